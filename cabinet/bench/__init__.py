@@ -1,0 +1,81 @@
+"""`python -m cabinet bench`: the measured figures behind every issue's targets.
+
+Each area registers a section with :func:`section`. A section is a function
+``run(quick: bool) -> list[Figure]``; ``quick`` asks for a short run (used by
+the tests to prove the bench works, never to judge its numbers).
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+from dataclasses import asdict, dataclass
+from typing import Callable
+
+# Modules that register sections; imported lazily so one broken area cannot hide the rest.
+SECTION_MODULES = [
+    "cabinet.bench.blocks",
+    "cabinet.bench.antigravity",
+    "cabinet.bench.inputs",
+    "cabinet.bench.audio",
+    "cabinet.bench.scenes",
+    "cabinet.bench.startup",
+]
+
+
+@dataclass
+class Figure:
+    name: str
+    value: float
+    unit: str
+    target: str = ""  # e.g. ">= 500000" or "<= 15"; empty when there is none
+
+
+_SECTIONS: dict[str, Callable[[bool], list[Figure]]] = {}
+
+
+def section(name: str):
+    """Decorator: register ``run(quick) -> list[Figure]`` under ``name``."""
+    def register(func):
+        _SECTIONS[name] = func
+        return func
+    return register
+
+
+def load_sections() -> dict[str, Callable[[bool], list[Figure]]]:
+    for module in SECTION_MODULES:
+        try:
+            importlib.import_module(module)
+        except ModuleNotFoundError as exc:
+            if exc.name != module:
+                raise
+    return dict(_SECTIONS)
+
+
+def meets(figure: Figure) -> bool | None:
+    """Whether a figure meets its target; None when it has none."""
+    if not figure.target:
+        return None
+    op, _, bound = figure.target.partition(" ")
+    bound = float(bound)
+    return figure.value >= bound if op == ">=" else figure.value <= bound
+
+
+def run(only: list[str] | None = None, quick: bool = False, as_json: bool = False) -> int:
+    sections = load_sections()
+    chosen = only or list(sections)
+    unknown = [name for name in chosen if name not in sections]
+    if unknown:
+        print(f"bench: unknown section(s): {', '.join(unknown)}; known: {', '.join(sections)}")
+        return 2
+    results = {name: sections[name](quick) for name in chosen}
+    if as_json:
+        print(json.dumps({name: [asdict(f) | {"meets": meets(f)} for f in figs]
+                          for name, figs in results.items()}, indent=2))
+        return 0
+    for name, figures in results.items():
+        print(f"\n== {name}")
+        for fig in figures:
+            verdict = {True: "ok", False: "MISSED", None: ""}[meets(fig)]
+            print(f"  {fig.name:<52} {fig.value:>12.3f} {fig.unit:<10} {fig.target:<12} {verdict}")
+    return 0

@@ -1,0 +1,5 @@
+"""One action vocabulary for every input source: GPIO, keyboard, USB encoders, AI, replays."""
+
+from cabinet.inputs.actions import CABINET, Action, InputEvent
+
+__all__ = ["Action", "InputEvent", "CABINET"]

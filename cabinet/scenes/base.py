@@ -1,0 +1,81 @@
+"""The scene contract: what the main loop calls, and how scenes hand over to each other."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pygame
+
+    from cabinet.inputs.actions import InputEvent
+
+
+class Scene:
+    """One screen of the cabinet.
+
+    The main loop calls :meth:`handle` for each input event, then :meth:`update`
+    exactly once per 60 Hz step, then :meth:`draw` when a frame is shown. Scenes
+    never read pygame keys or pins; they see only :class:`InputEvent`.
+    ``ctx`` is the cabinet's shared services (settings, stores, audio, the stack).
+    """
+
+    name = "scene"
+
+    def __init__(self, ctx):
+        self.ctx = ctx
+
+    def enter(self) -> None:
+        """Called when the scene becomes the top of the stack."""
+
+    def leave(self) -> None:
+        """Called when the scene stops being the top of the stack."""
+
+    def handle(self, event: "InputEvent") -> None:
+        """React to one press or release."""
+
+    def update(self) -> None:
+        """Advance one 60 Hz step."""
+
+    def draw(self, surface: "pygame.Surface") -> None:
+        """Draw the whole scene on the logical surface."""
+
+
+class SceneStack:
+    """The scenes in play; the top one gets input, updates and draws."""
+
+    def __init__(self):
+        self._scenes: list[Scene] = []
+
+    @property
+    def top(self) -> Scene | None:
+        return self._scenes[-1] if self._scenes else None
+
+    def __len__(self) -> int:
+        return len(self._scenes)
+
+    def push(self, scene: Scene) -> None:
+        if self.top is not None:
+            self.top.leave()
+        self._scenes.append(scene)
+        scene.enter()
+
+    def pop(self) -> Scene:
+        scene = self._scenes.pop()
+        scene.leave()
+        if self.top is not None:
+            self.top.enter()
+        return scene
+
+    def replace(self, scene: Scene) -> None:
+        """Swap the top scene for ``scene``."""
+        if self._scenes:
+            self._scenes.pop().leave()
+        self._scenes.append(scene)
+        scene.enter()
+
+    def reset(self, scene: Scene) -> None:
+        """Drop every scene and start again from ``scene`` (e.g. back to attract)."""
+        while self._scenes:
+            self._scenes.pop().leave()
+        self._scenes.append(scene)
+        scene.enter()

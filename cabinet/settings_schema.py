@@ -1,0 +1,205 @@
+"""Typed description of every operator setting.
+
+Each section is a dataclass; each field's default is the factory setting and its
+``metadata`` (made with :func:`spec`) says what values are valid. The YAML
+loader in :mod:`cabinet.config` walks these classes, so adding a field here is
+all it takes for the key to be read, validated and documented in tests.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+DIFFICULTIES = ("warmup", "normal", "advanced", "hard")
+
+
+def spec(default: Any = None, *, choices=None, min=None, max=None, factory=None, doc=""):
+    """A dataclass field with validation metadata (choices, bounds, a doc line)."""
+    meta = {"choices": choices, "min": min, "max": max, "doc": doc}
+    if factory is not None:
+        return field(default_factory=factory, metadata=meta)
+    return field(default=default, metadata=meta)
+
+
+# --------------------------------------------------------------------------- display
+
+@dataclass
+class DisplaySettings:
+    fullscreen: bool = spec(True, doc="fill the screen; false opens a window")
+    rotation: int = spec(0, choices=(0, 90, 180, 270), doc="picture rotation for vertical monitors")
+    show_fps: bool = spec(False, doc="draw the frame rate in a corner")
+
+
+@dataclass
+class AudioSettings:
+    master_volume: int = spec(80, min=0, max=100)
+    effects_volume: int = spec(100, min=0, max=100)
+    demo_sounds: bool = spec(True, doc="attract mode makes sound")
+    sample_rate: int = spec(44100, choices=(22050, 44100, 48000))
+    buffer: int = spec(512, choices=(256, 512, 1024, 2048))
+
+
+@dataclass
+class AttractSettings:
+    title_seconds: float = spec(8.0, min=1, max=120)
+    blocks_demo_seconds: float = spec(30.0, min=5, max=600)
+    blocks_scores_seconds: float = spec(8.0, min=1, max=120)
+    antigravity_demo_seconds: float = spec(30.0, min=5, max=600)
+    antigravity_scores_seconds: float = spec(10.0, min=1, max=120)
+    howto_seconds: float = spec(10.0, min=1, max=120)
+    replays: bool = spec(True, doc="alternate live AI demos with replays of top games")
+
+
+@dataclass
+class CreditSettings:
+    free_play: bool = spec(True)
+    coins_per_credit_1: int = spec(1, min=1, max=10, doc="coins in chute 1 for one credit")
+    coins_per_credit_2: int = spec(1, min=1, max=10, doc="coins in chute 2 for one credit")
+    credits_per_game: int = spec(1, min=1, max=9)
+    versus_credits: int = spec(2, min=1, max=9, doc="price of a versus match (one each, or all from one)")
+    max_credits: int = spec(9, min=1, max=99)
+
+
+@dataclass
+class ScoreSettings:
+    auto_reset_plays: int = spec(0, min=0, max=100000, doc="reset tables to defaults every N plays; 0 = never")
+
+
+# --------------------------------------------------------------------------- games
+
+@dataclass
+class BlocksSettings:
+    piece_set: str = spec("classic", choices=("classic", "tetromino"))
+    rotation: bool = spec(False, doc="players may turn pieces 90 degrees")
+    gravity: bool = spec(True, doc="rows above a cleared row drop (this game's own rule)")
+
+
+@dataclass
+class DifficultySettings:
+    colours: int = spec(4, min=2, max=5)
+    turn_seconds: float = spec(8.0, min=1, max=60)
+
+
+def _default_difficulties() -> dict[str, DifficultySettings]:
+    return {
+        "warmup": DifficultySettings(colours=3, turn_seconds=10.0),
+        "normal": DifficultySettings(colours=4, turn_seconds=8.0),
+        "advanced": DifficultySettings(colours=4, turn_seconds=6.0),
+        "hard": DifficultySettings(colours=5, turn_seconds=4.0),
+    }
+
+
+@dataclass
+class HandicapSettings:
+    target_kind: str = spec("clears", choices=("clears", "score"))
+    target_value: int = spec(100, min=1, max=10_000_000)
+    turn_seconds: float = spec(8.0, min=1, max=60)
+    colours: int = spec(4, min=2, max=5)
+
+
+@dataclass
+class VersusSettings:
+    same_blocks: bool = spec(True, doc="both players receive the same block sequence")
+    p1: HandicapSettings = spec(factory=HandicapSettings)
+    p2: HandicapSettings = spec(factory=HandicapSettings)
+
+
+@dataclass
+class ContestList:
+    name: str = spec("LIST A")
+    seed: int = spec(1, min=0, max=2**31 - 1)
+    length: int = spec(60, min=1, max=999, doc="number of dispenser pairs")
+    colours: int = spec(4, min=2, max=5)
+    turn_seconds: float = spec(8.0, min=1, max=60)
+
+
+def _default_contests() -> list[ContestList]:
+    return [
+        ContestList(name="BEGINNER", seed=101, length=40, colours=3, turn_seconds=10.0),
+        ContestList(name="STANDARD", seed=202, length=60, colours=4, turn_seconds=8.0),
+        ContestList(name="EXPERT", seed=303, length=80, colours=5, turn_seconds=6.0),
+    ]
+
+
+@dataclass
+class AntiGravitySettings:
+    width: int = spec(6, min=3, max=12)
+    half_height: int = spec(6, min=3, max=10)
+    difficulty: str = spec("normal", choices=DIFFICULTIES, doc="operator's difficulty")
+    player_picks_difficulty: bool = spec(True)
+    invert_push: bool = spec(False, doc="swap which key pushes which side")
+    forced_side: str = spec("top", choices=("top", "bottom"))
+    difficulties: dict = spec(factory=_default_difficulties, doc="keys: warmup normal advanced hard")
+    versus: VersusSettings = spec(factory=VersusSettings)
+    contests: list = spec(factory=_default_contests)
+
+
+# Element types of the containers above, read by the loader.
+CONTAINER_ITEMS = {
+    (AntiGravitySettings, "difficulties"): (DifficultySettings, DIFFICULTIES),
+    (AntiGravitySettings, "contests"): (ContestList, None),
+}
+
+
+# --------------------------------------------------------------------------- inputs
+
+@dataclass
+class PanelPins:
+    left: int | None = spec(None, min=0, max=27)
+    right: int | None = spec(None, min=0, max=27)
+    up: int | None = spec(None, min=0, max=27)
+    down: int | None = spec(None, min=0, max=27)
+    a: int | None = spec(None, min=0, max=27)
+    b: int | None = spec(None, min=0, max=27)
+    c: int | None = spec(None, min=0, max=27)
+    start: int | None = spec(None, min=0, max=27)
+
+
+@dataclass
+class CabinetPins:
+    coin1: int | None = spec(None, min=0, max=27)
+    coin2: int | None = spec(None, min=0, max=27)
+    service: int | None = spec(None, min=0, max=27)
+    test: int | None = spec(None, min=0, max=27)
+
+
+# Default wiring, BCM numbers: all 20 free pins of the 40-pin header. Avoids 14/15
+# (UART), 18/19/20/21 (I2S audio) and 0/1 (HAT EEPROM); 2/3 (I2C, with their own
+# pull-ups) take the coin chutes.
+@dataclass
+class GpioSettings:
+    enabled: bool = spec(True)
+    bounce_ms: int = spec(10, min=0, max=200)
+    p1: PanelPins = spec(factory=lambda: PanelPins(left=4, right=17, up=27, down=22, a=5, b=6, c=13, start=26))
+    p2: PanelPins = spec(factory=lambda: PanelPins(left=23, right=24, up=25, down=8, a=7, b=12, c=16, start=11))
+    cabinet: CabinetPins = spec(factory=lambda: CabinetPins(coin1=2, coin2=3, service=9, test=10))
+
+
+@dataclass
+class RepeatSettings:
+    delay_frames: int = spec(14, min=1, max=120)
+    rate_frames: int = spec(4, min=1, max=60)
+
+
+@dataclass
+class InputSettings:
+    stuck_seconds: float = spec(60.0, min=5, max=3600)
+    gpio: GpioSettings = spec(factory=GpioSettings)
+    blocks_repeat: RepeatSettings = spec(factory=lambda: RepeatSettings(delay_frames=12, rate_frames=4))
+    antigravity_repeat: RepeatSettings = spec(factory=lambda: RepeatSettings(delay_frames=16, rate_frames=6))
+    menu_repeat: RepeatSettings = spec(factory=lambda: RepeatSettings(delay_frames=20, rate_frames=6))
+
+
+# --------------------------------------------------------------------------- all
+
+@dataclass
+class Settings:
+    display: DisplaySettings = spec(factory=DisplaySettings)
+    audio: AudioSettings = spec(factory=AudioSettings)
+    attract: AttractSettings = spec(factory=AttractSettings)
+    credits: CreditSettings = spec(factory=CreditSettings)
+    scores: ScoreSettings = spec(factory=ScoreSettings)
+    blocks: BlocksSettings = spec(factory=BlocksSettings)
+    antigravity: AntiGravitySettings = spec(factory=AntiGravitySettings)
+    inputs: InputSettings = spec(factory=InputSettings)

@@ -1,0 +1,19 @@
+"""Where the cabinet keeps its state: $STATE_DIRECTORY under systemd, else the XDG data dir."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+
+def state_dir() -> Path:
+    """The writable state folder (scores, audits, replays), created when missing."""
+    explicit = os.environ.get("STATE_DIRECTORY")
+    if explicit:
+        # systemd may pass several colon-separated folders; the first is ours.
+        path = Path(explicit.split(":")[0])
+    else:
+        base = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
+        path = Path(base) / "arcadeforge"
+    path.mkdir(parents=True, exist_ok=True)
+    return path

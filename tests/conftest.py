@@ -1,0 +1,20 @@
+"""Every test runs headless: no display, no sound card, mock GPIO pins, a private state dir."""
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("GPIOZERO_PIN_FACTORY", "mock")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def private_state(tmp_path, monkeypatch):
+    """Each test gets its own state directory, so no test sees another's scores."""
+    state = tmp_path / "state"
+    state.mkdir()
+    monkeypatch.setenv("STATE_DIRECTORY", str(state))
+    monkeypatch.delenv("CABINET_CONFIG", raising=False)
+    return state

@@ -1,0 +1,86 @@
+"""The settings schema, the shipped YAML and validation that names key and line."""
+
+import dataclasses
+import re
+from pathlib import Path
+
+from cabinet.__main__ import main
+from cabinet.config import SHIPPED_CONFIG, load_settings, parse_settings
+from cabinet.settings_schema import Settings
+
+
+def test_shipped_yaml_is_clean_and_equals_the_factory_settings():
+    loaded = load_settings(SHIPPED_CONFIG)
+    assert loaded.problems == []
+    assert loaded.settings == Settings()
+
+
+def _schema_keys(cls, prefix=""):
+    for f in dataclasses.fields(cls):
+        key = f"{prefix}{f.name}"
+        value = f.default_factory() if f.default_factory is not dataclasses.MISSING else None
+        if dataclasses.is_dataclass(value):
+            yield from _schema_keys(type(value), key + ".")
+        else:
+            yield key
+
+
+def test_the_shipped_yaml_spells_out_every_setting():
+    written = set(load_settings(SHIPPED_CONFIG).nodes)
+    missing = [key for key in _schema_keys(Settings) if key not in written]
+    assert missing == []
+
+
+def test_bad_value_names_key_and_line_and_falls_back():
+    loaded = parse_settings("blocks:\n  piece_set: hexomino\n  gravity: 3\n", "op.yaml")
+    assert loaded.settings.blocks.piece_set == "classic"
+    assert loaded.settings.blocks.gravity is True
+    messages = [str(p) for p in loaded.problems]
+    assert re.match(r"op\.yaml:2: blocks\.piece_set: must be one of classic, tetromino", messages[0])
+    assert messages[1].startswith("op.yaml:3: blocks.gravity: must be true or false")
+
+
+def test_unknown_key_is_warned_and_the_rest_is_read():
+    loaded = parse_settings("blocks:\n  rotaton: true\n  rotation: true\n", "op.yaml")
+    assert loaded.settings.blocks.rotation is True
+    assert [p.key for p in loaded.problems] == ["blocks.rotaton"]
+
+
+def test_out_of_range_difficulty_keeps_that_difficultys_own_default():
+    loaded = parse_settings("antigravity:\n  difficulties:\n    warmup: {colours: 9}\n")
+    assert loaded.settings.antigravity.difficulties["warmup"].colours == 3
+    assert loaded.settings.antigravity.difficulties["warmup"].turn_seconds == 10
+    assert loaded.problems[0].line == 3
+
+
+def test_not_yaml_at_all_gives_defaults_and_one_notice():
+    loaded = parse_settings("display: [unclosed\n  rotation: 90\n", "broken.yaml")
+    assert loaded.settings == Settings()
+    assert len(loaded.problems) == 1
+    assert "not valid YAML" in loaded.problems[0].message
+
+
+def test_search_order_prefers_flag_then_environment(tmp_path, monkeypatch):
+    env_file = tmp_path / "env.yaml"
+    env_file.write_text("blocks:\n  rotation: true\n")
+    flag_file = tmp_path / "flag.yaml"
+    flag_file.write_text("blocks:\n  gravity: false\n")
+    monkeypatch.setenv("CABINET_CONFIG", str(env_file))
+    assert load_settings().settings.blocks.rotation is True
+    assert load_settings(flag_file).settings.blocks.gravity is False
+
+
+def test_check_config_exits_1_and_prints_each_problem(tmp_path, capsys):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("display:\n  rotation: 45\naudio:\n  volume: 3\n")
+    assert main(["check-config", str(bad)]) == 1
+    out = capsys.readouterr().out
+    assert f"{bad}:2: display.rotation: must be one of 0, 90, 180, 270" in out
+    assert f"{bad}:4: audio.volume: unknown key" in out
+    assert main(["check-config", str(SHIPPED_CONFIG)]) == 0
+
+
+def test_unreadable_file_gives_defaults(tmp_path):
+    loaded = load_settings(tmp_path / "missing.yaml")
+    assert loaded.settings == Settings()
+    assert "cannot read" in loaded.problems[0].message
