@@ -1,0 +1,48 @@
+"""What a push did, in enough detail for a screen to animate it without knowing the rules."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+Cell = tuple[int, int]  # (row, column)
+
+
+@dataclass(frozen=True)
+class BlockMove:
+    """One block sliding along its column during a push or a relocation."""
+
+    column: int
+    from_row: int
+    to_row: int
+    colour: str
+    passed: bool = False  # crossed the Schwarzschild line (earns the through bonus)
+
+
+@dataclass(frozen=True)
+class ChainStep:
+    """One round of matching and the relocation that follows it."""
+
+    chain: int                       # 1 for the first step after a push
+    runs: tuple[tuple[Cell, ...], ...]  # each run's cells, in line order
+    removed: tuple[Cell, ...]        # distinct cells removed, sorted
+    cleared_count: int               # sum of run lengths (shared blocks count twice)
+    points: int                      # points for the clear itself
+    moves: tuple[BlockMove, ...]     # every block the relocation moved
+    passed: tuple[BlockMove, ...]    # the moves that crossed the line
+    through_points: int              # points for the blocks that crossed
+
+
+@dataclass(frozen=True)
+class Turn:
+    """Everything one push caused, from the block entering to the game-over check."""
+
+    side: str                        # "top" or "bottom"
+    column: int
+    colour: str                      # the block pushed in
+    discarded: str                   # the other dispenser's block, thrown away
+    forced: bool                     # pushed by the turn timer
+    shifted: tuple[BlockMove, ...]   # blocks the push moved one cell toward the line
+    steps: tuple[ChainStep, ...]
+    points: int                      # all points of the turn (clears + through bonuses)
+    game_over: bool
+    jam: bool = False                # the column was full: the game ended at once
