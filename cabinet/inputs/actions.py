@@ -23,6 +23,7 @@ class Action(enum.Enum):
     COIN2 = "coin2"
     SERVICE = "service"
     TEST = "test"
+    PAUSE = "pause"  # keyboard F9 only: the desktop fallback's pause key
 
     @property
     def is_direction(self) -> bool:
@@ -36,7 +37,7 @@ class Action(enum.Enum):
 DIRECTIONS = frozenset({Action.LEFT, Action.RIGHT, Action.UP, Action.DOWN})
 PLAYER_ACTIONS = (Action.LEFT, Action.RIGHT, Action.UP, Action.DOWN,
                   Action.A, Action.B, Action.C, Action.START)
-CABINET_ACTIONS = frozenset({Action.COIN1, Action.COIN2, Action.SERVICE, Action.TEST})
+CABINET_ACTIONS = frozenset({Action.COIN1, Action.COIN2, Action.SERVICE, Action.TEST, Action.PAUSE})
 
 CABINET = 0  # the "player" of cabinet-wide actions; players are 1 and 2
 
