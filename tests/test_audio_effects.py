@@ -8,7 +8,7 @@ import pytest
 
 from cabinet.audio import EFFECTS, chain_effect, clear_effect, synthesize_all
 from cabinet.audio.export import dominant_hz
-from cabinet.audio.synth import hz
+from cabinet.audio.synth import hz, white
 
 # Section 4 of CONTRACTS.md, written out so that a renamed effect fails here.
 CONTRACT_NAMES = (
@@ -107,3 +107,12 @@ def test_family_names_for_any_count():
     assert [chain_effect(n) for n in (1, 7, 8, 12)] == [
         "ag_chain_1", "ag_chain_7", "ag_chain_8", "ag_chain_8"]
     assert {clear_effect(n) for n in range(1, 20)} | {chain_effect(n) for n in range(1, 20)} <= set(EFFECTS)
+
+
+def test_white_noise_is_seeded_even_and_uncorrelated():
+    noise = white(100_000, seed=5)
+    assert np.array_equal(noise, white(100_000, seed=5))
+    assert not np.array_equal(noise, white(100_000, seed=6))
+    assert -1.0 <= noise.min() and noise.max() < 1.0
+    assert abs(noise.mean()) < 0.01 and noise.std() == pytest.approx(3 ** -0.5, abs=0.01)
+    assert abs(np.corrcoef(noise[:-1], noise[1:])[0, 1]) < 0.01
