@@ -131,6 +131,8 @@ class Synth:
         """One enveloped note of a ``"pulse"`` or ``"triangle"`` wave."""
         end = None if glide_to is None else hz(glide_to)
         phase = self.cycles(hz(note), seconds, end, vibrato)
+        if wave not in ("pulse", "triangle"):
+            raise ValueError(f"unknown wave {wave!r}: use 'pulse' or 'triangle'")
         raw = pulse(phase, duty) if wave == "pulse" else triangle(phase)
         return level * raw * self.envelope(len(raw), attack, decay, release)
 
@@ -151,7 +153,7 @@ class Synth:
 
     def mix(self, *layers: np.ndarray | tuple[float, np.ndarray]) -> np.ndarray:
         """Sum layers; a layer is an array starting at 0 or ``(start_seconds, array)``."""
-        placed = [(0, layer) if isinstance(layer, np.ndarray) else (self.length(layer[0]), layer[1])
+        placed = [(0, layer) if isinstance(layer, np.ndarray) else (round(layer[0] * self.rate), layer[1])
                   for layer in layers]
         out = np.zeros(max(start + len(part) for start, part in placed))
         for start, part in placed:
