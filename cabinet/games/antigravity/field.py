@@ -45,6 +45,10 @@ class Geometry:
         for dr, dc in AXES:
             self.forward.append([self._index(i, dr, dc) for i in range(self.size)])
             self.backward.append([self._index(i, -dr, -dc) for i in range(self.size)])
+        # Every pair of neighbouring cells along any axis, once: (first cells, second cells).
+        pairs = [(i, fwd[i]) for fwd in self.forward for i in range(self.size) if fwd[i] >= 0]
+        self.pair_first = tuple(i for i, _ in pairs)
+        self.pair_second = tuple(j for _, j in pairs)
 
     def _index(self, i: int, dr: int, dc: int) -> int:
         row, col = divmod(i, self.width)
@@ -165,8 +169,8 @@ def resolve(cells: list[int], geo: Geometry, changed, base: int, total_cleared: 
             record: bool, settle_all: bool = False):
     """Run chain steps until no run is left.
 
-    Returns (points, total_cleared after, steps): ``steps`` is a tuple of
-    :class:`ChainStep` when ``record`` is true, else None (the AI's fast path).
+    Returns (points, total_cleared after, chain steps made, steps): ``steps`` is a tuple
+    of :class:`ChainStep` when ``record`` is true, else None (the AI's fast path).
     ``settle_all`` settles every column after the first removal, not only the
     columns that lost blocks (for fields read from text, which may hold hanging blocks).
     """
@@ -217,7 +221,7 @@ def resolve(cells: list[int], geo: Geometry, changed, base: int, total_cleared: 
                 passed=tuple(m for m in moves if m.passed),
                 through_points=through,
             ))
-    return points, total_cleared, (tuple(steps) if record else None)
+    return points, total_cleared, chain, (tuple(steps) if record else None)
 
 
 def over_line(cells: list[int], geo: Geometry) -> bool:

@@ -1,0 +1,139 @@
+"""A computer player for ANTI-GRAVITY: attract-mode demos and the CPU side of versus.
+
+It tries both dispensers in every column, scores each resulting field, and looks one
+turn further for the most promising few using the dispensers' known *next* blocks
+(after a push both dispensers advance, so those are exactly the next turn's choices).
+A field scores well when its stacks stay short of the S line and same-coloured blocks
+sit next to each other, ready to become runs and chains.
+"""
+
+from __future__ import annotations
+
+import random
+from operator import eq, itemgetter, or_
+
+from cabinet.games.antigravity import field
+from cabinet.games.antigravity.field import COLOURS
+
+SIDES = ("top", "bottom")
+DEAD = -1e9
+DOOMED = -1e6   # alive now, but every choice of the next turn ends the game
+
+
+class AntiGravityAI:
+    """``choose(game) -> (column, side)``; deterministic for a given ``seed``.
+
+    ``beam`` is how many of the best first pushes get the one-turn lookahead.
+    """
+
+    # Weights of the field evaluation, tuned on the bench's seeds.
+    POINT_WEIGHT = 0.02      # per point scored
+    CHAIN_WEIGHT = 100.0     # per chain step after the first: worth waiting for
+    BLOCK_WEIGHT = -3.0      # per block on the field; negative: keep material for chains
+    PAIR_WEIGHT = 6.0        # per neighbouring pair of one colour (a run in the making)
+    HEIGHT_WEIGHT = 0.5      # per squared block of each anchored run
+    NEAR_LINE = 12.0         # an anchored run one short of the line
+    AT_LINE = 60.0           # an anchored run touching the line
+
+    def __init__(self, seed: int = 0, beam: int = 4):
+        self._rng = random.Random(seed)
+        self.beam = beam
+        self._getters = {}   # geometry -> item getters of its neighbour pairs
+
+    def choose(self, game) -> tuple[int, str]:
+        """The push to make: (column, side). Needs a game that is not over."""
+        if game.game_over:
+            raise ValueError("the game is over: there is nothing to choose")
+        geo = game.geometry
+        cells = game.board()
+        changed_all = getattr(game, "_fresh", False)
+        now = {side: COLOURS.index(game.current(side)) + 1 for side in SIDES}
+        later = {side: game.next(side) for side in SIDES}
+        later = {side: COLOURS.index(c) + 1 for side, c in later.items() if c is not None}
+        penalty = self._height_penalty(geo.half, geo.height)
+
+        candidates = []   # [value, noise, column, side, field after, total cleared after, gain]
+        for side in SIDES:
+            for column in range(geo.width):
+                # A whisper of noise varies the demos; it never outweighs a real difference.
+                noise = self._rng.random() * 1e-3
+                result = self._simulate(cells, geo, side, column, now[side], game.base,
+                                        game.total_cleared, changed_all)
+                if result is None:
+                    candidates.append([DEAD + noise, noise, column, side, None, 0, 0.0])
+                    continue
+                board, gain, total = result
+                value = gain + self._evaluate(board, geo, penalty) + noise
+                candidates.append([value, noise, column, side, board, total, gain])
+        candidates.sort(key=lambda candidate: candidate[0], reverse=True)
+        best = candidates[:self.beam]
+
+        if len(later) == 2:   # a contest's last pair has no next blocks to look at
+            for candidate in best:
+                _, noise, _, _, board, total, gain = candidate
+                if board is not None:
+                    candidate[0] = gain + noise + self._look_ahead(board, total, geo, later,
+                                                                   game.base, penalty)
+        _, _, column, side, *_ = max(best, key=lambda candidate: candidate[0])
+        return column, side
+
+    def _look_ahead(self, board, total, geo, colours, base, penalty) -> float:
+        """The value of the best push of the next turn, with the blocks already on show."""
+        best = DOOMED
+        for side in SIDES:
+            for column in range(geo.width):
+                result = self._simulate(board, geo, side, column, colours[side], base, total, False)
+                if result is not None:
+                    board2, gain, _ = result
+                    best = max(best, gain + self._evaluate(board2, geo, penalty))
+        return best
+
+    # ------------------------------------------------------------------ search helpers
+
+    def _simulate(self, cells, geo, side, column, colour, base, total_cleared, changed_all):
+        """(field after, gain, total cleared after) of one push, or None if it loses.
+
+        The gain weighs the points and adds a reward for every chain step past the first."""
+        board = cells[:]
+        from_bottom = side == "bottom"
+        far = field.insert(board, geo, from_bottom, column, colour)
+        if far < 0:
+            return None
+        edge = geo.size - geo.width + column if from_bottom else column
+        changed = None if changed_all else range(min(far, edge), max(far, edge) + 1, geo.width)
+        points, total, chains, _ = field.resolve(board, geo, changed, base, total_cleared, False,
+                                                 changed_all)
+        if field.over_line(board, geo):
+            return None
+        return board, points * self.POINT_WEIGHT + self.CHAIN_WEIGHT * max(0, chains - 1), total
+
+    def _height_penalty(self, half: int, height: int) -> list[float]:
+        table = [self.HEIGHT_WEIGHT * run * run for run in range(height + 1)]
+        table[half - 1] += self.NEAR_LINE
+        table[half] += self.AT_LINE
+        return table
+
+    def _evaluate(self, cells, geo, penalty) -> float:
+        """Higher is better: short stacks, many same-coloured neighbours (and blocks to chain)."""
+        width, size = geo.width, geo.size
+        score = 0.0
+        for column in range(width):
+            i = column
+            while i < size and cells[i]:
+                i += width
+            j = size - width + column
+            while j >= 0 and cells[j]:
+                j -= width
+            score -= penalty[i // width] + penalty[(size - width + column - j) // width]
+        first, second = self._pair_getters(geo)
+        xs, ys = first(cells), second(cells)
+        # Equal neighbours, less the empty-empty pairs, are the same-coloured pairs.
+        pairs = list(map(eq, xs, ys)).count(True) - list(map(or_, xs, ys)).count(0)
+        blocks = size - cells.count(0)
+        return score + pairs * self.PAIR_WEIGHT - blocks * self.BLOCK_WEIGHT
+
+    def _pair_getters(self, geo):
+        getters = self._getters.get(geo)
+        if getters is None:
+            getters = self._getters[geo] = (itemgetter(*geo.pair_first), itemgetter(*geo.pair_second))
+        return getters
