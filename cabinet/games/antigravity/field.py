@@ -45,10 +45,6 @@ class Geometry:
         for dr, dc in AXES:
             self.forward.append([self._index(i, dr, dc) for i in range(self.size)])
             self.backward.append([self._index(i, -dr, -dc) for i in range(self.size)])
-        # Every pair of neighbouring cells along any axis, once: (first cells, second cells).
-        pairs = [(i, fwd[i]) for fwd in self.forward for i in range(self.size) if fwd[i] >= 0]
-        self.pair_first = tuple(i for i, _ in pairs)
-        self.pair_second = tuple(j for _, j in pairs)
 
     def _index(self, i: int, dr: int, dc: int) -> int:
         row, col = divmod(i, self.width)
