@@ -45,7 +45,7 @@ class AntiGravityAI:
             raise ValueError("the game is over: there is nothing to choose")
         geo = game.geometry
         cells = game.board()
-        changed_all = getattr(game, "_fresh", False)
+        changed_all = game.needs_full_scan
         now = {side: COLOURS.index(game.current(side)) + 1 for side in SIDES}
         later = {side: game.next(side) for side in SIDES}
         later = {side: COLOURS.index(c) + 1 for side, c in later.items() if c is not None}

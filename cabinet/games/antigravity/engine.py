@@ -136,6 +136,12 @@ class AntiGravityGame:
         colour = self._cells[row * self.width + col]
         return COLOURS[colour - 1] if colour else None
 
+    @property
+    def needs_full_scan(self) -> bool:
+        """True before the first push on a field read from text: it may hold runs anywhere
+        and hanging blocks, so that push checks every cell and settles every column."""
+        return self._fresh
+
     def board(self) -> list[int]:
         """A copy of the field as a flat row-major list: 0 empty, 1.. the colours R G B Y P."""
         return self._cells[:]
