@@ -138,8 +138,9 @@ class AntiGravityGame:
 
     @property
     def needs_full_scan(self) -> bool:
-        """True before the first push on a field read from text: it may hold runs anywhere
-        and hanging blocks, so that push checks every cell and settles every column."""
+        """True on a field read from text until its first clear: such a field may hold runs
+        anywhere and hanging blocks, so pushes check every cell and the first clear settles
+        every column, not only the columns it touched."""
         return self._fresh
 
     def board(self) -> list[int]:
@@ -242,7 +243,7 @@ class AntiGravityGame:
             changed = None
         points, self.total_cleared, _, steps = field.resolve(
             cells, geo, changed, self.base, self.total_cleared, record=True, settle_all=self._fresh)
-        self._fresh = False
+        self._fresh = self._fresh and not steps
         self.score += points
         over = field.over_line(cells, geo)
         if not self._queues["top"] or not self._queues["bottom"]:
