@@ -87,11 +87,13 @@ class FlakyConnection:
     """A real connection that answers writes with an error while ``fail`` is set."""
 
     fail: str | None = None
+    transactions = 0  # transactions tried
 
     def __init__(self, conn):
         self._conn = conn
 
     def execute(self, sql, params=()):
+        FlakyConnection.transactions += sql == "BEGIN IMMEDIATE"
         writes = sql.lstrip().split(" ", 1)[0].upper() in ("INSERT", "UPDATE", "DELETE", "COMMIT", "BEGIN")
         if FlakyConnection.fail and writes:
             raise sqlite3.OperationalError(FlakyConnection.fail)
@@ -145,13 +147,22 @@ def test_full_or_read_only_disk_keeps_play_going_and_retries(flaky, private_stat
     reopened.close()
 
 
-def test_the_next_write_also_retries(flaky):
+def test_writes_retry_too_but_spaced_out(flaky, monkeypatch):
+    clock = [1000.0]
+    monkeypatch.setattr("cabinet.storage.db.time.monotonic", lambda: clock[0])
     bank = flaky.credit_bank(CreditSettings(free_play=False))
     FlakyConnection.fail = "database or disk is full"
     bank.coin(1)
     FlakyConnection.fail = None
-    bank.coin(2)
+    tried = FlakyConnection.transactions
+    clock[0] += 1.0
+    bank.coin(1)  # too soon after the failure: the disk is not tried again
+    assert FlakyConnection.transactions == tried and flaky.db.pending == 2
+    clock[0] += flaky.db.RETRY_SECONDS
+    bank.coin(2)  # this write takes the waiting ones with it, in one transaction
+    assert FlakyConnection.transactions == tried + 1
     assert not flaky.db.degraded and flaky.db.pending == 0
+    assert bank.credits == 3
 
 
 def test_store_tick_retries_every_few_seconds(flaky):

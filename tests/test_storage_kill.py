@@ -91,7 +91,7 @@ def test_sigkill_during_writes_never_loses_a_committed_record(tmp_path):
         # Most kills land in the write loop (after the first report, however slow the
         # machine); every tenth may land anywhere, opening and creating included.
         early = b"" if run % 10 == 0 else os.read(read_fd, 65536)
-        time.sleep(rng.uniform(0.0, 0.040))
+        time.sleep(rng.uniform(0.0, 0.030))
         os.kill(pid, signal.SIGKILL)
         os.waitpid(pid, 0)
         lines = (early + read_all(read_fd)).decode().splitlines()

@@ -18,6 +18,7 @@ queued list replayed later on the file gives exactly what it gave in memory.
 from __future__ import annotations
 
 import logging
+import os
 import sqlite3
 import time
 from datetime import datetime, timezone
@@ -55,7 +56,16 @@ def is_disk_fault(exc: BaseException) -> bool:
 
 
 def default_path() -> Path:
-    return state_dir() / "cabinet.db"
+    """``state_dir()/cabinet.db``; when the folder cannot be made, where it should be."""
+    try:
+        return state_dir() / "cabinet.db"
+    except OSError as exc:
+        log.warning("storage: cannot create the state folder (%s)", exc)
+        explicit = os.environ.get("STATE_DIRECTORY")
+        if explicit:
+            return Path(explicit.split(":")[0]) / "cabinet.db"
+        base = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
+        return Path(base) / "arcadeforge" / "cabinet.db"
 
 
 class Database:
@@ -65,8 +75,11 @@ class Database:
     demand); the in-memory copy always uses :func:`sqlite3.connect`.
     """
 
+    RETRY_SECONDS = 5.0  # least time between the retries writes make (each replays every waiting write)
+
     def __init__(self, path: Path, connect: Callable[..., sqlite3.Connection] = sqlite3.connect):
         self.path = Path(path)
+        self._retry_after = 0.0
         self._connect = connect
         self._file: sqlite3.Connection | None = None
         self._memory: sqlite3.Connection | None = None
@@ -127,7 +140,8 @@ class Database:
                 return rowids
         rowids = _transaction(self._memory, batch)
         self._pending.append(batch)
-        self.retry()
+        if time.monotonic() >= self._retry_after:
+            self.retry()
         return rowids
 
     def retry(self) -> bool:
@@ -137,6 +151,7 @@ class Database:
         """
         if self._memory is None:
             return True
+        self._retry_after = time.monotonic() + self.RETRY_SECONDS
         if self._file is None and not self._open_file(quiet=True):
             return False
         waiting = [statement for batch in self._pending for statement in batch]
@@ -192,6 +207,10 @@ class Database:
 
     def _checked_connection(self) -> sqlite3.Connection:
         """A connection to a sound file of the current schema; raises _SetAside if it was damaged."""
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise sqlite3.OperationalError(f"unable to open database file ({exc})") from None
         conn = self._connect(str(self.path), timeout=5.0, isolation_level=None)
         try:
             conn.execute("PRAGMA journal_mode=WAL").fetchall()
@@ -244,6 +263,7 @@ class Database:
         """Start answering from memory: a copy of the file as it is now."""
         log.warning("storage: cannot write %s (%s); keeping changes in memory and retrying",
                     self.path, exc)
+        self._retry_after = time.monotonic() + self.RETRY_SECONDS
         self._use_memory()
 
     def _use_memory(self) -> None:
