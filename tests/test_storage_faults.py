@@ -86,7 +86,7 @@ def test_a_newer_schema_is_set_aside_not_destroyed(private_state, caplog):
 class FlakyConnection:
     """A real connection that answers writes with an error while ``fail`` is set."""
 
-    fail: str | None = None
+    fail: str | Exception | None = None  # a message for OperationalError, or the error itself
     transactions = 0  # transactions tried
 
     def __init__(self, conn):
@@ -95,8 +95,9 @@ class FlakyConnection:
     def execute(self, sql, params=()):
         FlakyConnection.transactions += sql == "BEGIN IMMEDIATE"
         writes = sql.lstrip().split(" ", 1)[0].upper() in ("INSERT", "UPDATE", "DELETE", "COMMIT", "BEGIN")
-        if FlakyConnection.fail and writes:
-            raise sqlite3.OperationalError(FlakyConnection.fail)
+        fail = FlakyConnection.fail
+        if fail and writes:
+            raise sqlite3.OperationalError(fail) if isinstance(fail, str) else fail
         return self._conn.execute(sql, params)
 
     def __getattr__(self, name):
@@ -175,6 +176,24 @@ def test_store_tick_retries_every_few_seconds(flaky):
     assert flaky.db.degraded  # not yet: retries are spaced out
     flaky.tick(Store.RETRY_SECONDS + 0.1)
     assert not flaky.db.degraded
+
+
+def test_a_file_damaged_while_running_is_set_aside_and_refilled_from_memory(flaky, private_state, caplog):
+    bank = flaky.credit_bank(CreditSettings(free_play=False))
+    bank.coin(1)
+    FlakyConnection.fail = sqlite3.DatabaseError("database disk image is malformed")
+    bank.coin(1)                            # kept in memory
+    assert flaky.db.retry() is False        # still damaged: the file is let go
+    path = private_state / "cabinet.db"
+    path.write_bytes(os.urandom(4096))      # as damaged as it gets
+    FlakyConnection.fail = None
+    with caplog.at_level(logging.ERROR, "cabinet.storage"):
+        assert flaky.db.retry() is True     # sets it aside, writes the whole state afresh
+    assert "damaged" in caplog.text and len(flaky.db.moved_aside) == 1
+    reopened = Store.open(path)
+    assert reopened.credit_bank(CreditSettings()).credits == 2
+    assert reopened.audits.snapshot()["coins"][1] == 2
+    reopened.close()
 
 
 def test_replay_ids_given_in_memory_are_the_ones_saved(flaky, private_state):

@@ -147,20 +147,32 @@ class Database:
     def retry(self) -> bool:
         """Write what waits in memory to the file; True when nothing is left waiting.
 
-        The app calls this every few seconds; every write also tries.
+        The app calls this every few seconds (:meth:`cabinet.storage.Store.tick`);
+        writes also try, at most every ``RETRY_SECONDS``.
         """
         if self._memory is None:
             return True
         self._retry_after = time.monotonic() + self.RETRY_SECONDS
-        if self._file is None and not self._open_file(quiet=True):
-            return False
-        waiting = [statement for batch in self._pending for statement in batch]
         try:
-            _transaction(self._file, waiting)
+            if self._file is None:
+                damaged_before = len(self.moved_aside)
+                if not self._open_file(quiet=True):
+                    return False
+                if len(self.moved_aside) > damaged_before:
+                    # A fresh file: memory holds the whole state, not only what waits.
+                    _transaction(self._file, _copy_statements(self._memory))
+                    return self._caught_up()
+            _transaction(self._file, [statement for batch in self._pending for statement in batch])
         except sqlite3.DatabaseError as exc:
             if not is_disk_fault(exc):
                 raise
+            if type(exc) is sqlite3.DatabaseError:  # damaged while running: set aside on the next try
+                self._file.close()
+                self._file = None
             return False
+        return self._caught_up()
+
+    def _caught_up(self) -> bool:
         log.warning("storage: %s writable again; saved %d waiting write(s)", self.path, len(self._pending))
         self._pending.clear()
         self._memory.close()
@@ -310,6 +322,20 @@ def _transaction(conn: sqlite3.Connection, batch: list[Statement]) -> list[int |
             pass  # SQLite already rolled back (a full disk does that)
         raise
     return rowids
+
+
+def _copy_statements(source: sqlite3.Connection) -> list[Statement]:
+    """Statements that fill a fresh database (same schema) with every row of ``source``."""
+    tables = [row[0] for row in source.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name != 'sqlite_sequence' ORDER BY name")]
+    statements = []
+    for table in tables + ["sqlite_sequence"]:
+        if table == "sqlite_sequence":  # filled by the inserts above; set it as it was
+            statements.append(("DELETE FROM sqlite_sequence", ()))
+        for row in source.execute(f'SELECT * FROM "{table}"'):
+            marks = ", ".join("?" * len(row))
+            statements.append((f'INSERT INTO "{table}" VALUES ({marks})', row))
+    return statements
 
 
 def _migrate(conn: sqlite3.Connection, version: int) -> None:
