@@ -167,6 +167,7 @@ def test_a_file_that_is_not_yaml_is_replaced_by_the_shipped_template(tmp_path):
     text = path.read_text(encoding="utf-8")
     assert load_settings(path).settings == settings
     assert comments(text) == comments(SHIPPED)
+    assert (tmp_path / "broken.yaml.bak").read_text(encoding="utf-8") == "credits: [unclosed\n  : :\n"
 
 
 def test_when_patching_cannot_work_the_file_is_written_whole(tmp_path, monkeypatch):
