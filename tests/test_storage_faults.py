@@ -14,11 +14,10 @@ from cabinet.storage.db import Database
 def filled_database(path):
     """A real state file with enough rows to span many pages."""
     store = Store.open(path)
-    for i in range(40):
+    store.db.write([("INSERT INTO replays (version, game, mode, score, initials, created, data) "
+                     "VALUES (1, 'blocks', 'single', ?, '', '', ?)", (i, os.urandom(3000))) for i in range(40)])
+    for i in range(10):
         store.scores.add("blocks", "AAA", 20_000 + i)
-        replay_id = store.db.write([("INSERT INTO replays (version, game, mode, score, initials, created, data) "
-                                     "VALUES (1, 'blocks', 'single', 1, '', '', ?)", ("x" * 3000,))])[0]
-        assert replay_id
     store.close()
     return path
 
