@@ -35,26 +35,41 @@ def two_settings():
 
 
 def writer(folder, report_fd, run, versions):
-    """The child: write forever, reporting each committed write (never returns)."""
+    """The child: write forever, reporting each committed write (never returns).
+
+    Each run starts at a different one of the six writes, so that the kills,
+    which mostly come soon after the first report, land on every kind of write.
+    """
     try:
         store = Store.open(folder / "cabinet.db")
         bank = store.credit_bank(CreditSettings(free_play=False, max_credits=99))
         step = 0
-        while True:
-            step += 1
-            score = run * 1_000_000 + step
+
+        def coin():
             bank.coin(1)
-            os.write(report_fd, b"coin\n")
-            bank.start("blocks", "single")
-            os.write(report_fd, b"start\n")
-            replay_id = store.replays.save(Replay("blocks", "single", {}, run, [(0, 1, "a", True)] * 50, score))
-            os.write(report_fd, f"replay {replay_id}\n".encode())
-            store.scores.add("blocks", "KIL", score, replay_id=replay_id)
-            os.write(report_fd, f"score {score}\n".encode())
+            return "coin"
+
+        def start():
+            return "start" if bank.start("blocks", "single") else "short"  # no credit left
+
+        def replay():
+            replay_id = store.replays.save(Replay("blocks", "single", {}, run, [(0, 1, "a", True)] * 50, 0))
+            store.scores.add("blocks", "KIL", run * 1_000_000 + step, replay_id=replay_id)
+            return f"score {run * 1_000_000 + step} {replay_id}"
+
+        def end():
             store.audits.game_ended("blocks", "single", 1.5)
-            os.write(report_fd, b"end\n")
+            return "end"
+
+        def settings():
             save_settings(folder / "cabinet.yaml", versions[step % 2])
-            os.write(report_fd, f"yaml {step % 2}\n".encode())
+            return f"yaml {step % 2}"
+
+        writes = [coin, start, replay, end, settings]
+        while True:
+            write = writes[(run + step) % len(writes)]
+            step += 1
+            os.write(report_fd, (write() + "\n").encode())
     except BaseException:
         traceback.print_exc()  # shows in the test's output; the parent then sees too few reports
     finally:
@@ -81,6 +96,7 @@ def test_sigkill_during_writes_never_loses_a_committed_record(tmp_path):
     rng = random.Random(SEED)
     known = {"coin": 0, "start": 0, "end": 0}
     reports = 0
+    kinds = []
     for run in range(1, KILLS + 1):
         read_fd, write_fd = os.pipe()
         pid = os.fork()
@@ -97,6 +113,7 @@ def test_sigkill_during_writes_never_loses_a_committed_record(tmp_path):
         lines = (early + read_all(read_fd)).decode().splitlines()
         os.close(read_fd)
         reports += len(lines)
+        kinds.append(lines[-1].split()[0] if lines else "")
 
         conn = sqlite3.connect(folder / "cabinet.db")
         try:
@@ -119,12 +136,11 @@ def test_sigkill_during_writes_never_loses_a_committed_record(tmp_path):
             assert count.get("audit.play_ms.blocks/single", 0) == 1500 * count.get("audit.ended.blocks/single", 0)
             scores = {row[0] for row in conn.execute("SELECT score FROM scores WHERE table_id = 'blocks'")}
             replays = {row[0] for row in conn.execute("SELECT id FROM replays")}
-            reported_scores = [int(line.split()[1]) for line in lines if line.startswith("score")]
-            if reported_scores:
-                assert reported_scores[-1] in scores, f"run {run}: score {reported_scores[-1]} lost"
-            reported_replays = [int(line.split()[1]) for line in lines if line.startswith("replay")]
-            if reported_replays:
-                assert reported_replays[-1] in replays, f"run {run}: replay {reported_replays[-1]} lost"
+            reported = [line.split()[1:] for line in lines if line.startswith("score")]
+            if reported:  # the newest score and its replay (older ones may be pushed out)
+                score, replay_id = map(int, reported[-1])
+                assert score in scores, f"run {run}: score {score} lost"
+                assert replay_id in replays, f"run {run}: replay {replay_id} lost"
             referenced = {row[0] for row in conn.execute("SELECT replay_id FROM scores WHERE replay_id IS NOT NULL")}
             assert referenced <= replays, f"run {run}: a table entry lost its replay"
         finally:
@@ -134,6 +150,8 @@ def test_sigkill_during_writes_never_loses_a_committed_record(tmp_path):
         assert len(list(folder.glob(".cabinet.yaml.tmp-*"))) <= 1
 
     assert reports > KILLS
+    # Kills came after every kind of write (so during each of the others).
+    assert {"coin", "start", "score", "end", "yaml"} <= set(kinds), kinds
     store = Store.open(folder / "cabinet.db")
     assert store.db.moved_aside == [] and store.db.integrity() == "ok"
     assert store.scores.top("blocks")[0].score > 1_000_000
