@@ -6,13 +6,14 @@ import os
 import random
 import re
 import typing
+from pathlib import Path
 
 import pytest
 
 from cabinet.config import SHIPPED_CONFIG, load_settings, parse_settings
 from cabinet.settings_schema import CONTAINER_ITEMS, ContestList, Settings
 from cabinet.storage import config_file
-from cabinet.storage.config_file import save_settings
+from cabinet.storage.config_file import save_path, save_settings
 
 SHIPPED = SHIPPED_CONFIG.read_text(encoding="utf-8")
 
@@ -211,3 +212,15 @@ def test_saving_to_a_new_path_uses_the_documented_template(tmp_path):
     save_settings(path, settings)
     assert load_settings(path).settings == settings
     assert comments(path.read_text(encoding="utf-8")) == comments(SHIPPED)
+
+
+def test_settings_from_the_shipped_file_are_saved_to_etc(config):
+    assert save_path(SHIPPED_CONFIG) == Path("/etc/arcadeforge/cabinet.yaml")
+    assert save_path(None) == Path("/etc/arcadeforge/cabinet.yaml")
+    assert save_path(config) == config
+
+
+def test_saving_creates_the_folder(tmp_path):
+    path = tmp_path / "etc" / "arcadeforge" / "cabinet.yaml"
+    save_settings(path, Settings())
+    assert load_settings(path).settings == Settings()

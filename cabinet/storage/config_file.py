@@ -25,13 +25,25 @@ from pathlib import Path
 
 import yaml
 
-from cabinet.config import SHIPPED_CONFIG, parse_settings
+from cabinet.config import SHIPPED_CONFIG, SYSTEM_CONFIG, parse_settings
 from cabinet.settings_schema import CONTAINER_ITEMS, Settings
 
 log = logging.getLogger("cabinet.storage")
 
 _PLAIN = re.compile(r"[A-Za-z_][A-Za-z0-9 _.\-]*")
 _FULL_HEADER = "# ArcadeForge Verse — operator settings (written by the service menu).\n\n"
+
+
+def save_path(source: str | os.PathLike | None) -> Path:
+    """Where the service menu saves settings read from ``source``.
+
+    The file they came from, unless that is the shipped default (part of the
+    installation, replaced by updates) or none: then /etc/arcadeforge/cabinet.yaml,
+    which the cabinet reads first from then on.
+    """
+    if source is None or Path(source).resolve() == SHIPPED_CONFIG.resolve():
+        return SYSTEM_CONFIG
+    return Path(source)
 
 
 def save_settings(path: str | os.PathLike, settings: Settings) -> None:
@@ -42,6 +54,7 @@ def save_settings(path: str | os.PathLike, settings: Settings) -> None:
     when the disk refuses; the old file is then left as it was.
     """
     path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
     try:
         old = path.read_text(encoding="utf-8")
     except FileNotFoundError:

@@ -85,6 +85,7 @@ class Database:
         self._memory: sqlite3.Connection | None = None
         self._pending: list[list[Statement]] = []
         self.moved_aside: list[Path] = []  # files renamed because they were damaged
+        self._stuck_logged = False
 
     @classmethod
     def open(cls, path: str | Path | None = None,
@@ -263,8 +264,10 @@ class Database:
                 if source.exists():
                     source.rename(f"{target}{suffix}")
         except OSError as exc:
-            log.error("storage: %s is damaged (%s) and cannot be moved aside (%s); "
-                      "keeping state in memory", self.path, reason, exc)
+            if not self._stuck_logged:  # retried every few seconds: say it once
+                log.error("storage: %s is damaged (%s) and cannot be moved aside (%s); "
+                          "keeping state in memory", self.path, reason, exc)
+                self._stuck_logged = True
             return False
         self.moved_aside.append(target)
         log.error("storage: %s was damaged (%s); moved it to %s and started a fresh database",
