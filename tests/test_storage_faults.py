@@ -251,3 +251,26 @@ def test_database_open_without_path_uses_the_state_dir(private_state):
     db = Database.open()
     assert db.path == private_state / "cabinet.db" and db.integrity() == "ok"
     db.close()
+
+
+def test_a_damaged_file_that_cannot_be_moved_keeps_play_in_memory(private_state, caplog, monkeypatch):
+    path = private_state / "cabinet.db"
+    path.write_bytes(os.urandom(8192))
+
+    def refuse(self, target):
+        raise OSError(30, "Read-only file system")
+    monkeypatch.setattr("pathlib.Path.rename", refuse)
+    with caplog.at_level(logging.ERROR, "cabinet.storage"):
+        store = Store.open(path)
+        bank = store.credit_bank(CreditSettings(free_play=False))
+        assert bank.coin(1) == 1 and bank.credits == 1
+        for _ in range(3):
+            assert store.db.retry() is False
+    assert store.db.degraded
+    assert caplog.text.count("cannot be moved aside") == 1
+    monkeypatch.undo()
+    assert store.db.retry() is True  # the disk is writable again: set aside, state written afresh
+    store.close()
+    again = Store.open(path)
+    assert again.credit_bank(CreditSettings()).credits == 1
+    again.close()
