@@ -68,7 +68,7 @@ class BlocksAI:
                          self.STRONG_WIDTH, line_bonus=0.5)
         else:
             steps = plan(game.board, game.tray, self._casual_cost(evaluator), game.gravity,
-                         game.rotation, width=1_000_000)[:1]
+                         game.rotation, width=1, depth=1)
         if not steps:   # cannot happen while the game is not over; guards the invariant
             raise RuntimeError("no legal move although the game is not over")
         return steps

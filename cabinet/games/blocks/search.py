@@ -40,11 +40,12 @@ class _Options:
 
 
 def plan(board: int, tray, cost, gravity: bool, rotation: bool, width: int,
-         line_bonus: float = 0.0) -> list[Step]:
+         line_bonus: float = 0.0, depth: int = 3) -> list[Step]:
     """The best sequence of placements for the pieces left in ``tray`` (slots None = used).
 
     ``cost(boards) -> costs`` judges boards (lower is better); ``line_bonus`` is
     subtracted per line cleared along the way, to prefer scoring among equals.
+    ``depth`` limits how many pieces are looked at together (1: one at a time).
     Returns [] only when no remaining piece fits at all.
     """
     slots = [s for s, piece in enumerate(tray) if piece is not None]
@@ -54,7 +55,7 @@ def plan(board: int, tray, cost, gravity: bool, rotation: bool, width: int,
     used = np.zeros(1, dtype=np.int64)
     gain = np.zeros(1)
     levels = []
-    for _ in slots:
+    for _ in slots[:depth]:
         child_boards, child_used, child_gain, parents, child_slot, child_option = [], [], [], [], [], []
         for s in slots:
             bit = 1 << s
