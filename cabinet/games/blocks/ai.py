@@ -16,6 +16,7 @@ import numpy as np
 
 from .engine import BlocksGame
 from .evaluate import Evaluator, Weights
+from .lookahead import Lookahead
 from .pieces import CATALOGUE
 from .search import Step, plan
 
@@ -37,6 +38,8 @@ class BlocksAI:
 
     # beam width per search level; wider is stronger and slower
     STRONG_WIDTH = 300
+    LOOKAHEAD_TOP = 8           # best tray endings judged one random piece further
+    LOOKAHEAD_DEATH = 400.0     # cost of a next piece that would fit nowhere
     CASUAL_WEIGHTS = Weights(missing=8.0, scarce=1.0, edges=1.0, lonely=2.0, filled=0.5)
     CASUAL_NOISE = 3.0          # spread of the casual player's misjudgement, in cost units
 
@@ -46,6 +49,7 @@ class BlocksAI:
         self.level = level
         self._rng = random.Random(seed)
         self._evaluators: dict[tuple[str, bool], Evaluator] = {}
+        self._lookaheads: dict[tuple[str, bool], Lookahead] = {}
         self._plan: list[tuple[int, tuple, Step]] = []   # (board before, tray before, step)
 
     def choose(self, game: BlocksGame) -> Move:
@@ -64,8 +68,11 @@ class BlocksAI:
     def _search(self, game: BlocksGame) -> list[Step]:
         evaluator = self._evaluator(game)
         if self.level == "strong":
+            lookahead = self._lookahead(game, evaluator)
             steps = plan(game.board, game.tray, evaluator.cost, game.gravity, game.rotation,
-                         self.STRONG_WIDTH, line_bonus=0.5)
+                         self.STRONG_WIDTH, line_bonus=0.5,
+                         refine=lambda boards: lookahead.expected_cost(boards, game.gravity),
+                         refine_top=self.LOOKAHEAD_TOP)
         else:
             steps = plan(game.board, game.tray, self._casual_cost(evaluator), game.gravity,
                          game.rotation, width=1, depth=1)
@@ -80,6 +87,13 @@ class BlocksAI:
         def cost(boards):
             return evaluator.cost(boards) + rng.normal(0.0, self.CASUAL_NOISE, boards.shape)
         return cost
+
+    def _lookahead(self, game: BlocksGame, evaluator: Evaluator) -> Lookahead:
+        key = (game.piece_set, game.rotation)
+        if key not in self._lookaheads:
+            self._lookaheads[key] = Lookahead(game.piece_set, game.rotation, evaluator.cost,
+                                              self.LOOKAHEAD_DEATH)
+        return self._lookaheads[key]
 
     def _evaluator(self, game: BlocksGame) -> Evaluator:
         key = (game.piece_set, game.rotation)

@@ -17,13 +17,15 @@ LOW_BYTE = U64(0xFF)
 
 if hasattr(np, "bitwise_count"):
     def popcount(values: np.ndarray) -> np.ndarray:
-        return np.bitwise_count(values).astype(np.int32)
+        """Set bits of each uint64 (as uint8)."""
+        return np.bitwise_count(values)
 else:  # numpy < 2.0
-    _BYTE_COUNTS = np.array([bin(i).count("1") for i in range(256)], dtype=np.int32)
+    _BYTE_COUNTS = np.array([bin(i).count("1") for i in range(256)], dtype=np.uint8)
 
     def popcount(values: np.ndarray) -> np.ndarray:
+        """Set bits of each uint64 (as uint8)."""
         as_bytes = np.ascontiguousarray(values, dtype=U64).view(np.uint8).reshape(-1, 8)
-        return _BYTE_COUNTS[as_bytes].sum(axis=1, dtype=np.int32)
+        return _BYTE_COUNTS[as_bytes].sum(axis=1, dtype=np.uint8)
 
 
 def full_rows(boards: np.ndarray) -> np.ndarray:

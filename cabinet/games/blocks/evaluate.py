@@ -16,10 +16,9 @@ from .pieces import PIECE_SETS, SIZE, Piece
 
 NOT_COL0 = U64(0xFEFE_FEFE_FEFE_FEFE)
 NOT_COL7 = U64(0x7F7F_7F7F_7F7F_7F7F)
-COL0 = U64(0x0101_0101_0101_0101)
-COL7 = U64(0x8080_8080_8080_8080)
-ROW0 = U64(0xFF)
+BORDER_COLS = U64(0x8181_8181_8181_8181)   # columns 0 and 7
 ROW7 = U64(0xFF << 56)
+BORDER_ROWS = U64(0xFF | 0xFF << 56)       # rows 0 and 7
 
 
 def _origins(height: int, width: int) -> int:
@@ -27,14 +26,19 @@ def _origins(height: int, width: int) -> int:
     return sum(1 << (r * SIZE + c) for r in range(SIZE - height + 1) for c in range(SIZE - width + 1))
 
 
-def fit_positions(empty: np.ndarray, piece: Piece) -> np.ndarray:
-    """Per board, the mask of top-left cells where ``piece`` fits in the ``empty`` cells."""
-    fits = empty & U64(_origins(piece.height, piece.width))
-    for dr, dc in piece.cells:
-        offset = dr * SIZE + dc
-        if offset:
-            fits &= empty >> U64(offset)
-    return fits
+class _Fit:
+    """Finds where one piece fits: the AND of the empty cells shifted by each of its cells."""
+
+    def __init__(self, piece: Piece):
+        self.origins = U64(_origins(piece.height, piece.width))
+        self.shifts = [U64(dr * SIZE + dc) for dr, dc in piece.cells if dr or dc]
+
+    def positions(self, empty: np.ndarray) -> np.ndarray:
+        """Per board, the mask of top-left cells where the piece fits in the ``empty`` cells."""
+        fits = empty & self.origins
+        for shift in self.shifts:
+            fits &= empty >> shift
+        return fits
 
 
 @dataclass(frozen=True)
@@ -56,41 +60,48 @@ class Evaluator:
     def __init__(self, piece_set: str = "classic", rotation: bool = False,
                  weights: Weights | None = None):
         self.weights = weights or Weights()
-        pieces = PIECE_SETS[piece_set]
-        if rotation:
-            # each entry is judged by its whole family: a player may turn it to any orientation
-            families: dict[str, list[Piece]] = {}
-            for piece in pieces:
-                families.setdefault(piece.family, []).append(piece)
-            self._groups = [(len(members), members) for members in families.values()]
-        else:
-            self._groups = [(1, [piece]) for piece in pieces]
+        groups: dict[str, list[Piece]] = {}
+        for piece in PIECE_SETS[piece_set]:
+            # with rotation, an entry is judged by its family: it may be turned to any orientation
+            groups.setdefault(piece.family if rotation else str(piece.index), []).append(piece)
+        self._groups = [[_Fit(piece) for piece in members] for members in groups.values()]
+        self._entries = np.array([len(members) for members in groups.values()], dtype=np.int16)
+        self._one_per_group = not rotation
+
+    def places(self, boards: np.ndarray) -> np.ndarray:
+        """(groups, boards) array: in how many places each entry (or family) fits."""
+        empty = ~boards & FULL
+        rows = []
+        for fits in self._groups:
+            count = popcount(fits[0].positions(empty)).astype(np.int16)
+            for fit in fits[1:]:
+                count += popcount(fit.positions(empty))
+            rows.append(count)
+        return np.stack(rows)
+
+    def _entries_where(self, condition: np.ndarray) -> np.ndarray:
+        """Per board, how many piece-set entries meet a (groups, boards) condition."""
+        if self._one_per_group:
+            return np.count_nonzero(condition, axis=0)
+        return (condition * self._entries[:, None]).sum(axis=0)
 
     def cost(self, boards: np.ndarray) -> np.ndarray:
         """Cost of each board (float array); lower is better."""
         w = self.weights
+        places = self.places(boards)
+        entries = self._entries
+        total = w.missing * self._entries_where(places == 0) + w.scarce * self._entries_where(places <= 2)
+        if w.thin:
+            total += w.thin * (1.0 / (1.0 + places) * entries[:, None]).sum(axis=0)
+        if w.room:
+            total -= w.room * (np.log1p(places) * entries[:, None]).sum(axis=0)
         empty = ~boards & FULL
-        missing = np.zeros(boards.shape, dtype=np.float64)
-        scarce = np.zeros(boards.shape, dtype=np.float64)
-        thin = np.zeros(boards.shape, dtype=np.float64)
-        room = np.zeros(boards.shape, dtype=np.float64)
-        for count, members in self._groups:
-            fits = fit_positions(empty, members[0])
-            places = popcount(fits)
-            for piece in members[1:]:
-                places += popcount(fit_positions(empty, piece))
-            missing += count * (places == 0)
-            scarce += count * (places <= 2)
-            if w.thin:
-                thin += count / (1.0 + places)
-            if w.room:
-                room += count * np.log1p(places)
         # boundaries between empty and filled cells, the walls counting as filled
-        horizontal = popcount((boards ^ (boards >> U64(1))) & NOT_COL7) + popcount(empty & (COL0 | COL7))
-        vertical = popcount((boards ^ (boards >> U64(8))) & ~ROW7) + popcount(empty & (ROW0 | ROW7))
+        edges = (popcount((boards ^ (boards >> U64(1))) & NOT_COL7).astype(np.int16)
+                 + popcount((boards ^ (boards >> U64(8))) & ~ROW7)
+                 + popcount(empty & BORDER_COLS) + popcount(empty & BORDER_ROWS))
         neighbours = (((empty >> U64(1)) & NOT_COL7) | ((empty << U64(1)) & NOT_COL0)
                       | (empty >> U64(8)) | (empty << U64(8)))
         lonely = popcount(empty & ~neighbours)
-        filled = 64 - popcount(empty)
-        return (w.missing * missing + w.scarce * scarce + w.edges * (horizontal + vertical)
-                + w.lonely * lonely + w.filled * filled + w.thin * thin - w.room * room)
+        filled = popcount(boards)
+        return total + w.edges * edges + w.lonely * lonely + w.filled * filled

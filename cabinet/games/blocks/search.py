@@ -40,12 +40,14 @@ class _Options:
 
 
 def plan(board: int, tray, cost, gravity: bool, rotation: bool, width: int,
-         line_bonus: float = 0.0, depth: int = 3) -> list[Step]:
+         line_bonus: float = 0.0, depth: int = 3, refine=None, refine_top: int = 0) -> list[Step]:
     """The best sequence of placements for the pieces left in ``tray`` (slots None = used).
 
     ``cost(boards) -> costs`` judges boards (lower is better); ``line_bonus`` is
     subtracted per line cleared along the way, to prefer scoring among equals.
     ``depth`` limits how many pieces are looked at together (1: one at a time).
+    ``refine(boards) -> costs``, when given, re-judges the ``refine_top`` best
+    boards that place every piece (a slower, sharper judgement).
     Returns [] only when no remaining piece fits at all.
     """
     slots = [s for s, piece in enumerate(tray) if piece is not None]
@@ -99,6 +101,10 @@ def plan(board: int, tray, cost, gravity: bool, rotation: bool, width: int,
         return []
     parent, slot, option, costs = levels[-1]
     index = int(np.argmin(costs))
+    if refine is not None and len(levels) == len(slots) and costs.size > 1:
+        top = np.argsort(costs)[:refine_top]
+        sharper = refine(boards[top]) - line_bonus * gain[top]
+        index = int(top[np.argmin(sharper)])
     steps = []
     for parent, slot, option, _ in reversed(levels):
         s = int(slot[index])
