@@ -116,3 +116,11 @@ def test_vectorised_clear_agrees_with_the_engine(gravity):
         expected = clear_lines(board, gravity)
         assert int(got) == expected.board
         assert int(count) == len(expected.rows) + len(expected.cols)
+
+
+def test_a_plan_is_not_followed_into_a_different_game():
+    """Same board and shapes, but the four stands upright and rotation is off: replan."""
+    ai = BlocksAI()
+    ai.choose(BlocksGame.from_text(EMPTY, tray=[["####"], ["#"], ["#"]], rotation=False))
+    other = BlocksGame.from_text(EMPTY, tray=[["#", "#", "#", "#"], ["#"], ["#"]], rotation=False)
+    play(other, ai, placements=3)

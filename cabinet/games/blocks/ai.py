@@ -3,8 +3,9 @@
 ``BlocksAI(level="strong")`` searches the order and placements of every piece
 left in the tray together (see :mod:`.search`) and judges the boards by how well
 they will take the pieces still to come (see :mod:`.evaluate`).
-``level="casual"`` plays like a person for attract mode: one piece at a time,
-a plain judgement and a little seeded hesitation, but never an illegal move.
+``level="casual"`` plays like a person for attract mode: it looks two pieces
+ahead instead of the whole tray, its judgement is blurred by seeded noise, and
+it reconsiders after every placement; it never makes an illegal move either.
 """
 
 from __future__ import annotations
@@ -14,10 +15,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .engine import BlocksGame
-from .evaluate import Evaluator, Weights
+from .engine import BlocksGame, clear_lines
+from .evaluate import Evaluator
 from .lookahead import Lookahead
-from .pieces import CATALOGUE
+from .pieces import CATALOGUE, SIZE
 from .search import Step, plan
 
 LEVELS = ("strong", "casual")
@@ -40,8 +41,9 @@ class BlocksAI:
     STRONG_WIDTH = 300
     LOOKAHEAD_TOP = 8           # best tray endings judged one random piece further
     LOOKAHEAD_DEATH = 400.0     # cost of a next piece that would fit nowhere
-    CASUAL_WEIGHTS = Weights(missing=8.0, scarce=1.0, edges=1.0, lonely=2.0, filled=0.5)
-    CASUAL_NOISE = 3.0          # spread of the casual player's misjudgement, in cost units
+    CASUAL_DEPTH = 2            # the casual player thinks two pieces ahead, not the whole tray
+    CASUAL_WIDTH = 20
+    CASUAL_NOISE = 1.5          # spread of the casual player's misjudgement, in cost units
 
     def __init__(self, seed: int = 0, level: str = "strong"):
         if level not in LEVELS:
@@ -50,7 +52,7 @@ class BlocksAI:
         self._rng = random.Random(seed)
         self._evaluators: dict[tuple[str, bool], Evaluator] = {}
         self._lookaheads: dict[tuple[str, bool], Lookahead] = {}
-        self._plan: list[tuple[int, tuple, Step]] = []   # (board before, tray before, step)
+        self._plan: list[tuple[tuple, Step]] = []   # (situation before, step), in order
 
     def choose(self, game: BlocksGame) -> Move:
         """The next move for ``game``; ValueError when the game is over."""
@@ -75,7 +77,7 @@ class BlocksAI:
                          refine_top=self.LOOKAHEAD_TOP)
         else:
             steps = plan(game.board, game.tray, self._casual_cost(evaluator), game.gravity,
-                         game.rotation, width=1, depth=1)
+                         game.rotation, self.CASUAL_WIDTH, depth=self.CASUAL_DEPTH)[:1]
         if not steps:   # cannot happen while the game is not over; guards the invariant
             raise RuntimeError("no legal move although the game is not over")
         return steps
@@ -98,37 +100,36 @@ class BlocksAI:
     def _evaluator(self, game: BlocksGame) -> Evaluator:
         key = (game.piece_set, game.rotation)
         if key not in self._evaluators:
-            weights = None if self.level == "strong" else self.CASUAL_WEIGHTS
-            self._evaluators[key] = Evaluator(game.piece_set, game.rotation, weights)
+            self._evaluators[key] = Evaluator(game.piece_set, game.rotation)
         return self._evaluators[key]
 
     # ------------------------------------------------------------------ following the plan
     def _remember(self, game: BlocksGame, steps: list[Step]) -> None:
         """Record the state each step expects, so later calls can follow the plan."""
         self._plan = []
-        board, tray = game.board, [_family(p) for p in game.tray]
-        sim = game.copy()
+        board, tray = game.board, list(game.tray)
         for step in steps:
-            self._plan.append((board, tuple(tray), step))
-            sim._tray[step.slot] = step.piece
-            sim.place(step.slot, step.row, step.col)
+            self._plan.append((_situation(board, tray, game), step))
+            placed = board | step.piece.masks[step.row * SIZE + step.col]
+            board = clear_lines(placed, game.gravity).board
             tray[step.slot] = None
-            board = sim.board
-            if sim.game_over or not any(tray):
-                break
 
     def _planned(self, game: BlocksGame) -> Step | None:
         """The plan's next step when the game is exactly where the plan expects it."""
+        now = _situation(game.board, game.tray, game)
         while self._plan:
-            board, tray, step = self._plan[0]
-            self._plan.pop(0)
-            if board == game.board and tray == tuple(_family(p) for p in game.tray):
+            expected, step = self._plan.pop(0)
+            if expected == now:
                 return step
         return None
 
 
-def _family(piece):
-    return None if piece is None else piece.family
+def _situation(board: int, tray, game: BlocksGame) -> tuple:
+    """What a planned step depends on. With rotation on, a piece may be turned any way
+    meanwhile (the move's turns make up for it); with it off, the orientation must match."""
+    pieces = tuple(None if piece is None else piece.family if game.rotation else piece.index
+                   for piece in tray)
+    return board, pieces, game.rotation, game.gravity, game.piece_set
 
 
 def _turns_between(current, target) -> int:
