@@ -124,3 +124,17 @@ def test_a_plan_is_not_followed_into_a_different_game():
     ai.choose(BlocksGame.from_text(EMPTY, tray=[["####"], ["#"], ["#"]], rotation=False))
     other = BlocksGame.from_text(EMPTY, tray=[["#", "#", "#", "#"], ["#"], ["#"]], rotation=False)
     play(other, ai, placements=3)
+
+
+def test_evaluator_counts_fits_like_the_engine():
+    """The bit-shifted fit counts agree with trying every position through the engine."""
+    from cabinet.games.blocks.evaluate import Evaluator
+    from cabinet.games.blocks.pieces import CATALOGUE
+
+    rng = random.Random(7)
+    boards = [0] + [rng.getrandbits(64) & rng.getrandbits(64) for _ in range(30)]
+    places = Evaluator("classic", rotation=False).places(np.array(boards, dtype=np.uint64))
+    for b, board in enumerate(boards):
+        for piece in CATALOGUE:
+            expected = sum(1 for _, _, mask in piece.placements if not board & mask)
+            assert places[piece.index, b] == expected

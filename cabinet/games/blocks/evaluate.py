@@ -31,12 +31,12 @@ class _Fit:
 
     def __init__(self, piece: Piece):
         self.origins = U64(_origins(piece.height, piece.width))
-        self.shifts = [U64(dr * SIZE + dc) for dr, dc in piece.cells if dr or dc]
+        self.shifts = [U64(dr * SIZE + dc) for dr, dc in piece.cells]
 
     def positions(self, empty: np.ndarray) -> np.ndarray:
         """Per board, the mask of top-left cells where the piece fits in the ``empty`` cells."""
-        fits = empty & self.origins
-        for shift in self.shifts:
+        fits = empty >> self.shifts[0] & self.origins
+        for shift in self.shifts[1:]:
             fits &= empty >> shift
         return fits
 
@@ -50,8 +50,6 @@ class Weights:
     edges: float = 1.0           # per boundary between an empty and a filled cell (walls count as filled)
     lonely: float = 4.0          # per empty cell with no empty neighbour
     filled: float = 1.0          # per filled cell
-    thin: float = 0.0            # per entry, 1 / (1 + places it fits): few places is fragile
-    room: float = 0.0            # reward per entry, log(1 + places it fits)
 
 
 class Evaluator:
@@ -89,12 +87,7 @@ class Evaluator:
         """Cost of each board (float array); lower is better."""
         w = self.weights
         places = self.places(boards)
-        entries = self._entries
         total = w.missing * self._entries_where(places == 0) + w.scarce * self._entries_where(places <= 2)
-        if w.thin:
-            total += w.thin * (1.0 / (1.0 + places) * entries[:, None]).sum(axis=0)
-        if w.room:
-            total -= w.room * (np.log1p(places) * entries[:, None]).sum(axis=0)
         empty = ~boards & FULL
         # boundaries between empty and filled cells, the walls counting as filled
         edges = (popcount((boards ^ (boards >> U64(1))) & NOT_COL7).astype(np.int16)

@@ -20,11 +20,10 @@ from .pieces import Piece, orientations
 
 @dataclass(frozen=True)
 class Step:
-    """One placement of a plan: ``turns`` clockwise turns of the slot's piece first."""
+    """One placement of a plan: the slot's piece, turned to ``piece``, at (row, col)."""
 
     slot: int
     piece: Piece        # the orientation placed
-    turns: int
     row: int
     col: int
 
@@ -33,10 +32,9 @@ class _Options:
     """Every (orientation, position) of one slot's piece, as parallel arrays."""
 
     def __init__(self, piece: Piece, rotation: bool):
-        turns = orientations(piece) if rotation else [(0, piece)]
-        self.masks = np.array([m for _, p in turns for _, _, m in p.placements], dtype=U64)
-        self.moves = [(t, p, r, c) for t, p in turns for r, c, _ in p.placements]
-        self.cells = piece.size
+        turns = [p for _, p in orientations(piece)] if rotation else [piece]
+        self.masks = np.array([m for p in turns for _, _, m in p.placements], dtype=U64)
+        self.moves = [(p, r, c) for p in turns for r, c, _ in p.placements]
 
 
 def plan(board: int, tray, cost, gravity: bool, rotation: bool, width: int,
@@ -108,8 +106,8 @@ def plan(board: int, tray, cost, gravity: bool, rotation: bool, width: int,
     steps = []
     for parent, slot, option, _ in reversed(levels):
         s = int(slot[index])
-        turns, piece, row, col = options[s].moves[int(option[index])]
-        steps.append(Step(s, piece, turns, row, col))
+        piece, row, col = options[s].moves[int(option[index])]
+        steps.append(Step(s, piece, row, col))
         index = int(parent[index])
     steps.reverse()
     return steps
