@@ -141,7 +141,9 @@ class BlocksGame:
                   gravity: bool = True, piece_set: str = "classic", score: int = 0,
                   streak: int = 0) -> "BlocksGame":
         """A game in a given position: ``rows`` as in :meth:`to_text`, ``tray`` three
-        piece texts or None (used). A tray with every slot used is refilled from ``seed``.
+        piece texts or None (used). A piece may be any entry of the classic set; later
+        trays are drawn from ``piece_set``. A tray with every slot used is refilled from
+        ``seed``. ``score`` and ``streak`` continue a game in progress.
         """
         board = _board_from_text(rows)
         if tray is None:
