@@ -10,7 +10,7 @@ import random
 from dataclasses import dataclass
 
 from .pieces import (CATALOGUE, COL_MASKS, FULL, PIECE_SETS, ROW_MASKS, SIZE,
-                     Piece, cells_of, piece_from_text)
+                     Piece, cells_of, orientations, piece_from_text)
 
 SLOTS = 3
 WIPE_OUT_BONUS = 1000
@@ -267,8 +267,8 @@ class BlocksGame:
         for piece in self._tray:
             if piece is None:
                 continue
-            turns = _all_turns(piece) if self.rotation else (piece,)
-            if any(fits_anywhere(self._board, p) for p in turns):
+            turns = orientations(piece) if self.rotation else [(0, piece)]
+            if any(fits_anywhere(self._board, turned) for _, turned in turns):
                 return False
         return True
 
@@ -286,15 +286,6 @@ class BlocksGame:
     def __repr__(self) -> str:
         return (f"BlocksGame(seed={self.seed}, score={self.score}, placements={self.placements}, "
                 f"game_over={self.game_over})")
-
-
-def _all_turns(piece: Piece) -> list[Piece]:
-    turns = [piece]
-    current = CATALOGUE[piece.turned]
-    while current is not piece:
-        turns.append(current)
-        current = CATALOGUE[current.turned]
-    return turns
 
 
 def _check_slot(slot) -> None:
