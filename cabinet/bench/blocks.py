@@ -1,0 +1,101 @@
+"""Bench section "blocks": engine throughput, AI decision time and AI survival."""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from multiprocessing import get_context
+
+from cabinet.bench import Figure, section
+from cabinet.games.blocks import BlocksGame
+from cabinet.games.blocks.ai import BlocksAI
+
+SURVIVAL_SEEDS = range(50)
+SURVIVAL_CAP = 2000
+
+
+def survival_game(args) -> tuple[int, list[float]]:
+    """Play one AI game; returns (placements, seconds of each choose() call)."""
+    seed, gravity, cap = args
+    game = BlocksGame(seed=seed, gravity=gravity, rotation=False, piece_set="classic")
+    ai = BlocksAI(seed=seed)
+    times = []
+    while not game.game_over and game.placements < cap:
+        start = time.perf_counter()
+        move = ai.choose(game)
+        times.append(time.perf_counter() - start)
+        game.place(move.slot, move.row, move.col)
+    return game.placements, times
+
+
+def mid_game_positions(count: int, seed: int = 0) -> list[BlocksGame]:
+    """Games a few random placements in, so boards are neither empty nor full."""
+    rng = random.Random(seed)
+    games = []
+    while len(games) < count:
+        game = BlocksGame(seed=rng.randrange(1 << 30))
+        for _ in range(rng.randrange(4, 16)):
+            moves = [(s, rc) for s in range(3) if game.tray[s] for rc in game.legal_positions(s)]
+            if not moves or game.game_over:
+                break
+            slot, (row, col) = rng.choice(moves)
+            game.place(slot, row, col)
+        if not game.game_over:
+            games.append(game)
+    return games
+
+
+def placements_checked_per_second(games: list[BlocksGame], repeat: int) -> float:
+    """Candidate placements the engine tests for legality, per second (legal_positions)."""
+    calls = [(game, slot) for game in games for slot in range(3) if game.tray[slot]]
+    checked = sum(len(game.tray[slot].placements) for game, slot in calls) * repeat
+    start = time.perf_counter()
+    for _ in range(repeat):
+        for game, slot in calls:
+            game.legal_positions(slot)
+    return checked / (time.perf_counter() - start)
+
+
+def moves_applied_per_second(games: int, seed: int = 1) -> float:
+    """place() calls per second over random legal play (choosing moves is not timed)."""
+    rng = random.Random(seed)
+    applied, spent = 0, 0.0
+    for _ in range(games):
+        game = BlocksGame(seed=rng.randrange(1 << 30))
+        while not game.game_over:
+            moves = [(s, rc) for s in range(3) if game.tray[s] for rc in game.legal_positions(s)]
+            slot, (row, col) = rng.choice(moves)
+            start = time.perf_counter()
+            game.place(slot, row, col)
+            spent += time.perf_counter() - start
+            applied += 1
+    return applied / spent
+
+
+@section("blocks")
+def run(quick: bool = False) -> list[Figure]:
+    seeds, cap = (range(2), 50) if quick else (SURVIVAL_SEEDS, SURVIVAL_CAP)
+    figures = [
+        Figure("engine: candidate placements checked/s",
+               placements_checked_per_second(mid_game_positions(20 if quick else 200),
+                                             repeat=2 if quick else 20), "1/s", ">= 500000"),
+        Figure("engine: moves applied/s", moves_applied_per_second(3 if quick else 300), "1/s"),
+    ]
+    survival, times = {}, []
+    with get_context("spawn").Pool(2) as pool:
+        for gravity in (False, True):
+            results = pool.map(survival_game, [(seed, gravity, cap) for seed in seeds])
+            survival[gravity] = statistics.mean(placements for placements, _ in results)
+            times += [t for _, game_times in results for t in game_times]
+    times.sort()
+    goal = "" if quick else ">= 460"     # a 50-placement cap cannot reach the goal; quick only runs it
+    figures += [
+        Figure("AI decision, mean per placement", 1000 * statistics.mean(times), "ms", "<= 15"),
+        Figure("AI decision, p95 per placement", 1000 * times[int(0.95 * (len(times) - 1))], "ms"),
+        Figure(f"AI survival, gravity off (mean, seeds 0-{len(seeds) - 1}, cap {cap})",
+               survival[False], "placements", goal),
+        Figure(f"AI survival, gravity on (mean, seeds 0-{len(seeds) - 1}, cap {cap})",
+               survival[True], "placements", goal),
+    ]
+    return figures

@@ -1,0 +1,140 @@
+"""BLOCKS AI: never an illegal move, whole-tray planning, rotation, determinism."""
+
+import random
+
+import numpy as np
+import pytest
+
+from cabinet.games.blocks import BlocksGame
+from cabinet.games.blocks.ai import BlocksAI, Move
+from cabinet.games.blocks.boards import clear_many
+from cabinet.games.blocks.engine import clear_lines
+
+EMPTY = ["........"] * 8
+
+
+def play(game, ai, placements):
+    """Let the AI play; every move goes through the engine, which raises if it is illegal."""
+    while not game.game_over and game.placements < placements:
+        move = ai.choose(game)
+        assert isinstance(move, Move)
+        assert game.rotation or move.turns == 0
+        for _ in range(move.turns):
+            game.rotate(move.slot)
+        assert game.can_place(move.slot, move.row, move.col), move
+        game.place(move.slot, move.row, move.col)
+    return game
+
+
+@pytest.mark.parametrize("level", ["strong", "casual"])
+@pytest.mark.parametrize("rotation,gravity,piece_set", [
+    (False, True, "classic"), (False, False, "classic"),
+    (True, True, "classic"), (True, False, "tetromino"),
+])
+def test_ai_never_makes_an_illegal_move(level, rotation, gravity, piece_set):
+    for seed in range(3):
+        game = BlocksGame(seed=seed, rotation=rotation, gravity=gravity, piece_set=piece_set)
+        play(game, BlocksAI(seed=seed, level=level), placements=60)
+        assert game.placements >= 30 or game.game_over
+
+
+def test_ai_recovers_when_someone_else_moved_in_between():
+    """The AI follows its tray plan only while the game is where the plan expects it."""
+    game, ai, rng = BlocksGame(seed=11), BlocksAI(seed=1), random.Random(3)
+    while not game.game_over and game.placements < 40:
+        if rng.random() < 0.3:
+            moves = [(s, rc) for s in range(3) if game.tray[s] for rc in game.legal_positions(s)]
+            slot, (row, col) = rng.choice(moves)
+            game.place(slot, row, col)
+        else:
+            move = ai.choose(game)
+            game.place(move.slot, move.row, move.col)
+
+
+def test_ai_plans_the_order_of_the_tray():
+    """The 3x3 only fits after the five clears the bottom row: the five must go first."""
+    rows = ["#######."] * 5 + ["...#####", "...#####", "###....."]
+    game = BlocksGame.from_text(rows, tray=[["###"] * 3, ["#####"], None], gravity=False)
+    assert game.legal_positions(0) == []
+    ai = BlocksAI()
+    first = ai.choose(game)
+    assert (first.slot, first.row, first.col) == (1, 7, 3)
+    game.place(first.slot, first.row, first.col)
+    second = ai.choose(game)
+    assert (second.slot, second.row, second.col) == (0, 5, 0)
+
+
+def test_ai_turns_a_piece_that_only_fits_turned():
+    rows = ["".join("#" if (r + c) % 3 == 0 and (r, c) != (6, 0) else "." for c in range(8))
+            for r in range(8)]
+    game = BlocksGame.from_text(rows, tray=[["####"], None, None], rotation=True)
+    move = BlocksAI().choose(game)
+    assert move.turns in (1, 3) and (move.slot, move.row, move.col) == (0, 4, 0)
+
+
+def test_ai_prefers_clearing_a_line_to_scattering():
+    rows = EMPTY[:7] + ["####...."]
+    game = BlocksGame.from_text(rows, tray=[["####"], None, None], gravity=False)
+    move = BlocksAI().choose(game)
+    assert (move.row, move.col) == (7, 4)
+
+
+@pytest.mark.parametrize("level", ["strong", "casual"])
+def test_same_seed_same_choices(level):
+    a = play(BlocksGame(seed=5), BlocksAI(seed=2, level=level), 30)
+    b = play(BlocksGame(seed=5), BlocksAI(seed=2, level=level), 30)
+    assert a.to_text() == b.to_text() and a.score == b.score
+
+
+def test_choose_after_game_over_is_a_value_error():
+    rows = [".#.#.#.#", "#.#.#.#."] * 4
+    game = BlocksGame.from_text(rows, tray=[["##"], None, None])
+    with pytest.raises(ValueError, match="over"):
+        BlocksAI().choose(game)
+
+
+def test_unknown_level_is_refused():
+    with pytest.raises(ValueError, match="level"):
+        BlocksAI(level="godlike")
+
+
+@pytest.mark.parametrize("gravity", [True, False])
+def test_vectorised_clear_agrees_with_the_engine(gravity):
+    rng = random.Random(gravity)
+    boards = []
+    for _ in range(3000):
+        board = 0
+        for row in range(8):
+            line = 0xFF if rng.random() < 0.3 else rng.getrandbits(8)
+            board |= line << (8 * row)
+        for col in range(8):
+            if rng.random() < 0.2:
+                board |= sum(1 << (8 * r + col) for r in range(8))
+        boards.append(board)
+    after, lines = clear_many(np.array(boards, dtype=np.uint64), gravity)
+    for board, got, count in zip(boards, after, lines):
+        expected = clear_lines(board, gravity)
+        assert int(got) == expected.board
+        assert int(count) == len(expected.rows) + len(expected.cols)
+
+
+def test_a_plan_is_not_followed_into_a_different_game():
+    """Same board and shapes, but the four stands upright and rotation is off: replan."""
+    ai = BlocksAI()
+    ai.choose(BlocksGame.from_text(EMPTY, tray=[["####"], ["#"], ["#"]], rotation=False))
+    other = BlocksGame.from_text(EMPTY, tray=[["#", "#", "#", "#"], ["#"], ["#"]], rotation=False)
+    play(other, ai, placements=3)
+
+
+def test_evaluator_counts_fits_like_the_engine():
+    """The bit-shifted fit counts agree with trying every position through the engine."""
+    from cabinet.games.blocks.evaluate import Evaluator
+    from cabinet.games.blocks.pieces import CATALOGUE
+
+    rng = random.Random(7)
+    boards = [0] + [rng.getrandbits(64) & rng.getrandbits(64) for _ in range(30)]
+    places = Evaluator("classic", rotation=False).places(np.array(boards, dtype=np.uint64))
+    for b, board in enumerate(boards):
+        for piece in CATALOGUE:
+            expected = sum(1 for _, _, mask in piece.placements if not board & mask)
+            assert places[piece.index, b] == expected
