@@ -135,8 +135,49 @@ class SafeTitleScene(Scene):
 
 def default_parts(ctx, rng: random.Random) -> list[Part]:
     """The operator's playlist: title, then each game's demo, scores and how-to page."""
+    from cabinet.games.blocks.demo import BlocksDemoPilot
+    from cabinet.games.blocks.scene import BlocksScene
+    from cabinet.scenes.howto import HowToScene
+    from cabinet.scenes.select import antigravity_scene_class
+    from cabinet.scenes.tables import ScoreTablesScene
     from cabinet.scenes.title import TitleScene
+
     seconds = ctx.settings.attract
-    return [
+
+    def blocks_demo():
+        seed = rng.randrange(2**31)
+        return BlocksScene(ctx, BlocksDemoPilot(seed=seed), seed, demo=True)
+
+    parts = [
+        Part("title", seconds.title_seconds, lambda: TitleScene(ctx)),
+        Part("blocks demo", seconds.blocks_demo_seconds, blocks_demo),
+        Part("blocks scores", seconds.blocks_scores_seconds,
+             lambda: ScoreTablesScene(ctx, "BLOCKS HIGH SCORES", ["blocks"], seconds.blocks_scores_seconds)),
+        Part("how to play blocks", seconds.howto_seconds, lambda: HowToScene(ctx, "blocks")),
         Part("title", seconds.title_seconds, lambda: TitleScene(ctx)),
     ]
+    antigravity = antigravity_scene_class()
+    if antigravity is not None:
+        from cabinet.games.antigravity.demo import demo_pilots
+
+        def antigravity_demo():
+            seed = rng.randrange(2**31)
+            return antigravity(ctx, "single", difficulty=ctx.settings.antigravity.difficulty, contest=None,
+                               pilots=demo_pilots(seed), seed=seed, demo=True)
+
+        parts.append(Part("anti-gravity demo", seconds.antigravity_demo_seconds, antigravity_demo))
+    tables = antigravity_tables(ctx)
+    pages = (len(tables) + 1) // 2
+    # Every page of tables gets a fair share of the time, and never less than 4 s.
+    per_page = max(4.0, seconds.antigravity_scores_seconds / pages)
+    parts.append(Part("anti-gravity scores", per_page * pages,
+                      lambda: ScoreTablesScene(ctx, "ANTI-GRAVITY HIGH SCORES", tables, per_page)))
+    parts.append(Part("how to play anti-gravity", seconds.howto_seconds, lambda: HowToScene(ctx, "antigravity")))
+    return parts
+
+
+def antigravity_tables(ctx) -> list[str]:
+    """Table ids: single play per difficulty, then each contest list."""
+    settings = ctx.settings.antigravity
+    return ([f"antigravity/single/{name}" for name in settings.difficulties]
+            + [f"antigravity/contest/{contest.name}" for contest in settings.contests])
