@@ -72,3 +72,11 @@ class AIPilot:
         self._release = [press]
         self._next_press = game_frame + self.step_frames
         return out + [press]
+
+
+def demo_pilots(seed: int, mode: str = "single") -> list[AIPilot]:
+    """The pilots of an attract-mode demo: the AI on every field, at a pace a watcher can follow."""
+    pilots = [AIPilot(1, seed=seed)]
+    if mode == "versus":
+        pilots.append(AIPilot(2, seed=seed + 1))
+    return pilots
