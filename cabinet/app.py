@@ -56,11 +56,13 @@ class App:
     """The cabinet program: owns the display, the services and the scene stack.
 
     Tests build one with ``headless=True`` and call :meth:`step` and :meth:`render`
-    directly, with injected events, instead of :meth:`run`'s real-time loop.
+    directly, with injected events, instead of :meth:`run`'s real-time loop;
+    ``audio`` replaces the real player (tests listen to what scenes play).
     """
 
     def __init__(self, loaded, *, windowed: bool = False, headless: bool = False,
-                 screenshots: str | os.PathLike | None = None, exit_after: float | None = None):
+                 screenshots: str | os.PathLike | None = None, exit_after: float | None = None,
+                 audio=None):
         if headless:
             os.environ["SDL_VIDEODRIVER"] = "dummy"
             os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -68,19 +70,22 @@ class App:
         from cabinet.context import Context
         from cabinet.render.display import Display
 
+        if pygame.display.get_init():
+            pygame.display.quit()  # SDL gives one SCALED window per process: start afresh
         pygame.display.init()
-        pygame.font.init()
         settings = loaded.settings
         self.windowed = windowed or not settings.display.fullscreen
         self.display = Display(settings.display.rotation, fullscreen=not self.windowed and not headless)
         self.exit_after = exit_after
         self.screenshots = Screenshots(screenshots) if screenshots else None
         self.notifier = _notifier()
-        store = _open_store()
+        from cabinet.audio import Audio
+        from cabinet.storage import Store
+        store = Store.open(settings=settings)
         self.ctx = Context(settings=settings, config=loaded, store=store,
-                           audio=_open_audio(settings), inputs=_open_inputs(settings))
+                           audio=audio or Audio(settings.audio), inputs=_open_inputs(settings),
+                           bank=store.credit_bank(settings.credits))
         self.ctx.notices.extend(str(problem) for problem in loaded.problems)
-        self.ctx.bank = _open_bank(store, settings)
         self.running = True
         self.frames_shown = 0
         self._pointer_queue: list[tuple[str, tuple[int, int]]] = []
@@ -110,7 +115,7 @@ class App:
                     behind = 0.0  # too far behind (a stall): drop the time, do not race
                 if steps:
                     self.render()
-                self.notifier.tick(time.monotonic())
+                self.tick_services(time.monotonic())
                 if self.exit_after is not None and now - started >= self.exit_after and self.frames_shown:
                     break
                 wait = STEP - behind - (time.perf_counter() - now)
@@ -175,10 +180,16 @@ class App:
         if self.screenshots:
             self.screenshots.offer(self.display.logical, name, self.ctx.frame)
 
+    def tick_services(self, now: float) -> None:
+        """Once per pass of the loop: the systemd watchdog and the store's upkeep."""
+        self.notifier.tick(now)
+        self.ctx.store.tick(now)
+
     def close(self) -> None:
         import pygame
         self.notifier.stopping()
         self.ctx.inputs.close()
+        self.ctx.store.close()
         pygame.display.quit()
 
     # ------------------------------------------------------------------ helpers
@@ -242,28 +253,6 @@ def _notifier():
     except ImportError:  # the systemd branch not merged yet
         return _Silent()
     return Notifier.from_environment()
-
-
-def _open_store():
-    try:
-        from cabinet.storage import Store
-    except ImportError:  # the storage branch not merged yet
-        return None
-    return Store.open()
-
-
-def _open_bank(store, settings):
-    if store is None or not hasattr(store, "credit_bank"):
-        return None
-    return store.credit_bank(settings.credits)
-
-
-def _open_audio(settings):
-    try:
-        from cabinet.audio import Audio
-    except ImportError:  # the audio branch not merged yet
-        return _Silent()
-    return Audio(settings.audio)
 
 
 def _open_inputs(settings):

@@ -18,7 +18,7 @@ class Context:
 
     ``frame`` counts 60 Hz steps since the program started. ``notices`` collects
     problems worth an operator's attention (bad config keys, a storage fault);
-    the service menu shows them. ``bank`` is the credit bank, or None on free play.
+    the service menu shows them. ``bank`` is the store's credit bank.
     """
 
     settings: "Settings"
@@ -40,4 +40,4 @@ class Context:
 
     @property
     def free_play(self) -> bool:
-        return self.bank is None or self.settings.credits.free_play
+        return self.bank.free_play

@@ -34,7 +34,7 @@ def draw_credit_line(surface, ctx) -> None:
 
 def can_play(ctx) -> bool:
     """True when Start would begin a game (free play, or enough credits for one)."""
-    return ctx.free_play or ctx.bank.credits >= ctx.bank.price("blocks")
+    return ctx.bank.can_start("blocks")
 
 
 def prompt(ctx) -> str:

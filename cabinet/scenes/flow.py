@@ -21,12 +21,11 @@ def finish_game(ctx, game: str, mode: str, table: str, score: int, replay=None, 
     from cabinet.scenes.ranking import RankingScene
     replay_id = None
     store = ctx.store
-    if store is not None:
-        if replay is not None:
-            replay_id = _try(lambda: store.replays.save(replay), "saving the replay")
-        if seconds is not None:
-            _try(lambda: store.audits.game_ended(game, mode, seconds), "counting the game")
-    qualifies = store is not None and _try(lambda: store.scores.qualifies(table, score), "reading the table")
+    if replay is not None:
+        replay_id = _try(lambda: store.replays.save(replay), "saving the replay")
+    if seconds is not None:
+        _try(lambda: store.audits.game_ended(game, mode, seconds), "counting the game")
+    qualifies = _try(lambda: store.scores.qualifies(table, score), "reading the table")
     if qualifies:
         ctx.scenes.reset(InitialsScene(ctx, table, score, replay_id, player))
     else:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cabinet.render import WIDTH, palette, text
+from cabinet.render import WIDTH, fit_size, palette, text
 from cabinet.render.glyphs import DOWN, LEFT, RIGHT, UP
 from cabinet.render.sprites import block, panel
 from cabinet.scenes.base import Scene
@@ -33,7 +33,7 @@ PAGES = {
             (palette.RED, "A STACK PAST THE S LINE: GAME OVER"),
         ],
         "controls": [(f"{LEFT} {RIGHT}", "MOVE THE CURSOR"), (UP, "PUSH FROM BELOW"),
-                     (DOWN, "PUSH FROM ABOVE"), ("RING", "TIME LEFT TO PUSH")],
+                     (DOWN, "PUSH FROM ABOVE"), ("RING", "TIME TO PUSH")],
     },
 }
 
@@ -57,17 +57,19 @@ class HowToScene(Scene):
     def draw(self, surface) -> None:
         draw_backdrop(surface)
         heading(surface, self.page["title"], 22, palette.YELLOW, 35)
-        surface.blit(panel(600, 300), (30, 84))
+        surface.blit(panel(WIDTH - 60, 290), (30, 78))
         for index, (colour, line) in enumerate(self.page["rules"]):
             # Each rule appears in turn, then they all stay.
             if self.frames < index * 20:
                 break
-            y = 104 + index * 46
-            surface.blit(block(24, colour), (50, y))
-            text(surface, line, (88, y + 4), 14, palette.WHITE)
-        surface.blit(panel(290, 300), (WIDTH - 320, 84))
-        text(surface, "CONTROLS", (WIDTH - 175, 100), 21, palette.CYAN, "midtop")
-        for index, (key, meaning) in enumerate(self.page["controls"]):
-            y = 150 + index * 56
-            text(surface, key, (WIDTH - 300, y), 21, palette.YELLOW)
-            text(surface, meaning, (WIDTH - 300, y + 26), 14, palette.WHITE)
+            y = 98 + index * 44
+            surface.blit(block(26, colour), (58, y - 2))
+            text(surface, line, (102, y), 21, palette.WHITE)
+        controls = self.page["controls"]
+        width = (WIDTH - 60) // len(controls)
+        for index, (key, meaning) in enumerate(controls):
+            x = 30 + index * width
+            surface.blit(panel(width - 10, 100), (x, 384))
+            text(surface, key, (x + (width - 10) // 2, 400), 28, palette.YELLOW, "midtop")
+            text(surface, meaning, (x + (width - 10) // 2, 446), fit_size(meaning, 14, width - 24),
+                 palette.WHITE, "midtop")

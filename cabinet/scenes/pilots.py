@@ -8,7 +8,7 @@ game frame for frame.
 
 from __future__ import annotations
 
-from typing import Iterable, Protocol
+from typing import Protocol
 
 from cabinet.inputs.actions import InputEvent
 
@@ -43,13 +43,13 @@ class HumanPilot:
 class ReplayPilot:
     """Plays back a recorded game: the events recorded for each game frame, in order.
 
-    ``replay.events`` holds ``(frame, InputEvent)`` pairs as the recorder stored
-    them. Live input is ignored (the attract scene around a replay listens for Start).
+    ``replay.events()`` gives the recorded events, each stamped with its game
+    frame. Live input is ignored (the attract scene around a replay listens for Start).
     """
 
     def __init__(self, replay):
         self.replay = replay
-        self._pending = sorted(_frames_and_events(replay.events), key=lambda pair: pair[0])
+        self._pending = sorted(replay.events(), key=lambda event: event.frame)
         self._next = 0
 
     def bind(self, scene) -> None:
@@ -61,18 +61,7 @@ class ReplayPilot:
 
     def events(self, game_frame: int, live_events: list[InputEvent]) -> list[InputEvent]:
         obeyed = []
-        while self._next < len(self._pending) and self._pending[self._next][0] <= game_frame:
-            obeyed.append(self._pending[self._next][1])
+        while self._next < len(self._pending) and self._pending[self._next].frame <= game_frame:
+            obeyed.append(self._pending[self._next])
             self._next += 1
         return obeyed
-
-
-def _frames_and_events(events: Iterable) -> list[tuple[int, InputEvent]]:
-    pairs = []
-    for item in events:
-        if isinstance(item, InputEvent):
-            pairs.append((item.frame, item))
-        else:
-            frame, event = item
-            pairs.append((frame, event))
-    return pairs

@@ -106,13 +106,10 @@ class MenuScene(Scene):
 def start_game(ctx, game: str, mode: str, make_scene: Callable[[], Scene], on_fail: Callable[[str], None]) -> None:
     """Take the credits for ``game``/``mode`` and start its scene; else say what is missing."""
     bank = ctx.bank
-    if bank is not None and not ctx.free_play:
-        if not bank.start(game, mode):
-            price = bank.price(mode)
-            on_fail(f"{price} CREDIT{'S' if price > 1 else ''} NEEDED - INSERT COIN")
-            return
-    elif bank is not None:
-        bank.start(game, mode)  # free play: counted in the audits, nothing taken
+    if not bank.start(game, mode):  # free play: counted in the audits, nothing taken
+        price = bank.price(mode)
+        on_fail(f"{price} CREDIT{'S' if price > 1 else ''} NEEDED - INSERT COIN")
+        return
     ctx.audio.play("start")
     ctx.scenes.reset(make_scene())
 

@@ -30,8 +30,6 @@ def table_title(table: str) -> str:
 
 def read_table(ctx, table: str) -> list:
     """The table's entries; empty (and logged) when the store cannot be read."""
-    if ctx.store is None:
-        return []
     try:
         return list(ctx.store.scores.top(table))
     except Exception:

@@ -8,6 +8,7 @@ so a replay shows exactly the same game.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 
 import pygame
@@ -202,7 +203,8 @@ class BlocksScene(Scene):
         replay = None
         if self.recorder is not None:
             replay = self.recorder.finish(self.game.score, self.game.to_text())
-        finish_game(self.ctx, "blocks", "blocks", "blocks", self.game.score, replay)
+        finish_game(self.ctx, "blocks", "single", "blocks", self.game.score, replay,
+                    seconds=self.game_frame / 60)
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface) -> None:
@@ -363,8 +365,6 @@ def _board_frame() -> pygame.Surface:
 
 def _best_score(ctx) -> int:
     """The top of the BLOCKS table, shown as BEST."""
-    if ctx.store is None:
-        return 0
     try:
         entries = ctx.store.scores.top("blocks")
     except Exception:
@@ -374,9 +374,5 @@ def _best_score(ctx) -> int:
 
 
 def _recorder(ctx, seed: int):
-    try:
-        from cabinet.storage.replays import ReplayRecorder
-    except ImportError:  # the storage branch not merged yet
-        return None
-    import dataclasses
-    return ReplayRecorder("blocks", "blocks", dataclasses.asdict(ctx.settings.blocks), seed)
+    from cabinet.storage.replays import ReplayRecorder
+    return ReplayRecorder("blocks", "single", dataclasses.asdict(ctx.settings.blocks), seed)
