@@ -118,3 +118,77 @@ def test_select_screens_return_to_attract_when_left_alone():
     assert isinstance(app.ctx.scenes.top, GameSelectScene)
     run(app, 30 * 60 + 1)
     assert isinstance(app.ctx.scenes.top, AttractScene)
+
+
+def _choose(app, label: str) -> None:
+    """Move the menu on top to ``label`` and pick it."""
+    menu = app.ctx.scenes.top
+    labels = [option.label for option in menu.options()]
+    while labels[menu.index] != label:
+        tap(app, Action.DOWN)
+    tap(app, Action.A)
+
+
+def _push_until_over(app, scene, player: int, limit: int = 400) -> None:
+    """Push from the bottom, column after column, until this player's game ends."""
+    game = scene.game_for(player)
+    for index in range(limit):
+        if game.game_over or scene.end_frames:
+            return
+        if index % 3 == 0:
+            tap(app, Action.RIGHT, player=player, settle=0)
+        tap(app, Action.UP, player=player, settle=40)
+    raise AssertionError("the game never ended")
+
+
+def test_an_anti_gravity_single_game_from_select_to_the_table():
+    from cabinet.games.antigravity.scene import END_FRAMES, AntiGravityScene
+    app = make_app()
+    tap(app, Action.START)
+    _choose(app, "ANTI-GRAVITY")
+    _choose(app, "SINGLE")
+    _choose(app, "HARD")
+    scene = app.ctx.scenes.top
+    assert isinstance(scene, AntiGravityScene)
+    assert (scene.mode, scene.difficulty, scene.demo) == ("single", "hard", False)
+    _push_until_over(app, scene, 1)
+    run(app, END_FRAMES + 5)
+    assert isinstance(app.ctx.scenes.top, (InitialsScene, RankingScene))
+    assert app.ctx.scenes.top.table == "antigravity/single/hard"
+
+
+def test_the_operator_may_fix_the_difficulty():
+    from cabinet.games.antigravity.scene import AntiGravityScene
+    app = make_app("antigravity: {player_picks_difficulty: false, difficulty: warmup}")
+    tap(app, Action.START)
+    _choose(app, "ANTI-GRAVITY")
+    _choose(app, "SINGLE")
+    scene = app.ctx.scenes.top
+    assert isinstance(scene, AntiGravityScene) and scene.difficulty == "warmup"
+
+
+def test_an_anti_gravity_versus_match_is_won_by_the_player_still_standing():
+    from cabinet.games.antigravity.scene import END_FRAMES, AntiGravityScene
+    app = make_app()
+    tap(app, Action.START)
+    _choose(app, "ANTI-GRAVITY")
+    _choose(app, "VERSUS")
+    scene = app.ctx.scenes.top
+    assert isinstance(scene, AntiGravityScene) and scene.mode == "versus"
+    _push_until_over(app, scene, 1)
+    run(app, 120)
+    assert scene.winner() == 2
+    run(app, END_FRAMES + 5)
+    top = app.ctx.scenes.top
+    assert isinstance(top, (InitialsScene, RankingScene)) and top.table == "antigravity/versus"
+
+
+def test_a_contest_list_is_chosen_by_name():
+    from cabinet.games.antigravity.scene import AntiGravityScene
+    app = make_app()
+    tap(app, Action.START)
+    _choose(app, "ANTI-GRAVITY")
+    _choose(app, "CONTEST")
+    _choose(app, "EXPERT")
+    scene = app.ctx.scenes.top
+    assert isinstance(scene, AntiGravityScene) and scene.contest.name == "EXPERT"
