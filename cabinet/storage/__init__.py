@@ -1,0 +1,83 @@
+"""The cabinet's state: high scores, credits, bookkeeping and replays in one SQLite file.
+
+    store = Store.open()                      # never raises for disk trouble
+    store.scores.top("blocks")                # ten ScoreEntry, seeded with defaults
+    bank = store.credit_bank(settings.credits)
+    bank.coin(1); bank.start("blocks", "single")
+    store.tick(time.monotonic())              # each frame: uptime, retries of refused writes
+
+See :mod:`cabinet.storage.db` for how a power cut, a damaged file or a full or
+read-only disk is survived.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+from typing import Callable
+
+from cabinet.settings_schema import CreditSettings, Settings
+from cabinet.storage.audits import Audits
+from cabinet.storage.credits import CreditBank
+from cabinet.storage.db import Database
+from cabinet.storage.replays import Replay, ReplayRecorder, ReplayStore
+from cabinet.storage.scores import ScoreEntry, ScoreTables
+
+__all__ = ["Store", "ScoreEntry", "Replay", "ReplayRecorder", "CreditBank"]
+
+
+class Store:
+    """Every table of the state file, and the upkeep the app asks for with :meth:`tick`."""
+
+    RETRY_SECONDS = 5.0    # how often refused writes are tried again
+    UPTIME_SECONDS = 60.0  # how often power-on time is written (a power cut loses at most this)
+
+    def __init__(self, db: Database, settings: Settings | None = None):
+        self.db = db
+        self.scores = ScoreTables(db)
+        self.audits = Audits(db)
+        self.replays = ReplayStore(db)
+        self._now: float | None = None
+        self._uptime_from = 0.0
+        self._retry_at = 0.0
+        if settings is not None:
+            self.configure(settings)
+
+    @classmethod
+    def open(cls, path: str | Path | None = None, settings: Settings | None = None,
+             connect: Callable[..., sqlite3.Connection] = sqlite3.connect) -> "Store":
+        """Open ``path`` (None: ``state_dir()/cabinet.db``). ``settings`` sets the score upkeep."""
+        return cls(Database.open(path, connect), settings)
+
+    def configure(self, settings: Settings) -> None:
+        """Apply changed settings (the automatic high-score reset)."""
+        self.scores.auto_reset_plays = settings.scores.auto_reset_plays
+
+    def credit_bank(self, settings: CreditSettings) -> CreditBank:
+        return CreditBank(self.db, settings, self.scores)
+
+    def tick(self, now: float) -> None:
+        """Call once per frame with a monotonic clock: writes uptime, retries refused writes."""
+        if self._now is None:
+            self._uptime_from = now
+            self._retry_at = now + self.RETRY_SECONDS
+        self._now = now
+        if now - self._uptime_from >= self.UPTIME_SECONDS:
+            self.audits.add_uptime(now - self._uptime_from)
+            self._uptime_from = now
+        if now >= self._retry_at:
+            self._retry_at = now + self.RETRY_SECONDS
+            if self.db.degraded:
+                self.db.retry()
+
+    def factory_reset(self, config_path: str | Path | None = None) -> None:
+        """Scores, bookkeeping, credits and replays to factory state; the YAML to the shipped file."""
+        from cabinet.storage.factory import factory_reset
+        factory_reset(self, config_path)
+
+    def close(self) -> None:
+        """Write the last uptime and anything waiting; the app calls this on a clean exit."""
+        if self._now is not None and self._now > self._uptime_from:
+            self.audits.add_uptime(self._now - self._uptime_from)
+            self._uptime_from = self._now
+        self.db.close()

@@ -1,0 +1,34 @@
+"""Sound for the cabinet: effects synthesized with numpy, played through pygame.mixer.
+
+No audio files ship with the cabinet: :func:`synthesize_all` builds every
+effect named in :data:`EFFECTS` at start-up, so there are no assets to lose and
+a chain can sound higher the longer it runs. :class:`Audio` plays them, and
+goes silent (never raising) when there is no sound device.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from cabinet.audio.effects import EFFECTS, chain_effect, clear_effect
+from cabinet.audio.synth import Synth
+
+__all__ = ["Audio", "EFFECTS", "chain_effect", "clear_effect", "synthesize_all"]
+
+
+def synthesize_all(sample_rate: int = 44100) -> dict[str, np.ndarray]:
+    """Every effect by name: mono float32 arrays in -1..1 at ``sample_rate``.
+
+    The result is the same on every call (the noise is seeded).
+    """
+    synth = Synth(sample_rate)
+    return {name: recipe(synth) for name, recipe in EFFECTS.items()}
+
+
+def __getattr__(name):
+    # Audio imports pygame; load it only when asked, so that tools and tests that
+    # inspect the sounds (and the bench) do not pay for pygame.
+    if name == "Audio":
+        from cabinet.audio.player import Audio
+        return Audio
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

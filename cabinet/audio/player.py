@@ -1,0 +1,174 @@
+"""Plays the synthesized effects through pygame.mixer, or stays silent.
+
+:class:`Audio` is the one object the scenes talk to. It opens the mixer with
+the operator's sample rate and buffer, builds a ``pygame.mixer.Sound`` for every
+effect once, in the mixer's own sample format and channel count, and from then
+on only starts them. A cabinet without a sound card, with a mixer that will not
+open, or on SDL's dummy driver, keeps running in silence after one log line.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import time
+
+import numpy as np
+
+from cabinet.audio import synthesize_all
+from cabinet.audio.effects import EFFECTS
+from cabinet.settings_schema import AudioSettings
+
+log = logging.getLogger("cabinet.audio")
+
+MIXER_CHANNELS = 16  # sounds at once: a chain step, a pass and a timer tick may overlap
+
+
+def mixer_samples(samples: np.ndarray, size: int, channels: int) -> np.ndarray:
+    """Mono float samples in -1..1 as the mixer wants them.
+
+    ``size`` and ``channels`` are as ``pygame.mixer.get_init()`` reports them:
+    8 or 16 bits, negative when signed, and -32 for 32-bit float. Every
+    channel gets the same signal.
+    """
+    if abs(size) == 32:
+        out = samples.astype(np.float32)
+    else:
+        bits = abs(size)
+        full_scale = 2 ** (bits - 1) - 1
+        scaled = np.round(samples * full_scale)
+        out = scaled.astype(f"int{bits}") if size < 0 else (scaled + full_scale + 1).astype(f"uint{bits}")
+    if channels > 1:
+        out = np.repeat(out[:, np.newaxis], channels, axis=1)
+    return np.ascontiguousarray(out)
+
+
+class PygameMixer:
+    """``pygame.mixer`` behind the few calls :class:`Audio` makes.
+
+    Tests give :class:`Audio` a stand-in with the same methods to watch what
+    it plays, or one whose :meth:`open` fails like a missing sound card.
+    """
+
+    def open(self, sample_rate: int, buffer: int) -> tuple[int, int, int]:
+        """Open the mixer; return its actual ``(rate, size, channels)``. Raises pygame.error."""
+        import pygame
+
+        if pygame.mixer.get_init():
+            # pygame.init() opens the mixer with its own defaults: reopen it with the operator's.
+            pygame.mixer.quit()
+        pygame.mixer.init(frequency=sample_rate, size=-16, channels=2, buffer=buffer)
+        pygame.mixer.set_num_channels(MIXER_CHANNELS)
+        return pygame.mixer.get_init()
+
+    def make_sound(self, samples: np.ndarray):
+        import pygame.sndarray
+
+        return pygame.sndarray.make_sound(samples)
+
+    def is_open(self) -> bool:
+        """False once ``pygame.quit()`` closed the mixer (playing then would crash pygame)."""
+        import pygame
+
+        return pygame.mixer.get_init() is not None
+
+    @property
+    def silent_driver(self) -> bool:
+        """True on SDL's dummy driver, which plays without anyone hearing."""
+        return os.environ.get("SDL_AUDIODRIVER", "").lower() == "dummy"
+
+
+class Audio:
+    """The cabinet's sound effects, played by name::
+
+        audio = Audio(settings.audio)
+        audio.play("coin")
+        audio.attract = True        # attract mode: with demo_sounds off, play() is silent
+
+    Never raises. Without a working mixer it logs one line and every
+    :meth:`play` does nothing. ``status`` says which, for the service menu.
+    """
+
+    def __init__(self, settings: AudioSettings | None = None, mixer=None):
+        self.settings = settings or AudioSettings()
+        self.attract = False
+        self.status = "off"
+        self._sounds: dict = {}
+        self._unknown: set[str] = set()
+        self._mixer = mixer or PygameMixer()
+        self._open()
+
+    @property
+    def available(self) -> bool:
+        """True when the effects are built and a mixer is open."""
+        return bool(self._sounds)
+
+    @property
+    def volume(self) -> float:
+        """The playing volume, 0..1: master volume times effects volume."""
+        return self.settings.master_volume / 100 * self.settings.effects_volume / 100
+
+    @property
+    def muted(self) -> bool:
+        """True when :meth:`play` would make no sound right now."""
+        demo_silenced = self.attract and not self.settings.demo_sounds
+        return not self._sounds or self.volume == 0 or demo_silenced
+
+    def configure(self, settings: AudioSettings) -> None:
+        """Take new volumes and demo-sound setting at once (the service menu's edits).
+
+        A new sample rate or buffer takes effect at the next start.
+        """
+        self.settings = settings
+        try:
+            self._set_volume()
+        except Exception as exc:  # the mixer was closed under us: carry on silent
+            self._go_silent(exc)
+
+    def play(self, name: str) -> bool:
+        """Start the effect ``name``; True if it is now sounding.
+
+        An unknown name is logged once and ignored, so a typo in a scene is
+        found without ever stopping the game.
+        """
+        if name not in EFFECTS:
+            if name not in self._unknown:
+                self._unknown.add(name)
+                log.warning("unknown sound effect %r ignored", name)
+            return False
+        if self.muted:
+            return False
+        try:
+            if not self._mixer.is_open():
+                raise RuntimeError("the mixer was closed")
+            return self._sounds[name].play() is not None
+        except Exception as exc:  # a mixer closed or failing mid-game must not crash a scene
+            self._go_silent(exc)
+            return False
+
+    def _open(self) -> None:
+        started = time.perf_counter()
+        mixer = self._mixer
+        try:
+            rate, size, channels = mixer.open(self.settings.sample_rate, self.settings.buffer)
+            self._sounds = {name: mixer.make_sound(mixer_samples(samples, size, channels))
+                            for name, samples in synthesize_all(rate).items()}
+            self._set_volume()
+            unheard = " (dummy driver: nothing is heard)" if mixer.silent_driver else ""
+        except Exception as exc:  # no sound card, no driver, anything: sound is never worth a dead cabinet
+            self._go_silent(exc)
+            return
+        self.status = f"on: {rate} Hz, {channels} channel(s)"
+        log.info("sound %s, %d effects built in %.0f ms%s", self.status, len(self._sounds),
+                 (time.perf_counter() - started) * 1000, unheard)
+
+    def _set_volume(self) -> None:
+        if self._sounds and not self._mixer.is_open():
+            raise RuntimeError("the mixer was closed")
+        for sound in self._sounds.values():
+            sound.set_volume(self.volume)
+
+    def _go_silent(self, exc: Exception) -> None:
+        self._sounds = {}
+        self.status = f"off: {exc or type(exc).__name__}"
+        log.warning("sound %s; the cabinet carries on silent", self.status)

@@ -1,0 +1,54 @@
+"""Bench section "audio": what the sound effects cost at start-up and in memory."""
+
+from __future__ import annotations
+
+import statistics
+import time
+
+from cabinet.bench import Figure, section
+
+RATE = 44100
+MIXER_BYTES_PER_SAMPLE = 2 * 2  # the mixer's usual format: 16-bit, stereo
+
+
+def _synthesis_ms(runs: int) -> tuple[float, float, dict]:
+    """First-call and median time of synthesize_all(), in ms, and the last result."""
+    from cabinet.audio import synthesize_all
+
+    times = []
+    for _ in range(runs):
+        started = time.perf_counter()
+        sounds = synthesize_all(RATE)
+        times.append((time.perf_counter() - started) * 1000)
+    return times[0], statistics.median(times), sounds
+
+
+def _audio_startup_ms() -> float:
+    """Audio() from nothing: open the mixer, synthesize, convert, make every Sound."""
+    import pygame
+
+    from cabinet.audio import Audio
+
+    started = time.perf_counter()
+    Audio()
+    elapsed = (time.perf_counter() - started) * 1000
+    pygame.mixer.quit()
+    return elapsed
+
+
+@section("audio")
+def run(quick: bool) -> list[Figure]:
+    first, median, sounds = _synthesis_ms(1 if quick else 7)
+    samples = sum(len(s) for s in sounds.values())
+    longest = max(sounds, key=lambda name: len(sounds[name]))
+    return [
+        Figure("synthesize all effects, first call (start-up)", first, "ms", "<= 200"),
+        Figure("synthesize all effects, median", median, "ms", "<= 200"),
+        Figure("Audio() start-up: mixer, synthesis, Sound objects", _audio_startup_ms(), "ms", "<= 250"),
+        Figure("effects", len(sounds), "count"),
+        Figure("total sound length", samples / RATE, "s"),
+        Figure(f"longest effect ({longest})", len(sounds[longest]) / RATE, "s", "<= 3"),
+        Figure("sample memory, float32 mono arrays", samples * 4 / 2**20, "MiB"),
+        Figure("sample memory, mixer Sounds (16-bit stereo)",
+               samples * MIXER_BYTES_PER_SAMPLE / 2**20, "MiB"),
+    ]

@@ -1,0 +1,272 @@
+"""ANTI-GRAVITY: the rules of RULES.md, Game 2, around the flat field of :mod:`.field`.
+
+The game owns its dispensers (fed by its own seeded ``random.Random``), the cursor,
+the turn timer (counted in frames), the score and the game-over state. It is pure:
+no pygame, no clock, no global random, so a seed, the settings and the timed actions
+reproduce a game exactly.
+"""
+
+from __future__ import annotations
+
+import random
+
+from cabinet.games.antigravity import field
+from cabinet.games.antigravity.field import COLOURS
+from cabinet.games.antigravity.results import BlockMove, Turn
+from cabinet.settings_schema import DIFFICULTIES, AntiGravitySettings
+
+SIDES = ("top", "bottom")
+MODES = ("single", "versus", "contest")
+# The difficulty value of the score's base (base = value x 10); versus and contest use 30.
+DIFFICULTY_VALUE = {"warmup": 1, "normal": 2, "advanced": 3, "hard": 4}
+MATCH_BASE = 30
+FRAMES_PER_SECOND = 60
+
+
+class IllegalMove(ValueError):
+    """A push, move or text the rules refuse; the game is left unchanged."""
+
+
+def seconds_to_frames(seconds: float) -> int:
+    return max(1, round(seconds * FRAMES_PER_SECOND))
+
+
+class AntiGravityGame:
+    """One player's field, dispensers, cursor and turn timer.
+
+    ``settings`` gives every operator number (None: factory defaults); ``width``,
+    ``half_height``, ``colours`` and ``turn_frames`` override it (versus handicaps,
+    contest lists, tests).
+    """
+
+    def __init__(self, seed: int = 1, difficulty: str = "normal", mode: str = "single",
+                 width: int | None = None, half_height: int | None = None,
+                 settings: AntiGravitySettings | None = None,
+                 colours: int | None = None, turn_frames: int | None = None):
+        settings = settings if settings is not None else AntiGravitySettings()
+        if difficulty not in DIFFICULTIES:
+            raise ValueError(f"unknown difficulty {difficulty!r}; choose from {', '.join(DIFFICULTIES)}")
+        if mode not in MODES:
+            raise ValueError(f"unknown mode {mode!r}; choose from {', '.join(MODES)}")
+        level = settings.difficulties[difficulty]
+        width = settings.width if width is None else width
+        half = settings.half_height if half_height is None else half_height
+        colours = level.colours if colours is None else colours
+        turn_frames = seconds_to_frames(level.turn_seconds) if turn_frames is None else turn_frames
+        if not 3 <= width <= 32 or not 2 <= half <= 32:
+            raise ValueError(f"field size {width}x{2 * half} is out of range")
+        if not 1 <= colours <= len(COLOURS):
+            raise ValueError(f"colours must be 1 to {len(COLOURS)}, not {colours}")
+        if turn_frames < 1:
+            raise ValueError(f"turn_frames must be at least 1, not {turn_frames}")
+
+        self.seed = seed
+        self.difficulty = difficulty
+        self.mode = mode
+        self.colours = colours
+        self.turn_frames = turn_frames
+        self.invert_push = settings.invert_push
+        self.forced_side = settings.forced_side
+        self.base = MATCH_BASE if mode != "single" else DIFFICULTY_VALUE[difficulty] * 10
+        self.geometry = field.geometry(width, half)
+        self.width = width
+        self.half = half
+        self.height = 2 * half
+
+        self.cursor = width // 2
+        self.frames_left = turn_frames
+        self.score = 0
+        self.total_cleared = 0
+        self.turns = 0
+        self.game_over = False
+        self.out_of_blocks = False   # contest: every pair of the list was used
+        self._cells = [0] * self.geometry.size
+        self._fresh = False          # field read from text: may hold runs or hanging blocks
+        self._rng: random.Random | None = random.Random(seed)
+        self._queues = {"top": [], "bottom": []}
+        self._refill()
+
+    # ------------------------------------------------------------------ construction
+
+    @classmethod
+    def from_text(cls, rows: list[str], top: str = "", bottom: str = "",
+                  difficulty: str = "normal", mode: str = "single", total_cleared: int = 0,
+                  seed: int = 1, settings: AntiGravitySettings | None = None,
+                  colours: int | None = None, turn_frames: int | None = None) -> "AntiGravityGame":
+        """A game on the field ``rows`` (its size is the text's), with ``top``/``bottom``
+        as the queued dispenser blocks, current first; later blocks come from the seed."""
+        if not rows or len(rows) % 2:
+            raise IllegalMove(f"a field needs an even, non-zero number of rows, not {len(rows)}")
+        width = len(rows[0])
+        if any(len(row) != width for row in rows):
+            raise IllegalMove("field rows differ in length")
+        game = cls(seed=seed, difficulty=difficulty, mode=mode, width=width,
+                   half_height=len(rows) // 2, settings=settings, colours=colours,
+                   turn_frames=turn_frames)
+        game._cells = [game._colour_of(ch, allow_empty=True) for row in rows for ch in row]
+        game.total_cleared = total_cleared
+        game._fresh = True
+        game._rng = random.Random(seed)
+        game._queues = {"top": [game._colour_of(ch) for ch in top],
+                        "bottom": [game._colour_of(ch) for ch in bottom]}
+        game._refill()
+        return game
+
+    def copy(self) -> "AntiGravityGame":
+        """An independent copy (previews, AI search); its random generator continues alike."""
+        twin = object.__new__(type(self))
+        twin.__dict__.update(self.__dict__)
+        twin._cells = self._cells[:]
+        twin._queues = {side: queue[:] for side, queue in self._queues.items()}
+        if self._rng is not None:
+            twin._rng = random.Random()
+            twin._rng.setstate(self._rng.getstate())
+        return twin
+
+    # ------------------------------------------------------------------ reading the state
+
+    def to_text(self) -> list[str]:
+        letters = "." + COLOURS
+        cells, width = self._cells, self.width
+        return ["".join(letters[c] for c in cells[r * width:(r + 1) * width]) for r in range(self.height)]
+
+    def cell(self, row: int, col: int) -> str | None:
+        if not (0 <= row < self.height and 0 <= col < self.width):
+            raise IllegalMove(f"cell ({row}, {col}) is outside the {self.width}x{self.height} field")
+        colour = self._cells[row * self.width + col]
+        return COLOURS[colour - 1] if colour else None
+
+    def board(self) -> list[int]:
+        """A copy of the field as a flat row-major list: 0 empty, 1.. the colours R G B Y P."""
+        return self._cells[:]
+
+    def current(self, side: str) -> str | None:
+        """The block the ``side`` dispenser pushes next; None once a contest list is used up."""
+        queue = self._queues[self._side(side)]
+        return COLOURS[queue[0] - 1] if queue else None
+
+    def next(self, side: str) -> str | None:
+        """The preview block after the current one; None at the end of a contest list."""
+        queue = self._queues[self._side(side)]
+        return COLOURS[queue[1] - 1] if len(queue) > 1 else None
+
+    def push_side(self, key: str) -> str:
+        """The side the "up" or "down" key pushes from, honouring ``invert_push``."""
+        if key not in ("up", "down"):
+            raise IllegalMove(f"push key must be 'up' or 'down', not {key!r}")
+        from_bottom = (key == "up") != self.invert_push
+        return "bottom" if from_bottom else "top"
+
+    # ------------------------------------------------------------------ actions
+
+    def move(self, delta: int) -> int:
+        """Move the shared cursor one column (it stops at the edges); returns the cursor."""
+        if self.game_over:
+            raise IllegalMove("the game is over")
+        if delta not in (-1, 1) or isinstance(delta, bool):
+            raise IllegalMove(f"the cursor moves by -1 or +1, not {delta!r}")
+        self.cursor = min(self.width - 1, max(0, self.cursor + delta))
+        return self.cursor
+
+    def push(self, side: str, column: int | None = None) -> Turn:
+        """Push the ``side`` dispenser's block into ``column`` (default: the cursor's).
+
+        The cursor moves to that column, the timer restarts, the other dispenser's
+        block is discarded, and matching, relocation and chains run to the end.
+        """
+        return self._push(side, column, forced=False)
+
+    def tick(self, frames: int = 1) -> Turn | None:
+        """Advance the turn timer; when it runs out, the forced push's turn is returned.
+
+        Frames past a forced push are dropped: the screen animates the push and holds
+        the timer while the chain resolves. Does nothing once the game is over.
+        """
+        if isinstance(frames, bool) or not isinstance(frames, int) or frames < 0:
+            raise IllegalMove(f"frames must be a whole number >= 0, not {frames!r}")
+        if self.game_over:
+            return None
+        self.frames_left -= frames
+        if self.frames_left > 0:
+            return None
+        return self._push(self.forced_side, None, forced=True)
+
+    # ------------------------------------------------------------------ the rules
+
+    def _push(self, side: str, column: int | None, forced: bool) -> Turn:
+        if self.game_over:
+            raise IllegalMove("the game is over")
+        side = self._side(side)
+        if column is None:
+            column = self.cursor
+        if isinstance(column, bool) or not isinstance(column, int) or not 0 <= column < self.width:
+            raise IllegalMove(f"column {column!r} is outside 0..{self.width - 1}")
+        other = "bottom" if side == "top" else "top"
+        colour = self._queues[side][0]
+        discarded = self._queues[other][0]
+
+        cells, geo = self._cells, self.geometry
+        from_bottom = side == "bottom"
+        far = field.insert(cells, geo, from_bottom, column, colour)
+        self.turns += 1
+        self.cursor = column
+        self.frames_left = self.turn_frames
+        letter, other_letter = COLOURS[colour - 1], COLOURS[discarded - 1]
+        if far < 0:
+            self.game_over = True
+            return Turn(side, column, letter, other_letter, forced, (), (), 0, True, jam=True)
+
+        for queue in self._queues.values():
+            del queue[0]
+        self._refill()
+
+        width = self.width
+        far_row = far // width
+        if from_bottom:
+            rows = range(far_row + 1, self.height)  # each moved up one row
+            step = -1
+        else:
+            rows = range(0, far_row)                # each moved down one row
+            step = 1
+        shifted = tuple(BlockMove(column, row, row + step, COLOURS[cells[(row + step) * width + column] - 1])
+                        for row in rows)
+        edge = column if not from_bottom else geo.size - width + column
+        changed = range(min(far, edge), max(far, edge) + 1, width)
+        if self._fresh:
+            changed = None
+        points, self.total_cleared, steps = field.resolve(
+            cells, geo, changed, self.base, self.total_cleared, record=True, settle_all=self._fresh)
+        self._fresh = False
+        self.score += points
+        over = field.over_line(cells, geo)
+        if not self._queues["top"] or not self._queues["bottom"]:
+            self.out_of_blocks = True
+        self.game_over = over or self.out_of_blocks
+        return Turn(side, column, letter, other_letter, forced, shifted, steps, points, self.game_over)
+
+    def _refill(self) -> None:
+        """Keep a current and a next block in each dispenser (endless games only)."""
+        if self._rng is None:
+            return
+        draw = self._rng.randrange
+        for side in SIDES:
+            queue = self._queues[side]
+            while len(queue) < 2:
+                queue.append(draw(self.colours) + 1)
+
+    def _side(self, side: str) -> str:
+        if side not in self._queues:
+            raise IllegalMove(f"side must be 'top' or 'bottom', not {side!r}")
+        return side
+
+    def _colour_of(self, letter: str, allow_empty: bool = False) -> int:
+        if allow_empty and letter == ".":
+            return 0
+        index = COLOURS[:self.colours].find(letter)
+        if index < 0 or len(letter) != 1:
+            raise IllegalMove(f"unknown colour letter {letter!r}: this game uses {COLOURS[:self.colours]}")
+        return index + 1
+
+    def __repr__(self) -> str:
+        return (f"<AntiGravityGame {self.mode} {self.difficulty} seed={self.seed} "
+                f"turns={self.turns} score={self.score}{' over' if self.game_over else ''}>")

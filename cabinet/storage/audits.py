@@ -1,0 +1,109 @@
+"""Bookkeeping: the operator's counters, as on the audit pages of a commercial board.
+
+Every counter is a row of the ``counters`` table named ``audit.<what>``. The
+writers of coins, credits and game starts (:mod:`cabinet.storage.credits`) put
+their counters in the same transaction as the event, with the statements this
+module makes, so a power cut can never count a coin without its credit.
+"""
+
+from __future__ import annotations
+
+from cabinet.storage.db import Database, Statement, add_counter, now_stamp, set_stamp
+
+PREFIX = "audit."
+
+
+def coin_statements(chute: int, credits_added: int, credits_refused: int) -> list[Statement]:
+    """A coin in ``chute``; the credits it gave, and those refused by the credit limit."""
+    statements = [add_counter(f"{PREFIX}coins.{chute}", 1)]
+    if credits_added:
+        statements.append(add_counter(f"{PREFIX}credits.coins", credits_added))
+    if credits_refused:
+        statements.append(add_counter(f"{PREFIX}credits.over_max", credits_refused))
+    return statements
+
+
+def service_credit_statements() -> list[Statement]:
+    return [add_counter(f"{PREFIX}credits.service", 1)]
+
+
+def game_start_statements(game: str, mode: str, credits_spent: int) -> list[Statement]:
+    statements = [add_counter(f"{PREFIX}plays.{game}/{mode}", 1)]
+    if credits_spent:
+        statements.append(add_counter(f"{PREFIX}credits.spent", credits_spent))
+    return statements
+
+
+class Audits:
+    """The audit counters of one database; :meth:`snapshot` is what the service menu shows."""
+
+    def __init__(self, db: Database):
+        self.db = db
+        self._uptime_carry = 0.0  # fractions of a second not yet written
+
+    def game_ended(self, game: str, mode: str, seconds: float) -> None:
+        """A game finished after ``seconds`` of play (counted to the millisecond)."""
+        self.db.write([add_counter(f"{PREFIX}ended.{game}/{mode}", 1),
+                       add_counter(f"{PREFIX}play_ms.{game}/{mode}", max(0, round(seconds * 1000)))])
+
+    def add_uptime(self, seconds: float) -> None:
+        """Add powered-on time; the app calls this every minute or so with the time elapsed."""
+        self._uptime_carry += max(0.0, seconds)
+        whole = int(self._uptime_carry)
+        if whole:
+            self._uptime_carry -= whole
+            self.db.write([add_counter(f"{PREFIX}uptime_seconds", whole)])
+
+    def reset(self) -> None:
+        """Bookkeeping reset: every counter back to zero (credits in the machine are kept)."""
+        self.db.write(self.reset_statements())
+
+    def reset_statements(self) -> list[Statement]:
+        return [("DELETE FROM counters WHERE name LIKE ?", (PREFIX + "%",)),
+                set_stamp("audits.reset", now_stamp())]
+
+    def counter(self, name: str) -> int:
+        """One counter, e.g. ``"coins.1"`` or ``"plays.blocks/single"``."""
+        return self.db.read_value("SELECT value FROM counters WHERE name = ?", (PREFIX + name,), 0)
+
+    def snapshot(self) -> dict:
+        """Every figure of the bookkeeping pages.
+
+        Keys: ``coins`` {1: n, 2: n}; ``credits_from_coins``, ``service_credits``,
+        ``credits_spent``, ``credits_over_max``; ``modes`` {"game/mode": {plays,
+        ended, play_seconds, average_seconds}}; ``total_plays``,
+        ``total_play_seconds``, ``average_play_seconds``; ``uptime_seconds``;
+        ``counts_reset`` and ``scores_reset`` (UTC stamps, None = never);
+        ``credits`` (now in the machine).
+        """
+        counters = dict(self.db.read("SELECT name, value FROM counters"))
+        audit = {name[len(PREFIX):]: value for name, value in counters.items() if name.startswith(PREFIX)}
+        modes: dict[str, dict] = {}
+        for name, value in audit.items():
+            kind, _, game_mode = name.partition(".")
+            if kind in ("plays", "ended", "play_ms"):
+                row = modes.setdefault(game_mode, {"plays": 0, "ended": 0, "play_seconds": 0.0})
+                if kind == "play_ms":
+                    row["play_seconds"] = value / 1000
+                else:
+                    row[kind] = value
+        for row in modes.values():
+            row["average_seconds"] = row["play_seconds"] / row["ended"] if row["ended"] else 0.0
+        ended = sum(row["ended"] for row in modes.values())
+        play_seconds = sum(row["play_seconds"] for row in modes.values())
+        stamps = dict(self.db.read("SELECT name, value FROM stamps"))
+        return {
+            "coins": {1: audit.get("coins.1", 0), 2: audit.get("coins.2", 0)},
+            "credits_from_coins": audit.get("credits.coins", 0),
+            "service_credits": audit.get("credits.service", 0),
+            "credits_spent": audit.get("credits.spent", 0),
+            "credits_over_max": audit.get("credits.over_max", 0),
+            "modes": dict(sorted(modes.items())),
+            "total_plays": sum(row["plays"] for row in modes.values()),
+            "total_play_seconds": play_seconds,
+            "average_play_seconds": play_seconds / ended if ended else 0.0,
+            "uptime_seconds": audit.get("uptime_seconds", 0) + int(self._uptime_carry),
+            "counts_reset": stamps.get("audits.reset"),
+            "scores_reset": stamps.get("scores.reset"),
+            "credits": counters.get("bank.credits", 0),
+        }

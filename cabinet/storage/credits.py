@@ -1,0 +1,98 @@
+"""The coin mech and credit counter.
+
+Each chute has its own price in coins per credit; coins short of a credit are
+remembered (across power cuts too) toward the next one. Credits stop at
+``max_credits``: further coins are still counted in the bookkeeping. In free
+play nothing is charged, but coins are still counted and credited, so a
+switch back to coin play owes nobody.
+
+Every coin, service credit and game start is one transaction holding the
+credit change and its audit counters together.
+"""
+
+from __future__ import annotations
+
+from cabinet.settings_schema import CreditSettings
+from cabinet.storage import audits
+from cabinet.storage.db import Database, add_counter, set_counter
+from cabinet.storage.scores import ScoreTables
+
+CREDITS = "bank.credits"
+GAMES = ("blocks", "antigravity")
+MODES = ("single", "versus", "contest", "blocks")
+
+
+def _partial(chute: int) -> str:
+    return f"bank.partial.{chute}"
+
+
+class CreditBank:
+    """Credits in the machine, priced by ``settings`` (which may be replaced at any time)."""
+
+    def __init__(self, db: Database, settings: CreditSettings, scores: ScoreTables):
+        self.db = db
+        self.settings = settings
+        self._scores = scores
+
+    @property
+    def credits(self) -> int:
+        return self.db.read_value("SELECT value FROM counters WHERE name = ?", (CREDITS,), 0)
+
+    @property
+    def free_play(self) -> bool:
+        return self.settings.free_play
+
+    def partial_coins(self, chute: int) -> int:
+        """Coins in ``chute`` counted toward its next credit."""
+        return self.db.read_value("SELECT value FROM counters WHERE name = ?", (_partial(chute),), 0)
+
+    def coin(self, chute: int) -> int:
+        """A coin dropped through ``chute`` (1 or 2); the credits it added."""
+        if chute not in (1, 2):
+            raise ValueError(f"coin chute must be 1 or 2, got {chute!r}")
+        price = getattr(self.settings, f"coins_per_credit_{chute}")
+        earned, partial = divmod(self.partial_coins(chute) + 1, price)
+        room = max(0, self.settings.max_credits - self.credits)
+        added = min(earned, room)
+        statements = [set_counter(_partial(chute), partial)]
+        if added:
+            statements.append(add_counter(CREDITS, added))
+        statements += audits.coin_statements(chute, added, earned - added)
+        self.db.write(statements)
+        return added
+
+    def service_credit(self) -> int:
+        """The operator's free credit (SERVICE button); 0 when the credit limit is reached."""
+        if self.credits >= self.settings.max_credits:
+            return 0
+        self.db.write([add_counter(CREDITS, 1)] + audits.service_credit_statements())
+        return 1
+
+    def price(self, mode: str) -> int:
+        """Credits a game of ``mode`` costs: versus has its own price, every other mode one game's."""
+        if mode not in MODES:
+            raise ValueError(f"unknown mode {mode!r}: expected one of {', '.join(MODES)}")
+        return self.settings.versus_credits if mode == "versus" else self.settings.credits_per_game
+
+    def can_start(self, mode: str) -> bool:
+        """True when a game of ``mode`` may start (free play, or enough credits).
+
+        A versus price is paid from the one credit counter, so one player may pay it all.
+        """
+        price = self.price(mode)
+        return self.free_play or self.credits >= price
+
+    def start(self, game: str, mode: str) -> bool:
+        """Take the price of a game and count the play; False (nothing taken) if credits are short."""
+        if game not in GAMES:
+            raise ValueError(f"unknown game {game!r}: expected one of {', '.join(GAMES)}")
+        if not self.can_start(mode):
+            return False
+        if game == "blocks":
+            mode = "single"
+        charge = 0 if self.free_play else self.price(mode)
+        statements = [add_counter(CREDITS, -charge)] if charge else []
+        statements += audits.game_start_statements(game, mode, charge)
+        statements += self._scores.play_started()
+        self.db.write(statements)
+        return True

@@ -1,0 +1,44 @@
+"""The database schema, as an ordered list of migrations.
+
+``MIGRATIONS[n]`` takes a database from schema version ``n`` to ``n + 1``
+(``PRAGMA user_version`` holds the version). Never edit a migration that has
+shipped: add a new one, so every cabinet in the field upgrades the same way.
+"""
+
+from __future__ import annotations
+
+MIGRATIONS: list[str] = [
+    # 0 -> 1: high scores, counters (audits and credits), replays, reset dates.
+    """
+    CREATE TABLE scores (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,   -- entry order breaks ties: first come ranks higher
+        table_id TEXT NOT NULL,
+        initials TEXT NOT NULL,
+        score INTEGER NOT NULL,
+        replay_id INTEGER,
+        created TEXT NOT NULL
+    );
+    CREATE INDEX scores_by_table ON scores (table_id, score DESC, id);
+    CREATE TABLE counters (
+        name TEXT PRIMARY KEY,
+        value INTEGER NOT NULL
+    ) WITHOUT ROWID;
+    CREATE TABLE stamps (
+        name TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+    ) WITHOUT ROWID;
+    CREATE TABLE replays (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        version INTEGER NOT NULL,
+        game TEXT NOT NULL,
+        mode TEXT NOT NULL,
+        score INTEGER NOT NULL,
+        initials TEXT NOT NULL,
+        created TEXT NOT NULL,
+        data TEXT NOT NULL                      -- the whole replay as JSON
+    );
+    CREATE INDEX replays_by_game ON replays (game, score DESC);
+    """,
+]
+
+SCHEMA_VERSION = len(MIGRATIONS)

@@ -1,0 +1,175 @@
+"""High-score tables: ten entries each, seeded with defaults like a real arcade board.
+
+Table ids: ``"blocks"``, ``"antigravity/single/<difficulty>"``,
+``"antigravity/versus"``, ``"antigravity/contest/<list name>"``.
+
+A table with no stored rows shows its defaults; the first entry added stores
+the defaults with it, and only the best ten rows are kept. Equal scores rank
+in the order they were made: a new score must beat an old one to pass it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cabinet.settings_schema import DIFFICULTIES
+from cabinet.storage.db import Database, Statement, add_counter, now_stamp, set_counter, set_stamp
+
+TABLE_SIZE = 10
+
+# Initials of the factory entries, best first.
+DEFAULT_INITIALS = ("AFV", "ACE", "ZAP", "MAX", "JOY", "SKY", "NEO", "KIT", "RAY", "BOB")
+
+# Best factory score per table kind; the ladder falls in tenths of it, so a
+# first-time player can get on the table and a good one can top it.
+DEFAULT_TOP = {
+    "blocks": 10_000,
+    "antigravity/single/warmup": 5_000,
+    "antigravity/single/normal": 10_000,
+    "antigravity/single/advanced": 15_000,
+    "antigravity/single/hard": 20_000,
+    "antigravity/versus": 15_000,
+    "antigravity/contest": 3_000,
+}
+
+PLAYS_SINCE_RESET = "scores.plays_since_reset"  # counter behind the automatic reset
+
+
+@dataclass(frozen=True)
+class ScoreEntry:
+    rank: int
+    initials: str
+    score: int
+    replay_id: int | None
+    when: str | None  # UTC, "YYYY-MM-DDTHH:MM:SSZ"; for factory entries, when the table was reset
+
+
+def check_table(table: str) -> str:
+    """``table`` if it is a valid table id; otherwise ValueError naming the forms allowed."""
+    parts = table.split("/") if isinstance(table, str) else []
+    valid = (
+        parts == ["blocks"]
+        or parts == ["antigravity", "versus"]
+        or (len(parts) == 3 and parts[:2] == ["antigravity", "single"] and parts[2] in DIFFICULTIES)
+        or (len(parts) == 3 and parts[:2] == ["antigravity", "contest"] and parts[2] != "")
+    )
+    if not valid:
+        raise ValueError(f"unknown high-score table {table!r}: expected blocks, antigravity/single/"
+                         f"<{'|'.join(DIFFICULTIES)}>, antigravity/versus or antigravity/contest/<name>")
+    return table
+
+
+def default_scores(table: str) -> list[tuple[str, int]]:
+    """The factory (initials, score) entries of ``table``, best first."""
+    check_table(table)
+    kind = "antigravity/contest" if table.startswith("antigravity/contest/") else table
+    top = DEFAULT_TOP[kind]
+    return [(initials, top * (TABLE_SIZE - i) // TABLE_SIZE) for i, initials in enumerate(DEFAULT_INITIALS)]
+
+
+def clean_initials(initials: str) -> str:
+    """Up to three capitals as typed; a blank entry becomes "---"."""
+    return (initials or "").strip().upper()[:3] or "---"
+
+
+class ScoreTables:
+    """The high-score tables of one :class:`~cabinet.storage.db.Database`.
+
+    ``auto_reset_plays`` > 0 resets every table to its defaults once that many
+    games have started since the last reset (:meth:`play_started` counts them).
+    """
+
+    def __init__(self, db: Database, auto_reset_plays: int = 0):
+        self.db = db
+        self.auto_reset_plays = auto_reset_plays
+
+    # ------------------------------------------------------------------ reading
+
+    def top(self, table: str) -> list[ScoreEntry]:
+        """The ten entries of ``table``, best first."""
+        check_table(table)
+        rows = self.db.read(
+            "SELECT initials, score, replay_id, created FROM scores WHERE table_id = ? "
+            "ORDER BY score DESC, id LIMIT ?", (table, TABLE_SIZE))
+        if not rows:
+            when = self.last_reset(table)
+            rows = [(initials, score, None, when) for initials, score in default_scores(table)]
+        return [ScoreEntry(rank, *row) for rank, row in enumerate(rows, start=1)]
+
+    def qualifies(self, table: str, score: int) -> bool:
+        """True when ``score`` would enter the table (it must beat the tenth entry)."""
+        entries = self.top(table)
+        return score > 0 and (len(entries) < TABLE_SIZE or score > entries[-1].score)
+
+    def tables(self) -> list[str]:
+        """Ids of the tables that hold entries of their own (not only defaults)."""
+        return [row[0] for row in self.db.read("SELECT DISTINCT table_id FROM scores ORDER BY table_id")]
+
+    def last_reset(self, table: str | None = None) -> str | None:
+        """When ``table`` (or, for None, every table) was last reset; None if never."""
+        stamps = ["scores.reset"] if table is None else [f"scores.reset:{table}", "scores.reset"]
+        found = [self.db.read_value("SELECT value FROM stamps WHERE name = ?", (name,)) for name in stamps]
+        found = [stamp for stamp in found if stamp]
+        return max(found) if found else None
+
+    def plays_since_reset(self) -> int:
+        return self.db.read_value("SELECT value FROM counters WHERE name = ?", (PLAYS_SINCE_RESET,), 0)
+
+    # ------------------------------------------------------------------ writing
+
+    def add(self, table: str, initials: str, score: int, replay_id: int | None = None) -> int | None:
+        """Enter a score; its rank (1 = best), or None when it does not qualify."""
+        entries = self.top(table)
+        if not self.qualifies(table, score):
+            return None
+        rank = 1 + sum(1 for entry in entries if entry.score >= score)
+        initials = clean_initials(initials)
+        when = now_stamp()
+        statements: list[Statement] = []
+        if not self._has_rows(table):
+            statements += _seed_statements(table, entries)
+        statements.append(("INSERT INTO scores (table_id, initials, score, replay_id, created) "
+                           "VALUES (?, ?, ?, ?, ?)", (table, initials, int(score), replay_id, when)))
+        statements.append(("DELETE FROM scores WHERE table_id = ? AND id NOT IN (SELECT id FROM scores "
+                           "WHERE table_id = ? ORDER BY score DESC, id LIMIT ?)", (table, table, TABLE_SIZE)))
+        if replay_id is not None:
+            statements.append(("UPDATE replays SET initials = ? WHERE id = ?", (initials, replay_id)))
+        self.db.write(statements)
+        return rank
+
+    def _has_rows(self, table: str) -> bool:
+        return bool(self.db.read("SELECT 1 FROM scores WHERE table_id = ? LIMIT 1", (table,)))
+
+    def reset(self, table: str | None = None) -> None:
+        """Put ``table`` (None: every table) back to its factory entries."""
+        self.db.write(self.reset_statements(table))
+
+    def reset_statements(self, table: str | None = None) -> list[Statement]:
+        """The statements of :meth:`reset`, for callers that reset inside a larger transaction."""
+        when = now_stamp()
+        if table is None:
+            return [("DELETE FROM scores", ()),
+                    ("DELETE FROM stamps WHERE name LIKE 'scores.reset:%'", ()),
+                    set_stamp("scores.reset", when),
+                    set_counter(PLAYS_SINCE_RESET, 0)]
+        check_table(table)
+        return [("DELETE FROM scores WHERE table_id = ?", (table,)),
+                set_stamp(f"scores.reset:{table}", when)]
+
+    def play_started(self) -> list[Statement]:
+        """Statements that count one game start toward the automatic reset, and do it when due.
+
+        :class:`~cabinet.storage.credits.CreditBank` runs them in the game start's transaction.
+        """
+        if self.auto_reset_plays <= 0:
+            return [add_counter(PLAYS_SINCE_RESET, 1)]
+        if self.plays_since_reset() + 1 >= self.auto_reset_plays:
+            return self.reset_statements(None)
+        return [add_counter(PLAYS_SINCE_RESET, 1)]
+
+
+def _seed_statements(table: str, defaults: list[ScoreEntry]) -> list[Statement]:
+    return [("INSERT INTO scores (table_id, initials, score, replay_id, created) VALUES (?, ?, ?, ?, ?)",
+             (table, entry.initials, entry.score, None, entry.when or now_stamp()))
+            for entry in defaults]
+
