@@ -205,3 +205,20 @@ def test_other_impossible_pin_values(make_hub, pins, bad):
     hub = make_hub(with_gpio(p1=dataclasses.replace(GpioSettings().p1, left=bad)))
     assert hub.problems == [f"inputs.gpio.p1.left: {bad!r} is not a GPIO number of the 40-pin header "
                             "(0-27); disabled"]
+
+
+# BCM GPIO -> physical pin of the 40-pin header (the Raspberry Pi pinout).
+HEADER = {2: 3, 3: 5, 4: 7, 17: 11, 27: 13, 22: 15, 10: 19, 9: 21, 11: 23, 5: 29, 6: 31, 13: 33,
+          19: 35, 26: 37, 14: 8, 15: 10, 18: 12, 23: 16, 24: 18, 25: 22, 8: 24, 7: 26, 12: 32,
+          16: 36, 20: 38, 21: 40}
+
+
+def test_the_readme_wiring_table_is_the_default_map():
+    import re
+    from pathlib import Path
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Wiring", 1)[1]
+    rows = re.findall(r"\| (\d+) +\| (\d+) +\| `([a-z0-9.]+)` *\|", section)
+    documented = {f"inputs.gpio.{name}": (int(gpio), int(pin)) for gpio, pin, name in rows}
+    expected = {w.key: (w.pin, HEADER[w.pin]) for w in wiring(GpioSettings())}
+    assert documented == expected

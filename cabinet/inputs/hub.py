@@ -113,7 +113,7 @@ class InputHub:
         self.repeat.set_profile(name)
 
     def describe(self, player: int, action: Action) -> list[str]:
-        """Where (player, action) comes from: "GPIO 17", "key A", "joystick button 0"..."""
+        """Where (player, action) comes from: "GPIO 17", "key A", "joy button 0"..."""
         return (self.gpio.describe(player, action) + self.keyboard.describe(player, action)
                 + self.joysticks.describe(player, action))
 

@@ -23,6 +23,7 @@ BUTTON_ACTIONS = {
     "a": Action.A, "b": Action.B, "c": Action.C, "start": Action.START, "coin": None,
     "left": Action.LEFT, "right": Action.RIGHT, "up": Action.UP, "down": Action.DOWN,
 }
+ARROWS = {Action.LEFT: "\u2190", Action.RIGHT: "\u2192", Action.UP: "\u2191", Action.DOWN: "\u2193"}
 RELEASE_FRACTION = 0.8  # an axis lets go a little inside its dead zone, so a wobbly stick doesn't chatter
 
 
@@ -226,16 +227,16 @@ class JoystickInput:
         for number, control in device.buttons.items():
             meant = BUTTON_ACTIONS[control]
             if (player, action) == ((device.player, meant) if meant else (CABINET, coin)):
-                found.append(f"joystick button {number}")
+                found.append(f"joy button {number}")
         if player != device.player:
             return found
         axes = {Action.LEFT: (entry.x_axis, "-"), Action.RIGHT: (entry.x_axis, "+"),
                 Action.UP: (entry.y_axis, "+" if entry.invert_y else "-"),
                 Action.DOWN: (entry.y_axis, "-" if entry.invert_y else "+")}
         if action in axes and axes[action][0] is not None:
-            found.append(f"joystick axis {axes[action][0]}{axes[action][1]}")
+            found.append(f"joy axis {axes[action][0]}{axes[action][1]}")
         if action in axes and entry.hat is not None:
-            found.append(f"joystick hat {entry.hat} {action.value}")
+            found.append(f"joy hat {entry.hat} {ARROWS[action]}")
         return found
 
     def close(self) -> None:
