@@ -124,8 +124,8 @@ def test_device_named_in_the_config_gets_its_player_and_mapping(make_hub, port):
     hub.handle_pygame_event(axis(30, 0, -1.0))  # axes unused on this one
     hub.handle_pygame_event(button(31, 9))
     assert pressed(hub.poll(1)) == [(2, Action.LEFT, True), (1, Action.START, True)]
-    assert hub.describe(2, Action.LEFT) == ["GPIO 23", "key ;", "key num 1", "joystick button 10"]
-    assert "joystick hat 0 left" in hub.describe(1, Action.LEFT)
+    assert hub.describe(2, Action.LEFT) == ["GPIO 23", "key ;", "key num 1", "joy button 10"]
+    assert "joy hat 0 \u2190" in hub.describe(1, Action.LEFT)
 
 
 def test_no_matching_entry_falls_back_to_the_factory_mapping(make_hub, port):
