@@ -75,7 +75,8 @@ class App:
         pygame.display.init()
         settings = loaded.settings
         self.windowed = windowed or not settings.display.fullscreen
-        self.display = Display(settings.display.rotation, fullscreen=not self.windowed and not headless)
+        self.fullscreen = not self.windowed and not headless
+        self.display = Display(settings.display.rotation, fullscreen=self.fullscreen)
         self.exit_after = exit_after
         self.screenshots = Screenshots(screenshots) if screenshots else None
         from cabinet.system.notify import Notifier
@@ -87,6 +88,9 @@ class App:
                            audio=audio or Audio(settings.audio), inputs=_open_inputs(settings),
                            bank=store.credit_bank(settings.credits))
         self.ctx.notices.extend(str(problem) for problem in loaded.problems)
+        self.ctx.settings_listeners.append(self._settings_changed)
+        from cabinet.scenes.service import ServiceDoor
+        self.service_door = ServiceDoor(self.ctx)
         self.running = True
         self.frames_shown = 0
         self._pointer_queue: list[tuple[str, tuple[int, int]]] = []
@@ -153,10 +157,15 @@ class App:
         if injected:
             events.extend(injected)
         pointers, self._pointer_queue = self._pointer_queue, []
+        self.service_door.update()
         for event in events:
             if event.player == CABINET and event.action in (Action.COIN1, Action.COIN2):
+                # Counted wherever it drops (play, service menu); the input test also lights it.
                 if event.pressed:
                     self._coin(1 if event.action is Action.COIN1 else 2)
+                if not getattr(ctx.scenes.top, "sees_coins", False):
+                    continue
+            if self.service_door.offer(event):
                 continue
             self._guarded("handle", lambda scene: scene.handle(event))
         for kind, pos in pointers:
@@ -186,6 +195,10 @@ class App:
         self.notifier.tick(now)
         self.ctx.store.tick(now)
 
+    def stop(self) -> None:
+        """End :meth:`run` after this pass (a finished replay, a test)."""
+        self.running = False
+
     def close(self) -> None:
         import pygame
         self.notifier.stopping()
@@ -199,6 +212,12 @@ class App:
         self.ctx.audio.play("coin")
         if self.ctx.bank is not None and self.ctx.bank.coin(chute):
             self.ctx.audio.play("credit")
+
+    def _settings_changed(self, settings) -> None:
+        """The service menu applied new settings: turn the picture if the rotation changed."""
+        if settings.display.rotation != self.display.rotation:
+            from cabinet.render.display import Display
+            self.display = Display(settings.display.rotation, fullscreen=self.fullscreen)
 
     def _guarded(self, what: str, call) -> bool:
         """Run ``call(top_scene)``; on an exception log it and go back to attract."""
@@ -269,9 +288,17 @@ def main(args, replay_id: int | None = None, start_scene: str | None = None) -> 
         log.warning("config: %s", problem)
     app = App(loaded, windowed=getattr(args, "windowed", False), headless=getattr(args, "headless", False),
               screenshots=getattr(args, "screenshots", None), exit_after=getattr(args, "exit_after", None))
-    if start_scene:
+    if start_scene == "input-test":
+        from cabinet.scenes.input_test import InputTestScene
+        app.ctx.scenes.reset(InputTestScene(app.ctx))
+    elif start_scene:
         log.warning("%s is not part of this build; starting attract mode", start_scene)
     if replay_id is not None:
-        from cabinet.scenes.flow import play_replay
-        play_replay(app.ctx, replay_id)
+        from cabinet.scenes.playback import play_replay
+        try:
+            play_replay(app.ctx, replay_id, on_end=app.stop)
+        except (KeyError, ValueError) as exc:
+            log.error("replay %s cannot be played: %s", replay_id, exc.args[0] if exc.args else exc)
+            app.close()
+            return 1
     return app.run()

@@ -31,6 +31,8 @@ class Context:
     notices: list[str] = field(default_factory=list)
     bank: Any = None
     attract_factory: Callable[["Context"], Any] | None = None
+    # Called with the new Settings when the service menu applies them (the app turns the display).
+    settings_listeners: list[Callable[["Settings"], None]] = field(default_factory=list)
 
     def go_to_attract(self) -> None:
         """Drop every scene and start attract mode from its first part."""

@@ -142,11 +142,17 @@ def default_parts(ctx, rng: random.Random) -> list[Part]:
     from cabinet.scenes.tables import ScoreTablesScene
     from cabinet.scenes.title import TitleScene
 
-    seconds = ctx.settings.attract
+    from cabinet.scenes.playback import ReplayReel
 
-    def blocks_demo():
+    seconds = ctx.settings.attract
+    reel = ReplayReel(ctx)  # every other demo is a replay of one of the best real games
+
+    def blocks_live():
         seed = rng.randrange(2**31)
         return BlocksScene(ctx, BlocksDemoPilot(seed=seed), seed, demo=True)
+
+    def blocks_demo():
+        return reel.next("blocks", blocks_live)
 
     parts = [
         Part("title", seconds.title_seconds, lambda: TitleScene(ctx)),
@@ -160,10 +166,13 @@ def default_parts(ctx, rng: random.Random) -> list[Part]:
     if antigravity is not None:
         from cabinet.games.antigravity.demo import demo_pilots
 
-        def antigravity_demo():
+        def antigravity_live():
             seed = rng.randrange(2**31)
             return antigravity(ctx, "single", difficulty=ctx.settings.antigravity.difficulty, contest=None,
                                pilots=demo_pilots(seed), seed=seed, demo=True)
+
+        def antigravity_demo():
+            return reel.next("antigravity", antigravity_live)
 
         parts.append(Part("anti-gravity demo", seconds.antigravity_demo_seconds, antigravity_demo))
     tables = antigravity_tables(ctx)

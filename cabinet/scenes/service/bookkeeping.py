@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import logging
 
+from cabinet.render.glyphs import TRIANGLE_DOWN, TRIANGLE_UP
+
 from .page import Page
 from .rows import InfoRow
 
@@ -45,6 +47,7 @@ class BookkeepingPage(Page):
     """Coins per chute, credits, plays per game and mode, play time, uptime, last resets."""
 
     title = "BOOKKEEPING"
+    controls = f"{TRIANGLE_UP}{TRIANGLE_DOWN} SCROLL   B BACK"
 
     def __init__(self, ctx, menu=None):
         super().__init__(ctx, menu)

@@ -80,8 +80,8 @@ class BookkeepingResetPage(ConfirmPage):
 
 class FactoryResetPage(ConfirmPage):
     title = "FACTORY RESET"
-    lines = ("HIGH SCORES, BOOKKEEPING, CREDITS, REPLAYS", "AND EVERY SETTING GO BACK TO",
-             "THE STATE THE CABINET SHIPPED IN.")
+    lines = ("HIGH SCORES, BOOKKEEPING, CREDITS,", "REPLAYS AND EVERY SETTING GO BACK",
+             "TO THE STATE THE CABINET SHIPPED IN.")
     done_message = "FACTORY RESET DONE"
 
     def confirmed(self):

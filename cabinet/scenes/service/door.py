@@ -23,7 +23,9 @@ def between_games(scene) -> bool:
 
 
 def in_service(scene) -> bool:
-    return getattr(scene, "name", "").startswith("service")
+    """True for the menu's own pages and the input test, where SERVICE means "back"."""
+    module = type(scene).__module__
+    return module.startswith("cabinet.scenes.service") or module == "cabinet.scenes.input_test"
 
 
 class ServiceDoor:
@@ -38,7 +40,7 @@ class ServiceDoor:
         if event.player != CABINET or event.action is not Action.SERVICE:
             return False
         top = self.ctx.scenes.top
-        if in_service(top) or getattr(top, "wants_service_button", False):
+        if in_service(top):
             return False            # inside the menu SERVICE means "back"
         if event.pressed:
             if between_games(top):

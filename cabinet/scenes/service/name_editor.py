@@ -80,7 +80,7 @@ class NameEditScene(Scene):
 
     def draw(self, surface) -> None:
         surface.fill(BACKGROUND)
-        text(surface, "EDIT NAME", (WIDTH // 2, TITLE_Y), 35, palette.YELLOW, "midtop")
+        text(surface, f"EDIT {self.field.replace('_', ' ').upper()}", (WIDTH // 2, TITLE_Y), 35, palette.YELLOW, "midtop")
         left = (WIDTH - len(self.chars) * CELL) // 2
         for index, char in enumerate(self.chars):
             x = left + index * CELL + CELL // 2

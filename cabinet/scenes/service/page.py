@@ -145,9 +145,12 @@ class Page(Scene):
         value = row.value()
         if value:
             colour = palette.YELLOW if chosen and row.editable else (palette.CYAN if row.editable else palette.WHITE)
-            shown = f"{LEFT} {value} {RIGHT}" if chosen and row.editable else value
-            size = fit_size(shown, SIZE, VALUE_W)
-            text(surface, shown, (VALUE_X, y + (SIZE - size) // 2), size, colour)
+            size = fit_size(value, SIZE, VALUE_W - 30)
+            drawn = text(surface, value, (VALUE_X, y + (SIZE - size) // 2), size, colour)
+            if chosen and row.editable:
+                # The arrows sit outside the value column, so values stay aligned.
+                text(surface, LEFT, (VALUE_X - 10, y), SIZE, palette.YELLOW, "topright")
+                text(surface, RIGHT, (drawn.right + 10, y), SIZE, palette.YELLOW)
 
     def draw_footer(self, surface) -> None:
         rows = self.rows()

@@ -29,6 +29,16 @@ LABELS = {
     "same_blocks": "SAME BLOCKS FOR BOTH",
     "show_fps": "SHOW FRAME RATE",
     "rotation": "ROTATION",
+    "difficulties": "PER DIFFICULTY",
+    "contests": "CONTEST LISTS",
+    "howto_seconds": "HOW-TO PAGE SECONDS",
+    "antigravity_demo_seconds": "ANTI-GRAVITY DEMO SECONDS",
+    "antigravity_scores_seconds": "ANTI-GRAVITY SCORES SECONDS",
+    "replays": "REPLAYS OF BEST GAMES",
+    "target_kind": "TARGET KIND",
+    "target_value": "TARGET VALUE",
+    "p1": "PLAYER 1 HANDICAP",
+    "p2": "PLAYER 2 HANDICAP",
 }
 
 
@@ -202,7 +212,7 @@ def _range_text(choices, low, high) -> str:
     if choices is not None:
         return " / ".join(str(choice).upper() for choice in choices)
     if low is not None and high is not None:
-        return f"FROM {low:g} TO {high:g}"
+        return f"FROM {low} TO {high}"
     return ""
 
 

@@ -8,6 +8,7 @@ import pygame
 
 from cabinet.inputs.actions import CABINET, Action
 from cabinet.render import HEIGHT, WIDTH, palette, text
+from cabinet.render.glyphs import TRIANGLE_DOWN, TRIANGLE_UP
 
 from .page import Page
 from .rows import CommandRow
@@ -108,7 +109,7 @@ class SoundTestPage(Page):
     """Every sound effect by name; A plays the chosen one."""
 
     title = "SOUND TEST"
-    controls = "\u25b2\u25bc CHOOSE   A PLAY   B BACK"
+    controls = f"{TRIANGLE_UP}{TRIANGLE_DOWN} CHOOSE   A PLAY   B BACK"
 
     def __init__(self, ctx, menu=None):
         super().__init__(ctx, menu)
