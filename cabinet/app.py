@@ -216,7 +216,10 @@ class App:
     def _settings_changed(self, settings) -> None:
         """The service menu applied new settings: turn the picture if the rotation changed."""
         if settings.display.rotation != self.display.rotation:
+            import pygame
             from cabinet.render.display import Display
+            pygame.display.quit()  # SDL gives one SCALED window per process: open it afresh
+            pygame.display.init()
             self.display = Display(settings.display.rotation, fullscreen=self.fullscreen)
 
     def _guarded(self, what: str, call) -> bool:

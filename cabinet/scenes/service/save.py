@@ -163,8 +163,8 @@ class SaveResultScene:
         surface.fill(BACKGROUND)
         outcome = self.outcome
         if outcome.saved:
-            lines = [("SETTINGS SAVED", 42, palette.GREEN), ("TO", 21, palette.GREY),
-                     (str(outcome.path), 21, palette.WHITE)]
+            lines = [("SETTINGS SAVED", 42, palette.GREEN), ("TO", 21, palette.GREY)]
+            lines += [(line, 21, palette.WHITE) for line in _wrap(str(outcome.path).upper(), 48)]
         else:
             lines = [("SETTINGS NOT SAVED", 42, palette.RED)]
             lines += [(line, 21, palette.WHITE) for line in _wrap(outcome.problem.upper(), 44)]

@@ -124,7 +124,7 @@ class SoundTestPage(Page):
 
     def status(self) -> str:
         status = str(getattr(self.ctx.audio, "status", "")).upper()
-        return f"SOUND {status}" if status else ""
+        return f"SOUND {status}" if status else "A PLAYS THE EFFECT"
 
     def play(self, name: str) -> None:
         self.last = name
