@@ -108,6 +108,9 @@ class AttractScene(Scene):
         if blink(self.frames):
             text(surface, prompt(self.ctx), (WIDTH // 2, HEIGHT - 17), 21, palette.GREEN, "center")
         text(surface, credit_line(self.ctx), (WIDTH - 14, HEIGHT - 17), 14, palette.GREY, "midright")
+        caption = getattr(self.part, "caption", "")   # a replay's "REPLAY  AAA  12345"
+        if caption:
+            text(surface, caption, (14, HEIGHT - 17), 21, palette.MAGENTA, "midleft")
 
 
 class SafeTitleScene(Scene):

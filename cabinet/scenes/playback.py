@@ -14,9 +14,7 @@ import dataclasses
 import logging
 import typing
 
-import pygame
-
-from cabinet.render import WIDTH, palette, text
+from cabinet.render import HEIGHT, WIDTH, palette, text
 from cabinet.scenes.base import Scene
 from cabinet.scenes.pilots import ReplayPilot
 from cabinet.settings_schema import CONTAINER_ITEMS, AntiGravitySettings, BlocksSettings
@@ -25,6 +23,7 @@ log = logging.getLogger(__name__)
 
 GAMES = ("blocks", "antigravity")
 BEST_REPLAYS = 5          # attract mode rotates through this many of each game's best
+STRIP = 34                # the bottom strip, as tall as attract mode's prompt strip
 
 
 # ---------------------------------------------------------------------- settings
@@ -170,13 +169,20 @@ class PlaybackScene(Scene):
             if self.on_end is not None:
                 self.on_end()
 
+    @property
+    def caption(self) -> str:
+        """What attract mode writes in its bottom strip while this part shows."""
+        return self.label
+
     def draw(self, surface) -> None:
         self.inner.draw(surface)
-        box = text(surface, self.label, (WIDTH // 2, 6), 21, palette.MAGENTA, "midtop")
-        backing = pygame.Rect(box).inflate(24, 10)
-        surface.fill(palette.SHADOW, backing)
-        pygame.draw.rect(surface, palette.MAGENTA, backing, 2)
-        text(surface, self.label, (WIDTH // 2, 6), 21, palette.MAGENTA, "midtop")
+        draw_caption(surface, self.label)
+
+
+def draw_caption(surface, label: str) -> None:
+    """The bottom strip with the replay's label on the left (attract mode draws the same strip)."""
+    surface.fill(palette.SHADOW, (0, HEIGHT - STRIP, WIDTH, STRIP))
+    text(surface, label, (14, HEIGHT - STRIP // 2), 21, palette.MAGENTA, "midleft")
 
 
 def play_replay(ctx, replay_id: int, on_end=None) -> PlaybackScene:
