@@ -5,13 +5,12 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from service_support import (cabinet_on_file, choose, enter, press_test, screenshot, service, step, tap, top,
+from service_support import (cabinet_on_file, enter, press_test, screenshot, service, step, tap, top,
                              value_of)
 from cabinet.games.blocks.scene import BlocksScene
 from cabinet.inputs.actions import CABINET, Action, InputEvent
 from cabinet.render import HEIGHT, WIDTH
 from cabinet.scenes.attract import AttractScene
-from cabinet.scenes.pilots import HumanPilot
 from cabinet.scenes.service import ServiceMenuScene
 from cabinet.scenes.service.notices import NoticesPage
 
@@ -198,12 +197,14 @@ def test_attract_shows_insert_coin_then_press_start_and_the_credits(coin_cabinet
     coin(app)
     assert prompt(app.ctx) == "PRESS START" and credit_line(app.ctx) == "CREDITS 1"
     attract = top(app)
-    attract.next_part()                       # a page with the bottom strip
-    step(app)
-    shot = screenshot(app, tmp_path / "screens", "attract-credits")
-    strip = pygame.image.load(str(shot)).subsurface((WIDTH - 200, HEIGHT - 30, 200, 26))
-    assert any(strip.get_at((x, y))[:3] != strip.get_at((0, 0))[:3] for x in range(200) for y in range(26)), \
-        "the credit count is drawn in the corner"
+    for page in ("title", "demo"):            # the title, then a page with the bottom strip
+        assert (attract.part_name == "title") == (page == "title")
+        shot = screenshot(app, tmp_path / "screens", f"attract-credits-{page}")
+        corner = pygame.image.load(str(shot)).subsurface((WIDTH - 200, HEIGHT - 30, 200, 26))
+        colours = {corner.get_at((x, y))[:3] for x in range(200) for y in range(26)}
+        assert (140, 144, 170) in colours, f"the credit count is drawn in the {page}'s corner"
+        attract.next_part()
+        step(app)
 
 
 # ---------------------------------------------------------------------- notices and tests

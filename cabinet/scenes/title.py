@@ -5,7 +5,7 @@ from __future__ import annotations
 from cabinet.render import HEIGHT, WIDTH, palette, text
 from cabinet.render.sprites import block
 from cabinet.scenes.base import Scene
-from cabinet.scenes.common import blink, draw_backdrop, prompt
+from cabinet.scenes.common import blink, draw_backdrop, draw_credit_line, prompt
 
 # A row of blocks under the logo, in the colours both games use.
 _STRIPE = [palette.CYAN, palette.YELLOW, palette.MAGENTA, palette.GREEN, palette.ORANGE,
@@ -42,3 +42,4 @@ class TitleScene(Scene):
         if blink(self.frames):
             text(surface, prompt(self.ctx), (WIDTH // 2, 400), 42, palette.GREEN, "midtop")
         text(surface, "(C) 2026 ARCADEFORGE", (WIDTH // 2, HEIGHT - 40), 14, palette.GREY, "midtop")
+        draw_credit_line(surface, self.ctx)   # FREE PLAY or CREDITS n, as on every attract page

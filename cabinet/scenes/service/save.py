@@ -18,6 +18,7 @@ from pathlib import Path
 from cabinet import config as config_module
 from cabinet.inputs.actions import Action
 from cabinet.render import WIDTH, fit_size, palette, text
+from cabinet.scenes.base import Scene
 
 from .page import BACKGROUND, CONTROLS_Y, TITLE_Y
 
@@ -130,25 +131,19 @@ def _reload_config(ctx, path: Path) -> None:
     ctx.config = loaded
 
 
-class SaveResultScene:
+class SaveResultScene(Scene):
     """After SAVE AND EXIT: where the settings went, or why they could not be saved.
 
-    Any button (or a few seconds) goes on to attract mode.
+    A, B, Start or SERVICE (or a few seconds) goes on to attract mode.
     """
 
     name = "service: saved"
     SECONDS = 8
 
     def __init__(self, ctx, outcome: SaveOutcome):
-        self.ctx = ctx
+        super().__init__(ctx)
         self.outcome = outcome
         self.frames = 0
-
-    def enter(self) -> None:
-        pass
-
-    def leave(self) -> None:
-        pass
 
     def handle(self, event) -> None:
         if event.pressed and event.action in (Action.A, Action.B, Action.START, Action.SERVICE) and self.frames > 20:

@@ -9,6 +9,7 @@ import pygame
 from cabinet.inputs.actions import CABINET, Action
 from cabinet.render import HEIGHT, WIDTH, palette, text
 from cabinet.render.glyphs import TRIANGLE_DOWN, TRIANGLE_UP
+from cabinet.scenes.base import Scene
 
 from .page import Page
 from .rows import CommandRow
@@ -63,22 +64,16 @@ def grey_scale(surface) -> None:
 PATTERNS = (("COLOUR BARS", colour_bars), ("CROSSHATCH", crosshatch), ("GREY SCALE", grey_scale))
 
 
-class ScreenTestScene:
+class ScreenTestScene(Scene):
     """One test pattern filling the screen; A shows the next, B or SERVICE goes back."""
 
     def __init__(self, ctx, menu=None):
-        self.ctx = ctx
+        super().__init__(ctx)
         self.pattern = 0
 
     @property
     def name(self) -> str:
         return f"service: screen test {PATTERNS[self.pattern][0].lower()}"
-
-    def enter(self) -> None:
-        pass
-
-    def leave(self) -> None:
-        pass
 
     def handle(self, event) -> None:
         if not event.pressed:
@@ -89,9 +84,6 @@ class ScreenTestScene:
             self.pattern = (self.pattern - 1) % len(PATTERNS)
         elif event.action is Action.B or (event.player == CABINET and event.action is Action.SERVICE):
             self.ctx.scenes.pop()
-
-    def update(self) -> None:
-        pass
 
     def draw(self, surface) -> None:
         label, paint = PATTERNS[self.pattern]
