@@ -121,6 +121,14 @@ def test_credits_and_settings_changes_persist_across_reopen(store):
     again.close()
 
 
+def test_blocks_is_counted_as_one_mode_whatever_the_caller_calls_it(store):
+    bank = store.credit_bank(CreditSettings(free_play=True))
+    bank.start("blocks", "blocks")
+    store.audits.game_ended("blocks", "single", 10.0)
+    assert store.audits.snapshot()["modes"] == {
+        "blocks/single": {"plays": 1, "ended": 1, "play_seconds": 10.0, "average_seconds": 10.0}}
+
+
 def test_bad_chute_and_game_are_refused(store):
     bank = store.credit_bank(paid())
     with pytest.raises(ValueError, match="chute"):

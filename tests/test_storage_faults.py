@@ -14,11 +14,10 @@ from cabinet.storage.db import Database
 def filled_database(path):
     """A real state file with enough rows to span many pages."""
     store = Store.open(path)
-    for i in range(40):
+    store.db.write([("INSERT INTO replays (version, game, mode, score, initials, created, data) "
+                     "VALUES (1, 'blocks', 'single', ?, '', '', ?)", (i, os.urandom(3000))) for i in range(40)])
+    for i in range(10):
         store.scores.add("blocks", "AAA", 20_000 + i)
-        replay_id = store.db.write([("INSERT INTO replays (version, game, mode, score, initials, created, data) "
-                                     "VALUES (1, 'blocks', 'single', 1, '', '', ?)", ("x" * 3000,))])[0]
-        assert replay_id
     store.close()
     return path
 
@@ -86,15 +85,18 @@ def test_a_newer_schema_is_set_aside_not_destroyed(private_state, caplog):
 class FlakyConnection:
     """A real connection that answers writes with an error while ``fail`` is set."""
 
-    fail: str | None = None
+    fail: str | Exception | None = None  # a message for OperationalError, or the error itself
+    transactions = 0  # transactions tried
 
     def __init__(self, conn):
         self._conn = conn
 
     def execute(self, sql, params=()):
+        FlakyConnection.transactions += sql == "BEGIN IMMEDIATE"
         writes = sql.lstrip().split(" ", 1)[0].upper() in ("INSERT", "UPDATE", "DELETE", "COMMIT", "BEGIN")
-        if FlakyConnection.fail and writes:
-            raise sqlite3.OperationalError(FlakyConnection.fail)
+        fail = FlakyConnection.fail
+        if fail and writes:
+            raise sqlite3.OperationalError(fail) if isinstance(fail, str) else fail
         return self._conn.execute(sql, params)
 
     def __getattr__(self, name):
@@ -145,13 +147,22 @@ def test_full_or_read_only_disk_keeps_play_going_and_retries(flaky, private_stat
     reopened.close()
 
 
-def test_the_next_write_also_retries(flaky):
+def test_writes_retry_too_but_spaced_out(flaky, monkeypatch):
+    clock = [1000.0]
+    monkeypatch.setattr("cabinet.storage.db.time.monotonic", lambda: clock[0])
     bank = flaky.credit_bank(CreditSettings(free_play=False))
     FlakyConnection.fail = "database or disk is full"
     bank.coin(1)
     FlakyConnection.fail = None
-    bank.coin(2)
+    tried = FlakyConnection.transactions
+    clock[0] += 1.0
+    bank.coin(1)  # too soon after the failure: the disk is not tried again
+    assert FlakyConnection.transactions == tried and flaky.db.pending == 2
+    clock[0] += flaky.db.RETRY_SECONDS
+    bank.coin(2)  # this write takes the waiting ones with it, in one transaction
+    assert FlakyConnection.transactions == tried + 1
     assert not flaky.db.degraded and flaky.db.pending == 0
+    assert bank.credits == 3
 
 
 def test_store_tick_retries_every_few_seconds(flaky):
@@ -164,6 +175,24 @@ def test_store_tick_retries_every_few_seconds(flaky):
     assert flaky.db.degraded  # not yet: retries are spaced out
     flaky.tick(Store.RETRY_SECONDS + 0.1)
     assert not flaky.db.degraded
+
+
+def test_a_file_damaged_while_running_is_set_aside_and_refilled_from_memory(flaky, private_state, caplog):
+    bank = flaky.credit_bank(CreditSettings(free_play=False))
+    bank.coin(1)
+    FlakyConnection.fail = sqlite3.DatabaseError("database disk image is malformed")
+    bank.coin(1)                            # kept in memory
+    assert flaky.db.retry() is False        # still damaged: the file is let go
+    path = private_state / "cabinet.db"
+    path.write_bytes(os.urandom(4096))      # as damaged as it gets
+    FlakyConnection.fail = None
+    with caplog.at_level(logging.ERROR, "cabinet.storage"):
+        assert flaky.db.retry() is True     # sets it aside, writes the whole state afresh
+    assert "damaged" in caplog.text and len(flaky.db.moved_aside) == 1
+    reopened = Store.open(path)
+    assert reopened.credit_bank(CreditSettings()).credits == 2
+    assert reopened.audits.snapshot()["coins"][1] == 2
+    reopened.close()
 
 
 def test_replay_ids_given_in_memory_are_the_ones_saved(flaky, private_state):
@@ -222,3 +251,26 @@ def test_database_open_without_path_uses_the_state_dir(private_state):
     db = Database.open()
     assert db.path == private_state / "cabinet.db" and db.integrity() == "ok"
     db.close()
+
+
+def test_a_damaged_file_that_cannot_be_moved_keeps_play_in_memory(private_state, caplog, monkeypatch):
+    path = private_state / "cabinet.db"
+    path.write_bytes(os.urandom(8192))
+
+    def refuse(self, target):
+        raise OSError(30, "Read-only file system")
+    monkeypatch.setattr("pathlib.Path.rename", refuse)
+    with caplog.at_level(logging.ERROR, "cabinet.storage"):
+        store = Store.open(path)
+        bank = store.credit_bank(CreditSettings(free_play=False))
+        assert bank.coin(1) == 1 and bank.credits == 1
+        for _ in range(3):
+            assert store.db.retry() is False
+    assert store.db.degraded
+    assert caplog.text.count("cannot be moved aside") == 1
+    monkeypatch.undo()
+    assert store.db.retry() is True  # the disk is writable again: set aside, state written afresh
+    store.close()
+    again = Store.open(path)
+    assert again.credit_bank(CreditSettings()).credits == 1
+    again.close()

@@ -20,6 +20,7 @@ SECTION_MODULES = [
     "cabinet.bench.audio",
     "cabinet.bench.scenes",
     "cabinet.bench.startup",
+    "cabinet.bench.storage",
 ]
 
 

@@ -13,6 +13,11 @@ from cabinet.storage.db import Database, Statement, add_counter, now_stamp, set_
 PREFIX = "audit."
 
 
+def game_mode(game: str, mode: str) -> str:
+    """The counters' name for a game and mode: BLOCKS has one mode, whatever it is called."""
+    return f"{game}/single" if game == "blocks" else f"{game}/{mode}"
+
+
 def coin_statements(chute: int, credits_added: int, credits_refused: int) -> list[Statement]:
     """A coin in ``chute``; the credits it gave, and those refused by the credit limit."""
     statements = [add_counter(f"{PREFIX}coins.{chute}", 1)]
@@ -28,7 +33,7 @@ def service_credit_statements() -> list[Statement]:
 
 
 def game_start_statements(game: str, mode: str, credits_spent: int) -> list[Statement]:
-    statements = [add_counter(f"{PREFIX}plays.{game}/{mode}", 1)]
+    statements = [add_counter(f"{PREFIX}plays.{game_mode(game, mode)}", 1)]
     if credits_spent:
         statements.append(add_counter(f"{PREFIX}credits.spent", credits_spent))
     return statements
@@ -43,8 +48,9 @@ class Audits:
 
     def game_ended(self, game: str, mode: str, seconds: float) -> None:
         """A game finished after ``seconds`` of play (counted to the millisecond)."""
-        self.db.write([add_counter(f"{PREFIX}ended.{game}/{mode}", 1),
-                       add_counter(f"{PREFIX}play_ms.{game}/{mode}", max(0, round(seconds * 1000)))])
+        name = game_mode(game, mode)
+        self.db.write([add_counter(f"{PREFIX}ended.{name}", 1),
+                       add_counter(f"{PREFIX}play_ms.{name}", max(0, round(seconds * 1000)))])
 
     def add_uptime(self, seconds: float) -> None:
         """Add powered-on time; the app calls this every minute or so with the time elapsed."""

@@ -25,7 +25,7 @@ from pathlib import Path
 
 import yaml
 
-from cabinet.config import SHIPPED_CONFIG, parse_settings
+from cabinet.config import SHIPPED_CONFIG, SYSTEM_CONFIG, parse_settings
 from cabinet.settings_schema import CONTAINER_ITEMS, Settings
 
 log = logging.getLogger("cabinet.storage")
@@ -34,12 +34,27 @@ _PLAIN = re.compile(r"[A-Za-z_][A-Za-z0-9 _.\-]*")
 _FULL_HEADER = "# ArcadeForge Verse — operator settings (written by the service menu).\n\n"
 
 
+def save_path(source: str | os.PathLike | None) -> Path:
+    """Where the service menu saves settings read from ``source``.
+
+    The file they came from, unless that is the shipped default (part of the
+    installation, replaced by updates) or none: then /etc/arcadeforge/cabinet.yaml,
+    which the cabinet reads first from then on.
+    """
+    if source is None or Path(source).resolve() == SHIPPED_CONFIG.resolve():
+        return SYSTEM_CONFIG
+    return Path(source)
+
+
 def save_settings(path: str | os.PathLike, settings: Settings) -> None:
     """Write ``settings`` to ``path`` atomically, keeping the file's comments and key order.
 
-    Raises OSError when the disk refuses; the old file is then left as it was.
+    A file that cannot be patched (not YAML at all, say) is kept as ``<name>.bak``
+    and replaced by the shipped template with the settings in it. Raises OSError
+    when the disk refuses; the old file is then left as it was.
     """
     path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
     try:
         old = path.read_text(encoding="utf-8")
     except FileNotFoundError:
@@ -47,26 +62,41 @@ def save_settings(path: str | os.PathLike, settings: Settings) -> None:
     except (OSError, UnicodeDecodeError) as exc:
         log.warning("settings: cannot read %s (%s); writing it from the shipped template", path, exc)
         old = None
-    write_atomic(path, settings_text(old, settings))
+    text = None if old is None else _patchable(old, settings)
+    if text is None:
+        if old is not None:
+            log.warning("settings: %s could not be patched; the old file is kept as %s.bak", path, path.name)
+            write_atomic(path.with_name(path.name + ".bak"), old)
+        text = settings_text(None, settings)
+    write_atomic(path, text)
 
 
 def settings_text(old: str | None, settings: Settings) -> str:
     """The text to save: ``old`` patched, else the shipped template patched, else a full dump."""
-    candidates = [] if old is None else [old]
-    try:
-        candidates.append(SHIPPED_CONFIG.read_text(encoding="utf-8"))
-    except OSError:
-        pass
-    for text in candidates:
-        try:
-            new = patched(text, settings)
-        except (yaml.YAMLError, _Unpatchable):
-            continue
-        if parse_settings(new).settings == settings:
+    for base in ([] if old is None else [old]) + [_shipped_text()]:
+        if base is not None and (new := _patchable(base, settings)) is not None:
             return new
-        log.warning("settings: patching the file would change other settings; writing it afresh")
     return _FULL_HEADER + "\n".join(_block(f.name, getattr(settings, f.name), 0)
                                     for f in dataclasses.fields(Settings)) + "\n"
+
+
+def _patchable(text: str, settings: Settings) -> str | None:
+    """``text`` patched to hold ``settings``, if that reads back exactly; else None."""
+    try:
+        new = patched(text, settings)
+    except (yaml.YAMLError, _Unpatchable):
+        return None
+    if parse_settings(new).settings != settings:
+        log.warning("settings: patching would change other settings; the file is written afresh")
+        return None
+    return new
+
+
+def _shipped_text() -> str | None:
+    try:
+        return SHIPPED_CONFIG.read_text(encoding="utf-8")
+    except OSError:
+        return None
 
 
 def write_atomic(path: str | os.PathLike, text: str) -> None:

@@ -88,8 +88,6 @@ class CreditBank:
             raise ValueError(f"unknown game {game!r}: expected one of {', '.join(GAMES)}")
         if not self.can_start(mode):
             return False
-        if game == "blocks":
-            mode = "single"
         charge = 0 if self.free_play else self.price(mode)
         statements = [add_counter(CREDITS, -charge)] if charge else []
         statements += audits.game_start_statements(game, mode, charge)

@@ -18,6 +18,7 @@ queued list replayed later on the file gives exactly what it gave in memory.
 from __future__ import annotations
 
 import logging
+import os
 import sqlite3
 import time
 from datetime import datetime, timezone
@@ -55,7 +56,16 @@ def is_disk_fault(exc: BaseException) -> bool:
 
 
 def default_path() -> Path:
-    return state_dir() / "cabinet.db"
+    """``state_dir()/cabinet.db``; when the folder cannot be made, where it should be."""
+    try:
+        return state_dir() / "cabinet.db"
+    except OSError as exc:
+        log.warning("storage: cannot create the state folder (%s)", exc)
+        explicit = os.environ.get("STATE_DIRECTORY")
+        if explicit:
+            return Path(explicit.split(":")[0]) / "cabinet.db"
+        base = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
+        return Path(base) / "arcadeforge" / "cabinet.db"
 
 
 class Database:
@@ -65,13 +75,17 @@ class Database:
     demand); the in-memory copy always uses :func:`sqlite3.connect`.
     """
 
+    RETRY_SECONDS = 5.0  # least time between the retries writes make (each replays every waiting write)
+
     def __init__(self, path: Path, connect: Callable[..., sqlite3.Connection] = sqlite3.connect):
         self.path = Path(path)
+        self._retry_after = 0.0
         self._connect = connect
         self._file: sqlite3.Connection | None = None
         self._memory: sqlite3.Connection | None = None
         self._pending: list[list[Statement]] = []
         self.moved_aside: list[Path] = []  # files renamed because they were damaged
+        self._stuck_logged = False
 
     @classmethod
     def open(cls, path: str | Path | None = None,
@@ -127,25 +141,39 @@ class Database:
                 return rowids
         rowids = _transaction(self._memory, batch)
         self._pending.append(batch)
-        self.retry()
+        if time.monotonic() >= self._retry_after:
+            self.retry()
         return rowids
 
     def retry(self) -> bool:
         """Write what waits in memory to the file; True when nothing is left waiting.
 
-        The app calls this every few seconds; every write also tries.
+        The app calls this every few seconds (:meth:`cabinet.storage.Store.tick`);
+        writes also try, at most every ``RETRY_SECONDS``.
         """
         if self._memory is None:
             return True
-        if self._file is None and not self._open_file(quiet=True):
-            return False
-        waiting = [statement for batch in self._pending for statement in batch]
+        self._retry_after = time.monotonic() + self.RETRY_SECONDS
         try:
-            _transaction(self._file, waiting)
+            if self._file is None:
+                damaged_before = len(self.moved_aside)
+                if not self._open_file(quiet=True):
+                    return False
+                if len(self.moved_aside) > damaged_before:
+                    # A fresh file: memory holds the whole state, not only what waits.
+                    _transaction(self._file, _copy_statements(self._memory))
+                    return self._caught_up()
+            _transaction(self._file, [statement for batch in self._pending for statement in batch])
         except sqlite3.DatabaseError as exc:
             if not is_disk_fault(exc):
                 raise
+            if type(exc) is sqlite3.DatabaseError:  # damaged while running: set aside on the next try
+                self._file.close()
+                self._file = None
             return False
+        return self._caught_up()
+
+    def _caught_up(self) -> bool:
         log.warning("storage: %s writable again; saved %d waiting write(s)", self.path, len(self._pending))
         self._pending.clear()
         self._memory.close()
@@ -192,6 +220,10 @@ class Database:
 
     def _checked_connection(self) -> sqlite3.Connection:
         """A connection to a sound file of the current schema; raises _SetAside if it was damaged."""
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise sqlite3.OperationalError(f"unable to open database file ({exc})") from None
         conn = self._connect(str(self.path), timeout=5.0, isolation_level=None)
         try:
             conn.execute("PRAGMA journal_mode=WAL").fetchall()
@@ -232,8 +264,10 @@ class Database:
                 if source.exists():
                     source.rename(f"{target}{suffix}")
         except OSError as exc:
-            log.error("storage: %s is damaged (%s) and cannot be moved aside (%s); "
-                      "keeping state in memory", self.path, reason, exc)
+            if not self._stuck_logged:  # retried every few seconds: say it once
+                log.error("storage: %s is damaged (%s) and cannot be moved aside (%s); "
+                          "keeping state in memory", self.path, reason, exc)
+                self._stuck_logged = True
             return False
         self.moved_aside.append(target)
         log.error("storage: %s was damaged (%s); moved it to %s and started a fresh database",
@@ -244,6 +278,7 @@ class Database:
         """Start answering from memory: a copy of the file as it is now."""
         log.warning("storage: cannot write %s (%s); keeping changes in memory and retrying",
                     self.path, exc)
+        self._retry_after = time.monotonic() + self.RETRY_SECONDS
         self._use_memory()
 
     def _use_memory(self) -> None:
@@ -290,6 +325,20 @@ def _transaction(conn: sqlite3.Connection, batch: list[Statement]) -> list[int |
             pass  # SQLite already rolled back (a full disk does that)
         raise
     return rowids
+
+
+def _copy_statements(source: sqlite3.Connection) -> list[Statement]:
+    """Statements that fill a fresh database (same schema) with every row of ``source``."""
+    tables = [row[0] for row in source.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name != 'sqlite_sequence' ORDER BY name")]
+    statements = []
+    for table in tables + ["sqlite_sequence"]:
+        if table == "sqlite_sequence":  # filled by the inserts above; set it as it was
+            statements.append(("DELETE FROM sqlite_sequence", ()))
+        for row in source.execute(f'SELECT * FROM "{table}"'):
+            marks = ", ".join("?" * len(row))
+            statements.append((f'INSERT INTO "{table}" VALUES ({marks})', row))
+    return statements
 
 
 def _migrate(conn: sqlite3.Connection, version: int) -> None:

@@ -35,7 +35,7 @@ MIGRATIONS: list[str] = [
         score INTEGER NOT NULL,
         initials TEXT NOT NULL,
         created TEXT NOT NULL,
-        data TEXT NOT NULL                      -- the whole replay as JSON
+        data BLOB NOT NULL                      -- the whole replay: JSON, zlib-compressed
     );
     CREATE INDEX replays_by_game ON replays (game, score DESC);
     """,

@@ -98,8 +98,7 @@ class ScoreTables:
 
     def qualifies(self, table: str, score: int) -> bool:
         """True when ``score`` would enter the table (it must beat the tenth entry)."""
-        entries = self.top(table)
-        return score > 0 and (len(entries) < TABLE_SIZE or score > entries[-1].score)
+        return score > 0 and score > self.top(table)[-1].score
 
     def tables(self) -> list[str]:
         """Ids of the tables that hold entries of their own (not only defaults)."""

@@ -1,0 +1,71 @@
+"""Storage figures: how long the writes a game makes hold up a frame, and how big replays are.
+
+Every write waits for the disk (``synchronous=FULL``), so these are disk
+figures as much as CPU ones; a frame at 60 Hz is 16.7 ms.
+"""
+
+from __future__ import annotations
+
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from cabinet.bench import Figure, section
+from cabinet.config import SHIPPED_CONFIG, load_settings
+from cabinet.settings_schema import CreditSettings
+from cabinet.storage import Store
+from cabinet.storage.config_file import save_settings
+from cabinet.storage.replays import Replay
+
+
+def _median_ms(action, repeats: int) -> float:
+    times = []
+    for i in range(repeats):
+        start = time.perf_counter()
+        action(i)
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times)
+
+
+def _long_game() -> Replay:
+    """Five minutes of play: a press and a release every tenth of a second."""
+    actions = [(frame, 1, ("left", "right", "a")[frame % 3], frame % 12 == 0) for frame in range(0, 18_000, 3)]
+    return Replay("antigravity", "single", {"width": 6, "half_height": 6}, 7, actions, 54_321,
+                  "ABC", ["RGBYRG"] * 12)
+
+
+@section("storage")
+def run(quick: bool) -> list[Figure]:
+    repeats = 5 if quick else 60
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "cabinet.db"
+        store = Store.open(path)
+        bank = store.credit_bank(CreditSettings(free_play=False, max_credits=99))
+        coin_ms = _median_ms(lambda i: bank.coin(1), repeats)
+        start_ms = _median_ms(lambda i: bank.start("blocks", "single"), repeats)
+        score_ms = _median_ms(lambda i: store.scores.add("blocks", "BEN", 20_000 + i), repeats)
+        replay = _long_game()
+        replay_ms = _median_ms(lambda i: store.replays.save(replay), max(3, repeats // 4))
+        top_ms = _median_ms(lambda i: store.scores.top("blocks"), repeats)
+        load_ms = _median_ms(lambda i: store.replays.load(replay.id), max(3, repeats // 4))
+        store.close()
+        open_ms = _median_ms(lambda i: Store.open(path).close(), max(3, repeats // 10))
+        settings = load_settings(SHIPPED_CONFIG).settings
+        config = Path(folder) / "cabinet.yaml"
+
+        def save(i):
+            settings.audio.master_volume = i % 100
+            save_settings(config, settings)
+        save_ms = _median_ms(save, max(3, repeats // 4))
+    return [
+        Figure("coin (credit + audits, one transaction)", coin_ms, "ms", "<= 16.7"),
+        Figure("game start (charge + audits + auto-reset count)", start_ms, "ms", "<= 16.7"),
+        Figure("high-score entry", score_ms, "ms", "<= 16.7"),
+        Figure("save a 5-minute replay", replay_ms, "ms", "<= 50"),
+        Figure("stored replay, 5 minutes of play", len(replay.packed()) / 1024, "KiB", "<= 64"),
+        Figure("load a 5-minute replay", load_ms, "ms", "<= 50"),
+        Figure("read a high-score table", top_ms, "ms", "<= 1"),
+        Figure("open the state file (integrity check)", open_ms, "ms", "<= 200"),
+        Figure("save settings (patch, check, atomic write)", save_ms, "ms", "<= 200"),
+    ]

@@ -1,0 +1,226 @@
+"""Saving settings: the round trip is exact, the operator's comments and order survive, writes are atomic."""
+
+import copy
+import dataclasses
+import os
+import random
+import re
+import typing
+from pathlib import Path
+
+import pytest
+
+from cabinet.config import SHIPPED_CONFIG, load_settings, parse_settings
+from cabinet.settings_schema import CONTAINER_ITEMS, ContestList, Settings
+from cabinet.storage import config_file
+from cabinet.storage.config_file import save_path, save_settings
+
+SHIPPED = SHIPPED_CONFIG.read_text(encoding="utf-8")
+
+
+def comments(text):
+    return [match.strip() for match in re.findall(r"#[^\n]*", text)]
+
+
+def keys_in_order(text):
+    return re.findall(r"^\s*-?\s*([A-Za-z_0-9]+):", text, flags=re.M)
+
+
+@pytest.fixture
+def config(tmp_path):
+    (tmp_path / "etc").mkdir()
+    path = tmp_path / "etc" / "cabinet.yaml"
+    path.write_text(SHIPPED, encoding="utf-8")
+    return path
+
+
+def test_saving_unchanged_settings_leaves_the_file_byte_for_byte(config):
+    save_settings(config, load_settings(config).settings)
+    assert config.read_text(encoding="utf-8") == SHIPPED
+
+
+def test_changed_values_are_patched_in_place(config):
+    settings = load_settings(config).settings
+    settings.credits.free_play = False
+    settings.credits.coins_per_credit_2 = 4
+    settings.antigravity.difficulties["hard"].turn_seconds = 3.5
+    settings.antigravity.versus.p2.target_kind = "score"
+    settings.inputs.gpio.p1.left = None
+    save_settings(config, settings)
+    text = config.read_text(encoding="utf-8")
+    assert load_settings(config).settings == settings
+    assert comments(text) == comments(SHIPPED)
+    assert keys_in_order(text) == keys_in_order(SHIPPED)
+    assert "  free_play: false          # true: no coins needed\n" in text  # comment column kept
+    assert "    hard:     {colours: 5, turn_seconds: 3.5}\n" in text
+    changed = [(a, b) for a, b in zip(SHIPPED.splitlines(), text.splitlines()) if a != b]
+    assert len(changed) == 5 and len(text.splitlines()) == len(SHIPPED.splitlines())
+
+
+def random_value(fld, hint, current, rng):
+    meta = fld.metadata
+    args = [a for a in typing.get_args(hint) if a is not type(None)]
+    base = args[0] if args else hint
+    if meta.get("choices"):
+        return rng.choice(meta["choices"])
+    if base is bool:
+        return not current
+    if base is int:
+        if args and rng.random() < 0.2:
+            return None
+        return rng.randint(meta.get("min") or 0, meta.get("max") or 1000)
+    if base is float:
+        return round(rng.uniform(meta.get("min") or 0, meta.get("max") or 100), rng.choice((0, 1, 2)))
+    if base is str:
+        return rng.choice(["LIST Z", "A: B", "true", "123", "x # y", "Ünïcode", "'quoted'", "  pad"])
+    raise AssertionError(f"no generator for {hint}")
+
+
+def mutate(obj, rng, owner=None):
+    """Change a random third of every leaf value, within the schema's bounds."""
+    hints = typing.get_type_hints(type(obj))
+    for fld in dataclasses.fields(obj):
+        value = getattr(obj, fld.name)
+        container = CONTAINER_ITEMS.get((type(obj), fld.name))
+        if dataclasses.is_dataclass(value):
+            mutate(value, rng)
+        elif container is not None and isinstance(value, dict):
+            for item in value.values():
+                mutate(item, rng)
+        elif container is not None:
+            for item in value:
+                mutate(item, rng)
+            if rng.random() < 0.3 and value:
+                value.pop(rng.randrange(len(value)))
+            if rng.random() < 0.3:
+                value.append(ContestList(name=f"NEW {rng.randint(0, 99)}", seed=rng.randint(0, 999)))
+            names = set()
+            value[:] = [c for c in value if not (c.name in names or names.add(c.name))]
+        elif rng.random() < 0.33:
+            setattr(obj, fld.name, random_value(fld, hints[fld.name], value, rng))
+
+
+@pytest.mark.parametrize("seed", range(25))
+def test_random_changes_round_trip_and_keep_every_kept_comment(config, seed):
+    rng = random.Random(seed)
+    settings = load_settings(config).settings
+    for _ in range(2):
+        mutate(settings, rng)
+        save_settings(config, settings)
+        loaded = load_settings(config)
+        assert loaded.problems == []
+        assert loaded.settings == settings
+    text = config.read_text(encoding="utf-8")
+    contest_comments = set(comments(SHIPPED[SHIPPED.index("  contests:"):SHIPPED.index("inputs:")]))
+    kept = [c for c in comments(SHIPPED) if c not in contest_comments]
+    assert [c for c in comments(text) if c in kept] == kept
+
+
+def test_contest_lists_grow_and_shrink(config):
+    settings = load_settings(config).settings
+    settings.antigravity.contests.append(ContestList(name="MY LIST: X", seed=5))
+    save_settings(config, settings)
+    assert load_settings(config).settings == settings
+    assert '    - name: "MY LIST: X"\n      seed: 5\n' in config.read_text(encoding="utf-8")
+    settings.antigravity.contests = settings.antigravity.contests[:1]
+    save_settings(config, settings)
+    text = config.read_text(encoding="utf-8")
+    assert load_settings(config).settings == settings
+    assert "STANDARD" not in text and "# shown in list select" in text
+    settings.antigravity.contests = []
+    save_settings(config, settings)
+    assert load_settings(config).settings.antigravity.contests == []
+
+
+def test_keys_missing_from_the_file_are_added_in_their_section(tmp_path):
+    path = tmp_path / "mine.yaml"
+    path.write_text("# my cabinet\ncredits:\n  free_play: false   # paid venue\n"
+                    "antigravity:\n  difficulties:\n    warmup: {colours: 3}\n", encoding="utf-8")
+    settings = load_settings(path).settings
+    settings.credits.max_credits = 20
+    settings.display.rotation = 90
+    settings.antigravity.difficulties["warmup"].turn_seconds = 12.0
+    settings.antigravity.difficulties["hard"].colours = 4
+    settings.antigravity.width = 8
+    save_settings(path, settings)
+    text = path.read_text(encoding="utf-8")
+    assert load_settings(path).settings == settings
+    assert text.startswith("# my cabinet\ncredits:\n  free_play: false   # paid venue\n  max_credits: 20\n")
+    assert "    warmup: {colours: 3, turn_seconds: 12}\n" in text
+    assert "display:\n  fullscreen: true\n  rotation: 90\n" in text
+
+
+def test_a_bad_value_in_the_file_is_replaced_by_the_one_saved(config):
+    config.write_text(SHIPPED.replace("rotation: 0 ", "rotation: 45"), encoding="utf-8")
+    loaded = load_settings(config)
+    assert loaded.problems and loaded.settings.display.rotation == 0
+    save_settings(config, loaded.settings)
+    assert load_settings(config).problems == []
+    assert "  rotation: 0               # 0, 90" in config.read_text(encoding="utf-8")
+
+
+def test_a_file_that_is_not_yaml_is_replaced_by_the_shipped_template(tmp_path):
+    path = tmp_path / "broken.yaml"
+    path.write_text("credits: [unclosed\n  : :\n", encoding="utf-8")
+    settings = Settings()
+    settings.audio.master_volume = 30
+    save_settings(path, settings)
+    text = path.read_text(encoding="utf-8")
+    assert load_settings(path).settings == settings
+    assert comments(text) == comments(SHIPPED)
+    assert (tmp_path / "broken.yaml.bak").read_text(encoding="utf-8") == "credits: [unclosed\n  : :\n"
+
+
+def test_when_patching_cannot_work_the_file_is_written_whole(tmp_path, monkeypatch):
+    monkeypatch.setattr(config_file, "SHIPPED_CONFIG", tmp_path / "missing.yaml")
+    path = tmp_path / "list.yaml"
+    path.write_text("- just a list\n", encoding="utf-8")
+    settings = Settings()
+    settings.blocks.rotation = True
+    save_settings(path, settings)
+    assert parse_settings(path.read_text(encoding="utf-8")).settings == settings
+
+
+def test_write_is_atomic_and_tidy(config, monkeypatch):
+    os.chmod(config, 0o640)
+    stale = config.parent / f".{config.name}.tmp-99999"
+    stale.write_text("half a file from a power cut")
+    settings = load_settings(config).settings
+    settings.audio.buffer = 1024
+    save_settings(config, settings)
+    assert not stale.exists()
+    assert oct(config.stat().st_mode & 0o777) == oct(0o640)
+    assert sorted(p.name for p in config.parent.iterdir()) == ["cabinet.yaml"]
+
+    before = config.read_text(encoding="utf-8")
+    settings.audio.buffer = 2048
+
+    def refuse(*args):
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(os, "replace", refuse)
+    with pytest.raises(OSError, match="No space"):
+        save_settings(config, settings)
+    assert config.read_text(encoding="utf-8") == before
+    assert sorted(p.name for p in config.parent.iterdir()) == ["cabinet.yaml"]
+
+
+def test_saving_to_a_new_path_uses_the_documented_template(tmp_path):
+    path = tmp_path / "etc" / "cabinet.yaml"
+    path.parent.mkdir()
+    settings = copy.deepcopy(Settings())
+    settings.credits.free_play = False
+    save_settings(path, settings)
+    assert load_settings(path).settings == settings
+    assert comments(path.read_text(encoding="utf-8")) == comments(SHIPPED)
+
+
+def test_settings_from_the_shipped_file_are_saved_to_etc(config):
+    assert save_path(SHIPPED_CONFIG) == Path("/etc/arcadeforge/cabinet.yaml")
+    assert save_path(None) == Path("/etc/arcadeforge/cabinet.yaml")
+    assert save_path(config) == config
+
+
+def test_saving_creates_the_folder(tmp_path):
+    path = tmp_path / "etc" / "arcadeforge" / "cabinet.yaml"
+    save_settings(path, Settings())
+    assert load_settings(path).settings == Settings()
