@@ -82,12 +82,14 @@ class App:
         from cabinet.system.notify import Notifier
         self.notifier = Notifier.from_environment()
         from cabinet.audio import Audio
+        from cabinet.inputs.hub import InputHub
         from cabinet.storage import Store
         store = Store.open(settings=settings)
         self.ctx = Context(settings=settings, config=loaded, store=store,
-                           audio=audio or Audio(settings.audio), inputs=_open_inputs(settings),
+                           audio=audio or Audio(settings.audio), inputs=InputHub(settings.inputs),
                            bank=store.credit_bank(settings.credits))
         self.ctx.notices.extend(str(problem) for problem in loaded.problems)
+        self.ctx.notices.extend(self.ctx.inputs.problems)
         self.ctx.settings_listeners.append(self._settings_changed)
         from cabinet.scenes.service import ServiceDoor
         self.service_door = ServiceDoor(self.ctx)
@@ -159,12 +161,12 @@ class App:
         pointers, self._pointer_queue = self._pointer_queue, []
         self.service_door.update()
         for event in events:
-            if event.player == CABINET and event.action in (Action.COIN1, Action.COIN2):
-                # Counted wherever it drops (play, service menu); the input test also lights it.
+            coin = event.player == CABINET and event.action in (Action.COIN1, Action.COIN2)
+            # Coins count wherever they drop, except on a screen that tests the chutes.
+            if coin and not getattr(ctx.scenes.top, "sees_coins", False):
                 if event.pressed:
                     self._coin(1 if event.action is Action.COIN1 else 2)
-                if not getattr(ctx.scenes.top, "sees_coins", False):
-                    continue
+                continue
             if self.service_door.offer(event):
                 continue
             self._guarded("handle", lambda scene: scene.handle(event))
@@ -270,15 +272,6 @@ def _ignore(*_args) -> None:
 
 # ---------------------------------------------------------------------- services
 
-def _open_inputs(settings):
-    try:
-        from cabinet.inputs.hub import InputHub
-    except ImportError:  # the inputs branch not merged yet
-        from cabinet.inputs_standin import KeyboardStandIn
-        return KeyboardStandIn()
-    return InputHub(settings.inputs)
-
-
 # ---------------------------------------------------------------------- entry point
 
 def main(args, replay_id: int | None = None, start_scene: str | None = None) -> int:
@@ -293,9 +286,7 @@ def main(args, replay_id: int | None = None, start_scene: str | None = None) -> 
               screenshots=getattr(args, "screenshots", None), exit_after=getattr(args, "exit_after", None))
     if start_scene == "input-test":
         from cabinet.scenes.input_test import InputTestScene
-        app.ctx.scenes.reset(InputTestScene(app.ctx))
-    elif start_scene:
-        log.warning("%s is not part of this build; starting attract mode", start_scene)
+        app.ctx.scenes.push(InputTestScene(app.ctx))
     if replay_id is not None:
         from cabinet.scenes.playback import play_replay
         try:

@@ -222,3 +222,22 @@ def test_the_readme_wiring_table_is_the_default_map():
     documented = {f"inputs.gpio.{name}": (int(gpio), int(pin)) for gpio, pin, name in rows}
     expected = {w.key: (w.pin, HEADER[w.pin]) for w in wiring(GpioSettings())}
     assert documented == expected
+
+
+def test_a_partial_panel_in_yaml_keeps_the_other_pins_of_the_default_map():
+    from cabinet.config import parse_settings
+    loaded = parse_settings("inputs:\n  gpio:\n    p1:\n      left: 19\n      up: 40\n", "partial.yaml")
+    p1 = loaded.settings.inputs.gpio.p1
+    assert (p1.left, p1.right, p1.up, p1.start) == (19, 17, 27, 26)  # up: bad value, factory 27 kept
+    assert [str(p) for p in loaded.problems] == [
+        "partial.yaml:5: inputs.gpio.p1.up: must be at most 27, got 40; using 27"]
+
+
+def test_without_gpiozero_installed_the_cabinet_still_has_its_keyboard(make_hub, monkeypatch, caplog):
+    import sys
+    monkeypatch.setitem(sys.modules, "gpiozero", None)  # makes `import gpiozero` fail
+    with caplog.at_level(logging.WARNING, logger="cabinet.inputs"):
+        hub = make_hub(pin_factory=None)
+    assert len(caplog.records) == 1 and "no usable GPIO pin factory (ModuleNotFoundError" in caplog.text
+    hub.handle_pygame_event(key(pygame.KEYDOWN, pygame.K_2, "2"))
+    assert hub.poll(1) == [InputEvent(2, Action.START, True, 1)]

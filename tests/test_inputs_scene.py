@@ -4,7 +4,7 @@ import types
 
 import pygame
 import pytest
-from inputs_support import clock, key, make_hub, pins  # noqa: F401  (fixtures)
+from inputs_support import clock, make_hub, pins  # noqa: F401  (fixtures)
 
 from cabinet.inputs.actions import CABINET, Action, InputEvent
 from cabinet.render import palette
@@ -111,3 +111,17 @@ def test_the_screen_draws_problems_and_devices(make_hub, pins):
     red_rows = {y for y in range(60, 100) if any(tuple(surface.get_at((x, y)))[:3] == palette.RED
                                                  for x in range(0, 960, 3))}
     assert red_rows  # the duplicate-pin error is on screen
+
+
+def test_an_encoder_plugged_in_during_the_test_shows_its_controls(make_hub):
+    from inputs_support import FakeJoystickPort
+    port = FakeJoystickPort()
+    hub = make_hub(open_joystick=port)
+    ctx = types.SimpleNamespace(inputs=hub, scenes=SceneStack())
+    scene = InputTestScene(ctx)
+    ctx.scenes.push(scene)
+    scene.update()
+    assert "JOY BUTTON 0" not in scene.sources(1, Action.A, 900)[0]
+    hub.handle_pygame_event(port.plug(0, "Generic USB Joystick", 8))
+    scene.update()
+    assert scene.sources(1, Action.A, 900) == ["GPIO 5  KEY Z  JOY BUTTON 0"]

@@ -92,10 +92,12 @@ def test_exit_without_saving_keeps_the_old_settings_and_file(cabinet):
     assert app.ctx.bank.free_play is True
 
 
-def test_settings_loaded_from_the_shipped_file_are_kept_for_the_session_when_etc_is_missing(tmp_path, monkeypatch):
+def test_shipped_settings_stay_for_the_session_when_etc_cannot_be_written(tmp_path, monkeypatch):
     from cabinet.app import App
     from app_helpers import Heard
-    monkeypatch.setattr(config_module, "SYSTEM_CONFIG", tmp_path / "missing" / "cabinet.yaml")
+    blocked = tmp_path / "not-a-folder"
+    blocked.write_text("a file where /etc/arcadeforge should be")
+    monkeypatch.setattr("cabinet.storage.config_file.SYSTEM_CONFIG", blocked / "cabinet.yaml")
     shipped_before = config_module.SHIPPED_CONFIG.read_text()
     app = App(config_module.load_settings(config_module.SHIPPED_CONFIG), headless=True, audio=Heard())
     step(app, frames=2)
@@ -103,24 +105,23 @@ def test_settings_loaded_from_the_shipped_file_are_kept_for_the_session_when_etc
     set_blocks_and_coins(app)
     enter(app, "SAVE AND EXIT")
     outcome = top(app).outcome
-    assert not outcome.saved and "read-only" in outcome.problem
-    assert config_module.SHIPPED_CONFIG.read_text() == shipped_before
+    assert not outcome.saved and str(blocked) in outcome.problem
+    assert config_module.SHIPPED_CONFIG.read_text() == shipped_before, "the shipped defaults are never written"
     assert app.ctx.settings.blocks.piece_set == "tetromino", "the settings still run this session"
     app.close()
 
 
-def test_shipped_settings_are_saved_to_etc_when_its_folder_exists(tmp_path, monkeypatch):
+def test_shipped_settings_are_saved_to_etc(tmp_path, monkeypatch):
     from cabinet.app import App
     from app_helpers import Heard
     etc = tmp_path / "etc-arcadeforge"
-    etc.mkdir()
-    monkeypatch.setattr(config_module, "SYSTEM_CONFIG", etc / "cabinet.yaml")
+    monkeypatch.setattr("cabinet.storage.config_file.SYSTEM_CONFIG", etc / "cabinet.yaml")
     app = App(config_module.load_settings(config_module.SHIPPED_CONFIG), headless=True, audio=Heard())
     step(app, frames=2)
     service(app)
     set_blocks_and_coins(app)
     enter(app, "SAVE AND EXIT")
-    assert top(app).outcome.path == etc / "cabinet.yaml"
+    assert top(app).outcome.saved and top(app).outcome.path == etc / "cabinet.yaml"
     assert config_module.load_settings(etc / "cabinet.yaml").settings.blocks.piece_set == "tetromino"
     assert app.ctx.config.source == etc / "cabinet.yaml", "the next save goes there too"
     app.close()

@@ -129,14 +129,14 @@ class GpioPanel:
             self._open(usable, factory)
 
     def _factory(self, pin_factory):
-        from gpiozero import Device
         try:
+            from gpiozero import Device  # imported here: a desktop without gpiozero still runs
             with warnings.catch_warnings():  # gpiozero warns once per factory it tries
                 warnings.simplefilter("ignore")
                 if pin_factory is None:
                     Device.ensure_pin_factory()
                     pin_factory = Device.pin_factory
-        except Exception as exc:  # not a Pi, no permission, missing library: all the same here
+        except Exception as exc:  # not a Pi, no permission, no library: all the same here
             self._no_gpio(f"no usable GPIO pin factory ({type(exc).__name__}: {exc})")
             return None
         self.factory_name = type(pin_factory).__name__

@@ -15,6 +15,7 @@ import pygame
 
 from cabinet.inputs.actions import CABINET, Action
 from cabinet.inputs.switches import SwitchChange
+from cabinet.settings_schema import JoystickSettings
 
 log = logging.getLogger("cabinet.inputs")
 
@@ -119,7 +120,6 @@ class JoystickInput:
             wanted = entry.name.strip().lower()
             if wanted in ("", "*") or wanted in name.lower():
                 return entry, buttons
-        from cabinet.settings_schema import JoystickSettings
         factory = JoystickSettings()
         return factory, button_map(factory, "factory")[0]
 

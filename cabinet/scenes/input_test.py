@@ -24,7 +24,7 @@ ACTION_NAMES = {Action.LEFT: "LEFT", Action.RIGHT: "RIGHT", Action.UP: "UP", Act
 PANEL_TOP, ROW_HEIGHT = 104, 34
 PANEL_WIDTH = 450
 LAMP_RADIUS = 9
-SOURCE_SIZE = 7  # the pixel font at scale 1: room for every source of a switch on one line
+SOURCE_SIZE = 7  # the pixel font at scale 1: the sources of a switch fit on a line or two
 
 
 class InputTestScene(Scene):
@@ -39,10 +39,11 @@ class InputTestScene(Scene):
         self.presses: dict[tuple[int, Action], int] = {}
         self.exit_held = 0
         self._sources: dict[tuple[int, Action, int], list[str]] = {}
+        self._devices: list[str] = []
 
     def enter(self) -> None:
         self.ctx.inputs.set_repeat_profile("menu")
-        self._sources.clear()  # a joystick may have come or gone meanwhile
+        self._sources.clear()
 
     def handle(self, event) -> None:
         if event.repeat:
@@ -60,6 +61,10 @@ class InputTestScene(Scene):
         return both_starts or (CABINET, Action.SERVICE) in self.held
 
     def update(self) -> None:
+        devices = self.ctx.inputs.devices()
+        if devices != self._devices:  # an encoder plugged in or out: its controls come and go
+            self._devices = devices
+            self._sources.clear()
         self.exit_held = self.exit_held + 1 if self.exit_chord_held else 0
         if self.exit_held >= EXIT_FRAMES:
             self.exit_held = 0
@@ -97,16 +102,15 @@ class InputTestScene(Scene):
 
     def _draw_status(self, surface) -> None:
         hub = self.ctx.inputs
-        gpio = getattr(hub, "gpio", None)
-        if gpio is not None and gpio.inputs:
+        gpio = hub.gpio
+        if gpio.inputs:
             line = f"GPIO: {len(gpio.inputs)} SWITCHES ({gpio.factory_name})"
         else:
             line = "GPIO: NONE"
-        devices = hub.devices() if hasattr(hub, "devices") else []
-        line += "    USB: " + (", ".join(devices) if devices else "NONE")
+        line += "    USB: " + (", ".join(self._devices) if self._devices else "NONE")
         line = line.upper()
         text(surface, line, (WIDTH // 2, 50), fit_size(line, 14, WIDTH - 32), palette.GREY, "midtop")
-        problems = getattr(hub, "problems", [])
+        problems = hub.problems
         if problems:
             first = problems[0].upper() + (f"  (+{len(problems) - 1} MORE IN THE LOG)" if len(problems) > 1 else "")
             text(surface, first, (WIDTH // 2, 72), fit_size(first, 14, WIDTH - 32), palette.RED, "midtop")

@@ -62,6 +62,7 @@ class BlocksScene(Scene):
         self.cursor = Cursor()
         self.cursor.settle(self.game)
         self.grid = empty_grid()
+        self.grid_board = 0         # the engine's board the colour grid was last made to match
         self.animation: ClearAnimation | None = None
         self.popups: list[Popup] = []
         self.shake = 0
@@ -131,6 +132,10 @@ class BlocksScene(Scene):
             self.idle = 0
             self._obey(event)
         self._animate()
+        if self.grid_board != self.game.board:
+            # The engine is the truth: a game set up from text, or anything unforeseen.
+            reconcile(self.grid, self.game)
+            self.grid_board = self.game.board
         if self.ended:
             self.over_frames += 1
             if self.over_frames == 1:
@@ -166,6 +171,7 @@ class BlocksScene(Scene):
         self.animation = None
         placed, self.grid = after_move(self.grid, result, colour)
         reconcile(self.grid, self.game)
+        self.grid_board = self.game.board
         lines = len(result.rows) + len(result.cols)
         row, col = result.cells[0]
         where = (BOARD_X + col * CELL + CELL // 2, BOARD_Y + row * CELL)

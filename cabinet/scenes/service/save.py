@@ -5,13 +5,15 @@ them (the credit bank, the sound, the store's score upkeep, and whatever the
 app registered in ``ctx.settings_listeners``, such as the display rotation).
 :func:`save_and_apply` also writes them to the file the cabinet loaded. When
 that file cannot be written, the settings still run for this session and the
-operator is told so; the next power-on reads the old file.
+operator is told so; the next power-on reads the old file. Settings read from
+the shipped defaults go to /etc/arcadeforge/cabinet.yaml (the storage layer's
+``save_path``).
 """
 
 from __future__ import annotations
 
+import copy
 import logging
-import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -55,42 +57,16 @@ def apply_settings(ctx, settings) -> None:
             log.exception("applying the new settings failed in %r", listener)
 
 
-def save_target(source: Path | None) -> Path | None:
-    """Where to save: the file the cabinet loaded, except the shipped defaults.
-
-    The shipped file is the factory state (the factory reset copies it), so
-    settings loaded from it are saved to ``/etc/arcadeforge/cabinet.yaml``,
-    the next place the cabinet looks, when that folder exists.
-    """
-    if source is None:
-        return None
-    shipped = config_module.SHIPPED_CONFIG
-    if Path(source).resolve() == shipped.resolve():
-        system = config_module.SYSTEM_CONFIG
-        return system if system.parent.is_dir() else None
-    return Path(source)
-
-
 def save_and_apply(ctx, settings) -> SaveOutcome:
-    """Apply ``settings`` live and write them to the cabinet's settings file."""
-    from cabinet.storage.config_file import save_settings
+    """Apply ``settings`` live and write them where the storage layer says (:func:`save_path`)."""
+    from cabinet.storage.config_file import save_path, save_settings
     apply_settings(ctx, settings)
-    source = ctx.config.source
-    target = save_target(source)
-    if target is None:
-        why = ("the shipped defaults are read-only and /etc/arcadeforge does not exist"
-               if source is not None else "no settings file was loaded")
-        log.warning("settings not saved: %s; they apply until the power goes off", why)
-        return SaveOutcome(None, why)
-    if not _writable(target):
-        why = f"{target} is not writable"
-        log.warning("settings not saved: %s; they apply until the power goes off", why)
-        return SaveOutcome(target, why)
+    target = save_path(ctx.config.source)
     try:
         save_settings(target, settings)
     except OSError as exc:
         why = f"{target}: {exc.strerror or exc}"
-        log.warning("settings not saved: %s; they apply until the power goes off", why)
+        log.warning("settings not saved (%s); they apply until the power goes off", why)
         return SaveOutcome(target, why)
     log.info("settings saved to %s", target)
     _reload_config(ctx, target)
@@ -99,12 +75,11 @@ def save_and_apply(ctx, settings) -> SaveOutcome:
 
 def factory_reset(ctx, menu=None) -> str:
     """Scores, bookkeeping, credits, replays and settings to factory state; a message for the menu."""
-    import copy
     shipped = config_module.load_settings(config_module.SHIPPED_CONFIG).settings
     source = ctx.config.source
     message = "FACTORY RESET DONE"
     try:
-        ctx.store.factory_reset(save_target(source))
+        ctx.store.factory_reset(source)   # the shipped file itself is left alone
     except OSError as exc:
         log.warning("factory reset: the settings file could not be written (%s); "
                     "factory settings apply until the power goes off", exc)
@@ -113,13 +88,6 @@ def factory_reset(ctx, menu=None) -> str:
     if menu is not None:
         menu.draft = copy.deepcopy(shipped)
     return message
-
-
-def _writable(path: Path) -> bool:
-    folder = path.parent
-    if path.exists() and not os.access(path, os.W_OK):
-        return False
-    return folder.is_dir() and os.access(folder, os.W_OK)
 
 
 def _reload_config(ctx, path: Path) -> None:
