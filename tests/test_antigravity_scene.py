@@ -12,7 +12,6 @@ import random
 import pygame
 import pytest
 
-from cabinet.config import load_settings
 from cabinet.games.antigravity import AntiGravityGame
 from cabinet.games.antigravity.animation import TurnAnimation, grid_from_text
 from cabinet.games.antigravity.demo import AIPilot
@@ -21,25 +20,12 @@ from cabinet.inputs.actions import CABINET, Action, InputEvent
 from cabinet.scenes.pilots import HumanPilot, ReplayPilot
 from cabinet.settings_schema import ContestList
 
-
-class RecordingAudio:
-    """Stands in for the mixer: remembers every effect asked for, in order."""
-
-    attract = False
-
-    def __init__(self):
-        self.played: list[str] = []
-
-    def play(self, name: str) -> None:
-        self.played.append(name)
+from app_helpers import make_app
 
 
 @pytest.fixture
-def app(tmp_path):
-    from cabinet.app import App
-    loaded = load_settings(None)
-    app = App(loaded, headless=True)
-    app.ctx.audio = RecordingAudio()
+def app():
+    app = make_app()
     yield app
     app.close()
 
@@ -181,19 +167,24 @@ def test_versus_each_player_drives_only_their_own_field(app, shots):
 
 def test_versus_match_played_to_a_winner(app, shots):
     scene = start(app, mode="versus", seed=9)
+    lowest = app.ctx.store.scores.top("antigravity/versus")[-1].score
+    second = scene.seats[1].game
     two = robot(scene, 2, step_frames=2, think_frames=2)
-    run(app, 900, two)
+    run_until(app, lambda: second.score > lowest, 20_000, two)
     shots(app, "versus")
     # Player 1 stacks one column until it crosses the S line; player 2 keeps playing.
     careless = stack_column(1, Action.UP)
     run_until(app, lambda: scene.end_frames > 30, 4_000, lambda i: careless(i) + two(i))
-    assert scene.winner() == 2
+    assert scene.winner() == 2 and scene.seats[0].game.game_over
     shots(app, "versus-winner")
-    run_until(app, lambda: app.ctx.scenes.top.name in ("initials", "ranking"), 400)
-    top = app.ctx.scenes.top
-    if top.name == "initials":
-        assert top.player == 2 and top.table == "antigravity/versus"
-        assert top.score == scene.seats[1].game.score
+    run_until(app, lambda: app.ctx.scenes.top.name == "initials", 400)
+    initials = app.ctx.scenes.top
+    assert (initials.player, initials.table, initials.score) == (2, "antigravity/versus", second.score)
+    run(app, 1, lambda i: press(1, Action.START))
+    assert app.ctx.scenes.top is initials              # player 1 lost: not their entry
+    run(app, 1, lambda i: press(2, Action.START))
+    entries = app.ctx.store.scores.top("antigravity/versus")
+    assert any(e.score == second.score and e.replay_id is not None for e in entries)
 
 
 # ---------------------------------------------------------------------- contest

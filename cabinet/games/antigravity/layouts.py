@@ -25,6 +25,10 @@ PLAY_BOTTOM = BAR.y - 8
 PLAYER_COLOURS = {1: palette.CYAN, 2: palette.MAGENTA}
 TONES = {"chain": palette.YELLOW, "through": palette.MAGENTA, "warn": palette.RED, "info": palette.WHITE}
 LABEL = palette.GREY
+IDLE_HINTS = {
+    "single": "LINE UP 3 OF A COLOUR - DON'T LET A BLOCK CROSS THE S LINE",
+    "contest": "THE OTHER PLAYER'S UP/DOWN SCROLLS THE PAIR LIST",
+}
 
 
 def fit_cell(width: int, height: int, max_width: int, max_height: int) -> int:
@@ -221,7 +225,7 @@ class SingleLayout(PlayLayout):
         seat = self.scene.seats[0]
         shown = self.message_text(seat)
         if shown is None:
-            shown = ("LINE UP 3 OF A COLOUR - DON'T LET A BLOCK CROSS THE S LINE", palette.GREY)
+            shown = (IDLE_HINTS[self.scene.mode], palette.GREY)
         fitted(surface, shown[0], BAR.center, 21, shown[1], BAR.width - 24, "center")
 
     def draw_banner(self, surface: pygame.Surface) -> None:
@@ -337,7 +341,7 @@ def _is_cpu(scene, player: int) -> bool:
 def _hi_score(scene) -> int:
     """The top of the table this game competes for (0 without a store)."""
     store = scene.ctx.store
-    if store is None or scene.demo:
+    if store is None:
         return 0
     table = (f"antigravity/contest/{scene.contest.name}" if scene.mode == "contest"
              else f"antigravity/single/{scene.difficulty}")
