@@ -135,6 +135,22 @@ def test_player_two_who_pressed_start_drives_a_single_game(app):
     assert game.turns == 1
 
 
+def test_held_directions_repeat_the_cursor_but_never_the_push(app, monkeypatch):
+    profiles = []
+    monkeypatch.setattr(app.ctx.inputs, "set_repeat_profile", profiles.append)
+    scene = start(app, mode="single", pilots=[HumanPilot(1)], seed=3)
+    assert profiles == ["antigravity"]
+    game = scene.seats[0].game
+    game.cursor = 0
+    held = [InputEvent(1, Action.RIGHT, True)] + [InputEvent(1, Action.RIGHT, True, repeat=True)] * 2
+    run(app, 1, lambda i: held)
+    assert game.cursor == 3
+    run(app, 1, lambda i: [InputEvent(1, Action.UP, True), InputEvent(1, Action.UP, True, repeat=True)])
+    run_until(app, lambda: not scene.seats[0].busy, 400)
+    run(app, 1, lambda i: [InputEvent(1, Action.UP, True, repeat=True)])
+    assert game.turns == 1
+
+
 def test_a_replay_of_what_the_scene_obeyed_reproduces_the_game(app):
     scene = start(app, mode="single", difficulty="hard", pilots=[HumanPilot(1)], seed=8)
     game = scene.seats[0].game

@@ -265,8 +265,8 @@ class VersusLayout(PlayLayout):
             text(surface, "CLEARED", (panel.x + 18, panel.y + 246), 14, LABEL)
             progress = scene.match.progress(player)
             unit = "CLEARS" if progress.kind == "clears" else "POINTS"
-            text(surface, f"GOAL {progress.target} {unit}", (panel.centerx, panel.y + 306), 14,
-                 palette.WHITE, "midtop")
+            fitted(surface, f"GOAL {progress.target} {unit}", (panel.centerx, panel.y + 306), 14,
+                   palette.WHITE, panel.width - 24, "midtop")
             game = scene.seat_for(player).game
             info = f"{game.colours} COLOURS  {game.turn_frames / FPS:g}S TURN"
             fitted(surface, info, (panel.centerx, panel.bottom - 30), 14, LABEL, panel.width - 24, "midtop")
@@ -286,8 +286,8 @@ class VersusLayout(PlayLayout):
             progress = scene.match.progress(player)
             bar = pygame.Rect(panel.x + 18, panel.y + 328, panel.width - 36, 24)
             progress_bar(surface, bar, progress.value, progress.target, PLAYER_COLOURS[player])
-            text(surface, f"{min(progress.value, progress.target)} / {progress.target}",
-                 (panel.centerx, panel.y + 362), 21, palette.WHITE, "midtop")
+            fitted(surface, f"{min(progress.value, progress.target)} / {progress.target}",
+                   (panel.centerx, panel.y + 362), 21, palette.WHITE, panel.width - 24, "midtop")
             if scene.end_frames:
                 self._draw_result(surface, panel, player)
 

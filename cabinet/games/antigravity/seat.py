@@ -56,7 +56,8 @@ class Seat:
             self.game.move(-1 if event.action is Action.LEFT else 1)
             if self.game.cursor != before:
                 self._play("ag_move")
-        elif event.action in (Action.UP, Action.DOWN):
+        elif event.action in (Action.UP, Action.DOWN) and not event.repeat:
+            # A held stick repeats; a push is one decision, so only a fresh press pushes.
             key = "up" if event.action is Action.UP else "down"
             if self.animation is None:
                 self._push(key)
