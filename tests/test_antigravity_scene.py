@@ -99,6 +99,34 @@ def test_animation_ends_on_the_engines_grid_for_every_turn():
             assert [phase.step.chain for phase in flashes] == [step.chain for step in turn.steps]
 
 
+def test_a_push_slides_the_new_block_in_and_shifts_the_column():
+    game = AntiGravityGame.from_text(["R.....", "G.....", "B....."] + ["......"] * 9, top="Y", bottom="G")
+    game.cursor = 0
+    before = grid_from_text(game.to_text())
+    animation = TurnAnimation(before, game.push("top"), game.height)
+    assert animation.advance().cues == ("ag_push_top",)
+    movers = {m.colour: m.row for m in animation.picture().movers}
+    assert set(movers) == {"Y", "R", "G", "B"}
+    assert -1 < movers["Y"] < 0 and 0 < movers["R"] < 1     # on their way one row down
+    assert animation.picture().cells == {}                   # nothing else in the field
+    while not animation.done:
+        animation.advance()
+    assert animation.final == {(0, 0): "Y", (1, 0): "R", (2, 0): "G", (3, 0): "B"}
+
+
+def test_a_jammed_column_flashes_and_ends_on_the_same_grid():
+    rows = ["RGBYRG", "GBYRGB", "BYRGBY", "YRGBYR", "RGBYRG", "GBYRGB"] * 2
+    full = [row[0] + "....." for row in rows]
+    game = AntiGravityGame.from_text(full, top="R", bottom="G")
+    game.cursor = 0
+    before = grid_from_text(game.to_text())
+    turn = game.push("top")
+    assert turn.jam
+    animation = TurnAnimation(before, turn, game.height)
+    animation.advance()
+    assert animation.picture().jam_column == 0 and animation.final == before
+
+
 # ---------------------------------------------------------------------- single
 
 
