@@ -78,7 +78,8 @@ class App:
         self.display = Display(settings.display.rotation, fullscreen=not self.windowed and not headless)
         self.exit_after = exit_after
         self.screenshots = Screenshots(screenshots) if screenshots else None
-        self.notifier = _notifier()
+        from cabinet.system.notify import Notifier
+        self.notifier = Notifier.from_environment()
         from cabinet.audio import Audio
         from cabinet.storage import Store
         store = Store.open(settings=settings)
@@ -247,14 +248,6 @@ def _ignore(*_args) -> None:
 
 # ---------------------------------------------------------------------- services
 
-def _notifier():
-    try:
-        from cabinet.system.notify import Notifier
-    except ImportError:  # the systemd branch not merged yet
-        return _Silent()
-    return Notifier.from_environment()
-
-
 def _open_inputs(settings):
     try:
         from cabinet.inputs.hub import InputHub
@@ -262,15 +255,6 @@ def _open_inputs(settings):
         from cabinet.inputs_standin import KeyboardStandIn
         return KeyboardStandIn()
     return InputHub(settings.inputs)
-
-
-class _Silent:
-    """Stands in for a service whose branch is not merged yet: every call does nothing."""
-
-    attract = False
-
-    def __getattr__(self, name):
-        return lambda *args, **kwargs: None
 
 
 # ---------------------------------------------------------------------- entry point

@@ -6,9 +6,9 @@ from functools import lru_cache
 import numpy as np
 import pytest
 
-from cabinet.audio import EFFECTS, synthesize_all
+from cabinet.audio import EFFECTS, chain_effect, clear_effect, synthesize_all
 from cabinet.audio.export import dominant_hz
-from cabinet.audio.synth import hz
+from cabinet.audio.synth import hz, white
 
 # Section 4 of CONTRACTS.md, written out so that a renamed effect fails here.
 CONTRACT_NAMES = (
@@ -98,3 +98,21 @@ def test_note_names():
     assert hz("C4") == pytest.approx(261.626, abs=0.001)
     assert hz("C#5") == hz("Db5") == pytest.approx(554.365, abs=0.001)
     assert hz(123.0) == 123.0
+
+
+def test_family_names_for_any_count():
+    assert [clear_effect(n) for n in (1, 2, 3, 4, 5, 9)] == [
+        "blocks_clear_1", "blocks_clear_2", "blocks_clear_3", "blocks_clear_4",
+        "blocks_clear_4", "blocks_clear_4"]
+    assert [chain_effect(n) for n in (1, 7, 8, 12)] == [
+        "ag_chain_1", "ag_chain_7", "ag_chain_8", "ag_chain_8"]
+    assert {clear_effect(n) for n in range(1, 20)} | {chain_effect(n) for n in range(1, 20)} <= set(EFFECTS)
+
+
+def test_white_noise_is_seeded_even_and_uncorrelated():
+    noise = white(100_000, seed=5)
+    assert np.array_equal(noise, white(100_000, seed=5))
+    assert not np.array_equal(noise, white(100_000, seed=6))
+    assert -1.0 <= noise.min() and noise.max() < 1.0
+    assert abs(noise.mean()) < 0.01 and noise.std() == pytest.approx(3 ** -0.5, abs=0.01)
+    assert abs(np.corrcoef(noise[:-1], noise[1:])[0, 1]) < 0.01

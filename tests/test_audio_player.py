@@ -177,6 +177,15 @@ def test_a_mixer_closed_mid_game_silences_without_raising(mixer, caplog):
     assert len(audio_records(caplog)) == 1
 
 
+def test_volume_change_after_the_mixer_closed_silences_without_raising(mixer, caplog):
+    audio = Audio(AudioSettings(), mixer=mixer)
+    caplog.clear()
+    mixer.open_now = False
+    audio.configure(AudioSettings(master_volume=30))
+    assert not audio.available and not audio.play("coin")
+    assert len(audio_records(caplog)) == 1
+
+
 def test_a_failing_play_silences_without_raising(mixer, caplog):
     audio = Audio(AudioSettings(), mixer=mixer)
     caplog.clear()
@@ -232,4 +241,5 @@ def test_real_mixer_closed_by_pygame_quit_does_not_crash_play(real_mixer):
     # pygame segfaults when a Sound is played after the mixer closed; Audio must not.
     audio = Audio(AudioSettings())
     pygame.mixer.quit()
+    audio.configure(AudioSettings(master_volume=10))
     assert not audio.play("coin")

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from cabinet.audio.effects import EFFECTS
+from cabinet.audio.effects import EFFECTS, chain_effect, clear_effect
 from cabinet.audio.synth import Synth
 
-__all__ = ["Audio", "EFFECTS", "synthesize_all"]
+__all__ = ["Audio", "EFFECTS", "chain_effect", "clear_effect", "synthesize_all"]
 
 
 def synthesize_all(sample_rate: int = 44100) -> dict[str, np.ndarray]:

@@ -120,7 +120,10 @@ class Audio:
         A new sample rate or buffer takes effect at the next start.
         """
         self.settings = settings
-        self._set_volume()
+        try:
+            self._set_volume()
+        except Exception as exc:  # the mixer was closed under us: carry on silent
+            self._go_silent(exc)
 
     def play(self, name: str) -> bool:
         """Start the effect ``name``; True if it is now sounding.
@@ -151,15 +154,17 @@ class Audio:
             self._sounds = {name: mixer.make_sound(mixer_samples(samples, size, channels))
                             for name, samples in synthesize_all(rate).items()}
             self._set_volume()
+            unheard = " (dummy driver: nothing is heard)" if mixer.silent_driver else ""
         except Exception as exc:  # no sound card, no driver, anything: sound is never worth a dead cabinet
             self._go_silent(exc)
             return
         self.status = f"on: {rate} Hz, {channels} channel(s)"
-        unheard = " (dummy driver: nothing is heard)" if mixer.silent_driver else ""
         log.info("sound %s, %d effects built in %.0f ms%s", self.status, len(self._sounds),
                  (time.perf_counter() - started) * 1000, unheard)
 
     def _set_volume(self) -> None:
+        if self._sounds and not self._mixer.is_open():
+            raise RuntimeError("the mixer was closed")
         for sound in self._sounds.values():
             sound.set_volume(self.volume)
 

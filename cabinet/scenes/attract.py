@@ -177,7 +177,7 @@ def default_parts(ctx, rng: random.Random) -> list[Part]:
 
 
 def antigravity_tables(ctx) -> list[str]:
-    """Table ids: single play per difficulty, then each contest list."""
+    """Table ids: single play per difficulty, versus, then each contest list."""
     settings = ctx.settings.antigravity
-    return ([f"antigravity/single/{name}" for name in settings.difficulties]
+    return ([f"antigravity/single/{name}" for name in settings.difficulties] + ["antigravity/versus"]
             + [f"antigravity/contest/{contest.name}" for contest in settings.contests])

@@ -40,6 +40,10 @@ class UnusableDatabase(Exception):
     """The file opened but cannot be used: it is damaged or from a newer firmware."""
 
 
+class _SetAside(Exception):
+    """The file was damaged and has been moved aside."""
+
+
 def is_disk_fault(exc: BaseException) -> bool:
     """True for a disk that refuses writes (full, read-only, gone), not for a bug in SQL."""
     if not isinstance(exc, sqlite3.DatabaseError):
@@ -170,23 +174,24 @@ class Database:
         try:
             self._file = self._checked_connection()
             return True
-        except (sqlite3.DatabaseError, UnusableDatabase) as exc:
-            if isinstance(exc, sqlite3.OperationalError) and is_disk_fault(exc):
-                if not quiet:
-                    log.warning("storage: cannot open %s (%s); keeping state in memory and retrying",
-                                self.path, exc)
-                return False
-            reason = exc
-        if not self._move_aside(reason):
+        except sqlite3.OperationalError as exc:
+            if not is_disk_fault(exc):
+                raise
+            if not quiet:
+                log.warning("storage: cannot open %s (%s); keeping state in memory and retrying",
+                            self.path, exc)
             return False
+        except _SetAside:
+            pass
         try:
             self._file = self._checked_connection()
             return True
-        except sqlite3.DatabaseError as exc:
+        except (sqlite3.DatabaseError, _SetAside) as exc:
             log.warning("storage: cannot create %s (%s); keeping state in memory and retrying", self.path, exc)
             return False
 
     def _checked_connection(self) -> sqlite3.Connection:
+        """A connection to a sound file of the current schema; raises _SetAside if it was damaged."""
         conn = self._connect(str(self.path), timeout=5.0, isolation_level=None)
         try:
             conn.execute("PRAGMA journal_mode=WAL").fetchall()
@@ -198,6 +203,17 @@ class Database:
             if version > SCHEMA_VERSION:
                 raise UnusableDatabase(f"schema version {version} is newer than this firmware's {SCHEMA_VERSION}")
             _migrate(conn, version)
+        except (sqlite3.DatabaseError, UnusableDatabase) as exc:
+            if isinstance(exc, sqlite3.OperationalError) and is_disk_fault(exc):
+                conn.close()
+                raise
+            # Move the files while this connection still holds them: closing it first
+            # would let SQLite tidy the -wal away, and with it what a repair might use.
+            moved = self._move_aside(exc)
+            conn.close()
+            if not moved:
+                raise sqlite3.OperationalError("unable to open database file: cannot move the damaged one aside")
+            raise _SetAside(str(exc)) from None
         except BaseException:
             conn.close()
             raise

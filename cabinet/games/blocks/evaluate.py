@@ -45,7 +45,9 @@ class Weights:
     scarce: float = 3.0          # per entry that fits in only one or two places
     edges: float = 1.0           # per boundary between an empty and a filled cell (walls count as filled)
     lonely: float = 4.0          # per empty cell with no empty neighbour
-    filled: float = 0.3          # per filled cell
+    filled: float = 1.0          # per filled cell
+    thin: float = 0.0            # per entry, 1 / (1 + places it fits): few places is fragile
+    room: float = 0.0            # reward per entry, log(1 + places it fits)
 
 
 class Evaluator:
@@ -70,6 +72,8 @@ class Evaluator:
         empty = ~boards & FULL
         missing = np.zeros(boards.shape, dtype=np.float64)
         scarce = np.zeros(boards.shape, dtype=np.float64)
+        thin = np.zeros(boards.shape, dtype=np.float64)
+        room = np.zeros(boards.shape, dtype=np.float64)
         for count, members in self._groups:
             fits = fit_positions(empty, members[0])
             places = popcount(fits)
@@ -77,6 +81,10 @@ class Evaluator:
                 places += popcount(fit_positions(empty, piece))
             missing += count * (places == 0)
             scarce += count * (places <= 2)
+            if w.thin:
+                thin += count / (1.0 + places)
+            if w.room:
+                room += count * np.log1p(places)
         # boundaries between empty and filled cells, the walls counting as filled
         horizontal = popcount((boards ^ (boards >> U64(1))) & NOT_COL7) + popcount(empty & (COL0 | COL7))
         vertical = popcount((boards ^ (boards >> U64(8))) & ~ROW7) + popcount(empty & (ROW0 | ROW7))
@@ -85,4 +93,4 @@ class Evaluator:
         lonely = popcount(empty & ~neighbours)
         filled = 64 - popcount(empty)
         return (w.missing * missing + w.scarce * scarce + w.edges * (horizontal + vertical)
-                + w.lonely * lonely + w.filled * filled)
+                + w.lonely * lonely + w.filled * filled + w.thin * thin - w.room * room)

@@ -1,0 +1,369 @@
+"""Saving settings back to the operator's YAML file, comments and key order kept.
+
+The new file is the old text with only the changed values rewritten in place,
+found by the position marks pyyaml gives every node; settings the file lacks
+are added at the end of their section. A list whose length changed (the
+contest lists) is rewritten as one block where it stood. The result is checked
+by loading it again: if it would not give back exactly the settings saved, the
+file is written fresh from the shipped template, or failing that in full.
+
+pyyaml is enough: its node marks locate every value in the original text, so
+no round-trip parser (ruamel.yaml) is needed.
+
+Writing is atomic (:func:`write_atomic`): a power cut leaves the old file or
+the new one, never a mix.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import logging
+import os
+import re
+from pathlib import Path
+
+import yaml
+
+from cabinet.config import SHIPPED_CONFIG, parse_settings
+from cabinet.settings_schema import CONTAINER_ITEMS, Settings
+
+log = logging.getLogger("cabinet.storage")
+
+_PLAIN = re.compile(r"[A-Za-z_][A-Za-z0-9 _.\-]*")
+_FULL_HEADER = "# ArcadeForge Verse — operator settings (written by the service menu).\n\n"
+
+
+def save_settings(path: str | os.PathLike, settings: Settings) -> None:
+    """Write ``settings`` to ``path`` atomically, keeping the file's comments and key order.
+
+    Raises OSError when the disk refuses; the old file is then left as it was.
+    """
+    path = Path(path)
+    try:
+        old = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        old = None
+    except (OSError, UnicodeDecodeError) as exc:
+        log.warning("settings: cannot read %s (%s); writing it from the shipped template", path, exc)
+        old = None
+    write_atomic(path, settings_text(old, settings))
+
+
+def settings_text(old: str | None, settings: Settings) -> str:
+    """The text to save: ``old`` patched, else the shipped template patched, else a full dump."""
+    candidates = [] if old is None else [old]
+    try:
+        candidates.append(SHIPPED_CONFIG.read_text(encoding="utf-8"))
+    except OSError:
+        pass
+    for text in candidates:
+        try:
+            new = patched(text, settings)
+        except (yaml.YAMLError, _Unpatchable):
+            continue
+        if parse_settings(new).settings == settings:
+            return new
+        log.warning("settings: patching the file would change other settings; writing it afresh")
+    return _FULL_HEADER + "\n".join(_block(f.name, getattr(settings, f.name), 0)
+                                    for f in dataclasses.fields(Settings)) + "\n"
+
+
+def write_atomic(path: str | os.PathLike, text: str) -> None:
+    """Replace ``path`` by ``text``: temp file in the same folder, fsync, rename, fsync the folder."""
+    path = Path(path)
+    folder = path.parent
+    prefix = f".{path.name}.tmp-"
+    for stale in folder.glob(prefix + "*"):  # left by a power cut during an earlier save
+        try:
+            stale.unlink()
+        except OSError:
+            pass
+    try:
+        mode = path.stat().st_mode & 0o777
+    except OSError:
+        mode = 0o644
+    temp = folder / f"{prefix}{os.getpid()}"
+    try:
+        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, mode)
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        try:
+            temp.unlink()
+        except OSError:
+            pass
+        raise
+    folder_fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(folder_fd)
+    finally:
+        os.close(folder_fd)
+
+
+# --------------------------------------------------------------------------- patching
+
+class _Unpatchable(Exception):
+    """The text's shape does not allow patching (not a mapping at the top)."""
+
+
+def patched(text: str, settings: Settings) -> str:
+    """``text`` with every value that differs from ``settings`` rewritten or added."""
+    root = yaml.compose(text, Loader=yaml.SafeLoader)
+    if not isinstance(root, yaml.MappingNode) or root.flow_style:
+        raise _Unpatchable("the file is not a block mapping of sections")
+    patcher = _Patcher(text)
+    patcher.mapping(Settings, root, settings, Settings())
+    return patcher.apply()
+
+
+class _Patcher:
+    """Collects text edits while walking the YAML nodes alongside the settings.
+
+    Missing keys default as :mod:`cabinet.config` reads them: to the fresh
+    dataclass's field inside a section that is present, to the container's
+    own default inside a keyed container (the difficulties).
+    """
+
+    def __init__(self, text: str):
+        self.text = text
+        self.edits: list[tuple[int, int, str]] = []
+        self.constructor = yaml.constructor.SafeConstructor()
+
+    def apply(self) -> str:
+        # From the end backwards, so earlier positions stay valid; of several insertions at
+        # one place, the first made (the innermost section's) ends up first.
+        text = self.text
+        order = sorted(range(len(self.edits)), key=lambda i: (self.edits[i][0], self.edits[i][1], i))
+        for i in reversed(order):
+            start, end, new = self.edits[i]
+            text = text[:start] + new + text[end:]
+        return text
+
+    def replace_scalar(self, node, new: str) -> None:
+        """Replace a scalar, keeping an end-of-line comment in its column where there is room."""
+        start, end = node.start_mark.index, node.end_mark.index
+        gap = end
+        while self.text[gap:gap + 1] == " ":
+            gap += 1
+        if gap > end and self.text[gap:gap + 1] == "#":
+            spaces = max(1, (gap - end) - (len(new) - (end - start)))
+            self.edits.append((start, gap, new + " " * spaces))
+        else:
+            self.edits.append((start, end, new))
+
+    # ------------------------------------------------------------------ walking
+
+    def mapping(self, cls, node: yaml.MappingNode, value, defaults) -> None:
+        present = _first_keys(node)
+        missing = []
+        for fld in dataclasses.fields(cls):
+            wanted = getattr(value, fld.name)
+            if fld.name not in present:
+                if wanted != getattr(defaults, fld.name):
+                    missing.append((fld.name, wanted))
+                continue
+            key_node, value_node = present[fld.name]
+            container = CONTAINER_ITEMS.get((cls, fld.name))
+            if dataclasses.is_dataclass(wanted):
+                self.section(key_node, value_node, wanted, type(wanted)())
+            elif container is not None and container[1] is not None:
+                self.keyed(key_node, value_node, wanted, getattr(defaults, fld.name))
+            elif container is not None:
+                self.listed(key_node, value_node, wanted, container[0])
+            else:
+                self.scalar(key_node, value_node, wanted)
+        self.add_keys(node, missing)
+
+    def section(self, key_node, node, wanted, defaults) -> None:
+        if isinstance(node, yaml.MappingNode):
+            self.mapping(type(wanted), node, wanted, defaults)
+        else:
+            self.rewrite(key_node, node, wanted)
+
+    def keyed(self, key_node, node, wanted: dict, defaults: dict) -> None:
+        if not isinstance(node, yaml.MappingNode):
+            self.rewrite(key_node, node, wanted)
+            return
+        present = _first_keys(node)
+        missing = []
+        for name, item in wanted.items():
+            if name in present:
+                item_key, item_node = present[name]
+                self.section(item_key, item_node, item, defaults[name])
+            elif item != defaults[name]:
+                missing.append((name, item))
+        self.add_keys(node, missing)
+
+    def listed(self, key_node, node, wanted: list, item_cls) -> None:
+        """Patch the items both lists have; append new items after them, or delete the extra."""
+        if not (_is_block(node) and isinstance(node, yaml.SequenceNode)
+                and all(isinstance(item, yaml.MappingNode) and not item.flow_style for item in node.value)):
+            self.rewrite(key_node, node, wanted)
+            return
+        kept = min(len(node.value), len(wanted))
+        for item_node, item in zip(node.value[:kept], wanted[:kept]):
+            self.mapping(item_cls, item_node, item, item_cls())
+        if not wanted:
+            self.rewrite(key_node, node, wanted)
+        elif len(wanted) > kept:
+            at = self.line_end(self.content_end(node))
+            indent = node.start_mark.column
+            self.edits.append((at, at, "\n" + "\n".join(_value_lines(wanted[kept:], indent))))
+        elif len(node.value) > kept:
+            start = self.line_end(self.content_end(node.value[kept - 1]))
+            self.edits.append((start, self.line_end(self.content_end(node)), ""))
+
+    def scalar(self, key_node, node, wanted) -> None:
+        if isinstance(node, yaml.ScalarNode):
+            current = self.constructor.construct_object(node, deep=True)
+            if _same(current, wanted):
+                return
+            if not _is_null(node) or node.start_mark.index < node.end_mark.index:
+                self.replace_scalar(node, _scalar(wanted))
+                return
+        self.rewrite(key_node, node, wanted)
+
+    # ------------------------------------------------------------------ editing
+
+    def rewrite(self, key_node, node, wanted) -> None:
+        """Replace a whole value (a section given as a scalar, a list of another length...)."""
+        indent = key_node.start_mark.column + 2
+        block = _is_block(node)
+        if block:
+            start = self.line_start(node.start_mark.index)
+            indent = node.start_mark.column
+            self.edits.append((start, self.line_end(self.content_end(node)),
+                               "\n".join(_value_lines(wanted, indent))))
+            return
+        if _is_scalar_value(wanted):
+            empty = node.start_mark.index == node.end_mark.index
+            self.edits.append((node.start_mark.index, node.end_mark.index, " " * empty + _scalar(wanted)))
+            return
+        if node.start_mark.index < node.end_mark.index:
+            self.edits.append((node.start_mark.index, node.end_mark.index, ""))
+        at = self.line_end(key_node.end_mark.index)
+        self.edits.append((at, at, "\n" + "\n".join(_value_lines(wanted, indent))))
+
+    def add_keys(self, node: yaml.MappingNode, missing: list) -> None:
+        if not missing:
+            return
+        if node.flow_style or not node.value:
+            if not node.flow_style or self.text[node.end_mark.index - 1] != "}":
+                raise _Unpatchable("cannot add keys to this mapping")
+            at = node.end_mark.index - 1
+            parts = [f"{name}: {_flow(value)}" for name, value in missing]
+            self.edits.append((at, at, (", " if node.value else "") + ", ".join(parts)))
+            return
+        indent = node.value[0][0].start_mark.column
+        at = self.line_end(self.content_end(node))
+        lines = [line for name, value in missing for line in _block(name, value, indent).split("\n")]
+        self.edits.append((at, at, "\n" + "\n".join(lines)))
+
+    def content_end(self, node) -> int:
+        """Where a node's own text ends (pyyaml's block end marks run on to the next key)."""
+        if isinstance(node, yaml.MappingNode) and not node.flow_style and node.value:
+            key, value = node.value[-1]
+            return max(key.end_mark.index, self.content_end(value))
+        if isinstance(node, yaml.SequenceNode) and not node.flow_style and node.value:
+            return self.content_end(node.value[-1])
+        return node.end_mark.index
+
+    def line_start(self, index: int) -> int:
+        return self.text.rfind("\n", 0, index) + 1
+
+    def line_end(self, index: int) -> int:
+        end = self.text.find("\n", index)
+        end = len(self.text) if end < 0 else end
+        return end - 1 if self.text[end - 1:end] == "\r" else end
+
+
+# --------------------------------------------------------------------------- rendering
+
+def _block(name: str, value, indent: int) -> str:
+    """``name: value`` as block YAML lines at ``indent``."""
+    pad = " " * indent
+    if _is_scalar_value(value):
+        return f"{pad}{name}: {_scalar(value)}"
+    if not value and not dataclasses.is_dataclass(value):
+        return f"{pad}{name}: {'[]' if isinstance(value, list) else '{}'}"
+    return f"{pad}{name}:\n" + "\n".join(_value_lines(value, indent + 2))
+
+
+def _value_lines(value, indent: int) -> list[str]:
+    """A collection's lines at ``indent`` (what follows ``key:``)."""
+    pad = " " * indent
+    if _is_scalar_value(value):
+        return [pad + _scalar(value)]
+    if isinstance(value, list):
+        if not value:
+            return [pad + "[]"]
+        lines = []
+        for item in value:
+            item_lines = _value_lines(item, indent + 2)
+            lines.append(pad + "- " + item_lines[0][indent + 2:])
+            lines += item_lines[1:]
+        return lines
+    items = (((f.name, getattr(value, f.name)) for f in dataclasses.fields(value))
+             if dataclasses.is_dataclass(value) else value.items())
+    lines = [line for name, item in items for line in _block(name, item, indent).split("\n")]
+    return lines or [pad + "{}"]
+
+
+def _flow(value) -> str:
+    if _is_scalar_value(value):
+        return _scalar(value)
+    plain = dataclasses.asdict(value) if dataclasses.is_dataclass(value) else value
+    if isinstance(plain, list):
+        plain = [dataclasses.asdict(v) if dataclasses.is_dataclass(v) else v for v in plain]
+    return yaml.safe_dump(plain, default_flow_style=True, width=10**6, sort_keys=False).strip()
+
+
+def _scalar(value) -> str:
+    """``value`` as a YAML scalar that reads back as the same value and type."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        if value.is_integer() and abs(value) < 1e15:
+            return str(int(value))
+        text = repr(value)
+        return text.replace("e", ".0e", 1) if "e" in text and "." not in text else text
+    text = str(value)
+    if _PLAIN.fullmatch(text) and not text.endswith(" ") and yaml.safe_load(text) == text:
+        return text
+    return json.dumps(text)  # a JSON string is a valid double-quoted YAML scalar
+
+
+def _is_scalar_value(value) -> bool:
+    return value is None or isinstance(value, (bool, int, float, str))
+
+
+def _same(current, wanted) -> bool:
+    if isinstance(current, bool) != isinstance(wanted, bool):
+        return False
+    if isinstance(current, str) != isinstance(wanted, str):
+        return False
+    return current == wanted
+
+
+def _is_null(node) -> bool:
+    return isinstance(node, yaml.ScalarNode) and node.tag == "tag:yaml.org,2002:null"
+
+
+def _is_block(node) -> bool:
+    return isinstance(node, (yaml.MappingNode, yaml.SequenceNode)) and not node.flow_style and bool(node.value)
+
+
+def _first_keys(node: yaml.MappingNode) -> dict:
+    """key -> (key node, value node), first occurrence only (as the loader reads them)."""
+    found = {}
+    for key_node, value_node in node.value:
+        found.setdefault(str(key_node.value), (key_node, value_node))
+    return found

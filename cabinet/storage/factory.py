@@ -1,0 +1,50 @@
+"""Factory reset: the machine as it left the factory, except for what the operator keeps.
+
+High scores, bookkeeping, credits and replays go back to factory state in one
+transaction; the settings file goes back to the shipped one, the old file
+kept beside it as ``<name>.bak``.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from cabinet.config import SHIPPED_CONFIG
+from cabinet.storage.config_file import write_atomic
+from cabinet.storage.db import now_stamp, set_stamp
+
+if TYPE_CHECKING:
+    from cabinet.storage import Store
+
+log = logging.getLogger("cabinet.storage")
+
+
+def factory_reset(store: "Store", config_path: str | Path | None = None,
+                  shipped: Path = SHIPPED_CONFIG) -> None:
+    """Reset ``store`` and, unless it is the shipped file itself, ``config_path``.
+
+    Raises OSError when the settings file cannot be written (the state is reset by then).
+    """
+    when = now_stamp()
+    store.db.write([
+        ("DELETE FROM scores", ()),
+        ("DELETE FROM replays", ()),
+        ("DELETE FROM counters", ()),
+        ("DELETE FROM stamps", ()),
+        set_stamp("scores.reset", when),
+        set_stamp("audits.reset", when),
+    ])
+    log.warning("storage: factory reset of scores, bookkeeping, credits and replays")
+    if config_path is None:
+        return
+    config_path, shipped = Path(config_path), Path(shipped)
+    if config_path.exists() and config_path.resolve() == shipped.resolve():
+        return
+    original = shipped.read_text(encoding="utf-8")
+    if config_path.exists():
+        backup = config_path.with_name(config_path.name + ".bak")
+        write_atomic(backup, config_path.read_text(encoding="utf-8", errors="replace"))
+    write_atomic(config_path, original)
+    log.warning("settings: %s reset to the shipped file (the old one is kept as .bak)", config_path)

@@ -1,0 +1,167 @@
+"""Credits and bookkeeping: chute prices, partial coins, limits, free play, prices, persistence."""
+
+import pytest
+
+from cabinet.settings_schema import CreditSettings
+from cabinet.storage import Store
+
+
+@pytest.fixture
+def store():
+    store = Store.open()
+    yield store
+    store.close()
+
+
+def paid(**changes):
+    return CreditSettings(**({"free_play": False} | changes))
+
+
+def test_each_chute_has_its_own_price_and_remembers_partial_coins(store):
+    bank = store.credit_bank(paid(coins_per_credit_1=3, coins_per_credit_2=1))
+    assert [bank.coin(1), bank.coin(1)] == [0, 0]
+    assert bank.partial_coins(1) == 2 and bank.credits == 0
+    assert bank.coin(2) == 1            # chute 2 pays at once, chute 1's coins still wait
+    assert bank.partial_coins(1) == 2
+    assert bank.coin(1) == 1 and bank.partial_coins(1) == 0
+    assert bank.credits == 2
+    audit = store.audits.snapshot()
+    assert audit["coins"] == {1: 3, 2: 1}
+    assert audit["credits_from_coins"] == 2
+
+
+def test_partial_coins_survive_a_restart(store):
+    bank = store.credit_bank(paid(coins_per_credit_1=2))
+    bank.coin(1)
+    store.close()
+    again = Store.open()
+    bank = again.credit_bank(paid(coins_per_credit_1=2))
+    assert bank.partial_coins(1) == 1
+    assert bank.coin(1) == 1 and bank.credits == 1
+    again.close()
+
+
+def test_credits_stop_at_the_maximum_but_coins_are_still_counted(store):
+    bank = store.credit_bank(paid(max_credits=2))
+    assert [bank.coin(1) for _ in range(4)] == [1, 1, 0, 0]
+    assert bank.credits == 2
+    audit = store.audits.snapshot()
+    assert audit["coins"][1] == 4
+    assert audit["credits_from_coins"] == 2 and audit["credits_over_max"] == 2
+
+
+def test_service_credit_is_counted_apart_and_respects_the_maximum(store):
+    bank = store.credit_bank(paid(max_credits=1))
+    assert bank.service_credit() == 1
+    assert bank.service_credit() == 0
+    audit = store.audits.snapshot()
+    assert audit["service_credits"] == 1 and audit["credits_from_coins"] == 0
+
+
+def test_prices_per_mode(store):
+    bank = store.credit_bank(paid(credits_per_game=2, versus_credits=3))
+    assert [bank.price(m) for m in ("single", "contest", "blocks", "versus")] == [2, 2, 2, 3]
+    with pytest.raises(ValueError, match="unknown mode"):
+        bank.price("coop")
+
+
+def test_a_start_takes_the_price_and_refuses_when_short(store):
+    bank = store.credit_bank(paid(credits_per_game=2))
+    bank.coin(1)
+    assert not bank.can_start("single")
+    assert not bank.start("blocks", "single")
+    assert bank.credits == 1 and store.audits.snapshot()["total_plays"] == 0
+    bank.coin(2)
+    assert bank.start("blocks", "single")
+    assert bank.credits == 0
+    audit = store.audits.snapshot()
+    assert audit["credits_spent"] == 2 and audit["modes"]["blocks/single"]["plays"] == 1
+
+
+def test_versus_price_may_be_paid_all_by_one_player(store):
+    bank = store.credit_bank(paid(versus_credits=2))
+    bank.coin(1)
+    assert not bank.can_start("versus") and bank.can_start("single")
+    bank.coin(1)  # the same player's second coin
+    assert bank.start("antigravity", "versus")
+    assert bank.credits == 0
+    assert store.audits.snapshot()["modes"]["antigravity/versus"]["plays"] == 1
+
+
+def test_free_play_charges_nothing_but_counts_plays_and_coins(store):
+    bank = store.credit_bank(CreditSettings(free_play=True))
+    assert bank.can_start("versus") and bank.start("antigravity", "versus")
+    assert bank.credits == 0
+    bank.coin(1)  # a coin in free play still counts, and is still owed
+    assert bank.credits == 1
+    assert bank.start("blocks", "single") and bank.credits == 1
+    audit = store.audits.snapshot()
+    assert audit["total_plays"] == 2 and audit["coins"][1] == 1 and audit["credits_spent"] == 0
+
+
+def test_a_coin_during_play_is_counted(store):
+    bank = store.credit_bank(paid())
+    bank.coin(1)
+    assert bank.start("antigravity", "single")
+    bank.coin(2)  # mid-game
+    store.audits.game_ended("antigravity", "single", 95.5)
+    assert bank.credits == 1
+    assert store.audits.snapshot()["coins"] == {1: 1, 2: 1}
+
+
+def test_credits_and_settings_changes_persist_across_reopen(store):
+    bank = store.credit_bank(paid(max_credits=5))
+    for _ in range(3):
+        bank.coin(1)
+    store.close()
+    again = Store.open()
+    bank = again.credit_bank(paid(max_credits=2))  # lowered: paid credits are kept
+    assert bank.credits == 3
+    assert bank.coin(1) == 0
+    again.close()
+
+
+def test_bad_chute_and_game_are_refused(store):
+    bank = store.credit_bank(paid())
+    with pytest.raises(ValueError, match="chute"):
+        bank.coin(3)
+    with pytest.raises(ValueError, match="unknown game"):
+        bank.start("pong", "single")
+
+
+def test_bookkeeping_play_time_uptime_and_reset(store):
+    bank = store.credit_bank(paid())
+    bank.coin(1)
+    bank.start("blocks", "single")
+    store.audits.game_ended("blocks", "single", 60.0)
+    store.audits.game_ended("blocks", "single", 90.0)
+    store.audits.game_ended("antigravity", "contest", 30.0)
+    store.audits.add_uptime(10.6)
+    store.audits.add_uptime(0.6)
+    audit = store.audits.snapshot()
+    assert audit["modes"]["blocks/single"]["average_seconds"] == 75.0
+    assert audit["total_play_seconds"] == 180.0
+    assert audit["average_play_seconds"] == 60.0
+    assert audit["uptime_seconds"] == 11
+    assert audit["counts_reset"] is None
+    store.audits.reset()
+    audit = store.audits.snapshot()
+    assert audit["total_plays"] == 0 and audit["coins"] == {1: 0, 2: 0} and audit["uptime_seconds"] == 0
+    assert audit["counts_reset"] is not None
+    assert bank.credits == 0 and audit["credits"] == 0  # the reset leaves credits alone
+    bank.coin(1)
+    store.audits.reset()
+    assert bank.credits == 1
+
+
+def test_store_tick_writes_uptime_every_minute(store):
+    store.tick(1000.0)
+    store.tick(1030.0)
+    assert store.audits.snapshot()["uptime_seconds"] == 0
+    store.tick(1061.0)
+    assert store.audits.snapshot()["uptime_seconds"] == 61
+    store.tick(1070.0)
+    store.close()  # a clean exit writes the rest
+    again = Store.open()
+    assert again.audits.snapshot()["uptime_seconds"] == 70
+    again.close()
