@@ -218,8 +218,9 @@ def test_versus_match_played_to_a_winner(app, shots):
     shots(app, "versus")
     # Player 1 stacks one column until it crosses the S line; player 2 keeps playing.
     careless = stack_column(1, Action.UP)
-    run_until(app, lambda: scene.end_frames > 30, 4_000, lambda i: careless(i) + two(i))
-    assert scene.winner() == 2 and scene.seats[0].game.game_over
+    run_until(app, lambda: scene.seats[0].game.game_over, 4_000, lambda i: careless(i) + two(i))
+    assert scene.winner() == 2          # decided on the very frame player 1's game ended
+    run_until(app, lambda: scene.end_frames > 30, 400)
     shots(app, "versus-winner")
     run_until(app, lambda: app.ctx.scenes.top.name == "initials", 400)
     initials = app.ctx.scenes.top
@@ -245,11 +246,13 @@ def test_contest_list_scrolls_and_runs_out(app, shots):
     shots(app, "contest")
     run(app, 2, lambda i: press(2, Action.UP) if i == 0 else [])
     assert pairs.offset == 2
-    columns = iter([0, 5, 1, 4, 2, 3] * 3)
-    for _ in range(short.length):
-        target = next(columns)
-        while game.cursor != target:
-            run(app, 1, lambda i: press(1, Action.LEFT if target < game.cursor else Action.RIGHT))
+    columns = [0, 5, 1, 4, 2, 3] * 3
+    for turn in range(short.length):
+        target = columns[turn]
+        for _ in range(game.width):
+            if game.cursor != target:
+                run(app, 1, lambda i: press(1, Action.LEFT if target < game.cursor else Action.RIGHT))
+        assert game.cursor == target and not game.game_over
         run_until(app, lambda: not scene.seats[0].busy, 400)
         run(app, 1, lambda i: press(1, Action.UP if game.turns % 2 else Action.DOWN))
     run_until(app, lambda: scene.end_frames > 30, 600)
