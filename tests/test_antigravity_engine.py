@@ -326,3 +326,60 @@ def test_moves_after_game_over_are_refused():
             bad()
     assert g.tick(10_000) is None
     assert snapshot(g) == before
+
+
+def anchored_only(g):
+    """True when every block belongs to the run anchored at the top or the bottom edge."""
+    for col in range(g.width):
+        column = [g.cell(r, col) for r in range(g.height)]
+        upper = next((r for r, c in enumerate(column) if c is None), g.height)
+        lower = next((r for r, c in enumerate(reversed(column)) if c is None), g.height)
+        if sum(c is not None for c in column) != min(g.height, upper + lower):
+            return False
+    return True
+
+
+def test_random_play_keeps_the_rules_invariants():
+    from cabinet.games.antigravity.field import find_runs
+    rng = random.Random(8)
+    for seed in range(6):
+        g = AntiGravityGame(seed=seed, difficulty=("warmup", "hard")[seed % 2])
+        points = cleared = 0
+        while not g.game_over:
+            turn = g.push(rng.choice(("top", "bottom")), rng.randrange(g.width))
+            assert turn.points == sum(s.points + s.through_points for s in turn.steps)
+            for s in turn.steps:
+                assert s.through_points == len(s.passed) * (g.base * bonus10(s.chain) // 10)
+                assert s.cleared_count == sum(len(run) for run in s.runs) >= len(s.removed)
+                assert all(m.passed == ((m.from_row >= g.half) != (m.to_row >= g.half)) for m in s.moves)
+            points += turn.points
+            cleared += sum(len(s.removed) for s in turn.steps)
+            assert find_runs(g.board(), g.geometry, None) == {}
+            assert anchored_only(g)
+            assert sum(ch != "." for row in g.to_text() for ch in row) == g.turns - cleared
+        assert g.score == points and g.total_cleared == cleared
+
+
+def test_operator_numbers_come_from_the_yaml(tmp_path):
+    from cabinet.config import load_settings
+    path = tmp_path / "cabinet.yaml"
+    path.write_text("antigravity:\n  width: 7\n  half_height: 5\n  forced_side: bottom\n"
+                    "  invert_push: true\n  difficulties:\n    hard: {colours: 3, turn_seconds: 5}\n")
+    loaded = load_settings(path)
+    assert loaded.problems == []
+    g = AntiGravityGame(settings=loaded.settings.antigravity, difficulty="hard")
+    assert (g.width, g.height, g.colours, g.turn_frames) == (7, 10, 3, 300)
+    assert g.push_side("up") == "top" and g.tick(300).side == "bottom"
+
+
+def test_hanging_blocks_from_text_settle_at_the_first_clear_anywhere():
+    # Column 3's B hangs (Gl = Gu = 0, upper side): the first clear, in columns 0-2, settles it too.
+    g = game(["....", "...B", "....", "....", "....", "...."], top="Y", bottom="R")
+    g.push("top", 0)                          # no clear: B keeps hanging
+    assert g.cell(1, 3) == "B" and g.needs_full_scan
+    g._queues["bottom"][0] = 1
+    g._cells[5 * 4 + 1] = g._cells[5 * 4 + 2] = 1  # R R at the bottom of columns 1 and 2
+    turn = g.push("bottom", 0)
+    assert turn.steps[0].removed == ((5, 0), (5, 1), (5, 2))
+    assert BlockMove(3, 1, 5, "B", passed=True) in turn.steps[0].moves
+    assert not g.needs_full_scan

@@ -125,7 +125,7 @@ def test_contest_list_is_finite_readable_and_runs_out():
         assert (game.current("top"), game.current("bottom")) == pairs[i]
         assert game.next("top") == (pairs[i + 1][0] if i < 3 else None)
         turn = game.push(("top", "bottom")[i % 2], i)
-    assert turn.game_over and game.game_over and game.out_of_blocks
+    assert turn.game_over and turn.out_of_blocks and game.game_over and game.out_of_blocks
     assert game.remaining_pairs() == [] and game.current("top") is None
     with pytest.raises(ValueError):
         game.push("top", 0)

@@ -136,6 +136,13 @@ class AntiGravityGame:
         colour = self._cells[row * self.width + col]
         return COLOURS[colour - 1] if colour else None
 
+    @property
+    def needs_full_scan(self) -> bool:
+        """True on a field read from text until its first clear: such a field may hold runs
+        anywhere and hanging blocks, so pushes check every cell and the first clear settles
+        every column, not only the columns it touched."""
+        return self._fresh
+
     def board(self) -> list[int]:
         """A copy of the field as a flat row-major list: 0 empty, 1.. the colours R G B Y P."""
         return self._cells[:]
@@ -234,15 +241,16 @@ class AntiGravityGame:
         changed = range(min(far, edge), max(far, edge) + 1, width)
         if self._fresh:
             changed = None
-        points, self.total_cleared, steps = field.resolve(
+        points, self.total_cleared, _, steps = field.resolve(
             cells, geo, changed, self.base, self.total_cleared, record=True, settle_all=self._fresh)
-        self._fresh = False
+        self._fresh = self._fresh and not steps
         self.score += points
         over = field.over_line(cells, geo)
         if not self._queues["top"] or not self._queues["bottom"]:
             self.out_of_blocks = True
         self.game_over = over or self.out_of_blocks
-        return Turn(side, column, letter, other_letter, forced, shifted, steps, points, self.game_over)
+        return Turn(side, column, letter, other_letter, forced, shifted, steps, points, self.game_over,
+                    out_of_blocks=self.out_of_blocks)
 
     def _refill(self) -> None:
         """Keep a current and a next block in each dispenser (endless games only)."""
@@ -255,7 +263,7 @@ class AntiGravityGame:
                 queue.append(draw(self.colours) + 1)
 
     def _side(self, side: str) -> str:
-        if side not in self._queues:
+        if not isinstance(side, str) or side not in SIDES:
             raise IllegalMove(f"side must be 'top' or 'bottom', not {side!r}")
         return side
 

@@ -165,8 +165,8 @@ def resolve(cells: list[int], geo: Geometry, changed, base: int, total_cleared: 
             record: bool, settle_all: bool = False):
     """Run chain steps until no run is left.
 
-    Returns (points, total_cleared after, steps): ``steps`` is a tuple of
-    :class:`ChainStep` when ``record`` is true, else None (the AI's fast path).
+    Returns (points, total_cleared after, chain steps made, steps): ``steps`` is a tuple
+    of :class:`ChainStep` when ``record`` is true, else None (the AI's fast path).
     ``settle_all`` settles every column after the first removal, not only the
     columns that lost blocks (for fields read from text, which may hold hanging blocks).
     """
@@ -217,7 +217,7 @@ def resolve(cells: list[int], geo: Geometry, changed, base: int, total_cleared: 
                 passed=tuple(m for m in moves if m.passed),
                 through_points=through,
             ))
-    return points, total_cleared, (tuple(steps) if record else None)
+    return points, total_cleared, chain, (tuple(steps) if record else None)
 
 
 def over_line(cells: list[int], geo: Geometry) -> bool:

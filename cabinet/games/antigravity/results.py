@@ -46,3 +46,4 @@ class Turn:
     points: int                      # all points of the turn (clears + through bonuses)
     game_over: bool
     jam: bool = False                # the column was full: the game ended at once
+    out_of_blocks: bool = False      # contest: the list's last pair was used, the game ended
