@@ -7,6 +7,7 @@ ring timers, the numbers, the message bar and any banner on top.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 
 import pygame
@@ -283,7 +284,7 @@ class VersusLayout(PlayLayout):
                    panel.width - 36, "topright")
             fitted(surface, str(seat.shown_cleared()), (right, panel.y + 266), 28, palette.GREEN,
                    panel.width - 36, "topright")
-            progress = scene.match.progress(player)
+            progress = shown_progress(scene, player)
             bar = pygame.Rect(panel.x + 18, panel.y + 328, panel.width - 36, 24)
             progress_bar(surface, bar, progress.value, progress.target, PLAYER_COLOURS[player])
             fitted(surface, f"{min(progress.value, progress.target)} / {progress.target}",
@@ -307,7 +308,7 @@ class VersusLayout(PlayLayout):
             seat = scene.seat_for(player)
             shown = self.message_text(seat)
             if shown is None:
-                progress = scene.match.progress(player)
+                progress = shown_progress(scene, player)
                 unit = "CLEARS" if progress.kind == "clears" else "PTS"
                 shown = (f"{player}P  {min(progress.value, progress.target)}/{progress.target} {unit}",
                          PLAYER_COLOURS[player])
@@ -330,6 +331,14 @@ class VersusLayout(PlayLayout):
             text(surface, f"{player}P", (box.x + 40, y), 28, PLAYER_COLOURS[player])
             text(surface, word, (box.x + 130, y), 28, palette.YELLOW if word == "WIN" else palette.GREY)
             text(surface, str(score), (box.right - 40, y), 28, palette.WHITE, "topright")
+
+
+def shown_progress(scene, player: int):
+    """A versus player's progress as far as their animation has revealed it."""
+    progress = scene.match.progress(player)
+    seat = scene.seat_for(player)
+    value = seat.shown_cleared() if progress.kind == "clears" else seat.shown_score()
+    return dataclasses.replace(progress, value=value)
 
 
 def _is_cpu(scene, player: int) -> bool:
