@@ -102,3 +102,13 @@ def test_headless_exit_after_runs_as_a_subprocess_and_quits_cleanly(tmp_path):
     assert "first frame shown" in done.stderr
     assert "Traceback" not in done.stderr
     assert list(shots.glob("*attract-title.png"))
+
+
+def test_the_scenes_bench_section_runs_in_quick_mode():
+    from cabinet import bench
+    figures = bench.load_sections()["scenes"](True)
+    names = [figure.name for figure in figures]
+    assert "blocks demo: frame CPU median" in names
+    assert "attract idle CPU share" in names
+    assert "process start to first attract frame" in names
+    assert all(figure.target for figure in figures)
