@@ -158,7 +158,9 @@ class AntiGravityScene(Scene):
     def _obey(self, event) -> None:
         if self.recorder is not None:
             self.recorder.record(self.game_frame, event)
-        self.seat_for(event.player).act(event)
+        turn = self.seat_for(event.player).act(event)
+        if turn is not None and self.match is not None:
+            self.match.update()
 
     def _decided(self) -> bool:
         if self.match is not None:
