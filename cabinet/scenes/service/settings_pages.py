@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from cabinet.settings_schema import ContestList
+from cabinet.settings_schema import CONTAINER_ITEMS, ContestList
 
 from .page import Page
 from .rows import CommandRow, InfoRow, PageRow, SettingRow, label_for
@@ -37,6 +37,8 @@ class SectionPage(Page):
                 rows.append(PageRow(label, lambda v=value, l=label: self.push(KeyedPage(self.ctx, self.menu, l, v)),
                                     fld.metadata.get("doc", "").upper()))
             elif isinstance(value, list):
+                if CONTAINER_ITEMS.get((type(self.section), fld.name), (None,))[0] is not ContestList:
+                    continue   # the only list an operator edits here is the contest lists
                 rows.append(PageRow(label, lambda v=value: self.push(ContestsPage(self.ctx, self.menu, v)),
                                     f"{len(value)} LISTS"))
             elif dataclasses.is_dataclass(value):
