@@ -33,7 +33,7 @@ class ServiceMenuScene(Page):
         return self.draft != self.ctx.settings
 
     def rows(self):
-        from . import bookkeeping, confirm, notices, settings_pages, tests
+        from . import bookkeeping, confirm, hardware, notices, settings_pages
         open_ = self.open
         return [
             PageRow("GAME SETTINGS", lambda: open_(settings_pages.GameSettingsPage),
@@ -42,9 +42,9 @@ class ServiceMenuScene(Page):
                     "PRICES, FREE PLAY, SERVICE CREDITS"),
             PageRow("BOOKKEEPING", lambda: open_(bookkeeping.BookkeepingPage),
                     "COINS, CREDITS, PLAYS, PLAY TIME, UPTIME"),
-            PageRow("INPUT TEST", lambda: tests.open_input_test(self), "EVERY SWITCH, LIVE"),
-            PageRow("SCREEN TEST", lambda: open_(tests.ScreenTestScene), "COLOUR BARS, CROSSHATCH, GREY SCALE"),
-            PageRow("SOUND TEST", lambda: open_(tests.SoundTestPage), "EVERY EFFECT BY NAME"),
+            PageRow("INPUT TEST", lambda: hardware.open_input_test(self), "EVERY SWITCH, LIVE"),
+            PageRow("SCREEN TEST", lambda: open_(hardware.ScreenTestScene), "COLOUR BARS, CROSSHATCH, GREY SCALE"),
+            PageRow("SOUND TEST", lambda: open_(hardware.SoundTestPage), "EVERY EFFECT BY NAME"),
             PageRow("HIGH-SCORE RESET", lambda: open_(confirm.ScoresResetPage), "ALL TABLES BACK TO THE DEFAULTS"),
             PageRow("BOOKKEEPING RESET", lambda: open_(confirm.BookkeepingResetPage), "EVERY COUNTER TO ZERO"),
             PageRow("FACTORY RESET", lambda: open_(confirm.FactoryResetPage),

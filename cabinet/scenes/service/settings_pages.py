@@ -20,21 +20,18 @@ MAX_CONTESTS = 9
 class SectionPage(Page):
     """Every field of the dataclass ``section`` (part of the menu's draft)."""
 
-    def __init__(self, ctx, menu, title: str, section, skip: tuple[str, ...] = ()):
+    def __init__(self, ctx, menu, title: str, section):
         super().__init__(ctx, menu)
         self.title = title
         self.section = section
-        self.skip = skip
 
     def rows(self):
         rows = []
         for fld in dataclasses.fields(self.section):
-            if fld.name in self.skip:
-                continue
             value = getattr(self.section, fld.name)
             label = label_for(fld.name)
             if isinstance(value, dict):
-                rows.append(PageRow(label, lambda v=value, l=label: self.push(KeyedPage(self.ctx, self.menu, l, v)),
+                rows.append(PageRow(label, lambda v=value, t=label: self.push(KeyedPage(self.ctx, self.menu, t, v)),
                                     fld.metadata.get("doc", "").upper()))
             elif isinstance(value, list):
                 if CONTAINER_ITEMS.get((type(self.section), fld.name), (None,))[0] is not ContestList:
@@ -68,8 +65,8 @@ class GameSettingsPage(Page):
 
     def rows(self):
         draft = self.menu.draft
-        return [PageRow(label, lambda l=label, k=key: self.ctx.scenes.push(
-                    SectionPage(self.ctx, self.menu, l, getattr(self.menu.draft, k))), detail)
+        return [PageRow(label, lambda t=label, k=key: self.ctx.scenes.push(
+                    SectionPage(self.ctx, self.menu, t, getattr(self.menu.draft, k))), detail)
                 for label, key, detail in self.SECTIONS if hasattr(draft, key)]
 
 
