@@ -115,9 +115,10 @@ def antigravity_recorded(app, mode: str) -> tuple[AntiGravityScene, Replay]:
     return scene, play_until_saved(app, scene, presses, 40_000)
 
 
-def test_antigravity_single_replay_reproduces_the_final_score_and_board():
+@pytest.mark.parametrize("mode", ["single", "contest"])
+def test_antigravity_single_and_contest_replays_reproduce_the_final_score_and_board(mode):
     app = make_app(SMALL_FIELDS)
-    scene, replay = antigravity_recorded(app, "single")
+    scene, replay = antigravity_recorded(app, mode)
     game = scene.seats[0].game
     assert game.game_over and replay.score == game.score and game.turns > 20
     app.ctx.settings.antigravity.width = 6                 # the replay keeps its own field size
