@@ -122,7 +122,7 @@ class _Reader:
 
     def value(self, owner, fld, hint, node, dotted, default):
         if dataclasses.is_dataclass(hint):
-            return self.section(hint, node, dotted)
+            return self.section(hint, node, dotted, default)  # a nested section keeps its own factory values
         container = CONTAINER_ITEMS.get((owner, fld.name))
         if container is not None:
             item_cls, fixed_keys = container

@@ -182,13 +182,44 @@ class RepeatSettings:
     rate_frames: int = spec(4, min=1, max=60)
 
 
+# USB encoders and gamepads (pygame joystick API). SDL numbers axes, hats and buttons from 0.
+# The defaults suit the common "zero delay" encoders (DragonRise and clones): stick on axes 0/1,
+# buttons K1-K3 = 0-2, SELECT = 8, START = 9; a gamepad's d-pad on hat 0 works too.
+@dataclass
+class JoystickSettings:
+    name: str = spec("*", doc="device name as SDL reports it; part of it is enough; * = any device")
+    player: int = spec(0, min=0, max=2, doc="1 or 2: this device always drives that player; 0 = order of connection")
+    x_axis: int | None = spec(0, min=0, max=15, doc="axis for left/right; null = none")
+    y_axis: int | None = spec(1, min=0, max=15, doc="axis for up/down; null = none")
+    invert_y: bool = spec(False, doc="true for a stick that reports up as positive")
+    dead_zone: float = spec(0.5, min=0.05, max=0.95, doc="how far an axis must move to count")
+    hat: int | None = spec(0, min=0, max=7, doc="hat (d-pad) for the directions; null = none")
+    a: int | None = spec(0, min=0, max=31, doc="button numbers; null = not used")
+    b: int | None = spec(1, min=0, max=31)
+    c: int | None = spec(2, min=0, max=31)
+    start: int | None = spec(9, min=0, max=31)
+    coin: int | None = spec(8, min=0, max=31, doc="inserts a coin in this player's chute (COIN1 / COIN2)")
+    left: int | None = spec(None, min=0, max=31, doc="buttons for encoders that report the stick as buttons")
+    right: int | None = spec(None, min=0, max=31)
+    up: int | None = spec(None, min=0, max=31)
+    down: int | None = spec(None, min=0, max=31)
+
+
+def _default_joysticks() -> list[JoystickSettings]:
+    return [JoystickSettings()]
+
+
 @dataclass
 class InputSettings:
     stuck_seconds: float = spec(60.0, min=5, max=3600)
     gpio: GpioSettings = spec(factory=GpioSettings)
+    joysticks: list = spec(factory=_default_joysticks, doc="per device, first match by name wins")
     blocks_repeat: RepeatSettings = spec(factory=lambda: RepeatSettings(delay_frames=12, rate_frames=4))
     antigravity_repeat: RepeatSettings = spec(factory=lambda: RepeatSettings(delay_frames=16, rate_frames=6))
     menu_repeat: RepeatSettings = spec(factory=lambda: RepeatSettings(delay_frames=20, rate_frames=6))
+
+
+CONTAINER_ITEMS[(InputSettings, "joysticks")] = (JoystickSettings, None)
 
 
 # --------------------------------------------------------------------------- all

@@ -1,0 +1,171 @@
+"""Bench section "inputs": GPIO press latency and lost events, on gpiozero's mock pins.
+
+Both runs use the factory settings and a real 60 Hz loop in this thread that
+polls the hub once per frame, while another thread drives the mock pins the way
+gpiozero's own threads deliver real edges.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import threading
+import time
+
+from cabinet.bench import Figure, section
+
+FRAME = 1 / 60
+
+
+class PacedLoop:
+    """Frames on an absolute 60 Hz schedule: sleep most of the wait, then yield until the edge."""
+
+    def __init__(self):
+        self.frame = 0
+        self._next = time.perf_counter()
+
+    def wait(self) -> int:
+        self._next += FRAME
+        remaining = self._next - time.perf_counter()
+        if remaining > 0.002:
+            time.sleep(remaining - 0.0015)
+        while time.perf_counter() < self._next:
+            time.sleep(0)
+        if time.perf_counter() - self._next > FRAME:  # fell a frame behind: drop it, as the cabinet would
+            self._next = time.perf_counter()
+        self.frame += 1
+        return self.frame
+
+
+def _mock_hub():
+    from gpiozero.pins.mock import MockFactory
+
+    from cabinet.inputs.gpio import wiring
+    from cabinet.inputs.hub import InputHub
+    from cabinet.settings_schema import InputSettings
+
+    settings = InputSettings()
+    factory = MockFactory()
+    hub = InputHub(settings, pin_factory=factory, open_joystick=_no_joystick)
+    wired = [w for w in wiring(settings.gpio) if w.key in hub.gpio.inputs]
+    return hub, factory, wired, settings.gpio.bounce_ms / 1000
+
+
+def _no_joystick(index):  # the bench measures GPIO only
+    raise OSError("no joysticks in the bench")
+
+
+def measure_latency(presses: int, seed: int = 5) -> list[float]:
+    """Seconds from each pin's falling edge to the poll that returned its press."""
+    hub, factory, wired, bounce = _mock_hub()
+    edge_at: dict[tuple, float] = {}
+    latencies: list[float] = []
+    stop = threading.Event()
+
+    def press_randomly():
+        rng = random.Random(seed)
+        free_at = {w: 0.0 for w in wired}  # earliest time each pin may be pressed again
+        held: list[tuple[float, object]] = []
+        driven = 0
+        while driven < presses and not stop.is_set():
+            time.sleep(rng.uniform(0.002, 0.010))  # presses land at random phases of the frame
+            now = time.perf_counter()
+            for release_at, w in [h for h in held if h[0] <= now]:
+                held.remove((release_at, w))
+                factory.pin(w.pin).drive_high()
+                free_at[w] = time.perf_counter() + 3 * bounce
+            ready = [w for w, t in free_at.items() if t <= now and all(w is not h[1] for h in held)]
+            if not ready:
+                continue
+            w = rng.choice(ready)
+            edge_at[(w.player, w.action)] = time.perf_counter()
+            factory.pin(w.pin).drive_low()
+            held.append((time.perf_counter() + rng.uniform(2, 4) * FRAME, w))
+            free_at[w] = float("inf")
+            driven += 1
+        for _, w in held:
+            factory.pin(w.pin).drive_high()
+
+    driver = threading.Thread(target=press_randomly, daemon=True)
+    loop = PacedLoop()
+    deadline = time.perf_counter() + 30 + presses * 0.05
+    driver.start()
+    try:
+        while len(latencies) < presses and time.perf_counter() < deadline:
+            events = hub.poll(loop.frame)
+            returned = time.perf_counter()
+            for event in events:
+                if event.pressed and not event.repeat:
+                    latencies.append(returned - edge_at.pop((event.player, event.action)))
+            loop.wait()
+    finally:
+        stop.set()
+        driver.join()
+        hub.close()
+    return latencies
+
+
+def scripted_presses(presses: int) -> tuple[int, int, int, int]:
+    """Both players hammer all their switches at once; (presses driven, received, releases driven, received)."""
+    hub, factory, wired, bounce = _mock_hub()
+    spacing = bounce + 0.002  # each pin's edges stay outside the debounce window
+    driven = {"press": 0, "release": 0}
+    lock = threading.Lock()
+
+    def player_thread(pins, quota):
+        next_edge = {w: time.monotonic() + i * spacing / len(pins) for i, w in enumerate(pins)}
+        down = {w: False for w in pins}
+        done = 0
+        while done < quota or any(down.values()):
+            for w in pins:
+                if time.monotonic() < next_edge[w] or (done >= quota and not down[w]):
+                    continue
+                pin = factory.pin(w.pin)
+                if down[w]:
+                    pin.drive_high()
+                else:
+                    pin.drive_low()
+                    done += 1
+                # Timed from after the edge, so the callback's stamp is inside this spacing too.
+                next_edge[w] = time.monotonic() + spacing
+                with lock:
+                    driven["release" if down[w] else "press"] += 1
+                down[w] = not down[w]
+            time.sleep(0.001)
+
+    threads = [threading.Thread(target=player_thread,
+                                args=([w for w in wired if w.player == p], presses // 2), daemon=True)
+               for p in (1, 2)]
+    received = {"press": 0, "release": 0}
+    loop = PacedLoop()
+    for thread in threads:
+        thread.start()
+    try:
+        settle = 0
+        while settle < 6:  # keep polling a few frames after the drivers finish
+            for event in hub.poll(loop.frame):
+                if not event.repeat:
+                    received["press" if event.pressed else "release"] += 1
+            if not any(t.is_alive() for t in threads):
+                settle += 1
+            loop.wait()
+    finally:
+        for thread in threads:
+            thread.join()
+        hub.close()
+    return driven["press"], received["press"], driven["release"], received["release"]
+
+
+@section("inputs")
+def run(quick: bool) -> list[Figure]:
+    latencies = sorted(measure_latency(50 if quick else 1000))
+    p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] if latencies else float("inf")
+    mean = statistics.fmean(latencies) if latencies else float("inf")
+    pressed, got, released, got_released = scripted_presses(50 if quick else 10_000)
+    return [
+        Figure(f"GPIO edge to event at 60 Hz, mean ({len(latencies)} presses)", mean * 1000, "ms", "<= 10"),
+        Figure("GPIO edge to event at 60 Hz, p99", p99 * 1000, "ms", "<= 16.7"),
+        # Lost or doubled: either is a miscount.
+        Figure(f"presses lost, two players at once ({pressed} driven)", abs(pressed - got), "events", "<= 0"),
+        Figure("releases lost, two players at once", abs(released - got_released), "events", "<= 0"),
+    ]

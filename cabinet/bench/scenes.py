@@ -1,0 +1,148 @@
+"""Bench section "scenes": frame cost of every screen, idle CPU, startup time, memory.
+
+Frame CPU time is update + draw + a scale of the 960x540 picture to 1920x1080
+(standing in for SDL's scaling on a real screen), measured with the process CPU
+clock. The idle figure runs the real paced loop; start-up and memory are taken
+from a separate ``python -m cabinet --headless`` process, as a cabinet starts.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from cabinet.bench import Figure, section
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+SCREEN = (1920, 1080)
+
+
+def _scenes(ctx):
+    """(name, factory) of every screen a player or watcher can see."""
+    from cabinet.games.blocks.demo import BlocksDemoPilot
+    from cabinet.games.blocks.scene import BlocksScene
+    from cabinet.scenes.attract import AttractScene, antigravity_tables
+    from cabinet.scenes.howto import HowToScene
+    from cabinet.scenes.initials import InitialsScene
+    from cabinet.scenes.ranking import RankingScene
+    from cabinet.scenes.select import (ContestSelectScene, DifficultySelectScene, GameSelectScene,
+                                       ModeSelectScene, antigravity_scene_class)
+    from cabinet.scenes.tables import ScoreTablesScene
+    from cabinet.scenes.title import TitleScene
+
+    scenes = [
+        ("title", lambda: TitleScene(ctx)),
+        ("attract (title part)", lambda: AttractScene(ctx)),
+        ("blocks demo", lambda: BlocksScene(ctx, BlocksDemoPilot(seed=9), 9, demo=True)),
+        ("blocks scores", lambda: ScoreTablesScene(ctx, "BLOCKS HIGH SCORES", ["blocks"], 8)),
+        ("anti-gravity scores", lambda: ScoreTablesScene(ctx, "ANTI-GRAVITY HIGH SCORES",
+                                                         antigravity_tables(ctx), 2)),
+        ("how to play blocks", lambda: HowToScene(ctx, "blocks")),
+        ("how to play anti-gravity", lambda: HowToScene(ctx, "antigravity")),
+        ("game select", lambda: GameSelectScene(ctx)),
+        ("mode select", lambda: ModeSelectScene(ctx)),
+        ("difficulty select", lambda: DifficultySelectScene(ctx)),
+        ("contest select", lambda: ContestSelectScene(ctx)),
+        ("initials", lambda: InitialsScene(ctx, "blocks", 12345)),
+        ("ranking", lambda: RankingScene(ctx, "blocks", rank=3)),
+    ]
+    antigravity = antigravity_scene_class()
+    if antigravity is not None:
+        if importlib.util.find_spec("cabinet.games.antigravity.ai") is not None:
+            from cabinet.games.antigravity.demo import demo_pilots
+            scenes.append(("anti-gravity demo", lambda: antigravity(
+                ctx, "single", pilots=demo_pilots(9), seed=9, demo=True)))
+            scenes.append(("anti-gravity versus demo", lambda: antigravity(
+                ctx, "versus", pilots=demo_pilots(9, "versus"), seed=9, demo=True)))
+        scenes.append(("anti-gravity single", lambda: antigravity(ctx, "single", seed=9)))
+        scenes.append(("anti-gravity versus", lambda: antigravity(ctx, "versus", seed=9)))
+        scenes.append(("anti-gravity contest", lambda: antigravity(ctx, "contest", contest="STANDARD", seed=9)))
+    return scenes
+
+
+def _frame_times(app, make, frames: int) -> list[float]:
+    """CPU milliseconds of each frame: update, draw and the scale to the screen size."""
+    import pygame
+    ctx = app.ctx
+    ctx.scenes.reset(make())
+    surface = app.display.logical
+    target = pygame.Surface(SCREEN)
+    times = []
+    for _ in range(frames):
+        start = time.process_time_ns()
+        scene = ctx.scenes.top
+        scene.update()
+        ctx.scenes.top.draw(surface)
+        pygame.transform.scale(surface, SCREEN, target)
+        times.append((time.process_time_ns() - start) / 1e6)
+        ctx.frame += 1
+    return times
+
+
+def _p99(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+
+
+def _idle_cpu(app, seconds: float) -> float:
+    """Percent of one core the real paced loop uses while attract mode runs."""
+    app.ctx.go_to_attract()
+    app.exit_after = seconds
+    wall, cpu = time.perf_counter(), time.process_time()
+    app.run()
+    return 100 * (time.process_time() - cpu) / (time.perf_counter() - wall)
+
+
+def _startup(seconds: float) -> tuple[float, float]:
+    """(ms from process start to the first frame, peak RSS in MB) of a headless cabinet."""
+    with tempfile.TemporaryDirectory() as state:
+        env = dict(os.environ, PYTHONPATH=str(ROOT), STATE_DIRECTORY=state,
+                   SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+        started = time.perf_counter()
+        child = subprocess.Popen([sys.executable, "-m", "cabinet", "--headless", "--exit-after", str(seconds)],
+                                 env=env, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True)
+        first = float("nan")
+        for line in child.stderr:
+            if "first frame shown" in line and first != first:
+                first = (time.perf_counter() - started) * 1000
+        child.wait()
+    peak_kb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    return first, peak_kb / 1024
+
+
+@section("scenes")
+def run(quick: bool) -> list[Figure]:
+    from cabinet.app import App
+    from cabinet.config import load_settings
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    frames = 30 if quick else 900
+    figures = []
+    with tempfile.TemporaryDirectory() as state:
+        old_state = os.environ.get("STATE_DIRECTORY")
+        os.environ["STATE_DIRECTORY"] = state
+        try:
+            app = App(load_settings(None), headless=True)
+            for name, make in _scenes(app.ctx):
+                times = _frame_times(app, make, frames)
+                figures.append(Figure(f"{name}: frame CPU median", statistics.median(times), "ms", "<= 2"))
+                figures.append(Figure(f"{name}: frame CPU p99", _p99(times), "ms", "<= 5"))
+            figures.append(Figure("attract idle CPU share", _idle_cpu(app, 1.0 if quick else 5.0),
+                                  "% of a core", "<= 10"))
+        finally:
+            if old_state is None:
+                os.environ.pop("STATE_DIRECTORY", None)
+            else:
+                os.environ["STATE_DIRECTORY"] = old_state
+    first, rss = _startup(0.5 if quick else 3.0)
+    figures.append(Figure("process start to first attract frame", first, "ms", "<= 1500"))
+    figures.append(Figure("peak RSS of the cabinet", rss, "MB", "<= 150"))
+    return figures

@@ -1,0 +1,45 @@
+"""The shared services every scene reaches through ``self.ctx``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable
+
+from cabinet.scenes.base import SceneStack
+
+if TYPE_CHECKING:  # pragma: no cover
+    from cabinet.config import LoadedConfig
+    from cabinet.settings_schema import Settings
+
+
+@dataclass
+class Context:
+    """What the main loop owns and lends to scenes.
+
+    ``frame`` counts 60 Hz steps since the program started. ``notices`` collects
+    problems worth an operator's attention (bad config keys, a storage fault);
+    the service menu shows them. ``bank`` is the store's credit bank.
+    """
+
+    settings: "Settings"
+    config: "LoadedConfig"
+    store: Any
+    audio: Any
+    inputs: Any
+    scenes: SceneStack = field(default_factory=SceneStack)
+    frame: int = 0
+    notices: list[str] = field(default_factory=list)
+    bank: Any = None
+    attract_factory: Callable[["Context"], Any] | None = None
+    # Called with the new Settings when the service menu applies them (the app turns the display).
+    settings_listeners: list[Callable[["Settings"], None]] = field(default_factory=list)
+
+    def go_to_attract(self) -> None:
+        """Drop every scene and start attract mode from its first part."""
+        from cabinet.scenes.attract import AttractScene
+        factory = self.attract_factory or AttractScene
+        self.scenes.reset(factory(self))
+
+    @property
+    def free_play(self) -> bool:
+        return self.bank.free_play

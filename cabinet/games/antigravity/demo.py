@@ -1,0 +1,82 @@
+"""The ANTI-GRAVITY AI at the panel: attract-mode demos and a CPU opponent.
+
+:class:`AIPilot` asks :class:`AntiGravityAI` where to push, then presses the
+same switches a player would: the cursor steps left or right a few frames
+apart, then up or down pushes. The scene cannot tell it from a person, so a
+demo exercises the real controls, animations and sounds.
+"""
+
+from __future__ import annotations
+
+from cabinet.inputs.actions import Action, InputEvent
+
+
+class AIPilot:
+    """Plays the game of ``player`` in the scene it is bound to.
+
+    ``step_frames``: frames between two presses (cursor steps, the push);
+    ``think_frames``: the pause after a turn before the next plan, so a watcher
+    can follow. Both are frame counts, so a demo replays exactly.
+    """
+
+    def __init__(self, player: int = 1, seed: int = 0, step_frames: int = 6,
+                 think_frames: int = 24, ai=None):
+        if ai is None:
+            from cabinet.games.antigravity.ai import AntiGravityAI
+            ai = AntiGravityAI(seed=seed)
+        self.player = player
+        self.ai = ai
+        self.step_frames = step_frames
+        self.think_frames = think_frames
+        self.game = None
+        self._plan: tuple[int, str] | None = None   # (column, key "up"/"down")
+        self._planned_on_turn = -1
+        self._pushed = False     # the push is pressed; waiting for the turn to land
+        self._next_press = 0
+        self._release: list[InputEvent] = []
+
+    def bind(self, scene) -> None:
+        """Find the game this pilot steers (the scene calls this once)."""
+        self.game = scene.game_for(self.player)
+
+    def events(self, game_frame: int, live_events: list[InputEvent]) -> list[InputEvent]:
+        """This frame's presses and releases; live input is not the AI's business."""
+        out = [InputEvent(e.player, e.action, False, game_frame) for e in self._release]
+        self._release = []
+        game = self.game
+        if game is None or game.game_over or game_frame < self._next_press:
+            return out
+        if self._plan is None or self._planned_on_turn != game.turns:
+            if self._plan is not None:
+                # A turn happened since the plan (the push landed, or the timer forced one):
+                # wait a moment before thinking again, as a player would.
+                self._plan = None
+                self._next_press = game_frame + self.think_frames
+                return out
+            column, side = self.ai.choose(game)
+            key = "up" if game.push_side("up") == side else "down"
+            self._plan = (column, key)
+            self._pushed = False
+            self._planned_on_turn = game.turns
+            self._next_press = game_frame + self.step_frames
+            return out
+        column, key = self._plan
+        if self._pushed:
+            return out  # the scene holds the push until the last turn's animation ends
+        if game.cursor != column:
+            action = Action.LEFT if column < game.cursor else Action.RIGHT
+        else:
+            action = Action.UP if key == "up" else Action.DOWN
+            self._pushed = True
+        press = InputEvent(self.player, action, True, game_frame)
+        self._release = [press]
+        self._next_press = game_frame + self.step_frames
+        return out + [press]
+
+
+def demo_pilots(seed: int, mode: str = "single") -> list[AIPilot]:
+    """The pilots of an attract-mode demo: the AI on every field, at a pace a watcher can follow."""
+    pilots = [AIPilot(1, seed=seed)]
+    if mode == "versus":
+        pilots.append(AIPilot(2, seed=seed + 1))
+    return pilots

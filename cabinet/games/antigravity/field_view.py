@@ -1,0 +1,142 @@
+"""One ANTI-GRAVITY field on screen: the grid, the S line, both dispensers and the cursor.
+
+A :class:`FieldView` is laid out once for a field size and a cell size; its
+static parts (frame, the two half-fields, grid, S line, dispenser rails) are
+drawn once into a cached surface, and each frame only blits blocks on top.
+Versus makes two of them.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from cabinet.games.antigravity.animation import FieldPicture
+from cabinet.render import palette, sprites
+
+UPPER_TINT = (16, 24, 58)     # the upper half-field, anchored to the top edge
+LOWER_TINT = (30, 16, 52)     # the lower half-field, anchored to the bottom edge
+S_LINE = (255, 80, 200)
+S_LINE_GLOW = (120, 30, 100)
+CURSOR_BAND = (255, 255, 255, 34)
+RAIL = (60, 66, 120)
+JAM = (255, 40, 40, 120)
+
+NEXT_SCALE = 0.6      # the next block is drawn at this fraction of a cell
+RAIL_GAP = 6          # pixels between the field and the current block
+BORDER = 4
+
+
+def block_colour(letter: str):
+    return palette.BLOCK_LETTERS.get(letter, palette.GREY)
+
+
+def dispenser_depth(cell: int) -> int:
+    """Pixels a dispenser (current and next block) takes above or below the field."""
+    return RAIL_GAP + cell + 4 + round(cell * NEXT_SCALE) + 4
+
+
+class FieldView:
+    """Draws a ``width`` x ``height`` field with its top-left corner at ``origin``."""
+
+    def __init__(self, origin: tuple[int, int], width: int, height: int, cell: int):
+        self.x, self.y = origin
+        self.width, self.height, self.cell = width, height, cell
+        self.half = height // 2
+        self.rect = pygame.Rect(self.x, self.y, width * cell, height * cell)
+        self.next_size = round(cell * NEXT_SCALE)
+        self.outer = self.rect.inflate(2 * BORDER, 2 * BORDER)
+        depth = dispenser_depth(cell)
+        self.bounds = pygame.Rect(self.outer.x, self.rect.y - depth, self.outer.width,
+                                  self.rect.height + 2 * depth)
+        self._back = self._draw_static()
+        self._band = pygame.Surface((cell, height * cell), pygame.SRCALPHA)
+        self._band.fill(CURSOR_BAND)
+        self._jam = pygame.Surface((cell, height * cell), pygame.SRCALPHA)
+        self._jam.fill(JAM)
+
+    # ------------------------------------------------------------------ static
+    def _draw_static(self) -> pygame.Surface:
+        """Frame, tinted halves, grid dots, the S line and the dispenser rails, once."""
+        surface = pygame.Surface(self.bounds.size, pygame.SRCALPHA)
+        ox, oy = -self.bounds.x, -self.bounds.y
+        field = self.rect.move(ox, oy)
+        outer = self.outer.move(ox, oy)
+        pygame.draw.rect(surface, palette.PANEL_EDGE, outer, border_radius=6)
+        half_px = self.half * self.cell
+        surface.fill(UPPER_TINT, (field.x, field.y, field.width, half_px))
+        surface.fill(LOWER_TINT, (field.x, field.y + half_px, field.width, field.height - half_px))
+        for col in range(1, self.width):
+            x = field.x + col * self.cell
+            pygame.draw.line(surface, palette.GRID_LINE, (x, field.y), (x, field.bottom - 1))
+        for row in range(1, self.height):
+            y = field.y + row * self.cell
+            pygame.draw.line(surface, palette.GRID, (field.x, y), (field.right - 1, y))
+        line_y = field.y + half_px
+        pygame.draw.line(surface, S_LINE_GLOW, (outer.x, line_y - 3), (outer.right - 1, line_y - 3), 2)
+        pygame.draw.line(surface, S_LINE_GLOW, (outer.x, line_y + 2), (outer.right - 1, line_y + 2), 2)
+        pygame.draw.line(surface, S_LINE, (outer.x, line_y - 1), (outer.right - 1, line_y - 1), 3)
+        for rail_y in (field.y - RAIL_GAP // 2 - 1, field.bottom + RAIL_GAP // 2):
+            pygame.draw.line(surface, RAIL, (field.x, rail_y), (field.right - 1, rail_y), 2)
+        return surface
+
+    def draw_static(self, surface: pygame.Surface) -> None:
+        """Draw the unchanging parts (into a layout's cached background)."""
+        surface.blit(self._back, self.bounds)
+
+    # ------------------------------------------------------------------ per frame
+    def cell_pos(self, row: float, col: int) -> tuple[int, int]:
+        return self.x + col * self.cell, round(self.y + row * self.cell)
+
+    def draw(self, surface: pygame.Surface, picture: FieldPicture, cursor: int,
+             top: tuple[str, str], bottom: tuple[str, str], frame: int = 0,
+             show_cursor: bool = True) -> None:
+        """Draw the field as ``picture`` shows it, and the dispensers at ``cursor``.
+
+        ``top`` and ``bottom`` are (current, next) colour letters; ``frame``
+        drives the glow of blocks crossing the S line.
+        The static parts are not drawn here: see :meth:`draw_static`.
+        """
+        cell = self.cell
+        if show_cursor:
+            surface.blit(self._band, (self.x + cursor * cell, self.y))
+        flash_style = "flash" if picture.flash_on else "solid"
+        for (row, col), letter in picture.cells.items():
+            style = flash_style if (row, col) in picture.flashing else "solid"
+            surface.blit(sprites.block(cell, block_colour(letter), style), self.cell_pos(row, col))
+        if picture.movers:
+            clip = surface.get_clip()
+            surface.set_clip(self.rect.union(self.bounds))
+            for mover in picture.movers:
+                pos = self.cell_pos(mover.row, mover.column)
+                surface.blit(sprites.block(cell, block_colour(mover.colour)), pos)
+                if mover.passed:
+                    self._glow(surface, pos, frame)
+            surface.set_clip(clip)
+        if picture.jam_column is not None and picture.flash_on:
+            surface.blit(self._jam, (self.x + picture.jam_column * cell, self.y))
+        if show_cursor:
+            self._draw_dispensers(surface, cursor, top, bottom)
+
+    def _glow(self, surface: pygame.Surface, pos, frame: int) -> None:
+        """A bright frame round a block passing the S line."""
+        pulse = 0.5 + 0.5 * math.sin(frame * 0.6)
+        colour = (255, 200 + int(55 * pulse), 255)
+        pygame.draw.rect(surface, colour, (*pos, self.cell, self.cell), 3)
+
+    def _draw_dispensers(self, surface, cursor: int, top, bottom) -> None:
+        cell, small = self.cell, self.next_size
+        x = self.x + cursor * cell
+        small_x = x + (cell - small) // 2
+        current_top = self.y - RAIL_GAP - cell
+        current_bottom = self.rect.bottom + RAIL_GAP
+        if top[0]:
+            surface.blit(sprites.block(cell, block_colour(top[0])), (x, current_top))
+        if top[1]:
+            surface.blit(sprites.block(small, block_colour(top[1])), (small_x, current_top - 4 - small))
+        if bottom[0]:
+            surface.blit(sprites.block(cell, block_colour(bottom[0])), (x, current_bottom))
+        if bottom[1]:
+            surface.blit(sprites.block(small, block_colour(bottom[1])),
+                         (small_x, current_bottom + cell + 4))

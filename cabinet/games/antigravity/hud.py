@@ -1,0 +1,145 @@
+"""The instruments round an ANTI-GRAVITY field: ring timer, progress bars, pair list.
+
+Each piece draws into a rectangle it is given and keeps its expensive pictures
+cached (the ring is drawn once per step of its sweep), so the play screen costs
+a handful of blits per frame.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+import pygame
+
+from cabinet.games.antigravity.field_view import block_colour
+from cabinet.render import palette, sprites, text
+from cabinet.render.glyphs import TRIANGLE_DOWN, TRIANGLE_UP
+from cabinet.render.text import fit_size, text_size
+
+RING_STEPS = 120          # the ring's sweep is drawn in this many cached steps
+RING_TRACK = (36, 40, 84)
+BALL = (90, 170, 255)     # the original's blue ball
+WARN_SECONDS = 3
+
+
+def ring_colour(seconds_left: int):
+    return palette.RED if seconds_left <= WARN_SECONDS else palette.CYAN
+
+
+@lru_cache(maxsize=2 * RING_STEPS + 8)
+def _ring(radius: int, thickness: int, step: int, colour) -> pygame.Surface:
+    """The ring with ``step``/RING_STEPS of it still to run, lit in ``colour``."""
+    size = 2 * radius + 4
+    surface = pygame.Surface((size, size), pygame.SRCALPHA)
+    centre = (size / 2, size / 2)
+    pygame.draw.circle(surface, RING_TRACK, centre, radius)
+    pygame.draw.circle(surface, (0, 0, 0, 0), centre, radius - thickness)
+    if step:
+        # The remaining time: an annulus segment from the ball's place back round to the top.
+        start = 2 * math.pi * (1 - step / RING_STEPS)
+        points = max(2, step)
+        outer = [_polar(centre, radius, start + (2 * math.pi - start) * i / points) for i in range(points + 1)]
+        inner = [_polar(centre, radius - thickness, a) for a in
+                 (start + (2 * math.pi - start) * i / points for i in range(points, -1, -1))]
+        pygame.draw.polygon(surface, colour, outer + inner)
+    return surface
+
+
+def _polar(centre, radius: float, angle: float) -> tuple[float, float]:
+    """Angle 0 at the top, growing clockwise, like a clock hand."""
+    return centre[0] + radius * math.sin(angle), centre[1] - radius * math.cos(angle)
+
+
+class RingTimer:
+    """The original's turn clock: a ball runs once round the ring, then the block is pushed."""
+
+    def __init__(self, radius: int, thickness: int | None = None):
+        self.radius = radius
+        self.thickness = thickness or max(6, radius // 6)
+
+    def draw(self, surface: pygame.Surface, centre: tuple[int, int], fraction: float,
+             seconds_left: int, digits_size: int) -> None:
+        step = max(0, min(RING_STEPS, math.ceil(fraction * RING_STEPS)))
+        colour = ring_colour(seconds_left)
+        ring = _ring(self.radius, self.thickness, step, colour)
+        surface.blit(ring, ring.get_rect(center=centre))
+        angle = 2 * math.pi * (1 - fraction)
+        ball = _polar(centre, self.radius - self.thickness / 2, angle)
+        ball_radius = max(4, self.thickness // 2 + 3)
+        pygame.draw.circle(surface, palette.WHITE, ball, ball_radius + 1)
+        pygame.draw.circle(surface, BALL, ball, ball_radius)
+        text(surface, str(seconds_left), centre, digits_size, colour, "center")
+
+
+def progress_bar(surface: pygame.Surface, rect: pygame.Rect, value: int, target: int, colour) -> None:
+    """A framed bar filled ``value / target`` of the way."""
+    pygame.draw.rect(surface, RING_TRACK, rect, border_radius=4)
+    share = 0.0 if target <= 0 else max(0.0, min(1.0, value / target))
+    if share:
+        inner = rect.inflate(-6, -6)
+        inner.width = max(2, round(inner.width * share))
+        pygame.draw.rect(surface, colour, inner, border_radius=3)
+    pygame.draw.rect(surface, palette.PANEL_EDGE, rect, 2, border_radius=4)
+
+
+def fitted(surface: pygame.Surface, string: str, pos, size: int, colour, width: int,
+           align: str = "topleft") -> pygame.Rect:
+    """Draw ``string`` no wider than ``width``, shrinking the font if it must."""
+    return text(surface, string, pos, fit_size(string, size, width), colour, align)
+
+
+class PairList:
+    """The contest's remaining dispenser pairs, scrollable, the current pair first.
+
+    Each row shows the pair's number in the list, its top block and its bottom block.
+    """
+
+    ROW = 28
+    HEAD = 58     # the heading and the column titles above the rows
+
+    def __init__(self, rect: pygame.Rect, total: int):
+        self.rect = rect
+        self.total = total
+        self.offset = 0
+        self.rows = max(1, (rect.height - self.HEAD) // self.ROW)
+
+    def scroll(self, amount: int, remaining: int) -> bool:
+        """Scroll by ``amount`` rows; False when already at that end."""
+        new = max(0, min(max(0, remaining - self.rows), self.offset + amount))
+        moved = new != self.offset
+        self.offset = new
+        return moved
+
+    def draw(self, surface: pygame.Surface, pairs: list[tuple[str, str]]) -> None:
+        rect = self.rect
+        self.offset = max(0, min(self.offset, max(0, len(pairs) - self.rows)))
+        used = self.total - len(pairs)
+        fitted(surface, f"{len(pairs)} PAIRS LEFT", (rect.centerx, rect.y), 21, palette.TITLE,
+               rect.width - 16, "midtop")
+        number_x = rect.x + 14
+        block = self.ROW - 8
+        top_x = number_x + text_size("000", 14)[0] + 22
+        bottom_x = top_x + 58
+        heads_y = rect.y + 32
+        text(surface, "NO", (number_x, heads_y), 14, palette.GREY)
+        text(surface, "TOP", (top_x + block // 2, heads_y), 14, palette.GREY, "midtop")
+        text(surface, "BTM", (bottom_x + block // 2, heads_y), 14, palette.GREY, "midtop")
+        y0 = rect.y + self.HEAD
+        for index in range(min(self.rows, len(pairs) - self.offset)):
+            k = self.offset + index
+            y = y0 + index * self.ROW
+            upper, lower = pairs[k]
+            current = k == 0
+            if current:
+                pygame.draw.rect(surface, (60, 60, 120), (rect.x + 4, y - 2, rect.width - 8, self.ROW),
+                                 border_radius=4)
+                text(surface, "NOW", (rect.right - 14, y + 4), 14, palette.YELLOW, "topright")
+            text(surface, f"{used + k + 1:>3}", (number_x, y + 4), 14, palette.WHITE if current else palette.GREY)
+            surface.blit(sprites.block(block, block_colour(upper)), (top_x, y + 2))
+            surface.blit(sprites.block(block, block_colour(lower)), (bottom_x, y + 2))
+        if self.offset > 0:
+            text(surface, TRIANGLE_UP, (rect.right - 14, y0 + 2), 21, palette.CYAN, "topright")
+        if self.offset + self.rows < len(pairs):
+            last = y0 + (self.rows - 1) * self.ROW
+            text(surface, TRIANGLE_DOWN, (rect.right - 14, last + 2), 21, palette.CYAN, "topright")

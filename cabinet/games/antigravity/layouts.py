@@ -1,0 +1,358 @@
+"""Where everything goes on the 960x540 play screen, for one field or two.
+
+A layout draws the static screen (backdrop, panels, labels, the fields' frames)
+once into a cached surface; each frame it blits that, then the blocks, the
+ring timers, the numbers, the message bar and any banner on top.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+
+import pygame
+
+from cabinet.games.antigravity.field_view import FieldView, dispenser_depth
+from cabinet.games.antigravity.hud import PairList, RingTimer, fitted, progress_bar
+from cabinet.render import HEIGHT, WIDTH, palette, sprites, text
+from cabinet.render.sprites import backdrop
+from cabinet.scenes.common import blink
+
+FPS = 60
+MARGIN = 16
+TOP = 12
+BAR = pygame.Rect(MARGIN, 494, WIDTH - 2 * MARGIN, 38)   # the message bar
+PLAY_BOTTOM = BAR.y - 8
+PLAYER_COLOURS = {1: palette.CYAN, 2: palette.MAGENTA}
+TONES = {"chain": palette.YELLOW, "through": palette.MAGENTA, "warn": palette.RED, "info": palette.WHITE}
+LABEL = palette.GREY
+IDLE_HINTS = {
+    "single": "LINE UP 3 OF A COLOUR - DON'T LET A BLOCK CROSS THE S LINE",
+    "contest": "THE OTHER PLAYER'S UP/DOWN SCROLLS THE PAIR LIST",
+}
+
+
+def fit_cell(width: int, height: int, max_width: int, max_height: int) -> int:
+    """The biggest cell that fits a field and both dispensers into the space given."""
+    depth_per_cell = 2 * 1.6          # dispenser_depth grows by 1.6 cells each side
+    by_height = int((max_height - 28) / (height + depth_per_cell))
+    return max(8, min(by_height, max_width // width))
+
+
+def _place_field(game, x: int, cell: int) -> FieldView:
+    """A view of ``game`` with its left edge at ``x``, centred in the play area's height."""
+    total = game.height * cell + 2 * dispenser_depth(cell)
+    top = TOP + (PLAY_BOTTOM - TOP - total) // 2 + dispenser_depth(cell)
+    return FieldView((x, top), game.width, game.height, cell)
+
+
+def seconds_left(seat) -> int:
+    if seat.busy:
+        return math.ceil(seat.game.turn_frames / FPS)
+    return max(0, math.ceil(seat.game.frames_left / FPS))
+
+
+class PlayLayout:
+    """What both layouts share: caching the static screen, banners, pause, the bar."""
+
+    def __init__(self, scene):
+        self.scene = scene
+        self.views: list[FieldView] = []
+        self._static: pygame.Surface | None = None
+        self._dim = pygame.Surface((WIDTH, HEIGHT), pygame.SRCALPHA)
+        self._dim.fill((0, 0, 12, 170))
+
+    def scroll_list(self, amount: int) -> None:
+        """Only the contest layout has a list to scroll."""
+
+    def static(self) -> pygame.Surface:
+        if self._static is None:
+            surface = pygame.Surface((WIDTH, HEIGHT))
+            surface.blit(backdrop(WIDTH, HEIGHT), (0, 0))
+            self.draw_static(surface)
+            for view in self.views:
+                view.draw_static(surface)
+            if not self.scene.demo:
+                surface.blit(sprites.panel(BAR.width, BAR.height), BAR)
+            self._static = surface.convert() if pygame.display.get_surface() else surface
+        return self._static
+
+    def draw_static(self, surface: pygame.Surface) -> None:
+        """Panels and labels that never change."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        scene = self.scene
+        surface.blit(self.static(), (0, 0))
+        playing = not scene.end_frames
+        for seat, view in zip(scene.seats, self.views):
+            view.draw(surface, seat.picture(), seat.game.cursor,
+                      (seat.game.current("top"), seat.game.next("top")),
+                      (seat.game.current("bottom"), seat.game.next("bottom")),
+                      frame=seat.frame, show_cursor=playing and not seat.game.game_over)
+        self.draw_panels(surface)
+        if not scene.demo:
+            self.draw_bar(surface)
+        if scene.end_frames:
+            surface.blit(self._dim, (0, 0))
+            self.draw_banner(surface)
+        if scene.paused:
+            self.draw_pause(surface)
+
+    def draw_panels(self, surface: pygame.Surface) -> None:
+        """Numbers, timers and lists that change during play."""
+
+    def draw_bar(self, surface: pygame.Surface) -> None:
+        """The message bar's text."""
+
+    def draw_banner(self, surface: pygame.Surface) -> None:
+        """The game-over or winner banner."""
+
+    def draw_pause(self, surface: pygame.Surface) -> None:
+        surface.blit(self._dim, (0, 0))
+        box = pygame.Rect(0, 0, 460, 170)
+        box.center = (WIDTH // 2, HEIGHT // 2 - 10)
+        surface.blit(sprites.panel(box.width, box.height, palette.YELLOW), box)
+        text(surface, "PAUSED", (box.centerx, box.y + 34), 56, palette.YELLOW, "midtop")
+        if blink(self.scene.ctx.frame):
+            text(surface, "PRESS F9 TO RESUME", (box.centerx, box.bottom - 42), 21, palette.WHITE, "midtop")
+
+    @staticmethod
+    def banner(surface: pygame.Surface, width: int, height: int, edge) -> pygame.Rect:
+        """Draw a framed banner in the middle of the play area; return its rectangle."""
+        box = pygame.Rect(0, 0, width, height)
+        box.center = (WIDTH // 2, (TOP + PLAY_BOTTOM) // 2)
+        pygame.draw.rect(surface, palette.PANEL, box, border_radius=10)
+        surface.blit(sprites.panel(width, height, edge), box)
+        return box
+
+    @staticmethod
+    def message_text(seat, joined: bool = True):
+        """The seat's current message as (text, colour), or None; ``joined`` adds the detail."""
+        message = seat.current_message()
+        if message is None:
+            return None
+        words = f"{message.text}   {message.detail}" if joined and message.detail else message.text
+        return words, TONES.get(message.tone, palette.WHITE)
+
+
+class SingleLayout(PlayLayout):
+    """One field in the middle: scores on the left, the ring (and contest list) on the right."""
+
+    def __init__(self, scene):
+        super().__init__(scene)
+        seat = scene.seats[0]
+        game = seat.game
+        cell = fit_cell(game.width, game.height, 260, PLAY_BOTTOM - TOP)
+        self.views = [_place_field(game, WIDTH // 2 - game.width * cell // 2, cell)]
+        self.left = pygame.Rect(MARGIN, TOP, 340, PLAY_BOTTOM - TOP)
+        self.right = pygame.Rect(WIDTH - MARGIN - 340, TOP, 340, PLAY_BOTTOM - TOP)
+        self.ring = RingTimer(66)
+        self.pairs = None
+        if scene.mode == "contest":
+            area = pygame.Rect(self.right.x + 12, self.right.y + 204, self.right.width - 24,
+                               self.right.height - 210)
+            self.pairs = PairList(area, scene.contest.length)
+        self.hi_score = _hi_score(scene)
+
+    def scroll_list(self, amount: int) -> None:
+        if self.pairs is not None:
+            if self.pairs.scroll(amount, len(self.scene.seats[0].game.remaining_pairs())):
+                self.scene.ctx.audio.play("menu_move")
+
+    def draw_static(self, surface: pygame.Surface) -> None:
+        scene, left, right = self.scene, self.left, self.right
+        surface.blit(sprites.panel(left.width, left.height), left)
+        surface.blit(sprites.panel(right.width, right.height), right)
+        text(surface, "ANTI-GRAVITY", (left.centerx, left.y + 18), 28, palette.TITLE, "midtop")
+        if scene.demo:
+            mode = "DEMO PLAY"
+        elif scene.mode == "contest":
+            mode = f"CONTEST  {scene.contest.name}"
+        else:
+            mode = f"SINGLE  {scene.difficulty.upper()}"
+        fitted(surface, mode, (left.centerx, left.y + 60), 21, palette.CYAN, left.width - 32, "midtop")
+        for label, y in (("SCORE", 112), ("CLEARED", 196), ("HI-SCORE", 280), ("BEST CHAIN", 364)):
+            text(surface, label, (left.x + 24, left.y + y), 21, LABEL)
+        text(surface, "TIME", (right.centerx, right.y + 16), 21, LABEL, "midtop")
+        if self.pairs is None:
+            self._draw_help(surface)
+
+    def _draw_help(self, surface: pygame.Surface) -> None:
+        game = self.scene.seats[0].game
+        right = self.right
+        up = "BOTTOM" if game.push_side("up") == "bottom" else "TOP"
+        down = "TOP" if up == "BOTTOM" else "BOTTOM"
+        lines = [("LEFT/RIGHT", "MOVE"), ("UP", f"PUSH {up}"), ("DOWN", f"PUSH {down}")]
+        y = right.y + 214
+        text(surface, "CONTROLS", (right.centerx, y), 21, palette.TITLE, "midtop")
+        for key, action in lines:
+            y += 34
+            text(surface, key, (right.x + 24, y), 14, palette.CYAN)
+            text(surface, action, (right.right - 24, y), 14, palette.WHITE, "topright")
+        y += 50
+        text(surface, "3 IN A LINE CLEARS", (right.centerx, y), 14, palette.GREY, "midtop")
+        text(surface, "KEEP THE S LINE CLEAR", (right.centerx, y + 26), 14, palette.GREY, "midtop")
+
+    def draw_panels(self, surface: pygame.Surface) -> None:
+        seat = self.scene.seats[0]
+        left, right = self.left, self.right
+        score = seat.shown_score()
+        value_right = left.right - 24
+        fitted(surface, str(score), (value_right, left.y + 140), 42, palette.WHITE, left.width - 48, "topright")
+        fitted(surface, str(seat.shown_cleared()), (value_right, left.y + 224), 42, palette.GREEN,
+               left.width - 48, "topright")
+        fitted(surface, str(max(score, self.hi_score)), (value_right, left.y + 308), 35, palette.YELLOW,
+               left.width - 48, "topright")
+        text(surface, str(seat.best_chain), (value_right, left.y + 392), 35, palette.MAGENTA, "topright")
+        self.ring.draw(surface, (right.centerx, right.y + 114), seat.timer_fraction(), seconds_left(seat), 42)
+        if self.pairs is not None:
+            self.pairs.draw(surface, seat.game.remaining_pairs())
+        if self.scene.demo:
+            self._draw_demo_message(surface, seat)
+
+    def _draw_demo_message(self, surface: pygame.Surface, seat) -> None:
+        """Attract mode covers the message bar: chains show at the foot of the score panel."""
+        message = seat.current_message()
+        if message is None:
+            return
+        left = self.left
+        colour = TONES.get(message.tone, palette.WHITE)
+        y = left.bottom - (44 if message.detail else 26)
+        fitted(surface, message.text, (left.centerx, y), 14, colour, left.width - 24, "midtop")
+        if message.detail:
+            fitted(surface, message.detail, (left.centerx, y + 20), 14, colour, left.width - 24, "midtop")
+
+    def draw_bar(self, surface: pygame.Surface) -> None:
+        seat = self.scene.seats[0]
+        shown = self.message_text(seat)
+        if shown is None:
+            shown = (IDLE_HINTS[self.scene.mode], palette.GREY)
+        fitted(surface, shown[0], BAR.center, 21, shown[1], BAR.width - 24, "center")
+
+    def draw_banner(self, surface: pygame.Surface) -> None:
+        scene = self.scene
+        game = scene.seats[0].game
+        complete = scene.mode == "contest" and not game.remaining_pairs()
+        box = self.banner(surface, 440, 170, palette.YELLOW if complete else palette.RED)
+        title = "LIST COMPLETE!" if complete else "GAME OVER"
+        fitted(surface, title, (box.centerx, box.y + 28), 49, palette.YELLOW if complete else palette.RED,
+               box.width - 40, "midtop")
+        text(surface, f"SCORE {game.score}", (box.centerx, box.y + 102), 28, palette.WHITE, "midtop")
+
+
+class VersusLayout(PlayLayout):
+    """Two fields side by side in the middle; each player's panel on their own side."""
+
+    PANEL_W = 258
+
+    def __init__(self, scene):
+        super().__init__(scene)
+        first = scene.seats[0].game
+        cell = fit_cell(first.width, first.height, (WIDTH // 2 - MARGIN - self.PANEL_W - 30),
+                        PLAY_BOTTOM - TOP)
+        self.views = [_place_field(first, WIDTH // 2 - 14 - first.width * cell, cell),
+                      _place_field(scene.seats[1].game, WIDTH // 2 + 14, cell)]
+        self.panels = [pygame.Rect(MARGIN, TOP, self.PANEL_W, PLAY_BOTTOM - TOP),
+                       pygame.Rect(WIDTH - MARGIN - self.PANEL_W, TOP, self.PANEL_W, PLAY_BOTTOM - TOP)]
+        self.ring = RingTimer(54)
+
+    def draw_static(self, surface: pygame.Surface) -> None:
+        scene = self.scene
+        for player, panel in ((1, self.panels[0]), (2, self.panels[1])):
+            surface.blit(sprites.panel(panel.width, panel.height, PLAYER_COLOURS[player]), panel)
+            name = "CPU" if _is_cpu(scene, player) else f"PLAYER {player}"
+            text(surface, name, (panel.centerx, panel.y + 14), 28, PLAYER_COLOURS[player], "midtop")
+            text(surface, "SCORE", (panel.x + 18, panel.y + 190), 14, LABEL)
+            text(surface, "CLEARED", (panel.x + 18, panel.y + 246), 14, LABEL)
+            progress = scene.match.progress(player)
+            unit = "CLEARS" if progress.kind == "clears" else "POINTS"
+            fitted(surface, f"GOAL {progress.target} {unit}", (panel.centerx, panel.y + 306), 14,
+                   palette.WHITE, panel.width - 24, "midtop")
+            game = scene.seat_for(player).game
+            info = f"{game.colours} COLOURS  {game.turn_frames / FPS:g}S TURN"
+            fitted(surface, info, (panel.centerx, panel.bottom - 30), 14, LABEL, panel.width - 24, "midtop")
+        if not scene.demo:
+            pygame.draw.line(surface, palette.PANEL_EDGE, (BAR.centerx, BAR.y + 6), (BAR.centerx, BAR.bottom - 6), 2)
+
+    def draw_panels(self, surface: pygame.Surface) -> None:
+        scene = self.scene
+        for player, panel in ((1, self.panels[0]), (2, self.panels[1])):
+            seat = scene.seat_for(player)
+            self.ring.draw(surface, (panel.centerx, panel.y + 112), seat.timer_fraction(), seconds_left(seat), 35)
+            right = panel.right - 18
+            fitted(surface, str(seat.shown_score()), (right, panel.y + 210), 28, palette.WHITE,
+                   panel.width - 36, "topright")
+            fitted(surface, str(seat.shown_cleared()), (right, panel.y + 266), 28, palette.GREEN,
+                   panel.width - 36, "topright")
+            progress = shown_progress(scene, player)
+            bar = pygame.Rect(panel.x + 18, panel.y + 328, panel.width - 36, 24)
+            progress_bar(surface, bar, progress.value, progress.target, PLAYER_COLOURS[player])
+            fitted(surface, f"{min(progress.value, progress.target)} / {progress.target}",
+                   (panel.centerx, panel.y + 362), 21, palette.WHITE, panel.width - 24, "midtop")
+            if scene.end_frames:
+                self._draw_result(surface, panel, player)
+
+    def _draw_result(self, surface, panel: pygame.Rect, player: int) -> None:
+        winner = self.scene.winner()
+        if winner is None:
+            word, colour = "DRAW", palette.YELLOW
+        else:
+            word, colour = ("WIN", palette.YELLOW) if winner == player else ("LOSE", palette.GREY)
+        text(surface, word, (panel.centerx, panel.y + 398), 35, colour, "midtop")
+
+    def draw_bar(self, surface: pygame.Surface) -> None:
+        scene = self.scene
+        halves = (pygame.Rect(BAR.x, BAR.y, BAR.width // 2, BAR.height),
+                  pygame.Rect(BAR.centerx, BAR.y, BAR.width // 2, BAR.height))
+        for player, half in ((1, halves[0]), (2, halves[1])):
+            seat = scene.seat_for(player)
+            shown = self.message_text(seat)
+            if shown is None:
+                progress = shown_progress(scene, player)
+                unit = "CLEARS" if progress.kind == "clears" else "PTS"
+                shown = (f"{player}P  {min(progress.value, progress.target)}/{progress.target} {unit}",
+                         PLAYER_COLOURS[player])
+            fitted(surface, shown[0], half.center, 21, shown[1], half.width - 24, "center")
+
+    def draw_banner(self, surface: pygame.Surface) -> None:
+        scene = self.scene
+        winner = scene.winner()
+        box = self.banner(surface, 520, 190, PLAYER_COLOURS.get(winner, palette.YELLOW))
+        if winner is None:
+            title, colour = "DRAW GAME", palette.YELLOW
+        else:
+            name = "CPU" if _is_cpu(scene, winner) else f"PLAYER {winner}"
+            title, colour = f"{name} WINS!", PLAYER_COLOURS[winner]
+        fitted(surface, title, (box.centerx, box.y + 24), 42, colour, box.width - 40, "midtop")
+        for row, player in enumerate((1, 2)):
+            score = scene.seat_for(player).game.score
+            word = "DRAW" if winner is None else ("WIN" if player == winner else "LOSE")
+            y = box.y + 90 + row * 40
+            text(surface, f"{player}P", (box.x + 40, y), 28, PLAYER_COLOURS[player])
+            text(surface, word, (box.x + 130, y), 28, palette.YELLOW if word == "WIN" else palette.GREY)
+            text(surface, str(score), (box.right - 40, y), 28, palette.WHITE, "topright")
+
+
+def shown_progress(scene, player: int):
+    """A versus player's progress as far as their animation has revealed it."""
+    progress = scene.match.progress(player)
+    seat = scene.seat_for(player)
+    value = seat.shown_cleared() if progress.kind == "clears" else seat.shown_score()
+    return dataclasses.replace(progress, value=value)
+
+
+def _is_cpu(scene, player: int) -> bool:
+    """A versus seat driven by the AI (a CPU opponent)."""
+    from cabinet.games.antigravity.demo import AIPilot
+    return any(isinstance(p, AIPilot) and p.player == player for p in scene.pilots)
+
+
+def _hi_score(scene) -> int:
+    """The top of the table this game competes for (0 without a store)."""
+    store = scene.ctx.store
+    if store is None:
+        return 0
+    table = (f"antigravity/contest/{scene.contest.name}" if scene.mode == "contest"
+             else f"antigravity/single/{scene.difficulty}")
+    top = store.scores.top(table)
+    return top[0].score if top else 0

@@ -1,0 +1,223 @@
+"""The ANTI-GRAVITY play screen: single, versus and contest, for players, demos and replays.
+
+The scene obeys only its pilots' events (a player at the panel, the AI, or a
+replay), hands them to the seat they belong to, and counts everything in game
+frames, so a recording of what it obeyed replays the game exactly. Versus gives
+player 1 the left field and player 2 the right; in single and contest the
+player who pressed Start drives. The pause key (F9) and the contest list's
+scrolling are not part of the game: they come from the live panel directly and
+are never recorded.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+
+from cabinet.games.antigravity.layouts import SingleLayout, VersusLayout
+from cabinet.games.antigravity.seat import Seat
+from cabinet.inputs.actions import CABINET, DIRECTIONS, Action
+from cabinet.scenes.base import Scene
+
+log = logging.getLogger(__name__)
+
+MODES = ("single", "versus", "contest")
+END_FRAMES = 240          # the game-over or winner banner, before initials
+END_SKIP_AFTER = 60       # Start may cut the banner short after this many frames
+
+
+class AntiGravityScene(Scene):
+    """Plays one ANTI-GRAVITY game (or versus match) to its end.
+
+    ``mode``: "single", "versus" or "contest". ``difficulty``: single play's
+    difficulty (None: the operator's). ``contest``: a ContestList or its name.
+    ``pilots``: who drives, one per field (versus: player 1's first); None
+    means the players at the panel. ``demo``: attract mode (no pause, no
+    high score; ``finished`` turns true after the game-over banner).
+    """
+
+    def __init__(self, ctx, mode: str = "single", difficulty: str | None = None, contest=None,
+                 pilots=None, seed: int = 0, demo: bool = False):
+        super().__init__(ctx)
+        if mode not in MODES:
+            raise ValueError(f"unknown ANTI-GRAVITY mode {mode!r}; expected one of {', '.join(MODES)}")
+        self.mode = mode
+        self.demo = demo
+        self.seed = seed
+        settings = ctx.settings.antigravity
+        self.settings = settings
+        self.difficulty = difficulty or settings.difficulty
+        self.contest = _find_contest(settings, contest) if mode == "contest" else None
+        self.match = None
+        self.seats = self._make_seats(settings, seed)
+        self.pilots = list(pilots) if pilots is not None else self._panel_pilots()
+        self.driver = getattr(self.pilots[0], "player", 1) if mode != "versus" else 1
+        if mode != "versus":
+            self.seats[0].player = self.driver
+        for pilot in self.pilots:
+            bind = getattr(pilot, "bind", None)
+            if bind is not None:
+                bind(self)
+        self.game_frame = 0
+        self.paused = False
+        self.end_frames = 0        # frames since the game (or match) ended; 0 while playing
+        self.finished = False      # demo: the banner has been shown, attract may move on
+        self._live = []
+        self.recorder = None if demo else self._recorder()
+        self.layout = (VersusLayout if mode == "versus" else SingleLayout)(self)
+
+    @property
+    def name(self) -> str:
+        kind = "demo" if self.demo else self.mode
+        return f"antigravity {kind}"
+
+    # ------------------------------------------------------------------ setup
+    def _make_seats(self, settings, seed: int) -> list[Seat]:
+        from cabinet.games.antigravity import AntiGravityGame, ContestGame, VersusMatch
+        if self.mode == "versus":
+            self.match = VersusMatch(settings, seed)
+            return [Seat(self.match.game(1), 1, self._play), Seat(self.match.game(2), 2, self._play)]
+        if self.mode == "contest":
+            game = ContestGame(self.contest, settings)
+        else:
+            game = AntiGravityGame(seed=seed, difficulty=self.difficulty, mode="single",
+                                   width=settings.width, half_height=settings.half_height,
+                                   settings=settings)
+        return [Seat(game, 1, self._play)]
+
+    def _panel_pilots(self) -> list:
+        from cabinet.scenes.pilots import HumanPilot
+        if self.mode == "versus":
+            return [HumanPilot(1), HumanPilot(2)]
+        return [HumanPilot(1)]
+
+    def _recorder(self):
+        from cabinet.storage.replays import ReplayRecorder
+        options = dataclasses.asdict(self.settings)
+        options.update(mode=self.mode, difficulty=self.difficulty,
+                       contest=self.contest.name if self.contest else None)
+        return ReplayRecorder("antigravity", self.mode, options, self.seed)
+
+    def game_for(self, player: int):
+        """The game ``player`` drives (AI pilots look at it)."""
+        return self.seat_for(player).game
+
+    def seat_for(self, player: int) -> Seat:
+        if self.mode == "versus":
+            return self.seats[0 if player == 1 else 1]
+        return self.seats[0]
+
+    def _play(self, sound: str) -> None:
+        self.ctx.audio.play(sound)
+
+    # ------------------------------------------------------------------ scene calls
+    def enter(self) -> None:
+        self.ctx.inputs.set_repeat_profile("antigravity")
+
+    def handle(self, event) -> None:
+        if event.player == CABINET:
+            if event.action is Action.PAUSE and event.pressed and not self.demo and not self.end_frames:
+                self._toggle_pause()
+            return
+        if self.mode == "contest" and event.pressed and event.player != self.driver:
+            if event.action in (Action.UP, Action.DOWN):
+                self.layout.scroll_list(-1 if event.action is Action.UP else 1)
+                return
+        if self.end_frames and event.pressed and event.action is Action.START and not self.demo:
+            if self.end_frames >= END_SKIP_AFTER:
+                self.end_frames = END_FRAMES
+            return
+        self._live.append(event)
+
+    def _toggle_pause(self) -> None:
+        self.paused = not self.paused
+        self._live = []
+        self._play("menu_select")
+
+    def update(self) -> None:
+        live, self._live = self._live, []
+        if self.paused:
+            return
+        if self.end_frames:
+            self._count_down_end()
+            return
+        playing = not self._decided()
+        for pilot in self.pilots:
+            for event in pilot.events(self.game_frame, live):
+                if playing and event.action in DIRECTIONS and event.player in (1, 2):
+                    self._obey(event)
+        for seat in self.seats:
+            turn = seat.step(clock=not self._decided())
+            if turn is not None and self.match is not None:
+                self.match.update()
+        self.game_frame += 1
+        if self._decided() and not any(seat.busy for seat in self.seats):
+            self.end_frames = 1
+            self._play("game_over")
+
+    def _obey(self, event) -> None:
+        if self.recorder is not None:
+            self.recorder.record(self.game_frame, event)
+        turn = self.seat_for(event.player).act(event)
+        if turn is not None and self.match is not None:
+            self.match.update()
+
+    def _decided(self) -> bool:
+        if self.match is not None:
+            return self.match.over
+        return self.seats[0].game.game_over
+
+    def _count_down_end(self) -> None:
+        self.end_frames += 1
+        for seat in self.seats:
+            seat.step(clock=False)   # let the message bar run out
+        if self.end_frames < END_FRAMES:
+            return
+        if self.demo:
+            self.finished = True
+            self.end_frames = END_FRAMES - 1   # hold the banner until attract moves on
+            return
+        self._finish()
+
+    # ------------------------------------------------------------------ the end
+    def winner(self) -> int | None:
+        """Versus: 1 or 2 when decided, None while playing or on a draw."""
+        return self.match.winner if self.match is not None else None
+
+    def _finish(self) -> None:
+        from cabinet.scenes.flow import finish_game
+        if self.mode == "versus":
+            player = self.winner() or max((1, 2), key=lambda p: self.seat_for(p).game.score)
+            score = self.seat_for(player).game.score
+            table = "antigravity/versus"
+            final = [a + " " + b for a, b in zip(self.seats[0].game.to_text(), self.seats[1].game.to_text())]
+        else:
+            player = self.driver
+            game = self.seats[0].game
+            score = game.score
+            table = (f"antigravity/contest/{self.contest.name}" if self.mode == "contest"
+                     else f"antigravity/single/{self.difficulty}")
+            final = game.to_text()
+        replay = self.recorder.finish(score, final)
+        self.end_frames = 0
+        self.finished = True
+        finish_game(self.ctx, "antigravity", self.mode, table, score, replay=replay, player=player)
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surface) -> None:
+        self.layout.draw(surface)
+
+
+def _find_contest(settings, contest):
+    """The contest list to play: given, named, or the first configured one."""
+    lists = settings.contests
+    if contest is None:
+        if not lists:
+            raise ValueError("no contest lists are configured (antigravity.contests is empty)")
+        return lists[0]
+    if isinstance(contest, str):
+        for candidate in lists:
+            if candidate.name == contest:
+                return candidate
+        raise ValueError(f"no contest list named {contest!r} in antigravity.contests")
+    return contest

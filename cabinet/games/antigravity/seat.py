@@ -1,0 +1,169 @@
+"""One player's place at the machine: their game, what they press, what they see happen.
+
+A :class:`Seat` turns a player's actions into engine calls (move the cursor,
+push), runs the turn timer while no animation plays, and keeps what the screen
+needs: the animation of the last turn, the score and total as they are
+revealed, and the message bar's current line. Everything is counted in frames,
+so the same events on the same frames give the same game and the same pictures.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from cabinet.games.antigravity.animation import FieldPicture, TurnAnimation, grid_from_text
+from cabinet.games.antigravity.results import Turn
+from cabinet.inputs.actions import Action, InputEvent
+
+FPS = 60
+TICK_SECONDS = 3          # the last seconds of a turn tick audibly
+MESSAGE_FRAMES = 90       # how long a message stays in the bar
+
+
+@dataclass(frozen=True)
+class Message:
+    text: str
+    tone: str      # "chain", "through", "warn" or "info": picks the colour
+    until: int     # seat frame after which it is gone
+    detail: str = ""   # a second, optional part (the through bonus)
+
+
+class Seat:
+    """Plays ``game`` for one player; ``play`` makes a sound by name."""
+
+    def __init__(self, game, player: int = 1, play: Callable[[str], None] = lambda name: None):
+        self.game = game
+        self.player = player
+        self._play = play
+        self.frame = 0
+        self.animation: TurnAnimation | None = None
+        self._queued: str | None = None   # a push pressed while the last one was still showing
+        self._grid = grid_from_text(game.to_text())
+        self._score_before = game.score
+        self._cleared_before = game.total_cleared
+        self.message: Message | None = None
+        self.last_turn: Turn | None = None
+        self.best_chain = 0
+
+    # ------------------------------------------------------------------ input
+    def act(self, event: InputEvent) -> Turn | None:
+        """Obey one press; return the turn it made, if it pushed at once.
+
+        Releases and other buttons mean nothing here.
+        """
+        if not event.pressed or self.game.game_over:
+            return None
+        if event.action in (Action.LEFT, Action.RIGHT):
+            before = self.game.cursor
+            self.game.move(-1 if event.action is Action.LEFT else 1)
+            if self.game.cursor != before:
+                self._play("ag_move")
+        elif event.action in (Action.UP, Action.DOWN) and not event.repeat:
+            # A held stick repeats; a push is one decision, so only a fresh press pushes.
+            key = "up" if event.action is Action.UP else "down"
+            if self.animation is None:
+                return self._push(key)
+            self._queued = key
+        return None
+
+    # ------------------------------------------------------------------ time
+    def step(self, clock: bool = True) -> Turn | None:
+        """Advance one frame; return the turn made on it, if any (a push or a forced push).
+
+        ``clock`` False stops the turn timer (the match is decided) but lets an
+        animation finish.
+        """
+        self.frame += 1
+        if self.animation is not None:
+            started = self.animation.advance()
+            if started is not None:
+                for cue in started.cues:
+                    self._play(cue)
+                if started.kind == "flash":
+                    self._announce(started.step)
+            if not self.animation.done:
+                return None
+            self.animation = None
+            if self._queued is not None and clock:
+                key, self._queued = self._queued, None
+                return self._push(key)
+            return None
+        if self.game.game_over or not clock:
+            return None
+        turn = self.game.tick(1)
+        if turn is not None:
+            self._start(turn)
+            return turn
+        left = self.game.frames_left
+        if left % FPS == 0 and 0 < left <= TICK_SECONDS * FPS:
+            self._play("ag_tick")
+        return None
+
+    def _push(self, key: str) -> Turn | None:
+        if self.game.game_over:
+            return None
+        turn = self.game.push(self.game.push_side(key))
+        self._start(turn)
+        return turn
+
+    def _start(self, turn: Turn) -> None:
+        self.animation = TurnAnimation(self._grid, turn, self.game.height)
+        self.last_turn = turn
+        self._score_before = self.game.score - turn.points
+        self._cleared_before = self.game.total_cleared - sum(len(s.removed) for s in turn.steps)
+        self._grid = grid_from_text(self.game.to_text())
+        if turn.jam:
+            self._say("COLUMN JAMMED!", "warn", 2 * MESSAGE_FRAMES)
+        elif turn.forced:
+            self._say("TIME UP!  FORCED PUSH", "warn")
+
+    def _announce(self, step) -> None:
+        """Put a chain step in the message bar as its blocks start to flash."""
+        self.best_chain = max(self.best_chain, step.chain)
+        if step.chain > 1:
+            text = f"{step.chain} CHAIN! +{step.points}"
+        else:
+            text = f"CLEAR {step.cleared_count} +{step.points}"
+        detail = f"THROUGH x{len(step.passed)} +{step.through_points}" if step.passed else ""
+        self._say(text, "through" if step.passed else "chain", detail=detail)
+
+    def _say(self, text: str, tone: str, frames: int = MESSAGE_FRAMES, detail: str = "") -> None:
+        self.message = Message(text, tone, self.frame + frames, detail)
+
+    # ------------------------------------------------------------------ what to show
+    @property
+    def busy(self) -> bool:
+        """An animation is playing (the turn timer stands still)."""
+        return self.animation is not None
+
+    @property
+    def finished(self) -> bool:
+        """The game is over and its last turn has been shown."""
+        return self.game.game_over and self.animation is None
+
+    def picture(self) -> FieldPicture:
+        if self.animation is not None:
+            return self.animation.picture()
+        return FieldPicture(self._grid)
+
+    def shown_score(self) -> int:
+        if self.animation is not None:
+            return self._score_before + self.animation.shown_points()
+        return self.game.score
+
+    def shown_cleared(self) -> int:
+        if self.animation is not None:
+            return self._cleared_before + self.animation.shown_cleared()
+        return self.game.total_cleared
+
+    def current_message(self) -> Message | None:
+        if self.message is not None and self.frame <= self.message.until:
+            return self.message
+        return None
+
+    def timer_fraction(self) -> float:
+        """Time left of this turn, 1.0 (full) to 0.0 (the forced push)."""
+        if self.animation is not None or self.game.game_over:
+            return 1.0 if self.animation is not None else 0.0
+        return max(0.0, min(1.0, self.game.frames_left / self.game.turn_frames))

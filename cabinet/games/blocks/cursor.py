@@ -1,0 +1,155 @@
+"""Where the player's hand is in BLOCKS: which tray piece, and where over the board.
+
+The cursor has two places to be. On the *board* it holds the selected piece,
+whose box's top-left is (row, col); the stick moves it, A places it. Pushing
+right once more when the piece already touches the board's right edge moves the
+hand into the *tray* beside the board, where up/down choose a piece and A or
+left bring it back onto the board. C changes piece from anywhere.
+
+The cursor turns actions into engine calls; the scene only animates what comes
+back. The AI demo and the touch screen steer it through :func:`route`, with the
+same actions a player presses.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from cabinet.inputs.actions import Action
+
+from .engine import BlocksGame, IllegalMove
+from .pieces import SIZE
+
+BOARD, TRAY = "board", "tray"
+
+
+@dataclass
+class Outcome:
+    """What one action did, for the scene to animate and sound."""
+
+    kind: str                 # "move" "edge" "select" "tray" "board" "rotate" "refused" "place" "invalid" "none"
+    result: object = None     # the engine's PlaceResult after a "place"
+
+
+@dataclass
+class Cursor:
+    slot: int = 0
+    row: int = 2
+    col: int = 2
+    focus: str = BOARD
+
+    def copy(self) -> "Cursor":
+        return replace(self)
+
+    # ----------------------------------------------------------------- actions
+    def apply(self, action: Action, game: BlocksGame, repeat: bool = False) -> Outcome:
+        """Obey one press. ``repeat`` marks auto-repeat, which never leaves the board."""
+        if game.game_over:
+            return Outcome("none")
+        self.settle(game)
+        if action is Action.C:
+            return self._next_piece(game, +1)
+        if self.focus == TRAY:
+            return self._in_tray(action, game)
+        if action is Action.A:
+            return self._place(game)
+        if action is Action.B:
+            return self._rotate(game)
+        moves = {Action.LEFT: (0, -1), Action.RIGHT: (0, 1), Action.UP: (-1, 0), Action.DOWN: (1, 0)}
+        if action not in moves:
+            return Outcome("none")
+        d_row, d_col = moves[action]
+        height, width = game.piece_size(self.slot)
+        row, col = self.row + d_row, self.col + d_col
+        if 0 <= row <= SIZE - height and 0 <= col <= SIZE - width:
+            self.row, self.col = row, col
+            return Outcome("move")
+        if action is Action.RIGHT and not repeat:
+            self.focus = TRAY
+            return Outcome("tray")
+        return Outcome("edge")
+
+    def settle(self, game: BlocksGame) -> None:
+        """Keep the cursor on a piece that exists and inside the board."""
+        if game.game_over or not any(game.tray):
+            return
+        if game.tray[self.slot] is None:
+            self._next_piece(game, +1)
+        height, width = game.piece_size(self.slot)
+        self.row = max(0, min(self.row, SIZE - height))
+        self.col = max(0, min(self.col, SIZE - width))
+
+    # ----------------------------------------------------------------- inner workings
+    def _next_piece(self, game: BlocksGame, step: int) -> Outcome:
+        for offset in range(1, 4):
+            slot = (self.slot + step * offset) % 3
+            if game.tray[slot] is not None:
+                changed = slot != self.slot
+                self.slot = slot
+                self.settle(game)
+                return Outcome("select" if changed else "none")
+        return Outcome("none")
+
+    def _in_tray(self, action: Action, game: BlocksGame) -> Outcome:
+        if action is Action.UP:
+            return self._next_piece(game, -1)
+        if action is Action.DOWN:
+            return self._next_piece(game, +1)
+        if action in (Action.A, Action.LEFT):
+            self.focus = BOARD
+            height, width = game.piece_size(self.slot)
+            self.col = SIZE - width
+            self.settle(game)
+            return Outcome("board")
+        return Outcome("none")
+
+    def _place(self, game: BlocksGame) -> Outcome:
+        try:
+            result = game.place(self.slot, self.row, self.col)
+        except IllegalMove:
+            return Outcome("invalid")
+        self.settle(game)
+        return Outcome("place", result)
+
+    def _rotate(self, game: BlocksGame) -> Outcome:
+        try:
+            game.rotate(self.slot)
+        except ValueError:
+            return Outcome("refused")
+        self.settle(game)
+        return Outcome("rotate")
+
+
+def route(cursor: Cursor, game: BlocksGame, slot: int, row: int, col: int, turns: int = 0) -> list[Action]:
+    """The presses that take ``cursor`` to place ``slot`` at (row, col) after ``turns``.
+
+    Worked out on copies, so neither the cursor nor the game changes. The last
+    action is A; the list is empty when the target cannot be reached.
+    """
+    hand, sim = cursor.copy(), game.copy()
+    actions: list[Action] = []
+
+    def press(action: Action) -> None:
+        actions.append(action)
+        hand.apply(action, sim)
+
+    hand.settle(sim)
+    if hand.focus == TRAY:
+        press(Action.LEFT)
+    for _ in range(3):
+        if hand.slot == slot:
+            break
+        press(Action.C)
+    for _ in range(turns % 4):
+        press(Action.B)
+    for _ in range(2 * SIZE):
+        if (hand.row, hand.col) == (row, col) or hand.slot != slot:
+            break
+        if hand.row != row:
+            press(Action.DOWN if hand.row < row else Action.UP)
+        if hand.col != col:
+            press(Action.RIGHT if hand.col < col else Action.LEFT)
+    if (hand.slot, hand.row, hand.col, hand.focus) != (slot, row, col, BOARD):
+        return []
+    actions.append(Action.A)
+    return actions

@@ -1,0 +1,226 @@
+"""The control panels wired to the Pi's GPIO header, through gpiozero.
+
+Every wired switch is a gpiozero :class:`~gpiozero.DigitalInputDevice` with
+the pull-up on, closing to ground: a :class:`~gpiozero.Button` without its hold
+machinery, which would cost a thread per switch waking ten times a second (and
+a tenth of a second each to close) for events the cabinet counts in frames.
+gpiozero calls back on its own threads; those callbacks only put
+``(input name, pressed, timestamp)`` on a :class:`queue.Queue`. Everything else
+(debouncing, mapping to actions) happens in the main thread in :meth:`GpioPanel.changes`.
+
+Debouncing takes the first edge at once and ignores the chatter for
+``bounce_ms`` after it, so a press costs no latency. (gpiozero's own
+``bounce_time`` is not used: on lgpio it waits for the level to be stable,
+which delays every press by the bounce time, and the mock pins ignore it.)
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import time
+import warnings
+from dataclasses import dataclass
+
+from cabinet.inputs.actions import CABINET, Action
+from cabinet.inputs.switches import SwitchChange
+
+log = logging.getLogger("cabinet.inputs")
+
+BCM_PINS = range(0, 28)  # the GPIO lines of the 40-pin header
+
+PANEL_ACTIONS = {
+    "left": Action.LEFT, "right": Action.RIGHT, "up": Action.UP, "down": Action.DOWN,
+    "a": Action.A, "b": Action.B, "c": Action.C, "start": Action.START,
+}
+CABINET_ACTIONS = {
+    "coin1": Action.COIN1, "coin2": Action.COIN2, "service": Action.SERVICE, "test": Action.TEST,
+}
+
+
+@dataclass(frozen=True)
+class WiredInput:
+    """One switch of the wiring table: its YAML key, its meaning and its pin."""
+
+    key: str  # "inputs.gpio.p1.left"
+    player: int
+    action: Action
+    pin: int | None
+
+    @property
+    def switch(self) -> str:
+        return f"GPIO {self.pin}"
+
+
+def wiring(settings) -> list[WiredInput]:
+    """Every input of the wiring table, wired or not, in a fixed order."""
+    table = []
+    for player, panel in ((1, settings.p1), (2, settings.p2)):
+        for name, action in PANEL_ACTIONS.items():
+            table.append(WiredInput(f"inputs.gpio.p{player}.{name}", player, action, getattr(panel, name)))
+    for name, action in CABINET_ACTIONS.items():
+        table.append(WiredInput(f"inputs.gpio.cabinet.{name}", CABINET, action, getattr(settings.cabinet, name)))
+    return table
+
+
+def check_wiring(table: list[WiredInput]) -> tuple[list[WiredInput], list[str]]:
+    """The usable inputs, and one error line per invalid or shared pin."""
+    problems = []
+    by_pin: dict[int, list[WiredInput]] = {}
+    for wired in table:
+        if wired.pin is None:
+            continue
+        if isinstance(wired.pin, bool) or not isinstance(wired.pin, int) or wired.pin not in BCM_PINS:
+            problems.append(f"{wired.key}: {wired.pin!r} is not a GPIO number of the 40-pin header "
+                            f"(0-27); disabled")
+            continue
+        by_pin.setdefault(wired.pin, []).append(wired)
+    usable = []
+    for pin, users in by_pin.items():
+        if len(users) == 1:
+            usable.append(users[0])
+            continue
+        keys = [w.key for w in users]
+        names = " and ".join(keys) if len(keys) == 2 else ", ".join(keys[:-1]) + " and " + keys[-1]
+        verb = "both use" if len(keys) == 2 else "all use"
+        problems.append(f"{names} {verb} GPIO {pin}; {'both' if len(keys) == 2 else 'all'} disabled")
+    usable.sort(key=table.index)
+    return usable, problems
+
+
+class _Debounce:
+    """Main-thread state of one pin: what was reported, and when."""
+
+    __slots__ = ("reported", "accepted_at", "latest")
+
+    def __init__(self):
+        self.reported = False
+        self.accepted_at = float("-inf")
+        self.latest = False
+
+
+class GpioPanel:
+    """All wired switches; :meth:`changes` returns their debounced presses and releases.
+
+    Never raises: with no usable pin factory it logs one line and has no inputs;
+    an invalid, shared or unopenable pin disables only the inputs concerned.
+    ``problems`` keeps those lines for the service menu and the input test.
+    """
+
+    def __init__(self, settings, pin_factory=None, clock=time.monotonic):
+        self.bounce = settings.bounce_ms / 1000
+        self.problems: list[str] = []
+        self.inputs: dict[str, WiredInput] = {}  # by key, only the ones working
+        self.factory_name = None
+        self._clock = clock
+        self._queue: queue.Queue = queue.Queue()
+        self._buttons = []
+        self._state: dict[str, _Debounce] = {}
+        self._unsettled: set[str] = set()
+        if not settings.enabled:
+            return
+        usable, self.problems = check_wiring(wiring(settings))
+        for line in self.problems:
+            log.error("%s", line)
+        if not usable:
+            return
+        factory = self._factory(pin_factory)
+        if factory is not None:
+            self._open(usable, factory)
+
+    def _factory(self, pin_factory):
+        try:
+            from gpiozero import Device  # imported here: a desktop without gpiozero still runs
+            with warnings.catch_warnings():  # gpiozero warns once per factory it tries
+                warnings.simplefilter("ignore")
+                if pin_factory is None:
+                    Device.ensure_pin_factory()
+                    pin_factory = Device.pin_factory
+        except Exception as exc:  # not a Pi, no permission, no library: all the same here
+            self._no_gpio(f"no usable GPIO pin factory ({type(exc).__name__}: {exc})")
+            return None
+        self.factory_name = type(pin_factory).__name__
+        return pin_factory
+
+    def _no_gpio(self, reason: str) -> None:
+        line = f"inputs.gpio: {reason}; carrying on with keyboard and joysticks"
+        log.warning("%s", line)
+        self.problems.append(line)
+
+    def _open(self, usable: list[WiredInput], factory) -> None:
+        from gpiozero import DigitalInputDevice
+        failures = []
+        for wired in usable:
+            try:
+                button = DigitalInputDevice(wired.pin, pull_up=True, pin_factory=factory)
+            except Exception as exc:  # invalid on this board, busy, no permission
+                failures.append((wired, exc))
+                continue
+            button.when_activated = self._callback(wired.key, True)
+            button.when_deactivated = self._callback(wired.key, False)
+            self._buttons.append(button)
+            self.inputs[wired.key] = wired
+            self._state[wired.key] = _Debounce()
+            if button.is_active:
+                line = f"{wired.key}: GPIO {wired.pin} is closed at start-up; ignored until released"
+                log.warning("%s", line)
+                self.problems.append(line)
+        if failures and not self._buttons:
+            exc = failures[0][1]
+            self._no_gpio(f"no GPIO pin could be opened with {self.factory_name} "
+                          f"({type(exc).__name__}: {exc})")
+            return
+        for wired, exc in failures:
+            line = f"{wired.key}: GPIO {wired.pin} cannot be used ({type(exc).__name__}: {exc}); disabled"
+            log.error("%s", line)
+            self.problems.append(line)
+
+    def _callback(self, key: str, pressed: bool):
+        put, clock = self._queue.put, self._clock
+
+        def edge():  # runs on a gpiozero thread: hand over, touch nothing else
+            put((key, pressed, clock()))
+        return edge
+
+    def changes(self) -> list[SwitchChange]:
+        """Presses and releases since the last call, debounced (main thread only)."""
+        out = []
+        while True:
+            try:
+                key, pressed, stamp = self._queue.get_nowait()
+            except queue.Empty:
+                break
+            state = self._state[key]
+            state.latest = pressed
+            if pressed != state.reported and stamp - state.accepted_at >= self.bounce:
+                self._accept(key, state, pressed, stamp, out)
+            elif pressed != state.reported:
+                self._unsettled.add(key)
+        if self._unsettled:
+            self._settle(out)
+        return out
+
+    def _settle(self, out: list[SwitchChange]) -> None:
+        """Chatter that ended away from the reported level is reported once it is over."""
+        now = self._clock()
+        for key in list(self._unsettled):
+            state = self._state[key]
+            if state.latest == state.reported:
+                self._unsettled.discard(key)
+            elif now - state.accepted_at >= self.bounce:
+                self._accept(key, state, state.latest, now, out)
+
+    def _accept(self, key, state, pressed, stamp, out) -> None:
+        state.reported, state.accepted_at = pressed, stamp
+        self._unsettled.discard(key)
+        wired = self.inputs[key]
+        out.append(SwitchChange(wired.switch, wired.player, wired.action, pressed))
+
+    def describe(self, player: int, action: Action) -> list[str]:
+        return [w.switch for w in self.inputs.values() if w.player == player and w.action == action]
+
+    def close(self) -> None:
+        for button in self._buttons:
+            button.close()
+        self._buttons.clear()
+        self.inputs.clear()

@@ -1,0 +1,39 @@
+"""The cabinet's colours: a dark stage, bold neon accents, one colour per block kind."""
+
+from __future__ import annotations
+
+BACKGROUND = (10, 10, 28)
+BACKGROUND_GLOW = (22, 18, 58)
+PANEL = (20, 22, 48)
+PANEL_EDGE = (70, 80, 160)
+GRID = (34, 38, 74)
+GRID_LINE = (46, 52, 96)
+SHADOW = (0, 0, 0)
+
+WHITE = (245, 245, 255)
+GREY = (140, 144, 170)
+DIM = (84, 88, 120)
+YELLOW = (255, 220, 40)
+ORANGE = (255, 150, 30)
+RED = (255, 64, 72)
+GREEN = (60, 230, 110)
+CYAN = (60, 220, 255)
+BLUE = (70, 120, 255)
+MAGENTA = (240, 80, 220)
+PURPLE = (160, 90, 255)
+
+TITLE = YELLOW
+HIGHLIGHT = CYAN
+SCORE = WHITE
+GHOST_OK = GREEN
+GHOST_BAD = RED
+FLASH = WHITE
+
+# BLOCKS pieces: a colour per piece shape, picked by the scene from this list.
+PIECE_COLOURS = [CYAN, YELLOW, MAGENTA, GREEN, ORANGE, BLUE, RED, PURPLE]
+
+# ANTI-GRAVITY block letters (R G B Y P, as RULES.md writes them).
+BLOCK_LETTERS = {"R": RED, "G": GREEN, "B": BLUE, "Y": YELLOW, "P": PURPLE}
+
+# Rank colours on the high-score tables: gold, silver, bronze, then the rest.
+RANKS = [YELLOW, (210, 214, 230), (230, 150, 90)]

@@ -1,0 +1,63 @@
+"""Cached sprites: bevelled blocks and framed panels, drawn once per size and colour."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+from cabinet.render import palette
+
+
+def _shade(colour, factor: float):
+    return tuple(max(0, min(255, int(c * factor))) for c in colour)
+
+
+@lru_cache(maxsize=512)
+def block(size: int, colour, style: str = "solid") -> pygame.Surface:
+    """A square block of ``size`` pixels.
+
+    ``style``: "solid" (bevelled, lit from the top left), "ghost" (an outline with
+    a tinted fill, for previews) or "flash" (bright, for clears).
+    """
+    colour = tuple(colour)
+    if style == "ghost":
+        surface = pygame.Surface((size, size), pygame.SRCALPHA)
+        surface.fill((*colour, 70))
+        pygame.draw.rect(surface, (*colour, 255), surface.get_rect(), max(2, size // 12))
+        return surface
+    surface = pygame.Surface((size, size))
+    if style == "flash":
+        colour = palette.FLASH
+    edge = max(2, size // 8)
+    surface.fill(_shade(colour, 0.55))
+    # Light top-left bevel, dark bottom-right bevel, a face in the middle.
+    pygame.draw.polygon(surface, _shade(colour, 1.35), [(0, 0), (size, 0), (size - edge, edge),
+                                                        (edge, edge), (edge, size - edge), (0, size)])
+    surface.fill(colour, (edge, edge, size - 2 * edge, size - 2 * edge))
+    shine = max(1, size // 6)
+    surface.fill(_shade(colour, 1.2), (edge, edge, size - 2 * edge, shine))
+    return surface.convert() if pygame.display.get_surface() else surface
+
+
+@lru_cache(maxsize=128)
+def panel(width: int, height: int, edge=palette.PANEL_EDGE, fill=palette.PANEL) -> pygame.Surface:
+    """A framed rectangle with rounded corners, for boards, score boxes and menus."""
+    surface = pygame.Surface((width, height), pygame.SRCALPHA)
+    rect = surface.get_rect()
+    pygame.draw.rect(surface, (*fill, 235), rect, border_radius=10)
+    pygame.draw.rect(surface, tuple(edge), rect, 3, border_radius=10)
+    return surface.convert_alpha() if pygame.display.get_surface() else surface
+
+
+@lru_cache(maxsize=8)
+def backdrop(width: int, height: int) -> pygame.Surface:
+    """The stage behind every screen: a dark vertical gradient with faint scan lines."""
+    surface = pygame.Surface((width, height))
+    top, bottom = palette.BACKGROUND_GLOW, palette.BACKGROUND
+    for y in range(height):
+        t = y / max(1, height - 1)
+        surface.fill(tuple(int(a + (b - a) * t) for a, b in zip(top, bottom)), (0, y, width, 1))
+    for y in range(0, height, 4):
+        surface.fill(_shade(palette.BACKGROUND, 0.7), (0, y, width, 1))
+    return surface.convert() if pygame.display.get_surface() else surface

@@ -1,0 +1,102 @@
+"""Cached text in the cabinet's pixel font.
+
+``text(surface, "SCORE", (x, y), 28, colour, "topleft")`` draws; every distinct
+(string, size, colour, shadow) is rendered once and kept in a bounded cache, so a
+screen that redraws the same words each frame costs one blit per string.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from functools import lru_cache
+
+import pygame
+
+from cabinet.render import glyphs
+from cabinet.render.palette import SHADOW
+
+_KEY = (255, 0, 255)  # colour key: never used as a text colour
+_CACHE_LIMIT = 1500
+_cache: "OrderedDict[tuple, pygame.Surface]" = OrderedDict()
+
+_ALIASES = {"left": "topleft", "right": "topright", "centre": "midtop", "middle": "center"}
+
+
+def scale_for(size: int) -> int:
+    """Pixel scale of the font for a text ``size`` (its height in logical pixels)."""
+    return max(1, round(size / glyphs.HEIGHT))
+
+
+def text_size(string: str, size: int) -> tuple[int, int]:
+    """Width and height ``string`` takes at ``size``, shadow included."""
+    scale = scale_for(size)
+    advance = (glyphs.WIDTH + 1) * scale
+    width = max(0, len(string) * advance - scale)
+    shadow = _shadow_offset(scale)
+    return width + shadow, glyphs.HEIGHT * scale + shadow
+
+
+def fit_size(string: str, size: int, max_width: int) -> int:
+    """The largest size not above ``size`` at which ``string`` fits in ``max_width``."""
+    while size > glyphs.HEIGHT and text_size(string, size)[0] > max_width:
+        size -= glyphs.HEIGHT
+    return size
+
+
+def render_text(string: str, size: int, colour, shadow: bool = True) -> pygame.Surface:
+    """The rendered ``string`` (cached); transparent where nothing is lit."""
+    key = (string, scale_for(size), tuple(colour), shadow)
+    found = _cache.get(key)
+    if found is not None:
+        _cache.move_to_end(key)
+        return found
+    surface = _render(string, scale_for(size), tuple(colour), shadow)
+    _cache[key] = surface
+    if len(_cache) > _CACHE_LIMIT:
+        _cache.popitem(last=False)
+    return surface
+
+
+def text(surface: pygame.Surface, string: str, pos, size: int, colour,
+         align: str = "topleft", shadow: bool = True) -> pygame.Rect:
+    """Draw ``string`` with its ``align`` point (a pygame.Rect anchor) at ``pos``.
+
+    ``align`` is one of topleft, midtop, topright, midleft, center, midright,
+    bottomleft, midbottom, bottomright; "left", "right" and "centre" are short for
+    topleft, topright and midtop. Returns the rectangle drawn.
+    """
+    rendered = render_text(string, size, colour, shadow)
+    rect = rendered.get_rect(**{_ALIASES.get(align, align): pos})
+    surface.blit(rendered, rect)
+    return rect
+
+
+def _shadow_offset(scale: int) -> int:
+    return max(1, scale // 2)
+
+
+def _render(string: str, scale: int, colour, shadow: bool) -> pygame.Surface:
+    width, height = text_size(string, scale * glyphs.HEIGHT)
+    surface = pygame.Surface((max(1, width), height))
+    surface.fill(_KEY)
+    offset = _shadow_offset(scale)
+    advance = (glyphs.WIDTH + 1) * scale
+    for index, char in enumerate(string):
+        x = index * advance
+        if shadow:
+            surface.blit(_glyph(char, scale, SHADOW), (x + offset, offset))
+        surface.blit(_glyph(char, scale, colour), (x, 0))
+    surface.set_colorkey(_KEY, pygame.RLEACCEL)
+    return surface
+
+
+@lru_cache(maxsize=2048)
+def _glyph(char: str, scale: int, colour) -> pygame.Surface:
+    surface = pygame.Surface((glyphs.WIDTH * scale, glyphs.HEIGHT * scale))
+    surface.fill(_KEY)
+    for y, row in enumerate(glyphs.glyph(char)):
+        for x, lit in enumerate(row):
+            if lit == "#":
+                surface.fill(colour, (x * scale, y * scale, scale, scale))
+    surface.set_colorkey(_KEY)
+    return surface

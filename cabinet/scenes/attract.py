@@ -1,0 +1,195 @@
+"""Attract mode: a loop of pages and live demos, until a player presses Start.
+
+The attract scene is a playlist. Each part is an ordinary scene (the title, a
+demo game driven by the AI, a high-score table, a how-to page) that runs for
+the time the operator set, or until it says it is finished (a demo whose game
+ended). Start, from either player, leaves for game select when a game can be
+paid for; coins are counted by the main loop wherever they drop.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from dataclasses import dataclass
+from typing import Callable
+
+from cabinet.inputs.actions import Action
+from cabinet.render import HEIGHT, WIDTH, palette, text
+from cabinet.scenes.base import Scene
+from cabinet.scenes.common import blink, can_play, credit_line, draw_backdrop, prompt
+
+log = logging.getLogger(__name__)
+
+FPS = 60
+
+
+@dataclass
+class Part:
+    """One page of the playlist: a name, how long it shows, and how to build it."""
+
+    name: str
+    seconds: float
+    make: Callable[[], Scene]
+
+
+class AttractScene(Scene):
+    """Loops its parts; the top of the stack whenever nobody is playing."""
+
+    def __init__(self, ctx, parts: list[Part] | None = None):
+        super().__init__(ctx)
+        self.random = random.Random()  # fresh demo seeds every loop
+        self.parts = parts if parts is not None else default_parts(ctx, self.random)
+        self.index = -1
+        self.part: Scene | None = None
+        self.part_name = ""
+        self.frames = 0
+        self.limit = 0
+        self.parts_shown: set[str] = set()
+
+    @property
+    def name(self) -> str:
+        return f"attract: {self.part_name}"
+
+    def enter(self) -> None:
+        self.ctx.audio.attract = True
+        self.ctx.inputs.set_repeat_profile("menu")
+        if self.part is None:
+            self.next_part()
+
+    def leave(self) -> None:
+        self.ctx.audio.attract = False
+        if self.part is not None:
+            self.part.leave()
+
+    def next_part(self) -> None:
+        """Show the next part; one that cannot even be built is skipped."""
+        if self.part is not None:
+            self.part.leave()
+        for _ in range(len(self.parts)):
+            self.index = (self.index + 1) % len(self.parts)
+            spec = self.parts[self.index]
+            try:
+                self.part = spec.make()
+            except Exception:
+                log.exception("attract part %s failed to start; skipping it", spec.name)
+                continue
+            self.part_name = spec.name
+            self.limit = int(spec.seconds * FPS)
+            self.frames = 0
+            self.parts_shown.add(spec.name)
+            self.part.enter()
+            return
+        raise RuntimeError("no attract part could start")
+
+    def handle(self, event) -> None:
+        if event.pressed and event.action is Action.START and event.player in (1, 2):
+            if can_play(self.ctx):
+                self.ctx.audio.attract = False
+                self.ctx.audio.play("menu_select")
+                from cabinet.scenes.select import GameSelectScene
+                self.ctx.scenes.reset(GameSelectScene(self.ctx))
+
+    def update(self) -> None:
+        self.part.update()
+        self.frames += 1
+        if self.frames >= self.limit or getattr(self.part, "finished", False):
+            self.next_part()
+
+    def draw(self, surface) -> None:
+        self.part.draw(surface)
+        if self.part_name != "title":
+            self._draw_prompt(surface)
+
+    def _draw_prompt(self, surface) -> None:
+        """The bottom strip every attract page carries: the prompt and the credits."""
+        strip = surface.subsurface((0, HEIGHT - 34, WIDTH, 34))
+        strip.fill(palette.SHADOW)
+        if blink(self.frames):
+            text(surface, prompt(self.ctx), (WIDTH // 2, HEIGHT - 17), 21, palette.GREEN, "center")
+        text(surface, credit_line(self.ctx), (WIDTH - 14, HEIGHT - 17), 14, palette.GREY, "midright")
+        caption = getattr(self.part, "caption", "")   # a replay's "REPLAY  AAA  12345"
+        if caption:
+            text(surface, caption, (14, HEIGHT - 17), 21, palette.MAGENTA, "midleft")
+
+
+class SafeTitleScene(Scene):
+    """The last resort when attract mode itself keeps failing: a title that needs nothing."""
+
+    name = "safe title"
+
+    def __init__(self, ctx):
+        super().__init__(ctx)
+        self.frames = 0
+
+    def handle(self, event) -> None:
+        if event.pressed and event.action is Action.START:
+            self.ctx.go_to_attract()
+
+    def update(self) -> None:
+        self.frames += 1
+
+    def draw(self, surface) -> None:
+        draw_backdrop(surface)
+        text(surface, "ARCADEFORGE VERSE", (WIDTH // 2, 180), 56, palette.YELLOW, "midtop")
+        if blink(self.frames):
+            text(surface, "PRESS START", (WIDTH // 2, 320), 35, palette.GREEN, "midtop")
+
+
+def default_parts(ctx, rng: random.Random) -> list[Part]:
+    """The operator's playlist: title, then each game's demo, scores and how-to page."""
+    from cabinet.games.blocks.demo import BlocksDemoPilot
+    from cabinet.games.blocks.scene import BlocksScene
+    from cabinet.scenes.howto import HowToScene
+    from cabinet.scenes.select import antigravity_scene_class
+    from cabinet.scenes.tables import ScoreTablesScene
+    from cabinet.scenes.title import TitleScene
+
+    from cabinet.scenes.playback import ReplayReel
+
+    seconds = ctx.settings.attract
+    reel = ReplayReel(ctx)  # every other demo is a replay of one of the best real games
+
+    def blocks_live():
+        seed = rng.randrange(2**31)
+        return BlocksScene(ctx, BlocksDemoPilot(seed=seed), seed, demo=True)
+
+    def blocks_demo():
+        return reel.next("blocks", blocks_live)
+
+    parts = [
+        Part("title", seconds.title_seconds, lambda: TitleScene(ctx)),
+        Part("blocks demo", seconds.blocks_demo_seconds, blocks_demo),
+        Part("blocks scores", seconds.blocks_scores_seconds,
+             lambda: ScoreTablesScene(ctx, "BLOCKS HIGH SCORES", ["blocks"], seconds.blocks_scores_seconds)),
+        Part("how to play blocks", seconds.howto_seconds, lambda: HowToScene(ctx, "blocks")),
+        Part("title", seconds.title_seconds, lambda: TitleScene(ctx)),
+    ]
+    antigravity = antigravity_scene_class()
+    if antigravity is not None:
+        from cabinet.games.antigravity.demo import demo_pilots
+
+        def antigravity_live():
+            seed = rng.randrange(2**31)
+            return antigravity(ctx, "single", difficulty=ctx.settings.antigravity.difficulty, contest=None,
+                               pilots=demo_pilots(seed), seed=seed, demo=True)
+
+        def antigravity_demo():
+            return reel.next("antigravity", antigravity_live)
+
+        parts.append(Part("anti-gravity demo", seconds.antigravity_demo_seconds, antigravity_demo))
+    tables = antigravity_tables(ctx)
+    pages = (len(tables) + 1) // 2
+    # Every page of tables gets a fair share of the time, and never less than 4 s.
+    per_page = max(4.0, seconds.antigravity_scores_seconds / pages)
+    parts.append(Part("anti-gravity scores", per_page * pages,
+                      lambda: ScoreTablesScene(ctx, "ANTI-GRAVITY HIGH SCORES", tables, per_page)))
+    parts.append(Part("how to play anti-gravity", seconds.howto_seconds, lambda: HowToScene(ctx, "antigravity")))
+    return parts
+
+
+def antigravity_tables(ctx) -> list[str]:
+    """Table ids: single play per difficulty, versus, then each contest list."""
+    settings = ctx.settings.antigravity
+    return ([f"antigravity/single/{name}" for name in settings.difficulties] + ["antigravity/versus"]
+            + [f"antigravity/contest/{contest.name}" for contest in settings.contests])

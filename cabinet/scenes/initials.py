@@ -1,0 +1,118 @@
+"""Initials entry: three letters for a score that made the table.
+
+Up/down cycle the letter under the cursor through A-Z, a space and a few
+symbols; left/right move between the three; A confirms a letter and moves on
+(on the last letter it confirms the entry); Start confirms at once. After 30
+seconds without input the entry is taken as it stands.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from cabinet.inputs.actions import Action
+from cabinet.render import WIDTH, palette, text
+from cabinet.render.glyphs import TRIANGLE_DOWN, TRIANGLE_UP
+from cabinet.render.sprites import panel
+from cabinet.scenes.base import Scene
+from cabinet.scenes.common import blink, draw_backdrop, heading
+from cabinet.scenes.tables import table_title
+
+log = logging.getLogger(__name__)
+
+CHARACTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ .!?-*&"
+LETTERS = 3
+IDLE_SECONDS = 30
+BOX = 110       # width of one letter box
+
+
+class InitialsScene(Scene):
+    """Enter initials for ``score`` on ``table``, then the ranking."""
+
+    name = "initials"
+
+    def __init__(self, ctx, table: str, score: int, replay_id=None, player: int = 1):
+        super().__init__(ctx)
+        self.table = table
+        self.score = score
+        self.replay_id = replay_id
+        self.player = player
+        self.letters = [0] * LETTERS     # indexes into CHARACTERS: "AAA" to start
+        self.position = 0
+        self.idle = 0
+        self.frames = 0
+        self.done = False
+
+    @property
+    def initials(self) -> str:
+        return "".join(CHARACTERS[i] for i in self.letters)
+
+    def enter(self) -> None:
+        self.ctx.inputs.set_repeat_profile("menu")
+
+    def handle(self, event) -> None:
+        if not event.pressed or event.player != self.player or self.done:
+            return
+        self.idle = 0
+        action = event.action
+        if action in (Action.UP, Action.DOWN):
+            step = 1 if action is Action.UP else -1
+            self.letters[self.position] = (self.letters[self.position] + step) % len(CHARACTERS)
+            self.ctx.audio.play("initials_letter")
+        elif action is Action.LEFT:
+            self.position = max(0, self.position - 1)
+            self.ctx.audio.play("menu_move")
+        elif action is Action.RIGHT:
+            self.position = min(LETTERS - 1, self.position + 1)
+            self.ctx.audio.play("menu_move")
+        elif action is Action.A:
+            if self.position == LETTERS - 1:
+                self.confirm()
+            else:
+                self.position += 1
+                self.ctx.audio.play("initials_letter")
+        elif action is Action.B:
+            self.position = max(0, self.position - 1)
+            self.ctx.audio.play("menu_move")
+        elif action is Action.START:
+            self.confirm()
+
+    def update(self) -> None:
+        self.frames += 1
+        self.idle += 1
+        if self.idle >= IDLE_SECONDS * 60 and not self.done:
+            self.confirm()
+
+    def confirm(self) -> None:
+        """Write the entry (as it stands) and show the ranking."""
+        from cabinet.scenes.ranking import RankingScene
+        self.done = True
+        self.ctx.audio.play("initials_confirm")
+        rank = None
+        try:
+            rank = self.ctx.store.scores.add(self.table, self.initials, self.score, self.replay_id)
+        except Exception:
+            log.exception("could not save %s's score on %s", self.initials, self.table)
+        self.ctx.scenes.reset(RankingScene(self.ctx, self.table, rank=rank, score=self.score))
+
+    def draw(self, surface) -> None:
+        draw_backdrop(surface)
+        heading(surface, "NEW HIGH SCORE!", 22, palette.YELLOW, 49)
+        text(surface, table_title(self.table), (WIDTH // 2, 90), 28, palette.CYAN, "midtop")
+        text(surface, f"{self.score}", (WIDTH // 2, 130), 42, palette.WHITE, "midtop")
+        text(surface, "ENTER YOUR INITIALS", (WIDTH // 2, 192), 21, palette.GREY, "midtop")
+        left = WIDTH // 2 - (LETTERS * BOX + (LETTERS - 1) * 20) // 2
+        for index in range(LETTERS):
+            x = left + index * (BOX + 20)
+            current = index == self.position
+            surface.blit(panel(BOX, 120, palette.YELLOW if current else palette.PANEL_EDGE), (x, 258))
+            char = CHARACTERS[self.letters[index]]
+            if not current or blink(self.frames, 16):
+                shown = "_" if char == " " and not current else char
+                text(surface, shown, (x + BOX // 2, 318), 70, palette.WHITE if current else palette.GREY, "center")
+            if current:
+                text(surface, TRIANGLE_UP, (x + BOX // 2, 254), 35, palette.YELLOW, "midbottom")
+                text(surface, TRIANGLE_DOWN, (x + BOX // 2, 380), 35, palette.YELLOW, "midtop")
+        seconds = max(0, IDLE_SECONDS - self.idle // 60)
+        text(surface, f"UP/DOWN LETTER   A NEXT   START DONE   {seconds:2d}", (WIDTH // 2, 440), 14,
+             palette.GREY, "midtop")

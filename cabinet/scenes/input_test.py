@@ -1,0 +1,151 @@
+"""The input test: both control panels and the cabinet buttons, every switch lighting live.
+
+Each row names an action, where it comes from (GPIO pin, key, joystick control,
+from :meth:`InputHub.describe`) and how many presses it has seen, so a switch
+that bounces shows up as a count that jumps by two. An operator leaves with the
+panel alone: hold both Start buttons (or SERVICE, inside the door) for 2 seconds.
+"""
+
+from __future__ import annotations
+
+from cabinet.inputs.actions import CABINET, PLAYER_ACTIONS, Action
+from cabinet.render import WIDTH, fit_size, palette, text, text_size
+from cabinet.render.sprites import panel
+from cabinet.scenes.base import Scene
+from cabinet.scenes.common import draw_backdrop
+
+EXIT_FRAMES = 120  # 2 s held
+CABINET_ROW = (Action.COIN1, Action.COIN2, Action.SERVICE, Action.TEST, Action.PAUSE)
+ACTION_NAMES = {Action.LEFT: "LEFT", Action.RIGHT: "RIGHT", Action.UP: "UP", Action.DOWN: "DOWN",
+                Action.A: "A", Action.B: "B", Action.C: "C", Action.START: "START",
+                Action.COIN1: "COIN 1", Action.COIN2: "COIN 2", Action.SERVICE: "SERVICE",
+                Action.TEST: "TEST", Action.PAUSE: "PAUSE"}
+
+PANEL_TOP, ROW_HEIGHT = 104, 34
+PANEL_WIDTH = 450
+LAMP_RADIUS = 9
+SOURCE_SIZE = 7  # the pixel font at scale 1: the sources of a switch fit on a line or two
+
+
+class InputTestScene(Scene):
+    """Lamps for every (player, action); the hub's descriptions say where each comes from."""
+
+    name = "input-test"
+    sees_coins = True  # the app hands coin switches here instead of crediting them
+
+    def __init__(self, ctx):
+        super().__init__(ctx)
+        self.held: set[tuple[int, Action]] = set()
+        self.presses: dict[tuple[int, Action], int] = {}
+        self.exit_held = 0
+        self._sources: dict[tuple[int, Action, int], list[str]] = {}
+        self._devices: list[str] = []
+
+    def enter(self) -> None:
+        self.ctx.inputs.set_repeat_profile("menu")
+        self._sources.clear()
+
+    def handle(self, event) -> None:
+        if event.repeat:
+            return
+        switch = (event.player, event.action)
+        if event.pressed:
+            self.held.add(switch)
+            self.presses[switch] = self.presses.get(switch, 0) + 1
+        else:
+            self.held.discard(switch)
+
+    @property
+    def exit_chord_held(self) -> bool:
+        both_starts = {(1, Action.START), (2, Action.START)} <= self.held
+        return both_starts or (CABINET, Action.SERVICE) in self.held
+
+    def update(self) -> None:
+        devices = self.ctx.inputs.devices()
+        if devices != self._devices:  # an encoder plugged in or out: its controls come and go
+            self._devices = devices
+            self._sources.clear()
+        self.exit_held = self.exit_held + 1 if self.exit_chord_held else 0
+        if self.exit_held >= EXIT_FRAMES:
+            self.exit_held = 0
+            if len(self.ctx.scenes) > 1:
+                self.ctx.scenes.pop()
+            else:
+                self.ctx.go_to_attract()
+
+    # ------------------------------------------------------------------ drawing
+
+    def sources(self, player: int, action: Action, width: int) -> list[str]:
+        """Where the switch comes from, in lines that fit ``width`` (asked of the hub once)."""
+        key = (player, action, width)
+        if key not in self._sources:
+            # Upper case: the pixel font draws a lower-case x as a times sign.
+            described = [d.upper() for d in self.ctx.inputs.describe(player, action)] or ["NOT CONNECTED"]
+            lines = [described[0]]
+            for source in described[1:]:
+                joined = f"{lines[-1]}  {source}"
+                if text_size(joined, SOURCE_SIZE)[0] <= width:
+                    lines[-1] = joined
+                else:
+                    lines.append(source)
+            self._sources[key] = lines
+        return self._sources[key]
+
+    def draw(self, surface) -> None:
+        draw_backdrop(surface)
+        text(surface, "INPUT TEST", (WIDTH // 2, 12), 28, palette.TITLE, "midtop")
+        self._draw_status(surface)
+        for index, player in enumerate((1, 2)):
+            self._draw_panel(surface, player, 16 + index * (PANEL_WIDTH + 28))
+        self._draw_cabinet_row(surface)
+        self._draw_exit(surface)
+
+    def _draw_status(self, surface) -> None:
+        hub = self.ctx.inputs
+        gpio = hub.gpio
+        if gpio.inputs:
+            line = f"GPIO: {len(gpio.inputs)} SWITCHES ({gpio.factory_name})"
+        else:
+            line = "GPIO: NONE"
+        line += "    USB: " + (", ".join(self._devices) if self._devices else "NONE")
+        line = line.upper()
+        text(surface, line, (WIDTH // 2, 50), fit_size(line, 14, WIDTH - 32), palette.GREY, "midtop")
+        problems = hub.problems
+        if problems:
+            first = problems[0].upper() + (f"  (+{len(problems) - 1} MORE IN THE LOG)" if len(problems) > 1 else "")
+            text(surface, first, (WIDTH // 2, 72), fit_size(first, 14, WIDTH - 32), palette.RED, "midtop")
+
+    def _draw_panel(self, surface, player: int, left: int) -> None:
+        height = 40 + len(PLAYER_ACTIONS) * ROW_HEIGHT
+        surface.blit(panel(PANEL_WIDTH, height), (left, PANEL_TOP))
+        text(surface, f"PLAYER {player}", (left + PANEL_WIDTH // 2, PANEL_TOP + 8), 21,
+             palette.CYAN if player == 1 else palette.MAGENTA, "midtop")
+        for row, action in enumerate(PLAYER_ACTIONS):
+            y = PANEL_TOP + 40 + row * ROW_HEIGHT + ROW_HEIGHT // 2
+            self._draw_switch(surface, player, action, left + 22, y, PANEL_WIDTH - 40)
+
+    def _draw_switch(self, surface, player: int, action: Action, x: int, y: int, width: int) -> None:
+        """A lamp, the action's name and press count, and its sources on a line underneath."""
+        import pygame
+        lit = (player, action) in self.held
+        pygame.draw.circle(surface, palette.GREEN if lit else palette.DIM, (x, y), LAMP_RADIUS)
+        colour = palette.WHITE if lit else palette.GREY
+        text(surface, ACTION_NAMES[action], (x + 18, y - 1), 14, colour, "bottomleft")
+        text(surface, str(self.presses.get((player, action), 0)), (x + width, y - 1), 14, colour, "bottomright")
+        for line_number, line in enumerate(self.sources(player, action, width - 18)):
+            text(surface, line, (x + 18, y + 3 + 9 * line_number), SOURCE_SIZE, colour, "topleft")
+
+    def _draw_cabinet_row(self, surface) -> None:
+        top = PANEL_TOP + 40 + len(PLAYER_ACTIONS) * ROW_HEIGHT + 12
+        column = (WIDTH - 32) // len(CABINET_ROW)
+        for index, action in enumerate(CABINET_ROW):
+            x = 16 + index * column + 14
+            self._draw_switch(surface, CABINET, action, x, top + 12, column - 34)
+
+    def _draw_exit(self, surface) -> None:
+        import pygame
+        line = "HOLD 1P START + 2P START (OR SERVICE) FOR 2 SECONDS TO EXIT"
+        text(surface, line, (WIDTH // 2, 516), 14, palette.YELLOW, "midtop")
+        if self.exit_held:
+            done = int((WIDTH - 200) * self.exit_held / EXIT_FRAMES)
+            pygame.draw.rect(surface, palette.YELLOW, (100, 508, done, 4))

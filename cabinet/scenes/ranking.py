@@ -1,0 +1,47 @@
+"""The ranking after a game: the table with the new entry blinking. Start or Space skips."""
+
+from __future__ import annotations
+
+from cabinet.inputs.actions import Action
+from cabinet.render import HEIGHT, WIDTH, palette, text
+from cabinet.scenes.base import Scene
+from cabinet.scenes.common import blink, draw_backdrop, heading
+from cabinet.scenes.tables import draw_table, read_table, table_rects, table_title
+
+RANKING_SECONDS = 10
+
+
+class RankingScene(Scene):
+    """Shows ``table``; ``rank`` is the player's new place (None if they did not make it)."""
+
+    name = "ranking"
+
+    def __init__(self, ctx, table: str, rank: int | None = None, score: int | None = None):
+        super().__init__(ctx)
+        self.table = table
+        self.rank = rank
+        self.score = score
+        self.entries = read_table(ctx, table)
+        self.frames = 0
+
+    def enter(self) -> None:
+        self.ctx.inputs.set_repeat_profile("menu")
+
+    def handle(self, event) -> None:
+        # A short grace period, so the button that ended the initials does not skip this too.
+        if event.pressed and self.frames > 20 and event.action in (Action.START, Action.A):
+            self.ctx.go_to_attract()
+
+    def update(self) -> None:
+        self.frames += 1
+        if self.frames >= RANKING_SECONDS * 60:
+            self.ctx.go_to_attract()
+
+    def draw(self, surface) -> None:
+        draw_backdrop(surface)
+        heading(surface, "RANKING", 20, palette.YELLOW, 42)
+        draw_table(surface, table_rects(1)[0], table_title(self.table), self.entries, self.rank, self.frames)
+        if self.rank is None and self.score is not None:
+            text(surface, f"YOUR SCORE {self.score}", (WIDTH // 2, HEIGHT - 62), 21, palette.WHITE, "midtop")
+        if blink(self.frames):
+            text(surface, "START TO CONTINUE", (WIDTH // 2, HEIGHT - 30), 14, palette.GREEN, "midtop")

@@ -1,0 +1,228 @@
+"""The selection screens between Start and a game: game, mode, difficulty, contest list.
+
+Each is a :class:`MenuScene`: up/down move, A or Start choose, B goes back.
+Nobody touching the panel for a while returns to attract mode. The credit for a
+game is taken only when the game actually starts.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from dataclasses import dataclass
+from typing import Callable
+
+from cabinet.inputs.actions import Action
+from cabinet.render import HEIGHT, WIDTH, fit_size, palette, text
+from cabinet.render.glyphs import POINT_RIGHT
+from cabinet.render.sprites import panel
+from cabinet.scenes.base import Scene
+from cabinet.scenes.common import blink, draw_backdrop, draw_credit_line, heading
+
+log = logging.getLogger(__name__)
+
+IDLE_SECONDS = 30
+ROW_H = 84
+
+
+@dataclass
+class Option:
+    label: str
+    detail: str
+    choose: Callable[[], None]
+
+
+class MenuScene(Scene):
+    """A vertical list of options under a heading."""
+
+    title = "SELECT"
+
+    def __init__(self, ctx, back: Callable[[], None] | None = None):
+        super().__init__(ctx)
+        self.back = back
+        self.index = 0
+        self.frames = 0
+        self.idle = 0
+        self.message = ""
+        self.message_frames = 0
+
+    def options(self) -> list[Option]:
+        raise NotImplementedError
+
+    def enter(self) -> None:
+        self.ctx.inputs.set_repeat_profile("menu")
+
+    def handle(self, event) -> None:
+        if not event.pressed or event.player not in (1, 2):
+            return
+        self.idle = 0
+        options = self.options()
+        if event.action in (Action.UP, Action.DOWN):
+            step = -1 if event.action is Action.UP else 1
+            self.index = (self.index + step) % len(options)
+            self.ctx.audio.play("menu_move")
+        elif event.action in (Action.A, Action.START):
+            self.ctx.audio.play("menu_select")
+            options[self.index].choose()
+        elif event.action is Action.B and self.back is not None:
+            self.ctx.audio.play("menu_move")
+            self.back()
+
+    def update(self) -> None:
+        self.frames += 1
+        self.idle += 1
+        if self.message_frames:
+            self.message_frames -= 1
+        if self.idle >= IDLE_SECONDS * 60:
+            self.ctx.go_to_attract()
+
+    def say(self, message: str) -> None:
+        """Show a one-line message under the options for a few seconds."""
+        self.message, self.message_frames = message, 180
+
+    def draw(self, surface) -> None:
+        draw_backdrop(surface)
+        heading(surface, self.title, 30, palette.YELLOW, 42)
+        options = self.options()
+        top = max(100, (HEIGHT - len(options) * ROW_H) // 2)
+        for index, option in enumerate(options):
+            y = top + index * ROW_H
+            chosen = index == self.index
+            surface.blit(panel(560, ROW_H - 10, palette.YELLOW if chosen else palette.PANEL_EDGE),
+                         ((WIDTH - 560) // 2, y))
+            colour = palette.WHITE if chosen else palette.GREY
+            size = fit_size(option.label, 28, 480)
+            text(surface, option.label, (WIDTH // 2 - 250, y + 10), size, colour)
+            text(surface, option.detail, (WIDTH // 2 - 250, y + 48), fit_size(option.detail, 14, 500),
+                 palette.CYAN if chosen else palette.DIM)
+            if chosen and blink(self.frames, 16):
+                text(surface, POINT_RIGHT, ((WIDTH - 560) // 2 - 14, y + 22), 28, palette.YELLOW, "topright")
+        if self.message_frames:
+            text(surface, self.message, (WIDTH // 2, HEIGHT - 64), 21, palette.ORANGE, "midtop")
+        keys = "UP/DOWN CHOOSE   A SELECT" + ("   B BACK" if self.back else "")
+        text(surface, keys, (16, HEIGHT - 10), 14, palette.GREY, "bottomleft")
+        draw_credit_line(surface, self.ctx)
+
+
+def start_game(ctx, game: str, mode: str, make_scene: Callable[[], Scene], on_fail: Callable[[str], None]) -> None:
+    """Take the credits for ``game``/``mode`` and start its scene; else say what is missing."""
+    bank = ctx.bank
+    if not bank.start(game, mode):  # free play: counted in the audits, nothing taken
+        price = bank.price(mode)
+        on_fail(f"{price} CREDIT{'S' if price > 1 else ''} NEEDED - INSERT COIN")
+        return
+    ctx.audio.play("start")
+    ctx.scenes.reset(make_scene())
+
+
+def new_seed() -> int:
+    return random.SystemRandom().randrange(2**31)
+
+
+class GameSelectScene(MenuScene):
+    title = "SELECT GAME"
+    name = "game select"
+
+    def options(self) -> list[Option]:
+        options = [Option("BLOCKS", "FILL ROWS AND COLUMNS - ROWS DROP", self.blocks)]
+        if antigravity_scene_class() is not None:
+            options.append(Option("ANTI-GRAVITY", "PUSH, MATCH 3, CROSS THE S LINE", self.antigravity))
+        return options
+
+    def blocks(self) -> None:
+        from cabinet.games.blocks.scene import BlocksScene
+        from cabinet.scenes.pilots import HumanPilot
+        start_game(self.ctx, "blocks", "blocks",
+                   lambda: BlocksScene(self.ctx, HumanPilot(1), new_seed()), self.say)
+
+    def antigravity(self) -> None:
+        self.ctx.scenes.replace(ModeSelectScene(self.ctx, back=self._again))
+
+    def _again(self) -> None:
+        self.ctx.scenes.replace(GameSelectScene(self.ctx))
+
+
+class ModeSelectScene(MenuScene):
+    title = "ANTI-GRAVITY"
+    name = "mode select"
+
+    def options(self) -> list[Option]:
+        return [
+            Option("SINGLE", "ONE PLAYER, PLAY FOR A HIGH SCORE", self.single),
+            Option("VERSUS", "TWO PLAYERS SIDE BY SIDE", self.versus),
+            Option("CONTEST", "A FIXED LIST OF BLOCKS, SAME FOR ALL", self.contest),
+        ]
+
+    def _back_here(self) -> None:
+        self.ctx.scenes.replace(ModeSelectScene(self.ctx, back=self.back))
+
+    def single(self) -> None:
+        settings = self.ctx.settings.antigravity
+        if settings.player_picks_difficulty:
+            self.ctx.scenes.replace(DifficultySelectScene(self.ctx, back=self._back_here))
+        else:
+            play_antigravity(self.ctx, "single", settings.difficulty, None, self.say)
+
+    def versus(self) -> None:
+        play_antigravity(self.ctx, "versus", None, None, self.say)
+
+    def contest(self) -> None:
+        self.ctx.scenes.replace(ContestSelectScene(self.ctx, back=self._back_here))
+
+
+class DifficultySelectScene(MenuScene):
+    title = "DIFFICULTY"
+    name = "difficulty select"
+
+    def __init__(self, ctx, back=None):
+        super().__init__(ctx, back)
+        order = list(ctx.settings.antigravity.difficulties)
+        default = ctx.settings.antigravity.difficulty
+        self.index = order.index(default) if default in order else 0
+
+    def options(self) -> list[Option]:
+        options = []
+        for name, level in self.ctx.settings.antigravity.difficulties.items():
+            detail = f"{level.colours} COLOURS - {level.turn_seconds:g} S A TURN"
+            options.append(Option(name.upper(), detail, lambda name=name: self.pick(name)))
+        return options
+
+    def pick(self, difficulty: str) -> None:
+        play_antigravity(self.ctx, "single", difficulty, None, self.say)
+
+
+class ContestSelectScene(MenuScene):
+    title = "CONTEST LIST"
+    name = "contest select"
+
+    def options(self) -> list[Option]:
+        options = []
+        for contest in self.ctx.settings.antigravity.contests:
+            detail = f"{contest.length} PAIRS - {contest.colours} COLOURS - {contest.turn_seconds:g} S"
+            options.append(Option(contest.name.upper(), detail, lambda c=contest: self.pick(c)))
+        return options
+
+    def pick(self, contest) -> None:
+        play_antigravity(self.ctx, "contest", None, contest, self.say)
+
+
+def antigravity_scene_class():
+    """The ANTI-GRAVITY play scene, or None while it is not part of the build."""
+    try:
+        from cabinet.games.antigravity.scene import AntiGravityScene
+    except ImportError:
+        return None
+    return AntiGravityScene
+
+
+def antigravity_pilots(mode: str) -> list:
+    from cabinet.scenes.pilots import HumanPilot
+    return [HumanPilot(1), HumanPilot(2)] if mode == "versus" else [HumanPilot(1)]
+
+
+def play_antigravity(ctx, mode: str, difficulty, contest, on_fail) -> None:
+    scene_class = antigravity_scene_class()
+    start_game(ctx, "antigravity", mode,
+               lambda: scene_class(ctx, mode, difficulty=difficulty, contest=contest,
+                                   pilots=antigravity_pilots(mode), seed=new_seed()),
+               on_fail)

@@ -1,0 +1,130 @@
+"""The hardware tests: input test (from the inputs package), screen test and sound test."""
+
+from __future__ import annotations
+
+import logging
+
+import pygame
+
+from cabinet.inputs.actions import CABINET, Action
+from cabinet.render import HEIGHT, WIDTH, palette, text
+from cabinet.render.glyphs import TRIANGLE_DOWN, TRIANGLE_UP
+from cabinet.scenes.base import Scene
+
+from .page import Page
+from .rows import CommandRow
+
+log = logging.getLogger(__name__)
+
+
+def open_input_test(menu) -> None:
+    """Show the input test screen; say so when this build has none."""
+    try:
+        from cabinet.scenes.input_test import InputTestScene
+    except ImportError:
+        menu.say("THE INPUT TEST IS NOT PART OF THIS BUILD")
+        return
+    menu.ctx.scenes.push(InputTestScene(menu.ctx))
+
+
+# ---------------------------------------------------------------------- screen test
+
+def colour_bars(surface) -> None:
+    """The eight full-intensity bars (white, yellow, cyan, green, magenta, red, blue, black)."""
+    bars = [(255, 255, 255), (255, 255, 0), (0, 255, 255), (0, 255, 0),
+            (255, 0, 255), (255, 0, 0), (0, 0, 255), (0, 0, 0)]
+    width = WIDTH / len(bars)
+    for index, colour in enumerate(bars):
+        surface.fill(colour, (round(index * width), 0, round((index + 1) * width) - round(index * width), HEIGHT))
+
+
+def crosshatch(surface) -> None:
+    """A white grid on black, with a circle and the centre cross, for geometry and convergence."""
+    surface.fill((0, 0, 0))
+    step = 60
+    for x in range(0, WIDTH + 1, step):
+        surface.fill((255, 255, 255), (min(x, WIDTH - 2), 0, 2, HEIGHT))
+    for y in range(0, HEIGHT + 1, step):
+        surface.fill((255, 255, 255), (0, min(y, HEIGHT - 2), WIDTH, 2))
+    pygame.draw.circle(surface, (255, 255, 255), (WIDTH // 2, HEIGHT // 2), HEIGHT // 2 - 10, 2)
+
+
+def grey_scale(surface) -> None:
+    """Sixteen steps from black to white, and a smooth ramp under them."""
+    steps = 16
+    width = WIDTH / steps
+    for index in range(steps):
+        level = round(index * 255 / (steps - 1))
+        surface.fill((level, level, level), (round(index * width), 0, round(width) + 1, HEIGHT * 2 // 3))
+    for x in range(WIDTH):
+        level = round(x * 255 / (WIDTH - 1))
+        surface.fill((level, level, level), (x, HEIGHT * 2 // 3, 1, HEIGHT - HEIGHT * 2 // 3))
+
+
+PATTERNS = (("COLOUR BARS", colour_bars), ("CROSSHATCH", crosshatch), ("GREY SCALE", grey_scale))
+
+
+class ScreenTestScene(Scene):
+    """One test pattern filling the screen; A shows the next, B or SERVICE goes back."""
+
+    def __init__(self, ctx, menu=None):
+        super().__init__(ctx)
+        self.pattern = 0
+
+    @property
+    def name(self) -> str:
+        return f"service: screen test {PATTERNS[self.pattern][0].lower()}"
+
+    def handle(self, event) -> None:
+        if not event.pressed:
+            return
+        if event.action in (Action.A, Action.START, Action.RIGHT):
+            self.pattern = (self.pattern + 1) % len(PATTERNS)
+        elif event.action is Action.LEFT:
+            self.pattern = (self.pattern - 1) % len(PATTERNS)
+        elif event.action is Action.B or (event.player == CABINET and event.action is Action.SERVICE):
+            self.ctx.scenes.pop()
+
+    def draw(self, surface) -> None:
+        label, paint = PATTERNS[self.pattern]
+        paint(surface)
+        caption = f"{label}  {self.pattern + 1}/{len(PATTERNS)}   A NEXT   B BACK"
+        box = text(surface, caption, (WIDTH // 2, HEIGHT - 8), 14, palette.WHITE, "midbottom")
+        # A dark box behind the caption keeps it readable on the white bar; the caption is drawn again on it.
+        surface.fill((0, 0, 0), box.inflate(16, 8))
+        text(surface, caption, (WIDTH // 2, HEIGHT - 8), 14, palette.WHITE, "midbottom")
+
+
+# ---------------------------------------------------------------------- sound test
+
+class SoundTestPage(Page):
+    """Every sound effect by name; A plays the chosen one."""
+
+    title = "SOUND TEST"
+    controls = f"{TRIANGLE_UP}{TRIANGLE_DOWN} CHOOSE   A PLAY   B BACK"
+
+    def __init__(self, ctx, menu=None):
+        super().__init__(ctx, menu)
+        from cabinet.audio.effects import EFFECTS
+        self.effects = list(EFFECTS)
+        self.last = ""
+
+    def rows(self):
+        return [CommandRow(name.upper(), lambda n=name: self.play(n), self.status(),
+                           shown=lambda n=name: "PLAYING" if n == self.last else "")
+                for name in self.effects]
+
+    def status(self) -> str:
+        status = str(getattr(self.ctx.audio, "status", "")).upper()
+        return f"SOUND {status}" if status else "A PLAYS THE EFFECT"
+
+    def play(self, name: str) -> None:
+        self.last = name
+        self.ctx.audio.play(name)
+
+    def handle(self, event) -> None:
+        # A plays the effect only: no menu click on top of it.
+        if event.pressed and event.action is Action.A and event.player != CABINET:
+            self.play(self.effects[self.index])
+            return
+        super().handle(event)

@@ -1,0 +1,96 @@
+"""Editing a name (a contest list's) with the joystick: letters like initials entry.
+
+UP/DOWN change the letter under the cursor, LEFT/RIGHT move along the name
+(RIGHT past the end makes it longer), A keeps the name, B gives up. Trailing
+spaces are dropped; an empty name or one already used is refused.
+"""
+
+from __future__ import annotations
+
+from cabinet.inputs.actions import CABINET, Action
+from cabinet.render import WIDTH, palette, text
+from cabinet.render.glyphs import LEFT, RIGHT, TRIANGLE_DOWN, TRIANGLE_UP
+from cabinet.scenes.base import Scene
+
+from .page import BACKGROUND, CONTROLS_Y, DETAIL_Y, TITLE_Y
+
+CHARACTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -.!&"
+MAX_LENGTH = 12
+CELL = 56
+
+
+class NameEditScene(Scene):
+    """Edits ``getattr(owner, field)``; ``taken`` are names it may not become."""
+
+    name = "service: name"
+
+    def __init__(self, ctx, owner, field: str, taken=()):
+        super().__init__(ctx)
+        self.owner, self.field = owner, field
+        self.taken = {name.upper() for name in taken}
+        start = "".join(c if c in CHARACTERS else " " for c in str(getattr(owner, field)).upper())
+        self.chars = list(start[:MAX_LENGTH] or "A")
+        self.position = 0
+        self.frames = 0
+        self.message = ""
+
+    @property
+    def current(self) -> str:
+        return "".join(self.chars).strip()
+
+    def handle(self, event) -> None:
+        if not event.pressed:
+            return
+        if event.player == CABINET:
+            if event.action is Action.SERVICE:
+                self.ctx.scenes.pop()
+            return
+        action = event.action
+        if action in (Action.UP, Action.DOWN):
+            index = CHARACTERS.find(self.chars[self.position])
+            step = 1 if action is Action.UP else -1
+            self.chars[self.position] = CHARACTERS[(index + step) % len(CHARACTERS)]
+        elif action is Action.LEFT:
+            self.position = max(0, self.position - 1)
+        elif action is Action.RIGHT:
+            if self.position == len(self.chars) - 1 and len(self.chars) < MAX_LENGTH:
+                self.chars.append(" ")
+            self.position = min(len(self.chars) - 1, self.position + 1)
+        elif action in (Action.A, Action.START):
+            self.confirm()
+            return
+        elif action is Action.B:
+            self.ctx.scenes.pop()
+            return
+        self.ctx.audio.play("menu_move")
+
+    def confirm(self) -> None:
+        name = self.current
+        if not name:
+            self.message = "A NAME CANNOT BE EMPTY"
+        elif name in self.taken:
+            self.message = f"{name} IS ALREADY USED"
+        else:
+            setattr(self.owner, self.field, name)
+            self.ctx.audio.play("menu_select")
+            self.ctx.scenes.pop()
+
+    def update(self) -> None:
+        self.frames += 1
+
+    def draw(self, surface) -> None:
+        surface.fill(BACKGROUND)
+        text(surface, f"EDIT {self.field.replace('_', ' ').upper()}", (WIDTH // 2, TITLE_Y), 35, palette.YELLOW, "midtop")
+        left = (WIDTH - len(self.chars) * CELL) // 2
+        for index, char in enumerate(self.chars):
+            x = left + index * CELL + CELL // 2
+            chosen = index == self.position
+            colour = palette.YELLOW if chosen else palette.WHITE
+            text(surface, "_" if char == " " else char, (x, 240), 49, colour, "center")
+            if chosen:
+                text(surface, TRIANGLE_UP, (x, 196), 21, palette.YELLOW, "midbottom")
+                text(surface, TRIANGLE_DOWN, (x, 286), 21, palette.YELLOW, "midtop")
+        if self.message:
+            text(surface, self.message, (WIDTH // 2, DETAIL_Y), 21, palette.ORANGE, "midtop")
+        text(surface, f"{TRIANGLE_UP}{TRIANGLE_DOWN} LETTER  {LEFT}{RIGHT} MOVE  A KEEP  B CANCEL",
+             (WIDTH // 2, CONTROLS_Y), 21, palette.GREY, "midtop")

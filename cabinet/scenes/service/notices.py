@@ -1,0 +1,84 @@
+"""NOTICES: every problem found in the settings file (and any other notice), wrapped to fit."""
+
+from __future__ import annotations
+
+from cabinet.inputs.actions import Action
+from cabinet.render import WIDTH, palette, text
+from cabinet.render.glyphs import TRIANGLE_DOWN, TRIANGLE_UP
+
+from .page import DETAIL_Y, ROW_H, SIZE, TOP, Page
+
+CHARS_PER_LINE = 48       # at size 21 (18 px a character) inside the page's margins
+LINES_SHOWN = (DETAIL_Y - 8 - TOP) // ROW_H
+
+
+def collect(ctx) -> list[str]:
+    """ctx.notices, then any problem of the loaded config not already among them."""
+    notices = list(ctx.notices)
+    for problem in getattr(ctx.config, "problems", ()):
+        if str(problem) not in notices:
+            notices.append(str(problem))
+    return notices
+
+
+def wrap(line: str, width: int = CHARS_PER_LINE) -> list[str]:
+    """``line`` cut into pieces of at most ``width`` characters, at spaces where possible."""
+    pieces, current = [], ""
+    for word in line.split(" "):
+        while len(word) > width:            # a path or key longer than a line
+            if current:
+                pieces.append(current)
+                current = ""
+            pieces.append(word[:width])
+            word = word[width:]
+        if not current:
+            current = word
+        elif len(current) + 1 + len(word) <= width:
+            current += " " + word
+        else:
+            pieces.append(current)
+            current = word
+    if current:
+        pieces.append(current)
+    return pieces or [""]
+
+
+class NoticesPage(Page):
+    """The notices, one after another; UP/DOWN scroll a long list."""
+
+    title = "NOTICES"
+    controls = f"{TRIANGLE_UP}{TRIANGLE_DOWN} SCROLL   B BACK"
+
+    def __init__(self, ctx, menu=None):
+        super().__init__(ctx, menu)
+        self.lines: list[tuple[str, bool]] = []     # (text, first line of a notice)
+        for notice in collect(ctx):
+            # Capitals: the pixel font draws a lower-case x as a times sign.
+            for index, piece in enumerate(wrap(notice.upper())):
+                self.lines.append((piece, index == 0))
+        self.top_line = 0
+
+    def move(self, step: int, count: int) -> None:
+        last = max(0, len(self.lines) - LINES_SHOWN)
+        self.top_line = max(0, min(last, self.top_line + step))
+
+    def rows(self):
+        return []
+
+    def handle(self, event) -> None:
+        if event.pressed and event.action in (Action.UP, Action.DOWN):
+            self.move(-1 if event.action is Action.UP else 1, 0)
+            return
+        super().handle(event)
+
+    def draw_rows(self, surface, rows) -> None:
+        if not self.lines:
+            text(surface, "NO NOTICES: THE SETTINGS FILE IS FINE", (WIDTH // 2, TOP + 60), SIZE,
+                 palette.GREEN, "midtop")
+            return
+        shown = self.lines[self.top_line:self.top_line + LINES_SHOWN]
+        for slot, (line, first) in enumerate(shown):
+            x = 40 if first else 64
+            text(surface, line, (x, TOP + slot * ROW_H), SIZE, palette.WHITE if first else palette.GREY)
+        if self.top_line + LINES_SHOWN < len(self.lines):
+            text(surface, f"{TRIANGLE_DOWN} MORE", (WIDTH - 40, DETAIL_Y - 14), 14, palette.CYAN, "bottomright")

@@ -1,0 +1,145 @@
+"""Putting the service menu's draft into effect: live in the running cabinet, and on disk.
+
+:func:`apply_settings` hands new settings to everything that holds a piece of
+them (the credit bank, the sound, the store's score upkeep, and whatever the
+app registered in ``ctx.settings_listeners``, such as the display rotation).
+:func:`save_and_apply` also writes them to the file the cabinet loaded. When
+that file cannot be written, the settings still run for this session and the
+operator is told so; the next power-on reads the old file. Settings read from
+the shipped defaults go to /etc/arcadeforge/cabinet.yaml (the storage layer's
+``save_path``).
+"""
+
+from __future__ import annotations
+
+import copy
+import logging
+from dataclasses import dataclass
+from pathlib import Path
+
+from cabinet import config as config_module
+from cabinet.inputs.actions import Action
+from cabinet.render import WIDTH, fit_size, palette, text
+from cabinet.scenes.base import Scene
+
+from .page import BACKGROUND, CONTROLS_Y, TITLE_Y
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class SaveOutcome:
+    """What happened: ``path`` written, or ``problem`` saying why not (settings then live only)."""
+
+    path: Path | None = None
+    problem: str = ""
+
+    @property
+    def saved(self) -> bool:
+        return self.path is not None and not self.problem
+
+
+def apply_settings(ctx, settings) -> None:
+    """Make ``settings`` the running settings at once."""
+    ctx.settings = settings
+    bank = getattr(ctx, "bank", None)
+    if bank is not None:
+        bank.settings = settings.credits
+    configure = getattr(ctx.audio, "configure", None)
+    if configure is not None:
+        configure(settings.audio)
+    if ctx.store is not None:
+        ctx.store.configure(settings)
+    for listener in getattr(ctx, "settings_listeners", ()):
+        try:
+            listener(settings)
+        except Exception:
+            log.exception("applying the new settings failed in %r", listener)
+
+
+def save_and_apply(ctx, settings) -> SaveOutcome:
+    """Apply ``settings`` live and write them where the storage layer says (:func:`save_path`)."""
+    from cabinet.storage.config_file import save_path, save_settings
+    apply_settings(ctx, settings)
+    target = save_path(ctx.config.source)
+    try:
+        save_settings(target, settings)
+    except OSError as exc:
+        why = f"{target}: {exc.strerror or exc}"
+        log.warning("settings not saved (%s); they apply until the power goes off", why)
+        return SaveOutcome(target, why)
+    log.info("settings saved to %s", target)
+    _reload_config(ctx, target)
+    return SaveOutcome(target)
+
+
+def factory_reset(ctx, menu=None) -> str:
+    """Scores, bookkeeping, credits, replays and settings to factory state; a message for the menu."""
+    shipped = config_module.load_settings(config_module.SHIPPED_CONFIG).settings
+    source = ctx.config.source
+    message = "FACTORY RESET DONE"
+    try:
+        ctx.store.factory_reset(source)   # the shipped file itself is left alone
+    except OSError as exc:
+        log.warning("factory reset: the settings file could not be written (%s); "
+                    "factory settings apply until the power goes off", exc)
+        message = "SETTINGS FILE NOT WRITABLE: FACTORY SETTINGS FOR THIS SESSION"
+    apply_settings(ctx, shipped)
+    if menu is not None:
+        menu.draft = copy.deepcopy(shipped)
+    return message
+
+
+def _reload_config(ctx, path: Path) -> None:
+    """Read the saved file back: it becomes the loaded config, its problems replace the old ones."""
+    old = {str(problem) for problem in ctx.config.problems}
+    loaded = config_module.load_settings(path)
+    ctx.notices[:] = [notice for notice in ctx.notices if notice not in old]
+    ctx.notices.extend(str(problem) for problem in loaded.problems)
+    ctx.config = loaded
+
+
+class SaveResultScene(Scene):
+    """After SAVE AND EXIT: where the settings went, or why they could not be saved.
+
+    A, B, Start or SERVICE (or a few seconds) goes on to attract mode.
+    """
+
+    name = "service: saved"
+    SECONDS = 8
+
+    def __init__(self, ctx, outcome: SaveOutcome):
+        super().__init__(ctx)
+        self.outcome = outcome
+        self.frames = 0
+
+    def handle(self, event) -> None:
+        if event.pressed and event.action in (Action.A, Action.B, Action.START, Action.SERVICE) and self.frames > 20:
+            self.ctx.go_to_attract()
+
+    def update(self) -> None:
+        self.frames += 1
+        if self.frames >= self.SECONDS * 60:
+            self.ctx.go_to_attract()
+
+    def draw(self, surface) -> None:
+        surface.fill(BACKGROUND)
+        outcome = self.outcome
+        if outcome.saved:
+            lines = [("SETTINGS SAVED", 42, palette.GREEN), ("TO", 21, palette.GREY)]
+            lines += [(line, 21, palette.WHITE) for line in _wrap(str(outcome.path).upper(), 48)]
+        else:
+            lines = [("SETTINGS NOT SAVED", 42, palette.RED)]
+            lines += [(line, 21, palette.WHITE) for line in _wrap(outcome.problem.upper(), 44)]
+            lines += [("THEY APPLY UNTIL THE POWER GOES OFF", 21, palette.YELLOW)]
+        y = 110
+        for line, size, colour in lines:
+            text(surface, line, (WIDTH // 2, y), fit_size(line, size, WIDTH - 40), colour, "midtop")
+            y += size + 22
+        text(surface, "SERVICE MENU", (WIDTH // 2, TITLE_Y), 35, palette.YELLOW, "midtop")
+        text(surface, "A TO CONTINUE", (WIDTH // 2, CONTROLS_Y), 21, palette.GREY, "midtop")
+
+
+def _wrap(line: str, width: int) -> list[str]:
+    from .notices import wrap
+    return wrap(line, width)

@@ -1,0 +1,100 @@
+"""High-score tables: drawing one, naming one, and the attract-mode table pages."""
+
+from __future__ import annotations
+
+import logging
+
+import pygame
+
+from cabinet.render import WIDTH, fit_size, palette, text
+from cabinet.render.sprites import panel
+from cabinet.scenes.base import Scene
+from cabinet.scenes.common import blink, draw_backdrop, heading
+
+log = logging.getLogger(__name__)
+
+ROW_GAP = 32
+
+
+def table_title(table: str) -> str:
+    """A table id as players read it: "antigravity/single/hard" -> "HARD"."""
+    parts = table.split("/")
+    if parts[0] == "blocks":
+        return "BLOCKS"
+    if parts[1:2] == ["single"]:
+        return parts[2].upper() if len(parts) > 2 else "SINGLE"
+    if parts[1:2] == ["contest"]:
+        return f"CONTEST {parts[2].upper()}" if len(parts) > 2 else "CONTEST"
+    return parts[-1].upper()
+
+
+def read_table(ctx, table: str) -> list:
+    """The table's entries; empty (and logged) when the store cannot be read."""
+    try:
+        return list(ctx.store.scores.top(table))
+    except Exception:
+        log.exception("could not read high-score table %s", table)
+        return []
+
+
+def draw_table(surface, rect: pygame.Rect, title: str, entries, highlight: int | None = None,
+               frame: int = 0) -> None:
+    """A framed table of ranks, initials and scores; ``highlight`` rank blinks."""
+    surface.blit(panel(rect.width, rect.height), rect)
+    size = fit_size(title, 28, rect.width - 24)
+    text(surface, title, (rect.centerx, rect.y + 14), size, palette.CYAN, "midtop")
+    top = rect.y + 56
+    for index, entry in enumerate(entries[:10]):
+        y = top + index * ROW_GAP
+        rank = entry.rank
+        colour = palette.RANKS[rank - 1] if rank <= len(palette.RANKS) else palette.WHITE
+        if highlight == rank:
+            if not blink(frame, 10):
+                continue
+            colour = palette.GREEN
+        text(surface, _ordinal(rank), (rect.x + 20, y), 21, colour)
+        text(surface, entry.initials, (rect.x + rect.width // 2 - 40, y), 21, colour)
+        text(surface, f"{entry.score}", (rect.right - 20, y), 21, colour, "topright")
+
+
+def _ordinal(rank: int) -> str:
+    suffix = {1: "ST", 2: "ND", 3: "RD"}.get(rank if rank < 20 else rank % 10, "TH")
+    return f"{rank}{suffix}"
+
+
+def table_rects(count: int) -> list[pygame.Rect]:
+    """Where one or two tables go on a page."""
+    height = 56 + 10 * ROW_GAP + 4
+    if count == 1:
+        return [pygame.Rect((WIDTH - 420) // 2, 80, 420, height)]
+    return [pygame.Rect(40, 80, 420, height), pygame.Rect(WIDTH - 460, 80, 420, height)]
+
+
+class ScoreTablesScene(Scene):
+    """An attract page: a heading over one or two tables, turning pages if there are more."""
+
+    def __init__(self, ctx, heading_text: str, tables: list[str], page_seconds: float):
+        super().__init__(ctx)
+        self.heading = heading_text
+        self.pages = [tables[i:i + 2] for i in range(0, len(tables), 2)] or [[]]
+        self.page_frames = max(1, int(page_seconds * 60))
+        self.frames = 0
+        self.entries = {table: read_table(ctx, table) for table in tables}
+
+    @property
+    def name(self) -> str:
+        return f"scores {self.heading.lower()}"
+
+    @property
+    def finished(self) -> bool:
+        return self.frames >= self.page_frames * len(self.pages)
+
+    def update(self) -> None:
+        self.frames += 1
+
+    def draw(self, surface) -> None:
+        draw_backdrop(surface)
+        heading(surface, self.heading, 24, palette.YELLOW, 35)
+        page = self.pages[min(len(self.pages) - 1, self.frames // self.page_frames)]
+        for rect, table in zip(table_rects(len(page)), page):
+            draw_table(surface, rect, table_title(table), self.entries[table], frame=self.frames)

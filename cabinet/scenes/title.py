@@ -1,0 +1,45 @@
+"""The title page: the cabinet's name, both games, and a blinking PRESS START."""
+
+from __future__ import annotations
+
+from cabinet.render import HEIGHT, WIDTH, palette, text
+from cabinet.render.sprites import block
+from cabinet.scenes.base import Scene
+from cabinet.scenes.common import blink, draw_backdrop, draw_credit_line, prompt
+
+# A row of blocks under the logo, in the colours both games use.
+_STRIPE = [palette.CYAN, palette.YELLOW, palette.MAGENTA, palette.GREEN, palette.ORANGE,
+           palette.BLUE, palette.RED, palette.PURPLE]
+
+
+class TitleScene(Scene):
+    """Attract mode's opening page."""
+
+    name = "title"
+
+    def __init__(self, ctx):
+        super().__init__(ctx)
+        self.frames = 0
+
+    def enter(self) -> None:
+        self.ctx.audio.play("title_jingle")
+
+    def update(self) -> None:
+        self.frames += 1
+
+    def draw(self, surface) -> None:
+        draw_backdrop(surface)
+        text(surface, "ARCADEFORGE", (WIDTH // 2, 70), 70, palette.YELLOW, "midtop")
+        text(surface, "VERSE", (WIDTH // 2, 150), 56, palette.CYAN, "midtop")
+        size = 28
+        count = len(_STRIPE) * 2
+        left = (WIDTH - count * (size + 4)) // 2
+        # The stripe ripples: each block rises in turn.
+        for index in range(count):
+            lift = 6 if (self.frames // 6) % count == index else 0
+            surface.blit(block(size, _STRIPE[index % len(_STRIPE)]), (left + index * (size + 4), 232 - lift))
+        text(surface, "BLOCKS \u00b7 ANTI-GRAVITY", (WIDTH // 2, 300), 35, palette.WHITE, "midtop")
+        if blink(self.frames):
+            text(surface, prompt(self.ctx), (WIDTH // 2, 400), 42, palette.GREEN, "midtop")
+        text(surface, "(C) 2026 ARCADEFORGE", (WIDTH // 2, HEIGHT - 40), 14, palette.GREY, "midtop")
+        draw_credit_line(surface, self.ctx)   # FREE PLAY or CREDITS n, as on every attract page

@@ -1,0 +1,364 @@
+#!/usr/bin/env bash
+# Installs ArcadeForge Verse as the one program of a Raspberry Pi OS Bookworm cabinet.
+#
+# usage: sudo systemd/install.sh [--dry-run] [--uninstall]
+#
+#   (no option)   install or update, then (re)start the cabinet if anything changed
+#   --uninstall   remove the service and the program; keep scores, settings and the user
+#   --dry-run     print every system command instead of running it; needs no root
+#   DESTDIR=DIR   write the installed files under DIR instead of / (for packaging and
+#                 tests); system commands (apt-get, useradd, systemctl, pip) are then
+#                 only printed, since they would act on this machine, not on DIR
+#
+# Safe to run again: a second run changes nothing and says so. The operator's
+# /etc/arcadeforge/cabinet.yaml is never overwritten.
+set -euo pipefail
+
+readonly SERVICE=arcadeforge.service
+readonly CABINET_USER=arcade
+readonly CABINET_GROUPS=(gpio video render input audio)
+readonly PREFIX=/opt/arcadeforge
+readonly VENV=$PREFIX/venv
+readonly CONFIG_DIR=/etc/arcadeforge
+readonly STATE_DIR=/var/lib/arcadeforge
+readonly UNIT_FILE=/etc/systemd/system/$SERVICE
+readonly DOC_DIR=/usr/share/doc/arcadeforge
+readonly BOOT_CMDLINES=(/boot/firmware/cmdline.txt /boot/cmdline.txt)
+# No console blanking, no blinking text cursor over the attract mode.
+readonly BOOT_FLAGS=(consoleblank=0 vt.global_cursor_default=0)
+readonly APT_PACKAGES=(
+    python3 python3-venv python3-pip     # the interpreter and its virtual environments
+    python3-lgpio                        # GPIO for gpiozero (Raspberry Pi OS archive)
+    python3-numpy python3-yaml           # pre-built, seen through --system-site-packages
+    libsdl2-2.0-0 libgbm1 libdrm2 libegl1 libgles2 libgl1-mesa-dri  # SDL on KMS/DRM and the GPU
+    libasound2 alsa-utils                # ALSA sound, and speaker-test for the operator
+    # pygame is built against Debian's SDL: the PyPI wheel's SDL has no kmsdrm driver.
+    build-essential pkg-config python3-dev
+    libsdl2-dev libsdl2-image-dev libsdl2-mixer-dev libsdl2-ttf-dev libfreetype-dev libportmidi-dev
+)
+
+SOURCE_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+readonly SOURCE_DIR
+DESTDIR=${DESTDIR:-}
+DESTDIR=${DESTDIR%/}
+DRY_RUN=no
+MODE=install
+CHANGES=0
+
+say() { printf '%s\n' "$*"; }
+die() { printf 'install.sh: %s\n' "$*" >&2; exit 1; }
+
+# Whether commands act on this machine: not in a dry run, not when installing into DESTDIR.
+live() { [[ $DRY_RUN == no && -z $DESTDIR ]]; }
+
+# Whether this machine's state (users, packages, units) describes the target.
+can_query() { [[ -z $DESTDIR ]]; }
+
+# Whether files are written: always, except in a dry run onto the real root.
+writes_files() { [[ $DRY_RUN == no || -n $DESTDIR ]]; }
+
+# Run a command that changes the system, or print it.
+run() {
+    local shown
+    printf -v shown '%q ' "$@"
+    if live; then
+        say "run: ${shown% }"
+        "$@"
+        CHANGES=$((CHANGES + 1))
+    else
+        say "would run: ${shown% }"
+        if can_query; then CHANGES=$((CHANGES + 1)); fi
+    fi
+}
+
+# Note a file change that was made (or, in a dry run, would be made).
+changed() {
+    CHANGES=$((CHANGES + 1))
+    if writes_files; then say "$1"; else say "would: $1"; fi
+}
+
+# Copy $1 to $DESTDIR$2 with mode $3 unless it is already identical. Returns 1 if unchanged.
+install_file() {
+    local source=$1 target=$DESTDIR$2 mode=$3
+    if [[ -f $target ]] && cmp -s "$source" "$target"; then
+        say "unchanged: $2"
+        return 1
+    fi
+    if writes_files; then install -D -m "$mode" "$source" "$target"; fi
+    changed "installed: $2"
+}
+
+# Write the line $2 to $DESTDIR$1 through a temporary file and a rename, then flush it to the
+# card: a power cut while editing the boot partition must leave the old line or the new one.
+replace_text() {
+    local target=$DESTDIR$1 text=$2
+    if writes_files; then
+        printf '%s\n' "$text" > "$target.new"
+        sync "$target.new"
+        mv -f "$target.new" "$target"
+        sync "$target"
+    fi
+}
+
+remove_path() {
+    if [[ -e $DESTDIR$1 || -L $DESTDIR$1 ]]; then
+        if writes_files; then rm -rf -- "$DESTDIR$1"; fi
+        changed "removed: $1"
+    fi
+}
+
+# The Raspberry Pi kernel command line file, or nothing when this is not a Pi boot partition.
+find_cmdline() {
+    local candidate
+    for candidate in "${BOOT_CMDLINES[@]}"; do
+        if [[ -f $DESTDIR$candidate ]]; then
+            say "$candidate"
+            return
+        fi
+    done
+}
+
+# Echo the kernel command line $1 with BOOT_FLAGS set ("add") or taken out ("remove").
+edit_flags() {
+    local action=$1 word flag key kept=()
+    local -a words
+    read -ra words <<< "$2"
+    for word in "${words[@]}"; do
+        for flag in "${BOOT_FLAGS[@]}"; do
+            key=${flag%%=*}
+            [[ $word == "$key="* ]] && continue 2
+        done
+        kept+=("$word")
+    done
+    [[ $action == add ]] && kept+=("${BOOT_FLAGS[@]}")
+    say "${kept[*]}"
+}
+
+# Whether the kernel command line $1 already has each of BOOT_FLAGS, once, with our value.
+flags_in_place() {
+    local flag word matches
+    local -a words
+    read -ra words <<< "$1"
+    for flag in "${BOOT_FLAGS[@]}"; do
+        matches=0
+        for word in "${words[@]}"; do
+            [[ $word == "${flag%%=*}="* ]] || continue
+            [[ $word == "$flag" ]] || return 1
+            matches=$((matches + 1))
+        done
+        [[ $matches -eq 1 ]] || return 1
+    done
+    return 0
+}
+
+# The BOOT_FLAGS keys as the command line had them before the first install (from its backup).
+original_flags() {
+    local backup=$1 word flag
+    local -a words
+    [[ -f $backup ]] || return 0
+    read -ra words < "$backup"
+    for word in "${words[@]}"; do
+        for flag in "${BOOT_FLAGS[@]}"; do
+            [[ $word == "${flag%%=*}="* ]] && say "$word"
+        done
+    done
+    return 0
+}
+
+# Add BOOT_FLAGS to the kernel command line, or on "remove" put back what was there before.
+set_boot_flags() {
+    local action=$1 cmdline current wanted
+    local -a words
+    cmdline=$(find_cmdline)
+    if [[ -z $cmdline ]]; then
+        say "skipped: no ${BOOT_CMDLINES[0]} (not a Raspberry Pi boot partition); console left as it is"
+        return
+    fi
+    current=$(head -n 1 "$DESTDIR$cmdline")
+    wanted=$(edit_flags "$action" "$current")
+    if [[ $action == remove ]]; then
+        read -ra words <<< "$wanted $(original_flags "$DESTDIR$cmdline.before-arcadeforge" | tr '\n' ' ')"
+        wanted=${words[*]}
+    fi
+    read -ra words <<< "$current"
+    if [[ $action == add ]] && flags_in_place "$current" || [[ $action == remove && ${words[*]} == "$wanted" ]]; then
+        say "unchanged: $cmdline"
+        return
+    fi
+    if [[ $action == add && ! -e $DESTDIR$cmdline.before-arcadeforge ]] && writes_files; then
+        cp "$DESTDIR$cmdline" "$DESTDIR$cmdline.before-arcadeforge"
+    fi
+    replace_text "$cmdline" "$wanted"
+    changed "edited: $cmdline ($action ${BOOT_FLAGS[*]}; takes effect at the next boot)"
+}
+
+# A fingerprint of the program's source, to skip reinstalling an unchanged project.
+source_fingerprint() {
+    (cd "$SOURCE_DIR" && find cabinet config pyproject.toml -type f \
+        ! -name '*.pyc' ! -path '*/__pycache__/*' -print0 | sort -z | xargs -0 sha256sum) \
+        | sha256sum | cut -d ' ' -f 1
+}
+
+# Whether the venv's pygame uses an SDL that can draw with KMS/DRM.
+pygame_has_kmsdrm() {
+    "$VENV/bin/python" - <<'PY'
+import sys
+import pygame  # noqa: F401  (loads SDL)
+with open("/proc/self/maps") as maps:
+    libs = {line.split()[-1] for line in maps if "libSDL2-2" in line}
+sys.exit(0 if any(b"KMSDRM" in open(lib, "rb").read() for lib in libs) else 1)
+PY
+}
+
+ensure_packages() {
+    local package missing=()
+    for package in "${APT_PACKAGES[@]}"; do
+        if ! can_query || [[ $(dpkg-query -W -f='${db:Status-Abbrev}' "$package" 2>/dev/null) != ii* ]]; then
+            missing+=("$package")
+        fi
+    done
+    if [[ ${#missing[@]} -eq 0 ]]; then
+        say "unchanged: apt packages (${#APT_PACKAGES[@]} installed)"
+        return
+    fi
+    run apt-get update
+    run env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"
+}
+
+ensure_user() {
+    local group missing=()
+    for group in "${CABINET_GROUPS[@]}"; do
+        if ! can_query || ! getent group "$group" >/dev/null; then
+            run groupadd --system "$group"
+        fi
+    done
+    if ! can_query || ! id "$CABINET_USER" >/dev/null 2>&1; then
+        run useradd --system --user-group --home-dir "$STATE_DIR" --no-create-home \
+            --shell /usr/sbin/nologin --comment "ArcadeForge Verse cabinet" \
+            --groups "$(IFS=,; say "${CABINET_GROUPS[*]}")" "$CABINET_USER"
+        return
+    fi
+    for group in "${CABINET_GROUPS[@]}"; do
+        [[ " $(id -nG "$CABINET_USER") " == *" $group "* ]] || missing+=("$group")
+    done
+    if [[ ${#missing[@]} -gt 0 ]]; then
+        run usermod --append --groups "$(IFS=,; say "${missing[*]}")" "$CABINET_USER"
+    else
+        say "unchanged: user $CABINET_USER in groups ${CABINET_GROUPS[*]}"
+    fi
+}
+
+ensure_program() {
+    local fingerprint stamp=$VENV/.arcadeforge-source
+    if ! can_query || [[ ! -x $VENV/bin/python ]]; then
+        run python3 -m venv --system-site-packages "$VENV"
+    fi
+    fingerprint=$(source_fingerprint)
+    if can_query && [[ -f $stamp && $(<"$stamp") == "$fingerprint" ]]; then
+        say "unchanged: program in $VENV"
+        return
+    fi
+    run "$VENV/bin/pip" install --quiet --no-binary pygame "$SOURCE_DIR"
+    if live; then
+        if ! pygame_has_kmsdrm; then
+            run "$VENV/bin/pip" install --quiet --force-reinstall --no-deps --no-binary pygame "pygame>=2.5"
+            pygame_has_kmsdrm || die "pygame's SDL has no kmsdrm video driver; see README (Installing on a Raspberry Pi)"
+        fi
+        say "$fingerprint" > "$stamp"
+    fi
+}
+
+ensure_settings() {
+    local target=$CONFIG_DIR/cabinet.yaml
+    if [[ -e $DESTDIR$target ]]; then
+        say "kept: $target (the operator's settings are never overwritten)"
+    else
+        install_file "$SOURCE_DIR/config/cabinet.yaml" "$target" 0664 || true
+    fi
+    # The service menu saves settings here, as the cabinet user: give the folder and file its group.
+    if ! can_query || [[ $(stat -c '%G %a' "$CONFIG_DIR" 2>/dev/null) != "$CABINET_USER 775" ]]; then
+        run chgrp "$CABINET_USER" "$CONFIG_DIR"
+        run chmod 0775 "$CONFIG_DIR"
+    fi
+    if ! can_query || [[ $(stat -c '%G' "$target" 2>/dev/null) != "$CABINET_USER" ]]; then
+        run chgrp "$CABINET_USER" "$target"
+    fi
+}
+
+ensure_service() {
+    local unit_changed=no
+    install_file "$SOURCE_DIR/systemd/$SERVICE" "$UNIT_FILE" 0644 && unit_changed=yes
+    install_file "$SOURCE_DIR/README.md" "$DOC_DIR/README.md" 0644 || true
+    if [[ $unit_changed == yes ]] || ! can_query; then
+        run systemctl daemon-reload
+    fi
+    if ! can_query || ! systemctl is-enabled --quiet "$SERVICE" 2>/dev/null; then
+        run systemctl enable "$SERVICE"
+    fi
+    # The cabinet owns the screen: no login prompt on tty1 and no desktop behind the game.
+    if ! can_query || systemctl is-enabled --quiet getty@tty1.service 2>/dev/null; then
+        run systemctl disable getty@tty1.service
+    fi
+    if ! can_query || [[ $(systemctl get-default 2>/dev/null) == graphical.target ]]; then
+        run systemctl set-default multi-user.target
+    fi
+}
+
+install_all() {
+    ensure_packages
+    ensure_user
+    ensure_program
+    ensure_settings
+    ensure_service
+    set_boot_flags add
+    if [[ $CHANGES -gt 0 ]]; then
+        run systemctl restart "$SERVICE"
+    fi
+    say "scores, audits and replays: $STATE_DIR ; settings: $CONFIG_DIR/cabinet.yaml"
+    say "logs: journalctl -u arcadeforge"
+}
+
+uninstall_all() {
+    if [[ -e $DESTDIR$UNIT_FILE ]]; then
+        run systemctl disable --now "$SERVICE"
+        remove_path "$UNIT_FILE"
+        run systemctl daemon-reload
+    else
+        say "unchanged: $UNIT_FILE is not installed"
+    fi
+    if ! can_query || ! systemctl is-enabled --quiet getty@tty1.service 2>/dev/null; then
+        run systemctl enable getty@tty1.service
+    fi
+    remove_path "$PREFIX"
+    remove_path "$DOC_DIR"
+    set_boot_flags remove
+    say "kept: $STATE_DIR (scores, audits, replays), $CONFIG_DIR (settings), user $CABINET_USER"
+    say "kept: the multi-user (console) boot; 'systemctl set-default graphical.target' brings a desktop back"
+}
+
+main() {
+    local arg
+    for arg in "$@"; do
+        case $arg in
+            --dry-run) DRY_RUN=yes ;;
+            --uninstall) MODE=uninstall ;;
+            -h|--help) sed -n '2,14s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; exit 0 ;;
+            *) die "unknown option '$arg' (try --help)" ;;
+        esac
+    done
+    if live && [[ $(id -u) -ne 0 ]]; then
+        die "run as root (sudo $0), or try --dry-run"
+    fi
+    [[ -n $DESTDIR ]] && say "installing files under DESTDIR=$DESTDIR; system commands are only printed"
+    [[ $DRY_RUN == yes ]] && say "dry run: nothing outside DESTDIR is changed"
+    if [[ $MODE == install ]]; then install_all; else uninstall_all; fi
+    if [[ $CHANGES -eq 0 ]]; then
+        say "arcadeforge: nothing to do, already ${MODE}ed"
+    elif live || [[ -n $DESTDIR ]]; then
+        say "arcadeforge: $CHANGES change(s) made"
+    else
+        say "arcadeforge: $CHANGES change(s) would be made"
+    fi
+}
+
+main "$@"

@@ -1,0 +1,42 @@
+"""Shared helpers for the cabinet program's tests: a headless App and scripted input."""
+
+from __future__ import annotations
+
+from cabinet.app import App
+from cabinet.config import parse_settings
+from cabinet.inputs.actions import Action, InputEvent
+
+
+class Heard:
+    """Stands in for Audio in tests: remembers every effect asked for."""
+
+    def __init__(self):
+        self.played: list[str] = []
+        self.attract = False
+
+    def play(self, name: str) -> None:
+        self.played.append(name)
+
+
+def make_app(yaml_text: str = "", **options) -> App:
+    """A headless cabinet on the given settings (YAML text; defaults otherwise)."""
+    loaded = parse_settings(yaml_text or "{}", "test.yaml")
+    assert not loaded.problems, loaded.problems
+    return App(loaded, headless=True, audio=Heard(), **options)
+
+
+def press(action: Action, player: int = 1, repeat: bool = False) -> InputEvent:
+    return InputEvent(player, action, True, repeat=repeat)
+
+
+def run(app: App, steps: int, events=None, draw_every: int = 0) -> None:
+    """Advance ``steps`` frames; ``events`` go in on the first one."""
+    for index in range(steps):
+        app.step(events if index == 0 else None)
+        if draw_every and index % draw_every == 0:
+            app.render()
+
+
+def tap(app: App, action: Action, player: int = 1, settle: int = 2) -> None:
+    """Press ``action`` for one frame, then let ``settle`` frames pass."""
+    run(app, 1 + settle, [press(action, player)])

@@ -1,0 +1,76 @@
+"""Attract mode: every part shows, demos never stall, Start leaves it."""
+
+import logging
+
+from app_helpers import make_app, run, tap
+from cabinet.games.blocks.scene import BlocksScene
+from cabinet.inputs.actions import Action
+from cabinet.scenes.attract import AttractScene, Part
+from cabinet.scenes.base import Scene
+from cabinet.scenes.select import GameSelectScene
+
+TEN_MINUTES = 10 * 60 * 60
+
+
+def test_ten_simulated_minutes_of_attract_show_every_part_without_an_error(caplog):
+    app = make_app()
+    attract = app.ctx.scenes.top
+    expected = {part.name for part in attract.parts}
+    demo_seeds = set()
+    with caplog.at_level(logging.ERROR):
+        for frame in range(TEN_MINUTES):
+            app.step()
+            if frame % 120 == 0:
+                app.render()
+            part = app.ctx.scenes.top.part
+            if isinstance(part, BlocksScene):
+                demo_seeds.add(part.seed)
+    assert app.ctx.scenes.top is attract, "attract mode never left or restarted"
+    assert attract.parts_shown == expected
+    assert {"title", "blocks demo", "blocks scores", "how to play blocks", "anti-gravity scores",
+            "how to play anti-gravity"} <= expected
+    assert len(demo_seeds) >= 3, "every BLOCKS demo is a different game"
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+
+
+def test_a_part_that_finishes_early_hands_over_at_once():
+    app = make_app()
+
+    class Short(Scene):
+        name = "short"
+        finished = False
+
+        def update(self):
+            self.finished = True
+
+    attract = AttractScene(app.ctx, [Part("short", 100, lambda: Short(app.ctx)),
+                                     Part("long", 100, lambda: Short(app.ctx))])
+    app.ctx.scenes.reset(attract)
+    assert attract.part_name == "short"
+    run(app, 1)
+    assert attract.part_name == "long"
+
+
+def test_a_part_that_cannot_start_is_skipped():
+    app = make_app()
+
+    def broken():
+        raise RuntimeError("no such demo")
+
+    attract = AttractScene(app.ctx, [Part("broken", 5, broken), Part("fine", 5, lambda: Scene(app.ctx))])
+    app.ctx.scenes.reset(attract)
+    assert attract.part_name == "fine"
+
+
+def test_start_from_either_player_leaves_attract_for_game_select():
+    for player in (1, 2):
+        app = make_app()
+        run(app, 600)
+        tap(app, Action.START, player=player)
+        assert isinstance(app.ctx.scenes.top, GameSelectScene)
+        assert app.ctx.audio.attract is False
+
+
+def test_attract_mode_marks_audio_as_attract():
+    app = make_app()
+    assert app.ctx.audio.attract is True

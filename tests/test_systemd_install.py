@@ -1,0 +1,141 @@
+"""systemd/install.sh into a temporary DESTDIR: the files it lays down, idempotence, uninstall."""
+
+import hashlib
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+INSTALLER = ROOT / "systemd" / "install.sh"
+BASH = shutil.which("bash")
+pytestmark = pytest.mark.skipif(BASH is None, reason="bash is not installed")
+
+PI_CMDLINE = "console=serial0,115200 console=tty1 root=PARTUUID=4e639091-02 rootfstype=ext4 " \
+             "fsck.repair=yes rootwait consoleblank=600"
+
+
+def install(destdir: Path | None, *options: str) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if k != "DESTDIR"}
+    if destdir is not None:
+        env["DESTDIR"] = str(destdir)
+    result = subprocess.run([BASH, str(INSTALLER), *options], capture_output=True, text=True,
+                            env=env, timeout=60)
+    assert result.returncode == 0, result.stdout + result.stderr
+    return result
+
+
+def snapshot(root: Path) -> dict[str, tuple]:
+    """Every file and folder under root with its content hash, mode and modification time."""
+    tree = {}
+    for path in sorted(root.rglob("*")):
+        stat = path.lstat()
+        digest = hashlib.sha256(path.read_bytes()).hexdigest() if path.is_file() else None
+        tree[str(path.relative_to(root))] = (digest, stat.st_mode, stat.st_mtime_ns)
+    return tree
+
+
+@pytest.fixture
+def pi_root(tmp_path):
+    """A DESTDIR that looks like a fresh Raspberry Pi OS Bookworm card: just its boot files."""
+    root = tmp_path / "root"
+    (root / "boot" / "firmware").mkdir(parents=True)
+    (root / "boot" / "firmware" / "cmdline.txt").write_text(PI_CMDLINE + "\n")
+    return root
+
+
+def test_the_expected_files_appear(pi_root):
+    out = install(pi_root, "--dry-run").stdout
+    unit = pi_root / "etc/systemd/system/arcadeforge.service"
+    assert unit.read_bytes() == (ROOT / "systemd/arcadeforge.service").read_bytes()
+    assert oct(unit.stat().st_mode & 0o777) == "0o644"
+    settings = pi_root / "etc/arcadeforge/cabinet.yaml"
+    assert settings.read_bytes() == (ROOT / "config/cabinet.yaml").read_bytes()
+    assert (pi_root / "usr/share/doc/arcadeforge/README.md").is_file()
+    cmdline = (pi_root / "boot/firmware/cmdline.txt").read_text().split()
+    assert "consoleblank=0" in cmdline and "vt.global_cursor_default=0" in cmdline
+    assert "consoleblank=600" not in cmdline
+    assert "rootwait" in cmdline  # the rest of the line is kept
+    assert (pi_root / "boot/firmware/cmdline.txt.before-arcadeforge").read_text().strip() == PI_CMDLINE
+    # System commands are printed, never run, under DESTDIR.
+    printed = [line for line in out.splitlines() if line.startswith("would run: ")]
+    for command in ("apt-get install", "useradd", "--system-site-packages", "systemctl enable arcadeforge"):
+        assert any(command in line for line in printed), command
+    assert "python3-lgpio" in out and "libsdl2-2.0-0" in out
+
+
+def test_a_second_run_changes_nothing(pi_root):
+    install(pi_root, "--dry-run")
+    before = snapshot(pi_root)
+    second = install(pi_root, "--dry-run").stdout
+    assert snapshot(pi_root) == before
+    assert "nothing to do, already installed" in second
+    assert "installed:" not in second and "edited:" not in second
+
+
+def test_an_operators_settings_are_left_untouched(pi_root):
+    settings = pi_root / "etc/arcadeforge/cabinet.yaml"
+    settings.parent.mkdir(parents=True)
+    settings.write_text("credits:\n  free_play: false  # the operator's own choice\n")
+    os.utime(settings, ns=(1_000_000_000, 1_000_000_000))
+    out = install(pi_root, "--dry-run").stdout
+    assert settings.read_text() == "credits:\n  free_play: false  # the operator's own choice\n"
+    assert settings.stat().st_mtime_ns == 1_000_000_000
+    assert "kept: /etc/arcadeforge/cabinet.yaml" in out
+
+
+def test_uninstall_removes_the_service_and_keeps_scores_and_settings(pi_root):
+    install(pi_root, "--dry-run")
+    scores = pi_root / "var/lib/arcadeforge/cabinet.db"
+    scores.parent.mkdir(parents=True)
+    scores.write_bytes(b"SQLite format 3\0 scores")
+    out = install(pi_root, "--dry-run", "--uninstall").stdout
+    assert not (pi_root / "etc/systemd/system/arcadeforge.service").exists()
+    assert not (pi_root / "usr/share/doc/arcadeforge").exists()
+    assert scores.read_bytes() == b"SQLite format 3\0 scores"
+    assert (pi_root / "etc/arcadeforge/cabinet.yaml").is_file()
+    # The console is as it was before the cabinet: the operator's own blanking time comes back.
+    assert (pi_root / "boot/firmware/cmdline.txt").read_text().split() == PI_CMDLINE.split()
+    assert "would run: systemctl disable --now arcadeforge.service" in out
+    again = install(pi_root, "--dry-run", "--uninstall").stdout
+    assert "nothing to do, already uninstalled" in again
+
+
+def test_a_machine_without_a_pi_boot_partition_is_left_alone(tmp_path):
+    out = install(tmp_path, "--dry-run").stdout
+    assert "skipped: no /boot/firmware/cmdline.txt" in out
+    assert not (tmp_path / "boot").exists()
+
+
+def test_the_older_boot_location_is_found(tmp_path):
+    (tmp_path / "boot").mkdir()
+    (tmp_path / "boot/cmdline.txt").write_text("console=tty1 rootwait\n")
+    install(tmp_path, "--dry-run")
+    assert (tmp_path / "boot/cmdline.txt").read_text() == \
+        "console=tty1 rootwait consoleblank=0 vt.global_cursor_default=0\n"
+
+
+def test_a_dry_run_onto_this_machine_writes_nothing():
+    unit = Path("/etc/systemd/system/arcadeforge.service")
+    existed = unit.exists()
+    out = install(None, "--dry-run").stdout
+    assert unit.exists() == existed
+    assert "dry run" in out
+    assert "would" in out
+
+
+def test_a_bad_option_is_refused_in_one_line():
+    result = subprocess.run([BASH, str(INSTALLER), "--frobnicate"], capture_output=True, text=True,
+                            timeout=30)
+    assert result.returncode == 1
+    assert result.stderr.strip() == "install.sh: unknown option '--frobnicate' (try --help)"
+
+
+@pytest.mark.skipif(shutil.which("shellcheck") is None,
+                    reason="shellcheck is not installed (`make tools` installs it as root)")
+def test_shellcheck_finds_nothing():
+    result = subprocess.run(["shellcheck", "--shell=bash", str(INSTALLER)],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stdout
