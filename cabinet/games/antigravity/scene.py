@@ -12,15 +12,13 @@ are never recorded.
 from __future__ import annotations
 
 import dataclasses
-import logging
 
 from cabinet.games.antigravity.layouts import SingleLayout, VersusLayout
 from cabinet.games.antigravity.seat import Seat
 from cabinet.inputs.actions import CABINET, DIRECTIONS, Action
 from cabinet.scenes.base import Scene
 
-log = logging.getLogger(__name__)
-
+FPS = 60
 MODES = ("single", "versus", "contest")
 END_FRAMES = 240          # the game-over or winner banner, before initials
 END_SKIP_AFTER = 60       # Start may cut the banner short after this many frames
@@ -201,7 +199,8 @@ class AntiGravityScene(Scene):
         replay = self.recorder.finish(score, final)
         self.end_frames = 0
         self.finished = True
-        finish_game(self.ctx, "antigravity", self.mode, table, score, replay=replay, player=player)
+        finish_game(self.ctx, "antigravity", self.mode, table, score, replay=replay, player=player,
+                    seconds=self.game_frame / FPS)
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface) -> None:
