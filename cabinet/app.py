@@ -81,17 +81,20 @@ class App:
         from cabinet.system.notify import Notifier
         self.notifier = Notifier.from_environment()
         from cabinet.audio import Audio
+        from cabinet.inputs.hub import InputHub
         from cabinet.storage import Store
         store = Store.open(settings=settings)
         self.ctx = Context(settings=settings, config=loaded, store=store,
-                           audio=audio or Audio(settings.audio), inputs=_open_inputs(settings),
+                           audio=audio or Audio(settings.audio), inputs=InputHub(settings.inputs),
                            bank=store.credit_bank(settings.credits))
         self.ctx.notices.extend(str(problem) for problem in loaded.problems)
+        self.ctx.notices.extend(self.ctx.inputs.problems)
         self.running = True
         self.frames_shown = 0
         self._pointer_queue: list[tuple[str, tuple[int, int]]] = []
         self._failures: list[int] = []
         self._status = None
+        self._fps_frames: list[float] = []
         self.ctx.go_to_attract()
 
     # ------------------------------------------------------------------ the loop
@@ -154,7 +157,9 @@ class App:
             events.extend(injected)
         pointers, self._pointer_queue = self._pointer_queue, []
         for event in events:
-            if event.player == CABINET and event.action in (Action.COIN1, Action.COIN2):
+            coin = event.player == CABINET and event.action in (Action.COIN1, Action.COIN2)
+            # Coins count wherever they drop, except on a screen that tests the chutes.
+            if coin and not getattr(ctx.scenes.top, "sees_coins", False):
                 if event.pressed:
                     self._coin(1 if event.action is Action.COIN1 else 2)
                 continue
@@ -169,6 +174,8 @@ class App:
         if not self._guarded("draw", lambda top: top.draw(self.display.logical)):
             # The failed scene was replaced by attract mode: draw that instead.
             self._guarded("draw", lambda top: top.draw(self.display.logical))
+        if self.ctx.settings.display.show_fps:
+            self._draw_fps()
         self.display.present()
         self.frames_shown += 1
         name = self.ctx.scenes.top.name
@@ -194,6 +201,15 @@ class App:
         pygame.display.quit()
 
     # ------------------------------------------------------------------ helpers
+
+    def _draw_fps(self) -> None:
+        """Frames shown per second over the last second, in the top-left corner."""
+        from cabinet.render import palette, text
+        now = time.perf_counter()
+        self._fps_frames.append(now)
+        while self._fps_frames and now - self._fps_frames[0] > 1.0:
+            self._fps_frames.pop(0)
+        text(self.display.logical, f"{len(self._fps_frames)} FPS", (4, 4), 14, palette.GREEN)
 
     def _coin(self, chute: int) -> None:
         self.ctx.audio.play("coin")
@@ -248,15 +264,6 @@ def _ignore(*_args) -> None:
 
 # ---------------------------------------------------------------------- services
 
-def _open_inputs(settings):
-    try:
-        from cabinet.inputs.hub import InputHub
-    except ImportError:  # the inputs branch not merged yet
-        from cabinet.inputs_standin import KeyboardStandIn
-        return KeyboardStandIn()
-    return InputHub(settings.inputs)
-
-
 # ---------------------------------------------------------------------- entry point
 
 def main(args, replay_id: int | None = None, start_scene: str | None = None) -> int:
@@ -269,8 +276,9 @@ def main(args, replay_id: int | None = None, start_scene: str | None = None) -> 
         log.warning("config: %s", problem)
     app = App(loaded, windowed=getattr(args, "windowed", False), headless=getattr(args, "headless", False),
               screenshots=getattr(args, "screenshots", None), exit_after=getattr(args, "exit_after", None))
-    if start_scene:
-        log.warning("%s is not part of this build; starting attract mode", start_scene)
+    if start_scene == "input-test":
+        from cabinet.scenes.input_test import InputTestScene
+        app.ctx.scenes.push(InputTestScene(app.ctx))
     if replay_id is not None:
         from cabinet.scenes.flow import play_replay
         play_replay(app.ctx, replay_id)

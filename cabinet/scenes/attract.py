@@ -138,15 +138,25 @@ def default_parts(ctx, rng: random.Random) -> list[Part]:
     from cabinet.games.blocks.demo import BlocksDemoPilot
     from cabinet.games.blocks.scene import BlocksScene
     from cabinet.scenes.howto import HowToScene
+    from cabinet.scenes.replays import best_replays, replay_scene
     from cabinet.scenes.select import antigravity_scene_class
     from cabinet.scenes.tables import ScoreTablesScene
     from cabinet.scenes.title import TitleScene
 
     seconds = ctx.settings.attract
+    shown = {"blocks": 0, "antigravity": 0}
+
+    def replay_turn(game: str):
+        """Every other demo of a game is one of its best recorded games, when there are any."""
+        shown[game] += 1
+        if not seconds.replays or shown[game] % 2:
+            return None
+        best = best_replays(ctx, game)
+        return replay_scene(ctx, rng.choice(best)) if best else None
 
     def blocks_demo():
         seed = rng.randrange(2**31)
-        return BlocksScene(ctx, BlocksDemoPilot(seed=seed), seed, demo=True)
+        return replay_turn("blocks") or BlocksScene(ctx, BlocksDemoPilot(seed=seed), seed, demo=True)
 
     parts = [
         Part("title", seconds.title_seconds, lambda: TitleScene(ctx)),
@@ -162,8 +172,11 @@ def default_parts(ctx, rng: random.Random) -> list[Part]:
 
         def antigravity_demo():
             seed = rng.randrange(2**31)
-            return antigravity(ctx, "single", difficulty=ctx.settings.antigravity.difficulty, contest=None,
-                               pilots=demo_pilots(seed), seed=seed, demo=True)
+            # Live demos take turns: a single game, then a versus match between two AIs.
+            mode = "versus" if shown["antigravity"] % 4 == 2 else "single"
+            return replay_turn("antigravity") or antigravity(
+                ctx, mode, difficulty=ctx.settings.antigravity.difficulty, contest=None,
+                pilots=demo_pilots(seed, mode), seed=seed, demo=True)
 
         parts.append(Part("anti-gravity demo", seconds.antigravity_demo_seconds, antigravity_demo))
     tables = antigravity_tables(ctx)

@@ -38,3 +38,18 @@ def _try(call, what: str):
     except Exception:
         log.exception("storage failed while %s", what)
         return None
+
+
+def play_replay(ctx, replay_id: int) -> None:
+    """``python -m cabinet replay N``: show replay N, then carry on with attract mode."""
+    from cabinet.scenes.attract import AttractScene, Part, default_parts
+    from cabinet.scenes.replays import replay_scene
+    import random
+    try:
+        replay = ctx.store.replays.load(replay_id)
+        replay_scene(ctx, replay)  # proves it can be shown before attract mode is built around it
+    except (KeyError, ValueError, LookupError) as exc:
+        log.error("replay %s cannot be shown: %s", replay_id, exc)
+        return
+    parts = [Part(f"replay {replay_id}", 3600, lambda: replay_scene(ctx, replay))]
+    ctx.scenes.reset(AttractScene(ctx, parts + default_parts(ctx, random.Random())))

@@ -97,22 +97,22 @@ class InitialsScene(Scene):
 
     def draw(self, surface) -> None:
         draw_backdrop(surface)
-        heading(surface, "NEW HIGH SCORE!", 30, palette.YELLOW, 49)
-        text(surface, table_title(self.table), (WIDTH // 2, 100), 28, palette.CYAN, "midtop")
-        text(surface, f"{self.score}", (WIDTH // 2, 144), 42, palette.WHITE, "midtop")
-        text(surface, "ENTER YOUR INITIALS", (WIDTH // 2, 208), 21, palette.GREY, "midtop")
+        heading(surface, "NEW HIGH SCORE!", 22, palette.YELLOW, 49)
+        text(surface, table_title(self.table), (WIDTH // 2, 90), 28, palette.CYAN, "midtop")
+        text(surface, f"{self.score}", (WIDTH // 2, 130), 42, palette.WHITE, "midtop")
+        text(surface, "ENTER YOUR INITIALS", (WIDTH // 2, 192), 21, palette.GREY, "midtop")
         left = WIDTH // 2 - (LETTERS * BOX + (LETTERS - 1) * 20) // 2
         for index in range(LETTERS):
             x = left + index * (BOX + 20)
             current = index == self.position
-            surface.blit(panel(BOX, 120, palette.YELLOW if current else palette.PANEL_EDGE), (x, 262))
+            surface.blit(panel(BOX, 120, palette.YELLOW if current else palette.PANEL_EDGE), (x, 258))
             char = CHARACTERS[self.letters[index]]
             if not current or blink(self.frames, 16):
                 shown = "_" if char == " " and not current else char
-                text(surface, shown, (x + BOX // 2, 322), 70, palette.WHITE if current else palette.GREY, "center")
+                text(surface, shown, (x + BOX // 2, 318), 70, palette.WHITE if current else palette.GREY, "center")
             if current:
-                text(surface, TRIANGLE_UP, (x + BOX // 2, 248), 21, palette.YELLOW, "midbottom")
-                text(surface, TRIANGLE_DOWN, (x + BOX // 2, 396), 21, palette.YELLOW, "midtop")
+                text(surface, TRIANGLE_UP, (x + BOX // 2, 254), 35, palette.YELLOW, "midbottom")
+                text(surface, TRIANGLE_DOWN, (x + BOX // 2, 380), 35, palette.YELLOW, "midtop")
         seconds = max(0, IDLE_SECONDS - self.idle // 60)
-        text(surface, f"UP/DOWN LETTER   A NEXT   START DONE   {seconds:2d}", (WIDTH // 2, 450), 14,
+        text(surface, f"UP/DOWN LETTER   A NEXT   START DONE   {seconds:2d}", (WIDTH // 2, 440), 14,
              palette.GREY, "midtop")

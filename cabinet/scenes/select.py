@@ -22,7 +22,7 @@ from cabinet.scenes.common import blink, draw_backdrop, draw_credit_line, headin
 log = logging.getLogger(__name__)
 
 IDLE_SECONDS = 30
-ROW_H = 72
+ROW_H = 84
 
 
 @dataclass
@@ -91,15 +91,16 @@ class MenuScene(Scene):
             surface.blit(panel(560, ROW_H - 10, palette.YELLOW if chosen else palette.PANEL_EDGE),
                          ((WIDTH - 560) // 2, y))
             colour = palette.WHITE if chosen else palette.GREY
-            size = fit_size(option.label, 28, 440)
-            text(surface, option.label, (WIDTH // 2 - 230, y + 8), size, colour)
-            text(surface, option.detail, (WIDTH // 2 - 230, y + 40), 14,
+            size = fit_size(option.label, 28, 480)
+            text(surface, option.label, (WIDTH // 2 - 250, y + 10), size, colour)
+            text(surface, option.detail, (WIDTH // 2 - 250, y + 48), fit_size(option.detail, 14, 500),
                  palette.CYAN if chosen else palette.DIM)
             if chosen and blink(self.frames, 16):
-                text(surface, POINT_RIGHT, ((WIDTH - 560) // 2 - 14, y + 14), 28, palette.YELLOW, "topright")
+                text(surface, POINT_RIGHT, ((WIDTH - 560) // 2 - 14, y + 22), 28, palette.YELLOW, "topright")
         if self.message_frames:
             text(surface, self.message, (WIDTH // 2, HEIGHT - 64), 21, palette.ORANGE, "midtop")
-        text(surface, "UP/DOWN CHOOSE   A SELECT   B BACK", (16, HEIGHT - 10), 14, palette.GREY, "bottomleft")
+        keys = "UP/DOWN CHOOSE   A SELECT" + ("   B BACK" if self.back else "")
+        text(surface, keys, (16, HEIGHT - 10), 14, palette.GREY, "bottomleft")
         draw_credit_line(surface, self.ctx)
 
 
