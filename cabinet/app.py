@@ -98,6 +98,7 @@ class App:
         self._pointer_queue: list[tuple[str, tuple[int, int]]] = []
         self._failures: list[int] = []
         self._status = None
+        self._fps_frames: list[float] = []
         self.ctx.go_to_attract()
 
     # ------------------------------------------------------------------ the loop
@@ -180,6 +181,8 @@ class App:
         if not self._guarded("draw", lambda top: top.draw(self.display.logical)):
             # The failed scene was replaced by attract mode: draw that instead.
             self._guarded("draw", lambda top: top.draw(self.display.logical))
+        if self.ctx.settings.display.show_fps:
+            self._draw_fps()
         self.display.present()
         self.frames_shown += 1
         name = self.ctx.scenes.top.name
@@ -209,6 +212,15 @@ class App:
         pygame.display.quit()
 
     # ------------------------------------------------------------------ helpers
+
+    def _draw_fps(self) -> None:
+        """Frames shown per second over the last second, in the top-left corner."""
+        from cabinet.render import palette, text
+        now = time.perf_counter()
+        self._fps_frames.append(now)
+        while self._fps_frames and now - self._fps_frames[0] > 1.0:
+            self._fps_frames.pop(0)
+        text(self.display.logical, f"{len(self._fps_frames)} FPS", (4, 4), 14, palette.GREEN)
 
     def _coin(self, chute: int) -> None:
         self.ctx.audio.play("coin")

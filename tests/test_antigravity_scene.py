@@ -15,7 +15,7 @@ import pytest
 from cabinet.games.antigravity import AntiGravityGame
 from cabinet.games.antigravity.animation import TurnAnimation, grid_from_text
 from cabinet.games.antigravity.demo import AIPilot
-from cabinet.games.antigravity.scene import AntiGravityScene
+from cabinet.games.antigravity.scene import END_SKIP_AFTER, AntiGravityScene, rules_from_options
 from cabinet.inputs.actions import CABINET, Action, InputEvent
 from cabinet.scenes.pilots import HumanPilot, ReplayPilot
 from cabinet.settings_schema import ContestList
@@ -182,11 +182,16 @@ def test_held_directions_repeat_the_cursor_but_never_the_push(app, monkeypatch):
 def test_a_replay_of_what_the_scene_obeyed_reproduces_the_game(app):
     scene = start(app, mode="single", difficulty="hard", pilots=[HumanPilot(1)], seed=8)
     game = scene.seats[0].game
+    run(app, 2 * game.turn_frames + 40)                 # the ring runs out twice: forced pushes
+    assert game.turns == 2
     run_until(app, lambda: game.turns >= 25, 20_000, robot(scene, 1, step_frames=3, think_frames=9))
     run_until(app, lambda: game.game_over, 3_000, stack_column(1, Action.DOWN))
     replay = scene.recorder.finish(game.score, game.to_text())
+    app.ctx.settings.antigravity.difficulties["hard"].turn_seconds = 9   # the operator changes it later
 
-    again = start(app, mode="single", difficulty="hard", pilots=[ReplayPilot(replay)], seed=8, demo=True)
+    rules = rules_from_options(replay.settings)
+    again = start(app, mode="single", difficulty=replay.settings["difficulty"], pilots=[ReplayPilot(replay)],
+                  seed=replay.seed, demo=True, rules=rules)
     run_until(app, lambda: again.seats[0].game.game_over, 40_000)
     assert again.seats[0].game.to_text() == game.to_text()
     assert again.seats[0].game.score == game.score
@@ -258,7 +263,9 @@ def test_contest_list_scrolls_and_runs_out(app, shots):
     run_until(app, lambda: scene.end_frames > 30, 600)
     assert game.game_over and game.remaining_pairs() == []
     shots(app, "contest-complete")
-    run_until(app, lambda: app.ctx.scenes.top.name in ("initials", "ranking"), 400)
+    run_until(app, lambda: scene.end_frames > END_SKIP_AFTER, 200)
+    run(app, 2, lambda i: press(1, Action.START) if i == 0 else [])   # Start cuts the banner short
+    assert app.ctx.scenes.top.name in ("initials", "ranking")
     assert app.ctx.scenes.top.table == "antigravity/contest/SHORT"
 
 

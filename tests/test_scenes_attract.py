@@ -74,3 +74,53 @@ def test_start_from_either_player_leaves_attract_for_game_select():
 def test_attract_mode_marks_audio_as_attract():
     app = make_app()
     assert app.ctx.audio.attract is True
+
+
+def _record_short_blocks_game(app, seed=21):
+    from cabinet.games.blocks.cursor import route
+    from cabinet.scenes.pilots import HumanPilot
+    from app_helpers import press
+    scene = BlocksScene(app.ctx, HumanPilot(1), seed)
+    app.ctx.scenes.reset(scene)
+    for _ in range(4):
+        slot, (row, col) = next((s, pos) for s in range(3) if scene.game.tray[s] is not None
+                                for pos in scene.game.legal_positions(s))
+        for action in route(scene.cursor, scene.game, slot, row, col):
+            run(app, 2, [press(action)])
+    replay = scene.recorder.finish(scene.game.score, scene.game.to_text())
+    return app.ctx.store.replays.save(replay), scene.game.to_text()
+
+
+def test_every_other_blocks_demo_is_a_stored_replay_played_exactly():
+    from cabinet.scenes.pilots import ReplayPilot
+    app = make_app()
+    _, final = _record_short_blocks_game(app)
+    app.ctx.go_to_attract()
+    attract = app.ctx.scenes.top
+    demos = []
+    for _ in range(3 * 60 * 60):
+        run(app, 1)
+        part = attract.part
+        if isinstance(part, BlocksScene) and part not in demos:
+            demos.append(part)
+        if len(demos) == 2:
+            break
+    assert not isinstance(demos[0].pilot, ReplayPilot)
+    replayed = demos[1]
+    assert isinstance(replayed.pilot, ReplayPilot)
+    run(app, 200)
+    assert replayed.game.to_text() == final
+
+
+def test_the_replay_command_shows_a_replay_then_attract_mode():
+    from cabinet.scenes.flow import play_replay
+    from cabinet.scenes.pilots import ReplayPilot
+    app = make_app()
+    replay_id, final = _record_short_blocks_game(app)
+    play_replay(app.ctx, replay_id)
+    attract = app.ctx.scenes.top
+    assert isinstance(attract.part, BlocksScene) and isinstance(attract.part.pilot, ReplayPilot)
+    run(app, 200)
+    assert attract.part.game.to_text() == final
+    run(app, 6 * 60)
+    assert attract.part_name == "title", "a replay that ran out hands over to attract mode"

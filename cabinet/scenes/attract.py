@@ -143,9 +143,8 @@ def default_parts(ctx, rng: random.Random) -> list[Part]:
     from cabinet.scenes.howto import HowToScene
     from cabinet.scenes.select import antigravity_scene_class
     from cabinet.scenes.tables import ScoreTablesScene
-    from cabinet.scenes.title import TitleScene
-
     from cabinet.scenes.playback import ReplayReel
+    from cabinet.scenes.title import TitleScene
 
     seconds = ctx.settings.attract
     reel = ReplayReel(ctx)  # every other demo is a replay of one of the best real games
@@ -169,10 +168,16 @@ def default_parts(ctx, rng: random.Random) -> list[Part]:
     if antigravity is not None:
         from cabinet.games.antigravity.demo import demo_pilots
 
+        live_shown = [0]
+
         def antigravity_live():
             seed = rng.randrange(2**31)
-            return antigravity(ctx, "single", difficulty=ctx.settings.antigravity.difficulty, contest=None,
-                               pilots=demo_pilots(seed), seed=seed, demo=True)
+            # Live demos take turns: a single game, then a versus match between two AIs.
+            live_shown[0] += 1
+            mode = "versus" if live_shown[0] % 2 == 0 else "single"
+            return antigravity(
+                ctx, mode, difficulty=ctx.settings.antigravity.difficulty, contest=None,
+                pilots=demo_pilots(seed, mode), seed=seed, demo=True)
 
         def antigravity_demo():
             return reel.next("antigravity", antigravity_live)

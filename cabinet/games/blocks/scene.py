@@ -18,6 +18,7 @@ from cabinet.render import HEIGHT, palette, text
 from cabinet.render.sprites import block, panel
 from cabinet.scenes.base import Scene
 from cabinet.scenes.common import blink, draw_backdrop
+from cabinet.scenes.pilots import ReplayPilot
 
 from .animation import ClearAnimation, after_move, empty_grid, family_colour, reconcile
 from .cursor import BOARD, TRAY, Cursor, route
@@ -51,14 +52,19 @@ class Popup:
 
 
 class BlocksScene(Scene):
-    """One game of BLOCKS, driven by ``pilot``; ``demo`` for attract mode."""
+    """One game of BLOCKS, driven by ``pilot``; ``demo`` for attract mode and replays.
 
-    def __init__(self, ctx, pilot, seed: int, demo: bool = False):
+    ``rules`` (BlocksSettings) overrides the operator's settings: a replay brings
+    the rules it was played under.
+    """
+
+    def __init__(self, ctx, pilot, seed: int, demo: bool = False, rules=None):
         super().__init__(ctx)
         self.pilot = pilot
         self.seed = seed
         self.demo = demo
-        self.game = BlocksGame.from_settings(ctx.settings.blocks, seed=seed)
+        self.rules = rules or ctx.settings.blocks
+        self.game = BlocksGame.from_settings(self.rules, seed=seed)
         self.cursor = Cursor()
         self.cursor.settle(self.game)
         self.grid = empty_grid()
@@ -74,7 +80,8 @@ class BlocksScene(Scene):
         self.over_frames = 0
         self.finished = False       # attract mode moves on when a demo game ends
         self.best = _best_score(ctx)
-        self.recorder = None if demo else _recorder(ctx, seed)
+        self.recorder = None if demo else _recorder(self.rules, seed)
+        self.label = "REPLAY" if isinstance(pilot, ReplayPilot) else "DEMO PLAY"
         if hasattr(pilot, "bind"):
             pilot.bind(self)
 
@@ -142,11 +149,11 @@ class BlocksScene(Scene):
                 self.ctx.audio.play("game_over")
             if self.over_frames >= GAME_OVER_FRAMES and not self.finished:
                 self._finish()
-        elif not self.demo:
+        else:
             self.idle += 1
-            if self.idle >= IDLE_END_FRAMES:
+            if self.idle >= IDLE_END_FRAMES and not self.demo:
                 self.abandoned = True
-        if self.demo and getattr(self.pilot, "gave_up", False):
+        if self.demo and (getattr(self.pilot, "gave_up", False) or self._replay_ran_out()):
             self.finished = True
         self.game_frame += 1
 
@@ -201,6 +208,10 @@ class BlocksScene(Scene):
         if self.shake:
             self.shake -= 1
 
+    def _replay_ran_out(self) -> bool:
+        """A replay whose presses are all used, on a game that did not end (it was abandoned)."""
+        return getattr(self.pilot, "finished", False) and self.idle > 5 * 60
+
     def _finish(self) -> None:
         self.finished = True
         if self.demo:
@@ -244,7 +255,7 @@ class BlocksScene(Scene):
              palette.CYAN if streak else palette.DIM)
         if self.demo:
             if blink(self.game_frame, 40):
-                text(surface, "DEMO PLAY", (LEFT_X, 360), 21, palette.MAGENTA)
+                text(surface, self.label, (LEFT_X, 360), 21, palette.MAGENTA)
             return
         hints = ["STICK  MOVE", "A  PLACE"]
         if self.game.rotation:
@@ -379,6 +390,6 @@ def _best_score(ctx) -> int:
     return entries[0].score if entries else 0
 
 
-def _recorder(ctx, seed: int):
+def _recorder(rules, seed: int):
     from cabinet.storage.replays import ReplayRecorder
-    return ReplayRecorder("blocks", "single", dataclasses.asdict(ctx.settings.blocks), seed)
+    return ReplayRecorder("blocks", "single", dataclasses.asdict(rules), seed)
