@@ -35,6 +35,7 @@ readonly APT_PACKAGES=(
     # pygame is built against Debian's SDL: the PyPI wheel's SDL has no kmsdrm driver.
     build-essential pkg-config python3-dev
     libsdl2-dev libsdl2-image-dev libsdl2-mixer-dev libsdl2-ttf-dev libfreetype-dev libportmidi-dev
+    libpng-dev libjpeg-dev
 )
 
 SOURCE_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)

@@ -103,6 +103,13 @@ def test_uninstall_removes_the_service_and_keeps_scores_and_settings(pi_root):
     assert "nothing to do, already uninstalled" in again
 
 
+def test_destdir_alone_installs_files_but_runs_no_system_command(pi_root):
+    out = install(pi_root).stdout
+    assert (pi_root / "etc/systemd/system/arcadeforge.service").is_file()
+    assert [line for line in out.splitlines() if line.startswith("run: ")] == []
+    assert "would run: systemctl restart arcadeforge.service" in out
+
+
 def test_a_machine_without_a_pi_boot_partition_is_left_alone(tmp_path):
     out = install(tmp_path, "--dry-run").stdout
     assert "skipped: no /boot/firmware/cmdline.txt" in out

@@ -83,8 +83,9 @@ def test_it_is_a_notify_service_that_always_comes_back():
     assert values("NotifyAccess") == ["main"]
     assert values("Restart") == ["always"]
     restart, watchdog = float(values("RestartSec")[0]), float(values("WatchdogSec")[0])
-    # A hung loop is back on screen within WatchdogSec + RestartSec: keep that short for players.
-    assert restart + watchdog <= 15
+    abort = float(values("TimeoutAbortSec")[0])
+    # A hung loop is back on screen at worst WatchdogSec + TimeoutAbortSec + RestartSec later.
+    assert restart + watchdog + abort <= 15
     assert values("StartLimitIntervalSec", "Unit") == ["0"]
 
 
