@@ -1,6 +1,7 @@
 """GPIO panels on gpiozero's mock pins: wiring, debounce, bad pins, no GPIO at all."""
 
 import dataclasses
+import gc
 import logging
 import threading
 import time
@@ -241,3 +242,34 @@ def test_without_gpiozero_installed_the_cabinet_still_has_its_keyboard(make_hub,
     assert len(caplog.records) == 1 and "no usable GPIO pin factory (ModuleNotFoundError" in caplog.text
     hub.handle_pygame_event(key(pygame.KEYDOWN, pygame.K_2, "2"))
     assert hub.poll(1) == [InputEvent(2, Action.START, True, 1)]
+
+
+class CollectingLock:
+    """gpiozero's reservation lock, with an automatic garbage collection at the worst moment."""
+
+    def __init__(self):
+        self._lock = threading.Lock()
+
+    def __enter__(self):
+        self._lock.acquire()
+        if gc.isenabled():  # automatic collections only happen while the collector is enabled
+            gc.collect()
+        return self
+
+    def __exit__(self, *exc):
+        self._lock.release()
+
+
+def test_an_abandoned_hub_collected_while_another_opens_does_not_deadlock(make_hub, pins, clock, monkeypatch):
+    from cabinet.inputs.hub import InputHub
+    abandoned = InputHub(InputSettings(), clock=clock, open_joystick=lambda index: None)
+    abandoned.itself = abandoned  # never closed, and only the cyclic collector can free it
+    del abandoned
+    monkeypatch.setattr(pins, "_res_lock", CollectingLock())
+    opened = threading.Event()
+
+    def open_another():
+        make_hub()
+        opened.set()
+    threading.Thread(target=open_another, daemon=True).start()
+    assert opened.wait(30), "opening a hub deadlocked in gpiozero's pin reservations"

@@ -16,6 +16,8 @@ which delays every press by the bounce time, and the mock pins ignore it.)
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import logging
 import queue
 import time
@@ -88,6 +90,23 @@ def check_wiring(table: list[WiredInput]) -> tuple[list[WiredInput], list[str]]:
     return usable, problems
 
 
+@contextlib.contextmanager
+def _no_garbage_collection():
+    """Keep the cyclic garbage collector out of gpiozero's pin reservations.
+
+    gpiozero reserves and releases pins under one plain (non-reentrant) lock.
+    A collection inside it that finalizes a device nobody closed (an abandoned
+    hub) releases that device's pins under the same lock: a deadlock.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 class _Debounce:
     """Main-thread state of one pin: what was reported, and when."""
 
@@ -126,7 +145,8 @@ class GpioPanel:
             return
         factory = self._factory(pin_factory)
         if factory is not None:
-            self._open(usable, factory)
+            with _no_garbage_collection():
+                self._open(usable, factory)
 
     def _factory(self, pin_factory):
         try:
@@ -220,7 +240,8 @@ class GpioPanel:
         return [w.switch for w in self.inputs.values() if w.player == player and w.action == action]
 
     def close(self) -> None:
-        for button in self._buttons:
-            button.close()
+        with _no_garbage_collection():
+            for button in self._buttons:
+                button.close()
         self._buttons.clear()
         self.inputs.clear()
