@@ -12,34 +12,20 @@ import random
 import pygame
 import pytest
 
-from cabinet.config import load_settings
 from cabinet.games.antigravity import AntiGravityGame
 from cabinet.games.antigravity.animation import TurnAnimation, grid_from_text
 from cabinet.games.antigravity.demo import AIPilot
-from cabinet.games.antigravity.scene import AntiGravityScene
+from cabinet.games.antigravity.scene import END_SKIP_AFTER, AntiGravityScene, rules_from_options
 from cabinet.inputs.actions import CABINET, Action, InputEvent
 from cabinet.scenes.pilots import HumanPilot, ReplayPilot
 from cabinet.settings_schema import ContestList
 
-
-class RecordingAudio:
-    """Stands in for the mixer: remembers every effect asked for, in order."""
-
-    attract = False
-
-    def __init__(self):
-        self.played: list[str] = []
-
-    def play(self, name: str) -> None:
-        self.played.append(name)
+from app_helpers import make_app
 
 
 @pytest.fixture
-def app(tmp_path):
-    from cabinet.app import App
-    loaded = load_settings(None)
-    app = App(loaded, headless=True)
-    app.ctx.audio = RecordingAudio()
+def app():
+    app = make_app()
     yield app
     app.close()
 
@@ -113,6 +99,34 @@ def test_animation_ends_on_the_engines_grid_for_every_turn():
             assert [phase.step.chain for phase in flashes] == [step.chain for step in turn.steps]
 
 
+def test_a_push_slides_the_new_block_in_and_shifts_the_column():
+    game = AntiGravityGame.from_text(["R.....", "G.....", "B....."] + ["......"] * 9, top="Y", bottom="G")
+    game.cursor = 0
+    before = grid_from_text(game.to_text())
+    animation = TurnAnimation(before, game.push("top"), game.height)
+    assert animation.advance().cues == ("ag_push_top",)
+    movers = {m.colour: m.row for m in animation.picture().movers}
+    assert set(movers) == {"Y", "R", "G", "B"}
+    assert -1 < movers["Y"] < 0 and 0 < movers["R"] < 1     # on their way one row down
+    assert animation.picture().cells == {}                   # nothing else in the field
+    while not animation.done:
+        animation.advance()
+    assert animation.final == {(0, 0): "Y", (1, 0): "R", (2, 0): "G", (3, 0): "B"}
+
+
+def test_a_jammed_column_flashes_and_ends_on_the_same_grid():
+    rows = ["RGBYRG", "GBYRGB", "BYRGBY", "YRGBYR", "RGBYRG", "GBYRGB"] * 2
+    full = [row[0] + "....." for row in rows]
+    game = AntiGravityGame.from_text(full, top="R", bottom="G")
+    game.cursor = 0
+    before = grid_from_text(game.to_text())
+    turn = game.push("top")
+    assert turn.jam
+    animation = TurnAnimation(before, turn, game.height)
+    animation.advance()
+    assert animation.picture().jam_column == 0 and animation.final == before
+
+
 # ---------------------------------------------------------------------- single
 
 
@@ -149,14 +163,35 @@ def test_player_two_who_pressed_start_drives_a_single_game(app):
     assert game.turns == 1
 
 
+def test_held_directions_repeat_the_cursor_but_never_the_push(app, monkeypatch):
+    profiles = []
+    monkeypatch.setattr(app.ctx.inputs, "set_repeat_profile", profiles.append)
+    scene = start(app, mode="single", pilots=[HumanPilot(1)], seed=3)
+    assert profiles == ["antigravity"]
+    game = scene.seats[0].game
+    game.cursor = 0
+    held = [InputEvent(1, Action.RIGHT, True)] + [InputEvent(1, Action.RIGHT, True, repeat=True)] * 2
+    run(app, 1, lambda i: held)
+    assert game.cursor == 3
+    run(app, 1, lambda i: [InputEvent(1, Action.UP, True), InputEvent(1, Action.UP, True, repeat=True)])
+    run_until(app, lambda: not scene.seats[0].busy, 400)
+    run(app, 1, lambda i: [InputEvent(1, Action.UP, True, repeat=True)])
+    assert game.turns == 1
+
+
 def test_a_replay_of_what_the_scene_obeyed_reproduces_the_game(app):
     scene = start(app, mode="single", difficulty="hard", pilots=[HumanPilot(1)], seed=8)
     game = scene.seats[0].game
+    run(app, 2 * game.turn_frames + 40)                 # the ring runs out twice: forced pushes
+    assert game.turns == 2
     run_until(app, lambda: game.turns >= 25, 20_000, robot(scene, 1, step_frames=3, think_frames=9))
     run_until(app, lambda: game.game_over, 3_000, stack_column(1, Action.DOWN))
     replay = scene.recorder.finish(game.score, game.to_text())
+    app.ctx.settings.antigravity.difficulties["hard"].turn_seconds = 9   # the operator changes it later
 
-    again = start(app, mode="single", difficulty="hard", pilots=[ReplayPilot(replay)], seed=8, demo=True)
+    rules = rules_from_options(replay.settings)
+    again = start(app, mode="single", difficulty=replay.settings["difficulty"], pilots=[ReplayPilot(replay)],
+                  seed=replay.seed, demo=True, rules=rules)
     run_until(app, lambda: again.seats[0].game.game_over, 40_000)
     assert again.seats[0].game.to_text() == game.to_text()
     assert again.seats[0].game.score == game.score
@@ -181,19 +216,25 @@ def test_versus_each_player_drives_only_their_own_field(app, shots):
 
 def test_versus_match_played_to_a_winner(app, shots):
     scene = start(app, mode="versus", seed=9)
+    lowest = app.ctx.store.scores.top("antigravity/versus")[-1].score
+    second = scene.seats[1].game
     two = robot(scene, 2, step_frames=2, think_frames=2)
-    run(app, 900, two)
+    run_until(app, lambda: second.score > lowest, 20_000, two)
     shots(app, "versus")
     # Player 1 stacks one column until it crosses the S line; player 2 keeps playing.
     careless = stack_column(1, Action.UP)
-    run_until(app, lambda: scene.end_frames > 30, 4_000, lambda i: careless(i) + two(i))
-    assert scene.winner() == 2
+    run_until(app, lambda: scene.seats[0].game.game_over, 4_000, lambda i: careless(i) + two(i))
+    assert scene.winner() == 2          # decided on the very frame player 1's game ended
+    run_until(app, lambda: scene.end_frames > 30, 400)
     shots(app, "versus-winner")
-    run_until(app, lambda: app.ctx.scenes.top.name in ("initials", "ranking"), 400)
-    top = app.ctx.scenes.top
-    if top.name == "initials":
-        assert top.player == 2 and top.table == "antigravity/versus"
-        assert top.score == scene.seats[1].game.score
+    run_until(app, lambda: app.ctx.scenes.top.name == "initials", 400)
+    initials = app.ctx.scenes.top
+    assert (initials.player, initials.table, initials.score) == (2, "antigravity/versus", second.score)
+    run(app, 1, lambda i: press(1, Action.START))
+    assert app.ctx.scenes.top is initials              # player 1 lost: not their entry
+    run(app, 1, lambda i: press(2, Action.START))
+    entries = app.ctx.store.scores.top("antigravity/versus")
+    assert any(e.score == second.score and e.replay_id is not None for e in entries)
 
 
 # ---------------------------------------------------------------------- contest
@@ -210,17 +251,21 @@ def test_contest_list_scrolls_and_runs_out(app, shots):
     shots(app, "contest")
     run(app, 2, lambda i: press(2, Action.UP) if i == 0 else [])
     assert pairs.offset == 2
-    columns = iter([0, 5, 1, 4, 2, 3] * 3)
-    for _ in range(short.length):
-        target = next(columns)
-        while game.cursor != target:
-            run(app, 1, lambda i: press(1, Action.LEFT if target < game.cursor else Action.RIGHT))
+    columns = [0, 5, 1, 4, 2, 3] * 3
+    for turn in range(short.length):
+        target = columns[turn]
+        for _ in range(game.width):
+            if game.cursor != target:
+                run(app, 1, lambda i: press(1, Action.LEFT if target < game.cursor else Action.RIGHT))
+        assert game.cursor == target and not game.game_over
         run_until(app, lambda: not scene.seats[0].busy, 400)
         run(app, 1, lambda i: press(1, Action.UP if game.turns % 2 else Action.DOWN))
     run_until(app, lambda: scene.end_frames > 30, 600)
     assert game.game_over and game.remaining_pairs() == []
     shots(app, "contest-complete")
-    run_until(app, lambda: app.ctx.scenes.top.name in ("initials", "ranking"), 400)
+    run_until(app, lambda: scene.end_frames > END_SKIP_AFTER, 200)
+    run(app, 2, lambda i: press(1, Action.START) if i == 0 else [])   # Start cuts the banner short
+    assert app.ctx.scenes.top.name in ("initials", "ranking")
     assert app.ctx.scenes.top.table == "antigravity/contest/SHORT"
 
 

@@ -7,6 +7,7 @@ ring timers, the numbers, the message bar and any banner on top.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 
 import pygame
@@ -25,6 +26,10 @@ PLAY_BOTTOM = BAR.y - 8
 PLAYER_COLOURS = {1: palette.CYAN, 2: palette.MAGENTA}
 TONES = {"chain": palette.YELLOW, "through": palette.MAGENTA, "warn": palette.RED, "info": palette.WHITE}
 LABEL = palette.GREY
+IDLE_HINTS = {
+    "single": "LINE UP 3 OF A COLOUR - DON'T LET A BLOCK CROSS THE S LINE",
+    "contest": "THE OTHER PLAYER'S UP/DOWN SCROLLS THE PAIR LIST",
+}
 
 
 def fit_cell(width: int, height: int, max_width: int, max_height: int) -> int:
@@ -221,7 +226,7 @@ class SingleLayout(PlayLayout):
         seat = self.scene.seats[0]
         shown = self.message_text(seat)
         if shown is None:
-            shown = ("LINE UP 3 OF A COLOUR - DON'T LET A BLOCK CROSS THE S LINE", palette.GREY)
+            shown = (IDLE_HINTS[self.scene.mode], palette.GREY)
         fitted(surface, shown[0], BAR.center, 21, shown[1], BAR.width - 24, "center")
 
     def draw_banner(self, surface: pygame.Surface) -> None:
@@ -261,8 +266,8 @@ class VersusLayout(PlayLayout):
             text(surface, "CLEARED", (panel.x + 18, panel.y + 246), 14, LABEL)
             progress = scene.match.progress(player)
             unit = "CLEARS" if progress.kind == "clears" else "POINTS"
-            text(surface, f"GOAL {progress.target} {unit}", (panel.centerx, panel.y + 306), 14,
-                 palette.WHITE, "midtop")
+            fitted(surface, f"GOAL {progress.target} {unit}", (panel.centerx, panel.y + 306), 14,
+                   palette.WHITE, panel.width - 24, "midtop")
             game = scene.seat_for(player).game
             info = f"{game.colours} COLOURS  {game.turn_frames / FPS:g}S TURN"
             fitted(surface, info, (panel.centerx, panel.bottom - 30), 14, LABEL, panel.width - 24, "midtop")
@@ -279,11 +284,11 @@ class VersusLayout(PlayLayout):
                    panel.width - 36, "topright")
             fitted(surface, str(seat.shown_cleared()), (right, panel.y + 266), 28, palette.GREEN,
                    panel.width - 36, "topright")
-            progress = scene.match.progress(player)
+            progress = shown_progress(scene, player)
             bar = pygame.Rect(panel.x + 18, panel.y + 328, panel.width - 36, 24)
             progress_bar(surface, bar, progress.value, progress.target, PLAYER_COLOURS[player])
-            text(surface, f"{min(progress.value, progress.target)} / {progress.target}",
-                 (panel.centerx, panel.y + 362), 21, palette.WHITE, "midtop")
+            fitted(surface, f"{min(progress.value, progress.target)} / {progress.target}",
+                   (panel.centerx, panel.y + 362), 21, palette.WHITE, panel.width - 24, "midtop")
             if scene.end_frames:
                 self._draw_result(surface, panel, player)
 
@@ -303,7 +308,7 @@ class VersusLayout(PlayLayout):
             seat = scene.seat_for(player)
             shown = self.message_text(seat)
             if shown is None:
-                progress = scene.match.progress(player)
+                progress = shown_progress(scene, player)
                 unit = "CLEARS" if progress.kind == "clears" else "PTS"
                 shown = (f"{player}P  {min(progress.value, progress.target)}/{progress.target} {unit}",
                          PLAYER_COLOURS[player])
@@ -328,6 +333,14 @@ class VersusLayout(PlayLayout):
             text(surface, str(score), (box.right - 40, y), 28, palette.WHITE, "topright")
 
 
+def shown_progress(scene, player: int):
+    """A versus player's progress as far as their animation has revealed it."""
+    progress = scene.match.progress(player)
+    seat = scene.seat_for(player)
+    value = seat.shown_cleared() if progress.kind == "clears" else seat.shown_score()
+    return dataclasses.replace(progress, value=value)
+
+
 def _is_cpu(scene, player: int) -> bool:
     """A versus seat driven by the AI (a CPU opponent)."""
     from cabinet.games.antigravity.demo import AIPilot
@@ -337,7 +350,7 @@ def _is_cpu(scene, player: int) -> bool:
 def _hi_score(scene) -> int:
     """The top of the table this game competes for (0 without a store)."""
     store = scene.ctx.store
-    if store is None or scene.demo:
+    if store is None:
         return 0
     table = (f"antigravity/contest/{scene.contest.name}" if scene.mode == "contest"
              else f"antigravity/single/{scene.difficulty}")

@@ -12,15 +12,13 @@ are never recorded.
 from __future__ import annotations
 
 import dataclasses
-import logging
 
 from cabinet.games.antigravity.layouts import SingleLayout, VersusLayout
 from cabinet.games.antigravity.seat import Seat
 from cabinet.inputs.actions import CABINET, DIRECTIONS, Action
 from cabinet.scenes.base import Scene
 
-log = logging.getLogger(__name__)
-
+FPS = 60
 MODES = ("single", "versus", "contest")
 END_FRAMES = 240          # the game-over or winner banner, before initials
 END_SKIP_AFTER = 60       # Start may cut the banner short after this many frames
@@ -34,17 +32,20 @@ class AntiGravityScene(Scene):
     ``pilots``: who drives, one per field (versus: player 1's first); None
     means the players at the panel. ``demo``: attract mode (no pause, no
     high score; ``finished`` turns true after the game-over banner).
+    ``rules`` (an addition to the contract): the AntiGravitySettings to play
+    by instead of today's, so a replay plays on the rules it was recorded
+    with (see :func:`rules_from_options`).
     """
 
     def __init__(self, ctx, mode: str = "single", difficulty: str | None = None, contest=None,
-                 pilots=None, seed: int = 0, demo: bool = False):
+                 pilots=None, seed: int = 0, demo: bool = False, rules=None):
         super().__init__(ctx)
         if mode not in MODES:
             raise ValueError(f"unknown ANTI-GRAVITY mode {mode!r}; expected one of {', '.join(MODES)}")
         self.mode = mode
         self.demo = demo
         self.seed = seed
-        settings = ctx.settings.antigravity
+        settings = rules if rules is not None else ctx.settings.antigravity
         self.settings = settings
         self.difficulty = difficulty or settings.difficulty
         self.contest = _find_contest(settings, contest) if mode == "contest" else None
@@ -158,7 +159,9 @@ class AntiGravityScene(Scene):
     def _obey(self, event) -> None:
         if self.recorder is not None:
             self.recorder.record(self.game_frame, event)
-        self.seat_for(event.player).act(event)
+        turn = self.seat_for(event.player).act(event)
+        if turn is not None and self.match is not None:
+            self.match.update()
 
     def _decided(self) -> bool:
         if self.match is not None:
@@ -199,7 +202,8 @@ class AntiGravityScene(Scene):
         replay = self.recorder.finish(score, final)
         self.end_frames = 0
         self.finished = True
-        finish_game(self.ctx, "antigravity", self.mode, table, score, replay=replay, player=player)
+        finish_game(self.ctx, "antigravity", self.mode, table, score, replay=replay, player=player,
+                    seconds=self.game_frame / FPS)
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface) -> None:
@@ -219,3 +223,22 @@ def _find_contest(settings, contest):
                 return candidate
         raise ValueError(f"no contest list named {contest!r} in antigravity.contests")
     return contest
+
+
+def rules_from_options(options: dict):
+    """The AntiGravitySettings a replay recorded (its ``settings`` dict); unknown keys are ignored."""
+    from cabinet.settings_schema import (AntiGravitySettings, ContestList, DifficultySettings,
+                                         HandicapSettings, VersusSettings)
+    known = {f.name for f in dataclasses.fields(AntiGravitySettings)}
+    data = {key: value for key, value in options.items() if key in known}
+    if "difficulties" in data:
+        data["difficulties"] = {name: DifficultySettings(**level) for name, level in data["difficulties"].items()}
+    if "versus" in data:
+        versus = dict(data["versus"])
+        for player in ("p1", "p2"):
+            if player in versus:
+                versus[player] = HandicapSettings(**versus[player])
+        data["versus"] = VersusSettings(**versus)
+    if "contests" in data:
+        data["contests"] = [ContestList(**contest) for contest in data["contests"]]
+    return AntiGravitySettings(**data)

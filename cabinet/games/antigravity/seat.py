@@ -47,21 +47,25 @@ class Seat:
         self.best_chain = 0
 
     # ------------------------------------------------------------------ input
-    def act(self, event: InputEvent) -> None:
-        """Obey one press; releases and other buttons mean nothing here."""
+    def act(self, event: InputEvent) -> Turn | None:
+        """Obey one press; return the turn it made, if it pushed at once.
+
+        Releases and other buttons mean nothing here.
+        """
         if not event.pressed or self.game.game_over:
-            return
+            return None
         if event.action in (Action.LEFT, Action.RIGHT):
             before = self.game.cursor
             self.game.move(-1 if event.action is Action.LEFT else 1)
             if self.game.cursor != before:
                 self._play("ag_move")
-        elif event.action in (Action.UP, Action.DOWN):
+        elif event.action in (Action.UP, Action.DOWN) and not event.repeat:
+            # A held stick repeats; a push is one decision, so only a fresh press pushes.
             key = "up" if event.action is Action.UP else "down"
             if self.animation is None:
-                self._push(key)
-            else:
-                self._queued = key
+                return self._push(key)
+            self._queued = key
+        return None
 
     # ------------------------------------------------------------------ time
     def step(self, clock: bool = True) -> Turn | None:
