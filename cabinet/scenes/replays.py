@@ -8,7 +8,6 @@ same game. Replays play as demos: they never touch the high-score tables.
 from __future__ import annotations
 
 import dataclasses
-import json
 import logging
 
 from cabinet.scenes.pilots import ReplayPilot
@@ -25,15 +24,11 @@ def replay_scene(ctx, replay):
         rules = BlocksSettings(**{k: v for k, v in replay.settings.items() if k in known})
         return BlocksScene(ctx, ReplayPilot(replay), replay.seed, demo=True, rules=rules)
     if replay.game == "antigravity":
-        from cabinet.scenes.select import antigravity_scene_class
-        options = dict(replay.settings)
-        mode, difficulty, contest = (options.pop(key, None) for key in ("mode", "difficulty", "contest"))
-        today = json.loads(json.dumps(dataclasses.asdict(ctx.settings.antigravity)))
-        if options != today:
-            log.warning("replay %s was played with other ANTI-GRAVITY settings; it may not play back exactly",
-                        replay.id)
-        return antigravity_scene_class()(ctx, mode or replay.mode, difficulty=difficulty, contest=contest,
-                                         pilots=[ReplayPilot(replay)], seed=replay.seed, demo=True)
+        from cabinet.games.antigravity.scene import AntiGravityScene, rules_from_options
+        options = replay.settings
+        return AntiGravityScene(ctx, options.get("mode", replay.mode), difficulty=options.get("difficulty"),
+                                contest=options.get("contest"), pilots=[ReplayPilot(replay)],
+                                seed=replay.seed, demo=True, rules=rules_from_options(options))
     raise ValueError(f"replay {replay.id}: unknown game {replay.game!r}")
 
 
