@@ -94,6 +94,7 @@ class App:
         from cabinet.scenes.service import ServiceDoor
         self.service_door = ServiceDoor(self.ctx)
         self.running = True
+        self.closed = False
         self.frames_shown = 0
         self._pointer_queue: list[tuple[str, tuple[int, int]]] = []
         self._failures: list[int] = []
@@ -138,8 +139,8 @@ class App:
         import pygame
         for event in pygame.event.get():
             if event.type == pygame.QUIT:
-                if self.windowed:
-                    self.running = False
+                # A closed window, or SIGTERM/SIGINT (SDL turns them into QUIT): systemd's stop.
+                self.running = False
                 continue
             if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
                 if self.windowed:
@@ -205,7 +206,11 @@ class App:
         self.running = False
 
     def close(self) -> None:
+        """Let go of everything: systemd told, pins freed, the state file closed. Safe twice."""
         import pygame
+        if self.closed:
+            return
+        self.closed = True
         self.notifier.stopping()
         self.ctx.inputs.close()
         self.ctx.store.close()

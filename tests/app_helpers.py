@@ -18,11 +18,22 @@ class Heard:
         self.played.append(name)
 
 
+_open_apps: list[App] = []
+
+
 def make_app(yaml_text: str = "", **options) -> App:
-    """A headless cabinet on the given settings (YAML text; defaults otherwise)."""
+    """A headless cabinet on the given settings (YAML text; defaults otherwise).
+
+    The previous test's cabinet is closed first, as a real one would be: it
+    frees the (mock) GPIO pins, the state file and the window.
+    """
+    while _open_apps:
+        _open_apps.pop().close()
     loaded = parse_settings(yaml_text or "{}", "test.yaml")
     assert not loaded.problems, loaded.problems
-    return App(loaded, headless=True, audio=Heard(), **options)
+    app = App(loaded, headless=True, audio=Heard(), **options)
+    _open_apps.append(app)
+    return app
 
 
 def press(action: Action, player: int = 1, repeat: bool = False) -> InputEvent:
