@@ -28,6 +28,8 @@ class Context:
     inputs: Any
     scenes: SceneStack = field(default_factory=SceneStack)
     frame: int = 0
+    # The panel whose Start or choice led here: it drives a one-player game.
+    player: int = 1
     notices: list[str] = field(default_factory=list)
     bank: Any = None
     attract_factory: Callable[["Context"], Any] | None = None

@@ -122,13 +122,13 @@ def test_select_screens_return_to_attract_when_left_alone():
     assert isinstance(app.ctx.scenes.top, AttractScene)
 
 
-def _choose(app, label: str) -> None:
-    """Move the menu on top to ``label`` and pick it."""
+def _choose(app, label: str, player: int = 1) -> None:
+    """Move the menu on top to ``label`` and pick it, from ``player``'s panel."""
     menu = app.ctx.scenes.top
     labels = [option.label for option in menu.options()]
     while labels[menu.index] != label:
-        tap(app, Action.DOWN)
-    tap(app, Action.A)
+        tap(app, Action.DOWN, player=player)
+    tap(app, Action.A, player=player)
 
 
 def _push_until_over(app, scene, player: int, limit: int = 400) -> None:
@@ -200,3 +200,31 @@ def test_a_contest_list_is_chosen_by_name():
     _choose(app, "EXPERT")
     scene = app.ctx.scenes.top
     assert isinstance(scene, AntiGravityScene) and scene.contest.name == "EXPERT"
+
+
+def test_player_two_start_gives_player_two_the_one_player_game():
+    app = make_app()
+    tap(app, Action.START, player=2)
+    tap(app, Action.A, player=2)   # BLOCKS
+    scene = app.ctx.scenes.top
+    assert isinstance(scene, BlocksScene) and scene.pilot.player == 2
+    before = (scene.cursor.row, scene.cursor.col)
+    tap(app, Action.DOWN, player=1)
+    assert (scene.cursor.row, scene.cursor.col) == before, "player 1's stick is not in this game"
+    tap(app, Action.DOWN, player=2)
+    assert (scene.cursor.row, scene.cursor.col) != before
+
+
+def test_player_two_choice_drives_a_one_player_anti_gravity_game():
+    app = make_app()
+    tap(app, Action.START, player=2)
+    _choose(app, "ANTI-GRAVITY", player=2)
+    _choose(app, "SINGLE", player=2)
+    if not hasattr(app.ctx.scenes.top, "game_for"):  # the players pick the difficulty
+        _choose(app, "NORMAL", player=2)
+    scene = app.ctx.scenes.top
+    cursor = scene.game_for(2).cursor
+    tap(app, Action.RIGHT, player=1, settle=8)
+    assert scene.game_for(2).cursor == cursor
+    tap(app, Action.RIGHT, player=2, settle=8)
+    assert scene.game_for(2).cursor == cursor + 1

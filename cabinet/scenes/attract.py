@@ -85,6 +85,7 @@ class AttractScene(Scene):
     def handle(self, event) -> None:
         if event.pressed and event.action is Action.START and event.player in (1, 2):
             if can_play(self.ctx):
+                self.ctx.player = event.player
                 self.ctx.audio.attract = False
                 self.ctx.audio.play("menu_select")
                 from cabinet.scenes.select import GameSelectScene

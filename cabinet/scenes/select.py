@@ -62,6 +62,7 @@ class MenuScene(Scene):
             self.index = (self.index + step) % len(options)
             self.ctx.audio.play("menu_move")
         elif event.action in (Action.A, Action.START):
+            self.ctx.player = event.player
             self.ctx.audio.play("menu_select")
             options[self.index].choose()
         elif event.action is Action.B and self.back is not None:
@@ -133,7 +134,7 @@ class GameSelectScene(MenuScene):
         from cabinet.games.blocks.scene import BlocksScene
         from cabinet.scenes.pilots import HumanPilot
         start_game(self.ctx, "blocks", "blocks",
-                   lambda: BlocksScene(self.ctx, HumanPilot(1), new_seed()), self.say)
+                   lambda: BlocksScene(self.ctx, HumanPilot(self.ctx.player), new_seed()), self.say)
 
     def antigravity(self) -> None:
         self.ctx.scenes.replace(ModeSelectScene(self.ctx, back=self._again))
@@ -215,14 +216,15 @@ def antigravity_scene_class():
     return AntiGravityScene
 
 
-def antigravity_pilots(mode: str) -> list:
+def antigravity_pilots(mode: str, player: int = 1) -> list:
+    """Versus: each panel its own field; otherwise the panel that chose drives."""
     from cabinet.scenes.pilots import HumanPilot
-    return [HumanPilot(1), HumanPilot(2)] if mode == "versus" else [HumanPilot(1)]
+    return [HumanPilot(1), HumanPilot(2)] if mode == "versus" else [HumanPilot(player)]
 
 
 def play_antigravity(ctx, mode: str, difficulty, contest, on_fail) -> None:
     scene_class = antigravity_scene_class()
     start_game(ctx, "antigravity", mode,
                lambda: scene_class(ctx, mode, difficulty=difficulty, contest=contest,
-                                   pilots=antigravity_pilots(mode), seed=new_seed()),
+                                   pilots=antigravity_pilots(mode, ctx.player), seed=new_seed()),
                on_fail)

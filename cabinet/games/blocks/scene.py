@@ -221,7 +221,7 @@ class BlocksScene(Scene):
         if self.recorder is not None:
             replay = self.recorder.finish(self.game.score, self.game.to_text())
         finish_game(self.ctx, "blocks", "single", "blocks", self.game.score, replay,
-                    seconds=self.game_frame / 60)
+                    player=getattr(self.pilot, "player", 1), seconds=self.game_frame / 60)
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface) -> None:
