@@ -164,11 +164,12 @@ class App:
         self.service_door.update()
         for event in events:
             coin = event.player == CABINET and event.action in (Action.COIN1, Action.COIN2)
-            # Coins count wherever they drop, except on a screen that tests the chutes.
-            if coin and not getattr(ctx.scenes.top, "sees_coins", False):
+            # Coins count wherever they drop; a screen that tests the chutes sees them too.
+            if coin:
                 if event.pressed:
                     self._coin(1 if event.action is Action.COIN1 else 2)
-                continue
+                if not getattr(ctx.scenes.top, "sees_coins", False):
+                    continue
             if self.service_door.offer(event):
                 continue
             self._guarded("handle", lambda scene: scene.handle(event))

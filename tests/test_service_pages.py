@@ -259,14 +259,16 @@ def test_sound_test_plays_every_effect_by_name(cabinet):
         tap(app, Action.DOWN)
 
 
-def test_input_test_opens_from_the_menu_and_comes_back(cabinet):
-    app = cabinet
+def test_input_test_opens_from_the_menu_and_comes_back(coin_cabinet):
+    app = coin_cabinet
     service(app)
     menu = top(app)
     enter(app, "INPUT TEST")
     assert top(app).name == "input-test"
-    coin(app)                                   # lights in the test (the app credits no test coin)
+    coin(app)                                   # lights in the test, and is still counted
     assert top(app).presses[(CABINET, Action.COIN1)] == 1
+    assert app.ctx.bank.credits == 1
+    assert app.ctx.store.audits.snapshot()["coins"][1] == 1
     step(app, [InputEvent(CABINET, Action.SERVICE, True)], frames=130)
     assert top(app) is menu
 

@@ -31,7 +31,7 @@ class InputTestScene(Scene):
     """Lamps for every (player, action); the hub's descriptions say where each comes from."""
 
     name = "input-test"
-    sees_coins = True  # the app hands coin switches here instead of crediting them
+    sees_coins = True  # the app credits coins and also hands them here to light up
 
     def __init__(self, ctx):
         super().__init__(ctx)
