@@ -306,6 +306,18 @@ def test_bad_letters_are_refused():
         game(["...", "...", "..."])
 
 
+@pytest.mark.parametrize("rows", [None, [1, 2], ["......"] * 11 + [None], "RGB..."])
+def test_malformed_field_text_is_a_value_error(rows):
+    with pytest.raises(ValueError):
+        AntiGravityGame.from_text(rows)
+
+
+@pytest.mark.parametrize("total", ["x", -1, 2.5, True])
+def test_total_cleared_must_be_a_whole_number(total):
+    with pytest.raises(ValueError, match="total_cleared"):
+        AntiGravityGame.from_text(["...", "..."], total_cleared=total)
+
+
 def test_illegal_actions_leave_the_state_unchanged():
     g = AntiGravityGame(seed=2)
     g.push("top", 3)

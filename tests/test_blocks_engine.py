@@ -392,3 +392,12 @@ def test_random_legal_play_never_yields_an_impossible_board(seed, rotation, grav
                    for cells in (turns_of(game.piece_cells(tray.index(piece))) if rotation
                                  else [game.piece_cells(tray.index(piece))]))
         assert game.game_over == (not fits)
+
+
+@pytest.mark.parametrize("row,col", [(True, 0), (0, False), (1.0, 0), ("1", 0)])
+def test_position_must_be_a_whole_number_not_a_bool_or_text(row, col):
+    game = BlocksGame.from_text(EMPTY, tray=[SINGLE, SINGLE, SINGLE], seed=5)
+    before = state(game)
+    with pytest.raises(ValueError):
+        game.place(0, row, col)
+    assert state(game) == before

@@ -95,8 +95,12 @@ class AntiGravityGame:
                   colours: int | None = None, turn_frames: int | None = None) -> "AntiGravityGame":
         """A game on the field ``rows`` (its size is the text's), with ``top``/``bottom``
         as the queued dispenser blocks, current first; later blocks come from the seed."""
+        if not isinstance(rows, (list, tuple)) or not all(isinstance(row, str) for row in rows):
+            raise IllegalMove("a field is a list of text rows")
         if not rows or len(rows) % 2:
             raise IllegalMove(f"a field needs an even, non-zero number of rows, not {len(rows)}")
+        if isinstance(total_cleared, bool) or not isinstance(total_cleared, int) or total_cleared < 0:
+            raise IllegalMove(f"total_cleared must be a whole number of at least 0, not {total_cleared!r}")
         width = len(rows[0])
         if any(len(row) != width for row in rows):
             raise IllegalMove("field rows differ in length")

@@ -294,7 +294,7 @@ def _check_slot(slot) -> None:
 
 
 def _mask_at(piece: Piece, row, col) -> int | None:
-    if not isinstance(row, int) or not isinstance(col, int):
+    if isinstance(row, bool) or isinstance(col, bool) or not isinstance(row, int) or not isinstance(col, int):
         raise ValueError(f"row and col must be integers, not {row!r}, {col!r}")
     if not (0 <= row < SIZE and 0 <= col < SIZE):
         return None
