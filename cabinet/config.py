@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import sys
 import typing
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,7 +19,17 @@ import yaml
 from cabinet.settings_schema import CONTAINER_ITEMS, Settings
 
 SYSTEM_CONFIG = Path("/etc/arcadeforge/cabinet.yaml")
-SHIPPED_CONFIG = Path(__file__).resolve().parent.parent / "config" / "cabinet.yaml"
+
+
+def shipped_config(prefix: str = sys.prefix, package_dir: Path = Path(__file__).resolve().parent) -> Path:
+    """The factory settings file: config/ beside the package in a checkout, else the
+    copy pip installs under the environment's share/arcadeforge/."""
+    checkout = package_dir.parent / "config" / "cabinet.yaml"
+    installed = Path(prefix) / "share" / "arcadeforge" / "cabinet.yaml"
+    return installed if installed.is_file() and not checkout.is_file() else checkout
+
+
+SHIPPED_CONFIG = shipped_config()
 
 
 @dataclass(frozen=True)
