@@ -20,9 +20,9 @@ def app():
     return make_app()
 
 
-def start(app, rows=EMPTY, tray=(["#"], ["##"], ["###"]), rotation=False, score=0, seed=3):
+def start(app, rows=EMPTY, tray=(["#"], ["##"], ["###"]), rotation=False, score=0, seed=3, player=1):
     """A BLOCKS scene on top of the app, in a given position."""
-    scene = BlocksScene(app.ctx, HumanPilot(1), seed)
+    scene = BlocksScene(app.ctx, HumanPilot(player), seed)
     scene.game = BlocksGame.from_text(list(rows), tray=list(tray), seed=seed, rotation=rotation, score=score)
     scene.cursor = Cursor()
     scene.cursor.settle(scene.game)
@@ -108,8 +108,9 @@ def test_ghost_is_green_where_the_piece_fits_and_red_where_it_does_not(app):
     assert _pixel_colour_of_ghost(app, scene, 1, 3) == palette.GHOST_BAD
 
 
-def test_dragging_a_tray_piece_onto_the_board_places_it_there(app):
-    scene = start(app)
+@pytest.mark.parametrize("player", [1, 2])
+def test_dragging_a_tray_piece_onto_the_board_places_it_there(app, player):
+    scene = start(app, player=player)
     tray_slot = blocks_scene._tray_rect(2)
     scene.pointer("down", tray_slot.center)
     assert scene.drag is not None

@@ -125,7 +125,8 @@ class BlocksScene(Scene):
                 return  # released off the board: the piece snaps back to the tray
             # The drop becomes the presses that would make the same move.
             actions = route(self.cursor, self.game, slot, *target)
-            self.live.extend(InputEvent(1, action, True, self.ctx.frame) for action in actions)
+            player = getattr(self.pilot, "player", 1)  # the drop is this game's player's presses
+            self.live.extend(InputEvent(player, action, True, self.ctx.frame) for action in actions)
 
     # ------------------------------------------------------------------ update
     def update(self) -> None:
