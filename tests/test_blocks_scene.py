@@ -1,5 +1,6 @@
 """The BLOCKS play screen: cursor and tray, ghost colours, drag and drop, animation, replays."""
 
+import pygame
 import pytest
 
 from app_helpers import Heard, make_app, press, run
@@ -180,3 +181,19 @@ def test_demo_pilot_plays_through_the_cursor_and_scores():
     run(app, 60 * 20)
     assert scene.game.placements >= 5
     assert scene.recorder is None
+
+
+def test_points_for_a_piece_on_the_top_row_rise_without_leaving_the_screen(app, monkeypatch):
+    scene = start(app)
+    scene.cursor.slot, scene.cursor.row, scene.cursor.col = 2, 0, 0
+    run(app, 1, [press(Action.A)])
+    assert scene.popups, "placing a piece shows its points"
+    drawn = []
+    monkeypatch.setattr(blocks_scene, "text",
+                        lambda surface, words, pos, size, colour, align="topleft": drawn.append((words, pos, size, align)))
+    surface = pygame.Surface((960, 540))
+    for _ in range(blocks_scene.POPUP_FRAMES - 2):
+        run(app, 1)
+        scene.draw(surface)
+    rising = [(pos, size) for words, pos, size, align in drawn if words.startswith("+") and align == "midbottom"]
+    assert rising and all(pos[1] - size >= 0 for pos, size in rising)

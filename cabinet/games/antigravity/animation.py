@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from cabinet.audio.effects import chain_effect
 from cabinet.games.antigravity.results import BlockMove, ChainStep, Turn
 
 Cell = tuple[int, int]
@@ -120,7 +121,7 @@ class TurnAnimation:
         self._add(Phase("shift", 0, SHIFT_FRAMES, base, moves=moves, cues=cues))
         grid = _apply_moves(base, moves)
         for step in turn.steps:
-            chain_cue = f"ag_chain_{min(step.chain, 8)}"
+            chain_cue = chain_effect(step.chain)
             self._add(Phase("flash", 0, FLASH_FRAMES, grid, step=step, cues=(chain_cue,),
                              points=step.points, cleared=len(step.removed)))
             grid = _without(grid, step.removed)

@@ -13,6 +13,7 @@ import logging
 
 import pygame
 
+from cabinet.audio.effects import clear_effect
 from cabinet.inputs.actions import CABINET, InputEvent
 from cabinet.render import HEIGHT, palette, text
 from cabinet.render.sprites import block, panel
@@ -39,8 +40,6 @@ POPUP_FRAMES = 50
 SHAKE_FRAMES = 12
 IDLE_WARN_FRAMES = 60 * 60  # a human game nobody touches: warn after a minute ...
 IDLE_END_FRAMES = 70 * 60   # ... and end it ten seconds later, so the cabinet is free again
-
-SOUND_CLEAR = {1: "blocks_clear_1", 2: "blocks_clear_2", 3: "blocks_clear_3"}
 
 
 class Popup:
@@ -185,7 +184,7 @@ class BlocksScene(Scene):
         where = (BOARD_X + col * CELL + CELL // 2, BOARD_Y + row * CELL)
         if lines:
             self.animation = ClearAnimation(placed, result)
-            audio.play(SOUND_CLEAR.get(lines, "blocks_clear_4"))
+            audio.play(clear_effect(lines))
             self.popups.append(Popup(f"+{result.points}", palette.YELLOW, where, 35))
             if result.streak >= 2:
                 audio.play("blocks_streak")
@@ -236,7 +235,9 @@ class BlocksScene(Scene):
         self._draw_drag(surface)
         for popup in self.popups:
             x, y = popup.pos
-            text(surface, popup.words, (x, y - popup.age), popup.size, popup.colour, "midbottom")
+            # Rising, but never past the top of the screen (a piece placed on row 0).
+            bottom = max(y - popup.age, popup.size + 4)
+            text(surface, popup.words, (x, bottom), popup.size, popup.colour, "midbottom")
         if self.ended:
             self._draw_game_over(surface)
         elif not self.demo and self.idle >= IDLE_WARN_FRAMES:
