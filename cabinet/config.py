@@ -180,6 +180,9 @@ class _Reader:
             return default
         value = self._constructor.construct_object(node, deep=True)
         error = _check(fld, hint, value)
+        if error and fld.metadata.get("bad_disables"):
+            self.problem(dotted, line, f"{error}; disabled")
+            return None
         if error:
             self.problem(dotted, line, f"{error}; using {default!r}")
             return default

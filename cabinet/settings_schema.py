@@ -14,9 +14,14 @@ from typing import Any
 DIFFICULTIES = ("warmup", "normal", "advanced", "hard")
 
 
-def spec(default: Any = None, *, choices=None, min=None, max=None, factory=None, doc=""):
-    """A dataclass field with validation metadata (choices, bounds, a doc line)."""
-    meta = {"choices": choices, "min": min, "max": max, "doc": doc}
+def spec(default: Any = None, *, choices=None, min=None, max=None, factory=None, doc="",
+         bad_disables: bool = False):
+    """A dataclass field with validation metadata (choices, bounds, a doc line).
+
+    ``bad_disables``: a bad value turns the setting off (None) rather than back to its
+    default. For GPIO pins, where the default pin may already be wired to something else.
+    """
+    meta = {"choices": choices, "min": min, "max": max, "doc": doc, "bad_disables": bad_disables}
     if factory is not None:
         return field(default_factory=factory, metadata=meta)
     return field(default=default, metadata=meta)
@@ -146,22 +151,22 @@ CONTAINER_ITEMS = {
 
 @dataclass
 class PanelPins:
-    left: int | None = spec(None, min=0, max=27)
-    right: int | None = spec(None, min=0, max=27)
-    up: int | None = spec(None, min=0, max=27)
-    down: int | None = spec(None, min=0, max=27)
-    a: int | None = spec(None, min=0, max=27)
-    b: int | None = spec(None, min=0, max=27)
-    c: int | None = spec(None, min=0, max=27)
-    start: int | None = spec(None, min=0, max=27)
+    left: int | None = spec(None, min=0, max=27, bad_disables=True)
+    right: int | None = spec(None, min=0, max=27, bad_disables=True)
+    up: int | None = spec(None, min=0, max=27, bad_disables=True)
+    down: int | None = spec(None, min=0, max=27, bad_disables=True)
+    a: int | None = spec(None, min=0, max=27, bad_disables=True)
+    b: int | None = spec(None, min=0, max=27, bad_disables=True)
+    c: int | None = spec(None, min=0, max=27, bad_disables=True)
+    start: int | None = spec(None, min=0, max=27, bad_disables=True)
 
 
 @dataclass
 class CabinetPins:
-    coin1: int | None = spec(None, min=0, max=27)
-    coin2: int | None = spec(None, min=0, max=27)
-    service: int | None = spec(None, min=0, max=27)
-    test: int | None = spec(None, min=0, max=27)
+    coin1: int | None = spec(None, min=0, max=27, bad_disables=True)
+    coin2: int | None = spec(None, min=0, max=27, bad_disables=True)
+    service: int | None = spec(None, min=0, max=27, bad_disables=True)
+    test: int | None = spec(None, min=0, max=27, bad_disables=True)
 
 
 # Default wiring, BCM numbers: all 20 free pins of the 40-pin header. Avoids 14/15

@@ -229,9 +229,19 @@ def test_a_partial_panel_in_yaml_keeps_the_other_pins_of_the_default_map():
     from cabinet.config import parse_settings
     loaded = parse_settings("inputs:\n  gpio:\n    p1:\n      left: 19\n      up: 40\n", "partial.yaml")
     p1 = loaded.settings.inputs.gpio.p1
-    assert (p1.left, p1.right, p1.up, p1.start) == (19, 17, 27, 26)  # up: bad value, factory 27 kept
+    assert (p1.left, p1.right, p1.start) == (19, 17, 26)
+    assert p1.up is None  # a bad pin disables its input: its factory pin may be wired elsewhere
     assert [str(p) for p in loaded.problems] == [
-        "partial.yaml:5: inputs.gpio.p1.up: must be at most 27, got 40; using 27"]
+        "partial.yaml:5: inputs.gpio.p1.up: must be at most 27, got 40; disabled"]
+
+
+def test_a_bad_pin_in_yaml_disables_only_that_input(make_hub):
+    from cabinet.config import parse_settings
+    loaded = parse_settings("inputs:\n  gpio:\n    p1:\n      left: 40\n      right: 4\n", "moved.yaml")
+    hub = make_hub(settings=loaded.settings.inputs)
+    assert not [source for source in hub.describe(1, Action.LEFT) if source.startswith("GPIO")]
+    assert "GPIO 4" in hub.describe(1, Action.RIGHT)
+    assert hub.problems == []  # left did not fall back onto GPIO 4, so nothing clashes
 
 
 def test_without_gpiozero_installed_the_cabinet_still_has_its_keyboard(make_hub, monkeypatch, caplog):
