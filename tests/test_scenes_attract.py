@@ -27,8 +27,8 @@ def test_ten_simulated_minutes_of_attract_show_every_part_without_an_error(caplo
                 demo_seeds.add(part.seed)
     assert app.ctx.scenes.top is attract, "attract mode never left or restarted"
     assert attract.parts_shown == expected
-    assert {"title", "blocks demo", "blocks scores", "how to play blocks", "anti-gravity scores",
-            "how to play anti-gravity"} <= expected
+    assert {"title", "blocks demo", "blocks scores", "how to play blocks", "anti-gravity demo",
+            "anti-gravity scores", "how to play anti-gravity"} <= expected
     assert len(demo_seeds) >= 3, "every BLOCKS demo is a different game"
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
 

@@ -1,18 +1,11 @@
 """The whole program under a stand-in systemd: READY after the first frame, pings, STOPPING at exit."""
 
-import importlib.util
 import os
-
-import pytest
 
 from cabinet.bench import load_sections
 from cabinet.bench.startup import run_cabinet
 
-needs_app = pytest.mark.skipif(importlib.util.find_spec("cabinet.app") is None,
-                               reason="awaiting the app branch (cabinet/app.py, the main loop)")
 
-
-@needs_app
 def test_the_cabinet_says_ready_pings_the_watchdog_and_says_stopping(private_state):
     env = dict(os.environ, WATCHDOG_USEC="200000", STATE_DIRECTORY=str(private_state))
     env.pop("WATCHDOG_PID", None)
@@ -28,7 +21,6 @@ def test_the_cabinet_says_ready_pings_the_watchdog_and_says_stopping(private_sta
     assert "first frame shown" in run.output
 
 
-@needs_app
 def test_the_startup_bench_section_runs():
     figures = load_sections()["startup"](True)
     assert [f.unit for f in figures] == ["ms"] * 4

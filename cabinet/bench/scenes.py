@@ -8,7 +8,6 @@ from a separate ``python -m cabinet --headless`` process, as a cabinet starts.
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import resource
 import statistics
@@ -26,6 +25,8 @@ SCREEN = (1920, 1080)
 
 def _scenes(ctx):
     """(name, factory) of every screen a player or watcher can see."""
+    from cabinet.games.antigravity.demo import demo_pilots
+    from cabinet.games.antigravity.scene import AntiGravityScene
     from cabinet.games.blocks.demo import BlocksDemoPilot
     from cabinet.games.blocks.scene import BlocksScene
     from cabinet.scenes.attract import AttractScene, antigravity_tables
@@ -33,7 +34,7 @@ def _scenes(ctx):
     from cabinet.scenes.initials import InitialsScene
     from cabinet.scenes.ranking import RankingScene
     from cabinet.scenes.select import (ContestSelectScene, DifficultySelectScene, GameSelectScene,
-                                       ModeSelectScene, antigravity_scene_class)
+                                       ModeSelectScene)
     from cabinet.scenes.tables import ScoreTablesScene
     from cabinet.scenes.title import TitleScene
 
@@ -53,17 +54,14 @@ def _scenes(ctx):
         ("initials", lambda: InitialsScene(ctx, "blocks", 12345)),
         ("ranking", lambda: RankingScene(ctx, "blocks", rank=3)),
     ]
-    antigravity = antigravity_scene_class()
-    if antigravity is not None:
-        if importlib.util.find_spec("cabinet.games.antigravity.ai") is not None:
-            from cabinet.games.antigravity.demo import demo_pilots
-            scenes.append(("anti-gravity demo", lambda: antigravity(
-                ctx, "single", pilots=demo_pilots(9), seed=9, demo=True)))
-            scenes.append(("anti-gravity versus demo", lambda: antigravity(
-                ctx, "versus", pilots=demo_pilots(9, "versus"), seed=9, demo=True)))
-        scenes.append(("anti-gravity single", lambda: antigravity(ctx, "single", seed=9)))
-        scenes.append(("anti-gravity versus", lambda: antigravity(ctx, "versus", seed=9)))
-        scenes.append(("anti-gravity contest", lambda: antigravity(ctx, "contest", contest="STANDARD", seed=9)))
+    scenes += [
+        ("anti-gravity demo", lambda: AntiGravityScene(ctx, "single", pilots=demo_pilots(9), seed=9, demo=True)),
+        ("anti-gravity versus demo", lambda: AntiGravityScene(ctx, "versus", pilots=demo_pilots(9, "versus"),
+                                                              seed=9, demo=True)),
+        ("anti-gravity single", lambda: AntiGravityScene(ctx, "single", seed=9)),
+        ("anti-gravity versus", lambda: AntiGravityScene(ctx, "versus", seed=9)),
+        ("anti-gravity contest", lambda: AntiGravityScene(ctx, "contest", contest="STANDARD", seed=9)),
+    ]
     return scenes
 
 

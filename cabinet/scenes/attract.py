@@ -142,7 +142,8 @@ def default_parts(ctx, rng: random.Random) -> list[Part]:
     from cabinet.games.blocks.demo import BlocksDemoPilot
     from cabinet.games.blocks.scene import BlocksScene
     from cabinet.scenes.howto import HowToScene
-    from cabinet.scenes.select import antigravity_scene_class
+    from cabinet.games.antigravity.demo import demo_pilots
+    from cabinet.games.antigravity.scene import AntiGravityScene
     from cabinet.scenes.tables import ScoreTablesScene
     from cabinet.scenes.playback import ReplayReel
     from cabinet.scenes.title import TitleScene
@@ -165,25 +166,20 @@ def default_parts(ctx, rng: random.Random) -> list[Part]:
         Part("how to play blocks", seconds.howto_seconds, lambda: HowToScene(ctx, "blocks")),
         Part("title", seconds.title_seconds, lambda: TitleScene(ctx)),
     ]
-    antigravity = antigravity_scene_class()
-    if antigravity is not None:
-        from cabinet.games.antigravity.demo import demo_pilots
+    live_shown = [0]
 
-        live_shown = [0]
+    def antigravity_live():
+        seed = rng.randrange(2**31)
+        # Live demos take turns: a single game, then a versus match between two AIs.
+        live_shown[0] += 1
+        mode = "versus" if live_shown[0] % 2 == 0 else "single"
+        return AntiGravityScene(ctx, mode, difficulty=ctx.settings.antigravity.difficulty, contest=None,
+                                pilots=demo_pilots(seed, mode), seed=seed, demo=True)
 
-        def antigravity_live():
-            seed = rng.randrange(2**31)
-            # Live demos take turns: a single game, then a versus match between two AIs.
-            live_shown[0] += 1
-            mode = "versus" if live_shown[0] % 2 == 0 else "single"
-            return antigravity(
-                ctx, mode, difficulty=ctx.settings.antigravity.difficulty, contest=None,
-                pilots=demo_pilots(seed, mode), seed=seed, demo=True)
+    def antigravity_demo():
+        return reel.next("antigravity", antigravity_live)
 
-        def antigravity_demo():
-            return reel.next("antigravity", antigravity_live)
-
-        parts.append(Part("anti-gravity demo", seconds.antigravity_demo_seconds, antigravity_demo))
+    parts.append(Part("anti-gravity demo", seconds.antigravity_demo_seconds, antigravity_demo))
     tables = antigravity_tables(ctx)
     pages = (len(tables) + 1) // 2
     # Every page of tables gets a fair share of the time, and never less than 4 s.

@@ -125,10 +125,8 @@ class GameSelectScene(MenuScene):
     name = "game select"
 
     def options(self) -> list[Option]:
-        options = [Option("BLOCKS", "FILL ROWS AND COLUMNS - ROWS DROP", self.blocks)]
-        if antigravity_scene_class() is not None:
-            options.append(Option("ANTI-GRAVITY", "PUSH, MATCH 3, CROSS THE S LINE", self.antigravity))
-        return options
+        return [Option("BLOCKS", "FILL ROWS AND COLUMNS - ROWS DROP", self.blocks),
+                Option("ANTI-GRAVITY", "PUSH, MATCH 3, CROSS THE S LINE", self.antigravity)]
 
     def blocks(self) -> None:
         from cabinet.games.blocks.scene import BlocksScene
@@ -207,15 +205,6 @@ class ContestSelectScene(MenuScene):
         play_antigravity(self.ctx, "contest", None, contest, self.say)
 
 
-def antigravity_scene_class():
-    """The ANTI-GRAVITY play scene, or None while it is not part of the build."""
-    try:
-        from cabinet.games.antigravity.scene import AntiGravityScene
-    except ImportError:
-        return None
-    return AntiGravityScene
-
-
 def antigravity_pilots(mode: str, player: int = 1) -> list:
     """Versus: each panel its own field; otherwise the panel that chose drives."""
     from cabinet.scenes.pilots import HumanPilot
@@ -223,8 +212,8 @@ def antigravity_pilots(mode: str, player: int = 1) -> list:
 
 
 def play_antigravity(ctx, mode: str, difficulty, contest, on_fail) -> None:
-    scene_class = antigravity_scene_class()
+    from cabinet.games.antigravity.scene import AntiGravityScene
     start_game(ctx, "antigravity", mode,
-               lambda: scene_class(ctx, mode, difficulty=difficulty, contest=contest,
+               lambda: AntiGravityScene(ctx, mode, difficulty=difficulty, contest=contest,
                                    pilots=antigravity_pilots(mode, ctx.player), seed=new_seed()),
                on_fail)
