@@ -9,7 +9,6 @@ from a separate ``python -m cabinet --headless`` process, as a cabinet starts.
 from __future__ import annotations
 
 import os
-import resource
 import statistics
 import subprocess
 import sys
@@ -110,9 +109,10 @@ def _startup(seconds: float) -> tuple[float, float]:
         for line in child.stderr:
             if "first frame shown" in line and first != first:
                 first = (time.perf_counter() - started) * 1000
-        child.wait()
-    peak_kb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    return first, peak_kb / 1024
+        # Reaped with wait4 for this child's own peak, not the largest of every child so far.
+        _, status, usage = os.wait4(child.pid, 0)
+        child.returncode = os.waitstatus_to_exitcode(status)
+    return first, usage.ru_maxrss / 1024
 
 
 @section("scenes")
