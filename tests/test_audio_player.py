@@ -97,6 +97,9 @@ def test_demo_sounds_off_silences_attract_mode_only(mixer):
     audio.attract = True
     assert not audio.play("title_jingle") and not audio.play("ag_chain_3")
     assert mixer.played == []
+    assert audio.play("coin") and audio.play("credit"), "a coin is heard even in a silent attract mode"
+    assert mixer.names_played() == ["coin", "credit"]
+    mixer.played.clear()
     audio.attract = False
     assert audio.play("coin") and audio.play("blocks_place")
     assert mixer.names_played() == ["coin", "blocks_place"]

@@ -21,6 +21,10 @@ from cabinet.settings_schema import AudioSettings
 
 log = logging.getLogger("cabinet.audio")
 
+# A coin is answered even while the demo is silent, as on any arcade board: the
+# player must hear that the machine took their money.
+NEVER_DEMO = frozenset({"coin", "credit"})
+
 MIXER_CHANNELS = 16  # sounds at once: a chain step, a pass and a timer tick may overlap
 
 
@@ -136,7 +140,7 @@ class Audio:
                 self._unknown.add(name)
                 log.warning("unknown sound effect %r ignored", name)
             return False
-        if self.muted:
+        if self.muted and not (name in NEVER_DEMO and self._sounds and self.volume > 0):
             return False
         try:
             if not self._mixer.is_open():
