@@ -185,3 +185,46 @@ def test_an_address_that_is_not_a_unix_socket_disables_notifying(caplog):
     assert notifier.watchdog_interval is None
     assert "vsock:2:1234" in caplog.text
     notifier.ready()
+
+
+def test_the_real_main_loop_stops_pinging_while_a_scene_hangs(systemd, monkeypatch):
+    """A stalled App.run sends no WATCHDOG=1 for as long as it hangs, then pings again."""
+    from app_helpers import make_app
+    from cabinet.scenes.base import Scene
+
+    for name, value in systemd.environ(WATCHDOG_USEC=100_000).items():  # a ping every 50 ms
+        monkeypatch.setenv(name, value)
+    monkeypatch.delenv("WATCHDOG_PID", raising=False)
+    app = make_app(exit_after=1.6)
+    arrivals = []
+
+    def listen():
+        systemd.sock.settimeout(0.2)
+        while not stop.is_set():
+            try:
+                message = systemd.sock.recv(4096).decode()
+            except (socket.timeout, OSError):
+                continue
+            arrivals.append((time.monotonic(), message))
+
+    class Hang(Scene):
+        name = "hang"
+        frames = 0
+
+        def update(self):
+            self.frames += 1
+            if self.frames == 20:
+                time.sleep(0.8)  # the loop is stuck inside a scene
+
+    stop = threading.Event()
+    listener = threading.Thread(target=listen, daemon=True)
+    listener.start()
+    app.ctx.scenes.reset(Hang(app.ctx))
+    app.run()
+    stop.set()
+    listener.join()
+    pings = [at for at, message in arrivals if message == "WATCHDOG=1"]
+    gaps = [later - earlier for earlier, later in zip(pings, pings[1:])]
+    assert max(gaps) >= 0.7, "no ping went out while the scene hung"
+    longest = gaps.index(max(gaps))
+    assert longest > 0 and longest < len(gaps) - 1, "pings came before the hang and resumed after it"
