@@ -112,3 +112,14 @@ def test_the_scenes_bench_section_runs_in_quick_mode():
     assert "attract idle CPU share" in names
     assert "process start to first attract frame" in names
     assert all(figure.target for figure in figures)
+
+
+@pytest.mark.parametrize("windowed", [False, True])
+def test_escape_quits_only_a_windowed_cabinet(windowed):
+    import pygame
+    app = make_app(windowed=windowed)
+    pygame.event.clear()
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b",
+                                         scancode=41))
+    app.pump()
+    assert app.running is (not windowed), "a fullscreen cabinet ignores Esc; a window closes"
