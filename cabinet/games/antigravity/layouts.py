@@ -27,7 +27,7 @@ PLAYER_COLOURS = {1: palette.CYAN, 2: palette.MAGENTA}
 TONES = {"chain": palette.YELLOW, "through": palette.MAGENTA, "warn": palette.RED, "info": palette.WHITE}
 LABEL = palette.GREY
 IDLE_HINTS = {
-    "single": "LINE UP 3 OF A COLOUR - DON'T LET A BLOCK CROSS THE S LINE",
+    "single": "LINE UP 3 OF A COLOUR - DON'T LET A STACK CROSS THE S LINE",
     "contest": "THE OTHER PLAYER'S UP/DOWN SCROLLS THE PAIR LIST",
 }
 
