@@ -74,3 +74,13 @@ def test_start_from_either_player_leaves_attract_for_game_select():
 def test_attract_mode_marks_audio_as_attract():
     app = make_app()
     assert app.ctx.audio.attract is True
+
+
+def test_how_to_play_pages_follow_the_operators_rules():
+    from cabinet.scenes.howto import GRAVITY_RULE, HowToScene
+    app = make_app()
+    assert GRAVITY_RULE in [line for _, line in HowToScene(app.ctx, "blocks").page["rules"]]
+    assert ("\u2191", "PUSH FROM BELOW") in HowToScene(app.ctx, "antigravity").page["controls"]
+    app = make_app("blocks:\n  gravity: false\nantigravity:\n  invert_push: true\n")
+    assert GRAVITY_RULE not in [line for _, line in HowToScene(app.ctx, "blocks").page["rules"]]
+    assert ("\u2191", "PUSH FROM ABOVE") in HowToScene(app.ctx, "antigravity").page["controls"]

@@ -8,13 +8,15 @@ from cabinet.render.sprites import block, panel
 from cabinet.scenes.base import Scene
 from cabinet.scenes.common import draw_backdrop, heading
 
+GRAVITY_RULE = "ROWS ABOVE A CLEARED ROW DROP DOWN"
+
 PAGES = {
     "blocks": {
         "title": "HOW TO PLAY BLOCKS",
         "rules": [
             (palette.CYAN, "PLACE THE 3 PIECES ON THE 8x8 BOARD"),
             (palette.YELLOW, "FILL A ROW OR A COLUMN TO CLEAR IT"),
-            (palette.MAGENTA, "ROWS ABOVE A CLEARED ROW DROP DOWN"),
+            (palette.MAGENTA, GRAVITY_RULE),
             (palette.GREEN, "CLEAR MOVE AFTER MOVE FOR A STREAK"),
             (palette.ORANGE, "EMPTY THE BOARD: 1000 BONUS"),
             (palette.RED, "NO ROOM FOR ANY PIECE: GAME OVER"),
@@ -44,7 +46,13 @@ class HowToScene(Scene):
     def __init__(self, ctx, game: str):
         super().__init__(ctx)
         self.game = game
-        self.page = PAGES[game]
+        self.page = dict(PAGES[game])
+        if game == "blocks" and not ctx.settings.blocks.gravity:  # the operator chose 1010!-style rules
+            self.page["rules"] = [rule for rule in self.page["rules"] if rule[1] != GRAVITY_RULE]
+        if game == "antigravity" and ctx.settings.antigravity.invert_push:
+            self.page["controls"] = [(key, {"PUSH FROM BELOW": "PUSH FROM ABOVE",
+                                            "PUSH FROM ABOVE": "PUSH FROM BELOW"}.get(meaning, meaning))
+                                     for key, meaning in self.page["controls"]]
         self.frames = 0
 
     @property
