@@ -15,9 +15,10 @@ import pytest
 from cabinet.games.antigravity import AntiGravityGame
 from cabinet.games.antigravity.animation import TurnAnimation, grid_from_text
 from cabinet.games.antigravity.demo import AIPilot
-from cabinet.games.antigravity.scene import END_SKIP_AFTER, AntiGravityScene, rules_from_options
+from cabinet.games.antigravity.scene import END_SKIP_AFTER, AntiGravityScene
 from cabinet.inputs.actions import CABINET, Action, InputEvent
-from cabinet.scenes.pilots import HumanPilot, ReplayPilot
+from cabinet.scenes.pilots import HumanPilot
+from cabinet.scenes.playback import game_scene
 from cabinet.settings_schema import ContestList
 
 from app_helpers import make_app
@@ -189,9 +190,8 @@ def test_a_replay_of_what_the_scene_obeyed_reproduces_the_game(app):
     replay = scene.recorder.finish(game.score, game.to_text())
     app.ctx.settings.antigravity.difficulties["hard"].turn_seconds = 9   # the operator changes it later
 
-    rules = rules_from_options(replay.settings)
-    again = start(app, mode="single", difficulty=replay.settings["difficulty"], pilots=[ReplayPilot(replay)],
-                  seed=replay.seed, demo=True, rules=rules)
+    again = game_scene(app.ctx, replay)   # the playback path attract mode and `replay ID` use
+    app.ctx.scenes.reset(again)
     run_until(app, lambda: again.seats[0].game.game_over, 40_000)
     assert again.seats[0].game.to_text() == game.to_text()
     assert again.seats[0].game.score == game.score

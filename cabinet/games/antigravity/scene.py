@@ -32,20 +32,19 @@ class AntiGravityScene(Scene):
     ``pilots``: who drives, one per field (versus: player 1's first); None
     means the players at the panel. ``demo``: attract mode (no pause, no
     high score; ``finished`` turns true after the game-over banner).
-    ``rules`` (an addition to the contract): the AntiGravitySettings to play
-    by instead of today's, so a replay plays on the rules it was recorded
-    with (see :func:`rules_from_options`).
+    A replay plays on the rules it was recorded with through a context
+    carrying those settings (:mod:`cabinet.scenes.playback`).
     """
 
     def __init__(self, ctx, mode: str = "single", difficulty: str | None = None, contest=None,
-                 pilots=None, seed: int = 0, demo: bool = False, rules=None):
+                 pilots=None, seed: int = 0, demo: bool = False):
         super().__init__(ctx)
         if mode not in MODES:
             raise ValueError(f"unknown ANTI-GRAVITY mode {mode!r}; expected one of {', '.join(MODES)}")
         self.mode = mode
         self.demo = demo
         self.seed = seed
-        settings = rules if rules is not None else ctx.settings.antigravity
+        settings = ctx.settings.antigravity
         self.settings = settings
         self.difficulty = difficulty or settings.difficulty
         self.contest = _find_contest(settings, contest) if mode == "contest" else None
@@ -223,22 +222,3 @@ def _find_contest(settings, contest):
                 return candidate
         raise ValueError(f"no contest list named {contest!r} in antigravity.contests")
     return contest
-
-
-def rules_from_options(options: dict):
-    """The AntiGravitySettings a replay recorded (its ``settings`` dict); unknown keys are ignored."""
-    from cabinet.settings_schema import (AntiGravitySettings, ContestList, DifficultySettings,
-                                         HandicapSettings, VersusSettings)
-    known = {f.name for f in dataclasses.fields(AntiGravitySettings)}
-    data = {key: value for key, value in options.items() if key in known}
-    if "difficulties" in data:
-        data["difficulties"] = {name: DifficultySettings(**level) for name, level in data["difficulties"].items()}
-    if "versus" in data:
-        versus = dict(data["versus"])
-        for player in ("p1", "p2"):
-            if player in versus:
-                versus[player] = HandicapSettings(**versus[player])
-        data["versus"] = VersusSettings(**versus)
-    if "contests" in data:
-        data["contests"] = [ContestList(**contest) for contest in data["contests"]]
-    return AntiGravitySettings(**data)

@@ -53,16 +53,16 @@ class Popup:
 class BlocksScene(Scene):
     """One game of BLOCKS, driven by ``pilot``; ``demo`` for attract mode and replays.
 
-    ``rules`` (BlocksSettings) overrides the operator's settings: a replay brings
-    the rules it was played under.
+    It plays by ``ctx.settings.blocks``; a replay brings the rules it was played
+    under through a context carrying them (:mod:`cabinet.scenes.playback`).
     """
 
-    def __init__(self, ctx, pilot, seed: int, demo: bool = False, rules=None):
+    def __init__(self, ctx, pilot, seed: int, demo: bool = False):
         super().__init__(ctx)
         self.pilot = pilot
         self.seed = seed
         self.demo = demo
-        self.rules = rules or ctx.settings.blocks
+        self.rules = ctx.settings.blocks
         self.game = BlocksGame.from_settings(self.rules, seed=seed)
         self.cursor = Cursor()
         self.cursor.settle(self.game)
