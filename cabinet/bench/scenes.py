@@ -31,7 +31,11 @@ def _scenes(ctx):
     from cabinet.scenes.attract import AttractScene, antigravity_tables
     from cabinet.scenes.howto import HowToScene
     from cabinet.scenes.initials import InitialsScene
+    from cabinet.scenes.input_test import InputTestScene
     from cabinet.scenes.ranking import RankingScene
+    from cabinet.scenes.service.bookkeeping import BookkeepingPage
+    from cabinet.scenes.service.hardware import ScreenTestScene, SoundTestPage
+    from cabinet.scenes.service.menu import ServiceMenuScene
     from cabinet.scenes.select import (ContestSelectScene, DifficultySelectScene, GameSelectScene,
                                        ModeSelectScene)
     from cabinet.scenes.tables import ScoreTablesScene
@@ -60,6 +64,11 @@ def _scenes(ctx):
         ("anti-gravity single", lambda: AntiGravityScene(ctx, "single", seed=9)),
         ("anti-gravity versus", lambda: AntiGravityScene(ctx, "versus", seed=9)),
         ("anti-gravity contest", lambda: AntiGravityScene(ctx, "contest", contest="STANDARD", seed=9)),
+        ("service menu", lambda: ServiceMenuScene(ctx)),
+        ("bookkeeping", lambda: BookkeepingPage(ctx)),
+        ("sound test", lambda: SoundTestPage(ctx)),
+        ("screen test", lambda: ScreenTestScene(ctx)),
+        ("input test", lambda: InputTestScene(ctx)),
     ]
     return scenes
 
