@@ -18,6 +18,7 @@ from cabinet.inputs.actions import Action
 from cabinet.render import HEIGHT, WIDTH, palette, text
 from cabinet.scenes.base import Scene
 from cabinet.scenes.common import blink, can_play, credit_line, draw_backdrop, prompt
+from cabinet.storage import scores
 
 log = logging.getLogger(__name__)
 
@@ -191,7 +192,5 @@ def default_parts(ctx, rng: random.Random) -> list[Part]:
 
 
 def antigravity_tables(ctx) -> list[str]:
-    """Table ids: single play per difficulty, versus, then each contest list."""
-    settings = ctx.settings.antigravity
-    return ([f"antigravity/single/{name}" for name in settings.difficulties] + ["antigravity/versus"]
-            + [f"antigravity/contest/{contest.name}" for contest in settings.contests])
+    """Table ids of the ANTI-GRAVITY pages: single play per difficulty, versus, each contest list."""
+    return scores.antigravity_tables(contest.name for contest in ctx.settings.antigravity.contests)

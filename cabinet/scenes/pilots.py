@@ -55,10 +55,6 @@ class ReplayPilot:
     def bind(self, scene) -> None:
         """A replay needs nothing from the scene."""
 
-    @property
-    def finished(self) -> bool:
-        return self._next >= len(self._pending)
-
     def events(self, game_frame: int, live_events: list[InputEvent]) -> list[InputEvent]:
         obeyed = []
         while self._next < len(self._pending) and self._pending[self._next].frame <= game_frame:

@@ -134,18 +134,11 @@ class PlaybackScene(Scene):
 
     def final_text(self) -> list[str]:
         """The board as the replay's ``final_text`` records it (versus: both fields side by side)."""
-        inner = self.inner
-        if hasattr(inner, "seats") and len(inner.seats) == 2:
-            return [a + " " + b for a, b in zip(inner.seats[0].game.to_text(), inner.seats[1].game.to_text())]
-        return self.game.to_text()
+        return self.inner.result()[2] if hasattr(self.inner, "result") else self.game.to_text()
 
     def score(self) -> int:
         """The score the replay's entry was made with (versus: the winner's, else the higher)."""
-        inner = self.inner
-        if hasattr(inner, "seats") and len(inner.seats) == 2:
-            winner = inner.winner() or max((1, 2), key=lambda p: inner.seat_for(p).game.score)
-            return inner.seat_for(winner).game.score
-        return self.game.score
+        return self.inner.result()[1] if hasattr(self.inner, "result") else self.game.score
 
     def enter(self) -> None:
         self.inner.enter()

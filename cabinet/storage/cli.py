@@ -3,16 +3,13 @@
 from __future__ import annotations
 
 from cabinet.config import load_settings
-from cabinet.settings_schema import DIFFICULTIES
 from cabinet.storage import Store
+from cabinet.storage.scores import antigravity_tables
 
 
 def table_ids(contest_names) -> list[str]:
     """Every table the cabinet shows, in the order of the attract pages."""
-    return (["blocks"]
-            + [f"antigravity/single/{difficulty}" for difficulty in DIFFICULTIES]
-            + ["antigravity/versus"]
-            + [f"antigravity/contest/{name}" for name in contest_names])
+    return ["blocks"] + antigravity_tables(contest_names)
 
 
 def print_scores(args) -> int:

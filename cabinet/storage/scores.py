@@ -44,6 +44,13 @@ class ScoreEntry:
     when: str | None  # UTC, "YYYY-MM-DDTHH:MM:SSZ"; for factory entries, when the table was reset
 
 
+def antigravity_tables(contest_names) -> list[str]:
+    """Every ANTI-GRAVITY table, in the order attract mode shows them: single play per
+    difficulty, versus, then each contest list."""
+    return ([f"antigravity/single/{difficulty}" for difficulty in DIFFICULTIES] + ["antigravity/versus"]
+            + [f"antigravity/contest/{name}" for name in contest_names])
+
+
 def check_table(table: str) -> str:
     """``table`` if it is a valid table id; otherwise ValueError naming the forms allowed."""
     parts = table.split("/") if isinstance(table, str) else []

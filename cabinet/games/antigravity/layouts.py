@@ -352,7 +352,5 @@ def _hi_score(scene) -> int:
     store = scene.ctx.store
     if store is None:
         return 0
-    table = (f"antigravity/contest/{scene.contest.name}" if scene.mode == "contest"
-             else f"antigravity/single/{scene.difficulty}")
-    top = store.scores.top(table)
+    top = store.scores.top(scene.table)
     return top[0].score if top else 0

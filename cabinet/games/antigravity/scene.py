@@ -184,24 +184,34 @@ class AntiGravityScene(Scene):
         """Versus: 1 or 2 when decided, None while playing or on a draw."""
         return self.match.winner if self.match is not None else None
 
+    @property
+    def table(self) -> str:
+        """The high-score table this game competes for."""
+        if self.mode == "versus":
+            return "antigravity/versus"
+        if self.mode == "contest":
+            return f"antigravity/contest/{self.contest.name}"
+        return f"antigravity/single/{self.difficulty}"
+
+    def result(self) -> tuple[int, int, list[str]]:
+        """(player, score, final board) as the table and the replay record them.
+
+        Versus: the winner (on a draw, the higher score) and both fields side by side.
+        """
+        if self.mode != "versus":
+            game = self.seats[0].game
+            return self.driver, game.score, game.to_text()
+        player = self.winner() or max((1, 2), key=lambda p: self.seat_for(p).game.score)
+        final = [a + " " + b for a, b in zip(self.seats[0].game.to_text(), self.seats[1].game.to_text())]
+        return player, self.seat_for(player).game.score, final
+
     def _finish(self) -> None:
         from cabinet.scenes.flow import finish_game
-        if self.mode == "versus":
-            player = self.winner() or max((1, 2), key=lambda p: self.seat_for(p).game.score)
-            score = self.seat_for(player).game.score
-            table = "antigravity/versus"
-            final = [a + " " + b for a, b in zip(self.seats[0].game.to_text(), self.seats[1].game.to_text())]
-        else:
-            player = self.driver
-            game = self.seats[0].game
-            score = game.score
-            table = (f"antigravity/contest/{self.contest.name}" if self.mode == "contest"
-                     else f"antigravity/single/{self.difficulty}")
-            final = game.to_text()
+        player, score, final = self.result()
         replay = self.recorder.finish(score, final)
         self.end_frames = 0
         self.finished = True
-        finish_game(self.ctx, "antigravity", self.mode, table, score, replay=replay, player=player,
+        finish_game(self.ctx, "antigravity", self.mode, self.table, score, replay=replay, player=player,
                     seconds=self.game_frame / FPS)
 
     # ------------------------------------------------------------------ drawing

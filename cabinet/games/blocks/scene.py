@@ -19,7 +19,6 @@ from cabinet.render import HEIGHT, palette, text
 from cabinet.render.sprites import block, panel
 from cabinet.scenes.base import Scene
 from cabinet.scenes.common import blink, draw_backdrop
-from cabinet.scenes.pilots import ReplayPilot
 
 from .animation import ClearAnimation, after_move, empty_grid, family_colour, reconcile
 from .cursor import BOARD, TRAY, Cursor, route
@@ -80,7 +79,6 @@ class BlocksScene(Scene):
         self.finished = False       # attract mode moves on when a demo game ends
         self.best = _best_score(ctx)
         self.recorder = None if demo else _recorder(self.rules, seed)
-        self.label = "REPLAY" if isinstance(pilot, ReplayPilot) else "DEMO PLAY"
         if hasattr(pilot, "bind"):
             pilot.bind(self)
 
@@ -153,7 +151,7 @@ class BlocksScene(Scene):
             self.idle += 1
             if self.idle >= IDLE_END_FRAMES and not self.demo:
                 self.abandoned = True
-        if self.demo and (getattr(self.pilot, "gave_up", False) or self._replay_ran_out()):
+        if self.demo and getattr(self.pilot, "gave_up", False):
             self.finished = True
         self.game_frame += 1
 
@@ -208,10 +206,6 @@ class BlocksScene(Scene):
         if self.shake:
             self.shake -= 1
 
-    def _replay_ran_out(self) -> bool:
-        """A replay whose presses are all used, on a game that did not end (it was abandoned)."""
-        return getattr(self.pilot, "finished", False) and self.idle > 5 * 60
-
     def _finish(self) -> None:
         self.finished = True
         if self.demo:
@@ -257,7 +251,7 @@ class BlocksScene(Scene):
              palette.CYAN if streak else palette.DIM)
         if self.demo:
             if blink(self.game_frame, 40):
-                text(surface, self.label, (LEFT_X, 360), 21, palette.MAGENTA)
+                text(surface, "DEMO PLAY", (LEFT_X, 360), 21, palette.MAGENTA)
             return
         hints = ["STICK  MOVE", "A  PLACE"]
         if self.game.rotation:
