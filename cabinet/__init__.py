@@ -2,6 +2,4 @@
 
 __version__ = "0.1.0"
 
-# Logical screen size: everything is drawn here, then scaled to the display.
-SCREEN_SIZE = (960, 540)
-FPS = 60
+FPS = 60  # the fixed update rate of the main loop and of every game clock

@@ -15,12 +15,12 @@ import re
 import time
 from pathlib import Path
 
+from cabinet import FPS
 from cabinet.inputs.actions import CABINET, Action
 
 log = logging.getLogger(__name__)
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-FPS = 60
 STEP = 1.0 / FPS
 MAX_STEPS_PER_PASS = 5          # beyond this the loop drops time instead of catching up
 SCREENSHOT_EVERY = 5 * FPS      # frames between repeated screenshots of one scene

@@ -109,7 +109,7 @@ class _Reader:
 
     def section(self, cls, node, prefix: str, defaults=None):
         defaults = cls() if defaults is None else defaults
-        if node is None or _is_null(node):
+        if node is None or is_null(node):
             return defaults
         if not isinstance(node, yaml.MappingNode):
             self.problem(prefix, _line(node), "must be a mapping of keys; using defaults")
@@ -186,12 +186,13 @@ class _Reader:
         if error:
             self.problem(dotted, line, f"{error}; using {default!r}")
             return default
-        if _base_type(hint) is float and isinstance(value, int):
+        if base_type(hint) is float and isinstance(value, int):
             value = float(value)
         return value
 
 
-def _base_type(hint):
+def base_type(hint):
+    """The type behind an optional hint: ``int | None`` -> ``int``."""
     args = [a for a in typing.get_args(hint) if a is not type(None)]
     return args[0] if args else hint
 
@@ -199,7 +200,7 @@ def _base_type(hint):
 def _check(fld, hint, value) -> str | None:
     """Why ``value`` does not fit the field, or None when it does."""
     optional = type(None) in typing.get_args(hint)
-    base = _base_type(hint)
+    base = base_type(hint)
     if value is None:
         return None if optional else "must not be empty"
     if base is bool and not isinstance(value, bool):
@@ -221,7 +222,8 @@ def _check(fld, hint, value) -> str | None:
     return None
 
 
-def _is_null(node) -> bool:
+def is_null(node) -> bool:
+    """True for a YAML ``null`` (or empty) value."""
     return isinstance(node, yaml.ScalarNode) and node.tag == "tag:yaml.org,2002:null"
 
 

@@ -12,7 +12,7 @@ import json
 from dataclasses import asdict, dataclass
 from typing import Callable
 
-# Modules that register sections; imported lazily so one broken area cannot hide the rest.
+# Modules that register sections, imported when the bench runs (not when the cabinet starts).
 SECTION_MODULES = [
     "cabinet.bench.blocks",
     "cabinet.bench.antigravity",
@@ -45,11 +45,7 @@ def section(name: str):
 
 def load_sections() -> dict[str, Callable[[bool], list[Figure]]]:
     for module in SECTION_MODULES:
-        try:
-            importlib.import_module(module)
-        except ModuleNotFoundError as exc:
-            if exc.name != module:
-                raise
+        importlib.import_module(module)
     return dict(_SECTIONS)
 
 

@@ -29,15 +29,10 @@ class Action(enum.Enum):
     def is_direction(self) -> bool:
         return self in DIRECTIONS
 
-    @property
-    def is_cabinet(self) -> bool:
-        return self in CABINET_ACTIONS
-
 
 DIRECTIONS = frozenset({Action.LEFT, Action.RIGHT, Action.UP, Action.DOWN})
 PLAYER_ACTIONS = (Action.LEFT, Action.RIGHT, Action.UP, Action.DOWN,
                   Action.A, Action.B, Action.C, Action.START)
-CABINET_ACTIONS = frozenset({Action.COIN1, Action.COIN2, Action.SERVICE, Action.TEST, Action.PAUSE})
 
 CABINET = 0  # the "player" of cabinet-wide actions; players are 1 and 2
 

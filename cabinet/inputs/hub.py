@@ -15,6 +15,7 @@ import time
 
 import pygame
 
+from cabinet import FPS
 from cabinet.inputs.actions import Action, InputEvent
 from cabinet.inputs.gpio import GpioPanel
 from cabinet.inputs.joystick import JoystickInput
@@ -25,7 +26,6 @@ from cabinet.inputs.switches import SwitchChange
 
 log = logging.getLogger("cabinet.inputs")
 
-FRAMES_PER_SECOND = 60
 JOYSTICK_EVENTS = frozenset({pygame.JOYAXISMOTION, pygame.JOYHATMOTION,
                              pygame.JOYBUTTONDOWN, pygame.JOYBUTTONUP})
 
@@ -44,7 +44,7 @@ class InputHub:
         self.repeat = AutoRepeat({"blocks": settings.blocks_repeat,
                                   "antigravity": settings.antigravity_repeat,
                                   "menu": settings.menu_repeat})
-        self.guard = StuckGuard(round(settings.stuck_seconds * FRAMES_PER_SECOND))
+        self.guard = StuckGuard(round(settings.stuck_seconds * FPS))
         self._pending: list[SwitchChange] = []
         self._holders: dict[tuple[int, Action], set[str]] = {}
         if open_joystick is None:

@@ -97,7 +97,3 @@ def glyph(char: str) -> list[str]:
     if found is None:
         found = _GLYPHS.get(char.upper(), _GLYPHS["?"])
     return found
-
-
-def known(char: str) -> bool:
-    return char in _GLYPHS or char.upper() in _GLYPHS

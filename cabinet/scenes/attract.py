@@ -14,6 +14,7 @@ import random
 from dataclasses import dataclass
 from typing import Callable
 
+from cabinet import FPS
 from cabinet.inputs.actions import Action
 from cabinet.render import HEIGHT, WIDTH, palette, text
 from cabinet.scenes.base import Scene
@@ -22,7 +23,6 @@ from cabinet.storage import scores
 
 log = logging.getLogger(__name__)
 
-FPS = 60
 
 
 @dataclass

@@ -18,10 +18,10 @@ from cabinet.render import HEIGHT, WIDTH, palette, text
 from cabinet.scenes.base import Scene
 from cabinet.scenes.pilots import ReplayPilot
 from cabinet.settings_schema import CONTAINER_ITEMS, AntiGravitySettings, BlocksSettings
+from cabinet.storage.credits import GAMES
 
 log = logging.getLogger(__name__)
 
-GAMES = ("blocks", "antigravity")
 BEST_REPLAYS = 5          # attract mode rotates through this many of each game's best
 STRIP = 34                # the bottom strip, as tall as attract mode's prompt strip
 

@@ -25,7 +25,7 @@ from pathlib import Path
 
 import yaml
 
-from cabinet.config import SHIPPED_CONFIG, SYSTEM_CONFIG, parse_settings
+from cabinet.config import SHIPPED_CONFIG, SYSTEM_CONFIG, is_null, parse_settings
 from cabinet.settings_schema import CONTAINER_ITEMS, Settings
 
 log = logging.getLogger("cabinet.storage")
@@ -252,7 +252,7 @@ class _Patcher:
             current = self.constructor.construct_object(node, deep=True)
             if _same(current, wanted):
                 return
-            if not _is_null(node) or node.start_mark.index < node.end_mark.index:
+            if not is_null(node) or node.start_mark.index < node.end_mark.index:
                 self.replace_scalar(node, _scalar(wanted))
                 return
         self.rewrite(key_node, node, wanted)
@@ -381,10 +381,6 @@ def _same(current, wanted) -> bool:
     if isinstance(current, str) != isinstance(wanted, str):
         return False
     return current == wanted
-
-
-def _is_null(node) -> bool:
-    return isinstance(node, yaml.ScalarNode) and node.tag == "tag:yaml.org,2002:null"
 
 
 def _is_block(node) -> bool:

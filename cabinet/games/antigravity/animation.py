@@ -152,11 +152,6 @@ class TurnAnimation:
             return phase
         return None
 
-    def current_step(self) -> ChainStep | None:
-        """The chain step being shown, if any (for the message bar)."""
-        phase = self._phase_at(self.frame)
-        return phase.step if phase else None
-
     def shown_points(self) -> int:
         """Points of the turn already shown: a phase adds its points as it starts."""
         return sum(p.points for p in self._phases if p.start <= self.frame)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 
+from cabinet import FPS
 from cabinet.games.antigravity import field
 from cabinet.games.antigravity.field import COLOURS
 from cabinet.games.antigravity.results import BlockMove, Turn
@@ -20,7 +21,6 @@ MODES = ("single", "versus", "contest")
 # The difficulty value of the score's base (base = value x 10); versus and contest use 30.
 DIFFICULTY_VALUE = {"warmup": 1, "normal": 2, "advanced": 3, "hard": 4}
 MATCH_BASE = 30
-FRAMES_PER_SECOND = 60
 
 
 class IllegalMove(ValueError):
@@ -28,7 +28,7 @@ class IllegalMove(ValueError):
 
 
 def seconds_to_frames(seconds: float) -> int:
-    return max(1, round(seconds * FRAMES_PER_SECOND))
+    return max(1, round(seconds * FPS))
 
 
 class AntiGravityGame:

@@ -12,13 +12,13 @@ import math
 
 import pygame
 
+from cabinet import FPS
 from cabinet.games.antigravity.field_view import FieldView, dispenser_depth
 from cabinet.games.antigravity.hud import PairList, RingTimer, fitted, progress_bar
 from cabinet.render import HEIGHT, WIDTH, palette, sprites, text
 from cabinet.render.sprites import backdrop
 from cabinet.scenes.common import blink
 
-FPS = 60
 MARGIN = 16
 TOP = 12
 BAR = pygame.Rect(MARGIN, 494, WIDTH - 2 * MARGIN, 38)   # the message bar

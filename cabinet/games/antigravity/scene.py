@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import dataclasses
 
+from cabinet import FPS
+from cabinet.games.antigravity.engine import MODES
 from cabinet.games.antigravity.layouts import SingleLayout, VersusLayout
 from cabinet.games.antigravity.seat import Seat
 from cabinet.inputs.actions import CABINET, DIRECTIONS, Action
 from cabinet.scenes.base import Scene
 
-FPS = 60
-MODES = ("single", "versus", "contest")
 END_FRAMES = 240          # the game-over or winner banner, before initials
 END_SKIP_AFTER = 60       # Start may cut the banner short after this many frames
 

@@ -12,11 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+from cabinet import FPS
 from cabinet.games.antigravity.animation import FieldPicture, TurnAnimation, grid_from_text
 from cabinet.games.antigravity.results import Turn
 from cabinet.inputs.actions import Action, InputEvent
 
-FPS = 60
 TICK_SECONDS = 3          # the last seconds of a turn tick audibly
 MESSAGE_FRAMES = 90       # how long a message stays in the bar
 
@@ -136,11 +136,6 @@ class Seat:
     def busy(self) -> bool:
         """An animation is playing (the turn timer stands still)."""
         return self.animation is not None
-
-    @property
-    def finished(self) -> bool:
-        """The game is over and its last turn has been shown."""
-        return self.game.game_over and self.animation is None
 
     def picture(self) -> FieldPicture:
         if self.animation is not None:

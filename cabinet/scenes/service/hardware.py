@@ -18,12 +18,8 @@ log = logging.getLogger(__name__)
 
 
 def open_input_test(menu) -> None:
-    """Show the input test screen; say so when this build has none."""
-    try:
-        from cabinet.scenes.input_test import InputTestScene
-    except ImportError:
-        menu.say("THE INPUT TEST IS NOT PART OF THIS BUILD")
-        return
+    """Show the input test screen over the menu."""
+    from cabinet.scenes.input_test import InputTestScene
     menu.ctx.scenes.push(InputTestScene(menu.ctx))
 
 

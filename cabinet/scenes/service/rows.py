@@ -14,6 +14,7 @@ import math
 import typing
 from typing import Callable
 
+from cabinet.config import base_type
 from cabinet.render.glyphs import POINT_RIGHT
 
 # Labels that read better than the field name spelled out.
@@ -76,7 +77,7 @@ class SettingRow(Row):
         self.owner = owner
         self.name = name
         self.field = next(f for f in dataclasses.fields(owner) if f.name == name)
-        self.kind = _base_type(typing.get_type_hints(type(owner))[name])
+        self.kind = base_type(typing.get_type_hints(type(owner))[name])
         self.label = label or label_for(name)
         meta = self.field.metadata
         self.choices = meta.get("choices")
@@ -214,8 +215,3 @@ def _range_text(choices, low, high) -> str:
     if low is not None and high is not None:
         return f"FROM {low} TO {high}"
     return ""
-
-
-def _base_type(hint):
-    args = [arg for arg in typing.get_args(hint) if arg is not type(None)]
-    return args[0] if args else hint

@@ -64,10 +64,9 @@ class GameSettingsPage(Page):
     )
 
     def rows(self):
-        draft = self.menu.draft
         return [PageRow(label, lambda t=label, k=key: self.ctx.scenes.push(
                     SectionPage(self.ctx, self.menu, t, getattr(self.menu.draft, k))), detail)
-                for label, key, detail in self.SECTIONS if hasattr(draft, key)]
+                for label, key, detail in self.SECTIONS]
 
 
 class KeyedPage(Page):
