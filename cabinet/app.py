@@ -288,8 +288,6 @@ def _ignore(*_args) -> None:
     """For scenes without a pointer: touches mean nothing there."""
 
 
-# ---------------------------------------------------------------------- services
-
 # ---------------------------------------------------------------------- entry point
 
 def main(args, replay_id: int | None = None, start_scene: str | None = None) -> int:

@@ -1,4 +1,4 @@
-"""The ranking after a game: the table with the new entry blinking. Start or Space skips."""
+"""The ranking after a game: the table with the new entry blinking. Start (Space on a keyboard) or A skips."""
 
 from __future__ import annotations
 

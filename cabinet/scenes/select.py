@@ -108,7 +108,8 @@ class MenuScene(Scene):
 def start_game(ctx, game: str, mode: str, make_scene: Callable[[], Scene], on_fail: Callable[[str], None]) -> None:
     """Take the credits for ``game``/``mode`` and start its scene; else say what is missing."""
     bank = ctx.bank
-    if not bank.start(game, mode):  # free play: counted in the audits, nothing taken
+    # In free play start() takes nothing but still counts the play in the audits.
+    if not bank.start(game, mode):
         price = bank.price(mode)
         on_fail(f"{price} CREDIT{'S' if price > 1 else ''} NEEDED - INSERT COIN")
         return

@@ -8,8 +8,7 @@ from cabinet.scenes.base import Scene
 from cabinet.scenes.common import blink, draw_backdrop, draw_credit_line, prompt
 
 # A row of blocks under the logo, in the colours both games use.
-_STRIPE = [palette.CYAN, palette.YELLOW, palette.MAGENTA, palette.GREEN, palette.ORANGE,
-           palette.BLUE, palette.RED, palette.PURPLE]
+_STRIPE = palette.PIECE_COLOURS
 
 
 class TitleScene(Scene):

@@ -13,12 +13,8 @@ LINES_SHOWN = (DETAIL_Y - 8 - TOP) // ROW_H
 
 
 def collect(ctx) -> list[str]:
-    """ctx.notices, then any problem of the loaded config not already among them."""
-    notices = list(ctx.notices)
-    for problem in getattr(ctx.config, "problems", ()):
-        if str(problem) not in notices:
-            notices.append(str(problem))
-    return notices
+    """The notices to show: the app puts config and input problems in ctx.notices."""
+    return list(ctx.notices)
 
 
 def wrap(line: str, width: int = CHARS_PER_LINE) -> list[str]:
