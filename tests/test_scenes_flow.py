@@ -132,6 +132,14 @@ def _choose(app, label: str, player: int = 1) -> None:
     tap(app, Action.A, player=player)
 
 
+def _open_antigravity(app, *labels: str, player: int = 1):
+    """From attract: Start, ANTI-GRAVITY, then each menu label in turn; the scene on top."""
+    tap(app, Action.START, player=player)
+    for label in ("ANTI-GRAVITY",) + labels:
+        _choose(app, label, player=player)
+    return app.ctx.scenes.top
+
+
 def _push_until_over(app, scene, player: int, limit: int = 400) -> None:
     """Push from the bottom, mostly into one column, until this player's game ends."""
     game = scene.game_for(player)
@@ -153,11 +161,7 @@ def fixed_seeds(monkeypatch):
 def test_an_anti_gravity_single_game_from_select_to_the_table():
     from cabinet.games.antigravity.scene import END_FRAMES, AntiGravityScene
     app = make_app()
-    tap(app, Action.START)
-    _choose(app, "ANTI-GRAVITY")
-    _choose(app, "SINGLE")
-    _choose(app, "HARD")
-    scene = app.ctx.scenes.top
+    scene = _open_antigravity(app, "SINGLE", "HARD")
     assert isinstance(scene, AntiGravityScene)
     assert (scene.mode, scene.difficulty, scene.demo) == ("single", "hard", False)
     _push_until_over(app, scene, 1)
@@ -169,20 +173,14 @@ def test_an_anti_gravity_single_game_from_select_to_the_table():
 def test_the_operator_may_fix_the_difficulty():
     from cabinet.games.antigravity.scene import AntiGravityScene
     app = make_app("antigravity: {player_picks_difficulty: false, difficulty: warmup}")
-    tap(app, Action.START)
-    _choose(app, "ANTI-GRAVITY")
-    _choose(app, "SINGLE")
-    scene = app.ctx.scenes.top
+    scene = _open_antigravity(app, "SINGLE")
     assert isinstance(scene, AntiGravityScene) and scene.difficulty == "warmup"
 
 
 def test_an_anti_gravity_versus_match_is_won_by_the_player_still_standing():
     from cabinet.games.antigravity.scene import END_FRAMES, AntiGravityScene
     app = make_app()
-    tap(app, Action.START)
-    _choose(app, "ANTI-GRAVITY")
-    _choose(app, "VERSUS")
-    scene = app.ctx.scenes.top
+    scene = _open_antigravity(app, "VERSUS")
     assert isinstance(scene, AntiGravityScene) and scene.mode == "versus"
     _push_until_over(app, scene, 1)
     run(app, 120)
@@ -195,11 +193,7 @@ def test_an_anti_gravity_versus_match_is_won_by_the_player_still_standing():
 def test_a_contest_list_is_chosen_by_name():
     from cabinet.games.antigravity.scene import AntiGravityScene
     app = make_app()
-    tap(app, Action.START)
-    _choose(app, "ANTI-GRAVITY")
-    _choose(app, "CONTEST")
-    _choose(app, "EXPERT")
-    scene = app.ctx.scenes.top
+    scene = _open_antigravity(app, "CONTEST", "EXPERT")
     assert isinstance(scene, AntiGravityScene) and scene.contest.name == "EXPERT"
 
 
@@ -218,12 +212,7 @@ def test_player_two_start_gives_player_two_the_one_player_game():
 
 def test_player_two_choice_drives_a_one_player_anti_gravity_game():
     app = make_app()
-    tap(app, Action.START, player=2)
-    _choose(app, "ANTI-GRAVITY", player=2)
-    _choose(app, "SINGLE", player=2)
-    if not hasattr(app.ctx.scenes.top, "game_for"):  # the players pick the difficulty
-        _choose(app, "NORMAL", player=2)
-    scene = app.ctx.scenes.top
+    scene = _open_antigravity(app, "SINGLE", "NORMAL", player=2)
     cursor = scene.game_for(2).cursor
     tap(app, Action.RIGHT, player=1, settle=8)
     assert scene.game_for(2).cursor == cursor
