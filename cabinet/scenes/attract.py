@@ -105,8 +105,7 @@ class AttractScene(Scene):
 
     def _draw_prompt(self, surface) -> None:
         """The bottom strip every attract page carries: the prompt and the credits."""
-        strip = surface.subsurface((0, HEIGHT - 34, WIDTH, 34))
-        strip.fill(palette.SHADOW)
+        surface.fill(palette.SHADOW, (0, HEIGHT - 34, WIDTH, 34))
         if blink(self.frames):
             text(surface, prompt(self.ctx), (WIDTH // 2, HEIGHT - 17), 21, palette.GREEN, "center")
         text(surface, credit_line(self.ctx), (WIDTH - 14, HEIGHT - 17), 14, palette.GREY, "midright")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from functools import lru_cache
 
 import pygame
 
@@ -52,6 +53,14 @@ def seconds_left(seat) -> int:
     return max(0, math.ceil(seat.game.frames_left / FPS))
 
 
+@lru_cache(maxsize=1)
+def _dimmer() -> pygame.Surface:
+    """The veil behind the pause and game-over banners; made once, not per game."""
+    veil = pygame.Surface((WIDTH, HEIGHT), pygame.SRCALPHA)
+    veil.fill((0, 0, 12, 170))
+    return veil
+
+
 class PlayLayout:
     """What both layouts share: caching the static screen, banners, pause, the bar."""
 
@@ -59,8 +68,6 @@ class PlayLayout:
         self.scene = scene
         self.views: list[FieldView] = []
         self._static: pygame.Surface | None = None
-        self._dim = pygame.Surface((WIDTH, HEIGHT), pygame.SRCALPHA)
-        self._dim.fill((0, 0, 12, 170))
 
     def scroll_list(self, amount: int) -> None:
         """Only the contest layout has a list to scroll."""
@@ -93,7 +100,7 @@ class PlayLayout:
         if not scene.demo:
             self.draw_bar(surface)
         if scene.end_frames:
-            surface.blit(self._dim, (0, 0))
+            surface.blit(_dimmer(), (0, 0))
             self.draw_banner(surface)
         if scene.paused:
             self.draw_pause(surface)
@@ -108,7 +115,7 @@ class PlayLayout:
         """The game-over or winner banner."""
 
     def draw_pause(self, surface: pygame.Surface) -> None:
-        surface.blit(self._dim, (0, 0))
+        surface.blit(_dimmer(), (0, 0))
         box = pygame.Rect(0, 0, 460, 170)
         box.center = (WIDTH // 2, HEIGHT // 2 - 10)
         surface.blit(sprites.panel(box.width, box.height, palette.YELLOW), box)
