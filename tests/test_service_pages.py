@@ -235,7 +235,7 @@ def test_screen_test_cycles_its_patterns_with_a(cabinet, tmp_path):
     pictures = []
     for index in range(3):
         path = screenshot(app, tmp_path / "screens", f"screen-test-{index}")
-        pictures.append(pygame.image.tostring(pygame.image.load(str(path)), "RGB"))
+        pictures.append(pygame.image.tobytes(pygame.image.load(str(path)), "RGB"))
         tap(app, Action.A)
     assert len(set(pictures)) == 3
     bars = pygame.image.load(str(tmp_path / "screens" / "screen-test-0.png"))
