@@ -2,7 +2,9 @@
 
 Each area registers a section with :func:`section`. A section is a function
 ``run(quick: bool) -> list[Figure]``; ``quick`` asks for a short run (used by
-the tests to prove the bench works, never to judge its numbers).
+the tests to prove the bench works, never to judge its numbers). Several modules
+may register parts of one section (each game its own part of ``versus``, say):
+the section reports the figures of every part, in the order they registered.
 """
 
 from __future__ import annotations
@@ -32,21 +34,25 @@ class Figure:
     target: str = ""  # e.g. ">= 500000" or "<= 15"; empty when there is none
 
 
-_SECTIONS: dict[str, Callable[[bool], list[Figure]]] = {}
+_PARTS: dict[str, list[Callable[[bool], list[Figure]]]] = {}
 
 
 def section(name: str):
-    """Decorator: register ``run(quick) -> list[Figure]`` under ``name``."""
+    """Decorator: register ``run(quick) -> list[Figure]`` as (a part of) section ``name``."""
     def register(func):
-        _SECTIONS[name] = func
+        _PARTS.setdefault(name, []).append(func)
         return func
     return register
+
+
+def _whole(parts: list[Callable[[bool], list[Figure]]]) -> Callable[[bool], list[Figure]]:
+    return lambda quick: [figure for part in parts for figure in part(quick)]
 
 
 def load_sections() -> dict[str, Callable[[bool], list[Figure]]]:
     for module in SECTION_MODULES:
         importlib.import_module(module)
-    return dict(_SECTIONS)
+    return {name: _whole(parts) for name, parts in _PARTS.items()}
 
 
 def meets(figure: Figure) -> bool | None:
