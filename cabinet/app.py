@@ -100,6 +100,9 @@ class App:
         self._failures: list[int] = []
         self._status = None
         self._fps_frames: list[float] = []
+        self._ready = False
+        from cabinet.render.frames import FrameGate
+        self.gate = FrameGate()
         self.ctx.go_to_attract()
 
     # ------------------------------------------------------------------ the loop
@@ -146,6 +149,8 @@ class App:
                 if self.windowed:
                     self.running = False
                 continue
+            if event.type in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE):
+                self.gate.invalidate()   # the window was covered: its picture must be shown again
             pointer = self._pointer(event)
             if pointer:
                 self._pointer_queue.append(pointer)
@@ -178,17 +183,49 @@ class App:
         self._guarded("update", lambda scene: scene.update())
         ctx.frame += 1
 
-    def render(self) -> None:
-        """Draw the top scene, show it, save screenshots, tell systemd how we are."""
-        if not self._guarded("draw", lambda top: top.draw(self.display.logical)):
-            # The failed scene was replaced by attract mode: draw that instead.
-            self._guarded("draw", lambda top: top.draw(self.display.logical))
-        if self.ctx.settings.display.show_fps:
-            self._draw_fps()
-        self.display.present()
-        self.frames_shown += 1
+    def render(self) -> bool:
+        """Draw the top scene if its picture changed and show it; tell systemd how we are.
+
+        Returns True when a new frame was presented.
+        """
+        shown = self.compose()
+        if shown:
+            self.display.present()
+            self.frames_shown += 1
+        self._after_frame()
+        return shown
+
+    def compose(self) -> bool:
+        """Draw the top scene on the logical surface unless its picture is unchanged.
+
+        True when the surface holds a picture the screen does not show yet
+        (:class:`cabinet.render.frames.FrameGate` decides).
+        """
+        for _attempt in range(2):   # a failed scene is replaced by attract mode: draw that instead
+            top = self.ctx.scenes.top
+            looks = []
+            if not self._guarded("look", lambda scene: looks.append(self._look(scene))):
+                continue
+            look = looks[0]
+            if not self.gate.needs_drawing(top, look):
+                return False
+            if self._guarded("draw", lambda scene: scene.draw(self.display.logical)):
+                if self.ctx.settings.display.show_fps:
+                    self._draw_fps()
+                return self.gate.shows_new_picture(top, look, self.display.logical)
+        return True
+
+    def _look(self, scene):
+        """The scene's look (None: cannot tell), with the FPS counter's text when it shows."""
+        look = scene.look()
+        if look is not None and self.ctx.settings.display.show_fps:
+            return look, self._fps_text(peek=True)
+        return look
+
+    def _after_frame(self) -> None:
         name = self.ctx.scenes.top.name
-        if self.frames_shown == 1:
+        if self.frames_shown and not self._ready:
+            self._ready = True
             log.info("first frame shown")
             self.notifier.ready()
         if name != self._status:
@@ -220,13 +257,18 @@ class App:
     # ------------------------------------------------------------------ helpers
 
     def _draw_fps(self) -> None:
-        """Frames shown per second over the last second, in the top-left corner."""
+        """Frames presented per second over the last second, in the top-left corner."""
         from cabinet.render import palette, text
+        text(self.display.logical, self._fps_text(), (4, 4), 14, palette.GREEN)
+
+    def _fps_text(self, peek: bool = False) -> str:
+        """The counter's words; counts this frame unless ``peek``."""
         now = time.perf_counter()
-        self._fps_frames.append(now)
+        if not peek:
+            self._fps_frames.append(now)
         while self._fps_frames and now - self._fps_frames[0] > 1.0:
             self._fps_frames.pop(0)
-        text(self.display.logical, f"{len(self._fps_frames)} FPS", (4, 4), 14, palette.GREEN)
+        return f"{len(self._fps_frames) + (1 if peek else 0)} FPS"
 
     def _coin(self, chute: int) -> None:
         self.ctx.audio.play("coin")
@@ -241,6 +283,7 @@ class App:
             pygame.display.quit()  # SDL gives one SCALED window per process: open it afresh
             pygame.display.init()
             self.display = Display(settings.display.rotation, fullscreen=self.fullscreen)
+            self.gate.invalidate()
 
     def _guarded(self, what: str, call) -> bool:
         """Run ``call(top_scene)``; on an exception log it and go back to attract."""

@@ -74,7 +74,11 @@ def _scenes(ctx):
 
 
 def _frame_times(app, make, frames: int) -> list[float]:
-    """CPU milliseconds of each frame: update, draw and the scale to the screen size."""
+    """CPU milliseconds of each frame: update, draw and the scale to the screen size.
+
+    As in the cabinet, a frame is drawn and scaled only when the app's frame
+    gate says its picture changed (:meth:`cabinet.app.App.compose`).
+    """
     import pygame
     ctx = app.ctx
     ctx.scenes.reset(make())
@@ -85,8 +89,8 @@ def _frame_times(app, make, frames: int) -> list[float]:
         start = time.process_time_ns()
         scene = ctx.scenes.top
         scene.update()
-        ctx.scenes.top.draw(surface)
-        pygame.transform.scale(surface, SCREEN, target)
+        if app.compose():
+            pygame.transform.scale(surface, SCREEN, target)
         times.append((time.process_time_ns() - start) / 1e6)
         ctx.frame += 1
     return times

@@ -47,6 +47,7 @@ class AttractScene(Scene):
         self.frames = 0
         self.limit = 0
         self.parts_shown: set[str] = set()
+        self.parts_started = 0     # tells one part's pictures from the next one's
 
     @property
     def name(self) -> str:
@@ -79,6 +80,7 @@ class AttractScene(Scene):
             self.limit = int(spec.seconds * FPS)
             self.frames = 0
             self.parts_shown.add(spec.name)
+            self.parts_started += 1
             self.part.enter()
             return
         raise RuntimeError("no attract part could start")
@@ -97,6 +99,15 @@ class AttractScene(Scene):
         self.frames += 1
         if self.frames >= self.limit or getattr(self.part, "finished", False):
             self.next_part()
+
+    def look(self):
+        inner = self.part.look()
+        if inner is None:
+            return None
+        if self.part_name == "title":
+            return self.parts_started, inner
+        strip = (blink(self.frames), prompt(self.ctx), credit_line(self.ctx), getattr(self.part, "caption", ""))
+        return self.parts_started, inner, strip
 
     def draw(self, surface) -> None:
         self.part.draw(surface)
@@ -129,6 +140,9 @@ class SafeTitleScene(Scene):
 
     def update(self) -> None:
         self.frames += 1
+
+    def look(self):
+        return blink(self.frames)
 
     def draw(self, surface) -> None:
         draw_backdrop(surface)

@@ -14,7 +14,8 @@ class Scene:
     """One screen of the cabinet.
 
     The main loop calls :meth:`handle` for each input event, then :meth:`update`
-    exactly once per 60 Hz step, then :meth:`draw` when a frame is shown. Scenes
+    exactly once per 60 Hz step, then :meth:`draw` when a frame is shown and
+    :meth:`look` says the picture changed. Scenes
     never read pygame keys or pins; they see only :class:`InputEvent`.
     ``ctx`` is the cabinet's shared services (settings, stores, audio, the stack).
     """
@@ -38,6 +39,18 @@ class Scene:
 
     def draw(self, surface: "pygame.Surface") -> None:
         """Draw the whole scene on the logical surface."""
+
+    def look(self):
+        """A value that changes whenever this scene's picture would; None: "cannot tell".
+
+        The main loop draws and shows a frame only when the look differs from
+        the last frame's (:mod:`cabinet.render.frames`), so a still page costs
+        nothing. The contract: two frames with equal looks draw identical
+        pixels (tests check it for every scene that gives one). None, the
+        default, is always safe: the scene is drawn every frame, and a frame
+        whose pixels did not change is not presented.
+        """
+        return None
 
 
 class SceneStack:

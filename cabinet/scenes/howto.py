@@ -62,14 +62,18 @@ class HowToScene(Scene):
     def update(self) -> None:
         self.frames += 1
 
+    def _rules_shown(self) -> int:
+        """Each rule appears in turn, 20 frames apart, then they all stay."""
+        return min(len(self.page["rules"]), self.frames // 20 + 1)
+
+    def look(self):
+        return self._rules_shown()
+
     def draw(self, surface) -> None:
         draw_backdrop(surface)
         heading(surface, self.page["title"], 22, palette.YELLOW, 35)
         surface.blit(panel(WIDTH - 60, 290), (30, 78))
-        for index, (colour, line) in enumerate(self.page["rules"]):
-            # Each rule appears in turn, then they all stay.
-            if self.frames < index * 20:
-                break
+        for index, (colour, line) in enumerate(self.page["rules"][:self._rules_shown()]):
             y = 98 + index * 44
             surface.blit(block(26, colour), (58, y - 2))
             text(surface, line, (102, y), 21, palette.WHITE)

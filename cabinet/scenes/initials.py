@@ -95,6 +95,12 @@ class InitialsScene(Scene):
             log.exception("could not save %s's score on %s", self.initials, self.table)
         self.ctx.scenes.reset(RankingScene(self.ctx, self.table, rank=rank, score=self.score))
 
+    def look(self):
+        return tuple(self.letters), self.position, blink(self.frames, 16), self._seconds_left()
+
+    def _seconds_left(self) -> int:
+        return max(0, IDLE_SECONDS - self.idle // 60)
+
     def draw(self, surface) -> None:
         draw_backdrop(surface)
         heading(surface, "NEW HIGH SCORE!", 22, palette.YELLOW, 49)
@@ -113,6 +119,6 @@ class InitialsScene(Scene):
             if current:
                 text(surface, TRIANGLE_UP, (x + BOX // 2, 254), 35, palette.YELLOW, "midbottom")
                 text(surface, TRIANGLE_DOWN, (x + BOX // 2, 380), 35, palette.YELLOW, "midtop")
-        seconds = max(0, IDLE_SECONDS - self.idle // 60)
+        seconds = self._seconds_left()
         text(surface, f"UP/DOWN LETTER   A NEXT   START DONE   {seconds:2d}", (WIDTH // 2, 440), 14,
              palette.GREY, "midtop")

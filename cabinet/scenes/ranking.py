@@ -37,6 +37,10 @@ class RankingScene(Scene):
         if self.frames >= RANKING_SECONDS * 60:
             self.ctx.go_to_attract()
 
+    def look(self):
+        highlight = blink(self.frames, 10) if self.rank is not None else None
+        return highlight, blink(self.frames)
+
     def draw(self, surface) -> None:
         draw_backdrop(surface)
         heading(surface, "RANKING", 20, palette.YELLOW, 42)

@@ -17,7 +17,7 @@ from cabinet.render import HEIGHT, WIDTH, fit_size, palette, text
 from cabinet.render.glyphs import POINT_RIGHT
 from cabinet.render.sprites import panel
 from cabinet.scenes.base import Scene
-from cabinet.scenes.common import blink, draw_backdrop, draw_credit_line, heading
+from cabinet.scenes.common import blink, credit_line, draw_backdrop, draw_credit_line, heading
 
 log = logging.getLogger(__name__)
 
@@ -80,6 +80,10 @@ class MenuScene(Scene):
     def say(self, message: str) -> None:
         """Show a one-line message under the options for a few seconds."""
         self.message, self.message_frames = message, 180
+
+    def look(self):
+        message = self.message if self.message_frames else ""
+        return self.index, blink(self.frames, 16), message, credit_line(self.ctx)
 
     def draw(self, surface) -> None:
         draw_backdrop(surface)

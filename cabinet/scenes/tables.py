@@ -92,9 +92,15 @@ class ScoreTablesScene(Scene):
     def update(self) -> None:
         self.frames += 1
 
+    def _page(self) -> int:
+        return min(len(self.pages) - 1, self.frames // self.page_frames)
+
+    def look(self):
+        return self._page()
+
     def draw(self, surface) -> None:
         draw_backdrop(surface)
         heading(surface, self.heading, 24, palette.YELLOW, 35)
-        page = self.pages[min(len(self.pages) - 1, self.frames // self.page_frames)]
+        page = self.pages[self._page()]
         for rect, table in zip(table_rects(len(page)), page):
             draw_table(surface, rect, table_title(table), self.entries[table], frame=self.frames)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from cabinet.render import HEIGHT, WIDTH, palette, text
 from cabinet.render.sprites import block
 from cabinet.scenes.base import Scene
-from cabinet.scenes.common import blink, draw_backdrop, draw_credit_line, prompt
+from cabinet.scenes.common import blink, credit_line, draw_backdrop, draw_credit_line, prompt
 
 # A row of blocks under the logo, in the colours both games use.
 _STRIPE = palette.PIECE_COLOURS
@@ -26,6 +26,13 @@ class TitleScene(Scene):
     def update(self) -> None:
         self.frames += 1
 
+    def look(self):
+        return self._lifted(), blink(self.frames), prompt(self.ctx), credit_line(self.ctx)
+
+    def _lifted(self) -> int:
+        """The stripe's block that is risen this frame."""
+        return (self.frames // 6) % (len(_STRIPE) * 2)
+
     def draw(self, surface) -> None:
         draw_backdrop(surface)
         text(surface, "ARCADEFORGE", (WIDTH // 2, 70), 70, palette.YELLOW, "midtop")
@@ -35,7 +42,7 @@ class TitleScene(Scene):
         left = (WIDTH - count * (size + 4)) // 2
         # The stripe ripples: each block rises in turn.
         for index in range(count):
-            lift = 6 if (self.frames // 6) % count == index else 0
+            lift = 6 if self._lifted() == index else 0
             surface.blit(block(size, _STRIPE[index % len(_STRIPE)]), (left + index * (size + 4), 232 - lift))
         text(surface, "BLOCKS \u00b7 ANTI-GRAVITY", (WIDTH // 2, 300), 35, palette.WHITE, "midtop")
         if blink(self.frames):

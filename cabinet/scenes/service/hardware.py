@@ -81,6 +81,9 @@ class ScreenTestScene(Scene):
         elif event.action is Action.B or (event.player == CABINET and event.action is Action.SERVICE):
             self.ctx.scenes.pop()
 
+    def look(self):
+        return self.pattern
+
     def draw(self, surface) -> None:
         label, paint = PATTERNS[self.pattern]
         paint(surface)

@@ -1,0 +1,47 @@
+"""Which 60 Hz frames are worth drawing and showing: most of attract mode's are not.
+
+A scene states its picture as a *look* (:meth:`cabinet.scenes.base.Scene.look`):
+any value that changes whenever what it draws would. While the top scene and
+its look stay the same, the frame is neither drawn nor presented; the screen
+keeps showing the last one. A scene that cannot say (``look()`` is None, the
+default) is drawn every frame, and the frame is presented only when its pixels
+differ from the last one shown: comparing costs a tenth of showing it.
+"""
+
+from __future__ import annotations
+
+import weakref
+
+
+class FrameGate:
+    """Remembers what is on the screen, and says whether a new frame would differ."""
+
+    def __init__(self):
+        self._scene = None      # weak reference: the gate must never keep a finished scene alive
+        self._look = None
+        self._pixels: bytes | None = None
+
+    def invalidate(self) -> None:
+        """The screen lost its picture (a new window, an exposed one): show the next frame."""
+        self._scene = None
+        self._look = None
+        self._pixels = None
+
+    def needs_drawing(self, scene, look) -> bool:
+        """False when ``scene`` is what is shown and its ``look`` has not changed."""
+        shown = self._scene() if self._scene is not None else None
+        return not (shown is scene and look is not None and look == self._look)
+
+    def shows_new_picture(self, scene, look, surface) -> bool:
+        """After drawing ``scene`` on ``surface``: whether to present it. Records what is shown."""
+        new_scene = self._scene is None or self._scene() is not scene
+        self._scene = weakref.ref(scene)
+        self._look = look
+        if look is not None:
+            self._pixels = None   # known to be new; the next pixel comparison must not match
+            return True
+        pixels = surface.get_buffer().raw
+        if not new_scene and pixels == self._pixels:
+            return False
+        self._pixels = pixels
+        return True
