@@ -159,3 +159,15 @@ def test_idle_attract_pages_present_only_a_few_frames_a_second(part):
         run(app, 1)
         presented += app.render()
     assert 0 < presented <= 30, presented
+
+
+def test_a_picture_that_changed_for_a_while_and_then_stops_is_no_longer_presented_soon_after():
+    app = make_app()
+    scene = Counting(app.ctx, look=False)
+    app.ctx.scenes.reset(scene)
+    for shade in range(40):                       # an animation: every frame new
+        scene.colour = (shade, 0, 0)
+        assert app.render() is True
+    presented = [app.render() for _ in range(30)]  # then still
+    assert presented[-20:] == [False] * 20
+    assert sum(presented) <= 8

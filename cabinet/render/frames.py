@@ -5,12 +5,16 @@ any value that changes whenever what it draws would. While the top scene and
 its look stay the same, the frame is neither drawn nor presented; the screen
 keeps showing the last one. A scene that cannot say (``look()`` is None, the
 default) is drawn every frame, and the frame is presented only when its pixels
-differ from the last one shown: comparing costs a tenth of showing it.
+differ from the last one shown: comparing costs a tenth of showing it. A
+picture that changes every frame (a game in play) is compared only every few
+frames, so animation does not pay for comparisons that always differ.
 """
 
 from __future__ import annotations
 
 import weakref
+
+TRUST_AFTER = 8     # frames in a row that changed, after which most comparisons are skipped
 
 
 class FrameGate:
@@ -20,6 +24,7 @@ class FrameGate:
         self._scene = None      # weak reference: the gate must never keep a finished scene alive
         self._look = None
         self._pixels: bytes | None = None
+        self._changing = 0      # frames in a row whose pixels changed (scenes without a look)
 
     def invalidate(self) -> None:
         """The screen lost its picture (a new window, an exposed one): show the next frame."""
@@ -40,8 +45,18 @@ class FrameGate:
         if look is not None:
             self._pixels = None   # known to be new; the next pixel comparison must not match
             return True
+        if new_scene:
+            self._changing = 0
+        elif self._changing >= TRUST_AFTER and self._changing % TRUST_AFTER:
+            # A picture that changed frame after frame (a game) is trusted to again, and
+            # checked only every TRUST_AFTER frames: the comparison would be wasted work.
+            self._changing += 1
+            self._pixels = surface.get_buffer().raw if self._changing % TRUST_AFTER == 0 else None
+            return True
         pixels = surface.get_buffer().raw
         if not new_scene and pixels == self._pixels:
+            self._changing = 0
             return False
         self._pixels = pixels
+        self._changing += 1
         return True
