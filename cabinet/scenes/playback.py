@@ -11,6 +11,7 @@ best real games with live AI demos) and the whole of ``python -m cabinet replay 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import logging
 import typing
 
@@ -75,6 +76,7 @@ def replay_settings(ctx, replay):
 
 # ---------------------------------------------------------------------- the scenes
 
+@functools.cache   # one class per game, not a new one (a reference cycle of its own) per replay
 def _watch_only(scene_class):
     """``scene_class`` changed to end quietly: no replay saved again, no initials, no audits."""
 

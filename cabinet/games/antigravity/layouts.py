@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import weakref
 from functools import lru_cache
 
 import pygame
@@ -65,7 +66,7 @@ class PlayLayout:
     """What both layouts share: caching the static screen, banners, pause, the bar."""
 
     def __init__(self, scene):
-        self.scene = scene
+        self.scene = weakref.proxy(scene)   # no cycle: the scene is freed as soon as it ends
         self.views: list[FieldView] = []
         self._static: pygame.Surface | None = None
 

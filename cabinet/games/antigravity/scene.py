@@ -18,7 +18,7 @@ from cabinet.games.antigravity.engine import MODES
 from cabinet.games.antigravity.layouts import SingleLayout, VersusLayout
 from cabinet.games.antigravity.seat import Seat
 from cabinet.inputs.actions import CABINET, DIRECTIONS, Action
-from cabinet.scenes.base import Scene
+from cabinet.scenes.base import Scene, weak_method
 
 END_FRAMES = 240          # the game-over or winner banner, before initials
 END_SKIP_AFTER = 60       # Start may cut the banner short after this many frames
@@ -76,14 +76,15 @@ class AntiGravityScene(Scene):
         from cabinet.games.antigravity import AntiGravityGame, ContestGame, VersusMatch
         if self.mode == "versus":
             self.match = VersusMatch(settings, seed)
-            return [Seat(self.match.game(1), 1, self._play), Seat(self.match.game(2), 2, self._play)]
+            play = weak_method(self._play)
+            return [Seat(self.match.game(1), 1, play), Seat(self.match.game(2), 2, play)]
         if self.mode == "contest":
             game = ContestGame(self.contest, settings)
         else:
             game = AntiGravityGame(seed=seed, difficulty=self.difficulty, mode="single",
                                    width=settings.width, half_height=settings.half_height,
                                    settings=settings)
-        return [Seat(game, 1, self._play)]
+        return [Seat(game, 1, weak_method(self._play))]
 
     def _panel_pilots(self) -> list:
         from cabinet.scenes.pilots import HumanPilot

@@ -7,6 +7,8 @@ apart so a watcher can follow the piece across the board.
 
 from __future__ import annotations
 
+import weakref
+
 from cabinet.inputs.actions import Action, InputEvent
 
 from .ai import BlocksAI
@@ -28,7 +30,7 @@ class BlocksDemoPilot:
         self.gave_up = False   # no route to the AI's move: the scene ends the demo
 
     def bind(self, scene) -> None:
-        self.scene = scene
+        self.scene = weakref.proxy(scene)   # no cycle: the scene is freed as soon as it ends
 
     def events(self, game_frame: int, live_events: list[InputEvent]) -> list[InputEvent]:
         game = self.scene.game

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import logging
+import weakref
 
 from .page import Page
 from .rows import CommandRow, PageRow
@@ -24,7 +25,7 @@ class ServiceMenuScene(Page):
 
     def __init__(self, ctx):
         super().__init__(ctx)
-        self.menu = self
+        self.menu = weakref.proxy(self)   # every page reaches the draft the same way; no cycle
         self.draft = copy.deepcopy(ctx.settings)
 
     @property
