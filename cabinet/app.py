@@ -9,6 +9,7 @@ with its traceback and the cabinet goes back to attract mode: never a dead scree
 
 from __future__ import annotations
 
+import functools
 import logging
 import os
 import re
@@ -26,6 +27,8 @@ MAX_STEPS_PER_PASS = 5          # beyond this the loop drops time instead of cat
 SCREENSHOT_EVERY = 5 * FPS      # frames between repeated screenshots of one scene
 RECOVERY_WINDOW = 2 * FPS       # repeated failures within this many frames -> safe screen
 SAFE_AFTER_FAILURES = 3
+ASLEEP_EXTRA_STEPS = 2          # asleep, a pass of the loop runs three steps (a coin waits <= 50 ms)
+DIM_ALPHA = 170                 # the idle dim leaves about a third of the picture's light
 
 
 class Screenshots:
@@ -103,39 +106,48 @@ class App:
         self._ready = False
         from cabinet.render.frames import FrameGate
         self.gate = FrameGate()
+        from cabinet.system.screen_care import ScreenCare
+        self.care = ScreenCare(settings.display)
+        self._blank_shown = False
         self.ctx.go_to_attract()
 
     # ------------------------------------------------------------------ the loop
 
     def run(self) -> int:
-        """The real-time loop; returns the exit code."""
-        started = time.perf_counter()
-        previous = started
-        behind = STEP  # draw the first frame at once
+        """The real-time loop, then everything let go of; returns the exit code."""
         try:
-            while self.running:
-                now = time.perf_counter()
-                behind += now - previous
-                previous = now
-                self.pump()
-                steps = 0
-                while behind >= STEP and steps < MAX_STEPS_PER_PASS:
-                    self.step()
-                    behind -= STEP
-                    steps += 1
-                if behind >= STEP:
-                    behind = 0.0  # too far behind (a stall): drop the time, do not race
-                if steps:
-                    self.render()
-                self.tick_services(time.monotonic())
-                if self.exit_after is not None and now - started >= self.exit_after and self.frames_shown:
-                    break
-                wait = STEP - behind - (time.perf_counter() - now)
-                if wait > 0:
-                    time.sleep(wait)
+            self.loop()
         finally:
             self.close()
         return 0
+
+    def loop(self) -> None:
+        """The real-time loop alone, until :meth:`stop` or ``exit_after`` seconds from now."""
+        started = time.perf_counter()
+        previous = started
+        behind = STEP  # draw the first frame at once
+        while self.running:
+            now = time.perf_counter()
+            behind += now - previous
+            previous = now
+            self.pump()
+            steps = 0
+            while behind >= STEP and steps < MAX_STEPS_PER_PASS:
+                self.step()
+                behind -= STEP
+                steps += 1
+            if behind >= STEP:
+                behind = 0.0  # too far behind (a stall): drop the time, do not race
+            if steps:
+                self.render()
+            self.tick_services(time.monotonic())
+            if self.exit_after is not None and now - started >= self.exit_after and self.frames_shown:
+                break
+            wait = STEP - behind - (time.perf_counter() - now)
+            if self.care.asleep:
+                wait += ASLEEP_EXTRA_STEPS * STEP   # asleep: wake a third as often; the steps catch up
+            if wait > 0:
+                time.sleep(wait)
 
     def pump(self) -> None:
         """Read pygame's queue: quit requests, the pointer, and everything for the input hub."""
@@ -166,6 +178,17 @@ class App:
         if injected:
             events.extend(injected)
         pointers, self._pointer_queue = self._pointer_queue, []
+        was_asleep = self.care.asleep
+        events = self.care.update(self._in_attract(), events)
+        if self.care.asleep:
+            # Asleep: nothing moves; coins are still counted (and wake the screen).
+            for event in events:
+                if event.pressed:
+                    self._coin(1 if event.action is Action.COIN1 else 2)
+            ctx.frame += 1
+            return
+        if was_asleep:
+            ctx.go_to_attract()     # a fresh attract mode, from its title
         self.service_door.update()
         for event in events:
             coin = event.player == CABINET and event.action in (Action.COIN1, Action.COIN2)
@@ -186,8 +209,20 @@ class App:
     def render(self) -> bool:
         """Draw the top scene if its picture changed and show it; tell systemd how we are.
 
-        Returns True when a new frame was presented.
+        Returns True when a new frame was presented. Asleep, the screen is
+        blanked once and nothing is drawn after that.
         """
+        if self.care.asleep:
+            shown = not self._blank_shown
+            if shown:
+                self.display.logical.fill((0, 0, 0))
+                self.display.present()
+                self.frames_shown += 1     # a cabinet started inside its sleep hours is READY too
+                self._blank_shown = True
+                self.gate.invalidate()
+            self._after_frame()
+            return shown
+        self._blank_shown = False
         shown = self.compose()
         if shown:
             self.display.present()
@@ -210,6 +245,8 @@ class App:
             if not self.gate.needs_drawing(top, look):
                 return False
             if self._guarded("draw", lambda scene: scene.draw(self.display.logical)):
+                if self.care.dimmed:
+                    self.display.logical.blit(_veil(), (0, 0))
                 if self.ctx.settings.display.show_fps:
                     self._draw_fps()
                 return self.gate.shows_new_picture(top, look, self.display.logical)
@@ -218,12 +255,18 @@ class App:
     def _look(self, scene):
         """The scene's look (None: cannot tell), with the FPS counter's text when it shows."""
         look = scene.look()
+        if look is not None and self.care.dimmed:
+            look = look, "dimmed"
         if look is not None and self.ctx.settings.display.show_fps:
             return look, self._fps_text(peek=True)
         return look
 
+    def _in_attract(self) -> bool:
+        """Attract mode (or its safe title) is showing: the cabinet is idle and may sleep or dim."""
+        return isinstance(self.ctx.scenes.top, _attract_classes())
+
     def _after_frame(self) -> None:
-        name = self.ctx.scenes.top.name
+        name = "asleep" if self.care.asleep else self.ctx.scenes.top.name
         if self.frames_shown and not self._ready:
             self._ready = True
             log.info("first frame shown")
@@ -277,6 +320,7 @@ class App:
 
     def _settings_changed(self, settings) -> None:
         """The service menu applied new settings: turn the picture if the rotation changed."""
+        self.care.configure(settings.display)
         if settings.display.rotation != self.display.rotation:
             import pygame
             from cabinet.render.display import Display
@@ -329,6 +373,22 @@ class App:
 
 def _ignore(*_args) -> None:
     """For scenes without a pointer: touches mean nothing there."""
+
+
+@functools.cache
+def _attract_classes() -> tuple[type, ...]:
+    from cabinet.scenes.attract import AttractScene, SafeTitleScene
+    return AttractScene, SafeTitleScene
+
+
+@functools.lru_cache(maxsize=1)
+def _veil():
+    """The idle dim: a dark veil over the attract picture, made once."""
+    import pygame
+    from cabinet.render import LOGICAL_SIZE
+    veil = pygame.Surface(LOGICAL_SIZE, pygame.SRCALPHA)
+    veil.fill((0, 0, 0, DIM_ALPHA))
+    return veil
 
 
 # ---------------------------------------------------------------------- entry point

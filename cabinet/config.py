@@ -219,6 +219,8 @@ def _check(fld, hint, value) -> str | None:
         return f"must be at least {meta['min']}, got {value!r}"
     if meta.get("max") is not None and value > meta["max"]:
         return f"must be at most {meta['max']}, got {value!r}"
+    if meta.get("check") is not None:
+        return meta["check"](value)
     return None
 
 

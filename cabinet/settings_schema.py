@@ -11,17 +11,21 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from cabinet.system.sleep_hours import command_problem, sleep_hours_problem
+
 DIFFICULTIES = ("warmup", "normal", "advanced", "hard")
 
 
 def spec(default: Any = None, *, choices=None, min=None, max=None, factory=None, doc="",
-         bad_disables: bool = False):
+         bad_disables: bool = False, check=None):
     """A dataclass field with validation metadata (choices, bounds, a doc line).
 
     ``bad_disables``: a bad value turns the setting off (None) rather than back to its
     default. For GPIO pins, where the default pin may already be wired to something else.
+    ``check``: ``check(value) -> str | None``, why a value of the right type is still wrong.
     """
-    meta = {"choices": choices, "min": min, "max": max, "doc": doc, "bad_disables": bad_disables}
+    meta = {"choices": choices, "min": min, "max": max, "doc": doc, "bad_disables": bad_disables,
+            "check": check}
     if factory is not None:
         return field(default_factory=factory, metadata=meta)
     return field(default=default, metadata=meta)
@@ -34,6 +38,10 @@ class DisplaySettings:
     fullscreen: bool = spec(True, doc="fill the screen; false opens a window")
     rotation: int = spec(0, choices=(0, 90, 180, 270), doc="picture rotation for vertical monitors")
     show_fps: bool = spec(False, doc="draw the frame rate in a corner")
+    sleep: str = spec("", check=sleep_hours_problem, doc='hours the screen sleeps, "HH:MM-HH:MM"; empty: never')
+    dim_after_minutes: int = spec(0, min=0, max=240, doc="dim attract mode after this many idle minutes; 0: never")
+    sleep_command: str = spec("", check=command_problem, doc="run when the screen sleeps (monitor power off)")
+    wake_command: str = spec("", check=command_problem, doc="run when the screen wakes (monitor power on)")
 
 
 @dataclass

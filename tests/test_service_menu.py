@@ -278,3 +278,22 @@ def test_service_menu_pages_never_crash_on_any_button(cabinet):
         assert top(app) is menu, f"{row.label}: ended on {top(app).name}"
     step(app, [InputEvent(CABINET, Action.TEST, True)])
     assert top(app) is menu
+
+
+def test_sleep_hours_are_set_with_the_joystick_saved_and_applied(cabinet):
+    app, path = cabinet
+    service(app)
+    enter(app, "GAME SETTINGS", "DISPLAY")
+    assert value_of(app, "SLEEP FROM") == "OFF" and value_of(app, "SLEEP COMMAND") == "NONE"
+    choose(app, "SLEEP FROM")
+    tap(app, Action.RIGHT)                 # OFF -> the proposed 02:00-10:00
+    tap(app, Action.RIGHT)                 # from 02:30
+    choose(app, "SLEEP UNTIL")
+    tap(app, Action.LEFT)                  # until 09:30
+    assert (value_of(app, "SLEEP FROM"), value_of(app, "SLEEP UNTIL")) == ("02:30", "09:30")
+    tap(app, Action.B)
+    tap(app, Action.B)
+    enter(app, "SAVE AND EXIT")
+    assert yaml.safe_load(path.read_text())["display"]["sleep"] == "02:30-09:30"
+    assert config_module.load_settings(path).problems == []
+    assert app.care.hours is not None and str(app.care.hours) == "02:30-09:30"

@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import dataclasses
 
-from cabinet.settings_schema import CONTAINER_ITEMS, ContestList
+from cabinet.settings_schema import CONTAINER_ITEMS, ContestList, DisplaySettings
 
 from .page import Page
 from .rows import CommandRow, InfoRow, PageRow, SettingRow, label_for
+from .screen_rows import display_rows
 
 MAX_CONTESTS = 9
+# Settings shown by rows of their own rather than one SettingRow: (section class, field) -> rows.
+OWN_ROWS = {(DisplaySettings, name): display_rows for name in ("sleep", "sleep_command", "wake_command")}
 
 
 class SectionPage(Page):
@@ -41,6 +44,8 @@ class SectionPage(Page):
             elif dataclasses.is_dataclass(value):
                 title = f"{self.title} {label}"
                 rows.append(PageRow(label, lambda v=value, t=title: self.push(SectionPage(self.ctx, self.menu, t, v))))
+            elif (type(self.section), fld.name) in OWN_ROWS:
+                rows.extend(OWN_ROWS[type(self.section), fld.name](self.section, fld.name))
             else:
                 rows.append(SettingRow(self.section, fld.name))
         return rows
@@ -58,7 +63,7 @@ class GameSettingsPage(Page):
         ("BLOCKS", "blocks", "PIECE SET, ROTATION, GRAVITY"),
         ("ANTI-GRAVITY", "antigravity", "DIFFICULTY, VERSUS HANDICAPS, CONTEST LISTS"),
         ("ATTRACT MODE", "attract", "HOW LONG EACH PAGE SHOWS, REPLAYS"),
-        ("DISPLAY", "display", "ROTATION FOR A VERTICAL MONITOR"),
+        ("DISPLAY", "display", "ROTATION, SLEEP HOURS, IDLE DIM"),
         ("SOUND", "audio", "VOLUMES AND DEMO SOUNDS"),
         ("HIGH SCORES", "scores", "AUTOMATIC TABLE RESET"),
     )
