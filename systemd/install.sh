@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # Installs ArcadeForge Verse as the one program of a Raspberry Pi OS Bookworm cabinet.
 #
-# usage: sudo systemd/install.sh [--dry-run] [--uninstall]
+# usage: sudo systemd/install.sh [--dry-run] [--uninstall] [--data-dir=DIR]
 #
 #   (no option)   install or update, then (re)start the cabinet if anything changed
 #   --uninstall   remove the service and the program; keep scores, settings and the user
 #   --dry-run     print every system command instead of running it; needs no root
+#   --data-dir=DIR  keep scores (DIR/state) and settings (DIR/config) on a persistent
+#                 partition mounted at DIR, for a read-only or overlay root; later runs
+#                 keep it. What is in the usual folders is copied there the first time
 #   DESTDIR=DIR   write the installed files under DIR instead of / (for packaging and
 #                 tests); system commands (apt-get, useradd, systemctl, pip) are then
 #                 only printed, since they would act on this machine, not on DIR
@@ -30,13 +33,14 @@ readonly APT_PACKAGES=(
     python3 python3-venv python3-pip     # the interpreter and its virtual environments
     python3-lgpio                        # GPIO for gpiozero (Raspberry Pi OS archive)
     python3-numpy python3-yaml           # pre-built, seen through --system-site-packages
-    libsdl2-2.0-0 libgbm1 libdrm2 libegl1 libgles2 libgl1-mesa-dri  # SDL on KMS/DRM and the GPU
+    # pygame-ce's wheel brings its own SDL (with the KMSDRM driver); SDL opens these at run time
+    # to draw with KMS/DRM on the GPU. Nothing is compiled: no compiler, no -dev packages.
+    libgbm1 libdrm2 libegl1 libgles2 libgl1-mesa-dri
     libasound2 alsa-utils                # ALSA sound, and speaker-test for the operator
-    # pygame is built against Debian's SDL: the PyPI wheel's SDL has no kmsdrm driver.
-    build-essential pkg-config python3-dev
-    libsdl2-dev libsdl2-image-dev libsdl2-mixer-dev libsdl2-ttf-dev libfreetype-dev libportmidi-dev
-    libpng-dev libjpeg-dev
 )
+# Mount units that put the state and settings folders on the --data-dir partition.
+readonly STATE_MOUNT=/etc/systemd/system/var-lib-arcadeforge.mount
+readonly CONFIG_MOUNT=/etc/systemd/system/etc-arcadeforge.mount
 
 SOURCE_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 readonly SOURCE_DIR
@@ -44,6 +48,7 @@ DESTDIR=${DESTDIR:-}
 DESTDIR=${DESTDIR%/}
 DRY_RUN=no
 MODE=install
+DATA_DIR=
 CHANGES=0
 
 say() { printf '%s\n' "$*"; }
@@ -200,15 +205,9 @@ source_fingerprint() {
         | sha256sum | cut -d ' ' -f 1
 }
 
-# Whether the venv's pygame uses an SDL that can draw with KMS/DRM.
+# Whether the venv's pygame loads an SDL with the KMS/DRM video driver compiled in.
 pygame_has_kmsdrm() {
-    "$VENV/bin/python" - <<'PY'
-import sys
-import pygame  # noqa: F401  (loads SDL)
-with open("/proc/self/maps") as maps:
-    libs = {line.split()[-1] for line in maps if "libSDL2-2" in line}
-sys.exit(0 if any(b"KMSDRM" in open(lib, "rb").read() for lib in libs) else 1)
-PY
+    "$VENV/bin/python" -m cabinet.render.sdl_drivers --require KMSDRM
 }
 
 ensure_packages() {
@@ -259,14 +258,74 @@ ensure_program() {
         say "unchanged: program in $VENV"
         return
     fi
-    run "$VENV/bin/pip" install --quiet --no-binary pygame "$SOURCE_DIR"
+    # Ready-made wheels only: an operator's Pi must never fall back to compiling anything.
+    run "$VENV/bin/pip" install --quiet --only-binary pygame-ce "$SOURCE_DIR"
     if live; then
-        if ! pygame_has_kmsdrm; then
-            run "$VENV/bin/pip" install --quiet --force-reinstall --no-deps --no-binary pygame "pygame>=2.5"
-            pygame_has_kmsdrm || die "pygame's SDL has no kmsdrm video driver; see README (Installing on a Raspberry Pi)"
-        fi
+        pygame_has_kmsdrm || die "the installed pygame-ce's SDL has no KMSDRM video driver, so it cannot draw" \
+            "on the screen; see README (Installing on a Raspberry Pi)"
         say "$fingerprint" > "$stamp"
     fi
+}
+
+# A bind mount unit: $2 (the cabinet's usual folder) shows the persistent folder $1.
+mount_unit() {
+    cat <<UNIT
+# Installed by systemd/install.sh --data-dir: $2 lives on the persistent partition.
+[Unit]
+Description=ArcadeForge Verse $3 on persistent storage
+RequiresMountsFor=$DATA_DIR
+Before=$SERVICE
+
+[Mount]
+What=$1
+Where=$2
+Type=none
+Options=bind
+
+[Install]
+WantedBy=local-fs.target
+UNIT
+}
+
+# The data partition already chosen by an earlier run (the What= of the state mount), if any.
+installed_data_dir() {
+    local what
+    [[ -f $DESTDIR$STATE_MOUNT ]] || return 0
+    what=$(sed -n 's/^What=//p' "$DESTDIR$STATE_MOUNT")
+    say "${what%/state}"
+}
+
+# Put the state and settings folders on DATA_DIR (--data-dir), copying what is there today.
+ensure_data_dir() {
+    local pair source folder unit target changed_units=no
+    DATA_DIR=${DATA_DIR:-$(installed_data_dir)}
+    if [[ -z $DATA_DIR ]]; then
+        say "unchanged: scores in $STATE_DIR, settings in $CONFIG_DIR (no --data-dir)"
+        return
+    fi
+    [[ $DATA_DIR == /* ]] || die "--data-dir must be an absolute path, got '$DATA_DIR'"
+    for pair in "state:$STATE_DIR:$STATE_MOUNT:scores" "config:$CONFIG_DIR:$CONFIG_MOUNT:settings"; do
+        IFS=: read -r folder source unit target <<< "$pair"
+        if [[ ! -d $DESTDIR$DATA_DIR/$folder ]]; then
+            if writes_files; then
+                mkdir -p "$DESTDIR$DATA_DIR/$folder" "$DESTDIR$source"   # the folder, and its mount point
+                cp -a "$DESTDIR$source/." "$DESTDIR$DATA_DIR/$folder/"
+            fi
+            changed "created: $DATA_DIR/$folder ($target, copied from $source)"
+        fi
+        mount_unit "$DATA_DIR/$folder" "$source" "$target" > "${TMPDIR:-/tmp}/arcadeforge-mount.$$"
+        if install_file "${TMPDIR:-/tmp}/arcadeforge-mount.$$" "$unit" 0644; then
+            changed_units=yes
+        fi
+        rm -f "${TMPDIR:-/tmp}/arcadeforge-mount.$$"
+        if [[ $changed_units == yes ]] || ! can_query || ! systemctl is-enabled --quiet "${unit##*/}" 2>/dev/null; then
+            run systemctl enable "${unit##*/}"
+        fi
+    done
+    if [[ $changed_units == yes ]]; then
+        run systemctl daemon-reload
+    fi
+    say "scores and settings live on $DATA_DIR (state/ and config/): safe on a read-only or overlay root"
 }
 
 ensure_settings() {
@@ -311,6 +370,7 @@ install_all() {
     ensure_program
     ensure_settings
     ensure_service
+    ensure_data_dir
     set_boot_flags add
     if [[ $CHANGES -gt 0 ]]; then
         run systemctl restart "$SERVICE"
@@ -320,6 +380,7 @@ install_all() {
 }
 
 uninstall_all() {
+    local unit
     if [[ -e $DESTDIR$UNIT_FILE ]]; then
         run systemctl disable --now "$SERVICE"
         remove_path "$UNIT_FILE"
@@ -330,6 +391,12 @@ uninstall_all() {
     if ! can_query || ! systemctl is-enabled --quiet getty@tty1.service 2>/dev/null; then
         run systemctl enable getty@tty1.service
     fi
+    for unit in "$STATE_MOUNT" "$CONFIG_MOUNT"; do
+        if [[ -e $DESTDIR$unit ]]; then
+            run systemctl disable "${unit##*/}"
+            remove_path "$unit"
+        fi
+    done
     remove_path "$PREFIX"
     remove_path "$DOC_DIR"
     set_boot_flags remove
@@ -343,7 +410,8 @@ main() {
         case $arg in
             --dry-run) DRY_RUN=yes ;;
             --uninstall) MODE=uninstall ;;
-            -h|--help) sed -n '2,14s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; exit 0 ;;
+            --data-dir=*) DATA_DIR=${arg#--data-dir=}; DATA_DIR=${DATA_DIR%/}; [[ -n $DATA_DIR ]] || die "--data-dir needs a folder" ;;
+            -h|--help) sed -n '2,18s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; exit 0 ;;
             *) die "unknown option '$arg' (try --help)" ;;
         esac
     done

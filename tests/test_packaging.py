@@ -41,3 +41,18 @@ def test_the_wheel_carries_config_cabinet_yaml(tmp_path):
         data = [name for name in archive.namelist() if name.endswith("share/arcadeforge/cabinet.yaml")]
         assert len(data) == 1
         assert archive.read(data[0]).decode() == (ROOT / "config" / "cabinet.yaml").read_text()
+
+
+def test_the_sdl_the_cabinet_loads_can_draw_with_kms_drm():
+    """pygame-ce's own SDL must keep its KMSDRM driver: without it a Pi cabinet has no screen.
+
+    Asks the SDL library pygame actually loaded (SDL_GetVideoDriver), so a dependency
+    change that brings an SDL without KMSDRM fails here, not on an operator's Pi.
+    """
+    import pygame
+
+    from cabinet.render.sdl_drivers import loaded_sdl, video_drivers
+    drivers = video_drivers()
+    assert "KMSDRM" in drivers, f"{loaded_sdl()} has only {drivers}"
+    assert "dummy" in drivers
+    assert getattr(pygame, "IS_CE", False), "the cabinet runs on pygame-ce (pyproject.toml)"

@@ -63,7 +63,7 @@ def test_the_expected_files_appear(pi_root):
     printed = [line for line in out.splitlines() if line.startswith("would run: ")]
     for command in ("apt-get install", "useradd", "--system-site-packages", "systemctl enable arcadeforge"):
         assert any(command in line for line in printed), command
-    assert "python3-lgpio" in out and "libsdl2-2.0-0" in out
+    assert "python3-lgpio" in out and "libgl1-mesa-dri" in out
 
 
 def test_a_second_run_changes_nothing(pi_root):
@@ -146,3 +146,54 @@ def test_shellcheck_finds_nothing():
     result = subprocess.run(["shellcheck", "--shell=bash", str(INSTALLER)],
                             capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stdout
+
+
+def test_nothing_is_compiled_pygame_ce_comes_as_a_wheel(pi_root):
+    out = install(pi_root, "--dry-run").stdout
+    assert "--only-binary pygame-ce" in out
+    for compiler_step in ("build-essential", "-dev", "--no-binary", "gcc", "pkg-config"):
+        assert compiler_step not in out, compiler_step
+    assert "libgbm1" in out and "libgles2" in out, "SDL's KMS/DRM run-time libraries are still installed"
+
+
+def test_data_dir_puts_scores_and_settings_on_the_persistent_partition(pi_root):
+    scores = pi_root / "var/lib/arcadeforge/cabinet.db"
+    scores.parent.mkdir(parents=True)
+    scores.write_bytes(b"SQLite format 3\0 scores")
+    out = install(pi_root, "--dry-run", "--data-dir=/data/arcadeforge/").stdout
+    state_unit = (pi_root / "etc/systemd/system/var-lib-arcadeforge.mount").read_text()
+    config_unit = (pi_root / "etc/systemd/system/etc-arcadeforge.mount").read_text()
+    assert "What=/data/arcadeforge/state\nWhere=/var/lib/arcadeforge\n" in state_unit
+    assert "What=/data/arcadeforge/config\nWhere=/etc/arcadeforge\n" in config_unit
+    assert "Options=bind" in state_unit and "RequiresMountsFor=/data/arcadeforge" in state_unit
+    assert (pi_root / "data/arcadeforge/state/cabinet.db").read_bytes() == b"SQLite format 3\0 scores"
+    assert (pi_root / "data/arcadeforge/config/cabinet.yaml").is_file()
+    assert "would run: systemctl enable var-lib-arcadeforge.mount" in out
+    # A later update without the option keeps the data where it is, and changes nothing.
+    before = snapshot(pi_root)
+    again = install(pi_root, "--dry-run").stdout
+    assert snapshot(pi_root) == before and "nothing to do, already installed" in again
+    assert "live on /data/arcadeforge" in again
+    # Uninstalling removes the mounts but never the data.
+    install(pi_root, "--dry-run", "--uninstall")
+    assert not (pi_root / "etc/systemd/system/var-lib-arcadeforge.mount").exists()
+    assert (pi_root / "data/arcadeforge/state/cabinet.db").is_file()
+
+
+def test_a_relative_data_dir_is_refused_in_one_line(pi_root):
+    env = dict(os.environ, DESTDIR=str(pi_root))
+    result = subprocess.run([BASH, str(INSTALLER), "--dry-run", "--data-dir=data"], capture_output=True,
+                            text=True, env=env, timeout=60)
+    assert result.returncode == 1
+    assert result.stderr.strip() == "install.sh: --data-dir must be an absolute path, got 'data'"
+
+
+@pytest.mark.skipif(shutil.which("systemd-analyze") is None, reason="systemd-analyze is not installed")
+def test_the_mount_units_verify(pi_root, tmp_path):
+    install(pi_root, "--dry-run", "--data-dir=/data/arcadeforge")
+    for name in ("var-lib-arcadeforge.mount", "etc-arcadeforge.mount"):
+        result = subprocess.run(["systemd-analyze", "verify", str(pi_root / "etc/systemd/system" / name)],
+                                capture_output=True, text=True, timeout=60)
+        complaints = [line for line in (result.stdout + result.stderr).splitlines()
+                      if line.strip() and "arcadeforge.service" not in line]
+        assert complaints == [], complaints
