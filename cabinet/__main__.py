@@ -1,7 +1,8 @@
 """Command line: ``python -m cabinet [run|check-config|scores|bench|replay|input-test]``.
 
 Exit codes: 0 success, 1 a problem was found (check-config) or the program
-failed, 2 bad usage.
+failed, 2 bad usage, 3 the screen cannot be opened (the log says why; systemd
+does not restart the cabinet for it).
 """
 
 from __future__ import annotations

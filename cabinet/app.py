@@ -73,13 +73,17 @@ class App:
         from cabinet.context import Context
         from cabinet.render.display import Display
 
-        if pygame.display.get_init():
-            pygame.display.quit()  # SDL gives one SCALED window per process: start afresh
-        pygame.display.init()
+        from cabinet.render.display_failure import open_display
         settings = loaded.settings
         self.windowed = windowed or not settings.display.fullscreen
         self.fullscreen = not self.windowed and not headless
-        self.display = Display(settings.display.rotation, fullscreen=self.fullscreen)
+
+        def open_screen():
+            if pygame.display.get_init():
+                pygame.display.quit()  # SDL gives one SCALED window per process: start afresh
+            pygame.display.init()
+            return Display(settings.display.rotation, fullscreen=self.fullscreen)
+        self.display = open_display(open_screen)
         self.exit_after = exit_after
         self.screenshots = Screenshots(screenshots) if screenshots else None
         from cabinet.system.notify import Notifier
@@ -401,8 +405,13 @@ def main(args, replay_id: int | None = None, start_scene: str | None = None) -> 
     loaded = load_settings(getattr(args, "config", None))
     for problem in loaded.problems:
         log.warning("config: %s", problem)
-    app = App(loaded, windowed=getattr(args, "windowed", False), headless=getattr(args, "headless", False),
-              screenshots=getattr(args, "screenshots", None), exit_after=getattr(args, "exit_after", None))
+    from cabinet.render.display_failure import EXIT_NO_DISPLAY, DisplayUnavailable
+    try:
+        app = App(loaded, windowed=getattr(args, "windowed", False), headless=getattr(args, "headless", False),
+                  screenshots=getattr(args, "screenshots", None), exit_after=getattr(args, "exit_after", None))
+    except DisplayUnavailable as exc:
+        log.critical("display: %s", exc)
+        return EXIT_NO_DISPLAY
     if start_scene == "input-test":
         from cabinet.scenes.input_test import InputTestScene
         app.ctx.scenes.push(InputTestScene(app.ctx))
