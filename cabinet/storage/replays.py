@@ -77,6 +77,18 @@ class Replay:
         return replay
 
 
+@dataclass(frozen=True)
+class ReplaySummary:
+    """What ``replay --list`` shows of a stored replay."""
+
+    id: int
+    game: str
+    mode: str
+    score: int
+    initials: str
+    created: str
+
+
 class ReplayRecorder:
     """Collects what a game obeyed; :meth:`finish` makes the :class:`Replay`."""
 
@@ -147,6 +159,11 @@ class ReplayStore:
             if len(best) == n:
                 break
         return best
+
+    def listing(self) -> list["ReplaySummary"]:
+        """Every stored replay, oldest first, without unpacking their actions."""
+        rows = self.db.read("SELECT id, game, mode, score, initials, created FROM replays ORDER BY id")
+        return [ReplaySummary(*row) for row in rows]
 
     def ids(self) -> list[int]:
         return [row[0] for row in self.db.read("SELECT id FROM replays ORDER BY id")]

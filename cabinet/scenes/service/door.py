@@ -15,11 +15,13 @@ log = logging.getLogger(__name__)
 
 
 def between_games(scene) -> bool:
-    """True for the scenes the menu may replace: attract mode, game select, the ranking."""
+    """True for the scenes the menu may replace: attract mode, game select, the ranking,
+    the boot notice about the settings file."""
     from cabinet.scenes.attract import AttractScene, SafeTitleScene
     from cabinet.scenes.ranking import RankingScene
     from cabinet.scenes.select import MenuScene
-    return isinstance(scene, (AttractScene, SafeTitleScene, MenuScene, RankingScene))
+    from cabinet.scenes.settings_notice import SettingsNoticeScene
+    return isinstance(scene, (AttractScene, SafeTitleScene, MenuScene, RankingScene, SettingsNoticeScene))
 
 
 def in_service(scene) -> bool:
