@@ -16,7 +16,7 @@ from cabinet.scenes.service.notices import wrap
 
 SHOW_FRAMES = 5 * FPS
 SKIP_AFTER = FPS
-PROBLEMS_SHOWN = 3
+PROBLEMS_SHOWN = 4
 CHARS = 56               # at size 14 (12 px a character) inside the margins
 
 

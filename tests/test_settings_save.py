@@ -1,0 +1,113 @@
+"""Saving never destroys the operator's file: a broken one is kept aside, the new one is whole and valid."""
+
+from __future__ import annotations
+
+import pygame
+
+from app_helpers import Heard
+from service_support import chosen_label, choose, enter, service, step, tap, top, value_of
+from cabinet.app import App
+from cabinet.config import load_settings
+from cabinet.inputs.actions import Action
+from cabinet.storage.last_good import load_for_cabinet
+from test_settings_last_good import PAID, broken_yaml, is_paid
+
+
+def start(path) -> App:
+    app = App(load_for_cabinet(path), headless=True, audio=Heard())
+    step(app, frames=2)
+    return app
+
+
+def raise_max_credits(app) -> None:
+    """The operator's change: MAXIMUM CREDITS from 9 to 10, with the joystick."""
+    service(app)
+    enter(app, "COIN & CREDIT SETTINGS")
+    choose(app, "MAXIMUM CREDITS")
+    tap(app, Action.RIGHT)
+    assert value_of(app, "MAXIMUM CREDITS") == "10"
+    tap(app, Action.B)
+
+
+def test_saving_over_a_broken_file_keeps_it_aside_and_writes_the_good_settings_plus_the_change(tmp_path):
+    path = tmp_path / "cabinet.yaml"
+    path.write_text(PAID, encoding="utf-8")
+    load_for_cabinet(path)                       # a good start: the paid settings are the last good ones
+    broken = broken_yaml(PAID)
+    path.write_text(broken, encoding="utf-8")
+    app = start(path)
+    try:
+        raise_max_credits(app)
+        choose(app, "SAVE AND EXIT")
+        assert top(app).rows()[top(app).index].detail == f"APPLY AND WRITE {str(path).upper()}", \
+            "the save row names the file it writes"
+        tap(app, Action.A)
+        outcome = top(app).outcome
+        assert outcome.saved and outcome.path == path
+        backups = sorted(tmp_path.glob("cabinet.yaml.broken-*"))
+        assert backups == [outcome.backup]
+        assert backups[0].read_text(encoding="utf-8") == broken, "the operator's file, byte for byte"
+        saved = load_settings(path)
+        assert saved.problems == [], "a complete, valid file"
+        assert is_paid(saved.settings) and saved.settings.credits.max_credits == 10
+        assert app.ctx.notices == [], "the notices of the broken file are gone with it"
+        top(app).draw(app.display.logical)
+        pygame.image.save(app.display.logical, str(tmp_path / "saved.png"))
+    finally:
+        app.close()
+
+
+def test_a_bad_value_is_replaced_in_place_and_the_comments_stay(tmp_path):
+    path = tmp_path / "cabinet.yaml"
+    path.write_text(PAID, encoding="utf-8")
+    load_for_cabinet(path)
+    path.write_text(PAID.replace("  free_play: false", "  free_play: maybe", 1), encoding="utf-8")
+    app = start(path)
+    try:
+        raise_max_credits(app)
+        enter(app, "SAVE AND EXIT")
+        outcome = top(app).outcome
+        assert outcome.backup is not None and outcome.backup.exists()
+        text = path.read_text(encoding="utf-8")
+        assert "  free_play: false          # true: no coins needed\n" in text
+        assert load_settings(path).problems == [] and is_paid(load_settings(path).settings)
+    finally:
+        app.close()
+
+
+def test_saving_a_clean_file_keeps_no_backup(tmp_path):
+    path = tmp_path / "cabinet.yaml"
+    path.write_text(PAID, encoding="utf-8")
+    app = start(path)
+    try:
+        raise_max_credits(app)
+        enter(app, "SAVE AND EXIT")
+        assert top(app).outcome.saved and top(app).outcome.backup is None
+        assert list(tmp_path.glob("*.broken-*")) == []
+    finally:
+        app.close()
+
+
+def test_a_save_is_the_new_last_good_settings(tmp_path):
+    path = tmp_path / "cabinet.yaml"
+    path.write_text(PAID, encoding="utf-8")
+    app = start(path)
+    try:
+        raise_max_credits(app)
+        enter(app, "SAVE AND EXIT")
+    finally:
+        app.close()
+    path.write_text(broken_yaml(PAID), encoding="utf-8")
+    assert load_for_cabinet(path).settings.credits.max_credits == 10
+
+
+def test_the_save_row_is_chosen_by_b_with_unsaved_changes(tmp_path):
+    path = tmp_path / "cabinet.yaml"
+    path.write_text(PAID, encoding="utf-8")
+    app = start(path)
+    try:
+        raise_max_credits(app)
+        tap(app, Action.B)
+        assert chosen_label(app) == "SAVE AND EXIT"
+    finally:
+        app.close()
