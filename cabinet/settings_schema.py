@@ -112,10 +112,15 @@ class VersusSettings:
     p2: HandicapSettings = spec(factory=HandicapSettings)
 
 
+MAX_LIST_NAME = 24   # it must fit the menus and the table headings
+
+
 def table_name_problem(name: str) -> str | None:
     """Why ``name`` cannot name a high-score table (``antigravity/contest/<name>``), or None."""
     if not name.strip():
         return "must not be empty (it names the list's high-score table)"
+    if len(name) > MAX_LIST_NAME:
+        return f"must be at most {MAX_LIST_NAME} characters, got {len(name)}"
     if "/" in name:
         return f"must not contain '/' (it names the list's high-score table), got {name!r}"
     return None

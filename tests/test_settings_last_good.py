@@ -195,6 +195,7 @@ CONTESTS = "antigravity:\n  contests:\n    - {name: %s, seed: 1}\n    - {name: %
     ('""', "antigravity.contests[0].name", "must not be empty"),
     ('"   "', "antigravity.contests[0].name", "must not be empty"),
     ('"A/B"', "antigravity.contests[0].name", "must not contain '/'"),
+    ('"' + "X" * 25 + '"', "antigravity.contests[0].name", "must be at most 24 characters, got 25"),
 ])
 def test_a_contest_name_that_cannot_name_a_table_is_refused(names, key, words):
     loaded = parse_settings(CONTESTS % (names, "CUP"), "op.yaml")

@@ -81,14 +81,18 @@ def factory_reset(ctx, menu=None) -> str:
     """Scores, bookkeeping, credits, replays and settings to factory state; a message for the menu."""
     shipped = config_module.load_settings(config_module.SHIPPED_CONFIG).settings
     source = ctx.config.source
-    message = "FACTORY RESET DONE"
     try:
         ctx.store.factory_reset(source)   # the shipped file itself is left alone
     except OSError as exc:
         log.warning("factory reset: the settings file could not be written (%s); "
                     "factory settings apply until the power goes off", exc)
+        apply_settings(ctx, shipped)
         message = "SETTINGS FILE NOT WRITABLE: FACTORY SETTINGS FOR THIS SESSION"
-    apply_settings(ctx, shipped)
+    else:
+        apply_settings(ctx, shipped)
+        if source is not None:
+            _reload_config(ctx, source)     # the factory settings are now the last good ones
+        message = "FACTORY RESET DONE"
     if menu is not None:
         menu.draft = copy.deepcopy(shipped)
     return message
