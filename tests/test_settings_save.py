@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
+
 import pygame
 
 from app_helpers import Heard
-from service_support import chosen_label, choose, enter, service, step, tap, top, value_of
+from service_support import choose, enter, press_test, service, step, tap, top, value_of
 from cabinet.app import App
 from cabinet.config import load_settings
 from cabinet.inputs.actions import Action
@@ -13,10 +15,19 @@ from cabinet.storage.last_good import load_for_cabinet
 from test_settings_last_good import PAID, broken_yaml, is_paid
 
 
-def start(path) -> App:
+@contextlib.contextmanager
+def cabinet(path, text: str, after_a_good_start: bool = True):
+    """A cabinet started on ``text`` at ``path``; by default it ran once on the paid file before."""
+    if after_a_good_start:
+        path.write_text(PAID, encoding="utf-8")
+        load_for_cabinet(path)
+    path.write_text(text, encoding="utf-8")
     app = App(load_for_cabinet(path), headless=True, audio=Heard())
     step(app, frames=2)
-    return app
+    try:
+        yield app
+    finally:
+        app.close()
 
 
 def raise_max_credits(app) -> None:
@@ -31,12 +42,8 @@ def raise_max_credits(app) -> None:
 
 def test_saving_over_a_broken_file_keeps_it_aside_and_writes_the_good_settings_plus_the_change(tmp_path):
     path = tmp_path / "cabinet.yaml"
-    path.write_text(PAID, encoding="utf-8")
-    load_for_cabinet(path)                       # a good start: the paid settings are the last good ones
     broken = broken_yaml(PAID)
-    path.write_text(broken, encoding="utf-8")
-    app = start(path)
-    try:
+    with cabinet(path, broken) as app:
         raise_max_credits(app)
         choose(app, "SAVE AND EXIT")
         assert top(app).rows()[top(app).index].detail == f"APPLY AND WRITE {str(path).upper()}", \
@@ -54,78 +61,36 @@ def test_saving_over_a_broken_file_keeps_it_aside_and_writes_the_good_settings_p
         assert [n for n in app.ctx.notices if str(path) in n] == [], "the broken file's notices are gone"
         top(app).draw(app.display.logical)
         pygame.image.save(app.display.logical, str(tmp_path / "saved.png"))
-    finally:
-        app.close()
 
 
 def test_a_bad_value_is_replaced_in_place_and_the_comments_stay(tmp_path):
     path = tmp_path / "cabinet.yaml"
-    path.write_text(PAID, encoding="utf-8")
-    load_for_cabinet(path)
-    path.write_text(PAID.replace("  free_play: false", "  free_play: maybe", 1), encoding="utf-8")
-    app = start(path)
-    try:
+    with cabinet(path, PAID.replace("  free_play: false", "  free_play: maybe", 1)) as app:
         raise_max_credits(app)
         enter(app, "SAVE AND EXIT")
-        outcome = top(app).outcome
-        assert outcome.backup is not None and outcome.backup.exists()
-        text = path.read_text(encoding="utf-8")
-        assert "  free_play: false          # true: no coins needed\n" in text
-        assert load_settings(path).problems == [] and is_paid(load_settings(path).settings)
-    finally:
-        app.close()
+        assert top(app).outcome.backup.exists()
+    assert "  free_play: false          # true: no coins needed\n" in path.read_text(encoding="utf-8")
+    assert load_settings(path).problems == [] and is_paid(load_settings(path).settings)
 
 
-def test_saving_a_clean_file_keeps_no_backup(tmp_path):
+def test_saving_a_clean_file_keeps_no_backup_and_becomes_the_last_good_settings(tmp_path):
     path = tmp_path / "cabinet.yaml"
-    path.write_text(PAID, encoding="utf-8")
-    app = start(path)
-    try:
+    with cabinet(path, PAID, after_a_good_start=False) as app:
         raise_max_credits(app)
         enter(app, "SAVE AND EXIT")
         assert top(app).outcome.saved and top(app).outcome.backup is None
-        assert list(tmp_path.glob("*.broken-*")) == []
-    finally:
-        app.close()
-
-
-def test_a_save_is_the_new_last_good_settings(tmp_path):
-    path = tmp_path / "cabinet.yaml"
-    path.write_text(PAID, encoding="utf-8")
-    app = start(path)
-    try:
-        raise_max_credits(app)
-        enter(app, "SAVE AND EXIT")
-    finally:
-        app.close()
+    assert list(tmp_path.glob("*.broken-*")) == []
     path.write_text(broken_yaml(PAID), encoding="utf-8")
     assert load_for_cabinet(path).settings.credits.max_credits == 10
 
 
-def test_the_save_row_is_chosen_by_b_with_unsaved_changes(tmp_path):
-    path = tmp_path / "cabinet.yaml"
-    path.write_text(PAID, encoding="utf-8")
-    app = start(path)
-    try:
-        raise_max_credits(app)
-        tap(app, Action.B)
-        assert chosen_label(app) == "SAVE AND EXIT"
-    finally:
-        app.close()
-
-
 def test_a_factory_reset_makes_the_factory_settings_the_last_good_ones(tmp_path):
     """The operator chose the factory settings: a later broken file must not bring the old ones back."""
-    from service_support import press_test
     path = tmp_path / "cabinet.yaml"
-    path.write_text(PAID, encoding="utf-8")
-    app = start(path)
-    try:
+    with cabinet(path, PAID) as app:
         service(app)
         enter(app, "FACTORY RESET")
         press_test(app)
         assert app.ctx.settings.credits.free_play is True
-    finally:
-        app.close()
     path.write_text(broken_yaml(PAID), encoding="utf-8")
     assert load_for_cabinet(path).settings.credits.free_play is True
