@@ -33,7 +33,9 @@ def _settle_pins(reader, gpio, last_gpio) -> None:
             for key in changed:
                 _set_pin(gpio, key, _pin(last_gpio, key))
             if changed:
-                outcome = "; ".join(f"{key} back to its last good pin {_pin(gpio, key)}" for key in changed)
+                outcome = "; ".join(f"{key} back to its last good pin {_pin(gpio, key)}"
+                                    if _pin(gpio, key) is not None else f"{key} not wired, as at the last good start"
+                                    for key in changed)
                 reader.last_good_used = True
             else:
                 for key in keys:
