@@ -7,7 +7,6 @@ key, a cabinet that starts and shows the notice, and the coins still charged.
 
 from __future__ import annotations
 
-import shutil
 import time
 from pathlib import Path
 
@@ -75,6 +74,16 @@ def test_the_copy_is_written_with_the_projects_atomic_writer(tmp_path, monkeypat
     written.clear()
     load_for_cabinet(path)
     assert written == [], "unchanged settings are not written again at every boot"
+
+
+def test_without_a_state_folder_the_settings_still_load(tmp_path, monkeypatch):
+    def no_state_folder():
+        raise PermissionError(13, "Permission denied")
+    monkeypatch.setattr(last_good, "state_dir", no_state_folder)
+    path = tmp_path / "cabinet.yaml"
+    path.write_text(PAID, encoding="utf-8")
+    loaded = load_for_cabinet(path)
+    assert loaded.problems == [] and is_paid(loaded.settings)
 
 
 # --------------------------------------------------------------------------- the bad inputs

@@ -6,7 +6,6 @@ import os
 import random
 import re
 import typing
-from pathlib import Path
 
 import pytest
 

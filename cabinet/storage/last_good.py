@@ -50,13 +50,20 @@ class LastGood:
     source: Path | None
 
 
-def last_good_path() -> Path:
-    return state_dir() / FILE_NAME
+def last_good_path() -> Path | None:
+    """Where the copy lives; None (logged) when there is no state folder to be had."""
+    try:
+        return state_dir() / FILE_NAME
+    except OSError as exc:
+        log.warning("settings: no state folder for the last good copy (%s)", exc.strerror or exc)
+        return None
 
 
 def read_last_good(path: Path | None = None) -> LastGood | None:
     """The last good settings, or None when there are none (or they cannot be read: logged)."""
     path = path or last_good_path()
+    if path is None:
+        return None
     text, why = read_config_text(path)
     if text is None:
         if why != "not found":
@@ -83,6 +90,8 @@ def remember(loaded: LoadedConfig, previous: LastGood | None, path: Path | None 
     if previous is not None and previous.settings == loaded.settings and previous.source == loaded.source:
         return
     path = path or last_good_path()
+    if path is None:
+        return
     text = (f"# source: {loaded.source}\n"
             f"# The settings in force on this cabinet at {now_stamp()}: its last good settings,\n"
             f"# used when that file is broken. Written by the cabinet; edit the source instead.\n"
