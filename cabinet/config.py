@@ -5,7 +5,8 @@ key; none stops the cabinet. Where each setting's value comes from:
 
 - a good value in the file: that value;
 - a key the file leaves out: its factory value (an operator deletes a line to
-  get the documented default back);
+  get the documented default back), reported when the last good value differed
+  (it may also be a file cut short);
 - a bad value (wrong type, out of range, a pin given to two inputs, an empty
   contest name): the value that key had in ``last_good``, the settings last in
   force (kept by :mod:`cabinet.storage.last_good`), or its factory value on a
@@ -252,14 +253,13 @@ class _Reader:
         return default
 
     def section(self, cls, node, prefix: str, defaults, last=_MISSING):
-        if node is None or is_null(node):
-            return defaults
-        if not isinstance(node, yaml.MappingNode):
+        empty = node is None or is_null(node)
+        if not empty and not isinstance(node, yaml.MappingNode):
             return self.fall_back(prefix, _line(node), "must be a mapping of keys", defaults, last, whole=True)
         hints = typing.get_type_hints(cls)
         fields = {f.name: f for f in dataclasses.fields(cls)}
         values = {}
-        for key_node, value_node in node.value:
+        for key_node, value_node in [] if empty else node.value:
             key = str(key_node.value)
             dotted = f"{prefix}.{key}" if prefix else key
             if key not in fields:
@@ -272,7 +272,24 @@ class _Reader:
             key_last = _MISSING if last is _MISSING else getattr(last, key)
             values[key] = self.value(cls, fields[key], hints[key], value_node, dotted,
                                      getattr(defaults, key), key_last)
+        if last is not _MISSING:
+            self.left_out(fields, values, prefix, node, defaults, last)
         return dataclasses.replace(defaults, **values)
+
+    def left_out(self, fields, values, prefix, node, defaults, last) -> None:
+        """Keys the file leaves out take their factory value; where that differs from the value in
+        force until now, say so (a deleted line, or a file cut short by a power cut in an editor)."""
+        line = _line(node) if prefix else None
+        for name in fields:
+            factory, was = getattr(defaults, name), getattr(last, name)
+            if name in values or was == factory:
+                continue
+            dotted = f"{prefix}.{name}" if prefix else name
+            if dataclasses.is_dataclass(was):
+                self.problem(dotted, line, "not in the file, so back to its factory values (the last good ones differ)")
+            else:
+                self.problem(dotted, line, f"not in the file, so back to its factory value {factory!r} "
+                                           f"(the last good value was {was!r})")
 
     def value(self, owner, fld, hint, node, dotted, default, last):
         if dataclasses.is_dataclass(hint):

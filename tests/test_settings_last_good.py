@@ -197,6 +197,21 @@ def test_an_unknown_key_is_ignored_on_one_line_and_the_rest_read(paid):
     assert is_paid(loaded.settings) and not loaded.last_good_used
 
 
+def test_a_key_left_out_takes_its_factory_value_and_says_so_when_that_changes_it(paid):
+    """A file cut short (an editor's write during a power cut) must not turn coins into free play unseen."""
+    cut = PAID[:PAID.index("  free_play:")]
+    paid.write_text(cut, encoding="utf-8")
+    loaded = load_for_cabinet(paid)
+    lines = [str(p) for p in loaded.problems]
+    assert f"{paid}:{line_of(PAID, 'credits:')}: credits.free_play: not in the file, so back to its factory " \
+           "value True (the last good value was False)" in lines
+    assert f"{paid}:{line_of(PAID, 'credits:')}: credits.coins_per_credit_1: not in the file, so back to its " \
+           "factory value 1 (the last good value was 2)" in lines
+    assert len(lines) == 2, "keys whose factory value is the one in force need no word"
+    assert loaded.settings.credits.free_play is True
+    assert load_for_cabinet(paid).problems == [], "said once: the factory values are now the ones in force"
+
+
 CONTESTS = "antigravity:\n  contests:\n    - {name: %s, seed: 1}\n    - {name: %s, seed: 2}\n"
 
 
