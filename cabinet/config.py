@@ -272,7 +272,7 @@ class _Reader:
             key_last = _MISSING if last is _MISSING else getattr(last, key)
             values[key] = self.value(cls, fields[key], hints[key], value_node, dotted,
                                      getattr(defaults, key), key_last)
-        if last is not _MISSING:
+        if last is not _MISSING and not prefix.endswith("]"):   # a list item is matched to the last only by place
             self.left_out(fields, values, prefix, node, defaults, last)
         return dataclasses.replace(defaults, **values)
 

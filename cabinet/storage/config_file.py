@@ -71,7 +71,7 @@ def save_settings(path: str | os.PathLike, settings: Settings) -> Path | None:
     if path == user_config():
         path.parent.mkdir(parents=True, exist_ok=True)   # the user's own folder; never a system one
     old, why = read_config_text(path)
-    broken = old is None and why != "not found" or old is not None and _has_problems(old)
+    broken = why != "not found" if old is None else bool(parse_settings(old).problems)
     backup = None
     if broken:
         backup = aside_path(path, "broken")
@@ -79,10 +79,6 @@ def save_settings(path: str | os.PathLike, settings: Settings) -> Path | None:
         log.warning("settings: %s had errors; kept as %s, and a complete valid file written", path, backup.name)
     write_atomic(path, settings_text(old, settings))
     return backup
-
-
-def _has_problems(text: str) -> bool:
-    return bool(parse_settings(text).problems)
 
 
 def settings_text(old: str | None, settings: Settings) -> str:
