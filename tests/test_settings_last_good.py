@@ -19,7 +19,7 @@ from cabinet.config import SHIPPED_CONFIG, USING_FACTORY, USING_LAST_GOOD, load_
 from cabinet.inputs.actions import Action, InputEvent
 from cabinet.scenes.attract import AttractScene
 from cabinet.scenes.select import GameSelectScene
-from cabinet.scenes.settings_notice import SHOW_FRAMES, SettingsNoticeScene
+from cabinet.scenes.settings_notice import SHOW_FRAMES, SKIP_AFTER, SettingsNoticeScene
 from cabinet.settings_schema import Settings
 from cabinet.storage import last_good
 from cabinet.storage.last_good import load_for_cabinet, read_last_good
@@ -361,6 +361,39 @@ def test_a_cabinet_restarted_on_a_broken_file_charges_coins_as_it_did(paid, pins
         for _ in range(3):
             app.step()
         assert bank.credits == 0
+    finally:
+        app.close()
+
+
+EVERY_BAD_INPUT = {
+    **{case: breaks for case, (breaks, *_) in WHOLE_FILE.items()},
+    "wrong type": lambda p: p.write_text(PAID.replace("  free_play: false", "  free_play: maybe", 1)),
+    "out-of-range number": lambda p: p.write_text(PAID.replace("  coins_per_credit_1: 2 ", "  coins_per_credit_1: 0 ")),
+    "unknown key": lambda p: p.write_text(PAID.replace("credits:\n", "credits:\n  coin_door: open\n", 1)),
+    "empty contest name": lambda p: p.write_text(PAID.replace("name: BEGINNER", "name: ''", 1)),
+    "duplicate contest name": lambda p: p.write_text(PAID.replace("name: BEGINNER", "name: EXPERT", 1)),
+    "pin used twice": lambda p: p.write_text(PAID.replace("      coin1: 2\n", "      coin1: 5\n", 1)),
+    "pin off the header": lambda p: p.write_text(PAID.replace("      coin1: 2\n", "      coin1: 41\n", 1)),
+    "missing file": lambda p: p.unlink(),
+}
+
+
+@pytest.mark.parametrize("case", EVERY_BAD_INPUT)
+def test_every_bad_input_gives_a_working_paid_cabinet_and_a_notice(paid, case):
+    EVERY_BAD_INPUT[case](paid)
+    app = start_cabinet(paid)
+    try:
+        assert isinstance(app.ctx.scenes.top, SettingsNoticeScene)
+        assert all("\n" not in notice for notice in app.ctx.notices), "one line each"
+        for _ in range(SKIP_AFTER):
+            app.step()
+        app.render()
+        app.step([InputEvent(1, Action.START, True)])    # a player skips the operator's notice
+        for _ in range(30):
+            app.step()
+        app.render()
+        assert isinstance(app.ctx.scenes.top, AttractScene)
+        assert is_paid(app.ctx.settings) and not app.ctx.bank.free_play
     finally:
         app.close()
 
