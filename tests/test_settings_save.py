@@ -94,3 +94,17 @@ def test_a_factory_reset_makes_the_factory_settings_the_last_good_ones(tmp_path)
         assert app.ctx.settings.credits.free_play is True
     path.write_text(broken_yaml(PAID), encoding="utf-8")
     assert load_for_cabinet(path).settings.credits.free_play is True
+
+
+
+def test_a_settings_path_that_became_a_folder_is_not_saved_over_and_the_screen_says_why(tmp_path):
+    path = tmp_path / "cabinet.yaml"
+    with cabinet(path, PAID, after_a_good_start=False) as app:
+        raise_max_credits(app)
+        path.unlink()
+        path.mkdir()
+        enter(app, "SAVE AND EXIT")
+        outcome = top(app).outcome
+        assert not outcome.saved and "is a folder, not a file" in outcome.problem
+        assert path.is_dir() and list(path.iterdir()) == []
+        assert app.ctx.settings.credits.max_credits == 10, "the change still runs this session"
