@@ -191,7 +191,7 @@ def _yaml_error(exc: yaml.YAMLError) -> tuple[int | None, str]:
     (pyyaml's context), not at the later line where the parser gave up."""
     problem = getattr(exc, "problem_mark", None)
     context = getattr(exc, "context_mark", None)
-    reason = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+    reason = _reason(exc)
     opened = str(getattr(exc, "context", "") or "").startswith(("while parsing a flow", "while scanning"))
     mark = context if opened and context is not None else problem
     if mark is None:
@@ -199,6 +199,11 @@ def _yaml_error(exc: yaml.YAMLError) -> tuple[int | None, str]:
     if problem is not None and problem.line != mark.line:
         reason += f" at line {problem.line + 1}"
     return mark.line + 1, reason
+
+
+def _reason(exc: Exception) -> str:
+    """An exception's reason on one line (pyyaml's own text goes on to quote the file)."""
+    return getattr(exc, "problem", None) or (str(exc).splitlines() or [type(exc).__name__])[0]
 
 
 _KEY_LINE = re.compile(r"^(\s*(?:-\s+)?)([A-Za-z_][A-Za-z0-9_]*)\s*:")
@@ -341,7 +346,7 @@ class _Reader:
         try:
             value = self._constructor.construct_object(node, deep=True)
         except (yaml.YAMLError, ValueError, TypeError, OverflowError) as exc:   # 2026-13-45 and the like
-            return self.fall_back(dotted, line, f"cannot be read ({exc})", default, last, disables=disables)
+            return self.fall_back(dotted, line, f"cannot be read ({_reason(exc)})", default, last, disables=disables)
         error = _check(fld, hint, value)
         if error:
             return self.fall_back(dotted, line, error, default, last, disables=disables)

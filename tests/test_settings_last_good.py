@@ -11,18 +11,23 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given
+from hypothesis import settings as hypothesis_settings
+from hypothesis import strategies as st
 from inputs_support import pins  # noqa: F401  (fixture)
 
 from app_helpers import Heard
 from cabinet.app import App
 from cabinet.config import SHIPPED_CONFIG, USING_FACTORY, USING_LAST_GOOD, load_settings, parse_settings
 from cabinet.inputs.actions import Action, InputEvent
+from cabinet.inputs.wiring import clashes, wiring
 from cabinet.scenes.attract import AttractScene
 from cabinet.scenes.select import GameSelectScene
 from cabinet.scenes.settings_notice import SHOW_FRAMES, SKIP_AFTER, SettingsNoticeScene
 from cabinet.settings_schema import Settings
 from cabinet.storage import last_good
 from cabinet.storage.last_good import load_for_cabinet, read_last_good
+from cabinet.storage.scores import antigravity_tables, check_table
 
 SHIPPED = SHIPPED_CONFIG.read_text(encoding="utf-8")
 # The operator's paid cabinet: coins, two of them for a credit in chute 1.
@@ -435,3 +440,34 @@ def test_the_log_says_it_in_one_line(paid, caplog, monkeypatch):
     assert any(m.startswith(f"config: {paid}:{line}: antigravity.difficulty: not valid YAML")
                and m.endswith(USING_LAST_GOOD) for m in lines)
     assert f"settings: reading {paid} (--config); the service menu saves to {paid}" in lines
+
+
+# --------------------------------------------------------------------------- any text at all
+
+
+@hypothesis_settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.data())
+def test_no_edit_of_the_file_makes_the_loader_raise_or_pass_something_the_cabinet_cannot_use(data):
+    """Cut, duplicate or overwrite any stretch of a real file: the result loads, and what it gives
+    makes valid score tables and a wiring without clashes (what crashed `scores` and the panel)."""
+    text = PAID
+    for _ in range(data.draw(st.integers(1, 3))):
+        start = data.draw(st.integers(0, len(text)))
+        end = data.draw(st.integers(start, min(len(text), start + 40)))
+        pieces = ["", text[start:end] * 2, "[", ": ", "\n- ", "''", "/", "17", "'\\x00'", "{",
+                  "!!python/name:os.system ", "!!timestamp 2026-13-45 "]
+        text = text[:start] + data.draw(st.sampled_from(pieces)) + text[end:]
+    loaded = parse_settings(text, "fuzzed.yaml", last_good=parse_settings(PAID).settings)
+    for table in antigravity_tables(c.name for c in loaded.settings.antigravity.contests):
+        check_table(table)
+    assert loaded.settings.antigravity.contests
+    assert clashes(wiring(loaded.settings.inputs.gpio)) == {}
+    assert all("\n" not in str(problem) for problem in loaded.problems)
+
+
+@pytest.mark.parametrize("value", ["!!python/name:os.system x", "!!timestamp 2026-13-45", "!!int abc"])
+def test_a_value_yaml_cannot_build_is_one_line_too(value):
+    loaded = parse_settings(f"credits:\n  max_credits: {value}\n", "op.yaml")
+    [problem] = loaded.problems
+    assert str(problem).startswith("op.yaml:2: credits.max_credits: cannot be read (") and "\n" not in str(problem)
+    assert loaded.settings.credits.max_credits == 9
