@@ -94,7 +94,7 @@ def default_scores(table: str) -> list[tuple[str, int]]:
         top = DEFAULT_TOP[table]
         return [(initials, top * (TABLE_SIZE - i) // TABLE_SIZE) for i, initials in enumerate(DEFAULT_INITIALS)]
     rng = random.Random(zlib.crc32(table.encode()))  # crc32, unlike hash(), is the same in every run
-    top = DEFAULT_TOP["antigravity/contest"] + rng.randrange(-10, 11) * 100
+    top = DEFAULT_TOP["antigravity/contest"] + rng.randrange(-100, 101) * 10
     names = rng.sample(CONTEST_INITIALS, TABLE_SIZE)
     return [(initials, top * (TABLE_SIZE - i) // TABLE_SIZE) for i, initials in enumerate(names)]
 

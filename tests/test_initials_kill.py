@@ -1,0 +1,78 @@
+"""A cabinet killed during the initials entry keeps the score (issue 12.5).
+
+A real cabinet process plays BLOCKS to a game over that makes the table, and
+is killed with SIGKILL while its player is still choosing letters. After the
+restart the score is on its table, under the placeholder initials, with its
+replay, and the game is counted as ended.
+"""
+
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+from cabinet.storage import Store
+from cabinet.storage.scores import PLACEHOLDER
+
+TESTS = Path(__file__).parent
+ROOT = TESTS.parent
+
+# The child: the headless cabinet, driven by scripted presses as in the flow tests.
+CHILD = """
+import sys
+sys.path.insert(0, sys.argv[1])
+from app_helpers import make_app, run, tap
+from cabinet.games.blocks import BlocksGame
+from cabinet.games.blocks.cursor import Cursor
+from cabinet.games.blocks.scene import GAME_OVER_FRAMES
+from cabinet.inputs.actions import Action
+from cabinet.scenes.initials import InitialsScene
+
+app = make_app()
+tap(app, Action.START)
+tap(app, Action.A)                                  # BLOCKS
+scene = app.ctx.scenes.top
+# A game worth second place: the single fits, then the domino cannot.
+scene.game = BlocksGame.from_text(["#.#.#.#.", ".#.#.#.#"] * 4, tray=[["#"], ["##"], None], seed=4, score=9500)
+scene.cursor = Cursor(slot=0, row=0, col=1)
+tap(app, Action.A)
+run(app, GAME_OVER_FRAMES + 1)
+entry = app.ctx.scenes.top
+assert isinstance(entry, InitialsScene), entry
+tap(app, Action.UP)
+print("initials", scene.game.score, flush=True)
+while True:                                         # still choosing a letter when the power goes
+    tap(app, Action.UP)
+"""
+
+
+def test_a_score_survives_a_kill_during_the_initials_entry(private_state):
+    env = dict(os.environ, PYTHONPATH=str(ROOT), STATE_DIRECTORY=str(private_state))
+    child = subprocess.Popen([sys.executable, "-c", CHILD, str(TESTS)], env=env, cwd=ROOT,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = child.stdout.readline()
+        assert line.startswith("initials"), child.stderr.read() if not line else line
+    finally:
+        child.send_signal(signal.SIGKILL)
+        child.wait()
+        child.stdout.close()
+        child.stderr.close()
+    score = int(line.split()[1])
+
+    # The restart: the operator's own view of the tables, then the cabinet's.
+    listed = subprocess.run([sys.executable, "-m", "cabinet", "scores"], env=env, cwd=ROOT,
+                            capture_output=True, text=True, timeout=120)
+    assert listed.returncode == 0, listed.stderr
+    assert f"2. {PLACEHOLDER} {score:>10}" in listed.stdout
+
+    store = Store.open()
+    try:
+        entry = store.scores.top("blocks")[1]
+        assert (entry.initials, entry.score) == (PLACEHOLDER, score)
+        assert entry.replay_id in store.replays.ids()
+        assert store.replays.load(entry.replay_id).score == score
+        assert store.audits.counter("ended.blocks/single") == 1
+    finally:
+        store.close()
