@@ -45,12 +45,13 @@ def prompt(ctx) -> str:
     return "PRESS START" if can_play(ctx) else "INSERT COIN"
 
 
-def draw_banner(surface, message: str, y: int, size: int, colour, frame: int) -> None:
-    """``message`` on a dark band across the screen, over whatever is drawn there, blinking fast."""
+def draw_banner(surface, message: str, y: int, size: int, colour, frame: int | None = None) -> None:
+    """``message`` on a dark band across the screen, over whatever is drawn there;
+    with ``frame`` (counted from the banner's start) the words blink fast."""
     height = size + 24
     band = (0, y - height // 2, WIDTH, height)
     surface.fill(palette.SHADOW, band)
     surface.fill(colour, (0, band[1], WIDTH, 2))
     surface.fill(colour, (0, band[1] + height - 2, WIDTH, 2))
-    if blink(frame, FLASH_FRAMES):
+    if frame is None or blink(frame, FLASH_FRAMES):
         text(surface, message, (WIDTH // 2, y), size, colour, "center")

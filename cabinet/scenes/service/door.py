@@ -68,7 +68,7 @@ class ServiceDoor:
     def draw(self, surface) -> None:
         """Over the game: the message that the menu will open once it is over."""
         if self.pending and self.later_frames:
-            draw_banner(surface, LATER_MESSAGE, HEIGHT - 24, 21, palette.ORANGE, LATER_FRAMES - self.later_frames)
+            draw_banner(surface, LATER_MESSAGE, HEIGHT - 24, 21, palette.ORANGE)  # steady: players are busy
 
     def open(self) -> None:
         from .menu import ServiceMenuScene
