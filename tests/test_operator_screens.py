@@ -8,10 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from app_helpers import make_app, press, run, tap
-from cabinet.games.blocks import BlocksGame
-from cabinet.games.blocks.cursor import Cursor
-from cabinet.games.blocks.scene import GAME_OVER_FRAMES, BlocksScene
+from app_helpers import end_blocks_on_the_table, make_app, run, tap
+from cabinet.games.blocks.scene import BlocksScene
 from cabinet.inputs.actions import CABINET, Action, InputEvent
 from cabinet.render import WIDTH, glyphs, text_size
 from cabinet.scenes.attract import REFUSED_FRAMES, AttractScene
@@ -100,13 +98,7 @@ def test_b_on_game_select_goes_back_to_attract():
 
 def test_new_high_score_names_the_rank_and_the_table(drawn):
     app = make_app()
-    tap(app, Action.START)
-    tap(app, Action.A)
-    scene = app.ctx.scenes.top
-    scene.game = BlocksGame.from_text(["#.#.#.#.", ".#.#.#.#"] * 4, tray=[["#"], ["##"], None], seed=4, score=9500)
-    scene.cursor = Cursor(slot=0, row=0, col=1)
-    tap(app, Action.A)
-    run(app, GAME_OVER_FRAMES + 1)
+    end_blocks_on_the_table(app)
     assert isinstance(app.ctx.scenes.top, InitialsScene)
     assert "NEW HIGH SCORE - 2ND" in frame(app, drawn)
 
