@@ -131,3 +131,14 @@ def test_paths_and_keys_keep_their_case_on_the_operator_pages(drawn):
     app.ctx.notices.append("test.yaml: credits.free_play: not a yes/no")
     page = NoticesPage(app.ctx)
     assert [line for line, _ in page.lines] == ["test.yaml: credits.free_play: not a yes/no"]
+
+
+def test_the_service_menu_shows_coins_short_of_a_credit_too(tmp_path):
+    from service_support import cabinet_on_file, enter, service, value_of
+    app, _ = cabinet_on_file(tmp_path, "credits: {free_play: false, coins_per_credit_2: 3}\n")
+    service(app)
+    enter(app, "COIN & CREDIT SETTINGS")
+    run(app, 2, [coin(2)])
+    assert value_of(app, "CREDITS IN THE MACHINE") == "0  1/3 COINS"
+    run(app, 2, [coin(2), coin(2)])
+    assert value_of(app, "CREDITS IN THE MACHINE") == "1"

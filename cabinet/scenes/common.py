@@ -27,8 +27,13 @@ def credit_line(ctx) -> str:
     after a coin that is not yet a credit, how far it went ("CREDITS 0  1/2 COINS")."""
     if ctx.free_play:
         return "FREE PLAY"
-    coins = " ".join(f"{count}/{price}" for count, price in ctx.bank.coins_toward_credit())
-    return f"CREDITS {ctx.bank.credits}" + (f"  {coins} COINS" if coins else "")
+    return "  ".join(filter(None, [f"CREDITS {ctx.bank.credits}", coins_short(ctx.bank)]))
+
+
+def coins_short(bank) -> str:
+    """The coins dropped toward the next credit, per chute ("1/2 COINS"); "" when none."""
+    coins = " ".join(f"{count}/{price}" for count, price in bank.coins_toward_credit())
+    return f"{coins} COINS" if coins else ""
 
 
 def draw_credit_line(surface, ctx) -> None:
