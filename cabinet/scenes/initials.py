@@ -3,6 +3,7 @@
 The score is already on its table (saved when the game ended, under placeholder
 initials); the entry only writes the letters onto that row. The heading names
 the place the score took.
+
 Up/down cycle the letter under the cursor through A-Z, a space and a few
 symbols; left/right move between the three; A confirms a letter and moves on
 (on the last letter it confirms the entry); Start confirms at once. After 30
