@@ -189,6 +189,7 @@ class App:
         if not self._guarded("draw", lambda top: top.draw(self.display.logical)):
             # The failed scene was replaced by attract mode: draw that instead.
             self._guarded("draw", lambda top: top.draw(self.display.logical))
+        self.service_door.draw(self.display.logical)
         if self.ctx.settings.display.show_fps:
             self._draw_fps()
         self.display.present()

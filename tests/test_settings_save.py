@@ -46,7 +46,7 @@ def test_saving_over_a_broken_file_keeps_it_aside_and_writes_the_good_settings_p
     with cabinet(path, broken) as app:
         raise_max_credits(app)
         choose(app, "SAVE AND EXIT")
-        assert top(app).rows()[top(app).index].detail == f"APPLY AND WRITE {str(path).upper()}", \
+        assert top(app).rows()[top(app).index].detail == f"APPLY AND WRITE {path}", \
             "the save row names the file it writes"
         tap(app, Action.A)
         outcome = top(app).outcome

@@ -115,7 +115,8 @@ class InputTestScene(Scene):
         text(surface, line, (WIDTH // 2, 50), fit_size(line, 14, WIDTH - 32), palette.GREY, "midtop")
         problems = hub.problems
         if problems:
-            first = problems[0].upper() + (f"  (+{len(problems) - 1} MORE IN THE LOG)" if len(problems) > 1 else "")
+            # As written: a problem names settings keys and pins, which keep their case.
+            first = problems[0] + (f"  (+{len(problems) - 1} MORE IN THE LOG)" if len(problems) > 1 else "")
             text(surface, first, (WIDTH // 2, 72), fit_size(first, 14, WIDTH - 32), palette.RED, "midtop")
 
     def _draw_panel(self, surface, player: int, left: int) -> None:

@@ -51,15 +51,14 @@ class SettingsNoticeScene(Scene):
         surface.fill(palette.BACKGROUND)
         loaded = self.loaded
         text(surface, "SETTINGS FILE PROBLEM", (WIDTH // 2, 18), 35, palette.RED, "midtop")
-        # Capitals: the pixel font has no lower case yet.
-        source = str(loaded.source or "no settings file").upper()
+        source = str(loaded.source or "no settings file")   # files and keys keep their case
         text(surface, source, (WIDTH // 2, 66), fit_size(source, 21, WIDTH - 40), palette.WHITE, "midtop")
         y = 104
         for problem in loaded.problems[:PROBLEMS_SHOWN]:
-            where = (f"LINE {problem.line}  " if problem.line else "") + (problem.key or "THE WHOLE FILE").upper()
+            where = (f"LINE {problem.line}  " if problem.line else "") + (problem.key or "the whole file")
             text(surface, where, (40, y), 21, palette.CYAN)
             y += 28
-            for piece in wrap(problem.message.upper(), CHARS)[:3]:
+            for piece in wrap(problem.message, CHARS)[:3]:
                 text(surface, piece, (64, y), 14, palette.GREY)
                 y += 20
             y += 10

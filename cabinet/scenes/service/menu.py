@@ -53,8 +53,7 @@ class ServiceMenuScene(Page):
                     "SCORES, BOOKKEEPING AND SETTINGS AS SHIPPED"),
             PageRow("NOTICES", lambda: open_(notices.NoticesPage), "PROBLEMS FOUND IN THE SETTINGS FILE",
                     note=lambda: str(len(notices.collect(self.ctx)))),
-            # Capitals: the pixel font has no lower case yet.
-            CommandRow("SAVE AND EXIT", self.save_and_exit, f"APPLY AND WRITE {str(self.save_target).upper()}",
+            CommandRow("SAVE AND EXIT", self.save_and_exit, f"APPLY AND WRITE {self.save_target}",
                        shown=lambda: "CHANGED" if self.dirty else ""),
             CommandRow("EXIT WITHOUT SAVING", self.discard_and_exit, "FORGET EVERY CHANGE"),
         ]

@@ -49,8 +49,8 @@ class NoticesPage(Page):
         super().__init__(ctx, menu)
         self.lines: list[tuple[str, bool]] = []     # (text, first line of a notice)
         for notice in collect(ctx):
-            # Capitals: the pixel font draws a lower-case x as a times sign.
-            for index, piece in enumerate(wrap(notice.upper())):
+            # As written: a notice names files and settings keys, which keep their case.
+            for index, piece in enumerate(wrap(notice)):
                 self.lines.append((piece, index == 0))
         self.top_line = 0
 

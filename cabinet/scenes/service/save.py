@@ -140,13 +140,13 @@ class SaveResultScene(Scene):
         outcome = self.outcome
         if outcome.saved:
             lines = [("SETTINGS SAVED", 42, palette.GREEN), ("TO", 21, palette.GREY)]
-            lines += [(line, 21, palette.WHITE) for line in _wrap(str(outcome.path).upper(), 48)]
+            lines += [(line, 21, palette.WHITE) for line in _wrap(str(outcome.path), 48)]
             if outcome.backup is not None:
                 lines += [("THE OLD FILE HAD ERRORS; IT IS KEPT AS", 21, palette.YELLOW)]
-                lines += [(line, 21, palette.WHITE) for line in _wrap(outcome.backup.name.upper(), 48)]
+                lines += [(line, 21, palette.WHITE) for line in _wrap(outcome.backup.name, 48)]
         else:
             lines = [("SETTINGS NOT SAVED", 42, palette.RED)]
-            lines += [(line, 21, palette.WHITE) for line in _wrap(outcome.problem.upper(), 44)]
+            lines += [(line, 21, palette.WHITE) for line in _wrap(outcome.problem, 44)]
             lines += [("THEY APPLY UNTIL THE POWER GOES OFF", 21, palette.YELLOW)]
         y = 110
         for line, size, colour in lines:
