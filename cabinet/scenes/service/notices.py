@@ -77,4 +77,5 @@ class NoticesPage(Page):
             x = 40 if first else 64
             text(surface, line, (x, TOP + slot * ROW_H), SIZE, palette.WHITE if first else palette.GREY)
         if self.top_line + LINES_SHOWN < len(self.lines):
-            text(surface, f"{TRIANGLE_DOWN} MORE", (WIDTH - 40, DETAIL_Y - 14), 14, palette.CYAN, "bottomright")
+            # Below the separator, where the page has no detail line: not over a long last line.
+            text(surface, f"{TRIANGLE_DOWN} MORE", (WIDTH - 40, DETAIL_Y), 14, palette.CYAN, "topright")
