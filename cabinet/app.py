@@ -85,6 +85,7 @@ class App:
             return Display(settings.display.rotation, fullscreen=self.fullscreen)
         self.display = open_display(open_screen)
         self.exit_after = exit_after
+        self.esc_quits = False          # the replay and input-test commands: Esc ends them even fullscreen
         self.screenshots = Screenshots(screenshots) if screenshots else None
         from cabinet.system.notify import Notifier
         self.notifier = Notifier.from_environment()
@@ -95,6 +96,8 @@ class App:
         self.ctx = Context(settings=settings, config=loaded, store=store,
                            audio=audio or Audio(settings.audio), inputs=InputHub(settings.inputs),
                            bank=store.credit_bank(settings.credits))
+        if loaded.problems:
+            self.ctx.notices.append(loaded.summary())
         self.ctx.notices.extend(str(problem) for problem in loaded.problems)
         self.ctx.notices.extend(self.ctx.inputs.problems)
         self.ctx.settings_listeners.append(self._settings_changed)
@@ -114,6 +117,9 @@ class App:
         self.care = ScreenCare(settings.display)
         self._blank_shown = False
         self.ctx.go_to_attract()
+        if loaded.problems:
+            from cabinet.scenes.settings_notice import SettingsNoticeScene
+            self.ctx.scenes.push(SettingsNoticeScene(self.ctx, loaded))
 
     # ------------------------------------------------------------------ the loop
 
@@ -162,7 +168,7 @@ class App:
                 self.running = False
                 continue
             if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-                if self.windowed:
+                if self.windowed or self.esc_quits:
                     self.running = False
                 continue
             if event.type in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE):
@@ -249,6 +255,7 @@ class App:
             if not self.gate.needs_drawing(top, look):
                 return False
             if self._guarded("draw", lambda scene: scene.draw(self.display.logical)):
+                self.service_door.draw(self.display.logical)
                 if self.care.dimmed:
                     self.display.logical.blit(_veil(), (0, 0))
                 if self.ctx.settings.display.show_fps:
@@ -259,8 +266,9 @@ class App:
     def _look(self, scene):
         """The scene's look (None: cannot tell), with the FPS counter's text when it shows."""
         look = scene.look()
-        if look is not None and self.care.dimmed:
-            look = look, "dimmed"
+        if look is not None:
+            door = self.service_door
+            look = look, self.care.dimmed, bool(door.pending and door.later_frames)
         if look is not None and self.ctx.settings.display.show_fps:
             return look, self._fps_text(peek=True)
         return look
@@ -399,12 +407,17 @@ def _veil():
 
 def main(args, replay_id: int | None = None, start_scene: str | None = None) -> int:
     """``python -m cabinet [run]``: load the settings and run the cabinet."""
-    from cabinet.config import load_settings
+    from cabinet.storage.config_file import save_path
+    from cabinet.storage.last_good import load_for_cabinet
     if not logging.getLogger().handlers:
         logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    loaded = load_settings(getattr(args, "config", None))
+    loaded = load_for_cabinet(getattr(args, "config", None))
+    log.info("settings: reading %s (%s); the service menu saves to %s",
+             loaded.source or "no file, factory settings", loaded.origin, save_path(loaded.source))
     for problem in loaded.problems:
         log.warning("config: %s", problem)
+    if loaded.problems:
+        log.warning("settings: %s", loaded.summary())
     from cabinet.render.display_failure import EXIT_NO_DISPLAY, DisplayUnavailable
     try:
         app = App(loaded, windowed=getattr(args, "windowed", False), headless=getattr(args, "headless", False),
@@ -412,9 +425,10 @@ def main(args, replay_id: int | None = None, start_scene: str | None = None) -> 
     except DisplayUnavailable as exc:
         log.critical("display: %s", exc)
         return EXIT_NO_DISPLAY
+    app.esc_quits = start_scene == "input-test" or replay_id is not None
     if start_scene == "input-test":
         from cabinet.scenes.input_test import InputTestScene
-        app.ctx.scenes.push(InputTestScene(app.ctx))
+        app.ctx.scenes.push(InputTestScene(app.ctx, on_exit=app.stop))
     if replay_id is not None:
         from cabinet.scenes.playback import play_replay
         try:

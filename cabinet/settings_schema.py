@@ -22,7 +22,7 @@ def spec(default: Any = None, *, choices=None, min=None, max=None, factory=None,
 
     ``bad_disables``: a bad value turns the setting off (None) rather than back to its
     default. For GPIO pins, where the default pin may already be wired to something else.
-    ``check``: ``check(value) -> str | None``, why a value of the right type is still wrong.
+    ``check``: a function of the value giving why it is bad, or None (for rules beyond bounds).
     """
     meta = {"choices": choices, "min": min, "max": max, "doc": doc, "bad_disables": bad_disables,
             "check": check}
@@ -118,9 +118,23 @@ class VersusSettings:
     p2: HandicapSettings = spec(factory=HandicapSettings)
 
 
+MAX_LIST_NAME = 24   # it must fit the menus and the table headings
+
+
+def table_name_problem(name: str) -> str | None:
+    """Why ``name`` cannot name a high-score table (``antigravity/contest/<name>``), or None."""
+    if not name.strip():
+        return "must not be empty (it names the list's high-score table)"
+    if len(name) > MAX_LIST_NAME:
+        return f"must be at most {MAX_LIST_NAME} characters, got {len(name)}"
+    if "/" in name:
+        return f"must not contain '/' (it names the list's high-score table), got {name!r}"
+    return None
+
+
 @dataclass
 class ContestList:
-    name: str = spec("LIST A")
+    name: str = spec("LIST A", check=table_name_problem)
     seed: int = spec(1, min=0, max=2**31 - 1)
     length: int = spec(60, min=1, max=999, doc="number of dispenser pairs")
     colours: int = spec(4, min=2, max=5)

@@ -1,4 +1,4 @@
-"""A screen that cannot be opened: a few tries, one clear line, exit 3, and no restart loop (issue 14.6)."""
+"""A screen that cannot be opened: a few tries, one clear line, exit 4, and no restart loop (issue 14.6)."""
 
 import argparse
 import logging
@@ -24,13 +24,13 @@ def failing_screen(monkeypatch):
     return tries
 
 
-def test_a_screen_that_never_opens_is_tried_three_times_then_one_critical_line_and_exit_3(
+def test_a_screen_that_never_opens_is_tried_three_times_then_one_critical_line_and_exit_4(
         failing_screen, caplog, tmp_path, monkeypatch):
     monkeypatch.setenv("STATE_DIRECTORY", str(tmp_path))
     args = argparse.Namespace(config=None, windowed=False, headless=True, screenshots=None, exit_after=None)
     with caplog.at_level(logging.INFO):
         code = app_module.main(args)
-    assert code == EXIT_NO_DISPLAY == 3
+    assert code == EXIT_NO_DISPLAY == 4
     assert len(failing_screen) == 3
     critical = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
     assert len(critical) == 1

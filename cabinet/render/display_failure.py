@@ -15,7 +15,7 @@ import os
 import time
 from pathlib import Path
 
-EXIT_NO_DISPLAY = 3
+EXIT_NO_DISPLAY = 4
 TRIES = 3
 PAUSE_SECONDS = 2.0       # between tries: a monitor or the GPU may still be waking up
 
