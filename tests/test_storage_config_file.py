@@ -19,7 +19,20 @@ SHIPPED = SHIPPED_CONFIG.read_text(encoding="utf-8")
 
 
 def comments(text):
-    return [match.strip() for match in re.findall(r"#[^\n]*", text)]
+    """Every YAML comment: a # after a blank or at a line's start, outside quoted values ("x # y")."""
+    found = []
+    for line in text.splitlines():
+        quote = None
+        for index, char in enumerate(line):
+            before = line[index - 1] if index else " "
+            if quote:
+                quote = None if char == quote else quote
+            elif char in "\"'" and before in " :[,-":
+                quote = char
+            elif char == "#" and before in " \t":
+                found.append(line[index:].strip())
+                break
+    return found
 
 
 def keys_in_order(text):
@@ -73,7 +86,9 @@ def random_value(fld, hint, current, rng):
         low, high = meta.get("min") or 0, meta.get("max") or 100
         return min(max(round(rng.uniform(low, high), rng.choice((0, 1, 2))), low), high)
     if base is str:
-        return rng.choice(["LIST Z", "A: B", "true", "123", "x # y", "Ünïcode", "'quoted'", "  pad"])
+        texts = ["LIST Z", "A: B", "true", "123", "x # y", "Ünïcode", "'quoted'", "  pad", "", "22:30-07:15"]
+        check = meta.get("check") or (lambda text: None)
+        return rng.choice([text for text in texts if check(text) is None])
     raise AssertionError(f"no generator for {hint}")
 
 
