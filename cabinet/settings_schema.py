@@ -106,6 +106,7 @@ class HandicapSettings:
 @dataclass
 class VersusSettings:
     same_blocks: bool = spec(True, doc="both players receive the same block sequence")
+    rounds_to_win: int = spec(2, min=1, max=5, doc="games a player must win to take the match")
     p1: HandicapSettings = spec(factory=HandicapSettings)
     p2: HandicapSettings = spec(factory=HandicapSettings)
 
@@ -145,6 +146,19 @@ CONTAINER_ITEMS = {
     (AntiGravitySettings, "difficulties"): (DifficultySettings, DIFFICULTIES),
     (AntiGravitySettings, "contests"): (ContestList, None),
 }
+
+
+@dataclass
+class MatchSettings:
+    """What both games' versus matches share: the CPU opponent, rematches, challengers."""
+
+    cpu_lowest_level: int = spec(1, min=1, max=5, doc="weakest CPU level players may pick")
+    cpu_highest_level: int = spec(5, min=1, max=5, doc="strongest CPU level players may pick")
+    cpu_level: int = spec(2, min=1, max=5, doc="the CPU level offered first, or the only one")
+    player_picks_cpu_level: bool = spec(True, doc="players pick the CPU level; off: the one above")
+    rematch: bool = spec(True, doc="after a match, offer a rematch while credits allow")
+    rematch_seconds: int = spec(10, min=3, max=30, doc="how long the rematch offer waits for Start")
+    challenger: bool = spec(True, doc="the other panel's Start interrupts a one-player game for a versus")
 
 
 # --------------------------------------------------------------------------- inputs
@@ -238,4 +252,5 @@ class Settings:
     scores: ScoreSettings = spec(factory=ScoreSettings)
     blocks: BlocksSettings = spec(factory=BlocksSettings)
     antigravity: AntiGravitySettings = spec(factory=AntiGravitySettings)
+    versus: MatchSettings = spec(factory=MatchSettings)
     inputs: InputSettings = spec(factory=InputSettings)

@@ -40,6 +40,11 @@ LABELS = {
     "target_value": "TARGET VALUE",
     "p1": "PLAYER 1 HANDICAP",
     "p2": "PLAYER 2 HANDICAP",
+    "rounds_to_win": "ROUNDS TO WIN",
+    "cpu_level": "CPU LEVEL",
+    "player_picks_cpu_level": "PLAYER PICKS CPU LEVEL",
+    "rematch_seconds": "REMATCH OFFER SECONDS",
+    "challenger": "NEW CHALLENGERS",
 }
 
 

@@ -57,6 +57,7 @@ class GameSettingsPage(Page):
     SECTIONS = (
         ("BLOCKS", "blocks", "PIECE SET, ROTATION, GRAVITY"),
         ("ANTI-GRAVITY", "antigravity", "DIFFICULTY, VERSUS HANDICAPS, CONTEST LISTS"),
+        ("VERSUS & CPU", "versus", "CPU LEVELS, REMATCH, CHALLENGERS"),
         ("ATTRACT MODE", "attract", "HOW LONG EACH PAGE SHOWS, REPLAYS"),
         ("DISPLAY", "display", "ROTATION FOR A VERTICAL MONITOR"),
         ("SOUND", "audio", "VOLUMES AND DEMO SOUNDS"),
