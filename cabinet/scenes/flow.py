@@ -38,3 +38,55 @@ def _try(call, what: str):
     except Exception:
         log.exception("storage failed while %s", what)
         return None
+
+
+def finish_match(ctx, end) -> None:
+    """Hand over from a finished versus match: save it, count it, then a rematch offer or the records.
+
+    ``end`` is a :class:`~cabinet.scenes.rematch.MatchEnd`.
+    """
+    from cabinet.scenes.rematch import RematchScene, rematch_offered
+    store = ctx.store
+    if end.replay is not None:
+        end.replay_id = _try(lambda: store.replays.save(end.replay), "saving the replay")
+    _try(lambda: store.audits.game_ended(end.match.game, end.match.mode, end.seconds), "counting the match")
+    end.series.match_won(end.match)
+    if rematch_offered(ctx, end.match):
+        ctx.scenes.reset(RematchScene(ctx, end))
+    else:
+        series_over(ctx, end)
+
+
+def series_over(ctx, end) -> None:
+    """No more rematches: every record the series earned gets its initials, then the table, then attract.
+
+    A person's streak of match wins may make the game's win-streak table; the
+    last match's winner may make a high-score table (``end.high_score``). Each
+    player enters initials once, for all their records.
+    """
+    from cabinet.scenes.ranking import RankingScene
+    from cabinet.scenes.records import RecordsInitialsScene
+    from cabinet.storage.scores import streak_table
+    scores = ctx.store.scores
+    earned: dict[int, list[tuple[str, int, int | None]]] = {}
+    streaks = streak_table(end.match.game)
+    for player, wins in end.series.records():
+        if _try(lambda: scores.qualifies(streaks, wins), "reading the table"):
+            earned.setdefault(player, []).append((streaks, wins, None))
+    if end.high_score is not None:
+        table, player, score = end.high_score
+        if _try(lambda: scores.qualifies(table, score), "reading the table"):
+            earned.setdefault(player, []).append((table, score, end.replay_id))
+    shown = [table for records in earned.values() for table, _, _ in records]
+
+    def next_step(ranks: dict[str, int]) -> None:
+        if earned:
+            player = min(earned)
+            scene = RecordsInitialsScene(ctx, player, earned.pop(player), lambda new: next_step({**ranks, **new}))
+            ctx.scenes.reset(scene)
+        elif shown:
+            table = shown[0]
+            ctx.scenes.reset(RankingScene(ctx, table, rank=ranks.get(table)))
+        else:
+            ctx.go_to_attract()
+    next_step({})

@@ -95,11 +95,15 @@ class InitialsScene(Scene):
             log.exception("could not save %s's score on %s", self.initials, self.table)
         self.ctx.scenes.reset(RankingScene(self.ctx, self.table, rank=rank, score=self.score))
 
-    def draw(self, surface) -> None:
-        draw_backdrop(surface)
+    def draw_record(self, surface) -> None:
+        """What the initials are for, above the letters."""
         heading(surface, "NEW HIGH SCORE!", 22, palette.YELLOW, 49)
         text(surface, table_title(self.table), (WIDTH // 2, 90), 28, palette.CYAN, "midtop")
         text(surface, f"{self.score}", (WIDTH // 2, 130), 42, palette.WHITE, "midtop")
+
+    def draw(self, surface) -> None:
+        draw_backdrop(surface)
+        self.draw_record(surface)
         text(surface, "ENTER YOUR INITIALS", (WIDTH // 2, 192), 21, palette.GREY, "midtop")
         left = WIDTH // 2 - (LETTERS * BOX + (LETTERS - 1) * 20) // 2
         for index in range(LETTERS):

@@ -6,7 +6,7 @@ from cabinet.inputs.actions import Action
 from cabinet.render import HEIGHT, WIDTH, palette, text
 from cabinet.scenes.base import Scene
 from cabinet.scenes.common import blink, draw_backdrop, heading
-from cabinet.scenes.tables import draw_table, read_table, table_rects, table_title
+from cabinet.scenes.tables import draw_table, read_table, table_rects, table_title, table_unit
 
 RANKING_SECONDS = 10
 
@@ -40,7 +40,8 @@ class RankingScene(Scene):
     def draw(self, surface) -> None:
         draw_backdrop(surface)
         heading(surface, "RANKING", 20, palette.YELLOW, 42)
-        draw_table(surface, table_rects(1)[0], table_title(self.table), self.entries, self.rank, self.frames)
+        draw_table(surface, table_rects(1)[0], table_title(self.table), self.entries, self.rank, self.frames,
+                   table_unit(self.table))
         if self.rank is None and self.score is not None:
             text(surface, f"YOUR SCORE {self.score}", (WIDTH // 2, HEIGHT - 62), 21, palette.WHITE, "midtop")
         if blink(self.frames):

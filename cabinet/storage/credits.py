@@ -19,7 +19,7 @@ from cabinet.storage.scores import ScoreTables
 
 CREDITS = "bank.credits"
 GAMES = ("blocks", "antigravity")
-MODES = ("single", "versus", "contest", "blocks")
+MODES = ("single", "versus", "contest", "blocks", "cpu")   # "cpu": one player against the CPU
 
 
 def _partial(chute: int) -> str:

@@ -32,12 +32,15 @@ class AntiGravityScene(Scene):
     ``pilots``: who drives, one per field (versus: player 1's first); None
     means the players at the panel. ``demo``: attract mode (no pause, no
     high score; ``finished`` turns true after the game-over banner).
+    Versus is a :class:`~cabinet.scenes.match.Match` of rounds (``match``; by
+    default two people, ``antigravity.versus.rounds_to_win``; a demo plays one
+    round), part of a ``series`` of rematches.
     A replay plays on the rules it was recorded with through a context
     carrying those settings (:mod:`cabinet.scenes.playback`).
     """
 
     def __init__(self, ctx, mode: str = "single", difficulty: str | None = None, contest=None,
-                 pilots=None, seed: int = 0, demo: bool = False):
+                 pilots=None, seed: int = 0, demo: bool = False, match=None, series=None):
         super().__init__(ctx)
         if mode not in MODES:
             raise ValueError(f"unknown ANTI-GRAVITY mode {mode!r}; expected one of {', '.join(MODES)}")
@@ -49,15 +52,18 @@ class AntiGravityScene(Scene):
         self.difficulty = difficulty or settings.difficulty
         self.contest = _find_contest(settings, contest) if mode == "contest" else None
         self.match = None
+        self.rounds = None
+        self.series = series
+        if mode == "versus":
+            from cabinet.scenes.match import Match, Series
+            self.rounds = match or Match("antigravity", 1 if demo else settings.versus.rounds_to_win, seed)
+            self.series = series or Series()
         self.seats = self._make_seats(settings, seed)
         self.pilots = list(pilots) if pilots is not None else self._panel_pilots()
         self.driver = getattr(self.pilots[0], "player", 1) if mode != "versus" else 1
         if mode != "versus":
             self.seats[0].player = self.driver
-        for pilot in self.pilots:
-            bind = getattr(pilot, "bind", None)
-            if bind is not None:
-                bind(self)
+        self._bind_pilots()
         self.game_frame = 0
         self.paused = False
         self.end_frames = 0        # frames since the game (or match) ended; 0 while playing
@@ -85,6 +91,13 @@ class AntiGravityScene(Scene):
                                    settings=settings)
         return [Seat(game, 1, self._play)]
 
+    def _bind_pilots(self) -> None:
+        """Let AI pilots find the fields they steer (again, for a new round)."""
+        for pilot in self.pilots:
+            bind = getattr(pilot, "bind", None)
+            if bind is not None:
+                bind(self)
+
     def _panel_pilots(self) -> list:
         from cabinet.scenes.pilots import HumanPilot
         if self.mode == "versus":
@@ -95,7 +108,8 @@ class AntiGravityScene(Scene):
         from cabinet.storage.replays import ReplayRecorder
         options = dataclasses.asdict(self.settings)
         options.update(mode=self.mode, difficulty=self.difficulty,
-                       contest=self.contest.name if self.contest else None)
+                       contest=self.contest.name if self.contest else None,
+                       cpu=self.rounds.cpu if self.rounds is not None else {})
         return ReplayRecorder("antigravity", self.mode, options, self.seed)
 
     def game_for(self, player: int):
@@ -154,6 +168,8 @@ class AntiGravityScene(Scene):
         if self._decided() and not any(seat.busy for seat in self.seats):
             self.end_frames = 1
             self._play("game_over")
+            if self.rounds is not None:
+                self.rounds.record(self.winner())
 
     def _obey(self, event) -> None:
         if self.recorder is not None:
@@ -177,12 +193,26 @@ class AntiGravityScene(Scene):
             self.finished = True
             self.end_frames = END_FRAMES - 1   # hold the banner until attract moves on
             return
+        if self.rounds is not None and self.rounds.winner is None:
+            self._next_round()
+            return
         self._finish()
+
+    def _next_round(self) -> None:
+        """Fresh fields for the match's next round, on that round's seed."""
+        self.seats = self._make_seats(self.settings, self.rounds.round_seed())
+        self._bind_pilots()
+        self.end_frames = 0
 
     # ------------------------------------------------------------------ the end
     def winner(self) -> int | None:
-        """Versus: 1 or 2 when decided, None while playing or on a draw."""
+        """Versus: the winner of this round, 1 or 2, when decided; None while playing or on a draw."""
         return self.match.winner if self.match is not None else None
+
+    @property
+    def match_over(self) -> bool:
+        """Versus: a side has won the match (not merely this round)."""
+        return self.rounds is not None and self.rounds.winner is not None
 
     @property
     def table(self) -> str:
@@ -201,7 +231,7 @@ class AntiGravityScene(Scene):
         if self.mode != "versus":
             game = self.seats[0].game
             return self.driver, game.score, game.to_text()
-        player = self.winner() or max((1, 2), key=lambda p: self.seat_for(p).game.score)
+        player = self.rounds.winner or self.winner() or max((1, 2), key=lambda p: self.seat_for(p).game.score)
         final = [a + " " + b for a, b in zip(self.seats[0].game.to_text(), self.seats[1].game.to_text())]
         return player, self.seat_for(player).game.score, final
 
@@ -211,6 +241,11 @@ class AntiGravityScene(Scene):
         replay = self.recorder.finish(score, final)
         self.end_frames = 0
         self.finished = True
+        if self.rounds is not None:
+            from cabinet.scenes.rematch import MatchEnd, finish_match
+            high = None if self.rounds.cpu else (self.table, player, score)
+            finish_match(self.ctx, MatchEnd(self, self.rounds, self.series, replay, self.game_frame / FPS, high))
+            return
         finish_game(self.ctx, "antigravity", self.mode, self.table, score, replay=replay, player=player,
                     seconds=self.game_frame / FPS)
 
