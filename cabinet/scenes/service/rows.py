@@ -40,6 +40,10 @@ LABELS = {
     "target_value": "TARGET VALUE",
     "p1": "PLAYER 1 HANDICAP",
     "p2": "PLAYER 2 HANDICAP",
+    "ramp": "RAMP (GAME LENGTH)",
+    "clears": "BLOCKS CLEARED PER STEP",
+    "step_seconds": "TURN TIME CUT PER STEP",
+    "min_seconds": "SHORTEST TURN TIME",
 }
 
 
