@@ -129,6 +129,16 @@ def _default_contests() -> list[ContestList]:
 
 
 @dataclass
+class RampSettings:
+    """The ramp of RULES.md "Game length on a cabinet", for single ANTI-GRAVITY."""
+
+    enabled: bool = spec(True, doc="single games get faster and more colourful as blocks are cleared")
+    clears: int = spec(60, min=1, max=10_000, doc="blocks cleared per ramp step")
+    step_seconds: float = spec(0.5, min=0.1, max=10, doc="seconds taken off the turn time per step")
+    min_seconds: float = spec(2.0, min=1, max=60, doc="the turn time never drops below this")
+
+
+@dataclass
 class AntiGravitySettings:
     width: int = spec(6, min=3, max=12)
     half_height: int = spec(6, min=3, max=10)
@@ -139,6 +149,7 @@ class AntiGravitySettings:
     difficulties: dict = spec(factory=_default_difficulties, doc="keys: warmup normal advanced hard")
     versus: VersusSettings = spec(factory=VersusSettings)
     contests: list = spec(factory=_default_contests)
+    ramp: RampSettings = spec(factory=RampSettings)
 
 
 # Element types of the containers above, read by the loader.

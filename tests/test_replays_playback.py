@@ -128,6 +128,18 @@ def test_antigravity_single_and_contest_replays_reproduce_the_final_score_and_bo
     app.close()
 
 
+def test_a_single_game_on_the_ramp_replays_exactly():
+    app = make_app(SMALL_FIELDS + "  ramp: {enabled: true, clears: 4, step_seconds: 0.5, min_seconds: 1}\n")
+    scene, replay = antigravity_recorded(app, "single")
+    game = scene.seats[0].game
+    assert game.game_over and game.ramp_level >= 3 and game.turn_frames == 60   # 2 s ramped to its floor
+    app.ctx.settings.antigravity.ramp.enabled = False    # today's settings differ: the replay's own are used
+    watched = watch(app, replay.id)
+    assert watched.score() == replay.score
+    assert watched.final_text() == replay.final_text == game.to_text()
+    app.close()
+
+
 def test_versus_replay_reproduces_both_fields_and_the_winner():
     app = make_app(SMALL_FIELDS)
     scene, replay = antigravity_recorded(app, "versus")

@@ -17,7 +17,7 @@ import typing
 from cabinet.render import HEIGHT, WIDTH, palette, text
 from cabinet.scenes.base import Scene
 from cabinet.scenes.pilots import ReplayPilot
-from cabinet.settings_schema import CONTAINER_ITEMS, AntiGravitySettings, BlocksSettings
+from cabinet.settings_schema import CONTAINER_ITEMS, AntiGravitySettings, BlocksSettings, RampSettings
 from cabinet.storage.credits import GAMES
 
 log = logging.getLogger(__name__)
@@ -68,8 +68,10 @@ def replay_settings(ctx, replay):
     if replay.game == "blocks":
         return dataclasses.replace(ctx.settings, blocks=section_from_dict(BlocksSettings, replay.settings))
     if replay.game == "antigravity":
-        return dataclasses.replace(ctx.settings,
-                                   antigravity=section_from_dict(AntiGravitySettings, replay.settings))
+        section = section_from_dict(AntiGravitySettings, replay.settings)
+        if "ramp" not in replay.settings:   # recorded before the ramp existed: played without one
+            section = dataclasses.replace(section, ramp=RampSettings(enabled=False))
+        return dataclasses.replace(ctx.settings, antigravity=section)
     raise ValueError(f"replay {replay.id}: unknown game {replay.game!r}")
 
 

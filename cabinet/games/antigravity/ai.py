@@ -22,7 +22,11 @@ DOOMED = -1e6   # alive now, but every choice of the next turn ends the game
 class AntiGravityAI:
     """``choose(game) -> (column, side)``; deterministic for a given ``seed``.
 
-    ``beam`` is how many of the best first pushes get the one-turn lookahead.
+    ``lookahead``: pushes searched, 1 (this push only) or 2 (also the next push, whose
+    blocks are on show). ``beam`` is how many of the best first pushes get the lookahead.
+    ``slip_percent``: the chance of taking a merely good push (second or third best)
+    instead of the best, as a weaker CPU level does. The AI reads only what the panel
+    shows: the field, each dispenser's current and next block, the total cleared.
     """
 
     # Weights of the field evaluation, tuned on the bench's seeds.
@@ -34,9 +38,13 @@ class AntiGravityAI:
     NEAR_LINE = 12.0         # an anchored run one short of the line
     AT_LINE = 60.0           # an anchored run touching the line
 
-    def __init__(self, seed: int = 0, beam: int = 4):
+    def __init__(self, seed: int = 0, beam: int = 4, lookahead: int = 2, slip_percent: int = 0):
+        if lookahead not in (1, 2):
+            raise ValueError(f"lookahead must be 1 or 2 pushes, not {lookahead!r}")
         self._rng = random.Random(seed)
         self.beam = beam
+        self.lookahead = lookahead
+        self.slip_percent = slip_percent
         self._masks = {}   # geometry -> its neighbour-pair masks (see _pair_masks)
 
     def choose(self, game) -> tuple[int, str]:
@@ -67,14 +75,26 @@ class AntiGravityAI:
         candidates.sort(key=lambda candidate: candidate[0], reverse=True)
         best = candidates[:self.beam]
 
-        if len(later) == 2:   # a contest's last pair has no next blocks to look at
+        if self.lookahead > 1 and len(later) == 2:   # a contest's last pair shows no next blocks
             for candidate in best:
                 _, noise, _, _, board, total, gain = candidate
                 if board is not None:
                     candidate[0] = gain + noise + self._look_ahead(board, total, geo, later,
                                                                    game.base, penalty)
-        _, _, column, side, *_ = max(best, key=lambda candidate: candidate[0])
+            best.sort(key=lambda candidate: candidate[0], reverse=True)
+        _, _, column, side, *_ = self._pick(best)
         return column, side
+
+    def _pick(self, ranked):
+        """The best candidate, or now and then (``slip_percent``) a merely good one.
+
+        A slip never takes a push that loses, or one that dooms the next turn, while the
+        best does not."""
+        if self.slip_percent and self._rng.random() * 100 < self.slip_percent:
+            good = [c for c in ranked[1:3] if c[0] > DOOMED / 2 or c[0] >= ranked[0][0]]
+            if good:
+                return good[self._rng.randrange(len(good))]
+        return ranked[0]
 
     def _look_ahead(self, board, total, geo, colours, base, penalty) -> float:
         """The value of the best push of the next turn, with the blocks already on show."""

@@ -3,7 +3,8 @@
 :class:`AIPilot` asks :class:`AntiGravityAI` where to push, then presses the
 same switches a player would: the cursor steps left or right a few frames
 apart, then up or down pushes. The scene cannot tell it from a person, so a
-demo exercises the real controls, animations and sounds.
+demo exercises the real controls, animations and sounds. A CPU opponent is the
+same pilot paced by its level (:func:`cabinet.games.antigravity.cpu.cpu_pilot`).
 """
 
 from __future__ import annotations

@@ -37,6 +37,10 @@ class AntiGravityScene(Scene):
     round), part of a ``series`` of rematches.
     A replay plays on the rules it was recorded with through a context
     carrying those settings (:mod:`cabinet.scenes.playback`).
+
+    The ramp (``antigravity.ramp``) applies to single games only, as RULES.md says:
+    versus and contest stay exact, so both players, or every player of a list,
+    play the same rules from the first push to the last.
     """
 
     def __init__(self, ctx, mode: str = "single", difficulty: str | None = None, contest=None,
@@ -88,7 +92,7 @@ class AntiGravityScene(Scene):
         else:
             game = AntiGravityGame(seed=seed, difficulty=self.difficulty, mode="single",
                                    width=settings.width, half_height=settings.half_height,
-                                   settings=settings)
+                                   settings=settings, ramp=settings.ramp)
         return [Seat(game, 1, self._play)]
 
     def _bind_pilots(self) -> None:

@@ -45,6 +45,10 @@ LABELS = {
     "player_picks_cpu_level": "PLAYER PICKS CPU LEVEL",
     "rematch_seconds": "REMATCH OFFER SECONDS",
     "challenger": "NEW CHALLENGERS",
+    "ramp": "RAMP (GAME LENGTH)",
+    "clears": "BLOCKS CLEARED PER STEP",
+    "step_seconds": "TURN TIME CUT PER STEP",
+    "min_seconds": "SHORTEST TURN TIME",
 }
 
 
