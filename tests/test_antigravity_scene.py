@@ -215,6 +215,8 @@ def test_versus_each_player_drives_only_their_own_field(app, shots):
 
 
 def test_versus_match_played_to_a_winner(app, shots):
+    app.ctx.settings.antigravity.versus.rounds_to_win = 1   # one game decides it (rounds: test_versus_flow)
+    app.ctx.settings.versus.rematch = False
     scene = start(app, mode="versus", seed=9)
     lowest = app.ctx.store.scores.top("antigravity/versus")[-1].score
     second = scene.seats[1].game

@@ -20,6 +20,7 @@ def start_blocks(app) -> BlocksScene:
     tap(app, Action.START)
     assert isinstance(app.ctx.scenes.top, GameSelectScene)
     tap(app, Action.A)             # BLOCKS is the first option
+    tap(app, Action.A)             # and SINGLE the first of its modes
     scene = app.ctx.scenes.top
     assert isinstance(scene, BlocksScene) and not scene.demo
     return scene
@@ -179,7 +180,7 @@ def test_the_operator_may_fix_the_difficulty():
 
 def test_an_anti_gravity_versus_match_is_won_by_the_player_still_standing():
     from cabinet.games.antigravity.scene import END_FRAMES, AntiGravityScene
-    app = make_app()
+    app = make_app("antigravity: {versus: {rounds_to_win: 1}}\nversus: {rematch: false}")
     scene = _open_antigravity(app, "VERSUS")
     assert isinstance(scene, AntiGravityScene) and scene.mode == "versus"
     _push_until_over(app, scene, 1)
@@ -201,6 +202,7 @@ def test_player_two_start_gives_player_two_the_one_player_game():
     app = make_app()
     tap(app, Action.START, player=2)
     tap(app, Action.A, player=2)   # BLOCKS
+    tap(app, Action.A, player=2)   # SINGLE
     scene = app.ctx.scenes.top
     assert isinstance(scene, BlocksScene) and scene.pilot.player == 2
     before = (scene.cursor.row, scene.cursor.col)

@@ -36,6 +36,8 @@ def tour(app) -> None:
     tap(app, Action.START)
     app.render()
     _choose(app, "BLOCKS")
+    app.render()
+    _choose(app, "SINGLE")
     scene = app.ctx.scenes.top
     scene.game = BlocksGame.from_text(["#.#.#.#.", ".#.#.#.#"] * 4, tray=[["#"], ["##"], None], seed=4, score=9500)
     scene.cursor = Cursor(slot=0, row=0, col=1)

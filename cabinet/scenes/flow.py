@@ -77,7 +77,12 @@ def series_over(ctx, end) -> None:
         table, player, score = end.high_score
         if _try(lambda: scores.qualifies(table, score), "reading the table"):
             earned.setdefault(player, []).append((table, score, end.replay_id))
+    # The ranking that follows: the first record made, else the table the match played for.
     shown = [table for records in earned.values() for table, _, _ in records]
+    if end.high_score is not None:
+        shown.append(end.high_score[0])
+    if not end.match.cpu:
+        shown.append(streaks)
 
     def next_step(ranks: dict[str, int]) -> None:
         if earned:
@@ -86,7 +91,8 @@ def series_over(ctx, end) -> None:
             ctx.scenes.reset(scene)
         elif shown:
             table = shown[0]
-            ctx.scenes.reset(RankingScene(ctx, table, rank=ranks.get(table)))
+            score = end.high_score[2] if end.high_score and end.high_score[0] == table else None
+            ctx.scenes.reset(RankingScene(ctx, table, rank=ranks.get(table), score=score))
         else:
             ctx.go_to_attract()
     next_step({})

@@ -105,7 +105,20 @@ def game_scene(ctx, replay):
     from cabinet.games.antigravity.scene import AntiGravityScene
     options = replay.settings
     return _watch_only(AntiGravityScene)(watching, replay.mode, difficulty=options.get("difficulty"),
-                                         contest=options.get("contest"), pilots=[pilot], seed=replay.seed)
+                                         contest=options.get("contest"), pilots=[pilot], seed=replay.seed,
+                                         match=recorded_match(replay))
+
+
+def recorded_match(replay):
+    """The versus match a replay recorded (its rounds and CPU sides), or None for a one-player game."""
+    if replay.mode != "versus":
+        return None
+    from cabinet.scenes.match import Match
+    options = replay.settings
+    # Replays made before matches had rounds hold one game.
+    rounds = options.get("versus", {}).get("rounds_to_win", 1)
+    cpu = {int(player): level for player, level in options.get("cpu", {}).items()}
+    return Match(replay.game, rounds, replay.seed, cpu)
 
 
 class PlaybackScene(Scene):

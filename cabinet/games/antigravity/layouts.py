@@ -19,12 +19,12 @@ from cabinet.games.antigravity.hud import PairList, RingTimer, fitted, progress_
 from cabinet.render import HEIGHT, WIDTH, palette, sprites, text
 from cabinet.render.sprites import backdrop
 from cabinet.scenes.common import blink
+from cabinet.scenes.match_view import PLAYER_COLOURS, round_pips, round_result
 
 MARGIN = 16
 TOP = 12
 BAR = pygame.Rect(MARGIN, 494, WIDTH - 2 * MARGIN, 38)   # the message bar
 PLAY_BOTTOM = BAR.y - 8
-PLAYER_COLOURS = {1: palette.CYAN, 2: palette.MAGENTA}
 TONES = {"chain": palette.YELLOW, "through": palette.MAGENTA, "warn": palette.RED, "info": palette.WHITE}
 LABEL = palette.GREY
 IDLE_HINTS = {
@@ -100,13 +100,19 @@ class PlayLayout:
         if not scene.demo:
             self.draw_bar(surface)
         if scene.end_frames:
-            surface.blit(_dimmer(), (0, 0))
+            if self.veiled:
+                surface.blit(_dimmer(), (0, 0))
             self.draw_banner(surface)
         if scene.paused:
             self.draw_pause(surface)
 
     def draw_panels(self, surface: pygame.Surface) -> None:
         """Numbers, timers and lists that change during play."""
+
+    @property
+    def veiled(self) -> bool:
+        """The end banner dims the fields behind it (a round result leaves them clear)."""
+        return True
 
     def draw_bar(self, surface: pygame.Surface) -> None:
         """The message bar's text."""
@@ -271,8 +277,8 @@ class VersusLayout(PlayLayout):
         scene = self.scene
         for player, panel in ((1, self.panels[0]), (2, self.panels[1])):
             surface.blit(sprites.panel(panel.width, panel.height, PLAYER_COLOURS[player]), panel)
-            name = "CPU" if _is_cpu(scene, player) else f"PLAYER {player}"
-            text(surface, name, (panel.centerx, panel.y + 14), 28, PLAYER_COLOURS[player], "midtop")
+            fitted(surface, scene.rounds.name(player), (panel.centerx, panel.y + 10), 28, PLAYER_COLOURS[player],
+                   panel.width - 24, "midtop")
             text(surface, "SCORE", (panel.x + 18, panel.y + 190), 14, LABEL)
             text(surface, "CLEARED", (panel.x + 18, panel.y + 246), 14, LABEL)
             progress = scene.match.progress(player)
@@ -300,6 +306,7 @@ class VersusLayout(PlayLayout):
             progress_bar(surface, bar, progress.value, progress.target, PLAYER_COLOURS[player])
             fitted(surface, f"{min(progress.value, progress.target)} / {progress.target}",
                    (panel.centerx, panel.y + 362), 21, palette.WHITE, panel.width - 24, "midtop")
+            round_pips(surface, (panel.centerx, panel.y + 50), scene.rounds, player)
             if scene.end_frames:
                 self._draw_result(surface, panel, player)
 
@@ -325,20 +332,24 @@ class VersusLayout(PlayLayout):
                          PLAYER_COLOURS[player])
             fitted(surface, shown[0], half.center, 21, shown[1], half.width - 24, "center")
 
+    @property
+    def veiled(self) -> bool:
+        return self.scene.match_over
+
     def draw_banner(self, surface: pygame.Surface) -> None:
         scene = self.scene
-        winner = scene.winner()
-        box = self.banner(surface, 520, 190, PLAYER_COLOURS.get(winner, palette.YELLOW))
-        if winner is None:
-            title, colour = "DRAW GAME", palette.YELLOW
-        else:
-            name = "CPU" if _is_cpu(scene, winner) else f"PLAYER {winner}"
-            title, colour = f"{name} WINS!", PLAYER_COLOURS[winner]
-        fitted(surface, title, (box.centerx, box.y + 24), 42, colour, box.width - 40, "midtop")
+        if not scene.match_over:
+            round_result(surface, scene.rounds, scene.winner(), (WIDTH // 2, PLAY_BOTTOM - 30))
+            return
+        winner = scene.rounds.winner
+        box = self.banner(surface, 560, 220, PLAYER_COLOURS.get(winner, palette.YELLOW))
+        title, colour = f"{scene.rounds.name(winner)} WINS!", PLAYER_COLOURS[winner]
+        fitted(surface, title, (box.centerx, box.y + 18), 42, colour, box.width - 40, "midtop")
+        text(surface, f"MATCH {scene.rounds.score_line()}", (box.centerx, box.y + 70), 28, palette.WHITE, "midtop")
         for row, player in enumerate((1, 2)):
             score = scene.seat_for(player).game.score
-            word = "DRAW" if winner is None else ("WIN" if player == winner else "LOSE")
-            y = box.y + 90 + row * 40
+            word = "WIN" if player == winner else "LOSE"
+            y = box.y + 120 + row * 40
             text(surface, f"{player}P", (box.x + 40, y), 28, PLAYER_COLOURS[player])
             text(surface, word, (box.x + 130, y), 28, palette.YELLOW if word == "WIN" else palette.GREY)
             text(surface, str(score), (box.right - 40, y), 28, palette.WHITE, "topright")
@@ -350,12 +361,6 @@ def shown_progress(scene, player: int):
     seat = scene.seat_for(player)
     value = seat.shown_cleared() if progress.kind == "clears" else seat.shown_score()
     return dataclasses.replace(progress, value=value)
-
-
-def _is_cpu(scene, player: int) -> bool:
-    """A versus seat driven by the AI (a CPU opponent)."""
-    from cabinet.games.antigravity.demo import AIPilot
-    return any(isinstance(p, AIPilot) and p.player == player for p in scene.pilots)
 
 
 def _hi_score(scene) -> int:

@@ -246,7 +246,8 @@ class AntiGravityScene(Scene):
         self.end_frames = 0
         self.finished = True
         if self.rounds is not None:
-            from cabinet.scenes.rematch import MatchEnd, finish_match
+            from cabinet.scenes.flow import finish_match
+            from cabinet.scenes.rematch import MatchEnd
             high = None if self.rounds.cpu else (self.table, player, score)
             finish_match(self.ctx, MatchEnd(self, self.rounds, self.series, replay, self.game_frame / FPS, high))
             return
