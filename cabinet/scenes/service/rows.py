@@ -40,6 +40,11 @@ LABELS = {
     "target_value": "TARGET VALUE",
     "p1": "PLAYER 1 HANDICAP",
     "p2": "PLAYER 2 HANDICAP",
+    "ramp": "RAMP (GAMES END)",
+    "ramp_placements": "PLACEMENTS PER RAMP LEVEL",
+    "same_pieces": "SAME PIECES FOR BOTH",
+    "land_max": "MOST STONES AT ONCE",
+    "move_seconds": "MOVE TIMER SECONDS",
 }
 
 

@@ -55,7 +55,7 @@ class GameSettingsPage(Page):
     title = "GAME SETTINGS"
 
     SECTIONS = (
-        ("BLOCKS", "blocks", "PIECE SET, ROTATION, GRAVITY"),
+        ("BLOCKS", "blocks", "PIECE SET, ROTATION, GRAVITY, RAMP, VERSUS"),
         ("ANTI-GRAVITY", "antigravity", "DIFFICULTY, VERSUS HANDICAPS, CONTEST LISTS"),
         ("ATTRACT MODE", "attract", "HOW LONG EACH PAGE SHOWS, REPLAYS"),
         ("DISPLAY", "display", "ROTATION FOR A VERTICAL MONITOR"),
