@@ -74,10 +74,28 @@ class ScoreSettings:
 # --------------------------------------------------------------------------- games
 
 @dataclass
+class AttackPercents:
+    p1: int = spec(100, min=50, max=200, doc="player 1's attacks, in percent")
+    p2: int = spec(100, min=50, max=200, doc="player 2's attacks, in percent")
+
+
+@dataclass
+class BlocksVersusSettings:
+    same_pieces: bool = spec(True, doc="each player's n-th tray holds the same pieces")
+    land_max: int = spec(8, min=1, max=64, doc="most pending stones that land at once")
+    move_seconds: float = spec(10.0, min=2, max=60, doc="pending stones land when a player waits this long")
+    attack_percent: AttackPercents = spec(factory=AttackPercents, doc="handicap: each player's attack strength")
+    rounds_to_win: int = spec(2, min=1, max=9, doc="games a player must win to take the match")
+
+
+@dataclass
 class BlocksSettings:
     piece_set: str = spec("classic", choices=("classic", "tetromino"))
     rotation: bool = spec(False, doc="players may turn pieces 90 degrees")
     gravity: bool = spec(True, doc="rows above a cleared row drop (this game's own rule)")
+    ramp: bool = spec(True, doc="stones land at tray refreshes as a game goes on, so it ends")
+    ramp_placements: int = spec(40, min=5, max=1000, doc="placements per ramp level")
+    versus: BlocksVersusSettings = spec(factory=BlocksVersusSettings)
 
 
 @dataclass

@@ -66,7 +66,10 @@ class ReplayContext:
 def replay_settings(ctx, replay):
     """The cabinet's settings with the replayed game's section as it was when it was played."""
     if replay.game == "blocks":
-        return dataclasses.replace(ctx.settings, blocks=section_from_dict(BlocksSettings, replay.settings))
+        rules = section_from_dict(BlocksSettings, replay.settings)
+        if "ramp" not in replay.settings:   # recorded before the ramp existed: played without it
+            rules = dataclasses.replace(rules, ramp=False)
+        return dataclasses.replace(ctx.settings, blocks=rules)
     if replay.game == "antigravity":
         section = section_from_dict(AntiGravitySettings, replay.settings)
         if "ramp" not in replay.settings:   # recorded before the ramp existed: played without one

@@ -249,6 +249,8 @@ class BlocksScene(Scene):
         streak = self.game.streak
         text(surface, f"x{streak}" if streak else "-", (LEFT_X, 284), 28,
              palette.CYAN if streak else palette.DIM)
+        if self.game.ramp:   # the operator's ramp: each level lands more stones at a refresh
+            text(surface, f"LEVEL {self.game.ramp_level}", (LEFT_X, 326), 21, palette.ORANGE)
         if self.demo:
             if blink(self.game_frame, 40):
                 text(surface, "DEMO PLAY", (LEFT_X, 360), 21, palette.MAGENTA)

@@ -49,6 +49,10 @@ LABELS = {
     "clears": "BLOCKS CLEARED PER STEP",
     "step_seconds": "TURN TIME CUT PER STEP",
     "min_seconds": "SHORTEST TURN TIME",
+    "ramp_placements": "PLACEMENTS PER RAMP LEVEL",
+    "same_pieces": "SAME PIECES FOR BOTH",
+    "land_max": "MOST STONES AT ONCE",
+    "move_seconds": "MOVE TIMER SECONDS",
 }
 
 
