@@ -102,6 +102,8 @@ class PlayLayout:
         if scene.end_frames:
             surface.blit(_dimmer(), (0, 0))
             self.draw_banner(surface)
+        for view in self.views:
+            scene.countdown.draw(surface, view.rect)
         if scene.paused:
             self.draw_pause(surface)
 
