@@ -51,3 +51,11 @@ def run(app: App, steps: int, events=None, draw_every: int = 0) -> None:
 def tap(app: App, action: Action, player: int = 1, settle: int = 2) -> None:
     """Press ``action`` for one frame, then let ``settle`` frames pass."""
     run(app, 1 + settle, [press(action, player)])
+
+
+def past_countdown(app: App):
+    """Let the READY / GO of the game scene on top run out; return that scene."""
+    scene = app.ctx.scenes.top
+    while scene.countdown.running:
+        app.step()
+    return scene

@@ -50,6 +50,7 @@ def press(player: int, action: Action) -> list[InputEvent]:
 
 def start(app, **kwargs) -> AntiGravityScene:
     scene = AntiGravityScene(app.ctx, **kwargs)
+    scene.countdown.skip()
     app.ctx.scenes.reset(scene)
     return scene
 

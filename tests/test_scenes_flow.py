@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from app_helpers import make_app, press, run, tap
+from app_helpers import make_app, past_countdown, press, run, tap
 from cabinet.games.blocks import BlocksGame
 from cabinet.games.blocks.cursor import Cursor, route
 from cabinet.games.blocks.scene import GAME_OVER_FRAMES, BlocksScene
@@ -23,6 +23,7 @@ def start_blocks(app) -> BlocksScene:
     tap(app, Action.A)             # and SINGLE the first of its modes
     scene = app.ctx.scenes.top
     assert isinstance(scene, BlocksScene) and not scene.demo
+    past_countdown(app)
     return scene
 
 
@@ -138,7 +139,7 @@ def _open_antigravity(app, *labels: str, player: int = 1):
     tap(app, Action.START, player=player)
     for label in ("ANTI-GRAVITY",) + labels:
         _choose(app, label, player=player)
-    return app.ctx.scenes.top
+    return past_countdown(app)
 
 
 def _push_until_over(app, scene, player: int, limit: int = 400) -> None:
@@ -205,6 +206,7 @@ def test_player_two_start_gives_player_two_the_one_player_game():
     tap(app, Action.A, player=2)   # SINGLE
     scene = app.ctx.scenes.top
     assert isinstance(scene, BlocksScene) and scene.pilot.player == 2
+    past_countdown(app)
     before = (scene.cursor.row, scene.cursor.col)
     tap(app, Action.DOWN, player=1)
     assert (scene.cursor.row, scene.cursor.col) == before, "player 1's stick is not in this game"

@@ -200,6 +200,13 @@ def forced(s: Synth):
                  s.noise(0.08, clock=4000, clock_to=800, decay=0.03, level=0.6, seed=70))
 
 
+@effect("ag_danger", 0.6)
+def danger(s: Synth):
+    """A stack is one block from the S line: two urgent high beeps, like an alarm."""
+    beep = s.tone("B5", 0.07, duty=0.5, vibrato=0.2, release=0.01)
+    return s.seq(beep, s.rest(0.05), s.tone("B5", 0.1, duty=0.5, vibrato=0.2, decay=0.05, release=0.02))
+
+
 # ---------------------------------------------------------------------- cabinet
 
 @effect("coin", 0.55)
@@ -223,6 +230,20 @@ def start(s: Synth):
                     for note in ("C5", "G5", "C6", "E6")),
                   s.tone("C3", 0.45, wave="triangle", decay=0.2))
     return s.seq(sweep, chord)
+
+
+@effect("ready", 0.55)
+def ready(s: Synth):
+    """READY: one held note that leaves the ear waiting."""
+    return s.tone("G4", 0.3, duty=0.25, vibrato=0.15, decay=0.12, release=0.04)
+
+
+@effect("go", 0.75)
+def go(s: Synth):
+    """GO: the same note an octave up, with a kick under it, and off they go."""
+    return s.mix(s.tone("G5", 0.25, duty=0.25, decay=0.1, release=0.03),
+                 s.tone("G3", 0.2, wave="triangle", glide_to="G2", decay=0.08),
+                 s.noise(0.06, clock=12000, clock_to=3000, decay=0.02, level=0.5, seed=90))
 
 
 @effect("game_over", 0.7)

@@ -103,6 +103,8 @@ class PlayLayout:
             if self.veiled:
                 surface.blit(_dimmer(), (0, 0))
             self.draw_banner(surface)
+        for view in self.views:
+            scene.countdown.draw(surface, view.rect)
         if scene.paused:
             self.draw_pause(surface)
 

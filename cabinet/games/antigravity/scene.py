@@ -19,6 +19,7 @@ from cabinet.games.antigravity.layouts import SingleLayout, VersusLayout
 from cabinet.games.antigravity.seat import Seat
 from cabinet.inputs.actions import CABINET, DIRECTIONS, Action
 from cabinet.scenes.base import Scene
+from cabinet.scenes.countdown import Countdown
 
 END_FRAMES = 240          # the game-over or winner banner, before initials
 END_SKIP_AFTER = 60       # Start may cut the banner short after this many frames
@@ -73,6 +74,7 @@ class AntiGravityScene(Scene):
         self.end_frames = 0        # frames since the game (or match) ended; 0 while playing
         self.finished = False      # demo: the banner has been shown, attract may move on
         self._live = []
+        self.countdown = Countdown(self._play)
         self.recorder = None if demo else self._recorder()
         self.layout = (VersusLayout if mode == "versus" else SingleLayout)(self)
 
@@ -156,6 +158,9 @@ class AntiGravityScene(Scene):
         live, self._live = self._live, []
         if self.paused:
             return
+        live = self.countdown.admit(live)
+        if live is None:
+            return   # READY / GO: no timer runs, the presses are kept for the first frame
         if self.end_frames:
             self._count_down_end()
             return

@@ -19,6 +19,7 @@ from cabinet.render import HEIGHT, palette, text
 from cabinet.render.sprites import block, panel
 from cabinet.scenes.base import Scene
 from cabinet.scenes.common import blink, draw_backdrop
+from cabinet.scenes.countdown import Countdown
 
 from .animation import ClearAnimation, after_move, empty_grid, family_colour, reconcile
 from .cursor import BOARD, TRAY, Cursor, route
@@ -30,6 +31,7 @@ log = logging.getLogger(__name__)
 CELL = 54
 BOARD_X, BOARD_Y = 264, 54
 BOARD_PX = CELL * SIZE
+BOARD_RECT = pygame.Rect(BOARD_X, BOARD_Y, BOARD_PX, BOARD_PX)
 TRAY_X, TRAY_Y, TRAY_W, TRAY_H, TRAY_GAP = 716, 54, 224, 136, 12
 TRAY_CELL = 24
 LEFT_X = 24
@@ -79,6 +81,7 @@ class BlocksScene(Scene):
         self.finished = False       # attract mode moves on when a demo game ends
         self.best = _best_score(ctx)
         self.recorder = None if demo else _recorder(self.rules, seed)
+        self.countdown = Countdown(ctx.audio.play)
         if hasattr(pilot, "bind"):
             pilot.bind(self)
 
@@ -127,8 +130,11 @@ class BlocksScene(Scene):
 
     # ------------------------------------------------------------------ update
     def update(self) -> None:
-        obeyed = [e for e in self.pilot.events(self.game_frame, self.live) if e.pressed]
+        live = self.countdown.admit(self.live)
         self.live = []
+        if live is None:
+            return   # READY / GO: the game waits, the presses are kept
+        obeyed = [e for e in self.pilot.events(self.game_frame, live) if e.pressed]
         for event in obeyed:
             if self.ended:
                 break
@@ -232,6 +238,7 @@ class BlocksScene(Scene):
             # Rising, but never past the top of the screen (a piece placed on row 0).
             bottom = max(y - popup.age, popup.size + 4)
             text(surface, popup.words, (x, bottom), popup.size, popup.colour, "midbottom")
+        self.countdown.draw(surface, BOARD_RECT)
         if self.ended:
             self._draw_game_over(surface)
         elif not self.demo and self.idle >= IDLE_WARN_FRAMES:
