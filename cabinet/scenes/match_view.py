@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from cabinet.render import palette, sprites, text
+from cabinet.render import fit_size, palette, sprites, text
 
 PLAYER_COLOURS = {1: palette.CYAN, 2: palette.MAGENTA}
 PIP = 8        # radius of one round pip
@@ -38,6 +38,6 @@ def round_result(surface, match, winner: int | None, centre) -> pygame.Rect:
         words, colour = f"ROUND {played} DRAWN", palette.YELLOW
     else:
         words, colour = f"{match.name(winner)} TAKES ROUND {played}", edge
-    text(surface, words, (box.x + 24, box.centery), 28, colour, "midleft")
+    text(surface, words, (box.x + 24, box.centery), fit_size(words, 28, box.width - 150), colour, "midleft")
     text(surface, match.score_line(), (box.right - 24, box.centery), 35, palette.WHITE, "midright")
     return box

@@ -84,7 +84,7 @@ class RematchScene(Scene):
 
     def draw(self, surface) -> None:
         self.end.scene.draw(surface)
-        box = pygame.Rect(0, 0, 520, 210)
+        box = pygame.Rect(0, 0, 600, 210)
         box.center = (WIDTH // 2, HEIGHT // 2)
         surface.blit(sprites.panel(box.width, box.height, palette.YELLOW, palette.SHADOW), box)
         match = self.end.match
@@ -92,9 +92,9 @@ class RematchScene(Scene):
         if winner is not None:
             text(surface, f"{match.name(winner)} WINS {match.score_line()}", (box.centerx, box.y + 16), 28,
                  palette.WHITE, "midtop")
-        text(surface, "REMATCH?", (box.centerx, box.y + 52), 56, palette.YELLOW, "midtop")
+        text(surface, "REMATCH?", (box.centerx - 50, box.y + 52), 56, palette.YELLOW, "midtop")
         seconds = max(0, (self.frames_left + FPS - 1) // FPS)
-        text(surface, str(seconds), (box.right - 28, box.y + 60), 49, palette.RED if seconds <= 3 else palette.CYAN,
+        text(surface, str(seconds), (box.right - 30, box.y + 52), 56, palette.RED if seconds <= 3 else palette.CYAN,
              "topright")
         prompt = self.message or "PRESS START"
         if blink(self.frames, 16):

@@ -212,6 +212,7 @@ class AntiGravityScene(Scene):
         self.seats = self._make_seats(self.settings, self.rounds.round_seed())
         self._bind_pilots()
         self.end_frames = 0
+        self.countdown = Countdown(self._play)
 
     # ------------------------------------------------------------------ the end
     def winner(self) -> int | None:
