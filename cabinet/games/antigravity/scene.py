@@ -20,6 +20,7 @@ from cabinet.games.antigravity.seat import Seat
 from cabinet.inputs.actions import CABINET, DIRECTIONS, Action
 from cabinet.scenes.base import Scene
 from cabinet.scenes.countdown import Countdown
+from cabinet.scenes.pilots import bind_all
 
 END_FRAMES = 240          # the game-over or winner banner, before initials
 END_SKIP_AFTER = 60       # Start may cut the banner short after this many frames
@@ -68,7 +69,7 @@ class AntiGravityScene(Scene):
         self.driver = getattr(self.pilots[0], "player", 1) if mode != "versus" else 1
         if mode != "versus":
             self.seats[0].player = self.driver
-        self._bind_pilots()
+        bind_all(self.pilots, self)
         self.game_frame = 0
         self.paused = False
         self.end_frames = 0        # frames since the game (or match) ended; 0 while playing
@@ -96,13 +97,6 @@ class AntiGravityScene(Scene):
                                    width=settings.width, half_height=settings.half_height,
                                    settings=settings, ramp=settings.ramp)
         return [Seat(game, 1, self._play)]
-
-    def _bind_pilots(self) -> None:
-        """Let AI pilots find the fields they steer (again, for a new round)."""
-        for pilot in self.pilots:
-            bind = getattr(pilot, "bind", None)
-            if bind is not None:
-                bind(self)
 
     def _panel_pilots(self) -> list:
         from cabinet.scenes.pilots import HumanPilot
@@ -210,7 +204,7 @@ class AntiGravityScene(Scene):
     def _next_round(self) -> None:
         """Fresh fields for the match's next round, on that round's seed."""
         self.seats = self._make_seats(self.settings, self.rounds.round_seed())
-        self._bind_pilots()
+        bind_all(self.pilots, self)
         self.end_frames = 0
         self.countdown = Countdown(self._play)
 

@@ -21,11 +21,12 @@ from cabinet.render import palette
 from cabinet.scenes.base import Scene
 from cabinet.scenes.countdown import Countdown
 from cabinet.scenes.match import PLAYERS, Series, other
+from cabinet.scenes.pilots import bind_all
 
 from . import versus_view as view
 from .flights import CANCEL_FRAMES, FLIGHT_FRAMES, Flight, Flights
 from .versus import BlocksVersus
-from .versus_seat import VersusSeat
+from .versus_seat import ShownSeat
 
 ROUND_END_FRAMES = 210     # the round's result, both boards in view
 MATCH_END_FRAMES = 300     # the match's result, before the rematch offer
@@ -82,16 +83,13 @@ class BlocksVersusScene(Scene):
                                    attack_percent=(versus.attack_percent.p1, versus.attack_percent.p2),
                                    same_pieces=versus.same_pieces, land_max=versus.land_max)
         move_frames = max(1, round(versus.move_seconds * FPS))
-        self.seats = [VersusSeat(self.versus, player, move_frames) for player in PLAYERS]
+        self.seats = [ShownSeat(self.versus, player, move_frames) for player in PLAYERS]
         self.flights = Flights()
         self.countdown = Countdown(self.ctx.audio.play)
         self.end_frames = 0
-        for pilot in self.pilots:
-            bind = getattr(pilot, "bind", None)
-            if bind is not None:
-                bind(self)
+        bind_all(self.pilots, self)
 
-    def seat_for(self, player: int) -> VersusSeat:
+    def seat_for(self, player: int) -> ShownSeat:
         return self.seats[player - 1]
 
     def game_for(self, player: int):
@@ -150,7 +148,7 @@ class BlocksVersusScene(Scene):
         if outcome.kind == "place":
             self._placed(seat, outcome.result)
 
-    def _placed(self, seat: VersusSeat, result) -> None:
+    def _placed(self, seat: ShownSeat, result) -> None:
         audio = self.ctx.audio
         audio.play("blocks_place")
         lines = len(result.rows) + len(result.cols)
@@ -174,7 +172,7 @@ class BlocksVersusScene(Scene):
             audio.play("ag_pass")
             self._launch(seat, self.seat_for(other(seat.player)), origin, sent, cancel=False)
 
-    def _launch(self, mover: VersusSeat, target: VersusSeat, origin, count: int, cancel: bool) -> None:
+    def _launch(self, mover: ShownSeat, target: ShownSeat, origin, count: int, cancel: bool) -> None:
         """Stones fly to ``target``'s meter: a cancel meets the mover's own, an attack adds to the other's."""
         def arrive():
             if cancel:
@@ -188,7 +186,7 @@ class BlocksVersusScene(Scene):
         if not cancel:
             self._popup(f"ATTACK {count}", palette.ORANGE, view.board_centre(mover.player, 90), 28)
 
-    def _stones_landed(self, seat: VersusSeat, landed) -> None:
+    def _stones_landed(self, seat: ShownSeat, landed) -> None:
         """Show stones landing on ``seat``'s board, once any attack still flying to it has arrived."""
         if not landed:
             return

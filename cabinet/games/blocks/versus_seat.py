@@ -1,11 +1,9 @@
-"""One player's side of a BLOCKS versus match: their cursor, colours, timer and pending meter.
+"""One player's side of a BLOCKS versus match as the screen shows it.
 
-A :class:`VersusSeat` turns the player's presses into moves on the shared
-:class:`~cabinet.games.blocks.versus.BlocksVersus` (through :class:`SeatGame`,
-which the :class:`~cabinet.games.blocks.cursor.Cursor` drives like a one-player
-game), runs the move timer in frames, and keeps what the screen needs: the
-colour of every cell, the clear animation, stones falling into place, and the
-pending stones as far as the screen has shown them arrive.
+A :class:`ShownSeat` is a :class:`~cabinet.games.blocks.seat.VersusSeat` (the
+player's cursor and move timer in the match) that also keeps what the screen
+needs: the colour of every cell, the clear animation, stones falling into
+place, and the pending stones as far as the screen has shown them arrive.
 """
 
 from __future__ import annotations
@@ -15,29 +13,13 @@ from dataclasses import dataclass
 from cabinet.render import palette
 
 from .animation import ClearAnimation, after_move, empty_grid, family_colour, reconcile
-from .cursor import BOARD, Cursor
+from .cursor import BOARD
+from .seat import VersusSeat
 
 STONE_COLOUR = palette.GREY
 FALL_FRAMES = 16          # a landing stone's drop onto its cell
 FALL_STAGGER = 3          # frames between two stones starting to fall
 SHAKE_FRAMES = 12
-
-
-class SeatGame:
-    """A player's game as the cursor sees it: reads from their board, moves through the match."""
-
-    def __init__(self, match, player: int):
-        self._match = match
-        self.player = player
-
-    def __getattr__(self, name):
-        return getattr(self._match.game(self.player), name)
-
-    def place(self, slot: int, row: int, col: int):
-        return self._match.place(self.player, slot, row, col)
-
-    def rotate(self, slot: int) -> None:
-        self._match.rotate(self.player, slot)
 
 
 @dataclass
@@ -57,17 +39,11 @@ class FallingStone:
         return (self.row + 1) * (1 - t * t)
 
 
-class VersusSeat:
+class ShownSeat(VersusSeat):
     """Player ``player``'s side of ``match``; ``move_frames`` is the move timer's length."""
 
     def __init__(self, match, player: int, move_frames: int):
-        self.match = match
-        self.player = player
-        self.game = SeatGame(match, player)
-        self.cursor = Cursor()
-        self.cursor.settle(self.game)
-        self.move_frames = move_frames
-        self.timer = move_frames
+        super().__init__(match, player, move_frames)
         self.grid = empty_grid()
         self.grid_board = 0
         self.animation: ClearAnimation | None = None
@@ -76,13 +52,9 @@ class VersusSeat:
         self.shake = 0
 
     @property
-    def busy(self) -> bool:
-        """A clear is being animated (the CPU waits for it, like a person watching)."""
-        return self.animation is not None
-
-    @property
     def over(self) -> bool:
-        return self.game.game_over
+        """This player's own game is over (they lost the round)."""
+        return self.match.game(self.player).game_over
 
     def apply(self, event):
         """Obey one press; the cursor's :class:`Outcome` (its ``result`` after a placement)."""
@@ -90,7 +62,7 @@ class VersusSeat:
         tray = self.game.tray
         if self.cursor.focus == BOARD and tray[self.cursor.slot] is not None:
             colour = family_colour(tray[self.cursor.slot].family)
-        outcome = self.cursor.apply(event.action, self.game, repeat=event.repeat)
+        outcome = self.act(event)
         if outcome.kind in ("invalid", "refused"):
             self.shake = SHAKE_FRAMES
         if outcome.kind == "place":
@@ -98,9 +70,9 @@ class VersusSeat:
         return outcome
 
     def _placed(self, result, colour) -> None:
-        self.timer = self.move_frames
         placed, self.grid = after_move(self.grid, result, colour)
         self.animation = ClearAnimation(placed, result) if result.rows or result.cols else None
+        self.busy = self.animation is not None
 
     def drop(self, landed, wait: int = 0) -> None:
         """Stones landed on this board: after ``wait`` frames (an attack still on its way to
@@ -111,14 +83,14 @@ class VersusSeat:
             self.grid[row][col] = STONE_COLOUR
         self.grid_board = None   # make the grid agree with the engine once more
 
-    def tick(self, clock: bool) -> list[tuple[int, int]] | None:
-        """One frame. With ``clock``, the move timer runs; when it runs out the pending
-        stones land (returned, possibly empty; the caller shows them with :meth:`drop`)
-        and it starts again."""
+    def tick(self, clock: bool) -> tuple[tuple[int, int], ...]:
+        """One frame. With ``clock``, the move timer runs; the stones that landed when it ran
+        out (the caller shows them with :meth:`drop`)."""
         if self.animation is not None:
             self.animation.update()
             if self.animation.done:
                 self.animation = None
+        self.busy = self.animation is not None
         for stone in self.falling:
             stone.age += 1
         self.falling = [stone for stone in self.falling if not stone.done]
@@ -127,13 +99,7 @@ class VersusSeat:
         if self.grid_board != self.game.board:
             reconcile(self.grid, self.game)
             self.grid_board = self.game.board
-        if not clock or self.over:
-            return None
-        self.timer -= 1
-        if self.timer > 0:
-            return None
-        self.timer = self.move_frames
-        return self.match.land(self.player)
+        return self.step() if clock else ()
 
     def timer_fraction(self) -> float:
         return max(0.0, min(1.0, self.timer / self.move_frames))
