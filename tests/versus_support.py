@@ -7,6 +7,8 @@ presses that make it (:func:`route`), then gives them one at a time to a
 
 from __future__ import annotations
 
+import random
+
 import pygame
 
 from cabinet.games.blocks.ai import BlocksAI
@@ -23,10 +25,12 @@ for _code, (_player, _action, _label) in KEYS.items():
 class Hands:
     """Plays ``player``'s side of a BLOCKS versus scene, one press every ``every`` frames."""
 
-    def __init__(self, scene, player: int, seed: int = 0, every: int = 3, level: str = "casual"):
+    def __init__(self, scene, player: int, seed: int = 0, every: int = 3, careless: bool = False):
         self.scene = scene
         self.player = player
-        self.ai = BlocksAI(seed=seed, level=level)
+        self.ai = BlocksAI(seed=seed, level="casual")
+        self.random = random.Random(seed)
+        self.careless = careless     # a random legal move each time: a player who soon loses
         self.every = every
         self.plan: list[Action] = []
 
@@ -38,11 +42,21 @@ class Hands:
         if seat.game.game_over or seat.busy:
             return None
         if not self.plan:
-            move = self.ai.choose(seat.game)
-            self.plan = route(seat.cursor, seat.game, move.slot, move.row, move.col, move.turns)
+            self.plan = self._presses(seat)
             if not self.plan:
                 return None
         return self.plan.pop(0)
+
+
+    def _presses(self, seat) -> list[Action]:
+        game = seat.game
+        if self.careless:
+            moves = [(slot, row, col) for slot in range(3) if game.tray[slot] is not None
+                     for row, col in game.legal_positions(slot)]
+            slot, row, col = self.random.choice(moves)
+            return route(seat.cursor, game, slot, row, col)
+        move = self.ai.choose(game)
+        return route(seat.cursor, game, move.slot, move.row, move.col, move.turns)
 
 
 def injected(player: int, action: Action) -> list[InputEvent]:

@@ -102,6 +102,9 @@ def game_scene(ctx, replay):
     """The game scene ``replay`` was recorded in, ready to play it back."""
     watching = ReplayContext(ctx, replay_settings(ctx, replay))
     pilot = ReplayPilot(replay)
+    if replay.game == "blocks" and replay.mode == "versus":
+        from cabinet.games.blocks.versus_scene import BlocksVersusScene
+        return _watch_only(BlocksVersusScene)(watching, recorded_match(replay), [pilot])
     if replay.game == "blocks":
         from cabinet.games.blocks.scene import BlocksScene
         return _watch_only(BlocksScene)(watching, pilot, replay.seed)
