@@ -277,3 +277,55 @@ def test_a_blocks_versus_replay_reproduces_every_round_stones_and_all():
     assert [seat.game.to_text() for seat in inner.seats] == [seat.game.to_text() for seat in scene.seats]
     assert [sum(line.count("+") for line in seat.game.to_text()) for seat in inner.seats] == stones
     assert any(action[1] == 2 for action in replay.actions), "the CPU's presses are in the replay"
+
+
+# ---------------------------------------------------------------------- challengers
+
+def test_a_challenger_interrupts_a_blocks_game_whose_score_still_makes_the_table():
+    from app_helpers import past_countdown
+    from cabinet.games.blocks import BlocksGame
+    from cabinet.games.blocks.scene import BlocksScene
+    from cabinet.scenes.challenger import BANNER_FRAMES, ChallengerScene
+    app = make_app("credits: {free_play: false}")
+    run(app, 1, [press(Action.COIN1, player=CABINET)])
+    open_menus(app, "BLOCKS", "SINGLE")
+    scene = past_countdown(app)
+    assert isinstance(scene, BlocksScene)
+    scene.game = BlocksGame.from_text(["........"] * 8, tray=[["#"], ["##"], None], seed=4, score=9500)
+    tap(app, Action.START, player=2)
+    assert app.ctx.scenes.top is scene, "no credit: the other panel's Start does nothing"
+    run(app, 1, [press(Action.COIN2, player=CABINET)])
+    tap(app, Action.START, player=1)
+    assert app.ctx.scenes.top is scene, "the player's own Start is no challenge"
+    tap(app, Action.START, player=2)
+    banner = app.ctx.scenes.top
+    assert isinstance(banner, ChallengerScene) and app.ctx.bank.credits == 0
+    assert app.ctx.store.audits.counter("plays.blocks/challenger") == 1
+    run(app, BANNER_FRAMES)
+    entry = app.ctx.scenes.top
+    assert isinstance(entry, RecordsInitialsScene) and entry.player == 1 and entry.score == 9500
+    tap(app, Action.START, player=1)
+    match = app.ctx.scenes.top
+    assert isinstance(match, BlocksVersusScene) and match.rounds.cpu == {}
+    assert any(e.score == 9500 for e in app.ctx.store.scores.top("blocks"))
+    assert app.ctx.store.audits.counter("ended.blocks/single") == 1
+
+
+def test_a_challenger_takes_the_cpus_seat_in_anti_gravity():
+    from cabinet.scenes.challenger import BANNER_FRAMES, ChallengerScene
+    app = make_app()
+    scene = open_menus(app, "ANTI-GRAVITY", "1P VS CPU", "LEVEL 2  EASY")
+    run(app, 200)
+    tap(app, Action.START, player=2)
+    assert isinstance(app.ctx.scenes.top, ChallengerScene)
+    run(app, BANNER_FRAMES + 1)
+    match = app.ctx.scenes.top
+    assert isinstance(match, AntiGravityScene) and match is not scene and match.rounds.cpu == {}
+    assert match.rounds.name(2) == "PLAYER 2"
+
+
+def test_the_operator_may_turn_challengers_off():
+    app = make_app("versus: {challenger: false}")
+    scene = open_menus(app, "ANTI-GRAVITY", "SINGLE", "NORMAL")
+    tap(app, Action.START, player=2)
+    assert app.ctx.scenes.top is scene

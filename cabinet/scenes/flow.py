@@ -96,3 +96,22 @@ def series_over(ctx, end) -> None:
         else:
             ctx.go_to_attract()
     next_step({})
+
+
+def finish_interrupted(ctx, record, then) -> None:
+    """A game cut short by a challenger: save and count it, enter its score if it makes the table, ``then()``.
+
+    ``record`` is a :class:`~cabinet.scenes.challenger.Interruption`.
+    """
+    from cabinet.scenes.records import RecordsInitialsScene
+    store = ctx.store
+    replay_id = None
+    if record.replay is not None:
+        replay_id = _try(lambda: store.replays.save(record.replay), "saving the replay")
+    _try(lambda: store.audits.game_ended(record.game, record.mode, record.seconds), "counting the game")
+    if record.table is not None and _try(lambda: store.scores.qualifies(record.table, record.score),
+                                         "reading the table"):
+        entry = [(record.table, record.score, replay_id)]
+        ctx.scenes.reset(RecordsInitialsScene(ctx, record.player, entry, lambda ranks: then()))
+    else:
+        then()

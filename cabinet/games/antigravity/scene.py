@@ -19,6 +19,7 @@ from cabinet.games.antigravity.layouts import SingleLayout, VersusLayout
 from cabinet.games.antigravity.seat import Seat
 from cabinet.inputs.actions import CABINET, DIRECTIONS, Action
 from cabinet.scenes.base import Scene
+from cabinet.scenes.challenger import challenge
 from cabinet.scenes.countdown import Countdown
 from cabinet.scenes.pilots import bind_all
 
@@ -133,6 +134,8 @@ class AntiGravityScene(Scene):
             if event.action is Action.PAUSE and event.pressed and not self.demo and not self.end_frames:
                 self._toggle_pause()
             return
+        if challenge(self, event):
+            return
         if self.mode == "contest" and event.pressed and event.player != self.driver:
             if event.action in (Action.UP, Action.DOWN):
                 self.layout.scroll_list(-1 if event.action is Action.UP else 1)
@@ -142,6 +145,27 @@ class AntiGravityScene(Scene):
                 self.end_frames = END_FRAMES
             return
         self._live.append(event)
+
+    @property
+    def challenge_seat(self) -> int | None:
+        """The panel of the person playing alone (or against the CPU) while a challenger may come."""
+        if self.demo or self.end_frames or self.finished:
+            return None
+        if self.rounds is None:
+            return self.driver
+        people = [player for player in (1, 2) if not self.rounds.is_cpu(player)]
+        return people[0] if self.rounds.cpu and people else None
+
+    def interrupted(self):
+        """This game (or match against the CPU), cut short by a challenger."""
+        from cabinet.scenes.challenger import Interruption
+        player, score, final = self.result()
+        replay = self.recorder.finish(score, final) if self.recorder else None
+        if self.rounds is not None:
+            person = self.challenge_seat
+            return Interruption("antigravity", "cpu", person, None, self.seat_for(person).game.score, replay,
+                                self.game_frame / FPS)
+        return Interruption("antigravity", self.mode, player, self.table, score, replay, self.game_frame / FPS)
 
     def _toggle_pause(self) -> None:
         self.paused = not self.paused

@@ -18,6 +18,7 @@ from cabinet.inputs.actions import CABINET, InputEvent
 from cabinet.render import HEIGHT, palette, text
 from cabinet.render.sprites import block, panel
 from cabinet.scenes.base import Scene
+from cabinet.scenes.challenger import challenge
 from cabinet.scenes.common import blink, draw_backdrop
 from cabinet.scenes.countdown import Countdown
 
@@ -103,8 +104,20 @@ class BlocksScene(Scene):
         self.ctx.inputs.set_repeat_profile("blocks")
 
     def handle(self, event: InputEvent) -> None:
-        if event.player != CABINET:
+        if event.player != CABINET and not challenge(self, event):
             self.live.append(event)
+
+    @property
+    def challenge_seat(self) -> int | None:
+        """The player's panel while a challenger may still come (see :mod:`cabinet.scenes.challenger`)."""
+        return None if self.demo or self.ended else getattr(self.pilot, "player", 1)
+
+    def interrupted(self):
+        """This game, cut short by a challenger."""
+        from cabinet.scenes.challenger import Interruption
+        replay = self.recorder.finish(self.game.score, self.game.to_text()) if self.recorder else None
+        return Interruption("blocks", "single", self.challenge_seat, "blocks", self.game.score, replay,
+                            self.game_frame / 60)
 
     def pointer(self, kind: str, pos) -> None:
         """Touch or mouse: press on a tray piece, drag it, release it on the board."""

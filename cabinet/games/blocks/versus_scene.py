@@ -19,6 +19,7 @@ from cabinet.audio.effects import clear_effect
 from cabinet.inputs.actions import CABINET, Action
 from cabinet.render import palette
 from cabinet.scenes.base import Scene
+from cabinet.scenes.challenger import challenge
 from cabinet.scenes.countdown import Countdown
 from cabinet.scenes.match import PLAYERS, Series, other
 from cabinet.scenes.pilots import bind_all
@@ -105,13 +106,30 @@ class BlocksVersusScene(Scene):
         self.ctx.inputs.set_repeat_profile("blocks")
 
     def handle(self, event) -> None:
-        if event.player == CABINET:
+        if event.player == CABINET or challenge(self, event):
             return
         if self.end_frames and not self.demo and event.pressed and event.action is Action.START:
             if self.end_frames >= END_SKIP_AFTER:
                 self.end_frames = self._end_length()
             return
         self.live.append(event)
+
+    @property
+    def challenge_seat(self) -> int | None:
+        """In a match against the CPU, the person's panel: the other panel's Start is a challenger."""
+        people = [player for player in PLAYERS if not self.rounds.is_cpu(player)]
+        if self.demo or self.end_frames or self.finished or not self.rounds.cpu or not people:
+            return None
+        return people[0]
+
+    def interrupted(self):
+        """This match against the CPU, cut short by a challenger."""
+        from cabinet.scenes.challenger import Interruption
+        person = self.challenge_seat
+        _, score, final = self.result()
+        replay = self.recorder.finish(score, final) if self.recorder is not None else None
+        return Interruption("blocks", "cpu", person, None, self.seat_for(person).game.score, replay,
+                            self.game_frame / FPS)
 
     # ------------------------------------------------------------------ update
     def update(self) -> None:

@@ -25,6 +25,8 @@ MODE_NAMES = {
     "blocks/versus": "BLOCKS VERSUS",
     "blocks/cpu": "BLOCKS VS CPU",
     "antigravity/cpu": "ANTI-GRAVITY VS CPU",
+    "blocks/challenger": "BLOCKS CHALLENGERS",
+    "antigravity/challenger": "ANTI-GRAVITY CHALLENGERS",
 }
 
 
