@@ -187,7 +187,20 @@ def default_parts(ctx, rng: random.Random) -> list[Part]:
     parts.append(Part("anti-gravity scores", per_page * pages,
                       lambda: ScoreTablesScene(ctx, "ANTI-GRAVITY HIGH SCORES", tables, per_page)))
     parts.append(Part("how to play anti-gravity", seconds.howto_seconds, lambda: HowToScene(ctx, "antigravity")))
+    parts.append(Part("blocks versus demo", seconds.blocks_demo_seconds,
+                      lambda: blocks_versus_demo(ctx, rng.randrange(2**31))))
+    streaks = [scores.streak_table(game) for game in scores.STREAK_GAMES]
+    parts.append(Part("versus records", seconds.blocks_scores_seconds,
+                      lambda: ScoreTablesScene(ctx, "VERSUS WIN STREAKS", streaks, seconds.blocks_scores_seconds)))
     return parts
+
+
+def blocks_versus_demo(ctx, seed: int):
+    """A round of BLOCKS versus between two CPUs, for attract mode."""
+    from cabinet.games.blocks.versus_scene import BlocksVersusScene
+    from cabinet.scenes.match import DEMO_CPU_LEVEL, Match, match_pilots
+    match = Match("blocks", 1, seed, {1: DEMO_CPU_LEVEL, 2: DEMO_CPU_LEVEL})
+    return BlocksVersusScene(ctx, match, match_pilots(match), demo=True)
 
 
 def antigravity_tables(ctx) -> list[str]:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from cabinet.games.cpu import LEVELS
 
 PLAYERS = (1, 2)
+DEMO_CPU_LEVEL = 3     # attract mode's CPUs: quick enough to watch, good enough to show attacks
 
 
 def other(player: int) -> int:

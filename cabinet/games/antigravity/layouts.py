@@ -273,7 +273,7 @@ class VersusLayout(PlayLayout):
                       _place_field(scene.seats[1].game, WIDTH // 2 + 14, cell)]
         self.panels = [pygame.Rect(MARGIN, TOP, self.PANEL_W, PLAY_BOTTOM - TOP),
                        pygame.Rect(WIDTH - MARGIN - self.PANEL_W, TOP, self.PANEL_W, PLAY_BOTTOM - TOP)]
-        self.ring = RingTimer(54)
+        self.ring = RingTimer(48)
 
     def draw_static(self, surface: pygame.Surface) -> None:
         scene = self.scene
@@ -297,7 +297,7 @@ class VersusLayout(PlayLayout):
         scene = self.scene
         for player, panel in ((1, self.panels[0]), (2, self.panels[1])):
             seat = scene.seat_for(player)
-            self.ring.draw(surface, (panel.centerx, panel.y + 112), seat.timer_fraction(), seconds_left(seat), 35)
+            self.ring.draw(surface, (panel.centerx, panel.y + 122), seat.timer_fraction(), seconds_left(seat), 35)
             right = panel.right - 18
             fitted(surface, str(seat.shown_score()), (right, panel.y + 210), 28, palette.WHITE,
                    panel.width - 36, "topright")
@@ -308,7 +308,7 @@ class VersusLayout(PlayLayout):
             progress_bar(surface, bar, progress.value, progress.target, PLAYER_COLOURS[player])
             fitted(surface, f"{min(progress.value, progress.target)} / {progress.target}",
                    (panel.centerx, panel.y + 362), 21, palette.WHITE, panel.width - 24, "midtop")
-            round_pips(surface, (panel.centerx, panel.y + 50), scene.rounds, player)
+            round_pips(surface, (panel.centerx, panel.y + 54), scene.rounds, player)
             if scene.end_frames:
                 self._draw_result(surface, panel, player)
 
@@ -341,7 +341,7 @@ class VersusLayout(PlayLayout):
     def draw_banner(self, surface: pygame.Surface) -> None:
         scene = self.scene
         if not scene.match_over:
-            round_result(surface, scene.rounds, scene.winner(), (WIDTH // 2, PLAY_BOTTOM - 30))
+            round_result(surface, scene.rounds, scene.winner(), BAR.center)
             return
         winner = scene.rounds.winner
         box = self.banner(surface, 560, 220, PLAYER_COLOURS.get(winner, palette.YELLOW))

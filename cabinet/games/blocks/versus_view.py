@@ -120,7 +120,7 @@ def _static(demo: bool) -> pygame.Surface:
         pygame.draw.rect(surface, palette.PANEL_EDGE, well.inflate(4, 4), 2, border_radius=5)
         text(surface, "MOVE", (ring_centre(player)[0], 100), 14, palette.GREY, "midtop")
     if demo:
-        text(surface, "DEMO PLAY", (CENTRE, HEIGHT - 52), 21, palette.MAGENTA, "midtop")
+        text(surface, "DEMO PLAY", (CENTRE, BOARD_Y + BOARD_PX + 18), 21, palette.MAGENTA, "midtop")
     return surface.convert() if pygame.display.get_surface() else surface
 
 
@@ -231,7 +231,7 @@ def _draw_meter(surface, scene, seat) -> None:
 def _draw_flights(surface, flights) -> None:
     for flight in flights.flights:
         x, y = flight.position()
-        size = 14 if flight.cancel else 18
+        size = 16 if flight.cancel else 24
         stone = block(size, STONE_COLOUR)
         count = min(flight.count, 5)
         for index in range(count):
