@@ -105,6 +105,7 @@ def play_a_short_blocks_game(app) -> BlocksScene:
     select = top(app)
     assert select.options()[select.index].label == "BLOCKS"
     tap(app, Action.A)
+    tap(app, Action.A)                        # SINGLE
     scene = top(app)
     assert isinstance(scene, BlocksScene)
     past_countdown(app)

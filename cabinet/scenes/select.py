@@ -280,15 +280,15 @@ def start_cpu_match(ctx, game: str, level: int, on_fail) -> None:
     play_match(ctx, cpu_match(ctx.settings, game, ctx.player, level, new_seed()), on_fail)
 
 
-def match_scene(ctx, match, series=None) -> Scene:
-    """The screen that plays ``match`` (BLOCKS or ANTI-GRAVITY versus)."""
+def match_scene(ctx, match, series=None, demo: bool = False) -> Scene:
+    """The screen that plays ``match`` (BLOCKS or ANTI-GRAVITY versus); ``demo`` for attract mode."""
     from cabinet.scenes.match import match_pilots
     if match.game == "antigravity":
         from cabinet.games.antigravity.scene import AntiGravityScene
         return AntiGravityScene(ctx, "versus", pilots=match_pilots(match), seed=match.seed, match=match,
-                                series=series)
+                                series=series, demo=demo)
     from cabinet.games.blocks.versus_scene import BlocksVersusScene
-    return BlocksVersusScene(ctx, match, match_pilots(match), series=series)
+    return BlocksVersusScene(ctx, match, match_pilots(match), series=series, demo=demo)
 
 
 def play_match(ctx, match, on_fail) -> None:
