@@ -19,6 +19,7 @@ CONTRACT_NAMES = (
     + ["ag_pass", "ag_tick", "ag_forced", "coin", "credit", "start", "game_over",
        "initials_letter", "initials_confirm", "menu_move", "menu_select", "title_jingle"]
     + ["ag_danger", "ready", "go"]
+    + ["versus_attack", "versus_stones", "versus_challenger"]
 )
 RATES = (22050, 44100, 48000)  # every sample rate the settings allow
 

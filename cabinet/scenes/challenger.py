@@ -73,7 +73,7 @@ class ChallengerScene(Scene):
         self.frames = 0
 
     def enter(self) -> None:
-        self.ctx.audio.play("ag_danger")
+        self.ctx.audio.play("versus_challenger")
 
     def update(self) -> None:
         self.frames += 1

@@ -187,7 +187,7 @@ class BlocksVersusScene(Scene):
             self._launch(seat, seat, origin, result.cancelled, cancel=True)
         sent = result.attack - result.cancelled
         if sent:
-            audio.play("ag_pass")
+            audio.play("versus_attack")
             self._launch(seat, self.seat_for(other(seat.player)), origin, sent, cancel=False)
 
     def _launch(self, mover: ShownSeat, target: ShownSeat, origin, count: int, cancel: bool) -> None:
@@ -198,7 +198,6 @@ class BlocksVersusScene(Scene):
                 self._popup(f"CANCEL {count}", palette.GREEN, view.meter_top(target.player, 0), 21)
             else:
                 target.shown_pending += count
-                self.ctx.audio.play("blocks_invalid")
         end = view.meter_top(target.player, target.shown_pending)
         self.flights.launch(Flight(origin, end, count, CANCEL_FRAMES if cancel else FLIGHT_FRAMES, arrive, cancel))
         if not cancel:
@@ -210,7 +209,7 @@ class BlocksVersusScene(Scene):
             return
         wait = self.flights.frames_to(view.meter_rect(seat.player).centerx)
         seat.drop(landed, wait)
-        self.ctx.audio.play("blocks_invalid")
+        self.ctx.audio.play("versus_stones")
         count = len(landed)
         self._popup(f"{count} STONE{'S' if count > 1 else ''}!", palette.GREY, view.board_centre(seat.player, 0), 35)
 
