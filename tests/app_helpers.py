@@ -59,3 +59,13 @@ def past_countdown(app: App):
     while scene.countdown.running:
         app.step()
     return scene
+
+
+def choose(app: App, label: str, player: int = 1) -> None:
+    """Move the menu on top to ``label`` and pick it, from ``player``'s panel."""
+    menu = app.ctx.scenes.top
+    labels = [option.label for option in menu.options()]
+    assert label in labels, f"{label} is not offered: {labels}"
+    while labels[menu.index] != label:
+        tap(app, Action.DOWN, player=player)
+    tap(app, Action.A, player=player)

@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from app_helpers import make_app, past_countdown, press, run, tap
+from app_helpers import choose, make_app, past_countdown, press, run, tap
 from cabinet.games.blocks import BlocksGame
 from cabinet.games.blocks.cursor import Cursor, route
 from cabinet.games.blocks.scene import GAME_OVER_FRAMES, BlocksScene
@@ -124,21 +124,11 @@ def test_select_screens_return_to_attract_when_left_alone():
     assert isinstance(app.ctx.scenes.top, AttractScene)
 
 
-def _choose(app, label: str, player: int = 1) -> None:
-    """Move the menu on top to ``label`` and pick it, from ``player``'s panel."""
-    menu = app.ctx.scenes.top
-    labels = [option.label for option in menu.options()]
-    assert label in labels, f"{label} is not offered: {labels}"
-    while labels[menu.index] != label:
-        tap(app, Action.DOWN, player=player)
-    tap(app, Action.A, player=player)
-
-
 def _open_antigravity(app, *labels: str, player: int = 1):
     """From attract: Start, ANTI-GRAVITY, then each menu label in turn; the scene on top."""
     tap(app, Action.START, player=player)
     for label in ("ANTI-GRAVITY",) + labels:
-        _choose(app, label, player=player)
+        choose(app, label, player=player)
     return past_countdown(app)
 
 

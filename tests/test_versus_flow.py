@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from app_helpers import make_app, press, run, tap
+from app_helpers import choose, make_app, press, run, tap
 from cabinet.games.antigravity.scene import AntiGravityScene
 from cabinet.games.blocks.versus_scene import BlocksVersusScene
 from cabinet.inputs.actions import CABINET, Action
@@ -27,15 +27,6 @@ def fixed_seeds(monkeypatch):
     """Matches started from the menus get known seeds, so every run plays the same games."""
     seeds = iter(range(1000, 2000))
     monkeypatch.setattr("cabinet.scenes.select.new_seed", lambda: next(seeds))
-
-
-def choose(app, label: str, player: int = 1) -> None:
-    menu = app.ctx.scenes.top
-    labels = [option.label for option in menu.options()]
-    assert label in labels, f"{label} is not offered: {labels}"
-    while labels[menu.index] != label:
-        tap(app, Action.DOWN, player=player)
-    tap(app, Action.A, player=player)
 
 
 def open_menus(app, *labels: str, player: int = 1):

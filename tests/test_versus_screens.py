@@ -9,20 +9,16 @@ import sys
 
 import pygame
 
-from app_helpers import make_app, press, run, tap
+from app_helpers import choose, make_app, press, run, tap
 from cabinet.inputs.actions import Action
 from cabinet.scenes.match import Match, Series
 from cabinet.scenes.select import match_scene
 from versus_support import Hands
 
 
-def _choose(app, label: str, player: int = 1) -> None:
-    menu = app.ctx.scenes.top
-    labels = [option.label for option in menu.options()]
-    while labels[menu.index] != label:
-        tap(app, Action.DOWN, player=player)
+def _choose(app, label: str) -> None:
     app.render()
-    tap(app, Action.A, player=player)
+    choose(app, label)
 
 
 def _shoot(app, name: str, folder) -> None:

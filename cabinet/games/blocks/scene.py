@@ -316,11 +316,7 @@ class BlocksScene(Scene):
             piece = self.game.tray[slot]
             if piece is None or (self.drag and self.drag[0] == slot):
                 continue
-            sprite = block(TRAY_CELL - 2, family_colour(piece.family))
-            left = rect.centerx - piece.width * TRAY_CELL // 2
-            top = rect.centery - piece.height * TRAY_CELL // 2
-            for d_row, d_col in piece.cells:
-                surface.blit(sprite, (left + d_col * TRAY_CELL + 1, top + d_row * TRAY_CELL + 1))
+            draw_tray_piece(surface, piece, rect, TRAY_CELL)
         if cursor.focus == TRAY and not self.ended:
             text(surface, "A: TAKE IT", (TRAY_X + TRAY_W // 2, _tray_rect(2).bottom + 6), 14, palette.YELLOW, "midtop")
 
@@ -359,6 +355,15 @@ def _held_top_left(piece, pos):
     """Top-left pixel of a piece held under a finger: centred, lifted a cell so it shows."""
     x, y = pos
     return x - piece.width * CELL // 2, y - piece.height * CELL // 2 - CELL
+
+
+def draw_tray_piece(surface, piece, rect: pygame.Rect, cell: int) -> None:
+    """A tray piece, in its colour, centred in its slot's ``rect``."""
+    sprite = block(cell - 2, family_colour(piece.family))
+    left = rect.centerx - piece.width * cell // 2
+    top = rect.centery - piece.height * cell // 2
+    for d_row, d_col in piece.cells:
+        surface.blit(sprite, (left + d_col * cell + 1, top + d_row * cell + 1))
 
 
 def _tray_rect(slot: int) -> pygame.Rect:

@@ -20,10 +20,10 @@ from cabinet.render.text import fit_size
 from cabinet.scenes.common import blink
 from cabinet.scenes.match_view import PLAYER_COLOURS, round_pips, round_result
 
-from .animation import family_colour
 from .cursor import BOARD, TRAY
 from .flights import BURST_FRAMES
 from .pieces import SIZE
+from .scene import draw_tray_piece
 from .versus_seat import STONE_COLOUR
 
 CELL = 38
@@ -205,11 +205,7 @@ def _draw_tray(surface, scene, seat) -> None:
         piece = game.tray[slot]
         if piece is None:
             continue
-        sprite = block(TRAY_CELL - 2, family_colour(piece.family))
-        left = rect.centerx - piece.width * TRAY_CELL // 2
-        top = rect.centery - piece.height * TRAY_CELL // 2
-        for d_row, d_col in piece.cells:
-            surface.blit(sprite, (left + d_col * TRAY_CELL + 1, top + d_row * TRAY_CELL + 1))
+        draw_tray_piece(surface, piece, rect, TRAY_CELL)
 
 
 def _draw_meter(surface, scene, seat) -> None:
