@@ -143,9 +143,10 @@ def test_a_single_game_on_the_ramp_replays_exactly():
 def test_versus_replay_reproduces_both_fields_and_the_winner():
     app = make_app(SMALL_FIELDS)
     scene, replay = antigravity_recorded(app, "versus")
-    assert scene.match.over
+    assert scene.match.over and scene.rounds.round > 2, "the match went to more than one round"
     watched = watch(app, replay.id)
     assert watched.inner.winner() == scene.winner()
+    assert watched.inner.rounds.wins == scene.rounds.wins
     assert watched.score() == replay.score
     assert watched.final_text() == replay.final_text
     for mine, theirs in zip(watched.inner.seats, scene.seats):

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from cabinet.games.cpu import LEVELS
 
 PLAYERS = (1, 2)
-DEMO_CPU_LEVEL = 3     # attract mode's CPUs: quick enough to watch, good enough to show attacks
+DEMO_CPU_LEVELS = {1: 2, 2: 4}   # attract mode's CPUs: quick enough to watch, unlike enough to differ
 
 
 def other(player: int) -> int:

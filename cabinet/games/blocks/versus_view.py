@@ -248,7 +248,8 @@ def _draw_centre(surface, scene) -> None:
     rounds = scene.rounds
     text(surface, "ROUND" if not scene.match_over else "MATCH", (CENTRE, 6), 14, palette.GREY, "midtop")
     if not scene.match_over:
-        text(surface, str(min(rounds.round, 99)), (CENTRE, 24), 28, palette.WHITE, "midtop")
+        shown = rounds.round - 1 if scene.end_frames else rounds.round   # a result shows the round just played
+        text(surface, str(min(shown, 99)), (CENTRE, 24), 28, palette.WHITE, "midtop")
 
 
 def _draw_result(surface, scene) -> None:
