@@ -24,6 +24,7 @@ SECTION_MODULES = [
     "cabinet.bench.startup",
     "cabinet.bench.storage",
     "cabinet.bench.versus_blocks",
+    "cabinet.bench.ramp_blocks",
 ]
 
 

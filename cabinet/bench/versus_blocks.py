@@ -53,26 +53,44 @@ def level_match(args) -> tuple[int, bool, dict[int, tuple[float, int]], int, int
     return level, winner == strong_player, thinking, simulation.frame, simulation.placements
 
 
-def placements_per_second(placements: int, seed: int = 3) -> float:
-    """BlocksVersus.place calls per second over random play of both players (choice untimed)."""
-    rng = random.Random(seed)
-    match, spent, done = BlocksVersus(seed=rng.randrange(1 << 30)), 0.0, 0
-    while done < placements:
-        if match.winner is not None:
-            match = BlocksVersus(seed=rng.randrange(1 << 30))
-        player = rng.choice((1, 2))
-        game = match.game(player)
-        slot = rng.choice([s for s in range(3) if game.tray[s] is not None])
-        positions = game.legal_positions(slot)
-        if not positions:
-            match.land(player)
-            continue
-        row, col = rng.choice(positions)
-        start = time.perf_counter()
-        match.place(player, slot, row, col)
-        spent += time.perf_counter() - start
-        done += 1
-    return done / spent
+def random_matches(placements: int, seed: int = 3) -> list[tuple[int, list[tuple]]]:
+    """Seeded random matches, as (match seed, moves) with a move (player, slot, row, col), or
+    (player,) for a move timer running out, until ``placements`` placements in all."""
+    rng, scripts, made = random.Random(seed), [], 0
+    while made < placements:
+        match_seed = rng.randrange(1 << 30)
+        match, moves = BlocksVersus(seed=match_seed), []
+        while match.winner is None and made < placements:
+            player = rng.choice((1, 2))
+            game = match.game(player)
+            slot = rng.choice([s for s in range(3) if game.tray[s] is not None])
+            positions = game.legal_positions(slot)
+            if not positions:
+                match.land(player)
+                moves.append((player,))
+                continue
+            row, col = rng.choice(positions)
+            match.place(player, slot, row, col)
+            moves.append((player, slot, row, col))
+            made += 1
+        scripts.append((match_seed, moves))
+    return scripts
+
+
+def placements_per_second(placements: int) -> float:
+    """Placements (with their landings and timer landings) the engine resolves per CPU second,
+    replaying recorded random matches: choosing the moves is not timed."""
+    scripts = random_matches(placements)
+    start = time.thread_time()
+    for match_seed, moves in scripts:
+        match = BlocksVersus(seed=match_seed)
+        place, land = match.place, match.land
+        for move in moves:
+            if len(move) == 1:
+                land(move[0])
+            else:
+                place(*move)
+    return placements / (time.thread_time() - start)
 
 
 @section("versus")

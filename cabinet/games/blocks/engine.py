@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from .pieces import (CATALOGUE, COL_MASKS, FULL, PIECE_SETS, ROW_MASKS, SIZE,
                      Piece, cells_of, orientations, piece_from_text)
@@ -45,9 +46,8 @@ class PlaceResult:
     landed: tuple[tuple[int, int], ...] = ()   # stones that landed after this move, sorted
 
 
-@dataclass(frozen=True)
-class Clear:
-    """The board after the line clear of one placement (no scoring)."""
+class Clear(NamedTuple):
+    """The board after the line clear of one placement (no scoring); a tuple, made fast."""
 
     board: int
     rows: tuple[int, ...]
@@ -309,6 +309,11 @@ class BlocksGame:
         when the placement clears no line they land before the tray refresh, and
         ``result.landed`` says where. A clearing placement holds them back.
         """
+        return PlaceResult(*self._place(slot, row, col, stones))
+
+    def _place(self, slot: int, row: int, col: int, stones: int) -> tuple:
+        """:meth:`place` without the result object: its fields, in order (the versus
+        engine makes its own result from them; one object per move keeps it fast)."""
         self._check_playing()
         _check_slot(slot)
         piece = self._tray[slot]
@@ -344,9 +349,9 @@ class BlocksGame:
             if self.ramp_level:
                 landed |= self._land(min(self.ramp_level, RAMP_MAX_STONES))
         self.game_over = self._nothing_fits()
-        return PlaceResult(slot, row, col, mask_cells(mask), clear.rows, clear.cols,
-                           mask_cells(clear.removed), clear.drops, points, self.streak,
-                           wipe_out, refreshed, self.game_over, self._landing_order(landed))
+        return (slot, row, col, mask_cells(mask), clear.rows, clear.cols, mask_cells(clear.removed),
+                clear.drops, points, self.streak, wipe_out, refreshed, self.game_over,
+                self._landing_order(landed))
 
     def land_stones(self, count: int) -> tuple[tuple[int, int], ...]:
         """Land ``count`` stones now (a versus move timer ran out), then check game over.

@@ -115,14 +115,14 @@ class BlocksVersus:
         waiting = min(self._pending[player], self.land_max)
         # The game does place, clear, score, landing (only when nothing cleared) and refresh;
         # the attack changes no board, so working it out afterwards gives the same state.
-        result = game.place(slot, row, col, stones=waiting)
-        lines = len(result.rows) + len(result.cols)
-        attack = attack_stones(lines, streak_before, result.wipe_out, self.attack_percent[player - 1])
+        fields = game._place(slot, row, col, waiting)
+        _, _, _, _, rows, cols, _, _, _, _, wipe_out, _, _, landed = fields
+        attack = attack_stones(len(rows) + len(cols), streak_before, wipe_out, self.attack_percent[player - 1])
         cancelled = min(attack, self._pending[player])
-        self._pending[player] -= cancelled + len(result.landed)
+        self._pending[player] -= cancelled + len(landed)
         self._pending[_other(player)] += attack - cancelled
         self._settle(player)
-        return VersusPlaceResult(**vars(result), attack=attack, cancelled=cancelled)
+        return VersusPlaceResult(*fields, attack, cancelled)
 
     def land(self, player: int) -> list[tuple[int, int]]:
         """The player's move timer ran out: up to ``land_max`` pending stones land now."""
