@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from functools import lru_cache
 
 import pygame
 
@@ -18,7 +17,7 @@ from cabinet.games.antigravity.field_view import FieldView, dispenser_depth
 from cabinet.games.antigravity.hud import PairList, RingTimer, fitted, progress_bar
 from cabinet.render import HEIGHT, WIDTH, palette, sprites, text
 from cabinet.render.sprites import backdrop
-from cabinet.scenes.common import blink
+from cabinet.scenes.pause import draw_pause, veil
 
 MARGIN = 16
 TOP = 12
@@ -51,14 +50,6 @@ def seconds_left(seat) -> int:
     if seat.busy:
         return math.ceil(seat.game.turn_frames / FPS)
     return max(0, math.ceil(seat.game.frames_left / FPS))
-
-
-@lru_cache(maxsize=1)
-def _dimmer() -> pygame.Surface:
-    """The veil behind the pause and game-over banners; made once, not per game."""
-    veil = pygame.Surface((WIDTH, HEIGHT), pygame.SRCALPHA)
-    veil.fill((0, 0, 12, 170))
-    return veil
 
 
 class PlayLayout:
@@ -100,7 +91,7 @@ class PlayLayout:
         if not scene.demo:
             self.draw_bar(surface)
         if scene.end_frames:
-            surface.blit(_dimmer(), (0, 0))
+            surface.blit(veil(), (0, 0))
             self.draw_banner(surface)
         for view in self.views:
             scene.countdown.draw(surface, view.rect)
@@ -117,13 +108,7 @@ class PlayLayout:
         """The game-over or winner banner."""
 
     def draw_pause(self, surface: pygame.Surface) -> None:
-        surface.blit(_dimmer(), (0, 0))
-        box = pygame.Rect(0, 0, 460, 170)
-        box.center = (WIDTH // 2, HEIGHT // 2 - 10)
-        surface.blit(sprites.panel(box.width, box.height, palette.YELLOW), box)
-        text(surface, "PAUSED", (box.centerx, box.y + 34), 56, palette.YELLOW, "midtop")
-        if blink(self.scene.ctx.frame):
-            text(surface, "PRESS F9 TO RESUME", (box.centerx, box.bottom - 42), 21, palette.WHITE, "midtop")
+        draw_pause(surface, self.scene.ctx.frame)
 
     @staticmethod
     def banner(surface: pygame.Surface, width: int, height: int, edge) -> pygame.Rect:
