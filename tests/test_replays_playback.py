@@ -19,6 +19,7 @@ from cabinet.games.antigravity.scene import AntiGravityScene
 from cabinet.games.blocks import demo as blocks_demo
 from cabinet.games.blocks.scene import BlocksScene
 from cabinet.inputs.actions import Action, InputEvent
+from cabinet.storage.replays import REPLAY_VERSION
 from cabinet.scenes.attract import AttractScene
 from cabinet.scenes.pilots import HumanPilot
 from cabinet.scenes.playback import PlaybackScene, ReplayReel, play_replay
@@ -188,7 +189,7 @@ def test_attract_plays_a_replay_part_with_its_label(fast_blocks_ai):
 def test_a_replay_of_an_unknown_version_is_skipped_with_a_log_line(fast_blocks_ai, caplog):
     app = make_app()
     _, replay = blocks_recorded(app)
-    data = replay.to_json().replace('"version":1', '"version":99')
+    data = replay.to_json().replace(f'"version":{REPLAY_VERSION}', '"version":99')
     app.ctx.store.db.write([("UPDATE replays SET data = ? WHERE id = ?", (data, replay.id))])
     reel = ReplayReel(app.ctx)
     live = object()

@@ -13,13 +13,15 @@ import math
 import pygame
 
 from cabinet import FPS
+from cabinet.games.antigravity import alerts
 from cabinet.games.antigravity.field_view import FieldView, dispenser_depth
 from cabinet.games.antigravity.hud import PairList, RingTimer, fitted, progress_bar
 from cabinet.render import HEIGHT, WIDTH, palette, sprites, text
 from cabinet.render.sprites import backdrop
-from cabinet.scenes.pause import draw_pause, veil
+from cabinet.scenes.pause import draw_pause
 
 MARGIN = 16
+FINAL_BOARD_FRAMES = 120   # after a game over the field shows alone (its cause marked), then the banner
 TOP = 12
 BAR = pygame.Rect(MARGIN, 494, WIDTH - 2 * MARGIN, 38)   # the message bar
 PLAY_BOTTOM = BAR.y - 8
@@ -83,15 +85,22 @@ class PlayLayout:
         surface.blit(self.static(), (0, 0))
         playing = not scene.end_frames
         for seat, view in zip(scene.seats, self.views):
-            view.draw(surface, seat.picture(), seat.game.cursor,
-                      (seat.game.current("top"), seat.game.next("top")),
-                      (seat.game.current("bottom"), seat.game.next("bottom")),
-                      frame=seat.frame, show_cursor=playing and not seat.game.game_over)
+            game = seat.game
+            view.draw(surface, seat.picture(), game.cursor,
+                      (game.current("top"), game.next("top")),
+                      (game.current("bottom"), game.next("bottom")),
+                      frame=seat.frame, show_cursor=playing and not game.game_over)
+            if playing and seat.danger:
+                alerts.draw_danger(surface, view, seat.danger, seat.frame)
+            if game.game_over and not seat.busy:
+                alerts.draw_cause(surface, view, seat, scene.end_frames)
+            alerts.draw_popups(surface, view, seat.popups)
+            if playing and not seat.busy and not game.game_over and not scene.countdown.running:
+                alerts.draw_forced_countdown(surface, view, game, seat.frame)
         self.draw_panels(surface)
         if not scene.demo:
             self.draw_bar(surface)
-        if scene.end_frames:
-            surface.blit(veil(), (0, 0))
+        if scene.end_frames > FINAL_BOARD_FRAMES:
             self.draw_banner(surface)
         for view in self.views:
             scene.countdown.draw(surface, view.rect)
@@ -111,10 +120,10 @@ class PlayLayout:
         draw_pause(surface, self.scene.ctx.frame)
 
     @staticmethod
-    def banner(surface: pygame.Surface, width: int, height: int, edge) -> pygame.Rect:
-        """Draw a framed banner in the middle of the play area; return its rectangle."""
+    def banner(surface: pygame.Surface, width: int, height: int, edge, centre=None) -> pygame.Rect:
+        """Draw a framed banner centred on ``centre`` (the play area's middle); return its rectangle."""
         box = pygame.Rect(0, 0, width, height)
-        box.center = (WIDTH // 2, (TOP + PLAY_BOTTOM) // 2)
+        box.center = centre or (WIDTH // 2, (TOP + PLAY_BOTTOM) // 2)
         pygame.draw.rect(surface, palette.PANEL, box, border_radius=10)
         surface.blit(sprites.panel(width, height, edge), box)
         return box
@@ -227,7 +236,9 @@ class SingleLayout(PlayLayout):
         scene = self.scene
         game = scene.seats[0].game
         complete = scene.mode == "contest" and not game.remaining_pairs()
-        box = self.banner(surface, 440, 170, palette.YELLOW if complete else palette.RED)
+        # Over the right-hand panel, so the field that ended the game stays in view.
+        box = self.banner(surface, self.right.width, 170, palette.YELLOW if complete else palette.RED,
+                          self.right.center)
         title = "LIST COMPLETE!" if complete else "GAME OVER"
         fitted(surface, title, (box.centerx, box.y + 28), 49, palette.YELLOW if complete else palette.RED,
                box.width - 40, "midtop")

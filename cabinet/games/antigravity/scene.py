@@ -15,13 +15,13 @@ import dataclasses
 
 from cabinet import FPS
 from cabinet.games.antigravity.engine import MODES
-from cabinet.games.antigravity.layouts import SingleLayout, VersusLayout
+from cabinet.games.antigravity.layouts import FINAL_BOARD_FRAMES, SingleLayout, VersusLayout
 from cabinet.games.antigravity.seat import Seat
 from cabinet.inputs.actions import CABINET, DIRECTIONS, Action
 from cabinet.scenes.base import Scene
 from cabinet.scenes.countdown import Countdown
 
-END_FRAMES = 240          # the game-over or winner banner, before initials
+END_FRAMES = FINAL_BOARD_FRAMES + 180   # the final field, then the game-over or winner banner
 END_SKIP_AFTER = 60       # Start may cut the banner short after this many frames
 
 
