@@ -30,7 +30,7 @@ TONES = {"chain": palette.YELLOW, "through": palette.MAGENTA, "warn": palette.RE
 LABEL = palette.GREY
 IDLE_HINTS = {
     "single": "LINE UP 3 OF A COLOUR - DON'T LET A STACK CROSS THE S LINE",
-    "contest": "THE OTHER PLAYER'S UP/DOWN SCROLLS THE PAIR LIST",
+    "contest": "B / C SCROLL THE PAIR LIST",
 }
 
 

@@ -121,9 +121,10 @@ class AntiGravityScene(Scene):
             if event.action is Action.PAUSE and event.pressed and not self.demo and not self.end_frames:
                 self._toggle_pause()
             return
-        if self.mode == "contest" and event.pressed and event.player != self.driver:
-            if event.action in (Action.UP, Action.DOWN):
-                self.layout.scroll_list(-1 if event.action is Action.UP else 1)
+        if self.mode == "contest" and event.pressed:
+            amount = list_scroll(event, self.driver)
+            if amount:
+                self.layout.scroll_list(amount)
                 return
         if self.end_frames and event.pressed and event.action is Action.START and not self.demo:
             if self.end_frames >= END_SKIP_AFTER:
@@ -222,6 +223,24 @@ class AntiGravityScene(Scene):
     # ------------------------------------------------------------------ drawing
     def draw(self, surface) -> None:
         self.layout.draw(surface)
+
+
+# The original's T5 / T2: player 2's up / down keys on the keyboard (RULES.md's table).
+LIST_KEYS = {"key num 5": -1, "key @": -1, "key '": -1, "key num 2": 1, "key :": 1, "key /": 1}
+
+
+def list_scroll(event, driver: int) -> int:
+    """Rows a press scrolls the contest's pair list by (-1 up, +1 down, 0: not a scroll).
+
+    The player's own B / C scroll it, and so do the keyboard's numpad 5 / 2 (with
+    ``@`` / ``:``) while they are not the player's own push keys; the other panel's
+    stick never does, since that panel may be someone else's.
+    """
+    if event.player == driver and event.action in (Action.B, Action.C):
+        return -1 if event.action is Action.B else 1
+    if event.player == 2 != driver and event.action in (Action.UP, Action.DOWN):
+        return LIST_KEYS.get(event.switch, 0)
+    return 0
 
 
 def _find_contest(settings, contest):
