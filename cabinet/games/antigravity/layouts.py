@@ -61,6 +61,9 @@ class PlayLayout:
         self.scene = scene
         self.views: list[FieldView] = []
         self._static: pygame.Surface | None = None
+        # The message bar; a demo or a replay has the attract strip there, so its messages
+        # go to the foot of the score panel instead.
+        self.bar = not (scene.demo or getattr(scene, "watched", False))
 
     def scroll_list(self, amount: int) -> None:
         """Only the contest layout has a list to scroll."""
@@ -72,7 +75,7 @@ class PlayLayout:
             self.draw_static(surface)
             for view in self.views:
                 view.draw_static(surface)
-            if not self.scene.demo:
+            if self.bar:
                 surface.blit(sprites.panel(BAR.width, BAR.height), BAR)
             self._static = surface.convert() if pygame.display.get_surface() else surface
         return self._static
@@ -98,7 +101,7 @@ class PlayLayout:
             if playing and not seat.busy and not game.game_over and not scene.countdown.running:
                 alerts.draw_forced_countdown(surface, view, game, seat.frame)
         self.draw_panels(surface)
-        if not scene.demo:
+        if self.bar:
             self.draw_bar(surface)
         if scene.end_frames > FINAL_BOARD_FRAMES:
             self.draw_banner(surface)
@@ -210,7 +213,7 @@ class SingleLayout(PlayLayout):
         self.ring.draw(surface, (right.centerx, right.y + 114), seat.timer_fraction(), seconds_left(seat), 42)
         if self.pairs is not None:
             self.pairs.draw(surface, seat.game.remaining_pairs())
-        if self.scene.demo:
+        if not self.bar:
             self._draw_demo_message(surface, seat)
 
     def _draw_demo_message(self, surface: pygame.Surface, seat) -> None:
@@ -276,7 +279,7 @@ class VersusLayout(PlayLayout):
             game = scene.seat_for(player).game
             info = f"{game.colours} COLOURS  {game.turn_frames / FPS:g}S TURN"
             fitted(surface, info, (panel.centerx, panel.bottom - 30), 14, LABEL, panel.width - 24, "midtop")
-        if not scene.demo:
+        if self.bar:
             pygame.draw.line(surface, palette.PANEL_EDGE, (BAR.centerx, BAR.y + 6), (BAR.centerx, BAR.bottom - 6), 2)
 
     def draw_panels(self, surface: pygame.Surface) -> None:

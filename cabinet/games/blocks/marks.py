@@ -10,7 +10,6 @@ import pygame
 
 from cabinet.render import palette, text
 from cabinet.render.glyphs import POINT_RIGHT, TRIANGLE_DOWN, TRIANGLE_UP
-from cabinet.render.text import fit_size
 
 
 def pulse(frame: int, period: int = 30) -> float:
@@ -23,7 +22,7 @@ def draw_danger(surface: pygame.Surface, board: pygame.Rect, frame: int) -> None
     glow = pulse(frame)
     colour = tuple(int(a + (b - a) * glow) for a, b in zip((120, 20, 30), palette.RED))
     pygame.draw.rect(surface, colour, board.inflate(16, 16), 5 + round(3 * glow), border_radius=10)
-    label = text(surface, " DANGER ", (board.centerx, board.bottom + 12), 21, palette.WHITE, "midtop")
+    label = text(surface, " DANGER ", (board.centerx, board.y - 14), 21, palette.WHITE, "midbottom")
     if glow > 0.5:
         surface.fill(palette.RED, label.inflate(6, 4))
         text(surface, " DANGER ", label.topleft, 21, palette.WHITE)
@@ -46,9 +45,9 @@ def draw_tray_mode(surface: pygame.Surface, tray: pygame.Rect, chosen: pygame.Re
     pygame.draw.rect(surface, palette.CYAN, tray.inflate(12, 12), 4, border_radius=12)
     nudge = round(4 * pulse(frame, 24))
     text(surface, POINT_RIGHT, (chosen.x - 4 + nudge, chosen.centery), 28, palette.CYAN, "midright")
-    text(surface, f"{TRIANGLE_UP}{TRIANGLE_DOWN} PICK A PIECE", (tray.centerx, tray.y - 12),
-         fit_size("-- PICK A PIECE", 21, tray.width + 20), palette.CYAN, "midbottom")
-    text(surface, "A  TAKES IT", (tray.centerx, tray.bottom + 14), 21, palette.CYAN, "midtop")
+    text(surface, "PICK A PIECE", (tray.centerx, tray.y - 30), 21, palette.CYAN, "midbottom")
+    text(surface, f"{TRIANGLE_UP}{TRIANGLE_DOWN} CHOOSE   A TAKE", (tray.centerx, tray.y - 10), 14, palette.CYAN,
+         "midbottom")
 
 
 def cross_out(surface: pygame.Surface, rect: pygame.Rect) -> None:
