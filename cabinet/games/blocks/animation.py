@@ -70,7 +70,7 @@ class ClearAnimation:
 
     def __init__(self, placed: Grid, result, streak_before: int = 0):
         self.placed = placed
-        self.points = result.points
+        self.points = result.points - len(result.cells)   # the clear's own; the cells count at once
         self.streak_before = streak_before
         self.wipe_out = result.wipe_out
         self.cleared = set(result.cleared)
