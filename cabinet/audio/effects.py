@@ -200,9 +200,9 @@ def forced(s: Synth):
                  s.noise(0.08, clock=4000, clock_to=800, decay=0.03, level=0.6, seed=70))
 
 
-@effect("ag_danger", 0.6)
+@effect("danger", 0.6)
 def danger(s: Synth):
-    """A stack is one block from the S line: two urgent high beeps, like an alarm."""
+    """Danger (a stack near the S line, a tray with at most one piece that fits): two urgent beeps."""
     beep = s.tone("B5", 0.07, duty=0.5, vibrato=0.2, release=0.01)
     return s.seq(beep, s.rest(0.05), s.tone("B5", 0.1, duty=0.5, vibrato=0.2, decay=0.05, release=0.02))
 

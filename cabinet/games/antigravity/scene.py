@@ -15,7 +15,7 @@ import dataclasses
 
 from cabinet import FPS
 from cabinet.games.antigravity.engine import MODES
-from cabinet.games.antigravity.layouts import SingleLayout, VersusLayout
+from cabinet.games.antigravity.layouts import FINAL_BOARD_FRAMES, SingleLayout, VersusLayout
 from cabinet.games.antigravity.seat import Seat
 from cabinet.inputs.actions import CABINET, DIRECTIONS, Action
 from cabinet.scenes.base import Scene
@@ -23,7 +23,7 @@ from cabinet.scenes.challenger import challenge
 from cabinet.scenes.countdown import Countdown
 from cabinet.scenes.pilots import bind_all
 
-END_FRAMES = 240          # the game-over or winner banner, before initials
+END_FRAMES = FINAL_BOARD_FRAMES + 180   # the final field, then the game-over or winner banner
 END_SKIP_AFTER = 60       # Start may cut the banner short after this many frames
 
 
@@ -136,9 +136,10 @@ class AntiGravityScene(Scene):
             return
         if challenge(self, event):
             return
-        if self.mode == "contest" and event.pressed and event.player != self.driver:
-            if event.action in (Action.UP, Action.DOWN):
-                self.layout.scroll_list(-1 if event.action is Action.UP else 1)
+        if self.mode == "contest" and event.pressed:
+            amount = list_scroll(event, self.driver)
+            if amount:
+                self.layout.scroll_list(amount)
                 return
         if self.end_frames and event.pressed and event.action is Action.START and not self.demo:
             if self.end_frames >= END_SKIP_AFTER:
@@ -281,6 +282,24 @@ class AntiGravityScene(Scene):
     # ------------------------------------------------------------------ drawing
     def draw(self, surface) -> None:
         self.layout.draw(surface)
+
+
+# The original's T5 / T2: player 2's up / down keys on the keyboard (RULES.md's table).
+LIST_KEYS = {"key num 5": -1, "key @": -1, "key '": -1, "key num 2": 1, "key :": 1, "key /": 1}
+
+
+def list_scroll(event, driver: int) -> int:
+    """Rows a press scrolls the contest's pair list by (-1 up, +1 down, 0: not a scroll).
+
+    The player's own B / C scroll it, and so do the keyboard's numpad 5 / 2 (with
+    ``@`` / ``:``) while they are not the player's own push keys; the other panel's
+    stick never does, since that panel may be someone else's.
+    """
+    if event.player == driver and event.action in (Action.B, Action.C):
+        return -1 if event.action is Action.B else 1
+    if event.player == 2 != driver and event.action in (Action.UP, Action.DOWN):
+        return LIST_KEYS.get(event.switch, 0)
+    return 0
 
 
 def _find_contest(settings, contest):

@@ -17,9 +17,10 @@ from .ai import BlocksAI
 from .cursor import route
 from .tactics import sight_of
 
-MOVE_FRAMES = 7        # between two cursor presses
-THINK_FRAMES = 30      # before the first press of a move
-AIM_FRAMES = 18        # holding still over the target before A
+# A brisk player's pace: quick enough that a 30 s demo shows clears, slow enough to follow.
+MOVE_FRAMES = 5        # between two cursor presses
+THINK_FRAMES = 16      # before the first press of a move
+AIM_FRAMES = 10        # holding still over the target before A
 
 
 class BlocksDemoPilot:
