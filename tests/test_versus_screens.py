@@ -10,6 +10,7 @@ import sys
 import pygame
 
 from app_helpers import choose, make_app, press, run, tap
+from cabinet.games.antigravity.layouts import FINAL_BOARD_FRAMES
 from cabinet.inputs.actions import Action
 from cabinet.scenes.match import Match, Series
 from cabinet.scenes.select import match_scene
@@ -80,11 +81,12 @@ def tour(app, folder=None) -> None:
     app.ctx.go_to_attract()
     versus = match_scene(app.ctx, Match("antigravity", 2, 3, {2: 4}))
     app.ctx.scenes.reset(versus)
+    banner = FINAL_BOARD_FRAMES + 40     # the field alone first, then the result
     for frame in range(20_000):
-        if versus.match_over and versus.end_frames == 60:
+        if versus.match_over and versus.end_frames == banner:
             _shoot(app, "antigravity-cpu-match-result", folder)
             break
-        if versus.end_frames == 60:
+        if versus.end_frames == banner:
             _shoot(app, "antigravity-cpu-round-result", folder)
         if frame == 280:
             _shoot(app, "antigravity-vs-cpu", folder)
