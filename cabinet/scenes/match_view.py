@@ -25,17 +25,20 @@ def round_pips(surface, centre, match, player: int) -> None:
 
 
 def round_result(surface, match, winner: int | None, centre) -> pygame.Rect:
-    """A slim banner, ``centre``d, that names the round's winner and the match score.
-
-    Slim so that both boards stay in view while it shows.
+    """A slim banner, ``centre``d, that names the round's winner (or the match's, once it
+    is decided) and the match score. Slim so that both boards stay in view while it shows.
     """
     box = pygame.Rect(0, 0, 620, 56)
     box.center = centre
+    if match.winner is not None:
+        winner = match.winner
     edge = PLAYER_COLOURS.get(winner, palette.YELLOW)
     surface.blit(sprites.panel(box.width, box.height, edge, palette.SHADOW), box)
     played = match.round - 1
     if winner is None:
         words, colour = f"ROUND {played} DRAWN", palette.YELLOW
+    elif match.winner is not None:
+        words, colour = f"{match.name(winner)} WINS THE MATCH", edge
     else:
         words, colour = f"{match.name(winner)} TAKES ROUND {played}", edge
     text(surface, words, (box.x + 24, box.centery), fit_size(words, 28, box.width - 150), colour, "midleft")

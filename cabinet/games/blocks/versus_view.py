@@ -14,7 +14,7 @@ from functools import lru_cache
 import pygame
 
 from cabinet.games.antigravity.hud import RingTimer
-from cabinet.render import HEIGHT, WIDTH, palette, sprites, text
+from cabinet.render import HEIGHT, WIDTH, palette, text
 from cabinet.render.sprites import backdrop, block, panel
 from cabinet.render.text import fit_size
 from cabinet.scenes.common import blink
@@ -87,8 +87,10 @@ def meter_top(player: int, pending: int) -> tuple[int, int]:
 # ---------------------------------------------------------------------- the picture
 
 def draw(surface, scene) -> None:
-    surface.blit(_static(scene.demo), (0, 0))
+    surface.blit(_static(), (0, 0))
     ending = bool(scene.end_frames)
+    if scene.demo and not ending:
+        text(surface, "DEMO PLAY", (CENTRE, BOARD_Y + BOARD_PX + 18), 21, palette.MAGENTA, "midtop")
     for seat in scene.seats:
         _draw_side(surface, scene, seat, ending)
     _draw_centre(surface, scene)
@@ -102,8 +104,8 @@ def draw(surface, scene) -> None:
         _draw_result(surface, scene)
 
 
-@lru_cache(maxsize=2)
-def _static(demo: bool) -> pygame.Surface:
+@lru_cache(maxsize=1)
+def _static() -> pygame.Surface:
     """Backdrop, frames, empty grids, tray slots and meter wells: drawn once."""
     surface = pygame.Surface((WIDTH, HEIGHT))
     surface.blit(backdrop(WIDTH, HEIGHT), (0, 0))
@@ -119,8 +121,6 @@ def _static(demo: bool) -> pygame.Surface:
         pygame.draw.rect(surface, palette.SHADOW, well, border_radius=4)
         pygame.draw.rect(surface, palette.PANEL_EDGE, well.inflate(4, 4), 2, border_radius=5)
         text(surface, "MOVE", (ring_centre(player)[0], 100), 14, palette.GREY, "midtop")
-    if demo:
-        text(surface, "DEMO PLAY", (CENTRE, BOARD_Y + BOARD_PX + 18), 21, palette.MAGENTA, "midtop")
     return surface.convert() if pygame.display.get_surface() else surface
 
 
@@ -262,18 +262,8 @@ def _draw_result(surface, scene) -> None:
         band = pygame.Rect(rect.x, rect.centery - 40, rect.width, 80)
         surface.blit(_band(band.width, band.height), band)
         text(surface, words, band.center, 56, colour, "center")
-    if not scene.match_over:
-        round_result(surface, scene.rounds, winner, (CENTRE, HEIGHT - 42))
-        return
-    match = scene.rounds
-    box = pygame.Rect(0, 0, 600, 92)
-    box.center = (CENTRE, HEIGHT - 56)
-    champion = match.winner
-    surface.blit(sprites.panel(box.width, box.height, PLAYER_COLOURS[champion], palette.SHADOW), box)
-    title = f"{match.name(champion)} WINS THE MATCH"
-    text(surface, title, (box.centerx, box.y + 10), fit_size(title, 35, box.width - 40), PLAYER_COLOURS[champion],
-         "midtop")
-    text(surface, match.score_line(), (box.centerx, box.y + 52), 28, palette.WHITE, "midtop")
+    # Above attract mode's bottom strip, which a demo or a replay shows.
+    round_result(surface, scene.rounds, winner, (CENTRE, BOARD_Y + BOARD_PX + 42))
 
 
 @lru_cache(maxsize=4)
