@@ -49,6 +49,11 @@ IDLE_WARN_FRAMES = 60 * 60  # a human game nobody touches: warn after a minute .
 IDLE_END_FRAMES = 70 * 60   # ... and end it ten seconds later, so the cabinet is free again
 
 
+# The sound of each thing a press can do with the cursor (a placement has its own).
+CURSOR_SOUNDS = {"select": "blocks_pickup", "tray": "menu_move", "board": "blocks_pickup",
+                 "rotate": "blocks_rotate", "refused": "blocks_invalid", "invalid": "blocks_invalid"}
+
+
 class Popup:
     """A short rising message: points earned, a streak, a wipe-out.
 
@@ -199,10 +204,8 @@ class BlocksScene(Scene):
         if cursor.focus == BOARD and game.tray[cursor.slot] is not None:
             colour = family_colour(game.tray[cursor.slot].family)
         outcome = cursor.apply(event.action, game, repeat=event.repeat)
-        sound = {"select": "blocks_pickup", "tray": "menu_move", "board": "blocks_pickup",
-                 "rotate": "blocks_rotate", "refused": "blocks_invalid", "invalid": "blocks_invalid"}
-        if outcome.kind in sound:
-            self.ctx.audio.play(sound[outcome.kind])
+        if outcome.kind in CURSOR_SOUNDS:
+            self.ctx.audio.play(CURSOR_SOUNDS[outcome.kind])
         if outcome.kind in ("invalid", "refused"):
             self.shake = SHAKE_FRAMES
         if outcome.kind == "place":

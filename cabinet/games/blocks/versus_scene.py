@@ -26,24 +26,13 @@ from cabinet.scenes.pilots import bind_all
 
 from . import versus_view as view
 from .flights import CANCEL_FRAMES, FLIGHT_FRAMES, Flight, Flights
+from .scene import CURSOR_SOUNDS, POPUP_FRAMES, Popup
 from .versus import BlocksVersus
 from .versus_seat import ShownSeat
 
 ROUND_END_FRAMES = 210     # the round's result, both boards in view
 MATCH_END_FRAMES = 300     # the match's result, before the rematch offer
 END_SKIP_AFTER = 60        # Start may cut a result short after this many frames
-POPUP_FRAMES = 50
-
-
-@dataclasses.dataclass
-class Popup:
-    """A short rising message over a board: points, a streak, an attack."""
-
-    words: str
-    colour: tuple
-    pos: tuple[int, int]
-    size: int = 28
-    age: int = 0
 
 
 class BlocksVersusScene(Scene):
@@ -159,10 +148,8 @@ class BlocksVersusScene(Scene):
         if self.recorder is not None:
             self.recorder.record(self.game_frame, event)
         outcome = seat.apply(event)
-        sound = {"select": "blocks_pickup", "tray": "menu_move", "board": "blocks_pickup",
-                 "rotate": "blocks_rotate", "refused": "blocks_invalid", "invalid": "blocks_invalid"}
-        if outcome.kind in sound:
-            self.ctx.audio.play(sound[outcome.kind])
+        if outcome.kind in CURSOR_SOUNDS:
+            self.ctx.audio.play(CURSOR_SOUNDS[outcome.kind])
         if outcome.kind == "place":
             self._placed(seat, outcome.result)
 
