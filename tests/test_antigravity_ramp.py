@@ -3,7 +3,9 @@
 import dataclasses
 from types import SimpleNamespace
 
+from service_support import cabinet_on_file, choose, enter, service, step, tap, value_of
 from cabinet.games.antigravity import AntiGravityGame, ContestGame, VersusMatch
+from cabinet.inputs.actions import Action
 from cabinet.scenes.playback import replay_settings
 from cabinet.settings_schema import AntiGravitySettings, ContestList, RampSettings, Settings
 
@@ -90,3 +92,18 @@ def test_a_replay_recorded_before_the_ramp_existed_plays_without_it():
     assert replay_settings(ctx, with_ramp).antigravity.ramp.enabled
     del recorded["ramp"]
     assert not replay_settings(ctx, with_ramp).antigravity.ramp.enabled
+
+
+def test_the_operator_sets_the_ramp_in_the_service_menu(tmp_path):
+    app, _ = cabinet_on_file(tmp_path)
+    step(app, frames=3)
+    service(app)
+    enter(app, "GAME SETTINGS", "ANTI-GRAVITY", "RAMP (GAME LENGTH)")
+    assert [value_of(app, label) for label in ("ENABLED", "BLOCKS CLEARED PER STEP", "TURN TIME CUT PER STEP",
+                                               "SHORTEST TURN TIME")] == ["ON", "60", "0.5 S", "2 S"]
+    choose(app, "SHORTEST TURN TIME")
+    tap(app, Action.RIGHT)
+    choose(app, "ENABLED")
+    tap(app, Action.A)
+    assert value_of(app, "SHORTEST TURN TIME") == "2.5 S" and value_of(app, "ENABLED") == "OFF"
+    app.close()

@@ -25,6 +25,8 @@ SECTION_MODULES = [
     "cabinet.bench.storage",
     "cabinet.bench.versus_blocks",
     "cabinet.bench.ramp_blocks",
+    "cabinet.bench.versus_antigravity",
+    "cabinet.bench.ramp_antigravity",
 ]
 
 
