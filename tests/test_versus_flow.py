@@ -320,3 +320,24 @@ def test_the_operator_may_turn_challengers_off():
     scene = open_menus(app, "ANTI-GRAVITY", "SINGLE", "NORMAL")
     tap(app, Action.START, player=2)
     assert app.ctx.scenes.top is scene
+
+
+def test_the_move_timer_lands_the_pending_stones_and_they_drop_into_place():
+    app = make_app("blocks: {versus: {move_seconds: 2}}")
+    scene = match_scene(app.ctx, Match("blocks", 1, 5))
+    app.ctx.scenes.reset(scene)
+    scene.countdown.skip()
+    from cabinet.games.blocks.versus import BlocksVersus
+    from cabinet.scenes.pilots import bind_all
+    scene.versus = BlocksVersus.from_text((["........"] * 8, ["........"] * 8), pending=(0, 3), seed=5)
+    scene.seats = [type(scene.seats[0])(scene.versus, player, 120) for player in (1, 2)]
+    bind_all(scene.pilots, scene)
+    run(app, 2)
+    assert scene.seats[1].shown_pending == 3, "the meter shows what waits"
+    run(app, 118)
+    board = scene.seats[1].game.to_text()
+    assert sum(line.count("+") for line in board) == 3 and scene.versus.pending(2) == 0
+    assert len(scene.seats[1].falling) == 3, "the stones drop in rather than appear"
+    assert scene.seats[1].timer == 120, "the timer starts again"
+    run(app, 30)
+    assert not scene.seats[1].falling
