@@ -26,9 +26,9 @@ class IllegalMove(ValueError):
     """A move the rules refuse: the game state is left unchanged."""
 
 
-@dataclass(frozen=True)
+@dataclass   # not frozen: a frozen one takes six times as long to make, and a move makes one
 class PlaceResult:
-    """Everything one placement did, for a screen to animate and a test to check."""
+    """Everything one placement did, for a screen to animate and a test to check (read it only)."""
 
     slot: int
     row: int

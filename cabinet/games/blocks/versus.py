@@ -22,7 +22,7 @@ WIPE_OUT_ATTACK = 6
 PERCENT_RANGE = (50, 200)
 
 
-@dataclass(frozen=True)
+@dataclass
 class VersusPlaceResult(PlaceResult):
     """A versus placement: everything :class:`PlaceResult` says, and the attack."""
 
