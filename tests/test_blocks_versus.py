@@ -456,3 +456,15 @@ def _mask(cells) -> int:
 
 def _cells(mask: int):
     return [divmod(bit, 8) for bit in range(64) if mask >> bit & 1]
+
+
+# ------------------------------------------------------------------ settings
+
+def test_versus_settings_have_the_documented_defaults_and_bad_values_fall_back():
+    from cabinet.config import parse_settings
+    loaded = parse_settings("blocks:\n  versus:\n    land_max: 0\n    attack_percent:\n      p2: 250\n", "t.yaml")
+    versus = loaded.settings.blocks.versus
+    assert (versus.same_pieces, versus.land_max, versus.move_seconds, versus.rounds_to_win) == (True, 8, 10.0, 2)
+    assert (versus.attack_percent.p1, versus.attack_percent.p2) == (100, 100)
+    assert len(loaded.problems) == 2
+    assert any("attack_percent.p2" in str(problem) for problem in loaded.problems)
