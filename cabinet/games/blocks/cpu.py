@@ -23,7 +23,7 @@ CPU_LEVELS: dict[int, CpuLevel] = {
     2: CpuLevel(2, lookahead=2, input_frames=12, think_frames=30, slip_percent=20),
     3: CpuLevel(3, lookahead=3, input_frames=10, think_frames=26, slip_percent=12),
     4: CpuLevel(4, lookahead=3, input_frames=6, think_frames=14, slip_percent=5),
-    5: CpuLevel(5, lookahead=4, input_frames=4, think_frames=8, slip_percent=0),
+    5: CpuLevel(5, lookahead=4, input_frames=3, think_frames=6, slip_percent=0),
 }
 
 # How each level searches and judges, besides its lookahead and slips.
