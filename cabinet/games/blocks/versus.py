@@ -130,7 +130,7 @@ class BlocksVersus:
         landed = self._games[player].land_stones(min(self._pending[player], self.land_max))
         self._pending[player] -= len(landed)
         self._settle(player)
-        return list(landed)
+        return landed
 
     # ----------------------------------------------------------------- inner workings
     def _tray_seed(self, player: int):
