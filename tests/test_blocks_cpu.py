@@ -125,14 +125,14 @@ def test_the_handicap_scales_the_attack_the_cpu_expects():
 def test_the_move_timer_lands_stones_and_a_placement_restarts_it():
     match = BlocksVersus.from_text(boards=(EMPTY, EMPTY), trays=([SINGLE] * 3, [SINGLE] * 3), pending=(3, 0))
     seat = VersusSeat(match, 1, move_frames=5)
-    assert [seat.step() for _ in range(4)] == [()] * 4
+    assert [seat.step() for _ in range(4)] == [[]] * 4
     for action in (Action.A,):
         assert seat.act(InputEvent(1, action, True)).kind == "place"
     assert seat.timer == 5 and match.pending(1) == 0        # the placement landed them, restarted the timer
     match = BlocksVersus.from_text(boards=(EMPTY, EMPTY), trays=([SINGLE] * 3, [SINGLE] * 3), pending=(3, 0))
     seat = VersusSeat(match, 1, move_frames=5)
     landed = [seat.step() for _ in range(5)]
-    assert landed[:4] == [()] * 4 and len(landed[4]) == 3 and seat.timer == 5
+    assert landed[:4] == [[]] * 4 and len(landed[4]) == 3 and seat.timer == 5
     assert match.pending(1) == 0
 
 

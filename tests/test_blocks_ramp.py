@@ -23,7 +23,7 @@ def test_the_ramp_is_off_in_the_engines_defaults():
     game = BlocksGame(seed=3)
     results = play(game, 60)
     assert game.ramp is False and game.ramp_level == 0
-    assert all(result.landed == () for result in results) and game.stones == 0
+    assert all(result.landed == [] for result in results) and game.stones == 0
 
 
 def test_each_refresh_lands_one_more_stone_per_level_up_to_six():
@@ -40,7 +40,7 @@ def test_each_refresh_lands_one_more_stone_per_level_up_to_six():
             landed = sum(1 << (r * 8 + c) for r, c in result.landed)
             assert game.stones & landed == landed         # they are stones on the board now
         else:
-            assert result.landed == ()
+            assert result.landed == []
         assert not game.game_over, "the strong AI lives through 27 placements of this seed"
     assert counts == [1, 2, 3, 4, 5, 6, 6, 6, 6]
 

@@ -131,7 +131,7 @@ def test_attack_first_cancels_the_movers_own_pending_stones(pending, attack, can
     result = match.place(1, 0, 8 - rows, 7)
     assert (result.attack, result.cancelled) == (attack, cancelled)
     assert match.pending(1) == left and match.pending(2) == 1 + sent
-    assert result.landed == ()                 # the clearing move holds the rest back
+    assert result.landed == []                 # the clearing move holds the rest back
 
 
 # ------------------------------------------------------------------ landing
@@ -190,7 +190,7 @@ def test_stones_land_before_the_game_over_check_of_the_refreshed_tray():
 def test_a_clearing_move_holds_the_stones_back():
     match = clearing_match(1, False, pending=(6, 0), attack_percent=(50, 100))
     result = match.place(1, 0, 7, 7)
-    assert result.attack == 0 and result.landed == ()
+    assert result.attack == 0 and result.landed == []
     assert match.pending(1) == 6
     assert len(match.place(1, 1, 2, 2).landed) == 6     # the next move that clears nothing lands them
 
@@ -441,7 +441,7 @@ def test_random_matches_keep_the_rules_invariants():
             pending = match.pending(player)
             result = match.place(player, slot, row, col)
             if result.rows or result.cols:
-                assert result.landed == ()
+                assert result.landed == []
             else:
                 assert len(result.landed) == min(pending, 6) or result.game_over
             assert game.stones & game.board == game.stones
@@ -456,3 +456,15 @@ def _mask(cells) -> int:
 
 def _cells(mask: int):
     return [divmod(bit, 8) for bit in range(64) if mask >> bit & 1]
+
+
+# ------------------------------------------------------------------ settings
+
+def test_versus_settings_have_the_documented_defaults_and_bad_values_fall_back():
+    from cabinet.config import parse_settings
+    loaded = parse_settings("blocks:\n  versus:\n    land_max: 0\n    attack_percent:\n      p2: 250\n", "t.yaml")
+    versus = loaded.settings.blocks.versus
+    assert (versus.same_pieces, versus.land_max, versus.move_seconds, versus.rounds_to_win) == (True, 8, 10.0, 2)
+    assert (versus.attack_percent.p1, versus.attack_percent.p2) == (100, 100)
+    assert len(loaded.problems) == 2
+    assert any("attack_percent.p2" in str(problem) for problem in loaded.problems)

@@ -23,7 +23,7 @@ from .evaluate import Evaluator
 from .lookahead import Lookahead
 from .pieces import CATALOGUE, SIZE
 from .search import Step, plan
-from .tactics import Sight, VersusGains
+from .tactics import Sight, Values, VersusGains
 
 
 @dataclass(frozen=True)
@@ -47,7 +47,7 @@ class Style:
     noise: float = 0.0          # spread of seeded misjudgement, in cost units
     slip_percent: int = 0       # chance, per plan, of taking a merely good one (2nd-4th best)
     follow_plan: bool = True    # False: reconsider after every placement
-    tactics: bool = True        # in versus, weigh attacks and stones (False: the board only)
+    tactics: Values | None = Values()   # in versus, what attacks and stones are worth (None: ignored)
 
 
 STYLES = {
@@ -102,7 +102,9 @@ class BlocksAI:
         if style.refine_top:
             lookahead = self._lookahead(game, evaluator)
             refine = lambda boards: lookahead.expected_cost(boards, game.gravity)  # noqa: E731
-        gains = VersusGains(sight, game.streak) if sight is not None and style.tactics else None
+        gains = None
+        if sight is not None and style.tactics is not None:
+            gains = VersusGains(sight, game.streak, style.tactics)
         steps = plan(game.board, game.tray, cost, game.gravity, game.rotation, style.width,
                      line_bonus=style.line_bonus, depth=style.depth, refine=refine,
                      refine_top=style.refine_top, gains=gains, rank=self._slip())

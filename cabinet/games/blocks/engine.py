@@ -9,7 +9,7 @@ put there: a second mask, always inside the board, remembers which cells they ar
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -26,9 +26,9 @@ class IllegalMove(ValueError):
     """A move the rules refuse: the game state is left unchanged."""
 
 
-@dataclass(frozen=True)
+@dataclass   # not frozen: a frozen one takes six times as long to make, and a move makes one
 class PlaceResult:
-    """Everything one placement did, for a screen to animate and a test to check."""
+    """Everything one placement did, for a screen to animate and a test to check (read it only)."""
 
     slot: int
     row: int
@@ -43,7 +43,7 @@ class PlaceResult:
     wipe_out: bool
     refreshed: bool                       # the tray was refilled after this move
     game_over: bool
-    landed: tuple[tuple[int, int], ...] = ()   # stones that landed after this move, sorted
+    landed: list[tuple[int, int]] = field(default_factory=list)   # stones that landed after this move, sorted
 
 
 class Clear(NamedTuple):
@@ -353,7 +353,7 @@ class BlocksGame:
                 clear.drops, points, self.streak, wipe_out, refreshed, self.game_over,
                 self._landing_order(landed))
 
-    def land_stones(self, count: int) -> tuple[tuple[int, int], ...]:
+    def land_stones(self, count: int) -> list[tuple[int, int]]:
         """Land ``count`` stones now (a versus move timer ran out), then check game over.
 
         Landing clears nothing: a line the stones complete waits for the next placement.
@@ -371,8 +371,8 @@ class BlocksGame:
         self._stones |= landed
         return landed
 
-    def _landing_order(self, landed: int) -> tuple[tuple[int, int], ...]:
-        return mask_cells(landed) if landed else ()
+    def _landing_order(self, landed: int) -> list[tuple[int, int]]:
+        return list(mask_cells(landed)) if landed else []
 
     def _draw_tray(self) -> None:
         pieces = self._pieces

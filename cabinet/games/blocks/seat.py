@@ -66,12 +66,12 @@ class VersusSeat:
             self.timer = self.move_frames
         return outcome
 
-    def step(self) -> tuple[tuple[int, int], ...]:
+    def step(self) -> list[tuple[int, int]]:
         """One frame of the move timer; the stones that landed if it ran out on this frame."""
         if self.game.game_over:
-            return ()
+            return []
         self.timer -= 1
         if self.timer > 0:
-            return ()
+            return []
         self.timer = self.move_frames
-        return tuple(self.match.land(self.player))
+        return self.match.land(self.player)

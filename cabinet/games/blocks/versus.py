@@ -22,7 +22,7 @@ WIPE_OUT_ATTACK = 6
 PERCENT_RANGE = (50, 200)
 
 
-@dataclass(frozen=True)
+@dataclass
 class VersusPlaceResult(PlaceResult):
     """A versus placement: everything :class:`PlaceResult` says, and the attack."""
 
@@ -130,7 +130,7 @@ class BlocksVersus:
         landed = self._games[player].land_stones(min(self._pending[player], self.land_max))
         self._pending[player] -= len(landed)
         self._settle(player)
-        return list(landed)
+        return landed
 
     # ----------------------------------------------------------------- inner workings
     def _tray_seed(self, player: int):
