@@ -126,16 +126,24 @@ def test_the_last_two_seconds_before_a_forced_push_are_counted_on_the_field(app,
     assert counted == {"2", "1"}
 
 
-def test_input_during_a_turns_animation_is_kept_for_when_it_ends(app):
+def test_pushes_pressed_during_a_turns_animation_all_happen_where_they_were_pressed(app):
     scene = start(app, mode="single", seed=3)
-    seat = scene.seats[0]
+    seat, game = scene.seats[0], scene.seats[0].game
+    first = game.cursor
     run(app, 1, [InputEvent(1, Action.UP, True)])
-    assert seat.busy and seat.game.turns == 1
-    run(app, 1, [InputEvent(1, Action.UP, False)])
-    run(app, 1, [InputEvent(1, Action.UP, True)])
-    while seat.busy:
+    assert seat.busy and game.turns == 1
+    # A quick player, all within the push's short animation: push, right, push, right.
+    taps = [(Action.UP, False), (Action.UP, True), (Action.UP, False), (Action.RIGHT, True), (Action.RIGHT, False),
+            (Action.UP, True), (Action.UP, False), (Action.RIGHT, True), (Action.RIGHT, False)]
+    run(app, 1, [InputEvent(1, action, pressed) for action, pressed in taps])
+    assert seat.busy and game.turns == 1 and game.cursor == first + 2
+    columns = []
+    while game.turns < 3:
         run(app, 1)
-    assert seat.game.turns == 2
+        if seat.last_turn is not None and len(columns) < game.turns:
+            columns.append(seat.last_turn.column)
+    assert columns == [first, first, first + 1], "each push where it was pressed, none lost"
+    assert game.cursor == first + 2, "the cursor stays where the player moved it"
 
 
 def test_game_over_shows_the_field_with_its_cause_then_the_banner(app, monkeypatch):
