@@ -1,9 +1,8 @@
 """Replays in attract mode: long waits play fast and still end exactly as played; only a
 table's top three are shown."""
 
-from app_helpers import Heard
-from cabinet.app import App
-from cabinet.config import parse_settings
+from test_replays_playback import make_app, play_until_saved
+
 from cabinet.games.antigravity.scene import END_FRAMES, AntiGravityScene
 from cabinet.games.blocks import demo as blocks_demo
 from cabinet.games.blocks.scene import BlocksScene
@@ -18,22 +17,10 @@ antigravity:
 """
 
 
-def make_app(yaml_text: str = "") -> App:
-    loaded = parse_settings(yaml_text or "{}", "test.yaml")
-    assert not loaded.problems
-    return App(loaded, headless=True, audio=Heard())
-
-
 def record(app, scene, presses, limit: int = 60_000):
     """Play ``scene`` with ``presses(frame)`` until it saves its replay; the replay."""
     app.ctx.scenes.reset(scene)
-    for frame in range(limit):
-        if app.ctx.scenes.top is not scene:
-            break
-        app.step(presses(frame))
-    else:
-        raise AssertionError("the game did not end")
-    return app.ctx.store.replays.load(app.ctx.store.replays.ids()[-1])
+    return play_until_saved(app, scene, presses, limit)
 
 
 def watch(app, replay) -> tuple[PlaybackScene, int, bool]:
