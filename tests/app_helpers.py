@@ -56,7 +56,7 @@ def end_blocks_on_the_table(app: App, score: int = 9500) -> int:
     from cabinet.games.blocks.scene import GAME_OVER_FRAMES
     tap(app, Action.START)
     tap(app, Action.A)             # BLOCKS is the first option
-    scene = app.ctx.scenes.top
+    scene = past_countdown(app)
     scene.game = BlocksGame.from_text(["#.#.#.#.", ".#.#.#.#"] * 4, tray=[["#"], ["##"], None], seed=4, score=score)
     scene.cursor = Cursor(slot=0, row=0, col=1)
     tap(app, Action.A)
