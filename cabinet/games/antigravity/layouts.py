@@ -325,7 +325,8 @@ class VersusLayout(PlayLayout):
     def draw_banner(self, surface: pygame.Surface) -> None:
         scene = self.scene
         winner = scene.winner()
-        box = self.banner(surface, 520, 190, PLAYER_COLOURS.get(winner, palette.YELLOW))
+        # High up, over the fields' top rows: the S line, where games are lost, stays in view.
+        box = self.banner(surface, 520, 190, PLAYER_COLOURS.get(winner, palette.YELLOW), (WIDTH // 2, TOP + 95))
         if winner is None:
             title, colour = "DRAW GAME", palette.YELLOW
         else:
