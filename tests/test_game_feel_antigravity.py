@@ -64,19 +64,21 @@ def test_points_show_as_the_blocks_flash_and_the_through_bonus_as_they_fly():
     assert any(p.words == f"+{step.through_points}" and p.tone == "through" for p in seat.popups)
 
 
-def test_a_stack_reaching_the_line_is_a_danger_and_beyond_it_ends_the_game():
-    rows = ["......"] * 6 + ["R....."] * 6
-    grid = grid_from_text(rows)
-    assert danger_columns(grid, 6, 12) == {0} and not crossed_columns(grid, 6, 12)
-    rows = ["......"] * 5 + ["R....."] * 7
-    assert crossed_columns(grid_from_text(rows), 6, 12) == {0}
-    rows = ["......"] * 7 + ["R....."] * 5
-    assert not danger_columns(grid_from_text(rows), 6, 12)
+def test_a_stack_one_block_from_the_line_is_a_danger_and_beyond_it_ends_the_game():
+    for run in (5, 6):        # one block from the line, and touching it
+        grid = grid_from_text(["......"] * (12 - run) + ["R....."] * run)
+        assert danger_columns(grid, 6, 12) == {0} and not crossed_columns(grid, 6, 12)
+    grid = grid_from_text([".G...."] * 5 + ["......"] * 7)     # from the top as well
+    assert danger_columns(grid, 6, 12) == {1}
+    grid = grid_from_text(["......"] * 5 + ["R....."] * 7)
+    assert crossed_columns(grid, 6, 12) == {0}
+    grid = grid_from_text(["......"] * 8 + ["R....."] * 4)
+    assert not danger_columns(grid, 6, 12)
 
 
-def test_the_seat_warns_once_when_a_push_brings_a_stack_to_the_line():
+def test_the_seat_warns_once_when_a_push_brings_a_stack_near_the_line():
     heard = []
-    rows = ["......"] * 7 + ["R.....", "G.....", "R.....", "G.....", "R....."]
+    rows = ["......"] * 8 + ["R.....", "G.....", "R.....", "G....."]
     game = AntiGravityGame.from_text(rows, top="B", bottom="B")
     seat = Seat(game, play=heard.append)
     assert not seat.danger

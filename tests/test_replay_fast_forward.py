@@ -1,5 +1,5 @@
-"""Replays in attract mode: long waits play fast and still end exactly as played; only a
-table's top three are shown."""
+"""Attract mode worth watching: replays play long waits fast and still end exactly as
+played; only a table's top three are shown; the loop comes back to the title within two minutes."""
 
 from test_replays_playback import make_app, play_until_saved
 
@@ -113,4 +113,13 @@ def test_only_the_top_three_of_a_table_are_replayed_in_attract():
     scores.add("blocks", "NEW", 85_000, replay_id=replay.id)
     shown = [reel.next("blocks", lambda: live) for _ in range(2)]
     assert isinstance(shown[1], PlaybackScene) and shown[1].replay.id == replay.id
+    app.close()
+
+
+def test_the_factory_attract_loop_lasts_at_most_about_two_minutes():
+    import random
+    from cabinet.scenes.attract import default_parts
+    app = make_app()
+    parts = default_parts(app.ctx, random.Random(1))
+    assert parts[0].name == "title" and sum(part.seconds for part in parts) <= 125
     app.close()
