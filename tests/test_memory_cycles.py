@@ -52,11 +52,22 @@ def test_every_scene_is_freed_when_it_ends(no_gc):
     assert "anti-gravity versus demo" in names and "blocks demo" in names
 
 
-def test_attract_parts_are_freed_as_attract_moves_on_demos_and_replays_included(no_gc):
+def test_a_replay_is_freed_when_it_ends(no_gc):
+    from cabinet.scenes.playback import PlaybackScene
+    app = make_app()
+    _record_a_replay(app)
+    scene = PlaybackScene(app.ctx, app.ctx.store.replays.load(app.ctx.store.replays.ids()[-1]))
+    app.ctx.scenes.reset(scene)
+    run(app, 120, draw_every=1)
+    refs = [weakref.ref(scene), weakref.ref(scene.inner), *_surfaces_of(scene.inner)]
+    del scene
+    app.ctx.scenes.reset(Blank(app.ctx))
+    assert [ref for ref in refs if ref() is not None] == []
+
+
+def test_attract_parts_are_freed_as_attract_moves_on(no_gc):
     app = make_app("attract: {title_seconds: 1, blocks_demo_seconds: 5, antigravity_demo_seconds: 5, "
                    "blocks_scores_seconds: 1, antigravity_scores_seconds: 1, howto_seconds: 1}")
-    _record_a_replay(app)
-    app.ctx.go_to_attract()
     attract = app.ctx.scenes.top
     parts = []
     kinds = set()
@@ -68,7 +79,7 @@ def test_attract_parts_are_freed_as_attract_moves_on_demos_and_replays_included(
         del part
         run(app, 1)
         app.render()
-    assert {"PlaybackScene", "BlocksScene", "AntiGravityScene", "ScoreTablesScene"} <= kinds, kinds
+    assert {"BlocksScene", "AntiGravityScene", "ScoreTablesScene", "HowToScene"} <= kinds, kinds
     finished = parts[:-1]
     alive = [name for name, *refs in finished if any(ref() is not None for ref in refs)]
     assert not alive, f"attract parts kept after they ended: {alive}"
@@ -86,3 +97,26 @@ def _record_a_replay(app) -> None:
             break
         app.step([InputEvent(1, Action.UP, frame % 2 == 0)])
     assert app.ctx.store.replays.ids(), "the game saved a replay"
+
+
+@pytest.mark.parametrize("game", ["blocks", "antigravity"])
+def test_a_versus_demo_ended_mid_animation_is_freed(no_gc, game):
+    """Ended while stones fly or a turn animates: callbacks in flight must not keep the scene."""
+    from cabinet.scenes.attract import versus_demo
+    app = make_app()
+    scene = versus_demo(app.ctx, game, 7)
+    app.ctx.scenes.reset(scene)
+    def animating():
+        if game == "blocks":
+            return bool(scene.flights.flights)       # stones in the air, each with its arrive() callback
+        return any(seat.animation is not None for seat in scene.seats)
+    for _ in range(60 * 120):
+        run(app, 1)
+        if animating():
+            break
+    assert animating()
+    app.render()
+    refs = [weakref.ref(scene), *_surfaces_of(scene)]
+    del scene
+    app.ctx.scenes.reset(Blank(app.ctx))
+    assert [ref for ref in refs if ref() is not None] == []
