@@ -116,6 +116,7 @@ class App:
         from cabinet.system.screen_care import ScreenCare
         self.care = ScreenCare(settings.display)
         self._blank_shown = False
+        self._next_trim = 0.0
         self.ctx.go_to_attract()
         if loaded.problems:
             from cabinet.scenes.settings_notice import SettingsNoticeScene
@@ -290,9 +291,13 @@ class App:
             self.screenshots.offer(self.display.logical, name, self.ctx.frame)
 
     def tick_services(self, now: float) -> None:
-        """Once per pass of the loop: the systemd watchdog and the store's upkeep."""
+        """Once per pass of the loop: the systemd watchdog, the store's upkeep, freed memory back."""
         self.notifier.tick(now)
         self.ctx.store.tick(now)
+        if now >= self._next_trim:
+            from cabinet.system.memory import TRIM_EVERY_SECONDS, release_freed_memory
+            release_freed_memory()
+            self._next_trim = now + TRIM_EVERY_SECONDS
 
     def stop(self) -> None:
         """End :meth:`run` after this pass (a finished replay, a test)."""
