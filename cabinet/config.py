@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import re
 import sys
 import typing
 from dataclasses import dataclass, field
@@ -180,6 +181,8 @@ class _Reader:
             return default
         value = self._constructor.construct_object(node, deep=True)
         error = _check(fld, hint, value)
+        if error and fld.metadata.get("secret"):
+            error = "must be text (the value is secret and not shown)"
         if error and fld.metadata.get("bad_disables"):
             self.problem(dotted, line, f"{error}; disabled")
             return None
@@ -212,6 +215,8 @@ def _check(fld, hint, value) -> str | None:
     if base is str and not isinstance(value, str):
         return f"must be text, got {value!r}"
     meta = fld.metadata
+    if meta.get("pattern") and not re.fullmatch(meta["pattern"], value):
+        return f"must be 1-32 letters, digits, dots, dashes or underscores, got {value!r}"
     if meta.get("choices") is not None and value not in meta["choices"]:
         options = ", ".join(str(c) for c in meta["choices"])
         return f"must be one of {options}; got {value!r}"

@@ -15,13 +15,16 @@ DIFFICULTIES = ("warmup", "normal", "advanced", "hard")
 
 
 def spec(default: Any = None, *, choices=None, min=None, max=None, factory=None, doc="",
-         bad_disables: bool = False):
+         bad_disables: bool = False, pattern: str | None = None, secret: bool = False):
     """A dataclass field with validation metadata (choices, bounds, a doc line).
 
     ``bad_disables``: a bad value turns the setting off (None) rather than back to its
     default. For GPIO pins, where the default pin may already be wired to something else.
+    ``pattern``: a regular expression the whole text must match. ``secret``: the value
+    (a password) is never repeated in a problem message, a log line or on screen.
     """
-    meta = {"choices": choices, "min": min, "max": max, "doc": doc, "bad_disables": bad_disables}
+    meta = {"choices": choices, "min": min, "max": max, "doc": doc, "bad_disables": bad_disables,
+            "pattern": pattern, "secret": secret}
     if factory is not None:
         return field(default_factory=factory, metadata=meta)
     return field(default=default, metadata=meta)
@@ -227,6 +230,31 @@ class InputSettings:
 CONTAINER_ITEMS[(InputSettings, "joysticks")] = (JoystickSettings, None)
 
 
+# --------------------------------------------------------------------------- network
+
+# One MQTT topic level: no "/", "+" or "#", nothing a shell or a file name would trip on.
+TOPIC_NAME = r"[A-Za-z0-9][A-Za-z0-9_.-]{0,31}"
+
+
+@dataclass
+class NetworkSettings:
+    """The fleet link over MQTT (issue 15); off unless ``enabled`` and ``host`` are set."""
+
+    enabled: bool = spec(False, doc="join the fleet: publish scores and audits, read the network rankings")
+    host: str = spec("", doc="MQTT broker host name or address")
+    port: int = spec(8883, min=1, max=65535, doc="8883 with TLS, 1883 without")
+    tls: bool = spec(True, doc="encrypt and check the broker's certificate")
+    ca_file: str = spec("", doc="CA certificate (PEM) that signed the broker's; empty = the system's CAs")
+    cert_file: str = spec("", doc="client certificate (PEM), when the broker asks for one")
+    key_file: str = spec("", doc="the client certificate's private key (PEM)")
+    username: str = spec("", doc="broker user; empty = the cabinet id")
+    password: str = spec("", secret=True, doc="broker password; better kept in password_file")
+    password_file: str = spec("", doc="file whose first line is the password (readable by the cabinet only)")
+    site: str = spec("site", pattern=TOPIC_NAME, doc="where the cabinet stands: letters, digits, . _ -")
+    cabinet: str = spec("cabinet-1", pattern=TOPIC_NAME, doc="this cabinet's id, unique in the fleet")
+    show_rankings: bool = spec(True, doc="show the network tables in attract mode and NETWORK #n after a game")
+
+
 # --------------------------------------------------------------------------- all
 
 @dataclass
@@ -239,3 +267,4 @@ class Settings:
     blocks: BlocksSettings = spec(factory=BlocksSettings)
     antigravity: AntiGravitySettings = spec(factory=AntiGravitySettings)
     inputs: InputSettings = spec(factory=InputSettings)
+    network: NetworkSettings = spec(factory=NetworkSettings)

@@ -20,6 +20,7 @@ from cabinet.settings_schema import CreditSettings, Settings
 from cabinet.storage.audits import Audits
 from cabinet.storage.credits import CreditBank
 from cabinet.storage.db import Database
+from cabinet.storage.outbox import Outbox
 from cabinet.storage.replays import Replay, ReplayRecorder, ReplayStore
 from cabinet.storage.scores import ScoreEntry, ScoreTables
 
@@ -34,8 +35,9 @@ class Store:
 
     def __init__(self, db: Database, settings: Settings | None = None):
         self.db = db
-        self.scores = ScoreTables(db)
-        self.audits = Audits(db)
+        self.outbox = Outbox()
+        self.scores = ScoreTables(db, outbox=self.outbox)
+        self.audits = Audits(db, outbox=self.outbox)
         self.replays = ReplayStore(db)
         self._now: float | None = None
         self._uptime_from = 0.0
@@ -52,6 +54,7 @@ class Store:
     def configure(self, settings: Settings) -> None:
         """Apply changed settings (the automatic high-score reset)."""
         self.scores.auto_reset_plays = settings.scores.auto_reset_plays
+        self.outbox.enabled = settings.network.enabled
 
     def credit_bank(self, settings: CreditSettings) -> CreditBank:
         return CreditBank(self.db, settings, self.scores)

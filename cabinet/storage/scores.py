@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from cabinet.settings_schema import DIFFICULTIES
 from cabinet.storage.db import Database, Statement, add_counter, now_stamp, set_counter, set_stamp
+from cabinet.storage.outbox import Outbox
 
 TABLE_SIZE = 10
 
@@ -86,9 +87,10 @@ class ScoreTables:
     games have started since the last reset (:meth:`play_started` counts them).
     """
 
-    def __init__(self, db: Database, auto_reset_plays: int = 0):
+    def __init__(self, db: Database, auto_reset_plays: int = 0, outbox: Outbox | None = None):
         self.db = db
         self.auto_reset_plays = auto_reset_plays
+        self.outbox = outbox or Outbox()  # the fleet link's events (off without a network section)
 
     # ------------------------------------------------------------------ reading
 
@@ -136,6 +138,7 @@ class ScoreTables:
             statements += _seed_statements(table, entries)
         statements.append(("INSERT INTO scores (table_id, initials, score, replay_id, created) "
                            "VALUES (?, ?, ?, ?, ?)", (table, initials, int(score), replay_id, when)))
+        statements += self.outbox.score_event()  # network (issue 15): report the entry just inserted
         statements.append(("DELETE FROM scores WHERE table_id = ? AND id NOT IN (SELECT id FROM scores "
                            "WHERE table_id = ? ORDER BY score DESC, id LIMIT ?)", (table, table, TABLE_SIZE)))
         if replay_id is not None:
