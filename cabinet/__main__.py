@@ -1,4 +1,4 @@
-"""Command line: ``python -m cabinet [run|check-config|scores|bench|replay|input-test]``.
+"""Command line: ``python -m cabinet [run|check-config|scores|bench|replay|input-test|fleet]``.
 
 Exit codes: 0 success, 1 a problem was found (check-config) or the program
 failed, 2 bad usage.
@@ -48,6 +48,12 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("id", type=int, help="replay number (see `scores`)")
     _add_run_options(replay)
 
+    fleet = commands.add_parser("fleet", help="every linked cabinet's audits and the network tables (MQTT)")
+    fleet.add_argument("--config", metavar="FILE", help="settings file whose network section reaches the broker")
+    fleet.add_argument("--json", action="store_true", help="print JSON instead of text")
+    fleet.add_argument("--wait", type=float, default=10.0, metavar="SECONDS",
+                       help="give up on the broker after this long (default 10)")
+
     input_test = commands.add_parser("input-test", help="show every switch lighting live")
     _add_run_options(input_test)
     return parser
@@ -70,6 +76,9 @@ def main(argv: list[str] | None = None) -> int:
     if command == "scores":
         from cabinet.storage.cli import print_scores
         return print_scores(args)
+    if command == "fleet":
+        from cabinet.network.fleet import run_fleet
+        return run_fleet(args)
     if command == "replay":
         from cabinet.app import main as run_app
         return run_app(args, replay_id=args.id)

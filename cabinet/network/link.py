@@ -15,12 +15,12 @@ import logging
 import sqlite3
 import threading
 import time
-from dataclasses import dataclass
 
 from cabinet.network import messages, topics
 from cabinet.network.client import (RECONNECT_MAX_SECONDS, RECONNECT_MIN_SECONDS, SetupError, connect_options,
                                      make_client)
 from cabinet.network.snapshots import SnapshotMaker
+from cabinet.network.status import LinkStatus
 from cabinet.network.view import FleetView
 from cabinet.settings_schema import NetworkSettings
 from cabinet.storage.db import now_stamp
@@ -33,34 +33,6 @@ HEARTBEAT_SECONDS = 60.0    # the audits (uptime) and any changed table are repu
 REFUSED_RETRY_SECONDS = 60.0
 BATCH = 200                 # events published per pass
 MAX_IN_FLIGHT = 1000
-
-
-def active(settings: NetworkSettings) -> bool:
-    """True when the settings ask for the fleet link and say where the broker is."""
-    return settings.enabled and bool(settings.host)
-
-
-@dataclass(frozen=True)
-class LinkStatus:
-    """What the service menu shows; ``state`` is one of the STATES keys."""
-
-    state: str
-    detail: str = ""
-    last_sync: str | None = None
-    queued: int = 0
-    cabinets: int = 0
-
-
-STATES = {
-    "starting": "STARTING",
-    "connecting": "CONNECTING",
-    "connected": "CONNECTED",
-    "unreachable": "BROKER UNREACHABLE",
-    "refused": "LOGIN REFUSED",
-    "disconnected": "DISCONNECTED, RETRYING",
-    "setup": "SETTINGS PROBLEM",
-    "stopped": "STOPPED",
-}
 
 
 class NetworkLink:
@@ -83,7 +55,7 @@ class NetworkLink:
         self._in_flight: dict[int, int] = {}  # message id -> outbox row id
         self._acked: list[int] = []
         self._sent_upto = 0                  # highest outbox row published on this connection
-        self._refused_until = 0.0
+        self._refused_until = 0.0            # publish nothing before this (monotonic): the broker refused
         self._reported = 0                   # highest outbox row whose snapshot is made
         self._published: dict[str, tuple] = {}  # topic -> content last published
         self._heartbeat_at = 0.0
@@ -174,20 +146,24 @@ class NetworkLink:
             self._reported = self._sent_upto = 0
         with self._lock:
             acked, self._acked = self._acked, []
-            connected, resync = self._connected, self._resync
-            self._resync = False
+            connected = self._connected and time.monotonic() >= self._refused_until
+            resync = self._resync and connected
             if resync:
-                self._sent_upto = 0
+                self._resync = False
                 self._published.clear()
+        # Before the deletes: an event sent and acknowledged since the last pass still has its snapshot made.
+        tables, audits = self._changed_since_last_pass()
         if acked:
             self.outbox.delete(acked)
             self._last_sync = now_stamp()
         heartbeat = now >= self._heartbeat_at
         if heartbeat:
             self._heartbeat_at = now + HEARTBEAT_SECONDS
-        tables, audits = self._changed_since_last_pass()
         if heartbeat or resync:
             tables, audits = set(self.maker.tables()), True
+        if resync:
+            self.client.publish(topics.topic(self.site, self.cabinet, "status"),
+                                messages.encode(self.site, self.cabinet, online=True, at=now_stamp()), 1, True)
         for table in sorted(tables):
             snapshot = self.maker.table(table)
             self.view.apply(snapshot)  # our own entries are in our network table even offline
@@ -199,7 +175,7 @@ class NetworkLink:
             self._publish_snapshot(topics.topic(self.site, self.cabinet, "audits"), None,
                                    messages.encode(self.site, self.cabinet, version=self.maker.next_version(),
                                                    made=now_stamp(), audits=figures), always=heartbeat)
-        if connected and time.monotonic() >= self._refused_until:
+        if time.monotonic() >= self._refused_until:
             self._publish_events()
         self.status = LinkStatus(self._state, self.status.detail, self._last_sync, self.outbox.count(),
                                  len(self.view.cabinets()))
@@ -223,18 +199,24 @@ class NetworkLink:
         self.client.publish(topic, payload, qos=1, retain=True)
 
     def _publish_events(self) -> None:
+        """Hand new outbox rows to paho, once each per run of the program.
+
+        paho keeps what it was given (connected or not) and sends it again, under the same
+        message id, after a reconnect; the outbox keeps it across a restart.
+        """
         with self._lock:
             room = MAX_IN_FLIGHT - len(self._in_flight)
             after = self._sent_upto
+            sending = set(self._in_flight.values())
         if room <= 0:
             return
         topic = topics.topic(self.site, self.cabinet, "events")
         for row_id, event_id, kind, payload, created in self.outbox.waiting(after, min(room, BATCH)):
+            if row_id in sending:
+                continue
             body = messages.encode(self.site, self.cabinet, id=event_id, kind=kind, at=created,
                                    data=json.loads(payload))
             with self._lock:
-                if not self._connected:
-                    return
                 info = self.client.publish(topic, body, qos=1)
                 self._in_flight[info.mid] = row_id
                 self._sent_upto = row_id
@@ -247,41 +229,40 @@ class NetworkLink:
             return
         if self.settings.show_rankings:
             client.subscribe(topics.EVERY_TABLE, qos=1)
-        client.publish(topics.topic(self.site, self.cabinet, "status"),
-                       messages.encode(self.site, self.cabinet, online=True, at=now_stamp()), 1, True)
         with self._lock:
             self._connected = True
-            self._resync = True
-            self._in_flight.clear()
-        self._set_state("connected")
+            self._resync = True  # the next pass says online and publishes every snapshot
+            quiet = time.monotonic() < self._refused_until
+        if not quiet:  # else the broker refused our messages a moment ago: read, publish nothing yet
+            self._set_state("connected")
         self._wake.set()
 
     def _on_connect_fail(self, client, userdata) -> None:
-        self._set_state("unreachable")
+        if self._state != "denied":
+            self._set_state("unreachable")
 
     def _on_disconnect(self, client, userdata, flags, reason_code, properties) -> None:
         with self._lock:
             self._connected = False
-            self._in_flight.clear()
+        # Mosquitto drops a client whose message it refused: that is still the "denied" state.
         if not self._stop.is_set() and self._state == "connected":
-            self._set_state("disconnected", str(reason_code).upper())
+            reason = "CONNECTION CLOSED" if reason_code.value == 0x80 else str(reason_code).upper()
+            self._set_state("disconnected", reason)
 
     def _on_publish(self, client, userdata, mid, reason_code, properties) -> None:
+        refused = reason_code.is_failure
         with self._lock:
             row_id = self._in_flight.pop(mid, None)
-            if row_id is None:
-                return
-            if reason_code.is_failure:
-                # Refused (an ACL, a quota): keep every event, try again later, say so once.
+            if refused:
+                # An ACL or a quota: every event stays in the outbox and is offered again after a pause.
                 self._refused_until = time.monotonic() + REFUSED_RETRY_SECONDS
                 self._sent_upto = 0
-                self._in_flight.clear()
-            else:
+            elif row_id is not None:
                 self._acked.append(row_id)
-        if reason_code.is_failure:
-            self._problem(f"network: the broker refused this cabinet's events ({reason_code}); "
-                          f"they stay queued; check the broker's ACL for user "
-                          f"{self.settings.username or self.cabinet}")
+        if refused:
+            self._set_state("denied", str(reason_code).upper())
+        elif self._state == "denied":
+            self._set_state("connected")
         self._wake.set()
 
     def _on_message(self, client, userdata, message) -> None:
@@ -307,12 +288,15 @@ class NetworkLink:
             "unreachable": f"network: broker {where} unreachable; retrying every "
                            f"{RECONNECT_MIN_SECONDS}-{RECONNECT_MAX_SECONDS} s until it answers",
             "refused": f"network: {where} refused the login ({detail}); retrying",
+            "denied": f"network: {where} refused this cabinet's messages ({detail}); they stay queued "
+                      f"and are offered again every {REFUSED_RETRY_SECONDS:g} s; check the broker's ACL for "
+                      f"user {self.settings.username or self.cabinet}",
             "disconnected": f"network: lost the broker {where} ({detail}); reconnecting",
             "setup": detail,
             "stopped": "network: stopped",
         }
         if state in lines:
-            (log.warning if state in ("unreachable", "refused", "disconnected", "setup") else log.info)(lines[state])
+            (log.info if state in ("connecting", "connected", "stopped") else log.warning)(lines[state])
 
     def _problem(self, line: str) -> None:
         if line != self._problem_logged:

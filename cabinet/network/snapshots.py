@@ -10,6 +10,11 @@ from cabinet.storage.db import now_stamp
 from cabinet.storage.scores import TABLE_SIZE, default_scores
 
 
+def is_factory_entry(table: str, initials: str, score: int, replay_id) -> bool:
+    """True for one of the table's factory entries (they stay off the network tables)."""
+    return replay_id is None and (initials, score) in default_scores(table)
+
+
 class SnapshotMaker:
     """Builds versioned snapshots of ``reader`` (an :class:`~cabinet.storage.outbox.OutboxFile`).
 
@@ -36,11 +41,10 @@ class SnapshotMaker:
 
     def table(self, table: str) -> TableSnapshot:
         """The table's real entries: the factory ones are this cabinet's decoration, not the network's."""
-        factory = set(default_scores(table))
         rows = self.reader.read("SELECT id, initials, score, created, replay_id FROM scores WHERE table_id = ? "
                                 "ORDER BY score DESC, id LIMIT ?", (table, TABLE_SIZE))
         entries = tuple(Entry(row_id, initials, score, when) for row_id, initials, score, when, replay in rows
-                        if replay is not None or (initials, score) not in factory)
+                        if not is_factory_entry(table, initials, score, replay))
         return TableSnapshot(self.site, self.cabinet, table, self.next_version(), now_stamp(), entries)
 
     def audits(self) -> dict:

@@ -145,6 +145,7 @@ def default_parts(ctx, rng: random.Random) -> list[Part]:
     from cabinet.games.antigravity.demo import demo_pilots
     from cabinet.games.antigravity.scene import AntiGravityScene
     from cabinet.scenes.tables import ScoreTablesScene
+    from cabinet.scenes.network_tables import insert_network_pages
     from cabinet.scenes.playback import ReplayReel
     from cabinet.scenes.title import TitleScene
 
@@ -187,7 +188,7 @@ def default_parts(ctx, rng: random.Random) -> list[Part]:
     parts.append(Part("anti-gravity scores", per_page * pages,
                       lambda: ScoreTablesScene(ctx, "ANTI-GRAVITY HIGH SCORES", tables, per_page)))
     parts.append(Part("how to play anti-gravity", seconds.howto_seconds, lambda: HowToScene(ctx, "antigravity")))
-    return parts
+    return insert_network_pages(ctx, parts)  # the fleet's network rankings, when linked (issue 15)
 
 
 def antigravity_tables(ctx) -> list[str]:

@@ -6,6 +6,7 @@ from cabinet.inputs.actions import Action
 from cabinet.render import HEIGHT, WIDTH, palette, text
 from cabinet.scenes.base import Scene
 from cabinet.scenes.common import blink, draw_backdrop, heading
+from cabinet.scenes.network_tables import draw_network_place, network_place
 from cabinet.scenes.tables import draw_table, read_table, table_rects, table_title
 
 RANKING_SECONDS = 10
@@ -22,6 +23,7 @@ class RankingScene(Scene):
         self.rank = rank
         self.score = score
         self.entries = read_table(ctx, table)
+        self.network_place = network_place(ctx, table, score, rank, self.entries)  # "NETWORK #3" (issue 15)
         self.frames = 0
 
     def enter(self) -> None:
@@ -41,6 +43,7 @@ class RankingScene(Scene):
         draw_backdrop(surface)
         heading(surface, "RANKING", 20, palette.YELLOW, 42)
         draw_table(surface, table_rects(1)[0], table_title(self.table), self.entries, self.rank, self.frames)
+        draw_network_place(surface, self.network_place)
         if self.rank is None and self.score is not None:
             text(surface, f"YOUR SCORE {self.score}", (WIDTH // 2, HEIGHT - 62), 21, palette.WHITE, "midtop")
         if blink(self.frames):

@@ -79,7 +79,10 @@ class ScoreTablesScene(Scene):
         self.pages = [tables[i:i + 2] for i in range(0, len(tables), 2)] or [[]]
         self.page_frames = max(1, int(page_seconds * 60))
         self.frames = 0
-        self.entries = {table: read_table(ctx, table) for table in tables}
+        self.entries = {table: self.read(table) for table in tables}
+
+    def read(self, table: str) -> list:
+        return read_table(self.ctx, table)
 
     @property
     def name(self) -> str:

@@ -16,6 +16,7 @@ import sqlite3
 from pathlib import Path
 from typing import Callable
 
+from cabinet.network import network_active
 from cabinet.settings_schema import CreditSettings, Settings
 from cabinet.storage.audits import Audits
 from cabinet.storage.credits import CreditBank
@@ -54,7 +55,7 @@ class Store:
     def configure(self, settings: Settings) -> None:
         """Apply changed settings (the automatic high-score reset)."""
         self.scores.auto_reset_plays = settings.scores.auto_reset_plays
-        self.outbox.enabled = settings.network.enabled
+        self.outbox.enabled = network_active(settings.network)
 
     def credit_bank(self, settings: CreditSettings) -> CreditBank:
         return CreditBank(self.db, settings, self.scores)

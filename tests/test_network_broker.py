@@ -1,0 +1,216 @@
+"""The fleet link against a real Mosquitto on loopback (issue 15)."""
+
+from __future__ import annotations
+
+import json
+import logging
+import shutil
+import threading
+
+import paho.mqtt.client as mqtt
+import pytest
+
+from cabinet.network import client as client_module
+from cabinet.network.local_broker import LocalBroker, make_test_certificates
+from network_support import Cabinet, broker, monitor_for, need_mosquitto, settings_for, wait_for  # noqa: F401
+
+
+def test_two_cabinets_see_each_others_scores_and_initials_set_later(tmp_path, broker):
+    left = Cabinet(tmp_path, settings_for(broker, "left"))
+    right = Cabinet(tmp_path, settings_for(broker, "right"))
+    try:
+        left.store.scores.add("blocks", "LLL", 50_000)
+        right.store.scores.add("blocks", "RRR", 60_000)
+        both = [("RRR", 60_000, "right"), ("LLL", 50_000, "left")]
+        wait_for(lambda: left.entries() == both and right.entries() == both, what="both scores on both cabinets")
+        # The initials entry sets a stored row's initials later: the same hook reports the change.
+        row = left.store.db.read_value("SELECT id FROM scores WHERE initials = 'LLL'")
+        left.store.db.write([("UPDATE scores SET initials = 'ACE' WHERE id = ?", (row,))]
+                            + left.store.scores.outbox.score_event(row))
+        wait_for(lambda: ("ACE", 50_000, "left") in right.entries(), what="the new initials on the other cabinet")
+        assert [e.rank for e in right.link.table("blocks")] == [1, 2]
+        wait_for(lambda: left.queued() == 0 and right.queued() == 0, what="empty outboxes")
+    finally:
+        left.close()
+        right.close()
+
+
+def _produce(cabinet: Cabinet, count: int, start: int = 0) -> None:
+    """``count`` events: games ended and, between them, ever higher scores (each makes the table)."""
+    for i in range(start, start + count):
+        if i % 2:
+            cabinet.store.audits.game_ended("blocks", "single", 30 + i)
+        else:
+            assert cabinet.store.scores.add("blocks", "ABC", 20_000 + i) == 1
+
+
+def test_a_broker_stopped_and_restarted_mid_stream_loses_no_event(tmp_path, broker):
+    monitor = monitor_for(broker, persistent=True)
+    cabinet = Cabinet(tmp_path, settings_for(broker, "left"))
+    try:
+        wait_for(lambda: cabinet.link.status.state == "connected", what="the cabinet's connection")
+        _produce(cabinet, 60)
+        broker.restart()
+        _produce(cabinet, 60, 60)
+        wait_for(lambda: cabinet.link.status.state == "connected", what="the reconnection")
+        broker.restart()
+        _produce(cabinet, 60, 120)
+        counts = lambda: dict(monitor.view.event_counts.get(("bar", "left"), {}))  # noqa: E731
+        wait_for(lambda: counts() == {"score": 90, "game": 90} and cabinet.queued() == 0,
+                 what="all 180 events merged once")
+        assert monitor.view.merged_events() == 180
+    finally:
+        cabinet.close()
+        monitor.stop()
+
+
+def test_a_cabinet_offline_for_a_day_sends_its_backlog_on_reconnect(tmp_path, broker):
+    monitor = monitor_for(broker, persistent=True)
+    broker.stop()
+    cabinet = Cabinet(tmp_path, settings_for(broker, "left"))
+    try:
+        _produce(cabinet, 300)  # a busy day's games and scores, with no broker
+        wait_for(lambda: cabinet.link.status.queued == 300, what="the backlog in the status")
+        assert cabinet.link.status.state in ("connecting", "unreachable")
+        broker.start()
+        wait_for(lambda: sum(monitor.view.event_counts.get(("bar", "left"), {}).values()) == 300
+                 and cabinet.queued() == 0, what="the backlog delivered")
+        assert cabinet.link.status.state == "connected" and cabinet.link.status.last_sync
+        # The monitor also has the table as it stands after the day.
+        best = monitor.view.table("blocks")[0]
+        assert (best.initials, best.score, best.cabinet) == ("ABC", 20_298, "left")
+    finally:
+        cabinet.close()
+        monitor.stop()
+
+
+ACL = """\
+# Every cabinet reads the whole fleet and writes only its own branch.
+pattern read arcadeforge/#
+pattern write arcadeforge/+/%u/#
+"""
+
+
+def test_the_acl_refuses_a_cabinet_writing_into_anothers_topics(tmp_path):
+    need_mosquitto()
+    users = {"left": "left-secret", "right": "right-secret", "fleet": "fleet-secret"}
+    with LocalBroker(tmp_path / "broker", users=users, acl=ACL) as broker:
+        monitor = monitor_for(broker, password="fleet-secret")
+        # "left" logs in as itself but claims to be "right": the broker refuses its events.
+        impostor = Cabinet(tmp_path, settings_for(broker, "right", username="left", password="left-secret"))
+        honest = Cabinet(tmp_path, settings_for(broker, "left", password="left-secret"))
+        try:
+            impostor.store.scores.add("blocks", "BAD", 90_000)
+            honest.store.scores.add("blocks", "GUD", 70_000)
+            wait_for(lambda: ("GUD", 70_000, "left") in [(e.initials, e.score, e.cabinet)
+                                                         for e in monitor.view.table("blocks")],
+                     what="the honest cabinet's score")
+            wait_for(lambda: impostor.link.status.state == "denied", what="the broker's refusal")
+            wait_for(lambda: honest.queued() == 0, what="the honest outbox drained")
+            assert impostor.queued() == 1  # refused, so kept: nothing is lost to a wrong ACL
+            assert ("bar", "right") not in monitor.view.cabinets()
+            assert all(e.cabinet == "left" for e in monitor.view.table("blocks"))
+        finally:
+            impostor.close()
+            honest.close()
+            monitor.stop()
+
+
+def test_a_wrong_password_is_refused_and_never_logged(tmp_path, caplog):
+    need_mosquitto()
+    with LocalBroker(tmp_path / "broker", users={"left": "left-secret"}, acl=ACL) as broker:
+        caplog.set_level(logging.INFO)
+        password_file = tmp_path / "password"
+        password_file.write_text("not-the-password\n")
+        cabinet = Cabinet(tmp_path, settings_for(broker, "left", password_file=str(password_file)))
+        try:
+            wait_for(lambda: cabinet.link.status.state == "refused", what="the refused login")
+        finally:
+            cabinet.close()
+        assert "not-the-password" not in caplog.text
+        refusals = [r for r in caplog.records if "refused the login" in r.getMessage()]
+        assert len(refusals) == 1  # one line per change of state, not one per try
+
+
+@pytest.mark.skipif(shutil.which("openssl") is None, reason="openssl is not installed")
+def test_tls_with_the_brokers_ca_connects_and_another_ca_does_not(tmp_path):
+    need_mosquitto()
+    ca, cert, key = make_test_certificates(tmp_path / "tls")
+    other_ca = make_test_certificates(tmp_path / "other")[0]
+    with LocalBroker(tmp_path / "broker", tls=(ca, cert, key)) as broker:
+        good = Cabinet(tmp_path, settings_for(broker, "left", tls=True, ca_file=ca))
+        bad = Cabinet(tmp_path, settings_for(broker, "right", tls=True, ca_file=other_ca))
+        try:
+            good.store.scores.add("blocks", "TLS", 40_000)
+            wait_for(lambda: good.queued() == 0 and good.entries() == [("TLS", 40_000, "left")],
+                     what="the score over TLS")
+            bad.store.scores.add("blocks", "BAD", 90_000)
+            wait_for(lambda: bad.link.status.state == "unreachable", what="the failed TLS handshake")
+            assert bad.queued() == 1
+        finally:
+            good.close()
+            bad.close()
+
+
+def _raw_client(broker) -> mqtt.Client:
+    client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id="raw", protocol=mqtt.MQTTv5)
+    client.connect("127.0.0.1", broker.port)
+    client.loop_start()
+    return client
+
+
+def test_bad_messages_are_dropped_with_one_line_each_and_never_enter_a_table(tmp_path, broker, caplog):
+    caplog.set_level(logging.WARNING, logger="cabinet.network")
+    cabinet = Cabinet(tmp_path, settings_for(broker, "left"))
+    raw = _raw_client(broker)
+    try:
+        wait_for(lambda: cabinet.link.status.state == "connected", what="the connection")
+        topic = "arcadeforge/bar/mallory/scores/blocks"
+        good = {"v": 1, "site": "bar", "cabinet": "mallory", "table": "blocks", "version": 1,
+                "made": "2026-01-01T00:00:00Z",
+                "entries": [{"id": 1, "initials": "MAL", "score": 5, "when": "2026-01-01T00:00:00Z"}]}
+        bad = [b"not json", b"{" + b" " * (65 * 1024) + b"}", json.dumps(dict(good, cabinet="left")).encode(),
+               json.dumps(dict(good, entries=[{"id": 1, "initials": "TOOLONG", "score": 5}])).encode(),
+               json.dumps(dict(good, version=-1)).encode(), json.dumps([1, 2]).encode()]
+        for payload in bad:
+            raw.publish(topic, payload, qos=1).wait_for_publish(30)
+        raw.publish(topic, json.dumps(good).encode(), qos=1).wait_for_publish(30)
+        wait_for(lambda: cabinet.entries() == [("MAL", 5, "mallory")], what="the good message after the bad")
+        drops = [r for r in caplog.records if "dropped a message" in r.getMessage()]
+        assert len(drops) == len(bad)
+        assert cabinet.link._thread.is_alive()
+    finally:
+        raw.loop_stop()
+        cabinet.close()
+
+
+class _Recorder(mqtt.Client):
+    """A paho client that notes the thread of every call the cabinet makes into it."""
+
+    threads: set = set()
+
+    def __getattribute__(self, name):
+        attribute = super().__getattribute__(name)
+        if callable(attribute) and not name.startswith("_"):
+            _Recorder.threads.add(threading.current_thread().name)
+        return attribute
+
+
+def test_the_main_loop_never_calls_into_the_network_with_the_broker_down(tmp_path, monkeypatch):
+    """Structural: frames, a game's end and a score never touch paho on the main thread."""
+    from app_helpers import make_app, run
+
+    from cabinet.network.local_broker import free_port
+
+    _Recorder.threads = set()
+    monkeypatch.setattr(client_module.mqtt, "Client", _Recorder)
+    app = make_app(f"network: {{enabled: true, host: 127.0.0.1, port: {free_port()}, tls: false}}\n")
+    link = app.ctx.network
+    assert link is not None
+    run(app, 30, draw_every=5)
+    app.ctx.store.scores.add("blocks", "OFF", 30_000)
+    app.ctx.store.audits.game_ended("blocks", "single", 12.0)
+    wait_for(lambda: link.status.state == "unreachable" and link.status.queued == 2, what="the queued events")
+    run(app, 30, draw_every=5)
+    app.close()
+    assert _Recorder.threads and threading.main_thread().name not in _Recorder.threads
