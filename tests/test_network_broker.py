@@ -214,3 +214,91 @@ def test_the_main_loop_never_calls_into_the_network_with_the_broker_down(tmp_pat
     run(app, 30, draw_every=5)
     app.close()
     assert _Recorder.threads and threading.main_thread().name not in _Recorder.threads
+
+
+def _linked_app(broker, cabinet: str = "front"):
+    from app_helpers import make_app
+    return make_app(f"network: {{enabled: true, host: 127.0.0.1, port: {broker.port}, tls: false, "
+                    f"site: bar, cabinet: {cabinet}}}\n")
+
+
+def test_attract_the_ranking_and_the_service_menu_show_the_network(tmp_path, broker):
+    from cabinet.scenes.network_tables import NetworkTablesScene
+    from cabinet.scenes.ranking import RankingScene
+    from cabinet.scenes.service.network import NetworkPage
+
+    other = Cabinet(tmp_path, settings_for(broker, "back"))
+    other.store.scores.add("blocks", "ACE", 52_000)
+    app = _linked_app(broker)
+    try:
+        link = app.ctx.network
+        wait_for(lambda: link.table("blocks"), what="the other cabinet's table")
+        parts = [part.name for part in app.ctx.scenes.top.parts]
+        assert parts.index("blocks network") == parts.index("blocks scores") + 1
+        assert parts.index("anti-gravity network") == parts.index("anti-gravity scores") + 1
+        rank = app.ctx.store.scores.add("blocks", "YOU", 40_000)
+        assert RankingScene(app.ctx, "blocks", rank=rank, score=40_000).network_place == 2
+        wait_for(lambda: len(link.table("blocks")) == 2, what="our own entry in the network table")
+        page = NetworkTablesScene(app.ctx, "BLOCKS NETWORK RANKING", ["blocks", "antigravity/versus"], 5)
+        assert page.pages == [["blocks"]]  # tables nobody has played are left out
+        assert [(e.initials, e.cabinet) for e in page.entries["blocks"]] == [("ACE", "back"), ("YOU", "front")]
+        wait_for(lambda: link.status.queued == 0 and link.status.last_sync, what="the drained outbox")
+        values = {row.label: row.value() for row in NetworkPage(app.ctx).rows()}
+        assert values["LINK"] == "CONNECTED" and values["QUEUED EVENTS"] == "0"
+        assert values["CABINETS SEEN"] == "2"
+    finally:
+        app.close()
+        other.close()
+
+
+def test_without_a_network_section_nothing_changes():
+    from app_helpers import make_app
+    from cabinet.scenes.ranking import RankingScene
+
+    app = make_app()
+    assert app.ctx.network is None
+    assert not [part.name for part in app.ctx.scenes.top.parts if "network" in part.name]
+    rank = app.ctx.store.scores.add("blocks", "YOU", 40_000)
+    assert RankingScene(app.ctx, "blocks", rank=rank, score=40_000).network_place is None
+    assert app.ctx.store.db.read("SELECT count(*) FROM outbox") == [(0,)]
+
+
+def test_the_fleet_command_prints_every_cabinet_and_the_network_tables(tmp_path, broker, capsys):
+    from cabinet.__main__ import main
+    from cabinet.settings_schema import CreditSettings
+
+    cabinet = Cabinet(tmp_path, settings_for(broker, "left"))
+    try:
+        bank = cabinet.store.credit_bank(CreditSettings(free_play=False))
+        bank.coin(1)
+        bank.coin(2)
+        bank.coin(2)
+        bank.start("blocks", "single")
+        cabinet.store.audits.game_ended("blocks", "single", 90.0)
+        cabinet.store.scores.add("blocks", "ABC", 33_000)
+        wait_for(lambda: cabinet.queued() == 0, what="the drained outbox")
+        config = tmp_path / "fleet.yaml"
+        config.write_text(f"network: {{enabled: true, host: 127.0.0.1, port: {broker.port}, tls: false, "
+                          f"cabinet: office}}\n")
+        assert main(["fleet", "--config", str(config), "--json"]) == 0
+        data = json.loads(capsys.readouterr().out)
+        [left] = data["cabinets"]
+        assert (left["site"], left["cabinet"], left["online"]) == ("bar", "left", True)
+        assert left["coins"] == {"1": 1, "2": 2} and left["credits"]["played"] == 1
+        assert left["modes"]["blocks/single"] == {"plays": 1, "games": 1, "play_seconds": 90.0}
+        assert [(e["initials"], e["score"], e["cabinet"]) for e in data["tables"]["blocks"]] == [("ABC", 33_000, "left")]
+        assert main(["fleet", "--config", str(config)]) == 0
+        text = capsys.readouterr().out
+        assert "bar/left  online" in text and "network table blocks" in text
+    finally:
+        cabinet.close()
+
+
+def test_the_fleet_command_says_so_when_the_broker_does_not_answer(tmp_path, capsys):
+    from cabinet.__main__ import main
+    from cabinet.network.local_broker import free_port
+
+    config = tmp_path / "fleet.yaml"
+    config.write_text(f"network: {{enabled: true, host: 127.0.0.1, port: {free_port()}, tls: false}}\n")
+    assert main(["fleet", "--config", str(config), "--wait", "1"]) == 1
+    assert "no answer from 127.0.0.1" in capsys.readouterr().out

@@ -9,13 +9,14 @@ from __future__ import annotations
 import pygame
 
 from cabinet.network.snapshots import is_factory_entry
-from cabinet.render import WIDTH, fit_size, palette, text
+from cabinet.render import WIDTH, palette, text, text_size
 from cabinet.scenes.common import draw_backdrop, heading
 from cabinet.scenes.tables import ROW_GAP, ScoreTablesScene, draw_table, table_title
 
 WIDE = 760
-LABEL_X = WIDE // 2 + 40      # the cabinet column, between the initials and the score
-LABEL_W = WIDE - LABEL_X - 200
+LABEL_X = 110                 # the cabinet column, between the rank and the initials
+LABEL_W = WIDE // 2 - 40 - LABEL_X - 16
+LABEL_SIZE = 14
 
 
 def shows_network(ctx) -> bool:
@@ -57,9 +58,15 @@ class NetworkTablesScene(ScoreTablesScene):
         rect = pygame.Rect((WIDTH - WIDE) // 2, 80, WIDE, 56 + 10 * ROW_GAP + 4)
         draw_table(surface, rect, table_title(table), self.entries[table], frame=self.frames)
         for index, entry in enumerate(self.entries[table][:10]):
-            label = entry.cabinet.upper()
-            text(surface, label, (rect.x + LABEL_X, rect.y + 60 + index * ROW_GAP),
-                 fit_size(label, 14, LABEL_W), palette.GREY)
+            text(surface, _fitted(entry.cabinet.upper()), (rect.x + LABEL_X, rect.y + 60 + index * ROW_GAP),
+                 LABEL_SIZE, palette.GREY)
+
+
+def _fitted(label: str) -> str:
+    """A cabinet id cut to the column, never shrunk below a readable size."""
+    while len(label) > 1 and text_size(label, LABEL_SIZE)[0] > LABEL_W:
+        label = label[:-1]
+    return label
 
 
 def insert_network_pages(ctx, parts: list) -> list:
