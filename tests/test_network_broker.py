@@ -6,6 +6,7 @@ import json
 import logging
 import shutil
 import threading
+from pathlib import Path
 
 import paho.mqtt.client as mqtt
 import pytest
@@ -84,17 +85,13 @@ def test_a_cabinet_offline_for_a_day_sends_its_backlog_on_reconnect(tmp_path, br
         monitor.stop()
 
 
-ACL = """\
-# Every cabinet reads the whole fleet and writes only its own branch.
-pattern read arcadeforge/#
-pattern write arcadeforge/+/%u/#
-"""
+EXAMPLE = Path(__file__).resolve().parent.parent / "config" / "mosquitto"
+USERS = {"left": "left-secret", "right": "right-secret", "fleet": "fleet-secret"}
 
 
 def test_the_acl_refuses_a_cabinet_writing_into_anothers_topics(tmp_path):
     need_mosquitto()
-    users = {"left": "left-secret", "right": "right-secret", "fleet": "fleet-secret"}
-    with LocalBroker(tmp_path / "broker", users=users, acl=ACL) as broker:
+    with LocalBroker(tmp_path / "broker", users=USERS, acl=(EXAMPLE / "arcadeforge.acl").read_text()) as broker:
         monitor = monitor_for(broker, password="fleet-secret")
         # "left" logs in as itself but claims to be "right": the broker refuses its events.
         impostor = Cabinet(tmp_path, settings_for(broker, "right", username="left", password="left-secret"))
@@ -118,7 +115,7 @@ def test_the_acl_refuses_a_cabinet_writing_into_anothers_topics(tmp_path):
 
 def test_a_wrong_password_is_refused_and_never_logged(tmp_path, caplog):
     need_mosquitto()
-    with LocalBroker(tmp_path / "broker", users={"left": "left-secret"}, acl=ACL) as broker:
+    with LocalBroker(tmp_path / "broker", users=USERS) as broker:
         caplog.set_level(logging.INFO)
         password_file = tmp_path / "password"
         password_file.write_text("not-the-password\n")
@@ -133,13 +130,27 @@ def test_a_wrong_password_is_refused_and_never_logged(tmp_path, caplog):
 
 
 @pytest.mark.skipif(shutil.which("openssl") is None, reason="openssl is not installed")
-def test_tls_with_the_brokers_ca_connects_and_another_ca_does_not(tmp_path):
+def test_the_example_broker_configuration_takes_tls_cabinets_and_refuses_another_ca(tmp_path):
+    """config/mosquitto as shipped, with only its paths and port changed for this machine."""
     need_mosquitto()
     ca, cert, key = make_test_certificates(tmp_path / "tls")
     other_ca = make_test_certificates(tmp_path / "other")[0]
-    with LocalBroker(tmp_path / "broker", tls=(ca, cert, key)) as broker:
-        good = Cabinet(tmp_path, settings_for(broker, "left", tls=True, ca_file=ca))
-        bad = Cabinet(tmp_path, settings_for(broker, "right", tls=True, ca_file=other_ca))
+    broker = LocalBroker(tmp_path / "broker")
+    shutil.copy(EXAMPLE / "arcadeforge.acl", tmp_path / "arcadeforge.acl")
+    text = (EXAMPLE / "arcadeforge.conf").read_text()
+    for shipped, here in (("listener 8883", f"listener {broker.port} 127.0.0.1"),
+                          ("/etc/mosquitto/certs/ca.crt", ca), ("/etc/mosquitto/certs/server.crt", cert),
+                          ("/etc/mosquitto/certs/server.key", key),
+                          ("/etc/mosquitto/arcadeforge.passwd", str(broker.password_file(USERS))),
+                          ("/etc/mosquitto/arcadeforge.acl", str(tmp_path / "arcadeforge.acl"))):
+        assert shipped in text
+        text = text.replace(shipped, here)
+    broker.use_config(text)
+    with broker:
+        password_file = tmp_path / "left.password"
+        password_file.write_text("left-secret\n")
+        good = Cabinet(tmp_path, settings_for(broker, "left", tls=True, ca_file=ca, password_file=str(password_file)))
+        bad = Cabinet(tmp_path, settings_for(broker, "right", tls=True, ca_file=other_ca, password="right-secret"))
         try:
             good.store.scores.add("blocks", "TLS", 40_000)
             wait_for(lambda: good.queued() == 0 and good.entries() == [("TLS", 40_000, "left")],

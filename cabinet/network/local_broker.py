@@ -33,13 +33,14 @@ def free_port() -> int:
 
 class LocalBroker:
     """``users`` {name: password} turns anonymous access off; ``acl`` is an ACL file's text;
-    ``tls`` (cafile, certfile, keyfile) makes the listener a TLS one."""
+    ``tls`` (cafile, certfile, keyfile) makes the listener a TLS one. :meth:`use_config`
+    replaces the configuration (the example one under config/mosquitto, say)."""
 
     def __init__(self, folder: str | os.PathLike, *, users: dict[str, str] | None = None,
-                 acl: str | None = None, tls: tuple[str, str, str] | None = None):
+                 acl: str | None = None, tls: tuple[str, str, str] | None = None, port: int | None = None):
         self.folder = Path(folder)
         self.folder.mkdir(parents=True, exist_ok=True)
-        self.port = free_port()
+        self.port = port or free_port()
         self.process: subprocess.Popen | None = None
         self.config = self.folder / "mosquitto.conf"
         lines = [f"listener {self.port} 127.0.0.1",
@@ -51,13 +52,7 @@ class LocalBroker:
                  "max_inflight_messages 100",
                  f"user {getpass.getuser()}"]   # never drop to a user that cannot read this folder
         if users:
-            passwords = self.folder / "passwords"
-            passwords.write_text("")
-            passwords.chmod(0o600)
-            for name, password in users.items():
-                subprocess.run(["mosquitto_passwd", "-b", str(passwords), name, password], check=True,
-                               capture_output=True)
-            lines.append(f"password_file {passwords}")
+            lines.append(f"password_file {self.password_file(users)}")
         if acl is not None:
             acl_file = self.folder / "acl"
             acl_file.write_text(acl)
@@ -67,6 +62,20 @@ class LocalBroker:
             cafile, certfile, keyfile = tls
             lines += [f"cafile {cafile}", f"certfile {certfile}", f"keyfile {keyfile}"]
         self.config.write_text("\n".join(lines) + "\n")
+
+    def password_file(self, users: dict[str, str]) -> Path:
+        passwords = self.folder / "passwords"
+        passwords.write_text("")
+        passwords.chmod(0o600)
+        for name, password in users.items():
+            subprocess.run(["mosquitto_passwd", "-b", str(passwords), name, password], check=True,
+                           capture_output=True)
+        return passwords
+
+    def use_config(self, text: str) -> None:
+        """Run with ``text`` as the whole configuration (it must listen on :attr:`port`)."""
+        self.config.write_text(text + f"\nlog_dest file {self.folder / 'mosquitto.log'}\n"
+                                      f"user {getpass.getuser()}\n")
 
     def start(self, timeout: float = 20.0) -> "LocalBroker":
         """Start it and wait until it accepts connections."""
