@@ -23,6 +23,7 @@ SECTION_MODULES = [
     "cabinet.bench.scenes",
     "cabinet.bench.startup",
     "cabinet.bench.storage",
+    "cabinet.bench.network",
 ]
 
 

@@ -49,13 +49,17 @@ class NetworkLink:
         self.client = None
         self._wake = threading.Event()
         self._stop = threading.Event()
-        self._lock = threading.Lock()        # guards the fields below; held only for in-memory work
+        # Guards the fields below; held only for in-memory work and never while calling paho,
+        # whose own thread calls us back holding paho's locks.
+        self._lock = threading.Lock()
         self._connected = False
         self._resync = False                 # publish every snapshot on the next pass
         self._in_flight: dict[int, int] = {}  # message id -> outbox row id
         self._acked: list[int] = []
+        self._early: dict[int, bool] = {}    # message id -> acknowledged (True) or refused, before we saw the id
         self._sent_upto = 0                  # highest outbox row published on this connection
         self._refused_until = 0.0            # publish nothing before this (monotonic): the broker refused
+        self._rewind = False                 # offer every waiting event again once the pause is over
         self._reported = 0                   # highest outbox row whose snapshot is made
         self._published: dict[str, tuple] = {}  # topic -> content last published
         self._heartbeat_at = 0.0
@@ -133,8 +137,8 @@ class NetworkLink:
         if client is None:
             return
         if self._connected:
-            client.publish(topics.topic(self.site, self.cabinet, "status"),
-                           messages.encode(self.site, self.cabinet, online=False, at=now_stamp()), 1, True)
+            self._publish(topics.topic(self.site, self.cabinet, "status"),
+                          messages.encode(self.site, self.cabinet, online=False, at=now_stamp()), retain=True)
             client.disconnect()
             client.loop_stop()
         self._connected = False
@@ -162,8 +166,8 @@ class NetworkLink:
         if heartbeat or resync:
             tables, audits = set(self.maker.tables()), True
         if resync:
-            self.client.publish(topics.topic(self.site, self.cabinet, "status"),
-                                messages.encode(self.site, self.cabinet, online=True, at=now_stamp()), 1, True)
+            self._publish(topics.topic(self.site, self.cabinet, "status"),
+                          messages.encode(self.site, self.cabinet, online=True, at=now_stamp()), retain=True)
         for table in sorted(tables):
             snapshot = self.maker.table(table)
             self.view.apply(snapshot)  # our own entries are in our network table even offline
@@ -196,7 +200,7 @@ class NetworkLink:
         if content is not None and self._published.get(topic) == content and not always:
             return
         self._published[topic] = content
-        self.client.publish(topic, payload, qos=1, retain=True)
+        self._publish(topic, payload, retain=True)
 
     def _publish_events(self) -> None:
         """Hand new outbox rows to paho, once each per run of the program.
@@ -205,6 +209,8 @@ class NetworkLink:
         message id, after a reconnect; the outbox keeps it across a restart.
         """
         with self._lock:
+            if self._rewind:  # after a refusal: offer everything not in flight again
+                self._rewind, self._sent_upto = False, 0
             room = MAX_IN_FLIGHT - len(self._in_flight)
             after = self._sent_upto
             sending = set(self._in_flight.values())
@@ -216,10 +222,21 @@ class NetworkLink:
                 continue
             body = messages.encode(self.site, self.cabinet, id=event_id, kind=kind, at=created,
                                    data=json.loads(payload))
-            with self._lock:
-                info = self.client.publish(topic, body, qos=1)
-                self._in_flight[info.mid] = row_id
-                self._sent_upto = row_id
+            self._publish(topic, body, row_id=row_id)
+
+    def _publish(self, topic: str, payload: bytes, retain: bool = False, row_id: int | None = None) -> None:
+        """Publish with QoS 1; an outbox row's message id is kept to delete the row on its PUBACK
+        (which may come back before ``publish`` returns)."""
+        mid = self.client.publish(topic, payload, qos=1, retain=retain).mid
+        with self._lock:
+            early = self._early.pop(mid, None)
+            if row_id is None:
+                return
+            self._sent_upto = max(self._sent_upto, row_id)
+            if early is None:
+                self._in_flight[mid] = row_id
+            elif early:
+                self._acked.append(row_id)
 
     # ------------------------------------------------------------------ paho's thread
 
@@ -253,10 +270,12 @@ class NetworkLink:
         refused = reason_code.is_failure
         with self._lock:
             row_id = self._in_flight.pop(mid, None)
+            if row_id is None:
+                self._early[mid] = not refused  # claimed by _publish, or dropped there (snapshots)
             if refused:
                 # An ACL or a quota: every event stays in the outbox and is offered again after a pause.
                 self._refused_until = time.monotonic() + REFUSED_RETRY_SECONDS
-                self._sent_upto = 0
+                self._rewind = True
             elif row_id is not None:
                 self._acked.append(row_id)
         if refused:
