@@ -175,11 +175,14 @@ def test_bad_messages_are_dropped_with_one_line_each_and_never_enter_a_table(tmp
     cabinet = Cabinet(tmp_path, settings_for(broker, "left"))
     raw = _raw_client(broker)
     try:
-        wait_for(lambda: cabinet.link.status.state == "connected", what="the connection")
         topic = "arcadeforge/bar/mallory/scores/blocks"
         good = {"v": 1, "site": "bar", "cabinet": "mallory", "table": "blocks", "version": 1,
                 "made": "2026-01-01T00:00:00Z",
                 "entries": [{"id": 1, "initials": "MAL", "score": 5, "when": "2026-01-01T00:00:00Z"}]}
+        # A retained snapshot reaches the cabinet whenever it subscribes: once it is in, so is the subscription.
+        probe = dict(good, cabinet="probe", entries=[])
+        raw.publish("arcadeforge/bar/probe/scores/blocks", json.dumps(probe).encode(), qos=1, retain=True)
+        wait_for(lambda: ("bar", "probe") in cabinet.link.view.cabinets(), what="the cabinet's subscription")
         bad = [b"not json", b"{" + b" " * (65 * 1024) + b"}", json.dumps(dict(good, cabinet="left")).encode(),
                json.dumps(dict(good, entries=[{"id": 1, "initials": "TOOLONG", "score": 5}])).encode(),
                json.dumps(dict(good, version=-1)).encode(), json.dumps([1, 2]).encode()]
