@@ -65,6 +65,30 @@ def test_a_broker_stopped_and_restarted_mid_stream_loses_no_event(tmp_path, brok
         monitor.stop()
 
 
+def test_a_power_cut_before_the_acks_were_written_resends_and_nothing_is_merged_twice(
+        tmp_path, broker, monkeypatch):
+    from cabinet.network.link import NetworkLink
+
+    monitor = monitor_for(broker, persistent=True)
+    # The broker takes every event, but the power goes before any acknowledgement is written.
+    monkeypatch.setattr(NetworkLink, "_on_publish", lambda self, *args: None)
+    first = Cabinet(tmp_path, settings_for(broker, "left"))
+    try:
+        _produce(first, 120)
+        wait_for(lambda: monitor.view.merged_events() == 120, what="every event at the monitor")
+        assert first.queued() == 120
+        first.close()
+        monkeypatch.undo()
+        again = Cabinet(tmp_path, settings_for(broker, "left"))  # the cabinet after the power cut
+        wait_for(lambda: again.queued() == 0, what="the outbox resent and acknowledged")
+        wait_for(lambda: monitor.view.ledger.repeats == 120, what="the repeats refused")
+        assert monitor.view.merged_events() == 120
+        assert dict(monitor.view.event_counts[("bar", "left")]) == {"score": 60, "game": 60}
+        again.close()
+    finally:
+        monitor.stop()
+
+
 def test_a_cabinet_offline_for_a_day_sends_its_backlog_on_reconnect(tmp_path, broker):
     monitor = monitor_for(broker, persistent=True)
     broker.stop()

@@ -8,6 +8,8 @@ package file stays light (no paho import): the store asks it whether the link is
 
 from __future__ import annotations
 
+import logging
+
 
 def network_active(settings) -> bool:
     """True when the ``network:`` settings ask for the link and say where the broker is."""
@@ -20,7 +22,6 @@ def start_link(settings, store, notices: list[str]):
     ``settings`` are the cabinet's whole Settings; a problem worth the operator's eye
     goes to ``notices`` (shown in the service menu) and the log.
     """
-    import logging
     net = settings.network
     if net.enabled and not net.host:
         notice = "network.host is empty: the fleet link stays off"

@@ -28,7 +28,7 @@ from cabinet.storage.outbox import OutboxFile
 
 log = logging.getLogger("cabinet.network")
 
-POLL_SECONDS = 0.2          # the outbox is looked at this often, and at once after a write or an ack
+POLL_SECONDS = 0.2          # the outbox is looked at this often, and at once after an ack or a connection
 HEARTBEAT_SECONDS = 60.0    # the audits (uptime) and any changed table are republished this often
 REFUSED_RETRY_SECONDS = 60.0
 BATCH = 200                 # events published per pass
@@ -74,10 +74,6 @@ class NetworkLink:
         """Start the network thread and return at once."""
         self._thread.start()
         return self
-
-    def wake(self) -> None:
-        """Something was written to the outbox: drain it now rather than at the next poll."""
-        self._wake.set()
 
     def table(self, table: str) -> tuple:
         """The network table ``table`` (NetworkEntry rows), as last merged."""
@@ -178,7 +174,7 @@ class NetworkLink:
             figures = self.maker.audits()
             self._publish_snapshot(topics.topic(self.site, self.cabinet, "audits"), None,
                                    messages.encode(self.site, self.cabinet, version=self.maker.next_version(),
-                                                   made=now_stamp(), audits=figures), always=heartbeat)
+                                                   made=now_stamp(), audits=figures))
         if time.monotonic() >= self._refused_until:
             self._publish_events()
         self.status = LinkStatus(self._state, self.status.detail, self._last_sync, self.outbox.count(),
@@ -195,9 +191,9 @@ class NetworkLink:
                 audits = True
         return tables, audits
 
-    def _publish_snapshot(self, topic: str, content, payload: bytes, always: bool = False) -> None:
-        """Publish a retained snapshot unless the same content is already on the broker."""
-        if content is not None and self._published.get(topic) == content and not always:
+    def _publish_snapshot(self, topic: str, content, payload: bytes) -> None:
+        """Publish a retained snapshot unless the same ``content`` (None: always new) is on the broker."""
+        if content is not None and self._published.get(topic) == content:
             return
         self._published[topic] = content
         self._publish(topic, payload, retain=True)
