@@ -19,7 +19,9 @@ SHIPPED = SHIPPED_CONFIG.read_text(encoding="utf-8")
 
 
 def comments(text):
-    return [match.strip() for match in re.findall(r"#[^\n]*", text)]
+    """Every comment; a "#" inside a double-quoted value (e.g. a host "x # y") is not one."""
+    unquoted = re.sub(r'"(?:[^"\\\n]|\\.)*"', '""', text)
+    return [match.strip() for match in re.findall(r"#[^\n]*", unquoted)]
 
 
 def keys_in_order(text):
@@ -63,6 +65,8 @@ def random_value(fld, hint, current, rng):
     base = args[0] if args else hint
     if meta.get("choices"):
         return rng.choice(meta["choices"])
+    if meta.get("pattern"):  # names that must match a pattern (MQTT topic levels)
+        return rng.choice(["bar-2", "Site_9", "a.b"])
     if base is bool:
         return not current
     if base is int:
