@@ -8,6 +8,7 @@ all it takes for the key to be read, validated and documented in tests.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -15,16 +16,16 @@ DIFFICULTIES = ("warmup", "normal", "advanced", "hard")
 
 
 def spec(default: Any = None, *, choices=None, min=None, max=None, factory=None, doc="",
-         bad_disables: bool = False, pattern: str | None = None, secret: bool = False):
+         bad_disables: bool = False, check=None, secret: bool = False):
     """A dataclass field with validation metadata (choices, bounds, a doc line).
 
     ``bad_disables``: a bad value turns the setting off (None) rather than back to its
     default. For GPIO pins, where the default pin may already be wired to something else.
-    ``pattern``: a regular expression the whole text must match. ``secret``: the value
-    (a password) is never repeated in a problem message, a log line or on screen.
+    ``check``: a function of the value giving why it is bad, or None (for rules beyond bounds).
+    ``secret``: the value (a password) is never repeated in a problem message, a log line or on screen.
     """
     meta = {"choices": choices, "min": min, "max": max, "doc": doc, "bad_disables": bad_disables,
-            "pattern": pattern, "secret": secret}
+            "check": check, "secret": secret}
     if factory is not None:
         return field(default_factory=factory, metadata=meta)
     return field(default=default, metadata=meta)
@@ -113,9 +114,23 @@ class VersusSettings:
     p2: HandicapSettings = spec(factory=HandicapSettings)
 
 
+MAX_LIST_NAME = 24   # it must fit the menus and the table headings
+
+
+def table_name_problem(name: str) -> str | None:
+    """Why ``name`` cannot name a high-score table (``antigravity/contest/<name>``), or None."""
+    if not name.strip():
+        return "must not be empty (it names the list's high-score table)"
+    if len(name) > MAX_LIST_NAME:
+        return f"must be at most {MAX_LIST_NAME} characters, got {len(name)}"
+    if "/" in name:
+        return f"must not contain '/' (it names the list's high-score table), got {name!r}"
+    return None
+
+
 @dataclass
 class ContestList:
-    name: str = spec("LIST A")
+    name: str = spec("LIST A", check=table_name_problem)
     seed: int = spec(1, min=0, max=2**31 - 1)
     length: int = spec(60, min=1, max=999, doc="number of dispenser pairs")
     colours: int = spec(4, min=2, max=5)
@@ -236,6 +251,13 @@ CONTAINER_ITEMS[(InputSettings, "joysticks")] = (JoystickSettings, None)
 TOPIC_NAME = r"[A-Za-z0-9][A-Za-z0-9_.-]{0,31}"
 
 
+def topic_name_problem(name: str) -> str | None:
+    """Why ``name`` cannot be a site or cabinet id (one level of the fleet's MQTT topics), or None."""
+    if re.fullmatch(TOPIC_NAME, name):
+        return None
+    return f"must be 1-32 letters, digits, dots, dashes or underscores, starting with a letter or digit; got {name!r}"
+
+
 @dataclass
 class NetworkSettings:
     """The fleet link over MQTT (issue 15); off unless ``enabled`` and ``host`` are set."""
@@ -250,8 +272,8 @@ class NetworkSettings:
     username: str = spec("", doc="broker user; empty = the cabinet id")
     password: str = spec("", secret=True, doc="broker password; better kept in password_file")
     password_file: str = spec("", doc="file whose first line is the password (readable by the cabinet only)")
-    site: str = spec("site", pattern=TOPIC_NAME, doc="where the cabinet stands: letters, digits, . _ -")
-    cabinet: str = spec("cabinet-1", pattern=TOPIC_NAME, doc="this cabinet's id, unique in the fleet")
+    site: str = spec("site", check=topic_name_problem, doc="where the cabinet stands: letters, digits, . _ -")
+    cabinet: str = spec("cabinet-1", check=topic_name_problem, doc="this cabinet's id, unique in the fleet")
     show_rankings: bool = spec(True, doc="show the network tables in attract mode and NETWORK #n after a game")
 
 

@@ -16,7 +16,7 @@ from cabinet.network.local_broker import LocalBroker, make_test_certificates
 from network_support import Cabinet, broker, monitor_for, need_mosquitto, settings_for, wait_for  # noqa: F401
 
 
-def test_two_cabinets_see_each_others_scores_and_initials_set_later(tmp_path, broker):
+def test_two_cabinets_see_each_others_scores_and_initials_entered_after_the_game(tmp_path, broker):
     left = Cabinet(tmp_path, settings_for(broker, "left"))
     right = Cabinet(tmp_path, settings_for(broker, "right"))
     try:
@@ -24,12 +24,12 @@ def test_two_cabinets_see_each_others_scores_and_initials_set_later(tmp_path, br
         right.store.scores.add("blocks", "RRR", 60_000)
         both = [("RRR", 60_000, "right"), ("LLL", 50_000, "left")]
         wait_for(lambda: left.entries() == both and right.entries() == both, what="both scores on both cabinets")
-        # The initials entry sets a stored row's initials later: the same hook reports the change.
-        row = left.store.db.read_value("SELECT id FROM scores WHERE initials = 'LLL'")
-        left.store.db.write([("UPDATE scores SET initials = 'ACE' WHERE id = ?", (row,))]
-                            + left.store.scores.outbox.score_event(row))
-        wait_for(lambda: ("ACE", 50_000, "left") in right.entries(), what="the new initials on the other cabinet")
-        assert [e.rank for e in right.link.table("blocks")] == [1, 2]
+        # A game's end stores its score under placeholder initials; the player's initials follow.
+        end = left.store.game_over("blocks", "single", "blocks", 55_000, seconds=80.0)
+        wait_for(lambda: ("---", 55_000, "left") in right.entries(), what="the score at the game's end")
+        left.store.scores.set_initials(end.entry_id, "ACE")
+        wait_for(lambda: ("ACE", 55_000, "left") in right.entries(), what="the initials on the other cabinet")
+        assert [e.rank for e in right.link.table("blocks")] == [1, 2, 3]
         wait_for(lambda: left.queued() == 0 and right.queued() == 0, what="empty outboxes")
     finally:
         left.close()

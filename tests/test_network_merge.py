@@ -117,16 +117,19 @@ def test_no_network_section_writes_no_outbox_rows(tmp_path):
 def test_events_report_exactly_what_was_stored(tmp_path):
     loaded = parse_settings("network: {enabled: true, host: broker.example}")
     store = Store.open(tmp_path / "cabinet.db", settings=loaded.settings)
-    store.scores.add("blocks", "ABC", 20_000)
-    store.audits.game_ended("antigravity", "versus", 61.25)
+    end = store.game_over("antigravity", "versus", "antigravity/versus", 20_000, seconds=61.25)
+    store.scores.set_initials(end.entry_id, "ABC")
     rows = store.db.read("SELECT kind, payload, event_id FROM outbox ORDER BY id")
-    score, game = json.loads(rows[0][1]), json.loads(rows[1][1])
-    stored = store.db.read("SELECT id, initials, score, created FROM scores WHERE initials = 'ABC'")[0]
-    assert rows[0][0] == "score" and (score["entry"], score["initials"], score["score"], score["when"]) == stored
-    assert rows[1][0] == "game" and (game["game"], game["mode"], game["seconds"]) == ("antigravity", "versus", 61.25)
+    assert [row[0] for row in rows] == ["game", "score", "score"]
+    game, placed, named = (json.loads(row[1]) for row in rows)
+    assert (game["game"], game["mode"], game["seconds"]) == ("antigravity", "versus", 61.25)
     assert game["counters"]["ended.antigravity/versus"] == 1
     assert game["counters"]["play_ms.antigravity/versus"] == 61_250
-    assert len({row[2] for row in rows}) == 2
+    stored = store.db.read("SELECT id, score, created FROM scores WHERE id = ?", (end.entry_id,))[0]
+    for event in (placed, named):
+        assert (event["entry"], event["score"], event["when"], event["table"]) == stored + ("antigravity/versus",)
+    assert placed["initials"] == "---" and named["initials"] == "ABC"
+    assert len({row[2] for row in rows}) == 3
 
 
 def test_a_score_and_its_event_are_one_transaction(tmp_path):

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pygame
 
 from cabinet.network.snapshots import is_factory_entry
-from cabinet.render import WIDTH, palette, text, text_size
+from cabinet.render import HEIGHT, WIDTH, palette, text, text_size
 from cabinet.scenes.common import draw_backdrop, heading
 from cabinet.scenes.tables import ROW_GAP, ScoreTablesScene, draw_table, table_title
 
@@ -92,8 +92,7 @@ def insert_network_pages(ctx, parts: list) -> list:
 
 
 def draw_network_place(surface, place: int | None) -> None:
-    """"NETWORK #3" beside the ranking table, for a score that made the network table."""
-    if place is None:
-        return
-    text(surface, "NETWORK", (WIDTH - 135, 190), 21, palette.MAGENTA, "midtop")
-    text(surface, f"#{place}", (WIDTH - 135, 222), 56, palette.MAGENTA, "midtop")
+    """"NETWORK #3" under the ranking table, for a score that made the network table (the line
+    says YOUR SCORE only for a score that made no table, so the two never meet)."""
+    if place is not None:
+        text(surface, f"NETWORK #{place}", (WIDTH // 2, HEIGHT - 66), 28, palette.MAGENTA, "midtop")
