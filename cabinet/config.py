@@ -346,18 +346,20 @@ class _Reader:
     def scalar(self, fld, hint, node, dotted, default, last):
         line = _line(node)
         disables = fld.metadata.get("bad_disables", False)
+        secret = fld.metadata.get("secret", False)  # a password: no message repeats it, nor why it is bad
         if not isinstance(node, yaml.ScalarNode):
-            return self.fall_back(dotted, line, "must be a single value", default, last, disables=disables)
+            return self.fall_back(dotted, line, "must be a single value", default, last, disables=disables,
+                                  secret=secret)
         try:
             value = self._constructor.construct_object(node, deep=True)
         except (yaml.YAMLError, ValueError, TypeError, OverflowError) as exc:   # 2026-13-45 and the like
-            return self.fall_back(dotted, line, f"cannot be read ({_reason(exc)})", default, last, disables=disables)
+            why = "cannot be read" if secret else f"cannot be read ({_reason(exc)})"
+            return self.fall_back(dotted, line, why, default, last, disables=disables, secret=secret)
         error = _check(fld, hint, value)
-        if error and fld.metadata.get("secret"):
+        if error and secret:
             error = "must be text (the value is secret and not shown)"
         if error:
-            return self.fall_back(dotted, line, error, default, last, disables=disables,
-                                  secret=fld.metadata.get("secret", False))
+            return self.fall_back(dotted, line, error, default, last, disables=disables, secret=secret)
         if base_type(hint) is float and isinstance(value, int):
             value = float(value)
         return value

@@ -149,3 +149,10 @@ def test_network_settings_are_validated_and_the_password_is_never_repeated():
     assert any("network.port" in p for p in problems)
     assert not any("123456" in p for p in problems)
     assert loaded.settings.network.site == "site" and loaded.settings.network.cabinet == "ok-1"
+    # Nor when it falls back on the last good settings, or the key is left out of the file.
+    last = parse_settings("network: {password: s3cret-pass}").settings
+    bad = parse_settings("network:\n  password: [1, 2]\n", last_good=last)
+    gone = parse_settings("network: {site: bar}\n", last_good=last)
+    assert bad.settings.network.password == "s3cret-pass" and gone.settings.network.password == ""
+    texts = [str(p) for p in bad.problems + gone.problems]
+    assert texts and not any("s3cret" in text for text in texts)

@@ -8,13 +8,10 @@ main loop takes no lock and never waits on the network.
 from __future__ import annotations
 
 import threading
-from collections import Counter, deque
+from collections import Counter
 
 from cabinet.network import messages
 from cabinet.network.merge import NETWORK_SIZE, Ledger, TableSnapshot, merge, network_table
-
-RECENT_EVENTS = 20
-
 
 class FleetView:
     def __init__(self, size: int = NETWORK_SIZE):
@@ -26,8 +23,7 @@ class FleetView:
         self.status: dict[tuple, messages.Status] = {}
         self.seen: dict[tuple, str] = {}
         self.ledger = Ledger()
-        self.event_counts: dict[tuple, Counter] = {}
-        self.recent: dict[tuple, deque] = {}
+        self.event_counts: dict[tuple, Counter] = {}  # per cabinet: events merged, by kind
 
     def receive(self, topic: str, payload: bytes):
         """Merge one received message; raises :class:`~cabinet.network.messages.BadMessage`."""
@@ -58,7 +54,6 @@ class FleetView:
             if not self.ledger.merge(message.event_id):
                 return False
             self.event_counts.setdefault(who, Counter())[message.kind] += 1
-            self.recent.setdefault(who, deque(maxlen=RECENT_EVENTS)).append(message)
             return True
 
     def table(self, table: str) -> tuple:
