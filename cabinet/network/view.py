@@ -60,6 +60,10 @@ class FleetView:
         """The network table ``table``: NetworkEntry rows, best first (empty when none is known)."""
         return self._tables.get(table, ())
 
+    def snapshot(self, site: str, cabinet: str, table: str) -> TableSnapshot | None:
+        """The latest snapshot of one cabinet's table, as merged."""
+        return self._kept.get((site, cabinet, table))
+
     def tables(self) -> dict[str, tuple]:
         return dict(self._tables)
 
