@@ -82,3 +82,37 @@ def test_ai_refuses_a_finished_game():
     game.push("bottom", 0)
     with pytest.raises(ValueError):
         AntiGravityAI().choose(game)
+
+
+def test_looking_a_third_push_ahead_builds_longer_chains():
+    def longest(lookahead):
+        game, ai = AntiGravityGame(seed=2, difficulty="normal"), AntiGravityAI(seed=2, lookahead=lookahead)
+        best = 0
+        for _ in range(150):
+            column, side = ai.choose(game)
+            best = max(best, len(game.push(side, column).steps))
+        assert not game.game_over
+        return best
+    assert longest(3) >= 4 > longest(1)
+
+
+@pytest.mark.parametrize("lookahead", [0, 4, "3"])
+def test_ai_refuses_a_lookahead_it_does_not_have(lookahead):
+    with pytest.raises(ValueError):
+        AntiGravityAI(lookahead=lookahead)
+
+
+def test_thinking_in_slices_reaches_the_same_choice():
+    game = AntiGravityGame(seed=4)
+    for lookahead in (1, 2, 3):
+        whole = AntiGravityAI(seed=8, lookahead=lookahead).choose(game)
+        ai = AntiGravityAI(seed=8, lookahead=lookahead)
+        thought, slices = ai.thinking(game), 0
+        while True:
+            try:
+                next(thought)
+                slices += 1
+            except StopIteration as done:
+                assert done.value == whole
+                break
+        assert slices <= ai.work()

@@ -272,8 +272,8 @@ def test_attract_the_ranking_and_the_service_menu_show_the_network(tmp_path, bro
         link = app.ctx.network
         wait_for(lambda: link.table("blocks"), what="the other cabinet's table")
         parts = [part.name for part in app.ctx.scenes.top.parts]
-        assert parts.index("blocks network") == parts.index("blocks scores") + 1
-        assert parts.index("anti-gravity network") == parts.index("anti-gravity scores") + 1
+        for own in ("blocks scores", "anti-gravity scores", "versus records"):
+            assert parts.index(f"{own} network") == parts.index(own) + 1
         rank = app.ctx.store.scores.add("blocks", "YOU", 40_000)
         assert RankingScene(app.ctx, "blocks", rank=rank, score=40_000).network_place == 2
         wait_for(lambda: len(link.table("blocks")) == 2, what="our own entry in the network table")

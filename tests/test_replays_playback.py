@@ -19,6 +19,7 @@ from cabinet.games.antigravity.scene import AntiGravityScene
 from cabinet.games.blocks import demo as blocks_demo
 from cabinet.games.blocks.scene import BlocksScene
 from cabinet.inputs.actions import Action, InputEvent
+from cabinet.storage.replays import REPLAY_VERSION
 from cabinet.scenes.attract import AttractScene
 from cabinet.scenes.pilots import HumanPilot
 from cabinet.scenes.playback import PlaybackScene, ReplayReel, play_replay
@@ -128,12 +129,25 @@ def test_antigravity_single_and_contest_replays_reproduce_the_final_score_and_bo
     app.close()
 
 
+def test_a_single_game_on_the_ramp_replays_exactly():
+    app = make_app(SMALL_FIELDS + "  ramp: {enabled: true, clears: 4, step_seconds: 0.5, min_seconds: 1}\n")
+    scene, replay = antigravity_recorded(app, "single")
+    game = scene.seats[0].game
+    assert game.game_over and game.ramp_level >= 3 and game.turn_frames == 60   # 2 s ramped to its floor
+    app.ctx.settings.antigravity.ramp.enabled = False    # today's settings differ: the replay's own are used
+    watched = watch(app, replay.id)
+    assert watched.score() == replay.score
+    assert watched.final_text() == replay.final_text == game.to_text()
+    app.close()
+
+
 def test_versus_replay_reproduces_both_fields_and_the_winner():
     app = make_app(SMALL_FIELDS)
     scene, replay = antigravity_recorded(app, "versus")
-    assert scene.match.over
+    assert scene.match.over and scene.rounds.round > 2, "the match went to more than one round"
     watched = watch(app, replay.id)
     assert watched.inner.winner() == scene.winner()
+    assert watched.inner.rounds.wins == scene.rounds.wins
     assert watched.score() == replay.score
     assert watched.final_text() == replay.final_text
     for mine, theirs in zip(watched.inner.seats, scene.seats):
@@ -156,9 +170,15 @@ def test_a_replay_is_labelled_with_initials_and_score_and_never_saved_again(fast
     app.close()
 
 
+def on_top_of_the_table(app, replay) -> None:
+    """Enter ``replay``'s game first in the BLOCKS table: attract replays only a table's top three."""
+    app.ctx.store.scores.add("blocks", "ACE", 99_999, replay_id=replay.id)
+
+
 def test_attract_alternates_live_demos_with_the_best_replays(fast_blocks_ai):
     app = make_app()
     _, replay = blocks_recorded(app)
+    on_top_of_the_table(app, replay)
     reel = ReplayReel(app.ctx)
     live = object()
     shown = [reel.next("blocks", lambda: live) for _ in range(4)]
@@ -172,7 +192,7 @@ def test_attract_alternates_live_demos_with_the_best_replays(fast_blocks_ai):
 
 def test_attract_plays_a_replay_part_with_its_label(fast_blocks_ai):
     app = make_app()
-    blocks_recorded(app)
+    on_top_of_the_table(app, blocks_recorded(app)[1])
     app.ctx.go_to_attract()
     attract = app.ctx.scenes.top
     assert isinstance(attract, AttractScene)
@@ -188,7 +208,8 @@ def test_attract_plays_a_replay_part_with_its_label(fast_blocks_ai):
 def test_a_replay_of_an_unknown_version_is_skipped_with_a_log_line(fast_blocks_ai, caplog):
     app = make_app()
     _, replay = blocks_recorded(app)
-    data = replay.to_json().replace('"version":1', '"version":99')
+    on_top_of_the_table(app, replay)
+    data = replay.to_json().replace(f'"version":{REPLAY_VERSION}', '"version":99')
     app.ctx.store.db.write([("UPDATE replays SET data = ? WHERE id = ?", (data, replay.id))])
     reel = ReplayReel(app.ctx)
     live = object()

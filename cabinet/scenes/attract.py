@@ -182,9 +182,10 @@ def default_parts(ctx, rng: random.Random) -> list[Part]:
         seed = rng.randrange(2**31)
         # Live demos take turns: a single game, then a versus match between two AIs.
         live_shown[0] += 1
-        mode = "versus" if live_shown[0] % 2 == 0 else "single"
-        return AntiGravityScene(ctx, mode, difficulty=ctx.settings.antigravity.difficulty, contest=None,
-                                pilots=demo_pilots(seed, mode), seed=seed, demo=True)
+        if live_shown[0] % 2 == 0:
+            return versus_demo(ctx, "antigravity", seed)
+        return AntiGravityScene(ctx, "single", difficulty=ctx.settings.antigravity.difficulty, contest=None,
+                                pilots=demo_pilots(seed), seed=seed, demo=True)
 
     def antigravity_demo():
         return reel.next("antigravity", antigravity_live)
@@ -197,7 +198,19 @@ def default_parts(ctx, rng: random.Random) -> list[Part]:
     parts.append(Part("anti-gravity scores", per_page * pages,
                       lambda: ScoreTablesScene(ctx, "ANTI-GRAVITY HIGH SCORES", tables, per_page)))
     parts.append(Part("how to play anti-gravity", seconds.howto_seconds, lambda: HowToScene(ctx, "antigravity")))
+    parts.append(Part("blocks versus demo", seconds.blocks_demo_seconds,
+                      lambda: versus_demo(ctx, "blocks", rng.randrange(2**31))))
+    streaks = [scores.streak_table(game) for game in scores.STREAK_GAMES]
+    parts.append(Part("versus records", seconds.blocks_scores_seconds,
+                      lambda: ScoreTablesScene(ctx, "VERSUS WIN STREAKS", streaks, seconds.blocks_scores_seconds)))
     return insert_network_pages(ctx, parts)  # the fleet's network rankings, when linked (issue 15)
+
+
+def versus_demo(ctx, game: str, seed: int):
+    """A round of ``game``'s versus between two CPUs, for attract mode."""
+    from cabinet.scenes.match import DEMO_CPU_LEVELS, Match
+    from cabinet.scenes.select import match_scene
+    return match_scene(ctx, Match(game, 1, seed, dict(DEMO_CPU_LEVELS)), demo=True)
 
 
 def antigravity_tables(ctx) -> list[str]:

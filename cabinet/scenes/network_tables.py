@@ -11,7 +11,8 @@ import pygame
 from cabinet.network.snapshots import is_factory_entry
 from cabinet.render import HEIGHT, WIDTH, palette, text, text_size
 from cabinet.scenes.common import draw_backdrop, heading
-from cabinet.scenes.tables import ROW_GAP, ScoreTablesScene, draw_table, table_title
+from cabinet.scenes.tables import ROW_GAP, ScoreTablesScene, draw_table, table_title, table_unit
+from cabinet.storage import scores
 
 WIDE = 760
 LABEL_X = 110                 # the cabinet column, between the rank and the initials
@@ -56,7 +57,7 @@ class NetworkTablesScene(ScoreTablesScene):
             return
         table = self.pages[min(len(self.pages) - 1, self.frames // self.page_frames)][0]
         rect = pygame.Rect((WIDTH - WIDE) // 2, 80, WIDE, 56 + 10 * ROW_GAP + 4)
-        draw_table(surface, rect, table_title(table), self.entries[table], frame=self.frames)
+        draw_table(surface, rect, table_title(table), self.entries[table], frame=self.frames, unit=table_unit(table))
         for index, entry in enumerate(self.entries[table][:10]):
             text(surface, _fitted(entry.cabinet.upper()), (rect.x + LABEL_X, rect.y + 60 + index * ROW_GAP),
                  LABEL_SIZE, palette.GREY)
@@ -79,13 +80,15 @@ def insert_network_pages(ctx, parts: list) -> list:
         "blocks scores": ("BLOCKS NETWORK RANKING", ["blocks"], seconds.blocks_scores_seconds),
         "anti-gravity scores": ("ANTI-GRAVITY NETWORK RANKING", antigravity_tables(ctx),
                                 max(4.0, seconds.antigravity_scores_seconds / 2)),
+        "versus records": ("NETWORK WIN STREAKS", [scores.streak_table(game) for game in scores.STREAK_GAMES],
+                           seconds.blocks_scores_seconds),
     }
     result = []
     for part in parts:
         result.append(part)
         if part.name in pages:
             title, tables, per_page = pages[part.name]
-            result.append(Part(part.name.replace("scores", "network"), per_page * len(tables),
+            result.append(Part(f"{part.name} network", per_page * len(tables),
                                lambda title=title, tables=tables, per_page=per_page:
                                NetworkTablesScene(ctx, title, tables, per_page)))
     return result

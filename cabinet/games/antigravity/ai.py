@@ -1,15 +1,26 @@
-"""A computer player for ANTI-GRAVITY: attract-mode demos and the CPU side of versus.
+"""A computer player for ANTI-GRAVITY: attract-mode demos and the CPU opponent.
 
-It tries both dispensers in every column, scores each resulting field, and looks one
-turn further for the most promising few using the dispensers' known *next* blocks
-(after a push both dispensers advance, so those are exactly the next turn's choices).
-A field scores well when its stacks stay short of the S line and same-coloured blocks
-sit next to each other, ready to become runs and chains.
+It searches the pushes it can make, scores each resulting field and picks the best.
+``lookahead`` says how far it looks, in pushes:
+
+1. this push only;
+2. also the next push: after a push both dispensers advance, so their *next* blocks,
+   on show, are exactly the next turn's choices;
+3. also a third push whose colour nobody can see yet: for the most promising fields
+   it tries every push of every colour and keeps the longest chain one could set
+   off. That is how it builds chains: it stacks blocks so that a clear throws the
+   blocks above it across the S line (or drops them back) into new runs, and fires
+   when the chain is long, or when the stacks near the line.
+
+A field scores well when its stacks stay short of the line and same-coloured blocks
+sit next to each other. A chain is worth far more than its steps apart, so the AI
+would rather wait for a long one than clear three blocks at once.
 """
 
 from __future__ import annotations
 
 import random
+from typing import Generator
 
 from cabinet.games.antigravity import field
 from cabinet.games.antigravity.field import COLOURS
@@ -17,84 +28,137 @@ from cabinet.games.antigravity.field import COLOURS
 SIDES = ("top", "bottom")
 DEAD = -1e9
 DOOMED = -1e6   # alive now, but every choice of the next turn ends the game
+NO_COLOUR = 7   # stands in for a block of unknown colour: it matches nothing
+LOOKAHEADS = (1, 2, 3)
+
+Thinking = Generator[None, None, tuple[int, str]]
 
 
 class AntiGravityAI:
     """``choose(game) -> (column, side)``; deterministic for a given ``seed``.
 
-    ``beam`` is how many of the best first pushes get the one-turn lookahead.
+    ``lookahead``: pushes searched (1, 2 or 3, see the module). ``beam``: how many of
+    the best fields of the known pushes get the third, unknown push tried on them.
+    ``slip_percent``: the chance of taking a merely good push (second or third best)
+    instead of the best, as a weaker CPU level does. The AI reads only what the panel
+    shows: the field, each dispenser's current and next block, the total cleared.
     """
 
-    # Weights of the field evaluation, tuned on the bench's seeds.
+    # Weights of the field evaluation, tuned with the bench's seeds.
     POINT_WEIGHT = 0.02      # per point scored
-    CHAIN_WEIGHT = 100.0     # per chain step after the first: worth waiting for
-    BLOCK_WEIGHT = -3.0      # per block on the field; negative: keep material for chains
+    # What a push's chain is worth by its length: a 4 chain beats four 2 chains.
+    CHAIN_REWARD = (0, 0, 30, 120, 400, 900, 1600, 2500, 3600)
+    LATER = 0.9              # the next push's gains count a little less: it may not happen
+    CHAIN_IN_REACH = 0.5     # share of a chain's worth that a third push could set off
+    BLOCK_WEIGHT = 3.0       # per block on the field: material for chains
     PAIR_WEIGHT = 6.0        # per neighbouring pair of one colour (a run in the making)
     HEIGHT_WEIGHT = 0.5      # per squared block of each anchored run
     NEAR_LINE = 12.0         # an anchored run one short of the line
     AT_LINE = 60.0           # an anchored run touching the line
 
-    def __init__(self, seed: int = 0, beam: int = 4):
+    def __init__(self, seed: int = 0, lookahead: int = 2, beam: int = 24, slip_percent: int = 0):
+        if lookahead not in LOOKAHEADS:
+            raise ValueError(f"lookahead must be one of {LOOKAHEADS} pushes, not {lookahead!r}")
         self._rng = random.Random(seed)
+        self.lookahead = lookahead
         self.beam = beam
-        self._masks = {}   # geometry -> its neighbour-pair masks (see _pair_masks)
+        self.slip_percent = slip_percent
+        self._masks = {}        # geometry -> its neighour-pair masks (see _pair_masks)
+        self._neighbours = {}   # geometry -> each cell's neighbours on the four axes
 
     def choose(self, game) -> tuple[int, str]:
         """The push to make: (column, side). Needs a game that is not over."""
+        thought = self.thinking(game)
+        while True:
+            try:
+                next(thought)
+            except StopIteration as done:
+                return done.value
+
+    def work(self) -> int:
+        """About how many steps :meth:`thinking` takes, to spread them over frames."""
+        return 2 * 6 + (self.beam if self.lookahead == 3 else 0)
+
+    def thinking(self, game) -> Thinking:
+        """:meth:`choose`, one slice of work per ``next()``; returns (column, side).
+
+        A pilot spreads the slices over the frames it waits anyway, so a slow
+        machine never stalls a frame on a whole decision.
+        """
         if game.game_over:
             raise ValueError("the game is over: there is nothing to choose")
         geo = game.geometry
         cells = game.board()
-        changed_all = game.needs_full_scan
+        base = game.base
         now = {side: COLOURS.index(game.current(side)) + 1 for side in SIDES}
         later = {side: game.next(side) for side in SIDES}
         later = {side: COLOURS.index(c) + 1 for side, c in later.items() if c is not None}
         penalty = self._height_penalty(geo.half, geo.height)
+        looks_on = self.lookahead > 1 and len(later) == 2   # a contest's last pair has no next
 
-        candidates = []   # [value, noise, column, side, field after, total cleared after, gain]
+        firsts = []   # [value, column, side]
+        leaves = []   # [value, first, field, total cleared]: the fields after the known pushes
         for side in SIDES:
             for column in range(geo.width):
                 # A whisper of noise varies the demos; it never outweighs a real difference.
                 noise = self._rng.random() * 1e-3
-                result = self._simulate(cells, geo, side, column, now[side], game.base,
-                                        game.total_cleared, changed_all)
+                first = [DEAD + noise, column, side]
+                firsts.append(first)
+                result = self._simulate(cells, geo, side == "bottom", column, now[side], base,
+                                        game.total_cleared, game.needs_full_scan)
                 if result is None:
-                    candidates.append([DEAD + noise, noise, column, side, None, 0, 0.0])
                     continue
                 board, gain, total = result
-                value = gain + self._evaluate(board, geo, penalty) + noise
-                candidates.append([value, noise, column, side, board, total, gain])
-        candidates.sort(key=lambda candidate: candidate[0], reverse=True)
-        best = candidates[:self.beam]
+                gain += noise
+                if not looks_on:
+                    first[0] = gain + self._evaluate(board, geo, penalty)
+                    leaves.append([first[0], first, board, total])
+                    continue
+                first[0] = DOOMED + noise
+                for side2 in SIDES:
+                    for column2 in range(geo.width):
+                        result = self._simulate(board, geo, side2 == "bottom", column2, later[side2],
+                                                base, total, False)
+                        if result is not None:
+                            board2, gain2, total2 = result
+                            value = gain + self.LATER * gain2 + self._evaluate(board2, geo, penalty)
+                            first[0] = max(first[0], value)
+                            leaves.append([value, first, board2, total2])
+                yield
 
-        if len(later) == 2:   # a contest's last pair has no next blocks to look at
-            for candidate in best:
-                _, noise, _, _, board, total, gain = candidate
-                if board is not None:
-                    candidate[0] = gain + noise + self._look_ahead(board, total, geo, later,
-                                                                   game.base, penalty)
-        _, _, column, side, *_ = max(best, key=lambda candidate: candidate[0])
+        if self.lookahead == 3:
+            leaves.sort(key=lambda leaf: leaf[0], reverse=True)
+            colours = game.colours
+            for value, first, board, total in leaves[:self.beam]:
+                reach = self._chain_in_reach(board, geo, base, total, colours)
+                first[0] = max(first[0], value + self.CHAIN_IN_REACH * self._reward(reach))
+                yield
+        firsts.sort(key=lambda first: first[0], reverse=True)
+        _, column, side = self._pick(firsts)
         return column, side
 
-    def _look_ahead(self, board, total, geo, colours, base, penalty) -> float:
-        """The value of the best push of the next turn, with the blocks already on show."""
-        best = DOOMED
-        for side in SIDES:
-            for column in range(geo.width):
-                result = self._simulate(board, geo, side, column, colours[side], base, total, False)
-                if result is not None:
-                    board2, gain, _ = result
-                    best = max(best, gain + self._evaluate(board2, geo, penalty))
-        return best
+    def _pick(self, ranked):
+        """The best candidate, or now and then (``slip_percent``) a merely good one.
+
+        A slip never takes a push that loses, or one that dooms the next turn, while the
+        best does not."""
+        if self.slip_percent and self._rng.random() * 100 < self.slip_percent:
+            good = [c for c in ranked[1:3] if c[0] > DOOMED / 2 or c[0] >= ranked[0][0]]
+            if good:
+                return good[self._rng.randrange(len(good))]
+        return ranked[0]
 
     # ------------------------------------------------------------------ search helpers
 
-    def _simulate(self, cells, geo, side, column, colour, base, total_cleared, changed_all):
-        """(field after, gain, total cleared after) of one push, or None if it loses.
+    def _reward(self, chains: int) -> float:
+        table = self.CHAIN_REWARD
+        if chains < len(table):
+            return table[chains]
+        return table[-1] + 1000 * (chains - len(table) + 1)
 
-        The gain weighs the points and adds a reward for every chain step past the first."""
+    def _simulate(self, cells, geo, from_bottom, column, colour, base, total_cleared, changed_all):
+        """(field after, gain, total cleared after) of one push, or None if it loses."""
         board = cells[:]
-        from_bottom = side == "bottom"
         far = field.insert(board, geo, from_bottom, column, colour)
         if far < 0:
             return None
@@ -104,7 +168,47 @@ class AntiGravityAI:
                                                  changed_all)
         if field.over_line(board, geo):
             return None
-        return board, points * self.POINT_WEIGHT + self.CHAIN_WEIGHT * max(0, chains - 1), total
+        return board, points * self.POINT_WEIGHT + self._reward(chains), total
+
+    def _chain_in_reach(self, cells, geo, base, total, colours: int) -> int:
+        """The longest chain one more push of some colour could set off on ``cells``.
+
+        A push makes runs either by shifting its column (whatever the colour) or through
+        the new block, so a colour is only tried where a neighbour of the new block has it.
+        """
+        longest = 0
+        width, size = geo.width, geo.size
+        neighbours = self._neighbours_of(geo)
+        for from_bottom in (True, False):
+            for column in range(width):
+                board = cells[:]
+                far = field.insert(board, geo, from_bottom, column, NO_COLOUR)
+                if far < 0:
+                    continue
+                edge = size - width + column if from_bottom else column
+                changed = range(min(far, edge), max(far, edge) + 1, width)
+                if field.find_runs(board, geo, changed):
+                    trials = [(board, changed)]
+                else:
+                    trials = []
+                    for colour in {board[i] for i in neighbours[edge]} - {0, NO_COLOUR}:
+                        if colour <= colours:
+                            trial = board[:]
+                            trial[edge] = colour
+                            trials.append((trial, (edge,)))
+                for trial, touched in trials:
+                    chains = field.resolve(trial, geo, touched, base, total, False)[2]
+                    if chains > longest and not field.over_line(trial, geo):
+                        longest = chains
+        return longest
+
+    def _neighbours_of(self, geo):
+        found = self._neighbours.get(geo)
+        if found is None:
+            found = [[j for axis in range(4) for j in (geo.forward[axis][i], geo.backward[axis][i]) if j >= 0]
+                     for i in range(geo.size)]
+            self._neighbours[geo] = found
+        return found
 
     def _height_penalty(self, half: int, height: int) -> list[float]:
         table = [self.HEIGHT_WEIGHT * run * run for run in range(height + 1)]
@@ -115,7 +219,7 @@ class AntiGravityAI:
     def _evaluate(self, cells, geo, penalty) -> float:
         """Higher is better: short stacks, many same-coloured neighbours (and blocks to chain).
 
-        It runs some fifty times per decision, so it works on the field as bytes and
+        It runs over a hundred times per decision, so it works on the field as bytes and
         compares whole shifted copies at once instead of looping over cells.
         """
         width, last = geo.width, geo.height - 1
@@ -133,7 +237,7 @@ class AntiGravityAI:
             pairs += ((first ^ second) | unpaired).to_bytes(length, "big").count(0)
             pairs -= ((first | second) | unpaired).to_bytes(length, "big").count(0)
         blocks = geo.size - cells.count(0)
-        return score + pairs * self.PAIR_WEIGHT - blocks * self.BLOCK_WEIGHT
+        return score + pairs * self.PAIR_WEIGHT + blocks * self.BLOCK_WEIGHT
 
     def _pair_masks(self, geo):
         """Per axis: (index offset of the neighbour, cells compared, mask of cells without one)."""

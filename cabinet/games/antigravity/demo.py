@@ -3,7 +3,8 @@
 :class:`AIPilot` asks :class:`AntiGravityAI` where to push, then presses the
 same switches a player would: the cursor steps left or right a few frames
 apart, then up or down pushes. The scene cannot tell it from a person, so a
-demo exercises the real controls, animations and sounds.
+demo exercises the real controls, animations and sounds. A CPU opponent is the
+same pilot paced by its level (:func:`cabinet.games.antigravity.cpu.cpu_pilot`).
 """
 
 from __future__ import annotations
@@ -15,8 +16,10 @@ class AIPilot:
     """Plays the game of ``player`` in the scene it is bound to.
 
     ``step_frames``: frames between two presses (cursor steps, the push);
-    ``think_frames``: the pause after a turn before the next plan, so a watcher
-    can follow. Both are frame counts, so a demo replays exactly.
+    ``think_frames``: the pause after a turn before the first press of the next
+    move, as a player would take. Both are frame counts, so a demo replays exactly.
+    The AI thinks during that pause, a slice per frame, so that no single frame
+    carries a whole decision (a Pi is several times slower than a desktop).
     """
 
     def __init__(self, player: int = 1, seed: int = 0, step_frames: int = 6,
@@ -30,7 +33,8 @@ class AIPilot:
         self.think_frames = think_frames
         self.game = None
         self._plan: tuple[int, str] | None = None   # (column, key "up"/"down")
-        self._planned_on_turn = -1
+        self._thought = None     # the AI's decision in progress (a generator)
+        self._turn = -1          # the turn the plan or the thought is for
         self._pushed = False     # the push is pressed; waiting for the turn to land
         self._next_press = 0
         self._release: list[InputEvent] = []
@@ -44,25 +48,22 @@ class AIPilot:
         out = [InputEvent(e.player, e.action, False, game_frame) for e in self._release]
         self._release = []
         game = self.game
-        if game is None or game.game_over or game_frame < self._next_press:
+        if game is None or game.game_over:
             return out
-        if self._plan is None or self._planned_on_turn != game.turns:
-            if self._plan is not None:
-                # A turn happened since the plan (the push landed, or the timer forced one):
-                # wait a moment before thinking again, as a player would.
-                self._plan = None
-                self._next_press = game_frame + self.think_frames
+        if self._turn != game.turns:
+            # A new turn (the push landed, or the timer forced one): think it over, and
+            # wait a moment before the first press, as a player would.
+            self._turn = game.turns
+            self._plan = None
+            self._thought = self.ai.thinking(game)
+            self._next_press = game_frame + self.think_frames
+        if self._plan is None:
+            self._think(self._next_press - game_frame)
+            if self._plan is None:
                 return out
-            column, side = self.ai.choose(game)
-            key = "up" if game.push_side("up") == side else "down"
-            self._plan = (column, key)
-            self._pushed = False
-            self._planned_on_turn = game.turns
-            self._next_press = game_frame + self.step_frames
-            return out
-        column, key = self._plan
-        if self._pushed:
+        if self._pushed or game_frame < self._next_press:
             return out  # the scene holds the push until the last turn's animation ends
+        column, key = self._plan
         if game.cursor != column:
             action = Action.LEFT if column < game.cursor else Action.RIGHT
         else:
@@ -73,10 +74,30 @@ class AIPilot:
         self._next_press = game_frame + self.step_frames
         return out + [press]
 
+    def _think(self, frames_left: int) -> None:
+        """Do this frame's share of the thinking; make the plan once it is done."""
+        slices = self.ai.work() if frames_left <= 1 else -(-self.ai.work() // frames_left)
+        try:
+            for _ in range(slices):
+                next(self._thought)
+            if frames_left > 1:
+                return
+            while True:   # out of time: finish now
+                next(self._thought)
+        except StopIteration as done:
+            column, side = done.value
+            key = "up" if self.game.push_side("up") == side else "down"
+            self._plan = (column, key)
+            self._pushed = False
+            self._thought = None
+
+
+DEMO_PACE = dict(step_frames=5, think_frames=14)   # brisk, yet a watcher follows the cursor
+
 
 def demo_pilots(seed: int, mode: str = "single") -> list[AIPilot]:
     """The pilots of an attract-mode demo: the AI on every field, at a pace a watcher can follow."""
-    pilots = [AIPilot(1, seed=seed)]
+    pilots = [AIPilot(1, seed=seed, **DEMO_PACE)]
     if mode == "versus":
-        pilots.append(AIPilot(2, seed=seed + 1))
+        pilots.append(AIPilot(2, seed=seed + 1, **DEMO_PACE))
     return pilots

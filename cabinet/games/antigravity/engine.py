@@ -14,13 +14,14 @@ from cabinet import FPS
 from cabinet.games.antigravity import field
 from cabinet.games.antigravity.field import COLOURS
 from cabinet.games.antigravity.results import BlockMove, Turn
-from cabinet.settings_schema import DIFFICULTIES, AntiGravitySettings
+from cabinet.settings_schema import DIFFICULTIES, AntiGravitySettings, RampSettings
 
 SIDES = ("top", "bottom")
 MODES = ("single", "versus", "contest")
 # The difficulty value of the score's base (base = value x 10); versus and contest use 30.
 DIFFICULTY_VALUE = {"warmup": 1, "normal": 2, "advanced": 3, "hard": 4}
 MATCH_BASE = 30
+RAMP_COLOURS_AFTER = 2   # ramp steps before the colour count starts to rise
 
 
 class IllegalMove(ValueError):
@@ -36,13 +37,16 @@ class AntiGravityGame:
 
     ``settings`` gives every operator number (None: factory defaults); ``width``,
     ``half_height``, ``colours`` and ``turn_frames`` override it (versus handicaps,
-    contest lists, tests).
+    contest lists, tests). ``ramp`` (a RampSettings, None: off) shortens the turn and
+    adds colours as blocks are cleared (RULES.md "Game length on a cabinet"); it is
+    never taken from ``settings``, so the rules stay exact unless a caller asks.
     """
 
     def __init__(self, seed: int = 1, difficulty: str = "normal", mode: str = "single",
                  width: int | None = None, half_height: int | None = None,
                  settings: AntiGravitySettings | None = None,
-                 colours: int | None = None, turn_frames: int | None = None):
+                 colours: int | None = None, turn_frames: int | None = None,
+                 ramp: RampSettings | None = None):
         settings = settings if settings is not None else AntiGravitySettings()
         if difficulty not in DIFFICULTIES:
             raise ValueError(f"unknown difficulty {difficulty!r}; choose from {', '.join(DIFFICULTIES)}")
@@ -65,6 +69,10 @@ class AntiGravityGame:
         self.mode = mode
         self.colours = colours
         self.turn_frames = turn_frames
+        self.ramp = ramp if ramp is not None and ramp.enabled else None
+        self.ramp_level = 0          # ramp steps taken so far
+        self._start_colours = colours
+        self._start_turn_frames = turn_frames
         self.invert_push = settings.invert_push
         self.forced_side = settings.forced_side
         self.base = MATCH_BASE if mode != "single" else DIFFICULTY_VALUE[difficulty] * 10
@@ -92,7 +100,8 @@ class AntiGravityGame:
     def from_text(cls, rows: list[str], top: str = "", bottom: str = "",
                   difficulty: str = "normal", mode: str = "single", total_cleared: int = 0,
                   seed: int = 1, settings: AntiGravitySettings | None = None,
-                  colours: int | None = None, turn_frames: int | None = None) -> "AntiGravityGame":
+                  colours: int | None = None, turn_frames: int | None = None,
+                  ramp: RampSettings | None = None) -> "AntiGravityGame":
         """A game on the field ``rows`` (its size is the text's), with ``top``/``bottom``
         as the queued dispenser blocks, current first; later blocks come from the seed."""
         if not isinstance(rows, (list, tuple)) or not all(isinstance(row, str) for row in rows):
@@ -106,9 +115,10 @@ class AntiGravityGame:
             raise IllegalMove("field rows differ in length")
         game = cls(seed=seed, difficulty=difficulty, mode=mode, width=width,
                    half_height=len(rows) // 2, settings=settings, colours=colours,
-                   turn_frames=turn_frames)
+                   turn_frames=turn_frames, ramp=ramp)
         game._cells = [game._colour_of(ch, allow_empty=True) for row in rows for ch in row]
         game.total_cleared = total_cleared
+        game._climb_ramp()
         game._fresh = True
         game._rng = random.Random(seed)
         game._queues = {"top": [game._colour_of(ch) for ch in top],
@@ -249,12 +259,30 @@ class AntiGravityGame:
             cells, geo, changed, self.base, self.total_cleared, record=True, settle_all=self._fresh)
         self._fresh = self._fresh and not steps
         self.score += points
+        self._climb_ramp()
         over = field.over_line(cells, geo)
         if not self._queues["top"] or not self._queues["bottom"]:
             self.out_of_blocks = True
         self.game_over = over or self.out_of_blocks
         return Turn(side, column, letter, other_letter, forced, shifted, steps, points, self.game_over,
                     out_of_blocks=self.out_of_blocks)
+
+    def _climb_ramp(self) -> None:
+        """Take the ramp steps the total cleared has earned: from the next turn, a shorter
+        turn (down to ``ramp.min_seconds``) and, after the first two steps, one more colour per
+        step (up to 5) for the blocks drawn from then on."""
+        if self.ramp is None:
+            return
+        level = self.total_cleared // self.ramp.clears
+        if level == self.ramp_level:
+            return
+        self.ramp_level = level
+        start = self._start_turn_frames
+        shortest = min(start, seconds_to_frames(self.ramp.min_seconds))
+        self.turn_frames = max(shortest, start - level * round(self.ramp.step_seconds * FPS))
+        self.frames_left = self.turn_frames
+        self.colours = max(self._start_colours,
+                           min(len(COLOURS), self._start_colours + level - RAMP_COLOURS_AFTER))
 
     def _refill(self) -> None:
         """Keep a current and a next block in each dispenser (endless games only)."""

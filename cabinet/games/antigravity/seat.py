@@ -15,10 +15,24 @@ from typing import Callable
 from cabinet import FPS
 from cabinet.games.antigravity.animation import FieldPicture, TurnAnimation, grid_from_text
 from cabinet.games.antigravity.results import Turn
+from cabinet.games.antigravity.stacks import danger_columns
 from cabinet.inputs.actions import Action, InputEvent
 
 TICK_SECONDS = 3          # the last seconds of a turn tick audibly
 MESSAGE_FRAMES = 90       # how long a message stays in the bar
+POPUP_FRAMES = 50         # points and chain words rise over the field this long
+
+
+@dataclass
+class Popup:
+    """Words that rise over the field where something was earned; ``row``/``column`` in cells."""
+
+    words: str
+    tone: str
+    row: float
+    column: float
+    big: bool = False
+    age: int = 0
 
 
 @dataclass(frozen=True)
@@ -45,6 +59,8 @@ class Seat:
         self.message: Message | None = None
         self.last_turn: Turn | None = None
         self.best_chain = 0
+        self.popups: list[Popup] = []
+        self.danger = danger_columns(self._grid, game.width, game.height)
 
     # ------------------------------------------------------------------ input
     def act(self, event: InputEvent) -> Turn | None:
@@ -75,6 +91,9 @@ class Seat:
         animation finish.
         """
         self.frame += 1
+        for popup in self.popups:
+            popup.age += 1
+        self.popups = [popup for popup in self.popups if popup.age < POPUP_FRAMES]
         if self.animation is not None:
             started = self.animation.advance()
             if started is not None:
@@ -82,9 +101,12 @@ class Seat:
                     self._play(cue)
                 if started.kind == "flash":
                     self._announce(started.step)
+                elif started.kind == "slide" and started.step.passed:
+                    self._announce_through(started.step)
             if not self.animation.done:
                 return None
             self.animation = None
+            self._check_danger()
             if self._queued is not None and clock:
                 key, self._queued = self._queued, None
                 return self._push(key)
@@ -119,14 +141,34 @@ class Seat:
             self._say("TIME UP!  FORCED PUSH", "warn")
 
     def _announce(self, step) -> None:
-        """Put a chain step in the message bar as its blocks start to flash."""
+        """A chain step, as its blocks start to flash: the message bar, its points where the
+        blocks are, and from the second step on the chain's count over the field."""
         self.best_chain = max(self.best_chain, step.chain)
         if step.chain > 1:
             text = f"{step.chain} CHAIN! +{step.points}"
+            self.popups.append(Popup(f"{step.chain} CHAIN!", "chain", self.game.height / 2 - 1.2,
+                                     self.game.width / 2, big=True))
         else:
             text = f"CLEAR {step.cleared_count} +{step.points}"
-        detail = f"THROUGH x{len(step.passed)} +{step.through_points}" if step.passed else ""
-        self._say(text, "through" if step.passed else "chain", detail=detail)
+        self._say(text, "chain")
+        rows = [row for row, _ in step.removed]
+        columns = [column for _, column in step.removed]
+        self.popups.append(Popup(f"+{step.points}", "chain", (min(rows) + max(rows) + 1) / 2,
+                                 (min(columns) + max(columns) + 1) / 2))
+
+    def _announce_through(self, step) -> None:
+        """Blocks take off across the S line: the through bonus, where they cross it."""
+        self._say(f"THROUGH x{len(step.passed)}", "through", detail=f"+{step.through_points}")
+        columns = [move.column for move in step.passed]
+        self.popups.append(Popup(f"+{step.through_points}", "through", self.game.height / 2,
+                                 (min(columns) + max(columns) + 1) / 2))
+
+    def _check_danger(self) -> None:
+        """After a turn: which stacks reach the S line; a warning sound when one newly does."""
+        danger = danger_columns(self._grid, self.game.width, self.game.height)
+        if danger - self.danger and not self.game.game_over:
+            self._play("danger")
+        self.danger = danger
 
     def _say(self, text: str, tone: str, frames: int = MESSAGE_FRAMES, detail: str = "") -> None:
         self.message = Message(text, tone, self.frame + frames, detail)

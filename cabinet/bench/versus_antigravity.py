@@ -1,0 +1,99 @@
+"""Bench section "versus", ANTI-GRAVITY's part: the CPU ladder, its thinking time, its chains.
+
+Each level plays the level below it in seeded versus matches on the factory settings,
+through :class:`~cabinet.games.antigravity.simulate.Simulation`: both pilots press
+the panel's switches at their level's pace, the turn timers tick and pushes wait
+for the animations, as on the screen. The stronger level takes player 1's side in
+half of the matches, so neither side's panel decides the figure.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from multiprocessing import get_context
+
+from cabinet.bench import Figure, section
+from cabinet.games.antigravity import AntiGravityGame
+from cabinet.games.antigravity.ai import AntiGravityAI
+from cabinet.games.antigravity.cpu import CPU_LEVELS, cpu_pilot
+from cabinet.games.antigravity.simulate import Simulation
+from cabinet.games.cpu import LEVELS
+from cabinet.settings_schema import AntiGravitySettings
+
+MATCHES = 40
+CHAIN_GAMES = 30
+CHAIN_TURNS = 500
+MATCH_FRAMES = 60 * 60 * 20   # twenty minutes: a match that lasts longer counts as not won
+WORKERS = 2
+
+
+class TimedPilot:
+    """A pilot with a stopwatch: the CPU time its decisions took, and its presses."""
+
+    def __init__(self, pilot):
+        self.pilot = pilot
+        self.player = pilot.player
+        self.seconds = 0.0
+        self.presses = 0
+
+    def bind(self, scene) -> None:
+        self.pilot.bind(scene)
+
+    def events(self, game_frame, live_events):
+        start = time.thread_time()
+        events = self.pilot.events(game_frame, live_events)
+        self.seconds += time.thread_time() - start
+        self.presses += sum(event.pressed for event in events)
+        return events
+
+
+def play_match(args) -> tuple[int, bool, dict[int, tuple[float, int]]]:
+    """One match of ``level`` against ``level - 1``: (level, stronger won, {level: (cpu s, presses)})."""
+    level, seed, frames = args
+    stronger_player = 1 + seed % 2
+    levels = {stronger_player: level, 3 - stronger_player: level - 1}
+    pilots = [TimedPilot(cpu_pilot(player, levels[player], seed=seed * 2 + player)) for player in (1, 2)]
+    sim = Simulation.versus(AntiGravitySettings(), seed, pilots)
+    sim.run(frames)
+    thinking = {levels[pilot.player]: (pilot.seconds, pilot.presses) for pilot in pilots}
+    return level, sim.match.winner == stronger_player, thinking
+
+
+def longest_chain(args) -> int:
+    """The longest chain of one single game of the top level, at normal, up to ``turns``."""
+    seed, turns = args
+    top = CPU_LEVELS[max(LEVELS)]
+    ai = AntiGravityAI(seed=seed, lookahead=top.lookahead, slip_percent=top.slip_percent)
+    game = AntiGravityGame(seed=seed, difficulty="normal")
+    longest = 0
+    while not game.game_over and game.turns < turns:
+        column, side = ai.choose(game)
+        longest = max(longest, len(game.push(side, column).steps))
+    return longest
+
+
+@section("versus")
+def run(quick: bool = False) -> list[Figure]:
+    if quick:   # a glimpse of each match: the figures show the bench works, not the ladder
+        matches, frames, games, turns = 1, 900, 1, 40
+    else:
+        matches, frames, games, turns = MATCHES, MATCH_FRAMES, CHAIN_GAMES, CHAIN_TURNS
+    jobs = [(level, seed, frames) for level in LEVELS[1:] for seed in range(matches)]
+    with get_context("spawn").Pool(WORKERS) as pool:
+        results = pool.map(play_match, jobs, chunksize=1)
+        chains = pool.map(longest_chain, [(seed, turns) for seed in range(games)], chunksize=1)
+
+    figures = []
+    for level in LEVELS[1:]:
+        won = [stronger_won for played, stronger_won, _ in results if played == level]
+        figures.append(Figure(f"anti-gravity CPU level {level} beats level {level - 1}",
+                              100 * sum(won) / len(won), "%", ">= 65"))
+    for level in LEVELS:
+        spent = [thinking[level] for _, _, thinking in results if level in thinking]
+        seconds, presses = sum(s for s, _ in spent), sum(p for _, p in spent)
+        figures.append(Figure(f"anti-gravity CPU level {level} decision ms per input step",
+                              1000 * seconds / max(1, presses), "ms", "<= 5"))
+    figures.append(Figure("anti-gravity top level mean longest chain", statistics.fmean(chains),
+                          "steps", ">= 4"))
+    return figures
