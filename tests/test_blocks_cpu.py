@@ -152,10 +152,11 @@ def test_a_cpu_with_no_move_left_loses_by_the_rules_and_the_match_ends():
     assert match.winner == 1
     simulation = VersusSimulation(match, [cpu_pilot(1, 3), cpu_pilot(2, 3)])
     assert simulation.run(100) == 1 and simulation.frame == 0
-    # one row of room left and forty stones waiting: the timer fills it, the game ends, nothing freezes
+    # one row of room left, forty stones waiting and a timer quicker than the CPU: the stones fill
+    # the board before it can move, its game ends, nothing freezes
     stuck = BlocksVersus.from_text(boards=(EMPTY, striped[:7] + ["........"]),
                                    trays=([SINGLE] * 3, [["##"], None, None]), pending=(0, 40))
-    simulation = VersusSimulation(stuck, [cpu_pilot(2, 5)], move_frames=30)
+    simulation = VersusSimulation(stuck, [cpu_pilot(2, 5)], move_frames=1)
     assert simulation.run(60 * 60) == 1
     assert stuck.game(2).game_over
 

@@ -64,19 +64,21 @@ def test_points_show_as_the_blocks_flash_and_the_through_bonus_as_they_fly():
     assert any(p.words == f"+{step.through_points}" and p.tone == "through" for p in seat.popups)
 
 
-def test_a_stack_reaching_the_line_is_a_danger_and_beyond_it_ends_the_game():
-    rows = ["......"] * 6 + ["R....."] * 6
-    grid = grid_from_text(rows)
-    assert danger_columns(grid, 6, 12) == {0} and not crossed_columns(grid, 6, 12)
-    rows = ["......"] * 5 + ["R....."] * 7
-    assert crossed_columns(grid_from_text(rows), 6, 12) == {0}
-    rows = ["......"] * 7 + ["R....."] * 5
-    assert not danger_columns(grid_from_text(rows), 6, 12)
+def test_a_stack_one_block_from_the_line_is_a_danger_and_beyond_it_ends_the_game():
+    for run in (5, 6):        # one block from the line, and touching it
+        grid = grid_from_text(["......"] * (12 - run) + ["R....."] * run)
+        assert danger_columns(grid, 6, 12) == {0} and not crossed_columns(grid, 6, 12)
+    grid = grid_from_text([".G...."] * 5 + ["......"] * 7)     # from the top as well
+    assert danger_columns(grid, 6, 12) == {1}
+    grid = grid_from_text(["......"] * 5 + ["R....."] * 7)
+    assert crossed_columns(grid, 6, 12) == {0}
+    grid = grid_from_text(["......"] * 8 + ["R....."] * 4)
+    assert not danger_columns(grid, 6, 12)
 
 
-def test_the_seat_warns_once_when_a_push_brings_a_stack_to_the_line():
+def test_the_seat_warns_once_when_a_push_brings_a_stack_near_the_line():
     heard = []
-    rows = ["......"] * 7 + ["R.....", "G.....", "R.....", "G.....", "R....."]
+    rows = ["......"] * 8 + ["R.....", "G.....", "R.....", "G....."]
     game = AntiGravityGame.from_text(rows, top="B", bottom="B")
     seat = Seat(game, play=heard.append)
     assert not seat.danger
@@ -126,16 +128,24 @@ def test_the_last_two_seconds_before_a_forced_push_are_counted_on_the_field(app,
     assert counted == {"2", "1"}
 
 
-def test_input_during_a_turns_animation_is_kept_for_when_it_ends(app):
+def test_pushes_pressed_during_a_turns_animation_all_happen_where_they_were_pressed(app):
     scene = start(app, mode="single", seed=3)
-    seat = scene.seats[0]
+    seat, game = scene.seats[0], scene.seats[0].game
+    first = game.cursor
     run(app, 1, [InputEvent(1, Action.UP, True)])
-    assert seat.busy and seat.game.turns == 1
-    run(app, 1, [InputEvent(1, Action.UP, False)])
-    run(app, 1, [InputEvent(1, Action.UP, True)])
-    while seat.busy:
+    assert seat.busy and game.turns == 1
+    # A quick player, all within the push's short animation: push, right, push, right.
+    taps = [(Action.UP, False), (Action.UP, True), (Action.UP, False), (Action.RIGHT, True), (Action.RIGHT, False),
+            (Action.UP, True), (Action.UP, False), (Action.RIGHT, True), (Action.RIGHT, False)]
+    run(app, 1, [InputEvent(1, action, pressed) for action, pressed in taps])
+    assert seat.busy and game.turns == 1 and game.cursor == first + 2
+    columns = []
+    while game.turns < 3:
         run(app, 1)
-    assert seat.game.turns == 2
+        if seat.last_turn is not None and len(columns) < game.turns:
+            columns.append(seat.last_turn.column)
+    assert columns == [first, first, first + 1], "each push where it was pressed, none lost"
+    assert game.cursor == first + 2, "the cursor stays where the player moved it"
 
 
 def test_game_over_shows_the_field_with_its_cause_then_the_banner(app, monkeypatch):

@@ -272,12 +272,12 @@ def test_attract_the_ranking_and_the_service_menu_show_the_network(tmp_path, bro
         link = app.ctx.network
         wait_for(lambda: link.table("blocks"), what="the other cabinet's table")
         parts = [part.name for part in app.ctx.scenes.top.parts]
-        for own in ("blocks scores", "anti-gravity scores", "versus records"):
+        for own in ("blocks scores", "anti-gravity scores"):
             assert parts.index(f"{own} network") == parts.index(own) + 1
         rank = app.ctx.store.scores.add("blocks", "YOU", 40_000)
         assert RankingScene(app.ctx, "blocks", rank=rank, score=40_000).network_place == 2
         wait_for(lambda: len(link.table("blocks")) == 2, what="our own entry in the network table")
-        page = NetworkTablesScene(app.ctx, "BLOCKS NETWORK RANKING", ["blocks", "antigravity/versus"], 5)
+        page = NetworkTablesScene(app.ctx, "BLOCKS NETWORK RECORDS", ["blocks", "antigravity/versus"], 5)
         assert page.pages == [["blocks"]]  # tables nobody has played are left out
         assert [(e.initials, e.cabinet) for e in page.entries["blocks"]] == [("ACE", "back"), ("YOU", "front")]
         wait_for(lambda: link.status.queued == 0 and link.status.last_sync, what="the drained outbox")

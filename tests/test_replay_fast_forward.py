@@ -1,9 +1,8 @@
-"""Replays in attract mode: long waits play fast and still end exactly as played; only a
-table's top three are shown."""
+"""Attract mode worth watching: replays play long waits fast and still end exactly as
+played; only a table's top three are shown; the loop comes back to the title within two minutes."""
 
-from app_helpers import Heard
-from cabinet.app import App
-from cabinet.config import parse_settings
+from test_replays_playback import make_app, play_until_saved
+
 from cabinet.games.antigravity.scene import END_FRAMES, AntiGravityScene
 from cabinet.games.blocks import demo as blocks_demo
 from cabinet.games.blocks.scene import BlocksScene
@@ -18,22 +17,10 @@ antigravity:
 """
 
 
-def make_app(yaml_text: str = "") -> App:
-    loaded = parse_settings(yaml_text or "{}", "test.yaml")
-    assert not loaded.problems
-    return App(loaded, headless=True, audio=Heard())
-
-
 def record(app, scene, presses, limit: int = 60_000):
     """Play ``scene`` with ``presses(frame)`` until it saves its replay; the replay."""
     app.ctx.scenes.reset(scene)
-    for frame in range(limit):
-        if app.ctx.scenes.top is not scene:
-            break
-        app.step(presses(frame))
-    else:
-        raise AssertionError("the game did not end")
-    return app.ctx.store.replays.load(app.ctx.store.replays.ids()[-1])
+    return play_until_saved(app, scene, presses, limit)
 
 
 def watch(app, replay) -> tuple[PlaybackScene, int, bool]:
@@ -126,4 +113,13 @@ def test_only_the_top_three_of_a_table_are_replayed_in_attract():
     scores.add("blocks", "NEW", 85_000, replay_id=replay.id)
     shown = [reel.next("blocks", lambda: live) for _ in range(2)]
     assert isinstance(shown[1], PlaybackScene) and shown[1].replay.id == replay.id
+    app.close()
+
+
+def test_the_factory_attract_loop_lasts_at_most_about_two_minutes():
+    import random
+    from cabinet.scenes.attract import default_parts
+    app = make_app()
+    parts = default_parts(app.ctx, random.Random(1))
+    assert parts[0].name == "title" and sum(part.seconds for part in parts) <= 125
     app.close()

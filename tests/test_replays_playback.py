@@ -197,7 +197,9 @@ def test_attract_plays_a_replay_part_with_its_label(fast_blocks_ai):
     attract = app.ctx.scenes.top
     assert isinstance(attract, AttractScene)
     names = []
-    for _ in range(2 * len(attract.parts)):
+    # Three loops: live demos take turns (a versus round, then a single game) and
+    # every other BLOCKS demo slot is the replay.
+    for _ in range(3 * len(attract.parts)):
         attract.next_part()
         names.append(type(attract.part).__name__)
         app.step()

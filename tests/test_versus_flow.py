@@ -167,11 +167,12 @@ def test_a_lone_player_plays_anti_gravity_against_each_cpu_level_to_the_end(leve
     app = make_app("antigravity: {width: 4, half_height: 4}\nversus: {rematch: false}")
     scene = open_menus(app, "ANTI-GRAVITY", "1P VS CPU", f"LEVEL {level}  " + CPU_WORDS[level])
     assert isinstance(scene, AntiGravityScene) and scene.rounds.cpu == {2: level}
-    # The person stacks one column; the CPU plays its own field through its pilot.
+    # The person stacks one column, slowly enough that even level 1 has time to think and
+    # press; the CPU plays its own field through its pilot.
     for frame in range(20_000):
         if app.ctx.scenes.top is not scene:
             break
-        app.step([press(Action.UP)] if frame % 15 == 0 else None)
+        app.step([press(Action.UP)] if frame % 45 == 0 else None)
     else:
         raise AssertionError(f"the match never ended: {scene.rounds.wins}")
     assert scene.rounds.winner == 2 and scene.rounds.wins[2] == 2

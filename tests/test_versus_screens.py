@@ -94,11 +94,13 @@ def tour(app, folder=None) -> None:
     # Attract mode's new parts.
     app.ctx.go_to_attract()
     attract = app.ctx.scenes.top
-    for name in ("blocks versus demo", "versus records"):
-        while attract.parts[attract.index].name != name:
+    for part, shot in (("blocks demo", "blocks-versus-demo"), ("blocks scores", "versus-records")):
+        while attract.parts[attract.index].name != part:
             attract.next_part()
         run(app, 400)
-        _shoot(app, "attract-" + name.replace(" ", "-"), folder)
+        _shoot(app, "attract-" + shot, folder)
+        if part == "blocks demo":
+            assert attract.part.name == "blocks versus demo", "the first BLOCKS demo is a versus round"
 
 
 def test_every_versus_screen_is_drawn(tmp_path):

@@ -45,7 +45,7 @@ def _scenes(ctx):
         ("title", lambda: TitleScene(ctx)),
         ("attract (title part)", lambda: AttractScene(ctx)),
         ("blocks demo", lambda: BlocksScene(ctx, BlocksDemoPilot(seed=9), 9, demo=True)),
-        ("blocks scores", lambda: ScoreTablesScene(ctx, "BLOCKS HIGH SCORES", ["blocks"], 8)),
+        ("blocks scores", lambda: ScoreTablesScene(ctx, "BLOCKS RECORDS", ["blocks", "streak/blocks"], 8)),
         ("anti-gravity scores", lambda: ScoreTablesScene(ctx, "ANTI-GRAVITY HIGH SCORES",
                                                          antigravity_tables(ctx), 2)),
         ("how to play blocks", lambda: HowToScene(ctx, "blocks")),

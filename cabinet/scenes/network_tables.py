@@ -77,11 +77,11 @@ def insert_network_pages(ctx, parts: list) -> list:
     from cabinet.scenes.attract import Part, antigravity_tables
     seconds = ctx.settings.attract
     pages = {
-        "blocks scores": ("BLOCKS NETWORK RANKING", ["blocks"], seconds.blocks_scores_seconds),
-        "anti-gravity scores": ("ANTI-GRAVITY NETWORK RANKING", antigravity_tables(ctx),
+        "blocks scores": ("BLOCKS NETWORK RECORDS", ["blocks", scores.streak_table("blocks")],
+                          seconds.blocks_scores_seconds),
+        "anti-gravity scores": ("ANTI-GRAVITY NETWORK RECORDS",
+                                antigravity_tables(ctx) + [scores.streak_table("antigravity")],
                                 max(4.0, seconds.antigravity_scores_seconds / 2)),
-        "versus records": ("NETWORK WIN STREAKS", [scores.streak_table(game) for game in scores.STREAK_GAMES],
-                           seconds.blocks_scores_seconds),
     }
     result = []
     for part in parts:

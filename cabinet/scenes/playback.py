@@ -227,11 +227,12 @@ class PlaybackScene(Scene):
         as it was played.
         """
         inner = self.inner
-        if inner.countdown.running or getattr(inner, "end_frames", 0) or getattr(inner, "ended", False):
+        countdown = getattr(inner, "countdown", None)
+        frame = getattr(inner, "game_frame", None)
+        if frame is None or (countdown is not None and countdown.running):
+            return False   # a scene that does not count game frames plays at its own pace
+        if getattr(inner, "end_frames", 0) or getattr(inner, "ended", False) or self.game.game_over:
             return False
-        if self.game.game_over:
-            return False
-        frame = inner.game_frame
         index = bisect.bisect_right(self.inputs, frame)
         last = self.inputs[index - 1] if index else 0
         if index < len(self.inputs):

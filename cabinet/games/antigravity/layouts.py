@@ -334,7 +334,8 @@ class VersusLayout(PlayLayout):
             round_result(surface, scene.rounds, scene.winner(), BAR.center)
             return
         winner = scene.rounds.winner
-        box = self.banner(surface, 560, 220, PLAYER_COLOURS.get(winner, palette.YELLOW))
+        # High up, over the fields' top rows: the S line, where games are lost, stays in view.
+        box = self.banner(surface, 560, 220, PLAYER_COLOURS.get(winner, palette.YELLOW), (WIDTH // 2, TOP + 110))
         title, colour = f"{scene.rounds.name(winner)} WINS!", PLAYER_COLOURS[winner]
         fitted(surface, title, (box.centerx, box.y + 18), 42, colour, box.width - 40, "midtop")
         text(surface, f"MATCH {scene.rounds.score_line()}", (box.centerx, box.y + 70), 28, palette.WHITE, "midtop")

@@ -52,7 +52,9 @@ class Seat:
         self._play = play
         self.frame = 0
         self.animation: TurnAnimation | None = None
-        self._queued: str | None = None   # a push pressed while the last one was still showing
+        # Pushes pressed while the last turn was still showing, each with the column it was
+        # pressed at: played in order once the animation ends, so no press is lost.
+        self._queued: list[tuple[str, int]] = []
         self._grid = grid_from_text(game.to_text())
         self._score_before = game.score
         self._cleared_before = game.total_cleared
@@ -80,7 +82,7 @@ class Seat:
             key = "up" if event.action is Action.UP else "down"
             if self.animation is None:
                 return self._push(key)
-            self._queued = key
+            self._queued.append((key, self.game.cursor))
         return None
 
     # ------------------------------------------------------------------ time
@@ -107,9 +109,8 @@ class Seat:
                 return None
             self.animation = None
             self._check_danger()
-            if self._queued is not None and clock:
-                key, self._queued = self._queued, None
-                return self._push(key)
+            if self._queued and clock:
+                return self._push_queued()
             return None
         if self.game.game_over or not clock:
             return None
@@ -122,11 +123,21 @@ class Seat:
             self._play("ag_tick")
         return None
 
-    def _push(self, key: str) -> Turn | None:
+    def _push(self, key: str, column: int | None = None) -> Turn | None:
         if self.game.game_over:
             return None
-        turn = self.game.push(self.game.push_side(key))
+        turn = self.game.push(self.game.push_side(key), column)
         self._start(turn)
+        return turn
+
+    def _push_queued(self) -> Turn | None:
+        """The oldest waiting push, at the column it was pressed at; then the cursor goes back
+        to where the player has moved it since (the engine's push moved it to that column)."""
+        key, column = self._queued.pop(0)
+        held = self.game.cursor
+        turn = self._push(key, column)
+        while not self.game.game_over and self.game.cursor != held:
+            self.game.move(1 if held > self.game.cursor else -1)
         return turn
 
     def _start(self, turn: Turn) -> None:

@@ -22,10 +22,11 @@ def anchored_runs(grid: Grid, column: int, height: int) -> tuple[int, int]:
 
 
 def danger_columns(grid: Grid, width: int, height: int) -> frozenset[int]:
-    """Columns where a stack reaches the S line: one more block from that side crosses it."""
+    """Columns where a stack stands one block from the S line, or touches it: two pushes
+    (or one) from that side and it crosses."""
     half = height // 2
     return frozenset(column for column in range(width)
-                     if max(anchored_runs(grid, column, height)) == half)
+                     if half - 1 <= max(anchored_runs(grid, column, height)) <= half)
 
 
 def crossed_columns(grid: Grid, width: int, height: int) -> frozenset[int]:

@@ -213,7 +213,7 @@ class BlocksScene(Scene):
 
     def _check_danger(self) -> None:
         """Work out which tray pieces fit when the board or tray changed; sound the warning once."""
-        key = (self.game.board, tuple(map(id, self.game.tray)), self.game.rotation)
+        key = (self.game.board, tuple(self.game.tray), self.game.rotation)
         if key == self.fits_key:
             return
         self.fits_key = key
