@@ -238,7 +238,6 @@ class _Reader:
         self.problems: list[ConfigProblem] = []
         self.nodes: dict[str, yaml.Node] = {}
         self.last_good_used = False
-        self._constructor = yaml.constructor.SafeConstructor()
 
     def problem(self, key: str, line: int | None, message: str) -> None:
         self.problems.append(ConfigProblem(self.filename, key, line, message))
@@ -344,15 +343,28 @@ class _Reader:
         if not isinstance(node, yaml.ScalarNode):
             return self.fall_back(dotted, line, "must be a single value", default, last, disables=disables)
         try:
-            value = self._constructor.construct_object(node, deep=True)
-        except (yaml.YAMLError, ValueError, TypeError, OverflowError) as exc:   # 2026-13-45 and the like
-            return self.fall_back(dotted, line, f"cannot be read ({_reason(exc)})", default, last, disables=disables)
+            value = construct_scalar(node)
+        except ValueError as exc:
+            return self.fall_back(dotted, line, f"cannot be read ({exc})", default, last, disables=disables)
         error = _check(fld, hint, value)
         if error:
             return self.fall_back(dotted, line, error, default, last, disables=disables)
         if base_type(hint) is float and isinstance(value, int):
             value = float(value)
         return value
+
+
+def construct_scalar(node: yaml.ScalarNode):
+    """The Python value of a scalar node, or ValueError saying why it has none.
+
+    pyyaml's constructors raise more than YAMLError on a tag that does not fit its
+    text: ``!!bool maybe`` a KeyError, ``!!timestamp abc`` an AttributeError."""
+    try:
+        return yaml.constructor.SafeConstructor().construct_object(node, deep=True)
+    except yaml.YAMLError as exc:
+        raise ValueError(_reason(exc)) from exc
+    except Exception as exc:   # noqa: BLE001  (whatever it is, this text is no value of that tag)
+        raise ValueError(f"{node.value!r} is not a valid {node.tag.rsplit(':', 1)[-1]}") from exc
 
 
 def base_type(hint):

@@ -465,7 +465,8 @@ def test_no_edit_of_the_file_makes_the_loader_raise_or_pass_something_the_cabine
     assert all("\n" not in str(problem) for problem in loaded.problems)
 
 
-@pytest.mark.parametrize("value", ["!!python/name:os.system x", "!!timestamp 2026-13-45", "!!int abc"])
+@pytest.mark.parametrize("value", ["!!python/name:os.system x", "!!timestamp 2026-13-45", "!!int abc",
+                                   "!!bool maybe", "!!timestamp abc"])
 def test_a_value_yaml_cannot_build_is_one_line_too(value):
     loaded = parse_settings(f"credits:\n  max_credits: {value}\n", "op.yaml")
     [problem] = loaded.problems

@@ -180,6 +180,17 @@ def test_a_bad_value_in_the_file_is_replaced_by_the_one_saved(config):
     assert "  rotation: 0               # 0, 90" in config.read_text(encoding="utf-8")
 
 
+def test_a_value_yaml_cannot_build_is_saved_over_with_the_file_kept_aside(config):
+    """``!!bool maybe`` makes pyyaml raise a KeyError, not a YAMLError: the save must still work."""
+    config.write_text(config.read_text().replace("free_play: true ", "free_play: !!bool maybe ", 1))
+    settings = load_settings(config).settings
+    settings.credits.free_play = False
+    backup = save_settings(config, settings)
+    assert backup is not None and "!!bool maybe" in backup.read_text()
+    loaded = load_settings(config)
+    assert loaded.problems == [] and loaded.settings.credits.free_play is False
+
+
 def test_a_file_that_is_not_yaml_is_replaced_by_the_shipped_template(tmp_path):
     path = tmp_path / "broken.yaml"
     path.write_text("credits: [unclosed\n  : :\n", encoding="utf-8")

@@ -27,13 +27,14 @@ from pathlib import Path
 import yaml
 
 from cabinet import config
-from cabinet.config import SHIPPED_CONFIG, is_null, parse_settings, read_config_text, user_config
+from cabinet.config import SHIPPED_CONFIG, construct_scalar, is_null, parse_settings, read_config_text, user_config
 from cabinet.settings_schema import CONTAINER_ITEMS, Settings
 from cabinet.storage.db import aside_path
 
 log = logging.getLogger("cabinet.storage")
 
 _PLAIN = re.compile(r"[A-Za-z_][A-Za-z0-9 _.\-]*")
+_UNREADABLE = object()   # a value in the file that pyyaml cannot build: always rewritten
 _FULL_HEADER = "# ArcadeForge Verse — operator settings (written by the service menu).\n\n"
 
 
@@ -173,7 +174,6 @@ class _Patcher:
     def __init__(self, text: str):
         self.text = text
         self.edits: list[tuple[int, int, str]] = []
-        self.constructor = yaml.constructor.SafeConstructor()
 
     def apply(self) -> str:
         # From the end backwards, so earlier positions stay valid; of several insertions at
@@ -261,7 +261,10 @@ class _Patcher:
 
     def scalar(self, key_node, node, wanted) -> None:
         if isinstance(node, yaml.ScalarNode):
-            current = self.constructor.construct_object(node, deep=True)
+            try:
+                current = construct_scalar(node)
+            except ValueError:
+                current = _UNREADABLE
             if _same(current, wanted):
                 return
             if not is_null(node) or node.start_mark.index < node.end_mark.index:
