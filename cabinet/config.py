@@ -4,9 +4,10 @@ Every problem is reported as a :class:`ConfigProblem` naming the file, line and
 key; none stops the cabinet. Where each setting's value comes from:
 
 - a good value in the file: that value;
-- a key the file leaves out: its factory value (an operator deletes a line to
-  get the documented default back), reported when the last good value differed
-  (it may also be a file cut short);
+- a key the file leaves out: its last good value, reported when that differs
+  from the factory value (a deleted line, or a file cut short by a power cut in
+  an editor, must not change the price of a game); its factory value on a
+  cabinet that never loaded a good file;
 - a bad value (wrong type, out of range, a pin given to two inputs, an empty
   contest name): the value that key had in ``last_good``, the settings last in
   force (kept by :mod:`cabinet.storage.last_good`), or its factory value on a
@@ -277,23 +278,26 @@ class _Reader:
             values[key] = self.value(cls, fields[key], hints[key], value_node, dotted,
                                      getattr(defaults, key), key_last)
         if last is not _MISSING and not prefix.endswith("]"):   # a list item is matched to the last only by place
-            self.left_out(fields, values, prefix, node, defaults, last)
+            for name in fields:
+                if name not in values:
+                    values[name] = self.left_out(prefix, name, node, getattr(defaults, name), getattr(last, name))
         return dataclasses.replace(defaults, **values)
 
-    def left_out(self, fields, values, prefix, node, defaults, last) -> None:
-        """Keys the file leaves out take their factory value; where that differs from the value in
-        force until now, say so (a deleted line, or a file cut short by a power cut in an editor)."""
+    def left_out(self, prefix: str, name: str, node, factory, was):
+        """A key the file leaves out keeps its last good value, said when that is not the factory one:
+        a deleted line or a file cut short (a power cut in an editor) must not change the price of a
+        game. The operator writes the key, or uses the factory reset, to change it."""
+        if was == factory:
+            return factory
+        self.last_good_used = True
+        dotted = f"{prefix}.{name}" if prefix else name
         line = _line(node) if prefix else None
-        for name in fields:
-            factory, was = getattr(defaults, name), getattr(last, name)
-            if name in values or was == factory:
-                continue
-            dotted = f"{prefix}.{name}" if prefix else name
-            if dataclasses.is_dataclass(was):
-                self.problem(dotted, line, "not in the file, so back to its factory values (the last good ones differ)")
-            else:
-                self.problem(dotted, line, f"not in the file, so back to its factory value {factory!r} "
-                                           f"(the last good value was {was!r})")
+        if dataclasses.is_dataclass(was):
+            self.problem(dotted, line, "not in the file; using the last good values (the factory ones differ)")
+        else:
+            self.problem(dotted, line, f"not in the file; using the last good value {was!r} "
+                                       f"(the factory value is {factory!r})")
+        return copy.deepcopy(was)
 
     def value(self, owner, fld, hint, node, dotted, default, last):
         if dataclasses.is_dataclass(hint):
@@ -309,7 +313,7 @@ class _Reader:
     def keyed(self, item_cls, keys, node, dotted, default, last):
         if not isinstance(node, yaml.MappingNode):
             return self.fall_back(dotted, _line(node), "must be a mapping", default, last, whole=True)
-        result = dict(default)
+        result = {}
         for key_node, value_node in node.value:
             key = str(key_node.value)
             if key not in keys:
@@ -319,7 +323,11 @@ class _Reader:
             self.nodes[f"{dotted}.{key}"] = value_node
             item_last = last.get(key, _MISSING) if last is not _MISSING else _MISSING
             result[key] = self.section(item_cls, value_node, f"{dotted}.{key}", default[key], item_last)
-        return result
+        for key in default:
+            if key not in result:
+                result[key] = default[key] if last is _MISSING or key not in last else \
+                    self.left_out(dotted, key, node, default[key], last[key])
+        return {key: result[key] for key in default}
 
     def listed(self, item_cls, node, dotted, default, last):
         if not isinstance(node, yaml.SequenceNode):

@@ -202,19 +202,41 @@ def test_an_unknown_key_is_ignored_on_one_line_and_the_rest_read(paid):
     assert is_paid(loaded.settings) and not loaded.last_good_used
 
 
-def test_a_key_left_out_takes_its_factory_value_and_says_so_when_that_changes_it(paid):
-    """A file cut short (an editor's write during a power cut) must not turn coins into free play unseen."""
+def test_a_key_left_out_keeps_its_last_good_value_and_says_so_at_every_start(paid):
+    """A file cut short (an editor's write during a power cut, a deleted section) must not turn
+    coins into free play: not at this start, and not at the next one either (the last good copy
+    must not learn the factory values from a file cut short)."""
     cut = PAID[:PAID.index("  free_play:")]
     paid.write_text(cut, encoding="utf-8")
+    for start in range(2):
+        loaded = load_for_cabinet(paid)
+        lines = [str(p) for p in loaded.problems]
+        assert lines == [
+            f"{paid}:{line_of(PAID, 'credits:')}: credits.free_play: not in the file; using the last good value "
+            "False (the factory value is True)",
+            f"{paid}:{line_of(PAID, 'credits:')}: credits.coins_per_credit_1: not in the file; using the last good "
+            "value 2 (the factory value is 1)"], f"start {start}: keys at their factory value need no word"
+        assert is_paid(loaded.settings) and loaded.verdict() == USING_LAST_GOOD
+
+
+def test_a_section_left_out_keeps_its_last_good_values(paid):
+    paid.write_text(PAID[:PAID.index("credits:")], encoding="utf-8")
     loaded = load_for_cabinet(paid)
-    lines = [str(p) for p in loaded.problems]
-    assert f"{paid}:{line_of(PAID, 'credits:')}: credits.free_play: not in the file, so back to its factory " \
-           "value True (the last good value was False)" in lines
-    assert f"{paid}:{line_of(PAID, 'credits:')}: credits.coins_per_credit_1: not in the file, so back to its " \
-           "factory value 1 (the last good value was 2)" in lines
-    assert len(lines) == 2, "keys whose factory value is the one in force need no word"
-    assert loaded.settings.credits.free_play is True
-    assert load_for_cabinet(paid).problems == [], "said once: the factory values are now the ones in force"
+    assert [str(p) for p in loaded.problems] == [
+        f"{paid}: credits: not in the file; using the last good values (the factory ones differ)"]
+    assert is_paid(loaded.settings) and is_paid(load_for_cabinet(paid).settings)
+
+
+def test_a_difficulty_left_out_keeps_its_last_good_values(paid):
+    hard = "    hard:     {colours: 5, turn_seconds: 4}\n"
+    paid.write_text(PAID.replace(hard, hard.replace("colours: 5", "colours: 3"), 1), encoding="utf-8")
+    assert load_for_cabinet(paid).problems == []
+    paid.write_text(PAID.replace(hard, "", 1), encoding="utf-8")
+    loaded = load_for_cabinet(paid)
+    assert loaded.settings.antigravity.difficulties["hard"].colours == 3
+    assert [str(p) for p in loaded.problems] == [
+        f"{paid}:{line_of(PAID, '    warmup:')}: antigravity.difficulties.hard: not in the file; "
+        "using the last good values (the factory ones differ)"]
 
 
 CONTESTS = "antigravity:\n  contests:\n    - {name: %s, seed: 1}\n    - {name: %s, seed: 2}\n"
