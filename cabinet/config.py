@@ -270,11 +270,15 @@ class _Reader:
             if key not in fields:
                 self.problem(dotted, _line(key_node), "unknown key, ignored")
                 continue
-            if key in values:
+            key_last = _MISSING if last is _MISSING else getattr(last, key)
+            if key in values and key_last is _MISSING:
                 self.problem(dotted, _line(key_node), "given twice; the first one is used")
                 continue
+            if key in values:   # which one the operator meant is a guess: neither may change the price
+                values[key] = self.fall_back(dotted, _line(key_node), "given twice", None, key_last,
+                                             whole=not _is_single(key_last))
+                continue
             self.nodes[dotted] = value_node
-            key_last = _MISSING if last is _MISSING else getattr(last, key)
             values[key] = self.value(cls, fields[key], hints[key], value_node, dotted,
                                      getattr(defaults, key), key_last)
         if last is not _MISSING and not prefix.endswith("]"):   # a list item is matched to the last only by place
@@ -373,6 +377,10 @@ def construct_scalar(node: yaml.ScalarNode):
         raise ValueError(_reason(exc)) from exc
     except Exception as exc:   # noqa: BLE001  (whatever it is, this text is no value of that tag)
         raise ValueError(f"{node.value!r} is not a valid {node.tag.rsplit(':', 1)[-1]}") from exc
+
+
+def _is_single(value) -> bool:
+    return value is None or isinstance(value, (bool, int, float, str))
 
 
 def base_type(hint):

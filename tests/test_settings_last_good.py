@@ -202,6 +202,24 @@ def test_an_unknown_key_is_ignored_on_one_line_and_the_rest_read(paid):
     assert is_paid(loaded.settings) and not loaded.last_good_used
 
 
+@pytest.mark.parametrize("twice", ["  free_play: true\n  free_play: false\n",
+                                   "  free_play: false\n  free_play: true\n"])
+def test_a_key_given_twice_keeps_its_last_good_value(paid, twice):
+    """Which of two values the operator meant is anybody's guess: neither may change the price."""
+    paid.write_text(PAID.replace("  free_play: false", twice.rstrip("\n"), 1), encoding="utf-8")
+    loaded = load_for_cabinet(paid)
+    second = line_of(PAID, "  free_play:") + 1
+    assert [str(p) for p in loaded.problems] == [
+        f"{paid}:{second}: credits.free_play: given twice; using the last good value False"]
+    assert is_paid(loaded.settings) and loaded.verdict() == USING_LAST_GOOD
+
+
+def test_a_key_given_twice_on_a_new_cabinet_takes_the_first():
+    loaded = parse_settings("credits:\n  max_credits: 5\n  max_credits: 7\n", "new.yaml")
+    assert [str(p) for p in loaded.problems] == ["new.yaml:3: credits.max_credits: given twice; the first one is used"]
+    assert loaded.settings.credits.max_credits == 5
+
+
 def test_a_key_left_out_keeps_its_last_good_value_and_says_so_at_every_start(paid):
     """A file cut short (an editor's write during a power cut, a deleted section) must not turn
     coins into free play: not at this start, and not at the next one either (the last good copy
