@@ -6,6 +6,7 @@ import os
 import random
 import re
 import typing
+from pathlib import Path
 
 import pytest
 
@@ -189,6 +190,23 @@ def test_a_value_yaml_cannot_build_is_saved_over_with_the_file_kept_aside(config
     assert backup is not None and "!!bool maybe" in backup.read_text()
     loaded = load_settings(config)
     assert loaded.problems == [] and loaded.settings.credits.free_play is False
+
+
+def test_saving_through_a_symbolic_link_writes_the_file_it_points_to(tmp_path):
+    """/etc/arcadeforge/cabinet.yaml is often a link to a file the operator edits elsewhere (the
+    SD card's boot partition): the save must update that file, not replace the link by a copy."""
+    (tmp_path / "boot").mkdir()
+    (tmp_path / "etc").mkdir()
+    target = tmp_path / "boot" / "cabinet.yaml"
+    target.write_text(SHIPPED, encoding="utf-8")
+    link = tmp_path / "etc" / "cabinet.yaml"
+    link.symlink_to(Path("..") / "boot" / "cabinet.yaml")
+    settings = load_settings(link).settings
+    settings.credits.max_credits = 7
+    save_settings(link, settings)
+    assert link.is_symlink() and link.resolve() == target.resolve()
+    assert load_settings(target).settings.credits.max_credits == 7
+    assert [p.name for p in (tmp_path / "etc").iterdir()] == ["cabinet.yaml"]
 
 
 def test_a_file_that_is_not_yaml_is_replaced_by_the_shipped_template(tmp_path):

@@ -112,8 +112,10 @@ def _shipped_text() -> str | None:
 
 
 def write_atomic(path: str | os.PathLike, text: str | bytes) -> None:
-    """Replace ``path`` by ``text`` (or bytes): temp file in the same folder, fsync, rename, fsync the folder."""
-    path = Path(path)
+    """Replace ``path`` by ``text`` (or bytes): temp file in the same folder, fsync, rename, fsync the folder.
+
+    A symbolic link is followed: the file it points to is replaced, and the link stays."""
+    path = Path(os.path.realpath(path))
     folder = path.parent
     prefix = f".{path.name}.tmp-"
     for stale in folder.glob(prefix + "*"):  # left by a power cut during an earlier save
