@@ -81,14 +81,17 @@ def test_the_copy_is_written_with_the_projects_atomic_writer(tmp_path, monkeypat
     assert written == [], "unchanged settings are not written again at every boot"
 
 
-def test_without_a_state_folder_the_settings_still_load(tmp_path, monkeypatch):
+def test_without_a_state_folder_the_settings_still_load(tmp_path, monkeypatch, caplog):
     def no_state_folder():
         raise PermissionError(13, "Permission denied")
     monkeypatch.setattr(last_good, "state_dir", no_state_folder)
     path = tmp_path / "cabinet.yaml"
     path.write_text(PAID, encoding="utf-8")
-    loaded = load_for_cabinet(path)
+    with caplog.at_level("WARNING", logger="cabinet.storage"):
+        loaded = load_for_cabinet(path)
     assert loaded.problems == [] and is_paid(loaded.settings)
+    assert [r.getMessage() for r in caplog.records] == [
+        "settings: no state folder for the last good copy (Permission denied)"], "said once"
 
 
 # --------------------------------------------------------------------------- the bad inputs
