@@ -268,6 +268,8 @@ CONTESTS = "antigravity:\n  contests:\n    - {name: %s, seed: 1}\n    - {name: %
     ('"   "', "antigravity.contests[0].name", "must not be empty"),
     ('"A/B"', "antigravity.contests[0].name", "must not contain '/'"),
     ('"' + "X" * 25 + '"', "antigravity.contests[0].name", "must be at most 24 characters, got 25"),
+    ('"A\\tB"', "antigravity.contests[0].name", "must not contain a tab or control character"),
+    ('"A\\0B"', "antigravity.contests[0].name", "must not contain a tab or control character"),
 ])
 def test_a_contest_name_that_cannot_name_a_table_is_refused(names, key, words):
     loaded = parse_settings(CONTESTS % (names, "CUP"), "op.yaml")
