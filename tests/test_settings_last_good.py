@@ -320,6 +320,22 @@ def test_a_pin_off_the_header_goes_back_to_its_last_good_pin(paid):
     assert loaded.settings.inputs.gpio.cabinet.coin1 == 2
 
 
+@pytest.mark.parametrize("change, needed", [
+    (("  max_credits: 9 ", "  max_credits: 1 "), 2),          # versus costs 2: never payable
+    (("  credits_per_game: 1 ", "  credits_per_game: 4 "), 4),
+])
+def test_a_game_dearer_than_the_most_credits_held_is_made_payable(paid, change, needed):
+    """Coins beyond max_credits buy nothing: a price above it would take coins and never give a game."""
+    text = PAID.replace(*change, 1).replace("  max_credits: 9 ", "  max_credits: 3 ", 1)
+    paid.write_text(text, encoding="utf-8")
+    loaded = load_for_cabinet(paid)
+    credits = loaded.settings.credits
+    assert credits.max_credits == needed >= max(credits.credits_per_game, credits.versus_credits)
+    [problem] = loaded.problems
+    assert str(problem).startswith(f"{paid}:{line_of(PAID, '  max_credits:')}: credits.max_credits: ")
+    assert str(problem).endswith(f"so a game at that price could never start; using {needed}")
+
+
 def test_an_encoder_button_given_twice_is_found_by_the_loader():
     loaded = parse_settings("inputs:\n  joysticks:\n    - {name: '*', a: 3, b: 3}\n", "op.yaml")
     assert [str(p) for p in loaded.problems] == [

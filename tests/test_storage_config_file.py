@@ -12,6 +12,7 @@ import pytest
 
 from cabinet.config import SHIPPED_CONFIG, load_settings, parse_settings
 from cabinet.inputs.wiring import BUTTON_ACTIONS, clashes, wiring
+from cabinet.settings_checks import dearest_price
 from cabinet.settings_schema import CONTAINER_ITEMS, ContestList, Settings
 from cabinet.storage import config_file
 from cabinet.storage.config_file import save_path, save_settings
@@ -115,6 +116,8 @@ def unclash(settings):
             if getattr(entry, control) in used:
                 setattr(entry, control, None)
             used.add(getattr(entry, control))
+    credits = settings.credits   # and hold enough credits for the dearest game
+    credits.max_credits = max(credits.max_credits, dearest_price(credits))
 
 
 @pytest.mark.parametrize("seed", range(25))

@@ -63,7 +63,14 @@ def apply_settings(ctx, settings) -> None:
 
 def save_and_apply(ctx, settings) -> SaveOutcome:
     """Apply ``settings`` live and write them where the storage layer says (:func:`save_path`)."""
+    from cabinet.settings_checks import dearest_price
     from cabinet.storage.config_file import save_path, save_settings
+    if settings.credits.max_credits < dearest_price(settings.credits):
+        # As the loader would settle it (coins must never pay for a game that cannot start);
+        # saved settled, the file is patched in place with its comments.
+        settings = copy.deepcopy(settings)
+        settings.credits.max_credits = dearest_price(settings.credits)
+        log.info("settings: maximum credits raised to %d, the price of a game", settings.credits.max_credits)
     apply_settings(ctx, settings)
     target = save_path(ctx.config.source)
     try:
