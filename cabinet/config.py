@@ -36,6 +36,7 @@ from cabinet.settings_schema import CONTAINER_ITEMS, Settings
 
 SYSTEM_CONFIG = Path("/etc/arcadeforge/cabinet.yaml")
 MAX_BYTES = 1_000_000     # the shipped file is 7 kB; anything this big is not a settings file
+MAX_PROBLEMS = 100        # listed one by one (log, NOTICES, check-config); the rest are counted
 USING_LAST_GOOD = "USING LAST GOOD SETTINGS"
 USING_FACTORY = "USING FACTORY SETTINGS"
 _MISSING = object()       # "no last good value for this key"
@@ -88,6 +89,7 @@ class LoadedConfig:
     usable: bool = True
     last_good_used: bool = False
     origin: str = ""          # why this file: "--config", "$CABINET_CONFIG", "the system file"...
+    unlisted: int = 0         # problems beyond MAX_PROBLEMS, counted in the last line of ``problems``
 
     def verdict(self) -> str:
         """What the cabinet does about this file's problems, in the words of the screen and the log."""
@@ -99,7 +101,7 @@ class LoadedConfig:
 
     def summary(self) -> str:
         """One line for the log and the NOTICES page: the file, how many problems, the verdict."""
-        count = len(self.problems)
+        count = len(self.problems) + self.unlisted - bool(self.unlisted)
         return f"{self.source or 'no settings file'}: {count} problem{'s' * (count != 1)}; {self.verdict()}"
 
 
@@ -183,8 +185,12 @@ def parse_settings(text: str, filename: str = "<config>", last_good: Settings | 
     reader = _Reader(filename)
     settings = reader.section(Settings, root, "", Settings(), _MISSING if last_good is None else last_good)
     check_across(reader, settings, last_good)
-    return LoadedConfig(settings, Path(filename), reader.problems, reader.nodes,
-                        last_good_used=reader.last_good_used)
+    problems = reader.problems[:MAX_PROBLEMS]
+    unlisted = len(reader.problems) - len(problems)
+    if unlisted:
+        problems.append(ConfigProblem(filename, "", None, f"{unlisted} more problems not listed"))
+    return LoadedConfig(settings, Path(filename), problems, reader.nodes,
+                        last_good_used=reader.last_good_used, unlisted=unlisted)
 
 
 def _yaml_error(exc: yaml.YAMLError) -> tuple[int | None, str]:

@@ -18,7 +18,7 @@ from inputs_support import pins  # noqa: F401  (fixture)
 
 from app_helpers import Heard
 from cabinet.app import App
-from cabinet.config import SHIPPED_CONFIG, USING_FACTORY, USING_LAST_GOOD, load_settings, parse_settings
+from cabinet.config import MAX_PROBLEMS, SHIPPED_CONFIG, USING_FACTORY, USING_LAST_GOOD, load_settings, parse_settings
 from cabinet.inputs.actions import Action, InputEvent
 from cabinet.inputs.wiring import clashes, wiring
 from cabinet.scenes.attract import AttractScene
@@ -215,6 +215,18 @@ def test_a_key_given_twice_keeps_its_last_good_value(paid, twice):
     assert [str(p) for p in loaded.problems] == [
         f"{paid}:{second}: credits.free_play: given twice; using the last good value False"]
     assert is_paid(loaded.settings) and loaded.verdict() == USING_LAST_GOOD
+
+
+def test_a_flood_of_problems_is_listed_up_to_a_limit_and_counted(paid):
+    """A file of 90,000 stray keys (a log pasted in by mistake) must not put 90,000 lines in the
+    log and on the NOTICES page; the settings it does hold are still read."""
+    paid.write_text(PAID + "".join(f"stray_{i}: 1\n" for i in range(5000)), encoding="utf-8")
+    loaded = load_for_cabinet(paid)
+    lines = [str(p) for p in loaded.problems]
+    assert len(lines) == MAX_PROBLEMS + 1
+    assert lines[-1] == f"{paid}: (file): {5000 - MAX_PROBLEMS} more problems not listed"
+    assert is_paid(loaded.settings)
+    assert loaded.summary() == f"{paid}: 5000 problems; THE REST OF THE FILE IS IN USE"
 
 
 def test_a_key_given_twice_on_a_new_cabinet_takes_the_first():
