@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import difflib
 import math
 import os
 import re
@@ -274,7 +275,9 @@ class _Reader:
             key = str(key_node.value)
             dotted = f"{prefix}.{key}" if prefix else key
             if key not in fields:
-                self.problem(dotted, _line(key_node), "unknown key, ignored")
+                guess = difflib.get_close_matches(key, fields, n=1)
+                self.problem(dotted, _line(key_node),
+                             "unknown key, ignored" + (f" (did you mean {guess[0]}?)" if guess else ""))
                 continue
             key_last = _MISSING if last is _MISSING else getattr(last, key)
             if key in values and key_last is _MISSING:

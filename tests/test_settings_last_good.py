@@ -201,7 +201,8 @@ def test_an_unknown_key_is_ignored_on_one_line_and_the_rest_read(paid):
     paid.write_text(PAID.replace("  free_play: false", "  free_play: false\n  free_plya: true", 1), encoding="utf-8")
     loaded = load_for_cabinet(paid)
     line = line_of(PAID, "  free_play:") + 1
-    assert [str(p) for p in loaded.problems] == [f"{paid}:{line}: credits.free_plya: unknown key, ignored"]
+    assert [str(p) for p in loaded.problems] == [f"{paid}:{line}: credits.free_plya: unknown key, ignored "
+                                                     "(did you mean free_play?)"]
     assert is_paid(loaded.settings) and not loaded.last_good_used
 
 
@@ -233,6 +234,11 @@ def test_a_key_given_twice_on_a_new_cabinet_takes_the_first():
     loaded = parse_settings("credits:\n  max_credits: 5\n  max_credits: 7\n", "new.yaml")
     assert [str(p) for p in loaded.problems] == ["new.yaml:3: credits.max_credits: given twice; the first one is used"]
     assert loaded.settings.credits.max_credits == 5
+
+
+def test_a_key_nothing_like_any_setting_gets_no_guess():
+    [problem] = parse_settings("credits:\n  coin_door: open\n", "op.yaml").problems
+    assert str(problem) == "op.yaml:2: credits.coin_door: unknown key, ignored"
 
 
 def test_a_key_left_out_keeps_its_last_good_value_and_says_so_at_every_start(paid):
