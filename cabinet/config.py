@@ -368,6 +368,8 @@ class _Reader:
         except ValueError as exc:
             return self.fall_back(dotted, line, f"cannot be read ({exc})", default, last, disables=disables)
         error = _check(fld, hint, value)
+        if error and base_type(hint) is str and not isinstance(value, (str, type(None))) and node.style is None:
+            error += f' (write it in quotes: "{node.value}")'   # NO, yes, 1e3: YAML took it for no text
         if error:
             return self.fall_back(dotted, line, error, default, last, disables=disables)
         if base_type(hint) is float and isinstance(value, int):

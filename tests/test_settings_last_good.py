@@ -236,6 +236,14 @@ def test_a_key_given_twice_on_a_new_cabinet_takes_the_first():
     assert loaded.settings.credits.max_credits == 5
 
 
+def test_a_name_yaml_reads_as_true_or_false_says_to_quote_it():
+    """YAML reads NO, yes, on, off as true or false: the list name NO needs quotes."""
+    text = "antigravity:\n  contests:\n    - {name: NO, seed: 1}\n"
+    [problem] = parse_settings(text, "op.yaml").problems
+    assert str(problem).startswith("op.yaml:3: antigravity.contests[0].name: must be text, got False "
+                                   "(write it in quotes: \"NO\")")
+
+
 def test_a_key_nothing_like_any_setting_gets_no_guess():
     [problem] = parse_settings("credits:\n  coin_door: open\n", "op.yaml").problems
     assert str(problem) == "op.yaml:2: credits.coin_door: unknown key, ignored"
