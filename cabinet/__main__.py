@@ -78,6 +78,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     command = args.command or "run"
     if command == "check-config":
+        if args.file and args.config and args.file != args.config:
+            parser.error(f"check-config was given two files ({args.config} and {args.file}); give one")
         return check_config(args.file or args.config)
     if command == "bench":
         from cabinet import bench
@@ -86,6 +88,8 @@ def main(argv: list[str] | None = None) -> int:
         from cabinet.storage.cli import print_scores
         return print_scores(args)
     if command == "replay":
+        if args.list and args.id is not None:
+            parser.error("replay: --list or a replay number, not both")
         if args.list:
             from cabinet.storage.cli import print_replays
             return print_replays()

@@ -115,10 +115,14 @@ def test_replay_list_shows_every_stored_replay(capsys):
         assert fields[-1].startswith("20") and fields[-1].endswith("Z"), "the date"
 
 
-def test_replay_without_a_number_or_list_is_a_usage_error():
+@pytest.mark.parametrize("argv", [["replay"], ["replay", "3", "--list"],
+                                  ["--config", "a.yaml", "check-config", "b.yaml"]])
+def test_a_command_line_that_says_two_things_is_a_usage_error(argv, capsys):
+    """No replay number, a number and --list, or two files to check: which was meant is a guess."""
     with pytest.raises(SystemExit) as exit_info:
-        main(["replay"])
+        main(argv)
     assert exit_info.value.code == 2
+    assert "error: " in capsys.readouterr().err
 
 
 def fast_run(monkeypatch, script):
