@@ -100,9 +100,14 @@ class LoadedConfig:
             return USING_FACTORY
         return "THE REST OF THE FILE IS IN USE"
 
+    @property
+    def problem_count(self) -> int:
+        """Every problem found, listed or not."""
+        return len(self.problems) + self.unlisted - bool(self.unlisted)
+
     def summary(self) -> str:
         """One line for the log and the NOTICES page: the file, how many problems, the verdict."""
-        count = len(self.problems) + self.unlisted - bool(self.unlisted)
+        count = self.problem_count
         return f"{self.source or 'no settings file'}: {count} problem{'s' * (count != 1)}; {self.verdict()}"
 
 

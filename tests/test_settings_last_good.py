@@ -10,6 +10,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+import pygame
 import pytest
 from hypothesis import HealthCheck, given
 from hypothesis import settings as hypothesis_settings
@@ -218,7 +219,7 @@ def test_a_key_given_twice_keeps_its_last_good_value(paid, twice):
     assert is_paid(loaded.settings) and loaded.verdict() == USING_LAST_GOOD
 
 
-def test_a_flood_of_problems_is_listed_up_to_a_limit_and_counted(paid):
+def test_a_flood_of_problems_is_listed_up_to_a_limit_and_counted(paid, monkeypatch):
     """A file of 90,000 stray keys (a log pasted in by mistake) must not put 90,000 lines in the
     log and on the NOTICES page; the settings it does hold are still read."""
     paid.write_text(PAID + "".join(f"stray_{i}: 1\n" for i in range(5000)), encoding="utf-8")
@@ -228,6 +229,12 @@ def test_a_flood_of_problems_is_listed_up_to_a_limit_and_counted(paid):
     assert lines[-1] == f"{paid}: (file): {5000 - MAX_PROBLEMS} more problems not listed"
     assert is_paid(loaded.settings)
     assert loaded.summary() == f"{paid}: 5000 problems; THE REST OF THE FILE IS IN USE"
+    notice = SettingsNoticeScene(None, loaded)
+    seen = []
+    monkeypatch.setattr("cabinet.scenes.settings_notice.text", lambda surface, string, *a, **k: seen.append(string))
+    notice.draw(pygame.Surface((960, 540)))
+    shown = sum(string.startswith("LINE ") for string in seen)
+    assert f"+{5000 - shown} MORE: SERVICE MENU, NOTICES" in seen, "the boot notice counts them all"
 
 
 def test_a_key_given_twice_on_a_new_cabinet_takes_the_first():

@@ -70,7 +70,7 @@ class SettingsNoticeScene(Scene):
                 y += 20
             y += 10
             shown += 1
-        hidden = len(loaded.problems) - shown
+        hidden = loaded.problem_count - shown
         if hidden > 0:
             text(surface, f"+{hidden} MORE: SERVICE MENU, NOTICES", (40, min(y, MORE_Y)), 14, palette.GREY)
         verdict = loaded.verdict()
