@@ -372,7 +372,7 @@ class _Reader:
             value = construct_scalar(node)
         except ValueError as exc:
             return self.fall_back(dotted, line, f"cannot be read ({exc})", default, last, disables=disables)
-        error = _check(fld, hint, value)
+        error = _octal_problem(node, value) or _check(fld, hint, value)
         if error and base_type(hint) is str and not isinstance(value, (str, type(None))) and node.style is None:
             error += f' (write it in quotes: "{node.value}")'   # NO, yes, 1e3: YAML took it for no text
         if error:
@@ -393,6 +393,19 @@ def construct_scalar(node: yaml.ScalarNode):
         raise ValueError(_reason(exc)) from exc
     except Exception as exc:   # noqa: BLE001  (whatever it is, this text is no value of that tag)
         raise ValueError(f"{node.value!r} is not a valid {node.tag.rsplit(':', 1)[-1]}") from exc
+
+
+_OCTAL = re.compile(r"[-+]?0[0-7_]+")
+
+
+def _octal_problem(node, value) -> str | None:
+    """YAML 1.1 reads a plain 010 as octal 8: a price or pin written with a leading zero must not
+    silently change (07 is 7 either way, so only a differing value is refused)."""
+    text = node.value
+    if node.style is None and isinstance(value, int) and _OCTAL.fullmatch(text) \
+            and int(text.replace("_", ""), 10) != value:
+        return f"{text} has a leading zero, which YAML reads as octal ({value}); write {int(text.replace('_', ''), 10)}"
+    return None
 
 
 def _is_single(value) -> bool:

@@ -251,6 +251,18 @@ def test_a_name_yaml_reads_as_true_or_false_says_to_quote_it():
                                    "(write it in quotes: \"NO\")")
 
 
+def test_a_number_with_a_leading_zero_is_not_read_as_octal(paid):
+    """YAML 1.1 reads 010 as 8: a price written 010 must not silently become 8 coins."""
+    paid.write_text(PAID.replace("  coins_per_credit_2: 1 ", "  coins_per_credit_2: 010", 1), encoding="utf-8")
+    loaded = load_for_cabinet(paid)
+    assert [str(p) for p in loaded.problems] == [
+        f"{paid}:{line_of(PAID, '  coins_per_credit_2:')}: credits.coins_per_credit_2: 010 has a leading zero, "
+        "which YAML reads as octal (8); write 10; using the last good value 1"]
+    assert loaded.settings.credits.coins_per_credit_2 == 1
+    paid.write_text(PAID.replace("  coins_per_credit_2: 1 ", "  coins_per_credit_2: 07 ", 1), encoding="utf-8")
+    assert load_for_cabinet(paid).problems == [], "07 is 7 either way"
+
+
 def test_a_key_nothing_like_any_setting_gets_no_guess():
     [problem] = parse_settings("credits:\n  coin_door: open\n", "op.yaml").problems
     assert str(problem) == "op.yaml:2: credits.coin_door: unknown key, ignored"
