@@ -372,7 +372,7 @@ class _Reader:
             value = construct_scalar(node)
         except ValueError as exc:
             return self.fall_back(dotted, line, f"cannot be read ({exc})", default, last, disables=disables)
-        error = _octal_problem(node, value) or _check(fld, hint, value)
+        error = (base_type(hint) is int and _leading_zero_problem(node, value)) or _check(fld, hint, value)
         if error and base_type(hint) is str and not isinstance(value, (str, type(None))) and node.style is None:
             error += f' (write it in quotes: "{node.value}")'   # NO, yes, 1e3: YAML took it for no text
         if error:
@@ -395,17 +395,20 @@ def construct_scalar(node: yaml.ScalarNode):
         raise ValueError(f"{node.value!r} is not a valid {node.tag.rsplit(':', 1)[-1]}") from exc
 
 
-_OCTAL = re.compile(r"[-+]?0[0-7_]+")
+_LEADING_ZERO = re.compile(r"[-+]?0[0-9_]+")
 
 
-def _octal_problem(node, value) -> str | None:
-    """YAML 1.1 reads a plain 010 as octal 8: a price or pin written with a leading zero must not
-    silently change (07 is 7 either way, so only a differing value is refused)."""
+def _leading_zero_problem(node, value) -> str | None:
+    """A whole number written with a leading zero: YAML 1.1 reads 010 as octal 8 and 08 as text.
+    A price or pin must not silently change (07 is 7 either way, so it passes)."""
     text = node.value
-    if node.style is None and isinstance(value, int) and _OCTAL.fullmatch(text) \
-            and int(text.replace("_", ""), 10) != value:
-        return f"{text} has a leading zero, which YAML reads as octal ({value}); write {int(text.replace('_', ''), 10)}"
-    return None
+    if node.style is not None or not _LEADING_ZERO.fullmatch(text):
+        return None
+    meant = int(text.replace("_", ""), 10)
+    if value == meant and not isinstance(value, str):
+        return None
+    read = f"octal ({value})" if isinstance(value, int) else "text"
+    return f"{text} has a leading zero, which YAML reads as {read}; write {meant}"
 
 
 def _is_single(value) -> bool:

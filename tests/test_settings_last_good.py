@@ -259,6 +259,9 @@ def test_a_number_with_a_leading_zero_is_not_read_as_octal(paid):
         f"{paid}:{line_of(PAID, '  coins_per_credit_2:')}: credits.coins_per_credit_2: 010 has a leading zero, "
         "which YAML reads as octal (8); write 10; using the last good value 1"]
     assert loaded.settings.credits.coins_per_credit_2 == 1
+    paid.write_text(PAID.replace("  coins_per_credit_2: 1 ", "  coins_per_credit_2: 08 ", 1), encoding="utf-8")
+    assert [p.message for p in load_for_cabinet(paid).problems] == [
+        "08 has a leading zero, which YAML reads as text; write 8; using the last good value 1"]
     paid.write_text(PAID.replace("  coins_per_credit_2: 1 ", "  coins_per_credit_2: 07 ", 1), encoding="utf-8")
     assert load_for_cabinet(paid).problems == [], "07 is 7 either way"
 
