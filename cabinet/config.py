@@ -9,7 +9,8 @@ key; none stops the cabinet. Where each setting's value comes from:
   an editor, must not change the price of a game); its factory value on a
   cabinet that never loaded a good file;
 - a bad value (wrong type, out of range, a pin given to two inputs, an empty
-  contest name): the value that key had in ``last_good``, the settings last in
+  contest name, a key given twice, a number with a leading zero that YAML
+  would read as octal): the value that key had in ``last_good``, the settings last in
   force (kept by :mod:`cabinet.storage.last_good`), or its factory value on a
   cabinet that never loaded a good file;
 - a file that cannot be used at all (missing, unreadable, a folder, bigger than
