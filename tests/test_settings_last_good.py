@@ -72,7 +72,7 @@ def test_a_good_load_keeps_a_complete_commented_copy_in_the_state_folder(paid, p
 def test_the_copy_is_written_with_the_projects_atomic_writer(tmp_path, monkeypatch):
     written = []
     real_writer = last_good.write_atomic
-    monkeypatch.setattr(last_good, "write_atomic", lambda path, text: (written.append(path), real_writer(path, text)))
+    monkeypatch.setattr(last_good, "write_atomic", lambda path, text, **kw: (written.append(path), real_writer(path, text, **kw)))
     path = tmp_path / "cabinet.yaml"
     path.write_text(PAID, encoding="utf-8")
     load_for_cabinet(path)

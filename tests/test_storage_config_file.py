@@ -195,6 +195,22 @@ def test_a_value_yaml_cannot_build_is_saved_over_with_the_file_kept_aside(config
     assert loaded.problems == [] and loaded.settings.credits.free_play is False
 
 
+def test_a_private_settings_file_stays_private_in_its_backup_and_last_good_copy(tmp_path, monkeypatch):
+    """A file only its owner may read (it may hold a broker password) must not be copied into
+    files everyone may read."""
+    from cabinet.storage.last_good import load_for_cabinet
+    monkeypatch.setenv("STATE_DIRECTORY", str(tmp_path / "state"))
+    path = tmp_path / "cabinet.yaml"
+    path.write_text(SHIPPED.replace("free_play: true ", "free_play: maybe", 1), encoding="utf-8")
+    path.chmod(0o600)
+    loaded = load_for_cabinet(path)
+    backup = save_settings(path, loaded.settings)
+    load_for_cabinet(path)
+    last_good = tmp_path / "state" / "settings.last-good.yaml"
+    assert {f.name: f.stat().st_mode & 0o777 for f in (path, backup, last_good)} == {
+        path.name: 0o600, backup.name: 0o600, last_good.name: 0o600}
+
+
 def test_saving_through_a_symbolic_link_writes_the_file_it_points_to(tmp_path):
     """/etc/arcadeforge/cabinet.yaml is often a link to a file the operator edits elsewhere (the
     SD card's boot partition): the save must update that file, not replace the link by a copy."""

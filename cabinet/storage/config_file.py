@@ -76,7 +76,7 @@ def save_settings(path: str | os.PathLike, settings: Settings) -> Path | None:
     backup = None
     if broken:
         backup = aside_path(path, "broken")
-        write_atomic(backup, path.read_bytes())
+        write_atomic(backup, path.read_bytes(), like=path)
         log.warning("settings: %s had errors; kept as %s, and a complete valid file written", path, backup.name)
     write_atomic(path, settings_text(old, settings))
     return backup
@@ -111,10 +111,12 @@ def _shipped_text() -> str | None:
         return None
 
 
-def write_atomic(path: str | os.PathLike, text: str | bytes) -> None:
+def write_atomic(path: str | os.PathLike, text: str | bytes, like: str | os.PathLike | None = None) -> None:
     """Replace ``path`` by ``text`` (or bytes): temp file in the same folder, fsync, rename, fsync the folder.
 
-    A symbolic link is followed: the file it points to is replaced, and the link stays."""
+    A symbolic link is followed: the file it points to is replaced, and the link stays.
+    The file keeps its permissions; a new one takes those of the file ``like`` (a copy of a
+    private file stays private), else rw-r--r--."""
     path = Path(os.path.realpath(path))
     folder = path.parent
     prefix = f".{path.name}.tmp-"
@@ -123,10 +125,13 @@ def write_atomic(path: str | os.PathLike, text: str | bytes) -> None:
             stale.unlink()
         except OSError:
             pass
-    try:
-        mode = path.stat().st_mode & 0o777
-    except OSError:
-        mode = 0o644
+    mode = 0o644
+    for model in (path, like):
+        try:
+            mode = Path(model).stat().st_mode & 0o777
+            break
+        except (OSError, TypeError):
+            continue
     temp = folder / f"{prefix}{os.getpid()}"
     try:
         fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, mode)

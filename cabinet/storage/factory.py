@@ -45,6 +45,6 @@ def factory_reset(store: "Store", config_path: str | Path | None = None,
     original = shipped.read_text(encoding="utf-8")
     if config_path.exists():
         backup = config_path.with_name(config_path.name + ".bak")
-        write_atomic(backup, config_path.read_text(encoding="utf-8", errors="replace"))
+        write_atomic(backup, config_path.read_bytes(), like=config_path)   # as it was, byte for byte
     write_atomic(config_path, original)
     log.warning("settings: %s reset to the shipped file (the old one is kept as .bak)", config_path)

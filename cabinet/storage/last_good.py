@@ -97,7 +97,7 @@ def remember(loaded: LoadedConfig, previous: LastGood | None, path: Path | None 
             f"# used when that file is broken. Written by the cabinet; edit the source instead.\n"
             + settings_text(None, loaded.settings))
     try:
-        write_atomic(path, text)
+        write_atomic(path, text, like=loaded.source)
     except OSError as exc:
         log.warning("settings: the last good copy %s cannot be written (%s)", path, exc.strerror or exc)
 
