@@ -211,6 +211,16 @@ def test_a_private_settings_file_stays_private_in_its_backup_and_last_good_copy(
         path.name: 0o600, backup.name: 0o600, last_good.name: 0o600}
 
 
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="only root can give a file away")
+def test_a_save_by_root_leaves_the_file_to_its_owner(config):
+    """An operator who runs the cabinet with sudo once must not lock the service's user out of its file."""
+    os.chown(config, 4321, 4321)
+    settings = load_settings(config).settings
+    settings.credits.max_credits = 7
+    save_settings(config, settings)
+    assert (config.stat().st_uid, config.stat().st_gid) == (4321, 4321)
+
+
 def test_saving_through_a_symbolic_link_writes_the_file_it_points_to(tmp_path):
     """/etc/arcadeforge/cabinet.yaml is often a link to a file the operator edits elsewhere (the
     SD card's boot partition): the save must update that file, not replace the link by a copy."""

@@ -115,8 +115,9 @@ def write_atomic(path: str | os.PathLike, text: str | bytes, like: str | os.Path
     """Replace ``path`` by ``text`` (or bytes): temp file in the same folder, fsync, rename, fsync the folder.
 
     A symbolic link is followed: the file it points to is replaced, and the link stays.
-    The file keeps its permissions; a new one takes those of the file ``like`` (a copy of a
-    private file stays private), else rw-r--r--."""
+    The file keeps its permissions (and, written by root, its owner: the service's user must
+    still be able to save it); a new one takes those of the file ``like`` (a copy of a private
+    file stays private), else rw-r--r--."""
     path = Path(os.path.realpath(path))
     folder = path.parent
     prefix = f".{path.name}.tmp-"
@@ -125,16 +126,13 @@ def write_atomic(path: str | os.PathLike, text: str | bytes, like: str | os.Path
             stale.unlink()
         except OSError:
             pass
-    mode = 0o644
-    for model in (path, like):
-        try:
-            mode = Path(model).stat().st_mode & 0o777
-            break
-        except (OSError, TypeError):
-            continue
+    model = _stat_of(path) or (_stat_of(like) if like is not None else None)
     temp = folder / f"{prefix}{os.getpid()}"
     try:
-        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, mode)
+        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        os.fchmod(fd, model.st_mode & 0o777 if model else 0o644)
+        if model and os.geteuid() == 0 and (model.st_uid, model.st_gid) != (0, 0):
+            os.fchown(fd, model.st_uid, model.st_gid)
         binary = isinstance(text, bytes)
         with os.fdopen(fd, "wb" if binary else "w", encoding=None if binary else "utf-8") as handle:
             handle.write(text)
@@ -152,6 +150,13 @@ def write_atomic(path: str | os.PathLike, text: str | bytes, like: str | os.Path
         os.fsync(folder_fd)
     finally:
         os.close(folder_fd)
+
+
+def _stat_of(path) -> os.stat_result | None:
+    try:
+        return os.stat(path)
+    except OSError:
+        return None
 
 
 # --------------------------------------------------------------------------- patching
