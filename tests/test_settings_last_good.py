@@ -251,19 +251,16 @@ def test_a_name_yaml_reads_as_true_or_false_says_to_quote_it():
                                    "(write it in quotes: \"NO\")")
 
 
-def test_a_number_with_a_leading_zero_is_not_read_as_octal(paid):
-    """YAML 1.1 reads 010 as 8: a price written 010 must not silently become 8 coins."""
-    paid.write_text(PAID.replace("  coins_per_credit_2: 1 ", "  coins_per_credit_2: 010", 1), encoding="utf-8")
+@pytest.mark.parametrize("written, read_as, meant", [("010", "octal (8)", 10), ("08", "text", 8), ("07", None, 7)])
+def test_a_number_with_a_leading_zero_is_not_read_as_octal(paid, written, read_as, meant):
+    """YAML 1.1 reads 010 as 8 and 08 as text: a price written so must not silently become 8 coins.
+    07 is 7 either way."""
+    paid.write_text(PAID.replace("  coins_per_credit_2: 1 ", f"  coins_per_credit_2: {written} ", 1))
     loaded = load_for_cabinet(paid)
-    assert [str(p) for p in loaded.problems] == [
-        f"{paid}:{line_of(PAID, '  coins_per_credit_2:')}: credits.coins_per_credit_2: 010 has a leading zero, "
-        "which YAML reads as octal (8); write 10; using the last good value 1"]
-    assert loaded.settings.credits.coins_per_credit_2 == 1
-    paid.write_text(PAID.replace("  coins_per_credit_2: 1 ", "  coins_per_credit_2: 08 ", 1), encoding="utf-8")
-    assert [p.message for p in load_for_cabinet(paid).problems] == [
-        "08 has a leading zero, which YAML reads as text; write 8; using the last good value 1"]
-    paid.write_text(PAID.replace("  coins_per_credit_2: 1 ", "  coins_per_credit_2: 07 ", 1), encoding="utf-8")
-    assert load_for_cabinet(paid).problems == [], "07 is 7 either way"
+    expected = [] if read_as is None else [
+        f"{written} has a leading zero, which YAML reads as {read_as}; write {meant}; using the last good value 1"]
+    assert [p.message for p in loaded.problems] == expected
+    assert loaded.settings.credits.coins_per_credit_2 == (1 if read_as else meant)
 
 
 def test_a_key_nothing_like_any_setting_gets_no_guess():
