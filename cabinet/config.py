@@ -40,6 +40,7 @@ SYSTEM_CONFIG = Path("/etc/arcadeforge/cabinet.yaml")
 MAX_BYTES = 1_000_000     # the shipped file is 7 kB; anything this big is not a settings file
 MAX_PROBLEMS = 100        # listed one by one (log, NOTICES, check-config); the rest are counted
 USING_LAST_GOOD = "USING LAST GOOD SETTINGS"
+NOT_REGULAR = "is not a regular file (a pipe or a device)"
 USING_FACTORY = "USING FACTORY SETTINGS"
 _MISSING = object()       # "no last good value for this key"
 
@@ -154,6 +155,8 @@ def read_config_text(source: Path) -> tuple[str | None, str]:
     try:
         if source.is_dir():
             return None, "is a folder, not a file"
+        if source.exists() and not source.is_file():
+            return None, NOT_REGULAR   # a FIFO would make open() wait for a writer for ever
         with open(source, "rb") as handle:
             data = handle.read(MAX_BYTES + 1)   # never more: a runaway file must not eat the memory
     except FileNotFoundError:

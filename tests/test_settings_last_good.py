@@ -27,6 +27,7 @@ from cabinet.scenes.select import GameSelectScene
 from cabinet.scenes.settings_notice import SHOW_FRAMES, SKIP_AFTER, SettingsNoticeScene
 from cabinet.settings_schema import Settings
 from cabinet.storage import last_good
+from cabinet.storage.config_file import save_settings
 from cabinet.storage.last_good import load_for_cabinet, read_last_good
 from cabinet.storage.scores import antigravity_tables, check_table
 
@@ -129,6 +130,31 @@ def test_a_file_that_cannot_be_used_starts_on_the_last_good_settings(paid, case)
     assert words in problem.message and problem.message.endswith(USING_LAST_GOOD)
     assert "\n" not in str(problem)
     assert is_paid(read_last_good().settings), "a broken file never replaces the last good copy"
+
+
+def test_a_named_pipe_is_not_waited_on(paid):
+    """Reading a FIFO waits for a writer that never comes: a cabinet that hung at boot (a black
+    screen, restarted by the watchdog for ever). Neither the loader nor a save may open one."""
+    import os
+    import threading
+    paid.unlink()
+    os.mkfifo(paid)
+    outcome = {}
+
+    def load_and_save():
+        outcome["loaded"] = load_for_cabinet(paid)
+        try:
+            save_settings(paid, outcome["loaded"].settings)
+        except OSError as exc:
+            outcome["save"] = exc.strerror
+    worker = threading.Thread(target=load_and_save, daemon=True)
+    worker.start()
+    worker.join(60)   # a guard so that the old hang fails the test instead of stopping the suite
+    assert not worker.is_alive(), "the loader or the save waited on the pipe"
+    [problem] = outcome["loaded"].problems
+    assert problem.message == f"is not a regular file (a pipe or a device); {USING_LAST_GOOD}"
+    assert is_paid(outcome["loaded"].settings)
+    assert outcome["save"] == "is not a regular file (a pipe or a device)"
 
 
 def test_an_unreadable_file_starts_on_the_last_good_settings(paid, monkeypatch):

@@ -69,6 +69,8 @@ def save_settings(path: str | os.PathLike, settings: Settings) -> Path | None:
     path = Path(path)
     if path.is_dir():
         raise IsADirectoryError(errno.EISDIR, "is a folder, not a file", str(path))
+    if path.exists() and not path.is_file():
+        raise OSError(errno.EINVAL, config.NOT_REGULAR, str(path))   # reading a pipe would wait for ever
     if path == user_config():
         path.parent.mkdir(parents=True, exist_ok=True)   # the user's own folder; never a system one
     old, why = read_config_text(path)
