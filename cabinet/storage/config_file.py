@@ -67,10 +67,7 @@ def save_settings(path: str | os.PathLike, settings: Settings) -> Path | None:
     when the disk refuses; the old file is then left as it was.
     """
     path = Path(path)
-    if path.is_dir():
-        raise IsADirectoryError(errno.EISDIR, "is a folder, not a file", str(path))
-    if path.exists() and not path.is_file():
-        raise OSError(errno.EINVAL, config.NOT_REGULAR, str(path))   # reading a pipe would wait for ever
+    refuse_odd_file(path)
     if path == user_config():
         path.parent.mkdir(parents=True, exist_ok=True)   # the user's own folder; never a system one
     old, why = read_config_text(path)
@@ -82,6 +79,15 @@ def save_settings(path: str | os.PathLike, settings: Settings) -> Path | None:
         log.warning("settings: %s had errors; kept as %s, and a complete valid file written", path, backup.name)
     write_atomic(path, settings_text(old, settings))
     return backup
+
+
+def refuse_odd_file(path: Path) -> None:
+    """OSError, saying why, when ``path`` is there but no file to read and replace: a folder, or a
+    pipe or device (reading a pipe would wait for ever)."""
+    if path.is_dir():
+        raise IsADirectoryError(errno.EISDIR, "is a folder, not a file", str(path))
+    if path.exists() and not path.is_file():
+        raise OSError(errno.EINVAL, config.NOT_REGULAR, str(path))
 
 
 def settings_text(old: str | None, settings: Settings) -> str:
