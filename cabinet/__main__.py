@@ -7,6 +7,7 @@ Options may come before or after the command (``--config F scores`` or
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 EXIT_CODES = """exit codes:
@@ -116,5 +117,16 @@ def check_config(path: str | None) -> int:
     return 1 if loaded.usable else 3
 
 
+def run_command() -> int:
+    """:func:`main` for a shell: a reader that leaves early (``| head``) ends the command quietly."""
+    try:
+        code = main()
+        sys.stdout.flush()
+        return code
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())   # no second error at exit
+        return 1
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_command())
