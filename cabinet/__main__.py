@@ -24,11 +24,18 @@ else /etc/arcadeforge/cabinet.yaml, else the shipped config/cabinet.yaml"""
 CONFIG_HELP = "settings file (default: see the search order below)"
 
 
+def file_name(text: str) -> str:
+    """A settings file argument; an empty one (``--config "$UNSET"``) is an error, not the default file."""
+    if not text:
+        raise argparse.ArgumentTypeError("an empty file name")
+    return text
+
+
 def _add_run_options(parser: argparse.ArgumentParser, inner: bool) -> None:
     """The cabinet's options. On a command (``inner``) they default to nothing, so that the same
     option given before the command is not overwritten."""
     unset = {"default": argparse.SUPPRESS} if inner else {}
-    parser.add_argument("--config", metavar="FILE", help=CONFIG_HELP, **unset)
+    parser.add_argument("--config", metavar="FILE", type=file_name, help=CONFIG_HELP, **unset)
     parser.add_argument("--windowed", action="store_true", help="open a window instead of fullscreen", **unset)
     parser.add_argument("--headless", action="store_true",
                         help="no display or sound (SDL dummy drivers); for tests and measurements", **unset)
@@ -52,11 +59,12 @@ def build_parser() -> argparse.ArgumentParser:
     _add_run_options(command("run", "run the cabinet (the default)"), inner=True)
 
     check = command("check-config", "report every problem the cabinet would find in a settings file")
-    check.add_argument("file", nargs="?", help="the YAML file (default: --config, else the one the cabinet reads)")
-    check.add_argument("--config", metavar="FILE", help=CONFIG_HELP, default=argparse.SUPPRESS)
+    check.add_argument("file", nargs="?", type=file_name,
+                       help="the YAML file (default: --config, else the one the cabinet reads)")
+    check.add_argument("--config", metavar="FILE", type=file_name, help=CONFIG_HELP, default=argparse.SUPPRESS)
 
     scores = command("scores", "print the high-score tables")
-    scores.add_argument("--config", metavar="FILE", default=argparse.SUPPRESS,
+    scores.add_argument("--config", metavar="FILE", type=file_name, default=argparse.SUPPRESS,
                         help="settings file (names the contest tables)")
 
     bench = command("bench", "measure speed, memory and AI strength")

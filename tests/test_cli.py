@@ -116,9 +116,12 @@ def test_replay_list_shows_every_stored_replay(capsys):
 
 
 @pytest.mark.parametrize("argv", [["replay"], ["replay", "3", "--list"],
-                                  ["--config", "a.yaml", "check-config", "b.yaml"]])
+                                  ["--config", "a.yaml", "check-config", "b.yaml"],
+                                  ["--config", "", "check-config"], ["scores", "--config", ""],
+                                  ["check-config", ""]])
 def test_a_command_line_that_says_two_things_is_a_usage_error(argv, capsys):
-    """No replay number, a number and --list, or two files to check: which was meant is a guess."""
+    """No replay number, a number and --list, two files to check, an empty file name (a shell
+    variable not set): which was meant is a guess."""
     with pytest.raises(SystemExit) as exit_info:
         main(argv)
     assert exit_info.value.code == 2
