@@ -144,6 +144,8 @@ def table_name_problem(name: str) -> str | None:
         return f"must be at most {MAX_LIST_NAME} characters, got {len(name)}"
     if "/" in name:
         return f"must not contain '/' (it names the list's high-score table), got {name!r}"
+    if not name.isprintable():
+        return f"must not contain a tab or control character (it is shown on screen), got {name!r}"
     return None
 
 

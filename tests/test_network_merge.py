@@ -153,6 +153,7 @@ def test_network_settings_are_validated_and_the_password_is_never_repeated():
     last = parse_settings("network: {password: s3cret-pass}").settings
     bad = parse_settings("network:\n  password: [1, 2]\n", last_good=last)
     gone = parse_settings("network: {site: bar}\n", last_good=last)
-    assert bad.settings.network.password == "s3cret-pass" and gone.settings.network.password == ""
+    # A key left out keeps its last good value (issue 12), the password too, and says so without it.
+    assert bad.settings.network.password == "s3cret-pass" and gone.settings.network.password == "s3cret-pass"
     texts = [str(p) for p in bad.problems + gone.problems]
     assert texts and not any("s3cret" in text for text in texts)
