@@ -1,7 +1,7 @@
 """Command line: ``python -m cabinet [run|check-config|scores|bench|replay|input-test]``.
 
-Exit codes: 0 success, 1 a problem was found (check-config) or the program
-failed, 2 bad usage.
+Options may come before or after the command (``--config F scores`` or
+``scores --config F``). Exit codes are listed in :data:`EXIT_CODES`.
 """
 
 from __future__ import annotations
@@ -9,61 +9,76 @@ from __future__ import annotations
 import argparse
 import sys
 
+EXIT_CODES = """exit codes:
+  0  success (check-config: no problems)
+  1  check-config: problems in some keys; the cabinet would start, those keys on their last good
+     (or factory) values. Other commands: the program failed
+  2  bad usage
+  3  check-config: the file cannot be used at all (missing, unreadable, not YAML...); the cabinet
+     would start on its last good settings, or the factory ones
 
-def _add_run_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--config", metavar="FILE",
-                        help="settings file (default: $CABINET_CONFIG, /etc/arcadeforge/cabinet.yaml, "
-                             "then the shipped config/cabinet.yaml)")
-    parser.add_argument("--windowed", action="store_true", help="open a window instead of fullscreen")
+settings file: --config FILE, else $CABINET_CONFIG, else ~/.config/arcadeforge/cabinet.yaml,
+else /etc/arcadeforge/cabinet.yaml, else the shipped config/cabinet.yaml"""
+
+CONFIG_HELP = "settings file (default: see the search order below)"
+
+
+def _add_run_options(parser: argparse.ArgumentParser, inner: bool) -> None:
+    """The cabinet's options. On a command (``inner``) they default to nothing, so that the same
+    option given before the command is not overwritten."""
+    unset = {"default": argparse.SUPPRESS} if inner else {}
+    parser.add_argument("--config", metavar="FILE", help=CONFIG_HELP, **unset)
+    parser.add_argument("--windowed", action="store_true", help="open a window instead of fullscreen", **unset)
     parser.add_argument("--headless", action="store_true",
-                        help="no display or sound (SDL dummy drivers); for tests and measurements")
+                        help="no display or sound (SDL dummy drivers); for tests and measurements", **unset)
     parser.add_argument("--exit-after", type=float, metavar="SECONDS",
-                        help="quit cleanly after this many seconds")
+                        help="quit cleanly after this many seconds", **unset)
     parser.add_argument("--screenshots", metavar="DIR",
-                        help="save a PNG of every scene when it first shows, then every 5 s")
+                        help="save a PNG of every scene when it first shows, then every 5 s", **unset)
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="python -m cabinet",
+        prog="python -m cabinet", epilog=EXIT_CODES, formatter_class=argparse.RawDescriptionHelpFormatter,
         description="ArcadeForge Verse arcade cabinet. With no command, runs the cabinet.")
-    _add_run_options(parser)
+    _add_run_options(parser, inner=False)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    run = commands.add_parser("run", help="run the cabinet (the default)")
-    _add_run_options(run)
+    def command(name: str, help_text: str) -> argparse.ArgumentParser:
+        return commands.add_parser(name, help=help_text, description=help_text, epilog=EXIT_CODES,
+                                   formatter_class=argparse.RawDescriptionHelpFormatter)
 
-    check = commands.add_parser("check-config", help="validate a settings file; exit 1 on any problem")
-    check.add_argument("file", nargs="?", help="the YAML file (default: the one the cabinet would use)")
+    _add_run_options(command("run", "run the cabinet (the default)"), inner=True)
 
-    scores = commands.add_parser("scores", help="print the high-score tables")
-    scores.add_argument("--config", metavar="FILE", help="settings file (names the contest tables)")
+    check = command("check-config", "report every problem the cabinet would find in a settings file")
+    check.add_argument("file", nargs="?", help="the YAML file (default: --config, else the one the cabinet reads)")
+    check.add_argument("--config", metavar="FILE", help=CONFIG_HELP, default=argparse.SUPPRESS)
 
-    bench = commands.add_parser("bench", help="measure speed, memory and AI strength")
+    scores = command("scores", "print the high-score tables")
+    scores.add_argument("--config", metavar="FILE", default=argparse.SUPPRESS,
+                        help="settings file (names the contest tables)")
+
+    bench = command("bench", "measure speed, memory and AI strength")
     bench.add_argument("sections", nargs="*", help="only these sections (default: all)")
     bench.add_argument("--json", action="store_true", help="print JSON instead of a table")
     bench.add_argument("--quick", action="store_true", help="a short run that only proves the bench works")
 
-    replay = commands.add_parser("replay", help="play back a saved game")
-    replay.add_argument("id", type=int, help="replay number (see `scores`)")
-    _add_run_options(replay)
+    replay = command("replay", "play back a saved game; Start or Esc ends it")
+    replay.add_argument("id", type=int, nargs="?", help="replay number (see --list or `scores`)")
+    replay.add_argument("--list", action="store_true", help="list every stored replay and exit")
+    _add_run_options(replay, inner=True)
 
-    input_test = commands.add_parser("input-test", help="show every switch lighting live")
-    _add_run_options(input_test)
+    _add_run_options(command("input-test", "show every switch lighting live; leaving the test quits"),
+                     inner=True)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
     command = args.command or "run"
     if command == "check-config":
-        from cabinet.config import find_config, load_settings
-        loaded = load_settings(args.file)
-        source = find_config(args.file)
-        for problem in loaded.problems:
-            print(problem)
-        print(f"{source or 'defaults'}: {len(loaded.problems) or 'no'} problem(s)")
-        return 1 if loaded.problems else 0
+        return check_config(args.file or args.config)
     if command == "bench":
         from cabinet import bench
         return bench.run(args.sections, quick=args.quick, as_json=args.json)
@@ -71,13 +86,30 @@ def main(argv: list[str] | None = None) -> int:
         from cabinet.storage.cli import print_scores
         return print_scores(args)
     if command == "replay":
+        if args.list:
+            from cabinet.storage.cli import print_replays
+            return print_replays()
+        if args.id is None:
+            parser.error("replay needs a replay number, or --list")
         from cabinet.app import main as run_app
         return run_app(args, replay_id=args.id)
-    if command == "input-test":
-        from cabinet.app import main as run_app
-        return run_app(args, start_scene="input-test")
     from cabinet.app import main as run_app
+    if command == "input-test":
+        return run_app(args, start_scene="input-test")
     return run_app(args)
+
+
+def check_config(path: str | None) -> int:
+    """Print every problem the cabinet would report at start for ``path``, as it would word them."""
+    from cabinet.storage.last_good import load_for_cabinet
+    loaded = load_for_cabinet(path, keep=False)
+    for problem in loaded.problems:
+        print(problem)
+    source = loaded.source or "no settings file"
+    print(loaded.summary() if loaded.problems else f"{source}: no problems")
+    if not loaded.problems:
+        return 0
+    return 1 if loaded.usable else 3
 
 
 if __name__ == "__main__":

@@ -78,6 +78,7 @@ class App:
         self.fullscreen = not self.windowed and not headless
         self.display = Display(settings.display.rotation, fullscreen=self.fullscreen)
         self.exit_after = exit_after
+        self.esc_quits = False          # the replay and input-test commands: Esc ends them even fullscreen
         self.screenshots = Screenshots(screenshots) if screenshots else None
         from cabinet.system.notify import Notifier
         self.notifier = Notifier.from_environment()
@@ -88,6 +89,8 @@ class App:
         self.ctx = Context(settings=settings, config=loaded, store=store,
                            audio=audio or Audio(settings.audio), inputs=InputHub(settings.inputs),
                            bank=store.credit_bank(settings.credits))
+        if loaded.problems:
+            self.ctx.notices.append(loaded.summary())
         self.ctx.notices.extend(str(problem) for problem in loaded.problems)
         self.ctx.notices.extend(self.ctx.inputs.problems)
         self.ctx.settings_listeners.append(self._settings_changed)
@@ -101,6 +104,9 @@ class App:
         self._status = None
         self._fps_frames: list[float] = []
         self.ctx.go_to_attract()
+        if loaded.problems:
+            from cabinet.scenes.settings_notice import SettingsNoticeScene
+            self.ctx.scenes.push(SettingsNoticeScene(self.ctx, loaded))
 
     # ------------------------------------------------------------------ the loop
 
@@ -143,7 +149,7 @@ class App:
                 self.running = False
                 continue
             if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-                if self.windowed:
+                if self.windowed or self.esc_quits:
                     self.running = False
                 continue
             pointer = self._pointer(event)
@@ -183,6 +189,7 @@ class App:
         if not self._guarded("draw", lambda top: top.draw(self.display.logical)):
             # The failed scene was replaced by attract mode: draw that instead.
             self._guarded("draw", lambda top: top.draw(self.display.logical))
+        self.service_door.draw(self.display.logical)
         if self.ctx.settings.display.show_fps:
             self._draw_fps()
         self.display.present()
@@ -292,17 +299,23 @@ def _ignore(*_args) -> None:
 
 def main(args, replay_id: int | None = None, start_scene: str | None = None) -> int:
     """``python -m cabinet [run]``: load the settings and run the cabinet."""
-    from cabinet.config import load_settings
+    from cabinet.storage.config_file import save_path
+    from cabinet.storage.last_good import load_for_cabinet
     if not logging.getLogger().handlers:
         logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    loaded = load_settings(getattr(args, "config", None))
+    loaded = load_for_cabinet(getattr(args, "config", None))
+    log.info("settings: reading %s (%s); the service menu saves to %s",
+             loaded.source or "no file, factory settings", loaded.origin, save_path(loaded.source))
     for problem in loaded.problems:
         log.warning("config: %s", problem)
+    if loaded.problems:
+        log.warning("settings: %s", loaded.summary())
     app = App(loaded, windowed=getattr(args, "windowed", False), headless=getattr(args, "headless", False),
               screenshots=getattr(args, "screenshots", None), exit_after=getattr(args, "exit_after", None))
+    app.esc_quits = start_scene == "input-test" or replay_id is not None
     if start_scene == "input-test":
         from cabinet.scenes.input_test import InputTestScene
-        app.ctx.scenes.push(InputTestScene(app.ctx))
+        app.ctx.scenes.push(InputTestScene(app.ctx, on_exit=app.stop))
     if replay_id is not None:
         from cabinet.scenes.playback import play_replay
         try:

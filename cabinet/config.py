@@ -1,14 +1,29 @@
 """YAML → validated :class:`~cabinet.settings_schema.Settings`.
 
-A bad value never stops the cabinet: it is reported as a :class:`ConfigProblem`
-naming the file, line and key, and the setting keeps its default. A file that is
-not YAML at all gives the defaults and one problem.
+Every problem is reported as a :class:`ConfigProblem` naming the file, line and
+key; none stops the cabinet. Where each setting's value comes from:
+
+- a good value in the file: that value;
+- a key the file leaves out: its factory value (an operator deletes a line to
+  get the documented default back), reported when the last good value differed
+  (it may also be a file cut short);
+- a bad value (wrong type, out of range, a pin given to two inputs, an empty
+  contest name): the value that key had in ``last_good``, the settings last in
+  force (kept by :mod:`cabinet.storage.last_good`), or its factory value on a
+  cabinet that never loaded a good file;
+- a file that cannot be used at all (missing, unreadable, a folder, bigger than
+  :data:`MAX_BYTES`, empty, not YAML, not a mapping of sections): the whole of
+  ``last_good``, or the factory settings when there is none. A broken file
+  must never turn a paid cabinet into free play.
 """
 
 from __future__ import annotations
 
+import copy
 import dataclasses
+import math
 import os
+import re
 import sys
 import typing
 from dataclasses import dataclass, field
@@ -19,6 +34,10 @@ import yaml
 from cabinet.settings_schema import CONTAINER_ITEMS, Settings
 
 SYSTEM_CONFIG = Path("/etc/arcadeforge/cabinet.yaml")
+MAX_BYTES = 1_000_000     # the shipped file is 7 kB; anything this big is not a settings file
+USING_LAST_GOOD = "USING LAST GOOD SETTINGS"
+USING_FACTORY = "USING FACTORY SETTINGS"
+_MISSING = object()       # "no last good value for this key"
 
 
 def shipped_config(prefix: str = sys.prefix, package_dir: Path = Path(__file__).resolve().parent) -> Path:
@@ -30,6 +49,12 @@ def shipped_config(prefix: str = sys.prefix, package_dir: Path = Path(__file__).
 
 
 SHIPPED_CONFIG = shipped_config()
+
+
+def user_config() -> Path:
+    """The operator's own file when no system one is writable: $XDG_CONFIG_HOME/arcadeforge/cabinet.yaml."""
+    base = os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config"
+    return Path(base) / "arcadeforge" / "cabinet.yaml"
 
 
 @dataclass(frozen=True)
@@ -48,76 +73,198 @@ class ConfigProblem:
 
 @dataclass
 class LoadedConfig:
+    """What the cabinet runs on, and where it came from.
+
+    ``usable``: the file was read as settings, so these (with its bad values
+    replaced) may become the last good settings. ``last_good_used``: some value,
+    or the whole file, came from the last good settings.
+    """
+
     settings: Settings
     source: Path | None
     problems: list[ConfigProblem] = field(default_factory=list)
     nodes: dict[str, yaml.Node] = field(default_factory=dict)  # dotted key -> value node
+    usable: bool = True
+    last_good_used: bool = False
+    origin: str = ""          # why this file: "--config", "$CABINET_CONFIG", "the system file"...
+
+    def verdict(self) -> str:
+        """What the cabinet does about this file's problems, in the words of the screen and the log."""
+        if self.last_good_used:
+            return USING_LAST_GOOD
+        if not self.usable:
+            return USING_FACTORY
+        return "THE REST OF THE FILE IS IN USE"
+
+    def summary(self) -> str:
+        """One line for the log and the NOTICES page: the file, how many problems, the verdict."""
+        count = len(self.problems)
+        return f"{self.source or 'no settings file'}: {count} problem{'s' * (count != 1)}; {self.verdict()}"
+
+
+def config_choice(explicit: str | os.PathLike | None = None) -> tuple[Path | None, str]:
+    """The file to read and why: --config, $CABINET_CONFIG, the user's, the system's, the shipped one.
+
+    The user's file comes before the system's so that what the service menu
+    saves there (when /etc/arcadeforge cannot be written) is what is read next.
+    A path that exists but is not a readable file is still chosen, so that its
+    problem is reported instead of silently reading another file.
+    """
+    if explicit:
+        return Path(explicit), "--config"
+    env = os.environ.get("CABINET_CONFIG")
+    if env:
+        return Path(env), "$CABINET_CONFIG"
+    for candidate, why in ((user_config(), "the user's file"), (SYSTEM_CONFIG, "the system file")):
+        if candidate.exists():
+            return candidate, why
+    if SHIPPED_CONFIG.is_file():
+        return SHIPPED_CONFIG, "the shipped defaults"
+    return None, "no settings file"
 
 
 def find_config(explicit: str | os.PathLike | None = None) -> Path | None:
-    """The file to read: --config, then $CABINET_CONFIG, /etc/arcadeforge, the shipped one."""
-    if explicit:
-        return Path(explicit)
-    env = os.environ.get("CABINET_CONFIG")
-    if env:
-        return Path(env)
-    for candidate in (SYSTEM_CONFIG, SHIPPED_CONFIG):
-        if candidate.is_file():
-            return candidate
-    return None
+    """The file to read (see :func:`config_choice`)."""
+    return config_choice(explicit)[0]
 
 
-def load_settings(path: str | os.PathLike | None = None) -> LoadedConfig:
-    """Read and validate ``path`` (or the file :func:`find_config` picks)."""
+def load_settings(path: str | os.PathLike | None = None, last_good: Settings | None = None) -> LoadedConfig:
+    """Read and validate ``path`` (or the file :func:`find_config` picks); never raises."""
     source = find_config(path)
     if source is None:
-        return LoadedConfig(Settings(), None)
+        return LoadedConfig(copy.deepcopy(last_good) if last_good else Settings(), None, usable=False)
+    text, why = read_config_text(Path(source))
+    if text is None:
+        return unusable(str(source), None, "", why, last_good)
+    return parse_settings(text, str(source), last_good)
+
+
+def read_config_text(source: Path) -> tuple[str | None, str]:
+    """The file's text, or None and why it cannot be used."""
     try:
-        text = Path(source).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        problem = ConfigProblem(str(source), "", None, f"cannot read ({exc}); using defaults")
-        return LoadedConfig(Settings(), Path(source), [problem])
-    return parse_settings(text, str(source))
+        if source.is_dir():
+            return None, "is a folder, not a file"
+        with open(source, "rb") as handle:
+            data = handle.read(MAX_BYTES + 1)   # never more: a runaway file must not eat the memory
+    except FileNotFoundError:
+        return None, "not found"
+    except OSError as exc:
+        return None, f"cannot be read ({exc.strerror or exc})"
+    if len(data) > MAX_BYTES:
+        return None, f"is too big for a settings file (over {MAX_BYTES // 1_000_000} MB)"
+    try:
+        return data.decode("utf-8"), ""
+    except UnicodeDecodeError as exc:
+        return None, f"is not UTF-8 text (bad byte at {exc.start})"
 
 
-def parse_settings(text: str, filename: str = "<config>") -> LoadedConfig:
+def unusable(filename: str, line: int | None, key: str, why: str, last_good: Settings | None) -> LoadedConfig:
+    """A file that gives no settings at all: the last good ones (or factory ones) and one problem."""
+    problem = ConfigProblem(filename, key, line, f"{why}; {USING_LAST_GOOD if last_good else USING_FACTORY}")
+    settings = copy.deepcopy(last_good) if last_good else Settings()
+    return LoadedConfig(settings, Path(filename), [problem], usable=False, last_good_used=last_good is not None)
+
+
+def parse_settings(text: str, filename: str = "<config>", last_good: Settings | None = None) -> LoadedConfig:
     """Validate YAML text; every problem is collected, none raised."""
-    reader = _Reader(filename)
     try:
         root = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        line = mark.line + 1 if mark else None
-        reason = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        reader.problem("", line, f"not valid YAML ({reason}); using every default")
-        return LoadedConfig(Settings(), Path(filename), reader.problems)
-    settings = reader.section(Settings, root, "")
-    return LoadedConfig(settings, Path(filename), reader.problems, reader.nodes)
+        line, reason = _yaml_error(exc)
+        return unusable(filename, line, _key_at(text, line), f"not valid YAML ({reason})", last_good)
+    except RecursionError:
+        return unusable(filename, None, "", "not valid YAML (nested too deeply)", last_good)
+    if root is None:
+        return unusable(filename, None, "", "has no settings in it (empty)", last_good)
+    if not isinstance(root, yaml.MappingNode):
+        return unusable(filename, _line(root), "", "is not a mapping of settings sections", last_good)
+    from cabinet.settings_checks import check_across
+    reader = _Reader(filename)
+    settings = reader.section(Settings, root, "", Settings(), _MISSING if last_good is None else last_good)
+    check_across(reader, settings, last_good)
+    return LoadedConfig(settings, Path(filename), reader.problems, reader.nodes,
+                        last_good_used=reader.last_good_used)
+
+
+def _yaml_error(exc: yaml.YAMLError) -> tuple[int | None, str]:
+    """The line to blame and the reason. An unclosed bracket or quote is blamed where it opened
+    (pyyaml's context), not at the later line where the parser gave up."""
+    problem = getattr(exc, "problem_mark", None)
+    context = getattr(exc, "context_mark", None)
+    reason = _reason(exc)
+    opened = str(getattr(exc, "context", "") or "").startswith(("while parsing a flow", "while scanning"))
+    mark = context if opened and context is not None else problem
+    if mark is None:
+        return None, reason
+    if problem is not None and problem.line != mark.line:
+        reason += f" at line {problem.line + 1}"
+    return mark.line + 1, reason
+
+
+def _reason(exc: Exception) -> str:
+    """An exception's reason on one line (pyyaml's own text goes on to quote the file)."""
+    return getattr(exc, "problem", None) or (str(exc).splitlines() or [type(exc).__name__])[0]
+
+
+_KEY_LINE = re.compile(r"^(\s*(?:-\s+)?)([A-Za-z_][A-Za-z0-9_]*)\s*:")
+
+
+def _key_at(text: str, line: int | None) -> str:
+    """The dotted key written on ``line`` (or the last one above it), read by indentation alone:
+    the file is not YAML, so the parser cannot say."""
+    if not line:
+        return ""
+    path: list[tuple[int, str]] = []
+    for row in text.splitlines()[:line]:
+        match = _KEY_LINE.match(row)
+        if match:
+            indent = len(match.group(1))
+            while path and path[-1][0] >= indent:
+                path.pop()
+            path.append((indent, match.group(2)))
+    return ".".join(name for _, name in path)
 
 
 class _Reader:
-    """Walks YAML nodes alongside the dataclass schema."""
+    """Walks YAML nodes alongside the dataclass schema.
+
+    Each step carries the factory value (``default``) and the last good value
+    (``last``, or ``_MISSING``) of the part it reads: a bad value takes the
+    last good one, a missing key the factory one.
+    """
 
     def __init__(self, filename: str):
         self.filename = filename
         self.problems: list[ConfigProblem] = []
         self.nodes: dict[str, yaml.Node] = {}
+        self.last_good_used = False
         self._constructor = yaml.constructor.SafeConstructor()
 
     def problem(self, key: str, line: int | None, message: str) -> None:
         self.problems.append(ConfigProblem(self.filename, key, line, message))
 
-    def section(self, cls, node, prefix: str, defaults=None):
-        defaults = cls() if defaults is None else defaults
-        if node is None or is_null(node):
-            return defaults
-        if not isinstance(node, yaml.MappingNode):
-            self.problem(prefix, _line(node), "must be a mapping of keys; using defaults")
-            return defaults
+    def fall_back(self, key: str, line: int | None, why: str, default, last, *, whole: bool = False,
+                  disables: bool = False):
+        """The value a bad entry gets instead, said in one problem: its last good value, else the
+        factory one (or none at all, for a GPIO pin whose factory pin may be wired to something else)."""
+        if last is not _MISSING:
+            self.last_good_used = True
+            self.problem(key, line, f"{why}; using the last good {'values' if whole else f'value {last!r}'}")
+            return copy.deepcopy(last)
+        if disables:
+            self.problem(key, line, f"{why}; disabled")
+            return None
+        self.problem(key, line, f"{why}; using {'defaults' if whole else repr(default)}")
+        return default
+
+    def section(self, cls, node, prefix: str, defaults, last=_MISSING):
+        empty = node is None or is_null(node)
+        if not empty and not isinstance(node, yaml.MappingNode):
+            return self.fall_back(prefix, _line(node), "must be a mapping of keys", defaults, last, whole=True)
         hints = typing.get_type_hints(cls)
         fields = {f.name: f for f in dataclasses.fields(cls)}
         values = {}
-        for key_node, value_node in node.value:
+        for key_node, value_node in [] if empty else node.value:
             key = str(key_node.value)
             dotted = f"{prefix}.{key}" if prefix else key
             if key not in fields:
@@ -127,25 +274,42 @@ class _Reader:
                 self.problem(dotted, _line(key_node), "given twice; the first one is used")
                 continue
             self.nodes[dotted] = value_node
-            default = getattr(defaults, key)
-            values[key] = self.value(cls, fields[key], hints[key], value_node, dotted, default)
+            key_last = _MISSING if last is _MISSING else getattr(last, key)
+            values[key] = self.value(cls, fields[key], hints[key], value_node, dotted,
+                                     getattr(defaults, key), key_last)
+        if last is not _MISSING and not prefix.endswith("]"):   # a list item is matched to the last only by place
+            self.left_out(fields, values, prefix, node, defaults, last)
         return dataclasses.replace(defaults, **values)
 
-    def value(self, owner, fld, hint, node, dotted, default):
+    def left_out(self, fields, values, prefix, node, defaults, last) -> None:
+        """Keys the file leaves out take their factory value; where that differs from the value in
+        force until now, say so (a deleted line, or a file cut short by a power cut in an editor)."""
+        line = _line(node) if prefix else None
+        for name in fields:
+            factory, was = getattr(defaults, name), getattr(last, name)
+            if name in values or was == factory:
+                continue
+            dotted = f"{prefix}.{name}" if prefix else name
+            if dataclasses.is_dataclass(was):
+                self.problem(dotted, line, "not in the file, so back to its factory values (the last good ones differ)")
+            else:
+                self.problem(dotted, line, f"not in the file, so back to its factory value {factory!r} "
+                                           f"(the last good value was {was!r})")
+
+    def value(self, owner, fld, hint, node, dotted, default, last):
         if dataclasses.is_dataclass(hint):
-            return self.section(hint, node, dotted, default)  # a nested section keeps its own factory values
+            return self.section(hint, node, dotted, default, last)  # a nested section keeps its own factory values
         container = CONTAINER_ITEMS.get((owner, fld.name))
         if container is not None:
             item_cls, fixed_keys = container
             if fixed_keys is not None:
-                return self.keyed(item_cls, fixed_keys, node, dotted, default)
-            return self.listed(item_cls, node, dotted, default)
-        return self.scalar(fld, hint, node, dotted, default)
+                return self.keyed(item_cls, fixed_keys, node, dotted, default, last)
+            return self.listed(item_cls, node, dotted, default, last)
+        return self.scalar(fld, hint, node, dotted, default, last)
 
-    def keyed(self, item_cls, keys, node, dotted, default):
+    def keyed(self, item_cls, keys, node, dotted, default, last):
         if not isinstance(node, yaml.MappingNode):
-            self.problem(dotted, _line(node), "must be a mapping; using defaults")
-            return default
+            return self.fall_back(dotted, _line(node), "must be a mapping", default, last, whole=True)
         result = dict(default)
         for key_node, value_node in node.value:
             key = str(key_node.value)
@@ -154,16 +318,17 @@ class _Reader:
                              f"unknown key, ignored (expected one of: {', '.join(keys)})")
                 continue
             self.nodes[f"{dotted}.{key}"] = value_node
-            result[key] = self.section(item_cls, value_node, f"{dotted}.{key}", default[key])
+            item_last = last.get(key, _MISSING) if last is not _MISSING else _MISSING
+            result[key] = self.section(item_cls, value_node, f"{dotted}.{key}", default[key], item_last)
         return result
 
-    def listed(self, item_cls, node, dotted, default):
+    def listed(self, item_cls, node, dotted, default, last):
         if not isinstance(node, yaml.SequenceNode):
-            self.problem(dotted, _line(node), "must be a list; using defaults")
-            return default
+            return self.fall_back(dotted, _line(node), "must be a list", default, last, whole=True)
         items, names = [], set()
         for index, item_node in enumerate(node.value):
-            item = self.section(item_cls, item_node, f"{dotted}[{index}]")
+            item_last = last[index] if last is not _MISSING and index < len(last) else _MISSING
+            item = self.section(item_cls, item_node, f"{dotted}[{index}]", item_cls(), item_last)
             name = getattr(item, "name", None)
             if name is not None and name in names:
                 self.problem(f"{dotted}[{index}].name", _line(item_node),
@@ -173,19 +338,18 @@ class _Reader:
             items.append(item)
         return items
 
-    def scalar(self, fld, hint, node, dotted, default):
+    def scalar(self, fld, hint, node, dotted, default, last):
         line = _line(node)
+        disables = fld.metadata.get("bad_disables", False)
         if not isinstance(node, yaml.ScalarNode):
-            self.problem(dotted, line, f"must be a single value; using {default!r}")
-            return default
-        value = self._constructor.construct_object(node, deep=True)
+            return self.fall_back(dotted, line, "must be a single value", default, last, disables=disables)
+        try:
+            value = self._constructor.construct_object(node, deep=True)
+        except (yaml.YAMLError, ValueError, TypeError, OverflowError) as exc:   # 2026-13-45 and the like
+            return self.fall_back(dotted, line, f"cannot be read ({_reason(exc)})", default, last, disables=disables)
         error = _check(fld, hint, value)
-        if error and fld.metadata.get("bad_disables"):
-            self.problem(dotted, line, f"{error}; disabled")
-            return None
         if error:
-            self.problem(dotted, line, f"{error}; using {default!r}")
-            return default
+            return self.fall_back(dotted, line, error, default, last, disables=disables)
         if base_type(hint) is float and isinstance(value, int):
             value = float(value)
         return value
@@ -209,6 +373,8 @@ def _check(fld, hint, value) -> str | None:
         return f"must be a whole number, got {value!r}"
     if base is float and (isinstance(value, bool) or not isinstance(value, (int, float))):
         return f"must be a number, got {value!r}"
+    if base is float and not math.isfinite(value):
+        return f"must be a finite number, got {value!r}"
     if base is str and not isinstance(value, str):
         return f"must be text, got {value!r}"
     meta = fld.metadata
@@ -219,6 +385,8 @@ def _check(fld, hint, value) -> str | None:
         return f"must be at least {meta['min']}, got {value!r}"
     if meta.get("max") is not None and value > meta["max"]:
         return f"must be at most {meta['max']}, got {value!r}"
+    if meta.get("check") is not None:
+        return meta["check"](value)
     return None
 
 

@@ -15,13 +15,15 @@ DIFFICULTIES = ("warmup", "normal", "advanced", "hard")
 
 
 def spec(default: Any = None, *, choices=None, min=None, max=None, factory=None, doc="",
-         bad_disables: bool = False):
+         bad_disables: bool = False, check=None):
     """A dataclass field with validation metadata (choices, bounds, a doc line).
 
     ``bad_disables``: a bad value turns the setting off (None) rather than back to its
     default. For GPIO pins, where the default pin may already be wired to something else.
+    ``check``: a function of the value giving why it is bad, or None (for rules beyond bounds).
     """
-    meta = {"choices": choices, "min": min, "max": max, "doc": doc, "bad_disables": bad_disables}
+    meta = {"choices": choices, "min": min, "max": max, "doc": doc, "bad_disables": bad_disables,
+            "check": check}
     if factory is not None:
         return field(default_factory=factory, metadata=meta)
     return field(default=default, metadata=meta)
@@ -110,9 +112,23 @@ class VersusSettings:
     p2: HandicapSettings = spec(factory=HandicapSettings)
 
 
+MAX_LIST_NAME = 24   # it must fit the menus and the table headings
+
+
+def table_name_problem(name: str) -> str | None:
+    """Why ``name`` cannot name a high-score table (``antigravity/contest/<name>``), or None."""
+    if not name.strip():
+        return "must not be empty (it names the list's high-score table)"
+    if len(name) > MAX_LIST_NAME:
+        return f"must be at most {MAX_LIST_NAME} characters, got {len(name)}"
+    if "/" in name:
+        return f"must not contain '/' (it names the list's high-score table), got {name!r}"
+    return None
+
+
 @dataclass
 class ContestList:
-    name: str = spec("LIST A")
+    name: str = spec("LIST A", check=table_name_problem)
     seed: int = spec(1, min=0, max=2**31 - 1)
     length: int = spec(60, min=1, max=999, doc="number of dispenser pairs")
     colours: int = spec(4, min=2, max=5)

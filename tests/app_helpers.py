@@ -48,6 +48,23 @@ def run(app: App, steps: int, events=None, draw_every: int = 0) -> None:
             app.render()
 
 
+def end_blocks_on_the_table(app: App, score: int = 9500) -> int:
+    """From attract mode, start BLOCKS and end it with ``score`` + 1 through the real
+    scenes: the single square fits, then the domino cannot. Returns the final score."""
+    from cabinet.games.blocks import BlocksGame
+    from cabinet.games.blocks.cursor import Cursor
+    from cabinet.games.blocks.scene import GAME_OVER_FRAMES
+    tap(app, Action.START)
+    tap(app, Action.A)             # BLOCKS is the first option
+    scene = app.ctx.scenes.top
+    scene.game = BlocksGame.from_text(["#.#.#.#.", ".#.#.#.#"] * 4, tray=[["#"], ["##"], None], seed=4, score=score)
+    scene.cursor = Cursor(slot=0, row=0, col=1)
+    tap(app, Action.A)
+    assert scene.game.game_over, "the position must end the game"
+    run(app, GAME_OVER_FRAMES + 1)
+    return scene.game.score
+
+
 def tap(app: App, action: Action, player: int = 1, settle: int = 2) -> None:
     """Press ``action`` for one frame, then let ``settle`` frames pass."""
     run(app, 1 + settle, [press(action, player)])

@@ -12,9 +12,11 @@ import pytest  # noqa: E402
 
 @pytest.fixture(autouse=True)
 def private_state(tmp_path, monkeypatch):
-    """Each test gets its own state directory, so no test sees another's scores."""
+    """Each test gets its own state directory (and user config folder), so no test sees another's
+    scores or settings."""
     state = tmp_path / "state"
     state.mkdir()
     monkeypatch.setenv("STATE_DIRECTORY", str(state))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "user-config"))
     monkeypatch.delenv("CABINET_CONFIG", raising=False)
     return state

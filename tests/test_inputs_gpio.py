@@ -14,7 +14,7 @@ from gpiozero.pins.mock import MockPin
 from inputs_support import clock, key, make_hub, pins, poll_until  # noqa: F401  (fixtures)
 
 from cabinet.inputs.actions import CABINET, Action, InputEvent
-from cabinet.inputs.gpio import wiring
+from cabinet.inputs.wiring import wiring
 from cabinet.settings_schema import GpioSettings, InputSettings, PanelPins
 
 

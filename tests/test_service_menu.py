@@ -92,12 +92,11 @@ def test_exit_without_saving_keeps_the_old_settings_and_file(cabinet):
     assert app.ctx.bank.free_play is True
 
 
-def test_shipped_settings_stay_for_the_session_when_etc_cannot_be_written(tmp_path, monkeypatch):
+def test_shipped_settings_go_to_the_users_own_file_when_etc_arcadeforge_does_not_exist(tmp_path, monkeypatch):
     from cabinet.app import App
     from app_helpers import Heard
-    blocked = tmp_path / "not-a-folder"
-    blocked.write_text("a file where /etc/arcadeforge should be")
-    monkeypatch.setattr("cabinet.storage.config_file.SYSTEM_CONFIG", blocked / "cabinet.yaml")
+    missing = tmp_path / "etc-arcadeforge"
+    monkeypatch.setattr("cabinet.config.SYSTEM_CONFIG", missing / "cabinet.yaml")
     shipped_before = config_module.SHIPPED_CONFIG.read_text()
     app = App(config_module.load_settings(config_module.SHIPPED_CONFIG), headless=True, audio=Heard())
     step(app, frames=2)
@@ -105,17 +104,21 @@ def test_shipped_settings_stay_for_the_session_when_etc_cannot_be_written(tmp_pa
     set_blocks_and_coins(app)
     enter(app, "SAVE AND EXIT")
     outcome = top(app).outcome
-    assert not outcome.saved and str(blocked) in outcome.problem
+    user_file = tmp_path / "user-config" / "arcadeforge" / "cabinet.yaml"   # XDG_CONFIG_HOME, see conftest
+    assert outcome.saved and outcome.path == user_file
+    assert not missing.exists(), "a system folder is never created"
     assert config_module.SHIPPED_CONFIG.read_text() == shipped_before, "the shipped defaults are never written"
-    assert app.ctx.settings.blocks.piece_set == "tetromino", "the settings still run this session"
+    assert config_module.find_config() == user_file, "the next start reads what was saved"
+    assert config_module.load_settings(user_file).settings.blocks.piece_set == "tetromino"
     app.close()
 
 
-def test_shipped_settings_are_saved_to_etc(tmp_path, monkeypatch):
+def test_shipped_settings_are_saved_to_etc_when_that_folder_exists(tmp_path, monkeypatch):
     from cabinet.app import App
     from app_helpers import Heard
     etc = tmp_path / "etc-arcadeforge"
-    monkeypatch.setattr("cabinet.storage.config_file.SYSTEM_CONFIG", etc / "cabinet.yaml")
+    etc.mkdir()
+    monkeypatch.setattr("cabinet.config.SYSTEM_CONFIG", etc / "cabinet.yaml")
     app = App(config_module.load_settings(config_module.SHIPPED_CONFIG), headless=True, audio=Heard())
     step(app, frames=2)
     service(app)

@@ -221,8 +221,9 @@ def test_a_config_problem_shows_on_the_notices_page(tmp_path):
     page = top(app)
     assert isinstance(page, NoticesPage)
     shown = " ".join(line for line, _first in page.lines)
-    assert "BLOCKS.PIECE_SET" in shown and "HEXOMINO" in shown and ":2:" in shown
-    assert "SOUND" in shown and "UNKNOWN KEY" in shown
+    # As written: keys, values and file names keep their case.
+    assert "blocks.piece_set" in shown and "hexomino" in shown and ":2:" in shown
+    assert "sound" in shown and "unknown key" in shown.lower()
     assert all(len(line) <= 48 for line, _ in page.lines)
     screenshot(app, tmp_path / "screens", "notices")
     app.close()

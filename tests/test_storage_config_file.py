@@ -6,11 +6,11 @@ import os
 import random
 import re
 import typing
-from pathlib import Path
 
 import pytest
 
 from cabinet.config import SHIPPED_CONFIG, load_settings, parse_settings
+from cabinet.inputs.wiring import BUTTON_ACTIONS, clashes, wiring
 from cabinet.settings_schema import CONTAINER_ITEMS, ContestList, Settings
 from cabinet.storage import config_file
 from cabinet.storage.config_file import save_path, save_settings
@@ -102,12 +102,27 @@ def mutate(obj, rng, owner=None):
             setattr(obj, fld.name, random_value(fld, hints[fld.name], value, rng))
 
 
+def unclash(settings):
+    """Disable the later of any two inputs given one pin or button, as an operator must."""
+    for users in clashes(wiring(settings.inputs.gpio)).values():
+        for wired in users[1:]:
+            panel, name = wired.key.split(".")[-2:]
+            setattr(getattr(settings.inputs.gpio, panel), name, None)
+    for entry in settings.inputs.joysticks:
+        used = set()
+        for control in BUTTON_ACTIONS:
+            if getattr(entry, control) in used:
+                setattr(entry, control, None)
+            used.add(getattr(entry, control))
+
+
 @pytest.mark.parametrize("seed", range(25))
 def test_random_changes_round_trip_and_keep_every_kept_comment(config, seed):
     rng = random.Random(seed)
     settings = load_settings(config).settings
     for _ in range(2):
         mutate(settings, rng)
+        unclash(settings)
         save_settings(config, settings)
         loaded = load_settings(config)
         assert loaded.problems == []
@@ -133,7 +148,9 @@ def test_contest_lists_grow_and_shrink(config):
     assert "STANDARD" not in text and "# shown in list select" in text
     settings.antigravity.contests = []
     save_settings(config, settings)
-    assert load_settings(config).settings.antigravity.contests == []
+    loaded = load_settings(config)
+    assert [p.key for p in loaded.problems] == ["antigravity.contests"]
+    assert loaded.settings.antigravity.contests == Settings().antigravity.contests
 
 
 def test_keys_missing_from_the_file_are_added_in_their_section(tmp_path):
@@ -168,11 +185,12 @@ def test_a_file_that_is_not_yaml_is_replaced_by_the_shipped_template(tmp_path):
     path.write_text("credits: [unclosed\n  : :\n", encoding="utf-8")
     settings = Settings()
     settings.audio.master_volume = 30
-    save_settings(path, settings)
+    backup = save_settings(path, settings)
     text = path.read_text(encoding="utf-8")
     assert load_settings(path).settings == settings
     assert comments(text) == comments(SHIPPED)
-    assert (tmp_path / "broken.yaml.bak").read_text(encoding="utf-8") == "credits: [unclosed\n  : :\n"
+    assert backup.parent == tmp_path and backup.name.startswith("broken.yaml.broken-")
+    assert backup.read_text(encoding="utf-8") == "credits: [unclosed\n  : :\n"
 
 
 def test_when_patching_cannot_work_the_file_is_written_whole(tmp_path, monkeypatch):
@@ -218,13 +236,24 @@ def test_saving_to_a_new_path_uses_the_documented_template(tmp_path):
     assert comments(path.read_text(encoding="utf-8")) == comments(SHIPPED)
 
 
-def test_settings_from_the_shipped_file_are_saved_to_etc(config):
-    assert save_path(SHIPPED_CONFIG) == Path("/etc/arcadeforge/cabinet.yaml")
-    assert save_path(None) == Path("/etc/arcadeforge/cabinet.yaml")
-    assert save_path(config) == config
+def test_settings_from_the_shipped_file_go_to_etc_only_when_its_folder_exists(config, tmp_path, monkeypatch):
+    etc = tmp_path / "etc-arcadeforge"
+    monkeypatch.setattr("cabinet.config.SYSTEM_CONFIG", etc / "cabinet.yaml")
+    user_file = tmp_path / "user-config" / "arcadeforge" / "cabinet.yaml"   # XDG_CONFIG_HOME (conftest)
+    assert save_path(SHIPPED_CONFIG) == user_file and save_path(None) == user_file
+    etc.mkdir()
+    assert save_path(SHIPPED_CONFIG) == etc / "cabinet.yaml" and save_path(None) == etc / "cabinet.yaml"
+    assert save_path(config) == config, "any other file is saved where it was loaded from"
 
 
-def test_saving_creates_the_folder(tmp_path):
+def test_saving_never_creates_a_system_folder(tmp_path):
     path = tmp_path / "etc" / "arcadeforge" / "cabinet.yaml"
+    with pytest.raises(FileNotFoundError):
+        save_settings(path, Settings())
+    assert not (tmp_path / "etc").exists()
+
+
+def test_saving_creates_the_users_own_config_folder(tmp_path):
+    path = tmp_path / "user-config" / "arcadeforge" / "cabinet.yaml"   # XDG_CONFIG_HOME (conftest)
     save_settings(path, Settings())
-    assert load_settings(path).settings == Settings()
+    assert load_settings(path).settings == Settings() and load_settings(path).problems == []

@@ -16,7 +16,7 @@ import threading
 import time
 
 from cabinet.bench import Figure, section
-from cabinet.inputs.gpio import wiring
+from cabinet.inputs.wiring import wiring
 from cabinet.scenes.base import Scene
 
 FRAME = 1 / 60

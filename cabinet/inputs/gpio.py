@@ -22,73 +22,12 @@ import logging
 import queue
 import time
 import warnings
-from dataclasses import dataclass
 
-from cabinet.inputs.actions import CABINET, Action
+from cabinet.inputs.actions import Action
 from cabinet.inputs.switches import SwitchChange
+from cabinet.inputs.wiring import WiredInput, check_wiring, wiring
 
 log = logging.getLogger("cabinet.inputs")
-
-BCM_PINS = range(0, 28)  # the GPIO lines of the 40-pin header
-
-PANEL_ACTIONS = {
-    "left": Action.LEFT, "right": Action.RIGHT, "up": Action.UP, "down": Action.DOWN,
-    "a": Action.A, "b": Action.B, "c": Action.C, "start": Action.START,
-}
-CABINET_ACTIONS = {
-    "coin1": Action.COIN1, "coin2": Action.COIN2, "service": Action.SERVICE, "test": Action.TEST,
-}
-
-
-@dataclass(frozen=True)
-class WiredInput:
-    """One switch of the wiring table: its YAML key, its meaning and its pin."""
-
-    key: str  # "inputs.gpio.p1.left"
-    player: int
-    action: Action
-    pin: int | None
-
-    @property
-    def switch(self) -> str:
-        return f"GPIO {self.pin}"
-
-
-def wiring(settings) -> list[WiredInput]:
-    """Every input of the wiring table, wired or not, in a fixed order."""
-    table = []
-    for player, panel in ((1, settings.p1), (2, settings.p2)):
-        for name, action in PANEL_ACTIONS.items():
-            table.append(WiredInput(f"inputs.gpio.p{player}.{name}", player, action, getattr(panel, name)))
-    for name, action in CABINET_ACTIONS.items():
-        table.append(WiredInput(f"inputs.gpio.cabinet.{name}", CABINET, action, getattr(settings.cabinet, name)))
-    return table
-
-
-def check_wiring(table: list[WiredInput]) -> tuple[list[WiredInput], list[str]]:
-    """The usable inputs, and one error line per invalid or shared pin."""
-    problems = []
-    by_pin: dict[int, list[WiredInput]] = {}
-    for wired in table:
-        if wired.pin is None:
-            continue
-        if isinstance(wired.pin, bool) or not isinstance(wired.pin, int) or wired.pin not in BCM_PINS:
-            problems.append(f"{wired.key}: {wired.pin!r} is not a GPIO number of the 40-pin header "
-                            f"(0-27); disabled")
-            continue
-        by_pin.setdefault(wired.pin, []).append(wired)
-    usable = []
-    for pin, users in by_pin.items():
-        if len(users) == 1:
-            usable.append(users[0])
-            continue
-        keys = [w.key for w in users]
-        names = " and ".join(keys) if len(keys) == 2 else ", ".join(keys[:-1]) + " and " + keys[-1]
-        verb = "both use" if len(keys) == 2 else "all use"
-        problems.append(f"{names} {verb} GPIO {pin}; {'both' if len(keys) == 2 else 'all'} disabled")
-    usable.sort(key=table.index)
-    return usable, problems
-
 
 @contextlib.contextmanager
 def _no_garbage_collection():

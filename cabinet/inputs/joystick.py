@@ -15,34 +15,14 @@ import pygame
 
 from cabinet.inputs.actions import CABINET, Action
 from cabinet.inputs.switches import SwitchChange
+from cabinet.inputs.wiring import BUTTON_ACTIONS, button_map
 from cabinet.settings_schema import JoystickSettings
 
 log = logging.getLogger("cabinet.inputs")
 
 PLAYERS = (1, 2)
-BUTTON_ACTIONS = {
-    "a": Action.A, "b": Action.B, "c": Action.C, "start": Action.START, "coin": None,
-    "left": Action.LEFT, "right": Action.RIGHT, "up": Action.UP, "down": Action.DOWN,
-}
 ARROWS = {Action.LEFT: "\u2190", Action.RIGHT: "\u2192", Action.UP: "\u2191", Action.DOWN: "\u2193"}
 RELEASE_FRACTION = 0.8  # an axis lets go a little inside its dead zone, so a wobbly stick doesn't chatter
-
-
-def button_map(entry, where: str) -> tuple[dict[int, str], list[str]]:
-    """Button number -> control name of one mapping, and one line per button given twice."""
-    users: dict[int, list[str]] = {}
-    for control in BUTTON_ACTIONS:
-        number = getattr(entry, control)
-        if number is not None:
-            users.setdefault(number, []).append(control)
-    mapping, problems = {}, []
-    for number, controls in users.items():
-        if len(controls) == 1:
-            mapping[number] = controls[0]
-        else:
-            names = " and ".join(f"{where}.{c}" for c in controls)
-            problems.append(f"{names} all use button {number}; disabled")
-    return mapping, problems
 
 
 class _Device:

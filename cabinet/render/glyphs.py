@@ -1,16 +1,18 @@
-"""The cabinet's pixel font: 5x7 capitals, digits and the symbols the screens use.
+"""The cabinet's pixel font: 5x7 capitals, lower case, digits and the symbols the screens use.
 
 Defined in code rather than loaded from a file, so the look is the same on every
 machine, text is crisp at any integer scale, and startup reads no font files.
-Lower-case letters are drawn as capitals.
+Lower case is there for the operator's own words (file paths, settings keys),
+which must read exactly as typed; the players' screens are written in capitals.
 """
 
 from __future__ import annotations
 
 WIDTH = 5
 HEIGHT = 7
+DESCENT = 1  # the rows below the baseline that g, j, p, q and y reach
 
-# Each glyph is 7 rows of 5 characters; "#" is a lit pixel.
+# Each glyph is 7 rows of 5 characters (8 for a descender); "#" is a lit pixel.
 _GLYPHS = {
     "A": [".###.", "#...#", "#...#", "#####", "#...#", "#...#", "#...#"],
     "B": ["####.", "#...#", "#...#", "####.", "#...#", "#...#", "####."],
@@ -73,7 +75,35 @@ _GLYPHS = {
     ">": [".#...", "..#..", "...#.", "....#", "...#.", "..#..", ".#..."],
     "[": [".###.", ".#...", ".#...", ".#...", ".#...", ".#...", ".###."],
     "]": [".###.", "...#.", "...#.", "...#.", "...#.", "...#.", ".###."],
+    # Lower case: a five-row body on the baseline, ascenders up to the top row;
+    # g, j, p, q and y hang an eighth row below the baseline (DESCENT).
+    "a": [".....", ".....", ".###.", "....#", ".####", "#...#", ".####"],
+    "b": ["#....", "#....", "#.##.", "##..#", "#...#", "#...#", "####."],
+    "c": [".....", ".....", ".###.", "#....", "#....", "#...#", ".###."],
+    "d": ["....#", "....#", ".##.#", "#..##", "#...#", "#...#", ".####"],
+    "e": [".....", ".....", ".###.", "#...#", "#####", "#....", ".###."],
+    "f": ["..##.", ".#..#", ".#...", "###..", ".#...", ".#...", ".#..."],
+    "g": [".....", ".....", ".####", "#...#", "#...#", ".####", "....#", ".###."],
+    "h": ["#....", "#....", "#.##.", "##..#", "#...#", "#...#", "#...#"],
+    "i": ["..#..", ".....", ".##..", "..#..", "..#..", "..#..", ".###."],
+    "j": ["...#.", ".....", "..##.", "...#.", "...#.", "...#.", "#..#.", ".##.."],
+    "k": ["#....", "#....", "#..#.", "#.#..", "##...", "#.#..", "#..#."],
+    "l": [".##..", "..#..", "..#..", "..#..", "..#..", "..#..", "..##."],
+    "m": [".....", ".....", "##.#.", "#.#.#", "#.#.#", "#.#.#", "#...#"],
+    "n": [".....", ".....", "#.##.", "##..#", "#...#", "#...#", "#...#"],
+    "o": [".....", ".....", ".###.", "#...#", "#...#", "#...#", ".###."],
+    "p": [".....", ".....", "####.", "#...#", "#...#", "####.", "#....", "#...."],
+    "q": [".....", ".....", ".####", "#...#", "#...#", ".####", "....#", "....#"],
+    "r": [".....", ".....", "#.##.", "##..#", "#....", "#....", "#...."],
+    "s": [".....", ".....", ".####", "#....", ".###.", "....#", "####."],
+    "t": [".#...", ".#...", "###..", ".#...", ".#...", ".#..#", "..##."],
+    "u": [".....", ".....", "#...#", "#...#", "#...#", "#..##", ".##.#"],
+    "v": [".....", ".....", "#...#", "#...#", "#...#", ".#.#.", "..#.."],
+    "w": [".....", ".....", "#...#", "#...#", "#.#.#", "#.#.#", ".#.#."],
     "x": [".....", ".....", "#...#", ".#.#.", "..#..", ".#.#.", "#...#"],
+    "y": [".....", ".....", "#...#", "#...#", "#...#", ".####", "....#", ".###."],
+    "z": [".....", ".....", "#####", "...#.", "..#..", ".#...", "#####"],
+    "~": [".....", ".....", ".##.#", "#..#.", ".....", ".....", "....."],
     # Arrows and marks, reached through the names in ARROWS.
     "\u2191": ["..#..", ".###.", "#.#.#", "..#..", "..#..", "..#..", "..#.."],
     "\u2193": ["..#..", "..#..", "..#..", "..#..", "#.#.#", ".###.", "..#.."],
@@ -91,9 +121,11 @@ UP, DOWN, LEFT, RIGHT = "\u2191", "\u2193", "\u2190", "\u2192"
 POINT_RIGHT, POINT_LEFT, TRIANGLE_UP, TRIANGLE_DOWN = "\u25b6", "\u25c0", "\u25b2", "\u25bc"
 
 
+def descends(string: str) -> bool:
+    """True when a character of ``string`` reaches below the baseline."""
+    return any(len(_GLYPHS.get(char, ())) > HEIGHT for char in string)
+
+
 def glyph(char: str) -> list[str]:
-    """The 7 rows of ``char``; lower case maps to capitals, unknown characters to '?'."""
-    found = _GLYPHS.get(char)
-    if found is None:
-        found = _GLYPHS.get(char.upper(), _GLYPHS["?"])
-    return found
+    """The rows of ``char`` (7, or 8 with a descender); a character the font lacks is drawn as '?'."""
+    return _GLYPHS.get(char, _GLYPHS["?"])

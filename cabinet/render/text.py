@@ -28,12 +28,13 @@ def scale_for(size: int) -> int:
 
 
 def text_size(string: str, size: int) -> tuple[int, int]:
-    """Width and height ``string`` takes at ``size``, shadow included."""
+    """Width and height ``string`` takes at ``size``, shadow and descenders included."""
     scale = scale_for(size)
     advance = (glyphs.WIDTH + 1) * scale
     width = max(0, len(string) * advance - scale)
     shadow = _shadow_offset(scale)
-    return width + shadow, glyphs.HEIGHT * scale + shadow
+    rows = glyphs.HEIGHT + (glyphs.DESCENT if glyphs.descends(string) else 0)
+    return width + shadow, rows * scale + shadow
 
 
 def fit_size(string: str, size: int, max_width: int) -> int:
@@ -92,9 +93,10 @@ def _render(string: str, scale: int, colour, shadow: bool) -> pygame.Surface:
 
 @lru_cache(maxsize=2048)
 def _glyph(char: str, scale: int, colour) -> pygame.Surface:
-    surface = pygame.Surface((glyphs.WIDTH * scale, glyphs.HEIGHT * scale))
+    rows = glyphs.glyph(char)
+    surface = pygame.Surface((glyphs.WIDTH * scale, len(rows) * scale))
     surface.fill(_KEY)
-    for y, row in enumerate(glyphs.glyph(char)):
+    for y, row in enumerate(rows):
         for x, lit in enumerate(row):
             if lit == "#":
                 surface.fill(colour, (x * scale, y * scale, scale, scale))

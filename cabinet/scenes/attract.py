@@ -4,7 +4,8 @@ The attract scene is a playlist. Each part is an ordinary scene (the title, a
 demo game driven by the AI, a high-score table, a how-to page) that runs for
 the time the operator set, or until it says it is finished (a demo whose game
 ended). Start, from either player, leaves for game select when a game can be
-paid for; coins are counted by the main loop wherever they drop.
+paid for, and otherwise flashes INSERT COIN; coins are counted by the main loop
+wherever they drop.
 """
 
 from __future__ import annotations
@@ -18,11 +19,12 @@ from cabinet import FPS
 from cabinet.inputs.actions import Action
 from cabinet.render import HEIGHT, WIDTH, palette, text
 from cabinet.scenes.base import Scene
-from cabinet.scenes.common import blink, can_play, credit_line, draw_backdrop, prompt
+from cabinet.scenes.common import blink, can_play, credit_line, draw_backdrop, draw_banner, prompt
 from cabinet.storage import scores
 
 log = logging.getLogger(__name__)
 
+REFUSED_FRAMES = 2 * FPS  # how long a Start without credits flashes INSERT COIN
 
 
 @dataclass
@@ -47,6 +49,7 @@ class AttractScene(Scene):
         self.frames = 0
         self.limit = 0
         self.parts_shown: set[str] = set()
+        self.refused = 0  # frames left of the INSERT COIN flash
 
     @property
     def name(self) -> str:
@@ -91,10 +94,14 @@ class AttractScene(Scene):
                 self.ctx.audio.play("menu_select")
                 from cabinet.scenes.select import GameSelectScene
                 self.ctx.scenes.reset(GameSelectScene(self.ctx))
+            else:
+                self.refused = REFUSED_FRAMES
+                self.ctx.audio.play("blocks_invalid")
 
     def update(self) -> None:
         self.part.update()
         self.frames += 1
+        self.refused = max(0, self.refused - 1)
         if self.frames >= self.limit or getattr(self.part, "finished", False):
             self.next_part()
 
@@ -102,6 +109,8 @@ class AttractScene(Scene):
         self.part.draw(surface)
         if self.part_name != "title":
             self._draw_prompt(surface)
+        if self.refused:
+            draw_banner(surface, "INSERT COIN", HEIGHT // 2, 56, palette.ORANGE, REFUSED_FRAMES - self.refused)
 
     def _draw_prompt(self, surface) -> None:
         """The bottom strip every attract page carries: the prompt and the credits."""

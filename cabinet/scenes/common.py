@@ -1,4 +1,4 @@
-"""Pieces every screen shares: the backdrop, the credit line, blinking, headings."""
+"""Pieces every screen shares: the backdrop, the credit line, blinking, headings, banners."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ from cabinet.render import HEIGHT, WIDTH, palette, text
 from cabinet.render.sprites import backdrop
 
 BLINK_FRAMES = 32  # on for 32 frames, off for 32: a calm arcade blink
+FLASH_FRAMES = 8   # the quick blink of a banner that wants to be seen at once
 
 
 def blink(frame: int, period: int = BLINK_FRAMES) -> bool:
@@ -22,10 +23,17 @@ def heading(surface, string: str, y: int = 24, colour=palette.TITLE, size: int =
 
 
 def credit_line(ctx) -> str:
-    """What the bottom line says: FREE PLAY, or the credits in the machine."""
+    """What the bottom line says: FREE PLAY, or the credits in the machine and,
+    after a coin that is not yet a credit, how far it went ("CREDITS 0  1/2 COINS")."""
     if ctx.free_play:
         return "FREE PLAY"
-    return f"CREDITS {ctx.bank.credits}"
+    return "  ".join(filter(None, [f"CREDITS {ctx.bank.credits}", coins_short(ctx.bank)]))
+
+
+def coins_short(bank) -> str:
+    """The coins dropped toward the next credit, per chute ("1/2 COINS"); "" when none."""
+    coins = " ".join(f"{count}/{price}" for count, price in bank.coins_toward_credit())
+    return f"{coins} COINS" if coins else ""
 
 
 def draw_credit_line(surface, ctx) -> None:
@@ -40,3 +48,15 @@ def can_play(ctx) -> bool:
 def prompt(ctx) -> str:
     """PRESS START when a game can begin, else INSERT COIN."""
     return "PRESS START" if can_play(ctx) else "INSERT COIN"
+
+
+def draw_banner(surface, message: str, y: int, size: int, colour, frame: int | None = None) -> None:
+    """``message`` on a dark band across the screen, over whatever is drawn there;
+    with ``frame`` (counted from the banner's start) the words blink fast."""
+    height = size + 24
+    band = (0, y - height // 2, WIDTH, height)
+    surface.fill(palette.SHADOW, band)
+    surface.fill(colour, (0, band[1], WIDTH, 2))
+    surface.fill(colour, (0, band[1] + height - 2, WIDTH, 2))
+    if frame is None or blink(frame, FLASH_FRAMES):
+        text(surface, message, (WIDTH // 2, y), size, colour, "center")

@@ -1,5 +1,5 @@
-"""What happens when a game ends: save the replay, initials if the score made the table,
-the ranking, then attract mode again."""
+"""What happens when a game ends: the replay, the audit and the score saved at once,
+initials if the score made the table, the ranking, then attract mode again."""
 
 from __future__ import annotations
 
@@ -19,15 +19,16 @@ def finish_game(ctx, game: str, mode: str, table: str, score: int, replay=None, 
     """
     from cabinet.scenes.initials import InitialsScene
     from cabinet.scenes.ranking import RankingScene
-    replay_id = None
     store = ctx.store
-    if replay is not None:
-        replay_id = _try(lambda: store.replays.save(replay), "saving the replay")
-    if seconds is not None:
-        _try(lambda: store.audits.game_ended(game, mode, seconds), "counting the game")
-    qualifies = _try(lambda: store.scores.qualifies(table, score), "reading the table")
-    if qualifies:
-        ctx.scenes.reset(InitialsScene(ctx, table, score, replay_id, player))
+    # The score goes on its table now, under placeholder initials: a cabinet switched
+    # off during the initials entry keeps it.
+    end = _try(lambda: store.game_over(game, mode, table, score, replay, seconds), "saving the game")
+    if end is not None:
+        rank, replay_id, entry_id = end.rank, end.replay_id, end.entry_id
+    else:  # not saved: the initials entry tries once more
+        rank, replay_id, entry_id = _try(lambda: store.scores.rank_for(table, score), "reading the table"), None, None
+    if rank is not None:
+        ctx.scenes.reset(InitialsScene(ctx, table, score, replay_id, player, rank=rank, entry_id=entry_id))
     else:
         ctx.scenes.reset(RankingScene(ctx, table, score=score))
 

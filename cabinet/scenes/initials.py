@@ -1,5 +1,9 @@
 """Initials entry: three letters for a score that made the table.
 
+The score is already on its table (saved when the game ended, under placeholder
+initials); the entry only writes the letters onto that row. The heading names
+the place the score took.
+
 Up/down cycle the letter under the cursor through A-Z, a space and a few
 symbols; left/right move between the three; A confirms a letter and moves on
 (on the last letter it confirms the entry); Start confirms at once. After 30
@@ -11,12 +15,12 @@ from __future__ import annotations
 import logging
 
 from cabinet.inputs.actions import Action
-from cabinet.render import WIDTH, palette, text
+from cabinet.render import WIDTH, fit_size, palette, text
 from cabinet.render.glyphs import TRIANGLE_DOWN, TRIANGLE_UP
 from cabinet.render.sprites import panel
 from cabinet.scenes.base import Scene
 from cabinet.scenes.common import blink, draw_backdrop, heading
-from cabinet.scenes.tables import table_title
+from cabinet.scenes.tables import full_title, ordinal
 
 log = logging.getLogger(__name__)
 
@@ -27,21 +31,36 @@ BOX = 110       # width of one letter box
 
 
 class InitialsScene(Scene):
-    """Enter initials for ``score`` on ``table``, then the ranking."""
+    """Enter initials for ``score`` on ``table``, then the ranking.
+
+    ``entry_id`` is the score's row, written when the game ended (see
+    :func:`cabinet.scenes.flow.finish_game`), and ``rank`` its place. Without an
+    entry (that write failed) the score is entered with the initials instead.
+    """
 
     name = "initials"
 
-    def __init__(self, ctx, table: str, score: int, replay_id=None, player: int = 1):
+    def __init__(self, ctx, table: str, score: int, replay_id=None, player: int = 1,
+                 rank: int | None = None, entry_id: int | None = None):
         super().__init__(ctx)
         self.table = table
         self.score = score
         self.replay_id = replay_id
         self.player = player
+        self.entry_id = entry_id
+        self.rank = rank if rank is not None else self._rank_now()
         self.letters = [0] * LETTERS     # indexes into CHARACTERS: "AAA" to start
         self.position = 0
         self.idle = 0
         self.frames = 0
         self.done = False
+
+    def _rank_now(self) -> int | None:
+        try:
+            return self.ctx.store.scores.rank_for(self.table, self.score)
+        except Exception:
+            log.exception("could not read the table %s", self.table)
+            return None
 
     @property
     def initials(self) -> str:
@@ -88,17 +107,22 @@ class InitialsScene(Scene):
         from cabinet.scenes.ranking import RankingScene
         self.done = True
         self.ctx.audio.play("initials_confirm")
-        rank = None
+        scores, rank = self.ctx.store.scores, self.rank
         try:
-            rank = self.ctx.store.scores.add(self.table, self.initials, self.score, self.replay_id)
+            if self.entry_id is not None:
+                scores.set_initials(self.entry_id, self.initials)
+            else:
+                rank = scores.add(self.table, self.initials, self.score, self.replay_id)
         except Exception:
-            log.exception("could not save %s's score on %s", self.initials, self.table)
+            log.exception("could not save %s's initials on %s", self.initials, self.table)
         self.ctx.scenes.reset(RankingScene(self.ctx, self.table, rank=rank, score=self.score))
 
     def draw(self, surface) -> None:
         draw_backdrop(surface)
-        heading(surface, "NEW HIGH SCORE!", 22, palette.YELLOW, 49)
-        text(surface, table_title(self.table), (WIDTH // 2, 90), 28, palette.CYAN, "midtop")
+        title = "NEW HIGH SCORE" + (f" - {ordinal(self.rank)}" if self.rank else "!")
+        heading(surface, title, 22, palette.YELLOW, fit_size(title, 49, WIDTH - 40))
+        name = full_title(self.table)
+        text(surface, name, (WIDTH // 2, 90), fit_size(name, 28, WIDTH - 40), palette.CYAN, "midtop")
         text(surface, f"{self.score}", (WIDTH // 2, 130), 42, palette.WHITE, "midtop")
         text(surface, "ENTER YOUR INITIALS", (WIDTH // 2, 192), 21, palette.GREY, "midtop")
         left = WIDTH // 2 - (LETTERS * BOX + (LETTERS - 1) * 20) // 2

@@ -33,8 +33,9 @@ class InputTestScene(Scene):
     name = "input-test"
     sees_coins = True  # the app credits coins and also hands them here to light up
 
-    def __init__(self, ctx):
+    def __init__(self, ctx, on_exit=None):
         super().__init__(ctx)
+        self.on_exit = on_exit      # the input-test command: leaving the test ends the program
         self.held: set[tuple[int, Action]] = set()
         self.presses: dict[tuple[int, Action], int] = {}
         self.exit_held = 0
@@ -68,7 +69,9 @@ class InputTestScene(Scene):
         self.exit_held = self.exit_held + 1 if self.exit_chord_held else 0
         if self.exit_held >= EXIT_FRAMES:
             self.exit_held = 0
-            if len(self.ctx.scenes) > 1:
+            if self.on_exit is not None:
+                self.on_exit()
+            elif len(self.ctx.scenes) > 1:
                 self.ctx.scenes.pop()
             else:
                 self.ctx.go_to_attract()
@@ -112,7 +115,8 @@ class InputTestScene(Scene):
         text(surface, line, (WIDTH // 2, 50), fit_size(line, 14, WIDTH - 32), palette.GREY, "midtop")
         problems = hub.problems
         if problems:
-            first = problems[0].upper() + (f"  (+{len(problems) - 1} MORE IN THE LOG)" if len(problems) > 1 else "")
+            # As written: a problem names settings keys and pins, which keep their case.
+            first = problems[0] + (f"  (+{len(problems) - 1} MORE IN THE LOG)" if len(problems) > 1 else "")
             text(surface, first, (WIDTH // 2, 72), fit_size(first, 14, WIDTH - 32), palette.RED, "midtop")
 
     def _draw_panel(self, surface, player: int, left: int) -> None:

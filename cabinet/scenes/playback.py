@@ -149,10 +149,14 @@ class PlaybackScene(Scene):
         self.inner.leave()
 
     def handle(self, event) -> None:
-        """Live input is not the replay's: only the pause key reaches the game."""
+        """Live input is not the replay's: only the pause key reaches the game. Start ends the
+        replay command (in attract mode, the attract scene takes Start before it gets here)."""
         from cabinet.inputs.actions import CABINET, Action
         if event.player == CABINET and event.action is Action.PAUSE:
             self.inner.handle(event)
+        elif event.pressed and event.action is Action.START and self.on_end is not None:
+            log.info("replay %s ended by Start", self.replay.id)
+            self.on_end()
 
     def update(self) -> None:
         if self.finished:

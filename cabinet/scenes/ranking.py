@@ -1,4 +1,5 @@
-"""The ranking after a game: the table with the new entry blinking. Start (Space on a keyboard) or A skips."""
+"""The ranking after a game: the table, named with its game, with the new entry blinking.
+Start (Space on a keyboard) or A skips."""
 
 from __future__ import annotations
 
@@ -6,9 +7,10 @@ from cabinet.inputs.actions import Action
 from cabinet.render import HEIGHT, WIDTH, palette, text
 from cabinet.scenes.base import Scene
 from cabinet.scenes.common import blink, draw_backdrop, heading
-from cabinet.scenes.tables import draw_table, read_table, table_rects, table_title
+from cabinet.scenes.tables import draw_table, full_title, read_table, table_rects
 
 RANKING_SECONDS = 10
+RANKING_WIDTH = 600
 
 
 class RankingScene(Scene):
@@ -40,7 +42,9 @@ class RankingScene(Scene):
     def draw(self, surface) -> None:
         draw_backdrop(surface)
         heading(surface, "RANKING", 20, palette.YELLOW, 42)
-        draw_table(surface, table_rects(1)[0], table_title(self.table), self.entries, self.rank, self.frames)
+        # Wider than an attract page's table, so the game's name fits beside the table's.
+        rect = table_rects(1)[0].inflate(RANKING_WIDTH - table_rects(1)[0].width, 0)
+        draw_table(surface, rect, full_title(self.table), self.entries, self.rank, self.frames)
         if self.rank is None and self.score is not None:
             text(surface, f"YOUR SCORE {self.score}", (WIDTH // 2, HEIGHT - 62), 21, palette.WHITE, "midtop")
         if blink(self.frames):

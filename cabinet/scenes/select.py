@@ -125,6 +125,9 @@ class GameSelectScene(MenuScene):
     title = "SELECT GAME"
     name = "game select"
 
+    def __init__(self, ctx, back=None):
+        super().__init__(ctx, back or ctx.go_to_attract)  # B leaves for attract mode
+
     def options(self) -> list[Option]:
         return [Option("BLOCKS", "FILL ROWS AND COLUMNS - ROWS DROP", self.blocks),
                 Option("ANTI-GRAVITY", "PUSH, MATCH 3, CROSS THE S LINE", self.antigravity)]

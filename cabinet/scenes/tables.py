@@ -28,6 +28,14 @@ def table_title(table: str) -> str:
     return parts[-1].upper()
 
 
+def full_title(table: str) -> str:
+    """A table named with its game, for screens that show one table alone:
+    "antigravity/contest/EXPERT" -> "ANTI-GRAVITY - CONTEST EXPERT"."""
+    if table.split("/")[0] == "blocks":
+        return "BLOCKS"
+    return f"ANTI-GRAVITY - {table_title(table)}"
+
+
 def read_table(ctx, table: str) -> list:
     """The table's entries; empty (and logged) when the store cannot be read."""
     try:
@@ -52,12 +60,12 @@ def draw_table(surface, rect: pygame.Rect, title: str, entries, highlight: int |
             if not blink(frame, 10):
                 continue
             colour = palette.GREEN
-        text(surface, _ordinal(rank), (rect.x + 20, y), 21, colour)
+        text(surface, ordinal(rank), (rect.x + 20, y), 21, colour)
         text(surface, entry.initials, (rect.x + rect.width // 2 - 40, y), 21, colour)
         text(surface, f"{entry.score}", (rect.right - 20, y), 21, colour, "topright")
 
 
-def _ordinal(rank: int) -> str:
+def ordinal(rank: int) -> str:
     suffix = {1: "ST", 2: "ND", 3: "RD"}.get(rank if rank < 20 else rank % 10, "TH")
     return f"{rank}{suffix}"
 

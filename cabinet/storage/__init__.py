@@ -4,6 +4,8 @@
     store.scores.top("blocks")                # ten ScoreEntry, seeded with defaults
     bank = store.credit_bank(settings.credits)
     bank.coin(1); bank.start("blocks", "single")
+    end = store.game_over("blocks", "single", "blocks", 12345, replay, 95.0)
+    store.scores.set_initials(end.entry_id, "ACE")
     store.tick(time.monotonic())              # each frame: uptime, retries of refused writes
 
 See :mod:`cabinet.storage.db` for how a power cut, a damaged file or a full or
@@ -13,17 +15,28 @@ read-only disk is survived.
 from __future__ import annotations
 
 import sqlite3
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
 from cabinet.settings_schema import CreditSettings, Settings
-from cabinet.storage.audits import Audits
+from cabinet.storage.audits import Audits, game_ended_statements
 from cabinet.storage.credits import CreditBank
 from cabinet.storage.db import Database
 from cabinet.storage.replays import Replay, ReplayRecorder, ReplayStore
 from cabinet.storage.scores import ScoreEntry, ScoreTables
 
-__all__ = ["Store", "ScoreEntry", "Replay", "ReplayRecorder", "CreditBank"]
+__all__ = ["Store", "GameEnd", "ScoreEntry", "Replay", "ReplayRecorder", "CreditBank"]
+
+
+@dataclass(frozen=True)
+class GameEnd:
+    """What :meth:`Store.game_over` wrote: the replay's id, and the score's rank and
+    entry id on its table (None when it did not make the table)."""
+
+    replay_id: int | None
+    rank: int | None
+    entry_id: int | None
 
 
 class Store:
@@ -55,6 +68,23 @@ class Store:
 
     def credit_bank(self, settings: CreditSettings) -> CreditBank:
         return CreditBank(self.db, settings, self.scores)
+
+    def game_over(self, game: str, mode: str, table: str, score: int, replay: Replay | None = None,
+                  seconds: float | None = None) -> GameEnd:
+        """Everything a finished game leaves, in one transaction: its replay, its
+        audit counters and, when it makes ``table``, the score under placeholder
+        initials (the player's initials follow with ``scores.set_initials``).
+
+        A cabinet stopped during the initials entry therefore keeps the score.
+        """
+        before = []
+        if replay is not None:
+            before += self.replays.save_statements(replay)
+        if seconds is not None:
+            before += game_ended_statements(game, mode, seconds)
+        replay_id = replay.id if replay is not None else None
+        rank, entry_id = self.scores.enter(table, score, replay_id, before=before)
+        return GameEnd(replay_id, rank, entry_id)
 
     def tick(self, now: float) -> None:
         """Call once per frame with a monotonic clock: writes uptime, retries refused writes."""

@@ -28,6 +28,13 @@ def coin_statements(chute: int, credits_added: int, credits_refused: int) -> lis
     return statements
 
 
+def game_ended_statements(game: str, mode: str, seconds: float) -> list[Statement]:
+    """A game finished after ``seconds`` of play (counted to the millisecond)."""
+    name = game_mode(game, mode)
+    return [add_counter(f"{PREFIX}ended.{name}", 1),
+            add_counter(f"{PREFIX}play_ms.{name}", max(0, round(seconds * 1000)))]
+
+
 def service_credit_statements() -> list[Statement]:
     return [add_counter(f"{PREFIX}credits.service", 1)]
 
@@ -48,9 +55,7 @@ class Audits:
 
     def game_ended(self, game: str, mode: str, seconds: float) -> None:
         """A game finished after ``seconds`` of play (counted to the millisecond)."""
-        name = game_mode(game, mode)
-        self.db.write([add_counter(f"{PREFIX}ended.{name}", 1),
-                       add_counter(f"{PREFIX}play_ms.{name}", max(0, round(seconds * 1000)))])
+        self.db.write(game_ended_statements(game, mode, seconds))
 
     def add_uptime(self, seconds: float) -> None:
         """Add powered-on time; the app calls this every minute or so with the time elapsed."""

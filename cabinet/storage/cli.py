@@ -1,9 +1,9 @@
-"""``python -m cabinet scores``: every high-score table, as text, with its replay ids."""
+"""``python -m cabinet scores`` and ``replay --list``: the tables and the replays, as text."""
 
 from __future__ import annotations
 
-from cabinet.config import load_settings
 from cabinet.storage import Store
+from cabinet.storage.last_good import load_for_cabinet
 from cabinet.storage.scores import antigravity_tables
 
 
@@ -13,7 +13,7 @@ def table_ids(contest_names) -> list[str]:
 
 
 def print_scores(args) -> int:
-    loaded = load_settings(getattr(args, "config", None))
+    loaded = load_for_cabinet(getattr(args, "config", None), keep=False)   # the contest lists the cabinet has
     store = Store.open()
     try:
         tables = table_ids(contest.name for contest in loaded.settings.antigravity.contests)
@@ -26,6 +26,20 @@ def print_scores(args) -> int:
             print()
         if store.db.degraded:
             print(f"note: {store.db.path} could not be opened for writing; shown from a copy")
+    finally:
+        store.close()
+    return 0
+
+
+def print_replays() -> int:
+    """Every stored replay: id, game and mode, score, initials and date, newest last."""
+    store = Store.open()
+    try:
+        rows = store.replays.listing()
+        for row in rows:
+            print(f"{row.id:>6}  {row.game:<12} {row.mode:<8} {row.score:>10}  {row.initials or '---':<3}  "
+                  f"{row.created}")
+        print(f"{len(rows)} replay{'s' * (len(rows) != 1)}; play one with: python -m cabinet replay ID")
     finally:
         store.close()
     return 0

@@ -17,6 +17,7 @@ the new one, never a mix.
 from __future__ import annotations
 
 import dataclasses
+import errno
 import json
 import logging
 import os
@@ -25,8 +26,10 @@ from pathlib import Path
 
 import yaml
 
-from cabinet.config import SHIPPED_CONFIG, SYSTEM_CONFIG, is_null, parse_settings
+from cabinet import config
+from cabinet.config import SHIPPED_CONFIG, is_null, parse_settings, read_config_text, user_config
 from cabinet.settings_schema import CONTAINER_ITEMS, Settings
+from cabinet.storage.db import aside_path
 
 log = logging.getLogger("cabinet.storage")
 
@@ -38,37 +41,44 @@ def save_path(source: str | os.PathLike | None) -> Path:
     """Where the service menu saves settings read from ``source``.
 
     The file they came from, unless that is the shipped default (part of the
-    installation, replaced by updates) or none: then /etc/arcadeforge/cabinet.yaml,
-    which the cabinet reads first from then on.
+    installation, replaced by updates, and the factory reset's template) or none.
+    Then /etc/arcadeforge/cabinet.yaml when that folder exists and may be
+    written (an installed cabinet), else the user's own file
+    (``~/.config/arcadeforge/cabinet.yaml``, a checkout run by a normal user).
+    Both come before the shipped file in the search order, so they are read next.
     """
-    if source is None or Path(source).resolve() == SHIPPED_CONFIG.resolve():
-        return SYSTEM_CONFIG
-    return Path(source)
+    if source is not None and Path(source).resolve() != SHIPPED_CONFIG.resolve():
+        return Path(source)
+    system = config.SYSTEM_CONFIG
+    if system.parent.is_dir() and os.access(system.parent, os.W_OK):
+        return system
+    return user_config()
 
 
-def save_settings(path: str | os.PathLike, settings: Settings) -> None:
+def save_settings(path: str | os.PathLike, settings: Settings) -> Path | None:
     """Write ``settings`` to ``path`` atomically, keeping the file's comments and key order.
 
-    A file that cannot be patched (not YAML at all, say) is kept as ``<name>.bak``
-    and replaced by the shipped template with the settings in it. Raises OSError
+    A file with any problem (bad values, unknown keys, not YAML, unreadable) is
+    first copied beside itself as ``<name>.broken-<date-time>``, and replaced by a
+    complete, valid file: patched when that reads back without a problem, else
+    the shipped template with the settings in it. Returns that copy's path, or
+    None. No folder is created but the user's own config folder. Raises OSError
     when the disk refuses; the old file is then left as it was.
     """
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    try:
-        old = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        old = None
-    except (OSError, UnicodeDecodeError) as exc:
-        log.warning("settings: cannot read %s (%s); writing it from the shipped template", path, exc)
-        old = None
-    text = None if old is None else _patchable(old, settings)
-    if text is None:
-        if old is not None:
-            log.warning("settings: %s could not be patched; the old file is kept as %s.bak", path, path.name)
-            write_atomic(path.with_name(path.name + ".bak"), old)
-        text = settings_text(None, settings)
-    write_atomic(path, text)
+    if path.is_dir():
+        raise IsADirectoryError(errno.EISDIR, "is a folder, not a file", str(path))
+    if path == user_config():
+        path.parent.mkdir(parents=True, exist_ok=True)   # the user's own folder; never a system one
+    old, why = read_config_text(path)
+    broken = why != "not found" if old is None else bool(parse_settings(old).problems)
+    backup = None
+    if broken:
+        backup = aside_path(path, "broken")
+        write_atomic(backup, path.read_bytes())
+        log.warning("settings: %s had errors; kept as %s, and a complete valid file written", path, backup.name)
+    write_atomic(path, settings_text(old, settings))
+    return backup
 
 
 def settings_text(old: str | None, settings: Settings) -> str:
@@ -81,13 +91,14 @@ def settings_text(old: str | None, settings: Settings) -> str:
 
 
 def _patchable(text: str, settings: Settings) -> str | None:
-    """``text`` patched to hold ``settings``, if that reads back exactly; else None."""
+    """``text`` patched to hold ``settings``, if that reads back exactly and without a problem; else None."""
     try:
         new = patched(text, settings)
     except (yaml.YAMLError, _Unpatchable):
         return None
-    if parse_settings(new).settings != settings:
-        log.warning("settings: patching would change other settings; the file is written afresh")
+    loaded = parse_settings(new)
+    if loaded.settings != settings or loaded.problems:
+        log.warning("settings: patching would not give a clean file of these settings; it is written afresh")
         return None
     return new
 
@@ -99,8 +110,8 @@ def _shipped_text() -> str | None:
         return None
 
 
-def write_atomic(path: str | os.PathLike, text: str) -> None:
-    """Replace ``path`` by ``text``: temp file in the same folder, fsync, rename, fsync the folder."""
+def write_atomic(path: str | os.PathLike, text: str | bytes) -> None:
+    """Replace ``path`` by ``text`` (or bytes): temp file in the same folder, fsync, rename, fsync the folder."""
     path = Path(path)
     folder = path.parent
     prefix = f".{path.name}.tmp-"
@@ -116,7 +127,8 @@ def write_atomic(path: str | os.PathLike, text: str) -> None:
     temp = folder / f"{prefix}{os.getpid()}"
     try:
         fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, mode)
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+        binary = isinstance(text, bytes)
+        with os.fdopen(fd, "wb" if binary else "w", encoding=None if binary else "utf-8") as handle:
             handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())

@@ -46,6 +46,15 @@ class CreditBank:
         """Coins in ``chute`` counted toward its next credit."""
         return self.db.read_value("SELECT value FROM counters WHERE name = ?", (_partial(chute),), 0)
 
+    def coins_toward_credit(self) -> list[tuple[int, int]]:
+        """``(coins, price)`` of each chute holding coins short of a credit, chute 1 first."""
+        found = []
+        for chute in (1, 2):
+            coins = self.partial_coins(chute)
+            if coins:
+                found.append((coins, getattr(self.settings, f"coins_per_credit_{chute}")))
+        return found
+
     def coin(self, chute: int) -> int:
         """A coin dropped through ``chute`` (1 or 2); the credits it added."""
         if chute not in (1, 2):

@@ -252,12 +252,7 @@ class Database:
         return conn
 
     def _move_aside(self, reason: BaseException) -> bool:
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        target = self.path.with_name(f"{self.path.name}.corrupt-{stamp}")
-        serial = 1
-        while target.exists():
-            serial += 1
-            target = self.path.with_name(f"{self.path.name}.corrupt-{stamp}-{serial}")
+        target = aside_path(self.path, "corrupt")
         try:
             for suffix in ("", "-wal", "-shm"):
                 source = Path(f"{self.path}{suffix}")
@@ -351,6 +346,17 @@ def _migrate(conn: sqlite3.Connection, version: int) -> None:
 
 
 # Statements shared by the tables' writers.
+
+def aside_path(path: Path, label: str) -> Path:
+    """A free name beside ``path`` for keeping a damaged file: ``<name>.<label>-<local date-time>``."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.{label}-{stamp}")
+    serial = 1
+    while target.exists():
+        serial += 1
+        target = path.with_name(f"{path.name}.{label}-{stamp}-{serial}")
+    return target
+
 
 def now_stamp() -> str:
     """The current UTC time as stored: "YYYY-MM-DDTHH:MM:SSZ"."""

@@ -16,7 +16,7 @@ import zlib
 from dataclasses import dataclass, field
 
 from cabinet.inputs.actions import Action, InputEvent
-from cabinet.storage.db import Database, now_stamp
+from cabinet.storage.db import Database, Statement, now_stamp
 
 log = logging.getLogger("cabinet.storage")
 
@@ -77,6 +77,18 @@ class Replay:
         return replay
 
 
+@dataclass(frozen=True)
+class ReplaySummary:
+    """What ``replay --list`` shows of a stored replay."""
+
+    id: int
+    game: str
+    mode: str
+    score: int
+    initials: str
+    created: str
+
+
 class ReplayRecorder:
     """Collects what a game obeyed; :meth:`finish` makes the :class:`Replay`."""
 
@@ -106,16 +118,25 @@ class ReplayStore:
 
     def save(self, replay: Replay) -> int:
         """Store ``replay``, prune old unreferenced ones; the new replay's id."""
-        rowids = self.db.write([
-            ("INSERT INTO replays (version, game, mode, score, initials, created, data) "
-             "VALUES (?, ?, ?, ?, ?, ?, ?)",
-             (replay.version, replay.game, replay.mode, replay.score, replay.initials,
+        self.db.write(self.save_statements(replay))
+        return replay.id
+
+    def save_statements(self, replay: Replay) -> list[Statement]:
+        """The statements of :meth:`save`, for a caller that saves inside a larger transaction.
+
+        The id is chosen here (and set on ``replay``), so the same transaction can
+        point a high-score entry at it. The cabinet is the file's only writer.
+        """
+        # AUTOINCREMENT's counter: ids are never reused, even after a prune or a reset.
+        replay.id = self.db.read_value("SELECT seq FROM sqlite_sequence WHERE name = 'replays'", (), 0) + 1
+        return [
+            ("INSERT INTO replays (id, version, game, mode, score, initials, created, data) "
+             "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+             (replay.id, replay.version, replay.game, replay.mode, replay.score, replay.initials,
               replay.created or now_stamp(), replay.packed())),
             ("DELETE FROM replays WHERE id NOT IN (SELECT replay_id FROM scores WHERE replay_id IS NOT NULL) "
              "AND id NOT IN (SELECT id FROM replays ORDER BY id DESC LIMIT ?)", (self.keep_recent,)),
-        ])
-        replay.id = rowids[0]
-        return replay.id
+        ]
 
     def load(self, replay_id: int) -> Replay:
         """The replay ``replay_id``; KeyError if there is none, ValueError if it cannot be played."""
@@ -147,6 +168,11 @@ class ReplayStore:
             if len(best) == n:
                 break
         return best
+
+    def listing(self) -> list["ReplaySummary"]:
+        """Every stored replay, oldest first, without unpacking their actions."""
+        rows = self.db.read("SELECT id, game, mode, score, initials, created FROM replays ORDER BY id")
+        return [ReplaySummary(*row) for row in rows]
 
     def ids(self) -> list[int]:
         return [row[0] for row in self.db.read("SELECT id FROM replays ORDER BY id")]

@@ -6,11 +6,19 @@ Table ids: ``"blocks"``, ``"antigravity/single/<difficulty>"``,
 A table with no stored rows shows its defaults; the first entry added stores
 the defaults with it, and only the best ten rows are kept. Equal scores rank
 in the order they were made: a new score must beat an old one to pass it.
+
+Every score write goes through two methods: :meth:`ScoreTables.enter` puts a
+score on its table (at the end of the game, under :data:`PLACEHOLDER` initials,
+in the same transaction as the game's replay and audit), and
+:meth:`ScoreTables.set_initials` writes the initials the player then enters.
 """
 
 from __future__ import annotations
 
+import random
+import zlib
 from dataclasses import dataclass
+from typing import Sequence
 
 from cabinet.settings_schema import DIFFICULTIES
 from cabinet.storage.db import Database, Statement, add_counter, now_stamp, set_counter, set_stamp
@@ -19,6 +27,15 @@ TABLE_SIZE = 10
 
 # Initials of the factory entries, best first.
 DEFAULT_INITIALS = ("AFV", "ACE", "ZAP", "MAX", "JOY", "SKY", "NEO", "KIT", "RAY", "BOB")
+# More names for the contest lists, so each list's factory table is its own.
+CONTEST_INITIALS = DEFAULT_INITIALS + ("DOC", "EVE", "GUS", "IVY", "JAM", "LOU", "MEG", "OTT", "PIP",
+                                       "QUE", "ROY", "SAM", "TEX", "UMA", "VIC", "WES", "YUK", "ZED")
+# The date every factory entry carries: a fixed day, so a factory row never looks like
+# a score made today (the reset itself is dated in ``stamps``).
+FACTORY_DATE = "2026-01-01T00:00:00Z"
+# What a score holds between the end of its game and the initials the player enters;
+# a cabinet stopped in between keeps the score under it.
+PLACEHOLDER = "---"
 
 # Best factory score per table kind; the ladder falls in tenths of it, so a
 # first-time player can get on the table and a good one can top it.
@@ -41,7 +58,7 @@ class ScoreEntry:
     initials: str
     score: int
     replay_id: int | None
-    when: str | None  # UTC, "YYYY-MM-DDTHH:MM:SSZ"; for factory entries, when the table was reset
+    when: str | None  # UTC, "YYYY-MM-DDTHH:MM:SSZ"; for factory entries, FACTORY_DATE
 
 
 def antigravity_tables(contest_names) -> list[str]:
@@ -67,11 +84,19 @@ def check_table(table: str) -> str:
 
 
 def default_scores(table: str) -> list[tuple[str, int]]:
-    """The factory (initials, score) entries of ``table``, best first."""
+    """The factory (initials, score) entries of ``table``, best first.
+
+    Every contest list gets a table of its own, drawn from its name: other names
+    and a best score between 2,000 and 4,000, the same on every cabinet.
+    """
     check_table(table)
-    kind = "antigravity/contest" if table.startswith("antigravity/contest/") else table
-    top = DEFAULT_TOP[kind]
-    return [(initials, top * (TABLE_SIZE - i) // TABLE_SIZE) for i, initials in enumerate(DEFAULT_INITIALS)]
+    if not table.startswith("antigravity/contest/"):
+        top = DEFAULT_TOP[table]
+        return [(initials, top * (TABLE_SIZE - i) // TABLE_SIZE) for i, initials in enumerate(DEFAULT_INITIALS)]
+    rng = random.Random(zlib.crc32(table.encode()))  # crc32, unlike hash(), is the same in every run
+    top = DEFAULT_TOP["antigravity/contest"] + rng.randrange(-100, 101) * 10
+    names = rng.sample(CONTEST_INITIALS, TABLE_SIZE)
+    return [(initials, top * (TABLE_SIZE - i) // TABLE_SIZE) for i, initials in enumerate(names)]
 
 
 def clean_initials(initials: str) -> str:
@@ -99,13 +124,19 @@ class ScoreTables:
             "SELECT initials, score, replay_id, created FROM scores WHERE table_id = ? "
             "ORDER BY score DESC, id LIMIT ?", (table, TABLE_SIZE))
         if not rows:
-            when = self.last_reset(table)
-            rows = [(initials, score, None, when) for initials, score in default_scores(table)]
+            rows = [(initials, score, None, FACTORY_DATE) for initials, score in default_scores(table)]
         return [ScoreEntry(rank, *row) for rank, row in enumerate(rows, start=1)]
 
     def qualifies(self, table: str, score: int) -> bool:
         """True when ``score`` would enter the table (it must beat the tenth entry)."""
-        return score > 0 and score > self.top(table)[-1].score
+        return self.rank_for(table, score) is not None
+
+    def rank_for(self, table: str, score: int) -> int | None:
+        """The place ``score`` would take on ``table`` now; None when it does not make it."""
+        entries = self.top(table)
+        if score <= 0 or score <= entries[-1].score:
+            return None
+        return 1 + sum(1 for entry in entries if entry.score >= score)
 
     def tables(self) -> list[str]:
         """Ids of the tables that hold entries of their own (not only defaults)."""
@@ -124,24 +155,44 @@ class ScoreTables:
     # ------------------------------------------------------------------ writing
 
     def add(self, table: str, initials: str, score: int, replay_id: int | None = None) -> int | None:
-        """Enter a score; its rank (1 = best), or None when it does not qualify."""
-        entries = self.top(table)
-        if not self.qualifies(table, score):
-            return None
-        rank = 1 + sum(1 for entry in entries if entry.score >= score)
+        """Enter a score with its initials; its rank (1 = best), or None when it does not qualify."""
+        return self.enter(table, score, replay_id, initials)[0]
+
+    def enter(self, table: str, score: int, replay_id: int | None = None, initials: str = PLACEHOLDER,
+              before: Sequence[Statement] = ()) -> tuple[int | None, int | None]:
+        """Put ``score`` on ``table`` in one transaction with the ``before`` statements.
+
+        ``before`` (the game's replay and audit) are written even when the score
+        does not qualify. Returns ``(rank, entry id)``, or ``(None, None)`` when
+        the score does not make the table; :meth:`set_initials` takes the id.
+        """
+        rank = self.rank_for(table, score)
+        statements = list(before)
+        if rank is None:
+            if statements:
+                self.db.write(statements)
+            return None, None
         initials = clean_initials(initials)
-        when = now_stamp()
-        statements: list[Statement] = []
         if not self._has_rows(table):
-            statements += _seed_statements(table, entries)
+            statements += _seed_statements(table, self.top(table))
+        insert_at = len(statements)
         statements.append(("INSERT INTO scores (table_id, initials, score, replay_id, created) "
-                           "VALUES (?, ?, ?, ?, ?)", (table, initials, int(score), replay_id, when)))
+                           "VALUES (?, ?, ?, ?, ?)", (table, initials, int(score), replay_id, now_stamp())))
         statements.append(("DELETE FROM scores WHERE table_id = ? AND id NOT IN (SELECT id FROM scores "
                            "WHERE table_id = ? ORDER BY score DESC, id LIMIT ?)", (table, table, TABLE_SIZE)))
         if replay_id is not None:
             statements.append(("UPDATE replays SET initials = ? WHERE id = ?", (initials, replay_id)))
-        self.db.write(statements)
-        return rank
+        return rank, self.db.write(statements)[insert_at]
+
+    def set_initials(self, entry_id: int, initials: str) -> str:
+        """The player's initials for the entry :meth:`enter` made (and for its replay); as stored."""
+        initials = clean_initials(initials)
+        self.db.write([
+            ("UPDATE scores SET initials = ? WHERE id = ?", (initials, entry_id)),
+            ("UPDATE replays SET initials = ? WHERE id = (SELECT replay_id FROM scores WHERE id = ?)",
+             (initials, entry_id)),
+        ])
+        return initials
 
     def _has_rows(self, table: str) -> bool:
         return bool(self.db.read("SELECT 1 FROM scores WHERE table_id = ? LIMIT 1", (table,)))
@@ -176,6 +227,6 @@ class ScoreTables:
 
 def _seed_statements(table: str, defaults: list[ScoreEntry]) -> list[Statement]:
     return [("INSERT INTO scores (table_id, initials, score, replay_id, created) VALUES (?, ?, ?, ?, ?)",
-             (table, entry.initials, entry.score, None, entry.when or now_stamp()))
+             (table, entry.initials, entry.score, None, entry.when))
             for entry in defaults]
 

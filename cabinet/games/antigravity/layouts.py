@@ -174,7 +174,7 @@ class SingleLayout(PlayLayout):
         if scene.demo:
             mode = "DEMO PLAY"
         elif scene.mode == "contest":
-            mode = f"CONTEST  {scene.contest.name}"
+            mode = f"CONTEST  {scene.contest.name.upper()}"
         else:
             mode = f"SINGLE  {scene.difficulty.upper()}"
         fitted(surface, mode, (left.centerx, left.y + 60), 21, palette.CYAN, left.width - 32, "midtop")

@@ -37,7 +37,7 @@ class ConfirmPage(Page):
             message = self.confirmed() or self.done_message
         except Exception as exc:   # the store logs its own trouble; the operator needs one line
             log.exception("%s failed", self.title.lower())
-            message = f"FAILED: {exc}".upper()
+            message = f"FAILED: {exc}"  # as written: it may name a file
         self.ctx.audio.play("menu_select")
         self.ctx.scenes.pop()
         self.ctx.scenes.top.say(message)

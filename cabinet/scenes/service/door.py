@@ -2,24 +2,33 @@
 
 A press during a game (or while a player types initials) is remembered, and
 the menu opens as soon as the cabinet is back between games, so the operator
-never has to press twice and no player ever loses a game to the button.
+never has to press twice and no player ever loses a game to the button. The
+screen says so for a few seconds: SERVICE MENU AFTER THIS GAME.
 """
 
 from __future__ import annotations
 
 import logging
 
+from cabinet import FPS
 from cabinet.inputs.actions import CABINET, Action
+from cabinet.render import HEIGHT, palette
+from cabinet.scenes.common import draw_banner
 
 log = logging.getLogger(__name__)
 
+LATER_MESSAGE = "SERVICE MENU AFTER THIS GAME"
+LATER_FRAMES = 3 * FPS  # how long the message shows after a press during play
+
 
 def between_games(scene) -> bool:
-    """True for the scenes the menu may replace: attract mode, game select, the ranking."""
+    """True for the scenes the menu may replace: attract mode, game select, the ranking,
+    the boot notice about the settings file."""
     from cabinet.scenes.attract import AttractScene, SafeTitleScene
     from cabinet.scenes.ranking import RankingScene
     from cabinet.scenes.select import MenuScene
-    return isinstance(scene, (AttractScene, SafeTitleScene, MenuScene, RankingScene))
+    from cabinet.scenes.settings_notice import SettingsNoticeScene
+    return isinstance(scene, (AttractScene, SafeTitleScene, MenuScene, RankingScene, SettingsNoticeScene))
 
 
 def in_service(scene) -> bool:
@@ -34,6 +43,7 @@ class ServiceDoor:
     def __init__(self, ctx):
         self.ctx = ctx
         self.pending = False
+        self.later_frames = 0  # frames left of LATER_MESSAGE
 
     def offer(self, event) -> bool:
         """True if ``event`` was the SERVICE button and is dealt with here."""
@@ -45,18 +55,27 @@ class ServiceDoor:
         if event.pressed:
             if between_games(top):
                 self.open()
-            elif not self.pending:
-                self.pending = True
-                log.info("service button during play: the menu opens when the game is over")
+            else:
+                self.later_frames = LATER_FRAMES  # every press shows it again
+                if not self.pending:
+                    self.pending = True
+                    log.info("service button during play: the menu opens when the game is over")
         return True
 
     def update(self) -> None:
+        self.later_frames = max(0, self.later_frames - 1)
         if self.pending and between_games(self.ctx.scenes.top):
             self.open()
+
+    def draw(self, surface) -> None:
+        """Over the game: the message that the menu will open once it is over."""
+        if self.pending and self.later_frames:
+            draw_banner(surface, LATER_MESSAGE, HEIGHT - 24, 21, palette.ORANGE)  # steady: players are busy
 
     def open(self) -> None:
         from .menu import ServiceMenuScene
         self.pending = False
+        self.later_frames = 0
         log.info("service menu opened")
         self.ctx.audio.play("menu_select")
         self.ctx.scenes.reset(ServiceMenuScene(self.ctx))

@@ -26,6 +26,8 @@ class ServiceMenuScene(Page):
         super().__init__(ctx)
         self.menu = self
         self.draft = copy.deepcopy(ctx.settings)
+        from cabinet.storage.config_file import save_path
+        self.save_target = save_path(ctx.config.source)
 
     @property
     def dirty(self) -> bool:
@@ -51,7 +53,7 @@ class ServiceMenuScene(Page):
                     "SCORES, BOOKKEEPING AND SETTINGS AS SHIPPED"),
             PageRow("NOTICES", lambda: open_(notices.NoticesPage), "PROBLEMS FOUND IN THE SETTINGS FILE",
                     note=lambda: str(len(notices.collect(self.ctx)))),
-            CommandRow("SAVE AND EXIT", self.save_and_exit, "APPLY THE CHANGES AND WRITE THE SETTINGS FILE",
+            CommandRow("SAVE AND EXIT", self.save_and_exit, f"APPLY AND WRITE {self.save_target}",
                        shown=lambda: "CHANGED" if self.dirty else ""),
             CommandRow("EXIT WITHOUT SAVING", self.discard_and_exit, "FORGET EVERY CHANGE"),
         ]

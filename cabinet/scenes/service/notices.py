@@ -49,8 +49,8 @@ class NoticesPage(Page):
         super().__init__(ctx, menu)
         self.lines: list[tuple[str, bool]] = []     # (text, first line of a notice)
         for notice in collect(ctx):
-            # Capitals: the pixel font draws a lower-case x as a times sign.
-            for index, piece in enumerate(wrap(notice.upper())):
+            # As written: a notice names files and settings keys, which keep their case.
+            for index, piece in enumerate(wrap(notice)):
                 self.lines.append((piece, index == 0))
         self.top_line = 0
 
@@ -77,4 +77,5 @@ class NoticesPage(Page):
             x = 40 if first else 64
             text(surface, line, (x, TOP + slot * ROW_H), SIZE, palette.WHITE if first else palette.GREY)
         if self.top_line + LINES_SHOWN < len(self.lines):
-            text(surface, f"{TRIANGLE_DOWN} MORE", (WIDTH - 40, DETAIL_Y - 14), 14, palette.CYAN, "bottomright")
+            # Below the separator, where the page has no detail line: not over a long last line.
+            text(surface, f"{TRIANGLE_DOWN} MORE", (WIDTH - 40, DETAIL_Y), 14, palette.CYAN, "topright")

@@ -29,10 +29,14 @@ log = logging.getLogger(__name__)
 
 @dataclass
 class SaveOutcome:
-    """What happened: ``path`` written, or ``problem`` saying why not (settings then live only)."""
+    """What happened: ``path`` written, or ``problem`` saying why not (settings then live only).
+
+    ``backup``: where the old file was kept because it had errors.
+    """
 
     path: Path | None = None
     problem: str = ""
+    backup: Path | None = None
 
     @property
     def saved(self) -> bool:
@@ -63,38 +67,47 @@ def save_and_apply(ctx, settings) -> SaveOutcome:
     apply_settings(ctx, settings)
     target = save_path(ctx.config.source)
     try:
-        save_settings(target, settings)
+        backup = save_settings(target, settings)
     except OSError as exc:
         why = f"{target}: {exc.strerror or exc}"
         log.warning("settings not saved (%s); they apply until the power goes off", why)
         return SaveOutcome(target, why)
     log.info("settings saved to %s", target)
     _reload_config(ctx, target)
-    return SaveOutcome(target)
+    return SaveOutcome(target, backup=backup)
 
 
 def factory_reset(ctx, menu=None) -> str:
     """Scores, bookkeeping, credits, replays and settings to factory state; a message for the menu."""
     shipped = config_module.load_settings(config_module.SHIPPED_CONFIG).settings
     source = ctx.config.source
-    message = "FACTORY RESET DONE"
     try:
         ctx.store.factory_reset(source)   # the shipped file itself is left alone
     except OSError as exc:
         log.warning("factory reset: the settings file could not be written (%s); "
                     "factory settings apply until the power goes off", exc)
+        apply_settings(ctx, shipped)
         message = "SETTINGS FILE NOT WRITABLE: FACTORY SETTINGS FOR THIS SESSION"
-    apply_settings(ctx, shipped)
+    else:
+        apply_settings(ctx, shipped)
+        if source is not None:
+            _reload_config(ctx, source)     # the factory settings are now the last good ones
+        message = "FACTORY RESET DONE"
     if menu is not None:
         menu.draft = copy.deepcopy(shipped)
     return message
 
 
 def _reload_config(ctx, path: Path) -> None:
-    """Read the saved file back: it becomes the loaded config, its problems replace the old ones."""
-    old = {str(problem) for problem in ctx.config.problems}
-    loaded = config_module.load_settings(path)
+    """Read the saved file back: it becomes the loaded config (and the last good settings),
+    its problems replace the old ones."""
+    from cabinet.storage.last_good import load_for_cabinet
+    old = {str(problem) for problem in ctx.config.problems} | {ctx.config.summary()}
+    loaded = load_for_cabinet(path)
+    loaded.origin = ctx.config.origin
     ctx.notices[:] = [notice for notice in ctx.notices if notice not in old]
+    if loaded.problems:
+        ctx.notices.append(loaded.summary())
     ctx.notices.extend(str(problem) for problem in loaded.problems)
     ctx.config = loaded
 
@@ -127,10 +140,13 @@ class SaveResultScene(Scene):
         outcome = self.outcome
         if outcome.saved:
             lines = [("SETTINGS SAVED", 42, palette.GREEN), ("TO", 21, palette.GREY)]
-            lines += [(line, 21, palette.WHITE) for line in _wrap(str(outcome.path).upper(), 48)]
+            lines += [(line, 21, palette.WHITE) for line in _wrap(str(outcome.path), 48)]
+            if outcome.backup is not None:
+                lines += [("THE OLD FILE HAD ERRORS; IT IS KEPT AS", 21, palette.YELLOW)]
+                lines += [(line, 21, palette.WHITE) for line in _wrap(outcome.backup.name, 48)]
         else:
             lines = [("SETTINGS NOT SAVED", 42, palette.RED)]
-            lines += [(line, 21, palette.WHITE) for line in _wrap(outcome.problem.upper(), 44)]
+            lines += [(line, 21, palette.WHITE) for line in _wrap(outcome.problem, 44)]
             lines += [("THEY APPLY UNTIL THE POWER GOES OFF", 21, palette.YELLOW)]
         y = 110
         for line, size, colour in lines:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from cabinet.scenes.common import coins_short
 from cabinet.settings_schema import CONTAINER_ITEMS, ContestList
 
 from .page import Page
@@ -150,9 +151,13 @@ class CreditPage(SectionPage):
 
     def rows(self):
         return super().rows() + [
-            InfoRow("CREDITS IN THE MACHINE", lambda: str(self.ctx.bank.credits)),
+            InfoRow("CREDITS IN THE MACHINE", self.credits_shown),
             CommandRow("ADD A SERVICE CREDIT", self.service_credit, "A FREE CREDIT, COUNTED APART IN BOOKKEEPING"),
         ]
+
+    def credits_shown(self) -> str:
+        """The credits and, as on every screen that shows them, the coins short of the next one."""
+        return "  ".join(filter(None, [str(self.ctx.bank.credits), coins_short(self.ctx.bank)]))
 
     def service_credit(self) -> None:
         if self.ctx.bank.service_credit():

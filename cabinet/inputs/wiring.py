@@ -1,0 +1,100 @@
+"""Which switch is on which GPIO pin or encoder button, and which of them clash.
+
+Pure (no gpiozero, no pygame): the settings loader runs the same checks as the
+GPIO panel and the joystick layer, so ``check-config`` reports a pin or button
+used twice before the cabinet ever opens one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cabinet.inputs.actions import CABINET, Action
+
+BCM_PINS = range(0, 28)  # the GPIO lines of the 40-pin header
+
+PANEL_ACTIONS = {
+    "left": Action.LEFT, "right": Action.RIGHT, "up": Action.UP, "down": Action.DOWN,
+    "a": Action.A, "b": Action.B, "c": Action.C, "start": Action.START,
+}
+CABINET_ACTIONS = {
+    "coin1": Action.COIN1, "coin2": Action.COIN2, "service": Action.SERVICE, "test": Action.TEST,
+}
+# A USB encoder's buttons (inputs.joysticks); "coin" is the chute of the device's player.
+BUTTON_ACTIONS = {
+    "a": Action.A, "b": Action.B, "c": Action.C, "start": Action.START, "coin": None,
+    "left": Action.LEFT, "right": Action.RIGHT, "up": Action.UP, "down": Action.DOWN,
+}
+
+
+@dataclass(frozen=True)
+class WiredInput:
+    """One switch of the wiring table: its YAML key, its meaning and its pin."""
+
+    key: str  # "inputs.gpio.p1.left"
+    player: int
+    action: Action
+    pin: int | None
+
+    @property
+    def switch(self) -> str:
+        return f"GPIO {self.pin}"
+
+
+def wiring(settings) -> list[WiredInput]:
+    """Every input of the wiring table, wired or not, in a fixed order."""
+    table = []
+    for player, panel in ((1, settings.p1), (2, settings.p2)):
+        for name, action in PANEL_ACTIONS.items():
+            table.append(WiredInput(f"inputs.gpio.p{player}.{name}", player, action, getattr(panel, name)))
+    for name, action in CABINET_ACTIONS.items():
+        table.append(WiredInput(f"inputs.gpio.cabinet.{name}", CABINET, action, getattr(settings.cabinet, name)))
+    return table
+
+
+def on_header(pin) -> bool:
+    return not isinstance(pin, bool) and isinstance(pin, int) and pin in BCM_PINS
+
+
+def clashes(table: list[WiredInput]) -> dict[int, list[WiredInput]]:
+    """Pin -> the inputs sharing it, for every header pin given to more than one input."""
+    by_pin: dict[int, list[WiredInput]] = {}
+    for wired in table:
+        if on_header(wired.pin):
+            by_pin.setdefault(wired.pin, []).append(wired)
+    return {pin: users for pin, users in by_pin.items() if len(users) > 1}
+
+
+def clash_line(keys: list[str], pin: int, outcome: str = "") -> str:
+    """``a and b both use GPIO 17; both disabled`` (or the ``outcome`` given)."""
+    names = " and ".join(keys) if len(keys) == 2 else ", ".join(keys[:-1]) + " and " + keys[-1]
+    every = "both" if len(keys) == 2 else "all"
+    return f"{names} {every} use GPIO {pin}; {outcome or every + ' disabled'}"
+
+
+def check_wiring(table: list[WiredInput]) -> tuple[list[WiredInput], list[str]]:
+    """The usable inputs, and one error line per invalid or shared pin."""
+    problems = [f"{wired.key}: {wired.pin!r} is not a GPIO number of the 40-pin header (0-27); disabled"
+                for wired in table if wired.pin is not None and not on_header(wired.pin)]
+    shared = clashes(table)
+    problems += [clash_line([w.key for w in users], pin) for pin, users in shared.items()]
+    clashing = {w.key for users in shared.values() for w in users}
+    usable = [w for w in table if on_header(w.pin) and w.key not in clashing]
+    return usable, problems
+
+
+def button_map(entry, where: str) -> tuple[dict[int, str], list[str]]:
+    """Button number -> control name of one mapping, and one line per button given twice."""
+    users: dict[int, list[str]] = {}
+    for control in BUTTON_ACTIONS:
+        number = getattr(entry, control)
+        if number is not None:
+            users.setdefault(number, []).append(control)
+    mapping, problems = {}, []
+    for number, controls in users.items():
+        if len(controls) == 1:
+            mapping[number] = controls[0]
+        else:
+            names = " and ".join(f"{where}.{c}" for c in controls)
+            problems.append(f"{names} all use button {number}; disabled")
+    return mapping, problems

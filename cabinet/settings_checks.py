@@ -1,0 +1,94 @@
+"""Checks that span several keys, run by the settings loader after it has read every value.
+
+A GPIO pin given to two inputs, an encoder button given to two controls, and a
+contest list table that would be empty: each is reported like any bad value
+(file, line, key) and settled in the settings themselves, so ``check-config``
+and a starting cabinet say the same thing and the input layers find nothing
+left to complain about.
+"""
+
+from __future__ import annotations
+
+import copy
+
+from cabinet.inputs.wiring import BUTTON_ACTIONS, button_map, clashes, wiring
+
+
+def check_across(reader, settings, last_good) -> None:
+    """Find and settle the cross-key problems of ``settings`` (read by ``reader``)."""
+    _settle_pins(reader, settings.inputs.gpio, last_good.inputs.gpio if last_good else None)
+    _settle_buttons(reader, settings.inputs.joysticks)
+    _keep_a_contest_list(reader, settings, last_good)
+
+
+def _settle_pins(reader, gpio, last_gpio) -> None:
+    """A pin given to several inputs: each input whose pin changed since the last good settings
+    goes back to its last good pin (a typo must not silence a coin chute); an input still
+    sharing a pin after that is disabled."""
+    for second_pass in (False, True):
+        for pin, users in clashes(wiring(gpio)).items():
+            keys = [wired.key for wired in users]
+            changed = [] if second_pass or last_gpio is None else [
+                key for key in keys if _pin(last_gpio, key) != pin]
+            for key in changed:
+                _set_pin(gpio, key, _pin(last_gpio, key))
+            if changed:
+                outcome = "; ".join(f"{key} back to its last good pin {_pin(gpio, key)}"
+                                    if _pin(gpio, key) is not None else f"{key} not wired, as at the last good start"
+                                    for key in changed)
+                reader.last_good_used = True
+            else:
+                for key in keys:
+                    _set_pin(gpio, key, None)
+                outcome = "both disabled" if len(keys) == 2 else "all disabled"
+            blamed = _latest(reader, keys)
+            others = " and ".join(key for key in keys if key != blamed)
+            reader.problem(blamed, _line_of(reader, blamed), f"GPIO {pin} is also given to {others}; {outcome}")
+
+
+def _settle_buttons(reader, joysticks) -> None:
+    """An encoder button given to several controls of one device: those controls are disabled."""
+    for index, entry in enumerate(joysticks):
+        where = f"inputs.joysticks[{index}]"
+        mapping, problems = button_map(entry, where)
+        for control in BUTTON_ACTIONS:
+            if getattr(entry, control) is not None and control not in mapping.values():
+                setattr(entry, control, None)
+        for line in problems:
+            key = line.split(" ", 1)[0]
+            reader.problem(where, _line_of(reader, key), line)
+
+
+def _keep_a_contest_list(reader, settings, last_good) -> None:
+    """ANTI-GRAVITY's contest mode needs at least one list to offer."""
+    if settings.antigravity.contests:
+        return
+    key = "antigravity.contests"
+    last = last_good.antigravity.contests if last_good and last_good.antigravity.contests else None
+    if last:
+        reader.last_good_used = True
+        settings.antigravity.contests = copy.deepcopy(last)
+        reader.problem(key, _line_of(reader, key), "needs at least one contest list; using the last good lists")
+    else:
+        settings.antigravity.contests = type(settings.antigravity)().contests
+        reader.problem(key, _line_of(reader, key), "needs at least one contest list; using the factory lists")
+
+
+def _pin(gpio, key: str):
+    panel, name = key.split(".")[-2:]
+    return getattr(getattr(gpio, panel), name)
+
+
+def _set_pin(gpio, key: str, pin) -> None:
+    panel, name = key.split(".")[-2:]
+    setattr(getattr(gpio, panel), name, pin)
+
+
+def _line_of(reader, key: str) -> int | None:
+    node = reader.nodes.get(key)
+    return node.start_mark.line + 1 if node is not None else None
+
+
+def _latest(reader, keys: list[str]) -> str:
+    """Of the keys, the one written last in the file (most likely the one just edited)."""
+    return max(keys, key=lambda key: _line_of(reader, key) or 0)
