@@ -76,10 +76,28 @@ class ScoreSettings:
 # --------------------------------------------------------------------------- games
 
 @dataclass
+class AttackPercents:
+    p1: int = spec(100, min=50, max=200, doc="player 1's attacks, in percent")
+    p2: int = spec(100, min=50, max=200, doc="player 2's attacks, in percent")
+
+
+@dataclass
+class BlocksVersusSettings:
+    same_pieces: bool = spec(True, doc="each player's n-th tray holds the same pieces")
+    land_max: int = spec(8, min=1, max=64, doc="most pending stones that land at once")
+    move_seconds: float = spec(10.0, min=2, max=60, doc="pending stones land when a player waits this long")
+    attack_percent: AttackPercents = spec(factory=AttackPercents, doc="handicap: each player's attack strength")
+    rounds_to_win: int = spec(2, min=1, max=9, doc="games a player must win to take the match")
+
+
+@dataclass
 class BlocksSettings:
     piece_set: str = spec("classic", choices=("classic", "tetromino"))
     rotation: bool = spec(False, doc="players may turn pieces 90 degrees")
     gravity: bool = spec(True, doc="rows above a cleared row drop (this game's own rule)")
+    ramp: bool = spec(True, doc="stones land at tray refreshes as a game goes on, so it ends")
+    ramp_placements: int = spec(40, min=5, max=1000, doc="placements per ramp level")
+    versus: BlocksVersusSettings = spec(factory=BlocksVersusSettings)
 
 
 @dataclass
@@ -108,6 +126,7 @@ class HandicapSettings:
 @dataclass
 class VersusSettings:
     same_blocks: bool = spec(True, doc="both players receive the same block sequence")
+    rounds_to_win: int = spec(2, min=1, max=5, doc="games a player must win to take the match")
     p1: HandicapSettings = spec(factory=HandicapSettings)
     p2: HandicapSettings = spec(factory=HandicapSettings)
 
@@ -172,6 +191,19 @@ CONTAINER_ITEMS = {
     (AntiGravitySettings, "difficulties"): (DifficultySettings, DIFFICULTIES),
     (AntiGravitySettings, "contests"): (ContestList, None),
 }
+
+
+@dataclass
+class MatchSettings:
+    """What both games' versus matches share: the CPU opponent, rematches, challengers."""
+
+    cpu_lowest_level: int = spec(1, min=1, max=5, doc="weakest CPU level players may pick")
+    cpu_highest_level: int = spec(5, min=1, max=5, doc="strongest CPU level players may pick")
+    cpu_level: int = spec(2, min=1, max=5, doc="the CPU level offered first, or the only one")
+    player_picks_cpu_level: bool = spec(True, doc="players pick the CPU level; off: the one above")
+    rematch: bool = spec(True, doc="after a match, offer a rematch while credits allow")
+    rematch_seconds: int = spec(10, min=3, max=30, doc="how long the rematch offer waits for Start")
+    challenger: bool = spec(True, doc="the other panel's Start interrupts a one-player game for a versus")
 
 
 # --------------------------------------------------------------------------- inputs
@@ -265,4 +297,5 @@ class Settings:
     scores: ScoreSettings = spec(factory=ScoreSettings)
     blocks: BlocksSettings = spec(factory=BlocksSettings)
     antigravity: AntiGravitySettings = spec(factory=AntiGravitySettings)
+    versus: MatchSettings = spec(factory=MatchSettings)
     inputs: InputSettings = spec(factory=InputSettings)

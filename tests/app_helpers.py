@@ -54,8 +54,7 @@ def end_blocks_on_the_table(app: App, score: int = 9500) -> int:
     from cabinet.games.blocks import BlocksGame
     from cabinet.games.blocks.cursor import Cursor
     from cabinet.games.blocks.scene import GAME_OVER_FRAMES
-    tap(app, Action.START)
-    tap(app, Action.A)             # BLOCKS is the first option
+    start_blocks_single(app)
     scene = app.ctx.scenes.top
     scene.game = BlocksGame.from_text(["#.#.#.#.", ".#.#.#.#"] * 4, tray=[["#"], ["##"], None], seed=4, score=score)
     scene.cursor = Cursor(slot=0, row=0, col=1)
@@ -65,6 +64,33 @@ def end_blocks_on_the_table(app: App, score: int = 9500) -> int:
     return scene.game.score
 
 
+def start_blocks_single(app: App, player: int = 1):
+    """From attract mode, start a one-player BLOCKS game on ``player``'s panel and
+    let its READY / GO run out; return the game scene."""
+    tap(app, Action.START, player=player)
+    tap(app, Action.A, player=player)   # BLOCKS is the first option
+    tap(app, Action.A, player=player)   # and SINGLE the first of its modes
+    return past_countdown(app)
+
+
 def tap(app: App, action: Action, player: int = 1, settle: int = 2) -> None:
     """Press ``action`` for one frame, then let ``settle`` frames pass."""
     run(app, 1 + settle, [press(action, player)])
+
+
+def past_countdown(app: App):
+    """Let the READY / GO of the game scene on top run out; return that scene."""
+    scene = app.ctx.scenes.top
+    while scene.countdown.running:
+        app.step()
+    return scene
+
+
+def choose(app: App, label: str, player: int = 1) -> None:
+    """Move the menu on top to ``label`` and pick it, from ``player``'s panel."""
+    menu = app.ctx.scenes.top
+    labels = [option.label for option in menu.options()]
+    assert label in labels, f"{label} is not offered: {labels}"
+    while labels[menu.index] != label:
+        tap(app, Action.DOWN, player=player)
+    tap(app, Action.A, player=player)

@@ -50,6 +50,7 @@ def press(player: int, action: Action) -> list[InputEvent]:
 
 def start(app, **kwargs) -> AntiGravityScene:
     scene = AntiGravityScene(app.ctx, **kwargs)
+    scene.countdown.skip()
     app.ctx.scenes.reset(scene)
     return scene
 
@@ -215,6 +216,8 @@ def test_versus_each_player_drives_only_their_own_field(app, shots):
 
 
 def test_versus_match_played_to_a_winner(app, shots):
+    app.ctx.settings.antigravity.versus.rounds_to_win = 1   # one game decides it (rounds: test_versus_flow)
+    app.ctx.settings.versus.rematch = False
     scene = start(app, mode="versus", seed=9)
     lowest = app.ctx.store.scores.top("antigravity/versus")[-1].score
     second = scene.seats[1].game
@@ -246,11 +249,17 @@ def test_contest_list_scrolls_and_runs_out(app, shots):
     game = scene.seats[0].game
     pairs = scene.layout.pairs
     assert pairs.offset == 0 and pairs.rows < len(game.remaining_pairs())
-    run(app, 6, lambda i: press(2, Action.DOWN) if i % 2 == 0 else [])
-    assert pairs.offset == 3 and game.turns == 0      # player 2's joystick scrolls, pushes nothing
+    run(app, 6, lambda i: press(1, Action.C) if i % 2 == 0 else [])
+    assert pairs.offset == 3 and game.turns == 0      # the player's own C scrolls, pushes nothing
     shots(app, "contest")
-    run(app, 2, lambda i: press(2, Action.UP) if i == 0 else [])
+    run(app, 2, lambda i: press(1, Action.B) if i == 0 else [])
     assert pairs.offset == 2
+    run(app, 4, lambda i: press(2, Action.DOWN) if i % 2 == 0 else [])
+    assert pairs.offset == 2 and game.turns == 0, "the other panel's stick never scrolls"
+    run(app, 2, lambda i: [InputEvent(2, Action.DOWN, True, switch="key num 2")] if i == 0 else [])
+    assert pairs.offset == 3, "the keyboard's numpad 2 scrolls down"
+    run(app, 2, lambda i: [InputEvent(2, Action.UP, True, switch="key num 5")] if i == 0 else [])
+    assert pairs.offset == 2 and game.turns == 0
     columns = [0, 5, 1, 4, 2, 3] * 3
     for turn in range(short.length):
         target = columns[turn]

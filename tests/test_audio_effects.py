@@ -18,6 +18,8 @@ CONTRACT_NAMES = (
     + [f"ag_chain_{n}" for n in range(1, 9)]
     + ["ag_pass", "ag_tick", "ag_forced", "coin", "credit", "start", "game_over",
        "initials_letter", "initials_confirm", "menu_move", "menu_select", "title_jingle"]
+    + ["danger", "ready", "go"]
+    + ["versus_attack", "versus_stones", "versus_challenger"]
 )
 RATES = (22050, 44100, 48000)  # every sample rate the settings allow
 

@@ -27,6 +27,7 @@ def start(app, rows=EMPTY, tray=(["#"], ["##"], ["###"]), rotation=False, score=
     scene.game = BlocksGame.from_text(list(rows), tray=list(tray), seed=seed, rotation=rotation, score=score)
     scene.cursor = Cursor()
     scene.cursor.settle(scene.game)
+    scene.countdown.skip()
     app.ctx.scenes.reset(scene)
     return scene
 
@@ -154,6 +155,7 @@ def test_a_row_clear_flashes_then_the_rows_above_drop(app):
 def test_a_recorded_game_replays_to_the_same_board_and_score(app):
     seed = 11
     scene = BlocksScene(app.ctx, HumanPilot(1), seed)
+    scene.countdown.skip()
     app.ctx.scenes.reset(scene)
     ai_moves = 0
     from cabinet.games.blocks.ai import BlocksAI
@@ -168,7 +170,7 @@ def test_a_recorded_game_replays_to_the_same_board_and_score(app):
 
     again = BlocksScene(app.ctx, ReplayPilot(replay), seed)
     app.ctx.scenes.reset(again)
-    run(app, scene.game_frame + 2)
+    run(app, again.countdown.length + scene.game_frame + 2)
     assert again.game.to_text() == scene.game.to_text()
     assert again.game.score == scene.game.score > 0
 

@@ -8,7 +8,8 @@ import pytest
 GAMES = Path(__file__).resolve().parent.parent / "cabinet" / "games"
 # The rules and the AIs; scenes, animations and demo pilots may draw and time things.
 PURE = sorted(p for p in GAMES.glob("*/*.py")
-              if p.stem not in {"scene", "animation", "demo", "cursor", "field_view", "hud", "layouts", "seat"})
+              if p.stem not in {"scene", "animation", "demo", "cursor", "field_view", "hud", "layouts", "seat",
+                                "versus_scene", "versus_view", "ghost", "marks", "alerts"})
 FORBIDDEN = {"pygame", "time", "datetime", "threading", "os"}
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from app_helpers import end_blocks_on_the_table, make_app, run, tap
+from app_helpers import end_blocks_on_the_table, make_app, run, start_blocks_single, tap
 from cabinet.games.blocks.scene import BlocksScene
 from cabinet.inputs.actions import CABINET, Action, InputEvent
 from cabinet.render import WIDTH, glyphs, text_size
@@ -76,8 +76,7 @@ def test_start_without_a_credit_flashes_insert_coin(drawn):
 
 def test_a_service_press_during_a_game_says_the_menu_comes_after_it(drawn):
     app = make_app()
-    tap(app, Action.START)
-    tap(app, Action.A)
+    start_blocks_single(app)
     assert isinstance(app.ctx.scenes.top, BlocksScene)
     run(app, 2, [InputEvent(CABINET, Action.SERVICE, True), coin()])
     assert isinstance(app.ctx.scenes.top, BlocksScene), "the game goes on"

@@ -4,6 +4,7 @@ import logging
 
 from app_helpers import make_app, run, tap
 from cabinet.games.blocks.scene import BlocksScene
+from cabinet.games.blocks.versus_scene import BlocksVersusScene
 from cabinet.inputs.actions import Action
 from cabinet.scenes.attract import AttractScene, Part
 from cabinet.scenes.base import Scene
@@ -25,11 +26,13 @@ def test_ten_simulated_minutes_of_attract_show_every_part_without_an_error(caplo
             part = app.ctx.scenes.top.part
             if isinstance(part, BlocksScene):
                 demo_seeds.add(part.seed)
+            elif isinstance(part, BlocksVersusScene):
+                demo_seeds.add(part.rounds.seed)
     assert app.ctx.scenes.top is attract, "attract mode never left or restarted"
     assert attract.parts_shown == expected
     assert {"title", "blocks demo", "blocks scores", "how to play blocks", "anti-gravity demo",
             "anti-gravity scores", "how to play anti-gravity"} <= expected
-    assert len(demo_seeds) >= 3, "every BLOCKS demo is a different game"
+    assert len(demo_seeds) >= 3, "every BLOCKS demo (single game or versus round) is a different game"
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
 
 

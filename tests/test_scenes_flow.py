@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from app_helpers import make_app, press, run, tap
+from app_helpers import choose, make_app, past_countdown, press, run, tap
 from cabinet.games.blocks import BlocksGame
 from cabinet.games.blocks.cursor import Cursor, route
 from cabinet.games.blocks.scene import GAME_OVER_FRAMES, BlocksScene
@@ -20,8 +20,10 @@ def start_blocks(app) -> BlocksScene:
     tap(app, Action.START)
     assert isinstance(app.ctx.scenes.top, GameSelectScene)
     tap(app, Action.A)             # BLOCKS is the first option
+    tap(app, Action.A)             # and SINGLE the first of its modes
     scene = app.ctx.scenes.top
     assert isinstance(scene, BlocksScene) and not scene.demo
+    past_countdown(app)
     return scene
 
 
@@ -122,22 +124,12 @@ def test_select_screens_return_to_attract_when_left_alone():
     assert isinstance(app.ctx.scenes.top, AttractScene)
 
 
-def _choose(app, label: str, player: int = 1) -> None:
-    """Move the menu on top to ``label`` and pick it, from ``player``'s panel."""
-    menu = app.ctx.scenes.top
-    labels = [option.label for option in menu.options()]
-    assert label in labels, f"{label} is not offered: {labels}"
-    while labels[menu.index] != label:
-        tap(app, Action.DOWN, player=player)
-    tap(app, Action.A, player=player)
-
-
 def _open_antigravity(app, *labels: str, player: int = 1):
     """From attract: Start, ANTI-GRAVITY, then each menu label in turn; the scene on top."""
     tap(app, Action.START, player=player)
     for label in ("ANTI-GRAVITY",) + labels:
-        _choose(app, label, player=player)
-    return app.ctx.scenes.top
+        choose(app, label, player=player)
+    return past_countdown(app)
 
 
 def _push_until_over(app, scene, player: int, limit: int = 400) -> None:
@@ -179,7 +171,7 @@ def test_the_operator_may_fix_the_difficulty():
 
 def test_an_anti_gravity_versus_match_is_won_by_the_player_still_standing():
     from cabinet.games.antigravity.scene import END_FRAMES, AntiGravityScene
-    app = make_app()
+    app = make_app("antigravity: {versus: {rounds_to_win: 1}}\nversus: {rematch: false}")
     scene = _open_antigravity(app, "VERSUS")
     assert isinstance(scene, AntiGravityScene) and scene.mode == "versus"
     _push_until_over(app, scene, 1)
@@ -201,8 +193,10 @@ def test_player_two_start_gives_player_two_the_one_player_game():
     app = make_app()
     tap(app, Action.START, player=2)
     tap(app, Action.A, player=2)   # BLOCKS
+    tap(app, Action.A, player=2)   # SINGLE
     scene = app.ctx.scenes.top
     assert isinstance(scene, BlocksScene) and scene.pilot.player == 2
+    past_countdown(app)
     before = (scene.cursor.row, scene.cursor.col)
     tap(app, Action.DOWN, player=1)
     assert (scene.cursor.row, scene.cursor.col) == before, "player 1's stick is not in this game"

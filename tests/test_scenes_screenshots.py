@@ -1,6 +1,6 @@
 """A tour of every screen with --screenshots on: each one is saved under the test's temp dir."""
 
-from app_helpers import make_app, run, tap
+from app_helpers import make_app, past_countdown, run, tap
 from cabinet.games.blocks import BlocksGame
 from cabinet.games.blocks.cursor import Cursor
 from cabinet.games.blocks.scene import GAME_OVER_FRAMES
@@ -36,7 +36,9 @@ def tour(app) -> None:
     tap(app, Action.START)
     app.render()
     _choose(app, "BLOCKS")
-    scene = app.ctx.scenes.top
+    app.render()
+    _choose(app, "SINGLE")
+    scene = past_countdown(app)
     scene.game = BlocksGame.from_text(["#.#.#.#.", ".#.#.#.#"] * 4, tray=[["#"], ["##"], None], seed=4, score=9500)
     scene.cursor = Cursor(slot=0, row=0, col=1)
     run(app, 30)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from app_helpers import past_countdown
 from service_support import (cabinet_on_file, enter, press_test, screenshot, service, step, tap, top,
                              value_of)
 from cabinet.games.blocks.scene import BlocksScene
@@ -104,8 +105,10 @@ def play_a_short_blocks_game(app) -> BlocksScene:
     select = top(app)
     assert select.options()[select.index].label == "BLOCKS"
     tap(app, Action.A)
+    tap(app, Action.A)                        # SINGLE
     scene = top(app)
     assert isinstance(scene, BlocksScene)
+    past_countdown(app)
     for _ in range(2):
         tap(app, Action.A)
     return scene

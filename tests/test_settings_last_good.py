@@ -362,7 +362,10 @@ def test_a_cabinet_restarted_on_a_broken_file_charges_coins_as_it_did(paid, pins
         assert bank.credits == 1
         drop(pins, 26, app)
         assert isinstance(app.ctx.scenes.top, GameSelectScene)
-        app.step([InputEvent(1, Action.A, True)])   # BLOCKS: the game takes its credit
+        app.step([InputEvent(1, Action.A, True)])   # BLOCKS
+        for _ in range(3):
+            app.step()
+        app.step([InputEvent(1, Action.A, True)])   # SINGLE: the game takes its credit
         for _ in range(3):
             app.step()
         assert bank.credits == 0

@@ -28,7 +28,8 @@ def test_scores_prints_every_table_with_replay_ids(capsys, tmp_path):
                   "antigravity/contest/OLD LIST"):
         assert f"\n{table}  (last reset: " in "\n" + out
     assert f" 1. ACE     123456  " in out and f"replay {replay_id}" in out
-    assert out.count("\n  10. ") == 10  # blocks, 4 difficulties, versus, 3 lists and the old one
+    assert out.count("\n  10. ") == 12  # blocks, 4 difficulties, versus, 3 lists, the old one, 2 win streaks
+    assert "\nstreak/blocks  (last reset: " in out and "\nstreak/antigravity  (last reset: " in out
 
 
 def test_factory_reset_clears_state_and_restores_the_shipped_settings(tmp_path):

@@ -200,6 +200,39 @@ def forced(s: Synth):
                  s.noise(0.08, clock=4000, clock_to=800, decay=0.03, level=0.6, seed=70))
 
 
+@effect("danger", 0.6)
+def danger(s: Synth):
+    """Danger (a stack near the S line, a tray with at most one piece that fits): two urgent beeps."""
+    beep = s.tone("B5", 0.07, duty=0.5, vibrato=0.2, release=0.01)
+    return s.seq(beep, s.rest(0.05), s.tone("B5", 0.1, duty=0.5, vibrato=0.2, decay=0.05, release=0.02))
+
+
+# ------------------------------------------------------------------------ versus
+
+@effect("versus_attack", 0.6)
+def attack(s: Synth):
+    """Stones thrown at the other board: a rising whoosh with a bright edge."""
+    return s.mix(s.noise(0.22, clock=1500, clock_to=9000, decay=0.12, level=0.7, seed=81),
+                 s.tone("C5", 0.18, duty=0.125, glide_to="C7", decay=0.1, level=0.5))
+
+
+@effect("versus_stones", 0.7)
+def stones(s: Synth):
+    """Stones land on your board: three heavy low knocks, one after the other."""
+    def knock(note: str, seed: int):
+        return s.mix(s.tone(note, 0.09, wave="triangle", glide_to=transpose(note, -5), decay=0.04),
+                     s.noise(0.03, clock=2500, clock_to=600, decay=0.01, level=0.5, seed=seed))
+    return s.seq(knock("D3", 82), s.rest(0.02), knock("C3", 83), s.rest(0.02), knock("A2", 84))
+
+
+@effect("versus_challenger", 0.85)
+def challenger(s: Synth):
+    """HERE COMES A NEW CHALLENGER: an alarm-like rising fanfare."""
+    siren = s.seq(s.tone("A4", 0.1, duty=0.5, glide_to="A5", release=0.01),
+                  s.tone("A4", 0.1, duty=0.5, glide_to="A5", release=0.01))
+    return s.seq(siren, arpeggio(s, "A4", [0, 4, 7, 12], 0.07, 0.35, duty=0.5))
+
+
 # ---------------------------------------------------------------------- cabinet
 
 @effect("coin", 0.55)
@@ -223,6 +256,20 @@ def start(s: Synth):
                     for note in ("C5", "G5", "C6", "E6")),
                   s.tone("C3", 0.45, wave="triangle", decay=0.2))
     return s.seq(sweep, chord)
+
+
+@effect("ready", 0.55)
+def ready(s: Synth):
+    """READY: one held note that leaves the ear waiting."""
+    return s.tone("G4", 0.3, duty=0.25, vibrato=0.15, decay=0.12, release=0.04)
+
+
+@effect("go", 0.75)
+def go(s: Synth):
+    """GO: the same note an octave up, with a kick under it, and off they go."""
+    return s.mix(s.tone("G5", 0.25, duty=0.25, decay=0.1, release=0.03),
+                 s.tone("G3", 0.2, wave="triangle", glide_to="G2", decay=0.08),
+                 s.noise(0.06, clock=12000, clock_to=3000, decay=0.02, level=0.5, seed=90))
 
 
 @effect("game_over", 0.7)

@@ -23,6 +23,8 @@ SECTION_MODULES = [
     "cabinet.bench.scenes",
     "cabinet.bench.startup",
     "cabinet.bench.storage",
+    "cabinet.bench.versus_blocks",
+    "cabinet.bench.ramp_blocks",
     "cabinet.bench.versus_antigravity",
     "cabinet.bench.ramp_antigravity",
 ]

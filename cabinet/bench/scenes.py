@@ -28,7 +28,7 @@ def _scenes(ctx):
     from cabinet.games.antigravity.scene import AntiGravityScene
     from cabinet.games.blocks.demo import BlocksDemoPilot
     from cabinet.games.blocks.scene import BlocksScene
-    from cabinet.scenes.attract import AttractScene, antigravity_tables
+    from cabinet.scenes.attract import AttractScene, antigravity_tables, versus_demo
     from cabinet.scenes.howto import HowToScene
     from cabinet.scenes.initials import InitialsScene
     from cabinet.scenes.input_test import InputTestScene
@@ -45,7 +45,7 @@ def _scenes(ctx):
         ("title", lambda: TitleScene(ctx)),
         ("attract (title part)", lambda: AttractScene(ctx)),
         ("blocks demo", lambda: BlocksScene(ctx, BlocksDemoPilot(seed=9), 9, demo=True)),
-        ("blocks scores", lambda: ScoreTablesScene(ctx, "BLOCKS HIGH SCORES", ["blocks"], 8)),
+        ("blocks scores", lambda: ScoreTablesScene(ctx, "BLOCKS RECORDS", ["blocks", "streak/blocks"], 8)),
         ("anti-gravity scores", lambda: ScoreTablesScene(ctx, "ANTI-GRAVITY HIGH SCORES",
                                                          antigravity_tables(ctx), 2)),
         ("how to play blocks", lambda: HowToScene(ctx, "blocks")),
@@ -61,6 +61,7 @@ def _scenes(ctx):
         ("anti-gravity demo", lambda: AntiGravityScene(ctx, "single", pilots=demo_pilots(9), seed=9, demo=True)),
         ("anti-gravity versus demo", lambda: AntiGravityScene(ctx, "versus", pilots=demo_pilots(9, "versus"),
                                                               seed=9, demo=True)),
+        ("blocks versus demo", lambda: versus_demo(ctx, "blocks", 9)),
         ("anti-gravity single", lambda: AntiGravityScene(ctx, "single", seed=9)),
         ("anti-gravity versus", lambda: AntiGravityScene(ctx, "versus", seed=9)),
         ("anti-gravity contest", lambda: AntiGravityScene(ctx, "contest", contest="STANDARD", seed=9)),

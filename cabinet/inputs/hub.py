@@ -101,7 +101,7 @@ class InputHub:
         holders = self._holders.setdefault((change.player, change.action), set())
         if change.pressed:
             if not holders:
-                events.append(InputEvent(change.player, change.action, True, frame))
+                events.append(InputEvent(change.player, change.action, True, frame, switch=change.switch))
             holders.add(change.switch)
         elif change.switch in holders:
             holders.discard(change.switch)

@@ -10,6 +10,8 @@ wherever they drop.
 
 from __future__ import annotations
 
+import itertools
+
 import logging
 import random
 from dataclasses import dataclass
@@ -160,43 +162,59 @@ def default_parts(ctx, rng: random.Random) -> list[Part]:
     seconds = ctx.settings.attract
     reel = ReplayReel(ctx)  # every other demo is a replay of one of the best real games
 
-    def blocks_live():
+    def blocks_single():
         seed = rng.randrange(2**31)
         return BlocksScene(ctx, BlocksDemoPilot(seed=seed), seed, demo=True)
+
+    # Live demos take turns: BLOCKS opens with a versus round between two CPUs,
+    # ANTI-GRAVITY with a single game, so every loop shows both kinds of play.
+    blocks_live = taking_turns(lambda: versus_demo(ctx, "blocks", rng.randrange(2**31)), blocks_single)
 
     def blocks_demo():
         return reel.next("blocks", blocks_live)
 
-    parts = [
-        Part("title", seconds.title_seconds, lambda: TitleScene(ctx)),
-        Part("blocks demo", seconds.blocks_demo_seconds, blocks_demo),
-        Part("blocks scores", seconds.blocks_scores_seconds,
-             lambda: ScoreTablesScene(ctx, "BLOCKS HIGH SCORES", ["blocks"], seconds.blocks_scores_seconds)),
-        Part("how to play blocks", seconds.howto_seconds, lambda: HowToScene(ctx, "blocks")),
-        Part("title", seconds.title_seconds, lambda: TitleScene(ctx)),
-    ]
-    live_shown = [0]
-
-    def antigravity_live():
+    def antigravity_single():
         seed = rng.randrange(2**31)
-        # Live demos take turns: a single game, then a versus match between two AIs.
-        live_shown[0] += 1
-        mode = "versus" if live_shown[0] % 2 == 0 else "single"
-        return AntiGravityScene(ctx, mode, difficulty=ctx.settings.antigravity.difficulty, contest=None,
-                                pilots=demo_pilots(seed, mode), seed=seed, demo=True)
+        return AntiGravityScene(ctx, "single", difficulty=ctx.settings.antigravity.difficulty, contest=None,
+                                pilots=demo_pilots(seed), seed=seed, demo=True)
+
+    antigravity_live = taking_turns(antigravity_single, lambda: versus_demo(ctx, "antigravity", rng.randrange(2**31)))
 
     def antigravity_demo():
         return reel.next("antigravity", antigravity_live)
 
-    parts.append(Part("anti-gravity demo", seconds.antigravity_demo_seconds, antigravity_demo))
-    tables = antigravity_tables(ctx)
+    # Each game's win streaks share its score pages, so the loop stays near two minutes.
+    blocks_tables = ["blocks", scores.streak_table("blocks")]
+    parts = [
+        Part("title", seconds.title_seconds, lambda: TitleScene(ctx)),
+        Part("blocks demo", seconds.blocks_demo_seconds, blocks_demo),
+        Part("blocks scores", seconds.blocks_scores_seconds,
+             lambda: ScoreTablesScene(ctx, "BLOCKS RECORDS", blocks_tables, seconds.blocks_scores_seconds)),
+        Part("how to play blocks", seconds.howto_seconds, lambda: HowToScene(ctx, "blocks")),
+        Part("title", seconds.title_seconds, lambda: TitleScene(ctx)),
+        Part("anti-gravity demo", seconds.antigravity_demo_seconds, antigravity_demo),
+    ]
+    tables = antigravity_tables(ctx) + [scores.streak_table("antigravity")]
     pages = (len(tables) + 1) // 2
     # Every page of tables gets a fair share of the time, and never less than 4 s.
     per_page = max(4.0, seconds.antigravity_scores_seconds / pages)
     parts.append(Part("anti-gravity scores", per_page * pages,
-                      lambda: ScoreTablesScene(ctx, "ANTI-GRAVITY HIGH SCORES", tables, per_page)))
+                      lambda: ScoreTablesScene(ctx, "ANTI-GRAVITY RECORDS", tables, per_page)))
     parts.append(Part("how to play anti-gravity", seconds.howto_seconds, lambda: HowToScene(ctx, "antigravity")))
     return parts
+
+
+def taking_turns(*makers: Callable[[], Scene]) -> Callable[[], Scene]:
+    """A maker that calls ``makers`` in turn, one per call, round and round."""
+    turns = itertools.cycle(makers)
+    return lambda: next(turns)()
+
+
+def versus_demo(ctx, game: str, seed: int):
+    """A round of ``game``'s versus between two CPUs, for attract mode."""
+    from cabinet.scenes.match import DEMO_CPU_LEVELS, Match
+    from cabinet.scenes.select import match_scene
+    return match_scene(ctx, Match(game, 1, seed, dict(DEMO_CPU_LEVELS)), demo=True)
 
 
 def antigravity_tables(ctx) -> list[str]:

@@ -39,3 +39,93 @@ def _try(call, what: str):
     except Exception:
         log.exception("storage failed while %s", what)
         return None
+
+
+def finish_match(ctx, end) -> None:
+    """Hand over from a finished versus match: save it, count it, then a rematch offer or the records.
+
+    ``end`` is a :class:`~cabinet.scenes.rematch.MatchEnd`. The replay, the audit and
+    the winner's high score (under placeholder initials) go in one transaction now,
+    as for a one-player game: a power cut before the initials loses nothing.
+    """
+    from cabinet.scenes.records import enter_record
+    from cabinet.scenes.rematch import RematchScene, rematch_offered
+    from cabinet.storage.audits import game_ended_statements
+    store = ctx.store
+    before = []
+    if end.replay is not None:
+        before += _try(lambda: store.replays.save_statements(end.replay), "preparing the replay") or []
+        end.replay_id = end.replay.id
+    before += game_ended_statements(end.match.game, end.match.mode, end.seconds)
+    if end.high_score is not None:
+        table, player, score = end.high_score
+        entry = enter_record(ctx, player, table, score, end.replay_id, before=before)
+        if entry is not None:
+            end.series.entries.append(entry)
+    elif _try(lambda: store.db.write(before), "saving the match") is None:
+        end.replay_id = None
+    end.series.match_won(end.match)
+    if rematch_offered(ctx, end.match):
+        ctx.scenes.reset(RematchScene(ctx, end))
+    else:
+        series_over(ctx, end)
+
+
+def series_over(ctx, end) -> None:
+    """No more rematches: every record the series earned gets its initials, then the table, then attract.
+
+    A person's streak of match wins may make the game's win-streak table; each
+    match's winner may have made a high-score table (entered at the match's end).
+    Every record is on its table before the first initials are asked, and each
+    player enters initials once, for all their records.
+    """
+    from cabinet.scenes.ranking import RankingScene
+    from cabinet.scenes.records import RecordsInitialsScene, enter_record
+    from cabinet.storage.scores import streak_table
+    streaks = streak_table(end.match.game)
+    entries = [enter_record(ctx, player, streaks, wins) for player, wins in end.series.records()]
+    earned: dict[int, list] = {}
+    for entry in [entry for entry in entries if entry is not None] + end.series.entries:
+        earned.setdefault(entry.player, []).append(entry)
+    # The ranking that follows: the first record made, else the table the match played for.
+    shown = [entry.table for records in earned.values() for entry in records]
+    if end.high_score is not None:
+        shown.append(end.high_score[0])
+    if not end.match.cpu:
+        shown.append(streaks)
+
+    def next_step(ranks: dict[str, int]) -> None:
+        if earned:
+            player = min(earned)
+            scene = RecordsInitialsScene(ctx, player, earned.pop(player), lambda new: next_step({**ranks, **new}))
+            ctx.scenes.reset(scene)
+        elif shown:
+            table = shown[0]
+            score = end.high_score[2] if end.high_score and end.high_score[0] == table else None
+            ctx.scenes.reset(RankingScene(ctx, table, rank=ranks.get(table), score=score))
+        else:
+            ctx.go_to_attract()
+    next_step({})
+
+
+def finish_interrupted(ctx, record, then) -> None:
+    """A game cut short by a challenger: save and count it, enter its score if it makes the table, ``then()``.
+
+    ``record`` is a :class:`~cabinet.scenes.challenger.Interruption`. The replay, the
+    audit and the score go in one transaction, as for any finished game.
+    """
+    from cabinet.scenes.records import Entry, RecordsInitialsScene
+    store = ctx.store
+    if record.table is None:
+        if record.replay is not None:
+            _try(lambda: store.replays.save(record.replay), "saving the replay")
+        _try(lambda: store.audits.game_ended(record.game, record.mode, record.seconds), "counting the game")
+        then()
+        return
+    end = _try(lambda: store.game_over(record.game, record.mode, record.table, record.score, record.replay,
+                                       record.seconds), "saving the game")
+    if end is not None and end.rank is not None:
+        entry = Entry(record.player, record.table, record.score, end.rank, end.entry_id)
+        ctx.scenes.reset(RecordsInitialsScene(ctx, record.player, [entry], lambda ranks: then()))
+    else:
+        then()

@@ -117,13 +117,17 @@ class InitialsScene(Scene):
             log.exception("could not save %s's initials on %s", self.initials, self.table)
         self.ctx.scenes.reset(RankingScene(self.ctx, self.table, rank=rank, score=self.score))
 
-    def draw(self, surface) -> None:
-        draw_backdrop(surface)
+    def draw_record(self, surface) -> None:
+        """What the initials are for, above the letters."""
         title = "NEW HIGH SCORE" + (f" - {ordinal(self.rank)}" if self.rank else "!")
         heading(surface, title, 22, palette.YELLOW, fit_size(title, 49, WIDTH - 40))
         name = full_title(self.table)
         text(surface, name, (WIDTH // 2, 90), fit_size(name, 28, WIDTH - 40), palette.CYAN, "midtop")
         text(surface, f"{self.score}", (WIDTH // 2, 130), 42, palette.WHITE, "midtop")
+
+    def draw(self, surface) -> None:
+        draw_backdrop(surface)
+        self.draw_record(surface)
         text(surface, "ENTER YOUR INITIALS", (WIDTH // 2, 192), 21, palette.GREY, "midtop")
         left = WIDTH // 2 - (LETTERS * BOX + (LETTERS - 1) * 20) // 2
         for index in range(LETTERS):

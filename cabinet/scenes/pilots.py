@@ -27,6 +27,14 @@ class Pilot(Protocol):
         ...  # pragma: no cover
 
 
+def bind_all(pilots, scene) -> None:
+    """Let each pilot that looks at the game find it in ``scene`` (again, for a new round)."""
+    for pilot in pilots:
+        bind = getattr(pilot, "bind", None)
+        if bind is not None:
+            bind(scene)
+
+
 class HumanPilot:
     """A player at the panel: obeys the live events of ``player`` only."""
 

@@ -10,6 +10,7 @@ best real games with live AI demos) and the whole of ``python -m cabinet replay 
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
 import logging
 import typing
@@ -18,12 +19,16 @@ from cabinet.render import HEIGHT, WIDTH, palette, text
 from cabinet.scenes.base import Scene
 from cabinet.scenes.pilots import ReplayPilot
 from cabinet.settings_schema import CONTAINER_ITEMS, AntiGravitySettings, BlocksSettings, RampSettings
+from cabinet.storage import scores
 from cabinet.storage.credits import GAMES
 
 log = logging.getLogger(__name__)
 
-BEST_REPLAYS = 5          # attract mode rotates through this many of each game's best
+TOP_RANKS = 3             # attract mode replays only the top three entries of a table
 STRIP = 34                # the bottom strip, as tall as attract mode's prompt strip
+LONG_WAIT = 60            # a pause longer than this between two inputs (frames) ...
+FAST = 8                  # ... plays this many game frames per frame shown,
+EASE = 20                 # except this many frames after one input and before the next
 
 
 # ---------------------------------------------------------------------- settings
@@ -53,20 +58,37 @@ def section_from_dict(cls, data: dict):
 
 
 class ReplayContext:
-    """The cabinet's context, but with the replay's settings: what the replayed scene sees."""
+    """The cabinet's context, but with the replay's settings: what the replayed scene sees.
+
+    Its ``audio`` can be hushed while a long wait plays back at high speed.
+    """
 
     def __init__(self, ctx, settings):
         self._ctx = ctx
         self.settings = settings
+        self.audio = HushableAudio(ctx.audio)
 
     def __getattr__(self, name):
         return getattr(self._ctx, name)
 
 
+class HushableAudio:
+    """The cabinet's audio, silent while ``hushed`` (a fast-forward would play every sound eightfold)."""
+
+    def __init__(self, audio):
+        self._audio = audio
+        self.hushed = False
+
+    def play(self, name: str):
+        return False if self.hushed else self._audio.play(name)
+
 def replay_settings(ctx, replay):
     """The cabinet's settings with the replayed game's section as it was when it was played."""
     if replay.game == "blocks":
-        return dataclasses.replace(ctx.settings, blocks=section_from_dict(BlocksSettings, replay.settings))
+        rules = section_from_dict(BlocksSettings, replay.settings)
+        if "ramp" not in replay.settings:   # recorded before the ramp existed: played without it
+            rules = dataclasses.replace(rules, ramp=False)
+        return dataclasses.replace(ctx.settings, blocks=rules)
     if replay.game == "antigravity":
         section = section_from_dict(AntiGravitySettings, replay.settings)
         if "ramp" not in replay.settings:   # recorded before the ramp existed: played without one
@@ -88,6 +110,11 @@ def _watch_only(scene_class):
         def pointer(self, kind, pos) -> None:
             """A replay is watched, not touched."""
 
+        @property
+        def watched(self) -> bool:
+            """Played back: a strip along the bottom carries the label, so the game keeps clear of it."""
+            return True
+
         def _finish(self) -> None:
             self.finished = True
 
@@ -99,13 +126,29 @@ def game_scene(ctx, replay):
     """The game scene ``replay`` was recorded in, ready to play it back."""
     watching = ReplayContext(ctx, replay_settings(ctx, replay))
     pilot = ReplayPilot(replay)
+    if replay.game == "blocks" and replay.mode == "versus":
+        from cabinet.games.blocks.versus_scene import BlocksVersusScene
+        return _watch_only(BlocksVersusScene)(watching, recorded_match(replay), [pilot])
     if replay.game == "blocks":
         from cabinet.games.blocks.scene import BlocksScene
         return _watch_only(BlocksScene)(watching, pilot, replay.seed)
     from cabinet.games.antigravity.scene import AntiGravityScene
     options = replay.settings
     return _watch_only(AntiGravityScene)(watching, replay.mode, difficulty=options.get("difficulty"),
-                                         contest=options.get("contest"), pilots=[pilot], seed=replay.seed)
+                                         contest=options.get("contest"), pilots=[pilot], seed=replay.seed,
+                                         match=recorded_match(replay))
+
+
+def recorded_match(replay):
+    """The versus match a replay recorded (its rounds and CPU sides), or None for a one-player game."""
+    if replay.mode != "versus":
+        return None
+    from cabinet.scenes.match import Match
+    options = replay.settings
+    # Replays made before matches had rounds hold one game.
+    rounds = options.get("versus", {}).get("rounds_to_win", 1)
+    cpu = {int(player): level for player, level in options.get("cpu", {}).items()}
+    return Match(replay.game, rounds, replay.seed, cpu)
 
 
 class PlaybackScene(Scene):
@@ -123,6 +166,8 @@ class PlaybackScene(Scene):
         self.finished = False
         initials = (replay.initials or "").strip() or "---"
         self.label = f"REPLAY  {initials}  {replay.score}"
+        self.inputs = sorted({event.frame for event in replay.events()})
+        self.fast = False          # a long wait between two inputs is playing at high speed
 
     @property
     def name(self) -> str:
@@ -161,21 +206,48 @@ class PlaybackScene(Scene):
     def update(self) -> None:
         if self.finished:
             return
-        self.inner.update()
+        self.fast = self._in_long_wait()
+        self.inner.ctx.audio.hushed = self.fast
+        for _ in range(FAST if self.fast else 1):
+            self.inner.update()
+            if not self._in_long_wait():
+                break
+        self.inner.ctx.audio.hushed = False
         if getattr(self.inner, "finished", False):
             self.finished = True
             log.info("replay %s ended: score %s", self.replay.id, self.score())
             if self.on_end is not None:
                 self.on_end()
 
+    def _in_long_wait(self) -> bool:
+        """True inside a wait of more than a second between the player's inputs (or after
+        the last one, while the game plays on by itself), away from both ends of it.
+
+        Only the speed changes: the game still steps frame by frame, so it ends exactly
+        as it was played.
+        """
+        inner = self.inner
+        countdown = getattr(inner, "countdown", None)
+        frame = getattr(inner, "game_frame", None)
+        if frame is None or (countdown is not None and countdown.running):
+            return False   # a scene that does not count game frames plays at its own pace
+        if getattr(inner, "end_frames", 0) or getattr(inner, "ended", False) or self.game.game_over:
+            return False
+        index = bisect.bisect_right(self.inputs, frame)
+        last = self.inputs[index - 1] if index else 0
+        if index < len(self.inputs):
+            upcoming = self.inputs[index]
+            return upcoming - last > LONG_WAIT and frame - last >= EASE and upcoming - frame > EASE
+        return frame - last >= EASE
+
     @property
     def caption(self) -> str:
         """What attract mode writes in its bottom strip while this part shows."""
-        return self.label
+        return f"{self.label}  {FAST}x" if self.fast else self.label
 
     def draw(self, surface) -> None:
         self.inner.draw(surface)
-        draw_caption(surface, self.label)
+        draw_caption(surface, self.caption)
 
 
 def draw_caption(surface, label: str) -> None:
@@ -202,7 +274,8 @@ class ReplayReel:
     """Alternates live AI demos with replays of the best real games, per game.
 
     Every other demo of a game is a replay (when ``settings.attract.replays`` is
-    on and there is one), going round that game's best few. A replay that
+    on and there is one), going round the replays of the top three entries of that
+    game's tables (:func:`top_replays`). A replay that
     cannot be read or built is skipped with a log line.
     """
 
@@ -217,7 +290,7 @@ class ReplayReel:
         if turn % 2 == 0 or not self.ctx.settings.attract.replays:
             return live()
         try:
-            best = self.ctx.store.replays.best(game, BEST_REPLAYS)
+            best = top_replays(self.ctx, game)
         except Exception:
             log.exception("the best %s replays could not be read", game)
             best = []
@@ -228,3 +301,23 @@ class ReplayReel:
             except Exception as exc:
                 log.warning("replay %s skipped in attract mode: %s", replay.id, exc)
         return live()
+
+
+def top_replays(ctx, game: str) -> list:
+    """The replays of the entries ranked in the top three of ``game``'s tables, best score first.
+
+    A replay that cannot be read is left out with a log line.
+    """
+    if game == "blocks":
+        tables = ["blocks"]
+    else:
+        tables = scores.antigravity_tables(contest.name for contest in ctx.settings.antigravity.contests)
+    entries = [entry for table in tables for entry in ctx.store.scores.top(table)[:TOP_RANKS]
+               if entry.replay_id is not None]
+    found = []
+    for entry in sorted(entries, key=lambda entry: -entry.score):
+        try:
+            found.append(ctx.store.replays.load(entry.replay_id))
+        except (KeyError, ValueError) as exc:
+            log.warning("replay %s of a top entry cannot be shown: %s", entry.replay_id, exc)
+    return found

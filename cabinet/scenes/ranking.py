@@ -7,7 +7,7 @@ from cabinet.inputs.actions import Action
 from cabinet.render import HEIGHT, WIDTH, palette, text
 from cabinet.scenes.base import Scene
 from cabinet.scenes.common import blink, draw_backdrop, heading
-from cabinet.scenes.tables import draw_table, full_title, read_table, table_rects
+from cabinet.scenes.tables import draw_table, full_title, read_table, table_rects, table_unit
 
 RANKING_SECONDS = 10
 RANKING_WIDTH = 600
@@ -44,7 +44,8 @@ class RankingScene(Scene):
         heading(surface, "RANKING", 20, palette.YELLOW, 42)
         # Wider than an attract page's table, so the game's name fits beside the table's.
         rect = table_rects(1)[0].inflate(RANKING_WIDTH - table_rects(1)[0].width, 0)
-        draw_table(surface, rect, full_title(self.table), self.entries, self.rank, self.frames)
+        draw_table(surface, rect, full_title(self.table), self.entries, self.rank, self.frames,
+                   table_unit(self.table))
         if self.rank is None and self.score is not None:
             text(surface, f"YOUR SCORE {self.score}", (WIDTH // 2, HEIGHT - 62), 21, palette.WHITE, "midtop")
         if blink(self.frames):

@@ -133,16 +133,34 @@ class GameSelectScene(MenuScene):
                 Option("ANTI-GRAVITY", "PUSH, MATCH 3, CROSS THE S LINE", self.antigravity)]
 
     def blocks(self) -> None:
-        from cabinet.games.blocks.scene import BlocksScene
-        from cabinet.scenes.pilots import HumanPilot
-        start_game(self.ctx, "blocks", "blocks",
-                   lambda: BlocksScene(self.ctx, HumanPilot(self.ctx.player), new_seed()), self.say)
+        self.ctx.scenes.replace(BlocksModeScene(self.ctx, back=self._again))
 
     def antigravity(self) -> None:
         self.ctx.scenes.replace(ModeSelectScene(self.ctx, back=self._again))
 
     def _again(self) -> None:
         self.ctx.scenes.replace(GameSelectScene(self.ctx))
+
+
+class BlocksModeScene(MenuScene):
+    title = "BLOCKS"
+    name = "blocks mode select"
+
+    def options(self) -> list[Option]:
+        return [
+            Option("SINGLE", "ONE PLAYER, PLAY FOR A HIGH SCORE", self.single),
+            Option("VERSUS", "TWO PLAYERS - CLEAR LINES TO SEND STONES", self.versus),
+            Option(VS_CPU, "ONE PLAYER AGAINST THE COMPUTER", lambda: pick_cpu(self, "blocks")),
+        ]
+
+    def single(self) -> None:
+        from cabinet.games.blocks.scene import BlocksScene
+        from cabinet.scenes.pilots import HumanPilot
+        start_game(self.ctx, "blocks", "blocks",
+                   lambda: BlocksScene(self.ctx, HumanPilot(self.ctx.player), new_seed()), self.say)
+
+    def versus(self) -> None:
+        start_versus(self.ctx, "blocks", self.say)
 
 
 class ModeSelectScene(MenuScene):
@@ -153,6 +171,7 @@ class ModeSelectScene(MenuScene):
         return [
             Option("SINGLE", "ONE PLAYER, PLAY FOR A HIGH SCORE", self.single),
             Option("VERSUS", "TWO PLAYERS SIDE BY SIDE", self.versus),
+            Option(VS_CPU, "ONE PLAYER AGAINST THE COMPUTER", lambda: pick_cpu(self, "antigravity")),
             Option("CONTEST", "A FIXED LIST OF BLOCKS, SAME FOR ALL", self.contest),
         ]
 
@@ -167,7 +186,7 @@ class ModeSelectScene(MenuScene):
             play_antigravity(self.ctx, "single", settings.difficulty, None, self.say)
 
     def versus(self) -> None:
-        play_antigravity(self.ctx, "versus", None, None, self.say)
+        start_versus(self.ctx, "antigravity", self.say)
 
     def contest(self) -> None:
         self.ctx.scenes.replace(ContestSelectScene(self.ctx, back=self._back_here))
@@ -209,15 +228,82 @@ class ContestSelectScene(MenuScene):
         play_antigravity(self.ctx, "contest", None, contest, self.say)
 
 
-def antigravity_pilots(mode: str, player: int = 1) -> list:
-    """Versus: each panel its own field; otherwise the panel that chose drives."""
-    from cabinet.scenes.pilots import HumanPilot
-    return [HumanPilot(1), HumanPilot(2)] if mode == "versus" else [HumanPilot(player)]
+class CpuLevelScene(MenuScene):
+    """The player picks the CPU's level among those the operator offers."""
+
+    title = "CPU LEVEL"
+    name = "cpu level select"
+
+    def __init__(self, ctx, game: str, back=None):
+        super().__init__(ctx, back)
+        from cabinet.scenes.match import cpu_levels, default_cpu_level
+        self.game = game
+        self.levels = cpu_levels(ctx.settings)
+        self.index = self.levels.index(default_cpu_level(ctx.settings))
+
+    def options(self) -> list[Option]:
+        return [Option(f"LEVEL {level}  {CPU_NAMES[level]}", CPU_DETAILS[level], lambda level=level: self.pick(level))
+                for level in self.levels]
+
+    def pick(self, level: int) -> None:
+        start_cpu_match(self.ctx, self.game, level, self.say)
+
+
+VS_CPU = "1P VS CPU"
+CPU_NAMES = {1: "ROOKIE", 2: "EASY", 3: "NORMAL", 4: "HARD", 5: "MASTER"}
+CPU_DETAILS = {
+    1: "SLOW HANDS, MANY MISTAKES",
+    2: "STEADY, STILL SLIPS NOW AND THEN",
+    3: "QUICK AND CAREFUL",
+    4: "FAST, LOOKS AHEAD",
+    5: "THE STRONGEST THE CABINET CAN PLAY",
+}
+
+
+def pick_cpu(menu: MenuScene, game: str) -> None:
+    """1P VS CPU chosen: the level pick, or straight into the match at the operator's level."""
+    ctx = menu.ctx
+    if ctx.settings.versus.player_picks_cpu_level:
+        back = type(menu)
+        ctx.scenes.replace(CpuLevelScene(ctx, game, back=lambda: ctx.scenes.replace(back(ctx, back=menu.back))))
+    else:
+        from cabinet.scenes.match import default_cpu_level
+        start_cpu_match(ctx, game, default_cpu_level(ctx.settings), menu.say)
+
+
+def start_versus(ctx, game: str, on_fail) -> None:
+    """Two people play a match of ``game``, player 1 on the left."""
+    from cabinet.scenes.match import Match, rounds_to_win
+    play_match(ctx, Match(game, rounds_to_win(ctx.settings, game), new_seed()), on_fail)
+
+
+def start_cpu_match(ctx, game: str, level: int, on_fail) -> None:
+    """The panel that chose plays ``game`` against the CPU at ``level``."""
+    from cabinet.scenes.match import cpu_match
+    play_match(ctx, cpu_match(ctx.settings, game, ctx.player, level, new_seed()), on_fail)
+
+
+def match_scene(ctx, match, series=None, demo: bool = False) -> Scene:
+    """The screen that plays ``match`` (BLOCKS or ANTI-GRAVITY versus); ``demo`` for attract mode."""
+    from cabinet.scenes.match import match_pilots
+    if match.game == "antigravity":
+        from cabinet.games.antigravity.scene import AntiGravityScene
+        return AntiGravityScene(ctx, "versus", pilots=match_pilots(match), seed=match.seed, match=match,
+                                series=series, demo=demo)
+    from cabinet.games.blocks.versus_scene import BlocksVersusScene
+    return BlocksVersusScene(ctx, match, match_pilots(match), series=series, demo=demo)
+
+
+def play_match(ctx, match, on_fail) -> None:
+    """Take the match's price and start it."""
+    start_game(ctx, match.game, match.mode, lambda: match_scene(ctx, match), on_fail)
 
 
 def play_antigravity(ctx, mode: str, difficulty, contest, on_fail) -> None:
+    """A one-player game (single or contest): the panel that chose drives."""
     from cabinet.games.antigravity.scene import AntiGravityScene
+    from cabinet.scenes.pilots import HumanPilot
     start_game(ctx, "antigravity", mode,
                lambda: AntiGravityScene(ctx, mode, difficulty=difficulty, contest=contest,
-                                   pilots=antigravity_pilots(mode, ctx.player), seed=new_seed()),
+                                        pilots=[HumanPilot(ctx.player)], seed=new_seed()),
                on_fail)

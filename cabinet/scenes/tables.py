@@ -10,10 +10,12 @@ from cabinet.render import WIDTH, fit_size, palette, text
 from cabinet.render.sprites import panel
 from cabinet.scenes.base import Scene
 from cabinet.scenes.common import blink, draw_backdrop, heading
+from cabinet.storage.scores import is_streak_table
 
 log = logging.getLogger(__name__)
 
 ROW_GAP = 32
+GAME_NAMES = {"blocks": "BLOCKS", "antigravity": "ANTI-GRAVITY"}
 
 
 def table_title(table: str) -> str:
@@ -21,6 +23,8 @@ def table_title(table: str) -> str:
     parts = table.split("/")
     if parts[0] == "blocks":
         return "BLOCKS"
+    if parts[0] == "streak":
+        return f"{GAME_NAMES.get(parts[1], parts[1].upper())} WIN STREAKS"
     if parts[1:2] == ["single"]:
         return parts[2].upper() if len(parts) > 2 else "SINGLE"
     if parts[1:2] == ["contest"]:
@@ -31,9 +35,15 @@ def table_title(table: str) -> str:
 def full_title(table: str) -> str:
     """A table named with its game, for screens that show one table alone:
     "antigravity/contest/EXPERT" -> "ANTI-GRAVITY - CONTEST EXPERT"."""
-    if table.split("/")[0] == "blocks":
-        return "BLOCKS"
+    first = table.split("/")[0]
+    if first in ("blocks", "streak"):
+        return table_title(table)
     return f"ANTI-GRAVITY - {table_title(table)}"
+
+
+def table_unit(table: str) -> str:
+    """What the numbers of ``table`` count, when they are not points."""
+    return " WINS" if is_streak_table(table) else ""
 
 
 def read_table(ctx, table: str) -> list:
@@ -46,8 +56,11 @@ def read_table(ctx, table: str) -> list:
 
 
 def draw_table(surface, rect: pygame.Rect, title: str, entries, highlight: int | None = None,
-               frame: int = 0) -> None:
-    """A framed table of ranks, initials and scores; ``highlight`` rank blinks."""
+               frame: int = 0, unit: str = "") -> None:
+    """A framed table of ranks, initials and scores; ``highlight`` rank blinks.
+
+    ``unit`` follows each number (" WINS" on a win-streak table).
+    """
     surface.blit(panel(rect.width, rect.height), rect)
     size = fit_size(title, 28, rect.width - 24)
     text(surface, title, (rect.centerx, rect.y + 14), size, palette.CYAN, "midtop")
@@ -62,7 +75,7 @@ def draw_table(surface, rect: pygame.Rect, title: str, entries, highlight: int |
             colour = palette.GREEN
         text(surface, ordinal(rank), (rect.x + 20, y), 21, colour)
         text(surface, entry.initials, (rect.x + rect.width // 2 - 40, y), 21, colour)
-        text(surface, f"{entry.score}", (rect.right - 20, y), 21, colour, "topright")
+        text(surface, f"{entry.score}{unit}", (rect.right - 20, y), 21, colour, "topright")
 
 
 def ordinal(rank: int) -> str:
@@ -105,4 +118,5 @@ class ScoreTablesScene(Scene):
         heading(surface, self.heading, 24, palette.YELLOW, 35)
         page = self.pages[min(len(self.pages) - 1, self.frames // self.page_frames)]
         for rect, table in zip(table_rects(len(page)), page):
-            draw_table(surface, rect, table_title(table), self.entries[table], frame=self.frames)
+            draw_table(surface, rect, table_title(table), self.entries[table], frame=self.frames,
+                       unit=table_unit(table))

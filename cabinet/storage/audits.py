@@ -14,8 +14,8 @@ PREFIX = "audit."
 
 
 def game_mode(game: str, mode: str) -> str:
-    """The counters' name for a game and mode: BLOCKS has one mode, whatever it is called."""
-    return f"{game}/single" if game == "blocks" else f"{game}/{mode}"
+    """The counters' name for a game and mode: BLOCKS's one-player game is "single", whatever it is called."""
+    return f"{game}/single" if game == "blocks" and mode in ("blocks", "single") else f"{game}/{mode}"
 
 
 def coin_statements(chute: int, credits_added: int, credits_refused: int) -> list[Statement]:

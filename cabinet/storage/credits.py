@@ -19,7 +19,8 @@ from cabinet.storage.scores import ScoreTables
 
 CREDITS = "bank.credits"
 GAMES = ("blocks", "antigravity")
-MODES = ("single", "versus", "contest", "blocks")
+# "cpu": one player against the CPU; "challenger": the one-game price a challenger pays to join
+MODES = ("single", "versus", "contest", "blocks", "cpu", "challenger")
 
 
 def _partial(chute: int) -> str:

@@ -20,7 +20,7 @@ from cabinet.storage.db import Database, Statement, now_stamp
 
 log = logging.getLogger("cabinet.storage")
 
-REPLAY_VERSION = 1
+REPLAY_VERSION = 2   # 2: after a BLOCKS placement the cursor takes the first piece, at its nearest legal spot
 KEEP_RECENT = 50
 
 

@@ -1,7 +1,8 @@
 """High-score tables: ten entries each, seeded with defaults like a real arcade board.
 
 Table ids: ``"blocks"``, ``"antigravity/single/<difficulty>"``,
-``"antigravity/versus"``, ``"antigravity/contest/<list name>"``.
+``"antigravity/versus"``, ``"antigravity/contest/<list name>"``, and each game's
+win-streak table ``"streak/<game>"``, whose "score" is the versus matches won in a row.
 
 A table with no stored rows shows its defaults; the first entry added stores
 the defaults with it, and only the best ten rows are kept. Equal scores rank
@@ -47,7 +48,10 @@ DEFAULT_TOP = {
     "antigravity/single/hard": 20_000,
     "antigravity/versus": 15_000,
     "antigravity/contest": 3_000,
+    "streak": 10,
 }
+
+STREAK_GAMES = ("blocks", "antigravity")
 
 PLAYS_SINCE_RESET = "scores.plays_since_reset"  # counter behind the automatic reset
 
@@ -68,6 +72,15 @@ def antigravity_tables(contest_names) -> list[str]:
             + [f"antigravity/contest/{name}" for name in contest_names])
 
 
+def streak_table(game: str) -> str:
+    """The win-streak table of ``game`` ("blocks" or "antigravity")."""
+    return check_table(f"streak/{game}")
+
+
+def is_streak_table(table: str) -> bool:
+    return table.startswith("streak/")
+
+
 def check_table(table: str) -> str:
     """``table`` if it is a valid table id; otherwise ValueError naming the forms allowed."""
     parts = table.split("/") if isinstance(table, str) else []
@@ -76,10 +89,12 @@ def check_table(table: str) -> str:
         or parts == ["antigravity", "versus"]
         or (len(parts) == 3 and parts[:2] == ["antigravity", "single"] and parts[2] in DIFFICULTIES)
         or (len(parts) == 3 and parts[:2] == ["antigravity", "contest"] and parts[2] != "")
+        or (len(parts) == 2 and parts[0] == "streak" and parts[1] in STREAK_GAMES)
     )
     if not valid:
         raise ValueError(f"unknown high-score table {table!r}: expected blocks, antigravity/single/"
-                         f"<{'|'.join(DIFFICULTIES)}>, antigravity/versus or antigravity/contest/<name>")
+                         f"<{'|'.join(DIFFICULTIES)}>, antigravity/versus, antigravity/contest/<name> "
+                         f"or streak/<{'|'.join(STREAK_GAMES)}>")
     return table
 
 
@@ -90,6 +105,9 @@ def default_scores(table: str) -> list[tuple[str, int]]:
     and a best score between 2,000 and 4,000, the same on every cabinet.
     """
     check_table(table)
+    if table.startswith("streak/"):
+        top = DEFAULT_TOP["streak"]
+        return [(initials, top * (TABLE_SIZE - i) // TABLE_SIZE) for i, initials in enumerate(DEFAULT_INITIALS)]
     if not table.startswith("antigravity/contest/"):
         top = DEFAULT_TOP[table]
         return [(initials, top * (TABLE_SIZE - i) // TABLE_SIZE) for i, initials in enumerate(DEFAULT_INITIALS)]

@@ -21,6 +21,8 @@ SHIFT_FRAMES = 6     # the pushed column moves one cell
 FLASH_FRAMES = 20    # the cells of a chain step blink before they go
 FLASH_PERIOD = 4     # frames per blink half-period
 SLIDE_FRAMES = 12    # suspended blocks slide to their new rows
+FLIGHT_FRAMES = 24   # ... but a relocation that throws blocks across the S line takes 0.4 s
+TRAIL = (0.07, 0.14, 0.21)   # how far back in the flight (as a share of it) the trail's ghosts lag
 JAM_FRAMES = 30      # a full column shakes before game over
 
 
@@ -32,6 +34,7 @@ class Mover:
     row: float
     colour: str
     passed: bool = False
+    trail: tuple[float, ...] = ()   # rows the block was at a moment ago, newest first (a flight's trail)
 
 
 @dataclass(frozen=True)
@@ -127,7 +130,8 @@ class TurnAnimation:
             grid = _without(grid, step.removed)
             if step.moves:
                 base = _without(grid, [(m.from_row, m.column) for m in step.moves])
-                self._add(Phase("slide", 0, SLIDE_FRAMES, base, moves=tuple(step.moves), step=step,
+                length = FLIGHT_FRAMES if step.passed else SLIDE_FRAMES
+                self._add(Phase("slide", 0, length, base, moves=tuple(step.moves), step=step,
                                  cues=("ag_pass",) if step.passed else (),
                                  points=step.through_points))
                 grid = _apply_moves(base, step.moves)
@@ -172,7 +176,18 @@ class TurnAnimation:
             on = ((self.frame - phase.start) // FLASH_PERIOD) % 2 == 0
             return FieldPicture(phase.base, flashing=frozenset(phase.step.removed), flash_on=on)
         k = ease(t)
-        movers = tuple(Mover(m.column, m.from_row + (m.to_row - m.from_row) * k, m.colour, m.passed)
+        movers = tuple(Mover(m.column, m.from_row + (m.to_row - m.from_row) * k, m.colour, m.passed,
+                             _trail(m, t) if m.passed else ())
                        for m in phase.moves)
         return FieldPicture(phase.base, movers)
+
+    def phase_now(self) -> Phase | None:
+        """The phase on screen this frame (None once the film is over)."""
+        return self._phase_at(self.frame)
+
+
+def _trail(move: BlockMove, t: float) -> tuple[float, ...]:
+    """Where a block crossing the line was a moment ago: its trail, newest first."""
+    return tuple(move.from_row + (move.to_row - move.from_row) * ease(max(0.0, t - lag))
+                 for lag in TRAIL if t - lag > 0)
 

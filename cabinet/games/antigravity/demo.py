@@ -92,9 +92,12 @@ class AIPilot:
             self._thought = None
 
 
+DEMO_PACE = dict(step_frames=5, think_frames=14)   # brisk, yet a watcher follows the cursor
+
+
 def demo_pilots(seed: int, mode: str = "single") -> list[AIPilot]:
     """The pilots of an attract-mode demo: the AI on every field, at a pace a watcher can follow."""
-    pilots = [AIPilot(1, seed=seed)]
+    pilots = [AIPilot(1, seed=seed, **DEMO_PACE)]
     if mode == "versus":
-        pilots.append(AIPilot(2, seed=seed + 1))
+        pilots.append(AIPilot(2, seed=seed + 1, **DEMO_PACE))
     return pilots

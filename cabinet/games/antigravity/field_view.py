@@ -9,6 +9,7 @@ Versus makes two of them.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 import pygame
 
@@ -30,6 +31,15 @@ BORDER = 4
 
 def block_colour(letter: str):
     return palette.BLOCK_LETTERS.get(letter, palette.GREY)
+
+
+@lru_cache(maxsize=64)
+def _faded(cell: int, colour, alpha: int) -> pygame.Surface:
+    """A see-through, slightly shrunk copy of a block: one ghost of a flight's trail."""
+    inset = cell // 8
+    ghost = pygame.Surface((cell, cell), pygame.SRCALPHA)
+    ghost.fill((*colour, alpha), (inset, inset, cell - 2 * inset, cell - 2 * inset))
+    return ghost
 
 
 def dispenser_depth(cell: int) -> int:
@@ -109,6 +119,9 @@ class FieldView:
             clip = surface.get_clip()
             surface.set_clip(self.rect.union(self.bounds))
             for mover in picture.movers:
+                for age, row in enumerate(mover.trail):
+                    surface.blit(_faded(cell, block_colour(mover.colour), 150 - 45 * age),
+                                 self.cell_pos(row, mover.column))
                 pos = self.cell_pos(mover.row, mover.column)
                 surface.blit(sprites.block(cell, block_colour(mover.colour)), pos)
                 if mover.passed:

@@ -9,27 +9,28 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from functools import lru_cache
 
 import pygame
 
 from cabinet import FPS
+from cabinet.games.antigravity import alerts
 from cabinet.games.antigravity.field_view import FieldView, dispenser_depth
 from cabinet.games.antigravity.hud import PairList, RingTimer, fitted, progress_bar
 from cabinet.render import HEIGHT, WIDTH, palette, sprites, text
 from cabinet.render.sprites import backdrop
-from cabinet.scenes.common import blink
+from cabinet.scenes.match_view import PLAYER_COLOURS, round_pips, round_result
+from cabinet.scenes.pause import draw_pause
 
 MARGIN = 16
+FINAL_BOARD_FRAMES = 120   # after a game over the field shows alone (its cause marked), then the banner
 TOP = 12
 BAR = pygame.Rect(MARGIN, 494, WIDTH - 2 * MARGIN, 38)   # the message bar
 PLAY_BOTTOM = BAR.y - 8
-PLAYER_COLOURS = {1: palette.CYAN, 2: palette.MAGENTA}
 TONES = {"chain": palette.YELLOW, "through": palette.MAGENTA, "warn": palette.RED, "info": palette.WHITE}
 LABEL = palette.GREY
 IDLE_HINTS = {
     "single": "LINE UP 3 OF A COLOUR - DON'T LET A STACK CROSS THE S LINE",
-    "contest": "THE OTHER PLAYER'S UP/DOWN SCROLLS THE PAIR LIST",
+    "contest": "B / C SCROLL THE PAIR LIST",
 }
 
 
@@ -53,14 +54,6 @@ def seconds_left(seat) -> int:
     return max(0, math.ceil(seat.game.frames_left / FPS))
 
 
-@lru_cache(maxsize=1)
-def _dimmer() -> pygame.Surface:
-    """The veil behind the pause and game-over banners; made once, not per game."""
-    veil = pygame.Surface((WIDTH, HEIGHT), pygame.SRCALPHA)
-    veil.fill((0, 0, 12, 170))
-    return veil
-
-
 class PlayLayout:
     """What both layouts share: caching the static screen, banners, pause, the bar."""
 
@@ -68,6 +61,9 @@ class PlayLayout:
         self.scene = scene
         self.views: list[FieldView] = []
         self._static: pygame.Surface | None = None
+        # The message bar; a demo or a replay has the attract strip there, so its messages
+        # go to the foot of the score panel instead.
+        self.bar = not (scene.demo or getattr(scene, "watched", False))
 
     def scroll_list(self, amount: int) -> None:
         """Only the contest layout has a list to scroll."""
@@ -79,7 +75,7 @@ class PlayLayout:
             self.draw_static(surface)
             for view in self.views:
                 view.draw_static(surface)
-            if not self.scene.demo:
+            if self.bar:
                 surface.blit(sprites.panel(BAR.width, BAR.height), BAR)
             self._static = surface.convert() if pygame.display.get_surface() else surface
         return self._static
@@ -92,21 +88,31 @@ class PlayLayout:
         surface.blit(self.static(), (0, 0))
         playing = not scene.end_frames
         for seat, view in zip(scene.seats, self.views):
-            view.draw(surface, seat.picture(), seat.game.cursor,
-                      (seat.game.current("top"), seat.game.next("top")),
-                      (seat.game.current("bottom"), seat.game.next("bottom")),
-                      frame=seat.frame, show_cursor=playing and not seat.game.game_over)
+            game = seat.game
+            view.draw(surface, seat.picture(), game.cursor,
+                      (game.current("top"), game.next("top")),
+                      (game.current("bottom"), game.next("bottom")),
+                      frame=seat.frame, show_cursor=playing and not game.game_over)
+            if playing and seat.danger:
+                alerts.draw_danger(surface, view, seat.danger, seat.frame)
+            if game.game_over and not seat.busy:
+                alerts.draw_cause(surface, view, seat, scene.end_frames)
+            alerts.draw_popups(surface, view, seat.popups)
+            if playing and not seat.busy and not game.game_over and not scene.countdown.running:
+                alerts.draw_forced_countdown(surface, view, game, seat.frame)
         self.draw_panels(surface)
-        if not scene.demo:
+        if self.bar:
             self.draw_bar(surface)
-        if scene.end_frames:
-            surface.blit(_dimmer(), (0, 0))
+        if scene.end_frames > FINAL_BOARD_FRAMES:
             self.draw_banner(surface)
+        for view in self.views:
+            scene.countdown.draw(surface, view.rect)
         if scene.paused:
             self.draw_pause(surface)
 
     def draw_panels(self, surface: pygame.Surface) -> None:
         """Numbers, timers and lists that change during play."""
+
 
     def draw_bar(self, surface: pygame.Surface) -> None:
         """The message bar's text."""
@@ -115,19 +121,13 @@ class PlayLayout:
         """The game-over or winner banner."""
 
     def draw_pause(self, surface: pygame.Surface) -> None:
-        surface.blit(_dimmer(), (0, 0))
-        box = pygame.Rect(0, 0, 460, 170)
-        box.center = (WIDTH // 2, HEIGHT // 2 - 10)
-        surface.blit(sprites.panel(box.width, box.height, palette.YELLOW), box)
-        text(surface, "PAUSED", (box.centerx, box.y + 34), 56, palette.YELLOW, "midtop")
-        if blink(self.scene.ctx.frame):
-            text(surface, "PRESS F9 TO RESUME", (box.centerx, box.bottom - 42), 21, palette.WHITE, "midtop")
+        draw_pause(surface, self.scene.ctx.frame)
 
     @staticmethod
-    def banner(surface: pygame.Surface, width: int, height: int, edge) -> pygame.Rect:
-        """Draw a framed banner in the middle of the play area; return its rectangle."""
+    def banner(surface: pygame.Surface, width: int, height: int, edge, centre=None) -> pygame.Rect:
+        """Draw a framed banner centred on ``centre`` (the play area's middle); return its rectangle."""
         box = pygame.Rect(0, 0, width, height)
-        box.center = (WIDTH // 2, (TOP + PLAY_BOTTOM) // 2)
+        box.center = centre or (WIDTH // 2, (TOP + PLAY_BOTTOM) // 2)
         pygame.draw.rect(surface, palette.PANEL, box, border_radius=10)
         surface.blit(sprites.panel(width, height, edge), box)
         return box
@@ -218,7 +218,7 @@ class SingleLayout(PlayLayout):
                  palette.ORANGE if seat.game.ramp_level else LABEL, "topright")
         if self.pairs is not None:
             self.pairs.draw(surface, seat.game.remaining_pairs())
-        if self.scene.demo:
+        if not self.bar:
             self._draw_demo_message(surface, seat)
 
     def _draw_demo_message(self, surface: pygame.Surface, seat) -> None:
@@ -244,7 +244,9 @@ class SingleLayout(PlayLayout):
         scene = self.scene
         game = scene.seats[0].game
         complete = scene.mode == "contest" and not game.remaining_pairs()
-        box = self.banner(surface, 440, 170, palette.YELLOW if complete else palette.RED)
+        # Over the right-hand panel, so the field that ended the game stays in view.
+        box = self.banner(surface, self.right.width, 170, palette.YELLOW if complete else palette.RED,
+                          self.right.center)
         title = "LIST COMPLETE!" if complete else "GAME OVER"
         fitted(surface, title, (box.centerx, box.y + 28), 49, palette.YELLOW if complete else palette.RED,
                box.width - 40, "midtop")
@@ -265,14 +267,14 @@ class VersusLayout(PlayLayout):
                       _place_field(scene.seats[1].game, WIDTH // 2 + 14, cell)]
         self.panels = [pygame.Rect(MARGIN, TOP, self.PANEL_W, PLAY_BOTTOM - TOP),
                        pygame.Rect(WIDTH - MARGIN - self.PANEL_W, TOP, self.PANEL_W, PLAY_BOTTOM - TOP)]
-        self.ring = RingTimer(54)
+        self.ring = RingTimer(48)
 
     def draw_static(self, surface: pygame.Surface) -> None:
         scene = self.scene
         for player, panel in ((1, self.panels[0]), (2, self.panels[1])):
             surface.blit(sprites.panel(panel.width, panel.height, PLAYER_COLOURS[player]), panel)
-            name = "CPU" if _is_cpu(scene, player) else f"PLAYER {player}"
-            text(surface, name, (panel.centerx, panel.y + 14), 28, PLAYER_COLOURS[player], "midtop")
+            fitted(surface, scene.rounds.name(player), (panel.centerx, panel.y + 10), 28, PLAYER_COLOURS[player],
+                   panel.width - 24, "midtop")
             text(surface, "SCORE", (panel.x + 18, panel.y + 190), 14, LABEL)
             text(surface, "CLEARED", (panel.x + 18, panel.y + 246), 14, LABEL)
             progress = scene.match.progress(player)
@@ -282,14 +284,14 @@ class VersusLayout(PlayLayout):
             game = scene.seat_for(player).game
             info = f"{game.colours} COLOURS  {game.turn_frames / FPS:g}S TURN"
             fitted(surface, info, (panel.centerx, panel.bottom - 30), 14, LABEL, panel.width - 24, "midtop")
-        if not scene.demo:
+        if self.bar:
             pygame.draw.line(surface, palette.PANEL_EDGE, (BAR.centerx, BAR.y + 6), (BAR.centerx, BAR.bottom - 6), 2)
 
     def draw_panels(self, surface: pygame.Surface) -> None:
         scene = self.scene
         for player, panel in ((1, self.panels[0]), (2, self.panels[1])):
             seat = scene.seat_for(player)
-            self.ring.draw(surface, (panel.centerx, panel.y + 112), seat.timer_fraction(), seconds_left(seat), 35)
+            self.ring.draw(surface, (panel.centerx, panel.y + 122), seat.timer_fraction(), seconds_left(seat), 35)
             right = panel.right - 18
             fitted(surface, str(seat.shown_score()), (right, panel.y + 210), 28, palette.WHITE,
                    panel.width - 36, "topright")
@@ -300,6 +302,7 @@ class VersusLayout(PlayLayout):
             progress_bar(surface, bar, progress.value, progress.target, PLAYER_COLOURS[player])
             fitted(surface, f"{min(progress.value, progress.target)} / {progress.target}",
                    (panel.centerx, panel.y + 362), 21, palette.WHITE, panel.width - 24, "midtop")
+            round_pips(surface, (panel.centerx, panel.y + 54), scene.rounds, player)
             if scene.end_frames:
                 self._draw_result(surface, panel, player)
 
@@ -327,18 +330,19 @@ class VersusLayout(PlayLayout):
 
     def draw_banner(self, surface: pygame.Surface) -> None:
         scene = self.scene
-        winner = scene.winner()
-        box = self.banner(surface, 520, 190, PLAYER_COLOURS.get(winner, palette.YELLOW))
-        if winner is None:
-            title, colour = "DRAW GAME", palette.YELLOW
-        else:
-            name = "CPU" if _is_cpu(scene, winner) else f"PLAYER {winner}"
-            title, colour = f"{name} WINS!", PLAYER_COLOURS[winner]
-        fitted(surface, title, (box.centerx, box.y + 24), 42, colour, box.width - 40, "midtop")
+        if not scene.match_over:
+            round_result(surface, scene.rounds, scene.winner(), BAR.center)
+            return
+        winner = scene.rounds.winner
+        # High up, over the fields' top rows: the S line, where games are lost, stays in view.
+        box = self.banner(surface, 560, 220, PLAYER_COLOURS.get(winner, palette.YELLOW), (WIDTH // 2, TOP + 110))
+        title, colour = f"{scene.rounds.name(winner)} WINS!", PLAYER_COLOURS[winner]
+        fitted(surface, title, (box.centerx, box.y + 18), 42, colour, box.width - 40, "midtop")
+        text(surface, f"MATCH {scene.rounds.score_line()}", (box.centerx, box.y + 70), 28, palette.WHITE, "midtop")
         for row, player in enumerate((1, 2)):
             score = scene.seat_for(player).game.score
-            word = "DRAW" if winner is None else ("WIN" if player == winner else "LOSE")
-            y = box.y + 90 + row * 40
+            word = "WIN" if player == winner else "LOSE"
+            y = box.y + 120 + row * 40
             text(surface, f"{player}P", (box.x + 40, y), 28, PLAYER_COLOURS[player])
             text(surface, word, (box.x + 130, y), 28, palette.YELLOW if word == "WIN" else palette.GREY)
             text(surface, str(score), (box.right - 40, y), 28, palette.WHITE, "topright")
@@ -350,12 +354,6 @@ def shown_progress(scene, player: int):
     seat = scene.seat_for(player)
     value = seat.shown_cleared() if progress.kind == "clears" else seat.shown_score()
     return dataclasses.replace(progress, value=value)
-
-
-def _is_cpu(scene, player: int) -> bool:
-    """A versus seat driven by the AI (a CPU opponent)."""
-    from cabinet.games.antigravity.demo import AIPilot
-    return any(isinstance(p, AIPilot) and p.player == player for p in scene.pilots)
 
 
 def _hi_score(scene) -> int:

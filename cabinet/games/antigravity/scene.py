@@ -15,12 +15,15 @@ import dataclasses
 
 from cabinet import FPS
 from cabinet.games.antigravity.engine import MODES
-from cabinet.games.antigravity.layouts import SingleLayout, VersusLayout
+from cabinet.games.antigravity.layouts import FINAL_BOARD_FRAMES, SingleLayout, VersusLayout
 from cabinet.games.antigravity.seat import Seat
 from cabinet.inputs.actions import CABINET, DIRECTIONS, Action
 from cabinet.scenes.base import Scene
+from cabinet.scenes.challenger import challenge
+from cabinet.scenes.countdown import Countdown
+from cabinet.scenes.pilots import bind_all
 
-END_FRAMES = 240          # the game-over or winner banner, before initials
+END_FRAMES = FINAL_BOARD_FRAMES + 180   # the final field, then the game-over or winner banner
 END_SKIP_AFTER = 60       # Start may cut the banner short after this many frames
 
 
@@ -32,6 +35,9 @@ class AntiGravityScene(Scene):
     ``pilots``: who drives, one per field (versus: player 1's first); None
     means the players at the panel. ``demo``: attract mode (no pause, no
     high score; ``finished`` turns true after the game-over banner).
+    Versus is a :class:`~cabinet.scenes.match.Match` of rounds (``match``; by
+    default two people, ``antigravity.versus.rounds_to_win``; a demo plays one
+    round), part of a ``series`` of rematches.
     A replay plays on the rules it was recorded with through a context
     carrying those settings (:mod:`cabinet.scenes.playback`).
 
@@ -41,7 +47,7 @@ class AntiGravityScene(Scene):
     """
 
     def __init__(self, ctx, mode: str = "single", difficulty: str | None = None, contest=None,
-                 pilots=None, seed: int = 0, demo: bool = False):
+                 pilots=None, seed: int = 0, demo: bool = False, match=None, series=None):
         super().__init__(ctx)
         if mode not in MODES:
             raise ValueError(f"unknown ANTI-GRAVITY mode {mode!r}; expected one of {', '.join(MODES)}")
@@ -53,20 +59,24 @@ class AntiGravityScene(Scene):
         self.difficulty = difficulty or settings.difficulty
         self.contest = _find_contest(settings, contest) if mode == "contest" else None
         self.match = None
+        self.rounds = None
+        self.series = series
+        if mode == "versus":
+            from cabinet.scenes.match import Match, Series
+            self.rounds = match or Match("antigravity", 1 if demo else settings.versus.rounds_to_win, seed)
+            self.series = series or Series()
         self.seats = self._make_seats(settings, seed)
         self.pilots = list(pilots) if pilots is not None else self._panel_pilots()
         self.driver = getattr(self.pilots[0], "player", 1) if mode != "versus" else 1
         if mode != "versus":
             self.seats[0].player = self.driver
-        for pilot in self.pilots:
-            bind = getattr(pilot, "bind", None)
-            if bind is not None:
-                bind(self)
+        bind_all(self.pilots, self)
         self.game_frame = 0
         self.paused = False
         self.end_frames = 0        # frames since the game (or match) ended; 0 while playing
         self.finished = False      # demo: the banner has been shown, attract may move on
         self._live = []
+        self.countdown = Countdown(self._play)
         self.recorder = None if demo else self._recorder()
         self.layout = (VersusLayout if mode == "versus" else SingleLayout)(self)
 
@@ -99,7 +109,8 @@ class AntiGravityScene(Scene):
         from cabinet.storage.replays import ReplayRecorder
         options = dataclasses.asdict(self.settings)
         options.update(mode=self.mode, difficulty=self.difficulty,
-                       contest=self.contest.name if self.contest else None)
+                       contest=self.contest.name if self.contest else None,
+                       cpu=self.rounds.cpu if self.rounds is not None else {})
         return ReplayRecorder("antigravity", self.mode, options, self.seed)
 
     def game_for(self, player: int):
@@ -123,15 +134,39 @@ class AntiGravityScene(Scene):
             if event.action is Action.PAUSE and event.pressed and not self.demo and not self.end_frames:
                 self._toggle_pause()
             return
-        if self.mode == "contest" and event.pressed and event.player != self.driver:
-            if event.action in (Action.UP, Action.DOWN):
-                self.layout.scroll_list(-1 if event.action is Action.UP else 1)
+        if challenge(self, event):
+            return
+        if self.mode == "contest" and event.pressed:
+            amount = list_scroll(event, self.driver)
+            if amount:
+                self.layout.scroll_list(amount)
                 return
         if self.end_frames and event.pressed and event.action is Action.START and not self.demo:
             if self.end_frames >= END_SKIP_AFTER:
                 self.end_frames = END_FRAMES
             return
         self._live.append(event)
+
+    @property
+    def challenge_seat(self) -> int | None:
+        """The panel of the person playing alone (or against the CPU) while a challenger may come."""
+        if self.demo or self.end_frames or self.finished:
+            return None
+        if self.rounds is None:
+            return self.driver
+        people = [player for player in (1, 2) if not self.rounds.is_cpu(player)]
+        return people[0] if self.rounds.cpu and people else None
+
+    def interrupted(self):
+        """This game (or match against the CPU), cut short by a challenger."""
+        from cabinet.scenes.challenger import Interruption
+        player, score, final = self.result()
+        replay = self.recorder.finish(score, final) if self.recorder else None
+        if self.rounds is not None:
+            person = self.challenge_seat
+            return Interruption("antigravity", "cpu", person, None, self.seat_for(person).game.score, replay,
+                                self.game_frame / FPS)
+        return Interruption("antigravity", self.mode, player, self.table, score, replay, self.game_frame / FPS)
 
     def _toggle_pause(self) -> None:
         self.paused = not self.paused
@@ -142,6 +177,9 @@ class AntiGravityScene(Scene):
         live, self._live = self._live, []
         if self.paused:
             return
+        live = self.countdown.admit(live)
+        if live is None:
+            return   # READY / GO: no timer runs, the presses are kept for the first frame
         if self.end_frames:
             self._count_down_end()
             return
@@ -158,6 +196,8 @@ class AntiGravityScene(Scene):
         if self._decided() and not any(seat.busy for seat in self.seats):
             self.end_frames = 1
             self._play("game_over")
+            if self.rounds is not None:
+                self.rounds.record(self.winner())
 
     def _obey(self, event) -> None:
         if self.recorder is not None:
@@ -181,12 +221,27 @@ class AntiGravityScene(Scene):
             self.finished = True
             self.end_frames = END_FRAMES - 1   # hold the banner until attract moves on
             return
+        if self.rounds is not None and self.rounds.winner is None:
+            self._next_round()
+            return
         self._finish()
+
+    def _next_round(self) -> None:
+        """Fresh fields for the match's next round, on that round's seed."""
+        self.seats = self._make_seats(self.settings, self.rounds.round_seed())
+        bind_all(self.pilots, self)
+        self.end_frames = 0
+        self.countdown = Countdown(self._play)
 
     # ------------------------------------------------------------------ the end
     def winner(self) -> int | None:
-        """Versus: 1 or 2 when decided, None while playing or on a draw."""
+        """Versus: the winner of this round, 1 or 2, when decided; None while playing or on a draw."""
         return self.match.winner if self.match is not None else None
+
+    @property
+    def match_over(self) -> bool:
+        """Versus: a side has won the match (not merely this round)."""
+        return self.rounds is not None and self.rounds.winner is not None
 
     @property
     def table(self) -> str:
@@ -205,7 +260,7 @@ class AntiGravityScene(Scene):
         if self.mode != "versus":
             game = self.seats[0].game
             return self.driver, game.score, game.to_text()
-        player = self.winner() or max((1, 2), key=lambda p: self.seat_for(p).game.score)
+        player = self.rounds.winner or self.winner() or max((1, 2), key=lambda p: self.seat_for(p).game.score)
         final = [a + " " + b for a, b in zip(self.seats[0].game.to_text(), self.seats[1].game.to_text())]
         return player, self.seat_for(player).game.score, final
 
@@ -215,12 +270,36 @@ class AntiGravityScene(Scene):
         replay = self.recorder.finish(score, final)
         self.end_frames = 0
         self.finished = True
+        if self.rounds is not None:
+            from cabinet.scenes.flow import finish_match
+            from cabinet.scenes.rematch import MatchEnd
+            high = None if self.rounds.cpu else (self.table, player, score)
+            finish_match(self.ctx, MatchEnd(self, self.rounds, self.series, replay, self.game_frame / FPS, high))
+            return
         finish_game(self.ctx, "antigravity", self.mode, self.table, score, replay=replay, player=player,
                     seconds=self.game_frame / FPS)
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface) -> None:
         self.layout.draw(surface)
+
+
+# The original's T5 / T2: player 2's up / down keys on the keyboard (RULES.md's table).
+LIST_KEYS = {"key num 5": -1, "key @": -1, "key '": -1, "key num 2": 1, "key :": 1, "key /": 1}
+
+
+def list_scroll(event, driver: int) -> int:
+    """Rows a press scrolls the contest's pair list by (-1 up, +1 down, 0: not a scroll).
+
+    The player's own B / C scroll it, and so do the keyboard's numpad 5 / 2 (with
+    ``@`` / ``:``) while they are not the player's own push keys; the other panel's
+    stick never does, since that panel may be someone else's.
+    """
+    if event.player == driver and event.action in (Action.B, Action.C):
+        return -1 if event.action is Action.B else 1
+    if event.player == 2 != driver and event.action in (Action.UP, Action.DOWN):
+        return LIST_KEYS.get(event.switch, 0)
+    return 0
 
 
 def _find_contest(settings, contest):

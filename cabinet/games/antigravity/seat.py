@@ -15,10 +15,24 @@ from typing import Callable
 from cabinet import FPS
 from cabinet.games.antigravity.animation import FieldPicture, TurnAnimation, grid_from_text
 from cabinet.games.antigravity.results import Turn
+from cabinet.games.antigravity.stacks import danger_columns
 from cabinet.inputs.actions import Action, InputEvent
 
 TICK_SECONDS = 3          # the last seconds of a turn tick audibly
 MESSAGE_FRAMES = 90       # how long a message stays in the bar
+POPUP_FRAMES = 50         # points and chain words rise over the field this long
+
+
+@dataclass
+class Popup:
+    """Words that rise over the field where something was earned; ``row``/``column`` in cells."""
+
+    words: str
+    tone: str
+    row: float
+    column: float
+    big: bool = False
+    age: int = 0
 
 
 @dataclass(frozen=True)
@@ -38,13 +52,17 @@ class Seat:
         self._play = play
         self.frame = 0
         self.animation: TurnAnimation | None = None
-        self._queued: str | None = None   # a push pressed while the last one was still showing
+        # Pushes pressed while the last turn was still showing, each with the column it was
+        # pressed at: played in order once the animation ends, so no press is lost.
+        self._queued: list[tuple[str, int]] = []
         self._grid = grid_from_text(game.to_text())
         self._score_before = game.score
         self._cleared_before = game.total_cleared
         self.message: Message | None = None
         self.last_turn: Turn | None = None
         self.best_chain = 0
+        self.popups: list[Popup] = []
+        self.danger = danger_columns(self._grid, game.width, game.height)
 
     # ------------------------------------------------------------------ input
     def act(self, event: InputEvent) -> Turn | None:
@@ -64,7 +82,7 @@ class Seat:
             key = "up" if event.action is Action.UP else "down"
             if self.animation is None:
                 return self._push(key)
-            self._queued = key
+            self._queued.append((key, self.game.cursor))
         return None
 
     # ------------------------------------------------------------------ time
@@ -75,6 +93,9 @@ class Seat:
         animation finish.
         """
         self.frame += 1
+        for popup in self.popups:
+            popup.age += 1
+        self.popups = [popup for popup in self.popups if popup.age < POPUP_FRAMES]
         if self.animation is not None:
             started = self.animation.advance()
             if started is not None:
@@ -82,12 +103,14 @@ class Seat:
                     self._play(cue)
                 if started.kind == "flash":
                     self._announce(started.step)
+                elif started.kind == "slide" and started.step.passed:
+                    self._announce_through(started.step)
             if not self.animation.done:
                 return None
             self.animation = None
-            if self._queued is not None and clock:
-                key, self._queued = self._queued, None
-                return self._push(key)
+            self._check_danger()
+            if self._queued and clock:
+                return self._push_queued()
             return None
         if self.game.game_over or not clock:
             return None
@@ -100,11 +123,21 @@ class Seat:
             self._play("ag_tick")
         return None
 
-    def _push(self, key: str) -> Turn | None:
+    def _push(self, key: str, column: int | None = None) -> Turn | None:
         if self.game.game_over:
             return None
-        turn = self.game.push(self.game.push_side(key))
+        turn = self.game.push(self.game.push_side(key), column)
         self._start(turn)
+        return turn
+
+    def _push_queued(self) -> Turn | None:
+        """The oldest waiting push, at the column it was pressed at; then the cursor goes back
+        to where the player has moved it since (the engine's push moved it to that column)."""
+        key, column = self._queued.pop(0)
+        held = self.game.cursor
+        turn = self._push(key, column)
+        while not self.game.game_over and self.game.cursor != held:
+            self.game.move(1 if held > self.game.cursor else -1)
         return turn
 
     def _start(self, turn: Turn) -> None:
@@ -119,14 +152,34 @@ class Seat:
             self._say("TIME UP!  FORCED PUSH", "warn")
 
     def _announce(self, step) -> None:
-        """Put a chain step in the message bar as its blocks start to flash."""
+        """A chain step, as its blocks start to flash: the message bar, its points where the
+        blocks are, and from the second step on the chain's count over the field."""
         self.best_chain = max(self.best_chain, step.chain)
         if step.chain > 1:
             text = f"{step.chain} CHAIN! +{step.points}"
+            self.popups.append(Popup(f"{step.chain} CHAIN!", "chain", self.game.height / 2 - 1.2,
+                                     self.game.width / 2, big=True))
         else:
             text = f"CLEAR {step.cleared_count} +{step.points}"
-        detail = f"THROUGH x{len(step.passed)} +{step.through_points}" if step.passed else ""
-        self._say(text, "through" if step.passed else "chain", detail=detail)
+        self._say(text, "chain")
+        rows = [row for row, _ in step.removed]
+        columns = [column for _, column in step.removed]
+        self.popups.append(Popup(f"+{step.points}", "chain", (min(rows) + max(rows) + 1) / 2,
+                                 (min(columns) + max(columns) + 1) / 2))
+
+    def _announce_through(self, step) -> None:
+        """Blocks take off across the S line: the through bonus, where they cross it."""
+        self._say(f"THROUGH x{len(step.passed)}", "through", detail=f"+{step.through_points}")
+        columns = [move.column for move in step.passed]
+        self.popups.append(Popup(f"+{step.through_points}", "through", self.game.height / 2,
+                                 (min(columns) + max(columns) + 1) / 2))
+
+    def _check_danger(self) -> None:
+        """After a turn: which stacks reach the S line; a warning sound when one newly does."""
+        danger = danger_columns(self._grid, self.game.width, self.game.height)
+        if danger - self.danger and not self.game.game_over:
+            self._play("danger")
+        self.danger = danger
 
     def _say(self, text: str, tone: str, frames: int = MESSAGE_FRAMES, detail: str = "") -> None:
         self.message = Message(text, tone, self.frame + frames, detail)

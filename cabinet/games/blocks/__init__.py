@@ -2,5 +2,7 @@
 
 from .engine import BlocksGame, IllegalMove, PlaceResult
 from .pieces import CATALOGUE, PIECE_SETS, Piece
+from .versus import BlocksVersus, VersusPlaceResult
 
-__all__ = ["BlocksGame", "IllegalMove", "PlaceResult", "Piece", "CATALOGUE", "PIECE_SETS"]
+__all__ = ["BlocksGame", "BlocksVersus", "IllegalMove", "PlaceResult", "VersusPlaceResult", "Piece",
+           "CATALOGUE", "PIECE_SETS"]

@@ -1,11 +1,14 @@
 """The BLOCKS AI: plans a whole tray at once, then plays the plan one placement at a time.
 
-``BlocksAI(level="strong")`` searches the order and placements of every piece
-left in the tray together (see :mod:`.search`) and judges the boards by how well
-they will take the pieces still to come (see :mod:`.evaluate`).
-``level="casual"`` plays like a person for attract mode: it looks two pieces
-ahead instead of the whole tray, its judgement is blurred by seeded noise, and
-it reconsiders after every placement; it never makes an illegal move either.
+How it plays is a :class:`Style`. ``BlocksAI(level="strong")`` searches the
+order and placements of every piece left in the tray together (see :mod:`.search`)
+and judges the boards by how well they will take the pieces still to come (see
+:mod:`.evaluate`), one random piece further. ``level="casual"`` plays like a
+person for attract mode: it looks two pieces ahead instead of the whole tray, its
+judgement is blurred by seeded noise, and it reconsiders after every placement.
+The CPU levels of versus (:mod:`.cpu`) are styles between the two, with slips.
+In versus, :meth:`BlocksAI.choose` also weighs attacks and stones (:mod:`.tactics`).
+Whatever the style, it never makes an illegal move.
 """
 
 from __future__ import annotations
@@ -20,8 +23,7 @@ from .evaluate import Evaluator
 from .lookahead import Lookahead
 from .pieces import CATALOGUE, SIZE
 from .search import Step, plan
-
-LEVELS = ("strong", "casual")
+from .tactics import Sight, Values, VersusGains
 
 
 @dataclass(frozen=True)
@@ -34,67 +36,102 @@ class Move:
     turns: int = 0
 
 
+@dataclass(frozen=True)
+class Style:
+    """How the AI searches and how well it judges."""
+
+    depth: int = 3              # tray pieces searched together (3: the whole tray)
+    width: int = 300            # boards kept per search level; wider is stronger and slower
+    refine_top: int = 8         # best tray endings judged one random piece further (0: none)
+    line_bonus: float = 0.5     # per line cleared, to prefer scoring among equal boards
+    noise: float = 0.0          # spread of seeded misjudgement, in cost units
+    slip_percent: int = 0       # chance, per plan, of taking a merely good one (2nd-4th best)
+    follow_plan: bool = True    # False: reconsider after every placement
+    tactics: Values | None = Values()   # in versus, what attacks and stones are worth (None: ignored)
+
+
+STYLES = {
+    "strong": Style(),
+    "casual": Style(depth=2, width=20, refine_top=0, line_bonus=0.0, noise=1.5, follow_plan=False),
+}
+LEVELS = tuple(STYLES)
+LOOKAHEAD_DEATH = 400.0     # cost of a next piece that would fit nowhere
+SLIP_RANKS = (1, 2, 3)      # a slip takes the 2nd, 3rd or 4th best plan
+
+
 class BlocksAI:
     """Chooses moves for a :class:`BlocksGame`; deterministic for a given seed."""
 
-    # beam width per search level; wider is stronger and slower
-    STRONG_WIDTH = 300
-    LOOKAHEAD_TOP = 8           # best tray endings judged one random piece further
-    LOOKAHEAD_DEATH = 400.0     # cost of a next piece that would fit nowhere
-    CASUAL_DEPTH = 2            # the casual player thinks two pieces ahead, not the whole tray
-    CASUAL_WIDTH = 20
-    CASUAL_NOISE = 1.5          # spread of the casual player's misjudgement, in cost units
-
-    def __init__(self, seed: int = 0, level: str = "strong"):
-        if level not in LEVELS:
+    def __init__(self, seed: int = 0, level: str = "strong", style: Style | None = None):
+        if style is None and level not in STYLES:
             raise ValueError(f"unknown AI level {level!r}; known: {', '.join(LEVELS)}")
         self.level = level
+        self.style = style or STYLES[level]
         self._rng = random.Random(seed)
         self._evaluators: dict[tuple[str, bool], Evaluator] = {}
         self._lookaheads: dict[tuple[str, bool], Lookahead] = {}
         self._plan: list[tuple[tuple, Step]] = []   # (situation before, step), in order
+        self._pending_seen = 0      # versus: the pending stones at the last choice
 
-    def choose(self, game: BlocksGame) -> Move:
-        """The next move for ``game``; ValueError when the game is over."""
+    def choose(self, game: BlocksGame, sight: Sight | None = None) -> Move:
+        """The next move for ``game``; ValueError when the game is over.
+
+        ``sight``: in versus, what the player's panel shows besides the board and tray
+        (pending stones, the opponent); the AI then values attacks and stones too.
+        """
         if game.game_over:
             raise ValueError("the game is over: there is no move to choose")
+        pending = 0 if sight is None else sight.pending
+        if pending > self._pending_seen:
+            self._plan = []     # an attack came in: think again
+        self._pending_seen = pending
         step = self._planned(game)
         if step is None:
-            steps = self._search(game)
+            steps = self._search(game, sight)
             self._remember(game, steps)
             step = steps[0]
         turns = _turns_between(game.tray[step.slot], step.piece)
         return Move(step.slot, step.row, step.col, turns)
 
     # ------------------------------------------------------------------ planning
-    def _search(self, game: BlocksGame) -> list[Step]:
+    def _search(self, game: BlocksGame, sight: Sight | None) -> list[Step]:
+        style = self.style
         evaluator = self._evaluator(game)
-        if self.level == "strong":
+        cost = self._noisy(evaluator) if style.noise else evaluator.cost
+        refine = None
+        if style.refine_top:
             lookahead = self._lookahead(game, evaluator)
-            steps = plan(game.board, game.tray, evaluator.cost, game.gravity, game.rotation,
-                         self.STRONG_WIDTH, line_bonus=0.5,
-                         refine=lambda boards: lookahead.expected_cost(boards, game.gravity),
-                         refine_top=self.LOOKAHEAD_TOP)
-        else:
-            steps = plan(game.board, game.tray, self._casual_cost(evaluator), game.gravity,
-                         game.rotation, self.CASUAL_WIDTH, depth=self.CASUAL_DEPTH)[:1]
+            refine = lambda boards: lookahead.expected_cost(boards, game.gravity)  # noqa: E731
+        gains = None
+        if sight is not None and style.tactics is not None:
+            gains = VersusGains(sight, game.streak, style.tactics)
+        steps = plan(game.board, game.tray, cost, game.gravity, game.rotation, style.width,
+                     line_bonus=style.line_bonus, depth=style.depth, refine=refine,
+                     refine_top=style.refine_top, gains=gains, rank=self._slip())
         if not steps:   # cannot happen while the game is not over; guards the invariant
             raise RuntimeError("no legal move although the game is not over")
-        return steps
+        return steps if style.follow_plan else steps[:1]
 
-    def _casual_cost(self, evaluator: Evaluator):
-        """The casual player's judgement: the plain cost, blurred by seeded noise."""
+    def _slip(self) -> int:
+        """0 for the best plan; on a slip, the rank of the merely good one taken."""
+        if self.style.slip_percent and self._rng.randrange(100) < self.style.slip_percent:
+            return self._rng.choice(SLIP_RANKS)
+        return 0
+
+    def _noisy(self, evaluator: Evaluator):
+        """A blurred judgement: the plain cost plus seeded noise."""
         rng = np.random.default_rng(self._rng.getrandbits(32))
+        spread = self.style.noise
 
         def cost(boards):
-            return evaluator.cost(boards) + rng.normal(0.0, self.CASUAL_NOISE, boards.shape)
+            return evaluator.cost(boards) + rng.normal(0.0, spread, boards.shape)
         return cost
 
     def _lookahead(self, game: BlocksGame, evaluator: Evaluator) -> Lookahead:
         key = (game.piece_set, game.rotation)
         if key not in self._lookaheads:
             self._lookaheads[key] = Lookahead(game.piece_set, game.rotation, evaluator.cost,
-                                              self.LOOKAHEAD_DEATH)
+                                              LOOKAHEAD_DEATH)
         return self._lookaheads[key]
 
     def _evaluator(self, game: BlocksGame) -> Evaluator:
@@ -105,7 +142,8 @@ class BlocksAI:
 
     # ------------------------------------------------------------------ following the plan
     def _remember(self, game: BlocksGame, steps: list[Step]) -> None:
-        """Record the state each step expects, so later calls can follow the plan."""
+        """Record the state each step expects, so later calls can follow the plan.
+        (Stones that land change the board, so a plan is not followed past them.)"""
         self._plan = []
         board, tray = game.board, list(game.tray)
         for step in steps:

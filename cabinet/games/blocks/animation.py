@@ -15,6 +15,7 @@ from .pieces import SIZE
 
 FLASH_FRAMES = 24
 DROP_FRAMES = 18
+BREAK_FRAMES = DROP_FRAMES   # the cleared cells' shards fly while the rows drop
 FLASH_PERIOD = 4
 
 Grid = list[list[tuple | None]]
@@ -61,18 +62,30 @@ def reconcile(grid: Grid, game) -> Grid:
 
 
 class ClearAnimation:
-    """The cleared cells flash, then the rows above the cleared rows slide down."""
+    """The cleared cells flash, then break into shards while the rows above are pulled down.
 
-    def __init__(self, placed: Grid, result):
+    ``points`` and ``streak`` are what the move earned: the screen shows them
+    only once the cells break (:attr:`broken`), when the player sees why.
+    """
+
+    def __init__(self, placed: Grid, result, streak_before: int = 0):
         self.placed = placed
+        self.points = result.points - len(result.cells)   # the clear's own; the cells count at once
+        self.streak_before = streak_before
+        self.wipe_out = result.wipe_out
         self.cleared = set(result.cleared)
         self.drops = dict(result.drops)
         self.frame = 0
-        self.length = FLASH_FRAMES + (DROP_FRAMES if self.drops else 0)
+        self.length = FLASH_FRAMES + max(BREAK_FRAMES, DROP_FRAMES if self.drops else 0)
 
     @property
     def done(self) -> bool:
         return self.frame >= self.length
+
+    @property
+    def broken(self) -> bool:
+        """The flash is over: the cells have broken and the points are earned on screen."""
+        return self.frame >= FLASH_FRAMES
 
     def update(self) -> None:
         self.frame += 1
@@ -97,4 +110,28 @@ class ClearAnimation:
             for col in range(SIZE):
                 colour = self.placed[row][col]
                 if colour is not None and (row, col) not in self.cleared:
-                    yield y, col, colour, "solid"
+                    yield y, col, colour, "falling" if y != row and t < 1 else "solid"
+
+    def dropping_rows(self) -> tuple[float, float] | None:
+        """The board rows (top, bottom) that are still falling, or None."""
+        if not self.drops or self.frame >= FLASH_FRAMES + DROP_FRAMES:
+            return None
+        return 0.0, float(max(self.drops.values()) + 1)
+
+    def shards(self):
+        """(row, col, colour, scale) of the broken pieces, in cells; empty outside the break.
+
+        Each cleared cell splits into four quarters that fly apart, fall and shrink.
+        """
+        age = self.frame - FLASH_FRAMES
+        if not 0 <= age < BREAK_FRAMES:
+            return
+        t = age / BREAK_FRAMES
+        scale = 0.5 * (1 - t)
+        for row, col in self.cleared:
+            colour = self.placed[row][col] or palette.GREY
+            for d_row, d_col in ((-1, -1), (-1, 1), (1, -1), (1, 1)):
+                spread = 1.4 * t
+                y = row + 0.25 + 0.25 * d_row + d_row * spread * 0.6 + 2.2 * t * t
+                x = col + 0.25 + 0.25 * d_col + d_col * spread
+                yield y, x, colour, scale

@@ -104,12 +104,30 @@ class Cursor:
         return Outcome("none")
 
     def _place(self, game: BlocksGame) -> Outcome:
+        height, width = game.piece_size(self.slot)
+        centre = (self.row + height / 2, self.col + width / 2)
         try:
             result = game.place(self.slot, self.row, self.col)
         except IllegalMove:
             return Outcome("invalid")
-        self.settle(game)
+        self._take_first_piece(game, centre)
         return Outcome("place", result)
+
+    def _take_first_piece(self, game: BlocksGame, centre: tuple[float, float]) -> None:
+        """After a placement: the first piece left in the tray, at the legal spot whose
+        centre is nearest ``centre`` (where the hand just was), so its ghost starts green."""
+        if game.game_over or not any(game.tray):
+            return
+        self.slot = next(slot for slot in range(3) if game.tray[slot] is not None)
+        height, width = game.piece_size(self.slot)
+        spots = game.legal_positions(self.slot)
+        if spots:
+            def distance(spot):
+                d_row = spot[0] + height / 2 - centre[0]
+                d_col = spot[1] + width / 2 - centre[1]
+                return d_row * d_row + d_col * d_col, spot
+            self.row, self.col = min(spots, key=distance)
+        self.settle(game)
 
     def _rotate(self, game: BlocksGame) -> Outcome:
         try:

@@ -1,8 +1,12 @@
-"""The attract-mode pilot for BLOCKS: the AI plays through the player's own controls.
+"""The BLOCKS AI at a panel: the attract-mode demo and the CPU opponent of versus.
 
-It asks :class:`BlocksAI` for a move, turns it into the presses a player would
-make (:func:`~cabinet.games.blocks.cursor.route`), and presses them a few frames
-apart so a watcher can follow the piece across the board.
+:class:`BlocksDemoPilot` asks :class:`BlocksAI` for a move, turns it into the
+presses a player would make (:func:`~cabinet.games.blocks.cursor.route`), and
+presses them a few frames apart, so a watcher can follow the piece across the
+board and a CPU opponent is exactly as fast as its level's frame counts. It
+sees what a person at its panel sees: its own board and tray, and in versus its
+pending meter and the other board (:func:`~cabinet.games.blocks.tactics.sight_of`);
+never a tray to come.
 """
 
 from __future__ import annotations
@@ -11,43 +15,77 @@ from cabinet.inputs.actions import Action, InputEvent
 
 from .ai import BlocksAI
 from .cursor import route
+from .tactics import sight_of
 
-MOVE_FRAMES = 7        # between two cursor presses
-THINK_FRAMES = 30      # before the first press of a move
-AIM_FRAMES = 18        # holding still over the target before A
+# A brisk player's pace: quick enough that a 30 s demo shows clears, slow enough to follow.
+MOVE_FRAMES = 5        # between two cursor presses
+THINK_FRAMES = 16      # before the first press of a move
+AIM_FRAMES = 10        # holding still over the target before A
 
 
 class BlocksDemoPilot:
-    """Drives a :class:`BlocksScene` with the casual AI, as player 1."""
+    """Drives one player's BLOCKS through that player's controls.
 
-    def __init__(self, seed: int = 0, level: str = "casual"):
-        self.ai = BlocksAI(seed=seed, level=level)
-        self.scene = None
+    ``bind(scene)`` finds what it steers: ``scene.seat_for(player)`` when the scene
+    has seats (versus, the headless simulation), else the one-player scene itself;
+    either has ``game``, ``cursor`` and ``busy`` (and a seat its ``match``).
+    ``ai`` defaults to :class:`BlocksAI` at ``level``; the frame counts default to
+    the attract demo's relaxed pace.
+    """
+
+    def __init__(self, seed: int = 0, level: str = "casual", player: int = 1, ai: BlocksAI | None = None,
+                 think_frames: int | None = None, move_frames: int | None = None,
+                 aim_frames: int | None = None):
+        self.ai = ai or BlocksAI(seed=seed, level=level)
+        self.player = player
+        self.think_frames = THINK_FRAMES if think_frames is None else think_frames
+        self.move_frames = MOVE_FRAMES if move_frames is None else move_frames
+        self.aim_frames = AIM_FRAMES if aim_frames is None else aim_frames
+        self.seat = None
         self.plan: list[Action] = []
-        self.wait = THINK_FRAMES
-        self.gave_up = False   # no route to the AI's move: the scene ends the demo
+        self.planned_on = None     # the board the plan was made for
+        self.wait = self.think_frames
+        self.gave_up = False       # no route to any move: the scene ends the demo
 
     def bind(self, scene) -> None:
-        self.scene = scene
+        seat_for = getattr(scene, "seat_for", None)
+        self.seat = seat_for(self.player) if seat_for is not None else scene
 
     def events(self, game_frame: int, live_events: list[InputEvent]) -> list[InputEvent]:
-        game = self.scene.game
-        if game.game_over or self.scene.busy:
+        game = self.seat.game
+        if game.game_over or self.seat.busy:
             return []
+        if self.plan and game.board != self.planned_on:
+            self.plan = []          # stones landed under the plan: look again
         if self.wait > 0:
             self.wait -= 1
             return []
         if not self.plan:
-            move = self.ai.choose(game)
-            self.plan = route(self.scene.cursor, game, move.slot, move.row, move.col, move.turns)
+            self.plan = self._presses(game)
+            self.planned_on = game.board
             if not self.plan:
                 self.gave_up = True
                 return []
         action = self.plan.pop(0)
         if not self.plan:
-            self.wait = THINK_FRAMES
+            self.wait = self.think_frames
         elif len(self.plan) == 1:
-            self.wait = AIM_FRAMES
+            self.wait = self.aim_frames
         else:
-            self.wait = MOVE_FRAMES
-        return [InputEvent(1, action, True, game_frame)]
+            self.wait = self.move_frames
+        return [InputEvent(self.player, action, True, game_frame)]
+
+    def _presses(self, game) -> list[Action]:
+        """The presses of the AI's move; any legal move that the cursor can reach if not."""
+        match = getattr(self.seat, "match", None)
+        sight = None if match is None else sight_of(match, self.player)
+        move = self.ai.choose(game, sight)
+        presses = route(self.seat.cursor, game, move.slot, move.row, move.col, move.turns)
+        for slot in range(3):
+            if presses or game.tray[slot] is None:
+                continue
+            for row, col in game.legal_positions(slot):
+                presses = route(self.seat.cursor, game, slot, row, col)
+                if presses:
+                    break
+        return presses

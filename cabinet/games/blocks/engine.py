@@ -1,28 +1,34 @@
 """The BLOCKS rules engine (RULES.md, Game 1): pure, seeded, deterministic.
 
 The board is a 64-bit integer (see :mod:`.pieces`); a move is one AND to test
-and one OR to place, and full lines are found with sixteen precomputed masks.
+and one OR to place, and full lines are found with a few shifts and ANDs.
+*Stones* (BLOCKS versus, and the cabinet's ramp) are filled cells that no piece
+put there: a second mask, always inside the board, remembers which cells they are.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import NamedTuple
 
 from .pieces import (CATALOGUE, COL_MASKS, FULL, PIECE_SETS, ROW_MASKS, SIZE,
                      Piece, cells_of, orientations, piece_from_text)
 
 SLOTS = 3
 WIPE_OUT_BONUS = 1000
+RAMP_MAX_STONES = 6        # the ramp lands at most this many stones per tray refresh
+STONE = "+"                # a stone in the text form of a board
 
 
 class IllegalMove(ValueError):
     """A move the rules refuse: the game state is left unchanged."""
 
 
-@dataclass(frozen=True)
+@dataclass   # not frozen: a frozen one takes six times as long to make, and a move makes one
 class PlaceResult:
-    """Everything one placement did, for a screen to animate and a test to check."""
+    """Everything one placement did, for a screen to animate and a test to check (read it only)."""
 
     slot: int
     row: int
@@ -37,11 +43,11 @@ class PlaceResult:
     wipe_out: bool
     refreshed: bool                       # the tray was refilled after this move
     game_over: bool
+    landed: list[tuple[int, int]] = field(default_factory=list)   # stones that landed after this move, sorted
 
 
-@dataclass(frozen=True)
-class Clear:
-    """The board after the line clear of one placement (no scoring)."""
+class Clear(NamedTuple):
+    """The board after the line clear of one placement (no scoring); a tuple, made fast."""
 
     board: int
     rows: tuple[int, ...]
@@ -49,11 +55,21 @@ class Clear:
     removed: int                          # mask of removed cells
     drops: tuple[tuple[int, int], ...]
 
+    def carry(self, mask: int, gravity: bool) -> int:
+        """Where the cells of ``mask`` (part of the board cleared) are after this clear."""
+        mask &= ~self.removed
+        if gravity and self.rows and mask:
+            mask = _drop_rows(mask, self.rows)[0]
+        return mask
+
+
+ROW_STARTS = 0x0101_0101_0101_0101   # bit 0 of every row
+_NO_CLEAR = ((), ())
+
 
 def clear_lines(board: int, gravity: bool) -> Clear:
     """Remove every full row and column at once; with gravity, drop rows above cleared rows."""
-    rows = tuple(r for r in range(SIZE) if board & ROW_MASKS[r] == ROW_MASKS[r])
-    cols = tuple(c for c in range(SIZE) if board & COL_MASKS[c] == COL_MASKS[c])
+    rows, cols = _full_lines(board)
     if not rows and not cols:
         return Clear(board, (), (), 0, ())
     removed = 0
@@ -85,6 +101,26 @@ def _drop_rows(board: int, cleared_rows: tuple[int, ...]) -> tuple[int, tuple[tu
     return result, tuple(drops)
 
 
+def _full_lines(board: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """(full rows, full columns), each ascending; a handful of big-integer operations."""
+    across = board & board >> 4
+    across &= across >> 2
+    across &= across >> 1
+    across &= ROW_STARTS                  # bit 8r set for a full row r
+    down = board & board >> 32
+    down &= down >> 16
+    down &= down >> 8
+    down &= 0xFF                          # bit c set for a full column c
+    if not across and not down:
+        return _NO_CLEAR
+    return _ROWS_OF[across], _COLS_OF[down]
+
+
+_COLS_OF = tuple(tuple(i for i in range(SIZE) if bits >> i & 1) for bits in range(256))
+_ROWS_OF = {sum(1 << (8 * r) for r in rows): rows for rows in _COLS_OF}
+
+
+@lru_cache(maxsize=8192)
 def mask_cells(mask: int) -> tuple[tuple[int, int], ...]:
     """Sorted (row, col) of the set bits of a board mask."""
     cells = []
@@ -104,24 +140,49 @@ def fits_anywhere(board: int, piece: Piece) -> bool:
     return False
 
 
+def land_on(board: int, count: int, rng: random.Random) -> int:
+    """The landing rule of RULES.md: ``count`` stones, each on a different empty cell chosen
+    by ``rng`` (every empty cell takes one when fewer are empty). Returns their mask."""
+    empty = mask_cells(FULL & ~board)
+    if count <= 0 or not empty:
+        return 0
+    stones = 0
+    for row, col in rng.sample(empty, min(count, len(empty))):
+        stones |= 1 << (row * SIZE + col)
+    return stones
+
+
 class BlocksGame:
     """One game of BLOCKS: an 8x8 board, a tray of three slots, a score.
 
     Everything a player can do is :meth:`rotate` and :meth:`place`; trays are
     drawn from a ``random.Random`` seeded with ``seed`` and owned by the game.
+    Stones' cells come from a second generator (seeded with ``stone_seed``, by
+    default derived from ``seed``), so landing stones never changes the trays.
+
+    The ramp (RULES.md, "Game length on a cabinet"; off by default): every
+    ``ramp_placements`` placements the level rises by one, and each tray refresh
+    lands ``min(level, 6)`` stones.
     """
 
     def __init__(self, seed: int = 0, rotation: bool = False, piece_set: str = "classic",
-                 gravity: bool = True):
+                 gravity: bool = True, ramp: bool = False, ramp_placements: int = 40,
+                 stone_seed: int | str | None = None):
         if piece_set not in PIECE_SETS:
             raise ValueError(f"unknown piece set {piece_set!r}; known: {', '.join(PIECE_SETS)}")
+        if isinstance(ramp_placements, bool) or not isinstance(ramp_placements, int) or ramp_placements < 1:
+            raise ValueError(f"ramp_placements must be a whole number of at least 1, not {ramp_placements!r}")
         self.seed = seed
         self.rotation = bool(rotation)
         self.gravity = bool(gravity)
         self.piece_set = piece_set
+        self.ramp = bool(ramp)
+        self.ramp_placements = ramp_placements
         self._pieces = PIECE_SETS[piece_set]
         self._rng = random.Random(seed)
+        self._stone_rng = random.Random(f"stones {seed}" if stone_seed is None else stone_seed)
         self._board = 0
+        self._stones = 0
         self._tray: list[Piece | None] = [None] * SLOTS
         self.score = 0
         self.streak = 0
@@ -132,27 +193,30 @@ class BlocksGame:
     # ----------------------------------------------------------------- making games
     @classmethod
     def from_settings(cls, settings, seed: int = 0) -> "BlocksGame":
-        """A new game from a ``BlocksSettings`` (piece_set, rotation, gravity)."""
+        """A new game from a ``BlocksSettings`` (piece_set, rotation, gravity, ramp)."""
         return cls(seed=seed, rotation=settings.rotation, piece_set=settings.piece_set,
-                   gravity=settings.gravity)
+                   gravity=settings.gravity, ramp=settings.ramp,
+                   ramp_placements=settings.ramp_placements)
 
     @classmethod
     def from_text(cls, rows, tray=None, seed: int = 0, rotation: bool = False,
                   gravity: bool = True, piece_set: str = "classic", score: int = 0,
-                  streak: int = 0) -> "BlocksGame":
-        """A game in a given position: ``rows`` as in :meth:`to_text`, ``tray`` three
-        piece texts or None (used). A piece may be any entry of the classic set; later
-        trays are drawn from ``piece_set``. A tray with every slot used is refilled from
-        ``seed``. ``score`` and ``streak`` continue a game in progress.
+                  streak: int = 0, **options) -> "BlocksGame":
+        """A game in a given position: ``rows`` as in :meth:`to_text` (``+`` marks a stone),
+        ``tray`` three piece texts or None (used). A piece may be any entry of the classic
+        set; later trays are drawn from ``piece_set``. A tray with every slot used is
+        refilled from ``seed``. ``score`` and ``streak`` continue a game in progress;
+        ``options`` are the constructor's other keywords (ramp, ramp_placements, stone_seed).
         """
-        board = _board_from_text(rows)
+        board, stones = _board_from_text(rows)
         if tray is None:
             tray = [None] * SLOTS
         if not isinstance(tray, (list, tuple)) or len(tray) != SLOTS:
             raise ValueError(f"the tray has exactly {SLOTS} slots (a piece text or None each)")
         pieces = [None if text is None else piece_from_text(text) for text in tray]
-        game = cls(seed=seed, rotation=rotation, piece_set=piece_set, gravity=gravity)
+        game = cls(seed=seed, rotation=rotation, piece_set=piece_set, gravity=gravity, **options)
         game._board = board
+        game._stones = stones
         game.score = int(score)
         game.streak = int(streak)
         if any(pieces):
@@ -167,6 +231,8 @@ class BlocksGame:
         twin._tray = list(self._tray)
         twin._rng = random.Random()
         twin._rng.setstate(self._rng.getstate())
+        twin._stone_rng = random.Random()
+        twin._stone_rng.setstate(self._stone_rng.getstate())
         return twin
 
     # ----------------------------------------------------------------- reading the state
@@ -180,14 +246,28 @@ class BlocksGame:
         """The three slots' pieces in their current orientation; None for a used slot."""
         return tuple(self._tray)
 
+    @property
+    def stones(self) -> int:
+        """The stones on the board, as a mask like :attr:`board` (a subset of it)."""
+        return self._stones
+
+    @property
+    def ramp_level(self) -> int:
+        """How many ramp steps the game has taken: 0 before the first (and with the ramp off)."""
+        return self.placements // self.ramp_placements if self.ramp else 0
+
     def cell(self, row: int, col: int) -> bool:
         if not (0 <= row < SIZE and 0 <= col < SIZE):
             raise ValueError(f"cell ({row}, {col}) is off the {SIZE}x{SIZE} board")
         return bool(self._board >> (row * SIZE + col) & 1)
 
     def to_text(self) -> list[str]:
-        return ["".join("#" if self._board >> (r * SIZE + c) & 1 else "." for c in range(SIZE))
-                for r in range(SIZE)]
+        """The board, one string per row: ``#`` a piece's cell, ``+`` a stone, ``.`` empty."""
+        def mark(bit: int) -> str:
+            if not self._board >> bit & 1:
+                return "."
+            return STONE if self._stones >> bit & 1 else "#"
+        return ["".join(mark(r * SIZE + c) for c in range(SIZE)) for r in range(SIZE)]
 
     def tray_text(self) -> list[list[str] | None]:
         return [None if piece is None else piece.text() for piece in self._tray]
@@ -222,8 +302,18 @@ class BlocksGame:
         piece = self._piece(slot)
         self._tray[slot] = CATALOGUE[piece.turned]
 
-    def place(self, slot: int, row: int, col: int) -> PlaceResult:
-        """Place the slot's piece with its box's top-left at (row, col), then clear and score."""
+    def place(self, slot: int, row: int, col: int, stones: int = 0) -> PlaceResult:
+        """Place the slot's piece with its box's top-left at (row, col), then clear and score.
+
+        ``stones`` (BLOCKS versus): how many stones are waiting to land on this board;
+        when the placement clears no line they land before the tray refresh, and
+        ``result.landed`` says where. A clearing placement holds them back.
+        """
+        return PlaceResult(*self._place(slot, row, col, stones))
+
+    def _place(self, slot: int, row: int, col: int, stones: int) -> tuple:
+        """:meth:`place` without the result object: its fields, in order (the versus
+        engine makes its own result from them; one object per move keeps it fast)."""
         self._check_playing()
         _check_slot(slot)
         piece = self._tray[slot]
@@ -239,7 +329,7 @@ class BlocksGame:
         points = piece.size
         lines = len(clear.rows) + len(clear.cols)
         if lines:
-            points += 10 * bin(clear.removed).count("1") * lines * (self.streak + 1)
+            points += 10 * clear.removed.bit_count() * lines * (self.streak + 1)
             self.streak += 1
         else:
             self.streak = 0
@@ -247,18 +337,43 @@ class BlocksGame:
         if wipe_out:
             points += WIPE_OUT_BONUS
         self._board = clear.board
+        if self._stones:
+            self._stones = clear.carry(self._stones, self.gravity)
         self.score += points
         self.placements += 1
+        landed = self._land(stones) if stones and not lines else 0
         self._tray[slot] = None
         refreshed = not any(self._tray)
         if refreshed:
             self._draw_tray()
+            if self.ramp_level:
+                landed |= self._land(min(self.ramp_level, RAMP_MAX_STONES))
         self.game_over = self._nothing_fits()
-        return PlaceResult(slot, row, col, mask_cells(mask), clear.rows, clear.cols,
-                           mask_cells(clear.removed), clear.drops, points, self.streak,
-                           wipe_out, refreshed, self.game_over)
+        return (slot, row, col, mask_cells(mask), clear.rows, clear.cols, mask_cells(clear.removed),
+                clear.drops, points, self.streak, wipe_out, refreshed, self.game_over,
+                self._landing_order(landed))
+
+    def land_stones(self, count: int) -> list[tuple[int, int]]:
+        """Land ``count`` stones now (a versus move timer ran out), then check game over.
+
+        Landing clears nothing: a line the stones complete waits for the next placement.
+        """
+        self._check_playing()
+        landed = self._land(count)
+        self.game_over = self._nothing_fits()
+        return self._landing_order(landed)
 
     # ----------------------------------------------------------------- inner workings
+    def _land(self, count: int) -> int:
+        """Put up to ``count`` stones on empty cells (the one landing rule); their mask."""
+        landed = land_on(self._board, count, self._stone_rng)
+        self._board |= landed
+        self._stones |= landed
+        return landed
+
+    def _landing_order(self, landed: int) -> list[tuple[int, int]]:
+        return list(mask_cells(landed)) if landed else []
+
     def _draw_tray(self) -> None:
         pieces = self._pieces
         self._tray = [pieces[self._rng.randrange(len(pieces))] for _ in range(SLOTS)]
@@ -301,11 +416,14 @@ def _mask_at(piece: Piece, row, col) -> int | None:
     return piece.masks[row * SIZE + col]
 
 
-def _board_from_text(rows) -> int:
+def _board_from_text(rows) -> tuple[int, int]:
+    """(board, stones) masks of a board's text; ``+`` is a stone, any other mark a piece's cell."""
     if (not isinstance(rows, (list, tuple)) or len(rows) != SIZE
             or not all(isinstance(line, str) and len(line) == SIZE for line in rows)):
         raise ValueError(f"a BLOCKS board is {SIZE} strings of {SIZE} characters, one per row")
-    board = 0
+    board = stones = 0
     for r, c in cells_of(rows):
         board |= 1 << (r * SIZE + c)
-    return board & FULL
+        if rows[r][c] == STONE:
+            stones |= 1 << (r * SIZE + c)
+    return board & FULL, stones

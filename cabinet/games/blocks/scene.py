@@ -13,16 +13,22 @@ import logging
 
 import pygame
 
-from cabinet.audio.effects import clear_effect
-from cabinet.inputs.actions import CABINET, InputEvent
+from cabinet.audio.effects import chain_effect, clear_effect
+from cabinet.inputs.actions import CABINET, Action, InputEvent
 from cabinet.render import HEIGHT, palette, text
 from cabinet.render.sprites import block, panel
 from cabinet.scenes.base import Scene
+from cabinet.scenes.challenger import challenge
 from cabinet.scenes.common import blink, draw_backdrop
+from cabinet.scenes.countdown import Countdown
+from cabinet.scenes.pause import draw_pause
 
-from .animation import ClearAnimation, after_move, empty_grid, family_colour, reconcile
+from .animation import FLASH_FRAMES, ClearAnimation, after_move, empty_grid, family_colour, reconcile
 from .cursor import BOARD, TRAY, Cursor, route
+from .danger import fitting_slots, in_danger
 from .engine import BlocksGame
+from .ghost import ghost
+from .marks import cross_out, dim, draw_banner, draw_danger, draw_tray_mode
 from .pieces import SIZE
 
 log = logging.getLogger(__name__)
@@ -30,23 +36,33 @@ log = logging.getLogger(__name__)
 CELL = 54
 BOARD_X, BOARD_Y = 264, 54
 BOARD_PX = CELL * SIZE
+BOARD_RECT = pygame.Rect(BOARD_X, BOARD_Y, BOARD_PX, BOARD_PX)
 TRAY_X, TRAY_Y, TRAY_W, TRAY_H, TRAY_GAP = 716, 54, 224, 136, 12
 TRAY_CELL = 24
 LEFT_X = 24
 
-GAME_OVER_FRAMES = 150      # the GAME OVER banner, before initials or the next attract part
+FINAL_BOARD_FRAMES = 120    # game over: the final board alone, what ended it marked ...
+GAME_OVER_FRAMES = FINAL_BOARD_FRAMES + 150   # ... then the GAME OVER banner, before initials
 POPUP_FRAMES = 50
 SHAKE_FRAMES = 12
 IDLE_WARN_FRAMES = 60 * 60  # a human game nobody touches: warn after a minute ...
 IDLE_END_FRAMES = 70 * 60   # ... and end it ten seconds later, so the cabinet is free again
 
 
-class Popup:
-    """A short rising message: points earned, a streak, a wipe-out."""
+# The sound of each thing a press can do with the cursor (a placement has its own).
+CURSOR_SOUNDS = {"select": "blocks_pickup", "tray": "menu_move", "board": "blocks_pickup",
+                 "rotate": "blocks_rotate", "refused": "blocks_invalid", "invalid": "blocks_invalid"}
 
-    def __init__(self, words: str, colour, pos, size: int = 28):
+
+class Popup:
+    """A short rising message: points earned, a streak, a wipe-out.
+
+    ``delay`` frames pass before it shows (points of a clear wait for the cells to break).
+    """
+
+    def __init__(self, words: str, colour, pos, size: int = 28, delay: int = 0):
         self.words, self.colour, self.pos, self.size = words, colour, pos, size
-        self.age = 0
+        self.age = -delay
 
 
 class BlocksScene(Scene):
@@ -79,6 +95,11 @@ class BlocksScene(Scene):
         self.finished = False       # attract mode moves on when a demo game ends
         self.best = _best_score(ctx)
         self.recorder = None if demo else _recorder(self.rules, seed)
+        self.countdown = Countdown(ctx.audio.play)
+        self.paused = False
+        self.fits = fitting_slots(self.game)   # per slot: does its piece fit anywhere
+        self.fits_key = None
+        self.warned = False          # the danger sound has played for this danger
         if hasattr(pilot, "bind"):
             pilot.bind(self)
 
@@ -100,8 +121,23 @@ class BlocksScene(Scene):
         self.ctx.inputs.set_repeat_profile("blocks")
 
     def handle(self, event: InputEvent) -> None:
-        if event.player != CABINET:
+        if event.player != CABINET and not challenge(self, event):
             self.live.append(event)
+        elif event.action is Action.PAUSE and event.pressed and not self.demo and not self.ended:
+            self.paused = not self.paused
+            self.ctx.audio.play("menu_select")
+
+    @property
+    def challenge_seat(self) -> int | None:
+        """The player's panel while a challenger may still come (see :mod:`cabinet.scenes.challenger`)."""
+        return None if self.demo or self.ended else getattr(self.pilot, "player", 1)
+
+    def interrupted(self):
+        """This game, cut short by a challenger."""
+        from cabinet.scenes.challenger import Interruption
+        replay = self.recorder.finish(self.game.score, self.game.to_text()) if self.recorder else None
+        return Interruption("blocks", "single", self.challenge_seat, "blocks", self.game.score, replay,
+                            self.game_frame / 60)
 
     def pointer(self, kind: str, pos) -> None:
         """Touch or mouse: press on a tray piece, drag it, release it on the board."""
@@ -127,8 +163,14 @@ class BlocksScene(Scene):
 
     # ------------------------------------------------------------------ update
     def update(self) -> None:
-        obeyed = [e for e in self.pilot.events(self.game_frame, self.live) if e.pressed]
+        if self.paused:
+            self.live = []
+            return
+        live = self.countdown.admit(self.live)
         self.live = []
+        if live is None:
+            return   # READY / GO: the game waits, the presses are kept
+        obeyed = [e for e in self.pilot.events(self.game_frame, live) if e.pressed]
         for event in obeyed:
             if self.ended:
                 break
@@ -141,6 +183,7 @@ class BlocksScene(Scene):
             # The engine is the truth: a game set up from text, or anything unforeseen.
             reconcile(self.grid, self.game)
             self.grid_board = self.game.board
+        self._check_danger()
         if self.ended:
             self.over_frames += 1
             if self.over_frames == 1:
@@ -161,14 +204,41 @@ class BlocksScene(Scene):
         if cursor.focus == BOARD and game.tray[cursor.slot] is not None:
             colour = family_colour(game.tray[cursor.slot].family)
         outcome = cursor.apply(event.action, game, repeat=event.repeat)
-        sound = {"select": "blocks_pickup", "tray": "menu_move", "board": "blocks_pickup",
-                 "rotate": "blocks_rotate", "refused": "blocks_invalid", "invalid": "blocks_invalid"}
-        if outcome.kind in sound:
-            self.ctx.audio.play(sound[outcome.kind])
+        if outcome.kind in CURSOR_SOUNDS:
+            self.ctx.audio.play(CURSOR_SOUNDS[outcome.kind])
         if outcome.kind in ("invalid", "refused"):
             self.shake = SHAKE_FRAMES
         if outcome.kind == "place":
             self._placed(outcome.result, colour)
+
+    def _check_danger(self) -> None:
+        """Work out which tray pieces fit when the board or tray changed; sound the warning once."""
+        key = (self.game.board, tuple(self.game.tray), self.game.rotation)
+        if key == self.fits_key:
+            return
+        self.fits_key = key
+        self.fits = fitting_slots(self.game)
+        danger = in_danger(self.fits) and not self.game.game_over
+        if danger and not self.warned:
+            self.ctx.audio.play("danger")
+        self.warned = danger
+
+    @property
+    def danger(self) -> bool:
+        return not self.ended and in_danger(self.fits)
+
+    @property
+    def shown_score(self) -> int:
+        """The score as the screen tells it: a clear's points count once its cells break."""
+        if self.animation is not None and not self.animation.broken:
+            return self.game.score - self.animation.points
+        return self.game.score
+
+    @property
+    def shown_streak(self) -> int:
+        if self.animation is not None and not self.animation.broken:
+            return self.animation.streak_before
+        return self.game.streak
 
     def _placed(self, result, colour) -> None:
         audio = self.ctx.audio
@@ -178,26 +248,32 @@ class BlocksScene(Scene):
         reconcile(self.grid, self.game)
         self.grid_board = self.game.board
         lines = len(result.rows) + len(result.cols)
-        row, col = result.cells[0]
-        where = (BOARD_X + col * CELL + CELL // 2, BOARD_Y + row * CELL)
         if lines:
-            self.animation = ClearAnimation(placed, result)
+            self.animation = ClearAnimation(placed, result, result.streak - 1)
             audio.play(clear_effect(lines))
-            self.popups.append(Popup(f"+{result.points}", palette.YELLOW, where, 35))
+            # The points rise from the middle of the cleared cells, as they break.
+            rows = [r for r, _ in result.cleared]
+            cols = [c for _, c in result.cleared]
+            where = (BOARD_X + round((min(cols) + max(cols) + 1) * CELL / 2),
+                     BOARD_Y + round((min(rows) + max(rows) + 1) * CELL / 2) + 18)
+            self.popups.append(Popup(f"+{result.points}", palette.YELLOW, where, 42, FLASH_FRAMES))
             if result.streak >= 2:
-                audio.play("blocks_streak")
-                self.popups.append(Popup(f"STREAK x{result.streak}", palette.CYAN,
-                                         (BOARD_X + BOARD_PX // 2, BOARD_Y + BOARD_PX // 2 - 40), 35))
+                self.popups.append(Popup(f"x{result.streak} STREAK!", palette.CYAN,
+                                         (BOARD_X + BOARD_PX // 2, BOARD_Y + BOARD_PX // 2 - 40), 42,
+                                         FLASH_FRAMES))
         else:
+            row, col = result.cells[0]
+            where = (BOARD_X + col * CELL + CELL // 2, BOARD_Y + row * CELL)
             self.popups.append(Popup(f"+{result.points}", palette.WHITE, where, 21))
         if result.wipe_out:
-            audio.play("blocks_wipeout")
             self.popups.append(Popup("WIPE OUT!", palette.MAGENTA,
-                                     (BOARD_X + BOARD_PX // 2, BOARD_Y + BOARD_PX // 2 + 20), 49))
+                                     (BOARD_X + BOARD_PX // 2, BOARD_Y + BOARD_PX // 2 + 40), 49, FLASH_FRAMES))
 
     def _animate(self) -> None:
         if self.animation is not None:
             self.animation.update()
+            if self.animation.frame == FLASH_FRAMES:
+                self._broke(self.animation)
             if self.animation.done:
                 self.animation = None
         for popup in self.popups:
@@ -205,6 +281,14 @@ class BlocksScene(Scene):
         self.popups = [p for p in self.popups if p.age < POPUP_FRAMES]
         if self.shake:
             self.shake -= 1
+
+    def _broke(self, animation) -> None:
+        """The cleared cells break: the sounds of what they earned."""
+        if animation.streak_before >= 1:
+            self.ctx.audio.play("blocks_streak")
+            self.ctx.audio.play(chain_effect(animation.streak_before + 1))   # rises with the streak
+        if animation.wipe_out:
+            self.ctx.audio.play("blocks_wipeout")
 
     def _finish(self) -> None:
         self.finished = True
@@ -223,32 +307,43 @@ class BlocksScene(Scene):
         self._draw_scores(surface)
         surface.blit(_board_frame(), (BOARD_X - 10, BOARD_Y - 10))
         self._draw_cells(surface)
-        if not self.ended:
-            self._draw_ghost(surface)
+        if self.danger:
+            draw_danger(surface, BOARD_RECT, self.game_frame)
+        if self.cursor.focus == TRAY and not self.ended:
+            dim(surface, BOARD_RECT)
+        if not self.ended and self.animation is None:
+            self._draw_ghost(surface)    # never over cells still breaking or rows still dropping
         self._draw_tray(surface)
         self._draw_drag(surface)
         for popup in self.popups:
+            if popup.age < 0:
+                continue
             x, y = popup.pos
             # Rising, but never past the top of the screen (a piece placed on row 0).
             bottom = max(y - popup.age, popup.size + 4)
             text(surface, popup.words, (x, bottom), popup.size, popup.colour, "midbottom")
-        if self.ended:
+        self.countdown.draw(surface, BOARD_RECT)
+        if self.paused:
+            draw_pause(surface, self.ctx.frame)
+        elif self.ended:
             self._draw_game_over(surface)
         elif not self.demo and self.idle >= IDLE_WARN_FRAMES:
             seconds = (IDLE_END_FRAMES - self.idle) // 60 + 1
             _banner(surface, f"STILL THERE? {seconds}", palette.ORANGE)
 
     def _draw_scores(self, surface) -> None:
-        score = self.game.score
+        score = self.shown_score
         text(surface, "BLOCKS", (LEFT_X, 24), 35, palette.YELLOW)
         text(surface, "SCORE", (LEFT_X, 96), 14, palette.GREY)
         text(surface, f"{score}", (LEFT_X, 118), 35, palette.WHITE)
         text(surface, "BEST", (LEFT_X, 182), 14, palette.GREY)
         text(surface, f"{max(score, self.best)}", (LEFT_X, 204), 28, palette.YELLOW)
         text(surface, "STREAK", (LEFT_X, 262), 14, palette.GREY)
-        streak = self.game.streak
+        streak = self.shown_streak
         text(surface, f"x{streak}" if streak else "-", (LEFT_X, 284), 28,
              palette.CYAN if streak else palette.DIM)
+        if self.game.ramp:   # the operator's ramp: each level lands more stones at a refresh
+            text(surface, f"LEVEL {self.game.ramp_level}", (LEFT_X, 326), 21, palette.ORANGE)
         if self.demo:
             if blink(self.game_frame, 40):
                 text(surface, "DEMO PLAY", (LEFT_X, 360), 21, palette.MAGENTA)
@@ -261,9 +356,23 @@ class BlocksScene(Scene):
             text(surface, hint, (LEFT_X, 372 + index * 26), 14, palette.GREY)
 
     def _draw_cells(self, surface) -> None:
-        if self.animation is not None:
-            for row, col, colour, style in self.animation.cells():
-                surface.blit(block(CELL - 2, colour, style), (BOARD_X + col * CELL + 1, BOARD_Y + int(row * CELL) + 1))
+        animation = self.animation
+        if animation is not None:
+            clip = surface.get_clip()
+            surface.set_clip(BOARD_RECT)     # trails and shards end at the board's edge
+            for row, col, colour, style in animation.cells():
+                x, y = BOARD_X + col * CELL + 1, BOARD_Y + int(row * CELL) + 1
+                if style == "falling":
+                    # A row pulled down leaves a fading streak behind it.
+                    trail = block(CELL - 2, colour, "ghost")
+                    for back in (CELL // 2, CELL // 4):
+                        surface.blit(trail, (x, y - back))
+                    style = "solid"
+                surface.blit(block(CELL - 2, colour, style), (x, y))
+            for row, col, colour, scale in animation.shards():
+                size = max(2, round(CELL * scale))
+                surface.blit(block(size, colour), (BOARD_X + round(col * CELL), BOARD_Y + round(row * CELL)))
+            surface.set_clip(clip)
             return
         for row, line in enumerate(self.grid):
             for col, colour in enumerate(line):
@@ -278,8 +387,7 @@ class BlocksScene(Scene):
         self._draw_piece_on_board(surface, cursor.slot, cursor.row, cursor.col, fits, _shake_offset(self.shake))
 
     def _draw_piece_on_board(self, surface, slot, row, col, fits, dx=0) -> None:
-        colour = palette.GHOST_OK if fits else palette.GHOST_BAD
-        sprite = block(CELL - 2, colour, "ghost")
+        sprite = ghost(CELL - 2, fits)
         for d_row, d_col in self.game.piece_cells(slot):
             surface.blit(sprite, (BOARD_X + (col + d_col) * CELL + 1 + dx, BOARD_Y + (row + d_row) * CELL + 1))
 
@@ -294,13 +402,11 @@ class BlocksScene(Scene):
             piece = self.game.tray[slot]
             if piece is None or (self.drag and self.drag[0] == slot):
                 continue
-            sprite = block(TRAY_CELL - 2, family_colour(piece.family))
-            left = rect.centerx - piece.width * TRAY_CELL // 2
-            top = rect.centery - piece.height * TRAY_CELL // 2
-            for d_row, d_col in piece.cells:
-                surface.blit(sprite, (left + d_col * TRAY_CELL + 1, top + d_row * TRAY_CELL + 1))
+            draw_tray_piece(surface, piece, rect, TRAY_CELL)
+            if self.fits[slot] is False and (self.danger or self.ended):
+                cross_out(surface, rect)
         if cursor.focus == TRAY and not self.ended:
-            text(surface, "A: TAKE IT", (TRAY_X + TRAY_W // 2, _tray_rect(2).bottom + 6), 14, palette.YELLOW, "midtop")
+            draw_tray_mode(surface, _tray_rect(0).union(_tray_rect(2)), _tray_rect(cursor.slot), self.game_frame)
 
     def _draw_drag(self, surface) -> None:
         if not self.drag:
@@ -316,7 +422,12 @@ class BlocksScene(Scene):
             surface.blit(sprite, (left + d_col * CELL + 1, top + d_row * CELL + 1))
 
     def _draw_game_over(self, surface) -> None:
-        _banner(surface, "GAME OVER", palette.RED)
+        """First the final board alone, the pieces that fit nowhere crossed out; then the banner."""
+        if self.over_frames < FINAL_BOARD_FRAMES:
+            if not self.abandoned and blink(self.over_frames, 20):
+                text(surface, "NO ROOM!", (TRAY_X + TRAY_W // 2, TRAY_Y - 14), 28, palette.RED, "midbottom")
+            return
+        draw_banner(surface, BOARD_RECT, "GAME OVER", f"SCORE {self.game.score}", palette.RED)
 
     def _drop_target(self, slot, pos):
         """The board (row, col) a piece held at ``pos`` would land on, or None."""
@@ -337,6 +448,15 @@ def _held_top_left(piece, pos):
     """Top-left pixel of a piece held under a finger: centred, lifted a cell so it shows."""
     x, y = pos
     return x - piece.width * CELL // 2, y - piece.height * CELL // 2 - CELL
+
+
+def draw_tray_piece(surface, piece, rect: pygame.Rect, cell: int) -> None:
+    """A tray piece, in its colour, centred in its slot's ``rect``."""
+    sprite = block(cell - 2, family_colour(piece.family))
+    left = rect.centerx - piece.width * cell // 2
+    top = rect.centery - piece.height * cell // 2
+    for d_row, d_col in piece.cells:
+        surface.blit(sprite, (left + d_col * cell + 1, top + d_row * cell + 1))
 
 
 def _tray_rect(slot: int) -> pygame.Rect:

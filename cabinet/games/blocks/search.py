@@ -38,7 +38,8 @@ class _Options:
 
 
 def plan(board: int, tray, cost, gravity: bool, rotation: bool, width: int,
-         line_bonus: float = 0.0, depth: int = 3, refine=None, refine_top: int = 0) -> list[Step]:
+         line_bonus: float = 0.0, depth: int = 3, refine=None, refine_top: int = 0,
+         gains=None, rank: int = 0) -> list[Step]:
     """The best sequence of placements for the pieces left in ``tray`` (slots None = used).
 
     ``cost(boards) -> costs`` judges boards (lower is better); ``line_bonus`` is
@@ -46,17 +47,24 @@ def plan(board: int, tray, cost, gravity: bool, rotation: bool, width: int,
     ``depth`` limits how many pieces are looked at together (1: one at a time).
     ``refine(boards) -> costs``, when given, re-judges the ``refine_top`` best
     boards that place every piece (a slower, sharper judgement).
+    ``gains`` replaces ``line_bonus`` with a judgement that follows the path (versus:
+    attacks, streaks, stones): see :class:`Gains`. ``rank`` > 0 takes the path that
+    ends on the rank-th best board instead of the best (a CPU's slip).
     Returns [] only when no remaining piece fits at all.
     """
     slots = [s for s, piece in enumerate(tray) if piece is not None]
     options = {s: _Options(tray[s], rotation) for s in slots}
+    if gains is None:
+        gains = Gains(line_bonus)
     # one level = parallel arrays; parents/slot/option point back up for the path
     boards = np.array([board], dtype=U64)
     used = np.zeros(1, dtype=np.int64)
     gain = np.zeros(1)
+    carry = gains.start()
     levels = []
     for _ in slots[:depth]:
-        child_boards, child_used, child_gain, parents, child_slot, child_option = [], [], [], [], [], []
+        child_boards, child_used, child_gain, child_carry = [], [], [], []
+        parents, child_slot, child_option = [], [], []
         for s in slots:
             bit = 1 << s
             # a piece equal to one in a lower slot is only tried in the lowest unused such slot
@@ -74,9 +82,11 @@ def plan(board: int, tray, cost, gravity: bool, rotation: bool, width: int,
                 continue
             placed = boards[parent_index[pi]] | opts.masks[oi]
             after, lines = clear_many(placed, gravity)
+            step_gain, step_carry = gains.step(lines, after, carry[parent_index[pi]])
             child_boards.append(after)
             child_used.append(used[parent_index[pi]] | bit)
-            child_gain.append(gain[parent_index[pi]] + lines)
+            child_gain.append(gain[parent_index[pi]] + step_gain)
+            child_carry.append(step_carry)
             parents.append(parent_index[pi])
             child_slot.append(np.full(pi.size, s))
             child_option.append(oi)
@@ -85,15 +95,16 @@ def plan(board: int, tray, cost, gravity: bool, rotation: bool, width: int,
         boards = np.concatenate(child_boards)
         used = np.concatenate(child_used)
         gain = np.concatenate(child_gain)
+        carry = np.concatenate(child_carry)
         parent = np.concatenate(parents)
         slot = np.concatenate(child_slot)
         option = np.concatenate(child_option)
-        keep = _unique(boards, used)
-        costs = cost(boards[keep]) - line_bonus * gain[keep]
+        keep = _unique(boards, used, carry)
+        costs = cost(boards[keep]) - gain[keep]
         if keep.size > width:
             best = np.argpartition(costs, width)[:width]
             keep, costs = keep[best], costs[best]
-        boards, used, gain = boards[keep], used[keep], gain[keep]
+        boards, used, gain, carry = boards[keep], used[keep], gain[keep], carry[keep]
         levels.append((parent[keep], slot[keep], option[keep], costs))
     if not levels:
         return []
@@ -101,8 +112,10 @@ def plan(board: int, tray, cost, gravity: bool, rotation: bool, width: int,
     index = int(np.argmin(costs))
     if refine is not None and len(levels) == len(slots) and costs.size > 1:
         top = np.argsort(costs)[:refine_top]
-        sharper = refine(boards[top]) - line_bonus * gain[top]
+        sharper = refine(boards[top]) - gain[top]
         index = int(top[np.argmin(sharper)])
+    if rank > 0 and costs.size > 1:
+        index = int(np.argsort(costs)[min(rank, costs.size - 1)])
     steps = []
     for parent, slot, option, _ in reversed(levels):
         s = int(slot[index])
@@ -113,8 +126,35 @@ def plan(board: int, tray, cost, gravity: bool, rotation: bool, width: int,
     return steps
 
 
-def _unique(boards: np.ndarray, used: np.ndarray) -> np.ndarray:
-    """Indices of the first of each distinct (used slots, board) pair."""
+class Gains:
+    """What a path earns besides its final board: ``line_bonus`` per line cleared.
+
+    A subclass may follow a state along each path (``carry``, one row of numbers per
+    path, e.g. a streak) by overriding :meth:`start` and :meth:`step`.
+    """
+
+    def __init__(self, line_bonus: float = 0.0):
+        self.line_bonus = line_bonus
+
+    def start(self) -> np.ndarray:
+        """The carried state before the first placement: one row for the one start board."""
+        return np.zeros((1, 0), dtype=np.int64)
+
+    def step(self, lines: np.ndarray, after: np.ndarray, carry: np.ndarray):
+        """(gain of each placement, carried state after it), for many paths at once."""
+        return self.line_bonus * lines, carry
+
+
+_MIX = np.array([0x9E37_79B9_7F4A_7C15, 0xC2B2_AE3D_27D4_EB4F, 0x1656_67B1_9E37_79F9,
+                 0x85EB_CA77_C2B2_AE63], dtype=U64)   # odd constants that spread small numbers
+
+
+def _unique(boards: np.ndarray, used: np.ndarray, carry: np.ndarray) -> np.ndarray:
+    """Indices of the first of each distinct (used slots, board, carried state)."""
+    if carry.shape[1]:
+        # paths that reach one board with a different state (a streak, stones) stay apart
+        mix = _MIX[:carry.shape[1]]
+        boards = boards ^ (carry.astype(U64) * mix).sum(axis=1, dtype=U64)
     keep = []
     for value in np.unique(used):
         members = np.nonzero(used == value)[0]

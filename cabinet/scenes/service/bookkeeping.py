@@ -22,6 +22,11 @@ MODE_NAMES = {
     "antigravity/single": "ANTI-GRAVITY SINGLE",
     "antigravity/versus": "ANTI-GRAVITY VERSUS",
     "antigravity/contest": "ANTI-GRAVITY CONTEST",
+    "blocks/versus": "BLOCKS VERSUS",
+    "blocks/cpu": "BLOCKS VS CPU",
+    "antigravity/cpu": "ANTI-GRAVITY VS CPU",
+    "blocks/challenger": "BLOCKS CHALLENGERS",
+    "antigravity/challenger": "ANTI-GRAVITY CHALLENGERS",
 }
 
 

@@ -40,10 +40,19 @@ LABELS = {
     "target_value": "TARGET VALUE",
     "p1": "PLAYER 1 HANDICAP",
     "p2": "PLAYER 2 HANDICAP",
+    "rounds_to_win": "ROUNDS TO WIN",
+    "cpu_level": "CPU LEVEL",
+    "player_picks_cpu_level": "PLAYER PICKS CPU LEVEL",
+    "rematch_seconds": "REMATCH OFFER SECONDS",
+    "challenger": "NEW CHALLENGERS",
     "ramp": "RAMP (GAME LENGTH)",
     "clears": "BLOCKS CLEARED PER STEP",
     "step_seconds": "TURN TIME CUT PER STEP",
     "min_seconds": "SHORTEST TURN TIME",
+    "ramp_placements": "PLACEMENTS PER RAMP LEVEL",
+    "same_pieces": "SAME PIECES FOR BOTH",
+    "land_max": "MOST STONES AT ONCE",
+    "move_seconds": "MOVE TIMER SECONDS",
 }
 
 

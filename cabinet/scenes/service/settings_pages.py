@@ -56,8 +56,9 @@ class GameSettingsPage(Page):
     title = "GAME SETTINGS"
 
     SECTIONS = (
-        ("BLOCKS", "blocks", "PIECE SET, ROTATION, GRAVITY"),
+        ("BLOCKS", "blocks", "PIECE SET, ROTATION, GRAVITY, RAMP, VERSUS"),
         ("ANTI-GRAVITY", "antigravity", "DIFFICULTY, VERSUS HANDICAPS, CONTEST LISTS"),
+        ("VERSUS & CPU", "versus", "CPU LEVELS, REMATCH, CHALLENGERS"),
         ("ATTRACT MODE", "attract", "HOW LONG EACH PAGE SHOWS, REPLAYS"),
         ("DISPLAY", "display", "ROTATION FOR A VERTICAL MONITOR"),
         ("SOUND", "audio", "VOLUMES AND DEMO SOUNDS"),

@@ -1,0 +1,125 @@
+"""Bench section "versus", BLOCKS part: CPU levels against each other, CPU thinking time, engine speed."""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from multiprocessing import get_context
+
+from cabinet.bench import Figure, section
+from cabinet.games.blocks import BlocksVersus
+from cabinet.games.blocks.cpu import CPU_LEVELS, cpu_pilot
+from cabinet.games.blocks.simulate import VersusSimulation
+
+MATCHES = 40                 # seeded matches per pair of levels (the issue asks for at least 40)
+MAX_FRAMES = 60 * 60 * 30    # half an hour of play: a match still undecided is not a win
+WORKERS = 2
+
+
+class TimedPilot:
+    """A pilot whose thinking is timed: CPU seconds spent in ``events`` and presses made."""
+
+    def __init__(self, pilot):
+        self.pilot = pilot
+        self.seconds = 0.0
+        self.presses = 0
+
+    def bind(self, scene) -> None:
+        self.pilot.bind(scene)
+
+    def events(self, game_frame, live_events):
+        start = time.thread_time()
+        events = self.pilot.events(game_frame, live_events)
+        self.seconds += time.thread_time() - start
+        self.presses += len(events)
+        return events
+
+
+def level_match(args) -> tuple[int, bool, dict[int, tuple[float, int]], int, int]:
+    """One match of ``level`` against ``level - 1``; the stronger side alternates with the seed.
+
+    Returns (level, whether the stronger level won, {level: (thinking seconds, presses)},
+    frames, placements).
+    """
+    level, seed, max_frames = args
+    strong_player = 1 + seed % 2
+    levels = {strong_player: level, 3 - strong_player: level - 1}
+    pilots = {player: TimedPilot(cpu_pilot(player, levels[player], seed=seed * 10 + player))
+              for player in (1, 2)}
+    simulation = VersusSimulation(BlocksVersus(seed=seed), pilots.values())
+    winner = simulation.run(max_frames)
+    thinking = {levels[player]: (pilot.seconds, pilot.presses) for player, pilot in pilots.items()}
+    return level, winner == strong_player, thinking, simulation.frame, simulation.placements
+
+
+def random_matches(placements: int, seed: int = 3) -> list[tuple[int, list[tuple]]]:
+    """Seeded random matches, as (match seed, moves) with a move (player, slot, row, col), or
+    (player,) for a move timer running out, until ``placements`` placements in all."""
+    rng, scripts, made = random.Random(seed), [], 0
+    while made < placements:
+        match_seed = rng.randrange(1 << 30)
+        match, moves = BlocksVersus(seed=match_seed), []
+        while match.winner is None and made < placements:
+            player = rng.choice((1, 2))
+            game = match.game(player)
+            slot = rng.choice([s for s in range(3) if game.tray[s] is not None])
+            positions = game.legal_positions(slot)
+            if not positions:
+                match.land(player)
+                moves.append((player,))
+                continue
+            row, col = rng.choice(positions)
+            match.place(player, slot, row, col)
+            moves.append((player, slot, row, col))
+            made += 1
+        scripts.append((match_seed, moves))
+    return scripts
+
+
+def placements_per_second(placements: int) -> float:
+    """Placements (with their landings and timer landings) the engine resolves per CPU second,
+    replaying recorded random matches: choosing the moves is not timed."""
+    scripts = random_matches(placements)
+    start = time.thread_time()
+    for match_seed, moves in scripts:
+        match = BlocksVersus(seed=match_seed)
+        place, land = match.place, match.land
+        for move in moves:
+            if len(move) == 1:
+                land(move[0])
+            else:
+                place(*move)
+    return placements / (time.thread_time() - start)
+
+
+@section("versus")
+def run(quick: bool = False) -> list[Figure]:
+    matches, max_frames = (2, 60 * 60 * 2) if quick else (MATCHES, MAX_FRAMES)
+    levels = sorted(CPU_LEVELS)[1:]
+    jobs = [(level, seed, max_frames) for level in levels for seed in range(matches)]
+    with get_context("spawn").Pool(WORKERS) as pool:
+        results = pool.map(level_match, jobs, chunksize=1)
+    figures = []
+    for level in levels:
+        wins = [won for lvl, won, *_ in results if lvl == level]
+        figures.append(Figure(f"blocks CPU level {level} beats level {level - 1}",
+                              100 * sum(wins) / len(wins), "%", ">= 65"))
+    seconds = {level: 0.0 for level in CPU_LEVELS}
+    presses = {level: 0 for level in CPU_LEVELS}
+    for _, _, thinking, _, _ in results:
+        for level, (spent, pressed) in thinking.items():
+            seconds[level] += spent
+            presses[level] += pressed
+    per_level = {level: 1000 * seconds[level] / max(1, presses[level]) for level in CPU_LEVELS}
+    figures.append(Figure("blocks CPU decision ms per input step", statistics.fmean(per_level.values()),
+                          "ms", "<= 5"))
+    figures += [Figure(f"blocks CPU level {level} decision ms per input step", ms, "ms", "<= 5")
+                for level, ms in per_level.items()]
+    frames = [result[3] for result in results]
+    figures += [
+        Figure("blocks CPU match length, mean", statistics.fmean(frames) / 60, "s"),
+        Figure("blocks versus placements per second", placements_per_second(2000 if quick else 100_000),
+               "1/s", ">= 100000"),
+    ]
+    return figures

@@ -1,0 +1,93 @@
+"""What an ANTI-GRAVITY field shows besides its blocks: points rising where they were
+earned, a stack about to cross the S line, the last seconds before a forced push,
+and after a game over the column that ended it."""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+import pygame
+
+from cabinet import FPS
+from cabinet.games.antigravity.stacks import crossed_columns
+from cabinet.render import palette, text
+from cabinet.render.text import fit_size
+
+FORCED_WARN_FRAMES = 2 * FPS     # the forced push is counted down over its last two seconds
+TONES = {"chain": palette.YELLOW, "through": palette.MAGENTA}
+
+
+def throb(frame: int, period: int = 24) -> float:
+    """0..1..0 once every ``period`` frames."""
+    return 0.5 - 0.5 * math.cos(2 * math.pi * frame / period)
+
+
+@lru_cache(maxsize=16)
+def _tint(width: int, height: int, colour, alpha: int) -> pygame.Surface:
+    sheet = pygame.Surface((width, height), pygame.SRCALPHA)
+    sheet.fill((*colour, alpha))
+    return sheet
+
+
+def column_rect(view, column: int) -> pygame.Rect:
+    return pygame.Rect(view.x + column * view.cell, view.y, view.cell, view.height * view.cell)
+
+
+def draw_popups(surface: pygame.Surface, view, popups) -> None:
+    """Each popup rises from where it was earned; a chain's count stands big over the field."""
+    for popup in popups:
+        x = view.x + round(popup.column * view.cell)
+        y = view.y + round(popup.row * view.cell) - popup.age
+        colour = TONES.get(popup.tone, palette.WHITE)
+        if popup.big:
+            size = fit_size(popup.words, 49, view.rect.width + 40)
+            text(surface, popup.words, (view.rect.centerx, y), size, colour, "center")
+        else:
+            text(surface, popup.words, (x, y), 28, colour, "center")
+
+
+def draw_danger(surface: pygame.Surface, view, columns, frame: int) -> None:
+    """A stack at the S line: its column throbs red."""
+    glow = throb(frame)
+    for column in columns:
+        rect = column_rect(view, column)
+        surface.blit(_tint(rect.width, rect.height, palette.RED, 30 + round(70 * glow)), rect)
+        pygame.draw.rect(surface, palette.RED, rect, 2 + round(2 * glow))
+
+
+def draw_forced_countdown(surface: pygame.Surface, view, game, frame: int) -> None:
+    """The last two seconds of a turn: the seconds left, big, on the side the block will come from."""
+    left = game.frames_left
+    if not 0 < left <= FORCED_WARN_FRAMES:
+        return
+    seconds = math.ceil(left / FPS)
+    quarter = view.height * view.cell // 4
+    y = view.y + (quarter if game.forced_side == "top" else 3 * quarter)
+    x = view.x + game.cursor * view.cell + view.cell // 2
+    x = max(view.rect.x + 40, min(view.rect.right - 40, x))
+    # The digit swells at the start of each second, like a heartbeat.
+    into = (FPS - left % FPS) % FPS
+    size = 70 if into < 10 else 56
+    text(surface, str(seconds), (x, y), size, palette.RED, "center")
+    text(surface, "FORCED PUSH", (view.rect.centerx, y + 40), fit_size("FORCED PUSH", 21, view.rect.width),
+         palette.WHITE, "midtop")
+
+
+def draw_cause(surface: pygame.Surface, view, seat, frame: int) -> None:
+    """After a game over, the column that ended it blinks red, named over the field."""
+    game = seat.game
+    turn = seat.last_turn
+    if turn is not None and turn.jam:
+        columns, words = {turn.column}, "JAMMED!"
+    else:
+        columns, words = crossed_columns(seat.picture().cells, game.width, game.height), "OVER THE LINE!"
+    if not columns:
+        return
+    lit = (frame // 12) % 2 == 0
+    for column in columns:
+        rect = column_rect(view, column)
+        surface.blit(_tint(rect.width, rect.height, palette.RED, 90 if lit else 40), rect)
+        pygame.draw.rect(surface, palette.WHITE if lit else palette.RED, rect.inflate(4, 4), 4)
+    size = fit_size(words, 28, view.rect.width + 40)
+    text(surface, words, (view.rect.centerx, view.y + view.half * view.cell), size, palette.WHITE, "center")

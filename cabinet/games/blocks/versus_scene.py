@@ -1,0 +1,253 @@
+"""The BLOCKS versus screen: two boards, two panels, attacks flying between them, in rounds.
+
+The scene obeys its pilots (people at their panels, the CPU, or a replay),
+routes each press to the side of the player it belongs to, and plays a
+:class:`~cabinet.scenes.match.Match`: READY / GO, a game of
+:class:`~cabinet.games.blocks.versus.BlocksVersus`, its result with both
+boards in view, and so on until one side has won ``rounds_to_win`` games.
+Everything is counted in game frames (which stand still during READY / GO and
+the results), so a recording of what it obeyed replays the match exactly,
+stones and all.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from cabinet import FPS
+from cabinet.audio.effects import clear_effect
+from cabinet.inputs.actions import CABINET, Action
+from cabinet.render import palette
+from cabinet.scenes.base import Scene
+from cabinet.scenes.challenger import challenge
+from cabinet.scenes.countdown import Countdown
+from cabinet.scenes.match import PLAYERS, Series, other
+from cabinet.scenes.pilots import bind_all
+
+from . import versus_view as view
+from .flights import CANCEL_FRAMES, FLIGHT_FRAMES, Flight, Flights
+from .scene import CURSOR_SOUNDS, POPUP_FRAMES, Popup
+from .versus import BlocksVersus
+from .versus_seat import ShownSeat
+
+ROUND_END_FRAMES = 210     # the round's result, both boards in view
+MATCH_END_FRAMES = 300     # the match's result, before the rematch offer
+END_SKIP_AFTER = 60        # Start may cut a result short after this many frames
+
+
+class BlocksVersusScene(Scene):
+    """Plays ``match`` (a :class:`~cabinet.scenes.match.Match` of BLOCKS) with ``pilots``.
+
+    ``series``: the rematches this match belongs to (win streaks). ``demo``:
+    attract mode (one round, no records; ``finished`` turns true after it).
+    """
+
+    def __init__(self, ctx, match, pilots, series: Series | None = None, demo: bool = False):
+        super().__init__(ctx)
+        self.rules = ctx.settings.blocks
+        self.rounds = match
+        self.series = series or Series()
+        self.demo = demo
+        self.pilots = list(pilots)
+        self.live = []
+        self.game_frame = 0
+        self.popups: list[Popup] = []
+        self.finished = False
+        self.recorder = None if demo else self._recorder()
+        self._new_round()
+
+    @property
+    def name(self) -> str:
+        return "blocks versus demo" if self.demo else "blocks versus"
+
+    def _recorder(self):
+        from cabinet.storage.replays import ReplayRecorder
+        options = dataclasses.asdict(self.rules)
+        options["cpu"] = self.rounds.cpu
+        return ReplayRecorder("blocks", "versus", options, self.rounds.seed)
+
+    def _new_round(self) -> None:
+        rules, versus = self.rules, self.rules.versus
+        self.versus = BlocksVersus(seed=self.rounds.round_seed(), rotation=rules.rotation,
+                                   piece_set=rules.piece_set, gravity=rules.gravity,
+                                   attack_percent=(versus.attack_percent.p1, versus.attack_percent.p2),
+                                   same_pieces=versus.same_pieces, land_max=versus.land_max)
+        move_frames = max(1, round(versus.move_seconds * FPS))
+        self.seats = [ShownSeat(self.versus, player, move_frames) for player in PLAYERS]
+        self.flights = Flights()
+        self.countdown = Countdown(self.ctx.audio.play)
+        self.end_frames = 0
+        bind_all(self.pilots, self)
+
+    def seat_for(self, player: int) -> ShownSeat:
+        return self.seats[player - 1]
+
+    def game_for(self, player: int):
+        """The game ``player`` plays (the CPU looks at it through this)."""
+        return self.seat_for(player).game
+
+    @property
+    def match_over(self) -> bool:
+        return self.rounds.winner is not None
+
+    # ------------------------------------------------------------------ input
+    def enter(self) -> None:
+        self.ctx.inputs.set_repeat_profile("blocks")
+
+    def handle(self, event) -> None:
+        if event.player == CABINET or challenge(self, event):
+            return
+        if self.end_frames and not self.demo and event.pressed and event.action is Action.START:
+            if self.end_frames >= END_SKIP_AFTER:
+                self.end_frames = self._end_length()
+            return
+        self.live.append(event)
+
+    @property
+    def challenge_seat(self) -> int | None:
+        """In a match against the CPU, the person's panel: the other panel's Start is a challenger."""
+        people = [player for player in PLAYERS if not self.rounds.is_cpu(player)]
+        if self.demo or self.end_frames or self.finished or not self.rounds.cpu or not people:
+            return None
+        return people[0]
+
+    def interrupted(self):
+        """This match against the CPU, cut short by a challenger."""
+        from cabinet.scenes.challenger import Interruption
+        person = self.challenge_seat
+        _, score, final = self.result()
+        replay = self.recorder.finish(score, final) if self.recorder is not None else None
+        return Interruption("blocks", "cpu", person, None, self.seat_for(person).game.score, replay,
+                            self.game_frame / FPS)
+
+    # ------------------------------------------------------------------ update
+    def update(self) -> None:
+        live, self.live = self.live, []
+        if self.end_frames:
+            self._animate(clock=False)
+            self._count_down_end()
+            return
+        live = self.countdown.admit(live)
+        if live is None:
+            return
+        for pilot in self.pilots:
+            for event in pilot.events(self.game_frame, live):
+                if event.pressed and event.player in PLAYERS and self.versus.winner is None:
+                    self._obey(event)
+        self._animate(clock=self.versus.winner is None)
+        self.game_frame += 1
+        if self.versus.winner is not None and not self.flights.busy and not any(s.falling for s in self.seats):
+            self.end_frames = 1
+            self.rounds.record(self.versus.winner)
+            self.ctx.audio.play("game_over")
+
+    def _obey(self, event) -> None:
+        seat = self.seat_for(event.player)
+        if seat.over:
+            return
+        if self.recorder is not None:
+            self.recorder.record(self.game_frame, event)
+        outcome = seat.apply(event)
+        if outcome.kind in CURSOR_SOUNDS:
+            self.ctx.audio.play(CURSOR_SOUNDS[outcome.kind])
+        if outcome.kind == "place":
+            self._placed(seat, outcome.result)
+
+    def _placed(self, seat: ShownSeat, result) -> None:
+        audio = self.ctx.audio
+        audio.play("blocks_place")
+        lines = len(result.rows) + len(result.cols)
+        origin = view.cells_centre(seat.player, result.cleared or result.cells)
+        if not lines:
+            self._popup(f"+{result.points}", palette.WHITE, origin, 21)
+            self._stones_landed(seat, result.landed)
+            return
+        audio.play(clear_effect(lines))
+        self._popup(f"+{result.points}", palette.YELLOW, origin, 35)
+        if result.streak >= 2:
+            audio.play("blocks_streak")
+            self._popup(f"STREAK x{result.streak}", palette.CYAN, view.board_centre(seat.player, -40), 28)
+        if result.wipe_out:
+            audio.play("blocks_wipeout")
+            self._popup("WIPE OUT!", palette.MAGENTA, view.board_centre(seat.player, 30), 42)
+        if result.cancelled:
+            self._launch(seat, seat, origin, result.cancelled, cancel=True)
+        sent = result.attack - result.cancelled
+        if sent:
+            audio.play("versus_attack")
+            self._launch(seat, self.seat_for(other(seat.player)), origin, sent, cancel=False)
+
+    def _launch(self, mover: ShownSeat, target: ShownSeat, origin, count: int, cancel: bool) -> None:
+        """Stones fly to ``target``'s meter: a cancel meets the mover's own, an attack adds to the other's."""
+        def arrive():
+            if cancel:
+                target.shown_pending = max(0, target.shown_pending - count)
+                self._popup(f"CANCEL {count}", palette.GREEN, view.meter_top(target.player, 0), 21)
+            else:
+                target.shown_pending += count
+        end = view.meter_top(target.player, target.shown_pending)
+        self.flights.launch(Flight(origin, end, count, CANCEL_FRAMES if cancel else FLIGHT_FRAMES, arrive, cancel))
+        if not cancel:
+            self._popup(f"ATTACK {count}", palette.ORANGE, view.board_centre(mover.player, 90), 28)
+
+    def _stones_landed(self, seat: ShownSeat, landed) -> None:
+        """Show stones landing on ``seat``'s board, once any attack still flying to it has arrived."""
+        if not landed:
+            return
+        wait = self.flights.frames_to(view.meter_rect(seat.player).centerx)
+        seat.drop(landed, wait)
+        self.ctx.audio.play("versus_stones")
+        count = len(landed)
+        self._popup(f"{count} STONE{'S' if count > 1 else ''}!", palette.GREY, view.board_centre(seat.player, 0), 35)
+
+    def _popup(self, words: str, colour, pos, size: int) -> None:
+        self.popups.append(Popup(words, colour, (int(pos[0]), int(pos[1])), size))
+
+    def _animate(self, clock: bool) -> None:
+        for seat in self.seats:
+            self._stones_landed(seat, seat.tick(clock and not seat.over))
+        self.flights.update()
+        if not self.flights.flights:
+            # Nothing in the air: each meter shows exactly what waits.
+            for seat in self.seats:
+                seat.shown_pending = self.versus.pending(seat.player)
+        for popup in self.popups:
+            popup.age += 1
+        self.popups = [popup for popup in self.popups if popup.age < POPUP_FRAMES]
+
+    # ------------------------------------------------------------------ the end
+    def _end_length(self) -> int:
+        return MATCH_END_FRAMES if self.match_over else ROUND_END_FRAMES
+
+    def _count_down_end(self) -> None:
+        self.end_frames += 1
+        if self.end_frames < self._end_length():
+            return
+        if self.demo:
+            self.finished = True
+            self.end_frames -= 1     # hold the result until attract moves on
+        elif not self.match_over:
+            self._new_round()
+        else:
+            self._finish()
+
+    def round_winner(self) -> int | None:
+        return self.versus.winner
+
+    def result(self) -> tuple[int, int, list[str]]:
+        """(winner, winner's score, both boards side by side), as the replay records them."""
+        player = self.rounds.winner or self.versus.winner or 1
+        final = [a + " " + b for a, b in zip(self.seats[0].game.to_text(), self.seats[1].game.to_text())]
+        return player, self.seat_for(player).game.score, final
+
+    def _finish(self) -> None:
+        from cabinet.scenes.flow import finish_match
+        from cabinet.scenes.rematch import MatchEnd
+        self.finished = True
+        _, score, final = self.result()
+        replay = self.recorder.finish(score, final) if self.recorder is not None else None
+        finish_match(self.ctx, MatchEnd(self, self.rounds, self.series, replay, self.game_frame / FPS, None))
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surface) -> None:
+        view.draw(surface, self)

@@ -1,0 +1,273 @@
+"""Drawing the BLOCKS versus screen on the 960x540 logical surface.
+
+Each half belongs to one player, mirrored: the tray and the move-timer ring on
+the outside, the board in the middle of the half, and the pending meter on the
+inside, by the centre line, where the other player's attacks arrive. The
+match score sits at the top of the centre line.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+import pygame
+
+from cabinet.games.antigravity.hud import RingTimer
+from cabinet.render import HEIGHT, WIDTH, palette, text
+from cabinet.render.sprites import backdrop, block, panel
+from cabinet.render.text import fit_size
+from cabinet.scenes.common import blink
+from cabinet.scenes.match_view import PLAYER_COLOURS, round_pips, round_result
+
+from .cursor import BOARD, TRAY
+from .flights import BURST_FRAMES
+from .pieces import SIZE
+from .scene import draw_tray_piece
+from .versus_seat import STONE_COLOUR
+
+CELL = 38
+BOARD_PX = CELL * SIZE               # 304
+BOARD_Y = 116
+TRAY_W = 96
+TRAY_GAP = 8
+TRAY_CELL = 16
+METER_W = 24
+METER_CELL = 19                      # one pending stone on the meter; 16 fill it
+RING = RingTimer(30, 8)
+CENTRE = WIDTH // 2
+
+
+def _mirror(x: int, width: int, player: int) -> int:
+    """A left-half x for player 1; the same place mirrored into the right half for player 2."""
+    return x if player == 1 else WIDTH - x - width
+
+
+def board_x(player: int) -> int:
+    return _mirror(126, BOARD_PX, player)
+
+
+def board_rect(player: int) -> pygame.Rect:
+    return pygame.Rect(board_x(player), BOARD_Y, BOARD_PX, BOARD_PX)
+
+
+def tray_rect(player: int, slot: int) -> pygame.Rect:
+    return pygame.Rect(_mirror(10, TRAY_W, player), BOARD_Y + slot * (TRAY_W + TRAY_GAP), TRAY_W, TRAY_W)
+
+
+def meter_rect(player: int) -> pygame.Rect:
+    return pygame.Rect(_mirror(448, METER_W, player), BOARD_Y, METER_W, BOARD_PX)
+
+
+def ring_centre(player: int) -> tuple[int, int]:
+    return _mirror(28, 60, player) + 30, 60
+
+
+def cells_centre(player: int, cells) -> tuple[float, float]:
+    """The pixel centre of some board cells (where an attack starts)."""
+    rows = [row for row, _ in cells]
+    cols = [col for _, col in cells]
+    x = board_x(player) + (sum(cols) / len(cols) + 0.5) * CELL
+    y = BOARD_Y + (sum(rows) / len(rows) + 0.5) * CELL
+    return x, y
+
+
+def board_centre(player: int, dy: int = 0) -> tuple[int, int]:
+    rect = board_rect(player)
+    return rect.centerx, rect.centery + dy
+
+
+def meter_top(player: int, pending: int) -> tuple[int, int]:
+    """Where the next pending stone goes on ``player``'s meter."""
+    rect = meter_rect(player)
+    shown = min(pending, SIZE * 2)
+    return rect.centerx, rect.bottom - shown * METER_CELL - METER_CELL // 2
+
+
+# ---------------------------------------------------------------------- the picture
+
+def draw(surface, scene) -> None:
+    surface.blit(_static(), (0, 0))
+    ending = bool(scene.end_frames)
+    if scene.demo and not ending:
+        text(surface, "DEMO PLAY", (CENTRE, BOARD_Y + BOARD_PX + 18), 21, palette.MAGENTA, "midtop")
+    for seat in scene.seats:
+        _draw_side(surface, scene, seat, ending)
+    _draw_centre(surface, scene)
+    _draw_flights(surface, scene.flights)
+    for popup in scene.popups:
+        x, y = popup.pos
+        text(surface, popup.words, (x, max(popup.size + 4, y - popup.age)), popup.size, popup.colour, "midbottom")
+    for seat in scene.seats:
+        scene.countdown.draw(surface, board_rect(seat.player))
+    if ending:
+        _draw_result(surface, scene)
+
+
+@lru_cache(maxsize=1)
+def _static() -> pygame.Surface:
+    """Backdrop, frames, empty grids, tray slots and meter wells: drawn once."""
+    surface = pygame.Surface((WIDTH, HEIGHT))
+    surface.blit(backdrop(WIDTH, HEIGHT), (0, 0))
+    pygame.draw.line(surface, palette.PANEL_EDGE, (CENTRE, 100), (CENTRE, HEIGHT - 60), 2)
+    for player in (1, 2):
+        rect = board_rect(player)
+        frame = panel(BOARD_PX + 20, BOARD_PX + 20, PLAYER_COLOURS[player])
+        surface.blit(frame, (rect.x - 10, rect.y - 10))
+        for row in range(SIZE):
+            for col in range(SIZE):
+                surface.fill(palette.GRID, (rect.x + col * CELL + 2, rect.y + row * CELL + 2, CELL - 4, CELL - 4))
+        well = meter_rect(player)
+        pygame.draw.rect(surface, palette.SHADOW, well, border_radius=4)
+        pygame.draw.rect(surface, palette.PANEL_EDGE, well.inflate(4, 4), 2, border_radius=5)
+        text(surface, "MOVE", (ring_centre(player)[0], 100), 14, palette.GREY, "midtop")
+    return surface.convert() if pygame.display.get_surface() else surface
+
+
+def _draw_side(surface, scene, seat, ending: bool) -> None:
+    player = seat.player
+    rect = board_rect(player)
+    colour = PLAYER_COLOURS[player]
+    # The name on the outer side, the score on the inner one, mirrored for player 2.
+    outer, inner = (rect.x, rect.right) if player == 1 else (rect.right, rect.x)
+    outer_align, inner_align = ("topleft", "topright") if player == 1 else ("topright", "topleft")
+    name = scene.rounds.name(player)
+    text(surface, name, (outer, 8), fit_size(name, 28, 170), colour, outer_align)
+    pips = 24 * scene.rounds.rounds_to_win // 2
+    round_pips(surface, (outer + pips if player == 1 else outer - pips, 56), scene.rounds, player)
+    game = seat.game
+    text(surface, str(game.score), (inner, 4), fit_size(str(game.score), 42, 130), palette.WHITE, inner_align)
+    streak = game.streak
+    text(surface, f"STREAK x{streak}" if streak else "STREAK -", (inner, 56), 21,
+         palette.CYAN if streak else palette.DIM, inner_align)
+    seconds = math.ceil(seat.timer / 60)
+    if not ending and not seat.over:
+        RING.draw(surface, ring_centre(player), seat.timer_fraction(), seconds, 28)
+    _draw_cells(surface, seat, rect)
+    if not ending and not seat.over:
+        _draw_ghost(surface, seat, rect)
+    _draw_tray(surface, scene, seat)
+    _draw_meter(surface, scene, seat)
+
+
+def _draw_cells(surface, seat, rect: pygame.Rect) -> None:
+    if seat.animation is not None:
+        for row, col, colour, style in seat.animation.cells():
+            surface.blit(block(CELL - 2, colour, style), (rect.x + col * CELL + 1, rect.y + int(row * CELL) + 1))
+    else:
+        hidden = seat.falling_cells()
+        for row, line in enumerate(seat.grid):
+            for col, colour in enumerate(line):
+                if colour is not None and (row, col) not in hidden:
+                    surface.blit(_cell(colour), (rect.x + col * CELL + 1, rect.y + row * CELL + 1))
+    surface.set_clip(rect)    # stones drop in from the board's top edge, not over the header
+    for stone in seat.falling:
+        y = rect.y + (stone.row - stone.height()) * CELL + 1
+        if stone.age >= stone.delay:
+            surface.blit(_cell(STONE_COLOUR), (rect.x + stone.col * CELL + 1, int(y)))
+    surface.set_clip(None)
+
+
+def _cell(colour) -> pygame.Surface:
+    """A placed piece's cell, or a stone: grey, with a rough face so it never passes for a piece."""
+    if tuple(colour) == tuple(STONE_COLOUR):
+        return _stone()
+    return block(CELL - 2, colour)
+
+
+@lru_cache(maxsize=1)
+def _stone() -> pygame.Surface:
+    surface = block(CELL - 2, STONE_COLOUR).copy()
+    dark = (90, 92, 110)
+    for x, y in ((9, 10), (22, 8), (14, 20), (25, 24), (8, 27)):
+        pygame.draw.circle(surface, dark, (x, y), 2)
+    return surface
+
+
+def _draw_ghost(surface, seat, rect: pygame.Rect) -> None:
+    cursor, game = seat.cursor, seat.game
+    if cursor.focus != BOARD or game.tray[cursor.slot] is None:
+        return
+    fits = game.can_place(cursor.slot, cursor.row, cursor.col)
+    sprite = block(CELL - 2, palette.GHOST_OK if fits else palette.GHOST_BAD, "ghost")
+    dx = (6 if seat.shake % 4 < 2 else -6) if seat.shake else 0
+    for d_row, d_col in game.piece_cells(cursor.slot):
+        surface.blit(sprite, (rect.x + (cursor.col + d_col) * CELL + 1 + dx, rect.y + (cursor.row + d_row) * CELL + 1))
+
+
+def _draw_tray(surface, scene, seat) -> None:
+    cursor, game = seat.cursor, seat.game
+    for slot in range(3):
+        rect = tray_rect(seat.player, slot)
+        chosen = slot == cursor.slot and not seat.over
+        lit = chosen and (cursor.focus != TRAY or blink(scene.ctx.frame, 12))
+        surface.blit(panel(rect.width, rect.height, palette.YELLOW if lit else palette.PANEL_EDGE), rect)
+        piece = game.tray[slot]
+        if piece is None:
+            continue
+        draw_tray_piece(surface, piece, rect, TRAY_CELL)
+
+
+def _draw_meter(surface, scene, seat) -> None:
+    """Pending stones, stacked from the bottom; red and blinking when they are due to land."""
+    rect = meter_rect(seat.player)
+    pending = seat.shown_pending
+    shown = min(pending, SIZE * 2)
+    sprite = block(METER_CELL - 2, STONE_COLOUR)
+    left = rect.x + (METER_W - METER_CELL + 2) // 2
+    for index in range(shown):
+        surface.blit(sprite, (left, rect.bottom - (index + 1) * METER_CELL + 1))
+    if pending:
+        danger = seat.timer <= 3 * 60 and blink(scene.ctx.frame, 8)
+        colour = palette.RED if danger else palette.ORANGE
+        pygame.draw.rect(surface, colour, rect.inflate(6, 6), 3, border_radius=6)
+        text(surface, str(pending), (rect.centerx, rect.y - 8), 28, colour, "midbottom")
+
+
+def _draw_flights(surface, flights) -> None:
+    for flight in flights.flights:
+        x, y = flight.position()
+        size = 16 if flight.cancel else 24
+        stone = block(size, STONE_COLOUR)
+        count = min(flight.count, 5)
+        for index in range(count):
+            # The bundle trails behind its head along the way it came.
+            back = flight.position(flight.age - 2 * index)
+            surface.blit(stone, (int(back[0]) - size // 2, int(back[1]) - size // 2))
+        glow = palette.GREEN if flight.cancel else palette.ORANGE
+        pygame.draw.circle(surface, glow, (int(x), int(y)), size, 2)
+        text(surface, str(flight.count), (int(x), int(y) - size - 2), 21, glow, "midbottom")
+    for burst in flights.bursts:
+        t = burst.age / BURST_FRAMES
+        radius = int(10 + 40 * t)
+        colour = palette.WHITE if burst.age < BURST_FRAMES // 2 else palette.GREEN
+        pygame.draw.circle(surface, colour, (int(burst.pos[0]), int(burst.pos[1])), radius, max(1, int(6 * (1 - t))))
+
+
+def _draw_centre(surface, scene) -> None:
+    rounds = scene.rounds
+    text(surface, "ROUND" if not scene.match_over else "MATCH", (CENTRE, 6), 14, palette.GREY, "midtop")
+    if not scene.match_over:
+        shown = rounds.round - 1 if scene.end_frames else rounds.round   # a result shows the round just played
+        text(surface, str(min(shown, 99)), (CENTRE, 24), 28, palette.WHITE, "midtop")
+
+
+def _draw_result(surface, scene) -> None:
+    """WIN / LOSE on each board; a slim banner for a round, a big one for the match."""
+    winner = scene.round_winner()
+    for seat in scene.seats:
+        rect = board_rect(seat.player)
+        won = seat.player == winner
+        words, colour = ("WIN", palette.YELLOW) if won else ("LOSE", palette.GREY)
+        band = pygame.Rect(rect.x, rect.centery - 40, rect.width, 80)
+        surface.blit(_band(band.width, band.height), band)
+        text(surface, words, band.center, 56, colour, "center")
+    # Above attract mode's bottom strip, which a demo or a replay shows.
+    round_result(surface, scene.rounds, winner, (CENTRE, BOARD_Y + BOARD_PX + 42))
+
+
+@lru_cache(maxsize=4)
+def _band(width: int, height: int) -> pygame.Surface:
+    band = pygame.Surface((width, height), pygame.SRCALPHA)
+    band.fill((0, 0, 12, 170))
+    return band

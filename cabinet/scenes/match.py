@@ -1,0 +1,151 @@
+"""A versus match: who sits at each panel, the games each has won, the rounds' seeds.
+
+Both games play a match the same way: rounds (games) until one side has won
+``rounds_to_win`` of them. A side is a person at their panel or the CPU at a
+level. A :class:`Series` is the matches played back to back by rematches; it
+keeps each person's wins in a row for the win-streak tables.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from cabinet.games.cpu import LEVELS
+
+PLAYERS = (1, 2)
+DEMO_CPU_LEVELS = {1: 2, 2: 4}   # attract mode's CPUs: quick enough to watch, unlike enough to differ
+
+
+def other(player: int) -> int:
+    return 2 if player == 1 else 1
+
+
+@dataclass
+class Match:
+    """One match of ``game`` ("blocks" or "antigravity").
+
+    ``cpu`` maps a player (1 or 2) the CPU drives to its level; the others are
+    people at their panels. ``wins`` counts the rounds each player has won.
+    """
+
+    game: str
+    rounds_to_win: int
+    seed: int
+    cpu: dict[int, int] = field(default_factory=dict)
+    wins: dict[int, int] = field(default_factory=lambda: {1: 0, 2: 0})
+    round: int = 1
+
+    def __post_init__(self):
+        for player, level in self.cpu.items():
+            if player not in PLAYERS or level not in LEVELS:
+                raise ValueError(f"CPU seat {player!r} at level {level!r}: players are 1-2, levels 1-5")
+
+    @property
+    def mode(self) -> str:
+        """The bookkeeping mode: "cpu" against the CPU, "versus" between two people."""
+        return "cpu" if self.cpu else "versus"
+
+    def is_cpu(self, player: int) -> bool:
+        return player in self.cpu
+
+    def name(self, player: int) -> str:
+        """What the screen calls a side: PLAYER 1, or CPU LV3."""
+        return f"CPU LV{self.cpu[player]}" if self.is_cpu(player) else f"PLAYER {player}"
+
+    def round_seed(self, number: int | None = None) -> int:
+        """The seed of round ``number`` (default: the current one); round 1 plays the match seed."""
+        number = self.round if number is None else number
+        return self.seed if number == 1 else random.Random(self.seed * 1009 + number).getrandbits(31)
+
+    def record(self, winner: int | None) -> None:
+        """The current round ended, won by ``winner`` (None: a draw, nobody scores); next round."""
+        if self.winner is not None:
+            raise ValueError("the match is already decided")
+        if winner is not None:
+            self.wins[winner] += 1
+        self.round += 1
+
+    @property
+    def winner(self) -> int | None:
+        """The player who has won the match, or None while it is still on."""
+        for player in PLAYERS:
+            if self.wins[player] >= self.rounds_to_win:
+                return player
+        return None
+
+    def score_line(self) -> str:
+        """The match score as the screen writes it: "2 - 1"."""
+        return f"{self.wins[1]} - {self.wins[2]}"
+
+    def rematch(self, seed: int) -> "Match":
+        """A fresh match between the same sides."""
+        return Match(self.game, self.rounds_to_win, seed, dict(self.cpu))
+
+
+@dataclass
+class Series:
+    """Matches played back to back: each person's wins in a row, and the streaks that ended.
+
+    Only wins over a person count: beating the CPU is practice, not a record.
+    ``ended`` holds (player, wins) of streaks broken during the series; ``entries``
+    the high scores its matches put on their tables, as :class:`~cabinet.scenes.records.Entry`.
+    """
+
+    streak: dict[int, int] = field(default_factory=lambda: {1: 0, 2: 0})
+    ended: list[tuple[int, int]] = field(default_factory=list)
+    entries: list = field(default_factory=list)
+
+    def match_won(self, match: Match) -> None:
+        winner = match.winner
+        if winner is None or match.cpu:
+            return
+        loser = other(winner)
+        if self.streak[loser]:
+            self.ended.append((loser, self.streak[loser]))
+        self.streak[loser] = 0
+        self.streak[winner] += 1
+
+    def records(self) -> list[tuple[int, int]]:
+        """(player, wins in a row) of every streak of the series, the ones still running last."""
+        running = [(player, wins) for player, wins in self.streak.items() if wins]
+        return self.ended + running
+
+
+def rounds_to_win(settings, game: str) -> int:
+    """Games a side must win to take a match of ``game``."""
+    section = settings.antigravity if game == "antigravity" else settings.blocks
+    return section.versus.rounds_to_win
+
+
+def cpu_match(settings, game: str, person: int, level: int, seed: int) -> Match:
+    """A match of ``game``: the person at panel ``person`` against the CPU at ``level`` on the other seat."""
+    return Match(game, rounds_to_win(settings, game), seed, {other(person): level})
+
+
+def cpu_levels(settings) -> list[int]:
+    """The CPU levels players may pick (``settings.versus``), weakest first."""
+    low, high = sorted((settings.versus.cpu_lowest_level, settings.versus.cpu_highest_level))
+    return list(range(low, high + 1))
+
+
+def default_cpu_level(settings) -> int:
+    """The operator's CPU level, moved inside the levels offered if it lies outside them."""
+    levels = cpu_levels(settings)
+    return min(max(settings.versus.cpu_level, levels[0]), levels[-1])
+
+
+def cpu_pilot(game: str, player: int, level: int, seed: int):
+    """The pilot that plays ``player``'s side of ``game`` at CPU ``level``."""
+    if game == "antigravity":
+        from cabinet.games.antigravity.cpu import cpu_pilot as antigravity_cpu
+        return antigravity_cpu(player, level, seed)
+    from cabinet.games.blocks.cpu import cpu_pilot as blocks_cpu
+    return blocks_cpu(player, level, seed)
+
+
+def match_pilots(match: Match) -> list:
+    """One pilot per side, player 1's first: the CPU's, or the person's at their panel."""
+    from cabinet.scenes.pilots import HumanPilot
+    return [cpu_pilot(match.game, player, match.cpu[player], match.seed + player) if match.is_cpu(player)
+            else HumanPilot(player) for player in PLAYERS]

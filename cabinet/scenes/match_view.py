@@ -1,0 +1,46 @@
+"""What both versus screens draw about the match: rounds won, and the round's result."""
+
+from __future__ import annotations
+
+import pygame
+
+from cabinet.render import fit_size, palette, sprites, text
+
+PLAYER_COLOURS = {1: palette.CYAN, 2: palette.MAGENTA}
+PIP = 8        # radius of one round pip
+
+
+def round_pips(surface, centre, match, player: int) -> None:
+    """One pip per round needed to win the match, lit for each round ``player`` has won."""
+    count = match.rounds_to_win
+    gap = 3 * PIP
+    x0 = centre[0] - (count - 1) * gap // 2
+    for index in range(count):
+        where = (x0 + index * gap, centre[1])
+        if index < match.wins[player]:
+            pygame.draw.circle(surface, palette.YELLOW, where, PIP)
+            pygame.draw.circle(surface, palette.WHITE, (where[0] - 2, where[1] - 2), 2)
+        else:
+            pygame.draw.circle(surface, palette.DIM, where, PIP, 2)
+
+
+def round_result(surface, match, winner: int | None, centre) -> pygame.Rect:
+    """A slim banner, ``centre``d, that names the round's winner (or the match's, once it
+    is decided) and the match score. Slim so that both boards stay in view while it shows.
+    """
+    box = pygame.Rect(0, 0, 620, 56)
+    box.center = centre
+    if match.winner is not None:
+        winner = match.winner
+    edge = PLAYER_COLOURS.get(winner, palette.YELLOW)
+    surface.blit(sprites.panel(box.width, box.height, edge, palette.SHADOW), box)
+    played = match.round - 1
+    if winner is None:
+        words, colour = f"ROUND {played} DRAWN", palette.YELLOW
+    elif match.winner is not None:
+        words, colour = f"{match.name(winner)} WINS THE MATCH", edge
+    else:
+        words, colour = f"{match.name(winner)} TAKES ROUND {played}", edge
+    text(surface, words, (box.x + 24, box.centery), fit_size(words, 28, box.width - 150), colour, "midleft")
+    text(surface, match.score_line(), (box.right - 24, box.centery), 35, palette.WHITE, "midright")
+    return box

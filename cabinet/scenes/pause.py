@@ -1,0 +1,31 @@
+"""The pause screen every play scene shows: the game veiled, PAUSED, and how to resume."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+from cabinet.render import HEIGHT, WIDTH, palette, sprites, text
+from cabinet.scenes.common import blink
+
+RESUME_HINT = "PRESS F9 TO RESUME"   # the pause key (Action.PAUSE) is F9 on the keyboard
+
+
+@lru_cache(maxsize=1)
+def veil() -> pygame.Surface:
+    """A dark see-through sheet over the whole screen; made once."""
+    sheet = pygame.Surface((WIDTH, HEIGHT), pygame.SRCALPHA)
+    sheet.fill((0, 0, 12, 170))
+    return sheet
+
+
+def draw_pause(surface: pygame.Surface, frame: int) -> None:
+    """PAUSED in a framed box in the middle of the screen, with the resume key blinking."""
+    surface.blit(veil(), (0, 0))
+    box = pygame.Rect(0, 0, 460, 170)
+    box.center = (WIDTH // 2, HEIGHT // 2 - 10)
+    surface.blit(sprites.panel(box.width, box.height, palette.YELLOW), box)
+    text(surface, "PAUSED", (box.centerx, box.y + 34), 56, palette.YELLOW, "midtop")
+    if blink(frame):
+        text(surface, RESUME_HINT, (box.centerx, box.bottom - 42), 21, palette.WHITE, "midtop")

@@ -1,0 +1,74 @@
+"""Initials for every record a player earned in a versus series: win streaks and a high score."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import Callable
+
+from cabinet.render import WIDTH, palette, text
+from cabinet.scenes.common import heading
+from cabinet.scenes.initials import InitialsScene
+from cabinet.scenes.tables import table_title
+from cabinet.storage.scores import is_streak_table
+
+log = logging.getLogger(__name__)
+
+
+def record_words(table: str, value: int) -> str:
+    """A record as the screen says it: "5 WINS IN A ROW", or the score."""
+    if is_streak_table(table):
+        return f"{value} WIN{'S' if value != 1 else ''} IN A ROW"
+    return f"{table_title(table)}  {value}"
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A record already on its table under placeholder initials: ``player``'s ``value``."""
+
+    player: int
+    table: str
+    value: int
+    rank: int
+    entry_id: int
+
+
+def enter_record(ctx, player: int, table: str, value: int, replay_id: int | None = None,
+                 before=()) -> Entry | None:
+    """Put a record on its table now, under placeholder initials, so a power cut during
+    the initials entry loses none; None when it does not make the table (or cannot be saved).
+    ``before``: statements (replay, audits) written in the same transaction."""
+    try:
+        rank, entry_id = ctx.store.scores.enter(table, value, replay_id, before=before)
+    except Exception:
+        log.exception("could not save the record of %s on %s", value, table)
+        return None
+    return Entry(player, table, value, rank, entry_id) if rank is not None else None
+
+
+class RecordsInitialsScene(InitialsScene):
+    """``player`` enters initials once for ``entries`` (made by :func:`enter_record`);
+    ``then`` gets {table: rank} of those entries."""
+
+    def __init__(self, ctx, player: int, entries: list[Entry], then: Callable[[dict[str, int]], None]):
+        first = entries[0]
+        super().__init__(ctx, first.table, first.value, None, player, rank=first.rank, entry_id=first.entry_id)
+        self.entries = entries
+        self.then = then
+
+    def confirm(self) -> None:
+        self.done = True
+        self.ctx.audio.play("initials_confirm")
+        for entry in self.entries:
+            try:
+                self.ctx.store.scores.set_initials(entry.entry_id, self.initials)
+            except Exception:
+                log.exception("could not save %s's initials on %s", self.initials, entry.table)
+        self.then({entry.table: entry.rank for entry in self.entries})
+
+    def draw_record(self, surface) -> None:
+        streak = any(is_streak_table(entry.table) for entry in self.entries)
+        heading(surface, "NEW STREAK RECORD!" if streak else "NEW HIGH SCORE!", 22, palette.YELLOW, 49)
+        text(surface, f"PLAYER {self.player}", (WIDTH // 2, 82), 28, palette.CYAN, "midtop")
+        for index, entry in enumerate(self.entries[:2]):
+            text(surface, record_words(entry.table, entry.value), (WIDTH // 2, 120 + index * 36), 35, palette.WHITE, "midtop")
