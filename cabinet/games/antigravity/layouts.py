@@ -213,8 +213,8 @@ class SingleLayout(PlayLayout):
         text(surface, str(seat.best_chain), (value_right, left.y + 392), 35, palette.MAGENTA, "topright")
         self.ring.draw(surface, (right.centerx, right.y + 114), seat.timer_fraction(), seconds_left(seat), 42)
         if seat.game.ramp is not None:
-            # The ramp's level (RULES.md "Game length on a cabinet"): 1 until the first step.
-            text(surface, f"LV {seat.game.ramp_level + 1}", (right.right - 18, right.y + 18), 14,
+            # The ramp's level (RULES.md "Game length on a cabinet"), counted as BLOCKS counts it.
+            text(surface, f"LEVEL {seat.game.ramp_level}", (right.right - 18, right.y + 18), 14,
                  palette.ORANGE if seat.game.ramp_level else LABEL, "topright")
         if self.pairs is not None:
             self.pairs.draw(surface, seat.game.remaining_pairs())
