@@ -5,6 +5,7 @@ import pytest
 
 from app_helpers import Heard, make_app, press, run
 from cabinet.games.blocks import BlocksGame
+from cabinet.games.blocks import popups
 from cabinet.games.blocks import scene as blocks_scene
 from cabinet.games.blocks.animation import DROP_FRAMES, FLASH_FRAMES
 from cabinet.games.blocks.cursor import BOARD, TRAY, Cursor, route
@@ -191,10 +192,10 @@ def test_points_for_a_piece_on_the_top_row_rise_without_leaving_the_screen(app, 
     run(app, 1, [press(Action.A)])
     assert scene.popups, "placing a piece shows its points"
     drawn = []
-    monkeypatch.setattr(blocks_scene, "text",
+    monkeypatch.setattr(popups, "text",
                         lambda surface, words, pos, size, colour, align="topleft": drawn.append((words, pos, size, align)))
     surface = pygame.Surface((960, 540))
-    for _ in range(blocks_scene.POPUP_FRAMES - 2):
+    for _ in range(popups.POPUP_FRAMES - 2):
         run(app, 1)
         scene.draw(surface)
     rising = [(pos, size) for words, pos, size, align in drawn if words.startswith("+") and align == "midbottom"]

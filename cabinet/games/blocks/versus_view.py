@@ -23,6 +23,7 @@ from cabinet.scenes.match_view import PLAYER_COLOURS, round_pips, round_result
 from .cursor import BOARD, TRAY
 from .flights import BURST_FRAMES
 from .pieces import SIZE
+from .popups import draw_popups
 from .scene import draw_tray_piece
 from .versus_seat import STONE_COLOUR
 
@@ -95,9 +96,7 @@ def draw(surface, scene) -> None:
         _draw_side(surface, scene, seat, ending)
     _draw_centre(surface, scene)
     _draw_flights(surface, scene.flights)
-    for popup in scene.popups:
-        x, y = popup.pos
-        text(surface, popup.words, (x, max(popup.size + 4, y - popup.age)), popup.size, popup.colour, "midbottom")
+    draw_popups(surface, scene.popups)
     for seat in scene.seats:
         scene.countdown.draw(surface, board_rect(seat.player))
     if ending:
