@@ -316,6 +316,8 @@ class VersusLayout(PlayLayout):
 
     def draw_bar(self, surface: pygame.Surface) -> None:
         scene = self.scene
+        if scene.end_frames > FINAL_BOARD_FRAMES and not scene.match_over:
+            return    # the round's result takes the whole bar
         halves = (pygame.Rect(BAR.x, BAR.y, BAR.width // 2, BAR.height),
                   pygame.Rect(BAR.centerx, BAR.y, BAR.width // 2, BAR.height))
         for player, half in ((1, halves[0]), (2, halves[1])):
@@ -331,7 +333,7 @@ class VersusLayout(PlayLayout):
     def draw_banner(self, surface: pygame.Surface) -> None:
         scene = self.scene
         if not scene.match_over:
-            round_result(surface, scene.rounds, scene.winner(), BAR.center)
+            round_result(surface, scene.rounds, scene.winner(), BAR.center, BAR.size)
             return
         winner = scene.rounds.winner
         # High up, over the fields' top rows: the S line, where games are lost, stays in view.
