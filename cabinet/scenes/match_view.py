@@ -42,7 +42,8 @@ def round_result(surface, match, winner: int | None, centre, size=(620, 56)) -> 
         words, colour = f"{match.name(winner)} WINS THE MATCH", edge
     else:
         words, colour = f"{match.name(winner)} TAKES ROUND {played}", edge
-    text(surface, words, (box.x + 24, box.centery), fit_size(words, 28, box.width - 150), colour, "midleft")
     score_size = 35 if box.height >= 50 else 28
-    text(surface, match.score_line(), (box.right - 24, box.centery), score_size, palette.WHITE, "midright")
+    score = text(surface, match.score_line(), (box.right - 24, box.centery), score_size, palette.WHITE, "midright")
+    room = score.x - 24 - (box.x + 24)    # the words keep a clear gap before the score
+    text(surface, words, (box.x + 24, box.centery), fit_size(words, 28, room), colour, "midleft")
     return box

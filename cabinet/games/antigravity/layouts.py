@@ -336,8 +336,10 @@ class VersusLayout(PlayLayout):
             round_result(surface, scene.rounds, scene.winner(), BAR.center, BAR.size)
             return
         winner = scene.rounds.winner
-        # High up, over the fields' top rows: the S line, where games are lost, stays in view.
-        box = self.banner(surface, 560, 220, PLAYER_COLOURS.get(winner, palette.YELLOW), (WIDTH // 2, TOP + 110))
+        # High up, over the fields' top rows: the S line, where games are lost, stays in view;
+        # between the side panels, so the names and the rounds won stay in view too.
+        width = self.panels[1].x - self.panels[0].right - 16
+        box = self.banner(surface, width, 220, PLAYER_COLOURS.get(winner, palette.YELLOW), (WIDTH // 2, TOP + 110))
         title, colour = f"{scene.rounds.name(winner)} WINS!", PLAYER_COLOURS[winner]
         fitted(surface, title, (box.centerx, box.y + 18), 42, colour, box.width - 40, "midtop")
         text(surface, f"MATCH {scene.rounds.score_line()}", (box.centerx, box.y + 70), 28, palette.WHITE, "midtop")
