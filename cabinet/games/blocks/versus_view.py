@@ -108,7 +108,8 @@ def _static() -> pygame.Surface:
     """Backdrop, frames, empty grids, tray slots and meter wells: drawn once."""
     surface = pygame.Surface((WIDTH, HEIGHT))
     surface.blit(backdrop(WIDTH, HEIGHT), (0, 0))
-    pygame.draw.line(surface, palette.PANEL_EDGE, (CENTRE, 100), (CENTRE, HEIGHT - 60), 2)
+    # Down to the boards' foot only: the words below (DEMO PLAY, the result) sit across it.
+    pygame.draw.line(surface, palette.PANEL_EDGE, (CENTRE, 100), (CENTRE, BOARD_Y + BOARD_PX + 10), 2)
     for player in (1, 2):
         rect = board_rect(player)
         frame = panel(BOARD_PX + 20, BOARD_PX + 20, PLAYER_COLOURS[player])
