@@ -1,0 +1,46 @@
+"""Words over a game never hide each other, and the pause says how to resume at every moment."""
+
+import pygame
+
+from cabinet.games.antigravity import alerts
+from cabinet.games.antigravity.field_view import FieldView
+from cabinet.games.antigravity.seat import Popup
+from cabinet.scenes import pause
+
+
+def _spy(monkeypatch, module) -> list[tuple[str, pygame.Rect]]:
+    drawn = []
+    real = module.text
+
+    def spy(surface, words, pos, size, colour, align="topleft", shadow=True):
+        rect = real(surface, words, pos, size, colour, align, shadow)
+        drawn.append((words, rect))
+        return rect
+
+    monkeypatch.setattr(module, "text", spy)
+    return drawn
+
+
+def test_the_pause_names_its_resume_key_on_every_frame(monkeypatch):
+    drawn = _spy(monkeypatch, pause)
+    surface = pygame.Surface((960, 540))
+    for frame in range(100):
+        drawn.clear()
+        pause.draw_pause(surface, frame)
+        assert pause.RESUME_HINT in [words for words, _ in drawn], frame
+
+
+def test_anti_gravity_points_earned_in_one_place_rise_one_under_the_other(monkeypatch):
+    drawn = _spy(monkeypatch, alerts)
+    view = FieldView((380, 80), 6, 10, 34)
+    popups = [Popup("+74", "chain", 2.0, 3.0, age=6), Popup("3 CHAIN!", "chain", 3.8, 3.0, big=True),
+              Popup("+89", "chain", 2.2, 3.0), Popup("+80", "through", 2.0, 3.2)]
+    surface = pygame.Surface((960, 540))
+    for _ in range(30):
+        drawn.clear()
+        alerts.draw_popups(surface, view, popups)
+        rects = [rect for _, rect in drawn]
+        assert len(rects) == 4
+        assert all(not a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:]), drawn
+        for popup in popups:
+            popup.age += 1
