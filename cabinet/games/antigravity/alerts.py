@@ -104,4 +104,8 @@ def draw_cause(surface: pygame.Surface, view, seat, frame: int) -> None:
         surface.blit(_tint(rect.width, rect.height, palette.RED, 90 if lit else 40), rect)
         pygame.draw.rect(surface, palette.WHITE if lit else palette.RED, rect.inflate(4, 4), 4)
     size = fit_size(words, 28, view.rect.width + 40)
-    text(surface, words, (view.rect.centerx, view.y + view.half * view.cell), size, palette.WHITE, "center")
+    # On a dark plate: the S line and the lit column run right through where the words go.
+    plate = pygame.Rect((0, 0), text_size(words, size)).inflate(12, 8)
+    plate.center = (view.rect.centerx, view.y + view.half * view.cell)
+    surface.blit(_tint(plate.width, plate.height, palette.SHADOW, 220), plate)
+    text(surface, words, plate.center, size, palette.WHITE, "center")
