@@ -44,3 +44,26 @@ def test_anti_gravity_points_earned_in_one_place_rise_one_under_the_other(monkey
         assert all(not a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:]), drawn
         for popup in popups:
             popup.age += 1
+
+
+def test_the_versus_ghost_where_it_does_not_fit_reads_over_a_piece_of_its_own_colour():
+    from app_helpers import make_app
+    from cabinet.games.blocks import versus_view
+    from cabinet.games.blocks.versus import BlocksVersus
+    from cabinet.render import palette
+    from cabinet.scenes.match import Match
+    from cabinet.scenes.select import match_scene
+    app = make_app()
+    scene = match_scene(app.ctx, Match("blocks", 1, 5))
+    app.ctx.scenes.reset(scene)
+    scene.countdown.skip()
+    rows = ["########"] + ["........"] * 7
+    scene.versus = BlocksVersus.from_text((rows, ["........"] * 8), trays=([["#"], ["#"], ["#"]], None), seed=5)
+    scene.seats = [type(scene.seats[0])(scene.versus, player, 600) for player in (1, 2)]
+    seat = scene.seats[0]
+    seat.cursor.slot, seat.cursor.row, seat.cursor.col = 0, 0, 3
+    app.render()
+    rect = versus_view.board_rect(1)
+    edge = max(2, (versus_view.CELL - 2) // 12)
+    x, y = rect.x + 3 * versus_view.CELL + 1, rect.y + 1
+    assert tuple(app.display.logical.get_at((x + edge, y + versus_view.CELL // 2)))[:3] == palette.WHITE

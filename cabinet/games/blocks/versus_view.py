@@ -22,6 +22,7 @@ from cabinet.scenes.match_view import PLAYER_COLOURS, round_pips, round_result
 
 from .cursor import BOARD, TRAY
 from .flights import BURST_FRAMES
+from .ghost import ghost
 from .pieces import SIZE
 from .popups import draw_popups
 from .scene import draw_tray_piece
@@ -189,7 +190,7 @@ def _draw_ghost(surface, seat, rect: pygame.Rect) -> None:
     if cursor.focus != BOARD or game.tray[cursor.slot] is None:
         return
     fits = game.can_place(cursor.slot, cursor.row, cursor.col)
-    sprite = block(CELL - 2, palette.GHOST_OK if fits else palette.GHOST_BAD, "ghost")
+    sprite = ghost(CELL - 2, fits)    # the one-player game's preview: it reads over any colour
     dx = (6 if seat.shake % 4 < 2 else -6) if seat.shake else 0
     for d_row, d_col in game.piece_cells(cursor.slot):
         surface.blit(sprite, (rect.x + (cursor.col + d_col) * CELL + 1 + dx, rect.y + (cursor.row + d_row) * CELL + 1))
