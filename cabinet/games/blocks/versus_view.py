@@ -16,6 +16,7 @@ import pygame
 from cabinet.games.antigravity.hud import RingTimer
 from cabinet.render import HEIGHT, WIDTH, palette, text
 from cabinet.render.sprites import backdrop, block, panel
+from cabinet.render.glyphs import POINT_LEFT, POINT_RIGHT
 from cabinet.render.text import fit_size
 from cabinet.scenes.common import blink
 from cabinet.scenes.match_view import PLAYER_COLOURS, round_pips, round_result
@@ -23,6 +24,7 @@ from cabinet.scenes.match_view import PLAYER_COLOURS, round_pips, round_result
 from .cursor import BOARD, TRAY
 from .flights import BURST_FRAMES
 from .ghost import ghost
+from .marks import dim, pulse
 from .pieces import SIZE
 from .popups import draw_popups
 from .scene import draw_tray_piece
@@ -121,7 +123,7 @@ def _static() -> pygame.Surface:
         well = meter_rect(player)
         pygame.draw.rect(surface, palette.SHADOW, well, border_radius=4)
         pygame.draw.rect(surface, palette.PANEL_EDGE, well.inflate(4, 4), 2, border_radius=5)
-        text(surface, "MOVE", (ring_centre(player)[0], 100), 14, palette.GREY, "midtop")
+        text(surface, "MOVE", (ring_centre(player)[0], 94), 14, palette.GREY, "midtop")
     return surface.convert() if pygame.display.get_surface() else surface
 
 
@@ -207,6 +209,22 @@ def _draw_tray(surface, scene, seat) -> None:
         if piece is None:
             continue
         draw_tray_piece(surface, piece, rect, TRAY_CELL)
+    if cursor.focus == TRAY and not seat.over:
+        _draw_tray_mode(surface, scene, seat)
+
+
+def _draw_tray_mode(surface, scene, seat) -> None:
+    """The hand is in the tray: the board steps back, the tray is framed, a pointer shows the piece."""
+    player = seat.player
+    dim(surface, board_rect(player))
+    tray = tray_rect(player, 0).union(tray_rect(player, 2))
+    pygame.draw.rect(surface, palette.CYAN, tray.inflate(8, 8), 4, border_radius=10)
+    chosen = tray_rect(player, seat.cursor.slot)
+    nudge = round(3 * pulse(scene.ctx.frame, 24))
+    if player == 1:    # the tray on the left: the pointer at its right, pointing in
+        text(surface, POINT_LEFT, (chosen.right + 4 - nudge, chosen.centery), 21, palette.CYAN, "midleft")
+    else:
+        text(surface, POINT_RIGHT, (chosen.x - 4 + nudge, chosen.centery), 21, palette.CYAN, "midright")
 
 
 def _draw_meter(surface, scene, seat) -> None:
