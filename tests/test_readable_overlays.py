@@ -67,3 +67,32 @@ def test_the_versus_ghost_where_it_does_not_fit_reads_over_a_piece_of_its_own_co
     edge = max(2, (versus_view.CELL - 2) // 12)
     x, y = rect.x + 3 * versus_view.CELL + 1, rect.y + 1
     assert tuple(app.display.logical.get_at((x + edge, y + versus_view.CELL // 2)))[:3] == palette.WHITE
+
+
+def test_no_versus_ghost_is_drawn_over_cells_still_breaking(monkeypatch):
+    from app_helpers import make_app, run, tap
+    from cabinet.games.blocks import versus_view
+    from cabinet.games.blocks.versus import BlocksVersus
+    from cabinet.inputs.actions import Action
+    from cabinet.scenes.match import Match
+    from cabinet.scenes.select import match_scene
+    app = make_app()
+    scene = match_scene(app.ctx, Match("blocks", 1, 5))
+    app.ctx.scenes.reset(scene)
+    scene.countdown.skip()
+    rows = ["#######."] + ["........"] * 7
+    scene.versus = BlocksVersus.from_text((rows, ["........"] * 8), trays=([["#"], ["#"], ["#"]], None), seed=5)
+    scene.seats = [type(scene.seats[0])(scene.versus, player, 600) for player in (1, 2)]
+    seat = scene.seats[0]
+    seat.cursor.slot, seat.cursor.row, seat.cursor.col = 0, 0, 7
+    ghosts = []
+    monkeypatch.setattr(versus_view, "_draw_ghost",
+                        lambda surface, shown, rect: ghosts.append(shown.animation) if shown is seat else None)
+    tap(app, Action.A, settle=0)
+    assert seat.animation is not None, "the row clears"
+    surface = pygame.Surface((960, 540))
+    while seat.animation is not None:
+        scene.draw(surface)
+        run(app, 1)
+    scene.draw(surface)
+    assert ghosts == [None], "the ghost comes back only once the clear has played"

@@ -147,8 +147,8 @@ def _draw_side(surface, scene, seat, ending: bool) -> None:
     if not ending and not seat.over:
         RING.draw(surface, ring_centre(player), seat.timer_fraction(), seconds, 28)
     _draw_cells(surface, seat, rect)
-    if not ending and not seat.over:
-        _draw_ghost(surface, seat, rect)
+    if not ending and not seat.over and seat.animation is None:
+        _draw_ghost(surface, seat, rect)    # never over cells still breaking or rows still dropping
     _draw_tray(surface, scene, seat)
     _draw_meter(surface, scene, seat)
 
