@@ -96,3 +96,16 @@ def test_no_versus_ghost_is_drawn_over_cells_still_breaking(monkeypatch):
         run(app, 1)
     scene.draw(surface)
     assert ghosts == [None], "the ghost comes back only once the clear has played"
+
+
+def test_a_new_entry_on_a_table_shows_on_every_frame(monkeypatch):
+    from cabinet.scenes import tables
+    from cabinet.storage.scores import ScoreEntry
+    drawn = _spy(monkeypatch, tables)
+    entries = [ScoreEntry(rank, initials, score, None, None) for rank, initials, score in
+               ((1, "AFV", 10000), (2, "NEW", 9501), (3, "ACE", 9000))]
+    surface = pygame.Surface((960, 540))
+    for frame in range(40):
+        drawn.clear()
+        tables.draw_table(surface, pygame.Rect(270, 80, 420, 380), "BLOCKS", entries, 2, frame)
+        assert "NEW" in [words for words, _ in drawn], frame
