@@ -44,6 +44,6 @@ def round_result(surface, match, winner: int | None, centre, size=(620, 56)) -> 
         words, colour = f"{match.name(winner)} TAKES ROUND {played}", edge
     score_size = 35 if box.height >= 50 else 28
     score = text(surface, match.score_line(), (box.right - 24, box.centery), score_size, palette.WHITE, "midright")
-    room = score.x - 24 - (box.x + 24)    # the words keep a clear gap before the score
-    text(surface, words, (box.x + 24, box.centery), fit_size(words, 28, room), colour, "midleft")
+    room = pygame.Rect(box.x + 24, box.y, score.x - 24 - (box.x + 24), box.height)   # clear of the score
+    text(surface, words, room.center, fit_size(words, 28, room.width), colour, "center")
     return box
