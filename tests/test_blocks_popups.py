@@ -2,7 +2,7 @@
 
 import pygame
 
-from cabinet.games.blocks.popups import POPUP_FRAMES, Popup, age_popups, popup_rect, settle
+from cabinet.render.popups import POPUP_FRAMES, Popup, age_popups, popup_rect, settle
 
 BOARD = pygame.Rect(126, 116, 304, 304)
 

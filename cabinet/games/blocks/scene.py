@@ -16,6 +16,7 @@ import pygame
 from cabinet.audio.effects import chain_effect, clear_effect
 from cabinet.inputs.actions import CABINET, Action, InputEvent
 from cabinet.render import HEIGHT, palette, text
+from cabinet.render.popups import Popup, age_popups, draw_popups, settle
 from cabinet.render.sprites import block, panel
 from cabinet.scenes.base import Scene
 from cabinet.scenes.challenger import challenge
@@ -30,7 +31,6 @@ from .engine import BlocksGame
 from .ghost import ghost
 from .marks import cross_out, dim, draw_banner, draw_danger, draw_tray_mode
 from .pieces import SIZE
-from .popups import Popup, age_popups, draw_popups, settle
 
 log = logging.getLogger(__name__)
 

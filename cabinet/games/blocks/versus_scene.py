@@ -20,6 +20,7 @@ from cabinet import FPS
 from cabinet.audio.effects import clear_effect
 from cabinet.inputs.actions import CABINET, Action
 from cabinet.render import HEIGHT, WIDTH, palette
+from cabinet.render.popups import Popup, age_popups, settle
 from cabinet.scenes.base import Scene
 from cabinet.scenes.challenger import challenge
 from cabinet.scenes.countdown import Countdown
@@ -29,7 +30,6 @@ from cabinet.scenes.pilots import bind_all
 from . import versus_view as view
 from .animation import FLASH_FRAMES
 from .flights import CANCEL_FRAMES, FLIGHT_FRAMES, Flight, Flights
-from .popups import Popup, age_popups, settle
 from .scene import CURSOR_SOUNDS
 from .versus import BlocksVersus
 from .versus_seat import ShownSeat

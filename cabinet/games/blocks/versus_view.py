@@ -15,8 +15,9 @@ import pygame
 
 from cabinet.games.antigravity.hud import RingTimer
 from cabinet.render import HEIGHT, WIDTH, palette, text
-from cabinet.render.sprites import backdrop, block, panel
 from cabinet.render.glyphs import POINT_LEFT, POINT_RIGHT
+from cabinet.render.popups import draw_popups
+from cabinet.render.sprites import backdrop, block, panel
 from cabinet.render.text import fit_size
 from cabinet.scenes.common import blink
 from cabinet.scenes.match_view import PLAYER_COLOURS, round_pips, round_result
@@ -26,7 +27,6 @@ from .flights import BURST_FRAMES
 from .ghost import ghost
 from .marks import dim, pulse
 from .pieces import SIZE
-from .popups import draw_popups
 from .scene import draw_tray_piece
 from .versus_seat import STONE_COLOUR
 

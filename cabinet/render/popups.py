@@ -1,4 +1,4 @@
-"""Rising messages over a BLOCKS board (points, streaks, attacks) that never cover each other.
+"""Rising messages over a board (points, streaks, attacks) that never cover each other.
 
 Every popup rises one pixel a frame once its delay has passed. A new one is
 slid up or down from where it was earned until, over its whole life, it
