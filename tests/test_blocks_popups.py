@@ -41,3 +41,14 @@ def test_a_lone_popup_stays_where_it_was_earned_and_inside_the_board():
     edge = settle([], Popup("ATTACK 12", (255, 128, 0), (BOARD.x, BOARD.bottom + 60), 28), BOARD)
     rect = popup_rect(edge)
     assert BOARD.contains(rect), (rect, BOARD)
+
+
+def test_a_popup_never_rises_over_what_is_above_its_board():
+    popups = []
+    top = settle(popups, Popup("+4", (255, 255, 255), (200, BOARD.y + 5), 21), BOARD)
+    settle(popups, Popup("STREAK x2", (0, 255, 255), (200, BOARD.y + 10), 28), BOARD)
+    for _ in range(POPUP_FRAMES - 1):
+        rects = [popup_rect(p) for p in popups]
+        assert all(rect.top >= BOARD.y for rect in rects) and not rects[0].colliderect(rects[1]), rects
+        popups = age_popups(popups)
+    assert top in popups

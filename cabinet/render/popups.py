@@ -1,6 +1,7 @@
 """Rising messages over a board (points, streaks, attacks) that never cover each other.
 
-Every popup rises one pixel a frame once its delay has passed. A new one is
+Every popup rises one pixel a frame once its delay has passed, up to the top of
+its board, never over the words above it (a score, DANGER). A new one is
 slid up or down from where it was earned until, over its whole life, it
 crosses no popup still showing: two messages earned together read one above
 the other instead of one through the other.
@@ -28,6 +29,7 @@ class Popup:
     def __init__(self, words: str, colour, pos, size: int = 28, delay: int = 0):
         self.words, self.colour, self.pos, self.size = words, colour, pos, size
         self.age = -delay
+        self.ceiling = 0     # it rises no higher than this y (the top of its board)
 
 
 def popup_rect(popup: Popup, age: int | None = None) -> pygame.Rect | None:
@@ -37,7 +39,7 @@ def popup_rect(popup: Popup, age: int | None = None) -> pygame.Rect | None:
         return None
     width, height = text_size(popup.words, popup.size)
     x, y = popup.pos
-    bottom = max(y - age, popup.size + 4)    # rising, but never past the top of the screen
+    bottom = max(y - age, popup.ceiling + height)    # rising, but never over what is above its board
     return pygame.Rect(x - width // 2, bottom - height, width, height)
 
 
@@ -55,7 +57,9 @@ def _clashes(new: Popup, others: list[Popup]) -> int:
 
 
 def settle(popups: list[Popup], new: Popup, bounds: pygame.Rect) -> Popup:
-    """Add ``new`` to ``popups`` at the free place nearest where it was earned, inside ``bounds``."""
+    """Add ``new`` to ``popups`` at the free place nearest where it was earned, inside ``bounds``
+    (which it never leaves, even rising)."""
+    new.ceiling = bounds.y
     width, height = text_size(new.words, new.size)
     x = min(max(new.pos[0], bounds.x + width // 2), bounds.right - width // 2)
     y0 = min(max(new.pos[1], bounds.y + height), bounds.bottom)
