@@ -17,7 +17,8 @@ from cabinet.render.text import text_size
 POPUP_FRAMES = 50
 GAP = 4           # clear pixels kept between two popups
 STEP = 6          # how far each try slides a new popup from where it was earned
-TRIES = 40        # slides each way before it settles on the least crowded place
+TRIES = 40        # slides each way before it gives up and stays where it was earned
+SAMPLE = 2        # frames between two looks ahead (a popup rises 1 px a frame; GAP covers the rest)
 
 
 class Popup:
@@ -43,38 +44,33 @@ def popup_rect(popup: Popup, age: int | None = None) -> pygame.Rect | None:
     return pygame.Rect(x - width // 2, bottom - height, width, height)
 
 
-def _clashes(new: Popup, others: list[Popup]) -> int:
-    """Frames in which ``new`` would touch one of ``others``."""
-    clashes = 0
-    for later in range(-new.age, POPUP_FRAMES):
-        mine = popup_rect(new, new.age + later)
-        if mine is None:
-            continue
-        mine = mine.inflate(GAP, GAP)
-        clashes += sum(1 for other in others
-                       if (theirs := popup_rect(other, other.age + later)) is not None and mine.colliderect(theirs))
-    return clashes
+def _free(new: Popup, ahead: list[list[pygame.Rect]]) -> bool:
+    """``new`` touches none of the rectangles ``ahead`` holds for each sampled frame to come."""
+    for index, others in enumerate(ahead):
+        mine = popup_rect(new, new.age + index * SAMPLE)
+        if mine is not None and others and mine.inflate(GAP, GAP).collidelist(others) != -1:
+            return False
+    return True
 
 
 def settle(popups: list[Popup], new: Popup, bounds: pygame.Rect) -> Popup:
     """Add ``new`` to ``popups`` at the free place nearest where it was earned, inside ``bounds``
-    (which it never leaves, even rising)."""
+    (which it never leaves, even rising). Where nowhere is free, it stays where it was earned."""
     new.ceiling = bounds.y
     width, height = text_size(new.words, new.size)
     x = min(max(new.pos[0], bounds.x + width // 2), bounds.right - width // 2)
     y0 = min(max(new.pos[1], bounds.y + height), bounds.bottom)
-    best, fewest = (x, y0), None
-    for slide in [0] + [sign * STEP * n for n in range(1, TRIES + 1) for sign in (-1, 1)]:
-        y = y0 + slide
-        if not bounds.y + height <= y <= bounds.bottom:
-            continue
-        new.pos = (x, y)
-        clashes = _clashes(new, popups)
-        if fewest is None or clashes < fewest:
-            best, fewest = (x, y), clashes
-        if not clashes:
-            break
-    new.pos = best
+    # Where the others will be, every few frames of the new one's life: worked out once.
+    ahead = [[rect for other in popups if (rect := popup_rect(other, other.age + later)) is not None]
+             for later in range(0, POPUP_FRAMES - new.age, SAMPLE)]
+    slides = [0] + [sign * STEP * n for n in range(1, TRIES + 1) for sign in (-1, 1)]
+    for y in (y0 + slide for slide in slides):
+        if bounds.y + height <= y <= bounds.bottom:
+            new.pos = (x, y)
+            if _free(new, ahead):
+                break
+    else:
+        new.pos = (x, y0)
     popups.append(new)
     return new
 
