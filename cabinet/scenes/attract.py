@@ -215,7 +215,7 @@ def versus_demo(ctx, game: str, seed: int):
     """A round of ``game``'s versus between two CPUs, for attract mode."""
     from cabinet.scenes.match import DEMO_CPU_LEVELS, Match
     from cabinet.scenes.select import match_scene
-    return match_scene(ctx, Match(game, 1, seed, dict(DEMO_CPU_LEVELS)), demo=True)
+    return match_scene(ctx, Match(game, 1, seed, dict(DEMO_CPU_LEVELS[game])), demo=True)
 
 
 def antigravity_tables(ctx) -> list[str]:
