@@ -17,7 +17,7 @@ $(VENV)/.installed: pyproject.toml | $(VENV)/bin/activate
 run: $(VENV)/.installed
 	$(PY) -m cabinet $(ARGS)
 
-# Test tools from Debian (systemd-analyze, shellcheck) are installed when missing and we are root.
+# Test tools from Debian (systemd-analyze, shellcheck, mosquitto, openssl) are installed when missing and we are root.
 tools:
 	@./tests/tools/ensure-debian-tools.sh
 

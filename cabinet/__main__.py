@@ -1,4 +1,4 @@
-"""Command line: ``python -m cabinet [run|check-config|scores|bench|replay|input-test]``.
+"""Command line: ``python -m cabinet [run|check-config|scores|bench|replay|input-test|fleet]``.
 
 Options may come before or after the command (``--config F scores`` or
 ``scores --config F``). Exit codes are listed in :data:`EXIT_CODES`.
@@ -7,6 +7,7 @@ Options may come before or after the command (``--config F scores`` or
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 EXIT_CODES = """exit codes:
@@ -25,11 +26,18 @@ else /etc/arcadeforge/cabinet.yaml, else the shipped config/cabinet.yaml"""
 CONFIG_HELP = "settings file (default: see the search order below)"
 
 
+def file_name(text: str) -> str:
+    """A settings file argument; an empty one (``--config "$UNSET"``) is an error, not the default file."""
+    if not text:
+        raise argparse.ArgumentTypeError("an empty file name")
+    return text
+
+
 def _add_run_options(parser: argparse.ArgumentParser, inner: bool) -> None:
     """The cabinet's options. On a command (``inner``) they default to nothing, so that the same
     option given before the command is not overwritten."""
     unset = {"default": argparse.SUPPRESS} if inner else {}
-    parser.add_argument("--config", metavar="FILE", help=CONFIG_HELP, **unset)
+    parser.add_argument("--config", metavar="FILE", type=file_name, help=CONFIG_HELP, **unset)
     parser.add_argument("--windowed", action="store_true", help="open a window instead of fullscreen", **unset)
     parser.add_argument("--headless", action="store_true",
                         help="no display or sound (SDL dummy drivers); for tests and measurements", **unset)
@@ -53,11 +61,12 @@ def build_parser() -> argparse.ArgumentParser:
     _add_run_options(command("run", "run the cabinet (the default)"), inner=True)
 
     check = command("check-config", "report every problem the cabinet would find in a settings file")
-    check.add_argument("file", nargs="?", help="the YAML file (default: --config, else the one the cabinet reads)")
-    check.add_argument("--config", metavar="FILE", help=CONFIG_HELP, default=argparse.SUPPRESS)
+    check.add_argument("file", nargs="?", type=file_name,
+                       help="the YAML file (default: --config, else the one the cabinet reads)")
+    check.add_argument("--config", metavar="FILE", type=file_name, help=CONFIG_HELP, default=argparse.SUPPRESS)
 
     scores = command("scores", "print the high-score tables")
-    scores.add_argument("--config", metavar="FILE", default=argparse.SUPPRESS,
+    scores.add_argument("--config", metavar="FILE", type=file_name, default=argparse.SUPPRESS,
                         help="settings file (names the contest tables)")
 
     bench = command("bench", "measure speed, memory and AI strength")
@@ -70,6 +79,13 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--list", action="store_true", help="list every stored replay and exit")
     _add_run_options(replay, inner=True)
 
+    fleet = command("fleet", "every linked cabinet's audits, and the network tables (MQTT)")
+    fleet.add_argument("--config", metavar="FILE", default=argparse.SUPPRESS,
+                       help="settings file whose network section reaches the broker")
+    fleet.add_argument("--json", action="store_true", help="print JSON instead of text")
+    fleet.add_argument("--wait", type=float, default=10.0, metavar="SECONDS",
+                       help="give up on the broker after this long (default 10)")
+
     _add_run_options(command("input-test", "show every switch lighting live; leaving the test quits"),
                      inner=True)
     return parser
@@ -80,6 +96,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     command = args.command or "run"
     if command == "check-config":
+        if args.file and args.config and args.file != args.config:
+            parser.error(f"check-config was given two files ({args.config} and {args.file}); give one")
         return check_config(args.file or args.config)
     if command == "bench":
         from cabinet import bench
@@ -87,7 +105,12 @@ def main(argv: list[str] | None = None) -> int:
     if command == "scores":
         from cabinet.storage.cli import print_scores
         return print_scores(args)
+    if command == "fleet":
+        from cabinet.network.fleet import run_fleet
+        return run_fleet(args)
     if command == "replay":
+        if args.list and args.id is not None:
+            parser.error("replay: --list or a replay number, not both")
         if args.list:
             from cabinet.storage.cli import print_replays
             return print_replays()
@@ -114,5 +137,16 @@ def check_config(path: str | None) -> int:
     return 1 if loaded.usable else 3
 
 
+def run_command() -> int:
+    """:func:`main` for a shell: a reader that leaves early (``| head``) ends the command quietly."""
+    try:
+        code = main()
+        sys.stdout.flush()
+        return code
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())   # no second error at exit
+        return 1
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_command())

@@ -100,6 +100,8 @@ class App:
             self.ctx.notices.append(loaded.summary())
         self.ctx.notices.extend(str(problem) for problem in loaded.problems)
         self.ctx.notices.extend(self.ctx.inputs.problems)
+        from cabinet.network import start_link
+        self.ctx.network = start_link(settings, store, self.ctx.notices)  # returns at once; None when off
         self.ctx.settings_listeners.append(self._settings_changed)
         from cabinet.scenes.service import ServiceDoor
         self.service_door = ServiceDoor(self.ctx)
@@ -311,6 +313,8 @@ class App:
         self.closed = True
         self.notifier.stopping()
         self.ctx.inputs.close()
+        if self.ctx.network is not None:
+            self.ctx.network.close()
         self.ctx.store.close()
         pygame.display.quit()
 

@@ -4,11 +4,13 @@ Every problem is reported as a :class:`ConfigProblem` naming the file, line and
 key; none stops the cabinet. Where each setting's value comes from:
 
 - a good value in the file: that value;
-- a key the file leaves out: its factory value (an operator deletes a line to
-  get the documented default back), reported when the last good value differed
-  (it may also be a file cut short);
+- a key the file leaves out: its last good value, reported when that differs
+  from the factory value (a deleted line, or a file cut short by a power cut in
+  an editor, must not change the price of a game); its factory value on a
+  cabinet that never loaded a good file;
 - a bad value (wrong type, out of range, a pin given to two inputs, an empty
-  contest name): the value that key had in ``last_good``, the settings last in
+  contest name, a key given twice, a number with a leading zero that YAML
+  would read as octal): the value that key had in ``last_good``, the settings last in
   force (kept by :mod:`cabinet.storage.last_good`), or its factory value on a
   cabinet that never loaded a good file;
 - a file that cannot be used at all (missing, unreadable, a folder, bigger than
@@ -21,6 +23,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import difflib
 import math
 import os
 import re
@@ -35,7 +38,9 @@ from cabinet.settings_schema import CONTAINER_ITEMS, Settings
 
 SYSTEM_CONFIG = Path("/etc/arcadeforge/cabinet.yaml")
 MAX_BYTES = 1_000_000     # the shipped file is 7 kB; anything this big is not a settings file
+MAX_PROBLEMS = 100        # listed one by one (log, NOTICES, check-config); the rest are counted
 USING_LAST_GOOD = "USING LAST GOOD SETTINGS"
+NOT_REGULAR = "is not a regular file (a pipe or a device)"
 USING_FACTORY = "USING FACTORY SETTINGS"
 _MISSING = object()       # "no last good value for this key"
 
@@ -87,6 +92,7 @@ class LoadedConfig:
     usable: bool = True
     last_good_used: bool = False
     origin: str = ""          # why this file: "--config", "$CABINET_CONFIG", "the system file"...
+    unlisted: int = 0         # problems beyond MAX_PROBLEMS, counted in the last line of ``problems``
 
     def verdict(self) -> str:
         """What the cabinet does about this file's problems, in the words of the screen and the log."""
@@ -96,9 +102,14 @@ class LoadedConfig:
             return USING_FACTORY
         return "THE REST OF THE FILE IS IN USE"
 
+    @property
+    def problem_count(self) -> int:
+        """Every problem found, listed or not."""
+        return len(self.problems) + self.unlisted - bool(self.unlisted)
+
     def summary(self) -> str:
         """One line for the log and the NOTICES page: the file, how many problems, the verdict."""
-        count = len(self.problems)
+        count = self.problem_count
         return f"{self.source or 'no settings file'}: {count} problem{'s' * (count != 1)}; {self.verdict()}"
 
 
@@ -144,6 +155,8 @@ def read_config_text(source: Path) -> tuple[str | None, str]:
     try:
         if source.is_dir():
             return None, "is a folder, not a file"
+        if source.exists() and not source.is_file():
+            return None, NOT_REGULAR   # a FIFO would make open() wait for a writer for ever
         with open(source, "rb") as handle:
             data = handle.read(MAX_BYTES + 1)   # never more: a runaway file must not eat the memory
     except FileNotFoundError:
@@ -182,8 +195,12 @@ def parse_settings(text: str, filename: str = "<config>", last_good: Settings | 
     reader = _Reader(filename)
     settings = reader.section(Settings, root, "", Settings(), _MISSING if last_good is None else last_good)
     check_across(reader, settings, last_good)
-    return LoadedConfig(settings, Path(filename), reader.problems, reader.nodes,
-                        last_good_used=reader.last_good_used)
+    problems = reader.problems[:MAX_PROBLEMS]
+    unlisted = len(reader.problems) - len(problems)
+    if unlisted:
+        problems.append(ConfigProblem(filename, "", None, f"{unlisted} more problems not listed"))
+    return LoadedConfig(settings, Path(filename), problems, reader.nodes,
+                        last_good_used=reader.last_good_used, unlisted=unlisted)
 
 
 def _yaml_error(exc: yaml.YAMLError) -> tuple[int | None, str]:
@@ -238,23 +255,25 @@ class _Reader:
         self.problems: list[ConfigProblem] = []
         self.nodes: dict[str, yaml.Node] = {}
         self.last_good_used = False
-        self._constructor = yaml.constructor.SafeConstructor()
 
     def problem(self, key: str, line: int | None, message: str) -> None:
         self.problems.append(ConfigProblem(self.filename, key, line, message))
 
     def fall_back(self, key: str, line: int | None, why: str, default, last, *, whole: bool = False,
-                  disables: bool = False):
+                  disables: bool = False, secret: bool = False):
         """The value a bad entry gets instead, said in one problem: its last good value, else the
-        factory one (or none at all, for a GPIO pin whose factory pin may be wired to something else)."""
+        factory one (or none at all, for a GPIO pin whose factory pin may be wired to something else).
+        A ``secret`` (a password) is never repeated."""
         if last is not _MISSING:
             self.last_good_used = True
-            self.problem(key, line, f"{why}; using the last good {'values' if whole else f'value {last!r}'}")
+            shown = "values" if whole else "value" if secret else f"value {last!r}"
+            self.problem(key, line, f"{why}; using the last good {shown}")
             return copy.deepcopy(last)
         if disables:
             self.problem(key, line, f"{why}; disabled")
             return None
-        self.problem(key, line, f"{why}; using {'defaults' if whole else repr(default)}")
+        shown = "defaults" if whole else "the factory value" if secret else repr(default)
+        self.problem(key, line, f"{why}; using {shown}")
         return default
 
     def section(self, cls, node, prefix: str, defaults, last=_MISSING):
@@ -268,33 +287,45 @@ class _Reader:
             key = str(key_node.value)
             dotted = f"{prefix}.{key}" if prefix else key
             if key not in fields:
-                self.problem(dotted, _line(key_node), "unknown key, ignored")
+                guess = difflib.get_close_matches(key, fields, n=1)
+                self.problem(dotted, _line(key_node),
+                             "unknown key, ignored" + (f" (did you mean {guess[0]}?)" if guess else ""))
                 continue
-            if key in values:
+            key_last = _MISSING if last is _MISSING else getattr(last, key)
+            if key in values and key_last is _MISSING:
                 self.problem(dotted, _line(key_node), "given twice; the first one is used")
                 continue
+            if key in values:   # which one the operator meant is a guess: neither may change the price
+                values[key] = self.fall_back(dotted, _line(key_node), "given twice", None, key_last,
+                                             whole=not _is_single(key_last))
+                continue
             self.nodes[dotted] = value_node
-            key_last = _MISSING if last is _MISSING else getattr(last, key)
             values[key] = self.value(cls, fields[key], hints[key], value_node, dotted,
                                      getattr(defaults, key), key_last)
         if last is not _MISSING and not prefix.endswith("]"):   # a list item is matched to the last only by place
-            self.left_out(fields, values, prefix, node, defaults, last)
+            for name in fields:
+                if name not in values:
+                    values[name] = self.left_out(prefix, name, node, getattr(defaults, name), getattr(last, name),
+                                                 secret=fields[name].metadata.get("secret", False))
         return dataclasses.replace(defaults, **values)
 
-    def left_out(self, fields, values, prefix, node, defaults, last) -> None:
-        """Keys the file leaves out take their factory value; where that differs from the value in
-        force until now, say so (a deleted line, or a file cut short by a power cut in an editor)."""
+    def left_out(self, prefix: str, name: str, node, factory, was, secret: bool = False):
+        """A key the file leaves out keeps its last good value, said when that is not the factory one:
+        a deleted line or a file cut short (a power cut in an editor) must not change the price of a
+        game. The operator writes the key, or uses the factory reset, to change it."""
+        if was == factory:
+            return factory
+        self.last_good_used = True
+        dotted = f"{prefix}.{name}" if prefix else name
         line = _line(node) if prefix else None
-        for name in fields:
-            factory, was = getattr(defaults, name), getattr(last, name)
-            if name in values or was == factory:
-                continue
-            dotted = f"{prefix}.{name}" if prefix else name
-            if dataclasses.is_dataclass(was):
-                self.problem(dotted, line, "not in the file, so back to its factory values (the last good ones differ)")
-            else:
-                self.problem(dotted, line, f"not in the file, so back to its factory value {factory!r} "
-                                           f"(the last good value was {was!r})")
+        if dataclasses.is_dataclass(was):
+            self.problem(dotted, line, "not in the file; using the last good values (the factory ones differ)")
+        elif secret:
+            self.problem(dotted, line, "not in the file; using the last good value (secret, not shown)")
+        else:
+            self.problem(dotted, line, f"not in the file; using the last good value {was!r} "
+                                       f"(the factory value is {factory!r})")
+        return copy.deepcopy(was)
 
     def value(self, owner, fld, hint, node, dotted, default, last):
         if dataclasses.is_dataclass(hint):
@@ -310,7 +341,7 @@ class _Reader:
     def keyed(self, item_cls, keys, node, dotted, default, last):
         if not isinstance(node, yaml.MappingNode):
             return self.fall_back(dotted, _line(node), "must be a mapping", default, last, whole=True)
-        result = dict(default)
+        result = {}
         for key_node, value_node in node.value:
             key = str(key_node.value)
             if key not in keys:
@@ -320,7 +351,11 @@ class _Reader:
             self.nodes[f"{dotted}.{key}"] = value_node
             item_last = last.get(key, _MISSING) if last is not _MISSING else _MISSING
             result[key] = self.section(item_cls, value_node, f"{dotted}.{key}", default[key], item_last)
-        return result
+        for key in default:
+            if key not in result:
+                result[key] = default[key] if last is _MISSING or key not in last else \
+                    self.left_out(dotted, key, node, default[key], last[key])
+        return {key: result[key] for key in default}
 
     def listed(self, item_cls, node, dotted, default, last):
         if not isinstance(node, yaml.SequenceNode):
@@ -341,18 +376,58 @@ class _Reader:
     def scalar(self, fld, hint, node, dotted, default, last):
         line = _line(node)
         disables = fld.metadata.get("bad_disables", False)
+        secret = fld.metadata.get("secret", False)  # a password: no message repeats it, nor why it is bad
         if not isinstance(node, yaml.ScalarNode):
-            return self.fall_back(dotted, line, "must be a single value", default, last, disables=disables)
+            return self.fall_back(dotted, line, "must be a single value", default, last, disables=disables,
+                                  secret=secret)
         try:
-            value = self._constructor.construct_object(node, deep=True)
-        except (yaml.YAMLError, ValueError, TypeError, OverflowError) as exc:   # 2026-13-45 and the like
-            return self.fall_back(dotted, line, f"cannot be read ({_reason(exc)})", default, last, disables=disables)
-        error = _check(fld, hint, value)
+            value = construct_scalar(node)
+        except ValueError as exc:
+            why = "cannot be read" if secret else f"cannot be read ({exc})"
+            return self.fall_back(dotted, line, why, default, last, disables=disables, secret=secret)
+        error = (base_type(hint) is int and _leading_zero_problem(node, value)) or _check(fld, hint, value)
+        if error and secret:
+            error = "must be text (the value is secret and not shown)"
+        elif error and base_type(hint) is str and not isinstance(value, (str, type(None))) and node.style is None:
+            error += f' (write it in quotes: "{node.value}")'   # NO, yes, 1e3: YAML took it for no text
         if error:
-            return self.fall_back(dotted, line, error, default, last, disables=disables)
+            return self.fall_back(dotted, line, error, default, last, disables=disables, secret=secret)
         if base_type(hint) is float and isinstance(value, int):
             value = float(value)
         return value
+
+
+def construct_scalar(node: yaml.ScalarNode):
+    """The Python value of a scalar node, or ValueError saying why it has none.
+
+    pyyaml's constructors raise more than YAMLError on a tag that does not fit its
+    text: ``!!bool maybe`` a KeyError, ``!!timestamp abc`` an AttributeError."""
+    try:
+        return yaml.constructor.SafeConstructor().construct_object(node, deep=True)
+    except yaml.YAMLError as exc:
+        raise ValueError(_reason(exc)) from exc
+    except Exception as exc:   # noqa: BLE001  (whatever it is, this text is no value of that tag)
+        raise ValueError(f"{node.value!r} is not a valid {node.tag.rsplit(':', 1)[-1]}") from exc
+
+
+_LEADING_ZERO = re.compile(r"[-+]?0[0-9_]+")
+
+
+def _leading_zero_problem(node, value) -> str | None:
+    """A whole number written with a leading zero: YAML 1.1 reads 010 as octal 8 and 08 as text.
+    A price or pin must not silently change (07 is 7 either way, so it passes)."""
+    text = node.value
+    if node.style is not None or not _LEADING_ZERO.fullmatch(text):
+        return None
+    meant = int(text.replace("_", ""), 10)
+    if value == meant and not isinstance(value, str):
+        return None
+    read = f"octal ({value})" if isinstance(value, int) else "text"
+    return f"{text} has a leading zero, which YAML reads as {read}; write {meant}"
+
+
+def _is_single(value) -> bool:
+    return value is None or isinstance(value, (bool, int, float, str))
 
 
 def base_type(hint):

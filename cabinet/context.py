@@ -32,6 +32,8 @@ class Context:
     player: int = 1
     notices: list[str] = field(default_factory=list)
     bank: Any = None
+    # The fleet link (cabinet.network.link.NetworkLink), None without a network section.
+    network: Any = None
     attract_factory: Callable[["Context"], Any] | None = None
     # Called with the new Settings when the service menu applies them (the app turns the display).
     settings_listeners: list[Callable[["Settings"], None]] = field(default_factory=list)

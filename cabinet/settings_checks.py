@@ -1,7 +1,8 @@
 """Checks that span several keys, run by the settings loader after it has read every value.
 
-A GPIO pin given to two inputs, an encoder button given to two controls, and a
-contest list table that would be empty: each is reported like any bad value
+A GPIO pin given to two inputs, an encoder button given to two controls, a
+contest list table that would be empty, and a game dearer than the most credits
+the cabinet holds: each is reported like any bad value
 (file, line, key) and settled in the settings themselves, so ``check-config``
 and a starting cabinet say the same thing and the input layers find nothing
 left to complain about.
@@ -19,6 +20,7 @@ def check_across(reader, settings, last_good) -> None:
     _settle_pins(reader, settings.inputs.gpio, last_good.inputs.gpio if last_good else None)
     _settle_buttons(reader, settings.inputs.joysticks)
     _keep_a_contest_list(reader, settings, last_good)
+    _keep_games_payable(reader, settings.credits)
 
 
 def _settle_pins(reader, gpio, last_gpio) -> None:
@@ -72,6 +74,26 @@ def _keep_a_contest_list(reader, settings, last_good) -> None:
     else:
         settings.antigravity.contests = type(settings.antigravity)().contests
         reader.problem(key, _line_of(reader, key), "needs at least one contest list; using the factory lists")
+
+
+def dearest_price(credits) -> int:
+    """The most credits a game can cost; ``max_credits`` below it would take coins and never give
+    that game (credits stop at max_credits, and a versus price is paid from one counter)."""
+    return max(credits.credits_per_game, credits.versus_credits)
+
+
+def _keep_games_payable(reader, credits) -> None:
+    """A price above the most credits the cabinet holds: the limit is raised to the price (the
+    prices stay as written: a lower one would cost the operator money)."""
+    needed = dearest_price(credits)
+    if credits.max_credits >= needed:
+        return
+    key = "credits.max_credits"
+    reader.problem(key, _line_of(reader, key),
+                   f"{credits.max_credits} is below the price of a game (credits_per_game "
+                   f"{credits.credits_per_game}, versus_credits {credits.versus_credits}), so a game at that "
+                   f"price could never start; using {needed}")
+    credits.max_credits = needed
 
 
 def _pin(gpio, key: str):

@@ -8,6 +8,7 @@ all it takes for the key to be read, validated and documented in tests.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,15 +18,16 @@ DIFFICULTIES = ("warmup", "normal", "advanced", "hard")
 
 
 def spec(default: Any = None, *, choices=None, min=None, max=None, factory=None, doc="",
-         bad_disables: bool = False, check=None):
+         bad_disables: bool = False, check=None, secret: bool = False):
     """A dataclass field with validation metadata (choices, bounds, a doc line).
 
     ``bad_disables``: a bad value turns the setting off (None) rather than back to its
     default. For GPIO pins, where the default pin may already be wired to something else.
     ``check``: a function of the value giving why it is bad, or None (for rules beyond bounds).
+    ``secret``: the value (a password) is never repeated in a problem message, a log line or on screen.
     """
     meta = {"choices": choices, "min": min, "max": max, "doc": doc, "bad_disables": bad_disables,
-            "check": check}
+            "check": check, "secret": secret}
     if factory is not None:
         return field(default_factory=factory, metadata=meta)
     return field(default=default, metadata=meta)
@@ -148,6 +150,8 @@ def table_name_problem(name: str) -> str | None:
         return f"must be at most {MAX_LIST_NAME} characters, got {len(name)}"
     if "/" in name:
         return f"must not contain '/' (it names the list's high-score table), got {name!r}"
+    if not name.isprintable():
+        return f"must not contain a tab or control character (it is shown on screen), got {name!r}"
     return None
 
 
@@ -292,6 +296,38 @@ class InputSettings:
 CONTAINER_ITEMS[(InputSettings, "joysticks")] = (JoystickSettings, None)
 
 
+# --------------------------------------------------------------------------- network
+
+# One MQTT topic level: no "/", "+" or "#", nothing a shell or a file name would trip on.
+TOPIC_NAME = r"[A-Za-z0-9][A-Za-z0-9_.-]{0,31}"
+
+
+def topic_name_problem(name: str) -> str | None:
+    """Why ``name`` cannot be a site or cabinet id (one level of the fleet's MQTT topics), or None."""
+    if re.fullmatch(TOPIC_NAME, name):
+        return None
+    return f"must be 1-32 letters, digits, dots, dashes or underscores, starting with a letter or digit; got {name!r}"
+
+
+@dataclass
+class NetworkSettings:
+    """The fleet link over MQTT (issue 15); off unless ``enabled`` and ``host`` are set."""
+
+    enabled: bool = spec(False, doc="join the fleet: publish scores and audits, read the network rankings")
+    host: str = spec("", doc="MQTT broker host name or address")
+    port: int = spec(8883, min=1, max=65535, doc="8883 with TLS, 1883 without")
+    tls: bool = spec(True, doc="encrypt and check the broker's certificate")
+    ca_file: str = spec("", doc="CA certificate (PEM) that signed the broker's; empty = the system's CAs")
+    cert_file: str = spec("", doc="client certificate (PEM), when the broker asks for one")
+    key_file: str = spec("", doc="the client certificate's private key (PEM)")
+    username: str = spec("", doc="broker user; empty = the cabinet id")
+    password: str = spec("", secret=True, doc="broker password; better kept in password_file")
+    password_file: str = spec("", doc="file whose first line is the password (readable by the cabinet only)")
+    site: str = spec("site", check=topic_name_problem, doc="where the cabinet stands: letters, digits, . _ -")
+    cabinet: str = spec("cabinet-1", check=topic_name_problem, doc="this cabinet's id, unique in the fleet")
+    show_rankings: bool = spec(True, doc="show the network tables in attract mode and NETWORK #n after a game")
+
+
 # --------------------------------------------------------------------------- all
 
 @dataclass
@@ -305,3 +341,4 @@ class Settings:
     antigravity: AntiGravitySettings = spec(factory=AntiGravitySettings)
     versus: MatchSettings = spec(factory=MatchSettings)
     inputs: InputSettings = spec(factory=InputSettings)
+    network: NetworkSettings = spec(factory=NetworkSettings)

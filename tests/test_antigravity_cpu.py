@@ -1,5 +1,7 @@
 """The ANTI-GRAVITY CPU: its level table, its pilot at the panel and the headless simulator."""
 
+import dataclasses
+
 import pytest
 
 from cabinet.games.antigravity import AntiGravityGame
@@ -8,7 +10,7 @@ from cabinet.games.antigravity.cpu import CPU_LEVELS, cpu_pilot
 from cabinet.games.antigravity.simulate import Simulation
 from cabinet.games.cpu import LEVELS
 from cabinet.inputs.actions import Action
-from cabinet.settings_schema import AntiGravitySettings
+from cabinet.settings_schema import AntiGravitySettings, HandicapSettings
 
 PANEL = {Action.LEFT, Action.RIGHT, Action.UP, Action.DOWN}
 
@@ -75,8 +77,15 @@ def test_the_ai_never_looks_beyond_the_next_block():
         assert len(choices) == 1, f"level {level} chose differently on blocks it cannot see"
 
 
+def short_match_settings(target=30):
+    """The factory settings, with a versus won at ``target`` blocks cleared (a short match)."""
+    settings = AntiGravitySettings()
+    handicap = HandicapSettings(target_kind="clears", target_value=target)
+    return dataclasses.replace(settings, versus=dataclasses.replace(settings.versus, p1=handicap, p2=handicap))
+
+
 def play_match(seed):
-    sim = Simulation.versus(AntiGravitySettings(), seed, [cpu_pilot(1, 4, seed), cpu_pilot(2, 5, seed + 1)])
+    sim = Simulation.versus(short_match_settings(), seed, [cpu_pilot(1, 4, seed), cpu_pilot(2, 5, seed + 1)])
     sim.run(60 * 60 * 10)
     return (sim.frame, sim.match.winner, [seat.game.to_text() for seat in sim.seats],
             [seat.game.score for seat in sim.seats], [seat.game.turns for seat in sim.seats])
@@ -86,7 +95,7 @@ def test_a_simulated_match_is_decided_and_repeats_exactly_for_its_seed():
     first = play_match(11)
     assert first == play_match(11)
     frames, winner, _, _, turns = first
-    assert winner in (1, 2) and min(turns) > 20
+    assert winner in (1, 2) and min(turns) > 20 and frames < 60 * 60 * 10
     assert first != play_match(12)
 
 

@@ -10,7 +10,7 @@ from cabinet.games.blocks.animation import DROP_FRAMES, FLASH_FRAMES
 from cabinet.games.blocks.cursor import BOARD, TRAY, Cursor, route
 from cabinet.games.blocks.scene import BlocksScene
 from cabinet.inputs.actions import Action
-from cabinet.render import palette
+from cabinet.render import palette, popups
 from cabinet.scenes.pilots import HumanPilot, ReplayPilot
 
 EMPTY = ["........"] * 8
@@ -191,10 +191,10 @@ def test_points_for_a_piece_on_the_top_row_rise_without_leaving_the_screen(app, 
     run(app, 1, [press(Action.A)])
     assert scene.popups, "placing a piece shows its points"
     drawn = []
-    monkeypatch.setattr(blocks_scene, "text",
+    monkeypatch.setattr(popups, "text",
                         lambda surface, words, pos, size, colour, align="topleft": drawn.append((words, pos, size, align)))
     surface = pygame.Surface((960, 540))
-    for _ in range(blocks_scene.POPUP_FRAMES - 2):
+    for _ in range(popups.POPUP_FRAMES - 2):
         run(app, 1)
         scene.draw(surface)
     rising = [(pos, size) for words, pos, size, align in drawn if words.startswith("+") and align == "midbottom"]

@@ -115,10 +115,17 @@ def test_replay_list_shows_every_stored_replay(capsys):
         assert fields[-1].startswith("20") and fields[-1].endswith("Z"), "the date"
 
 
-def test_replay_without_a_number_or_list_is_a_usage_error():
+@pytest.mark.parametrize("argv", [["replay"], ["replay", "3", "--list"],
+                                  ["--config", "a.yaml", "check-config", "b.yaml"],
+                                  ["--config", "", "check-config"], ["scores", "--config", ""],
+                                  ["check-config", ""]])
+def test_a_command_line_that_says_two_things_is_a_usage_error(argv, capsys):
+    """No replay number, a number and --list, two files to check, an empty file name (a shell
+    variable not set): which was meant is a guess."""
     with pytest.raises(SystemExit) as exit_info:
-        main(["replay"])
+        main(argv)
     assert exit_info.value.code == 2
+    assert "error: " in capsys.readouterr().err
 
 
 def fast_run(monkeypatch, script):
@@ -179,3 +186,20 @@ def test_help_lists_the_exit_codes_and_the_search_order(capsys):
     out = capsys.readouterr().out
     assert "exit codes:" in out and "3  check-config: the file cannot be used at all" in out
     assert "~/.config/arcadeforge/cabinet.yaml" in out and "/etc/arcadeforge/cabinet.yaml" in out
+
+
+def test_output_cut_short_by_the_reader_is_no_traceback(tmp_path):
+    """`check-config | head -1`: the reader leaves early; the command stops quietly."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+    path = settings_file(tmp_path, "".join(f"stray_{i}: 1\n" for i in range(150)))
+    read_end, write_end = os.pipe()
+    os.close(read_end)    # the reader is gone before the first line: every write fails
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    child = subprocess.run([sys.executable, "-m", "cabinet", "check-config", str(path)], stdout=write_end,
+                           stderr=subprocess.PIPE, env=env, timeout=120, text=True)
+    os.close(write_end)
+    assert "Traceback" not in child.stderr and "Error" not in child.stderr, child.stderr
+    assert child.returncode == 1, "failed: its output was not all delivered"

@@ -164,6 +164,20 @@ def test_a_contest_list_is_renamed_with_the_joystick_and_saved(cabinet):
     assert names == ["CEGINNER", "STANDARD", "EXPERT", "LIST 4"]
 
 
+@pytest.mark.parametrize("name", ["Cup of 2026", "THE LONGEST CUP 2026", "R&D_cup"])
+def test_a_name_the_editor_cannot_spell_is_kept_when_confirmed_unchanged(tmp_path, name):
+    """The list names its score table: opening NAME and pressing A must not rename it to what the
+    editor can show (capitals, 12 characters), which would start an empty table."""
+    shipped = config_module.SHIPPED_CONFIG.read_text(encoding="utf-8")
+    app, _ = cabinet_on_file(tmp_path, shipped.replace("- name: BEGINNER ", f"- name: {name!r} ", 1))
+    service(app)
+    enter(app, "GAME SETTINGS", "ANTI-GRAVITY", "CONTEST LISTS", name, "NAME")
+    assert top(app).name == "service: name"
+    tap(app, Action.A)
+    assert value_of(app, "NAME") == name
+    app.close()
+
+
 def test_a_name_already_used_is_refused(cabinet):
     app, _ = cabinet
     service(app)

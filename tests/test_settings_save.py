@@ -84,6 +84,25 @@ def test_saving_a_clean_file_keeps_no_backup_and_becomes_the_last_good_settings(
     assert load_for_cabinet(path).settings.credits.max_credits == 10
 
 
+def test_a_maximum_below_the_versus_price_is_saved_raised_to_it_with_the_comments_kept(tmp_path):
+    """MAXIMUM CREDITS 1 with a versus price of 2 would take coins for a match that never starts."""
+    path = tmp_path / "cabinet.yaml"
+    with cabinet(path, PAID, after_a_good_start=False) as app:
+        service(app)
+        enter(app, "COIN & CREDIT SETTINGS")
+        choose(app, "MAXIMUM CREDITS")
+        for _ in range(8):
+            tap(app, Action.LEFT)
+        assert value_of(app, "MAXIMUM CREDITS") == "1"
+        tap(app, Action.B)
+        enter(app, "SAVE AND EXIT")
+        assert top(app).outcome.saved
+        assert app.ctx.settings.credits.max_credits == 2
+    text = path.read_text(encoding="utf-8")
+    assert "  max_credits: 2            # coins beyond this" in text, "patched in place, comments kept"
+    assert load_settings(path).problems == []
+
+
 def test_a_factory_reset_makes_the_factory_settings_the_last_good_ones(tmp_path):
     """The operator chose the factory settings: a later broken file must not bring the old ones back."""
     path = tmp_path / "cabinet.yaml"

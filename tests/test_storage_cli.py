@@ -58,6 +58,39 @@ def test_factory_reset_clears_state_and_restores_the_shipped_settings(tmp_path):
     store.close()
 
 
+def test_factory_reset_keeps_the_old_file_byte_for_byte_and_as_private_as_it_was(tmp_path):
+    config = tmp_path / "cabinet.yaml"
+    old = SHIPPED_CONFIG.read_bytes().replace(b"# ArcadeForge", "# Caf\u00e9 ArcadeForge".encode("latin-1"), 1)
+    config.write_bytes(old)   # an editor that wrote Latin-1: not UTF-8, still the operator's file
+    config.chmod(0o600)
+    store = Store.open()
+    store.factory_reset(config)
+    store.close()
+    backup = tmp_path / "cabinet.yaml.bak"
+    assert backup.read_bytes() == old and backup.stat().st_mode & 0o777 == 0o600
+
+
+def test_factory_reset_on_a_named_pipe_says_why_instead_of_waiting(tmp_path):
+    import os
+    import threading
+    config = tmp_path / "cabinet.yaml"
+    os.mkfifo(config)
+    outcome = []
+
+    def reset():
+        store = Store.open()
+        try:
+            store.factory_reset(config)
+        except OSError as exc:
+            outcome.append(exc.strerror)
+        finally:
+            store.close()
+    worker = threading.Thread(target=reset, daemon=True)
+    worker.start()
+    worker.join(60)   # a guard: the old hang fails the test instead of stopping the suite
+    assert not worker.is_alive() and outcome == ["is not a regular file (a pipe or a device)"]
+
+
 def test_factory_reset_never_touches_the_shipped_file_itself():
     before = SHIPPED_CONFIG.read_text(encoding="utf-8")
     store = Store.open()

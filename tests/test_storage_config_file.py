@@ -6,12 +6,14 @@ import os
 import random
 import re
 import typing
+from pathlib import Path
 
 import pytest
 
 from cabinet.config import SHIPPED_CONFIG, load_settings, parse_settings
 from cabinet.inputs.wiring import BUTTON_ACTIONS, clashes, wiring
-from cabinet.settings_schema import CONTAINER_ITEMS, ContestList, Settings
+from cabinet.settings_checks import dearest_price
+from cabinet.settings_schema import CONTAINER_ITEMS, ContestList, Settings, topic_name_problem
 from cabinet.storage import config_file
 from cabinet.storage.config_file import save_path, save_settings
 
@@ -19,20 +21,9 @@ SHIPPED = SHIPPED_CONFIG.read_text(encoding="utf-8")
 
 
 def comments(text):
-    """Every YAML comment: a # after a blank or at a line's start, outside quoted values ("x # y")."""
-    found = []
-    for line in text.splitlines():
-        quote = None
-        for index, char in enumerate(line):
-            before = line[index - 1] if index else " "
-            if quote:
-                quote = None if char == quote else quote
-            elif char in "\"'" and before in " :[,-":
-                quote = char
-            elif char == "#" and before in " \t":
-                found.append(line[index:].strip())
-                break
-    return found
+    """Every comment; a "#" inside a double-quoted value (e.g. a host "x # y") is not one."""
+    unquoted = re.sub(r'"(?:[^"\\\n]|\\.)*"', '""', text)
+    return [match.strip() for match in re.findall(r"#[^\n]*", unquoted)]
 
 
 def keys_in_order(text):
@@ -76,6 +67,8 @@ def random_value(fld, hint, current, rng):
     base = args[0] if args else hint
     if meta.get("choices"):
         return rng.choice(meta["choices"])
+    if meta.get("check") is topic_name_problem:  # site and cabinet ids: MQTT topic levels
+        return rng.choice(["bar-2", "Site_9", "a.b"])
     if base is bool:
         return not current
     if base is int:
@@ -129,6 +122,8 @@ def unclash(settings):
             if getattr(entry, control) in used:
                 setattr(entry, control, None)
             used.add(getattr(entry, control))
+    credits = settings.credits   # and hold enough credits for the dearest game
+    credits.max_credits = max(credits.max_credits, dearest_price(credits))
 
 
 @pytest.mark.parametrize("seed", range(25))
@@ -193,6 +188,60 @@ def test_a_bad_value_in_the_file_is_replaced_by_the_one_saved(config):
     save_settings(config, loaded.settings)
     assert load_settings(config).problems == []
     assert "  rotation: 0               # 0, 90" in config.read_text(encoding="utf-8")
+
+
+def test_a_value_yaml_cannot_build_is_saved_over_with_the_file_kept_aside(config):
+    """``!!bool maybe`` makes pyyaml raise a KeyError, not a YAMLError: the save must still work."""
+    config.write_text(config.read_text().replace("free_play: true ", "free_play: !!bool maybe ", 1))
+    settings = load_settings(config).settings
+    settings.credits.free_play = False
+    backup = save_settings(config, settings)
+    assert backup is not None and "!!bool maybe" in backup.read_text()
+    loaded = load_settings(config)
+    assert loaded.problems == [] and loaded.settings.credits.free_play is False
+
+
+def test_a_private_settings_file_stays_private_in_its_backup_and_last_good_copy(tmp_path, monkeypatch):
+    """A file only its owner may read (it may hold a broker password) must not be copied into
+    files everyone may read."""
+    from cabinet.storage.last_good import load_for_cabinet
+    monkeypatch.setenv("STATE_DIRECTORY", str(tmp_path / "state"))
+    path = tmp_path / "cabinet.yaml"
+    path.write_text(SHIPPED.replace("free_play: true ", "free_play: maybe", 1), encoding="utf-8")
+    path.chmod(0o600)
+    loaded = load_for_cabinet(path)
+    backup = save_settings(path, loaded.settings)
+    load_for_cabinet(path)
+    last_good = tmp_path / "state" / "settings.last-good.yaml"
+    assert {f.name: f.stat().st_mode & 0o777 for f in (path, backup, last_good)} == {
+        path.name: 0o600, backup.name: 0o600, last_good.name: 0o600}
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="only root can give a file away")
+def test_a_save_by_root_leaves_the_file_to_its_owner(config):
+    """An operator who runs the cabinet with sudo once must not lock the service's user out of its file."""
+    os.chown(config, 4321, 4321)
+    settings = load_settings(config).settings
+    settings.credits.max_credits = 7
+    save_settings(config, settings)
+    assert (config.stat().st_uid, config.stat().st_gid) == (4321, 4321)
+
+
+def test_saving_through_a_symbolic_link_writes_the_file_it_points_to(tmp_path):
+    """/etc/arcadeforge/cabinet.yaml is often a link to a file the operator edits elsewhere (the
+    SD card's boot partition): the save must update that file, not replace the link by a copy."""
+    (tmp_path / "boot").mkdir()
+    (tmp_path / "etc").mkdir()
+    target = tmp_path / "boot" / "cabinet.yaml"
+    target.write_text(SHIPPED, encoding="utf-8")
+    link = tmp_path / "etc" / "cabinet.yaml"
+    link.symlink_to(Path("..") / "boot" / "cabinet.yaml")
+    settings = load_settings(link).settings
+    settings.credits.max_credits = 7
+    save_settings(link, settings)
+    assert link.is_symlink() and link.resolve() == target.resolve()
+    assert load_settings(target).settings.credits.max_credits == 7
+    assert [p.name for p in (tmp_path / "etc").iterdir()] == ["cabinet.yaml"]
 
 
 def test_a_file_that_is_not_yaml_is_replaced_by_the_shipped_template(tmp_path):

@@ -27,6 +27,7 @@ SECTION_MODULES = [
     "cabinet.bench.ramp_blocks",
     "cabinet.bench.versus_antigravity",
     "cabinet.bench.ramp_antigravity",
+    "cabinet.bench.network",
     "cabinet.bench.soak",
 ]
 

@@ -78,9 +78,9 @@ class LatencyProbe(Scene):
                 self.app.running = False
 
 
-def measure_latency(presses: int, seed: int = 5) -> list[float]:
+def measure_latency(presses: int, seed: int = 5, settings_yaml: str = "{}") -> list[float]:
     """Seconds from each pin's falling edge to the cabinet's real 60 Hz main loop
-    (``App.run``) handing the press to the scene on top."""
+    (``App.run``) handing the press to the scene on top, on the settings ``settings_yaml``."""
     from gpiozero import Device
     from gpiozero.pins.mock import MockFactory
 
@@ -94,7 +94,7 @@ def measure_latency(presses: int, seed: int = 5) -> list[float]:
         previous_state = os.environ.get("STATE_DIRECTORY")
         os.environ["STATE_DIRECTORY"] = state
         try:
-            app = App(parse_settings("{}", "bench"), headless=True, exit_after=30 + presses * 0.05)
+            app = App(parse_settings(settings_yaml, "bench"), headless=True, exit_after=30 + presses * 0.05)
         finally:
             if previous_state is None:
                 os.environ.pop("STATE_DIRECTORY")

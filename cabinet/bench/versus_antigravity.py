@@ -10,10 +10,10 @@ half of the matches, so neither side's panel decides the figure.
 from __future__ import annotations
 
 import statistics
-import time
 from multiprocessing import get_context
 
 from cabinet.bench import Figure, section
+from cabinet.bench.timed_pilot import TimedPilot
 from cabinet.games.antigravity import AntiGravityGame
 from cabinet.games.antigravity.ai import AntiGravityAI
 from cabinet.games.antigravity.cpu import CPU_LEVELS, cpu_pilot
@@ -27,25 +27,6 @@ CHAIN_TURNS = 500
 MATCH_FRAMES = 60 * 60 * 20   # twenty minutes: a match that lasts longer counts as not won
 WORKERS = 2
 
-
-class TimedPilot:
-    """A pilot with a stopwatch: the CPU time its decisions took, and its presses."""
-
-    def __init__(self, pilot):
-        self.pilot = pilot
-        self.player = pilot.player
-        self.seconds = 0.0
-        self.presses = 0
-
-    def bind(self, scene) -> None:
-        self.pilot.bind(scene)
-
-    def events(self, game_frame, live_events):
-        start = time.thread_time()
-        events = self.pilot.events(game_frame, live_events)
-        self.seconds += time.thread_time() - start
-        self.presses += sum(event.pressed for event in events)
-        return events
 
 
 def play_match(args) -> tuple[int, bool, dict[int, tuple[float, int]]]:

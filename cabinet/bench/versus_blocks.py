@@ -8,6 +8,7 @@ import time
 from multiprocessing import get_context
 
 from cabinet.bench import Figure, section
+from cabinet.bench.timed_pilot import TimedPilot
 from cabinet.games.blocks import BlocksVersus
 from cabinet.games.blocks.cpu import CPU_LEVELS, cpu_pilot
 from cabinet.games.blocks.simulate import VersusSimulation
@@ -16,24 +17,6 @@ MATCHES = 40                 # seeded matches per pair of levels (the issue asks
 MAX_FRAMES = 60 * 60 * 30    # half an hour of play: a match still undecided is not a win
 WORKERS = 2
 
-
-class TimedPilot:
-    """A pilot whose thinking is timed: CPU seconds spent in ``events`` and presses made."""
-
-    def __init__(self, pilot):
-        self.pilot = pilot
-        self.seconds = 0.0
-        self.presses = 0
-
-    def bind(self, scene) -> None:
-        self.pilot.bind(scene)
-
-    def events(self, game_frame, live_events):
-        start = time.thread_time()
-        events = self.pilot.events(game_frame, live_events)
-        self.seconds += time.thread_time() - start
-        self.presses += len(events)
-        return events
 
 
 def level_match(args) -> tuple[int, bool, dict[int, tuple[float, int]], int, int]:

@@ -5,9 +5,9 @@ scales it to the screen (``pygame.SCALED``) and turns it for vertical monitors.
 """
 
 from cabinet.render import palette
-from cabinet.render.text import fit_size, render_text, text, text_size
+from cabinet.render.text import fit_size, fitted, render_text, text, text_size
 
 LOGICAL_SIZE = (960, 540)
 WIDTH, HEIGHT = LOGICAL_SIZE
 
-__all__ = ["LOGICAL_SIZE", "WIDTH", "HEIGHT", "palette", "text", "text_size", "render_text", "fit_size"]
+__all__ = ["LOGICAL_SIZE", "WIDTH", "HEIGHT", "palette", "text", "text_size", "render_text", "fit_size", "fitted"]

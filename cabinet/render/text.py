@@ -44,6 +44,26 @@ def fit_size(string: str, size: int, max_width: int) -> int:
     return size
 
 
+def fitted(string: str, size: int, max_width: int, smallest: int = 14) -> tuple[str, int]:
+    """``string`` and the size to draw it at within ``max_width``: smaller, down to ``smallest``
+    (still readable on a cabinet's screen), then cut in the middle with "..." so that both ends
+    stay, such as a path's first folders and its file name."""
+    size = max(fit_size(string, size, max_width), min(size, smallest))
+    if text_size(string, size)[0] <= max_width:
+        return string, size
+    scale = scale_for(size)
+    return shortened(string, (max_width - _shadow_offset(scale) + scale) // ((glyphs.WIDTH + 1) * scale)), size
+
+
+def shortened(string: str, chars: int) -> str:
+    """``string`` in at most ``chars`` characters, its middle replaced by "..." when too long."""
+    if len(string) <= chars:
+        return string
+    room = max(0, chars - 3)
+    head = (room + 1) // 2
+    return string[:head] + "..." + string[len(string) - (room - head):]
+
+
 def render_text(string: str, size: int, colour, shadow: bool = True) -> pygame.Surface:
     """The rendered ``string`` (cached); transparent where nothing is lit."""
     key = (string, scale_for(size), tuple(colour), shadow)

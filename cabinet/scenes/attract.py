@@ -172,6 +172,7 @@ def default_parts(ctx, rng: random.Random) -> list[Part]:
     from cabinet.games.antigravity.demo import demo_pilots
     from cabinet.games.antigravity.scene import AntiGravityScene
     from cabinet.scenes.tables import ScoreTablesScene
+    from cabinet.scenes.network_tables import insert_network_pages
     from cabinet.scenes.playback import ReplayReel
     from cabinet.scenes.title import TitleScene
 
@@ -217,7 +218,7 @@ def default_parts(ctx, rng: random.Random) -> list[Part]:
     parts.append(Part("anti-gravity scores", per_page * pages,
                       lambda: ScoreTablesScene(ctx, "ANTI-GRAVITY RECORDS", tables, per_page)))
     parts.append(Part("how to play anti-gravity", seconds.howto_seconds, lambda: HowToScene(ctx, "antigravity")))
-    return parts
+    return insert_network_pages(ctx, parts)  # the fleet's network rankings, when linked (issue 15)
 
 
 def taking_turns(*makers: Callable[[], Scene]) -> Callable[[], Scene]:
@@ -230,7 +231,7 @@ def versus_demo(ctx, game: str, seed: int):
     """A round of ``game``'s versus between two CPUs, for attract mode."""
     from cabinet.scenes.match import DEMO_CPU_LEVELS, Match
     from cabinet.scenes.select import match_scene
-    return match_scene(ctx, Match(game, 1, seed, dict(DEMO_CPU_LEVELS)), demo=True)
+    return match_scene(ctx, Match(game, 1, seed, dict(DEMO_CPU_LEVELS[game])), demo=True)
 
 
 def antigravity_tables(ctx) -> list[str]:

@@ -14,7 +14,9 @@ from dataclasses import dataclass, field
 from cabinet.games.cpu import LEVELS
 
 PLAYERS = (1, 2)
-DEMO_CPU_LEVELS = {1: 2, 2: 4}   # attract mode's CPUs: quick enough to watch, unlike enough to differ
+# Attract mode's CPUs per game: the levels that look best, quick with chains and clears from
+# the first seconds, yet slow enough to follow (BLOCKS level 5 presses every 3 frames).
+DEMO_CPU_LEVELS = {"blocks": {1: 3, 2: 4}, "antigravity": {1: 4, 2: 5}}
 
 
 def other(player: int) -> int:

@@ -24,11 +24,12 @@ def round_pips(surface, centre, match, player: int) -> None:
             pygame.draw.circle(surface, palette.DIM, where, PIP, 2)
 
 
-def round_result(surface, match, winner: int | None, centre) -> pygame.Rect:
+def round_result(surface, match, winner: int | None, centre, size=(620, 56)) -> pygame.Rect:
     """A slim banner, ``centre``d, that names the round's winner (or the match's, once it
-    is decided) and the match score. Slim so that both boards stay in view while it shows.
+    is decided) and the match score. Slim so that both boards stay in view while it shows;
+    ``size`` lets it take exactly the place of a message bar.
     """
-    box = pygame.Rect(0, 0, 620, 56)
+    box = pygame.Rect((0, 0), size)
     box.center = centre
     if match.winner is not None:
         winner = match.winner
@@ -41,6 +42,8 @@ def round_result(surface, match, winner: int | None, centre) -> pygame.Rect:
         words, colour = f"{match.name(winner)} WINS THE MATCH", edge
     else:
         words, colour = f"{match.name(winner)} TAKES ROUND {played}", edge
-    text(surface, words, (box.x + 24, box.centery), fit_size(words, 28, box.width - 150), colour, "midleft")
-    text(surface, match.score_line(), (box.right - 24, box.centery), 35, palette.WHITE, "midright")
+    score_size = 35 if box.height >= 50 else 28
+    score = text(surface, match.score_line(), (box.right - 24, box.centery), score_size, palette.WHITE, "midright")
+    room = pygame.Rect(box.x + 24, box.y, score.x - 24 - (box.x + 24), box.height)   # clear of the score
+    text(surface, words, room.center, fit_size(words, 28, room.width), colour, "center")
     return box

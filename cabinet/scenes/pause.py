@@ -21,11 +21,12 @@ def veil() -> pygame.Surface:
 
 
 def draw_pause(surface: pygame.Surface, frame: int) -> None:
-    """PAUSED in a framed box in the middle of the screen, with the resume key blinking."""
+    """PAUSED in a framed box in the middle of the screen, and the resume key, which stays lit:
+    a player who looks up at any moment must read how to go on."""
     surface.blit(veil(), (0, 0))
     box = pygame.Rect(0, 0, 460, 170)
     box.center = (WIDTH // 2, HEIGHT // 2 - 10)
     surface.blit(sprites.panel(box.width, box.height, palette.YELLOW), box)
     text(surface, "PAUSED", (box.centerx, box.y + 34), 56, palette.YELLOW, "midtop")
-    if blink(frame):
-        text(surface, RESUME_HINT, (box.centerx, box.bottom - 42), 21, palette.WHITE, "midtop")
+    text(surface, RESUME_HINT, (box.centerx, box.bottom - 42), 21, palette.YELLOW if blink(frame) else palette.WHITE,
+         "midtop")

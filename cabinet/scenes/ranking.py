@@ -7,6 +7,7 @@ from cabinet.inputs.actions import Action
 from cabinet.render import HEIGHT, WIDTH, palette, text
 from cabinet.scenes.base import Scene
 from cabinet.scenes.common import blink, draw_backdrop, heading
+from cabinet.scenes.network_tables import draw_network_place, network_place
 from cabinet.scenes.tables import draw_table, full_title, read_table, table_rects, table_unit
 
 RANKING_SECONDS = 10
@@ -24,6 +25,7 @@ class RankingScene(Scene):
         self.rank = rank
         self.score = score
         self.entries = read_table(ctx, table)
+        self.network_place = network_place(ctx, table, score, rank, self.entries)  # "NETWORK #3" (issue 15)
         self.frames = 0
 
     def enter(self) -> None:
@@ -50,6 +52,7 @@ class RankingScene(Scene):
         rect = table_rects(1)[0].inflate(RANKING_WIDTH - table_rects(1)[0].width, 0)
         draw_table(surface, rect, full_title(self.table), self.entries, self.rank, self.frames,
                    table_unit(self.table))
+        draw_network_place(surface, self.network_place)
         if self.rank is None and self.score is not None:
             text(surface, f"YOUR SCORE {self.score}", (WIDTH // 2, HEIGHT - 62), 21, palette.WHITE, "midtop")
         if blink(self.frames):

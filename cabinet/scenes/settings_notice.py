@@ -10,14 +10,17 @@ from __future__ import annotations
 
 from cabinet import FPS
 from cabinet.inputs.actions import Action
-from cabinet.render import HEIGHT, WIDTH, fit_size, palette, text
+from cabinet.render import HEIGHT, WIDTH, fit_size, fitted, palette, text
 from cabinet.scenes.base import Scene
 from cabinet.scenes.service.notices import wrap
 
 SHOW_FRAMES = 5 * FPS
 SKIP_AFTER = FPS
 PROBLEMS_SHOWN = 4
+MESSAGE_LINES = 3
 CHARS = 56               # at size 14 (12 px a character) inside the margins
+VERDICT_Y = HEIGHT - 110
+MORE_Y = VERDICT_Y - 26  # the "+N MORE" line, the lowest one above the verdict
 
 
 class SettingsNoticeScene(Scene):
@@ -51,22 +54,36 @@ class SettingsNoticeScene(Scene):
         surface.fill(palette.BACKGROUND)
         loaded = self.loaded
         text(surface, "SETTINGS FILE PROBLEM", (WIDTH // 2, 18), 35, palette.RED, "midtop")
-        source = str(loaded.source or "no settings file")   # files and keys keep their case
-        text(surface, source, (WIDTH // 2, 66), fit_size(source, 21, WIDTH - 40), palette.WHITE, "midtop")
-        y = 104
+        source, size = fitted(str(loaded.source or "no settings file"), 21, WIDTH - 40)  # paths keep their case
+        text(surface, source, (WIDTH // 2, 66), size, palette.WHITE, "midtop")
+        y, shown = 104, 0
         for problem in loaded.problems[:PROBLEMS_SHOWN]:
-            where = (f"LINE {problem.line}  " if problem.line else "") + (problem.key or "the whole file")
-            text(surface, where, (40, y), 21, palette.CYAN)
+            lines = message_lines(problem.message)
+            if shown and y + 28 + 20 * len(lines) > MORE_Y:
+                break   # no room left above the verdict: the rest are counted below
+            where, size = fitted((f"LINE {problem.line}  " if problem.line else "")
+                                 + (problem.key or "the whole file"), 21, WIDTH - 80)
+            text(surface, where, (40, y), size, palette.CYAN)
             y += 28
-            for piece in wrap(problem.message, CHARS)[:3]:
+            for piece in lines:
                 text(surface, piece, (64, y), 14, palette.GREY)
                 y += 20
             y += 10
-        hidden = len(loaded.problems) - PROBLEMS_SHOWN
+            shown += 1
+        hidden = loaded.problem_count - shown
         if hidden > 0:
-            text(surface, f"+{hidden} MORE: SERVICE MENU, NOTICES", (40, y), 14, palette.GREY)
+            text(surface, f"+{hidden} MORE: SERVICE MENU, NOTICES", (40, min(y, MORE_Y)), 14, palette.GREY)
         verdict = loaded.verdict()
-        text(surface, verdict, (WIDTH // 2, HEIGHT - 110), fit_size(verdict, 35, WIDTH - 40), palette.YELLOW,
+        text(surface, verdict, (WIDTH // 2, VERDICT_Y), fit_size(verdict, 35, WIDTH - 40), palette.YELLOW,
              "midtop")
         left = int((WIDTH - 200) * (1 - self.frames / SHOW_FRAMES))
         pygame.draw.rect(surface, palette.YELLOW, (100, HEIGHT - 40, left, 4))
+
+
+def message_lines(message: str) -> list[str]:
+    """A problem's words in at most :data:`MESSAGE_LINES` lines; a cut shows as "..."."""
+    lines = wrap(message, CHARS)
+    if len(lines) > MESSAGE_LINES:
+        lines = lines[:MESSAGE_LINES]
+        lines[-1] = lines[-1][:CHARS - 3] + "..."
+    return lines

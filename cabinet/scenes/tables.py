@@ -70,9 +70,9 @@ def draw_table(surface, rect: pygame.Rect, title: str, entries, highlight: int |
         rank = entry.rank
         colour = palette.RANKS[rank - 1] if rank <= len(palette.RANKS) else palette.WHITE
         if highlight == rank:
-            if not blink(frame, 10):
-                continue
-            colour = palette.GREEN
+            # A lit band that stays: the new entry flashes in colour, never vanishes.
+            pygame.draw.rect(surface, (40, 60, 110), (rect.x + 6, y - 4, rect.width - 12, ROW_GAP), border_radius=4)
+            colour = palette.GREEN if blink(frame, 10) else palette.WHITE
         text(surface, ordinal(rank), (rect.x + 20, y), 21, colour)
         text(surface, entry.initials, (rect.x + rect.width // 2 - 40, y), 21, colour)
         text(surface, f"{entry.score}{unit}", (rect.right - 20, y), 21, colour, "topright")
@@ -100,7 +100,10 @@ class ScoreTablesScene(Scene):
         self.pages = [tables[i:i + 2] for i in range(0, len(tables), 2)] or [[]]
         self.page_frames = max(1, int(page_seconds * 60))
         self.frames = 0
-        self.entries = {table: read_table(ctx, table) for table in tables}
+        self.entries = {table: self.read(table) for table in tables}
+
+    def read(self, table: str) -> list:
+        return read_table(self.ctx, table)
 
     @property
     def name(self) -> str:

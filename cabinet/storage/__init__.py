@@ -19,10 +19,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
+from cabinet.network import network_active
 from cabinet.settings_schema import CreditSettings, Settings
 from cabinet.storage.audits import Audits, game_ended_statements
 from cabinet.storage.credits import CreditBank
 from cabinet.storage.db import Database
+from cabinet.storage.outbox import Outbox
 from cabinet.storage.replays import Replay, ReplayRecorder, ReplayStore
 from cabinet.storage.scores import ScoreEntry, ScoreTables
 
@@ -47,8 +49,9 @@ class Store:
 
     def __init__(self, db: Database, settings: Settings | None = None):
         self.db = db
-        self.scores = ScoreTables(db)
-        self.audits = Audits(db)
+        self.outbox = Outbox()
+        self.scores = ScoreTables(db, outbox=self.outbox)
+        self.audits = Audits(db, outbox=self.outbox)
         self.replays = ReplayStore(db)
         self._now: float | None = None
         self._uptime_from = 0.0
@@ -65,6 +68,7 @@ class Store:
     def configure(self, settings: Settings) -> None:
         """Apply changed settings (the automatic high-score reset)."""
         self.scores.auto_reset_plays = settings.scores.auto_reset_plays
+        self.outbox.enabled = network_active(settings.network)
 
     def credit_bank(self, settings: CreditSettings) -> CreditBank:
         return CreditBank(self.db, settings, self.scores)
@@ -82,6 +86,7 @@ class Store:
             before += self.replays.save_statements(replay)
         if seconds is not None:
             before += game_ended_statements(game, mode, seconds)
+            before += self.outbox.game_event(game, mode, seconds)  # network (issue 15): report the game
         replay_id = replay.id if replay is not None else None
         rank, entry_id = self.scores.enter(table, score, replay_id, before=before)
         return GameEnd(replay_id, rank, entry_id)

@@ -9,6 +9,7 @@ module makes, so a power cut can never count a coin without its credit.
 from __future__ import annotations
 
 from cabinet.storage.db import Database, Statement, add_counter, now_stamp, set_stamp
+from cabinet.storage.outbox import Outbox
 
 PREFIX = "audit."
 
@@ -49,13 +50,15 @@ def game_start_statements(game: str, mode: str, credits_spent: int) -> list[Stat
 class Audits:
     """The audit counters of one database; :meth:`snapshot` is what the service menu shows."""
 
-    def __init__(self, db: Database):
+    def __init__(self, db: Database, outbox: Outbox | None = None):
         self.db = db
+        self.outbox = outbox or Outbox()  # the fleet link's events (off without a network section)
         self._uptime_carry = 0.0  # fractions of a second not yet written
 
     def game_ended(self, game: str, mode: str, seconds: float) -> None:
         """A game finished after ``seconds`` of play (counted to the millisecond)."""
-        self.db.write(game_ended_statements(game, mode, seconds))
+        self.db.write(game_ended_statements(game, mode, seconds)
+                      + self.outbox.game_event(game, mode, seconds))  # network (issue 15): report the game
 
     def add_uptime(self, seconds: float) -> None:
         """Add powered-on time; the app calls this every minute or so with the time elapsed."""

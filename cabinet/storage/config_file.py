@@ -27,13 +27,14 @@ from pathlib import Path
 import yaml
 
 from cabinet import config
-from cabinet.config import SHIPPED_CONFIG, is_null, parse_settings, read_config_text, user_config
+from cabinet.config import SHIPPED_CONFIG, construct_scalar, is_null, parse_settings, read_config_text, user_config
 from cabinet.settings_schema import CONTAINER_ITEMS, Settings
 from cabinet.storage.db import aside_path
 
 log = logging.getLogger("cabinet.storage")
 
 _PLAIN = re.compile(r"[A-Za-z_][A-Za-z0-9 _.\-]*")
+_UNREADABLE = object()   # a value in the file that pyyaml cannot build: always rewritten
 _FULL_HEADER = "# ArcadeForge Verse — operator settings (written by the service menu).\n\n"
 
 
@@ -66,8 +67,7 @@ def save_settings(path: str | os.PathLike, settings: Settings) -> Path | None:
     when the disk refuses; the old file is then left as it was.
     """
     path = Path(path)
-    if path.is_dir():
-        raise IsADirectoryError(errno.EISDIR, "is a folder, not a file", str(path))
+    refuse_odd_file(path)
     if path == user_config():
         path.parent.mkdir(parents=True, exist_ok=True)   # the user's own folder; never a system one
     old, why = read_config_text(path)
@@ -75,10 +75,19 @@ def save_settings(path: str | os.PathLike, settings: Settings) -> Path | None:
     backup = None
     if broken:
         backup = aside_path(path, "broken")
-        write_atomic(backup, path.read_bytes())
+        write_atomic(backup, path.read_bytes(), like=path)
         log.warning("settings: %s had errors; kept as %s, and a complete valid file written", path, backup.name)
     write_atomic(path, settings_text(old, settings))
     return backup
+
+
+def refuse_odd_file(path: Path) -> None:
+    """OSError, saying why, when ``path`` is there but no file to read and replace: a folder, or a
+    pipe or device (reading a pipe would wait for ever)."""
+    if path.is_dir():
+        raise IsADirectoryError(errno.EISDIR, "is a folder, not a file", str(path))
+    if path.exists() and not path.is_file():
+        raise OSError(errno.EINVAL, config.NOT_REGULAR, str(path))
 
 
 def settings_text(old: str | None, settings: Settings) -> str:
@@ -110,9 +119,14 @@ def _shipped_text() -> str | None:
         return None
 
 
-def write_atomic(path: str | os.PathLike, text: str | bytes) -> None:
-    """Replace ``path`` by ``text`` (or bytes): temp file in the same folder, fsync, rename, fsync the folder."""
-    path = Path(path)
+def write_atomic(path: str | os.PathLike, text: str | bytes, like: str | os.PathLike | None = None) -> None:
+    """Replace ``path`` by ``text`` (or bytes): temp file in the same folder, fsync, rename, fsync the folder.
+
+    A symbolic link is followed: the file it points to is replaced, and the link stays.
+    The file keeps its permissions (and, written by root, its owner: the service's user must
+    still be able to save it); a new one takes those of the file ``like`` (a copy of a private
+    file stays private), else rw-r--r--."""
+    path = Path(os.path.realpath(path))
     folder = path.parent
     prefix = f".{path.name}.tmp-"
     for stale in folder.glob(prefix + "*"):  # left by a power cut during an earlier save
@@ -120,13 +134,13 @@ def write_atomic(path: str | os.PathLike, text: str | bytes) -> None:
             stale.unlink()
         except OSError:
             pass
-    try:
-        mode = path.stat().st_mode & 0o777
-    except OSError:
-        mode = 0o644
+    model = _stat_of(path) or (_stat_of(like) if like is not None else None)
     temp = folder / f"{prefix}{os.getpid()}"
     try:
-        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, mode)
+        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        os.fchmod(fd, model.st_mode & 0o777 if model else 0o644)
+        if model and os.geteuid() == 0 and (model.st_uid, model.st_gid) != (0, 0):
+            os.fchown(fd, model.st_uid, model.st_gid)
         binary = isinstance(text, bytes)
         with os.fdopen(fd, "wb" if binary else "w", encoding=None if binary else "utf-8") as handle:
             handle.write(text)
@@ -144,6 +158,13 @@ def write_atomic(path: str | os.PathLike, text: str | bytes) -> None:
         os.fsync(folder_fd)
     finally:
         os.close(folder_fd)
+
+
+def _stat_of(path) -> os.stat_result | None:
+    try:
+        return os.stat(path)
+    except OSError:
+        return None
 
 
 # --------------------------------------------------------------------------- patching
@@ -173,7 +194,6 @@ class _Patcher:
     def __init__(self, text: str):
         self.text = text
         self.edits: list[tuple[int, int, str]] = []
-        self.constructor = yaml.constructor.SafeConstructor()
 
     def apply(self) -> str:
         # From the end backwards, so earlier positions stay valid; of several insertions at
@@ -261,7 +281,10 @@ class _Patcher:
 
     def scalar(self, key_node, node, wanted) -> None:
         if isinstance(node, yaml.ScalarNode):
-            current = self.constructor.construct_object(node, deep=True)
+            try:
+                current = construct_scalar(node)
+            except ValueError:
+                current = _UNREADABLE
             if _same(current, wanted):
                 return
             if not is_null(node) or node.start_mark.index < node.end_mark.index:

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cabinet.config import SHIPPED_CONFIG
-from cabinet.storage.config_file import write_atomic
+from cabinet.storage.config_file import refuse_odd_file, write_atomic
 from cabinet.storage.db import now_stamp, set_stamp
 
 if TYPE_CHECKING:
@@ -43,8 +43,9 @@ def factory_reset(store: "Store", config_path: str | Path | None = None,
     if config_path.exists() and config_path.resolve() == shipped.resolve():
         return
     original = shipped.read_text(encoding="utf-8")
+    refuse_odd_file(config_path)
     if config_path.exists():
         backup = config_path.with_name(config_path.name + ".bak")
-        write_atomic(backup, config_path.read_text(encoding="utf-8", errors="replace"))
+        write_atomic(backup, config_path.read_bytes(), like=config_path)   # as it was, byte for byte
     write_atomic(config_path, original)
     log.warning("settings: %s reset to the shipped file (the old one is kept as .bak)", config_path)

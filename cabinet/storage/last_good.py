@@ -97,7 +97,7 @@ def remember(loaded: LoadedConfig, previous: LastGood | None, path: Path | None 
             f"# used when that file is broken. Written by the cabinet; edit the source instead.\n"
             + settings_text(None, loaded.settings))
     try:
-        write_atomic(path, text)
+        write_atomic(path, text, like=loaded.source)
     except OSError as exc:
         log.warning("settings: the last good copy %s cannot be written (%s)", path, exc.strerror or exc)
 
@@ -105,7 +105,8 @@ def remember(loaded: LoadedConfig, previous: LastGood | None, path: Path | None 
 def load_for_cabinet(explicit=None, keep: bool = True) -> LoadedConfig:
     """The settings a starting cabinet runs on (see the module's notes), kept as the last good ones
     unless ``keep`` is false (check-config and scores read exactly as the cabinet, and write nothing)."""
-    previous = read_last_good()
+    where = last_good_path()   # asked once: a missing state folder is said once
+    previous = read_last_good(where) if where is not None else None
     last = previous.settings if previous is not None else None
     source, origin = config_choice(explicit)
     if _vanished(previous, source):
@@ -114,8 +115,8 @@ def load_for_cabinet(explicit=None, keep: bool = True) -> LoadedConfig:
     else:
         loaded = load_settings(source, last)
     loaded.origin = origin
-    if keep:
-        remember(loaded, previous)
+    if keep and where is not None:
+        remember(loaded, previous, where)
     return loaded
 
 

@@ -39,6 +39,16 @@ MIGRATIONS: list[str] = [
     );
     CREATE INDEX replays_by_game ON replays (game, score DESC);
     """,
+    # 1 -> 2 (issue 15): the fleet's outbox, events waiting for the MQTT broker's PUBACK.
+    """
+    CREATE TABLE outbox (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,   -- publishing order
+        event_id TEXT NOT NULL UNIQUE,          -- receivers merge each id once
+        kind TEXT NOT NULL,                     -- "score" or "game"
+        payload TEXT NOT NULL,                  -- JSON, built from the rows it reports
+        created TEXT NOT NULL
+    );
+    """,
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

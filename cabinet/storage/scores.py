@@ -23,6 +23,7 @@ from typing import Sequence
 
 from cabinet.settings_schema import DIFFICULTIES
 from cabinet.storage.db import Database, Statement, add_counter, now_stamp, set_counter, set_stamp
+from cabinet.storage.outbox import Outbox
 
 TABLE_SIZE = 10
 
@@ -129,9 +130,10 @@ class ScoreTables:
     games have started since the last reset (:meth:`play_started` counts them).
     """
 
-    def __init__(self, db: Database, auto_reset_plays: int = 0):
+    def __init__(self, db: Database, auto_reset_plays: int = 0, outbox: Outbox | None = None):
         self.db = db
         self.auto_reset_plays = auto_reset_plays
+        self.outbox = outbox or Outbox()  # the fleet link's events (off without a network section)
 
     # ------------------------------------------------------------------ reading
 
@@ -196,6 +198,7 @@ class ScoreTables:
         insert_at = len(statements)
         statements.append(("INSERT INTO scores (table_id, initials, score, replay_id, created) "
                            "VALUES (?, ?, ?, ?, ?)", (table, initials, int(score), replay_id, now_stamp())))
+        statements += self.outbox.score_event()  # network (issue 15): report the entry just inserted
         statements.append(("DELETE FROM scores WHERE table_id = ? AND id NOT IN (SELECT id FROM scores "
                            "WHERE table_id = ? ORDER BY score DESC, id LIMIT ?)", (table, table, TABLE_SIZE)))
         if replay_id is not None:
@@ -209,7 +212,7 @@ class ScoreTables:
             ("UPDATE scores SET initials = ? WHERE id = ?", (initials, entry_id)),
             ("UPDATE replays SET initials = ? WHERE id = (SELECT replay_id FROM scores WHERE id = ?)",
              (initials, entry_id)),
-        ])
+        ] + self.outbox.score_event(entry_id))  # network (issue 15): report the initials
         return initials
 
     def _has_rows(self, table: str) -> bool:

@@ -56,7 +56,7 @@ class AntiGravityAI:
     NEAR_LINE = 12.0         # an anchored run one short of the line
     AT_LINE = 60.0           # an anchored run touching the line
 
-    def __init__(self, seed: int = 0, lookahead: int = 2, beam: int = 24, slip_percent: int = 0):
+    def __init__(self, seed: int = 0, lookahead: int = 2, beam: int = 32, slip_percent: int = 0):
         if lookahead not in LOOKAHEADS:
             raise ValueError(f"lookahead must be one of {LOOKAHEADS} pushes, not {lookahead!r}")
         self._rng = random.Random(seed)

@@ -12,7 +12,7 @@ import pygame
 from cabinet import FPS
 from cabinet.games.antigravity.stacks import crossed_columns
 from cabinet.render import palette, text
-from cabinet.render.text import fit_size
+from cabinet.render.text import fit_size, text_size
 
 FORCED_WARN_FRAMES = 2 * FPS     # the forced push is counted down over its last two seconds
 TONES = {"chain": palette.YELLOW, "through": palette.MAGENTA}
@@ -35,16 +35,30 @@ def column_rect(view, column: int) -> pygame.Rect:
 
 
 def draw_popups(surface: pygame.Surface, view, popups) -> None:
-    """Each popup rises from where it was earned; a chain's count stands big over the field."""
+    """Each popup rises from where it was earned; a chain's count stands big over the field.
+
+    Points earned while others still rise nearby are nudged down, once, clear of them:
+    they read one under the other, never one through the other.
+    """
+    placed = []
     for popup in popups:
         x = view.x + round(popup.column * view.cell)
         y = view.y + round(popup.row * view.cell) - popup.age
         colour = TONES.get(popup.tone, palette.WHITE)
         if popup.big:
             size = fit_size(popup.words, 49, view.rect.width + 40)
-            text(surface, popup.words, (view.rect.centerx, y), size, colour, "center")
-        else:
-            text(surface, popup.words, (x, y), 28, colour, "center")
+            placed.append(text(surface, popup.words, (view.rect.centerx, y), size, colour, "center"))
+            continue
+        width, height = text_size(popup.words, 28)
+        if popup.nudge is None:
+            popup.nudge = 0
+            rect = pygame.Rect(0, 0, width, height)
+            rect.center = (x, y)
+            while (hit := rect.collidelist(placed)) != -1:
+                step = placed[hit].bottom + 2 - rect.top
+                rect.y += step
+                popup.nudge += step
+        placed.append(text(surface, popup.words, (x, y + popup.nudge), 28, colour, "center"))
 
 
 def draw_danger(surface: pygame.Surface, view, columns, frame: int) -> None:
@@ -90,4 +104,8 @@ def draw_cause(surface: pygame.Surface, view, seat, frame: int) -> None:
         surface.blit(_tint(rect.width, rect.height, palette.RED, 90 if lit else 40), rect)
         pygame.draw.rect(surface, palette.WHITE if lit else palette.RED, rect.inflate(4, 4), 4)
     size = fit_size(words, 28, view.rect.width + 40)
-    text(surface, words, (view.rect.centerx, view.y + view.half * view.cell), size, palette.WHITE, "center")
+    # On a dark plate: the S line and the lit column run right through where the words go.
+    plate = pygame.Rect((0, 0), text_size(words, size)).inflate(12, 8)
+    plate.center = (view.rect.centerx, view.y + view.half * view.cell)
+    surface.blit(_tint(plate.width, plate.height, palette.SHADOW, 220), plate)
+    text(surface, words, plate.center, size, palette.WHITE, "center")

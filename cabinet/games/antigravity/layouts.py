@@ -214,8 +214,8 @@ class SingleLayout(PlayLayout):
         text(surface, str(seat.best_chain), (value_right, left.y + 392), 35, palette.MAGENTA, "topright")
         self.ring.draw(surface, (right.centerx, right.y + 114), seat.timer_fraction(), seconds_left(seat), 42)
         if seat.game.ramp is not None:
-            # The ramp's level (RULES.md "Game length on a cabinet"): 1 until the first step.
-            text(surface, f"LV {seat.game.ramp_level + 1}", (right.right - 18, right.y + 18), 14,
+            # The ramp's level (RULES.md "Game length on a cabinet"), counted as BLOCKS counts it.
+            text(surface, f"LEVEL {seat.game.ramp_level}", (right.right - 18, right.y + 18), 14,
                  palette.ORANGE if seat.game.ramp_level else LABEL, "topright")
         if self.pairs is not None:
             self.pairs.draw(surface, seat.game.remaining_pairs())
@@ -317,6 +317,8 @@ class VersusLayout(PlayLayout):
 
     def draw_bar(self, surface: pygame.Surface) -> None:
         scene = self.scene
+        if scene.end_frames > FINAL_BOARD_FRAMES and not scene.match_over:
+            return    # the round's result takes the whole bar
         halves = (pygame.Rect(BAR.x, BAR.y, BAR.width // 2, BAR.height),
                   pygame.Rect(BAR.centerx, BAR.y, BAR.width // 2, BAR.height))
         for player, half in ((1, halves[0]), (2, halves[1])):
@@ -332,11 +334,13 @@ class VersusLayout(PlayLayout):
     def draw_banner(self, surface: pygame.Surface) -> None:
         scene = self.scene
         if not scene.match_over:
-            round_result(surface, scene.rounds, scene.winner(), BAR.center)
+            round_result(surface, scene.rounds, scene.winner(), BAR.center, BAR.size)
             return
         winner = scene.rounds.winner
-        # High up, over the fields' top rows: the S line, where games are lost, stays in view.
-        box = self.banner(surface, 560, 220, PLAYER_COLOURS.get(winner, palette.YELLOW), (WIDTH // 2, TOP + 110))
+        # High up, over the fields' top rows: the S line, where games are lost, stays in view;
+        # between the side panels, so the names and the rounds won stay in view too.
+        width = self.panels[1].x - self.panels[0].right - 16
+        box = self.banner(surface, width, 220, PLAYER_COLOURS.get(winner, palette.YELLOW), (WIDTH // 2, TOP + 110))
         title, colour = f"{scene.rounds.name(winner)} WINS!", PLAYER_COLOURS[winner]
         fitted(surface, title, (box.centerx, box.y + 18), 42, colour, box.width - 40, "midtop")
         text(surface, f"MATCH {scene.rounds.score_line()}", (box.centerx, box.y + 70), 28, palette.WHITE, "midtop")

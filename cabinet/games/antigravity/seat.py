@@ -33,6 +33,7 @@ class Popup:
     column: float
     big: bool = False
     age: int = 0
+    nudge: int | None = None   # pixels it is drawn below its place, clear of the popups before it
 
 
 @dataclass(frozen=True)
@@ -157,6 +158,7 @@ class Seat:
         self.best_chain = max(self.best_chain, step.chain)
         if step.chain > 1:
             text = f"{step.chain} CHAIN! +{step.points}"
+            self.popups = [popup for popup in self.popups if not popup.big]   # the new count replaces the last
             self.popups.append(Popup(f"{step.chain} CHAIN!", "chain", self.game.height / 2 - 1.2,
                                      self.game.width / 2, big=True))
         else:

@@ -37,6 +37,17 @@ class Cursor:
     row: int = 2
     col: int = 2
     focus: str = BOARD
+    tray_side: str = "right"   # where the tray is drawn: pushing that way past the board's edge enters it
+
+    @property
+    def to_tray(self) -> Action:
+        """The push that goes from the board's edge into the tray."""
+        return Action.RIGHT if self.tray_side == "right" else Action.LEFT
+
+    @property
+    def to_board(self) -> Action:
+        """The push that goes from the tray back to the board."""
+        return Action.LEFT if self.tray_side == "right" else Action.RIGHT
 
     def copy(self) -> "Cursor":
         return replace(self)
@@ -64,7 +75,7 @@ class Cursor:
         if 0 <= row <= SIZE - height and 0 <= col <= SIZE - width:
             self.row, self.col = row, col
             return Outcome("move")
-        if action is Action.RIGHT and not repeat:
+        if action is self.to_tray and not repeat:
             self.focus = TRAY
             return Outcome("tray")
         return Outcome("edge")
@@ -95,10 +106,10 @@ class Cursor:
             return self._next_piece(game, -1)
         if action is Action.DOWN:
             return self._next_piece(game, +1)
-        if action in (Action.A, Action.LEFT):
+        if action in (Action.A, self.to_board):
             self.focus = BOARD
             height, width = game.piece_size(self.slot)
-            self.col = SIZE - width
+            self.col = SIZE - width if self.tray_side == "right" else 0   # back at the tray's side
             self.settle(game)
             return Outcome("board")
         return Outcome("none")
@@ -153,7 +164,7 @@ def route(cursor: Cursor, game: BlocksGame, slot: int, row: int, col: int, turns
 
     hand.settle(sim)
     if hand.focus == TRAY:
-        press(Action.LEFT)
+        press(hand.to_board)
     for _ in range(3):
         if hand.slot == slot:
             break

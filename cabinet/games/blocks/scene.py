@@ -16,6 +16,7 @@ import pygame
 from cabinet.audio.effects import chain_effect, clear_effect
 from cabinet.inputs.actions import CABINET, Action, InputEvent
 from cabinet.render import HEIGHT, palette, text
+from cabinet.render.popups import Popup, age_popups, draw_popups, settle
 from cabinet.render.sprites import block, panel
 from cabinet.scenes.base import Scene
 from cabinet.scenes.challenger import challenge
@@ -43,7 +44,6 @@ LEFT_X = 24
 
 FINAL_BOARD_FRAMES = 120    # game over: the final board alone, what ended it marked ...
 GAME_OVER_FRAMES = FINAL_BOARD_FRAMES + 150   # ... then the GAME OVER banner, before initials
-POPUP_FRAMES = 50
 SHAKE_FRAMES = 12
 IDLE_WARN_FRAMES = 60 * 60  # a human game nobody touches: warn after a minute ...
 IDLE_END_FRAMES = 70 * 60   # ... and end it ten seconds later, so the cabinet is free again
@@ -52,17 +52,6 @@ IDLE_END_FRAMES = 70 * 60   # ... and end it ten seconds later, so the cabinet i
 # The sound of each thing a press can do with the cursor (a placement has its own).
 CURSOR_SOUNDS = {"select": "blocks_pickup", "tray": "menu_move", "board": "blocks_pickup",
                  "rotate": "blocks_rotate", "refused": "blocks_invalid", "invalid": "blocks_invalid"}
-
-
-class Popup:
-    """A short rising message: points earned, a streak, a wipe-out.
-
-    ``delay`` frames pass before it shows (points of a clear wait for the cells to break).
-    """
-
-    def __init__(self, words: str, colour, pos, size: int = 28, delay: int = 0):
-        self.words, self.colour, self.pos, self.size = words, colour, pos, size
-        self.age = -delay
 
 
 class BlocksScene(Scene):
@@ -256,18 +245,21 @@ class BlocksScene(Scene):
             cols = [c for _, c in result.cleared]
             where = (BOARD_X + round((min(cols) + max(cols) + 1) * CELL / 2),
                      BOARD_Y + round((min(rows) + max(rows) + 1) * CELL / 2) + 18)
-            self.popups.append(Popup(f"+{result.points}", palette.YELLOW, where, 42, FLASH_FRAMES))
+            self._popup(Popup(f"+{result.points}", palette.YELLOW, where, 42, FLASH_FRAMES))
             if result.streak >= 2:
-                self.popups.append(Popup(f"x{result.streak} STREAK!", palette.CYAN,
-                                         (BOARD_X + BOARD_PX // 2, BOARD_Y + BOARD_PX // 2 - 40), 42,
-                                         FLASH_FRAMES))
+                self._popup(Popup(f"x{result.streak} STREAK!", palette.CYAN,
+                                  (BOARD_X + BOARD_PX // 2, BOARD_Y + BOARD_PX // 2 - 40), 42, FLASH_FRAMES))
         else:
             row, col = result.cells[0]
             where = (BOARD_X + col * CELL + CELL // 2, BOARD_Y + row * CELL)
-            self.popups.append(Popup(f"+{result.points}", palette.WHITE, where, 21))
+            self._popup(Popup(f"+{result.points}", palette.WHITE, where, 21))
         if result.wipe_out:
-            self.popups.append(Popup("WIPE OUT!", palette.MAGENTA,
-                                     (BOARD_X + BOARD_PX // 2, BOARD_Y + BOARD_PX // 2 + 40), 49, FLASH_FRAMES))
+            self._popup(Popup("WIPE OUT!", palette.MAGENTA,
+                              (BOARD_X + BOARD_PX // 2, BOARD_Y + BOARD_PX // 2 + 40), 49, FLASH_FRAMES))
+
+    def _popup(self, popup) -> None:
+        """Show ``popup`` over the board, clear of the others (points, streak and wipe-out come together)."""
+        settle(self.popups, popup, BOARD_RECT)
 
     def _animate(self) -> None:
         if self.animation is not None:
@@ -276,9 +268,7 @@ class BlocksScene(Scene):
                 self._broke(self.animation)
             if self.animation.done:
                 self.animation = None
-        for popup in self.popups:
-            popup.age += 1
-        self.popups = [p for p in self.popups if p.age < POPUP_FRAMES]
+        self.popups = age_popups(self.popups)
         if self.shake:
             self.shake -= 1
 
@@ -315,13 +305,7 @@ class BlocksScene(Scene):
             self._draw_ghost(surface)    # never over cells still breaking or rows still dropping
         self._draw_tray(surface)
         self._draw_drag(surface)
-        for popup in self.popups:
-            if popup.age < 0:
-                continue
-            x, y = popup.pos
-            # Rising, but never past the top of the screen (a piece placed on row 0).
-            bottom = max(y - popup.age, popup.size + 4)
-            text(surface, popup.words, (x, bottom), popup.size, popup.colour, "midbottom")
+        draw_popups(surface, self.popups)
         self.countdown.draw(surface, BOARD_RECT)
         if self.paused:
             draw_pause(surface, self.ctx.frame)

@@ -51,7 +51,8 @@ class VersusSeat:
         self.match = match
         self.player = player
         self.game = PlayerHand(match, player)
-        self.cursor = Cursor()
+        # The versus screen draws each tray on its player's outer side: player 1's on the left.
+        self.cursor = Cursor(tray_side="left" if player == 1 else "right")
         self.cursor.settle(self.game)
         self.move_frames = move_frames
         self.timer = move_frames       # frames left before the pending stones land

@@ -15,10 +15,13 @@ from __future__ import annotations
 import dataclasses
 import weakref
 
+import pygame
+
 from cabinet import FPS
 from cabinet.audio.effects import clear_effect
 from cabinet.inputs.actions import CABINET, Action
-from cabinet.render import palette
+from cabinet.render import HEIGHT, WIDTH, palette
+from cabinet.render.popups import Popup, age_popups, settle
 from cabinet.scenes.base import Scene
 from cabinet.scenes.challenger import challenge
 from cabinet.scenes.countdown import Countdown
@@ -26,8 +29,9 @@ from cabinet.scenes.match import PLAYERS, Series, other
 from cabinet.scenes.pilots import bind_all
 
 from . import versus_view as view
+from .animation import FLASH_FRAMES
 from .flights import CANCEL_FRAMES, FLIGHT_FRAMES, Flight, Flights
-from .scene import CURSOR_SOUNDS, POPUP_FRAMES, Popup
+from .scene import CURSOR_SOUNDS
 from .versus import BlocksVersus
 from .versus_seat import ShownSeat
 
@@ -160,17 +164,19 @@ class BlocksVersusScene(Scene):
         lines = len(result.rows) + len(result.cols)
         origin = view.cells_centre(seat.player, result.cleared or result.cells)
         if not lines:
-            self._popup(f"+{result.points}", palette.WHITE, origin, 21)
+            self._popup(f"+{result.points}", palette.WHITE, origin, 21, seat.player)
             self._stones_landed(seat, result.landed)
             return
         audio.play(clear_effect(lines))
-        self._popup(f"+{result.points}", palette.YELLOW, origin, 35)
+        # The points show as the cells break, once the attack has left from the same place.
+        self._popup(f"+{result.points}", palette.YELLOW, origin, 35, seat.player, FLASH_FRAMES)
         if result.streak >= 2:
             audio.play("blocks_streak")
-            self._popup(f"STREAK x{result.streak}", palette.CYAN, view.board_centre(seat.player, -40), 28)
+            self._popup(f"STREAK x{result.streak}", palette.CYAN, view.board_centre(seat.player, -40), 28,
+                        seat.player)
         if result.wipe_out:
             audio.play("blocks_wipeout")
-            self._popup("WIPE OUT!", palette.MAGENTA, view.board_centre(seat.player, 30), 42)
+            self._popup("WIPE OUT!", palette.MAGENTA, view.board_centre(seat.player, 30), 42, seat.player)
         if result.cancelled:
             self._launch(seat, seat, origin, result.cancelled, cancel=True)
         sent = result.attack - result.cancelled
@@ -185,13 +191,13 @@ class BlocksVersusScene(Scene):
         def arrive():
             if cancel:
                 target.shown_pending = max(0, target.shown_pending - count)
-                scene._popup(f"CANCEL {count}", palette.GREEN, view.meter_top(target.player, 0), 21)
+                scene._popup(f"CANCEL {count}", palette.GREEN, view.meter_top(target.player, 0), 21, None)
             else:
                 target.shown_pending += count
         end = view.meter_top(target.player, target.shown_pending)
         self.flights.launch(Flight(origin, end, count, CANCEL_FRAMES if cancel else FLIGHT_FRAMES, arrive, cancel))
         if not cancel:
-            self._popup(f"ATTACK {count}", palette.ORANGE, view.board_centre(mover.player, 90), 28)
+            self._popup(f"ATTACK {count}", palette.ORANGE, view.board_centre(mover.player, 90), 28, mover.player)
 
     def _stones_landed(self, seat: ShownSeat, landed) -> None:
         """Show stones landing on ``seat``'s board, once any attack still flying to it has arrived."""
@@ -201,10 +207,13 @@ class BlocksVersusScene(Scene):
         seat.drop(landed, wait)
         self.ctx.audio.play("versus_stones")
         count = len(landed)
-        self._popup(f"{count} STONE{'S' if count > 1 else ''}!", palette.GREY, view.board_centre(seat.player, 0), 35)
+        self._popup(f"{count} STONE{'S' if count > 1 else ''}!", palette.GREY, view.board_centre(seat.player, 0), 35,
+                    seat.player)
 
-    def _popup(self, words: str, colour, pos, size: int) -> None:
-        self.popups.append(Popup(words, colour, (int(pos[0]), int(pos[1])), size))
+    def _popup(self, words: str, colour, pos, size: int, player: int | None, delay: int = 0) -> None:
+        """A popup over ``player``'s board (None: anywhere), clear of the others."""
+        area = view.board_rect(player) if player else pygame.Rect(0, 0, WIDTH, HEIGHT)
+        settle(self.popups, Popup(words, colour, (int(pos[0]), int(pos[1])), size, delay), area)
 
     def _animate(self, clock: bool) -> None:
         for seat in self.seats:
@@ -214,9 +223,7 @@ class BlocksVersusScene(Scene):
             # Nothing in the air: each meter shows exactly what waits.
             for seat in self.seats:
                 seat.shown_pending = self.versus.pending(seat.player)
-        for popup in self.popups:
-            popup.age += 1
-        self.popups = [popup for popup in self.popups if popup.age < POPUP_FRAMES]
+        self.popups = age_popups(self.popups)
 
     # ------------------------------------------------------------------ the end
     def _end_length(self) -> int:

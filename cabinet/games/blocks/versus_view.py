@@ -15,6 +15,8 @@ import pygame
 
 from cabinet.games.antigravity.hud import RingTimer
 from cabinet.render import HEIGHT, WIDTH, palette, text
+from cabinet.render.glyphs import POINT_LEFT, POINT_RIGHT
+from cabinet.render.popups import draw_popups
 from cabinet.render.sprites import backdrop, block, panel
 from cabinet.render.text import fit_size
 from cabinet.scenes.common import blink
@@ -22,6 +24,8 @@ from cabinet.scenes.match_view import PLAYER_COLOURS, round_pips, round_result
 
 from .cursor import BOARD, TRAY
 from .flights import BURST_FRAMES
+from .ghost import ghost
+from .marks import dim, pulse
 from .pieces import SIZE
 from .scene import draw_tray_piece
 from .versus_seat import STONE_COLOUR
@@ -95,9 +99,7 @@ def draw(surface, scene) -> None:
         _draw_side(surface, scene, seat, ending)
     _draw_centre(surface, scene)
     _draw_flights(surface, scene.flights)
-    for popup in scene.popups:
-        x, y = popup.pos
-        text(surface, popup.words, (x, max(popup.size + 4, y - popup.age)), popup.size, popup.colour, "midbottom")
+    draw_popups(surface, scene.popups)
     for seat in scene.seats:
         scene.countdown.draw(surface, board_rect(seat.player))
     if ending:
@@ -109,7 +111,8 @@ def _static() -> pygame.Surface:
     """Backdrop, frames, empty grids, tray slots and meter wells: drawn once."""
     surface = pygame.Surface((WIDTH, HEIGHT))
     surface.blit(backdrop(WIDTH, HEIGHT), (0, 0))
-    pygame.draw.line(surface, palette.PANEL_EDGE, (CENTRE, 100), (CENTRE, HEIGHT - 60), 2)
+    # Down to the boards' foot only: the words below (DEMO PLAY, the result) sit across it.
+    pygame.draw.line(surface, palette.PANEL_EDGE, (CENTRE, 100), (CENTRE, BOARD_Y + BOARD_PX + 10), 2)
     for player in (1, 2):
         rect = board_rect(player)
         frame = panel(BOARD_PX + 20, BOARD_PX + 20, PLAYER_COLOURS[player])
@@ -120,7 +123,7 @@ def _static() -> pygame.Surface:
         well = meter_rect(player)
         pygame.draw.rect(surface, palette.SHADOW, well, border_radius=4)
         pygame.draw.rect(surface, palette.PANEL_EDGE, well.inflate(4, 4), 2, border_radius=5)
-        text(surface, "MOVE", (ring_centre(player)[0], 100), 14, palette.GREY, "midtop")
+        text(surface, "MOVE", (ring_centre(player)[0], 94), 14, palette.GREY, "midtop")
     return surface.convert() if pygame.display.get_surface() else surface
 
 
@@ -144,8 +147,8 @@ def _draw_side(surface, scene, seat, ending: bool) -> None:
     if not ending and not seat.over:
         RING.draw(surface, ring_centre(player), seat.timer_fraction(), seconds, 28)
     _draw_cells(surface, seat, rect)
-    if not ending and not seat.over:
-        _draw_ghost(surface, seat, rect)
+    if not ending and not seat.over and seat.animation is None:
+        _draw_ghost(surface, seat, rect)    # never over cells still breaking or rows still dropping
     _draw_tray(surface, scene, seat)
     _draw_meter(surface, scene, seat)
 
@@ -189,7 +192,7 @@ def _draw_ghost(surface, seat, rect: pygame.Rect) -> None:
     if cursor.focus != BOARD or game.tray[cursor.slot] is None:
         return
     fits = game.can_place(cursor.slot, cursor.row, cursor.col)
-    sprite = block(CELL - 2, palette.GHOST_OK if fits else palette.GHOST_BAD, "ghost")
+    sprite = ghost(CELL - 2, fits)    # the one-player game's preview: it reads over any colour
     dx = (6 if seat.shake % 4 < 2 else -6) if seat.shake else 0
     for d_row, d_col in game.piece_cells(cursor.slot):
         surface.blit(sprite, (rect.x + (cursor.col + d_col) * CELL + 1 + dx, rect.y + (cursor.row + d_row) * CELL + 1))
@@ -206,6 +209,22 @@ def _draw_tray(surface, scene, seat) -> None:
         if piece is None:
             continue
         draw_tray_piece(surface, piece, rect, TRAY_CELL)
+    if cursor.focus == TRAY and not seat.over:
+        _draw_tray_mode(surface, scene, seat)
+
+
+def _draw_tray_mode(surface, scene, seat) -> None:
+    """The hand is in the tray: the board steps back, the tray is framed, a pointer shows the piece."""
+    player = seat.player
+    dim(surface, board_rect(player))
+    tray = tray_rect(player, 0).union(tray_rect(player, 2))
+    pygame.draw.rect(surface, palette.CYAN, tray.inflate(8, 8), 4, border_radius=10)
+    chosen = tray_rect(player, seat.cursor.slot)
+    nudge = round(3 * pulse(scene.ctx.frame, 24))
+    if player == 1:    # the tray on the left: the pointer at its right, pointing in
+        text(surface, POINT_LEFT, (chosen.right + 4 - nudge, chosen.centery), 21, palette.CYAN, "midleft")
+    else:
+        text(surface, POINT_RIGHT, (chosen.x - 4 + nudge, chosen.centery), 21, palette.CYAN, "midright")
 
 
 def _draw_meter(surface, scene, seat) -> None:

@@ -36,7 +36,7 @@ class ServiceMenuScene(Page):
         return self.draft != self.ctx.settings
 
     def rows(self):
-        from . import bookkeeping, confirm, hardware, notices, settings_pages
+        from . import bookkeeping, confirm, hardware, network, notices, settings_pages
         open_ = self.open
         return [
             PageRow("GAME SETTINGS", lambda: open_(settings_pages.GameSettingsPage),
@@ -45,6 +45,7 @@ class ServiceMenuScene(Page):
                     "PRICES, FREE PLAY, SERVICE CREDITS"),
             PageRow("BOOKKEEPING", lambda: open_(bookkeeping.BookkeepingPage),
                     "COINS, CREDITS, PLAYS, PLAY TIME, UPTIME"),
+            PageRow("NETWORK", lambda: open_(network.NetworkPage), "FLEET LINK: CONNECTED, LAST SYNC, QUEUED"),
             PageRow("INPUT TEST", lambda: hardware.open_input_test(self), "EVERY SWITCH, LIVE"),
             PageRow("SCREEN TEST", lambda: open_(hardware.ScreenTestScene), "COLOUR BARS, CROSSHATCH, GREY SCALE"),
             PageRow("SOUND TEST", lambda: open_(hardware.SoundTestPage), "EVERY EFFECT BY NAME"),

@@ -2,7 +2,9 @@
 
 UP/DOWN change the letter under the cursor, LEFT/RIGHT move along the name
 (RIGHT past the end makes it longer), A keeps the name, B gives up. Trailing
-spaces are dropped; an empty name or one already used is refused.
+spaces are dropped; an empty name or one already used is refused. A name the
+editor cannot spell (lower case, longer than it shows) stays as it was unless a
+letter is changed.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ class NameEditScene(Scene):
         self.taken = {name.upper() for name in taken}
         start = "".join(c if c in CHARACTERS else " " for c in str(getattr(owner, field)).upper())
         self.chars = list(start[:MAX_LENGTH] or "A")
+        self.untouched = self.current   # the name as this editor can spell it
         self.position = 0
         self.frames = 0
         self.message = ""
@@ -66,7 +69,12 @@ class NameEditScene(Scene):
 
     def confirm(self) -> None:
         name = self.current
-        if not name:
+        if name == self.untouched:
+            # Unchanged: the name stays as written, in its own case and length (it names a
+            # score table; "Cup" made "CUP" would start an empty one).
+            self.ctx.audio.play("menu_select")
+            self.ctx.scenes.pop()
+        elif not name:
             self.message = "A NAME CANNOT BE EMPTY"
         elif name in self.taken:
             self.message = f"{name} IS ALREADY USED"

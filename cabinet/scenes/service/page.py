@@ -9,7 +9,7 @@ screen scrolls, with arrows saying there is more.
 from __future__ import annotations
 
 from cabinet.inputs.actions import CABINET, Action
-from cabinet.render import HEIGHT, WIDTH, fit_size, palette, text
+from cabinet.render import HEIGHT, WIDTH, fit_size, fitted, palette, text
 from cabinet.render.glyphs import LEFT, POINT_RIGHT, RIGHT, TRIANGLE_DOWN, TRIANGLE_UP
 from cabinet.scenes.base import Scene
 
@@ -162,6 +162,7 @@ class Page(Scene):
             line, colour = "", palette.CYAN
         surface.fill(palette.PANEL_EDGE, (24, DETAIL_Y - 8, WIDTH - 48, 2))
         if line:
-            text(surface, line, (WIDTH // 2, DETAIL_Y), fit_size(line, SIZE, WIDTH - 48), colour, "midtop")
+            line, size = fitted(line, SIZE, WIDTH - 48)   # a long path keeps both ends readable
+            text(surface, line, (WIDTH // 2, DETAIL_Y), size, colour, "midtop")
         controls = self.controls
         text(surface, controls, (WIDTH // 2, CONTROLS_Y), fit_size(controls, SIZE, WIDTH - 48), palette.GREY, "midtop")

@@ -63,7 +63,14 @@ def apply_settings(ctx, settings) -> None:
 
 def save_and_apply(ctx, settings) -> SaveOutcome:
     """Apply ``settings`` live and write them where the storage layer says (:func:`save_path`)."""
+    from cabinet.settings_checks import dearest_price
     from cabinet.storage.config_file import save_path, save_settings
+    if settings.credits.max_credits < dearest_price(settings.credits):
+        # As the loader would settle it (coins must never pay for a game that cannot start);
+        # saved settled, the file is patched in place with its comments.
+        settings = copy.deepcopy(settings)
+        settings.credits.max_credits = dearest_price(settings.credits)
+        log.info("settings: maximum credits raised to %d, the price of a game", settings.credits.max_credits)
     apply_settings(ctx, settings)
     target = save_path(ctx.config.source)
     try:
@@ -140,13 +147,13 @@ class SaveResultScene(Scene):
         outcome = self.outcome
         if outcome.saved:
             lines = [("SETTINGS SAVED", 42, palette.GREEN), ("TO", 21, palette.GREY)]
-            lines += [(line, 21, palette.WHITE) for line in _wrap(str(outcome.path), 48)]
+            lines += [(line, 21, palette.WHITE) for line in _wrap(str(outcome.path), 48, 3)]
             if outcome.backup is not None:
                 lines += [("THE OLD FILE HAD ERRORS; IT IS KEPT AS", 21, palette.YELLOW)]
-                lines += [(line, 21, palette.WHITE) for line in _wrap(outcome.backup.name, 48)]
+                lines += [(line, 21, palette.WHITE) for line in _wrap(outcome.backup.name, 48, 2)]
         else:
             lines = [("SETTINGS NOT SAVED", 42, palette.RED)]
-            lines += [(line, 21, palette.WHITE) for line in _wrap(outcome.problem, 44)]
+            lines += [(line, 21, palette.WHITE) for line in _wrap(outcome.problem, 44, 5)]
             lines += [("THEY APPLY UNTIL THE POWER GOES OFF", 21, palette.YELLOW)]
         y = 110
         for line, size, colour in lines:
@@ -156,6 +163,13 @@ class SaveResultScene(Scene):
         text(surface, "A TO CONTINUE", (WIDTH // 2, CONTROLS_Y), 21, palette.GREY, "midtop")
 
 
-def _wrap(line: str, width: int) -> list[str]:
+def _wrap(line: str, width: int, most: int) -> list[str]:
+    """``line`` in at most ``most`` lines of ``width``; a longer one loses its middle (a path's
+    first folders and its file name stay), so that the page never runs into its controls."""
+    from cabinet.render.text import shortened
+
     from .notices import wrap
-    return wrap(line, width)
+    chars = width * most
+    while len(wrap(shortened(line, chars), width)) > most:   # wrapping at spaces leaves lines short
+        chars -= width // 2
+    return wrap(shortened(line, chars), width)

@@ -1,0 +1,163 @@
+"""``python -m cabinet fleet``: every cabinet the broker knows, read with the cabinet's own settings.
+
+For each cabinet: its site and id, whether it is online and when it was last
+seen, and its coins, credits, plays and games per kind from its audit snapshot;
+then the network tables. ``--json`` prints the same for machines.
+
+:class:`FleetMonitor` (a client that only listens) serves the bench too.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import threading
+import time
+
+from cabinet.network import messages, topics
+from cabinet.network.client import SetupError, connect_options, make_client
+from cabinet.network.view import FleetView
+
+log = logging.getLogger("cabinet.network")
+
+QUIET_SECONDS = 0.5   # retained snapshots come at once after subscribing: this much silence ends them
+
+
+class FleetMonitor:
+    """Subscribes to ``topic`` (the whole fleet) and merges what comes into :attr:`view`.
+
+    ``persistent``: the broker keeps the session and queues events while the monitor is away.
+    """
+
+    def __init__(self, settings, client_id: str, *, persistent: bool = False, topic: str = topics.EVERYTHING):
+        self.settings = settings
+        self.view = FleetView()
+        self.topic = topic
+        self.persistent = persistent
+        self.connected = threading.Event()
+        self.subscribed = threading.Event()
+        self.refusal: str | None = None
+        self.dropped = 0
+        self.last_message = time.monotonic()
+        self.client = make_client(settings, client_id)
+        self.client.on_connect = self._on_connect
+        self.client.on_disconnect = self._on_disconnect
+        self.client.on_subscribe = lambda *args: self.subscribed.set()
+        self.client.on_message = self._on_message
+
+    def start(self) -> "FleetMonitor":
+        self.client.connect_async(self.settings.host, self.settings.port, 30, **connect_options(self.persistent))
+        self.client.loop_start()
+        return self
+
+    def stop(self) -> None:
+        if self.connected.is_set():
+            self.client.disconnect()
+            self.client.loop_stop()
+
+    def collect(self, wait: float) -> None:
+        """Connect, subscribe and return once the retained snapshots stop coming (at most ``wait`` s)."""
+        deadline = time.monotonic() + wait
+        self.start()
+        if not self.connected.wait(wait) or not self.subscribed.wait(max(0.0, deadline - time.monotonic())):
+            raise ConnectionError(self.refusal or f"no answer from {self.settings.host}:{self.settings.port} "
+                                                   f"within {wait:g} s")
+        while time.monotonic() < deadline and time.monotonic() - self.last_message < QUIET_SECONDS:
+            time.sleep(0.05)
+
+    def _on_connect(self, client, userdata, flags, reason_code, properties) -> None:
+        if reason_code.is_failure:
+            self.refusal = f"the broker refused the login ({reason_code})"
+            return
+        client.subscribe(self.topic, qos=1)
+        self.connected.set()
+
+    def _on_disconnect(self, client, userdata, flags, reason_code, properties) -> None:
+        self.connected.clear()
+        self.subscribed.clear()
+
+    def _on_message(self, client, userdata, message) -> None:
+        self.last_message = time.monotonic()
+        try:
+            self.view.receive(message.topic, message.payload)
+        except messages.BadMessage as exc:
+            self.dropped += 1
+            log.warning("network: dropped a message on %s: %s", message.topic[:120], exc)
+
+
+def report(view: FleetView) -> dict:
+    """Everything the monitor saw, as plain data (what ``--json`` prints)."""
+    cabinets = []
+    for site, cabinet in view.cabinets():
+        who = (site, cabinet)
+        status = view.status.get(who)
+        audits = view.audits.get(who)
+        figures = audits.audits if audits else {}
+        cabinets.append({
+            "site": site,
+            "cabinet": cabinet,
+            "online": None if status is None else status.online,
+            "last_seen": view.seen.get(who),
+            "coins": figures.get("coins", {}),
+            "credits": {"in_machine": figures.get("credits"), "from_coins": figures.get("credits_from_coins"),
+                        "service": figures.get("service_credits"), "played": figures.get("credits_spent")},
+            "modes": {mode: {"plays": row.get("plays", 0), "games": row.get("ended", 0),
+                             "play_seconds": row.get("play_seconds", 0)}
+                      for mode, row in sorted(figures.get("modes", {}).items()) if isinstance(row, dict)},
+            "uptime_seconds": figures.get("uptime_seconds"),
+            "events_merged": dict(view.event_counts.get(who, {})),
+        })
+    tables = {table: [{"rank": e.rank, "initials": e.initials, "score": e.score, "site": e.site,
+                       "cabinet": e.cabinet, "when": e.when} for e in entries]
+              for table, entries in sorted(view.tables().items()) if entries}
+    return {"cabinets": cabinets, "tables": tables}
+
+
+def format_report(data: dict) -> str:
+    lines = []
+    if not data["cabinets"]:
+        lines.append("no cabinet has published anything yet")
+    for cab in data["cabinets"]:
+        online = {True: "online", False: "offline", None: "status unknown"}[cab["online"]]
+        seen = (cab["last_seen"] or "never").replace("T", " ").replace("Z", " UTC")
+        lines.append(f"{cab['site']}/{cab['cabinet']}  {online}  last seen {seen}")
+        coins = cab["coins"]
+        credits = cab["credits"]
+        lines.append(f"  coins: chute 1 {coins.get('1', 0)}, chute 2 {coins.get('2', 0)}   credits: "
+                     f"{credits['in_machine'] or 0} in the machine, {credits['from_coins'] or 0} from coins, "
+                     f"{credits['service'] or 0} service, {credits['played'] or 0} played")
+        for mode, row in cab["modes"].items():
+            minutes = row["play_seconds"] / 60
+            lines.append(f"  {mode:<22} plays {row['plays']:>6}   games {row['games']:>6}   "
+                         f"play time {minutes:8.1f} min")
+    for table, entries in data["tables"].items():
+        lines.append("")
+        lines.append(f"network table {table}")
+        for e in entries:
+            lines.append(f"  {e['rank']:>2}. {e['initials']:<3} {e['score']:>10}  {e['site']}/{e['cabinet']}  "
+                         f"{e['when']}")
+    return "\n".join(lines)
+
+
+def run_fleet(args) -> int:
+    """The command: exit 0 with the report, 1 when the broker cannot be read, 2 without settings."""
+    from cabinet.config import find_config, load_settings
+    loaded = load_settings(getattr(args, "config", None))
+    net = loaded.settings.network
+    if not net.host:
+        print(f"fleet: no network.host in {find_config(getattr(args, 'config', None)) or 'the settings'}")
+        return 2
+    client_id = f"arcadeforge-fleet-{net.site}-{net.cabinet}-{os.getpid()}"
+    try:
+        monitor = FleetMonitor(net, client_id)
+        monitor.collect(args.wait)
+    except (SetupError, ConnectionError, OSError) as exc:
+        print(f"fleet: {exc}")
+        return 1
+    try:
+        data = report(monitor.view)
+    finally:
+        monitor.stop()
+    print(json.dumps(data, indent=2) if args.json else format_report(data))
+    return 0

@@ -1,0 +1,319 @@
+"""The cabinet's side of the fleet link: one thread that drains the outbox and keeps the
+broker's snapshots of this cabinet current, and paho's thread that receives the others'.
+
+The main loop never waits on the network: :meth:`NetworkLink.start` only starts
+a thread (the connection, DNS lookup included, happens there), and what the
+scenes read (:attr:`status`, :meth:`table`) are values replaced whole. Outbox rows
+are deleted only when the broker has acknowledged them (QoS 1 PUBACK); after a
+lost connection everything unacknowledged is sent again under the same event id.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import sqlite3
+import threading
+import time
+
+from cabinet.network import messages, topics
+from cabinet.network.client import (RECONNECT_MAX_SECONDS, RECONNECT_MIN_SECONDS, SetupError, connect_options,
+                                     make_client)
+from cabinet.network.snapshots import SnapshotMaker
+from cabinet.network.status import LinkStatus
+from cabinet.network.view import FleetView
+from cabinet.settings_schema import NetworkSettings
+from cabinet.storage.db import now_stamp
+from cabinet.storage.outbox import OutboxFile
+
+log = logging.getLogger("cabinet.network")
+
+POLL_SECONDS = 0.2          # the outbox is looked at this often, and at once after an ack or a connection
+HEARTBEAT_SECONDS = 60.0    # the audits (uptime) and any changed table are republished this often
+REFUSED_RETRY_SECONDS = 60.0
+BATCH = 200                 # events published per pass
+MAX_IN_FLIGHT = 1000
+
+
+class NetworkLink:
+    """The fleet link of one cabinet: ``settings`` (active), the state file at ``db_path``,
+    and ``table_ids``, the tables it shows."""
+
+    def __init__(self, settings: NetworkSettings, db_path, table_ids: list[str]):
+        self.settings = settings
+        self.site, self.cabinet = settings.site, settings.cabinet
+        self.outbox = OutboxFile(db_path)
+        self.maker = SnapshotMaker(self.outbox, self.site, self.cabinet, table_ids)
+        self.view = FleetView()
+        self.status = LinkStatus("starting")
+        self.client = None
+        self._wake = threading.Event()
+        self._stop = threading.Event()
+        # Guards the fields below; held only for in-memory work and never while calling paho,
+        # whose own thread calls us back holding paho's locks.
+        self._lock = threading.Lock()
+        self._connected = False
+        self._resync = False                 # publish every snapshot on the next pass
+        self._in_flight: dict[int, int] = {}  # message id -> outbox row id
+        self._acked: list[int] = []
+        self._early: dict[int, bool] = {}    # message id -> acknowledged (True) or refused, before we saw the id
+        self._sent_upto = 0                  # highest outbox row published on this connection
+        self._refused_until = 0.0            # publish nothing before this (monotonic): the broker refused
+        self._rewind = False                 # offer every waiting event again once the pause is over
+        self._reported = 0                   # highest outbox row whose snapshot is made
+        self._published: dict[str, tuple] = {}  # topic -> content last published
+        self._heartbeat_at = 0.0
+        self._last_sync: str | None = None
+        self._state = "starting"
+        self._problem_logged = ""
+        self._thread = threading.Thread(target=self._run, name="network", daemon=True)
+
+    # ------------------------------------------------------------------ main-loop side
+
+    def start(self) -> "NetworkLink":
+        """Start the network thread and return at once."""
+        self._thread.start()
+        return self
+
+    def table(self, table: str) -> tuple:
+        """The network table ``table`` (NetworkEntry rows), as last merged."""
+        return self.view.table(table)
+
+    def rank(self, table: str, score: int, own_above: int) -> int | None:
+        return self.view.rank(table, score, self.site, self.cabinet, own_above)
+
+    def close(self, timeout: float = 1.0) -> None:
+        """Say goodbye to the broker if connected, stop the thread; waits at most ``timeout``."""
+        self._stop.set()
+        self._wake.set()
+        if self._thread.is_alive():
+            self._thread.join(timeout)
+
+    # ------------------------------------------------------------------ the network thread
+
+    def _run(self) -> None:
+        try:
+            self._open()
+            while not self._stop.is_set():
+                self._wake.wait(POLL_SECONDS)
+                self._wake.clear()
+                try:
+                    self._pass(time.monotonic())
+                except sqlite3.Error as exc:
+                    self._problem(f"network: cannot read the outbox in {self.outbox.path} ({exc}); retrying")
+        except SetupError as exc:
+            self._set_state("setup", str(exc))
+            return
+        except Exception:
+            log.exception("network: the fleet link stopped on an unexpected error")
+            self._set_state("stopped", "SEE THE LOG")
+            return
+        finally:
+            self._close_client()
+            self.outbox.close()
+
+    def _open(self) -> None:
+        status = topics.topic(self.site, self.cabinet, "status")
+        offline = messages.encode(self.site, self.cabinet, online=False, at=now_stamp())
+        client = make_client(self.settings, f"arcadeforge-{self.site}-{self.cabinet}", will=(status, offline))
+        client.on_connect = self._on_connect
+        client.on_connect_fail = self._on_connect_fail
+        client.on_disconnect = self._on_disconnect
+        client.on_publish = self._on_publish
+        client.on_message = self._on_message
+        self.client = client
+        self._set_state("connecting")
+        client.connect_async(self.settings.host, self.settings.port, 30, **connect_options())
+        client.loop_start()
+
+    def _close_client(self) -> None:
+        """Say offline and disconnect. paho's thread is left alone when it may be stuck in a
+        connect (it is a daemon thread): stopping must never wait for an unreachable broker."""
+        client = self.client
+        if client is None:
+            return
+        if self._connected:
+            self._publish(topics.topic(self.site, self.cabinet, "status"),
+                          messages.encode(self.site, self.cabinet, online=False, at=now_stamp()), retain=True)
+            client.disconnect()
+            client.loop_stop()
+        self._connected = False
+        self._set_state("stopped")
+
+    def _pass(self, now: float) -> None:
+        """Delete what was acknowledged, make snapshots of what changed, publish what waits."""
+        if self.outbox.replaced():
+            self._reported = self._sent_upto = 0
+        with self._lock:
+            acked, self._acked = self._acked, []
+            connected = self._connected and time.monotonic() >= self._refused_until
+            resync = self._resync and connected
+            if resync:
+                self._resync = False
+                self._published.clear()
+        # Before the deletes: an event sent and acknowledged since the last pass still has its snapshot made.
+        tables, audits = self._changed_since_last_pass()
+        if acked:
+            self.outbox.delete(acked)
+            self._last_sync = now_stamp()
+        heartbeat = now >= self._heartbeat_at
+        if heartbeat:
+            self._heartbeat_at = now + HEARTBEAT_SECONDS
+        if heartbeat or resync:
+            tables, audits = set(self.maker.tables()), True
+        if resync:
+            self._publish(topics.topic(self.site, self.cabinet, "status"),
+                          messages.encode(self.site, self.cabinet, online=True, at=now_stamp()), retain=True)
+        for table in sorted(tables):
+            snapshot = self.maker.table(table)
+            self.view.apply(snapshot)  # our own entries are in our network table even offline
+            if connected:
+                self._publish_snapshot(topics.topic(self.site, self.cabinet, "scores", table),
+                                       snapshot.entries, messages.table_payload(snapshot))
+        if connected and audits:
+            figures = self.maker.audits()
+            self._publish_snapshot(topics.topic(self.site, self.cabinet, "audits"), None,
+                                   messages.encode(self.site, self.cabinet, version=self.maker.next_version(),
+                                                   made=now_stamp(), audits=figures))
+        if time.monotonic() >= self._refused_until:
+            self._publish_events()
+        self.status = LinkStatus(self._state, self.status.detail, self._last_sync, self.outbox.count(),
+                                 len(self.view.cabinets()))
+
+    def _changed_since_last_pass(self) -> tuple[set[str], bool]:
+        rows = self.outbox.read("SELECT id, kind, payload FROM outbox WHERE id > ? ORDER BY id", (self._reported,))
+        tables, audits = set(), False
+        for row_id, kind, payload in rows:
+            self._reported = max(self._reported, row_id)
+            if kind == "score":
+                tables.add(json.loads(payload)["table"])
+            else:
+                audits = True
+        return tables, audits
+
+    def _publish_snapshot(self, topic: str, content, payload: bytes) -> None:
+        """Publish a retained snapshot unless the same ``content`` (None: always new) is on the broker."""
+        if content is not None and self._published.get(topic) == content:
+            return
+        self._published[topic] = content
+        self._publish(topic, payload, retain=True)
+
+    def _publish_events(self) -> None:
+        """Hand new outbox rows to paho, once each per run of the program.
+
+        paho keeps what it was given (connected or not) and sends it again, under the same
+        message id, after a reconnect; the outbox keeps it across a restart.
+        """
+        with self._lock:
+            if self._rewind:  # after a refusal: offer everything not in flight again
+                self._rewind, self._sent_upto = False, 0
+            room = MAX_IN_FLIGHT - len(self._in_flight)
+            after = self._sent_upto
+            sending = set(self._in_flight.values())
+        if room <= 0:
+            return
+        topic = topics.topic(self.site, self.cabinet, "events")
+        for row_id, event_id, kind, payload, created in self.outbox.waiting(after, min(room, BATCH)):
+            if row_id in sending:
+                continue
+            body = messages.encode(self.site, self.cabinet, id=event_id, kind=kind, at=created,
+                                   data=json.loads(payload))
+            self._publish(topic, body, row_id=row_id)
+
+    def _publish(self, topic: str, payload: bytes, retain: bool = False, row_id: int | None = None) -> None:
+        """Publish with QoS 1; an outbox row's message id is kept to delete the row on its PUBACK
+        (which may come back before ``publish`` returns)."""
+        mid = self.client.publish(topic, payload, qos=1, retain=retain).mid
+        with self._lock:
+            early = self._early.pop(mid, None)
+            if row_id is None:
+                return
+            self._sent_upto = max(self._sent_upto, row_id)
+            if early is None:
+                self._in_flight[mid] = row_id
+            elif early:
+                self._acked.append(row_id)
+
+    # ------------------------------------------------------------------ paho's thread
+
+    def _on_connect(self, client, userdata, flags, reason_code, properties) -> None:
+        if reason_code.is_failure:
+            self._set_state("refused", str(reason_code).upper())
+            return
+        if self.settings.show_rankings:
+            client.subscribe(topics.EVERY_TABLE, qos=1)
+        with self._lock:
+            self._connected = True
+            self._resync = True  # the next pass says online and publishes every snapshot
+            quiet = time.monotonic() < self._refused_until
+        if not quiet:  # else the broker refused our messages a moment ago: read, publish nothing yet
+            self._set_state("connected")
+        self._wake.set()
+
+    def _on_connect_fail(self, client, userdata) -> None:
+        if self._state != "denied":
+            self._set_state("unreachable")
+
+    def _on_disconnect(self, client, userdata, flags, reason_code, properties) -> None:
+        with self._lock:
+            self._connected = False
+        # Mosquitto drops a client whose message it refused: that is still the "denied" state.
+        if not self._stop.is_set() and self._state == "connected":
+            reason = "CONNECTION CLOSED" if reason_code.value == 0x80 else str(reason_code).upper()
+            self._set_state("disconnected", reason)
+
+    def _on_publish(self, client, userdata, mid, reason_code, properties) -> None:
+        refused = reason_code.is_failure
+        with self._lock:
+            row_id = self._in_flight.pop(mid, None)
+            if row_id is None:
+                self._early[mid] = not refused  # claimed by _publish, or dropped there (snapshots)
+            if refused:
+                # An ACL or a quota: every event stays in the outbox and is offered again after a pause.
+                self._refused_until = time.monotonic() + REFUSED_RETRY_SECONDS
+                self._rewind = True
+            elif row_id is not None:
+                self._acked.append(row_id)
+        if refused:
+            self._set_state("denied", str(reason_code).upper())
+        elif self._state == "denied":
+            self._set_state("connected")
+        self._wake.set()
+
+    def _on_message(self, client, userdata, message) -> None:
+        try:
+            self.view.receive(message.topic, message.payload)
+        except messages.BadMessage as exc:
+            log.warning("network: dropped a message on %s: %s", message.topic[:120], exc)
+        except Exception:
+            log.exception("network: dropped a message on %s", message.topic[:120])
+
+    # ------------------------------------------------------------------ logging
+
+    def _set_state(self, state: str, detail: str = "") -> None:
+        """One log line per change of state, never one per try."""
+        if state == self._state and detail == self.status.detail:
+            return
+        self._state = state
+        self.status = LinkStatus(state, detail, self._last_sync, self.status.queued, self.status.cabinets)
+        where = f"{self.settings.host}:{self.settings.port}"
+        lines = {
+            "connecting": f"network: connecting to {where} as {self.site}/{self.cabinet}",
+            "connected": f"network: connected to {where}",
+            "unreachable": f"network: broker {where} unreachable; retrying every "
+                           f"{RECONNECT_MIN_SECONDS}-{RECONNECT_MAX_SECONDS} s until it answers",
+            "refused": f"network: {where} refused the login ({detail}); retrying",
+            "denied": f"network: {where} refused this cabinet's messages ({detail}); they stay queued "
+                      f"and are offered again every {REFUSED_RETRY_SECONDS:g} s; check the broker's ACL for "
+                      f"user {self.settings.username or self.cabinet}",
+            "disconnected": f"network: lost the broker {where} ({detail}); reconnecting",
+            "setup": detail,
+            "stopped": "network: stopped",
+        }
+        if state in lines:
+            (log.info if state in ("connecting", "connected", "stopped") else log.warning)(lines[state])
+
+    def _problem(self, line: str) -> None:
+        if line != self._problem_logged:
+            self._problem_logged = line
+            log.warning("%s", line)

@@ -1,0 +1,163 @@
+"""The fleet's messages: what a cabinet publishes, and the checks every received one passes.
+
+A received message is trusted with nothing: anything over 64 KiB, not JSON, of
+the wrong shape, or naming a site or cabinet other than the branch it came on
+raises :class:`BadMessage` (its text is the one log line the receiver writes).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+
+from cabinet.network import topics
+from cabinet.network.merge import Entry, TableSnapshot
+from cabinet.storage.scores import check_table
+
+VERSION = 1
+MAX_BYTES = 64 * 1024
+MAX_ENTRIES = 50
+_STAMP = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z")
+_EVENT_ID = re.compile(r"[0-9a-f]{32}")
+
+
+class BadMessage(ValueError):
+    """A received message that is dropped; ``str()`` says why."""
+
+
+@dataclass(frozen=True)
+class Status:
+    site: str
+    cabinet: str
+    online: bool
+    at: str
+
+
+@dataclass(frozen=True)
+class AuditSnapshot:
+    site: str
+    cabinet: str
+    version: int
+    made: str
+    audits: dict
+
+
+@dataclass(frozen=True)
+class Event:
+    site: str
+    cabinet: str
+    event_id: str
+    kind: str
+    at: str
+    data: dict
+
+
+# --------------------------------------------------------------------------- sending
+
+def encode(site: str, cabinet: str, **fields) -> bytes:
+    return json.dumps({"v": VERSION, "site": site, "cabinet": cabinet, **fields},
+                      separators=(",", ":"), sort_keys=True).encode()
+
+
+def table_payload(snapshot: TableSnapshot) -> bytes:
+    return encode(snapshot.site, snapshot.cabinet, table=snapshot.table, version=snapshot.version,
+                  made=snapshot.made, entries=[{"id": e.entry_id, "initials": e.initials, "score": e.score,
+                                                "when": e.when} for e in snapshot.entries])
+
+
+# --------------------------------------------------------------------------- receiving
+
+def parse(topic: str, payload: bytes):
+    """The message on ``topic`` as a Status, AuditSnapshot, TableSnapshot or Event."""
+    if len(payload) > MAX_BYTES:
+        raise BadMessage(f"{len(payload)} bytes, over the {MAX_BYTES} allowed")
+    address = topics.parse(topic)
+    if address is None:
+        raise BadMessage("not a topic of the fleet's tree")
+    try:
+        body = json.loads(payload.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise BadMessage(f"not JSON ({exc.__class__.__name__})") from None
+    if not isinstance(body, dict) or body.get("v") != VERSION:
+        raise BadMessage(f"not a version {VERSION} message")
+    if body.get("site") != address.site or body.get("cabinet") != address.cabinet:
+        raise BadMessage(f"claims to be {_short(body.get('site'))}/{_short(body.get('cabinet'))}, "
+                         f"not the cabinet whose topic it is on")
+    reader = _READERS[address.kind]
+    return reader(address, body)
+
+
+def _status(address, body) -> Status:
+    return Status(address.site, address.cabinet, _bool(body, "online"), _stamp(body, "at"))
+
+
+def _audits(address, body) -> AuditSnapshot:
+    audits = body.get("audits")
+    if not isinstance(audits, dict):
+        raise BadMessage("audits must be an object")
+    return AuditSnapshot(address.site, address.cabinet, _int(body, "version"), _stamp(body, "made"), audits)
+
+
+def _scores(address, body) -> TableSnapshot:
+    table = body.get("table")
+    try:
+        check_table(table)
+    except ValueError:
+        raise BadMessage(f"unknown table {_short(table)}") from None
+    if table != address.table:
+        raise BadMessage(f"table {_short(table)} on the topic of {_short(address.table)}")
+    entries = body.get("entries")
+    if not isinstance(entries, list) or len(entries) > MAX_ENTRIES:
+        raise BadMessage(f"entries must be a list of at most {MAX_ENTRIES}")
+    parsed = []
+    for item in entries:
+        if not isinstance(item, dict):
+            raise BadMessage("an entry is not an object")
+        initials = item.get("initials")
+        if not isinstance(initials, str) or not 1 <= len(initials) <= 3 or not initials.isprintable():
+            raise BadMessage(f"bad initials {_short(initials)}")
+        parsed.append(Entry(_int(item, "id"), initials, _int(item, "score"), _stamp(item, "when")))
+    if len({entry.entry_id for entry in parsed}) != len(parsed):
+        raise BadMessage("an entry id is given twice")
+    return TableSnapshot(address.site, address.cabinet, table, _int(body, "version"), _stamp(body, "made"),
+                         tuple(parsed))
+
+
+def _event(address, body) -> Event:
+    event_id, kind, data = body.get("id"), body.get("kind"), body.get("data")
+    if not isinstance(event_id, str) or not _EVENT_ID.fullmatch(event_id):
+        raise BadMessage("bad event id")
+    if kind not in ("score", "game") or not isinstance(data, dict):
+        raise BadMessage(f"bad event kind {_short(kind)}")
+    return Event(address.site, address.cabinet, event_id, kind, _stamp(body, "at"), data)
+
+
+_READERS = {"status": _status, "audits": _audits, "scores": _scores, "events": _event}
+
+
+def _int(body: dict, key: str) -> int:
+    value = body.get(key)
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**63:
+        raise BadMessage(f"{key} must be a whole number, got {_short(value)}")
+    return value
+
+
+def _bool(body: dict, key: str) -> bool:
+    value = body.get(key)
+    if not isinstance(value, bool):
+        raise BadMessage(f"{key} must be true or false")
+    return value
+
+
+def _stamp(body: dict, key: str) -> str:
+    value = body.get(key)
+    if not isinstance(value, str) or not _STAMP.fullmatch(value):
+        raise BadMessage(f"{key} must be a UTC time stamp, got {_short(value)}")
+    return value
+
+
+def _short(value) -> str:
+    """A received value as a log may show it: short, printable."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."

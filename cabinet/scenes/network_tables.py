@@ -1,0 +1,101 @@
+"""The fleet's network rankings on screen (issue 15): attract pages and "NETWORK #3" after a game.
+
+Everything here reads the link's merged tables, values the network thread
+replaces whole: drawing never waits on the network.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from cabinet.network.snapshots import is_factory_entry
+from cabinet.render import HEIGHT, WIDTH, palette, text, text_size
+from cabinet.scenes.common import draw_backdrop, heading
+from cabinet.scenes.tables import ROW_GAP, ScoreTablesScene, draw_table, table_title, table_unit
+from cabinet.storage import scores
+
+WIDE = 760
+LABEL_X = 110                 # the cabinet column, between the rank and the initials
+LABEL_W = WIDE // 2 - 40 - LABEL_X - 16
+LABEL_SIZE = 14
+
+
+def shows_network(ctx) -> bool:
+    """True when this cabinet is linked and the operator wants the network rankings shown."""
+    return ctx.network is not None and ctx.settings.network.show_rankings
+
+
+def network_place(ctx, table: str, score: int, rank: int | None, entries) -> int | None:
+    """The network place of a score that just took local ``rank`` in ``entries`` (the local
+    table); None when the rankings are not shown or it is not in the network table."""
+    if not shows_network(ctx) or rank is None or score is None:
+        return None
+    own_above = sum(1 for entry in entries
+                    if entry.rank < rank and not is_factory_entry(table, entry.initials, entry.score, entry.replay_id))
+    return ctx.network.rank(table, score, own_above)
+
+
+class NetworkTablesScene(ScoreTablesScene):
+    """An attract page per network table that has entries, each row tagged with its cabinet."""
+
+    def __init__(self, ctx, heading_text: str, tables: list[str], page_seconds: float):
+        known = [table for table in tables if ctx.network.table(table)]
+        super().__init__(ctx, heading_text, known, page_seconds)
+        self.pages = [[table] for table in known]
+
+    def read(self, table: str) -> list:
+        return list(self.ctx.network.table(table))
+
+    @property
+    def finished(self) -> bool:
+        return not self.pages or super().finished
+
+    def draw(self, surface) -> None:
+        draw_backdrop(surface)
+        heading(surface, self.heading, 24, palette.YELLOW, 35)
+        if not self.pages:
+            return
+        table = self.pages[min(len(self.pages) - 1, self.frames // self.page_frames)][0]
+        rect = pygame.Rect((WIDTH - WIDE) // 2, 80, WIDE, 56 + 10 * ROW_GAP + 4)
+        draw_table(surface, rect, table_title(table), self.entries[table], frame=self.frames, unit=table_unit(table))
+        for index, entry in enumerate(self.entries[table][:10]):
+            text(surface, _fitted(entry.cabinet.upper()), (rect.x + LABEL_X, rect.y + 60 + index * ROW_GAP),
+                 LABEL_SIZE, palette.GREY)
+
+
+def _fitted(label: str) -> str:
+    """A cabinet id cut to the column, never shrunk below a readable size."""
+    while len(label) > 1 and text_size(label, LABEL_SIZE)[0] > LABEL_W:
+        label = label[:-1]
+    return label
+
+
+def insert_network_pages(ctx, parts: list) -> list:
+    """``parts`` with a network page after each game's own high-score pages, when shown."""
+    if not shows_network(ctx):
+        return parts
+    from cabinet.scenes.attract import Part, antigravity_tables
+    seconds = ctx.settings.attract
+    pages = {
+        "blocks scores": ("BLOCKS NETWORK RECORDS", ["blocks", scores.streak_table("blocks")],
+                          seconds.blocks_scores_seconds),
+        "anti-gravity scores": ("ANTI-GRAVITY NETWORK RECORDS",
+                                antigravity_tables(ctx) + [scores.streak_table("antigravity")],
+                                max(4.0, seconds.antigravity_scores_seconds / 2)),
+    }
+    result = []
+    for part in parts:
+        result.append(part)
+        if part.name in pages:
+            title, tables, per_page = pages[part.name]
+            result.append(Part(f"{part.name} network", per_page * len(tables),
+                               lambda title=title, tables=tables, per_page=per_page:
+                               NetworkTablesScene(ctx, title, tables, per_page)))
+    return result
+
+
+def draw_network_place(surface, place: int | None) -> None:
+    """"NETWORK #3" under the ranking table, for a score that made the network table (the line
+    says YOUR SCORE only for a score that made no table, so the two never meet)."""
+    if place is not None:
+        text(surface, f"NETWORK #{place}", (WIDTH // 2, HEIGHT - 66), 28, palette.MAGENTA, "midtop")
