@@ -89,6 +89,8 @@ class BlocksScene(Scene):
         self.fits = fitting_slots(self.game)   # per slot: does its piece fit anywhere
         self.fits_key = None
         self.warned = False          # the danger sound has played for this danger
+        self.layer = None            # backdrop, board frame and settled cells (_draw_board_layer)
+        self.layer_cells = None      # the settled cells the layer holds; None: none drawn
         if hasattr(pilot, "bind"):
             pilot.bind(self)
 
@@ -293,10 +295,10 @@ class BlocksScene(Scene):
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface) -> None:
-        draw_backdrop(surface)
+        self._draw_board_layer(surface)
         self._draw_scores(surface)
-        surface.blit(_board_frame(), (BOARD_X - 10, BOARD_Y - 10))
-        self._draw_cells(surface)
+        if self.animation is not None:
+            self._draw_cells(surface)
         if self.danger:
             draw_danger(surface, BOARD_RECT, self.game_frame)
         if self.cursor.focus == TRAY and not self.ended:
@@ -338,6 +340,21 @@ class BlocksScene(Scene):
         hints.append("C  NEXT PIECE")
         for index, hint in enumerate(hints):
             text(surface, hint, (LEFT_X, 372 + index * 26), 14, palette.GREY)
+
+    def _draw_board_layer(self, surface) -> None:
+        """The backdrop, the board's frame and, between clears, its settled cells: drawn
+        once into a screen-sized layer while the cells stay the same, then shown with
+        one blit instead of dozens."""
+        cells = None if self.animation is not None else tuple(map(tuple, self.grid))
+        if self.layer is None or self.layer_cells != cells:
+            if self.layer is None:
+                self.layer = pygame.Surface(surface.get_size()).convert(surface)
+            draw_backdrop(self.layer)
+            self.layer.blit(_board_frame(), (BOARD_X - 10, BOARD_Y - 10))
+            if cells is not None:
+                self._draw_cells(self.layer)
+            self.layer_cells = cells
+        surface.blit(self.layer, (0, 0))
 
     def _draw_cells(self, surface) -> None:
         animation = self.animation
