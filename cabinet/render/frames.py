@@ -49,7 +49,7 @@ class FrameGate:
             return True
         if new_scene:
             self._changing = 0
-        elif self._changing >= TRUST_AFTER and self._changing % TRUST_AFTER:
+        elif self._trusted(self._changing):
             # A picture that changed frame after frame (a game) is trusted to again, and
             # checked only every TRUST_AFTER frames: the comparison would be wasted work.
             self._changing += 1
@@ -59,9 +59,15 @@ class FrameGate:
         if not new_scene and self._pixels is not None and numpy.array_equal(pixels, self._pixels):
             self._changing = 0
             return False
-        self._pixels = pixels.copy()
         self._changing += 1
+        # Kept only for a comparison on the next frame: a trusted frame would not look at it.
+        self._pixels = None if self._trusted(self._changing) else pixels.copy()
         return True
+
+    @staticmethod
+    def _trusted(changing: int) -> bool:
+        """Whether a frame after ``changing`` changed frames in a row is presented uncompared."""
+        return changing >= TRUST_AFTER and changing % TRUST_AFTER != 0
 
 
 def _pixels(surface) -> numpy.ndarray:
