@@ -90,7 +90,7 @@ class BlocksScene(Scene):
         self.fits_key = None
         self.warned = False          # the danger sound has played for this danger
         self.layer = None            # backdrop, board frame and settled cells (_draw_board_layer)
-        self.layer_cells = None      # the settled cells the layer holds; None: none drawn
+        self.layer_key = None        # the settled cells and tray slots the layer holds
         if hasattr(pilot, "bind"):
             pilot.bind(self)
 
@@ -305,7 +305,7 @@ class BlocksScene(Scene):
             dim(surface, BOARD_RECT)
         if not self.ended and self.animation is None:
             self._draw_ghost(surface)    # never over cells still breaking or rows still dropping
-        self._draw_tray(surface)
+        self._draw_tray_mode(surface)
         self._draw_drag(surface)
         draw_popups(surface, self.popups)
         self.countdown.draw(surface, BOARD_RECT)
@@ -342,18 +342,21 @@ class BlocksScene(Scene):
             text(surface, hint, (LEFT_X, 372 + index * 26), 14, palette.GREY)
 
     def _draw_board_layer(self, surface) -> None:
-        """The backdrop, the board's frame and, between clears, its settled cells: drawn
-        once into a screen-sized layer while the cells stay the same, then shown with
-        one blit instead of dozens."""
+        """The backdrop, the board's frame, the tray's slots and, between clears, the
+        board's settled cells: drawn once into a screen-sized layer while they stay the
+        same, then shown with one blit instead of dozens."""
         cells = None if self.animation is not None else tuple(map(tuple, self.grid))
-        if self.layer is None or self.layer_cells != cells:
+        key = cells, self._tray_slots()
+        if self.layer is None or self.layer_key != key:
             if self.layer is None:
                 self.layer = pygame.Surface(surface.get_size()).convert(surface)
             draw_backdrop(self.layer)
             self.layer.blit(_board_frame(), (BOARD_X - 10, BOARD_Y - 10))
             if cells is not None:
                 self._draw_cells(self.layer)
-            self.layer_cells = cells
+            for slot, (edge, piece, crossed) in enumerate(key[1]):
+                _draw_tray_slot(self.layer, _tray_rect(slot), edge, piece, crossed)
+            self.layer_key = key
         surface.blit(self.layer, (0, 0))
 
     def _draw_cells(self, surface) -> None:
@@ -392,20 +395,25 @@ class BlocksScene(Scene):
         for d_row, d_col in self.game.piece_cells(slot):
             surface.blit(sprite, (BOARD_X + (col + d_col) * CELL + 1 + dx, BOARD_Y + (row + d_row) * CELL + 1))
 
-    def _draw_tray(self, surface) -> None:
+    def _tray_slots(self) -> tuple:
+        """Per tray slot, what it shows: (edge colour, piece or None, crossed out)."""
         cursor = self.cursor
+        slots = []
         for slot in range(3):
-            rect = _tray_rect(slot)
             chosen = slot == cursor.slot and not self.ended
             in_tray = cursor.focus == TRAY
             edge = palette.YELLOW if chosen and (not in_tray or blink(self.game_frame, 12)) else palette.PANEL_EDGE
-            surface.blit(panel(rect.width, rect.height, edge), rect)
             piece = self.game.tray[slot]
             if piece is None or (self.drag and self.drag[0] == slot):
-                continue
-            draw_tray_piece(surface, piece, rect, TRAY_CELL)
-            if self.fits[slot] is False and (self.danger or self.ended):
-                cross_out(surface, rect)
+                slots.append((edge, None, False))
+            else:   # pieces never change: one is known by its identity
+                slots.append((edge, piece, self.fits[slot] is False and bool(self.danger or self.ended)))
+        return tuple(slots)
+
+    def _draw_tray_mode(self, surface) -> None:
+        """The tray's slots are in the layer (:meth:`_draw_board_layer`); this is the pointer
+        and the frame round them while the hand is in the tray."""
+        cursor = self.cursor
         if cursor.focus == TRAY and not self.ended:
             draw_tray_mode(surface, _tray_rect(0).union(_tray_rect(2)), _tray_rect(cursor.slot), self.game_frame)
 
@@ -458,6 +466,14 @@ def draw_tray_piece(surface, piece, rect: pygame.Rect, cell: int) -> None:
     top = rect.centery - piece.height * cell // 2
     for d_row, d_col in piece.cells:
         surface.blit(sprite, (left + d_col * cell + 1, top + d_row * cell + 1))
+
+
+def _draw_tray_slot(surface, rect: pygame.Rect, edge, piece, crossed: bool) -> None:
+    surface.blit(panel(rect.width, rect.height, edge), rect)
+    if piece is not None:
+        draw_tray_piece(surface, piece, rect, TRAY_CELL)
+        if crossed:
+            cross_out(surface, rect)
 
 
 def _tray_rect(slot: int) -> pygame.Rect:
