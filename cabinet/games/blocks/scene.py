@@ -16,6 +16,7 @@ import pygame
 from cabinet.audio.effects import chain_effect, clear_effect
 from cabinet.inputs.actions import CABINET, Action, InputEvent
 from cabinet.render import HEIGHT, palette, text
+from cabinet.render.layer import Layer
 from cabinet.render.popups import Popup, age_popups, draw_popups, settle
 from cabinet.render.sprites import block, panel
 from cabinet.scenes.base import Scene
@@ -89,8 +90,7 @@ class BlocksScene(Scene):
         self.fits = fitting_slots(self.game)   # per slot: does its piece fit anywhere
         self.fits_key = None
         self.warned = False          # the danger sound has played for this danger
-        self.layer = None            # backdrop, board frame and settled cells (_draw_board_layer)
-        self.layer_key = None        # the settled cells and tray slots the layer holds
+        self.layer = Layer()         # backdrop, board, settled cells and tray (_draw_board_layer)
         if hasattr(pilot, "bind"):
             pilot.bind(self)
 
@@ -343,21 +343,18 @@ class BlocksScene(Scene):
 
     def _draw_board_layer(self, surface) -> None:
         """The backdrop, the board's frame, the tray's slots and, between clears, the
-        board's settled cells: drawn once into a screen-sized layer while they stay the
-        same, then shown with one blit instead of dozens."""
+        board's settled cells, from a layer redrawn only when one of them changes."""
         cells = None if self.animation is not None else tuple(map(tuple, self.grid))
-        key = cells, self._tray_slots()
-        if self.layer is None or self.layer_key != key:
-            if self.layer is None:
-                self.layer = pygame.Surface(surface.get_size()).convert(surface)
-            draw_backdrop(self.layer)
-            self.layer.blit(_board_frame(), (BOARD_X - 10, BOARD_Y - 10))
-            if cells is not None:
-                self._draw_cells(self.layer)
-            for slot, (edge, piece, crossed) in enumerate(key[1]):
-                _draw_tray_slot(self.layer, _tray_rect(slot), edge, piece, crossed)
-            self.layer_key = key
-        surface.blit(self.layer, (0, 0))
+        slots = self._tray_slots()
+        self.layer.show(surface, (cells, slots), lambda layer: self._paint_layer(layer, cells, slots))
+
+    def _paint_layer(self, layer, cells, slots) -> None:
+        draw_backdrop(layer)
+        layer.blit(_board_frame(), (BOARD_X - 10, BOARD_Y - 10))
+        if cells is not None:
+            self._draw_cells(layer)
+        for slot, (edge, piece, crossed) in enumerate(slots):
+            _draw_tray_slot(layer, _tray_rect(slot), edge, piece, crossed)
 
     def _draw_cells(self, surface) -> None:
         animation = self.animation

@@ -21,6 +21,7 @@ from cabinet import FPS
 from cabinet.audio.effects import clear_effect
 from cabinet.inputs.actions import CABINET, Action
 from cabinet.render import HEIGHT, WIDTH, palette
+from cabinet.render.layer import Layer
 from cabinet.render.popups import Popup, age_popups, settle
 from cabinet.scenes.base import Scene
 from cabinet.scenes.challenger import challenge
@@ -80,6 +81,7 @@ class BlocksVersusScene(Scene):
         move_frames = max(1, round(versus.move_seconds * FPS))
         self.seats = [ShownSeat(self.versus, player, move_frames) for player in PLAYERS]
         self.flights = Flights()
+        self.layer = Layer()        # the static picture and the trays (versus_view.draw)
         self.countdown = Countdown(self.ctx.audio.play)
         self.end_frames = 0
         bind_all(self.pilots, self)

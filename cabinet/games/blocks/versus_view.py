@@ -91,7 +91,8 @@ def meter_top(player: int, pending: int) -> tuple[int, int]:
 # ---------------------------------------------------------------------- the picture
 
 def draw(surface, scene) -> None:
-    surface.blit(_static(), (0, 0))
+    trays = tuple(_tray_slots(scene, seat) for seat in scene.seats)
+    scene.layer.show(surface, trays, lambda layer: _paint_layer(layer, scene.seats, trays))
     ending = bool(scene.end_frames)
     if scene.demo and not ending:
         text(surface, "DEMO PLAY", (CENTRE, BOARD_Y + BOARD_PX + 18), 21, palette.MAGENTA, "midtop")
@@ -125,6 +126,17 @@ def _static() -> pygame.Surface:
         pygame.draw.rect(surface, palette.PANEL_EDGE, well.inflate(4, 4), 2, border_radius=5)
         text(surface, "MOVE", (ring_centre(player)[0], 94), 14, palette.GREY, "midtop")
     return surface.convert() if pygame.display.get_surface() else surface
+
+
+def _paint_layer(layer, seats, trays) -> None:
+    """What changes a few times a minute: the static picture and the trays."""
+    layer.blit(_static(), (0, 0))
+    for seat, slots in zip(seats, trays):
+        for slot, (lit, piece) in enumerate(slots):
+            rect = tray_rect(seat.player, slot)
+            layer.blit(panel(rect.width, rect.height, palette.YELLOW if lit else palette.PANEL_EDGE), rect)
+            if piece is not None:
+                draw_tray_piece(layer, piece, rect, TRAY_CELL)
 
 
 def _draw_side(surface, scene, seat, ending: bool) -> None:
@@ -198,18 +210,20 @@ def _draw_ghost(surface, seat, rect: pygame.Rect) -> None:
         surface.blit(sprite, (rect.x + (cursor.col + d_col) * CELL + 1 + dx, rect.y + (cursor.row + d_row) * CELL + 1))
 
 
-def _draw_tray(surface, scene, seat) -> None:
+def _tray_slots(scene, seat) -> tuple:
+    """Per tray slot of ``seat``: (lit, piece or None); pieces never change, so one is
+    known by its identity."""
     cursor, game = seat.cursor, seat.game
+    slots = []
     for slot in range(3):
-        rect = tray_rect(seat.player, slot)
         chosen = slot == cursor.slot and not seat.over
-        lit = chosen and (cursor.focus != TRAY or blink(scene.ctx.frame, 12))
-        surface.blit(panel(rect.width, rect.height, palette.YELLOW if lit else palette.PANEL_EDGE), rect)
-        piece = game.tray[slot]
-        if piece is None:
-            continue
-        draw_tray_piece(surface, piece, rect, TRAY_CELL)
-    if cursor.focus == TRAY and not seat.over:
+        slots.append((chosen and (cursor.focus != TRAY or blink(scene.ctx.frame, 12)), game.tray[slot]))
+    return tuple(slots)
+
+
+def _draw_tray(surface, scene, seat) -> None:
+    """The tray's slots are in the scene's layer (see :func:`draw`); this is tray mode."""
+    if seat.cursor.focus == TRAY and not seat.over:
         _draw_tray_mode(surface, scene, seat)
 
 
