@@ -91,8 +91,8 @@ def meter_top(player: int, pending: int) -> tuple[int, int]:
 # ---------------------------------------------------------------------- the picture
 
 def draw(surface, scene) -> None:
-    trays = tuple(_tray_slots(scene, seat) for seat in scene.seats)
-    scene.layer.show(surface, trays, lambda layer: _paint_layer(layer, scene.seats, trays))
+    sides = tuple((_settled(seat), _tray_slots(scene, seat)) for seat in scene.seats)
+    scene.layer.show(surface, sides, lambda layer: _paint_layer(layer, scene.seats, sides))
     ending = bool(scene.end_frames)
     if scene.demo and not ending:
         text(surface, "DEMO PLAY", (CENTRE, BOARD_Y + BOARD_PX + 18), 21, palette.MAGENTA, "midtop")
@@ -128,10 +128,13 @@ def _static() -> pygame.Surface:
     return surface.convert() if pygame.display.get_surface() else surface
 
 
-def _paint_layer(layer, seats, trays) -> None:
-    """What changes a few times a minute: the static picture and the trays."""
+def _paint_layer(layer, seats, sides) -> None:
+    """What changes a few times a minute: the static picture, the settled cells and the trays."""
     layer.blit(_static(), (0, 0))
-    for seat, slots in zip(seats, trays):
+    for seat, (settled, slots) in zip(seats, sides):
+        rect = board_rect(seat.player)
+        for row, col, colour in settled or ():
+            layer.blit(_cell(colour), (rect.x + col * CELL + 1, rect.y + row * CELL + 1))
         for slot, (lit, piece) in enumerate(slots):
             rect = tray_rect(seat.player, slot)
             layer.blit(panel(rect.width, rect.height, palette.YELLOW if lit else palette.PANEL_EDGE), rect)
@@ -165,16 +168,21 @@ def _draw_side(surface, scene, seat, ending: bool) -> None:
     _draw_meter(surface, scene, seat)
 
 
+def _settled(seat) -> tuple | None:
+    """The board's cells at rest, as (row, col, colour), to draw into the layer; None
+    while a clear is animated (then every cell is drawn each frame)."""
+    if seat.animation is not None:
+        return None
+    hidden = seat.falling_cells()
+    return tuple((row, col, colour) for row, line in enumerate(seat.grid) for col, colour in enumerate(line)
+                 if colour is not None and (row, col) not in hidden)
+
+
 def _draw_cells(surface, seat, rect: pygame.Rect) -> None:
+    """Cells being cleared and stones dropping in (cells at rest are in the layer)."""
     if seat.animation is not None:
         for row, col, colour, style in seat.animation.cells():
             surface.blit(block(CELL - 2, colour, style), (rect.x + col * CELL + 1, rect.y + int(row * CELL) + 1))
-    else:
-        hidden = seat.falling_cells()
-        for row, line in enumerate(seat.grid):
-            for col, colour in enumerate(line):
-                if colour is not None and (row, col) not in hidden:
-                    surface.blit(_cell(colour), (rect.x + col * CELL + 1, rect.y + row * CELL + 1))
     surface.set_clip(rect)    # stones drop in from the board's top edge, not over the header
     for stone in seat.falling:
         y = rect.y + (stone.row - stone.height()) * CELL + 1
