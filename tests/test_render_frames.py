@@ -171,3 +171,19 @@ def test_a_picture_that_changed_for_a_while_and_then_stops_is_no_longer_presente
     presented = [app.render() for _ in range(30)]  # then still
     assert presented[-20:] == [False] * 20
     assert sum(presented) <= 8
+
+
+def test_the_gate_sees_a_one_pixel_change_anywhere_after_a_change_elsewhere():
+    # The comparison looks first where the last change was, then strip by strip:
+    # a change in any other strip, the last pixel included, must still be seen.
+    import pygame
+    surface = pygame.Surface((97, 31))    # a size that does not split into equal strips
+    gate, scene = FrameGate(), Counting(None)
+    assert gate.shows_new_picture(scene, None, surface)
+    assert not gate.shows_new_picture(scene, None, surface)
+    for spot in [(50, 15), (0, 0), (96, 30), (50, 15), (3, 29)]:
+        surface.set_at(spot, (255, 255, 255))
+        assert gate.shows_new_picture(scene, None, surface), spot
+        assert not gate.shows_new_picture(scene, None, surface), spot
+        surface.fill((0, 0, 0))
+        assert gate.shows_new_picture(scene, None, surface), spot

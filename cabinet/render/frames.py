@@ -17,6 +17,7 @@ import weakref
 import numpy
 
 TRUST_AFTER = 8     # frames in a row that changed, after which most comparisons are skipped
+STRIPS = 32         # the picture is compared strip by strip, so that a change ends the comparison
 
 
 class FrameGate:
@@ -28,6 +29,7 @@ class FrameGate:
         self._pixels: numpy.ndarray | None = None
         self._changing = 0      # frames in a row whose pixels changed (scenes without a look)
         self._saved: numpy.ndarray | None = None   # reused for every copy: see _keep
+        self._strip = 0         # the strip where the last change was found: looked at first
 
     def invalidate(self) -> None:
         """The screen lost its picture (a new window, an exposed one): show the next frame."""
@@ -57,12 +59,23 @@ class FrameGate:
             self._pixels = self._keep(_pixels(surface)) if self._changing % TRUST_AFTER == 0 else None
             return True
         pixels = _pixels(surface)
-        if not new_scene and self._pixels is not None and numpy.array_equal(pixels, self._pixels):
+        if not new_scene and self._pixels is not None and self._same(pixels):
             self._changing = 0
             return False
         self._changing += 1
         # Kept only for a comparison on the next frame: a trusted frame would not look at it.
         self._pixels = None if self._trusted(self._changing) else self._keep(pixels)
+        return True
+
+    def _same(self, pixels: numpy.ndarray) -> bool:
+        """Whether ``pixels`` equal the saved picture. A change is looked for first where
+        the last one was (an animation stays in its place), then strip by strip."""
+        length = -(-len(pixels) // STRIPS)
+        for strip in (self._strip, *range(STRIPS)):
+            part = slice(strip * length, (strip + 1) * length)
+            if not numpy.array_equal(pixels[part], self._pixels[part]):
+                self._strip = strip
+                return False
         return True
 
     def _keep(self, pixels: numpy.ndarray) -> numpy.ndarray:
