@@ -37,8 +37,10 @@ def text_size(string: str, size: int) -> tuple[int, int]:
     return width + shadow, rows * scale + shadow
 
 
+@lru_cache(maxsize=512)
 def fit_size(string: str, size: int, max_width: int) -> int:
-    """The largest size not above ``size`` at which ``string`` fits in ``max_width``."""
+    """The largest size not above ``size`` at which ``string`` fits in ``max_width``
+    (cached: play screens fit their numbers every frame)."""
     while size > glyphs.HEIGHT and text_size(string, size)[0] > max_width:
         size -= glyphs.HEIGHT
     return size
