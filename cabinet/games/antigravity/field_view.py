@@ -63,6 +63,8 @@ class FieldView:
         self._back = self._draw_static()
         self._band = pygame.Surface((cell, height * cell), pygame.SRCALPHA)
         self._band.fill(CURSOR_BAND)
+        self._under: pygame.Surface | None = None   # the picture the field lies on (lies_on)
+        self._bands: dict[int, pygame.Surface] = {}  # per column: the band laid over it, opaque
         self._jam = pygame.Surface((cell, height * cell), pygame.SRCALPHA)
         self._jam.fill(JAM)
 
@@ -95,6 +97,23 @@ class FieldView:
         """Draw the unchanging parts (into a layout's cached background)."""
         surface.blit(self._back, self.bounds)
 
+    def lies_on(self, picture: pygame.Surface) -> None:
+        """The field's static parts are drawn into ``picture``, which each frame starts
+        from: the see-through cursor band is then blended over it once per column and
+        shown opaque, a copy instead of a blend of a whole column every frame."""
+        self._under = picture
+        self._bands.clear()
+
+    def _band_at(self, column: int) -> pygame.Surface:
+        if self._under is None:
+            return self._band
+        band = self._bands.get(column)
+        if band is None:
+            band = self._under.subsurface((self.x + column * self.cell, self.y, *self._band.get_size())).copy()
+            band.blit(self._band, (0, 0))
+            self._bands[column] = band
+        return band
+
     # ------------------------------------------------------------------ per frame
     def cell_pos(self, row: float, col: int) -> tuple[int, int]:
         return self.x + col * self.cell, round(self.y + row * self.cell)
@@ -110,7 +129,7 @@ class FieldView:
         """
         cell = self.cell
         if show_cursor:
-            surface.blit(self._band, (self.x + cursor * cell, self.y))
+            surface.blit(self._band_at(cursor), (self.x + cursor * cell, self.y))
         flash_style = "flash" if picture.flash_on else "solid"
         for (row, col), letter in picture.cells.items():
             style = flash_style if (row, col) in picture.flashing else "solid"

@@ -79,6 +79,8 @@ class PlayLayout:
             if self.bar:
                 surface.blit(sprites.panel(BAR.width, BAR.height), BAR)
             self._static = surface.convert() if pygame.display.get_surface() else surface
+            for view in self.views:
+                view.lies_on(self._static)
         return self._static
 
     def draw_static(self, surface: pygame.Surface) -> None:
