@@ -118,13 +118,23 @@ class FieldView:
     def cell_pos(self, row: float, col: int) -> tuple[int, int]:
         return self.x + col * self.cell, round(self.y + row * self.cell)
 
+    def settled(self, picture: FieldPicture) -> dict:
+        """The blocks at rest that do not flash: what :meth:`draw_settled` puts in a layer."""
+        return {cell: letter for cell, letter in picture.cells.items() if cell not in picture.flashing}
+
+    def draw_settled(self, surface: pygame.Surface, cells: dict) -> None:
+        for (row, col), letter in cells.items():
+            surface.blit(sprites.block(self.cell, block_colour(letter)), self.cell_pos(row, col))
+
     def draw(self, surface: pygame.Surface, picture: FieldPicture, cursor: int,
              top: tuple[str, str], bottom: tuple[str, str], frame: int = 0,
-             show_cursor: bool = True) -> None:
+             show_cursor: bool = True, settled: dict | None = None) -> None:
         """Draw the field as ``picture`` shows it, and the dispensers at ``cursor``.
 
         ``top`` and ``bottom`` are (current, next) colour letters; ``frame``
-        drives the glow of blocks crossing the S line.
+        drives the glow of blocks crossing the S line. ``settled``: the blocks
+        at rest (:meth:`settled`) already on ``surface``, drawn there under the
+        cursor band, so only the band's column of them is drawn again, over it.
         The static parts are not drawn here: see :meth:`draw_static`.
         """
         cell = self.cell
@@ -132,6 +142,8 @@ class FieldView:
             surface.blit(self._band_at(cursor), (self.x + cursor * cell, self.y))
         flash_style = "flash" if picture.flash_on else "solid"
         for (row, col), letter in picture.cells.items():
+            if settled is not None and (row, col) in settled and not (show_cursor and col == cursor):
+                continue
             style = flash_style if (row, col) in picture.flashing else "solid"
             surface.blit(sprites.block(cell, block_colour(letter), style), self.cell_pos(row, col))
         if picture.movers:

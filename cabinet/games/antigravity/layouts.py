@@ -18,6 +18,7 @@ from cabinet.games.antigravity import alerts
 from cabinet.games.antigravity.field_view import FieldView, dispenser_depth
 from cabinet.games.antigravity.hud import PairList, RingTimer, fitted, progress_bar
 from cabinet.render import HEIGHT, WIDTH, palette, sprites, text
+from cabinet.render.layer import Layer
 from cabinet.render.sprites import backdrop
 from cabinet.scenes.match_view import PLAYER_COLOURS, round_pips, round_result
 from cabinet.scenes.pause import draw_pause
@@ -62,6 +63,7 @@ class PlayLayout:
         self.scene = weakref.proxy(scene)   # no cycle: the scene is freed as soon as it ends
         self.views: list[FieldView] = []
         self._static: pygame.Surface | None = None
+        self.layer = Layer()    # the static picture and the fields' blocks at rest (_paint_layer)
         # The message bar; a demo or a replay has the attract strip there, so its messages
         # go to the foot of the score panel instead.
         self.bar = not (scene.demo or getattr(scene, "watched", False))
@@ -86,16 +88,24 @@ class PlayLayout:
     def draw_static(self, surface: pygame.Surface) -> None:
         """Panels and labels that never change."""
 
+    def _paint_layer(self, layer: pygame.Surface, settled) -> None:
+        """The static picture with the blocks at rest on each field: they change a few times a minute."""
+        layer.blit(self.static(), (0, 0))
+        for view, cells in zip(self.views, settled):
+            view.draw_settled(layer, cells)
+
     def draw(self, surface: pygame.Surface) -> None:
         scene = self.scene
-        surface.blit(self.static(), (0, 0))
+        pictures = [seat.picture() for seat in scene.seats]
+        settled = tuple(view.settled(picture) for view, picture in zip(self.views, pictures))
+        self.layer.show(surface, settled, lambda layer: self._paint_layer(layer, settled))
         playing = not scene.end_frames
-        for seat, view in zip(scene.seats, self.views):
+        for seat, view, picture, cells in zip(scene.seats, self.views, pictures, settled):
             game = seat.game
-            view.draw(surface, seat.picture(), game.cursor,
+            view.draw(surface, picture, game.cursor,
                       (game.current("top"), game.next("top")),
                       (game.current("bottom"), game.next("bottom")),
-                      frame=seat.frame, show_cursor=playing and not game.game_over)
+                      frame=seat.frame, show_cursor=playing and not game.game_over, settled=cells)
             if playing and seat.danger:
                 alerts.draw_danger(surface, view, seat.danger, seat.frame)
             if game.game_over and not seat.busy:
