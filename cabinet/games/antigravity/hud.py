@@ -20,6 +20,7 @@ from cabinet.render.text import fit_size, text_size
 RING_STEPS = 120          # the ring's sweep is drawn in this many cached steps
 RING_TRACK = (36, 40, 84)
 BALL = (90, 170, 255)     # the original's blue ball
+RING_KEY = (255, 0, 255)  # the colour key of the ring's surface: no ring is drawn in it
 WARN_SECONDS = 3
 
 
@@ -31,10 +32,14 @@ def ring_colour(seconds_left: int):
 def _ring(radius: int, thickness: int, step: int, colour) -> pygame.Surface:
     """The ring with ``step``/RING_STEPS of it still to run, lit in ``colour``."""
     size = 2 * radius + 4
-    surface = pygame.Surface((size, size), pygame.SRCALPHA)
+    # Every pixel is either the ring's or not: a colour key shows it for a fraction of
+    # the cost of a see-through surface's blend.
+    surface = pygame.Surface((size, size))
+    surface.fill(RING_KEY)
+    surface.set_colorkey(RING_KEY)
     centre = (size / 2, size / 2)
     pygame.draw.circle(surface, RING_TRACK, centre, radius)
-    pygame.draw.circle(surface, (0, 0, 0, 0), centre, radius - thickness)
+    pygame.draw.circle(surface, RING_KEY, centre, radius - thickness)
     if step:
         # The remaining time: an annulus segment from the ball's place back round to the top.
         start = 2 * math.pi * (1 - step / RING_STEPS)
@@ -43,7 +48,7 @@ def _ring(radius: int, thickness: int, step: int, colour) -> pygame.Surface:
         inner = [_polar(centre, radius - thickness, a) for a in
                  (start + (2 * math.pi - start) * i / points for i in range(points, -1, -1))]
         pygame.draw.polygon(surface, colour, outer + inner)
-    return surface
+    return surface.convert() if pygame.display.get_surface() else surface
 
 
 def _polar(centre, radius: float, angle: float) -> tuple[float, float]:
