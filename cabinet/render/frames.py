@@ -17,7 +17,7 @@ import weakref
 import numpy
 
 TRUST_AFTER = 8     # frames in a row that changed, after which most comparisons are skipped
-STRIPS = 32         # the picture is compared strip by strip, so that a change ends the comparison
+STRIPS = 8          # the picture is compared strip by strip, so that a change ends the comparison
 
 
 class FrameGate:
