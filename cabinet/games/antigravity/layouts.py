@@ -88,17 +88,26 @@ class PlayLayout:
     def draw_static(self, surface: pygame.Surface) -> None:
         """Panels and labels that never change."""
 
-    def _paint_layer(self, layer: pygame.Surface, settled) -> None:
-        """The static picture with the blocks at rest on each field: they change a few times a minute."""
+    def steady(self):
+        """What :meth:`draw_steady` draws (None: nothing), equal whenever its picture is."""
+        return None
+
+    def draw_steady(self, surface: pygame.Surface, steady) -> None:
+        """Numbers and bars that change a few times a minute, drawn into the layer."""
+
+    def _paint_layer(self, layer: pygame.Surface, settled, steady) -> None:
+        """The static picture with the blocks at rest on each field and the steady numbers."""
         layer.blit(self.static(), (0, 0))
         for view, cells in zip(self.views, settled):
             view.draw_settled(layer, cells)
+        self.draw_steady(layer, steady)
 
     def draw(self, surface: pygame.Surface) -> None:
         scene = self.scene
         pictures = [seat.picture() for seat in scene.seats]
         settled = tuple(view.settled(picture) for view, picture in zip(self.views, pictures))
-        self.layer.show(surface, settled, lambda layer: self._paint_layer(layer, settled))
+        steady = self.steady()
+        self.layer.show(surface, (settled, steady), lambda layer: self._paint_layer(layer, settled, steady))
         playing = not scene.end_frames
         for seat, view, picture, cells in zip(scene.seats, self.views, pictures, settled):
             game = seat.game
@@ -300,21 +309,27 @@ class VersusLayout(PlayLayout):
         if self.bar:
             pygame.draw.line(surface, palette.PANEL_EDGE, (BAR.centerx, BAR.y + 6), (BAR.centerx, BAR.bottom - 6), 2)
 
+    def steady(self):
+        """Per player: the score, the blocks cleared and the progress toward the goal."""
+        scene = self.scene
+        return tuple((scene.seat_for(player).shown_score(), scene.seat_for(player).shown_cleared(),
+                      shown_progress(scene, player)) for player in (1, 2))
+
+    def draw_steady(self, surface: pygame.Surface, steady) -> None:
+        for player, panel, (score, cleared, progress) in zip((1, 2), self.panels, steady):
+            right = panel.right - 18
+            fitted(surface, str(score), (right, panel.y + 210), 28, palette.WHITE, panel.width - 36, "topright")
+            fitted(surface, str(cleared), (right, panel.y + 266), 28, palette.GREEN, panel.width - 36, "topright")
+            bar = pygame.Rect(panel.x + 18, panel.y + 328, panel.width - 36, 24)
+            progress_bar(surface, bar, progress.value, progress.target, PLAYER_COLOURS[player])
+            fitted(surface, f"{min(progress.value, progress.target)} / {progress.target}",
+                   (panel.centerx, panel.y + 362), 21, palette.WHITE, panel.width - 24, "midtop")
+
     def draw_panels(self, surface: pygame.Surface) -> None:
         scene = self.scene
         for player, panel in ((1, self.panels[0]), (2, self.panels[1])):
             seat = scene.seat_for(player)
             self.ring.draw(surface, (panel.centerx, panel.y + 122), seat.timer_fraction(), seconds_left(seat), 35)
-            right = panel.right - 18
-            fitted(surface, str(seat.shown_score()), (right, panel.y + 210), 28, palette.WHITE,
-                   panel.width - 36, "topright")
-            fitted(surface, str(seat.shown_cleared()), (right, panel.y + 266), 28, palette.GREEN,
-                   panel.width - 36, "topright")
-            progress = shown_progress(scene, player)
-            bar = pygame.Rect(panel.x + 18, panel.y + 328, panel.width - 36, 24)
-            progress_bar(surface, bar, progress.value, progress.target, PLAYER_COLOURS[player])
-            fitted(surface, f"{min(progress.value, progress.target)} / {progress.target}",
-                   (panel.centerx, panel.y + 362), 21, palette.WHITE, panel.width - 24, "midtop")
             round_pips(surface, (panel.centerx, panel.y + 54), scene.rounds, player)
             if scene.end_frames:
                 self._draw_result(surface, panel, player)
