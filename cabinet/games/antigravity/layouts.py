@@ -222,17 +222,24 @@ class SingleLayout(PlayLayout):
         text(surface, "3 IN A LINE CLEARS", (right.centerx, y), 14, palette.GREY, "midtop")
         text(surface, "KEEP THE S LINE CLEAR", (right.centerx, y + 26), 14, palette.GREY, "midtop")
 
-    def draw_panels(self, surface: pygame.Surface) -> None:
+    def steady(self):
+        """The score, the blocks cleared and the best chain."""
         seat = self.scene.seats[0]
-        left, right = self.left, self.right
-        score = seat.shown_score()
+        return seat.shown_score(), seat.shown_cleared(), seat.best_chain
+
+    def draw_steady(self, surface: pygame.Surface, steady) -> None:
+        score, cleared, best_chain = steady
+        left = self.left
         value_right = left.right - 24
         fitted(surface, str(score), (value_right, left.y + 140), 42, palette.WHITE, left.width - 48, "topright")
-        fitted(surface, str(seat.shown_cleared()), (value_right, left.y + 224), 42, palette.GREEN,
-               left.width - 48, "topright")
+        fitted(surface, str(cleared), (value_right, left.y + 224), 42, palette.GREEN, left.width - 48, "topright")
         fitted(surface, str(max(score, self.hi_score)), (value_right, left.y + 308), 35, palette.YELLOW,
                left.width - 48, "topright")
-        text(surface, str(seat.best_chain), (value_right, left.y + 392), 35, palette.MAGENTA, "topright")
+        text(surface, str(best_chain), (value_right, left.y + 392), 35, palette.MAGENTA, "topright")
+
+    def draw_panels(self, surface: pygame.Surface) -> None:
+        seat = self.scene.seats[0]
+        right = self.right
         self.ring.draw(surface, (right.centerx, right.y + 114), seat.timer_fraction(), seconds_left(seat), 42)
         if seat.game.ramp is not None:
             # The ramp's level (RULES.md "Game length on a cabinet"), counted as BLOCKS counts it.
