@@ -385,7 +385,7 @@ class BlocksScene(Scene):
         if cursor.focus != BOARD or self.drag or game.tray[cursor.slot] is None:
             return
         fits = game.can_place(cursor.slot, cursor.row, cursor.col)
-        self._draw_piece_on_board(surface, cursor.slot, cursor.row, cursor.col, fits, _shake_offset(self.shake))
+        self._draw_piece_on_board(surface, cursor.slot, cursor.row, cursor.col, fits, shake_offset(self.shake))
 
     def _draw_piece_on_board(self, surface, slot, row, col, fits, dx=0) -> None:
         sprite = ghost(CELL - 2, fits)
@@ -484,7 +484,8 @@ def _tray_slot_at(pos):
     return None
 
 
-def _shake_offset(frames: int) -> int:
+def shake_offset(frames: int) -> int:
+    """How far a refused preview is pushed sideways, ``frames`` before its shake ends."""
     return (6 if frames % 4 < 2 else -6) if frames else 0
 
 

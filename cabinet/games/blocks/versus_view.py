@@ -27,7 +27,7 @@ from .flights import BURST_FRAMES
 from .ghost import ghost
 from .marks import dim, pulse
 from .pieces import SIZE
-from .scene import draw_tray_piece
+from .scene import draw_tray_piece, shake_offset
 from .versus_seat import STONE_COLOUR
 
 CELL = 38
@@ -213,7 +213,7 @@ def _draw_ghost(surface, seat, rect: pygame.Rect) -> None:
         return
     fits = game.can_place(cursor.slot, cursor.row, cursor.col)
     sprite = ghost(CELL - 2, fits)    # the one-player game's preview: it reads over any colour
-    dx = (6 if seat.shake % 4 < 2 else -6) if seat.shake else 0
+    dx = shake_offset(seat.shake)
     for d_row, d_col in game.piece_cells(cursor.slot):
         surface.blit(sprite, (rect.x + (cursor.col + d_col) * CELL + 1 + dx, rect.y + (cursor.row + d_row) * CELL + 1))
 
