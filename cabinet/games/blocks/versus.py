@@ -55,7 +55,7 @@ class BlocksVersus:
         self.land_max = land_max
         self._games = {player: BlocksGame(seed=self._tray_seed(player), rotation=rotation,
                                           piece_set=piece_set, gravity=gravity,
-                                          stone_seed=f"stones {seed} player {player}")
+                                          stone_seed=self._stone_seed(player))
                        for player in PLAYERS}
         self._pending = {player: 0 for player in PLAYERS}
         self.winner: int | None = None
@@ -81,7 +81,7 @@ class BlocksVersus:
             match._games[player] = BlocksGame.from_text(
                 boards[i], trays[i], seed=match._tray_seed(player), rotation=first.rotation,
                 gravity=first.gravity, piece_set=first.piece_set, streak=streaks[i],
-                stone_seed=f"stones {seed} player {player}")
+                stone_seed=match._stone_seed(player))
             match._pending[player] = pending[i]
         over = [player for player in PLAYERS if match._games[player].game_over]
         if len(over) == 2:
@@ -135,6 +135,9 @@ class BlocksVersus:
     # ----------------------------------------------------------------- inner workings
     def _tray_seed(self, player: int):
         return self.seed if self.same_pieces or player == 1 else f"trays {self.seed} player {player}"
+
+    def _stone_seed(self, player: int) -> str:
+        return f"stones {self.seed} player {player}"
 
     def _settle(self, player: int) -> None:
         if self._games[player].game_over:
