@@ -2,20 +2,12 @@
 
 from __future__ import annotations
 
-from .engine import fits_anywhere
-from .pieces import orientations
+from .engine import piece_fits
 
 
 def fitting_slots(game) -> tuple[bool | None, ...]:
     """Per tray slot: True if its piece fits somewhere (any turn, with rotation on), None if used."""
-    found = []
-    for piece in game.tray:
-        if piece is None:
-            found.append(None)
-            continue
-        turns = orientations(piece) if game.rotation else [(0, piece)]
-        found.append(any(fits_anywhere(game.board, turned) for _, turned in turns))
-    return tuple(found)
+    return tuple(None if piece is None else piece_fits(game.board, piece, game.rotation) for piece in game.tray)
 
 
 def in_danger(fits: tuple[bool | None, ...]) -> bool:

@@ -140,6 +140,12 @@ def fits_anywhere(board: int, piece: Piece) -> bool:
     return False
 
 
+def piece_fits(board: int, piece: Piece, rotation: bool) -> bool:
+    """``piece`` fits somewhere on ``board``, in any of its turns when ``rotation`` is on."""
+    turns = orientations(piece) if rotation else [(0, piece)]
+    return any(fits_anywhere(board, turned) for _, turned in turns)
+
+
 def land_on(board: int, count: int, rng: random.Random) -> int:
     """The landing rule of RULES.md: ``count`` stones, each on a different empty cell chosen
     by ``rng`` (every empty cell takes one when fewer are empty). Returns their mask."""
@@ -380,10 +386,7 @@ class BlocksGame:
 
     def _nothing_fits(self) -> bool:
         for piece in self._tray:
-            if piece is None:
-                continue
-            turns = orientations(piece) if self.rotation else [(0, piece)]
-            if any(fits_anywhere(self._board, turned) for _, turned in turns):
+            if piece is not None and piece_fits(self._board, piece, self.rotation):
                 return False
         return True
 
