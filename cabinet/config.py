@@ -259,6 +259,10 @@ class _Reader:
     def problem(self, key: str, line: int | None, message: str) -> None:
         self.problems.append(ConfigProblem(self.filename, key, line, message))
 
+    def line_of(self, key: str) -> int | None:
+        """The line of the value read for the dotted ``key``; None when the file has none."""
+        return _line(self.nodes.get(key))
+
     def fall_back(self, key: str, line: int | None, why: str, default, last, *, whole: bool = False,
                   disables: bool = False, secret: bool = False):
         """The value a bad entry gets instead, said in one problem: its last good value, else the

@@ -45,7 +45,7 @@ def _settle_pins(reader, gpio, last_gpio) -> None:
                 outcome = "both disabled" if len(keys) == 2 else "all disabled"
             blamed = _latest(reader, keys)
             others = " and ".join(key for key in keys if key != blamed)
-            reader.problem(blamed, _line_of(reader, blamed), f"GPIO {pin} is also given to {others}; {outcome}")
+            reader.problem(blamed, reader.line_of(blamed), f"GPIO {pin} is also given to {others}; {outcome}")
 
 
 def _settle_buttons(reader, joysticks) -> None:
@@ -58,7 +58,7 @@ def _settle_buttons(reader, joysticks) -> None:
                 setattr(entry, control, None)
         for line in problems:
             key = line.split(" ", 1)[0]
-            reader.problem(where, _line_of(reader, key), line)
+            reader.problem(where, reader.line_of(key), line)
 
 
 def _keep_a_contest_list(reader, settings, last_good) -> None:
@@ -70,10 +70,10 @@ def _keep_a_contest_list(reader, settings, last_good) -> None:
     if last:
         reader.last_good_used = True
         settings.antigravity.contests = copy.deepcopy(last)
-        reader.problem(key, _line_of(reader, key), "needs at least one contest list; using the last good lists")
+        reader.problem(key, reader.line_of(key), "needs at least one contest list; using the last good lists")
     else:
         settings.antigravity.contests = type(settings.antigravity)().contests
-        reader.problem(key, _line_of(reader, key), "needs at least one contest list; using the factory lists")
+        reader.problem(key, reader.line_of(key), "needs at least one contest list; using the factory lists")
 
 
 def dearest_price(credits) -> int:
@@ -89,7 +89,7 @@ def _keep_games_payable(reader, credits) -> None:
     if credits.max_credits >= needed:
         return
     key = "credits.max_credits"
-    reader.problem(key, _line_of(reader, key),
+    reader.problem(key, reader.line_of(key),
                    f"{credits.max_credits} is below the price of a game (credits_per_game "
                    f"{credits.credits_per_game}, versus_credits {credits.versus_credits}), so a game at that "
                    f"price could never start; using {needed}")
@@ -106,11 +106,6 @@ def _set_pin(gpio, key: str, pin) -> None:
     setattr(getattr(gpio, panel), name, pin)
 
 
-def _line_of(reader, key: str) -> int | None:
-    node = reader.nodes.get(key)
-    return node.start_mark.line + 1 if node is not None else None
-
-
 def _latest(reader, keys: list[str]) -> str:
     """Of the keys, the one written last in the file (most likely the one just edited)."""
-    return max(keys, key=lambda key: _line_of(reader, key) or 0)
+    return max(keys, key=lambda key: reader.line_of(key) or 0)

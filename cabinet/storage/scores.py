@@ -106,15 +106,13 @@ def default_scores(table: str) -> list[tuple[str, int]]:
     and a best score between 2,000 and 4,000, the same on every cabinet.
     """
     check_table(table)
-    if table.startswith("streak/"):
-        top = DEFAULT_TOP["streak"]
-        return [(initials, top * (TABLE_SIZE - i) // TABLE_SIZE) for i, initials in enumerate(DEFAULT_INITIALS)]
-    if not table.startswith("antigravity/contest/"):
-        top = DEFAULT_TOP[table]
-        return [(initials, top * (TABLE_SIZE - i) // TABLE_SIZE) for i, initials in enumerate(DEFAULT_INITIALS)]
-    rng = random.Random(zlib.crc32(table.encode()))  # crc32, unlike hash(), is the same in every run
-    top = DEFAULT_TOP["antigravity/contest"] + rng.randrange(-100, 101) * 10
-    names = rng.sample(CONTEST_INITIALS, TABLE_SIZE)
+    if table.startswith("antigravity/contest/"):
+        rng = random.Random(zlib.crc32(table.encode()))  # crc32, unlike hash(), is the same in every run
+        top = DEFAULT_TOP["antigravity/contest"] + rng.randrange(-100, 101) * 10
+        names = rng.sample(CONTEST_INITIALS, TABLE_SIZE)
+    else:
+        top = DEFAULT_TOP["streak" if is_streak_table(table) else table]
+        names = DEFAULT_INITIALS
     return [(initials, top * (TABLE_SIZE - i) // TABLE_SIZE) for i, initials in enumerate(names)]
 
 
