@@ -9,8 +9,10 @@ the section reports the figures of every part, in the order they registered.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import json
+import os
 from dataclasses import asdict, dataclass
 from typing import Callable
 
@@ -41,6 +43,20 @@ class Figure:
 
 
 _PARTS: dict[str, list[Callable[[bool], list[Figure]]]] = {}
+
+
+@contextlib.contextmanager
+def state_directory(path: str):
+    """Point ``STATE_DIRECTORY`` (where a cabinet keeps its state) at ``path`` for the block."""
+    previous = os.environ.get("STATE_DIRECTORY")
+    os.environ["STATE_DIRECTORY"] = path
+    try:
+        yield
+    finally:
+        if previous is None:
+            os.environ.pop("STATE_DIRECTORY", None)
+        else:
+            os.environ["STATE_DIRECTORY"] = previous
 
 
 def section(name: str):

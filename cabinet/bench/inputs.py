@@ -8,14 +8,13 @@ the lost-event count polls the hub in a 60 Hz loop of its own.
 
 from __future__ import annotations
 
-import os
 import random
 import statistics
 import tempfile
 import threading
 import time
 
-from cabinet.bench import Figure, section
+from cabinet.bench import Figure, section, state_directory
 from cabinet.inputs.wiring import wiring
 from cabinet.scenes.base import Scene
 
@@ -91,15 +90,8 @@ def measure_latency(presses: int, seed: int = 5, settings_yaml: str = "{}") -> l
     edge_at: dict[tuple, float] = {}
     stop = threading.Event()
     with tempfile.TemporaryDirectory(prefix="arcadeforge-bench-") as state:
-        previous_state = os.environ.get("STATE_DIRECTORY")
-        os.environ["STATE_DIRECTORY"] = state
-        try:
+        with state_directory(state):
             app = App(parse_settings(settings_yaml, "bench"), headless=True, exit_after=30 + presses * 0.05)
-        finally:
-            if previous_state is None:
-                os.environ.pop("STATE_DIRECTORY")
-            else:
-                os.environ["STATE_DIRECTORY"] = previous_state
         factory = Device.pin_factory
         bounce = app.ctx.settings.inputs.gpio.bounce_ms / 1000
         # Player switches only: coins credit and SERVICE opens the menu before any scene sees them.

@@ -10,14 +10,13 @@ Skipped (one figure saying so) when mosquitto is not installed.
 
 from __future__ import annotations
 
-import os
 import statistics
 import tempfile
 import threading
 import time
 from pathlib import Path
 
-from cabinet.bench import Figure, section
+from cabinet.bench import Figure, section, state_directory
 from cabinet.network.local_broker import LocalBroker, free_port, mosquitto_path
 from cabinet.settings_schema import NetworkSettings
 
@@ -180,11 +179,8 @@ def run(quick: bool) -> list[Figure]:
         return [Figure("mosquitto not installed: network figures skipped", 0, "")]
     from cabinet.bench.inputs import measure_latency
     events = 100 if quick else 1000
-    state = tempfile.TemporaryDirectory(prefix="arcadeforge-bench-")
-    previous_state = os.environ.get("STATE_DIRECTORY")
-    os.environ["STATE_DIRECTORY"] = state.name
-    folder = Path(state.name)
-    try:
+    with tempfile.TemporaryDirectory(prefix="arcadeforge-bench-") as state, state_directory(state):
+        folder = Path(state)
         with LocalBroker(folder / "broker") as broker:
             latency = score_latency(folder, broker, 3 if quick else 20)
             lost, twice, repeats, _ = lossless(folder, broker, events)
@@ -199,12 +195,6 @@ def run(quick: bool) -> list[Figure]:
         presses = 40 if quick else 600
         input_none = statistics.median(measure_latency(presses)) * 1000
         input_down = statistics.median(measure_latency(presses, settings_yaml=down)) * 1000
-    finally:
-        if previous_state is None:
-            os.environ.pop("STATE_DIRECTORY", None)
-        else:
-            os.environ["STATE_DIRECTORY"] = previous_state
-        state.cleanup()
     return [
         Figure("new high score to another cabinet's table, median", statistics.median(latency), "s"),
         Figure(f"new high score to another cabinet's table, worst of {len(latency)}", max(latency), "s", "<= 1"),

@@ -16,7 +16,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from cabinet.bench import Figure, section
+from cabinet.bench import Figure, section, state_directory
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 SCREEN = (1920, 1080)
@@ -158,25 +158,17 @@ def run(quick: bool) -> list[Figure]:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     frames = 30 if quick else 900
     figures = []
-    with tempfile.TemporaryDirectory() as state:
-        old_state = os.environ.get("STATE_DIRECTORY")
-        os.environ["STATE_DIRECTORY"] = state
-        try:
-            app = App(load_settings(None), headless=True)
-            for name, make in _scenes(app.ctx):
-                times = _frame_times(app, make, frames)
-                figures.append(Figure(f"{name}: frame CPU median", statistics.median(times), "ms", "<= 1.0"))
-                figures.append(Figure(f"{name}: frame CPU p99", _p99(times), "ms", "<= 3"))
-            figures.append(Figure("attract idle CPU share", _idle_cpu(app, 1.0 if quick else 5.0),
-                                  "% of a core", "<= 3"))
-            figures.append(Figure("asleep (display.sleep) CPU share", _asleep_cpu(app, 1.0 if quick else 5.0),
-                                  "% of a core", "<= 1"))
-            app.close()
-        finally:
-            if old_state is None:
-                os.environ.pop("STATE_DIRECTORY", None)
-            else:
-                os.environ["STATE_DIRECTORY"] = old_state
+    with tempfile.TemporaryDirectory() as state, state_directory(state):
+        app = App(load_settings(None), headless=True)
+        for name, make in _scenes(app.ctx):
+            times = _frame_times(app, make, frames)
+            figures.append(Figure(f"{name}: frame CPU median", statistics.median(times), "ms", "<= 1.0"))
+            figures.append(Figure(f"{name}: frame CPU p99", _p99(times), "ms", "<= 3"))
+        figures.append(Figure("attract idle CPU share", _idle_cpu(app, 1.0 if quick else 5.0),
+                              "% of a core", "<= 3"))
+        figures.append(Figure("asleep (display.sleep) CPU share", _asleep_cpu(app, 1.0 if quick else 5.0),
+                              "% of a core", "<= 1"))
+        app.close()
     first, rss = _startup(0.5 if quick else 3.0)
     figures.append(Figure("process start to first attract frame", first, "ms", "<= 1500"))
     figures.append(Figure("peak RSS of the cabinet", rss, "MB", "<= 150"))

@@ -14,6 +14,7 @@ from __future__ import annotations
 from cabinet.games.antigravity.modes import VersusMatch
 from cabinet.games.antigravity.seat import Seat
 from cabinet.inputs.actions import DIRECTIONS
+from cabinet.scenes.pilots import bind_all
 
 
 class Simulation:
@@ -29,10 +30,7 @@ class Simulation:
         self.seats = [Seat(game, player) for player, game in enumerate(games, start=1)]
         self.pilots = list(pilots)
         self.frame = 0
-        for pilot in self.pilots:
-            bind = getattr(pilot, "bind", None)
-            if bind is not None:
-                bind(self)
+        bind_all(self.pilots, self)
 
     @classmethod
     def versus(cls, settings, seed: int, pilots) -> "Simulation":
