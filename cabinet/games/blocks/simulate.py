@@ -10,6 +10,8 @@ it to play CPU against CPU.
 
 from __future__ import annotations
 
+from cabinet.scenes.pilots import bind_all
+
 from .seat import MOVE_FRAMES, VersusSeat
 from .versus import PLAYERS, BlocksVersus
 
@@ -27,10 +29,7 @@ class VersusSimulation:
         self.pilots = list(pilots)
         self.frame = 0
         self.placements = 0
-        for pilot in self.pilots:
-            bind = getattr(pilot, "bind", None)
-            if bind is not None:
-                bind(self)
+        bind_all(self.pilots, self)
 
     def seat_for(self, player: int) -> VersusSeat:
         return self.seats[player]
