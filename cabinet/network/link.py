@@ -17,8 +17,8 @@ import threading
 import time
 
 from cabinet.network import messages, topics
-from cabinet.network.client import (RECONNECT_MAX_SECONDS, RECONNECT_MIN_SECONDS, SetupError, connect_options,
-                                     make_client)
+from cabinet.network.client import (KEEPALIVE_SECONDS, RECONNECT_MAX_SECONDS, RECONNECT_MIN_SECONDS, SetupError,
+                                     connect_options, make_client)
 from cabinet.network.snapshots import SnapshotMaker
 from cabinet.network.status import LinkStatus
 from cabinet.network.view import FleetView
@@ -123,7 +123,7 @@ class NetworkLink:
         client.on_message = self._on_message
         self.client = client
         self._set_state("connecting")
-        client.connect_async(self.settings.host, self.settings.port, 30, **connect_options())
+        client.connect_async(self.settings.host, self.settings.port, KEEPALIVE_SECONDS, **connect_options())
         client.loop_start()
 
     def _close_client(self) -> None:
