@@ -259,8 +259,9 @@ class App:
                 return False
             if self._guarded("draw", lambda scene: scene.draw(self.display.logical)):
                 self.service_door.draw(self.display.logical)
-                if self.care.dimmed:
-                    self.display.logical.blit(_veil(), (0, 0))
+                if self.care.dimmed:   # the idle dim: a dark veil over the attract picture
+                    from cabinet.render import LOGICAL_SIZE, sprites
+                    self.display.logical.blit(sprites.veil(*LOGICAL_SIZE, (0, 0, 0, DIM_ALPHA)), (0, 0))
                 if self.ctx.settings.display.show_fps:
                     self._draw_fps()
                 return self.gate.shows_new_picture(top, look, self.display.logical)
@@ -400,16 +401,6 @@ def _ignore(*_args) -> None:
 def _attract_classes() -> tuple[type, ...]:
     from cabinet.scenes.attract import AttractScene, SafeTitleScene
     return AttractScene, SafeTitleScene
-
-
-@functools.lru_cache(maxsize=1)
-def _veil():
-    """The idle dim: a dark veil over the attract picture, made once."""
-    import pygame
-    from cabinet.render import LOGICAL_SIZE
-    veil = pygame.Surface(LOGICAL_SIZE, pygame.SRCALPHA)
-    veil.fill((0, 0, 0, DIM_ALPHA))
-    return veil
 
 
 # ---------------------------------------------------------------------- entry point

@@ -16,7 +16,7 @@ import threading
 import time
 
 from cabinet.network import messages, topics
-from cabinet.network.client import SetupError, connect_options, make_client
+from cabinet.network.client import KEEPALIVE_SECONDS, SetupError, connect_options, make_client
 from cabinet.network.view import FleetView
 
 log = logging.getLogger("cabinet.network")
@@ -47,7 +47,8 @@ class FleetMonitor:
         self.client.on_message = self._on_message
 
     def start(self) -> "FleetMonitor":
-        self.client.connect_async(self.settings.host, self.settings.port, 30, **connect_options(self.persistent))
+        self.client.connect_async(self.settings.host, self.settings.port, KEEPALIVE_SECONDS,
+                                  **connect_options(self.persistent))
         self.client.loop_start()
         return self
 

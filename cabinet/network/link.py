@@ -17,8 +17,8 @@ import threading
 import time
 
 from cabinet.network import messages, topics
-from cabinet.network.client import (RECONNECT_MAX_SECONDS, RECONNECT_MIN_SECONDS, SetupError, connect_options,
-                                     make_client)
+from cabinet.network.client import (KEEPALIVE_SECONDS, RECONNECT_MAX_SECONDS, RECONNECT_MIN_SECONDS, SetupError,
+                                     connect_options, make_client)
 from cabinet.network.snapshots import SnapshotMaker
 from cabinet.network.status import LinkStatus
 from cabinet.network.view import FleetView
@@ -113,9 +113,7 @@ class NetworkLink:
             self.outbox.close()
 
     def _open(self) -> None:
-        status = topics.topic(self.site, self.cabinet, "status")
-        offline = messages.encode(self.site, self.cabinet, online=False, at=now_stamp())
-        client = make_client(self.settings, f"arcadeforge-{self.site}-{self.cabinet}", will=(status, offline))
+        client = make_client(self.settings, f"arcadeforge-{self.site}-{self.cabinet}", will=self._status(False))
         client.on_connect = self._on_connect
         client.on_connect_fail = self._on_connect_fail
         client.on_disconnect = self._on_disconnect
@@ -123,8 +121,13 @@ class NetworkLink:
         client.on_message = self._on_message
         self.client = client
         self._set_state("connecting")
-        client.connect_async(self.settings.host, self.settings.port, 30, **connect_options())
+        client.connect_async(self.settings.host, self.settings.port, KEEPALIVE_SECONDS, **connect_options())
         client.loop_start()
+
+    def _status(self, online: bool) -> tuple[str, bytes]:
+        """This cabinet's status topic and a message saying it is ``online`` (or not) now."""
+        return (topics.topic(self.site, self.cabinet, "status"),
+                messages.encode(self.site, self.cabinet, online=online, at=now_stamp()))
 
     def _close_client(self) -> None:
         """Say offline and disconnect. paho's thread is left alone when it may be stuck in a
@@ -133,8 +136,7 @@ class NetworkLink:
         if client is None:
             return
         if self._connected:
-            self._publish(topics.topic(self.site, self.cabinet, "status"),
-                          messages.encode(self.site, self.cabinet, online=False, at=now_stamp()), retain=True)
+            self._publish(*self._status(False), retain=True)
             client.disconnect()
             client.loop_stop()
         self._connected = False
@@ -162,8 +164,7 @@ class NetworkLink:
         if heartbeat or resync:
             tables, audits = set(self.maker.tables()), True
         if resync:
-            self._publish(topics.topic(self.site, self.cabinet, "status"),
-                          messages.encode(self.site, self.cabinet, online=True, at=now_stamp()), retain=True)
+            self._publish(*self._status(True), retain=True)
         for table in sorted(tables):
             snapshot = self.maker.table(table)
             self.view.apply(snapshot)  # our own entries are in our network table even offline

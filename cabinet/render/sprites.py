@@ -51,6 +51,14 @@ def panel(width: int, height: int, edge=palette.PANEL_EDGE, fill=palette.PANEL) 
 
 
 @lru_cache(maxsize=8)
+def veil(width: int, height: int, rgba) -> pygame.Surface:
+    """A see-through sheet of one colour (``rgba``) laid over a picture to dim it; made once."""
+    sheet = pygame.Surface((width, height), pygame.SRCALPHA)
+    sheet.fill(rgba)
+    return sheet
+
+
+@lru_cache(maxsize=8)
 def backdrop(width: int, height: int) -> pygame.Surface:
     """The stage behind every screen: a dark vertical gradient with faint scan lines."""
     surface = pygame.Surface((width, height))

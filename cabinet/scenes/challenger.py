@@ -19,7 +19,7 @@ from typing import Any
 import pygame
 
 from cabinet.inputs.actions import Action
-from cabinet.render import HEIGHT, WIDTH, palette, text
+from cabinet.render import HEIGHT, WIDTH, palette, sprites, text
 from cabinet.scenes.base import Scene
 from cabinet.scenes.common import blink
 
@@ -89,7 +89,7 @@ class ChallengerScene(Scene):
 
     def draw(self, surface) -> None:
         self.behind.draw(surface)
-        surface.blit(_veil(), (0, 0))
+        surface.blit(sprites.veil(WIDTH, HEIGHT, (0, 0, 12, 150)), (0, 0))
         band = pygame.Rect(0, HEIGHT // 2 - 95, WIDTH, 190)
         stripe = palette.RED if blink(self.frames, 6) else palette.YELLOW
         surface.fill(palette.SHADOW, band)
@@ -100,14 +100,3 @@ class ChallengerScene(Scene):
         text(surface, "HERE COMES A", (WIDTH // 2 + offset, band.y + 22), 42, palette.WHITE, "midtop")
         text(surface, "NEW CHALLENGER!", (WIDTH // 2 + offset, band.y + 82), 63,
              palette.YELLOW if blink(self.frames, 10) else palette.ORANGE, "midtop")
-
-
-_veils: dict[str, pygame.Surface] = {}
-
-
-def _veil() -> pygame.Surface:
-    if "veil" not in _veils:
-        veil = pygame.Surface((WIDTH, HEIGHT), pygame.SRCALPHA)
-        veil.fill((0, 0, 12, 150))
-        _veils["veil"] = veil
-    return _veils["veil"]

@@ -55,7 +55,7 @@ class NetworkTablesScene(ScoreTablesScene):
         heading(surface, self.heading, 24, palette.YELLOW, 35)
         if not self.pages:
             return
-        table = self.pages[min(len(self.pages) - 1, self.frames // self.page_frames)][0]
+        table = self.pages[self._page()][0]
         rect = pygame.Rect((WIDTH - WIDE) // 2, 80, WIDE, 56 + 10 * ROW_GAP + 4)
         draw_table(surface, rect, table_title(table), self.entries[table], frame=self.frames, unit=table_unit(table))
         for index, entry in enumerate(self.entries[table][:10]):

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 import pygame
 
 from cabinet.render import HEIGHT, WIDTH, palette, sprites, text
@@ -12,18 +10,10 @@ from cabinet.scenes.common import blink
 RESUME_HINT = "PRESS F9 TO RESUME"   # the pause key (Action.PAUSE) is F9 on the keyboard
 
 
-@lru_cache(maxsize=1)
-def veil() -> pygame.Surface:
-    """A dark see-through sheet over the whole screen; made once."""
-    sheet = pygame.Surface((WIDTH, HEIGHT), pygame.SRCALPHA)
-    sheet.fill((0, 0, 12, 170))
-    return sheet
-
-
 def draw_pause(surface: pygame.Surface, frame: int) -> None:
     """PAUSED in a framed box in the middle of the screen, and the resume key, which stays lit:
     a player who looks up at any moment must read how to go on."""
-    surface.blit(veil(), (0, 0))
+    surface.blit(sprites.veil(WIDTH, HEIGHT, (0, 0, 12, 170)), (0, 0))
     box = pygame.Rect(0, 0, 460, 170)
     box.center = (WIDTH // 2, HEIGHT // 2 - 10)
     surface.blit(sprites.panel(box.width, box.height, palette.YELLOW), box)

@@ -20,7 +20,6 @@ from cabinet.render import HEIGHT, WIDTH, palette, text
 from cabinet.scenes.base import Scene
 from cabinet.scenes.pilots import ReplayPilot
 from cabinet.settings_schema import CONTAINER_ITEMS, AntiGravitySettings, BlocksSettings, RampSettings
-from cabinet.storage import scores
 from cabinet.storage.credits import GAMES
 
 log = logging.getLogger(__name__)
@@ -310,10 +309,8 @@ def top_replays(ctx, game: str) -> list:
 
     A replay that cannot be read is left out with a log line.
     """
-    if game == "blocks":
-        tables = ["blocks"]
-    else:
-        tables = scores.antigravity_tables(contest.name for contest in ctx.settings.antigravity.contests)
+    from cabinet.scenes.attract import antigravity_tables
+    tables = ["blocks"] if game == "blocks" else antigravity_tables(ctx)
     entries = [entry for table in tables for entry in ctx.store.scores.top(table)[:TOP_RANKS]
                if entry.replay_id is not None]
     found = []
