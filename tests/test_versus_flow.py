@@ -344,3 +344,19 @@ def test_the_move_timer_lands_the_pending_stones_and_they_drop_into_place():
     assert scene.seats[1].timer == 120, "the timer starts again"
     run(app, 30)
     assert not scene.seats[1].falling
+
+
+def test_a_finished_match_is_reported_to_the_fleet_in_its_own_transaction():
+    # A linked cabinet (issue 15) reports every finished game, versus matches too; the
+    # broker's port is closed, so the report waits in the outbox.
+    app = make_app("network: {enabled: true, host: 127.0.0.1, port: 1}\nversus: {rematch: false}")
+    scene = match_scene(app.ctx, Match("antigravity", 1, 7), Series())
+    app.ctx.scenes.reset(scene)
+    for frame in range(6000):
+        if app.ctx.scenes.top is not scene:
+            break
+        app.step([press(Action.UP)] if frame % 12 == 0 else None)
+    assert app.ctx.scenes.top is not scene, "the match ended"
+    reports = app.ctx.store.db.read("SELECT payload FROM outbox WHERE kind = 'game'")
+    assert len(reports) == 1 and '"versus"' in reports[0][0]
+    app.close()

@@ -50,13 +50,12 @@ def finish_match(ctx, end) -> None:
     """
     from cabinet.scenes.records import enter_record
     from cabinet.scenes.rematch import RematchScene, rematch_offered
-    from cabinet.storage.audits import game_ended_statements
     store = ctx.store
     before = []
     if end.replay is not None:
         before += _try(lambda: store.replays.save_statements(end.replay), "preparing the replay") or []
         end.replay_id = end.replay.id
-    before += game_ended_statements(end.match.game, end.match.mode, end.seconds)
+    before += store.audits.game_end_statements(end.match.game, end.match.mode, end.seconds)
     if end.high_score is not None:
         table, player, score = end.high_score
         entry = enter_record(ctx, player, table, score, end.replay_id, before=before)

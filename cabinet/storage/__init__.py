@@ -21,7 +21,7 @@ from typing import Callable
 
 from cabinet.network import network_active
 from cabinet.settings_schema import CreditSettings, Settings
-from cabinet.storage.audits import Audits, game_ended_statements
+from cabinet.storage.audits import Audits
 from cabinet.storage.credits import CreditBank
 from cabinet.storage.db import Database
 from cabinet.storage.outbox import Outbox
@@ -85,8 +85,7 @@ class Store:
         if replay is not None:
             before += self.replays.save_statements(replay)
         if seconds is not None:
-            before += game_ended_statements(game, mode, seconds)
-            before += self.outbox.game_event(game, mode, seconds)  # network (issue 15): report the game
+            before += self.audits.game_end_statements(game, mode, seconds)
         replay_id = replay.id if replay is not None else None
         rank, entry_id = self.scores.enter(table, score, replay_id, before=before)
         return GameEnd(replay_id, rank, entry_id)

@@ -57,8 +57,12 @@ class Audits:
 
     def game_ended(self, game: str, mode: str, seconds: float) -> None:
         """A game finished after ``seconds`` of play (counted to the millisecond)."""
-        self.db.write(game_ended_statements(game, mode, seconds)
-                      + self.outbox.game_event(game, mode, seconds))  # network (issue 15): report the game
+        self.db.write(self.game_end_statements(game, mode, seconds))
+
+    def game_end_statements(self, game: str, mode: str, seconds: float) -> list[Statement]:
+        """The statements of :meth:`game_ended`, for a caller that writes them inside a larger
+        transaction: the counters, and the fleet's report of the game (issue 15)."""
+        return game_ended_statements(game, mode, seconds) + self.outbox.game_event(game, mode, seconds)
 
     def add_uptime(self, seconds: float) -> None:
         """Add powered-on time; the app calls this every minute or so with the time elapsed."""
