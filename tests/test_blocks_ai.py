@@ -138,3 +138,52 @@ def test_evaluator_counts_fits_like_the_engine():
         for piece in CATALOGUE:
             expected = sum(1 for _, _, mask in piece.placements if not board & mask)
             assert places[piece.index, b] == expected
+
+
+def test_thinking_in_slices_reaches_the_same_move_as_choosing_at_once():
+    """A whole-tray search comes in many slices, about as many as work() says."""
+    game = BlocksGame(seed=6)
+    whole = BlocksAI(seed=2).choose(game)
+    ai = BlocksAI(seed=2)
+    thought, slices = ai.thinking(game), 0
+    while True:
+        try:
+            next(thought)
+            slices += 1
+        except StopIteration as done:
+            assert done.value == whole
+            break
+    assert slices >= 8
+    assert slices / 2 <= ai.work(game) <= slices * 2
+
+
+def test_a_move_that_follows_the_plan_takes_no_slice():
+    game = BlocksGame(seed=6)
+    ai = BlocksAI(seed=2)
+    move = ai.choose(game)
+    game.place(move.slot, move.row, move.col)
+    thought = ai.thinking(game)
+    try:
+        next(thought)
+        raise AssertionError("a planned move should need no search")
+    except StopIteration as done:
+        assert isinstance(done.value, Move)
+
+
+def test_judging_boards_in_parts_judges_them_as_all_at_once():
+    """What makes thinking in slices harmless: every judgement is per board, noise included."""
+    from cabinet.games.blocks.evaluate import Evaluator
+    from cabinet.games.blocks.lookahead import Lookahead
+
+    rng = random.Random(3)
+    boards = np.array([rng.getrandbits(64) & rng.getrandbits(64) for _ in range(300)], dtype=np.uint64)
+    evaluator = Evaluator("classic", rotation=False)
+
+    def in_parts(judge, size):
+        return np.concatenate([judge(boards[start:start + size]) for start in range(0, boards.size, size)])
+    assert np.array_equal(in_parts(evaluator.cost, 37), evaluator.cost(boards))
+    noisy = [BlocksAI(seed=4, level="casual")._noisy(evaluator) for _ in range(2)]
+    assert np.array_equal(in_parts(noisy[0], 37), noisy[1](boards))
+    lookahead = Lookahead("classic", False, evaluator.cost, 400.0)
+    sharper = lambda part: lookahead.expected_cost(part, True)  # noqa: E731
+    assert np.allclose(in_parts(sharper, 1), sharper(boards[:]))

@@ -177,3 +177,46 @@ def test_the_cpu_plays_with_rotation_on():
     simulation = VersusSimulation(match, [cpu_pilot(1, 5, seed=3)])
     simulation.run(60 * 30)
     assert match.game(1).placements >= 20 and match.winner is None
+
+
+def test_the_cpu_thinks_a_share_per_frame_and_not_a_whole_search_at_once():
+    """Each new plan is spread over the pause before the move (a Pi is five times slower)."""
+    match = BlocksVersus(seed=4)
+    pilot = cpu_pilot(1, 4, seed=1)
+    slices_on: dict[int, int] = {}
+    plans: list[int] = []
+    simulation = VersusSimulation(match, [pilot])
+    thinking = pilot.ai.thinking
+
+    def counted(game, sight=None):
+        plans.append(0)
+        inner = thinking(game, sight)
+        while True:
+            try:
+                next(inner)
+            except StopIteration as done:
+                return done.value
+            plans[-1] += 1
+            slices_on[simulation.frame] = slices_on.get(simulation.frame, 0) + 1
+            yield
+    pilot.ai.thinking = counted
+    simulation.run(60 * 40)
+    searches = [slices for slices in plans if slices]
+    assert match.game(1).placements >= 20 and len(searches) >= 5
+    assert max(slices_on.values()) < max(searches) / 2
+
+
+def test_stones_that_land_while_the_cpu_thinks_make_it_think_again():
+    tray = [["###"], ["#", "#"], ["##"]]
+    match = BlocksVersus.from_text(boards=(EMPTY, EMPTY), trays=(tray, tray), pending=(8, 0))
+    pilot = cpu_pilot(1, 5, seed=1)
+    simulation = VersusSimulation(match, [pilot], move_frames=10_000)
+    simulation.step()
+    simulation.step()
+    assert pilot.thought is not None and not pilot.thought.done
+    started_on = pilot.thought_on
+    assert len(match.land(1)) == 8
+    simulation.step()
+    assert pilot.thought_on != started_on and pilot.thought_on[0] == match.game(1).board
+    simulation.run(60 * 5)
+    assert match.game(1).placements >= 3

@@ -20,19 +20,15 @@ would rather wait for a long one than clear three blocks at once.
 from __future__ import annotations
 
 import random
-from typing import Generator
-
 from cabinet.games.antigravity import field
 from cabinet.games.antigravity.field import COLOURS
+from cabinet.games.thought import Thinking, finish
 
 SIDES = ("top", "bottom")
 DEAD = -1e9
 DOOMED = -1e6   # alive now, but every choice of the next turn ends the game
 NO_COLOUR = 7   # stands in for a block of unknown colour: it matches nothing
 LOOKAHEADS = (1, 2, 3)
-
-Thinking = Generator[None, None, tuple[int, str]]
-
 
 class AntiGravityAI:
     """``choose(game) -> (column, side)``; deterministic for a given ``seed``.
@@ -68,12 +64,7 @@ class AntiGravityAI:
 
     def choose(self, game) -> tuple[int, str]:
         """The push to make: (column, side). Needs a game that is not over."""
-        thought = self.thinking(game)
-        while True:
-            try:
-                next(thought)
-            except StopIteration as done:
-                return done.value
+        return finish(self.thinking(game))
 
     def work(self) -> int:
         """About how many steps :meth:`thinking` takes, to spread them over frames."""

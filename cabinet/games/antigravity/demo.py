@@ -9,6 +9,7 @@ same pilot paced by its level (:func:`cabinet.games.antigravity.cpu.cpu_pilot`).
 
 from __future__ import annotations
 
+from cabinet.games.thought import Thought
 from cabinet.inputs.actions import Action, InputEvent
 
 
@@ -33,7 +34,7 @@ class AIPilot:
         self.think_frames = think_frames
         self.game = None
         self._plan: tuple[int, str] | None = None   # (column, key "up"/"down")
-        self._thought = None     # the AI's decision in progress (a generator)
+        self._thought: Thought | None = None   # the AI's decision in progress
         self._turn = -1          # the turn the plan or the thought is for
         self._pushed = False     # the push is pressed; waiting for the turn to land
         self._next_press = 0
@@ -55,12 +56,15 @@ class AIPilot:
             # wait a moment before the first press, as a player would.
             self._turn = game.turns
             self._plan = None
-            self._thought = self.ai.thinking(game)
+            self._thought = Thought(self.ai.thinking(game), self.ai.work())
             self._next_press = game_frame + self.think_frames
         if self._plan is None:
-            self._think(self._next_press - game_frame)
-            if self._plan is None:
+            if not self._thought.advance(self._next_press - game_frame):
                 return out
+            column, side = self._thought.decision
+            self._plan = (column, "up" if game.push_side("up") == side else "down")
+            self._pushed = False
+            self._thought = None
         if self._pushed or game_frame < self._next_press:
             return out  # the scene holds the push until the last turn's animation ends
         column, key = self._plan
@@ -73,23 +77,6 @@ class AIPilot:
         self._release = [press]
         self._next_press = game_frame + self.step_frames
         return out + [press]
-
-    def _think(self, frames_left: int) -> None:
-        """Do this frame's share of the thinking; make the plan once it is done."""
-        slices = self.ai.work() if frames_left <= 1 else -(-self.ai.work() // frames_left)
-        try:
-            for _ in range(slices):
-                next(self._thought)
-            if frames_left > 1:
-                return
-            while True:   # out of time: finish now
-                next(self._thought)
-        except StopIteration as done:
-            column, side = done.value
-            key = "up" if self.game.push_side("up") == side else "down"
-            self._plan = (column, key)
-            self._pushed = False
-            self._thought = None
 
 
 DEMO_PACE = dict(step_frames=5, think_frames=14)   # brisk, yet a watcher follows the cursor

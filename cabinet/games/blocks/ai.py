@@ -18,11 +18,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from cabinet.games.thought import Thinking, finish
+
 from .engine import BlocksGame, clear_lines
 from .evaluate import Evaluator
 from .lookahead import Lookahead
 from .pieces import CATALOGUE, SIZE
-from .search import Step, plan
+from .search import JUDGE_COST, SLICE, Step, planning
 from .tactics import Sight, Values, VersusGains
 
 
@@ -79,6 +81,11 @@ class BlocksAI:
         ``sight``: in versus, what the player's panel shows besides the board and tray
         (pending stones, the opponent); the AI then values attacks and stones too.
         """
+        return finish(self.thinking(game, sight))
+
+    def thinking(self, game: BlocksGame, sight: Sight | None = None) -> Thinking:
+        """:meth:`choose` one slice of search per ``next()`` (see :mod:`cabinet.games.thought`);
+        returns the :class:`Move`. A move that follows the plan takes no slice at all."""
         if game.game_over:
             raise ValueError("the game is over: there is no move to choose")
         pending = 0 if sight is None else sight.pending
@@ -87,14 +94,29 @@ class BlocksAI:
         self._pending_seen = pending
         step = self._planned(game)
         if step is None:
-            steps = self._search(game, sight)
+            steps = yield from self._search(game, sight)
             self._remember(game, steps)
             step = steps[0]
         turns = _turns_between(game.tray[step.slot], step.piece)
         return Move(step.slot, step.row, step.col, turns)
 
+    def work(self, game: BlocksGame) -> int:
+        """About how many slices :meth:`thinking` takes for a new plan on ``game``'s tray:
+        every level of the search tries its parents' pieces at every position (about
+        half of them fit), judges what fits, and keeps ``width`` boards."""
+        style = self.style
+        sizes = sorted((len(piece.placements) * (4 if game.rotation else 1)
+                        for piece in game.tray if piece is not None), reverse=True)
+        parents, boards_tried, levels = 1, 0, min(style.depth, len(sizes))
+        for level in range(levels):
+            tried = parents * sum(sizes[:len(sizes) - level])
+            boards_tried += tried + tried // 2 * JUDGE_COST
+            parents = min(style.width, tried // 2)
+        refined = style.refine_top if levels == len(sizes) else 0
+        return boards_tried // SLICE + refined + 1
+
     # ------------------------------------------------------------------ planning
-    def _search(self, game: BlocksGame, sight: Sight | None) -> list[Step]:
+    def _search(self, game: BlocksGame, sight: Sight | None):
         style = self.style
         evaluator = self._evaluator(game)
         cost = self._noisy(evaluator) if style.noise else evaluator.cost
@@ -105,9 +127,10 @@ class BlocksAI:
         gains = None
         if sight is not None and style.tactics is not None:
             gains = VersusGains(sight, game.streak, style.tactics)
-        steps = plan(game.board, game.tray, cost, game.gravity, game.rotation, style.width,
-                     line_bonus=style.line_bonus, depth=style.depth, refine=refine,
-                     refine_top=style.refine_top, gains=gains, rank=self._slip())
+        steps = yield from planning(game.board, game.tray, cost, game.gravity, game.rotation,
+                                    style.width, line_bonus=style.line_bonus, depth=style.depth,
+                                    refine=refine, refine_top=style.refine_top, gains=gains,
+                                    rank=self._slip())
         if not steps:   # cannot happen while the game is not over; guards the invariant
             raise RuntimeError("no legal move although the game is not over")
         return steps if style.follow_plan else steps[:1]

@@ -6,13 +6,15 @@ presses them a few frames apart, so a watcher can follow the piece across the
 board and a CPU opponent is exactly as fast as its level's frame counts. It
 sees what a person at its panel sees: its own board and tray, and in versus its
 pending meter and the other board (:func:`~cabinet.games.blocks.tactics.sight_of`);
-never a tray to come.
+never a tray to come. It thinks during the pause before each move, a share per
+frame (:class:`~cabinet.games.thought.Thought`), so no frame carries a whole search.
 """
 
 from __future__ import annotations
 
 import weakref
 
+from cabinet.games.thought import Thought
 from cabinet.inputs.actions import Action, InputEvent
 
 from .ai import BlocksAI
@@ -47,6 +49,8 @@ class BlocksDemoPilot:
         self.plan: list[Action] = []
         self.planned_on = None     # the board the plan was made for
         self.wait = self.think_frames
+        self.thought: Thought | None = None   # the next move, being decided
+        self.thought_on = None     # the board, tray and pending stones the thought started from
         self.gave_up = False       # no route to any move: the scene ends the demo
 
     def bind(self, scene) -> None:
@@ -56,19 +60,30 @@ class BlocksDemoPilot:
 
     def events(self, game_frame: int, live_events: list[InputEvent]) -> list[InputEvent]:
         game = self.seat.game
-        if game.game_over or self.seat.busy:
+        if game.game_over:
             return []
         if self.plan and game.board != self.planned_on:
             self.plan = []          # stones landed under the plan: look again
-        if self.wait > 0:
-            self.wait -= 1
-            return []
         if not self.plan:
-            self.plan = self._presses(game)
+            # Think through the pause before the move (and any animation meanwhile), a share
+            # a frame; the thought must be done on the frame of the move's first press.
+            deciding = not self.seat.busy and self.wait == 0
+            self._think(game, 1 if deciding else self.wait + 1)
+            if not deciding:
+                if not self.seat.busy:
+                    self.wait -= 1
+                return []
+            move, self.thought = self.thought.decision, None
+            self.plan = self._presses(game, move)
             self.planned_on = game.board
             if not self.plan:
                 self.gave_up = True
                 return []
+        if self.seat.busy:
+            return []
+        if self.wait > 0:
+            self.wait -= 1
+            return []
         action = self.plan.pop(0)
         if not self.plan:
             self.wait = self.think_frames
@@ -78,11 +93,20 @@ class BlocksDemoPilot:
             self.wait = self.move_frames
         return [InputEvent(self.player, action, True, game_frame)]
 
-    def _presses(self, game) -> list[Action]:
-        """The presses of the AI's move; any legal move that the cursor can reach if not."""
+    def _think(self, game, frames_left: int) -> None:
+        """This frame's share of deciding the next move (see :class:`Thought`). A thought
+        is begun again when what it started from changed: stones landed, or an attack
+        came in (as a player would, the CPU thinks again when its meter rises)."""
         match = getattr(self.seat, "match", None)
         sight = None if match is None else sight_of(match, self.player)
-        move = self.ai.choose(game, sight)
+        situation = (game.board, tuple(game.tray), sight and sight.pending)
+        if self.thought is None or self.thought_on != situation:
+            self.thought = Thought(self.ai.thinking(game, sight), self.ai.work(game))
+            self.thought_on = situation
+        self.thought.advance(frames_left)
+
+    def _presses(self, game, move) -> list[Action]:
+        """The presses of ``move``; those of any legal move the cursor can reach if not."""
         presses = route(self.seat.cursor, game, move.slot, move.row, move.col, move.turns)
         for slot in range(3):
             if presses or game.tray[slot] is None:

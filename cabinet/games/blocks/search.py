@@ -14,8 +14,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from cabinet.games.thought import Thinking
+
 from .boards import U64, clear_many
 from .pieces import Piece, orientations
+
+SLICE = 8192        # boards tried (a bit AND each) per slice of thinking: about 0.3 ms here
+JUDGE_COST = 8      # judging a board costs about as much as trying this many
 
 
 @dataclass(frozen=True)
@@ -37,9 +42,9 @@ class _Options:
         self.moves = [(p, r, c) for p in turns for r, c, _ in p.placements]
 
 
-def plan(board: int, tray, cost, gravity: bool, rotation: bool, width: int,
-         line_bonus: float = 0.0, depth: int = 3, refine=None, refine_top: int = 0,
-         gains=None, rank: int = 0) -> list[Step]:
+def planning(board: int, tray, cost, gravity: bool, rotation: bool, width: int,
+             line_bonus: float = 0.0, depth: int = 3, refine=None, refine_top: int = 0,
+             gains=None, rank: int = 0) -> Thinking:
     """The best sequence of placements for the pieces left in ``tray`` (slots None = used).
 
     ``cost(boards) -> costs`` judges boards (lower is better); ``line_bonus`` is
@@ -51,6 +56,10 @@ def plan(board: int, tray, cost, gravity: bool, rotation: bool, width: int,
     attacks, streaks, stones): see :class:`Gains`. ``rank`` > 0 takes the path that
     ends on the rank-th best board instead of the best (a CPU's slip).
     Returns [] only when no remaining piece fits at all.
+
+    It thinks in slices (see :mod:`cabinet.games.thought`): each ``next()`` tries or
+    judges about ``SLICE`` boards, and the generator returns the plan. ``cost`` and
+    ``refine`` judge each board on its own, so judging in parts changes nothing.
     """
     slots = [s for s, piece in enumerate(tray) if piece is not None]
     options = {s: _Options(tray[s], rotation) for s in slots}
@@ -62,6 +71,7 @@ def plan(board: int, tray, cost, gravity: bool, rotation: bool, width: int,
     gain = np.zeros(1)
     carry = gains.start()
     levels = []
+    tried = 0       # boards tried since the last slice ended
     for _ in slots[:depth]:
         child_boards, child_used, child_gain, child_carry = [], [], [], []
         parents, child_slot, child_option = [], [], []
@@ -72,24 +82,27 @@ def plan(board: int, tray, cost, gravity: bool, rotation: bool, width: int,
             for twin in slots:
                 if twin < s and tray[twin] is tray[s]:
                     open_ &= (used & (1 << twin)) != 0
-            parent_index = np.nonzero(open_)[0]
-            if not parent_index.size:
-                continue
             opts = options[s]
-            free = (boards[parent_index, None] & opts.masks[None, :]) == 0
-            pi, oi = np.nonzero(free)
-            if not pi.size:
-                continue
-            placed = boards[parent_index[pi]] | opts.masks[oi]
-            after, lines = clear_many(placed, gravity)
-            step_gain, step_carry = gains.step(lines, after, carry[parent_index[pi]])
-            child_boards.append(after)
-            child_used.append(used[parent_index[pi]] | bit)
-            child_gain.append(gain[parent_index[pi]] + step_gain)
-            child_carry.append(step_carry)
-            parents.append(parent_index[pi])
-            child_slot.append(np.full(pi.size, s))
-            child_option.append(oi)
+            batch = max(1, SLICE // len(opts.masks))
+            for parent_index in _parts(np.nonzero(open_)[0], batch):
+                free = (boards[parent_index, None] & opts.masks[None, :]) == 0
+                pi, oi = np.nonzero(free)
+                tried += free.size
+                if tried >= SLICE:
+                    tried = 0
+                    yield
+                if not pi.size:
+                    continue
+                placed = boards[parent_index[pi]] | opts.masks[oi]
+                after, lines = clear_many(placed, gravity)
+                step_gain, step_carry = gains.step(lines, after, carry[parent_index[pi]])
+                child_boards.append(after)
+                child_used.append(used[parent_index[pi]] | bit)
+                child_gain.append(gain[parent_index[pi]] + step_gain)
+                child_carry.append(step_carry)
+                parents.append(parent_index[pi])
+                child_slot.append(np.full(pi.size, s))
+                child_option.append(oi)
         if not child_boards:
             break
         boards = np.concatenate(child_boards)
@@ -100,7 +113,12 @@ def plan(board: int, tray, cost, gravity: bool, rotation: bool, width: int,
         slot = np.concatenate(child_slot)
         option = np.concatenate(child_option)
         keep = _unique(boards, used, carry)
-        costs = cost(boards[keep]) - gain[keep]
+        yield
+        judged = []
+        for part in _parts(keep, SLICE // JUDGE_COST):
+            judged.append(cost(boards[part]))
+            yield
+        costs = np.concatenate(judged) - gain[keep]
         if keep.size > width:
             best = np.argpartition(costs, width)[:width]
             keep, costs = keep[best], costs[best]
@@ -112,7 +130,11 @@ def plan(board: int, tray, cost, gravity: bool, rotation: bool, width: int,
     index = int(np.argmin(costs))
     if refine is not None and len(levels) == len(slots) and costs.size > 1:
         top = np.argsort(costs)[:refine_top]
-        sharper = refine(boards[top]) - gain[top]
+        sharper = []
+        for one in _parts(top, 1):      # one board's next piece is a slice's worth
+            sharper.append(refine(boards[one]))
+            yield
+        sharper = np.concatenate(sharper) - gain[top]
         index = int(top[np.argmin(sharper)])
     if rank > 0 and costs.size > 1:
         index = int(np.argsort(costs)[min(rank, costs.size - 1)])
@@ -124,6 +146,11 @@ def plan(board: int, tray, cost, gravity: bool, rotation: bool, width: int,
         index = int(parent[index])
     steps.reverse()
     return steps
+
+
+def _parts(indices: np.ndarray, size: int) -> list[np.ndarray]:
+    """``indices`` cut into consecutive parts of at most ``size``."""
+    return [indices[start:start + size] for start in range(0, len(indices), size)]
 
 
 class Gains:
