@@ -7,6 +7,7 @@ import pytest
 from cabinet.games.antigravity import AntiGravityGame, ContestGame
 from cabinet.games.antigravity.ai import AntiGravityAI
 from cabinet.settings_schema import ContestList
+from thinking_support import think_through
 
 SIDES = ("top", "bottom")
 
@@ -107,12 +108,5 @@ def test_thinking_in_slices_reaches_the_same_choice():
     for lookahead in (1, 2, 3):
         whole = AntiGravityAI(seed=8, lookahead=lookahead).choose(game)
         ai = AntiGravityAI(seed=8, lookahead=lookahead)
-        thought, slices = ai.thinking(game), 0
-        while True:
-            try:
-                next(thought)
-                slices += 1
-            except StopIteration as done:
-                assert done.value == whole
-                break
-        assert slices <= ai.work()
+        slices, decision = think_through(ai.thinking(game))
+        assert decision == whole and slices <= ai.work()

@@ -9,6 +9,7 @@ from cabinet.games.blocks import BlocksGame
 from cabinet.games.blocks.ai import BlocksAI, Move
 from cabinet.games.blocks.boards import clear_many
 from cabinet.games.blocks.engine import clear_lines
+from thinking_support import think_through
 
 EMPTY = ["........"] * 8
 
@@ -145,15 +146,8 @@ def test_thinking_in_slices_reaches_the_same_move_as_choosing_at_once():
     game = BlocksGame(seed=6)
     whole = BlocksAI(seed=2).choose(game)
     ai = BlocksAI(seed=2)
-    thought, slices = ai.thinking(game), 0
-    while True:
-        try:
-            next(thought)
-            slices += 1
-        except StopIteration as done:
-            assert done.value == whole
-            break
-    assert slices >= 8
+    slices, decision = think_through(ai.thinking(game))
+    assert decision == whole and slices >= 8
     assert slices / 2 <= ai.work(game) <= slices * 2
 
 
@@ -162,12 +156,8 @@ def test_a_move_that_follows_the_plan_takes_no_slice():
     ai = BlocksAI(seed=2)
     move = ai.choose(game)
     game.place(move.slot, move.row, move.col)
-    thought = ai.thinking(game)
-    try:
-        next(thought)
-        raise AssertionError("a planned move should need no search")
-    except StopIteration as done:
-        assert isinstance(done.value, Move)
+    slices, decision = think_through(ai.thinking(game))
+    assert slices == 0 and isinstance(decision, Move)
 
 
 def test_judging_boards_in_parts_judges_them_as_all_at_once():
