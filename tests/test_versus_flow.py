@@ -360,3 +360,31 @@ def test_a_finished_match_is_reported_to_the_fleet_in_its_own_transaction():
     reports = app.ctx.store.db.read("SELECT payload FROM outbox WHERE kind = 'game'")
     assert len(reports) == 1 and '"versus"' in reports[0][0]
     app.close()
+
+
+@pytest.mark.parametrize("game", ["blocks", "antigravity"])
+def test_the_cpu_thinks_over_its_first_move_during_ready_go(game):
+    """The first move's search, the biggest of a round, is spread over the countdown,
+    a slice or two a frame, and is decided by GO."""
+    app = make_app()
+    scene = match_scene(app.ctx, Match(game, 1, 7, {2: 5}), Series())
+    app.ctx.scenes.reset(scene)
+    cpu = next(pilot for pilot in scene.pilots if hasattr(pilot, "ai"))
+    slices_per_frame = []
+    thinking = cpu.ai.thinking
+
+    def counted(*args):
+        inner = thinking(*args)
+        while True:
+            try:
+                next(inner)
+            except StopIteration as done:
+                return done.value
+            slices_per_frame[-1] += 1
+            yield
+    cpu.ai.thinking = counted
+    while scene.countdown.running:
+        slices_per_frame.append(0)
+        app.step()
+    assert cpu.thought is not None and cpu.thought.done
+    assert sum(slices_per_frame) >= 8 and max(slices_per_frame) <= 2

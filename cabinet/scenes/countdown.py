@@ -47,6 +47,11 @@ class Countdown:
         return self.frame < self.length
 
     @property
+    def left(self) -> int:
+        """Frames until the game starts (0 once it runs)."""
+        return max(0, self.length - self.frame)
+
+    @property
     def word(self) -> str:
         """What shows now: "READY", "GO!" or "" once the game runs."""
         if not self.running:

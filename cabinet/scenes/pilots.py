@@ -20,7 +20,9 @@ class Pilot(Protocol):
     frame (``game_frame`` counts from the game's first frame, 0-based;
     ``live_events`` are what the panel produced this frame). A pilot may also
     define ``bind(scene)``, which the scene calls once before its first frame so an
-    AI pilot can look at the game and the cursor it is steering.
+    AI pilot can look at the game and the cursor it is steering. An AI pilot may
+    define ``ponder(frames)`` too, called on each frame the game waits to start
+    (READY/GO; ``frames`` of them left), to think over its first move meanwhile.
     """
 
     def events(self, game_frame: int, live_events: list[InputEvent]) -> list[InputEvent]:
@@ -33,6 +35,16 @@ def bind_all(pilots, scene) -> None:
         bind = getattr(pilot, "bind", None)
         if bind is not None:
             bind(scene)
+
+
+def ponder_all(pilots, frames: int) -> None:
+    """A frame in which the game waits to start, ``frames`` of them left: pilots that
+    think ahead use it (a Pi would otherwise take the first move's whole search on
+    the few frames after GO)."""
+    for pilot in pilots:
+        ponder = getattr(pilot, "ponder", None)
+        if ponder is not None:
+            ponder(frames)
 
 
 class HumanPilot:

@@ -34,7 +34,7 @@ class AIPilot:
         self.think_frames = think_frames
         self.game = None
         self._plan: tuple[int, str] | None = None   # (column, key "up"/"down")
-        self._thought: Thought | None = None   # the AI's decision in progress
+        self.thought: Thought | None = None   # the AI's decision in progress
         self._turn = -1          # the turn the plan or the thought is for
         self._pushed = False     # the push is pressed; waiting for the turn to land
         self._next_press = 0
@@ -52,19 +52,14 @@ class AIPilot:
         if game is None or game.game_over:
             return out
         if self._turn != game.turns:
-            # A new turn (the push landed, or the timer forced one): think it over, and
-            # wait a moment before the first press, as a player would.
-            self._turn = game.turns
-            self._plan = None
-            self._thought = Thought(self.ai.thinking(game), self.ai.work())
-            self._next_press = game_frame + self.think_frames
+            self._new_turn(game, game_frame)
         if self._plan is None:
-            if not self._thought.advance(self._next_press - game_frame):
+            if not self.thought.advance(self._next_press - game_frame):
                 return out
-            column, side = self._thought.decision
+            column, side = self.thought.decision
             self._plan = (column, "up" if game.push_side("up") == side else "down")
             self._pushed = False
-            self._thought = None
+            self.thought = None
         if self._pushed or game_frame < self._next_press:
             return out  # the scene holds the push until the last turn's animation ends
         column, key = self._plan
@@ -77,6 +72,24 @@ class AIPilot:
         self._release = [press]
         self._next_press = game_frame + self.step_frames
         return out + [press]
+
+    def ponder(self, frames: int) -> None:
+        """Think over the first push while the game waits ``frames`` more frames to start."""
+        game = self.game
+        if game is None or game.game_over:
+            return
+        if self._turn != game.turns:
+            self._new_turn(game, 0)     # the game's first frame is game frame 0
+        if self._plan is None:
+            self.thought.advance(frames + self._next_press)
+
+    def _new_turn(self, game, game_frame: int) -> None:
+        """A new turn (the push landed, or the timer forced one): think it over, and
+        wait a moment before the first press, as a player would."""
+        self._turn = game.turns
+        self._plan = None
+        self.thought = Thought(self.ai.thinking(game), self.ai.work())
+        self._next_press = game_frame + self.think_frames
 
 
 DEMO_PACE = dict(step_frames=5, think_frames=14)   # brisk, yet a watcher follows the cursor

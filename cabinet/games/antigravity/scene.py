@@ -21,7 +21,7 @@ from cabinet.inputs.actions import CABINET, DIRECTIONS, Action
 from cabinet.scenes.base import Scene, weak_method
 from cabinet.scenes.challenger import challenge
 from cabinet.scenes.countdown import Countdown
-from cabinet.scenes.pilots import bind_all
+from cabinet.scenes.pilots import bind_all, ponder_all
 
 END_FRAMES = FINAL_BOARD_FRAMES + 180   # the final field, then the game-over or winner banner
 END_SKIP_AFTER = 60       # Start may cut the banner short after this many frames
@@ -180,6 +180,7 @@ class AntiGravityScene(Scene):
             return
         live = self.countdown.admit(live)
         if live is None:
+            ponder_all(self.pilots, self.countdown.left)
             return   # READY / GO: no timer runs, the presses are kept for the first frame
         if self.end_frames:
             self._count_down_end()

@@ -93,6 +93,12 @@ class BlocksDemoPilot:
             self.wait = self.move_frames
         return [InputEvent(self.player, action, True, game_frame)]
 
+    def ponder(self, frames: int) -> None:
+        """Think over the first move while the game waits ``frames`` more frames to start."""
+        game = self.seat.game
+        if not game.game_over and not self.plan:
+            self._think(game, frames + self.wait + 1)
+
     def _think(self, game, frames_left: int) -> None:
         """This frame's share of deciding the next move (see :class:`Thought`). A thought
         is begun again when what it started from changed: stones landed, or an attack

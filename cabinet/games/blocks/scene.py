@@ -24,6 +24,7 @@ from cabinet.scenes.challenger import challenge
 from cabinet.scenes.common import blink, draw_backdrop
 from cabinet.scenes.countdown import Countdown
 from cabinet.scenes.pause import draw_pause
+from cabinet.scenes.pilots import ponder_all
 
 from .animation import FLASH_FRAMES, ClearAnimation, after_move, empty_grid, family_colour, reconcile
 from .cursor import BOARD, TRAY, Cursor, route
@@ -160,6 +161,7 @@ class BlocksScene(Scene):
         live = self.countdown.admit(self.live)
         self.live = []
         if live is None:
+            ponder_all([self.pilot], self.countdown.left)
             return   # READY / GO: the game waits, the presses are kept
         obeyed = [e for e in self.pilot.events(self.game_frame, live) if e.pressed]
         for event in obeyed:

@@ -27,7 +27,7 @@ from cabinet.scenes.base import Scene
 from cabinet.scenes.challenger import challenge
 from cabinet.scenes.countdown import Countdown
 from cabinet.scenes.match import PLAYERS, Series, other
-from cabinet.scenes.pilots import bind_all
+from cabinet.scenes.pilots import bind_all, ponder_all
 
 from . import versus_view as view
 from .animation import FLASH_FRAMES
@@ -136,6 +136,7 @@ class BlocksVersusScene(Scene):
             return
         live = self.countdown.admit(live)
         if live is None:
+            ponder_all(self.pilots, self.countdown.left)
             return
         for pilot in self.pilots:
             for event in pilot.events(self.game_frame, live):
