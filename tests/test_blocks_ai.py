@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from cabinet.games.blocks import BlocksGame
-from cabinet.games.blocks.ai import BlocksAI, Move
+from cabinet.games.blocks.ai import BlocksAI, Move, _noisy
 from cabinet.games.blocks.boards import clear_many
 from cabinet.games.blocks.engine import clear_lines
 from thinking_support import think_through
@@ -172,8 +172,57 @@ def test_judging_boards_in_parts_judges_them_as_all_at_once():
     def in_parts(judge, size):
         return np.concatenate([judge(boards[start:start + size]) for start in range(0, boards.size, size)])
     assert np.array_equal(in_parts(evaluator.cost, 37), evaluator.cost(boards))
-    noisy = [BlocksAI(seed=4, level="casual")._noisy(evaluator) for _ in range(2)]
+    noisy = [_noisy(evaluator, 1.5, random.Random(4)) for _ in range(2)]
     assert np.array_equal(in_parts(noisy[0], 37), noisy[1](boards))
     lookahead = Lookahead("classic", False, evaluator.cost, 400.0)
     sharper = lambda part: lookahead.expected_cost(part, True)  # noqa: E731
-    assert np.allclose(in_parts(sharper, 1), sharper(boards[:]))
+    assert np.array_equal(in_parts(sharper, 1), sharper(boards))
+
+
+def moves_digest() -> str:
+    """A digest of the moves the AI chooses in set positions: both styles, every CPU level."""
+    import hashlib
+
+    from cabinet.games.blocks import BlocksVersus
+    from cabinet.games.blocks.cpu import cpu_style
+    from cabinet.games.blocks.tactics import sight_of
+
+    out = hashlib.sha256()
+    for level, rotation in (("strong", False), ("casual", True)):
+        game, ai = BlocksGame(seed=3, rotation=rotation), BlocksAI(seed=4, level=level)
+        for _ in range(30):
+            if game.game_over:
+                break
+            move = ai.choose(game)
+            out.update(repr(move).encode())
+            for _ in range(move.turns):
+                game.rotate(move.slot)
+            game.place(move.slot, move.row, move.col)
+    for level in (1, 2, 3, 4, 5):
+        match = BlocksVersus(seed=level)
+        ais = {player: BlocksAI(seed=player, style=cpu_style(level)) for player in (1, 2)}
+        for turn in range(30):
+            player = 1 + turn % 2
+            if match.winner is not None:
+                break
+            move = ais[player].choose(match.game(player), sight_of(match, player))
+            out.update(repr(move).encode())
+            match.place(player, move.slot, move.row, move.col)
+            if turn % 5 == 4:
+                match.land(player)
+    return out.hexdigest()
+
+
+def test_the_ai_chooses_what_it_chose_before_it_thought_in_slices():
+    """Pinned from the AI as it was before its search was cut into slices (8a1d936): the
+    slices must not change a single move. A deliberate change to the AI re-pins it."""
+    assert moves_digest() == "112b05f7f73a2214a516bf996e2208e6c999462d1edbbb5b09510245b6b0ce01"
+
+
+def test_the_size_of_a_slice_never_changes_a_move(monkeypatch):
+    from cabinet.games.blocks import search
+    sliced = moves_digest()
+    monkeypatch.setattr(search, "SLICE", 10**9)     # the whole search in one slice
+    assert moves_digest() == sliced
+    monkeypatch.setattr(search, "SLICE", 300)       # many small ones
+    assert moves_digest() == sliced

@@ -10,6 +10,7 @@ from cabinet.games.blocks.simulate import VersusSimulation
 from cabinet.games.blocks.tactics import Sight, VersusGains, sight_of
 from cabinet.games.cpu import CpuLevel
 from cabinet.inputs.actions import Action, InputEvent
+from thinking_support import count_slices
 
 EMPTY = ["........"] * 8
 SINGLE = ["#"]
@@ -184,24 +185,17 @@ def test_the_cpu_thinks_a_share_per_frame_and_not_a_whole_search_at_once():
     match = BlocksVersus(seed=4)
     pilot = cpu_pilot(1, 4, seed=1)
     slices_on: dict[int, int] = {}
-    plans: list[int] = []
     simulation = VersusSimulation(match, [pilot])
-    thinking = pilot.ai.thinking
+    searches = []
+    original = pilot.ai.thinking
+    pilot.ai.thinking = lambda *args: searches.append(0) or original(*args)
 
-    def counted(game, sight=None):
-        plans.append(0)
-        inner = thinking(game, sight)
-        while True:
-            try:
-                next(inner)
-            except StopIteration as done:
-                return done.value
-            plans[-1] += 1
-            slices_on[simulation.frame] = slices_on.get(simulation.frame, 0) + 1
-            yield
-    pilot.ai.thinking = counted
+    def slice_done():
+        searches[-1] += 1
+        slices_on[simulation.frame] = slices_on.get(simulation.frame, 0) + 1
+    count_slices(pilot.ai, slice_done)
     simulation.run(60 * 40)
-    searches = [slices for slices in plans if slices]
+    searches = [slices for slices in searches if slices]
     assert match.game(1).placements >= 20 and len(searches) >= 5
     assert max(slices_on.values()) < max(searches) / 2
 
@@ -220,3 +214,33 @@ def test_stones_that_land_while_the_cpu_thinks_make_it_think_again():
     assert pilot.thought_on != started_on and pilot.thought_on[0] == match.game(1).board
     simulation.run(60 * 5)
     assert match.game(1).placements >= 3
+
+
+def test_an_attack_that_comes_in_after_the_cpu_has_decided_makes_it_think_again():
+    attacker = ["#......."] + EMPTY[1:7] + ["#######."]
+    tray = [["###"], ["#", "#"], ["##"]]
+    match = BlocksVersus.from_text(boards=(EMPTY, attacker), trays=(tray, [SINGLE] * 3))
+    pilot = cpu_pilot(1, 1, seed=1)                 # level 1: a long pause, a quick search
+    simulation = VersusSimulation(match, [pilot], move_frames=10_000)
+    for _ in range(5):
+        simulation.step()
+    assert pilot.thought.done and not pilot.plan
+    decided_on = pilot.thought_on
+    seat = simulation.seat_for(2)
+    seat.cursor.row, seat.cursor.col = 7, 7
+    assert seat.act(InputEvent(2, Action.A, True)).kind == "place" and match.pending(1) == 1
+    simulation.step()
+    assert pilot.thought_on == decided_on[:2] + (1,)
+
+
+def test_a_cpu_due_to_move_during_an_animation_does_not_think_it_all_through_in_one_frame():
+    match = BlocksVersus.from_text(boards=(EMPTY, EMPTY), trays=([["###"], ["#", "#"], ["##"]], None))
+    pilot = cpu_pilot(1, 5, seed=1)
+    simulation = VersusSimulation(match, [pilot])
+    pilot.wait = 0                          # its pause is over ...
+    simulation.seat_for(1).busy = True      # ... but a clear is still animated: it cannot press yet
+    simulation.step()
+    assert pilot.thought is not None and not pilot.thought.done
+    simulation.seat_for(1).busy = False
+    simulation.step()
+    assert pilot.thought is None and pilot.plan     # decided on the first frame it may press

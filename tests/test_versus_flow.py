@@ -19,6 +19,7 @@ from cabinet.scenes.ranking import RankingScene
 from cabinet.scenes.records import RecordsInitialsScene
 from cabinet.scenes.rematch import RematchScene
 from cabinet.scenes.select import CpuLevelScene, match_scene
+from thinking_support import count_slices
 from versus_support import Hands, gpio_pin, injected, key_events, mock_pin
 
 
@@ -371,18 +372,10 @@ def test_the_cpu_thinks_over_its_first_move_during_ready_go(game):
     app.ctx.scenes.reset(scene)
     cpu = next(pilot for pilot in scene.pilots if hasattr(pilot, "ai"))
     slices_per_frame = []
-    thinking = cpu.ai.thinking
 
-    def counted(*args):
-        inner = thinking(*args)
-        while True:
-            try:
-                next(inner)
-            except StopIteration as done:
-                return done.value
-            slices_per_frame[-1] += 1
-            yield
-    cpu.ai.thinking = counted
+    def slice_done():
+        slices_per_frame[-1] += 1
+    count_slices(cpu.ai, slice_done)
     while scene.countdown.running:
         slices_per_frame.append(0)
         app.step()

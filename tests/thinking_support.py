@@ -10,3 +10,19 @@ def think_through(thinking) -> tuple[int, object]:
         except StopIteration as done:
             return slices, done.value
         slices += 1
+
+
+def count_slices(ai, on_slice) -> None:
+    """Make ``ai``'s thinking call ``on_slice()`` for every slice it does."""
+    thinking = ai.thinking
+
+    def counted(*args):
+        inner = thinking(*args)
+        while True:
+            try:
+                next(inner)
+            except StopIteration as done:
+                return done.value
+            on_slice()
+            yield
+    ai.thinking = counted

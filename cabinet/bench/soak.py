@@ -32,6 +32,7 @@ HOURS = 3.0
 QUICK_HOURS = 0.02
 SAMPLE_SECONDS = 60.0             # one RSS sample per simulated minute
 QUICK_SAMPLE_SECONDS = 2.0
+MIN_LOOPS = 10                    # attract loops to fit a growth on (fewer: no figure, NaN)
 
 
 def rss_mb() -> float:
@@ -66,6 +67,7 @@ def soak(hours: float, sample_seconds: float = SAMPLE_SECONDS) -> dict:
     """Run attract mode for ``hours`` simulated hours; return the RSS samples and the CPU used."""
     from cabinet.app import App
     from cabinet.config import load_settings
+    from cabinet.scenes.attract import AttractScene
     app = App(load_settings(None), headless=True)
     record_replays(app)
     replays = len(app.ctx.store.replays.ids())
@@ -84,7 +86,7 @@ def soak(hours: float, sample_seconds: float = SAMPLE_SECONDS) -> dict:
         if index % every == 0:
             samples.append((hour, rss_mb()))
         top = app.ctx.scenes.top
-        if getattr(top, "index", None) == 0 and loop != (id(top), top.parts_started):
+        if isinstance(top, AttractScene) and top.index == 0 and loop != (id(top), top.parts_started):
             loop = (id(top), top.parts_started)
             loop_starts.append((hour, rss_mb()))
         parts.add(type(getattr(top, "part", None)).__name__)
@@ -130,8 +132,9 @@ def run(quick: bool) -> list[Figure]:
         growth = Figure("RSS growth per simulated hour (quick: second half)",
                         slope(samples[len(samples) // 2:]), "MB/h", "<= 1")
     else:       # hours 1-3: the first hour fills the caches (text, sprites, sounds)
+        starts = [(h, mb) for h, mb in report["loop_starts"] if h >= 1.0]
         growth = Figure(f"RSS growth per simulated hour, hours 1-{hours:g}",
-                        slope([(h, mb) for h, mb in report["loop_starts"] if h >= 1.0]), "MB/h", "<= 1")
+                        slope(starts) if len(starts) >= MIN_LOOPS else float("nan"), "MB/h", "<= 1")
     figures = [growth]
     if not quick:
         figures.append(Figure(f"RSS growth per simulated hour, hours 1-{hours:g}, minute samples",

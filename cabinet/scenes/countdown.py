@@ -48,7 +48,7 @@ class Countdown:
 
     @property
     def left(self) -> int:
-        """Frames until the game starts (0 once it runs)."""
+        """Countdown frames still to come (0 on its last frame and once the game runs)."""
         return max(0, self.length - self.frame)
 
     @property

@@ -22,7 +22,7 @@ class Pilot(Protocol):
     define ``bind(scene)``, which the scene calls once before its first frame so an
     AI pilot can look at the game and the cursor it is steering. An AI pilot may
     define ``ponder(frames)`` too, called on each frame the game waits to start
-    (READY/GO; ``frames`` of them left), to think over its first move meanwhile.
+    (READY/GO; ``frames`` of them, this one included), to think over its first move.
     """
 
     def events(self, game_frame: int, live_events: list[InputEvent]) -> list[InputEvent]:
@@ -37,14 +37,14 @@ def bind_all(pilots, scene) -> None:
             bind(scene)
 
 
-def ponder_all(pilots, frames: int) -> None:
-    """A frame in which the game waits to start, ``frames`` of them left: pilots that
-    think ahead use it (a Pi would otherwise take the first move's whole search on
-    the few frames after GO)."""
+def ponder_all(pilots, countdown) -> None:
+    """A READY/GO frame (``countdown.admit`` just held the game back): pilots that think
+    ahead use it, told how many frames, this one included, come before the game's first
+    (a Pi would otherwise take the first move's whole search on the few frames after GO)."""
     for pilot in pilots:
         ponder = getattr(pilot, "ponder", None)
         if ponder is not None:
-            ponder(frames)
+            ponder(countdown.left + 1)
 
 
 class HumanPilot:

@@ -20,6 +20,7 @@ would rather wait for a long one than clear three blocks at once.
 from __future__ import annotations
 
 import random
+
 from cabinet.games.antigravity import field
 from cabinet.games.antigravity.field import COLOURS
 from cabinet.games.thought import Thinking, finish
@@ -29,6 +30,7 @@ DEAD = -1e9
 DOOMED = -1e6   # alive now, but every choice of the next turn ends the game
 NO_COLOUR = 7   # stands in for a block of unknown colour: it matches nothing
 LOOKAHEADS = (1, 2, 3)
+
 
 class AntiGravityAI:
     """``choose(game) -> (column, side)``; deterministic for a given ``seed``.

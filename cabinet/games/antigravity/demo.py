@@ -54,7 +54,7 @@ class AIPilot:
         if self._turn != game.turns:
             self._new_turn(game, game_frame)
         if self._plan is None:
-            if not self.thought.advance(self._next_press - game_frame):
+            if not self.thought.advance(self._next_press - game_frame + 1):
                 return out
             column, side = self.thought.decision
             self._plan = (column, "up" if game.push_side("up") == side else "down")
@@ -74,14 +74,15 @@ class AIPilot:
         return out + [press]
 
     def ponder(self, frames: int) -> None:
-        """Think over the first push while the game waits ``frames`` more frames to start."""
+        """Think over the first push while the game waits to start: ``frames`` frames,
+        this one included, before its first."""
         game = self.game
         if game is None or game.game_over:
             return
         if self._turn != game.turns:
             self._new_turn(game, 0)     # the game's first frame is game frame 0
         if self._plan is None:
-            self.thought.advance(frames + self._next_press)
+            self.thought.advance(frames + self._next_press + 1)
 
     def _new_turn(self, game, game_frame: int) -> None:
         """A new turn (the push landed, or the timer forced one): think it over, and

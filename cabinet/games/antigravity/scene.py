@@ -180,7 +180,7 @@ class AntiGravityScene(Scene):
             return
         live = self.countdown.admit(live)
         if live is None:
-            ponder_all(self.pilots, self.countdown.left)
+            ponder_all(self.pilots, self.countdown)
             return   # READY / GO: no timer runs, the presses are kept for the first frame
         if self.end_frames:
             self._count_down_end()

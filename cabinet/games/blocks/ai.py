@@ -23,7 +23,7 @@ from cabinet.games.thought import Thinking, finish
 from .engine import BlocksGame, clear_lines
 from .evaluate import Evaluator
 from .lookahead import Lookahead
-from .pieces import CATALOGUE, SIZE
+from .pieces import CATALOGUE, SIZE, orientations
 from .search import JUDGE_COST, SLICE, Step, planning
 from .tactics import Sight, Values, VersusGains
 
@@ -85,41 +85,47 @@ class BlocksAI:
 
     def thinking(self, game: BlocksGame, sight: Sight | None = None) -> Thinking:
         """:meth:`choose` one slice of search per ``next()`` (see :mod:`cabinet.games.thought`);
-        returns the :class:`Move`. A move that follows the plan takes no slice at all."""
+        returns the :class:`Move`. A move that follows the plan takes no slice at all.
+
+        The AI itself (its plan, its random numbers) changes only when the move is
+        returned, so a thought dropped halfway (the board changed under it) leaves no trace.
+        """
         if game.game_over:
             raise ValueError("the game is over: there is no move to choose")
         pending = 0 if sight is None else sight.pending
-        if pending > self._pending_seen:
-            self._plan = []     # an attack came in: think again
-        self._pending_seen = pending
-        step = self._planned(game)
+        plan = [] if pending > self._pending_seen else list(self._plan)   # attacked: think again
+        rng = random.Random(0)
+        rng.setstate(self._rng.getstate())
+        step = _planned(plan, game)
         if step is None:
-            steps = yield from self._search(game, sight)
-            self._remember(game, steps)
-            step = steps[0]
+            steps = yield from self._search(game, sight, rng)
+            plan = _remembered(game, steps)
+            step = _planned(plan, game)
+        self._plan, self._rng, self._pending_seen = plan, rng, pending
         turns = _turns_between(game.tray[step.slot], step.piece)
         return Move(step.slot, step.row, step.col, turns)
 
     def work(self, game: BlocksGame) -> int:
         """About how many slices :meth:`thinking` takes for a new plan on ``game``'s tray:
         every level of the search tries its parents' pieces at every position (about
-        half of them fit), judges what fits, and keeps ``width`` boards."""
+        half of them fit), merges and judges what fits (a slice each at least), and
+        keeps ``width`` boards; the best whole plans are then judged a slice each."""
         style = self.style
-        sizes = sorted((len(piece.placements) * (4 if game.rotation else 1)
-                        for piece in game.tray if piece is not None), reverse=True)
-        parents, boards_tried, levels = 1, 0, min(style.depth, len(sizes))
+        sizes = sorted((_positions(piece, game.rotation) for piece in game.tray if piece is not None),
+                       reverse=True)
+        parents, slices, levels = 1, 0, min(style.depth, len(sizes))
         for level in range(levels):
             tried = parents * sum(sizes[:len(sizes) - level])
-            boards_tried += tried + tried // 2 * JUDGE_COST
+            slices += 2 + (tried + tried // 2 * JUDGE_COST) // SLICE
             parents = min(style.width, tried // 2)
         refined = style.refine_top if levels == len(sizes) else 0
-        return boards_tried // SLICE + refined + 1
+        return slices + refined
 
     # ------------------------------------------------------------------ planning
-    def _search(self, game: BlocksGame, sight: Sight | None):
+    def _search(self, game: BlocksGame, sight: Sight | None, rng: random.Random):
         style = self.style
         evaluator = self._evaluator(game)
-        cost = self._noisy(evaluator) if style.noise else evaluator.cost
+        cost = _noisy(evaluator, style.noise, rng) if style.noise else evaluator.cost
         refine = None
         if style.refine_top:
             lookahead = self._lookahead(game, evaluator)
@@ -130,25 +136,16 @@ class BlocksAI:
         steps = yield from planning(game.board, game.tray, cost, game.gravity, game.rotation,
                                     style.width, line_bonus=style.line_bonus, depth=style.depth,
                                     refine=refine, refine_top=style.refine_top, gains=gains,
-                                    rank=self._slip())
+                                    rank=self._slip(rng))
         if not steps:   # cannot happen while the game is not over; guards the invariant
             raise RuntimeError("no legal move although the game is not over")
         return steps if style.follow_plan else steps[:1]
 
-    def _slip(self) -> int:
+    def _slip(self, rng: random.Random) -> int:
         """0 for the best plan; on a slip, the rank of the merely good one taken."""
-        if self.style.slip_percent and self._rng.randrange(100) < self.style.slip_percent:
-            return self._rng.choice(SLIP_RANKS)
+        if self.style.slip_percent and rng.randrange(100) < self.style.slip_percent:
+            return rng.choice(SLIP_RANKS)
         return 0
-
-    def _noisy(self, evaluator: Evaluator):
-        """A blurred judgement: the plain cost plus seeded noise."""
-        rng = np.random.default_rng(self._rng.getrandbits(32))
-        spread = self.style.noise
-
-        def cost(boards):
-            return evaluator.cost(boards) + rng.normal(0.0, spread, boards.shape)
-        return cost
 
     def _lookahead(self, game: BlocksGame, evaluator: Evaluator) -> Lookahead:
         key = (game.piece_set, game.rotation)
@@ -163,26 +160,44 @@ class BlocksAI:
             self._evaluators[key] = Evaluator(game.piece_set, game.rotation)
         return self._evaluators[key]
 
-    # ------------------------------------------------------------------ following the plan
-    def _remember(self, game: BlocksGame, steps: list[Step]) -> None:
-        """Record the state each step expects, so later calls can follow the plan.
-        (Stones that land change the board, so a plan is not followed past them.)"""
-        self._plan = []
-        board, tray = game.board, list(game.tray)
-        for step in steps:
-            self._plan.append((_situation(board, tray, game), step))
-            placed = board | step.piece.masks[step.row * SIZE + step.col]
-            board = clear_lines(placed, game.gravity).board
-            tray[step.slot] = None
 
-    def _planned(self, game: BlocksGame) -> Step | None:
-        """The plan's next step when the game is exactly where the plan expects it."""
-        now = _situation(game.board, game.tray, game)
-        while self._plan:
-            expected, step = self._plan.pop(0)
-            if expected == now:
-                return step
-        return None
+def _noisy(evaluator: Evaluator, spread: float, rng: random.Random):
+    """A blurred judgement: the plain cost plus noise seeded from ``rng``."""
+    noise = np.random.default_rng(rng.getrandbits(32))
+
+    def cost(boards):
+        return evaluator.cost(boards) + noise.normal(0.0, spread, boards.shape)
+    return cost
+
+
+def _remembered(game: BlocksGame, steps: list[Step]) -> list[tuple[tuple, Step]]:
+    """The plan of ``steps``: each with the state it expects, so later moves can follow it.
+    (Stones that land change the board, so a plan is not followed past them.)"""
+    plan = []
+    board, tray = game.board, list(game.tray)
+    for step in steps:
+        plan.append((_situation(board, tray, game), step))
+        placed = board | step.piece.masks[step.row * SIZE + step.col]
+        board = clear_lines(placed, game.gravity).board
+        tray[step.slot] = None
+    return plan
+
+
+def _planned(plan: list[tuple[tuple, Step]], game: BlocksGame) -> Step | None:
+    """The plan's next step when the game is exactly where the plan expects it (taken off
+    ``plan`` with the steps before it)."""
+    now = _situation(game.board, game.tray, game)
+    while plan:
+        expected, step = plan.pop(0)
+        if expected == now:
+            return step
+    return None
+
+
+def _positions(piece, rotation: bool) -> int:
+    """Where a tray piece can go: every position of every turn of it with rotation on."""
+    turns = [turned for _, turned in orientations(piece)] if rotation else [piece]
+    return sum(len(turned.placements) for turned in turns)
 
 
 def _situation(board: int, tray, game: BlocksGame) -> tuple:

@@ -66,9 +66,11 @@ class BlocksDemoPilot:
             self.plan = []          # stones landed under the plan: look again
         if not self.plan:
             # Think through the pause before the move (and any animation meanwhile), a share
-            # a frame; the thought must be done on the frame of the move's first press.
-            deciding = not self.seat.busy and self.wait == 0
-            self._think(game, 1 if deciding else self.wait + 1)
+            # a frame; the thought must be done on the frame of the move's first press,
+            # which is never a frame of animation.
+            busy = self.seat.busy
+            deciding = not busy and self.wait == 0
+            self._think(game, 1 if deciding else self.wait + 1 + busy)
             if not deciding:
                 if not self.seat.busy:
                     self.wait -= 1
@@ -94,18 +96,20 @@ class BlocksDemoPilot:
         return [InputEvent(self.player, action, True, game_frame)]
 
     def ponder(self, frames: int) -> None:
-        """Think over the first move while the game waits ``frames`` more frames to start."""
+        """Think over the first move while the game waits to start: ``frames`` frames,
+        this one included, before its first."""
         game = self.seat.game
         if not game.game_over and not self.plan:
             self._think(game, frames + self.wait + 1)
 
     def _think(self, game, frames_left: int) -> None:
-        """This frame's share of deciding the next move (see :class:`Thought`). A thought
-        is begun again when what it started from changed: stones landed, or an attack
-        came in (as a player would, the CPU thinks again when its meter rises)."""
+        """This frame's share of deciding the next move (see :class:`Thought`), on what the
+        panel showed when the thought began. It is begun again when the player's own side
+        changed: stones landed, or an attack came in (as a player would, the CPU thinks
+        again when its meter rises). The other board may change meanwhile."""
         match = getattr(self.seat, "match", None)
         sight = None if match is None else sight_of(match, self.player)
-        situation = (game.board, tuple(game.tray), sight and sight.pending)
+        situation = (game.board, tuple(game.tray), None if sight is None else sight.pending)
         if self.thought is None or self.thought_on != situation:
             self.thought = Thought(self.ai.thinking(game, sight), self.ai.work(game))
             self.thought_on = situation

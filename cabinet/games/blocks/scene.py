@@ -161,7 +161,7 @@ class BlocksScene(Scene):
         live = self.countdown.admit(self.live)
         self.live = []
         if live is None:
-            ponder_all([self.pilot], self.countdown.left)
+            ponder_all([self.pilot], self.countdown)
             return   # READY / GO: the game waits, the presses are kept
         obeyed = [e for e in self.pilot.events(self.game_frame, live) if e.pressed]
         for event in obeyed:

@@ -136,7 +136,7 @@ class BlocksVersusScene(Scene):
             return
         live = self.countdown.admit(live)
         if live is None:
-            ponder_all(self.pilots, self.countdown.left)
+            ponder_all(self.pilots, self.countdown)
             return
         for pilot in self.pilots:
             for event in pilot.events(self.game_frame, live):
