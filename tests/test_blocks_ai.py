@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from cabinet.games.blocks import BlocksGame
-from cabinet.games.blocks.ai import BlocksAI, Move, _noisy
+from cabinet.games.blocks.ai import STYLES, BlocksAI, Move, _noisy
 from cabinet.games.blocks.boards import clear_many
 from cabinet.games.blocks.engine import clear_lines
 from thinking_support import think_through
@@ -226,3 +226,30 @@ def test_the_size_of_a_slice_never_changes_a_move(monkeypatch):
     assert moves_digest() == sliced
     monkeypatch.setattr(search, "SLICE", 300)       # many small ones
     assert moves_digest() == sliced
+
+
+def test_a_thought_dropped_halfway_leaves_the_ai_as_it_was():
+    """A pilot drops a thought when stones land under it; the AI's plan and random numbers
+    (slips, noise) must not show that it ever began."""
+    from cabinet.games.blocks.cpu import cpu_style
+
+    def moves(ai, game, count=12):
+        played = []
+        for _ in range(count):
+            if game.game_over:
+                break
+            move = ai.choose(game)
+            played.append(move)
+            for _ in range(move.turns):
+                game.rotate(move.slot)
+            game.place(move.slot, move.row, move.col)
+        return played
+
+    for style in (cpu_style(2), cpu_style(3), STYLES["casual"]):
+        dropped = BlocksAI(seed=5, style=style)
+        game = BlocksGame(seed=8)
+        thought = dropped.thinking(game)
+        next(thought)
+        next(thought)
+        del thought
+        assert moves(dropped, BlocksGame(seed=8)) == moves(BlocksAI(seed=5, style=style), BlocksGame(seed=8))
