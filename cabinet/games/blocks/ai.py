@@ -23,8 +23,8 @@ from cabinet.games.thought import Thinking, finish
 from .engine import BlocksGame, clear_lines
 from .evaluate import Evaluator
 from .lookahead import Lookahead
-from .pieces import CATALOGUE, SIZE, orientations
-from .search import JUDGE_COST, SLICE, Step, planning
+from .pieces import CATALOGUE, SIZE
+from .search import JUDGE_COST, SLICE, Step, planning, turns_tried
 from .tactics import Sight, Values, VersusGains
 
 
@@ -99,8 +99,7 @@ class BlocksAI:
         step = _planned(plan, game)
         if step is None:
             steps = yield from self._search(game, sight, rng)
-            plan = _remembered(game, steps)
-            step = _planned(plan, game)
+            step, plan = steps[0], _remembered(game, steps)[1:]
         self._plan, self._rng, self._pending_seen = plan, rng, pending
         turns = _turns_between(game.tray[step.slot], step.piece)
         return Move(step.slot, step.row, step.col, turns)
@@ -195,9 +194,8 @@ def _planned(plan: list[tuple[tuple, Step]], game: BlocksGame) -> Step | None:
 
 
 def _positions(piece, rotation: bool) -> int:
-    """Where a tray piece can go: every position of every turn of it with rotation on."""
-    turns = [turned for _, turned in orientations(piece)] if rotation else [piece]
-    return sum(len(turned.placements) for turned in turns)
+    """Where the search tries a tray piece: every position of every turn it tries."""
+    return sum(len(turned.placements) for turned in turns_tried(piece, rotation))
 
 
 def _situation(board: int, tray, game: BlocksGame) -> tuple:

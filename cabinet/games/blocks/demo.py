@@ -72,7 +72,7 @@ class BlocksDemoPilot:
             deciding = not busy and self.wait == 0
             self._think(game, 1 if deciding else self.wait + 1 + busy)
             if not deciding:
-                if not self.seat.busy:
+                if not busy:
                     self.wait -= 1
                 return []
             move, self.thought = self.thought.decision, None
@@ -108,9 +108,9 @@ class BlocksDemoPilot:
         changed: stones landed, or an attack came in (as a player would, the CPU thinks
         again when its meter rises). The other board may change meanwhile."""
         match = getattr(self.seat, "match", None)
-        sight = None if match is None else sight_of(match, self.player)
-        situation = (game.board, tuple(game.tray), None if sight is None else sight.pending)
+        situation = (game.board, tuple(game.tray), None if match is None else match.pending(self.player))
         if self.thought is None or self.thought_on != situation:
+            sight = None if match is None else sight_of(match, self.player)
             self.thought = Thought(self.ai.thinking(game, sight), self.ai.work(game))
             self.thought_on = situation
         self.thought.advance(frames_left)

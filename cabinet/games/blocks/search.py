@@ -33,11 +33,16 @@ class Step:
     col: int
 
 
+def turns_tried(piece: Piece, rotation: bool) -> list[Piece]:
+    """The orientations of a tray piece the search tries: all of them with rotation on."""
+    return [turned for _, turned in orientations(piece)] if rotation else [piece]
+
+
 class _Options:
     """Every (orientation, position) of one slot's piece, as parallel arrays."""
 
     def __init__(self, piece: Piece, rotation: bool):
-        turns = [p for _, p in orientations(piece)] if rotation else [piece]
+        turns = turns_tried(piece, rotation)
         self.masks = np.array([m for p in turns for _, _, m in p.placements], dtype=U64)
         self.moves = [(p, r, c) for p in turns for r, c, _ in p.placements]
 
