@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import weakref
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -52,22 +51,6 @@ class Scene:
         whose pixels did not change is not presented.
         """
         return None
-
-
-def weak_method(method):
-    """``method`` as a callable that does not keep its object alive.
-
-    The parts of a scene (a seat, a layout, a pilot) call back into it; holding
-    the scene through a weak reference instead leaves no reference cycle, so a
-    finished scene and its surfaces are freed by reference counting the moment
-    the stack lets go of it, not at some later garbage collection.
-    """
-    ref = weakref.WeakMethod(method)
-
-    def call(*args, **kwargs):
-        bound = ref()
-        return None if bound is None else bound(*args, **kwargs)
-    return call
 
 
 class SceneStack:

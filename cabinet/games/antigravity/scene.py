@@ -18,7 +18,7 @@ from cabinet.games.antigravity.engine import MODES
 from cabinet.games.antigravity.layouts import FINAL_BOARD_FRAMES, SingleLayout, VersusLayout
 from cabinet.games.antigravity.seat import Seat
 from cabinet.inputs.actions import CABINET, DIRECTIONS, Action
-from cabinet.scenes.base import Scene, weak_method
+from cabinet.scenes.base import Scene
 from cabinet.scenes.challenger import challenge
 from cabinet.scenes.countdown import Countdown
 from cabinet.scenes.pilots import bind_all, ponder_all
@@ -76,7 +76,7 @@ class AntiGravityScene(Scene):
         self.end_frames = 0        # frames since the game (or match) ended; 0 while playing
         self.finished = False      # demo: the banner has been shown, attract may move on
         self._live = []
-        self.countdown = Countdown(weak_method(self._play))
+        self.countdown = Countdown(self.ctx.audio.play)
         self.recorder = None if demo else self._recorder()
         self.layout = (VersusLayout if mode == "versus" else SingleLayout)(self)
 
@@ -90,7 +90,7 @@ class AntiGravityScene(Scene):
         from cabinet.games.antigravity import AntiGravityGame, ContestGame, VersusMatch
         if self.mode == "versus":
             self.match = VersusMatch(settings, seed)
-            play = weak_method(self._play)
+            play = self.ctx.audio.play
             return [Seat(self.match.game(1), 1, play), Seat(self.match.game(2), 2, play)]
         if self.mode == "contest":
             game = ContestGame(self.contest, settings)
@@ -98,7 +98,7 @@ class AntiGravityScene(Scene):
             game = AntiGravityGame(seed=seed, difficulty=self.difficulty, mode="single",
                                    width=settings.width, half_height=settings.half_height,
                                    settings=settings, ramp=settings.ramp)
-        return [Seat(game, 1, weak_method(self._play))]
+        return [Seat(game, 1, self.ctx.audio.play)]
 
     def _panel_pilots(self) -> list:
         from cabinet.scenes.pilots import HumanPilot
@@ -122,9 +122,6 @@ class AntiGravityScene(Scene):
         if self.mode == "versus":
             return self.seats[0 if player == 1 else 1]
         return self.seats[0]
-
-    def _play(self, sound: str) -> None:
-        self.ctx.audio.play(sound)
 
     # ------------------------------------------------------------------ scene calls
     def enter(self) -> None:
@@ -155,7 +152,7 @@ class AntiGravityScene(Scene):
             return None
         if self.rounds is None:
             return self.driver
-        people = [player for player in (1, 2) if not self.rounds.is_cpu(player)]
+        people = self.rounds.people
         return people[0] if self.rounds.cpu and people else None
 
     def interrupted(self):
@@ -172,7 +169,7 @@ class AntiGravityScene(Scene):
     def _toggle_pause(self) -> None:
         self.paused = not self.paused
         self._live = []
-        self._play("menu_select")
+        self.ctx.audio.play("menu_select")
 
     def update(self) -> None:
         live, self._live = self._live, []
@@ -197,7 +194,7 @@ class AntiGravityScene(Scene):
         self.game_frame += 1
         if self._decided() and not any(seat.busy for seat in self.seats):
             self.end_frames = 1
-            self._play("game_over")
+            self.ctx.audio.play("game_over")
             if self.rounds is not None:
                 self.rounds.record(self.winner())
 
@@ -233,7 +230,7 @@ class AntiGravityScene(Scene):
         self.seats = self._make_seats(self.settings, self.rounds.round_seed())
         bind_all(self.pilots, self)
         self.end_frames = 0
-        self.countdown = Countdown(weak_method(self._play))
+        self.countdown = Countdown(self.ctx.audio.play)
 
     # ------------------------------------------------------------------ the end
     def winner(self) -> int | None:
