@@ -96,9 +96,7 @@ class App:
         self.ctx = Context(settings=settings, config=loaded, store=store,
                            audio=audio or Audio(settings.audio), inputs=InputHub(settings.inputs),
                            bank=store.credit_bank(settings.credits))
-        if loaded.problems:
-            self.ctx.notices.append(loaded.summary())
-        self.ctx.notices.extend(str(problem) for problem in loaded.problems)
+        self.ctx.notices.extend(loaded.notices())
         self.ctx.notices.extend(self.ctx.inputs.problems)
         from cabinet.network import start_link
         self.ctx.network = start_link(settings, store, self.ctx.notices)  # returns at once; None when off

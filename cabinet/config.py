@@ -112,6 +112,12 @@ class LoadedConfig:
         count = self.problem_count
         return f"{self.source or 'no settings file'}: {count} problem{'s' * (count != 1)}; {self.verdict()}"
 
+    def notices(self) -> list[str]:
+        """What the NOTICES page shows of this file: the summary, then each problem (none when clean)."""
+        if not self.problems:
+            return []
+        return [self.summary()] + [str(problem) for problem in self.problems]
+
 
 def config_choice(explicit: str | os.PathLike | None = None) -> tuple[Path | None, str]:
     """The file to read and why: --config, $CABINET_CONFIG, the user's, the system's, the shipped one.

@@ -51,6 +51,11 @@ class Match:
     def is_cpu(self, player: int) -> bool:
         return player in self.cpu
 
+    @property
+    def people(self) -> list[int]:
+        """The players a person plays, in order (not the CPU)."""
+        return [player for player in PLAYERS if not self.is_cpu(player)]
+
     def name(self, player: int) -> str:
         """What the screen calls a side: PLAYER 1, or CPU LV3."""
         return f"CPU LV{self.cpu[player]}" if self.is_cpu(player) else f"PLAYER {player}"

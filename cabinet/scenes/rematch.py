@@ -41,8 +41,7 @@ class MatchEnd:
 
 def rematch_offered(ctx, match: Match) -> bool:
     """A rematch is offered: the operator allows it, a person played, and it can be paid now."""
-    people = [player for player in PLAYERS if not match.is_cpu(player)]
-    return ctx.settings.versus.rematch and bool(people) and ctx.bank.can_start(match.mode)
+    return ctx.settings.versus.rematch and bool(match.people) and ctx.bank.can_start(match.mode)
 
 
 class RematchScene(Scene):

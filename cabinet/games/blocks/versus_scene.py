@@ -113,7 +113,7 @@ class BlocksVersusScene(Scene):
     @property
     def challenge_seat(self) -> int | None:
         """In a match against the CPU, the person's panel: the other panel's Start is a challenger."""
-        people = [player for player in PLAYERS if not self.rounds.is_cpu(player)]
+        people = self.rounds.people
         if self.demo or self.end_frames or self.finished or not self.rounds.cpu or not people:
             return None
         return people[0]

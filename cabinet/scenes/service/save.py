@@ -109,13 +109,11 @@ def _reload_config(ctx, path: Path) -> None:
     """Read the saved file back: it becomes the loaded config (and the last good settings),
     its problems replace the old ones."""
     from cabinet.storage.last_good import load_for_cabinet
-    old = {str(problem) for problem in ctx.config.problems} | {ctx.config.summary()}
+    old = set(ctx.config.notices())
     loaded = load_for_cabinet(path)
     loaded.origin = ctx.config.origin
     ctx.notices[:] = [notice for notice in ctx.notices if notice not in old]
-    if loaded.problems:
-        ctx.notices.append(loaded.summary())
-    ctx.notices.extend(str(problem) for problem in loaded.problems)
+    ctx.notices.extend(loaded.notices())
     ctx.config = loaded
 
 
