@@ -262,7 +262,7 @@ ensure_program() {
     run "$VENV/bin/pip" install --quiet --only-binary pygame-ce "$SOURCE_DIR"
     if live; then
         pygame_has_kmsdrm || die "the installed pygame-ce's SDL has no KMSDRM video driver, so it cannot draw" \
-            "on the screen; see README (Installing on a Raspberry Pi)"
+            "on the screen; see docs/installing.md"
         say "$fingerprint" > "$stamp"
     fi
 }
@@ -349,6 +349,10 @@ ensure_service() {
     local unit_changed=no
     install_file "$SOURCE_DIR/systemd/$SERVICE" "$UNIT_FILE" 0644 && unit_changed=yes
     install_file "$SOURCE_DIR/README.md" "$DOC_DIR/README.md" 0644 || true
+    local doc
+    for doc in "$SOURCE_DIR"/docs/*.md; do
+        install_file "$doc" "$DOC_DIR/docs/${doc##*/}" 0644 || true
+    done
     if [[ $unit_changed == yes ]] || ! can_query; then
         run systemctl daemon-reload
     fi
