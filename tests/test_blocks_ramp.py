@@ -27,7 +27,7 @@ def test_the_ramp_is_off_in_the_engines_defaults():
 
 
 def test_each_refresh_lands_one_more_stone_per_level_up_to_six():
-    game = BlocksGame(seed=5, ramp=True, ramp_placements=3)
+    game = BlocksGame(seed=10, ramp=True, ramp_placements=3)
     ai = BlocksAI(seed=0, level="strong")
     assert game.ramp_level == 0
     counts = []

@@ -125,7 +125,7 @@ def planning(board: int, tray, cost, gravity: bool, rotation: bool, width: int,
             yield
         costs = np.concatenate(judged) - gain[keep]
         if keep.size > width:
-            best = np.argpartition(costs, width)[:width]
+            best = _smallest(costs, width)
             keep, costs = keep[best], costs[best]
         boards, used, gain, carry = boards[keep], used[keep], gain[keep], carry[keep]
         levels.append((parent[keep], slot[keep], option[keep], costs))
@@ -134,7 +134,7 @@ def planning(board: int, tray, cost, gravity: bool, rotation: bool, width: int,
     parent, slot, option, costs = levels[-1]
     index = int(np.argmin(costs))
     if refine is not None and len(levels) == len(slots) and costs.size > 1:
-        top = np.argsort(costs)[:refine_top]
+        top = np.argsort(costs, kind="stable")[:refine_top]
         sharper = []
         for one in _parts(top, 1):      # one board's next piece is a slice's worth
             sharper.append(refine(boards[one]))
@@ -142,7 +142,7 @@ def planning(board: int, tray, cost, gravity: bool, rotation: bool, width: int,
         sharper = np.concatenate(sharper) - gain[top]
         index = int(top[np.argmin(sharper)])
     if rank > 0 and costs.size > 1:
-        index = int(np.argsort(costs)[min(rank, costs.size - 1)])
+        index = int(np.argsort(costs, kind="stable")[min(rank, costs.size - 1)])
     steps = []
     for parent, slot, option, _ in reversed(levels):
         s = int(slot[index])
@@ -179,6 +179,17 @@ class Gains:
 
 _MIX = np.array([0x9E37_79B9_7F4A_7C15, 0xC2B2_AE3D_27D4_EB4F, 0x1656_67B1_9E37_79F9,
                  0x85EB_CA77_C2B2_AE63], dtype=U64)   # odd constants that spread small numbers
+
+
+def _smallest(costs: np.ndarray, count: int) -> np.ndarray:
+    """Indices of the ``count`` lowest costs, ordered by cost and then by index: what a stable
+    sort would give, without sorting them all. Ties are broken by index, never by numpy's
+    partition or sort algorithm, which differ between versions and processors."""
+    kth = np.partition(costs, count - 1)[count - 1]
+    below = np.flatnonzero(costs < kth)
+    tied = np.flatnonzero(costs == kth)[:count - below.size]
+    below = below[np.argsort(costs[below], kind="stable")]
+    return np.concatenate((below, tied))
 
 
 def _unique(boards: np.ndarray, used: np.ndarray, carry: np.ndarray) -> np.ndarray:
