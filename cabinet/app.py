@@ -119,7 +119,7 @@ class App:
         self._next_trim = 0.0
         self.ctx.go_to_attract()
         if loaded.problems:
-            from cabinet.scenes.settings_notice import SettingsNoticeScene
+            from cabinet.scenes.service.settings_notice import SettingsNoticeScene
             self.ctx.scenes.push(SettingsNoticeScene(self.ctx, loaded))
 
     # ------------------------------------------------------------------ the loop
@@ -370,7 +370,7 @@ class App:
             except Exception:
                 log.exception("attract mode failed to start")
         # Attract mode itself keeps failing: show the title alone, which needs nothing.
-        from cabinet.scenes.attract import SafeTitleScene
+        from cabinet.scenes.flow.attract import SafeTitleScene
         self.ctx.scenes.reset(SafeTitleScene(self.ctx))
 
     def _pointer(self, event):
@@ -397,7 +397,7 @@ def _ignore(*_args) -> None:
 
 @functools.cache
 def _attract_classes() -> tuple[type, ...]:
-    from cabinet.scenes.attract import AttractScene, SafeTitleScene
+    from cabinet.scenes.flow.attract import AttractScene, SafeTitleScene
     return AttractScene, SafeTitleScene
 
 
@@ -425,10 +425,10 @@ def main(args, replay_id: int | None = None, start_scene: str | None = None) -> 
         return EXIT_NO_DISPLAY
     app.esc_quits = start_scene == "input-test" or replay_id is not None
     if start_scene == "input-test":
-        from cabinet.scenes.input_test import InputTestScene
+        from cabinet.scenes.service.input_test import InputTestScene
         app.ctx.scenes.push(InputTestScene(app.ctx, on_exit=app.stop))
     if replay_id is not None:
-        from cabinet.scenes.playback import play_replay
+        from cabinet.scenes.flow.playback import play_replay
         try:
             play_replay(app.ctx, replay_id, on_end=app.stop)
         except (KeyError, ValueError) as exc:

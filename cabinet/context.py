@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable
 
-from cabinet.scenes.base import SceneStack
+from cabinet.scenes.kit.base import SceneStack
 
 if TYPE_CHECKING:  # pragma: no cover
     from cabinet.config import LoadedConfig
@@ -40,7 +40,7 @@ class Context:
 
     def go_to_attract(self) -> None:
         """Drop every scene and start attract mode from its first part."""
-        from cabinet.scenes.attract import AttractScene
+        from cabinet.scenes.flow.attract import AttractScene
         factory = self.attract_factory or AttractScene
         self.scenes.reset(factory(self))
 

@@ -53,7 +53,7 @@ def end_blocks_on_the_table(app: App, score: int = 9500) -> int:
     scenes: the single square fits, then the domino cannot. Returns the final score."""
     from cabinet.games.blocks import BlocksGame
     from cabinet.games.blocks.cursor import Cursor
-    from cabinet.games.blocks.scene import GAME_OVER_FRAMES
+    from cabinet.scenes.blocks.play import GAME_OVER_FRAMES
     start_blocks_single(app)
     scene = app.ctx.scenes.top
     scene.game = BlocksGame.from_text(["#.#.#.#.", ".#.#.#.#"] * 4, tray=[["#"], ["##"], None], seed=4, score=score)

@@ -2,7 +2,7 @@
 
 import pytest
 
-from cabinet.games.antigravity import AntiGravityGame, ContestGame, Progress, VersusMatch
+from cabinet.games.antigravity import AntiGravityGame, ContestGame, Progress, AntiGravityVersus
 from cabinet.settings_schema import AntiGravitySettings, ContestList, HandicapSettings, VersusSettings
 
 L_FIELD = ["...", "...", "...", ".RR", "RGB", "RBG"]   # a bottom R push at column 0 clears 5, scores 180
@@ -16,14 +16,14 @@ def versus_settings(p1=None, p2=None, same_blocks=True):
 
 def match_on(settings, rows1, rows2):
     """A match whose two fields are hand-built (same handicaps, bottom dispenser R)."""
-    match = VersusMatch(settings, seed=1)
+    match = AntiGravityVersus(settings, seed=1)
     match._games = tuple(AntiGravityGame.from_text(rows, bottom="R", mode="versus", settings=settings)
                          for rows in (rows1, rows2))
     return match
 
 
 def test_both_players_get_the_same_blocks_by_default():
-    match = VersusMatch(AntiGravitySettings(), seed=42)
+    match = AntiGravityVersus(AntiGravitySettings(), seed=42)
     one, two = match.game(1), match.game(2)
     assert one.mode == two.mode == "versus" and one.base == 30
     for i in range(15):
@@ -34,7 +34,7 @@ def test_both_players_get_the_same_blocks_by_default():
 
 
 def test_same_blocks_off_gives_different_sequences():
-    match = VersusMatch(versus_settings(same_blocks=False), seed=42)
+    match = AntiGravityVersus(versus_settings(same_blocks=False), seed=42)
     seq = [[], []]
     for player in (1, 2):
         game = match.game(player)
@@ -47,7 +47,7 @@ def test_same_blocks_off_gives_different_sequences():
 def test_handicaps_set_turn_time_and_colours_per_player():
     settings = versus_settings(HandicapSettings(turn_seconds=8, colours=3),
                                HandicapSettings(turn_seconds=4, colours=5, target_kind="score"))
-    match = VersusMatch(settings, seed=3)
+    match = AntiGravityVersus(settings, seed=3)
     assert (match.game(1).turn_frames, match.game(1).colours) == (480, 3)
     assert (match.game(2).turn_frames, match.game(2).colours) == (240, 5)
     assert match.progress(2) == Progress("score", 0, 100)
@@ -106,7 +106,7 @@ def test_both_over_at_once_is_a_draw():
 
 
 def test_player_number_is_checked():
-    match = VersusMatch(AntiGravitySettings(), seed=1)
+    match = AntiGravityVersus(AntiGravitySettings(), seed=1)
     with pytest.raises(ValueError):
         match.game(3)
 

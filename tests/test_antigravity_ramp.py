@@ -4,9 +4,9 @@ import dataclasses
 from types import SimpleNamespace
 
 from service_support import cabinet_on_file, choose, enter, service, step, tap, value_of
-from cabinet.games.antigravity import AntiGravityGame, ContestGame, VersusMatch
+from cabinet.games.antigravity import AntiGravityGame, ContestGame, AntiGravityVersus
 from cabinet.inputs.actions import Action
-from cabinet.scenes.playback import replay_settings
+from cabinet.scenes.flow.playback import replay_settings
 from cabinet.settings_schema import AntiGravitySettings, ContestList, RampSettings, Settings
 
 EMPTY = ["......"] * 12
@@ -80,7 +80,7 @@ def test_a_field_read_from_text_starts_on_its_level():
 def test_versus_and_contest_never_ramp():
     settings = AntiGravitySettings()
     assert settings.ramp.enabled          # on in the shipped settings
-    match = VersusMatch(settings, 3)
+    match = AntiGravityVersus(settings, 3)
     contest = ContestGame(ContestList(name="T", seed=4, length=12, colours=4), settings)
     assert match.game(1).ramp is None and match.game(2).ramp is None and contest.ramp is None
 

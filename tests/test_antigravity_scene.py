@@ -15,10 +15,10 @@ import pytest
 from cabinet.games.antigravity import AntiGravityGame
 from cabinet.games.antigravity.animation import TurnAnimation, grid_from_text
 from cabinet.games.antigravity.demo import AIPilot
-from cabinet.games.antigravity.scene import END_SKIP_AFTER, AntiGravityScene
+from cabinet.scenes.antigravity.play import END_SKIP_AFTER, AntiGravityScene
 from cabinet.inputs.actions import CABINET, Action, InputEvent
-from cabinet.scenes.pilots import HumanPilot
-from cabinet.scenes.playback import game_scene
+from cabinet.games.pilots import HumanPilot
+from cabinet.scenes.flow.playback import game_scene
 from cabinet.settings_schema import ContestList
 
 from app_helpers import make_app

@@ -11,8 +11,8 @@ from app_helpers import make_app, run, tap
 from cabinet.inputs.actions import Action
 from cabinet.render import LOGICAL_SIZE
 from cabinet.render.display import display_size
-from cabinet.scenes.attract import AttractScene
-from cabinet.scenes.base import Scene
+from cabinet.scenes.flow.attract import AttractScene
+from cabinet.scenes.kit.base import Scene
 
 ROOT = Path(__file__).resolve().parent.parent
 

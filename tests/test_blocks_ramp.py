@@ -88,7 +88,7 @@ def test_from_settings_passes_the_ramp():
 def test_a_replay_carries_the_ramp_and_one_recorded_before_it_replays_without():
     from types import SimpleNamespace
 
-    from cabinet.scenes.playback import replay_settings
+    from cabinet.scenes.flow.playback import replay_settings
     from cabinet.settings_schema import Settings
     from cabinet.storage.replays import Replay
 

@@ -3,7 +3,7 @@
 from cabinet.games.blocks.cursor import BOARD, TRAY, route
 from cabinet.games.blocks.seat import VersusSeat
 from cabinet.games.blocks.versus import BlocksVersus
-from cabinet.games.blocks import versus_view
+from cabinet.scenes.blocks import versus_view
 from cabinet.inputs.actions import Action, InputEvent
 
 EMPTY = ["........"] * 8

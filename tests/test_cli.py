@@ -11,7 +11,7 @@ from cabinet import app as app_module
 from cabinet.__main__ import build_parser, main
 from cabinet.config import SHIPPED_CONFIG
 from cabinet.inputs.actions import Action, InputEvent
-from cabinet.scenes.input_test import EXIT_FRAMES
+from cabinet.scenes.service.input_test import EXIT_FRAMES
 from cabinet.storage import Store
 from tests.test_storage_replays import recorded
 

@@ -6,10 +6,11 @@ import pytest
 
 from app_helpers import make_app, run
 from cabinet import FPS
-from cabinet.games.antigravity import AntiGravityGame, alerts
-from cabinet.games.antigravity import layouts
+from cabinet.games.antigravity import AntiGravityGame
+from cabinet.scenes.antigravity import alerts
+from cabinet.scenes.antigravity import layouts
 from cabinet.games.antigravity.animation import FLIGHT_FRAMES, SLIDE_FRAMES, TurnAnimation, grid_from_text
-from cabinet.games.antigravity.scene import END_FRAMES, AntiGravityScene, list_scroll
+from cabinet.scenes.antigravity.play import END_FRAMES, AntiGravityScene, list_scroll
 from cabinet.games.antigravity.seat import Seat
 from cabinet.games.antigravity.stacks import crossed_columns, danger_columns
 from cabinet.inputs.actions import Action, InputEvent

@@ -5,14 +5,14 @@ import pytest
 
 from app_helpers import make_app, press, run
 from cabinet.games.blocks import BlocksGame
-from cabinet.games.blocks import marks
-from cabinet.games.blocks import scene as blocks_scene
-from cabinet.games.blocks.animation import FLASH_FRAMES
+from cabinet.scenes.blocks import marks
+from cabinet.scenes.blocks import play as blocks_scene
+from cabinet.scenes.blocks.animation import FLASH_FRAMES
 from cabinet.games.blocks.cursor import Cursor
-from cabinet.games.blocks.scene import FINAL_BOARD_FRAMES, GAME_OVER_FRAMES, BlocksScene
+from cabinet.scenes.blocks.play import FINAL_BOARD_FRAMES, GAME_OVER_FRAMES, BlocksScene
 from cabinet.inputs.actions import CABINET, Action, InputEvent
-from cabinet.scenes import pause
-from cabinet.scenes.pilots import HumanPilot
+from cabinet.scenes.kit import pause
+from cabinet.games.pilots import HumanPilot
 
 EMPTY = ["........"] * 8
 

@@ -25,7 +25,7 @@ import sys
 sys.path.insert(0, sys.argv[1])
 from app_helpers import end_blocks_on_the_table, make_app, tap
 from cabinet.inputs.actions import Action
-from cabinet.scenes.initials import InitialsScene
+from cabinet.scenes.flow.initials import InitialsScene
 
 app = make_app()
 score = end_blocks_on_the_table(app)                # worth second place

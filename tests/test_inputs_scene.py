@@ -8,8 +8,8 @@ from inputs_support import clock, make_hub, pins  # noqa: F401  (fixtures)
 
 from cabinet.inputs.actions import CABINET, Action, InputEvent
 from cabinet.render import palette
-from cabinet.scenes.base import Scene, SceneStack
-from cabinet.scenes.input_test import EXIT_FRAMES, PANEL_TOP, InputTestScene
+from cabinet.scenes.kit.base import Scene, SceneStack
+from cabinet.scenes.service.input_test import EXIT_FRAMES, PANEL_TOP, InputTestScene
 
 
 @pytest.fixture

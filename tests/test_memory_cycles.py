@@ -12,7 +12,7 @@ import pytest
 
 from app_helpers import make_app, run
 from cabinet.bench.scenes import _scenes
-from cabinet.scenes.base import Scene
+from cabinet.scenes.kit.base import Scene
 
 
 class Blank(Scene):
@@ -53,7 +53,7 @@ def test_every_scene_is_freed_when_it_ends(no_gc):
 
 
 def test_a_replay_is_freed_when_it_ends(no_gc):
-    from cabinet.scenes.playback import PlaybackScene
+    from cabinet.scenes.flow.playback import PlaybackScene
     app = make_app()
     _record_a_replay(app)
     scene = PlaybackScene(app.ctx, app.ctx.store.replays.load(app.ctx.store.replays.ids()[-1]))
@@ -87,9 +87,9 @@ def test_attract_parts_are_freed_as_attract_moves_on(no_gc):
 
 def _record_a_replay(app) -> None:
     """A real (non-demo) ANTI-GRAVITY game, pushed carelessly to a quick end, so attract has a replay."""
-    from cabinet.games.antigravity.scene import AntiGravityScene
+    from cabinet.scenes.antigravity.play import AntiGravityScene
     from cabinet.inputs.actions import Action, InputEvent
-    from cabinet.scenes.pilots import HumanPilot
+    from cabinet.games.pilots import HumanPilot
     scene = AntiGravityScene(app.ctx, "single", difficulty="hard", pilots=[HumanPilot(1)], seed=3)
     app.ctx.scenes.reset(scene)
     for frame in range(60 * 60 * 5):
@@ -102,7 +102,7 @@ def _record_a_replay(app) -> None:
 @pytest.mark.parametrize("game", ["blocks", "antigravity"])
 def test_a_versus_demo_ended_mid_animation_is_freed(no_gc, game):
     """Ended while stones fly or a turn animates: callbacks in flight must not keep the scene."""
-    from cabinet.scenes.attract import versus_demo
+    from cabinet.scenes.flow.attract import versus_demo
     app = make_app()
     scene = versus_demo(app.ctx, game, 7)
     app.ctx.scenes.reset(scene)

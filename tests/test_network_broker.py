@@ -262,8 +262,8 @@ def _linked_app(broker, cabinet: str = "front"):
 
 
 def test_attract_the_ranking_and_the_service_menu_show_the_network(tmp_path, broker):
-    from cabinet.scenes.network_tables import NetworkTablesScene
-    from cabinet.scenes.ranking import RankingScene
+    from cabinet.scenes.flow.network_tables import NetworkTablesScene
+    from cabinet.scenes.flow.ranking import RankingScene
     from cabinet.scenes.service.network import NetworkPage
 
     other = Cabinet(tmp_path, settings_for(broker, "back"))
@@ -292,7 +292,7 @@ def test_attract_the_ranking_and_the_service_menu_show_the_network(tmp_path, bro
 
 def test_without_a_network_section_nothing_changes():
     from app_helpers import make_app
-    from cabinet.scenes.ranking import RankingScene
+    from cabinet.scenes.flow.ranking import RankingScene
 
     app = make_app()
     assert app.ctx.network is None

@@ -9,13 +9,13 @@ from pathlib import Path
 import pytest
 
 from app_helpers import end_blocks_on_the_table, make_app, run, start_blocks_single, tap
-from cabinet.games.blocks.scene import BlocksScene
+from cabinet.scenes.blocks.play import BlocksScene
 from cabinet.inputs.actions import CABINET, Action, InputEvent
 from cabinet.render import WIDTH, glyphs, text_size
-from cabinet.scenes.attract import REFUSED_FRAMES, AttractScene
-from cabinet.scenes.initials import InitialsScene
-from cabinet.scenes.ranking import RankingScene
-from cabinet.scenes.select import GameSelectScene
+from cabinet.scenes.flow.attract import REFUSED_FRAMES, AttractScene
+from cabinet.scenes.flow.initials import InitialsScene
+from cabinet.scenes.flow.ranking import RankingScene
+from cabinet.scenes.flow.select import GameSelectScene
 from cabinet.scenes.service.door import LATER_FRAMES, LATER_MESSAGE
 from cabinet.scenes.service.notices import NoticesPage
 from cabinet.scenes.service.save import SaveOutcome, SaveResultScene

@@ -8,7 +8,7 @@ from app_helpers import make_app, press, run
 from cabinet.bench.scenes import _scenes
 from cabinet.inputs.actions import Action
 from cabinet.render.frames import FrameGate
-from cabinet.scenes.base import Scene
+from cabinet.scenes.kit.base import Scene
 
 
 class Counting(Scene):

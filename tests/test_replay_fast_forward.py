@@ -3,12 +3,12 @@ played; only a table's top three are shown; the loop comes back to the title wit
 
 from test_replays_playback import make_app, play_until_saved
 
-from cabinet.games.antigravity.scene import END_FRAMES, AntiGravityScene
+from cabinet.scenes.antigravity.play import END_FRAMES, AntiGravityScene
 from cabinet.games.blocks import demo as blocks_demo
-from cabinet.games.blocks.scene import BlocksScene
+from cabinet.scenes.blocks.play import BlocksScene
 from cabinet.inputs.actions import Action, InputEvent
-from cabinet.scenes.pilots import HumanPilot
-from cabinet.scenes.playback import FAST, PlaybackScene, ReplayReel, play_replay
+from cabinet.games.pilots import HumanPilot
+from cabinet.scenes.flow.playback import FAST, PlaybackScene, ReplayReel, play_replay
 
 SMALL = """
 antigravity:
@@ -118,7 +118,7 @@ def test_only_the_top_three_of_a_table_are_replayed_in_attract():
 
 def test_the_factory_attract_loop_lasts_at_most_about_two_minutes():
     import random
-    from cabinet.scenes.attract import default_parts
+    from cabinet.scenes.flow.attract import default_parts
     app = make_app()
     parts = default_parts(app.ctx, random.Random(1))
     assert parts[0].name == "title" and sum(part.seconds for part in parts) <= 125

@@ -15,14 +15,14 @@ from app_helpers import Heard
 from cabinet.app import App
 from cabinet.config import parse_settings
 from cabinet.games.antigravity.demo import AIPilot
-from cabinet.games.antigravity.scene import AntiGravityScene
+from cabinet.scenes.antigravity.play import AntiGravityScene
 from cabinet.games.blocks import demo as blocks_demo
-from cabinet.games.blocks.scene import BlocksScene
+from cabinet.scenes.blocks.play import BlocksScene
 from cabinet.inputs.actions import Action, InputEvent
 from cabinet.storage.replays import REPLAY_VERSION
-from cabinet.scenes.attract import AttractScene
-from cabinet.scenes.pilots import HumanPilot
-from cabinet.scenes.playback import PlaybackScene, ReplayReel, play_replay
+from cabinet.scenes.flow.attract import AttractScene
+from cabinet.games.pilots import HumanPilot
+from cabinet.scenes.flow.playback import PlaybackScene, ReplayReel, play_replay
 from cabinet.storage.replays import Replay
 
 SMALL_FIELDS = """

@@ -7,12 +7,12 @@ import pytest
 from app_helpers import choose, make_app, past_countdown, press, run, tap
 from cabinet.games.blocks import BlocksGame
 from cabinet.games.blocks.cursor import Cursor, route
-from cabinet.games.blocks.scene import GAME_OVER_FRAMES, BlocksScene
+from cabinet.scenes.blocks.play import GAME_OVER_FRAMES, BlocksScene
 from cabinet.inputs.actions import CABINET, Action
-from cabinet.scenes.attract import AttractScene
-from cabinet.scenes.initials import IDLE_SECONDS, InitialsScene
-from cabinet.scenes.ranking import RankingScene
-from cabinet.scenes.select import GameSelectScene
+from cabinet.scenes.flow.attract import AttractScene
+from cabinet.scenes.flow.initials import IDLE_SECONDS, InitialsScene
+from cabinet.scenes.flow.ranking import RankingScene
+from cabinet.scenes.flow.select import GameSelectScene
 
 
 def start_blocks(app) -> BlocksScene:
@@ -110,7 +110,7 @@ def test_without_free_play_start_needs_a_coin_and_the_game_takes_the_credit():
 def test_an_idle_player_is_warned_then_the_game_ends():
     app = make_app()
     scene = start_blocks(app)
-    from cabinet.games.blocks.scene import IDLE_END_FRAMES
+    from cabinet.scenes.blocks.play import IDLE_END_FRAMES
     run(app, IDLE_END_FRAMES + GAME_OVER_FRAMES + 2)
     assert scene.abandoned
     assert not isinstance(app.ctx.scenes.top, BlocksScene)
@@ -147,11 +147,11 @@ def _push_until_over(app, scene, player: int, limit: int = 400) -> None:
 @pytest.fixture(autouse=True)
 def fixed_seeds(monkeypatch):
     """Games started from the menus get a known seed, so every run plays the same game."""
-    monkeypatch.setattr("cabinet.scenes.select.new_seed", lambda: 1234)
+    monkeypatch.setattr("cabinet.scenes.flow.select.new_seed", lambda: 1234)
 
 
 def test_an_anti_gravity_single_game_from_select_to_the_table():
-    from cabinet.games.antigravity.scene import END_FRAMES, AntiGravityScene
+    from cabinet.scenes.antigravity.play import END_FRAMES, AntiGravityScene
     app = make_app()
     scene = _open_antigravity(app, "SINGLE", "HARD")
     assert isinstance(scene, AntiGravityScene)
@@ -163,14 +163,14 @@ def test_an_anti_gravity_single_game_from_select_to_the_table():
 
 
 def test_the_operator_may_fix_the_difficulty():
-    from cabinet.games.antigravity.scene import AntiGravityScene
+    from cabinet.scenes.antigravity.play import AntiGravityScene
     app = make_app("antigravity: {player_picks_difficulty: false, difficulty: warmup}")
     scene = _open_antigravity(app, "SINGLE")
     assert isinstance(scene, AntiGravityScene) and scene.difficulty == "warmup"
 
 
 def test_an_anti_gravity_versus_match_is_won_by_the_player_still_standing():
-    from cabinet.games.antigravity.scene import END_FRAMES, AntiGravityScene
+    from cabinet.scenes.antigravity.play import END_FRAMES, AntiGravityScene
     app = make_app("antigravity: {versus: {rounds_to_win: 1}}\nversus: {rematch: false}")
     scene = _open_antigravity(app, "VERSUS")
     assert isinstance(scene, AntiGravityScene) and scene.mode == "versus"
@@ -183,7 +183,7 @@ def test_an_anti_gravity_versus_match_is_won_by_the_player_still_standing():
 
 
 def test_a_contest_list_is_chosen_by_name():
-    from cabinet.games.antigravity.scene import AntiGravityScene
+    from cabinet.scenes.antigravity.play import AntiGravityScene
     app = make_app()
     scene = _open_antigravity(app, "CONTEST", "EXPERT")
     assert isinstance(scene, AntiGravityScene) and scene.contest.name == "EXPERT"

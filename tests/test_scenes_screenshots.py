@@ -3,7 +3,7 @@
 from app_helpers import make_app, past_countdown, run, tap
 from cabinet.games.blocks import BlocksGame
 from cabinet.games.blocks.cursor import Cursor
-from cabinet.games.blocks.scene import GAME_OVER_FRAMES
+from cabinet.scenes.blocks.play import GAME_OVER_FRAMES
 from cabinet.inputs.actions import Action
 
 

@@ -126,7 +126,7 @@ def test_it_wakes_by_itself_when_the_hours_end_and_never_sleeps_in_a_game():
     app, _ = sleepy_app(hour=12)
     run(app, 2)
     assert not app.care.asleep
-    from cabinet.scenes.select import GameSelectScene
+    from cabinet.scenes.flow.select import GameSelectScene
     app.ctx.scenes.reset(GameSelectScene(app.ctx))
     app.care.clock.now = app.care.clock.now.replace(hour=3)
     run(app, 120)

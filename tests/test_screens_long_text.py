@@ -11,7 +11,7 @@ import pytest
 from cabinet.config import ConfigProblem, LoadedConfig
 from cabinet.render import HEIGHT, WIDTH, text
 from cabinet.render.text import fitted, shortened, text_size
-from cabinet.scenes import settings_notice
+from cabinet.scenes.service import settings_notice
 from cabinet.scenes.service import page, save
 from cabinet.settings_schema import Settings
 

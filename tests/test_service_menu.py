@@ -9,7 +9,7 @@ from service_support import (cabinet_on_file, chosen_label, choose, enter, servi
                              value_of)
 from cabinet import config as config_module
 from cabinet.inputs.actions import CABINET, Action, InputEvent
-from cabinet.scenes.attract import AttractScene
+from cabinet.scenes.flow.attract import AttractScene
 from cabinet.scenes.service import ServiceMenuScene
 from cabinet.scenes.service.rows import SettingRow, step_for
 from cabinet.settings_schema import AntiGravitySettings, CreditSettings, HandicapSettings

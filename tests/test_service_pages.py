@@ -8,10 +8,10 @@ import pytest
 from app_helpers import past_countdown
 from service_support import (cabinet_on_file, enter, press_test, screenshot, service, step, tap, top,
                              value_of)
-from cabinet.games.blocks.scene import BlocksScene
+from cabinet.scenes.blocks.play import BlocksScene
 from cabinet.inputs.actions import CABINET, Action, InputEvent
 from cabinet.render import HEIGHT, WIDTH
-from cabinet.scenes.attract import AttractScene
+from cabinet.scenes.flow.attract import AttractScene
 from cabinet.scenes.service import ServiceMenuScene
 from cabinet.scenes.service.notices import NoticesPage
 
@@ -195,7 +195,7 @@ def test_coins_in_the_service_menu_are_counted(coin_cabinet):
 
 def test_attract_shows_insert_coin_then_press_start_and_the_credits(coin_cabinet, tmp_path):
     app = coin_cabinet
-    from cabinet.scenes.common import credit_line, prompt
+    from cabinet.scenes.kit.common import credit_line, prompt
     assert prompt(app.ctx) == "INSERT COIN" and credit_line(app.ctx) == "CREDITS 0"
     coin(app)
     assert prompt(app.ctx) == "PRESS START" and credit_line(app.ctx) == "CREDITS 1"

@@ -22,9 +22,9 @@ from cabinet.app import App
 from cabinet.config import MAX_PROBLEMS, SHIPPED_CONFIG, USING_FACTORY, USING_LAST_GOOD, load_settings, parse_settings
 from cabinet.inputs.actions import Action, InputEvent
 from cabinet.inputs.wiring import clashes, wiring
-from cabinet.scenes.attract import AttractScene
-from cabinet.scenes.select import GameSelectScene
-from cabinet.scenes.settings_notice import SHOW_FRAMES, SKIP_AFTER, SettingsNoticeScene
+from cabinet.scenes.flow.attract import AttractScene
+from cabinet.scenes.flow.select import GameSelectScene
+from cabinet.scenes.service.settings_notice import SHOW_FRAMES, SKIP_AFTER, SettingsNoticeScene
 from cabinet.settings_schema import Settings
 from cabinet.storage import last_good
 from cabinet.storage.config_file import save_settings
@@ -257,7 +257,7 @@ def test_a_flood_of_problems_is_listed_up_to_a_limit_and_counted(paid, monkeypat
     assert loaded.summary() == f"{paid}: 5000 problems; THE REST OF THE FILE IS IN USE"
     notice = SettingsNoticeScene(None, loaded)
     seen = []
-    monkeypatch.setattr("cabinet.scenes.settings_notice.text", lambda surface, string, *a, **k: seen.append(string))
+    monkeypatch.setattr("cabinet.scenes.service.settings_notice.text", lambda surface, string, *a, **k: seen.append(string))
     notice.draw(pygame.Surface((960, 540)))
     shown = sum(string.startswith("LINE ") for string in seen)
     assert f"+{5000 - shown} MORE: SERVICE MENU, NOTICES" in seen, "the boot notice counts them all"

@@ -10,15 +10,15 @@ from __future__ import annotations
 import pytest
 
 from app_helpers import choose, make_app, press, run, tap
-from cabinet.games.antigravity.scene import AntiGravityScene
-from cabinet.games.blocks.versus_scene import BlocksVersusScene
+from cabinet.scenes.antigravity.play import AntiGravityScene
+from cabinet.scenes.blocks.versus import BlocksVersusScene
 from cabinet.inputs.actions import CABINET, Action
-from cabinet.scenes.attract import AttractScene
-from cabinet.scenes.match import Match, Series
-from cabinet.scenes.ranking import RankingScene
-from cabinet.scenes.records import RecordsInitialsScene
-from cabinet.scenes.rematch import RematchScene
-from cabinet.scenes.select import CpuLevelScene, match_scene
+from cabinet.scenes.flow.attract import AttractScene
+from cabinet.games.match import Match, Series
+from cabinet.scenes.flow.ranking import RankingScene
+from cabinet.scenes.flow.records import RecordsInitialsScene
+from cabinet.scenes.flow.rematch import RematchScene
+from cabinet.scenes.flow.select import CpuLevelScene, match_scene
 from thinking_support import count_slices
 from versus_support import Hands, gpio_pin, injected, key_events, mock_pin
 
@@ -27,7 +27,7 @@ from versus_support import Hands, gpio_pin, injected, key_events, mock_pin
 def fixed_seeds(monkeypatch):
     """Matches started from the menus get known seeds, so every run plays the same games."""
     seeds = iter(range(1000, 2000))
-    monkeypatch.setattr("cabinet.scenes.select.new_seed", lambda: next(seeds))
+    monkeypatch.setattr("cabinet.scenes.flow.select.new_seed", lambda: next(seeds))
 
 
 def open_menus(app, *labels: str, player: int = 1):
@@ -149,7 +149,7 @@ def test_an_attack_flies_to_the_other_meter_and_the_stones_land_after_it():
     rows = ["#######."] + ["........"] * 6 + ["#......."]
     scene.versus = BlocksVersus.from_text((rows, ["........"] * 8), trays=([["#"], ["#"], ["#"]], None), seed=5)
     scene.seats = [type(scene.seats[0])(scene.versus, player, 600) for player in (1, 2)]
-    from cabinet.scenes.pilots import bind_all
+    from cabinet.games.pilots import bind_all
     bind_all(scene.pilots, scene)
     seat = scene.seats[0]
     for action in [Action.UP] * 3 + [Action.RIGHT] * 5 + [Action.A]:
@@ -251,7 +251,7 @@ def test_the_rematch_offer_runs_out_into_the_records():
 # ---------------------------------------------------------------------- replays
 
 def test_a_blocks_versus_replay_reproduces_every_round_stones_and_all():
-    from cabinet.scenes.playback import play_replay
+    from cabinet.scenes.flow.playback import play_replay
     app = make_app("versus: {rematch: false}")
     scene = match_scene(app.ctx, Match("blocks", 2, 31, {2: 3}), Series())
     app.ctx.scenes.reset(scene)
@@ -279,8 +279,8 @@ def test_a_blocks_versus_replay_reproduces_every_round_stones_and_all():
 def test_a_challenger_interrupts_a_blocks_game_whose_score_still_makes_the_table():
     from app_helpers import past_countdown
     from cabinet.games.blocks import BlocksGame
-    from cabinet.games.blocks.scene import BlocksScene
-    from cabinet.scenes.challenger import BANNER_FRAMES, ChallengerScene
+    from cabinet.scenes.blocks.play import BlocksScene
+    from cabinet.scenes.flow.challenger import BANNER_FRAMES, ChallengerScene
     app = make_app("credits: {free_play: false}")
     run(app, 1, [press(Action.COIN1, player=CABINET)])
     open_menus(app, "BLOCKS", "SINGLE")
@@ -307,7 +307,7 @@ def test_a_challenger_interrupts_a_blocks_game_whose_score_still_makes_the_table
 
 
 def test_a_challenger_takes_the_cpus_seat_in_anti_gravity():
-    from cabinet.scenes.challenger import BANNER_FRAMES, ChallengerScene
+    from cabinet.scenes.flow.challenger import BANNER_FRAMES, ChallengerScene
     app = make_app()
     scene = open_menus(app, "ANTI-GRAVITY", "1P VS CPU", "LEVEL 2  EASY")
     run(app, 200)
@@ -332,7 +332,7 @@ def test_the_move_timer_lands_the_pending_stones_and_they_drop_into_place():
     app.ctx.scenes.reset(scene)
     scene.countdown.skip()
     from cabinet.games.blocks.versus import BlocksVersus
-    from cabinet.scenes.pilots import bind_all
+    from cabinet.games.pilots import bind_all
     scene.versus = BlocksVersus.from_text((["........"] * 8, ["........"] * 8), pending=(0, 3), seed=5)
     scene.seats = [type(scene.seats[0])(scene.versus, player, 120) for player in (1, 2)]
     bind_all(scene.pilots, scene)

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from cabinet.audio.effects import EFFECTS, chain_effect, clear_effect
+from cabinet.audio.effects import EFFECTS
+from cabinet.games.sounds import chain_effect, clear_effect
 from cabinet.audio.synth import Synth
 
 __all__ = ["Audio", "EFFECTS", "chain_effect", "clear_effect", "synthesize_all"]

@@ -14,23 +14,11 @@ from typing import Callable
 import numpy as np
 
 from cabinet.audio.synth import Synth, echo, lowpass, transpose
+from cabinet.games.sounds import CHAIN_STEPS, CLEAR_SIZES, chain_effect, clear_effect
 
 Recipe = Callable[[Synth], np.ndarray]
 
 EFFECTS: dict[str, Recipe] = {}
-
-CLEAR_SIZES = range(1, 5)    # blocks_clear_1 .. blocks_clear_4 (4 = four or more lines)
-CHAIN_STEPS = range(1, 9)    # ag_chain_1 .. ag_chain_8 (8 = eight or more)
-
-
-def clear_effect(lines: int) -> str:
-    """The effect for clearing ``lines`` lines at once: ``blocks_clear_4`` for four or more."""
-    return f"blocks_clear_{min(max(lines, CLEAR_SIZES[0]), CLEAR_SIZES[-1])}"
-
-
-def chain_effect(step: int) -> str:
-    """The effect for chain step ``step`` (1 = the first clear): ``ag_chain_8`` from eight on."""
-    return f"ag_chain_{min(max(step, CHAIN_STEPS[0]), CHAIN_STEPS[-1])}"
 
 
 def effect(name: str, level: float, *args):
@@ -111,7 +99,7 @@ def clear(s: Synth, lines: int):
 
 
 for _lines in CLEAR_SIZES:
-    effect(f"blocks_clear_{_lines}", 0.59 + 0.07 * _lines, _lines)(clear)
+    effect(clear_effect(_lines), 0.59 + 0.07 * _lines, _lines)(clear)
 
 
 @effect("blocks_streak", 0.7)
@@ -176,7 +164,7 @@ def chain(s: Synth, step: int):
 
 
 for _step in CHAIN_STEPS:
-    effect(f"ag_chain_{_step}", 0.57 + 0.03 * _step, _step)(chain)
+    effect(chain_effect(_step), 0.57 + 0.03 * _step, _step)(chain)
 
 
 @effect("ag_pass", 0.5)

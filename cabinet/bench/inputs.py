@@ -16,7 +16,7 @@ import time
 
 from cabinet.bench import Figure, section, state_directory
 from cabinet.inputs.wiring import wiring
-from cabinet.scenes.base import Scene
+from cabinet.scenes.kit.base import Scene
 
 FRAME = 1 / 60
 

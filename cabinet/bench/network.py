@@ -151,7 +151,7 @@ def frame_ms(settings_yaml: str, frames: int) -> float:
     """Median wall time of the main loop's work per frame (events, update, draw, upkeep) in attract."""
     from cabinet.app import App
     from cabinet.config import parse_settings
-    from cabinet.scenes.title import TitleScene
+    from cabinet.scenes.flow.title import TitleScene
     app = App(parse_settings(settings_yaml, "bench"), headless=True)
     try:
         app.ctx.scenes.reset(TitleScene(app.ctx))

@@ -12,7 +12,7 @@ from multiprocessing import get_context
 
 from cabinet.bench import Figure, section
 from cabinet.games.blocks import BlocksGame
-from cabinet.games.blocks.animation import ClearAnimation
+from cabinet.scenes.blocks.animation import ClearAnimation
 from cabinet.games.blocks.cursor import Cursor
 from cabinet.games.blocks.demo import BlocksDemoPilot
 from cabinet.settings_schema import BlocksSettings

@@ -25,21 +25,21 @@ SCREEN = (1920, 1080)
 def _scenes(ctx):
     """(name, factory) of every screen a player or watcher can see."""
     from cabinet.games.antigravity.demo import demo_pilots
-    from cabinet.games.antigravity.scene import AntiGravityScene
+    from cabinet.scenes.antigravity.play import AntiGravityScene
     from cabinet.games.blocks.demo import BlocksDemoPilot
-    from cabinet.games.blocks.scene import BlocksScene
-    from cabinet.scenes.attract import AttractScene, antigravity_tables, versus_demo
-    from cabinet.scenes.howto import HowToScene
-    from cabinet.scenes.initials import InitialsScene
-    from cabinet.scenes.input_test import InputTestScene
-    from cabinet.scenes.ranking import RankingScene
+    from cabinet.scenes.blocks.play import BlocksScene
+    from cabinet.scenes.flow.attract import AttractScene, antigravity_tables, versus_demo
+    from cabinet.scenes.flow.howto import HowToScene
+    from cabinet.scenes.flow.initials import InitialsScene
+    from cabinet.scenes.service.input_test import InputTestScene
+    from cabinet.scenes.flow.ranking import RankingScene
     from cabinet.scenes.service.bookkeeping import BookkeepingPage
     from cabinet.scenes.service.hardware import ScreenTestScene, SoundTestPage
     from cabinet.scenes.service.menu import ServiceMenuScene
-    from cabinet.scenes.select import (ContestSelectScene, DifficultySelectScene, GameSelectScene,
+    from cabinet.scenes.flow.select import (ContestSelectScene, DifficultySelectScene, GameSelectScene,
                                        ModeSelectScene)
-    from cabinet.scenes.tables import ScoreTablesScene
-    from cabinet.scenes.title import TitleScene
+    from cabinet.scenes.flow.tables import ScoreTablesScene
+    from cabinet.scenes.flow.title import TitleScene
 
     scenes = [
         ("title", lambda: TitleScene(ctx)),

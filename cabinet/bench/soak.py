@@ -44,10 +44,10 @@ def rss_mb() -> float:
 
 def record_replays(app) -> None:
     """One finished game of each kind, played carelessly to a quick end, so attract shows replays."""
-    from cabinet.games.antigravity.scene import AntiGravityScene
-    from cabinet.games.blocks.scene import BlocksScene
+    from cabinet.scenes.antigravity.play import AntiGravityScene
+    from cabinet.scenes.blocks.play import BlocksScene
     from cabinet.inputs.actions import Action, InputEvent
-    from cabinet.scenes.pilots import HumanPilot
+    from cabinet.games.pilots import HumanPilot
     rng = random.Random(14)
     wander = [Action.A, Action.A, Action.A, Action.LEFT, Action.RIGHT, Action.UP, Action.DOWN]
     games = [(BlocksScene(app.ctx, HumanPilot(1), 14), lambda: rng.choice(wander)),
@@ -67,7 +67,7 @@ def soak(hours: float, sample_seconds: float = SAMPLE_SECONDS) -> dict:
     """Run attract mode for ``hours`` simulated hours; return the RSS samples and the CPU used."""
     from cabinet.app import App
     from cabinet.config import load_settings
-    from cabinet.scenes.attract import AttractScene
+    from cabinet.scenes.flow.attract import AttractScene
     app = App(load_settings(None), headless=True)
     record_replays(app)
     replays = len(app.ctx.store.replays.ids())

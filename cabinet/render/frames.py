@@ -1,6 +1,6 @@
 """Which 60 Hz frames are worth drawing and showing: most of attract mode's are not.
 
-A scene states its picture as a *look* (:meth:`cabinet.scenes.base.Scene.look`):
+A scene states its picture as a *look* (:meth:`cabinet.scenes.kit.base.Scene.look`):
 any value that changes whenever what it draws would. While the top scene and
 its look stay the same, the frame is neither drawn nor presented; the screen
 keeps showing the last one. A scene that cannot say (``look()`` is None, the

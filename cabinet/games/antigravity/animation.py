@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cabinet.audio.effects import chain_effect
+from cabinet.games.sounds import chain_effect
 from cabinet.games.antigravity.results import BlockMove, ChainStep, Turn
 
 Cell = tuple[int, int]

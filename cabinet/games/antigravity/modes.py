@@ -23,7 +23,7 @@ class Progress:
         return self.value >= self.target
 
 
-class VersusMatch:
+class AntiGravityVersus:
     """Two fields played at once; game over loses, reaching your own target first wins.
 
     Each player's turn time, colours and target come from ``settings.versus`` (the

@@ -1,6 +1,6 @@
 """Games driven by pilots frame by frame, as the play screen drives them, with no screen.
 
-:class:`Simulation` does what :class:`~cabinet.games.antigravity.scene.AntiGravityScene`
+:class:`Simulation` does what :class:`~cabinet.scenes.antigravity.play.AntiGravityScene`
 does each frame: it asks every pilot for its presses, hands them to the player's
 :class:`~cabinet.games.antigravity.seat.Seat`, and steps each seat, so the turn timer
 ticks, forced pushes happen and pushes wait for the last turn's animation. Only
@@ -11,21 +11,21 @@ game) at the pace a watcher would see.
 
 from __future__ import annotations
 
-from cabinet.games.antigravity.modes import VersusMatch
+from cabinet.games.antigravity.modes import AntiGravityVersus
 from cabinet.games.antigravity.seat import Seat
 from cabinet.inputs.actions import DIRECTIONS
-from cabinet.scenes.pilots import bind_all
+from cabinet.games.pilots import bind_all
 
 
 class Simulation:
     """``games``: one game per player (player 1's first); ``pilots``: whoever drives them.
 
-    ``match`` (a :class:`VersusMatch`) decides a versus; without one the simulation is
+    ``match`` (a :class:`AntiGravityVersus`) decides a versus; without one the simulation is
     decided when every game is over. A pilot's ``bind`` gets this simulation, which
     answers ``game_for(player)`` like the play screen.
     """
 
-    def __init__(self, games, pilots, match: VersusMatch | None = None):
+    def __init__(self, games, pilots, match: AntiGravityVersus | None = None):
         self.match = match
         self.seats = [Seat(game, player) for player, game in enumerate(games, start=1)]
         self.pilots = list(pilots)
@@ -35,7 +35,7 @@ class Simulation:
     @classmethod
     def versus(cls, settings, seed: int, pilots) -> "Simulation":
         """A versus match of ``settings`` (an AntiGravitySettings) from ``seed``."""
-        match = VersusMatch(settings, seed)
+        match = AntiGravityVersus(settings, seed)
         return cls((match.game(1), match.game(2)), pilots, match)
 
     def game_for(self, player: int):

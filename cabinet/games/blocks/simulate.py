@@ -10,7 +10,7 @@ it to play CPU against CPU.
 
 from __future__ import annotations
 
-from cabinet.scenes.pilots import bind_all
+from cabinet.games.pilots import bind_all
 
 from .seat import MOVE_FRAMES, VersusSeat
 from .versus import PLAYERS, BlocksVersus

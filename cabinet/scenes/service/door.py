@@ -13,7 +13,7 @@ import logging
 from cabinet import FPS
 from cabinet.inputs.actions import CABINET, Action
 from cabinet.render import HEIGHT, palette
-from cabinet.scenes.common import draw_banner
+from cabinet.scenes.kit.common import draw_banner
 
 log = logging.getLogger(__name__)
 
@@ -24,17 +24,17 @@ LATER_FRAMES = 3 * FPS  # how long the message shows after a press during play
 def between_games(scene) -> bool:
     """True for the scenes the menu may replace: attract mode, game select, the ranking,
     the boot notice about the settings file."""
-    from cabinet.scenes.attract import AttractScene, SafeTitleScene
-    from cabinet.scenes.ranking import RankingScene
-    from cabinet.scenes.select import MenuScene
-    from cabinet.scenes.settings_notice import SettingsNoticeScene
+    from cabinet.scenes.flow.attract import AttractScene, SafeTitleScene
+    from cabinet.scenes.flow.ranking import RankingScene
+    from cabinet.scenes.flow.select import MenuScene
+    from cabinet.scenes.service.settings_notice import SettingsNoticeScene
     return isinstance(scene, (AttractScene, SafeTitleScene, MenuScene, RankingScene, SettingsNoticeScene))
 
 
 def in_service(scene) -> bool:
     """True for the menu's own pages and the input test, where SERVICE means "back"."""
     module = type(scene).__module__
-    return module.startswith("cabinet.scenes.service") or module == "cabinet.scenes.input_test"
+    return module.startswith("cabinet.scenes.service") or module == "cabinet.scenes.service.input_test"
 
 
 class ServiceDoor:

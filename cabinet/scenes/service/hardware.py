@@ -9,7 +9,7 @@ import pygame
 from cabinet.inputs.actions import CABINET, Action
 from cabinet.render import HEIGHT, WIDTH, palette, text
 from cabinet.render.glyphs import TRIANGLE_DOWN, TRIANGLE_UP
-from cabinet.scenes.base import Scene
+from cabinet.scenes.kit.base import Scene
 
 from .page import Page
 from .rows import CommandRow
@@ -19,7 +19,7 @@ log = logging.getLogger(__name__)
 
 def open_input_test(menu) -> None:
     """Show the input test screen over the menu."""
-    from cabinet.scenes.input_test import InputTestScene
+    from cabinet.scenes.service.input_test import InputTestScene
     menu.ctx.scenes.push(InputTestScene(menu.ctx))
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from cabinet.inputs.actions import CABINET, Action
 from cabinet.render import WIDTH, palette, text
 from cabinet.render.glyphs import LEFT, RIGHT, TRIANGLE_DOWN, TRIANGLE_UP
-from cabinet.scenes.base import Scene
+from cabinet.scenes.kit.base import Scene
 
 from .page import BACKGROUND, CONTROLS_Y, DETAIL_Y, TITLE_Y
 

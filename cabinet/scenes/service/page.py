@@ -11,7 +11,7 @@ from __future__ import annotations
 from cabinet.inputs.actions import CABINET, Action
 from cabinet.render import HEIGHT, WIDTH, fit_size, fitted, palette, text
 from cabinet.render.glyphs import LEFT, POINT_RIGHT, RIGHT, TRIANGLE_DOWN, TRIANGLE_UP
-from cabinet.scenes.base import Scene
+from cabinet.scenes.kit.base import Scene
 
 from .rows import Row
 

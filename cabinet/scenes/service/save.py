@@ -20,7 +20,7 @@ from pathlib import Path
 from cabinet import config as config_module
 from cabinet.inputs.actions import Action
 from cabinet.render import WIDTH, fit_size, palette, text
-from cabinet.scenes.base import Scene
+from cabinet.scenes.kit.base import Scene
 
 from .page import BACKGROUND, CONTROLS_Y, TITLE_Y
 

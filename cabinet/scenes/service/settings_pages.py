@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from cabinet.scenes.common import coins_short
+from cabinet.scenes.kit.common import coins_short
 from cabinet.settings_schema import CONTAINER_ITEMS, ContestList, DisplaySettings
 
 from .page import Page

@@ -16,8 +16,8 @@ from cabinet.inputs.actions import Action
 from cabinet.render import HEIGHT, WIDTH, fit_size, palette, text
 from cabinet.render.glyphs import POINT_RIGHT
 from cabinet.render.sprites import panel
-from cabinet.scenes.base import Scene
-from cabinet.scenes.common import blink, credit_line, draw_backdrop, draw_credit_line, heading
+from cabinet.scenes.kit.base import Scene
+from cabinet.scenes.kit.common import blink, credit_line, draw_backdrop, draw_credit_line, heading
 
 log = logging.getLogger(__name__)
 
@@ -158,8 +158,8 @@ class BlocksModeScene(MenuScene):
         ]
 
     def single(self) -> None:
-        from cabinet.games.blocks.scene import BlocksScene
-        from cabinet.scenes.pilots import HumanPilot
+        from cabinet.scenes.blocks.play import BlocksScene
+        from cabinet.games.pilots import HumanPilot
         start_game(self.ctx, "blocks", "blocks",
                    lambda: BlocksScene(self.ctx, HumanPilot(self.ctx.player), new_seed()), self.say)
 
@@ -240,7 +240,7 @@ class CpuLevelScene(MenuScene):
 
     def __init__(self, ctx, game: str, back=None):
         super().__init__(ctx, back)
-        from cabinet.scenes.match import cpu_levels, default_cpu_level
+        from cabinet.games.match import cpu_levels, default_cpu_level
         self.game = game
         self.levels = cpu_levels(ctx.settings)
         self.index = self.levels.index(default_cpu_level(ctx.settings))
@@ -271,30 +271,30 @@ def pick_cpu(menu: MenuScene, game: str) -> None:
         back = type(menu)
         ctx.scenes.replace(CpuLevelScene(ctx, game, back=lambda: ctx.scenes.replace(back(ctx, back=menu.back))))
     else:
-        from cabinet.scenes.match import default_cpu_level
+        from cabinet.games.match import default_cpu_level
         start_cpu_match(ctx, game, default_cpu_level(ctx.settings), menu.say)
 
 
 def start_versus(ctx, game: str, on_fail) -> None:
     """Two people play a match of ``game``, player 1 on the left."""
-    from cabinet.scenes.match import Match, rounds_to_win
+    from cabinet.games.match import Match, rounds_to_win
     play_match(ctx, Match(game, rounds_to_win(ctx.settings, game), new_seed()), on_fail)
 
 
 def start_cpu_match(ctx, game: str, level: int, on_fail) -> None:
     """The panel that chose plays ``game`` against the CPU at ``level``."""
-    from cabinet.scenes.match import cpu_match
+    from cabinet.games.match import cpu_match
     play_match(ctx, cpu_match(ctx.settings, game, ctx.player, level, new_seed()), on_fail)
 
 
 def match_scene(ctx, match, series=None, demo: bool = False) -> Scene:
     """The screen that plays ``match`` (BLOCKS or ANTI-GRAVITY versus); ``demo`` for attract mode."""
-    from cabinet.scenes.match import match_pilots
+    from cabinet.games.match import match_pilots
     if match.game == "antigravity":
-        from cabinet.games.antigravity.scene import AntiGravityScene
+        from cabinet.scenes.antigravity.play import AntiGravityScene
         return AntiGravityScene(ctx, "versus", pilots=match_pilots(match), seed=match.seed, match=match,
                                 series=series, demo=demo)
-    from cabinet.games.blocks.versus_scene import BlocksVersusScene
+    from cabinet.scenes.blocks.versus import BlocksVersusScene
     return BlocksVersusScene(ctx, match, match_pilots(match), series=series, demo=demo)
 
 
@@ -305,8 +305,8 @@ def play_match(ctx, match, on_fail) -> None:
 
 def play_antigravity(ctx, mode: str, difficulty, contest, on_fail) -> None:
     """A one-player game (single or contest): the panel that chose drives."""
-    from cabinet.games.antigravity.scene import AntiGravityScene
-    from cabinet.scenes.pilots import HumanPilot
+    from cabinet.scenes.antigravity.play import AntiGravityScene
+    from cabinet.games.pilots import HumanPilot
     start_game(ctx, "antigravity", mode,
                lambda: AntiGravityScene(ctx, mode, difficulty=difficulty, contest=contest,
                                         pilots=[HumanPilot(ctx.player)], seed=new_seed()),

@@ -10,8 +10,8 @@ import pygame
 
 from cabinet.network.snapshots import is_factory_entry
 from cabinet.render import HEIGHT, WIDTH, palette, text, text_size
-from cabinet.scenes.common import draw_backdrop, heading
-from cabinet.scenes.tables import ROW_GAP, ScoreTablesScene, draw_table, table_title, table_unit
+from cabinet.scenes.kit.common import draw_backdrop, heading
+from cabinet.scenes.flow.tables import ROW_GAP, ScoreTablesScene, draw_table, table_title, table_unit
 from cabinet.storage import scores
 
 WIDE = 760
@@ -74,7 +74,7 @@ def insert_network_pages(ctx, parts: list) -> list:
     """``parts`` with a network page after each game's own high-score pages, when shown."""
     if not shows_network(ctx):
         return parts
-    from cabinet.scenes.attract import Part, antigravity_tables
+    from cabinet.scenes.flow.attract import Part, antigravity_tables
     seconds = ctx.settings.attract
     pages = {
         "blocks scores": ("BLOCKS NETWORK RECORDS", ["blocks", scores.streak_table("blocks")],

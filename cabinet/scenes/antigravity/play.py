@@ -15,13 +15,13 @@ import dataclasses
 
 from cabinet import FPS
 from cabinet.games.antigravity.engine import MODES
-from cabinet.games.antigravity.layouts import FINAL_BOARD_FRAMES, SingleLayout, VersusLayout
+from cabinet.scenes.antigravity.layouts import FINAL_BOARD_FRAMES, SingleLayout, VersusLayout
 from cabinet.games.antigravity.seat import Seat
 from cabinet.inputs.actions import CABINET, DIRECTIONS, Action
-from cabinet.scenes.base import Scene
-from cabinet.scenes.challenger import challenge
-from cabinet.scenes.countdown import Countdown
-from cabinet.scenes.pilots import bind_all, ponder_all
+from cabinet.scenes.kit.base import Scene
+from cabinet.scenes.flow.challenger import challenge
+from cabinet.scenes.kit.countdown import Countdown
+from cabinet.games.pilots import bind_all, ponder_all
 
 END_FRAMES = FINAL_BOARD_FRAMES + 180   # the final field, then the game-over or winner banner
 END_SKIP_AFTER = 60       # Start may cut the banner short after this many frames
@@ -35,11 +35,11 @@ class AntiGravityScene(Scene):
     ``pilots``: who drives, one per field (versus: player 1's first); None
     means the players at the panel. ``demo``: attract mode (no pause, no
     high score; ``finished`` turns true after the game-over banner).
-    Versus is a :class:`~cabinet.scenes.match.Match` of rounds (``match``; by
+    Versus is a :class:`~cabinet.games.match.Match` of rounds (``match``; by
     default two people, ``antigravity.versus.rounds_to_win``; a demo plays one
     round), part of a ``series`` of rematches.
     A replay plays on the rules it was recorded with through a context
-    carrying those settings (:mod:`cabinet.scenes.playback`).
+    carrying those settings (:mod:`cabinet.scenes.flow.playback`).
 
     The ramp (``antigravity.ramp``) applies to single games only, as RULES.md says:
     versus and contest stay exact, so both players, or every player of a list,
@@ -62,7 +62,7 @@ class AntiGravityScene(Scene):
         self.rounds = None
         self.series = series
         if mode == "versus":
-            from cabinet.scenes.match import Match, Series
+            from cabinet.games.match import Match, Series
             self.rounds = match or Match("antigravity", 1 if demo else settings.versus.rounds_to_win, seed)
             self.series = series or Series()
         self.seats = self._make_seats(settings, seed)
@@ -87,9 +87,9 @@ class AntiGravityScene(Scene):
 
     # ------------------------------------------------------------------ setup
     def _make_seats(self, settings, seed: int) -> list[Seat]:
-        from cabinet.games.antigravity import AntiGravityGame, ContestGame, VersusMatch
+        from cabinet.games.antigravity import AntiGravityGame, ContestGame, AntiGravityVersus
         if self.mode == "versus":
-            self.match = VersusMatch(settings, seed)
+            self.match = AntiGravityVersus(settings, seed)
             play = self.ctx.audio.play
             return [Seat(self.match.game(1), 1, play), Seat(self.match.game(2), 2, play)]
         if self.mode == "contest":
@@ -101,7 +101,7 @@ class AntiGravityScene(Scene):
         return [Seat(game, 1, self.ctx.audio.play)]
 
     def _panel_pilots(self) -> list:
-        from cabinet.scenes.pilots import HumanPilot
+        from cabinet.games.pilots import HumanPilot
         if self.mode == "versus":
             return [HumanPilot(1), HumanPilot(2)]
         return [HumanPilot(1)]
@@ -157,7 +157,7 @@ class AntiGravityScene(Scene):
 
     def interrupted(self):
         """This game (or match against the CPU), cut short by a challenger."""
-        from cabinet.scenes.challenger import Interruption
+        from cabinet.scenes.flow.challenger import Interruption
         player, score, final = self.result()
         replay = self.recorder.finish(score, final) if self.recorder else None
         if self.rounds is not None:
@@ -264,14 +264,14 @@ class AntiGravityScene(Scene):
         return player, self.seat_for(player).game.score, final
 
     def _finish(self) -> None:
-        from cabinet.scenes.flow import finish_game
+        from cabinet.scenes.flow.finish import finish_game
         player, score, final = self.result()
         replay = self.recorder.finish(score, final)
         self.end_frames = 0
         self.finished = True
         if self.rounds is not None:
-            from cabinet.scenes.flow import finish_match
-            from cabinet.scenes.rematch import MatchEnd
+            from cabinet.scenes.flow.finish import finish_match
+            from cabinet.scenes.flow.rematch import MatchEnd
             high = None if self.rounds.cpu else (self.table, player, score)
             finish_match(self.ctx, MatchEnd(self, self.rounds, self.series, replay, self.game_frame / FPS, high))
             return

@@ -12,9 +12,9 @@ from dataclasses import dataclass
 
 from cabinet.render import palette
 
-from .animation import ClearAnimation, after_move, empty_grid, family_colour, reconcile
-from .cursor import BOARD
-from .seat import VersusSeat
+from cabinet.scenes.blocks.animation import ClearAnimation, after_move, empty_grid, family_colour, reconcile
+from cabinet.games.blocks.cursor import BOARD
+from cabinet.games.blocks.seat import VersusSeat
 
 STONE_COLOUR = palette.GREY
 FALL_FRAMES = 16          # a landing stone's drop onto its cell

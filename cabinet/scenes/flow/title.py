@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from cabinet.render import HEIGHT, WIDTH, palette, text
 from cabinet.render.sprites import block
-from cabinet.scenes.base import Scene
-from cabinet.scenes.common import blink, credit_line, draw_backdrop, draw_credit_line, prompt
+from cabinet.scenes.kit.base import Scene
+from cabinet.scenes.kit.common import blink, credit_line, draw_backdrop, draw_credit_line, prompt
 
 # A row of blocks under the logo, in the colours both games use.
 _STRIPE = palette.PIECE_COLOURS

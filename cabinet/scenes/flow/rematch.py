@@ -17,9 +17,9 @@ import pygame
 from cabinet import FPS
 from cabinet.inputs.actions import Action
 from cabinet.render import HEIGHT, WIDTH, palette, sprites, text
-from cabinet.scenes.base import Scene
-from cabinet.scenes.common import blink
-from cabinet.scenes.match import PLAYERS, Match, Series
+from cabinet.scenes.kit.base import Scene
+from cabinet.scenes.kit.common import blink
+from cabinet.games.match import PLAYERS, Match, Series
 
 
 @dataclass
@@ -65,7 +65,7 @@ class RematchScene(Scene):
             return
         if match.is_cpu(event.player):
             return   # that panel is nobody's: the CPU played there
-        from cabinet.scenes.select import match_scene, new_seed
+        from cabinet.scenes.flow.select import match_scene, new_seed
         if not self.ctx.bank.start(match.game, match.mode):
             self.message = "INSERT COIN"
             return
@@ -78,7 +78,7 @@ class RematchScene(Scene):
         if self.frames_left % FPS == 0 and self.frames_left > 0:
             self.ctx.audio.play("ag_tick")
         if self.frames_left <= 0:
-            from cabinet.scenes.flow import series_over
+            from cabinet.scenes.flow.finish import series_over
             series_over(self.ctx, self.end)
 
     def draw(self, surface) -> None:

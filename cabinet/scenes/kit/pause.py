@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from cabinet.render import HEIGHT, WIDTH, palette, sprites, text
-from cabinet.scenes.common import blink
+from cabinet.scenes.kit.common import blink
 
 RESUME_HINT = "PRESS F9 TO RESUME"   # the pause key (Action.PAUSE) is F9 on the keyboard
 

@@ -20,8 +20,8 @@ from typing import Callable
 from cabinet import FPS
 from cabinet.inputs.actions import Action
 from cabinet.render import HEIGHT, WIDTH, palette, text
-from cabinet.scenes.base import Scene
-from cabinet.scenes.common import (FLASH_FRAMES, blink, can_play, credit_line, draw_backdrop, draw_banner,
+from cabinet.scenes.kit.base import Scene
+from cabinet.scenes.kit.common import (FLASH_FRAMES, blink, can_play, credit_line, draw_backdrop, draw_banner,
                                    prompt)
 from cabinet.storage import scores
 
@@ -97,7 +97,7 @@ class AttractScene(Scene):
                 self.ctx.player = event.player
                 self.ctx.audio.attract = False
                 self.ctx.audio.play("menu_select")
-                from cabinet.scenes.select import GameSelectScene
+                from cabinet.scenes.flow.select import GameSelectScene
                 self.ctx.scenes.reset(GameSelectScene(self.ctx))
             else:
                 self.refused = REFUSED_FRAMES
@@ -167,14 +167,14 @@ class SafeTitleScene(Scene):
 def default_parts(ctx, rng: random.Random) -> list[Part]:
     """The operator's playlist: title, then each game's demo, scores and how-to page."""
     from cabinet.games.blocks.demo import BlocksDemoPilot
-    from cabinet.games.blocks.scene import BlocksScene
-    from cabinet.scenes.howto import HowToScene
+    from cabinet.scenes.blocks.play import BlocksScene
+    from cabinet.scenes.flow.howto import HowToScene
     from cabinet.games.antigravity.demo import demo_pilots
-    from cabinet.games.antigravity.scene import AntiGravityScene
-    from cabinet.scenes.tables import ScoreTablesScene
-    from cabinet.scenes.network_tables import insert_network_pages
-    from cabinet.scenes.playback import ReplayReel
-    from cabinet.scenes.title import TitleScene
+    from cabinet.scenes.antigravity.play import AntiGravityScene
+    from cabinet.scenes.flow.tables import ScoreTablesScene
+    from cabinet.scenes.flow.network_tables import insert_network_pages
+    from cabinet.scenes.flow.playback import ReplayReel
+    from cabinet.scenes.flow.title import TitleScene
 
     seconds = ctx.settings.attract
     reel = ReplayReel(ctx)  # every other demo is a replay of one of the best real games
@@ -229,8 +229,8 @@ def taking_turns(*makers: Callable[[], Scene]) -> Callable[[], Scene]:
 
 def versus_demo(ctx, game: str, seed: int):
     """A round of ``game``'s versus between two CPUs, for attract mode."""
-    from cabinet.scenes.match import DEMO_CPU_LEVELS, Match
-    from cabinet.scenes.select import match_scene
+    from cabinet.games.match import DEMO_CPU_LEVELS, Match
+    from cabinet.scenes.flow.select import match_scene
     return match_scene(ctx, Match(game, 1, seed, dict(DEMO_CPU_LEVELS[game])), demo=True)
 
 

@@ -14,14 +14,15 @@ import weakref
 import pygame
 
 from cabinet import FPS
-from cabinet.games.antigravity import alerts
-from cabinet.games.antigravity.field_view import FieldView, dispenser_depth
-from cabinet.games.antigravity.hud import PairList, RingTimer, fitted, progress_bar
+from cabinet.scenes.antigravity import alerts
+from cabinet.scenes.antigravity.field_view import FieldView, dispenser_depth
+from cabinet.scenes.antigravity.hud import PairList, fitted, progress_bar
+from cabinet.scenes.kit.ring_timer import RingTimer
 from cabinet.render import HEIGHT, WIDTH, palette, sprites, text
 from cabinet.render.layer import Layer
 from cabinet.render.sprites import backdrop
-from cabinet.scenes.match_view import PLAYER_COLOURS, round_pips, round_result
-from cabinet.scenes.pause import draw_pause
+from cabinet.scenes.kit.match_view import PLAYER_COLOURS, round_pips, round_result
+from cabinet.scenes.kit.pause import draw_pause
 
 MARGIN = 16
 FINAL_BOARD_FRAMES = 120   # after a game over the field shows alone (its cause marked), then the banner

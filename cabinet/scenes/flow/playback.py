@@ -3,7 +3,7 @@
 A replay holds the seed, the game's settings as they were, and every event the
 game obeyed with its frame. :class:`PlaybackScene` builds the same scene the
 player had, on those settings (not today's), and feeds it the events through a
-:class:`~cabinet.scenes.pilots.ReplayPilot`, so the same board and score come
+:class:`~cabinet.games.pilots.ReplayPilot`, so the same board and score come
 out. It is an attract-mode part (:class:`ReplayReel` alternates replays of the
 best real games with live AI demos) and the whole of ``python -m cabinet replay ID``.
 """
@@ -17,8 +17,8 @@ import logging
 import typing
 
 from cabinet.render import HEIGHT, WIDTH, palette, text
-from cabinet.scenes.base import Scene
-from cabinet.scenes.pilots import ReplayPilot
+from cabinet.scenes.kit.base import Scene
+from cabinet.games.pilots import ReplayPilot
 from cabinet.settings_schema import CONTAINER_ITEMS, AntiGravitySettings, BlocksSettings, RampSettings
 from cabinet.storage.credits import GAMES
 
@@ -128,12 +128,12 @@ def game_scene(ctx, replay):
     watching = ReplayContext(ctx, replay_settings(ctx, replay))
     pilot = ReplayPilot(replay)
     if replay.game == "blocks" and replay.mode == "versus":
-        from cabinet.games.blocks.versus_scene import BlocksVersusScene
+        from cabinet.scenes.blocks.versus import BlocksVersusScene
         return _watch_only(BlocksVersusScene)(watching, recorded_match(replay), [pilot])
     if replay.game == "blocks":
-        from cabinet.games.blocks.scene import BlocksScene
+        from cabinet.scenes.blocks.play import BlocksScene
         return _watch_only(BlocksScene)(watching, pilot, replay.seed)
-    from cabinet.games.antigravity.scene import AntiGravityScene
+    from cabinet.scenes.antigravity.play import AntiGravityScene
     options = replay.settings
     return _watch_only(AntiGravityScene)(watching, replay.mode, difficulty=options.get("difficulty"),
                                          contest=options.get("contest"), pilots=[pilot], seed=replay.seed,
@@ -144,7 +144,7 @@ def recorded_match(replay):
     """The versus match a replay recorded (its rounds and CPU sides), or None for a one-player game."""
     if replay.mode != "versus":
         return None
-    from cabinet.scenes.match import Match
+    from cabinet.games.match import Match
     options = replay.settings
     # Replays made before matches had rounds hold one game.
     rounds = options.get("versus", {}).get("rounds_to_win", 1)
@@ -309,7 +309,7 @@ def top_replays(ctx, game: str) -> list:
 
     A replay that cannot be read is left out with a log line.
     """
-    from cabinet.scenes.attract import antigravity_tables
+    from cabinet.scenes.flow.attract import antigravity_tables
     tables = ["blocks"] if game == "blocks" else antigravity_tables(ctx)
     entries = [entry for table in tables for entry in ctx.store.scores.top(table)[:TOP_RANKS]
                if entry.replay_id is not None]

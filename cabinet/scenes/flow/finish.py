@@ -17,8 +17,8 @@ def finish_game(ctx, game: str, mode: str, table: str, score: int, replay=None, 
     addition to the contract) is the game's length for the audit counters.
     Storage trouble never stops the flow: it is logged and the player moves on.
     """
-    from cabinet.scenes.initials import InitialsScene
-    from cabinet.scenes.ranking import RankingScene
+    from cabinet.scenes.flow.initials import InitialsScene
+    from cabinet.scenes.flow.ranking import RankingScene
     store = ctx.store
     # The score goes on its table now, under placeholder initials: a cabinet switched
     # off during the initials entry keeps it.
@@ -44,12 +44,12 @@ def _try(call, what: str):
 def finish_match(ctx, end) -> None:
     """Hand over from a finished versus match: save it, count it, then a rematch offer or the records.
 
-    ``end`` is a :class:`~cabinet.scenes.rematch.MatchEnd`. The replay, the audit and
+    ``end`` is a :class:`~cabinet.scenes.flow.rematch.MatchEnd`. The replay, the audit and
     the winner's high score (under placeholder initials) go in one transaction now,
     as for a one-player game: a power cut before the initials loses nothing.
     """
-    from cabinet.scenes.records import enter_record
-    from cabinet.scenes.rematch import RematchScene, rematch_offered
+    from cabinet.scenes.flow.records import enter_record
+    from cabinet.scenes.flow.rematch import RematchScene, rematch_offered
     store = ctx.store
     before = []
     if end.replay is not None:
@@ -78,8 +78,8 @@ def series_over(ctx, end) -> None:
     Every record is on its table before the first initials are asked, and each
     player enters initials once, for all their records.
     """
-    from cabinet.scenes.ranking import RankingScene
-    from cabinet.scenes.records import RecordsInitialsScene, enter_record
+    from cabinet.scenes.flow.ranking import RankingScene
+    from cabinet.scenes.flow.records import RecordsInitialsScene, enter_record
     from cabinet.storage.scores import streak_table
     streaks = streak_table(end.match.game)
     entries = [enter_record(ctx, player, streaks, wins) for player, wins in end.series.records()]
@@ -110,10 +110,10 @@ def series_over(ctx, end) -> None:
 def finish_interrupted(ctx, record, then) -> None:
     """A game cut short by a challenger: save and count it, enter its score if it makes the table, ``then()``.
 
-    ``record`` is a :class:`~cabinet.scenes.challenger.Interruption`. The replay, the
+    ``record`` is a :class:`~cabinet.scenes.flow.challenger.Interruption`. The replay, the
     audit and the score go in one transaction, as for any finished game.
     """
-    from cabinet.scenes.records import Entry, RecordsInitialsScene
+    from cabinet.scenes.flow.records import Entry, RecordsInitialsScene
     store = ctx.store
     if record.table is None:
         if record.replay is not None:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from cabinet.render import WIDTH, fit_size, palette, text
 from cabinet.render.glyphs import DOWN, LEFT, RIGHT, UP
 from cabinet.render.sprites import block, panel
-from cabinet.scenes.base import Scene
-from cabinet.scenes.common import draw_backdrop, heading
+from cabinet.scenes.kit.base import Scene
+from cabinet.scenes.kit.common import draw_backdrop, heading
 
 GRAVITY_RULE = "ROWS ABOVE A CLEARED ROW DROP DOWN"
 

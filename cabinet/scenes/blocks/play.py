@@ -13,26 +13,26 @@ import logging
 
 import pygame
 
-from cabinet.audio.effects import chain_effect, clear_effect
+from cabinet.games.sounds import chain_effect, clear_effect
 from cabinet.inputs.actions import CABINET, Action, InputEvent
 from cabinet.render import HEIGHT, palette, text
 from cabinet.render.layer import Layer
 from cabinet.render.popups import Popup, age_popups, draw_popups, settle
 from cabinet.render.sprites import block, panel
-from cabinet.scenes.base import Scene
-from cabinet.scenes.challenger import challenge
-from cabinet.scenes.common import blink, draw_backdrop
-from cabinet.scenes.countdown import Countdown
-from cabinet.scenes.pause import draw_pause
-from cabinet.scenes.pilots import ponder_all
+from cabinet.scenes.kit.base import Scene
+from cabinet.scenes.flow.challenger import challenge
+from cabinet.scenes.kit.common import blink, draw_backdrop
+from cabinet.scenes.kit.countdown import Countdown
+from cabinet.scenes.kit.pause import draw_pause
+from cabinet.games.pilots import ponder_all
 
-from .animation import FLASH_FRAMES, ClearAnimation, after_move, empty_grid, family_colour, reconcile
-from .cursor import BOARD, TRAY, Cursor, route
-from .danger import fitting_slots, in_danger
-from .engine import BlocksGame
-from .ghost import ghost
-from .marks import cross_out, dim, draw_banner, draw_danger, draw_tray_mode
-from .pieces import SIZE
+from cabinet.scenes.blocks.animation import FLASH_FRAMES, ClearAnimation, after_move, empty_grid, family_colour, reconcile
+from cabinet.games.blocks.cursor import BOARD, TRAY, Cursor, route
+from cabinet.games.blocks.danger import fitting_slots, in_danger
+from cabinet.games.blocks.engine import BlocksGame
+from cabinet.scenes.blocks.ghost import ghost
+from cabinet.scenes.blocks.marks import cross_out, dim, draw_banner, draw_danger, draw_tray_mode
+from cabinet.games.blocks.pieces import SIZE
 
 log = logging.getLogger(__name__)
 
@@ -60,7 +60,7 @@ class BlocksScene(Scene):
     """One game of BLOCKS, driven by ``pilot``; ``demo`` for attract mode and replays.
 
     It plays by ``ctx.settings.blocks``; a replay brings the rules it was played
-    under through a context carrying them (:mod:`cabinet.scenes.playback`).
+    under through a context carrying them (:mod:`cabinet.scenes.flow.playback`).
     """
 
     def __init__(self, ctx, pilot, seed: int, demo: bool = False):
@@ -121,12 +121,12 @@ class BlocksScene(Scene):
 
     @property
     def challenge_seat(self) -> int | None:
-        """The player's panel while a challenger may still come (see :mod:`cabinet.scenes.challenger`)."""
+        """The player's panel while a challenger may still come (see :mod:`cabinet.scenes.flow.challenger`)."""
         return None if self.demo or self.ended else getattr(self.pilot, "player", 1)
 
     def interrupted(self):
         """This game, cut short by a challenger."""
-        from cabinet.scenes.challenger import Interruption
+        from cabinet.scenes.flow.challenger import Interruption
         replay = self.recorder.finish(self.game.score, self.game.to_text()) if self.recorder else None
         return Interruption("blocks", "single", self.challenge_seat, "blocks", self.game.score, replay,
                             self.game_frame / 60)
@@ -288,7 +288,7 @@ class BlocksScene(Scene):
         self.finished = True
         if self.demo:
             return
-        from cabinet.scenes.flow import finish_game
+        from cabinet.scenes.flow.finish import finish_game
         replay = None
         if self.recorder is not None:
             replay = self.recorder.finish(self.game.score, self.game.to_text())

@@ -8,8 +8,8 @@ import pygame
 
 from cabinet.render import WIDTH, fit_size, palette, text
 from cabinet.render.sprites import panel
-from cabinet.scenes.base import Scene
-from cabinet.scenes.common import blink, draw_backdrop, heading
+from cabinet.scenes.kit.base import Scene
+from cabinet.scenes.kit.common import blink, draw_backdrop, heading
 from cabinet.storage.scores import is_streak_table
 
 log = logging.getLogger(__name__)

@@ -11,7 +11,7 @@ import zlib
 
 from cabinet.render import palette
 
-from .pieces import SIZE
+from cabinet.games.blocks.pieces import SIZE
 
 FLASH_FRAMES = 24
 DROP_FRAMES = 18

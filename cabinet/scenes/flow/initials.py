@@ -18,9 +18,9 @@ from cabinet.inputs.actions import Action
 from cabinet.render import WIDTH, fit_size, palette, text
 from cabinet.render.glyphs import TRIANGLE_DOWN, TRIANGLE_UP
 from cabinet.render.sprites import panel
-from cabinet.scenes.base import Scene
-from cabinet.scenes.common import blink, draw_backdrop, heading
-from cabinet.scenes.tables import full_title, ordinal
+from cabinet.scenes.kit.base import Scene
+from cabinet.scenes.kit.common import blink, draw_backdrop, heading
+from cabinet.scenes.flow.tables import full_title, ordinal
 
 log = logging.getLogger(__name__)
 
@@ -34,7 +34,7 @@ class InitialsScene(Scene):
     """Enter initials for ``score`` on ``table``, then the ranking.
 
     ``entry_id`` is the score's row, written when the game ended (see
-    :func:`cabinet.scenes.flow.finish_game`), and ``rank`` its place. Without an
+    :func:`cabinet.scenes.flow.finish.finish_game`), and ``rank`` its place. Without an
     entry (that write failed) the score is entered with the initials instead.
     """
 
@@ -104,7 +104,7 @@ class InitialsScene(Scene):
 
     def confirm(self) -> None:
         """Write the entry (as it stands) and show the ranking."""
-        from cabinet.scenes.ranking import RankingScene
+        from cabinet.scenes.flow.ranking import RankingScene
         self.done = True
         self.ctx.audio.play("initials_confirm")
         scores, rank = self.ctx.store.scores, self.rank

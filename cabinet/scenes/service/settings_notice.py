@@ -11,7 +11,7 @@ from __future__ import annotations
 from cabinet import FPS
 from cabinet.inputs.actions import Action
 from cabinet.render import HEIGHT, WIDTH, fit_size, fitted, palette, text
-from cabinet.scenes.base import Scene
+from cabinet.scenes.kit.base import Scene
 from cabinet.scenes.service.notices import wrap
 
 SHOW_FRAMES = 5 * FPS

@@ -2,7 +2,7 @@
 
 The scene obeys its pilots (people at their panels, the CPU, or a replay),
 routes each press to the side of the player it belongs to, and plays a
-:class:`~cabinet.scenes.match.Match`: READY / GO, a game of
+:class:`~cabinet.games.match.Match`: READY / GO, a game of
 :class:`~cabinet.games.blocks.versus.BlocksVersus`, its result with both
 boards in view, and so on until one side has won ``rounds_to_win`` games.
 Everything is counted in game frames (which stand still during READY / GO and
@@ -18,23 +18,23 @@ import weakref
 import pygame
 
 from cabinet import FPS
-from cabinet.audio.effects import clear_effect
+from cabinet.games.sounds import clear_effect
 from cabinet.inputs.actions import CABINET, Action
 from cabinet.render import HEIGHT, WIDTH, palette
 from cabinet.render.layer import Layer
 from cabinet.render.popups import Popup, age_popups, settle
-from cabinet.scenes.base import Scene
-from cabinet.scenes.challenger import challenge
-from cabinet.scenes.countdown import Countdown
-from cabinet.scenes.match import PLAYERS, Series, other
-from cabinet.scenes.pilots import bind_all, ponder_all
+from cabinet.scenes.kit.base import Scene
+from cabinet.scenes.flow.challenger import challenge
+from cabinet.scenes.kit.countdown import Countdown
+from cabinet.games.match import PLAYERS, Series, other
+from cabinet.games.pilots import bind_all, ponder_all
 
-from . import versus_view as view
-from .animation import FLASH_FRAMES
-from .flights import CANCEL_FRAMES, FLIGHT_FRAMES, Flight, Flights
-from .scene import CURSOR_SOUNDS
-from .versus import BlocksVersus
-from .versus_seat import ShownSeat
+from cabinet.scenes.blocks import versus_view as view
+from cabinet.scenes.blocks.animation import FLASH_FRAMES
+from cabinet.scenes.blocks.flights import CANCEL_FRAMES, FLIGHT_FRAMES, Flight, Flights
+from cabinet.scenes.blocks.play import CURSOR_SOUNDS
+from cabinet.games.blocks.versus import BlocksVersus
+from cabinet.scenes.blocks.shown_seat import ShownSeat
 
 ROUND_END_FRAMES = 210     # the round's result, both boards in view
 MATCH_END_FRAMES = 300     # the match's result, before the rematch offer
@@ -42,7 +42,7 @@ END_SKIP_AFTER = 60        # Start may cut a result short after this many frames
 
 
 class BlocksVersusScene(Scene):
-    """Plays ``match`` (a :class:`~cabinet.scenes.match.Match` of BLOCKS) with ``pilots``.
+    """Plays ``match`` (a :class:`~cabinet.games.match.Match` of BLOCKS) with ``pilots``.
 
     ``series``: the rematches this match belongs to (win streaks). ``demo``:
     attract mode (one round, no records; ``finished`` turns true after it).
@@ -120,7 +120,7 @@ class BlocksVersusScene(Scene):
 
     def interrupted(self):
         """This match against the CPU, cut short by a challenger."""
-        from cabinet.scenes.challenger import Interruption
+        from cabinet.scenes.flow.challenger import Interruption
         person = self.challenge_seat
         _, score, final = self.result()
         replay = self.recorder.finish(score, final) if self.recorder is not None else None
@@ -254,8 +254,8 @@ class BlocksVersusScene(Scene):
         return player, self.seat_for(player).game.score, final
 
     def _finish(self) -> None:
-        from cabinet.scenes.flow import finish_match
-        from cabinet.scenes.rematch import MatchEnd
+        from cabinet.scenes.flow.finish import finish_match
+        from cabinet.scenes.flow.rematch import MatchEnd
         self.finished = True
         _, score, final = self.result()
         replay = self.recorder.finish(score, final) if self.recorder is not None else None

@@ -96,7 +96,7 @@ class Series:
 
     Only wins over a person count: beating the CPU is practice, not a record.
     ``ended`` holds (player, wins) of streaks broken during the series; ``entries``
-    the high scores its matches put on their tables, as :class:`~cabinet.scenes.records.Entry`.
+    the high scores its matches put on their tables, as :class:`~cabinet.scenes.flow.records.Entry`.
     """
 
     streak: dict[int, int] = field(default_factory=lambda: {1: 0, 2: 0})
@@ -153,6 +153,6 @@ def cpu_pilot(game: str, player: int, level: int, seed: int):
 
 def match_pilots(match: Match) -> list:
     """One pilot per side, player 1's first: the CPU's, or the person's at their panel."""
-    from cabinet.scenes.pilots import HumanPilot
+    from cabinet.games.pilots import HumanPilot
     return [cpu_pilot(match.game, player, match.cpu[player], match.seed + player) if match.is_cpu(player)
             else HumanPilot(player) for player in PLAYERS]

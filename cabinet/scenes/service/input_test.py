@@ -11,8 +11,8 @@ from __future__ import annotations
 from cabinet.inputs.actions import CABINET, PLAYER_ACTIONS, Action
 from cabinet.render import WIDTH, fit_size, palette, text, text_size
 from cabinet.render.sprites import panel
-from cabinet.scenes.base import Scene
-from cabinet.scenes.common import draw_backdrop
+from cabinet.scenes.kit.base import Scene
+from cabinet.scenes.kit.common import draw_backdrop
 
 EXIT_FRAMES = 120  # 2 s held
 CABINET_ROW = (Action.COIN1, Action.COIN2, Action.SERVICE, Action.TEST, Action.PAUSE)

@@ -20,8 +20,8 @@ import pygame
 
 from cabinet.inputs.actions import Action
 from cabinet.render import HEIGHT, WIDTH, palette, sprites, text
-from cabinet.scenes.base import Scene
-from cabinet.scenes.common import blink
+from cabinet.scenes.kit.base import Scene
+from cabinet.scenes.kit.common import blink
 
 BANNER_FRAMES = 180       # the banner, before the initials or the match
 
@@ -78,12 +78,12 @@ class ChallengerScene(Scene):
     def update(self) -> None:
         self.frames += 1
         if self.frames == BANNER_FRAMES:
-            from cabinet.scenes.flow import finish_interrupted
+            from cabinet.scenes.flow.finish import finish_interrupted
             finish_interrupted(self.ctx, self.record, self._versus)
 
     def _versus(self) -> None:
-        from cabinet.scenes.match import Match, rounds_to_win
-        from cabinet.scenes.select import match_scene, new_seed
+        from cabinet.games.match import Match, rounds_to_win
+        from cabinet.scenes.flow.select import match_scene, new_seed
         game = self.record.game
         self.ctx.scenes.reset(match_scene(self.ctx, Match(game, rounds_to_win(self.ctx.settings, game), new_seed())))
 
