@@ -11,17 +11,16 @@ import random
 
 import pygame
 import pytest
+from app_helpers import make_app
 
 from cabinet.games.antigravity import AntiGravityGame
 from cabinet.games.antigravity.animation import TurnAnimation, grid_from_text
-from cabinet.games.antigravity.demo import AIPilot
-from cabinet.scenes.antigravity.play import END_SKIP_AFTER, AntiGravityScene
-from cabinet.inputs.actions import CABINET, Action, InputEvent
+from cabinet.games.antigravity.pilot import AIPilot
 from cabinet.games.pilots import HumanPilot
+from cabinet.inputs.actions import CABINET, Action, InputEvent
+from cabinet.scenes.antigravity.play import END_SKIP_AFTER, AntiGravityScene
 from cabinet.scenes.flow.playback import game_scene
 from cabinet.settings_schema import ContestList
-
-from app_helpers import make_app
 
 
 @pytest.fixture

@@ -10,20 +10,19 @@ with the replay), which must reach exactly the same final score and board.
 from __future__ import annotations
 
 import pytest
-
 from app_helpers import Heard
+
 from cabinet.app import App
 from cabinet.config import parse_settings
-from cabinet.games.antigravity.demo import AIPilot
-from cabinet.scenes.antigravity.play import AntiGravityScene
+from cabinet.games.antigravity.pilot import AIPilot
 from cabinet.games.blocks import demo as blocks_demo
-from cabinet.scenes.blocks.play import BlocksScene
-from cabinet.inputs.actions import Action, InputEvent
-from cabinet.storage.replays import REPLAY_VERSION
-from cabinet.scenes.flow.attract import AttractScene
 from cabinet.games.pilots import HumanPilot
+from cabinet.inputs.actions import Action, InputEvent
+from cabinet.scenes.antigravity.play import AntiGravityScene
+from cabinet.scenes.blocks.play import BlocksScene
+from cabinet.scenes.flow.attract import AttractScene
 from cabinet.scenes.flow.playback import PlaybackScene, ReplayReel, play_replay
-from cabinet.storage.replays import Replay
+from cabinet.storage.replays import REPLAY_VERSION, Replay
 
 SMALL_FIELDS = """
 antigravity:

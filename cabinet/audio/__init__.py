@@ -8,28 +8,16 @@ goes silent (never raising) when there is no sound device.
 
 from __future__ import annotations
 
-import numpy as np
-
-from cabinet.audio.effects import EFFECTS
+from cabinet.audio.effects import EFFECTS, synthesize_all
 from cabinet.games.sounds import chain_effect, clear_effect
-from cabinet.audio.synth import Synth
 
 __all__ = ["Audio", "EFFECTS", "chain_effect", "clear_effect", "synthesize_all"]
-
-
-def synthesize_all(sample_rate: int = 44100) -> dict[str, np.ndarray]:
-    """Every effect by name: mono float32 arrays in -1..1 at ``sample_rate``.
-
-    The result is the same on every call (the noise is seeded).
-    """
-    synth = Synth(sample_rate)
-    return {name: recipe(synth) for name, recipe in EFFECTS.items()}
 
 
 def __getattr__(name):
     # Audio imports pygame; load it only when asked, so that tools and tests that
     # inspect the sounds (and the bench) do not pay for pygame.
     if name == "Audio":
-        from cabinet.audio.player import Audio
+        from cabinet.audio.player import Audio  # loads pygame: only the running cabinet pays for it
         return Audio
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

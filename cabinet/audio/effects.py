@@ -21,6 +21,15 @@ Recipe = Callable[[Synth], np.ndarray]
 EFFECTS: dict[str, Recipe] = {}
 
 
+def synthesize_all(sample_rate: int = 44100) -> dict[str, np.ndarray]:
+    """Every effect by name: mono float32 arrays in -1..1 at ``sample_rate``.
+
+    The result is the same on every call (the noise is seeded).
+    """
+    synth = Synth(sample_rate)
+    return {name: recipe(synth) for name, recipe in EFFECTS.items()}
+
+
 def effect(name: str, level: float, *args):
     """Register the decorated recipe as ``name``, finished at peak ``level``.
 

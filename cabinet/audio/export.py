@@ -14,7 +14,7 @@ from pathlib import Path
 
 import numpy as np
 
-from cabinet.audio import synthesize_all
+from cabinet.audio.effects import synthesize_all
 
 
 def write_wav(path: Path, samples: np.ndarray, rate: int) -> None:

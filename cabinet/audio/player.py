@@ -14,9 +14,10 @@ import os
 import time
 
 import numpy as np
+import pygame
+import pygame.sndarray
 
-from cabinet.audio import synthesize_all
-from cabinet.audio.effects import EFFECTS
+from cabinet.audio.effects import EFFECTS, synthesize_all
 from cabinet.settings_schema import AudioSettings
 
 log = logging.getLogger("cabinet.audio")
@@ -56,7 +57,6 @@ class PygameMixer:
 
     def open(self, sample_rate: int, buffer: int) -> tuple[int, int, int]:
         """Open the mixer; return its actual ``(rate, size, channels)``. Raises pygame.error."""
-        import pygame
 
         if pygame.mixer.get_init():
             # pygame.init() opens the mixer with its own defaults: reopen it with the operator's.
@@ -66,13 +66,11 @@ class PygameMixer:
         return pygame.mixer.get_init()
 
     def make_sound(self, samples: np.ndarray):
-        import pygame.sndarray
 
         return pygame.sndarray.make_sound(samples)
 
     def is_open(self) -> bool:
         """False once ``pygame.quit()`` closed the mixer (playing then would crash pygame)."""
-        import pygame
 
         return pygame.mixer.get_init() is not None
 

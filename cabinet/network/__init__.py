@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import logging
 
+from cabinet.storage.outbox import network_active
+from cabinet.storage.scores import table_ids
 
-def network_active(settings) -> bool:
-    """True when the ``network:`` settings ask for the link and say where the broker is."""
-    return settings.enabled and bool(settings.host)
+__all__ = ["network_active", "start_link"]
 
 
 def start_link(settings, store, notices: list[str]):
@@ -29,6 +29,5 @@ def start_link(settings, store, notices: list[str]):
         notices.append(notice)
     if not network_active(net):
         return None
-    from cabinet.network.link import NetworkLink
-    from cabinet.storage.cli import table_ids
+    from cabinet.network.link import NetworkLink  # paho-mqtt: loaded only when the link is on
     return NetworkLink(net, store.db.path, table_ids(c.name for c in settings.antigravity.contests)).start()

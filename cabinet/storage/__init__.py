@@ -19,12 +19,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from cabinet.network import network_active
 from cabinet.settings_schema import CreditSettings, Settings
 from cabinet.storage.audits import Audits
 from cabinet.storage.credits import CreditBank
 from cabinet.storage.db import Database
-from cabinet.storage.outbox import Outbox
+from cabinet.storage.factory import factory_reset
+from cabinet.storage.outbox import Outbox, network_active
 from cabinet.storage.replays import Replay, ReplayRecorder, ReplayStore
 from cabinet.storage.scores import ScoreEntry, ScoreTables
 
@@ -106,7 +106,6 @@ class Store:
 
     def factory_reset(self, config_path: str | Path | None = None) -> None:
         """Scores, bookkeeping, credits and replays to factory state; the YAML to the shipped file."""
-        from cabinet.storage.factory import factory_reset
         factory_reset(self, config_path)
 
     def close(self) -> None:

@@ -4,12 +4,7 @@ from __future__ import annotations
 
 from cabinet.storage import Store
 from cabinet.storage.last_good import load_for_cabinet
-from cabinet.storage.scores import STREAK_GAMES, antigravity_tables, streak_table
-
-
-def table_ids(contest_names) -> list[str]:
-    """Every table the cabinet shows, in the order of the attract pages."""
-    return ["blocks"] + antigravity_tables(contest_names) + [streak_table(game) for game in STREAK_GAMES]
+from cabinet.storage.scores import table_ids
 
 
 def print_scores(args) -> int:

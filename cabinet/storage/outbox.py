@@ -22,6 +22,13 @@ from pathlib import Path
 
 from cabinet.storage.db import Statement, now_stamp
 
+
+def network_active(settings) -> bool:
+    """True when the ``network:`` settings ask for the link and say where the broker is:
+    then the outbox fills, and the cabinet starts the link (:func:`cabinet.network.start_link`)."""
+    return settings.enabled and bool(settings.host)
+
+
 _SCORE_EVENT = (
     "WITH entry AS MATERIALIZED (SELECT * FROM scores WHERE id = {row}) "
     "INSERT INTO outbox (event_id, kind, payload, created) "

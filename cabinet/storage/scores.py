@@ -73,6 +73,11 @@ def antigravity_tables(contest_names) -> list[str]:
             + [f"antigravity/contest/{name}" for name in contest_names])
 
 
+def table_ids(contest_names) -> list[str]:
+    """Every table the cabinet shows, in the order of the attract pages."""
+    return ["blocks"] + antigravity_tables(contest_names) + [streak_table(game) for game in STREAK_GAMES]
+
+
 def streak_table(game: str) -> str:
     """The win-streak table of ``game`` ("blocks" or "antigravity")."""
     return check_table(f"streak/{game}")

@@ -1,97 +1,10 @@
-"""The ANTI-GRAVITY AI at the panel: attract-mode demos and a CPU opponent.
-
-:class:`AIPilot` asks :class:`AntiGravityAI` where to push, then presses the
-same switches a player would: the cursor steps left or right a few frames
-apart, then up or down pushes. The scene cannot tell it from a person, so a
-demo exercises the real controls, animations and sounds. A CPU opponent is the
-same pilot paced by its level (:func:`cabinet.games.antigravity.cpu.cpu_pilot`).
-"""
+"""ANTI-GRAVITY in attract mode: the top CPU level's AI on every field, at a pace a watcher follows."""
 
 from __future__ import annotations
 
-from cabinet.games.thought import Thought
-from cabinet.inputs.actions import Action, InputEvent
-
-
-class AIPilot:
-    """Plays the game of ``player`` in the scene it is bound to.
-
-    ``step_frames``: frames between two presses (cursor steps, the push);
-    ``think_frames``: the pause after a turn before the first press of the next
-    move, as a player would take. Both are frame counts, so a demo replays exactly.
-    The AI thinks during that pause, a slice per frame, so that no single frame
-    carries a whole decision (a Pi is several times slower than a desktop).
-    """
-
-    def __init__(self, player: int = 1, seed: int = 0, step_frames: int = 6,
-                 think_frames: int = 24, ai=None):
-        if ai is None:
-            from cabinet.games.antigravity.ai import AntiGravityAI
-            ai = AntiGravityAI(seed=seed)
-        self.player = player
-        self.ai = ai
-        self.step_frames = step_frames
-        self.think_frames = think_frames
-        self.game = None
-        self._plan: tuple[int, str] | None = None   # (column, key "up"/"down")
-        self.thought: Thought | None = None   # the AI's decision in progress
-        self._turn = -1          # the turn the plan or the thought is for
-        self._pushed = False     # the push is pressed; waiting for the turn to land
-        self._next_press = 0
-        self._release: list[InputEvent] = []
-
-    def bind(self, scene) -> None:
-        """Find the game this pilot steers (the scene calls this once)."""
-        self.game = scene.game_for(self.player)
-
-    def events(self, game_frame: int, live_events: list[InputEvent]) -> list[InputEvent]:
-        """This frame's presses and releases; live input is not the AI's business."""
-        out = [InputEvent(e.player, e.action, False, game_frame) for e in self._release]
-        self._release = []
-        game = self.game
-        if game is None or game.game_over:
-            return out
-        if self._turn != game.turns:
-            self._new_turn(game, game_frame)
-        if self._plan is None:
-            if not self.thought.advance(self._next_press - game_frame + 1):
-                return out
-            column, side = self.thought.decision
-            self._plan = (column, "up" if game.push_side("up") == side else "down")
-            self._pushed = False
-            self.thought = None
-        if self._pushed or game_frame < self._next_press:
-            return out  # the scene holds the push until the last turn's animation ends
-        column, key = self._plan
-        if game.cursor != column:
-            action = Action.LEFT if column < game.cursor else Action.RIGHT
-        else:
-            action = Action.UP if key == "up" else Action.DOWN
-            self._pushed = True
-        press = InputEvent(self.player, action, True, game_frame)
-        self._release = [press]
-        self._next_press = game_frame + self.step_frames
-        return out + [press]
-
-    def ponder(self, frames: int) -> None:
-        """Think over the first push while the game waits to start: ``frames`` frames,
-        this one included, before its first."""
-        game = self.game
-        if game is None or game.game_over:
-            return
-        if self._turn != game.turns:
-            self._new_turn(game, 0)     # the game's first frame is game frame 0
-        if self._plan is None:
-            self.thought.advance(frames + self._next_press + 1)
-
-    def _new_turn(self, game, game_frame: int) -> None:
-        """A new turn (the push landed, or the timer forced one): think it over, and
-        wait a moment before the first press, as a player would."""
-        self._turn = game.turns
-        self._plan = None
-        self.thought = Thought(self.ai.thinking(game), self.ai.work())
-        self._next_press = game_frame + self.think_frames
-
+from cabinet.games.antigravity.ai import AntiGravityAI
+from cabinet.games.antigravity.cpu import CPU_LEVELS
+from cabinet.games.antigravity.pilot import AIPilot
 
 DEMO_PACE = dict(step_frames=5, think_frames=14)   # brisk, yet a watcher follows the cursor
 DEMO_LEVEL = 5   # attract shows the top CPU level's AI: it builds the longest chains
@@ -100,8 +13,6 @@ DEMO_LEVEL = 5   # attract shows the top CPU level's AI: it builds the longest c
 def demo_pilots(seed: int, mode: str = "single") -> list[AIPilot]:
     """The pilots of an attract-mode demo: the top CPU level's AI on every field, at a pace
     a watcher can follow."""
-    from cabinet.games.antigravity.ai import AntiGravityAI
-    from cabinet.games.antigravity.cpu import CPU_LEVELS
     lookahead = CPU_LEVELS[DEMO_LEVEL].lookahead
     players = (1, 2) if mode == "versus" else (1,)
     return [AIPilot(player, seed=seed + player - 1, ai=AntiGravityAI(seed=seed + player - 1, lookahead=lookahead),
