@@ -5,11 +5,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable
 
+from cabinet.scenes.flow.attract import AttractScene
+from cabinet.scenes.flow.play import game_ended
 from cabinet.scenes.kit.base import SceneStack
 
 if TYPE_CHECKING:  # pragma: no cover
+    from cabinet.audio.player import Audio
     from cabinet.config import LoadedConfig
+    from cabinet.inputs.hub import InputHub
+    from cabinet.network.link import NetworkLink
+    from cabinet.scenes.kit.ending import Ending
     from cabinet.settings_schema import Settings
+    from cabinet.storage import CreditBank, Store
 
 
 @dataclass
@@ -23,26 +30,33 @@ class Context:
 
     settings: "Settings"
     config: "LoadedConfig"
-    store: Any
-    audio: Any
-    inputs: Any
+    store: "Store"
+    audio: "Audio"          # or anything with Audio's play() and attract (tests listen with one)
+    inputs: "InputHub"
     scenes: SceneStack = field(default_factory=SceneStack)
     frame: int = 0
     # The panel whose Start or choice led here: it drives a one-player game.
     player: int = 1
     notices: list[str] = field(default_factory=list)
-    bank: Any = None
-    # The fleet link (cabinet.network.link.NetworkLink), None without a network section.
-    network: Any = None
+    bank: "CreditBank | None" = None
+    # The fleet link, None without a network section.
+    network: "NetworkLink | None" = None
     attract_factory: Callable[["Context"], Any] | None = None
     # Called with the new Settings when the service menu applies them (the app turns the display).
     settings_listeners: list[Callable[["Settings"], None]] = field(default_factory=list)
 
     def go_to_attract(self) -> None:
         """Drop every scene and start attract mode from its first part."""
-        from cabinet.scenes.flow.attract import AttractScene
         factory = self.attract_factory or AttractScene
         self.scenes.reset(factory(self))
+
+    def finish(self, ending: "Ending") -> None:
+        """What follows a game whose starter named no ending: the flow's (:func:`~cabinet.scenes.flow.play.game_ended`).
+
+        ``ending`` is a :class:`~cabinet.scenes.kit.ending.GameOver` or a
+        :class:`~cabinet.scenes.kit.ending.MatchEnd`.
+        """
+        game_ended(self, ending)
 
     @property
     def free_play(self) -> bool:

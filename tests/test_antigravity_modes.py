@@ -2,7 +2,7 @@
 
 import pytest
 
-from cabinet.games.antigravity import AntiGravityGame, ContestGame, Progress, AntiGravityVersus
+from cabinet.games.antigravity import AntiGravityGame, AntiGravityVersus, ContestGame, Progress
 from cabinet.settings_schema import AntiGravitySettings, ContestList, HandicapSettings, VersusSettings
 
 L_FIELD = ["...", "...", "...", ".RR", "RGB", "RBG"]   # a bottom R push at column 0 clears 5, scores 180

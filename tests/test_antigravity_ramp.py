@@ -4,7 +4,8 @@ import dataclasses
 from types import SimpleNamespace
 
 from service_support import cabinet_on_file, choose, enter, service, step, tap, value_of
-from cabinet.games.antigravity import AntiGravityGame, ContestGame, AntiGravityVersus
+
+from cabinet.games.antigravity import AntiGravityGame, AntiGravityVersus, ContestGame
 from cabinet.inputs.actions import Action
 from cabinet.scenes.flow.playback import replay_settings
 from cabinet.settings_schema import AntiGravitySettings, ContestList, RampSettings, Settings

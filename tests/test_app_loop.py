@@ -6,8 +6,8 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from app_helpers import make_app, run, tap
+
 from cabinet.inputs.actions import Action
 from cabinet.render import LOGICAL_SIZE
 from cabinet.render.display import display_size

@@ -2,16 +2,16 @@
 
 import pygame
 import pytest
-
 from app_helpers import Heard, make_app, press, run
+
 from cabinet.games.blocks import BlocksGame
-from cabinet.scenes.blocks import play as blocks_scene
-from cabinet.scenes.blocks.animation import DROP_FRAMES, FLASH_FRAMES
 from cabinet.games.blocks.cursor import BOARD, TRAY, Cursor, route
-from cabinet.scenes.blocks.play import BlocksScene
+from cabinet.games.pilots import HumanPilot, ReplayPilot
 from cabinet.inputs.actions import Action
 from cabinet.render import palette, popups
-from cabinet.games.pilots import HumanPilot, ReplayPilot
+from cabinet.scenes.blocks import play as blocks_scene
+from cabinet.scenes.blocks.animation import DROP_FRAMES, FLASH_FRAMES
+from cabinet.scenes.blocks.play import BlocksScene
 
 EMPTY = ["........"] * 8
 

@@ -3,8 +3,8 @@
 from cabinet.games.blocks.cursor import BOARD, TRAY, route
 from cabinet.games.blocks.seat import VersusSeat
 from cabinet.games.blocks.versus import BlocksVersus
-from cabinet.scenes.blocks import versus_view
 from cabinet.inputs.actions import Action, InputEvent
+from cabinet.scenes.blocks import versus_view
 
 EMPTY = ["........"] * 8
 SINGLES = [["#"], ["#"], ["#"]]

@@ -3,7 +3,6 @@ checks, exit codes that mean something, replay --list, and tools that end when t
 
 from __future__ import annotations
 
-
 import pygame
 import pytest
 

@@ -1,11 +1,12 @@
 """READY / GO before every game: the game waits, and nothing pressed meanwhile is lost."""
 
 from app_helpers import make_app, press, run
+
+from cabinet.games.pilots import HumanPilot
+from cabinet.inputs.actions import Action
 from cabinet.scenes.antigravity.play import AntiGravityScene
 from cabinet.scenes.blocks.play import BlocksScene
-from cabinet.inputs.actions import Action
 from cabinet.scenes.kit.countdown import Countdown
-from cabinet.games.pilots import HumanPilot
 
 
 def test_countdown_holds_events_and_hands_them_over_on_the_first_game_frame():

@@ -3,17 +3,16 @@ push's countdown, the ending, and the contest list's own buttons."""
 
 import pygame
 import pytest
-
 from app_helpers import make_app, run
+
 from cabinet import FPS
 from cabinet.games.antigravity import AntiGravityGame
-from cabinet.scenes.antigravity import alerts
-from cabinet.scenes.antigravity import layouts
 from cabinet.games.antigravity.animation import FLIGHT_FRAMES, SLIDE_FRAMES, TurnAnimation, grid_from_text
-from cabinet.scenes.antigravity.play import END_FRAMES, AntiGravityScene, list_scroll
 from cabinet.games.antigravity.seat import Seat
 from cabinet.games.antigravity.stacks import crossed_columns, danger_columns
 from cabinet.inputs.actions import Action, InputEvent
+from cabinet.scenes.antigravity import alerts, layouts
+from cabinet.scenes.antigravity.play import END_FRAMES, AntiGravityScene, list_scroll
 
 # A push into column 2 from the top lines up R R R; column 0's blocks then hang and fly across.
 THROUGH = ["Y.B", "G.R", "RR.", "B..", "...", "...", "...", "..."]

@@ -2,17 +2,17 @@
 
 import pygame
 import pytest
-
 from app_helpers import make_app, press, run
+
 from cabinet.games.blocks import BlocksGame
+from cabinet.games.blocks.cursor import Cursor
+from cabinet.games.pilots import HumanPilot
+from cabinet.inputs.actions import CABINET, Action, InputEvent
 from cabinet.scenes.blocks import marks
 from cabinet.scenes.blocks import play as blocks_scene
 from cabinet.scenes.blocks.animation import FLASH_FRAMES
-from cabinet.games.blocks.cursor import Cursor
 from cabinet.scenes.blocks.play import FINAL_BOARD_FRAMES, GAME_OVER_FRAMES, BlocksScene
-from cabinet.inputs.actions import CABINET, Action, InputEvent
 from cabinet.scenes.kit import pause
-from cabinet.games.pilots import HumanPilot
 
 EMPTY = ["........"] * 8
 

@@ -9,8 +9,8 @@ import gc
 import weakref
 
 import pytest
-
 from app_helpers import make_app, run
+
 from cabinet.bench.scenes import _scenes
 from cabinet.scenes.kit.base import Scene
 
@@ -87,9 +87,9 @@ def test_attract_parts_are_freed_as_attract_moves_on(no_gc):
 
 def _record_a_replay(app) -> None:
     """A real (non-demo) ANTI-GRAVITY game, pushed carelessly to a quick end, so attract has a replay."""
-    from cabinet.scenes.antigravity.play import AntiGravityScene
-    from cabinet.inputs.actions import Action, InputEvent
     from cabinet.games.pilots import HumanPilot
+    from cabinet.inputs.actions import Action, InputEvent
+    from cabinet.scenes.antigravity.play import AntiGravityScene
     scene = AntiGravityScene(app.ctx, "single", difficulty="hard", pilots=[HumanPilot(1)], seed=3)
     app.ctx.scenes.reset(scene)
     for frame in range(60 * 60 * 5):

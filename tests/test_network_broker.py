@@ -10,10 +10,10 @@ from pathlib import Path
 
 import paho.mqtt.client as mqtt
 import pytest
+from network_support import Cabinet, broker, monitor_for, need_mosquitto, settings_for, wait_for  # noqa: F401
 
 from cabinet.network import client as client_module
 from cabinet.network.local_broker import LocalBroker, make_test_certificates
-from network_support import Cabinet, broker, monitor_for, need_mosquitto, settings_for, wait_for  # noqa: F401
 
 
 def test_two_cabinets_see_each_others_scores_and_initials_entered_after_the_game(tmp_path, broker):
@@ -292,6 +292,7 @@ def test_attract_the_ranking_and_the_service_menu_show_the_network(tmp_path, bro
 
 def test_without_a_network_section_nothing_changes():
     from app_helpers import make_app
+
     from cabinet.scenes.flow.ranking import RankingScene
 
     app = make_app()

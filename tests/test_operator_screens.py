@@ -7,11 +7,11 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from app_helpers import end_blocks_on_the_table, make_app, run, start_blocks_single, tap
-from cabinet.scenes.blocks.play import BlocksScene
+
 from cabinet.inputs.actions import CABINET, Action, InputEvent
 from cabinet.render import WIDTH, glyphs, text_size
+from cabinet.scenes.blocks.play import BlocksScene
 from cabinet.scenes.flow.attract import REFUSED_FRAMES, AttractScene
 from cabinet.scenes.flow.initials import InitialsScene
 from cabinet.scenes.flow.ranking import RankingScene

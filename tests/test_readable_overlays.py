@@ -2,19 +2,19 @@
 player must find (how to resume, their new entry, the round's result) shows on every frame."""
 
 import pygame
-
 from app_helpers import make_app, run, tap
-from cabinet.scenes.antigravity import alerts, layouts
-from cabinet.scenes.antigravity.field_view import FieldView
+
 from cabinet.games.antigravity.seat import Popup
-from cabinet.scenes.blocks import versus_view
 from cabinet.games.blocks.versus import BlocksVersus
+from cabinet.games.match import Match
 from cabinet.inputs.actions import Action
 from cabinet.render import palette
+from cabinet.scenes.antigravity import alerts, layouts
+from cabinet.scenes.antigravity.field_view import FieldView
+from cabinet.scenes.blocks import versus_view
 from cabinet.scenes.flow import tables
+from cabinet.scenes.flow.play import match_scene
 from cabinet.scenes.kit import match_view, pause
-from cabinet.games.match import Match
-from cabinet.scenes.flow.select import match_scene
 from cabinet.storage.scores import ScoreEntry
 
 SURFACE = (960, 540)

@@ -3,8 +3,8 @@
 import random
 
 import pytest
-
 from app_helpers import make_app, press, run
+
 from cabinet.bench.scenes import _scenes
 from cabinet.inputs.actions import Action
 from cabinet.render.frames import FrameGate

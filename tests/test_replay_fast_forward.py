@@ -3,11 +3,11 @@ played; only a table's top three are shown; the loop comes back to the title wit
 
 from test_replays_playback import make_app, play_until_saved
 
-from cabinet.scenes.antigravity.play import END_FRAMES, AntiGravityScene
 from cabinet.games.blocks import demo as blocks_demo
-from cabinet.scenes.blocks.play import BlocksScene
-from cabinet.inputs.actions import Action, InputEvent
 from cabinet.games.pilots import HumanPilot
+from cabinet.inputs.actions import Action, InputEvent
+from cabinet.scenes.antigravity.play import END_FRAMES, AntiGravityScene
+from cabinet.scenes.blocks.play import BlocksScene
 from cabinet.scenes.flow.playback import FAST, PlaybackScene, ReplayReel, play_replay
 
 SMALL = """
@@ -118,6 +118,7 @@ def test_only_the_top_three_of_a_table_are_replayed_in_attract():
 
 def test_the_factory_attract_loop_lasts_at_most_about_two_minutes():
     import random
+
     from cabinet.scenes.flow.attract import default_parts
     app = make_app()
     parts = default_parts(app.ctx, random.Random(1))

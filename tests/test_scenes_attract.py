@@ -3,12 +3,13 @@
 import logging
 
 from app_helpers import make_app, run, tap
+
+from cabinet.inputs.actions import Action
 from cabinet.scenes.blocks.play import BlocksScene
 from cabinet.scenes.blocks.versus import BlocksVersusScene
-from cabinet.inputs.actions import Action
 from cabinet.scenes.flow.attract import AttractScene, Part
-from cabinet.scenes.kit.base import Scene
 from cabinet.scenes.flow.select import GameSelectScene
+from cabinet.scenes.kit.base import Scene
 
 TEN_MINUTES = 10 * 60 * 60
 
@@ -80,7 +81,8 @@ def test_attract_mode_marks_audio_as_attract():
 
 
 def test_how_to_play_pages_follow_the_operators_rules():
-    from cabinet.scenes.flow.howto import GRAVITY_RULE, HowToScene
+    from cabinet.scenes.blocks.howto import GRAVITY_RULE
+    from cabinet.scenes.flow.howto import HowToScene
     app = make_app()
     assert GRAVITY_RULE in [line for _, line in HowToScene(app.ctx, "blocks").page["rules"]]
     assert ("\u2191", "PUSH FROM BELOW") in HowToScene(app.ctx, "antigravity").page["controls"]

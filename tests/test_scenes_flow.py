@@ -3,12 +3,12 @@
 import random
 
 import pytest
-
 from app_helpers import choose, make_app, past_countdown, press, run, tap
+
 from cabinet.games.blocks import BlocksGame
 from cabinet.games.blocks.cursor import Cursor, route
-from cabinet.scenes.blocks.play import GAME_OVER_FRAMES, BlocksScene
 from cabinet.inputs.actions import CABINET, Action
+from cabinet.scenes.blocks.play import GAME_OVER_FRAMES, BlocksScene
 from cabinet.scenes.flow.attract import AttractScene
 from cabinet.scenes.flow.initials import IDLE_SECONDS, InitialsScene
 from cabinet.scenes.flow.ranking import RankingScene
@@ -147,7 +147,7 @@ def _push_until_over(app, scene, player: int, limit: int = 400) -> None:
 @pytest.fixture(autouse=True)
 def fixed_seeds(monkeypatch):
     """Games started from the menus get a known seed, so every run plays the same game."""
-    monkeypatch.setattr("cabinet.scenes.flow.select.new_seed", lambda: 1234)
+    monkeypatch.setattr("cabinet.scenes.flow.play.new_seed", lambda: 1234)
 
 
 def test_an_anti_gravity_single_game_from_select_to_the_table():

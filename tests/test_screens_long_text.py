@@ -11,8 +11,7 @@ import pytest
 from cabinet.config import ConfigProblem, LoadedConfig
 from cabinet.render import HEIGHT, WIDTH, text
 from cabinet.render.text import fitted, shortened, text_size
-from cabinet.scenes.service import settings_notice
-from cabinet.scenes.service import page, save
+from cabinet.scenes.service import page, save, settings_notice
 from cabinet.settings_schema import Settings
 
 LONG_PATH = Path("/srv/arcade/" + "operator_settings_folder/" * 12 + "cabinet.yaml")

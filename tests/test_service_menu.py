@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import pytest
 import yaml
+from service_support import cabinet_on_file, choose, chosen_label, enter, service, step, tap, top, value_of
 
-from service_support import (cabinet_on_file, chosen_label, choose, enter, service, step, tap, top,
-                             value_of)
 from cabinet import config as config_module
 from cabinet.inputs.actions import CABINET, Action, InputEvent
 from cabinet.scenes.flow.attract import AttractScene
@@ -93,8 +92,9 @@ def test_exit_without_saving_keeps_the_old_settings_and_file(cabinet):
 
 
 def test_shipped_settings_go_to_the_users_own_file_when_etc_arcadeforge_does_not_exist(tmp_path, monkeypatch):
-    from cabinet.app import App
     from app_helpers import Heard
+
+    from cabinet.app import App
     missing = tmp_path / "etc-arcadeforge"
     monkeypatch.setattr("cabinet.config.SYSTEM_CONFIG", missing / "cabinet.yaml")
     shipped_before = config_module.SHIPPED_CONFIG.read_text()
@@ -114,8 +114,9 @@ def test_shipped_settings_go_to_the_users_own_file_when_etc_arcadeforge_does_not
 
 
 def test_shipped_settings_are_saved_to_etc_when_that_folder_exists(tmp_path, monkeypatch):
-    from cabinet.app import App
     from app_helpers import Heard
+
+    from cabinet.app import App
     etc = tmp_path / "etc-arcadeforge"
     etc.mkdir()
     monkeypatch.setattr("cabinet.config.SYSTEM_CONFIG", etc / "cabinet.yaml")

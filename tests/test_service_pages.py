@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import pygame
 import pytest
-
 from app_helpers import past_countdown
-from service_support import (cabinet_on_file, enter, press_test, screenshot, service, step, tap, top,
-                             value_of)
-from cabinet.scenes.blocks.play import BlocksScene
+from service_support import cabinet_on_file, enter, press_test, screenshot, service, step, tap, top, value_of
+
 from cabinet.inputs.actions import CABINET, Action, InputEvent
 from cabinet.render import HEIGHT, WIDTH
+from cabinet.scenes.blocks.play import BlocksScene
 from cabinet.scenes.flow.attract import AttractScene
 from cabinet.scenes.service import ServiceMenuScene
 from cabinet.scenes.service.notices import NoticesPage

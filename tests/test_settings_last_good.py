@@ -12,12 +12,12 @@ from pathlib import Path
 
 import pygame
 import pytest
+from app_helpers import Heard
 from hypothesis import HealthCheck, given
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 from inputs_support import pins  # noqa: F401  (fixture)
 
-from app_helpers import Heard
 from cabinet.app import App
 from cabinet.config import MAX_PROBLEMS, SHIPPED_CONFIG, USING_FACTORY, USING_LAST_GOOD, load_settings, parse_settings
 from cabinet.inputs.actions import Action, InputEvent

@@ -190,6 +190,7 @@ def test_an_address_that_is_not_a_unix_socket_disables_notifying(caplog):
 def test_the_real_main_loop_stops_pinging_while_a_scene_hangs(systemd, monkeypatch):
     """A stalled App.run sends no WATCHDOG=1 for as long as it hangs, then pings again."""
     from app_helpers import make_app
+
     from cabinet.scenes.kit.base import Scene
 
     for name, value in systemd.environ(WATCHDOG_USEC=100_000).items():  # a ping every 50 ms

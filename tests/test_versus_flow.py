@@ -8,26 +8,27 @@ and played frame by frame through ``App.step``: people are scripted presses
 from __future__ import annotations
 
 import pytest
-
 from app_helpers import choose, make_app, press, run, tap
+from thinking_support import count_slices
+from versus_support import Hands, gpio_pin, injected, key_events, mock_pin
+
+from cabinet.games.match import Match, Series
+from cabinet.inputs.actions import CABINET, Action
 from cabinet.scenes.antigravity.play import AntiGravityScene
 from cabinet.scenes.blocks.versus import BlocksVersusScene
-from cabinet.inputs.actions import CABINET, Action
 from cabinet.scenes.flow.attract import AttractScene
-from cabinet.games.match import Match, Series
+from cabinet.scenes.flow.play import match_scene
 from cabinet.scenes.flow.ranking import RankingScene
 from cabinet.scenes.flow.records import RecordsInitialsScene
 from cabinet.scenes.flow.rematch import RematchScene
-from cabinet.scenes.flow.select import CpuLevelScene, match_scene
-from thinking_support import count_slices
-from versus_support import Hands, gpio_pin, injected, key_events, mock_pin
+from cabinet.scenes.flow.select import CpuLevelScene
 
 
 @pytest.fixture(autouse=True)
 def fixed_seeds(monkeypatch):
     """Matches started from the menus get known seeds, so every run plays the same games."""
     seeds = iter(range(1000, 2000))
-    monkeypatch.setattr("cabinet.scenes.flow.select.new_seed", lambda: next(seeds))
+    monkeypatch.setattr("cabinet.scenes.flow.play.new_seed", lambda: next(seeds))
 
 
 def open_menus(app, *labels: str, player: int = 1):
@@ -278,6 +279,7 @@ def test_a_blocks_versus_replay_reproduces_every_round_stones_and_all():
 
 def test_a_challenger_interrupts_a_blocks_game_whose_score_still_makes_the_table():
     from app_helpers import past_countdown
+
     from cabinet.games.blocks import BlocksGame
     from cabinet.scenes.blocks.play import BlocksScene
     from cabinet.scenes.flow.challenger import BANNER_FRAMES, ChallengerScene

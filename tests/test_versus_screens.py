@@ -8,13 +8,13 @@ from __future__ import annotations
 import sys
 
 import pygame
-
 from app_helpers import choose, make_app, press, run, tap
-from cabinet.scenes.antigravity.layouts import FINAL_BOARD_FRAMES
-from cabinet.inputs.actions import Action
-from cabinet.games.match import Match, Series
-from cabinet.scenes.flow.select import match_scene
 from versus_support import Hands
+
+from cabinet.games.match import Match, Series
+from cabinet.inputs.actions import Action
+from cabinet.scenes.antigravity.layouts import FINAL_BOARD_FRAMES
+from cabinet.scenes.flow.play import match_scene
 
 
 def _choose(app, label: str) -> None:
@@ -59,7 +59,7 @@ def tour(app, folder=None) -> None:
     _shoot(app, "rematch-offer", folder)
     # Records: a streak that ended at five wins in a row.
     from cabinet.scenes.flow.finish import series_over
-    from cabinet.scenes.flow.rematch import MatchEnd
+    from cabinet.scenes.kit.ending import MatchEnd
     end = MatchEnd(scene, Match("blocks", 2, 1, wins={1: 2, 2: 0}), Series(streak={1: 5, 2: 0}), None, 60.0, None)
     series_over(app.ctx, end)
     run(app, 20)

@@ -11,12 +11,17 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from cabinet.games.antigravity.cpu import cpu_pilot as antigravity_cpu
+from cabinet.games.blocks.cpu import cpu_pilot as blocks_cpu
 from cabinet.games.cpu import LEVELS
+from cabinet.games.pilots import HumanPilot
 
 PLAYERS = (1, 2)
 # Attract mode's CPUs per game: the levels that look best, quick with chains and clears from
 # the first seconds, yet slow enough to follow (BLOCKS level 5 presses every 3 frames).
 DEMO_CPU_LEVELS = {"blocks": {1: 3, 2: 4}, "antigravity": {1: 4, 2: 5}}
+# Each game's CPU opponent: cpu_pilot(player, level, seed).
+CPU_PILOTS = {"blocks": blocks_cpu, "antigravity": antigravity_cpu}
 
 
 def other(player: int) -> int:
@@ -144,15 +149,10 @@ def default_cpu_level(settings) -> int:
 
 def cpu_pilot(game: str, player: int, level: int, seed: int):
     """The pilot that plays ``player``'s side of ``game`` at CPU ``level``."""
-    if game == "antigravity":
-        from cabinet.games.antigravity.cpu import cpu_pilot as antigravity_cpu
-        return antigravity_cpu(player, level, seed)
-    from cabinet.games.blocks.cpu import cpu_pilot as blocks_cpu
-    return blocks_cpu(player, level, seed)
+    return CPU_PILOTS[game](player, level, seed)
 
 
 def match_pilots(match: Match) -> list:
     """One pilot per side, player 1's first: the CPU's, or the person's at their panel."""
-    from cabinet.games.pilots import HumanPilot
     return [cpu_pilot(match.game, player, match.cpu[player], match.seed + player) if match.is_cpu(player)
             else HumanPilot(player) for player in PLAYERS]

@@ -6,7 +6,7 @@ are the other modes; the AI lives in :mod:`cabinet.games.antigravity.ai`.
 
 from cabinet.games.antigravity.engine import AntiGravityGame, IllegalMove
 from cabinet.games.antigravity.field import bonus10
-from cabinet.games.antigravity.modes import ContestGame, Progress, AntiGravityVersus
+from cabinet.games.antigravity.modes import AntiGravityVersus, ContestGame, Progress
 from cabinet.games.antigravity.results import BlockMove, ChainStep, Turn
 
 __all__ = ["AntiGravityGame", "BlockMove", "ChainStep", "ContestGame", "IllegalMove",

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cabinet.games.sounds import chain_effect
 from cabinet.games.antigravity.results import BlockMove, ChainStep, Turn
+from cabinet.games.sounds import chain_effect
 
 Cell = tuple[int, int]
 Grid = dict[Cell, str]  # occupied cells only: (row, column) -> colour letter

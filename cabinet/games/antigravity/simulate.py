@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from cabinet.games.antigravity.modes import AntiGravityVersus
 from cabinet.games.antigravity.seat import Seat
-from cabinet.inputs.actions import DIRECTIONS
 from cabinet.games.pilots import bind_all
+from cabinet.inputs.actions import DIRECTIONS
 
 
 class Simulation:

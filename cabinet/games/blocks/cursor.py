@@ -14,6 +14,7 @@ same actions a player presses.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from enum import Enum
 
 from cabinet.inputs.actions import Action
 
@@ -23,12 +24,27 @@ from .pieces import SIZE
 BOARD, TRAY = "board", "tray"
 
 
+class Did(str, Enum):
+    """What kind of thing one cursor action did."""
+
+    MOVE = "move"           # the piece moved over the board
+    EDGE = "edge"           # pushed against the board's edge: nothing moved
+    SELECT = "select"       # another tray piece is held
+    TRAY = "tray"           # the hand went into the tray
+    BOARD = "board"         # the hand came back onto the board
+    ROTATE = "rotate"       # the held piece turned
+    REFUSED = "refused"     # a turn that does not fit, or rotation is off
+    PLACE = "place"         # the piece went down (``result`` says what it did)
+    INVALID = "invalid"     # A where the piece does not fit
+    NONE = "none"           # an action that means nothing here
+
+
 @dataclass
 class Outcome:
     """What one action did, for the scene to animate and sound."""
 
-    kind: str                 # "move" "edge" "select" "tray" "board" "rotate" "refused" "place" "invalid" "none"
-    result: object = None     # the engine's PlaceResult after a "place"
+    kind: Did
+    result: object = None     # the engine's PlaceResult after a PLACE
 
 
 @dataclass
@@ -56,7 +72,7 @@ class Cursor:
     def apply(self, action: Action, game: BlocksGame, repeat: bool = False) -> Outcome:
         """Obey one press. ``repeat`` marks auto-repeat, which never leaves the board."""
         if game.game_over:
-            return Outcome("none")
+            return Outcome(Did.NONE)
         self.settle(game)
         if action is Action.C:
             return self._next_piece(game, +1)
@@ -68,17 +84,17 @@ class Cursor:
             return self._rotate(game)
         moves = {Action.LEFT: (0, -1), Action.RIGHT: (0, 1), Action.UP: (-1, 0), Action.DOWN: (1, 0)}
         if action not in moves:
-            return Outcome("none")
+            return Outcome(Did.NONE)
         d_row, d_col = moves[action]
         height, width = game.piece_size(self.slot)
         row, col = self.row + d_row, self.col + d_col
         if 0 <= row <= SIZE - height and 0 <= col <= SIZE - width:
             self.row, self.col = row, col
-            return Outcome("move")
+            return Outcome(Did.MOVE)
         if action is self.to_tray and not repeat:
             self.focus = TRAY
-            return Outcome("tray")
-        return Outcome("edge")
+            return Outcome(Did.TRAY)
+        return Outcome(Did.EDGE)
 
     def settle(self, game: BlocksGame) -> None:
         """Keep the cursor on a piece that exists and inside the board."""
@@ -98,8 +114,8 @@ class Cursor:
                 changed = slot != self.slot
                 self.slot = slot
                 self.settle(game)
-                return Outcome("select" if changed else "none")
-        return Outcome("none")
+                return Outcome(Did.SELECT if changed else Did.NONE)
+        return Outcome(Did.NONE)
 
     def _in_tray(self, action: Action, game: BlocksGame) -> Outcome:
         if action is Action.UP:
@@ -111,8 +127,8 @@ class Cursor:
             height, width = game.piece_size(self.slot)
             self.col = SIZE - width if self.tray_side == "right" else 0   # back at the tray's side
             self.settle(game)
-            return Outcome("board")
-        return Outcome("none")
+            return Outcome(Did.BOARD)
+        return Outcome(Did.NONE)
 
     def _place(self, game: BlocksGame) -> Outcome:
         height, width = game.piece_size(self.slot)
@@ -120,9 +136,9 @@ class Cursor:
         try:
             result = game.place(self.slot, self.row, self.col)
         except IllegalMove:
-            return Outcome("invalid")
+            return Outcome(Did.INVALID)
         self._take_first_piece(game, centre)
-        return Outcome("place", result)
+        return Outcome(Did.PLACE, result)
 
     def _take_first_piece(self, game: BlocksGame, centre: tuple[float, float]) -> None:
         """After a placement: the first piece left in the tray, at the legal spot whose
@@ -144,9 +160,9 @@ class Cursor:
         try:
             game.rotate(self.slot)
         except ValueError:
-            return Outcome("refused")
+            return Outcome(Did.REFUSED)
         self.settle(game)
-        return Outcome("rotate")
+        return Outcome(Did.ROTATE)
 
 
 def route(cursor: Cursor, game: BlocksGame, slot: int, row: int, col: int, turns: int = 0) -> list[Action]:

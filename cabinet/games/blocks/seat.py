@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from cabinet.inputs.actions import InputEvent
 
-from .cursor import Cursor, Outcome
+from .cursor import Cursor, Did, Outcome
 from .versus import BlocksVersus
 
 MOVE_FRAMES = 600        # RULES.md's default move timer: 10 s at 60 frames a second
@@ -61,9 +61,9 @@ class VersusSeat:
     def act(self, event: InputEvent) -> Outcome:
         """Obey one press of this player; a placement restarts the move timer."""
         if not event.pressed or self.game.game_over:
-            return Outcome("none")
+            return Outcome(Did.NONE)
         outcome = self.cursor.apply(event.action, self.game, repeat=event.repeat)
-        if outcome.kind == "place":
+        if outcome.kind is Did.PLACE:
             self.timer = self.move_frames
         return outcome
 

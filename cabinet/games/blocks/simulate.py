@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from cabinet.games.pilots import bind_all
 
+from .cursor import Did
 from .seat import MOVE_FRAMES, VersusSeat
 from .versus import PLAYERS, BlocksVersus
 
@@ -44,7 +45,7 @@ class VersusSimulation:
             for event in pilot.events(self.frame, []):
                 if self.decided or event.player not in self.seats:
                     continue
-                if self.seats[event.player].act(event).kind == "place":
+                if self.seats[event.player].act(event).kind is Did.PLACE:
                     self.placements += 1
         for seat in self.seats.values():
             if not self.decided:

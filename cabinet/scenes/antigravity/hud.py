@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import pygame
 
-from cabinet.scenes.antigravity.field_view import block_colour
 from cabinet.render import palette, sprites, text
 from cabinet.render.glyphs import TRIANGLE_DOWN, TRIANGLE_UP
 from cabinet.render.text import fit_size, text_size
+from cabinet.scenes.antigravity.field_view import block_colour
 from cabinet.scenes.kit.ring_timer import RING_TRACK
 
 

@@ -14,15 +14,15 @@ import weakref
 import pygame
 
 from cabinet import FPS
-from cabinet.scenes.antigravity import alerts
-from cabinet.scenes.antigravity.field_view import FieldView, dispenser_depth
-from cabinet.scenes.antigravity.hud import PairList, fitted, progress_bar
-from cabinet.scenes.kit.ring_timer import RingTimer
 from cabinet.render import HEIGHT, WIDTH, palette, sprites, text
 from cabinet.render.layer import Layer
 from cabinet.render.sprites import backdrop
+from cabinet.scenes.antigravity import alerts
+from cabinet.scenes.antigravity.field_view import FieldView, dispenser_depth
+from cabinet.scenes.antigravity.hud import PairList, fitted, progress_bar
 from cabinet.scenes.kit.match_view import PLAYER_COLOURS, round_pips, round_result
 from cabinet.scenes.kit.pause import draw_pause
+from cabinet.scenes.kit.ring_timer import RingTimer
 
 MARGIN = 16
 FINAL_BOARD_FRAMES = 120   # after a game over the field shows alone (its cause marked), then the banner
@@ -67,7 +67,7 @@ class PlayLayout:
         self.layer = Layer()    # the static picture and the fields' blocks at rest (_paint_layer)
         # The message bar; a demo or a replay has the attract strip there, so its messages
         # go to the foot of the score panel instead.
-        self.bar = not (scene.demo or getattr(scene, "watched", False))
+        self.bar = not (scene.demo or scene.watched)
 
     def scroll_list(self, amount: int) -> None:
         """Only the contest layout has a list to scroll."""

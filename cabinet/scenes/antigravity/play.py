@@ -14,14 +14,17 @@ from __future__ import annotations
 import dataclasses
 
 from cabinet import FPS
+from cabinet.games.antigravity import AntiGravityGame, AntiGravityVersus, ContestGame
 from cabinet.games.antigravity.engine import MODES
-from cabinet.scenes.antigravity.layouts import FINAL_BOARD_FRAMES, SingleLayout, VersusLayout
 from cabinet.games.antigravity.seat import Seat
+from cabinet.games.match import Match, Series
+from cabinet.games.pilots import HumanPilot, bind_all, ponder_all
 from cabinet.inputs.actions import CABINET, DIRECTIONS, Action
+from cabinet.scenes.antigravity.layouts import FINAL_BOARD_FRAMES, SingleLayout, VersusLayout
 from cabinet.scenes.kit.base import Scene
-from cabinet.scenes.flow.challenger import challenge
 from cabinet.scenes.kit.countdown import Countdown
-from cabinet.games.pilots import bind_all, ponder_all
+from cabinet.scenes.kit.ending import GameOver, InputCheck, MatchEnd, OnEnd
+from cabinet.storage.replays import ReplayRecorder
 
 END_FRAMES = FINAL_BOARD_FRAMES + 180   # the final field, then the game-over or winner banner
 END_SKIP_AFTER = 60       # Start may cut the banner short after this many frames
@@ -39,7 +42,12 @@ class AntiGravityScene(Scene):
     default two people, ``antigravity.versus.rounds_to_win``; a demo plays one
     round), part of a ``series`` of rematches.
     A replay plays on the rules it was recorded with through a context
-    carrying those settings (:mod:`cabinet.scenes.flow.playback`).
+    carrying those settings (:mod:`cabinet.scenes.flow.playback`), ``watched``:
+    nothing recorded, and the bottom strip left to the replay's label.
+    The game goes to ``on_end`` as a :class:`~cabinet.scenes.kit.ending.GameOver`,
+    a decided match as a :class:`~cabinet.scenes.kit.ending.MatchEnd` (default:
+    the context's :meth:`~cabinet.context.Context.finish`); ``check`` sees each
+    input first (the challenger's Start).
 
     The ramp (``antigravity.ramp``) applies to single games only, as RULES.md says:
     versus and contest stay exact, so both players, or every player of a list,
@@ -47,8 +55,12 @@ class AntiGravityScene(Scene):
     """
 
     def __init__(self, ctx, mode: str = "single", difficulty: str | None = None, contest=None,
-                 pilots=None, seed: int = 0, demo: bool = False, match=None, series=None):
+                 pilots=None, seed: int = 0, demo: bool = False, match=None, series=None,
+                 on_end: OnEnd | None = None, check: InputCheck | None = None, watched: bool = False):
         super().__init__(ctx)
+        self.watched = watched
+        self.on_end = on_end or ctx.finish
+        self.check = check
         if mode not in MODES:
             raise ValueError(f"unknown ANTI-GRAVITY mode {mode!r}; expected one of {', '.join(MODES)}")
         self.mode = mode
@@ -62,7 +74,6 @@ class AntiGravityScene(Scene):
         self.rounds = None
         self.series = series
         if mode == "versus":
-            from cabinet.games.match import Match, Series
             self.rounds = match or Match("antigravity", 1 if demo else settings.versus.rounds_to_win, seed)
             self.series = series or Series()
         self.seats = self._make_seats(settings, seed)
@@ -77,7 +88,7 @@ class AntiGravityScene(Scene):
         self.finished = False      # demo: the banner has been shown, attract may move on
         self._live = []
         self.countdown = Countdown(self.ctx.audio.play)
-        self.recorder = None if demo else self._recorder()
+        self.recorder = None if demo or watched else self._recorder()
         self.layout = (VersusLayout if mode == "versus" else SingleLayout)(self)
 
     @property
@@ -87,7 +98,6 @@ class AntiGravityScene(Scene):
 
     # ------------------------------------------------------------------ setup
     def _make_seats(self, settings, seed: int) -> list[Seat]:
-        from cabinet.games.antigravity import AntiGravityGame, ContestGame, AntiGravityVersus
         if self.mode == "versus":
             self.match = AntiGravityVersus(settings, seed)
             play = self.ctx.audio.play
@@ -101,13 +111,11 @@ class AntiGravityScene(Scene):
         return [Seat(game, 1, self.ctx.audio.play)]
 
     def _panel_pilots(self) -> list:
-        from cabinet.games.pilots import HumanPilot
         if self.mode == "versus":
             return [HumanPilot(1), HumanPilot(2)]
         return [HumanPilot(1)]
 
     def _recorder(self):
-        from cabinet.storage.replays import ReplayRecorder
         options = dataclasses.asdict(self.settings)
         options.update(mode=self.mode, difficulty=self.difficulty,
                        contest=self.contest.name if self.contest else None,
@@ -132,7 +140,7 @@ class AntiGravityScene(Scene):
             if event.action is Action.PAUSE and event.pressed and not self.demo and not self.end_frames:
                 self._toggle_pause()
             return
-        if challenge(self, event):
+        if self.check is not None and self.check(self, event):
             return
         if self.mode == "contest" and event.pressed:
             amount = list_scroll(event, self.driver)
@@ -155,16 +163,15 @@ class AntiGravityScene(Scene):
         people = self.rounds.people
         return people[0] if self.rounds.cpu and people else None
 
-    def interrupted(self):
+    def interrupted(self) -> GameOver:
         """This game (or match against the CPU), cut short by a challenger."""
-        from cabinet.scenes.flow.challenger import Interruption
         player, score, final = self.result()
         replay = self.recorder.finish(score, final) if self.recorder else None
         if self.rounds is not None:
             person = self.challenge_seat
-            return Interruption("antigravity", "cpu", person, None, self.seat_for(person).game.score, replay,
-                                self.game_frame / FPS)
-        return Interruption("antigravity", self.mode, player, self.table, score, replay, self.game_frame / FPS)
+            return GameOver("antigravity", "cpu", person, None, self.seat_for(person).game.score, replay,
+                            self.game_frame / FPS)
+        return GameOver("antigravity", self.mode, player, self.table, score, replay, self.game_frame / FPS)
 
     def _toggle_pause(self) -> None:
         self.paused = not self.paused
@@ -264,19 +271,16 @@ class AntiGravityScene(Scene):
         return player, self.seat_for(player).game.score, final
 
     def _finish(self) -> None:
-        from cabinet.scenes.flow.finish import finish_game
         player, score, final = self.result()
-        replay = self.recorder.finish(score, final)
+        replay = self.recorder.finish(score, final) if self.recorder is not None else None
         self.end_frames = 0
         self.finished = True
+        seconds = self.game_frame / FPS
         if self.rounds is not None:
-            from cabinet.scenes.flow.finish import finish_match
-            from cabinet.scenes.flow.rematch import MatchEnd
             high = None if self.rounds.cpu else (self.table, player, score)
-            finish_match(self.ctx, MatchEnd(self, self.rounds, self.series, replay, self.game_frame / FPS, high))
-            return
-        finish_game(self.ctx, "antigravity", self.mode, self.table, score, replay=replay, player=player,
-                    seconds=self.game_frame / FPS)
+            self.on_end(MatchEnd(self, self.rounds, self.series, replay, seconds, high))
+        else:
+            self.on_end(GameOver("antigravity", self.mode, player, self.table, score, replay, seconds))
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface) -> None:

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import zlib
 
-from cabinet.render import palette
-
 from cabinet.games.blocks.pieces import SIZE
+from cabinet.render import palette
 
 FLASH_FRAMES = 24
 DROP_FRAMES = 18

@@ -13,26 +13,33 @@ import logging
 
 import pygame
 
+from cabinet.games.blocks.cursor import BOARD, TRAY, Cursor, Did, route
+from cabinet.games.blocks.danger import fitting_slots, in_danger
+from cabinet.games.blocks.engine import BlocksGame
+from cabinet.games.blocks.pieces import SIZE
+from cabinet.games.pilots import ponder_all
 from cabinet.games.sounds import chain_effect, clear_effect
 from cabinet.inputs.actions import CABINET, Action, InputEvent
 from cabinet.render import HEIGHT, palette, text
 from cabinet.render.layer import Layer
 from cabinet.render.popups import Popup, age_popups, draw_popups, settle
 from cabinet.render.sprites import block, panel
-from cabinet.scenes.kit.base import Scene
-from cabinet.scenes.flow.challenger import challenge
-from cabinet.scenes.kit.common import blink, draw_backdrop
-from cabinet.scenes.kit.countdown import Countdown
-from cabinet.scenes.kit.pause import draw_pause
-from cabinet.games.pilots import ponder_all
-
-from cabinet.scenes.blocks.animation import FLASH_FRAMES, ClearAnimation, after_move, empty_grid, family_colour, reconcile
-from cabinet.games.blocks.cursor import BOARD, TRAY, Cursor, route
-from cabinet.games.blocks.danger import fitting_slots, in_danger
-from cabinet.games.blocks.engine import BlocksGame
+from cabinet.scenes.blocks.animation import (
+    FLASH_FRAMES,
+    ClearAnimation,
+    after_move,
+    empty_grid,
+    family_colour,
+    reconcile,
+)
 from cabinet.scenes.blocks.ghost import ghost
 from cabinet.scenes.blocks.marks import cross_out, dim, draw_banner, draw_danger, draw_tray_mode
-from cabinet.games.blocks.pieces import SIZE
+from cabinet.scenes.kit.base import Scene
+from cabinet.scenes.kit.common import blink, draw_backdrop
+from cabinet.scenes.kit.countdown import Countdown
+from cabinet.scenes.kit.ending import GameOver, InputCheck, OnEnd
+from cabinet.scenes.kit.pause import draw_pause
+from cabinet.storage.replays import ReplayRecorder
 
 log = logging.getLogger(__name__)
 
@@ -52,22 +59,30 @@ IDLE_END_FRAMES = 70 * 60   # ... and end it ten seconds later, so the cabinet i
 
 
 # The sound of each thing a press can do with the cursor (a placement has its own).
-CURSOR_SOUNDS = {"select": "blocks_pickup", "tray": "menu_move", "board": "blocks_pickup",
-                 "rotate": "blocks_rotate", "refused": "blocks_invalid", "invalid": "blocks_invalid"}
+CURSOR_SOUNDS = {Did.SELECT: "blocks_pickup", Did.TRAY: "menu_move", Did.BOARD: "blocks_pickup",
+                 Did.ROTATE: "blocks_rotate", Did.REFUSED: "blocks_invalid", Did.INVALID: "blocks_invalid"}
 
 
 class BlocksScene(Scene):
-    """One game of BLOCKS, driven by ``pilot``; ``demo`` for attract mode and replays.
+    """One game of BLOCKS, driven by ``pilot``; ``demo`` for attract mode.
 
     It plays by ``ctx.settings.blocks``; a replay brings the rules it was played
-    under through a context carrying them (:mod:`cabinet.scenes.flow.playback`).
+    under through a context carrying them (:mod:`cabinet.scenes.flow.playback`)
+    and is ``watched``: nothing recorded, no touch. The game ends by calling
+    ``on_end`` with a :class:`~cabinet.scenes.kit.ending.GameOver` (default: the
+    context's :meth:`~cabinet.context.Context.finish`); ``check`` sees each input
+    first (the challenger's Start).
     """
 
-    def __init__(self, ctx, pilot, seed: int, demo: bool = False):
+    def __init__(self, ctx, pilot, seed: int, demo: bool = False, on_end: OnEnd | None = None,
+                 check: InputCheck | None = None, watched: bool = False):
         super().__init__(ctx)
         self.pilot = pilot
         self.seed = seed
         self.demo = demo
+        self.watched = watched
+        self.on_end = on_end or ctx.finish
+        self.check = check
         self.rules = ctx.settings.blocks
         self.game = BlocksGame.from_settings(self.rules, seed=seed)
         self.cursor = Cursor()
@@ -85,7 +100,7 @@ class BlocksScene(Scene):
         self.over_frames = 0
         self.finished = False       # attract mode moves on when a demo game ends
         self.best = _best_score(ctx)
-        self.recorder = None if demo else _recorder(self.rules, seed)
+        self.recorder = None if demo or watched else _recorder(self.rules, seed)
         self.countdown = Countdown(ctx.audio.play)
         self.paused = False
         self.fits = fitting_slots(self.game)   # per slot: does its piece fit anywhere
@@ -113,7 +128,7 @@ class BlocksScene(Scene):
         self.ctx.inputs.set_repeat_profile("blocks")
 
     def handle(self, event: InputEvent) -> None:
-        if event.player != CABINET and not challenge(self, event):
+        if event.player != CABINET and not (self.check is not None and self.check(self, event)):
             self.live.append(event)
         elif event.action is Action.PAUSE and event.pressed and not self.demo and not self.ended:
             self.paused = not self.paused
@@ -124,16 +139,15 @@ class BlocksScene(Scene):
         """The player's panel while a challenger may still come (see :mod:`cabinet.scenes.flow.challenger`)."""
         return None if self.demo or self.ended else getattr(self.pilot, "player", 1)
 
-    def interrupted(self):
+    def interrupted(self) -> GameOver:
         """This game, cut short by a challenger."""
-        from cabinet.scenes.flow.challenger import Interruption
         replay = self.recorder.finish(self.game.score, self.game.to_text()) if self.recorder else None
-        return Interruption("blocks", "single", self.challenge_seat, "blocks", self.game.score, replay,
-                            self.game_frame / 60)
+        return GameOver("blocks", "single", self.challenge_seat, "blocks", self.game.score, replay,
+                        self.game_frame / 60)
 
     def pointer(self, kind: str, pos) -> None:
-        """Touch or mouse: press on a tray piece, drag it, release it on the board."""
-        if self.demo or self.ended:
+        """Touch or mouse: press on a tray piece, drag it, release it on the board (a replay is not touched)."""
+        if self.demo or self.watched or self.ended:
             return
         if kind == "down":
             slot = _tray_slot_at(pos)
@@ -199,9 +213,9 @@ class BlocksScene(Scene):
         outcome = cursor.apply(event.action, game, repeat=event.repeat)
         if outcome.kind in CURSOR_SOUNDS:
             self.ctx.audio.play(CURSOR_SOUNDS[outcome.kind])
-        if outcome.kind in ("invalid", "refused"):
+        if outcome.kind in (Did.INVALID, Did.REFUSED):
             self.shake = SHAKE_FRAMES
-        if outcome.kind == "place":
+        if outcome.kind is Did.PLACE:
             self._placed(outcome.result, colour)
 
     def _check_danger(self) -> None:
@@ -288,12 +302,11 @@ class BlocksScene(Scene):
         self.finished = True
         if self.demo:
             return
-        from cabinet.scenes.flow.finish import finish_game
         replay = None
         if self.recorder is not None:
             replay = self.recorder.finish(self.game.score, self.game.to_text())
-        finish_game(self.ctx, "blocks", "single", "blocks", self.game.score, replay,
-                    player=getattr(self.pilot, "player", 1), seconds=self.game_frame / 60)
+        self.on_end(GameOver("blocks", "single", getattr(self.pilot, "player", 1), "blocks", self.game.score,
+                             replay, self.game_frame / 60))
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface) -> None:
@@ -524,5 +537,4 @@ def _best_score(ctx) -> int:
 
 
 def _recorder(rules, seed: int):
-    from cabinet.storage.replays import ReplayRecorder
     return ReplayRecorder("blocks", "single", dataclasses.asdict(rules), seed)

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cabinet.render import palette
-
-from cabinet.scenes.blocks.animation import ClearAnimation, after_move, empty_grid, family_colour, reconcile
-from cabinet.games.blocks.cursor import BOARD
+from cabinet.games.blocks.cursor import BOARD, Did
 from cabinet.games.blocks.seat import VersusSeat
+from cabinet.render import palette
+from cabinet.scenes.blocks.animation import ClearAnimation, after_move, empty_grid, family_colour, reconcile
 
 STONE_COLOUR = palette.GREY
 FALL_FRAMES = 16          # a landing stone's drop onto its cell
@@ -63,9 +62,9 @@ class ShownSeat(VersusSeat):
         if self.cursor.focus == BOARD and tray[self.cursor.slot] is not None:
             colour = family_colour(tray[self.cursor.slot].family)
         outcome = self.act(event)
-        if outcome.kind in ("invalid", "refused"):
+        if outcome.kind in (Did.INVALID, Did.REFUSED):
             self.shake = SHAKE_FRAMES
-        if outcome.kind == "place":
+        if outcome.kind is Did.PLACE:
             self._placed(outcome.result, colour)
         return outcome
 

@@ -18,23 +18,24 @@ import weakref
 import pygame
 
 from cabinet import FPS
+from cabinet.games.blocks.cursor import Did
+from cabinet.games.blocks.versus import BlocksVersus
+from cabinet.games.match import PLAYERS, Series, other
+from cabinet.games.pilots import bind_all, ponder_all
 from cabinet.games.sounds import clear_effect
 from cabinet.inputs.actions import CABINET, Action
 from cabinet.render import HEIGHT, WIDTH, palette
 from cabinet.render.layer import Layer
 from cabinet.render.popups import Popup, age_popups, settle
-from cabinet.scenes.kit.base import Scene
-from cabinet.scenes.flow.challenger import challenge
-from cabinet.scenes.kit.countdown import Countdown
-from cabinet.games.match import PLAYERS, Series, other
-from cabinet.games.pilots import bind_all, ponder_all
-
 from cabinet.scenes.blocks import versus_view as view
 from cabinet.scenes.blocks.animation import FLASH_FRAMES
 from cabinet.scenes.blocks.flights import CANCEL_FRAMES, FLIGHT_FRAMES, Flight, Flights
 from cabinet.scenes.blocks.play import CURSOR_SOUNDS
-from cabinet.games.blocks.versus import BlocksVersus
 from cabinet.scenes.blocks.shown_seat import ShownSeat
+from cabinet.scenes.kit.base import Scene
+from cabinet.scenes.kit.countdown import Countdown
+from cabinet.scenes.kit.ending import GameOver, InputCheck, MatchEnd, OnEnd
+from cabinet.storage.replays import ReplayRecorder
 
 ROUND_END_FRAMES = 210     # the round's result, both boards in view
 MATCH_END_FRAMES = 300     # the match's result, before the rematch offer
@@ -46,20 +47,27 @@ class BlocksVersusScene(Scene):
 
     ``series``: the rematches this match belongs to (win streaks). ``demo``:
     attract mode (one round, no records; ``finished`` turns true after it).
+    ``watched``: a replay (nothing recorded). The decided match goes to ``on_end``
+    as a :class:`~cabinet.scenes.kit.ending.MatchEnd` (default: the context's
+    :meth:`~cabinet.context.Context.finish`); ``check`` sees each input first.
     """
 
-    def __init__(self, ctx, match, pilots, series: Series | None = None, demo: bool = False):
+    def __init__(self, ctx, match, pilots, series: Series | None = None, demo: bool = False,
+                 on_end: OnEnd | None = None, check: InputCheck | None = None, watched: bool = False):
         super().__init__(ctx)
         self.rules = ctx.settings.blocks
         self.rounds = match
         self.series = series or Series()
         self.demo = demo
+        self.watched = watched
+        self.on_end = on_end or ctx.finish
+        self.check = check
         self.pilots = list(pilots)
         self.live = []
         self.game_frame = 0
         self.popups: list[Popup] = []
         self.finished = False
-        self.recorder = None if demo else self._recorder()
+        self.recorder = None if demo or watched else self._recorder()
         self._new_round()
 
     @property
@@ -67,7 +75,6 @@ class BlocksVersusScene(Scene):
         return "blocks versus demo" if self.demo else "blocks versus"
 
     def _recorder(self):
-        from cabinet.storage.replays import ReplayRecorder
         options = dataclasses.asdict(self.rules)
         options["cpu"] = self.rounds.cpu
         return ReplayRecorder("blocks", "versus", options, self.rounds.seed)
@@ -102,7 +109,7 @@ class BlocksVersusScene(Scene):
         self.ctx.inputs.set_repeat_profile("blocks")
 
     def handle(self, event) -> None:
-        if event.player == CABINET or challenge(self, event):
+        if event.player == CABINET or (self.check is not None and self.check(self, event)):
             return
         if self.end_frames and not self.demo and event.pressed and event.action is Action.START:
             if self.end_frames >= END_SKIP_AFTER:
@@ -118,14 +125,13 @@ class BlocksVersusScene(Scene):
             return None
         return people[0]
 
-    def interrupted(self):
+    def interrupted(self) -> GameOver:
         """This match against the CPU, cut short by a challenger."""
-        from cabinet.scenes.flow.challenger import Interruption
         person = self.challenge_seat
         _, score, final = self.result()
         replay = self.recorder.finish(score, final) if self.recorder is not None else None
-        return Interruption("blocks", "cpu", person, None, self.seat_for(person).game.score, replay,
-                            self.game_frame / FPS)
+        return GameOver("blocks", "cpu", person, None, self.seat_for(person).game.score, replay,
+                        self.game_frame / FPS)
 
     # ------------------------------------------------------------------ update
     def update(self) -> None:
@@ -158,7 +164,7 @@ class BlocksVersusScene(Scene):
         outcome = seat.apply(event)
         if outcome.kind in CURSOR_SOUNDS:
             self.ctx.audio.play(CURSOR_SOUNDS[outcome.kind])
-        if outcome.kind == "place":
+        if outcome.kind is Did.PLACE:
             self._placed(seat, outcome.result)
 
     def _placed(self, seat: ShownSeat, result) -> None:
@@ -254,12 +260,10 @@ class BlocksVersusScene(Scene):
         return player, self.seat_for(player).game.score, final
 
     def _finish(self) -> None:
-        from cabinet.scenes.flow.finish import finish_match
-        from cabinet.scenes.flow.rematch import MatchEnd
         self.finished = True
         _, score, final = self.result()
         replay = self.recorder.finish(score, final) if self.recorder is not None else None
-        finish_match(self.ctx, MatchEnd(self, self.rounds, self.series, replay, self.game_frame / FPS, None))
+        self.on_end(MatchEnd(self, self.rounds, self.series, replay, self.game_frame / FPS, None))
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface) -> None:

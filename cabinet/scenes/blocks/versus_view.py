@@ -13,22 +13,21 @@ from functools import lru_cache
 
 import pygame
 
+from cabinet.games.blocks.cursor import BOARD, TRAY
+from cabinet.games.blocks.pieces import SIZE
 from cabinet.render import HEIGHT, WIDTH, palette, text
 from cabinet.render.glyphs import POINT_LEFT, POINT_RIGHT
 from cabinet.render.popups import draw_popups
 from cabinet.render.sprites import backdrop, block, panel
 from cabinet.render.text import fit_size
-from cabinet.scenes.kit.common import blink
-from cabinet.scenes.kit.match_view import PLAYER_COLOURS, round_pips, round_result
-from cabinet.scenes.kit.ring_timer import RingTimer
-
-from cabinet.games.blocks.cursor import BOARD, TRAY
 from cabinet.scenes.blocks.flights import BURST_FRAMES
 from cabinet.scenes.blocks.ghost import ghost
 from cabinet.scenes.blocks.marks import dim, pulse
-from cabinet.games.blocks.pieces import SIZE
 from cabinet.scenes.blocks.play import draw_tray_piece, shake_offset
 from cabinet.scenes.blocks.shown_seat import STONE_COLOUR
+from cabinet.scenes.kit.common import blink
+from cabinet.scenes.kit.match_view import PLAYER_COLOURS, round_pips, round_result
+from cabinet.scenes.kit.ring_timer import RingTimer
 
 CELL = 38
 BOARD_PX = CELL * SIZE               # 304

@@ -11,18 +11,25 @@ wherever they drop.
 from __future__ import annotations
 
 import itertools
-
 import logging
 import random
 from dataclasses import dataclass
 from typing import Callable
 
 from cabinet import FPS
+from cabinet.games.match import DEMO_CPU_LEVELS, Match
 from cabinet.inputs.actions import Action
 from cabinet.render import HEIGHT, WIDTH, palette, text
+from cabinet.scenes import catalogue
+from cabinet.scenes.flow.howto import HowToScene
+from cabinet.scenes.flow.network_tables import NetworkTablesScene, shows_network
+from cabinet.scenes.flow.play import match_scene
+from cabinet.scenes.flow.playback import ReplayReel
+from cabinet.scenes.flow.select import GameSelectScene
+from cabinet.scenes.flow.tables import ScoreTablesScene
+from cabinet.scenes.flow.title import TitleScene
 from cabinet.scenes.kit.base import Scene
-from cabinet.scenes.kit.common import (FLASH_FRAMES, blink, can_play, credit_line, draw_backdrop, draw_banner,
-                                   prompt)
+from cabinet.scenes.kit.common import FLASH_FRAMES, blink, can_play, credit_line, draw_backdrop, draw_banner, prompt
 from cabinet.storage import scores
 
 log = logging.getLogger(__name__)
@@ -97,7 +104,6 @@ class AttractScene(Scene):
                 self.ctx.player = event.player
                 self.ctx.audio.attract = False
                 self.ctx.audio.play("menu_select")
-                from cabinet.scenes.flow.select import GameSelectScene
                 self.ctx.scenes.reset(GameSelectScene(self.ctx))
             else:
                 self.refused = REFUSED_FRAMES
@@ -166,22 +172,11 @@ class SafeTitleScene(Scene):
 
 def default_parts(ctx, rng: random.Random) -> list[Part]:
     """The operator's playlist: title, then each game's demo, scores and how-to page."""
-    from cabinet.games.blocks.demo import BlocksDemoPilot
-    from cabinet.scenes.blocks.play import BlocksScene
-    from cabinet.scenes.flow.howto import HowToScene
-    from cabinet.games.antigravity.demo import demo_pilots
-    from cabinet.scenes.antigravity.play import AntiGravityScene
-    from cabinet.scenes.flow.tables import ScoreTablesScene
-    from cabinet.scenes.flow.network_tables import insert_network_pages
-    from cabinet.scenes.flow.playback import ReplayReel
-    from cabinet.scenes.flow.title import TitleScene
-
     seconds = ctx.settings.attract
     reel = ReplayReel(ctx)  # every other demo is a replay of one of the best real games
 
     def blocks_single():
-        seed = rng.randrange(2**31)
-        return BlocksScene(ctx, BlocksDemoPilot(seed=seed), seed, demo=True)
+        return catalogue.entry("blocks").demo(ctx, rng.randrange(2**31))
 
     # Live demos take turns: BLOCKS opens with a versus round between two CPUs,
     # ANTI-GRAVITY with a single game, so every loop shows both kinds of play.
@@ -191,9 +186,7 @@ def default_parts(ctx, rng: random.Random) -> list[Part]:
         return reel.next("blocks", blocks_live)
 
     def antigravity_single():
-        seed = rng.randrange(2**31)
-        return AntiGravityScene(ctx, "single", difficulty=ctx.settings.antigravity.difficulty, contest=None,
-                                pilots=demo_pilots(seed), seed=seed, demo=True)
+        return catalogue.entry("antigravity").demo(ctx, rng.randrange(2**31))
 
     antigravity_live = taking_turns(antigravity_single, lambda: versus_demo(ctx, "antigravity", rng.randrange(2**31)))
 
@@ -229,11 +222,32 @@ def taking_turns(*makers: Callable[[], Scene]) -> Callable[[], Scene]:
 
 def versus_demo(ctx, game: str, seed: int):
     """A round of ``game``'s versus between two CPUs, for attract mode."""
-    from cabinet.games.match import DEMO_CPU_LEVELS, Match
-    from cabinet.scenes.flow.select import match_scene
     return match_scene(ctx, Match(game, 1, seed, dict(DEMO_CPU_LEVELS[game])), demo=True)
 
 
 def antigravity_tables(ctx) -> list[str]:
     """Table ids of the ANTI-GRAVITY pages: single play per difficulty, versus, each contest list."""
-    return scores.antigravity_tables(contest.name for contest in ctx.settings.antigravity.contests)
+    return catalogue.entry("antigravity").tables(ctx.settings)
+
+
+def insert_network_pages(ctx, parts: list[Part]) -> list[Part]:
+    """``parts`` with a network page after each game's own high-score pages, when shown."""
+    if not shows_network(ctx):
+        return parts
+    seconds = ctx.settings.attract
+    pages = {
+        "blocks scores": ("BLOCKS NETWORK RECORDS", ["blocks", scores.streak_table("blocks")],
+                          seconds.blocks_scores_seconds),
+        "anti-gravity scores": ("ANTI-GRAVITY NETWORK RECORDS",
+                                antigravity_tables(ctx) + [scores.streak_table("antigravity")],
+                                max(4.0, seconds.antigravity_scores_seconds / 2)),
+    }
+    result = []
+    for part in parts:
+        result.append(part)
+        if part.name in pages:
+            title, tables, per_page = pages[part.name]
+            result.append(Part(f"{part.name} network", per_page * len(tables),
+                               lambda title=title, tables=tables, per_page=per_page:
+                               NetworkTablesScene(ctx, title, tables, per_page)))
+    return result

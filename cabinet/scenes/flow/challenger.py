@@ -6,46 +6,32 @@ free play). The game stops under the banner; the interrupted score still goes
 to its high-score table (initials first, if it makes it); then the two people
 play a versus match of the same game.
 
-A game scene takes part by answering two questions: ``challenge_seat`` (the
-panel of the person playing, or None when no challenge may come now) and
-``interrupted()`` (the game cut short, as an :class:`Interruption`).
+The flow wraps every game it starts with this check (:func:`challenge`, given
+to the scene as its ``check``); the scene takes part by answering the two
+questions of :class:`~cabinet.scenes.kit.ending.Challengeable`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Callable
 
 import pygame
 
 from cabinet.inputs.actions import Action
 from cabinet.render import HEIGHT, WIDTH, palette, sprites, text
+from cabinet.scenes.flow.finish import finish_interrupted
 from cabinet.scenes.kit.base import Scene
 from cabinet.scenes.kit.common import blink
+from cabinet.scenes.kit.ending import Challengeable, GameOver
 
 BANNER_FRAMES = 180       # the banner, before the initials or the match
 
 
-@dataclass
-class Interruption:
-    """A game cut short by a challenger: what is saved and entered of it.
+def challenge(scene: Challengeable, event, then: Callable[[object, str], None]) -> bool:
+    """Handle ``event`` as a challenger's Start at ``scene`` if it is one; True when it was.
 
-    ``table`` is None for a game that plays for no table (a match against the CPU).
-    """
-
-    game: str
-    mode: str
-    player: int
-    table: str | None
-    score: int
-    replay: Any
-    seconds: float
-
-
-def challenge(scene, event) -> bool:
-    """Handle ``event`` as a challenger's Start if it is one; True when it was.
-
-    The challenger pays one game's price; in free play, nothing.
+    The challenger pays one game's price; in free play, nothing. After the banner
+    and the interrupted game's record, ``then(ctx, game)`` starts the versus match.
     """
     if not event.pressed or event.action is not Action.START or event.player not in (1, 2):
         return False
@@ -57,7 +43,7 @@ def challenge(scene, event) -> bool:
     if not ctx.bank.start(record.game, "challenger"):
         return False
     ctx.audio.play("start")
-    ctx.scenes.reset(ChallengerScene(ctx, scene, record))
+    ctx.scenes.reset(ChallengerScene(ctx, scene, record, then))
     return True
 
 
@@ -66,10 +52,11 @@ class ChallengerScene(Scene):
 
     name = "new challenger"
 
-    def __init__(self, ctx, behind, record: Interruption):
+    def __init__(self, ctx, behind, record: GameOver, then: Callable[[object, str], None]):
         super().__init__(ctx)
         self.behind = behind
         self.record = record
+        self.then = then
         self.frames = 0
 
     def enter(self) -> None:
@@ -78,14 +65,10 @@ class ChallengerScene(Scene):
     def update(self) -> None:
         self.frames += 1
         if self.frames == BANNER_FRAMES:
-            from cabinet.scenes.flow.finish import finish_interrupted
             finish_interrupted(self.ctx, self.record, self._versus)
 
     def _versus(self) -> None:
-        from cabinet.games.match import Match, rounds_to_win
-        from cabinet.scenes.flow.select import match_scene, new_seed
-        game = self.record.game
-        self.ctx.scenes.reset(match_scene(self.ctx, Match(game, rounds_to_win(self.ctx.settings, game), new_seed())))
+        self.then(self.ctx, self.record.game)
 
     def draw(self, surface) -> None:
         self.behind.draw(surface)

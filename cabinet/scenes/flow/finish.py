@@ -4,31 +4,39 @@ initials if the score made the table, the ranking, then attract mode again."""
 from __future__ import annotations
 
 import logging
+from typing import Callable
+
+from cabinet.games.match import Match, Series
+from cabinet.scenes.flow.initials import InitialsScene
+from cabinet.scenes.flow.ranking import RankingScene
+from cabinet.scenes.flow.records import Entry, RecordsInitialsScene, enter_record
+from cabinet.scenes.flow.rematch import RematchScene, rematch_offered
+from cabinet.scenes.kit.base import Scene
+from cabinet.scenes.kit.ending import GameOver, MatchEnd
+from cabinet.storage.scores import streak_table
 
 log = logging.getLogger(__name__)
 
 
-def finish_game(ctx, game: str, mode: str, table: str, score: int, replay=None, player: int = 1,
-                seconds: float | None = None) -> None:
+def finish_game(ctx, over: GameOver) -> None:
     """Hand over from a finished game to the initials and ranking screens.
 
-    ``game``/``mode`` name the game for the audits, ``table`` is the high-score
-    table id, ``player`` the panel that enters the initials. ``seconds`` (an
-    addition to the contract) is the game's length for the audit counters.
-    Storage trouble never stops the flow: it is logged and the player moves on.
+    ``over.game``/``mode`` name the game for the audits, ``table`` is the
+    high-score table id, ``player`` the panel that enters the initials,
+    ``seconds`` the game's length for the audit counters. Storage trouble never
+    stops the flow: it is logged and the player moves on.
     """
-    from cabinet.scenes.flow.initials import InitialsScene
-    from cabinet.scenes.flow.ranking import RankingScene
-    store = ctx.store
+    store, table, score = ctx.store, over.table, over.score
     # The score goes on its table now, under placeholder initials: a cabinet switched
     # off during the initials entry keeps it.
-    end = _try(lambda: store.game_over(game, mode, table, score, replay, seconds), "saving the game")
+    end = _try(lambda: store.game_over(over.game, over.mode, table, score, over.replay, over.seconds),
+               "saving the game")
     if end is not None:
         rank, replay_id, entry_id = end.rank, end.replay_id, end.entry_id
     else:  # not saved: the initials entry tries once more
         rank, replay_id, entry_id = _try(lambda: store.scores.rank_for(table, score), "reading the table"), None, None
     if rank is not None:
-        ctx.scenes.reset(InitialsScene(ctx, table, score, replay_id, player, rank=rank, entry_id=entry_id))
+        ctx.scenes.reset(InitialsScene(ctx, table, score, replay_id, over.player, rank=rank, entry_id=entry_id))
     else:
         ctx.scenes.reset(RankingScene(ctx, table, score=score))
 
@@ -41,15 +49,13 @@ def _try(call, what: str):
         return None
 
 
-def finish_match(ctx, end) -> None:
+def finish_match(ctx, end: MatchEnd, again: Callable[[object, Match, Series], Scene]) -> None:
     """Hand over from a finished versus match: save it, count it, then a rematch offer or the records.
 
-    ``end`` is a :class:`~cabinet.scenes.flow.rematch.MatchEnd`. The replay, the audit and
-    the winner's high score (under placeholder initials) go in one transaction now,
-    as for a one-player game: a power cut before the initials loses nothing.
+    The replay, the audit and the winner's high score (under placeholder initials)
+    go in one transaction now, as for a one-player game: a power cut before the
+    initials loses nothing. ``again(ctx, match, series)`` is the screen of a rematch of ``match``.
     """
-    from cabinet.scenes.flow.records import enter_record
-    from cabinet.scenes.flow.rematch import RematchScene, rematch_offered
     store = ctx.store
     before = []
     if end.replay is not None:
@@ -65,12 +71,12 @@ def finish_match(ctx, end) -> None:
         end.replay_id = None
     end.series.match_won(end.match)
     if rematch_offered(ctx, end.match):
-        ctx.scenes.reset(RematchScene(ctx, end))
+        ctx.scenes.reset(RematchScene(ctx, end, again, series_over))
     else:
         series_over(ctx, end)
 
 
-def series_over(ctx, end) -> None:
+def series_over(ctx, end: MatchEnd) -> None:
     """No more rematches: every record the series earned gets its initials, then the table, then attract.
 
     A person's streak of match wins may make the game's win-streak table; each
@@ -78,9 +84,6 @@ def series_over(ctx, end) -> None:
     Every record is on its table before the first initials are asked, and each
     player enters initials once, for all their records.
     """
-    from cabinet.scenes.flow.ranking import RankingScene
-    from cabinet.scenes.flow.records import RecordsInitialsScene, enter_record
-    from cabinet.storage.scores import streak_table
     streaks = streak_table(end.match.game)
     entries = [enter_record(ctx, player, streaks, wins) for player, wins in end.series.records()]
     earned: dict[int, list] = {}
@@ -107,13 +110,11 @@ def series_over(ctx, end) -> None:
     next_step({})
 
 
-def finish_interrupted(ctx, record, then) -> None:
+def finish_interrupted(ctx, record: GameOver, then: Callable[[], None]) -> None:
     """A game cut short by a challenger: save and count it, enter its score if it makes the table, ``then()``.
 
-    ``record`` is a :class:`~cabinet.scenes.flow.challenger.Interruption`. The replay, the
-    audit and the score go in one transaction, as for any finished game.
+    The replay, the audit and the score go in one transaction, as for any finished game.
     """
-    from cabinet.scenes.flow.records import Entry, RecordsInitialsScene
     store = ctx.store
     if record.table is None:
         if record.replay is not None:

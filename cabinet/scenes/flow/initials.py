@@ -18,9 +18,10 @@ from cabinet.inputs.actions import Action
 from cabinet.render import WIDTH, fit_size, palette, text
 from cabinet.render.glyphs import TRIANGLE_DOWN, TRIANGLE_UP
 from cabinet.render.sprites import panel
+from cabinet.scenes.flow.ranking import RankingScene
+from cabinet.scenes.flow.tables import full_title, ordinal
 from cabinet.scenes.kit.base import Scene
 from cabinet.scenes.kit.common import blink, draw_backdrop, heading
-from cabinet.scenes.flow.tables import full_title, ordinal
 
 log = logging.getLogger(__name__)
 
@@ -104,7 +105,6 @@ class InitialsScene(Scene):
 
     def confirm(self) -> None:
         """Write the entry (as it stands) and show the ranking."""
-        from cabinet.scenes.flow.ranking import RankingScene
         self.done = True
         self.ctx.audio.play("initials_confirm")
         scores, rank = self.ctx.store.scores, self.rank

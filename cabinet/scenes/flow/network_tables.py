@@ -10,9 +10,8 @@ import pygame
 
 from cabinet.network.snapshots import is_factory_entry
 from cabinet.render import HEIGHT, WIDTH, palette, text, text_size
-from cabinet.scenes.kit.common import draw_backdrop, heading
 from cabinet.scenes.flow.tables import ROW_GAP, ScoreTablesScene, draw_table, table_title, table_unit
-from cabinet.storage import scores
+from cabinet.scenes.kit.common import draw_backdrop, heading
 
 WIDE = 760
 LABEL_X = 110                 # the cabinet column, between the rank and the initials
@@ -68,30 +67,6 @@ def _fitted(label: str) -> str:
     while len(label) > 1 and text_size(label, LABEL_SIZE)[0] > LABEL_W:
         label = label[:-1]
     return label
-
-
-def insert_network_pages(ctx, parts: list) -> list:
-    """``parts`` with a network page after each game's own high-score pages, when shown."""
-    if not shows_network(ctx):
-        return parts
-    from cabinet.scenes.flow.attract import Part, antigravity_tables
-    seconds = ctx.settings.attract
-    pages = {
-        "blocks scores": ("BLOCKS NETWORK RECORDS", ["blocks", scores.streak_table("blocks")],
-                          seconds.blocks_scores_seconds),
-        "anti-gravity scores": ("ANTI-GRAVITY NETWORK RECORDS",
-                                antigravity_tables(ctx) + [scores.streak_table("antigravity")],
-                                max(4.0, seconds.antigravity_scores_seconds / 2)),
-    }
-    result = []
-    for part in parts:
-        result.append(part)
-        if part.name in pages:
-            title, tables, per_page = pages[part.name]
-            result.append(Part(f"{part.name} network", per_page * len(tables),
-                               lambda title=title, tables=tables, per_page=per_page:
-                               NetworkTablesScene(ctx, title, tables, per_page)))
-    return result
 
 
 def draw_network_place(surface, place: int | None) -> None:

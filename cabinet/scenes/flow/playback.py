@@ -11,16 +11,12 @@ best real games with live AI demos) and the whole of ``python -m cabinet replay 
 from __future__ import annotations
 
 import bisect
-import dataclasses
-import functools
 import logging
-import typing
 
+from cabinet.inputs.actions import CABINET, Action
 from cabinet.render import HEIGHT, WIDTH, palette, text
+from cabinet.scenes import catalogue
 from cabinet.scenes.kit.base import Scene
-from cabinet.games.pilots import ReplayPilot
-from cabinet.settings_schema import CONTAINER_ITEMS, AntiGravitySettings, BlocksSettings, RampSettings
-from cabinet.storage.credits import GAMES
 
 log = logging.getLogger(__name__)
 
@@ -29,32 +25,6 @@ STRIP = 34                # the bottom strip, as tall as attract mode's prompt s
 LONG_WAIT = 60            # a pause longer than this between two inputs (frames) ...
 FAST = 8                  # ... plays this many game frames per frame shown,
 EASE = 20                 # except this many frames after one input and before the next
-
-
-# ---------------------------------------------------------------------- settings
-
-def section_from_dict(cls, data: dict):
-    """Rebuild a settings dataclass from its ``dataclasses.asdict`` form; unknown keys are ignored.
-
-    A key the replay lacks keeps its factory value, so replays survive new settings.
-    """
-    hints = typing.get_type_hints(cls)
-    values = {}
-    for fld in dataclasses.fields(cls):
-        if fld.name not in data:
-            continue
-        value = data[fld.name]
-        container = CONTAINER_ITEMS.get((cls, fld.name))
-        if container is not None:
-            item_cls, fixed_keys = container
-            if fixed_keys is not None:
-                value = {key: section_from_dict(item_cls, item) for key, item in value.items()}
-            else:
-                value = [section_from_dict(item_cls, item) for item in value]
-        elif dataclasses.is_dataclass(hints[fld.name]):
-            value = section_from_dict(hints[fld.name], value)
-        values[fld.name] = value
-    return cls(**values)
 
 
 class ReplayContext:
@@ -82,74 +52,18 @@ class HushableAudio:
     def play(self, name: str):
         return False if self.hushed else self._audio.play(name)
 
+
 def replay_settings(ctx, replay):
     """The cabinet's settings with the replayed game's section as it was when it was played."""
-    if replay.game == "blocks":
-        rules = section_from_dict(BlocksSettings, replay.settings)
-        if "ramp" not in replay.settings:   # recorded before the ramp existed: played without it
-            rules = dataclasses.replace(rules, ramp=False)
-        return dataclasses.replace(ctx.settings, blocks=rules)
-    if replay.game == "antigravity":
-        section = section_from_dict(AntiGravitySettings, replay.settings)
-        if "ramp" not in replay.settings:   # recorded before the ramp existed: played without one
-            section = dataclasses.replace(section, ramp=RampSettings(enabled=False))
-        return dataclasses.replace(ctx.settings, antigravity=section)
-    raise ValueError(f"replay {replay.id}: unknown game {replay.game!r}")
+    return catalogue.entry(replay.game).replay_rules(ctx.settings, replay)
 
 
 # ---------------------------------------------------------------------- the scenes
 
-@functools.cache   # one class per game, not a new one (a reference cycle of its own) per replay
-def _watch_only(scene_class):
-    """``scene_class`` changed to end quietly: no replay saved again, no initials, no audits."""
-
-    class Watched(scene_class):
-        def __init__(self, *args, **kwargs):
-            super().__init__(*args, **kwargs)
-            self.recorder = None
-
-        def pointer(self, kind, pos) -> None:
-            """A replay is watched, not touched."""
-
-        @property
-        def watched(self) -> bool:
-            """Played back: a strip along the bottom carries the label, so the game keeps clear of it."""
-            return True
-
-        def _finish(self) -> None:
-            self.finished = True
-
-    Watched.__name__ = Watched.__qualname__ = f"Watched{scene_class.__name__}"
-    return Watched
-
-
 def game_scene(ctx, replay):
-    """The game scene ``replay`` was recorded in, ready to play it back."""
-    watching = ReplayContext(ctx, replay_settings(ctx, replay))
-    pilot = ReplayPilot(replay)
-    if replay.game == "blocks" and replay.mode == "versus":
-        from cabinet.scenes.blocks.versus import BlocksVersusScene
-        return _watch_only(BlocksVersusScene)(watching, recorded_match(replay), [pilot])
-    if replay.game == "blocks":
-        from cabinet.scenes.blocks.play import BlocksScene
-        return _watch_only(BlocksScene)(watching, pilot, replay.seed)
-    from cabinet.scenes.antigravity.play import AntiGravityScene
-    options = replay.settings
-    return _watch_only(AntiGravityScene)(watching, replay.mode, difficulty=options.get("difficulty"),
-                                         contest=options.get("contest"), pilots=[pilot], seed=replay.seed,
-                                         match=recorded_match(replay))
-
-
-def recorded_match(replay):
-    """The versus match a replay recorded (its rounds and CPU sides), or None for a one-player game."""
-    if replay.mode != "versus":
-        return None
-    from cabinet.games.match import Match
-    options = replay.settings
-    # Replays made before matches had rounds hold one game.
-    rounds = options.get("versus", {}).get("rounds_to_win", 1)
-    cpu = {int(player): level for player, level in options.get("cpu", {}).items()}
-    return Match(replay.game, rounds, replay.seed, cpu)
+    """The game scene ``replay`` was recorded in, on its own rules, watched: it ends quietly
+    (no replay saved again, no initials, no audits) and takes no touch."""
+    return catalogue.entry(replay.game).replay(ReplayContext(ctx, replay_settings(ctx, replay)), replay)
 
 
 class PlaybackScene(Scene):
@@ -197,7 +111,6 @@ class PlaybackScene(Scene):
     def handle(self, event) -> None:
         """Live input is not the replay's: only the pause key reaches the game. Start ends the
         replay command (in attract mode, the attract scene takes Start before it gets here)."""
-        from cabinet.inputs.actions import CABINET, Action
         if event.player == CABINET and event.action is Action.PAUSE:
             self.inner.handle(event)
         elif event.pressed and event.action is Action.START and self.on_end is not None:
@@ -260,7 +173,7 @@ def draw_caption(surface, label: str) -> None:
 def play_replay(ctx, replay_id: int, on_end=None) -> PlaybackScene:
     """Show replay ``replay_id`` alone (the replay command). KeyError or ValueError if it cannot be."""
     replay = ctx.store.replays.load(replay_id)
-    if replay.game not in GAMES:
+    if replay.game not in catalogue.GAMES:
         raise ValueError(f"replay {replay_id}: unknown game {replay.game!r}")
     scene = PlaybackScene(ctx, replay, on_end=on_end)
     ctx.scenes.reset(scene)
@@ -309,8 +222,7 @@ def top_replays(ctx, game: str) -> list:
 
     A replay that cannot be read is left out with a log line.
     """
-    from cabinet.scenes.flow.attract import antigravity_tables
-    tables = ["blocks"] if game == "blocks" else antigravity_tables(ctx)
+    tables = catalogue.entry(game).tables(ctx.settings)
     entries = [entry for table in tables for entry in ctx.store.scores.top(table)[:TOP_RANKS]
                if entry.replay_id is not None]
     found = []

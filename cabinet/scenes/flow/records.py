@@ -7,9 +7,9 @@ from dataclasses import dataclass
 from typing import Callable
 
 from cabinet.render import WIDTH, palette, text
-from cabinet.scenes.kit.common import heading
 from cabinet.scenes.flow.initials import InitialsScene
 from cabinet.scenes.flow.tables import table_title
+from cabinet.scenes.kit.common import heading
 from cabinet.storage.scores import is_streak_table
 
 log = logging.getLogger(__name__)

@@ -9,34 +9,17 @@ count runs out, the series is over and its records are entered.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Callable
 
 import pygame
 
 from cabinet import FPS
+from cabinet.games.match import PLAYERS, Match, Series
 from cabinet.inputs.actions import Action
 from cabinet.render import HEIGHT, WIDTH, palette, sprites, text
 from cabinet.scenes.kit.base import Scene
 from cabinet.scenes.kit.common import blink
-from cabinet.games.match import PLAYERS, Match, Series
-
-
-@dataclass
-class MatchEnd:
-    """A finished match, as the scenes after it need it.
-
-    ``scene``: the match's screen, drawn behind the offer. ``high_score``:
-    (table, player, score) the winner may enter, or None.
-    """
-
-    scene: Any
-    match: Match
-    series: Series
-    replay: Any
-    seconds: float
-    high_score: tuple[str, int, int] | None
-    replay_id: int | None = None
+from cabinet.scenes.kit.ending import MatchEnd
 
 
 def rematch_offered(ctx, match: Match) -> bool:
@@ -45,13 +28,21 @@ def rematch_offered(ctx, match: Match) -> bool:
 
 
 class RematchScene(Scene):
-    """REMATCH? with a countdown, over the finished match's boards."""
+    """REMATCH? with a countdown, over the finished match's boards.
+
+    ``again(ctx, match, series)`` is the screen of a rematch of ``match`` (on a new
+    seed) in the same series; ``then(ctx, end)``
+    follows when the count runs out (the series' records).
+    """
 
     name = "rematch offer"
 
-    def __init__(self, ctx, end: MatchEnd):
+    def __init__(self, ctx, end: MatchEnd, again: Callable[[object, Match, Series], Scene],
+                 then: Callable[[object, MatchEnd], None]):
         super().__init__(ctx)
         self.end = end
+        self.again = again
+        self.then = then
         self.frames_left = ctx.settings.versus.rematch_seconds * FPS
         self.frames = 0
         self.message = ""
@@ -65,12 +56,11 @@ class RematchScene(Scene):
             return
         if match.is_cpu(event.player):
             return   # that panel is nobody's: the CPU played there
-        from cabinet.scenes.flow.select import match_scene, new_seed
         if not self.ctx.bank.start(match.game, match.mode):
             self.message = "INSERT COIN"
             return
         self.ctx.audio.play("start")
-        self.ctx.scenes.reset(match_scene(self.ctx, match.rematch(new_seed()), self.end.series))
+        self.ctx.scenes.reset(self.again(self.ctx, match, self.end.series))
 
     def update(self) -> None:
         self.frames += 1
@@ -78,8 +68,7 @@ class RematchScene(Scene):
         if self.frames_left % FPS == 0 and self.frames_left > 0:
             self.ctx.audio.play("ag_tick")
         if self.frames_left <= 0:
-            from cabinet.scenes.flow.finish import series_over
-            series_over(self.ctx, self.end)
+            self.then(self.ctx, self.end)
 
     def draw(self, surface) -> None:
         self.end.scene.draw(surface)

@@ -8,14 +8,16 @@ game is taken only when the game actually starts.
 from __future__ import annotations
 
 import logging
-import random
 from dataclasses import dataclass
 from typing import Callable
 
+from cabinet.games.match import cpu_levels, default_cpu_level
 from cabinet.inputs.actions import Action
 from cabinet.render import HEIGHT, WIDTH, fit_size, palette, text
 from cabinet.render.glyphs import POINT_RIGHT
 from cabinet.render.sprites import panel
+from cabinet.scenes import catalogue
+from cabinet.scenes.flow.play import single_scene, start_cpu_match, start_game, start_versus
 from cabinet.scenes.kit.base import Scene
 from cabinet.scenes.kit.common import blink, credit_line, draw_backdrop, draw_credit_line, heading
 
@@ -109,22 +111,6 @@ class MenuScene(Scene):
         draw_credit_line(surface, self.ctx)
 
 
-def start_game(ctx, game: str, mode: str, make_scene: Callable[[], Scene], on_fail: Callable[[str], None]) -> None:
-    """Take the credits for ``game``/``mode`` and start its scene; else say what is missing."""
-    bank = ctx.bank
-    # In free play start() takes nothing but still counts the play in the audits.
-    if not bank.start(game, mode):
-        price = bank.price(mode)
-        on_fail(f"{price} CREDIT{'S' if price > 1 else ''} NEEDED - INSERT COIN")
-        return
-    ctx.audio.play("start")
-    ctx.scenes.reset(make_scene())
-
-
-def new_seed() -> int:
-    return random.SystemRandom().randrange(2**31)
-
-
 class GameSelectScene(MenuScene):
     title = "SELECT GAME"
     name = "game select"
@@ -133,14 +119,11 @@ class GameSelectScene(MenuScene):
         super().__init__(ctx, back or ctx.go_to_attract)  # B leaves for attract mode
 
     def options(self) -> list[Option]:
-        return [Option("BLOCKS", "FILL ROWS AND COLUMNS - ROWS DROP", self.blocks),
-                Option("ANTI-GRAVITY", "PUSH, MATCH 3, CROSS THE S LINE", self.antigravity)]
+        return [Option(entry.title, entry.detail, lambda game=game: self.pick(game))
+                for game, entry in catalogue.GAMES.items()]
 
-    def blocks(self) -> None:
-        self.ctx.scenes.replace(BlocksModeScene(self.ctx, back=self._again))
-
-    def antigravity(self) -> None:
-        self.ctx.scenes.replace(ModeSelectScene(self.ctx, back=self._again))
+    def pick(self, game: str) -> None:
+        self.ctx.scenes.replace(MODE_MENUS[game](self.ctx, back=self._again))
 
     def _again(self) -> None:
         self.ctx.scenes.replace(GameSelectScene(self.ctx))
@@ -158,10 +141,7 @@ class BlocksModeScene(MenuScene):
         ]
 
     def single(self) -> None:
-        from cabinet.scenes.blocks.play import BlocksScene
-        from cabinet.games.pilots import HumanPilot
-        start_game(self.ctx, "blocks", "blocks",
-                   lambda: BlocksScene(self.ctx, HumanPilot(self.ctx.player), new_seed()), self.say)
+        start_game(self.ctx, "blocks", "blocks", lambda: single_scene(self.ctx, "blocks"), self.say)
 
     def versus(self) -> None:
         start_versus(self.ctx, "blocks", self.say)
@@ -240,7 +220,6 @@ class CpuLevelScene(MenuScene):
 
     def __init__(self, ctx, game: str, back=None):
         super().__init__(ctx, back)
-        from cabinet.games.match import cpu_levels, default_cpu_level
         self.game = game
         self.levels = cpu_levels(ctx.settings)
         self.index = self.levels.index(default_cpu_level(ctx.settings))
@@ -271,43 +250,14 @@ def pick_cpu(menu: MenuScene, game: str) -> None:
         back = type(menu)
         ctx.scenes.replace(CpuLevelScene(ctx, game, back=lambda: ctx.scenes.replace(back(ctx, back=menu.back))))
     else:
-        from cabinet.games.match import default_cpu_level
         start_cpu_match(ctx, game, default_cpu_level(ctx.settings), menu.say)
-
-
-def start_versus(ctx, game: str, on_fail) -> None:
-    """Two people play a match of ``game``, player 1 on the left."""
-    from cabinet.games.match import Match, rounds_to_win
-    play_match(ctx, Match(game, rounds_to_win(ctx.settings, game), new_seed()), on_fail)
-
-
-def start_cpu_match(ctx, game: str, level: int, on_fail) -> None:
-    """The panel that chose plays ``game`` against the CPU at ``level``."""
-    from cabinet.games.match import cpu_match
-    play_match(ctx, cpu_match(ctx.settings, game, ctx.player, level, new_seed()), on_fail)
-
-
-def match_scene(ctx, match, series=None, demo: bool = False) -> Scene:
-    """The screen that plays ``match`` (BLOCKS or ANTI-GRAVITY versus); ``demo`` for attract mode."""
-    from cabinet.games.match import match_pilots
-    if match.game == "antigravity":
-        from cabinet.scenes.antigravity.play import AntiGravityScene
-        return AntiGravityScene(ctx, "versus", pilots=match_pilots(match), seed=match.seed, match=match,
-                                series=series, demo=demo)
-    from cabinet.scenes.blocks.versus import BlocksVersusScene
-    return BlocksVersusScene(ctx, match, match_pilots(match), series=series, demo=demo)
-
-
-def play_match(ctx, match, on_fail) -> None:
-    """Take the match's price and start it."""
-    start_game(ctx, match.game, match.mode, lambda: match_scene(ctx, match), on_fail)
 
 
 def play_antigravity(ctx, mode: str, difficulty, contest, on_fail) -> None:
     """A one-player game (single or contest): the panel that chose drives."""
-    from cabinet.scenes.antigravity.play import AntiGravityScene
-    from cabinet.games.pilots import HumanPilot
     start_game(ctx, "antigravity", mode,
-               lambda: AntiGravityScene(ctx, mode, difficulty=difficulty, contest=contest,
-                                        pilots=[HumanPilot(ctx.player)], seed=new_seed()),
-               on_fail)
+               lambda: single_scene(ctx, "antigravity", mode=mode, difficulty=difficulty, contest=contest), on_fail)
+
+
+# Each game's own menu of modes, after the game select.
+MODE_MENUS: dict[str, type[MenuScene]] = {"blocks": BlocksModeScene, "antigravity": ModeSelectScene}

@@ -1,0 +1,29 @@
+"""The ANTI-GRAVITY how-to-play page: the goal in a few lines and the controls, as the operator set them."""
+
+from __future__ import annotations
+
+from cabinet.render import palette
+from cabinet.render.glyphs import DOWN, LEFT, RIGHT, UP
+
+PAGE = {
+    "title": "HOW TO PLAY ANTI-GRAVITY",
+    "rules": [
+        (palette.CYAN, "PUSH BLOCKS IN FROM THE TOP OR BOTTOM"),
+        (palette.YELLOW, "LINE UP 3 OF A COLOUR, ANY DIRECTION"),
+        (palette.MAGENTA, "LOOSE BLOCKS FLY TO THE LIGHTER SIDE"),
+        (palette.GREEN, "CROSSING THE S LINE EARNS A BONUS"),
+        (palette.ORANGE, "CHAINS MULTIPLY YOUR POINTS"),
+        (palette.RED, "A STACK PAST THE S LINE: GAME OVER"),
+    ],
+    "controls": [(f"{LEFT} {RIGHT}", "MOVE THE CURSOR"), (UP, "PUSH FROM BELOW"),
+                 (DOWN, "PUSH FROM ABOVE"), ("RING", "TIME TO PUSH")],
+}
+SWAPPED = {"PUSH FROM BELOW": "PUSH FROM ABOVE", "PUSH FROM ABOVE": "PUSH FROM BELOW"}
+
+
+def howto_page(settings) -> dict:
+    """The page for ``settings`` (the cabinet's Settings): up and down swapped when the pushes are inverted."""
+    page = dict(PAGE)
+    if settings.antigravity.invert_push:
+        page["controls"] = [(key, SWAPPED.get(meaning, meaning)) for key, meaning in page["controls"]]
+    return page

@@ -1,0 +1,146 @@
+"""Every game the cabinet offers, one entry each: how to start it, its tables, its how-to page.
+
+An :class:`Entry` is all the flow (:mod:`cabinet.scenes.flow`) knows of a game:
+it starts a one-player game (``single``), a versus match (``versus``), an
+attract-mode demo (``demo``) or a replay (``replay``) through it, reads the
+tables it plays for and the how-to page it shows. Whoever starts a game passes
+``on_end`` (what happens when it ends) and ``check`` (the challenger's Start):
+an entry never picks the next screen. A new game is one rules folder under
+:mod:`cabinet.games`, one screens folder under :mod:`cabinet.scenes` and one
+entry in :data:`GAMES` (docs/architecture.md, step by step).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Callable
+
+from cabinet.games.antigravity.demo import demo_pilots
+from cabinet.games.blocks.demo import BlocksDemoPilot
+from cabinet.games.match import match_pilots
+from cabinet.games.pilots import HumanPilot, ReplayPilot
+from cabinet.scenes.antigravity.howto import howto_page as antigravity_howto
+from cabinet.scenes.antigravity.play import AntiGravityScene
+from cabinet.scenes.blocks.howto import howto_page as blocks_howto
+from cabinet.scenes.blocks.play import BlocksScene
+from cabinet.scenes.blocks.versus import BlocksVersusScene
+from cabinet.scenes.kit.base import Scene
+from cabinet.scenes.kit.ending import stop
+from cabinet.scenes.kit.replay_rules import recorded_match, section_from_dict
+from cabinet.settings_schema import AntiGravitySettings, BlocksSettings, RampSettings
+from cabinet.storage.scores import antigravity_tables
+
+__all__ = ["Entry", "GAMES", "entry"]
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One game as the flow starts and shows it.
+
+    ``single(ctx, player, seed, on_end=None, check=None, **options)``: a one-player
+    game at ``player``'s panel (ANTI-GRAVITY's options: ``mode`` "single" or
+    "contest", ``difficulty``, ``contest``). ``versus(ctx, match, series=None,
+    demo=False, on_end=None, check=None)``: the screen of a
+    :class:`~cabinet.games.match.Match`. ``demo(ctx, seed)``: a one-player game
+    the AI plays for attract mode. ``replay(ctx, replay)``: the recorded game,
+    watched (``ctx`` carries the rules of :attr:`replay_rules`).
+    ``replay_rules(settings, replay)``: ``settings`` with this game's section as
+    the replay recorded it. ``tables(settings)``: the high-score tables of its
+    attract pages, in order. ``howto(settings)``: its how-to page.
+    """
+
+    game: str
+    title: str
+    detail: str
+    single: Callable[..., Scene]
+    versus: Callable[..., Scene]
+    demo: Callable[..., Scene]
+    replay: Callable[..., Scene]
+    replay_rules: Callable
+    tables: Callable[..., list[str]]
+    howto: Callable[..., dict]
+
+
+# ---------------------------------------------------------------------- BLOCKS
+
+def _blocks_single(ctx, player: int, seed: int, on_end=None, check=None) -> Scene:
+    return BlocksScene(ctx, HumanPilot(player), seed, on_end=on_end, check=check)
+
+
+def _blocks_versus(ctx, match, series=None, demo: bool = False, on_end=None, check=None) -> Scene:
+    return BlocksVersusScene(ctx, match, match_pilots(match), series=series, demo=demo, on_end=on_end, check=check)
+
+
+def _blocks_demo(ctx, seed: int) -> Scene:
+    return BlocksScene(ctx, BlocksDemoPilot(seed=seed), seed, demo=True)
+
+
+def _blocks_replay(ctx, replay) -> Scene:
+    pilot = ReplayPilot(replay)
+    if replay.mode == "versus":
+        return BlocksVersusScene(ctx, recorded_match(replay), [pilot], on_end=stop, watched=True)
+    return BlocksScene(ctx, pilot, replay.seed, on_end=stop, watched=True)
+
+
+def _blocks_rules(settings, replay):
+    rules = section_from_dict(BlocksSettings, replay.settings)
+    if "ramp" not in replay.settings:   # recorded before the ramp existed: played without it
+        rules = dataclasses.replace(rules, ramp=False)
+    return dataclasses.replace(settings, blocks=rules)
+
+
+# ---------------------------------------------------------------------- ANTI-GRAVITY
+
+def _antigravity_single(ctx, player: int, seed: int, on_end=None, check=None, mode: str = "single",
+                        difficulty: str | None = None, contest=None) -> Scene:
+    return AntiGravityScene(ctx, mode, difficulty=difficulty, contest=contest, pilots=[HumanPilot(player)],
+                            seed=seed, on_end=on_end, check=check)
+
+
+def _antigravity_versus(ctx, match, series=None, demo: bool = False, on_end=None, check=None) -> Scene:
+    return AntiGravityScene(ctx, "versus", pilots=match_pilots(match), seed=match.seed, match=match,
+                            series=series, demo=demo, on_end=on_end, check=check)
+
+
+def _antigravity_demo(ctx, seed: int) -> Scene:
+    return AntiGravityScene(ctx, "single", difficulty=ctx.settings.antigravity.difficulty, contest=None,
+                            pilots=demo_pilots(seed), seed=seed, demo=True)
+
+
+def _antigravity_replay(ctx, replay) -> Scene:
+    options = replay.settings
+    return AntiGravityScene(ctx, replay.mode, difficulty=options.get("difficulty"), contest=options.get("contest"),
+                            pilots=[ReplayPilot(replay)], seed=replay.seed, match=recorded_match(replay),
+                            on_end=stop, watched=True)
+
+
+def _antigravity_rules(settings, replay):
+    section = section_from_dict(AntiGravitySettings, replay.settings)
+    if "ramp" not in replay.settings:   # recorded before the ramp existed: played without one
+        section = dataclasses.replace(section, ramp=RampSettings(enabled=False))
+    return dataclasses.replace(settings, antigravity=section)
+
+
+def _antigravity_tables(settings) -> list[str]:
+    """Single play per difficulty, versus, then each contest list."""
+    return antigravity_tables(contest.name for contest in settings.antigravity.contests)
+
+
+# ---------------------------------------------------------------------- the catalogue
+
+GAMES: dict[str, Entry] = {
+    "blocks": Entry("blocks", "BLOCKS", "FILL ROWS AND COLUMNS - ROWS DROP", _blocks_single, _blocks_versus,
+                    _blocks_demo, _blocks_replay, _blocks_rules, lambda settings: ["blocks"], blocks_howto),
+    "antigravity": Entry("antigravity", "ANTI-GRAVITY", "PUSH, MATCH 3, CROSS THE S LINE", _antigravity_single,
+                         _antigravity_versus, _antigravity_demo, _antigravity_replay, _antigravity_rules,
+                         _antigravity_tables, antigravity_howto),
+}
+
+
+def entry(game: str) -> Entry:
+    """The catalogue's entry for ``game``; ValueError naming the games there are for another name."""
+    try:
+        return GAMES[game]
+    except KeyError:
+        raise ValueError(f"unknown game {game!r}: expected one of {', '.join(GAMES)}") from None
