@@ -100,25 +100,25 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(f"check-config was given two files ({args.config} and {args.file}); give one")
         return check_config(args.file or args.config)
     if command == "bench":
-        from cabinet import bench
+        from cabinet import bench  # each command loads only what it runs: start-up time
         return bench.run(args.sections, quick=args.quick, as_json=args.json)
     if command == "scores":
-        from cabinet.storage.cli import print_scores
+        from cabinet.storage.cli import print_scores  # each command loads only what it runs: start-up time
         return print_scores(args)
     if command == "fleet":
-        from cabinet.network.fleet import run_fleet
+        from cabinet.network.fleet import run_fleet  # each command loads only what it runs: start-up time
         return run_fleet(args)
     if command == "replay":
         if args.list and args.id is not None:
             parser.error("replay: --list or a replay number, not both")
         if args.list:
-            from cabinet.storage.cli import print_replays
+            from cabinet.storage.cli import print_replays  # each command loads only what it runs: start-up time
             return print_replays()
         if args.id is None:
             parser.error("replay needs a replay number, or --list")
-        from cabinet.app import main as run_app
+        from cabinet.app import main as run_app  # each command loads only what it runs: start-up time
         return run_app(args, replay_id=args.id)
-    from cabinet.app import main as run_app
+    from cabinet.app import main as run_app  # each command loads only what it runs: start-up time
     if command == "input-test":
         return run_app(args, start_scene="input-test")
     return run_app(args)
@@ -126,7 +126,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def check_config(path: str | None) -> int:
     """Print every problem the cabinet would report at start for ``path``, as it would word them."""
-    from cabinet.storage.last_good import load_for_cabinet
+    from cabinet.storage.last_good import load_for_cabinet  # each command loads only what it runs: start-up time
     loaded = load_for_cabinet(path, keep=False)
     for problem in loaded.problems:
         print(problem)

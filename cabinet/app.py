@@ -18,6 +18,8 @@ from pathlib import Path
 
 from cabinet import FPS
 from cabinet.inputs.actions import CABINET, Action
+from cabinet.storage.config_file import save_path
+from cabinet.storage.last_good import load_for_cabinet
 
 log = logging.getLogger(__name__)
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -43,7 +45,7 @@ class Screenshots:
 
     def offer(self, surface, scene_name: str, frame: int) -> Path | None:
         """Save ``surface`` if ``scene_name`` is new or the last shot is 5 s old."""
-        import pygame
+        import pygame  # the App has loaded it (see App.__init__); a name here only
         if scene_name in self.seen and frame - self.last_frame < SCREENSHOT_EVERY:
             return None
         self.seen.add(scene_name)
@@ -69,11 +71,22 @@ class App:
         if headless:
             os.environ["SDL_VIDEODRIVER"] = "dummy"
             os.environ["SDL_AUDIODRIVER"] = "dummy"
+        # pygame and everything that draws load here, after the SDL drivers are chosen
+        # (headless: dummy), so this module's top stays free of them.
         import pygame
-        from cabinet.context import Context
-        from cabinet.render.display import Display
 
+        from cabinet.audio import Audio
+        from cabinet.context import Context
+        from cabinet.inputs.hub import InputHub
+        from cabinet.network import start_link
+        from cabinet.render.display import Display
         from cabinet.render.display_failure import open_display
+        from cabinet.render.frames import FrameGate
+        from cabinet.scenes.service import ServiceDoor
+        from cabinet.scenes.service.settings_notice import SettingsNoticeScene
+        from cabinet.storage import Store
+        from cabinet.system.notify import Notifier
+        from cabinet.system.screen_care import ScreenCare
         settings = loaded.settings
         self.windowed = windowed or not settings.display.fullscreen
         self.fullscreen = not self.windowed and not headless
@@ -87,21 +100,15 @@ class App:
         self.exit_after = exit_after
         self.esc_quits = False          # the replay and input-test commands: Esc ends them even fullscreen
         self.screenshots = Screenshots(screenshots) if screenshots else None
-        from cabinet.system.notify import Notifier
         self.notifier = Notifier.from_environment()
-        from cabinet.audio import Audio
-        from cabinet.inputs.hub import InputHub
-        from cabinet.storage import Store
         store = Store.open(settings=settings)
         self.ctx = Context(settings=settings, config=loaded, store=store,
                            audio=audio or Audio(settings.audio), inputs=InputHub(settings.inputs),
                            bank=store.credit_bank(settings.credits))
         self.ctx.notices.extend(loaded.notices())
         self.ctx.notices.extend(self.ctx.inputs.problems)
-        from cabinet.network import start_link
         self.ctx.network = start_link(settings, store, self.ctx.notices)  # returns at once; None when off
         self.ctx.settings_listeners.append(self._settings_changed)
-        from cabinet.scenes.service import ServiceDoor
         self.service_door = ServiceDoor(self.ctx)
         self.running = True
         self.closed = False
@@ -111,15 +118,12 @@ class App:
         self._status = None
         self._fps_frames: list[float] = []
         self._ready = False
-        from cabinet.render.frames import FrameGate
         self.gate = FrameGate()
-        from cabinet.system.screen_care import ScreenCare
         self.care = ScreenCare(settings.display)
         self._blank_shown = False
         self._next_trim = 0.0
         self.ctx.go_to_attract()
         if loaded.problems:
-            from cabinet.scenes.service.settings_notice import SettingsNoticeScene
             self.ctx.scenes.push(SettingsNoticeScene(self.ctx, loaded))
 
     # ------------------------------------------------------------------ the loop
@@ -162,7 +166,7 @@ class App:
 
     def pump(self) -> None:
         """Read pygame's queue: quit requests, the pointer, and everything for the input hub."""
-        import pygame
+        import pygame  # the App has loaded it (see App.__init__); a name here only
         for event in pygame.event.get():
             if event.type == pygame.QUIT:
                 # A closed window, or SIGTERM/SIGINT (SDL turns them into QUIT): systemd's stop.
@@ -258,7 +262,7 @@ class App:
             if self._guarded("draw", lambda scene: scene.draw(self.display.logical)):
                 self.service_door.draw(self.display.logical)
                 if self.care.dimmed:   # the idle dim: a dark veil over the attract picture
-                    from cabinet.render import LOGICAL_SIZE, sprites
+                    from cabinet.render import LOGICAL_SIZE, sprites  # loaded by App.__init__; names only
                     self.display.logical.blit(sprites.veil(*LOGICAL_SIZE, (0, 0, 0, DIM_ALPHA)), (0, 0))
                 if self.ctx.settings.display.show_fps:
                     self._draw_fps()
@@ -296,7 +300,7 @@ class App:
         self.notifier.tick(now)
         self.ctx.store.tick(now)
         if now >= self._next_trim:
-            from cabinet.system.memory import TRIM_EVERY_SECONDS, release_freed_memory
+            from cabinet.system.memory import TRIM_EVERY_SECONDS, release_freed_memory  # ctypes: loaded late
             release_freed_memory()
             self._next_trim = now + TRIM_EVERY_SECONDS
 
@@ -306,7 +310,7 @@ class App:
 
     def close(self) -> None:
         """Let go of everything: systemd told, pins freed, the state file closed. Safe twice."""
-        import pygame
+        import pygame  # the App has loaded it (see App.__init__); a name here only
         if self.closed:
             return
         self.closed = True
@@ -321,7 +325,7 @@ class App:
 
     def _draw_fps(self) -> None:
         """Frames presented per second over the last second, in the top-left corner."""
-        from cabinet.render import palette, text
+        from cabinet.render import palette, text  # loaded by App.__init__; names only
         text(self.display.logical, self._fps_text(), (4, 4), 14, palette.GREEN)
 
     def _fps_text(self, peek: bool = False) -> str:
@@ -342,8 +346,9 @@ class App:
         """The service menu applied new settings: turn the picture if the rotation changed."""
         self.care.configure(settings.display)
         if settings.display.rotation != self.display.rotation:
-            import pygame
-            from cabinet.render.display import Display
+            import pygame  # the App has loaded it (see App.__init__); a name here only
+
+            from cabinet.render.display import Display  # loaded by App.__init__; a name only
             pygame.display.quit()  # SDL gives one SCALED window per process: open it afresh
             pygame.display.init()
             self.display = Display(settings.display.rotation, fullscreen=self.fullscreen)
@@ -370,12 +375,12 @@ class App:
             except Exception:
                 log.exception("attract mode failed to start")
         # Attract mode itself keeps failing: show the title alone, which needs nothing.
-        from cabinet.scenes.flow.attract import SafeTitleScene
+        from cabinet.scenes.flow.attract import SafeTitleScene  # loaded by App.__init__; a name only
         self.ctx.scenes.reset(SafeTitleScene(self.ctx))
 
     def _pointer(self, event):
         """A mouse or touch event as (kind, logical position), or None."""
-        import pygame
+        import pygame  # the App has loaded it (see App.__init__); a name here only
         kinds = {pygame.MOUSEBUTTONDOWN: "down", pygame.MOUSEMOTION: "move", pygame.MOUSEBUTTONUP: "up"}
         if event.type in kinds:
             if getattr(event, "touch", False):
@@ -397,7 +402,7 @@ def _ignore(*_args) -> None:
 
 @functools.cache
 def _attract_classes() -> tuple[type, ...]:
-    from cabinet.scenes.flow.attract import AttractScene, SafeTitleScene
+    from cabinet.scenes.flow.attract import AttractScene, SafeTitleScene  # the screens load with the App
     return AttractScene, SafeTitleScene
 
 
@@ -405,8 +410,10 @@ def _attract_classes() -> tuple[type, ...]:
 
 def main(args, replay_id: int | None = None, start_scene: str | None = None) -> int:
     """``python -m cabinet [run]``: load the settings and run the cabinet."""
-    from cabinet.storage.config_file import save_path
-    from cabinet.storage.last_good import load_for_cabinet
+    # Not at the top: they load pygame, which waits for App.__init__'s SDL choice (see there).
+    from cabinet.render.display_failure import EXIT_NO_DISPLAY, DisplayUnavailable
+    from cabinet.scenes.flow.playback import play_replay
+    from cabinet.scenes.service.input_test import InputTestScene
     if not logging.getLogger().handlers:
         logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     loaded = load_for_cabinet(getattr(args, "config", None))
@@ -416,7 +423,6 @@ def main(args, replay_id: int | None = None, start_scene: str | None = None) -> 
         log.warning("config: %s", problem)
     if loaded.problems:
         log.warning("settings: %s", loaded.summary())
-    from cabinet.render.display_failure import EXIT_NO_DISPLAY, DisplayUnavailable
     try:
         app = App(loaded, windowed=getattr(args, "windowed", False), headless=getattr(args, "headless", False),
                   screenshots=getattr(args, "screenshots", None), exit_after=getattr(args, "exit_after", None))
@@ -425,10 +431,8 @@ def main(args, replay_id: int | None = None, start_scene: str | None = None) -> 
         return EXIT_NO_DISPLAY
     app.esc_quits = start_scene == "input-test" or replay_id is not None
     if start_scene == "input-test":
-        from cabinet.scenes.service.input_test import InputTestScene
         app.ctx.scenes.push(InputTestScene(app.ctx, on_exit=app.stop))
     if replay_id is not None:
-        from cabinet.scenes.flow.playback import play_replay
         try:
             play_replay(app.ctx, replay_id, on_end=app.stop)
         except (KeyError, ValueError) as exc:

@@ -34,6 +34,7 @@ from pathlib import Path
 
 import yaml
 
+from cabinet.settings_checks import check_across
 from cabinet.settings_schema import CONTAINER_ITEMS, Settings
 
 SYSTEM_CONFIG = Path("/etc/arcadeforge/cabinet.yaml")
@@ -197,7 +198,6 @@ def parse_settings(text: str, filename: str = "<config>", last_good: Settings | 
         return unusable(filename, None, "", "has no settings in it (empty)", last_good)
     if not isinstance(root, yaml.MappingNode):
         return unusable(filename, _line(root), "", "is not a mapping of settings sections", last_good)
-    from cabinet.settings_checks import check_across
     reader = _Reader(filename)
     settings = reader.section(Settings, root, "", Settings(), _MISSING if last_good is None else last_good)
     check_across(reader, settings, last_good)

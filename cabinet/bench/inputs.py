@@ -42,6 +42,7 @@ class PacedLoop:
 
 
 def _mock_hub():
+    # a section loads what it measures when it runs, so `bench --sections X` stays quick
     from gpiozero.pins.mock import MockFactory
 
     from cabinet.inputs.hub import InputHub
@@ -80,6 +81,7 @@ class LatencyProbe(Scene):
 def measure_latency(presses: int, seed: int = 5, settings_yaml: str = "{}") -> list[float]:
     """Seconds from each pin's falling edge to the cabinet's real 60 Hz main loop
     (``App.run``) handing the press to the scene on top, on the settings ``settings_yaml``."""
+    # a section loads what it measures when it runs, so `bench --sections X` stays quick
     from gpiozero import Device
     from gpiozero.pins.mock import MockFactory
 

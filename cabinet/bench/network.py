@@ -38,6 +38,7 @@ def _settings(port: int, cabinet: str) -> NetworkSettings:
 
 class _Cabinet:
     def __init__(self, folder: Path, port: int, name: str, start: bool = True):
+        # a section loads what it measures when it runs, so `bench --sections X` stays quick
         from cabinet.network.link import NetworkLink
         from cabinet.storage import Store
         self.store = Store.open(folder / f"{name}.db")
@@ -102,6 +103,7 @@ def lossless(folder: Path, broker: LocalBroker, events: int, kill: bool = False)
     with it (Mosquitto saves to disk only now and then); the snapshots are republished on every
     reconnection, so the state must still be right.
     """
+    # a section loads what it measures when it runs, so `bench --sections X` stays quick
     from cabinet.network.fleet import FleetMonitor
     who = ("bench", f"stream-{int(kill)}")
     monitor = FleetMonitor(_settings(broker.port, "monitor"), f"bench-monitor-{int(kill)}", persistent=True).start()
@@ -149,6 +151,7 @@ def drain_rate(folder: Path, broker: LocalBroker, events: int) -> float:
 
 def frame_ms(settings_yaml: str, frames: int) -> float:
     """Median wall time of the main loop's work per frame (events, update, draw, upkeep) in attract."""
+    # a section loads what it measures when it runs, so `bench --sections X` stays quick
     from cabinet.app import App
     from cabinet.config import parse_settings
     from cabinet.scenes.flow.title import TitleScene
@@ -177,6 +180,7 @@ def _percent_over(value: float, base: float) -> float:
 def run(quick: bool) -> list[Figure]:
     if mosquitto_path() is None:
         return [Figure("mosquitto not installed: network figures skipped", 0, "")]
+    # a section loads what it measures when it runs, so `bench --sections X` stays quick
     from cabinet.bench.inputs import measure_latency
     events = 100 if quick else 1000
     with tempfile.TemporaryDirectory(prefix="arcadeforge-bench-") as state, state_directory(state):

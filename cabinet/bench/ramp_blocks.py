@@ -12,9 +12,9 @@ from multiprocessing import get_context
 
 from cabinet.bench import Figure, section
 from cabinet.games.blocks import BlocksGame
-from cabinet.scenes.blocks.animation import ClearAnimation
 from cabinet.games.blocks.cursor import Cursor
 from cabinet.games.blocks.demo import BlocksDemoPilot
+from cabinet.scenes.blocks.animation import ClearAnimation
 from cabinet.settings_schema import BlocksSettings
 
 RAMP_ON_SEEDS = range(30)

@@ -8,6 +8,8 @@ from a separate ``python -m cabinet --headless`` process, as a cabinet starts.
 
 from __future__ import annotations
 
+import dataclasses
+import datetime
 import os
 import statistics
 import subprocess
@@ -24,22 +26,22 @@ SCREEN = (1920, 1080)
 
 def _scenes(ctx):
     """(name, factory) of every screen a player or watcher can see."""
+    # a section loads what it measures when it runs, so `bench --sections X` stays quick
     from cabinet.games.antigravity.demo import demo_pilots
-    from cabinet.scenes.antigravity.play import AntiGravityScene
     from cabinet.games.blocks.demo import BlocksDemoPilot
+    from cabinet.scenes.antigravity.play import AntiGravityScene
     from cabinet.scenes.blocks.play import BlocksScene
     from cabinet.scenes.flow.attract import AttractScene, antigravity_tables, versus_demo
     from cabinet.scenes.flow.howto import HowToScene
     from cabinet.scenes.flow.initials import InitialsScene
-    from cabinet.scenes.service.input_test import InputTestScene
     from cabinet.scenes.flow.ranking import RankingScene
-    from cabinet.scenes.service.bookkeeping import BookkeepingPage
-    from cabinet.scenes.service.hardware import ScreenTestScene, SoundTestPage
-    from cabinet.scenes.service.menu import ServiceMenuScene
-    from cabinet.scenes.flow.select import (ContestSelectScene, DifficultySelectScene, GameSelectScene,
-                                       ModeSelectScene)
+    from cabinet.scenes.flow.select import ContestSelectScene, DifficultySelectScene, GameSelectScene, ModeSelectScene
     from cabinet.scenes.flow.tables import ScoreTablesScene
     from cabinet.scenes.flow.title import TitleScene
+    from cabinet.scenes.service.bookkeeping import BookkeepingPage
+    from cabinet.scenes.service.hardware import ScreenTestScene, SoundTestPage
+    from cabinet.scenes.service.input_test import InputTestScene
+    from cabinet.scenes.service.menu import ServiceMenuScene
 
     scenes = [
         ("title", lambda: TitleScene(ctx)),
@@ -80,6 +82,7 @@ def _frame_times(app, make, frames: int) -> list[float]:
     As in the cabinet, a frame is drawn and scaled only when the app's frame
     gate says its picture changed (:meth:`cabinet.app.App.compose`).
     """
+    # a section loads what it measures when it runs, so `bench --sections X` stays quick
     import pygame
     ctx = app.ctx
     ctx.scenes.reset(make())
@@ -115,8 +118,6 @@ def _idle_cpu(app, seconds: float, attract: bool = True) -> float:
 
 def _asleep_cpu(app, seconds: float) -> float:
     """Percent of one core the real paced loop uses while the screen sleeps (display.sleep)."""
-    import dataclasses
-    import datetime
     night = dataclasses.replace(app.ctx.settings.display, sleep="02:00-10:00")
     care = app.care
     care.configure(night)
@@ -151,6 +152,7 @@ def _startup(seconds: float) -> tuple[float, float]:
 
 @section("scenes")
 def run(quick: bool) -> list[Figure]:
+    # a section loads what it measures when it runs, so `bench --sections X` stays quick
     from cabinet.app import App
     from cabinet.config import load_settings
 

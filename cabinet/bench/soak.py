@@ -44,10 +44,11 @@ def rss_mb() -> float:
 
 def record_replays(app) -> None:
     """One finished game of each kind, played carelessly to a quick end, so attract shows replays."""
+    # a section loads what it measures when it runs, so `bench --sections X` stays quick
+    from cabinet.games.pilots import HumanPilot
+    from cabinet.inputs.actions import Action, InputEvent
     from cabinet.scenes.antigravity.play import AntiGravityScene
     from cabinet.scenes.blocks.play import BlocksScene
-    from cabinet.inputs.actions import Action, InputEvent
-    from cabinet.games.pilots import HumanPilot
     rng = random.Random(14)
     wander = [Action.A, Action.A, Action.A, Action.LEFT, Action.RIGHT, Action.UP, Action.DOWN]
     games = [(BlocksScene(app.ctx, HumanPilot(1), 14), lambda: rng.choice(wander)),
@@ -65,6 +66,7 @@ def record_replays(app) -> None:
 
 def soak(hours: float, sample_seconds: float = SAMPLE_SECONDS) -> dict:
     """Run attract mode for ``hours`` simulated hours; return the RSS samples and the CPU used."""
+    # a section loads what it measures when it runs, so `bench --sections X` stays quick
     from cabinet.app import App
     from cabinet.config import load_settings
     from cabinet.scenes.flow.attract import AttractScene

@@ -107,7 +107,7 @@ class GpioPanel:
         self.problems.append(line)
 
     def _open(self, usable: list[WiredInput], factory) -> None:
-        from gpiozero import DigitalInputDevice
+        from gpiozero import DigitalInputDevice  # imported here: a desktop without gpiozero still runs
         failures = []
         for wired in usable:
             try:

@@ -11,6 +11,8 @@ import ssl
 from pathlib import Path
 
 import paho.mqtt.client as mqtt
+from paho.mqtt.packettypes import PacketTypes
+from paho.mqtt.properties import Properties
 
 from cabinet.settings_schema import NetworkSettings
 
@@ -64,8 +66,6 @@ def connect_options(persistent: bool = False) -> dict:
     the session, and queues QoS 1 messages for it, for a week while the client is away."""
     if not persistent:
         return {"clean_start": True}
-    from paho.mqtt.packettypes import PacketTypes
-    from paho.mqtt.properties import Properties
     properties = Properties(PacketTypes.CONNECT)
     properties.SessionExpiryInterval = 7 * 24 * 3600
     return {"clean_start": False, "properties": properties}

@@ -15,6 +15,7 @@ import os
 import threading
 import time
 
+from cabinet.config import find_config, load_settings
 from cabinet.network import messages, topics
 from cabinet.network.client import KEEPALIVE_SECONDS, SetupError, connect_options, make_client
 from cabinet.network.view import FleetView
@@ -143,7 +144,6 @@ def format_report(data: dict) -> str:
 
 def run_fleet(args) -> int:
     """The command: exit 0 with the report, 1 when the broker cannot be read, 2 without settings."""
-    from cabinet.config import find_config, load_settings
     loaded = load_settings(getattr(args, "config", None))
     net = loaded.settings.network
     if not net.host:

@@ -15,6 +15,10 @@ import os
 import time
 from pathlib import Path
 
+import pygame
+
+from cabinet.render.sdl_drivers import has_driver
+
 EXIT_NO_DISPLAY = 4
 TRIES = 3
 PAUSE_SECONDS = 2.0       # between tries: a monitor or the GPU may still be waking up
@@ -26,7 +30,6 @@ class DisplayUnavailable(RuntimeError):
 
 def open_display(open_once, tries: int = TRIES, pause: float | None = None, dri: Path = Path("/dev/dri")):
     """``open_once()`` (returns the display), tried ``tries`` times; DisplayUnavailable after the last."""
-    import pygame
     pause = PAUSE_SECONDS if pause is None else pause
     for attempt in range(1, tries + 1):
         try:
@@ -44,7 +47,6 @@ def explain(error: str, dri: Path = Path("/dev/dri")) -> str:
     driver = os.environ.get("SDL_VIDEODRIVER", "")
     said = f"cannot open the screen (SDL: {error})"
     if driver.lower() == "kmsdrm":
-        from cabinet.render.sdl_drivers import has_driver
         if not has_driver("KMSDRM"):
             return (f"{said}: this SDL has no KMSDRM video driver; reinstall with systemd/install.sh, "
                     "which installs pygame-ce's wheel")

@@ -10,6 +10,7 @@ import logging
 
 from cabinet.inputs.actions import CABINET, Action
 from cabinet.render import WIDTH, fit_size, palette, text
+from cabinet.scenes.service.save import factory_reset
 
 from .page import CONTROLS_Y, Page
 
@@ -85,5 +86,4 @@ class FactoryResetPage(ConfirmPage):
     done_message = "FACTORY RESET DONE"
 
     def confirmed(self):
-        from .save import factory_reset
         return factory_reset(self.ctx, self.menu)

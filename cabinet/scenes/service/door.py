@@ -13,7 +13,12 @@ import logging
 from cabinet import FPS
 from cabinet.inputs.actions import CABINET, Action
 from cabinet.render import HEIGHT, palette
+from cabinet.scenes.flow.attract import AttractScene, SafeTitleScene
+from cabinet.scenes.flow.ranking import RankingScene
+from cabinet.scenes.flow.select import MenuScene
 from cabinet.scenes.kit.common import draw_banner
+from cabinet.scenes.service.menu import ServiceMenuScene
+from cabinet.scenes.service.settings_notice import SettingsNoticeScene
 
 log = logging.getLogger(__name__)
 
@@ -24,10 +29,6 @@ LATER_FRAMES = 3 * FPS  # how long the message shows after a press during play
 def between_games(scene) -> bool:
     """True for the scenes the menu may replace: attract mode, game select, the ranking,
     the boot notice about the settings file."""
-    from cabinet.scenes.flow.attract import AttractScene, SafeTitleScene
-    from cabinet.scenes.flow.ranking import RankingScene
-    from cabinet.scenes.flow.select import MenuScene
-    from cabinet.scenes.service.settings_notice import SettingsNoticeScene
     return isinstance(scene, (AttractScene, SafeTitleScene, MenuScene, RankingScene, SettingsNoticeScene))
 
 
@@ -73,7 +74,6 @@ class ServiceDoor:
             draw_banner(surface, LATER_MESSAGE, HEIGHT - 24, 21, palette.ORANGE)  # steady: players are busy
 
     def open(self) -> None:
-        from .menu import ServiceMenuScene
         self.pending = False
         self.later_frames = 0
         log.info("service menu opened")

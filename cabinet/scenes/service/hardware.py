@@ -6,10 +6,12 @@ import logging
 
 import pygame
 
+from cabinet.audio.effects import EFFECTS
 from cabinet.inputs.actions import CABINET, Action
 from cabinet.render import HEIGHT, WIDTH, palette, text
 from cabinet.render.glyphs import TRIANGLE_DOWN, TRIANGLE_UP
 from cabinet.scenes.kit.base import Scene
+from cabinet.scenes.service.input_test import InputTestScene
 
 from .page import Page
 from .rows import CommandRow
@@ -19,7 +21,6 @@ log = logging.getLogger(__name__)
 
 def open_input_test(menu) -> None:
     """Show the input test screen over the menu."""
-    from cabinet.scenes.service.input_test import InputTestScene
     menu.ctx.scenes.push(InputTestScene(menu.ctx))
 
 
@@ -104,7 +105,6 @@ class SoundTestPage(Page):
 
     def __init__(self, ctx, menu=None):
         super().__init__(ctx, menu)
-        from cabinet.audio.effects import EFFECTS
         self.effects = list(EFFECTS)
         self.last = ""
 

@@ -8,6 +8,8 @@ panel alone: hold both Start buttons (or SERVICE, inside the door) for 2 seconds
 
 from __future__ import annotations
 
+import pygame
+
 from cabinet.inputs.actions import CABINET, PLAYER_ACTIONS, Action
 from cabinet.render import WIDTH, fit_size, palette, text, text_size
 from cabinet.render.sprites import panel
@@ -130,7 +132,6 @@ class InputTestScene(Scene):
 
     def _draw_switch(self, surface, player: int, action: Action, x: int, y: int, width: int) -> None:
         """A lamp, the action's name and press count, and its sources on a line underneath."""
-        import pygame
         lit = (player, action) in self.held
         pygame.draw.circle(surface, palette.GREEN if lit else palette.DIM, (x, y), LAMP_RADIUS)
         colour = palette.WHITE if lit else palette.GREY
@@ -147,7 +148,6 @@ class InputTestScene(Scene):
             self._draw_switch(surface, CABINET, action, x, top + 12, column - 34)
 
     def _draw_exit(self, surface) -> None:
-        import pygame
         line = "HOLD 1P START + 2P START (OR SERVICE) FOR 2 SECONDS TO EXIT"
         text(surface, line, (WIDTH // 2, 516), 14, palette.YELLOW, "midtop")
         if self.exit_held:

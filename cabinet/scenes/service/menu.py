@@ -12,6 +12,10 @@ import copy
 import logging
 import weakref
 
+from cabinet.scenes.service import bookkeeping, confirm, hardware, network, notices, settings_pages
+from cabinet.scenes.service.save import SaveResultScene, save_and_apply
+from cabinet.storage.config_file import save_path
+
 from .page import Page
 from .rows import CommandRow, PageRow
 
@@ -27,7 +31,6 @@ class ServiceMenuScene(Page):
         super().__init__(ctx)
         self.menu = weakref.proxy(self)   # every page reaches the draft the same way; no cycle
         self.draft = copy.deepcopy(ctx.settings)
-        from cabinet.storage.config_file import save_path
         self.save_target = save_path(ctx.config.source)
 
     @property
@@ -36,7 +39,6 @@ class ServiceMenuScene(Page):
         return self.draft != self.ctx.settings
 
     def rows(self):
-        from . import bookkeeping, confirm, hardware, network, notices, settings_pages
         open_ = self.open
         return [
             PageRow("GAME SETTINGS", lambda: open_(settings_pages.GameSettingsPage),
@@ -72,7 +74,6 @@ class ServiceMenuScene(Page):
         self.say("UNSAVED CHANGES: SAVE AND EXIT, OR EXIT WITHOUT SAVING")
 
     def save_and_exit(self) -> None:
-        from .save import SaveResultScene, save_and_apply
         outcome = save_and_apply(self.ctx, self.draft)
         self.ctx.scenes.reset(SaveResultScene(self.ctx, outcome))
 

@@ -20,7 +20,12 @@ from pathlib import Path
 from cabinet import config as config_module
 from cabinet.inputs.actions import Action
 from cabinet.render import WIDTH, fit_size, palette, text
+from cabinet.render.text import shortened
 from cabinet.scenes.kit.base import Scene
+from cabinet.scenes.service.notices import wrap
+from cabinet.settings_checks import dearest_price
+from cabinet.storage.config_file import save_path, save_settings
+from cabinet.storage.last_good import load_for_cabinet
 
 from .page import BACKGROUND, CONTROLS_Y, TITLE_Y
 
@@ -63,8 +68,6 @@ def apply_settings(ctx, settings) -> None:
 
 def save_and_apply(ctx, settings) -> SaveOutcome:
     """Apply ``settings`` live and write them where the storage layer says (:func:`save_path`)."""
-    from cabinet.settings_checks import dearest_price
-    from cabinet.storage.config_file import save_path, save_settings
     if settings.credits.max_credits < dearest_price(settings.credits):
         # As the loader would settle it (coins must never pay for a game that cannot start);
         # saved settled, the file is patched in place with its comments.
@@ -108,7 +111,6 @@ def factory_reset(ctx, menu=None) -> str:
 def _reload_config(ctx, path: Path) -> None:
     """Read the saved file back: it becomes the loaded config (and the last good settings),
     its problems replace the old ones."""
-    from cabinet.storage.last_good import load_for_cabinet
     old = set(ctx.config.notices())
     loaded = load_for_cabinet(path)
     loaded.origin = ctx.config.origin
@@ -164,9 +166,7 @@ class SaveResultScene(Scene):
 def _wrap(line: str, width: int, most: int) -> list[str]:
     """``line`` in at most ``most`` lines of ``width``; a longer one loses its middle (a path's
     first folders and its file name stay), so that the page never runs into its controls."""
-    from cabinet.render.text import shortened
 
-    from .notices import wrap
     chars = width * most
     while len(wrap(shortened(line, chars), width)) > most:   # wrapping at spaces leaves lines short
         chars -= width // 2

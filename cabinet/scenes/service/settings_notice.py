@@ -8,6 +8,8 @@ Coins count while it shows; Start or A after the first second skips it.
 
 from __future__ import annotations
 
+import pygame
+
 from cabinet import FPS
 from cabinet.inputs.actions import Action
 from cabinet.render import HEIGHT, WIDTH, fit_size, fitted, palette, text
@@ -50,7 +52,6 @@ class SettingsNoticeScene(Scene):
                 self.ctx.go_to_attract()
 
     def draw(self, surface) -> None:
-        import pygame
         surface.fill(palette.BACKGROUND)
         loaded = self.loaded
         text(surface, "SETTINGS FILE PROBLEM", (WIDTH // 2, 18), 35, palette.RED, "midtop")

@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 
 from cabinet.scenes.kit.common import coins_short
+from cabinet.scenes.service.name_editor import NameEditScene
 from cabinet.settings_schema import CONTAINER_ITEMS, ContestList, DisplaySettings
 
 from .page import Page
@@ -132,7 +133,6 @@ class ContestPage(Page):
         return f"CONTEST LIST {self.contest.name}"
 
     def rows(self):
-        from .name_editor import NameEditScene
         contest = self.contest
         others = [c.name for c in self.contests if c is not contest]
         rows = [PageRow("NAME", lambda: self.ctx.scenes.push(NameEditScene(self.ctx, contest, "name", others)),
