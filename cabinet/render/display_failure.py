@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pygame
 
-from cabinet.render.sdl_drivers import has_driver
+from cabinet.render import sdl_drivers
 
 EXIT_NO_DISPLAY = 4
 TRIES = 3
@@ -47,7 +47,7 @@ def explain(error: str, dri: Path = Path("/dev/dri")) -> str:
     driver = os.environ.get("SDL_VIDEODRIVER", "")
     said = f"cannot open the screen (SDL: {error})"
     if driver.lower() == "kmsdrm":
-        if not has_driver("KMSDRM"):
+        if not sdl_drivers.has_driver("KMSDRM"):
             return (f"{said}: this SDL has no KMSDRM video driver; reinstall with systemd/install.sh, "
                     "which installs pygame-ce's wheel")
     cards = sorted(dri.glob("card*")) if dri.is_dir() else []

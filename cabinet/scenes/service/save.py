@@ -24,7 +24,7 @@ from cabinet.render.text import shortened
 from cabinet.scenes.kit.base import Scene
 from cabinet.scenes.service.notices import wrap
 from cabinet.settings_checks import dearest_price
-from cabinet.storage.config_file import save_path, save_settings
+from cabinet.storage import config_file
 from cabinet.storage.last_good import load_for_cabinet
 
 from .page import BACKGROUND, CONTROLS_Y, TITLE_Y
@@ -67,7 +67,7 @@ def apply_settings(ctx, settings) -> None:
 
 
 def save_and_apply(ctx, settings) -> SaveOutcome:
-    """Apply ``settings`` live and write them where the storage layer says (:func:`save_path`)."""
+    """Apply ``settings`` live and write them where the storage layer says (:func:`~cabinet.storage.config_file.save_path`)."""
     if settings.credits.max_credits < dearest_price(settings.credits):
         # As the loader would settle it (coins must never pay for a game that cannot start);
         # saved settled, the file is patched in place with its comments.
@@ -75,9 +75,9 @@ def save_and_apply(ctx, settings) -> SaveOutcome:
         settings.credits.max_credits = dearest_price(settings.credits)
         log.info("settings: maximum credits raised to %d, the price of a game", settings.credits.max_credits)
     apply_settings(ctx, settings)
-    target = save_path(ctx.config.source)
+    target = config_file.save_path(ctx.config.source)
     try:
-        backup = save_settings(target, settings)
+        backup = config_file.save_settings(target, settings)   # by the module: tests stand in for it
     except OSError as exc:
         why = f"{target}: {exc.strerror or exc}"
         log.warning("settings not saved (%s); they apply until the power goes off", why)
