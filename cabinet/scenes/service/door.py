@@ -33,9 +33,9 @@ def between_games(scene) -> bool:
 
 
 def in_service(scene) -> bool:
-    """True for the menu's own pages and the input test, where SERVICE means "back"."""
-    module = type(scene).__module__
-    return module.startswith("cabinet.scenes.service") or module == "cabinet.scenes.service.input_test"
+    """True for the menu's own pages and the input test, where SERVICE means "back" (the boot
+    notice about the settings file lives in this package too, but is between games)."""
+    return type(scene).__module__.startswith("cabinet.scenes.service.") and not between_games(scene)
 
 
 class ServiceDoor:
