@@ -40,6 +40,7 @@ class DisplaySettings:
     fullscreen: bool = spec(True, doc="fill the screen; false opens a window")
     rotation: int = spec(0, choices=(0, 90, 180, 270), doc="picture rotation for vertical monitors")
     show_fps: bool = spec(False, doc="draw the frame rate in a corner")
+    block_symbols: bool = spec(True, doc="a shape on each ANTI-GRAVITY block, for colour-blind players")
     sleep: str = spec("", check=sleep_hours_problem, doc='hours the screen sleeps, "HH:MM-HH:MM"; empty: never')
     dim_after_minutes: int = spec(0, min=0, max=240, doc="dim attract mode after this many idle minutes; 0: never")
     sleep_command: str = spec("", check=command_problem, doc="run when the screen sleeps (monitor power off)")

@@ -30,8 +30,11 @@ FLASH = WHITE
 # BLOCKS pieces: a colour per piece shape, picked by the scene from this list.
 PIECE_COLOURS = [CYAN, YELLOW, MAGENTA, GREEN, ORANGE, BLUE, RED, PURPLE]
 
-# ANTI-GRAVITY block letters (R G B Y P, as RULES.md writes them).
-BLOCK_LETTERS = {"R": RED, "G": GREEN, "B": BLUE, "Y": YELLOW, "P": PURPLE}
+# ANTI-GRAVITY block letters (R G B Y P, as RULES.md writes them). Green, blue and purple are
+# nudged from the accents above so that every pair stays apart for the common colour-vision
+# deficiencies too (tests/test_block_colours.py); each block also carries a shape of its own.
+BLOCK_LETTERS = {"R": RED, "G": (63, 227, 131), "B": (90, 142, 255), "Y": YELLOW, "P": (134, 65, 215)}
+BLOCK_SYMBOLS = {"R": "heart", "G": "circle", "B": "triangle", "Y": "star", "P": "diamond"}
 
 # Rank colours on the high-score tables: gold, silver, bronze, then the rest.
 RANKS = [YELLOW, (210, 214, 230), (230, 150, 90)]

@@ -6,7 +6,7 @@ from functools import lru_cache
 
 import pygame
 
-from cabinet.render import palette
+from cabinet.render import palette, symbols
 
 
 def _shade(colour, factor: float):
@@ -14,17 +14,19 @@ def _shade(colour, factor: float):
 
 
 @lru_cache(maxsize=512)
-def block(size: int, colour, style: str = "solid") -> pygame.Surface:
+def block(size: int, colour, style: str = "solid", symbol: str = "") -> pygame.Surface:
     """A square block of ``size`` pixels.
 
     ``style``: "solid" (bevelled, lit from the top left), "ghost" (an outline with
-    a tinted fill, for previews) or "flash" (bright, for clears).
+    a tinted fill, for previews) or "flash" (bright, for clears). ``symbol`` names a
+    shape of :mod:`cabinet.render.symbols` drawn dark on its face ("" for none).
     """
     colour = tuple(colour)
     if style == "ghost":
         surface = pygame.Surface((size, size), pygame.SRCALPHA)
         surface.fill((*colour, 70))
         pygame.draw.rect(surface, (*colour, 255), surface.get_rect(), max(2, size // 12))
+        _mark(surface, symbol, (*_ink(colour), 255))
         return surface
     surface = pygame.Surface((size, size))
     if style == "flash":
@@ -37,7 +39,25 @@ def block(size: int, colour, style: str = "solid") -> pygame.Surface:
     surface.fill(colour, (edge, edge, size - 2 * edge, size - 2 * edge))
     shine = max(1, size // 6)
     surface.fill(_shade(colour, 1.2), (edge, edge, size - 2 * edge, shine))
+    _mark(surface, symbol, _ink(colour))
     return surface.convert() if pygame.display.get_surface() else surface
+
+
+def _ink(colour):
+    """The colour a shape is drawn in on a face of ``colour``: dark on a light face, light on a
+    dark one, so that it reads by lightness, whatever colours one sees."""
+    r, g, b = colour[:3]
+    light = 0.3 * r + 0.59 * g + 0.11 * b > 110
+    return _shade(colour, 0.4) if light else tuple(min(255, 150 + c // 2) for c in colour[:3])
+
+
+def _mark(surface: pygame.Surface, symbol: str, colour) -> None:
+    """The block's shape, drawn on its face in ``colour``."""
+    if symbol and surface.get_width() >= 10:
+        size = surface.get_width()
+        box = pygame.Rect(0, 0, size * 0.56, size * 0.56)
+        box.center = (size // 2, size // 2 + 1)
+        symbols.draw(surface, symbol, box, colour)
 
 
 @lru_cache(maxsize=128)

@@ -33,6 +33,12 @@ def block_colour(letter: str):
     return palette.BLOCK_LETTERS.get(letter, palette.GREY)
 
 
+def block_sprite(size: int, letter: str, style: str = "solid", symbols: bool = True) -> pygame.Surface:
+    """The cached sprite of a block of colour ``letter``, with its shape when ``symbols``."""
+    symbol = palette.BLOCK_SYMBOLS.get(letter, "") if symbols else ""
+    return sprites.block(size, block_colour(letter), style, symbol)
+
+
 @lru_cache(maxsize=64)
 def _faded(cell: int, colour, alpha: int) -> pygame.Surface:
     """A see-through, slightly shrunk copy of a block: one ghost of a flight's trail."""
@@ -50,8 +56,10 @@ def dispenser_depth(cell: int) -> int:
 class FieldView:
     """Draws a ``width`` x ``height`` field with its top-left corner at ``origin``."""
 
-    def __init__(self, origin: tuple[int, int], width: int, height: int, cell: int):
+    def __init__(self, origin: tuple[int, int], width: int, height: int, cell: int,
+                 symbols: bool = True):
         self.x, self.y = origin
+        self.symbols = symbols      # a shape on each block (display.block_symbols)
         self.width, self.height, self.cell = width, height, cell
         self.half = height // 2
         self.rect = pygame.Rect(self.x, self.y, width * cell, height * cell)
@@ -124,7 +132,7 @@ class FieldView:
 
     def draw_settled(self, surface: pygame.Surface, cells: dict) -> None:
         for (row, col), letter in cells.items():
-            surface.blit(sprites.block(self.cell, block_colour(letter)), self.cell_pos(row, col))
+            surface.blit(self._block(self.cell, letter), self.cell_pos(row, col))
 
     def draw(self, surface: pygame.Surface, picture: FieldPicture, cursor: int,
              top: tuple[str, str], bottom: tuple[str, str], frame: int = 0,
@@ -145,7 +153,7 @@ class FieldView:
             if settled is not None and (row, col) in settled and not (show_cursor and col == cursor):
                 continue
             style = flash_style if (row, col) in picture.flashing else "solid"
-            surface.blit(sprites.block(cell, block_colour(letter), style), self.cell_pos(row, col))
+            surface.blit(self._block(cell, letter, style), self.cell_pos(row, col))
         if picture.movers:
             clip = surface.get_clip()
             surface.set_clip(self.rect.union(self.bounds))
@@ -154,7 +162,7 @@ class FieldView:
                     surface.blit(_faded(cell, block_colour(mover.colour), 150 - 45 * age),
                                  self.cell_pos(row, mover.column))
                 pos = self.cell_pos(mover.row, mover.column)
-                surface.blit(sprites.block(cell, block_colour(mover.colour)), pos)
+                surface.blit(self._block(cell, mover.colour), pos)
                 if mover.passed:
                     self._glow(surface, pos, frame)
             surface.set_clip(clip)
@@ -162,6 +170,9 @@ class FieldView:
             surface.blit(self._jam, (self.x + picture.jam_column * cell, self.y))
         if show_cursor:
             self._draw_dispensers(surface, cursor, top, bottom)
+
+    def _block(self, size: int, letter: str, style: str = "solid") -> pygame.Surface:
+        return block_sprite(size, letter, style, self.symbols)
 
     def _glow(self, surface: pygame.Surface, pos, frame: int) -> None:
         """A bright frame round a block passing the S line."""
@@ -176,11 +187,11 @@ class FieldView:
         current_top = self.y - RAIL_GAP - cell
         current_bottom = self.rect.bottom + RAIL_GAP
         if top[0]:
-            surface.blit(sprites.block(cell, block_colour(top[0])), (x, current_top))
+            surface.blit(self._block(cell, top[0]), (x, current_top))
         if top[1]:
-            surface.blit(sprites.block(small, block_colour(top[1])), (small_x, current_top - 4 - small))
+            surface.blit(self._block(small, top[1]), (small_x, current_top - 4 - small))
         if bottom[0]:
-            surface.blit(sprites.block(cell, block_colour(bottom[0])), (x, current_bottom))
+            surface.blit(self._block(cell, bottom[0]), (x, current_bottom))
         if bottom[1]:
-            surface.blit(sprites.block(small, block_colour(bottom[1])),
+            surface.blit(self._block(small, bottom[1]),
                          (small_x, current_bottom + cell + 4))

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import pygame
 
-from cabinet.render import palette, sprites, text
+from cabinet.render import palette, text
 from cabinet.render.glyphs import TRIANGLE_DOWN, TRIANGLE_UP
 from cabinet.render.text import fit_size, text_size
-from cabinet.scenes.antigravity.field_view import block_colour
+from cabinet.scenes.antigravity.field_view import block_sprite
 from cabinet.scenes.kit.ring_timer import RING_TRACK
 
 
@@ -41,8 +41,9 @@ class PairList:
     ROW = 28
     HEAD = 58     # the heading and the column titles above the rows
 
-    def __init__(self, rect: pygame.Rect, total: int):
+    def __init__(self, rect: pygame.Rect, total: int, symbols: bool = True):
         self.rect = rect
+        self.symbols = symbols
         self.total = total
         self.offset = 0
         self.rows = max(1, (rect.height - self.HEAD) // self.ROW)
@@ -79,8 +80,8 @@ class PairList:
                                  border_radius=4)
                 text(surface, "NOW", (rect.right - 14, y + 4), 14, palette.YELLOW, "topright")
             text(surface, f"{used + k + 1:>3}", (number_x, y + 4), 14, palette.WHITE if current else palette.GREY)
-            surface.blit(sprites.block(block, block_colour(upper)), (top_x, y + 2))
-            surface.blit(sprites.block(block, block_colour(lower)), (bottom_x, y + 2))
+            surface.blit(block_sprite(block, upper, symbols=self.symbols), (top_x, y + 2))
+            surface.blit(block_sprite(block, lower, symbols=self.symbols), (bottom_x, y + 2))
         if self.offset > 0:
             text(surface, TRIANGLE_UP, (rect.right - 14, y0 + 2), 21, palette.CYAN, "topright")
         if self.offset + self.rows < len(pairs):

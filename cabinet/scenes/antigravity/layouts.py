@@ -44,11 +44,11 @@ def fit_cell(width: int, height: int, max_width: int, max_height: int) -> int:
     return max(8, min(by_height, max_width // width))
 
 
-def _place_field(game, x: int, cell: int) -> FieldView:
+def _place_field(game, x: int, cell: int, symbols: bool) -> FieldView:
     """A view of ``game`` with its left edge at ``x``, centred in the play area's height."""
     total = game.height * cell + 2 * dispenser_depth(cell)
     top = TOP + (PLAY_BOTTOM - TOP - total) // 2 + dispenser_depth(cell)
-    return FieldView((x, top), game.width, game.height, cell)
+    return FieldView((x, top), game.width, game.height, cell, symbols)
 
 
 def seconds_left(seat) -> int:
@@ -68,6 +68,7 @@ class PlayLayout:
         # The message bar; a demo or a replay has the attract strip there, so its messages
         # go to the foot of the score panel instead.
         self.bar = not (scene.demo or scene.watched)
+        self.symbols = scene.ctx.settings.display.block_symbols
 
     def scroll_list(self, amount: int) -> None:
         """Only the contest layout has a list to scroll."""
@@ -173,7 +174,7 @@ class SingleLayout(PlayLayout):
         seat = scene.seats[0]
         game = seat.game
         cell = fit_cell(game.width, game.height, 260, PLAY_BOTTOM - TOP)
-        self.views = [_place_field(game, WIDTH // 2 - game.width * cell // 2, cell)]
+        self.views = [_place_field(game, WIDTH // 2 - game.width * cell // 2, cell, self.symbols)]
         self.left = pygame.Rect(MARGIN, TOP, 340, PLAY_BOTTOM - TOP)
         self.right = pygame.Rect(WIDTH - MARGIN - 340, TOP, 340, PLAY_BOTTOM - TOP)
         self.ring = RingTimer(66)
@@ -181,7 +182,7 @@ class SingleLayout(PlayLayout):
         if scene.mode == "contest":
             area = pygame.Rect(self.right.x + 12, self.right.y + 204, self.right.width - 24,
                                self.right.height - 210)
-            self.pairs = PairList(area, scene.contest.length)
+            self.pairs = PairList(area, scene.contest.length, self.symbols)
         self.hi_score = _hi_score(scene)
 
     def scroll_list(self, amount: int) -> None:
@@ -293,8 +294,8 @@ class VersusLayout(PlayLayout):
         first = scene.seats[0].game
         cell = fit_cell(first.width, first.height, (WIDTH // 2 - MARGIN - self.PANEL_W - 30),
                         PLAY_BOTTOM - TOP)
-        self.views = [_place_field(first, WIDTH // 2 - 14 - first.width * cell, cell),
-                      _place_field(scene.seats[1].game, WIDTH // 2 + 14, cell)]
+        self.views = [_place_field(first, WIDTH // 2 - 14 - first.width * cell, cell, self.symbols),
+                      _place_field(scene.seats[1].game, WIDTH // 2 + 14, cell, self.symbols)]
         self.panels = [pygame.Rect(MARGIN, TOP, self.PANEL_W, PLAY_BOTTOM - TOP),
                        pygame.Rect(WIDTH - MARGIN - self.PANEL_W, TOP, self.PANEL_W, PLAY_BOTTOM - TOP)]
         self.ring = RingTimer(48)

@@ -29,6 +29,7 @@ LABELS = {
     "width": "WIDTH (COLUMNS)",
     "same_blocks": "SAME BLOCKS FOR BOTH",
     "show_fps": "SHOW FRAME RATE",
+    "block_symbols": "SHAPES ON BLOCKS",
     "rotation": "ROTATION",
     "difficulties": "PER DIFFICULTY",
     "contests": "CONTEST LISTS",
