@@ -7,6 +7,7 @@
     end = store.game_over("blocks", "single", "blocks", 12345, replay, 95.0)
     store.scores.set_initials(end.entry_id, "ACE")
     store.tick(time.monotonic())              # each frame: uptime, retries of refused writes
+    store.status().warning                    # storage trouble in one line ("" when healthy)
 
 See :mod:`cabinet.storage.db` for how a power cut, a damaged file or a full or
 read-only disk is survived.
@@ -24,6 +25,7 @@ from cabinet.storage.audits import Audits
 from cabinet.storage.credits import CreditBank
 from cabinet.storage.db import Database
 from cabinet.storage.factory import factory_reset
+from cabinet.storage.health import StorageStatus
 from cabinet.storage.outbox import Outbox, network_active
 from cabinet.storage.replays import Replay, ReplayRecorder, ReplayStore
 from cabinet.storage.scores import ScoreEntry, ScoreTables
@@ -69,6 +71,10 @@ class Store:
         """Apply changed settings (the automatic high-score reset)."""
         self.scores.auto_reset_plays = settings.scores.auto_reset_plays
         self.outbox.enabled = network_active(settings.network)
+
+    def status(self) -> StorageStatus:
+        """How the state file is doing: ``.warning`` for attract mode, ``.notices()`` for NOTICES."""
+        return self.db.status()
 
     def credit_bank(self, settings: CreditSettings) -> CreditBank:
         return CreditBank(self.db, settings, self.scores)

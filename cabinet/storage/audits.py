@@ -8,7 +8,7 @@ module makes, so a power cut can never count a coin without its credit.
 
 from __future__ import annotations
 
-from cabinet.storage.db import Database, Statement, add_counter, now_stamp, set_stamp
+from cabinet.storage.db import Database, Statement, add_counter, counts_since_statements, now_stamp, set_stamp
 from cabinet.storage.outbox import Outbox
 
 PREFIX = "audit."
@@ -78,7 +78,7 @@ class Audits:
 
     def reset_statements(self) -> list[Statement]:
         return [("DELETE FROM counters WHERE name LIKE ?", (PREFIX + "%",)),
-                set_stamp("audits.reset", now_stamp())]
+                set_stamp("audits.reset", now_stamp())] + counts_since_statements("BOOKKEEPING RESET")
 
     def counter(self, name: str) -> int:
         """One counter, e.g. ``"coins.1"`` or ``"plays.blocks/single"``."""
@@ -91,7 +91,9 @@ class Audits:
         ``credits_spent``, ``credits_over_max``; ``modes`` {"game/mode": {plays,
         ended, play_seconds, average_seconds}}; ``total_plays``,
         ``total_play_seconds``, ``average_play_seconds``; ``uptime_seconds``;
-        ``counts_reset`` and ``scores_reset`` (UTC stamps, None = never);
+        ``counts_reset`` and ``scores_reset`` (UTC stamps, None = never); ``counts_since`` and
+        ``counts_since_why``: when the counts began and why ("NEW DATABASE", "BOOKKEEPING RESET",
+        "DAMAGED DATABASE MOVED ASIDE", ...; None in a file older than these stamps);
         ``credits`` (now in the machine).
         """
         counters = dict(self.db.read("SELECT name, value FROM counters"))
@@ -122,6 +124,8 @@ class Audits:
             "average_play_seconds": play_seconds / ended if ended else 0.0,
             "uptime_seconds": audit.get("uptime_seconds", 0) + int(self._uptime_carry),
             "counts_reset": stamps.get("audits.reset"),
+            "counts_since": stamps.get("audits.since"),
+            "counts_since_why": stamps.get("audits.since_why"),
             "scores_reset": stamps.get("scores.reset"),
             "credits": counters.get("bank.credits", 0),
         }

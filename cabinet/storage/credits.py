@@ -8,6 +8,11 @@ switch back to coin play owes nobody.
 
 Every coin, service credit and game start is one transaction holding the
 credit change and its audit counters together.
+
+While the state file exists but cannot be read, the credits in the machine are
+unknown: :attr:`CreditBank.accepting_coins` is False (the coin lockout reads
+it), no game starts, and a coin that drops anyway is counted, against the real
+credits, once the file can be read.
 """
 
 from __future__ import annotations
@@ -43,6 +48,11 @@ class CreditBank:
     def free_play(self) -> bool:
         return self.settings.free_play
 
+    @property
+    def accepting_coins(self) -> bool:
+        """False while the credits are unknown (the state file cannot be read): lock coins out."""
+        return self.db.accepting_coins
+
     def partial_coins(self, chute: int) -> int:
         """Coins in ``chute`` counted toward its next credit."""
         return self.db.read_value("SELECT value FROM counters WHERE name = ?", (_partial(chute),), 0)
@@ -56,23 +66,28 @@ class CreditBank:
                 for chute in (1, 2) if coins.get(_partial(chute))]
 
     def coin(self, chute: int) -> int:
-        """A coin dropped through ``chute`` (1 or 2); the credits it added."""
+        """A coin dropped through ``chute`` (1 or 2); the credits it added (0 while the
+        credits are unknown: the coin is counted once they are known)."""
         if chute not in (1, 2):
             raise ValueError(f"coin chute must be 1 or 2, got {chute!r}")
-        price = getattr(self.settings, f"coins_per_credit_{chute}")
-        earned, partial = divmod(self.partial_coins(chute) + 1, price)
-        room = max(0, self.settings.max_credits - self.credits)
-        added = min(earned, room)
-        statements = [set_counter(_partial(chute), partial)]
-        if added:
-            statements.append(add_counter(CREDITS, added))
-        statements += audits.coin_statements(chute, added, earned - added)
-        self.db.write(statements)
-        return added
+        added = [0]
+
+        def statements():
+            # Priced when written: against the credits and coins short of a credit as they are then.
+            price = getattr(self.settings, f"coins_per_credit_{chute}")
+            earned, partial = divmod(self.partial_coins(chute) + 1, price)
+            room = max(0, self.settings.max_credits - self.credits)
+            added[0] = min(earned, room)
+            made = [set_counter(_partial(chute), partial)]
+            if added[0]:
+                made.append(add_counter(CREDITS, added[0]))
+            return made + audits.coin_statements(chute, added[0], earned - added[0])
+        self.db.write_when_known(f"a coin in chute {chute}", statements)
+        return added[0]
 
     def service_credit(self) -> int:
         """The operator's free credit (SERVICE button); 0 when the credit limit is reached."""
-        if self.credits >= self.settings.max_credits:
+        if not self.accepting_coins or self.credits >= self.settings.max_credits:
             return 0
         self.db.write([add_counter(CREDITS, 1)] + audits.service_credit_statements())
         return 1
@@ -87,9 +102,10 @@ class CreditBank:
         """True when a game of ``mode`` may start (free play, or enough credits).
 
         A versus price is paid from the one credit counter, so one player may pay it all.
+        Nothing starts while the credits and tables are unknown (the state file cannot be read).
         """
         price = self.price(mode)
-        return self.free_play or self.credits >= price
+        return self.accepting_coins and (self.free_play or self.credits >= price)
 
     def start(self, game: str, mode: str) -> bool:
         """Take the price of a game and count the play; False (nothing taken) if credits are short."""

@@ -2,13 +2,22 @@
 
 * WAL journal with ``synchronous=FULL`` and one transaction per write: a power
   cut loses at most the write in progress, never a committed one.
-* On open, a file SQLite cannot read or that fails ``PRAGMA integrity_check`` is
-  moved aside (renamed with a timestamp, with its ``-wal`` and ``-shm``) and a
-  fresh database is created. The event is logged; it is never fatal.
+* On open, a file SQLite cannot read or that fails ``PRAGMA integrity_check``, a
+  0-byte file, or a folder where the file should be, is moved aside (renamed with
+  a timestamp, with its ``-wal``, ``-shm`` and ``-waiting``) and a fresh database
+  is created, stamped with when and why its counts restarted. A ``-wal`` that has
+  lost writes is named (:mod:`cabinet.storage.wal`). Each is logged and shown on
+  NOTICES; none is fatal, and nothing is ever deleted.
 * A read-only or full disk never stops play. A write that fails is applied to an
   in-memory copy of the database (so the game sees its coins and scores), kept
-  in a queue, logged once, and written to the file by the next write or by
-  :meth:`Database.retry` once the disk takes it again.
+  in a queue and, while there is room, in ``cabinet.db-waiting``
+  (:mod:`cabinet.storage.waiting`, space set aside while the disk had it, so a
+  power cut on a full disk keeps them). :meth:`Database.retry` reopens the file
+  (a connection SQLite opened read-only stays so) and writes the queue, in
+  order, once the disk takes it.
+* A file that exists but cannot be read is never taken for an empty one: the
+  state is unknown, coins are refused (:attr:`Database.accepting_coins`) and a
+  coin dropped anyway waits, uncomputed, until the file can be read.
 
 Writes are lists of ``(sql, params)`` statements. Each list is one transaction,
 and statements must not read the clock or anything but the database, so that a
@@ -17,15 +26,23 @@ queued list replayed later on the file gives exactly what it gave in memory.
 
 from __future__ import annotations
 
+import json
 import logging
 import os
+import shutil
 import sqlite3
+import tempfile
 import time
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
+from urllib.parse import quote
 
+from cabinet.storage.health import StorageStatus, fault_words
 from cabinet.storage.migrations import MIGRATIONS, SCHEMA_VERSION
+from cabinet.storage.salvage import rebuild_from_wal
+from cabinet.storage.wal import wal_problems
+from cabinet.storage.waiting import STAMP as WAITING_STAMP, WaitingFile, already_applied
 from cabinet.system.paths import state_dir
 
 log = logging.getLogger("cabinet.storage")
@@ -35,6 +52,8 @@ Statement = tuple[str, Sequence]
 # Words in SQLite's messages for a disk that will not take writes (right now).
 _DISK_FAULTS = ("readonly", "read-only", "disk is full", "unable to open",
                 "disk i/o error", "locked", "busy")
+# Files that belong to the database and move aside with it.
+_COMPANIONS = ("", "-wal", "-shm", "-waiting")
 
 
 class UnusableDatabase(Exception):
@@ -71,27 +90,46 @@ def default_path() -> Path:
 class Database:
     """The state file, with its fallbacks. Use :meth:`open`; it never raises for disk trouble.
 
-    ``connect`` makes connections to the file (tests pass a wrapper that fails on
-    demand); the in-memory copy always uses :func:`sqlite3.connect`.
+    ``connect`` makes every connection to the file, reading or writing (tests pass a
+    wrapper that fails on demand); the in-memory copy always uses :func:`sqlite3.connect`.
     """
 
     RETRY_SECONDS = 5.0  # least time between the retries writes make (each replays every waiting write)
 
-    def __init__(self, path: Path, connect: Callable[..., sqlite3.Connection] = sqlite3.connect):
+    def __init__(self, path: Path, connect: Callable[..., sqlite3.Connection] = sqlite3.connect,
+                 waiting_size: int | None = None):
         self.path = Path(path)
         self._retry_after = 0.0
         self._connect = connect
         self._file: sqlite3.Connection | None = None
         self._memory: sqlite3.Connection | None = None
         self._pending: list[list[Statement]] = []
+        self._kept_flags: list[bool] = []   # per pending write: also in the waiting file
+        self._held: list[tuple[str, Callable[[], list[Statement]]]] = []  # waiting for a known state
+        self.waiting = WaitingFile(Path(f"{self.path}-waiting"), *([waiting_size] if waiting_size else []))
         self.moved_aside: list[Path] = []  # files renamed because they were damaged
+        self.events: list[str] = []        # what happened to the files since power-on, for NOTICES
+        self.fault: str | None = None      # why writes wait ("read-only", "full", ...); None: they land
+        self.known = True                  # False: the file exists but could not be read
+        self._fault_since: str | None = None
+        self._checked: tuple[int, int] | None = None  # (device, inode) of the file last checked sound
+        self._fresh_why = "NEW DATABASE"   # what a fresh database's bookkeeping says about its start
+        self._damaged = False              # the file is damaged and could not be moved aside
         self._stuck_logged = False
+        self._last_reason = ""
 
     @classmethod
     def open(cls, path: str | Path | None = None,
-             connect: Callable[..., sqlite3.Connection] = sqlite3.connect) -> "Database":
-        db = cls(Path(path) if path else default_path(), connect)
-        if not db._open_file():
+             connect: Callable[..., sqlite3.Connection] = sqlite3.connect,
+             waiting_size: int | None = None) -> "Database":
+        db = cls(Path(path) if path else default_path(), connect, waiting_size)
+        db._clear_the_way()
+        db._look_at_wal()
+        if db._open_file():
+            refused = db._refuses_writes() or db._write_what_waited()
+            if refused is not None:
+                db._fall_back(refused)
+        else:
             db._use_memory()
         return db
 
@@ -103,9 +141,25 @@ class Database:
         return self._memory is not None
 
     @property
+    def writable(self) -> bool:
+        """True when writes land on the file (the *storage writable* state)."""
+        return self._memory is None
+
+    @property
+    def accepting_coins(self) -> bool:
+        """False while the file exists but cannot be read: the credits in the machine are
+        unknown, so the coin lockout should refuse coins (the *accepting coins* state)."""
+        return self.known
+
+    @property
     def pending(self) -> int:
         """Number of writes waiting for the disk."""
         return len(self._pending)
+
+    def status(self) -> StorageStatus:
+        """What the screens say about storage (:mod:`cabinet.storage.health`)."""
+        return StorageStatus(self.path, self.fault, self.known, len(self._pending), sum(self._kept_flags),
+                             len(self._held), self._fault_since, tuple(self.events))
 
     def read(self, sql: str, params: Sequence = ()) -> list[tuple]:
         """Rows of a query, from the file or, while writes are pending, from memory."""
@@ -136,13 +190,32 @@ class Database:
                 if not is_disk_fault(exc):
                     raise
                 self._fall_back(exc)
-                rowids = _transaction(self._memory, batch)
-                self._pending.append(batch)
-                return rowids
-        rowids = _transaction(self._memory, batch)
-        self._pending.append(batch)
+                return self._wait(batch)
+        rowids = self._wait(batch)
         if time.monotonic() >= self._retry_after:
             self.retry()
+        return rowids
+
+    def write_when_known(self, what: str, build: Callable[[], list[Statement]]) -> bool:
+        """Write the statements ``build()`` makes from the state as it is; True when written.
+
+        While the state is unknown (:attr:`known`) ``build`` waits, uncalled, and runs
+        once the file can be read (False now). ``what`` names it in the log ("a coin in chute 1").
+        A coin is written this way: its credit depends on the coins and credits before it.
+        """
+        if self.known:
+            self.write(build())
+            return True
+        self._held.append((what, build))
+        log.warning("storage: %s waits until %s can be read", what, self.path)
+        return False
+
+    def _wait(self, batch: list[Statement]) -> list[int | None]:
+        """Apply ``batch`` to memory and queue it for the file (and the waiting file, when it has room)."""
+        kept = self.waiting.keep(batch) if self.known else None
+        rowids = _transaction(self._memory, kept or batch)[:len(batch)]
+        self._pending.append(kept or batch)
+        self._kept_flags.append(kept is not None)
         return rowids
 
     def retry(self) -> bool:
@@ -157,28 +230,57 @@ class Database:
         try:
             if self._file is None:
                 damaged_before = len(self.moved_aside)
+                self._clear_the_way(quiet=True)
                 if not self._open_file(quiet=True):
+                    if not self.known:
+                        self._copy_file_into_memory(rebase=True)
                     return False
                 if len(self.moved_aside) > damaged_before:
                     # A fresh file: memory holds the whole state, not only what waits.
+                    if not self.known:  # nothing was read: the counts restart here
+                        _transaction(self._memory, counts_since_statements(self._fresh_why))
+                        self._known_again()
                     _transaction(self._file, _copy_statements(self._memory))
                     return self._caught_up()
+                if not self.known:
+                    self._copy_file_into_memory(rebase=True)
             _transaction(self._file, [statement for batch in self._pending for statement in batch])
         except sqlite3.DatabaseError as exc:
             if not is_disk_fault(exc):
                 raise
-            if type(exc) is sqlite3.DatabaseError:  # damaged while running: set aside on the next try
-                self._file.close()
-                self._file = None
+            self._let_go_of_file(exc)
             return False
         return self._caught_up()
 
     def _caught_up(self) -> bool:
-        log.warning("storage: %s writable again; saved %d waiting write(s)", self.path, len(self._pending))
+        count = len(self._pending)
+        log.warning("storage: %s writable again; saved %d waiting write(s)", self.path, count)
+        if self.fault is not None:
+            self.events.append(f"{self.path.name} was {self.fault} from {self._fault_since} to "
+                               f"{_local_time()}; the {count} write(s) that waited are all saved.")
         self._pending.clear()
+        self._kept_flags.clear()
         self._memory.close()
         self._memory = None
+        self.fault = self._fault_since = None
+        if self.waiting.count:
+            self.waiting.clear()
+        if not self.waiting.ready:
+            self.waiting.prepare()
         return True
+
+    def _let_go_of_file(self, exc: BaseException) -> None:
+        """The file refused: close it, so the next retry opens it afresh (SQLite keeps a
+        connection it opened read-only read-only, whatever the disk does later)."""
+        self._note_fault(exc)
+        if type(exc) is sqlite3.DatabaseError:
+            self._checked = None           # damaged while running: check it again on the next try
+        if self._file is not None:
+            try:
+                self._file.close()
+            except sqlite3.Error:
+                pass
+            self._file = None
 
     def integrity(self) -> str:
         """``PRAGMA integrity_check`` of the file ("ok" when sound)."""
@@ -186,7 +288,9 @@ class Database:
         return "; ".join(str(row[0]) for row in rows)
 
     def close(self) -> None:
+        """Write what waits; log, one line each, whatever still cannot be written."""
         self.retry()
+        self._log_unsaved()
         for conn in (self._file, self._memory):
             if conn is not None:
                 try:
@@ -195,7 +299,59 @@ class Database:
                     pass
         self._file = self._memory = None
 
+    def _log_unsaved(self) -> None:
+        for what, _build in self._held:
+            log.error("storage: at exit, %s was never counted: %s could not be read", what, self.path)
+        if not self._pending:
+            return
+        kept = sum(self._kept_flags)
+        log.error("storage: at exit, %d write(s) could not be saved to %s (%s); %d of them are kept in "
+                  "%s and are written at the next start; the other %d are listed below",
+                  len(self._pending), self.path, self.fault, kept, self.waiting.path.name,
+                  len(self._pending) - kept)
+        for batch, safe in zip(self._pending, self._kept_flags):
+            if not safe:
+                log.error("storage: not saved: %s", _describe(batch))
+
     # ------------------------------------------------------------------ opening
+
+    def _clear_the_way(self, quiet: bool = False) -> None:
+        """Move aside what SQLite would quietly misuse: a folder where the file should be,
+        and an empty (0-byte) file, which SQLite takes for a new database and whose
+        ``-wal`` it then throws away."""
+        try:
+            if self.path.is_dir() and not self.path.is_symlink():
+                self._fresh_why = "CABINET.DB WAS A FOLDER"
+                self._move_aside("is a folder, not a database", "folder")
+            elif self.path.is_file() and self.path.stat().st_size == 0:
+                wal = Path(f"{self.path}-wal")
+                beside = f" beside a {wal.stat().st_size}-byte -wal" if wal.exists() else ""
+                self._fresh_why = "DATABASE WAS EMPTY (0 BYTES)"
+                if self._move_aside(f"is empty (0 bytes){beside}", "empty") and beside:
+                    self._rebuild_from_wal()
+        except OSError as exc:
+            if not quiet:
+                log.warning("storage: cannot look at %s (%s)", self.path, exc)
+
+    def _look_at_wal(self) -> None:
+        """Name what a damaged, cut or missing ``-wal`` lost, and keep a copy of it."""
+        if not self.path.is_file():
+            return
+        problems = wal_problems(self.path)
+        if not problems:
+            return
+        wal = Path(f"{self.path}-wal")
+        copy = ""
+        if wal.is_file() and wal.stat().st_size:
+            target = aside_path(wal, "damaged")
+            try:
+                shutil.copyfile(wal, target)
+                copy = f"; a copy is kept as {target.name}"
+            except OSError as exc:
+                copy = f"; no copy could be kept ({exc.strerror or exc})"
+        for problem in problems:
+            log.error("storage: %s%s", problem, copy)
+            self.events.append(f"at power-on {problem}{copy}.")
 
     def _open_file(self, quiet: bool = False) -> bool:
         """Open (or create) the file; move a damaged one aside. False if the disk refuses."""
@@ -205,6 +361,7 @@ class Database:
         except sqlite3.OperationalError as exc:
             if not is_disk_fault(exc):
                 raise
+            self._note_fault(exc)
             if not quiet:
                 log.warning("storage: cannot open %s (%s); keeping state in memory and retrying",
                             self.path, exc)
@@ -215,6 +372,7 @@ class Database:
             self._file = self._checked_connection()
             return True
         except (sqlite3.DatabaseError, _SetAside) as exc:
+            self._note_fault(exc)
             log.warning("storage: cannot create %s (%s); keeping state in memory and retrying", self.path, exc)
             return False
 
@@ -228,20 +386,28 @@ class Database:
         try:
             conn.execute("PRAGMA journal_mode=WAL").fetchall()
             conn.execute("PRAGMA synchronous=FULL")
-            check = [row[0] for row in conn.execute("PRAGMA integrity_check").fetchall()]
-            if check != ["ok"]:
-                raise UnusableDatabase("integrity check failed: " + "; ".join(map(str, check[:3])))
+            identity = _identity(self.path)
+            if identity is None or identity != self._checked:  # a file already found sound is not read twice
+                check = [row[0] for row in conn.execute("PRAGMA integrity_check").fetchall()]
+                if check != ["ok"]:
+                    raise UnusableDatabase("integrity check failed: " + "; ".join(map(str, check[:3])))
             version = conn.execute("PRAGMA user_version").fetchone()[0]
             if version > SCHEMA_VERSION:
                 raise UnusableDatabase(f"schema version {version} is newer than this firmware's {SCHEMA_VERSION}")
             _migrate(conn, version)
+            if version == 0:
+                _transaction(conn, counts_since_statements(self._fresh_why))
+            self._checked = identity
         except (sqlite3.DatabaseError, UnusableDatabase) as exc:
             if isinstance(exc, sqlite3.OperationalError) and is_disk_fault(exc):
                 conn.close()
                 raise
             # Move the files while this connection still holds them: closing it first
             # would let SQLite tidy the -wal away, and with it what a repair might use.
+            self._fresh_why = "DAMAGED DATABASE MOVED ASIDE"
             moved = self._move_aside(exc)
+            if moved and Path(f"{self.moved_aside[-1]}-wal").exists():
+                self._rebuild_from_wal()
             conn.close()
             if not moved:
                 raise sqlite3.OperationalError("unable to open database file: cannot move the damaged one aside")
@@ -251,59 +417,229 @@ class Database:
             raise
         return conn
 
-    def _move_aside(self, reason: BaseException) -> bool:
-        target = aside_path(self.path, "corrupt")
+    def _rebuild_from_wal(self) -> None:
+        """After a move aside: the file again, from the moved files, if they make a whole one."""
+        aside = self.moved_aside[-1]
+        if not rebuild_from_wal(aside, Path(f"{aside}-wal"), self.path):
+            return
+        log.warning("storage: rebuilt %s from %s-wal; it passes the integrity check", self.path, aside.name)
+        self.events[-1] = self._moved_words(self._last_reason, aside, rebuilt=True)
+
+    def _refuses_writes(self) -> sqlite3.DatabaseError | None:
+        """Try a write and take it back: the error of a file opened read-only, else None."""
         try:
-            for suffix in ("", "-wal", "-shm"):
+            self._file.execute("BEGIN IMMEDIATE")
+            try:
+                version = self._file.execute("PRAGMA user_version").fetchone()[0]
+                self._file.execute(f"PRAGMA user_version = {int(version)}")
+            finally:
+                self._file.execute("ROLLBACK")
+        except sqlite3.DatabaseError as exc:
+            if not is_disk_fault(exc):
+                raise
+            return exc
+        return None
+
+    def _move_aside(self, reason, label: str = "corrupt") -> bool:
+        target = aside_path(self.path, label)
+        try:
+            for suffix in _COMPANIONS:
                 source = Path(f"{self.path}{suffix}")
                 if source.exists():
                     source.rename(f"{target}{suffix}")
         except OSError as exc:
+            self._damaged = True
             if not self._stuck_logged:  # retried every few seconds: say it once
-                log.error("storage: %s is damaged (%s) and cannot be moved aside (%s); "
-                          "keeping state in memory", self.path, reason, exc)
+                log.error("storage: %s %s and cannot be moved aside (%s); "
+                          "keeping state in memory", self.path, _reason(reason), exc)
+                self.events.append(f"{self.path.name} {_reason(reason)} and cannot be moved aside "
+                                   f"({exc.strerror or exc}); the state is kept in memory only.")
                 self._stuck_logged = True
             return False
+        self._damaged = False
         self.moved_aside.append(target)
-        log.error("storage: %s was damaged (%s); moved it to %s and started a fresh database",
-                  self.path, reason, target.name)
+        log.error("storage: %s %s; moved it to %s and started a fresh database",
+                  self.path, _reason(reason), target.name)
+        self._last_reason = _reason(reason)
+        self.events.append(self._moved_words(self._last_reason, target))
         return True
+
+    def _moved_words(self, reason: str, target: Path, rebuilt: bool = False) -> str:
+        """The NOTICES sentence for a move aside."""
+        ending = (f" and rebuilt {self.path.name} whole from that -wal (integrity check passed): "
+                  f"nothing was lost." if rebuilt else "; the counts and tables restarted from zero.")
+        return (f"{self.path.name} {reason}: moved it (with its -wal and -shm) to {target.name} "
+                f"at {_local_time()}{ending}")
+
+    def _note_fault(self, exc: BaseException) -> None:
+        fault = fault_words(self.path, exc)
+        if self.fault != fault:
+            self.fault = fault
+            self._fault_since = self._fault_since or _local_time()
 
     def _fall_back(self, exc: BaseException) -> None:
         """Start answering from memory: a copy of the file as it is now."""
         log.warning("storage: cannot write %s (%s); keeping changes in memory and retrying",
                     self.path, exc)
+        self._note_fault(exc)
         self._retry_after = time.monotonic() + self.RETRY_SECONDS
         self._use_memory()
 
     def _use_memory(self) -> None:
-        memory = sqlite3.connect(":memory:", isolation_level=None)
-        source = self._file or self._read_only_copy()
-        try:
-            if source is not None:
-                source.backup(memory)
-        except sqlite3.Error as exc:
-            log.warning("storage: cannot read %s either (%s); starting from an empty state", self.path, exc)
-            memory.close()
-            memory = sqlite3.connect(":memory:", isolation_level=None)
-        finally:
-            if source is not None and source is not self._file:
-                source.close()
-        version = memory.execute("PRAGMA user_version").fetchone()[0]
-        if version > SCHEMA_VERSION:
-            memory.close()
-            memory = sqlite3.connect(":memory:", isolation_level=None)
-            version = 0
-        _migrate(memory, version)
-        self._memory = memory
+        if self.fault is None:
+            self._note_fault(sqlite3.OperationalError("unable to open database file"))
+        self._memory = _fresh_memory()
+        if self._file is None and (self._damaged or not self.path.is_file()):
+            # Nothing to read (or only garbage): a fresh state, and its bookkeeping says why.
+            _migrate(self._memory, 0)
+            _transaction(self._memory, counts_since_statements(self._fresh_why))
+            return
+        if not self._copy_file_into_memory(rebase=False):
+            _migrate(self._memory, 0)
+            self.known = False
+            log.error("storage: %s exists but cannot be read; credits and scores are unknown, so coins "
+                      "are refused and no game starts until it can be read", self.path)
 
-    def _read_only_copy(self) -> sqlite3.Connection | None:
-        if not self.path.exists():
-            return None
+    def _copy_file_into_memory(self, rebase: bool) -> bool:
+        """Fill memory from the file (open, or read-only, or a copy of it); False if it cannot be read.
+
+        With ``rebase`` (the state was unknown) what waited is applied again on top,
+        and the writes held for a known state are made now.
+        """
+        memory = _fresh_memory()
+        if not self._backup_file_into(memory):
+            memory.close()
+            return False
+        version = memory.execute("PRAGMA user_version").fetchone()[0]
+        _migrate(memory, min(version, SCHEMA_VERSION))
+        for batch in self._pending:          # written while the state was unknown: changes, not values
+            _transaction(memory, batch)
+        self._memory.close()
+        self._memory = memory
+        if rebase and not self.known:
+            log.warning("storage: %s can be read again", self.path)
+        self._adopt_waiting_records()
+        self._known_again()
+        return True
+
+    def _known_again(self) -> None:
+        """The state is known (read, or fresh after a move aside): make the writes held for it."""
+        if self.known:
+            return
+        self.known = True
+        held, self._held = self._held, []
+        for what, build in held:
+            self._wait(build())
+            log.warning("storage: %s is counted now", what)
+
+    def _backup_file_into(self, memory: sqlite3.Connection) -> bool:
+        """Copy the file into ``memory`` by the first way that reads it."""
+        if self._file is not None:
+            sources = [lambda: self._file]
+        else:
+            uri = "file:" + quote(str(self.path))
+            sources = [lambda: self._connect(f"{uri}?mode=ro", uri=True)]
+            wal = Path(f"{self.path}-wal")
+            if not wal.exists() or not wal.stat().st_size:
+                # No log to apply: SQLite may read the file as it stands, without a -shm.
+                sources.append(lambda: self._connect(f"{uri}?immutable=1", uri=True))
+            else:
+                sources.append(self._copy_elsewhere)
+        for source in sources:
+            conn = None
+            try:
+                conn = source()
+                conn.execute("SELECT count(*) FROM sqlite_master").fetchall()
+                conn.backup(memory)
+                return True
+            except (sqlite3.Error, OSError) as exc:
+                log.debug("storage: one way of reading %s failed (%s)", self.path, exc)
+            finally:
+                if conn is not None and conn is not self._file:
+                    conn.close()
+        return False
+
+    def _copy_elsewhere(self) -> sqlite3.Connection:
+        """The file and its -wal copied to a temporary folder, where SQLite may apply the log."""
+        folder = Path(tempfile.mkdtemp(prefix="cabinet-db-"))
         try:
-            return sqlite3.connect(f"file:{self.path}?mode=ro", uri=True)
-        except sqlite3.Error:
-            return None
+            for suffix in ("", "-wal"):
+                shutil.copyfile(f"{self.path}{suffix}", folder / f"cabinet.db{suffix}")
+            copy = sqlite3.connect(str(folder / "cabinet.db"), isolation_level=None)
+            memory = _fresh_memory()
+            copy.backup(memory)
+            copy.close()
+            return memory
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
+
+    def _adopt_waiting_records(self) -> None:
+        """Writes a full disk kept in the waiting file before a power cut: queue those memory lacks."""
+        records = self.waiting.read()
+        done = already_applied(_stamp(self._memory, WAITING_STAMP), self.waiting.generation)
+        todo = [batch for index, batch in records if index > done]
+        for batch in todo:
+            _transaction(self._memory, batch)
+        self._pending[:0] = todo          # older than anything written since
+        self._kept_flags[:0] = [True] * len(todo)
+        if todo:
+            log.warning("storage: %d write(s) kept in %s since before the stop still wait for the disk",
+                        len(todo), self.waiting.path.name)
+
+    def _write_what_waited(self) -> sqlite3.DatabaseError | None:
+        """At power-on, on a writable file: write what the waiting file kept, then clear it.
+        The error if the disk refuses (still full: the records then wait in memory too)."""
+        records = self.waiting.read()
+        done = already_applied(_stamp(self._file, WAITING_STAMP), self.waiting.generation)
+        todo = [batch for index, batch in records if index > done]
+        if todo:
+            try:
+                _transaction(self._file, [statement for batch in todo for statement in batch])
+            except sqlite3.DatabaseError as exc:
+                if not is_disk_fault(exc):
+                    raise
+                return exc
+            log.warning("storage: wrote %d write(s) kept in %s while the disk was full",
+                        len(todo), self.waiting.path.name)
+            self.events.append(f"at power-on, {len(todo)} write(s) kept in {self.waiting.path.name} "
+                               f"while the disk was full were written to {self.path.name}.")
+        if records:
+            self.waiting.clear()
+        self.waiting.prepare()
+        return None
+
+
+def _fresh_memory() -> sqlite3.Connection:
+    return sqlite3.connect(":memory:", isolation_level=None)
+
+
+def _stamp(conn: sqlite3.Connection, name: str) -> str | None:
+    row = conn.execute("SELECT value FROM stamps WHERE name = ?", (name,)).fetchone()
+    return row[0] if row else None
+
+
+def _identity(path: Path) -> tuple[int, int] | None:
+    try:
+        info = path.stat()
+    except OSError:
+        return None
+    return info.st_dev, info.st_ino
+
+
+def _reason(reason) -> str:
+    """A damage's words after the file's name: "is a folder ...", "was damaged (...)"."""
+    return reason if isinstance(reason, str) else f"was damaged ({reason})"
+
+
+def _local_time() -> str:
+    return time.strftime("%Y-%m-%d %H:%M")
+
+
+def _describe(batch: list[Statement]) -> str:
+    """A transaction as one log line of JSON (blobs by their size), enough to put it back by hand."""
+    def shown(value):
+        return f"<{len(value)} bytes>" if isinstance(value, (bytes, bytearray, memoryview)) else value
+    return json.dumps([[sql, [shown(p) for p in params]] for sql, params in batch])
 
 
 def _transaction(conn: sqlite3.Connection, batch: list[Statement]) -> list[int | None]:
@@ -328,8 +664,9 @@ def _copy_statements(source: sqlite3.Connection) -> list[Statement]:
         "SELECT name FROM sqlite_master WHERE type = 'table' AND name != 'sqlite_sequence' ORDER BY name")]
     statements = []
     for table in tables + ["sqlite_sequence"]:
-        if table == "sqlite_sequence":  # filled by the inserts above; set it as it was
-            statements.append(("DELETE FROM sqlite_sequence", ()))
+        # Emptied first: the fresh file holds its own stamps, and sqlite_sequence is
+        # filled by the inserts above; each is set as it was.
+        statements.append((f'DELETE FROM "{table}"', ()))
         for row in source.execute(f'SELECT * FROM "{table}"'):
             marks = ", ".join("?" * len(row))
             statements.append((f'INSERT INTO "{table}" VALUES ({marks})', row))
@@ -378,3 +715,9 @@ def set_stamp(name: str, value: str) -> Statement:
     """Record a date-time (or other text) under ``name``."""
     return ("INSERT INTO stamps (name, value) VALUES (?, ?) "
             "ON CONFLICT (name) DO UPDATE SET value = excluded.value", (name, value))
+
+
+def counts_since_statements(why: str) -> list[Statement]:
+    """Stamp when the bookkeeping's counts began, and why ("NEW DATABASE", "BOOKKEEPING RESET",
+    "DAMAGED DATABASE MOVED ASIDE", ...): the bookkeeping page's COUNTS SINCE."""
+    return [set_stamp("audits.since", now_stamp()), set_stamp("audits.since_why", why)]

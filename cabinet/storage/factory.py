@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from cabinet.config import SHIPPED_CONFIG
 from cabinet.storage.config_file import refuse_odd_file, write_atomic
-from cabinet.storage.db import now_stamp, set_stamp
+from cabinet.storage.db import counts_since_statements, now_stamp, set_stamp
 
 if TYPE_CHECKING:
     from cabinet.storage import Store
@@ -35,7 +35,7 @@ def factory_reset(store: "Store", config_path: str | Path | None = None,
         ("DELETE FROM stamps", ()),
         set_stamp("scores.reset", when),
         set_stamp("audits.reset", when),
-    ])
+    ] + counts_since_statements("FACTORY RESET"))
     log.warning("storage: factory reset of scores, bookkeeping, credits and replays")
     if config_path is None:
         return

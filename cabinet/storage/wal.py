@@ -1,0 +1,103 @@
+"""A look at the state file's ``-wal`` and ``-shm`` before SQLite opens them.
+
+SQLite quietly ignores a write-ahead log it cannot use: a garbage header, frames
+whose checksums fail, a log cut short or gone. Whatever those frames held (the
+last coins, a score) is then lost without a word. :func:`wal_problems` reads both
+files the way SQLite would and names each such loss, so the cabinet can log it
+and show it on the NOTICES page before SQLite tidies the evidence away.
+
+Formats, from SQLite's file-format document: the log is a 32-byte header
+(magic, version, page size, checkpoint sequence, two salts, a checksum) then
+frames of a 24-byte header (page, database size after a commit, the salts, a
+running checksum) and one page. The ``-shm`` starts with the wal-index header,
+twice, in the machine's byte order; its ``mxFrame`` is the last frame SQLite
+knew to be committed.
+"""
+
+from __future__ import annotations
+
+import struct
+import sys
+from pathlib import Path
+
+_MAGIC = (0x377F0682, 0x377F0683)  # the low bit gives the byte order of the checksums
+_HEADER = 32
+_FRAME_HEADER = 24
+_SHM_HEADER = 48
+
+
+def _checksum(data: bytes, big_endian: bool, s0: int = 0, s1: int = 0) -> tuple[int, int]:
+    """SQLite's running WAL checksum over ``data`` (a multiple of 8 bytes)."""
+    words = struct.unpack(f"{'>' if big_endian else '<'}{len(data) // 4}I", data)
+    for i in range(0, len(words), 2):
+        s0 = (s0 + words[i] + s1) & 0xFFFFFFFF
+        s1 = (s1 + words[i + 1] + s0) & 0xFFFFFFFF
+    return s0, s1
+
+
+def _committed_in_shm(shm: Path) -> tuple[int, bytes] | None:
+    """``(mxFrame, salts as the log's header holds them)`` from a sound ``-shm`` header; None when there is none to trust."""
+    try:
+        with open(shm, "rb") as handle:
+            head = handle.read(2 * _SHM_HEADER)
+    except OSError:
+        return None
+    if len(head) < 2 * _SHM_HEADER or head[:_SHM_HEADER] != head[_SHM_HEADER:] or not head[12]:
+        return None  # half-written, or never initialised
+    order = "<" if sys.byteorder == "little" else ">"
+    version, = struct.unpack_from(f"{order}I", head, 0)
+    max_frame, = struct.unpack_from(f"{order}I", head, 16)
+    salts = head[32:40]  # copied byte for byte from the log's header
+    return (max_frame, salts) if version == 3007000 else None
+
+
+def wal_problems(database: Path) -> list[str]:
+    """What the ``-wal`` beside ``database`` has lost, one sentence each; [] when it is sound.
+
+    Never raises: a file that cannot be read is itself the problem named.
+    """
+    wal = Path(f"{database}-wal")
+    shm = _committed_in_shm(Path(f"{database}-shm"))
+    try:
+        data = wal.read_bytes() if wal.exists() else None
+    except OSError as exc:
+        return [f"{wal.name} cannot be read ({exc.strerror or exc}): the writes it holds are lost"]
+    if not data:
+        if shm and shm[0]:
+            return [f"{wal.name} is {'empty' if data is not None else 'missing'} but held {shm[0]} "
+                    f"committed frame(s): the last writes before the stop are lost"]
+        return []
+    if len(data) < _HEADER:
+        return [f"{wal.name} is garbage ({len(data)} bytes, too short to be a write-ahead log): ignored"]
+    magic, _version, page_size, _sequence, salt1, salt2, c1, c2 = struct.unpack(">8I", data[:_HEADER])
+    big_endian = magic & 1
+    valid_page = page_size >= 512 and page_size & (page_size - 1) == 0 and page_size <= 65536
+    if magic not in _MAGIC or not valid_page or _checksum(data[:24], big_endian) != (c1, c2):
+        return [f"{wal.name} is garbage ({len(data)} bytes, not a write-ahead log): what it held is ignored"]
+    frame = _FRAME_HEADER + page_size
+    sums = (c1, c2)
+    committed = frames = 0
+    offset = _HEADER
+    damaged = False
+    while offset + frame <= len(data):
+        page, size_after, f_salt1, f_salt2, f1, f2 = struct.unpack(">6I", data[offset:offset + _FRAME_HEADER])
+        if (f_salt1, f_salt2) != (salt1, salt2):
+            break   # a frame of an older round of the log: normal after a checkpoint
+        sums = _checksum(data[offset:offset + 8] + data[offset + _FRAME_HEADER:offset + frame], big_endian, *sums)
+        if sums != (f1, f2) or page == 0:
+            damaged = True
+            break
+        frames += 1
+        if size_after:
+            committed = frames
+        offset += frame
+    problems = []
+    if damaged:
+        problems.append(f"{wal.name} is damaged after frame {frames}: the writes after it are ignored")
+    partial = (len(data) - _HEADER) % frame
+    if partial and not damaged and offset == len(data) - partial:
+        problems.append(f"{wal.name} is truncated ({partial} bytes of a frame cut off): the last write in it is lost")
+    if shm and shm[1] == data[16:24] and shm[0] > committed:
+        problems.append(f"{wal.name} holds {committed} committed frame(s) where SQLite had {shm[0]}: "
+                        f"the last writes before the stop are lost")
+    return problems
