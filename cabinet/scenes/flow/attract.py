@@ -29,7 +29,8 @@ from cabinet.scenes.flow.select import GameSelectScene
 from cabinet.scenes.flow.tables import ScoreTablesScene
 from cabinet.scenes.flow.title import TitleScene
 from cabinet.scenes.kit.base import Scene
-from cabinet.scenes.kit.common import FLASH_FRAMES, blink, can_play, credit_line, draw_backdrop, draw_banner, prompt
+from cabinet.scenes.kit.common import (FLASH_FRAMES, blink, can_play, credit_line, draw_backdrop, draw_banner,
+                                       draw_storage_warning, prompt, storage_warning)
 from cabinet.storage import scores
 
 log = logging.getLogger(__name__)
@@ -121,15 +122,17 @@ class AttractScene(Scene):
         if inner is None:
             return None
         banner = blink(REFUSED_FRAMES - self.refused, FLASH_FRAMES) if self.refused else None
+        warning = storage_warning(self.ctx)
         if self.part_name == "title":
-            return self.parts_started, inner, banner
+            return self.parts_started, inner, banner, warning
         strip = (blink(self.frames), prompt(self.ctx), credit_line(self.ctx), getattr(self.part, "caption", ""))
-        return self.parts_started, inner, strip, banner
+        return self.parts_started, inner, strip, banner, warning
 
     def draw(self, surface) -> None:
         self.part.draw(surface)
         if self.part_name != "title":
             self._draw_prompt(surface)
+        draw_storage_warning(surface, self.ctx)   # the service corner: storage trouble, on every page
         if self.refused:
             draw_banner(surface, "INSERT COIN", HEIGHT // 2, 56, palette.ORANGE, REFUSED_FRAMES - self.refused)
 

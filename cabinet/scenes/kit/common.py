@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cabinet.render import HEIGHT, WIDTH, palette, text
+from cabinet.render import HEIGHT, WIDTH, palette, text, text_size
 from cabinet.render.sprites import backdrop
 
 BLINK_FRAMES = 32  # on for 32 frames, off for 32: a calm arcade blink
@@ -24,7 +24,10 @@ def heading(surface, string: str, y: int = 24, colour=palette.TITLE, size: int =
 
 def credit_line(ctx) -> str:
     """What the bottom line says: FREE PLAY, or the credits in the machine and,
-    after a coin that is not yet a credit, how far it went ("CREDITS 0  1/2 COINS")."""
+    after a coin that is not yet a credit, how far it went ("CREDITS 0  1/2 COINS");
+    CREDITS UNKNOWN while the state file cannot be read."""
+    if not getattr(ctx.bank, "accepting_coins", True):
+        return "CREDITS UNKNOWN"
     if ctx.free_play:
         return "FREE PLAY"
     return "  ".join(filter(None, [f"CREDITS {ctx.bank.credits}", coins_short(ctx.bank)]))
@@ -46,8 +49,25 @@ def can_play(ctx) -> bool:
 
 
 def prompt(ctx) -> str:
-    """PRESS START when a game can begin, else INSERT COIN."""
-    return "PRESS START" if can_play(ctx) else "INSERT COIN"
+    """PRESS START when a game can begin, else INSERT COIN (OUT OF ORDER while coins are refused)."""
+    if can_play(ctx):
+        return "PRESS START"
+    return "INSERT COIN" if getattr(ctx.bank, "accepting_coins", True) else "OUT OF ORDER"
+
+
+def storage_warning(ctx) -> str:
+    """Storage trouble in one line, for attract mode's service corner; "" when all is well."""
+    status = getattr(ctx.store, "status", None)
+    return status().warning if status else ""
+
+
+def draw_storage_warning(surface, ctx, bottom: int = HEIGHT - 38) -> None:
+    """:func:`storage_warning` at the bottom right, above the credit line, on its own dark band."""
+    warning = storage_warning(ctx)
+    if warning:
+        width, height = text_size(warning, 14)
+        surface.fill(palette.SHADOW, (WIDTH - width - 22, bottom - height - 4, width + 22, height + 8))
+        text(surface, warning, (WIDTH - 14, bottom), 14, palette.ORANGE, "bottomright")
 
 
 def draw_banner(surface, message: str, y: int, size: int, colour, frame: int | None = None) -> None:

@@ -93,6 +93,7 @@ class BookkeepingPage(Page):
             InfoRow("TOTAL PLAY TIME", duration(f["total_play_seconds"])),
             InfoRow("AVERAGE PLAY TIME", duration(f["average_play_seconds"])),
             InfoRow("UPTIME", duration(f["uptime_seconds"]), "POWERED-ON TIME SINCE THE COUNTS WERE RESET"),
+            InfoRow("COUNTS SINCE", stamp(f["counts_since"]), f"UTC: {f['counts_since_why'] or 'BEFORE THIS FIRMWARE'}"),
             InfoRow("COUNTS LAST RESET", stamp(f["counts_reset"]), "UTC"),
             InfoRow("SCORES LAST RESET", stamp(f["scores_reset"]), "UTC"),
         ]

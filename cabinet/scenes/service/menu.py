@@ -55,7 +55,7 @@ class ServiceMenuScene(Page):
             PageRow("BOOKKEEPING RESET", lambda: open_(confirm.BookkeepingResetPage), "EVERY COUNTER TO ZERO"),
             PageRow("FACTORY RESET", lambda: open_(confirm.FactoryResetPage),
                     "SCORES, BOOKKEEPING AND SETTINGS AS SHIPPED"),
-            PageRow("NOTICES", lambda: open_(notices.NoticesPage), "PROBLEMS FOUND IN THE SETTINGS FILE",
+            PageRow("NOTICES", lambda: open_(notices.NoticesPage), "PROBLEMS WITH THE SETTINGS FILE OR STORAGE",
                     note=lambda: str(len(notices.collect(self.ctx)))),
             CommandRow("SAVE AND EXIT", self.save_and_exit, f"APPLY AND WRITE {self.save_target}",
                        shown=lambda: "CHANGED" if self.dirty else ""),

@@ -1,4 +1,4 @@
-"""NOTICES: every problem found in the settings file (and any other notice), wrapped to fit."""
+"""NOTICES: every problem found in the settings file, storage trouble, any other notice; wrapped to fit."""
 
 from __future__ import annotations
 
@@ -13,8 +13,10 @@ LINES_SHOWN = (DETAIL_Y - 8 - TOP) // ROW_H
 
 
 def collect(ctx) -> list[str]:
-    """The notices to show: the app puts config and input problems in ctx.notices."""
-    return list(ctx.notices)
+    """The notices to show: storage trouble as it is now (worst first), then the config and
+    input problems the app put in ctx.notices."""
+    status = getattr(ctx.store, "status", None)
+    return (status().notices() if status else []) + list(ctx.notices)
 
 
 def wrap(line: str, width: int = CHARS_PER_LINE) -> list[str]:
@@ -69,7 +71,7 @@ class NoticesPage(Page):
 
     def draw_rows(self, surface, rows) -> None:
         if not self.lines:
-            text(surface, "NO NOTICES: THE SETTINGS FILE IS FINE", (WIDTH // 2, TOP + 60), SIZE,
+            text(surface, "NO NOTICES: SETTINGS AND STORAGE ARE FINE", (WIDTH // 2, TOP + 60), SIZE,
                  palette.GREEN, "midtop")
             return
         shown = self.lines[self.top_line:self.top_line + LINES_SHOWN]
