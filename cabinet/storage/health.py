@@ -78,9 +78,10 @@ class StorageStatus:
             return "STORAGE UNREADABLE: COINS REFUSED  SEE NOTICES"
         if self.fault is not None:
             what = {READ_ONLY: "STORAGE READ-ONLY", DISK_FULL: "DISK FULL"}.get(self.fault, "STORAGE FAULT")
-            return f"{what}: {self.waiting} WRITES WAITING  SEE NOTICES"
+            waiting = f": {self.waiting} WRITES WAITING" if self.waiting else ""
+            return f"{what}{waiting}  SEE NOTICES"
         if self.events:
-            return "STORAGE TROUBLE AT POWER-ON  SEE NOTICES"
+            return "STORAGE PROBLEM FOUND  SEE NOTICES"
         return ""
 
     def notices(self) -> list[str]:

@@ -132,7 +132,8 @@ class AttractScene(Scene):
         self.part.draw(surface)
         if self.part_name != "title":
             self._draw_prompt(surface)
-        draw_storage_warning(surface, self.ctx)   # the service corner: storage trouble, on every page
+        # The service corner: storage trouble on every page (on the title, above its copyright line).
+        draw_storage_warning(surface, self.ctx, HEIGHT - 44 if self.part_name == "title" else HEIGHT - 38)
         if self.refused:
             draw_banner(surface, "INSERT COIN", HEIGHT // 2, 56, palette.ORANGE, REFUSED_FRAMES - self.refused)
 
