@@ -408,3 +408,22 @@ def test_bookkeeping_says_when_its_counts_began_and_why(private_state):
     assert value_of(app, "COUNTS SINCE") != "NEVER"
     row = next(row for row in top(app).rows() if row.label == "COUNTS SINCE")
     assert "DAMAGED DATABASE MOVED ASIDE" in str(row.detail)
+
+
+def test_another_program_on_the_state_never_writes_the_cabinets_waiting_writes_twice(real_disk):
+    path = real_disk.path
+    cabinet = Store.open(path)
+    bank = cabinet.credit_bank(CreditSettings(**PRICE))
+    real_disk.fill()
+    bank.coin(1)
+    bank.coin(1)
+    assert cabinet.status().kept == 2
+    real_disk.free()                          # room again, before the cabinet's next retry
+    other = Store.open(path)                  # `python -m cabinet scores`, say
+    assert not other.db.waiting.owned and other.db.writable
+    other.close()
+    assert cabinet.db.retry() is True
+    cabinet.close()
+    again = Store.open(path)
+    assert tally(again)["coins"] == 2 and tally(again)["credits"] == 1
+    again.close()

@@ -123,8 +123,10 @@ class Database:
              connect: Callable[..., sqlite3.Connection] = sqlite3.connect,
              waiting_size: int | None = None) -> "Database":
         db = cls(Path(path) if path else default_path(), connect, waiting_size)
-        db._clear_the_way()
-        db._look_at_wal()
+        if db.waiting.claim():
+            # Not while another program runs on these files: a live log is not a lost one.
+            db._clear_the_way()
+            db._look_at_wal()
         if db._open_file():
             refused = db._refuses_writes() or db._write_what_waited()
             if refused is not None:
@@ -230,7 +232,8 @@ class Database:
         try:
             if self._file is None:
                 damaged_before = len(self.moved_aside)
-                self._clear_the_way(quiet=True)
+                if self.waiting.owned:
+                    self._clear_the_way(quiet=True)
                 if not self._open_file(quiet=True):
                     if not self.known:
                         self._copy_file_into_memory(rebase=True)
@@ -298,6 +301,7 @@ class Database:
                 except sqlite3.Error:
                     pass
         self._file = self._memory = None
+        self.waiting.release()
 
     def _log_unsaved(self) -> None:
         for what, _build in self._held:
@@ -458,6 +462,9 @@ class Database:
             return False
         self._damaged = False
         self.moved_aside.append(target)
+        if self.waiting.owned:      # the lock went with the old file: take the new one's
+            self.waiting.release()
+            self.waiting.claim()
         log.error("storage: %s %s; moved it to %s and started a fresh database",
                   self.path, _reason(reason), target.name)
         self._last_reason = _reason(reason)

@@ -16,12 +16,18 @@ Each waiting transaction also stamps ``storage.waiting`` with
 ``"<generation>:<index>"`` (see :func:`applied_stamp`), so the database itself
 says which records it already holds: a record is written once, even if the
 power is cut between the database's commit and the file's clearing.
+
+One process owns the file: the cabinet takes an exclusive ``flock`` on it for as
+long as it runs (:meth:`WaitingFile.claim`). Another program opening the state
+meanwhile (``python -m cabinet scores``) neither reads, writes nor clears it,
+so it can never write the cabinet's waiting writes a second time.
 """
 
 from __future__ import annotations
 
 import base64
 import errno
+import fcntl
 import json
 import logging
 import os
@@ -69,10 +75,44 @@ class WaitingFile:
         self.count = 0          # records in the current generation
         self._end = _HEADER.size
         self.ready = False      # full size and read: appends go into space already held
+        self.owned = False      # this process holds the lock: only then is the file used
+        self._lock: int | None = None
+
+    def claim(self) -> bool:
+        """Take the file for this process (True), unless another process holds it (False)."""
+        if self.owned:
+            return True
+        try:
+            try:
+                fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
+            except OSError:
+                fd = os.open(self.path, os.O_RDONLY)       # a read-only disk: a lock needs no writing
+        except FileNotFoundError:
+            self.owned = True                              # none on a disk that cannot make one: none to share
+            return True
+        except OSError as exc:
+            log.warning("storage: cannot open %s (%s)", self.path.name, exc.strerror or exc)
+            return False
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+            log.info("storage: %s belongs to another running program; leaving it alone", self.path.name)
+            return False
+        self._lock, self.owned = fd, True
+        return True
+
+    def release(self) -> None:
+        """Let go of the file (at close, or when it moved aside with the database)."""
+        if self._lock is not None:
+            os.close(self._lock)
+        self._lock, self.owned, self.ready = None, False, False
 
     def read(self) -> list[tuple[int, list]]:
         """The records the file holds, in order (``[(index, batch)]``); notes whether it takes more."""
         self.ready = False
+        if not self.owned:
+            return []
         try:
             try:
                 handle = open(self.path, "r+b")
@@ -98,8 +138,8 @@ class WaitingFile:
 
     def prepare(self) -> bool:
         """Make the file full size while the disk has room; True when it is ready for writes."""
-        if self.ready:
-            return True
+        if self.ready or not self.owned:
+            return self.ready
         try:
             fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
             try:
@@ -167,6 +207,8 @@ class WaitingFile:
 
     def clear(self) -> bool:
         """Everything is in the database: start a new generation (old records stop checking out)."""
+        if not self.owned:
+            return False
         try:
             fd = os.open(self.path, os.O_WRONLY)
             try:
