@@ -250,6 +250,7 @@ def test_garbage_with_a_wal_beside_it_is_moved_aside_and_says_why(private_state,
 @pytest.mark.parametrize("damage, words", [
     ("garbage", "is garbage"),
     ("truncated", "is truncated"),
+    ("damaged", "is damaged"),
     ("missing", "is missing"),
 ])
 def test_a_wal_that_lost_writes_is_named_and_kept(private_state, caplog, damage, words):
@@ -261,6 +262,8 @@ def test_a_wal_that_lost_writes_is_named_and_kept(private_state, caplog, damage,
         wal.write_bytes(os.urandom(len(data)))
     elif damage == "truncated":
         wal.write_bytes(data[:-1000])
+    elif damage == "damaged":                 # bit rot in the last frame's page
+        wal.write_bytes(data[:-500] + bytes(b ^ 0xFF for b in data[-500:-400]) + data[-400:])
     else:
         wal.unlink()
     damaged = wal.read_bytes() if wal.exists() else None

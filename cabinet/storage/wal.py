@@ -24,6 +24,7 @@ _MAGIC = (0x377F0682, 0x377F0683)  # the low bit gives the byte order of the che
 _HEADER = 32
 _FRAME_HEADER = 24
 _SHM_HEADER = 48
+CHECKED_FRAMES = 64   # the last frames whose checksums are checked (the rest by their salts)
 
 
 def _checksum(data: bytes, big_endian: bool, s0: int = 0, s1: int = 0) -> tuple[int, int]:
@@ -69,28 +70,35 @@ def wal_problems(database: Path) -> list[str]:
         return []
     if len(data) < _HEADER:
         return [f"{wal.name} is garbage ({len(data)} bytes, too short to be a write-ahead log): ignored"]
-    magic, _version, page_size, _sequence, salt1, salt2, c1, c2 = struct.unpack(">8I", data[:_HEADER])
+    magic, _version, page_size, _sequence, _salt1, _salt2, c1, c2 = struct.unpack(">8I", data[:_HEADER])
     big_endian = magic & 1
     valid_page = page_size >= 512 and page_size & (page_size - 1) == 0 and page_size <= 65536
     if magic not in _MAGIC or not valid_page or _checksum(data[:24], big_endian) != (c1, c2):
         return [f"{wal.name} is garbage ({len(data)} bytes, not a write-ahead log): what it held is ignored"]
     frame = _FRAME_HEADER + page_size
-    sums = (c1, c2)
-    committed = frames = 0
+    # The frames of this round of the log (their salts match the header's); an older round may follow.
+    starts = []
     offset = _HEADER
-    damaged = False
-    while offset + frame <= len(data):
-        page, size_after, f_salt1, f_salt2, f1, f2 = struct.unpack(">6I", data[offset:offset + _FRAME_HEADER])
-        if (f_salt1, f_salt2) != (salt1, salt2):
-            break   # a frame of an older round of the log: normal after a checkpoint
-        sums = _checksum(data[offset:offset + 8] + data[offset + _FRAME_HEADER:offset + frame], big_endian, *sums)
-        if sums != (f1, f2) or page == 0:
-            damaged = True
-            break
-        frames += 1
-        if size_after:
-            committed = frames
+    while offset + frame <= len(data) and data[offset + 8:offset + 16] == data[16:24]:
+        starts.append(offset)
         offset += frame
+    # Each frame stores the running checksum, so one frame checks against the one before it
+    # alone: the last frames (where a cut lands) are checked, in bounded time at power-on.
+    first_checked = max(0, len(starts) - CHECKED_FRAMES)
+    valid = len(starts)
+    for index in range(first_checked, len(starts)):
+        at = starts[index]
+        before = data[24:32] if index == 0 else data[starts[index - 1] + 16:starts[index - 1] + 24]
+        sums = _checksum(data[at:at + 8] + data[at + _FRAME_HEADER:at + frame], big_endian,
+                         *struct.unpack(">2I", before))
+        page = struct.unpack(">I", data[at:at + 4])[0]
+        if sums != struct.unpack(">2I", data[at + 16:at + 24]) or page == 0:
+            valid = index
+            break
+    damaged = valid < len(starts)
+    committed = max((i + 1 for i in range(valid) if struct.unpack(">I", data[starts[i] + 4:starts[i] + 8])[0]),
+                    default=0)
+    frames = valid
     problems = []
     if damaged:
         problems.append(f"{wal.name} is damaged after frame {frames}: the writes after it are ignored")
