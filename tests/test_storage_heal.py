@@ -129,6 +129,17 @@ def test_a_read_only_folder_after_a_clean_stop_shows_the_last_state_not_an_empty
     again.close()
 
 
+def test_a_read_only_folder_with_a_wal_but_no_shm_still_shows_the_last_state(real_disk):
+    path = real_disk.path
+    session(path, f"{coins(7)}\nplay(store, bank, 20_000)")       # killed: the last writes only in the -wal
+    Path(f"{path}-shm").unlink()
+    real_disk.read_only()
+    store = Store.open(path)                                       # read from a copy SQLite may repair
+    assert tally(store) == {"coins": 7, "credits": 2, "toward": 1, "scores": [20_000], "plays": 1, "replays": 1}
+    assert Path(f"{path}-wal").exists()                            # the original is not touched
+    store.close()
+
+
 def test_writes_still_waiting_at_exit_are_logged_one_line_each(real_disk, caplog):
     path = real_disk.path
     Store.open(path).close()

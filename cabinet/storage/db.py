@@ -31,15 +31,14 @@ import logging
 import os
 import shutil
 import sqlite3
-import tempfile
 import time
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
-from urllib.parse import quote
 
 from cabinet.storage.health import StorageStatus, fault_words
 from cabinet.storage.migrations import MIGRATIONS, SCHEMA_VERSION
+from cabinet.storage.read_only import read_into
 from cabinet.storage.salvage import rebuild_from_wal
 from cabinet.storage.wal import wal_problems
 from cabinet.storage.waiting import STAMP as WAITING_STAMP, WaitingFile, already_applied
@@ -540,45 +539,15 @@ class Database:
             log.warning("storage: %s is counted now", what)
 
     def _backup_file_into(self, memory: sqlite3.Connection) -> bool:
-        """Copy the file into ``memory`` by the first way that reads it."""
-        if self._file is not None:
-            sources = [lambda: self._file]
-        else:
-            uri = "file:" + quote(str(self.path))
-            sources = [lambda: self._connect(f"{uri}?mode=ro", uri=True)]
-            wal = Path(f"{self.path}-wal")
-            if not wal.exists() or not wal.stat().st_size:
-                # No log to apply: SQLite may read the file as it stands, without a -shm.
-                sources.append(lambda: self._connect(f"{uri}?immutable=1", uri=True))
-            else:
-                sources.append(self._copy_elsewhere)
-        for source in sources:
-            conn = None
-            try:
-                conn = source()
-                conn.execute("SELECT count(*) FROM sqlite_master").fetchall()
-                conn.backup(memory)
-                return True
-            except (sqlite3.Error, OSError) as exc:
-                log.debug("storage: one way of reading %s failed (%s)", self.path, exc)
-            finally:
-                if conn is not None and conn is not self._file:
-                    conn.close()
-        return False
-
-    def _copy_elsewhere(self) -> sqlite3.Connection:
-        """The file and its -wal copied to a temporary folder, where SQLite may apply the log."""
-        folder = Path(tempfile.mkdtemp(prefix="cabinet-db-"))
+        """Copy the file into ``memory``: from the open connection, else by the first way that reads it."""
+        if self._file is None:
+            return read_into(self.path, memory, self._connect)
         try:
-            for suffix in ("", "-wal"):
-                shutil.copyfile(f"{self.path}{suffix}", folder / f"cabinet.db{suffix}")
-            copy = sqlite3.connect(str(folder / "cabinet.db"), isolation_level=None)
-            memory = _fresh_memory()
-            copy.backup(memory)
-            copy.close()
-            return memory
-        finally:
-            shutil.rmtree(folder, ignore_errors=True)
+            self._file.backup(memory)
+            return True
+        except sqlite3.Error as exc:
+            log.warning("storage: cannot read %s (%s)", self.path, exc)
+            return False
 
     def _adopt_waiting_records(self) -> None:
         """Writes a full disk kept in the waiting file before a power cut: queue those memory lacks."""
