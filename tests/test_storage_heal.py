@@ -294,6 +294,26 @@ def test_a_wal_that_lost_writes_is_named_and_kept(private_state, caplog, damage,
     store.close()
 
 
+def test_the_log_is_checkpointed_every_minute_so_a_lost_wal_takes_only_what_came_since(private_state):
+    path = private_state / "cabinet.db"
+    session(path, f"store.tick(0.0)\n{coins(3)}\nstore.tick(61.0)\nbank.coin(1)")
+    Path(f"{path}-wal").unlink()
+    store = Store.open(path)
+    assert tally(store)["coins"] == 3            # today's code: 0 (a young file lived in its -wal alone)
+    assert "is missing" in notices_text(store)
+    store.close()
+
+
+def test_a_lost_wal_that_held_everything_says_why_the_counts_restarted(private_state):
+    path = private_state / "cabinet.db"
+    session(path, coins(3))
+    Path(f"{path}-wal").unlink()
+    store = Store.open(path)
+    assert tally(store)["coins"] == 0            # lost with the log, before any checkpoint
+    assert store.audits.snapshot()["counts_since_why"] == "WRITE-AHEAD LOG LOST"
+    store.close()
+
+
 def test_a_folder_in_the_files_place_is_moved_aside_not_run_on_memory(private_state, caplog):
     path = private_state / "cabinet.db"
     path.mkdir()

@@ -105,6 +105,9 @@ class Store:
         if now - self._uptime_from >= self.UPTIME_SECONDS:
             self.audits.add_uptime(now - self._uptime_from)
             self._uptime_from = now
+            # Without a clean stop SQLite checkpoints only every 1000 pages: a young file
+            # could live in its -wal alone, and a lost -wal would take everything.
+            self.db.checkpoint()
         if now >= self._retry_at:
             self._retry_at = now + self.RETRY_SECONDS
             if self.db.degraded:

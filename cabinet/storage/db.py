@@ -284,6 +284,18 @@ class Database:
                 pass
             self._file = None
 
+    def checkpoint(self) -> None:
+        """Copy the log's pages into the file (SQLite's passive checkpoint), so that a lost or
+        damaged ``-wal`` can only take what came since. Skipped while writes wait."""
+        if self._memory is not None:
+            return
+        try:
+            self._file.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+        except sqlite3.DatabaseError as exc:
+            if not is_disk_fault(exc):
+                raise
+            log.debug("storage: checkpoint of %s failed (%s)", self.path, exc)
+
     def integrity(self) -> str:
         """``PRAGMA integrity_check`` of the file ("ok" when sound)."""
         rows = self.read("PRAGMA integrity_check")
@@ -352,6 +364,7 @@ class Database:
                 copy = f"; a copy is kept as {target.name}"
             except OSError as exc:
                 copy = f"; no copy could be kept ({exc.strerror or exc})"
+        self._fresh_why = "WRITE-AHEAD LOG LOST"   # if what is left is an empty database
         for problem in problems:
             log.error("storage: %s%s", problem, copy)
             self.events.append(f"at power-on {problem}{copy}.")
