@@ -42,7 +42,7 @@ MAGIC = b"AFWAIT01"
 _HEADER = struct.Struct(">8sQ")
 _RECORD = struct.Struct(">II")
 STAMP = "storage.waiting"  # in the stamps table: the last record the database holds
-SIZE = 4 * 1024 * 1024     # a few hundred coins and games, with their replays
+SIZE = 4 * 1024 * 1024     # thousands of coins, or dozens of games with their replays
 
 
 def _encode(value):
