@@ -109,7 +109,10 @@ class WaitingFile:
         self._lock, self.owned, self.ready = None, False, False
 
     def read(self) -> list[tuple[int, list]]:
-        """The records the file holds, in order (``[(index, batch)]``); notes whether it takes more."""
+        """The records the file holds, in order (``[(index, batch)]``); notes whether it takes more.
+
+        Reads only as far as the records go, not the room after them.
+        """
         self.ready = False
         if not self.owned:
             return []
@@ -121,19 +124,19 @@ class WaitingFile:
                 handle = open(self.path, "rb")     # a read-only disk: read what it kept
                 writable = False
             with handle:
-                data = handle.read()
+                head = handle.read(_HEADER.size)
+                if len(head) < _HEADER.size or head[:8] != MAGIC:
+                    if head.strip(b"\0"):
+                        log.warning("storage: %s has no valid header; what it held is ignored", self.path.name)
+                    return []
+                self.generation = _HEADER.unpack(head)[1]
+                records = self._parse(handle)
+                self.ready = writable and os.fstat(handle.fileno()).st_size >= self.size
         except FileNotFoundError:
             return []
         except OSError as exc:
             log.warning("storage: cannot read %s (%s)", self.path.name, exc.strerror or exc)
             return []
-        if len(data) < _HEADER.size or data[:8] != MAGIC:
-            if data.strip(b"\0"):
-                log.warning("storage: %s has no valid header; what it held is ignored", self.path.name)
-            return []
-        self.generation = _HEADER.unpack_from(data)[1]
-        records = self._parse(data)
-        self.ready = writable and len(data) >= self.size
         return records
 
     def prepare(self) -> bool:
@@ -157,14 +160,20 @@ class WaitingFile:
         self.ready = True
         return True
 
-    def _parse(self, data: bytes) -> list[tuple[int, list]]:
+    def _parse(self, handle) -> list[tuple[int, list]]:
+        """The records from the handle's position on, up to the first that does not check out."""
         records = []
         offset = _HEADER.size
         tag = struct.pack(">Q", self.generation)
-        while offset + _RECORD.size <= len(data):
-            length, crc = _RECORD.unpack_from(data, offset)
-            payload = data[offset + _RECORD.size: offset + _RECORD.size + length]
-            if not length or len(payload) < length or zlib.crc32(tag + payload) != crc:
+        while True:
+            head = handle.read(_RECORD.size)
+            if len(head) < _RECORD.size:
+                break
+            length, crc = _RECORD.unpack(head)
+            if not length or offset + _RECORD.size + length > self.size:
+                break
+            payload = handle.read(length)
+            if len(payload) < length or zlib.crc32(tag + payload) != crc:
                 break
             try:
                 record = json.loads(payload)
