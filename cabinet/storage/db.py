@@ -95,8 +95,7 @@ class Database:
 
     RETRY_SECONDS = 5.0  # least time between the retries writes make (each replays every waiting write)
 
-    def __init__(self, path: Path, connect: Callable[..., sqlite3.Connection] = sqlite3.connect,
-                 waiting_size: int | None = None):
+    def __init__(self, path: Path, connect: Callable[..., sqlite3.Connection] = sqlite3.connect):
         self.path = Path(path)
         self._retry_after = 0.0
         self._connect = connect
@@ -105,7 +104,7 @@ class Database:
         self._pending: list[list[Statement]] = []
         self._kept_flags: list[bool] = []   # per pending write: also in the waiting file
         self._held: list[tuple[str, Callable[[], list[Statement]]]] = []  # waiting for a known state
-        self.waiting = WaitingFile(Path(f"{self.path}-waiting"), *([waiting_size] if waiting_size else []))
+        self.waiting = WaitingFile(Path(f"{self.path}-waiting"))
         self.moved_aside: list[Path] = []  # files renamed because they were damaged
         self.events: list[str] = []        # what happened to the files since power-on, for NOTICES
         self.fault: str | None = None      # why writes wait ("read-only", "full", ...); None: they land
@@ -119,9 +118,8 @@ class Database:
 
     @classmethod
     def open(cls, path: str | Path | None = None,
-             connect: Callable[..., sqlite3.Connection] = sqlite3.connect,
-             waiting_size: int | None = None) -> "Database":
-        db = cls(Path(path) if path else default_path(), connect, waiting_size)
+             connect: Callable[..., sqlite3.Connection] = sqlite3.connect) -> "Database":
+        db = cls(Path(path) if path else default_path(), connect)
         if db.waiting.claim():
             # Not while another program runs on these files: a live log is not a lost one.
             db._clear_the_way()
@@ -324,7 +322,7 @@ class Database:
                   "%s and are written at the next start; the other %d are listed below",
                   len(self._pending), self.path, self.fault, kept, self.waiting.path.name,
                   len(self._pending) - kept)
-        for batch, safe in zip(self._pending, self._kept_flags):
+        for batch, safe in zip(self._pending, self._kept_flags, strict=True):
             if not safe:
                 log.error("storage: not saved: %s", _describe(batch))
 
