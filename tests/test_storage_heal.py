@@ -401,7 +401,7 @@ def test_every_storage_state_but_healthy_shows_on_notices_and_in_attract(conditi
     from app_helpers import make_app
     from service_support import enter, service, top
     from cabinet.render import HEIGHT, WIDTH, palette
-    from cabinet.scenes.attract import AttractScene
+    from cabinet.scenes.flow.attract import AttractScene
     from cabinet.scenes.service import notices
     monkeypatch.setenv("STATE_DIRECTORY", str(_state_folder_in(condition, request, private_state)))
     app = make_app("credits:\n  free_play: false\n")
