@@ -2,7 +2,9 @@
 
 For each cabinet: its site and id, whether it is online and when it was last
 seen, and its coins, credits, plays and games per kind from its audit snapshot;
-then the network tables. ``--json`` prints the same for machines.
+then the network tables. ``--json`` prints the same for machines. A cabinet
+whose figures could not be read (none received, or the broker's latest refused
+as malformed) says so instead of printing counts, and the command exits 3.
 
 :class:`FleetMonitor` (a client that only listens) serves the bench too.
 """
@@ -12,13 +14,14 @@ from __future__ import annotations
 import json
 import logging
 import os
+import sys
 import threading
 import time
 
 from cabinet.config import find_config, load_settings
 from cabinet.network import messages, topics
 from cabinet.network.client import KEEPALIVE_SECONDS, SetupError, connect_options, make_client
-from cabinet.network.view import FleetView
+from cabinet.network.view import FleetView, receive_or_drop
 
 log = logging.getLogger("cabinet.network")
 
@@ -81,11 +84,8 @@ class FleetMonitor:
 
     def _on_message(self, client, userdata, message) -> None:
         self.last_message = time.monotonic()
-        try:
-            self.view.receive(message.topic, message.payload)
-        except messages.BadMessage as exc:
+        if receive_or_drop(self.view, message) is None:
             self.dropped += 1
-            log.warning("network: dropped a message on %s: %s", message.topic[:120], exc)
 
 
 def report(view: FleetView) -> dict:
@@ -96,6 +96,7 @@ def report(view: FleetView) -> dict:
         status = view.status.get(who)
         audits = view.audits.get(who)
         figures = audits.audits if audits else {}
+        unreadable = view.unreadable_topics(site, cabinet)
         cabinets.append({
             "site": site,
             "cabinet": cabinet,
@@ -109,11 +110,14 @@ def report(view: FleetView) -> dict:
                       for mode, row in sorted(figures.get("modes", {}).items()) if isinstance(row, dict)},
             "uptime_seconds": figures.get("uptime_seconds"),
             "events_merged": dict(view.event_counts.get(who, {})),
+            "figures": audits is not None,
+            "unreadable": unreadable,
         })
     tables = {table: [{"rank": e.rank, "initials": e.initials, "score": e.score, "site": e.site,
                        "cabinet": e.cabinet, "when": e.when} for e in entries]
               for table, entries in sorted(view.tables().items()) if entries}
-    return {"cabinets": cabinets, "tables": tables}
+    return {"cabinets": cabinets, "tables": tables,
+            "complete": all(cab["figures"] and not cab["unreadable"] for cab in cabinets)}
 
 
 def format_report(data: dict) -> str:
@@ -124,6 +128,13 @@ def format_report(data: dict) -> str:
         online = {True: "online", False: "offline", None: "status unknown"}[cab["online"]]
         seen = (cab["last_seen"] or "never").replace("T", " ").replace("Z", " UTC")
         lines.append(f"{cab['site']}/{cab['cabinet']}  {online}  last seen {seen}")
+        for topic, reason in sorted(cab["unreadable"].items()):
+            lines.append(f"  could not be read: {topic.split('/', 3)[-1]}: {reason}")
+        if not cab["figures"]:
+            lines.append("  no bookkeeping figures received: coins, credits and plays unknown")
+            continue
+        if cab["unreadable"]:
+            lines.append("  the figures below are the last good ones received, and may be out of date")
         coins = cab["coins"]
         credits = cab["credits"]
         lines.append(f"  coins: chute 1 {coins.get('1', 0)}, chute 2 {coins.get('2', 0)}   credits: "
@@ -142,8 +153,12 @@ def format_report(data: dict) -> str:
     return "\n".join(lines)
 
 
+EXIT_INCOMPLETE = 3
+
+
 def run_fleet(args) -> int:
-    """The command: exit 0 with the report, 1 when the broker cannot be read, 2 without settings."""
+    """The command: exit 0 with the report, 1 when the broker cannot be read, 2 without settings,
+    3 with the report when some cabinet's figures could not be read (the report says which)."""
     loaded = load_settings(getattr(args, "config", None))
     net = loaded.settings.network
     if not net.host:
@@ -161,4 +176,8 @@ def run_fleet(args) -> int:
     finally:
         monitor.stop()
     print(json.dumps(data, indent=2) if args.json else format_report(data))
+    if not data["complete"]:
+        print(f"fleet: {sum(1 for c in data['cabinets'] if c['unreadable'] or not c['figures'])} cabinet(s) "
+              "could not be read in full; see above", file=sys.stderr)
+        return EXIT_INCOMPLETE
     return 0

@@ -21,7 +21,7 @@ from cabinet.network.client import (KEEPALIVE_SECONDS, RECONNECT_MAX_SECONDS, RE
                                      connect_options, make_client)
 from cabinet.network.snapshots import SnapshotMaker
 from cabinet.network.status import LinkStatus
-from cabinet.network.view import FleetView
+from cabinet.network.view import FleetView, receive_or_drop
 from cabinet.settings_schema import NetworkSettings
 from cabinet.storage.db import now_stamp
 from cabinet.storage.outbox import OutboxFile
@@ -282,12 +282,7 @@ class NetworkLink:
         self._wake.set()
 
     def _on_message(self, client, userdata, message) -> None:
-        try:
-            self.view.receive(message.topic, message.payload)
-        except messages.BadMessage as exc:
-            log.warning("network: dropped a message on %s: %s", message.topic[:120], exc)
-        except Exception:
-            log.exception("network: dropped a message on %s", message.topic[:120])
+        receive_or_drop(self.view, message)
 
     # ------------------------------------------------------------------ logging
 

@@ -1,8 +1,13 @@
 """The fleet's messages: what a cabinet publishes, and the checks every received one passes.
 
-A received message is trusted with nothing: anything over 64 KiB, not JSON, of
-the wrong shape, or naming a site or cabinet other than the branch it came on
-raises :class:`BadMessage` (its text is the one log line the receiver writes).
+A received message is trusted with nothing: anything over 64 KiB, not JSON,
+nested deeper than :data:`MAX_DEPTH`, of the wrong shape, or naming a site or
+cabinet other than the branch it came on raises :class:`BadMessage` (its text
+is the one log line the receiver writes). :func:`parse` is total: it returns a
+message or raises :class:`BadMessage`, whatever the bytes, so nothing else can
+escape onto paho's thread. The figures of an audit snapshot are rebuilt from
+the keys a receiver reads, each checked, so what is printed or summed is
+always a count.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from cabinet.storage.scores import check_table
 VERSION = 1
 MAX_BYTES = 64 * 1024
 MAX_ENTRIES = 50
+MAX_DEPTH = 8        # the deepest a cabinet sends is 4 (audits -> modes -> a mode -> its figures)
 _STAMP = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z")
 _EVENT_ID = re.compile(r"[0-9a-f]{32}")
 
@@ -69,7 +75,17 @@ def table_payload(snapshot: TableSnapshot) -> bytes:
 # --------------------------------------------------------------------------- receiving
 
 def parse(topic: str, payload: bytes):
-    """The message on ``topic`` as a Status, AuditSnapshot, TableSnapshot or Event."""
+    """The message on ``topic`` as a Status, AuditSnapshot, TableSnapshot or Event; raises
+    :class:`BadMessage` and nothing else."""
+    try:
+        return _parse(topic, payload)
+    except BadMessage:
+        raise
+    except Exception as exc:   # a check forgotten here must still cost one message, never the thread
+        raise BadMessage(f"cannot be read ({exc.__class__.__name__})") from None
+
+
+def _parse(topic: str, payload: bytes):
     if len(payload) > MAX_BYTES:
         raise BadMessage(f"{len(payload)} bytes, over the {MAX_BYTES} allowed")
     address = topics.parse(topic)
@@ -77,8 +93,12 @@ def parse(topic: str, payload: bytes):
         raise BadMessage("not a topic of the fleet's tree")
     try:
         body = json.loads(payload.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+    except RecursionError:
+        raise BadMessage(f"nested deeper than the {MAX_DEPTH} levels allowed") from None
+    except ValueError as exc:   # JSONDecodeError, bad UTF-8, a number of more than 4,300 digits
         raise BadMessage(f"not JSON ({exc.__class__.__name__})") from None
+    if _depth(body) > MAX_DEPTH:
+        raise BadMessage(f"nested deeper than the {MAX_DEPTH} levels allowed")
     if not isinstance(body, dict) or body.get("v") != VERSION:
         raise BadMessage(f"not a version {VERSION} message")
     if body.get("site") != address.site or body.get("cabinet") != address.cabinet:
@@ -96,7 +116,44 @@ def _audits(address, body) -> AuditSnapshot:
     audits = body.get("audits")
     if not isinstance(audits, dict):
         raise BadMessage("audits must be an object")
-    return AuditSnapshot(address.site, address.cabinet, _int(body, "version"), _stamp(body, "made"), audits)
+    return AuditSnapshot(address.site, address.cabinet, _int(body, "version"), _stamp(body, "made"),
+                         _figures(audits))
+
+
+COUNTS = ("credits", "credits_from_coins", "service_credits", "credits_spent", "credits_over_max",
+          "total_plays", "uptime_seconds")
+SECONDS = ("total_play_seconds", "average_play_seconds")
+STAMPS = ("counts_reset", "scores_reset")
+
+
+def _figures(audits: dict) -> dict:
+    """The bookkeeping figures a receiver uses, each checked (a missing one stays missing)."""
+    figures: dict = {}
+    coins = audits.get("coins", {})
+    if not isinstance(coins, dict) or not set(coins) <= {"1", "2"}:
+        raise BadMessage("audits.coins must be an object of chutes 1 and 2")
+    figures["coins"] = {chute: _int(coins, chute, f"audits.coins.{chute}") for chute in sorted(coins)}
+    for key in COUNTS:
+        if key in audits:
+            figures[key] = _int(audits, key, f"audits.{key}")
+    for key in SECONDS:
+        if key in audits:
+            figures[key] = _seconds(audits, key, f"audits.{key}")
+    for key in STAMPS:
+        if audits.get(key) is not None:
+            figures[key] = _stamp(audits, key)
+    modes = audits.get("modes", {})
+    if not isinstance(modes, dict):
+        raise BadMessage("audits.modes must be an object")
+    figures["modes"] = {}
+    for mode, row in modes.items():
+        if not isinstance(row, dict) or not 1 <= len(mode) <= 80 or not mode.isprintable():
+            raise BadMessage(f"audits.modes has a bad entry {_short(mode)}")
+        where = f"audits.modes.{mode}"
+        figures["modes"][mode] = {"plays": _int(row, "plays", f"{where}.plays"),
+                                  "ended": _int(row, "ended", f"{where}.ended"),
+                                  "play_seconds": _seconds(row, "play_seconds", f"{where}.play_seconds")}
+    return figures
 
 
 def _scores(address, body) -> TableSnapshot:
@@ -136,11 +193,18 @@ def _event(address, body) -> Event:
 _READERS = {"status": _status, "audits": _audits, "scores": _scores, "events": _event}
 
 
-def _int(body: dict, key: str) -> int:
+def _int(body: dict, key: str, name: str | None = None) -> int:
     value = body.get(key)
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**63:
-        raise BadMessage(f"{key} must be a whole number, got {_short(value)}")
+        raise BadMessage(f"{name or key} must be a whole number, got {_short(value)}")
     return value
+
+
+def _seconds(body: dict, key: str, name: str) -> float:
+    value = body.get(key)
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value < 2**53:
+        raise BadMessage(f"{name} must be a number of seconds, got {_short(value)}")   # NaN fails too
+    return float(value)
 
 
 def _bool(body: dict, key: str) -> bool:
@@ -157,7 +221,22 @@ def _stamp(body: dict, key: str) -> str:
     return value
 
 
+def _depth(value) -> int:
+    """How deeply ``value`` nests lists and objects, counted without recursion."""
+    deepest, waiting = 0, [(value, 1)]
+    while waiting:
+        item, level = waiting.pop()
+        if isinstance(item, (list, dict)):
+            deepest = max(deepest, level)
+            if level <= MAX_DEPTH:   # deeper is refused anyway: no need to walk it all
+                waiting += [(child, level + 1) for child in (item.values() if isinstance(item, dict) else item)]
+    return deepest
+
+
 def _short(value) -> str:
-    """A received value as a log may show it: short, printable."""
-    text = repr(value)
+    """A received value as a log may show it: short, printable (a container by its kind only:
+    its repr could be as long as the message)."""
+    if isinstance(value, (list, dict)):
+        return f"a {'list' if isinstance(value, list) else 'JSON object'}"
+    text = repr(value) if not isinstance(value, int) or abs(value) < 10**30 else "a huge number"
     return text if len(text) <= 40 else text[:37] + "..."

@@ -3,19 +3,47 @@
 Messages arrive on paho's thread; the main loop only reads :meth:`FleetView.table`,
 which returns a tuple that is replaced whole, never changed in place, so the
 main loop takes no lock and never waits on the network.
+
+A version (or stamp) from the future is counted as the moment it arrived, by
+this receiver's clock: nobody made a snapshot after it arrived, so a forged
+version of 2**63 only outranks the snapshots made before it, and the sender's
+next real one wins back (see :func:`arrived`). The merge itself stays pure.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import logging
 import threading
+import time
 from collections import Counter
+from datetime import datetime, timezone
 
-from cabinet.network import messages
+from cabinet.network import messages, topics
 from cabinet.network.merge import NETWORK_SIZE, Ledger, TableSnapshot, merge, network_table
 
+log = logging.getLogger("cabinet.network")
+
+
+def arrived(message, now: float):
+    """``message`` with its version and stamps no later than ``now`` (this receiver's clock, in s)."""
+    changes = {}
+    version = getattr(message, "version", None)
+    if version is not None and version > int(now * 1_000_000):
+        changes["version"] = int(now * 1_000_000)
+    stamp = datetime.fromtimestamp(now, timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    for field in ("made", "at"):
+        if getattr(message, field, "") > stamp:
+            changes[field] = stamp
+    return dataclasses.replace(message, **changes) if changes else message
+
+
 class FleetView:
-    def __init__(self, size: int = NETWORK_SIZE):
+    """``clock``: wall-clock seconds (time.time), which bound the versions received."""
+
+    def __init__(self, size: int = NETWORK_SIZE, clock=time.time):
         self.size = size
+        self.clock = clock
         self._lock = threading.Lock()  # held only for in-memory work, never across I/O
         self._kept: dict[tuple, TableSnapshot] = {}
         self._tables: dict[str, tuple] = {}
@@ -24,11 +52,28 @@ class FleetView:
         self.seen: dict[tuple, str] = {}
         self.ledger = Ledger()
         self.event_counts: dict[tuple, Counter] = {}  # per cabinet: events merged, by kind
+        self.unreadable: dict[tuple, dict[str, str]] = {}  # per cabinet: topic -> why its latest was refused
 
-    def receive(self, topic: str, payload: bytes):
-        """Merge one received message; raises :class:`~cabinet.network.messages.BadMessage`."""
-        message = messages.parse(topic, payload)
-        self.apply(message)
+    def receive(self, topic: str, payload: bytes, retained: bool = False):
+        """Merge one received message (``retained``: the broker's stored one, sent on subscribing).
+
+        Raises :class:`~cabinet.network.messages.BadMessage` only. A refused message on a
+        cabinet's topic leaves that topic unreadable (:meth:`unreadable_topics`) until a good
+        one replaces it: the broker now holds that message, not the cabinet's own.
+        """
+        address = topics.parse(topic)
+        try:
+            message = messages.parse(topic, payload)
+            if retained and isinstance(message, messages.Event):
+                raise messages.BadMessage("an event arrived retained, and cabinets never retain events")
+        except messages.BadMessage as exc:
+            if address is not None:
+                with self._lock:
+                    self.unreadable.setdefault((address.site, address.cabinet), {})[topic] = str(exc)
+            raise
+        with self._lock:
+            self.unreadable.get((message.site, message.cabinet), {}).pop(topic, None)
+        self.apply(arrived(message, self.clock()))
         return message
 
     def apply(self, message) -> bool:
@@ -75,8 +120,30 @@ class FleetView:
         return rank if rank <= self.size else None
 
     def cabinets(self) -> list[tuple[str, str]]:
+        """Every cabinet heard from, its refused messages included."""
         with self._lock:
-            return sorted(self.seen)
+            return sorted(set(self.seen) | set(self.unreadable))
+
+    def unreadable_topics(self, site: str, cabinet: str) -> dict[str, str]:
+        """The cabinet's topics whose latest message was refused, and why."""
+        with self._lock:
+            return dict(self.unreadable.get((site, cabinet), {}))
 
     def merged_events(self) -> int:
         return len(self.ledger)
+
+
+def receive_or_drop(view: FleetView, message):
+    """Merge a paho ``message`` into ``view``; a bad one is dropped with one log line.
+
+    Runs on paho's thread, which an exception would end: nothing escapes.
+    """
+    try:
+        return view.receive(message.topic, message.payload, retained=bool(message.retain))
+    except messages.BadMessage as exc:
+        reason = str(exc)
+    except Exception as exc:   # parse() is total; this is the view's own bug, and still one line
+        reason = f"not merged ({exc.__class__.__name__})"
+    log.warning("network: dropped a message on %s: %s", message.topic[:120], reason)
+    return None
+
