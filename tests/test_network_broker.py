@@ -111,27 +111,28 @@ def test_a_cabinet_offline_for_a_day_sends_its_backlog_on_reconnect(tmp_path, br
 
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "config" / "mosquitto"
-USERS = {"left": "left-secret", "right": "right-secret", "fleet": "fleet-secret"}
+# The users of the shipped ACL's example blocks, and a reader.
+USERS = {"bar-left": "left-secret", "bar-right": "right-secret", "fleet": "fleet-secret"}
 
 
 def test_the_acl_refuses_a_cabinet_writing_into_anothers_topics(tmp_path):
     need_mosquitto()
     with LocalBroker(tmp_path / "broker", users=USERS, acl=(EXAMPLE / "arcadeforge.acl").read_text()) as broker:
         monitor = monitor_for(broker, password="fleet-secret")
-        # "left" logs in as itself but claims to be "right": the broker refuses its events.
-        impostor = Cabinet(tmp_path, settings_for(broker, "right", username="left", password="left-secret"))
-        honest = Cabinet(tmp_path, settings_for(broker, "left", password="left-secret"))
+        # "bar-left" logs in as itself but claims to be "bar-right": the broker refuses its events.
+        impostor = Cabinet(tmp_path, settings_for(broker, "bar-right", username="bar-left", password="left-secret"))
+        honest = Cabinet(tmp_path, settings_for(broker, "bar-left", password="left-secret"))
         try:
             impostor.store.scores.add("blocks", "BAD", 90_000)
             honest.store.scores.add("blocks", "GUD", 70_000)
-            wait_for(lambda: ("GUD", 70_000, "left") in [(e.initials, e.score, e.cabinet)
+            wait_for(lambda: ("GUD", 70_000, "bar-left") in [(e.initials, e.score, e.cabinet)
                                                          for e in monitor.view.table("blocks")],
                      what="the honest cabinet's score")
             wait_for(lambda: impostor.link.status.state == "denied", what="the broker's refusal")
             wait_for(lambda: honest.queued() == 0, what="the honest outbox drained")
             assert impostor.queued() == 1  # refused, so kept: nothing is lost to a wrong ACL
-            assert ("bar", "right") not in monitor.view.cabinets()
-            assert all(e.cabinet == "left" for e in monitor.view.table("blocks"))
+            assert ("bar", "bar-right") not in monitor.view.cabinets()
+            assert all(e.cabinet == "bar-left" for e in monitor.view.table("blocks"))
         finally:
             impostor.close()
             honest.close()
@@ -174,11 +175,12 @@ def test_the_example_broker_configuration_takes_tls_cabinets_and_refuses_another
     with broker:
         password_file = tmp_path / "left.password"
         password_file.write_text("left-secret\n")
-        good = Cabinet(tmp_path, settings_for(broker, "left", tls=True, ca_file=ca, password_file=str(password_file)))
-        bad = Cabinet(tmp_path, settings_for(broker, "right", tls=True, ca_file=other_ca, password="right-secret"))
+        good = Cabinet(tmp_path, settings_for(broker, "bar-left", tls=True, ca_file=ca,
+                                              password_file=str(password_file)))
+        bad = Cabinet(tmp_path, settings_for(broker, "bar-right", tls=True, ca_file=other_ca, password="right-secret"))
         try:
             good.store.scores.add("blocks", "TLS", 40_000)
-            wait_for(lambda: good.queued() == 0 and good.entries() == [("TLS", 40_000, "left")],
+            wait_for(lambda: good.queued() == 0 and good.entries() == [("TLS", 40_000, "bar-left")],
                      what="the score over TLS")
             bad.store.scores.add("blocks", "BAD", 90_000)
             wait_for(lambda: bad.link.status.state == "unreachable", what="the failed TLS handshake")
