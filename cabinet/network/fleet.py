@@ -84,7 +84,7 @@ class FleetMonitor:
 
     def _on_message(self, client, userdata, message) -> None:
         self.last_message = time.monotonic()
-        if receive_or_drop(self.view, message) is None:
+        if not receive_or_drop(self.view, message):
             self.dropped += 1
 
 

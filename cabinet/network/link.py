@@ -6,6 +6,11 @@ a thread (the connection, DNS lookup included, happens there), and what the
 scenes read (:attr:`status`, :meth:`table`) are values replaced whole. Outbox rows
 are deleted only when the broker has acknowledged them (QoS 1 PUBACK); after a
 lost connection everything unacknowledged is sent again under the same event id.
+
+The cabinet is the authority on its own branch of the topic tree: it never takes
+its own tables from the network (its state file has them), and a message there
+that it did not send (someone with its password, or a second cabinet given the
+same id) is answered by publishing its own again, and one log line.
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ import logging
 import sqlite3
 import threading
 import time
+from collections import deque
 
 from cabinet.network import messages, topics
 from cabinet.network.client import (KEEPALIVE_SECONDS, RECONNECT_MAX_SECONDS, RECONNECT_MIN_SECONDS, SetupError,
@@ -33,6 +39,7 @@ HEARTBEAT_SECONDS = 60.0    # the audits (uptime) and any changed table are repu
 REFUSED_RETRY_SECONDS = 60.0
 BATCH = 200                 # events published per pass
 MAX_IN_FLIGHT = 1000
+REASSERT_SECONDS = 10.0     # a topic of ours another client wrote on gets ours again at most this often
 
 
 class NetworkLink:
@@ -62,6 +69,10 @@ class NetworkLink:
         self._rewind = False                 # offer every waiting event again once the pause is over
         self._reported = 0                   # highest outbox row whose snapshot is made
         self._published: dict[str, tuple] = {}  # topic -> content last published
+        self._sent: dict[str, deque] = {}       # topic -> the payloads last published there (echoes are ours)
+        self._foreign: set[str] = set()         # topics of ours another client published on
+        self._stale: set[str] = set()           # topics of ours the broker held when we subscribed
+        self._reasserted: dict[str, float] = {}  # topic -> when ours went out again over another's (monotonic)
         self._heartbeat_at = 0.0
         self._last_sync: str | None = None
         self._state = "starting"
@@ -113,7 +124,9 @@ class NetworkLink:
             self.outbox.close()
 
     def _open(self) -> None:
-        client = make_client(self.settings, f"arcadeforge-{self.site}-{self.cabinet}", will=self._status(False))
+        will = self._status(False)
+        client = make_client(self.settings, f"arcadeforge-{self.site}-{self.cabinet}", will=will)
+        self._sent[will[0]] = deque([will[1]], maxlen=8)   # the broker may send it while we still listen
         client.on_connect = self._on_connect
         client.on_connect_fail = self._on_connect_fail
         client.on_disconnect = self._on_disconnect
@@ -150,9 +163,12 @@ class NetworkLink:
             acked, self._acked = self._acked, []
             connected = self._connected and time.monotonic() >= self._refused_until
             resync = self._resync and connected
-            if resync:
+            if resync:   # every snapshot goes out again, over whatever another client left
                 self._resync = False
                 self._published.clear()
+                self._foreign.clear()
+            foreign = self._due_reasserts(now) if connected and not resync else set()
+            stale, self._stale = (self._stale, set()) if connected else (set(), self._stale)
         # Before the deletes: an event sent and acknowledged since the last pass still has its snapshot made.
         tables, audits = self._changed_since_last_pass()
         if acked:
@@ -163,14 +179,18 @@ class NetworkLink:
             self._heartbeat_at = now + HEARTBEAT_SECONDS
         if heartbeat or resync:
             tables, audits = set(self.maker.tables()), True
-        if resync:
+        if foreign or stale:
+            audits = self._answer_others(foreign, stale, tables) or audits
+        if resync or topics.topic(self.site, self.cabinet, "status") in foreign:
             self._publish(*self._status(True), retain=True)
         for table in sorted(tables):
             snapshot = self.maker.table(table)
             self.view.apply(snapshot)  # our own entries are in our network table even offline
             if connected:
+                # Each heartbeat sends every table, changed or not: a receiver whose clock runs ahead
+                # of ours may count our answer to a forged version as older than the forgery.
                 self._publish_snapshot(topics.topic(self.site, self.cabinet, "scores", table),
-                                       snapshot.entries, messages.table_payload(snapshot))
+                                       snapshot.entries, messages.table_payload(snapshot), force=heartbeat)
         if connected and audits:
             figures = self.maker.audits()
             self._publish_snapshot(topics.topic(self.site, self.cabinet, "audits"), None,
@@ -180,6 +200,28 @@ class NetworkLink:
             self._publish_events()
         self.status = LinkStatus(self._state, self.status.detail, self._last_sync, self.outbox.count(),
                                  len(self.view.cabinets()))
+
+    def _answer_others(self, foreign: set[str], stale: set[str], tables: set[str]) -> bool:
+        """Put this cabinet's own snapshots back over what another client published on its topics
+        (adding to ``tables``; True when the audits must go out), and clear a table topic of ours
+        holding a table this cabinet does not have."""
+        ours, audits = self.maker.tables(), False
+        for topic in sorted(foreign):
+            log.warning("network: another client published on %s, this cabinet's own topic (is its broker "
+                        "password known elsewhere, or does a second cabinet use the id %s?); publishing "
+                        "this cabinet's own again", topic, self.cabinet)
+            self._published.pop(topic, None)
+        for topic in sorted(foreign | stale):
+            address = topics.parse(topic)
+            if address.kind == "audits":
+                audits = audits or topic in foreign
+            elif address.kind == "scores" and address.table in ours:
+                if topic in foreign:
+                    tables.add(address.table)
+            elif address.kind == "scores":   # nothing should stand there: MQTT's empty payload deletes it
+                log.info("network: cleared %s: this cabinet has no such table", topic)
+                self._publish(topic, b"", retain=True)
+        return audits
 
     def _changed_since_last_pass(self) -> tuple[set[str], bool]:
         rows = self.outbox.read("SELECT id, kind, payload FROM outbox WHERE id > ? ORDER BY id", (self._reported,))
@@ -192,9 +234,9 @@ class NetworkLink:
                 audits = True
         return tables, audits
 
-    def _publish_snapshot(self, topic: str, content, payload: bytes) -> None:
+    def _publish_snapshot(self, topic: str, content, payload: bytes, force: bool = False) -> None:
         """Publish a retained snapshot unless the same ``content`` (None: always new) is on the broker."""
-        if content is not None and self._published.get(topic) == content:
+        if not force and content is not None and self._published.get(topic) == content:
             return
         self._published[topic] = content
         self._publish(topic, payload, retain=True)
@@ -224,6 +266,9 @@ class NetworkLink:
     def _publish(self, topic: str, payload: bytes, retain: bool = False, row_id: int | None = None) -> None:
         """Publish with QoS 1; an outbox row's message id is kept to delete the row on its PUBACK
         (which may come back before ``publish`` returns)."""
+        if retain:
+            with self._lock:   # before publishing: its echo may come back before publish returns
+                self._sent.setdefault(topic, deque(maxlen=8)).append(payload)
         mid = self.client.publish(topic, payload, qos=1, retain=retain).mid
         with self._lock:
             early = self._early.pop(mid, None)
@@ -241,8 +286,10 @@ class NetworkLink:
         if reason_code.is_failure:
             self._set_state("refused", str(reason_code).upper())
             return
-        if self.settings.show_rankings:
-            client.subscribe(topics.EVERY_TABLE, qos=1)
+        own = topics.branch(self.site, self.cabinet)
+        watched = [f"{own}/status", f"{own}/audits", topics.EVERY_TABLE if self.settings.show_rankings
+                   else f"{own}/scores/#"]
+        client.subscribe([(topic, 1) for topic in watched])
         with self._lock:
             self._connected = True
             self._resync = True  # the next pass says online and publishes every snapshot
@@ -282,7 +329,36 @@ class NetworkLink:
         self._wake.set()
 
     def _on_message(self, client, userdata, message) -> None:
-        receive_or_drop(self.view, message)
+        address = topics.parse(message.topic)
+        if address is not None and (address.site, address.cabinet) == (self.site, self.cabinet):
+            self._own_topic(message)   # our tables come from our state file, never from the network
+        else:
+            receive_or_drop(self.view, message)
+
+    def _own_topic(self, message) -> None:
+        """A message on this cabinet's branch: ours coming back, or another client's to answer.
+
+        One sent as retained on subscribing was stored before this connection, and every
+        snapshot is published again on connecting anyway: only one on a table this cabinet
+        does not have is answered (cleared).
+        """
+        with self._lock:
+            if message.retain:   # stored before we subscribed; only a table we lack needs an answer
+                self._stale.add(message.topic)
+            elif message.payload not in self._sent.get(message.topic, ()):
+                self._foreign.add(message.topic)
+            else:
+                return
+        self._wake.set()
+
+    def _due_reasserts(self, now: float) -> set[str]:
+        """The foreign-written topics whose answer is due (under ``_lock``); the others wait."""
+        due = {topic for topic in self._foreign if now - self._reasserted.get(topic, -REASSERT_SECONDS)
+               >= REASSERT_SECONDS}
+        self._foreign -= due
+        for topic in due:
+            self._reasserted[topic] = now
+        return due
 
     # ------------------------------------------------------------------ logging
 

@@ -62,12 +62,15 @@ class FleetView:
         one replaces it: the broker now holds that message, not the cabinet's own.
         """
         address = topics.parse(topic)
+        if not payload and address is not None and address.kind != "events":
+            self.forget(address, topic)   # a retained message deleted (MQTT's empty payload)
+            return None
         try:
             message = messages.parse(topic, payload)
             if retained and isinstance(message, messages.Event):
                 raise messages.BadMessage("an event arrived retained, and cabinets never retain events")
         except messages.BadMessage as exc:
-            if address is not None:
+            if address is not None and address.kind != "events":   # events carry no figure shown
                 with self._lock:
                     self.unreadable.setdefault((address.site, address.cabinet), {})[topic] = str(exc)
             raise
@@ -75,6 +78,18 @@ class FleetView:
             self.unreadable.get((message.site, message.cabinet), {}).pop(topic, None)
         self.apply(arrived(message, self.clock()))
         return message
+
+    def forget(self, address, topic: str) -> None:
+        """Nothing stands on ``topic`` any more: drop what it held."""
+        who = (address.site, address.cabinet)
+        with self._lock:
+            self.unreadable.get(who, {}).pop(topic, None)
+            if address.kind == "status":
+                self.status.pop(who, None)
+            elif address.kind == "audits":
+                self.audits.pop(who, None)
+            elif self._kept.pop((address.site, address.cabinet, address.table), None) is not None:
+                self._tables[address.table] = network_table(self._kept.values(), address.table, self.size)
 
     def apply(self, message) -> bool:
         """Merge a parsed message (or one of our own snapshots); True when it changed something."""
@@ -133,17 +148,18 @@ class FleetView:
         return len(self.ledger)
 
 
-def receive_or_drop(view: FleetView, message):
-    """Merge a paho ``message`` into ``view``; a bad one is dropped with one log line.
+def receive_or_drop(view: FleetView, message) -> bool:
+    """Merge a paho ``message`` into ``view``; False when it was bad, and dropped with one log line.
 
     Runs on paho's thread, which an exception would end: nothing escapes.
     """
     try:
-        return view.receive(message.topic, message.payload, retained=bool(message.retain))
+        view.receive(message.topic, message.payload, retained=bool(message.retain))
+        return True
     except messages.BadMessage as exc:
         reason = str(exc)
     except Exception as exc:   # parse() is total; this is the view's own bug, and still one line
         reason = f"not merged ({exc.__class__.__name__})"
     log.warning("network: dropped a message on %s: %s", message.topic[:120], reason)
-    return None
+    return False
 
