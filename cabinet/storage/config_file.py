@@ -35,6 +35,7 @@ log = logging.getLogger("cabinet.storage")
 
 _PLAIN = re.compile(r"[A-Za-z_][A-Za-z0-9 _.\-]*")
 _UNREADABLE = object()   # a value in the file that pyyaml cannot build: always rewritten
+COPY_MODE = 0o640      # the widest a copy of a settings file may be: rw-r-----
 _FULL_HEADER = "# ArcadeForge Verse — operator settings (written by the service menu).\n\n"
 
 
@@ -125,7 +126,9 @@ def write_atomic(path: str | os.PathLike, text: str | bytes, like: str | os.Path
     A symbolic link is followed: the file it points to is replaced, and the link stays.
     The file keeps its permissions (and, written by root, its owner: the service's user must
     still be able to save it); a new one takes those of the file ``like`` (a copy of a private
-    file stays private), else rw-r--r--."""
+    file stays private), else rw-r--r--. A copy (``like`` given) is never readable by more than
+    its owner and group (:data:`COPY_MODE`), whatever the original allows or an older copy had:
+    settings may hold the broker password."""
     path = Path(os.path.realpath(path))
     folder = path.parent
     prefix = f".{path.name}.tmp-"
@@ -138,7 +141,8 @@ def write_atomic(path: str | os.PathLike, text: str | bytes, like: str | os.Path
     temp = folder / f"{prefix}{os.getpid()}"
     try:
         fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        os.fchmod(fd, model.st_mode & 0o777 if model else 0o644)
+        mode = model.st_mode & 0o777 if model else 0o644
+        os.fchmod(fd, mode & COPY_MODE if like is not None else mode)
         if model and os.geteuid() == 0 and (model.st_uid, model.st_gid) != (0, 0):
             os.fchown(fd, model.st_uid, model.st_gid)
         binary = isinstance(text, bytes)
