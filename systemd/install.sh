@@ -14,7 +14,8 @@
 #                 only printed, since they would act on this machine, not on DIR
 #
 # Safe to run again: a second run changes nothing and says so. The operator's
-# /etc/arcadeforge/cabinet.yaml is never overwritten.
+# /etc/arcadeforge/cabinet.yaml is never overwritten; it is made readable by root and
+# the cabinet's group only (it may hold the broker password).
 set -euo pipefail
 
 readonly SERVICE=arcadeforge.service
@@ -23,6 +24,7 @@ readonly CABINET_GROUPS=(gpio video render input audio)
 readonly PREFIX=/opt/arcadeforge
 readonly VENV=$PREFIX/venv
 readonly CONFIG_DIR=/etc/arcadeforge
+readonly SETTINGS_MODE=640   # the settings may hold the broker password: root and the cabinet's group only
 readonly STATE_DIR=/var/lib/arcadeforge
 readonly UNIT_FILE=/etc/systemd/system/$SERVICE
 readonly DOC_DIR=/usr/share/doc/arcadeforge
@@ -297,7 +299,7 @@ installed_data_dir() {
 
 # Put the state and settings folders on DATA_DIR (--data-dir), copying what is there today.
 ensure_data_dir() {
-    local pair source folder unit target changed_units=no
+    local pair source folder unit target scratch changed_units=no
     DATA_DIR=${DATA_DIR:-$(installed_data_dir)}
     if [[ -z $DATA_DIR ]]; then
         say "unchanged: scores in $STATE_DIR, settings in $CONFIG_DIR (no --data-dir)"
@@ -313,11 +315,14 @@ ensure_data_dir() {
             fi
             changed "created: $DATA_DIR/$folder ($target, copied from $source)"
         fi
-        mount_unit "$DATA_DIR/$folder" "$source" "$target" > "${TMPDIR:-/tmp}/arcadeforge-mount.$$"
-        if install_file "${TMPDIR:-/tmp}/arcadeforge-mount.$$" "$unit" 0644; then
+        # A fresh name made with O_EXCL: a fixed /tmp name could be a link planted to make root
+        # write elsewhere.
+        scratch=$(mktemp "${TMPDIR:-/tmp}/arcadeforge-mount.XXXXXXXXXX")
+        mount_unit "$DATA_DIR/$folder" "$source" "$target" > "$scratch"
+        if install_file "$scratch" "$unit" 0644; then
             changed_units=yes
         fi
-        rm -f "${TMPDIR:-/tmp}/arcadeforge-mount.$$"
+        rm -f "$scratch"
         if [[ $changed_units == yes ]] || ! can_query || ! systemctl is-enabled --quiet "${unit##*/}" 2>/dev/null; then
             run systemctl enable "${unit##*/}"
         fi
@@ -333,7 +338,11 @@ ensure_settings() {
     if [[ -e $DESTDIR$target ]]; then
         say "kept: $target (the operator's settings are never overwritten)"
     else
-        install_file "$SOURCE_DIR/config/cabinet.yaml" "$target" 0664 || true
+        install_file "$SOURCE_DIR/config/cabinet.yaml" "$target" 0$SETTINGS_MODE || true
+    fi
+    if [[ -f $DESTDIR$target && $(stat -c '%a' "$DESTDIR$target") != "$SETTINGS_MODE" ]]; then
+        if writes_files; then chmod "$SETTINGS_MODE" "$DESTDIR$target"; fi
+        changed "permissions: $target readable by root and group $CABINET_USER only (0$SETTINGS_MODE)"
     fi
     # The service menu saves settings here, as the cabinet user: give the folder and file its group.
     if ! can_query || [[ $(stat -c '%G %a' "$CONFIG_DIR" 2>/dev/null) != "$CABINET_USER 775" ]]; then

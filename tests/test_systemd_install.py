@@ -197,3 +197,45 @@ def test_the_mount_units_verify(pi_root, tmp_path):
         complaints = [line for line in (result.stdout + result.stderr).splitlines()
                       if line.strip() and "arcadeforge.service" not in line]
         assert complaints == [], complaints
+
+
+def test_the_settings_file_is_readable_by_root_and_the_cabinets_group_only(pi_root):
+    """It may hold the broker password: not world-readable (0640, group arcade)."""
+    out = install(pi_root, "--dry-run").stdout
+    settings = pi_root / "etc/arcadeforge/cabinet.yaml"
+    assert oct(settings.stat().st_mode & 0o777) == "0o640"
+    assert "would run: chgrp arcade /etc/arcadeforge/cabinet.yaml" in out
+
+
+def test_an_older_world_readable_settings_file_is_made_private_and_left_as_it_was(pi_root):
+    settings = pi_root / "etc/arcadeforge/cabinet.yaml"
+    settings.parent.mkdir(parents=True)
+    settings.write_text("network:\n  password: s3cret\n")
+    settings.chmod(0o664)   # as earlier versions of the installer left it
+    os.utime(settings, ns=(1_000_000_000, 1_000_000_000))
+    out = install(pi_root, "--dry-run").stdout
+    assert oct(settings.stat().st_mode & 0o777) == "0o640"
+    assert settings.read_text() == "network:\n  password: s3cret\n"
+    assert settings.stat().st_mtime_ns == 1_000_000_000
+    assert "permissions: /etc/arcadeforge/cabinet.yaml readable by root and group arcade only (0640)" in out
+    assert "s3cret" not in out
+    assert "nothing to do, already installed" in install(pi_root, "--dry-run").stdout
+
+
+def test_data_dir_writes_no_temporary_file_another_user_could_have_planted(pi_root, tmp_path):
+    """The installer runs as root: a link planted under the temporary file's name must not make it
+    write through the link (a fixed name, or one from the process id, can be guessed)."""
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    victim = tmp_path / "victim"
+    victim.write_text("root's file\n")
+    env = {k: v for k, v in os.environ.items() if k != "DESTDIR"}
+    env.update(DESTDIR=str(pi_root), TMPDIR=str(scratch))
+    # The link is planted under the name of the very process that then becomes the installer.
+    plant = 'ln -s "$1" "$TMPDIR/arcadeforge-mount.$$" && exec "$0" "$2" --dry-run --data-dir=/data/arcadeforge'
+    result = subprocess.run([BASH, "-c", plant, BASH, str(victim), str(INSTALLER)], capture_output=True,
+                            text=True, env=env, timeout=60)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert victim.read_text() == "root's file\n"
+    assert "What=/data/arcadeforge/state" in (pi_root / "etc/systemd/system/var-lib-arcadeforge.mount").read_text()
+    assert [p.is_symlink() for p in scratch.iterdir()] == [True]   # ours cleaned up, the planted one left
