@@ -38,7 +38,9 @@ def _add_run_options(parser: argparse.ArgumentParser, inner: bool) -> None:
     option given before the command is not overwritten."""
     unset = {"default": argparse.SUPPRESS} if inner else {}
     parser.add_argument("--config", metavar="FILE", type=file_name, help=CONFIG_HELP, **unset)
-    parser.add_argument("--windowed", action="store_true", help="open a window instead of fullscreen", **unset)
+    parser.add_argument("--windowed", action="store_true", **unset,
+                        help="a desktop run: open a window instead of fullscreen, and let the keyboard give coins "
+                             "(5, 6) and open the service menu (F2), as inputs.keyboard_cabinet_keys does")
     parser.add_argument("--headless", action="store_true",
                         help="no display or sound (SDL dummy drivers); for tests and measurements", **unset)
     parser.add_argument("--exit-after", type=float, metavar="SECONDS",

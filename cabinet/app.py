@@ -88,6 +88,7 @@ class App:
         from cabinet.system.notify import Notifier
         from cabinet.system.screen_care import ScreenCare
         settings = loaded.settings
+        self.desktop = windowed   # --windowed: a desktop run, where the keyboard is the cabinet's too
         self.windowed = windowed or not settings.display.fullscreen
         self.fullscreen = not self.windowed and not headless
 
@@ -103,7 +104,8 @@ class App:
         self.notifier = Notifier.from_environment()
         store = Store.open(settings=settings)
         self.ctx = Context(settings=settings, config=loaded, store=store,
-                           audio=audio or Audio(settings.audio), inputs=InputHub(settings.inputs),
+                           audio=audio or Audio(settings.audio),
+                           inputs=InputHub(settings.inputs, cabinet_keys=self._cabinet_keys(settings)),
                            bank=store.credit_bank(settings.credits))
         self.ctx.notices.extend(loaded.notices())
         self.ctx.notices.extend(self.ctx.inputs.problems)
@@ -342,8 +344,13 @@ class App:
         if self.ctx.bank is not None and self.ctx.bank.coin(chute):
             self.ctx.audio.play("credit")
 
+    def _cabinet_keys(self, settings) -> bool:
+        """Whether any keyboard or gamepad gives coins and the service menu (see InputHub)."""
+        return settings.inputs.keyboard_cabinet_keys or self.desktop
+
     def _settings_changed(self, settings) -> None:
         """The service menu applied new settings: turn the picture if the rotation changed."""
+        self.ctx.inputs.cabinet_keys = self._cabinet_keys(settings)
         self.care.configure(settings.display)
         if settings.display.rotation != self.display.rotation:
             import pygame  # the App has loaded it (see App.__init__); a name here only

@@ -287,6 +287,8 @@ def _default_joysticks() -> list[JoystickSettings]:
 @dataclass
 class InputSettings:
     stuck_seconds: float = spec(60.0, min=5, max=3600)
+    keyboard_cabinet_keys: bool = spec(False, doc="coins (5, 6), service (F2), test (F1) and pause (F9) from any "
+                                                  "keyboard, coins from any gamepad; off on a paid cabinet")
     gpio: GpioSettings = spec(factory=GpioSettings)
     joysticks: list = spec(factory=_default_joysticks, doc="per device, first match by name wins")
     blocks_repeat: RepeatSettings = spec(factory=lambda: RepeatSettings(delay_frames=12, rate_frames=4))

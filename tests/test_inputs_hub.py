@@ -32,7 +32,7 @@ def test_two_switches_with_one_meaning_make_one_press_until_both_let_go(make_hub
 
 
 def test_events_are_stamped_with_the_polled_frame(make_hub):
-    hub = make_hub()
+    hub = make_hub(cabinet_keys=True)
     hub.handle_pygame_event(key(pygame.KEYDOWN, pygame.K_5, "5"))
     assert hub.poll(123456) == [InputEvent(CABINET, Action.COIN1, True, 123456)]
 
@@ -65,7 +65,7 @@ def test_each_game_has_its_own_repeat_feel(make_hub):
 
 
 def test_buttons_never_repeat(make_hub):
-    hub = make_hub()
+    hub = make_hub(cabinet_keys=True)
     for code in (pygame.K_z, pygame.K_1, pygame.K_5):
         hub.handle_pygame_event(key(pygame.KEYDOWN, code))
     assert len(hub.poll(0)) == 3

@@ -54,7 +54,7 @@ def pressed(events_):
 
 
 def test_zero_delay_encoder_stick_and_buttons_through_the_event_queue(make_hub, port, events):
-    hub = make_hub(open_joystick=port)
+    hub = make_hub(open_joystick=port, cabinet_keys=True)   # the catch-all mapping's coin needs them
     through_pygame(hub, port.plug(0, "DragonRise Inc.   Generic   USB  Joystick  ", 10))
     through_pygame(hub, axis(10, 0, -1.0), axis(10, 1, 1.0), button(10, 0), button(10, 9))
     assert hub.poll(1) == [InputEvent(1, Action.LEFT, True, 1), InputEvent(1, Action.DOWN, True, 1),
@@ -95,7 +95,7 @@ def test_hat_diagonals_press_and_release_two_directions(make_hub, port):
 
 
 def test_devices_take_players_in_order_and_a_third_waits_its_turn(make_hub, port, caplog):
-    hub = make_hub(open_joystick=port)
+    hub = make_hub(open_joystick=port, cabinet_keys=True)
     with caplog.at_level(logging.INFO, logger="cabinet.inputs"):
         for index, iid in enumerate((20, 21, 22)):
             hub.handle_pygame_event(port.plug(index, f"Encoder {index}", iid))

@@ -6,6 +6,12 @@ queue and the keyboard and joystick changes gathered by
 merges switches that mean the same thing (a GPIO stick and the arrow keys both
 giving player 1 LEFT make one press, released when the last one lets go), adds
 auto-repeat, and stamps every event with the frame.
+
+The cabinet's own actions (coins, service, test, pause) come only from switches
+the operator wired (GPIO pins, encoders named in ``inputs.joysticks``) unless
+:attr:`InputHub.cabinet_keys` is on: on a paid cabinet a keyboard or gamepad
+plugged into a free USB port must not give credits or open the service menu.
+What it refused is kept in :attr:`InputHub.refused` for the input test.
 """
 
 from __future__ import annotations
@@ -16,7 +22,7 @@ import time
 import pygame
 
 from cabinet import FPS
-from cabinet.inputs.actions import Action, InputEvent
+from cabinet.inputs.actions import CABINET, Action, InputEvent
 from cabinet.inputs.gpio import GpioPanel
 from cabinet.inputs.joystick import JoystickInput
 from cabinet.inputs.keyboard import KeyboardInput
@@ -33,11 +39,15 @@ JOYSTICK_EVENTS = frozenset({pygame.JOYAXISMOTION, pygame.JOYHATMOTION,
 class InputHub:
     """Every input source of the cabinet. Never raises on missing hardware.
 
-    ``pin_factory``, ``open_joystick`` and ``clock`` are for tests and the bench
-    (a gpiozero MockFactory, a fake joystick, a fake time source).
+    ``cabinet_keys`` (default: ``settings.keyboard_cabinet_keys``) lets any keyboard or gamepad
+    give the cabinet's own actions. ``pin_factory``, ``open_joystick`` and ``clock`` are for
+    tests and the bench (a gpiozero MockFactory, a fake joystick, a fake time source).
     """
 
-    def __init__(self, settings, *, pin_factory=None, open_joystick=None, clock=time.monotonic):
+    def __init__(self, settings, *, cabinet_keys: bool | None = None, pin_factory=None, open_joystick=None,
+                 clock=time.monotonic):
+        self.cabinet_keys = settings.keyboard_cabinet_keys if cabinet_keys is None else cabinet_keys
+        self.refused: SwitchChange | None = None   # the last press refused for want of cabinet_keys
         self.gpio = GpioPanel(settings.gpio, pin_factory=pin_factory, clock=clock)
         self.keyboard = KeyboardInput()
         self.joysticks = JoystickInput(settings.joysticks, open_joystick=open_joystick)
@@ -87,6 +97,8 @@ class InputHub:
         changes, self._pending = self.gpio.changes() + self._pending, []
         events: list[InputEvent] = []
         for change in changes:
+            if not self._allowed(change):
+                continue
             if self.guard.admit(change, frame):
                 self._apply(change, frame, events)
         for release in self.guard.expired(frame):
@@ -95,6 +107,22 @@ class InputHub:
             self.repeat.track(event)
         events += self.repeat.due(frame)
         return events
+
+    def _allowed(self, change: SwitchChange) -> bool:
+        """Whether ``change`` may act: a cabinet action from an unwired switch needs cabinet_keys."""
+        if change.player != CABINET or change.wired or self.cabinet_keys:
+            return True
+        if change.pressed:
+            self.refused = change
+            log.info("inputs: %s (%s) ignored: inputs.keyboard_cabinet_keys is off", self.label(change.switch),
+                     change.action.value)
+        return False
+
+    def label(self, switch: str) -> str:
+        """A switch as the input test names it: "GPIO 17", "keyboard key 5", "<gamepad> (player 1) button 8"."""
+        if switch.startswith("joystick "):
+            return self.joysticks.label(switch)
+        return f"keyboard {switch}" if switch.startswith("key ") else switch
 
     def _apply(self, change: SwitchChange, frame: int, events: list[InputEvent]) -> None:
         """Merge switches with the same meaning: the first closes it, the last to open opens it."""
@@ -114,8 +142,9 @@ class InputHub:
 
     def describe(self, player: int, action: Action) -> list[str]:
         """Where (player, action) comes from: "GPIO 17", "key A", "joy button 0"..."""
-        return (self.gpio.describe(player, action) + self.keyboard.describe(player, action)
-                + self.joysticks.describe(player, action))
+        anything = player != CABINET or self.cabinet_keys
+        return (self.gpio.describe(player, action) + (self.keyboard.describe(player, action) if anything else [])
+                + self.joysticks.describe(player, action, any_device=anything))
 
     def devices(self) -> list[str]:
         """The connected joysticks and their players, for the input test."""

@@ -4,7 +4,9 @@ Each device is matched by name to an entry of ``inputs.joysticks`` (the first
 that fits; the factory mapping when none does) and given a player: the one the
 entry names, or else the first of players 1 and 2 without a device, in order of
 connection. A third device waits, idle, until one of the others is unplugged.
-Unplugging a device releases everything it held.
+Unplugging a device releases everything it held. A device matched by an entry
+that names it is the operator's own encoder (its switches are ``wired``); one
+taken by the catch-all entry ("*") or the factory mapping is any gamepad.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ class _Device:
         self.buttons = buttons
         self.order = order  # connection order, for handing a freed player to the longest waiting
         self.player = 0
+        self.named = entry.name.strip() not in ("", "*")   # an entry the operator wrote for this device
         self.held: dict[str, SwitchChange] = {}
         self.axes: dict[int, int] = {}  # axis -> -1, 0, +1
         self.hat = (0, 0)
@@ -181,7 +184,7 @@ class JoystickInput:
         if action is None:  # the coin button feeds the chute of the device's player
             player, action = CABINET, Action.COIN1 if device.player == 1 else Action.COIN2
         switch = device.switch(control)
-        change = SwitchChange(switch, player, action, pressed)
+        change = SwitchChange(switch, player, action, pressed, wired=device.named)
         if pressed:
             device.held[switch] = change
         else:
@@ -190,10 +193,19 @@ class JoystickInput:
 
     # ---------------------------------------------------------------- descriptions
 
-    def describe(self, player: int, action: Action) -> list[str]:
+    def label(self, switch: str) -> str:
+        """``switch`` as the input test shows it: the device's name and player, then its control."""
+        _, instance_id, control = switch.split(" ", 2)
+        device = self._devices.get(int(instance_id))
+        if device is None:
+            return switch
+        return f"{device.name.strip()} (player {device.player}) {control}"
+
+    def describe(self, player: int, action: Action, any_device: bool = True) -> list[str]:
+        """Where (player, action) comes from; ``any_device`` false: only the named encoders' controls."""
         sources: list[str] = []
         for device in self._devices.values():
-            if not device.player:
+            if not device.player or not (any_device or device.named):
                 continue
             for source in self._sources(device, player, action):
                 if source not in sources:

@@ -2,8 +2,11 @@
 
 Each row names an action, where it comes from (GPIO pin, key, joystick control,
 from :meth:`InputHub.describe`) and how many presses it has seen, so a switch
-that bounces shows up as a count that jumps by two. An operator leaves with the
-panel alone: hold both Start buttons (or SERVICE, inside the door) for 2 seconds.
+that bounces shows up as a count that jumps by two. A line under the title says
+where the last press came from (a GPIO pin, the keyboard, which gamepad), or
+that a keyboard's or gamepad's cabinet key was ignored (``inputs.keyboard_cabinet_keys``).
+An operator leaves with the panel alone: hold both Start buttons (or SERVICE,
+inside the door) for 2 seconds.
 """
 
 from __future__ import annotations
@@ -43,6 +46,8 @@ class InputTestScene(Scene):
         self.exit_held = 0
         self._sources: dict[tuple[int, Action, int], list[str]] = {}
         self._devices: list[str] = []
+        self.last_press = ""          # where the latest press came from, as shown
+        self._refused = None          # the hub's latest refused press, once shown
 
     def enter(self) -> None:
         self.ctx.inputs.set_repeat_profile("menu")
@@ -55,6 +60,9 @@ class InputTestScene(Scene):
         if event.pressed:
             self.held.add(switch)
             self.presses[switch] = self.presses.get(switch, 0) + 1
+            who = "" if event.player == CABINET else f"PLAYER {event.player} "
+            source = self.ctx.inputs.label(event.switch) if event.switch else "A SWITCH"
+            self.last_press = f"LAST PRESS: {who}{ACTION_NAMES[event.action]} FROM {source}".upper()
         else:
             self.held.discard(switch)
 
@@ -64,6 +72,12 @@ class InputTestScene(Scene):
         return both_starts or (CABINET, Action.SERVICE) in self.held
 
     def update(self) -> None:
+        refused = self.ctx.inputs.refused
+        if refused is not None and refused is not self._refused:
+            self._refused = refused
+            source = self.ctx.inputs.label(refused.switch).upper()
+            self.last_press = (f"IGNORED: {source} ({ACTION_NAMES[refused.action]}), "
+                               "inputs.keyboard_cabinet_keys is off")
         devices = self.ctx.inputs.devices()
         if devices != self._devices:  # an encoder plugged in or out: its controls come and go
             self._devices = devices
@@ -119,7 +133,11 @@ class InputTestScene(Scene):
         if problems:
             # As written: a problem names settings keys and pins, which keep their case.
             first = problems[0] + (f"  (+{len(problems) - 1} MORE IN THE LOG)" if len(problems) > 1 else "")
-            text(surface, first, (WIDTH // 2, 72), fit_size(first, 14, WIDTH - 32), palette.RED, "midtop")
+            text(surface, first, (WIDTH // 2, 70), fit_size(first, 14, WIDTH - 32), palette.RED, "midtop")
+        if self.last_press:
+            colour = palette.YELLOW if self.last_press.startswith("IGNORED") else palette.WHITE
+            text(surface, self.last_press, (WIDTH // 2, 87), fit_size(self.last_press, 14, WIDTH - 32), colour,
+                 "midtop")
 
     def _draw_panel(self, surface, player: int, left: int) -> None:
         height = 40 + len(PLAYER_ACTIONS) * ROW_HEIGHT
