@@ -35,7 +35,7 @@ from cabinet.storage.outbox import OutboxFile
 log = logging.getLogger("cabinet.network")
 
 POLL_SECONDS = 0.2          # the outbox is looked at this often, and at once after an ack or a connection
-HEARTBEAT_SECONDS = 60.0    # the audits (uptime) and any changed table are republished this often
+HEARTBEAT_SECONDS = 60.0    # the audits (uptime) and every table are republished this often
 REFUSED_RETRY_SECONDS = 60.0
 BATCH = 200                 # events published per pass
 MAX_IN_FLIGHT = 1000
