@@ -17,6 +17,8 @@ EXIT_CODES = """exit codes:
   2  bad usage
   3  check-config: the file cannot be used at all (missing, unreadable, not YAML...); the cabinet
      would start on its last good settings, or the factory ones
+     fleet: some cabinet could not be read in full (its figures missing, or its latest message
+     refused as malformed); the report says which
   4  run: the screen cannot be opened; the log's "display:" line says why (systemd does not
      restart the cabinet for it)
 

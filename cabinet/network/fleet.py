@@ -107,7 +107,7 @@ def report(view: FleetView) -> dict:
                         "service": figures.get("service_credits"), "played": figures.get("credits_spent")},
             "modes": {mode: {"plays": row.get("plays", 0), "games": row.get("ended", 0),
                              "play_seconds": row.get("play_seconds", 0)}
-                      for mode, row in sorted(figures.get("modes", {}).items()) if isinstance(row, dict)},
+                      for mode, row in sorted(figures.get("modes", {}).items())},   # checked by messages
             "uptime_seconds": figures.get("uptime_seconds"),
             "events_merged": dict(view.event_counts.get(who, {})),
             "figures": audits is not None,
@@ -133,7 +133,7 @@ def format_report(data: dict) -> str:
         if not cab["figures"]:
             lines.append("  no bookkeeping figures received: coins, credits and plays unknown")
             continue
-        if cab["unreadable"]:
+        if any(topic.endswith("/audits") for topic in cab["unreadable"]):
             lines.append("  the figures below are the last good ones received, and may be out of date")
         coins = cab["coins"]
         credits = cab["credits"]
