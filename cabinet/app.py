@@ -109,6 +109,7 @@ class App:
                            bank=store.credit_bank(settings.credits))
         self.ctx.notices.extend(loaded.notices())
         self.ctx.notices.extend(self.ctx.inputs.problems)
+        self.ctx.outputs = self._open_outputs(settings)
         self.ctx.network = start_link(settings, store, self.ctx.notices)  # returns at once; None when off
         self.ctx.settings_listeners.append(self._settings_changed)
         self.service_door = ServiceDoor(self.ctx)
@@ -202,6 +203,7 @@ class App:
             for event in events:
                 if event.pressed:
                     self._coin(1 if event.action is Action.COIN1 else 2)
+            ctx.outputs.update(awake=False)
             ctx.frame += 1
             return
         if was_asleep:
@@ -221,6 +223,7 @@ class App:
         for kind, pos in pointers:
             self._guarded("pointer", lambda scene: getattr(scene, "pointer", _ignore)(kind, pos))
         self._guarded("update", lambda scene: scene.update())
+        ctx.outputs.update(awake=not self.care.asleep)   # after this step's coins and scene: no lag
         ctx.frame += 1
 
     def render(self) -> bool:
@@ -318,6 +321,7 @@ class App:
         self.closed = True
         self.notifier.stopping()
         self.ctx.inputs.close()
+        self.ctx.outputs.close()    # the lockout drops before the state file closes
         if self.ctx.network is not None:
             self.ctx.network.close()
         self.ctx.store.close()
@@ -341,17 +345,30 @@ class App:
 
     def _coin(self, chute: int) -> None:
         self.ctx.audio.play("coin")
-        if self.ctx.bank is not None and self.ctx.bank.coin(chute):
+        if self.ctx.bank is not None and self.ctx.outputs.coin(chute):
             self.ctx.audio.play("credit")
 
     def _cabinet_keys(self, settings) -> bool:
         """Whether any keyboard or gamepad gives coins and the service menu (see InputHub)."""
         return settings.inputs.keyboard_cabinet_keys or self.desktop
 
+    def _open_outputs(self, settings):
+        """The lockouts, meters and lamps of ``settings``, driven from the cabinet's state."""
+        # Loaded with the scenes, which wait for App.__init__ to choose the SDL drivers.
+        from cabinet.outputs.board import OutputBoard
+        from cabinet.scenes.service.cabinet_outputs import CabinetOutputs
+        board = OutputBoard(settings.outputs, settings.inputs.gpio)
+        self.ctx.notices.extend(board.problems)
+        return CabinetOutputs(self.ctx, board)
+
     def _settings_changed(self, settings) -> None:
         """The service menu applied new settings: turn the picture if the rotation changed."""
         self.ctx.inputs.cabinet_keys = self._cabinet_keys(settings)
         self.care.configure(settings.display)
+        board = self.ctx.outputs.board
+        if (settings.outputs, settings.inputs.gpio) != (board.settings, board.gpio):
+            self.ctx.outputs.close()
+            self.ctx.outputs = self._open_outputs(settings)
         if settings.display.rotation != self.display.rotation:
             import pygame  # the App has loaded it (see App.__init__); a name here only
 

@@ -15,6 +15,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from cabinet.inputs.hub import InputHub
     from cabinet.network.link import NetworkLink
     from cabinet.scenes.kit.ending import Ending
+    from cabinet.scenes.service.cabinet_outputs import CabinetOutputs
     from cabinet.settings_schema import Settings
     from cabinet.storage import CreditBank, Store
 
@@ -39,6 +40,8 @@ class Context:
     player: int = 1
     notices: list[str] = field(default_factory=list)
     bank: "CreditBank | None" = None
+    # The lockouts, meters and lamps, driven from the cabinet's state; the app sets it.
+    outputs: "CabinetOutputs | None" = None
     # The fleet link, None without a network section.
     network: "NetworkLink | None" = None
     attract_factory: Callable[["Context"], Any] | None = None

@@ -1,6 +1,6 @@
 """Checks that span several keys, run by the settings loader after it has read every value.
 
-A GPIO pin given to two inputs, an encoder button given to two controls, a
+A GPIO pin given to two inputs (or an output on an input's pin), an encoder button given to two controls, a
 contest list table that would be empty, and a game dearer than the most credits
 the cabinet holds: each is reported like any bad value
 (file, line, key) and settled in the settings themselves, so ``check-config``
@@ -13,11 +13,13 @@ from __future__ import annotations
 import copy
 
 from cabinet.inputs.wiring import BUTTON_ACTIONS, button_map, clashes, wiring
+from cabinet.outputs.wiring import clash_lines, output_clashes
 
 
 def check_across(reader, settings, last_good) -> None:
     """Find and settle the cross-key problems of ``settings`` (read by ``reader``)."""
     _settle_pins(reader, settings.inputs.gpio, last_good.inputs.gpio if last_good else None)
+    _settle_outputs(reader, settings.outputs, settings.inputs.gpio)
     _settle_buttons(reader, settings.inputs.joysticks)
     _keep_a_contest_list(reader, settings, last_good)
     _keep_games_payable(reader, settings.credits)
@@ -46,6 +48,15 @@ def _settle_pins(reader, gpio, last_gpio) -> None:
             blamed = _latest(reader, keys)
             others = " and ".join(key for key in keys if key != blamed)
             reader.problem(blamed, reader.line_of(blamed), f"GPIO {pin} is also given to {others}; {outcome}")
+
+
+def _settle_outputs(reader, outputs, gpio) -> None:
+    """An output on a pin an input or another output has: that output is not wired (inputs win)."""
+    for pin, users, input_keys in output_clashes(outputs, gpio):
+        for wired, message in clash_lines(pin, users, input_keys):
+            reader.problem(wired.key, reader.line_of(wired.key), message)
+        for wired in users:
+            getattr(outputs, wired.name).pin = None
 
 
 def _settle_buttons(reader, joysticks) -> None:

@@ -299,6 +299,42 @@ class InputSettings:
 CONTAINER_ITEMS[(InputSettings, "joysticks")] = (JoystickSettings, None)
 
 
+# --------------------------------------------------------------------------- outputs
+
+@dataclass
+class OutputPin:
+    """One output of the cabinet: its GPIO pin (BCM) and which level switches it on."""
+
+    pin: int | None = spec(None, min=0, max=27, bad_disables=True, doc="BCM pin; null = not wired")
+    active_high: bool = spec(True, doc="true: the pin high switches it on (a ULN2803 or NPN driver)")
+
+
+@dataclass
+class MeterSettings:
+    """The coin meters' pulse (the AAMA wiring guide asks for at least 60 ms per count)."""
+
+    on_ms: int = spec(60, min=20, max=500, doc="how long the meter's coil is energised per coin")
+    off_ms: int = spec(60, min=20, max=500, doc="the rest between two counts")
+    counts: str = spec("per_chute", choices=("per_chute", "total"),
+                       doc="per_chute: meter 1 counts chute 1, meter 2 chute 2; total: meter 1 counts both")
+
+
+# Shipped unwired: the inputs' default map takes the header's 20 free GPIO lines, and the six
+# left (14/15 UART, 18-21 I2S) belong to a serial console or a sound HAT on many cabinets.
+# config/cabinet.yaml and the wiring notes give the suggested map for a cabinet that uses neither.
+@dataclass
+class OutputSettings:
+    accept_coins: bool = spec(True, doc="false: the lockout refuses every coin (cabinet out of order)")
+    lockout1: OutputPin = spec(factory=OutputPin, doc="chute 1's lockout coil: energised = accept")
+    lockout2: OutputPin = spec(factory=OutputPin, doc="chute 2's lockout coil (one driver for both: lockout1)")
+    meter1: OutputPin = spec(factory=OutputPin, doc="coin meter 1")
+    meter2: OutputPin = spec(factory=OutputPin, doc="coin meter 2")
+    start_lamp1: OutputPin = spec(factory=OutputPin, doc="player 1's Start button lamp")
+    start_lamp2: OutputPin = spec(factory=OutputPin, doc="player 2's Start button lamp")
+    marquee: OutputPin = spec(factory=OutputPin, doc="the marquee light: on while the screen is awake")
+    meter: MeterSettings = spec(factory=MeterSettings)
+
+
 # --------------------------------------------------------------------------- network
 
 # One MQTT topic level: no "/", "+" or "#", nothing a shell or a file name would trip on.
@@ -344,4 +380,5 @@ class Settings:
     antigravity: AntiGravitySettings = spec(factory=AntiGravitySettings)
     versus: MatchSettings = spec(factory=MatchSettings)
     inputs: InputSettings = spec(factory=InputSettings)
+    outputs: OutputSettings = spec(factory=OutputSettings)
     network: NetworkSettings = spec(factory=NetworkSettings)

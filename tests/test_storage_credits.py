@@ -41,13 +41,30 @@ def test_partial_coins_survive_a_restart(store):
     again.close()
 
 
-def test_credits_stop_at_the_maximum_but_coins_are_still_counted(store):
+def test_no_coin_is_swallowed_past_the_maximum_and_the_audit_counts_such_coins(store):
     bank = store.credit_bank(paid(max_credits=2))
-    assert [bank.coin(1) for _ in range(4)] == [1, 1, 0, 0]
-    assert bank.credits == 2
+    assert not bank.at_limit()
+    assert [bank.coin(1) for _ in range(2)] == [1, 1]
+    assert bank.at_limit()            # from here the lockout refuses ...
+    assert [bank.coin(1) for _ in range(2)] == [1, 1]   # ... but a coin that comes is credited
+    assert bank.credits == 4
     audit = store.audits.snapshot()
     assert audit["coins"][1] == 4
-    assert audit["credits_from_coins"] == 2 and audit["credits_over_max"] == 2
+    assert audit["credits_from_coins"] == 4 and audit["credits_over_max"] == 2
+
+
+def test_a_coin_owes_its_meter_a_pulse_in_the_same_write_until_marked_done(store):
+    bank = store.credit_bank(paid())
+    bank.coin(1, meter=1)
+    bank.coin(2, meter=1)
+    bank.coin(2, meter=2)
+    bank.coin(1)                       # no meter wired: nothing owed
+    assert (bank.meter_owed(1), bank.meter_owed(2)) == (2, 1)
+    bank.meter_pulsed(1, 2)
+    assert (bank.meter_owed(1), bank.meter_owed(2)) == (0, 1)
+    assert store.audits.snapshot()["meter_pulses"] == {1: 2, 2: 0}
+    store.audits.reset()               # a bookkeeping reset keeps what the meters are owed
+    assert bank.meter_owed(2) == 1
 
 
 def test_service_credit_is_counted_apart_and_respects_the_maximum(store):
@@ -117,7 +134,8 @@ def test_credits_and_settings_changes_persist_across_reopen(store):
     again = Store.open()
     bank = again.credit_bank(paid(max_credits=2))  # lowered: paid credits are kept
     assert bank.credits == 3
-    assert bank.coin(1) == 0
+    assert bank.at_limit()                          # the lockout refuses; a coin that comes still counts
+    assert bank.coin(1) == 1 and bank.credits == 4
     again.close()
 
 

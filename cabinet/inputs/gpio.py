@@ -30,7 +30,7 @@ from cabinet.inputs.wiring import WiredInput, check_wiring, wiring
 log = logging.getLogger("cabinet.inputs")
 
 @contextlib.contextmanager
-def _no_garbage_collection():
+def no_garbage_collection():
     """Keep the cyclic garbage collector out of gpiozero's pin reservations.
 
     gpiozero reserves and releases pins under one plain (non-reentrant) lock.
@@ -44,6 +44,20 @@ def _no_garbage_collection():
     finally:
         if enabled:
             gc.enable()
+
+
+def usable_pin_factory(pin_factory=None):
+    """``pin_factory``, or gpiozero's default one; raises whatever stops gpiozero from having one.
+
+    Shared with :mod:`cabinet.outputs`: both open their pins on the same factory.
+    """
+    from gpiozero import Device  # imported here: a desktop without gpiozero still runs
+    with warnings.catch_warnings():  # gpiozero warns once per factory it tries
+        warnings.simplefilter("ignore")
+        if pin_factory is None:
+            Device.ensure_pin_factory()
+            pin_factory = Device.pin_factory
+    return pin_factory
 
 
 class _Debounce:
@@ -84,17 +98,12 @@ class GpioPanel:
             return
         factory = self._factory(pin_factory)
         if factory is not None:
-            with _no_garbage_collection():
+            with no_garbage_collection():
                 self._open(usable, factory)
 
     def _factory(self, pin_factory):
         try:
-            from gpiozero import Device  # imported here: a desktop without gpiozero still runs
-            with warnings.catch_warnings():  # gpiozero warns once per factory it tries
-                warnings.simplefilter("ignore")
-                if pin_factory is None:
-                    Device.ensure_pin_factory()
-                    pin_factory = Device.pin_factory
+            pin_factory = usable_pin_factory(pin_factory)
         except Exception as exc:  # not a Pi, no permission, no library: all the same here
             self._no_gpio(f"no usable GPIO pin factory ({type(exc).__name__}: {exc})")
             return None
@@ -179,7 +188,7 @@ class GpioPanel:
         return [w.switch for w in self.inputs.values() if w.player == player and w.action == action]
 
     def close(self) -> None:
-        with _no_garbage_collection():
+        with no_garbage_collection():
             for button in self._buttons:
                 button.close()
         self._buttons.clear()

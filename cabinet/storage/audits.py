@@ -19,14 +19,20 @@ def game_mode(game: str, mode: str) -> str:
     return f"{game}/single" if game == "blocks" and mode in ("blocks", "single") else f"{game}/{mode}"
 
 
-def coin_statements(chute: int, credits_added: int, credits_refused: int) -> list[Statement]:
-    """A coin in ``chute``; the credits it gave, and those refused by the credit limit."""
+def coin_statements(chute: int, credits_added: int, credits_beyond: int) -> list[Statement]:
+    """A coin in ``chute``; the credits it gave, and how many of them took the credits past
+    ``max_credits`` (given all the same: a coin is never swallowed)."""
     statements = [add_counter(f"{PREFIX}coins.{chute}", 1)]
     if credits_added:
         statements.append(add_counter(f"{PREFIX}credits.coins", credits_added))
-    if credits_refused:
-        statements.append(add_counter(f"{PREFIX}credits.over_max", credits_refused))
+    if credits_beyond:
+        statements.append(add_counter(f"{PREFIX}credits.over_max", credits_beyond))
     return statements
+
+
+def meter_statements(meter: int, pulses: int) -> list[Statement]:
+    """``pulses`` counts given to coin meter ``meter``: the figure to compare with the meter's own."""
+    return [add_counter(f"{PREFIX}meter.{meter}", pulses)]
 
 
 def game_ended_statements(game: str, mode: str, seconds: float) -> list[Statement]:
@@ -88,7 +94,8 @@ class Audits:
         """Every figure of the bookkeeping pages.
 
         Keys: ``coins`` {1: n, 2: n}; ``credits_from_coins``, ``service_credits``,
-        ``credits_spent``, ``credits_over_max``; ``modes`` {"game/mode": {plays,
+        ``credits_spent``, ``credits_over_max`` (credits given past the limit); ``meter_pulses``
+        {1: n, 2: n} (counts given to each coin meter); ``modes`` {"game/mode": {plays,
         ended, play_seconds, average_seconds}}; ``total_plays``,
         ``total_play_seconds``, ``average_play_seconds``; ``uptime_seconds``;
         ``counts_reset`` and ``scores_reset`` (UTC stamps, None = never); ``counts_since`` and
@@ -118,6 +125,7 @@ class Audits:
             "service_credits": audit.get("credits.service", 0),
             "credits_spent": audit.get("credits.spent", 0),
             "credits_over_max": audit.get("credits.over_max", 0),
+            "meter_pulses": {1: audit.get("meter.1", 0), 2: audit.get("meter.2", 0)},
             "modes": dict(sorted(modes.items())),
             "total_plays": sum(row["plays"] for row in modes.values()),
             "total_play_seconds": play_seconds,

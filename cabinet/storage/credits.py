@@ -1,13 +1,17 @@
 """The coin mech and credit counter.
 
 Each chute has its own price in coins per credit; coins short of a credit are
-remembered (across power cuts too) toward the next one. Credits stop at
-``max_credits``: further coins are still counted in the bookkeeping. In free
-play nothing is charged, but coins are still counted and credited, so a
+remembered (across power cuts too) toward the next one. No coin is ever
+swallowed: ``max_credits`` is where the coin lockout starts refusing coins
+(:mod:`cabinet.outputs`), and a coin that arrives anyway (no lockout wired, a
+coin already in flight) is credited, and counted apart in the bookkeeping. In
+free play nothing is charged, but coins are still counted and credited, so a
 switch back to coin play owes nobody.
 
 Every coin, service credit and game start is one transaction holding the
-credit change and its audit counters together.
+credit change and its audit counters together; a coin's transaction also owes
+its meter a pulse, marked done only once the meter has been pulsed
+(:meth:`CreditBank.meter_pulsed`), so a power cut loses no count.
 
 While the state file exists but cannot be read, the credits in the machine are
 unknown: :attr:`CreditBank.accepting_coins` is False (the coin lockout reads
@@ -30,6 +34,11 @@ MODES = ("single", "versus", "contest", "blocks", "cpu", "challenger")
 
 def _partial(chute: int) -> str:
     return f"bank.partial.{chute}"
+
+
+def _owed(meter: int) -> str:
+    # Not an audit counter: a bookkeeping or factory reset must not drop pulses a meter is owed.
+    return f"meter.owed.{meter}"
 
 
 class CreditBank:
@@ -65,9 +74,12 @@ class CreditBank:
         return [(coins[_partial(chute)], getattr(self.settings, f"coins_per_credit_{chute}"))
                 for chute in (1, 2) if coins.get(_partial(chute))]
 
-    def coin(self, chute: int) -> int:
+    def coin(self, chute: int, meter: int | None = None) -> int:
         """A coin dropped through ``chute`` (1 or 2); the credits it added (0 while the
-        credits are unknown: the coin is counted once they are known)."""
+        credits are unknown: the coin is counted once they are known).
+
+        ``meter``: the coin meter (1 or 2) that owes this coin a pulse, or None (no meter wired).
+        """
         if chute not in (1, 2):
             raise ValueError(f"coin chute must be 1 or 2, got {chute!r}")
         added = [0]
@@ -76,14 +88,28 @@ class CreditBank:
             # Priced when written: against the credits and coins short of a credit as they are then.
             price = getattr(self.settings, f"coins_per_credit_{chute}")
             earned, partial = divmod(self.partial_coins(chute) + 1, price)
-            room = max(0, self.settings.max_credits - self.credits)
-            added[0] = min(earned, room)
+            beyond = max(0, min(earned, self.credits + earned - self.settings.max_credits))
+            added[0] = earned
             made = [set_counter(_partial(chute), partial)]
-            if added[0]:
-                made.append(add_counter(CREDITS, added[0]))
-            return made + audits.coin_statements(chute, added[0], earned - added[0])
+            if earned:
+                made.append(add_counter(CREDITS, earned))
+            if meter is not None:
+                made.append(add_counter(_owed(meter), 1))
+            return made + audits.coin_statements(chute, earned, beyond)
         self.db.write_when_known(f"a coin in chute {chute}", statements)
         return added[0]
+    def meter_owed(self, meter: int) -> int:
+        """Pulses ``meter`` is owed: coins whose pulse has not been marked done."""
+        return self.db.read_value("SELECT value FROM counters WHERE name = ?", (_owed(meter),), 0)
+
+    def meter_pulsed(self, meter: int, count: int) -> None:
+        """``count`` of ``meter``'s owed pulses have been given: no longer owed, counted in the bookkeeping."""
+        if count:
+            self.db.write([add_counter(_owed(meter), -count)] + audits.meter_statements(meter, count))
+
+    def at_limit(self) -> bool:
+        """True from the moment the credits reach ``max_credits``: the coin lockout refuses."""
+        return self.credits >= self.settings.max_credits
 
     def service_credit(self) -> int:
         """The operator's free credit (SERVICE button); 0 when the credit limit is reached."""

@@ -31,7 +31,7 @@ def factory_reset(store: "Store", config_path: str | Path | None = None,
     store.db.write([
         ("DELETE FROM scores", ()),
         ("DELETE FROM replays", ()),
-        ("DELETE FROM counters", ()),
+        ("DELETE FROM counters WHERE name NOT LIKE 'meter.owed.%'", ()),  # a meter is never reset
         ("DELETE FROM stamps", ()),
         set_stamp("scores.reset", when),
         set_stamp("audits.reset", when),

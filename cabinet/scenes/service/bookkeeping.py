@@ -80,7 +80,10 @@ class BookkeepingPage(Page):
             InfoRow("CREDITS FROM COINS", str(f["credits_from_coins"])),
             InfoRow("SERVICE CREDITS", str(f["service_credits"])),
             InfoRow("CREDITS PLAYED", str(f["credits_spent"])),
-            InfoRow("COINS OVER THE LIMIT", str(f["credits_over_max"]), "CREDITS REFUSED BY MAXIMUM CREDITS"),
+            InfoRow("CREDITS OVER THE LIMIT", str(f["credits_over_max"]),
+                    "COINS THAT CAME PAST MAXIMUM CREDITS, CREDITED ALL THE SAME"),
+            InfoRow("METER 1 COUNTS", str(f["meter_pulses"][1]), "PULSES GIVEN TO COIN METER 1"),
+            InfoRow("METER 2 COUNTS", str(f["meter_pulses"][2]), "PULSES GIVEN TO COIN METER 2"),
             InfoRow("CREDITS IN THE MACHINE", str(f["credits"])),
         ]
         modes = f["modes"]

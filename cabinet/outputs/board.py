@@ -1,0 +1,183 @@
+"""Every wired output of the cabinet, opened through gpiozero: the board the main loop drives.
+
+Never raises: without a usable pin factory it logs one line and drives
+nothing; a pin that is off the header, taken by an input or another output, or
+that cannot be opened disables only that output. ``problems`` keeps those
+lines for the log, NOTICES and the OUTPUT TEST page.
+
+Every output starts off. A lockout coil is energised only while
+:meth:`OutputBoard.accept_coins` says so; on :meth:`close` (or when the program
+dies and the pins are released) it drops, and the coin mech refuses coins.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from cabinet.inputs.gpio import no_garbage_collection, usable_pin_factory
+from cabinet.outputs.lamp import BLINK, OFF, ON, Lamp, open_lamp
+from cabinet.outputs.meter import MeterPulser
+from cabinet.outputs.wiring import OUTPUTS, WiredOutput, check_outputs
+
+log = logging.getLogger("cabinet.outputs")
+
+CHUTES = (1, 2)
+
+
+class OutputBoard:
+    """The lockouts, meters, Start lamps and marquee of ``settings`` (an OutputSettings).
+
+    ``gpio`` is the inputs' GpioSettings, whose pins no output may take.
+    While :attr:`manual` is set (the OUTPUT TEST page) the automatic calls
+    (:meth:`accept_coins`, :meth:`show_lamp`, :meth:`show_marquee`) change nothing.
+    """
+
+    def __init__(self, settings, gpio, pin_factory=None):
+        self.settings = settings
+        self.gpio = gpio
+        self.problems: list[str] = []
+        self.wired: dict[str, WiredOutput] = {}   # by name, only the ones working
+        self.devices: dict[str, object] = {}      # by name: a gpiozero device, a Lamp or a MeterPulser
+        self.manual = False
+        self.accepting = False
+        usable, self.problems = check_outputs(settings, gpio)
+        for line in self.problems:
+            log.error("%s", line)
+        if not usable:
+            return
+        try:
+            factory = usable_pin_factory(pin_factory)
+        except Exception as exc:  # not a Pi, no permission, no library
+            self._problem(f"outputs: no usable GPIO pin factory ({type(exc).__name__}: {exc}); no output driven",
+                          logging.WARNING)
+            return
+        with no_garbage_collection():
+            for wired in usable:
+                self._open(wired, factory)
+
+    def _problem(self, line: str, level=logging.ERROR) -> None:
+        log.log(level, "%s", line)
+        self.problems.append(line)
+
+    def _open(self, wired: WiredOutput, factory) -> None:
+        from gpiozero import DigitalOutputDevice
+        meter = self.settings.meter
+        try:
+            if wired.name.startswith("start_lamp") or wired.name == "marquee":
+                device = Lamp(open_lamp(wired.pin, wired.active_high, factory))
+            else:
+                device = DigitalOutputDevice(wired.pin, active_high=wired.active_high, initial_value=False,
+                                             pin_factory=factory)
+                if wired.name.startswith("meter"):
+                    device = MeterPulser(device, meter.on_ms / 1000, meter.off_ms / 1000)
+        except Exception as exc:  # busy, no permission, not on this board
+            self._problem(f"{wired.key}: GPIO {wired.pin} cannot be used ({type(exc).__name__}: {exc}); "
+                          "this output disabled")
+            return
+        self.wired[wired.name] = wired
+        self.devices[wired.name] = device
+
+    # ------------------------------------------------------------------ what the cabinet drives
+
+    def accept_coins(self, accept: bool) -> None:
+        """Energise the lockout coils (the mechs accept coins) or let them drop (refuse)."""
+        self.accepting = accept
+        if not self.manual:
+            for name in ("lockout1", "lockout2"):
+                self._switch(name, accept)
+
+    def meter_for(self, chute: int) -> int | None:
+        """The meter that counts ``chute``'s coins, or None when that meter is not wired."""
+        meter = 1 if self.settings.meter.counts == "total" else chute
+        return meter if f"meter{meter}" in self.devices else None
+
+    def owe_pulses(self, meter: int, count: int = 1) -> None:
+        """``count`` coins' pulses for ``meter`` (already written to the database as owed)."""
+        pulser = self.devices.get(f"meter{meter}")
+        if pulser is not None and count:
+            pulser.owe(count)
+
+    def take_pulsed(self) -> dict[int, int]:
+        """Meter -> coins' pulses given since the last call, for the meters that gave any."""
+        done = {}
+        for meter in CHUTES:
+            pulser = self.devices.get(f"meter{meter}")
+            count = pulser.take_pulsed() if pulser is not None else 0
+            if count:
+                done[meter] = count
+        return done
+
+    def show_lamp(self, player: int, state: str) -> None:
+        """Player ``player``'s Start lamp :data:`~cabinet.outputs.lamp.OFF`, ``ON`` or ``BLINK``."""
+        lamp = self.devices.get(f"start_lamp{player}")
+        if lamp is not None and not self.manual:
+            lamp.show(state)
+
+    def show_marquee(self, lit: bool) -> None:
+        lamp = self.devices.get("marquee")
+        if lamp is not None and not self.manual:
+            lamp.show(ON if lit else OFF)
+
+    # ------------------------------------------------------------------ the OUTPUT TEST page
+
+    def is_on(self, name: str) -> bool:
+        """True while output ``name`` is switched on (a blinking lamp counts as on)."""
+        device = self.devices.get(name)
+        if isinstance(device, Lamp):
+            return device.state != OFF
+        if isinstance(device, MeterPulser):
+            return bool(device.device.value)
+        return bool(device is not None and device.value)
+
+    def switch(self, name: str, on: bool) -> None:
+        """Switch a lockout or a lamp by hand (only while :attr:`manual`)."""
+        if self.manual:
+            self._switch(name, on)
+
+    def test_pulse(self, meter: int) -> None:
+        """One pulse of ``meter`` that no coin owes."""
+        pulser = self.devices.get(f"meter{meter}")
+        if pulser is not None:
+            pulser.test_pulse()
+
+    def _switch(self, name: str, on: bool) -> None:
+        device = self.devices.get(name)
+        if isinstance(device, Lamp):
+            device.show(ON if on else OFF)
+        elif device is not None and not isinstance(device, MeterPulser):
+            device.value = on
+
+    def release(self) -> None:
+        """Back from hand control: every output off; the next frame sets what the cabinet wants."""
+        self.manual = False
+        for name, device in self.devices.items():
+            if not isinstance(device, MeterPulser):
+                self._switch(name, False)
+        self.accept_coins(self.accepting)
+
+    def describe(self, name: str) -> str:
+        """``GPIO 15`` (``GPIO 15 LOW`` for an active-low output), or why it is not driven."""
+        wired = self.wired.get(name)
+        if wired is not None:
+            return f"GPIO {wired.pin}" + ("" if wired.active_high else " LOW")
+        pin = getattr(self.settings, name).pin
+        return "NOT WIRED" if pin is None else "DISABLED"
+
+    def close(self) -> dict[int, int]:
+        """Every output off and let go; the coins' pulses given since the last :meth:`take_pulsed`."""
+        with no_garbage_collection():
+            for device in self.devices.values():
+                if isinstance(device, MeterPulser):
+                    device.close()
+            done = self.take_pulsed()
+            for name, device in self.devices.items():
+                if not isinstance(device, MeterPulser):
+                    if not isinstance(device, Lamp):
+                        device.off()
+                    device.close()
+        self.devices.clear()
+        self.wired.clear()
+        return done
+
+
+__all__ = ["OutputBoard", "OUTPUTS", "OFF", "ON", "BLINK"]

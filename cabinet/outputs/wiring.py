@@ -1,0 +1,92 @@
+"""Which output is on which GPIO pin, and which of them clash with an input or each other.
+
+Pure (no gpiozero, no pygame), like :mod:`cabinet.inputs.wiring`: the settings
+loader runs these checks, so ``check-config`` and a starting cabinet report an
+output pin used twice in the same words, before any pin is opened. An output
+that clashes is the one disabled: the inputs keep their pins (a coin chute or a
+Start button matters more than its lamp), and of two outputs on one pin neither
+is driven.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cabinet.inputs.wiring import clash_line, on_header, wiring
+
+# The outputs in the order of the settings file, the OUTPUT TEST page and the wiring notes.
+OUTPUTS = {
+    "lockout1": "COIN LOCKOUT 1",
+    "lockout2": "COIN LOCKOUT 2",
+    "meter1": "COIN METER 1",
+    "meter2": "COIN METER 2",
+    "start_lamp1": "START LAMP 1P",
+    "start_lamp2": "START LAMP 2P",
+    "marquee": "MARQUEE",
+}
+
+
+@dataclass(frozen=True)
+class WiredOutput:
+    """One output of the settings: its YAML key, its name, its pin and its polarity."""
+
+    name: str         # "lockout1"
+    pin: int | None
+    active_high: bool = True
+
+    @property
+    def key(self) -> str:
+        return f"outputs.{self.name}.pin"
+
+    @property
+    def label(self) -> str:
+        return OUTPUTS[self.name]
+
+
+def output_wiring(outputs) -> list[WiredOutput]:
+    """Every output of ``outputs`` (an OutputSettings), wired or not, in a fixed order."""
+    return [WiredOutput(name, getattr(outputs, name).pin, getattr(outputs, name).active_high)
+            for name in OUTPUTS]
+
+
+def output_clashes(outputs, gpio) -> list[tuple[int, list[WiredOutput], list[str]]]:
+    """``(pin, outputs, input keys)`` for each header pin taken by an output and anything else.
+
+    ``gpio`` is the inputs' GpioSettings; a disabled GPIO panel takes no pins.
+    """
+    inputs: dict[int, list[str]] = {}
+    if gpio.enabled:
+        for wired in wiring(gpio):
+            if on_header(wired.pin):
+                inputs.setdefault(wired.pin, []).append(wired.key)
+    by_pin: dict[int, list[WiredOutput]] = {}
+    for wired in output_wiring(outputs):
+        if on_header(wired.pin):
+            by_pin.setdefault(wired.pin, []).append(wired)
+    return [(pin, users, inputs.get(pin, [])) for pin, users in by_pin.items()
+            if len(users) > 1 or pin in inputs]
+
+
+def clash_lines(pin: int, users: list[WiredOutput], input_keys: list[str]) -> list[tuple[WiredOutput, str]]:
+    """The problem of one shared pin, said once: ``(output blamed, message)`` pairs.
+
+    An input's pin: each output on it is told apart (``GPIO 4 is also given to
+    inputs.gpio.p1.left; this output disabled``). Outputs alone: one line names them all.
+    """
+    if input_keys:
+        return [(wired, f"GPIO {pin} is also given to {' and '.join(input_keys)}; this output disabled")
+                for wired in users]
+    return [(users[-1], clash_line([w.key for w in users], pin))]
+
+
+def check_outputs(outputs, gpio) -> tuple[list[WiredOutput], list[str]]:
+    """The usable outputs, and one line per problem: a pin off the header, or a pin taken."""
+    problems = [f"{w.key}: {w.pin!r} is not a GPIO number of the 40-pin header (0-27); this output disabled"
+                for w in output_wiring(outputs) if w.pin is not None and not on_header(w.pin)]
+    disabled = set()
+    for pin, users, input_keys in output_clashes(outputs, gpio):
+        disabled |= {w.name for w in users}
+        problems += [message if not input_keys else f"{wired.key}: {message}"
+                     for wired, message in clash_lines(pin, users, input_keys)]
+    usable = [w for w in output_wiring(outputs) if on_header(w.pin) and w.name not in disabled]
+    return usable, problems

@@ -1,0 +1,140 @@
+"""What the cabinet's outputs show, frame by frame: the coin lockout, the meters, the lamps.
+
+The main loop builds one :class:`CabinetOutputs` over the
+:class:`~cabinet.outputs.board.OutputBoard` and calls :meth:`CabinetOutputs.update`
+at the end of every 60 Hz step, after the coins and the scene of that step, so
+the lockout and the Start lamps follow the credits within the same frame.
+It sits with the service door (:mod:`cabinet.scenes.service.door`), above the
+flow: it reads which scene is on top, the service menu's pages included.
+
+* The lockout accepts coins only while nothing forbids them (:meth:`refusal`):
+  coins turned off by the operator, free play, the service menu open, the
+  storage unable to keep a coin, or the credits at ``max_credits``. A coin that
+  comes anyway is credited (:meth:`CabinetOutputs.coin`).
+* Each coin owes its meter a pulse in the coin's own transaction; the board
+  pulses it on its own thread and the pulses given are marked done here.
+* A Start lamp blinks whenever that panel's Start would start a game (attract
+  mode with a credit at the price or free play, a challenger's Start, a
+  rematch), is lit during that player's game, and is off otherwise.
+* The marquee is lit while the screen is awake (``display.sleep``).
+"""
+
+from __future__ import annotations
+
+import logging
+
+from cabinet.outputs.board import BLINK, OFF, ON
+
+log = logging.getLogger(__name__)
+
+PLAYERS = (1, 2)
+
+
+def storage_fault(ctx) -> str | None:
+    """Why the state file cannot keep a coin now, or None: the one place the lockout asks.
+
+    A write the disk refuses is kept in memory and retried (:mod:`cabinet.storage.db`);
+    a coin taken meanwhile would be lost to a power cut, so none is taken.
+    """
+    db = getattr(ctx.store, "db", None)
+    return "STORAGE NOT WRITABLE" if db is not None and db.degraded else None
+
+
+def refusal(ctx) -> str | None:
+    """Why the coin lockout refuses coins now, or None when it accepts them."""
+    from cabinet.scenes.service.door import in_service
+    if not ctx.settings.outputs.accept_coins:
+        return "COINS TURNED OFF"
+    if ctx.bank is None:
+        return "NO CREDIT BANK"
+    if ctx.bank.free_play:
+        return "FREE PLAY"
+    if in_service(ctx.scenes.top):
+        return "SERVICE MENU"
+    fault = storage_fault(ctx)
+    if fault:
+        return fault
+    if ctx.bank.at_limit():
+        return "CREDIT LIMIT"
+    return None
+
+
+def people_playing(scene) -> set[int]:
+    """The panels whose player is in a game on ``scene`` (none for a demo or between games)."""
+    if getattr(scene, "demo", True):
+        return set()
+    seat = getattr(scene, "challenge_seat", None)
+    if seat is not None:
+        return {seat}
+    match = getattr(scene, "rounds", None)
+    finished = getattr(scene, "finished", False) or getattr(scene, "end_frames", 0)
+    return set() if match is None or finished else set(match.people)
+
+
+def start_lamps(ctx) -> dict[int, str]:
+    """Each panel's Start lamp: BLINK when its Start would start a game, ON in its game, else OFF."""
+    from cabinet.scenes.attract import AttractScene, SafeTitleScene
+    from cabinet.scenes.common import can_play
+    from cabinet.scenes.rematch import RematchScene, rematch_offered
+    top = ctx.scenes.top
+    lamps = {player: OFF for player in PLAYERS}
+    if isinstance(top, (AttractScene, SafeTitleScene)):
+        return {player: BLINK if can_play(ctx) else OFF for player in PLAYERS}
+    if isinstance(top, RematchScene):
+        match = top.end.match
+        if rematch_offered(ctx, match):
+            lamps.update({player: BLINK for player in match.people})
+        return lamps
+    for player in people_playing(top):
+        lamps[player] = ON
+    seat = getattr(top, "challenge_seat", None)
+    if seat is not None and ctx.settings.versus.challenger and ctx.bank.can_start("challenger"):
+        lamps[3 - seat] = BLINK
+    return lamps
+
+
+class CabinetOutputs:
+    """The board of ``ctx`` driven from the cabinet's state; the app's one handle on its outputs."""
+
+    def __init__(self, ctx, board):
+        self.ctx = ctx
+        self.board = board
+        self.refused_for: str | None = "STARTING"
+        for meter in (1, 2):
+            owed = ctx.bank.meter_owed(meter) if ctx.bank is not None else 0
+            if not owed:
+                continue
+            if f"meter{meter}" in board.devices:
+                log.info("coin meter %d: %d count(s) owed from before the restart; pulsing them", meter, owed)
+                board.owe_pulses(meter, owed)
+            else:
+                log.warning("coin meter %d owes %d count(s) but is not wired; they wait", meter, owed)
+
+    def coin(self, chute: int) -> int:
+        """A coin through ``chute``: credited (past the limit too), its meter's pulse owed; the credits."""
+        meter = self.board.meter_for(chute)
+        added = self.ctx.bank.coin(chute, meter)
+        if meter is not None:
+            self.board.owe_pulses(meter)
+        return added
+
+    def update(self, awake: bool) -> None:
+        """End of a step: pulses given marked done, then the lockout, the lamps and the marquee."""
+        self._mark_pulsed(self.board.take_pulsed())
+        reason = refusal(self.ctx)
+        if reason != self.refused_for:
+            log.info("coin lockout: %s", f"refusing coins ({reason.lower()})" if reason else "accepting coins")
+            self.refused_for = reason
+        self.board.accept_coins(reason is None)
+        lamps = start_lamps(self.ctx) if awake else {player: OFF for player in PLAYERS}
+        for player, state in lamps.items():
+            self.board.show_lamp(player, state)
+        self.board.show_marquee(awake)
+
+    def _mark_pulsed(self, done: dict[int, int]) -> None:
+        for meter, count in done.items():
+            self.ctx.bank.meter_pulsed(meter, count)
+
+    def close(self) -> None:
+        """Every output off (the lockout refuses), the last pulses given marked done."""
+        self._mark_pulsed(self.board.close())
