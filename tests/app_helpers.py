@@ -21,8 +21,9 @@ class Heard:
 _open_apps: list[App] = []
 
 
-def make_app(yaml_text: str = "", **options) -> App:
-    """A headless cabinet on the given settings (YAML text; defaults otherwise).
+def make_app(yaml_text: str = "", problems_ok: bool = False, **options) -> App:
+    """A headless cabinet on the given settings (YAML text; defaults otherwise), which
+    must have no problems unless ``problems_ok``.
 
     The previous test's cabinet is closed first, as a real one would be: it
     frees the (mock) GPIO pins, the state file and the window.
@@ -30,7 +31,7 @@ def make_app(yaml_text: str = "", **options) -> App:
     while _open_apps:
         _open_apps.pop().close()
     loaded = parse_settings(yaml_text or "{}", "test.yaml")
-    assert not loaded.problems, loaded.problems
+    assert problems_ok or not loaded.problems, loaded.problems
     app = App(loaded, headless=True, audio=Heard(), **options)
     _open_apps.append(app)
     return app

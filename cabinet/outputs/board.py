@@ -147,21 +147,22 @@ class OutputBoard:
         elif device is not None and not isinstance(device, MeterPulser):
             device.value = on
 
-    def release(self) -> None:
-        """Back from hand control: every output off; the next frame sets what the cabinet wants."""
-        self.manual = False
+    def by_hand(self, manual: bool) -> None:
+        """Into (True) or out of hand control: every lockout and lamp off either way.
+
+        Out of it, the cabinet's next frame sets what it wants again.
+        """
+        self.manual = manual
         for name, device in self.devices.items():
             if not isinstance(device, MeterPulser):
                 self._switch(name, False)
-        self.accept_coins(self.accepting)
 
     def describe(self, name: str) -> str:
-        """``GPIO 15`` (``GPIO 15 LOW`` for an active-low output), or why it is not driven."""
+        """``GPIO 15`` (``GPIO 15 LOW`` for an active-low output); "" for an output not driven."""
         wired = self.wired.get(name)
-        if wired is not None:
-            return f"GPIO {wired.pin}" + ("" if wired.active_high else " LOW")
-        pin = getattr(self.settings, name).pin
-        return "NOT WIRED" if pin is None else "DISABLED"
+        if wired is None:
+            return ""
+        return f"GPIO {wired.pin}" + ("" if wired.active_high else " LOW")
 
     def close(self) -> dict[int, int]:
         """Every output off and let go; the coins' pulses given since the last :meth:`take_pulsed`."""

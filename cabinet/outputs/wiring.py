@@ -25,6 +25,14 @@ OUTPUTS = {
     "marquee": "MARQUEE",
 }
 
+# The map suggested for a cabinet with neither a sound HAT on I2S (GPIO 18-21) nor a serial
+# console on the UART (GPIO 14/15): the six header lines the default input map leaves free.
+# Coils (lockout, meters) sit on lines that stay low from power-on until the program drives
+# them (GPIO 14 is the UART's TX, high whenever the UART is on: only the marquee may go there).
+# 18 and 19 are the PWM lines, for the Start lamps. One lockout driver serves both coils.
+SUGGESTED_PINS = {"lockout1": 15, "lockout2": None, "meter1": 20, "meter2": 21,
+                  "start_lamp1": 18, "start_lamp2": 19, "marquee": 14}
+
 
 @dataclass(frozen=True)
 class WiredOutput:

@@ -12,7 +12,8 @@ import copy
 import logging
 import weakref
 
-from cabinet.scenes.service import bookkeeping, confirm, hardware, network, notices, settings_pages
+from cabinet.scenes.service import (bookkeeping, confirm, hardware, network, notices, output_test,
+                                    settings_pages)
 from cabinet.scenes.service.save import SaveResultScene, save_and_apply
 from cabinet.storage.config_file import save_path
 
@@ -51,6 +52,8 @@ class ServiceMenuScene(Page):
             PageRow("INPUT TEST", lambda: hardware.open_input_test(self), "EVERY SWITCH, LIVE"),
             PageRow("SCREEN TEST", lambda: open_(hardware.ScreenTestScene), "COLOUR BARS, CROSSHATCH, GREY SCALE"),
             PageRow("SOUND TEST", lambda: open_(hardware.SoundTestPage), "EVERY EFFECT BY NAME"),
+            PageRow("OUTPUT TEST", lambda: open_(output_test.OutputTestPage),
+                    "LOCKOUTS, COIN METERS, START LAMPS, MARQUEE"),
             PageRow("HIGH-SCORE RESET", lambda: open_(confirm.ScoresResetPage), "ALL TABLES BACK TO THE DEFAULTS"),
             PageRow("BOOKKEEPING RESET", lambda: open_(confirm.BookkeepingResetPage), "EVERY COUNTER TO ZERO"),
             PageRow("FACTORY RESET", lambda: open_(confirm.FactoryResetPage),

@@ -54,6 +54,10 @@ LABELS = {
     "same_pieces": "SAME PIECES FOR BOTH",
     "land_max": "MOST STONES AT ONCE",
     "move_seconds": "MOVE TIMER SECONDS",
+    "accept_coins": "ACCEPT COINS",
+    "on_ms": "PULSE ON (MS)",
+    "off_ms": "PULSE OFF (MS)",
+    "counts": "METERS COUNT",
 }
 
 

@@ -1,0 +1,109 @@
+"""OUTPUT TEST: every output by name and pin, switched by hand, and a meter's single pulse.
+
+While the page shows, the outputs are under the operator's hand alone
+(:attr:`cabinet.outputs.board.OutputBoard.manual`): each starts off, so the
+coin lockout refuses until it is switched on here. Leaving the page gives them
+back to the cabinet, which sets them again within the frame. A meter's test
+pulse is given after any coins' pulses still owed and is not counted as a coin.
+"""
+
+from __future__ import annotations
+
+from cabinet.inputs.actions import CABINET, Action
+from cabinet.outputs.wiring import OUTPUTS
+from cabinet.render.glyphs import LEFT, RIGHT, TRIANGLE_DOWN, TRIANGLE_UP
+
+from .page import Page
+from .rows import InfoRow, PageRow, Row, SettingRow
+
+
+class OutputRow(Row):
+    """One output: its name, its pin and whether it is on; A (or LEFT/RIGHT) switches or pulses it."""
+
+    def __init__(self, board, name: str, problems: list[str]):
+        self.board = board
+        self.name = name
+        self.label = OUTPUTS[name]
+        self.meter = name.startswith("meter")
+        key = f"outputs.{name}.pin"
+        self.problem = next((line for line in problems if f"{key}:" in line or f"{key} " in line), None)
+        if name not in board.wired:
+            self.detail = (self.problem or "NOT WIRED: GIVE IT A PIN IN THE OUTPUTS SECTION").upper()
+        elif self.meter:
+            self.detail = "A GIVES ONE PULSE (NOT COUNTED AS A COIN)"
+        elif name.startswith("lockout"):
+            self.detail = "ON = COIL ENERGISED = COINS ACCEPTED"
+        else:
+            self.detail = "A SWITCHES IT ON AND OFF"
+        if name in board.wired and not board.wired[name].active_high:
+            self.detail = "ACTIVE LOW: " + self.detail
+
+    @property
+    def editable(self) -> bool:
+        return self.name in self.board.wired
+
+    def value(self) -> str:
+        if not self.editable:
+            return "DISABLED" if self.problem else "NOT WIRED"
+        where = self.board.describe(self.name)
+        state = ("PULSE" if self.board.is_on(self.name) else "READY") if self.meter else \
+            ("ON" if self.board.is_on(self.name) else "OFF")
+        return f"{where}  {state}"
+
+    def select(self) -> bool:
+        if not self.editable:
+            return False
+        if self.meter:
+            self.board.test_pulse(int(self.name[-1]))
+        else:
+            self.board.switch(self.name, not self.board.is_on(self.name))
+        return True
+
+    def change(self, direction: int) -> bool:
+        return False if self.meter else self.select()
+
+
+class OutputTestPage(Page):
+    """The outputs, under the operator's hand while the page shows; then the outputs' settings."""
+
+    title = "OUTPUT TEST"
+    controls = f"{TRIANGLE_UP}{TRIANGLE_DOWN} CHOOSE  A SWITCH / PULSE  {LEFT}{RIGHT} CHANGE  B BACK"
+
+    def __init__(self, ctx, menu=None):
+        super().__init__(ctx, menu)
+        outputs = ctx.outputs
+        self.board = outputs.board if outputs is not None else None
+        problems = [str(line) for line in ctx.notices]   # the settings file's and the board's
+        self.output_rows = [OutputRow(self.board, name, problems) for name in OUTPUTS] if self.board else []
+
+    def enter(self) -> None:
+        super().enter()
+        if self.board is not None:
+            self.board.by_hand(True)      # from off, whatever the cabinet had set
+
+    def leave(self) -> None:
+        if self.board is not None:
+            self.board.by_hand(False)
+
+    def rows(self):
+        if self.board is None:
+            return [InfoRow("NO OUTPUTS", "")]
+        rows = list(self.output_rows)
+        if self.menu is not None:
+            from .settings_pages import SectionPage
+            draft = self.menu.draft.outputs
+            rows += [
+                SettingRow(draft, "accept_coins"),
+                PageRow("METER PULSE", lambda: self.ctx.scenes.push(
+                    SectionPage(self.ctx, self.menu, "METER PULSE", draft.meter)), "ON AND OFF TIMES, PER CHUTE OR TOTAL"),
+            ]
+        return rows
+
+    def handle(self, event) -> None:
+        # A pulses or switches only: no menu click on top of a meter's own.
+        if event.pressed and event.action is Action.A and event.player != CABINET:
+            rows = self.rows()
+            if rows and isinstance(rows[self.index], OutputRow):
+                rows[self.index].select()
+                return
+        super().handle(event)
