@@ -97,15 +97,19 @@ class OutputBoard:
         if pulser is not None and count:
             pulser.owe(count)
 
-    def take_pulsed(self) -> dict[int, int]:
-        """Meter -> coins' pulses given since the last call, for the meters that gave any."""
+    def given(self) -> dict[int, int]:
+        """Meter -> coins' pulses given and not yet :meth:`marked`, for the meters that gave any."""
         done = {}
         for meter in CHUTES:
             pulser = self.devices.get(f"meter{meter}")
-            count = pulser.take_pulsed() if pulser is not None else 0
+            count = pulser.given() if pulser is not None else 0
             if count:
                 done[meter] = count
         return done
+
+    def marked(self, meter: int, count: int) -> None:
+        """``count`` of ``meter``'s given pulses are marked done in the database."""
+        self.devices[f"meter{meter}"].marked(count)
 
     def show_lamp(self, player: int, state: str) -> None:
         """Player ``player``'s Start lamp :data:`~cabinet.outputs.lamp.OFF`, ``ON`` or ``BLINK``."""
@@ -165,12 +169,12 @@ class OutputBoard:
         return f"GPIO {wired.pin}" + ("" if wired.active_high else " LOW")
 
     def close(self) -> dict[int, int]:
-        """Every output off and let go; the coins' pulses given since the last :meth:`take_pulsed`."""
+        """Every output off and let go; the coins' pulses :meth:`given` and not marked by then."""
         with no_garbage_collection():
             for device in self.devices.values():
                 if isinstance(device, MeterPulser):
                     device.close()
-            done = self.take_pulsed()
+            done = self.given()
             for name, device in self.devices.items():
                 if not isinstance(device, MeterPulser):
                     if not isinstance(device, Lamp):

@@ -1,14 +1,17 @@
-"""A coin meter: pulses owed, pulsed one after another on a thread of its own.
+"""A coin meter: pulses owed, given one after another on a thread of its own.
 
 The main loop never waits for a meter. It hands over what is owed with
-:meth:`MeterPulser.owe` and collects, once a frame, how many pulses have been
-given since with :meth:`MeterPulser.take_pulsed`, which it then marks done in
-the database. The thread only switches the pin and counts: it never touches
-SQLite or pygame. A pulse counts as given after its off time, when the next
-one could start. :meth:`close` lets the pulse under way finish (at most
-``on_ms + off_ms``), so a clean stop neither cuts nor repeats a count; only a
-kill or a power cut between a pulse's start and its mark in the database
-repeats that one pulse after the restart.
+:meth:`MeterPulser.owe`; once a frame it asks how many pulses have been given
+(:meth:`MeterPulser.given`), marks them done in the database, and then says so
+with :meth:`MeterPulser.marked`. The thread only switches the pin and counts:
+it never touches SQLite or pygame.
+
+A coin's pulse counts as given after its off time, and the next coin's pulse
+waits until that one is marked done. So at any moment at most one pulse is
+given but not yet marked: a kill or a power cut can repeat that one pulse
+after the restart, never more, and never lose one. :meth:`close` lets the
+pulse under way finish (at most ``on_ms + off_ms``), so a clean stop neither
+cuts a count short nor repeats it.
 """
 
 from __future__ import annotations
@@ -26,9 +29,9 @@ class MeterPulser:
     def __init__(self, device, on_s: float, off_s: float):
         self.device = device
         self.on_s, self.off_s = on_s, off_s
-        self._owed = 0          # coins' pulses, marked done in the database once given
+        self._owed = 0          # coins' pulses not yet marked done (including one given)
+        self._given = 0         # given, waiting for the main thread's mark (0 or 1)
         self._tests = 0         # the OUTPUT TEST's pulses, which nobody owes
-        self._pulsed = 0        # coins' pulses given since the last take_pulsed
         self._closing = False
         self._wake = threading.Condition()
         self._thread = threading.Thread(target=self._run, name=f"meter {device.pin}", daemon=True)
@@ -36,52 +39,63 @@ class MeterPulser:
 
     @property
     def owed(self) -> int:
-        """Coins' pulses not given yet (including the one under way)."""
+        """Coins' pulses not marked done yet."""
         with self._wake:
             return self._owed
 
     def owe(self, count: int = 1) -> None:
-        """``count`` more pulses, each one coin."""
+        """``count`` more pulses, each one coin (already written to the database as owed)."""
         with self._wake:
             self._owed += count
-            self._wake.notify()
+            self._wake.notify_all()
 
     def test_pulse(self) -> None:
-        """One pulse for the OUTPUT TEST page: given after what is owed, never counted as a coin."""
+        """One pulse for the OUTPUT TEST page: given after the coin pulse under way, never counted."""
         with self._wake:
             self._tests += 1
-            self._wake.notify()
+            self._wake.notify_all()
 
-    def take_pulsed(self) -> int:
-        """Coins' pulses given since the last call (main thread, once a frame)."""
+    def given(self) -> int:
+        """Coins' pulses given and not yet :meth:`marked` (main thread, once a frame)."""
         with self._wake:
-            pulsed, self._pulsed = self._pulsed, 0
-            return pulsed
+            return self._given
+
+    def marked(self, count: int) -> None:
+        """``count`` given pulses are marked done in the database: the next may start."""
+        with self._wake:
+            self._given -= count
+            self._owed -= count
+            self._wake.notify_all()
+
+    def _next(self) -> str | None:
+        """Wait for work: "coin", "test", or None when closing (under the lock)."""
+        while True:
+            if self._closing:
+                return None
+            if self._owed > self._given and not self._given:
+                return "coin"
+            if self._tests:
+                return "test"
+            self._wake.wait()
 
     def _run(self) -> None:
         while True:
             with self._wake:
-                while not (self._owed or self._tests or self._closing):
-                    self._wake.wait()
-                if self._closing:
-                    return
-                coin = self._owed > 0
-            self._pulse()
+                kind = self._next()
+            if kind is None:
+                return
+            self.device.on()
+            time.sleep(self.on_s)
+            self.device.off()
+            time.sleep(self.off_s)
             with self._wake:
-                if coin:
-                    self._owed -= 1
-                    self._pulsed += 1
+                if kind == "coin":
+                    self._given += 1
                 else:
                     self._tests -= 1
 
-    def _pulse(self) -> None:
-        self.device.on()
-        time.sleep(self.on_s)
-        self.device.off()
-        time.sleep(self.off_s)
-
     def close(self) -> None:
-        """Stop after the pulse under way, the pin off; :meth:`take_pulsed` still tells what was given."""
+        """Stop after the pulse under way, the pin off; :meth:`given` still tells what was given."""
         with self._wake:
             self._closing = True
             self._wake.notify_all()

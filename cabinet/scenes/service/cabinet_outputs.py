@@ -12,7 +12,8 @@ flow: it reads which scene is on top, the service menu's pages included.
   storage unable to keep a coin, or the credits at ``max_credits``. A coin that
   comes anyway is credited (:meth:`CabinetOutputs.coin`).
 * Each coin owes its meter a pulse in the coin's own transaction; the board
-  pulses it on its own thread and the pulses given are marked done here.
+  pulses it on its own thread and the pulse given is marked done here, in the
+  frame after it, before the next one starts (:mod:`cabinet.outputs.meter`).
 * A Start lamp blinks whenever that panel's Start would start a game (attract
   mode with a credit at the price or free play, a challenger's Start, a
   rematch), is lit during that player's game, and is off otherwise.
@@ -120,7 +121,7 @@ class CabinetOutputs:
 
     def update(self, awake: bool) -> None:
         """End of a step: pulses given marked done, then the lockout, the lamps and the marquee."""
-        self._mark_pulsed(self.board.take_pulsed())
+        self._mark_pulsed(self.board.given())
         reason = refusal(self.ctx)
         if reason != self.refused_for:
             log.info("coin lockout: %s", f"refusing coins ({reason.lower()})" if reason else "accepting coins")
@@ -131,10 +132,13 @@ class CabinetOutputs:
             self.board.show_lamp(player, state)
         self.board.show_marquee(awake)
 
-    def _mark_pulsed(self, done: dict[int, int]) -> None:
-        for meter, count in done.items():
+    def _mark_pulsed(self, given: dict[int, int], closed: bool = False) -> None:
+        """Pulses given are marked done in the database, and only then may the next ones start."""
+        for meter, count in given.items():
             self.ctx.bank.meter_pulsed(meter, count)
+            if not closed:
+                self.board.marked(meter, count)
 
     def close(self) -> None:
         """Every output off (the lockout refuses), the last pulses given marked done."""
-        self._mark_pulsed(self.board.close())
+        self._mark_pulsed(self.board.close(), closed=True)
