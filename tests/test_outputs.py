@@ -358,3 +358,19 @@ def test_output_test_switches_each_output_by_hand_and_pulses_a_meter_once(pins):
     app.ctx.go_to_attract()
     run(app, 1)
     assert pins.pin(15).state is True
+
+
+def test_new_output_settings_from_the_service_menu_reopen_the_board_and_keep_what_is_owed(pins):
+    import copy
+
+    from cabinet.scenes.service.save import apply_settings
+    app = make_app(METERS.replace("on_ms: 20, off_ms: 20", "on_ms: 300, off_ms: 300"))
+    app.step([coin()] * 4)
+    old_board = app.ctx.outputs.board
+    changed = copy.deepcopy(app.ctx.settings)
+    changed.outputs.meter.on_ms = changed.outputs.meter.off_ms = 20
+    apply_settings(app.ctx, changed)
+    assert app.ctx.outputs.board is not old_board and not old_board.devices
+    wait_for(lambda: app.ctx.bank.meter_owed(1) == 0, app)
+    assert len(pulses(pins.pin(20))) == 4                        # a clean stop neither cuts nor repeats
+    assert app.ctx.store.audits.snapshot()["meter_pulses"][1] == 4
