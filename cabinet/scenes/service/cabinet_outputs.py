@@ -8,8 +8,9 @@ It sits with the service door (:mod:`cabinet.scenes.service.door`), above the
 flow: it reads which scene is on top, the service menu's pages included.
 
 * The lockout accepts coins only while nothing forbids them (:meth:`refusal`):
-  coins turned off by the operator, free play, the service menu open, the
-  storage unable to keep a coin, or the credits at ``max_credits``. A coin that
+  coins turned off by the operator, free play, the service menu open (but for
+  its input test, where the operator tries the chutes), the storage unable to
+  keep a coin, or the credits at ``max_credits``. A coin that
   comes anyway is credited (:meth:`CabinetOutputs.coin`).
 * Each coin owes its meter a pulse in the coin's own transaction; the board
   pulses it on its own thread and the pulse given is marked done here, in the
@@ -46,11 +47,10 @@ def refusal(ctx) -> str | None:
     from cabinet.scenes.service.door import in_service
     if not ctx.settings.outputs.accept_coins:
         return "COINS TURNED OFF"
-    if ctx.bank is None:
-        return "NO CREDIT BANK"
     if ctx.bank.free_play:
         return "FREE PLAY"
-    if in_service(ctx.scenes.top):
+    top = ctx.scenes.top
+    if in_service(top) and not getattr(top, "sees_coins", False):   # the input test tests the chutes
         return "SERVICE MENU"
     fault = storage_fault(ctx)
     if fault:

@@ -82,6 +82,7 @@ class OutputTestPage(Page):
             self.board.by_hand(True)      # from off, whatever the cabinet had set
 
     def leave(self) -> None:
+        super().leave()
         if self.board is not None:
             self.board.by_hand(False)
 
