@@ -80,11 +80,15 @@ class OutputBoard:
     # ------------------------------------------------------------------ what the cabinet drives
 
     def accept_coins(self, accept: bool) -> None:
-        """Energise the lockout coils (the mechs accept coins) or let them drop (refuse)."""
+        """Energise the lockout coils (the mechs accept coins) or let them drop (refuse).
+
+        Called every frame; the pins are written only when the answer changes.
+        """
+        if self.manual or accept == self.accepting:
+            return
         self.accepting = accept
-        if not self.manual:
-            for name in ("lockout1", "lockout2"):
-                self._switch(name, accept)
+        for name in ("lockout1", "lockout2"):
+            self._switch(name, accept)
 
     def meter_for(self, chute: int) -> int | None:
         """The meter that counts ``chute``'s coins, or None when that meter is not wired."""
@@ -157,6 +161,7 @@ class OutputBoard:
         Out of it, the cabinet's next frame sets what it wants again.
         """
         self.manual = manual
+        self.accepting = False
         for name, device in self.devices.items():
             if not isinstance(device, MeterPulser):
                 self._switch(name, False)

@@ -26,6 +26,10 @@ from __future__ import annotations
 import logging
 
 from cabinet.outputs.board import BLINK, OFF, ON
+from cabinet.scenes.attract import AttractScene, SafeTitleScene
+from cabinet.scenes.common import can_play
+from cabinet.scenes.rematch import RematchScene, rematch_offered
+from cabinet.scenes.service.door import in_service
 
 log = logging.getLogger(__name__)
 
@@ -44,7 +48,6 @@ def storage_fault(ctx) -> str | None:
 
 def refusal(ctx) -> str | None:
     """Why the coin lockout refuses coins now, or None when it accepts them."""
-    from cabinet.scenes.service.door import in_service
     if not ctx.settings.outputs.accept_coins:
         return "COINS TURNED OFF"
     if ctx.bank.free_play:
@@ -74,9 +77,6 @@ def people_playing(scene) -> set[int]:
 
 def start_lamps(ctx) -> dict[int, str]:
     """Each panel's Start lamp: BLINK when its Start would start a game, ON in its game, else OFF."""
-    from cabinet.scenes.attract import AttractScene, SafeTitleScene
-    from cabinet.scenes.common import can_play
-    from cabinet.scenes.rematch import RematchScene, rematch_offered
     top = ctx.scenes.top
     lamps = {player: OFF for player in PLAYERS}
     if isinstance(top, (AttractScene, SafeTitleScene)):
