@@ -99,7 +99,7 @@ def test_a_maximum_below_the_versus_price_is_saved_raised_to_it_with_the_comment
         assert top(app).outcome.saved
         assert app.ctx.settings.credits.max_credits == 2
     text = path.read_text(encoding="utf-8")
-    assert "  max_credits: 2            # coins beyond this" in text, "patched in place, comments kept"
+    assert "  max_credits: 2            # the coin lockout refuses" in text, "patched in place, comments kept"
     assert load_settings(path).problems == []
 
 

@@ -16,8 +16,11 @@ cuts a count short nor repeats it.
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
+
+log = logging.getLogger("cabinet.outputs")
 
 
 class MeterPulser:
@@ -84,10 +87,14 @@ class MeterPulser:
                 kind = self._next()
             if kind is None:
                 return
-            self.device.on()
-            time.sleep(self.on_s)
-            self.device.off()
-            time.sleep(self.off_s)
+            try:
+                self.device.on()
+                time.sleep(self.on_s)
+                self.device.off()
+                time.sleep(self.off_s)
+            except Exception:  # the pin went away: what is owed stays owed in the database
+                log.exception("coin meter on GPIO %s stopped pulsing", self.device.pin)
+                return
             with self._wake:
                 if kind == "coin":
                     self._given += 1
