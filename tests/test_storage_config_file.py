@@ -12,6 +12,7 @@ import pytest
 
 from cabinet.config import SHIPPED_CONFIG, load_settings, parse_settings
 from cabinet.inputs.wiring import BUTTON_ACTIONS, clashes, wiring
+from cabinet.outputs.wiring import output_clashes
 from cabinet.settings_checks import dearest_price
 from cabinet.settings_schema import CONTAINER_ITEMS, ContestList, Settings, topic_name_problem
 from cabinet.storage import config_file
@@ -111,11 +112,15 @@ def mutate(obj, rng, owner=None):
 
 
 def unclash(settings):
-    """Disable the later of any two inputs given one pin or button, as an operator must."""
+    """Disable the later of any two inputs given one pin or button, and any output on a taken
+    pin, as an operator must."""
     for users in clashes(wiring(settings.inputs.gpio)).values():
         for wired in users[1:]:
             panel, name = wired.key.split(".")[-2:]
             setattr(getattr(settings.inputs.gpio, panel), name, None)
+    for _pin, outputs, _inputs in output_clashes(settings.outputs, settings.inputs.gpio):
+        for wired in outputs:                     # an output on a taken pin: not wired
+            getattr(settings.outputs, wired.name).pin = None
     for entry in settings.inputs.joysticks:
         used = set()
         for control in BUTTON_ACTIONS:
