@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
-from app_helpers import make_app, run, start_blocks_single
+from app_helpers import make_app, past_countdown, run
 from inputs_support import pins  # noqa: F401  (fixture)
 
 from cabinet.config import parse_settings
@@ -310,9 +310,14 @@ def test_start_lamps_follow_the_credits_within_the_frame_and_blink_on_the_pin(pi
     assert lamp_states(app) == ("blink", "blink")               # the frame of the coin
     wait_for(lambda: len(pins.pin(18).states) >= 5)             # it really blinks (gpiozero's thread)
     assert {s.state for s in pins.pin(18).states} == {True, False}
-    start_blocks_single(app)                                    # the credit is spent
-    assert lamp_states(app) == ("on", "off")                    # lit during player 1's game
-    assert pins.pin(18).state is True
+    run(app, 3, [InputEvent(1, Action.START, True)])           # game select
+    run(app, 3, [InputEvent(1, Action.A, True)])               # BLOCKS
+    app.step([InputEvent(1, Action.A, True)])                   # SINGLE: the credit is spent
+    assert app.ctx.bank.credits == 0
+    assert lamp_states(app) == ("on", "off")                    # the same frame: lit for player 1's game
+    assert pins.pin(18).state is True and pins.pin(19).state is False
+    past_countdown(app)
+    assert lamp_states(app) == ("on", "off")
     app.step([coin()])
     assert lamp_states(app) == ("on", "blink")                  # player 2's Start is now a challenger
 
