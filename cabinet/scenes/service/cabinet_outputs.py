@@ -10,8 +10,8 @@ flow: it reads which scene is on top, the service menu's pages included.
 * The lockout accepts coins only while nothing forbids them (:meth:`refusal`):
   coins turned off by the operator, free play, the service menu open (but for
   its input test, where the operator tries the chutes), the storage unable to
-  keep a coin, or the credits at ``max_credits``. A coin that
-  comes anyway is credited (:meth:`CabinetOutputs.coin`).
+  keep a coin, or the credits at ``max_credits``. A coin that comes anyway is
+  credited (:meth:`CabinetOutputs.coin`).
 * Each coin owes its meter a pulse in the coin's own transaction; the board
   pulses it on its own thread and the pulse given is marked done here, in the
   frame after it, before the next one starts (:mod:`cabinet.outputs.meter`).
@@ -42,8 +42,7 @@ def storage_fault(ctx) -> str | None:
     A write the disk refuses is kept in memory and retried (:mod:`cabinet.storage.db`);
     a coin taken meanwhile would be lost to a power cut, so none is taken.
     """
-    db = getattr(ctx.store, "db", None)
-    return "STORAGE NOT WRITABLE" if db is not None and db.degraded else None
+    return "STORAGE NOT WRITABLE" if ctx.store.db.degraded else None
 
 
 def refusal(ctx) -> str | None:
