@@ -17,6 +17,15 @@ from .page import Page
 from .rows import InfoRow, PageRow, Row, SettingRow
 
 
+def _problem_of(key: str, problems: list[str]) -> str | None:
+    """The first problem about ``key``, cut to what the help line needs: the value column
+    already says DISABLED, and the file and line are on the NOTICES page."""
+    for line in problems:
+        if f"{key}:" in line or f"{key} " in line:   # its own, or "outputs.meter1.pin and ... both use"
+            return line.rsplit(".pin: ", 1)[-1].split("; ")[0]
+    return None
+
+
 class OutputRow(Row):
     """One output: its name, its pin and whether it is on; A (or LEFT/RIGHT) switches or pulses it."""
 
@@ -25,8 +34,7 @@ class OutputRow(Row):
         self.name = name
         self.label = OUTPUTS[name]
         self.meter = name.startswith("meter")
-        key = f"outputs.{name}.pin"
-        self.problem = next((line for line in problems if f"{key}:" in line or f"{key} " in line), None)
+        self.problem = _problem_of(f"outputs.{name}.pin", problems)
         if name not in board.wired:
             self.detail = (self.problem or "NOT WIRED: GIVE IT A PIN IN THE OUTPUTS SECTION").upper()
         elif self.meter:
