@@ -146,7 +146,7 @@ def test_no_output_default_or_suggested_pin_conflicts_with_the_default_input_map
 def lockout_expected(app) -> bool:
     """What the lockout must show after a step: accept only below the limit, in coin play,
     outside the service menu (but for its input test), with the storage writable."""
-    from cabinet.scenes.input_test import InputTestScene
+    from cabinet.scenes.service.input_test import InputTestScene
     from cabinet.scenes.service.door import in_service
     bank, top = app.ctx.bank, app.ctx.scenes.top
     menu = in_service(top) and not isinstance(top, InputTestScene)
@@ -192,7 +192,7 @@ def test_the_service_menu_a_storage_fault_and_a_stopped_program_refuse_coins(pin
     assert type(app.ctx.scenes.top).__name__ == "ServiceMenuScene" and pins.pin(15).state is False
     stepped(app, pins, [coin()])                 # a coin dropped with the menu open still counts
     assert app.ctx.bank.credits == 1
-    from cabinet.scenes.input_test import InputTestScene
+    from cabinet.scenes.service.input_test import InputTestScene
     app.ctx.scenes.push(InputTestScene(app.ctx))
     stepped(app, pins)
     assert pins.pin(15).state is True            # but the input test lets the operator try the chutes

@@ -33,12 +33,12 @@ from types import SimpleNamespace
 import pytest
 from gpiozero.pins.mock import MockFactory, MockPin
 
-import cabinet.scenes.attract  # noqa: F401  (what CabinetOutputs imports as it runs: imported once,
-import cabinet.scenes.rematch  # noqa: F401  before the forks, not again by every child)
+import cabinet.scenes.flow.attract  # noqa: F401  (what CabinetOutputs imports as it runs: imported once,
+import cabinet.scenes.flow.rematch  # noqa: F401  before the forks, not again by every child)
 import cabinet.scenes.service.door  # noqa: F401
 from cabinet.outputs.board import OutputBoard
-from cabinet.scenes.base import Scene, SceneStack
-from cabinet.scenes.cabinet_outputs import CabinetOutputs
+from cabinet.scenes.kit.base import Scene, SceneStack
+from cabinet.scenes.service.cabinet_outputs import CabinetOutputs
 from cabinet.settings_schema import CreditSettings, Settings
 from cabinet.storage import Store
 

@@ -26,9 +26,9 @@ from __future__ import annotations
 import logging
 
 from cabinet.outputs.board import BLINK, OFF, ON
-from cabinet.scenes.attract import AttractScene, SafeTitleScene
-from cabinet.scenes.common import can_play
-from cabinet.scenes.rematch import RematchScene, rematch_offered
+from cabinet.scenes.flow.attract import AttractScene, SafeTitleScene
+from cabinet.scenes.flow.rematch import RematchScene, rematch_offered
+from cabinet.scenes.kit.common import can_play
 from cabinet.scenes.service.door import in_service
 
 log = logging.getLogger(__name__)
