@@ -21,10 +21,10 @@ CABINET = ROOT / "cabinet"
 # its own layer and the ones below, never one above.
 LAYERS = [
     ["cabinet", "cabinet.settings", "cabinet.config", "cabinet.settings_schema", "cabinet.settings_checks",
-     "cabinet.system", "cabinet.inputs"],
+     "cabinet.system", "cabinet.inputs", "cabinet.outputs"],
     ["cabinet.games"],
     ["cabinet.storage", "cabinet.audio", "cabinet.render"],
-    ["cabinet.network", "cabinet.outputs"],
+    ["cabinet.network"],
     ["cabinet.scenes", "cabinet.scenes.kit"],
     ["cabinet.scenes.blocks", "cabinet.scenes.antigravity"],
     ["cabinet.scenes.catalogue"],
