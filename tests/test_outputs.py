@@ -145,12 +145,13 @@ def test_no_output_default_or_suggested_pin_conflicts_with_the_default_input_map
 
 def lockout_expected(app) -> bool:
     """What the lockout must show after a step: accept only below the limit, in coin play,
-    outside the service menu (but for its input test), with the storage writable."""
+    outside the service menu (but for its input test), with the storage readable and writable."""
     from cabinet.scenes.service.input_test import InputTestScene
     from cabinet.scenes.service.door import in_service
     bank, top = app.ctx.bank, app.ctx.scenes.top
     menu = in_service(top) and not isinstance(top, InputTestScene)
-    return bank.credits < 3 and not bank.free_play and not menu and not app.ctx.store.db.degraded
+    return (bank.credits < 3 and not bank.free_play and not menu and app.ctx.store.db.writable
+            and app.ctx.store.db.accepting_coins)
 
 
 def stepped(app, pins, events=None, frames: int = 1) -> None:
@@ -203,7 +204,13 @@ def test_the_service_menu_a_storage_fault_and_a_stopped_program_refuse_coins(pin
     stepped(app, pins)
     assert pins.pin(15).state is True
     from cabinet.storage.db import Database
-    monkeypatch.setattr(Database, "degraded", property(lambda self: True))
+    monkeypatch.setattr(Database, "writable", property(lambda self: False))
+    stepped(app, pins)
+    assert pins.pin(15).state is False
+    monkeypatch.undo()
+    stepped(app, pins)
+    assert pins.pin(15).state is True
+    monkeypatch.setattr(Database, "accepting_coins", property(lambda self: False))   # credits unknown
     stepped(app, pins)
     assert pins.pin(15).state is False
     monkeypatch.undo()

@@ -39,10 +39,14 @@ PLAYERS = (1, 2)
 def storage_fault(ctx) -> str | None:
     """Why the state file cannot keep a coin now, or None: the one place the lockout asks.
 
-    A write the disk refuses is kept in memory and retried (:mod:`cabinet.storage.db`);
-    a coin taken meanwhile would be lost to a power cut, so none is taken.
+    While the file cannot be read the credits are unknown (``accepting_coins``); while
+    it refuses writes they wait and are retried (``writable``, :mod:`cabinet.storage.db`),
+    and a coin taken meanwhile could be lost to a power cut. Either way none is taken.
     """
-    return "STORAGE NOT WRITABLE" if ctx.store.db.degraded else None
+    db = ctx.store.db
+    if not db.accepting_coins:
+        return "STORAGE UNREADABLE"
+    return None if db.writable else "STORAGE NOT WRITABLE"
 
 
 def refusal(ctx) -> str | None:
