@@ -60,7 +60,7 @@ class OutputBoard:
         self.problems.append(line)
 
     def _open(self, wired: WiredOutput, factory) -> None:
-        from gpiozero import DigitalOutputDevice
+        from gpiozero import DigitalOutputDevice  # imported here: a desktop without gpiozero still runs
         meter = self.settings.meter
         try:
             if wired.name.startswith("start_lamp") or wired.name == "marquee":

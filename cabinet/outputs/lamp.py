@@ -17,6 +17,7 @@ PULSE_SECONDS = 0.4      # a PWM lamp fades in, then out, in this long each
 
 def open_lamp(pin: int, active_high: bool, factory):
     """A PWMLED where the pin does PWM, else an LED (gpiozero devices, lit off)."""
+    # imported here: a desktop without gpiozero still runs
     from gpiozero import LED, PWMLED
     from gpiozero.exc import PinPWMUnsupported
     try:

@@ -15,6 +15,7 @@ from cabinet.render.glyphs import LEFT, RIGHT, TRIANGLE_DOWN, TRIANGLE_UP
 
 from .page import Page
 from .rows import InfoRow, PageRow, Row, SettingRow
+from .settings_pages import SectionPage
 
 
 def _problem_of(key: str, problems: list[str]) -> str | None:
@@ -99,7 +100,6 @@ class OutputTestPage(Page):
             return [InfoRow("NO OUTPUTS", "")]
         rows = list(self.output_rows)
         if self.menu is not None:
-            from .settings_pages import SectionPage
             draft = self.menu.draft.outputs
             rows += [
                 SettingRow(draft, "accept_coins"),
