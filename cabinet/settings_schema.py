@@ -181,6 +181,8 @@ class RampSettings:
     clears: int = spec(60, min=1, max=10_000, doc="blocks cleared per ramp step")
     step_seconds: float = spec(0.5, min=0.1, max=10, doc="seconds taken off the turn time per step")
     min_seconds: float = spec(2.0, min=1, max=60, doc="the turn time never drops below this")
+    horizon_level: int = spec(4, min=0, max=100, doc="from this level the S line widens into a band; 0: never")
+    horizon_warning: int = spec(3, min=1, max=20, doc="turns a new row of the band is announced before it counts")
 
 
 @dataclass

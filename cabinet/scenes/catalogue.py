@@ -119,6 +119,8 @@ def _antigravity_rules(settings, replay):
     section = section_from_dict(AntiGravitySettings, replay.settings)
     if "ramp" not in replay.settings:   # recorded before the ramp existed: played without one
         section = dataclasses.replace(section, ramp=RampSettings(enabled=False))
+    elif "horizon_level" not in replay.settings["ramp"]:   # ... before the widening horizon: none
+        section = dataclasses.replace(section, ramp=dataclasses.replace(section.ramp, horizon_level=0))
     return dataclasses.replace(settings, antigravity=section)
 
 

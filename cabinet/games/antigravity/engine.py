@@ -13,8 +13,9 @@ import random
 from cabinet import FPS
 from cabinet.games.antigravity import field
 from cabinet.games.antigravity.field import COLOURS
+from cabinet.games.antigravity.ramp import ramp_rules
 from cabinet.games.antigravity.results import BlockMove, Turn
-from cabinet.settings_schema import DIFFICULTIES, AntiGravitySettings, RampSettings
+from cabinet.settings_schema import DIFFICULTIES, AntiGravitySettings
 
 SIDES = ("top", "bottom")
 MODES = ("single", "versus", "contest")
@@ -37,16 +38,22 @@ class AntiGravityGame:
 
     ``settings`` gives every operator number (None: factory defaults); ``width``,
     ``half_height``, ``colours`` and ``turn_frames`` override it (versus handicaps,
-    contest lists, tests). ``ramp`` (a RampSettings, None: off) shortens the turn and
-    adds colours as blocks are cleared (RULES.md "Game length on a cabinet"); it is
-    never taken from ``settings``, so the rules stay exact unless a caller asks.
+    contest lists, tests). ``ramp`` (None: off; a RampSettings or a mapping of the
+    keys of :data:`~cabinet.games.antigravity.ramp.RAMP_KEYS`: on) shortens the turn,
+    adds colours as blocks are cleared and widens the horizon (RULES.md "Game length
+    on a cabinet"); it is never taken from ``settings``, so the rules stay exact unless
+    a caller asks, and a single game is the only one it is for.
+
+    ``horizon`` is the band's depth in force (rows a side the S line has widened by);
+    ``horizon_due`` the turns left before the announced row takes effect (1: at the end
+    of the next turn), None when no row is announced.
     """
 
     def __init__(self, seed: int = 1, difficulty: str = "normal", mode: str = "single",
                  width: int | None = None, half_height: int | None = None,
                  settings: AntiGravitySettings | None = None,
                  colours: int | None = None, turn_frames: int | None = None,
-                 ramp: RampSettings | None = None):
+                 ramp=None):
         settings = settings if settings is not None else AntiGravitySettings()
         if difficulty not in DIFFICULTIES:
             raise ValueError(f"unknown difficulty {difficulty!r}; choose from {', '.join(DIFFICULTIES)}")
@@ -69,8 +76,12 @@ class AntiGravityGame:
         self.mode = mode
         self.colours = colours
         self.turn_frames = turn_frames
-        self.ramp = ramp if ramp is not None and ramp.enabled else None
+        self.ramp = ramp_rules(ramp)
+        if self.ramp is not None and mode != "single":
+            raise ValueError(f"the ramp is for single games; a {mode} game plays the exact rules")
         self.ramp_level = 0          # ramp steps taken so far
+        self.horizon = 0             # the band's depth in force, rows a side
+        self.horizon_due = None      # turns before the announced row takes effect
         self._start_colours = colours
         self._start_turn_frames = turn_frames
         self.invert_push = settings.invert_push
@@ -101,9 +112,12 @@ class AntiGravityGame:
                   difficulty: str = "normal", mode: str = "single", total_cleared: int = 0,
                   seed: int = 1, settings: AntiGravitySettings | None = None,
                   colours: int | None = None, turn_frames: int | None = None,
-                  ramp: RampSettings | None = None) -> "AntiGravityGame":
+                  ramp=None, horizon: int = 0) -> "AntiGravityGame":
         """A game on the field ``rows`` (its size is the text's), with ``top``/``bottom``
-        as the queued dispenser blocks, current first; later blocks come from the seed."""
+        as the queued dispenser blocks, current first; later blocks come from the seed.
+
+        ``horizon`` is the band's depth in force from the start (0 to half the height
+        less 2; single games only). No row is announced yet, whatever the level."""
         if not isinstance(rows, (list, tuple)) or not all(isinstance(row, str) for row in rows):
             raise IllegalMove("a field is a list of text rows")
         if not rows or len(rows) % 2:
@@ -116,8 +130,14 @@ class AntiGravityGame:
         game = cls(seed=seed, difficulty=difficulty, mode=mode, width=width,
                    half_height=len(rows) // 2, settings=settings, colours=colours,
                    turn_frames=turn_frames, ramp=ramp)
+        half = len(rows) // 2
+        if isinstance(horizon, bool) or not isinstance(horizon, int) or not 0 <= horizon <= max(0, half - 2):
+            raise IllegalMove(f"horizon must be a whole number from 0 to {max(0, half - 2)}, not {horizon!r}")
+        if horizon and mode != "single":
+            raise IllegalMove(f"a {mode} game has no horizon band")
         game._cells = [game._colour_of(ch, allow_empty=True) for row in rows for ch in row]
         game.total_cleared = total_cleared
+        game.horizon = horizon
         game._climb_ramp()
         game._fresh = True
         game._rng = random.Random(seed)
@@ -170,6 +190,13 @@ class AntiGravityGame:
         """The preview block after the current one; None at the end of a contest list."""
         queue = self._queues[self._side(side)]
         return COLOURS[queue[1] - 1] if len(queue) > 1 else None
+
+    def horizon_after(self, turns: int) -> int:
+        """The depth in force at the game-over test of the ``turns``-th turn from now (1: the
+        coming one): today's, plus the announced row once its turns are up. It counts only
+        what the screen shows, not rows that later turns may announce."""
+        due = self.horizon_due
+        return self.horizon + (due is not None and due <= turns)
 
     def push_side(self, key: str) -> str:
         """The side the "up" or "down" key pushes from, honouring ``invert_push``."""
@@ -260,12 +287,40 @@ class AntiGravityGame:
         self._fresh = self._fresh and not steps
         self.score += points
         self._climb_ramp()
-        over = field.over_line(cells, geo)
+        # The end of the turn, in RULES.md's order: the announced row counts down (and may
+        # take effect), the game-over test with the depth then in force, a new announcement
+        # (none once the game is over: there is no turn left to warn of).
+        widened = self._count_down_row()
+        over = field.over_line(cells, geo, self.horizon)
         if not self._queues["top"] or not self._queues["bottom"]:
             self.out_of_blocks = True
         self.game_over = over or self.out_of_blocks
+        announced = not self.game_over and self._announce_row()
+        by_band = over and self.horizon > 0 and not field.over_line(cells, geo)
         return Turn(side, column, letter, other_letter, forced, shifted, steps, points, self.game_over,
-                    out_of_blocks=self.out_of_blocks)
+                    out_of_blocks=self.out_of_blocks, widened=widened, announced=announced,
+                    by_band=by_band)
+
+    def _count_down_row(self) -> bool:
+        """Step 1 of a turn's end: the announced row's count drops; at 0 it takes effect (True)."""
+        if self.horizon_due is None:
+            return False
+        self.horizon_due -= 1
+        if self.horizon_due:
+            return False
+        self.horizon_due = None
+        self.horizon += 1
+        return True
+
+    def _announce_row(self) -> bool:
+        """Step 3: announce the next row (True) if the level's target depth is deeper than the
+        band and no row is announced already, so rows come one at a time."""
+        if self.ramp is None or self.horizon_due is not None:
+            return False
+        if self.ramp.target_depth(self.ramp_level, self.half) <= self.horizon:
+            return False
+        self.horizon_due = self.ramp.horizon_warning
+        return True
 
     def _climb_ramp(self) -> None:
         """Take the ramp steps the total cleared has earned: from the next turn, a shorter

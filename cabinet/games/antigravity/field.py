@@ -220,13 +220,15 @@ def resolve(cells: list[int], geo: Geometry, changed, base: int, total_cleared: 
     return points, total_cleared, chain, (tuple(steps) if record else None)
 
 
-def over_line(cells: list[int], geo: Geometry) -> bool:
-    """True when some column's anchored run from either edge holds more than ``half`` blocks."""
-    width, half = geo.width, geo.half
+def over_line(cells: list[int], geo: Geometry, depth: int = 0) -> bool:
+    """True when some column's anchored run from either edge holds more than ``half - depth``
+    blocks (``depth``: the widening horizon's band, rows a side; 0 is the S line itself)."""
+    width, limit = geo.width, geo.half - depth
+    lower, upper = (geo.height - 1 - limit) * width, limit * width
     for column in range(width):
-        # The lower run is longer than half exactly when rows half-1 .. bottom are all filled.
-        if cells[(half - 1) * width + column] and all(cells[(half - 1) * width + column::width]):
+        # The lower run is longer than the limit exactly when its row and all below are filled.
+        if cells[lower + column] and all(cells[lower + column::width]):
             return True
-        if cells[half * width + column] and all(cells[column:(half + 1) * width:width]):
+        if cells[upper + column] and all(cells[column:upper + width:width]):
             return True
     return False

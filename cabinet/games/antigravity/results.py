@@ -47,3 +47,6 @@ class Turn:
     game_over: bool
     jam: bool = False                # the column was full: the game ended at once
     out_of_blocks: bool = False      # contest: the list's last pair was used, the game ended
+    widened: bool = False            # the announced horizon row took effect at this turn's end
+    announced: bool = False          # a new horizon row was announced at this turn's end
+    by_band: bool = False            # the game ended on the band: a stack reached into it, not past the line

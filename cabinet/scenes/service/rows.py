@@ -50,6 +50,8 @@ LABELS = {
     "clears": "BLOCKS CLEARED PER STEP",
     "step_seconds": "TURN TIME CUT PER STEP",
     "min_seconds": "SHORTEST TURN TIME",
+    "horizon_level": "HORIZON WIDENS FROM LEVEL",
+    "horizon_warning": "HORIZON ROW WARNING TURNS",
     "ramp_placements": "PLACEMENTS PER RAMP LEVEL",
     "same_pieces": "SAME PIECES FOR BOTH",
     "land_max": "MOST STONES AT ONCE",
@@ -208,6 +210,8 @@ def format_value(name: str, value) -> str:
         return f"{value}%"
     if name == "rotation" and isinstance(value, int):
         return f"{value} DEG"
+    if name == "horizon_level" and value == 0:
+        return "NEVER"
     return str(value).upper()
 
 
