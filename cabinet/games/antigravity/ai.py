@@ -13,7 +13,10 @@ It searches the pushes it can make, scores each resulting field and picks the be
    when the chain is long, or when the stacks near the line.
 
 A field scores well when its stacks stay short of the line and same-coloured blocks
-sit next to each other. A chain is worth far more than its steps apart, so the AI
+sit next to each other. On the ramp's widening horizon "the line" is the band's edge:
+a push never leaves a stack inside the band in force at that turn's end (counting a
+row announced to take effect by then), and the evaluation already treats an announced
+row as in force, so the AI clears out of it before it comes. A chain is worth far more than its steps apart, so the AI
 would rather wait for a long one than clear three blocks at once.
 """
 
@@ -86,7 +89,11 @@ class AntiGravityAI:
         now = {side: COLOURS.index(game.current(side)) + 1 for side in SIDES}
         later = {side: game.next(side) for side in SIDES}
         later = {side: COLOURS.index(c) + 1 for side, c in later.items() if c is not None}
-        penalty = self._height_penalty(geo.half, geo.height)
+        # The depth in force at the end of each searched turn, and the one the evaluation
+        # plans for: the band with its announced row, as the screen shows them.
+        depths = [game.horizon_after(turn) for turn in (1, 2, 3)]
+        planned = game.horizon + (game.horizon_due is not None)
+        penalty = self._height_penalty(geo.half - planned, geo.height)
         looks_on = self.lookahead > 1 and len(later) == 2   # a contest's last pair has no next
 
         firsts = []   # [value, column, side]
@@ -98,7 +105,7 @@ class AntiGravityAI:
                 first = [DEAD + noise, column, side]
                 firsts.append(first)
                 result = self._simulate(cells, geo, side == "bottom", column, now[side], base,
-                                        game.total_cleared, game.needs_full_scan)
+                                        game.total_cleared, game.needs_full_scan, depths[0])
                 if result is None:
                     continue
                 board, gain, total = result
@@ -111,7 +118,7 @@ class AntiGravityAI:
                 for side2 in SIDES:
                     for column2 in range(geo.width):
                         result = self._simulate(board, geo, side2 == "bottom", column2, later[side2],
-                                                base, total, False)
+                                                base, total, False, depths[1])
                         if result is not None:
                             board2, gain2, total2 = result
                             value = gain + self.LATER * gain2 + self._evaluate(board2, geo, penalty)
@@ -123,7 +130,7 @@ class AntiGravityAI:
             leaves.sort(key=lambda leaf: leaf[0], reverse=True)
             colours = game.colours
             for value, first, board, total in leaves[:self.beam]:
-                reach = self._chain_in_reach(board, geo, base, total, colours)
+                reach = self._chain_in_reach(board, geo, base, total, colours, depths[2])
                 first[0] = max(first[0], value + self.CHAIN_IN_REACH * self._reward(reach))
                 yield
         firsts.sort(key=lambda first: first[0], reverse=True)
@@ -149,8 +156,9 @@ class AntiGravityAI:
             return table[chains]
         return table[-1] + 1000 * (chains - len(table) + 1)
 
-    def _simulate(self, cells, geo, from_bottom, column, colour, base, total_cleared, changed_all):
-        """(field after, gain, total cleared after) of one push, or None if it loses."""
+    def _simulate(self, cells, geo, from_bottom, column, colour, base, total_cleared, changed_all, depth):
+        """(field after, gain, total cleared after) of one push, or None if it loses with the
+        band ``depth`` rows a side in force."""
         board = cells[:]
         far = field.insert(board, geo, from_bottom, column, colour)
         if far < 0:
@@ -159,11 +167,11 @@ class AntiGravityAI:
         changed = None if changed_all else range(min(far, edge), max(far, edge) + 1, geo.width)
         points, total, chains, _ = field.resolve(board, geo, changed, base, total_cleared, False,
                                                  changed_all)
-        if field.over_line(board, geo):
+        if field.over_line(board, geo, depth):
             return None
         return board, points * self.POINT_WEIGHT + self._reward(chains), total
 
-    def _chain_in_reach(self, cells, geo, base, total, colours: int) -> int:
+    def _chain_in_reach(self, cells, geo, base, total, colours: int, depth: int) -> int:
         """The longest chain one more push of some colour could set off on ``cells``.
 
         A push makes runs either by shifting its column (whatever the colour) or through
@@ -191,7 +199,7 @@ class AntiGravityAI:
                             trials.append((trial, (edge,)))
                 for trial, touched in trials:
                     chains = field.resolve(trial, geo, touched, base, total, False)[2]
-                    if chains > longest and not field.over_line(trial, geo):
+                    if chains > longest and not field.over_line(trial, geo, depth):
                         longest = chains
         return longest
 
@@ -203,10 +211,14 @@ class AntiGravityAI:
             self._neighbours[geo] = found
         return found
 
-    def _height_penalty(self, half: int, height: int) -> list[float]:
+    def _height_penalty(self, limit: int, height: int) -> list[float]:
+        """Each anchored run's cost by its length; ``limit`` is the longest run that survives
+        (half the height less the band's depth planned for). A longer run, inside a row that
+        is coming, is as bad as touching the line and worse for each block deeper in."""
         table = [self.HEIGHT_WEIGHT * run * run for run in range(height + 1)]
-        table[half - 1] += self.NEAR_LINE
-        table[half] += self.AT_LINE
+        table[limit - 1] += self.NEAR_LINE
+        for run in range(limit, height + 1):
+            table[run] += self.AT_LINE * (run - limit + 1)
         return table
 
     def _evaluate(self, cells, geo, penalty) -> float:
