@@ -7,7 +7,7 @@ import pytest
 
 from service_support import cabinet_on_file, choose, enter, service, step, tap, value_of
 from cabinet.config import parse_settings
-from cabinet.games.antigravity import AntiGravityGame, ContestGame, IllegalMove, VersusMatch
+from cabinet.games.antigravity import AntiGravityGame, ContestGame, IllegalMove, AntiGravityVersus
 from cabinet.games.antigravity.ramp import Ramp, ramp_rules
 from cabinet.inputs.actions import Action
 from cabinet.scenes.flow.playback import replay_settings
@@ -232,7 +232,7 @@ def test_a_bad_ramp_is_refused_naming_the_key(bad, message):
 
 def test_versus_and_contest_never_widen():
     settings = AntiGravitySettings()
-    match = VersusMatch(settings, 3)
+    match = AntiGravityVersus(settings, 3)
     contest = ContestGame(ContestList(name="T", seed=4, length=40, colours=4), settings)
     for game in (match.game(1), match.game(2), contest):
         for _ in range(12):

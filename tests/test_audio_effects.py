@@ -20,6 +20,7 @@ CONTRACT_NAMES = (
        "initials_letter", "initials_confirm", "menu_move", "menu_select", "title_jingle"]
     + ["danger", "ready", "go"]
     + ["versus_attack", "versus_stones", "versus_challenger"]
+    + ["ag_horizon_warn", "ag_horizon_grow", "blocks_level_up"]
 )
 RATES = (22050, 44100, 48000)  # every sample rate the settings allow
 

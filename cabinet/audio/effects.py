@@ -204,6 +204,28 @@ def danger(s: Synth):
     return s.seq(beep, s.rest(0.05), s.tone("B5", 0.1, duty=0.5, vibrato=0.2, decay=0.05, release=0.02))
 
 
+@effect("ag_horizon_warn", 0.6)
+def horizon_warn(s: Synth):
+    """A row of the widening horizon is coming: a low siren that swells up and sinks back."""
+    swell = s.tone("F3", 0.35, duty=0.5, glide_to="B3", vibrato=0.3, release=0.02)
+    sink = s.tone("B3", 0.4, duty=0.5, glide_to="E3", decay=0.2, release=0.04)
+    return s.mix(s.seq(swell, sink), s.tone("F2", 0.75, wave="triangle", decay=0.4, level=0.6))
+
+
+@effect("ag_horizon_grow", 0.75)
+def horizon_grow(s: Synth):
+    """The row takes effect: a deep boom with a grinding rumble, the field closing in."""
+    boom = s.tone("C2", 0.6, wave="triangle", glide_to="G1", decay=0.25)
+    rumble = s.noise(0.6, clock=900, clock_to=200, decay=0.3, level=0.7, seed=91)
+    return s.mix(boom, rumble, s.tone("C#3", 0.4, duty=0.125, glide_to="C2", decay=0.15, level=0.4))
+
+
+@effect("blocks_level_up", 0.7)
+def level_up(s: Synth):
+    """BLOCKS reaches a new ramp level: a quick climbing fanfare, a warning in a major key."""
+    return arpeggio(s, "D5", [0, 5, 7, 12], 0.06, 0.3, duty=0.5)
+
+
 # ------------------------------------------------------------------------ versus
 
 @effect("versus_attack", 0.6)

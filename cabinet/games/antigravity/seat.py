@@ -63,7 +63,10 @@ class Seat:
         self.last_turn: Turn | None = None
         self.best_chain = 0
         self.popups: list[Popup] = []
-        self.danger = danger_columns(self._grid, game.width, game.height)
+        # The widening horizon as the screen shows it: (depth, turns left of the coming row
+        # or None); it changes when a turn's animation ends, as the grid does.
+        self.horizon = (game.horizon, game.horizon_due)
+        self.danger = danger_columns(self._grid, game.width, game.height, game.horizon)
 
     # ------------------------------------------------------------------ input
     def act(self, event: InputEvent) -> Turn | None:
@@ -109,6 +112,7 @@ class Seat:
             if not self.animation.done:
                 return None
             self.animation = None
+            self._show_horizon()
             self._check_danger()
             if self._queued and clock:
                 return self._push_queued()
@@ -176,9 +180,26 @@ class Seat:
         self.popups.append(Popup(f"+{step.through_points}", "through", self.game.height / 2,
                                  (min(columns) + max(columns) + 1) / 2))
 
+    def _show_horizon(self) -> None:
+        """After a turn: the band as it now stands, with a sound and a line in the bar when
+        a row was announced (how many turns it gives) or took effect."""
+        turn, game = self.last_turn, self.game
+        self.horizon = (game.horizon, game.horizon_due)
+        if turn is None or turn.jam:
+            return
+        if turn.widened:
+            self._play("ag_horizon_grow")
+            if not game.game_over:
+                self._say("THE HORIZON WIDENS!", "warn", detail=f"{game.half - game.horizon} BLOCKS A SIDE")
+        if turn.announced:
+            if not turn.widened:
+                self._play("ag_horizon_warn")
+            self._say(f"HORIZON ROW IN {game.horizon_due}", "warn",
+                      detail=f"THEN {game.half - game.horizon - 1} BLOCKS A SIDE")
+
     def _check_danger(self) -> None:
-        """After a turn: which stacks reach the S line; a warning sound when one newly does."""
-        danger = danger_columns(self._grid, self.game.width, self.game.height)
+        """After a turn: which stacks reach the S line (or the band); a warning sound when one newly does."""
+        danger = danger_columns(self._grid, self.game.width, self.game.height, self.horizon[0])
         if danger - self.danger and not self.game.game_over:
             self._play("danger")
         self.danger = danger

@@ -10,7 +10,7 @@ from functools import lru_cache
 import pygame
 
 from cabinet import FPS
-from cabinet.games.antigravity.stacks import crossed_columns
+from cabinet.games.antigravity.stacks import anchored_runs, crossed_columns
 from cabinet.render import palette, text
 from cabinet.render.text import fit_size, text_size
 
@@ -61,13 +61,46 @@ def draw_popups(surface: pygame.Surface, view, popups) -> None:
         placed.append(text(surface, popup.words, (x, y + popup.nudge), 28, colour, "center"))
 
 
-def draw_danger(surface: pygame.Surface, view, columns, frame: int) -> None:
-    """A stack at the S line: its column throbs red."""
+def draw_danger(surface: pygame.Surface, view, columns, frame: int, cells=()) -> None:
+    """A stack at the S line (or the band): its column's frame throbs red and its empty cells
+    glow; the blocks of ``cells`` keep their colours, which the player must still read."""
     glow = throb(frame)
+    shade = _tint(view.cell, view.cell, palette.RED, 30 + round(70 * glow))
     for column in columns:
         rect = column_rect(view, column)
-        surface.blit(_tint(rect.width, rect.height, palette.RED, 30 + round(70 * glow)), rect)
+        for row in range(view.height):
+            if (row, column) not in cells:
+                surface.blit(shade, view.cell_pos(row, column))
         pygame.draw.rect(surface, palette.RED, rect, 2 + round(2 * glow))
+
+
+def draw_horizon(surface: pygame.Surface, view, seat, picture) -> None:
+    """The widening horizon over a field: the band's edges glowing, and a coming row as a
+    darkening of its empty cells (a block keeps its colour), a throbbing frame and the
+    turns left beside it. The band itself lies in the static picture, under the blocks."""
+    depth, due = seat.horizon
+    frame = seat.frame
+    cell = view.cell
+    if depth:
+        band = view.band_rect(depth)
+        glow = throb(frame, 90)
+        colour = (255, 60 + round(80 * glow), 30 + round(40 * glow))
+        for y in (band.y, band.bottom - 1):
+            pygame.draw.line(surface, colour, (view.outer.x, y), (view.outer.right - 1, y), 2)
+    if due is None:
+        return
+    # The fewer turns left, the faster the coming row throbs.
+    pulse = throb(frame, 12 + 12 * min(due, 3))
+    rows = (view.half - depth - 1, view.half + depth)
+    shade = _tint(cell, cell, palette.SHADOW, 70 + round(90 * pulse))
+    for row in rows:
+        for column in range(view.width):
+            if (row, column) not in picture.cells:
+                surface.blit(shade, view.cell_pos(row, column))
+        box = pygame.Rect(view.x, view.y + row * cell, view.width * cell, cell)
+        pygame.draw.rect(surface, palette.ORANGE if pulse < 0.5 else palette.RED, box, 2)
+        for x, anchor in ((view.outer.x - 6, "midright"), (view.outer.right + 6, "midleft")):
+            text(surface, str(due), (x, box.centery), 21, palette.ORANGE, anchor)
 
 
 def draw_forced_countdown(surface: pygame.Surface, view, game, frame: int) -> None:
@@ -95,7 +128,8 @@ def draw_cause(surface: pygame.Surface, view, seat, frame: int) -> None:
     if turn is not None and turn.jam:
         columns, words = {turn.column}, "JAMMED!"
     else:
-        columns, words = crossed_columns(seat.picture().cells, game.width, game.height), "OVER THE LINE!"
+        columns = crossed_columns(seat.picture().cells, game.width, game.height, seat.horizon[0])
+        words = "INTO THE HORIZON!" if turn is not None and turn.by_band else "OVER THE LINE!"
     if not columns:
         return
     lit = (frame // 12) % 2 == 0
@@ -107,5 +141,10 @@ def draw_cause(surface: pygame.Surface, view, seat, frame: int) -> None:
     # On a dark plate: the S line and the lit column run right through where the words go.
     plate = pygame.Rect((0, 0), text_size(words, size)).inflate(12, 8)
     plate.center = (view.rect.centerx, view.y + view.half * view.cell)
+    if turn is not None and turn.by_band:
+        # The stack that ended it stands in the band: the words go to the other half.
+        quarter = view.height * view.cell // 4
+        upper, lower = anchored_runs(seat.picture().cells, min(columns), game.height)
+        plate.centery = view.y + (quarter if lower > upper else 3 * quarter)
     surface.blit(_tint(plate.width, plate.height, palette.SHADOW, 220), plate)
     text(surface, words, plate.center, size, palette.WHITE, "center")

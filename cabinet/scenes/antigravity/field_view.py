@@ -23,6 +23,8 @@ S_LINE_GLOW = (120, 30, 100)
 CURSOR_BAND = (255, 255, 255, 34)
 RAIL = (60, 66, 120)
 JAM = (255, 40, 40, 120)
+BAND = (6, 2, 12)             # the widening horizon's band: near black ...
+BAND_HAZE = (70, 12, 40)      # ... hazed toward its edges, where it glows
 
 NEXT_SCALE = 0.6      # the next block is drawn at this fraction of a cell
 RAIL_GAP = 6          # pixels between the field and the current block
@@ -101,9 +103,34 @@ class FieldView:
             pygame.draw.line(surface, RAIL, (field.x, rail_y), (field.right - 1, rail_y), 2)
         return surface
 
-    def draw_static(self, surface: pygame.Surface) -> None:
-        """Draw the unchanging parts (into a layout's cached background)."""
+    def draw_static(self, surface: pygame.Surface, depth: int = 0) -> None:
+        """Draw the unchanging parts (into a layout's cached background), with the widening
+        horizon's band ``depth`` rows deep on each side of the S line."""
         surface.blit(self._back, self.bounds)
+        if depth:
+            self._draw_band(surface, depth)
+
+    def band_rect(self, depth: int) -> pygame.Rect:
+        """The band ``depth`` rows a side, across the field."""
+        top = self.y + (self.half - depth) * self.cell
+        return pygame.Rect(self.x, top, self.width * self.cell, 2 * depth * self.cell)
+
+    def _draw_band(self, surface: pygame.Surface, depth: int) -> None:
+        """The band: black at the S line, hazing to a dull glow at its edges; the S line still
+        runs through it (blocks still pass it), dimmed."""
+        band = self.band_rect(depth)
+        rows = 2 * depth * self.cell
+        for y in range(rows):
+            # 0 at the S line, 1 at the band's edges.
+            edge = abs(y + 0.5 - rows / 2) / (rows / 2)
+            mix = edge ** 3
+            colour = tuple(round(a + (b - a) * mix) for a, b in zip(BAND, BAND_HAZE))
+            pygame.draw.line(surface, colour, (band.x, band.y + y), (band.right - 1, band.y + y))
+        for col in range(1, self.width):
+            x = band.x + col * self.cell
+            pygame.draw.line(surface, palette.GRID, (x, band.y), (x, band.bottom - 1))
+        line_y = band.centery
+        pygame.draw.line(surface, S_LINE_GLOW, (band.x, line_y - 1), (band.right - 1, line_y - 1), 3)
 
     def lies_on(self, picture: pygame.Surface) -> None:
         """The field's static parts are drawn into ``picture``, which each frame starts

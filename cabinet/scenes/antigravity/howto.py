@@ -19,11 +19,17 @@ PAGE = {
                  (DOWN, "PUSH FROM ABOVE"), ("RING", "TIME TO PUSH")],
 }
 SWAPPED = {"PUSH FROM BELOW": "PUSH FROM ABOVE", "PUSH FROM ABOVE": "PUSH FROM BELOW"}
+# The widening horizon (single games on the ramp), told before the game-over rule.
+HORIZON_RULE = (palette.PURPLE, "LATER THE LINE GROWS: KEEP OUT OF ITS BAND")
 
 
 def howto_page(settings) -> dict:
-    """The page for ``settings`` (the cabinet's Settings): up and down swapped when the pushes are inverted."""
+    """The page for ``settings`` (the cabinet's Settings): up and down swapped when the pushes are
+    inverted, and the band told of when the ramp widens the horizon."""
     page = dict(PAGE)
+    ramp = settings.antigravity.ramp
+    if ramp.enabled and ramp.horizon_level:
+        page["rules"] = page["rules"][:-1] + [HORIZON_RULE] + page["rules"][-1:]
     if settings.antigravity.invert_push:
         page["controls"] = [(key, SWAPPED.get(meaning, meaning)) for key, meaning in page["controls"]]
     return page

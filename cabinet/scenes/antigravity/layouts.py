@@ -64,6 +64,7 @@ class PlayLayout:
         self.scene = weakref.proxy(scene)   # no cycle: the scene is freed as soon as it ends
         self.views: list[FieldView] = []
         self._static: pygame.Surface | None = None
+        self._static_bands: tuple[int, ...] = ()   # the horizon depths the static picture shows
         self.layer = Layer()    # the static picture and the fields' blocks at rest (_paint_layer)
         # The message bar; a demo or a replay has the attract strip there, so its messages
         # go to the foot of the score panel instead.
@@ -74,12 +75,15 @@ class PlayLayout:
         """Only the contest layout has a list to scroll."""
 
     def static(self) -> pygame.Surface:
-        if self._static is None:
+        """The cached picture every frame starts from; redrawn when a horizon band widens."""
+        bands = tuple(seat.horizon[0] for seat in self.scene.seats)
+        if self._static is None or bands != self._static_bands:
+            self._static_bands = bands
             surface = pygame.Surface((WIDTH, HEIGHT))
             surface.blit(backdrop(WIDTH, HEIGHT), (0, 0))
             self.draw_static(surface)
-            for view in self.views:
-                view.draw_static(surface)
+            for view, depth in zip(self.views, bands):
+                view.draw_static(surface, depth)
             if self.bar:
                 surface.blit(sprites.panel(BAR.width, BAR.height), BAR)
             self._static = surface.convert() if pygame.display.get_surface() else surface
@@ -109,7 +113,8 @@ class PlayLayout:
         pictures = [seat.picture() for seat in scene.seats]
         settled = tuple(view.settled(picture) for view, picture in zip(self.views, pictures))
         steady = self.steady()
-        self.layer.show(surface, (settled, steady), lambda layer: self._paint_layer(layer, settled, steady))
+        bands = tuple(seat.horizon[0] for seat in scene.seats)
+        self.layer.show(surface, (settled, steady, bands), lambda layer: self._paint_layer(layer, settled, steady))
         playing = not scene.end_frames
         for seat, view, picture, cells in zip(scene.seats, self.views, pictures, settled):
             game = seat.game
@@ -117,8 +122,9 @@ class PlayLayout:
                       (game.current("top"), game.next("top")),
                       (game.current("bottom"), game.next("bottom")),
                       frame=seat.frame, show_cursor=playing and not game.game_over, settled=cells)
+            alerts.draw_horizon(surface, view, seat, picture)
             if playing and seat.danger:
-                alerts.draw_danger(surface, view, seat.danger, seat.frame)
+                alerts.draw_danger(surface, view, seat.danger, seat.frame, picture.cells)
             if game.game_over and not seat.busy:
                 alerts.draw_cause(surface, view, seat, scene.end_frames)
             alerts.draw_popups(surface, view, seat.popups)

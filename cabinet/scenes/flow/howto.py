@@ -36,8 +36,9 @@ class HowToScene(Scene):
         draw_backdrop(surface)
         heading(surface, self.page["title"], 22, palette.YELLOW, 35)
         surface.blit(panel(WIDTH - 60, 290), (30, 78))
+        spacing = 44 if len(self.page["rules"]) <= 6 else 40   # seven rules still fit the panel
         for index, (colour, line) in enumerate(self.page["rules"][:self._rules_shown()]):
-            y = 98 + index * 44
+            y = 98 + index * spacing
             surface.blit(block(26, colour), (58, y - 2))
             text(surface, line, (102, y), 21, palette.WHITE)
         controls = self.page["controls"]
