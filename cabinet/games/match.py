@@ -42,6 +42,8 @@ class Match:
     cpu: dict[int, int] = field(default_factory=dict)
     wins: dict[int, int] = field(default_factory=lambda: {1: 0, 2: 0})
     round: int = 1
+    forfeited: int | None = None   # the player who walked away: the other side won the match
+    abandoned: bool = False        # everybody walked away: no result
 
     def __post_init__(self):
         for player, level in self.cpu.items():
@@ -72,11 +74,29 @@ class Match:
 
     def record(self, winner: int | None) -> None:
         """The current round ended, won by ``winner`` (None: a draw, nobody scores); next round."""
-        if self.winner is not None:
+        if self.over:
             raise ValueError("the match is already decided")
         if winner is not None:
             self.wins[winner] += 1
         self.round += 1
+
+    def forfeit(self, player: int) -> None:
+        """``player`` left the match (nobody at the panel): the other side wins it."""
+        if self.over:
+            raise ValueError("the match is already over")
+        self.forfeited = player
+        self.wins[other(player)] = self.rounds_to_win
+
+    def abandon(self) -> None:
+        """Nobody is playing: the match ends with no winner."""
+        if self.over:
+            raise ValueError("the match is already over")
+        self.abandoned = True
+
+    @property
+    def over(self) -> bool:
+        """Won, or abandoned."""
+        return self.abandoned or self.winner is not None
 
     @property
     def winner(self) -> int | None:

@@ -20,6 +20,7 @@ from cabinet.render.sprites import backdrop
 from cabinet.scenes.antigravity import alerts
 from cabinet.scenes.antigravity.field_view import FieldView, dispenser_depth
 from cabinet.scenes.antigravity.hud import PairList, fitted, progress_bar
+from cabinet.scenes.kit.idle import draw_still_there
 from cabinet.scenes.kit.match_view import PLAYER_COLOURS, round_pips, round_result
 from cabinet.scenes.kit.pause import draw_pause
 from cabinet.scenes.kit.ring_timer import RingTimer
@@ -130,6 +131,9 @@ class PlayLayout:
             alerts.draw_popups(surface, view, seat.popups)
             if playing and not seat.busy and not game.game_over and not scene.countdown.running:
                 alerts.draw_forced_countdown(surface, view, game, seat.frame)
+            seconds = scene.idle.seconds_left(seat.player)
+            if playing and seconds is not None:
+                draw_still_there(surface, view.rect, seconds)
         self.draw_panels(surface)
         if self.bar:
             self.draw_bar(surface)

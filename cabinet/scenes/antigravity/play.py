@@ -17,12 +17,13 @@ from cabinet import FPS
 from cabinet.games.antigravity import AntiGravityGame, AntiGravityVersus, ContestGame
 from cabinet.games.antigravity.engine import MODES
 from cabinet.games.antigravity.seat import Seat
-from cabinet.games.match import Match, Series
+from cabinet.games.match import Match, Series, other
 from cabinet.games.pilots import HumanPilot, bind_all, ponder_all
 from cabinet.inputs.actions import CABINET, DIRECTIONS, Action
 from cabinet.scenes.antigravity.layouts import FINAL_BOARD_FRAMES, SingleLayout, VersusLayout
 from cabinet.scenes.kit.base import Scene
 from cabinet.scenes.kit.countdown import Countdown
+from cabinet.scenes.kit.idle import IdleWatch
 from cabinet.scenes.kit.ending import GameOver, InputCheck, MatchEnd, OnEnd
 from cabinet.storage.replays import ReplayRecorder
 
@@ -88,6 +89,8 @@ class AntiGravityScene(Scene):
         self.finished = False      # demo: the banner has been shown, attract may move on
         self._live = []
         self.countdown = Countdown(self.ctx.audio.play)
+        # Versus: a person who walks away forfeits the match (cabinet.scenes.kit.idle).
+        self.idle = IdleWatch(self.rounds.people if self.rounds is not None and not demo else [])
         self.recorder = None if demo or watched else self._recorder()
         self.layout = (VersusLayout if mode == "versus" else SingleLayout)(self)
 
@@ -199,6 +202,8 @@ class AntiGravityScene(Scene):
             if turn is not None and self.match is not None:
                 self.match.update()
         self.game_frame += 1
+        if self.rounds is not None and not self._decided() and self._walked_away(self.idle.tick()):
+            return
         if self._decided() and not any(seat.busy for seat in self.seats):
             self.end_frames = 1
             self.ctx.audio.play("game_over")
@@ -208,6 +213,7 @@ class AntiGravityScene(Scene):
     def _obey(self, event) -> None:
         if self.recorder is not None:
             self.recorder.record(self.game_frame, event)
+        self.idle.moved(event.player)
         turn = self.seat_for(event.player).act(event)
         if turn is not None and self.match is not None:
             self.match.update()
@@ -240,8 +246,25 @@ class AntiGravityScene(Scene):
         self.countdown = Countdown(self.ctx.audio.play)
 
     # ------------------------------------------------------------------ the end
+    def _walked_away(self, verdict) -> bool:
+        """Act on the idle watch's verdict: a person gone forfeits the match (its result shows,
+        then the rematch offer); everybody gone ends it with no result, back to attract."""
+        if verdict is None:
+            return False
+        kind, player = verdict
+        if kind == "abandoned":
+            self.rounds.abandon()
+            self._finish()
+            return True
+        self.rounds.forfeit(player)
+        self.end_frames = 1
+        self.ctx.audio.play("game_over")
+        return True
+
     def winner(self) -> int | None:
         """Versus: the winner of this round, 1 or 2, when decided; None while playing or on a draw."""
+        if self.rounds is not None and self.rounds.forfeited is not None:
+            return other(self.rounds.forfeited)
         return self.match.winner if self.match is not None else None
 
     @property
@@ -277,7 +300,7 @@ class AntiGravityScene(Scene):
         self.finished = True
         seconds = self.game_frame / FPS
         if self.rounds is not None:
-            high = None if self.rounds.cpu else (self.table, player, score)
+            high = None if self.rounds.cpu or self.rounds.abandoned else (self.table, player, score)
             self.on_end(MatchEnd(self, self.rounds, self.series, replay, seconds, high))
         else:
             self.on_end(GameOver("antigravity", self.mode, player, self.table, score, replay, seconds))

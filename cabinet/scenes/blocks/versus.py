@@ -34,6 +34,7 @@ from cabinet.scenes.blocks.play import CURSOR_SOUNDS
 from cabinet.scenes.blocks.shown_seat import ShownSeat
 from cabinet.scenes.kit.base import Scene
 from cabinet.scenes.kit.countdown import Countdown
+from cabinet.scenes.kit.idle import IdleWatch
 from cabinet.scenes.kit.ending import GameOver, InputCheck, MatchEnd, OnEnd
 from cabinet.storage.replays import ReplayRecorder
 
@@ -68,6 +69,7 @@ class BlocksVersusScene(Scene):
         self.popups: list[Popup] = []
         self.finished = False
         self.recorder = None if demo or watched else self._recorder()
+        self.idle = IdleWatch([] if demo else match.people)   # over the whole match, not a round
         self._new_round()
 
     @property
@@ -150,6 +152,8 @@ class BlocksVersusScene(Scene):
                     self._obey(event)
         self._animate(clock=self.versus.winner is None)
         self.game_frame += 1
+        if self.versus.winner is None and self._walked_away(self.idle.tick()):
+            return
         if self.versus.winner is not None and not self.flights.busy and not any(s.falling for s in self.seats):
             self.end_frames = 1
             self.rounds.record(self.versus.winner)
@@ -161,6 +165,7 @@ class BlocksVersusScene(Scene):
             return
         if self.recorder is not None:
             self.recorder.record(self.game_frame, event)
+        self.idle.moved(event.player)
         outcome = seat.apply(event)
         if outcome.kind in CURSOR_SOUNDS:
             self.ctx.audio.play(CURSOR_SOUNDS[outcome.kind])
@@ -235,6 +240,21 @@ class BlocksVersusScene(Scene):
         self.popups = age_popups(self.popups)
 
     # ------------------------------------------------------------------ the end
+    def _walked_away(self, verdict) -> bool:
+        """Act on the idle watch's verdict: a person gone forfeits the match (its result shows,
+        then the rematch offer); everybody gone ends it with no result, back to attract."""
+        if verdict is None:
+            return False
+        kind, player = verdict
+        if kind == "abandoned":
+            self.rounds.abandon()
+            self._finish()
+            return True
+        self.rounds.forfeit(player)
+        self.end_frames = 1
+        self.ctx.audio.play("game_over")
+        return True
+
     def _end_length(self) -> int:
         return MATCH_END_FRAMES if self.match_over else ROUND_END_FRAMES
 
@@ -251,6 +271,8 @@ class BlocksVersusScene(Scene):
             self._finish()
 
     def round_winner(self) -> int | None:
+        if self.rounds.forfeited is not None:
+            return other(self.rounds.forfeited)
         return self.versus.winner
 
     def result(self) -> tuple[int, int, list[str]]:

@@ -26,6 +26,7 @@ from cabinet.scenes.blocks.marks import dim, pulse
 from cabinet.scenes.blocks.play import draw_tray_piece, shake_offset
 from cabinet.scenes.blocks.shown_seat import STONE_COLOUR
 from cabinet.scenes.kit.common import blink
+from cabinet.scenes.kit.idle import draw_still_there
 from cabinet.scenes.kit.match_view import PLAYER_COLOURS, round_pips, round_result
 from cabinet.scenes.kit.ring_timer import RingTimer
 
@@ -102,6 +103,9 @@ def draw(surface, scene) -> None:
     draw_popups(surface, scene.popups)
     for seat in scene.seats:
         scene.countdown.draw(surface, board_rect(seat.player))
+        seconds = scene.idle.seconds_left(seat.player)
+        if seconds is not None and not ending:
+            draw_still_there(surface, board_rect(seat.player), seconds)
     if ending:
         _draw_result(surface, scene)
 

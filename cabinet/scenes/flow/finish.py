@@ -70,7 +70,7 @@ def finish_match(ctx, end: MatchEnd, again: Callable[[object, Match, Series], Sc
     elif _try(lambda: store.db.write(before), "saving the match") is None:
         end.replay_id = None
     end.series.match_won(end.match)
-    if rematch_offered(ctx, end.match):
+    if rematch_offered(ctx, end.match) and not end.match.abandoned:
         ctx.scenes.reset(RematchScene(ctx, end, again, series_over))
     else:
         series_over(ctx, end)
@@ -95,6 +95,10 @@ def series_over(ctx, end: MatchEnd) -> None:
         shown.append(end.high_score[0])
     if not end.match.cpu:
         shown.append(streaks)
+
+    if end.match.abandoned and not earned:
+        ctx.go_to_attract()    # nobody is there: no table to show them
+        return
 
     def next_step(ranks: dict[str, int]) -> None:
         if earned:

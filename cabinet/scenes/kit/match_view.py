@@ -38,6 +38,8 @@ def round_result(surface, match, winner: int | None, centre, size=(620, 56)) -> 
     played = match.round - 1
     if winner is None:
         words, colour = f"ROUND {played} DRAWN", palette.YELLOW
+    elif match.forfeited is not None:
+        words, colour = f"{match.name(winner)} WINS: {match.name(match.forfeited)} LEFT", edge
     elif match.winner is not None:
         words, colour = f"{match.name(winner)} WINS THE MATCH", edge
     else:

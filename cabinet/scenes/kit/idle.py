@@ -1,0 +1,64 @@
+"""Nobody at a panel: a versus match whose people walk away still ends.
+
+An :class:`IdleWatch` counts, for each person in a match (never the CPU), the
+frames of play since they last did something. After :data:`IDLE_WARN_FRAMES`
+their field shows STILL THERE? with the seconds left; at :data:`IDLE_END_FRAMES`
+they forfeit the match, or, when every person in it is idle, it ends with no
+result. Play frames only, reset by the moves a match obeys (and its replay
+records), so a replay ends exactly as the match did.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from cabinet import FPS
+from cabinet.render import palette, sprites, text
+from cabinet.render.text import fit_size
+
+IDLE_WARN_FRAMES = 60 * FPS   # a minute without a move: STILL THERE?
+IDLE_END_FRAMES = 70 * FPS    # ten seconds later the match is given up
+
+
+class IdleWatch:
+    """Frames since each of ``people`` (player numbers) last moved."""
+
+    def __init__(self, people):
+        self.idle = {player: 0 for player in people}
+
+    def moved(self, player: int) -> None:
+        if player in self.idle:
+            self.idle[player] = 0
+
+    def tick(self) -> tuple[str, int | None] | None:
+        """One frame of play; the verdict when someone has been idle too long, else None:
+        ("forfeit", player), or ("abandoned", None) when both sides are people and both are
+        idle (against the CPU, which never is, the person forfeits)."""
+        for player in self.idle:
+            self.idle[player] += 1
+        gone = [player for player, frames in self.idle.items() if frames >= IDLE_END_FRAMES]
+        if not gone:
+            return None
+        if len(self.idle) > 1 and all(frames >= IDLE_WARN_FRAMES for frames in self.idle.values()):
+            return "abandoned", None
+        return "forfeit", gone[0]
+
+    def seconds_left(self, player: int) -> int | None:
+        """The seconds STILL THERE? counts down for ``player``, or None while they are not warned."""
+        frames = self.idle.get(player, 0)
+        if frames < IDLE_WARN_FRAMES:
+            return None
+        return max(1, (IDLE_END_FRAMES - frames + FPS - 1) // FPS)
+
+
+def draw_still_there(surface: pygame.Surface, area: pygame.Rect, seconds: int) -> None:
+    """STILL THERE? and the seconds left, across ``area`` (the idle person's field)."""
+    band = pygame.Rect(area.x - 8, area.centery - 60, area.width + 16, 120)
+    surface.blit(sprites.panel(band.width, band.height, palette.ORANGE, palette.SHADOW), band)
+    room = band.width - 16
+    text(surface, "STILL THERE?", (band.centerx, band.y + 10), fit_size("STILL THERE?", 28, room), palette.ORANGE,
+         "midtop")
+    text(surface, str(seconds), (band.centerx, band.y + 42), 49, palette.RED if seconds <= 3 else palette.WHITE,
+         "midtop")
+    words = "MOVE TO PLAY ON"
+    text(surface, words, (band.centerx, band.bottom - 8), fit_size(words, 21, room), palette.WHITE, "midbottom")
