@@ -214,8 +214,8 @@ class MatchSettings:
     cpu_highest_level: int = spec(5, min=1, max=5, doc="strongest CPU level players may pick")
     cpu_level: int = spec(2, min=1, max=5, doc="the CPU level offered first, or the only one")
     player_picks_cpu_level: bool = spec(True, doc="players pick the CPU level; off: the one above")
-    rematch: bool = spec(True, doc="after a match, offer a rematch while credits allow")
-    rematch_seconds: int = spec(10, min=3, max=30, doc="how long the rematch offer waits for Start")
+    rematch: bool = spec(True, doc="after a match, offer a rematch (a continue against the CPU) that takes coins")
+    rematch_seconds: int = spec(10, min=3, max=30, doc="how long the offer counts down for coins and Start")
     challenger: bool = spec(True, doc="the other panel's Start interrupts a one-player game for a versus")
 
 

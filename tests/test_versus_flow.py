@@ -132,8 +132,10 @@ def test_two_players_play_a_blocks_versus_match_on_their_own_panels(panel):
     play_blocks(app, scene, hands, deliver)
     assert scene.rounds.winner == 1 and scene.rounds.wins[1] == 2
     assert all(seat.game.placements > 3 for seat in scene.seats)
+    offer = app.ctx.scenes.top
+    assert isinstance(offer, RematchScene), "the offer shows with no credits left: it takes coins"
+    run(app, app.ctx.settings.versus.rematch_seconds * 60 + 1)
     top = app.ctx.scenes.top
-    assert not isinstance(top, RematchScene), "no credits left: no rematch offer"
     assert isinstance(top, RankingScene) and top.table == "streak/blocks"
     assert app.ctx.store.audits.counter("ended.blocks/versus") == 1
     replay = app.ctx.store.replays.load(app.ctx.store.replays.ids()[-1])
@@ -215,8 +217,10 @@ def test_a_rematch_keeps_the_series_and_a_streak_of_two_makes_the_table():
     assert app.ctx.bank.credits == 0
     play_blocks(app, second, [Hands(second, 1, seed=3), Hands(second, 2, seed=4, careless=True)])
     assert second.series.streak == {1: 2, 2: 0}
+    assert isinstance(app.ctx.scenes.top, RematchScene), "no credits: the offer waits for coins"
+    run(app, app.ctx.settings.versus.rematch_seconds * 60 + 1)
     entry = app.ctx.scenes.top
-    assert isinstance(entry, RecordsInitialsScene) and entry.player == 1, "no credits: straight to the records"
+    assert isinstance(entry, RecordsInitialsScene) and entry.player == 1, "no coin came: on to the records"
     for action in (Action.UP, Action.A, Action.A, Action.A):
         tap(app, action, player=1)
     ranking = app.ctx.scenes.top

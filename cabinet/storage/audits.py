@@ -46,8 +46,10 @@ def service_credit_statements() -> list[Statement]:
     return [add_counter(f"{PREFIX}credits.service", 1)]
 
 
-def game_start_statements(game: str, mode: str, credits_spent: int) -> list[Statement]:
-    statements = [add_counter(f"{PREFIX}plays.{game_mode(game, mode)}", 1)]
+def game_start_statements(game: str, mode: str, credits_spent: int, continued: bool = False) -> list[Statement]:
+    """A game started: a first play, or (``continued``) a continue after a match, counted apart."""
+    kind = "continues" if continued else "plays"
+    statements = [add_counter(f"{PREFIX}{kind}.{game_mode(game, mode)}", 1)]
     if credits_spent:
         statements.append(add_counter(f"{PREFIX}credits.spent", credits_spent))
     return statements
@@ -97,7 +99,8 @@ class Audits:
         ``credits_spent``, ``credits_over_max`` (credits given past the limit); ``meter_pulses``
         {1: n, 2: n} (counts given to each coin meter); ``modes`` {"game/mode": {plays,
         ended, play_seconds, average_seconds}}; ``total_plays``,
-        ``total_play_seconds``, ``average_play_seconds``; ``uptime_seconds``;
+        ``total_play_seconds``, ``average_play_seconds``; ``continues`` {"game/mode": n}
+        (games started by a continue after a match, not in ``plays``), ``total_continues``; ``uptime_seconds``;
         ``counts_reset`` and ``scores_reset`` (UTC stamps, None = never); ``counts_since`` and
         ``counts_since_why``: when the counts began and why ("NEW DATABASE", "BOOKKEEPING RESET",
         "DAMAGED DATABASE MOVED ASIDE", ...; None in a file older than these stamps);
@@ -114,6 +117,7 @@ class Audits:
                     row["play_seconds"] = value / 1000
                 else:
                     row[kind] = value
+        continues = {name.partition(".")[2]: value for name, value in audit.items() if name.startswith("continues.")}
         for row in modes.values():
             row["average_seconds"] = row["play_seconds"] / row["ended"] if row["ended"] else 0.0
         ended = sum(row["ended"] for row in modes.values())
@@ -128,6 +132,8 @@ class Audits:
             "meter_pulses": {1: audit.get("meter.1", 0), 2: audit.get("meter.2", 0)},
             "modes": dict(sorted(modes.items())),
             "total_plays": sum(row["plays"] for row in modes.values()),
+            "continues": dict(sorted(continues.items())),
+            "total_continues": sum(continues.values()),
             "total_play_seconds": play_seconds,
             "average_play_seconds": play_seconds / ended if ended else 0.0,
             "uptime_seconds": audit.get("uptime_seconds", 0) + int(self._uptime_carry),

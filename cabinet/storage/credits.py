@@ -133,15 +133,16 @@ class CreditBank:
         price = self.price(mode)
         return self.accepting_coins and (self.free_play or self.credits >= price)
 
-    def start(self, game: str, mode: str) -> bool:
-        """Take the price of a game and count the play; False (nothing taken) if credits are short."""
+    def start(self, game: str, mode: str, continued: bool = False) -> bool:
+        """Take the price of a game and count the play (``continued``: as a continue after a
+        match, apart from first plays); False (nothing taken) if credits are short."""
         if game not in GAMES:
             raise ValueError(f"unknown game {game!r}: expected one of {', '.join(GAMES)}")
         if not self.can_start(mode):
             return False
         charge = 0 if self.free_play else self.price(mode)
         statements = [add_counter(CREDITS, -charge)] if charge else []
-        statements += audits.game_start_statements(game, mode, charge)
+        statements += audits.game_start_statements(game, mode, charge, continued)
         statements += self._scores.play_started()
         self.db.write(statements)
         return True

@@ -70,7 +70,7 @@ def finish_match(ctx, end: MatchEnd, again: Callable[[object, Match, Series], Sc
     elif _try(lambda: store.db.write(before), "saving the match") is None:
         end.replay_id = None
     end.series.match_won(end.match)
-    if rematch_offered(ctx, end.match) and not end.match.abandoned:
+    if rematch_offered(ctx, end.match):
         ctx.scenes.reset(RematchScene(ctx, end, again, series_over))
     else:
         series_over(ctx, end)

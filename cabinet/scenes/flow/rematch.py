@@ -1,10 +1,12 @@
-"""After a versus match: the rematch offer, counting down over the final boards.
+"""After a versus match: the rematch (or, against the CPU, continue) offer, counting
+down over the final boards.
 
-The offer shows only while a rematch can be paid (free play, or enough
-credits for the match's price) and ``versus.rematch`` is on. A person who
-played the match presses Start: the credits are taken and a new match between
-the same sides begins, in the same series, so win streaks go on. When the
-count runs out, the series is over and its records are entered.
+The offer shows after every match a person played while ``versus.rematch`` is on,
+paid for or not: during its countdown coins are accepted, and each new credit starts
+the count afresh. A person who played the match presses Start once the price is in:
+the credits are taken (counted as a continue) and a new match between the same sides
+begins, in the same series, so win streaks go on; against the CPU it is the level just
+played. When the count runs out, the series is over and its records are entered.
 """
 
 from __future__ import annotations
@@ -18,17 +20,18 @@ from cabinet.games.match import PLAYERS, Match, Series
 from cabinet.inputs.actions import Action
 from cabinet.render import HEIGHT, WIDTH, palette, sprites, text
 from cabinet.scenes.kit.base import Scene
-from cabinet.scenes.kit.common import blink
+from cabinet.scenes.kit.common import blink, coins_short
 from cabinet.scenes.kit.ending import MatchEnd
 
 
 def rematch_offered(ctx, match: Match) -> bool:
-    """A rematch is offered: the operator allows it, a person played, and it can be paid now."""
-    return ctx.settings.versus.rematch and bool(match.people) and ctx.bank.can_start(match.mode)
+    """A rematch is offered: the operator allows it and a person played a match that ended
+    (one nobody finished is not). Credits need not be in yet: the offer takes coins."""
+    return ctx.settings.versus.rematch and bool(match.people) and not match.abandoned
 
 
 class RematchScene(Scene):
-    """REMATCH? with a countdown, over the finished match's boards.
+    """REMATCH? (CONTINUE? against the CPU) with a countdown, over the finished match's boards.
 
     ``again(ctx, match, series)`` is the screen of a rematch of ``match`` (on a new
     seed) in the same series; ``then(ctx, end)``
@@ -43,9 +46,17 @@ class RematchScene(Scene):
         self.end = end
         self.again = again
         self.then = then
-        self.frames_left = ctx.settings.versus.rematch_seconds * FPS
+        self.frames_left = self._full_count()
         self.frames = 0
         self.message = ""
+        self._credits = ctx.bank.credits
+
+    def _full_count(self) -> int:
+        return self.ctx.settings.versus.rematch_seconds * FPS
+
+    @property
+    def title(self) -> str:
+        return "CONTINUE?" if self.end.match.cpu else "REMATCH?"
 
     def enter(self) -> None:
         self.ctx.inputs.set_repeat_profile("menu")
@@ -56,7 +67,7 @@ class RematchScene(Scene):
             return
         if match.is_cpu(event.player):
             return   # that panel is nobody's: the CPU played there
-        if not self.ctx.bank.start(match.game, match.mode):
+        if not self.ctx.bank.start(match.game, match.mode, continued=True):
             self.message = "INSERT COIN"
             return
         self.ctx.audio.play("start")
@@ -65,6 +76,12 @@ class RematchScene(Scene):
     def update(self) -> None:
         self.frames += 1
         self.frames_left -= 1
+        credits = self.ctx.bank.credits
+        if credits > self._credits:
+            # A coin made a credit: the count starts afresh, so there is time to press Start.
+            self.frames_left = max(self.frames_left, self._full_count())
+            self.message = ""
+        self._credits = credits
         if self.frames_left % FPS == 0 and self.frames_left > 0:
             self.ctx.audio.play("ag_tick")
         if self.frames_left <= 0:
@@ -80,13 +97,22 @@ class RematchScene(Scene):
         if winner is not None:
             text(surface, f"{match.name(winner)} WINS {match.score_line()}", (box.centerx, box.y + 16), 28,
                  palette.WHITE, "midtop")
-        text(surface, "REMATCH?", (box.centerx - 50, box.y + 52), 56, palette.YELLOW, "midtop")
+        text(surface, self.title, (box.centerx - 50, box.y + 52), 56, palette.YELLOW, "midtop")
         seconds = max(0, (self.frames_left + FPS - 1) // FPS)
         text(surface, str(seconds), (box.right - 30, box.y + 52), 56, palette.RED if seconds <= 3 else palette.CYAN,
              "topright")
-        prompt = self.message or "PRESS START"
+        bank = self.ctx.bank
+        paid = bank.can_start(match.mode)
+        prompt = "PRESS START" if paid else (self.message or "INSERT COIN")
         if blink(self.frames, 16):
-            text(surface, prompt, (box.centerx, box.y + 124), 35, palette.GREEN, "midtop")
-        price = self.ctx.bank.price(match.mode)
-        cost = "FREE PLAY" if self.ctx.free_play else f"{price} CREDIT{'S' if price > 1 else ''}"
-        text(surface, cost, (box.centerx, box.bottom - 28), 14, palette.GREY, "midtop")
+            text(surface, prompt, (box.centerx, box.y + 120), 35, palette.GREEN if paid else palette.ORANGE, "midtop")
+        text(surface, self.cost_line(), (box.centerx, box.bottom - 34), 21, palette.WHITE if paid else palette.GREY,
+             "midtop")
+
+    def cost_line(self) -> str:
+        """The price, and how much of it is in: "PRICE 2  CREDITS 1  1/2 COINS"."""
+        bank = self.ctx.bank
+        if self.ctx.free_play:
+            return "FREE PLAY"
+        price = bank.price(self.end.match.mode)
+        return "  ".join(filter(None, [f"PRICE {price}", f"CREDITS {bank.credits}", coins_short(bank)]))

@@ -89,10 +89,13 @@ class BookkeepingPage(Page):
         modes = f["modes"]
         for key, label in MODE_NAMES.items():
             row = modes.get(key, {"plays": 0, "average_seconds": 0.0})
-            rows.append(InfoRow(f"{label} PLAYS", f"{row['plays']}  AVG {duration(row['average_seconds'])}",
-                                "GAMES STARTED, AVERAGE LENGTH OF THOSE FINISHED"))
+            continued = f["continues"].get(key, 0)
+            extra = f"  +{continued} CONT" if continued else ""
+            rows.append(InfoRow(f"{label} PLAYS", f"{row['plays']}{extra}  AVG {duration(row['average_seconds'])}",
+                                "FIRST PLAYS (+ CONTINUES), AVERAGE LENGTH OF THOSE FINISHED"))
         rows += [
             InfoRow("TOTAL PLAYS", str(f["total_plays"])),
+            InfoRow("TOTAL CONTINUES", str(f["total_continues"]), "PLAYED AGAIN ON THE REMATCH / CONTINUE OFFER"),
             InfoRow("TOTAL PLAY TIME", duration(f["total_play_seconds"])),
             InfoRow("AVERAGE PLAY TIME", duration(f["average_play_seconds"])),
             InfoRow("UPTIME", duration(f["uptime_seconds"]), "POWERED-ON TIME SINCE THE COUNTS WERE RESET"),
