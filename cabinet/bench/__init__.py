@@ -29,6 +29,7 @@ SECTION_MODULES = [
     "cabinet.bench.ramp_blocks",
     "cabinet.bench.versus_antigravity",
     "cabinet.bench.ramp_antigravity",
+    "cabinet.bench.ramp_cpu",
     "cabinet.bench.network",
     "cabinet.bench.soak",
 ]
