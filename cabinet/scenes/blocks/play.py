@@ -34,10 +34,13 @@ from cabinet.scenes.blocks.animation import (
 )
 from cabinet.scenes.blocks.ghost import ghost
 from cabinet.scenes.blocks.marks import cross_out, dim, draw_banner, draw_danger, draw_tray_mode
+from cabinet.scenes.blocks.ramp_view import RampShow
 from cabinet.scenes.kit.base import Scene
 from cabinet.scenes.kit.common import blink, draw_backdrop
 from cabinet.scenes.kit.countdown import Countdown
 from cabinet.scenes.kit.ending import GameOver, InputCheck, OnEnd
+# A human game nobody touches: warned after a minute, ended ten seconds later (as versus).
+from cabinet.scenes.kit.idle import IDLE_END_FRAMES, IDLE_WARN_FRAMES
 from cabinet.scenes.kit.pause import draw_pause
 from cabinet.storage.replays import ReplayRecorder
 
@@ -54,8 +57,6 @@ LEFT_X = 24
 FINAL_BOARD_FRAMES = 120    # game over: the final board alone, what ended it marked ...
 GAME_OVER_FRAMES = FINAL_BOARD_FRAMES + 150   # ... then the GAME OVER banner, before initials
 SHAKE_FRAMES = 12
-IDLE_WARN_FRAMES = 60 * 60  # a human game nobody touches: warn after a minute ...
-IDLE_END_FRAMES = 70 * 60   # ... and end it ten seconds later, so the cabinet is free again
 
 
 # The sound of each thing a press can do with the cursor (a placement has its own).
@@ -107,6 +108,7 @@ class BlocksScene(Scene):
         self.fits_key = None
         self.warned = False          # the danger sound has played for this danger
         self.layer = Layer()         # backdrop, board, settled cells and tray (_draw_board_layer)
+        self.ramp_show = RampShow(self.game, ctx.audio.play)
         if hasattr(pilot, "bind"):
             pilot.bind(self)
 
@@ -274,6 +276,9 @@ class BlocksScene(Scene):
         if result.wipe_out:
             self._popup(Popup("WIPE OUT!", palette.MAGENTA,
                               (BOARD_X + BOARD_PX // 2, BOARD_Y + BOARD_PX // 2 + 40), 49, FLASH_FRAMES))
+        wait = self.animation.length if self.animation is not None else 0
+        for popup in self.ramp_show.after_move(self.game, result, wait, BOARD_RECT.center):
+            self._popup(popup)
 
     def _popup(self, popup) -> None:
         """Show ``popup`` over the board, clear of the others (points, streak and wipe-out come together)."""
@@ -287,6 +292,7 @@ class BlocksScene(Scene):
             if self.animation.done:
                 self.animation = None
         self.popups = age_popups(self.popups)
+        self.ramp_show.tick()
         if self.shake:
             self.shake -= 1
 
@@ -314,6 +320,7 @@ class BlocksScene(Scene):
         self._draw_scores(surface)
         if self.animation is not None:
             self._draw_cells(surface)
+        self.ramp_show.draw(surface, BOARD_RECT, CELL)
         if self.danger:
             draw_danger(surface, BOARD_RECT, self.game_frame)
         if self.cursor.focus == TRAY and not self.ended:
@@ -359,7 +366,10 @@ class BlocksScene(Scene):
     def _draw_board_layer(self, surface) -> None:
         """The backdrop, the board's frame, the tray's slots and, between clears, the
         board's settled cells, from a layer redrawn only when one of them changes."""
-        cells = None if self.animation is not None else tuple(map(tuple, self.grid))
+        hidden = self.ramp_show.hidden()
+        cells = None if self.animation is not None else tuple(
+            tuple(None if (row, col) in hidden else colour for col, colour in enumerate(line))
+            for row, line in enumerate(self.grid))
         slots = self._tray_slots()
         self.layer.show(surface, (cells, slots), lambda layer: self._paint_layer(layer, cells, slots))
 
@@ -390,9 +400,10 @@ class BlocksScene(Scene):
                 surface.blit(block(size, colour), (BOARD_X + round(col * CELL), BOARD_Y + round(row * CELL)))
             surface.set_clip(clip)
             return
+        hidden = self.ramp_show.hidden()     # the ramp's stones still dropping in
         for row, line in enumerate(self.grid):
             for col, colour in enumerate(line):
-                if colour is not None:
+                if colour is not None and (row, col) not in hidden:
                     surface.blit(block(CELL - 2, colour), (BOARD_X + col * CELL + 1, BOARD_Y + row * CELL + 1))
 
     def _draw_ghost(self, surface) -> None:
