@@ -61,15 +61,17 @@ def draw_popups(surface: pygame.Surface, view, popups) -> None:
         placed.append(text(surface, popup.words, (x, y + popup.nudge), 28, colour, "center"))
 
 
-def draw_danger(surface: pygame.Surface, view, columns, frame: int, cells=()) -> None:
-    """A stack at the S line (or the band): its column's frame throbs red and its empty cells
-    glow; the blocks of ``cells`` keep their colours, which the player must still read."""
+def draw_danger(surface: pygame.Surface, view, columns, frame: int, cells=(), depth: int = 0) -> None:
+    """A stack at the S line (or the band ``depth`` rows a side): its column's frame throbs red
+    and its empty cells outside the band glow; the blocks of ``cells`` keep their colours,
+    which the player must still read, and the band stays dark."""
     glow = throb(frame)
     shade = _tint(view.cell, view.cell, palette.RED, 30 + round(70 * glow))
+    band = range(view.half - depth, view.half + depth)
     for column in columns:
         rect = column_rect(view, column)
         for row in range(view.height):
-            if (row, column) not in cells:
+            if (row, column) not in cells and row not in band:
                 surface.blit(shade, view.cell_pos(row, column))
         pygame.draw.rect(surface, palette.RED, rect, 2 + round(2 * glow))
 

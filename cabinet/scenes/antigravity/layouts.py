@@ -36,6 +36,7 @@ IDLE_HINTS = {
     "single": "LINE UP 3 OF A COLOUR - DON'T LET A STACK CROSS THE S LINE",
     "contest": "B / C SCROLL THE PAIR LIST",
 }
+BAND_HINT = "LINE UP 3 OF A COLOUR - KEEP EVERY STACK OUT OF THE DARK BAND"
 
 
 def fit_cell(width: int, height: int, max_width: int, max_height: int) -> int:
@@ -125,7 +126,7 @@ class PlayLayout:
                       frame=seat.frame, show_cursor=playing and not game.game_over, settled=cells)
             alerts.draw_horizon(surface, view, seat, picture)
             if playing and seat.danger:
-                alerts.draw_danger(surface, view, seat.danger, seat.frame, picture.cells)
+                alerts.draw_danger(surface, view, seat.danger, seat.frame, picture.cells, seat.horizon[0])
             if game.game_over and not seat.busy:
                 alerts.draw_cause(surface, view, seat, scene.end_frames)
             alerts.draw_popups(surface, view, seat.popups)
@@ -278,7 +279,8 @@ class SingleLayout(PlayLayout):
         seat = self.scene.seats[0]
         shown = self.message_text(seat)
         if shown is None:
-            shown = (IDLE_HINTS[self.scene.mode], palette.GREY)
+            hint = BAND_HINT if seat.horizon[0] else IDLE_HINTS[self.scene.mode]
+            shown = (hint, palette.GREY)
         fitted(surface, shown[0], BAR.center, 21, shown[1], BAR.width - 24, "center")
 
     def draw_banner(self, surface: pygame.Surface) -> None:
