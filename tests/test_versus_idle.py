@@ -19,6 +19,13 @@ from cabinet.scenes.flow.rematch import RematchScene
 TWO_MINUTES = 120 * FPS
 
 
+@pytest.fixture(autouse=True)
+def fixed_seeds(monkeypatch):
+    """Matches started from the menus get known seeds, so every run plays the same games."""
+    seeds = iter(range(5000, 6000))
+    monkeypatch.setattr("cabinet.scenes.flow.play.new_seed", lambda: next(seeds))
+
+
 def open_versus(app, game: str):
     tap(app, Action.START)
     choose(app, game)
@@ -110,8 +117,19 @@ def test_a_replay_of_a_forfeited_match_ends_the_same_way():
     replay_id = app.ctx.store.replays.ids()[-1]
     play_replay(app.ctx, replay_id)
     watched = app.ctx.scenes.top
-    for _ in range(TWO_MINUTES):
-        if watched.inner.end_frames:
+    for _ in range(2 * TWO_MINUTES):
+        if watched.inner.rounds.over:
             break
         app.step()
     assert watched.inner.rounds.forfeited == 1 and watched.inner.winner() == 2
+
+
+def test_a_versus_recorded_before_the_idle_rule_plays_back_without_it():
+    from cabinet.scenes.flow.playback import game_scene
+    from cabinet.storage.replays import Replay
+    app = make_app()
+    options = {"cpu": {}, "versus": {"rounds_to_win": 2}}
+    old = Replay("blocks", "versus", options, 5, [], score=0)
+    assert game_scene(app.ctx, old).idle.idle == {}
+    new = Replay("blocks", "versus", {**options, "idle_forfeit": True}, 5, [], score=0)
+    assert game_scene(app.ctx, new).idle.idle == {1: 0, 2: 0}

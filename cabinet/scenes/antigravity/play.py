@@ -122,7 +122,8 @@ class AntiGravityScene(Scene):
         options = dataclasses.asdict(self.settings)
         options.update(mode=self.mode, difficulty=self.difficulty,
                        contest=self.contest.name if self.contest else None,
-                       cpu=self.rounds.cpu if self.rounds is not None else {})
+                       cpu=self.rounds.cpu if self.rounds is not None else {},
+                       idle_forfeit=True)   # played under the idle rule (cabinet.scenes.kit.idle)
         return ReplayRecorder("antigravity", self.mode, options, self.seed)
 
     def game_for(self, player: int):

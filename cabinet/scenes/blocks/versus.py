@@ -79,6 +79,7 @@ class BlocksVersusScene(Scene):
     def _recorder(self):
         options = dataclasses.asdict(self.rules)
         options["cpu"] = self.rounds.cpu
+        options["idle_forfeit"] = True   # played under the idle rule (cabinet.scenes.kit.idle)
         return ReplayRecorder("blocks", "versus", options, self.rounds.seed)
 
     def _new_round(self) -> None:

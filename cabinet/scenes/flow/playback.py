@@ -17,6 +17,7 @@ from cabinet.inputs.actions import CABINET, Action
 from cabinet.render import HEIGHT, WIDTH, palette, text
 from cabinet.scenes import catalogue
 from cabinet.scenes.kit.base import Scene
+from cabinet.scenes.kit.idle import IdleWatch
 
 log = logging.getLogger(__name__)
 
@@ -63,7 +64,10 @@ def replay_settings(ctx, replay):
 def game_scene(ctx, replay):
     """The game scene ``replay`` was recorded in, on its own rules, watched: it ends quietly
     (no replay saved again, no initials, no audits) and takes no touch."""
-    return catalogue.entry(replay.game).replay(ReplayContext(ctx, replay_settings(ctx, replay)), replay)
+    scene = catalogue.entry(replay.game).replay(ReplayContext(ctx, replay_settings(ctx, replay)), replay)
+    if replay.mode == "versus" and not replay.settings.get("idle_forfeit"):
+        scene.idle = IdleWatch([])   # recorded before a walk-away forfeited a match: played as it was
+    return scene
 
 
 class PlaybackScene(Scene):
