@@ -1,4 +1,4 @@
-"""Command line: ``python -m cabinet [run|check-config|scores|bench|replay|input-test|fleet]``.
+"""Command line: ``python -m cabinet [run|check-config|scores|bench|doctor|replay|input-test|fleet]``.
 
 Options may come before or after the command (``--config F scores`` or
 ``scores --config F``). Exit codes are listed in :data:`EXIT_CODES`.
@@ -19,6 +19,7 @@ EXIT_CODES = """exit codes:
      would start on its last good settings, or the factory ones
      fleet: some cabinet could not be read in full (its figures missing, or its latest message
      refused as malformed); the report says which
+  1  doctor: a check warned; 3  doctor: a check failed (skipped checks count as ok)
   4  run: the screen cannot be opened; the log's "display:" line says why (systemd does not
      restart the cabinet for it)
 
@@ -78,6 +79,14 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--json", action="store_true", help="print JSON instead of a table")
     bench.add_argument("--quick", action="store_true", help="a short run that only proves the bench works")
 
+    doctor = command("doctor", "check this machine as the cabinet would use it: one line per check "
+                     "(ok, warn, fail, skip)")
+    doctor.add_argument("checks", nargs="*", metavar="CHECK",
+                        help="only these families: screen sound gpio storage clock pi frames (default: all)")
+    doctor.add_argument("--config", metavar="FILE", type=file_name, help=CONFIG_HELP, default=argparse.SUPPRESS)
+    doctor.add_argument("--frames", type=int, default=120, metavar="N",
+                        help="frames timed per scene by the frame check (default 120, 2 s of play)")
+
     replay = command("replay", "play back a saved game; Start or Esc ends it")
     replay.add_argument("id", type=int, nargs="?", help="replay number (see --list or `scores`)")
     replay.add_argument("--list", action="store_true", help="list every stored replay and exit")
@@ -106,6 +115,15 @@ def main(argv: list[str] | None = None) -> int:
     if command == "bench":
         from cabinet import bench  # each command loads only what it runs: start-up time
         return bench.run(args.sections, quick=args.quick, as_json=args.json)
+    if command == "doctor":
+        from cabinet import doctor
+        known = [module.rsplit(".", 1)[1] for module in doctor.FAMILIES]
+        unknown = [name for name in args.checks if name not in known]
+        if unknown:
+            parser.error(f"doctor: unknown check(s) {', '.join(unknown)}; known: {', '.join(known)}")
+        if args.frames < 1:
+            parser.error("doctor: --frames needs at least 1")
+        return doctor.run(getattr(args, "config", None), frames=args.frames, only=args.checks)
     if command == "scores":
         from cabinet.storage.cli import print_scores  # each command loads only what it runs: start-up time
         return print_scores(args)

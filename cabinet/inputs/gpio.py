@@ -184,6 +184,10 @@ class GpioPanel:
         wired = self.inputs[key]
         out.append(SwitchChange(wired.switch, wired.player, wired.action, pressed))
 
+    def closed_now(self) -> list[str]:
+        """Keys of the opened switches that read closed right now (held, stuck, or wired normally closed)."""
+        return [key for key, button in zip(self.inputs, self._buttons) if button.is_active]
+
     def describe(self, player: int, action: Action) -> list[str]:
         return [w.switch for w in self.inputs.values() if w.player == player and w.action == action]
 
