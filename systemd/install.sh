@@ -33,13 +33,17 @@ readonly BOOT_CMDLINES=(/boot/firmware/cmdline.txt /boot/cmdline.txt)
 readonly BOOT_FLAGS=(consoleblank=0 vt.global_cursor_default=0)
 readonly APT_PACKAGES=(
     python3 python3-venv python3-pip     # the interpreter and its virtual environments
-    python3-lgpio                        # GPIO for gpiozero (Raspberry Pi OS archive)
     python3-numpy python3-yaml           # pre-built, seen through --system-site-packages
     # pygame-ce's wheel brings its own SDL (with the KMSDRM driver); SDL opens these at run time
     # to draw with KMS/DRM on the GPU. Nothing is compiled: no compiler, no -dev packages.
     libgbm1 libdrm2 libegl1 libgles2 libgl1-mesa-dri
     libasound2 alsa-utils                # ALSA sound, and speaker-test for the operator
 )
+# GPIO for gpiozero: Raspberry Pi OS's own archive has python3-lgpio; plain Debian (arm64) has not,
+# and there PyPI's lgpio wheel goes into the venv, pinned: a wheels-only install left to itself may
+# take lgpio 0.0.0.2, an empty placeholder.
+readonly LGPIO_PACKAGE=python3-lgpio
+readonly LGPIO_WHEEL='lgpio>=0.2'
 # Mount units that put the state and settings folders on the --data-dir partition.
 readonly STATE_MOUNT=/etc/systemd/system/var-lib-arcadeforge.mount
 readonly CONFIG_MOUNT=/etc/systemd/system/etc-arcadeforge.mount
@@ -52,6 +56,8 @@ DRY_RUN=no
 MODE=install
 DATA_DIR=
 CHANGES=0
+LGPIO_FROM_PYPI=no
+DOCTOR_FAILED=no
 
 say() { printf '%s\n' "$*"; }
 die() { printf 'install.sh: %s\n' "$*" >&2; exit 1; }
@@ -212,18 +218,50 @@ pygame_has_kmsdrm() {
     "$VENV/bin/python" -m cabinet.render.sdl_drivers --require KMSDRM
 }
 
+# Whether apt can install package $1 from this machine's archives (it has a candidate version).
+apt_has() {
+    local candidate
+    candidate=$(apt-cache policy "$1" 2>/dev/null | awk '$1 == "Candidate:" { print $2 }')
+    [[ -n $candidate && $candidate != "(none)" ]]
+}
+
+# Whether the venv has its own lgpio from PyPI (the plain-Debian fallback, installed earlier).
+venv_has_lgpio() {
+    compgen -G "$DESTDIR$VENV/lib/python3*/site-packages/lgpio-*.dist-info" >/dev/null
+}
+
+# Take python3-lgpio off ensure_packages' missing list: lgpio comes from PyPI into the venv.
+lgpio_from_pypi() {
+    local package kept=()
+    LGPIO_FROM_PYPI=yes
+    for package in "${missing[@]}"; do
+        [[ $package == "$LGPIO_PACKAGE" ]] || kept+=("$package")
+    done
+    missing=("${kept[@]}")
+}
+
 ensure_packages() {
     local package missing=()
-    for package in "${APT_PACKAGES[@]}"; do
+    for package in "${APT_PACKAGES[@]}" "$LGPIO_PACKAGE"; do
         if ! can_query || [[ $(dpkg-query -W -f='${db:Status-Abbrev}' "$package" 2>/dev/null) != ii* ]]; then
             missing+=("$package")
         fi
     done
+    if can_query && [[ " ${missing[*]} " == *" $LGPIO_PACKAGE "* ]] && venv_has_lgpio; then
+        lgpio_from_pypi
+        say "unchanged: lgpio from PyPI in $VENV (no $LGPIO_PACKAGE in apt here)"
+    fi
     if [[ ${#missing[@]} -eq 0 ]]; then
-        say "unchanged: apt packages (${#APT_PACKAGES[@]} installed)"
+        say "unchanged: apt packages (all installed)"
         return
     fi
     run apt-get update
+    if can_query && [[ " ${missing[*]} " == *" $LGPIO_PACKAGE "* ]] && ! apt_has "$LGPIO_PACKAGE"; then
+        lgpio_from_pypi
+        say "no $LGPIO_PACKAGE in this system's apt archives (plain Debian, not Raspberry Pi OS):" \
+            "PyPI's $LGPIO_WHEEL wheel goes into $VENV instead"
+        [[ ${#missing[@]} -gt 0 ]] || return 0
+    fi
     run env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"
 }
 
@@ -256,12 +294,15 @@ ensure_program() {
         run python3 -m venv --system-site-packages "$VENV"
     fi
     fingerprint=$(source_fingerprint)
-    if can_query && [[ -f $stamp && $(<"$stamp") == "$fingerprint" ]]; then
+    if can_query && [[ -f $stamp && $(<"$stamp") == "$fingerprint" ]] \
+        && { [[ $LGPIO_FROM_PYPI == no ]] || venv_has_lgpio; }; then
         say "unchanged: program in $VENV"
         return
     fi
+    local wanted=("$SOURCE_DIR")
+    [[ $LGPIO_FROM_PYPI == no ]] || wanted+=("$LGPIO_WHEEL")
     # Ready-made wheels only: an operator's Pi must never fall back to compiling anything.
-    run "$VENV/bin/pip" install --quiet --only-binary pygame-ce "$SOURCE_DIR"
+    run "$VENV/bin/pip" install --quiet --only-binary pygame-ce,lgpio "${wanted[@]}"
     if live; then
         pygame_has_kmsdrm || die "the installed pygame-ce's SDL has no KMSDRM video driver, so it cannot draw" \
             "on the screen; see docs/installing.md"
@@ -386,10 +427,43 @@ install_all() {
     ensure_data_dir
     set_boot_flags add
     if [[ $CHANGES -gt 0 ]]; then
+        # Stopped while the doctor checks the screen and pins, which the running cabinet holds.
+        if can_query && systemctl is-active --quiet "$SERVICE" 2>/dev/null; then
+            run systemctl stop "$SERVICE"
+        fi
+        check_machine
         run systemctl restart "$SERVICE"
+    else
+        check_machine
     fi
     say "scores, audits and replays: $STATE_DIR ; settings: $CONFIG_DIR/cabinet.yaml"
-    say "logs: journalctl -u arcadeforge"
+    say "logs: journalctl -u arcadeforge (problems only: journalctl -u arcadeforge -p warning)"
+    if [[ $DOCTOR_FAILED == yes ]]; then
+        die "installed, but the doctor found a fault (the fail line above); fix it, then run $0 again"
+    fi
+}
+
+# The cabinet's self test (python -m cabinet doctor), run as the service runs the program: its
+# user, the unit's Environment= lines, its state and runtime folders (made here as systemd's
+# StateDirectory= and RuntimeDirectory= would). Warnings do not fail the install; a failure does.
+check_machine() {
+    local rc=0
+    local -a environment
+    if ! live; then
+        say "would check: $VENV/bin/python -m cabinet doctor (as $CABINET_USER)"
+        return
+    fi
+    mapfile -t environment < <(sed -n 's/^Environment=//p' "$UNIT_FILE")
+    install -d -o "$CABINET_USER" -g "$CABINET_USER" -m 0750 "$STATE_DIR" /run/arcadeforge
+    say "doctor: checking this machine as the cabinet will use it"
+    setpriv --reuid="$CABINET_USER" --regid="$CABINET_USER" --init-groups \
+        env -C "$STATE_DIR" "${environment[@]}" HOME="$STATE_DIR" STATE_DIRECTORY="$STATE_DIR" \
+        "$VENV/bin/python" -m cabinet doctor || rc=$?
+    case $rc in
+        0) ;;
+        1) say "doctor: see the warn lines above; the cabinet runs, but they are worth fixing" ;;
+        *) DOCTOR_FAILED=yes ;;
+    esac
 }
 
 uninstall_all() {

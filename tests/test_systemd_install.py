@@ -239,3 +239,34 @@ def test_data_dir_writes_no_temporary_file_another_user_could_have_planted(pi_ro
     assert victim.read_text() == "root's file\n"
     assert "What=/data/arcadeforge/state" in (pi_root / "etc/systemd/system/var-lib-arcadeforge.mount").read_text()
     assert [p.is_symlink() for p in scratch.iterdir()] == [True]   # ours cleaned up, the planted one left
+
+
+def dry_run_with_apt(tmp_path: Path, candidate: str) -> str:
+    """A dry run onto this machine whose apt-cache offers python3-lgpio at ``candidate`` ("(none)": not at all)."""
+    stubs = tmp_path / "bin"
+    stubs.mkdir()
+    apt_cache = stubs / "apt-cache"
+    apt_cache.write_text(f'#!/bin/sh\n[ "$2" = python3-lgpio ] && printf "python3-lgpio:\\n  Installed: (none)\\n'
+                         f'  Candidate: {candidate}\\n"\nexit 0\n')
+    apt_cache.chmod(0o755)
+    env = dict(os.environ, PATH=f"{stubs}:{os.environ['PATH']}")
+    env.pop("DESTDIR", None)
+    result = subprocess.run([BASH, str(INSTALLER), "--dry-run"], capture_output=True, text=True, env=env, timeout=60)
+    assert result.returncode == 0, result.stdout + result.stderr
+    return result.stdout
+
+
+def test_plain_debian_without_python3_lgpio_takes_the_pinned_pypi_wheel(tmp_path):
+    out = dry_run_with_apt(tmp_path, "(none)")
+    [apt_install] = [line for line in out.splitlines() if "apt-get install" in line]
+    assert "python3-lgpio" not in apt_install
+    [pip] = [line for line in out.splitlines() if "pip install" in line]
+    assert pip.endswith(r"lgpio\>=0.2") and "--only-binary pygame-ce\\,lgpio" in pip
+    assert "no python3-lgpio in this system's apt archives" in out
+
+
+def test_raspberry_pi_os_keeps_python3_lgpio_from_apt(tmp_path):
+    out = dry_run_with_apt(tmp_path, "0.2.2-1~rpt1")
+    [apt_install] = [line for line in out.splitlines() if "apt-get install" in line]
+    assert apt_install.endswith("python3-lgpio")
+    assert "lgpio>=0.2" not in out and r"lgpio\>=0.2" not in out
