@@ -439,7 +439,8 @@ def main(args, replay_id: int | None = None, start_scene: str | None = None) -> 
     from cabinet.scenes.flow.playback import play_replay
     from cabinet.scenes.service.input_test import InputTestScene
     if not logging.getLogger().handlers:
-        logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+        from cabinet.system import journal
+        journal.configure()
     loaded = load_for_cabinet(getattr(args, "config", None))
     log.info("settings: reading %s (%s); the service menu saves to %s",
              loaded.source or "no file, factory settings", loaded.origin, save_path(loaded.source))

@@ -133,3 +133,9 @@ def test_the_state_folder_the_unit_names_is_where_the_program_writes(monkeypatch
     monkeypatch.setenv("STATE_DIRECTORY", str(tmp_path / "arcadeforge"))
     assert state_dir() == tmp_path / "arcadeforge"
     assert state_dir().is_dir()
+
+
+def test_log_lines_reach_the_journal_at_their_own_priority():
+    # The program prefixes <N> (cabinet.system.journal); stray lines (tracebacks, hang dumps) are warnings.
+    assert values("SyslogLevelPrefix") == ["yes"]
+    assert values("SyslogLevel") == ["warning"]
