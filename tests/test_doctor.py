@@ -61,7 +61,8 @@ def test_only_the_named_families_run_and_an_unknown_one_is_bad_usage():
 
 
 def test_the_exit_code_is_the_worst_verdict():
-    line = lambda verdict: Result("x", verdict, "y")     # noqa: E731
+    def line(verdict):
+        return Result("x", verdict, "y")
     assert doctor.worst([line(OK), line(SKIP)]) == 0
     assert doctor.worst([line(OK), line(WARN), line(SKIP)]) == 1
     assert doctor.worst([line(WARN), line(FAIL), line(OK)]) == 3

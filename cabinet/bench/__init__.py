@@ -13,6 +13,8 @@ import contextlib
 import importlib
 import json
 import os
+import sys
+import time
 from dataclasses import asdict, dataclass
 from typing import Callable
 
@@ -88,20 +90,40 @@ def meets(figure: Figure) -> bool | None:
 
 
 def run(only: list[str] | None = None, quick: bool = False, as_json: bool = False) -> int:
+    """Run the sections (all, or ``only``), printing each as it ends; 128 + the signal when stopped.
+
+    SIGTERM or Ctrl-C ends the run at once, workers and all (:mod:`cabinet.bench.stopping`);
+    the sections already finished have been printed (the table), or are printed (JSON).
+    """
+    from cabinet.bench.stopping import Stopped, stoppable
     sections = load_sections()
     chosen = only or list(sections)
     unknown = [name for name in chosen if name not in sections]
     if unknown:
         print(f"bench: unknown section(s): {', '.join(unknown)}; known: {', '.join(sections)}")
         return 2
-    results = {name: sections[name](quick) for name in chosen}
-    if as_json:
-        print(json.dumps({name: [asdict(f) | {"meets": meets(f)} for f in figs]
-                          for name, figs in results.items()}, indent=2))
-        return 0
-    for name, figures in results.items():
-        print(f"\n== {name}")
-        for fig in figures:
-            verdict = {True: "ok", False: "MISSED", None: ""}[meets(fig)]
-            print(f"  {fig.name:<52} {fig.value:>12.3f} {fig.unit:<10} {fig.target:<12} {verdict}")
+    results = {}
+    try:
+        with stoppable():
+            for name in chosen:
+                started = time.perf_counter()
+                results[name] = sections[name](quick)
+                if not as_json:
+                    _print_section(name, results[name], time.perf_counter() - started)
+    except Stopped as stop:
+        print(f"bench: stopped by {stop}; {len(results)} of {len(chosen)} section(s) finished",
+              file=sys.stderr, flush=True)
+        return 128 + stop.signum
+    finally:
+        if as_json:
+            print(json.dumps({name: [asdict(f) | {"meets": meets(f)} for f in figs]
+                              for name, figs in results.items()}, indent=2))
     return 0
+
+
+def _print_section(name: str, figures: list[Figure], seconds: float) -> None:
+    print(f"\n== {name} ({seconds:.0f} s)")
+    for fig in figures:
+        verdict = {True: "ok", False: "MISSED", None: ""}[meets(fig)]
+        print(f"  {fig.name:<52} {fig.value:>12.3f} {fig.unit:<10} {fig.target:<12} {verdict}")
+    sys.stdout.flush()

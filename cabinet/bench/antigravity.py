@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 import statistics
 import time
-from multiprocessing import get_context
 
 from cabinet.bench import Figure, section
+from cabinet.bench.stopping import worker_pool
 from cabinet.games.antigravity import AntiGravityGame
 from cabinet.games.antigravity.ai import AntiGravityAI
 from cabinet.settings_schema import DIFFICULTIES
@@ -63,7 +63,7 @@ def run(quick: bool = False) -> list[Figure]:
     figures = [Figure("engine: pushes resolved/s", pushes_per_second(pushes), "pushes/s", ">= 20000")]
 
     jobs = [(difficulty, seed, cap) for difficulty in difficulties for seed in seeds]
-    with get_context("spawn").Pool(WORKERS) as pool:
+    with worker_pool(WORKERS) as pool:
         games = pool.map(survival_game, jobs, chunksize=1)
     times = sorted(t for _, _, _, game_times, _ in games for t in game_times)
     cpu = sum(game[4] for game in games)

@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 import statistics
 import time
-from multiprocessing import get_context
 
 from cabinet.bench import Figure, section
+from cabinet.bench.stopping import worker_pool
 from cabinet.games.blocks import BlocksGame
 from cabinet.games.blocks.ai import BlocksAI
 
@@ -83,7 +83,7 @@ def run(quick: bool = False) -> list[Figure]:
         Figure("engine: moves applied/s", moves_applied_per_second(3 if quick else 300), "1/s"),
     ]
     survival, times = {}, []
-    with get_context("spawn").Pool(2) as pool:
+    with worker_pool(2) as pool:
         for gravity in (False, True):
             results = pool.map(survival_game, [(seed, gravity, cap) for seed in seeds])
             survival[gravity] = statistics.mean(placements for placements, _ in results)

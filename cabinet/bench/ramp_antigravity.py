@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import dataclasses
 import statistics
-from multiprocessing import get_context
 
 from cabinet import FPS
 from cabinet.bench import Figure, section
+from cabinet.bench.stopping import worker_pool
 from cabinet.games.antigravity import AntiGravityGame
 from cabinet.games.antigravity.demo import demo_pilots
 from cabinet.games.antigravity.simulate import Simulation
@@ -42,7 +42,7 @@ def attract_game(args) -> tuple[bool, int, int]:
 def run(quick: bool = False) -> list[Figure]:
     games, cap = (1, 25) if quick else (GAMES, PUSH_CAP)
     jobs = [(ramp_on, seed, cap) for ramp_on in (True, False) for seed in range(games)]
-    with get_context("spawn").Pool(WORKERS) as pool:
+    with worker_pool(WORKERS) as pool:
         played = pool.map(attract_game, jobs, chunksize=1)
     figures = []
     for ramp_on, label in ((True, "on"), (False, "off")):

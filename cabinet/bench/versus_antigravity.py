@@ -10,9 +10,9 @@ half of the matches, so neither side's panel decides the figure.
 from __future__ import annotations
 
 import statistics
-from multiprocessing import get_context
 
 from cabinet.bench import Figure, section
+from cabinet.bench.stopping import worker_pool
 from cabinet.bench.timed_pilot import TimedPilot
 from cabinet.games.antigravity import AntiGravityGame
 from cabinet.games.antigravity.ai import AntiGravityAI
@@ -61,7 +61,7 @@ def run(quick: bool = False) -> list[Figure]:
     else:
         matches, frames, games, turns = MATCHES, MATCH_FRAMES, CHAIN_GAMES, CHAIN_TURNS
     jobs = [(level, seed, frames) for level in LEVELS[1:] for seed in range(matches)]
-    with get_context("spawn").Pool(WORKERS) as pool:
+    with worker_pool(WORKERS) as pool:
         results = pool.map(play_match, jobs, chunksize=1)
         chains = pool.map(longest_chain, [(seed, turns) for seed in range(games)], chunksize=1)
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 import statistics
 import time
-from multiprocessing import get_context
 
 from cabinet.bench import Figure, section
+from cabinet.bench.stopping import worker_pool
 from cabinet.bench.timed_pilot import TimedPilot
 from cabinet.games.blocks import BlocksVersus
 from cabinet.games.blocks.cpu import CPU_LEVELS, cpu_pilot
@@ -81,7 +81,7 @@ def run(quick: bool = False) -> list[Figure]:
     matches, max_frames = (2, 60 * 60 * 2) if quick else (MATCHES, MAX_FRAMES)
     levels = sorted(CPU_LEVELS)[1:]
     jobs = [(level, seed, max_frames) for level in levels for seed in range(matches)]
-    with get_context("spawn").Pool(WORKERS) as pool:
+    with worker_pool(WORKERS) as pool:
         results = pool.map(level_match, jobs, chunksize=1)
     figures = []
     for level in levels:

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import statistics
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 FLIPS = 24                         # back-to-back flips measured (0.4 s at 60 Hz)
 SHORTEST, LONGEST = 1 / 250, 1 / 23    # refresh intervals a real monitor may have (250 Hz .. 23 Hz)
