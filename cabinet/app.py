@@ -3,7 +3,10 @@
 Each pass of the loop reads pygame's events, runs as many 60 Hz update steps as
 real time asks for (an accumulator; at most a few, so a stall never snowballs),
 draws one frame if anything advanced, and sleeps until the next step is due, so
-an idle attract mode costs almost no CPU. Any exception inside a scene is logged
+an idle attract mode costs almost no CPU. Where the screen's flip waits for the
+monitor's refresh (vsync, measured when the screen opens) a presented frame
+needs no sleep: the flip already waited, and frames meet the refresh like a
+console's. Game time stays in fixed 60 Hz steps either way. Any exception inside a scene is logged
 with its traceback and the cabinet goes back to attract mode: never a dead screen.
 """
 
@@ -98,6 +101,8 @@ class App:
             pygame.display.init()
             return Display(settings.display.rotation, fullscreen=self.fullscreen)
         self.display = open_display(open_screen)
+        self.headless = headless
+        self._measure_vsync()
         self.exit_after = exit_after
         self.esc_quits = False          # the replay and input-test commands: Esc ends them even fullscreen
         self.screenshots = Screenshots(screenshots) if screenshots else None
@@ -156,16 +161,34 @@ class App:
                 steps += 1
             if behind >= STEP:
                 behind = 0.0  # too far behind (a stall): drop the time, do not race
-            if steps:
-                self.render()
+            presented = self.render() if steps else False
             self.tick_services(time.monotonic())
             if self.exit_after is not None and now - started >= self.exit_after and self.frames_shown:
                 break
-            wait = STEP - behind - (time.perf_counter() - now)
-            if self.care.asleep:
-                wait += ASLEEP_EXTRA_STEPS * STEP   # asleep: wake a third as often; the steps catch up
+            wait = self.pause(behind, time.perf_counter() - now, presented)
             if wait > 0:
                 time.sleep(wait)
+
+    def pause(self, behind: float, spent: float, presented: bool) -> float:
+        """Seconds to sleep after a pass that took ``spent`` s, ``behind`` s of game time still to run.
+
+        After a presented frame on a screen whose flips wait for the refresh, none:
+        the flip did the waiting. Otherwise until the next 60 Hz step is due.
+        """
+        if presented and self.display.vsync is not None and self.display.vsync.honoured:
+            return 0.0
+        wait = STEP - behind - spent
+        if self.care.asleep:
+            wait += ASLEEP_EXTRA_STEPS * STEP   # asleep: wake a third as often; the steps catch up
+        return wait
+
+    def _measure_vsync(self) -> None:
+        """Time a few flips of the new screen: does its refresh pace them? (Not headless: no screen.)"""
+        if self.headless:
+            return
+        reading = self.display.measure_vsync()
+        pacing = "the monitor's refresh paces frames" if reading.honoured else "the timer paces frames"
+        log.info("display: vsync %s; %s", reading.describe(), pacing)
 
     def pump(self) -> None:
         """Read pygame's queue: quit requests, the pointer, and everything for the input hub."""
@@ -376,6 +399,7 @@ class App:
             pygame.display.quit()  # SDL gives one SCALED window per process: open it afresh
             pygame.display.init()
             self.display = Display(settings.display.rotation, fullscreen=self.fullscreen)
+            self._measure_vsync()
             self.gate.invalidate()
 
     def _guarded(self, what: str, call) -> bool:

@@ -139,3 +139,7 @@ def test_log_lines_reach_the_journal_at_their_own_priority():
     # The program prefixes <N> (cabinet.system.journal); stray lines (tracebacks, hang dumps) are warnings.
     assert values("SyslogLevelPrefix") == ["yes"]
     assert values("SyslogLevel") == ["warning"]
+
+
+def test_the_screen_is_double_buffered_for_a_frame_less_of_latency():
+    assert environment()["SDL_VIDEO_DOUBLE_BUFFER"] == "1"

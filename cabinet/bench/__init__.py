@@ -13,6 +13,7 @@ import contextlib
 import importlib
 import json
 import os
+import resource
 import sys
 import time
 from dataclasses import asdict, dataclass
@@ -106,10 +107,10 @@ def run(only: list[str] | None = None, quick: bool = False, as_json: bool = Fals
     try:
         with stoppable():
             for name in chosen:
-                started = time.perf_counter()
+                started, cpu = time.perf_counter(), _cpu_seconds()
                 results[name] = sections[name](quick)
                 if not as_json:
-                    _print_section(name, results[name], time.perf_counter() - started)
+                    _print_section(name, results[name], time.perf_counter() - started, _cpu_seconds() - cpu)
     except Stopped as stop:
         print(f"bench: stopped by {stop}; {len(results)} of {len(chosen)} section(s) finished",
               file=sys.stderr, flush=True)
@@ -121,8 +122,15 @@ def run(only: list[str] | None = None, quick: bool = False, as_json: bool = Fals
     return 0
 
 
-def _print_section(name: str, figures: list[Figure], seconds: float) -> None:
-    print(f"\n== {name} ({seconds:.0f} s)")
+def _cpu_seconds() -> float:
+    """CPU time of the bench and its finished children (pool workers, cabinets it ran)."""
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+def _print_section(name: str, figures: list[Figure], seconds: float, cpu: float) -> None:
+    # CPU seconds as well as wall time: on a shared machine the wall time says little.
+    print(f"\n== {name} ({seconds:.0f} s, {cpu:.0f} CPU s)")
     for fig in figures:
         verdict = {True: "ok", False: "MISSED", None: ""}[meets(fig)]
         print(f"  {fig.name:<52} {fig.value:>12.3f} {fig.unit:<10} {fig.target:<12} {verdict}")

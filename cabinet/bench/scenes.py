@@ -207,12 +207,13 @@ def run(quick: bool) -> list[Figure]:
             times = parts.totals
             figures.append(Figure(f"{name}: frame CPU median", statistics.median(times), "ms", "<= 1.0"))
             figures.append(Figure(f"{name}: frame CPU p99", p99(times), "ms", "<= 2"))
-            figures.append(Figure(f"{name}: frame CPU max", max(times), "ms"))
-            figures.append(Figure(f"{name}: update (logic and AI) p99", p99(parts.update), "ms"))
+            figures.append(Figure(f"{name}: frame CPU max", max(times), "ms", "<= 33"))
+            # The parts apart: an emulated Pi runs the logic at about Pi speed but distorts drawing.
+            figures.append(Figure(f"{name}: update (logic and AI) p99", p99(parts.update), "ms", "<= 2"))
             figures.append(Figure(f"{name}: draw and present p99",
-                                  p99([d + p for d, p in zip(parts.draw, parts.present)]), "ms"))
+                                  p99([d + p for d, p in zip(parts.draw, parts.present)]), "ms", "<= 2"))
         figures.append(Figure("software scale to 1920x1080 (fallback without a GPU renderer), median",
-                              statistics.median(software_scale_ms(app, 10 if quick else 200)), "ms"))
+                              statistics.median(software_scale_ms(app, 10 if quick else 200)), "ms", "<= 16.7"))
         figures.append(Figure("attract idle CPU share", _idle_cpu(app, 1.0 if quick else 5.0),
                               "% of a core", "<= 3"))
         figures.append(Figure("asleep (display.sleep) CPU share", _asleep_cpu(app, 1.0 if quick else 5.0),
