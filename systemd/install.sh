@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Installs ArcadeForge Verse as the one program of a Raspberry Pi OS Bookworm cabinet.
 #
-# usage: sudo systemd/install.sh [--dry-run] [--uninstall] [--data-dir=DIR]
+# usage: sudo systemd/install.sh [--dry-run] [--uninstall] [--doctor] [--data-dir=DIR]
 #
 #   (no option)   install or update, then (re)start the cabinet if anything changed
 #   --uninstall   remove the service and the program; keep scores, settings and the user
+#   --doctor      only check the machine (python -m cabinet doctor as the service runs it),
+#                 the cabinet stopped meanwhile; exit status: doctor's (0 ok, 1 warn, 3 fail)
 #   --dry-run     print every system command instead of running it; needs no root
 #   --data-dir=DIR  keep scores (DIR/state) and settings (DIR/config) on a persistent
 #                 partition mounted at DIR, for a read-only or overlay root; later runs
@@ -57,7 +59,7 @@ MODE=install
 DATA_DIR=
 CHANGES=0
 LGPIO_FROM_PYPI=no
-DOCTOR_FAILED=no
+DOCTOR_STATUS=0          # the exit status of the doctor's run: 0 ok, 1 warn, 3 fail
 
 say() { printf '%s\n' "$*"; }
 die() { printf 'install.sh: %s\n' "$*" >&2; exit 1; }
@@ -438,7 +440,7 @@ install_all() {
     fi
     say "scores, audits and replays: $STATE_DIR ; settings: $CONFIG_DIR/cabinet.yaml"
     say "logs: journalctl -u arcadeforge (problems only: journalctl -u arcadeforge -p warning)"
-    if [[ $DOCTOR_FAILED == yes ]]; then
+    if [[ $DOCTOR_STATUS -gt 1 ]]; then
         die "installed, but the doctor found a fault (the fail line above); fix it, then run $0 again"
     fi
 }
@@ -447,7 +449,6 @@ install_all() {
 # user, the unit's Environment= lines, its state and runtime folders (made here as systemd's
 # StateDirectory= and RuntimeDirectory= would). Warnings do not fail the install; a failure does.
 check_machine() {
-    local rc=0
     local -a environment
     if ! live; then
         say "would check: $VENV/bin/python -m cabinet doctor (as $CABINET_USER)"
@@ -458,12 +459,23 @@ check_machine() {
     say "doctor: checking this machine as the cabinet will use it"
     setpriv --reuid="$CABINET_USER" --regid="$CABINET_USER" --init-groups \
         env -C "$STATE_DIR" "${environment[@]}" HOME="$STATE_DIR" STATE_DIRECTORY="$STATE_DIR" \
-        "$VENV/bin/python" -m cabinet doctor || rc=$?
-    case $rc in
-        0) ;;
-        1) say "doctor: see the warn lines above; the cabinet runs, but they are worth fixing" ;;
-        *) DOCTOR_FAILED=yes ;;
-    esac
+        "$VENV/bin/python" -m cabinet doctor || DOCTOR_STATUS=$?
+    if [[ $DOCTOR_STATUS -eq 1 ]]; then
+        say "doctor: see the warn lines above; the cabinet runs, but they are worth fixing"
+    fi
+}
+
+# --doctor: the check alone, with the cabinet stopped while it runs and started again after.
+doctor_only() {
+    local was_active=no
+    [[ -x $DESTDIR$VENV/bin/python && -f $DESTDIR$UNIT_FILE ]] || die "the cabinet is not installed here; run $0 first"
+    if live && systemctl is-active --quiet "$SERVICE" 2>/dev/null; then
+        was_active=yes
+        systemctl stop "$SERVICE"
+    fi
+    check_machine
+    if [[ $was_active == yes ]]; then systemctl start "$SERVICE"; fi
+    exit "$DOCTOR_STATUS"
 }
 
 uninstall_all() {
@@ -497,6 +509,7 @@ main() {
         case $arg in
             --dry-run) DRY_RUN=yes ;;
             --uninstall) MODE=uninstall ;;
+            --doctor) MODE=doctor ;;
             --data-dir=*) DATA_DIR=${arg#--data-dir=}; DATA_DIR=${DATA_DIR%/}; [[ -n $DATA_DIR ]] || die "--data-dir needs a folder" ;;
             -h|--help) sed -n '2,18s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; exit 0 ;;
             *) die "unknown option '$arg' (try --help)" ;;
@@ -507,6 +520,7 @@ main() {
     fi
     [[ -n $DESTDIR ]] && say "installing files under DESTDIR=$DESTDIR; system commands are only printed"
     [[ $DRY_RUN == yes ]] && say "dry run: nothing outside DESTDIR is changed"
+    if [[ $MODE == doctor ]]; then doctor_only; fi
     if [[ $MODE == install ]]; then install_all; else uninstall_all; fi
     if [[ $CHANGES -eq 0 ]]; then
         say "arcadeforge: nothing to do, already ${MODE}ed"

@@ -270,3 +270,11 @@ def test_raspberry_pi_os_keeps_python3_lgpio_from_apt(tmp_path):
     [apt_install] = [line for line in out.splitlines() if "apt-get install" in line]
     assert apt_install.endswith("python3-lgpio")
     assert "lgpio>=0.2" not in out and r"lgpio\>=0.2" not in out
+
+
+def test_doctor_alone_on_a_machine_without_the_cabinet_says_so_in_one_line(pi_root):
+    env = dict(os.environ, DESTDIR=str(pi_root))
+    result = subprocess.run([BASH, str(INSTALLER), "--doctor"], capture_output=True, text=True, env=env, timeout=60)
+    assert result.returncode == 1
+    assert result.stderr == "install.sh: the cabinet is not installed here; run " \
+                            f"{INSTALLER} first\n"
