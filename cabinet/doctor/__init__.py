@@ -4,7 +4,9 @@ Each check family is a small module with a ``check(context) -> list[Result]``
 function. Every check prints one line, ``ok``, ``warn``, ``fail`` or ``skip``
 (with why it could not be checked here), and the command exits with the worst:
 0 for ok or skipped, 1 for a warning, 3 for a failure (2 is bad usage, as for
-every command). A check that raises is reported as a failure of that check,
+every command). A failure means the cabinet cannot work as it should here (no
+screen on a Pi, a state folder that takes no writes, under-voltage); what only
+makes it worse (dropped frames, no sound, a clock not yet set) is a warning. A check that raises is reported as a failure of that check,
 never as a crash of the doctor.
 """
 

@@ -11,7 +11,7 @@ import time
 from datetime import datetime
 from pathlib import Path
 
-from cabinet.doctor import FAIL, OK, SKIP, WARN, Result
+from cabinet.doctor import OK, SKIP, WARN, Result
 
 SYNCED = Path("/run/systemd/timesync/synchronized")
 PROGRAM = Path(__file__).resolve().parent.parent
@@ -28,7 +28,7 @@ def check(context, now: float | None = None, synced: Path = SYNCED, floor: float
     shown = datetime.fromtimestamp(now).astimezone().strftime("%Y-%m-%d %H:%M %Z")
     if now < floor:
         made = datetime.fromtimestamp(floor).astimezone().strftime("%Y-%m-%d")
-        return [Result("clock", FAIL, f"{shown} is before this program was installed ({made}): the clock is "
+        return [Result("clock", WARN, f"{shown} is before this program was installed ({made}): the clock is "
                                       "not set; connect the network (NTP) or set it: sudo date -s ...")]
     if synced.exists():
         return [Result("clock", OK, f"{shown}, set by the network (systemd-timesyncd)")]

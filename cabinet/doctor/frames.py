@@ -3,7 +3,8 @@
 The bench's own machinery (:func:`cabinet.bench.scenes.frame_parts`) runs each
 scene headless in a scratch state folder: update (game logic and the CPU
 opponent's thinking), drawing, and handing the picture to the screen. A 60 Hz
-frame has 16.7 ms; a scene whose p99 is over that drops frames.
+frame has 16.7 ms; a scene whose p99 is over that drops frames. That is a
+warning, never a failure: the cabinet still works, only less smoothly.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 import os
 import tempfile
 
-from cabinet.doctor import FAIL, OK, WARN, Result
+from cabinet.doctor import OK, WARN, Result
 
 BUDGET_MS = 1000 / 60
 WORST_MS = 2 * BUDGET_MS       # over this a frame costs two refreshes at once
@@ -46,8 +47,7 @@ def check(context) -> list[Result]:
     found = (f"{len(figures)} scenes x {context.frames} frames: worst p99 {worst_p99:.1f} ms ({worst_name}; "
              f"its update p99 {p99(parts.update):.1f}, draw p99 {p99(parts.draw):.1f}), "
              f"longest frame {longest:.1f} ms ({longest_name})")
-    if worst_p99 > WORST_MS:
-        return [Result("frame times", FAIL, f"{found}; over {WORST_MS:.0f} ms: {', '.join(slow)}")]
+    # A warning at worst: a slow machine drops frames but runs the cabinet (fail is for what cannot work).
     if slow or longest > WORST_MS:
         over = f"over {BUDGET_MS:.1f} ms: {', '.join(slow)}" if slow else f"a frame over {WORST_MS:.0f} ms"
         return [Result("frame times", WARN, f"{found}; {over}")]
