@@ -16,6 +16,7 @@ from cabinet.doctor import OK, WARN, Result
 
 BUDGET_MS = 1000 / 60
 WORST_MS = 2 * BUDGET_MS       # over this a frame costs two refreshes at once
+NO_GPIO = "inputs:\n  gpio:\n    enabled: false\n"
 
 
 def check(context) -> list[Result]:
@@ -25,8 +26,9 @@ def check(context) -> list[Result]:
     try:
         with tempfile.TemporaryDirectory() as scratch, state_directory(scratch):
             from cabinet.app import App
-            from cabinet.config import load_settings
-            app = App(load_settings(None), headless=True)
+            from cabinet.config import parse_settings
+            # Factory settings without GPIO: the gpio check has had the pins; this one only draws.
+            app = App(parse_settings(NO_GPIO, "doctor"), headless=True)
             try:
                 figures = []
                 for name, make in _scenes(app.ctx):
