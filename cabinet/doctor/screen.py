@@ -30,6 +30,7 @@ def check(context) -> list[Result]:
     from cabinet.render.display_failure import explain
     from cabinet.render.renderer import window_renderer
     try:
+        pygame.display.quit()      # an SDL already started on another driver would be reused as it is
         pygame.display.init()
         display = Display(context.settings.display.rotation, fullscreen=True)
     except pygame.error as exc:
