@@ -24,21 +24,28 @@ from __future__ import annotations
 import copy
 import dataclasses
 import difflib
+import functools
+import logging
 import math
 import os
 import re
 import sys
+import traceback
 import typing
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import yaml
 
+from cabinet.settings.document import DocumentError, compose, key_kind, key_name
 from cabinet.settings_checks import check_across
 from cabinet.settings_schema import CONTAINER_ITEMS, Settings
 
+log = logging.getLogger("cabinet.config")
+
 SYSTEM_CONFIG = Path("/etc/arcadeforge/cabinet.yaml")
-MAX_BYTES = 1_000_000     # the shipped file is 7 kB; anything this big is not a settings file
+MAX_BYTES = 256_000       # the shipped file is 10 kB; pyyaml reads about 0.5 MB a second here, a Pi 7x slower
+MAX_QUOTED = 40           # a longer value is clipped where a problem line repeats it
 MAX_PROBLEMS = 100        # listed one by one (log, NOTICES, check-config); the rest are counted
 USING_LAST_GOOD = "USING LAST GOOD SETTINGS"
 NOT_REGULAR = "is not a regular file (a pipe or a device)"
@@ -171,7 +178,7 @@ def read_config_text(source: Path) -> tuple[str | None, str]:
     except OSError as exc:
         return None, f"cannot be read ({exc.strerror or exc})"
     if len(data) > MAX_BYTES:
-        return None, f"is too big for a settings file (over {MAX_BYTES // 1_000_000} MB)"
+        return None, f"is too big for a settings file (over {MAX_BYTES // 1000} kB)"
     try:
         return data.decode("utf-8"), ""
     except UnicodeDecodeError as exc:
@@ -186,19 +193,25 @@ def unusable(filename: str, line: int | None, key: str, why: str, last_good: Set
 
 
 def parse_settings(text: str, filename: str = "<config>", last_good: Settings | None = None) -> LoadedConfig:
-    """Validate YAML text; every problem is collected, none raised."""
+    """Validate YAML text; every problem is collected, none raised: not even a fault in this loader
+    (a RecursionError, a MemoryError), which gives the last good settings and one line."""
     try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
-    except yaml.YAMLError as exc:
-        line, reason = _yaml_error(exc)
-        return unusable(filename, line, _key_at(text, line), f"not valid YAML ({reason})", last_good)
-    except RecursionError:
-        return unusable(filename, None, "", "not valid YAML (nested too deeply)", last_good)
+        return _parse(text, filename, last_good)
+    except Exception as exc:   # noqa: BLE001  (no settings file may stop the cabinet)
+        return _loader_failed(exc, filename, last_good)
+
+
+def _parse(text: str, filename: str, last_good: Settings | None) -> LoadedConfig:
+    try:
+        document = compose(text)
+    except DocumentError as exc:
+        return unusable(filename, exc.line, _key_at(text, exc.line), exc.reason, last_good)
+    root = document.root
     if root is None:
         return unusable(filename, None, "", "has no settings in it (empty)", last_good)
     if not isinstance(root, yaml.MappingNode):
         return unusable(filename, _line(root), "", "is not a mapping of settings sections", last_good)
-    reader = _Reader(filename)
+    reader = _Reader(filename, document.shared)
     settings = reader.section(Settings, root, "", Settings(), _MISSING if last_good is None else last_good)
     check_across(reader, settings, last_good)
     problems = reader.problems[:MAX_PROBLEMS]
@@ -209,27 +222,17 @@ def parse_settings(text: str, filename: str = "<config>", last_good: Settings | 
                         last_good_used=reader.last_good_used, unlisted=unlisted)
 
 
-def _yaml_error(exc: yaml.YAMLError) -> tuple[int | None, str]:
-    """The line to blame and the reason. An unclosed bracket or quote is blamed where it opened
-    (pyyaml's context), not at the later line where the parser gave up."""
-    problem = getattr(exc, "problem_mark", None)
-    context = getattr(exc, "context_mark", None)
-    reason = _reason(exc)
-    opened = str(getattr(exc, "context", "") or "").startswith(("while parsing a flow", "while scanning"))
-    mark = context if opened and context is not None else problem
-    if mark is None:
-        return None, reason
-    if problem is not None and problem.line != mark.line:
-        reason += f" at line {problem.line + 1}"
-    return mark.line + 1, reason
+def _loader_failed(exc: Exception, filename: str, last_good: Settings | None) -> LoadedConfig:
+    """A fault in the loader itself: logged for whoever fixes it (where, never the exception's
+    text, which may quote the file), and the file treated as unusable."""
+    frame = traceback.extract_tb(exc.__traceback__)[-1]
+    log.error("settings: reading %s failed in the loader (%s at %s:%s); please report it",
+              filename, type(exc).__name__, Path(frame.filename).name, frame.lineno)
+    return unusable(filename, None, "", f"could not be read (a fault in the loader: {type(exc).__name__})",
+                    last_good)
 
 
-def _reason(exc: Exception) -> str:
-    """An exception's reason on one line (pyyaml's own text goes on to quote the file)."""
-    return getattr(exc, "problem", None) or (str(exc).splitlines() or [type(exc).__name__])[0]
-
-
-_KEY_LINE = re.compile(r"^(\s*(?:-\s+)?)([A-Za-z_][A-Za-z0-9_]*)\s*:")
+_KEY_LINE = re.compile(r"^(\s*(?:-\s+)?)([A-Za-z_][A-Za-z0-9_]{0,39})\s*:")
 
 
 def _key_at(text: str, line: int | None) -> str:
@@ -253,11 +256,15 @@ class _Reader:
 
     Each step carries the factory value (``default``) and the last good value
     (``last``, or ``_MISSING``) of the part it reads: a bad value takes the
-    last good one, a missing key the factory one.
+    last good one, a missing key the factory one. Every value a problem line
+    repeats goes through :meth:`show`, which never repeats a secret's (a field
+    marked ``secret`` in the schema) nor one an alias repeats (it may also
+    stand at a secret key), and clips a long one.
     """
 
-    def __init__(self, filename: str):
+    def __init__(self, filename: str, shared: set[int] = frozenset()):
         self.filename = filename
+        self.shared = shared
         self.problems: list[ConfigProblem] = []
         self.nodes: dict[str, yaml.Node] = {}
         self.last_good_used = False
@@ -269,22 +276,42 @@ class _Reader:
         """The line of the value read for the dotted ``key``; None when the file has none."""
         return _line(self.nodes.get(key))
 
-    def fall_back(self, key: str, line: int | None, why: str, default, last, *, whole: bool = False,
-                  disables: bool = False, secret: bool = False):
+    def hidden(self, fld=None, node=None) -> str | None:
+        """What a value is, when it is not to be repeated (see the class's notes); else None."""
+        if is_secret(fld):
+            return "a secret value"
+        if node is not None and id(node) in self.shared:
+            return "a value an alias repeats"
+        return None
+
+    def show(self, value, fld=None, node=None) -> str:
+        """``value`` as a problem line may quote it."""
+        why = self.hidden(fld, node)
+        return f"{why} (not shown)" if why else quoted(value)
+
+    def fall_back(self, key: str, line: int | None, why: str, default, last, *, fld=None,
+                  whole: bool = False, disables: bool = False):
         """The value a bad entry gets instead, said in one problem: its last good value, else the
-        factory one (or none at all, for a GPIO pin whose factory pin may be wired to something else).
-        A ``secret`` (a password) is never repeated."""
+        factory one (or none at all, for a GPIO pin whose factory pin may be wired to something else)."""
         if last is not _MISSING:
             self.last_good_used = True
-            shown = "values" if whole else "value" if secret else f"value {last!r}"
+            shown = "values" if whole else "value" if is_secret(fld) else f"value {self.show(last, fld)}"
             self.problem(key, line, f"{why}; using the last good {shown}")
             return copy.deepcopy(last)
         if disables:
             self.problem(key, line, f"{why}; disabled")
             return None
-        shown = "defaults" if whole else "the factory value" if secret else repr(default)
+        shown = "defaults" if whole else "the factory value" if is_secret(fld) else self.show(default, fld)
         self.problem(key, line, f"{why}; using {shown}")
         return default
+
+    def named(self, prefix: str, key_node) -> str | None:
+        """The name of a key, or None (reported: a list, a mapping, a long text as a key is no name,
+        and is never quoted)."""
+        name = key_name(key_node)
+        if name is None:
+            self.problem(prefix, _line(key_node), f"a key that is not a name ({key_kind(key_node)}), ignored")
+        return name
 
     def section(self, cls, node, prefix: str, defaults, last=_MISSING):
         empty = node is None or is_null(node)
@@ -294,7 +321,9 @@ class _Reader:
         fields = {f.name: f for f in dataclasses.fields(cls)}
         values = {}
         for key_node, value_node in [] if empty else node.value:
-            key = str(key_node.value)
+            key = self.named(prefix, key_node)
+            if key is None:
+                continue
             dotted = f"{prefix}.{key}" if prefix else key
             if key not in fields:
                 guess = difflib.get_close_matches(key, fields, n=1)
@@ -307,7 +336,7 @@ class _Reader:
                 continue
             if key in values:   # which one the operator meant is a guess: neither may change the price
                 values[key] = self.fall_back(dotted, _line(key_node), "given twice", None, key_last,
-                                             whole=not _is_single(key_last))
+                                             fld=fields[key], whole=not _is_single(key_last))
                 continue
             self.nodes[dotted] = value_node
             values[key] = self.value(cls, fields[key], hints[key], value_node, dotted,
@@ -316,10 +345,10 @@ class _Reader:
             for name in fields:
                 if name not in values:
                     values[name] = self.left_out(prefix, name, node, getattr(defaults, name), getattr(last, name),
-                                                 secret=fields[name].metadata.get("secret", False))
+                                                 fields[name])
         return dataclasses.replace(defaults, **values)
 
-    def left_out(self, prefix: str, name: str, node, factory, was, secret: bool = False):
+    def left_out(self, prefix: str, name: str, node, factory, was, fld=None):
         """A key the file leaves out keeps its last good value, said when that is not the factory one:
         a deleted line or a file cut short (a power cut in an editor) must not change the price of a
         game. The operator writes the key, or uses the factory reset, to change it."""
@@ -330,11 +359,11 @@ class _Reader:
         line = _line(node) if prefix else None
         if dataclasses.is_dataclass(was):
             self.problem(dotted, line, "not in the file; using the last good values (the factory ones differ)")
-        elif secret:
+        elif is_secret(fld):
             self.problem(dotted, line, "not in the file; using the last good value (secret, not shown)")
         else:
-            self.problem(dotted, line, f"not in the file; using the last good value {was!r} "
-                                       f"(the factory value is {factory!r})")
+            self.problem(dotted, line, f"not in the file; using the last good value {self.show(was)} "
+                                       f"(the factory value is {self.show(factory)})")
         return copy.deepcopy(was)
 
     def value(self, owner, fld, hint, node, dotted, default, last):
@@ -353,7 +382,9 @@ class _Reader:
             return self.fall_back(dotted, _line(node), "must be a mapping", default, last, whole=True)
         result = {}
         for key_node, value_node in node.value:
-            key = str(key_node.value)
+            key = self.named(dotted, key_node)
+            if key is None:
+                continue
             if key not in keys:
                 self.problem(f"{dotted}.{key}", _line(key_node),
                              f"unknown key, ignored (expected one of: {', '.join(keys)})")
@@ -376,8 +407,9 @@ class _Reader:
             item = self.section(item_cls, item_node, f"{dotted}[{index}]", item_cls(), item_last)
             name = getattr(item, "name", None)
             if name is not None and name in names:
-                self.problem(f"{dotted}[{index}].name", _line(item_node),
-                             f"name {name!r} used twice; this entry is ignored")
+                shown = self.show(name, node=self.nodes.get(f"{dotted}[{index}].name"))
+                self.problem(f"{dotted}[{index}].name", _line(item_node), f"name {shown} used twice; "
+                                                                          "this entry is ignored")
                 continue
             names.add(name)
             items.append(item)
@@ -386,38 +418,42 @@ class _Reader:
     def scalar(self, fld, hint, node, dotted, default, last):
         line = _line(node)
         disables = fld.metadata.get("bad_disables", False)
-        secret = fld.metadata.get("secret", False)  # a password: no message repeats it, nor why it is bad
         if not isinstance(node, yaml.ScalarNode):
-            return self.fall_back(dotted, line, "must be a single value", default, last, disables=disables,
-                                  secret=secret)
+            return self.fall_back(dotted, line, "must be a single value", default, last, fld=fld, disables=disables)
+        shown = functools.partial(self.show, fld=fld, node=node)
         try:
             value = construct_scalar(node)
         except ValueError as exc:
-            why = "cannot be read" if secret else f"cannot be read ({exc})"
-            return self.fall_back(dotted, line, why, default, last, disables=disables, secret=secret)
-        error = (base_type(hint) is int and _leading_zero_problem(node, value)) or _check(fld, hint, value)
-        if error and secret:
-            error = "must be text (the value is secret and not shown)"
-        elif error and base_type(hint) is str and not isinstance(value, (str, type(None))) and node.style is None:
-            error += f' (write it in quotes: "{node.value}")'   # NO, yes, 1e3: YAML took it for no text
+            why = "cannot be read" if self.hidden(fld, node) else f"cannot be read ({exc})"
+            return self.fall_back(dotted, line, why, default, last, fld=fld, disables=disables)
+        error = (base_type(hint) is int and _leading_zero_problem(node, value)) or _check(fld, hint, value, shown)
+        if error and base_type(hint) is str and not isinstance(value, (str, type(None))) and node.style is None:
+            plain = not self.hidden(fld, node) and len(node.value) <= MAX_QUOTED
+            # NO, yes, 1e3: YAML took it for no text
+            error += f' (write it in quotes: "{node.value}")' if plain else " (write it in quotes)"
         if error:
-            return self.fall_back(dotted, line, error, default, last, disables=disables, secret=secret)
+            return self.fall_back(dotted, line, error, default, last, fld=fld, disables=disables)
         if base_type(hint) is float and isinstance(value, int):
             value = float(value)
         return value
+
+
+def is_secret(fld) -> bool:
+    """True for a field the schema marks ``secret`` (a password): no problem line repeats its value."""
+    return fld is not None and fld.metadata.get("secret", False)
 
 
 def construct_scalar(node: yaml.ScalarNode):
     """The Python value of a scalar node, or ValueError saying why it has none.
 
     pyyaml's constructors raise more than YAMLError on a tag that does not fit its
-    text: ``!!bool maybe`` a KeyError, ``!!timestamp abc`` an AttributeError."""
+    text: ``!!bool maybe`` a KeyError, ``!!timestamp abc`` an AttributeError. The
+    reason is written here: pyyaml's own quotes the tag and text at any length."""
     try:
         return yaml.constructor.SafeConstructor().construct_object(node, deep=True)
-    except yaml.YAMLError as exc:
-        raise ValueError(_reason(exc)) from exc
     except Exception as exc:   # noqa: BLE001  (whatever it is, this text is no value of that tag)
-        raise ValueError(f"{node.value!r} is not a valid {node.tag.rsplit(':', 1)[-1]}") from exc
+        kind = node.tag.rsplit(":", 1)[-1][:MAX_QUOTED]
+        raise ValueError(f"{quoted(node.value)} is not a valid {kind}") from exc
 
 
 _LEADING_ZERO = re.compile(r"[-+]?0[0-9_]+")
@@ -427,7 +463,7 @@ def _leading_zero_problem(node, value) -> str | None:
     """A whole number written with a leading zero: YAML 1.1 reads 010 as octal 8 and 08 as text.
     A price or pin must not silently change (07 is 7 either way, so it passes)."""
     text = node.value
-    if node.style is not None or not _LEADING_ZERO.fullmatch(text):
+    if node.style is not None or len(text) > 20 or not _LEADING_ZERO.fullmatch(text):
         return None
     meant = int(text.replace("_", ""), 10)
     if value == meant and not isinstance(value, str):
@@ -446,33 +482,52 @@ def base_type(hint):
     return args[0] if args else hint
 
 
-def _check(fld, hint, value) -> str | None:
-    """Why ``value`` does not fit the field, or None when it does."""
+def quoted(value, limit: int = MAX_QUOTED) -> str:
+    """``repr(value)`` for a problem line, clipped: a huge value must not make a huge line on the
+    screen or in the log (nor a number too long for Python to print)."""
+    if isinstance(value, str) and len(value) > limit:
+        return f"{value[:limit]!r}... ({len(value)} characters)"
+    if isinstance(value, int) and value.bit_length() > 64:
+        return f"a number of about {int(value.bit_length() * 0.30103)} digits"
+    return repr(value)
+
+
+def _check(fld, hint, value, shown=quoted) -> str | None:
+    """Why ``value`` does not fit the field, or None when it does; ``shown`` quotes the value."""
     optional = type(None) in typing.get_args(hint)
     base = base_type(hint)
     if value is None:
         return None if optional else "must not be empty"
     if base is bool and not isinstance(value, bool):
-        return f"must be true or false, got {value!r}"
+        return f"must be true or false, got {shown(value)}"
     if base is int and (isinstance(value, bool) or not isinstance(value, int)):
-        return f"must be a whole number, got {value!r}"
+        return f"must be a whole number, got {shown(value)}"
     if base is float and (isinstance(value, bool) or not isinstance(value, (int, float))):
-        return f"must be a number, got {value!r}"
+        return f"must be a number, got {shown(value)}"
     if base is float and not math.isfinite(value):
-        return f"must be a finite number, got {value!r}"
+        return f"must be a finite number, got {shown(value)}"
     if base is str and not isinstance(value, str):
-        return f"must be text, got {value!r}"
+        return f"must be text, got {shown(value)}"
     meta = fld.metadata
     if meta.get("choices") is not None and value not in meta["choices"]:
         options = ", ".join(str(c) for c in meta["choices"])
-        return f"must be one of {options}; got {value!r}"
+        return f"must be one of {options}; got {shown(value)}"
     if meta.get("min") is not None and value < meta["min"]:
-        return f"must be at least {meta['min']}, got {value!r}"
+        return f"must be at least {meta['min']}, got {shown(value)}"
     if meta.get("max") is not None and value > meta["max"]:
-        return f"must be at most {meta['max']}, got {value!r}"
-    if meta.get("check") is not None:
-        return meta["check"](value)
+        return f"must be at most {meta['max']}, got {shown(value)}"
+    if meta.get("check") is not None and (problem := meta["check"](value)):
+        return _requoted(problem, value, shown) if isinstance(value, str) else problem
     return None
+
+
+def _requoted(problem: str, value: str, shown) -> str:
+    """A schema check's reason with the text it quoted (``{value!r}``) quoted by ``shown`` instead;
+    a reason that still holds a text not to be shown is not given at all."""
+    problem = problem.replace(repr(value), shown(value))
+    if shown(value) != quoted(value) and value in problem:
+        return f"is not valid (got {shown(value)})"
+    return problem
 
 
 def is_null(node) -> bool:

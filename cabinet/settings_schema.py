@@ -8,7 +8,9 @@ all it takes for the key to be read, validated and documented in tests.
 
 from __future__ import annotations
 
+import dataclasses
 import re
+import typing
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -384,3 +386,20 @@ class Settings:
     inputs: InputSettings = spec(factory=InputSettings)
     outputs: OutputSettings = spec(factory=OutputSettings)
     network: NetworkSettings = spec(factory=NetworkSettings)
+
+
+def secret_keys(cls=Settings, prefix: str = "") -> list[str]:
+    """The dotted key of every field marked ``secret`` (a list item's as ``key[]``, a keyed item's as
+    ``key.*``): what the loader never quotes, walked by the tests that keep them unseen."""
+    found = []
+    hints = typing.get_type_hints(cls)
+    for fld in dataclasses.fields(cls):
+        dotted = f"{prefix}.{fld.name}" if prefix else fld.name
+        container = CONTAINER_ITEMS.get((cls, fld.name))
+        if container is not None:
+            found += secret_keys(container[0], dotted + ("[]" if container[1] is None else ".*"))
+        elif dataclasses.is_dataclass(hints[fld.name]):
+            found += secret_keys(hints[fld.name], dotted)
+        elif fld.metadata.get("secret"):
+            found.append(dotted)
+    return found

@@ -28,6 +28,7 @@ import yaml
 
 from cabinet import config
 from cabinet.config import SHIPPED_CONFIG, construct_scalar, is_null, parse_settings, read_config_text, user_config
+from cabinet.settings.document import DocumentError, compose, key_name
 from cabinet.settings_schema import CONTAINER_ITEMS, Settings
 from cabinet.storage.db import aside_path
 
@@ -104,7 +105,7 @@ def _patchable(text: str, settings: Settings) -> str | None:
     """``text`` patched to hold ``settings``, if that reads back exactly and without a problem; else None."""
     try:
         new = patched(text, settings)
-    except (yaml.YAMLError, _Unpatchable):
+    except (DocumentError, _Unpatchable):
         return None
     loaded = parse_settings(new)
     if loaded.settings != settings or loaded.problems:
@@ -179,7 +180,7 @@ class _Unpatchable(Exception):
 
 def patched(text: str, settings: Settings) -> str:
     """``text`` with every value that differs from ``settings`` rewritten or added."""
-    root = yaml.compose(text, Loader=yaml.SafeLoader)
+    root = compose(text).root   # the loader's limits: a hostile file must not hang a save either
     if not isinstance(root, yaml.MappingNode) or root.flow_style:
         raise _Unpatchable("the file is not a block mapping of sections")
     patcher = _Patcher(text)
@@ -427,8 +428,9 @@ def _is_block(node) -> bool:
 
 
 def _first_keys(node: yaml.MappingNode) -> dict:
-    """key -> (key node, value node), first occurrence only (as the loader reads them)."""
+    """key -> (key node, value node), first occurrence only (as the loader reads them); a key that
+    is no name (a list...) is none of the settings'."""
     found = {}
     for key_node, value_node in node.value:
-        found.setdefault(str(key_node.value), (key_node, value_node))
+        found.setdefault(key_name(key_node), (key_node, value_node))
     return found
