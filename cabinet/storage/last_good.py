@@ -20,11 +20,16 @@ A missing file is a question of history:
   has vanished, so the search would now end at the shipped defaults: the last
   good settings, a notice, and the service menu saves back where the file was.
   An operator who wants the factory settings uses the factory reset.
+
+:func:`load_for_check` reads as the cabinet that reads the file would, from a
+shell too: a shell has no $STATE_DIRECTORY, but the system file is the installed
+service's, so its last good copy is the service's (see :func:`copy_for_check`).
 """
 
 from __future__ import annotations
 
 import logging
+import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,6 +39,7 @@ from cabinet.config import LoadedConfig, config_choice, load_settings, parse_set
 from cabinet.settings_schema import Settings
 from cabinet.storage.config_file import settings_text, write_atomic
 from cabinet.storage.db import now_stamp
+from cabinet.system import paths
 from cabinet.system.paths import state_dir
 
 log = logging.getLogger("cabinet.storage")
@@ -104,9 +110,35 @@ def remember(loaded: LoadedConfig, previous: LastGood | None, path: Path | None 
 
 def load_for_cabinet(explicit=None, keep: bool = True) -> LoadedConfig:
     """The settings a starting cabinet runs on (see the module's notes), kept as the last good ones
-    unless ``keep`` is false (check-config and scores read exactly as the cabinet, and write nothing)."""
+    unless ``keep`` is false (``scores`` reads exactly as the cabinet, and writes nothing)."""
     where = last_good_path()   # asked once: a missing state folder is said once
     previous = read_last_good(where) if where is not None else None
+    return _load(explicit, where, previous, keep)
+
+
+def load_for_check(explicit=None) -> tuple[LoadedConfig, str]:
+    """What the cabinet reading ``explicit`` (or the file it would pick) would run on, written nowhere;
+    and a line to say when its last good copy is there but cannot be read (the answer then falls
+    back on factory values where that cabinet would use its last good ones), else ""."""
+    where = copy_for_check(config_choice(explicit)[0])
+    _, why = read_config_text(where)
+    if why and why != "not found":
+        note = (f"the cabinet's last good settings {where} {why}: the values below fall back on the factory "
+                f"ones where the cabinet uses its last good ones; run check-config as root or the cabinet's user")
+        return _load(explicit, where, None, keep=False), note
+    return _load(explicit, where, read_last_good(where), keep=False), ""
+
+
+def copy_for_check(source: Path | None) -> Path:
+    """The last good copy of the cabinet that reads ``source``: $STATE_DIRECTORY's when set; the
+    installed service's when ``source`` is the system file it reads; else this user's own."""
+    if (not os.environ.get("STATE_DIRECTORY") and source is not None and paths.SERVICE_STATE_DIR.is_dir()
+            and os.path.realpath(source) == os.path.realpath(config.SYSTEM_CONFIG)):
+        return paths.SERVICE_STATE_DIR / FILE_NAME
+    return state_dir(create=False) / FILE_NAME
+
+
+def _load(explicit, where: Path | None, previous: LastGood | None, keep: bool) -> LoadedConfig:
     last = previous.settings if previous is not None else None
     source, origin = config_choice(explicit)
     if _vanished(previous, source):

@@ -6,8 +6,12 @@ import os
 from pathlib import Path
 
 
-def state_dir() -> Path:
-    """The writable state folder (scores, audits, replays), created when missing."""
+# The installed service's state folder: StateDirectory=arcadeforge in systemd/arcadeforge.service.
+SERVICE_STATE_DIR = Path("/var/lib/arcadeforge")
+
+
+def state_dir(create: bool = True) -> Path:
+    """The writable state folder (scores, audits, replays), created when missing (unless not ``create``)."""
     explicit = os.environ.get("STATE_DIRECTORY")
     if explicit:
         # systemd may pass several colon-separated folders; the first is ours.
@@ -15,5 +19,6 @@ def state_dir() -> Path:
     else:
         base = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
         path = Path(base) / "arcadeforge"
-    path.mkdir(parents=True, exist_ok=True)
+    if create:
+        path.mkdir(parents=True, exist_ok=True)
     return path
