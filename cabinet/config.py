@@ -37,9 +37,10 @@ from pathlib import Path
 
 import yaml
 
-from cabinet.settings.document import DocumentError, compose, key_kind, key_name
+from cabinet.settings.document import DocumentError, compose, key_kind
+from cabinet.settings.walk import KEYED, LISTED, SECTION, entries, shapes
 from cabinet.settings_checks import check_across
-from cabinet.settings_schema import CONTAINER_ITEMS, Settings
+from cabinet.settings_schema import Settings
 
 log = logging.getLogger("cabinet.config")
 
@@ -305,47 +306,41 @@ class _Reader:
         self.problem(key, line, f"{why}; using {shown}")
         return default
 
-    def named(self, prefix: str, key_node) -> str | None:
-        """The name of a key, or None (reported: a list, a mapping, a long text as a key is no name,
-        and is never quoted)."""
-        name = key_name(key_node)
-        if name is None:
-            self.problem(prefix, _line(key_node), f"a key that is not a name ({key_kind(key_node)}), ignored")
-        return name
+    def not_a_name(self, prefix: str, key_node) -> None:
+        """A list, a mapping or a long text as a key names no setting, and is never quoted."""
+        self.problem(prefix, _line(key_node), f"a key that is not a name ({key_kind(key_node)}), ignored")
 
     def section(self, cls, node, prefix: str, defaults, last=_MISSING):
         empty = node is None or is_null(node)
         if not empty and not isinstance(node, yaml.MappingNode):
             return self.fall_back(prefix, _line(node), "must be a mapping of keys", defaults, last, whole=True)
-        hints = typing.get_type_hints(cls)
-        fields = {f.name: f for f in dataclasses.fields(cls)}
         values = {}
-        for key_node, value_node in [] if empty else node.value:
-            key = self.named(prefix, key_node)
+        for entry in [] if empty else entries(node, cls):
+            key = entry.name
             if key is None:
+                self.not_a_name(prefix, entry.key_node)
                 continue
             dotted = f"{prefix}.{key}" if prefix else key
-            if key not in fields:
-                guess = difflib.get_close_matches(key, fields, n=1)
-                self.problem(dotted, _line(key_node),
+            if entry.field is None:
+                guess = difflib.get_close_matches(key, shapes(cls), n=1)
+                self.problem(dotted, _line(entry.key_node),
                              "unknown key, ignored" + (f" (did you mean {guess[0]}?)" if guess else ""))
                 continue
             key_last = _MISSING if last is _MISSING else getattr(last, key)
-            if key in values and key_last is _MISSING:
-                self.problem(dotted, _line(key_node), "given twice; the first one is used")
+            if entry.again and key_last is _MISSING:
+                self.problem(dotted, _line(entry.key_node), "given twice; the first one is used")
                 continue
-            if key in values:   # which one the operator meant is a guess: neither may change the price
-                values[key] = self.fall_back(dotted, _line(key_node), "given twice", None, key_last,
-                                             fld=fields[key], whole=not _is_single(key_last))
+            if entry.again:   # which one the operator meant is a guess: neither may change the price
+                values[key] = self.fall_back(dotted, _line(entry.key_node), "given twice", None, key_last,
+                                             fld=entry.field, whole=not _is_single(key_last))
                 continue
-            self.nodes[dotted] = value_node
-            values[key] = self.value(cls, fields[key], hints[key], value_node, dotted,
-                                     getattr(defaults, key), key_last)
+            self.nodes[dotted] = entry.node
+            values[key] = self.value(entry, dotted, getattr(defaults, key), key_last)
         if last is not _MISSING and not prefix.endswith("]"):   # a list item is matched to the last only by place
-            for name in fields:
+            for name, (fld, _hint, _shape) in shapes(cls).items():
                 if name not in values:
                     values[name] = self.left_out(prefix, name, node, getattr(defaults, name), getattr(last, name),
-                                                 fields[name])
+                                                 fld)
         return dataclasses.replace(defaults, **values)
 
     def left_out(self, prefix: str, name: str, node, factory, was, fld=None):
@@ -366,32 +361,35 @@ class _Reader:
                                        f"(the factory value is {self.show(factory)})")
         return copy.deepcopy(was)
 
-    def value(self, owner, fld, hint, node, dotted, default, last):
-        if dataclasses.is_dataclass(hint):
-            return self.section(hint, node, dotted, default, last)  # a nested section keeps its own factory values
-        container = CONTAINER_ITEMS.get((owner, fld.name))
-        if container is not None:
-            item_cls, fixed_keys = container
-            if fixed_keys is not None:
-                return self.keyed(item_cls, fixed_keys, node, dotted, default, last)
-            return self.listed(item_cls, node, dotted, default, last)
-        return self.scalar(fld, hint, node, dotted, default, last)
+    def value(self, entry, dotted, default, last):
+        shape = entry.shape
+        if shape.kind == SECTION:   # a nested section keeps its own factory values
+            return self.section(shape.item, entry.node, dotted, default, last)
+        if shape.kind == KEYED:
+            return self.keyed(shape.item, shape.keys, entry.node, dotted, default, last)
+        if shape.kind == LISTED:
+            return self.listed(shape.item, entry.node, dotted, default, last)
+        return self.scalar(entry.field, entry.hint, entry.node, dotted, default, last)
 
     def keyed(self, item_cls, keys, node, dotted, default, last):
         if not isinstance(node, yaml.MappingNode):
             return self.fall_back(dotted, _line(node), "must be a mapping", default, last, whole=True)
         result = {}
-        for key_node, value_node in node.value:
-            key = self.named(dotted, key_node)
+        for entry in entries(node):
+            key = entry.name
             if key is None:
+                self.not_a_name(dotted, entry.key_node)
                 continue
             if key not in keys:
-                self.problem(f"{dotted}.{key}", _line(key_node),
+                self.problem(f"{dotted}.{key}", _line(entry.key_node),
                              f"unknown key, ignored (expected one of: {', '.join(keys)})")
                 continue
-            self.nodes[f"{dotted}.{key}"] = value_node
+            if entry.again:
+                self.problem(f"{dotted}.{key}", _line(entry.key_node), "given twice; the first one is used")
+                continue
+            self.nodes[f"{dotted}.{key}"] = entry.node
             item_last = last.get(key, _MISSING) if last is not _MISSING else _MISSING
-            result[key] = self.section(item_cls, value_node, f"{dotted}.{key}", default[key], item_last)
+            result[key] = self.section(item_cls, entry.node, f"{dotted}.{key}", default[key], item_last)
         for key in default:
             if key not in result:
                 result[key] = default[key] if last is _MISSING or key not in last else \

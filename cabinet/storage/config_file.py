@@ -28,8 +28,9 @@ import yaml
 
 from cabinet import config
 from cabinet.config import SHIPPED_CONFIG, construct_scalar, is_null, parse_settings, read_config_text, user_config
-from cabinet.settings.document import DocumentError, compose, key_name
-from cabinet.settings_schema import CONTAINER_ITEMS, Settings
+from cabinet.settings.document import DocumentError, compose
+from cabinet.settings.walk import KEYED, LISTED, SECTION, first_entries, shapes
+from cabinet.settings_schema import Settings
 from cabinet.storage.db import aside_path
 
 log = logging.getLogger("cabinet.storage")
@@ -191,9 +192,10 @@ def patched(text: str, settings: Settings) -> str:
 class _Patcher:
     """Collects text edits while walking the YAML nodes alongside the settings.
 
-    Missing keys default as :mod:`cabinet.config` reads them: to the fresh
-    dataclass's field inside a section that is present, to the container's
-    own default inside a keyed container (the difficulties).
+    It sees the file's pairs as the loader does (:mod:`cabinet.settings.walk`:
+    the first of each setting's name). A setting the file lacks is added when
+    it differs from the fresh section's value (inside a section that is present),
+    or from the container's own default (inside a keyed container: the difficulties).
     """
 
     def __init__(self, text: str):
@@ -225,24 +227,22 @@ class _Patcher:
     # ------------------------------------------------------------------ walking
 
     def mapping(self, cls, node: yaml.MappingNode, value, defaults) -> None:
-        present = _first_keys(node)
+        present = first_entries(node, cls)
         missing = []
-        for fld in dataclasses.fields(cls):
-            wanted = getattr(value, fld.name)
-            if fld.name not in present:
-                if wanted != getattr(defaults, fld.name):
-                    missing.append((fld.name, wanted))
-                continue
-            key_node, value_node = present[fld.name]
-            container = CONTAINER_ITEMS.get((cls, fld.name))
-            if dataclasses.is_dataclass(wanted):
-                self.section(key_node, value_node, wanted, type(wanted)())
-            elif container is not None and container[1] is not None:
-                self.keyed(key_node, value_node, wanted, getattr(defaults, fld.name))
-            elif container is not None:
-                self.listed(key_node, value_node, wanted, container[0])
+        for name, (_fld, _hint, shape) in shapes(cls).items():
+            wanted = getattr(value, name)
+            entry = present.get(name)
+            if entry is None:
+                if wanted != getattr(defaults, name):
+                    missing.append((name, wanted))
+            elif shape.kind == SECTION:
+                self.section(entry.key_node, entry.node, wanted, shape.item())
+            elif shape.kind == KEYED:
+                self.keyed(entry.key_node, entry.node, wanted, getattr(defaults, name))
+            elif shape.kind == LISTED:
+                self.listed(entry.key_node, entry.node, wanted, shape.item)
             else:
-                self.scalar(key_node, value_node, wanted)
+                self.scalar(entry.key_node, entry.node, wanted)
         self.add_keys(node, missing)
 
     def section(self, key_node, node, wanted, defaults) -> None:
@@ -255,12 +255,11 @@ class _Patcher:
         if not isinstance(node, yaml.MappingNode):
             self.rewrite(key_node, node, wanted)
             return
-        present = _first_keys(node)
+        present = first_entries(node)
         missing = []
         for name, item in wanted.items():
             if name in present:
-                item_key, item_node = present[name]
-                self.section(item_key, item_node, item, defaults[name])
+                self.section(present[name].key_node, present[name].node, item, defaults[name])
             elif item != defaults[name]:
                 missing.append((name, item))
         self.add_keys(node, missing)
@@ -425,12 +424,3 @@ def _same(current, wanted) -> bool:
 
 def _is_block(node) -> bool:
     return isinstance(node, (yaml.MappingNode, yaml.SequenceNode)) and not node.flow_style and bool(node.value)
-
-
-def _first_keys(node: yaml.MappingNode) -> dict:
-    """key -> (key node, value node), first occurrence only (as the loader reads them); a key that
-    is no name (a list...) is none of the settings'."""
-    found = {}
-    for key_node, value_node in node.value:
-        found.setdefault(key_name(key_node), (key_node, value_node))
-    return found
