@@ -149,7 +149,7 @@ def main(argv: list[str] | None = None) -> int:
 def check_config(path: str | None) -> int:
     """Print every problem the cabinet would report at start for ``path``, as it would word them,
     against the last good settings that cabinet keeps (the installed service's for the system file)."""
-    from cabinet.storage.last_good import load_for_check  # each command loads only what it runs: start-up time
+    from cabinet.settings.last_good import load_for_check  # each command loads only what it runs: start-up time
     loaded, note = load_for_check(path)
     if note:
         print(f"check-config: {note}", file=sys.stderr)

@@ -11,12 +11,12 @@ from cabinet.scenes.kit.base import SceneStack
 
 if TYPE_CHECKING:  # pragma: no cover
     from cabinet.audio.player import Audio
-    from cabinet.config import LoadedConfig
+    from cabinet.settings.load import LoadedConfig
     from cabinet.inputs.hub import InputHub
     from cabinet.network.link import NetworkLink
     from cabinet.scenes.kit.ending import Ending
     from cabinet.scenes.service.cabinet_outputs import CabinetOutputs
-    from cabinet.settings_schema import Settings
+    from cabinet.settings.schema import Settings
     from cabinet.storage import CreditBank, Store
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cabinet.app import App
-from cabinet.config import parse_settings
+from cabinet.settings.load import parse_settings
 from cabinet.inputs.actions import Action, InputEvent
 
 

@@ -7,7 +7,7 @@ import time
 import pygame
 import pytest
 
-from cabinet.settings_schema import InputSettings
+from cabinet.settings.schema import InputSettings
 
 
 class FakeClock:

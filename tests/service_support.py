@@ -9,7 +9,7 @@ import pygame
 
 from app_helpers import Heard
 from cabinet.app import App
-from cabinet.config import SHIPPED_CONFIG, load_settings
+from cabinet.settings.load import SHIPPED_CONFIG, load_settings
 from cabinet.inputs.actions import CABINET, Action, InputEvent
 
 

@@ -6,7 +6,7 @@ import pytest
 
 from cabinet.games.antigravity import AntiGravityGame, ContestGame
 from cabinet.games.antigravity.ai import AntiGravityAI
-from cabinet.settings_schema import ContestList
+from cabinet.settings.schema import ContestList
 from thinking_support import think_through
 
 SIDES = ("top", "bottom")

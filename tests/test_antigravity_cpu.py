@@ -10,7 +10,7 @@ from cabinet.games.antigravity.cpu import CPU_LEVELS, cpu_pilot
 from cabinet.games.antigravity.simulate import Simulation
 from cabinet.games.cpu import LEVELS
 from cabinet.inputs.actions import Action
-from cabinet.settings_schema import AntiGravitySettings, HandicapSettings
+from cabinet.settings.schema import AntiGravitySettings, HandicapSettings
 
 PANEL = {Action.LEFT, Action.RIGHT, Action.UP, Action.DOWN}
 

@@ -5,7 +5,7 @@ import random
 import pytest
 
 from cabinet.games.antigravity import AntiGravityGame, BlockMove, IllegalMove, bonus10
-from cabinet.settings_schema import AntiGravitySettings
+from cabinet.settings.schema import AntiGravitySettings
 
 
 def game(rows, top="R", bottom="G", **kw):
@@ -373,7 +373,7 @@ def test_random_play_keeps_the_rules_invariants():
 
 
 def test_operator_numbers_come_from_the_yaml(tmp_path):
-    from cabinet.config import load_settings
+    from cabinet.settings.load import load_settings
     path = tmp_path / "cabinet.yaml"
     path.write_text("antigravity:\n  width: 7\n  half_height: 5\n  forced_side: bottom\n"
                     "  invert_push: true\n  difficulties:\n    hard: {colours: 3, turn_seconds: 5}\n")

@@ -6,12 +6,12 @@ from types import SimpleNamespace
 import pytest
 
 from service_support import cabinet_on_file, choose, enter, service, step, tap, value_of
-from cabinet.config import parse_settings
+from cabinet.settings.load import parse_settings
 from cabinet.games.antigravity import AntiGravityGame, ContestGame, IllegalMove, AntiGravityVersus
 from cabinet.games.antigravity.ramp import Ramp, ramp_rules
 from cabinet.inputs.actions import Action
 from cabinet.scenes.flow.playback import replay_settings
-from cabinet.settings_schema import AntiGravitySettings, ContestList, RampSettings, Settings
+from cabinet.settings.schema import AntiGravitySettings, ContestList, RampSettings, Settings
 
 EMPTY = ["......"] * 12
 # One step per 60 cleared, the band from level 4, each row announced 3 turns ahead.

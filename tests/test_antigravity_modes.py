@@ -3,7 +3,7 @@
 import pytest
 
 from cabinet.games.antigravity import AntiGravityGame, AntiGravityVersus, ContestGame, Progress
-from cabinet.settings_schema import AntiGravitySettings, ContestList, HandicapSettings, VersusSettings
+from cabinet.settings.schema import AntiGravitySettings, ContestList, HandicapSettings, VersusSettings
 
 L_FIELD = ["...", "...", "...", ".RR", "RGB", "RBG"]   # a bottom R push at column 0 clears 5, scores 180
 FULL_COLUMN = ["R..", "G..", "B..", "R..", "G..", "B.."]  # a push into column 0 jams

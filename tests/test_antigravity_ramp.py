@@ -8,7 +8,7 @@ from service_support import cabinet_on_file, choose, enter, service, step, tap, 
 from cabinet.games.antigravity import AntiGravityGame, AntiGravityVersus, ContestGame
 from cabinet.inputs.actions import Action
 from cabinet.scenes.flow.playback import replay_settings
-from cabinet.settings_schema import AntiGravitySettings, ContestList, RampSettings, Settings
+from cabinet.settings.schema import AntiGravitySettings, ContestList, RampSettings, Settings
 
 EMPTY = ["......"] * 12
 # Two reds at the bottom of columns 0 and 1: a red pushed from the bottom of column 2 clears 3.

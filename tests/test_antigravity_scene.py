@@ -20,7 +20,7 @@ from cabinet.games.pilots import HumanPilot
 from cabinet.inputs.actions import CABINET, Action, InputEvent
 from cabinet.scenes.antigravity.play import END_SKIP_AFTER, AntiGravityScene
 from cabinet.scenes.flow.playback import game_scene
-from cabinet.settings_schema import ContestList
+from cabinet.settings.schema import ContestList
 
 
 @pytest.fixture

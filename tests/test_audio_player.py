@@ -9,7 +9,7 @@ import pytest
 
 from cabinet.audio import EFFECTS, Audio, synthesize_all
 from cabinet.audio.player import mixer_samples
-from cabinet.settings_schema import AudioSettings
+from cabinet.settings.schema import AudioSettings
 
 
 class FakeSound:

@@ -5,7 +5,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cabinet.games.blocks import BlocksGame, IllegalMove, PIECE_SETS
-from cabinet.settings_schema import BlocksSettings
+from cabinet.settings.schema import BlocksSettings
 
 EMPTY = ["........"] * 8
 SINGLE = ["#"]

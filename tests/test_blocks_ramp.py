@@ -4,7 +4,7 @@ import pytest
 
 from cabinet.games.blocks import BlocksGame
 from cabinet.games.blocks.ai import BlocksAI
-from cabinet.settings_schema import BlocksSettings
+from cabinet.settings.schema import BlocksSettings
 
 SINGLES = [["#"], ["#"], ["#"]]
 EMPTY = ["........"] * 8
@@ -89,7 +89,7 @@ def test_a_replay_carries_the_ramp_and_one_recorded_before_it_replays_without():
     from types import SimpleNamespace
 
     from cabinet.scenes.flow.playback import replay_settings
-    from cabinet.settings_schema import Settings
+    from cabinet.settings.schema import Settings
     from cabinet.storage.replays import Replay
 
     ctx = SimpleNamespace(settings=Settings())

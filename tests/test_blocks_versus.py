@@ -461,7 +461,7 @@ def _cells(mask: int):
 # ------------------------------------------------------------------ settings
 
 def test_versus_settings_have_the_documented_defaults_and_bad_values_fall_back():
-    from cabinet.config import parse_settings
+    from cabinet.settings.load import parse_settings
     loaded = parse_settings("blocks:\n  versus:\n    land_max: 0\n    attack_percent:\n      p2: 250\n", "t.yaml")
     versus = loaded.settings.blocks.versus
     assert (versus.same_pieces, versus.land_max, versus.move_seconds, versus.rounds_to_win) == (True, 8, 10.0, 2)

@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from cabinet import config
+from cabinet.settings import load as config
 from cabinet.__main__ import main
-from cabinet.config import SHIPPED_CONFIG
-from cabinet.storage.last_good import FILE_NAME, load_for_cabinet
+from cabinet.settings.load import SHIPPED_CONFIG
+from cabinet.settings.last_good import FILE_NAME, load_for_cabinet
 from cabinet.system import paths
 
 PAID = SHIPPED_CONFIG.read_text(encoding="utf-8").replace("  free_play: true ", "  free_play: false", 1)

@@ -8,7 +8,7 @@ import pytest
 
 from cabinet import app as app_module
 from cabinet.__main__ import build_parser, main
-from cabinet.config import SHIPPED_CONFIG
+from cabinet.settings.load import SHIPPED_CONFIG
 from cabinet.inputs.actions import Action, InputEvent
 from cabinet.scenes.service.input_test import EXIT_FRAMES
 from cabinet.storage import Store

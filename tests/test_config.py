@@ -5,8 +5,8 @@ import re
 from pathlib import Path
 
 from cabinet.__main__ import main
-from cabinet.config import SHIPPED_CONFIG, load_settings, parse_settings
-from cabinet.settings_schema import Settings
+from cabinet.settings.load import SHIPPED_CONFIG, load_settings, parse_settings
+from cabinet.settings.schema import Settings
 
 
 def test_shipped_yaml_is_clean_and_equals_the_factory_settings():

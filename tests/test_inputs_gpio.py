@@ -15,7 +15,7 @@ from inputs_support import clock, key, make_hub, pins, poll_until  # noqa: F401 
 
 from cabinet.inputs.actions import CABINET, Action, InputEvent
 from cabinet.inputs.wiring import wiring
-from cabinet.settings_schema import GpioSettings, InputSettings, PanelPins
+from cabinet.settings.schema import GpioSettings, InputSettings, PanelPins
 
 
 def with_gpio(**changes) -> InputSettings:
@@ -226,7 +226,7 @@ def test_the_documented_wiring_table_is_the_default_map():
 
 
 def test_a_partial_panel_in_yaml_keeps_the_other_pins_of_the_default_map():
-    from cabinet.config import parse_settings
+    from cabinet.settings.load import parse_settings
     loaded = parse_settings("inputs:\n  gpio:\n    p1:\n      left: 19\n      up: 40\n", "partial.yaml")
     p1 = loaded.settings.inputs.gpio.p1
     assert (p1.left, p1.right, p1.start) == (19, 17, 26)
@@ -236,7 +236,7 @@ def test_a_partial_panel_in_yaml_keeps_the_other_pins_of_the_default_map():
 
 
 def test_a_bad_pin_in_yaml_disables_only_that_input(make_hub):
-    from cabinet.config import parse_settings
+    from cabinet.settings.load import parse_settings
     loaded = parse_settings("inputs:\n  gpio:\n    p1:\n      left: 40\n      right: 4\n", "moved.yaml")
     hub = make_hub(settings=loaded.settings.inputs)
     assert not [source for source in hub.describe(1, Action.LEFT) if source.startswith("GPIO")]

@@ -6,7 +6,7 @@ import pygame
 from inputs_support import clock, key, make_hub, pins  # noqa: F401  (fixtures)
 
 from cabinet.inputs.actions import CABINET, Action, InputEvent
-from cabinet.settings_schema import InputSettings, RepeatSettings
+from cabinet.settings.schema import InputSettings, RepeatSettings
 
 
 def run_frames(hub, first, last):

@@ -8,7 +8,7 @@ import pytest
 from inputs_support import FakeJoystickPort, clock, make_hub, pins  # noqa: F401  (fixtures)
 
 from cabinet.inputs.actions import CABINET, Action, InputEvent
-from cabinet.settings_schema import InputSettings, JoystickSettings
+from cabinet.settings.schema import InputSettings, JoystickSettings
 
 
 @pytest.fixture

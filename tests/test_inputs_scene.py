@@ -101,7 +101,7 @@ def test_one_start_alone_never_leaves(screen):
 def test_the_screen_draws_problems_and_devices(make_hub, pins):
     import dataclasses
 
-    from cabinet.settings_schema import GpioSettings, InputSettings
+    from cabinet.settings.schema import GpioSettings, InputSettings
     gpio = dataclasses.replace(GpioSettings(), p2=dataclasses.replace(GpioSettings().p2, a=17))
     hub = make_hub(InputSettings(gpio=gpio))
     ctx = types.SimpleNamespace(inputs=hub, scenes=SceneStack())

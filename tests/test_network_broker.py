@@ -307,7 +307,7 @@ def test_without_a_network_section_nothing_changes():
 
 def test_the_fleet_command_prints_every_cabinet_and_the_network_tables(tmp_path, broker, capsys):
     from cabinet.__main__ import main
-    from cabinet.settings_schema import CreditSettings
+    from cabinet.settings.schema import CreditSettings
 
     cabinet = Cabinet(tmp_path, settings_for(broker, "left"))
     try:

@@ -17,7 +17,7 @@ import pytest
 
 from cabinet.network import messages, topics
 from cabinet.network.local_broker import LocalBroker
-from cabinet.settings_schema import CreditSettings
+from cabinet.settings.schema import CreditSettings
 from network_support import Cabinet, monitor_for, need_mosquitto, settings_for, wait_for
 
 ACL = Path(__file__).resolve().parent.parent / "config" / "mosquitto" / "arcadeforge.acl"

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cabinet.config import parse_settings
+from cabinet.settings.load import parse_settings
 from cabinet.network import messages, topics
 from cabinet.network.merge import Entry, Ledger, TableSnapshot, merge, network_table
 from cabinet.network.view import FleetView

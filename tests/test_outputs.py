@@ -16,11 +16,11 @@ import pytest
 from app_helpers import make_app, past_countdown, run
 from inputs_support import pins  # noqa: F401  (fixture)
 
-from cabinet.config import parse_settings
+from cabinet.settings.load import parse_settings
 from cabinet.inputs.actions import CABINET, Action, InputEvent
 from cabinet.outputs.board import OutputBoard
 from cabinet.outputs.wiring import OUTPUTS, SUGGESTED_PINS, check_outputs
-from cabinet.settings_schema import Settings
+from cabinet.settings.schema import Settings
 
 ROOT = Path(__file__).resolve().parent.parent
 PAID = """
@@ -257,7 +257,7 @@ def test_each_coin_is_one_meter_pulse_of_on_ms_then_off_ms_without_holding_the_m
 
 
 def test_pulses_owed_before_a_restart_are_pulsed_out_after_it(pins):
-    from cabinet.settings_schema import CreditSettings
+    from cabinet.settings.schema import CreditSettings
     from cabinet.storage import Store
     store = Store.open()
     bank = store.credit_bank(CreditSettings(free_play=False))
@@ -283,7 +283,7 @@ def test_a_clean_stop_finishes_the_pulse_under_way_and_keeps_the_rest_owed(pins)
     wait_for(lambda: pins.pin(20).state)           # the first pulse has begun
     app.close()
     assert pins.pin(20).state is False
-    from cabinet.settings_schema import CreditSettings
+    from cabinet.settings.schema import CreditSettings
     from cabinet.storage import Store
     store = Store.open()
     given = len(pulses(pins.pin(20)))

@@ -39,7 +39,7 @@ import cabinet.scenes.service.door  # noqa: F401
 from cabinet.outputs.board import OutputBoard
 from cabinet.scenes.kit.base import Scene, SceneStack
 from cabinet.scenes.service.cabinet_outputs import CabinetOutputs
-from cabinet.settings_schema import CreditSettings, Settings
+from cabinet.settings.schema import CreditSettings, Settings
 from cabinet.storage import Store
 
 COINS = 1000

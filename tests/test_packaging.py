@@ -6,7 +6,7 @@ import sys
 import zipfile
 from pathlib import Path
 
-from cabinet.config import SHIPPED_CONFIG, shipped_config
+from cabinet.settings.load import SHIPPED_CONFIG, shipped_config
 
 ROOT = Path(__file__).resolve().parent.parent
 

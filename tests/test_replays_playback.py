@@ -13,7 +13,7 @@ import pytest
 from app_helpers import Heard
 
 from cabinet.app import App
-from cabinet.config import parse_settings
+from cabinet.settings.load import parse_settings
 from cabinet.games.antigravity.pilot import AIPilot
 from cabinet.games.blocks import demo as blocks_demo
 from cabinet.games.pilots import HumanPilot

@@ -5,7 +5,7 @@ import datetime
 import pytest
 from app_helpers import make_app, press, run
 
-from cabinet.config import parse_settings
+from cabinet.settings.load import parse_settings
 from cabinet.inputs.actions import CABINET, Action, InputEvent
 from cabinet.system.sleep_hours import SleepHours
 

@@ -8,11 +8,11 @@ from pathlib import Path
 import pygame
 import pytest
 
-from cabinet.config import ConfigProblem, LoadedConfig
+from cabinet.settings.load import ConfigProblem, LoadedConfig
 from cabinet.render import HEIGHT, WIDTH, text
 from cabinet.render.text import fitted, shortened, text_size
 from cabinet.scenes.service import page, save, settings_notice
-from cabinet.settings_schema import Settings
+from cabinet.settings.schema import Settings
 
 LONG_PATH = Path("/srv/arcade/" + "operator_settings_folder/" * 12 + "cabinet.yaml")
 LONG_MESSAGE = ("must be one of classic, tetromino; got '" + "x" * 90 + "'; using the last good value 'classic'")

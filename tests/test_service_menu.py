@@ -6,12 +6,12 @@ import pytest
 import yaml
 from service_support import cabinet_on_file, choose, chosen_label, enter, service, step, tap, top, value_of
 
-from cabinet import config as config_module
+from cabinet.settings import load as config_module
 from cabinet.inputs.actions import CABINET, Action, InputEvent
 from cabinet.scenes.flow.attract import AttractScene
 from cabinet.scenes.service import ServiceMenuScene
 from cabinet.scenes.service.rows import SettingRow, step_for
-from cabinet.settings_schema import AntiGravitySettings, CreditSettings, HandicapSettings
+from cabinet.settings.schema import AntiGravitySettings, CreditSettings, HandicapSettings
 
 
 @pytest.fixture
@@ -96,7 +96,7 @@ def test_shipped_settings_go_to_the_users_own_file_when_etc_arcadeforge_does_not
 
     from cabinet.app import App
     missing = tmp_path / "etc-arcadeforge"
-    monkeypatch.setattr("cabinet.config.SYSTEM_CONFIG", missing / "cabinet.yaml")
+    monkeypatch.setattr("cabinet.settings.load.SYSTEM_CONFIG", missing / "cabinet.yaml")
     shipped_before = config_module.SHIPPED_CONFIG.read_text()
     app = App(config_module.load_settings(config_module.SHIPPED_CONFIG), headless=True, audio=Heard())
     step(app, frames=2)
@@ -119,7 +119,7 @@ def test_shipped_settings_are_saved_to_etc_when_that_folder_exists(tmp_path, mon
     from cabinet.app import App
     etc = tmp_path / "etc-arcadeforge"
     etc.mkdir()
-    monkeypatch.setattr("cabinet.config.SYSTEM_CONFIG", etc / "cabinet.yaml")
+    monkeypatch.setattr("cabinet.settings.load.SYSTEM_CONFIG", etc / "cabinet.yaml")
     app = App(config_module.load_settings(config_module.SHIPPED_CONFIG), headless=True, audio=Heard())
     step(app, frames=2)
     service(app)
@@ -137,7 +137,7 @@ def test_a_refused_write_says_so_and_keeps_the_settings_live(cabinet, monkeypatc
 
     def read_only(*_args):
         raise PermissionError(30, "Read-only file system")
-    monkeypatch.setattr("cabinet.storage.config_file.save_settings", read_only)
+    monkeypatch.setattr("cabinet.settings.save.save_settings", read_only)
     service(app)
     set_blocks_and_coins(app)
     enter(app, "SAVE AND EXIT")

@@ -28,8 +28,8 @@ from hypothesis import HealthCheck, given
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
-from cabinet.config import SHIPPED_CONFIG, load_settings, parse_settings
-from cabinet.storage.last_good import load_for_cabinet
+from cabinet.settings.load import SHIPPED_CONFIG, load_settings, parse_settings
+from cabinet.settings.last_good import load_for_cabinet
 
 CPU_SECONDS = 5            # the issue's bound, in CPU time: generous on a busy machine
 MEMORY = 100 * 2**20       # bytes
@@ -141,7 +141,7 @@ def test_no_fault_in_the_loader_escapes(fault, monkeypatch, caplog):
     """Whatever goes wrong inside the loader, the cabinet gets its last good settings and one line."""
     def broken(*args, **kwargs):
         raise fault("hunter2")
-    monkeypatch.setattr("cabinet.config._Reader.section", broken)
+    monkeypatch.setattr("cabinet.settings.load._Reader.section", broken)
     loaded = parse_settings(PAID, "op.yaml", PAID_SETTINGS)
     assert is_paid(loaded.settings) and not loaded.usable
     assert [str(p) for p in loaded.problems] == [

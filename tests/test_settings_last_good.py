@@ -19,16 +19,16 @@ from hypothesis import strategies as st
 from inputs_support import pins  # noqa: F401  (fixture)
 
 from cabinet.app import App
-from cabinet.config import MAX_PROBLEMS, SHIPPED_CONFIG, USING_FACTORY, USING_LAST_GOOD, load_settings, parse_settings
+from cabinet.settings.load import MAX_PROBLEMS, SHIPPED_CONFIG, USING_FACTORY, USING_LAST_GOOD, load_settings, parse_settings
 from cabinet.inputs.actions import Action, InputEvent
 from cabinet.inputs.wiring import clashes, wiring
 from cabinet.scenes.flow.attract import AttractScene
 from cabinet.scenes.flow.select import GameSelectScene
 from cabinet.scenes.service.settings_notice import SHOW_FRAMES, SKIP_AFTER, SettingsNoticeScene
-from cabinet.settings_schema import Settings
-from cabinet.storage import last_good
-from cabinet.storage.config_file import save_settings
-from cabinet.storage.last_good import load_for_cabinet, read_last_good
+from cabinet.settings.schema import Settings
+from cabinet.settings import last_good
+from cabinet.settings.save import save_settings
+from cabinet.settings.last_good import load_for_cabinet, read_last_good
 from cabinet.storage.scores import antigravity_tables, check_table
 
 SHIPPED = SHIPPED_CONFIG.read_text(encoding="utf-8")
@@ -432,7 +432,7 @@ def test_a_missing_named_file_starts_on_the_last_good_settings(paid):
 
 
 def test_first_boot_on_the_shipped_file_is_quietly_factory(tmp_path, monkeypatch):
-    monkeypatch.setattr("cabinet.config.SYSTEM_CONFIG", tmp_path / "etc" / "cabinet.yaml")
+    monkeypatch.setattr("cabinet.settings.load.SYSTEM_CONFIG", tmp_path / "etc" / "cabinet.yaml")
     loaded = load_for_cabinet()
     assert loaded.source == SHIPPED_CONFIG and loaded.problems == [] and loaded.settings == Settings()
 
@@ -441,7 +441,7 @@ def test_a_system_file_that_vanished_after_a_good_start_is_not_replaced_by_the_s
     etc = tmp_path / "etc"
     etc.mkdir()
     system = etc / "cabinet.yaml"
-    monkeypatch.setattr("cabinet.config.SYSTEM_CONFIG", system)
+    monkeypatch.setattr("cabinet.settings.load.SYSTEM_CONFIG", system)
     system.write_text(PAID, encoding="utf-8")
     assert is_paid(load_for_cabinet().settings)
     system.unlink()

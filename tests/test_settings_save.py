@@ -9,9 +9,9 @@ import pygame
 from app_helpers import Heard
 from service_support import choose, enter, press_test, service, step, tap, top, value_of
 from cabinet.app import App
-from cabinet.config import load_settings
+from cabinet.settings.load import load_settings
 from cabinet.inputs.actions import Action
-from cabinet.storage.last_good import load_for_cabinet
+from cabinet.settings.last_good import load_for_cabinet
 from test_settings_last_good import PAID, broken_yaml, is_paid
 
 

@@ -20,11 +20,11 @@ from service_support import enter, service, step, top
 from cabinet import app as app_module
 from cabinet.__main__ import main as command_line
 from cabinet.app import App
-from cabinet.config import SHIPPED_CONFIG, parse_settings
+from cabinet.settings.load import SHIPPED_CONFIG, parse_settings
 from cabinet.scenes.service.notices import NoticesPage
 from cabinet.scenes.service.settings_notice import SettingsNoticeScene
-from cabinet.settings_schema import secret_keys
-from cabinet.storage.last_good import load_for_cabinet
+from cabinet.settings.schema import secret_keys
+from cabinet.settings.last_good import load_for_cabinet
 
 LAST = "Jk4-LAST-GOOD-SECRET-Vy"      # in the last good settings
 FILE = "Zq7-FILE-SECRET-Wx"           # written in the broken file

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from cabinet.config import parse_settings
-from cabinet.storage.config_file import patched
+from cabinet.settings.load import parse_settings
+from cabinet.settings.save import patched
 
 TWICE = """antigravity:
   difficulties:

@@ -2,11 +2,11 @@
 
 from types import SimpleNamespace
 
-from cabinet.config import SHIPPED_CONFIG, load_settings
-from cabinet.settings_schema import CreditSettings
+from cabinet.settings.load import SHIPPED_CONFIG, load_settings
+from cabinet.settings.schema import CreditSettings
 from cabinet.storage import Store
 from cabinet.storage.cli import print_scores
-from cabinet.storage.config_file import save_settings
+from cabinet.settings.save import save_settings
 from tests.test_storage_replays import recorded
 
 

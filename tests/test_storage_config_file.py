@@ -10,13 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from cabinet.config import SHIPPED_CONFIG, load_settings, parse_settings
+from cabinet.settings.load import SHIPPED_CONFIG, load_settings, parse_settings
 from cabinet.inputs.wiring import BUTTON_ACTIONS, clashes, wiring
 from cabinet.outputs.wiring import output_clashes
-from cabinet.settings_checks import dearest_price
-from cabinet.settings_schema import CONTAINER_ITEMS, ContestList, Settings, topic_name_problem
-from cabinet.storage import config_file
-from cabinet.storage.config_file import save_path, save_settings
+from cabinet.settings.checks import dearest_price
+from cabinet.settings.schema import CONTAINER_ITEMS, ContestList, Settings, topic_name_problem
+from cabinet.settings import save as config_file
+from cabinet.settings.save import save_path, save_settings
 
 SHIPPED = SHIPPED_CONFIG.read_text(encoding="utf-8")
 
@@ -209,7 +209,7 @@ def test_a_value_yaml_cannot_build_is_saved_over_with_the_file_kept_aside(config
 def test_a_private_settings_file_stays_private_in_its_backup_and_last_good_copy(tmp_path, monkeypatch):
     """A file only its owner may read (it may hold a broker password) must not be copied into
     files everyone may read."""
-    from cabinet.storage.last_good import load_for_cabinet
+    from cabinet.settings.last_good import load_for_cabinet
     monkeypatch.setenv("STATE_DIRECTORY", str(tmp_path / "state"))
     path = tmp_path / "cabinet.yaml"
     path.write_text(SHIPPED.replace("free_play: true ", "free_play: maybe", 1), encoding="utf-8")
@@ -307,7 +307,7 @@ def test_saving_to_a_new_path_uses_the_documented_template(tmp_path):
 
 def test_settings_from_the_shipped_file_go_to_etc_only_when_its_folder_exists(config, tmp_path, monkeypatch):
     etc = tmp_path / "etc-arcadeforge"
-    monkeypatch.setattr("cabinet.config.SYSTEM_CONFIG", etc / "cabinet.yaml")
+    monkeypatch.setattr("cabinet.settings.load.SYSTEM_CONFIG", etc / "cabinet.yaml")
     user_file = tmp_path / "user-config" / "arcadeforge" / "cabinet.yaml"   # XDG_CONFIG_HOME (conftest)
     assert save_path(SHIPPED_CONFIG) == user_file and save_path(None) == user_file
     etc.mkdir()

@@ -2,7 +2,7 @@
 
 import pytest
 
-from cabinet.settings_schema import CreditSettings
+from cabinet.settings.schema import CreditSettings
 from cabinet.storage import Store
 
 

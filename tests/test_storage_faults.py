@@ -6,7 +6,7 @@ import sqlite3
 
 import pytest
 
-from cabinet.settings_schema import CreditSettings
+from cabinet.settings.schema import CreditSettings
 from cabinet.storage import Store
 from cabinet.storage.db import Database
 

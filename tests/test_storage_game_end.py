@@ -5,7 +5,7 @@ import itertools
 
 import pytest
 
-from cabinet.config import SHIPPED_CONFIG, load_settings
+from cabinet.settings.load import SHIPPED_CONFIG, load_settings
 from cabinet.storage import Store
 from cabinet.storage.replays import Replay
 from cabinet.storage.scores import FACTORY_DATE, PLACEHOLDER, default_scores

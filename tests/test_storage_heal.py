@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 
 from disk_support import real_disk  # noqa: F401  (a fixture)
-from cabinet.settings_schema import CreditSettings
+from cabinet.settings.schema import CreditSettings
 from cabinet.storage import Store
 from cabinet.storage.scores import FACTORY_DATE
 
@@ -59,7 +59,7 @@ def session(path: Path, actions: str, stop: str = "kill") -> None:
     code = "\n".join([
         "import os, signal, sys",
         f"sys.path.insert(0, {str(ROOT / 'tests')!r})",
-        "from cabinet.settings_schema import CreditSettings",
+        "from cabinet.settings.schema import CreditSettings",
         "from cabinet.storage import Store",
         "from test_storage_heal import play, PRICE",
         "from disk_support import fill_disk",

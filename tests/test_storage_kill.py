@@ -15,10 +15,10 @@ import sqlite3
 import time
 import traceback
 
-from cabinet.config import SHIPPED_CONFIG, load_settings
-from cabinet.settings_schema import CreditSettings
+from cabinet.settings.load import SHIPPED_CONFIG, load_settings
+from cabinet.settings.schema import CreditSettings
 from cabinet.storage import Store
-from cabinet.storage.config_file import save_settings, settings_text
+from cabinet.settings.save import save_settings, settings_text
 from cabinet.storage.replays import Replay
 
 KILLS = 200

@@ -2,7 +2,7 @@
 
 import pytest
 
-from cabinet.settings_schema import CreditSettings, ScoreSettings, Settings
+from cabinet.settings.schema import CreditSettings, ScoreSettings, Settings
 from cabinet.storage import Store
 from cabinet.storage.scores import TABLE_SIZE, default_scores
 

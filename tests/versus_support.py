@@ -15,7 +15,7 @@ from cabinet.games.blocks.ai import BlocksAI
 from cabinet.games.blocks.cursor import route
 from cabinet.inputs.actions import Action, InputEvent
 from cabinet.inputs.keyboard import KEYS
-from cabinet.settings_schema import GpioSettings
+from cabinet.settings.schema import GpioSettings
 
 KEY_OF = {}
 for _code, (_player, _action, _label) in KEYS.items():

@@ -18,7 +18,7 @@ import pygame
 import pygame.sndarray
 
 from cabinet.audio.effects import EFFECTS, synthesize_all
-from cabinet.settings_schema import AudioSettings
+from cabinet.settings.schema import AudioSettings
 
 log = logging.getLogger("cabinet.audio")
 

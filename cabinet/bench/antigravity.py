@@ -10,7 +10,7 @@ from cabinet.bench import Figure, section
 from cabinet.bench.stopping import worker_pool
 from cabinet.games.antigravity import AntiGravityGame
 from cabinet.games.antigravity.ai import AntiGravityAI
-from cabinet.settings_schema import DIFFICULTIES
+from cabinet.settings.schema import DIFFICULTIES
 
 SURVIVAL_SEEDS = range(30)
 TURN_CAP = 500

@@ -46,7 +46,7 @@ def _mock_hub():
     from gpiozero.pins.mock import MockFactory
 
     from cabinet.inputs.hub import InputHub
-    from cabinet.settings_schema import InputSettings
+    from cabinet.settings.schema import InputSettings
 
     settings = InputSettings()
     factory = MockFactory()
@@ -86,7 +86,7 @@ def measure_latency(presses: int, seed: int = 5, settings_yaml: str = "{}") -> l
     from gpiozero.pins.mock import MockFactory
 
     from cabinet.app import App
-    from cabinet.config import parse_settings
+    from cabinet.settings.load import parse_settings
 
     Device.pin_factory = MockFactory()  # the bench never touches real pins
     edge_at: dict[tuple, float] = {}

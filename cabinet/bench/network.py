@@ -18,7 +18,7 @@ from pathlib import Path
 
 from cabinet.bench import Figure, section, state_directory
 from cabinet.network.local_broker import LocalBroker, free_port, mosquitto_path
-from cabinet.settings_schema import NetworkSettings
+from cabinet.settings.schema import NetworkSettings
 
 WAIT = 120.0
 
@@ -153,7 +153,7 @@ def frame_ms(settings_yaml: str, frames: int) -> float:
     """Median wall time of the main loop's work per frame (events, update, draw, upkeep) in attract."""
     # a section loads what it measures when it runs, so `bench --sections X` stays quick
     from cabinet.app import App
-    from cabinet.config import parse_settings
+    from cabinet.settings.load import parse_settings
     from cabinet.scenes.flow.title import TitleScene
     app = App(parse_settings(settings_yaml, "bench"), headless=True)
     try:

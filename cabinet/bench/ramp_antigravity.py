@@ -19,7 +19,7 @@ from cabinet.bench.stopping import worker_pool
 from cabinet.games.antigravity import AntiGravityGame
 from cabinet.games.antigravity.demo import demo_pilots
 from cabinet.games.antigravity.simulate import Simulation
-from cabinet.settings_schema import AntiGravitySettings
+from cabinet.settings.schema import AntiGravitySettings
 
 GAMES = 8
 PUSH_CAP = 1500

@@ -15,7 +15,7 @@ from cabinet.games.blocks import BlocksGame
 from cabinet.games.blocks.cursor import Cursor
 from cabinet.games.blocks.demo import BlocksDemoPilot
 from cabinet.scenes.blocks.animation import ClearAnimation
-from cabinet.settings_schema import BlocksSettings
+from cabinet.settings.schema import BlocksSettings
 
 RAMP_ON_SEEDS = range(30)
 RAMP_OFF_SEEDS = range(8)

@@ -24,7 +24,7 @@ from cabinet.games.antigravity.cpu import cpu_pilot as antigravity_cpu
 from cabinet.games.antigravity.simulate import Simulation
 from cabinet.games.blocks import BlocksGame
 from cabinet.games.blocks.cpu import cpu_pilot as blocks_cpu
-from cabinet.settings_schema import AntiGravitySettings, BlocksSettings
+from cabinet.settings.schema import AntiGravitySettings, BlocksSettings
 
 LEVELS = (1, 3, 5)
 GAMES = 6                  # per game and level

@@ -194,7 +194,7 @@ def _startup(seconds: float) -> tuple[float, float]:
 def run(quick: bool) -> list[Figure]:
     # a section loads what it measures when it runs, so `bench --sections X` stays quick
     from cabinet.app import App
-    from cabinet.config import load_settings
+    from cabinet.settings.load import load_settings
 
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")

@@ -12,10 +12,10 @@ import time
 from pathlib import Path
 
 from cabinet.bench import Figure, section
-from cabinet.config import SHIPPED_CONFIG, load_settings
-from cabinet.settings_schema import CreditSettings
+from cabinet.settings.load import SHIPPED_CONFIG, load_settings
+from cabinet.settings.schema import CreditSettings
 from cabinet.storage import Store
-from cabinet.storage.config_file import save_settings
+from cabinet.settings.save import save_settings
 from cabinet.storage.replays import Replay
 
 

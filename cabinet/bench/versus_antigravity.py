@@ -19,7 +19,7 @@ from cabinet.games.antigravity.ai import AntiGravityAI
 from cabinet.games.antigravity.cpu import CPU_LEVELS, cpu_pilot
 from cabinet.games.antigravity.simulate import Simulation
 from cabinet.games.cpu import LEVELS
-from cabinet.settings_schema import AntiGravitySettings
+from cabinet.settings.schema import AntiGravitySettings
 
 MATCHES = 40
 CHAIN_GAMES = 30

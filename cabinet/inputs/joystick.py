@@ -18,7 +18,7 @@ import pygame
 from cabinet.inputs.actions import CABINET, Action
 from cabinet.inputs.switches import SwitchChange
 from cabinet.inputs.wiring import BUTTON_ACTIONS, button_map
-from cabinet.settings_schema import JoystickSettings
+from cabinet.settings.schema import JoystickSettings
 
 log = logging.getLogger("cabinet.inputs")
 

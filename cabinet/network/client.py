@@ -14,7 +14,7 @@ import paho.mqtt.client as mqtt
 from paho.mqtt.packettypes import PacketTypes
 from paho.mqtt.properties import Properties
 
-from cabinet.settings_schema import NetworkSettings
+from cabinet.settings.schema import NetworkSettings
 
 RECONNECT_MIN_SECONDS = 1
 RECONNECT_MAX_SECONDS = 60

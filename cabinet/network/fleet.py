@@ -18,7 +18,7 @@ import sys
 import threading
 import time
 
-from cabinet.config import find_config, load_settings
+from cabinet.settings.load import find_config, load_settings
 from cabinet.network import messages, topics
 from cabinet.network.client import KEEPALIVE_SECONDS, SetupError, connect_options, make_client
 from cabinet.network.view import FleetView, receive_or_drop

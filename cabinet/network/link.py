@@ -28,7 +28,7 @@ from cabinet.network.client import (KEEPALIVE_SECONDS, RECONNECT_MAX_SECONDS, RE
 from cabinet.network.snapshots import SnapshotMaker
 from cabinet.network.status import LinkStatus
 from cabinet.network.view import FleetView, receive_or_drop
-from cabinet.settings_schema import NetworkSettings
+from cabinet.settings.schema import NetworkSettings
 from cabinet.storage.db import now_stamp
 from cabinet.storage.outbox import OutboxFile
 

@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass
 from urllib.parse import quote, unquote
 
-from cabinet.settings_schema import TOPIC_NAME
+from cabinet.settings.schema import TOPIC_NAME
 
 ROOT = "arcadeforge"
 KINDS = ("status", "audits", "events", "scores")

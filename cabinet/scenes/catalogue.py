@@ -28,7 +28,7 @@ from cabinet.scenes.blocks.versus import BlocksVersusScene
 from cabinet.scenes.kit.base import Scene
 from cabinet.scenes.kit.ending import stop
 from cabinet.scenes.kit.replay_rules import recorded_match, section_from_dict
-from cabinet.settings_schema import AntiGravitySettings, BlocksSettings, RampSettings
+from cabinet.settings.schema import AntiGravitySettings, BlocksSettings, RampSettings
 from cabinet.storage.scores import antigravity_tables
 
 __all__ = ["Entry", "GAMES", "entry"]

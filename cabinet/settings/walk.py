@@ -19,7 +19,7 @@ from typing import Any
 import yaml
 
 from cabinet.settings.document import key_name
-from cabinet.settings_schema import CONTAINER_ITEMS
+from cabinet.settings.schema import CONTAINER_ITEMS
 
 SECTION, KEYED, LISTED, SCALAR = "section", "keyed", "listed", "scalar"
 

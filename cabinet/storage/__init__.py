@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from cabinet.settings_schema import CreditSettings, Settings
+from cabinet.settings.schema import CreditSettings, Settings
 from cabinet.storage.audits import Audits
 from cabinet.storage.credits import CreditBank
 from cabinet.storage.db import Database

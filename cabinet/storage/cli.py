@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cabinet.storage import Store
-from cabinet.storage.last_good import load_for_cabinet
+from cabinet.settings.last_good import load_for_cabinet
 from cabinet.storage.scores import table_ids
 
 

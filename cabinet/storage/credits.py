@@ -21,7 +21,7 @@ credits, once the file can be read.
 
 from __future__ import annotations
 
-from cabinet.settings_schema import CreditSettings
+from cabinet.settings.schema import CreditSettings
 from cabinet.storage import audits
 from cabinet.storage.db import Database, add_counter, set_counter
 from cabinet.storage.scores import ScoreTables

@@ -11,9 +11,9 @@ import logging
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from cabinet.config import SHIPPED_CONFIG
-from cabinet.storage.config_file import refuse_odd_file, write_atomic
+from cabinet.settings.load import SHIPPED_CONFIG
 from cabinet.storage.db import counts_since_statements, now_stamp, set_stamp
+from cabinet.system.files import refuse_odd_file, write_atomic
 
 if TYPE_CHECKING:
     from cabinet.storage import Store

@@ -21,7 +21,7 @@ import zlib
 from dataclasses import dataclass
 from typing import Sequence
 
-from cabinet.settings_schema import DIFFICULTIES
+from cabinet.settings.schema import DIFFICULTIES
 from cabinet.storage.db import Database, Statement, add_counter, now_stamp, set_counter, set_stamp
 from cabinet.storage.outbox import Outbox
 

@@ -15,7 +15,7 @@ from cabinet.games.antigravity import field
 from cabinet.games.antigravity.field import COLOURS
 from cabinet.games.antigravity.ramp import ramp_rules
 from cabinet.games.antigravity.results import BlockMove, Turn
-from cabinet.settings_schema import DIFFICULTIES, AntiGravitySettings
+from cabinet.settings.schema import DIFFICULTIES, AntiGravitySettings
 
 SIDES = ("top", "bottom")
 MODES = ("single", "versus", "contest")

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from cabinet.games.antigravity.engine import AntiGravityGame, seconds_to_frames
 from cabinet.games.antigravity.field import COLOURS
-from cabinet.settings_schema import AntiGravitySettings, ContestList, HandicapSettings
+from cabinet.settings.schema import AntiGravitySettings, ContestList, HandicapSettings
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
 """The ramp of a single ANTI-GRAVITY game as the engine reads it (RULES.md "Game length on a cabinet").
 
 A caller hands the engine its ramp as an object (the cabinet's
-:class:`~cabinet.settings_schema.RampSettings`) or as a mapping with exactly the
+:class:`~cabinet.settings.schema.RampSettings`) or as a mapping with exactly the
 keys :data:`RAMP_KEYS`; :func:`ramp_rules` checks either and gives a :class:`Ramp`.
 """
 

@@ -11,7 +11,7 @@ import dataclasses
 import typing
 
 from cabinet.games.match import Match
-from cabinet.settings_schema import CONTAINER_ITEMS
+from cabinet.settings.schema import CONTAINER_ITEMS
 
 
 def section_from_dict(cls, data: dict):

@@ -15,7 +15,7 @@ import weakref
 from cabinet.scenes.service import (bookkeeping, confirm, hardware, network, notices, output_test,
                                     settings_pages)
 from cabinet.scenes.service.save import SaveResultScene, save_and_apply
-from cabinet.storage.config_file import save_path
+from cabinet.settings.save import save_path
 
 from .page import Page
 from .rows import CommandRow, PageRow

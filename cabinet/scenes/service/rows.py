@@ -1,7 +1,7 @@
 """The lines of a service page: a setting to change, a page to open, a figure to read, a command.
 
 A :class:`SettingRow` edits one field of a settings dataclass, driven entirely
-by the schema's metadata (:func:`cabinet.settings_schema.spec`): booleans
+by the schema's metadata (:func:`cabinet.settings.schema.spec`): booleans
 toggle, ``choices`` cycle, numbers step between ``min`` and ``max``. One row
 class serves every setting, so a field added to the schema is editable with
 no new code here.
@@ -14,7 +14,7 @@ import math
 import typing
 from typing import Callable
 
-from cabinet.config import base_type
+from cabinet.settings.load import base_type
 from cabinet.render.glyphs import POINT_RIGHT
 
 # Labels that read better than the field name spelled out.

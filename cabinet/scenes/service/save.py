@@ -17,15 +17,15 @@ import logging
 from dataclasses import dataclass
 from pathlib import Path
 
-from cabinet import config as config_module
+from cabinet.settings import load as config_module
 from cabinet.inputs.actions import Action
 from cabinet.render import WIDTH, fit_size, palette, text
 from cabinet.render.text import shortened
 from cabinet.scenes.kit.base import Scene
 from cabinet.scenes.service.notices import wrap
-from cabinet.settings_checks import dearest_price
-from cabinet.storage import config_file
-from cabinet.storage.last_good import load_for_cabinet
+from cabinet.settings.checks import dearest_price
+from cabinet.settings import save as config_file
+from cabinet.settings.last_good import load_for_cabinet
 
 from .page import BACKGROUND, CONTROLS_Y, TITLE_Y
 
@@ -67,7 +67,7 @@ def apply_settings(ctx, settings) -> None:
 
 
 def save_and_apply(ctx, settings) -> SaveOutcome:
-    """Apply ``settings`` live and write them where the storage layer says (:func:`~cabinet.storage.config_file.save_path`)."""
+    """Apply ``settings`` live and write them where the storage layer says (:func:`~cabinet.settings.save.save_path`)."""
     if settings.credits.max_credits < dearest_price(settings.credits):
         # As the loader would settle it (coins must never pay for a game that cannot start);
         # saved settled, the file is patched in place with its comments.

@@ -11,7 +11,7 @@ import dataclasses
 
 from cabinet.scenes.kit.common import coins_short
 from cabinet.scenes.service.name_editor import NameEditScene
-from cabinet.settings_schema import CONTAINER_ITEMS, ContestList, DisplaySettings
+from cabinet.settings.schema import CONTAINER_ITEMS, ContestList, DisplaySettings
 
 from .page import Page
 from .rows import CommandRow, InfoRow, PageRow, SettingRow, label_for

@@ -2,7 +2,7 @@
 
 Each section is a dataclass; each field's default is the factory setting and its
 ``metadata`` (made with :func:`spec`) says what values are valid. The YAML
-loader in :mod:`cabinet.config` walks these classes, so adding a field here is
+loader in :mod:`cabinet.settings.load` walks these classes, so adding a field here is
 all it takes for the key to be read, validated and documented in tests.
 """
 

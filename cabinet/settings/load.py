@@ -1,4 +1,4 @@
-"""YAML → validated :class:`~cabinet.settings_schema.Settings`.
+"""YAML → validated :class:`~cabinet.settings.schema.Settings`.
 
 Every problem is reported as a :class:`ConfigProblem` naming the file, line and
 key; none stops the cabinet. Where each setting's value comes from:
@@ -11,7 +11,7 @@ key; none stops the cabinet. Where each setting's value comes from:
 - a bad value (wrong type, out of range, a pin given to two inputs, an empty
   contest name, a key given twice, a number with a leading zero that YAML
   would read as octal): the value that key had in ``last_good``, the settings last in
-  force (kept by :mod:`cabinet.storage.last_good`), or its factory value on a
+  force (kept by :mod:`cabinet.settings.last_good`), or its factory value on a
   cabinet that never loaded a good file;
 - a file that cannot be used at all (missing, unreadable, a folder, bigger than
   :data:`MAX_BYTES`, empty, not YAML, not a mapping of sections): the whole of
@@ -37,24 +37,24 @@ from pathlib import Path
 
 import yaml
 
+from cabinet.settings.checks import check_across
 from cabinet.settings.document import DocumentError, compose, key_kind
+from cabinet.settings.schema import Settings
 from cabinet.settings.walk import KEYED, LISTED, SECTION, entries, shapes
-from cabinet.settings_checks import check_across
-from cabinet.settings_schema import Settings
+from cabinet.system.files import NOT_REGULAR
 
-log = logging.getLogger("cabinet.config")
+log = logging.getLogger("cabinet.settings.load")
 
 SYSTEM_CONFIG = Path("/etc/arcadeforge/cabinet.yaml")
 MAX_BYTES = 256_000       # the shipped file is 10 kB; pyyaml reads about 0.5 MB a second here, a Pi 7x slower
 MAX_QUOTED = 40           # a longer value is clipped where a problem line repeats it
 MAX_PROBLEMS = 100        # listed one by one (log, NOTICES, check-config); the rest are counted
 USING_LAST_GOOD = "USING LAST GOOD SETTINGS"
-NOT_REGULAR = "is not a regular file (a pipe or a device)"
 USING_FACTORY = "USING FACTORY SETTINGS"
 _MISSING = object()       # "no last good value for this key"
 
 
-def shipped_config(prefix: str = sys.prefix, package_dir: Path = Path(__file__).resolve().parent) -> Path:
+def shipped_config(prefix: str = sys.prefix, package_dir: Path = Path(__file__).resolve().parent.parent) -> Path:
     """The factory settings file: config/ beside the package in a checkout, else the
     copy pip installs under the environment's share/arcadeforge/."""
     checkout = package_dir.parent / "config" / "cabinet.yaml"

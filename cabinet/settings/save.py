@@ -10,14 +10,13 @@ file is written fresh from the shipped template, or failing that in full.
 pyyaml is enough: its node marks locate every value in the original text, so
 no round-trip parser (ruamel.yaml) is needed.
 
-Writing is atomic (:func:`write_atomic`): a power cut leaves the old file or
+Writing is atomic (:func:`~cabinet.system.files.write_atomic`): a power cut leaves the old file or
 the new one, never a mix.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import errno
 import json
 import logging
 import os
@@ -26,18 +25,25 @@ from pathlib import Path
 
 import yaml
 
-from cabinet import config
-from cabinet.config import SHIPPED_CONFIG, construct_scalar, is_null, parse_settings, read_config_text, user_config
+from cabinet.settings import load
 from cabinet.settings.document import DocumentError, compose
+from cabinet.settings.load import (
+    SHIPPED_CONFIG,
+    construct_scalar,
+    is_null,
+    parse_settings,
+    read_config_text,
+    user_config,
+)
+from cabinet.settings.schema import Settings
 from cabinet.settings.walk import KEYED, LISTED, SECTION, first_entries, shapes
-from cabinet.settings_schema import Settings
 from cabinet.storage.db import aside_path
+from cabinet.system.files import refuse_odd_file, write_atomic
 
 log = logging.getLogger("cabinet.storage")
 
 _PLAIN = re.compile(r"[A-Za-z_][A-Za-z0-9 _.\-]*")
 _UNREADABLE = object()   # a value in the file that pyyaml cannot build: always rewritten
-COPY_MODE = 0o640      # the widest a copy of a settings file may be: rw-r-----
 _FULL_HEADER = "# ArcadeForge Verse — operator settings (written by the service menu).\n\n"
 
 
@@ -53,7 +59,7 @@ def save_path(source: str | os.PathLike | None) -> Path:
     """
     if source is not None and Path(source).resolve() != SHIPPED_CONFIG.resolve():
         return Path(source)
-    system = config.SYSTEM_CONFIG
+    system = load.SYSTEM_CONFIG
     if system.parent.is_dir() and os.access(system.parent, os.W_OK):
         return system
     return user_config()
@@ -84,15 +90,6 @@ def save_settings(path: str | os.PathLike, settings: Settings) -> Path | None:
     return backup
 
 
-def refuse_odd_file(path: Path) -> None:
-    """OSError, saying why, when ``path`` is there but no file to read and replace: a folder, or a
-    pipe or device (reading a pipe would wait for ever)."""
-    if path.is_dir():
-        raise IsADirectoryError(errno.EISDIR, "is a folder, not a file", str(path))
-    if path.exists() and not path.is_file():
-        raise OSError(errno.EINVAL, config.NOT_REGULAR, str(path))
-
-
 def settings_text(old: str | None, settings: Settings) -> str:
     """The text to save: ``old`` patched, else the shipped template patched, else a full dump."""
     for base in ([] if old is None else [old]) + [_shipped_text()]:
@@ -118,57 +115,6 @@ def _patchable(text: str, settings: Settings) -> str | None:
 def _shipped_text() -> str | None:
     try:
         return SHIPPED_CONFIG.read_text(encoding="utf-8")
-    except OSError:
-        return None
-
-
-def write_atomic(path: str | os.PathLike, text: str | bytes, like: str | os.PathLike | None = None) -> None:
-    """Replace ``path`` by ``text`` (or bytes): temp file in the same folder, fsync, rename, fsync the folder.
-
-    A symbolic link is followed: the file it points to is replaced, and the link stays.
-    The file keeps its permissions (and, written by root, its owner: the service's user must
-    still be able to save it); a new one takes those of the file ``like`` (a copy of a private
-    file stays private), else rw-r--r--. A copy (``like`` given) is never readable by more than
-    its owner and group (:data:`COPY_MODE`), whatever the original allows or an older copy had:
-    settings may hold the broker password."""
-    path = Path(os.path.realpath(path))
-    folder = path.parent
-    prefix = f".{path.name}.tmp-"
-    for stale in folder.glob(prefix + "*"):  # left by a power cut during an earlier save
-        try:
-            stale.unlink()
-        except OSError:
-            pass
-    model = _stat_of(path) or (_stat_of(like) if like is not None else None)
-    temp = folder / f"{prefix}{os.getpid()}"
-    try:
-        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        mode = model.st_mode & 0o777 if model else 0o644
-        os.fchmod(fd, mode & COPY_MODE if like is not None else mode)
-        if model and os.geteuid() == 0 and (model.st_uid, model.st_gid) != (0, 0):
-            os.fchown(fd, model.st_uid, model.st_gid)
-        binary = isinstance(text, bytes)
-        with os.fdopen(fd, "wb" if binary else "w", encoding=None if binary else "utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temp, path)
-    except BaseException:
-        try:
-            temp.unlink()
-        except OSError:
-            pass
-        raise
-    folder_fd = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(folder_fd)
-    finally:
-        os.close(folder_fd)
-
-
-def _stat_of(path) -> os.stat_result | None:
-    try:
-        return os.stat(path)
     except OSError:
         return None
 

@@ -3,12 +3,12 @@
 After every start that read the operator's file as settings, the settings in
 force (the file's values, any bad one replaced) are written to
 ``<state>/settings.last-good.yaml`` as safely as the scores: temp file, fsync,
-rename, fsync of the folder (:func:`~cabinet.storage.config_file.write_atomic`).
+rename, fsync of the folder (:func:`~cabinet.system.files.write_atomic`).
 It is a complete settings file (the shipped one, patched), so an operator can
 read it, or copy it back by hand; its first line names the file it came from.
 
 :func:`load_for_cabinet` is how the cabinet reads its settings. Bad values and
-unusable files fall back on the last good settings (see :mod:`cabinet.config`).
+unusable files fall back on the last good settings (see :mod:`cabinet.settings.load`).
 A missing file is a question of history:
 
 - never loaded a good file (first boot, a fresh checkout): the factory
@@ -34,12 +34,13 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from cabinet import config
-from cabinet.config import LoadedConfig, config_choice, load_settings, parse_settings, read_config_text, unusable
-from cabinet.settings_schema import Settings
-from cabinet.storage.config_file import settings_text, write_atomic
+from cabinet.settings import load
+from cabinet.settings.load import LoadedConfig, config_choice, load_settings, parse_settings, read_config_text, unusable
+from cabinet.settings.save import settings_text
+from cabinet.settings.schema import Settings
 from cabinet.storage.db import now_stamp
 from cabinet.system import paths
+from cabinet.system.files import write_atomic
 from cabinet.system.paths import state_dir
 
 log = logging.getLogger("cabinet.storage")
@@ -133,7 +134,7 @@ def copy_for_check(source: Path | None) -> Path:
     """The last good copy of the cabinet that reads ``source``: $STATE_DIRECTORY's when set; the
     installed service's when ``source`` is the system file it reads; else this user's own."""
     if (not os.environ.get("STATE_DIRECTORY") and source is not None and paths.SERVICE_STATE_DIR.is_dir()
-            and os.path.realpath(source) == os.path.realpath(config.SYSTEM_CONFIG)):
+            and os.path.realpath(source) == os.path.realpath(load.SYSTEM_CONFIG)):
         return paths.SERVICE_STATE_DIR / FILE_NAME
     return state_dir(create=False) / FILE_NAME
 
@@ -156,5 +157,5 @@ def _vanished(previous: LastGood | None, source: Path | None) -> bool:
     """The search order now ends at the shipped file only because the last good start's file is gone."""
     if previous is None or previous.source is None or previous.source.exists():
         return False
-    searched = (config.user_config(), config.SYSTEM_CONFIG)
-    return previous.source in searched and (source is None or source == config.SHIPPED_CONFIG)
+    searched = (load.user_config(), load.SYSTEM_CONFIG)
+    return previous.source in searched and (source is None or source == load.SHIPPED_CONFIG)
