@@ -10,7 +10,7 @@ from gpiozero.pins.mock import MockPin
 from inputs_support import pins  # noqa: F401  (fixture)
 
 from cabinet import doctor
-from cabinet.config import load_settings
+from cabinet.settings.load import load_settings
 from cabinet.doctor import FAIL, OK, SKIP, WARN, Context, Result, clock, gpio, pi, screen, storage
 from cabinet.inputs.wiring import wiring
 from cabinet.render.vsync import judge, measure

@@ -101,7 +101,7 @@ def run_family(module: str, context: Context) -> list[Result]:
 def run(config: str | None = None, frames: int = 120, only: list[str] | None = None, out=print) -> int:
     """Run every family (or ``only`` those), print one line per check, return the exit code."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from cabinet.storage.last_good import load_for_cabinet
+    from cabinet.settings.last_good import load_for_cabinet
     from cabinet.system.paths import state_dir
     loaded = load_for_cabinet(config, keep=False)
     try:

@@ -26,7 +26,7 @@ def check(context) -> list[Result]:
     try:
         with tempfile.TemporaryDirectory() as scratch, state_directory(scratch):
             from cabinet.app import App
-            from cabinet.config import parse_settings
+            from cabinet.settings.load import parse_settings
             # Factory settings without GPIO: the gpio check has had the pins; this one only draws.
             app = App(parse_settings(NO_GPIO, "doctor"), headless=True)
             try:
