@@ -34,9 +34,12 @@ def set_blocks_and_coins(app) -> None:
     enter(app, "COIN & CREDIT SETTINGS")
     choose(app, "FREE PLAY")
     tap(app, Action.A)                     # A toggles a switch, like RIGHT
-    choose(app, "COINS/CREDIT CHUTE 1")
+    enter(app, "PRICE CHUTE 1")
+    choose(app, "STEP 1 COINS")
     tap(app, Action.RIGHT)
-    assert value_of(app, "COINS/CREDIT CHUTE 1") == "2"
+    assert value_of(app, "STEP 1 COINS") == "2"
+    tap(app, Action.B)
+    assert value_of(app, "PRICE CHUTE 1") == "2/1"
     tap(app, Action.SERVICE, CABINET)      # SERVICE goes back too
     assert isinstance(top(app), ServiceMenuScene)
 
@@ -63,14 +66,14 @@ def test_save_writes_the_new_values_and_keeps_the_comments(cabinet):
     data = yaml.safe_load(text)
     assert data["blocks"]["piece_set"] == "tetromino"
     assert data["credits"]["free_play"] is False
-    assert data["credits"]["coins_per_credit_1"] == 2
+    assert data["credits"]["price_table_1"] == [[2, 1]]
     comments = [line.split("#", 1)[1] for line in before.splitlines() if "#" in line]
     assert all(comment in text for comment in comments), "every comment of the file is kept"
     assert config_module.load_settings(path).problems == []
     # ... and the running cabinet uses them at once.
     assert app.ctx.settings.blocks.piece_set == "tetromino"
     assert app.ctx.bank.free_play is False
-    assert app.ctx.bank.settings.coins_per_credit_1 == 2
+    assert app.ctx.bank.settings.price_table_1 == ((2, 1),)
     step(app, frames=30)
     tap(app, Action.A)
     assert isinstance(top(app), AttractScene)
@@ -144,7 +147,7 @@ def test_a_refused_write_says_so_and_keeps_the_settings_live(cabinet, monkeypatc
     outcome = top(app).outcome
     assert not outcome.saved and "Read-only file system" in outcome.problem
     assert path.read_text() == before
-    assert app.ctx.settings.credits.coins_per_credit_1 == 2
+    assert app.ctx.settings.credits.price_table_1 == ((2, 1),)
 
 
 def test_a_contest_list_is_renamed_with_the_joystick_and_saved(cabinet):

@@ -34,7 +34,7 @@ from cabinet.storage.scores import antigravity_tables, check_table
 SHIPPED = SHIPPED_CONFIG.read_text(encoding="utf-8")
 # The operator's paid cabinet: coins, two of them for a credit in chute 1.
 PAID = (SHIPPED.replace("  free_play: true ", "  free_play: false", 1)
-        .replace("  coins_per_credit_1: 1 ", "  coins_per_credit_1: 2 ", 1))
+        .replace("  price_table_1: [[1, 1]] ", "  price_table_1: [[2, 1]] ", 1))
 
 
 def line_of(text: str, start: str) -> int:
@@ -53,7 +53,7 @@ def paid(tmp_path):
 
 
 def is_paid(settings) -> bool:
-    return settings.credits.free_play is False and settings.credits.coins_per_credit_1 == 2
+    return settings.credits.free_play is False and settings.credits.price_table_1 == ((2, 1),)
 
 
 def test_the_paid_fixture_really_differs_from_the_factory_settings():
@@ -184,8 +184,11 @@ ONE_KEY = {
     # name: (old text, new text, dotted key, words of the line)
     "wrong type": ("  free_play: false", "  free_play: maybe", "credits.free_play",
                    "must be true or false, got 'maybe'; using the last good value False"),
-    "out-of-range number": ("  coins_per_credit_1: 2 ", "  coins_per_credit_1: 99", "credits.coins_per_credit_1",
-                            "must be at most 10, got 99; using the last good value 2"),
+    "out-of-range number": ("  credits_per_game: 1 ", "  credits_per_game: 99", "credits.credits_per_game",
+                            "must be at most 9, got 99; using the last good value 1"),
+    "a price table that never pays": ("  price_table_1: [[2, 1]]", "  price_table_1: [[2, 0]]",
+                                      "credits.price_table_1", "step 1 [2, 0] gives no credit, so those coins "
+                                      "would never pay for a game; using the last good value [[2, 1]]"),
     "a section that is not a mapping": (None, None, "credits", "must be a mapping of keys; using the last good values"),
 }
 
@@ -281,12 +284,12 @@ def test_a_name_yaml_reads_as_true_or_false_says_to_quote_it():
 def test_a_number_with_a_leading_zero_is_not_read_as_octal(paid, written, read_as, meant):
     """YAML 1.1 reads 010 as 8 and 08 as text: a price written so must not silently become 8 coins.
     07 is 7 either way."""
-    paid.write_text(PAID.replace("  coins_per_credit_2: 1 ", f"  coins_per_credit_2: {written} ", 1))
+    paid.write_text(PAID.replace("  price_table_2: [[1, 1]]", f"  price_table_2: [[{written}, 1]]", 1))
     loaded = load_for_cabinet(paid)
     expected = [] if read_as is None else [
-        f"{written} has a leading zero, which YAML reads as {read_as}; write {meant}; using the last good value 1"]
+        f"{written} has a leading zero, which YAML reads as {read_as}; write {meant}; using the last good value [[1, 1]]"]
     assert [p.message for p in loaded.problems] == expected
-    assert loaded.settings.credits.coins_per_credit_2 == (1 if read_as else meant)
+    assert loaded.settings.credits.price_table_2 == ((1 if read_as else meant, 1),)
 
 
 def test_a_key_nothing_like_any_setting_gets_no_guess():
@@ -306,8 +309,8 @@ def test_a_key_left_out_keeps_its_last_good_value_and_says_so_at_every_start(pai
         assert lines == [
             f"{paid}:{line_of(PAID, 'credits:')}: credits.free_play: not in the file; using the last good value "
             "False (the factory value is True)",
-            f"{paid}:{line_of(PAID, 'credits:')}: credits.coins_per_credit_1: not in the file; using the last good "
-            "value 2 (the factory value is 1)"], f"start {start}: keys at their factory value need no word"
+            f"{paid}:{line_of(PAID, 'credits:')}: credits.price_table_1: not in the file; using the last good "
+            "value [[2, 1]] (the factory value is [[1, 1]])"], f"start {start}: keys at their factory value need no word"
         assert is_paid(loaded.settings) and loaded.verdict() == USING_LAST_GOOD
 
 
@@ -508,7 +511,7 @@ def test_a_cabinet_restarted_on_a_broken_file_charges_coins_as_it_did(paid, pins
 EVERY_BAD_INPUT = {
     **{case: breaks for case, (breaks, *_) in WHOLE_FILE.items()},
     "wrong type": lambda p: p.write_text(PAID.replace("  free_play: false", "  free_play: maybe", 1)),
-    "out-of-range number": lambda p: p.write_text(PAID.replace("  coins_per_credit_1: 2 ", "  coins_per_credit_1: 0 ")),
+    "out-of-range number": lambda p: p.write_text(PAID.replace("  price_table_1: [[2, 1]]", "  price_table_1: [[0, 1]]")),
     "unknown key": lambda p: p.write_text(PAID.replace("credits:\n", "credits:\n  coin_door: open\n", 1)),
     "empty contest name": lambda p: p.write_text(PAID.replace("name: BEGINNER", "name: ''", 1)),
     "duplicate contest name": lambda p: p.write_text(PAID.replace("name: BEGINNER", "name: EXPERT", 1)),

@@ -14,6 +14,7 @@ from cabinet.settings.load import SHIPPED_CONFIG, load_settings, parse_settings
 from cabinet.inputs.wiring import BUTTON_ACTIONS, clashes, wiring
 from cabinet.outputs.wiring import output_clashes
 from cabinet.settings.checks import dearest_price
+from cabinet.system.price_table import PRESETS, PriceTable
 from cabinet.settings.schema import CONTAINER_ITEMS, ContestList, Settings, topic_name_problem
 from cabinet.settings import save as config_file
 from cabinet.settings.save import save_path, save_settings
@@ -47,7 +48,7 @@ def test_saving_unchanged_settings_leaves_the_file_byte_for_byte(config):
 def test_changed_values_are_patched_in_place(config):
     settings = load_settings(config).settings
     settings.credits.free_play = False
-    settings.credits.coins_per_credit_2 = 4
+    settings.credits.price_table_2 = PriceTable([(4, 1)])
     settings.antigravity.difficulties["hard"].turn_seconds = 3.5
     settings.antigravity.versus.p2.target_kind = "score"
     settings.inputs.gpio.p1.left = None
@@ -79,6 +80,8 @@ def random_value(fld, hint, current, rng):
     if base is float:
         low, high = meta.get("min") or 0, meta.get("max") or 100
         return min(max(round(rng.uniform(low, high), rng.choice((0, 1, 2))), low), high)
+    if base is PriceTable:
+        return rng.choice(PRESETS)
     if base is str:
         texts = ["LIST Z", "A: B", "true", "123", "x # y", "Ünïcode", "'quoted'", "  pad", "", "22:30-07:15"]
         check = meta.get("check") or (lambda text: None)

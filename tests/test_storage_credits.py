@@ -4,6 +4,7 @@ import pytest
 
 from cabinet.settings.schema import CreditSettings
 from cabinet.storage import Store
+from cabinet.system.price_table import PriceTable
 
 
 @pytest.fixture
@@ -18,7 +19,7 @@ def paid(**changes):
 
 
 def test_each_chute_has_its_own_price_and_remembers_partial_coins(store):
-    bank = store.credit_bank(paid(coins_per_credit_1=3, coins_per_credit_2=1))
+    bank = store.credit_bank(paid(price_table_1=PriceTable([(3, 1)]), price_table_2=PriceTable([(1, 1)])))
     assert [bank.coin(1), bank.coin(1)] == [0, 0]
     assert bank.partial_coins(1) == 2 and bank.credits == 0
     assert bank.coin(2) == 1            # chute 2 pays at once, chute 1's coins still wait
@@ -31,11 +32,11 @@ def test_each_chute_has_its_own_price_and_remembers_partial_coins(store):
 
 
 def test_partial_coins_survive_a_restart(store):
-    bank = store.credit_bank(paid(coins_per_credit_1=2))
+    bank = store.credit_bank(paid(price_table_1=PriceTable([(2, 1)])))
     bank.coin(1)
     store.close()
     again = Store.open()
-    bank = again.credit_bank(paid(coins_per_credit_1=2))
+    bank = again.credit_bank(paid(price_table_1=PriceTable([(2, 1)])))
     assert bank.partial_coins(1) == 1
     assert bank.coin(1) == 1 and bank.credits == 1
     again.close()

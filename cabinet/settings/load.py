@@ -39,9 +39,10 @@ import yaml
 
 from cabinet.settings.checks import check_across
 from cabinet.settings.document import DocumentError, compose, key_kind
-from cabinet.settings.schema import Settings
+from cabinet.settings.schema import RENAMED, Settings
 from cabinet.settings.walk import KEYED, LISTED, SECTION, entries, shapes
 from cabinet.system.files import NOT_REGULAR
+from cabinet.system.price_table import PriceTable
 
 log = logging.getLogger("cabinet.settings.load")
 
@@ -321,6 +322,9 @@ class _Reader:
                 self.not_a_name(prefix, entry.key_node)
                 continue
             dotted = f"{prefix}.{key}" if prefix else key
+            if entry.field is None and (cls, key) in RENAMED:
+                self.renamed(cls, key, entry.key_node, entry.node, dotted, node, values, defaults, last)
+                continue
             if entry.field is None:
                 guess = difflib.get_close_matches(key, shapes(cls), n=1)
                 self.problem(dotted, _line(entry.key_node),
@@ -342,6 +346,22 @@ class _Reader:
                     values[name] = self.left_out(prefix, name, node, getattr(defaults, name), getattr(last, name),
                                                  fld)
         return dataclasses.replace(defaults, **values)
+
+    def renamed(self, cls, key, key_node, value_node, dotted, node, values, defaults, last) -> None:
+        """A key of an earlier version (``coins_per_credit_1``): read as the key that replaced it,
+        so that an old file keeps its prices; when the file gives the new key too, that one wins."""
+        new, old_spec, convert = RENAMED[cls, key]
+        new_dotted = dotted.rsplit(".", 1)[0] + "." + new if "." in dotted else new
+        if any(str(k.value) == new for k, _ in node.value):
+            self.problem(dotted, _line(key_node), f"replaced by {new}, which this file also gives; ignored")
+            return
+        if new in values:
+            self.problem(dotted, _line(key_node), "given twice; the first one is used")
+            return
+        self.nodes[new_dotted] = value_node
+        new_last = _MISSING if last is _MISSING else getattr(last, new)
+        value = self.scalar(old_spec, int, value_node, dotted, getattr(defaults, new), new_last)
+        values[new] = value if isinstance(value, PriceTable) else convert(value)
 
     def left_out(self, prefix: str, name: str, node, factory, was, fld=None):
         """A key the file leaves out keeps its last good value, said when that is not the factory one:
@@ -369,7 +389,19 @@ class _Reader:
             return self.keyed(shape.item, shape.keys, entry.node, dotted, default, last)
         if shape.kind == LISTED:
             return self.listed(shape.item, entry.node, dotted, default, last)
+        if base_type(entry.hint) is PriceTable:
+            return self.price_table(entry.node, dotted, default, last)
         return self.scalar(entry.field, entry.hint, entry.node, dotted, default, last)
+
+    def price_table(self, node, dotted, default, last):
+        """A list of [coins, credits] steps, written in flow (``[[1, 1], [5, 6]]``) or block style."""
+        try:
+            for number in _scalars(node):
+                if (problem := _leading_zero_problem(number, construct_scalar(number))):
+                    raise ValueError(problem)
+            return PriceTable.parse(construct_scalar(node))
+        except ValueError as exc:
+            return self.fall_back(dotted, _line(node), str(exc), default, last)
 
     def keyed(self, item_cls, keys, node, dotted, default, last):
         if not isinstance(node, yaml.MappingNode):
@@ -468,6 +500,18 @@ def _leading_zero_problem(node, value) -> str | None:
         return None
     read = f"octal ({value})" if isinstance(value, int) else "text"
     return f"{text} has a leading zero, which YAML reads as {read}; write {meant}"
+
+
+def _scalars(node):
+    """Every scalar inside ``node``, however deep."""
+    if isinstance(node, yaml.ScalarNode):
+        yield node
+    elif isinstance(node, yaml.SequenceNode):
+        for item in node.value:
+            yield from _scalars(item)
+    elif isinstance(node, yaml.MappingNode):
+        for key, item in node.value:
+            yield from _scalars(item)
 
 
 def _is_single(value) -> bool:

@@ -35,10 +35,11 @@ from cabinet.settings.load import (
     read_config_text,
     user_config,
 )
-from cabinet.settings.schema import Settings
+from cabinet.settings.schema import RENAMED, Settings
 from cabinet.settings.walk import KEYED, LISTED, SECTION, first_entries, shapes
 from cabinet.storage.db import aside_path
 from cabinet.system.files import refuse_odd_file, write_atomic
+from cabinet.system.price_table import PriceTable
 
 log = logging.getLogger("cabinet.storage")
 
@@ -179,6 +180,8 @@ class _Patcher:
             wanted = getattr(value, name)
             entry = present.get(name)
             if entry is None:
+                if self.renamed(cls, name, node, wanted):
+                    continue
                 if wanted != getattr(defaults, name):
                     missing.append((name, wanted))
             elif shape.kind == SECTION:
@@ -190,6 +193,24 @@ class _Patcher:
             else:
                 self.scalar(entry.key_node, entry.node, wanted)
         self.add_keys(node, missing)
+
+    def renamed(self, cls, name: str, mapping: yaml.MappingNode, wanted) -> bool:
+        """The file holds ``name`` under its old key (``coins_per_credit_1``): left as it is when it
+        still reads as ``wanted``, else that line becomes the new key. True when there was one."""
+        present = first_entries(mapping)   # names only: an old key is no setting of ``cls``
+        for (owner, old), (new, _spec, convert) in RENAMED.items():
+            if owner is not cls or new != name or old not in present:
+                continue
+            key_node, node = present[old].key_node, present[old].node
+            try:
+                current = convert(construct_scalar(node)) if isinstance(node, yaml.ScalarNode) else _UNREADABLE
+            except (ValueError, TypeError):
+                current = _UNREADABLE
+            if current != wanted:
+                self.edits.append((key_node.start_mark.index, self.line_end(node.end_mark.index),
+                                   f"{name}: {_scalar(wanted)}"))
+            return True
+        return False
 
     def section(self, key_node, node, wanted, defaults) -> None:
         if isinstance(node, yaml.MappingNode):
@@ -230,6 +251,16 @@ class _Patcher:
             self.edits.append((start, self.line_end(self.content_end(node)), ""))
 
     def scalar(self, key_node, node, wanted) -> None:
+        if isinstance(wanted, PriceTable) and isinstance(node, yaml.SequenceNode):
+            try:
+                current = PriceTable.parse(construct_scalar(node))
+            except ValueError:
+                current = _UNREADABLE
+            if current == wanted:
+                return
+            if node.flow_style:
+                self.replace_scalar(node, _scalar(wanted))
+                return
         if isinstance(node, yaml.ScalarNode):
             try:
                 current = construct_scalar(node)
@@ -341,6 +372,8 @@ def _scalar(value) -> str:
     """``value`` as a YAML scalar that reads back as the same value and type."""
     if value is None:
         return "null"
+    if isinstance(value, PriceTable):
+        return str(value)   # flow style: [[1, 1], [5, 6]]
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int):
@@ -357,7 +390,8 @@ def _scalar(value) -> str:
 
 
 def _is_scalar_value(value) -> bool:
-    return value is None or isinstance(value, (bool, int, float, str))
+    """True for what is written on its key's line (a price table too, in flow style)."""
+    return value is None or isinstance(value, (bool, int, float, str, PriceTable))
 
 
 def _same(current, wanted) -> bool:

@@ -14,6 +14,7 @@ import typing
 from dataclasses import dataclass, field
 from typing import Any
 
+from cabinet.system.price_table import PriceTable
 from cabinet.system.sleep_hours import command_problem, sleep_hours_problem
 
 DIFFICULTIES = ("warmup", "normal", "advanced", "hard")
@@ -72,11 +73,22 @@ class AttractSettings:
 @dataclass
 class CreditSettings:
     free_play: bool = spec(True)
-    coins_per_credit_1: int = spec(1, min=1, max=10, doc="coins in chute 1 for one credit")
-    coins_per_credit_2: int = spec(1, min=1, max=10, doc="coins in chute 2 for one credit")
+    price_table_1: PriceTable = spec(PriceTable(),
+                                     doc="chute 1: [coins, credits] steps, e.g. [[1, 1], [5, 6]]")
+    price_table_2: PriceTable = spec(PriceTable(),
+                                     doc="chute 2: [coins, credits] steps, e.g. [[1, 1], [5, 6]]")
     credits_per_game: int = spec(1, min=1, max=9)
     versus_credits: int = spec(2, min=1, max=9, doc="price of a versus match (one each, or all from one)")
     max_credits: int = spec(9, min=1, max=99)
+
+
+# Keys of earlier versions that files may still hold: (section, old key) -> (the key that
+# replaced it, the old key's spec, how its value becomes the new key's).
+RENAMED = {
+    (CreditSettings, f"coins_per_credit_{chute}"): (
+        f"price_table_{chute}", spec(1, min=1, max=10), lambda coins: PriceTable([(coins, 1)]))
+    for chute in (1, 2)
+}
 
 
 @dataclass

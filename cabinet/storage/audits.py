@@ -8,6 +8,7 @@ module makes, so a power cut can never count a coin without its credit.
 
 from __future__ import annotations
 
+from cabinet.storage import takings
 from cabinet.storage.db import Database, Statement, add_counter, counts_since_statements, now_stamp, set_stamp
 from cabinet.storage.outbox import Outbox
 
@@ -104,7 +105,8 @@ class Audits:
         ``counts_reset`` and ``scores_reset`` (UTC stamps, None = never); ``counts_since`` and
         ``counts_since_why``: when the counts began and why ("NEW DATABASE", "BOOKKEEPING RESET",
         "DAMAGED DATABASE MOVED ASIDE", ...; None in a file older than these stamps);
-        ``credits`` (now in the machine).
+        ``credits`` (now in the machine); ``takings``, the last 30 days' coins, credits and plays
+        per day (:func:`cabinet.storage.takings.read`).
         """
         counters = dict(self.db.read("SELECT name, value FROM counters"))
         audit = {name[len(PREFIX):]: value for name, value in counters.items() if name.startswith(PREFIX)}
@@ -142,4 +144,5 @@ class Audits:
             "counts_since_why": stamps.get("audits.since_why"),
             "scores_reset": stamps.get("scores.reset"),
             "credits": counters.get("bank.credits", 0),
+            "takings": takings.read(self.db, takings.local_day()),
         }

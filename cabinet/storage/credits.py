@@ -1,16 +1,21 @@
 """The coin mech and credit counter.
 
-Each chute has its own price in coins per credit; coins short of a credit are
-remembered (across power cuts too) toward the next one. No coin is ever
-swallowed: ``max_credits`` is where the coin lockout starts refusing coins
+Each chute has its own price table (:mod:`cabinet.system.price_table`): coins
+pay out credits by its steps, bonuses included, counted over the chute's *run*
+(its coins since the last game started). The run is kept across power cuts; a
+game start ends it, and the coins not yet worth a credit begin the next one.
+A run counted under a table the operator has since changed is settled first:
+its unpaid coins begin a run under the new table. No coin is ever swallowed:
+``max_credits`` is where the coin lockout starts refusing coins
 (:mod:`cabinet.outputs`), and a coin that arrives anyway (no lockout wired, a
 coin already in flight) is credited, and counted apart in the bookkeeping. In
 free play nothing is charged, but coins are still counted and credited, so a
 switch back to coin play owes nobody.
 
 Every coin, service credit and game start is one transaction holding the
-credit change and its audit counters together; a coin's transaction also owes
-its meter a pulse, marked done only once the meter has been pulsed
+credit change and its audit counters together, the day's takings
+(:mod:`cabinet.storage.takings`) included; a coin's transaction also owes its
+meter a pulse, marked done only once the meter has been pulsed
 (:meth:`CreditBank.meter_pulsed`), so a power cut loses no count.
 
 While the state file exists but cannot be read, the credits in the machine are
@@ -21,10 +26,14 @@ credits, once the file can be read.
 
 from __future__ import annotations
 
+import json
+
 from cabinet.settings.schema import CreditSettings
 from cabinet.storage import audits
-from cabinet.storage.db import Database, add_counter, set_counter
+from cabinet.storage.db import Database, add_counter, set_counter, set_stamp
 from cabinet.storage.scores import ScoreTables
+from cabinet.storage.takings import Takings
+from cabinet.system.price_table import PriceTable
 
 CREDITS = "bank.credits"
 GAMES = ("blocks", "antigravity")
@@ -33,6 +42,8 @@ MODES = ("single", "versus", "contest", "blocks", "cpu", "challenger")
 
 
 def _partial(chute: int) -> str:
+    """The chute's run: coins since the last game started (the name is from when it held only
+    the coins short of a credit, which a run of a one-step table still is)."""
     return f"bank.partial.{chute}"
 
 
@@ -41,13 +52,67 @@ def _owed(meter: int) -> str:
     return f"meter.owed.{meter}"
 
 
-class CreditBank:
-    """Credits in the machine, priced by ``settings`` (which may be replaced at any time)."""
+def _counted_under(chute: int) -> str:
+    """The stamp naming the price table the chute's run was counted under."""
+    return f"bank.table.{chute}"
 
-    def __init__(self, db: Database, settings: CreditSettings, scores: ScoreTables):
+
+class CreditBank:
+    """Credits in the machine, priced by ``settings`` (which may be replaced at any time);
+    ``takings`` dates the coins and plays of the takings per day."""
+
+    def __init__(self, db: Database, settings: CreditSettings, scores: ScoreTables,
+                 takings: Takings | None = None):
         self.db = db
-        self.settings = settings
         self._scores = scores
+        self.takings = takings or Takings(db)
+        self.settings = settings
+
+    @property
+    def settings(self) -> CreditSettings:
+        return self._settings
+
+    @settings.setter
+    def settings(self, settings: CreditSettings) -> None:
+        self._settings = settings
+        self._settle()
+
+    def table(self, chute: int) -> PriceTable:
+        return getattr(self.settings, f"price_table_{chute}")
+
+    def _settle(self) -> None:
+        """Runs counted under another table start again under this one (see :meth:`_settlement`)."""
+        if self.db.accepting_coins:   # unknown runs settle with the first coin once they are read
+            made, _, _ = self._settlement()
+            if made:
+                self.db.write(made)
+
+    def _settlement(self) -> tuple[list, dict[int, int], int]:
+        """What settles the runs counted under another table: the statements, each chute's run
+        after them, and the credits they pay. A run starts again under this table with its unpaid
+        coins (paid out at once if this table already gives a credit for them): a price change
+        never loses a coin, nor pays one twice."""
+        stamps = dict(self.db.read("SELECT name, value FROM stamps WHERE name IN (?, ?)",
+                                   (_counted_under(1), _counted_under(2))))
+        statements, due, runs = [], 0, {}
+        for chute in (1, 2):
+            table, before = self.table(chute), stamps.get(_counted_under(chute))
+            runs[chute] = run = self._run(chute)
+            if before == str(table):
+                continue
+            if before is not None and run:
+                try:
+                    run = PriceTable.parse(json.loads(before)).unpaid(run)
+                except ValueError:
+                    pass   # a stamp this firmware cannot read: the whole run counts as unpaid
+                due += table.credits_for(run)
+                runs[chute] = run
+                statements.append(set_counter(_partial(chute), run))
+            statements.append(set_stamp(_counted_under(chute), str(table)))
+        if due:
+            statements += [add_counter(CREDITS, due), add_counter(f"{audits.PREFIX}credits.coins", due)]
+            statements += self.takings.statements(credits=due)
+        return statements, runs, due
 
     @property
     def credits(self) -> int:
@@ -64,15 +129,20 @@ class CreditBank:
 
     def partial_coins(self, chute: int) -> int:
         """Coins in ``chute`` counted toward its next credit."""
+        return self.table(chute).toward(self._run(chute))[0]
+
+    def _run(self, chute: int) -> int:
+        """Coins in ``chute`` since the last game started (its run)."""
         return self.db.read_value("SELECT value FROM counters WHERE name = ?", (_partial(chute),), 0)
 
     def coins_toward_credit(self) -> list[tuple[int, int]]:
-        """``(coins, price)`` of each chute holding coins short of a credit, chute 1 first."""
+        """``(coins, price)`` of each chute holding coins short of a credit, chute 1 first:
+        the coins since its last credit, and the coins from there to the next one."""
         # One query for both chutes: the credit line asks for this every frame.
-        coins = dict(self.db.read("SELECT name, value FROM counters WHERE name IN (?, ?)",
-                                  (_partial(1), _partial(2))))
-        return [(coins[_partial(chute)], getattr(self.settings, f"coins_per_credit_{chute}"))
-                for chute in (1, 2) if coins.get(_partial(chute))]
+        runs = dict(self.db.read("SELECT name, value FROM counters WHERE name IN (?, ?)",
+                                 (_partial(1), _partial(2))))
+        toward = [self.table(chute).toward(runs.get(_partial(chute), 0)) for chute in (1, 2)]
+        return [(coins, price) for coins, price in toward if coins]
 
     def coin(self, chute: int, meter: int | None = None) -> int:
         """A coin dropped through ``chute`` (1 or 2); the credits it added (0 while the
@@ -85,19 +155,23 @@ class CreditBank:
         added = [0]
 
         def statements():
-            # Priced when written: against the credits and coins short of a credit as they are then.
-            price = getattr(self.settings, f"coins_per_credit_{chute}")
-            earned, partial = divmod(self.partial_coins(chute) + 1, price)
-            beyond = max(0, min(earned, self.credits + earned - self.settings.max_credits))
+            # Priced when written: against the runs, tables and credits as they are then, any
+            # run counted under an older table settled in the same transaction.
+            made, runs, due = self._settlement()
+            table, run = self.table(chute), runs[chute]
+            earned = table.credits_for(run + 1) - table.credits_for(run)
+            beyond = max(0, min(earned, self.credits + due + earned - self.settings.max_credits))
             added[0] = earned
-            made = [set_counter(_partial(chute), partial)]
+            made.append(set_counter(_partial(chute), run + 1))
             if earned:
                 made.append(add_counter(CREDITS, earned))
             if meter is not None:
                 made.append(add_counter(_owed(meter), 1))
-            return made + audits.coin_statements(chute, earned, beyond)
+            made += audits.coin_statements(chute, earned, beyond)
+            return made + self.takings.statements(coins=1, credits=earned)
         self.db.write_when_known(f"a coin in chute {chute}", statements)
         return added[0]
+
     def meter_owed(self, meter: int) -> int:
         """Pulses ``meter`` is owed: coins whose pulse has not been marked done."""
         return self.db.read_value("SELECT value FROM counters WHERE name = ?", (_owed(meter),), 0)
@@ -140,9 +214,15 @@ class CreditBank:
             raise ValueError(f"unknown game {game!r}: expected one of {', '.join(GAMES)}")
         if not self.can_start(mode):
             return False
+        self._settle()
         charge = 0 if self.free_play else self.price(mode)
         statements = [add_counter(CREDITS, -charge)] if charge else []
         statements += audits.game_start_statements(game, mode, charge, continued)
         statements += self._scores.play_started()
+        statements += self.takings.statements(plays=1)
+        for chute in (1, 2):   # a game start ends every run; coins short of a credit begin the next
+            run = self._run(chute)
+            if run:
+                statements.append(set_counter(_partial(chute), self.table(chute).unpaid(run)))
         self.db.write(statements)
         return True

@@ -19,8 +19,6 @@ from cabinet.render.glyphs import POINT_RIGHT
 
 # Labels that read better than the field name spelled out.
 LABELS = {
-    "coins_per_credit_1": "COINS/CREDIT CHUTE 1",
-    "coins_per_credit_2": "COINS/CREDIT CHUTE 2",
     "versus_credits": "VERSUS PRICE",
     "max_credits": "MAXIMUM CREDITS",
     "auto_reset_plays": "AUTO RESET EVERY N PLAYS",

@@ -58,7 +58,7 @@ class SleepHoursRow(Row):
         return self.change(+1)
 
 
-def display_rows(owner, name: str) -> list[Row]:
+def display_rows(page, owner, name: str) -> list[Row]:
     """The rows standing for the display field ``name``."""
     if name == "sleep":
         return [SleepHoursRow(owner, "start"), SleepHoursRow(owner, "end")]

@@ -11,15 +11,18 @@ import dataclasses
 
 from cabinet.scenes.kit.common import coins_short
 from cabinet.scenes.service.name_editor import NameEditScene
-from cabinet.settings.schema import CONTAINER_ITEMS, ContestList, DisplaySettings
+from cabinet.settings.schema import CONTAINER_ITEMS, ContestList, CreditSettings, DisplaySettings
 
 from .page import Page
+from .price_rows import price_rows
 from .rows import CommandRow, InfoRow, PageRow, SettingRow, label_for
 from .screen_rows import display_rows
 
 MAX_CONTESTS = 9
-# Settings shown by rows of their own rather than one SettingRow: (section class, field) -> rows.
+# Settings shown by rows of their own rather than one SettingRow: (section class, field) -> a function
+# of (page, section, field) giving the rows.
 OWN_ROWS = {(DisplaySettings, name): display_rows for name in ("sleep", "sleep_command", "wake_command")}
+OWN_ROWS.update({(CreditSettings, name): price_rows for name in ("price_table_1", "price_table_2")})
 
 
 class SectionPage(Page):
@@ -47,7 +50,7 @@ class SectionPage(Page):
                 title = f"{self.title} {label}"
                 rows.append(PageRow(label, lambda v=value, t=title: self.push(SectionPage(self.ctx, self.menu, t, v))))
             elif (type(self.section), fld.name) in OWN_ROWS:
-                rows.extend(OWN_ROWS[type(self.section), fld.name](self.section, fld.name))
+                rows.extend(OWN_ROWS[type(self.section), fld.name](self, self.section, fld.name))
             else:
                 rows.append(SettingRow(self.section, fld.name))
         return rows

@@ -1,0 +1,126 @@
+"""Service-menu rows and page for a coin chute's price table (COIN & CREDIT SETTINGS).
+
+On the credit page a chute's table is one row, "PRICE CHUTE 1  1/1  5/6", that
+opens its own page: the table picked from a list of common ones (as a board's
+coinage switches offer), each step's coins and credits, a bonus step added or
+taken away, and the credits each coin of a run pays. Every change is checked
+as the settings file would be (:meth:`PriceTable.parse`); one that would make
+a bad table is refused with the reason in the help line.
+"""
+
+from __future__ import annotations
+
+from cabinet.system.price_table import MAX_STEPS, PRESETS, PriceTable
+
+from .page import Page
+from .rows import CommandRow, InfoRow, PageRow, Row
+
+
+def price_rows(page, owner, name: str) -> list[Row]:
+    """The credit page's row for the price table field ``name`` (``price_table_1``): it shows the
+    table, and A opens its page."""
+    chute = name.rsplit("_", 1)[1]
+    return [PageRow(f"PRICE CHUTE {chute}",
+                    lambda: page.ctx.scenes.push(PriceTablePage(page.ctx, page.menu, owner, name, chute)),
+                    "COINS/CREDITS OF EACH STEP; A TO EDIT", note=lambda: getattr(owner, name).short())]
+
+
+class PriceTablePage(Page):
+    """One chute's table, edited step by step."""
+
+    def __init__(self, ctx, menu, owner, name: str, chute: str):
+        super().__init__(ctx, menu)
+        self.owner, self.field = owner, name
+        self.title = f"PRICE CHUTE {chute}"
+
+    @property
+    def table(self) -> PriceTable:
+        return getattr(self.owner, self.field)
+
+    def propose(self, steps) -> bool:
+        """Make ``steps`` the table if they are a valid one; else say why. True if it changed."""
+        try:
+            table = PriceTable.parse([list(step) for step in steps])
+        except ValueError as exc:
+            self.say(str(exc).upper())
+            return False
+        if table == self.table:
+            return False
+        setattr(self.owner, self.field, table)
+        return True
+
+    def rows(self):
+        table = self.table
+        rows: list[Row] = [PresetRow(self)]
+        for index, (coins, credits) in enumerate(table):
+            kind = "BASE PRICE" if index == 0 else "BONUS"
+            rows.append(StepRow(self, index, 0, f"STEP {index + 1} COINS", f"{kind}: COINS FOR THIS STEP"))
+            rows.append(StepRow(self, index, 1, f"STEP {index + 1} CREDITS", f"{kind}: CREDITS THEY BUY IN ALL"))
+        if len(table) < MAX_STEPS:
+            rows.append(CommandRow("ADD A BONUS STEP", self.add_step, "ONE MORE CREDIT FOR A LONGER RUN OF COINS"))
+        if len(table) > 1:
+            rows.append(CommandRow("REMOVE THE LAST STEP", self.remove_step, "BACK TO THE STEPS BEFORE IT"))
+        rows.append(InfoRow(f"CREDITS FOR 1-{table.cycle} COINS", " ".join(map(str, table.ladder())),
+                            "A RUN: COINS IN THIS CHUTE SINCE THE LAST GAME STARTED"))
+        rows.append(InfoRow("IN WORDS", table.words(), table.words()))
+        return rows
+
+    def add_step(self) -> None:
+        """A bonus after the last step: one base price more, one credit more than that pays."""
+        table = self.table
+        coins = table.cycle + table[0][0]
+        if not self.propose(list(table) + [(coins, table.credits_for(coins) + 1)]):
+            return
+        self.index = len(table) * 2 + 1   # onto the new step's coins
+
+    def remove_step(self) -> None:
+        self.propose(list(self.table)[:-1])
+
+
+class PresetRow(Row):
+    """LEFT/RIGHT steps through the common tables; a table of the operator's own shows as CUSTOM."""
+
+    label = "TABLE"
+    detail = "COMMON TABLES, AS A BOARD'S COINAGE SWITCHES OFFER; OR SET EACH STEP BELOW"
+
+    def __init__(self, page: PriceTablePage):
+        self.page = page
+
+    @property
+    def editable(self) -> bool:
+        return True
+
+    def value(self) -> str:
+        table = self.page.table
+        return table.short() if table in PRESETS else "CUSTOM"
+
+    def change(self, direction: int) -> bool:
+        table = self.page.table
+        if table in PRESETS:
+            index = (PRESETS.index(table) + direction) % len(PRESETS)
+        else:
+            index = 0 if direction > 0 else len(PRESETS) - 1
+        return self.page.propose(PRESETS[index])
+
+    def select(self) -> bool:
+        return self.change(+1)
+
+
+class StepRow(Row):
+    """The coins (``part`` 0) or the credits (``part`` 1) of one step."""
+
+    def __init__(self, page: PriceTablePage, index: int, part: int, label: str, detail: str):
+        self.page, self.index, self.part = page, index, part
+        self.label, self.detail = label, detail
+
+    @property
+    def editable(self) -> bool:
+        return True
+
+    def value(self) -> str:
+        return str(self.page.table[self.index][self.part])
+
+    def change(self, direction: int) -> bool:
+        steps = [list(step) for step in self.page.table]
+        steps[self.index][self.part] += direction
+        return self.page.propose(steps)
