@@ -13,6 +13,8 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Iterable
 
+from cabinet.storage.word_filter import shown
+
 NETWORK_SIZE = 10
 
 
@@ -69,10 +71,11 @@ def merge(kept: dict, snapshot: TableSnapshot) -> bool:
 
 
 def network_table(snapshots: Iterable[TableSnapshot], table: str, size: int = NETWORK_SIZE) -> tuple:
-    """The best ``size`` entries of ``table`` over every snapshot; equal scores: the earlier first."""
+    """The best ``size`` entries of ``table`` over every snapshot; equal scores: the earlier first.
+    Rude initials are masked here, whatever the sending cabinet's own word list."""
     rows = [(entry, snap) for snap in snapshots if snap.table == table for entry in snap.entries]
     rows.sort(key=lambda row: (-row[0].score, row[0].when, row[1].site, row[1].cabinet, row[0].entry_id))
-    return tuple(NetworkEntry(rank, entry.initials, entry.score, snap.site, snap.cabinet, entry.when,
+    return tuple(NetworkEntry(rank, shown(entry.initials), entry.score, snap.site, snap.cabinet, entry.when,
                               entry.entry_id)
                  for rank, (entry, snap) in enumerate(rows[:size], start=1))
 

@@ -16,6 +16,7 @@ import zlib
 from dataclasses import dataclass, field
 
 from cabinet.inputs.actions import Action, InputEvent
+from cabinet.storage import word_filter
 from cabinet.storage.db import Database, Statement, now_stamp
 
 log = logging.getLogger("cabinet.storage")
@@ -150,7 +151,7 @@ class ReplayStore:
             except (zlib.error, UnicodeDecodeError) as exc:
                 raise ValueError(f"replay {replay_id}: damaged record ({exc})") from None
         replay = Replay.from_json(data, int(replay_id))
-        replay.initials = rows[0][1]  # entered after the replay was saved
+        replay.initials = word_filter.shown(rows[0][1])  # entered after the replay was saved
         return replay
 
     def best(self, game: str, n: int = 3, mode: str | None = None) -> list[Replay]:
@@ -170,9 +171,9 @@ class ReplayStore:
         return best
 
     def listing(self) -> list["ReplaySummary"]:
-        """Every stored replay, oldest first, without unpacking their actions."""
+        """Every stored replay, oldest first, without unpacking their actions (rude initials masked)."""
         rows = self.db.read("SELECT id, game, mode, score, initials, created FROM replays ORDER BY id")
-        return [ReplaySummary(*row) for row in rows]
+        return [ReplaySummary(*row[:4], word_filter.shown(row[4]), row[5]) for row in rows]
 
     def ids(self) -> list[int]:
         return [row[0] for row in self.db.read("SELECT id FROM replays ORDER BY id")]

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from cabinet.settings.schema import DIFFICULTIES
+from cabinet.storage import word_filter
 from cabinet.storage.db import Database, Statement, add_counter, now_stamp, set_counter, set_stamp
 from cabinet.storage.outbox import Outbox
 
@@ -141,14 +142,16 @@ class ScoreTables:
     # ------------------------------------------------------------------ reading
 
     def top(self, table: str) -> list[ScoreEntry]:
-        """The ten entries of ``table``, best first."""
+        """The ten entries of ``table``, best first, as screens show them (rude initials masked:
+        :mod:`cabinet.storage.word_filter`; the file keeps them as typed)."""
         check_table(table)
         rows = self.db.read(
             "SELECT initials, score, replay_id, created FROM scores WHERE table_id = ? "
             "ORDER BY score DESC, id LIMIT ?", (table, TABLE_SIZE))
         if not rows:
             rows = [(initials, score, None, FACTORY_DATE) for initials, score in default_scores(table)]
-        return [ScoreEntry(rank, *row) for rank, row in enumerate(rows, start=1)]
+        return [ScoreEntry(rank, word_filter.shown(initials), score, replay_id, when)
+                for rank, (initials, score, replay_id, when) in enumerate(rows, start=1)]
 
     def qualifies(self, table: str, score: int) -> bool:
         """True when ``score`` would enter the table (it must beat the tenth entry)."""
