@@ -86,14 +86,18 @@ class Audio:
         audio = Audio(settings.audio)
         audio.play("coin")
         audio.attract = True        # attract mode: with demo_sounds off, play() is silent
+        audio.attract_loop = 3      # its fourth loop: sounding only if demo_sound_every divides 3
 
-    Never raises. Without a working mixer it logs one line and every
+    In attract mode the effects play at ``demo_volume`` percent of the game's volume, and
+    only on one loop of the playlist in ``demo_sound_every`` (the first loop of attract mode
+    sounds); a coin and a credit are always heard at the game's volume. Never raises. Without a working mixer it logs one line and every
     :meth:`play` does nothing. ``status`` says which, for the service menu.
     """
 
     def __init__(self, settings: AudioSettings | None = None, mixer=None):
         self.settings = settings or AudioSettings()
-        self.attract = False
+        self._attract = False
+        self.attract_loop = 0   # the loop of attract mode's playlist now showing, from 0
         self.status = "off"
         self._sounds: dict = {}
         self._unknown: set[str] = set()
@@ -111,9 +115,22 @@ class Audio:
         return self.settings.master_volume / 100 * self.settings.effects_volume / 100
 
     @property
+    def attract(self) -> bool:
+        """True while attract mode shows: the demo-sound settings apply."""
+        return self._attract
+
+    @attract.setter
+    def attract(self, on: bool) -> None:
+        if on != self._attract:
+            self._attract = on
+            self.configure(self.settings)   # the demo volume, or the game's again
+
+    @property
     def muted(self) -> bool:
         """True when :meth:`play` would make no sound right now."""
-        demo_silenced = self.attract and not self.settings.demo_sounds
+        settings = self.settings
+        demo_silenced = self.attract and (not settings.demo_sounds or settings.demo_volume == 0
+                                          or self.attract_loop % settings.demo_sound_every != 0)
         return not self._sounds or self.volume == 0 or demo_silenced
 
     def configure(self, settings: AudioSettings) -> None:
@@ -167,8 +184,9 @@ class Audio:
     def _set_volume(self) -> None:
         if self._sounds and not self._mixer.is_open():
             raise RuntimeError("the mixer was closed")
-        for sound in self._sounds.values():
-            sound.set_volume(self.volume)
+        demo = self.volume * self.settings.demo_volume / 100 if self.attract else self.volume
+        for name, sound in self._sounds.items():
+            sound.set_volume(self.volume if name in NEVER_DEMO else demo)
 
     def _go_silent(self, exc: Exception) -> None:
         self._sounds = {}

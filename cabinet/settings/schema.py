@@ -55,8 +55,26 @@ class AudioSettings:
     master_volume: int = spec(80, min=0, max=100)
     effects_volume: int = spec(100, min=0, max=100)
     demo_sounds: bool = spec(True, doc="attract mode makes sound")
+    demo_sound_every: int = spec(1, min=1, max=10, doc="attract mode sounds one loop in this many")
+    demo_volume: int = spec(100, min=0, max=100, doc="attract mode's sound, in percent of the game's")
     sample_rate: int = spec(44100, choices=(22050, 44100, 48000))
     buffer: int = spec(512, choices=(256, 512, 1024, 2048))
+
+
+MAX_MESSAGE = 48   # one line of the attract strip
+# What the attract message may hold: it is shown in capitals, in the cabinet's pixel font, which has
+# these (a test keeps the two in step; the font module itself would bring pygame into check-config).
+MESSAGE_CHARACTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 !#%&'()*+,-./:;<=>?@[]_~")
+
+
+def attract_message_problem(message: str) -> str | None:
+    """Why ``message`` cannot be the attract mode's operator line, or None."""
+    if len(message) > MAX_MESSAGE:
+        return f"must be at most {MAX_MESSAGE} characters (one line of the screen), got {len(message)}"
+    lacking = "".join(dict.fromkeys(char for char in message.upper() if char not in MESSAGE_CHARACTERS))
+    if lacking:
+        return f"has characters the cabinet's font cannot draw: {lacking!r}"
+    return None
 
 
 @dataclass
@@ -68,6 +86,7 @@ class AttractSettings:
     antigravity_scores_seconds: float = spec(10.0, min=1, max=120)
     howto_seconds: float = spec(10.0, min=1, max=120)
     replays: bool = spec(True, doc="alternate live AI demos with replays of top games")
+    message: str = spec("", check=attract_message_problem, doc="the operator's line in attract mode")
 
 
 @dataclass

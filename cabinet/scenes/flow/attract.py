@@ -6,6 +6,11 @@ the time the operator set, or until it says it is finished (a demo whose game
 ended). Start, from either player, leaves for game select when a game can be
 paid for, and otherwise flashes INSERT COIN; coins are counted by the main loop
 wherever they drop.
+
+Each pass through the playlist is a *loop*, counted from 0 when attract mode
+starts; the sound follows ``audio.demo_sound_every`` by it (see
+:class:`cabinet.audio.player.Audio`). The operator's ``attract.message`` (the
+venue, the price) takes turns with the prompt in the strip at the bottom.
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ from typing import Callable
 from cabinet import FPS
 from cabinet.games.match import DEMO_CPU_LEVELS, Match
 from cabinet.inputs.actions import Action
-from cabinet.render import HEIGHT, WIDTH, palette, text
+from cabinet.render import HEIGHT, WIDTH, fit_size, palette, text, text_size
 from cabinet.scenes import catalogue
 from cabinet.scenes.flow.howto import HowToScene
 from cabinet.scenes.flow.network_tables import NetworkTablesScene, shows_network
@@ -36,6 +41,8 @@ from cabinet.storage import scores
 log = logging.getLogger(__name__)
 
 REFUSED_FRAMES = 2 * FPS  # how long a Start without credits flashes INSERT COIN
+MESSAGE_TURN = 4 * FPS    # the prompt, then the operator's message, this long each
+MESSAGE_SMALLEST = 14     # a message that does not fit at this size waits for a page with room
 
 
 @dataclass
@@ -61,6 +68,7 @@ class AttractScene(Scene):
         self.limit = 0
         self.parts_shown: set[str] = set()
         self.parts_started = 0     # tells one part's pictures from the next one's
+        self.loop = 0              # passes through the playlist so far
         self.refused = 0  # frames left of the INSERT COIN flash
 
     @property
@@ -68,6 +76,7 @@ class AttractScene(Scene):
         return f"attract: {self.part_name}"
 
     def enter(self) -> None:
+        self.ctx.audio.attract_loop = self.loop
         self.ctx.audio.attract = True
         self.ctx.inputs.set_repeat_profile("menu")
         if self.part is None:
@@ -84,6 +93,9 @@ class AttractScene(Scene):
             self.part.leave()
         for _ in range(len(self.parts)):
             self.index = (self.index + 1) % len(self.parts)
+            if self.index == 0 and self.parts_started:
+                self.loop += 1
+                self.ctx.audio.attract_loop = self.loop
             spec = self.parts[self.index]
             try:
                 self.part = spec.make()
@@ -125,8 +137,15 @@ class AttractScene(Scene):
         warning = storage_warning(self.ctx)
         if self.part_name == "title":
             return self.parts_started, inner, banner, warning
-        strip = (blink(self.frames), prompt(self.ctx), credit_line(self.ctx), getattr(self.part, "caption", ""))
+        strip = (self._strip_words(), credit_line(self.ctx), getattr(self.part, "caption", ""))
         return self.parts_started, inner, strip, banner, warning
+
+    def _strip_words(self) -> tuple[str, object]:
+        """The middle of the strip now: the blinking prompt, or the operator's message in its turn."""
+        message = self.ctx.settings.attract.message
+        if message and (self.frames // MESSAGE_TURN) % 2:
+            return message.upper(), palette.YELLOW
+        return (prompt(self.ctx) if blink(self.frames) else ""), palette.GREEN
 
     def draw(self, surface) -> None:
         self.part.draw(surface)
@@ -140,10 +159,17 @@ class AttractScene(Scene):
     def _draw_prompt(self, surface) -> None:
         """The bottom strip every attract page carries: the prompt and the credits."""
         surface.fill(palette.SHADOW, (0, HEIGHT - 34, WIDTH, 34))
-        if blink(self.frames):
-            text(surface, prompt(self.ctx), (WIDTH // 2, HEIGHT - 17), 21, palette.GREEN, "center")
-        text(surface, credit_line(self.ctx), (WIDTH - 14, HEIGHT - 17), 14, palette.GREY, "midright")
+        credits = credit_line(self.ctx)
         caption = getattr(self.part, "caption", "")   # a replay's "REPLAY  AAA  12345"
+        # The middle words: centred, and never over the caption on the left or the credits on the right.
+        left = 14 + (text_size(caption, 21)[0] + 16 if caption else 0)
+        room = 2 * min(WIDTH // 2 - left, WIDTH // 2 - 30 - text_size(credits, 14)[0])
+        words, colour = self._strip_words()
+        if words and text_size(words, MESSAGE_SMALLEST)[0] > room:   # a long message beside a caption
+            words, colour = (prompt(self.ctx) if blink(self.frames) else ""), palette.GREEN
+        if words:
+            text(surface, words, (WIDTH // 2, HEIGHT - 17), fit_size(words, 21, room), colour, "center")
+        text(surface, credits, (WIDTH - 14, HEIGHT - 17), 14, palette.GREY, "midright")
         if caption:
             text(surface, caption, (14, HEIGHT - 17), 21, palette.MAGENTA, "midleft")
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cabinet.render import HEIGHT, WIDTH, palette, text
+from cabinet.render import HEIGHT, WIDTH, fit_size, palette, text
 from cabinet.render.sprites import block
 from cabinet.scenes.kit.base import Scene
 from cabinet.scenes.kit.common import blink, credit_line, draw_backdrop, draw_credit_line, prompt
@@ -27,7 +27,8 @@ class TitleScene(Scene):
         self.frames += 1
 
     def look(self):
-        return self._lifted(), blink(self.frames), prompt(self.ctx), credit_line(self.ctx)
+        return (self._lifted(), blink(self.frames), prompt(self.ctx), credit_line(self.ctx),
+                self.ctx.settings.attract.message)
 
     def _lifted(self) -> int:
         """The stripe's block that is risen this frame."""
@@ -47,5 +48,8 @@ class TitleScene(Scene):
         text(surface, "BLOCKS \u00b7 ANTI-GRAVITY", (WIDTH // 2, 300), 35, palette.WHITE, "midtop")
         if blink(self.frames):
             text(surface, prompt(self.ctx), (WIDTH // 2, 400), 42, palette.GREEN, "midtop")
+        message = self.ctx.settings.attract.message.upper()   # the operator's line: the venue, the price
+        if message:
+            text(surface, message, (WIDTH // 2, 470), fit_size(message, 21, WIDTH - 40), palette.YELLOW, "midtop")
         text(surface, "(C) 2026 ARCADEFORGE", (WIDTH // 2, HEIGHT - 40), 14, palette.GREY, "midtop")
         draw_credit_line(surface, self.ctx)   # FREE PLAY or CREDITS n, as on every attract page

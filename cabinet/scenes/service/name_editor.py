@@ -1,4 +1,4 @@
-"""Editing a name (a contest list's) with the joystick: letters like initials entry.
+"""Editing a name (a contest list's, or the attract message) with the joystick: letters like initials entry.
 
 UP/DOWN change the letter under the cursor, LEFT/RIGHT move along the name
 (RIGHT past the end makes it longer), A keeps the name, B gives up. Trailing
@@ -22,16 +22,19 @@ CELL = 56
 
 
 class NameEditScene(Scene):
-    """Edits ``getattr(owner, field)``; ``taken`` are names it may not become."""
+    """Edits ``getattr(owner, field)``; ``taken`` are names it may not become. ``longest``: its
+    most characters; ``may_be_empty``: all spaces clears it (the attract message) rather than
+    being refused."""
 
     name = "service: name"
 
-    def __init__(self, ctx, owner, field: str, taken=()):
+    def __init__(self, ctx, owner, field: str, taken=(), longest: int = MAX_LENGTH, may_be_empty: bool = False):
         super().__init__(ctx)
         self.owner, self.field = owner, field
         self.taken = {name.upper() for name in taken}
+        self.longest, self.may_be_empty = longest, may_be_empty
         start = "".join(c if c in CHARACTERS else " " for c in str(getattr(owner, field)).upper())
-        self.chars = list(start[:MAX_LENGTH] or "A")
+        self.chars = list(start[:longest] or ("A" if not may_be_empty else " "))
         self.untouched = self.current   # the name as this editor can spell it
         self.position = 0
         self.frames = 0
@@ -56,7 +59,7 @@ class NameEditScene(Scene):
         elif action is Action.LEFT:
             self.position = max(0, self.position - 1)
         elif action is Action.RIGHT:
-            if self.position == len(self.chars) - 1 and len(self.chars) < MAX_LENGTH:
+            if self.position == len(self.chars) - 1 and len(self.chars) < self.longest:
                 self.chars.append(" ")
             self.position = min(len(self.chars) - 1, self.position + 1)
         elif action in (Action.A, Action.START):
@@ -74,7 +77,7 @@ class NameEditScene(Scene):
             # score table; "Cup" made "CUP" would start an empty one).
             self.ctx.audio.play("menu_select")
             self.ctx.scenes.pop()
-        elif not name:
+        elif not name and not self.may_be_empty:
             self.message = "A NAME CANNOT BE EMPTY"
         elif name in self.taken:
             self.message = f"{name} IS ALREADY USED"
@@ -89,12 +92,14 @@ class NameEditScene(Scene):
     def draw(self, surface) -> None:
         surface.fill(BACKGROUND)
         text(surface, f"EDIT {self.field.replace('_', ' ').upper()}", (WIDTH // 2, TITLE_Y), 35, palette.YELLOW, "midtop")
-        left = (WIDTH - len(self.chars) * CELL) // 2
+        cell = min(CELL, (WIDTH - 40) // len(self.chars))   # a long text takes smaller letters
+        size = 49 if cell == CELL else 21
+        left = (WIDTH - len(self.chars) * cell) // 2
         for index, char in enumerate(self.chars):
-            x = left + index * CELL + CELL // 2
+            x = left + index * cell + cell // 2
             chosen = index == self.position
             colour = palette.YELLOW if chosen else palette.WHITE
-            text(surface, "_" if char == " " else char, (x, 240), 49, colour, "center")
+            text(surface, "_" if char == " " else char, (x, 240), size, colour, "center")
             if chosen:
                 text(surface, TRIANGLE_UP, (x, 196), 21, palette.YELLOW, "midbottom")
                 text(surface, TRIANGLE_DOWN, (x, 286), 21, palette.YELLOW, "midtop")

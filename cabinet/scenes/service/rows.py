@@ -21,6 +21,8 @@ from cabinet.render.glyphs import POINT_RIGHT
 LABELS = {
     "versus_credits": "VERSUS PRICE",
     "max_credits": "MAXIMUM CREDITS",
+    "demo_sound_every": "DEMO SOUND EVERY N LOOPS",
+    "demo_volume": "DEMO VOLUME",
     "auto_reset_plays": "AUTO RESET EVERY N PLAYS",
     "player_picks_difficulty": "PLAYER PICKS DIFFICULTY",
     "half_height": "HALF HEIGHT (ROWS)",

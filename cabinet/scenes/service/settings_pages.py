@@ -11,7 +11,8 @@ import dataclasses
 
 from cabinet.scenes.kit.common import coins_short
 from cabinet.scenes.service.name_editor import NameEditScene
-from cabinet.settings.schema import CONTAINER_ITEMS, ContestList, CreditSettings, DisplaySettings
+from cabinet.settings.schema import (CONTAINER_ITEMS, MAX_MESSAGE, AttractSettings, ContestList, CreditSettings,
+                                     DisplaySettings)
 
 from .page import Page
 from .price_rows import price_rows
@@ -23,6 +24,15 @@ MAX_CONTESTS = 9
 # of (page, section, field) giving the rows.
 OWN_ROWS = {(DisplaySettings, name): display_rows for name in ("sleep", "sleep_command", "wake_command")}
 OWN_ROWS.update({(CreditSettings, name): price_rows for name in ("price_table_1", "price_table_2")})
+OWN_ROWS[AttractSettings, "message"] = lambda page, owner, name: [message_row(page, owner)]
+
+
+def message_row(page, owner) -> PageRow:
+    """The attract message: shown (NONE when empty), A edits it letter by letter."""
+    return PageRow("MESSAGE", lambda: page.ctx.scenes.push(
+                       NameEditScene(page.ctx, owner, "message", longest=MAX_MESSAGE, may_be_empty=True)),
+                   "THE OPERATOR'S LINE IN ATTRACT MODE: VENUE, PRICE; A TO EDIT",
+                   note=lambda: owner.message.upper() or "NONE")
 
 
 class SectionPage(Page):
@@ -68,9 +78,9 @@ class GameSettingsPage(Page):
         ("BLOCKS", "blocks", "PIECE SET, ROTATION, GRAVITY, RAMP, VERSUS"),
         ("ANTI-GRAVITY", "antigravity", "DIFFICULTY, VERSUS HANDICAPS, CONTEST LISTS"),
         ("VERSUS & CPU", "versus", "CPU LEVELS, REMATCH, CHALLENGERS"),
-        ("ATTRACT MODE", "attract", "HOW LONG EACH PAGE SHOWS, REPLAYS"),
+        ("ATTRACT MODE", "attract", "HOW LONG EACH PAGE SHOWS, REPLAYS, MESSAGE"),
         ("DISPLAY", "display", "ROTATION, SLEEP HOURS, IDLE DIM"),
-        ("SOUND", "audio", "VOLUMES AND DEMO SOUNDS"),
+        ("SOUND", "audio", "VOLUMES, DEMO SOUNDS: HOW OFTEN, HOW LOUD"),
         ("HIGH SCORES", "scores", "AUTOMATIC TABLE RESET"),
     )
 
