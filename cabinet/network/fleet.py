@@ -1,10 +1,11 @@
 """``python -m cabinet fleet``: every cabinet the broker knows, read with the cabinet's own settings.
 
 For each cabinet: its site and id, whether it is online and when it was last
-seen, and its coins, credits, plays and games per kind from its audit snapshot;
-then the network tables. ``--json`` prints the same for machines. A cabinet
-whose figures could not be read (none received, or the broker's latest refused
-as malformed) says so instead of printing counts, and the command exits 3.
+seen, its coins, credits, plays and games per kind from its audit snapshot,
+and its takings per day (None from a cabinet whose firmware sends none); then
+the network tables. ``--json`` prints the same for machines. A cabinet whose
+figures could not be read (none received, or the broker's latest refused as
+malformed) says so instead of printing counts, and the command exits 3.
 
 :class:`FleetMonitor` (a client that only listens) serves the bench too.
 """
@@ -14,6 +15,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import re
 import sys
 import threading
 import time
@@ -22,9 +24,11 @@ from cabinet.settings.load import find_config, load_settings
 from cabinet.network import messages, topics
 from cabinet.network.client import KEEPALIVE_SECONDS, SetupError, connect_options, make_client
 from cabinet.network.view import FleetView, receive_or_drop
+from cabinet.storage.takings import DAYS, UNDATED
 
 log = logging.getLogger("cabinet.network")
 
+_DAY = re.compile(rf"\d{{4}}-\d\d-\d\d|{UNDATED}")
 QUIET_SECONDS = 0.5   # retained snapshots come at once after subscribing: this much silence ends them
 
 
@@ -109,6 +113,7 @@ def report(view: FleetView) -> dict:
                              "play_seconds": row.get("play_seconds", 0)}
                       for mode, row in sorted(figures.get("modes", {}).items())},   # checked by messages
             "uptime_seconds": figures.get("uptime_seconds"),
+            "takings": takings_of(figures),
             "events_merged": dict(view.event_counts.get(who, {})),
             "figures": audits is not None,
             "unreadable": unreadable,
@@ -118,6 +123,22 @@ def report(view: FleetView) -> dict:
               for table, entries in sorted(view.tables().items()) if entries}
     return {"cabinets": cabinets, "tables": tables,
             "complete": all(cab["figures"] and not cab["unreadable"] for cab in cabinets)}
+
+
+def takings_of(figures: dict) -> list[dict] | None:
+    """The takings per day a cabinet's audit snapshot reports: the well-formed days only (it came
+    over the network), newest first; None when it sends none (firmware before them)."""
+    days = figures.get("takings")
+    if not isinstance(days, list):
+        return None
+    kept = []
+    for row in days[:2 * DAYS]:
+        if not isinstance(row, dict) or not _DAY.fullmatch(str(row.get("day", ""))):
+            continue
+        counts = {kind: row.get(kind) for kind in ("coins", "credits", "plays")}
+        if all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n < 2**53 for n in counts.values()):
+            kept.append({"day": row["day"], **counts})
+    return kept
 
 
 def format_report(data: dict) -> str:
@@ -144,6 +165,15 @@ def format_report(data: dict) -> str:
             minutes = row["play_seconds"] / 60
             lines.append(f"  {mode:<22} plays {row['plays']:>6}   games {row['games']:>6}   "
                          f"play time {minutes:8.1f} min")
+        takings = cab.get("takings")
+        if takings is None:
+            lines.append("  takings per day: not reported (firmware before them)")
+        elif not takings:
+            lines.append(f"  takings per day: none in the last {DAYS} days")
+        else:
+            lines.append("  takings per day:")
+            lines += [f"    {row['day']:<10}  coins {row['coins']:>5}   credits {row['credits']:>5}   "
+                      f"plays {row['plays']:>5}" for row in takings]
     for table, entries in data["tables"].items():
         lines.append("")
         lines.append(f"network table {table}")

@@ -13,7 +13,7 @@ import logging
 import weakref
 
 from cabinet.scenes.service import (bookkeeping, confirm, hardware, network, notices, output_test,
-                                    settings_pages)
+                                    settings_pages, takings)
 from cabinet.scenes.service.save import SaveResultScene, save_and_apply
 from cabinet.settings.save import save_path
 
@@ -48,6 +48,7 @@ class ServiceMenuScene(Page):
                     "PRICES, FREE PLAY, SERVICE CREDITS"),
             PageRow("BOOKKEEPING", lambda: open_(bookkeeping.BookkeepingPage),
                     "COINS, CREDITS, PLAYS, PLAY TIME, UPTIME"),
+            PageRow("TAKINGS PER DAY", lambda: open_(takings.TakingsPage), "COINS, CREDITS, PLAYS: THE LAST 30 DAYS"),
             PageRow("NETWORK", lambda: open_(network.NetworkPage), "FLEET LINK: CONNECTED, LAST SYNC, QUEUED"),
             PageRow("INPUT TEST", lambda: hardware.open_input_test(self), "EVERY SWITCH, LIVE"),
             PageRow("SCREEN TEST", lambda: open_(hardware.ScreenTestScene), "COLOUR BARS, CROSSHATCH, GREY SCALE"),

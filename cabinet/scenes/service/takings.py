@@ -1,0 +1,94 @@
+"""TAKINGS PER DAY: coins, credits and plays of each of the last 30 days, newest first.
+
+Only the days with takings are listed; the figures come from the same
+transactions as the coins and game starts (:mod:`cabinet.storage.takings`), and
+are read again twice a second. What was counted while the cabinet's clock was
+not set is listed apart, and the page ends with the cabinet's own date and time,
+so that an operator sees at once when the clock is wrong.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from datetime import date
+
+from cabinet.render import WIDTH, palette, text
+from cabinet.render.glyphs import TRIANGLE_DOWN, TRIANGLE_UP
+from cabinet.storage.takings import DAYS, EARLIEST_YEAR, UNDATED
+
+from .page import LABEL_X, TOP, VALUE_X, Page
+from .rows import InfoRow
+
+log = logging.getLogger(__name__)
+
+REFRESH_FRAMES = 30
+WEEKDAYS = ("MON", "TUE", "WED", "THU", "FRI", "SAT", "SUN")
+MONTHS = ("JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC")
+HEADINGS = "COINS CREDITS PLAYS"
+
+
+def day_label(day: str) -> str:
+    """"2026-12-01" as the page shows it, "TUE 01 DEC 2026" (the same in every locale)."""
+    when = date.fromisoformat(day)
+    return f"{WEEKDAYS[when.weekday()]} {when.day:02d} {MONTHS[when.month - 1]} {when.year}"
+
+
+def figures(row: dict) -> str:
+    """A day's figures under the headings, right-aligned (the font's digits are all one width)."""
+    return f"{row['coins']:>5} {row['credits']:>7} {row['plays']:>5}"
+
+
+def clock_now(now: float | None = None) -> str:
+    """The cabinet's local date and time, or NOT SET for a clock before this firmware was made."""
+    moment = time.localtime(now)
+    if moment.tm_year < EARLIEST_YEAR:
+        return "NOT SET"
+    return f"{day_label(time.strftime('%Y-%m-%d', moment))} {moment.tm_hour:02d}:{moment.tm_min:02d}"
+
+
+class TakingsPage(Page):
+    """The takings per day, a total of the days shown, and the cabinet's clock."""
+
+    title = "TAKINGS PER DAY"
+    controls = f"{TRIANGLE_UP}{TRIANGLE_DOWN} SCROLL   B BACK"
+
+    def __init__(self, ctx, menu=None):
+        super().__init__(ctx, menu)
+        self.days = self.read()
+
+    def read(self) -> list[dict] | None:
+        try:
+            return self.ctx.bank.takings.days()
+        except Exception:
+            log.exception("the takings per day could not be read")
+            return None
+
+    def update(self) -> None:
+        super().update()
+        if self.frames % REFRESH_FRAMES == 0:
+            self.days = self.read()
+
+    def rows(self):
+        if self.days is None:
+            return [InfoRow("THE TAKINGS CANNOT BE READ", "SEE THE LOG")]
+        rows = []
+        for row in self.days:
+            if row["day"] == UNDATED:
+                rows.append(InfoRow("CLOCK NOT SET", figures(row),
+                                    "COUNTED WHILE THE CLOCK WAS NOT SET (NO NETWORK TIME, NO RTC)"))
+            else:
+                rows.append(InfoRow(day_label(row["day"]), figures(row), "COINS, CREDITS THEY BOUGHT, GAMES STARTED"))
+        if not rows:
+            rows.append(InfoRow(f"NO TAKINGS IN THE LAST {DAYS} DAYS", ""))
+        total = {kind: sum(row[kind] for row in self.days) for kind in ("coins", "credits", "plays")}
+        rows.append(InfoRow("ALL DAYS SHOWN", figures(total), f"THE LAST {DAYS} DAYS, AND ANY UNDATED"))
+        rows.append(InfoRow("CABINET CLOCK", clock_now(), "LOCAL TIME: A COIN COUNTS ON THIS DAY"))
+        return rows
+
+    def draw_title(self, surface) -> None:
+        """A smaller title, and the column headings above the line (they stay while the days scroll)."""
+        text(surface, self.title, (WIDTH // 2, 8), 28, palette.YELLOW, "midtop")
+        text(surface, "DAY", (LABEL_X, 42), 14, palette.CYAN)
+        text(surface, HEADINGS, (VALUE_X, 42), 14, palette.CYAN)   # the figures' size: columns line up
+        surface.fill(palette.PANEL_EDGE, (24, TOP - 12, WIDTH - 48, 2))
