@@ -2,8 +2,8 @@
 
 On the credit page a chute's table is one row, "PRICE CHUTE 1  1/1  5/6", that
 opens its own page: the table picked from a list of common ones (as a board's
-coinage switches offer), each step's coins and credits, a bonus step added or
-taken away, and the credits each coin of a run pays. Every change is checked
+coinage switches offer) and said in words, each step's coins and credits, a
+bonus step added or taken away, and the credits each coin of a run pays. Every change is checked
 as the settings file would be (:meth:`PriceTable.parse`); one that would make
 a bad table is refused with the reason in the help line.
 """
@@ -62,7 +62,6 @@ class PriceTablePage(Page):
             rows.append(CommandRow("REMOVE THE LAST STEP", self.remove_step, "BACK TO THE STEPS BEFORE IT"))
         rows.append(InfoRow(f"CREDITS FOR 1-{table.cycle} COINS", " ".join(map(str, table.ladder())),
                             "A RUN: COINS IN THIS CHUTE SINCE THE LAST GAME STARTED"))
-        rows.append(InfoRow("IN WORDS", table.words(), table.words()))
         return rows
 
     def add_step(self) -> None:
@@ -81,10 +80,14 @@ class PresetRow(Row):
     """LEFT/RIGHT steps through the common tables; a table of the operator's own shows as CUSTOM."""
 
     label = "TABLE"
-    detail = "COMMON TABLES, AS A BOARD'S COINAGE SWITCHES OFFER; OR SET EACH STEP BELOW"
 
     def __init__(self, page: PriceTablePage):
         self.page = page
+
+    @property
+    def detail(self) -> str:
+        """The table in words: "1 COIN 1 CREDIT, 5 COINS 6 CREDITS"."""
+        return self.page.table.words()
 
     @property
     def editable(self) -> bool:
