@@ -50,6 +50,6 @@ class TitleScene(Scene):
             text(surface, prompt(self.ctx), (WIDTH // 2, 400), 42, palette.GREEN, "midtop")
         message = self.ctx.settings.attract.message.upper()   # the operator's line: the venue, the price
         if message:
-            text(surface, message, (WIDTH // 2, 470), fit_size(message, 21, WIDTH - 40), palette.YELLOW, "midtop")
+            text(surface, message, (WIDTH // 2, 458), fit_size(message, 21, WIDTH - 40), palette.YELLOW, "midtop")
         text(surface, "(C) 2026 ARCADEFORGE", (WIDTH // 2, HEIGHT - 40), 14, palette.GREY, "midtop")
         draw_credit_line(surface, self.ctx)   # FREE PLAY or CREDITS n, as on every attract page

@@ -31,7 +31,7 @@ def message_row(page, owner) -> PageRow:
     """The attract message: shown (NONE when empty), A edits it letter by letter."""
     return PageRow("MESSAGE", lambda: page.ctx.scenes.push(
                        NameEditScene(page.ctx, owner, "message", longest=MAX_MESSAGE, may_be_empty=True)),
-                   "THE OPERATOR'S LINE IN ATTRACT MODE: VENUE, PRICE; A TO EDIT",
+                   "YOUR LINE: VENUE, PRICE; A TO EDIT",
                    note=lambda: owner.message.upper() or "NONE")
 
 
