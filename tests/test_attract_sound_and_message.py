@@ -162,3 +162,10 @@ def test_the_service_menu_has_rows_for_the_demo_sound_and_the_message(cabinet):
     saved = parse_settings(path.read_text()).settings
     assert (saved.audio.demo_sound_every, saved.audio.demo_volume, saved.attract.message) == (2, 99, "9")
     assert app.ctx.settings.audio.demo_sound_every == 2, "in force at once"
+
+
+def test_every_character_a_message_may_hold_is_drawn_by_the_font():
+    from cabinet.render.glyphs import glyph
+    from cabinet.settings_schema import MESSAGE_CHARACTERS
+    unknown = glyph("\x00")
+    assert [char for char in sorted(MESSAGE_CHARACTERS) if char != "?" and glyph(char) == unknown] == []
