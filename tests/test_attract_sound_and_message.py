@@ -12,9 +12,9 @@ from cabinet.app import App
 from cabinet.audio import EFFECTS, Audio
 from cabinet.config import parse_settings
 from cabinet.inputs.actions import Action
-from cabinet.scenes.attract import MESSAGE_TURN, AttractScene, Part
-from cabinet.scenes.base import Scene
-from cabinet.scenes.title import TitleScene
+from cabinet.scenes.flow.attract import MESSAGE_TURN, AttractScene, Part
+from cabinet.scenes.kit.base import Scene
+from cabinet.scenes.flow.title import TitleScene
 from cabinet.settings_schema import AudioSettings
 
 SCREENS = Path("/tmp/pricing-screens")

@@ -11,7 +11,7 @@ import yaml
 from service_support import cabinet_on_file, choose, enter, screenshot, service, step, tap, top, value_of
 from cabinet.config import parse_settings
 from cabinet.inputs.actions import Action
-from cabinet.scenes.common import credit_line
+from cabinet.scenes.kit.common import credit_line
 from cabinet.settings_schema import CreditSettings
 from cabinet.storage import Store
 from cabinet.storage.config_file import settings_text

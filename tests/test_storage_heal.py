@@ -26,9 +26,10 @@ from disk_support import real_disk  # noqa: F401  (a fixture)
 from cabinet.settings.schema import CreditSettings
 from cabinet.storage import Store
 from cabinet.storage.scores import FACTORY_DATE
+from cabinet.system.price_table import PriceTable
 
 ROOT = Path(__file__).resolve().parents[1]
-PRICE = dict(free_play=False, coins_per_credit_1=2, max_credits=20)
+PRICE = dict(free_play=False, price_table_1=PriceTable([(2, 1)]), max_credits=20)
 
 
 def tally(store: Store) -> dict:

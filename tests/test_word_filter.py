@@ -15,8 +15,8 @@ from cabinet.network import messages, topics
 from cabinet.network.fleet import report
 from cabinet.network.merge import Entry, TableSnapshot, network_table
 from cabinet.network.view import FleetView
-from cabinet.scenes.initials import CHARACTERS, InitialsScene
-from cabinet.scenes.ranking import RankingScene
+from cabinet.scenes.flow.initials import CHARACTERS, InitialsScene
+from cabinet.scenes.flow.ranking import RankingScene
 from cabinet.storage.replays import Replay
 from cabinet.storage.word_filter import MASK, RUDE, is_rude, shown
 
