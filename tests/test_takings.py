@@ -145,9 +145,9 @@ def test_the_service_page_lists_the_days_and_the_clock(tmp_path):
         service(app)
         enter(app, "TAKINGS PER DAY")
         rows = [(row.label, row.value()) for row in top(app).rows()]
-        # Credits stop at the factory maximum of 9: the credits column counts those given.
-        assert rows[:4] == [("TUE 01 DEC 2026", "    3       1     0"), ("MON 30 NOV 2026", "   12       9     1"),
-                            ("CLOCK NOT SET", "    1       0     0"), ("ALL DAYS SHOWN", "   16      10     1")]
+        # Coins past the factory maximum of 9 credits are credited all the same (never swallowed).
+        assert rows[:4] == [("TUE 01 DEC 2026", "    3       3     0"), ("MON 30 NOV 2026", "   12      12     1"),
+                            ("CLOCK NOT SET", "    1       1     0"), ("ALL DAYS SHOWN", "   16      16     1")]
         assert rows[4][0] == "CABINET CLOCK"
         screenshot(app, SCREENS, "takings-per-day")
     finally:
@@ -170,3 +170,26 @@ def test_the_fleet_report_lists_each_cabinets_takings_and_says_when_a_cabinet_se
     text = format_report(data)
     assert f"    {today:<10}  coins     1   credits     1   plays     1" in text
     assert "  takings per day: not reported (firmware before them)" in text
+
+
+def test_takings_cross_the_wire_and_a_bad_day_refuses_the_snapshot_in_one_line(store):
+    from cabinet.network import messages
+    today = local_day()
+    bank = paid_bank(store, today)
+    bank.coin(1)
+    figures = SnapshotMaker(store.db, "bar", "cab-1", ["blocks"]).audits()
+    topic = "arcadeforge/bar/cab-1/audits"
+    payload = messages.encode("bar", "cab-1", version=1, made="2026-12-01T20:00:00Z", audits=figures)
+    view = FleetView()
+    view.apply(messages.parse(topic, payload))
+    assert report(view)["cabinets"][0]["takings"] == [{"day": today, "coins": 1, "credits": 1, "plays": 0}]
+    for bad_day in ("yesterday", None):
+        figures["takings"] = [{"day": bad_day, "coins": 1, "credits": 1, "plays": 0}]
+        with pytest.raises(messages.BadMessage, match="audits.takings has a bad day") as refused:
+            messages.parse(topic, messages.encode("bar", "cab-1", version=2, made="2026-12-01T20:00:00Z",
+                                                  audits=figures))
+        assert "\n" not in str(refused.value)
+    figures["takings"] = [{"day": today, "coins": -1, "credits": 1, "plays": 0}]
+    with pytest.raises(messages.BadMessage, match=f"audits.takings.{today}.coins"):
+        messages.parse(topic, messages.encode("bar", "cab-1", version=2, made="2026-12-01T20:00:00Z",
+                                              audits=figures))

@@ -15,7 +15,6 @@ from __future__ import annotations
 import json
 import logging
 import os
-import re
 import sys
 import threading
 import time
@@ -24,11 +23,10 @@ from cabinet.settings.load import find_config, load_settings
 from cabinet.network import messages, topics
 from cabinet.network.client import KEEPALIVE_SECONDS, SetupError, connect_options, make_client
 from cabinet.network.view import FleetView, receive_or_drop
-from cabinet.storage.takings import DAYS, UNDATED
+from cabinet.storage.takings import DAYS
 
 log = logging.getLogger("cabinet.network")
 
-_DAY = re.compile(rf"\d{{4}}-\d\d-\d\d|{UNDATED}")
 QUIET_SECONDS = 0.5   # retained snapshots come at once after subscribing: this much silence ends them
 
 
@@ -113,7 +111,7 @@ def report(view: FleetView) -> dict:
                              "play_seconds": row.get("play_seconds", 0)}
                       for mode, row in sorted(figures.get("modes", {}).items())},   # checked by messages
             "uptime_seconds": figures.get("uptime_seconds"),
-            "takings": takings_of(figures),
+            "takings": figures.get("takings"),   # checked by messages; None from firmware before them
             "events_merged": dict(view.event_counts.get(who, {})),
             "figures": audits is not None,
             "unreadable": unreadable,
@@ -123,22 +121,6 @@ def report(view: FleetView) -> dict:
               for table, entries in sorted(view.tables().items()) if entries}
     return {"cabinets": cabinets, "tables": tables,
             "complete": all(cab["figures"] and not cab["unreadable"] for cab in cabinets)}
-
-
-def takings_of(figures: dict) -> list[dict] | None:
-    """The takings per day a cabinet's audit snapshot reports: the well-formed days only (it came
-    over the network), newest first; None when it sends none (firmware before them)."""
-    days = figures.get("takings")
-    if not isinstance(days, list):
-        return None
-    kept = []
-    for row in days[:2 * DAYS]:
-        if not isinstance(row, dict) or not _DAY.fullmatch(str(row.get("day", ""))):
-            continue
-        counts = {kind: row.get(kind) for kind in ("coins", "credits", "plays")}
-        if all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n < 2**53 for n in counts.values()):
-            kept.append({"day": row["day"], **counts})
-    return kept
 
 
 def format_report(data: dict) -> str:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from cabinet.network import topics
 from cabinet.network.merge import Entry, TableSnapshot
 from cabinet.storage.scores import check_table
+from cabinet.storage.takings import DAYS, UNDATED
 
 VERSION = 1
 MAX_BYTES = 64 * 1024
@@ -26,6 +27,8 @@ MAX_ENTRIES = 50
 MAX_DEPTH = 8        # the deepest a cabinet sends is 4 (audits -> modes -> a mode -> its figures)
 _STAMP = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z")
 _EVENT_ID = re.compile(r"[0-9a-f]{32}")
+_DAY = re.compile(rf"\d{{4}}-\d\d-\d\d|{UNDATED}")
+MAX_DAYS = 2 * DAYS   # room for a firmware that keeps more days
 
 
 class BadMessage(ValueError):
@@ -153,7 +156,23 @@ def _figures(audits: dict) -> dict:
         figures["modes"][mode] = {"plays": _int(row, "plays", f"{where}.plays"),
                                   "ended": _int(row, "ended", f"{where}.ended"),
                                   "play_seconds": _seconds(row, "play_seconds", f"{where}.play_seconds")}
+    if "takings" in audits:   # absent from firmware before the takings per day
+        figures["takings"] = _takings(audits["takings"])
     return figures
+
+
+def _takings(days) -> list[dict]:
+    """The takings per day of an audit snapshot, newest first, each day checked."""
+    if not isinstance(days, list) or len(days) > MAX_DAYS:
+        raise BadMessage(f"audits.takings must be a list of at most {MAX_DAYS} days")
+    parsed = []
+    for row in days:
+        day = row.get("day") if isinstance(row, dict) else None
+        if not isinstance(day, str) or not _DAY.fullmatch(day):
+            raise BadMessage(f"audits.takings has a bad day {_short(day)}")
+        parsed.append({"day": day, **{kind: _int(row, kind, f"audits.takings.{day}.{kind}")
+                                      for kind in ("coins", "credits", "plays")}})
+    return parsed
 
 
 def _scores(address, body) -> TableSnapshot:
