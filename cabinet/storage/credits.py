@@ -98,9 +98,9 @@ class CreditBank:
         for chute in (1, 2):
             table, before = self.table(chute), stamps.get(_counted_under(chute))
             runs[chute] = run = self._run(chute)
-            if before == str(table):
-                continue
-            if before is not None and run:
+            if before == str(table) or not run:
+                continue   # nothing counted under another table (a coin stamps its own run)
+            if before is not None:
                 try:
                     run = PriceTable.parse(json.loads(before)).unpaid(run)
                 except ValueError:
@@ -162,7 +162,7 @@ class CreditBank:
             earned = table.credits_for(run + 1) - table.credits_for(run)
             beyond = max(0, min(earned, self.credits + due + earned - self.settings.max_credits))
             added[0] = earned
-            made.append(set_counter(_partial(chute), run + 1))
+            made += [set_counter(_partial(chute), run + 1), set_stamp(_counted_under(chute), str(table))]
             if earned:
                 made.append(add_counter(CREDITS, earned))
             if meter is not None:
