@@ -10,12 +10,12 @@ from service_support import cabinet_on_file, choose, enter, screenshot, service,
 from test_audio_player import FakeMixer
 from cabinet.app import App
 from cabinet.audio import EFFECTS, Audio
-from cabinet.config import parse_settings
+from cabinet.settings.load import parse_settings
 from cabinet.inputs.actions import Action
 from cabinet.scenes.flow.attract import MESSAGE_TURN, AttractScene, Part
 from cabinet.scenes.kit.base import Scene
 from cabinet.scenes.flow.title import TitleScene
-from cabinet.settings_schema import AudioSettings
+from cabinet.settings.schema import AudioSettings
 
 SCREENS = Path("/tmp/pricing-screens")
 
@@ -166,6 +166,6 @@ def test_the_service_menu_has_rows_for_the_demo_sound_and_the_message(cabinet):
 
 def test_every_character_a_message_may_hold_is_drawn_by_the_font():
     from cabinet.render.glyphs import glyph
-    from cabinet.settings_schema import MESSAGE_CHARACTERS
+    from cabinet.settings.schema import MESSAGE_CHARACTERS
     unknown = glyph("\x00")
     assert [char for char in sorted(MESSAGE_CHARACTERS) if char != "?" and glyph(char) == unknown] == []

@@ -9,12 +9,12 @@ import pytest
 import yaml
 
 from service_support import cabinet_on_file, choose, enter, screenshot, service, step, tap, top, value_of
-from cabinet.config import parse_settings
+from cabinet.settings.load import parse_settings
 from cabinet.inputs.actions import Action
 from cabinet.scenes.kit.common import credit_line
-from cabinet.settings_schema import CreditSettings
+from cabinet.settings.schema import CreditSettings
 from cabinet.storage import Store
-from cabinet.storage.config_file import settings_text
+from cabinet.settings.save import settings_text
 from cabinet.system.price_table import PRESETS, PriceTable
 
 SCREENS = Path("/tmp/pricing-screens")   # saved for a person to look at

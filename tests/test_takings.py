@@ -16,7 +16,7 @@ from cabinet.network.fleet import format_report, report
 from cabinet.network.messages import AuditSnapshot
 from cabinet.network.snapshots import SnapshotMaker
 from cabinet.network.view import FleetView
-from cabinet.settings_schema import CreditSettings
+from cabinet.settings.schema import CreditSettings
 from cabinet.storage import Store
 from cabinet.storage.takings import UNDATED, local_day
 from cabinet.system.price_table import PriceTable
@@ -88,7 +88,7 @@ def test_a_clock_that_is_not_set_counts_undated(store):
 
 CHILD = textwrap.dedent("""
     import sys
-    from cabinet.settings_schema import CreditSettings
+    from cabinet.settings.schema import CreditSettings
     from cabinet.storage import Store
     store = Store.open(sys.argv[1])
     bank = store.credit_bank(CreditSettings(free_play=False, max_credits=99))
