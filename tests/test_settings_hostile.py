@@ -36,12 +36,12 @@ MEMORY = 100 * 2**20       # bytes
 ROOT = Path(__file__).resolve().parent.parent
 
 PAID = (SHIPPED_CONFIG.read_text(encoding="utf-8").replace("  free_play: true ", "  free_play: false", 1)
-        .replace("  coins_per_credit_1: 1 ", "  coins_per_credit_1: 2 ", 1))
+        .replace("  price_table_1: [[1, 1]] ", "  price_table_1: [[2, 1]] ", 1))
 PAID_SETTINGS = parse_settings(PAID).settings
 
 
 def is_paid(settings) -> bool:
-    return settings.credits.free_play is False and settings.credits.coins_per_credit_1 == 2
+    return settings.credits.free_play is False and settings.credits.price_table_1 == ((2, 1),)
 
 
 def alias_bomb(levels: int = 9, fan: int = 9) -> str:
