@@ -39,7 +39,8 @@ def _scenes(ctx):
     from cabinet.scenes.flow.howto import HowToScene
     from cabinet.scenes.flow.initials import InitialsScene
     from cabinet.scenes.flow.ranking import RankingScene
-    from cabinet.scenes.flow.select import ContestSelectScene, DifficultySelectScene, GameSelectScene, ModeSelectScene
+    from cabinet.scenes.antigravity.modes import ContestSelectScene, DifficultySelectScene
+    from cabinet.scenes.flow.select import GameSelectScene, ModeStarter
     from cabinet.scenes.flow.tables import ScoreTablesScene
     from cabinet.scenes.flow.title import TitleScene
     from cabinet.scenes.service.bookkeeping import BookkeepingPage
@@ -47,6 +48,7 @@ def _scenes(ctx):
     from cabinet.scenes.service.input_test import InputTestScene
     from cabinet.scenes.service.menu import ServiceMenuScene
 
+    starter = ModeStarter(ctx, "antigravity")
     scenes = [
         ("title", lambda: TitleScene(ctx)),
         ("attract (title part)", lambda: AttractScene(ctx)),
@@ -57,9 +59,9 @@ def _scenes(ctx):
         ("how to play blocks", lambda: HowToScene(ctx, "blocks")),
         ("how to play anti-gravity", lambda: HowToScene(ctx, "antigravity")),
         ("game select", lambda: GameSelectScene(ctx)),
-        ("mode select", lambda: ModeSelectScene(ctx)),
-        ("difficulty select", lambda: DifficultySelectScene(ctx)),
-        ("contest select", lambda: ContestSelectScene(ctx)),
+        ("mode select", lambda: starter.menu()),
+        ("difficulty select", lambda: DifficultySelectScene(ctx, starter)),
+        ("contest select", lambda: ContestSelectScene(ctx, starter)),
         ("initials", lambda: InitialsScene(ctx, "blocks", 12345)),
         ("ranking", lambda: RankingScene(ctx, "blocks", rank=3)),
     ]

@@ -21,8 +21,10 @@ from cabinet.games.blocks.demo import BlocksDemoPilot
 from cabinet.games.match import match_pilots
 from cabinet.games.pilots import HumanPilot, ReplayPilot
 from cabinet.scenes.antigravity.howto import howto_page as antigravity_howto
+from cabinet.scenes.antigravity.modes import ModeSelectScene
 from cabinet.scenes.antigravity.play import AntiGravityScene
 from cabinet.scenes.blocks.howto import howto_page as blocks_howto
+from cabinet.scenes.blocks.modes import BlocksModeScene
 from cabinet.scenes.blocks.play import BlocksScene
 from cabinet.scenes.blocks.versus import BlocksVersusScene
 from cabinet.scenes.kit.base import Scene
@@ -48,6 +50,8 @@ class Entry:
     ``replay_rules(settings, replay)``: ``settings`` with this game's section as
     the replay recorded it. ``tables(settings)``: the high-score tables of its
     attract pages, in order. ``howto(settings)``: its how-to page.
+    ``modes(ctx, play, back=None)``: its mode menu after the game select, starting
+    games through ``play`` (a :class:`~cabinet.scenes.kit.menu.Starter`).
     """
 
     game: str
@@ -60,6 +64,7 @@ class Entry:
     replay_rules: Callable
     tables: Callable[..., list[str]]
     howto: Callable[..., dict]
+    modes: Callable[..., Scene]
 
 
 # ---------------------------------------------------------------------- BLOCKS
@@ -132,11 +137,18 @@ def _antigravity_tables(settings) -> list[str]:
 # ---------------------------------------------------------------------- the catalogue
 
 GAMES: dict[str, Entry] = {
-    "blocks": Entry("blocks", "BLOCKS", "FILL ROWS AND COLUMNS - ROWS DROP", _blocks_single, _blocks_versus,
-                    _blocks_demo, _blocks_replay, _blocks_rules, lambda settings: ["blocks"], blocks_howto),
-    "antigravity": Entry("antigravity", "ANTI-GRAVITY", "PUSH, MATCH 3, CROSS THE S LINE", _antigravity_single,
-                         _antigravity_versus, _antigravity_demo, _antigravity_replay, _antigravity_rules,
-                         _antigravity_tables, antigravity_howto),
+    "blocks": Entry(
+        "blocks", "BLOCKS", "FILL ROWS AND COLUMNS - ROWS DROP",
+        single=_blocks_single, versus=_blocks_versus, demo=_blocks_demo, replay=_blocks_replay,
+        replay_rules=_blocks_rules, tables=lambda settings: ["blocks"], howto=blocks_howto,
+        modes=BlocksModeScene,
+    ),
+    "antigravity": Entry(
+        "antigravity", "ANTI-GRAVITY", "PUSH, MATCH 3, CROSS THE S LINE",
+        single=_antigravity_single, versus=_antigravity_versus, demo=_antigravity_demo,
+        replay=_antigravity_replay, replay_rules=_antigravity_rules, tables=_antigravity_tables,
+        howto=antigravity_howto, modes=ModeSelectScene,
+    ),
 }
 
 

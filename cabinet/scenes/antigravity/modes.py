@@ -1,0 +1,76 @@
+"""ANTI-GRAVITY's menus of modes: single (with its difficulty), versus, 1P vs CPU, contest lists."""
+
+from __future__ import annotations
+
+from cabinet.scenes.kit.menu import VS_CPU, MenuScene, Option, Starter
+
+
+class ModeSelectScene(MenuScene):
+    title = "ANTI-GRAVITY"
+    name = "mode select"
+
+    def __init__(self, ctx, play: Starter, back=None):
+        super().__init__(ctx, back)
+        self.play = play
+
+    def options(self) -> list[Option]:
+        return [
+            Option("SINGLE", "ONE PLAYER, PLAY FOR A HIGH SCORE", self.single),
+            Option("VERSUS", "TWO PLAYERS SIDE BY SIDE", lambda: self.play.versus(self)),
+            Option(VS_CPU, "ONE PLAYER AGAINST THE COMPUTER", lambda: self.play.cpu(self)),
+            Option("CONTEST", "A FIXED LIST OF BLOCKS, SAME FOR ALL", self.contest),
+        ]
+
+    def _back_here(self) -> None:
+        self.ctx.scenes.replace(ModeSelectScene(self.ctx, self.play, back=self.back))
+
+    def single(self) -> None:
+        settings = self.ctx.settings.antigravity
+        if settings.player_picks_difficulty:
+            self.ctx.scenes.replace(DifficultySelectScene(self.ctx, self.play, back=self._back_here))
+        else:
+            start_one(self, "single", settings.difficulty, None)
+
+    def contest(self) -> None:
+        self.ctx.scenes.replace(ContestSelectScene(self.ctx, self.play, back=self._back_here))
+
+
+class DifficultySelectScene(MenuScene):
+    title = "DIFFICULTY"
+    name = "difficulty select"
+
+    def __init__(self, ctx, play: Starter, back=None):
+        super().__init__(ctx, back)
+        self.play = play
+        order = list(ctx.settings.antigravity.difficulties)
+        default = ctx.settings.antigravity.difficulty
+        self.index = order.index(default) if default in order else 0
+
+    def options(self) -> list[Option]:
+        options = []
+        for name, level in self.ctx.settings.antigravity.difficulties.items():
+            detail = f"{level.colours} COLOURS - {level.turn_seconds:g} S A TURN"
+            options.append(Option(name.upper(), detail, lambda name=name: start_one(self, "single", name, None)))
+        return options
+
+
+class ContestSelectScene(MenuScene):
+    title = "CONTEST LIST"
+    name = "contest select"
+
+    def __init__(self, ctx, play: Starter, back=None):
+        super().__init__(ctx, back)
+        self.play = play
+
+    def options(self) -> list[Option]:
+        options = []
+        for contest in self.ctx.settings.antigravity.contests:
+            detail = f"{contest.length} PAIRS - {contest.colours} COLOURS - {contest.turn_seconds:g} S"
+            options.append(Option(contest.name.upper(), detail,
+                                  lambda c=contest: start_one(self, "contest", None, c)))
+        return options
+
+
+def start_one(menu, mode: str, difficulty, contest) -> None:
+    """A one-player game (single or contest) through the flow's starter: the panel that chose drives."""
+    menu.play.single(menu, mode, mode=mode, difficulty=difficulty, contest=contest)

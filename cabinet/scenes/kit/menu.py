@@ -1,0 +1,129 @@
+"""A menu screen: a vertical list of options under a heading, and what a game's mode menu starts through.
+
+Up/down move, A or Start choose, B goes back; nobody touching the panel for a
+while returns to attract mode. Each game's own mode menu (in its screens
+folder) is a :class:`MenuScene` whose options call a :class:`Starter` the flow
+hands it, so the menu names what the player chose and the flow takes the
+credits and starts the game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Protocol
+
+from cabinet.inputs.actions import Action
+from cabinet.render import HEIGHT, WIDTH, fit_size, palette, text
+from cabinet.render.glyphs import POINT_RIGHT
+from cabinet.render.sprites import panel
+from cabinet.scenes.kit.base import Scene
+from cabinet.scenes.kit.common import blink, credit_line, draw_backdrop, draw_credit_line, heading
+
+__all__ = ["MenuScene", "Option", "Starter", "VS_CPU"]
+
+IDLE_SECONDS = 30
+ROW_H = 84
+
+
+@dataclass
+class Option:
+    label: str
+    detail: str
+    choose: Callable[[], None]
+
+
+class MenuScene(Scene):
+    """A vertical list of options under a heading."""
+
+    title = "SELECT"
+
+    def __init__(self, ctx, back: Callable[[], None] | None = None):
+        super().__init__(ctx)
+        self.back = back
+        self.index = 0
+        self.frames = 0
+        self.idle = 0
+        self.message = ""
+        self.message_frames = 0
+
+    def options(self) -> list[Option]:
+        raise NotImplementedError
+
+    def enter(self) -> None:
+        self.ctx.inputs.set_repeat_profile("menu")
+
+    def handle(self, event) -> None:
+        if not event.pressed or event.player not in (1, 2):
+            return
+        self.idle = 0
+        options = self.options()
+        if event.action in (Action.UP, Action.DOWN):
+            step = -1 if event.action is Action.UP else 1
+            self.index = (self.index + step) % len(options)
+            self.ctx.audio.play("menu_move")
+        elif event.action in (Action.A, Action.START):
+            self.ctx.player = event.player
+            self.ctx.audio.play("menu_select")
+            options[self.index].choose()
+        elif event.action is Action.B and self.back is not None:
+            self.ctx.audio.play("menu_move")
+            self.back()
+
+    def update(self) -> None:
+        self.frames += 1
+        self.idle += 1
+        if self.message_frames:
+            self.message_frames -= 1
+        if self.idle >= IDLE_SECONDS * 60:
+            self.ctx.go_to_attract()
+
+    def say(self, message: str) -> None:
+        """Show a one-line message under the options for a few seconds."""
+        self.message, self.message_frames = message, 180
+
+    def look(self):
+        message = self.message if self.message_frames else ""
+        return self.index, blink(self.frames, 16), message, credit_line(self.ctx)
+
+    def draw(self, surface) -> None:
+        draw_backdrop(surface)
+        heading(surface, self.title, 30, palette.YELLOW, 42)
+        options = self.options()
+        top = max(100, (HEIGHT - len(options) * ROW_H) // 2)
+        for index, option in enumerate(options):
+            y = top + index * ROW_H
+            chosen = index == self.index
+            surface.blit(panel(560, ROW_H - 10, palette.YELLOW if chosen else palette.PANEL_EDGE),
+                         ((WIDTH - 560) // 2, y))
+            colour = palette.WHITE if chosen else palette.GREY
+            size = fit_size(option.label, 28, 480)
+            text(surface, option.label, (WIDTH // 2 - 250, y + 10), size, colour)
+            text(surface, option.detail, (WIDTH // 2 - 250, y + 48), fit_size(option.detail, 14, 500),
+                 palette.CYAN if chosen else palette.DIM)
+            if chosen and blink(self.frames, 16):
+                text(surface, POINT_RIGHT, ((WIDTH - 560) // 2 - 14, y + 22), 28, palette.YELLOW, "topright")
+        if self.message_frames:
+            text(surface, self.message, (WIDTH // 2, HEIGHT - 64), 21, palette.ORANGE, "midtop")
+        keys = "UP/DOWN CHOOSE   A SELECT" + ("   B BACK" if self.back else "")
+        text(surface, keys, (16, HEIGHT - 10), 14, palette.GREY, "bottomleft")
+        draw_credit_line(surface, self.ctx)
+
+
+VS_CPU = "1P VS CPU"
+
+
+class Starter(Protocol):
+    """What a game's mode menu asks of the flow; each call takes the credits or
+    says on the menu what is missing.
+
+    ``single(menu, priced_as, **options)``: a one-player game, priced and audited
+    as the mode ``priced_as``, built with the catalogue entry's ``single`` ``options``.
+    ``versus(menu)``: two people play a match. ``cpu(menu)``: the player against
+    the CPU (its level picked first when the operator lets players pick).
+    """
+
+    def single(self, menu: "MenuScene", priced_as: str, **options) -> None: ...
+
+    def versus(self, menu: "MenuScene") -> None: ...
+
+    def cpu(self, menu: "MenuScene") -> None: ...
