@@ -45,7 +45,7 @@ def draw_credit_line(surface, ctx) -> None:
 
 def can_play(ctx) -> bool:
     """True when Start would begin a game (free play, or enough credits for one)."""
-    return ctx.bank.can_start("blocks")
+    return ctx.bank.can_start("single")  # every one-player mode costs one game's price
 
 
 def prompt(ctx) -> str:
