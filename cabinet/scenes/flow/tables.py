@@ -8,6 +8,7 @@ import pygame
 
 from cabinet.render import WIDTH, fit_size, palette, text
 from cabinet.render.sprites import panel
+from cabinet.scenes import catalogue
 from cabinet.scenes.kit.base import Scene
 from cabinet.scenes.kit.common import blink, draw_backdrop, heading
 from cabinet.storage.scores import is_streak_table
@@ -15,16 +16,20 @@ from cabinet.storage.scores import is_streak_table
 log = logging.getLogger(__name__)
 
 ROW_GAP = 32
-GAME_NAMES = {"blocks": "BLOCKS", "antigravity": "ANTI-GRAVITY"}
+
+
+def game_title(game: str) -> str:
+    """``game`` as its catalogue entry names it ("antigravity" -> "ANTI-GRAVITY")."""
+    return catalogue.GAMES[game].title if game in catalogue.GAMES else game.upper()
 
 
 def table_title(table: str) -> str:
     """A table id as players read it: "antigravity/single/hard" -> "HARD"."""
     parts = table.split("/")
-    if parts[0] == "blocks":
-        return "BLOCKS"
+    if len(parts) == 1:     # a game's only table ("blocks")
+        return game_title(table)
     if parts[0] == "streak":
-        return f"{GAME_NAMES.get(parts[1], parts[1].upper())} WIN STREAKS"
+        return f"{game_title(parts[1])} WIN STREAKS"
     if parts[1:2] == ["single"]:
         return parts[2].upper() if len(parts) > 2 else "SINGLE"
     if parts[1:2] == ["contest"]:
@@ -36,9 +41,9 @@ def full_title(table: str) -> str:
     """A table named with its game, for screens that show one table alone:
     "antigravity/contest/EXPERT" -> "ANTI-GRAVITY - CONTEST EXPERT"."""
     first = table.split("/")[0]
-    if first in ("blocks", "streak"):
+    if first in (table, "streak"):
         return table_title(table)
-    return f"ANTI-GRAVITY - {table_title(table)}"
+    return f"{game_title(first)} - {table_title(table)}"
 
 
 def table_unit(table: str) -> str:
