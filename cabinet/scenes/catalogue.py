@@ -33,7 +33,7 @@ from cabinet.scenes.kit.replay_rules import recorded_match, section_from_dict
 from cabinet.settings.schema import AntiGravitySettings, BlocksSettings, RampSettings
 from cabinet.storage.scores import antigravity_tables
 
-__all__ = ["Entry", "GAMES", "entry"]
+__all__ = ["Entry", "GAMES", "entries", "entry"]
 
 
 @dataclass(frozen=True)
@@ -52,6 +52,8 @@ class Entry:
     attract pages, in order. ``howto(settings)``: its how-to page.
     ``modes(ctx, play, back=None)``: its mode menu after the game select, starting
     games through ``play`` (a :class:`~cabinet.scenes.kit.menu.Starter`).
+    ``settings_detail``: the service menu's line under the page of its settings
+    section (the section named ``game``).
     """
 
     game: str
@@ -65,6 +67,7 @@ class Entry:
     tables: Callable[..., list[str]]
     howto: Callable[..., dict]
     modes: Callable[..., Scene]
+    settings_detail: str
 
 
 # ---------------------------------------------------------------------- BLOCKS
@@ -141,15 +144,21 @@ GAMES: dict[str, Entry] = {
         "blocks", "BLOCKS", "FILL ROWS AND COLUMNS - ROWS DROP",
         single=_blocks_single, versus=_blocks_versus, demo=_blocks_demo, replay=_blocks_replay,
         replay_rules=_blocks_rules, tables=lambda settings: ["blocks"], howto=blocks_howto,
-        modes=BlocksModeScene,
+        modes=BlocksModeScene, settings_detail="PIECE SET, ROTATION, GRAVITY, RAMP, VERSUS",
     ),
     "antigravity": Entry(
         "antigravity", "ANTI-GRAVITY", "PUSH, MATCH 3, CROSS THE S LINE",
         single=_antigravity_single, versus=_antigravity_versus, demo=_antigravity_demo,
         replay=_antigravity_replay, replay_rules=_antigravity_rules, tables=_antigravity_tables,
         howto=antigravity_howto, modes=ModeSelectScene,
+        settings_detail="DIFFICULTY, VERSUS HANDICAPS, CONTEST LISTS",
     ),
 }
+
+
+def entries() -> list[Entry]:
+    """Every game's entry, in the order the game select and attract mode show them."""
+    return list(GAMES.values())
 
 
 def entry(game: str) -> Entry:

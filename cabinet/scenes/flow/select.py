@@ -22,8 +22,8 @@ class GameSelectScene(MenuScene):
         super().__init__(ctx, back or ctx.go_to_attract)  # B leaves for attract mode
 
     def options(self) -> list[Option]:
-        return [Option(entry.title, entry.detail, lambda game=game: self.pick(game))
-                for game, entry in catalogue.GAMES.items()]
+        return [Option(entry.title, entry.detail, lambda game=entry.game: self.pick(game))
+                for entry in catalogue.entries()]
 
     def pick(self, game: str) -> None:
         self.ctx.scenes.replace(ModeStarter(self.ctx, game).menu(back=self._again))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from cabinet.scenes import catalogue
 from cabinet.scenes.kit.common import coins_short
 from cabinet.scenes.service.name_editor import NameEditScene
 from cabinet.settings.schema import (CONTAINER_ITEMS, MAX_MESSAGE, AttractSettings, ContestList, CreditSettings,
@@ -74,9 +75,8 @@ class GameSettingsPage(Page):
 
     title = "GAME SETTINGS"
 
-    SECTIONS = (
-        ("BLOCKS", "blocks", "PIECE SET, ROTATION, GRAVITY, RAMP, VERSUS"),
-        ("ANTI-GRAVITY", "antigravity", "DIFFICULTY, VERSUS HANDICAPS, CONTEST LISTS"),
+    # After each game's own section (its catalogue entry's), the cabinet's: (title, section, detail).
+    CABINET_SECTIONS = (
         ("VERSUS & CPU", "versus", "CPU LEVELS, REMATCH, CHALLENGERS"),
         ("ATTRACT MODE", "attract", "HOW LONG EACH PAGE SHOWS, REPLAYS, MESSAGE"),
         ("DISPLAY", "display", "ROTATION, SLEEP HOURS, IDLE DIM"),
@@ -84,10 +84,14 @@ class GameSettingsPage(Page):
         ("HIGH SCORES", "scores", "AUTOMATIC TABLE RESET"),
     )
 
+    def sections(self) -> list[tuple[str, str, str]]:
+        games = [(game.title, game.game, game.settings_detail) for game in catalogue.entries()]
+        return games + list(self.CABINET_SECTIONS)
+
     def rows(self):
         return [PageRow(label, lambda t=label, k=key: self.ctx.scenes.push(
                     SectionPage(self.ctx, self.menu, t, getattr(self.menu.draft, k))), detail)
-                for label, key, detail in self.SECTIONS]
+                for label, key, detail in self.sections()]
 
 
 class KeyedPage(Page):
