@@ -33,13 +33,14 @@ def _scenes(ctx):
     # a section loads what it measures when it runs, so `bench --sections X` stays quick
     from cabinet.games.antigravity.demo import demo_pilots
     from cabinet.games.blocks.demo import BlocksDemoPilot
+    from cabinet.scenes.antigravity.modes import ContestSelectScene, DifficultySelectScene
     from cabinet.scenes.antigravity.play import AntiGravityScene
     from cabinet.scenes.blocks.play import BlocksScene
-    from cabinet.scenes.flow.attract import AttractScene, antigravity_tables, versus_demo
+    from cabinet.scenes.catalogue import entry
+    from cabinet.scenes.flow.attract import AttractScene, versus_demo
     from cabinet.scenes.flow.howto import HowToScene
     from cabinet.scenes.flow.initials import InitialsScene
     from cabinet.scenes.flow.ranking import RankingScene
-    from cabinet.scenes.antigravity.modes import ContestSelectScene, DifficultySelectScene
     from cabinet.scenes.flow.select import GameSelectScene, ModeStarter
     from cabinet.scenes.flow.tables import ScoreTablesScene
     from cabinet.scenes.flow.title import TitleScene
@@ -55,7 +56,7 @@ def _scenes(ctx):
         ("blocks demo", lambda: BlocksScene(ctx, BlocksDemoPilot(seed=9), 9, demo=True)),
         ("blocks scores", lambda: ScoreTablesScene(ctx, "BLOCKS RECORDS", ["blocks", "streak/blocks"], 8)),
         ("anti-gravity scores", lambda: ScoreTablesScene(ctx, "ANTI-GRAVITY HIGH SCORES",
-                                                         antigravity_tables(ctx), 2)),
+                                                         entry("antigravity").tables(ctx.settings), 2)),
         ("how to play blocks", lambda: HowToScene(ctx, "blocks")),
         ("how to play anti-gravity", lambda: HowToScene(ctx, "antigravity")),
         ("game select", lambda: GameSelectScene(ctx)),

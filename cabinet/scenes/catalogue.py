@@ -33,7 +33,24 @@ from cabinet.scenes.kit.replay_rules import recorded_match, section_from_dict
 from cabinet.settings.schema import AntiGravitySettings, BlocksSettings, RampSettings
 from cabinet.storage.scores import antigravity_tables
 
-__all__ = ["Entry", "GAMES", "entries", "entry"]
+__all__ = ["AttractShare", "Entry", "GAMES", "entries", "entry"]
+
+
+@dataclass(frozen=True)
+class AttractShare:
+    """A game's part of attract mode's loop: its demo, its score pages, its how-to page.
+
+    ``demo_seconds(attract)`` and ``scores_seconds(attract)`` read the operator's
+    times from the attract settings. Live demos take turns between a one-player
+    game and a versus round of two CPUs; ``versus_first`` says which opens.
+    ``shared_scores``: the score pages share ``scores_seconds`` (never less than
+    4 s a page) rather than each page showing for all of it.
+    """
+
+    demo_seconds: Callable[..., float]
+    scores_seconds: Callable[..., float]
+    versus_first: bool
+    shared_scores: bool
 
 
 @dataclass(frozen=True)
@@ -52,6 +69,7 @@ class Entry:
     attract pages, in order. ``howto(settings)``: its how-to page.
     ``modes(ctx, play, back=None)``: its mode menu after the game select, starting
     games through ``play`` (a :class:`~cabinet.scenes.kit.menu.Starter`).
+    ``attract``: its part of attract mode's loop, in catalogue order.
     ``settings_detail``: the service menu's line under the page of its settings
     section (the section named ``game``).
     """
@@ -67,6 +85,7 @@ class Entry:
     tables: Callable[..., list[str]]
     howto: Callable[..., dict]
     modes: Callable[..., Scene]
+    attract: AttractShare
     settings_detail: str
 
 
@@ -144,13 +163,20 @@ GAMES: dict[str, Entry] = {
         "blocks", "BLOCKS", "FILL ROWS AND COLUMNS - ROWS DROP",
         single=_blocks_single, versus=_blocks_versus, demo=_blocks_demo, replay=_blocks_replay,
         replay_rules=_blocks_rules, tables=lambda settings: ["blocks"], howto=blocks_howto,
-        modes=BlocksModeScene, settings_detail="PIECE SET, ROTATION, GRAVITY, RAMP, VERSUS",
+        modes=BlocksModeScene,
+        # BLOCKS opens with a versus round, ANTI-GRAVITY with a single game: every loop shows both.
+        attract=AttractShare(lambda attract: attract.blocks_demo_seconds, lambda attract: attract.blocks_scores_seconds,
+                             versus_first=True, shared_scores=False),
+        settings_detail="PIECE SET, ROTATION, GRAVITY, RAMP, VERSUS",
     ),
     "antigravity": Entry(
         "antigravity", "ANTI-GRAVITY", "PUSH, MATCH 3, CROSS THE S LINE",
         single=_antigravity_single, versus=_antigravity_versus, demo=_antigravity_demo,
         replay=_antigravity_replay, replay_rules=_antigravity_rules, tables=_antigravity_tables,
         howto=antigravity_howto, modes=ModeSelectScene,
+        attract=AttractShare(lambda attract: attract.antigravity_demo_seconds,
+                             lambda attract: attract.antigravity_scores_seconds,
+                             versus_first=False, shared_scores=True),
         settings_detail="DIFFICULTY, VERSUS HANDICAPS, CONTEST LISTS",
     ),
 }

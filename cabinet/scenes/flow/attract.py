@@ -201,47 +201,49 @@ class SafeTitleScene(Scene):
 
 
 def default_parts(ctx, rng: random.Random) -> list[Part]:
-    """The operator's playlist: title, then each game's demo, scores and how-to page."""
-    seconds = ctx.settings.attract
+    """The operator's playlist: for each game of the catalogue, the title, then its part."""
     reel = ReplayReel(ctx)  # every other demo is a replay of one of the best real games
+    parts = []
+    for entry in catalogue.entries():
+        parts.append(Part("title", ctx.settings.attract.title_seconds, lambda: TitleScene(ctx)))
+        parts += game_parts(ctx, entry, rng, reel)
+    return parts
 
-    def blocks_single():
-        return catalogue.entry("blocks").demo(ctx, rng.randrange(2**31))
 
-    # Live demos take turns: BLOCKS opens with a versus round between two CPUs,
-    # ANTI-GRAVITY with a single game, so every loop shows both kinds of play.
-    blocks_live = taking_turns(lambda: versus_demo(ctx, "blocks", rng.randrange(2**31)), blocks_single)
+def game_parts(ctx, entry: catalogue.Entry, rng: random.Random, reel: ReplayReel) -> list[Part]:
+    """``entry``'s demo, its score pages (and the fleet's, when linked), its how-to page."""
+    share, seconds = entry.attract, ctx.settings.attract
+    name = entry.title.lower()
 
-    def blocks_demo():
-        return reel.next("blocks", blocks_live)
+    def single():
+        return entry.demo(ctx, rng.randrange(2**31))
 
-    def antigravity_single():
-        return catalogue.entry("antigravity").demo(ctx, rng.randrange(2**31))
+    def versus():
+        return versus_demo(ctx, entry.game, rng.randrange(2**31))
 
-    antigravity_live = taking_turns(antigravity_single, lambda: versus_demo(ctx, "antigravity", rng.randrange(2**31)))
-
-    def antigravity_demo():
-        return reel.next("antigravity", antigravity_live)
-
-    # Each game's win streaks share its score pages, so the loop stays near two minutes.
-    blocks_tables = ["blocks", scores.streak_table("blocks")]
-    parts = [
-        Part("title", seconds.title_seconds, lambda: TitleScene(ctx)),
-        Part("blocks demo", seconds.blocks_demo_seconds, blocks_demo),
-        Part("blocks scores", seconds.blocks_scores_seconds,
-             lambda: ScoreTablesScene(ctx, "BLOCKS RECORDS", blocks_tables, seconds.blocks_scores_seconds)),
-        Part("how to play blocks", seconds.howto_seconds, lambda: HowToScene(ctx, "blocks")),
-        Part("title", seconds.title_seconds, lambda: TitleScene(ctx)),
-        Part("anti-gravity demo", seconds.antigravity_demo_seconds, antigravity_demo),
-    ]
-    tables = antigravity_tables(ctx) + [scores.streak_table("antigravity")]
+    live = taking_turns(versus, single) if share.versus_first else taking_turns(single, versus)
+    # The game's win streaks share its score pages, so the loop stays near two minutes.
+    tables = entry.tables(ctx.settings) + [scores.streak_table(entry.game)]
+    scores_seconds = share.scores_seconds(seconds)
     pages = (len(tables) + 1) // 2
-    # Every page of tables gets a fair share of the time, and never less than 4 s.
-    per_page = max(4.0, seconds.antigravity_scores_seconds / pages)
-    parts.append(Part("anti-gravity scores", per_page * pages,
-                      lambda: ScoreTablesScene(ctx, "ANTI-GRAVITY RECORDS", tables, per_page)))
-    parts.append(Part("how to play anti-gravity", seconds.howto_seconds, lambda: HowToScene(ctx, "antigravity")))
-    return insert_network_pages(ctx, parts)  # the fleet's network rankings, when linked (issue 15)
+    per_page = page_seconds(share, scores_seconds, pages)
+    parts = [
+        Part(f"{name} demo", share.demo_seconds(seconds), lambda: reel.next(entry.game, live)),
+        Part(f"{name} scores", per_page * pages,
+             lambda: ScoreTablesScene(ctx, f"{entry.title} RECORDS", tables, per_page)),
+    ]
+    if shows_network(ctx):  # the fleet's network rankings (issue 15), one table a page
+        network_page = page_seconds(share, scores_seconds, 2)
+        parts.append(Part(f"{name} scores network", network_page * len(tables),
+                          lambda: NetworkTablesScene(ctx, f"{entry.title} NETWORK RECORDS", tables, network_page)))
+    parts.append(Part(f"how to play {name}", seconds.howto_seconds, lambda: HowToScene(ctx, entry.game)))
+    return parts
+
+
+def page_seconds(share: catalogue.AttractShare, seconds: float, pages: int) -> float:
+    """How long each of ``pages`` score pages shows: a fair share of ``seconds``, and
+    never less than 4 s, when the game's pages share them; else all of ``seconds``."""
+    return max(4.0, seconds / pages) if share.shared_scores else seconds
 
 
 def taking_turns(*makers: Callable[[], Scene]) -> Callable[[], Scene]:
@@ -253,31 +255,3 @@ def taking_turns(*makers: Callable[[], Scene]) -> Callable[[], Scene]:
 def versus_demo(ctx, game: str, seed: int):
     """A round of ``game``'s versus between two CPUs, for attract mode."""
     return match_scene(ctx, Match(game, 1, seed, dict(DEMO_CPU_LEVELS[game])), demo=True)
-
-
-def antigravity_tables(ctx) -> list[str]:
-    """Table ids of the ANTI-GRAVITY pages: single play per difficulty, versus, each contest list."""
-    return catalogue.entry("antigravity").tables(ctx.settings)
-
-
-def insert_network_pages(ctx, parts: list[Part]) -> list[Part]:
-    """``parts`` with a network page after each game's own high-score pages, when shown."""
-    if not shows_network(ctx):
-        return parts
-    seconds = ctx.settings.attract
-    pages = {
-        "blocks scores": ("BLOCKS NETWORK RECORDS", ["blocks", scores.streak_table("blocks")],
-                          seconds.blocks_scores_seconds),
-        "anti-gravity scores": ("ANTI-GRAVITY NETWORK RECORDS",
-                                antigravity_tables(ctx) + [scores.streak_table("antigravity")],
-                                max(4.0, seconds.antigravity_scores_seconds / 2)),
-    }
-    result = []
-    for part in parts:
-        result.append(part)
-        if part.name in pages:
-            title, tables, per_page = pages[part.name]
-            result.append(Part(f"{part.name} network", per_page * len(tables),
-                               lambda title=title, tables=tables, per_page=per_page:
-                               NetworkTablesScene(ctx, title, tables, per_page)))
-    return result
