@@ -9,13 +9,14 @@ from cabinet.games.antigravity.ai import AntiGravityAI
 from cabinet.games.antigravity.cpu import CPU_LEVELS, cpu_pilot
 from cabinet.games.antigravity.simulate import Simulation
 from cabinet.games.cpu import LEVELS
+from cabinet.games.pilots import Pilot
 from cabinet.inputs.actions import Action
 from cabinet.settings.schema import AntiGravitySettings, HandicapSettings
 
 PANEL = {Action.LEFT, Action.RIGHT, Action.UP, Action.DOWN}
 
 
-class Spy:
+class Spy(Pilot):
     """Passes a pilot's events on and keeps them, with the frame they came on."""
 
     def __init__(self, pilot):

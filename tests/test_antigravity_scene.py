@@ -16,7 +16,7 @@ from app_helpers import make_app
 from cabinet.games.antigravity import AntiGravityGame
 from cabinet.games.antigravity.animation import TurnAnimation, grid_from_text
 from cabinet.games.antigravity.pilot import AIPilot
-from cabinet.games.pilots import HumanPilot
+from cabinet.games.pilots import HumanPilot, Pilot
 from cabinet.inputs.actions import CABINET, Action, InputEvent
 from cabinet.scenes.antigravity.play import END_SKIP_AFTER, AntiGravityScene
 from cabinet.scenes.flow.playback import game_scene
@@ -314,7 +314,7 @@ def test_the_ring_running_out_forces_a_push(app, shots):
 # ---------------------------------------------------------------------- the AI pilot
 
 
-class Spy:
+class Spy(Pilot):
     """Wraps a pilot and notes every press it makes, with its game frame."""
 
     def __init__(self, pilot):
@@ -329,7 +329,7 @@ class Spy:
         return events
 
 
-class Careless:
+class Careless(Pilot):
     """A scripted pilot for player 1: pushes from the top every 4 frames."""
 
     player = 1

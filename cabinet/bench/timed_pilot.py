@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import time
 
+from cabinet.games.pilots import Pilot
 
-class TimedPilot:
+
+class TimedPilot(Pilot):
     """Wraps a pilot: the CPU seconds spent deciding in ``events``, and the presses made."""
 
     def __init__(self, pilot):

@@ -8,59 +8,62 @@ game frame for frame.
 
 from __future__ import annotations
 
-from typing import Protocol
-
 from cabinet.inputs.actions import InputEvent
 
 
-class Pilot(Protocol):
-    """The interface a game scene drives its game through.
+class Pilot:
+    """The base of every pilot: what a game scene drives its game through.
 
-    ``events(game_frame, live_events)`` returns the events the game obeys on that
-    frame (``game_frame`` counts from the game's first frame, 0-based;
-    ``live_events`` are what the panel produced this frame). A pilot may also
-    define ``bind(scene)``, which the scene calls once before its first frame so an
-    AI pilot can look at the game and the cursor it is steering. An AI pilot may
-    define ``ponder(frames)`` too, called on each frame the game waits to start
-    (READY/GO; ``frames`` of them, this one included), to think over its first move.
+    A pilot defines :meth:`events`; every other member is optional and does
+    nothing here, so a scene calls them on any pilot without asking first.
+
+    ``player`` is the panel whose game the pilot drives (1 unless it says
+    otherwise); ``gave_up`` turns True when an AI pilot finds no move at all
+    (a demo then ends).
     """
 
+    player = 1
+    gave_up = False
+
     def events(self, game_frame: int, live_events: list[InputEvent]) -> list[InputEvent]:
-        ...  # pragma: no cover
+        """The events the game obeys on ``game_frame`` (counted from the game's first
+        frame, 0-based); ``live_events`` are what the panel produced this frame."""
+        raise NotImplementedError
+
+    def bind(self, scene) -> None:
+        """Called once before the scene's first frame (and again for a new round), so
+        an AI pilot can look at the game and the cursor it steers. Nothing by default."""
+
+    def ponder(self, frames: int) -> None:
+        """Called on each frame the game waits to start (READY/GO; ``frames`` of them,
+        this one included), for an AI pilot to think over its first move. Nothing by default."""
 
 
 def bind_all(pilots, scene) -> None:
-    """Let each pilot that looks at the game find it in ``scene`` (again, for a new round)."""
+    """Let each pilot find its game in ``scene`` (again, for a new round)."""
     for pilot in pilots:
-        bind = getattr(pilot, "bind", None)
-        if bind is not None:
-            bind(scene)
+        pilot.bind(scene)
 
 
 def ponder_all(pilots, countdown) -> None:
-    """A READY/GO frame (``countdown.admit`` just held the game back): pilots that think
-    ahead use it, told how many frames, this one included, come before the game's first
-    (a Pi would otherwise take the first move's whole search on the few frames after GO)."""
+    """A READY/GO frame (``countdown.admit`` just held the game back): each pilot may think
+    ahead, told how many frames, this one included, come before the game's first (a Pi
+    would otherwise take the first move's whole search on the few frames after GO)."""
     for pilot in pilots:
-        ponder = getattr(pilot, "ponder", None)
-        if ponder is not None:
-            ponder(countdown.left + 1)
+        pilot.ponder(countdown.left + 1)
 
 
-class HumanPilot:
+class HumanPilot(Pilot):
     """A player at the panel: obeys the live events of ``player`` only."""
 
     def __init__(self, player: int = 1):
         self.player = player
 
-    def bind(self, scene) -> None:
-        """Nothing to look at: the player sees the screen."""
-
     def events(self, game_frame: int, live_events: list[InputEvent]) -> list[InputEvent]:
         return [event for event in live_events if event.player == self.player]
 
 
-class ReplayPilot:
+class ReplayPilot(Pilot):
     """Plays back a recorded game: the events recorded for each game frame, in order.
 
     ``replay.events()`` gives the recorded events, each stamped with its game
@@ -71,9 +74,6 @@ class ReplayPilot:
         self.replay = replay
         self._pending = sorted(replay.events(), key=lambda event: event.frame)
         self._next = 0
-
-    def bind(self, scene) -> None:
-        """A replay needs nothing from the scene."""
 
     def events(self, game_frame: int, live_events: list[InputEvent]) -> list[InputEvent]:
         obeyed = []

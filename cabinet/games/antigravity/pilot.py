@@ -11,11 +11,12 @@ demo the top level's (:func:`cabinet.games.antigravity.demo.demo_pilots`).
 from __future__ import annotations
 
 from cabinet.games.antigravity.ai import AntiGravityAI
+from cabinet.games.pilots import Pilot
 from cabinet.games.thought import Thought
 from cabinet.inputs.actions import Action, InputEvent
 
 
-class AIPilot:
+class AIPilot(Pilot):
     """Plays the game of ``player`` in the scene it is bound to.
 
     ``step_frames``: frames between two presses (cursor steps, the push);

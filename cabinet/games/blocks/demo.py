@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import weakref
 
+from cabinet.games.pilots import Pilot
 from cabinet.games.thought import Thought
 from cabinet.inputs.actions import Action, InputEvent
 
@@ -27,7 +28,7 @@ THINK_FRAMES = 16      # before the first press of a move
 AIM_FRAMES = 10        # holding still over the target before A
 
 
-class BlocksDemoPilot:
+class BlocksDemoPilot(Pilot):
     """Drives one player's BLOCKS through that player's controls.
 
     ``bind(scene)`` finds what it steers: ``scene.seat_for(player)`` when the scene

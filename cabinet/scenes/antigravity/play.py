@@ -79,7 +79,7 @@ class AntiGravityScene(Scene):
             self.series = series or Series()
         self.seats = self._make_seats(settings, seed)
         self.pilots = list(pilots) if pilots is not None else self._panel_pilots()
-        self.driver = getattr(self.pilots[0], "player", 1) if mode != "versus" else 1
+        self.driver = self.pilots[0].player if mode != "versus" else 1
         if mode != "versus":
             self.seats[0].player = self.driver
         bind_all(self.pilots, self)

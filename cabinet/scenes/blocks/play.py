@@ -109,8 +109,7 @@ class BlocksScene(Scene):
         self.warned = False          # the danger sound has played for this danger
         self.layer = Layer()         # backdrop, board, settled cells and tray (_draw_board_layer)
         self.ramp_show = RampShow(self.game, ctx.audio.play)
-        if hasattr(pilot, "bind"):
-            pilot.bind(self)
+        pilot.bind(self)
 
     @property
     def name(self) -> str:
@@ -139,7 +138,7 @@ class BlocksScene(Scene):
     @property
     def challenge_seat(self) -> int | None:
         """The player's panel while a challenger may still come (see :mod:`cabinet.scenes.flow.challenger`)."""
-        return None if self.demo or self.ended else getattr(self.pilot, "player", 1)
+        return None if self.demo or self.ended else self.pilot.player
 
     def interrupted(self) -> GameOver:
         """This game, cut short by a challenger."""
@@ -166,7 +165,7 @@ class BlocksScene(Scene):
                 return  # released off the board: the piece snaps back to the tray
             # The drop becomes the presses that would make the same move.
             actions = route(self.cursor, self.game, slot, *target)
-            player = getattr(self.pilot, "player", 1)  # the drop is this game's player's presses
+            player = self.pilot.player  # the drop is this game's player's presses
             self.live.extend(InputEvent(player, action, True, self.ctx.frame) for action in actions)
 
     # ------------------------------------------------------------------ update
@@ -203,7 +202,7 @@ class BlocksScene(Scene):
             self.idle += 1
             if self.idle >= IDLE_END_FRAMES and not self.demo:
                 self.abandoned = True
-        if self.demo and getattr(self.pilot, "gave_up", False):
+        if self.demo and self.pilot.gave_up:
             self.finished = True
         self.game_frame += 1
 
@@ -311,7 +310,7 @@ class BlocksScene(Scene):
         replay = None
         if self.recorder is not None:
             replay = self.recorder.finish(self.game.score, self.game.to_text())
-        self.on_end(GameOver("blocks", "single", getattr(self.pilot, "player", 1), "blocks", self.game.score,
+        self.on_end(GameOver("blocks", "single", self.pilot.player, "blocks", self.game.score,
                              replay, self.game_frame / 60))
 
     # ------------------------------------------------------------------ drawing
