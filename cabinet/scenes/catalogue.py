@@ -1,9 +1,10 @@
-"""Every game the cabinet offers, one entry each: how to start it, its tables, its how-to page.
+"""Every game the cabinet offers, one entry each: how to start it, its menus, pages and tables.
 
-An :class:`Entry` is all the flow (:mod:`cabinet.scenes.flow`) knows of a game:
-it starts a one-player game (``single``), a versus match (``versus``), an
-attract-mode demo (``demo``) or a replay (``replay``) through it, reads the
-tables it plays for and the how-to page it shows. Whoever starts a game passes
+An :class:`Entry` is all the flow (:mod:`cabinet.scenes.flow`) and the service
+menu know of a game: they start a one-player game (``single``), a versus match
+(``versus``), an attract-mode demo (``demo``) or a replay (``replay``) through
+it, and read its mode menu, its share of attract mode, the tables it plays
+for, its how-to page and its settings page's line. Whoever starts a game passes
 ``on_end`` (what happens when it ends) and ``check`` (the challenger's Start):
 an entry never picks the next screen. A new game is one rules folder under
 :mod:`cabinet.games`, one screens folder under :mod:`cabinet.scenes` and one
