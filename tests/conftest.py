@@ -9,6 +9,10 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pytest  # noqa: E402
 
+# Fixtures shared across folders: mock GPIO pins, a clock and an input hub; a real
+# broker; a real disk to fill or make read-only.
+pytest_plugins = ("support.inputs", "support.network", "support.disk")
+
 
 @pytest.fixture(autouse=True)
 def private_state(tmp_path, monkeypatch):

@@ -12,7 +12,8 @@ from cabinet.settings.load import SHIPPED_CONFIG
 from cabinet.inputs.actions import Action, InputEvent
 from cabinet.scenes.service.input_test import EXIT_FRAMES
 from cabinet.storage import Store
-from tests.test_storage_replays import recorded
+from support.replays import recorded
+from support import ROOT
 
 SHIPPED = SHIPPED_CONFIG.read_text(encoding="utf-8")
 
@@ -196,7 +197,7 @@ def test_output_cut_short_by_the_reader_is_no_traceback(tmp_path):
     path = settings_file(tmp_path, "".join(f"stray_{i}: 1\n" for i in range(150)))
     read_end, write_end = os.pipe()
     os.close(read_end)    # the reader is gone before the first line: every write fails
-    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
     child = subprocess.run([sys.executable, "-m", "cabinet", "check-config", str(path)], stdout=write_end,
                            stderr=subprocess.PIPE, env=env, timeout=120, text=True)
     os.close(write_end)

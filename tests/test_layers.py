@@ -13,8 +13,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from support import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 CABINET = ROOT / "cabinet"
 
 # Lowest first. A module belongs to the longest prefix that names it; it may import

@@ -6,8 +6,8 @@ from pathlib import Path
 
 from cabinet.games.antigravity import AntiGravityGame
 from cabinet.games.blocks import BlocksGame
+from support import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "docs" / "RULES.md"
 
 

@@ -1,0 +1,280 @@
+"""systemd/install.sh into a temporary DESTDIR: the files it lays down, idempotence, uninstall."""
+
+import hashlib
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from support import ROOT
+
+INSTALLER = ROOT / "systemd" / "install.sh"
+BASH = shutil.which("bash")
+pytestmark = pytest.mark.skipif(BASH is None, reason="bash is not installed")
+
+PI_CMDLINE = "console=serial0,115200 console=tty1 root=PARTUUID=4e639091-02 rootfstype=ext4 " \
+             "fsck.repair=yes rootwait consoleblank=600"
+
+
+def install(destdir: Path | None, *options: str) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if k != "DESTDIR"}
+    if destdir is not None:
+        env["DESTDIR"] = str(destdir)
+    result = subprocess.run([BASH, str(INSTALLER), *options], capture_output=True, text=True,
+                            env=env, timeout=60)
+    assert result.returncode == 0, result.stdout + result.stderr
+    return result
+
+
+def snapshot(root: Path) -> dict[str, tuple]:
+    """Every file and folder under root with its content hash, mode and modification time."""
+    tree = {}
+    for path in sorted(root.rglob("*")):
+        stat = path.lstat()
+        digest = hashlib.sha256(path.read_bytes()).hexdigest() if path.is_file() else None
+        tree[str(path.relative_to(root))] = (digest, stat.st_mode, stat.st_mtime_ns)
+    return tree
+
+
+@pytest.fixture
+def pi_root(tmp_path):
+    """A DESTDIR that looks like a fresh Raspberry Pi OS Bookworm card: just its boot files."""
+    root = tmp_path / "root"
+    (root / "boot" / "firmware").mkdir(parents=True)
+    (root / "boot" / "firmware" / "cmdline.txt").write_text(PI_CMDLINE + "\n")
+    return root
+
+
+def test_the_expected_files_appear(pi_root):
+    out = install(pi_root, "--dry-run").stdout
+    unit = pi_root / "etc/systemd/system/arcadeforge.service"
+    assert unit.read_bytes() == (ROOT / "systemd/arcadeforge.service").read_bytes()
+    assert oct(unit.stat().st_mode & 0o777) == "0o644"
+    settings = pi_root / "etc/arcadeforge/cabinet.yaml"
+    assert settings.read_bytes() == (ROOT / "config/cabinet.yaml").read_bytes()
+    assert (pi_root / "usr/share/doc/arcadeforge/README.md").is_file()
+    cmdline = (pi_root / "boot/firmware/cmdline.txt").read_text().split()
+    assert "consoleblank=0" in cmdline and "vt.global_cursor_default=0" in cmdline
+    assert "consoleblank=600" not in cmdline
+    assert "rootwait" in cmdline  # the rest of the line is kept
+    assert (pi_root / "boot/firmware/cmdline.txt.before-arcadeforge").read_text().strip() == PI_CMDLINE
+    # System commands are printed, never run, under DESTDIR.
+    printed = [line for line in out.splitlines() if line.startswith("would run: ")]
+    for command in ("apt-get install", "useradd", "--system-site-packages", "systemctl enable arcadeforge"):
+        assert any(command in line for line in printed), command
+    assert "python3-lgpio" in out and "libgl1-mesa-dri" in out
+
+
+def test_a_second_run_changes_nothing(pi_root):
+    install(pi_root, "--dry-run")
+    before = snapshot(pi_root)
+    second = install(pi_root, "--dry-run").stdout
+    assert snapshot(pi_root) == before
+    assert "nothing to do, already installed" in second
+    assert "installed:" not in second and "edited:" not in second
+
+
+def test_an_operators_settings_are_left_untouched(pi_root):
+    settings = pi_root / "etc/arcadeforge/cabinet.yaml"
+    settings.parent.mkdir(parents=True)
+    settings.write_text("credits:\n  free_play: false  # the operator's own choice\n")
+    os.utime(settings, ns=(1_000_000_000, 1_000_000_000))
+    out = install(pi_root, "--dry-run").stdout
+    assert settings.read_text() == "credits:\n  free_play: false  # the operator's own choice\n"
+    assert settings.stat().st_mtime_ns == 1_000_000_000
+    assert "kept: /etc/arcadeforge/cabinet.yaml" in out
+
+
+def test_uninstall_removes_the_service_and_keeps_scores_and_settings(pi_root):
+    install(pi_root, "--dry-run")
+    scores = pi_root / "var/lib/arcadeforge/cabinet.db"
+    scores.parent.mkdir(parents=True)
+    scores.write_bytes(b"SQLite format 3\0 scores")
+    out = install(pi_root, "--dry-run", "--uninstall").stdout
+    assert not (pi_root / "etc/systemd/system/arcadeforge.service").exists()
+    assert not (pi_root / "usr/share/doc/arcadeforge").exists()
+    assert scores.read_bytes() == b"SQLite format 3\0 scores"
+    assert (pi_root / "etc/arcadeforge/cabinet.yaml").is_file()
+    # The console is as it was before the cabinet: the operator's own blanking time comes back.
+    assert (pi_root / "boot/firmware/cmdline.txt").read_text().split() == PI_CMDLINE.split()
+    assert "would run: systemctl disable --now arcadeforge.service" in out
+    again = install(pi_root, "--dry-run", "--uninstall").stdout
+    assert "nothing to do, already uninstalled" in again
+
+
+def test_destdir_alone_installs_files_but_runs_no_system_command(pi_root):
+    out = install(pi_root).stdout
+    assert (pi_root / "etc/systemd/system/arcadeforge.service").is_file()
+    assert [line for line in out.splitlines() if line.startswith("run: ")] == []
+    assert "would run: systemctl restart arcadeforge.service" in out
+
+
+def test_a_machine_without_a_pi_boot_partition_is_left_alone(tmp_path):
+    out = install(tmp_path, "--dry-run").stdout
+    assert "skipped: no /boot/firmware/cmdline.txt" in out
+    assert not (tmp_path / "boot").exists()
+
+
+def test_the_older_boot_location_is_found(tmp_path):
+    (tmp_path / "boot").mkdir()
+    (tmp_path / "boot/cmdline.txt").write_text("console=tty1 rootwait\n")
+    install(tmp_path, "--dry-run")
+    assert (tmp_path / "boot/cmdline.txt").read_text() == \
+        "console=tty1 rootwait consoleblank=0 vt.global_cursor_default=0\n"
+
+
+def test_a_dry_run_onto_this_machine_writes_nothing():
+    unit = Path("/etc/systemd/system/arcadeforge.service")
+    existed = unit.exists()
+    out = install(None, "--dry-run").stdout
+    assert unit.exists() == existed
+    assert "dry run" in out
+    assert "would" in out
+
+
+def test_a_bad_option_is_refused_in_one_line():
+    result = subprocess.run([BASH, str(INSTALLER), "--frobnicate"], capture_output=True, text=True,
+                            timeout=30)
+    assert result.returncode == 1
+    assert result.stderr.strip() == "install.sh: unknown option '--frobnicate' (try --help)"
+
+
+@pytest.mark.skipif(shutil.which("shellcheck") is None,
+                    reason="shellcheck is not installed (`make tools` installs it as root)")
+def test_shellcheck_finds_nothing():
+    result = subprocess.run(["shellcheck", "--shell=bash", str(INSTALLER)],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stdout
+
+
+def test_nothing_is_compiled_pygame_ce_comes_as_a_wheel(pi_root):
+    out = install(pi_root, "--dry-run").stdout
+    assert "--only-binary pygame-ce" in out
+    for compiler_step in ("build-essential", "-dev", "--no-binary", "gcc", "pkg-config"):
+        assert compiler_step not in out, compiler_step
+    assert "libgbm1" in out and "libgles2" in out, "SDL's KMS/DRM run-time libraries are still installed"
+
+
+def test_data_dir_puts_scores_and_settings_on_the_persistent_partition(pi_root):
+    scores = pi_root / "var/lib/arcadeforge/cabinet.db"
+    scores.parent.mkdir(parents=True)
+    scores.write_bytes(b"SQLite format 3\0 scores")
+    out = install(pi_root, "--dry-run", "--data-dir=/data/arcadeforge/").stdout
+    state_unit = (pi_root / "etc/systemd/system/var-lib-arcadeforge.mount").read_text()
+    config_unit = (pi_root / "etc/systemd/system/etc-arcadeforge.mount").read_text()
+    assert "What=/data/arcadeforge/state\nWhere=/var/lib/arcadeforge\n" in state_unit
+    assert "What=/data/arcadeforge/config\nWhere=/etc/arcadeforge\n" in config_unit
+    assert "Options=bind" in state_unit and "RequiresMountsFor=/data/arcadeforge" in state_unit
+    assert (pi_root / "data/arcadeforge/state/cabinet.db").read_bytes() == b"SQLite format 3\0 scores"
+    assert (pi_root / "data/arcadeforge/config/cabinet.yaml").is_file()
+    assert "would run: systemctl enable var-lib-arcadeforge.mount" in out
+    # A later update without the option keeps the data where it is, and changes nothing.
+    before = snapshot(pi_root)
+    again = install(pi_root, "--dry-run").stdout
+    assert snapshot(pi_root) == before and "nothing to do, already installed" in again
+    assert "live on /data/arcadeforge" in again
+    # Uninstalling removes the mounts but never the data.
+    install(pi_root, "--dry-run", "--uninstall")
+    assert not (pi_root / "etc/systemd/system/var-lib-arcadeforge.mount").exists()
+    assert (pi_root / "data/arcadeforge/state/cabinet.db").is_file()
+
+
+def test_a_relative_data_dir_is_refused_in_one_line(pi_root):
+    env = dict(os.environ, DESTDIR=str(pi_root))
+    result = subprocess.run([BASH, str(INSTALLER), "--dry-run", "--data-dir=data"], capture_output=True,
+                            text=True, env=env, timeout=60)
+    assert result.returncode == 1
+    assert result.stderr.strip() == "install.sh: --data-dir must be an absolute path, got 'data'"
+
+
+@pytest.mark.skipif(shutil.which("systemd-analyze") is None, reason="systemd-analyze is not installed")
+def test_the_mount_units_verify(pi_root, tmp_path):
+    install(pi_root, "--dry-run", "--data-dir=/data/arcadeforge")
+    for name in ("var-lib-arcadeforge.mount", "etc-arcadeforge.mount"):
+        result = subprocess.run(["systemd-analyze", "verify", str(pi_root / "etc/systemd/system" / name)],
+                                capture_output=True, text=True, timeout=60)
+        complaints = [line for line in (result.stdout + result.stderr).splitlines()
+                      if line.strip() and "arcadeforge.service" not in line]
+        assert complaints == [], complaints
+
+
+def test_the_settings_file_is_readable_by_root_and_the_cabinets_group_only(pi_root):
+    """It may hold the broker password: not world-readable (0640, group arcade)."""
+    out = install(pi_root, "--dry-run").stdout
+    settings = pi_root / "etc/arcadeforge/cabinet.yaml"
+    assert oct(settings.stat().st_mode & 0o777) == "0o640"
+    assert "would run: chgrp arcade /etc/arcadeforge/cabinet.yaml" in out
+
+
+def test_an_older_world_readable_settings_file_is_made_private_and_left_as_it_was(pi_root):
+    settings = pi_root / "etc/arcadeforge/cabinet.yaml"
+    settings.parent.mkdir(parents=True)
+    settings.write_text("network:\n  password: s3cret\n")
+    settings.chmod(0o664)   # as earlier versions of the installer left it
+    os.utime(settings, ns=(1_000_000_000, 1_000_000_000))
+    out = install(pi_root, "--dry-run").stdout
+    assert oct(settings.stat().st_mode & 0o777) == "0o640"
+    assert settings.read_text() == "network:\n  password: s3cret\n"
+    assert settings.stat().st_mtime_ns == 1_000_000_000
+    assert "permissions: /etc/arcadeforge/cabinet.yaml readable by root and group arcade only (0640)" in out
+    assert "s3cret" not in out
+    assert "nothing to do, already installed" in install(pi_root, "--dry-run").stdout
+
+
+def test_data_dir_writes_no_temporary_file_another_user_could_have_planted(pi_root, tmp_path):
+    """The installer runs as root: a link planted under the temporary file's name must not make it
+    write through the link (a fixed name, or one from the process id, can be guessed)."""
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    victim = tmp_path / "victim"
+    victim.write_text("root's file\n")
+    env = {k: v for k, v in os.environ.items() if k != "DESTDIR"}
+    env.update(DESTDIR=str(pi_root), TMPDIR=str(scratch))
+    # The link is planted under the name of the very process that then becomes the installer.
+    plant = 'ln -s "$1" "$TMPDIR/arcadeforge-mount.$$" && exec "$0" "$2" --dry-run --data-dir=/data/arcadeforge'
+    result = subprocess.run([BASH, "-c", plant, BASH, str(victim), str(INSTALLER)], capture_output=True,
+                            text=True, env=env, timeout=60)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert victim.read_text() == "root's file\n"
+    assert "What=/data/arcadeforge/state" in (pi_root / "etc/systemd/system/var-lib-arcadeforge.mount").read_text()
+    assert [p.is_symlink() for p in scratch.iterdir()] == [True]   # ours cleaned up, the planted one left
+
+
+def dry_run_with_apt(tmp_path: Path, candidate: str) -> str:
+    """A dry run onto this machine whose apt-cache offers python3-lgpio at ``candidate`` ("(none)": not at all)."""
+    stubs = tmp_path / "bin"
+    stubs.mkdir()
+    apt_cache = stubs / "apt-cache"
+    apt_cache.write_text(f'#!/bin/sh\n[ "$2" = python3-lgpio ] && printf "python3-lgpio:\\n  Installed: (none)\\n'
+                         f'  Candidate: {candidate}\\n"\nexit 0\n')
+    apt_cache.chmod(0o755)
+    env = dict(os.environ, PATH=f"{stubs}:{os.environ['PATH']}")
+    env.pop("DESTDIR", None)
+    result = subprocess.run([BASH, str(INSTALLER), "--dry-run"], capture_output=True, text=True, env=env, timeout=60)
+    assert result.returncode == 0, result.stdout + result.stderr
+    return result.stdout
+
+
+def test_plain_debian_without_python3_lgpio_takes_the_pinned_pypi_wheel(tmp_path):
+    out = dry_run_with_apt(tmp_path, "(none)")
+    [apt_install] = [line for line in out.splitlines() if "apt-get install" in line]
+    assert "python3-lgpio" not in apt_install
+    [pip] = [line for line in out.splitlines() if "pip install" in line]
+    assert pip.endswith(r"lgpio\>=0.2") and "--only-binary pygame-ce\\,lgpio" in pip
+    assert "no python3-lgpio in this system's apt archives" in out
+
+
+def test_raspberry_pi_os_keeps_python3_lgpio_from_apt(tmp_path):
+    out = dry_run_with_apt(tmp_path, "0.2.2-1~rpt1")
+    [apt_install] = [line for line in out.splitlines() if "apt-get install" in line]
+    assert apt_install.endswith("python3-lgpio")
+    assert "lgpio>=0.2" not in out and r"lgpio\>=0.2" not in out
+
+
+def test_doctor_alone_on_a_machine_without_the_cabinet_says_so_in_one_line(pi_root):
+    env = dict(os.environ, DESTDIR=str(pi_root))
+    result = subprocess.run([BASH, str(INSTALLER), "--doctor"], capture_output=True, text=True, env=env, timeout=60)
+    assert result.returncode == 1
+    assert result.stderr == "install.sh: the cabinet is not installed here; run " \
+                            f"{INSTALLER} first\n"

@@ -1,0 +1,125 @@
+"""The main loop: recovery, screenshots, rotation, and the command line."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from support.app import make_app, run, tap
+
+from cabinet.inputs.actions import Action
+from cabinet.render import LOGICAL_SIZE
+from cabinet.render.display import display_size
+from cabinet.scenes.flow.attract import AttractScene
+from cabinet.scenes.kit.base import Scene
+from support import ROOT
+
+
+
+class Exploding(Scene):
+    name = "exploding"
+
+    def __init__(self, ctx, when):
+        super().__init__(ctx)
+        self.when = when
+
+    def update(self):
+        if self.when == "update":
+            raise ZeroDivisionError("boom in update")
+
+    def draw(self, surface):
+        if self.when == "draw":
+            raise KeyError("boom in draw")
+
+
+@pytest.mark.parametrize("when", ["update", "draw"])
+def test_an_exception_in_a_scene_is_logged_and_the_cabinet_returns_to_attract(when, caplog):
+    app = make_app()
+    app.ctx.scenes.reset(Exploding(app.ctx, when))
+    run(app, 1)
+    app.render()
+    assert isinstance(app.ctx.scenes.top, AttractScene)
+    failure = [r for r in caplog.records if "back to attract" in r.getMessage()]
+    assert failure and failure[0].exc_info, "the traceback is logged"
+
+
+def test_attract_that_keeps_failing_falls_back_to_a_safe_title(monkeypatch):
+    app = make_app()
+
+    class Broken(Scene):
+        def update(self):
+            raise RuntimeError("always")
+
+    app.ctx.attract_factory = Broken
+    app.ctx.scenes.reset(Broken(app.ctx))
+    run(app, 5)
+    app.render()
+    assert app.ctx.scenes.top.name == "safe title"
+
+
+@pytest.mark.parametrize("rotation, size", [(0, (960, 540)), (90, (540, 960)), (180, (960, 540)), (270, (540, 960))])
+def test_rotation_gives_a_turned_display_and_maps_touches_back(rotation, size):
+    assert display_size(rotation) == size
+    app = make_app(f"display: {{rotation: {rotation}}}")
+    assert app.display.screen.get_size() == size
+    assert app.display.logical.get_size() == LOGICAL_SIZE
+    run(app, 2)
+    app.render()
+    # The logical top-left corner is lit; after turning it must be where to_logical says.
+    app.display.logical.fill((0, 0, 0))
+    app.display.logical.fill((255, 255, 255), (0, 0, 4, 4))
+    app.display.present()
+    lit = [(x, y) for x in (0, size[0] - 1) for y in (0, size[1] - 1)
+           if app.display.screen.get_at((x, y))[:3] == (255, 255, 255)]
+    assert len(lit) == 1
+    assert app.display.to_logical(lit[0]) == (0, 0)
+
+
+def test_screenshots_every_scene_the_first_time_and_every_five_seconds(tmp_path):
+    app = make_app(screenshots=tmp_path)
+    run(app, 1)
+    app.render()
+    run(app, 60)
+    app.render()
+    assert len(list(tmp_path.glob("*.png"))) == 1, "same scene within 5 s: no new picture"
+    run(app, 5 * 60)
+    app.render()
+    assert len(list(tmp_path.glob("*.png"))) == 2
+    tap(app, Action.START)
+    app.render()
+    names = sorted(p.name for p in tmp_path.glob("*.png"))
+    assert names[-1].endswith("game-select.png")
+
+
+def test_headless_exit_after_runs_as_a_subprocess_and_quits_cleanly(tmp_path):
+    env = dict(os.environ, PYTHONPATH=str(ROOT))  # the private state dir comes from conftest
+    shots = tmp_path / "shots"
+    done = subprocess.run([sys.executable, "-m", "cabinet", "--headless", "--exit-after", "1.5",
+                           "--screenshots", str(shots)], env=env, cwd=tmp_path,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "first frame shown" in done.stderr
+    assert "Traceback" not in done.stderr
+    assert list(shots.glob("*attract-title.png"))
+
+
+def test_the_scenes_bench_section_runs_in_quick_mode():
+    from cabinet import bench
+    figures = bench.load_sections()["scenes"](True)
+    names = [figure.name for figure in figures]
+    assert "blocks demo: frame CPU median" in names
+    assert "attract idle CPU share" in names
+    assert "process start to first attract frame" in names
+    assert all(figure.target for figure in figures)
+
+
+@pytest.mark.parametrize("windowed", [False, True])
+def test_escape_quits_only_a_windowed_cabinet(windowed):
+    import pygame
+    app = make_app(windowed=windowed)
+    pygame.event.clear()
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b",
+                                         scancode=41))
+    app.pump()
+    assert app.running is (not windowed), "a fullscreen cabinet ignores Esc; a window closes"
