@@ -7,11 +7,11 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("GPIOZERO_PIN_FACTORY", "mock")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-import pytest  # noqa: E402
+import pytest
 
 # Fixtures shared across folders: mock GPIO pins, a clock and an input hub; a real
-# broker; a real disk to fill or make read-only.
-pytest_plugins = ("support.inputs", "support.network", "support.disk")
+# broker; a real disk to fill or make read-only; a cabinet on its own settings file.
+pytest_plugins = ("support.inputs", "support.network", "support.disk", "support.service")
 
 
 @pytest.fixture(autouse=True)

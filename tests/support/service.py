@@ -6,11 +6,12 @@ import shutil
 from pathlib import Path
 
 import pygame
+import pytest
 
-from support.app import Heard
 from cabinet.app import App
-from cabinet.settings.load import SHIPPED_CONFIG, load_settings
 from cabinet.inputs.actions import CABINET, Action, InputEvent
+from cabinet.settings.load import SHIPPED_CONFIG, load_settings
+from support.app import Heard
 
 
 def cabinet_on_file(tmp_path: Path, yaml_text: str | None = None, name: str = "cabinet.yaml") -> tuple[App, Path]:
@@ -83,3 +84,12 @@ def screenshot(app: App, folder: Path, name: str) -> Path:
     path = folder / f"{name}.png"
     pygame.image.save(app.display.logical, str(path))
     return path
+
+
+@pytest.fixture
+def cabinet(tmp_path):
+    """A cabinet on a settings file of its own (a fixture): ``(app, path)``, three frames in."""
+    app, path = cabinet_on_file(tmp_path)
+    step(app, frames=3)
+    yield app, path
+    app.close()

@@ -8,14 +8,14 @@ from types import SimpleNamespace
 import pytest
 import yaml
 
-from support.service import cabinet_on_file, choose, enter, screenshot, service, step, tap, top, value_of
-from cabinet.settings.load import parse_settings
 from cabinet.inputs.actions import Action
 from cabinet.scenes.kit.common import credit_line
+from cabinet.settings.load import parse_settings
+from cabinet.settings.save import settings_text
 from cabinet.settings.schema import CreditSettings
 from cabinet.storage import Store
-from cabinet.settings.save import settings_text
 from cabinet.system.price_table import PRESETS, PriceTable
+from support.service import choose, enter, screenshot, service, tap, top, value_of
 
 SCREENS = Path("/tmp/pricing-screens")   # saved for a person to look at
 
@@ -187,14 +187,6 @@ def test_saving_rewrites_an_old_key_only_when_its_price_changed():
 
 
 # --------------------------------------------------------------------------- the service menu
-
-@pytest.fixture
-def cabinet(tmp_path):
-    app, path = cabinet_on_file(tmp_path)
-    step(app, frames=3)
-    yield app, path
-    app.close()
-
 
 def test_the_service_menu_edits_a_table_and_saves_it(cabinet):
     app, path = cabinet

@@ -23,15 +23,15 @@ from cabinet.inputs.actions import CABINET, DIRECTIONS, Action
 from cabinet.scenes.antigravity.layouts import FINAL_BOARD_FRAMES, SingleLayout, VersusLayout
 from cabinet.scenes.kit.base import Scene
 from cabinet.scenes.kit.countdown import Countdown
-from cabinet.scenes.kit.idle import IdleWatch
 from cabinet.scenes.kit.ending import GameOver, InputCheck, MatchEnd, OnEnd
+from cabinet.scenes.kit.idle import IdleWatch, WalksAway
 from cabinet.storage.replays import ReplayRecorder
 
 END_FRAMES = FINAL_BOARD_FRAMES + 180   # the final field, then the game-over or winner banner
 END_SKIP_AFTER = 60       # Start may cut the banner short after this many frames
 
 
-class AntiGravityScene(Scene):
+class AntiGravityScene(WalksAway, Scene):
     """Plays one ANTI-GRAVITY game (or versus match) to its end.
 
     ``mode``: "single", "versus" or "contest". ``difficulty``: single play's
@@ -247,21 +247,6 @@ class AntiGravityScene(Scene):
         self.countdown = Countdown(self.ctx.audio.play)
 
     # ------------------------------------------------------------------ the end
-    def _walked_away(self, verdict) -> bool:
-        """Act on the idle watch's verdict: a person gone forfeits the match (its result shows,
-        then the rematch offer); everybody gone ends it with no result, back to attract."""
-        if verdict is None:
-            return False
-        kind, player = verdict
-        if kind == "abandoned":
-            self.rounds.abandon()
-            self._finish()
-            return True
-        self.rounds.forfeit(player)
-        self.end_frames = 1
-        self.ctx.audio.play("game_over")
-        return True
-
     def winner(self) -> int | None:
         """Versus: the winner of this round, 1 or 2, when decided; None while playing or on a draw."""
         if self.rounds is not None and self.rounds.forfeited is not None:

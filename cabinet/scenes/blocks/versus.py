@@ -34,8 +34,8 @@ from cabinet.scenes.blocks.play import CURSOR_SOUNDS
 from cabinet.scenes.blocks.shown_seat import ShownSeat
 from cabinet.scenes.kit.base import Scene
 from cabinet.scenes.kit.countdown import Countdown
-from cabinet.scenes.kit.idle import IdleWatch
 from cabinet.scenes.kit.ending import GameOver, InputCheck, MatchEnd, OnEnd
+from cabinet.scenes.kit.idle import IdleWatch, WalksAway
 from cabinet.storage.replays import ReplayRecorder
 
 ROUND_END_FRAMES = 210     # the round's result, both boards in view
@@ -43,7 +43,7 @@ MATCH_END_FRAMES = 300     # the match's result, before the rematch offer
 END_SKIP_AFTER = 60        # Start may cut a result short after this many frames
 
 
-class BlocksVersusScene(Scene):
+class BlocksVersusScene(WalksAway, Scene):
     """Plays ``match`` (a :class:`~cabinet.games.match.Match` of BLOCKS) with ``pilots``.
 
     ``series``: the rematches this match belongs to (win streaks). ``demo``:
@@ -241,21 +241,6 @@ class BlocksVersusScene(Scene):
         self.popups = age_popups(self.popups)
 
     # ------------------------------------------------------------------ the end
-    def _walked_away(self, verdict) -> bool:
-        """Act on the idle watch's verdict: a person gone forfeits the match (its result shows,
-        then the rematch offer); everybody gone ends it with no result, back to attract."""
-        if verdict is None:
-            return False
-        kind, player = verdict
-        if kind == "abandoned":
-            self.rounds.abandon()
-            self._finish()
-            return True
-        self.rounds.forfeit(player)
-        self.end_frames = 1
-        self.ctx.audio.play("game_over")
-        return True
-
     def _end_length(self) -> int:
         return MATCH_END_FRAMES if self.match_over else ROUND_END_FRAMES
 

@@ -20,11 +20,31 @@ IDLE_WARN_FRAMES = 60 * FPS   # a minute without a move: STILL THERE?
 IDLE_END_FRAMES = 70 * FPS    # ten seconds later the match is given up
 
 
+class WalksAway:
+    """What a versus scene with an :class:`IdleWatch` does with its verdict (both games' scenes
+    share it): they have ``rounds`` (the match), ``end_frames``, ``_finish`` and ``ctx``."""
+
+    def _walked_away(self, verdict) -> bool:
+        """Act on the idle watch's verdict: a person gone forfeits the match (its result shows,
+        then the rematch offer); everybody gone ends it with no result, back to attract."""
+        if verdict is None:
+            return False
+        kind, player = verdict
+        if kind == "abandoned":
+            self.rounds.abandon()
+            self._finish()
+            return True
+        self.rounds.forfeit(player)
+        self.end_frames = 1
+        self.ctx.audio.play("game_over")
+        return True
+
+
 class IdleWatch:
     """Frames since each of ``people`` (player numbers) last moved."""
 
     def __init__(self, people):
-        self.idle = {player: 0 for player in people}
+        self.idle = dict.fromkeys(people, 0)
 
     def moved(self, player: int) -> None:
         if player in self.idle:

@@ -6,16 +6,16 @@ from pathlib import Path
 import pygame
 import pytest
 
-from support.service import cabinet_on_file, choose, enter, screenshot, service, step, tap, top, value_of
-from support.audio import FakeMixer
 from cabinet.app import App
 from cabinet.audio import EFFECTS, Audio
-from cabinet.settings.load import parse_settings
 from cabinet.inputs.actions import Action
 from cabinet.scenes.flow.attract import MESSAGE_TURN, AttractScene, Part
-from cabinet.scenes.kit.base import Scene
 from cabinet.scenes.flow.title import TitleScene
+from cabinet.scenes.kit.base import Scene
+from cabinet.settings.load import parse_settings
 from cabinet.settings.schema import AudioSettings
+from support.audio import FakeMixer
+from support.service import choose, enter, screenshot, service, tap, value_of
 
 SCREENS = Path("/tmp/pricing-screens")
 
@@ -71,7 +71,8 @@ def test_attract_mode_sounds_one_loop_in_n_and_a_coin_is_always_heard(every, hea
 def test_attract_mode_plays_at_the_demo_volume_and_a_coin_at_the_games():
     mixer = FakeMixer()
     audio = Audio(AudioSettings(master_volume=100, effects_volume=50, demo_volume=40), mixer=mixer)
-    volumes = lambda: {name: sound.volume for name, sound in zip(EFFECTS, mixer.made)}
+    def volumes():
+        return {name: sound.volume for name, sound in zip(EFFECTS, mixer.made)}
     assert set(volumes().values()) == {0.5}
     audio.attract = True
     assert volumes()["title_jingle"] == pytest.approx(0.2) and volumes()["coin"] == pytest.approx(0.5)
@@ -128,14 +129,6 @@ def test_the_message_takes_turns_with_the_prompt_and_shows_on_the_title():
         assert MESSAGE in title.look()
     finally:
         app.close()
-
-
-@pytest.fixture
-def cabinet(tmp_path):
-    app, path = cabinet_on_file(tmp_path)
-    step(app, frames=3)
-    yield app, path
-    app.close()
 
 
 def test_the_service_menu_has_rows_for_the_demo_sound_and_the_message(cabinet):

@@ -4,22 +4,14 @@ from __future__ import annotations
 
 import pytest
 import yaml
-from support.service import cabinet_on_file, choose, chosen_label, enter, service, step, tap, top, value_of
 
-from cabinet.settings import load as config_module
 from cabinet.inputs.actions import CABINET, Action, InputEvent
 from cabinet.scenes.flow.attract import AttractScene
 from cabinet.scenes.service import ServiceMenuScene
 from cabinet.scenes.service.rows import SettingRow, step_for
+from cabinet.settings import load as config_module
 from cabinet.settings.schema import AntiGravitySettings, CreditSettings, HandicapSettings
-
-
-@pytest.fixture
-def cabinet(tmp_path):
-    app, path = cabinet_on_file(tmp_path)
-    step(app, frames=3)
-    yield app, path
-    app.close()
+from support.service import cabinet_on_file, choose, chosen_label, enter, service, step, tap, top, value_of
 
 
 def set_blocks_and_coins(app) -> None:
@@ -95,9 +87,8 @@ def test_exit_without_saving_keeps_the_old_settings_and_file(cabinet):
 
 
 def test_shipped_settings_go_to_the_users_own_file_when_etc_arcadeforge_does_not_exist(tmp_path, monkeypatch):
-    from support.app import Heard
-
     from cabinet.app import App
+    from support.app import Heard
     missing = tmp_path / "etc-arcadeforge"
     monkeypatch.setattr("cabinet.settings.load.SYSTEM_CONFIG", missing / "cabinet.yaml")
     shipped_before = config_module.SHIPPED_CONFIG.read_text()
@@ -117,9 +108,8 @@ def test_shipped_settings_go_to_the_users_own_file_when_etc_arcadeforge_does_not
 
 
 def test_shipped_settings_are_saved_to_etc_when_that_folder_exists(tmp_path, monkeypatch):
-    from support.app import Heard
-
     from cabinet.app import App
+    from support.app import Heard
     etc = tmp_path / "etc-arcadeforge"
     etc.mkdir()
     monkeypatch.setattr("cabinet.settings.load.SYSTEM_CONFIG", etc / "cabinet.yaml")
