@@ -22,6 +22,7 @@ tools:
 	@./tests/tools/ensure-debian-tools.sh
 
 test: $(VENV)/.installed tools
+	$(PY) -m ruff check .
 	$(HEADLESS) $(PY) -m pytest
 
 bench: $(VENV)/.installed

@@ -21,8 +21,8 @@ from pathlib import Path
 
 from cabinet import FPS
 from cabinet.inputs.actions import CABINET, Action
-from cabinet.settings.save import save_path
 from cabinet.settings.last_good import load_for_cabinet
+from cabinet.settings.save import save_path
 
 log = logging.getLogger(__name__)
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")

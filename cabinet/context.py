@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from cabinet.scenes.flow.attract import AttractScene
 from cabinet.scenes.flow.play import game_ended
@@ -11,11 +12,11 @@ from cabinet.scenes.kit.base import SceneStack
 
 if TYPE_CHECKING:  # pragma: no cover
     from cabinet.audio.player import Audio
-    from cabinet.settings.load import LoadedConfig
     from cabinet.inputs.hub import InputHub
     from cabinet.network.link import NetworkLink
     from cabinet.scenes.kit.ending import Ending
     from cabinet.scenes.service.cabinet_outputs import CabinetOutputs
+    from cabinet.settings.load import LoadedConfig
     from cabinet.settings.schema import Settings
     from cabinet.storage import CreditBank, Store
 
@@ -29,31 +30,31 @@ class Context:
     the service menu shows them. ``bank`` is the store's credit bank.
     """
 
-    settings: "Settings"
-    config: "LoadedConfig"
-    store: "Store"
-    audio: "Audio"          # or anything with Audio's play() and attract (tests listen with one)
-    inputs: "InputHub"
+    settings: Settings
+    config: LoadedConfig
+    store: Store
+    audio: Audio          # or anything with Audio's play() and attract (tests listen with one)
+    inputs: InputHub
     scenes: SceneStack = field(default_factory=SceneStack)
     frame: int = 0
     # The panel whose Start or choice led here: it drives a one-player game.
     player: int = 1
     notices: list[str] = field(default_factory=list)
-    bank: "CreditBank | None" = None
+    bank: CreditBank | None = None
     # The lockouts, meters and lamps, driven from the cabinet's state; the app sets it.
-    outputs: "CabinetOutputs | None" = None
+    outputs: CabinetOutputs | None = None
     # The fleet link, None without a network section.
-    network: "NetworkLink | None" = None
-    attract_factory: Callable[["Context"], Any] | None = None
+    network: NetworkLink | None = None
+    attract_factory: Callable[[Context], Any] | None = None
     # Called with the new Settings when the service menu applies them (the app turns the display).
-    settings_listeners: list[Callable[["Settings"], None]] = field(default_factory=list)
+    settings_listeners: list[Callable[[Settings], None]] = field(default_factory=list)
 
     def go_to_attract(self) -> None:
         """Drop every scene and start attract mode from its first part."""
         factory = self.attract_factory or AttractScene
         self.scenes.reset(factory(self))
 
-    def finish(self, ending: "Ending") -> None:
+    def finish(self, ending: Ending) -> None:
         """What follows a game whose starter named no ending: the flow's (:func:`~cabinet.scenes.flow.play.game_ended`).
 
         ``ending`` is a :class:`~cabinet.scenes.kit.ending.GameOver` or a

@@ -3,10 +3,8 @@
 import os
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
-from support.app import make_app, run, tap
 
 from cabinet.inputs.actions import Action
 from cabinet.render import LOGICAL_SIZE
@@ -14,7 +12,7 @@ from cabinet.render.display import display_size
 from cabinet.scenes.flow.attract import AttractScene
 from cabinet.scenes.kit.base import Scene
 from support import ROOT
-
+from support.app import make_app, run, tap
 
 
 class Exploding(Scene):

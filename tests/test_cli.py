@@ -8,12 +8,12 @@ import pytest
 
 from cabinet import app as app_module
 from cabinet.__main__ import build_parser, main
-from cabinet.settings.load import SHIPPED_CONFIG
 from cabinet.inputs.actions import Action, InputEvent
 from cabinet.scenes.service.input_test import EXIT_FRAMES
+from cabinet.settings.load import SHIPPED_CONFIG
 from cabinet.storage import Store
-from support.replays import recorded
 from support import ROOT
+from support.replays import recorded
 
 SHIPPED = SHIPPED_CONFIG.read_text(encoding="utf-8")
 
@@ -193,7 +193,6 @@ def test_output_cut_short_by_the_reader_is_no_traceback(tmp_path):
     import os
     import subprocess
     import sys
-    from pathlib import Path
     path = settings_file(tmp_path, "".join(f"stray_{i}: 1\n" for i in range(150)))
     read_end, write_end = os.pipe()
     os.close(read_end)    # the reader is gone before the first line: every write fails

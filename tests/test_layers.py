@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
+
 from support import ROOT
 
 CABINET = ROOT / "cabinet"

@@ -2,7 +2,6 @@
 and the document's worked examples are what the engines really score."""
 
 import re
-from pathlib import Path
 
 from cabinet.games.antigravity import AntiGravityGame
 from cabinet.games.blocks import BlocksGame

@@ -11,7 +11,7 @@ from __future__ import annotations
 from cabinet.audio.effects import EFFECTS, synthesize_all
 from cabinet.games.sounds import chain_effect, clear_effect
 
-__all__ = ["Audio", "EFFECTS", "chain_effect", "clear_effect", "synthesize_all"]
+__all__ = ["EFFECTS", "Audio", "chain_effect", "clear_effect", "synthesize_all"]
 
 
 def __getattr__(name):

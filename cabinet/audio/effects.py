@@ -9,7 +9,7 @@ rare big moments, and headroom for several sounds playing at once.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import numpy as np
 

@@ -90,7 +90,8 @@ class Audio:
 
     In attract mode the effects play at ``demo_volume`` percent of the game's volume, and
     only on one loop of the playlist in ``demo_sound_every`` (the first loop of attract mode
-    sounds); a coin and a credit are always heard at the game's volume. Never raises. Without a working mixer it logs one line and every
+    sounds); a coin and a credit are always heard at the game's volume. Never raises.
+    Without a working mixer it logs one line and every
     :meth:`play` does nothing. ``status`` says which, for the service menu.
     """
 

@@ -16,8 +16,8 @@ import os
 import resource
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
-from typing import Callable
 
 # Modules that register sections, imported when the bench runs (not when the cabinet starts).
 SECTION_MODULES = [

@@ -115,7 +115,7 @@ def measure_latency(presses: int, seed: int = 5, settings_yaml: str = "{}") -> l
 def _press_randomly(factory, wired, bounce, edge_at, presses, seed, stop) -> None:
     """Press and release random switches at random phases of the frame, as gpiozero's threads would."""
     rng = random.Random(seed)
-    free_at = {w: 0.0 for w in wired}  # earliest time each pin may be pressed again
+    free_at = dict.fromkeys(wired, 0.0)  # earliest time each pin may be pressed again
     held: list[tuple[float, object]] = []
     driven = 0
     while driven < presses and not stop.is_set():
@@ -147,7 +147,7 @@ def scripted_presses(presses: int) -> tuple[int, int, int, int]:
 
     def player_thread(pins, quota):
         next_edge = {w: time.monotonic() + i * spacing / len(pins) for i, w in enumerate(pins)}
-        down = {w: False for w in pins}
+        down = dict.fromkeys(pins, False)
         done = 0
         while done < quota or any(down.values()):
             for w in pins:

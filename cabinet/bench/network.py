@@ -153,8 +153,8 @@ def frame_ms(settings_yaml: str, frames: int) -> float:
     """Median wall time of the main loop's work per frame (events, update, draw, upkeep) in attract."""
     # a section loads what it measures when it runs, so `bench --sections X` stays quick
     from cabinet.app import App
-    from cabinet.settings.load import parse_settings
     from cabinet.scenes.flow.title import TitleScene
+    from cabinet.settings.load import parse_settings
     app = App(parse_settings(settings_yaml, "bench"), headless=True)
     try:
         app.ctx.scenes.reset(TitleScene(app.ctx))

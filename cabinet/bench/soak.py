@@ -68,8 +68,8 @@ def soak(hours: float, sample_seconds: float = SAMPLE_SECONDS) -> dict:
     """Run attract mode for ``hours`` simulated hours; return the RSS samples and the CPU used."""
     # a section loads what it measures when it runs, so `bench --sections X` stays quick
     from cabinet.app import App
-    from cabinet.settings.load import load_settings
     from cabinet.scenes.flow.attract import AttractScene
+    from cabinet.settings.load import load_settings
     app = App(load_settings(None), headless=True)
     record_replays(app)
     replays = len(app.ctx.store.replays.ids())

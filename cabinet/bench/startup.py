@@ -61,7 +61,7 @@ def run_cabinet(args: list[str], env: dict[str, str] | None = None, timeout: flo
             while True:
                 try:
                     message = listener.recv(4096).decode("utf-8", "replace")
-                except socket.timeout:
+                except TimeoutError:
                     if process.poll() is not None:
                         run.ended = time.perf_counter() - started
                         break

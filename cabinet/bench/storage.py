@@ -13,9 +13,9 @@ from pathlib import Path
 
 from cabinet.bench import Figure, section
 from cabinet.settings.load import SHIPPED_CONFIG, load_settings
+from cabinet.settings.save import save_settings
 from cabinet.settings.schema import CreditSettings
 from cabinet.storage import Store
-from cabinet.settings.save import save_settings
 from cabinet.storage.replays import Replay
 
 

@@ -88,8 +88,8 @@ def run(quick: bool = False) -> list[Figure]:
         wins = [won for lvl, won, *_ in results if lvl == level]
         figures.append(Figure(f"blocks CPU level {level} beats level {level - 1}",
                               100 * sum(wins) / len(wins), "%", ">= 65"))
-    seconds = {level: 0.0 for level in CPU_LEVELS}
-    presses = {level: 0 for level in CPU_LEVELS}
+    seconds = dict.fromkeys(CPU_LEVELS, 0.0)
+    presses = dict.fromkeys(CPU_LEVELS, 0)
     for _, _, thinking, _, _ in results:
         for level, (spent, pressed) in thinking.items():
             seconds[level] += spent

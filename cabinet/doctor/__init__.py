@@ -6,7 +6,8 @@ function. Every check prints one line, ``ok``, ``warn``, ``fail`` or ``skip``
 0 for ok or skipped, 1 for a warning, 3 for a failure (2 is bad usage, as for
 every command). A failure means the cabinet cannot work as it should here (no
 screen on a Pi, a state folder that takes no writes, under-voltage); what only
-makes it worse (dropped frames, no sound, a clock not yet set) is a warning. A check that raises is reported as a failure of that check,
+makes it worse (dropped frames, no sound, a clock not yet set) is a warning.
+A check that raises is reported as a failure of that check,
 never as a crash of the doctor.
 """
 

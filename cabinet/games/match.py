@@ -110,7 +110,7 @@ class Match:
         """The match score as the screen writes it: "2 - 1"."""
         return f"{self.wins[1]} - {self.wins[2]}"
 
-    def rematch(self, seed: int) -> "Match":
+    def rematch(self, seed: int) -> Match:
         """A fresh match between the same sides."""
         return Match(self.game, self.rounds_to_win, seed, dict(self.cpu))
 

@@ -10,7 +10,8 @@ spread never changes the decision, only when it is ready.
 
 from __future__ import annotations
 
-from typing import Any, Generator
+from collections.abc import Generator
+from typing import Any
 
 Thinking = Generator[None, None, Any]
 

@@ -2,4 +2,4 @@
 
 from cabinet.inputs.actions import CABINET, Action, InputEvent
 
-__all__ = ["Action", "InputEvent", "CABINET"]
+__all__ = ["CABINET", "Action", "InputEvent"]

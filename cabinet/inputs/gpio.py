@@ -63,7 +63,7 @@ def usable_pin_factory(pin_factory=None):
 class _Debounce:
     """Main-thread state of one pin: what was reported, and when."""
 
-    __slots__ = ("reported", "accepted_at", "latest")
+    __slots__ = ("accepted_at", "latest", "reported")
 
     def __init__(self):
         self.reported = False

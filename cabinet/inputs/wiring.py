@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from cabinet.inputs.actions import CABINET, Action
 
-BCM_PINS = range(0, 28)  # the GPIO lines of the 40-pin header
+BCM_PINS = range(28)  # the GPIO lines of the 40-pin header
 
 PANEL_ACTIONS = {
     "left": Action.LEFT, "right": Action.RIGHT, "up": Action.UP, "down": Action.DOWN,

@@ -19,10 +19,10 @@ import sys
 import threading
 import time
 
-from cabinet.settings.load import find_config, load_settings
-from cabinet.network import messages, topics
+from cabinet.network import topics
 from cabinet.network.client import KEEPALIVE_SECONDS, SetupError, connect_options, make_client
 from cabinet.network.view import FleetView, receive_or_drop
+from cabinet.settings.load import find_config, load_settings
 from cabinet.storage.takings import DAYS
 
 log = logging.getLogger("cabinet.network")
@@ -52,7 +52,7 @@ class FleetMonitor:
         self.client.on_subscribe = lambda *args: self.subscribed.set()
         self.client.on_message = self._on_message
 
-    def start(self) -> "FleetMonitor":
+    def start(self) -> FleetMonitor:
         self.client.connect_async(self.settings.host, self.settings.port, KEEPALIVE_SECONDS,
                                   **connect_options(self.persistent))
         self.client.loop_start()

@@ -23,8 +23,14 @@ import time
 from collections import deque
 
 from cabinet.network import messages, topics
-from cabinet.network.client import (KEEPALIVE_SECONDS, RECONNECT_MAX_SECONDS, RECONNECT_MIN_SECONDS, SetupError,
-                                     connect_options, make_client)
+from cabinet.network.client import (
+    KEEPALIVE_SECONDS,
+    RECONNECT_MAX_SECONDS,
+    RECONNECT_MIN_SECONDS,
+    SetupError,
+    connect_options,
+    make_client,
+)
 from cabinet.network.snapshots import SnapshotMaker
 from cabinet.network.status import LinkStatus
 from cabinet.network.view import FleetView, receive_or_drop
@@ -81,7 +87,7 @@ class NetworkLink:
 
     # ------------------------------------------------------------------ main-loop side
 
-    def start(self) -> "NetworkLink":
+    def start(self) -> NetworkLink:
         """Start the network thread and return at once."""
         self._thread.start()
         return self

@@ -77,7 +77,7 @@ class LocalBroker:
         self.config.write_text(text + f"\nlog_dest file {self.folder / 'mosquitto.log'}\n"
                                       f"user {getpass.getuser()}\n")
 
-    def start(self, timeout: float = 20.0) -> "LocalBroker":
+    def start(self, timeout: float = 20.0) -> LocalBroker:
         """Start it and wait until it accepts connections."""
         binary = mosquitto_path()
         if binary is None:
@@ -119,7 +119,7 @@ class LocalBroker:
         except OSError:
             return "(no log)"
 
-    def __enter__(self) -> "LocalBroker":
+    def __enter__(self) -> LocalBroker:
         return self.start()
 
     def __exit__(self, *exc) -> None:

@@ -10,8 +10,8 @@ best ``size`` entries of the kept snapshots, each tagged with its cabinet.
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from cabinet.storage.word_filter import shown
 

@@ -17,7 +17,7 @@ import logging
 import threading
 import time
 from collections import Counter
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from cabinet.network import messages, topics
 from cabinet.network.merge import NETWORK_SIZE, Ledger, TableSnapshot, merge, network_table
@@ -31,7 +31,7 @@ def arrived(message, now: float):
     version = getattr(message, "version", None)
     if version is not None and version > int(now * 1_000_000):
         changes["version"] = int(now * 1_000_000)
-    stamp = datetime.fromtimestamp(now, timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    stamp = datetime.fromtimestamp(now, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
     for field in ("made", "at"):
         if getattr(message, field, "") > stamp:
             changes[field] = stamp

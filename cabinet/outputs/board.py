@@ -180,7 +180,7 @@ class OutputBoard:
                 if isinstance(device, MeterPulser):
                     device.close()
             done = self.given()
-            for name, device in self.devices.items():
+            for _name, device in self.devices.items():
                 if not isinstance(device, MeterPulser):
                     if not isinstance(device, Lamp):
                         device.off()
@@ -190,4 +190,4 @@ class OutputBoard:
         return done
 
 
-__all__ = ["OutputBoard", "OUTPUTS", "OFF", "ON", "BLINK"]
+__all__ = ["BLINK", "OFF", "ON", "OUTPUTS", "OutputBoard"]

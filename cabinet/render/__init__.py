@@ -10,4 +10,4 @@ from cabinet.render.text import fit_size, fitted, render_text, text, text_size
 LOGICAL_SIZE = (960, 540)
 WIDTH, HEIGHT = LOGICAL_SIZE
 
-__all__ = ["LOGICAL_SIZE", "WIDTH", "HEIGHT", "palette", "text", "text_size", "render_text", "fit_size", "fitted"]
+__all__ = ["HEIGHT", "LOGICAL_SIZE", "WIDTH", "fit_size", "fitted", "palette", "render_text", "text", "text_size"]

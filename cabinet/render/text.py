@@ -17,7 +17,7 @@ from cabinet.render.palette import SHADOW
 
 _KEY = (255, 0, 255)  # colour key: never used as a text colour
 _CACHE_LIMIT = 600
-_cache: "OrderedDict[tuple, pygame.Surface]" = OrderedDict()
+_cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
 
 _ALIASES = {"left": "topleft", "right": "topright", "centre": "midtop", "middle": "center"}
 

@@ -14,8 +14,8 @@ entry in :data:`GAMES` (docs/architecture.md, step by step).
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from cabinet.games.antigravity.demo import demo_pilots
 from cabinet.games.blocks.demo import BlocksDemoPilot
@@ -34,7 +34,7 @@ from cabinet.scenes.kit.replay_rules import recorded_match, section_from_dict
 from cabinet.settings.schema import AntiGravitySettings, BlocksSettings, RampSettings
 from cabinet.storage.scores import antigravity_tables
 
-__all__ = ["AttractShare", "Entry", "GAMES", "entries", "entry"]
+__all__ = ["GAMES", "AttractShare", "Entry", "entries", "entry"]
 
 
 @dataclass(frozen=True)

@@ -55,7 +55,10 @@ USING_FACTORY = "USING FACTORY SETTINGS"
 _MISSING = object()       # "no last good value for this key"
 
 
-def shipped_config(prefix: str = sys.prefix, package_dir: Path = Path(__file__).resolve().parent.parent) -> Path:
+PACKAGE_DIR = Path(__file__).resolve().parent.parent       # cabinet/
+
+
+def shipped_config(prefix: str = sys.prefix, package_dir: Path = PACKAGE_DIR) -> Path:
     """The factory settings file: config/ beside the package in a checkout, else the
     copy pip installs under the environment's share/arcadeforge/."""
     checkout = package_dir.parent / "config" / "cabinet.yaml"
@@ -199,7 +202,7 @@ def parse_settings(text: str, filename: str = "<config>", last_good: Settings | 
     (a RecursionError, a MemoryError), which gives the last good settings and one line."""
     try:
         return _parse(text, filename, last_good)
-    except Exception as exc:   # noqa: BLE001  (no settings file may stop the cabinet)
+    except Exception as exc:
         return _loader_failed(exc, filename, last_good)
 
 
@@ -481,7 +484,7 @@ def construct_scalar(node: yaml.ScalarNode):
     reason is written here: pyyaml's own quotes the tag and text at any length."""
     try:
         return yaml.constructor.SafeConstructor().construct_object(node, deep=True)
-    except Exception as exc:   # noqa: BLE001  (whatever it is, this text is no value of that tag)
+    except Exception as exc:
         kind = node.tag.rsplit(":", 1)[-1][:MAX_QUOTED]
         raise ValueError(f"{quoted(node.value)} is not a valid {kind}") from exc
 
@@ -510,7 +513,7 @@ def _scalars(node):
         for item in node.value:
             yield from _scalars(item)
     elif isinstance(node, yaml.MappingNode):
-        for key, item in node.value:
+        for _key, item in node.value:
             yield from _scalars(item)
 
 

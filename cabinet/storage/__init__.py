@@ -16,9 +16,9 @@ read-only disk is survived.
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 from cabinet.settings.schema import CreditSettings, Settings
 from cabinet.storage.audits import Audits
@@ -30,7 +30,7 @@ from cabinet.storage.outbox import Outbox, network_active
 from cabinet.storage.replays import Replay, ReplayRecorder, ReplayStore
 from cabinet.storage.scores import ScoreEntry, ScoreTables
 
-__all__ = ["Store", "GameEnd", "ScoreEntry", "Replay", "ReplayRecorder", "CreditBank"]
+__all__ = ["CreditBank", "GameEnd", "Replay", "ReplayRecorder", "ScoreEntry", "Store"]
 
 
 @dataclass(frozen=True)
@@ -63,7 +63,7 @@ class Store:
 
     @classmethod
     def open(cls, path: str | Path | None = None, settings: Settings | None = None,
-             connect: Callable[..., sqlite3.Connection] = sqlite3.connect) -> "Store":
+             connect: Callable[..., sqlite3.Connection] = sqlite3.connect) -> Store:
         """Open ``path`` (None: ``state_dir()/cabinet.db``). ``settings`` sets the score upkeep."""
         return cls(Database.open(path, connect), settings)
 

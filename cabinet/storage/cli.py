@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from cabinet.storage import Store
 from cabinet.settings.last_good import load_for_cabinet
+from cabinet.storage import Store
 from cabinet.storage.scores import table_ids
 
 

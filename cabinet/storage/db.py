@@ -32,16 +32,17 @@ import os
 import shutil
 import sqlite3
 import time
-from datetime import datetime, timezone
+from collections.abc import Callable, Iterable, Sequence
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Callable, Iterable, Sequence
 
 from cabinet.storage.health import StorageStatus, fault_words
 from cabinet.storage.migrations import MIGRATIONS, SCHEMA_VERSION
 from cabinet.storage.read_only import read_into
 from cabinet.storage.salvage import rebuild_from_wal
+from cabinet.storage.waiting import STAMP as WAITING_STAMP
+from cabinet.storage.waiting import WaitingFile, already_applied
 from cabinet.storage.wal import wal_problems
-from cabinet.storage.waiting import STAMP as WAITING_STAMP, WaitingFile, already_applied
 from cabinet.system.paths import state_dir
 
 log = logging.getLogger("cabinet.storage")
@@ -118,7 +119,7 @@ class Database:
 
     @classmethod
     def open(cls, path: str | Path | None = None,
-             connect: Callable[..., sqlite3.Connection] = sqlite3.connect) -> "Database":
+             connect: Callable[..., sqlite3.Connection] = sqlite3.connect) -> Database:
         db = cls(Path(path) if path else default_path(), connect)
         if db.waiting.claim():
             # Not while another program runs on these files: a live log is not a lost one.
@@ -424,7 +425,7 @@ class Database:
                 self._rebuild_from_wal()
             conn.close()
             if not moved:
-                raise sqlite3.OperationalError("unable to open database file: cannot move the damaged one aside")
+                raise sqlite3.OperationalError("unable to open database file: cannot move the damaged one aside") from exc
             raise _SetAside(str(exc)) from None
         except BaseException:
             conn.close()
@@ -684,7 +685,7 @@ def aside_path(path: Path, label: str) -> Path:
 
 def now_stamp() -> str:
     """The current UTC time as stored: "YYYY-MM-DDTHH:MM:SSZ"."""
-    return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def add_counter(name: str, amount: int) -> Statement:

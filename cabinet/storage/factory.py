@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("cabinet.storage")
 
 
-def factory_reset(store: "Store", config_path: str | Path | None = None,
+def factory_reset(store: Store, config_path: str | Path | None = None,
                   shipped: Path = SHIPPED_CONFIG) -> None:
     """Reset ``store`` and, unless it is the shipped file itself, ``config_path``.
 

@@ -41,7 +41,7 @@ def fault_words(path: Path, exc: BaseException | str) -> str:
         return DISK_FULL
     if "locked" in message or "busy" in message:
         return "locked by another program"
-    if "i/o" in message or isinstance(exc, sqlite3.DatabaseError) and type(exc) is sqlite3.DatabaseError:
+    if "i/o" in message or (isinstance(exc, sqlite3.DatabaseError) and type(exc) is sqlite3.DatabaseError):
         return "failing (disk i/o error)"
     return f"not openable ({exc})"
 

@@ -16,8 +16,8 @@ import logging
 import shutil
 import sqlite3
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 from urllib.parse import quote
 
 log = logging.getLogger("cabinet.storage")

@@ -57,7 +57,7 @@ class Replay:
         return zlib.compress(self.to_json().encode(), 6)
 
     @classmethod
-    def from_json(cls, text: str, replay_id: int | None = None) -> "Replay":
+    def from_json(cls, text: str, replay_id: int | None = None) -> Replay:
         """Parse a stored replay; ValueError for an unknown version or a damaged record."""
         label = f"replay {replay_id}" if replay_id is not None else "replay"
         try:
@@ -170,7 +170,7 @@ class ReplayStore:
                 break
         return best
 
-    def listing(self) -> list["ReplaySummary"]:
+    def listing(self) -> list[ReplaySummary]:
         """Every stored replay, oldest first, without unpacking their actions (rude initials masked)."""
         rows = self.db.read("SELECT id, game, mode, score, initials, created FROM replays ORDER BY id")
         return [ReplaySummary(*row[:4], word_filter.shown(row[4]), row[5]) for row in rows]

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import random
 import zlib
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from cabinet.settings.schema import DIFFICULTIES
 from cabinet.storage import word_filter

@@ -18,8 +18,8 @@ the service page shows the cabinet's date and time so that the operator sees it.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from datetime import date, timedelta
-from typing import Callable
 
 from cabinet.storage.db import Database, Statement, add_counter
 

@@ -33,8 +33,8 @@ import logging
 import os
 import struct
 import zlib
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 log = logging.getLogger("cabinet.storage")
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 import logging
 import os
 import socket
-from typing import Mapping
+from collections.abc import Mapping
 
 log = logging.getLogger(__name__)
 
@@ -77,7 +77,7 @@ class Notifier:
 
     @classmethod
     def from_environment(cls, environ: Mapping[str, str] | None = None,
-                         pid: int | None = None) -> "Notifier":
+                         pid: int | None = None) -> Notifier:
         """The Notifier systemd asked for through the environment; silent without ``$NOTIFY_SOCKET``."""
         environ = os.environ if environ is None else environ
         address = environ.get("NOTIFY_SOCKET") or None

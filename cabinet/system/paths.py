@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-
 # The installed service's state folder: StateDirectory=arcadeforge in systemd/arcadeforge.service.
 SERVICE_STATE_DIR = Path("/var/lib/arcadeforge")
 

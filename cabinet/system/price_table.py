@@ -37,7 +37,7 @@ class PriceTable(tuple):
         return self   # immutable
 
     @classmethod
-    def parse(cls, value) -> "PriceTable":
+    def parse(cls, value) -> PriceTable:
         """``value`` (a list of two-number lists) as a table; ValueError saying what is wrong."""
         if isinstance(value, (str, bytes, dict)) or not isinstance(value, (list, tuple)):
             raise ValueError(f"must be a list of [coins, credits] steps, e.g. {EXAMPLE}; got {value!r}")

@@ -19,7 +19,7 @@ import datetime
 import logging
 import shlex
 import subprocess
-from typing import Callable
+from collections.abc import Callable
 
 from cabinet import FPS
 from cabinet.inputs.actions import CABINET, Action

@@ -23,7 +23,7 @@ class SleepHours:
     end: int
 
     @classmethod
-    def parse(cls, text: str) -> "SleepHours | None":
+    def parse(cls, text: str) -> SleepHours | None:
         """``"02:00-10:00"`` as SleepHours; None for an empty text (never sleep). ValueError if bad."""
         if not text or not text.strip():
             return None

@@ -1,7 +1,7 @@
 """The synthesized effects: every name exists, each is clean, short and audible,
 the chain rises in pitch and a bigger clear sounds bigger."""
 
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 import pytest
@@ -25,7 +25,7 @@ CONTRACT_NAMES = (
 RATES = (22050, 44100, 48000)  # every sample rate the settings allow
 
 
-@lru_cache(maxsize=None)
+@cache
 def sounds(rate=44100):
     return synthesize_all(rate)
 
@@ -116,6 +116,6 @@ def test_white_noise_is_seeded_even_and_uncorrelated():
     noise = white(100_000, seed=5)
     assert np.array_equal(noise, white(100_000, seed=5))
     assert not np.array_equal(noise, white(100_000, seed=6))
-    assert -1.0 <= noise.min() and noise.max() < 1.0
+    assert noise.min() >= -1.0 and noise.max() < 1.0
     assert abs(noise.mean()) < 0.01 and noise.std() == pytest.approx(3 ** -0.5, abs=0.01)
     assert abs(np.corrcoef(noise[:-1], noise[1:])[0, 1]) < 0.01

@@ -13,10 +13,6 @@ from cabinet.settings.schema import AudioSettings
 from support.audio import FakeMixer
 
 
-
-
-
-
 def audio_records(caplog):
     return [r for r in caplog.records if r.name == "cabinet.audio"]
 

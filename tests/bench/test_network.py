@@ -5,6 +5,8 @@ import math
 from cabinet.bench import load_sections, network
 from cabinet.network.local_broker import LocalBroker
 from support.network import need_mosquitto
+
+
 def test_the_network_section_is_registered():
     assert "network" in load_sections()
 

@@ -23,8 +23,8 @@ def test_quick_soak_reports_growth_peak_and_cpu():
 
 
 def test_freed_memory_goes_back_to_the_system_once_a_minute(monkeypatch):
-    from support.app import make_app
     from cabinet.system import memory
+    from support.app import make_app
     trims = []
     monkeypatch.setattr(memory, "release_freed_memory", lambda: trims.append(1) or True)
     app = make_app()

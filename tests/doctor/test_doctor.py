@@ -3,16 +3,15 @@
 import os
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 from gpiozero.pins.mock import MockPin
 
 from cabinet import doctor
-from cabinet.settings.load import load_settings
 from cabinet.doctor import FAIL, OK, SKIP, WARN, Context, Result, clock, gpio, pi, screen, storage
 from cabinet.inputs.wiring import wiring
 from cabinet.render.vsync import judge, measure
+from cabinet.settings.load import load_settings
 from support import ROOT
 
 VERDICTS = ("ok", "warn", "fail", "skip")
@@ -86,7 +85,7 @@ def test_vsync_is_honoured_only_for_even_intervals_at_a_monitor_rate():
     assert reading.honoured and round(reading.hz) == 60
 
 
-def test_a_switch_closed_at_start_is_named_and_warns(pins, tmp_path):  # noqa: F811
+def test_a_switch_closed_at_start_is_named_and_warns(pins, tmp_path):
     ctx = context(tmp_path, pin_factory=pins)
     chips = Result("gpio chips", OK, "")
     wired = [w for w in wiring(ctx.settings.inputs.gpio) if w.pin is not None]
@@ -168,7 +167,7 @@ def test_kmsdrm_without_display_hardware_off_a_pi_is_skipped_and_on_a_pi_fails(m
     assert on_pi[0].verdict == FAIL and "cannot open the screen" in on_pi[0].detail
 
 
-def test_while_the_cabinet_runs_the_screen_and_pins_are_not_touched(tmp_path, pins):  # noqa: F811
+def test_while_the_cabinet_runs_the_screen_and_pins_are_not_touched(tmp_path, pins):
     ctx = context(tmp_path, cabinet_active=True, pin_factory=pins)
     assert gpio.switches_result(ctx, Result("gpio chips", OK, "")).verdict == SKIP
     os.environ["SDL_VIDEODRIVER"], saved = "kmsdrm", os.environ["SDL_VIDEODRIVER"]

@@ -6,11 +6,11 @@ service menu (F2) or its resets (F1), and no gamepad's button 8 is a coin, until
 """
 
 import pygame
-from support.inputs import FakeJoystickPort, key
 
-from cabinet.settings.load import SHIPPED_CONFIG, load_settings
 from cabinet.inputs.actions import CABINET, Action
+from cabinet.settings.load import SHIPPED_CONFIG, load_settings
 from cabinet.settings.schema import InputSettings, JoystickSettings
+from support.inputs import FakeJoystickPort, key
 
 CABINET_KEYS = {pygame.K_5: Action.COIN1, pygame.K_6: Action.COIN2, pygame.K_F2: Action.SERVICE,
                 pygame.K_F1: Action.TEST, pygame.K_F9: Action.PAUSE}

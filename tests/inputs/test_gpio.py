@@ -11,12 +11,12 @@ import pytest
 from gpiozero import Button, Device
 from gpiozero.exc import BadPinFactory
 from gpiozero.pins.mock import MockPin
-from support.inputs import key, poll_until
 
 from cabinet.inputs.actions import CABINET, Action, InputEvent
 from cabinet.inputs.wiring import wiring
 from cabinet.settings.schema import GpioSettings, InputSettings, PanelPins
 from support import ROOT
+from support.inputs import key, poll_until
 
 
 def with_gpio(**changes) -> InputSettings:
@@ -217,7 +217,6 @@ HEADER = {2: 3, 3: 5, 4: 7, 17: 11, 27: 13, 22: 15, 10: 19, 9: 21, 11: 23, 5: 29
 
 def test_the_documented_wiring_table_is_the_default_map():
     import re
-    from pathlib import Path
     doc = (ROOT / "docs" / "operating.md").read_text(encoding="utf-8")
     section = doc.split("## Wiring", 1)[1].split("\n### Outputs", 1)[0]   # the inputs' table, not the outputs'
     rows = re.findall(r"\| (\d+) +\| (\d+) +\| `([a-z0-9.]+)` *\|", section)

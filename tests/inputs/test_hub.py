@@ -3,10 +3,10 @@
 import logging
 
 import pygame
-from support.inputs import key
 
 from cabinet.inputs.actions import CABINET, Action, InputEvent
 from cabinet.settings.schema import InputSettings, RepeatSettings
+from support.inputs import key
 
 
 def run_frames(hub, first, last):

@@ -5,10 +5,10 @@ import logging
 
 import pygame
 import pytest
-from support.inputs import FakeJoystickPort
 
 from cabinet.inputs.actions import CABINET, Action, InputEvent
 from cabinet.settings.schema import InputSettings, JoystickSettings
+from support.inputs import FakeJoystickPort
 
 
 @pytest.fixture

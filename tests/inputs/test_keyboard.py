@@ -2,9 +2,9 @@
 
 import pygame
 import pytest
-from support.inputs import key
 
 from cabinet.inputs.actions import CABINET, Action, InputEvent
+from support.inputs import key
 
 P1_KEYS = [
     (pygame.K_a, Action.LEFT), (pygame.K_LEFT, Action.LEFT),

@@ -7,6 +7,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+
 from support import ROOT
 
 INSTALLER = ROOT / "systemd" / "install.sh"

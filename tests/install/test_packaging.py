@@ -4,11 +4,9 @@ import shutil
 import subprocess
 import sys
 import zipfile
-from pathlib import Path
 
 from cabinet.settings.load import SHIPPED_CONFIG, shipped_config
 from support import ROOT
-
 
 
 def test_an_installed_package_finds_the_factory_file_under_share(tmp_path):

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
+
 from support import ROOT
 
 UNIT = ROOT / "systemd" / "arcadeforge.service"

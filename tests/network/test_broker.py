@@ -6,15 +6,14 @@ import json
 import logging
 import shutil
 import threading
-from pathlib import Path
 
 import paho.mqtt.client as mqtt
 import pytest
-from support.network import Cabinet, monitor_for, need_mosquitto, settings_for, wait_for
 
 from cabinet.network import client as client_module
 from cabinet.network.local_broker import LocalBroker, make_test_certificates
 from support import ROOT
+from support.network import Cabinet, monitor_for, need_mosquitto, settings_for, wait_for
 
 
 def test_two_cabinets_see_each_others_scores_and_initials_entered_after_the_game(tmp_path, broker):
@@ -240,9 +239,8 @@ class _Recorder(mqtt.Client):
 
 def test_the_main_loop_never_calls_into_the_network_with_the_broker_down(tmp_path, monkeypatch):
     """Structural: frames, a game's end and a score never touch paho on the main thread."""
-    from support.app import make_app, run
-
     from cabinet.network.local_broker import free_port
+    from support.app import make_app, run
 
     _Recorder.threads = set()
     monkeypatch.setattr(client_module.mqtt, "Client", _Recorder)
@@ -294,9 +292,8 @@ def test_attract_the_ranking_and_the_service_menu_show_the_network(tmp_path, bro
 
 
 def test_without_a_network_section_nothing_changes():
-    from support.app import make_app
-
     from cabinet.scenes.flow.ranking import RankingScene
+    from support.app import make_app
 
     app = make_app()
     assert app.ctx.network is None

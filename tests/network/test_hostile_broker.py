@@ -10,7 +10,6 @@ import json
 import logging
 import threading
 import time
-from pathlib import Path
 
 import paho.mqtt.client as mqtt
 import pytest
@@ -18,8 +17,9 @@ import pytest
 from cabinet.network import messages, topics
 from cabinet.network.local_broker import LocalBroker
 from cabinet.settings.schema import CreditSettings
-from support.network import Cabinet, monitor_for, need_mosquitto, settings_for, wait_for
 from support import ROOT
+from support.network import Cabinet, monitor_for, need_mosquitto, settings_for, wait_for
+
 ACL = ROOT / "config" / "mosquitto" / "arcadeforge.acl"
 USERS = {"bar-left": "left-secret", "bar-right": "right-secret", "office": "office-secret"}
 HUGE = 2**63 - 1

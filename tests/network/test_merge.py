@@ -9,10 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cabinet.settings.load import parse_settings
 from cabinet.network import messages, topics
 from cabinet.network.merge import Entry, Ledger, TableSnapshot, merge, network_table
 from cabinet.network.view import FleetView
+from cabinet.settings.load import parse_settings
 from cabinet.storage import Store
 
 STAMP = "2026-05-01T12:00:00Z"

@@ -10,17 +10,14 @@ from __future__ import annotations
 import subprocess
 import sys
 import time
-from pathlib import Path
 
-import pytest
-from support.app import make_app, past_countdown, run
-
-from cabinet.settings.load import parse_settings
 from cabinet.inputs.actions import CABINET, Action, InputEvent
 from cabinet.outputs.board import OutputBoard
 from cabinet.outputs.wiring import OUTPUTS, SUGGESTED_PINS, check_outputs
+from cabinet.settings.load import parse_settings
 from cabinet.settings.schema import Settings
 from support import ROOT
+from support.app import make_app, past_countdown, run
 
 PAID = """
 credits:
@@ -145,8 +142,8 @@ def test_no_output_default_or_suggested_pin_conflicts_with_the_default_input_map
 def lockout_expected(app) -> bool:
     """What the lockout must show after a step: accept only below the limit, in coin play,
     outside the service menu (but for its input test), with the storage readable and writable."""
-    from cabinet.scenes.service.input_test import InputTestScene
     from cabinet.scenes.service.door import in_service
+    from cabinet.scenes.service.input_test import InputTestScene
     bank, top = app.ctx.bank, app.ctx.scenes.top
     menu = in_service(top) and not isinstance(top, InputTestScene)
     return (bank.credits < 3 and not bank.free_play and not menu and app.ctx.store.db.writable

@@ -9,11 +9,11 @@ import pygame
 import pytest
 from colorspacious import cspace_convert, deltaE
 
-from support.app import choose, make_app, past_countdown, tap
 from cabinet.inputs.actions import Action
 from cabinet.render import palette, sprites
 from cabinet.scenes.antigravity.field_view import block_sprite
 from cabinet.scenes.blocks.ghost import ghost
+from support.app import choose, make_app, past_countdown, tap
 
 DEFICIENCIES = (None, "deuteranomaly", "protanomaly", "tritanomaly")
 CELL = 26            # an ANTI-GRAVITY single game's cell at 960x540

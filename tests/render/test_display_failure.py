@@ -69,7 +69,6 @@ def test_otherwise_it_asks_for_the_monitor(tmp_path, monkeypatch):
 
 
 def test_the_unit_does_not_restart_a_cabinet_without_a_screen():
-    from pathlib import Path
     unit = (ROOT / "systemd" / "arcadeforge.service").read_text()
     assert f"\nRestartPreventExitStatus={EXIT_NO_DISPLAY}\n" in unit
     assert "\nRestart=always\n" in unit

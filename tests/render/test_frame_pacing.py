@@ -2,9 +2,9 @@
 
 import pytest
 
-from support.app import make_app
 from cabinet.app import STEP
 from cabinet.render.vsync import Reading
+from support.app import make_app
 
 VSYNC = Reading(True, 1 / 60)
 NO_VSYNC = Reading(False, 0.0006)

@@ -3,7 +3,6 @@ push's countdown, the ending, and the contest list's own buttons."""
 
 import pygame
 import pytest
-from support.app import make_app, run
 
 from cabinet import FPS
 from cabinet.games.antigravity import AntiGravityGame
@@ -13,6 +12,7 @@ from cabinet.games.antigravity.stacks import crossed_columns, danger_columns
 from cabinet.inputs.actions import Action, InputEvent
 from cabinet.scenes.antigravity import alerts, layouts
 from cabinet.scenes.antigravity.play import END_FRAMES, AntiGravityScene, list_scroll
+from support.app import make_app, run
 
 # A push into column 2 from the top lines up R R R; column 0's blocks then hang and fly across.
 THROUGH = ["Y.B", "G.R", "RR.", "B..", "...", "...", "...", "..."]
@@ -65,8 +65,8 @@ def test_points_show_as_the_blocks_flash_and_the_through_bonus_as_they_fly():
 
 
 def test_a_stack_one_block_from_the_line_is_a_danger_and_beyond_it_ends_the_game():
-    for run in (5, 6):        # one block from the line, and touching it
-        grid = grid_from_text(["......"] * (12 - run) + ["R....."] * run)
+    for height in (5, 6):     # one block from the line, and touching it
+        grid = grid_from_text(["......"] * (12 - height) + ["R....."] * height)
         assert danger_columns(grid, 6, 12) == {0} and not crossed_columns(grid, 6, 12)
     grid = grid_from_text([".G...."] * 5 + ["......"] * 7)     # from the top as well
     assert danger_columns(grid, 6, 12) == {1}

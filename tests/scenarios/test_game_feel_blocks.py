@@ -2,7 +2,6 @@
 
 import pygame
 import pytest
-from support.app import make_app, press, run
 
 from cabinet.games.blocks import BlocksGame
 from cabinet.games.blocks.cursor import Cursor
@@ -13,6 +12,7 @@ from cabinet.scenes.blocks import play as blocks_scene
 from cabinet.scenes.blocks.animation import FLASH_FRAMES
 from cabinet.scenes.blocks.play import FINAL_BOARD_FRAMES, GAME_OVER_FRAMES, BlocksScene
 from cabinet.scenes.kit import pause
+from support.app import make_app, press, run
 
 EMPTY = ["........"] * 8
 

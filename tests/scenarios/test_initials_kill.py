@@ -11,12 +11,10 @@ import select
 import signal
 import subprocess
 import sys
-from pathlib import Path
 
 from cabinet.storage import Store
 from cabinet.storage.scores import PLACEHOLDER
 from support import ROOT, TESTS
-
 
 # The child: the headless cabinet, driven by scripted presses as in the flow tests.
 CHILD = """

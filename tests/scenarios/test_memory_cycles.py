@@ -9,10 +9,10 @@ import gc
 import weakref
 
 import pytest
-from support.app import make_app, run
 
 from cabinet.bench.scenes import _scenes
 from cabinet.scenes.kit.base import Scene
+from support.app import make_app, run
 
 
 class Blank(Scene):
@@ -108,8 +108,8 @@ def test_a_versus_demo_ended_mid_animation_is_freed(no_gc, game):
     app.ctx.scenes.reset(scene)
     def animating():
         if game == "blocks":
-            return bool(scene.flights.flights)       # stones in the air, each with its arrive() callback
-        return any(seat.animation is not None for seat in scene.seats)
+            return bool(scene.flights.flights)  # noqa: F821  (stones in the air; scene is deleted below)
+        return any(seat.animation is not None for seat in scene.seats)  # noqa: F821
     for _ in range(60 * 120):
         run(app, 1)
         if animating():

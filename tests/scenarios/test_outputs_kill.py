@@ -33,8 +33,8 @@ from types import SimpleNamespace
 import pytest
 from gpiozero.pins.mock import MockFactory, MockPin
 
-import cabinet.scenes.flow.attract  # noqa: F401  (what CabinetOutputs imports as it runs: imported once,
-import cabinet.scenes.flow.rematch  # noqa: F401  before the forks, not again by every child)
+import cabinet.scenes.flow.attract
+import cabinet.scenes.flow.rematch
 import cabinet.scenes.service.door  # noqa: F401
 from cabinet.outputs.board import OutputBoard
 from cabinet.scenes.kit.base import Scene, SceneStack
@@ -210,7 +210,6 @@ def test_sigkill_never_loses_a_coin_or_a_meter_count(tmp_path, capsys, request):
     started = time.monotonic()
     cabinet = Cabinet(folder, log_path)
     credited = cabinet.coins                     # coins in the bookkeeping
-    chutes = {1: 0, 2: 0}                        # coins the mech let through, per chute, once credited
     returned = refused = kills = offered = 0
     while credited < COINS:
         burst = [f"c{rng.choice((1, 2))}" for _ in range(min(rng.randint(1, 20), COINS - credited))]

@@ -16,9 +16,9 @@ import time
 import traceback
 
 from cabinet.settings.load import SHIPPED_CONFIG, load_settings
+from cabinet.settings.save import save_settings, settings_text
 from cabinet.settings.schema import CreditSettings
 from cabinet.storage import Store
-from cabinet.settings.save import save_settings, settings_text
 from cabinet.storage.replays import Replay
 
 KILLS = 200

@@ -2,7 +2,6 @@
 player must find (how to resume, their new entry, the round's result) shows on every frame."""
 
 import pygame
-from support.app import make_app, run, tap
 
 from cabinet.games.antigravity.seat import Popup
 from cabinet.games.blocks.versus import BlocksVersus
@@ -16,6 +15,7 @@ from cabinet.scenes.flow import tables
 from cabinet.scenes.flow.play import match_scene
 from cabinet.scenes.kit import match_view, pause
 from cabinet.storage.scores import ScoreEntry
+from support.app import make_app, run, tap
 
 SURFACE = (960, 540)
 

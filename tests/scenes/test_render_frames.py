@@ -3,12 +3,12 @@
 import random
 
 import pytest
-from support.app import make_app, press, run
 
 from cabinet.bench.scenes import _scenes
 from cabinet.inputs.actions import Action
 from cabinet.render.frames import FrameGate
 from cabinet.scenes.kit.base import Scene
+from support.app import make_app, press, run
 
 
 class Counting(Scene):

@@ -8,10 +8,10 @@ from pathlib import Path
 import pygame
 import pytest
 
-from cabinet.settings.load import ConfigProblem, LoadedConfig
 from cabinet.render import HEIGHT, WIDTH, text
 from cabinet.render.text import fitted, shortened, text_size
 from cabinet.scenes.service import page, save, settings_notice
+from cabinet.settings.load import ConfigProblem, LoadedConfig
 from cabinet.settings.schema import Settings
 
 LONG_PATH = Path("/srv/arcade/" + "operator_settings_folder/" * 12 + "cabinet.yaml")
@@ -69,10 +69,10 @@ def test_the_boot_notice_with_long_keys_and_many_problems_stays_on_screen(drawn)
 
 
 def test_the_save_row_shows_a_long_path_whole_enough(tmp_path, drawn):
-    from support.service import cabinet_on_file, choose, service, step
+    from support.service import cabinet_on_file, choose, service
     folder = tmp_path.joinpath(*["operator_settings_folder"] * 6)
     folder.mkdir(parents=True)
-    app, path = cabinet_on_file(folder)
+    app, _path = cabinet_on_file(folder)
     try:
         service(app)
         choose(app, "SAVE AND EXIT")

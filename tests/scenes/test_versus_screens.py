@@ -8,13 +8,13 @@ from __future__ import annotations
 import sys
 
 import pygame
-from support.app import choose, make_app, press, run, tap
-from support.versus import Hands
 
 from cabinet.games.match import Match, Series
 from cabinet.inputs.actions import Action
 from cabinet.scenes.antigravity.layouts import FINAL_BOARD_FRAMES
 from cabinet.scenes.flow.play import match_scene
+from support.app import choose, make_app, press, run, tap
+from support.versus import Hands
 
 
 def _choose(app, label: str) -> None:

@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from cabinet.settings import load as config
 from cabinet.__main__ import main
-from cabinet.settings.load import SHIPPED_CONFIG
+from cabinet.settings import load as config
 from cabinet.settings.last_good import FILE_NAME, load_for_cabinet
+from cabinet.settings.load import SHIPPED_CONFIG
 from cabinet.system import paths
 from support import ROOT
 

@@ -2,7 +2,6 @@
 
 import dataclasses
 import re
-from pathlib import Path
 
 from cabinet.__main__ import main
 from cabinet.settings.load import SHIPPED_CONFIG, load_settings, parse_settings

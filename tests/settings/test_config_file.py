@@ -10,16 +10,15 @@ from pathlib import Path
 
 import pytest
 
-from cabinet.settings.load import SHIPPED_CONFIG, load_settings, parse_settings
 from cabinet.inputs.wiring import BUTTON_ACTIONS, clashes, wiring
 from cabinet.outputs.wiring import output_clashes
-from cabinet.settings.checks import dearest_price
-from cabinet.system.price_table import PRESETS, PriceTable
-from cabinet.settings.schema import CONTAINER_ITEMS, ContestList, Settings, topic_name_problem
 from cabinet.settings import save as config_file
+from cabinet.settings.checks import dearest_price
+from cabinet.settings.load import SHIPPED_CONFIG, load_settings, parse_settings
 from cabinet.settings.save import save_path, save_settings
+from cabinet.settings.schema import CONTAINER_ITEMS, ContestList, Settings, topic_name_problem
+from cabinet.system.price_table import PRESETS, PriceTable
 from support.settings import SHIPPED
-
 
 
 def comments(text):

@@ -7,8 +7,8 @@ must be readable by their owner and group only, whatever the original's mode.
 
 import os
 
-from cabinet.settings.save import save_settings
 from cabinet.settings.last_good import load_for_cabinet
+from cabinet.settings.save import save_settings
 from support.settings import SHIPPED
 
 

@@ -21,15 +21,14 @@ import tempfile
 import threading
 import time
 import tracemalloc
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
-from cabinet.settings.load import SHIPPED_CONFIG, load_settings, parse_settings
 from cabinet.settings.last_good import load_for_cabinet
+from cabinet.settings.load import SHIPPED_CONFIG, load_settings, parse_settings
 from support import ROOT
 
 CPU_SECONDS = 5            # the bound, in CPU time: generous on a busy machine

@@ -12,25 +12,24 @@ from pathlib import Path
 
 import pygame
 import pytest
-from support.app import Heard
 from hypothesis import HealthCheck, given
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
 from cabinet.app import App
-from cabinet.settings.load import MAX_PROBLEMS, SHIPPED_CONFIG, USING_FACTORY, USING_LAST_GOOD, load_settings, parse_settings
 from cabinet.inputs.actions import Action, InputEvent
 from cabinet.inputs.wiring import clashes, wiring
 from cabinet.scenes.flow.attract import AttractScene
 from cabinet.scenes.flow.select import GameSelectScene
 from cabinet.scenes.service.settings_notice import SHOW_FRAMES, SKIP_AFTER, SettingsNoticeScene
-from cabinet.settings.schema import Settings
 from cabinet.settings import last_good
-from cabinet.settings.save import save_settings
 from cabinet.settings.last_good import load_for_cabinet, read_last_good
+from cabinet.settings.load import MAX_PROBLEMS, SHIPPED_CONFIG, USING_FACTORY, USING_LAST_GOOD, load_settings, parse_settings
+from cabinet.settings.save import save_settings
+from cabinet.settings.schema import Settings
 from cabinet.storage.scores import antigravity_tables, check_table
+from support.app import Heard
 from support.settings import PAID, SHIPPED, broken_yaml, is_paid
-
 
 
 def line_of(text: str, start: str) -> int:

@@ -6,12 +6,12 @@ import contextlib
 
 import pygame
 
-from support.app import Heard
-from support.service import choose, enter, press_test, service, step, tap, top, value_of
 from cabinet.app import App
-from cabinet.settings.load import load_settings
 from cabinet.inputs.actions import Action
 from cabinet.settings.last_good import load_for_cabinet
+from cabinet.settings.load import load_settings
+from support.app import Heard
+from support.service import choose, enter, press_test, service, step, tap, top, value_of
 from support.settings import PAID, broken_yaml, is_paid
 
 

@@ -14,17 +14,17 @@ import re
 from types import SimpleNamespace
 
 import pytest
-from support.app import Heard
-from support.service import enter, service, step, top
 
 from cabinet import app as app_module
 from cabinet.__main__ import main as command_line
 from cabinet.app import App
-from cabinet.settings.load import SHIPPED_CONFIG, parse_settings
 from cabinet.scenes.service.notices import NoticesPage
 from cabinet.scenes.service.settings_notice import SettingsNoticeScene
-from cabinet.settings.schema import secret_keys
 from cabinet.settings.last_good import load_for_cabinet
+from cabinet.settings.load import SHIPPED_CONFIG, parse_settings
+from cabinet.settings.schema import secret_keys
+from support.app import Heard
+from support.service import enter, service, step, top
 
 LAST = "Jk4-LAST-GOOD-SECRET-Vy"      # in the last good settings
 FILE = "Zq7-FILE-SECRET-Wx"           # written in the broken file

@@ -3,10 +3,10 @@
 from types import SimpleNamespace
 
 from cabinet.settings.load import SHIPPED_CONFIG, load_settings
+from cabinet.settings.save import save_settings
 from cabinet.settings.schema import CreditSettings
 from cabinet.storage import Store
 from cabinet.storage.cli import print_scores
-from cabinet.settings.save import save_settings
 from support.replays import recorded
 
 
@@ -27,7 +27,7 @@ def test_scores_prints_every_table_with_replay_ids(capsys, tmp_path):
                   "antigravity/contest/SUNDAY CUP", "antigravity/contest/STANDARD",
                   "antigravity/contest/OLD LIST"):
         assert f"\n{table}  (last reset: " in "\n" + out
-    assert f" 1. ACE     123456  " in out and f"replay {replay_id}" in out
+    assert " 1. ACE     123456  " in out and f"replay {replay_id}" in out
     assert out.count("\n  10. ") == 12  # blocks, 4 difficulties, versus, 3 lists, the old one, 2 win streaks
     assert "\nstreak/blocks  (last reset: " in out and "\nstreak/antigravity  (last reset: " in out
 

@@ -21,6 +21,7 @@ import sys
 from pathlib import Path
 
 import pytest
+
 from cabinet.settings.schema import CreditSettings
 from cabinet.storage import Store
 from cabinet.storage.scores import FACTORY_DATE
@@ -397,11 +398,12 @@ def _state_folder_in(condition: str, request, private_state) -> Path:
 def test_every_storage_state_but_healthy_shows_on_notices_and_in_attract(condition, words, request,
                                                                           private_state, monkeypatch, tmp_path):
     import pygame
-    from support.app import make_app
-    from support.service import enter, service, top
+
     from cabinet.render import HEIGHT, WIDTH, palette
     from cabinet.scenes.flow.attract import AttractScene
     from cabinet.scenes.service import notices
+    from support.app import make_app
+    from support.service import enter, service, top
     monkeypatch.setenv("STATE_DIRECTORY", str(_state_folder_in(condition, request, private_state)))
     app = make_app("credits:\n  free_play: false\n")
     if condition == "full":

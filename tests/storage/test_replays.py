@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from cabinet.inputs.actions import Action, InputEvent
+from cabinet.inputs.actions import Action
 from cabinet.storage import Store
 from cabinet.storage.replays import REPLAY_VERSION, Replay, ReplayRecorder, ReplayStore
 from support.replays import recorded

@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 
-from support.service import cabinet_on_file, enter, screenshot, service, step, top
 from cabinet.network.fleet import format_report, report
 from cabinet.network.messages import AuditSnapshot
 from cabinet.network.snapshots import SnapshotMaker
@@ -21,6 +20,7 @@ from cabinet.storage import Store
 from cabinet.storage.takings import UNDATED, local_day
 from cabinet.system.price_table import PriceTable
 from support import ROOT
+from support.service import cabinet_on_file, enter, screenshot, service, step, top
 
 SCREENS = Path("/tmp/pricing-screens")
 REPO = ROOT
@@ -186,7 +186,7 @@ def test_takings_cross_the_wire_and_a_bad_day_refuses_the_snapshot_in_one_line(s
     assert report(view)["cabinets"][0]["takings"] == [{"day": today, "coins": 1, "credits": 1, "plays": 0}]
     for bad_day in ("yesterday", None):
         figures["takings"] = [{"day": bad_day, "coins": 1, "credits": 1, "plays": 0}]
-        with pytest.raises(messages.BadMessage, match="audits.takings has a bad day") as refused:
+        with pytest.raises(messages.BadMessage, match=r"audits\.takings has a bad day") as refused:
             messages.parse(topic, messages.encode("bar", "cab-1", version=2, made="2026-12-01T20:00:00Z",
                                                   audits=figures))
         assert "\n" not in str(refused.value)

@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pygame
 
-from support.app import make_app
 from cabinet.inputs.actions import Action, InputEvent
 from cabinet.network import messages, topics
 from cabinet.network.fleet import report
@@ -20,6 +19,7 @@ from cabinet.scenes.flow.ranking import RankingScene
 from cabinet.storage.replays import Replay
 from cabinet.storage.word_filter import MASK, RUDE, is_rude, shown
 from support import ROOT
+from support.app import make_app
 
 SCREENS = Path("/tmp/pricing-screens")
 WHEN = "2026-12-01T20:00:00Z"

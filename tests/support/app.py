@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from cabinet.app import App
-from cabinet.settings.load import parse_settings
 from cabinet.inputs.actions import Action, InputEvent
+from cabinet.settings.load import parse_settings
 
 
 class Heard:

@@ -1,12 +1,6 @@
 """A mixer that plays nothing and remembers what it was asked to play."""
 
-import logging
-import numpy as np
-import pygame
-import pytest
-from cabinet.audio import EFFECTS, Audio, synthesize_all
-from cabinet.audio.player import mixer_samples
-from cabinet.settings.schema import AudioSettings
+from cabinet.audio import EFFECTS
 
 
 class FakeMixer:

@@ -1,21 +1,7 @@
 """Replays for the tests: one recorded by hand, and one saved by playing a real game."""
 
-import json
-import pytest
 from cabinet.inputs.actions import Action, InputEvent
-from cabinet.storage import Store
-from cabinet.storage.replays import REPLAY_VERSION, Replay, ReplayRecorder, ReplayStore
-from support.app import Heard
-from cabinet.app import App
-from cabinet.settings.load import parse_settings
-from cabinet.games.antigravity.pilot import AIPilot
-from cabinet.games.blocks import demo as blocks_demo
-from cabinet.games.pilots import HumanPilot
-from cabinet.scenes.antigravity.play import AntiGravityScene
-from cabinet.scenes.blocks.play import BlocksScene
-from cabinet.scenes.flow.attract import AttractScene
-from cabinet.scenes.flow.playback import PlaybackScene, ReplayReel, play_replay
-from cabinet.storage.replays import REPLAY_VERSION, Replay
+from cabinet.storage.replays import Replay, ReplayRecorder
 
 
 def recorded(score=1234, game="blocks", mode="single", seed=42):

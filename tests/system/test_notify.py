@@ -189,9 +189,8 @@ def test_an_address_that_is_not_a_unix_socket_disables_notifying(caplog):
 
 def test_the_real_main_loop_stops_pinging_while_a_scene_hangs(systemd, monkeypatch):
     """A stalled App.run sends no WATCHDOG=1 for as long as it hangs, then pings again."""
-    from support.app import make_app
-
     from cabinet.scenes.kit.base import Scene
+    from support.app import make_app
 
     for name, value in systemd.environ(WATCHDOG_USEC=100_000).items():  # a ping every 50 ms
         monkeypatch.setenv(name, value)
@@ -204,7 +203,7 @@ def test_the_real_main_loop_stops_pinging_while_a_scene_hangs(systemd, monkeypat
         while not stop.is_set():
             try:
                 message = systemd.sock.recv(4096).decode()
-            except (socket.timeout, OSError):
+            except (TimeoutError, OSError):
                 continue
             arrivals.append((time.monotonic(), message))
 

@@ -3,11 +3,11 @@
 import datetime
 
 import pytest
-from support.app import make_app, press, run
 
-from cabinet.settings.load import parse_settings
 from cabinet.inputs.actions import CABINET, Action, InputEvent
+from cabinet.settings.load import parse_settings
 from cabinet.system.sleep_hours import SleepHours
+from support.app import make_app, press, run
 
 
 class Clock:

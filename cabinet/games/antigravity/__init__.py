@@ -9,5 +9,14 @@ from cabinet.games.antigravity.field import bonus10
 from cabinet.games.antigravity.modes import AntiGravityVersus, ContestGame, Progress
 from cabinet.games.antigravity.results import BlockMove, ChainStep, Turn
 
-__all__ = ["AntiGravityGame", "BlockMove", "ChainStep", "ContestGame", "IllegalMove",
-           "Progress", "Turn", "AntiGravityVersus", "bonus10"]
+__all__ = [
+           "AntiGravityGame",
+           "AntiGravityVersus",
+           "BlockMove",
+           "ChainStep",
+           "ContestGame",
+           "IllegalMove",
+           "Progress",
+           "Turn",
+           "bonus10",
+]

@@ -3,7 +3,8 @@
 A CPU level sets how far the AI looks (``lookahead``, in pushes: 1 is this push
 only, 2 adds the next push, whose blocks are on show, 3 also tries a third push
 of every colour and so builds chains), how many frames pass between its inputs
-and before it starts a move, and how often it slips to a merely good push. The pilot presses the same switches as a person at the other
+and before it starts a move, and how often it slips to a merely good push.
+The pilot presses the same switches as a person at the other
 panel (see :class:`~cabinet.games.antigravity.pilot.AIPilot`), so a level's speed
 is a real frame count on screen and in replays.
 """

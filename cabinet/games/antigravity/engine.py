@@ -112,7 +112,7 @@ class AntiGravityGame:
                   difficulty: str = "normal", mode: str = "single", total_cleared: int = 0,
                   seed: int = 1, settings: AntiGravitySettings | None = None,
                   colours: int | None = None, turn_frames: int | None = None,
-                  ramp=None, horizon: int = 0) -> "AntiGravityGame":
+                  ramp=None, horizon: int = 0) -> AntiGravityGame:
         """A game on the field ``rows`` (its size is the text's), with ``top``/``bottom``
         as the queued dispenser blocks, current first; later blocks come from the seed.
 
@@ -146,7 +146,7 @@ class AntiGravityGame:
         game._refill()
         return game
 
-    def copy(self) -> "AntiGravityGame":
+    def copy(self) -> AntiGravityGame:
         """An independent copy (previews, AI search); its random generator continues alike."""
         twin = object.__new__(type(self))
         twin.__dict__.update(self.__dict__)
@@ -274,7 +274,7 @@ class AntiGravityGame:
             rows = range(far_row + 1, self.height)  # each moved up one row
             step = -1
         else:
-            rows = range(0, far_row)                # each moved down one row
+            rows = range(far_row)                # each moved down one row
             step = 1
         shifted = tuple(BlockMove(column, row, row + step, COLOURS[cells[(row + step) * width + column] - 1])
                         for row in rows)

@@ -12,7 +12,7 @@ a run made only of unchanged cells would have been cleared already. Pass
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from cabinet.games.antigravity.results import BlockMove, ChainStep
 
@@ -54,7 +54,7 @@ class Geometry:
         return -1
 
 
-@lru_cache(maxsize=None)
+@cache
 def geometry(width: int, half: int) -> Geometry:
     return Geometry(width, half)
 

@@ -9,8 +9,8 @@ so the same events on the same frames give the same game and the same pictures.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from cabinet import FPS
 from cabinet.games.antigravity.animation import FieldPicture, TurnAnimation, grid_from_text

@@ -33,7 +33,7 @@ class Simulation:
         bind_all(self.pilots, self)
 
     @classmethod
-    def versus(cls, settings, seed: int, pilots) -> "Simulation":
+    def versus(cls, settings, seed: int, pilots) -> Simulation:
         """A versus match of ``settings`` (an AntiGravitySettings) from ``seed``."""
         match = AntiGravityVersus(settings, seed)
         return cls((match.game(1), match.game(2)), pilots, match)

@@ -4,5 +4,13 @@ from .engine import BlocksGame, IllegalMove, PlaceResult
 from .pieces import CATALOGUE, PIECE_SETS, Piece
 from .versus import BlocksVersus, VersusPlaceResult
 
-__all__ = ["BlocksGame", "BlocksVersus", "IllegalMove", "PlaceResult", "VersusPlaceResult", "Piece",
-           "CATALOGUE", "PIECE_SETS"]
+__all__ = [
+           "CATALOGUE",
+           "PIECE_SETS",
+           "BlocksGame",
+           "BlocksVersus",
+           "IllegalMove",
+           "Piece",
+           "PlaceResult",
+           "VersusPlaceResult",
+]

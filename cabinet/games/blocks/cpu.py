@@ -15,8 +15,8 @@ from __future__ import annotations
 from cabinet.games.cpu import CpuLevel, cpu_level
 
 from .ai import BlocksAI, Style
-from .tactics import Values
 from .demo import BlocksDemoPilot
+from .tactics import Values
 
 CPU_LEVELS: dict[int, CpuLevel] = {
     1: CpuLevel(1, lookahead=1, input_frames=16, think_frames=40, slip_percent=30),

@@ -65,7 +65,7 @@ class Cursor:
         """The push that goes from the tray back to the board."""
         return Action.LEFT if self.tray_side == "right" else Action.RIGHT
 
-    def copy(self) -> "Cursor":
+    def copy(self) -> Cursor:
         return replace(self)
 
     # ----------------------------------------------------------------- actions
@@ -124,7 +124,7 @@ class Cursor:
             return self._next_piece(game, +1)
         if action in (Action.A, self.to_board):
             self.focus = BOARD
-            height, width = game.piece_size(self.slot)
+            _height, width = game.piece_size(self.slot)
             self.col = SIZE - width if self.tray_side == "right" else 0   # back at the tray's side
             self.settle(game)
             return Outcome(Did.BOARD)

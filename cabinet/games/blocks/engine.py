@@ -13,8 +13,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import NamedTuple
 
-from .pieces import (CATALOGUE, COL_MASKS, FULL, PIECE_SETS, ROW_MASKS, SIZE,
-                     Piece, cells_of, orientations, piece_from_text)
+from .pieces import CATALOGUE, COL_MASKS, FULL, PIECE_SETS, ROW_MASKS, SIZE, Piece, cells_of, orientations, piece_from_text
 
 SLOTS = 3
 WIPE_OUT_BONUS = 1000
@@ -206,7 +205,7 @@ class BlocksGame:
 
     # ----------------------------------------------------------------- making games
     @classmethod
-    def from_settings(cls, settings, seed: int = 0) -> "BlocksGame":
+    def from_settings(cls, settings, seed: int = 0) -> BlocksGame:
         """A new game from a ``BlocksSettings`` (piece_set, rotation, gravity, ramp)."""
         return cls(seed=seed, rotation=settings.rotation, piece_set=settings.piece_set,
                    gravity=settings.gravity, ramp=settings.ramp,
@@ -215,7 +214,7 @@ class BlocksGame:
     @classmethod
     def from_text(cls, rows, tray=None, seed: int = 0, rotation: bool = False,
                   gravity: bool = True, piece_set: str = "classic", score: int = 0,
-                  streak: int = 0, **options) -> "BlocksGame":
+                  streak: int = 0, **options) -> BlocksGame:
         """A game in a given position: ``rows`` as in :meth:`to_text` (``+`` marks a stone),
         ``tray`` three piece texts or None (used). A piece may be any entry of the classic
         set; later trays are drawn from ``piece_set``. A tray with every slot used is
@@ -238,7 +237,7 @@ class BlocksGame:
         game.game_over = game._nothing_fits()
         return game
 
-    def copy(self) -> "BlocksGame":
+    def copy(self) -> BlocksGame:
         """An independent copy, random generator included (for searches and previews)."""
         twin = object.__new__(BlocksGame)
         twin.__dict__.update(self.__dict__)

@@ -33,7 +33,7 @@ class Lookahead:
     def expected_cost(self, boards: np.ndarray, gravity: bool) -> np.ndarray:
         free = (boards[:, None] & self.masks[None, :]) == 0
         board_index, mask_index = np.nonzero(free)
-        after, lines = clear_many(boards[board_index] | self.masks[mask_index], gravity)
+        after, _lines = clear_many(boards[board_index] | self.masks[mask_index], gravity)
         costs = self.cost(after)
         best = np.full(boards.size * self.count, self.death)
         np.minimum.at(best, board_index * self.count + self.groups[mask_index], costs)

@@ -57,12 +57,12 @@ class BlocksVersus:
                                           piece_set=piece_set, gravity=gravity,
                                           stone_seed=self._stone_seed(player))
                        for player in PLAYERS}
-        self._pending = {player: 0 for player in PLAYERS}
+        self._pending = dict.fromkeys(PLAYERS, 0)
         self.winner: int | None = None
 
     @classmethod
     def from_text(cls, boards, trays=(None, None), pending=(0, 0), streaks=(0, 0), seed: int = 1,
-                  **options) -> "BlocksVersus":
+                  **options) -> BlocksVersus:
         """A match in a given position: per player (1, 2) a board text (``+`` = stone), a tray
         as in :meth:`BlocksGame.from_text`, pending stones and streak; later trays are drawn
         from ``seed``. ``options`` are the constructor's other keywords. A position in which

@@ -8,8 +8,8 @@ met them), so a player sees every attack coming before it can land.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 FLIGHT_FRAMES = 34        # across the screen
 CANCEL_FRAMES = 20        # to the mover's own meter, close by

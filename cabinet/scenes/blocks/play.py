@@ -39,6 +39,7 @@ from cabinet.scenes.kit.base import Scene
 from cabinet.scenes.kit.common import blink, draw_backdrop
 from cabinet.scenes.kit.countdown import Countdown
 from cabinet.scenes.kit.ending import GameOver, InputCheck, OnEnd
+
 # A human game nobody touches: warned after a minute, ended ten seconds later (as versus).
 from cabinet.scenes.kit.idle import IDLE_END_FRAMES, IDLE_WARN_FRAMES
 from cabinet.scenes.kit.pause import draw_pause

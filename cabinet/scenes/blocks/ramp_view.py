@@ -3,7 +3,7 @@ board one after another, as versus stones do, instead of just appearing with the
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import pygame
 

@@ -18,8 +18,8 @@ from __future__ import annotations
 import itertools
 import logging
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from cabinet import FPS
 from cabinet.games.match import DEMO_CPU_LEVELS, Match
@@ -34,8 +34,17 @@ from cabinet.scenes.flow.select import GameSelectScene
 from cabinet.scenes.flow.tables import ScoreTablesScene
 from cabinet.scenes.flow.title import TitleScene
 from cabinet.scenes.kit.base import Scene
-from cabinet.scenes.kit.common import (FLASH_FRAMES, blink, can_play, credit_line, draw_backdrop, draw_banner,
-                                       draw_storage_warning, prompt, storage_warning)
+from cabinet.scenes.kit.common import (
+    FLASH_FRAMES,
+    blink,
+    can_play,
+    credit_line,
+    draw_backdrop,
+    draw_banner,
+    draw_storage_warning,
+    prompt,
+    storage_warning,
+)
 from cabinet.storage import scores
 
 log = logging.getLogger(__name__)

@@ -13,7 +13,7 @@ questions of :class:`~cabinet.scenes.kit.ending.Challengeable`.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import pygame
 

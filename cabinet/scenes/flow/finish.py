@@ -4,7 +4,7 @@ initials if the score made the table, the ranking, then attract mode again."""
 from __future__ import annotations
 
 import logging
-from typing import Callable
+from collections.abc import Callable
 
 from cabinet.games.match import Match, Series
 from cabinet.scenes.flow.initials import InitialsScene

@@ -9,7 +9,7 @@ check, so the game scene itself never picks the next screen.
 from __future__ import annotations
 
 import random
-from typing import Callable
+from collections.abc import Callable
 
 from cabinet.games.match import Match, Series, cpu_match, rounds_to_win
 from cabinet.scenes import catalogue

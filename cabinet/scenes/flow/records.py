@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from cabinet.render import WIDTH, palette, text
 from cabinet.scenes.flow.initials import InitialsScene

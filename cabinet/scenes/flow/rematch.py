@@ -11,7 +11,7 @@ played. When the count runs out, the series is over and its records are entered.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import pygame
 

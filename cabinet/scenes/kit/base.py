@@ -31,13 +31,13 @@ class Scene:
     def leave(self) -> None:
         """Called when the scene stops being the top of the stack."""
 
-    def handle(self, event: "InputEvent") -> None:
+    def handle(self, event: InputEvent) -> None:
         """React to one press or release."""
 
     def update(self) -> None:
         """Advance one 60 Hz step."""
 
-    def draw(self, surface: "pygame.Surface") -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         """Draw the whole scene on the logical surface."""
 
     def look(self):

@@ -20,7 +20,7 @@ only) is unchanged by it::
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import pygame
 

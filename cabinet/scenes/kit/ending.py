@@ -9,8 +9,9 @@ a challenger) or a :class:`MatchEnd` (a versus match decided). The flow
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable, Protocol, Union
+from typing import Any, Protocol
 
 from cabinet.games.match import Match, Series
 
@@ -50,7 +51,7 @@ class MatchEnd:
     replay_id: int | None = None
 
 
-Ending = Union[GameOver, MatchEnd]
+Ending = GameOver | MatchEnd
 OnEnd = Callable[[Ending], None]
 
 

@@ -9,8 +9,9 @@ credits and starts the game.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable, Protocol
+from typing import Protocol
 
 from cabinet.inputs.actions import Action
 from cabinet.render import HEIGHT, WIDTH, fit_size, palette, text
@@ -19,7 +20,7 @@ from cabinet.render.sprites import panel
 from cabinet.scenes.kit.base import Scene
 from cabinet.scenes.kit.common import blink, credit_line, draw_backdrop, draw_credit_line, heading
 
-__all__ = ["MenuScene", "Option", "Starter", "VS_CPU"]
+__all__ = ["VS_CPU", "MenuScene", "Option", "Starter"]
 
 IDLE_SECONDS = 30
 ROW_H = 84
@@ -122,8 +123,8 @@ class Starter(Protocol):
     the CPU (its level picked first when the operator lets players pick).
     """
 
-    def single(self, menu: "MenuScene", priced_as: str, **options) -> None: ...
+    def single(self, menu: MenuScene, priced_as: str, **options) -> None: ...
 
-    def versus(self, menu: "MenuScene") -> None: ...
+    def versus(self, menu: MenuScene) -> None: ...
 
-    def cpu(self, menu: "MenuScene") -> None: ...
+    def cpu(self, menu: MenuScene) -> None: ...

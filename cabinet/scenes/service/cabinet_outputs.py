@@ -81,13 +81,13 @@ def people_playing(scene) -> set[int]:
 def start_lamps(ctx) -> dict[int, str]:
     """Each panel's Start lamp: BLINK when its Start would start a game, ON in its game, else OFF."""
     top = ctx.scenes.top
-    lamps = {player: OFF for player in PLAYERS}
+    lamps = dict.fromkeys(PLAYERS, OFF)
     if isinstance(top, (AttractScene, SafeTitleScene)):
         return {player: BLINK if can_play(ctx) else OFF for player in PLAYERS}
     if isinstance(top, RematchScene):
         match = top.end.match
         if rematch_offered(ctx, match):
-            lamps.update({player: BLINK for player in match.people})
+            lamps.update(dict.fromkeys(match.people, BLINK))
         return lamps
     for player in people_playing(top):
         lamps[player] = ON
@@ -130,7 +130,7 @@ class CabinetOutputs:
             log.info("coin lockout: %s", f"refusing coins ({reason.lower()})" if reason else "accepting coins")
             self.refused_for = reason
         self.board.accept_coins(reason is None)
-        lamps = start_lamps(self.ctx) if awake else {player: OFF for player in PLAYERS}
+        lamps = start_lamps(self.ctx) if awake else dict.fromkeys(PLAYERS, OFF)
         for player, state in lamps.items():
             self.board.show_lamp(player, state)
         self.board.show_marquee(awake)

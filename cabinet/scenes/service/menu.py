@@ -12,8 +12,7 @@ import copy
 import logging
 import weakref
 
-from cabinet.scenes.service import (bookkeeping, confirm, hardware, network, notices, output_test,
-                                    settings_pages, takings)
+from cabinet.scenes.service import bookkeeping, confirm, hardware, network, notices, output_test, settings_pages, takings
 from cabinet.scenes.service.save import SaveResultScene, save_and_apply
 from cabinet.settings.save import save_path
 

@@ -52,7 +52,7 @@ class PriceTablePage(Page):
     def rows(self):
         table = self.table
         rows: list[Row] = [PresetRow(self)]
-        for index, (coins, credits) in enumerate(table):
+        for index, (_coins, _credits) in enumerate(table):
             kind = "BASE PRICE" if index == 0 else "BONUS"
             rows.append(StepRow(self, index, 0, f"STEP {index + 1} COINS", f"{kind}: COINS FOR THIS STEP"))
             rows.append(StepRow(self, index, 1, f"STEP {index + 1} CREDITS", f"{kind}: CREDITS THEY BUY IN ALL"))

@@ -12,10 +12,10 @@ from __future__ import annotations
 import dataclasses
 import math
 import typing
-from typing import Callable
+from collections.abc import Callable
 
-from cabinet.settings.load import base_type
 from cabinet.render.glyphs import POINT_RIGHT
+from cabinet.settings.load import base_type
 
 # Labels that read better than the field name spelled out.
 LABELS = {

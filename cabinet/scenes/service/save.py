@@ -17,14 +17,14 @@ import logging
 from dataclasses import dataclass
 from pathlib import Path
 
-from cabinet.settings import load as config_module
 from cabinet.inputs.actions import Action
 from cabinet.render import WIDTH, fit_size, palette, text
 from cabinet.render.text import shortened
 from cabinet.scenes.kit.base import Scene
 from cabinet.scenes.service.notices import wrap
-from cabinet.settings.checks import dearest_price
+from cabinet.settings import load as config_module
 from cabinet.settings import save as config_file
+from cabinet.settings.checks import dearest_price
 from cabinet.settings.last_good import load_for_cabinet
 
 from .page import BACKGROUND, CONTROLS_Y, TITLE_Y

@@ -12,8 +12,7 @@ import dataclasses
 from cabinet.scenes import catalogue
 from cabinet.scenes.kit.common import coins_short
 from cabinet.scenes.service.name_editor import NameEditScene
-from cabinet.settings.schema import (CONTAINER_ITEMS, MAX_MESSAGE, AttractSettings, ContestList, CreditSettings,
-                                     DisplaySettings)
+from cabinet.settings.schema import CONTAINER_ITEMS, MAX_MESSAGE, AttractSettings, ContestList, CreditSettings, DisplaySettings
 
 from .page import Page
 from .price_rows import price_rows

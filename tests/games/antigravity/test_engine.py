@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from cabinet.games.antigravity import AntiGravityGame, BlockMove, IllegalMove, bonus10
+from cabinet.games.antigravity import AntiGravityGame, BlockMove, bonus10
 from cabinet.settings.schema import AntiGravitySettings
 
 

@@ -5,13 +5,13 @@ from types import SimpleNamespace
 
 import pytest
 
-from support.service import cabinet_on_file, choose, enter, service, step, tap, value_of
-from cabinet.settings.load import parse_settings
-from cabinet.games.antigravity import AntiGravityGame, ContestGame, IllegalMove, AntiGravityVersus
+from cabinet.games.antigravity import AntiGravityGame, AntiGravityVersus, ContestGame, IllegalMove
 from cabinet.games.antigravity.ramp import Ramp, ramp_rules
 from cabinet.inputs.actions import Action
 from cabinet.scenes.flow.playback import replay_settings
+from cabinet.settings.load import parse_settings
 from cabinet.settings.schema import AntiGravitySettings, ContestList, RampSettings, Settings
+from support.service import cabinet_on_file, choose, enter, service, step, tap, value_of
 
 EMPTY = ["......"] * 12
 # One step per 60 cleared, the band from level 4, each row announced 3 turns ahead.

@@ -3,12 +3,11 @@
 import dataclasses
 from types import SimpleNamespace
 
-from support.service import cabinet_on_file, choose, enter, service, step, tap, value_of
-
 from cabinet.games.antigravity import AntiGravityGame, AntiGravityVersus, ContestGame
 from cabinet.inputs.actions import Action
 from cabinet.scenes.flow.playback import replay_settings
 from cabinet.settings.schema import AntiGravitySettings, ContestList, RampSettings, Settings
+from support.service import cabinet_on_file, choose, enter, service, step, tap, value_of
 
 EMPTY = ["......"] * 12
 # Two reds at the bottom of columns 0 and 1: a red pushed from the bottom of column 2 clears 3.

@@ -4,12 +4,12 @@ import random
 
 import numpy as np
 import pytest
-from support.thinking import think_through
 
 from cabinet.games.blocks import BlocksGame
 from cabinet.games.blocks.ai import STYLES, BlocksAI, Move, _noisy
 from cabinet.games.blocks.boards import clear_many
 from cabinet.games.blocks.engine import clear_lines
+from support.thinking import think_through
 
 EMPTY = ["........"] * 8
 

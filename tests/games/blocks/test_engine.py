@@ -4,7 +4,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cabinet.games.blocks import BlocksGame, IllegalMove, PIECE_SETS
+from cabinet.games.blocks import PIECE_SETS, BlocksGame, IllegalMove
 from cabinet.settings.schema import BlocksSettings
 
 EMPTY = ["........"] * 8

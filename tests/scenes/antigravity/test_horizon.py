@@ -12,7 +12,6 @@ from cabinet.scenes.antigravity.field_view import FieldView
 from cabinet.scenes.antigravity.howto import HORIZON_RULE
 from cabinet.scenes.antigravity.play import AntiGravityScene
 from cabinet.scenes.flow.howto import HowToScene
-
 from support.app import make_app
 
 RAMP = {"clears": 60, "step_seconds": 0.5, "min_seconds": 2.0, "horizon_level": 4, "horizon_warning": 2}

@@ -11,7 +11,6 @@ import random
 
 import pygame
 import pytest
-from support.app import make_app
 
 from cabinet.games.antigravity import AntiGravityGame
 from cabinet.games.antigravity.animation import TurnAnimation, grid_from_text
@@ -21,6 +20,7 @@ from cabinet.inputs.actions import CABINET, Action, InputEvent
 from cabinet.scenes.antigravity.play import END_SKIP_AFTER, AntiGravityScene
 from cabinet.scenes.flow.playback import game_scene
 from cabinet.settings.schema import ContestList
+from support.app import make_app
 
 
 @pytest.fixture

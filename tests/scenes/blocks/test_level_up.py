@@ -2,9 +2,9 @@
 
 import pygame
 
-from support.app import make_app, start_blocks_single
 from cabinet.games.blocks.cursor import route
 from cabinet.inputs.actions import InputEvent
+from support.app import make_app, start_blocks_single
 
 
 def place_first_fit(app, scene) -> None:

@@ -2,7 +2,6 @@
 
 import pygame
 import pytest
-from support.app import Heard, make_app, press, run
 
 from cabinet.games.blocks import BlocksGame
 from cabinet.games.blocks.cursor import BOARD, TRAY, Cursor, route
@@ -12,6 +11,7 @@ from cabinet.render import palette, popups
 from cabinet.scenes.blocks import play as blocks_scene
 from cabinet.scenes.blocks.animation import DROP_FRAMES, FLASH_FRAMES
 from cabinet.scenes.blocks.play import BlocksScene
+from support.app import make_app, press, run
 
 EMPTY = ["........"] * 8
 

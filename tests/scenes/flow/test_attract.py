@@ -2,14 +2,13 @@
 
 import logging
 
-from support.app import make_app, run, tap
-
 from cabinet.inputs.actions import Action
 from cabinet.scenes.blocks.play import BlocksScene
 from cabinet.scenes.blocks.versus import BlocksVersusScene
 from cabinet.scenes.flow.attract import AttractScene, Part
 from cabinet.scenes.flow.select import GameSelectScene
 from cabinet.scenes.kit.base import Scene
+from support.app import make_app, run, tap
 
 TEN_MINUTES = 10 * 60 * 60
 

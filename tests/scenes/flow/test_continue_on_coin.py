@@ -8,12 +8,12 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from support.app import choose, make_app, press, run, tap
+from cabinet.inputs.actions import CABINET, Action
 from cabinet.scenes.antigravity.play import AntiGravityScene
 from cabinet.scenes.blocks.versus import BlocksVersusScene
-from cabinet.inputs.actions import CABINET, Action
-from cabinet.scenes.kit.idle import IDLE_END_FRAMES
 from cabinet.scenes.flow.rematch import RematchScene
+from cabinet.scenes.kit.idle import IDLE_END_FRAMES
+from support.app import choose, make_app, press, run, tap
 from support.versus import Hands
 
 COIN_PLAY = "credits: {free_play: false, versus_credits: 2, credits_per_game: 1}"

@@ -3,7 +3,6 @@
 import random
 
 import pytest
-from support.app import choose, make_app, past_countdown, press, run, tap
 
 from cabinet.games.blocks import BlocksGame
 from cabinet.games.blocks.cursor import Cursor, route
@@ -13,6 +12,7 @@ from cabinet.scenes.flow.attract import AttractScene
 from cabinet.scenes.flow.initials import IDLE_SECONDS, InitialsScene
 from cabinet.scenes.flow.ranking import RankingScene
 from cabinet.scenes.flow.select import GameSelectScene
+from support.app import choose, make_app, past_countdown, press, run, tap
 
 
 def start_blocks(app) -> BlocksScene:

@@ -10,10 +10,8 @@ with the replay), which must reach exactly the same final score and board.
 from __future__ import annotations
 
 import pytest
-from support.app import Heard
 
 from cabinet.app import App
-from cabinet.settings.load import parse_settings
 from cabinet.games.antigravity.pilot import AIPilot
 from cabinet.games.blocks import demo as blocks_demo
 from cabinet.games.pilots import HumanPilot
@@ -22,7 +20,9 @@ from cabinet.scenes.antigravity.play import AntiGravityScene
 from cabinet.scenes.blocks.play import BlocksScene
 from cabinet.scenes.flow.attract import AttractScene
 from cabinet.scenes.flow.playback import PlaybackScene, ReplayReel, play_replay
+from cabinet.settings.load import parse_settings
 from cabinet.storage.replays import REPLAY_VERSION, Replay
+from support.app import Heard
 from support.replays import play_until_saved
 
 SMALL_FIELDS = """

@@ -1,15 +1,14 @@
 """Attract mode worth watching: replays play long waits fast and still end exactly as
 played; only a table's top three are shown; the loop comes back to the title within two minutes."""
 
-from support.app import make_app
-from support.replays import play_until_saved
-
 from cabinet.games.blocks import demo as blocks_demo
 from cabinet.games.pilots import HumanPilot
 from cabinet.inputs.actions import Action, InputEvent
 from cabinet.scenes.antigravity.play import END_FRAMES, AntiGravityScene
 from cabinet.scenes.blocks.play import BlocksScene
 from cabinet.scenes.flow.playback import FAST, PlaybackScene, ReplayReel, play_replay
+from support.app import make_app
+from support.replays import play_until_saved
 
 SMALL = """
 antigravity:

@@ -8,9 +8,6 @@ and played frame by frame through ``App.step``: people are scripted presses
 from __future__ import annotations
 
 import pytest
-from support.app import choose, make_app, press, run, tap
-from support.thinking import count_slices
-from support.versus import Hands, gpio_pin, injected, key_events, mock_pin
 
 from cabinet.games.match import Match, Series
 from cabinet.inputs.actions import CABINET, Action
@@ -22,6 +19,9 @@ from cabinet.scenes.flow.ranking import RankingScene
 from cabinet.scenes.flow.records import RecordsInitialsScene
 from cabinet.scenes.flow.rematch import RematchScene
 from cabinet.scenes.flow.select import CpuLevelScene
+from support.app import choose, make_app, press, run, tap
+from support.thinking import count_slices
+from support.versus import Hands, gpio_pin, injected, key_events, mock_pin
 
 
 @pytest.fixture(autouse=True)
@@ -248,7 +248,7 @@ def test_the_rematch_offer_runs_out_into_the_records():
     run(app, 3 * 60 + 1)
     entry = app.ctx.scenes.top
     assert isinstance(entry, RecordsInitialsScene)
-    assert entry.player == 2 and [(e.table, e.value) for e in entry.entries][0] == ("streak/antigravity", 5)
+    assert entry.player == 2 and next((e.table, e.value) for e in entry.entries) == ("streak/antigravity", 5)
     on_table = [(e.initials, e.score) for e in app.ctx.store.scores.top("streak/antigravity")]
     assert ("---", 5) in on_table, "the record is on its table before the initials, so a power cut keeps it"
 
@@ -282,11 +282,10 @@ def test_a_blocks_versus_replay_reproduces_every_round_stones_and_all():
 # ---------------------------------------------------------------------- challengers
 
 def test_a_challenger_interrupts_a_blocks_game_whose_score_still_makes_the_table():
-    from support.app import past_countdown
-
     from cabinet.games.blocks import BlocksGame
     from cabinet.scenes.blocks.play import BlocksScene
     from cabinet.scenes.flow.challenger import BANNER_FRAMES, ChallengerScene
+    from support.app import past_countdown
     app = make_app("credits: {free_play: false}")
     run(app, 1, [press(Action.COIN1, player=CABINET)])
     open_menus(app, "BLOCKS", "SINGLE")

@@ -1,12 +1,11 @@
 """READY / GO before every game: the game waits, and nothing pressed meanwhile is lost."""
 
-from support.app import make_app, press, run
-
 from cabinet.games.pilots import HumanPilot
 from cabinet.inputs.actions import Action
 from cabinet.scenes.antigravity.play import AntiGravityScene
 from cabinet.scenes.blocks.play import BlocksScene
 from cabinet.scenes.kit.countdown import Countdown
+from support.app import make_app, press, run
 
 
 def test_countdown_holds_events_and_hands_them_over_on_the_first_game_frame():

@@ -9,12 +9,11 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from support.app import choose, make_app, press, run, tap
 from cabinet import FPS
-from cabinet.inputs.actions import CABINET, Action
+from cabinet.inputs.actions import Action
 from cabinet.scenes.flow.attract import AttractScene
 from cabinet.scenes.kit.idle import IDLE_END_FRAMES, IDLE_WARN_FRAMES, IdleWatch
-from cabinet.scenes.flow.rematch import RematchScene
+from support.app import choose, make_app, press, tap
 
 TWO_MINUTES = 120 * FPS
 

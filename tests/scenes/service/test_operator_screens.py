@@ -7,7 +7,6 @@ import sys
 from pathlib import Path
 
 import pytest
-from support.app import end_blocks_on_the_table, make_app, run, start_blocks_single, tap
 
 from cabinet.inputs.actions import CABINET, Action, InputEvent
 from cabinet.render import WIDTH, glyphs, text_size
@@ -19,6 +18,7 @@ from cabinet.scenes.flow.select import GameSelectScene
 from cabinet.scenes.service.door import LATER_FRAMES, LATER_MESSAGE
 from cabinet.scenes.service.notices import NoticesPage
 from cabinet.scenes.service.save import SaveOutcome, SaveResultScene
+from support.app import end_blocks_on_the_table, make_app, run, start_blocks_single, tap
 
 PAID = "credits: {free_play: false, coins_per_credit_1: 2, credits_per_game: 1}"
 

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from support.app import past_countdown
-from support.service import cabinet_on_file, enter, press_test, screenshot, service, step, tap, top, value_of
 
 from cabinet.inputs.actions import CABINET, Action, InputEvent
 from cabinet.render import HEIGHT, WIDTH
@@ -13,13 +11,15 @@ from cabinet.scenes.blocks.play import BlocksScene
 from cabinet.scenes.flow.attract import AttractScene
 from cabinet.scenes.service import ServiceMenuScene
 from cabinet.scenes.service.notices import NoticesPage
+from support.app import past_countdown
+from support.service import cabinet_on_file, enter, press_test, screenshot, service, step, tap, top, value_of
 
 COIN_PLAY = "credits:\n  free_play: false   # coins, please\n  coins_per_credit_1: 1\n  coins_per_credit_2: 2\n"
 
 
 @pytest.fixture
 def cabinet(tmp_path):
-    app, path = cabinet_on_file(tmp_path)
+    app, _path = cabinet_on_file(tmp_path)
     step(app, frames=3)
     yield app
     app.close()
