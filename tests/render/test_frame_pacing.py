@@ -1,5 +1,7 @@
 """Frame pacing: the flip waits for the refresh where vsync is honoured, the timer paces elsewhere."""
 
+import threading
+
 import pytest
 
 from cabinet.app import STEP
@@ -34,18 +36,31 @@ def test_headless_nothing_is_measured_and_the_timer_paces():
 def test_a_loop_on_a_vsynced_screen_keeps_fixed_steps_and_skips_the_sleep(monkeypatch):
     app = make_app()
     app.display.vsync = VSYNC
-    sleeps, flips = [], []
+    events, flips = [], []
     import cabinet.app as app_module
-    real_sleep = app_module.time.sleep
+    real_sleep, real_pause = app_module.time.sleep, app.pause
 
     def vsynced_flip():
         flips.append(app.ctx.frame)
         real_sleep(1 / 60)              # the flip waits for the next refresh, as a vsynced one does
+
+    def pause(behind, spent, presented):
+        wait = real_pause(behind, spent, presented)
+        events.append(("pause", presented, wait))
+        return wait
     monkeypatch.setattr(app.display, "present", vsynced_flip)
-    monkeypatch.setattr(app_module.time, "sleep", lambda seconds: sleeps.append(seconds) or real_sleep(seconds))
+    monkeypatch.setattr(app, "pause", pause)
+
+    def sleep(seconds):                 # time.sleep is shared: count the main loop's only
+        if threading.current_thread() is threading.main_thread():
+            events.append(("sleep", seconds))
+        real_sleep(seconds)
+    monkeypatch.setattr(app_module.time, "sleep", sleep)
     app.exit_after = 0.5
     app.loop()
-    # Game time moves in whole 60 Hz steps (the frame counter), and after presenting a frame
-    # the loop went straight on: it slept only in passes that presented nothing.
+    # Game time moves in whole 60 Hz steps (the frame counter), and after a presented frame the
+    # loop goes straight on: no sleep follows that pass's pause. Passes that present nothing sleep.
     assert flips and app.ctx.frame >= len(flips)
-    assert len(sleeps) < app.ctx.frame - len(flips) + 2
+    after_presenting = [events[i + 1] for i, event in enumerate(events[:-1]) if event[:2] == ("pause", True)]
+    assert after_presenting and all(event[0] == "pause" for event in after_presenting), events
+    assert any(event[0] == "sleep" for event in events), "an unchanged picture still waits for its step"
