@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-from cabinet.scenes.kit.menu import VS_CPU, MenuScene, Option, Starter
+from cabinet.scenes.kit.menu import VS_CPU, ModeMenu, Option
 
 
-class ModeSelectScene(MenuScene):
+class ModeSelectScene(ModeMenu):
     title = "ANTI-GRAVITY"
     name = "mode select"
-
-    def __init__(self, ctx, play: Starter, back=None):
-        super().__init__(ctx, back)
-        self.play = play
 
     def options(self) -> list[Option]:
         return [
@@ -35,13 +31,12 @@ class ModeSelectScene(MenuScene):
         self.ctx.scenes.replace(ContestSelectScene(self.ctx, self.play, back=self._back_here))
 
 
-class DifficultySelectScene(MenuScene):
+class DifficultySelectScene(ModeMenu):
     title = "DIFFICULTY"
     name = "difficulty select"
 
-    def __init__(self, ctx, play: Starter, back=None):
-        super().__init__(ctx, back)
-        self.play = play
+    def __init__(self, ctx, play, back=None):
+        super().__init__(ctx, play, back)
         order = list(ctx.settings.antigravity.difficulties)
         default = ctx.settings.antigravity.difficulty
         self.index = order.index(default) if default in order else 0
@@ -54,13 +49,9 @@ class DifficultySelectScene(MenuScene):
         return options
 
 
-class ContestSelectScene(MenuScene):
+class ContestSelectScene(ModeMenu):
     title = "CONTEST LIST"
     name = "contest select"
-
-    def __init__(self, ctx, play: Starter, back=None):
-        super().__init__(ctx, back)
-        self.play = play
 
     def options(self) -> list[Option]:
         options = []

@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-from cabinet.scenes.kit.menu import VS_CPU, MenuScene, Option, Starter
+from cabinet.scenes.kit.menu import VS_CPU, ModeMenu, Option
 
 
-class BlocksModeScene(MenuScene):
+class BlocksModeScene(ModeMenu):
     title = "BLOCKS"
     name = "blocks mode select"
-
-    def __init__(self, ctx, play: Starter, back=None):
-        super().__init__(ctx, back)
-        self.play = play
 
     def options(self) -> list[Option]:
         return [

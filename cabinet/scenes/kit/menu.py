@@ -128,3 +128,12 @@ class Starter(Protocol):
     def versus(self, menu: MenuScene) -> None: ...
 
     def cpu(self, menu: MenuScene) -> None: ...
+
+
+class ModeMenu(MenuScene):
+    """A game's menu of modes (or one of its sub-menus): its options start games through
+    ``play``, the flow's :class:`Starter`."""
+
+    def __init__(self, ctx, play: Starter, back=None):
+        super().__init__(ctx, back)
+        self.play = play
