@@ -11,8 +11,6 @@ import math
 
 import pygame
 
-SHAPES = ("heart", "circle", "triangle", "star", "diamond")
-
 
 def _star(cx: float, cy: float, outer: float) -> list[tuple[float, float]]:
     inner = outer * 0.45
