@@ -19,7 +19,7 @@ import re
 import time
 from pathlib import Path
 
-from cabinet import FPS
+from cabinet import FPS, language
 from cabinet.inputs.actions import CABINET, Action
 from cabinet.settings.last_good import load_for_cabinet
 from cabinet.settings.save import save_path
@@ -128,6 +128,7 @@ class App:
         self._ready = False
         self.gate = FrameGate()
         self.care = ScreenCare(settings.display)
+        language.use(settings.display.language)
         self._blank_shown = False
         self._next_trim = 0.0
         self.ctx.go_to_attract()
@@ -385,9 +386,10 @@ class App:
         return CabinetOutputs(self.ctx, board)
 
     def _settings_changed(self, settings) -> None:
-        """The service menu applied new settings: turn the picture if the rotation changed."""
+        """The service menu applied new settings: the language, and turn the picture if the rotation changed."""
         self.ctx.inputs.cabinet_keys = self._cabinet_keys(settings)
         self.care.configure(settings.display)
+        language.use(settings.display.language)   # scenes translate as they draw: the next frame follows
         board = self.ctx.outputs.board
         if (settings.outputs, settings.inputs.gpio) != (board.settings, board.gpio):
             self.ctx.outputs.close()

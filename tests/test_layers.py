@@ -21,7 +21,7 @@ CABINET = ROOT / "cabinet"
 # Lowest first. A module belongs to the longest prefix that names it; it may import
 # its own layer and the ones below, never one above.
 LAYERS = [
-    ["cabinet", "cabinet.settings", "cabinet.system", "cabinet.inputs", "cabinet.outputs"],
+    ["cabinet", "cabinet.settings", "cabinet.system", "cabinet.inputs", "cabinet.outputs", "cabinet.language"],
     ["cabinet.games"],
     # saving settings and keeping the last good ones write files the way storage does (atomic, aside)
     ["cabinet.storage", "cabinet.settings.save", "cabinet.settings.last_good", "cabinet.audio", "cabinet.render"],

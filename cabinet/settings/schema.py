@@ -14,6 +14,7 @@ import typing
 from dataclasses import dataclass, field
 from typing import Any
 
+from cabinet.language import LANGUAGES
 from cabinet.system.price_table import PriceTable
 from cabinet.system.sleep_hours import command_problem, sleep_hours_problem
 
@@ -44,6 +45,7 @@ class DisplaySettings:
     rotation: int = spec(0, choices=(0, 90, 180, 270), doc="picture rotation for vertical monitors")
     show_fps: bool = spec(False, doc="draw the frame rate in a corner")
     block_symbols: bool = spec(True, doc="a shape on each ANTI-GRAVITY block, for colour-blind players")
+    language: str = spec("en", choices=LANGUAGES, doc="the language of every screen: en, ms (Malay) or ja (Japanese)")
     sleep: str = spec("", check=sleep_hours_problem, doc='hours the screen sleeps, "HH:MM-HH:MM"; empty: never')
     dim_after_minutes: int = spec(0, min=0, max=240, doc="dim attract mode after this many idle minutes; 0: never")
     sleep_command: str = spec("", check=command_problem, doc="run when the screen sleeps (monitor power off)")

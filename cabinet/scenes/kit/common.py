@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from cabinet.language import tr
 from cabinet.render import HEIGHT, WIDTH, palette, text, text_size
 from cabinet.render.sprites import backdrop
 
@@ -27,16 +28,16 @@ def credit_line(ctx) -> str:
     after a coin that is not yet a credit, how far it went ("CREDITS 0  1/2 COINS");
     CREDITS UNKNOWN while the state file cannot be read."""
     if not getattr(ctx.bank, "accepting_coins", True):
-        return "CREDITS UNKNOWN"
+        return tr("CREDITS UNKNOWN")
     if ctx.free_play:
-        return "FREE PLAY"
-    return "  ".join(filter(None, [f"CREDITS {ctx.bank.credits}", coins_short(ctx.bank)]))
+        return tr("FREE PLAY")
+    return "  ".join(filter(None, [tr("CREDITS {credits}", credits=ctx.bank.credits), coins_short(ctx.bank)]))
 
 
 def coins_short(bank) -> str:
     """The coins dropped toward the next credit, per chute ("1/2 COINS"); "" when none."""
     coins = " ".join(f"{count}/{price}" for count, price in bank.coins_toward_credit())
-    return f"{coins} COINS" if coins else ""
+    return tr("{coins} COINS", coins=coins) if coins else ""
 
 
 def draw_credit_line(surface, ctx) -> None:
@@ -51,8 +52,8 @@ def can_play(ctx) -> bool:
 def prompt(ctx) -> str:
     """PRESS START when a game can begin, else INSERT COIN (OUT OF ORDER while coins are refused)."""
     if can_play(ctx):
-        return "PRESS START"
-    return "INSERT COIN" if getattr(ctx.bank, "accepting_coins", True) else "OUT OF ORDER"
+        return tr("PRESS START")
+    return tr("INSERT COIN") if getattr(ctx.bank, "accepting_coins", True) else tr("OUT OF ORDER")
 
 
 def storage_warning(ctx) -> str:

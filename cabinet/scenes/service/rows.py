@@ -14,6 +14,7 @@ import math
 import typing
 from collections.abc import Callable
 
+from cabinet.language import NAMES
 from cabinet.render.glyphs import POINT_RIGHT
 from cabinet.settings.load import base_type
 
@@ -210,6 +211,8 @@ def format_value(name: str, value) -> str:
         return f"{value}%"
     if name == "rotation" and isinstance(value, int):
         return f"{value} DEG"
+    if name == "language" and value in NAMES:
+        return NAMES[value]
     if name == "horizon_level" and value == 0:
         return "NEVER"
     return str(value).upper()
