@@ -117,6 +117,8 @@ _GLYPHS = {
     "\u2665": [".....", ".#.#.", "#####", "#####", ".###.", "..#..", "....."],
 }
 
+_CHARACTERS = frozenset(_GLYPHS)
+
 UP, DOWN, LEFT, RIGHT = "\u2191", "\u2193", "\u2190", "\u2192"
 POINT_RIGHT, POINT_LEFT, TRIANGLE_UP, TRIANGLE_DOWN = "\u25b6", "\u25c0", "\u25b2", "\u25bc"
 
@@ -124,6 +126,16 @@ POINT_RIGHT, POINT_LEFT, TRIANGLE_UP, TRIANGLE_DOWN = "\u25b6", "\u25c0", "\u25b
 def descends(string: str) -> bool:
     """True when a character of ``string`` reaches below the baseline."""
     return any(len(_GLYPHS.get(char, ())) > HEIGHT for char in string)
+
+
+def has(char: str) -> bool:
+    """True when the pixel font draws ``char`` (others come from the dot font, :mod:`cabinet.render.text`)."""
+    return char in _GLYPHS
+
+
+def covers(string: str) -> bool:
+    """True when the pixel font draws every character of ``string``."""
+    return _CHARACTERS.issuperset(string)
 
 
 def glyph(char: str) -> list[str]:

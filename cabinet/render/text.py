@@ -1,14 +1,22 @@
-"""Cached text in the cabinet's pixel font.
+"""Cached text in the cabinet's pixel font, and Japanese in an 8x8 dot font.
 
 ``text(surface, "SCORE", (x, y), 28, colour, "topleft")`` draws; every distinct
 (string, size, colour, shadow) is rendered once and kept in a bounded cache, so a
 screen that redraws the same words each frame costs one blit per string.
+
+Every character the pixel font (:mod:`cabinet.render.glyphs`) has is drawn with it, so
+English and Malay look as they always did and digits look the same in every language.
+Any other character (kana, kanji, 円) comes from the Misaki Gothic font shipped in
+``fonts/`` (an 8x8 dot font whose glyphs fill 7x7, the pixel font's height), rendered
+by pygame.font at 8 px without smoothing and scaled by whole numbers, so it stays crisp.
+Widths are measured glyph by glyph from the font that draws each one.
 """
 
 from __future__ import annotations
 
 from collections import OrderedDict
-from functools import lru_cache
+from functools import cache, lru_cache
+from pathlib import Path
 
 import pygame
 
@@ -19,6 +27,10 @@ _KEY = (255, 0, 255)  # colour key: never used as a text colour
 _CACHE_LIMIT = 600
 _cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
 
+FONT_FILE = Path(__file__).parent / "fonts" / "misaki_gothic.ttf"
+FONT_PIXELS = 8      # the Misaki font's em: one dot per pixel at this size
+_ADVANCE = glyphs.WIDTH + 1   # the pixel font's glyph and the column between glyphs
+
 _ALIASES = {"left": "topleft", "right": "topright", "centre": "midtop", "middle": "center"}
 
 
@@ -27,14 +39,36 @@ def scale_for(size: int) -> int:
     return max(1, round(size / glyphs.HEIGHT))
 
 
+@lru_cache(maxsize=4096)
 def text_size(string: str, size: int) -> tuple[int, int]:
     """Width and height ``string`` takes at ``size``, shadow and descenders included."""
     scale = scale_for(size)
-    advance = (glyphs.WIDTH + 1) * scale
-    width = max(0, len(string) * advance - scale)
+    width = max(0, _units(string) - 1) * scale
     shadow = _shadow_offset(scale)
     rows = glyphs.HEIGHT + (glyphs.DESCENT if glyphs.descends(string) else 0)
     return width + shadow, rows * scale + shadow
+
+
+def _units(string: str) -> int:
+    """How many font pixels ``string`` advances, the column after its last glyph included."""
+    if glyphs.covers(string):
+        return len(string) * _ADVANCE
+    return sum(_advance(char) for char in string)
+
+
+@lru_cache(maxsize=4096)
+def _advance(char: str) -> int:
+    """The font pixels ``char`` advances: the pixel font's 6, or the dot font's own (8, or 4 half-width)."""
+    if glyphs.has(char):
+        return _ADVANCE
+    return _dot_font().size(char)[0]
+
+
+@cache
+def _dot_font() -> pygame.font.Font:
+    if not pygame.font.get_init():
+        pygame.font.init()
+    return pygame.font.Font(str(FONT_FILE), FONT_PIXELS)
 
 
 @lru_cache(maxsize=512)
@@ -54,7 +88,10 @@ def fitted(string: str, size: int, max_width: int, smallest: int = 14) -> tuple[
     if text_size(string, size)[0] <= max_width:
         return string, size
     scale = scale_for(size)
-    return shortened(string, (max_width - _shadow_offset(scale) + scale) // ((glyphs.WIDTH + 1) * scale)), size
+    chars = (max_width - _shadow_offset(scale) + scale) // (_ADVANCE * scale)   # exact for the pixel font
+    while chars > 0 and text_size(shortened(string, chars), size)[0] > max_width:
+        chars -= 1   # wider glyphs (kana, kanji): drop one more
+    return shortened(string, chars), size
 
 
 def shortened(string: str, chars: int) -> str:
@@ -103,18 +140,21 @@ def _render(string: str, scale: int, colour, shadow: bool) -> pygame.Surface:
     surface = pygame.Surface((max(1, width), height))
     surface.fill(_KEY)
     offset = _shadow_offset(scale)
-    advance = (glyphs.WIDTH + 1) * scale
-    for index, char in enumerate(string):
-        x = index * advance
+    x = 0
+    for char in string:
         if shadow:
             surface.blit(_glyph(char, scale, SHADOW), (x + offset, offset))
         surface.blit(_glyph(char, scale, colour), (x, 0))
+        x += _advance(char) * scale
     surface.set_colorkey(_KEY, pygame.RLEACCEL)
     return surface
 
 
 @lru_cache(maxsize=2048)
 def _glyph(char: str, scale: int, colour) -> pygame.Surface:
+    if not glyphs.has(char):
+        drawn = _dot_font().render(char, False, colour)   # no smoothing: every dot is lit or not
+        return pygame.transform.scale(drawn, (drawn.get_width() * scale, drawn.get_height() * scale))
     rows = glyphs.glyph(char)
     surface = pygame.Surface((glyphs.WIDTH * scale, len(rows) * scale))
     surface.fill(_KEY)

@@ -39,6 +39,10 @@ def test_the_wheel_carries_config_cabinet_yaml(tmp_path):
         data = [name for name in archive.namelist() if name.endswith("share/arcadeforge/cabinet.yaml")]
         assert len(data) == 1
         assert archive.read(data[0]).decode() == (ROOT / "config" / "cabinet.yaml").read_text()
+        shipped = set(archive.namelist())
+    for needed in ("cabinet/render/fonts/misaki_gothic.ttf", "cabinet/render/fonts/misaki-copyright",
+                   "cabinet/language/ja/player.toml", "cabinet/language/ms/player.toml"):
+        assert needed in shipped
 
 
 def test_the_sdl_the_cabinet_loads_can_draw_with_kms_drm():

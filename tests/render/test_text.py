@@ -1,0 +1,54 @@
+"""Text measured by the font that draws it (cabinet/render/text.py): the pixel font for what it
+has, the Misaki dot font for Japanese; sizes match what is drawn, and both stay crisp."""
+
+import pygame
+import pygame.freetype
+import pytest
+
+from cabinet import language
+from cabinet.render import glyphs
+from cabinet.render.text import FONT_FILE, FONT_PIXELS, fitted, render_text, scale_for, text_size
+
+YELLOW = (255, 255, 0)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def screen():
+    pygame.init()
+    pygame.display.set_mode((1, 1))
+
+
+@pytest.mark.parametrize("string", ["PRESS START", "スタートボタンを押してね", "クレジット 3  100円", "ゲーム 12 ▶"])
+@pytest.mark.parametrize("size", [14, 21, 42])
+def test_the_measured_size_is_the_drawn_size(string, size):
+    assert render_text(string, size, YELLOW).get_size() == text_size(string, size)
+
+
+def test_the_pixel_font_keeps_its_advance():
+    scale = scale_for(28)
+    assert text_size("ABC", 28)[0] == 3 * 6 * scale - scale + scale // 2
+
+
+def test_kana_are_wider_than_letters():
+    assert text_size("ゲーム", 28)[0] > text_size("ABC", 28)[0]
+
+
+def test_japanese_is_drawn_in_whole_dots_of_one_colour():
+    drawn = render_text("ゲームオーバー", 28, YELLOW, shadow=False)
+    colours = {tuple(drawn.get_at((x, y)))[:3] for x in range(drawn.get_width()) for y in range(drawn.get_height())}
+    assert colours <= {YELLOW, (255, 0, 255)}   # lit or the colour key: no smoothing
+    assert YELLOW in colours
+
+
+def test_a_fitted_japanese_text_fits():
+    string, size = fitted("ゲームオーバー ゲームオーバー ゲームオーバー", 28, 200)
+    assert text_size(string, size)[0] <= 200
+    assert string.startswith("ゲーム") and "..." in string
+
+
+def test_every_translated_character_can_be_drawn():
+    """A character neither font has would show as a box: the catalogues must not need one."""
+    dots = pygame.freetype.Font(str(FONT_FILE), FONT_PIXELS)
+    used = {char for code in language.LANGUAGES for message in language.catalogue(code).values() for char in message}
+    lacking = sorted(char for char in used - {" "} if not glyphs.has(char) and dots.get_metrics(char)[0] is None)
+    assert lacking == []
