@@ -21,6 +21,7 @@ from cabinet.games.antigravity.demo import demo_pilots
 from cabinet.games.blocks.demo import BlocksDemoPilot
 from cabinet.games.match import match_pilots
 from cabinet.games.pilots import HumanPilot, ReplayPilot
+from cabinet.language import N_
 from cabinet.scenes.antigravity.howto import howto_page as antigravity_howto
 from cabinet.scenes.antigravity.modes import ModeSelectScene
 from cabinet.scenes.antigravity.play import AntiGravityScene
@@ -161,7 +162,7 @@ def _antigravity_tables(settings) -> list[str]:
 
 GAMES: dict[str, Entry] = {
     "blocks": Entry(
-        "blocks", "BLOCKS", "FILL ROWS AND COLUMNS - ROWS DROP",
+        "blocks", "BLOCKS", N_("FILL ROWS AND COLUMNS - ROWS DROP"),
         single=_blocks_single, versus=_blocks_versus, demo=_blocks_demo, replay=_blocks_replay,
         replay_rules=_blocks_rules, tables=lambda settings: ["blocks"], howto=blocks_howto,
         modes=BlocksModeScene,
@@ -171,7 +172,7 @@ GAMES: dict[str, Entry] = {
         settings_detail="PIECE SET, ROTATION, GRAVITY, RAMP, VERSUS",
     ),
     "antigravity": Entry(
-        "antigravity", "ANTI-GRAVITY", "PUSH, MATCH 3, CROSS THE S LINE",
+        "antigravity", "ANTI-GRAVITY", N_("PUSH, MATCH 3, CROSS THE S LINE"),
         single=_antigravity_single, versus=_antigravity_versus, demo=_antigravity_demo,
         replay=_antigravity_replay, replay_rules=_antigravity_rules, tables=_antigravity_tables,
         howto=antigravity_howto, modes=ModeSelectScene,

@@ -91,6 +91,18 @@ class AttractSettings:
     message: str = spec("", check=attract_message_problem, doc="the operator's line in attract mode")
 
 
+MAX_PRICE_TEXT = 12
+
+
+def price_text_problem(price: str) -> str | None:
+    """Why ``price`` cannot be the price of a credit shown on the credit line, or None."""
+    if len(price) > MAX_PRICE_TEXT:
+        return f"must be at most {MAX_PRICE_TEXT} characters, got {len(price)}"
+    if not price.isprintable() or price != price.strip():
+        return "must be printable characters, without spaces at either end"
+    return None
+
+
 @dataclass
 class CreditSettings:
     free_play: bool = spec(True)
@@ -101,6 +113,8 @@ class CreditSettings:
     credits_per_game: int = spec(1, min=1, max=9)
     versus_credits: int = spec(2, min=1, max=9, doc="price of a versus match (one each, or all from one)")
     max_credits: int = spec(9, min=1, max=99)
+    price_text: str = spec("", check=price_text_problem,
+                           doc='the price of a credit as the credit line shows it, e.g. "RM1" or "100円"; empty: none')
 
 
 # Keys of earlier versions that files may still hold: (section, old key) -> (the key that

@@ -83,3 +83,16 @@ def test_a_missing_file_on_a_cabinet_that_never_ran_gives_factory_settings(tmp_p
     loaded = load_settings(tmp_path / "missing.yaml")
     assert loaded.settings == Settings()
     assert [p.message for p in loaded.problems] == ["not found; USING FACTORY SETTINGS"]
+
+
+def test_a_language_the_cabinet_lacks_names_its_key_and_falls_back_to_english():
+    loaded = parse_settings("display:\n  language: fr\n", "op.yaml")
+    assert loaded.settings.display.language == "en"
+    assert str(loaded.problems[0]).startswith("op.yaml:2: display.language: must be one of en, ms, ja")
+
+
+def test_a_price_text_too_long_for_the_credit_line_falls_back_to_none():
+    loaded = parse_settings('credits:\n  price_text: "RM1 PER CREDIT PLEASE"\n', "op.yaml")
+    assert loaded.settings.credits.price_text == ""
+    assert str(loaded.problems[0]).startswith("op.yaml:2: credits.price_text: must be at most 12 characters")
+    assert parse_settings('credits:\n  price_text: "100円"\n', "op.yaml").settings.credits.price_text == "100円"

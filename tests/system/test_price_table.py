@@ -230,3 +230,24 @@ def test_the_table_row_steps_through_the_common_tables(cabinet):
         tap(app, Action.RIGHT)
     assert shown == [table.short() for table in PRESETS]
     assert value_of(app, "TABLE") == "1/1", "round again"
+
+
+# --------------------------------------------------------------------------- the price in money
+
+def test_the_credit_line_names_the_price_of_a_credit_in_the_venues_money(store):
+    bank = bank_of(store, price_text="RM1")
+    assert line(bank) == "1 CREDIT RM1  CREDITS 0"
+
+
+def test_the_price_of_a_credit_is_said_in_the_chosen_language(store):
+    from cabinet import language
+    bank = bank_of(store, price_text="100円")
+    language.use("ja")
+    try:
+        assert line(bank) == "1クレジット 100円  クレジット 0"
+    finally:
+        language.use("en")
+
+
+def test_no_price_text_leaves_the_credit_line_as_it_was(store):
+    assert line(bank_of(store)) == "CREDITS 0"

@@ -10,12 +10,13 @@ so the same events on the same frames give the same game and the same pictures.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from cabinet import FPS
 from cabinet.games.antigravity.animation import FieldPicture, TurnAnimation, grid_from_text
 from cabinet.games.antigravity.results import Turn
 from cabinet.games.antigravity.stacks import danger_columns
+from cabinet.games.words import N_
 from cabinet.inputs.actions import Action, InputEvent
 
 TICK_SECONDS = 3          # the last seconds of a turn tick audibly
@@ -25,7 +26,10 @@ POPUP_FRAMES = 50         # points and chain words rise over the field this long
 
 @dataclass
 class Popup:
-    """Words that rise over the field where something was earned; ``row``/``column`` in cells."""
+    """Words that rise over the field where something was earned; ``row``/``column`` in cells.
+
+    ``words`` is an English message (the screen translates it) filled from ``fields``.
+    """
 
     words: str
     tone: str
@@ -34,14 +38,24 @@ class Popup:
     big: bool = False
     age: int = 0
     nudge: int | None = None   # pixels it is drawn below its place, clear of the popups before it
+    fields: dict = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
 class Message:
-    text: str
+    """A line of the message bar: ``words`` and ``detail`` are English messages filled from
+    ``fields`` (the screen translates them, :mod:`cabinet.games.words`)."""
+
+    words: str
     tone: str      # "chain", "through", "warn" or "info": picks the colour
     until: int     # seat frame after which it is gone
     detail: str = ""   # a second, optional part (the through bonus)
+    fields: dict = field(default_factory=dict)
+
+    @property
+    def text(self) -> str:
+        """The line in English."""
+        return self.words.format(**self.fields)
 
 
 class Seat:
@@ -152,33 +166,35 @@ class Seat:
         self._cleared_before = self.game.total_cleared - sum(len(s.removed) for s in turn.steps)
         self._grid = grid_from_text(self.game.to_text())
         if turn.jam:
-            self._say("COLUMN JAMMED!", "warn", 2 * MESSAGE_FRAMES)
+            self._say(N_("COLUMN JAMMED!"), "warn", 2 * MESSAGE_FRAMES)
         elif turn.forced:
-            self._say("TIME UP!  FORCED PUSH", "warn")
+            self._say(N_("TIME UP!  FORCED PUSH"), "warn")
 
     def _announce(self, step) -> None:
         """A chain step, as its blocks start to flash: the message bar, its points where the
         blocks are, and from the second step on the chain's count over the field."""
         self.best_chain = max(self.best_chain, step.chain)
+        fields = {"chain": step.chain, "count": step.cleared_count, "points": step.points}
         if step.chain > 1:
-            text = f"{step.chain} CHAIN! +{step.points}"
+            words = N_("{chain} CHAIN! +{points}")
             self.popups = [popup for popup in self.popups if not popup.big]   # the new count replaces the last
-            self.popups.append(Popup(f"{step.chain} CHAIN!", "chain", self.game.height / 2 - 1.2,
-                                     self.game.width / 2, big=True))
+            self.popups.append(Popup(N_("{chain} CHAIN!"), "chain", self.game.height / 2 - 1.2,
+                                     self.game.width / 2, big=True, fields=fields))
         else:
-            text = f"CLEAR {step.cleared_count} +{step.points}"
-        self._say(text, "chain")
+            words = N_("CLEAR {count} +{points}")
+        self._say(words, "chain", fields=fields)
         rows = [row for row, _ in step.removed]
         columns = [column for _, column in step.removed]
-        self.popups.append(Popup(f"+{step.points}", "chain", (min(rows) + max(rows) + 1) / 2,
-                                 (min(columns) + max(columns) + 1) / 2))
+        self.popups.append(Popup(N_("+{points}"), "chain", (min(rows) + max(rows) + 1) / 2,
+                                 (min(columns) + max(columns) + 1) / 2, fields=fields))
 
     def _announce_through(self, step) -> None:
         """Blocks take off across the S line: the through bonus, where they cross it."""
-        self._say(f"THROUGH x{len(step.passed)}", "through", detail=f"+{step.through_points}")
+        fields = {"count": len(step.passed), "points": step.through_points}
+        self._say(N_("THROUGH x{count}"), "through", detail=N_("+{points}"), fields=fields)
         columns = [move.column for move in step.passed]
-        self.popups.append(Popup(f"+{step.through_points}", "through", self.game.height / 2,
-                                 (min(columns) + max(columns) + 1) / 2))
+        self.popups.append(Popup(N_("+{points}"), "through", self.game.height / 2,
+                                 (min(columns) + max(columns) + 1) / 2, fields=fields))
 
     def _show_horizon(self) -> None:
         """After a turn: the band as it now stands, with a sound and a line in the bar when
@@ -190,12 +206,13 @@ class Seat:
         if turn.widened:
             self._play("ag_horizon_grow")
             if not game.game_over:
-                self._say("THE HORIZON WIDENS!", "warn", detail=f"{game.half - game.horizon} BLOCKS A SIDE")
+                self._say(N_("THE HORIZON WIDENS!"), "warn", detail=N_("{blocks} BLOCKS A SIDE"),
+                          fields={"blocks": game.half - game.horizon})
         if turn.announced:
             if not turn.widened:
                 self._play("ag_horizon_warn")
-            self._say(f"HORIZON ROW IN {game.horizon_due}", "warn",
-                      detail=f"THEN {game.half - game.horizon - 1} BLOCKS A SIDE")
+            self._say(N_("HORIZON ROW IN {turns}"), "warn", detail=N_("THEN {blocks} BLOCKS A SIDE"),
+                      fields={"turns": game.horizon_due, "blocks": game.half - game.horizon - 1})
 
     def _check_danger(self) -> None:
         """After a turn: which stacks reach the S line (or the band); a warning sound when one newly does."""
@@ -204,8 +221,8 @@ class Seat:
             self._play("danger")
         self.danger = danger
 
-    def _say(self, text: str, tone: str, frames: int = MESSAGE_FRAMES, detail: str = "") -> None:
-        self.message = Message(text, tone, self.frame + frames, detail)
+    def _say(self, words: str, tone: str, frames: int = MESSAGE_FRAMES, detail: str = "", fields=None) -> None:
+        self.message = Message(words, tone, self.frame + frames, detail, fields or {})
 
     # ------------------------------------------------------------------ what to show
     @property

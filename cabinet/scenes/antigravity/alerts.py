@@ -11,6 +11,7 @@ import pygame
 
 from cabinet import FPS
 from cabinet.games.antigravity.stacks import anchored_runs, crossed_columns
+from cabinet.language import tr
 from cabinet.render import palette, text
 from cabinet.render.text import fit_size, text_size
 
@@ -42,14 +43,15 @@ def draw_popups(surface: pygame.Surface, view, popups) -> None:
     """
     placed = []
     for popup in popups:
+        words = tr(popup.words, **popup.fields)
         x = view.x + round(popup.column * view.cell)
         y = view.y + round(popup.row * view.cell) - popup.age
         colour = TONES.get(popup.tone, palette.WHITE)
         if popup.big:
-            size = fit_size(popup.words, 49, view.rect.width + 40)
-            placed.append(text(surface, popup.words, (view.rect.centerx, y), size, colour, "center"))
+            size = fit_size(words, 49, view.rect.width + 40)
+            placed.append(text(surface, words, (view.rect.centerx, y), size, colour, "center"))
             continue
-        width, height = text_size(popup.words, 28)
+        width, height = text_size(words, 28)
         if popup.nudge is None:
             popup.nudge = 0
             rect = pygame.Rect(0, 0, width, height)
@@ -58,7 +60,7 @@ def draw_popups(surface: pygame.Surface, view, popups) -> None:
                 step = placed[hit].bottom + 2 - rect.top
                 rect.y += step
                 popup.nudge += step
-        placed.append(text(surface, popup.words, (x, y + popup.nudge), 28, colour, "center"))
+        placed.append(text(surface, words, (x, y + popup.nudge), 28, colour, "center"))
 
 
 def draw_danger(surface: pygame.Surface, view, columns, frame: int, cells=(), depth: int = 0) -> None:
@@ -119,8 +121,8 @@ def draw_forced_countdown(surface: pygame.Surface, view, game, frame: int) -> No
     into = (FPS - left % FPS) % FPS
     size = 70 if into < 10 else 56
     text(surface, str(seconds), (x, y), size, palette.RED, "center")
-    text(surface, "FORCED PUSH", (view.rect.centerx, y + 40), fit_size("FORCED PUSH", 21, view.rect.width),
-         palette.WHITE, "midtop")
+    words = tr("FORCED PUSH")
+    text(surface, words, (view.rect.centerx, y + 40), fit_size(words, 21, view.rect.width), palette.WHITE, "midtop")
 
 
 def draw_cause(surface: pygame.Surface, view, seat, frame: int) -> None:
@@ -128,10 +130,10 @@ def draw_cause(surface: pygame.Surface, view, seat, frame: int) -> None:
     game = seat.game
     turn = seat.last_turn
     if turn is not None and turn.jam:
-        columns, words = {turn.column}, "JAMMED!"
+        columns, words = {turn.column}, tr("JAMMED!")
     else:
         columns = crossed_columns(seat.picture().cells, game.width, game.height, seat.horizon[0])
-        words = "INTO THE HORIZON!" if turn is not None and turn.by_band else "OVER THE LINE!"
+        words = tr("INTO THE HORIZON!") if turn is not None and turn.by_band else tr("OVER THE LINE!")
     if not columns:
         return
     lit = (frame // 12) % 2 == 0

@@ -2,25 +2,26 @@
 
 from __future__ import annotations
 
+from cabinet.language import N_
 from cabinet.render import palette
 from cabinet.render.glyphs import DOWN, LEFT, RIGHT, UP
 
 PAGE = {
-    "title": "HOW TO PLAY ANTI-GRAVITY",
+    "title": N_("HOW TO PLAY ANTI-GRAVITY"),
     "rules": [
-        (palette.CYAN, "PUSH BLOCKS IN FROM THE TOP OR BOTTOM"),
-        (palette.YELLOW, "LINE UP 3 OF A COLOUR, ANY DIRECTION"),
-        (palette.MAGENTA, "LOOSE BLOCKS FLY TO THE LIGHTER SIDE"),
-        (palette.GREEN, "CROSSING THE S LINE EARNS A BONUS"),
-        (palette.ORANGE, "CHAINS MULTIPLY YOUR POINTS"),
-        (palette.RED, "A STACK PAST THE S LINE: GAME OVER"),
+        (palette.CYAN, N_("PUSH BLOCKS IN FROM THE TOP OR BOTTOM")),
+        (palette.YELLOW, N_("LINE UP 3 OF A COLOUR, ANY DIRECTION")),
+        (palette.MAGENTA, N_("LOOSE BLOCKS FLY TO THE LIGHTER SIDE")),
+        (palette.GREEN, N_("CROSSING THE S LINE EARNS A BONUS")),
+        (palette.ORANGE, N_("CHAINS MULTIPLY YOUR POINTS")),
+        (palette.RED, N_("A STACK PAST THE S LINE: GAME OVER")),
     ],
-    "controls": [(f"{LEFT} {RIGHT}", "MOVE THE CURSOR"), (UP, "PUSH FROM BELOW"),
-                 (DOWN, "PUSH FROM ABOVE"), ("RING", "TIME TO PUSH")],
+    "controls": [(f"{LEFT} {RIGHT}", N_("MOVE THE CURSOR")), (UP, N_("PUSH FROM BELOW")),
+                 (DOWN, N_("PUSH FROM ABOVE")), (N_("RING"), N_("TIME TO PUSH"))],
 }
 SWAPPED = {"PUSH FROM BELOW": "PUSH FROM ABOVE", "PUSH FROM ABOVE": "PUSH FROM BELOW"}
 # The widening horizon (single games on the ramp), told before the game-over rule.
-HORIZON_RULE = (palette.PURPLE, "LATER THE LINE GROWS: KEEP OUT OF ITS BAND")
+HORIZON_RULE = (palette.PURPLE, N_("LATER THE LINE GROWS: KEEP OUT OF ITS BAND"))
 
 
 def howto_page(settings) -> dict:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pygame
 
+from cabinet.language import tr
 from cabinet.render import palette, text
 from cabinet.render.glyphs import TRIANGLE_DOWN, TRIANGLE_UP
 from cabinet.render.text import fit_size, text_size
@@ -59,16 +60,16 @@ class PairList:
         rect = self.rect
         self.offset = max(0, min(self.offset, max(0, len(pairs) - self.rows)))
         used = self.total - len(pairs)
-        fitted(surface, f"{len(pairs)} PAIRS LEFT", (rect.centerx, rect.y), 21, palette.TITLE,
+        fitted(surface, tr("{pairs} PAIRS LEFT", pairs=len(pairs)), (rect.centerx, rect.y), 21, palette.TITLE,
                rect.width - 16, "midtop")
         number_x = rect.x + 14
         block = self.ROW - 8
         top_x = number_x + text_size("000", 14)[0] + 22
         bottom_x = top_x + 58
         heads_y = rect.y + 32
-        text(surface, "NO", (number_x, heads_y), 14, palette.GREY)
-        text(surface, "TOP", (top_x + block // 2, heads_y), 14, palette.GREY, "midtop")
-        text(surface, "BTM", (bottom_x + block // 2, heads_y), 14, palette.GREY, "midtop")
+        text(surface, tr("NO"), (number_x, heads_y), 14, palette.GREY)
+        text(surface, tr("TOP"), (top_x + block // 2, heads_y), 14, palette.GREY, "midtop")
+        text(surface, tr("BTM"), (bottom_x + block // 2, heads_y), 14, palette.GREY, "midtop")
         y0 = rect.y + self.HEAD
         for index in range(min(self.rows, len(pairs) - self.offset)):
             k = self.offset + index
@@ -78,7 +79,7 @@ class PairList:
             if current:
                 pygame.draw.rect(surface, (60, 60, 120), (rect.x + 4, y - 2, rect.width - 8, self.ROW),
                                  border_radius=4)
-                text(surface, "NOW", (rect.right - 14, y + 4), 14, palette.YELLOW, "topright")
+                text(surface, tr("NOW"), (rect.right - 14, y + 4), 14, palette.YELLOW, "topright")
             text(surface, f"{used + k + 1:>3}", (number_x, y + 4), 14, palette.WHITE if current else palette.GREY)
             surface.blit(block_sprite(block, upper, symbols=self.symbols), (top_x, y + 2))
             surface.blit(block_sprite(block, lower, symbols=self.symbols), (bottom_x, y + 2))

@@ -14,12 +14,14 @@ import weakref
 import pygame
 
 from cabinet import FPS
-from cabinet.render import HEIGHT, WIDTH, palette, sprites, text
+from cabinet.language import N_, tr
+from cabinet.render import HEIGHT, WIDTH, fit_size, palette, sprites, text
 from cabinet.render.layer import Layer
 from cabinet.render.sprites import backdrop
 from cabinet.scenes.antigravity import alerts
 from cabinet.scenes.antigravity.field_view import FieldView, dispenser_depth
 from cabinet.scenes.antigravity.hud import PairList, fitted, progress_bar
+from cabinet.scenes.kit.common import difficulty_name, side_name
 from cabinet.scenes.kit.idle import draw_still_there
 from cabinet.scenes.kit.match_view import PLAYER_COLOURS, round_pips, round_result
 from cabinet.scenes.kit.pause import draw_pause
@@ -33,10 +35,10 @@ PLAY_BOTTOM = BAR.y - 8
 TONES = {"chain": palette.YELLOW, "through": palette.MAGENTA, "warn": palette.RED, "info": palette.WHITE}
 LABEL = palette.GREY
 IDLE_HINTS = {
-    "single": "LINE UP 3 OF A COLOUR - DON'T LET A STACK CROSS THE S LINE",
-    "contest": "B / C SCROLL THE PAIR LIST",
+    "single": N_("LINE UP 3 OF A COLOUR - DON'T LET A STACK CROSS THE S LINE"),
+    "contest": N_("B / C SCROLL THE PAIR LIST"),
 }
-BAND_HINT = "LINE UP 3 OF A COLOUR - KEEP EVERY STACK OUT OF THE DARK BAND"
+BAND_HINT = N_("LINE UP 3 OF A COLOUR - KEEP EVERY STACK OUT OF THE DARK BAND")
 
 
 def fit_cell(width: int, height: int, max_width: int, max_height: int) -> int:
@@ -173,7 +175,9 @@ class PlayLayout:
         message = seat.current_message()
         if message is None:
             return None
-        words = f"{message.text}   {message.detail}" if joined and message.detail else message.text
+        words = tr(message.words, **message.fields)
+        if joined and message.detail:
+            words = f"{words}   {tr(message.detail, **message.fields)}"
         return words, TONES.get(message.tone, palette.WHITE)
 
 
@@ -207,33 +211,34 @@ class SingleLayout(PlayLayout):
         surface.blit(sprites.panel(right.width, right.height), right)
         text(surface, "ANTI-GRAVITY", (left.centerx, left.y + 18), 28, palette.TITLE, "midtop")
         if scene.demo:
-            mode = "DEMO PLAY"
+            mode = tr("DEMO PLAY")
         elif scene.mode == "contest":
-            mode = f"CONTEST  {scene.contest.name.upper()}"
+            mode = tr("CONTEST  {name}", name=scene.contest.name.upper())
         else:
-            mode = f"SINGLE  {scene.difficulty.upper()}"
+            mode = tr("SINGLE  {difficulty}", difficulty=difficulty_name(scene.difficulty))
         fitted(surface, mode, (left.centerx, left.y + 60), 21, palette.CYAN, left.width - 32, "midtop")
-        for label, y in (("SCORE", 112), ("CLEARED", 196), ("HI-SCORE", 280), ("BEST CHAIN", 364)):
-            text(surface, label, (left.x + 24, left.y + y), 21, LABEL)
-        text(surface, "TIME", (right.centerx, right.y + 16), 21, LABEL, "midtop")
+        for label, y in ((N_("SCORE"), 112), (N_("CLEARED"), 196), (N_("HI-SCORE"), 280), (N_("BEST CHAIN"), 364)):
+            label = tr(label)
+            text(surface, label, (left.x + 24, left.y + y), fit_size(label, 21, left.width - 48), LABEL)
+        text(surface, tr("TIME"), (right.centerx, right.y + 16), 21, LABEL, "midtop")
         if self.pairs is None:
             self._draw_help(surface)
 
     def _draw_help(self, surface: pygame.Surface) -> None:
         game = self.scene.seats[0].game
         right = self.right
-        up = "BOTTOM" if game.push_side("up") == "bottom" else "TOP"
-        down = "TOP" if up == "BOTTOM" else "BOTTOM"
-        lines = [("LEFT/RIGHT", "MOVE"), ("UP", f"PUSH {up}"), ("DOWN", f"PUSH {down}")]
+        from_bottom = game.push_side("up") == "bottom"
+        up, down = (tr("PUSH BOTTOM"), tr("PUSH TOP")) if from_bottom else (tr("PUSH TOP"), tr("PUSH BOTTOM"))
+        lines = [(tr("LEFT/RIGHT"), tr("MOVE")), (tr("UP"), up), (tr("DOWN"), down)]
         y = right.y + 214
-        text(surface, "CONTROLS", (right.centerx, y), 21, palette.TITLE, "midtop")
+        text(surface, tr("CONTROLS"), (right.centerx, y), 21, palette.TITLE, "midtop")
         for key, action in lines:
             y += 34
             text(surface, key, (right.x + 24, y), 14, palette.CYAN)
             text(surface, action, (right.right - 24, y), 14, palette.WHITE, "topright")
         y += 50
-        text(surface, "3 IN A LINE CLEARS", (right.centerx, y), 14, palette.GREY, "midtop")
-        text(surface, "KEEP THE S LINE CLEAR", (right.centerx, y + 26), 14, palette.GREY, "midtop")
+        for offset, words in ((0, tr("3 IN A LINE CLEARS")), (26, tr("KEEP THE S LINE CLEAR"))):
+            text(surface, words, (right.centerx, y + offset), fit_size(words, 14, right.width - 16), palette.GREY, "midtop")
 
     def steady(self):
         """The score, the blocks cleared and the best chain."""
@@ -256,7 +261,7 @@ class SingleLayout(PlayLayout):
         self.ring.draw(surface, (right.centerx, right.y + 114), seat.timer_fraction(), seconds_left(seat), 42)
         if seat.game.ramp is not None:
             # The ramp's level (RULES.md "Game length on a cabinet"), counted as BLOCKS counts it.
-            text(surface, f"LEVEL {seat.game.ramp_level}", (right.right - 18, right.y + 18), 14,
+            text(surface, tr("LEVEL {level}", level=seat.game.ramp_level), (right.right - 18, right.y + 18), 14,
                  palette.ORANGE if seat.game.ramp_level else LABEL, "topright")
         if self.pairs is not None:
             self.pairs.draw(surface, seat.game.remaining_pairs())
@@ -271,16 +276,17 @@ class SingleLayout(PlayLayout):
         left = self.left
         colour = TONES.get(message.tone, palette.WHITE)
         y = left.bottom - (44 if message.detail else 26)
-        fitted(surface, message.text, (left.centerx, y), 14, colour, left.width - 24, "midtop")
+        fitted(surface, tr(message.words, **message.fields), (left.centerx, y), 14, colour, left.width - 24, "midtop")
         if message.detail:
-            fitted(surface, message.detail, (left.centerx, y + 20), 14, colour, left.width - 24, "midtop")
+            fitted(surface, tr(message.detail, **message.fields), (left.centerx, y + 20), 14, colour, left.width - 24,
+                   "midtop")
 
     def draw_bar(self, surface: pygame.Surface) -> None:
         seat = self.scene.seats[0]
         shown = self.message_text(seat)
         if shown is None:
             hint = BAND_HINT if seat.horizon[0] else IDLE_HINTS[self.scene.mode]
-            shown = (hint, palette.GREY)
+            shown = (tr(hint), palette.GREY)
         fitted(surface, shown[0], BAR.center, 21, shown[1], BAR.width - 24, "center")
 
     def draw_banner(self, surface: pygame.Surface) -> None:
@@ -290,10 +296,10 @@ class SingleLayout(PlayLayout):
         # Over the right-hand panel, so the field that ended the game stays in view.
         box = self.banner(surface, self.right.width, 170, palette.YELLOW if complete else palette.RED,
                           self.right.center)
-        title = "LIST COMPLETE!" if complete else "GAME OVER"
+        title = tr("LIST COMPLETE!") if complete else tr("GAME OVER")
         fitted(surface, title, (box.centerx, box.y + 28), 49, palette.YELLOW if complete else palette.RED,
                box.width - 40, "midtop")
-        text(surface, f"SCORE {game.score}", (box.centerx, box.y + 102), 28, palette.WHITE, "midtop")
+        text(surface, tr("SCORE {score}", score=game.score), (box.centerx, box.y + 102), 28, palette.WHITE, "midtop")
 
 
 class VersusLayout(PlayLayout):
@@ -316,16 +322,16 @@ class VersusLayout(PlayLayout):
         scene = self.scene
         for player, panel in ((1, self.panels[0]), (2, self.panels[1])):
             surface.blit(sprites.panel(panel.width, panel.height, PLAYER_COLOURS[player]), panel)
-            fitted(surface, scene.rounds.name(player), (panel.centerx, panel.y + 10), 28, PLAYER_COLOURS[player],
+            fitted(surface, side_name(scene.rounds, player), (panel.centerx, panel.y + 10), 28, PLAYER_COLOURS[player],
                    panel.width - 24, "midtop")
-            text(surface, "SCORE", (panel.x + 18, panel.y + 190), 14, LABEL)
-            text(surface, "CLEARED", (panel.x + 18, panel.y + 246), 14, LABEL)
+            text(surface, tr("SCORE"), (panel.x + 18, panel.y + 190), 14, LABEL)
+            text(surface, tr("CLEARED"), (panel.x + 18, panel.y + 246), 14, LABEL)
             progress = scene.match.progress(player)
-            unit = "CLEARS" if progress.kind == "clears" else "POINTS"
-            fitted(surface, f"GOAL {progress.target} {unit}", (panel.centerx, panel.y + 306), 14,
-                   palette.WHITE, panel.width - 24, "midtop")
+            goal = (tr("GOAL {target} CLEARS", target=progress.target) if progress.kind == "clears"
+                    else tr("GOAL {target} POINTS", target=progress.target))
+            fitted(surface, goal, (panel.centerx, panel.y + 306), 14, palette.WHITE, panel.width - 24, "midtop")
             game = scene.seat_for(player).game
-            info = f"{game.colours} COLOURS  {game.turn_frames / FPS:g}S TURN"
+            info = tr("{colours} COLOURS  {seconds}S TURN", colours=game.colours, seconds=f"{game.turn_frames / FPS:g}")
             fitted(surface, info, (panel.centerx, panel.bottom - 30), 14, LABEL, panel.width - 24, "midtop")
         if self.bar:
             pygame.draw.line(surface, palette.PANEL_EDGE, (BAR.centerx, BAR.y + 6), (BAR.centerx, BAR.bottom - 6), 2)
@@ -358,9 +364,9 @@ class VersusLayout(PlayLayout):
     def _draw_result(self, surface, panel: pygame.Rect, player: int) -> None:
         winner = self.scene.winner()
         if winner is None:
-            word, colour = "DRAW", palette.YELLOW
+            word, colour = tr("DRAW"), palette.YELLOW
         else:
-            word, colour = ("WIN", palette.YELLOW) if winner == player else ("LOSE", palette.GREY)
+            word, colour = (tr("WIN"), palette.YELLOW) if winner == player else (tr("LOSE"), palette.GREY)
         text(surface, word, (panel.centerx, panel.y + 398), 35, colour, "midtop")
 
     def draw_bar(self, surface: pygame.Surface) -> None:
@@ -374,9 +380,10 @@ class VersusLayout(PlayLayout):
             shown = self.message_text(seat)
             if shown is None:
                 progress = shown_progress(scene, player)
-                unit = "CLEARS" if progress.kind == "clears" else "PTS"
-                shown = (f"{player}P  {min(progress.value, progress.target)}/{progress.target} {unit}",
-                         PLAYER_COLOURS[player])
+                fields = {"side": player, "value": min(progress.value, progress.target), "target": progress.target}
+                words = (tr("{side}P  {value}/{target} CLEARS", **fields) if progress.kind == "clears"
+                         else tr("{side}P  {value}/{target} PTS", **fields))
+                shown = (words, PLAYER_COLOURS[player])
             fitted(surface, shown[0], half.center, 21, shown[1], half.width - 24, "center")
 
     def draw_banner(self, surface: pygame.Surface) -> None:
@@ -389,15 +396,16 @@ class VersusLayout(PlayLayout):
         # between the side panels, so the names and the rounds won stay in view too.
         width = self.panels[1].x - self.panels[0].right - 16
         box = self.banner(surface, width, 220, PLAYER_COLOURS.get(winner, palette.YELLOW), (WIDTH // 2, TOP + 110))
-        title, colour = f"{scene.rounds.name(winner)} WINS!", PLAYER_COLOURS[winner]
+        title, colour = tr("{side} WINS!", side=side_name(scene.rounds, winner)), PLAYER_COLOURS[winner]
         fitted(surface, title, (box.centerx, box.y + 18), 42, colour, box.width - 40, "midtop")
-        text(surface, f"MATCH {scene.rounds.score_line()}", (box.centerx, box.y + 70), 28, palette.WHITE, "midtop")
+        text(surface, tr("MATCH {score}", score=scene.rounds.score_line()), (box.centerx, box.y + 70), 28, palette.WHITE,
+             "midtop")
         for row, player in enumerate((1, 2)):
             score = scene.seat_for(player).game.score
-            word = "WIN" if player == winner else "LOSE"
+            won = player == winner
             y = box.y + 120 + row * 40
             text(surface, f"{player}P", (box.x + 40, y), 28, PLAYER_COLOURS[player])
-            text(surface, word, (box.x + 130, y), 28, palette.YELLOW if word == "WIN" else palette.GREY)
+            text(surface, tr("WIN") if won else tr("LOSE"), (box.x + 130, y), 28, palette.YELLOW if won else palette.GREY)
             text(surface, str(score), (box.right - 40, y), 28, palette.WHITE, "topright")
 
 

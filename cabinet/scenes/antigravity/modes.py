@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
+from cabinet.language import N_, tr
+from cabinet.scenes.kit.common import difficulty_name
 from cabinet.scenes.kit.menu import VS_CPU, ModeMenu, Option
 
 
 class ModeSelectScene(ModeMenu):
-    title = "ANTI-GRAVITY"
+    title = N_("ANTI-GRAVITY")
     name = "mode select"
 
     def options(self) -> list[Option]:
         return [
-            Option("SINGLE", "ONE PLAYER, PLAY FOR A HIGH SCORE", self.single),
-            Option("VERSUS", "TWO PLAYERS SIDE BY SIDE", lambda: self.play.versus(self)),
-            Option(VS_CPU, "ONE PLAYER AGAINST THE COMPUTER", lambda: self.play.cpu(self)),
-            Option("CONTEST", "A FIXED LIST OF BLOCKS, SAME FOR ALL", self.contest),
+            Option(tr("SINGLE"), tr("ONE PLAYER, PLAY FOR A HIGH SCORE"), self.single),
+            Option(tr("VERSUS"), tr("TWO PLAYERS SIDE BY SIDE"), lambda: self.play.versus(self)),
+            Option(tr(VS_CPU), tr("ONE PLAYER AGAINST THE COMPUTER"), lambda: self.play.cpu(self)),
+            Option(tr("CONTEST"), tr("A FIXED LIST OF BLOCKS, SAME FOR ALL"), self.contest),
         ]
 
     def _back_here(self) -> None:
@@ -32,7 +34,7 @@ class ModeSelectScene(ModeMenu):
 
 
 class DifficultySelectScene(ModeMenu):
-    title = "DIFFICULTY"
+    title = N_("DIFFICULTY")
     name = "difficulty select"
 
     def __init__(self, ctx, play, back=None):
@@ -44,19 +46,20 @@ class DifficultySelectScene(ModeMenu):
     def options(self) -> list[Option]:
         options = []
         for name, level in self.ctx.settings.antigravity.difficulties.items():
-            detail = f"{level.colours} COLOURS - {level.turn_seconds:g} S A TURN"
-            options.append(Option(name.upper(), detail, lambda name=name: start_one(self, "single", name, None)))
+            detail = tr("{colours} COLOURS - {seconds} S A TURN", colours=level.colours, seconds=f"{level.turn_seconds:g}")
+            options.append(Option(difficulty_name(name), detail, lambda name=name: start_one(self, "single", name, None)))
         return options
 
 
 class ContestSelectScene(ModeMenu):
-    title = "CONTEST LIST"
+    title = N_("CONTEST LIST")
     name = "contest select"
 
     def options(self) -> list[Option]:
         options = []
         for contest in self.ctx.settings.antigravity.contests:
-            detail = f"{contest.length} PAIRS - {contest.colours} COLOURS - {contest.turn_seconds:g} S"
+            detail = tr("{pairs} PAIRS - {colours} COLOURS - {seconds} S", pairs=contest.length, colours=contest.colours,
+                        seconds=f"{contest.turn_seconds:g}")
             options.append(Option(contest.name.upper(), detail,
                                   lambda c=contest: start_one(self, "contest", None, c)))
         return options

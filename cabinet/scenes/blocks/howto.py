@@ -2,22 +2,23 @@
 
 from __future__ import annotations
 
+from cabinet.language import N_
 from cabinet.render import palette
 
-GRAVITY_RULE = "ROWS ABOVE A CLEARED ROW DROP DOWN"
+GRAVITY_RULE = N_("ROWS ABOVE A CLEARED ROW DROP DOWN")
 
 PAGE = {
-    "title": "HOW TO PLAY BLOCKS",
+    "title": N_("HOW TO PLAY BLOCKS"),
     "rules": [
-        (palette.CYAN, "PLACE THE 3 PIECES ON THE 8x8 BOARD"),
-        (palette.YELLOW, "FILL A ROW OR A COLUMN TO CLEAR IT"),
+        (palette.CYAN, N_("PLACE THE 3 PIECES ON THE 8x8 BOARD")),
+        (palette.YELLOW, N_("FILL A ROW OR A COLUMN TO CLEAR IT")),
         (palette.MAGENTA, GRAVITY_RULE),
-        (palette.GREEN, "CLEAR MOVE AFTER MOVE FOR A STREAK"),
-        (palette.ORANGE, "EMPTY THE BOARD: 1000 BONUS"),
-        (palette.RED, "NO ROOM FOR ANY PIECE: GAME OVER"),
+        (palette.GREEN, N_("CLEAR MOVE AFTER MOVE FOR A STREAK")),
+        (palette.ORANGE, N_("EMPTY THE BOARD: 1000 BONUS")),
+        (palette.RED, N_("NO ROOM FOR ANY PIECE: GAME OVER")),
     ],
-    "controls": [("STICK", "MOVE THE PIECE"), ("A", "PLACE IT"), ("B", "ROTATE (IF ON)"),
-                 ("C", "NEXT PIECE")],
+    "controls": [(N_("STICK"), N_("MOVE THE PIECE")), ("A", N_("PLACE IT")), ("B", N_("ROTATE (IF ON)")),
+                 ("C", N_("NEXT PIECE"))],
 }
 
 

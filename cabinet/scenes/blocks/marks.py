@@ -8,7 +8,8 @@ from functools import lru_cache
 
 import pygame
 
-from cabinet.render import palette, text
+from cabinet.language import tr
+from cabinet.render import fit_size, palette, text
 from cabinet.render.glyphs import POINT_RIGHT, TRIANGLE_DOWN, TRIANGLE_UP
 
 
@@ -22,10 +23,11 @@ def draw_danger(surface: pygame.Surface, board: pygame.Rect, frame: int) -> None
     glow = pulse(frame)
     colour = tuple(int(a + (b - a) * glow) for a, b in zip((120, 20, 30), palette.RED))
     pygame.draw.rect(surface, colour, board.inflate(16, 16), 5 + round(3 * glow), border_radius=10)
-    label = text(surface, " DANGER ", (board.centerx, board.y - 14), 21, palette.WHITE, "midbottom")
+    word = f" {tr('DANGER')} "
+    label = text(surface, word, (board.centerx, board.y - 14), 21, palette.WHITE, "midbottom")
     if glow > 0.5:
         surface.fill(palette.RED, label.inflate(6, 4))
-        text(surface, " DANGER ", label.topleft, 21, palette.WHITE)
+        text(surface, word, label.topleft, 21, palette.WHITE)
 
 
 @lru_cache(maxsize=4)
@@ -45,9 +47,9 @@ def draw_tray_mode(surface: pygame.Surface, tray: pygame.Rect, chosen: pygame.Re
     pygame.draw.rect(surface, palette.CYAN, tray.inflate(12, 12), 4, border_radius=12)
     nudge = round(4 * pulse(frame, 24))
     text(surface, POINT_RIGHT, (chosen.x - 4 + nudge, chosen.centery), 28, palette.CYAN, "midright")
-    text(surface, "PICK A PIECE", (tray.centerx, tray.y - 30), 21, palette.CYAN, "midbottom")
-    text(surface, f"{TRIANGLE_UP}{TRIANGLE_DOWN} CHOOSE   A TAKE", (tray.centerx, tray.y - 10), 14, palette.CYAN,
-         "midbottom")
+    text(surface, tr("PICK A PIECE"), (tray.centerx, tray.y - 30), 21, palette.CYAN, "midbottom")
+    keys = tr("{arrows} CHOOSE   A TAKE", arrows=TRIANGLE_UP + TRIANGLE_DOWN)
+    text(surface, keys, (tray.centerx, tray.y - 10), fit_size(keys, 14, tray.width + 40), palette.CYAN, "midbottom")
 
 
 def cross_out(surface: pygame.Surface, rect: pygame.Rect) -> None:

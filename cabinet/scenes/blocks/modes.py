@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
+from cabinet.language import N_, tr
 from cabinet.scenes.kit.menu import VS_CPU, ModeMenu, Option
 
 
 class BlocksModeScene(ModeMenu):
-    title = "BLOCKS"
+    title = N_("BLOCKS")
     name = "blocks mode select"
 
     def options(self) -> list[Option]:
         return [
-            Option("SINGLE", "ONE PLAYER, PLAY FOR A HIGH SCORE", lambda: self.play.single(self, "blocks")),
-            Option("VERSUS", "TWO PLAYERS - CLEAR LINES TO SEND STONES", lambda: self.play.versus(self)),
-            Option(VS_CPU, "ONE PLAYER AGAINST THE COMPUTER", lambda: self.play.cpu(self)),
+            Option(tr("SINGLE"), tr("ONE PLAYER, PLAY FOR A HIGH SCORE"), lambda: self.play.single(self, "blocks")),
+            Option(tr("VERSUS"), tr("TWO PLAYERS - CLEAR LINES TO SEND STONES"), lambda: self.play.versus(self)),
+            Option(tr(VS_CPU), tr("ONE PLAYER AGAINST THE COMPUTER"), lambda: self.play.cpu(self)),
         ]

@@ -20,6 +20,7 @@ from cabinet.games.blocks.pieces import SIZE
 from cabinet.games.pilots import ponder_all
 from cabinet.games.sounds import chain_effect, clear_effect
 from cabinet.inputs.actions import CABINET, Action, InputEvent
+from cabinet.language import tr
 from cabinet.render import HEIGHT, palette, text
 from cabinet.render.layer import Layer
 from cabinet.render.popups import Popup, age_popups, draw_popups, settle
@@ -267,14 +268,14 @@ class BlocksScene(Scene):
                      BOARD_Y + round((min(rows) + max(rows) + 1) * CELL / 2) + 18)
             self._popup(Popup(f"+{result.points}", palette.YELLOW, where, 42, FLASH_FRAMES))
             if result.streak >= 2:
-                self._popup(Popup(f"x{result.streak} STREAK!", palette.CYAN,
+                self._popup(Popup(tr("x{streak} STREAK!", streak=result.streak), palette.CYAN,
                                   (BOARD_X + BOARD_PX // 2, BOARD_Y + BOARD_PX // 2 - 40), 42, FLASH_FRAMES))
         else:
             row, col = result.cells[0]
             where = (BOARD_X + col * CELL + CELL // 2, BOARD_Y + row * CELL)
             self._popup(Popup(f"+{result.points}", palette.WHITE, where, 21))
         if result.wipe_out:
-            self._popup(Popup("WIPE OUT!", palette.MAGENTA,
+            self._popup(Popup(tr("WIPE OUT!"), palette.MAGENTA,
                               (BOARD_X + BOARD_PX // 2, BOARD_Y + BOARD_PX // 2 + 40), 49, FLASH_FRAMES))
         wait = self.animation.length if self.animation is not None else 0
         for popup in self.ramp_show.after_move(self.game, result, wait, BOARD_RECT.center):
@@ -337,29 +338,29 @@ class BlocksScene(Scene):
             self._draw_game_over(surface)
         elif not self.demo and self.idle >= IDLE_WARN_FRAMES:
             seconds = (IDLE_END_FRAMES - self.idle) // 60 + 1
-            _banner(surface, f"STILL THERE? {seconds}", palette.ORANGE)
+            _banner(surface, tr("STILL THERE? {seconds}", seconds=seconds), palette.ORANGE)
 
     def _draw_scores(self, surface) -> None:
         score = self.shown_score
         text(surface, "BLOCKS", (LEFT_X, 24), 35, palette.YELLOW)
-        text(surface, "SCORE", (LEFT_X, 96), 14, palette.GREY)
+        text(surface, tr("SCORE"), (LEFT_X, 96), 14, palette.GREY)
         text(surface, f"{score}", (LEFT_X, 118), 35, palette.WHITE)
-        text(surface, "BEST", (LEFT_X, 182), 14, palette.GREY)
+        text(surface, tr("BEST"), (LEFT_X, 182), 14, palette.GREY)
         text(surface, f"{max(score, self.best)}", (LEFT_X, 204), 28, palette.YELLOW)
-        text(surface, "STREAK", (LEFT_X, 262), 14, palette.GREY)
+        text(surface, tr("STREAK"), (LEFT_X, 262), 14, palette.GREY)
         streak = self.shown_streak
         text(surface, f"x{streak}" if streak else "-", (LEFT_X, 284), 28,
              palette.CYAN if streak else palette.DIM)
         if self.game.ramp:   # the operator's ramp: each level lands more stones at a refresh
-            text(surface, f"LEVEL {self.game.ramp_level}", (LEFT_X, 326), 21, palette.ORANGE)
+            text(surface, tr("LEVEL {level}", level=self.game.ramp_level), (LEFT_X, 326), 21, palette.ORANGE)
         if self.demo:
             if blink(self.game_frame, 40):
-                text(surface, "DEMO PLAY", (LEFT_X, 360), 21, palette.MAGENTA)
+                text(surface, tr("DEMO PLAY"), (LEFT_X, 360), 21, palette.MAGENTA)
             return
-        hints = ["STICK  MOVE", "A  PLACE"]
+        hints = [tr("STICK  MOVE"), tr("A  PLACE")]
         if self.game.rotation:
-            hints.append("B  ROTATE")
-        hints.append("C  NEXT PIECE")
+            hints.append(tr("B  ROTATE"))
+        hints.append(tr("C  NEXT PIECE"))
         for index, hint in enumerate(hints):
             text(surface, hint, (LEFT_X, 372 + index * 26), 14, palette.GREY)
 
@@ -457,9 +458,9 @@ class BlocksScene(Scene):
         """First the final board alone, the pieces that fit nowhere crossed out; then the banner."""
         if self.over_frames < FINAL_BOARD_FRAMES:
             if not self.abandoned and blink(self.over_frames, 20):
-                text(surface, "NO ROOM!", (TRAY_X + TRAY_W // 2, TRAY_Y - 14), 28, palette.RED, "midbottom")
+                text(surface, tr("NO ROOM!"), (TRAY_X + TRAY_W // 2, TRAY_Y - 14), 28, palette.RED, "midbottom")
             return
-        draw_banner(surface, BOARD_RECT, "GAME OVER", f"SCORE {self.game.score}", palette.RED)
+        draw_banner(surface, BOARD_RECT, tr("GAME OVER"), tr("SCORE {score}", score=self.game.score), palette.RED)
 
     def _drop_target(self, slot, pos):
         """The board (row, col) a piece held at ``pos`` would land on, or None."""

@@ -8,6 +8,7 @@ from collections.abc import Callable
 import pygame
 
 from cabinet.games.blocks.engine import RAMP_MAX_STONES
+from cabinet.language import tr
 from cabinet.render import palette
 from cabinet.render.popups import Popup
 from cabinet.render.sprites import block
@@ -32,9 +33,10 @@ class RampShow:
             self._play("blocks_level_up")
             stones = min(self.level, RAMP_MAX_STONES)
             x, y = centre
-            popups += [Popup(f"LEVEL {self.level} UP!", palette.ORANGE, (x, y - 30), 49),
-                       Popup(f"{stones} STONE{'S' if stones > 1 else ''} EACH NEW TRAY", palette.WHITE,
-                             (x, y + 24), 21)]
+            each = (tr("{stones} STONES EACH NEW TRAY", stones=stones) if stones > 1
+                    else tr("1 STONE EACH NEW TRAY"))
+            popups += [Popup(tr("LEVEL {level} UP!", level=self.level), palette.ORANGE, (x, y - 30), 49),
+                       Popup(each, palette.WHITE, (x, y + 24), 21)]
         if result.landed:
             self.falling += [FallingStone(row, col, wait + index * FALL_STAGGER)
                              for index, (row, col) in enumerate(result.landed)]

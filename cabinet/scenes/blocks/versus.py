@@ -24,6 +24,7 @@ from cabinet.games.match import PLAYERS, Series, other
 from cabinet.games.pilots import bind_all, ponder_all
 from cabinet.games.sounds import clear_effect
 from cabinet.inputs.actions import CABINET, Action
+from cabinet.language import tr
 from cabinet.render import HEIGHT, WIDTH, palette
 from cabinet.render.layer import Layer
 from cabinet.render.popups import Popup, age_popups, settle
@@ -187,11 +188,11 @@ class BlocksVersusScene(WalksAway, Scene):
         self._popup(f"+{result.points}", palette.YELLOW, origin, 35, seat.player, FLASH_FRAMES)
         if result.streak >= 2:
             audio.play("blocks_streak")
-            self._popup(f"STREAK x{result.streak}", palette.CYAN, view.board_centre(seat.player, -40), 28,
+            self._popup(tr("STREAK x{streak}", streak=result.streak), palette.CYAN, view.board_centre(seat.player, -40), 28,
                         seat.player)
         if result.wipe_out:
             audio.play("blocks_wipeout")
-            self._popup("WIPE OUT!", palette.MAGENTA, view.board_centre(seat.player, 30), 42, seat.player)
+            self._popup(tr("WIPE OUT!"), palette.MAGENTA, view.board_centre(seat.player, 30), 42, seat.player)
         if result.cancelled:
             self._launch(seat, seat, origin, result.cancelled, cancel=True)
         sent = result.attack - result.cancelled
@@ -206,13 +207,13 @@ class BlocksVersusScene(WalksAway, Scene):
         def arrive():
             if cancel:
                 target.shown_pending = max(0, target.shown_pending - count)
-                scene._popup(f"CANCEL {count}", palette.GREEN, view.meter_top(target.player, 0), 21, None)
+                scene._popup(tr("CANCEL {count}", count=count), palette.GREEN, view.meter_top(target.player, 0), 21, None)
             else:
                 target.shown_pending += count
         end = view.meter_top(target.player, target.shown_pending)
         self.flights.launch(Flight(origin, end, count, CANCEL_FRAMES if cancel else FLIGHT_FRAMES, arrive, cancel))
         if not cancel:
-            self._popup(f"ATTACK {count}", palette.ORANGE, view.board_centre(mover.player, 90), 28, mover.player)
+            self._popup(tr("ATTACK {count}", count=count), palette.ORANGE, view.board_centre(mover.player, 90), 28, mover.player)
 
     def _stones_landed(self, seat: ShownSeat, landed) -> None:
         """Show stones landing on ``seat``'s board, once any attack still flying to it has arrived."""
@@ -222,8 +223,8 @@ class BlocksVersusScene(WalksAway, Scene):
         seat.drop(landed, wait)
         self.ctx.audio.play("versus_stones")
         count = len(landed)
-        self._popup(f"{count} STONE{'S' if count > 1 else ''}!", palette.GREY, view.board_centre(seat.player, 0), 35,
-                    seat.player)
+        words = tr("{count} STONES!", count=count) if count > 1 else tr("1 STONE!")
+        self._popup(words, palette.GREY, view.board_centre(seat.player, 0), 35, seat.player)
 
     def _popup(self, words: str, colour, pos, size: int, player: int | None, delay: int = 0) -> None:
         """A popup over ``player``'s board (None: anywhere), clear of the others."""

@@ -15,6 +15,7 @@ import pygame
 
 from cabinet.games.blocks.cursor import BOARD, TRAY
 from cabinet.games.blocks.pieces import SIZE
+from cabinet.language import tr
 from cabinet.render import HEIGHT, WIDTH, palette, text
 from cabinet.render.glyphs import POINT_LEFT, POINT_RIGHT
 from cabinet.render.popups import draw_popups
@@ -25,7 +26,7 @@ from cabinet.scenes.blocks.ghost import ghost
 from cabinet.scenes.blocks.marks import dim, pulse
 from cabinet.scenes.blocks.play import draw_tray_piece, shake_offset
 from cabinet.scenes.blocks.shown_seat import STONE_COLOUR
-from cabinet.scenes.kit.common import blink
+from cabinet.scenes.kit.common import blink, side_name
 from cabinet.scenes.kit.idle import draw_still_there
 from cabinet.scenes.kit.match_view import PLAYER_COLOURS, round_pips, round_result
 from cabinet.scenes.kit.ring_timer import RingTimer
@@ -95,7 +96,7 @@ def draw(surface, scene) -> None:
     scene.layer.show(surface, sides, lambda layer: _paint_layer(layer, scene.seats, sides))
     ending = bool(scene.end_frames)
     if scene.demo and not ending:
-        text(surface, "DEMO PLAY", (CENTRE, BOARD_Y + BOARD_PX + 18), 21, palette.MAGENTA, "midtop")
+        text(surface, tr("DEMO PLAY"), (CENTRE, BOARD_Y + BOARD_PX + 18), 21, palette.MAGENTA, "midtop")
     for seat in scene.seats:
         _draw_side(surface, scene, seat, ending)
     _draw_centre(surface, scene)
@@ -127,7 +128,7 @@ def _static() -> pygame.Surface:
         well = meter_rect(player)
         pygame.draw.rect(surface, palette.SHADOW, well, border_radius=4)
         pygame.draw.rect(surface, palette.PANEL_EDGE, well.inflate(4, 4), 2, border_radius=5)
-        text(surface, "MOVE", (ring_centre(player)[0], 94), 14, palette.GREY, "midtop")
+        text(surface, tr("MOVE"), (ring_centre(player)[0], 94), 14, palette.GREY, "midtop")
     return surface.convert() if pygame.display.get_surface() else surface
 
 
@@ -152,14 +153,14 @@ def _draw_side(surface, scene, seat, ending: bool) -> None:
     # The name on the outer side, the score on the inner one, mirrored for player 2.
     outer, inner = (rect.x, rect.right) if player == 1 else (rect.right, rect.x)
     outer_align, inner_align = ("topleft", "topright") if player == 1 else ("topright", "topleft")
-    name = scene.rounds.name(player)
+    name = side_name(scene.rounds, player)
     text(surface, name, (outer, 8), fit_size(name, 28, 170), colour, outer_align)
     pips = 24 * scene.rounds.rounds_to_win // 2
     round_pips(surface, (outer + pips if player == 1 else outer - pips, 56), scene.rounds, player)
     game = seat.game
     text(surface, str(game.score), (inner, 4), fit_size(str(game.score), 42, 130), palette.WHITE, inner_align)
     streak = game.streak
-    text(surface, f"STREAK x{streak}" if streak else "STREAK -", (inner, 56), 21,
+    text(surface, tr("STREAK x{streak}", streak=streak) if streak else tr("STREAK -"), (inner, 56), 21,
          palette.CYAN if streak else palette.DIM, inner_align)
     seconds = math.ceil(seat.timer / 60)
     if not ending and not seat.over:
@@ -290,7 +291,7 @@ def _draw_flights(surface, flights) -> None:
 
 def _draw_centre(surface, scene) -> None:
     rounds = scene.rounds
-    text(surface, "ROUND" if not scene.match_over else "MATCH", (CENTRE, 6), 14, palette.GREY, "midtop")
+    text(surface, tr("ROUND") if not scene.match_over else tr("MATCH"), (CENTRE, 6), 14, palette.GREY, "midtop")
     if not scene.match_over:
         shown = rounds.round - 1 if scene.end_frames else rounds.round   # a result shows the round just played
         text(surface, str(min(shown, 99)), (CENTRE, 24), 28, palette.WHITE, "midtop")
@@ -302,7 +303,7 @@ def _draw_result(surface, scene) -> None:
     for seat in scene.seats:
         rect = board_rect(seat.player)
         won = seat.player == winner
-        words, colour = ("WIN", palette.YELLOW) if won else ("LOSE", palette.GREY)
+        words, colour = (tr("WIN"), palette.YELLOW) if won else (tr("LOSE"), palette.GREY)
         band = pygame.Rect(rect.x, rect.centery - 40, rect.width, 80)
         surface.blit(_band(band.width, band.height), band)
         text(surface, words, band.center, 56, colour, "center")

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from cabinet import FPS
 from cabinet.games.match import DEMO_CPU_LEVELS, Match
 from cabinet.inputs.actions import Action
+from cabinet.language import N_, tr
 from cabinet.render import HEIGHT, WIDTH, fit_size, palette, text, text_size
 from cabinet.scenes import catalogue
 from cabinet.scenes.flow.howto import HowToScene
@@ -163,7 +164,7 @@ class AttractScene(Scene):
         # The service corner: storage trouble on every page (on the title, above its copyright line).
         draw_storage_warning(surface, self.ctx, HEIGHT - 44 if self.part_name == "title" else HEIGHT - 38)
         if self.refused:
-            draw_banner(surface, "INSERT COIN", HEIGHT // 2, 56, palette.ORANGE, REFUSED_FRAMES - self.refused)
+            draw_banner(surface, tr("INSERT COIN"), HEIGHT // 2, 56, palette.ORANGE, REFUSED_FRAMES - self.refused)
 
     def _draw_prompt(self, surface) -> None:
         """The bottom strip every attract page carries: the prompt and the credits."""
@@ -206,7 +207,7 @@ class SafeTitleScene(Scene):
         draw_backdrop(surface)
         text(surface, "ARCADEFORGE VERSE", (WIDTH // 2, 180), 56, palette.YELLOW, "midtop")
         if blink(self.frames):
-            text(surface, "PRESS START", (WIDTH // 2, 320), 35, palette.GREEN, "midtop")
+            text(surface, tr("PRESS START"), (WIDTH // 2, 320), 35, palette.GREEN, "midtop")
 
 
 def default_parts(ctx, rng: random.Random) -> list[Part]:
@@ -239,12 +240,13 @@ def game_parts(ctx, entry: catalogue.Entry, rng: random.Random, reel: ReplayReel
     parts = [
         Part(f"{name} demo", share.demo_seconds(seconds), lambda: reel.next(entry.game, live)),
         Part(f"{name} scores", per_page * pages,
-             lambda: ScoreTablesScene(ctx, f"{entry.title} RECORDS", tables, per_page)),
+             lambda: ScoreTablesScene(ctx, N_("{game} RECORDS"), tables, per_page, game=entry.title)),
     ]
     if shows_network(ctx):  # the fleet's network rankings (issue 15), one table a page
         network_page = page_seconds(share, scores_seconds, 2)
         parts.append(Part(f"{name} scores network", network_page * len(tables),
-                          lambda: NetworkTablesScene(ctx, f"{entry.title} NETWORK RECORDS", tables, network_page)))
+                          lambda: NetworkTablesScene(ctx, N_("{game} NETWORK RECORDS"), tables, network_page,
+                                                     game=entry.title)))
     parts.append(Part(f"how to play {name}", seconds.howto_seconds, lambda: HowToScene(ctx, entry.game)))
     return parts
 

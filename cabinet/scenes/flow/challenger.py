@@ -18,6 +18,7 @@ from collections.abc import Callable
 import pygame
 
 from cabinet.inputs.actions import Action
+from cabinet.language import tr
 from cabinet.render import HEIGHT, WIDTH, palette, sprites, text
 from cabinet.scenes.flow.finish import finish_interrupted
 from cabinet.scenes.kit.base import Scene
@@ -80,6 +81,6 @@ class ChallengerScene(Scene):
         surface.fill(stripe, (0, band.bottom - 8, WIDTH, 8))
         # The words slide in from the right, then hold.
         offset = max(0, WIDTH - self.frames * 48)
-        text(surface, "HERE COMES A", (WIDTH // 2 + offset, band.y + 22), 42, palette.WHITE, "midtop")
-        text(surface, "NEW CHALLENGER!", (WIDTH // 2 + offset, band.y + 82), 63,
+        text(surface, tr("HERE COMES A"), (WIDTH // 2 + offset, band.y + 22), 42, palette.WHITE, "midtop")
+        text(surface, tr("NEW CHALLENGER!"), (WIDTH // 2 + offset, band.y + 82), 63,
              palette.YELLOW if blink(self.frames, 10) else palette.ORANGE, "midtop")

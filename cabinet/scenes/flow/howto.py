@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from cabinet.language import tr
 from cabinet.render import WIDTH, fit_size, palette, text
 from cabinet.render.sprites import block, panel
 from cabinet.scenes import catalogue
@@ -34,18 +35,23 @@ class HowToScene(Scene):
 
     def draw(self, surface) -> None:
         draw_backdrop(surface)
-        heading(surface, self.page["title"], 22, palette.YELLOW, 35)
+        title = tr(self.page["title"])
+        heading(surface, title, 22, palette.YELLOW, fit_size(title, 35, WIDTH - 40))
         surface.blit(panel(WIDTH - 60, 290), (30, 78))
         spacing = 44 if len(self.page["rules"]) <= 6 else 40   # seven rules still fit the panel
         for index, (colour, line) in enumerate(self.page["rules"][:self._rules_shown()]):
             y = 98 + index * spacing
             surface.blit(block(26, colour), (58, y - 2))
-            text(surface, line, (102, y), 21, palette.WHITE)
+            line = tr(line)
+            text(surface, line, (102, y), fit_size(line, 21, WIDTH - 60 - 102), palette.WHITE)
         controls = self.page["controls"]
         width = (WIDTH - 60) // len(controls)
         for index, (key, meaning) in enumerate(controls):
+            # The button names (A, B, C) and arrows read the same in every language; the words do not.
+            key = tr(key) if len(key) > 1 and key.isalpha() else key
+            meaning = tr(meaning)
             x = 30 + index * width
             surface.blit(panel(width - 10, 100), (x, 384))
-            text(surface, key, (x + (width - 10) // 2, 400), 28, palette.YELLOW, "midtop")
+            text(surface, key, (x + (width - 10) // 2, 400), fit_size(key, 28, width - 24), palette.YELLOW, "midtop")
             text(surface, meaning, (x + (width - 10) // 2, 446), fit_size(meaning, 14, width - 24),
                  palette.WHITE, "midtop")

@@ -15,6 +15,7 @@ from __future__ import annotations
 import logging
 
 from cabinet.inputs.actions import Action
+from cabinet.language import tr
 from cabinet.render import WIDTH, fit_size, palette, text
 from cabinet.render.glyphs import TRIANGLE_DOWN, TRIANGLE_UP
 from cabinet.render.sprites import panel
@@ -125,7 +126,7 @@ class InitialsScene(Scene):
 
     def draw_record(self, surface) -> None:
         """What the initials are for, above the letters."""
-        title = "NEW HIGH SCORE" + (f" - {ordinal(self.rank)}" if self.rank else "!")
+        title = tr("NEW HIGH SCORE - {rank}", rank=ordinal(self.rank)) if self.rank else tr("NEW HIGH SCORE!")
         heading(surface, title, 22, palette.YELLOW, fit_size(title, 49, WIDTH - 40))
         name = full_title(self.table)
         text(surface, name, (WIDTH // 2, 90), fit_size(name, 28, WIDTH - 40), palette.CYAN, "midtop")
@@ -134,7 +135,7 @@ class InitialsScene(Scene):
     def draw(self, surface) -> None:
         draw_backdrop(surface)
         self.draw_record(surface)
-        text(surface, "ENTER YOUR INITIALS", (WIDTH // 2, 192), 21, palette.GREY, "midtop")
+        text(surface, tr("ENTER YOUR INITIALS"), (WIDTH // 2, 192), 21, palette.GREY, "midtop")
         left = WIDTH // 2 - (LETTERS * BOX + (LETTERS - 1) * 20) // 2
         for index in range(LETTERS):
             x = left + index * (BOX + 20)
@@ -148,5 +149,5 @@ class InitialsScene(Scene):
                 text(surface, TRIANGLE_UP, (x + BOX // 2, 254), 35, palette.YELLOW, "midbottom")
                 text(surface, TRIANGLE_DOWN, (x + BOX // 2, 380), 35, palette.YELLOW, "midtop")
         seconds = self._seconds_left()
-        text(surface, f"UP/DOWN LETTER   A NEXT   START DONE   {seconds:2d}", (WIDTH // 2, 440), 14,
-             palette.GREY, "midtop")
+        keys = tr("UP/DOWN LETTER   A NEXT   START DONE   {seconds}", seconds=f"{seconds:2d}")
+        text(surface, keys, (WIDTH // 2, 440), fit_size(keys, 14, WIDTH - 40), palette.GREY, "midtop")

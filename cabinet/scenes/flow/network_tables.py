@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import pygame
 
+from cabinet.language import tr
 from cabinet.network.snapshots import is_factory_entry
 from cabinet.render import HEIGHT, WIDTH, palette, text, text_size
 from cabinet.scenes.flow.tables import ROW_GAP, ScoreTablesScene, draw_table, table_title, table_unit
-from cabinet.scenes.kit.common import draw_backdrop, heading
+from cabinet.scenes.kit.common import draw_backdrop
 
 WIDE = 760
 LABEL_X = 110                 # the cabinet column, between the rank and the initials
@@ -37,9 +38,9 @@ def network_place(ctx, table: str, score: int, rank: int | None, entries) -> int
 class NetworkTablesScene(ScoreTablesScene):
     """An attract page per network table that has entries, each row tagged with its cabinet."""
 
-    def __init__(self, ctx, heading_text: str, tables: list[str], page_seconds: float):
+    def __init__(self, ctx, heading_text: str, tables: list[str], page_seconds: float, game: str = ""):
         known = [table for table in tables if ctx.network.table(table)]
-        super().__init__(ctx, heading_text, known, page_seconds)
+        super().__init__(ctx, heading_text, known, page_seconds, game)
         self.pages = [[table] for table in known]
 
     def read(self, table: str) -> list:
@@ -51,7 +52,7 @@ class NetworkTablesScene(ScoreTablesScene):
 
     def draw(self, surface) -> None:
         draw_backdrop(surface)
-        heading(surface, self.heading, 24, palette.YELLOW, 35)
+        self.draw_heading(surface)
         if not self.pages:
             return
         table = self.pages[self._page()][0]
@@ -73,4 +74,4 @@ def draw_network_place(surface, place: int | None) -> None:
     """"NETWORK #3" under the ranking table, for a score that made the network table (the line
     says YOUR SCORE only for a score that made no table, so the two never meet)."""
     if place is not None:
-        text(surface, f"NETWORK #{place}", (WIDTH // 2, HEIGHT - 66), 28, palette.MAGENTA, "midtop")
+        text(surface, tr("NETWORK #{place}", place=place), (WIDTH // 2, HEIGHT - 66), 28, palette.MAGENTA, "midtop")

@@ -12,6 +12,7 @@ import random
 from collections.abc import Callable
 
 from cabinet.games.match import Match, Series, cpu_match, rounds_to_win
+from cabinet.language import tr
 from cabinet.scenes import catalogue
 from cabinet.scenes.flow.challenger import challenge
 from cabinet.scenes.flow.finish import finish_game, finish_match
@@ -65,7 +66,8 @@ def start_game(ctx, game: str, mode: str, make_scene: Callable[[], Scene], on_fa
     # In free play start() takes nothing but still counts the play in the audits.
     if not bank.start(game, mode):
         price = bank.price(mode)
-        on_fail(f"{price} CREDIT{'S' if price > 1 else ''} NEEDED - INSERT COIN")
+        on_fail(tr("{price} CREDITS NEEDED - INSERT COIN", price=price) if price > 1
+                else tr("1 CREDIT NEEDED - INSERT COIN"))
         return
     ctx.audio.play("start")
     ctx.scenes.reset(make_scene())

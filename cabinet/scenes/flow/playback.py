@@ -14,6 +14,7 @@ import bisect
 import logging
 
 from cabinet.inputs.actions import CABINET, Action
+from cabinet.language import tr
 from cabinet.render import HEIGHT, WIDTH, palette, text
 from cabinet.scenes import catalogue
 from cabinet.scenes.kit.base import Scene
@@ -84,7 +85,7 @@ class PlaybackScene(Scene):
         self.on_end = on_end
         self.finished = False
         initials = (replay.initials or "").strip() or "---"
-        self.label = f"REPLAY  {initials}  {replay.score}"
+        self.initials = initials
         self.inputs = sorted({event.frame for event in replay.events()})
         self.fast = False          # a long wait between two inputs is playing at high speed
 
@@ -157,6 +158,11 @@ class PlaybackScene(Scene):
             upcoming = self.inputs[index]
             return upcoming - last > LONG_WAIT and frame - last >= EASE and upcoming - frame > EASE
         return frame - last >= EASE
+
+    @property
+    def label(self) -> str:
+        """The replay named for players: "REPLAY  ACE  12345"."""
+        return tr("REPLAY  {initials}  {score}", initials=self.initials, score=self.replay.score)
 
     @property
     def caption(self) -> str:

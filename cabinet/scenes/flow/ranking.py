@@ -4,6 +4,7 @@ Start (Space on a keyboard) or A skips."""
 from __future__ import annotations
 
 from cabinet.inputs.actions import Action
+from cabinet.language import tr
 from cabinet.render import HEIGHT, WIDTH, palette, text
 from cabinet.scenes.flow.network_tables import draw_network_place, network_place
 from cabinet.scenes.flow.tables import draw_table, full_title, read_table, table_rects, table_unit
@@ -47,13 +48,13 @@ class RankingScene(Scene):
 
     def draw(self, surface) -> None:
         draw_backdrop(surface)
-        heading(surface, "RANKING", 20, palette.YELLOW, 42)
+        heading(surface, tr("RANKING"), 20, palette.YELLOW, 42)
         # Wider than an attract page's table, so the game's name fits beside the table's.
         rect = table_rects(1)[0].inflate(RANKING_WIDTH - table_rects(1)[0].width, 0)
         draw_table(surface, rect, full_title(self.table), self.entries, self.rank, self.frames,
                    table_unit(self.table))
         draw_network_place(surface, self.network_place)
         if self.rank is None and self.score is not None:
-            text(surface, f"YOUR SCORE {self.score}", (WIDTH // 2, HEIGHT - 62), 21, palette.WHITE, "midtop")
+            text(surface, tr("YOUR SCORE {score}", score=self.score), (WIDTH // 2, HEIGHT - 62), 21, palette.WHITE, "midtop")
         if blink(self.frames):
-            text(surface, "START TO CONTINUE", (WIDTH // 2, HEIGHT - 30), 14, palette.GREEN, "midtop")
+            text(surface, tr("START TO CONTINUE"), (WIDTH // 2, HEIGHT - 30), 14, palette.GREEN, "midtop")

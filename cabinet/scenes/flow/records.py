@@ -6,7 +6,8 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from cabinet.render import WIDTH, palette, text
+from cabinet.language import tr
+from cabinet.render import WIDTH, fit_size, palette, text
 from cabinet.scenes.flow.initials import InitialsScene
 from cabinet.scenes.flow.tables import table_title
 from cabinet.scenes.kit.common import heading
@@ -18,7 +19,7 @@ log = logging.getLogger(__name__)
 def record_words(table: str, value: int) -> str:
     """A record as the screen says it: "5 WINS IN A ROW", or the score."""
     if is_streak_table(table):
-        return f"{value} WIN{'S' if value != 1 else ''} IN A ROW"
+        return tr("{wins} WINS IN A ROW", wins=value) if value != 1 else tr("1 WIN IN A ROW")
     return f"{table_title(table)}  {value}"
 
 
@@ -68,7 +69,8 @@ class RecordsInitialsScene(InitialsScene):
 
     def draw_record(self, surface) -> None:
         streak = any(is_streak_table(entry.table) for entry in self.entries)
-        heading(surface, "NEW STREAK RECORD!" if streak else "NEW HIGH SCORE!", 22, palette.YELLOW, 49)
-        text(surface, f"PLAYER {self.player}", (WIDTH // 2, 82), 28, palette.CYAN, "midtop")
+        words = tr("NEW STREAK RECORD!") if streak else tr("NEW HIGH SCORE!")
+        heading(surface, words, 22, palette.YELLOW, fit_size(words, 49, WIDTH - 40))
+        text(surface, tr("PLAYER {side}", side=self.player), (WIDTH // 2, 82), 28, palette.CYAN, "midtop")
         for index, entry in enumerate(self.entries[:2]):
             text(surface, record_words(entry.table, entry.value), (WIDTH // 2, 120 + index * 36), 35, palette.WHITE, "midtop")

@@ -18,9 +18,10 @@ import pygame
 from cabinet import FPS
 from cabinet.games.match import PLAYERS, Match, Series
 from cabinet.inputs.actions import Action
-from cabinet.render import HEIGHT, WIDTH, palette, sprites, text
+from cabinet.language import N_, tr
+from cabinet.render import HEIGHT, WIDTH, fit_size, palette, sprites, text
 from cabinet.scenes.kit.base import Scene
-from cabinet.scenes.kit.common import blink, coins_short
+from cabinet.scenes.kit.common import blink, coins_short, price_line, side_name
 from cabinet.scenes.kit.ending import MatchEnd
 
 
@@ -56,7 +57,7 @@ class RematchScene(Scene):
 
     @property
     def title(self) -> str:
-        return "CONTINUE?" if self.end.match.cpu else "REMATCH?"
+        return tr("CONTINUE?") if self.end.match.cpu else tr("REMATCH?")
 
     def enter(self) -> None:
         self.ctx.inputs.set_repeat_profile("menu")
@@ -68,7 +69,7 @@ class RematchScene(Scene):
         if match.is_cpu(event.player):
             return   # that panel is nobody's: the CPU played there
         if not self.ctx.bank.start(match.game, match.mode, continued=True):
-            self.message = "INSERT COIN"
+            self.message = N_("INSERT COIN")
             return
         self.ctx.audio.play("start")
         self.ctx.scenes.reset(self.again(self.ctx, match, self.end.series))
@@ -95,24 +96,29 @@ class RematchScene(Scene):
         match = self.end.match
         winner = match.winner
         if winner is not None:
-            text(surface, f"{match.name(winner)} WINS {match.score_line()}", (box.centerx, box.y + 16), 28,
-                 palette.WHITE, "midtop")
-        text(surface, self.title, (box.centerx - 50, box.y + 52), 56, palette.YELLOW, "midtop")
+            words = tr("{side} WINS {score}", side=side_name(match, winner), score=match.score_line())
+            text(surface, words, (box.centerx, box.y + 16), fit_size(words, 28, box.width - 24), palette.WHITE, "midtop")
+        title = self.title
+        text(surface, title, (box.centerx - 50, box.y + 52), fit_size(title, 56, box.width - 150), palette.YELLOW,
+             "midtop")
         seconds = max(0, (self.frames_left + FPS - 1) // FPS)
         text(surface, str(seconds), (box.right - 30, box.y + 52), 56, palette.RED if seconds <= 3 else palette.CYAN,
              "topright")
         bank = self.ctx.bank
         paid = bank.can_start(match.mode)
-        prompt = "PRESS START" if paid else (self.message or "INSERT COIN")
+        prompt = tr("PRESS START") if paid else tr(self.message or N_("INSERT COIN"))
         if blink(self.frames, 16):
-            text(surface, prompt, (box.centerx, box.y + 120), 35, palette.GREEN if paid else palette.ORANGE, "midtop")
-        text(surface, self.cost_line(), (box.centerx, box.bottom - 34), 21, palette.WHITE if paid else palette.GREY,
-             "midtop")
+            text(surface, prompt, (box.centerx, box.y + 120), fit_size(prompt, 35, box.width - 24),
+                 palette.GREEN if paid else palette.ORANGE, "midtop")
+        cost = self.cost_line()
+        text(surface, cost, (box.centerx, box.bottom - 34), fit_size(cost, 21, box.width - 24),
+             palette.WHITE if paid else palette.GREY, "midtop")
 
     def cost_line(self) -> str:
         """The price, and how much of it is in: "PRICE 2  CREDITS 1  1/2 COINS"."""
         bank = self.ctx.bank
         if self.ctx.free_play:
-            return "FREE PLAY"
+            return tr("FREE PLAY")
         price = bank.price(self.end.match.mode)
-        return "  ".join(filter(None, [f"PRICE {price}", f"CREDITS {bank.credits}", coins_short(bank)]))
+        return "  ".join(filter(None, [tr("PRICE {price}", price=price), price_line(self.ctx),
+                                       tr("CREDITS {credits}", credits=bank.credits), coins_short(bank)]))

@@ -9,20 +9,21 @@ game actually starts.
 from __future__ import annotations
 
 from cabinet.games.match import cpu_levels, default_cpu_level
+from cabinet.language import N_, tr
 from cabinet.scenes import catalogue
 from cabinet.scenes.flow.play import single_scene, start_cpu_match, start_game, start_versus
 from cabinet.scenes.kit.menu import MenuScene, Option
 
 
 class GameSelectScene(MenuScene):
-    title = "SELECT GAME"
+    title = N_("SELECT GAME")
     name = "game select"
 
     def __init__(self, ctx, back=None):
         super().__init__(ctx, back or ctx.go_to_attract)  # B leaves for attract mode
 
     def options(self) -> list[Option]:
-        return [Option(entry.title, entry.detail, lambda game=entry.game: self.pick(game))
+        return [Option(entry.title, tr(entry.detail), lambda game=entry.game: self.pick(game))
                 for entry in catalogue.entries()]
 
     def pick(self, game: str) -> None:
@@ -35,7 +36,7 @@ class GameSelectScene(MenuScene):
 class CpuLevelScene(MenuScene):
     """The player picks the CPU's level among those the operator offers."""
 
-    title = "CPU LEVEL"
+    title = N_("CPU LEVEL")
     name = "cpu level select"
 
     def __init__(self, ctx, game: str, back=None):
@@ -45,20 +46,21 @@ class CpuLevelScene(MenuScene):
         self.index = self.levels.index(default_cpu_level(ctx.settings))
 
     def options(self) -> list[Option]:
-        return [Option(f"LEVEL {level}  {CPU_NAMES[level]}", CPU_DETAILS[level], lambda level=level: self.pick(level))
+        return [Option(tr("LEVEL {level}  {name}", level=level, name=tr(CPU_NAMES[level])), tr(CPU_DETAILS[level]),
+                       lambda level=level: self.pick(level))
                 for level in self.levels]
 
     def pick(self, level: int) -> None:
         start_cpu_match(self.ctx, self.game, level, self.say)
 
 
-CPU_NAMES = {1: "ROOKIE", 2: "EASY", 3: "NORMAL", 4: "HARD", 5: "MASTER"}
+CPU_NAMES = {1: N_("ROOKIE"), 2: N_("EASY"), 3: N_("NORMAL"), 4: N_("HARD"), 5: N_("MASTER")}
 CPU_DETAILS = {
-    1: "SLOW HANDS, MANY MISTAKES",
-    2: "STEADY, STILL SLIPS NOW AND THEN",
-    3: "QUICK AND CAREFUL",
-    4: "FAST, LOOKS AHEAD",
-    5: "THE STRONGEST THE CABINET CAN PLAY",
+    1: N_("SLOW HANDS, MANY MISTAKES"),
+    2: N_("STEADY, STILL SLIPS NOW AND THEN"),
+    3: N_("QUICK AND CAREFUL"),
+    4: N_("FAST, LOOKS AHEAD"),
+    5: N_("THE STRONGEST THE CABINET CAN PLAY"),
 }
 
 

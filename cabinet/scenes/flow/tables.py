@@ -6,11 +6,12 @@ import logging
 
 import pygame
 
+from cabinet.language import N_, tr
 from cabinet.render import WIDTH, fit_size, palette, text
 from cabinet.render.sprites import panel
 from cabinet.scenes import catalogue
 from cabinet.scenes.kit.base import Scene
-from cabinet.scenes.kit.common import blink, draw_backdrop, heading
+from cabinet.scenes.kit.common import blink, difficulty_name, draw_backdrop, heading
 from cabinet.storage.scores import is_streak_table
 
 log = logging.getLogger(__name__)
@@ -29,12 +30,15 @@ def table_title(table: str) -> str:
     if len(parts) == 1:     # a game's only table ("blocks")
         return game_title(table)
     if parts[0] == "streak":
-        return f"{game_title(parts[1])} WIN STREAKS"
+        return tr("{game} WIN STREAKS", game=game_title(parts[1]))
     if parts[1:2] == ["single"]:
-        return parts[2].upper() if len(parts) > 2 else "SINGLE"
+        return difficulty_name(parts[2]) if len(parts) > 2 else tr("SINGLE")
     if parts[1:2] == ["contest"]:
-        return f"CONTEST {parts[2].upper()}" if len(parts) > 2 else "CONTEST"
-    return parts[-1].upper()
+        return tr("CONTEST {name}", name=parts[2].upper()) if len(parts) > 2 else tr("CONTEST")
+    return tr(TABLE_NAMES[parts[-1]]) if parts[-1] in TABLE_NAMES else parts[-1].upper()
+
+
+TABLE_NAMES = {"versus": N_("VERSUS"), "cpu": N_("1P VS CPU")}
 
 
 def full_title(table: str) -> str:
@@ -48,7 +52,7 @@ def full_title(table: str) -> str:
 
 def table_unit(table: str) -> str:
     """What the numbers of ``table`` count, when they are not points."""
-    return " WINS" if is_streak_table(table) else ""
+    return " " + tr("WINS") if is_streak_table(table) else ""
 
 
 def read_table(ctx, table: str) -> list:
@@ -84,8 +88,9 @@ def draw_table(surface, rect: pygame.Rect, title: str, entries, highlight: int |
 
 
 def ordinal(rank: int) -> str:
-    suffix = {1: "ST", 2: "ND", 3: "RD"}.get(rank if rank < 20 else rank % 10, "TH")
-    return f"{rank}{suffix}"
+    """A place in a table: 1ST, 2ND, 11TH (in each language's own way)."""
+    place = {1: N_("{rank}ST"), 2: N_("{rank}ND"), 3: N_("{rank}RD")}.get(rank if rank < 20 else rank % 10, N_("{rank}TH"))
+    return tr(place, rank=rank)
 
 
 def table_rects(count: int) -> list[pygame.Rect]:
@@ -99,9 +104,11 @@ def table_rects(count: int) -> list[pygame.Rect]:
 class ScoreTablesScene(Scene):
     """An attract page: a heading over one or two tables, turning pages if there are more."""
 
-    def __init__(self, ctx, heading_text: str, tables: list[str], page_seconds: float):
+    def __init__(self, ctx, heading_text: str, tables: list[str], page_seconds: float, game: str = ""):
+        """``heading_text``: an English message (N_), translated as it is drawn, its {game} filled with ``game``."""
         super().__init__(ctx)
         self.heading = heading_text
+        self.game = game
         self.pages = [tables[i:i + 2] for i in range(0, len(tables), 2)] or [[]]
         self.page_frames = max(1, int(page_seconds * 60))
         self.frames = 0
@@ -112,7 +119,7 @@ class ScoreTablesScene(Scene):
 
     @property
     def name(self) -> str:
-        return f"scores {self.heading.lower()}"
+        return f"scores {self.heading.format(game=self.game).lower()}"
 
     @property
     def finished(self) -> bool:
@@ -127,9 +134,13 @@ class ScoreTablesScene(Scene):
     def look(self):
         return self._page()
 
+    def draw_heading(self, surface) -> None:
+        words = tr(self.heading, game=self.game)
+        heading(surface, words, 24, palette.YELLOW, fit_size(words, 35, WIDTH - 40))
+
     def draw(self, surface) -> None:
         draw_backdrop(surface)
-        heading(surface, self.heading, 24, palette.YELLOW, 35)
+        self.draw_heading(surface)
         page = self.pages[self._page()]
         for rect, table in zip(table_rects(len(page)), page):
             draw_table(surface, rect, table_title(table), self.entries[table], frame=self.frames,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cabinet.language import tr
+from cabinet.language import N_, tr
 from cabinet.render import HEIGHT, WIDTH, palette, text, text_size
 from cabinet.render.sprites import backdrop
 
@@ -23,15 +23,39 @@ def heading(surface, string: str, y: int = 24, colour=palette.TITLE, size: int =
     text(surface, string, (WIDTH // 2, y), size, colour, "midtop")
 
 
+# The operator's difficulty names (settings keys), as players read them.
+DIFFICULTY_NAMES = {"warmup": N_("WARMUP"), "normal": N_("NORMAL"), "advanced": N_("ADVANCED"), "hard": N_("HARD")}
+
+
+def difficulty_name(name: str) -> str:
+    """A difficulty as the screen says it; a name of the operator's own is shown as written."""
+    return tr(DIFFICULTY_NAMES[name]) if name in DIFFICULTY_NAMES else name.upper()
+
+
+def side_name(match, player: int) -> str:
+    """What the screen calls a side of ``match`` (a :class:`~cabinet.games.match.Match`): PLAYER 1, or CPU LV3."""
+    if match.is_cpu(player):
+        return tr("CPU LV{level}", level=match.cpu[player])
+    return tr("PLAYER {side}", side=player)
+
+
 def credit_line(ctx) -> str:
     """What the bottom line says: FREE PLAY, or the credits in the machine and,
-    after a coin that is not yet a credit, how far it went ("CREDITS 0  1/2 COINS");
+    after a coin that is not yet a credit, how far it went ("CREDITS 0  1/2 COINS"), led by
+    the price of a credit when the operator names one (``credits.price_text``: "1 CREDIT RM1");
     CREDITS UNKNOWN while the state file cannot be read."""
     if not getattr(ctx.bank, "accepting_coins", True):
         return tr("CREDITS UNKNOWN")
     if ctx.free_play:
         return tr("FREE PLAY")
-    return "  ".join(filter(None, [tr("CREDITS {credits}", credits=ctx.bank.credits), coins_short(ctx.bank)]))
+    return "  ".join(filter(None, [price_line(ctx), tr("CREDITS {credits}", credits=ctx.bank.credits),
+                                   coins_short(ctx.bank)]))
+
+
+def price_line(ctx) -> str:
+    """The price of one credit in the venue's money ("1 CREDIT RM1"); "" when the operator names none."""
+    price = ctx.bank.settings.price_text
+    return tr("1 CREDIT {price}", price=price) if price else ""
 
 
 def coins_short(bank) -> str:

@@ -24,6 +24,7 @@ from collections.abc import Callable
 
 import pygame
 
+from cabinet.language import N_, tr
 from cabinet.render import palette, text
 from cabinet.render.text import fit_size
 
@@ -56,7 +57,7 @@ class Countdown:
         """What shows now: "READY", "GO!" or "" once the game runs."""
         if not self.running:
             return ""
-        return "READY" if self.frame < self.ready_frames else "GO!"
+        return N_("READY") if self.frame < self.ready_frames else N_("GO!")
 
     def skip(self) -> None:
         """Start the game at once (tests and tools that set a position up by hand)."""
@@ -86,6 +87,7 @@ class Countdown:
         if not word:
             return
         ready = word == "READY"
+        word = tr(word)
         band = pygame.Rect(area.x, area.centery - 44, area.width, 88)
         surface.blit(_band(band.width, band.height), band)
         colour = palette.YELLOW if ready else palette.GREEN

@@ -13,6 +13,7 @@ from __future__ import annotations
 import pygame
 
 from cabinet import FPS
+from cabinet.language import tr
 from cabinet.render import palette, sprites, text
 from cabinet.render.text import fit_size
 
@@ -76,9 +77,9 @@ def draw_still_there(surface: pygame.Surface, area: pygame.Rect, seconds: int) -
     band = pygame.Rect(area.x - 8, area.centery - 60, area.width + 16, 120)
     surface.blit(sprites.panel(band.width, band.height, palette.ORANGE, palette.SHADOW), band)
     room = band.width - 16
-    text(surface, "STILL THERE?", (band.centerx, band.y + 10), fit_size("STILL THERE?", 28, room), palette.ORANGE,
-         "midtop")
+    question = tr("STILL THERE?")
+    text(surface, question, (band.centerx, band.y + 10), fit_size(question, 28, room), palette.ORANGE, "midtop")
     text(surface, str(seconds), (band.centerx, band.y + 42), 49, palette.RED if seconds <= 3 else palette.WHITE,
          "midtop")
-    words = "MOVE TO PLAY ON"
+    words = tr("MOVE TO PLAY ON")
     text(surface, words, (band.centerx, band.bottom - 8), fit_size(words, 21, room), palette.WHITE, "midbottom")

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pygame
 
+from cabinet.language import tr
 from cabinet.render import fit_size, palette, sprites, text
+from cabinet.scenes.kit.common import side_name
 
 PLAYER_COLOURS = {1: palette.CYAN, 2: palette.MAGENTA}
 PIP = 8        # radius of one round pip
@@ -37,13 +39,14 @@ def round_result(surface, match, winner: int | None, centre, size=(620, 56)) -> 
     surface.blit(sprites.panel(box.width, box.height, edge, palette.SHADOW), box)
     played = match.round - 1
     if winner is None:
-        words, colour = f"ROUND {played} DRAWN", palette.YELLOW
+        words, colour = tr("ROUND {round} DRAWN", round=played), palette.YELLOW
     elif match.forfeited is not None:
-        words, colour = f"{match.name(winner)} WINS: {match.name(match.forfeited)} LEFT", edge
+        words, colour = tr("{side} WINS: {other} LEFT", side=side_name(match, winner),
+                           other=side_name(match, match.forfeited)), edge
     elif match.winner is not None:
-        words, colour = f"{match.name(winner)} WINS THE MATCH", edge
+        words, colour = tr("{side} WINS THE MATCH", side=side_name(match, winner)), edge
     else:
-        words, colour = f"{match.name(winner)} TAKES ROUND {played}", edge
+        words, colour = tr("{side} TAKES ROUND {round}", side=side_name(match, winner), round=played), edge
     score_size = 35 if box.height >= 50 else 28
     score = text(surface, match.score_line(), (box.right - 24, box.centery), score_size, palette.WHITE, "midright")
     room = pygame.Rect(box.x + 24, box.y, score.x - 24 - (box.x + 24), box.height)   # clear of the score

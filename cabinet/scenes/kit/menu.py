@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from cabinet.inputs.actions import Action
+from cabinet.language import N_, tr
 from cabinet.render import HEIGHT, WIDTH, fit_size, palette, text
 from cabinet.render.glyphs import POINT_RIGHT
 from cabinet.render.sprites import panel
@@ -36,7 +37,7 @@ class Option:
 class MenuScene(Scene):
     """A vertical list of options under a heading."""
 
-    title = "SELECT"
+    title = N_("SELECT")   # an English message, translated as it is drawn
 
     def __init__(self, ctx, back: Callable[[], None] | None = None):
         super().__init__(ctx)
@@ -88,7 +89,8 @@ class MenuScene(Scene):
 
     def draw(self, surface) -> None:
         draw_backdrop(surface)
-        heading(surface, self.title, 30, palette.YELLOW, 42)
+        title = tr(self.title)
+        heading(surface, title, 30, palette.YELLOW, fit_size(title, 42, WIDTH - 40))
         options = self.options()
         top = max(100, (HEIGHT - len(options) * ROW_H) // 2)
         for index, option in enumerate(options):
@@ -105,12 +107,12 @@ class MenuScene(Scene):
                 text(surface, POINT_RIGHT, ((WIDTH - 560) // 2 - 14, y + 22), 28, palette.YELLOW, "topright")
         if self.message_frames:
             text(surface, self.message, (WIDTH // 2, HEIGHT - 64), 21, palette.ORANGE, "midtop")
-        keys = "UP/DOWN CHOOSE   A SELECT" + ("   B BACK" if self.back else "")
+        keys = tr("UP/DOWN CHOOSE   A SELECT   B BACK") if self.back else tr("UP/DOWN CHOOSE   A SELECT")
         text(surface, keys, (16, HEIGHT - 10), 14, palette.GREY, "bottomleft")
         draw_credit_line(surface, self.ctx)
 
 
-VS_CPU = "1P VS CPU"
+VS_CPU = N_("1P VS CPU")
 
 
 class Starter(Protocol):
