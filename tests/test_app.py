@@ -121,3 +121,27 @@ def test_escape_quits_only_a_windowed_cabinet(windowed):
                                          scancode=41))
     app.pump()
     assert app.running is (not windowed), "a fullscreen cabinet ignores Esc; a window closes"
+
+
+def test_the_language_chosen_in_the_service_menu_shows_at_once(tmp_path):
+    """DISPLAY > LANGUAGE, saved: attract mode's next frame is in Malay, with no restart."""
+    from cabinet import language
+    from cabinet.scenes.kit.common import credit_line, prompt
+    from support.service import cabinet_on_file, choose, enter, service
+    from support.service import tap as tap_service
+
+    app, _ = cabinet_on_file(tmp_path)
+    try:
+        service(app)
+        enter(app, "GAME SETTINGS", "DISPLAY")
+        choose(app, "LANGUAGE")
+        tap_service(app, Action.RIGHT)
+        tap_service(app, Action.B)
+        tap_service(app, Action.B)
+        enter(app, "SAVE AND EXIT")
+        assert app.ctx.settings.display.language == "ms" and language.current() == "ms"
+        assert (prompt(app.ctx), credit_line(app.ctx)) == ("TEKAN START", "MAIN PERCUMA")
+        assert app.render()
+    finally:
+        language.use("en")
+        app.close()
