@@ -9,6 +9,7 @@ a translation names the same ``{fields}`` as its English.
 import ast
 import string
 import tomllib
+from collections import Counter
 
 import pytest
 
@@ -78,3 +79,13 @@ def test_no_translation_is_stale(code):
 def test_translations_keep_their_fields(code):
     changed = {message: text for message, text in language.catalogue(code).items() if _fields(message) != _fields(text)}
     assert changed == {}
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_a_message_is_in_one_catalogue_of_a_language(code):
+    """player.toml and service.toml never both hold a message: the one read last would win unseen."""
+    seen = Counter()
+    for path in _files(code):
+        with path.open("rb") as file:
+            seen.update(tomllib.load(file).keys())
+    assert sorted(message for message, count in seen.items() if count > 1) == []

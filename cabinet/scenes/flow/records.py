@@ -72,5 +72,8 @@ class RecordsInitialsScene(InitialsScene):
         words = tr("NEW STREAK RECORD!") if streak else tr("NEW HIGH SCORE!")
         heading(surface, words, 22, palette.YELLOW, fit_size(words, 49, WIDTH - 40))
         text(surface, tr("PLAYER {side}", side=self.player), (WIDTH // 2, 82), 28, palette.CYAN, "midtop")
+        # Two records share the room above the initials prompt: smaller, so neither touches the next.
+        size, gap = (35, 36) if len(self.entries) == 1 else (28, 34)
         for index, entry in enumerate(self.entries[:2]):
-            text(surface, record_words(entry.table, entry.value), (WIDTH // 2, 120 + index * 36), 35, palette.WHITE, "midtop")
+            words = record_words(entry.table, entry.value)
+            text(surface, words, (WIDTH // 2, 120 + index * gap), fit_size(words, size, WIDTH - 40), palette.WHITE, "midtop")
