@@ -15,6 +15,7 @@ import pygame
 
 from cabinet import FPS
 from cabinet.language import N_, tr
+from cabinet.language import current as current_language
 from cabinet.render import HEIGHT, WIDTH, fit_size, palette, sprites, text
 from cabinet.render.layer import Layer
 from cabinet.render.sprites import backdrop
@@ -80,13 +81,13 @@ class PlayLayout:
 
     def static(self) -> pygame.Surface:
         """The cached picture every frame starts from; redrawn when a horizon band widens."""
-        bands = tuple(seat.horizon[0] for seat in self.scene.seats)
+        bands = (current_language(), *(seat.horizon[0] for seat in self.scene.seats))   # its labels: the language
         if self._static is None or bands != self._static_bands:
             self._static_bands = bands
             surface = pygame.Surface((WIDTH, HEIGHT))
             surface.blit(backdrop(WIDTH, HEIGHT), (0, 0))
             self.draw_static(surface)
-            for view, depth in zip(self.views, bands):
+            for view, depth in zip(self.views, bands[1:]):
                 view.draw_static(surface, depth)
             if self.bar:
                 surface.blit(sprites.panel(BAR.width, BAR.height), BAR)
@@ -117,7 +118,7 @@ class PlayLayout:
         pictures = [seat.picture() for seat in scene.seats]
         settled = tuple(view.settled(picture) for view, picture in zip(self.views, pictures))
         steady = self.steady()
-        bands = tuple(seat.horizon[0] for seat in scene.seats)
+        bands = (current_language(), *(seat.horizon[0] for seat in scene.seats))   # the static picture's key
         self.layer.show(surface, (settled, steady, bands), lambda layer: self._paint_layer(layer, settled, steady))
         playing = not scene.end_frames
         for seat, view, picture, cells in zip(scene.seats, self.views, pictures, settled):

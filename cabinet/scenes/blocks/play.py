@@ -20,6 +20,7 @@ from cabinet.games.blocks.pieces import SIZE
 from cabinet.games.pilots import ponder_all
 from cabinet.games.sounds import chain_effect, clear_effect
 from cabinet.inputs.actions import CABINET, Action, InputEvent
+from cabinet.language import current as current_language
 from cabinet.language import tr
 from cabinet.render import HEIGHT, palette, text
 from cabinet.render.layer import Layer
@@ -372,7 +373,7 @@ class BlocksScene(Scene):
             tuple(None if (row, col) in hidden else colour for col, colour in enumerate(line))
             for row, line in enumerate(self.grid))
         slots = self._tray_slots()
-        self.layer.show(surface, (cells, slots), lambda layer: self._paint_layer(layer, cells, slots))
+        self.layer.show(surface, (current_language(), cells, slots), lambda layer: self._paint_layer(layer, cells, slots))
 
     def _paint_layer(self, layer, cells, slots) -> None:
         draw_backdrop(layer)

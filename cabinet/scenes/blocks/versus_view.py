@@ -15,6 +15,7 @@ import pygame
 
 from cabinet.games.blocks.cursor import BOARD, TRAY
 from cabinet.games.blocks.pieces import SIZE
+from cabinet.language import current as current_language
 from cabinet.language import tr
 from cabinet.render import HEIGHT, WIDTH, palette, text
 from cabinet.render.glyphs import POINT_LEFT, POINT_RIGHT
@@ -93,7 +94,7 @@ def meter_top(player: int, pending: int) -> tuple[int, int]:
 
 def draw(surface, scene) -> None:
     sides = tuple((_settled(seat), _tray_slots(scene, seat)) for seat in scene.seats)
-    scene.layer.show(surface, sides, lambda layer: _paint_layer(layer, scene.seats, sides))
+    scene.layer.show(surface, (current_language(), sides), lambda layer: _paint_layer(layer, scene.seats, sides))
     ending = bool(scene.end_frames)
     if scene.demo and not ending:
         text(surface, tr("DEMO PLAY"), (CENTRE, BOARD_Y + BOARD_PX + 18), 21, palette.MAGENTA, "midtop")
@@ -112,8 +113,8 @@ def draw(surface, scene) -> None:
 
 
 @lru_cache(maxsize=1)
-def _static() -> pygame.Surface:
-    """Backdrop, frames, empty grids, tray slots and meter wells: drawn once."""
+def _static(language_code: str) -> pygame.Surface:
+    """Backdrop, frames, empty grids, tray slots and meter wells: drawn once per language (its labels)."""
     surface = pygame.Surface((WIDTH, HEIGHT))
     surface.blit(backdrop(WIDTH, HEIGHT), (0, 0))
     # Down to the boards' foot only: the words below (DEMO PLAY, the result) sit across it.
@@ -134,7 +135,7 @@ def _static() -> pygame.Surface:
 
 def _paint_layer(layer, seats, sides) -> None:
     """What changes a few times a minute: the static picture, the settled cells and the trays."""
-    layer.blit(_static(), (0, 0))
+    layer.blit(_static(current_language()), (0, 0))
     for seat, (settled, slots) in zip(seats, sides):
         rect = board_rect(seat.player)
         for row, col, colour in settled or ():
