@@ -21,7 +21,8 @@ from cabinet.storage.db import Database, Statement, now_stamp
 
 log = logging.getLogger("cabinet.storage")
 
-REPLAY_VERSION = 2   # 2: after a BLOCKS placement the cursor takes the first piece, at its nearest legal spot
+REPLAY_VERSION = 3   # 2: after a BLOCKS placement the cursor takes the first piece, at its nearest legal spot
+#                      3: ... the first piece left that fits somewhere
 KEEP_RECENT = 50
 
 

@@ -18,7 +18,7 @@ from enum import Enum
 
 from cabinet.inputs.actions import Action
 
-from .engine import BlocksGame, IllegalMove
+from .engine import BlocksGame, IllegalMove, piece_fits
 from .pieces import SIZE
 
 BOARD, TRAY = "board", "tray"
@@ -141,11 +141,13 @@ class Cursor:
         return Outcome(Did.PLACE, result)
 
     def _take_first_piece(self, game: BlocksGame, centre: tuple[float, float]) -> None:
-        """After a placement: the first piece left in the tray, at the legal spot whose
-        centre is nearest ``centre`` (where the hand just was), so its ghost starts green."""
+        """After a placement: the first piece left in the tray that fits somewhere, at the
+        legal spot whose centre is nearest ``centre`` (where the hand just was), so its
+        ghost starts green. A piece that fits only once turned comes after one that fits
+        as it is; the first piece left when the game is over."""
         if game.game_over or not any(game.tray):
             return
-        self.slot = next(slot for slot in range(3) if game.tray[slot] is not None)
+        self.slot = _first_fitting(game)
         height, width = game.piece_size(self.slot)
         spots = game.legal_positions(self.slot)
         if spots:
@@ -163,6 +165,16 @@ class Cursor:
             return Outcome(Did.REFUSED)
         self.settle(game)
         return Outcome(Did.ROTATE)
+
+
+def _first_fitting(game: BlocksGame) -> int:
+    """The first tray slot whose piece fits as it is turned now, else the first that
+    fits in some turn, else the first piece left."""
+    left = [slot for slot in range(3) if game.tray[slot] is not None]
+    as_is = next((slot for slot in left if game.legal_positions(slot)), None)
+    if as_is is not None:
+        return as_is
+    return next((slot for slot in left if piece_fits(game.board, game.tray[slot], game.rotation)), left[0])
 
 
 def route(cursor: Cursor, game: BlocksGame, slot: int, row: int, col: int, turns: int = 0) -> list[Action]:

@@ -1,0 +1,35 @@
+"""The BLOCKS hand after a placement: which tray piece it takes up."""
+
+from cabinet.games.blocks import BlocksGame
+from cabinet.games.blocks.cursor import Cursor
+from cabinet.inputs.actions import Action
+
+# Empty runs of at most two cells in a row, and column 0 empty top to bottom:
+# a 1x5 bar fits only standing up, a 3x3 square nowhere, a single almost anywhere.
+NARROW = [".#.#.#.#", "..#.#.#."] * 4
+BAR, SQUARE, SINGLE = ["#####"], ["###", "###", "###"], ["#"]
+
+
+def place_single_at(game: BlocksGame, row: int, col: int) -> Cursor:
+    cursor = Cursor(slot=1, row=row, col=col)
+    assert cursor.apply(Action.A, game).kind.value == "place"
+    return cursor
+
+
+def test_after_a_placement_the_hand_takes_the_first_piece_left_that_fits():
+    game = BlocksGame.from_text(NARROW, tray=[BAR, SINGLE, SINGLE])
+    cursor = place_single_at(game, 0, 0)
+    assert not game.legal_positions(0), "the bar, first in the tray, fits nowhere"
+    assert cursor.slot == 2
+    assert game.can_place(2, cursor.row, cursor.col), "its ghost starts green"
+
+
+def test_a_piece_that_fits_only_turned_comes_after_one_that_fits_as_it_is():
+    game = BlocksGame.from_text(NARROW, tray=[BAR, SINGLE, SINGLE], rotation=True)
+    assert place_single_at(game, 0, 0).slot == 2
+
+
+def test_a_piece_that_fits_once_turned_comes_before_one_that_fits_nowhere():
+    game = BlocksGame.from_text(NARROW, tray=[SQUARE, SINGLE, BAR], rotation=True)
+    assert place_single_at(game, 0, 0).slot == 2
+
