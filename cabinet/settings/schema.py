@@ -268,6 +268,15 @@ class MatchSettings:
     challenger: bool = spec(True, doc="the other panel's Start interrupts a one-player game for a versus")
 
 
+@dataclass
+class PlaySettings:
+    """What every game shares while it is played: how a player pauses."""
+
+    pause: str = spec("hold_start", choices=("hold_start", "off"),
+                      doc="hold_start: holding Start for a second pauses a game, Start resumes it; off: no pause")
+    pause_seconds: int = spec(60, min=10, max=600, doc="a pause ends by itself after this long")
+
+
 # --------------------------------------------------------------------------- inputs
 
 @dataclass
@@ -430,6 +439,7 @@ class Settings:
     blocks: BlocksSettings = spec(factory=BlocksSettings)
     antigravity: AntiGravitySettings = spec(factory=AntiGravitySettings)
     versus: MatchSettings = spec(factory=MatchSettings)
+    play: PlaySettings = spec(factory=PlaySettings)
     inputs: InputSettings = spec(factory=InputSettings)
     outputs: OutputSettings = spec(factory=OutputSettings)
     network: NetworkSettings = spec(factory=NetworkSettings)

@@ -25,7 +25,6 @@ from cabinet.scenes.antigravity.hud import PairList, fitted, progress_bar
 from cabinet.scenes.kit.common import difficulty_name, side_name
 from cabinet.scenes.kit.idle import draw_still_there
 from cabinet.scenes.kit.match_view import PLAYER_COLOURS, round_pips, round_result
-from cabinet.scenes.kit.pause import draw_pause
 from cabinet.scenes.kit.ring_timer import RingTimer
 
 MARGIN = 16
@@ -159,7 +158,7 @@ class PlayLayout:
         """The game-over or winner banner."""
 
     def draw_pause(self, surface: pygame.Surface) -> None:
-        draw_pause(surface, self.scene.ctx.frame)
+        self.scene.pause.draw(surface, self.scene.ctx.frame)
 
     @staticmethod
     def banner(surface: pygame.Surface, width: int, height: int, edge, centre=None) -> pygame.Rect:

@@ -4,8 +4,8 @@ The scene obeys only its pilots' events (a player at the panel, the AI, or a
 replay), hands them to the seat they belong to, and counts everything in game
 frames, so a recording of what it obeyed replays the game exactly. Versus gives
 player 1 the left field and player 2 the right; in single and contest the
-player who pressed Start drives. The pause key (F9) and the contest list's
-scrolling are not part of the game: they come from the live panel directly and
+player who pressed Start drives. The pause (a held Start, or the pause key)
+and the contest list's scrolling are not part of the game: they come from the live panel directly and
 are never recorded.
 """
 
@@ -25,6 +25,7 @@ from cabinet.scenes.kit.base import Scene
 from cabinet.scenes.kit.countdown import Countdown
 from cabinet.scenes.kit.ending import GameOver, InputCheck, MatchEnd, OnEnd
 from cabinet.scenes.kit.idle import IdleWatch, WalksAway
+from cabinet.scenes.kit.pause import Pause
 from cabinet.storage.replays import ReplayRecorder
 
 END_FRAMES = FINAL_BOARD_FRAMES + 180   # the final field, then the game-over or winner banner
@@ -84,7 +85,6 @@ class AntiGravityScene(WalksAway, Scene):
             self.seats[0].player = self.driver
         bind_all(self.pilots, self)
         self.game_frame = 0
-        self.paused = False
         self.end_frames = 0        # frames since the game (or match) ended; 0 while playing
         self.finished = False      # demo: the banner has been shown, attract may move on
         self._live = []
@@ -92,6 +92,7 @@ class AntiGravityScene(WalksAway, Scene):
         # Versus: a person who walks away forfeits the match (cabinet.scenes.kit.idle).
         self.idle = IdleWatch(self.rounds.people if self.rounds is not None and not demo else [])
         self.recorder = None if demo or watched else self._recorder()
+        self.pause = Pause(ctx.settings.play, () if demo or watched else self._people(), ctx.audio.play)
         self.layout = (VersusLayout if mode == "versus" else SingleLayout)(self)
 
     @property
@@ -112,6 +113,10 @@ class AntiGravityScene(WalksAway, Scene):
                                    width=settings.width, half_height=settings.half_height,
                                    settings=settings, ramp=settings.ramp)
         return [Seat(game, 1, self.ctx.audio.play)]
+
+    def _people(self) -> list[int]:
+        """The panels of the people playing (whose Start may pause)."""
+        return self.rounds.people if self.rounds is not None else [self.driver]
 
     def _panel_pilots(self) -> list:
         if self.mode == "versus":
@@ -146,6 +151,8 @@ class AntiGravityScene(WalksAway, Scene):
             return
         if self.check is not None and self.check(self, event):
             return
+        if not self.end_frames and self.pause.press(event):
+            return
         if self.mode == "contest" and event.pressed:
             amount = list_scroll(event, self.driver)
             if amount:
@@ -177,13 +184,18 @@ class AntiGravityScene(WalksAway, Scene):
                             self.game_frame / FPS)
         return GameOver("antigravity", self.mode, player, self.table, score, replay, self.game_frame / FPS)
 
+    @property
+    def paused(self) -> bool:
+        return self.pause.paused
+
     def _toggle_pause(self) -> None:
-        self.paused = not self.paused
+        self.pause.toggle()
         self._live = []
-        self.ctx.audio.play("menu_select")
 
     def update(self) -> None:
         live, self._live = self._live, []
+        if not self.end_frames:
+            self.pause.tick()
         if self.paused:
             return
         live = self.countdown.admit(live)

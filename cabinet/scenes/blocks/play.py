@@ -44,7 +44,7 @@ from cabinet.scenes.kit.ending import GameOver, InputCheck, OnEnd
 
 # A human game nobody touches: warned after a minute, ended ten seconds later (as versus).
 from cabinet.scenes.kit.idle import IDLE_END_FRAMES, IDLE_WARN_FRAMES
-from cabinet.scenes.kit.pause import draw_pause
+from cabinet.scenes.kit.pause import Pause
 from cabinet.storage.replays import ReplayRecorder
 
 log = logging.getLogger(__name__)
@@ -106,7 +106,8 @@ class BlocksScene(Scene):
         self.best = _best_score(ctx)
         self.recorder = None if demo or watched else _recorder(self.rules, seed)
         self.countdown = Countdown(ctx.audio.play)
-        self.paused = False
+        people = () if demo or watched else (pilot.player,)
+        self.pause = Pause(ctx.settings.play, people, ctx.audio.play)
         self.fits = fitting_slots(self.game)   # per slot: does its piece fit anywhere
         self.fits_key = None
         self.warned = False          # the danger sound has played for this danger
@@ -131,12 +132,16 @@ class BlocksScene(Scene):
     def enter(self) -> None:
         self.ctx.inputs.set_repeat_profile("blocks")
 
+    @property
+    def paused(self) -> bool:
+        return self.pause.paused
+
     def handle(self, event: InputEvent) -> None:
         if event.player != CABINET and not (self.check is not None and self.check(self, event)):
-            self.live.append(event)
+            if self.ended or not self.pause.press(event):
+                self.live.append(event)
         elif event.action is Action.PAUSE and event.pressed and not self.demo and not self.ended:
-            self.paused = not self.paused
-            self.ctx.audio.play("menu_select")
+            self.pause.toggle()
 
     @property
     def challenge_seat(self) -> int | None:
@@ -173,6 +178,8 @@ class BlocksScene(Scene):
 
     # ------------------------------------------------------------------ update
     def update(self) -> None:
+        if not self.ended:
+            self.pause.tick()
         if self.paused:
             self.live = []
             return
@@ -334,7 +341,7 @@ class BlocksScene(Scene):
         draw_popups(surface, self.popups)
         self.countdown.draw(surface, BOARD_RECT)
         if self.paused:
-            draw_pause(surface, self.ctx.frame)
+            self.pause.draw(surface, self.ctx.frame)
         elif self.ended:
             self._draw_game_over(surface)
         elif not self.demo and self.idle >= IDLE_WARN_FRAMES:

@@ -1,24 +1,99 @@
-"""The pause screen every play scene shows: the game veiled, PAUSED, and how to resume."""
+"""Pausing a game from the panel, and the pause screen every play scene shows.
+
+A cabinet's panel has no pause button: a player pauses by holding Start for a
+second (``play.pause: hold_start``) and goes on with a press of Start. The
+cabinet's pause key (F9 on a keyboard with cabinet keys) pauses and resumes
+too. While paused the field is hidden, so a pause buys no thinking time, and a
+pause ends by itself after ``play.pause_seconds``: nobody holds the cabinet.
+"""
 
 from __future__ import annotations
 
 import pygame
 
+from cabinet import FPS
+from cabinet.inputs.actions import Action, InputEvent
 from cabinet.language import N_, tr
 from cabinet.render import HEIGHT, WIDTH, fit_size, palette, sprites, text
-from cabinet.scenes.kit.common import blink
+from cabinet.scenes.kit.common import blink, draw_backdrop
 
-RESUME_HINT = N_("PRESS F9 TO RESUME")   # the pause key (Action.PAUSE) is F9 on the keyboard
+HOLD_FRAMES = FPS                      # holding Start this long pauses
+RESUME_HINT = N_("PRESS START TO RESUME")
 
 
-def draw_pause(surface: pygame.Surface, frame: int) -> None:
-    """PAUSED in a framed box in the middle of the screen, and the resume key, which stays lit:
-    a player who looks up at any moment must read how to go on."""
-    surface.blit(sprites.veil(WIDTH, HEIGHT, (0, 0, 12, 170)), (0, 0))
-    box = pygame.Rect(0, 0, 460, 170)
+class Pause:
+    """Whether a game is paused, and the presses that pause and resume it.
+
+    ``players``: the panels whose Start may pause (the people at the game).
+    ``settings``: the ``play`` section (``pause``, ``pause_seconds``). ``sound``
+    plays an effect by name. A demo or a replay makes a pause with ``players``
+    empty: only the pause key reaches it.
+    """
+
+    def __init__(self, settings, players, sound):
+        self.by_start = settings.pause == "hold_start"
+        self.limit = settings.pause_seconds * FPS
+        self.players = frozenset(players)
+        self.sound = sound
+        self.paused = False
+        self.frames = 0            # frames paused
+        self._held: dict[int, int] = {}   # player -> frames Start has been held toward a pause
+
+    def toggle(self) -> None:
+        """The pause key: pause, or resume."""
+        self.paused = not self.paused
+        self.frames = 0
+        self._held.clear()
+        self.sound("menu_select")
+
+    def press(self, event: InputEvent) -> bool:
+        """Take a player's Start if it is the pause's; True when it was (the game must not see it)."""
+        if event.action is not Action.START or event.player not in self.players:
+            return False
+        if self.paused:
+            if event.pressed:
+                self.toggle()
+            return True
+        if not self.by_start:
+            return False
+        if event.pressed:
+            self._held[event.player] = 0
+        else:
+            self._held.pop(event.player, None)
+        return True
+
+    def tick(self) -> None:
+        """One frame: a Start held long enough pauses; a pause too long ends."""
+        if self.paused:
+            self.frames += 1
+            if self.frames >= self.limit:
+                self.toggle()
+            return
+        for player in self._held:
+            self._held[player] += 1
+        if any(held >= HOLD_FRAMES for held in self._held.values()):
+            self.toggle()
+
+    @property
+    def seconds_left(self) -> int:
+        """Whole seconds until the pause ends by itself."""
+        return (self.limit - self.frames + FPS - 1) // FPS
+
+    def draw(self, surface: pygame.Surface, frame: int) -> None:
+        draw_pause(surface, frame, self.seconds_left)
+
+
+def draw_pause(surface: pygame.Surface, frame: int, seconds_left: int | None = None) -> None:
+    """The field hidden, PAUSED in a framed box in the middle of the screen, and how to resume,
+    which stays lit: a player who looks up at any moment must read how to go on."""
+    draw_backdrop(surface)
+    box = pygame.Rect(0, 0, 520, 200)
     box.center = (WIDTH // 2, HEIGHT // 2 - 10)
     surface.blit(sprites.panel(box.width, box.height, palette.YELLOW), box)
-    text(surface, tr("PAUSED"), (box.centerx, box.y + 34), 56, palette.YELLOW, "midtop")
+    text(surface, tr("PAUSED"), (box.centerx, box.y + 30), 56, palette.YELLOW, "midtop")
     hint = tr(RESUME_HINT)
-    text(surface, hint, (box.centerx, box.bottom - 42), fit_size(hint, 21, box.width - 24),
+    text(surface, hint, (box.centerx, box.y + 104), fit_size(hint, 24, box.width - 24),
          palette.YELLOW if blink(frame) else palette.WHITE, "midtop")
+    if seconds_left is not None:
+        goes_on = tr("THE GAME GOES ON IN {seconds}", seconds=seconds_left)
+        text(surface, goes_on, (box.centerx, box.y + 146), fit_size(goes_on, 21, box.width - 24), palette.GREY, "midtop")

@@ -47,6 +47,8 @@ LABELS = {
     "player_picks_cpu_level": "PLAYER PICKS CPU LEVEL",
     "rematch_seconds": "REMATCH OFFER SECONDS",
     "challenger": "NEW CHALLENGERS",
+    "pause": "PAUSE FROM THE PANEL",
+    "pause_seconds": "LONGEST PAUSE SECONDS",
     "ramp": "RAMP (GAME LENGTH)",
     "clears": "BLOCKS CLEARED PER STEP",
     "step_seconds": "TURN TIME CUT PER STEP",
@@ -215,6 +217,8 @@ def format_value(name: str, value) -> str:
         return NAMES[value]
     if name == "horizon_level" and value == 0:
         return "NEVER"
+    if name == "pause" and value == "hold_start":
+        return "HOLD START"
     return str(value).upper()
 
 

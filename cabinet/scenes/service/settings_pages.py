@@ -77,6 +77,7 @@ class GameSettingsPage(Page):
     # After each game's own section (its catalogue entry's), the cabinet's: (title, section, detail).
     CABINET_SECTIONS = (
         ("VERSUS & CPU", "versus", "CPU LEVELS, REMATCH, CHALLENGERS"),
+        ("PLAY", "play", "PAUSE FROM THE PANEL"),
         ("ATTRACT MODE", "attract", "HOW LONG EACH PAGE SHOWS, REPLAYS, MESSAGE"),
         ("DISPLAY", "display", "ROTATION, SLEEP HOURS, IDLE DIM"),
         ("SOUND", "audio", "VOLUMES, DEMO SOUNDS: HOW OFTEN, HOW LOUD"),

@@ -1,0 +1,119 @@
+"""Pausing from the panel: a held Start pauses, a press resumes, the field is hidden, a pause ends."""
+
+from types import SimpleNamespace
+
+import pygame
+
+from cabinet.games.pilots import HumanPilot
+from cabinet.inputs.actions import Action, InputEvent
+from cabinet.scenes.antigravity.play import AntiGravityScene
+from cabinet.scenes.kit.pause import HOLD_FRAMES, Pause, draw_pause
+from support.app import make_app, run, start_blocks_single
+
+SHOTS = "/tmp/polish-play-shots"
+
+
+def start_event(pressed: bool, player: int = 1) -> InputEvent:
+    return InputEvent(player, Action.START, pressed)
+
+
+def a_pause(pause="hold_start", pause_seconds=60, players=(1,)) -> tuple[Pause, list[str]]:
+    heard = []
+    return Pause(SimpleNamespace(pause=pause, pause_seconds=pause_seconds), players, heard.append), heard
+
+
+def hold(pause: Pause, frames: int, player: int = 1) -> None:
+    assert pause.press(start_event(True, player))
+    for _ in range(frames):
+        pause.tick()
+
+
+def test_holding_start_for_a_second_pauses_and_a_press_resumes():
+    pause, heard = a_pause()
+    hold(pause, HOLD_FRAMES - 1)
+    assert not pause.paused, "a tap of Start is no pause"
+    pause.tick()
+    assert pause.paused and heard == ["menu_select"]
+    assert pause.press(start_event(False)) and pause.paused, "letting go of the held Start does not resume"
+    assert pause.press(start_event(True)) and not pause.paused
+
+
+def test_a_start_let_go_too_soon_starts_counting_again():
+    pause, _ = a_pause()
+    hold(pause, HOLD_FRAMES - 1)
+    pause.press(start_event(False))
+    hold(pause, HOLD_FRAMES - 1)
+    assert not pause.paused
+
+
+def test_only_the_people_at_the_game_pause_it():
+    pause, _ = a_pause(players=(1,))
+    assert not pause.press(start_event(True, player=2)), "the other panel's Start is the challenger's"
+    for _ in range(2 * HOLD_FRAMES):
+        pause.tick()
+    assert not pause.paused
+
+
+def test_with_the_pause_off_start_reaches_the_game_and_nothing_pauses():
+    pause, _ = a_pause(pause="off")
+    assert not pause.press(start_event(True))
+    for _ in range(2 * HOLD_FRAMES):
+        pause.tick()
+    assert not pause.paused
+    pause.toggle()                                   # the cabinet's pause key still works
+    assert pause.paused and pause.press(start_event(True)) and not pause.paused
+
+
+def test_a_pause_ends_by_itself_after_pause_seconds():
+    pause, _ = a_pause(pause_seconds=10)
+    pause.toggle()
+    for _ in range(10 * 60 - 1):
+        pause.tick()
+    assert pause.paused and pause.seconds_left == 1
+    pause.tick()
+    assert not pause.paused
+
+
+def hold_start_in(app, player: int = 1) -> None:
+    app.step([start_event(True, player)])
+    run(app, HOLD_FRAMES)
+
+
+def test_a_blocks_game_held_paused_hides_its_field_and_stops(tmp_path):
+    app = make_app()
+    scene = start_blocks_single(app)
+    hold_start_in(app)
+    assert scene.paused
+    frame, idle = scene.game_frame, scene.idle
+    run(app, 120)
+    app.step([start_event(False)])
+    assert (scene.game_frame, scene.idle) == (frame, idle), "no time passes for the game"
+    shown = pygame.Surface((960, 540))
+    scene.draw(shown)
+    pygame.image.save(shown, f"{SHOTS}/blocks-paused.png")
+    bare = pygame.Surface((960, 540))
+    draw_pause(bare, app.ctx.frame, scene.pause.seconds_left)
+    assert pygame.image.tobytes(shown, "RGB") == pygame.image.tobytes(bare, "RGB"), "nothing of the field shows"
+    app.step([start_event(True)])
+    app.step([start_event(False)])
+    run(app, 2)
+    assert not scene.paused and scene.game_frame > frame
+
+
+def test_an_antigravity_game_held_paused_stops_its_turn_timer():
+    app = make_app()
+    scene = AntiGravityScene(app.ctx, mode="single", pilots=[HumanPilot(1)], seed=2)
+    scene.countdown.skip()
+    app.ctx.scenes.reset(scene)
+    run(app, 10)
+    game = scene.seats[0].game
+    hold_start_in(app)
+    left = game.frames_left
+    run(app, 300)
+    assert scene.paused and game.frames_left == left
+    scene.draw(app.display.logical)
+    pygame.image.save(app.display.logical, f"{SHOTS}/antigravity-paused.png")
+    app.step([start_event(False)])
+    app.step([start_event(True)])
+    run(app, 5)
+    assert not scene.paused and game.frames_left < left
