@@ -64,18 +64,28 @@ def draw_popups(surface: pygame.Surface, view, popups) -> None:
 
 
 def draw_danger(surface: pygame.Surface, view, columns, frame: int, cells=(), depth: int = 0) -> None:
-    """A stack at the S line (or the band ``depth`` rows a side): its column's frame throbs red
-    and its empty cells outside the band glow; the blocks of ``cells`` keep their colours,
-    which the player must still read, and the band stays dark."""
+    """A stack at the S line (or the band ``depth`` rows a side): its column's caps on the
+    field's frame throb red, and its empty cells outside the band glow, edged red. Nothing
+    is drawn over a block of ``cells``: the player must still read its colour exactly, and
+    the band stays dark."""
     glow = throb(frame)
-    shade = _tint(view.cell, view.cell, palette.RED, 30 + round(70 * glow))
+    cell = view.cell
+    shade = _tint(cell, cell, palette.RED, 30 + round(70 * glow))
+    edge = 1 + round(glow)
     band = range(view.half - depth, view.half + depth)
     for column in columns:
-        rect = column_rect(view, column)
         for row in range(view.height):
-            if (row, column) not in cells and row not in band:
-                surface.blit(shade, view.cell_pos(row, column))
-        pygame.draw.rect(surface, palette.RED, rect, 2 + round(2 * glow))
+            if (row, column) in cells or row in band:
+                continue
+            x, y = view.cell_pos(row, column)
+            surface.blit(shade, (x, y))
+            surface.fill(palette.RED, (x, y, edge, cell))
+            surface.fill(palette.RED, (x + cell - edge, y, edge, cell))
+        x = view.x + column * cell
+        cap = view.rect.y - view.outer.y
+        colour = palette.RED if glow > 0.5 else palette.ORANGE
+        surface.fill(colour, (x, view.outer.y, cell, cap))
+        surface.fill(colour, (x, view.rect.bottom, cell, cap))
 
 
 def draw_horizon(surface: pygame.Surface, view, seat, picture) -> None:

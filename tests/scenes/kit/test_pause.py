@@ -10,8 +10,6 @@ from cabinet.scenes.antigravity.play import AntiGravityScene
 from cabinet.scenes.kit.pause import HOLD_FRAMES, Pause, draw_pause
 from support.app import make_app, run, start_blocks_single
 
-SHOTS = "/tmp/polish-play-shots"
-
 
 def start_event(pressed: bool, player: int = 1) -> InputEvent:
     return InputEvent(player, Action.START, pressed)
@@ -90,7 +88,7 @@ def test_a_blocks_game_held_paused_hides_its_field_and_stops(tmp_path):
     assert (scene.game_frame, scene.idle) == (frame, idle), "no time passes for the game"
     shown = pygame.Surface((960, 540))
     scene.draw(shown)
-    pygame.image.save(shown, f"{SHOTS}/blocks-paused.png")
+    pygame.image.save(shown, str(tmp_path / "blocks-paused.png"))
     bare = pygame.Surface((960, 540))
     draw_pause(bare, app.ctx.frame, scene.pause.seconds_left)
     assert pygame.image.tobytes(shown, "RGB") == pygame.image.tobytes(bare, "RGB"), "nothing of the field shows"
@@ -100,7 +98,7 @@ def test_a_blocks_game_held_paused_hides_its_field_and_stops(tmp_path):
     assert not scene.paused and scene.game_frame > frame
 
 
-def test_an_antigravity_game_held_paused_stops_its_turn_timer():
+def test_an_antigravity_game_held_paused_stops_its_turn_timer(tmp_path):
     app = make_app()
     scene = AntiGravityScene(app.ctx, mode="single", pilots=[HumanPilot(1)], seed=2)
     scene.countdown.skip()
@@ -112,7 +110,7 @@ def test_an_antigravity_game_held_paused_stops_its_turn_timer():
     run(app, 300)
     assert scene.paused and game.frames_left == left
     scene.draw(app.display.logical)
-    pygame.image.save(app.display.logical, f"{SHOTS}/antigravity-paused.png")
+    pygame.image.save(app.display.logical, str(tmp_path / "antigravity-paused.png"))
     app.step([start_event(False)])
     app.step([start_event(True)])
     run(app, 5)
