@@ -3,13 +3,11 @@ player must find (how to resume, their new entry, the round's result) shows on e
 
 import pygame
 
-from cabinet.games.antigravity.seat import Popup
 from cabinet.games.blocks.versus import BlocksVersus
 from cabinet.games.match import Match
 from cabinet.inputs.actions import Action
 from cabinet.render import palette
-from cabinet.scenes.antigravity import alerts, layouts
-from cabinet.scenes.antigravity.field_view import FieldView
+from cabinet.scenes.antigravity import layouts
 from cabinet.scenes.blocks import versus_view
 from cabinet.scenes.flow import tables
 from cabinet.scenes.flow.play import match_scene
@@ -58,22 +56,6 @@ def test_a_new_entry_on_a_table_shows_on_every_frame(monkeypatch):
 
 
 # ---------------------------------------------------------------------- ANTI-GRAVITY
-
-def test_anti_gravity_points_earned_in_one_place_rise_one_under_the_other(monkeypatch):
-    drawn = _spy(monkeypatch, alerts)
-    view = FieldView((380, 80), 6, 10, 34)
-    popups = [Popup("+74", "chain", 2.0, 3.0, age=6), Popup("3 CHAIN!", "chain", 3.8, 3.0, big=True),
-              Popup("+89", "chain", 2.2, 3.0), Popup("+80", "through", 2.0, 3.2)]
-    surface = pygame.Surface(SURFACE)
-    for _ in range(30):
-        drawn.clear()
-        alerts.draw_popups(surface, view, popups)
-        rects = [rect for _, rect in drawn]
-        assert len(rects) == 4
-        assert all(not a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:]), drawn
-        for popup in popups:
-            popup.age += 1
-
 
 def _anti_gravity_match():
     app = make_app()

@@ -28,7 +28,9 @@ POPUP_FRAMES = 50         # points and chain words rise over the field this long
 class Popup:
     """Words that rise over the field where something was earned; ``row``/``column`` in cells.
 
-    ``words`` is an English message (the screen translates it) filled from ``fields``.
+    ``words`` and ``detail`` are English messages (the screen translates them) filled from
+    ``fields``. A field shows one popup at a time: a new one takes the place of the one showing.
+    ``big``: a chain's count over the field, with its points as ``detail`` under it.
     """
 
     words: str
@@ -37,7 +39,7 @@ class Popup:
     column: float
     big: bool = False
     age: int = 0
-    nudge: int | None = None   # pixels it is drawn below its place, clear of the popups before it
+    detail: str = ""
     fields: dict = field(default_factory=dict)
 
 
@@ -176,25 +178,23 @@ class Seat:
         self.best_chain = max(self.best_chain, step.chain)
         fields = {"chain": step.chain, "count": step.cleared_count, "points": step.points}
         if step.chain > 1:
-            words = N_("{chain} CHAIN! +{points}")
-            self.popups = [popup for popup in self.popups if not popup.big]   # the new count replaces the last
-            self.popups.append(Popup(N_("{chain} CHAIN!"), "chain", self.game.height / 2 - 1.2,
-                                     self.game.width / 2, big=True, fields=fields))
-        else:
-            words = N_("CLEAR {count} +{points}")
-        self._say(words, "chain", fields=fields)
+            self._say(N_("{chain} CHAIN! +{points}"), "chain", fields=fields)
+            self.popups = [Popup(N_("{chain} CHAIN!"), "chain", self.game.height / 2 - 1.2,
+                                 self.game.width / 2, big=True, detail=N_("+{points}"), fields=fields)]
+            return
+        self._say(N_("CLEAR {count} +{points}"), "chain", fields=fields)
         rows = [row for row, _ in step.removed]
         columns = [column for _, column in step.removed]
-        self.popups.append(Popup(N_("+{points}"), "chain", (min(rows) + max(rows) + 1) / 2,
-                                 (min(columns) + max(columns) + 1) / 2, fields=fields))
+        self.popups = [Popup(N_("+{points}"), "chain", (min(rows) + max(rows) + 1) / 2,
+                             (min(columns) + max(columns) + 1) / 2, fields=fields)]
 
     def _announce_through(self, step) -> None:
         """Blocks take off across the S line: the through bonus, where they cross it."""
         fields = {"count": len(step.passed), "points": step.through_points}
         self._say(N_("THROUGH x{count}"), "through", detail=N_("+{points}"), fields=fields)
         columns = [move.column for move in step.passed]
-        self.popups.append(Popup(N_("+{points}"), "through", self.game.height / 2,
-                                 (min(columns) + max(columns) + 1) / 2, fields=fields))
+        self.popups = [Popup(N_("+{points}"), "through", self.game.height / 2,
+                             (min(columns) + max(columns) + 1) / 2, fields=fields)]
 
     def _show_horizon(self) -> None:
         """After a turn: the band as it now stands, with a sound and a line in the bar when

@@ -36,31 +36,31 @@ def column_rect(view, column: int) -> pygame.Rect:
 
 
 def draw_popups(surface: pygame.Surface, view, popups) -> None:
-    """Each popup rises from where it was earned; a chain's count stands big over the field.
-
-    Points earned while others still rise nearby are nudged down, once, clear of them:
-    they read one under the other, never one through the other.
-    """
-    placed = []
+    """The field's popup (one at a time): points rise from where they were earned, a chain's
+    count stands big over the field with its points under it. Each stays inside the field,
+    never over a dispenser or the panels beside it."""
+    inside = view.rect.inflate(-4, -4)
     for popup in popups:
         words = tr(popup.words, **popup.fields)
-        x = view.x + round(popup.column * view.cell)
-        y = view.y + round(popup.row * view.cell) - popup.age
         colour = TONES.get(popup.tone, palette.WHITE)
+        y = view.y + round(popup.row * view.cell) - popup.age
         if popup.big:
-            size = fit_size(words, 49, view.rect.width + 40)
-            placed.append(text(surface, words, (view.rect.centerx, y), size, colour, "center"))
+            detail = tr(popup.detail, **popup.fields) if popup.detail else ""
+            size = fit_size(words, 49, inside.width)
+            detail_size = fit_size(detail, 28, inside.width) if detail else 0
+            box = pygame.Rect((0, 0), text_size(words, size))
+            box.height += text_size(detail, detail_size)[1] if detail else 0
+            box.center = (inside.centerx, y)
+            box.clamp_ip(inside)
+            top = text(surface, words, box.midtop, size, colour, "midtop")
+            if detail:
+                text(surface, detail, top.midbottom, detail_size, palette.WHITE, "midtop")
             continue
-        width, height = text_size(words, 28)
-        if popup.nudge is None:
-            popup.nudge = 0
-            rect = pygame.Rect(0, 0, width, height)
-            rect.center = (x, y)
-            while (hit := rect.collidelist(placed)) != -1:
-                step = placed[hit].bottom + 2 - rect.top
-                rect.y += step
-                popup.nudge += step
-        placed.append(text(surface, words, (x, y + popup.nudge), 28, colour, "center"))
+        size = fit_size(words, 28, inside.width)
+        box = pygame.Rect((0, 0), text_size(words, size))
+        box.center = (view.x + round(popup.column * view.cell), y)
+        box.clamp_ip(inside)
+        text(surface, words, box.center, size, colour, "center")
 
 
 def draw_danger(surface: pygame.Surface, view, columns, frame: int, cells=(), depth: int = 0) -> None:

@@ -15,8 +15,6 @@ from __future__ import annotations
 import dataclasses
 import weakref
 
-import pygame
-
 from cabinet import FPS
 from cabinet.games.blocks.cursor import Did
 from cabinet.games.blocks.versus import BlocksVersus
@@ -25,7 +23,7 @@ from cabinet.games.pilots import bind_all, ponder_all
 from cabinet.games.sounds import clear_effect
 from cabinet.inputs.actions import CABINET, Action
 from cabinet.language import tr
-from cabinet.render import HEIGHT, WIDTH, palette
+from cabinet.render import palette
 from cabinet.render.layer import Layer
 from cabinet.render.popups import Popup, age_popups, settle
 from cabinet.scenes.blocks import versus_view as view
@@ -207,7 +205,9 @@ class BlocksVersusScene(WalksAway, Scene):
         def arrive():
             if cancel:
                 target.shown_pending = max(0, target.shown_pending - count)
-                scene._popup(tr("CANCEL {count}", count=count), palette.GREEN, view.meter_top(target.player, 0), 21, None)
+                # Over the board that cancelled, clear of the meters it would cross.
+                scene._popup(tr("CANCEL {count}", count=count), palette.GREEN, view.board_centre(target.player, 60), 28,
+                             target.player)
             else:
                 target.shown_pending += count
         end = view.meter_top(target.player, target.shown_pending)
@@ -226,10 +226,9 @@ class BlocksVersusScene(WalksAway, Scene):
         words = tr("{count} STONES!", count=count) if count > 1 else tr("1 STONE!")
         self._popup(words, palette.GREY, view.board_centre(seat.player, 0), 35, seat.player)
 
-    def _popup(self, words: str, colour, pos, size: int, player: int | None, delay: int = 0) -> None:
-        """A popup over ``player``'s board (None: anywhere), clear of the others."""
-        area = view.board_rect(player) if player else pygame.Rect(0, 0, WIDTH, HEIGHT)
-        settle(self.popups, Popup(words, colour, (int(pos[0]), int(pos[1])), size, delay), area)
+    def _popup(self, words: str, colour, pos, size: int, player: int, delay: int = 0) -> None:
+        """A popup over ``player``'s board, clear of the others."""
+        settle(self.popups, Popup(words, colour, (int(pos[0]), int(pos[1])), size, delay), view.board_rect(player))
 
     def _animate(self, clock: bool) -> None:
         for seat in self.seats:

@@ -1,8 +1,11 @@
-"""ANTI-GRAVITY's danger cue: it shows, and never changes a block's colour."""
+"""What an ANTI-GRAVITY field shows over its blocks: the danger cue, which never changes a
+block's colour, and its popups, one at a time and inside the field."""
 
 import pygame
 
+from cabinet.games.antigravity import AntiGravityGame
 from cabinet.games.antigravity.animation import grid_from_text
+from cabinet.games.antigravity.seat import POPUP_FRAMES, Popup, Seat
 from cabinet.scenes.antigravity import alerts
 from cabinet.scenes.antigravity.field_view import FieldView
 
@@ -30,3 +33,31 @@ def test_a_block_in_danger_keeps_its_exact_pixels_while_its_column_throbs(tmp_pa
         cap = pygame.Rect(view.x, view.outer.y, view.cell, view.rect.y - view.outer.y)
         assert pixels(shown, cap) != pixels(normal, cap), "the frame throbs at the column's ends"
     pygame.image.save(shown.subsurface(view.bounds), str(tmp_path / "danger.png"))
+
+
+def test_a_field_shows_one_popup_at_a_time():
+    # A push into column 2 from the top lines up R R R; column 0's blocks then fly across:
+    # the clear's points, then the through bonus.
+    game = AntiGravityGame.from_text(["Y.B", "G.R", "RR.", "B..", "...", "...", "...", "..."], top="Y", bottom="G")
+    seat = Seat(game)
+    game.cursor = 2
+    seat._push("down" if game.push_side("down") == "top" else "up")
+    view = FieldView((300, 90), game.width, game.height, 30)
+    seen = set()
+    while seat.busy or seat.popups:
+        assert len(seat.popups) <= 1
+        seen.update(popup.tone for popup in seat.popups)
+        alerts.draw_popups(pygame.Surface((960, 540)), view, seat.popups)
+        seat.step()
+    assert len(seen) == 2, "the through bonus took the place of the clear's points"
+
+
+def test_a_popup_earned_at_the_field_edge_never_rises_over_the_dispenser():
+    view = FieldView((300, 90), 6, 12, 30)
+    for popup in (Popup("+1250", "chain", 0.2, 0.0), Popup("5 CHAIN!", "chain", 0.0, 3.0, big=True, detail="+900")):
+        surface = pygame.Surface((960, 540), pygame.SRCALPHA)   # clear: what is drawn shows in its alpha
+        for _ in range(POPUP_FRAMES):
+            alerts.draw_popups(surface, view, [popup])
+            popup.age += 1
+        assert surface.get_bounding_rect().width, "it was drawn"
+        assert view.rect.contains(surface.get_bounding_rect()), f"{popup.words} drawn outside its field"

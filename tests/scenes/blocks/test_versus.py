@@ -1,0 +1,28 @@
+"""The BLOCKS versus screen's popups: over a board, never across the meters."""
+
+import pygame
+
+from cabinet.games.match import Match
+from cabinet.render.popups import popup_rect
+from cabinet.scenes.blocks import versus_view as view
+from cabinet.scenes.flow.play import match_scene
+from support.app import make_app
+
+
+def test_a_cancel_shows_over_the_board_that_cancelled_not_across_the_meters(tmp_path):
+    app = make_app()
+    scene = match_scene(app.ctx, Match("blocks", 1, 5))
+    app.ctx.scenes.reset(scene)
+    scene.countdown.skip()
+    seat = scene.seat_for(1)
+    scene._launch(seat, seat, view.board_centre(1), 2, cancel=True)
+    while not any(p.words == "CANCEL 2" for p in scene.popups):
+        app.step()
+    app.step()
+    (cancel,) = [p for p in scene.popups if p.words == "CANCEL 2"]
+    rect = popup_rect(cancel)
+    assert view.board_rect(1).contains(rect)
+    assert rect.collidelist([view.meter_rect(1), view.meter_rect(2)]) == -1
+    surface = pygame.Surface((960, 540))
+    scene.draw(surface)
+    pygame.image.save(surface, str(tmp_path / "cancel.png"))
