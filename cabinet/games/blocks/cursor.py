@@ -13,6 +13,7 @@ same actions a player presses.
 
 from __future__ import annotations
 
+import heapq
 from dataclasses import dataclass, replace
 from enum import Enum
 
@@ -75,7 +76,7 @@ class Cursor:
             return Outcome(Did.NONE)
         self.settle(game)
         if action is Action.C:
-            return self._next_piece(game, +1)
+            return self._change_piece(game)
         if self.focus == TRAY:
             return self._in_tray(action, game)
         if action is Action.A:
@@ -117,6 +118,16 @@ class Cursor:
                 return Outcome(Did.SELECT if changed else Did.NONE)
         return Outcome(Did.NONE)
 
+    def _change_piece(self, game: BlocksGame) -> Outcome:
+        """C: the next piece of the tray; on the board it comes to the legal spot nearest
+        where the hand was, so its ghost starts green wherever the piece fits at all."""
+        height, width = game.piece_size(self.slot)
+        centre = (self.row + height / 2, self.col + width / 2)
+        outcome = self._next_piece(game, +1)
+        if outcome.kind is Did.SELECT and self.focus == BOARD:
+            self._go_near(game, centre)
+        return outcome
+
     def _in_tray(self, action: Action, game: BlocksGame) -> Outcome:
         if action is Action.UP:
             return self._next_piece(game, -1)
@@ -148,6 +159,10 @@ class Cursor:
         if game.game_over or not any(game.tray):
             return
         self.slot = _first_fitting(game)
+        self._go_near(game, centre)
+
+    def _go_near(self, game: BlocksGame, centre: tuple[float, float]) -> None:
+        """To the legal spot of the held piece whose centre is nearest ``centre`` (none: stay)."""
         height, width = game.piece_size(self.slot)
         spots = game.legal_positions(self.slot)
         if spots:
@@ -180,8 +195,10 @@ def _first_fitting(game: BlocksGame) -> int:
 def route(cursor: Cursor, game: BlocksGame, slot: int, row: int, col: int, turns: int = 0) -> list[Action]:
     """The presses that take ``cursor`` to place ``slot`` at (row, col) after ``turns``.
 
-    Worked out on copies, so neither the cursor nor the game changes. The last
-    action is A; the list is empty when the target cannot be reached.
+    The piece travels over empty cells where it can, as a good player's hand would:
+    a detour of a few cells is taken rather than cross a spot where the piece does not
+    fit (its ghost would show red). Worked out on copies, so neither the cursor nor the
+    game changes. The last action is A; the list is empty when the target cannot be reached.
     """
     hand, sim = cursor.copy(), game.copy()
     actions: list[Action] = []
@@ -199,14 +216,48 @@ def route(cursor: Cursor, game: BlocksGame, slot: int, row: int, col: int, turns
         press(Action.C)
     for _ in range(turns % 4):
         press(Action.B)
-    for _ in range(2 * SIZE):
-        if (hand.row, hand.col) == (row, col) or hand.slot != slot:
-            break
-        if hand.row != row:
-            press(Action.DOWN if hand.row < row else Action.UP)
-        if hand.col != col:
-            press(Action.RIGHT if hand.col < col else Action.LEFT)
+    if hand.slot == slot and sim.tray[slot] is not None:
+        for action in _clear_path(sim, slot, (hand.row, hand.col), (row, col)):
+            press(action)
     if (hand.slot, hand.row, hand.col, hand.focus) != (slot, row, col, BOARD):
         return []
     actions.append(Action.A)
     return actions
+
+
+# Crossing one spot where the piece does not fit costs as much as this many steps of detour.
+CROSSING_COST = 12
+STEPS = ((Action.DOWN, 1, 0), (Action.UP, -1, 0), (Action.RIGHT, 0, 1), (Action.LEFT, 0, -1))
+
+
+def _clear_path(game: BlocksGame, slot: int, start: tuple[int, int], goal: tuple[int, int]) -> list[Action]:
+    """The cheapest presses from ``start`` to ``goal`` for the slot's piece as it is turned:
+    a step costs 1, a step onto a spot where the piece does not fit :data:`CROSSING_COST`
+    more. Empty when ``goal`` lies outside the board for this piece."""
+    height, width = game.piece_size(slot)
+    rows, cols = SIZE - height + 1, SIZE - width + 1
+    if not (0 <= goal[0] < rows and 0 <= goal[1] < cols):
+        return []
+    best = {start: 0}
+    came: dict[tuple[int, int], tuple[tuple[int, int], Action]] = {}
+    frontier = [(0, start)]
+    while frontier:
+        cost, here = heapq.heappop(frontier)
+        if here == goal:
+            break
+        if cost > best[here]:
+            continue
+        for action, d_row, d_col in STEPS:
+            there = (here[0] + d_row, here[1] + d_col)
+            if not (0 <= there[0] < rows and 0 <= there[1] < cols):
+                continue
+            step = 1 if game.can_place(slot, *there) else 1 + CROSSING_COST
+            if cost + step < best.get(there, cost + step + 1):
+                best[there] = cost + step
+                came[there] = (here, action)
+                heapq.heappush(frontier, (cost + step, there))
+    path = []
+    while goal != start:
+        goal, action = came[goal]
+        path.append(action)
+    return path[::-1]

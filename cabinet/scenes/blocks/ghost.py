@@ -3,7 +3,9 @@
 Where the piece fits, its ghost is a green outline with a faint green fill (it
 only ever lies over empty cells). Where it does not, each cell is darkened,
 crossed in red and ringed in white, a colour no piece has, so the preview reads
-even over a red piece.
+even over a red piece. A piece only passing over filled cells on its way (the
+hand has not stopped there yet) is a plain white outline: no red flashes along a
+path, only where the hand rests.
 """
 
 from __future__ import annotations
@@ -16,9 +18,19 @@ from cabinet.render import palette
 from cabinet.render.sprites import block
 
 
-def ghost(size: int, fits: bool) -> pygame.Surface:
-    """The preview sprite of one cell of a piece."""
-    return block(size, palette.GHOST_OK, "ghost") if fits else _blocked(size)
+def ghost(size: int, fits: bool, passing: bool = False) -> pygame.Surface:
+    """The preview sprite of one cell of a piece; ``passing``: the hand is still moving."""
+    if fits:
+        return block(size, palette.GHOST_OK, "ghost")
+    return _passing(size) if passing else _blocked(size)
+
+
+@lru_cache(maxsize=8)
+def _passing(size: int) -> pygame.Surface:
+    surface = pygame.Surface((size, size), pygame.SRCALPHA)
+    surface.fill((0, 0, 0, 60))
+    pygame.draw.rect(surface, palette.WHITE, surface.get_rect(), max(2, size // 12))
+    return surface
 
 
 @lru_cache(maxsize=8)

@@ -60,6 +60,9 @@ LEFT_X = 24
 FINAL_BOARD_FRAMES = 120    # game over: the final board alone, what ended it marked ...
 GAME_OVER_FRAMES = FINAL_BOARD_FRAMES + 150   # ... then the GAME OVER banner, before initials
 SHAKE_FRAMES = 12
+# A piece that does not fit is crossed out once the hand has rested on its spot this long:
+# passing over filled cells on the way shows no red (a held stick repeats every 4 frames).
+REST_FRAMES = 14
 
 
 # The sound of each thing a press can do with the cursor (a placement has its own).
@@ -99,6 +102,7 @@ class BlocksScene(Scene):
         self.drag = None            # (slot, pointer position) while a finger holds a piece
         self.live: list[InputEvent] = []
         self.game_frame = 0
+        self.moved_frame = -REST_FRAMES    # the game frame the held piece last moved on
         self.idle = 0
         self.abandoned = False
         self.over_frames = 0
@@ -226,6 +230,9 @@ class BlocksScene(Scene):
             self.ctx.audio.play(CURSOR_SOUNDS[outcome.kind])
         if outcome.kind in (Did.INVALID, Did.REFUSED):
             self.shake = SHAKE_FRAMES
+            self.moved_frame = self.game_frame - REST_FRAMES    # A where it does not fit: crossed out now
+        elif outcome.kind in (Did.MOVE, Did.SELECT, Did.BOARD, Did.ROTATE):
+            self.moved_frame = self.game_frame
         if outcome.kind is Did.PLACE:
             self._placed(outcome.result, colour)
 
@@ -420,10 +427,11 @@ class BlocksScene(Scene):
         if cursor.focus != BOARD or self.drag or game.tray[cursor.slot] is None:
             return
         fits = game.can_place(cursor.slot, cursor.row, cursor.col)
-        self._draw_piece_on_board(surface, cursor.slot, cursor.row, cursor.col, fits, shake_offset(self.shake))
+        passing = self.game_frame - self.moved_frame < REST_FRAMES
+        self._draw_piece_on_board(surface, cursor.slot, cursor.row, cursor.col, fits, shake_offset(self.shake), passing)
 
-    def _draw_piece_on_board(self, surface, slot, row, col, fits, dx=0) -> None:
-        sprite = ghost(CELL - 2, fits)
+    def _draw_piece_on_board(self, surface, slot, row, col, fits, dx=0, passing=False) -> None:
+        sprite = ghost(CELL - 2, fits, passing)
         for d_row, d_col in self.game.piece_cells(slot):
             surface.blit(sprite, (BOARD_X + (col + d_col) * CELL + 1 + dx, BOARD_Y + (row + d_row) * CELL + 1))
 

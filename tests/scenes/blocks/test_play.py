@@ -199,3 +199,25 @@ def test_points_for_a_piece_on_the_top_row_rise_without_leaving_the_screen(app, 
         scene.draw(surface)
     rising = [(pos, size) for words, pos, size, align in drawn if words.startswith("+") and align == "midbottom"]
     assert rising and all(pos[1] - size >= 0 for pos, size in rising)
+
+
+def test_the_demo_moves_its_pieces_without_a_red_cross_on_the_way(monkeypatch, tmp_path):
+    app = make_app()
+    from cabinet.games.blocks.demo import BlocksDemoPilot
+    scene = BlocksScene(app.ctx, BlocksDemoPilot(seed=5), 5, demo=True)
+    app.ctx.scenes.reset(scene)
+    crossed, passing = [], []
+    real_ghost = blocks_scene.ghost
+
+    def spy(size, fits, passing_by=False):
+        (passing if passing_by and not fits else crossed if not fits else []).append(scene.game_frame)
+        return real_ghost(size, fits, passing_by)
+    monkeypatch.setattr(blocks_scene, "ghost", spy)
+    surface = pygame.Surface((960, 540))
+    while scene.game.placements < 25 and not scene.game.game_over:
+        run(app, 1)
+        scene.draw(surface)
+        if passing and passing[-1] == scene.game_frame and not (tmp_path / "passing.png").exists():
+            pygame.image.save(surface, str(tmp_path / "passing.png"))
+    assert scene.game.placements >= 25
+    assert crossed == [], "no piece of the demo is crossed out on its way"
