@@ -238,7 +238,7 @@ def game_parts(ctx, entry: catalogue.Entry, rng: random.Random, reel: ReplayReel
     pages = (len(tables) + 1) // 2
     per_page = page_seconds(share, scores_seconds, pages)
     parts = [
-        Part(f"{name} demo", share.demo_seconds(seconds), lambda: reel.next(entry.game, live)),
+        Part(f"{name} demo", share.demo_seconds(seconds), lambda: reel.next(entry.game, live, share.demo_seconds(seconds))),
         Part(f"{name} scores", per_page * pages,
              lambda: ScoreTablesScene(ctx, N_("{game} RECORDS"), tables, per_page, game=entry.title)),
     ]

@@ -6,6 +6,9 @@ player had, on those settings (not today's), and feeds it the events through a
 :class:`~cabinet.games.pilots.ReplayPilot`, so the same board and score come
 out. It is an attract-mode part (:class:`ReplayReel` alternates replays of the
 best real games with live AI demos) and the whole of ``python -m cabinet replay ID``.
+In attract mode a record game longer than the demo's time is run through at
+:data:`SKIP` times speed to its last part, so the watcher sees the fast end that
+made the record and its game over, not its first half minute.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from __future__ import annotations
 import bisect
 import logging
 
+from cabinet import FPS
 from cabinet.inputs.actions import CABINET, Action
 from cabinet.language import tr
 from cabinet.render import HEIGHT, WIDTH, palette, text
@@ -27,6 +31,8 @@ STRIP = 34                # the bottom strip, as tall as attract mode's prompt s
 LONG_WAIT = 60            # a pause longer than this between two inputs (frames) ...
 FAST = 8                  # ... plays this many game frames per frame shown,
 EASE = 20                 # except this many frames after one input and before the next
+SKIP = 60                 # game frames per frame shown while racing to a record's last part
+END_SECONDS = 6           # the last input comes this long before the part ends: the game over shows
 
 
 class ReplayContext:
@@ -75,10 +81,12 @@ class PlaybackScene(Scene):
     """Shows ``replay`` to its end, labelled REPLAY, the initials and the score.
 
     ``finished`` turns true when the game has ended and its banner has shown;
-    ``on_end`` (the replay command's exit) is called then.
+    ``on_end`` (the replay command's exit) is called then. ``seconds``: how long
+    it may show (attract mode's demo time); a longer game races through its start
+    to show its last part, its game over ending the part. None: all of it.
     """
 
-    def __init__(self, ctx, replay, on_end=None):
+    def __init__(self, ctx, replay, on_end=None, seconds: float | None = None):
         super().__init__(ctx)
         self.replay = replay
         self.inner = game_scene(ctx, replay)
@@ -88,6 +96,9 @@ class PlaybackScene(Scene):
         self.initials = initials
         self.inputs = sorted({event.frame for event in replay.events()})
         self.fast = False          # a long wait between two inputs is playing at high speed
+        self.skip_until = _skip_until(self.inputs[-1] if self.inputs else 0, seconds)
+        if self.skip_until and getattr(self.inner, "countdown", None) is not None:
+            self.inner.countdown.skip()   # the game is joined late: no READY / GO
 
     @property
     def name(self) -> str:
@@ -122,8 +133,21 @@ class PlaybackScene(Scene):
             log.info("replay %s ended by Start", self.replay.id)
             self.on_end()
 
+    @property
+    def skipping(self) -> bool:
+        """True while racing to the part of a long game that is shown."""
+        return getattr(self.inner, "game_frame", self.skip_until) < self.skip_until and not self._game_ended()
+
     def update(self) -> None:
         if self.finished:
+            return
+        if self.skipping:
+            self.inner.ctx.audio.hushed = True
+            for _ in range(SKIP):
+                self.inner.update()
+                if not self.skipping:
+                    break
+            self.inner.ctx.audio.hushed = False
             return
         self.fast = self._in_long_wait()
         self.inner.ctx.audio.hushed = self.fast
@@ -150,7 +174,7 @@ class PlaybackScene(Scene):
         frame = getattr(inner, "game_frame", None)
         if frame is None or (countdown is not None and countdown.running):
             return False   # a scene that does not count game frames plays at its own pace
-        if getattr(inner, "end_frames", 0) or getattr(inner, "ended", False) or self.game.game_over:
+        if self._game_ended():
             return False
         index = bisect.bisect_right(self.inputs, frame)
         last = self.inputs[index - 1] if index else 0
@@ -158,6 +182,10 @@ class PlaybackScene(Scene):
             upcoming = self.inputs[index]
             return upcoming - last > LONG_WAIT and frame - last >= EASE and upcoming - frame > EASE
         return frame - last >= EASE
+
+    def _game_ended(self) -> bool:
+        inner = self.inner
+        return bool(getattr(inner, "end_frames", 0) or getattr(inner, "ended", False) or self.game.game_over)
 
     @property
     def label(self) -> str:
@@ -167,11 +195,23 @@ class PlaybackScene(Scene):
     @property
     def caption(self) -> str:
         """What attract mode writes in its bottom strip while this part shows."""
+        if self.skipping:
+            return f"{self.label}  {SKIP}x"
         return f"{self.label}  {FAST}x" if self.fast else self.label
 
     def draw(self, surface) -> None:
         self.inner.draw(surface)
         draw_caption(surface, self.caption)
+
+
+def _skip_until(last_input: int, seconds: float | None) -> int:
+    """The game frame from which a game whose last input is on ``last_input`` plays at its
+    own pace, to show its end within ``seconds`` (0: from the start). The race there takes
+    1/SKIP of its frames, so it starts a little earlier than the last part alone would."""
+    if seconds is None:
+        return 0
+    shown = round((seconds - END_SECONDS) * FPS)
+    return max(0, (last_input - shown) * SKIP // (SKIP - 1))
 
 
 def draw_caption(surface, label: str) -> None:
@@ -207,8 +247,9 @@ class ReplayReel:
         self.ctx = ctx
         self.turns: dict[str, int] = {}
 
-    def next(self, game: str, live):
-        """The scene for this demo slot: a PlaybackScene, or ``live()``."""
+    def next(self, game: str, live, seconds: float | None = None):
+        """The scene for this demo slot: a PlaybackScene (showing at most its last ``seconds``),
+        or ``live()``."""
         turn = self.turns.get(game, 0)
         self.turns[game] = turn + 1
         if turn % 2 == 0 or not self.ctx.settings.attract.replays:
@@ -221,7 +262,7 @@ class ReplayReel:
         for offset in range(len(best)):
             replay = best[(turn // 2 + offset) % len(best)]
             try:
-                return PlaybackScene(self.ctx, replay)
+                return PlaybackScene(self.ctx, replay, seconds=seconds)
             except Exception as exc:
                 log.warning("replay %s skipped in attract mode: %s", replay.id, exc)
         return live()

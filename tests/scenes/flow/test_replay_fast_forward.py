@@ -124,3 +124,47 @@ def test_the_factory_attract_loop_lasts_at_most_about_two_minutes():
     parts = default_parts(app.ctx, random.Random(1))
     assert parts[0].name == "title" and sum(part.seconds for part in parts) <= 125
     app.close()
+
+
+def test_a_record_longer_than_the_demo_races_to_its_last_part_and_ends_in_time(tmp_path):
+    import pygame
+
+    from cabinet.scenes.flow.playback import SKIP
+    app = make_app()
+    scene = BlocksScene(app.ctx, HumanPilot(1), seed=5)
+    robot = blocks_demo.BlocksDemoPilot(seed=5)
+    robot.bind(scene)
+    replay = record(app, scene, lambda frame: [] if scene.ended else robot.events(scene.game_frame, []))
+    last_input = max(event.frame for event in replay.events())
+    assert last_input > 30 * 60, "a game longer than the demo's 30 s"
+    app.ctx.store.scores.add("blocks", "REC", replay.score + 100_000, replay_id=replay.id)
+    reel = ReplayReel(app.ctx)
+    reel.next("blocks", lambda: None)                                # a live demo's turn first
+    watched = reel.next("blocks", lambda: None, seconds=30)
+    app.ctx.scenes.reset(watched)
+    surface = pygame.Surface((960, 540))
+    app.step()
+    assert watched.skipping and watched.caption.endswith(f"{SKIP}x")
+    watched.draw(surface)
+    pygame.image.save(surface, str(tmp_path / "racing.png"))
+    shown = 1
+    while not watched.finished:
+        app.step()
+        shown += 1
+        assert shown <= 30 * 60, "the game over shows within the demo's 30 s"
+    assert watched.inner.game_frame >= last_input, "the whole game was played, its start at speed"
+    assert watched.score() == replay.score and watched.final_text() == replay.final_text
+    assert shown > 20 * 60, "most of the part shows the last part at its own pace"
+    app.close()
+
+
+def test_the_replay_command_shows_a_long_game_from_its_start():
+    app = make_app()
+    scene = BlocksScene(app.ctx, HumanPilot(1), seed=5)
+    robot = blocks_demo.BlocksDemoPilot(seed=5)
+    robot.bind(scene)
+    replay = record(app, scene, lambda frame: [] if scene.ended else robot.events(scene.game_frame, []))
+    watched = play_replay(app.ctx, replay.id)
+    app.step()
+    assert not watched.skipping and watched.inner.countdown.running
+    app.close()
