@@ -273,7 +273,7 @@ class PlaySettings:
     """What every game shares while it is played: how a player pauses."""
 
     pause: str = spec("hold_start", choices=("hold_start", "off"),
-                      doc="hold_start: holding Start for a second pauses a game, Start resumes it; off: no pause")
+                      doc="hold_start: hold Start a second to pause, press it to go on; off: no pause")
     pause_seconds: int = spec(60, min=10, max=600, doc="a pause ends by itself after this long")
 
 
