@@ -17,6 +17,10 @@ import pygame
 from cabinet.render import palette
 from cabinet.render.sprites import block
 
+# A piece that does not fit is crossed out once the hand has rested on its spot this long:
+# passing over filled cells on the way shows no red (a held stick repeats every 4 frames).
+REST_FRAMES = 14
+
 
 def ghost(size: int, fits: bool, passing: bool = False) -> pygame.Surface:
     """The preview sprite of one cell of a piece; ``passing``: the hand is still moving."""

@@ -34,7 +34,7 @@ from cabinet.scenes.blocks.animation import (
     family_colour,
     reconcile,
 )
-from cabinet.scenes.blocks.ghost import ghost
+from cabinet.scenes.blocks.ghost import REST_FRAMES, ghost
 from cabinet.scenes.blocks.marks import cross_out, dim, draw_banner, draw_danger, draw_tray_mode
 from cabinet.scenes.blocks.ramp_view import RampShow
 from cabinet.scenes.kit.base import Scene
@@ -60,9 +60,6 @@ LEFT_X = 24
 FINAL_BOARD_FRAMES = 120    # game over: the final board alone, what ended it marked ...
 GAME_OVER_FRAMES = FINAL_BOARD_FRAMES + 150   # ... then the GAME OVER banner, before initials
 SHAKE_FRAMES = 12
-# A piece that does not fit is crossed out once the hand has rested on its spot this long:
-# passing over filled cells on the way shows no red (a held stick repeats every 4 frames).
-REST_FRAMES = 14
 
 
 # The sound of each thing a press can do with the cursor (a placement has its own).

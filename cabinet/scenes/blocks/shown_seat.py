@@ -14,6 +14,7 @@ from cabinet.games.blocks.cursor import BOARD, Did
 from cabinet.games.blocks.seat import VersusSeat
 from cabinet.render import palette
 from cabinet.scenes.blocks.animation import ClearAnimation, after_move, empty_grid, family_colour, reconcile
+from cabinet.scenes.blocks.ghost import REST_FRAMES
 
 STONE_COLOUR = palette.GREY
 FALL_FRAMES = 16          # a landing stone's drop onto its cell
@@ -49,6 +50,7 @@ class ShownSeat(VersusSeat):
         self.falling: list[FallingStone] = []
         self.shown_pending = 0
         self.shake = 0
+        self.resting = REST_FRAMES    # frames the held piece has stood where it is
 
     @property
     def over(self) -> bool:
@@ -64,6 +66,9 @@ class ShownSeat(VersusSeat):
         outcome = self.act(event)
         if outcome.kind in (Did.INVALID, Did.REFUSED):
             self.shake = SHAKE_FRAMES
+            self.resting = REST_FRAMES      # A where it does not fit: crossed out at once
+        elif outcome.kind in (Did.MOVE, Did.SELECT, Did.BOARD, Did.ROTATE):
+            self.resting = 0
         if outcome.kind is Did.PLACE:
             self._placed(outcome.result, colour)
         return outcome
@@ -95,6 +100,7 @@ class ShownSeat(VersusSeat):
         self.falling = [stone for stone in self.falling if not stone.done]
         if self.shake:
             self.shake -= 1
+        self.resting = min(REST_FRAMES, self.resting + 1)
         if self.grid_board != self.game.board:
             reconcile(self.grid, self.game)
             self.grid_board = self.game.board

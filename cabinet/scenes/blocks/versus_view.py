@@ -23,7 +23,7 @@ from cabinet.render.popups import draw_popups
 from cabinet.render.sprites import backdrop, block, panel
 from cabinet.render.text import fit_size
 from cabinet.scenes.blocks.flights import BURST_FRAMES
-from cabinet.scenes.blocks.ghost import ghost
+from cabinet.scenes.blocks.ghost import REST_FRAMES, ghost
 from cabinet.scenes.blocks.marks import dim, pulse
 from cabinet.scenes.blocks.play import draw_tray_piece, shake_offset
 from cabinet.scenes.blocks.shown_seat import STONE_COLOUR
@@ -217,7 +217,8 @@ def _draw_ghost(surface, seat, rect: pygame.Rect) -> None:
     if cursor.focus != BOARD or game.tray[cursor.slot] is None:
         return
     fits = game.can_place(cursor.slot, cursor.row, cursor.col)
-    sprite = ghost(CELL - 2, fits)    # the one-player game's preview: it reads over any colour
+    # The one-player game's preview: it reads over any colour, and passing shows no red.
+    sprite = ghost(CELL - 2, fits, passing=seat.resting < REST_FRAMES)
     dx = shake_offset(seat.shake)
     for d_row, d_col in game.piece_cells(cursor.slot):
         surface.blit(sprite, (rect.x + (cursor.col + d_col) * CELL + 1 + dx, rect.y + (cursor.row + d_row) * CELL + 1))

@@ -26,3 +26,24 @@ def test_a_cancel_shows_over_the_board_that_cancelled_not_across_the_meters(tmp_
     surface = pygame.Surface((960, 540))
     scene.draw(surface)
     pygame.image.save(surface, str(tmp_path / "cancel.png"))
+
+
+def test_the_attract_versus_shows_no_red_cross_on_the_way(monkeypatch):
+    from cabinet.games.match import DEMO_CPU_LEVELS
+    app = make_app()
+    scene = match_scene(app.ctx, Match("blocks", 1, 9, dict(DEMO_CPU_LEVELS["blocks"])), demo=True)
+    app.ctx.scenes.reset(scene)
+    crossed = []
+    real_ghost = view.ghost
+
+    def spy(size, fits, passing=False):
+        if not fits and not passing:
+            crossed.append(scene.game_frame)
+        return real_ghost(size, fits, passing)
+    monkeypatch.setattr(view, "ghost", spy)
+    surface = pygame.Surface((960, 540))
+    while sum(scene.seat_for(p).game.placements for p in (1, 2)) < 30 and not scene.end_frames:
+        app.step()
+        scene.draw(surface)
+    assert sum(scene.seat_for(p).game.placements for p in (1, 2)) >= 30
+    assert crossed == [], "no CPU piece is crossed out on its way"
