@@ -35,6 +35,7 @@ from cabinet.scenes.kit.base import Scene
 from cabinet.scenes.kit.countdown import Countdown
 from cabinet.scenes.kit.ending import GameOver, InputCheck, MatchEnd, OnEnd
 from cabinet.scenes.kit.idle import IdleWatch, WalksAway
+from cabinet.scenes.kit.pause import Pause
 from cabinet.storage.replays import ReplayRecorder
 
 ROUND_END_FRAMES = 210     # the round's result, both boards in view
@@ -69,6 +70,7 @@ class BlocksVersusScene(WalksAway, Scene):
         self.finished = False
         self.recorder = None if demo or watched else self._recorder()
         self.idle = IdleWatch([] if demo else match.people)   # over the whole match, not a round
+        self.pause = Pause(ctx.settings.play, () if demo or watched else match.people, ctx.audio.play)
         self._new_round()
 
     @property
@@ -110,8 +112,18 @@ class BlocksVersusScene(WalksAway, Scene):
     def enter(self) -> None:
         self.ctx.inputs.set_repeat_profile("blocks")
 
+    @property
+    def paused(self) -> bool:
+        return self.pause.paused
+
     def handle(self, event) -> None:
-        if event.player == CABINET or (self.check is not None and self.check(self, event)):
+        if event.player == CABINET:
+            if event.action is Action.PAUSE and event.pressed and not self.demo and not self.end_frames:
+                self.pause.toggle()
+            return
+        if self.check is not None and self.check(self, event):
+            return
+        if not self.end_frames and self.pause.press(event):
             return
         if self.end_frames and not self.demo and event.pressed and event.action is Action.START:
             if self.end_frames >= END_SKIP_AFTER:
@@ -138,6 +150,10 @@ class BlocksVersusScene(WalksAway, Scene):
     # ------------------------------------------------------------------ update
     def update(self) -> None:
         live, self.live = self.live, []
+        if not self.end_frames:
+            self.pause.tick()
+        if self.paused:
+            return
         if self.end_frames:
             self._animate(clock=False)
             self._count_down_end()
@@ -276,3 +292,5 @@ class BlocksVersusScene(WalksAway, Scene):
     # ------------------------------------------------------------------ drawing
     def draw(self, surface) -> None:
         view.draw(surface, self)
+        if self.paused:
+            self.pause.draw(surface, self.ctx.frame)

@@ -115,3 +115,21 @@ def test_an_antigravity_game_held_paused_stops_its_turn_timer(tmp_path):
     app.step([start_event(True)])
     run(app, 5)
     assert not scene.paused and game.frames_left < left
+
+
+def test_either_player_of_a_blocks_versus_pauses_it_and_the_move_timers_stop():
+    from cabinet.games.match import Match
+    from cabinet.scenes.flow.play import match_scene
+    app = make_app()
+    scene = match_scene(app.ctx, Match("blocks", 1, 5))
+    app.ctx.scenes.reset(scene)
+    scene.countdown.skip()
+    run(app, 5)
+    hold_start_in(app, player=2)
+    timers = [seat.timer for seat in scene.seats]
+    run(app, 300)
+    assert scene.paused and [seat.timer for seat in scene.seats] == timers
+    app.step([start_event(False, 2)])
+    app.step([start_event(True, 1)])
+    run(app, 5)
+    assert not scene.paused and scene.seats[0].timer < timers[0]
