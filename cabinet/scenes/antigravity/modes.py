@@ -13,10 +13,10 @@ class ModeSelectScene(ModeMenu):
 
     def options(self) -> list[Option]:
         return [
-            Option(tr("SINGLE"), tr("ONE PLAYER, PLAY FOR A HIGH SCORE"), self.single),
-            Option(tr("VERSUS"), tr("TWO PLAYERS SIDE BY SIDE"), lambda: self.play.versus(self)),
-            Option(tr(VS_CPU), tr("ONE PLAYER AGAINST THE COMPUTER"), lambda: self.play.cpu(self)),
-            Option(tr("CONTEST"), tr("A FIXED LIST OF BLOCKS, SAME FOR ALL"), self.contest),
+            Option(tr("SINGLE"), tr("ONE PLAYER, PLAY FOR A HIGH SCORE"), self.single, "single"),
+            Option(tr("VERSUS"), tr("TWO PLAYERS SIDE BY SIDE"), lambda: self.play.versus(self), "versus"),
+            Option(tr(VS_CPU), tr("ONE PLAYER AGAINST THE COMPUTER"), lambda: self.play.cpu(self), "cpu"),
+            Option(tr("CONTEST"), tr("A FIXED LIST OF BLOCKS, SAME FOR ALL"), self.contest, "contest"),
         ]
 
     def _back_here(self) -> None:
@@ -47,7 +47,8 @@ class DifficultySelectScene(ModeMenu):
         options = []
         for name, level in self.ctx.settings.antigravity.difficulties.items():
             detail = tr("{colours} COLOURS - {seconds} S A TURN", colours=level.colours, seconds=f"{level.turn_seconds:g}")
-            options.append(Option(difficulty_name(name), detail, lambda name=name: start_one(self, "single", name, None)))
+            options.append(Option(difficulty_name(name), detail, lambda name=name: start_one(self, "single", name, None),
+                                  "single"))
         return options
 
 
@@ -61,7 +62,7 @@ class ContestSelectScene(ModeMenu):
             detail = tr("{pairs} PAIRS - {colours} COLOURS - {seconds} S", pairs=contest.length, colours=contest.colours,
                         seconds=f"{contest.turn_seconds:g}")
             options.append(Option(contest.name.upper(), detail,
-                                  lambda c=contest: start_one(self, "contest", None, c)))
+                                  lambda c=contest: start_one(self, "contest", None, c), "contest"))
         return options
 
 

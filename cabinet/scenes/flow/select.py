@@ -47,7 +47,7 @@ class CpuLevelScene(MenuScene):
 
     def options(self) -> list[Option]:
         return [Option(tr("LEVEL {level}  {name}", level=level, name=tr(CPU_NAMES[level])), tr(CPU_DETAILS[level]),
-                       lambda level=level: self.pick(level))
+                       lambda level=level: self.pick(level), "cpu")
                 for level in self.levels]
 
     def pick(self, level: int) -> None:

@@ -1,6 +1,8 @@
-"""Pieces every screen shares: the backdrop, the credit line, blinking, headings, banners."""
+"""Pieces every screen shares: the backdrop, the credit line, blinking, headings, banners, the time left."""
 
 from __future__ import annotations
+
+import pygame
 
 from cabinet.language import N_, tr
 from cabinet.render import HEIGHT, WIDTH, palette, text, text_size
@@ -8,6 +10,8 @@ from cabinet.render.sprites import backdrop
 
 BLINK_FRAMES = 32  # on for 32 frames, off for 32: a calm arcade blink
 FLASH_FRAMES = 8   # the quick blink of a banner that wants to be seen at once
+READABLE = 21      # the least size of a text read during play (the score labels'): read from 2 m
+WARN_SECONDS = 5   # a time left turns red from here
 
 
 def blink(frame: int, period: int = BLINK_FRAMES) -> bool:
@@ -73,6 +77,11 @@ def can_play(ctx) -> bool:
     return ctx.bank.can_start("single")  # every one-player mode costs one game's price
 
 
+def credits_words(count: int) -> str:
+    """A number of credits as a price reads: "1 CREDIT", "2 CREDITS"."""
+    return f"{count} CREDIT{'S' if count != 1 else ''}"
+
+
 def prompt(ctx) -> str:
     """PRESS START when a game can begin, else INSERT COIN (OUT OF ORDER while coins are refused)."""
     if can_play(ctx):
@@ -105,3 +114,13 @@ def draw_banner(surface, message: str, y: int, size: int, colour, frame: int | N
     surface.fill(colour, (0, band[1] + height - 2, WIDTH, 2))
     if frame is None or blink(frame, FLASH_FRAMES):
         text(surface, message, (WIDTH // 2, y), size, colour, "center")
+
+
+def draw_time_left(surface, seconds: int, pos, align: str = "topright") -> pygame.Rect:
+    """TIME over the ``seconds`` a screen waits before it moves on by itself, red for the last
+    few; ``pos`` is the ``align`` point ("topright" or "midtop") of the two lines. The rectangle drawn."""
+    label = text(surface, "TIME", pos, READABLE, palette.GREY, align)
+    number_pos = (pos[0], label.bottom + 2)
+    number = text(surface, f"{max(0, seconds)}", number_pos, 42, palette.RED if seconds <= WARN_SECONDS else palette.CYAN,
+                  align)
+    return label.union(number)

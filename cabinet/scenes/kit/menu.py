@@ -1,7 +1,8 @@
 """A menu screen: a vertical list of options under a heading, and what a game's mode menu starts through.
 
-Up/down move, A or Start choose, B goes back; nobody touching the panel for a
-while returns to attract mode. Each game's own mode menu (in its screens
+Up/down move, A or Start choose, B goes back; nobody touching the panel for
+``IDLE_SECONDS`` returns to attract mode, counted down in the corner. An option
+that starts a game names its price. Each game's own mode menu (in its screens
 folder) is a :class:`MenuScene` whose options call a :class:`Starter` the flow
 hands it, so the menu names what the player chose and the flow takes the
 credits and starts the game.
@@ -19,19 +20,33 @@ from cabinet.render import HEIGHT, WIDTH, fit_size, palette, text
 from cabinet.render.glyphs import POINT_RIGHT
 from cabinet.render.sprites import panel
 from cabinet.scenes.kit.base import Scene
-from cabinet.scenes.kit.common import blink, credit_line, draw_backdrop, draw_credit_line, heading
+from cabinet.scenes.kit.common import (
+    READABLE,
+    blink,
+    credit_line,
+    credits_words,
+    draw_backdrop,
+    draw_credit_line,
+    draw_time_left,
+    heading,
+)
 
 __all__ = ["VS_CPU", "MenuScene", "Option", "Starter"]
 
 IDLE_SECONDS = 30
 ROW_H = 84
+ROW_W = 640
 
 
 @dataclass
 class Option:
+    """One row of a menu; ``priced_as``: the mode (as the credit bank prices it) of the game
+    the option starts, whose price the row shows ("" for none)."""
+
     label: str
     detail: str
     choose: Callable[[], None]
+    priced_as: str = ""
 
 
 class MenuScene(Scene):
@@ -83,9 +98,19 @@ class MenuScene(Scene):
         """Show a one-line message under the options for a few seconds."""
         self.message, self.message_frames = message, 180
 
+    def seconds_left(self) -> int:
+        """Seconds before nobody's touch returns the cabinet to attract mode."""
+        return max(0, IDLE_SECONDS * 60 - self.idle + 59) // 60
+
     def look(self):
         message = self.message if self.message_frames else ""
-        return self.index, blink(self.frames, 16), message, credit_line(self.ctx)
+        return self.index, blink(self.frames, 16), message, credit_line(self.ctx), self.seconds_left()
+
+    def price(self, option: Option) -> str:
+        """The price the row of ``option`` shows: "1 CREDIT"; "" in free play or for no game."""
+        if not option.priced_as or self.ctx.free_play:
+            return ""
+        return credits_words(self.ctx.bank.price(option.priced_as))
 
     def draw(self, surface) -> None:
         draw_backdrop(surface)
@@ -93,18 +118,24 @@ class MenuScene(Scene):
         heading(surface, title, 30, palette.YELLOW, fit_size(title, 42, WIDTH - 40))
         options = self.options()
         top = max(100, (HEIGHT - len(options) * ROW_H) // 2)
+        left = (WIDTH - ROW_W) // 2
         for index, option in enumerate(options):
             y = top + index * ROW_H
             chosen = index == self.index
-            surface.blit(panel(560, ROW_H - 10, palette.YELLOW if chosen else palette.PANEL_EDGE),
-                         ((WIDTH - 560) // 2, y))
+            surface.blit(panel(ROW_W, ROW_H - 10, palette.YELLOW if chosen else palette.PANEL_EDGE), (left, y))
             colour = palette.WHITE if chosen else palette.GREY
-            size = fit_size(option.label, 28, 480)
-            text(surface, option.label, (WIDTH // 2 - 250, y + 10), size, colour)
-            text(surface, option.detail, (WIDTH // 2 - 250, y + 48), fit_size(option.detail, 14, 500),
+            room = ROW_W - 60
+            price = self.price(option)
+            if price:
+                shown = text(surface, price, (left + ROW_W - 24, y + 14), READABLE,
+                             palette.YELLOW if chosen else palette.GREY, "topright")
+                room = shown.x - 24 - (left + 30)
+            text(surface, option.label, (left + 30, y + 10), fit_size(option.label, 28, room), colour)
+            text(surface, option.detail, (left + 30, y + 48), fit_size(option.detail, 14, ROW_W - 60),
                  palette.CYAN if chosen else palette.DIM)
             if chosen and blink(self.frames, 16):
-                text(surface, POINT_RIGHT, ((WIDTH - 560) // 2 - 14, y + 22), 28, palette.YELLOW, "topright")
+                text(surface, POINT_RIGHT, (left - 14, y + 22), 28, palette.YELLOW, "topright")
+        draw_time_left(surface, self.seconds_left(), (WIDTH - 24, 16))
         if self.message_frames:
             text(surface, self.message, (WIDTH // 2, HEIGHT - 64), 21, palette.ORANGE, "midtop")
         keys = tr("UP/DOWN CHOOSE   A SELECT   B BACK") if self.back else tr("UP/DOWN CHOOSE   A SELECT")
