@@ -7,7 +7,7 @@ the place the score took.
 Up/down cycle the letter under the cursor through A-Z, a space and a few
 symbols; left/right move between the three; A confirms a letter and moves on
 (on the last letter it confirms the entry); Start confirms at once. After 30
-seconds without input the entry is taken as it stands.
+seconds without input (counted down beside the letters) the entry is taken as it stands.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from cabinet.render.sprites import panel
 from cabinet.scenes.flow.ranking import RankingScene
 from cabinet.scenes.flow.tables import full_title, ordinal
 from cabinet.scenes.kit.base import Scene
-from cabinet.scenes.kit.common import blink, draw_backdrop, heading
+from cabinet.scenes.kit.common import READABLE, blink, draw_backdrop, draw_time_left
 
 log = logging.getLogger(__name__)
 
@@ -30,6 +30,8 @@ CHARACTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ .!?-*&"
 LETTERS = 3
 IDLE_SECONDS = 30
 BOX = 110       # width of one letter box
+BOX_TOP = 274   # the letter boxes' top: everything the heading stacks ends above their arrows
+LINE_GAP = 10   # between the stacked lines above the boxes
 
 
 class InitialsScene(Scene):
@@ -124,30 +126,42 @@ class InitialsScene(Scene):
     def _seconds_left(self) -> int:
         return max(0, IDLE_SECONDS - self.idle // 60)
 
-    def draw_record(self, surface) -> None:
-        """What the initials are for, above the letters."""
+    def record_lines(self) -> list[tuple[str, int, tuple]]:
+        """What the initials are for, as (words, size, colour) lines stacked above the letters."""
         title = tr("NEW HIGH SCORE - {rank}", rank=ordinal(self.rank)) if self.rank else tr("NEW HIGH SCORE!")
-        heading(surface, title, 22, palette.YELLOW, fit_size(title, 49, WIDTH - 40))
         name = full_title(self.table)
-        text(surface, name, (WIDTH // 2, 90), fit_size(name, 28, WIDTH - 40), palette.CYAN, "midtop")
-        text(surface, f"{self.score}", (WIDTH // 2, 130), 42, palette.WHITE, "midtop")
+        return [(title, fit_size(title, 49, WIDTH - 40), palette.YELLOW),
+                (name, fit_size(name, 28, WIDTH - 40), palette.CYAN),
+                (f"{self.score}", 42, palette.WHITE)]
 
     def draw(self, surface) -> None:
         draw_backdrop(surface)
-        self.draw_record(surface)
-        text(surface, tr("ENTER YOUR INITIALS"), (WIDTH // 2, 192), 21, palette.GREY, "midtop")
+        lines = self.record_lines() + [(tr("ENTER YOUR INITIALS"), 21, palette.GREY)]
+        draw_stacked(surface, lines, 22)
         left = WIDTH // 2 - (LETTERS * BOX + (LETTERS - 1) * 20) // 2
         for index in range(LETTERS):
             x = left + index * (BOX + 20)
             current = index == self.position
-            surface.blit(panel(BOX, 120, palette.YELLOW if current else palette.PANEL_EDGE), (x, 258))
+            surface.blit(panel(BOX, 120, palette.YELLOW if current else palette.PANEL_EDGE), (x, BOX_TOP))
             char = CHARACTERS[self.letters[index]]
             if not current or blink(self.frames, 16):
                 shown = "_" if char == " " and not current else char
-                text(surface, shown, (x + BOX // 2, 318), 70, palette.WHITE if current else palette.GREY, "center")
+                text(surface, shown, (x + BOX // 2, BOX_TOP + 60), 70, palette.WHITE if current else palette.GREY,
+                     "center")
             if current:
-                text(surface, TRIANGLE_UP, (x + BOX // 2, 254), 35, palette.YELLOW, "midbottom")
-                text(surface, TRIANGLE_DOWN, (x + BOX // 2, 380), 35, palette.YELLOW, "midtop")
-        seconds = self._seconds_left()
-        keys = tr("UP/DOWN LETTER   A NEXT   START DONE   {seconds}", seconds=f"{seconds:2d}")
-        text(surface, keys, (WIDTH // 2, 440), fit_size(keys, 14, WIDTH - 40), palette.GREY, "midtop")
+                text(surface, TRIANGLE_UP, (x + BOX // 2, BOX_TOP - 4), 35, palette.YELLOW, "midbottom")
+                text(surface, TRIANGLE_DOWN, (x + BOX // 2, BOX_TOP + 122), 35, palette.YELLOW, "midtop")
+        draw_time_left(surface, self._seconds_left(), (left + LETTERS * (BOX + 20) + 80, BOX_TOP + 18), "midtop")
+        keys = tr("UP/DOWN LETTER   A NEXT   START DONE")
+        text(surface, keys, (WIDTH // 2, BOX_TOP + 182), fit_size(keys, READABLE, WIDTH - 40), palette.GREY, "midtop")
+
+
+def draw_stacked(surface, lines, top: int) -> list:
+    """``lines`` of (words, size, colour) centred one under another from ``top``, each
+    clear of the one above; the rectangles drawn."""
+    rects = []
+    for words, size, colour in lines:
+        rect = text(surface, words, (WIDTH // 2, top), size, colour, "midtop")
+        rects.append(rect)
+        top = rect.bottom + LINE_GAP
+    return rects

@@ -7,20 +7,19 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from cabinet.language import tr
-from cabinet.render import WIDTH, fit_size, palette, text
+from cabinet.render import WIDTH, fit_size, palette
 from cabinet.scenes.flow.initials import InitialsScene
 from cabinet.scenes.flow.tables import table_title
-from cabinet.scenes.kit.common import heading
 from cabinet.storage.scores import is_streak_table
 
 log = logging.getLogger(__name__)
 
 
 def record_words(table: str, value: int) -> str:
-    """A record as the screen says it: "5 WINS IN A ROW", or the score."""
+    """A record as the screen says it: "5 WINS IN A ROW", or "VERSUS HIGH SCORE 4890"."""
     if is_streak_table(table):
         return tr("{wins} WINS IN A ROW", wins=value) if value != 1 else tr("1 WIN IN A ROW")
-    return f"{table_title(table)}  {value}"
+    return tr("{table} HIGH SCORE {score}", table=table_title(table), score=value)
 
 
 @dataclass(frozen=True)
@@ -67,13 +66,12 @@ class RecordsInitialsScene(InitialsScene):
                 log.exception("could not save %s's initials on %s", self.initials, entry.table)
         self.then({entry.table: entry.rank for entry in self.entries})
 
-    def draw_record(self, surface) -> None:
+    def record_lines(self) -> list[tuple[str, int, tuple]]:
         streak = any(is_streak_table(entry.table) for entry in self.entries)
-        words = tr("NEW STREAK RECORD!") if streak else tr("NEW HIGH SCORE!")
-        heading(surface, words, 22, palette.YELLOW, fit_size(words, 49, WIDTH - 40))
-        text(surface, tr("PLAYER {side}", side=self.player), (WIDTH // 2, 82), 28, palette.CYAN, "midtop")
-        # Two records share the room above the initials prompt: smaller, so neither touches the next.
-        size, gap = (35, 36) if len(self.entries) == 1 else (28, 34)
-        for index, entry in enumerate(self.entries[:2]):
+        title = tr("NEW STREAK RECORD!") if streak else tr("NEW HIGH SCORE!")
+        lines = [(title, fit_size(title, 49, WIDTH - 40), palette.YELLOW),
+                 (tr("PLAYER {side}", side=self.player), 28, palette.CYAN)]
+        for entry in self.entries[:2]:
             words = record_words(entry.table, entry.value)
-            text(surface, words, (WIDTH // 2, 120 + index * gap), fit_size(words, size, WIDTH - 40), palette.WHITE, "midtop")
+            lines.append((words, fit_size(words, 28, WIDTH - 40), palette.WHITE))
+        return lines
