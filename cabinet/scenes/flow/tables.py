@@ -25,12 +25,13 @@ def game_title(game: str) -> str:
 
 
 def table_title(table: str) -> str:
-    """A table id as players read it: "antigravity/single/hard" -> "HARD"."""
+    """A table id as players read it, under a heading that names its game:
+    "antigravity/single/hard" -> "HARD", "streak/blocks" -> "WIN STREAKS"."""
     parts = table.split("/")
     if len(parts) == 1:     # a game's only table ("blocks")
         return game_title(table)
     if parts[0] == "streak":
-        return tr("{game} WIN STREAKS", game=game_title(parts[1]))
+        return tr("WIN STREAKS")
     if parts[1:2] == ["single"]:
         return difficulty_name(parts[2]) if len(parts) > 2 else tr("SINGLE")
     if parts[1:2] == ["contest"]:
@@ -43,16 +44,25 @@ TABLE_NAMES = {"versus": N_("VERSUS"), "cpu": N_("1P VS CPU")}
 
 def full_title(table: str) -> str:
     """A table named with its game, for screens that show one table alone:
-    "antigravity/contest/EXPERT" -> "ANTI-GRAVITY - CONTEST EXPERT"."""
-    first = table.split("/")[0]
-    if first in (table, "streak"):
+    "antigravity/contest/EXPERT" -> "ANTI-GRAVITY - CONTEST EXPERT", "streak/blocks" -> "BLOCKS WIN STREAKS"."""
+    parts = table.split("/")
+    if len(parts) == 1:
         return table_title(table)
-    return f"{game_title(first)} - {table_title(table)}"
+    if parts[0] == "streak":
+        return tr("{game} WIN STREAKS", game=game_title(parts[1]))
+    return f"{game_title(parts[0])} - {table_title(table)}"
 
 
 def table_unit(table: str) -> str:
-    """What the numbers of ``table`` count, when they are not points."""
-    return " " + tr("WINS") if is_streak_table(table) else ""
+    """What the numbers of ``table`` count, when they are not points: "WIN" (said "1 WIN", "2 WINS")."""
+    return "WIN" if is_streak_table(table) else ""
+
+
+def amount(value: int, unit: str = "") -> str:
+    """A table's number with its ``unit`` (only "WIN" so far): "4890", "1 WIN", "10 WINS"."""
+    if not unit:
+        return f"{value}"
+    return tr("1 WIN") if value == 1 else tr("{count} WINS", count=value)
 
 
 def read_table(ctx, table: str) -> list:
@@ -68,7 +78,7 @@ def draw_table(surface, rect: pygame.Rect, title: str, entries, highlight: int |
                frame: int = 0, unit: str = "") -> None:
     """A framed table of ranks, initials and scores; ``highlight`` rank blinks.
 
-    ``unit`` follows each number (" WINS" on a win-streak table).
+    ``unit`` follows each number ("WIN" on a win-streak table: "1 WIN", "2 WINS").
     """
     surface.blit(panel(rect.width, rect.height), rect)
     size = fit_size(title, 28, rect.width - 24)
@@ -84,7 +94,7 @@ def draw_table(surface, rect: pygame.Rect, title: str, entries, highlight: int |
             colour = palette.GREEN if blink(frame, 10) else palette.WHITE
         text(surface, ordinal(rank), (rect.x + 20, y), 21, colour)
         text(surface, entry.initials, (rect.x + rect.width // 2 - 40, y), 21, colour)
-        text(surface, f"{entry.score}{unit}", (rect.right - 20, y), 21, colour, "topright")
+        text(surface, amount(entry.score, unit), (rect.right - 20, y), 21, colour, "topright")
 
 
 def ordinal(rank: int) -> str:
