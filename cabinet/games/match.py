@@ -67,6 +67,10 @@ class Match:
         """What the screen calls a side: PLAYER 1, or CPU LV3."""
         return f"CPU LV{self.cpu[player]}" if self.is_cpu(player) else f"PLAYER {player}"
 
+    def short_name(self, player: int) -> str:
+        """What a narrow place calls a side: 1P, or CPU LV3."""
+        return f"CPU LV{self.cpu[player]}" if self.is_cpu(player) else f"{player}P"
+
     def round_seed(self, number: int | None = None) -> int:
         """The seed of round ``number`` (default: the current one); round 1 plays the match seed."""
         number = self.round if number is None else number
@@ -106,9 +110,11 @@ class Match:
                 return player
         return None
 
-    def score_line(self) -> str:
-        """The match score as the screen writes it: "2 - 1"."""
-        return f"{self.wins[1]} - {self.wins[2]}"
+    def score_line(self, first: int = 1) -> str:
+        """The match score as the screen writes it, ``first``'s wins first (the side the
+        words beside it name): "PLAYER 2 WINS 2 - 1"."""
+        other = 2 if first == 1 else 1
+        return f"{self.wins[first]} - {self.wins[other]}"
 
     def rematch(self, seed: int) -> Match:
         """A fresh match between the same sides."""

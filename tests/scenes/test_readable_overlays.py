@@ -84,9 +84,11 @@ def test_the_round_result_fills_the_bar_and_nothing_else_is_written_there(monkey
     assert all(layouts.BAR.contains(rect) for _, rect in in_bar), in_bar
 
 
-def test_during_play_the_bar_shows_each_players_progress(monkeypatch):
+def test_during_play_the_bar_shows_each_players_progress_named_as_the_side_who_plays_it(monkeypatch):
     in_bar = [words for words, _ in _in_bar(monkeypatch, _anti_gravity_match())]
-    assert any(words.startswith("1P") for words in in_bar) and any(words.startswith("2P") for words in in_bar)
+    assert any(words.startswith("1P ") for words in in_bar), in_bar
+    assert any(words.startswith("CPU LV4 ") for words in in_bar), "the CPU's half names the CPU, not 2P"
+    assert not any(words.startswith("2P") for words in in_bar), in_bar
 
 
 def test_a_long_result_keeps_clear_of_the_match_score(monkeypatch):

@@ -16,13 +16,13 @@ import pygame
 from cabinet import FPS
 from cabinet.language import N_, tr
 from cabinet.language import current as current_language
-from cabinet.render import HEIGHT, WIDTH, fit_size, palette, sprites, text
+from cabinet.render import HEIGHT, WIDTH, fit_size, palette, sprites, text, text_size
 from cabinet.render.layer import Layer
 from cabinet.render.sprites import backdrop
 from cabinet.scenes.antigravity import alerts
 from cabinet.scenes.antigravity.field_view import FieldView, dispenser_depth
 from cabinet.scenes.antigravity.hud import PairList, fitted, progress_bar
-from cabinet.scenes.kit.common import difficulty_name, side_name
+from cabinet.scenes.kit.common import READABLE, difficulty_name, side_name, side_short_name
 from cabinet.scenes.kit.idle import draw_still_there
 from cabinet.scenes.kit.match_view import PLAYER_COLOURS, round_pips, round_result
 from cabinet.scenes.kit.ring_timer import RingTimer
@@ -380,9 +380,10 @@ class VersusLayout(PlayLayout):
             shown = self.message_text(seat)
             if shown is None:
                 progress = shown_progress(scene, player)
-                fields = {"side": player, "value": min(progress.value, progress.target), "target": progress.target}
-                words = (tr("{side}P  {value}/{target} CLEARS", **fields) if progress.kind == "clears"
-                         else tr("{side}P  {value}/{target} PTS", **fields))
+                done = min(progress.value, progress.target)
+                fields = {"name": side_short_name(scene.rounds, player), "value": done, "target": progress.target}
+                words = (tr("{name}  {value}/{target} CLEARS", **fields) if progress.kind == "clears"
+                         else tr("{name}  {value}/{target} PTS", **fields))
                 shown = (words, PLAYER_COLOURS[player])
             fitted(surface, shown[0], half.center, 21, shown[1], half.width - 24, "center")
 
@@ -398,15 +399,28 @@ class VersusLayout(PlayLayout):
         box = self.banner(surface, width, 220, PLAYER_COLOURS.get(winner, palette.YELLOW), (WIDTH // 2, TOP + 110))
         title, colour = tr("{side} WINS!", side=side_name(scene.rounds, winner)), PLAYER_COLOURS[winner]
         fitted(surface, title, (box.centerx, box.y + 18), 42, colour, box.width - 40, "midtop")
-        text(surface, tr("MATCH {score}", score=scene.rounds.score_line()), (box.centerx, box.y + 70), 28, palette.WHITE,
-             "midtop")
-        for row, player in enumerate((1, 2)):
-            score = scene.seat_for(player).game.score
-            won = player == winner
-            y = box.y + 120 + row * 40
-            text(surface, f"{player}P", (box.x + 40, y), 28, PLAYER_COLOURS[player])
-            text(surface, tr("WIN") if won else tr("LOSE"), (box.x + 130, y), 28, palette.YELLOW if won else palette.GREY)
-            text(surface, str(score), (box.right - 40, y), 28, palette.WHITE, "topright")
+        text(surface, tr("MATCH {score}", score=scene.rounds.score_line(winner)), (box.centerx, box.y + 70), 28,
+             palette.WHITE, "midtop")
+        rows = [(player, side_short_name(scene.rounds, player), tr("WIN") if player == winner else tr("LOSE"),
+                 str(scene.seat_for(player).game.score)) for player in (1, 2)]
+        size = _row_size(rows, box.width - 80)
+        score_x = box.right - 40 - max(text_size(score, size)[0] for *_, score in rows + [SCORE_ROOM])
+        for index, (player, name, word, score) in enumerate(rows):
+            y = box.y + 120 + index * 40
+            text(surface, name, (box.x + 40, y), size, PLAYER_COLOURS[player])
+            text(surface, word, (score_x - 16, y), size, palette.YELLOW if player == winner else palette.GREY, "topright")
+            text(surface, score, (box.right - 40, y), size, palette.WHITE, "topright")
+
+
+SCORE_ROOM = (0, "", "", "00000")   # a result row's score column is at least five digits wide
+
+
+def _row_size(rows, width: int) -> int:
+    """The size at which each result row (name, WIN or LOSE, score) fits ``width`` in three
+    columns: 28, or the readable 21 for a CPU's longer name."""
+    def needed(size: int) -> int:
+        return sum(max(text_size(row[column], size)[0] for row in rows + [SCORE_ROOM]) for column in (1, 2, 3)) + 32
+    return 28 if needed(28) <= width else READABLE
 
 
 def shown_progress(scene, player: int):

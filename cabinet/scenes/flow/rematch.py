@@ -96,7 +96,7 @@ class RematchScene(Scene):
         match = self.end.match
         winner = match.winner
         if winner is not None:
-            words = tr("{side} WINS {score}", side=side_name(match, winner), score=match.score_line())
+            words = tr("{side} WINS {score}", side=side_name(match, winner), score=match.score_line(winner))
             text(surface, words, (box.centerx, box.y + 16), fit_size(words, 28, box.width - 24), palette.WHITE, "midtop")
         title = self.title
         text(surface, title, (box.centerx - 50, box.y + 52), fit_size(title, 56, box.width - 150), palette.YELLOW,

@@ -43,6 +43,13 @@ def side_name(match, player: int) -> str:
     return tr("PLAYER {side}", side=player)
 
 
+def side_short_name(match, player: int) -> str:
+    """What a narrow place calls a side of ``match``: 1P, or CPU LV3 (never 2P for the CPU)."""
+    if match.is_cpu(player):
+        return tr("CPU LV{level}", level=match.cpu[player])
+    return tr("{side}P", side=player)
+
+
 def credit_line(ctx) -> str:
     """What the bottom line says: FREE PLAY, or the credits in the machine and,
     after a coin that is not yet a credit, how far it went ("CREDITS 0  1/2 COINS"), led by
