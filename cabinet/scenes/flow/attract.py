@@ -4,8 +4,9 @@ The attract scene is a playlist. Each part is an ordinary scene (the title, a
 demo game driven by the AI, a high-score table, a how-to page) that runs for
 the time the operator set, or until it says it is finished (a demo whose game
 ended). Start, from either player, leaves for game select when a game can be
-paid for, and otherwise flashes INSERT COIN; coins are counted by the main loop
-wherever they drop.
+paid for, and otherwise flashes INSERT COIN until a coin comes; coins are counted
+by the main loop wherever they drop. Once a coin is in, the prompt stops blinking
+and says how far it went ("1/2 COINS") until Start can be pressed.
 
 Each pass through the playlist is a *loop*, counted from 0 when attract mode
 starts; the sound follows ``audio.demo_sound_every`` by it (see
@@ -44,6 +45,7 @@ from cabinet.scenes.kit.common import (
     draw_banner,
     draw_storage_warning,
     prompt,
+    prompt_blinks,
     storage_warning,
 )
 from cabinet.storage import scores
@@ -80,6 +82,7 @@ class AttractScene(Scene):
         self.parts_started = 0     # tells one part's pictures from the next one's
         self.loop = 0              # passes through the playlist so far
         self.refused = 0  # frames left of the INSERT COIN flash
+        self.refused_credits = ""  # the credit line when Start was refused: a coin since ends the flash
 
     @property
     def name(self) -> str:
@@ -130,12 +133,15 @@ class AttractScene(Scene):
                 self.ctx.scenes.reset(GameSelectScene(self.ctx))
             else:
                 self.refused = REFUSED_FRAMES
+                self.refused_credits = credit_line(self.ctx)
                 self.ctx.audio.play("blocks_invalid")
 
     def update(self) -> None:
         self.part.update()
         self.frames += 1
         self.refused = max(0, self.refused - 1)
+        if self.refused and credit_line(self.ctx) != self.refused_credits:
+            self.refused = 0   # the coin it asked for is in: the strip's prompt takes over
         if self.frames >= self.limit or getattr(self.part, "finished", False):
             self.next_part()
 
@@ -143,7 +149,7 @@ class AttractScene(Scene):
         inner = self.part.look()
         if inner is None:
             return None
-        banner = blink(REFUSED_FRAMES - self.refused, FLASH_FRAMES) if self.refused else None
+        banner = (prompt(self.ctx), self._banner_lit()) if self.refused else None
         warning = storage_warning(self.ctx)
         if self.part_name == "title":
             return self.parts_started, inner, banner, warning
@@ -155,7 +161,14 @@ class AttractScene(Scene):
         message = self.ctx.settings.attract.message
         if message and (self.frames // MESSAGE_TURN) % 2:
             return message.upper(), palette.YELLOW
-        return (prompt(self.ctx) if blink(self.frames) else ""), palette.GREEN
+        return self._prompt_now(), palette.GREEN
+
+    def _prompt_now(self) -> str:
+        """The strip's prompt this frame: it blinks while it calls for a coin or a Start."""
+        return prompt(self.ctx) if blink(self.frames) or not prompt_blinks(self.ctx) else ""
+
+    def _banner_lit(self) -> bool:
+        return blink(REFUSED_FRAMES - self.refused, FLASH_FRAMES) or not prompt_blinks(self.ctx)
 
     def draw(self, surface) -> None:
         self.part.draw(surface)
@@ -164,7 +177,9 @@ class AttractScene(Scene):
         # The service corner: storage trouble on every page (on the title, above its copyright line).
         draw_storage_warning(surface, self.ctx, HEIGHT - 44 if self.part_name == "title" else HEIGHT - 38)
         if self.refused:
-            draw_banner(surface, tr("INSERT COIN"), HEIGHT // 2, 56, palette.ORANGE, REFUSED_FRAMES - self.refused)
+            words = prompt(self.ctx)
+            draw_banner(surface, words, HEIGHT // 2, fit_size(words, 56, WIDTH - 40), palette.ORANGE,
+                        REFUSED_FRAMES - self.refused if prompt_blinks(self.ctx) else None)
 
     def _draw_prompt(self, surface) -> None:
         """The bottom strip every attract page carries: the prompt and the credits."""
@@ -176,7 +191,7 @@ class AttractScene(Scene):
         room = 2 * min(WIDTH // 2 - left, WIDTH // 2 - 30 - text_size(credits, 14)[0])
         words, colour = self._strip_words()
         if words and text_size(words, MESSAGE_SMALLEST)[0] > room:   # a long message beside a caption
-            words, colour = (prompt(self.ctx) if blink(self.frames) else ""), palette.GREEN
+            words, colour = self._prompt_now(), palette.GREEN
         if words:
             text(surface, words, (WIDTH // 2, HEIGHT - 17), fit_size(words, 21, room), colour, "center")
         text(surface, credits, (WIDTH - 14, HEIGHT - 17), 14, palette.GREY, "midright")

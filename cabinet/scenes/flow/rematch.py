@@ -21,7 +21,7 @@ from cabinet.inputs.actions import Action
 from cabinet.language import N_, tr
 from cabinet.render import HEIGHT, WIDTH, fit_size, palette, sprites, text
 from cabinet.scenes.kit.base import Scene
-from cabinet.scenes.kit.common import blink, coins_short, price_line, side_name
+from cabinet.scenes.kit.common import blink, coins_short, paid_so_far, price_line, side_name
 from cabinet.scenes.kit.ending import MatchEnd
 
 
@@ -106,8 +106,9 @@ class RematchScene(Scene):
              "topright")
         bank = self.ctx.bank
         paid = bank.can_start(match.mode)
-        prompt = tr("PRESS START") if paid else tr(self.message or N_("INSERT COIN"))
-        if blink(self.frames, 16):
+        so_far = paid_so_far(self.ctx, match.mode)   # a coin is in: it stays lit, no more INSERT COIN
+        prompt = tr("PRESS START") if paid else (so_far or tr(self.message or N_("INSERT COIN")))
+        if blink(self.frames, 16) or so_far:
             text(surface, prompt, (box.centerx, box.y + 120), fit_size(prompt, 35, box.width - 24),
                  palette.GREEN if paid else palette.ORANGE, "midtop")
         cost = self.cost_line()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from cabinet.render import HEIGHT, WIDTH, fit_size, palette, text
 from cabinet.render.sprites import block
 from cabinet.scenes.kit.base import Scene
-from cabinet.scenes.kit.common import blink, credit_line, draw_backdrop, draw_credit_line, prompt
+from cabinet.scenes.kit.common import blink, credit_line, draw_backdrop, draw_credit_line, prompt, prompt_blinks
 
 # A row of blocks under the logo, in the colours both games use.
 _STRIPE = palette.PIECE_COLOURS
@@ -27,7 +27,7 @@ class TitleScene(Scene):
         self.frames += 1
 
     def look(self):
-        return (self._lifted(), blink(self.frames), prompt(self.ctx), credit_line(self.ctx),
+        return (self._lifted(), blink(self.frames) or not prompt_blinks(self.ctx), prompt(self.ctx), credit_line(self.ctx),
                 self.ctx.settings.attract.message)
 
     def _lifted(self) -> int:
@@ -46,8 +46,9 @@ class TitleScene(Scene):
             lift = 6 if self._lifted() == index else 0
             surface.blit(block(size, _STRIPE[index % len(_STRIPE)]), (left + index * (size + 4), 232 - lift))
         text(surface, "BLOCKS \u00b7 ANTI-GRAVITY", (WIDTH // 2, 300), 35, palette.WHITE, "midtop")
-        if blink(self.frames):
-            text(surface, prompt(self.ctx), (WIDTH // 2, 400), 42, palette.GREEN, "midtop")
+        if blink(self.frames) or not prompt_blinks(self.ctx):   # what is already paid stays lit
+            words = prompt(self.ctx)
+            text(surface, words, (WIDTH // 2, 400), fit_size(words, 42, WIDTH - 40), palette.GREEN, "midtop")
         message = self.ctx.settings.attract.message.upper()   # the operator's line: the venue, the price
         if message:
             text(surface, message, (WIDTH // 2, 458), fit_size(message, 21, WIDTH - 40), palette.YELLOW, "midtop")

@@ -1,4 +1,5 @@
-"""Pieces every screen shares: the backdrop, the credit line, blinking, headings, banners, the time left."""
+"""Pieces every screen shares: the backdrop, the credit line, the prompt, blinking, headings,
+banners, the time left."""
 
 from __future__ import annotations
 
@@ -89,11 +90,30 @@ def credits_words(count: int) -> str:
     return f"{count} CREDIT{'S' if count != 1 else ''}"
 
 
-def prompt(ctx) -> str:
-    """PRESS START when a game can begin, else INSERT COIN (OUT OF ORDER while coins are refused)."""
-    if can_play(ctx):
+def paid_so_far(ctx, mode: str = "single") -> str:
+    """What is in toward a game of ``mode`` that is not yet enough for it ("CREDITS 1 OF 2",
+    "1/2 COINS"); "" when nothing is (or when it is enough)."""
+    bank = ctx.bank
+    if ctx.free_play or bank.can_start(mode):
+        return ""
+    credits = tr("CREDITS {credits} OF {price}", credits=bank.credits, price=bank.price(mode)) if bank.credits else ""
+    return "  ".join(filter(None, [credits, coins_short(bank)]))
+
+
+def prompt(ctx, mode: str = "single") -> str:
+    """PRESS START when a game of ``mode`` can begin; once a coin is in but not yet enough,
+    how far it went (:func:`paid_so_far`); else INSERT COIN (OUT OF ORDER while coins are refused)."""
+    if ctx.bank.can_start(mode):
         return tr("PRESS START")
-    return tr("INSERT COIN") if getattr(ctx.bank, "accepting_coins", True) else tr("OUT OF ORDER")
+    if not getattr(ctx.bank, "accepting_coins", True):
+        return tr("OUT OF ORDER")
+    return paid_so_far(ctx, mode) or tr("INSERT COIN")
+
+
+def prompt_blinks(ctx, mode: str = "single") -> bool:
+    """True when the prompt calls for a player (PRESS START, INSERT COIN) and so blinks;
+    what a player already paid stays lit."""
+    return not paid_so_far(ctx, mode)
 
 
 def storage_warning(ctx) -> str:

@@ -62,6 +62,7 @@ class MenuScene(Scene):
         self.idle = 0
         self.message = ""
         self.message_frames = 0
+        self.message_credits = ""   # the credit line when the message came: a coin since ends it
 
     def options(self) -> list[Option]:
         raise NotImplementedError
@@ -91,12 +92,16 @@ class MenuScene(Scene):
         self.idle += 1
         if self.message_frames:
             self.message_frames -= 1
+            if credit_line(self.ctx) != self.message_credits:
+                self.message_frames = 0   # "INSERT COIN" is done with once a coin is in
         if self.idle >= IDLE_SECONDS * 60:
             self.ctx.go_to_attract()
 
     def say(self, message: str) -> None:
-        """Show a one-line message under the options for a few seconds."""
+        """Show a one-line message under the options for a few seconds, or until a coin
+        changes the credit line (the message is most often what is missing)."""
         self.message, self.message_frames = message, 180
+        self.message_credits = credit_line(self.ctx)
 
     def seconds_left(self) -> int:
         """Seconds before nobody's touch returns the cabinet to attract mode."""

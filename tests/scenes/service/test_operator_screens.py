@@ -6,6 +6,7 @@ import string
 import sys
 from pathlib import Path
 
+import pygame
 import pytest
 
 from cabinet.inputs.actions import CABINET, Action, InputEvent
@@ -61,9 +62,8 @@ def test_a_coin_short_of_a_credit_shows_how_far_it_went(drawn):
     assert "CREDITS 1  1/2 COINS" in frame(app, drawn), "the select screens show it too"
 
 
-def test_start_without_a_credit_flashes_insert_coin(drawn):
+def test_start_without_a_coin_flashes_insert_coin(drawn):
     app = make_app(PAID)
-    run(app, 2, [coin()])
     tap(app, Action.START)
     assert isinstance(app.ctx.scenes.top, AttractScene)
     app.render()
@@ -72,6 +72,28 @@ def test_start_without_a_credit_flashes_insert_coin(drawn):
     drawn.clear()
     app.render()
     assert ("INSERT COIN", 56) not in drawn, "the flash ends after a moment"
+
+
+def test_start_with_a_coin_short_of_a_credit_says_how_far_it_went_on_every_frame(drawn):
+    app = make_app(PAID)
+    run(app, 2, [coin()])
+    tap(app, Action.START)
+    surface = pygame.Surface((960, 540))
+    for _ in range(REFUSED_FRAMES - 4):
+        drawn.clear()
+        app.ctx.scenes.top.draw(surface)
+        shown = [string for string, _ in drawn]
+        assert "1/2 COINS" in shown, "what is already paid stays lit"
+        assert "INSERT COIN" not in shown
+        run(app, 1)
+
+
+def test_a_coin_ends_the_insert_coin_flash(drawn):
+    app = make_app(PAID)
+    tap(app, Action.START)
+    assert "INSERT COIN" in frame(app, drawn)
+    run(app, 2, [coin()])
+    assert not any(string == "INSERT COIN" for string in frame(app, drawn))
 
 
 def test_a_service_press_during_a_game_says_the_menu_comes_after_it(drawn):
