@@ -13,6 +13,7 @@ from cabinet.render import palette, text
 from cabinet.render.glyphs import TRIANGLE_DOWN, TRIANGLE_UP
 from cabinet.render.text import fit_size, text_size
 from cabinet.scenes.antigravity.field_view import block_sprite
+from cabinet.scenes.kit.common import READABLE
 from cabinet.scenes.kit.ring_timer import RING_TRACK
 
 
@@ -64,12 +65,12 @@ class PairList:
                rect.width - 16, "midtop")
         number_x = rect.x + 14
         block = self.ROW - 8
-        top_x = number_x + text_size("000", 14)[0] + 22
+        top_x = number_x + text_size("000", READABLE)[0] + 22
         bottom_x = top_x + 58
         heads_y = rect.y + 32
-        text(surface, tr("NO"), (number_x, heads_y), 14, palette.GREY)
-        text(surface, tr("TOP"), (top_x + block // 2, heads_y), 14, palette.GREY, "midtop")
-        text(surface, tr("BTM"), (bottom_x + block // 2, heads_y), 14, palette.GREY, "midtop")
+        text(surface, tr("NO"), (number_x, heads_y), READABLE, palette.GREY)
+        text(surface, tr("TOP"), (top_x + block // 2, heads_y), READABLE, palette.GREY, "midtop")
+        text(surface, tr("BTM"), (bottom_x + block // 2, heads_y), READABLE, palette.GREY, "midtop")
         y0 = rect.y + self.HEAD
         for index in range(min(self.rows, len(pairs) - self.offset)):
             k = self.offset + index
@@ -79,8 +80,8 @@ class PairList:
             if current:
                 pygame.draw.rect(surface, (60, 60, 120), (rect.x + 4, y - 2, rect.width - 8, self.ROW),
                                  border_radius=4)
-                text(surface, tr("NOW"), (rect.right - 14, y + 4), 14, palette.YELLOW, "topright")
-            text(surface, f"{used + k + 1:>3}", (number_x, y + 4), 14, palette.WHITE if current else palette.GREY)
+                text(surface, tr("NOW"), (rect.right - 14, y + 3), READABLE, palette.YELLOW, "topright")
+            text(surface, f"{used + k + 1:>3}", (number_x, y + 3), READABLE, palette.WHITE if current else palette.GREY)
             surface.blit(block_sprite(block, upper, symbols=self.symbols), (top_x, y + 2))
             surface.blit(block_sprite(block, lower, symbols=self.symbols), (bottom_x, y + 2))
         if self.offset > 0:

@@ -12,6 +12,8 @@ from cabinet.language import tr
 from cabinet.render import fit_size, palette, text
 from cabinet.render.glyphs import POINT_RIGHT, TRIANGLE_DOWN, TRIANGLE_UP
 
+DANGER_SIZE = 28   # above the score labels' size: the warning must read from 2 m at a glance
+
 
 def pulse(frame: int, period: int = 30) -> float:
     """0..1..0 once every ``period`` frames: for things that throb."""
@@ -24,10 +26,10 @@ def draw_danger(surface: pygame.Surface, board: pygame.Rect, frame: int) -> None
     colour = tuple(int(a + (b - a) * glow) for a, b in zip((120, 20, 30), palette.RED))
     pygame.draw.rect(surface, colour, board.inflate(16, 16), 5 + round(3 * glow), border_radius=10)
     word = f" {tr('DANGER')} "
-    label = text(surface, word, (board.centerx, board.y - 14), 21, palette.WHITE, "midbottom")
+    label = text(surface, word, (board.centerx, board.y - 14), DANGER_SIZE, palette.WHITE, "midbottom")
     if glow > 0.5:
         surface.fill(palette.RED, label.inflate(6, 4))
-        text(surface, word, label.topleft, 21, palette.WHITE)
+        text(surface, word, label.topleft, DANGER_SIZE, palette.WHITE)
 
 
 @lru_cache(maxsize=4)
