@@ -66,7 +66,7 @@ class PairList:
         number_x = rect.x + 14
         block = self.ROW - 8
         top_x = number_x + text_size("000", READABLE)[0] + 22
-        bottom_x = top_x + 58
+        bottom_x = top_x + max(58, text_size("BTM", READABLE)[0] + 16)   # its heading clear of TOP
         heads_y = rect.y + 32
         text(surface, tr("NO"), (number_x, heads_y), READABLE, palette.GREY)
         text(surface, tr("TOP"), (top_x + block // 2, heads_y), READABLE, palette.GREY, "midtop")
