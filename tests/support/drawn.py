@@ -1,0 +1,26 @@
+"""Spying on what a screen writes: each string with the rectangle it lands in."""
+
+from __future__ import annotations
+
+import pygame
+
+
+def spy_text(monkeypatch, *modules) -> list[tuple[str, pygame.Rect]]:
+    """Every string the ``modules`` draw with their ``text`` from now on, with where it lands."""
+    drawn = []
+    real = modules[0].text
+
+    def spy(surface, words, pos, size, colour, align="topleft", shadow=True):
+        rect = real(surface, words, pos, size, colour, align, shadow)
+        drawn.append((words, rect))
+        return rect
+
+    for module in modules:
+        monkeypatch.setattr(module, "text", spy)
+    return drawn
+
+
+def overlapping(drawn) -> list[tuple[str, str]]:
+    """The pairs of strings in ``drawn`` whose rectangles meet."""
+    return [(a, b) for index, (a, rect_a) in enumerate(drawn) for b, rect_b in drawn[index + 1:]
+            if rect_a.colliderect(rect_b)]
