@@ -70,7 +70,9 @@ def test_a_coin_dropped_during_the_countdown_of_an_unpaid_offer_leads_to_the_rem
     assert app.ctx.scenes.top is offer, "no credits: Start does nothing yet"
     run(app, 5 * 60)                                  # half the count gone
     coins(app, 1)
-    assert "PRICE 2  CREDITS 1" in offer_words(app, offer)
+    shown = offer_words(app, offer)
+    assert "PRICE 2  CREDITS 1" in shown
+    assert shown.count("CREDITS 1 OF 2") == 32 and "INSERT COIN" not in shown, "once a coin is in it stays lit"
     coins(app, 1)
     assert offer.frames_left > 9 * 60, "a new credit starts the count afresh"
     shown = offer_words(app, offer)
