@@ -1,0 +1,17 @@
+"""How a match names its sides and writes its score."""
+
+from cabinet.games.match import Match
+
+
+def test_the_score_line_puts_the_named_sides_wins_first():
+    match = Match("blocks", 2, 1, wins={1: 1, 2: 2})
+    assert match.score_line(2) == "2 - 1", "PLAYER 2 WINS 2 - 1, not 1 - 2"
+    assert match.score_line(1) == "1 - 2"
+    assert match.score_line() == "1 - 2", "player 1 first when no side is named"
+
+
+def test_a_short_name_says_cpu_and_its_level_not_a_panel_number():
+    match = Match("antigravity", 2, 1, {2: 4})
+    assert match.short_name(1) == "1P"
+    assert match.short_name(2) == "CPU LV4"
+    assert Match("antigravity", 2, 1).short_name(2) == "2P"
