@@ -87,7 +87,7 @@ def can_play(ctx) -> bool:
 
 def credits_words(count: int) -> str:
     """A number of credits as a price reads: "1 CREDIT", "2 CREDITS"."""
-    return f"{count} CREDIT{'S' if count != 1 else ''}"
+    return tr("1 CREDIT") if count == 1 else tr("{count} CREDITS", count=count)
 
 
 def paid_so_far(ctx, mode: str = "single") -> str:
