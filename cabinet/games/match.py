@@ -67,10 +67,6 @@ class Match:
         """What the screen calls a side: PLAYER 1, or CPU LV3."""
         return f"CPU LV{self.cpu[player]}" if self.is_cpu(player) else f"PLAYER {player}"
 
-    def short_name(self, player: int) -> str:
-        """What a narrow place calls a side: 1P, or CPU LV3."""
-        return f"CPU LV{self.cpu[player]}" if self.is_cpu(player) else f"{player}P"
-
     def round_seed(self, number: int | None = None) -> int:
         """The seed of round ``number`` (default: the current one); round 1 plays the match seed."""
         number = self.round if number is None else number

@@ -1,4 +1,4 @@
-"""How a match names its sides and writes its score."""
+"""How a match writes its score."""
 
 from cabinet.games.match import Match
 
@@ -9,9 +9,3 @@ def test_the_score_line_puts_the_named_sides_wins_first():
     assert match.score_line(1) == "1 - 2"
     assert match.score_line() == "1 - 2", "player 1 first when no side is named"
 
-
-def test_a_short_name_says_cpu_and_its_level_not_a_panel_number():
-    match = Match("antigravity", 2, 1, {2: 4})
-    assert match.short_name(1) == "1P"
-    assert match.short_name(2) == "CPU LV4"
-    assert Match("antigravity", 2, 1).short_name(2) == "2P"
