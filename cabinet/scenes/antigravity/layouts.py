@@ -405,10 +405,13 @@ class VersusLayout(PlayLayout):
                  str(scene.seat_for(player).game.score)) for player in (1, 2)]
         size = _row_size(rows, box.width - 80)
         score_x = box.right - 40 - max(text_size(score, size)[0] for *_, score in rows + [SCORE_ROOM])
+        word_x = score_x - 16
+        # What is left of the words' column is the name's; a long one (a CPU, in Malay) shrinks into it.
+        name_room = word_x - max(text_size(word, size)[0] for _, _, word, _ in rows) - 16 - (box.x + 40)
         for index, (player, name, word, score) in enumerate(rows):
             y = box.y + 120 + index * 40
-            text(surface, name, (box.x + 40, y), size, PLAYER_COLOURS[player])
-            text(surface, word, (score_x - 16, y), size, palette.YELLOW if player == winner else palette.GREY, "topright")
+            text(surface, name, (box.x + 40, y), fit_size(name, size, name_room), PLAYER_COLOURS[player])
+            text(surface, word, (word_x, y), size, palette.YELLOW if player == winner else palette.GREY, "topright")
             text(surface, score, (box.right - 40, y), size, palette.WHITE, "topright")
 
 
