@@ -1,0 +1,43 @@
+"""The prompt every screen shares: it calls for a coin or a Start, and once a coin is in it
+says how far it went and stops blinking."""
+
+from cabinet.inputs.actions import CABINET, Action, InputEvent
+from cabinet.scenes.kit.common import credits_words, paid_so_far, prompt, prompt_blinks
+from support.app import make_app, run
+
+TWO_COINS = "credits: {free_play: false, price_table_1: [[2, 1]], credits_per_game: 1, versus_credits: 2}"
+
+
+def coin(app) -> None:
+    run(app, 1, [InputEvent(CABINET, Action.COIN1, True)])
+
+
+def test_nothing_in_calls_for_a_coin_and_blinks():
+    ctx = make_app(TWO_COINS).ctx
+    assert prompt(ctx) == "INSERT COIN" and prompt_blinks(ctx)
+    assert paid_so_far(ctx) == ""
+
+
+def test_a_coin_short_of_a_credit_says_so_and_stays_lit():
+    app = make_app(TWO_COINS)
+    coin(app)
+    assert prompt(app.ctx) == "1/2 COINS" and not prompt_blinks(app.ctx)
+
+
+def test_a_credit_short_of_a_versus_says_how_many_of_the_price_are_in():
+    app = make_app(TWO_COINS)
+    coin(app)
+    coin(app)
+    assert prompt(app.ctx) == "PRESS START" and prompt_blinks(app.ctx), "enough for one player"
+    assert prompt(app.ctx, "versus") == "CREDITS 1 OF 2" and not prompt_blinks(app.ctx, "versus")
+    coin(app)
+    assert prompt(app.ctx, "versus") == "CREDITS 1 OF 2  1/2 COINS"
+
+
+def test_free_play_always_says_press_start():
+    ctx = make_app().ctx
+    assert prompt(ctx, "versus") == "PRESS START" and prompt_blinks(ctx, "versus")
+
+
+def test_a_price_reads_in_the_singular_for_one_credit():
+    assert credits_words(1) == "1 CREDIT" and credits_words(2) == "2 CREDITS"
