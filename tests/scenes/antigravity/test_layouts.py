@@ -1,0 +1,55 @@
+"""ANTI-GRAVITY's versus result names the CPU as the CPU and lays its rows out with no word over another."""
+
+import sys
+
+import pygame
+
+from cabinet.games.match import Match
+from cabinet.scenes.antigravity import layouts
+from cabinet.scenes.flow.play import match_scene
+from cabinet.scenes.kit.common import READABLE
+from support.app import make_app
+
+
+def _words(monkeypatch, scene) -> list[tuple[str, int, pygame.Rect]]:
+    seen = []
+    real = sys.modules["cabinet.render.text"].text
+
+    def spy(surface, words, pos, size, colour, align="topleft", shadow=True):
+        rect = real(surface, words, pos, size, colour, align, shadow)
+        seen.append((words, size, rect))
+        return rect
+
+    monkeypatch.setattr(layouts, "text", spy)
+    monkeypatch.setattr(layouts, "fitted", lambda surface, words, pos, size, colour, width, align="topleft":
+                        spy(surface, words, pos, size, colour, align))
+    scene.layout.draw_banner(pygame.Surface((960, 540)))
+    return seen
+
+
+def _won_match(cpu_level: int | None):
+    app = make_app()
+    match = Match("antigravity", 2, 3, {2: cpu_level} if cpu_level else {})
+    scene = match_scene(app.ctx, match)
+    app.ctx.scenes.reset(scene)
+    match.record(2)
+    match.record(2)
+    for seat, score in zip(scene.seats, (12345, 99999)):
+        seat.game.score = score
+    return scene
+
+
+def test_the_match_result_against_the_cpu_names_it_and_no_two_words_meet(monkeypatch):
+    drawn = _words(monkeypatch, _won_match(5))
+    words = [words for words, _, _ in drawn]
+    assert "CPU LV5 WINS!" in words and "CPU LV5" in words and "1P" in words and "2P" not in words
+    assert "MATCH 2 - 0" in words, "the winner's wins first"
+    meeting = [(a, b) for i, (a, _, ra) in enumerate(drawn) for b, _, rb in drawn[i + 1:] if ra.colliderect(rb)]
+    assert not meeting
+    assert all(size >= READABLE for _, size, _ in drawn)
+
+
+def test_two_people_keep_the_big_rows(monkeypatch):
+    drawn = _words(monkeypatch, _won_match(None))
+    sizes = {words: size for words, size, _ in drawn}
+    assert sizes["1P"] == sizes["2P"] == 28 and sizes["MATCH 2 - 0"] == 28
