@@ -146,7 +146,7 @@ def draw_banner(surface, message: str, y: int, size: int, colour, frame: int | N
 def draw_time_left(surface, seconds: int, pos, align: str = "topright") -> pygame.Rect:
     """TIME over the ``seconds`` a screen waits before it moves on by itself, red for the last
     few; ``pos`` is the ``align`` point ("topright" or "midtop") of the two lines. The rectangle drawn."""
-    label = text(surface, "TIME", pos, READABLE, palette.GREY, align)
+    label = text(surface, tr("TIME"), pos, READABLE, palette.GREY, align)
     number_pos = (pos[0], label.bottom + 2)
     number = text(surface, f"{max(0, seconds)}", number_pos, 42, palette.RED if seconds <= WARN_SECONDS else palette.CYAN,
                   align)
