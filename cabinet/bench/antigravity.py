@@ -7,7 +7,7 @@ import statistics
 import time
 
 from cabinet.bench import Figure, section
-from cabinet.bench.stopping import worker_pool
+from cabinet.bench.workers import Workers
 from cabinet.games.antigravity import AntiGravityGame
 from cabinet.games.antigravity.ai import AntiGravityAI
 from cabinet.settings.schema import DIFFICULTIES
@@ -63,8 +63,8 @@ def run(quick: bool = False) -> list[Figure]:
     figures = [Figure("engine: pushes resolved/s", pushes_per_second(pushes), "pushes/s", ">= 20000")]
 
     jobs = [(difficulty, seed, cap) for difficulty in difficulties for seed in seeds]
-    with worker_pool(WORKERS) as pool:
-        games = pool.map(survival_game, jobs, chunksize=1)
+    with Workers(WORKERS) as pool:
+        games = pool.map(survival_game, jobs)
     times = sorted(t for _, _, _, game_times, _ in games for t in game_times)
     cpu = sum(game[4] for game in games)
     figures += [

@@ -7,7 +7,7 @@ import statistics
 import time
 
 from cabinet.bench import Figure, section
-from cabinet.bench.stopping import worker_pool
+from cabinet.bench.workers import Workers
 from cabinet.games.blocks import BlocksGame
 from cabinet.games.blocks.ai import BlocksAI
 
@@ -83,7 +83,7 @@ def run(quick: bool = False) -> list[Figure]:
         Figure("engine: moves applied/s", moves_applied_per_second(3 if quick else 300), "1/s"),
     ]
     survival, times = {}, []
-    with worker_pool(2) as pool:
+    with Workers(2) as pool:
         for gravity in (False, True):
             results = pool.map(survival_game, [(seed, gravity, cap) for seed in seeds])
             survival[gravity] = statistics.mean(placements for placements, _ in results)

@@ -15,7 +15,7 @@ import statistics
 
 from cabinet import FPS
 from cabinet.bench import Figure, section
-from cabinet.bench.stopping import worker_pool
+from cabinet.bench.workers import Workers
 from cabinet.games.antigravity import AntiGravityGame
 from cabinet.games.antigravity.demo import demo_pilots
 from cabinet.games.antigravity.simulate import Simulation
@@ -42,8 +42,8 @@ def attract_game(args) -> tuple[bool, int, int]:
 def run(quick: bool = False) -> list[Figure]:
     games, cap = (1, 25) if quick else (GAMES, PUSH_CAP)
     jobs = [(ramp_on, seed, cap) for ramp_on in (True, False) for seed in range(games)]
-    with worker_pool(WORKERS) as pool:
-        played = pool.map(attract_game, jobs, chunksize=1)
+    with Workers(WORKERS) as pool:
+        played = pool.map(attract_game, jobs)
     figures = []
     for ramp_on, label in ((True, "on"), (False, "off")):
         pushes = [turns for on, turns, _ in played if on == ramp_on]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import statistics
 
 from cabinet.bench import Figure, section
-from cabinet.bench.stopping import worker_pool
+from cabinet.bench.workers import Workers
 from cabinet.games.blocks import BlocksGame
 from cabinet.games.blocks.cursor import Cursor
 from cabinet.games.blocks.demo import BlocksDemoPilot
@@ -68,8 +68,8 @@ def attract_game(args) -> tuple[bool, int, int]:
 def run(quick: bool = False) -> list[Figure]:
     on_seeds, off_seeds, off_cap = (range(2), range(1), 40) if quick else (RAMP_ON_SEEDS, RAMP_OFF_SEEDS, RAMP_OFF_CAP)
     jobs = [(seed, True, 10 ** 6) for seed in on_seeds] + [(seed, False, off_cap) for seed in off_seeds]
-    with worker_pool(WORKERS) as pool:
-        games = pool.map(attract_game, jobs, chunksize=1)
+    with Workers(WORKERS) as pool:
+        games = pool.map(attract_game, jobs)
     figures = []
     for ramp, label in ((True, "ramp on"), (False, f"ramp off (cap {off_cap})")):
         placements = [game[1] for game in games if game[0] is ramp]

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import math
 import statistics
-from multiprocessing import get_context
 
 from cabinet import FPS
 from cabinet.bench import Figure, section
 from cabinet.bench.ramp_blocks import _Table
+from cabinet.bench.workers import Workers
 from cabinet.games.antigravity import AntiGravityGame
 from cabinet.games.antigravity.cpu import cpu_pilot as antigravity_cpu
 from cabinet.games.antigravity.simulate import Simulation
@@ -74,8 +74,8 @@ def run(quick: bool = False) -> list[Figure]:
     games, cap = (1, 30 * FPS) if quick else (GAMES, CAP_MINUTES * 60 * FPS)
     jobs = [(kind, level, seed, cap) for kind in ("blocks", "antigravity") for level in LEVELS
             for seed in range(games)]
-    with get_context("spawn").Pool(WORKERS) as pool:
-        played = pool.map(play, jobs, chunksize=1)
+    with Workers(WORKERS) as pool:
+        played = pool.map(play, jobs)
     figures = []
     for kind, label in (("blocks", "blocks"), ("antigravity", "anti-gravity")):
         for level in LEVELS:

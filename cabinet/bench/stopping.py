@@ -4,9 +4,9 @@ SDL turns SIGINT and SIGTERM into a quit event nobody reads in the bench (it
 installs its handlers when pygame starts, if none is set), so a ``timeout`` or
 a Ctrl-C used to go unheard while worker pools kept running. Inside
 :func:`stoppable` both signals raise :class:`Stopped` in the main thread, which
-unwinds every ``with`` block (a pool's exit terminates its workers); whatever
-child is still alive afterwards (a cabinet or broker started by a section) is
-ended too.
+unwinds every ``with`` block (:class:`~cabinet.bench.workers.Workers` ends its
+workers on exit); whatever child is still alive afterwards (a cabinet, a soak
+or a broker started by a section) is ended too.
 """
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ import contextlib
 import os
 import signal
 import time
-from multiprocessing import get_context
 from pathlib import Path
 
 SIGNALS = (signal.SIGTERM, signal.SIGINT)
@@ -32,35 +31,6 @@ class Stopped(BaseException):
 
 def _stop(signum, _frame):
     raise Stopped(signum)
-
-
-@contextlib.contextmanager
-def worker_pool(processes: int):
-    """A pool of fresh (spawned) worker processes for the block, as every parallel section uses;
-    its workers are ended (terminated and joined) however the block ends.
-
-    Ctrl-C reaches the whole process group, and a worker interrupted while
-    Python starts dies noisily. So the workers (and multiprocessing's resource
-    tracker) start with SIGINT ignored, which a new program keeps, and only the
-    bench answers it. Meanwhile SIGINT is also blocked here: a Ctrl-C while the
-    pool starts waits (Linux never discards a blocked signal), and is raised
-    once the block runs, so the pool is still ended.
-    """
-    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    handler = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        pool = get_context("spawn").Pool(processes)
-    except BaseException:
-        signal.signal(signal.SIGINT, handler)
-        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
-        raise
-    signal.signal(signal.SIGINT, handler)
-    try:
-        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)     # a waiting Ctrl-C is raised here
-        yield pool
-    finally:
-        pool.terminate()
-        pool.join()
 
 
 def _resource_tracker() -> int | None:

@@ -12,8 +12,8 @@ from __future__ import annotations
 import statistics
 
 from cabinet.bench import Figure, section
-from cabinet.bench.stopping import worker_pool
 from cabinet.bench.timed_pilot import TimedPilot
+from cabinet.bench.workers import Workers
 from cabinet.games.antigravity import AntiGravityGame
 from cabinet.games.antigravity.ai import AntiGravityAI
 from cabinet.games.antigravity.cpu import CPU_LEVELS, cpu_pilot
@@ -61,9 +61,9 @@ def run(quick: bool = False) -> list[Figure]:
     else:
         matches, frames, games, turns = MATCHES, MATCH_FRAMES, CHAIN_GAMES, CHAIN_TURNS
     jobs = [(level, seed, frames) for level in LEVELS[1:] for seed in range(matches)]
-    with worker_pool(WORKERS) as pool:
-        results = pool.map(play_match, jobs, chunksize=1)
-        chains = pool.map(longest_chain, [(seed, turns) for seed in range(games)], chunksize=1)
+    with Workers(WORKERS) as pool:
+        results = pool.map(play_match, jobs)
+        chains = pool.map(longest_chain, [(seed, turns) for seed in range(games)])
 
     figures = []
     for level in LEVELS[1:]:

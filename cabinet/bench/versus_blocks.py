@@ -7,8 +7,8 @@ import statistics
 import time
 
 from cabinet.bench import Figure, section
-from cabinet.bench.stopping import worker_pool
 from cabinet.bench.timed_pilot import TimedPilot
+from cabinet.bench.workers import Workers
 from cabinet.games.blocks import BlocksVersus
 from cabinet.games.blocks.cpu import CPU_LEVELS, cpu_pilot
 from cabinet.games.blocks.simulate import VersusSimulation
@@ -81,8 +81,8 @@ def run(quick: bool = False) -> list[Figure]:
     matches, max_frames = (2, 60 * 60 * 2) if quick else (MATCHES, MAX_FRAMES)
     levels = sorted(CPU_LEVELS)[1:]
     jobs = [(level, seed, max_frames) for level in levels for seed in range(matches)]
-    with worker_pool(WORKERS) as pool:
-        results = pool.map(level_match, jobs, chunksize=1)
+    with Workers(WORKERS) as pool:
+        results = pool.map(level_match, jobs)
     figures = []
     for level in levels:
         wins = [won for lvl, won, *_ in results if lvl == level]
