@@ -5,6 +5,10 @@ Each area registers a section with :func:`section`. A section is a function
 the tests to prove the bench works, never to judge its numbers). Several modules
 may register parts of one section (each game its own part of ``versus``, say):
 the section reports the figures of every part, in the order they registered.
+
+A section registered with ``beside=True`` does its work in a child process of its
+own that needs one core and much time (the soak): it starts first, in a thread,
+and runs beside the other sections; its figures are printed once it ends.
 """
 
 from __future__ import annotations
@@ -15,25 +19,28 @@ import json
 import os
 import resource
 import sys
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
 
 # Modules that register sections, imported when the bench runs (not when the cabinet starts).
+# The one-core sections come first, while the soak (beside them) takes the other core;
+# the sections with two workers follow.
 SECTION_MODULES = [
-    "cabinet.bench.blocks",
-    "cabinet.bench.antigravity",
     "cabinet.bench.inputs",
     "cabinet.bench.audio",
     "cabinet.bench.scenes",
     "cabinet.bench.startup",
     "cabinet.bench.storage",
+    "cabinet.bench.network",
+    "cabinet.bench.blocks",
+    "cabinet.bench.antigravity",
     "cabinet.bench.versus_blocks",
     "cabinet.bench.ramp_blocks",
     "cabinet.bench.versus_antigravity",
     "cabinet.bench.ramp_antigravity",
     "cabinet.bench.ramp_cpu",
-    "cabinet.bench.network",
     "cabinet.bench.soak",
 ]
 
@@ -47,6 +54,8 @@ class Figure:
 
 
 _PARTS: dict[str, list[Callable[[bool], list[Figure]]]] = {}
+BESIDE: set[str] = set()        # sections that run beside the others (see the module's doc)
+_beside_children_cpu = 0.0      # CPU seconds of the children those sections reaped
 
 
 @contextlib.contextmanager
@@ -63,12 +72,42 @@ def state_directory(path: str):
             os.environ["STATE_DIRECTORY"] = previous
 
 
-def section(name: str):
-    """Decorator: register ``run(quick) -> list[Figure]`` as (a part of) section ``name``."""
+def section(name: str, beside: bool = False):
+    """Decorator: register ``run(quick) -> list[Figure]`` as (a part of) section ``name``;
+    ``beside``: the section runs beside the others (a child process doing its work)."""
     def register(func):
         _PARTS.setdefault(name, []).append(func)
+        if beside:
+            BESIDE.add(name)
         return func
     return register
+
+
+def reaped_beside(usage: resource.struct_rusage) -> None:
+    """A section running beside the others reaped a child that used ``usage``: its CPU
+    time is that section's, not the one running in the foreground meanwhile."""
+    global _beside_children_cpu
+    _beside_children_cpu += usage.ru_utime + usage.ru_stime
+
+
+class _Beside(threading.Thread):
+    """A section running beside the others: its figures, or the exception that ended it."""
+
+    def __init__(self, name: str, run: Callable[[bool], list[Figure]], quick: bool):
+        super().__init__(name=f"bench {name}", daemon=True)    # a stop does not wait for it
+        self.section, self._run, self._quick = name, run, quick
+        self.figures: list[Figure] | None = None
+        self.error: BaseException | None = None
+        self.seconds = self.cpu = 0.0
+
+    def run(self) -> None:
+        started, cpu, reaped = time.perf_counter(), time.thread_time(), _beside_children_cpu
+        try:
+            self.figures = self._run(self._quick)
+        except BaseException as error:     # re-raised in the main thread, unless the bench was stopped
+            self.error = error
+        self.seconds = time.perf_counter() - started
+        self.cpu = time.thread_time() - cpu + _beside_children_cpu - reaped
 
 
 def _whole(parts: list[Callable[[bool], list[Figure]]]) -> Callable[[bool], list[Figure]]:
@@ -104,28 +143,56 @@ def run(only: list[str] | None = None, quick: bool = False, as_json: bool = Fals
         print(f"bench: unknown section(s): {', '.join(unknown)}; known: {', '.join(sections)}")
         return 2
     results = {}
+    beside = [_Beside(name, sections[name], quick) for name in chosen if name in BESIDE]
+    whole, whole_cpu = time.perf_counter(), _cpu_seconds()
+
+    def report(name: str, figures: list[Figure], seconds: float, cpu: float) -> None:
+        results[name] = figures
+        if not as_json:
+            _print_section(name, figures, seconds, cpu)
+
+    def report_beside(wait: bool) -> None:
+        for thread in list(beside):
+            if wait:
+                thread.join()
+            if not thread.is_alive():
+                beside.remove(thread)
+                if thread.error is not None:
+                    raise thread.error
+                report(thread.section, thread.figures, thread.seconds, thread.cpu)
+
     try:
         with stoppable():
+            for thread in beside:
+                thread.start()
             for name in chosen:
+                if name in BESIDE:
+                    continue
                 started, cpu = time.perf_counter(), _cpu_seconds()
-                results[name] = sections[name](quick)
-                if not as_json:
-                    _print_section(name, results[name], time.perf_counter() - started, _cpu_seconds() - cpu)
+                figures = sections[name](quick)
+                report(name, figures, time.perf_counter() - started, _cpu_seconds() - cpu)
+                report_beside(wait=False)
+            report_beside(wait=True)
     except Stopped as stop:
         print(f"bench: stopped by {stop}; {len(results)} of {len(chosen)} section(s) finished",
               file=sys.stderr, flush=True)
         return 128 + stop.signum
     finally:
         if as_json:
-            print(json.dumps({name: [asdict(f) | {"meets": meets(f)} for f in figs]
-                              for name, figs in results.items()}, indent=2))
+            print(json.dumps({name: [asdict(f) | {"meets": meets(f)} for f in results[name]]
+                              for name in chosen if name in results}, indent=2))
+    if not as_json:
+        total_cpu = _cpu_seconds() + _beside_children_cpu - whole_cpu
+        print(f"\n== whole bench: {len(results)} section(s) in {time.perf_counter() - whole:.0f} s, "
+              f"{total_cpu:.0f} CPU s")
     return 0
 
 
 def _cpu_seconds() -> float:
-    """CPU time of the bench and its finished children (pool workers, cabinets it ran)."""
+    """CPU time of the bench and its finished children (pool workers, cabinets it ran), less
+    the children that sections running beside the others reaped."""
     own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
-    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime - _beside_children_cpu
 
 
 def _print_section(name: str, figures: list[Figure], seconds: float, cpu: float) -> None:

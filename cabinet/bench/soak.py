@@ -10,7 +10,8 @@ minute samples wobble by a few MB with the part that happens to be on, while
 samples at one point of the loop compare like with like. The growth is the
 slope of those over hours 1-3 (the first hour warms caches).
 ``python -m cabinet.bench.soak HOURS [SAMPLE_SECONDS]`` runs the child part and
-prints its samples as JSON.
+prints its samples as JSON. The section runs beside the others (it needs one core
+for minutes, and counts only its own process's memory and CPU time).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ import time
 from pathlib import Path
 
 from cabinet import FPS
-from cabinet.bench import Figure, section
+from cabinet.bench import Figure, reaped_beside, section
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 HOURS = 3.0
@@ -118,13 +119,14 @@ def _run_child(hours: float, sample_seconds: float) -> tuple[dict, float]:
                                  stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         output = child.stdout.read()
         _, status, usage = os.wait4(child.pid, 0)
+        reaped_beside(usage)
         child.returncode = os.waitstatus_to_exitcode(status)
     if child.returncode != 0:
         raise RuntimeError(f"the soak failed (exit {child.returncode})")
     return json.loads(output), usage.ru_maxrss / 1024
 
 
-@section("soak")
+@section("soak", beside=True)   # a core of its own for minutes: it runs beside the others
 def run(quick: bool) -> list[Figure]:
     hours = QUICK_HOURS if quick else HOURS
     report, peak = _run_child(hours, QUICK_SAMPLE_SECONDS if quick else SAMPLE_SECONDS)
