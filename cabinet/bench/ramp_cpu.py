@@ -72,7 +72,8 @@ def nearest_rank(values: list[float], percent: int) -> float:
 @section("ramp")
 def run(quick: bool = False) -> list[Figure]:
     games, cap = (1, 30 * FPS) if quick else (GAMES, CAP_MINUTES * 60 * FPS)
-    jobs = [(kind, level, seed, cap) for kind in ("blocks", "antigravity") for level in LEVELS
+    # the longest games first (ANTI-GRAVITY's, the top level's), so no worker waits alone at the end
+    jobs = [(kind, level, seed, cap) for kind in ("antigravity", "blocks") for level in reversed(LEVELS)
             for seed in range(games)]
     with Workers(WORKERS) as pool:
         played = pool.map(play, jobs)

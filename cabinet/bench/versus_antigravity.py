@@ -21,8 +21,8 @@ from cabinet.games.antigravity.simulate import Simulation
 from cabinet.games.cpu import LEVELS
 from cabinet.settings.schema import AntiGravitySettings
 
-MATCHES = 40
-CHAIN_GAMES = 30
+MATCHES = 40            # per pair of levels, as the issue asks
+CHAIN_GAMES = 15        # reported with the standard error of their mean (30 gave 4.8 against >= 4)
 CHAIN_TURNS = 500
 MATCH_FRAMES = 60 * 60 * 20   # twenty minutes: a match that lasts longer counts as not won
 WORKERS = 2
@@ -75,6 +75,9 @@ def run(quick: bool = False) -> list[Figure]:
         seconds, presses = sum(s for s, _ in spent), sum(p for _, p in spent)
         figures.append(Figure(f"anti-gravity CPU level {level} decision ms per input step",
                               1000 * seconds / max(1, presses), "ms", "<= 5"))
-    figures.append(Figure("anti-gravity top level mean longest chain", statistics.fmean(chains),
-                          "steps", ">= 4"))
+    figures += [
+        Figure("anti-gravity top level mean longest chain", statistics.fmean(chains), "steps", ">= 4"),
+        Figure(f"anti-gravity top level longest chain: standard error of the mean of {games}",
+               statistics.stdev(chains) / len(chains) ** 0.5 if len(chains) > 1 else 0.0, "steps"),
+    ]
     return figures
