@@ -32,7 +32,9 @@ class Pilot:
 
     def bind(self, scene) -> None:
         """Called once before the scene's first frame (and again for a new round), so
-        an AI pilot can look at the game and the cursor it steers. Nothing by default."""
+        an AI pilot can look at the game and the cursor it steers, and think within the
+        scene's ``thinking_time`` (a :class:`~cabinet.games.thought.Budget`) when it has
+        one. Nothing by default."""
 
     def ponder(self, frames: int) -> None:
         """Called on each frame the game waits to start (READY/GO; ``frames`` of them,

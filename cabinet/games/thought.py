@@ -6,14 +6,28 @@ wraps it in a :class:`Thought` and advances it a share per frame while it waits
 anyway (the pause before a move), so that no single frame carries a whole
 decision: a Pi is several times slower than a desktop. How the slices are
 spread never changes the decision, only when it is ready.
+
+On screen a pilot thinks within a :class:`Budget` the scene lends it (a games
+module keeps no clock): then no frame thinks longer than the budget allows, and
+a thought not done when its move is due makes the pilot wait, not the frame. The
+headless simulations lend none: their thoughts end on the frame of the move, so
+they stay the same whatever the machine.
 """
 
 from __future__ import annotations
 
-from collections.abc import Generator
-from typing import Any
+from collections.abc import Callable, Generator
+from typing import Any, Protocol
 
 Thinking = Generator[None, None, Any]
+
+
+class Budget(Protocol):
+    """The thinking time of one frame, kept by a layer that has a clock (the scene's)."""
+
+    def spend(self, step: Callable[[], object]) -> bool:
+        """Run ``step`` (one slice) if this frame's time allows it, and count its time.
+        False, with ``step`` not run, once the frame's time is spent."""
 
 
 def finish(thinking: Thinking):
@@ -26,23 +40,32 @@ def finish(thinking: Thinking):
 
 
 class Thought:
-    """A decision in progress: ``thinking`` and about how many slices it takes (``work``)."""
+    """A decision in progress: ``thinking`` and about how many slices it takes (``work``).
 
-    def __init__(self, thinking: Thinking, work: int):
+    ``budget``: the :class:`Budget` each frame's slices must fit in; None thinks
+    without a clock (what is left is done on the last frame).
+    """
+
+    def __init__(self, thinking: Thinking, work: int, budget: Budget | None = None):
         self._thinking = thinking
         self._left = max(1, work)
+        self._budget = budget
         self.done = False
         self.decision = None
 
     def advance(self, frames_left: int) -> bool:
         """Do this frame's share, when ``frames_left`` frames (this one included) remain
-        before the decision is needed: all of what is left on the last one. True once decided."""
+        before the decision is needed: all of what is left on the last one (or, with a
+        budget, on it and any frame after it, as much as the budget allows). True once decided."""
         if self.done:
             return True
         slices = None if frames_left <= 1 else -(-self._left // frames_left)
         try:
             while slices is None or slices > 0:
-                next(self._thinking)
+                if self._budget is None:
+                    next(self._thinking)
+                elif not self._budget.spend(self._slice):
+                    break
                 self._left = max(1, self._left - 1)
                 if slices is not None:
                     slices -= 1
@@ -50,3 +73,6 @@ class Thought:
             self.done = True
             self.decision = ended.value
         return self.done
+
+    def _slice(self) -> None:
+        next(self._thinking)

@@ -23,7 +23,9 @@ class AIPilot(Pilot):
     ``think_frames``: the pause after a turn before the first press of the next
     move, as a player would take. Both are frame counts, so a demo replays exactly.
     The AI thinks during that pause, a slice per frame, so that no single frame
-    carries a whole decision (a Pi is several times slower than a desktop).
+    carries a whole decision (a Pi is several times slower than a desktop); on
+    screen within the scene's thinking budget, and a push whose thought is late
+    waits for it.
     """
 
     def __init__(self, player: int = 1, seed: int = 0, step_frames: int = 6,
@@ -37,6 +39,7 @@ class AIPilot(Pilot):
         self.game = None
         self._plan: tuple[int, str] | None = None   # (column, key "up"/"down")
         self.thought: Thought | None = None   # the AI's decision in progress
+        self.budget = None       # the scene's thinking time per frame (None: think without a clock)
         self._turn = -1          # the turn the plan or the thought is for
         self._pushed = False     # the push is pressed; waiting for the turn to land
         self._next_press = 0
@@ -45,6 +48,7 @@ class AIPilot(Pilot):
     def bind(self, scene) -> None:
         """Find the game this pilot steers (the scene calls this once)."""
         self.game = scene.game_for(self.player)
+        self.budget = getattr(scene, "thinking_time", None)
 
     def events(self, game_frame: int, live_events: list[InputEvent]) -> list[InputEvent]:
         """This frame's presses and releases; live input is not the AI's business."""
@@ -91,5 +95,5 @@ class AIPilot(Pilot):
         wait a moment before the first press, as a player would."""
         self._turn = game.turns
         self._plan = None
-        self.thought = Thought(self.ai.thinking(game), self.ai.work())
+        self.thought = Thought(self.ai.thinking(game), self.ai.work(), self.budget)
         self._next_press = game_frame + self.think_frames

@@ -7,7 +7,8 @@ board and a CPU opponent is exactly as fast as its level's frame counts. It
 sees what a person at its panel sees: its own board and tray, and in versus its
 pending meter and the other board (:func:`~cabinet.games.blocks.tactics.sight_of`);
 never a tray to come. It thinks during the pause before each move, a share per
-frame (:class:`~cabinet.games.thought.Thought`), so no frame carries a whole search.
+frame (:class:`~cabinet.games.thought.Thought`), so no frame carries a whole search;
+on screen within the scene's thinking budget, and a move whose thought is late waits for it.
 """
 
 from __future__ import annotations
@@ -52,12 +53,14 @@ class BlocksDemoPilot(Pilot):
         self.wait = self.think_frames
         self.thought: Thought | None = None   # the next move, being decided
         self.thought_on = None     # the board, tray and pending stones the thought started from
+        self.budget = None         # the scene's thinking time per frame (None: think without a clock)
         self.gave_up = False       # no route to any move: the scene ends the demo
 
     def bind(self, scene) -> None:
         seat_for = getattr(scene, "seat_for", None)
         # The scene itself only through a weak proxy: no cycle, it is freed as soon as it ends.
         self.seat = seat_for(self.player) if seat_for is not None else weakref.proxy(scene)
+        self.budget = getattr(scene, "thinking_time", None)
 
     def events(self, game_frame: int, live_events: list[InputEvent]) -> list[InputEvent]:
         game = self.seat.game
@@ -76,6 +79,8 @@ class BlocksDemoPilot(Pilot):
                 if not busy:
                     self.wait -= 1
                 return []
+            if not self.thought.done:
+                return []           # the thought is late (a slow machine): the move waits for it
             move, self.thought = self.thought.decision, None
             self.plan = self._presses(game, move)
             self.planned_on = game.board
@@ -112,7 +117,7 @@ class BlocksDemoPilot(Pilot):
         situation = (game.board, tuple(game.tray), None if match is None else match.pending(self.player))
         if self.thought is None or self.thought_on != situation:
             sight = None if match is None else sight_of(match, self.player)
-            self.thought = Thought(self.ai.thinking(game, sight), self.ai.work(game))
+            self.thought = Thought(self.ai.thinking(game, sight), self.ai.work(game), self.budget)
             self.thought_on = situation
         self.thought.advance(frames_left)
 

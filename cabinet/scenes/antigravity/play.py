@@ -26,6 +26,7 @@ from cabinet.scenes.kit.countdown import Countdown
 from cabinet.scenes.kit.ending import GameOver, InputCheck, MatchEnd, OnEnd
 from cabinet.scenes.kit.idle import IdleWatch, WalksAway
 from cabinet.scenes.kit.pause import Pause
+from cabinet.scenes.kit.thinking_time import ThinkingTime
 from cabinet.storage.replays import ReplayRecorder
 
 END_FRAMES = FINAL_BOARD_FRAMES + 180   # the final field, then the game-over or winner banner
@@ -83,6 +84,7 @@ class AntiGravityScene(WalksAway, Scene):
         self.driver = self.pilots[0].player if mode != "versus" else 1
         if mode != "versus":
             self.seats[0].player = self.driver
+        self.thinking_time = ThinkingTime()   # the AI pilots' (bind_all lends it)
         bind_all(self.pilots, self)
         self.game_frame = 0
         self.end_frames = 0        # frames since the game (or match) ended; 0 while playing
@@ -193,6 +195,7 @@ class AntiGravityScene(WalksAway, Scene):
         self._live = []
 
     def update(self) -> None:
+        self.thinking_time.new_frame()
         live, self._live = self._live, []
         if not self.end_frames:
             self.pause.tick()

@@ -45,6 +45,7 @@ from cabinet.scenes.kit.ending import GameOver, InputCheck, OnEnd
 # A human game nobody touches: warned after a minute, ended ten seconds later (as versus).
 from cabinet.scenes.kit.idle import IDLE_END_FRAMES, IDLE_WARN_FRAMES
 from cabinet.scenes.kit.pause import Pause
+from cabinet.scenes.kit.thinking_time import ThinkingTime
 from cabinet.storage.replays import ReplayRecorder
 
 log = logging.getLogger(__name__)
@@ -114,6 +115,7 @@ class BlocksScene(Scene):
         self.warned = False          # the danger sound has played for this danger
         self.layer = Layer()         # backdrop, board, settled cells and tray (_draw_board_layer)
         self.ramp_show = RampShow(self.game, ctx.audio.play)
+        self.thinking_time = ThinkingTime()   # a demo pilot's (its bind finds it)
         pilot.bind(self)
 
     @property
@@ -179,6 +181,7 @@ class BlocksScene(Scene):
 
     # ------------------------------------------------------------------ update
     def update(self) -> None:
+        self.thinking_time.new_frame()
         if not self.ended:
             self.pause.tick()
         if self.paused:

@@ -36,6 +36,7 @@ from cabinet.scenes.kit.countdown import Countdown
 from cabinet.scenes.kit.ending import GameOver, InputCheck, MatchEnd, OnEnd
 from cabinet.scenes.kit.idle import IdleWatch, WalksAway
 from cabinet.scenes.kit.pause import Pause
+from cabinet.scenes.kit.thinking_time import ThinkingTime
 from cabinet.storage.replays import ReplayRecorder
 
 ROUND_END_FRAMES = 210     # the round's result, both boards in view
@@ -64,6 +65,7 @@ class BlocksVersusScene(WalksAway, Scene):
         self.on_end = on_end or ctx.finish
         self.check = check
         self.pilots = list(pilots)
+        self.thinking_time = ThinkingTime()   # the CPU pilots' (bind_all lends it)
         self.live = []
         self.game_frame = 0
         self.popups: list[Popup] = []
@@ -149,6 +151,7 @@ class BlocksVersusScene(WalksAway, Scene):
 
     # ------------------------------------------------------------------ update
     def update(self) -> None:
+        self.thinking_time.new_frame()
         live, self.live = self.live, []
         if not self.end_frames:
             self.pause.tick()
