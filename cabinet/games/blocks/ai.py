@@ -16,7 +16,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+# numpy loads its random module on first use: 50 ms here, ten times that on a Pi, inside the first
+# frame a noisy CPU thinks on. Loaded with the AI instead (only seeded generators are made from it).
 import numpy as np
+import numpy.random
 
 from cabinet.games.thought import Thinking, finish
 

@@ -12,7 +12,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+# np.unique loads numpy.ma on its first call: 30 ms here, ten times that on a Pi, inside the first
+# frame the AI thinks on. Loaded with the search instead.
 import numpy as np
+import numpy.ma
 
 from cabinet.games.thought import Thinking
 
