@@ -26,3 +26,22 @@ def count_slices(ai, on_slice) -> None:
             on_slice()
             yield
     ai.thinking = counted
+
+
+class SlicesPerFrame:
+    """A :class:`cabinet.games.thought.Budget` of ``slices`` slices a frame, with no clock:
+    a machine too slow for the AI, made exact. :meth:`new_frame` starts the next frame."""
+
+    def __init__(self, slices: int = 1):
+        self.slices = slices
+        self.left = slices
+
+    def new_frame(self) -> None:
+        self.left = self.slices
+
+    def spend(self, step) -> bool:
+        if not self.left:
+            return False
+        self.left -= 1
+        step()
+        return True

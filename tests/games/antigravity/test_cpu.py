@@ -122,3 +122,20 @@ def test_a_cpu_whose_game_is_over_stops_pressing():
     for frame in range(ended, ended + 300):
         assert not [event for event in spy.pilot.events(frame, []) if event.pressed]
     assert last_press < ended
+
+
+def test_a_late_thought_makes_the_pilot_wait_and_then_push_where_it_would_have():
+    from support.thinking import SlicesPerFrame
+
+    def pushes(budget):
+        spy = Spy(cpu_pilot(1, 5, seed=3))
+        sim = Simulation([AntiGravityGame(seed=9)], [spy])
+        spy.pilot.budget = budget       # what the screen's bind lends it
+        while sim.game_for(1).turns < 3:
+            if budget is not None:
+                budget.new_frame()
+            sim.step()
+        return [(frame, event.action) for frame, event in spy.seen if event.pressed]
+    free, late = pushes(None), pushes(SlicesPerFrame(1))
+    assert late[0][0] > free[0][0]
+    assert [action for _, action in late] == [action for _, action in free]

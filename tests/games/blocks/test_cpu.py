@@ -10,7 +10,7 @@ from cabinet.games.blocks.simulate import VersusSimulation
 from cabinet.games.blocks.tactics import Sight, VersusGains, sight_of
 from cabinet.games.cpu import CpuLevel
 from cabinet.inputs.actions import Action, InputEvent
-from support.thinking import count_slices
+from support.thinking import SlicesPerFrame, count_slices
 
 EMPTY = ["........"] * 8
 SINGLE = ["#"]
@@ -244,3 +244,31 @@ def test_a_cpu_due_to_move_during_an_animation_does_not_think_it_all_through_in_
     simulation.seat_for(1).busy = False
     simulation.step()
     assert pilot.thought is None and pilot.plan     # decided on the first frame it may press
+
+
+def play_placements(budget: SlicesPerFrame | None, placements: int = 6):
+    """(the board after each of player 1's first placements, the frame of each, the most
+    slices any frame thought): CPU level 5 alone, thinking within ``budget`` (None: none)."""
+    match = BlocksVersus(seed=4)
+    pilot = cpu_pilot(1, 5, seed=1)
+    simulation = VersusSimulation(match, [pilot], move_frames=10_000)
+    pilot.budget = budget           # what a screen's bind lends it
+    slices_on: dict[int, int] = {}
+    count_slices(pilot.ai, lambda: slices_on.__setitem__(simulation.frame, slices_on.get(simulation.frame, 0) + 1))
+    boards, frames = [], []
+    while len(boards) < placements:
+        if budget is not None:
+            budget.new_frame()
+        simulation.step()
+        if match.game(1).placements > len(boards):
+            boards.append(match.game(1).board)
+            frames.append(simulation.frame)
+    return boards, frames, max(slices_on.values())
+
+
+def test_a_late_thought_makes_the_cpu_wait_not_the_frame_and_it_plays_the_same_moves():
+    free_boards, free_frames, _ = play_placements(None)
+    boards, frames, most = play_placements(SlicesPerFrame(1))
+    assert most == 1                    # never more than the budget in a frame, even when due
+    assert frames[0] > free_frames[0]   # the first plan (a whole tray) was late: the CPU waited
+    assert boards == free_boards

@@ -341,6 +341,7 @@ class Careless(Pilot):
 def test_ai_pilot_presses_like_a_player_a_few_frames_apart(app):
     spy = Spy(AIPilot(1, seed=1, step_frames=5, think_frames=10))
     scene = start(app, mode="single", pilots=[spy], seed=4, demo=True)
+    assert spy.pilot.budget is scene.thinking_time     # on screen it thinks within the frame's time
     run(app, 900)
     frames = [frame for frame, _ in spy.presses]
     assert len(frames) >= 10 and all(b - a >= 5 for a, b in zip(frames, frames[1:]))

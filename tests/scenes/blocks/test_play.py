@@ -179,6 +179,7 @@ def test_demo_pilot_plays_through_the_cursor_and_scores():
     app = make_app()
     from cabinet.games.blocks.demo import BlocksDemoPilot
     scene = BlocksScene(app.ctx, BlocksDemoPilot(seed=5), 5, demo=True)
+    assert scene.pilot.budget is scene.thinking_time    # on screen it thinks within the frame's time
     app.ctx.scenes.reset(scene)
     run(app, 60 * 20)
     assert scene.game.placements >= 5
