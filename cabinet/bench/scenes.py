@@ -33,6 +33,8 @@ def _scenes(ctx):
     # a section loads what it measures when it runs, so `bench --sections X` stays quick
     from cabinet.games.antigravity.demo import demo_pilots
     from cabinet.games.blocks.demo import BlocksDemoPilot
+    from cabinet.games.cpu import LEVELS
+    from cabinet.games.match import cpu_match
     from cabinet.scenes.antigravity.modes import ContestSelectScene, DifficultySelectScene
     from cabinet.scenes.antigravity.play import AntiGravityScene
     from cabinet.scenes.blocks.play import BlocksScene
@@ -40,6 +42,7 @@ def _scenes(ctx):
     from cabinet.scenes.flow.attract import AttractScene, versus_demo
     from cabinet.scenes.flow.howto import HowToScene
     from cabinet.scenes.flow.initials import InitialsScene
+    from cabinet.scenes.flow.play import match_scene
     from cabinet.scenes.flow.ranking import RankingScene
     from cabinet.scenes.flow.select import GameSelectScene, ModeStarter
     from cabinet.scenes.flow.tables import ScoreTablesScene
@@ -80,6 +83,11 @@ def _scenes(ctx):
         ("screen test", lambda: ScreenTestScene(ctx)),
         ("input test", lambda: InputTestScene(ctx)),
     ]
+    # A person at panel 1 (who presses nothing) against the CPU at every level: where it plans.
+    for game, title in (("blocks", "blocks"), ("antigravity", "anti-gravity")):
+        for level in LEVELS:
+            scenes.append((f"{title} versus CPU level {level}",
+                           lambda game=game, level=level: match_scene(ctx, cpu_match(ctx.settings, game, 1, level, 9))))
     return scenes
 
 
