@@ -131,9 +131,18 @@ class App:
         language.use(settings.display.language)
         self._blank_shown = False
         self._next_trim = 0.0
+        self._warm_caches()
         self.ctx.go_to_attract()
         if loaded.problems:
             self.ctx.scenes.push(SettingsNoticeScene(self.ctx, loaded))
+
+    def _warm_caches(self) -> None:
+        """Render every screen's words and sprites once now, so no first frame pays for them."""
+        import pygame  # the App has loaded it (see App.__init__); a name here only
+
+        from cabinet.scenes.flow.warm import warm
+        seconds = warm(self.ctx, pygame.Surface(self.display.logical.get_size()))
+        log.info("text and sprite caches warmed in %.0f ms", seconds * 1000)
 
     # ------------------------------------------------------------------ the loop
 
