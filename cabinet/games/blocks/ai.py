@@ -25,7 +25,7 @@ from cabinet.games.thought import Thinking, finish
 
 from .engine import BlocksGame, clear_lines
 from .evaluate import Evaluator
-from .lookahead import Lookahead
+from .lookahead import MASKS_PER_SLICE, Lookahead
 from .pieces import CATALOGUE, SIZE
 from .search import JUDGE_COST, SLICE, Step, planning, turns_tried
 from .tactics import Sight, Values, VersusGains
@@ -111,17 +111,17 @@ class BlocksAI:
         """About how many slices :meth:`thinking` takes for a new plan on ``game``'s tray:
         every level of the search tries its parents' pieces at every position (about
         half of them fit), merges and judges what fits (a slice each at least), and
-        keeps ``width`` boards; the best whole plans are then judged a slice each."""
+        keeps ``width`` boards; the best whole plans are then judged a few slices each."""
         style = self.style
         sizes = sorted((_positions(piece, game.rotation) for piece in game.tray if piece is not None),
                        reverse=True)
         parents, slices, levels = 1, 0, min(style.depth, len(sizes))
         for level in range(levels):
             tried = parents * sum(sizes[:len(sizes) - level])
-            slices += 2 + (tried + tried // 2 * JUDGE_COST) // SLICE
+            slices += 3 + (tried + tried // 2 * JUDGE_COST) // SLICE
             parents = min(style.width, tried // 2)
         refined = style.refine_top if levels == len(sizes) else 0
-        return slices + refined
+        return slices + refined * (1 + self._lookahead(game, self._evaluator(game)).masks.size // MASKS_PER_SLICE)
 
     # ------------------------------------------------------------------ planning
     def _search(self, game: BlocksGame, sight: Sight | None, rng: random.Random):
@@ -131,7 +131,7 @@ class BlocksAI:
         refine = None
         if style.refine_top:
             lookahead = self._lookahead(game, evaluator)
-            refine = lambda boards: lookahead.expected_cost(boards, game.gravity)  # noqa: E731
+            refine = lambda boards: lookahead.costing(boards, game.gravity)  # noqa: E731
         gains = None
         if sight is not None and style.tactics is not None:
             gains = VersusGains(sight, game.streak, style.tactics)

@@ -10,8 +10,12 @@ from __future__ import annotations
 
 import numpy as np
 
+from cabinet.games.thought import Thinking, finish
+
 from .boards import U64, clear_many
 from .pieces import PIECE_SETS, orientations
+
+MASKS_PER_SLICE = 512   # placements tried and judged per slice of thinking (of about 1600 in all)
 
 
 class Lookahead:
@@ -31,10 +35,19 @@ class Lookahead:
         self.count = len(PIECE_SETS[piece_set])
 
     def expected_cost(self, boards: np.ndarray, gravity: bool) -> np.ndarray:
-        free = (boards[:, None] & self.masks[None, :]) == 0
-        board_index, mask_index = np.nonzero(free)
-        after, _lines = clear_many(boards[board_index] | self.masks[mask_index], gravity)
-        costs = self.cost(after)
+        """The expected cost of each of ``boards`` after one more random piece."""
+        return finish(self.costing(boards, gravity))
+
+    def costing(self, boards: np.ndarray, gravity: bool) -> Thinking:
+        """:meth:`expected_cost` a slice per ``next()``: :data:`MASKS_PER_SLICE` of the
+        placements at a time. Each entry's best is a minimum, so the parts change nothing."""
         best = np.full(boards.size * self.count, self.death)
-        np.minimum.at(best, board_index * self.count + self.groups[mask_index], costs)
+        for start in range(0, self.masks.size, MASKS_PER_SLICE):
+            masks, groups = self.masks[start:start + MASKS_PER_SLICE], self.groups[start:start + MASKS_PER_SLICE]
+            free = (boards[:, None] & masks[None, :]) == 0
+            board_index, mask_index = np.nonzero(free)
+            after, _lines = clear_many(boards[board_index] | masks[mask_index], gravity)
+            np.minimum.at(best, board_index * self.count + groups[mask_index], self.cost(after))
+            if start + MASKS_PER_SLICE < self.masks.size:
+                yield
         return best.reshape(boards.size, self.count).mean(axis=1)

@@ -22,7 +22,7 @@ from cabinet.games.thought import Thinking
 from .boards import U64, clear_many
 from .pieces import Piece, orientations
 
-SLICE = 8192        # boards tried (a bit AND each) per slice of thinking: about 0.3 ms here
+SLICE = 4096        # boards tried (a bit AND each) per slice of thinking: about 0.15 ms here, 5 under the arm64 stand-in
 JUDGE_COST = 8      # judging a board costs about as much as trying this many
 
 
@@ -58,8 +58,9 @@ def planning(board: int, tray, cost, gravity: bool, rotation: bool, width: int,
     ``cost(boards) -> costs`` judges boards (lower is better); ``line_bonus`` is
     subtracted per line cleared along the way, to prefer scoring among equals.
     ``depth`` limits how many pieces are looked at together (1: one at a time).
-    ``refine(boards) -> costs``, when given, re-judges the ``refine_top`` best
-    boards that place every piece (a slower, sharper judgement).
+    ``refine(boards)``, when given, re-judges the ``refine_top`` best boards that
+    place every piece (a slower, sharper judgement): a generator of slices that
+    returns their costs.
     ``gains`` replaces ``line_bonus`` with a judgement that follows the path (versus:
     attacks, streaks, stones): see :class:`Gains`. ``rank`` > 0 takes the path that
     ends on the rank-th best board instead of the best (a CPU's slip).
@@ -71,6 +72,7 @@ def planning(board: int, tray, cost, gravity: bool, rotation: bool, width: int,
     """
     slots = [s for s, piece in enumerate(tray) if piece is not None]
     options = {s: _Options(tray[s], rotation) for s in slots}
+    yield                           # the pieces' placements: a slice's worth on a Pi
     if gains is None:
         gains = Gains(line_bonus)
     # one level = parallel arrays; parents/slot/option point back up for the path
@@ -120,6 +122,7 @@ def planning(board: int, tray, cost, gravity: bool, rotation: bool, width: int,
         parent = np.concatenate(parents)
         slot = np.concatenate(child_slot)
         option = np.concatenate(child_option)
+        yield
         keep = _unique(boards, used, carry)
         yield
         judged = []
@@ -139,8 +142,8 @@ def planning(board: int, tray, cost, gravity: bool, rotation: bool, width: int,
     if refine is not None and len(levels) == len(slots) and costs.size > 1:
         top = np.argsort(costs, kind="stable")[:refine_top]
         sharper = []
-        for one in _parts(top, 1):      # one board's next piece is a slice's worth
-            sharper.append(refine(boards[one]))
+        for one in _parts(top, 1):      # one board's next piece: a few slices' worth
+            sharper.append((yield from refine(boards[one])))
             yield
         sharper = np.concatenate(sharper) - gain[top]
         index = int(top[np.argmin(sharper)])

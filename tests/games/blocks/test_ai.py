@@ -227,6 +227,9 @@ def test_the_size_of_a_slice_never_changes_a_move(monkeypatch):
     assert moves_digest() == sliced
     monkeypatch.setattr(search, "SLICE", 300)       # many small ones
     assert moves_digest() == sliced
+    from cabinet.games.blocks import lookahead
+    monkeypatch.setattr(lookahead, "MASKS_PER_SLICE", 50)   # the look one piece further, in many parts
+    assert moves_digest() == sliced
 
 
 def test_a_thought_dropped_halfway_leaves_the_ai_as_it_was():
