@@ -122,3 +122,11 @@ if __name__ == "__main__":
     target = Path(sys.argv[1])
     target.mkdir(parents=True, exist_ok=True)
     tour(make_app(), target)
+
+
+def test_a_versus_screen_lends_its_cpus_one_thinking_budget_for_the_frame():
+    from cabinet.scenes.flow.attract import versus_demo
+    app = make_app()
+    for game in ("blocks", "antigravity"):
+        scene = versus_demo(app.ctx, game, 7)
+        assert [pilot.budget for pilot in scene.pilots] == [scene.thinking_time] * 2, game
