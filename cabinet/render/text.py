@@ -10,11 +10,16 @@ Any other character (kana, kanji, 円) comes from the Misaki Gothic font shipped
 ``fonts/`` (an 8x8 dot font whose glyphs fill 7x7, the pixel font's height), rendered
 by pygame.font at 8 px without smoothing and scaled by whole numbers, so it stays crisp.
 Widths are measured glyph by glyph from the font that draws each one.
+
+While a :class:`Recorder` is active (``with Recorder() as drawn:``), every call of
+:func:`text` is noted with the rectangle drawn and the width the string was fitted
+into, if any: the screen-fit test (``tests/render/test_screen_fit.py``) reads it.
 """
 
 from __future__ import annotations
 
 from collections import OrderedDict
+from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
 
@@ -26,6 +31,7 @@ from cabinet.render.palette import SHADOW
 _KEY = (255, 0, 255)  # colour key: never used as a text colour
 _CACHE_LIMIT = 600
 _cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+_recorder: Recorder | None = None   # see Recorder: set only by the screen-fit test
 
 FONT_FILE = Path(__file__).parent / "fonts" / "misaki_gothic.ttf"
 FONT_PIXELS = 8      # the Misaki font's em: one dot per pixel at this size
@@ -71,10 +77,16 @@ def _dot_font() -> pygame.font.Font:
     return pygame.font.Font(str(FONT_FILE), FONT_PIXELS)
 
 
-@lru_cache(maxsize=512)
 def fit_size(string: str, size: int, max_width: int) -> int:
     """The largest size not above ``size`` at which ``string`` fits in ``max_width``
     (cached: play screens fit their numbers every frame)."""
+    if _recorder is not None:
+        _recorder.widths[string] = max_width
+    return _fit_size(string, size, max_width)
+
+
+@lru_cache(maxsize=512)
+def _fit_size(string: str, size: int, max_width: int) -> int:
     while size > glyphs.HEIGHT and text_size(string, size)[0] > max_width:
         size -= glyphs.HEIGHT
     return size
@@ -91,7 +103,10 @@ def fitted(string: str, size: int, max_width: int, smallest: int = 14) -> tuple[
     chars = (max_width - _shadow_offset(scale) + scale) // (_ADVANCE * scale)   # exact for the pixel font
     while chars > 0 and text_size(shortened(string, chars), size)[0] > max_width:
         chars -= 1   # wider glyphs (kana, kanji): drop one more
-    return shortened(string, chars), size
+    short = shortened(string, chars)
+    if _recorder is not None:
+        _recorder.widths[short] = max_width
+    return short, size
 
 
 def shortened(string: str, chars: int) -> str:
@@ -128,7 +143,51 @@ def text(surface: pygame.Surface, string: str, pos, size: int, colour,
     rendered = render_text(string, size, colour, shadow)
     rect = rendered.get_rect(**{_ALIASES.get(align, align): pos})
     surface.blit(rendered, rect)
+    if _recorder is not None:
+        _recorder.note(string, rect, _ALIASES.get(align, align))
     return rect
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """One string drawn while a :class:`Recorder` was active: where, and the box it was fitted
+    into (the drawn rectangle widened to the fitted width about its own anchor), or None."""
+
+    string: str
+    rect: pygame.Rect
+    box: pygame.Rect | None
+
+
+class Recorder(list):
+    """Every :class:`Drawn` string, in order, between entering and leaving ``with``.
+
+    A string drawn after :func:`fit_size` or :func:`fitted` measured it (the same
+    string, the call just before) gets that width as its box; one recorder at a time.
+    """
+
+    def __init__(self):
+        super().__init__()
+        self.widths: dict[str, int] = {}
+
+    def __enter__(self) -> Recorder:
+        global _recorder
+        _recorder = self
+        return self
+
+    def __exit__(self, *exc) -> None:
+        global _recorder
+        _recorder = None
+
+    def note(self, string: str, rect: pygame.Rect, align: str) -> None:
+        width = self.widths.pop(string, None)
+        box = None
+        if width is not None:
+            box = pygame.Rect(rect.x, rect.y, width, rect.height)
+            if align.endswith("right"):
+                box.right = rect.right
+            elif not align.endswith("left"):
+                box.centerx = rect.centerx
+        self.append(Drawn(string, rect.copy(), box))
 
 
 def _shadow_offset(scale: int) -> int:

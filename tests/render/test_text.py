@@ -7,7 +7,7 @@ import pytest
 
 from cabinet import language
 from cabinet.render import glyphs
-from cabinet.render.text import FONT_FILE, FONT_PIXELS, fitted, render_text, scale_for, text_size
+from cabinet.render.text import FONT_FILE, FONT_PIXELS, Recorder, fit_size, fitted, render_text, scale_for, text, text_size
 
 YELLOW = (255, 255, 0)
 
@@ -52,3 +52,21 @@ def test_every_translated_character_can_be_drawn():
     used = {char for code in language.LANGUAGES for message in language.catalogue(code).values() for char in message}
     lacking = sorted(char for char in used - {" "} if not glyphs.has(char) and dots.get_metrics(char)[0] is None)
     assert lacking == []
+
+
+def test_a_recorder_notes_each_text_with_the_width_it_was_fitted_into():
+    surface = pygame.Surface((400, 100))
+    text(surface, "BEFORE", (0, 0), 14, (255, 255, 255))
+    with Recorder() as drawn:
+        words = "A LONG LINE OF WORDS"
+        text(surface, words, (200, 10), fit_size(words, 28, 150), (255, 255, 255), "midtop")
+        text(surface, "FREE", (390, 50), 14, (255, 255, 255), "topright")
+        line, size = fitted("/a/very/long/path/to/the/settings/cabinet.yaml", 14, 120)
+        text(surface, line, (5, 70), size, (255, 255, 255))
+    text(surface, "AFTER", (0, 0), 14, (255, 255, 255))
+    assert [item.string for item in drawn] == [words, "FREE", line]
+    first, second, third = drawn
+    assert first.box.width == 150 and first.box.centerx == first.rect.centerx == 200
+    assert first.rect.width <= first.box.width
+    assert second.box is None and second.rect.right == 390
+    assert "..." in line and third.box.left == 5 and third.box.width == 120
