@@ -74,7 +74,7 @@ class IdleWatch:
 
 def draw_still_there(surface: pygame.Surface, area: pygame.Rect, seconds: int) -> None:
     """STILL THERE? and the seconds left, across ``area`` (the idle person's field)."""
-    band = pygame.Rect(area.x - 8, area.centery - 60, area.width + 16, 120)
+    band = pygame.Rect(area.x - 8, area.centery - 64, area.width + 16, 128)   # three lines, clear of each other
     surface.blit(sprites.panel(band.width, band.height, palette.ORANGE, palette.SHADOW), band)
     room = band.width - 16
     question = tr("STILL THERE?")
