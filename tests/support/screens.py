@@ -1,0 +1,329 @@
+"""Every screen a player or an operator can see, built headless and ready to draw.
+
+:data:`SCREENS` maps a screen's name to a function of a cabinet (``make_app()``)
+that puts that screen on top of its scene stack (running a few frames where the
+screen needs them: the rules of a how-to page appear one by one, READY gives way
+to play). :func:`service_pages` walks the service menu as an operator would,
+opening every page a row opens. The screen-fit test lays out each of them.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from cabinet.games.match import Match, Series
+from cabinet.network.merge import NetworkEntry
+from cabinet.settings.load import ConfigProblem, LoadedConfig
+from cabinet.settings.schema import Settings
+
+FIELD_FRAMES = 150   # past READY / GO: the pieces are in, the first moves made
+
+
+def _on_top(app, scene, frames: int = 0):
+    app.ctx.scenes.reset(scene)
+    for _ in range(frames):
+        scene.update()
+        app.ctx.frame += 1
+    return scene
+
+
+def _unrecorded(scene):
+    """``scene`` drawn behind an overlay: its own texts are that screen's, not the overlay's."""
+    text_module = sys.modules["cabinet.render.text"]   # the package's ``text`` is the function
+    draw = scene.draw
+
+    def quietly(surface):
+        recorder, text_module._recorder = text_module._recorder, None
+        try:
+            draw(surface)
+        finally:
+            text_module._recorder = recorder
+    scene.draw = quietly
+    return scene
+
+
+# ---------------------------------------------------------------------- attract and select
+
+def _attract_part(name: str):
+    def build(app):
+        from cabinet.scenes.flow.attract import AttractScene
+        attract = AttractScene(app.ctx)
+        app.ctx.scenes.reset(attract)
+        while attract.part_name != name:
+            attract.next_part()
+        frames = 200 if "how to play" in name or "demo" in name else 5
+        for _ in range(frames):
+            attract.part.update()
+            app.ctx.frame += 1
+        return attract
+    return build
+
+
+def _title(app):
+    from cabinet.scenes.flow.title import TitleScene
+    return _on_top(app, TitleScene(app.ctx), 5)
+
+
+def _tables(game: str, page: int):
+    def build(app):
+        from cabinet.scenes.catalogue import entry
+        from cabinet.scenes.flow.tables import ScoreTablesScene
+        from cabinet.storage import scores
+        item = entry(game)
+        tables = item.tables(app.ctx.settings) + [scores.streak_table(game)]
+        scene = ScoreTablesScene(app.ctx, f"{item.title} RECORDS", tables, 1)
+        scene.frames = min(page, len(scene.pages) - 1) * scene.page_frames
+        return _on_top(app, scene)
+    return build
+
+
+def _network_tables(app):
+    from cabinet.scenes.flow.network_tables import NetworkTablesScene
+
+    class Fleet:
+        def table(self, table):
+            return tuple(NetworkEntry(rank, initials, 99_000 - rank * 7_000, "bar", cabinet, "2026-12-01", rank)
+                         for rank, (initials, cabinet) in enumerate(
+                             [("ACE", "front-of-house-cabinet"), ("BOB", "back"), ("CAT", "upstairs")] * 3, start=1))
+
+    link, app.ctx.network = app.ctx.network, Fleet()
+    try:
+        return _on_top(app, NetworkTablesScene(app.ctx, "BLOCKS NETWORK RECORDS", ["blocks"], 5))
+    finally:
+        app.ctx.network = link
+
+
+def _game_select(app):
+    from cabinet.scenes.flow.select import GameSelectScene
+    return _on_top(app, GameSelectScene(app.ctx), 2)
+
+
+def _modes(game: str):
+    def build(app):
+        from cabinet.scenes.flow.select import ModeStarter
+        return _on_top(app, ModeStarter(app.ctx, game).menu(), 2)
+    return build
+
+
+def _difficulty(app):
+    from cabinet.scenes.antigravity.modes import DifficultySelectScene
+    from cabinet.scenes.flow.select import ModeStarter
+    return _on_top(app, DifficultySelectScene(app.ctx, ModeStarter(app.ctx, "antigravity")), 2)
+
+
+def _contest_select(app):
+    from cabinet.scenes.antigravity.modes import ContestSelectScene
+    from cabinet.scenes.flow.select import ModeStarter
+    return _on_top(app, ContestSelectScene(app.ctx, ModeStarter(app.ctx, "antigravity")), 2)
+
+
+def _cpu_level(app):
+    from cabinet.scenes.flow.select import CpuLevelScene
+    return _on_top(app, CpuLevelScene(app.ctx, "blocks"), 2)
+
+
+# ---------------------------------------------------------------------- play
+
+def _blocks(frames: int, paused: bool = False, over: bool = False):
+    def build(app):
+        from cabinet.games.blocks import BlocksGame
+        from cabinet.games.pilots import HumanPilot
+        from cabinet.scenes.blocks.play import BlocksScene
+        scene = _on_top(app, BlocksScene(app.ctx, HumanPilot(1), 9), frames)
+        if over:
+            scene.game = BlocksGame.from_text(["#.#.#.#.", ".#.#.#.#"] * 4, tray=[None, ["##"], None], seed=4,
+                                              score=9500)
+            scene._finish()
+            for _ in range(5):    # GAME OVER shows; the initials come later
+                scene.update()
+        scene.paused = paused
+        return scene
+    return build
+
+
+def _blocks_versus(cpu: bool):
+    def build(app):
+        from cabinet.games.match import cpu_match
+        from cabinet.scenes.flow.play import match_scene
+        match = cpu_match(app.ctx.settings, "blocks", 1, 3, 5) if cpu else Match("blocks", 2, 5)
+        return _on_top(app, match_scene(app.ctx, match), FIELD_FRAMES)
+    return build
+
+
+def _anti_gravity(mode: str, frames: int = FIELD_FRAMES, paused: bool = False, **options):
+    def build(app):
+        from cabinet.scenes.antigravity.play import AntiGravityScene
+        scene = _on_top(app, AntiGravityScene(app.ctx, mode, seed=9, **options), frames)
+        scene.paused = paused
+        return scene
+    return build
+
+
+def _anti_gravity_cpu(app):
+    from cabinet.games.match import cpu_match
+    from cabinet.scenes.flow.play import match_scene
+    return _on_top(app, match_scene(app.ctx, cpu_match(app.ctx.settings, "antigravity", 1, 3, 5)), FIELD_FRAMES)
+
+
+def _idle(game: str):
+    def build(app):
+        from cabinet.games.match import Match
+        from cabinet.scenes.flow.play import match_scene
+        scene = match_scene(app.ctx, Match(game, 2, 5))
+        _on_top(app, scene, FIELD_FRAMES)
+        from cabinet.scenes.kit.idle import IDLE_WARN_FRAMES
+        scene.idle.idle[1] = IDLE_WARN_FRAMES + 1   # player 1 walked away; player 2 plays on
+        return scene
+    return build
+
+
+# ---------------------------------------------------------------------- after a game
+
+def _initials(app):
+    from cabinet.scenes.flow.initials import InitialsScene
+    return _on_top(app, InitialsScene(app.ctx, "blocks", 12345), 30)
+
+
+def _streak_initials(app):
+    from cabinet.scenes.flow.records import Entry, RecordsInitialsScene
+    from cabinet.storage.scores import streak_table
+    entries = [Entry(1, streak_table("antigravity"), 2, 1, 0), Entry(1, "antigravity/versus", 4890, 3, 0)]
+    return _on_top(app, RecordsInitialsScene(app.ctx, 1, entries, lambda ranks: None), 30)
+
+
+def _ranking(app):
+    from cabinet.scenes.flow.ranking import RankingScene
+    return _on_top(app, RankingScene(app.ctx, "blocks", rank=3), 30)
+
+
+def _rematch(cpu: bool):
+    def build(app):
+        from cabinet.games.match import cpu_match
+        from cabinet.scenes.flow.play import match_scene
+        from cabinet.scenes.flow.rematch import RematchScene
+        from cabinet.scenes.kit.ending import MatchEnd
+        match = cpu_match(app.ctx.settings, "blocks", 1, 3, 5) if cpu else Match("blocks", 2, 5)
+        match.record(1)
+        match.record(1)
+        behind = _unrecorded(_on_top(app, match_scene(app.ctx, match), FIELD_FRAMES))
+        end = MatchEnd(behind, match, Series(), None, 60.0, None)
+        return _on_top(app, RematchScene(app.ctx, end, lambda *args: None, lambda *args: None), 20)
+    return build
+
+
+def _challenger(app):
+    from cabinet.games.pilots import HumanPilot
+    from cabinet.scenes.blocks.play import BlocksScene
+    from cabinet.scenes.flow.challenger import ChallengerScene
+    behind = BlocksScene(app.ctx, HumanPilot(1), 9)
+    _on_top(app, behind, FIELD_FRAMES)
+    return _on_top(app, ChallengerScene(app.ctx, behind, behind.interrupted(), lambda *args: None), 40)   # the banner has slid in
+
+
+# ---------------------------------------------------------------------- the operator's
+
+LONG_PATH = Path("/srv/arcade/" + "operator_settings_folder/" * 6 + "cabinet.yaml")
+
+
+def _settings_notice(app):
+    from cabinet.scenes.service.settings_notice import SettingsNoticeScene
+    problems = [ConfigProblem(str(LONG_PATH), f"antigravity.contests[{i}].turn_seconds", 100 + i,
+                              "must be a number from 1 to 60; got 'fast'; using the last good value 4")
+                for i in range(4)]
+    return _on_top(app, SettingsNoticeScene(app.ctx, LoadedConfig(Settings(), LONG_PATH, problems)), 2)
+
+
+def _save_result(problem: str | None):
+    def build(app):
+        from cabinet.scenes.service.save import SaveOutcome, SaveResultScene
+        outcome = SaveOutcome(LONG_PATH, problem=problem)
+        return _on_top(app, SaveResultScene(app.ctx, outcome), 2)
+    return build
+
+
+def _door(app):
+    """A game in play, and the SERVICE button pressed: the door's message over it."""
+    from cabinet.inputs.actions import CABINET, Action, InputEvent
+    scene = _blocks(FIELD_FRAMES)(app)
+    app.service_door.offer(InputEvent(CABINET, Action.SERVICE, True))
+    return scene
+
+
+def service_page(path: tuple[str, ...]):
+    def build(app):
+        from cabinet.scenes.service.menu import ServiceMenuScene
+        page = _on_top(app, ServiceMenuScene(app.ctx), 2)
+        for label in path:
+            rows = page.rows()
+            page.index = next(index for index, row in enumerate(rows) if row.label == label)
+            rows[page.index].select()
+            page = app.ctx.scenes.top
+            for _ in range(2):
+                page.update()
+        return page
+    return build
+
+
+def service_pages(app, path=(), seen=None) -> list[tuple[str, ...]]:
+    """The path of row labels (from the service menu) to every page a PageRow opens."""
+    from cabinet.scenes.service.rows import PageRow
+    seen = set() if seen is None else seen
+    page = service_page(path)(app)
+    found = [path]
+    seen.add(page.name)
+    rows = page.rows() if hasattr(page, "rows") else []
+    for row in rows:
+        if not isinstance(row, PageRow):
+            continue
+        opened = service_page(path + (row.label,))(app)
+        if opened.name in seen or len(path) >= 4:
+            continue
+        found += service_pages(app, path + (row.label,), seen)
+    return found
+
+
+SCREENS = {
+    "attract title": _attract_part("title"),
+    "attract blocks demo": _attract_part("blocks demo"),
+    "attract anti-gravity demo": _attract_part("anti-gravity demo"),
+    "title": _title,
+    "how to play blocks": _attract_part("how to play blocks"),
+    "how to play anti-gravity": _attract_part("how to play anti-gravity"),
+    "blocks records 1": _tables("blocks", 0),
+    "blocks records 2": _tables("blocks", 1),
+    "anti-gravity records 1": _tables("antigravity", 0),
+    "anti-gravity records 2": _tables("antigravity", 1),
+    "anti-gravity records 3": _tables("antigravity", 2),
+    "network records": _network_tables,
+    "game select": _game_select,
+    "blocks modes": _modes("blocks"),
+    "anti-gravity modes": _modes("antigravity"),
+    "difficulty select": _difficulty,
+    "contest select": _contest_select,
+    "cpu level select": _cpu_level,
+    "blocks ready": _blocks(20),
+    "blocks single": _blocks(FIELD_FRAMES),
+    "blocks pause": _blocks(FIELD_FRAMES, paused=True),
+    "blocks game over": _blocks(FIELD_FRAMES, over=True),
+    "blocks versus": _blocks_versus(False),
+    "blocks vs cpu": _blocks_versus(True),
+    "blocks still there": _idle("blocks"),
+    "anti-gravity ready": _anti_gravity("single", 20),
+    "anti-gravity single": _anti_gravity("single"),
+    "anti-gravity pause": _anti_gravity("single", paused=True),
+    "anti-gravity versus": _anti_gravity("versus"),
+    "anti-gravity vs cpu": _anti_gravity_cpu,
+    "anti-gravity contest": _anti_gravity("contest", contest="STANDARD"),
+    "anti-gravity still there": _idle("antigravity"),
+    "initials": _initials,
+    "streak initials": _streak_initials,
+    "ranking": _ranking,
+    "rematch": _rematch(False),
+    "continue": _rematch(True),
+    "new challenger": _challenger,
+    "settings notice": _settings_notice,
+    "save done": _save_result(None),
+    "save failed": _save_result(f"{LONG_PATH}: Read-only file system"),
+    "service door": _door,
+}
