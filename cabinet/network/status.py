@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from cabinet.language import N_
+
 
 @dataclass(frozen=True)
 class LinkStatus:
@@ -17,13 +19,13 @@ class LinkStatus:
 
 
 STATES = {
-    "starting": "STARTING",
-    "connecting": "CONNECTING",
-    "connected": "CONNECTED",
-    "unreachable": "BROKER UNREACHABLE",
-    "refused": "LOGIN REFUSED",
-    "denied": "MESSAGES REFUSED (ACL)",
-    "disconnected": "DISCONNECTED, RETRYING",
-    "setup": "SETTINGS PROBLEM",
-    "stopped": "STOPPED",
+    "starting": N_("STARTING"),
+    "connecting": N_("CONNECTING"),
+    "connected": N_("CONNECTED"),
+    "unreachable": N_("BROKER UNREACHABLE"),
+    "refused": N_("LOGIN REFUSED"),
+    "denied": N_("MESSAGES REFUSED (ACL)"),
+    "disconnected": N_("DISCONNECTED, RETRYING"),
+    "setup": N_("SETTINGS PROBLEM"),
+    "stopped": N_("STOPPED"),
 }

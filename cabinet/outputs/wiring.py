@@ -13,16 +13,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cabinet.inputs.wiring import clash_line, on_header, wiring
+from cabinet.language import N_
 
 # The outputs in the order of the settings file, the OUTPUT TEST page and the wiring notes.
 OUTPUTS = {
-    "lockout1": "COIN LOCKOUT 1",
-    "lockout2": "COIN LOCKOUT 2",
-    "meter1": "COIN METER 1",
-    "meter2": "COIN METER 2",
-    "start_lamp1": "START LAMP 1P",
-    "start_lamp2": "START LAMP 2P",
-    "marquee": "MARQUEE",
+    "lockout1": N_("COIN LOCKOUT 1"),
+    "lockout2": N_("COIN LOCKOUT 2"),
+    "meter1": N_("COIN METER 1"),
+    "meter2": N_("COIN METER 2"),
+    "start_lamp1": N_("START LAMP 1P"),
+    "start_lamp2": N_("START LAMP 2P"),
+    "marquee": N_("MARQUEE"),
 }
 
 # The map suggested for a cabinet with neither a sound HAT on I2S (GPIO 18-21) nor a serial

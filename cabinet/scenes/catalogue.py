@@ -169,7 +169,7 @@ GAMES: dict[str, Entry] = {
         # BLOCKS opens with a versus round, ANTI-GRAVITY with a single game: every loop shows both.
         attract=AttractShare(lambda attract: attract.blocks_demo_seconds, lambda attract: attract.blocks_scores_seconds,
                              versus_first=True, shared_scores=False),
-        settings_detail="PIECE SET, ROTATION, GRAVITY, RAMP, VERSUS",
+        settings_detail=N_("PIECE SET, ROTATION, GRAVITY, RAMP, VERSUS"),
     ),
     "antigravity": Entry(
         "antigravity", "ANTI-GRAVITY", N_("PUSH, MATCH 3, CROSS THE S LINE"),
@@ -179,7 +179,7 @@ GAMES: dict[str, Entry] = {
         attract=AttractShare(lambda attract: attract.antigravity_demo_seconds,
                              lambda attract: attract.antigravity_scores_seconds,
                              versus_first=False, shared_scores=True),
-        settings_detail="DIFFICULTY, VERSUS HANDICAPS, CONTEST LISTS",
+        settings_detail=N_("DIFFICULTY, VERSUS HANDICAPS, CONTEST LISTS"),
     ),
 }
 

@@ -37,6 +37,7 @@ from pathlib import Path
 
 import yaml
 
+from cabinet.language import N_
 from cabinet.settings.checks import check_across
 from cabinet.settings.document import DocumentError, compose, key_kind
 from cabinet.settings.schema import RENAMED, Settings
@@ -50,8 +51,8 @@ SYSTEM_CONFIG = Path("/etc/arcadeforge/cabinet.yaml")
 MAX_BYTES = 256_000       # the shipped file is 10 kB; pyyaml reads about 0.5 MB a second here, a Pi 7x slower
 MAX_QUOTED = 40           # a longer value is clipped where a problem line repeats it
 MAX_PROBLEMS = 100        # listed one by one (log, NOTICES, check-config); the rest are counted
-USING_LAST_GOOD = "USING LAST GOOD SETTINGS"
-USING_FACTORY = "USING FACTORY SETTINGS"
+USING_LAST_GOOD = N_("USING LAST GOOD SETTINGS")
+USING_FACTORY = N_("USING FACTORY SETTINGS")
 _MISSING = object()       # "no last good value for this key"
 
 
@@ -113,7 +114,7 @@ class LoadedConfig:
             return USING_LAST_GOOD
         if not self.usable:
             return USING_FACTORY
-        return "THE REST OF THE FILE IS IN USE"
+        return N_("THE REST OF THE FILE IS IN USE")
 
     @property
     def problem_count(self) -> int:

@@ -14,7 +14,7 @@ import typing
 from dataclasses import dataclass, field
 from typing import Any
 
-from cabinet.language import LANGUAGES
+from cabinet.language import LANGUAGES, N_
 from cabinet.system.price_table import PriceTable
 from cabinet.system.sleep_hours import command_problem, sleep_hours_problem
 
@@ -41,13 +41,13 @@ def spec(default: Any = None, *, choices=None, min=None, max=None, factory=None,
 
 @dataclass
 class DisplaySettings:
-    fullscreen: bool = spec(True, doc="fill the screen; false opens a window")
-    rotation: int = spec(0, choices=(0, 90, 180, 270), doc="picture rotation for vertical monitors")
-    show_fps: bool = spec(False, doc="draw the frame rate in a corner")
-    block_symbols: bool = spec(True, doc="a shape on each ANTI-GRAVITY block, for colour-blind players")
-    language: str = spec("en", choices=LANGUAGES, doc="the language of every screen: en, ms (Malay) or ja (Japanese)")
+    fullscreen: bool = spec(True, doc=N_("fill the screen; false opens a window"))
+    rotation: int = spec(0, choices=(0, 90, 180, 270), doc=N_("picture rotation for vertical monitors"))
+    show_fps: bool = spec(False, doc=N_("draw the frame rate in a corner"))
+    block_symbols: bool = spec(True, doc=N_("a shape on each ANTI-GRAVITY block, for colour-blind players"))
+    language: str = spec("en", choices=LANGUAGES, doc=N_("the language of every screen: en, ms (Malay) or ja (Japanese)"))
     sleep: str = spec("", check=sleep_hours_problem, doc='hours the screen sleeps, "HH:MM-HH:MM"; empty: never')
-    dim_after_minutes: int = spec(0, min=0, max=240, doc="dim attract mode after this many idle minutes; 0: never")
+    dim_after_minutes: int = spec(0, min=0, max=240, doc=N_("dim attract mode after this many idle minutes; 0: never"))
     sleep_command: str = spec("", check=command_problem, doc="run when the screen sleeps (monitor power off)")
     wake_command: str = spec("", check=command_problem, doc="run when the screen wakes (monitor power on)")
 
@@ -56,9 +56,9 @@ class DisplaySettings:
 class AudioSettings:
     master_volume: int = spec(80, min=0, max=100)
     effects_volume: int = spec(100, min=0, max=100)
-    demo_sounds: bool = spec(True, doc="attract mode makes sound")
-    demo_sound_every: int = spec(1, min=1, max=10, doc="attract mode sounds one loop in this many")
-    demo_volume: int = spec(100, min=0, max=100, doc="attract mode's sound, in percent of the game's")
+    demo_sounds: bool = spec(True, doc=N_("attract mode makes sound"))
+    demo_sound_every: int = spec(1, min=1, max=10, doc=N_("attract mode sounds one loop in this many"))
+    demo_volume: int = spec(100, min=0, max=100, doc=N_("attract mode's sound, in percent of the game's"))
     sample_rate: int = spec(44100, choices=(22050, 44100, 48000))
     buffer: int = spec(512, choices=(256, 512, 1024, 2048))
 
@@ -87,7 +87,7 @@ class AttractSettings:
     antigravity_demo_seconds: float = spec(30.0, min=5, max=600)
     antigravity_scores_seconds: float = spec(10.0, min=1, max=120)
     howto_seconds: float = spec(10.0, min=1, max=120)
-    replays: bool = spec(True, doc="alternate live AI demos with replays of top games")
+    replays: bool = spec(True, doc=N_("alternate live AI demos with replays of top games"))
     message: str = spec("", check=attract_message_problem, doc="the operator's line in attract mode")
 
 
@@ -111,7 +111,7 @@ class CreditSettings:
     price_table_2: PriceTable = spec(PriceTable(),
                                      doc="chute 2: [coins, credits] steps, e.g. [[1, 1], [5, 6]]")
     credits_per_game: int = spec(1, min=1, max=9)
-    versus_credits: int = spec(2, min=1, max=9, doc="price of a versus match (one each, or all from one)")
+    versus_credits: int = spec(2, min=1, max=9, doc=N_("price of a versus match (one each, or all from one)"))
     max_credits: int = spec(9, min=1, max=99)
     price_text: str = spec("", check=price_text_problem,
                            doc='the price of a credit as the credit line shows it, e.g. "RM1" or "100円"; empty: none')
@@ -128,33 +128,33 @@ RENAMED = {
 
 @dataclass
 class ScoreSettings:
-    auto_reset_plays: int = spec(0, min=0, max=100000, doc="reset tables to defaults every N plays; 0 = never")
+    auto_reset_plays: int = spec(0, min=0, max=100000, doc=N_("reset tables to defaults every N plays; 0 = never"))
 
 
 # --------------------------------------------------------------------------- games
 
 @dataclass
 class AttackPercents:
-    p1: int = spec(100, min=50, max=200, doc="player 1's attacks, in percent")
-    p2: int = spec(100, min=50, max=200, doc="player 2's attacks, in percent")
+    p1: int = spec(100, min=50, max=200, doc=N_("player 1's attacks, in percent"))
+    p2: int = spec(100, min=50, max=200, doc=N_("player 2's attacks, in percent"))
 
 
 @dataclass
 class BlocksVersusSettings:
-    same_pieces: bool = spec(True, doc="each player's n-th tray holds the same pieces")
-    land_max: int = spec(8, min=1, max=64, doc="most pending stones that land at once")
-    move_seconds: float = spec(10.0, min=2, max=60, doc="pending stones land when a player waits this long")
+    same_pieces: bool = spec(True, doc=N_("each player's n-th tray holds the same pieces"))
+    land_max: int = spec(8, min=1, max=64, doc=N_("most pending stones that land at once"))
+    move_seconds: float = spec(10.0, min=2, max=60, doc=N_("pending stones land when a player waits this long"))
     attack_percent: AttackPercents = spec(factory=AttackPercents, doc="handicap: each player's attack strength")
-    rounds_to_win: int = spec(2, min=1, max=9, doc="games a player must win to take the match")
+    rounds_to_win: int = spec(2, min=1, max=9, doc=N_("games a player must win to take the match"))
 
 
 @dataclass
 class BlocksSettings:
     piece_set: str = spec("classic", choices=("classic", "tetromino"))
-    rotation: bool = spec(False, doc="players may turn pieces 90 degrees")
-    gravity: bool = spec(True, doc="rows above a cleared row drop (this game's own rule)")
-    ramp: bool = spec(True, doc="stones land at tray refreshes as a game goes on, so it ends")
-    ramp_placements: int = spec(40, min=5, max=1000, doc="placements per ramp level")
+    rotation: bool = spec(False, doc=N_("players may turn pieces 90 degrees"))
+    gravity: bool = spec(True, doc=N_("rows above a cleared row drop (this game's own rule)"))
+    ramp: bool = spec(True, doc=N_("stones land at tray refreshes as a game goes on, so it ends"))
+    ramp_placements: int = spec(40, min=5, max=1000, doc=N_("placements per ramp level"))
     versus: BlocksVersusSettings = spec(factory=BlocksVersusSettings)
 
 
@@ -183,8 +183,8 @@ class HandicapSettings:
 
 @dataclass
 class VersusSettings:
-    same_blocks: bool = spec(True, doc="both players receive the same block sequence")
-    rounds_to_win: int = spec(2, min=1, max=5, doc="games a player must win to take the match")
+    same_blocks: bool = spec(True, doc=N_("both players receive the same block sequence"))
+    rounds_to_win: int = spec(2, min=1, max=5, doc=N_("games a player must win to take the match"))
     p1: HandicapSettings = spec(factory=HandicapSettings)
     p2: HandicapSettings = spec(factory=HandicapSettings)
 
@@ -209,7 +209,7 @@ def table_name_problem(name: str) -> str | None:
 class ContestList:
     name: str = spec("LIST A", check=table_name_problem)
     seed: int = spec(1, min=0, max=2**31 - 1)
-    length: int = spec(60, min=1, max=999, doc="number of dispenser pairs")
+    length: int = spec(60, min=1, max=999, doc=N_("number of dispenser pairs"))
     colours: int = spec(4, min=2, max=5)
     turn_seconds: float = spec(8.0, min=1, max=60)
 
@@ -226,23 +226,23 @@ def _default_contests() -> list[ContestList]:
 class RampSettings:
     """The ramp of RULES.md "Game length on a cabinet", for single ANTI-GRAVITY."""
 
-    enabled: bool = spec(True, doc="single games get faster and more colourful as blocks are cleared")
-    clears: int = spec(60, min=1, max=10_000, doc="blocks cleared per ramp step")
-    step_seconds: float = spec(0.5, min=0.1, max=10, doc="seconds taken off the turn time per step")
-    min_seconds: float = spec(2.0, min=1, max=60, doc="the turn time never drops below this")
-    horizon_level: int = spec(4, min=0, max=100, doc="from this level the S line widens into a band; 0: never")
-    horizon_warning: int = spec(3, min=1, max=20, doc="turns a new row of the band is announced before it counts")
+    enabled: bool = spec(True, doc=N_("single games get faster and more colourful as blocks are cleared"))
+    clears: int = spec(60, min=1, max=10_000, doc=N_("blocks cleared per ramp step"))
+    step_seconds: float = spec(0.5, min=0.1, max=10, doc=N_("seconds taken off the turn time per step"))
+    min_seconds: float = spec(2.0, min=1, max=60, doc=N_("the turn time never drops below this"))
+    horizon_level: int = spec(4, min=0, max=100, doc=N_("from this level the S line widens into a band; 0: never"))
+    horizon_warning: int = spec(3, min=1, max=20, doc=N_("turns a new row of the band is announced before it counts"))
 
 
 @dataclass
 class AntiGravitySettings:
     width: int = spec(6, min=3, max=12)
     half_height: int = spec(6, min=3, max=10)
-    difficulty: str = spec("normal", choices=DIFFICULTIES, doc="operator's difficulty")
+    difficulty: str = spec("normal", choices=DIFFICULTIES, doc=N_("operator's difficulty"))
     player_picks_difficulty: bool = spec(True)
-    invert_push: bool = spec(False, doc="swap which key pushes which side")
+    invert_push: bool = spec(False, doc=N_("swap which key pushes which side"))
     forced_side: str = spec("top", choices=("top", "bottom"))
-    difficulties: dict = spec(factory=_default_difficulties, doc="keys: warmup normal advanced hard")
+    difficulties: dict = spec(factory=_default_difficulties, doc=N_("keys: warmup normal advanced hard"))
     versus: VersusSettings = spec(factory=VersusSettings)
     contests: list = spec(factory=_default_contests)
     ramp: RampSettings = spec(factory=RampSettings)
@@ -259,13 +259,13 @@ CONTAINER_ITEMS = {
 class MatchSettings:
     """What both games' versus matches share: the CPU opponent, rematches, challengers."""
 
-    cpu_lowest_level: int = spec(1, min=1, max=5, doc="weakest CPU level players may pick")
-    cpu_highest_level: int = spec(5, min=1, max=5, doc="strongest CPU level players may pick")
-    cpu_level: int = spec(2, min=1, max=5, doc="the CPU level offered first, or the only one")
-    player_picks_cpu_level: bool = spec(True, doc="players pick the CPU level; off: the one above")
-    rematch: bool = spec(True, doc="after a match, offer a rematch (a continue against the CPU) that takes coins")
-    rematch_seconds: int = spec(10, min=3, max=30, doc="how long the offer counts down for coins and Start")
-    challenger: bool = spec(True, doc="the other panel's Start interrupts a one-player game for a versus")
+    cpu_lowest_level: int = spec(1, min=1, max=5, doc=N_("weakest CPU level players may pick"))
+    cpu_highest_level: int = spec(5, min=1, max=5, doc=N_("strongest CPU level players may pick"))
+    cpu_level: int = spec(2, min=1, max=5, doc=N_("the CPU level offered first, or the only one"))
+    player_picks_cpu_level: bool = spec(True, doc=N_("players pick the CPU level; off: the one above"))
+    rematch: bool = spec(True, doc=N_("after a match, offer a rematch (a continue against the CPU) that takes coins"))
+    rematch_seconds: int = spec(10, min=3, max=30, doc=N_("how long the offer counts down for coins and Start"))
+    challenger: bool = spec(True, doc=N_("the other panel's Start interrupts a one-player game for a versus"))
 
 
 @dataclass
@@ -373,10 +373,10 @@ class OutputPin:
 class MeterSettings:
     """The coin meters' pulse (the AAMA wiring guide asks for at least 60 ms per count)."""
 
-    on_ms: int = spec(60, min=20, max=500, doc="how long the meter's coil is energised per coin")
-    off_ms: int = spec(60, min=20, max=500, doc="the rest between two counts")
+    on_ms: int = spec(60, min=20, max=500, doc=N_("how long the meter's coil is energised per coin"))
+    off_ms: int = spec(60, min=20, max=500, doc=N_("the rest between two counts"))
     counts: str = spec("per_chute", choices=("per_chute", "total"),
-                       doc="per_chute: meter 1 counts chute 1, meter 2 chute 2; total: meter 1 counts both")
+                       doc=N_("per_chute: meter 1 counts chute 1, meter 2 chute 2; total: meter 1 counts both"))
 
 
 # Shipped unwired: the inputs' default map takes the header's 20 free GPIO lines, and the six
@@ -384,11 +384,11 @@ class MeterSettings:
 # config/cabinet.yaml and the wiring notes give the suggested map for a cabinet that uses neither.
 @dataclass
 class OutputSettings:
-    accept_coins: bool = spec(True, doc="false: the lockout refuses every coin (cabinet out of order)")
+    accept_coins: bool = spec(True, doc=N_("false: the lockout refuses every coin (cabinet out of order)"))
     lockout1: OutputPin = spec(factory=OutputPin, doc="chute 1's lockout coil: energised = accept")
     lockout2: OutputPin = spec(factory=OutputPin, doc="chute 2's lockout coil (one driver for both: lockout1)")
-    meter1: OutputPin = spec(factory=OutputPin, doc="coin meter 1")
-    meter2: OutputPin = spec(factory=OutputPin, doc="coin meter 2")
+    meter1: OutputPin = spec(factory=OutputPin, doc=N_("coin meter 1"))
+    meter2: OutputPin = spec(factory=OutputPin, doc=N_("coin meter 2"))
     start_lamp1: OutputPin = spec(factory=OutputPin, doc="player 1's Start button lamp")
     start_lamp2: OutputPin = spec(factory=OutputPin, doc="player 2's Start button lamp")
     marquee: OutputPin = spec(factory=OutputPin, doc="the marquee light: on while the screen is awake")

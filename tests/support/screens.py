@@ -49,6 +49,7 @@ def _attract_part(name: str):
     def build(app):
         from cabinet.scenes.flow.attract import AttractScene
         attract = AttractScene(app.ctx)
+        attract.random.seed(9)   # the same demo every time: its moves decide where its texts land
         app.ctx.scenes.reset(attract)
         while attract.part_name != name:
             attract.next_part()

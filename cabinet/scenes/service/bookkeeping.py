@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import logging
 
-from cabinet.render.glyphs import TRIANGLE_DOWN, TRIANGLE_UP
+from cabinet.language import N_, tr
 
 from .page import Page
 from .rows import InfoRow
@@ -18,15 +18,15 @@ log = logging.getLogger(__name__)
 REFRESH_FRAMES = 30
 
 MODE_NAMES = {
-    "blocks/single": "BLOCKS",
-    "antigravity/single": "ANTI-GRAVITY SINGLE",
-    "antigravity/versus": "ANTI-GRAVITY VERSUS",
-    "antigravity/contest": "ANTI-GRAVITY CONTEST",
-    "blocks/versus": "BLOCKS VERSUS",
-    "blocks/cpu": "BLOCKS VS CPU",
-    "antigravity/cpu": "ANTI-GRAVITY VS CPU",
-    "blocks/challenger": "BLOCKS CHALLENGERS",
-    "antigravity/challenger": "ANTI-GRAVITY CHALLENGERS",
+    "blocks/single": N_("BLOCKS PLAYS"),
+    "antigravity/single": N_("ANTI-GRAVITY SINGLE PLAYS"),
+    "antigravity/versus": N_("ANTI-GRAVITY VERSUS PLAYS"),
+    "antigravity/contest": N_("ANTI-GRAVITY CONTEST PLAYS"),
+    "blocks/versus": N_("BLOCKS VERSUS PLAYS"),
+    "blocks/cpu": N_("BLOCKS VS CPU PLAYS"),
+    "antigravity/cpu": N_("ANTI-GRAVITY VS CPU PLAYS"),
+    "blocks/challenger": N_("BLOCKS CHALLENGERS PLAYS"),
+    "antigravity/challenger": N_("ANTI-GRAVITY CHALLENGERS PLAYS"),
 }
 
 
@@ -44,15 +44,15 @@ def duration(seconds: float) -> str:
 def stamp(value) -> str:
     """A UTC stamp from the store, shortened to the minute; NEVER when there is none."""
     if not value:
-        return "NEVER"
+        return tr("NEVER")
     return str(value).replace("T", " ")[:16]
 
 
 class BookkeepingPage(Page):
     """Coins per chute, credits, plays per game and mode, play time, uptime, last resets."""
 
-    title = "BOOKKEEPING"
-    controls = f"{TRIANGLE_UP}{TRIANGLE_DOWN} SCROLL   B BACK"
+    title = N_("BOOKKEEPING")
+    controls = N_("{up}{down} SCROLL   B BACK")
 
     def __init__(self, ctx, menu=None):
         super().__init__(ctx, menu)
@@ -73,34 +73,39 @@ class BookkeepingPage(Page):
     def rows(self):
         f = self.figures
         if not f:
-            return [InfoRow("THE BOOKKEEPING CANNOT BE READ", "SEE THE LOG")]
+            return [InfoRow(tr("THE BOOKKEEPING CANNOT BE READ"), tr("SEE THE LOG"))]
         rows = [
-            InfoRow("COINS CHUTE 1", str(f["coins"][1])),
-            InfoRow("COINS CHUTE 2", str(f["coins"][2])),
-            InfoRow("CREDITS FROM COINS", str(f["credits_from_coins"])),
-            InfoRow("SERVICE CREDITS", str(f["service_credits"])),
-            InfoRow("CREDITS PLAYED", str(f["credits_spent"])),
-            InfoRow("CREDITS OVER THE LIMIT", str(f["credits_over_max"]),
-                    "COINS THAT CAME PAST MAXIMUM CREDITS, CREDITED ALL THE SAME"),
-            InfoRow("METER 1 COUNTS", str(f["meter_pulses"][1]), "PULSES GIVEN TO COIN METER 1"),
-            InfoRow("METER 2 COUNTS", str(f["meter_pulses"][2]), "PULSES GIVEN TO COIN METER 2"),
-            InfoRow("CREDITS IN THE MACHINE", str(f["credits"])),
+            InfoRow(tr("COINS CHUTE {chute}", chute=1), str(f["coins"][1])),
+            InfoRow(tr("COINS CHUTE {chute}", chute=2), str(f["coins"][2])),
+            InfoRow(tr("CREDITS FROM COINS"), str(f["credits_from_coins"])),
+            InfoRow(tr("SERVICE CREDITS"), str(f["service_credits"])),
+            InfoRow(tr("CREDITS PLAYED"), str(f["credits_spent"])),
+            InfoRow(tr("CREDITS OVER THE LIMIT"), str(f["credits_over_max"]),
+                    tr("COINS THAT CAME PAST MAXIMUM CREDITS, CREDITED ALL THE SAME")),
+            InfoRow(tr("METER {meter} COUNTS", meter=1), str(f["meter_pulses"][1]),
+                    tr("PULSES GIVEN TO COIN METER {meter}", meter=1)),
+            InfoRow(tr("METER {meter} COUNTS", meter=2), str(f["meter_pulses"][2]),
+                    tr("PULSES GIVEN TO COIN METER {meter}", meter=2)),
+            InfoRow(tr("CREDITS IN THE MACHINE"), str(f["credits"])),
         ]
         modes = f["modes"]
         for key, label in MODE_NAMES.items():
             row = modes.get(key, {"plays": 0, "average_seconds": 0.0})
             continued = f["continues"].get(key, 0)
-            extra = f"  +{continued} CONT" if continued else ""
-            rows.append(InfoRow(f"{label} PLAYS", f"{row['plays']}{extra}  AVG {duration(row['average_seconds'])}",
-                                "FIRST PLAYS (+ CONTINUES), AVERAGE LENGTH OF THOSE FINISHED"))
+            average = duration(row["average_seconds"])
+            shown = (tr("{plays}  +{continues} CONT  AVG {average}", plays=row["plays"], continues=continued,
+                        average=average)
+                     if continued else tr("{plays}  AVG {average}", plays=row["plays"], average=average))
+            rows.append(InfoRow(tr(label), shown, tr("FIRST PLAYS (+ CONTINUES), AVERAGE LENGTH OF THOSE FINISHED")))
         rows += [
-            InfoRow("TOTAL PLAYS", str(f["total_plays"])),
-            InfoRow("TOTAL CONTINUES", str(f["total_continues"]), "PLAYED AGAIN ON THE REMATCH / CONTINUE OFFER"),
-            InfoRow("TOTAL PLAY TIME", duration(f["total_play_seconds"])),
-            InfoRow("AVERAGE PLAY TIME", duration(f["average_play_seconds"])),
-            InfoRow("UPTIME", duration(f["uptime_seconds"]), "POWERED-ON TIME SINCE THE COUNTS WERE RESET"),
-            InfoRow("COUNTS SINCE", stamp(f["counts_since"]), f"UTC: {f['counts_since_why'] or 'BEFORE THIS FIRMWARE'}"),
-            InfoRow("COUNTS LAST RESET", stamp(f["counts_reset"]), "UTC"),
-            InfoRow("SCORES LAST RESET", stamp(f["scores_reset"]), "UTC"),
+            InfoRow(tr("TOTAL PLAYS"), str(f["total_plays"])),
+            InfoRow(tr("TOTAL CONTINUES"), str(f["total_continues"]), tr("PLAYED AGAIN ON THE REMATCH / CONTINUE OFFER")),
+            InfoRow(tr("TOTAL PLAY TIME"), duration(f["total_play_seconds"])),
+            InfoRow(tr("AVERAGE PLAY TIME"), duration(f["average_play_seconds"])),
+            InfoRow(tr("UPTIME"), duration(f["uptime_seconds"]), tr("POWERED-ON TIME SINCE THE COUNTS WERE RESET")),
+            InfoRow(tr("COUNTS SINCE"), stamp(f["counts_since"]),
+                    "UTC: " + (f["counts_since_why"] or tr("BEFORE THIS FIRMWARE"))),   # the store's why, as logged
+            InfoRow(tr("COUNTS LAST RESET"), stamp(f["counts_reset"]), "UTC"),
+            InfoRow(tr("SCORES LAST RESET"), stamp(f["scores_reset"]), "UTC"),
         ]
         return rows

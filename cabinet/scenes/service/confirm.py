@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 
 from cabinet.inputs.actions import CABINET, Action
+from cabinet.language import N_, tr
 from cabinet.render import WIDTH, fit_size, palette, text
 from cabinet.scenes.service.save import factory_reset
 
@@ -20,10 +21,10 @@ log = logging.getLogger(__name__)
 class ConfirmPage(Page):
     """Says what will be lost; TEST does it, SERVICE or B goes back untouched."""
 
-    title = "CONFIRM"
-    lines: tuple[str, ...] = ()
-    done_message = "DONE"
-    controls = "TEST: CONFIRM     SERVICE OR B: CANCEL"
+    title = N_("CONFIRM")
+    lines: tuple[str, ...] = ()     # English, translated as drawn
+    done_message = N_("DONE")
+    controls = N_("TEST: CONFIRM     SERVICE OR B: CANCEL")
 
     def handle(self, event) -> None:
         if not event.pressed:
@@ -35,10 +36,10 @@ class ConfirmPage(Page):
 
     def test_pressed(self) -> None:
         try:
-            message = self.confirmed() or self.done_message
+            message = self.confirmed() or tr(self.done_message)
         except Exception as exc:   # the store logs its own trouble; the operator needs one line
             log.exception("%s failed", self.title.lower())
-            message = f"FAILED: {exc}"  # as written: it may name a file
+            message = tr("FAILED: {reason}", reason=exc)  # the reason as written: it may name a file
         self.ctx.audio.play("menu_select")
         self.ctx.scenes.pop()
         self.ctx.scenes.top.say(message)
@@ -49,20 +50,22 @@ class ConfirmPage(Page):
 
     def draw(self, surface) -> None:
         super().draw(surface)
-        for index, line in enumerate(self.lines):
+        for index, line in enumerate(map(tr, self.lines)):
             size = fit_size(line, 28, WIDTH - 80)
             text(surface, line, (WIDTH // 2, 120 + index * 48), size, palette.WHITE, "midtop")
-        text(surface, "PRESS TEST TO CONFIRM", (WIDTH // 2, 330), 35, palette.RED, "midtop")
-        text(surface, "PRESS SERVICE TO CANCEL", (WIDTH // 2, 384), 28, palette.GREEN, "midtop")
+        confirm, cancel = tr("PRESS TEST TO CONFIRM"), tr("PRESS SERVICE TO CANCEL")
+        text(surface, confirm, (WIDTH // 2, 330), fit_size(confirm, 35, WIDTH - 80), palette.RED, "midtop")
+        text(surface, cancel, (WIDTH // 2, 384), fit_size(cancel, 28, WIDTH - 80), palette.GREEN, "midtop")
 
     def draw_footer(self, surface) -> None:
-        text(surface, self.controls, (WIDTH // 2, CONTROLS_Y), 21, palette.GREY, "midtop")
+        controls = tr(self.controls)
+        text(surface, controls, (WIDTH // 2, CONTROLS_Y), fit_size(controls, 21, WIDTH - 48), palette.GREY, "midtop")
 
 
 class ScoresResetPage(ConfirmPage):
-    title = "HIGH-SCORE RESET"
-    lines = ("EVERY HIGH-SCORE TABLE GOES BACK", "TO ITS DEFAULT ENTRIES.")
-    done_message = "HIGH SCORES RESET"
+    title = N_("HIGH-SCORE RESET")
+    lines = (N_("EVERY HIGH-SCORE TABLE GOES BACK"), N_("TO ITS DEFAULT ENTRIES."))
+    done_message = N_("HIGH SCORES RESET")
 
     def confirmed(self):
         self.ctx.store.scores.reset()
@@ -70,9 +73,9 @@ class ScoresResetPage(ConfirmPage):
 
 
 class BookkeepingResetPage(ConfirmPage):
-    title = "BOOKKEEPING RESET"
-    lines = ("EVERY BOOKKEEPING COUNTER GOES TO ZERO.", "CREDITS IN THE MACHINE ARE KEPT.")
-    done_message = "BOOKKEEPING RESET"
+    title = N_("BOOKKEEPING RESET")
+    lines = (N_("EVERY BOOKKEEPING COUNTER GOES TO ZERO."), N_("CREDITS IN THE MACHINE ARE KEPT."))
+    done_message = N_("BOOKKEEPING RESET")
 
     def confirmed(self):
         self.ctx.store.audits.reset()
@@ -80,10 +83,10 @@ class BookkeepingResetPage(ConfirmPage):
 
 
 class FactoryResetPage(ConfirmPage):
-    title = "FACTORY RESET"
-    lines = ("HIGH SCORES, BOOKKEEPING, CREDITS,", "REPLAYS AND EVERY SETTING GO BACK",
-             "TO THE STATE THE CABINET SHIPPED IN.")
-    done_message = "FACTORY RESET DONE"
+    title = N_("FACTORY RESET")
+    lines = (N_("HIGH SCORES, BOOKKEEPING, CREDITS,"), N_("REPLAYS AND EVERY SETTING GO BACK"),
+             N_("TO THE STATE THE CABINET SHIPPED IN."))
+    done_message = N_("FACTORY RESET DONE")
 
     def confirmed(self):
         return factory_reset(self.ctx, self.menu)

@@ -12,6 +12,7 @@ import logging
 
 from cabinet import FPS
 from cabinet.inputs.actions import CABINET, Action
+from cabinet.language import N_, tr
 from cabinet.render import HEIGHT, palette
 from cabinet.scenes.flow.attract import AttractScene, SafeTitleScene
 from cabinet.scenes.flow.ranking import RankingScene
@@ -22,7 +23,7 @@ from cabinet.scenes.service.settings_notice import SettingsNoticeScene
 
 log = logging.getLogger(__name__)
 
-LATER_MESSAGE = "SERVICE MENU AFTER THIS GAME"
+LATER_MESSAGE = N_("SERVICE MENU AFTER THIS GAME")
 LATER_FRAMES = 3 * FPS  # how long the message shows after a press during play
 
 
@@ -71,7 +72,7 @@ class ServiceDoor:
     def draw(self, surface) -> None:
         """Over the game: the message that the menu will open once it is over."""
         if self.pending and self.later_frames:
-            draw_banner(surface, LATER_MESSAGE, HEIGHT - 24, 21, palette.ORANGE)  # steady: players are busy
+            draw_banner(surface, tr(LATER_MESSAGE), HEIGHT - 24, 21, palette.ORANGE)  # steady: players are busy
 
     def open(self) -> None:
         self.pending = False

@@ -8,8 +8,8 @@ import pygame
 
 from cabinet.audio.effects import EFFECTS
 from cabinet.inputs.actions import CABINET, Action
+from cabinet.language import N_, tr
 from cabinet.render import HEIGHT, WIDTH, palette, text
-from cabinet.render.glyphs import TRIANGLE_DOWN, TRIANGLE_UP
 from cabinet.scenes.kit.base import Scene
 from cabinet.scenes.service.input_test import InputTestScene
 
@@ -58,7 +58,7 @@ def grey_scale(surface) -> None:
         surface.fill((level, level, level), (x, HEIGHT * 2 // 3, 1, HEIGHT - HEIGHT * 2 // 3))
 
 
-PATTERNS = (("COLOUR BARS", colour_bars), ("CROSSHATCH", crosshatch), ("GREY SCALE", grey_scale))
+PATTERNS = ((N_("COLOUR BARS"), colour_bars), (N_("CROSSHATCH"), crosshatch), (N_("GREY SCALE"), grey_scale))
 
 
 class ScreenTestScene(Scene):
@@ -88,7 +88,8 @@ class ScreenTestScene(Scene):
     def draw(self, surface) -> None:
         label, paint = PATTERNS[self.pattern]
         paint(surface)
-        caption = f"{label}  {self.pattern + 1}/{len(PATTERNS)}   A NEXT   B BACK"
+        caption = tr("{pattern}  {number}/{count}   A NEXT   B BACK", pattern=tr(label), number=self.pattern + 1,
+                     count=len(PATTERNS))
         box = text(surface, caption, (WIDTH // 2, HEIGHT - 8), 14, palette.WHITE, "midbottom")
         # A dark box behind the caption keeps it readable on the white bar; the caption is drawn again on it.
         surface.fill((0, 0, 0), box.inflate(16, 8))
@@ -100,8 +101,8 @@ class ScreenTestScene(Scene):
 class SoundTestPage(Page):
     """Every sound effect by name; A plays the chosen one."""
 
-    title = "SOUND TEST"
-    controls = f"{TRIANGLE_UP}{TRIANGLE_DOWN} CHOOSE   A PLAY   B BACK"
+    title = N_("SOUND TEST")
+    controls = N_("{up}{down} CHOOSE   A PLAY   B BACK")
 
     def __init__(self, ctx, menu=None):
         super().__init__(ctx, menu)
@@ -110,12 +111,12 @@ class SoundTestPage(Page):
 
     def rows(self):
         return [CommandRow(name.upper(), lambda n=name: self.play(n), self.status(),
-                           shown=lambda n=name: "PLAYING" if n == self.last else "")
+                           shown=lambda n=name: tr("PLAYING") if n == self.last else "")
                 for name in self.effects]
 
     def status(self) -> str:
         status = str(getattr(self.ctx.audio, "status", "")).upper()
-        return f"SOUND {status}" if status else "A PLAYS THE EFFECT"
+        return tr("SOUND {status}", status=status) if status else tr("A PLAYS THE EFFECT")
 
     def play(self, name: str) -> None:
         self.last = name

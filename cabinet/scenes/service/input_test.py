@@ -14,6 +14,7 @@ from __future__ import annotations
 import pygame
 
 from cabinet.inputs.actions import CABINET, PLAYER_ACTIONS, Action
+from cabinet.language import N_, tr
 from cabinet.render import WIDTH, fit_size, palette, text, text_size
 from cabinet.render.sprites import panel
 from cabinet.scenes.kit.base import Scene
@@ -21,10 +22,16 @@ from cabinet.scenes.kit.common import draw_backdrop
 
 EXIT_FRAMES = 120  # 2 s held
 CABINET_ROW = (Action.COIN1, Action.COIN2, Action.SERVICE, Action.TEST, Action.PAUSE)
-ACTION_NAMES = {Action.LEFT: "LEFT", Action.RIGHT: "RIGHT", Action.UP: "UP", Action.DOWN: "DOWN",
-                Action.A: "A", Action.B: "B", Action.C: "C", Action.START: "START",
-                Action.COIN1: "COIN 1", Action.COIN2: "COIN 2", Action.SERVICE: "SERVICE",
-                Action.TEST: "TEST", Action.PAUSE: "PAUSE"}
+ACTION_NAMES = {Action.LEFT: N_("LEFT"), Action.RIGHT: N_("RIGHT"), Action.UP: N_("UP"), Action.DOWN: N_("DOWN"),
+                Action.A: "A", Action.B: "B", Action.C: "C", Action.START: N_("START"),
+                Action.COIN1: N_("COIN 1"), Action.COIN2: N_("COIN 2"), Action.SERVICE: N_("SERVICE"),
+                Action.TEST: N_("TEST"), Action.PAUSE: N_("PAUSE")}
+BUTTONS = (Action.A, Action.B, Action.C)   # named by the letter on the panel, in every language
+
+
+def action_name(action: Action) -> str:
+    """The switch's name as the test shows it, in the cabinet's language."""
+    return ACTION_NAMES[action] if action in BUTTONS else tr(ACTION_NAMES[action])
 
 PANEL_TOP, ROW_HEIGHT = 104, 34
 PANEL_WIDTH = 450
@@ -47,6 +54,7 @@ class InputTestScene(Scene):
         self._sources: dict[tuple[int, Action, int], list[str]] = {}
         self._devices: list[str] = []
         self.last_press = ""          # where the latest press came from, as shown
+        self.ignored = False          # the latest line says a cabinet key was refused
         self._refused = None          # the hub's latest refused press, once shown
 
     def enter(self) -> None:
@@ -60,9 +68,14 @@ class InputTestScene(Scene):
         if event.pressed:
             self.held.add(switch)
             self.presses[switch] = self.presses.get(switch, 0) + 1
-            who = "" if event.player == CABINET else f"PLAYER {event.player} "
-            source = self.ctx.inputs.label(event.switch) if event.switch else "A SWITCH"
-            self.last_press = f"LAST PRESS: {who}{ACTION_NAMES[event.action]} FROM {source}".upper()
+            # Where it came from is the hub's own words (a pin, a key, a gamepad's name), as logged.
+            source = self.ctx.inputs.label(event.switch).upper() if event.switch else tr("A SWITCH")
+            if event.player == CABINET:
+                self.last_press = tr("LAST PRESS: {switch} FROM {source}", switch=action_name(event.action), source=source)
+            else:
+                self.last_press = tr("LAST PRESS: PLAYER {player} {switch} FROM {source}", player=event.player,
+                                     switch=action_name(event.action), source=source)
+            self.ignored = False
         else:
             self.held.discard(switch)
 
@@ -76,8 +89,9 @@ class InputTestScene(Scene):
         if refused is not None and refused is not self._refused:
             self._refused = refused
             source = self.ctx.inputs.label(refused.switch).upper()
-            self.last_press = (f"IGNORED: {source} ({ACTION_NAMES[refused.action]}), "
-                               "inputs.keyboard_cabinet_keys is off")
+            self.last_press = tr("IGNORED: {source} ({switch}), inputs.keyboard_cabinet_keys is off", source=source,
+                                 switch=action_name(refused.action))
+            self.ignored = True
         devices = self.ctx.inputs.devices()
         if devices != self._devices:  # an encoder plugged in or out: its controls come and go
             self._devices = devices
@@ -99,7 +113,7 @@ class InputTestScene(Scene):
         key = (player, action, width)
         if key not in self._sources:
             # Upper case: the pixel font draws a lower-case x as a times sign.
-            described = [d.upper() for d in self.ctx.inputs.describe(player, action)] or ["NOT CONNECTED"]
+            described = [d.upper() for d in self.ctx.inputs.describe(player, action)] or [tr("NOT CONNECTED")]
             lines = [described[0]]
             for source in described[1:]:
                 joined = f"{lines[-1]}  {source}"
@@ -112,7 +126,7 @@ class InputTestScene(Scene):
 
     def draw(self, surface) -> None:
         draw_backdrop(surface)
-        text(surface, "INPUT TEST", (WIDTH // 2, 12), 28, palette.TITLE, "midtop")
+        text(surface, tr("INPUT TEST"), (WIDTH // 2, 12), 28, palette.TITLE, "midtop")
         self._draw_status(surface)
         for index, player in enumerate((1, 2)):
             self._draw_panel(surface, player, 16 + index * (PANEL_WIDTH + 28))
@@ -122,27 +136,28 @@ class InputTestScene(Scene):
     def _draw_status(self, surface) -> None:
         hub = self.ctx.inputs
         gpio = hub.gpio
+        # The pin factory's and the devices' names are as their drivers report them.
         if gpio.inputs:
-            line = f"GPIO: {len(gpio.inputs)} SWITCHES ({gpio.factory_name})"
+            line = tr("GPIO: {count} SWITCHES ({factory})", count=len(gpio.inputs), factory=gpio.factory_name.upper())
         else:
-            line = "GPIO: NONE"
-        line += "    USB: " + (", ".join(self._devices) if self._devices else "NONE")
-        line = line.upper()
+            line = tr("GPIO: NONE")
+        line += "    " + tr("USB: {devices}", devices=", ".join(self._devices).upper() if self._devices else tr("NONE"))
         text(surface, line, (WIDTH // 2, 50), fit_size(line, 14, WIDTH - 32), palette.GREY, "midtop")
         problems = hub.problems
         if problems:
             # As written: a problem names settings keys and pins, which keep their case.
-            first = problems[0] + (f"  (+{len(problems) - 1} MORE IN THE LOG)" if len(problems) > 1 else "")
+            first = problems[0] + ("  " + tr("(+{count} MORE IN THE LOG)", count=len(problems) - 1)
+                                   if len(problems) > 1 else "")
             text(surface, first, (WIDTH // 2, 70), fit_size(first, 14, WIDTH - 32), palette.RED, "midtop")
         if self.last_press:
-            colour = palette.YELLOW if self.last_press.startswith("IGNORED") else palette.WHITE
+            colour = palette.YELLOW if self.ignored else palette.WHITE
             text(surface, self.last_press, (WIDTH // 2, 87), fit_size(self.last_press, 14, WIDTH - 32), colour,
                  "midtop")
 
     def _draw_panel(self, surface, player: int, left: int) -> None:
         height = 40 + len(PLAYER_ACTIONS) * ROW_HEIGHT
         surface.blit(panel(PANEL_WIDTH, height), (left, PANEL_TOP))
-        text(surface, f"PLAYER {player}", (left + PANEL_WIDTH // 2, PANEL_TOP + 8), 21,
+        text(surface, tr("PLAYER {player}", player=player), (left + PANEL_WIDTH // 2, PANEL_TOP + 8), 21,
              palette.CYAN if player == 1 else palette.MAGENTA, "midtop")
         for row, action in enumerate(PLAYER_ACTIONS):
             y = PANEL_TOP + 40 + row * ROW_HEIGHT + ROW_HEIGHT // 2
@@ -153,7 +168,7 @@ class InputTestScene(Scene):
         lit = (player, action) in self.held
         pygame.draw.circle(surface, palette.GREEN if lit else palette.DIM, (x, y), LAMP_RADIUS)
         colour = palette.WHITE if lit else palette.GREY
-        text(surface, ACTION_NAMES[action], (x + 18, y - 1), 14, colour, "bottomleft")
+        text(surface, action_name(action), (x + 18, y - 1), 14, colour, "bottomleft")
         text(surface, str(self.presses.get((player, action), 0)), (x + width, y - 1), 14, colour, "bottomright")
         for line_number, line in enumerate(self.sources(player, action, width - 18)):
             text(surface, line, (x + 18, y + 3 + 9 * line_number), SOURCE_SIZE, colour, "topleft")
@@ -166,8 +181,8 @@ class InputTestScene(Scene):
             self._draw_switch(surface, CABINET, action, x, top + 12, column - 34)
 
     def _draw_exit(self, surface) -> None:
-        line = "HOLD 1P START + 2P START (OR SERVICE) FOR 2 SECONDS TO EXIT"
-        text(surface, line, (WIDTH // 2, 516), 14, palette.YELLOW, "midtop")
+        line = tr("HOLD 1P START + 2P START (OR SERVICE) FOR 2 SECONDS TO EXIT")
+        text(surface, line, (WIDTH // 2, 516), fit_size(line, 14, WIDTH - 32), palette.YELLOW, "midtop")
         if self.exit_held:
             done = int((WIDTH - 200) * self.exit_held / EXIT_FRAMES)
             pygame.draw.rect(surface, palette.YELLOW, (100, 508, done, 4))

@@ -12,6 +12,7 @@ import copy
 import logging
 import weakref
 
+from cabinet.language import N_, tr
 from cabinet.scenes.service import bookkeeping, confirm, hardware, network, notices, output_test, settings_pages, takings
 from cabinet.scenes.service.save import SaveResultScene, save_and_apply
 from cabinet.settings.save import save_path
@@ -25,7 +26,7 @@ log = logging.getLogger(__name__)
 class ServiceMenuScene(Page):
     """SERVICE MENU: the list of every operator page."""
 
-    title = "SERVICE MENU"
+    title = N_("SERVICE MENU")
 
     def __init__(self, ctx):
         super().__init__(ctx)
@@ -41,28 +42,29 @@ class ServiceMenuScene(Page):
     def rows(self):
         open_ = self.open
         return [
-            PageRow("GAME SETTINGS", lambda: open_(settings_pages.GameSettingsPage),
-                    "BOTH GAMES, ATTRACT MODE, DISPLAY AND SOUND"),
-            PageRow("COIN & CREDIT SETTINGS", lambda: open_(settings_pages.CreditPage),
-                    "PRICES, FREE PLAY, SERVICE CREDITS"),
-            PageRow("BOOKKEEPING", lambda: open_(bookkeeping.BookkeepingPage),
-                    "COINS, CREDITS, PLAYS, PLAY TIME, UPTIME"),
-            PageRow("TAKINGS PER DAY", lambda: open_(takings.TakingsPage), "COINS, CREDITS, PLAYS: THE LAST 30 DAYS"),
-            PageRow("NETWORK", lambda: open_(network.NetworkPage), "FLEET LINK: CONNECTED, LAST SYNC, QUEUED"),
-            PageRow("INPUT TEST", lambda: hardware.open_input_test(self), "EVERY SWITCH, LIVE"),
-            PageRow("SCREEN TEST", lambda: open_(hardware.ScreenTestScene), "COLOUR BARS, CROSSHATCH, GREY SCALE"),
-            PageRow("SOUND TEST", lambda: open_(hardware.SoundTestPage), "EVERY EFFECT BY NAME"),
-            PageRow("OUTPUT TEST", lambda: open_(output_test.OutputTestPage),
-                    "LOCKOUTS, COIN METERS, START LAMPS, MARQUEE"),
-            PageRow("HIGH-SCORE RESET", lambda: open_(confirm.ScoresResetPage), "ALL TABLES BACK TO THE DEFAULTS"),
-            PageRow("BOOKKEEPING RESET", lambda: open_(confirm.BookkeepingResetPage), "EVERY COUNTER TO ZERO"),
-            PageRow("FACTORY RESET", lambda: open_(confirm.FactoryResetPage),
-                    "SCORES, BOOKKEEPING AND SETTINGS AS SHIPPED"),
-            PageRow("NOTICES", lambda: open_(notices.NoticesPage), "PROBLEMS WITH THE SETTINGS FILE OR STORAGE",
+            PageRow(tr("GAME SETTINGS"), lambda: open_(settings_pages.GameSettingsPage),
+                    tr("BOTH GAMES, ATTRACT MODE, DISPLAY AND SOUND")),
+            PageRow(tr("COIN & CREDIT SETTINGS"), lambda: open_(settings_pages.CreditPage),
+                    tr("PRICES, FREE PLAY, SERVICE CREDITS")),
+            PageRow(tr("BOOKKEEPING"), lambda: open_(bookkeeping.BookkeepingPage),
+                    tr("COINS, CREDITS, PLAYS, PLAY TIME, UPTIME")),
+            PageRow(tr("TAKINGS PER DAY"), lambda: open_(takings.TakingsPage),
+                    tr("COINS, CREDITS, PLAYS: THE LAST 30 DAYS")),
+            PageRow(tr("NETWORK"), lambda: open_(network.NetworkPage), tr("FLEET LINK: CONNECTED, LAST SYNC, QUEUED")),
+            PageRow(tr("INPUT TEST"), lambda: hardware.open_input_test(self), tr("EVERY SWITCH, LIVE")),
+            PageRow(tr("SCREEN TEST"), lambda: open_(hardware.ScreenTestScene), tr("COLOUR BARS, CROSSHATCH, GREY SCALE")),
+            PageRow(tr("SOUND TEST"), lambda: open_(hardware.SoundTestPage), tr("EVERY EFFECT BY NAME")),
+            PageRow(tr("OUTPUT TEST"), lambda: open_(output_test.OutputTestPage),
+                    tr("LOCKOUTS, COIN METERS, START LAMPS, MARQUEE")),
+            PageRow(tr("HIGH-SCORE RESET"), lambda: open_(confirm.ScoresResetPage), tr("ALL TABLES BACK TO THE DEFAULTS")),
+            PageRow(tr("BOOKKEEPING RESET"), lambda: open_(confirm.BookkeepingResetPage), tr("EVERY COUNTER TO ZERO")),
+            PageRow(tr("FACTORY RESET"), lambda: open_(confirm.FactoryResetPage),
+                    tr("SCORES, BOOKKEEPING AND SETTINGS AS SHIPPED")),
+            PageRow(tr("NOTICES"), lambda: open_(notices.NoticesPage), tr("PROBLEMS WITH THE SETTINGS FILE OR STORAGE"),
                     note=lambda: str(len(notices.collect(self.ctx)))),
-            CommandRow("SAVE AND EXIT", self.save_and_exit, f"APPLY AND WRITE {self.save_target}",
-                       shown=lambda: "CHANGED" if self.dirty else ""),
-            CommandRow("EXIT WITHOUT SAVING", self.discard_and_exit, "FORGET EVERY CHANGE"),
+            CommandRow(tr("SAVE AND EXIT"), self.save_and_exit, tr("APPLY AND WRITE {path}", path=self.save_target),
+                       shown=lambda: tr("CHANGED") if self.dirty else ""),
+            CommandRow(tr("EXIT WITHOUT SAVING"), self.discard_and_exit, tr("FORGET EVERY CHANGE")),
         ]
 
     def open(self, page_class) -> None:
@@ -74,7 +76,7 @@ class ServiceMenuScene(Page):
             self.discard_and_exit()
             return
         self.index = len(self.rows()) - 2   # onto SAVE AND EXIT
-        self.say("UNSAVED CHANGES: SAVE AND EXIT, OR EXIT WITHOUT SAVING")
+        self.say(tr("UNSAVED CHANGES: SAVE AND EXIT, OR EXIT WITHOUT SAVING"))
 
     def save_and_exit(self) -> None:
         outcome = save_and_apply(self.ctx, self.draft)

@@ -10,11 +10,13 @@ letter is changed.
 from __future__ import annotations
 
 from cabinet.inputs.actions import CABINET, Action
-from cabinet.render import WIDTH, palette, text
-from cabinet.render.glyphs import LEFT, RIGHT, TRIANGLE_DOWN, TRIANGLE_UP
+from cabinet.language import tr
+from cabinet.render import WIDTH, fit_size, palette, text
+from cabinet.render.glyphs import TRIANGLE_DOWN, TRIANGLE_UP
 from cabinet.scenes.kit.base import Scene
 
-from .page import BACKGROUND, CONTROLS_Y, DETAIL_Y, TITLE_Y
+from .page import BACKGROUND, CONTROLS_Y, DETAIL_Y, KEYS, TITLE_Y
+from .rows import label_for
 
 CHARACTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -.!&"
 MAX_LENGTH = 12
@@ -78,9 +80,9 @@ class NameEditScene(Scene):
             self.ctx.audio.play("menu_select")
             self.ctx.scenes.pop()
         elif not name and not self.may_be_empty:
-            self.message = "A NAME CANNOT BE EMPTY"
+            self.message = tr("A NAME CANNOT BE EMPTY")
         elif name in self.taken:
-            self.message = f"{name} IS ALREADY USED"
+            self.message = tr("{name} IS ALREADY USED", name=name)
         else:
             setattr(self.owner, self.field, name)
             self.ctx.audio.play("menu_select")
@@ -91,7 +93,8 @@ class NameEditScene(Scene):
 
     def draw(self, surface) -> None:
         surface.fill(BACKGROUND)
-        text(surface, f"EDIT {self.field.replace('_', ' ').upper()}", (WIDTH // 2, TITLE_Y), 35, palette.YELLOW, "midtop")
+        title = tr("EDIT {what}", what=label_for(self.field))
+        text(surface, title, (WIDTH // 2, TITLE_Y), fit_size(title, 35, WIDTH - 40), palette.YELLOW, "midtop")
         cell = min(CELL, (WIDTH - 40) // len(self.chars))   # a long text takes smaller letters
         size = 49 if cell == CELL else 21
         left = (WIDTH - len(self.chars) * cell) // 2
@@ -105,5 +108,5 @@ class NameEditScene(Scene):
                 text(surface, TRIANGLE_DOWN, (x, 286), 21, palette.YELLOW, "midtop")
         if self.message:
             text(surface, self.message, (WIDTH // 2, DETAIL_Y), 21, palette.ORANGE, "midtop")
-        text(surface, f"{TRIANGLE_UP}{TRIANGLE_DOWN} LETTER  {LEFT}{RIGHT} MOVE  A KEEP  B CANCEL",
-             (WIDTH // 2, CONTROLS_Y), 21, palette.GREY, "midtop")
+        controls = tr("{up}{down} LETTER  {left}{right} MOVE  A KEEP  B CANCEL", **KEYS)
+        text(surface, controls, (WIDTH // 2, CONTROLS_Y), fit_size(controls, 21, WIDTH - 48), palette.GREY, "midtop")

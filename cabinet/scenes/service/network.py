@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from cabinet.language import N_, tr
 from cabinet.network.status import STATES, LinkStatus
 
 from .bookkeeping import stamp
@@ -14,8 +15,8 @@ REFRESH_FRAMES = 30
 class NetworkPage(Page):
     """Connected or not, the last sync, the events queued, and where the link points."""
 
-    title = "NETWORK"
-    controls = "B BACK"
+    title = N_("NETWORK")
+    controls = N_("B BACK")
 
     def __init__(self, ctx, menu=None):
         super().__init__(ctx, menu)
@@ -33,18 +34,20 @@ class NetworkPage(Page):
     def rows(self):
         net = self.ctx.settings.network
         if self.status is None:
-            return [InfoRow("LINK", "OFF", "NO NETWORK SECTION, OR NO BROKER HOST, IN THE SETTINGS FILE")]
+            return [InfoRow(tr("LINK"), tr("OFF"), tr("NO NETWORK SECTION, OR NO BROKER HOST, IN THE SETTINGS FILE"))]
         status = self.status
         rows = [
-            InfoRow("LINK", STATES.get(status.state, status.state.upper()), status.detail[:60].upper()),
-            InfoRow("LAST SYNC", stamp(status.last_sync), "UTC, LAST EVENT THE BROKER ACKNOWLEDGED"),
-            InfoRow("QUEUED EVENTS", str(status.queued), "SCORES AND GAMES WAITING FOR THE BROKER"),
-            InfoRow("CABINETS SEEN", str(status.cabinets)),
-            InfoRow("BROKER", f"{net.host}:{net.port}".upper()),
-            InfoRow("ENCRYPTION", "TLS" if net.tls else "NONE"),
-            InfoRow("USER", (net.username or net.cabinet).upper()),
-            InfoRow("SITE", net.site.upper()),
-            InfoRow("CABINET", net.cabinet.upper()),
-            InfoRow("NETWORK RANKINGS", "SHOWN" if net.show_rankings else "HIDDEN"),
+            # The link's detail is the client library's own words, as logged.
+            InfoRow(tr("LINK"), tr(STATES[status.state]) if status.state in STATES else status.state.upper(),
+                    status.detail[:60].upper()),
+            InfoRow(tr("LAST SYNC"), stamp(status.last_sync), tr("UTC, LAST EVENT THE BROKER ACKNOWLEDGED")),
+            InfoRow(tr("QUEUED EVENTS"), str(status.queued), tr("SCORES AND GAMES WAITING FOR THE BROKER")),
+            InfoRow(tr("CABINETS SEEN"), str(status.cabinets)),
+            InfoRow(tr("BROKER"), f"{net.host}:{net.port}".upper()),
+            InfoRow(tr("ENCRYPTION"), "TLS" if net.tls else tr("NONE")),
+            InfoRow(tr("USER"), (net.username or net.cabinet).upper()),
+            InfoRow(tr("SITE"), net.site.upper()),
+            InfoRow(tr("CABINET"), net.cabinet.upper()),
+            InfoRow(tr("NETWORK RANKINGS"), tr("SHOWN") if net.show_rankings else tr("HIDDEN")),
         ]
         return rows

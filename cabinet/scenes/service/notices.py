@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from cabinet.inputs.actions import Action
-from cabinet.render import WIDTH, palette, text
-from cabinet.render.glyphs import TRIANGLE_DOWN, TRIANGLE_UP
+from cabinet.language import N_, tr
+from cabinet.render import WIDTH, fit_size, palette, text
+from cabinet.render.glyphs import TRIANGLE_DOWN
 
 from .page import DETAIL_Y, ROW_H, SIZE, TOP, Page
 
@@ -44,8 +45,8 @@ def wrap(line: str, width: int = CHARS_PER_LINE) -> list[str]:
 class NoticesPage(Page):
     """The notices, one after another; UP/DOWN scroll a long list."""
 
-    title = "NOTICES"
-    controls = f"{TRIANGLE_UP}{TRIANGLE_DOWN} SCROLL   B BACK"
+    title = N_("NOTICES")
+    controls = N_("{up}{down} SCROLL   B BACK")
 
     def __init__(self, ctx, menu=None):
         super().__init__(ctx, menu)
@@ -71,8 +72,8 @@ class NoticesPage(Page):
 
     def draw_rows(self, surface, rows) -> None:
         if not self.lines:
-            text(surface, "NO NOTICES: SETTINGS AND STORAGE ARE FINE", (WIDTH // 2, TOP + 60), SIZE,
-                 palette.GREEN, "midtop")
+            line = tr("NO NOTICES: SETTINGS AND STORAGE ARE FINE")
+            text(surface, line, (WIDTH // 2, TOP + 60), fit_size(line, SIZE, WIDTH - 48), palette.GREEN, "midtop")
             return
         shown = self.lines[self.top_line:self.top_line + LINES_SHOWN]
         for slot, (line, first) in enumerate(shown):
@@ -80,4 +81,4 @@ class NoticesPage(Page):
             text(surface, line, (x, TOP + slot * ROW_H), SIZE, palette.WHITE if first else palette.GREY)
         if self.top_line + LINES_SHOWN < len(self.lines):
             # Below the separator, where the page has no detail line: not over a long last line.
-            text(surface, f"{TRIANGLE_DOWN} MORE", (WIDTH - 40, DETAIL_Y), 14, palette.CYAN, "topright")
+            text(surface, tr("{down} MORE", down=TRIANGLE_DOWN), (WIDTH - 40, DETAIL_Y), 14, palette.CYAN, "topright")

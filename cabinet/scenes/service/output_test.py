@@ -10,8 +10,8 @@ pulse is given after any coins' pulses still owed and is not counted as a coin.
 from __future__ import annotations
 
 from cabinet.inputs.actions import CABINET, Action
+from cabinet.language import N_, tr
 from cabinet.outputs.wiring import OUTPUTS
-from cabinet.render.glyphs import LEFT, RIGHT, TRIANGLE_DOWN, TRIANGLE_UP
 
 from .page import Page
 from .rows import InfoRow, PageRow, Row, SettingRow
@@ -33,19 +33,27 @@ class OutputRow(Row):
     def __init__(self, board, name: str, problems: list[str]):
         self.board = board
         self.name = name
-        self.label = OUTPUTS[name]
         self.meter = name.startswith("meter")
         self.problem = _problem_of(f"outputs.{name}.pin", problems)
+
+    @property
+    def label(self) -> str:
+        return tr(OUTPUTS[self.name])
+
+    @property
+    def detail(self) -> str:
+        """The help line, in the language of the moment (the page keeps its rows)."""
+        board, name = self.board, self.name
         if name not in board.wired:
-            self.detail = (self.problem or "NOT WIRED: GIVE IT A PIN IN THE OUTPUTS SECTION").upper()
-        elif self.meter:
-            self.detail = "A GIVES ONE PULSE (NOT COUNTED AS A COIN)"
+            # A problem as the loader wrote it (it names keys and pins), as on the NOTICES page.
+            return (self.problem or tr("NOT WIRED: GIVE IT A PIN IN THE OUTPUTS SECTION")).upper()
+        if self.meter:
+            detail = tr("A GIVES ONE PULSE (NOT COUNTED AS A COIN)")
         elif name.startswith("lockout"):
-            self.detail = "ON = COIL ENERGISED = COINS ACCEPTED"
+            detail = tr("ON = COIL ENERGISED = COINS ACCEPTED")
         else:
-            self.detail = "A SWITCHES IT ON AND OFF"
-        if name in board.wired and not board.wired[name].active_high:
-            self.detail = "ACTIVE LOW: " + self.detail
+            detail = tr("A SWITCHES IT ON AND OFF")
+        return detail if board.wired[name].active_high else tr("ACTIVE LOW: {what}", what=detail)
 
     @property
     def editable(self) -> bool:
@@ -53,10 +61,10 @@ class OutputRow(Row):
 
     def value(self) -> str:
         if not self.editable:
-            return "DISABLED" if self.problem else "NOT WIRED"
+            return tr("DISABLED") if self.problem else tr("NOT WIRED")
         where = self.board.describe(self.name)
-        state = ("PULSE" if self.board.is_on(self.name) else "READY") if self.meter else \
-            ("ON" if self.board.is_on(self.name) else "OFF")
+        state = (tr("PULSE") if self.board.is_on(self.name) else tr("READY")) if self.meter else \
+            (tr("ON") if self.board.is_on(self.name) else tr("OFF"))
         return f"{where}  {state}"
 
     def select(self) -> bool:
@@ -75,8 +83,8 @@ class OutputRow(Row):
 class OutputTestPage(Page):
     """The outputs, under the operator's hand while the page shows; then the outputs' settings."""
 
-    title = "OUTPUT TEST"
-    controls = f"{TRIANGLE_UP}{TRIANGLE_DOWN} CHOOSE  A SWITCH / PULSE  {LEFT}{RIGHT} CHANGE  B BACK"
+    title = N_("OUTPUT TEST")
+    controls = N_("{up}{down} CHOOSE  A SWITCH / PULSE  {left}{right} CHANGE  B BACK")
 
     def __init__(self, ctx, menu=None):
         super().__init__(ctx, menu)
@@ -97,14 +105,15 @@ class OutputTestPage(Page):
 
     def rows(self):
         if self.board is None:
-            return [InfoRow("NO OUTPUTS", "")]
+            return [InfoRow(tr("NO OUTPUTS"), "")]
         rows = list(self.output_rows)
         if self.menu is not None:
             draft = self.menu.draft.outputs
             rows += [
                 SettingRow(draft, "accept_coins"),
-                PageRow("METER PULSE", lambda: self.ctx.scenes.push(
-                    SectionPage(self.ctx, self.menu, "METER PULSE", draft.meter)), "ON AND OFF TIMES, PER CHUTE OR TOTAL"),
+                PageRow(tr("METER PULSE"), lambda: self.ctx.scenes.push(
+                    SectionPage(self.ctx, self.menu, N_("METER PULSE"), draft.meter)),
+                    tr("ON AND OFF TIMES, PER CHUTE OR TOTAL")),
             ]
         return rows
 

@@ -9,6 +9,7 @@ screen scrolls, with arrows saying there is more.
 from __future__ import annotations
 
 from cabinet.inputs.actions import CABINET, Action
+from cabinet.language import N_, tr
 from cabinet.render import HEIGHT, WIDTH, fit_size, fitted, palette, text
 from cabinet.render.glyphs import LEFT, POINT_RIGHT, RIGHT, TRIANGLE_DOWN, TRIANGLE_UP
 from cabinet.scenes.kit.base import Scene
@@ -27,15 +28,23 @@ CONTROLS_Y = HEIGHT - 36
 VISIBLE = (DETAIL_Y - 8 - TOP) // ROW_H
 MESSAGE_FRAMES = 240
 
+# The joystick's marks in the controls line: ``tr(page.controls, **KEYS)``.
+KEYS = {"up": TRIANGLE_UP, "down": TRIANGLE_DOWN, "left": LEFT, "right": RIGHT}
+
 BACKGROUND = (8, 8, 22)
 BAR = (34, 36, 80)
 
 
 class Page(Scene):
-    """Base of every list page; subclasses give :meth:`rows` and a ``title``."""
+    """Base of every list page; subclasses give :meth:`rows` and a ``title``.
 
-    title = "SERVICE"
-    controls = f"{TRIANGLE_UP}{TRIANGLE_DOWN} CHOOSE  {LEFT}{RIGHT} CHANGE  A ENTER  B BACK"
+    ``title`` and ``controls`` are English (the title also names the page in the log);
+    they are translated where they are drawn (:meth:`heading`), as are the rows, which
+    :meth:`rows` builds anew for every frame.
+    """
+
+    title = N_("SERVICE")
+    controls = N_("{up}{down} CHOOSE  {left}{right} CHANGE  A ENTER  B BACK")
 
     def __init__(self, ctx, menu=None):
         super().__init__(ctx)
@@ -52,6 +61,10 @@ class Page(Scene):
 
     def rows(self) -> list[Row]:
         return []
+
+    def heading(self) -> str:
+        """The title as drawn, in the cabinet's language."""
+        return tr(self.title)
 
     # ------------------------------------------------------------------ input
     def enter(self) -> None:
@@ -113,8 +126,8 @@ class Page(Scene):
         self.draw_footer(surface)
 
     def draw_title(self, surface) -> None:
-        size = fit_size(self.title, 35, WIDTH - 40)
-        text(surface, self.title, (WIDTH // 2, TITLE_Y), size, palette.YELLOW, "midtop")
+        title = self.heading()
+        text(surface, title, (WIDTH // 2, TITLE_Y), fit_size(title, 35, WIDTH - 40), palette.YELLOW, "midtop")
         surface.fill(palette.PANEL_EDGE, (24, TOP - 12, WIDTH - 48, 2))
 
     def draw_rows(self, surface, rows: list[Row]) -> None:
@@ -140,7 +153,7 @@ class Page(Scene):
             surface.fill(BAR, (24, y - 4, WIDTH - 48, ROW_H - 2))
             text(surface, POINT_RIGHT, (LABEL_X - 12, y), SIZE, palette.YELLOW, "topright")
         label_colour = palette.WHITE if chosen else palette.GREY
-        size = fit_size(row.label, SIZE, VALUE_X - LABEL_X - 16)
+        size = fit_size(row.label, SIZE, VALUE_X - LABEL_X - 32)   # clear of the value's LEFT arrow
         text(surface, row.label, (LABEL_X, y + (SIZE - size) // 2), size, label_colour)
         value = row.value()
         if value:
@@ -164,5 +177,5 @@ class Page(Scene):
         if line:
             line, size = fitted(line, SIZE, WIDTH - 48)   # a long path keeps both ends readable
             text(surface, line, (WIDTH // 2, DETAIL_Y), size, colour, "midtop")
-        controls = self.controls
+        controls = tr(self.controls, **KEYS)
         text(surface, controls, (WIDTH // 2, CONTROLS_Y), fit_size(controls, SIZE, WIDTH - 48), palette.GREY, "midtop")

@@ -10,6 +10,7 @@ a bad table is refused with the reason in the help line.
 
 from __future__ import annotations
 
+from cabinet.language import tr
 from cabinet.system.price_table import MAX_STEPS, PRESETS, PriceTable
 
 from .page import Page
@@ -20,9 +21,18 @@ def price_rows(page, owner, name: str) -> list[Row]:
     """The credit page's row for the price table field ``name`` (``price_table_1``): it shows the
     table, and A opens its page."""
     chute = name.rsplit("_", 1)[1]
-    return [PageRow(f"PRICE CHUTE {chute}",
+    return [PageRow(tr("PRICE CHUTE {chute}", chute=chute),
                     lambda: page.ctx.scenes.push(PriceTablePage(page.ctx, page.menu, owner, name, chute)),
-                    "COINS/CREDITS OF EACH STEP; A TO EDIT", note=lambda: getattr(owner, name).short())]
+                    tr("COINS/CREDITS OF EACH STEP; A TO EDIT"), note=lambda: getattr(owner, name).short())]
+
+
+def table_words(table: PriceTable) -> str:
+    """The table in words, in the cabinet's language: "1 COIN 1 CREDIT, 5 COINS 6 CREDITS"."""
+    def step(coins: int, credits: int) -> str:
+        coin = tr("1 COIN") if coins == 1 else tr("{coins} COINS", coins=coins)
+        credit = tr("1 CREDIT") if credits == 1 else tr("{credits} CREDITS", credits=credits)
+        return f"{coin} {credit}"
+    return ", ".join(step(coins, credits) for coins, credits in table)
 
 
 class PriceTablePage(Page):
@@ -31,7 +41,11 @@ class PriceTablePage(Page):
     def __init__(self, ctx, menu, owner, name: str, chute: str):
         super().__init__(ctx, menu)
         self.owner, self.field = owner, name
+        self.chute = chute
         self.title = f"PRICE CHUTE {chute}"
+
+    def heading(self) -> str:
+        return tr("PRICE CHUTE {chute}", chute=self.chute)
 
     @property
     def table(self) -> PriceTable:
@@ -42,7 +56,7 @@ class PriceTablePage(Page):
         try:
             table = PriceTable.parse([list(step) for step in steps])
         except ValueError as exc:
-            self.say(str(exc).upper())
+            self.say(str(exc).upper())   # the reason the settings file would give, as the loader writes it
             return False
         if table == self.table:
             return False
@@ -53,15 +67,17 @@ class PriceTablePage(Page):
         table = self.table
         rows: list[Row] = [PresetRow(self)]
         for index, (_coins, _credits) in enumerate(table):
-            kind = "BASE PRICE" if index == 0 else "BONUS"
-            rows.append(StepRow(self, index, 0, f"STEP {index + 1} COINS", f"{kind}: COINS FOR THIS STEP"))
-            rows.append(StepRow(self, index, 1, f"STEP {index + 1} CREDITS", f"{kind}: CREDITS THEY BUY IN ALL"))
+            kind = tr("BASE PRICE") if index == 0 else tr("BONUS")
+            rows.append(StepRow(self, index, 0, tr("STEP {step} COINS", step=index + 1),
+                                tr("{kind}: COINS FOR THIS STEP", kind=kind)))
+            rows.append(StepRow(self, index, 1, tr("STEP {step} CREDITS", step=index + 1),
+                                tr("{kind}: CREDITS THEY BUY IN ALL", kind=kind)))
         if len(table) < MAX_STEPS:
-            rows.append(CommandRow("ADD A BONUS STEP", self.add_step, "ONE MORE CREDIT FOR A LONGER RUN OF COINS"))
+            rows.append(CommandRow(tr("ADD A BONUS STEP"), self.add_step, tr("ONE MORE CREDIT FOR A LONGER RUN OF COINS")))
         if len(table) > 1:
-            rows.append(CommandRow("REMOVE THE LAST STEP", self.remove_step, "BACK TO THE STEPS BEFORE IT"))
-        rows.append(InfoRow(f"CREDITS FOR 1-{table.cycle} COINS", " ".join(map(str, table.ladder())),
-                            "A RUN: COINS IN THIS CHUTE SINCE THE LAST GAME STARTED"))
+            rows.append(CommandRow(tr("REMOVE THE LAST STEP"), self.remove_step, tr("BACK TO THE STEPS BEFORE IT")))
+        rows.append(InfoRow(tr("CREDITS FOR 1-{coins} COINS", coins=table.cycle), " ".join(map(str, table.ladder())),
+                            tr("A RUN: COINS IN THIS CHUTE SINCE THE LAST GAME STARTED")))
         return rows
 
     def add_step(self) -> None:
@@ -79,7 +95,9 @@ class PriceTablePage(Page):
 class PresetRow(Row):
     """LEFT/RIGHT steps through the common tables; a table of the operator's own shows as CUSTOM."""
 
-    label = "TABLE"
+    @property
+    def label(self) -> str:
+        return tr("TABLE")
 
     def __init__(self, page: PriceTablePage):
         self.page = page
@@ -87,7 +105,7 @@ class PresetRow(Row):
     @property
     def detail(self) -> str:
         """The table in words: "1 COIN 1 CREDIT, 5 COINS 6 CREDITS"."""
-        return self.page.table.words()
+        return table_words(self.page.table)
 
     @property
     def editable(self) -> bool:
@@ -95,7 +113,7 @@ class PresetRow(Row):
 
     def value(self) -> str:
         table = self.page.table
-        return table.short() if table in PRESETS else "CUSTOM"
+        return table.short() if table in PRESETS else tr("CUSTOM")
 
     def change(self, direction: int) -> bool:
         table = self.page.table

@@ -14,61 +14,96 @@ import math
 import typing
 from collections.abc import Callable
 
-from cabinet.language import NAMES
+from cabinet.language import N_, NAMES, tr
 from cabinet.render.glyphs import POINT_RIGHT
 from cabinet.settings.load import base_type
 
 # Labels that read better than the field name spelled out.
 LABELS = {
-    "versus_credits": "VERSUS PRICE",
-    "max_credits": "MAXIMUM CREDITS",
-    "demo_sound_every": "DEMO SOUND EVERY N LOOPS",
-    "demo_volume": "DEMO VOLUME",
-    "auto_reset_plays": "AUTO RESET EVERY N PLAYS",
-    "player_picks_difficulty": "PLAYER PICKS DIFFICULTY",
-    "half_height": "HALF HEIGHT (ROWS)",
-    "width": "WIDTH (COLUMNS)",
-    "same_blocks": "SAME BLOCKS FOR BOTH",
-    "show_fps": "SHOW FRAME RATE",
-    "block_symbols": "SHAPES ON BLOCKS",
-    "rotation": "ROTATION",
-    "difficulties": "PER DIFFICULTY",
-    "contests": "CONTEST LISTS",
-    "howto_seconds": "HOW-TO PAGE SECONDS",
-    "antigravity_demo_seconds": "ANTI-GRAVITY DEMO SECONDS",
-    "antigravity_scores_seconds": "ANTI-GRAVITY SCORES SECONDS",
-    "replays": "REPLAYS OF BEST GAMES",
-    "target_kind": "TARGET KIND",
-    "target_value": "TARGET VALUE",
-    "p1": "PLAYER 1 HANDICAP",
-    "p2": "PLAYER 2 HANDICAP",
-    "rounds_to_win": "ROUNDS TO WIN",
-    "cpu_level": "CPU LEVEL",
-    "player_picks_cpu_level": "PLAYER PICKS CPU LEVEL",
-    "rematch_seconds": "REMATCH OFFER SECONDS",
-    "challenger": "NEW CHALLENGERS",
-    "pause": "PAUSE FROM THE PANEL",
-    "pause_seconds": "LONGEST PAUSE SECONDS",
-    "ramp": "RAMP (GAME LENGTH)",
-    "clears": "BLOCKS CLEARED PER STEP",
-    "step_seconds": "TURN TIME CUT PER STEP",
-    "min_seconds": "SHORTEST TURN TIME",
-    "horizon_level": "HORIZON WIDENS FROM LEVEL",
-    "horizon_warning": "HORIZON ROW WARNING TURNS",
-    "ramp_placements": "PLACEMENTS PER RAMP LEVEL",
-    "same_pieces": "SAME PIECES FOR BOTH",
-    "land_max": "MOST STONES AT ONCE",
-    "move_seconds": "MOVE TIMER SECONDS",
-    "accept_coins": "ACCEPT COINS",
-    "on_ms": "PULSE ON (MS)",
-    "off_ms": "PULSE OFF (MS)",
-    "counts": "METERS COUNT",
+    "versus_credits": N_("VERSUS PRICE"),
+    "max_credits": N_("MAXIMUM CREDITS"),
+    "demo_sound_every": N_("DEMO SOUND EVERY N LOOPS"),
+    "demo_volume": N_("DEMO VOLUME"),
+    "auto_reset_plays": N_("AUTO RESET EVERY N PLAYS"),
+    "player_picks_difficulty": N_("PLAYER PICKS DIFFICULTY"),
+    "half_height": N_("HALF HEIGHT (ROWS)"),
+    "width": N_("WIDTH (COLUMNS)"),
+    "same_blocks": N_("SAME BLOCKS FOR BOTH"),
+    "show_fps": N_("SHOW FRAME RATE"),
+    "block_symbols": N_("SHAPES ON BLOCKS"),
+    "rotation": N_("ROTATION"),
+    "difficulties": N_("PER DIFFICULTY"),
+    "contests": N_("CONTEST LISTS"),
+    "howto_seconds": N_("HOW-TO PAGE SECONDS"),
+    "antigravity_demo_seconds": N_("ANTI-GRAVITY DEMO SECONDS"),
+    "antigravity_scores_seconds": N_("ANTI-GRAVITY SCORES SECONDS"),
+    "replays": N_("REPLAYS OF BEST GAMES"),
+    "target_kind": N_("TARGET KIND"),
+    "target_value": N_("TARGET VALUE"),
+    "p1": N_("PLAYER 1 HANDICAP"),
+    "p2": N_("PLAYER 2 HANDICAP"),
+    "rounds_to_win": N_("ROUNDS TO WIN"),
+    "cpu_level": N_("CPU LEVEL"),
+    "player_picks_cpu_level": N_("PLAYER PICKS CPU LEVEL"),
+    "rematch_seconds": N_("REMATCH OFFER SECONDS"),
+    "challenger": N_("NEW CHALLENGERS"),
+    "pause": N_("PAUSE FROM THE PANEL"),
+    "pause_seconds": N_("LONGEST PAUSE SECONDS"),
+    "ramp": N_("RAMP (GAME LENGTH)"),
+    "clears": N_("BLOCKS CLEARED PER STEP"),
+    "step_seconds": N_("TURN TIME CUT PER STEP"),
+    "min_seconds": N_("SHORTEST TURN TIME"),
+    "horizon_level": N_("HORIZON WIDENS FROM LEVEL"),
+    "horizon_warning": N_("HORIZON ROW WARNING TURNS"),
+    "ramp_placements": N_("PLACEMENTS PER RAMP LEVEL"),
+    "same_pieces": N_("SAME PIECES FOR BOTH"),
+    "land_max": N_("MOST STONES AT ONCE"),
+    "move_seconds": N_("MOVE TIMER SECONDS"),
+    "accept_coins": N_("ACCEPT COINS"),
+    "on_ms": N_("PULSE ON (MS)"),
+    "off_ms": N_("PULSE OFF (MS)"),
+    "counts": N_("METERS COUNT"),
+    "attack_percent": N_("ATTACK PERCENT"),
+    "blocks_demo_seconds": N_("BLOCKS DEMO SECONDS"),
+    "blocks_scores_seconds": N_("BLOCKS SCORES SECONDS"),
+    "buffer": N_("BUFFER"),
+    "colours": N_("COLOURS"),
+    "cpu_highest_level": N_("CPU HIGHEST LEVEL"),
+    "cpu_lowest_level": N_("CPU LOWEST LEVEL"),
+    "credits_per_game": N_("CREDITS PER GAME"),
+    "demo_sounds": N_("DEMO SOUNDS"),
+    "difficulty": N_("DIFFICULTY"),
+    "dim_after_minutes": N_("DIM AFTER MINUTES"),
+    "effects_volume": N_("EFFECTS VOLUME"),
+    "enabled": N_("ENABLED"),
+    "forced_side": N_("FORCED SIDE"),
+    "free_play": N_("FREE PLAY"),
+    "fullscreen": N_("FULLSCREEN"),
+    "gravity": N_("GRAVITY"),
+    "invert_push": N_("INVERT PUSH"),
+    "language": N_("LANGUAGE"),
+    "length": N_("LENGTH"),
+    "master_volume": N_("MASTER VOLUME"),
+    "piece_set": N_("PIECE SET"),
+    "rematch": N_("REMATCH"),
+    "sample_rate": N_("SAMPLE RATE"),
+    "seed": N_("SEED"),
+    "sleep_command": N_("SLEEP COMMAND"),
+    "title_seconds": N_("TITLE SECONDS"),
+    "turn_seconds": N_("TURN SECONDS"),
+    "versus": N_("VERSUS"),
+    "wake_command": N_("WAKE COMMAND"),
+    "message": N_("MESSAGE"),
+    "name": N_("NAME"),
 }
 
 
 def label_for(name: str) -> str:
-    """The words a field is shown with: its LABELS entry, else its name in capitals."""
-    return LABELS.get(name, name.replace("_", " ").upper())
+    """The words a field is shown with: its LABELS entry (in the cabinet's language), else its
+    name in capitals (every field a service page shows has an entry)."""
+    if name in LABELS:
+        return tr(LABELS[name])
+    return name.replace("_", " ").upper()
 
 
 class Row:
@@ -105,7 +140,8 @@ class SettingRow(Row):
         meta = self.field.metadata
         self.choices = meta.get("choices")
         self.low, self.high = meta.get("min"), meta.get("max")
-        self.detail = meta.get("doc", "").upper() or _range_text(self.choices, self.low, self.high)
+        doc = meta.get("doc", "")
+        self.detail = tr(doc).upper() if doc else _range_text(self.choices, self.low, self.high)
 
     @property
     def editable(self) -> bool:
@@ -204,21 +240,21 @@ class InfoRow(Row):
 def format_value(name: str, value) -> str:
     """A setting as the value column shows it: ON/OFF, seconds with S, volumes with %."""
     if isinstance(value, bool):
-        return "ON" if value else "OFF"
+        return tr("ON") if value else tr("OFF")
     if isinstance(value, float):
         value = f"{value:g}"
     if name.endswith("_seconds"):
-        return f"{value} S"
+        return tr("{seconds} S", seconds=value)
     if name.endswith("_volume"):
         return f"{value}%"
     if name == "rotation" and isinstance(value, int):
-        return f"{value} DEG"
+        return tr("{degrees} DEG", degrees=value)
     if name == "language" and value in NAMES:
         return NAMES[value]
     if name == "horizon_level" and value == 0:
-        return "NEVER"
+        return tr("NEVER")
     if name == "pause" and value == "hold_start":
-        return "HOLD START"
+        return tr("HOLD START")
     return str(value).upper()
 
 
@@ -242,5 +278,5 @@ def _range_text(choices, low, high) -> str:
     if choices is not None:
         return " / ".join(str(choice).upper() for choice in choices)
     if low is not None and high is not None:
-        return f"FROM {low} TO {high}"
+        return tr("FROM {low} TO {high}", low=low, high=high)
     return ""

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cabinet.inputs.actions import Action
+from cabinet.language import tr
 from cabinet.render import WIDTH, fit_size, palette, text
 from cabinet.render.text import shortened
 from cabinet.scenes.kit.base import Scene
@@ -97,12 +98,12 @@ def factory_reset(ctx, menu=None) -> str:
         log.warning("factory reset: the settings file could not be written (%s); "
                     "factory settings apply until the power goes off", exc)
         apply_settings(ctx, shipped)
-        message = "SETTINGS FILE NOT WRITABLE: FACTORY SETTINGS FOR THIS SESSION"
+        message = tr("SETTINGS FILE NOT WRITABLE: FACTORY SETTINGS FOR THIS SESSION")
     else:
         apply_settings(ctx, shipped)
         if source is not None:
             _reload_config(ctx, source)     # the factory settings are now the last good ones
-        message = "FACTORY RESET DONE"
+        message = tr("FACTORY RESET DONE")
     if menu is not None:
         menu.draft = copy.deepcopy(shipped)
     return message
@@ -146,21 +147,21 @@ class SaveResultScene(Scene):
         surface.fill(BACKGROUND)
         outcome = self.outcome
         if outcome.saved:
-            lines = [("SETTINGS SAVED", 42, palette.GREEN), ("TO", 21, palette.GREY)]
+            lines = [(tr("SETTINGS SAVED"), 42, palette.GREEN), (tr("TO"), 21, palette.GREY)]
             lines += [(line, 21, palette.WHITE) for line in _wrap(str(outcome.path), 48, 3)]
             if outcome.backup is not None:
-                lines += [("THE OLD FILE HAD ERRORS; IT IS KEPT AS", 21, palette.YELLOW)]
+                lines += [(tr("THE OLD FILE HAD ERRORS; IT IS KEPT AS"), 21, palette.YELLOW)]
                 lines += [(line, 21, palette.WHITE) for line in _wrap(outcome.backup.name, 48, 2)]
         else:
-            lines = [("SETTINGS NOT SAVED", 42, palette.RED)]
+            lines = [(tr("SETTINGS NOT SAVED"), 42, palette.RED)]
             lines += [(line, 21, palette.WHITE) for line in _wrap(outcome.problem, 44, 5)]
-            lines += [("THEY APPLY UNTIL THE POWER GOES OFF", 21, palette.YELLOW)]
+            lines += [(tr("THEY APPLY UNTIL THE POWER GOES OFF"), 21, palette.YELLOW)]
         y = 110
         for line, size, colour in lines:
             text(surface, line, (WIDTH // 2, y), fit_size(line, size, WIDTH - 40), colour, "midtop")
             y += size + 22
-        text(surface, "SERVICE MENU", (WIDTH // 2, TITLE_Y), 35, palette.YELLOW, "midtop")
-        text(surface, "A TO CONTINUE", (WIDTH // 2, CONTROLS_Y), 21, palette.GREY, "midtop")
+        text(surface, tr("SERVICE MENU"), (WIDTH // 2, TITLE_Y), 35, palette.YELLOW, "midtop")
+        text(surface, tr("A TO CONTINUE"), (WIDTH // 2, CONTROLS_Y), 21, palette.GREY, "midtop")
 
 
 def _wrap(line: str, width: int, most: int) -> list[str]:

@@ -7,9 +7,10 @@ monitor power commands are typed into cabinet.yaml, so the menu only shows them.
 
 from __future__ import annotations
 
+from cabinet.language import tr
 from cabinet.system.sleep_hours import DAY, SleepHours, clock
 
-from .rows import InfoRow, Row
+from .rows import InfoRow, Row, label_for
 
 STEP = 30                      # minutes per LEFT/RIGHT
 FIRST_WINDOW = "02:00-10:00"   # what RIGHT on an OFF schedule proposes
@@ -21,8 +22,8 @@ class SleepHoursRow(Row):
     def __init__(self, owner, part: str):
         self.owner = owner
         self.part = part
-        self.label = "SLEEP FROM" if part == "start" else "SLEEP UNTIL"
-        self.detail = "SCREEN OFF AT THESE HOURS; A COIN, START OR SERVICE WAKES IT"
+        self.label = tr("SLEEP FROM") if part == "start" else tr("SLEEP UNTIL")
+        self.detail = tr("SCREEN OFF AT THESE HOURS; A COIN, START OR SERVICE WAKES IT")
 
     @property
     def editable(self) -> bool:
@@ -36,7 +37,7 @@ class SleepHoursRow(Row):
 
     def value(self) -> str:
         hours = self._hours()
-        return "OFF" if hours is None else clock(getattr(hours, self.part))
+        return tr("OFF") if hours is None else clock(getattr(hours, self.part))
 
     def change(self, direction: int) -> bool:
         hours = self._hours()
@@ -63,4 +64,4 @@ def display_rows(page, owner, name: str) -> list[Row]:
     if name == "sleep":
         return [SleepHoursRow(owner, "start"), SleepHoursRow(owner, "end")]
     command = getattr(owner, name)
-    return [InfoRow(name.replace("_", " ").upper(), command or "NONE", "SET IN CABINET.YAML (SEE README)")]
+    return [InfoRow(label_for(name), command or tr("NONE"), tr("SET IN CABINET.YAML (SEE README)"))]

@@ -12,6 +12,7 @@ import pygame
 
 from cabinet import FPS
 from cabinet.inputs.actions import Action
+from cabinet.language import tr
 from cabinet.render import HEIGHT, WIDTH, fit_size, fitted, palette, text
 from cabinet.scenes.kit.base import Scene
 from cabinet.scenes.service.notices import wrap
@@ -54,7 +55,8 @@ class SettingsNoticeScene(Scene):
     def draw(self, surface) -> None:
         surface.fill(palette.BACKGROUND)
         loaded = self.loaded
-        text(surface, "SETTINGS FILE PROBLEM", (WIDTH // 2, 18), 35, palette.RED, "midtop")
+        title = tr("SETTINGS FILE PROBLEM")
+        text(surface, title, (WIDTH // 2, 18), fit_size(title, 35, WIDTH - 40), palette.RED, "midtop")
         source, size = fitted(str(loaded.source or "no settings file"), 21, WIDTH - 40)  # paths keep their case
         text(surface, source, (WIDTH // 2, 66), size, palette.WHITE, "midtop")
         y, shown = 104, 0
@@ -62,8 +64,11 @@ class SettingsNoticeScene(Scene):
             lines = message_lines(problem.message)
             if shown and y + 28 + 20 * len(lines) > MORE_Y:
                 break   # no room left above the verdict: the rest are counted below
-            where, size = fitted((f"LINE {problem.line}  " if problem.line else "")
-                                 + (problem.key or "the whole file"), 21, WIDTH - 80)
+            # The key and the message stay as the loader wrote them (and the log has them): they
+            # name settings keys, which are English in cabinet.yaml whatever the screen's language.
+            where = (tr("LINE {line}  {key}", line=problem.line, key=problem.key or "the whole file") if problem.line
+                     else problem.key or "the whole file")
+            where, size = fitted(where, 21, WIDTH - 80)
             text(surface, where, (40, y), size, palette.CYAN)
             y += 28
             for piece in lines:
@@ -73,8 +78,9 @@ class SettingsNoticeScene(Scene):
             shown += 1
         hidden = loaded.problem_count - shown
         if hidden > 0:
-            text(surface, f"+{hidden} MORE: SERVICE MENU, NOTICES", (40, min(y, MORE_Y)), 14, palette.GREY)
-        verdict = loaded.verdict()
+            text(surface, tr("+{count} MORE: SERVICE MENU, NOTICES", count=hidden), (40, min(y, MORE_Y)), 14, palette.GREY)
+        verdict = loaded.verdict()   # one of the load module's marked verdicts
+        verdict = tr(verdict)
         text(surface, verdict, (WIDTH // 2, VERDICT_Y), fit_size(verdict, 35, WIDTH - 40), palette.YELLOW,
              "midtop")
         left = int((WIDTH - 200) * (1 - self.frames / SHOW_FRAMES))

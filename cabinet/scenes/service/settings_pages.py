@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from cabinet.language import N_, tr
 from cabinet.scenes import catalogue
 from cabinet.scenes.kit.common import coins_short
 from cabinet.scenes.service.name_editor import NameEditScene
@@ -29,19 +30,25 @@ OWN_ROWS[AttractSettings, "message"] = lambda page, owner, name: [message_row(pa
 
 def message_row(page, owner) -> PageRow:
     """The attract message: shown (NONE when empty), A edits it letter by letter."""
-    return PageRow("MESSAGE", lambda: page.ctx.scenes.push(
+    return PageRow(label_for("message"), lambda: page.ctx.scenes.push(
                        NameEditScene(page.ctx, owner, "message", longest=MAX_MESSAGE, may_be_empty=True)),
-                   "YOUR LINE: VENUE, PRICE; A TO EDIT",
-                   note=lambda: owner.message.upper() or "NONE")
+                   tr("YOUR LINE: VENUE, PRICE; A TO EDIT"),
+                   note=lambda: owner.message.upper() or tr("NONE"))
 
 
 class SectionPage(Page):
-    """Every field of the dataclass ``section`` (part of the menu's draft)."""
+    """Every field of the dataclass ``section`` (part of the menu's draft). ``title`` is English (it
+    names the page in the log); ``heading`` gives it in the cabinet's language, as drawn (by default
+    the title translated; a game's own section is headed by the game's name)."""
 
-    def __init__(self, ctx, menu, title: str, section):
+    def __init__(self, ctx, menu, title: str, section, heading=None):
         super().__init__(ctx, menu)
         self.title = title
         self.section = section
+        self._heading = heading or (lambda: tr(title))
+
+    def heading(self) -> str:
+        return self._heading()
 
     def rows(self):
         rows = []
@@ -49,16 +56,15 @@ class SectionPage(Page):
             value = getattr(self.section, fld.name)
             label = label_for(fld.name)
             if isinstance(value, dict):
-                rows.append(PageRow(label, lambda v=value, t=label: self.push(KeyedPage(self.ctx, self.menu, t, v)),
-                                    fld.metadata.get("doc", "").upper()))
+                rows.append(PageRow(label, lambda v=value, n=fld.name: self.push(KeyedPage(self.ctx, self.menu, n, v)),
+                                    tr(fld.metadata["doc"]).upper()))
             elif isinstance(value, list):
                 if CONTAINER_ITEMS.get((type(self.section), fld.name), (None,))[0] is not ContestList:
                     continue   # the only list an operator edits here is the contest lists
                 rows.append(PageRow(label, lambda v=value: self.push(ContestsPage(self.ctx, self.menu, v)),
-                                    f"{len(value)} LISTS"))
+                                    tr("{count} LISTS", count=len(value))))
             elif dataclasses.is_dataclass(value):
-                title = f"{self.title} {label}"
-                rows.append(PageRow(label, lambda v=value, t=title: self.push(SectionPage(self.ctx, self.menu, t, v))))
+                rows.append(PageRow(label, lambda v=value, n=fld.name: self.push(self.nested(n, v))))
             elif (type(self.section), fld.name) in OWN_ROWS:
                 rows.extend(OWN_ROWS[type(self.section), fld.name](self, self.section, fld.name))
             else:
@@ -68,39 +74,52 @@ class SectionPage(Page):
     def push(self, page) -> None:
         self.ctx.scenes.push(page)
 
+    def nested(self, name: str, section) -> SectionPage:
+        """The page of the section ``name`` inside this one, headed by both (BLOCKS VERSUS)."""
+        title = f"{self.title} {name.replace('_', ' ').upper()}"
+        return SectionPage(self.ctx, self.menu, title, section, heading=lambda: f"{self.heading()} {label_for(name)}")
+
 
 class GameSettingsPage(Page):
     """The operator's settings, one page per part of the cabinet."""
 
-    title = "GAME SETTINGS"
+    title = N_("GAME SETTINGS")
 
     # After each game's own section (its catalogue entry's), the cabinet's: (title, section, detail).
     CABINET_SECTIONS = (
-        ("VERSUS & CPU", "versus", "CPU LEVELS, REMATCH, CHALLENGERS"),
-        ("PLAY", "play", "PAUSE FROM THE PANEL"),
-        ("ATTRACT MODE", "attract", "HOW LONG EACH PAGE SHOWS, REPLAYS, MESSAGE"),
-        ("DISPLAY", "display", "ROTATION, SLEEP HOURS, IDLE DIM"),
-        ("SOUND", "audio", "VOLUMES, DEMO SOUNDS: HOW OFTEN, HOW LOUD"),
-        ("HIGH SCORES", "scores", "AUTOMATIC TABLE RESET"),
+        (N_("VERSUS & CPU"), "versus", N_("CPU LEVELS, REMATCH, CHALLENGERS")),
+        (N_("PLAY"), "play", N_("PAUSE FROM THE PANEL")),
+        (N_("ATTRACT MODE"), "attract", N_("HOW LONG EACH PAGE SHOWS, REPLAYS, MESSAGE")),
+        (N_("DISPLAY"), "display", N_("ROTATION, SLEEP HOURS, IDLE DIM")),
+        (N_("SOUND"), "audio", N_("VOLUMES, DEMO SOUNDS: HOW OFTEN, HOW LOUD")),
+        (N_("HIGH SCORES"), "scores", N_("AUTOMATIC TABLE RESET")),
     )
 
-    def sections(self) -> list[tuple[str, str, str]]:
-        games = [(game.title, game.game, game.settings_detail) for game in catalogue.entries()]
-        return games + list(self.CABINET_SECTIONS)
+    def sections(self) -> list[tuple[str, bool, str, str]]:
+        """(English title, whether it is translated, settings section, English detail) of each page:
+        a game's page is headed by the game's name, the same in every language."""
+        games = [(game.title, False, game.game, game.settings_detail) for game in catalogue.entries()]
+        return games + [(title, True, key, detail) for title, key, detail in self.CABINET_SECTIONS]
 
     def rows(self):
-        return [PageRow(label, lambda t=label, k=key: self.ctx.scenes.push(
-                    SectionPage(self.ctx, self.menu, t, getattr(self.menu.draft, k))), detail)
-                for label, key, detail in self.sections()]
+        return [PageRow(tr(title) if translated else title, lambda t=title, n=translated, k=key: self.ctx.scenes.push(
+                    SectionPage(self.ctx, self.menu, t, getattr(self.menu.draft, k),
+                                heading=None if n else (lambda: t))), tr(detail))
+                for title, translated, key, detail in self.sections()]
 
 
 class KeyedPage(Page):
-    """A dict of small sections (the difficulties): every field of each, labelled by its key."""
+    """A dict of small sections (the difficulties): every field of each, labelled by its key
+    (the key as in cabinet.yaml). ``name``: the dict's field."""
 
-    def __init__(self, ctx, menu, title: str, items: dict):
+    def __init__(self, ctx, menu, name: str, items: dict):
         super().__init__(ctx, menu)
-        self.title = title
+        self.title = name.replace("_", " ").upper()
+        self.field_name = name
         self.items = items
+
+    def heading(self) -> str:
+        return label_for(self.field_name)
 
     def rows(self):
         return [SettingRow(item, fld.name, f"{key.upper()} {label_for(fld.name)}")
@@ -110,7 +129,7 @@ class KeyedPage(Page):
 class ContestsPage(Page):
     """The contest lists: one line each, and a line to add another."""
 
-    title = "CONTEST LISTS"
+    title = N_("CONTEST LISTS")
 
     def __init__(self, ctx, menu, contests: list):
         super().__init__(ctx, menu)
@@ -118,15 +137,16 @@ class ContestsPage(Page):
 
     def rows(self):
         rows = [PageRow(contest.name, lambda c=contest: self.ctx.scenes.push(ContestPage(self.ctx, self.menu, self.contests, c)),
-                        f"{contest.length} PAIRS, {contest.colours} COLOURS, {contest.turn_seconds:g} S A TURN",
-                        note=lambda c=contest: f"{c.length} PAIRS")
+                        tr("{pairs} PAIRS, {colours} COLOURS, {seconds} S A TURN", pairs=contest.length,
+                           colours=contest.colours, seconds=f"{contest.turn_seconds:g}"),
+                        note=lambda c=contest: tr("{pairs} PAIRS", pairs=c.length))
                 for contest in self.contests]
-        rows.append(CommandRow("ADD A LIST", self.add, "A NEW LIST, COPIED FROM THE LAST ONE"))
+        rows.append(CommandRow(tr("ADD A LIST"), self.add, tr("A NEW LIST, COPIED FROM THE LAST ONE")))
         return rows
 
     def add(self) -> None:
         if len(self.contests) >= MAX_CONTESTS:
-            self.say(f"AT MOST {MAX_CONTESTS} LISTS")
+            self.say(tr("AT MOST {count} LISTS", count=MAX_CONTESTS))
             return
         names = {contest.name for contest in self.contests}
         number = len(self.contests) + 1
@@ -149,18 +169,21 @@ class ContestPage(Page):
     def title(self) -> str:
         return f"CONTEST LIST {self.contest.name}"
 
+    def heading(self) -> str:
+        return tr("CONTEST LIST {name}", name=self.contest.name)
+
     def rows(self):
         contest = self.contest
         others = [c.name for c in self.contests if c is not contest]
-        rows = [PageRow("NAME", lambda: self.ctx.scenes.push(NameEditScene(self.ctx, contest, "name", others)),
-                        "A TO EDIT THE NAME", note=lambda: contest.name)]
+        rows = [PageRow(label_for("name"), lambda: self.ctx.scenes.push(NameEditScene(self.ctx, contest, "name", others)),
+                        tr("A TO EDIT THE NAME"), note=lambda: contest.name)]
         rows += [SettingRow(contest, fld.name) for fld in dataclasses.fields(contest) if fld.name != "name"]
-        rows.append(CommandRow("DELETE THIS LIST", self.delete, "THE LIST AND ITS TABLE GO FROM THE MENUS"))
+        rows.append(CommandRow(tr("DELETE THIS LIST"), self.delete, tr("THE LIST AND ITS TABLE GO FROM THE MENUS")))
         return rows
 
     def delete(self) -> None:
         if len(self.contests) <= 1:
-            self.say("ONE LIST MUST REMAIN")
+            self.say(tr("ONE LIST MUST REMAIN"))
             return
         self.contests.remove(self.contest)
         self.ctx.scenes.pop()
@@ -170,12 +193,12 @@ class CreditPage(SectionPage):
     """Prices per chute and per game, free play, the credit limit; service credits."""
 
     def __init__(self, ctx, menu):
-        super().__init__(ctx, menu, "COIN & CREDIT SETTINGS", menu.draft.credits)
+        super().__init__(ctx, menu, N_("COIN & CREDIT SETTINGS"), menu.draft.credits)
 
     def rows(self):
         return super().rows() + [
-            InfoRow("CREDITS IN THE MACHINE", self.credits_shown),
-            CommandRow("ADD A SERVICE CREDIT", self.service_credit, "A FREE CREDIT, COUNTED APART IN BOOKKEEPING"),
+            InfoRow(tr("CREDITS IN THE MACHINE"), self.credits_shown),
+            CommandRow(tr("ADD A SERVICE CREDIT"), self.service_credit, tr("A FREE CREDIT, COUNTED APART IN BOOKKEEPING")),
         ]
 
     def credits_shown(self) -> str:
@@ -185,6 +208,6 @@ class CreditPage(SectionPage):
     def service_credit(self) -> None:
         if self.ctx.bank.service_credit():
             self.ctx.audio.play("credit")
-            self.say("SERVICE CREDIT ADDED")
+            self.say(tr("SERVICE CREDIT ADDED"))
         else:
-            self.say("THE MAXIMUM NUMBER OF CREDITS IS REACHED")
+            self.say(tr("THE MAXIMUM NUMBER OF CREDITS IS REACHED"))

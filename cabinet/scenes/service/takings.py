@@ -13,8 +13,8 @@ import logging
 import time
 from datetime import date
 
+from cabinet.language import N_, tr
 from cabinet.render import WIDTH, palette, text
-from cabinet.render.glyphs import TRIANGLE_DOWN, TRIANGLE_UP
 from cabinet.storage.takings import DAYS, EARLIEST_YEAR, UNDATED
 
 from .page import LABEL_X, TOP, VALUE_X, Page
@@ -25,7 +25,6 @@ log = logging.getLogger(__name__)
 REFRESH_FRAMES = 30
 WEEKDAYS = ("MON", "TUE", "WED", "THU", "FRI", "SAT", "SUN")
 MONTHS = ("JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC")
-HEADINGS = "COINS CREDITS PLAYS"
 
 
 def day_label(day: str) -> str:
@@ -43,15 +42,15 @@ def clock_now(now: float | None = None) -> str:
     """The cabinet's local date and time, or NOT SET for a clock before this firmware was made."""
     moment = time.localtime(now)
     if moment.tm_year < EARLIEST_YEAR:
-        return "NOT SET"
+        return tr("NOT SET")
     return f"{day_label(time.strftime('%Y-%m-%d', moment))} {moment.tm_hour:02d}:{moment.tm_min:02d}"
 
 
 class TakingsPage(Page):
     """The takings per day, a total of the days shown, and the cabinet's clock."""
 
-    title = "TAKINGS PER DAY"
-    controls = f"{TRIANGLE_UP}{TRIANGLE_DOWN} SCROLL   B BACK"
+    title = N_("TAKINGS PER DAY")
+    controls = N_("{up}{down} SCROLL   B BACK")
 
     def __init__(self, ctx, menu=None):
         super().__init__(ctx, menu)
@@ -71,24 +70,26 @@ class TakingsPage(Page):
 
     def rows(self):
         if self.days is None:
-            return [InfoRow("THE TAKINGS CANNOT BE READ", "SEE THE LOG")]
+            return [InfoRow(tr("THE TAKINGS CANNOT BE READ"), tr("SEE THE LOG"))]
         rows = []
         for row in self.days:
             if row["day"] == UNDATED:
-                rows.append(InfoRow("CLOCK NOT SET", figures(row),
-                                    "COUNTED WHILE THE CLOCK WAS NOT SET (NO NETWORK TIME, NO RTC)"))
+                rows.append(InfoRow(tr("CLOCK NOT SET"), figures(row),
+                                    tr("COUNTED WHILE THE CLOCK WAS NOT SET (NO NETWORK TIME, NO RTC)")))
             else:
-                rows.append(InfoRow(day_label(row["day"]), figures(row), "COINS, CREDITS THEY BOUGHT, GAMES STARTED"))
+                rows.append(InfoRow(day_label(row["day"]), figures(row), tr("COINS, CREDITS THEY BOUGHT, GAMES STARTED")))
         if not rows:
-            rows.append(InfoRow(f"NO TAKINGS IN THE LAST {DAYS} DAYS", ""))
+            rows.append(InfoRow(tr("NO TAKINGS IN THE LAST {days} DAYS", days=DAYS), ""))
         total = {kind: sum(row[kind] for row in self.days) for kind in ("coins", "credits", "plays")}
-        rows.append(InfoRow("ALL DAYS SHOWN", figures(total), f"THE LAST {DAYS} DAYS, AND ANY UNDATED"))
-        rows.append(InfoRow("CABINET CLOCK", clock_now(), "LOCAL TIME: A COIN COUNTS ON THIS DAY"))
+        rows.append(InfoRow(tr("ALL DAYS SHOWN"), figures(total), tr("THE LAST {days} DAYS, AND ANY UNDATED", days=DAYS)))
+        rows.append(InfoRow(tr("CABINET CLOCK"), clock_now(), tr("LOCAL TIME: A COIN COUNTS ON THIS DAY")))
         return rows
 
     def draw_title(self, surface) -> None:
         """A smaller title, and the column headings above the line (they stay while the days scroll)."""
-        text(surface, self.title, (WIDTH // 2, 8), 28, palette.YELLOW, "midtop")
-        text(surface, "DAY", (LABEL_X, 42), 14, palette.CYAN)
-        text(surface, HEADINGS, (VALUE_X, 42), 14, palette.CYAN)   # the figures' size: columns line up
+        text(surface, self.heading(), (WIDTH // 2, 8), 28, palette.YELLOW, "midtop")
+        text(surface, tr("DAY"), (LABEL_X, 42), 14, palette.CYAN)
+        # Each heading right-aligned over its column of figures (14 px, 12 px a digit), whatever its language.
+        for heading, end in ((tr("COINS"), 5), (tr("CREDITS"), 13), (tr("PLAYS"), 19)):
+            text(surface, heading, (VALUE_X + end * 12 - 1, 42), 14, palette.CYAN, "topright")
         surface.fill(palette.PANEL_EDGE, (24, TOP - 12, WIDTH - 48, 2))
