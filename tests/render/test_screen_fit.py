@@ -130,11 +130,14 @@ def _clash(first, second) -> bool:
     return first.rect.colliderect(second.rect) and (first.string, first.rect) != (second.string, second.rect)
 
 
-def problems(drawn, starts: list[int]) -> list[str]:
+def problems(drawn, starts: list[int], code: str) -> list[str]:
     """What is wrong with the texts of one picture, one line each."""
     screen = pygame.Rect(0, 0, WIDTH, HEIGHT)
     found = []
+    translations = language.catalogue(code)
     for item in drawn:
+        if translations.get(item.string, item.string) != item.string:
+            found.append(f"{item.string!r} is drawn in English (built before the language changed?)")
         if not screen.contains(item.rect):
             found.append(f"{item.string!r} leaves the screen: {item.rect}")
         if item.box is not None and item.rect.width > item.box.width:
@@ -166,7 +169,7 @@ def test_texts_fit_their_screen_and_boxes_and_never_overlap(screen, code, orient
     folder.mkdir(exist_ok=True)
     shot = folder / (screen.replace("/", "-").replace(":", "").replace(" ", "_") + ".png")
     assert drawn, "the screen draws no text at all"
-    found = problems(drawn, layers)
+    found = problems(drawn, layers, code)
     if orientation == "portrait":
         app.display.present()
         picture = app.display.screen
