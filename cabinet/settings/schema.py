@@ -114,7 +114,7 @@ class CreditSettings:
     versus_credits: int = spec(2, min=1, max=9, doc=N_("price of a versus match (one each, or all from one)"))
     max_credits: int = spec(9, min=1, max=99)
     price_text: str = spec("", check=price_text_problem,
-                           doc='the price of a credit as the credit line shows it, e.g. "RM1" or "100円"; empty: none')
+                           doc=N_('the price of a credit as the credit line shows it, e.g. "RM1" or "100円"; empty: none'))
 
 
 # Keys of earlier versions that files may still hold: (section, old key) -> (the key that

@@ -14,6 +14,7 @@ import math
 import typing
 from collections.abc import Callable
 
+from cabinet import language
 from cabinet.language import N_, NAMES, tr
 from cabinet.render.glyphs import POINT_RIGHT
 from cabinet.settings.load import base_type
@@ -95,6 +96,7 @@ LABELS = {
     "wake_command": N_("WAKE COMMAND"),
     "message": N_("MESSAGE"),
     "name": N_("NAME"),
+    "price_text": N_("PRICE TEXT"),
 }
 
 
@@ -255,7 +257,14 @@ def format_value(name: str, value) -> str:
         return tr("NEVER")
     if name == "pause" and value == "hold_start":
         return tr("HOLD START")
-    return str(value).upper()
+    return choice_word(value)
+
+
+def choice_word(value) -> str:
+    """A value as the value column shows it: in the players' words where their screens have them
+    (a difficulty's name), else in capitals as cabinet.yaml has it (CLASSIC, PER_CHUTE)."""
+    word = str(value).upper()
+    return language.catalogue(language.current()).get(word, word)
 
 
 def step_for(value, direction: int, kind) -> float:
@@ -276,7 +285,7 @@ def step_for(value, direction: int, kind) -> float:
 
 def _range_text(choices, low, high) -> str:
     if choices is not None:
-        return " / ".join(str(choice).upper() for choice in choices)
+        return " / ".join(choice_word(choice) for choice in choices)
     if low is not None and high is not None:
         return tr("FROM {low} TO {high}", low=low, high=high)
     return ""
