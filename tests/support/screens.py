@@ -73,7 +73,7 @@ def _tables(game: str, page: int):
         from cabinet.storage import scores
         item = entry(game)
         tables = item.tables(app.ctx.settings) + [scores.streak_table(game)]
-        scene = ScoreTablesScene(app.ctx, f"{item.title} RECORDS", tables, 1)
+        scene = ScoreTablesScene(app.ctx, "{game} RECORDS", tables, 1, game=item.title)   # as attract mode does
         scene.frames = min(page, len(scene.pages) - 1) * scene.page_frames
         return _on_top(app, scene)
     return build
@@ -90,7 +90,7 @@ def _network_tables(app):
 
     link, app.ctx.network = app.ctx.network, Fleet()
     try:
-        return _on_top(app, NetworkTablesScene(app.ctx, "BLOCKS NETWORK RECORDS", ["blocks"], 5))
+        return _on_top(app, NetworkTablesScene(app.ctx, "{game} NETWORK RECORDS", ["blocks"], 5, game="BLOCKS"))
     finally:
         app.ctx.network = link
 
