@@ -138,7 +138,7 @@ def _blocks(frames: int, paused: bool = False, over: bool = False):
             scene._finish()
             for _ in range(5):    # GAME OVER shows; the initials come later
                 scene.update()
-        scene.paused = paused
+        scene.pause.paused = paused
         return scene
     return build
 
@@ -156,7 +156,7 @@ def _anti_gravity(mode: str, frames: int = FIELD_FRAMES, paused: bool = False, *
     def build(app):
         from cabinet.scenes.antigravity.play import AntiGravityScene
         scene = _on_top(app, AntiGravityScene(app.ctx, mode, seed=9, **options), frames)
-        scene.paused = paused
+        scene.pause.paused = paused
         return scene
     return build
 
