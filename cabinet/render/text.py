@@ -148,6 +148,13 @@ def text(surface: pygame.Surface, string: str, pos, size: int, colour,
     return rect
 
 
+def covered() -> None:
+    """Everything drawn so far this frame is now under an opaque full-screen picture (the
+    pause's): an active :class:`Recorder` forgets it, since no player can see it."""
+    if _recorder is not None:
+        _recorder.clear()
+
+
 @dataclass(frozen=True)
 class Drawn:
     """One string drawn while a :class:`Recorder` was active: where, and the box it was fitted

@@ -15,6 +15,7 @@ from cabinet import FPS
 from cabinet.inputs.actions import Action, InputEvent
 from cabinet.language import N_, tr
 from cabinet.render import HEIGHT, WIDTH, fit_size, palette, sprites, text
+from cabinet.render.text import covered as text_drawn_under
 from cabinet.scenes.kit.common import blink, draw_backdrop
 
 HOLD_FRAMES = FPS                      # holding Start this long pauses
@@ -87,6 +88,7 @@ def draw_pause(surface: pygame.Surface, frame: int, seconds_left: int | None = N
     """The field hidden, PAUSED in a framed box in the middle of the screen, and how to resume,
     which stays lit: a player who looks up at any moment must read how to go on."""
     draw_backdrop(surface)
+    text_drawn_under()
     box = pygame.Rect(0, 0, 520, 200)
     box.center = (WIDTH // 2, HEIGHT // 2 - 10)
     surface.blit(sprites.panel(box.width, box.height, palette.YELLOW), box)
