@@ -13,8 +13,12 @@ import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
+from cabinet.language import N_, tr
+
 READ_ONLY = "read-only"
 DISK_FULL = "full"
+_FAULT_WORDS = {READ_ONLY: N_("STORAGE READ-ONLY"), DISK_FULL: N_("DISK FULL")}
+_OTHER_FAULT = N_("STORAGE FAULT")
 
 
 def fault_words(path: Path, exc: BaseException | str) -> str:
@@ -75,13 +79,15 @@ class StorageStatus:
     def warning(self) -> str:
         """One line for attract mode: the worst of what is wrong; "" when nothing is."""
         if not self.known:
-            return "STORAGE UNREADABLE: COINS REFUSED  SEE NOTICES"
+            return tr("STORAGE UNREADABLE: COINS REFUSED  SEE NOTICES")
         if self.fault is not None:
-            what = {READ_ONLY: "STORAGE READ-ONLY", DISK_FULL: "DISK FULL"}.get(self.fault, "STORAGE FAULT")
-            waiting = f": {self.waiting} WRITES WAITING" if self.waiting else ""
-            return f"{what}{waiting}  SEE NOTICES"
+            words = _FAULT_WORDS.get(self.fault, _OTHER_FAULT)
+            what = tr(words)
+            if self.waiting:
+                return tr("{what}: {count} WRITES WAITING  SEE NOTICES", what=what, count=self.waiting)
+            return tr("{what}  SEE NOTICES", what=what)
         if self.events:
-            return "STORAGE PROBLEM FOUND  SEE NOTICES"
+            return tr("STORAGE PROBLEM FOUND  SEE NOTICES")
         return ""
 
     def notices(self) -> list[str]:
