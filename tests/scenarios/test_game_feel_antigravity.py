@@ -14,6 +14,11 @@ from cabinet.scenes.antigravity import alerts, layouts
 from cabinet.scenes.antigravity.play import END_FRAMES, AntiGravityScene, list_scroll
 from support.app import make_app, run
 
+
+def said(popup) -> tuple[str, str]:
+    """A popup's words and detail as English fills them (the screen translates the same way)."""
+    return popup.words.format(**popup.fields), popup.detail.format(**popup.fields)
+
 # A push into column 2 from the top lines up R R R; column 0's blocks then hang and fly across.
 THROUGH = ["Y.B", "G.R", "RR.", "B..", "...", "...", "...", "..."]
 
@@ -54,14 +59,14 @@ def test_points_show_as_the_blocks_flash_and_the_through_bonus_as_they_fly():
     assert seat.animation.phase_now().kind == "flash"
     assert seat.shown_score() == step.points
     seat.step()
-    assert any(p.words == f"+{step.points}" for p in seat.popups)
+    assert any(f"+{step.points}" in said(p) for p in seat.popups)
     while seat.animation.phase_now().kind != "slide":
         assert seat.shown_score() == step.points, "the through bonus waits for the flight"
         seat.step()
     seat.step()
     assert seat.shown_score() == step.points + step.through_points
     assert seat.current_message().text.startswith("THROUGH")
-    assert any(p.words == f"+{step.through_points}" and p.tone == "through" for p in seat.popups)
+    assert any(f"+{step.through_points}" in said(p) and p.tone == "through" for p in seat.popups)
 
 
 def test_a_stack_one_block_from_the_line_is_a_danger_and_beyond_it_ends_the_game():
