@@ -1,8 +1,10 @@
 """High-score tables: ten entries each, seeded with defaults like a real arcade board.
 
 Table ids: ``"blocks"``, ``"antigravity/single/<difficulty>"``,
-``"antigravity/versus"``, ``"antigravity/contest/<list name>"``, and each game's
-win-streak table ``"streak/<game>"``, whose "score" is the versus matches won in a row.
+``"antigravity/versus"``, ``"antigravity/contest/<list name>"``, each game's
+win-streak table ``"streak/<game>"``, whose "score" is the versus matches won in a row,
+and each game's CPU ladder table ``"ladder/<game>"``, whose "score" is the CPU levels
+a lone player beat in one climb (:data:`LADDER_TOP`, level 5 beaten: a MASTER clear).
 
 A table with no stored rows shows its defaults; the first entry added stores
 the defaults with it, and only the best ten rows are kept. Equal scores rank
@@ -21,6 +23,7 @@ import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from cabinet.games.cpu import LEVELS
 from cabinet.settings.schema import DIFFICULTIES
 from cabinet.storage import word_filter
 from cabinet.storage.db import Database, Statement, add_counter, now_stamp, set_counter, set_stamp
@@ -40,7 +43,7 @@ FACTORY_DATE = "2026-01-01T00:00:00Z"
 # a cabinet stopped in between keeps the score under it.
 PLACEHOLDER = "---"
 
-# Best factory score per table kind; the ladder falls in tenths of it, so a
+# Best factory score per table kind; the entries below fall in tenths of it, so a
 # first-time player can get on the table and a good one can top it.
 DEFAULT_TOP = {
     "blocks": 10_000,
@@ -51,9 +54,13 @@ DEFAULT_TOP = {
     "antigravity/versus": 15_000,
     "antigravity/contest": 3_000,
     "streak": 10,
+    # Levels beaten: the factory table stops short of a MASTER clear, and beating level 1 gets on it.
+    "ladder": 3,
 }
 
 STREAK_GAMES = ("blocks", "antigravity")
+LADDER_GAMES = STREAK_GAMES
+LADDER_TOP = len(LEVELS)    # the levels of a climb: beating them all is a MASTER clear
 
 PLAYS_SINCE_RESET = "scores.plays_since_reset"  # counter behind the automatic reset
 
@@ -76,7 +83,8 @@ def antigravity_tables(contest_names) -> list[str]:
 
 def table_ids(contest_names) -> list[str]:
     """Every table the cabinet shows, in the order of the attract pages."""
-    return ["blocks"] + antigravity_tables(contest_names) + [streak_table(game) for game in STREAK_GAMES]
+    return (["blocks"] + antigravity_tables(contest_names) + [streak_table(game) for game in STREAK_GAMES]
+            + [ladder_table(game) for game in LADDER_GAMES])
 
 
 def streak_table(game: str) -> str:
@@ -88,6 +96,15 @@ def is_streak_table(table: str) -> bool:
     return table.startswith("streak/")
 
 
+def ladder_table(game: str) -> str:
+    """The CPU ladder table of ``game`` ("blocks" or "antigravity"): levels beaten in one climb."""
+    return check_table(f"ladder/{game}")
+
+
+def is_ladder_table(table: str) -> bool:
+    return table.startswith("ladder/")
+
+
 def check_table(table: str) -> str:
     """``table`` if it is a valid table id; otherwise ValueError naming the forms allowed."""
     parts = table.split("/") if isinstance(table, str) else []
@@ -97,11 +114,12 @@ def check_table(table: str) -> str:
         or (len(parts) == 3 and parts[:2] == ["antigravity", "single"] and parts[2] in DIFFICULTIES)
         or (len(parts) == 3 and parts[:2] == ["antigravity", "contest"] and parts[2] != "")
         or (len(parts) == 2 and parts[0] == "streak" and parts[1] in STREAK_GAMES)
+        or (len(parts) == 2 and parts[0] == "ladder" and parts[1] in LADDER_GAMES)
     )
     if not valid:
         raise ValueError(f"unknown high-score table {table!r}: expected blocks, antigravity/single/"
                          f"<{'|'.join(DIFFICULTIES)}>, antigravity/versus, antigravity/contest/<name> "
-                         f"or streak/<{'|'.join(STREAK_GAMES)}>")
+                         f"streak/<{'|'.join(STREAK_GAMES)}> or ladder/<{'|'.join(LADDER_GAMES)}>")
     return table
 
 
@@ -117,7 +135,7 @@ def default_scores(table: str) -> list[tuple[str, int]]:
         top = DEFAULT_TOP["antigravity/contest"] + rng.randrange(-100, 101) * 10
         names = rng.sample(CONTEST_INITIALS, TABLE_SIZE)
     else:
-        top = DEFAULT_TOP["streak" if is_streak_table(table) else table]
+        top = DEFAULT_TOP[table.split("/")[0] if is_streak_table(table) or is_ladder_table(table) else table]
         names = DEFAULT_INITIALS
     return [(initials, top * (TABLE_SIZE - i) // TABLE_SIZE) for i, initials in enumerate(names)]
 
