@@ -252,6 +252,25 @@ def challenger(s: Synth):
     return s.seq(siren, arpeggio(s, "A4", [0, 4, 7, 12], 0.07, 0.35, duty=0.5))
 
 
+@effect("ladder_next", 0.75)
+def ladder_next(s: Synth):
+    """A CPU level beaten, the next one waiting: a bright rising call and a held fifth."""
+    call = arpeggio(s, "G4", [0, 4, 7, 12, 16], 0.07, 0.2, duty=0.25)
+    return s.seq(call, s.mix(s.tone("D6", 0.4, duty=0.25, vibrato=0.2, decay=0.2, release=0.06),
+                             s.tone("G3", 0.4, wave="triangle", decay=0.2)))
+
+
+@effect("ladder_master", 0.85)
+def ladder_master(s: Synth):
+    """MASTER beaten, the climb cleared: a victory fanfare, a rising run into a big major chord."""
+    run = melody(s, [("C5", 1), ("E5", 1), ("G5", 1), ("C6", 2), ("G5", 1), ("C6", 2)], 0.08, duty=0.25,
+                 release=0.02)
+    chord = s.mix(*(s.tone(note, 0.6, duty=duty, vibrato=0.3, decay=0.3, release=0.1, level=level)
+                    for note, duty, level in (("E6", 0.25, 0.6), ("C6", 0.125, 0.4), ("G5", 0.5, 0.35))),
+                  s.tone("C3", 0.6, wave="triangle", decay=0.3, release=0.1))
+    return s.seq(run, chord)
+
+
 # ---------------------------------------------------------------------- cabinet
 
 @effect("coin", 0.55)

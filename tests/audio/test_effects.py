@@ -21,6 +21,7 @@ CONTRACT_NAMES = (
     + ["danger", "ready", "go"]
     + ["versus_attack", "versus_stones", "versus_challenger"]
     + ["ag_horizon_warn", "ag_horizon_grow", "blocks_level_up"]
+    + ["ladder_next", "ladder_master"]
 )
 RATES = (22050, 44100, 48000)  # every sample rate the settings allow
 
