@@ -263,6 +263,7 @@ class MatchSettings:
     cpu_highest_level: int = spec(5, min=1, max=5, doc=N_("strongest CPU level players may pick"))
     cpu_level: int = spec(2, min=1, max=5, doc=N_("the CPU level offered first, or the only one"))
     player_picks_cpu_level: bool = spec(True, doc=N_("players pick the CPU level; off: the one above"))
+    cpu_ladder: bool = spec(True, doc=N_("1P VS CPU can be a climb: beat level 1 to face level 2, up to 5 (MASTER)"))
     rematch: bool = spec(True, doc=N_("after a match, offer a rematch (a continue against the CPU) that takes coins"))
     rematch_seconds: int = spec(10, min=3, max=30, doc=N_("how long the offer counts down for coins and Start"))
     challenger: bool = spec(True, doc=N_("the other panel's Start interrupts a one-player game for a versus"))

@@ -46,6 +46,7 @@ LABELS = {
     "rounds_to_win": N_("ROUNDS TO WIN"),
     "cpu_level": N_("CPU LEVEL"),
     "player_picks_cpu_level": N_("PLAYER PICKS CPU LEVEL"),
+    "cpu_ladder": N_("CPU LADDER (CLIMB 1-5)"),
     "rematch_seconds": N_("REMATCH OFFER SECONDS"),
     "challenger": N_("NEW CHALLENGERS"),
     "pause": N_("PAUSE FROM THE PANEL"),
