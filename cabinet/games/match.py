@@ -3,7 +3,8 @@
 Both games play a match the same way: rounds (games) until one side has won
 ``rounds_to_win`` of them. A side is a person at their panel or the CPU at a
 level. A :class:`Series` is the matches played back to back by rematches; it
-keeps each person's wins in a row for the win-streak tables.
+keeps each person's wins in a row for the win-streak tables, and a lone
+player's :class:`Climb` up the CPU levels.
 """
 
 from __future__ import annotations
@@ -118,17 +119,58 @@ class Match:
 
 
 @dataclass
+class Climb:
+    """A lone player's climb up the CPU ladder of ``game``: one match a rung, level 1 first.
+
+    ``person`` plays at their panel against the CPU at ``level`` on the other seat;
+    winning the match beats the level and the next one comes, up to the last of
+    :data:`~cabinet.games.cpu.LEVELS` (beating it is a MASTER clear). ``beaten``
+    counts the levels beaten so far: the climb's record on the ladder table. A
+    lost match leaves the climb where it is, so a continue replays that level.
+    """
+
+    game: str
+    person: int
+    level: int = LEVELS[0]
+    beaten: int = 0
+
+    @property
+    def cleared(self) -> bool:
+        """Every level beaten: the MASTER clear."""
+        return self.beaten == len(LEVELS)
+
+    def first_match(self, settings, seed: int) -> Match:
+        """The match of the climb's current rung."""
+        return cpu_match(settings, self.game, self.person, self.level, seed)
+
+    def match_won(self, match: Match) -> bool:
+        """``match`` of this climb ended: True when the person beat its level (the climb moves up)."""
+        if match.winner != self.person or match.cpu.get(other(self.person)) != self.level:
+            return False
+        self.beaten = LEVELS.index(self.level) + 1
+        if not self.cleared:
+            self.level = LEVELS[self.beaten]
+        return True
+
+    def next_match(self, match: Match) -> Match:
+        """``match``'s sides with the CPU at the climb's current level (a new seed is the caller's)."""
+        return Match(match.game, match.rounds_to_win, match.seed, {other(self.person): self.level})
+
+
+@dataclass
 class Series:
     """Matches played back to back: each person's wins in a row, and the streaks that ended.
 
     Only wins over a person count: beating the CPU is practice, not a record.
     ``ended`` holds (player, wins) of streaks broken during the series; ``entries``
     the high scores its matches put on their tables, as :class:`~cabinet.scenes.flow.records.Entry`.
+    ``climb``: the lone player's :class:`Climb` when the series is one (None otherwise).
     """
 
     streak: dict[int, int] = field(default_factory=lambda: {1: 0, 2: 0})
     ended: list[tuple[int, int]] = field(default_factory=list)
     entries: list = field(default_factory=list)
+    climb: Climb | None = None
 
     def match_won(self, match: Match) -> None:
         winner = match.winner

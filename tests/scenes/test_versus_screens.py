@@ -34,6 +34,8 @@ def tour(app, folder=None) -> None:
     _choose(app, "BLOCKS")
     _shoot(app, "blocks-mode-select", folder)
     _choose(app, "1P VS CPU")
+    _shoot(app, "cpu-mode-select", folder)
+    _choose(app, "SINGLE MATCH")
     _shoot(app, "cpu-level-select", folder)
     _choose(app, "LEVEL 3  NORMAL")
     scene = app.ctx.scenes.top

@@ -127,3 +127,13 @@ def test_no_automatic_reset_when_off(store):
         bank.start("blocks", "single")
     assert store.scores.top("blocks")[0].initials == "KEP"
     assert store.scores.plays_since_reset() == 30
+
+
+def test_each_game_has_a_ladder_table_a_first_level_beaten_gets_on():
+    from cabinet.storage.scores import ladder_table, table_ids
+    assert ladder_table("blocks") == "ladder/blocks" and "ladder/antigravity" in table_ids([])
+    with pytest.raises(ValueError):
+        ladder_table("pong")
+    scores = [score for _, score in default_scores("ladder/blocks")]
+    assert max(scores) < 5, "the factory table leaves the MASTER clear to a player"
+    assert min(scores) < 1, "beating level 1 makes the table"

@@ -247,8 +247,11 @@ def game_parts(ctx, entry: catalogue.Entry, rng: random.Random, reel: ReplayReel
         return versus_demo(ctx, entry.game, rng.randrange(2**31))
 
     live = taking_turns(versus, single) if share.versus_first else taking_turns(single, versus)
-    # The game's win streaks share its score pages, so the loop stays near two minutes.
+    # The game's win streaks (and CPU ladder, when offered) share its score pages, so the
+    # loop stays near two minutes.
     tables = entry.tables(ctx.settings) + [scores.streak_table(entry.game)]
+    if ctx.settings.versus.cpu_ladder:
+        tables.append(scores.ladder_table(entry.game))
     scores_seconds = share.scores_seconds(seconds)
     pages = (len(tables) + 1) // 2
     per_page = page_seconds(share, scores_seconds, pages)

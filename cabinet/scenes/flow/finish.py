@@ -8,12 +8,13 @@ from collections.abc import Callable
 
 from cabinet.games.match import Match, Series
 from cabinet.scenes.flow.initials import InitialsScene
+from cabinet.scenes.flow.ladder import LadderScene
 from cabinet.scenes.flow.ranking import RankingScene
 from cabinet.scenes.flow.records import Entry, RecordsInitialsScene, enter_record
 from cabinet.scenes.flow.rematch import RematchScene, rematch_offered
 from cabinet.scenes.kit.base import Scene
 from cabinet.scenes.kit.ending import GameOver, MatchEnd
-from cabinet.storage.scores import streak_table
+from cabinet.storage.scores import ladder_table, streak_table
 
 log = logging.getLogger(__name__)
 
@@ -70,10 +71,22 @@ def finish_match(ctx, end: MatchEnd, again: Callable[[object, Match, Series], Sc
     elif _try(lambda: store.db.write(before), "saving the match") is None:
         end.replay_id = None
     end.series.match_won(end.match)
-    if rematch_offered(ctx, end.match):
+    climb = end.series.climb
+    if climb is not None and climb.match_won(end.match):
+        ctx.scenes.reset(LadderScene(ctx, climb, lambda: next_rung(ctx, end, again)))
+    elif rematch_offered(ctx, end.match):
         ctx.scenes.reset(RematchScene(ctx, end, again, series_over))
     else:
         series_over(ctx, end)
+
+
+def next_rung(ctx, end: MatchEnd, again: Callable[[object, Match, Series], Scene]) -> None:
+    """After the ladder's screen: the next level's match, free, or the records of a cleared climb."""
+    climb = end.series.climb
+    if climb.cleared:
+        series_over(ctx, end)
+    else:
+        ctx.scenes.reset(again(ctx, climb.next_match(end.match), end.series))
 
 
 def series_over(ctx, end: MatchEnd) -> None:
@@ -81,11 +94,15 @@ def series_over(ctx, end: MatchEnd) -> None:
 
     A person's streak of match wins may make the game's win-streak table; each
     match's winner may have made a high-score table (entered at the match's end).
+    A climb up the CPU ladder puts its levels beaten on the game's ladder table.
     Every record is on its table before the first initials are asked, and each
     player enters initials once, for all their records.
     """
     streaks = streak_table(end.match.game)
     entries = [enter_record(ctx, player, streaks, wins) for player, wins in end.series.records()]
+    climb = end.series.climb
+    if climb is not None:
+        entries.append(enter_record(ctx, climb.person, ladder_table(climb.game), climb.beaten))
     earned: dict[int, list] = {}
     for entry in [entry for entry in entries if entry is not None] + end.series.entries:
         earned.setdefault(entry.player, []).append(entry)
@@ -95,6 +112,8 @@ def series_over(ctx, end: MatchEnd) -> None:
         shown.append(end.high_score[0])
     if not end.match.cpu:
         shown.append(streaks)
+    if climb is not None:
+        shown.append(ladder_table(climb.game))
 
     if end.match.abandoned and not earned:
         ctx.go_to_attract()    # nobody is there: no table to show them

@@ -11,7 +11,7 @@ import pygame
 from cabinet.language import tr
 from cabinet.network.snapshots import is_factory_entry
 from cabinet.render import HEIGHT, WIDTH, palette, text, text_size
-from cabinet.scenes.flow.tables import ROW_GAP, ScoreTablesScene, draw_table, table_title, table_unit
+from cabinet.scenes.flow.tables import ROW_GAP, ScoreTablesScene, draw_table, table_title, table_words
 from cabinet.scenes.kit.common import draw_backdrop
 
 WIDE = 760
@@ -57,7 +57,7 @@ class NetworkTablesScene(ScoreTablesScene):
             return
         table = self.pages[self._page()][0]
         rect = pygame.Rect((WIDTH - WIDE) // 2, 80, WIDE, 56 + 10 * ROW_GAP + 4)
-        draw_table(surface, rect, table_title(table), self.entries[table], frame=self.frames, unit=table_unit(table))
+        draw_table(surface, rect, table_title(table), self.entries[table], frame=self.frames, words=table_words(table))
         for index, entry in enumerate(self.entries[table][:10]):
             text(surface, _fitted(entry.cabinet.upper()), (rect.x + LABEL_X, rect.y + 60 + index * ROW_GAP),
                  LABEL_SIZE, palette.GREY)

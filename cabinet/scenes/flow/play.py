@@ -11,11 +11,12 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from cabinet.games.match import Match, Series, cpu_match, rounds_to_win
+from cabinet.games.match import Climb, Match, Series, cpu_match, rounds_to_win
 from cabinet.language import tr
 from cabinet.scenes import catalogue
 from cabinet.scenes.flow.challenger import challenge
 from cabinet.scenes.flow.finish import finish_game, finish_match
+from cabinet.scenes.flow.ladder import LadderScene
 from cabinet.scenes.kit.base import Scene
 from cabinet.scenes.kit.ending import Ending, MatchEnd
 
@@ -50,7 +51,8 @@ def match_scene(ctx, match: Match, series: Series | None = None, demo: bool = Fa
 
 
 def rematch_scene(ctx, match: Match, series: Series) -> Scene:
-    """A rematch of ``match`` on a new seed, in the same ``series`` (win streaks go on)."""
+    """A rematch of ``match`` on a new seed, in the same ``series`` (win streaks go on, a climb
+    plays the CPU level ``match`` names)."""
     return match_scene(ctx, match.rematch(new_seed()), series)
 
 
@@ -86,3 +88,13 @@ def start_versus(ctx, game: str, on_fail) -> None:
 def start_cpu_match(ctx, game: str, level: int, on_fail) -> None:
     """The panel that chose plays ``game`` against the CPU at ``level``."""
     play_match(ctx, cpu_match(ctx.settings, game, ctx.player, level, new_seed()), on_fail)
+
+
+def start_climb(ctx, game: str, on_fail) -> None:
+    """The panel that chose climbs ``game``'s CPU ladder for one game's price: the ladder, then level 1."""
+    climb = Climb(game, ctx.player)
+    series = Series(climb=climb)
+
+    def first_rung() -> None:
+        ctx.scenes.reset(match_scene(ctx, climb.first_match(ctx.settings, new_seed()), series))
+    start_game(ctx, game, "cpu", lambda: LadderScene(ctx, climb, first_rung), on_fail)

@@ -7,7 +7,7 @@ from cabinet.inputs.actions import Action
 from cabinet.language import tr
 from cabinet.render import HEIGHT, WIDTH, palette, text
 from cabinet.scenes.flow.network_tables import draw_network_place, network_place
-from cabinet.scenes.flow.tables import draw_table, full_title, read_table, table_rects, table_unit
+from cabinet.scenes.flow.tables import draw_table, full_title, read_table, table_rects, table_words
 from cabinet.scenes.kit.base import Scene
 from cabinet.scenes.kit.common import blink, draw_backdrop, heading
 
@@ -52,7 +52,7 @@ class RankingScene(Scene):
         # Wider than an attract page's table, so the game's name fits beside the table's.
         rect = table_rects(1)[0].inflate(RANKING_WIDTH - table_rects(1)[0].width, 0)
         draw_table(surface, rect, full_title(self.table), self.entries, self.rank, self.frames,
-                   table_unit(self.table))
+                   words=table_words(self.table))
         draw_network_place(surface, self.network_place)
         if self.rank is None and self.score is not None:
             text(surface, tr("YOUR SCORE {score}", score=self.score), (WIDTH // 2, HEIGHT - 62), 21, palette.WHITE, "midtop")

@@ -6,19 +6,30 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from cabinet.language import tr
+from cabinet.language import N_, tr
 from cabinet.render import WIDTH, fit_size, palette
 from cabinet.scenes.flow.initials import InitialsScene
-from cabinet.scenes.flow.tables import table_title
-from cabinet.storage.scores import is_streak_table
+from cabinet.scenes.flow.tables import game_title, score_words, table_title
+from cabinet.storage.scores import LADDER_TOP, is_ladder_table, is_streak_table
 
 log = logging.getLogger(__name__)
 
 
+LADDER_RECORD = N_("{game}  {levels} BEATEN")     # "BLOCKS  2 LEVELS BEATEN"
+LADDER_CLEARED = N_("{game}  MASTER CLEAR")
+HEADING_LADDER = N_("NEW LADDER RECORD!")
+
+
 def record_words(table: str, value: int) -> str:
-    """A record as the screen says it: "5 WINS IN A ROW", or "VERSUS HIGH SCORE 4890"."""
+    """A record as the screen says it: "5 WINS IN A ROW", "BLOCKS  2 LEVELS BEATEN", "BLOCKS  MASTER CLEAR",
+    or "VERSUS HIGH SCORE 4890"."""
     if is_streak_table(table):
         return tr("{wins} WINS IN A ROW", wins=value) if value != 1 else tr("1 WIN IN A ROW")
+    if is_ladder_table(table):
+        game = game_title(table.split("/")[1])
+        if value >= LADDER_TOP:
+            return tr(LADDER_CLEARED, game=game)
+        return tr(LADDER_RECORD, game=game, levels=score_words(table, value))
     return tr("{table} HIGH SCORE {score}", table=table_title(table), score=value)
 
 
@@ -68,7 +79,8 @@ class RecordsInitialsScene(InitialsScene):
 
     def record_lines(self) -> list[tuple[str, int, tuple]]:
         streak = any(is_streak_table(entry.table) for entry in self.entries)
-        title = tr("NEW STREAK RECORD!") if streak else tr("NEW HIGH SCORE!")
+        ladder = any(is_ladder_table(entry.table) for entry in self.entries)
+        title = tr("NEW STREAK RECORD!") if streak else tr(HEADING_LADDER) if ladder else tr("NEW HIGH SCORE!")
         lines = [(title, fit_size(title, 49, WIDTH - 40), palette.YELLOW),
                  (tr("PLAYER {side}", side=self.player), 28, palette.CYAN)]
         for entry in self.entries[:2]:

@@ -1,4 +1,5 @@
-"""The selection screens between Start and a game: the game, then its mode menu, the CPU's level.
+"""The selection screens between Start and a game: the game, then its mode menu, the CPU ladder
+or a single match, the CPU's level.
 
 Each is a :class:`~cabinet.scenes.kit.menu.MenuScene`. A game's own mode menu
 lives in its screens folder (its catalogue entry's ``modes``) and starts games
@@ -11,7 +12,8 @@ from __future__ import annotations
 from cabinet.games.match import cpu_levels, default_cpu_level
 from cabinet.language import N_, tr
 from cabinet.scenes import catalogue
-from cabinet.scenes.flow.play import single_scene, start_cpu_match, start_game, start_versus
+from cabinet.scenes.flow.cpu_names import CPU_DETAILS, CPU_NAMES
+from cabinet.scenes.flow.play import single_scene, start_climb, start_cpu_match, start_game, start_versus
 from cabinet.scenes.kit.menu import MenuScene, Option
 
 
@@ -31,6 +33,34 @@ class GameSelectScene(MenuScene):
 
     def _again(self) -> None:
         self.ctx.scenes.replace(GameSelectScene(self.ctx))
+
+
+class CpuModeScene(MenuScene):
+    """1P VS CPU with the ladder on and the level pick offered: the climb, or one match at a level."""
+
+    title = "1P VS CPU"
+    name = "cpu mode select"
+
+    # Every word this menu shows, in one place.
+    LADDER = "CPU LADDER"
+    LADDER_DETAIL = "BEAT LEVEL 1, 2, 3, 4, THEN MASTER"
+    SINGLE = "SINGLE MATCH"
+    SINGLE_DETAIL = "ONE MATCH AGAINST THE LEVEL YOU PICK"
+
+    def __init__(self, ctx, game: str, back=None):
+        super().__init__(ctx, back)
+        self.game = game
+
+    def options(self) -> list[Option]:
+        return [Option(self.LADDER, self.LADDER_DETAIL, self.climb),
+                Option(self.SINGLE, self.SINGLE_DETAIL, self.pick_level)]
+
+    def climb(self) -> None:
+        start_climb(self.ctx, self.game, self.say)
+
+    def pick_level(self) -> None:
+        ctx = self.ctx
+        ctx.scenes.replace(CpuLevelScene(ctx, self.game, back=lambda: ctx.scenes.replace(self)))
 
 
 class CpuLevelScene(MenuScene):
@@ -54,16 +84,6 @@ class CpuLevelScene(MenuScene):
         start_cpu_match(self.ctx, self.game, level, self.say)
 
 
-CPU_NAMES = {1: N_("ROOKIE"), 2: N_("EASY"), 3: N_("NORMAL"), 4: N_("HARD"), 5: N_("MASTER")}
-CPU_DETAILS = {
-    1: N_("SLOW HANDS, MANY MISTAKES"),
-    2: N_("STEADY, STILL SLIPS NOW AND THEN"),
-    3: N_("QUICK AND CAREFUL"),
-    4: N_("FAST, LOOKS AHEAD"),
-    5: N_("THE STRONGEST THE CABINET CAN PLAY"),
-}
-
-
 class ModeStarter:
     """The :class:`~cabinet.scenes.kit.menu.Starter` of ``game``'s mode menu: the
     credits taken, the game started, or the menu told what is missing."""
@@ -83,9 +103,18 @@ class ModeStarter:
         start_versus(self.ctx, self.game, menu.say)
 
     def cpu(self, menu: MenuScene) -> None:
-        """1P VS CPU chosen: the level pick, or straight into the match at the operator's level."""
+        """1P VS CPU chosen: the ladder or a single match (both offered), the level pick, or straight
+        into the ladder's climb or the match at the operator's level."""
         ctx = self.ctx
-        if ctx.settings.versus.player_picks_cpu_level:
-            ctx.scenes.replace(CpuLevelScene(ctx, self.game, back=lambda: ctx.scenes.replace(self.menu(menu.back))))
+        versus = ctx.settings.versus
+
+        def back() -> None:
+            ctx.scenes.replace(self.menu(menu.back))
+        if versus.cpu_ladder and versus.player_picks_cpu_level:
+            ctx.scenes.replace(CpuModeScene(ctx, self.game, back=back))
+        elif versus.cpu_ladder:
+            start_climb(ctx, self.game, menu.say)
+        elif versus.player_picks_cpu_level:
+            ctx.scenes.replace(CpuLevelScene(ctx, self.game, back=back))
         else:
             start_cpu_match(ctx, self.game, default_cpu_level(ctx.settings), menu.say)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
+from functools import partial
 
 import pygame
 
@@ -12,11 +14,17 @@ from cabinet.render.sprites import panel
 from cabinet.scenes import catalogue
 from cabinet.scenes.kit.base import Scene
 from cabinet.scenes.kit.common import blink, difficulty_name, draw_backdrop, heading
-from cabinet.storage.scores import is_streak_table
+from cabinet.storage.scores import LADDER_TOP, is_ladder_table, is_streak_table
 
 log = logging.getLogger(__name__)
 
 ROW_GAP = 32
+
+# The words of a ladder table, in one place: its title and what its numbers count.
+LADDER_TITLE = N_("{game} CPU LADDER")
+LADDER_LEVELS = N_("{levels} LEVELS")
+LADDER_ONE_LEVEL = N_("1 LEVEL")
+LADDER_MASTER = N_("MASTER")     # every level beaten; the row is too narrow for more
 
 
 def game_title(game: str) -> str:
@@ -32,6 +40,8 @@ def table_title(table: str) -> str:
         return game_title(table)
     if parts[0] == "streak":
         return tr("WIN STREAKS")
+    if parts[0] == "ladder":
+        return tr(LADDER_TITLE, game=game_title(parts[1]))
     if parts[1:2] == ["single"]:
         return difficulty_name(parts[2]) if len(parts) > 2 else tr("SINGLE")
     if parts[1:2] == ["contest"]:
@@ -46,7 +56,7 @@ def full_title(table: str) -> str:
     """A table named with its game, for screens that show one table alone:
     "antigravity/contest/EXPERT" -> "ANTI-GRAVITY - CONTEST EXPERT", "streak/blocks" -> "BLOCKS WIN STREAKS"."""
     parts = table.split("/")
-    if len(parts) == 1:
+    if len(parts) == 1 or parts[0] == "ladder":
         return table_title(table)
     if parts[0] == "streak":
         return tr("{game} WIN STREAKS", game=game_title(parts[1]))
@@ -65,6 +75,20 @@ def amount(value: int, unit: str = "") -> str:
     return tr("1 WIN") if value == 1 else tr("{count} WINS", count=value)
 
 
+def score_words(table: str, score: int) -> str:
+    """An entry's number as ``table`` shows it: "12000", "3 WINS", "2 LEVELS", "MASTER"."""
+    if is_ladder_table(table):
+        if score >= LADDER_TOP:
+            return tr(LADDER_MASTER)
+        return tr(LADDER_ONE_LEVEL) if score == 1 else tr(LADDER_LEVELS, levels=score)
+    return amount(score, table_unit(table))
+
+
+def table_words(table: str) -> Callable[[int], str]:
+    """:func:`score_words` for ``table``, as :func:`draw_table` takes it."""
+    return partial(score_words, table)
+
+
 def read_table(ctx, table: str) -> list:
     """The table's entries; empty (and logged) when the store cannot be read."""
     try:
@@ -75,10 +99,11 @@ def read_table(ctx, table: str) -> list:
 
 
 def draw_table(surface, rect: pygame.Rect, title: str, entries, highlight: int | None = None,
-               frame: int = 0, unit: str = "") -> None:
+               frame: int = 0, unit: str = "", words: Callable[[int], str] | None = None) -> None:
     """A framed table of ranks, initials and scores; ``highlight`` rank blinks.
 
-    ``unit`` follows each number ("WIN" on a win-streak table: "1 WIN", "2 WINS").
+    ``unit`` follows each number ("WIN" on a win-streak table: "1 WIN", "2 WINS"); ``words``, when given,
+    writes each number instead (:func:`table_words`).
     """
     surface.blit(panel(rect.width, rect.height), rect)
     size = fit_size(title, 28, rect.width - 24)
@@ -94,7 +119,8 @@ def draw_table(surface, rect: pygame.Rect, title: str, entries, highlight: int |
             colour = palette.GREEN if blink(frame, 10) else palette.WHITE
         text(surface, ordinal(rank), (rect.x + 20, y), 21, colour)
         text(surface, entry.initials, (rect.x + rect.width // 2 - 40, y), 21, colour)
-        text(surface, amount(entry.score, unit), (rect.right - 20, y), 21, colour, "topright")
+        shown = words(entry.score) if words else amount(entry.score, unit)
+        text(surface, shown, (rect.right - 20, y), 21, colour, "topright")
 
 
 def ordinal(rank: int) -> str:
@@ -154,4 +180,4 @@ class ScoreTablesScene(Scene):
         page = self.pages[self._page()]
         for rect, table in zip(table_rects(len(page)), page):
             draw_table(surface, rect, table_title(table), self.entries[table], frame=self.frames,
-                       unit=table_unit(table))
+                       words=table_words(table))

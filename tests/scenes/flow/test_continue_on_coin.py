@@ -98,6 +98,7 @@ def test_a_continue_against_the_cpu_replays_the_level_just_lost():
     tap(app, Action.START)
     choose(app, "ANTI-GRAVITY")
     choose(app, "1P VS CPU")
+    choose(app, "SINGLE MATCH")
     choose(app, "LEVEL 4  HARD")
     scene = app.ctx.scenes.top
     assert isinstance(scene, AntiGravityScene) and scene.rounds.cpu == {2: 4}
@@ -124,6 +125,7 @@ def test_the_offer_runs_out_into_attract_when_no_coin_comes():
     tap(app, Action.START)
     choose(app, "BLOCKS")
     choose(app, "1P VS CPU")
+    choose(app, "SINGLE MATCH")
     choose(app, "LEVEL 1  ROOKIE")
     scene = app.ctx.scenes.top
     scene.idle.idle[1] = IDLE_END_FRAMES - 60

@@ -67,16 +67,20 @@ def test_mode_select_offers_1p_vs_cpu_and_the_level_pick_for_both_games():
     menu = open_menus(app, "ANTI-GRAVITY")
     assert "1P VS CPU" in [option.label for option in menu.options()]
     choose(app, "1P VS CPU")
+    choose(app, "SINGLE MATCH")
     pick = app.ctx.scenes.top
     assert isinstance(pick, CpuLevelScene)
     assert [option.label.split()[1] for option in pick.options()] == ["2", "3", "4"]
     assert pick.options()[pick.index].label.startswith("LEVEL 3"), "the operator's level is offered first"
+    tap(app, Action.B)
+    assert app.ctx.scenes.top.name == "cpu mode select"
     tap(app, Action.B)
     assert app.ctx.scenes.top.name == "mode select"
     app.ctx.go_to_attract()
     menu = open_menus(app, "BLOCKS")
     assert [option.label for option in menu.options()] == ["SINGLE", "VERSUS", "1P VS CPU"]
     choose(app, "1P VS CPU")
+    choose(app, "SINGLE MATCH")
     choose(app, "LEVEL 4  HARD")
     scene = app.ctx.scenes.top
     assert isinstance(scene, BlocksVersusScene)
@@ -85,7 +89,7 @@ def test_mode_select_offers_1p_vs_cpu_and_the_level_pick_for_both_games():
 
 
 def test_the_operator_may_fix_the_cpu_level_and_player_two_gets_the_cpu_on_the_left():
-    app = make_app("versus: {player_picks_cpu_level: false, cpu_level: 5}")
+    app = make_app("versus: {player_picks_cpu_level: false, cpu_level: 5, cpu_ladder: false}")
     scene = open_menus(app, "ANTI-GRAVITY", "1P VS CPU", player=2)
     assert isinstance(scene, AntiGravityScene)
     assert scene.rounds.cpu == {1: 5}, "the person at panel 2 plays; the CPU takes the other seat"
@@ -169,7 +173,7 @@ def test_an_attack_flies_to_the_other_meter_and_the_stones_land_after_it():
 @pytest.mark.parametrize("level", [1, 2, 3, 4, 5])
 def test_a_lone_player_plays_anti_gravity_against_each_cpu_level_to_the_end(level):
     app = make_app("antigravity: {width: 4, half_height: 4}\nversus: {rematch: false}")
-    scene = open_menus(app, "ANTI-GRAVITY", "1P VS CPU", f"LEVEL {level}  " + CPU_WORDS[level])
+    scene = open_menus(app, "ANTI-GRAVITY", "1P VS CPU", "SINGLE MATCH", f"LEVEL {level}  " + CPU_WORDS[level])
     assert isinstance(scene, AntiGravityScene) and scene.rounds.cpu == {2: level}
     # The person stacks one column, slowly enough that even level 1 has time to think and
     # press; the CPU plays its own field through its pilot.
@@ -191,7 +195,7 @@ CPU_WORDS = {1: "ROOKIE", 2: "EASY", 3: "NORMAL", 4: "HARD", 5: "MASTER"}
 @pytest.mark.parametrize("level", [1, 2, 3, 4, 5])
 def test_a_lone_player_plays_blocks_against_each_cpu_level_to_the_end(level):
     app = make_app("versus: {rematch: false}")
-    scene = open_menus(app, "BLOCKS", "1P VS CPU", f"LEVEL {level}  " + CPU_WORDS[level])
+    scene = open_menus(app, "BLOCKS", "1P VS CPU", "SINGLE MATCH", f"LEVEL {level}  " + CPU_WORDS[level])
     assert isinstance(scene, BlocksVersusScene) and scene.rounds.cpu == {2: level}
     play_blocks(app, scene, [Hands(scene, 1, seed=level, careless=True)])
     assert scene.rounds.winner == 2
@@ -314,7 +318,7 @@ def test_a_challenger_interrupts_a_blocks_game_whose_score_still_makes_the_table
 def test_a_challenger_takes_the_cpus_seat_in_anti_gravity():
     from cabinet.scenes.flow.challenger import BANNER_FRAMES, ChallengerScene
     app = make_app()
-    scene = open_menus(app, "ANTI-GRAVITY", "1P VS CPU", "LEVEL 2  EASY")
+    scene = open_menus(app, "ANTI-GRAVITY", "1P VS CPU", "SINGLE MATCH", "LEVEL 2  EASY")
     run(app, 200)
     tap(app, Action.START, player=2)
     assert isinstance(app.ctx.scenes.top, ChallengerScene)

@@ -1,0 +1,148 @@
+"""The CPU ladder's screen between rungs: the five levels, the ones beaten, the one to face next.
+
+A lone player's climb (:class:`~cabinet.games.match.Climb`) shows it before its
+first match ("CPU LADDER", level 1 next), after each level beaten ("LEVEL 2
+BEATEN!", the next one blinking) and after the last ("YOU BEAT MASTER!", every
+rung lit). It lasts a few seconds; the climber's Start cuts it short.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from cabinet import FPS
+from cabinet.games.cpu import LEVELS
+from cabinet.games.match import Climb
+from cabinet.inputs.actions import Action
+from cabinet.language import tr
+from cabinet.render import HEIGHT, fit_size, palette, sprites, text
+from cabinet.scenes.flow.cpu_names import CPU_DETAILS, CPU_NAMES
+from cabinet.scenes.kit.base import Scene
+from cabinet.scenes.kit.common import blink, draw_backdrop, heading
+
+RUNG_SECONDS = 4          # the screen between two rungs
+MASTER_SECONDS = 6        # the MASTER clear, a moment to enjoy
+SKIP_AFTER = FPS          # Start may cut it short after this many frames
+
+# Every word this screen shows, in one place.
+HEADING_FIRST = "CPU LADDER"
+HEADING_BEATEN = "LEVEL {level} BEATEN!"
+HEADING_MASTER = "YOU BEAT MASTER!"
+RUNG_LEVEL = "LV{level}"
+RUNG_BEATEN = "BEATEN"
+RUNG_NEXT = "NEXT"
+NEXT_LINE = "NEXT: LEVEL {level}"
+MASTER_LINE = "ALL {levels} LEVELS BEATEN"
+MASTER_TAG = "MASTER CLEAR"
+PLAYER_LINE = "PLAYER {player}"
+READY_LINE = "GET READY!"
+CHEER_LINE = "CONGRATULATIONS!"
+
+RUNG_W, RUNG_H, RUNG_GAP = 400, 60, 12
+LADDER_LEFT = 40
+LADDER_TOP = 96
+INFO_CENTRE = 700         # the right-hand column: who is next
+INFO_WIDTH = 480
+
+
+class LadderScene(Scene):
+    """The ladder of ``climb``, then ``then()``: the next rung's match, or the climb's records."""
+
+    name = "cpu ladder"
+
+    def __init__(self, ctx, climb: Climb, then: Callable[[], None]):
+        super().__init__(ctx)
+        self.climb = climb
+        self.then = then
+        self.frames = 0
+        self.length = (MASTER_SECONDS if climb.cleared else RUNG_SECONDS) * FPS
+        self.done = False
+
+    def enter(self) -> None:
+        self.ctx.inputs.set_repeat_profile("menu")
+        if self.climb.cleared:
+            self.ctx.audio.play("ladder_master")
+        elif self.climb.beaten:
+            self.ctx.audio.play("ladder_next")
+
+    def handle(self, event) -> None:
+        if (event.pressed and event.action is Action.START and event.player == self.climb.person
+                and self.frames >= SKIP_AFTER):
+            self._leave()
+
+    def update(self) -> None:
+        self.frames += 1
+        if self.frames >= self.length:
+            self._leave()
+
+    def _leave(self) -> None:
+        if not self.done:
+            self.done = True
+            self.then()
+
+    def look(self):
+        return blink(self.frames, 16), blink(self.frames, 8)
+
+    @property
+    def title(self) -> str:
+        climb = self.climb
+        if climb.cleared:
+            return HEADING_MASTER
+        if climb.beaten:
+            return HEADING_BEATEN.format(level=LEVELS[climb.beaten - 1])
+        return HEADING_FIRST
+
+    def draw(self, surface) -> None:
+        draw_backdrop(surface)
+        climb = self.climb
+        colour = (palette.YELLOW if blink(self.frames, 8) else palette.ORANGE) if climb.cleared else palette.YELLOW
+        heading(surface, self.title, 22, colour, 49)
+        for index, level in enumerate(LEVELS):
+            self._draw_rung(surface, level, index)
+        self._draw_info(surface)
+
+    def _rung_rect(self, index: int) -> pygame.Rect:
+        # Level 1 at the bottom, the last level at the top: a ladder to climb.
+        row = len(LEVELS) - 1 - index
+        return pygame.Rect(LADDER_LEFT, LADDER_TOP + row * (RUNG_H + RUNG_GAP), RUNG_W, RUNG_H)
+
+    def _draw_rung(self, surface, level: int, index: int) -> None:
+        climb = self.climb
+        rect = self._rung_rect(index)
+        beaten = index < climb.beaten
+        facing = not climb.cleared and level == climb.level
+        lit = facing and blink(self.frames, 16)
+        edge = palette.GREEN if beaten else palette.YELLOW if lit else palette.PANEL_EDGE
+        surface.blit(sprites.panel(rect.width, rect.height, edge), rect)
+        colour = palette.GREEN if beaten else palette.WHITE if facing else palette.DIM
+        text(surface, RUNG_LEVEL.format(level=level), (rect.x + 18, rect.centery), 21, colour, "midleft")
+        name = tr(CPU_NAMES[level])
+        text(surface, name, (rect.x + 100, rect.centery), fit_size(name, 28, 180), colour, "midleft")
+        tag = RUNG_BEATEN if beaten else RUNG_NEXT if facing else ""
+        if tag:
+            text(surface, tag, (rect.right - 18, rect.centery), 21, palette.GREEN if beaten else palette.YELLOW,
+                 "midright")
+
+    def _draw_info(self, surface) -> None:
+        climb = self.climb
+        x = INFO_CENTRE
+        text(surface, PLAYER_LINE.format(player=climb.person), (x, 110), 28, palette.CYAN, "midtop")
+        if climb.cleared:
+            text(surface, MASTER_TAG, (x, 190), fit_size(MASTER_TAG, 49, INFO_WIDTH),
+                 palette.YELLOW if blink(self.frames, 8) else palette.WHITE, "midtop")
+            line = MASTER_LINE.format(levels=len(LEVELS))
+            text(surface, line, (x, 270), fit_size(line, 28, INFO_WIDTH), palette.GREEN, "midtop")
+            if blink(self.frames, 16):
+                text(surface, CHEER_LINE, (x, HEIGHT - 120), fit_size(CHEER_LINE, 35, INFO_WIDTH), palette.CYAN,
+                     "midtop")
+            return
+        level = climb.level
+        line = NEXT_LINE.format(level=level)
+        text(surface, line, (x, 184), fit_size(line, 42, INFO_WIDTH), palette.WHITE, "midtop")
+        text(surface, tr(CPU_NAMES[level]), (x, 250), 42, palette.YELLOW, "midtop")
+        detail = tr(CPU_DETAILS[level])
+        text(surface, detail, (x, 310), fit_size(detail, 21, INFO_WIDTH), palette.CYAN, "midtop")
+        if blink(self.frames, 16):
+            text(surface, READY_LINE, (x, HEIGHT - 120), 35, palette.GREEN, "midtop")
