@@ -13,6 +13,7 @@ questions of :class:`~cabinet.scenes.kit.ending.Challengeable`.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 
 import pygame
@@ -24,6 +25,7 @@ from cabinet.scenes.flow.finish import finish_interrupted
 from cabinet.scenes.kit.base import Scene
 from cabinet.scenes.kit.common import blink
 from cabinet.scenes.kit.ending import Challengeable, GameOver
+from cabinet.storage.scores import ladder_table
 
 BANNER_FRAMES = 180       # the banner, before the initials or the match
 
@@ -32,7 +34,8 @@ def challenge(scene: Challengeable, event, then: Callable[[object, str], None]) 
     """Handle ``event`` as a challenger's Start at ``scene`` if it is one; True when it was.
 
     The challenger pays one game's price; in free play, nothing. After the banner
-    and the interrupted game's record, ``then(ctx, game)`` starts the versus match.
+    and the interrupted game's record (a climb up the CPU ladder: its levels beaten),
+    ``then(ctx, game)`` starts the versus match.
     """
     if not event.pressed or event.action is not Action.START or event.player not in (1, 2):
         return False
@@ -40,12 +43,21 @@ def challenge(scene: Challengeable, event, then: Callable[[object, str], None]) 
     person = scene.challenge_seat
     if person is None or event.player == person or not ctx.settings.versus.challenger:
         return False
-    record = scene.interrupted()
+    record = climb_record(scene, scene.interrupted())
     if not ctx.bank.start(record.game, "challenger"):
         return False
     ctx.audio.play("start")
     ctx.scenes.reset(ChallengerScene(ctx, scene, record, then))
     return True
+
+
+def climb_record(scene, record: GameOver) -> GameOver:
+    """``record``, or for a climb up the CPU ladder cut short, the climb's levels beaten on its table."""
+    series = getattr(scene, "series", None)     # a versus scene's; a one-player game has none
+    climb = series.climb if series is not None else None
+    if climb is None or not climb.beaten:
+        return record
+    return dataclasses.replace(record, table=ladder_table(climb.game), score=climb.beaten)
 
 
 class ChallengerScene(Scene):

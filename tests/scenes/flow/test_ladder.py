@@ -232,3 +232,26 @@ def test_without_the_level_pick_1p_vs_cpu_is_the_climb():
     choose(app, "1P VS CPU")
     ladder = app.ctx.scenes.top
     assert isinstance(ladder, LadderScene) and ladder.climb.level == 1
+
+
+def test_a_challenger_ends_the_climb_and_its_levels_beaten_make_the_table():
+    from cabinet.scenes.flow.challenger import BANNER_FRAMES, ChallengerScene
+    app = make_app(ONE_ROUND)
+    tap(app, Action.START)
+    choose(app, "BLOCKS")
+    choose(app, "1P VS CPU")
+    choose(app, "CPU LADDER")
+    scene = until_not(app, app.ctx.scenes.top)
+    after = beat_the_rung(app, scene)
+    scene = until_not(app, after)
+    assert scene.rounds.cpu == {2: 2}
+    run(app, 200)
+    tap(app, Action.START, player=2)
+    assert isinstance(app.ctx.scenes.top, ChallengerScene)
+    run(app, BANNER_FRAMES)
+    entry = app.ctx.scenes.top
+    assert isinstance(entry, RecordsInitialsScene) and entry.player == 1
+    assert [(e.table, e.value) for e in entry.entries] == [("ladder/blocks", 1)]
+    tap(app, Action.START)
+    match = app.ctx.scenes.top
+    assert isinstance(match, BlocksVersusScene) and match.rounds.cpu == {}, "then the two people play"
