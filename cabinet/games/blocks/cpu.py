@@ -18,8 +18,11 @@ from .ai import BlocksAI, Style
 from .demo import BlocksDemoPilot
 from .tactics import Values
 
+# Level 1 stands for a beginner, at a beginner's pace: two seconds looking at the tray and
+# the board before the cursor moves (a first-time player reads every piece; 40 frames was a
+# regular's glance, and ended its games in a minute where a beginner's credit lasts longer).
 CPU_LEVELS: dict[int, CpuLevel] = {
-    1: CpuLevel(1, lookahead=1, input_frames=16, think_frames=40, slip_percent=30),
+    1: CpuLevel(1, lookahead=1, input_frames=16, think_frames=120, slip_percent=30),
     2: CpuLevel(2, lookahead=2, input_frames=12, think_frames=30, slip_percent=20),
     3: CpuLevel(3, lookahead=3, input_frames=10, think_frames=26, slip_percent=12),
     4: CpuLevel(4, lookahead=3, input_frames=6, think_frames=14, slip_percent=5),
