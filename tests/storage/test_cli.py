@@ -28,8 +28,10 @@ def test_scores_prints_every_table_with_replay_ids(capsys, tmp_path):
                   "antigravity/contest/OLD LIST"):
         assert f"\n{table}  (last reset: " in "\n" + out
     assert " 1. ACE     123456  " in out and f"replay {replay_id}" in out
-    assert out.count("\n  10. ") == 12  # blocks, 4 difficulties, versus, 3 lists, the old one, 2 win streaks
+    # blocks, 4 difficulties, versus, 3 lists, the old one, 2 win streaks, 2 CPU ladders
+    assert out.count("\n  10. ") == 14
     assert "\nstreak/blocks  (last reset: " in out and "\nstreak/antigravity  (last reset: " in out
+    assert "\nladder/blocks  (last reset: " in out and "\nladder/antigravity  (last reset: " in out
 
 
 def test_factory_reset_clears_state_and_restores_the_shipped_settings(tmp_path):
