@@ -167,8 +167,10 @@ GAMES: dict[str, Entry] = {
         replay_rules=_blocks_rules, tables=lambda settings: ["blocks"], howto=blocks_howto,
         modes=BlocksModeScene,
         # BLOCKS opens with a versus round, ANTI-GRAVITY with a single game: every loop shows both.
+        # Its pages (its table and win streaks, then its CPU ladder) share their time, as
+        # ANTI-GRAVITY's do, so the ladder's page keeps the loop near two minutes.
         attract=AttractShare(lambda attract: attract.blocks_demo_seconds, lambda attract: attract.blocks_scores_seconds,
-                             versus_first=True, shared_scores=False),
+                             versus_first=True, shared_scores=True),
         settings_detail=N_("PIECE SET, ROTATION, GRAVITY, RAMP, VERSUS"),
     ),
     "antigravity": Entry(
