@@ -140,7 +140,7 @@ class LadderScene(Scene):
             return
         level = climb.level
         line = NEXT_LINE.format(level=level)
-        text(surface, line, (x, 184), fit_size(line, 42, INFO_WIDTH), palette.WHITE, "midtop")
+        text(surface, line, (x, 184), fit_size(line, 42, INFO_WIDTH - 80), palette.WHITE, "midtop")
         text(surface, tr(CPU_NAMES[level]), (x, 250), 42, palette.YELLOW, "midtop")
         detail = tr(CPU_DETAILS[level])
         text(surface, detail, (x, 310), fit_size(detail, 21, INFO_WIDTH), palette.CYAN, "midtop")
