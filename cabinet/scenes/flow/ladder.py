@@ -16,7 +16,7 @@ from cabinet import FPS
 from cabinet.games.cpu import LEVELS
 from cabinet.games.match import Climb
 from cabinet.inputs.actions import Action
-from cabinet.language import tr
+from cabinet.language import N_, tr
 from cabinet.render import HEIGHT, fit_size, palette, sprites, text
 from cabinet.scenes.flow.cpu_names import CPU_DETAILS, CPU_NAMES
 from cabinet.scenes.kit.base import Scene
@@ -27,18 +27,18 @@ MASTER_SECONDS = 6        # the MASTER clear, a moment to enjoy
 SKIP_AFTER = FPS          # Start may cut it short after this many frames
 
 # Every word this screen shows, in one place.
-HEADING_FIRST = "CPU LADDER"
-HEADING_BEATEN = "LEVEL {level} BEATEN!"
-HEADING_MASTER = "YOU BEAT MASTER!"
-RUNG_LEVEL = "LV{level}"
-RUNG_BEATEN = "BEATEN"
-RUNG_NEXT = "NEXT"
-NEXT_LINE = "NEXT: LEVEL {level}"
-MASTER_LINE = "ALL {levels} LEVELS BEATEN"
-MASTER_TAG = "MASTER CLEAR"
-PLAYER_LINE = "PLAYER {player}"
-READY_LINE = "GET READY!"
-CHEER_LINE = "CONGRATULATIONS!"
+HEADING_FIRST = N_("CPU LADDER")
+HEADING_BEATEN = N_("LEVEL {level} BEATEN!")
+HEADING_MASTER = N_("YOU BEAT MASTER!")
+RUNG_LEVEL = N_("LV{level}")
+RUNG_BEATEN = N_("BEATEN")
+RUNG_NEXT = N_("NEXT")
+NEXT_LINE = N_("NEXT: LEVEL {level}")
+MASTER_LINE = N_("ALL {levels} LEVELS BEATEN")
+MASTER_TAG = N_("MASTER CLEAR")
+PLAYER_LINE = N_("PLAYER {player}")
+READY_LINE = N_("GET READY!")
+CHEER_LINE = N_("CONGRATULATIONS!")
 
 RUNG_W, RUNG_H, RUNG_GAP = 400, 60, 12
 LADDER_LEFT = 40
@@ -89,10 +89,10 @@ class LadderScene(Scene):
     def title(self) -> str:
         climb = self.climb
         if climb.cleared:
-            return HEADING_MASTER
+            return tr(HEADING_MASTER)
         if climb.beaten:
-            return HEADING_BEATEN.format(level=LEVELS[climb.beaten - 1])
-        return HEADING_FIRST
+            return tr(HEADING_BEATEN, level=LEVELS[climb.beaten - 1])
+        return tr(HEADING_FIRST)
 
     def draw(self, surface) -> None:
         draw_backdrop(surface)
@@ -117,10 +117,10 @@ class LadderScene(Scene):
         edge = palette.GREEN if beaten else palette.YELLOW if lit else palette.PANEL_EDGE
         surface.blit(sprites.panel(rect.width, rect.height, edge), rect)
         colour = palette.GREEN if beaten else palette.WHITE if facing else palette.DIM
-        text(surface, RUNG_LEVEL.format(level=level), (rect.x + 18, rect.centery), 21, colour, "midleft")
+        text(surface, tr(RUNG_LEVEL, level=level), (rect.x + 18, rect.centery), 21, colour, "midleft")
         name = tr(CPU_NAMES[level])
         text(surface, name, (rect.x + 100, rect.centery), fit_size(name, 28, 180), colour, "midleft")
-        tag = RUNG_BEATEN if beaten else RUNG_NEXT if facing else ""
+        tag = tr(RUNG_BEATEN) if beaten else tr(RUNG_NEXT) if facing else ""
         if tag:
             text(surface, tag, (rect.right - 18, rect.centery), 21, palette.GREEN if beaten else palette.YELLOW,
                  "midright")
@@ -128,21 +128,23 @@ class LadderScene(Scene):
     def _draw_info(self, surface) -> None:
         climb = self.climb
         x = INFO_CENTRE
-        text(surface, PLAYER_LINE.format(player=climb.person), (x, 110), 28, palette.CYAN, "midtop")
+        text(surface, tr(PLAYER_LINE, player=climb.person), (x, 110), 28, palette.CYAN, "midtop")
         if climb.cleared:
-            text(surface, MASTER_TAG, (x, 190), fit_size(MASTER_TAG, 49, INFO_WIDTH),
+            tag = tr(MASTER_TAG)
+            text(surface, tag, (x, 190), fit_size(tag, 49, INFO_WIDTH),
                  palette.YELLOW if blink(self.frames, 8) else palette.WHITE, "midtop")
-            line = MASTER_LINE.format(levels=len(LEVELS))
+            line = tr(MASTER_LINE, levels=len(LEVELS))
             text(surface, line, (x, 270), fit_size(line, 28, INFO_WIDTH), palette.GREEN, "midtop")
             if blink(self.frames, 16):
-                text(surface, CHEER_LINE, (x, HEIGHT - 120), fit_size(CHEER_LINE, 35, INFO_WIDTH), palette.CYAN,
+                cheer = tr(CHEER_LINE)
+                text(surface, cheer, (x, HEIGHT - 120), fit_size(cheer, 35, INFO_WIDTH), palette.CYAN,
                      "midtop")
             return
         level = climb.level
-        line = NEXT_LINE.format(level=level)
+        line = tr(NEXT_LINE, level=level)
         text(surface, line, (x, 184), fit_size(line, 42, INFO_WIDTH - 80), palette.WHITE, "midtop")
         text(surface, tr(CPU_NAMES[level]), (x, 250), 42, palette.YELLOW, "midtop")
         detail = tr(CPU_DETAILS[level])
         text(surface, detail, (x, 310), fit_size(detail, 21, INFO_WIDTH), palette.CYAN, "midtop")
         if blink(self.frames, 16):
-            text(surface, READY_LINE, (x, HEIGHT - 120), 35, palette.GREEN, "midtop")
+            text(surface, tr(READY_LINE), (x, HEIGHT - 120), 35, palette.GREEN, "midtop")

@@ -38,22 +38,22 @@ class GameSelectScene(MenuScene):
 class CpuModeScene(MenuScene):
     """1P VS CPU with the ladder on and the level pick offered: the climb, or one match at a level."""
 
-    title = "1P VS CPU"
+    title = N_("1P VS CPU")
     name = "cpu mode select"
 
     # Every word this menu shows, in one place.
-    LADDER = "CPU LADDER"
-    LADDER_DETAIL = "BEAT LEVEL 1, 2, 3, 4, THEN MASTER"
-    SINGLE = "SINGLE MATCH"
-    SINGLE_DETAIL = "ONE MATCH AGAINST THE LEVEL YOU PICK"
+    LADDER = N_("CPU LADDER")
+    LADDER_DETAIL = N_("BEAT LEVEL 1, 2, 3, 4, THEN MASTER")
+    SINGLE = N_("SINGLE MATCH")
+    SINGLE_DETAIL = N_("ONE MATCH AGAINST THE LEVEL YOU PICK")
 
     def __init__(self, ctx, game: str, back=None):
         super().__init__(ctx, back)
         self.game = game
 
     def options(self) -> list[Option]:
-        return [Option(self.LADDER, self.LADDER_DETAIL, self.climb),
-                Option(self.SINGLE, self.SINGLE_DETAIL, self.pick_level)]
+        return [Option(tr(self.LADDER), tr(self.LADDER_DETAIL), self.climb),
+                Option(tr(self.SINGLE), tr(self.SINGLE_DETAIL), self.pick_level)]
 
     def climb(self) -> None:
         start_climb(self.ctx, self.game, self.say)
