@@ -124,6 +124,20 @@ def _cpu_level(app):
     return _on_top(app, CpuLevelScene(app.ctx, "blocks"), 2)
 
 
+def _cpu_mode(app):
+    from cabinet.scenes.flow.select import CpuModeScene
+    return _on_top(app, CpuModeScene(app.ctx, "blocks"), 2)
+
+
+def _ladder(level: int, beaten: int):
+    def build(app):
+        from cabinet.games.match import Climb
+        from cabinet.scenes.flow.ladder import LadderScene
+        climb = Climb("blocks", person=1, level=level, beaten=beaten)
+        return _on_top(app, LadderScene(app.ctx, climb, lambda: None), 2)
+    return build
+
+
 # ---------------------------------------------------------------------- play
 
 def _blocks(frames: int, paused: bool = False, over: bool = False):
@@ -190,6 +204,13 @@ def _streak_initials(app):
     from cabinet.scenes.flow.records import Entry, RecordsInitialsScene
     from cabinet.storage.scores import streak_table
     entries = [Entry(1, streak_table("antigravity"), 2, 1, 0), Entry(1, "antigravity/versus", 4890, 3, 0)]
+    return _on_top(app, RecordsInitialsScene(app.ctx, 1, entries, lambda ranks: None), 30)
+
+
+def _ladder_initials(app):
+    from cabinet.scenes.flow.records import Entry, RecordsInitialsScene
+    from cabinet.storage.scores import ladder_table, streak_table
+    entries = [Entry(1, ladder_table("antigravity"), 2, 1, 0), Entry(1, streak_table("antigravity"), 2, 1, 0)]
     return _on_top(app, RecordsInitialsScene(app.ctx, 1, entries, lambda ranks: None), 30)
 
 
@@ -303,6 +324,10 @@ SCREENS = {
     "difficulty select": _difficulty,
     "contest select": _contest_select,
     "cpu level select": _cpu_level,
+    "cpu mode select": _cpu_mode,
+    "cpu ladder first": _ladder(1, 0),
+    "cpu ladder beaten": _ladder(3, 2),
+    "cpu ladder master": _ladder(5, 5),
     "blocks ready": _blocks(20),
     "blocks single": _blocks(FIELD_FRAMES),
     "blocks pause": _blocks(FIELD_FRAMES, paused=True),
@@ -319,6 +344,7 @@ SCREENS = {
     "anti-gravity still there": _idle("antigravity"),
     "initials": _initials,
     "streak initials": _streak_initials,
+    "ladder initials": _ladder_initials,
     "ranking": _ranking,
     "rematch": _rematch(False),
     "continue": _rematch(True),
