@@ -55,7 +55,7 @@ def press_frames(level: int, player: int, frames: int = 400):
 @pytest.mark.parametrize("level", [1, 5])
 def test_the_cpu_presses_its_own_buttons_one_at_a_time_at_its_levels_pace(level):
     entry = CPU_LEVELS[level]
-    seen, match, simulation = press_frames(level, player=2)
+    seen, match, simulation = press_frames(level, player=2, frames=max(400, 4 * entry.think_frames))
     assert seen and all(event.player == 2 and event.pressed for _, event in seen)
     frames = [frame for frame, _ in seen]
     assert frames[0] >= entry.think_frames
