@@ -14,29 +14,15 @@ from cabinet.scenes.flow.play import match_scene
 from cabinet.scenes.kit import match_view, pause
 from cabinet.storage.scores import ScoreEntry
 from support.app import make_app, run, tap
+from support.drawn import spy_text
 
 SURFACE = (960, 540)
-
-
-def _spy(monkeypatch, *modules) -> list[tuple[str, pygame.Rect]]:
-    """Every string the ``modules`` draw from now on, with where it lands."""
-    drawn = []
-    real = modules[0].text
-
-    def spy(surface, words, pos, size, colour, align="topleft", shadow=True):
-        rect = real(surface, words, pos, size, colour, align, shadow)
-        drawn.append((words, rect))
-        return rect
-
-    for module in modules:
-        monkeypatch.setattr(module, "text", spy)
-    return drawn
 
 
 # ---------------------------------------------------------------------- pause and tables
 
 def test_the_pause_names_its_resume_key_on_every_frame(monkeypatch):
-    drawn = _spy(monkeypatch, pause)
+    drawn = spy_text(monkeypatch, pause)
     surface = pygame.Surface(SURFACE)
     for frame in range(100):
         drawn.clear()
@@ -45,7 +31,7 @@ def test_the_pause_names_its_resume_key_on_every_frame(monkeypatch):
 
 
 def test_a_new_entry_on_a_table_shows_on_every_frame(monkeypatch):
-    drawn = _spy(monkeypatch, tables)
+    drawn = spy_text(monkeypatch, tables)
     entries = [ScoreEntry(rank, initials, score, None, None) for rank, initials, score in
                ((1, "AFV", 10000), (2, "NEW", 9501), (3, "ACE", 9000))]
     surface = pygame.Surface(SURFACE)
@@ -66,7 +52,7 @@ def _anti_gravity_match():
 
 def _in_bar(monkeypatch, scene) -> list[tuple[str, pygame.Rect]]:
     """The strings drawn over the message bar, with where they land."""
-    drawn = _spy(monkeypatch, layouts, match_view)
+    drawn = spy_text(monkeypatch, layouts, match_view)
     monkeypatch.setattr(layouts, "fitted", lambda surface, words, pos, size, colour, width, align="topleft":
                         layouts.text(surface, words, pos, size, colour, align))
     scene.draw(pygame.Surface(SURFACE))
@@ -92,7 +78,7 @@ def test_during_play_the_bar_shows_each_players_progress_named_as_the_side_who_p
 
 
 def test_a_long_result_keeps_clear_of_the_match_score(monkeypatch):
-    drawn = _spy(monkeypatch, match_view)
+    drawn = spy_text(monkeypatch, match_view)
     match = Match("blocks", 2, 1, {2: 3}, wins={1: 2, 2: 1}, round=4)
     match_view.round_result(pygame.Surface(SURFACE), match, 1, (480, 460))
     (_, score), (_, words) = drawn
