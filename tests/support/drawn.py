@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 import pygame
 
 
@@ -24,3 +26,21 @@ def overlapping(drawn) -> list[tuple[str, str]]:
     """The pairs of strings in ``drawn`` whose rectangles meet."""
     return [(a, b) for index, (a, rect_a) in enumerate(drawn) for b, rect_b in drawn[index + 1:]
             if rect_a.colliderect(rect_b)]
+
+
+def spy_sizes(monkeypatch, *modules):
+    """Every ``(words, size, rect)`` the ``modules`` draw with their ``text`` from now on (with no
+    modules: every cabinet module drawing with the text layer's own ``text``), and the spy itself."""
+    seen = []
+    real = sys.modules["cabinet.render.text"].text
+
+    def spy(surface, words, pos, size, colour, align="topleft", shadow=True):
+        rect = real(surface, words, pos, size, colour, align, shadow)
+        seen.append((words, size, rect))
+        return rect
+
+    targets = modules or [module for module in list(sys.modules.values())
+                          if getattr(module, "__name__", "").startswith("cabinet.") and getattr(module, "text", None) is real]
+    for module in targets:
+        monkeypatch.setattr(module, "text", spy)
+    return seen, spy

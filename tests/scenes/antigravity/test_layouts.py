@@ -1,7 +1,5 @@
 """ANTI-GRAVITY's versus result names the CPU as the CPU and lays its rows out with no word over another."""
 
-import sys
-
 import pygame
 
 from cabinet.games.match import Match
@@ -9,18 +7,11 @@ from cabinet.scenes.antigravity import layouts
 from cabinet.scenes.flow.play import match_scene
 from cabinet.scenes.kit.common import READABLE
 from support.app import make_app
+from support.drawn import spy_sizes
 
 
 def _words(monkeypatch, scene) -> list[tuple[str, int, pygame.Rect]]:
-    seen = []
-    real = sys.modules["cabinet.render.text"].text
-
-    def spy(surface, words, pos, size, colour, align="topleft", shadow=True):
-        rect = real(surface, words, pos, size, colour, align, shadow)
-        seen.append((words, size, rect))
-        return rect
-
-    monkeypatch.setattr(layouts, "text", spy)
+    seen, spy = spy_sizes(monkeypatch, layouts)
     monkeypatch.setattr(layouts, "fitted", lambda surface, words, pos, size, colour, width, align="topleft":
                         spy(surface, words, pos, size, colour, align))
     scene.layout.draw_banner(pygame.Surface((960, 540)))

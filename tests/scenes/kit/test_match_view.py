@@ -1,25 +1,16 @@
 """The round result bar: the named side's wins first, its words readable and clear of the score."""
 
-import sys
-
 import pygame
 import pytest
 
 from cabinet.games.match import Match
 from cabinet.scenes.kit import match_view
 from cabinet.scenes.kit.common import READABLE
+from support.drawn import spy_sizes
 
 
 def _bar(monkeypatch, match, winner, size=(620, 56)) -> list[tuple[str, int, pygame.Rect]]:
-    seen = []
-    real = sys.modules["cabinet.render.text"].text
-
-    def spy(surface, words, pos, size, colour, align="topleft", shadow=True):
-        rect = real(surface, words, pos, size, colour, align, shadow)
-        seen.append((words, size, rect))
-        return rect
-
-    monkeypatch.setattr(match_view, "text", spy)
+    seen, _ = spy_sizes(monkeypatch, match_view)
     match_view.round_result(pygame.Surface((960, 540)), match, winner, (480, 460), size)
     return seen
 

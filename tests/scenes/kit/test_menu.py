@@ -1,8 +1,6 @@
 """A menu screen counts down the time before attract mode, prices the modes it starts,
 and lays its rows out with no word over another."""
 
-import sys
-
 import pygame
 import pytest
 
@@ -14,6 +12,7 @@ from cabinet.scenes.flow.select import CpuLevelScene, GameSelectScene, ModeStart
 from cabinet.scenes.kit.common import READABLE
 from cabinet.scenes.kit.menu import IDLE_SECONDS
 from support.app import make_app, run, tap
+from support.drawn import spy_sizes
 
 COIN_PLAY = "credits: {free_play: false, credits_per_game: 1, versus_credits: 2}"
 SURFACE = (960, 540)
@@ -21,17 +20,7 @@ SURFACE = (960, 540)
 
 def shown(monkeypatch, scene) -> list[tuple[str, int, pygame.Rect]]:
     """Every (words, size, rect) one frame of ``scene`` writes, whichever module writes it."""
-    seen = []
-    real = sys.modules["cabinet.render.text"].text
-
-    def spy(surface, words, pos, size, colour, align="topleft", shadow=True):
-        rect = real(surface, words, pos, size, colour, align, shadow)
-        seen.append((words, size, rect))
-        return rect
-
-    for module in list(sys.modules.values()):
-        if getattr(module, "__name__", "").startswith("cabinet.") and getattr(module, "text", None) is real:
-            monkeypatch.setattr(module, "text", spy)
+    seen, _ = spy_sizes(monkeypatch)
     scene.draw(pygame.Surface(SURFACE))
     return seen
 
