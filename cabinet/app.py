@@ -82,7 +82,7 @@ class App:
         from cabinet.context import Context
         from cabinet.inputs.hub import InputHub
         from cabinet.network import start_link
-        from cabinet.render.display import Display
+        from cabinet.render.display import Display, close_screen
         from cabinet.render.display_failure import open_display
         from cabinet.render.frames import FrameGate
         from cabinet.scenes.service import ServiceDoor
@@ -97,7 +97,7 @@ class App:
 
         def open_screen():
             if pygame.display.get_init():
-                pygame.display.quit()  # SDL gives one SCALED window per process: start afresh
+                close_screen()  # SDL gives one SCALED window per process: start afresh
             pygame.display.init()
             return Display(settings.display.rotation, fullscreen=self.fullscreen)
         self.display = open_display(open_screen)
@@ -348,7 +348,7 @@ class App:
 
     def close(self) -> None:
         """Let go of everything: systemd told, pins freed, the state file closed. Safe twice."""
-        import pygame  # the App has loaded it (see App.__init__); a name here only
+        from cabinet.render.display import close_screen  # loaded by App.__init__; a name only
         if self.closed:
             return
         self.closed = True
@@ -358,7 +358,7 @@ class App:
         if self.ctx.network is not None:
             self.ctx.network.close()
         self.ctx.store.close()
-        pygame.display.quit()
+        close_screen()
 
     # ------------------------------------------------------------------ helpers
 
@@ -406,8 +406,8 @@ class App:
         if settings.display.rotation != self.display.rotation:
             import pygame  # the App has loaded it (see App.__init__); a name here only
 
-            from cabinet.render.display import Display  # loaded by App.__init__; a name only
-            pygame.display.quit()  # SDL gives one SCALED window per process: open it afresh
+            from cabinet.render.display import Display, close_screen  # loaded by App.__init__; names only
+            close_screen()  # SDL gives one SCALED window per process: open it afresh
             pygame.display.init()
             self.display = Display(settings.display.rotation, fullscreen=self.fullscreen)
             self._measure_vsync()

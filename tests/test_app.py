@@ -4,11 +4,14 @@ import os
 import subprocess
 import sys
 
+import pygame
 import pytest
 
 from cabinet.inputs.actions import Action
 from cabinet.render import LOGICAL_SIZE
-from cabinet.render.display import display_size
+from cabinet.render import display as display_module
+from cabinet.render.display import CPU, FLIP, GPU, display_size
+from cabinet.render.renderer import RendererInfo
 from cabinet.scenes.flow.attract import AttractScene
 from cabinet.scenes.kit.base import Scene
 from support import ROOT
@@ -57,21 +60,27 @@ def test_attract_that_keeps_failing_falls_back_to_a_safe_title(monkeypatch):
 
 
 @pytest.mark.parametrize("rotation, size", [(0, (960, 540)), (90, (540, 960)), (180, (960, 540)), (270, (540, 960))])
-def test_rotation_gives_a_turned_display_and_maps_touches_back(rotation, size):
+@pytest.mark.parametrize("gpu", [False, True], ids=["dummy's software renderer", "a GPU renderer"])
+def test_rotation_gives_a_turned_display_and_maps_touches_back(monkeypatch, rotation, size, gpu):
+    if gpu:   # the software renderer stands in for a GPU one: the App then turns the picture on it
+        monkeypatch.setattr(display_module, "window_renderer", lambda: RendererInfo("opengles2", True))
     assert display_size(rotation) == size
     app = make_app(f"display: {{rotation: {rotation}}}")
+    assert app.display.presentation.path == (FLIP if not rotation else GPU if gpu else CPU)
     assert app.display.screen.get_size() == size
     assert app.display.logical.get_size() == LOGICAL_SIZE
     run(app, 2)
     app.render()
-    # The logical top-left corner is lit; after turning it must be where to_logical says.
+    # The logical top-left corner is lit; after turning, a touch or click there must reach it.
     app.display.logical.fill((0, 0, 0))
     app.display.logical.fill((255, 255, 255), (0, 0, 4, 4))
     app.display.present()
-    lit = [(x, y) for x in (0, size[0] - 1) for y in (0, size[1] - 1)
-           if app.display.screen.get_at((x, y))[:3] == (255, 255, 255)]
+    shown = app.display.shown()
+    lit = [(x, y) for x in (0, size[0] - 1) for y in (0, size[1] - 1) if shown.get_at((x, y))[:3] == (255, 255, 255)]
     assert len(lit) == 1
-    assert app.display.to_logical(lit[0]) == (0, 0)
+    click = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=lit[0], button=1)
+    touch = pygame.event.Event(pygame.FINGERDOWN, x=lit[0][0] / size[0], y=lit[0][1] / size[1])
+    assert app._pointer(click) == app._pointer(touch) == ("down", (0, 0))
 
 
 def test_screenshots_every_scene_the_first_time_and_every_five_seconds(tmp_path):
