@@ -32,8 +32,8 @@ def test_headless_every_line_is_a_verdict_and_every_skip_says_why():
     lines = done.stdout.splitlines()
     checks, summary = lines[:-1], lines[-1]
     names = [line.split(":")[0].split(None, 1)[1] for line in checks]
-    assert names == ["settings", "screen", "vsync", "sound", "gpio chips", "gpio switches", "state writes",
-                     "free space", "clock", "power", "temperature", "frame times"]
+    assert names == ["settings", "screen", "presentation", "vsync", "sound", "gpio chips", "gpio switches",
+                     "state writes", "free space", "clock", "power", "temperature", "frame times"]
     assert all(line.split()[0] in VERDICTS for line in checks)
     skips = [line for line in checks if line.startswith("skip")]
     assert any("SDL_VIDEODRIVER=dummy" in line for line in skips)
@@ -159,7 +159,7 @@ def test_kmsdrm_without_display_hardware_off_a_pi_is_skipped_and_on_a_pi_fails(m
     monkeypatch.setenv("SDL_VIDEODRIVER", "kmsdrm")
     monkeypatch.setattr(screen, "DRI", tmp_path / "dri")
     off_pi = screen.check(context(tmp_path, device_tree=tmp_path / "none"))
-    assert [r.verdict for r in off_pi] == [SKIP, SKIP] and "no display hardware" in off_pi[0].detail
+    assert [r.verdict for r in off_pi] == [SKIP] * 3 and "no display hardware" in off_pi[0].detail
     tree = tmp_path / "tree"
     tree.mkdir()
     (tree / "model").write_bytes(b"Raspberry Pi 4 Model B\0")
@@ -172,6 +172,6 @@ def test_while_the_cabinet_runs_the_screen_and_pins_are_not_touched(tmp_path, pi
     assert gpio.switches_result(ctx, Result("gpio chips", OK, "")).verdict == SKIP
     os.environ["SDL_VIDEODRIVER"], saved = "kmsdrm", os.environ["SDL_VIDEODRIVER"]
     try:
-        assert [r.verdict for r in screen.check(ctx)] == [SKIP, SKIP]
+        assert [r.verdict for r in screen.check(ctx)] == [SKIP] * 3
     finally:
         os.environ["SDL_VIDEODRIVER"] = saved
