@@ -10,8 +10,10 @@ from gpiozero.pins.mock import MockPin
 from cabinet import doctor
 from cabinet.doctor import FAIL, OK, SKIP, WARN, Context, Result, clock, gpio, pi, screen, storage
 from cabinet.inputs.wiring import wiring
+from cabinet.render import display as display_module
+from cabinet.render.renderer import RendererInfo
 from cabinet.render.vsync import judge, measure
-from cabinet.settings.load import load_settings
+from cabinet.settings.load import load_settings, parse_settings
 from support import ROOT
 
 VERDICTS = ("ok", "warn", "fail", "skip")
@@ -175,3 +177,18 @@ def test_while_the_cabinet_runs_the_screen_and_pins_are_not_touched(tmp_path, pi
         assert [r.verdict for r in screen.check(ctx)] == [SKIP] * 3
     finally:
         os.environ["SDL_VIDEODRIVER"] = saved
+
+
+@pytest.mark.parametrize(("rotation", "gpu", "verdict", "words"), [
+    (0, False, OK, "not turned"),
+    (90, False, WARN, "turned 90 degrees on the CPU every frame: SDL's software renderer has no GPU"),
+    (270, True, OK, "turned 270 degrees by the opengles2 renderer (GPU)"),
+])
+def test_the_presentation_line_says_how_a_frame_is_shown_and_why(monkeypatch, tmp_path, rotation, gpu, verdict, words):
+    monkeypatch.setattr(screen, "NO_SCREEN_DRIVERS", ())     # the dummy driver's window stands in for a screen
+    if gpu:   # the software renderer stands in for a GPU one
+        monkeypatch.setattr(display_module, "window_renderer", lambda: RendererInfo("opengles2", True))
+    settings = parse_settings(f"display: {{rotation: {rotation}}}", "test.yaml").settings
+    results = {result.name: result for result in screen.check(Context(settings=settings, state_folder=tmp_path))}
+    assert results["presentation"].verdict == verdict and words in results["presentation"].detail
+    assert results["vsync"].verdict in (OK, WARN)
