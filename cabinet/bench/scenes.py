@@ -5,8 +5,10 @@ clock and reported in parts (update, which holds the AI's thinking, apart from
 drawing, since an emulated Pi distorts per-pixel work). Present models
 ``pygame.SCALED`` on KMSDRM: a copy of the 960x540 picture into the GPU's
 texture; the CPU scale to 1920x1080 that SDL falls back to without a GPU
-renderer is reported apart. The idle figure runs the real paced loop; start-up and memory are taken
-from a separate ``python -m cabinet --headless`` process, as a cabinet starts.
+renderer is reported apart, and so is showing a turned picture (display.rotation)
+by the CPU rotation and by the renderer (:mod:`cabinet.bench.turning`). The
+idle figure runs the real paced loop; start-up and memory are taken from a
+separate ``python -m cabinet --headless`` process, as a cabinet starts.
 """
 
 from __future__ import annotations
@@ -205,6 +207,7 @@ def _startup(seconds: float) -> tuple[float, float]:
 def run(quick: bool) -> list[Figure]:
     # a section loads what it measures when it runs, so `bench --sections X` stays quick
     from cabinet.app import App
+    from cabinet.bench.turning import turned_present_figures
     from cabinet.settings.load import load_settings
 
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -225,11 +228,15 @@ def run(quick: bool) -> list[Figure]:
                                   p99([d + p for d, p in zip(parts.draw, parts.present)]), "ms", "<= 2"))
         figures.append(Figure("software scale to 1920x1080 (fallback without a GPU renderer), median",
                               statistics.median(software_scale_ms(app, 10 if quick else 200)), "ms", "<= 16.7"))
+        app.ctx.go_to_attract()
+        app.compose()
+        attract = app.display.logical.copy()     # a frame to turn, measured once the cabinet's window is closed
         figures.append(Figure("attract idle CPU share", _idle_cpu(app, 1.0 if quick else 5.0),
                               "% of a core", "<= 3"))
         figures.append(Figure("asleep (display.sleep) CPU share", _asleep_cpu(app, 1.0 if quick else 5.0),
                               "% of a core", "<= 1"))
         app.close()
+    figures += turned_present_figures(attract, 10 if quick else 300)
     first, rss = _startup(0.5 if quick else 3.0)
     figures.append(Figure("process start to first attract frame", first, "ms", "<= 1500"))
     figures.append(Figure("peak RSS of the cabinet", rss, "MB", "<= 150"))
