@@ -83,6 +83,21 @@ def test_rotation_gives_a_turned_display_and_maps_touches_back(monkeypatch, rota
     assert app._pointer(click) == app._pointer(touch) == ("down", (0, 0))
 
 
+def test_a_new_rotation_reopens_the_window_and_turns_on_the_renderer_again(monkeypatch):
+    import dataclasses
+    monkeypatch.setattr(display_module, "window_renderer", lambda: RendererInfo("opengles2", True))
+    app = make_app("display: {rotation: 90}")
+    before = app.display
+    turned = dataclasses.replace(app.ctx.settings, display=dataclasses.replace(app.ctx.settings.display, rotation=270))
+    app._settings_changed(turned)
+    assert before._gpu is None, "the old window's texture went before its window"
+    assert app.display.presentation.path == GPU and app.display.screen.get_size() == (540, 960)
+    app.gate.invalidate()
+    app.render()
+    assert pygame.image.tobytes(app.display.shown(), "RGB") == pygame.image.tobytes(
+        pygame.transform.rotate(app.display.logical, -270), "RGB")
+
+
 def test_screenshots_every_scene_the_first_time_and_every_five_seconds(tmp_path):
     app = make_app(screenshots=tmp_path)
     run(app, 1)
