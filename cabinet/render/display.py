@@ -10,8 +10,8 @@ they draw onto an off-screen logical surface that is shown turned on a
 display of the turned size (540x960 for a vertical monitor): by the window's
 renderer where it runs on a GPU (:mod:`cabinet.render.gpu_turn`), else
 rotated on the CPU before the flip. SDL's software renderer turns a picture
-several times slower than ``pygame.transform.rotate`` (6.3 ms against 0.7 ms
-measured here), so without a GPU the CPU rotation stays. ``presentation`` says
+several times slower than ``pygame.transform.rotate`` (6.0 ms against 0.73 ms
+with the flip, measured natively), so without a GPU the CPU rotation stays. ``presentation`` says
 which path is in use and why; a renderer that fails, at the start or later,
 leaves the CPU rotation, logged once, never a dead screen.
 """
