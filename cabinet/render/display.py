@@ -10,10 +10,10 @@ they draw onto an off-screen logical surface that is shown turned on a
 display of the turned size (540x960 for a vertical monitor): by the window's
 renderer where it runs on a GPU (:mod:`cabinet.render.gpu_turn`), else
 rotated on the CPU before the flip. SDL's software renderer turns a picture
-several times slower than ``pygame.transform.rotate`` (6.0 ms against 0.73 ms
-with the flip, measured natively), so without a GPU the CPU rotation stays. ``presentation`` says
-which path is in use and why; a renderer that fails, at the start or later,
-leaves the CPU rotation, logged once, never a dead screen.
+several times slower than the CPU rotation does (6.0 ms against 0.73 ms with
+the flip, natively), so without a GPU the CPU rotation stays. ``presentation``
+says which path is in use and why; a renderer that fails, at the start or
+later, leaves the CPU rotation, logged once, never a dead screen.
 """
 
 from __future__ import annotations
