@@ -261,7 +261,7 @@ class SingleLayout(PlayLayout):
         self.ring.draw(surface, (right.centerx, right.y + 114), seat.timer_fraction(), seconds_left(seat), 42)
         if seat.game.ramp is not None:
             # The ramp's level (RULES.md "Game length on a cabinet"), counted as BLOCKS counts it.
-            text(surface, tr("LEVEL {level}", level=seat.game.ramp_level), (right.right - 18, right.y + 18), 14,
+            text(surface, tr("LEVEL {level}", level=seat.game.ramp_level + 1), (right.right - 18, right.y + 18), 14,
                  palette.ORANGE if seat.game.ramp_level else LABEL, "topright")
         if self.pairs is not None:
             self.pairs.draw(surface, seat.game.remaining_pairs())

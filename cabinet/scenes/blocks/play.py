@@ -367,7 +367,7 @@ class BlocksScene(Scene):
         text(surface, f"x{streak}" if streak else "-", (LEFT_X, 284), 28,
              palette.CYAN if streak else palette.DIM)
         if self.game.ramp:   # the operator's ramp: each level lands more stones at a refresh
-            text(surface, tr("LEVEL {level}", level=self.game.ramp_level), (LEFT_X, 326), 21, palette.ORANGE)
+            text(surface, tr("LEVEL {level}", level=self.game.ramp_level + 1), (LEFT_X, 326), 21, palette.ORANGE)
         if self.demo:
             if blink(self.game_frame, 40):
                 text(surface, tr("DEMO PLAY"), (LEFT_X, 360), 21, palette.MAGENTA)

@@ -35,7 +35,7 @@ class RampShow:
             x, y = centre
             each = (tr("{stones} STONES EACH NEW TRAY", stones=stones) if stones > 1
                     else tr("1 STONE EACH NEW TRAY"))
-            popups += [Popup(tr("LEVEL {level} UP!", level=self.level), palette.ORANGE, (x, y - 30), 49),
+            popups += [Popup(tr("LEVEL {level} UP!", level=self.level + 1), palette.ORANGE, (x, y - 30), 49),
                        Popup(each, palette.WHITE, (x, y + 24), 21)]
         if result.landed:
             self.falling += [FallingStone(row, col, wait + index * FALL_STAGGER)
