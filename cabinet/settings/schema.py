@@ -41,7 +41,7 @@ def spec(default: Any = None, *, choices=None, min=None, max=None, factory=None,
 
 @dataclass
 class DisplaySettings:
-    fullscreen: bool = spec(True, doc=N_("fill the screen; false opens a window"))
+    fullscreen: bool = spec(True, doc=N_("fill the screen; off opens a window"))
     rotation: int = spec(0, choices=(0, 90, 180, 270), doc=N_("picture rotation for vertical monitors"))
     show_fps: bool = spec(False, doc=N_("draw the frame rate in a corner"))
     block_symbols: bool = spec(True, doc=N_("a shape on each ANTI-GRAVITY block, for colour-blind players"))
@@ -385,7 +385,7 @@ class MeterSettings:
 # config/cabinet.yaml and the wiring notes give the suggested map for a cabinet that uses neither.
 @dataclass
 class OutputSettings:
-    accept_coins: bool = spec(True, doc=N_("false: the lockout refuses every coin (cabinet out of order)"))
+    accept_coins: bool = spec(True, doc=N_("off: the lockout refuses every coin (cabinet out of order)"))
     lockout1: OutputPin = spec(factory=OutputPin, doc="chute 1's lockout coil: energised = accept")
     lockout2: OutputPin = spec(factory=OutputPin, doc="chute 2's lockout coil (one driver for both: lockout1)")
     meter1: OutputPin = spec(factory=OutputPin, doc=N_("coin meter 1"))
