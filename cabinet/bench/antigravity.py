@@ -12,10 +12,10 @@ import statistics
 import time
 
 from cabinet.bench import Figure, section
-from cabinet.bench.workers import Workers
 from cabinet.games.antigravity import AntiGravityGame
 from cabinet.games.antigravity.ai import AntiGravityAI
 from cabinet.settings.schema import DIFFICULTIES
+from cabinet.system.workers import Workers
 
 SURVIVAL_SEEDS = range(12)
 TURN_CAP = 500

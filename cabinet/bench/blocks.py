@@ -13,9 +13,9 @@ import statistics
 import time
 
 from cabinet.bench import Figure, section
-from cabinet.bench.workers import Workers
 from cabinet.games.blocks import BlocksGame
 from cabinet.games.blocks.ai import BlocksAI
+from cabinet.system.workers import Workers
 
 SURVIVAL_SEEDS = range(20)
 SURVIVAL_CAP = 2000

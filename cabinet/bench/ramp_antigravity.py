@@ -15,11 +15,11 @@ import statistics
 
 from cabinet import FPS
 from cabinet.bench import Figure, section
-from cabinet.bench.workers import Workers
 from cabinet.games.antigravity import AntiGravityGame
 from cabinet.games.antigravity.demo import demo_pilots
 from cabinet.games.antigravity.simulate import Simulation
 from cabinet.settings.schema import AntiGravitySettings
+from cabinet.system.workers import Workers
 
 GAMES = 8               # with the ramp as shipped: the target's 8 games
 RAMP_OFF_GAMES = 4      # the reference without it: 8 of 8 ran to the cap, so 4 show it

@@ -10,12 +10,12 @@ from __future__ import annotations
 import statistics
 
 from cabinet.bench import Figure, section
-from cabinet.bench.workers import Workers
 from cabinet.games.blocks import BlocksGame
 from cabinet.games.blocks.cursor import Cursor
 from cabinet.games.blocks.demo import BlocksDemoPilot
 from cabinet.scenes.blocks.animation import ClearAnimation
 from cabinet.settings.schema import BlocksSettings
+from cabinet.system.workers import Workers
 
 RAMP_ON_SEEDS = range(30)
 RAMP_OFF_SEEDS = range(8)

@@ -4,7 +4,7 @@ SDL turns SIGINT and SIGTERM into a quit event nobody reads in the bench (it
 installs its handlers when pygame starts, if none is set), so a ``timeout`` or
 a Ctrl-C used to go unheard while worker pools kept running. Inside
 :func:`stoppable` both signals raise :class:`Stopped` in the main thread, which
-unwinds every ``with`` block (:class:`~cabinet.bench.workers.Workers` ends its
+unwinds every ``with`` block (:class:`~cabinet.system.workers.Workers` ends its
 workers on exit); whatever child is still alive afterwards (a cabinet, a soak
 or a broker started by a section) is ended too.
 """

@@ -13,13 +13,13 @@ import statistics
 
 from cabinet.bench import Figure, section
 from cabinet.bench.timed_pilot import TimedPilot
-from cabinet.bench.workers import Workers
 from cabinet.games.antigravity import AntiGravityGame
 from cabinet.games.antigravity.ai import AntiGravityAI
 from cabinet.games.antigravity.cpu import CPU_LEVELS, cpu_pilot
 from cabinet.games.antigravity.simulate import Simulation
 from cabinet.games.cpu import LEVELS
 from cabinet.settings.schema import AntiGravitySettings
+from cabinet.system.workers import Workers
 
 MATCHES = 40            # per pair of levels, as the issue asks
 CHAIN_GAMES = 15        # reported with the standard error of their mean (30 gave 4.8 against >= 4)

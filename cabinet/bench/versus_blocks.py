@@ -8,10 +8,10 @@ import time
 
 from cabinet.bench import Figure, section
 from cabinet.bench.timed_pilot import TimedPilot
-from cabinet.bench.workers import Workers
 from cabinet.games.blocks import BlocksVersus
 from cabinet.games.blocks.cpu import CPU_LEVELS, cpu_pilot
 from cabinet.games.blocks.simulate import VersusSimulation
+from cabinet.system.workers import Workers
 
 MATCHES = 40                 # seeded matches per pair of levels (the issue asks for at least 40)
 MAX_FRAMES = 60 * 60 * 30    # half an hour of play: a match still undecided is not a win

@@ -6,9 +6,9 @@ import time
 
 import pytest
 
-from cabinet.bench import workers
 from cabinet.bench.stopping import Stopped, children
-from cabinet.bench.workers import WorkerDied, Workers
+from cabinet.system import workers
+from cabinet.system.workers import WorkerDied, Workers
 
 
 def live(pids: list[int]) -> list[int]:
