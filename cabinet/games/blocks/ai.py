@@ -13,6 +13,7 @@ Whatever the style, it never makes an illegal move.
 
 from __future__ import annotations
 
+import functools
 import random
 from dataclasses import dataclass
 
@@ -26,7 +27,7 @@ from cabinet.games.thought import Thinking, finish
 from .engine import BlocksGame, clear_lines
 from .evaluate import Evaluator
 from .lookahead import MASKS_PER_SLICE, Lookahead
-from .pieces import CATALOGUE, SIZE
+from .pieces import CATALOGUE, SIZE, Piece
 from .search import JUDGE_COST, SLICE, Step, planning, turns_tried
 from .tactics import Sight, Values, VersusGains
 
@@ -55,6 +56,26 @@ class Style:
     tactics: Values | None = Values()   # in versus, what attacks and stones are worth (None: ignored)
 
 
+@dataclass(frozen=True)
+class Position:
+    """What the AI reads of a :class:`BlocksGame`: a small snapshot that pickles cheaply
+    (the game itself carries its piece bag and random generators), for a thought that
+    runs in another process. :meth:`BlocksAI.thinking` takes either."""
+
+    board: int
+    tray: tuple[Piece | None, ...]
+    gravity: bool
+    rotation: bool
+    piece_set: str
+    streak: int
+    game_over: bool
+
+    @classmethod
+    def of(cls, game: BlocksGame) -> Position:
+        return cls(game.board, tuple(game.tray), game.gravity, game.rotation, game.piece_set,
+                   game.streak, game.game_over)
+
+
 STYLES = {
     "strong": Style(),
     "casual": Style(depth=2, width=20, refine_top=0, line_bonus=0.0, noise=1.5, follow_plan=False),
@@ -65,7 +86,10 @@ SLIP_RANKS = (1, 2, 3)      # a slip takes the 2nd, 3rd or 4th best plan
 
 
 class BlocksAI:
-    """Chooses moves for a :class:`BlocksGame`; deterministic for a given seed."""
+    """Chooses moves for a :class:`BlocksGame`; deterministic for a given seed.
+
+    It pickles as its level, style, plan and random numbers: what a thought changes.
+    """
 
     def __init__(self, seed: int = 0, level: str = "strong", style: Style | None = None):
         if style is None and level not in STYLES:
@@ -73,12 +97,10 @@ class BlocksAI:
         self.level = level
         self.style = style or STYLES[level]
         self._rng = random.Random(seed)
-        self._evaluators: dict[tuple[str, bool], Evaluator] = {}
-        self._lookaheads: dict[tuple[str, bool], Lookahead] = {}
         self._plan: list[tuple[tuple, Step]] = []   # (situation before, step), in order
         self._pending_seen = 0      # versus: the pending stones at the last choice
 
-    def choose(self, game: BlocksGame, sight: Sight | None = None) -> Move:
+    def choose(self, game: BlocksGame | Position, sight: Sight | None = None) -> Move:
         """The next move for ``game``; ValueError when the game is over.
 
         ``sight``: in versus, what the player's panel shows besides the board and tray
@@ -86,7 +108,7 @@ class BlocksAI:
         """
         return finish(self.thinking(game, sight))
 
-    def thinking(self, game: BlocksGame, sight: Sight | None = None) -> Thinking:
+    def thinking(self, game: BlocksGame | Position, sight: Sight | None = None) -> Thinking:
         """:meth:`choose` one slice of search per ``next()`` (see :mod:`cabinet.games.thought`);
         returns the :class:`Move`. A move that follows the plan takes no slice at all.
 
@@ -121,16 +143,16 @@ class BlocksAI:
             slices += 3 + (tried + tried // 2 * JUDGE_COST) // SLICE
             parents = min(style.width, tried // 2)
         refined = style.refine_top if levels == len(sizes) else 0
-        return slices + refined * (1 + self._lookahead(game, self._evaluator(game)).masks.size // MASKS_PER_SLICE)
+        return slices + refined * (1 + _lookahead_for(game.piece_set, game.rotation).masks.size // MASKS_PER_SLICE)
 
     # ------------------------------------------------------------------ planning
     def _search(self, game: BlocksGame, sight: Sight | None, rng: random.Random):
         style = self.style
-        evaluator = self._evaluator(game)
+        evaluator = _evaluator_for(game.piece_set, game.rotation)
         cost = _noisy(evaluator, style.noise, rng) if style.noise else evaluator.cost
         refine = None
         if style.refine_top:
-            lookahead = self._lookahead(game, evaluator)
+            lookahead = _lookahead_for(game.piece_set, game.rotation)
             refine = lambda boards: lookahead.costing(boards, game.gravity)  # noqa: E731
         gains = None
         if sight is not None and style.tactics is not None:
@@ -149,18 +171,17 @@ class BlocksAI:
             return rng.choice(SLIP_RANKS)
         return 0
 
-    def _lookahead(self, game: BlocksGame, evaluator: Evaluator) -> Lookahead:
-        key = (game.piece_set, game.rotation)
-        if key not in self._lookaheads:
-            self._lookaheads[key] = Lookahead(game.piece_set, game.rotation, evaluator.cost,
-                                              LOOKAHEAD_DEATH)
-        return self._lookaheads[key]
 
-    def _evaluator(self, game: BlocksGame) -> Evaluator:
-        key = (game.piece_set, game.rotation)
-        if key not in self._evaluators:
-            self._evaluators[key] = Evaluator(game.piece_set, game.rotation)
-        return self._evaluators[key]
+# Both depend only on the rules, and are shared by every AI (and kept by a worker process
+# between thoughts): building them takes a Pi a good part of a frame.
+@functools.cache
+def _evaluator_for(piece_set: str, rotation: bool) -> Evaluator:
+    return Evaluator(piece_set, rotation)
+
+
+@functools.cache
+def _lookahead_for(piece_set: str, rotation: bool) -> Lookahead:
+    return Lookahead(piece_set, rotation, _evaluator_for(piece_set, rotation).cost, LOOKAHEAD_DEATH)
 
 
 def _noisy(evaluator: Evaluator, spread: float, rng: random.Random):

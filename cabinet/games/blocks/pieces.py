@@ -55,6 +55,11 @@ class Piece:
     def size(self) -> int:
         return len(self.cells)
 
+    def __reduce__(self):
+        # pickled by reference (a worker process has the same catalogue): small, and the
+        # AI compares orientations by identity
+        return _catalogue_piece, (self.index,)
+
     def text(self) -> list[str]:
         rows = [["."] * self.width for _ in range(self.height)]
         for dr, dc in self.cells:
@@ -101,6 +106,12 @@ def _build_catalogue() -> tuple[Piece, ...]:
 
 
 CATALOGUE: tuple[Piece, ...] = _build_catalogue()
+
+
+def _catalogue_piece(index: int) -> Piece:
+    return CATALOGUE[index]
+
+
 TETROMINO_COUNT = 19
 PIECE_SETS: dict[str, tuple[Piece, ...]] = {
     "classic": CATALOGUE,
