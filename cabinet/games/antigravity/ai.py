@@ -79,7 +79,9 @@ class AntiGravityAI:
         """:meth:`choose`, one slice of work per ``next()``; returns (column, side).
 
         A pilot spreads the slices over the frames it waits anyway, so a slow
-        machine never stalls a frame on a whole decision.
+        machine never stalls a frame on a whole decision. The AI's random numbers
+        change only when the push is returned, so a thought dropped halfway (or run
+        in a worker process, whose AI hands back its state) leaves no other trace.
         """
         if game.game_over:
             raise ValueError("the game is over: there is nothing to choose")
@@ -95,13 +97,15 @@ class AntiGravityAI:
         planned = game.horizon + (game.horizon_due is not None)
         penalty = self._height_penalty(geo.half - planned, geo.height)
         looks_on = self.lookahead > 1 and len(later) == 2   # a contest's last pair has no next
+        rng = random.Random(0)
+        rng.setstate(self._rng.getstate())
 
         firsts = []   # [value, column, side]
         leaves = []   # [value, first, field, total cleared]: the fields after the known pushes
         for side in SIDES:
             for column in range(geo.width):
                 # A whisper of noise varies the demos; it never outweighs a real difference.
-                noise = self._rng.random() * 1e-3
+                noise = rng.random() * 1e-3
                 first = [DEAD + noise, column, side]
                 firsts.append(first)
                 result = self._simulate(cells, geo, side == "bottom", column, now[side], base,
@@ -134,18 +138,26 @@ class AntiGravityAI:
                 first[0] = max(first[0], value + self.CHAIN_IN_REACH * self._reward(reach))
                 yield
         firsts.sort(key=lambda first: first[0], reverse=True)
-        _, column, side = self._pick(firsts)
+        _, column, side = self._pick(firsts, rng)
+        self._rng = rng
         return column, side
 
-    def _pick(self, ranked):
+    def __getstate__(self):
+        # what a thought changes; the geometry caches stay behind (quick to build again)
+        return {name: value for name, value in vars(self).items() if name not in ("_masks", "_neighbours")}
+
+    def __setstate__(self, state):
+        vars(self).update(state, _masks={}, _neighbours={})
+
+    def _pick(self, ranked, rng: random.Random):
         """The best candidate, or now and then (``slip_percent``) a merely good one.
 
         A slip never takes a push that loses, or one that dooms the next turn, while the
         best does not."""
-        if self.slip_percent and self._rng.random() * 100 < self.slip_percent:
+        if self.slip_percent and rng.random() * 100 < self.slip_percent:
             good = [c for c in ranked[1:3] if c[0] > DOOMED / 2 or c[0] >= ranked[0][0]]
             if good:
-                return good[self._rng.randrange(len(good))]
+                return good[rng.randrange(len(good))]
         return ranked[0]
 
     # ------------------------------------------------------------------ search helpers
