@@ -12,6 +12,15 @@ module keeps no clock): then no frame thinks longer than the budget allows, and
 a thought not done when its move is due makes the pilot wait, not the frame. The
 headless simulations lend none: their thoughts end on the frame of the move, so
 they stay the same whatever the machine.
+
+A thought may also run elsewhere: the cabinet lends its scenes a worker process
+(an :class:`Elsewhere`, see :mod:`cabinet.scenes.kit.thinker`) that thinks beside
+the main loop, and a pilot begins each thought with :func:`begin`. For that an
+AI pickles, and its pickled state (``__getstate__``) is exactly what a thought
+may change (its plan, its random numbers), caches left out; ``thinking``'s
+arguments pickle too, small (a snapshot of what the panel shows, not the game).
+Such a thought changes the AI only when it returns its decision, so one dropped
+halfway, here or elsewhere, leaves no trace.
 """
 
 from __future__ import annotations
@@ -28,6 +37,25 @@ class Budget(Protocol):
     def spend(self, step: Callable[[], object]) -> bool:
         """Run ``step`` (one slice) if this frame's time allows it, and count its time.
         False, with ``step`` not run, once the frame's time is spent."""
+
+
+class Elsewhere(Protocol):
+    """A place to think other than this frame (a worker process), kept by a layer above games."""
+
+    def thought(self, ai, situation: tuple, work: int, budget: Budget | None) -> Thought:
+        """A decision of ``ai.thinking(*situation)`` in progress, with :class:`Thought`'s
+        ``advance``, ``done`` and ``decision``; ``ai`` takes on the thought's changes when
+        it is decided. Without a ``budget`` it is decided, as a :class:`Thought` is, by the
+        end of its last frame."""
+
+
+def begin(ai, situation: tuple, work: int, budget: Budget | None = None,
+          elsewhere: Elsewhere | None = None) -> Thought:
+    """A new decision of ``ai.thinking(*situation)``, about ``work`` slices: ``elsewhere``
+    when the scene lends a place, else here (within ``budget``, when there is one)."""
+    if elsewhere is not None:
+        return elsewhere.thought(ai, situation, work, budget)
+    return Thought(ai.thinking(*situation), work, budget)
 
 
 def finish(thinking: Thinking):

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from cabinet.games.antigravity.ai import AntiGravityAI
 from cabinet.games.pilots import Pilot
-from cabinet.games.thought import Thought
+from cabinet.games.thought import Thought, begin
 from cabinet.inputs.actions import Action, InputEvent
 
 
@@ -24,8 +24,9 @@ class AIPilot(Pilot):
     move, as a player would take. Both are frame counts, so a demo replays exactly.
     The AI thinks during that pause, a slice per frame, so that no single frame
     carries a whole decision (a Pi is several times slower than a desktop); on
-    screen within the scene's thinking budget, and a push whose thought is late
-    waits for it.
+    screen within the scene's thinking budget, or in the worker process the scene
+    lends (``scene.thinker``, see :func:`cabinet.games.thought.begin`), and a push
+    whose thought is late waits for it.
     """
 
     def __init__(self, player: int = 1, seed: int = 0, step_frames: int = 6,
@@ -40,6 +41,7 @@ class AIPilot(Pilot):
         self._plan: tuple[int, str] | None = None   # (column, key "up"/"down")
         self.thought: Thought | None = None   # the AI's decision in progress
         self.budget = None       # the scene's thinking time per frame (None: think without a clock)
+        self.elsewhere = None    # the scene's worker process to think in (None: think here)
         self._turn = -1          # the turn the plan or the thought is for
         self._pushed = False     # the push is pressed; waiting for the turn to land
         self._next_press = 0
@@ -49,6 +51,7 @@ class AIPilot(Pilot):
         """Find the game this pilot steers (the scene calls this once)."""
         self.game = scene.game_for(self.player)
         self.budget = getattr(scene, "thinking_time", None)
+        self.elsewhere = getattr(scene, "thinker", None)
 
     def events(self, game_frame: int, live_events: list[InputEvent]) -> list[InputEvent]:
         """This frame's presses and releases; live input is not the AI's business."""
@@ -95,5 +98,5 @@ class AIPilot(Pilot):
         wait a moment before the first press, as a player would."""
         self._turn = game.turns
         self._plan = None
-        self.thought = Thought(self.ai.thinking(game), self.ai.work(), self.budget)
+        self.thought = begin(self.ai, (game,), self.ai.work(), self.budget, self.elsewhere)
         self._next_press = game_frame + self.think_frames

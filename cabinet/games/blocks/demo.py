@@ -8,7 +8,9 @@ sees what a person at its panel sees: its own board and tray, and in versus its
 pending meter and the other board (:func:`~cabinet.games.blocks.tactics.sight_of`);
 never a tray to come. It thinks during the pause before each move, a share per
 frame (:class:`~cabinet.games.thought.Thought`), so no frame carries a whole search;
-on screen within the scene's thinking budget, and a move whose thought is late waits for it.
+on screen within the scene's thinking budget, or in the worker process the scene lends
+(``scene.thinker``, see :func:`cabinet.games.thought.begin`), and a move whose thought
+is late waits for it.
 """
 
 from __future__ import annotations
@@ -16,10 +18,10 @@ from __future__ import annotations
 import weakref
 
 from cabinet.games.pilots import Pilot
-from cabinet.games.thought import Thought
+from cabinet.games.thought import Thought, begin
 from cabinet.inputs.actions import Action, InputEvent
 
-from .ai import BlocksAI
+from .ai import BlocksAI, Position
 from .cursor import route
 from .tactics import sight_of
 
@@ -54,6 +56,7 @@ class BlocksDemoPilot(Pilot):
         self.thought: Thought | None = None   # the next move, being decided
         self.thought_on = None     # the board, tray and pending stones the thought started from
         self.budget = None         # the scene's thinking time per frame (None: think without a clock)
+        self.elsewhere = None      # the scene's worker process to think in (None: think here)
         self.gave_up = False       # no route to any move: the scene ends the demo
 
     def bind(self, scene) -> None:
@@ -61,6 +64,7 @@ class BlocksDemoPilot(Pilot):
         # The scene itself only through a weak proxy: no cycle, it is freed as soon as it ends.
         self.seat = seat_for(self.player) if seat_for is not None else weakref.proxy(scene)
         self.budget = getattr(scene, "thinking_time", None)
+        self.elsewhere = getattr(scene, "thinker", None)
 
     def events(self, game_frame: int, live_events: list[InputEvent]) -> list[InputEvent]:
         game = self.seat.game
@@ -117,7 +121,8 @@ class BlocksDemoPilot(Pilot):
         situation = (game.board, tuple(game.tray), None if match is None else match.pending(self.player))
         if self.thought is None or self.thought_on != situation:
             sight = None if match is None else sight_of(match, self.player)
-            self.thought = Thought(self.ai.thinking(game, sight), self.ai.work(game), self.budget)
+            self.thought = begin(self.ai, (Position.of(game), sight), self.ai.work(game), self.budget,
+                                 self.elsewhere)
             self.thought_on = situation
         self.thought.advance(frames_left)
 
