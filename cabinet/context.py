@@ -15,6 +15,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from cabinet.inputs.hub import InputHub
     from cabinet.network.link import NetworkLink
     from cabinet.scenes.kit.ending import Ending
+    from cabinet.scenes.kit.thinker import Thinker
     from cabinet.scenes.service.cabinet_outputs import CabinetOutputs
     from cabinet.settings.load import LoadedConfig
     from cabinet.settings.schema import Settings
@@ -45,6 +46,8 @@ class Context:
     outputs: CabinetOutputs | None = None
     # The fleet link, None without a network section.
     network: NetworkLink | None = None
+    # The worker process the CPU players think in (the app's); None: they think in the main loop.
+    thinker: Thinker | None = None
     attract_factory: Callable[[Context], Any] | None = None
     # Called with the new Settings when the service menu applies them (the app turns the display).
     settings_listeners: list[Callable[[Settings], None]] = field(default_factory=list)

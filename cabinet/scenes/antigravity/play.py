@@ -85,6 +85,7 @@ class AntiGravityScene(WalksAway, Scene):
         if mode != "versus":
             self.seats[0].player = self.driver
         self.thinking_time = ThinkingTime()   # the AI pilots' (bind_all lends it)
+        self.thinker = ctx.thinker            # where they think, when the app has a worker for it
         bind_all(self.pilots, self)
         self.game_frame = 0
         self.end_frames = 0        # frames since the game (or match) ended; 0 while playing

@@ -116,6 +116,7 @@ class BlocksScene(Scene):
         self.layer = Layer()         # backdrop, board, settled cells and tray (_draw_board_layer)
         self.ramp_show = RampShow(self.game, ctx.audio.play)
         self.thinking_time = ThinkingTime()   # a demo pilot's (its bind finds it)
+        self.thinker = ctx.thinker            # where they think, when the app has a worker for it
         pilot.bind(self)
 
     @property

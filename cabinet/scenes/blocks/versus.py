@@ -66,6 +66,7 @@ class BlocksVersusScene(WalksAway, Scene):
         self.check = check
         self.pilots = list(pilots)
         self.thinking_time = ThinkingTime()   # the CPU pilots' (bind_all lends it)
+        self.thinker = ctx.thinker            # where they think, when the app has a worker for it
         self.live = []
         self.game_frame = 0
         self.popups: list[Popup] = []

@@ -1,0 +1,252 @@
+"""The CPU players' thinking in a worker process, beside the main loop (an :class:`~cabinet.games.thought.Elsewhere`).
+
+Under a Pi's speed even one slice of the BLOCKS search is longer than a frame
+can spare, and a per-frame budget cannot make a frame cheaper than one slice.
+So the app keeps one :class:`Thinker`: a worker process
+(:class:`~cabinet.system.workers.Worker`) started at boot and ended at exit,
+lent to scenes as ``ctx.thinker``. A pilot's thought is sent there whole (the
+AI's state and a small snapshot of what its panel shows), decided at once, and
+the decision comes back with the AI's new state, which the pilot's AI takes on
+(:class:`WorkerThought`): the same decision the thought would have reached
+here, only ready at another time. A frame only polls the pipe.
+
+The worker answers in the order it was asked, so each answer belongs to the
+oldest question still out. A thought dropped before its answer came (the board
+changed, the scene ended) keeps its question; the answer is read and dropped.
+Without a clock (no budget) a thought waits for its answer on its last frame, as
+an in-process one finishes there; with one, a late answer makes the pilot wait.
+
+A worker that dies, or stops answering while questions pile up, is logged and
+replaced (no sooner than :data:`RESTART_SECONDS` after the last start); its
+thoughts, and those begun while it is down, are thought here within the budget,
+so play never stops for it. Scenes built without a thinker (tests, the headless
+simulations) think here exactly as before.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import time
+from collections import deque
+from collections.abc import Callable
+from multiprocessing.connection import wait
+
+from cabinet.games.thought import Budget, Thinking, Thought
+from cabinet.system.workers import Worker
+
+log = logging.getLogger(__name__)
+
+RESTART_SECONDS = 5.0    # the least time between two starts of the worker
+MOST_IN_HAND = 8         # questions out beyond this: the worker is stuck (a pilot asks one at a time)
+
+
+def _warm(_job) -> int:
+    """A new worker's first job: load the AIs (numpy is slow to import under a Pi's speed)."""
+    import cabinet.games.antigravity.ai
+    import cabinet.games.blocks.ai  # noqa: F401
+    return os.getpid()
+
+
+def _decide(job) -> tuple:
+    """In the worker: ``ai``'s decision on ``situation``, the AI's state after it, and the slices it took."""
+    ai, situation = job
+    thinking, slices = ai.thinking(*situation), 0
+    while True:
+        try:
+            next(thinking)
+        except StopIteration as done:
+            return done.value, ai.__getstate__(), slices
+        slices += 1
+
+
+class _Question:
+    """One job sent to the worker and, once read, its answer ``(ok, value)``; ``lost`` if the worker died with it."""
+
+    def __init__(self):
+        self.answer = None
+        self.lost = False
+
+
+class Thinker:
+    """The app's worker process for AI thoughts: :meth:`start` at boot, :meth:`stop` at exit.
+
+    ``clock``: seconds (:func:`time.monotonic`), for the restart's pace and the
+    start-up figure. ``ready_seconds`` is how long a new worker took to answer
+    its first job (None until it has); ``answered`` counts the thoughts it
+    answered, ``restarts`` the workers replaced, ``here`` the thoughts thought
+    here because the worker was down.
+    """
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic):
+        self.clock = clock
+        self.worker: Worker | None = None
+        self._out: deque[_Question] = deque()     # asked, not answered, oldest first
+        self._started = None                       # when the worker was last started
+        self._warming: _Question | None = None
+        self.ready_seconds: float | None = None
+        self.answered = 0
+        self.restarts = 0
+        self.here = 0
+
+    # ------------------------------------------------------------------ the process
+
+    def start(self) -> None:
+        """Spawn the worker and have it load the AIs; returns at once."""
+        self.worker = Worker()
+        self.worker.start()
+        self._started = self.clock()
+        self._warming = self._ask(_warm, None)
+
+    def stop(self) -> None:
+        """End the worker (SIGTERM, then SIGKILL); what it had in hand is dropped. Safe twice."""
+        if self.worker is not None:
+            self.worker.stop()
+            self.worker = None
+        self._started = None        # stopped: not to be restarted
+        self._lose_all()
+
+    @property
+    def pid(self) -> int | None:
+        return None if self.worker is None else self.worker.pid
+
+    def thought(self, ai, situation: tuple, work: int, budget: Budget | None):
+        """A decision of ``ai.thinking(*situation)``: in the worker (a :class:`WorkerThought`),
+        or here within ``budget`` (a :class:`~cabinet.games.thought.Thought`) while it is down."""
+        if self._up():
+            question = self._ask(_decide, (ai, situation))
+            if question is not None:
+                return WorkerThought(self, question, ai, situation, work, budget)
+        self.here += 1
+        return Thought(ai.thinking(*situation), work, budget)
+
+    def collect(self) -> None:
+        """Read every answer waiting in the pipe, without waiting for one."""
+        worker = self.worker
+        try:
+            while worker is not None and self._out and worker.connection.poll():
+                self._answered(worker.connection.recv())
+        except (EOFError, OSError):
+            self._died()
+
+    def wait_for(self, question: _Question) -> None:
+        """Read answers until ``question``'s is in, or the worker has died with it."""
+        while question.answer is None and not question.lost:
+            worker = self.worker
+            wait([worker.connection, worker.sentinel])
+            self.collect()
+            if question.answer is None and not question.lost and not worker.alive():
+                self._died()
+
+    # ------------------------------------------------------------------ helpers
+
+    def _up(self) -> bool:
+        """Whether thoughts go to the worker: it is there and not stuck, or was restarted just now."""
+        self.collect()
+        if self.worker is not None and len(self._out) >= MOST_IN_HAND:
+            log.warning("AI worker %s: %d questions unanswered; it is replaced", self.pid, len(self._out))
+            self._died()
+        if self.worker is None and self._started is not None:
+            if self.clock() - self._started >= RESTART_SECONDS:
+                self.restarts += 1
+                self.start()
+        return self.worker is not None
+
+    def _ask(self, func, job) -> _Question | None:
+        question = _Question()
+        try:
+            self.worker.send(func, job)
+        except OSError:         # it ended since the last look (a broken pipe)
+            self._died()
+            return None
+        self._out.append(question)
+        return question
+
+    def _answered(self, answer) -> None:
+        question = self._out.popleft()
+        question.answer = answer
+        if question is not self._warming:
+            self.answered += 1
+        else:
+            self._warming = None
+            self.ready_seconds = self.clock() - self._started
+            log.info("AI worker %s ready in %.0f ms", self.pid, self.ready_seconds * 1000)
+
+    def _died(self) -> None:
+        """The worker ended (or is stuck): logged, ended for sure, its questions lost."""
+        worker, self.worker = self.worker, None
+        if worker is None:
+            return
+        worker.stop()
+        log.warning("AI worker %s ended (exit code %s) with %d thought(s) in hand; "
+                    "the CPU players think in the main loop until it is restarted",
+                    worker.pid, worker.process.exitcode, len(self._out))
+        self._lose_all()
+
+    def _lose_all(self) -> None:
+        for question in self._out:
+            question.lost = True
+        self._out.clear()
+        self._warming = None
+
+
+class WorkerThought:
+    """A thought decided in the :class:`Thinker`'s worker, with :class:`~cabinet.games.thought.Thought`'s
+    ``advance``, ``done`` and ``decision``. If the worker dies with it, it is thought
+    here from its start (the AI had not changed), within ``budget``.
+
+    With a budget the answer is taken on the first frame it is in. Without one
+    (no clock) it is waited for, then its slices are counted out over the frames
+    as the thought here would have spent them, so the AI changes on the very frame
+    it would have here: a scene without a clock plays the same game either way.
+    """
+
+    def __init__(self, thinker: Thinker, question: _Question, ai, situation: tuple, work: int,
+                 budget: Budget | None):
+        self._thinker = thinker
+        self._question = question
+        self._ai = ai
+        self._situation = situation
+        self._work = work
+        self._budget = budget
+        self._here: Thought | None = None
+        self.done = False
+        self.decision = None
+
+    def advance(self, frames_left: int) -> bool:
+        """This frame's share (see :meth:`Thought.advance`); True once decided."""
+        if self.done:
+            return True
+        if self._here is None:
+            question = self._question
+            if self._budget is None:
+                self._thinker.wait_for(question)
+            else:
+                self._thinker.collect()
+            if question.lost:
+                self._thinker.here += 1
+                self._here = Thought(self._ai.thinking(*self._situation), self._work, self._budget)
+            elif question.answer is None:
+                return False
+            else:
+                ok, value = question.answer
+                if not ok:
+                    raise value         # as the thought would have raised here
+                decision, state, slices = value
+                if self._budget is not None:
+                    vars(self._ai).update(state)
+                    self.decision, self.done = decision, True
+                    return True
+                self._here = Thought(_counted_out(self._ai, decision, state, slices), self._work)
+        self.done = self._here.advance(frames_left)
+        self.decision = self._here.decision
+        return self.done
+
+
+def _counted_out(ai, decision, state, slices: int) -> Thinking:
+    """A worker's answer as the thought here would have given it: ``slices`` slices, then
+    the AI's new state and the decision."""
+    for _ in range(slices):
+        yield
+    vars(ai).update(state)
+    return decision
