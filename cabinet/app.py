@@ -66,11 +66,14 @@ class App:
     Tests build one with ``headless=True`` and call :meth:`step` and :meth:`render`
     directly, with injected events, instead of :meth:`run`'s real-time loop;
     ``audio`` replaces the real player (tests listen to what scenes play).
+    ``ai_worker``: start the worker process the CPU players think in
+    (:mod:`cabinet.scenes.kit.thinker`), as the cabinet does; without it (tests)
+    they think in the main loop.
     """
 
     def __init__(self, loaded, *, windowed: bool = False, headless: bool = False,
                  screenshots: str | os.PathLike | None = None, exit_after: float | None = None,
-                 audio=None):
+                 audio=None, ai_worker: bool = False):
         if headless:
             os.environ["SDL_VIDEODRIVER"] = "dummy"
             os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -112,6 +115,11 @@ class App:
                            audio=audio or Audio(settings.audio),
                            inputs=InputHub(settings.inputs, cabinet_keys=self._cabinet_keys(settings)),
                            bank=store.credit_bank(settings.credits))
+        if ai_worker:
+            # Started before the caches warm: the worker loads numpy meanwhile.
+            from cabinet.scenes.kit.thinker import Thinker
+            self.ctx.thinker = Thinker()
+            self.ctx.thinker.start()
         self.ctx.notices.extend(loaded.notices())
         self.ctx.notices.extend(self.ctx.inputs.problems)
         self.ctx.outputs = self._open_outputs(settings)
@@ -358,6 +366,8 @@ class App:
         if self.ctx.network is not None:
             self.ctx.network.close()
         self.ctx.store.close()
+        if self.ctx.thinker is not None:
+            self.ctx.thinker.stop()
         close_screen()
 
     # ------------------------------------------------------------------ helpers
@@ -485,7 +495,8 @@ def main(args, replay_id: int | None = None, start_scene: str | None = None) -> 
         log.warning("settings: %s", loaded.summary())
     try:
         app = App(loaded, windowed=getattr(args, "windowed", False), headless=getattr(args, "headless", False),
-                  screenshots=getattr(args, "screenshots", None), exit_after=getattr(args, "exit_after", None))
+                  screenshots=getattr(args, "screenshots", None), exit_after=getattr(args, "exit_after", None),
+                  ai_worker=True)
     except DisplayUnavailable as exc:
         log.critical("display: %s", exc)
         return EXIT_NO_DISPLAY

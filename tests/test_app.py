@@ -1,6 +1,8 @@
 """The main loop: recovery, screenshots, rotation, and the command line."""
 
 import os
+import re
+import signal
 import subprocess
 import sys
 
@@ -169,3 +171,49 @@ def test_the_language_chosen_in_the_service_menu_shows_at_once(tmp_path):
     finally:
         language.use("en")
         app.close()
+
+
+def test_the_cabinets_ai_worker_is_lent_to_scenes_and_ended_with_the_app():
+    app = make_app(ai_worker=True)
+    thinker = app.ctx.thinker
+    process = thinker.worker.process
+    assert process.is_alive()
+    app.close()
+    assert process.exitcode is not None, "ended and reaped"
+    with pytest.raises(ProcessLookupError):
+        os.kill(process.pid, 0)
+
+
+def _gone(pid: int, seconds: float = 60.0) -> bool:
+    """Whether process ``pid`` ends (or is only a zombie) within ``seconds``: a bound, not a timing."""
+    import time
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            with open(f"/proc/{pid}/stat") as stat:
+                if stat.read().rsplit(")", 1)[1].split()[0] == "Z":
+                    return True
+        except FileNotFoundError:
+            return True
+        time.sleep(0.1)
+    return False
+
+
+@pytest.mark.parametrize("ending", [signal.SIGTERM, signal.SIGKILL])
+def test_no_ai_worker_outlives_a_stopped_or_crashed_cabinet(tmp_path, ending):
+    env = dict(os.environ, PYTHONPATH=str(ROOT))  # the private state dir comes from conftest
+    cabinet = subprocess.Popen([sys.executable, "-m", "cabinet", "--headless"], env=env, cwd=tmp_path,
+                               stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True)
+    try:
+        for line in cabinet.stderr:
+            found = re.search(r"AI worker (\d+) ready", line)
+            if found:
+                break
+        assert found, "the cabinet started its AI worker"
+        worker = int(found[1])
+        cabinet.send_signal(ending)
+        cabinet.wait(timeout=60)
+        assert _gone(worker), "the worker ended with the cabinet (SIGKILL: its pipe closed)"
+    finally:
+        cabinet.kill()
+        cabinet.wait()
