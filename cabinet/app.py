@@ -67,8 +67,8 @@ class App:
     directly, with injected events, instead of :meth:`run`'s real-time loop;
     ``audio`` replaces the real player (tests listen to what scenes play).
     ``ai_worker``: start the worker process the CPU players think in
-    (:mod:`cabinet.scenes.kit.thinker`), as the cabinet does; without it (tests)
-    they think in the main loop.
+    (:mod:`cabinet.scenes.kit.thinker`) once the first frame is shown, as the
+    cabinet does; without it (tests) they think in the main loop.
     """
 
     def __init__(self, loaded, *, windowed: bool = False, headless: bool = False,
@@ -116,10 +116,10 @@ class App:
                            inputs=InputHub(settings.inputs, cabinet_keys=self._cabinet_keys(settings)),
                            bank=store.credit_bank(settings.credits))
         if ai_worker:
-            # Started before the caches warm: the worker loads numpy meanwhile.
+            # Started once the first frame is shown (_after_frame): a cabinet's start-up does not share
+            # its cores with the worker's; attract mode's title comes before any CPU player thinks.
             from cabinet.scenes.kit.thinker import Thinker
             self.ctx.thinker = Thinker()
-            self.ctx.thinker.start()
         self.ctx.notices.extend(loaded.notices())
         self.ctx.notices.extend(self.ctx.inputs.problems)
         self.ctx.outputs = self._open_outputs(settings)
@@ -335,6 +335,8 @@ class App:
             self._ready = True
             log.info("first frame shown")
             self.notifier.ready()
+            if self.ctx.thinker is not None:
+                self.ctx.thinker.start()
         if name != self._status:
             self._status = name
             self.notifier.status(name)

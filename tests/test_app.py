@@ -176,8 +176,13 @@ def test_the_language_chosen_in_the_service_menu_shows_at_once(tmp_path):
 def test_the_cabinets_ai_worker_is_lent_to_scenes_and_ended_with_the_app():
     app = make_app(ai_worker=True)
     thinker = app.ctx.thinker
+    assert thinker.worker is None, "not before the first frame: start-up keeps its cores"
+    app.render()
     process = thinker.worker.process
     assert process.is_alive()
+    from cabinet.games.blocks.demo import BlocksDemoPilot
+    from cabinet.scenes.blocks.play import BlocksScene
+    assert BlocksScene(app.ctx, BlocksDemoPilot(seed=1), 1, demo=True).pilot.elsewhere is thinker
     app.close()
     assert process.exitcode is not None, "ended and reaped"
     with pytest.raises(ProcessLookupError):

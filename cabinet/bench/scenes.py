@@ -1,7 +1,8 @@
 """Bench section "scenes": frame cost of every screen, idle CPU, startup time, memory.
 
 Frame CPU time is update + draw + present, measured with the process CPU
-clock and reported in parts (update, which holds the AI's thinking, apart from
+clock (the CPU players think in the cabinet's worker process, as on a cabinet:
+that is no frame's time) and reported in parts (update, which holds the AI's thinking, apart from
 drawing, since an emulated Pi distorts per-pixel work). Present models
 ``pygame.SCALED`` on KMSDRM: a copy of the 960x540 picture into the GPU's
 texture; the CPU scale to 1920x1080 that SDL falls back to without a GPU
@@ -158,6 +159,26 @@ def p99(values: list[float]) -> float:
     return ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
 
 
+def _thinker_figures(thinker) -> list[Figure]:
+    """How the CPU players' worker process did (:mod:`cabinet.scenes.kit.thinker`)."""
+    ready = float("nan") if thinker.ready_seconds is None else thinker.ready_seconds * 1000
+    return [
+        Figure("AI worker: start to first answer (loading the AIs)", ready, "ms", "<= 5000"),
+        Figure("AI thoughts answered by the worker", thinker.answered, "thoughts", ">= 1"),
+        Figure("AI thoughts thought in the main loop (worker down)", thinker.here, "thoughts", "<= 0"),
+        Figure("RSS of the AI worker", _rss_mb(thinker.pid), "MB", "<= 80"),
+    ]
+
+
+def _rss_mb(pid: int | None) -> float:
+    """The resident memory of process ``pid`` now (NaN if it has gone)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except (OSError, TypeError):
+        return float("nan")
+    return next(int(line.split()[1]) / 1024 for line in status.splitlines() if line.startswith("VmRSS:"))
+
+
 def _idle_cpu(app, seconds: float, attract: bool = True) -> float:
     """Percent of one core the real paced loop uses while attract mode runs."""
     if attract:
@@ -215,7 +236,10 @@ def run(quick: bool) -> list[Figure]:
     frames = 30 if quick else 900
     figures = []
     with tempfile.TemporaryDirectory() as state, state_directory(state):
-        app = App(load_settings(None), headless=True)
+        app = App(load_settings(None), headless=True, ai_worker=True)
+        thinker = app.ctx.thinker
+        thinker.start()             # as at a cabinet's first frame (no frame is shown here)
+        thinker.patient = True      # frames run far faster than 60 Hz here: a late thought is waited for
         for name, make in _scenes(app.ctx):
             parts = frame_parts(app, make, frames)
             times = parts.totals
@@ -226,6 +250,7 @@ def run(quick: bool) -> list[Figure]:
             figures.append(Figure(f"{name}: update (logic and AI) p99", p99(parts.update), "ms", "<= 2"))
             figures.append(Figure(f"{name}: draw and present p99",
                                   p99([d + p for d, p in zip(parts.draw, parts.present)]), "ms", "<= 2"))
+        figures += _thinker_figures(thinker)
         figures.append(Figure("software scale to 1920x1080 (fallback without a GPU renderer), median",
                               statistics.median(software_scale_ms(app, 10 if quick else 200)), "ms", "<= 16.7"))
         app.ctx.go_to_attract()
