@@ -5,17 +5,27 @@ scene headless in a scratch state folder: update (game logic and the CPU
 opponent's thinking), drawing, and handing the picture to the screen. A 60 Hz
 frame has 16.7 ms; a scene whose p99 is over that drops frames. That is a
 warning, never a failure: the cabinet still works, only less smoothly.
+
+The CPU players think in the cabinet's worker process, as in the cabinet
+(:mod:`cabinet.scenes.kit.thinker`); a second line says whether it started and
+answered, and whether it has a core of its own. Without it they think in the
+main loop, within a budget: a warning too.
 """
 
 from __future__ import annotations
 
 import os
 import tempfile
+from typing import TYPE_CHECKING
 
 from cabinet.doctor import OK, WARN, Result
 
+if TYPE_CHECKING:  # pragma: no cover
+    from cabinet.scenes.kit.thinker import Thinker
+
 BUDGET_MS = 1000 / 60
 WORST_MS = 2 * BUDGET_MS       # over this a frame costs two refreshes at once
+READY_SECONDS = 60.0           # the AI worker's time to answer its first job (a Pi under load: seconds)
 NO_GPIO = "inputs:\n  gpio:\n    enabled: false\n"
 
 
@@ -28,13 +38,18 @@ def check(context) -> list[Result]:
             from cabinet.app import App
             from cabinet.settings.load import parse_settings
             # Factory settings without GPIO: the gpio check has had the pins; this one only draws.
-            app = App(parse_settings(NO_GPIO, "doctor"), headless=True)
+            app = App(parse_settings(NO_GPIO, "doctor"), headless=True, ai_worker=True)
+            thinker = app.ctx.thinker
+            thinker.start()             # as at a cabinet's first frame
+            thinker.patient = True      # as in the bench: a CPU plays at its pace however fast frames run
             try:
+                worker = _worker_result(thinker)
                 figures = []
                 for name, make in _scenes(app.ctx):
                     parts = frame_parts(app, make, context.frames)
                     totals = parts.totals
                     figures.append((p99(totals), max(totals), name, parts))
+                worker = _worker_result(thinker, worker)
             finally:
                 app.close()
     finally:
@@ -52,5 +67,23 @@ def check(context) -> list[Result]:
     # A warning at worst: a slow machine drops frames but runs the cabinet (fail is for what cannot work).
     if slow or longest > WORST_MS:
         over = f"over {BUDGET_MS:.1f} ms: {', '.join(slow)}" if slow else f"a frame over {WORST_MS:.0f} ms"
-        return [Result("frame times", WARN, f"{found}; {over}")]
-    return [Result("frame times", OK, f"{found}; every scene within {BUDGET_MS:.1f} ms")]
+        return [Result("frame times", WARN, f"{found}; {over}"), worker]
+    return [Result("frame times", OK, f"{found}; every scene within {BUDGET_MS:.1f} ms"), worker]
+
+
+def _worker_result(thinker: Thinker, started: Result | None = None) -> Result:
+    """The AI worker's line: first (``started`` None) whether it answers; then, after the scenes, how it did."""
+    if started is None:
+        if not thinker.wait_ready(READY_SECONDS):
+            return Result("ai worker", WARN, f"no answer within {READY_SECONDS:.0f} s: the CPU players "
+                                             "think in the main loop, within a per-frame budget")
+        return Result("ai worker", OK, f"process {thinker.pid} ready in {thinker.ready_seconds * 1000:.0f} ms")
+    if started.verdict != OK:
+        return started
+    cores = os.cpu_count() or 1
+    found = f"{started.detail}; {thinker.answered} thoughts answered, {thinker.here} in the main loop; {cores} cores"
+    if thinker.here:
+        return Result("ai worker", WARN, f"{found} (it died: see the log)")
+    if cores < 2:
+        return Result("ai worker", WARN, f"{found}: one core, which the worker shares with the main loop")
+    return Result("ai worker", OK, found)

@@ -146,6 +146,18 @@ class Thinker:
             if question.answer is None and not question.lost and not worker.alive():
                 self._died()
 
+    def wait_ready(self, seconds: float) -> bool:
+        """Wait up to ``seconds`` for a started worker's first answer (the bench, the doctor);
+        whether it came."""
+        deadline = time.monotonic() + seconds
+        while self._warming is not None and self.worker is not None and time.monotonic() < deadline:
+            worker = self.worker
+            wait([worker.connection, worker.sentinel], max(0.0, deadline - time.monotonic()))
+            self.collect()
+            if self._warming is not None and not worker.alive():
+                self._died()
+        return self.ready_seconds is not None
+
     # ------------------------------------------------------------------ helpers
 
     def _up(self) -> bool:

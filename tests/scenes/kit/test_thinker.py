@@ -181,3 +181,21 @@ def test_a_stopped_thinker_leaves_no_process_and_thinks_here():
     place.stop()
     assert process.exitcode is not None, "ended and reaped"
     assert not isinstance(begin(BlocksAI(), (Position.of(BlocksGame()), None), 10, None, place), WorkerThought)
+
+
+def test_a_worker_that_stops_answering_is_replaced_before_the_questions_fill_its_pipe(caplog):
+    place = Thinker(Clock())
+    place.start()
+    try:
+        assert place.wait_ready(120)
+        place.worker.send(time.sleep, 60)      # stuck (a worker's bug, a swap storm)
+        process = place.worker.process
+        ai, position = BlocksAI(), Position.of(BlocksGame())
+        asked = [begin(ai, (position, None), 10, SlicesPerFrame(), place) for _ in range(thinker_module.MOST_IN_HAND)]
+        assert all(isinstance(thought, WorkerThought) for thought in asked)
+        with caplog.at_level(logging.WARNING, logger=thinker_module.__name__):
+            late = begin(ai, (position, None), 10, SlicesPerFrame(), place)
+        assert "questions unanswered" in caplog.text and process.exitcode is not None
+        assert not isinstance(late, WorkerThought), "thought here until the worker is restarted"
+    finally:
+        place.stop()
