@@ -33,7 +33,7 @@ from collections.abc import Callable
 from multiprocessing.connection import wait
 
 from cabinet.games.thought import Budget, Thinking, Thought
-from cabinet.system.workers import Worker
+from cabinet.system.workers import Worker, start_all
 
 log = logging.getLogger(__name__)
 
@@ -102,7 +102,7 @@ class Thinker:
         if self.worker is not None:
             return
         self.worker = Worker()
-        self.worker.start()
+        start_all([self.worker])    # with SIGINT ignored: a Ctrl-C is the cabinet's to answer
         self._started = self.clock()
         self._warming = self._ask(_warm, None)
 
