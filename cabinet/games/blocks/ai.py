@@ -26,7 +26,7 @@ from cabinet.games.thought import Thinking, finish
 
 from .engine import BlocksGame, clear_lines
 from .evaluate import Evaluator
-from .lookahead import MASKS_PER_SLICE, Lookahead
+from .lookahead import MASKS_PER_SLICE, Lookahead, placements_tried
 from .pieces import CATALOGUE, SIZE, Piece
 from .search import JUDGE_COST, SLICE, Step, planning, turns_tried
 from .tactics import Sight, Values, VersusGains
@@ -143,7 +143,9 @@ class BlocksAI:
             slices += 3 + (tried + tried // 2 * JUDGE_COST) // SLICE
             parents = min(style.width, tried // 2)
         refined = style.refine_top if levels == len(sizes) else 0
-        return slices + refined * (1 + _lookahead_for(game.piece_set, game.rotation).masks.size // MASKS_PER_SLICE)
+        if not refined:
+            return slices
+        return slices + refined * (1 + placements_tried(game.piece_set, game.rotation) // MASKS_PER_SLICE)
 
     # ------------------------------------------------------------------ planning
     def _search(self, game: BlocksGame, sight: Sight | None, rng: random.Random):

@@ -8,6 +8,8 @@ entries (each equally likely, as RULES.md draws them) is the board's new cost.
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 from cabinet.games.thought import Thinking, finish
@@ -16,6 +18,14 @@ from .boards import U64, clear_many
 from .pieces import PIECE_SETS, orientations
 
 MASKS_PER_SLICE = 512   # placements tried and judged per slice of thinking (of about 1600 in all)
+
+
+@functools.cache
+def placements_tried(piece_set: str, rotation: bool) -> int:
+    """How many placements a :class:`Lookahead` tries on each board (its ``masks.size``),
+    counted without building one: a pilot estimates its thought's work with it on a frame."""
+    return sum(len(turned.placements) for piece in PIECE_SETS[piece_set]
+               for _, turned in (orientations(piece) if rotation else [(0, piece)]))
 
 
 class Lookahead:

@@ -9,6 +9,7 @@ from cabinet.games.blocks import BlocksGame
 from cabinet.games.blocks.ai import STYLES, BlocksAI, Move, _noisy
 from cabinet.games.blocks.boards import clear_many
 from cabinet.games.blocks.engine import clear_lines
+from cabinet.games.blocks.lookahead import Lookahead, placements_tried
 from support.thinking import think_through
 
 EMPTY = ["........"] * 8
@@ -139,6 +140,12 @@ def test_evaluator_counts_fits_like_the_engine():
         for piece in CATALOGUE:
             expected = sum(1 for _, _, mask in piece.placements if not board & mask)
             assert places[piece.index, b] == expected
+
+
+@pytest.mark.parametrize("piece_set", ["classic", "tetromino"])
+@pytest.mark.parametrize("rotation", [False, True])
+def test_the_placements_a_lookahead_tries_are_counted_without_building_one(piece_set, rotation):
+    assert placements_tried(piece_set, rotation) == Lookahead(piece_set, rotation, lambda boards: boards, 0.0).masks.size
 
 
 def test_thinking_in_slices_reaches_the_same_move_as_choosing_at_once():
