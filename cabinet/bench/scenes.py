@@ -167,7 +167,7 @@ def _thinker_figures(thinker) -> list[Figure]:
         Figure("AI worker: start to first answer (loading the AIs)", ready, "ms", "<= 5000"),
         Figure("AI thoughts answered by the worker", thinker.answered, "thoughts", ">= 1"),
         Figure("AI thoughts thought in the main loop (worker down)", thinker.here, "thoughts", "<= 0"),
-        Figure("RSS of the AI worker", _rss_mb(thinker.pid), "MB", "<= 80"),
+        Figure("RSS of the AI worker", _rss_mb(thinker.pid), "MB", "<= 100"),
     ]
 
 
