@@ -1,4 +1,4 @@
-"""The bench's worker processes: results in order, errors raised, every worker ended however the block ends."""
+"""Worker processes (cabinet.system.workers): results in order, errors raised, every worker ended however the block ends."""
 
 import os
 import signal
