@@ -163,9 +163,14 @@ def p99(values: list[float]) -> float:
 def _thinker_figures(thinker) -> list[Figure]:
     """How the CPU players' worker process did (:mod:`cabinet.scenes.kit.thinker`)."""
     ready = thinker.ready_seconds * 1000 if thinker.wait_ready(READY_SECONDS) else float("nan")
+    times = [seconds * 1000 for seconds in thinker.answer_seconds] or [float("nan")]
     return [
         Figure("AI worker: start to first answer (loading the AIs)", ready, "ms", "<= 5000"),
         Figure("AI thoughts answered by the worker", thinker.answered, "thoughts", ">= 1"),
+        # Wall time, queueing behind the other CPU's thought included: within a level 5 CPU's
+        # shortest pause before a move (6 frames), the CPU never waits for its thought.
+        Figure("AI thought, question to answer, median", statistics.median(times), "ms", "<= 100"),
+        Figure("AI thought, question to answer, p99", p99(times), "ms", "<= 100"),
         Figure("AI thoughts thought in the main loop (worker down)", thinker.here, "thoughts", "<= 0"),
         Figure("RSS of the AI worker", _rss_mb(thinker.pid), "MB", "<= 100"),
     ]

@@ -39,6 +39,7 @@ log = logging.getLogger(__name__)
 
 RESTART_SECONDS = 5.0    # the least time between two starts of the worker
 MOST_IN_HAND = 8         # questions out beyond this: the worker is stuck (a pilot asks one at a time)
+KEPT_TIMES = 1000        # the answer times kept, for the bench
 
 
 def _warm(_job) -> int:
@@ -61,9 +62,11 @@ def _decide(job) -> tuple:
 
 
 class _Question:
-    """One job sent to the worker and, once read, its answer ``(ok, value)``; ``lost`` if the worker died with it."""
+    """One job sent to the worker ``asked`` (the thinker's clock) and, once read, its answer
+    ``(ok, value)``; ``lost`` if the worker died with it."""
 
-    def __init__(self):
+    def __init__(self, asked: float):
+        self.asked = asked
         self.answer = None
         self.lost = False
 
@@ -75,7 +78,8 @@ class Thinker:
     start-up figure. ``ready_seconds`` is how long a new worker took to answer
     its first job (None until it has); ``answered`` counts the thoughts it
     answered, ``restarts`` the workers replaced, ``here`` the thoughts thought
-    here because the worker was down.
+    here because the worker was down. ``answer_seconds`` keeps the time from
+    question to answer of the last :data:`KEPT_TIMES` thoughts, queueing included.
 
     ``patient``: a thought whose answer is not in on its last frame waits for it
     even within a budget. The bench's is, since it runs frames far faster than
@@ -92,6 +96,7 @@ class Thinker:
         self._warming: _Question | None = None
         self.ready_seconds: float | None = None
         self.answered = 0
+        self.answer_seconds: deque[float] = deque(maxlen=KEPT_TIMES)
         self.restarts = 0
         self.here = 0
 
@@ -173,7 +178,7 @@ class Thinker:
         return self.worker is not None
 
     def _ask(self, func, job) -> _Question | None:
-        question = _Question()
+        question = _Question(self.clock())
         try:
             self.worker.send(func, job)
         except OSError:         # it ended since the last look (a broken pipe)
@@ -187,6 +192,7 @@ class Thinker:
         question.answer = answer
         if question is not self._warming:
             self.answered += 1
+            self.answer_seconds.append(self.clock() - question.asked)
         else:
             self._warming = None
             self.ready_seconds = self.clock() - self._started
