@@ -245,6 +245,7 @@ def run(quick: bool) -> list[Figure]:
         app = App(load_settings(None), headless=True, ai_worker=True)
         thinker = app.ctx.thinker
         thinker.start()             # as at a cabinet's first frame (no frame is shown here)
+        thinker.wait_ready(READY_SECONDS)   # as a cabinet's attract title gives it the seconds
         thinker.patient = True      # frames run far faster than 60 Hz here: a late thought is waited for
         for name, make in _scenes(app.ctx):
             parts = frame_parts(app, make, frames)
