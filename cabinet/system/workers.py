@@ -2,7 +2,7 @@
 
 Each worker is a fresh (spawned) process: its owner sends it one
 ``(function, job)`` at a time and reads the result back. Nothing is shared
-between workers, and no helper thread runs beside the owner, so ending them
+between workers (beyond memory an owner hands one), and no helper thread runs beside the owner, so ending them
 never waits on anything they hold: they are sent SIGTERM, and SIGKILL after
 :data:`GRACE_SECONDS`. (``multiprocessing.Pool`` could not promise that: its
 idle worker holds the task queue's lock, so a worker ended or killed while
@@ -25,13 +25,19 @@ from multiprocessing.connection import wait
 
 GRACE_SECONDS = 2.0     # a worker's time to end on SIGTERM before SIGKILL
 
+# In a worker: the shared memory its owner handed it at start (``Worker(shared=...)``), for
+# its jobs to read while they run (the AI worker's "dropped" flags); None if none.
+shared = None
+
 
 class WorkerDied(RuntimeError):
     """A worker process ended in the middle of a job (killed, or out of memory)."""
 
 
-def _serve(connection) -> None:
+def _serve(connection, memory=None) -> None:
     """A worker's life: run each ``(func, job)`` it is sent, send back ``(ok, result or error)``."""
+    global shared
+    shared = memory
     while True:
         try:
             func, job = connection.recv()
@@ -51,16 +57,19 @@ class Worker:
     """One worker process and the owner's end of its pipe; :meth:`start` spawns it.
 
     The process starts with SIGINT ignored (only its owner answers Ctrl-C).
+    ``shared``: shared memory made with ``context`` (``context.RawArray``), which the
+    worker's jobs read as :data:`shared` while they run.
     """
 
-    def __init__(self, context=None):
+    def __init__(self, context=None, shared=None):
         self._context = context or get_context("spawn")
+        self._shared = shared
         self.process = None
         self.connection = None      # the owner's end of the pipe
 
     def start(self) -> None:
         ours, theirs = self._context.Pipe()
-        self.process = self._context.Process(target=_serve, args=(theirs,), daemon=True)
+        self.process = self._context.Process(target=_serve, args=(theirs, self._shared), daemon=True)
         self.connection = ours
         self.process.start()
         theirs.close()

@@ -12,7 +12,9 @@ here, only ready at another time. A frame only polls the pipe.
 
 The worker answers in the order it was asked, so each answer belongs to the
 oldest question still out. A thought dropped before its answer came (the board
-changed, the scene ended) keeps its question; the answer is read and dropped.
+changed, the scene ended) keeps its question; its flag in memory shared with
+the worker is raised, so the worker stops it at its next slice (or before its
+first) and answers None, and that answer is read and thrown away.
 Without a clock (no budget) a thought waits for its answer on its last frame, as
 an in-process one finishes there; with one, a late answer makes the pilot wait.
 
@@ -30,9 +32,11 @@ import os
 import time
 from collections import deque
 from collections.abc import Callable
+from multiprocessing import get_context
 from multiprocessing.connection import wait
 
 from cabinet.games.thought import Budget, Thinking, Thought
+from cabinet.system import workers
 from cabinet.system.workers import Worker, start_all
 
 log = logging.getLogger(__name__)
@@ -40,6 +44,7 @@ log = logging.getLogger(__name__)
 RESTART_SECONDS = 5.0    # the least time between two starts of the worker
 MOST_IN_HAND = 8         # questions out beyond this: the worker is stuck (a pilot asks one at a time)
 KEPT_TIMES = 1000        # the answer times kept, for the bench
+FLAGS = 64               # "dropped" flags shared with the worker, by question number (> MOST_IN_HAND)
 
 
 def _warm(_job) -> int:
@@ -49,11 +54,14 @@ def _warm(_job) -> int:
     return os.getpid()
 
 
-def _decide(job) -> tuple:
-    """In the worker: ``ai``'s decision on ``situation``, the AI's state after it, and the slices it took."""
-    ai, situation = job
+def _decide(job) -> tuple | None:
+    """In the worker: ``ai``'s decision on ``situation``, the AI's state after it, and the slices
+    it took; None once question ``number`` is dropped (its flag is up)."""
+    ai, situation, number = job
     thinking, slices = ai.thinking(*situation), 0
     while True:
+        if workers.shared[number % FLAGS]:
+            return None
         try:
             next(thinking)
         except StopIteration as done:
@@ -65,7 +73,8 @@ class _Question:
     """One job sent to the worker ``asked`` (the thinker's clock) and, once read, its answer
     ``(ok, value)``; ``lost`` if the worker died with it."""
 
-    def __init__(self, asked: float):
+    def __init__(self, number: int, asked: float):
+        self.number = number
         self.asked = asked
         self.answer = None
         self.lost = False
@@ -77,9 +86,10 @@ class Thinker:
     ``clock``: seconds (:func:`time.monotonic`), for the restart's pace and the
     start-up figure. ``ready_seconds`` is how long a new worker took to answer
     its first job (None until it has); ``answered`` counts the thoughts it
-    answered, ``restarts`` the workers replaced, ``here`` the thoughts thought
-    here because the worker was down. ``answer_seconds`` keeps the time from
-    question to answer of the last :data:`KEPT_TIMES` thoughts, queueing included.
+    answered, ``stopped`` those it stopped when they were dropped, ``restarts``
+    the workers replaced, ``here`` the thoughts thought here because the worker
+    was down. ``answer_seconds`` keeps the time from question to answer of the
+    last :data:`KEPT_TIMES` thoughts, queueing included.
 
     ``patient``: a thought whose answer is not in on its last frame waits for it
     even within a budget. The bench's is, since it runs frames far faster than
@@ -94,8 +104,11 @@ class Thinker:
         self._out: deque[_Question] = deque()     # asked, not answered, oldest first
         self._started = None                       # when the worker was last started
         self._warming: _Question | None = None
+        self._asked = 0                            # questions numbered so far
+        self._dropped = None                       # the flags shared with the worker
         self.ready_seconds: float | None = None
         self.answered = 0
+        self.stopped = 0
         self.answer_seconds: deque[float] = deque(maxlen=KEPT_TIMES)
         self.restarts = 0
         self.here = 0
@@ -106,10 +119,12 @@ class Thinker:
         """Spawn the worker and have it load the AIs; returns at once. Nothing if it runs already."""
         if self.worker is not None:
             return
-        self.worker = Worker()
+        context = get_context("spawn")
+        self._dropped = context.RawArray("b", FLAGS)
+        self.worker = Worker(context, self._dropped)
         start_all([self.worker])    # with SIGINT ignored: a Ctrl-C is the cabinet's to answer
         self._started = self.clock()
-        self._warming = self._ask(_warm, None)
+        self._warming = self._ask(_warm, lambda _number: None)
 
     def stop(self) -> None:
         """End the worker (SIGTERM, then SIGKILL); what it had in hand is dropped. Safe twice."""
@@ -127,7 +142,7 @@ class Thinker:
         """A decision of ``ai.thinking(*situation)``: in the worker (a :class:`WorkerThought`),
         or here within ``budget`` (a :class:`~cabinet.games.thought.Thought`) while it is down."""
         if self._up():
-            question = self._ask(_decide, (ai, situation))
+            question = self._ask(_decide, lambda number: (ai, situation, number))
             if question is not None:
                 return WorkerThought(self, question, ai, situation, work, budget)
         self.here += 1
@@ -177,10 +192,18 @@ class Thinker:
                 self.start()
         return self.worker is not None
 
-    def _ask(self, func, job) -> _Question | None:
-        question = _Question(self.clock())
+    def drop(self, question: _Question) -> None:
+        """A thought gave up on ``question``: the worker is to stop it (see the module)."""
+        if question.answer is None and not question.lost and self.worker is not None:
+            self._dropped[question.number % FLAGS] = 1
+
+    def _ask(self, func, job_of) -> _Question | None:
+        """Send ``func(job_of(number))``, ``number`` the new question's."""
+        self._asked += 1
+        question = _Question(self._asked, self.clock())
+        self._dropped[question.number % FLAGS] = 0
         try:
-            self.worker.send(func, job)
+            self.worker.send(func, job_of(question.number))
         except OSError:         # it ended since the last look (a broken pipe)
             self._died()
             return None
@@ -191,8 +214,11 @@ class Thinker:
         question = self._out.popleft()
         question.answer = answer
         if question is not self._warming:
-            self.answered += 1
-            self.answer_seconds.append(self.clock() - question.asked)
+            if answer == (True, None):
+                self.stopped += 1           # dropped, and stopped by the worker
+            else:
+                self.answered += 1
+                self.answer_seconds.append(self.clock() - question.asked)
         else:
             self._warming = None
             self.ready_seconds = self.clock() - self._started
@@ -238,6 +264,10 @@ class WorkerThought:
         self._here: Thought | None = None
         self.done = False
         self.decision = None
+
+    def __del__(self):
+        # dropped by its pilot (the board changed, the scene ended): the worker may stop
+        self._thinker.drop(self._question)
 
     def advance(self, frames_left: int) -> bool:
         """This frame's share (see :meth:`Thought.advance`); True once decided."""

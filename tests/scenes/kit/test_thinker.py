@@ -95,6 +95,17 @@ def test_a_dropped_thought_never_delivers_its_decision(thinker):
     assert not thinker._out, "the dropped thought's answer was read, and thrown away"
 
 
+def test_the_worker_stops_a_dropped_thought(thinker):
+    ai, other = blocks_ais(5)
+    busy = begin(ai, (Position.of(BlocksGame(seed=5)), None), 10, SlicesPerFrame(), thinker)   # a tray plan
+    dropped = begin(other, (Position.of(BlocksGame(seed=6)), None), 10, SlicesPerFrame(), thinker)
+    question, stopped = dropped._question, thinker.stopped
+    del dropped     # while the worker still plans the first: it never starts this one
+    thinker.wait_for(question)
+    assert question.answer == (True, None) and thinker.stopped == stopped + 1
+    assert busy.advance(1) and busy.decision is not None
+
+
 def game_digest(scene, frames: int) -> str:
     """A digest of both boards and scores, frame by frame, of a BLOCKS versus scene."""
     digest = hashlib.sha256()
