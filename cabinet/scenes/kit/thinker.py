@@ -15,8 +15,10 @@ oldest question still out. A thought dropped before its answer came (the board
 changed, the scene ended) keeps its question; its flag in memory shared with
 the worker is raised, so the worker stops it at its next slice (or before its
 first) and answers None, and that answer is read and thrown away.
-Without a clock (no budget) a thought waits for its answer on its last frame, as
-an in-process one finishes there; with one, a late answer makes the pilot wait.
+
+With a budget (on screen) a late answer makes the pilot wait, never the frame.
+Without one (no clock) a thought waits for its answer and counts its slices
+out over the frames as the in-process one would, so the game is the same.
 
 A worker that dies, or stops answering while questions pile up, is logged and
 replaced (no sooner than :data:`RESTART_SECONDS` after the last start); its
