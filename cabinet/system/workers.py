@@ -41,15 +41,15 @@ def _serve(connection, memory=None) -> None:
     while True:
         try:
             func, job = connection.recv()
-        except EOFError:            # the owner closed its end (or died): nothing more to do
-            return
+        except (EOFError, OSError):     # the owner closed its end (or died): nothing more to do
+            return                      # (a reset, not an end-of-file, if it left answers unread)
         try:
             reply = (True, func(job))
         except Exception as error:      # handed to the owner, which raises it
             reply = (False, error)
         try:
             connection.send(reply)
-        except BrokenPipeError:     # the owner went away meanwhile
+        except OSError:             # the owner went away meanwhile (a broken pipe, a reset)
             return
 
 

@@ -88,3 +88,17 @@ def test_a_stop_while_the_workers_start_ends_those_already_started(monkeypatch):
         Workers(2)
     assert started[0].pid is not None
     assert live([started[0].pid]) == []
+
+
+def test_a_worker_whose_owner_leaves_with_an_answer_unread_ends_quietly():
+    # the owner's socket then resets the connection rather than ending it: no traceback on stderr
+    worker = workers.Worker()
+    workers.start_all([worker])
+    try:
+        worker.send(abs, -1)
+        assert worker.connection.poll(60), "answered"
+        worker.connection.close()
+        worker.process.join(60)
+        assert worker.process.exitcode == 0
+    finally:
+        worker.stop()
