@@ -533,9 +533,12 @@ def quoted(value, limit: int = MAX_QUOTED) -> str:
     screen or in the log (nor a number too long for Python to print)."""
     if isinstance(value, str) and len(value) > limit:
         return f"{value[:limit]!r}... ({len(value)} characters)"
+    if isinstance(value, bytes) and len(value) > limit:     # a !!binary value
+        return f"{value[:limit]!r}... ({len(value)} bytes)"
     if isinstance(value, int) and value.bit_length() > 64:
         return f"a number of about {int(value.bit_length() * 0.30103)} digits"
-    return repr(value)
+    shown = repr(value)
+    return shown if len(shown) <= 2 * limit else f"{shown[:2 * limit]}... ({len(shown)} characters)"
 
 
 def _check(fld, hint, value, shown=quoted) -> str | None:

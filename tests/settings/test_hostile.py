@@ -23,7 +23,7 @@ import time
 import tracemalloc
 
 import pytest
-from hypothesis import HealthCheck, given
+from hypothesis import HealthCheck, example, given
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
@@ -204,6 +204,7 @@ def placed(piece: str, where: str) -> str:
 
 @hypothesis_settings(max_examples=20, deadline=None, suppress_health_check=list(HealthCheck))
 @given(hostile, st.sampled_from(["file", "value", "key", "after"]))
+@example("!!binary " + "x" * 276, "value")      # once quoted whole: a 719-character problem line
 def test_any_hostile_document_is_read_in_bounds_and_the_cabinet_stays_paid(piece, where):
     text = placed(piece, where)
     tracemalloc.start()
