@@ -8,6 +8,7 @@ module makes, so a power cut can never count a coin without its credit.
 
 from __future__ import annotations
 
+from cabinet.language import N_
 from cabinet.storage import takings
 from cabinet.storage.db import Database, Statement, add_counter, counts_since_statements, now_stamp, set_stamp
 from cabinet.storage.outbox import Outbox
@@ -87,7 +88,7 @@ class Audits:
 
     def reset_statements(self) -> list[Statement]:
         return [("DELETE FROM counters WHERE name LIKE ?", (PREFIX + "%",)),
-                set_stamp("audits.reset", now_stamp())] + counts_since_statements("BOOKKEEPING RESET")
+                set_stamp("audits.reset", now_stamp())] + counts_since_statements(N_("BOOKKEEPING RESET"))
 
     def counter(self, name: str) -> int:
         """One counter, e.g. ``"coins.1"`` or ``"plays.blocks/single"``."""

@@ -36,7 +36,9 @@ from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 
-from cabinet.storage.health import StorageStatus, fault_words
+from cabinet.language import N_
+from cabinet.language.words import Words
+from cabinet.storage.health import StorageStatus, fault_shown, fault_words
 from cabinet.storage.migrations import MIGRATIONS, SCHEMA_VERSION
 from cabinet.storage.read_only import read_into
 from cabinet.storage.salvage import rebuild_from_wal
@@ -107,15 +109,16 @@ class Database:
         self._held: list[tuple[str, Callable[[], list[Statement]]]] = []  # waiting for a known state
         self.waiting = WaitingFile(Path(f"{self.path}-waiting"))
         self.moved_aside: list[Path] = []  # files renamed because they were damaged
-        self.events: list[str] = []        # what happened to the files since power-on, for NOTICES
+        self.events: list[Words] = []      # what happened to the files since power-on, for NOTICES
         self.fault: str | None = None      # why writes wait ("read-only", "full", ...); None: they land
         self.known = True                  # False: the file exists but could not be read
         self._fault_since: str | None = None
         self._checked: tuple[int, int] | None = None  # (device, inode) of the file last checked sound
-        self._fresh_why = "NEW DATABASE"   # what a fresh database's bookkeeping says about its start
+        # What a fresh database's bookkeeping says about its start (stored in English, shown translated).
+        self._fresh_why = N_("NEW DATABASE")
         self._damaged = False              # the file is damaged and could not be moved aside
         self._stuck_logged = False
-        self._last_reason = ""
+        self._last_reason: Words | None = None
 
     @classmethod
     def open(cls, path: str | Path | None = None,
@@ -257,8 +260,9 @@ class Database:
         count = len(self._pending)
         log.warning("storage: %s writable again; saved %d waiting write(s)", self.path, count)
         if self.fault is not None:
-            self.events.append(f"{self.path.name} was {self.fault} from {self._fault_since} to "
-                               f"{_local_time()}; the {count} write(s) that waited are all saved.")
+            self.events.append(Words("{name} was {fault} from {since} to {now}; the {count} write(s) that "
+                                     "waited are all saved.", name=self.path.name, fault=fault_shown(self.fault),
+                                     since=self._fault_since, now=_local_time(), count=count))
         self._pending.clear()
         self._kept_flags.clear()
         self._memory.close()
@@ -335,13 +339,15 @@ class Database:
         ``-wal`` it then throws away."""
         try:
             if self.path.is_dir() and not self.path.is_symlink():
-                self._fresh_why = "CABINET.DB WAS A FOLDER"
-                self._move_aside("is a folder, not a database", "folder")
+                self._fresh_why = N_("CABINET.DB WAS A FOLDER")
+                self._move_aside(Words("is a folder, not a database"), "folder")
             elif self.path.is_file() and self.path.stat().st_size == 0:
                 wal = Path(f"{self.path}-wal")
-                beside = f" beside a {wal.stat().st_size}-byte -wal" if wal.exists() else ""
-                self._fresh_why = "DATABASE WAS EMPTY (0 BYTES)"
-                if self._move_aside(f"is empty (0 bytes){beside}", "empty") and beside:
+                beside = wal.exists()
+                reason = (Words("is empty (0 bytes) beside a {size}-byte -wal", size=wal.stat().st_size)
+                          if beside else Words("is empty (0 bytes)"))
+                self._fresh_why = N_("DATABASE WAS EMPTY (0 BYTES)")
+                if self._move_aside(reason, "empty") and beside:
                     self._rebuild_from_wal()
         except OSError as exc:
             if not quiet:
@@ -355,18 +361,20 @@ class Database:
         if not problems:
             return
         wal = Path(f"{self.path}-wal")
-        copy = ""
+        message, kept = N_("at power-on {problem}."), {}
         if wal.is_file() and wal.stat().st_size:
             target = aside_path(wal, "damaged")
             try:
                 shutil.copyfile(wal, target)
-                copy = f"; a copy is kept as {target.name}"
+                message, kept = N_("at power-on {problem}; a copy is kept as {copy}."), {"copy": target.name}
             except OSError as exc:
-                copy = f"; no copy could be kept ({exc.strerror or exc})"
-        self._fresh_why = "WRITE-AHEAD LOG LOST"   # if what is left is an empty database
+                message = N_("at power-on {problem}; no copy could be kept ({why}).")
+                kept = {"why": exc.strerror or str(exc)}
+        self._fresh_why = N_("WRITE-AHEAD LOG LOST")   # if what is left is an empty database
         for problem in problems:
-            log.error("storage: %s%s", problem, copy)
-            self.events.append(f"at power-on {problem}{copy}.")
+            event = Words(message, problem=problem, **kept)
+            log.error("storage: %s", event)
+            self.events.append(event)
 
     def _open_file(self, quiet: bool = False) -> bool:
         """Open (or create) the file; move a damaged one aside. False if the disk refuses."""
@@ -419,7 +427,7 @@ class Database:
                 raise
             # Move the files while this connection still holds them: closing it first
             # would let SQLite tidy the -wal away, and with it what a repair might use.
-            self._fresh_why = "DAMAGED DATABASE MOVED ASIDE"
+            self._fresh_why = N_("DAMAGED DATABASE MOVED ASIDE")
             moved = self._move_aside(exc)
             if moved and Path(f"{self.moved_aside[-1]}-wal").exists():
                 self._rebuild_from_wal()
@@ -455,7 +463,7 @@ class Database:
             return exc
         return None
 
-    def _move_aside(self, reason, label: str = "corrupt") -> bool:
+    def _move_aside(self, reason: Words | BaseException, label: str = "corrupt") -> bool:
         target = aside_path(self.path, label)
         try:
             for suffix in _COMPANIONS:
@@ -467,8 +475,9 @@ class Database:
             if not self._stuck_logged:  # retried every few seconds: say it once
                 log.error("storage: %s %s and cannot be moved aside (%s); "
                           "keeping state in memory", self.path, _reason(reason), exc)
-                self.events.append(f"{self.path.name} {_reason(reason)} and cannot be moved aside "
-                                   f"({exc.strerror or exc}); the state is kept in memory only.")
+                self.events.append(Words("{name} {reason} and cannot be moved aside ({why}); the state is kept "
+                                         "in memory only.", name=self.path.name, reason=_reason(reason),
+                                         why=exc.strerror or str(exc)))
                 self._stuck_logged = True
             return False
         self._damaged = False
@@ -482,12 +491,15 @@ class Database:
         self.events.append(self._moved_words(self._last_reason, target))
         return True
 
-    def _moved_words(self, reason: str, target: Path, rebuilt: bool = False) -> str:
+    def _moved_words(self, reason: Words, target: Path, rebuilt: bool = False) -> Words:
         """The NOTICES sentence for a move aside."""
-        ending = (f" and rebuilt {self.path.name} whole from that -wal (integrity check passed): "
-                  f"nothing was lost." if rebuilt else "; the counts and tables restarted from zero.")
-        return (f"{self.path.name} {reason}: moved it (with its -wal and -shm) to {target.name} "
-                f"at {_local_time()}{ending}")
+        if rebuilt:
+            return Words("{name} {reason}: moved it (with its -wal and -shm) to {target} at {time} and rebuilt "
+                         "{name} whole from that -wal (integrity check passed): nothing was lost.",
+                         name=self.path.name, reason=reason, target=target.name, time=_local_time())
+        return Words("{name} {reason}: moved it (with its -wal and -shm) to {target} at {time}; the counts and "
+                     "tables restarted from zero.",
+                     name=self.path.name, reason=reason, target=target.name, time=_local_time())
 
     def _note_fault(self, exc: BaseException) -> None:
         fault = fault_words(self.path, exc)
@@ -589,8 +601,9 @@ class Database:
                 return exc
             log.warning("storage: wrote %d write(s) kept in %s while the disk was full",
                         len(todo), self.waiting.path.name)
-            self.events.append(f"at power-on, {len(todo)} write(s) kept in {self.waiting.path.name} "
-                               f"while the disk was full were written to {self.path.name}.")
+            self.events.append(Words("at power-on, {count} write(s) kept in {waiting} while the disk was full "
+                                     "were written to {name}.",
+                                     count=len(todo), waiting=self.waiting.path.name, name=self.path.name))
         if records:
             self.waiting.clear()
         self.waiting.prepare()
@@ -614,9 +627,9 @@ def _identity(path: Path) -> tuple[int, int] | None:
     return info.st_dev, info.st_ino
 
 
-def _reason(reason) -> str:
+def _reason(reason: Words | BaseException) -> Words:
     """A damage's words after the file's name: "is a folder ...", "was damaged (...)"."""
-    return reason if isinstance(reason, str) else f"was damaged ({reason})"
+    return reason if isinstance(reason, Words) else Words("was damaged ({error})", error=str(reason))
 
 
 def _local_time() -> str:

@@ -2,8 +2,10 @@
 
 :meth:`cabinet.storage.db.Database.status` gives a :class:`StorageStatus`;
 scenes read two things from it: :attr:`StorageStatus.warning`, one line for
-attract mode's service corner ("" when all is well), and
-:meth:`StorageStatus.notices`, the sentences of the service menu's NOTICES page.
+attract mode's service corner (None when all is well), and
+:meth:`StorageStatus.notices`, the sentences of the service menu's NOTICES page. Both
+are :class:`~cabinet.language.words.Words`: storage says what happened in English
+messages and fields, and the screen shows them in the operator's language.
 """
 
 from __future__ import annotations
@@ -13,10 +15,17 @@ import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
-from cabinet.language import N_, tr
+from cabinet.language import N_
+from cabinet.language.words import Words
 
 READ_ONLY = "read-only"
 DISK_FULL = "full"
+LOCKED = "locked by another program"
+FAILING = "failing (disk i/o error)"
+NOT_OPENABLE = N_("not openable ({error})")
+# The faults in the operator's words: the NOTICES sentence's, and attract mode's short line.
+_FAULTS = {READ_ONLY: N_("read-only"), DISK_FULL: N_("full"), LOCKED: N_("locked by another program"),
+           FAILING: N_("failing (disk i/o error)")}
 _FAULT_WORDS = {READ_ONLY: N_("STORAGE READ-ONLY"), DISK_FULL: N_("DISK FULL")}
 _OTHER_FAULT = N_("STORAGE FAULT")
 
@@ -44,10 +53,20 @@ def fault_words(path: Path, exc: BaseException | str) -> str:
     if "full" in message:
         return DISK_FULL
     if "locked" in message or "busy" in message:
-        return "locked by another program"
+        return LOCKED
     if "i/o" in message or (isinstance(exc, sqlite3.DatabaseError) and type(exc) is sqlite3.DatabaseError):
-        return "failing (disk i/o error)"
-    return f"not openable ({exc})"
+        return FAILING
+    return NOT_OPENABLE.format(error=exc)
+
+
+def fault_shown(fault: str) -> Words | str:
+    """A fault of :func:`fault_words` in the operator's words (SQLite's own message as it is)."""
+    if fault in _FAULTS:
+        return Words(_FAULTS[fault])
+    opening, _, closing = NOT_OPENABLE.partition("{error}")
+    if fault.startswith(opening) and fault.endswith(closing):
+        return Words(NOT_OPENABLE, error=fault[len(opening):len(fault) - len(closing)])
+    return fault
 
 
 @dataclass(frozen=True)
@@ -76,36 +95,43 @@ class StorageStatus:
         return self.fault is None and self.known and not self.events
 
     @property
-    def warning(self) -> str:
-        """One line for attract mode: the worst of what is wrong; "" when nothing is."""
+    def warning(self) -> Words | None:
+        """One line for attract mode: the worst of what is wrong; None when nothing is."""
         if not self.known:
-            return tr("STORAGE UNREADABLE: COINS REFUSED  SEE NOTICES")
+            return Words("STORAGE UNREADABLE: COINS REFUSED  SEE NOTICES")
         if self.fault is not None:
             words = _FAULT_WORDS.get(self.fault, _OTHER_FAULT)
-            what = tr(words)
+            what = Words(words)
             if self.waiting:
-                return tr("{what}: {count} WRITES WAITING  SEE NOTICES", what=what, count=self.waiting)
-            return tr("{what}  SEE NOTICES", what=what)
+                return Words("{what}: {count} WRITES WAITING  SEE NOTICES", what=what, count=self.waiting)
+            return Words("{what}  SEE NOTICES", what=what)
         if self.events:
-            return tr("STORAGE PROBLEM FOUND  SEE NOTICES")
-        return ""
+            return Words("STORAGE PROBLEM FOUND  SEE NOTICES")
+        return None
 
-    def notices(self) -> list[str]:
+    def notices(self) -> list[Words]:
         """The NOTICES page's sentences about storage, worst first."""
         lines = []
         name = self.path.name
         if not self.known:
-            lines.append(f"STORAGE: {self.path} exists but cannot be read ({self.fault}). Credits and "
-                         f"high scores are unknown, so coins are refused (lockout) and no game starts "
-                         f"until it can be read; the cabinet tries again every few seconds."
-                         + (f" {self.held_coins} coin(s) dropped meanwhile will be counted then."
-                            if self.held_coins else ""))
+            why = fault_shown(self.fault) if self.fault else ""
+            if self.held_coins:
+                lines.append(Words("STORAGE: {path} exists but cannot be read ({why}). Credits and high scores are "
+                                   "unknown, so coins are refused (lockout) and no game starts until it can be read; "
+                                   "the cabinet tries again every few seconds. {coins} coin(s) dropped meanwhile "
+                                   "will be counted then.", path=self.path, why=why, coins=self.held_coins))
+            else:
+                lines.append(Words("STORAGE: {path} exists but cannot be read ({why}). Credits and high scores are "
+                                   "unknown, so coins are refused (lockout) and no game starts until it can be read; "
+                                   "the cabinet tries again every few seconds.", path=self.path, why=why))
         elif self.fault is not None:
             lost = self.waiting - self.kept
-            safety = (f"all kept in {name}-waiting, safe from a power cut" if not lost else
-                      f"{self.kept} kept in {name}-waiting, {lost} lost if the power is cut now")
-            lines.append(f"STORAGE: {self.path} is {self.fault} since {self.since or 'power-on'}: "
-                         f"{self.waiting} write(s) waiting ({safety}). Play goes on; the cabinet writes them "
-                         f"in order as soon as the disk takes them.")
-        lines += [f"STORAGE: {event}" for event in self.events]
+            safety = (Words("all kept in {name}-waiting, safe from a power cut", name=name) if not lost else
+                      Words("{kept} kept in {name}-waiting, {lost} lost if the power is cut now",
+                            kept=self.kept, name=name, lost=lost))
+            lines.append(Words("STORAGE: {path} is {fault} since {since}: {count} write(s) waiting ({safety}). "
+                               "Play goes on; the cabinet writes them in order as soon as the disk takes them.",
+                               path=self.path, fault=fault_shown(self.fault), since=self.since or Words("power-on"),
+                               count=self.waiting, safety=safety))
+        lines += [Words("STORAGE: {event}", event=event) for event in self.events]
         return lines

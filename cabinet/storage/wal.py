@@ -20,6 +20,9 @@ import struct
 import sys
 from pathlib import Path
 
+from cabinet.language import N_
+from cabinet.language.words import Words
+
 _MAGIC = (0x377F0682, 0x377F0683)  # the low bit gives the byte order of the checksums
 _HEADER = 32
 _FRAME_HEADER = 24
@@ -52,8 +55,9 @@ def _committed_in_shm(shm: Path) -> tuple[int, bytes] | None:
     return (max_frame, salts) if version == 3007000 else None
 
 
-def wal_problems(database: Path) -> list[str]:
-    """What the ``-wal`` beside ``database`` has lost, one sentence each; [] when it is sound.
+def wal_problems(database: Path) -> list[Words]:
+    """What the ``-wal`` beside ``database`` has lost, one sentence each (for NOTICES and the log);
+    [] when it is sound.
 
     Never raises: a file that cannot be read is itself the problem named.
     """
@@ -62,19 +66,24 @@ def wal_problems(database: Path) -> list[str]:
     try:
         data = wal.read_bytes() if wal.exists() else None
     except OSError as exc:
-        return [f"{wal.name} cannot be read ({exc.strerror or exc}): the writes it holds are lost"]
+        return [Words("{wal} cannot be read ({why}): the writes it holds are lost",
+                      wal=wal.name, why=exc.strerror or str(exc))]
     if not data:
         if shm and shm[0]:
-            return [f"{wal.name} is {'empty' if data is not None else 'missing'} but held {shm[0]} "
-                    f"committed frame(s): the last writes before the stop are lost"]
+            message = (N_("{wal} is empty but held {count} committed frame(s): the last writes before the stop are lost")
+                       if data is not None else
+                       N_("{wal} is missing but held {count} committed frame(s): the last writes before the stop are lost"))
+            return [Words(message, wal=wal.name, count=shm[0])]
         return []
     if len(data) < _HEADER:
-        return [f"{wal.name} is garbage ({len(data)} bytes, too short to be a write-ahead log): ignored"]
+        return [Words("{wal} is garbage ({size} bytes, too short to be a write-ahead log): ignored",
+                      wal=wal.name, size=len(data))]
     magic, _version, page_size, _sequence, _salt1, _salt2, c1, c2 = struct.unpack(">8I", data[:_HEADER])
     big_endian = magic & 1
     valid_page = page_size >= 512 and page_size & (page_size - 1) == 0 and page_size <= 65536
     if magic not in _MAGIC or not valid_page or _checksum(data[:24], big_endian) != (c1, c2):
-        return [f"{wal.name} is garbage ({len(data)} bytes, not a write-ahead log): what it held is ignored"]
+        return [Words("{wal} is garbage ({size} bytes, not a write-ahead log): what it held is ignored",
+                      wal=wal.name, size=len(data))]
     frame = _FRAME_HEADER + page_size
     # The frames of this round of the log (their salts match the header's); an older round may follow.
     starts = []
@@ -101,11 +110,13 @@ def wal_problems(database: Path) -> list[str]:
     frames = valid
     problems = []
     if damaged:
-        problems.append(f"{wal.name} is damaged after frame {frames}: the writes after it are ignored")
+        problems.append(Words("{wal} is damaged after frame {frames}: the writes after it are ignored",
+                              wal=wal.name, frames=frames))
     partial = (len(data) - _HEADER) % frame
     if partial and not damaged and offset == len(data) - partial:
-        problems.append(f"{wal.name} is truncated ({partial} bytes of a frame cut off): the last write in it is lost")
+        problems.append(Words("{wal} is truncated ({size} bytes of a frame cut off): the last write in it is lost",
+                              wal=wal.name, size=partial))
     if shm and shm[1] == data[16:24] and shm[0] > committed:
-        problems.append(f"{wal.name} holds {committed} committed frame(s) where SQLite had {shm[0]}: "
-                        f"the last writes before the stop are lost")
+        problems.append(Words("{wal} holds {committed} committed frame(s) where SQLite had {count}: the last "
+                              "writes before the stop are lost", wal=wal.name, committed=committed, count=shm[0]))
     return problems

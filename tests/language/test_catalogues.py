@@ -21,13 +21,13 @@ TRANSLATED = [code for code in language.LANGUAGES if code != "en"]
 
 
 def _calls():
-    """(file, line, name, first argument) of every tr() and N_() call in cabinet/."""
+    """(file, line, name, first argument) of every tr(), N_() and Words() call in cabinet/."""
     for path in sorted(CABINET.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if isinstance(node, ast.Call) and node.args:
                 name = getattr(node.func, "id", getattr(node.func, "attr", None))
-                if name in ("tr", "N_"):
+                if name in ("tr", "N_", "Words"):
                     yield path.relative_to(ROOT), node.lineno, name, node.args[0]
 
 

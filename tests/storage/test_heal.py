@@ -79,7 +79,7 @@ def coins(count: int) -> str:
 
 
 def notices_text(store: Store) -> str:
-    return "\n".join(store.status().notices())
+    return "\n".join(str(notice) for notice in store.status().notices())
 
 
 # ---------------------------------------------------------------------- finding 3: read-only
@@ -198,7 +198,7 @@ def test_while_the_file_cannot_be_read_coins_are_refused_and_no_game_starts(priv
     assert not bank.accepting_coins and not store.db.accepting_coins    # the lockout reads this
     assert not bank.can_start("blocks")                                  # credits unknown: no game
     assert bank.service_credit() == 0
-    assert store.status().warning.startswith("STORAGE UNREADABLE")
+    assert str(store.status().warning).startswith("STORAGE UNREADABLE")
     assert "coins are refused" in notices_text(store)
     bank.coin(2)
     assert "1 coin(s) dropped meanwhile" in notices_text(store)
@@ -350,7 +350,7 @@ def test_a_power_cut_on_a_full_disk_keeps_what_was_played_since_it_filled(real_d
     during = {"coins": 7, "credits": 2, "toward": 1, "scores": [25_000], "plays": 1, "replays": 1}
     assert tally(store) == during                                  # today's code: 4 coins, no score
     status = store.status()
-    assert status.fault == "full" and status.warning.startswith("DISK FULL")
+    assert status.fault == "full" and str(status.warning).startswith("DISK FULL")
     assert status.kept == status.waiting == 6 and "safe from a power cut" in notices_text(store)
     real_disk.free()
     assert store.db.retry() is True
@@ -413,7 +413,7 @@ def test_every_storage_state_but_healthy_shows_on_notices_and_in_attract(conditi
     for _ in range(3):
         app.step()
     app.render()
-    warning = app.ctx.store.status().warning
+    warning = str(app.ctx.store.status().warning)
     assert warning.startswith(words)
     corner = app.display.logical.subsurface((WIDTH // 2, HEIGHT - 70, WIDTH // 2, 40))
     orange = sum(1 for x in range(corner.get_width()) for y in range(corner.get_height())

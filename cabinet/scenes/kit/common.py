@@ -117,9 +117,11 @@ def prompt_blinks(ctx, mode: str = "single") -> bool:
 
 
 def storage_warning(ctx) -> str:
-    """Storage trouble in one line, for attract mode's service corner; "" when all is well."""
+    """Storage trouble in one line in the operator's language, for attract mode's service corner;
+    "" when all is well."""
     status = getattr(ctx.store, "status", None)
-    return status().warning if status else ""
+    warning = status().warning if status else None
+    return warning.shown() if warning else ""
 
 
 def draw_storage_warning(surface, ctx, bottom: int = HEIGHT - 38) -> None:

@@ -104,7 +104,7 @@ class BookkeepingPage(Page):
             InfoRow(tr("AVERAGE PLAY TIME"), duration(f["average_play_seconds"])),
             InfoRow(tr("UPTIME"), duration(f["uptime_seconds"]), tr("POWERED-ON TIME SINCE THE COUNTS WERE RESET")),
             InfoRow(tr("COUNTS SINCE"), stamp(f["counts_since"]),
-                    "UTC: " + (f["counts_since_why"] or tr("BEFORE THIS FIRMWARE"))),   # the store's why, as logged
+                    "UTC: " + tr(f["counts_since_why"] or N_("BEFORE THIS FIRMWARE"))),   # the store's why: an English message
             InfoRow(tr("COUNTS LAST RESET"), stamp(f["counts_reset"]), "UTC"),
             InfoRow(tr("SCORES LAST RESET"), stamp(f["scores_reset"]), "UTC"),
         ]

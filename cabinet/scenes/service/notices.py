@@ -1,19 +1,29 @@
-"""NOTICES: every problem found in the settings file, storage trouble, any other notice; wrapped to fit."""
+"""NOTICES: every problem found in the settings file, storage trouble, any other notice; wrapped to fit.
+
+Storage's sentences come as :class:`~cabinet.language.words.Words` and are shown in the
+operator's language; the settings file's problems keep the loader's words (they name keys
+and lines as ``check-config`` and the log do).
+"""
 
 from __future__ import annotations
 
+from cabinet import language
 from cabinet.inputs.actions import Action
 from cabinet.language import N_, tr
+from cabinet.language.words import Words, shown
 from cabinet.render import WIDTH, fit_size, palette, text
 from cabinet.render.glyphs import TRIANGLE_DOWN
+from cabinet.render.wrap import wrapped
 
 from .page import DETAIL_Y, ROW_H, SIZE, TOP, Page
 
 CHARS_PER_LINE = 48       # at size 21 (18 px a character) inside the page's margins
+FIRST_X, MORE_X = 40, 64  # a notice's first line, and the lines that go on with it
+LINE_WIDTH = WIDTH - MORE_X - 32   # 48 characters of the pixel font at size 21
 LINES_SHOWN = (DETAIL_Y - 8 - TOP) // ROW_H
 
 
-def collect(ctx) -> list[str]:
+def collect(ctx) -> list[Words | str]:
     """The notices to show: storage trouble as it is now (worst first), then the config and
     input problems the app put in ctx.notices."""
     status = getattr(ctx.store, "status", None)
@@ -50,12 +60,19 @@ class NoticesPage(Page):
 
     def __init__(self, ctx, menu=None):
         super().__init__(ctx, menu)
-        self.lines: list[tuple[str, bool]] = []     # (text, first line of a notice)
-        for notice in collect(ctx):
-            # As written: a notice names files and settings keys, which keep their case.
-            for index, piece in enumerate(wrap(notice)):
-                self.lines.append((piece, index == 0))
+        self.notices = collect(ctx)
+        self._wrapped: tuple[str, list[tuple[str, bool]]] = ("", [])
         self.top_line = 0
+
+    @property
+    def lines(self) -> list[tuple[str, bool]]:
+        """(text, first line of a notice) of every line, in the language shown (wrapped once per language)."""
+        code = language.current()
+        if self._wrapped[0] != code:
+            # As written: a notice names files and settings keys, which keep their case.
+            self._wrapped = code, [(piece, index == 0) for notice in self.notices
+                                   for index, piece in enumerate(wrapped(shown(notice), SIZE, LINE_WIDTH))]
+        return self._wrapped[1]
 
     def move(self, step: int, count: int) -> None:
         last = max(0, len(self.lines) - LINES_SHOWN)
@@ -77,7 +94,7 @@ class NoticesPage(Page):
             return
         shown = self.lines[self.top_line:self.top_line + LINES_SHOWN]
         for slot, (line, first) in enumerate(shown):
-            x = 40 if first else 64
+            x = FIRST_X if first else MORE_X
             text(surface, line, (x, TOP + slot * ROW_H), SIZE, palette.WHITE if first else palette.GREY)
         if self.top_line + LINES_SHOWN < len(self.lines):
             # Below the separator, where the page has no detail line: not over a long last line.
