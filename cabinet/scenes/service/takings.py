@@ -23,14 +23,17 @@ from .rows import InfoRow
 log = logging.getLogger(__name__)
 
 REFRESH_FRAMES = 30
-WEEKDAYS = ("MON", "TUE", "WED", "THU", "FRI", "SAT", "SUN")
-MONTHS = ("JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC")
+WEEKDAYS = (N_("MON"), N_("TUE"), N_("WED"), N_("THU"), N_("FRI"), N_("SAT"), N_("SUN"))
+MONTHS = (N_("JAN"), N_("FEB"), N_("MAR"), N_("APR"), N_("MAY"), N_("JUN"), N_("JUL"), N_("AUG"), N_("SEP"),
+          N_("OCT"), N_("NOV"), N_("DEC"))
 
 
 def day_label(day: str) -> str:
-    """"2026-12-01" as the page shows it, "TUE 01 DEC 2026" (the same in every locale)."""
+    """"2026-12-01" as the page shows it, "TUE 01 DEC 2026" in English: in the cabinet's
+    language, whatever the system's locale."""
     when = date.fromisoformat(day)
-    return f"{WEEKDAYS[when.weekday()]} {when.day:02d} {MONTHS[when.month - 1]} {when.year}"
+    return tr("{weekday} {day} {month} {year}", weekday=tr(WEEKDAYS[when.weekday()]), day=f"{when.day:02d}",
+              month=tr(MONTHS[when.month - 1]), year=when.year)
 
 
 def figures(row: dict) -> str:
