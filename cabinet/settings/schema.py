@@ -48,8 +48,8 @@ class DisplaySettings:
     language: str = spec("en", choices=LANGUAGES, doc=N_("the language of every screen: en, ms (Malay) or ja (Japanese)"))
     sleep: str = spec("", check=sleep_hours_problem, doc='hours the screen sleeps, "HH:MM-HH:MM"; empty: never')
     dim_after_minutes: int = spec(0, min=0, max=240, doc=N_("dim attract mode after this many idle minutes; 0: never"))
-    sleep_command: str = spec("", check=command_problem, doc="run when the screen sleeps (monitor power off)")
-    wake_command: str = spec("", check=command_problem, doc="run when the screen wakes (monitor power on)")
+    sleep_command: str = spec("", check=command_problem, doc=N_("run when the screen sleeps (monitor power off)"))
+    wake_command: str = spec("", check=command_problem, doc=N_("run when the screen wakes (monitor power on)"))
 
 
 @dataclass
@@ -88,7 +88,7 @@ class AttractSettings:
     antigravity_scores_seconds: float = spec(10.0, min=1, max=120)
     howto_seconds: float = spec(10.0, min=1, max=120)
     replays: bool = spec(True, doc=N_("alternate live AI demos with replays of top games"))
-    message: str = spec("", check=attract_message_problem, doc="the operator's line in attract mode")
+    message: str = spec("", check=attract_message_problem, doc=N_("the operator's line in attract mode"))
 
 
 MAX_PRICE_TEXT = 12
@@ -144,7 +144,7 @@ class BlocksVersusSettings:
     same_pieces: bool = spec(True, doc=N_("each player's n-th tray holds the same pieces"))
     land_max: int = spec(8, min=1, max=64, doc=N_("most pending stones that land at once"))
     move_seconds: float = spec(10.0, min=2, max=60, doc=N_("pending stones land when a player waits this long"))
-    attack_percent: AttackPercents = spec(factory=AttackPercents, doc="handicap: each player's attack strength")
+    attack_percent: AttackPercents = spec(factory=AttackPercents, doc=N_("handicap: each player's attack strength"))
     rounds_to_win: int = spec(2, min=1, max=9, doc=N_("games a player must win to take the match"))
 
 
@@ -274,8 +274,8 @@ class PlaySettings:
     """What every game shares while it is played: how a player pauses."""
 
     pause: str = spec("hold_start", choices=("hold_start", "off"),
-                      doc="hold_start: hold Start a second to pause, press it to go on; off: no pause")
-    pause_seconds: int = spec(60, min=10, max=600, doc="a pause ends by itself after this long")
+                      doc=N_("hold_start: hold Start a second to pause, press it to go on; off: no pause"))
+    pause_seconds: int = spec(60, min=10, max=600, doc=N_("a pause ends by itself after this long"))
 
 
 # --------------------------------------------------------------------------- inputs
@@ -413,7 +413,7 @@ def topic_name_problem(name: str) -> str | None:
 class NetworkSettings:
     """The fleet link over MQTT (issue 15); off unless ``enabled`` and ``host`` are set."""
 
-    enabled: bool = spec(False, doc="join the fleet: publish scores and audits, read the network rankings")
+    enabled: bool = spec(False, doc=N_("join the fleet: publish scores and audits, read the network rankings"))
     host: str = spec("", doc="MQTT broker host name or address")
     port: int = spec(8883, min=1, max=65535, doc="8883 with TLS, 1883 without")
     tls: bool = spec(True, doc="encrypt and check the broker's certificate")
