@@ -272,6 +272,65 @@ def _door(app):
     return scene
 
 
+def storage_trouble(folder: Path, known: bool = True):
+    """A StorageStatus with every kind of storage sentence: the events of real state files (one
+    empty beside a garbage write-ahead log, a folder, a damaged file, a sound one with a cut-off log)
+    and writes waiting on a read-only disk."""
+    import dataclasses
+
+    from cabinet.storage.db import Database
+
+    def opened(name: str, make=None, wal: bytes = b""):
+        path = folder / name / "cabinet.db"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if make is not None:
+            make(path)
+        if wal:
+            Path(f"{path}-wal").write_bytes(wal)
+        db = Database.open(path)
+        db.close()
+        return db.status().events
+
+    opened("sound")
+    events = (opened("empty", lambda path: path.write_bytes(b""), b"garbage" * 10)
+              + opened("folder", lambda path: path.mkdir())
+              + opened("damaged", lambda path: path.write_bytes(b"not a database" * 300))
+              + opened("sound", wal=b"cut"))
+    assert len(events) == 4, events
+    return dataclasses.replace(Database(folder / "cabinet.db").status(), fault="read-only", known=known, waiting=12,
+                               kept=9, held_coins=2, since="2026-12-02 06:30", events=events)
+
+
+def _notices_of_storage(known: bool):
+    def build(app):
+        import tempfile
+        store = app.ctx.store
+        status = storage_trouble(Path(tempfile.mkdtemp(prefix="storage-")), known)
+        store.status = lambda: status     # the page reads it once, as it opens
+        try:
+            return service_page(("NOTICES",))(app)
+        finally:
+            del store.status
+    return build
+
+
+def _attract_storage_warning(app):
+    """Attract mode's title with the storage warning in its service corner (while it draws)."""
+    import tempfile
+    attract = _attract_part("title")(app)
+    status = storage_trouble(Path(tempfile.mkdtemp(prefix="storage-")))
+    store, draw = app.ctx.store, attract.draw
+
+    def troubled(surface):
+        store.status = lambda: status
+        try:
+            draw(surface)
+        finally:
+            del store.status
+    attract.draw = troubled
+    return attract
+
+
 def service_page(path: tuple[str, ...]):
     def build(app):
         from cabinet.scenes.service.menu import ServiceMenuScene
@@ -353,4 +412,7 @@ SCREENS = {
     "save done": _save_result(None),
     "save failed": _save_result(f"{LONG_PATH}: Read-only file system"),
     "service door": _door,
+    "storage warning": _attract_storage_warning,
+    "storage notices": _notices_of_storage(known=True),
+    "storage unreadable notices": _notices_of_storage(known=False),
 }
