@@ -1,12 +1,15 @@
 """Every message has every translation (cabinet/language).
 
 The messages are read from the source with ``ast``: the literal first argument
-of every ``tr(...)`` and ``N_(...)`` call under ``cabinet/``. Each must be in each
-language's catalogues, no catalogue keeps a message the code no longer has, and
-a translation names the same ``{fields}`` as its English.
+of every ``tr(...)``, ``N_(...)`` and ``Words(...)`` call under ``cabinet/``. Each must
+be in each language's catalogues, no catalogue keeps a message the code no longer has,
+and a translation names the same ``{fields}`` as its English. Texts that reach a screen
+from below the scenes are checked too: the help line of every setting the service menu
+shows, and storage's warning and NOTICES sentences (``Words``, not English strings).
 """
 
 import ast
+import dataclasses
 import string
 import tomllib
 from collections import Counter
@@ -14,7 +17,11 @@ from collections import Counter
 import pytest
 
 from cabinet import language
+from cabinet.language.words import Words
+from cabinet.scenes.service.rows import LABELS
+from cabinet.settings.schema import Settings
 from support import ROOT
+from support.screens import storage_trouble
 
 CABINET = ROOT / "cabinet"
 TRANSLATED = [code for code in language.LANGUAGES if code != "en"]
@@ -89,3 +96,37 @@ def test_a_message_is_in_one_catalogue_of_a_language(code):
         with path.open("rb") as file:
             seen.update(tomllib.load(file).keys())
     assert sorted(message for message, count in seen.items() if count > 1) == []
+
+
+def _settings_fields(section=Settings, key=""):
+    """(key, field) of every setting, sections included, walking the schema's dataclasses."""
+    for field in dataclasses.fields(section):
+        yield key + field.name, field
+        if field.default_factory is not dataclasses.MISSING and dataclasses.is_dataclass(field.default_factory):
+            yield from _settings_fields(field.default_factory, f"{key}{field.name}.")
+
+
+def test_every_setting_the_menu_labels_has_its_help_line_marked():
+    """A setting shown in the service menu (it has a label) shows its doc as the row's help line."""
+    unmarked = [f"{key}: {field.metadata['doc']!r}" for key, field in _settings_fields()
+                if field.name in LABELS and field.metadata.get("doc") and field.metadata["doc"] not in MESSAGES]
+    assert unmarked == []
+
+
+def _messages_of(words):
+    """The message of ``words`` and of every Words among its fields."""
+    found = [words.message]
+    for _name, value in words.fields:
+        found += _messages_of(value) if isinstance(value, Words) else []
+    return found
+
+
+def test_storage_hands_the_screens_words_to_translate(tmp_path):
+    """Storage's warning and every NOTICES sentence (of real damaged files) are catalogue messages,
+    their parts too: none is an English sentence built where it happened."""
+    status = storage_trouble(tmp_path)
+    unknown = dataclasses.replace(status, known=False)
+    said = status.notices() + unknown.notices() + [status.warning, unknown.warning] + list(status.events)
+    assert all(isinstance(words, Words) for words in said), said
+    messages = [message for words in said for message in _messages_of(words)]
+    assert sorted(set(messages) - MESSAGES) == []
