@@ -57,7 +57,7 @@ class ConfirmPage(Page):
         text(surface, confirm, (WIDTH // 2, 330), fit_size(confirm, 35, WIDTH - 80), palette.RED, "midtop")
         text(surface, cancel, (WIDTH // 2, 384), fit_size(cancel, 28, WIDTH - 80), palette.GREEN, "midtop")
 
-    def draw_footer(self, surface) -> None:
+    def draw_footer(self, surface, rows) -> None:
         controls = tr(self.controls)
         text(surface, controls, (WIDTH // 2, CONTROLS_Y), fit_size(controls, 21, WIDTH - 48), palette.GREY, "midtop")
 

@@ -110,7 +110,8 @@ class SoundTestPage(Page):
         self.last = ""
 
     def rows(self):
-        return [CommandRow(name.upper(), lambda n=name: self.play(n), self.status(),
+        status = self.status()   # every row's help line: made once a frame, not once a row
+        return [CommandRow(name.upper(), lambda n=name: self.play(n), status,
                            shown=lambda n=name: tr("PLAYING") if n == self.last else "")
                 for name in self.effects]
 

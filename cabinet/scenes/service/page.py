@@ -122,8 +122,9 @@ class Page(Scene):
     def draw(self, surface) -> None:
         surface.fill(BACKGROUND)
         self.draw_title(surface)
-        self.draw_rows(surface, self.rows())
-        self.draw_footer(surface)
+        rows = self.rows()   # once a frame: a page's rows translate their words as they are made
+        self.draw_rows(surface, rows)
+        self.draw_footer(surface, rows)
 
     def draw_title(self, surface) -> None:
         title = self.heading()
@@ -165,8 +166,7 @@ class Page(Scene):
                 text(surface, LEFT, (VALUE_X - 10, y), SIZE, palette.YELLOW, "topright")
                 text(surface, RIGHT, (drawn.right + 10, y), SIZE, palette.YELLOW)
 
-    def draw_footer(self, surface) -> None:
-        rows = self.rows()
+    def draw_footer(self, surface, rows: list[Row]) -> None:
         if self.message_frames:
             line, colour = self.message, palette.ORANGE
         elif rows:
