@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cabinet.language import LANGUAGES, N_
+from cabinet.language.drawable import PIXEL_ADVANCE, can_draw, dots
 from cabinet.system.price_table import PriceTable
 from cabinet.system.sleep_hours import command_problem, sleep_hours_problem
 
@@ -63,19 +64,23 @@ class AudioSettings:
     buffer: int = spec(512, choices=(256, 512, 1024, 2048))
 
 
-MAX_MESSAGE = 48   # one line of the attract strip
-# What the attract message may hold: it is shown in capitals, in the cabinet's pixel font, which has
-# these (a test keeps the two in step; the font module itself would bring pygame into check-config).
-MESSAGE_CHARACTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 !#%&'()*+,-./:;<=>?@[]_~")
+MAX_MESSAGE = 48   # letters: one line of the attract strip
+MESSAGE_DOTS = MAX_MESSAGE * PIXEL_ADVANCE   # that line's width in font dots (a Japanese character takes 8)
 
 
 def attract_message_problem(message: str) -> str | None:
-    """Why ``message`` cannot be the attract mode's operator line, or None."""
-    if len(message) > MAX_MESSAGE:
-        return f"must be at most {MAX_MESSAGE} characters (one line of the screen), got {len(message)}"
-    lacking = "".join(dict.fromkeys(char for char in message.upper() if char not in MESSAGE_CHARACTERS))
+    """Why ``message`` cannot be the attract mode's operator line, or None.
+
+    It is shown in capitals, each character in the font that has it (the pixel font, else the
+    Misaki dot font: kana, kanji, 円), so it may hold whatever the two can draw, within one line.
+    """
+    shown = message.upper()
+    lacking = "".join(dict.fromkeys(char for char in shown if not can_draw(char)))
     if lacking:
-        return f"has characters the cabinet's font cannot draw: {lacking!r}"
+        return f"has characters no font of the cabinet can draw: {lacking!r}"
+    if dots(shown) > MESSAGE_DOTS:
+        return (f"is too long for one line of the screen: {dots(shown)} dots wide, at most {MESSAGE_DOTS} "
+                f"({MAX_MESSAGE} letters; a letter or digit is {PIXEL_ADVANCE} dots, a Japanese character 8)")
     return None
 
 

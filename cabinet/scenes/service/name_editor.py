@@ -25,17 +25,20 @@ CELL = 56
 
 class NameEditScene(Scene):
     """Edits ``getattr(owner, field)``; ``taken`` are names it may not become. ``longest``: its
-    most characters; ``may_be_empty``: all spaces clears it (the attract message) rather than
-    being refused."""
+    most characters, and ``fits`` (if given) whether a longer text still fits its line;
+    ``may_be_empty``: all spaces clears it (the attract message) rather than being refused.
+    A character the joystick cannot spell (a kana of a message written in the settings file)
+    stays as it is until replaced."""
 
     name = "service: name"
 
-    def __init__(self, ctx, owner, field: str, taken=(), longest: int = MAX_LENGTH, may_be_empty: bool = False):
+    def __init__(self, ctx, owner, field: str, taken=(), longest: int = MAX_LENGTH, may_be_empty: bool = False,
+                 fits=None):
         super().__init__(ctx)
         self.owner, self.field = owner, field
         self.taken = {name.upper() for name in taken}
-        self.longest, self.may_be_empty = longest, may_be_empty
-        start = "".join(c if c in CHARACTERS else " " for c in str(getattr(owner, field)).upper())
+        self.longest, self.may_be_empty, self.fits = longest, may_be_empty, fits
+        start = "".join(c if c.isprintable() else " " for c in str(getattr(owner, field)).upper())
         self.chars = list(start[:longest] or ("A" if not may_be_empty else " "))
         self.untouched = self.current   # the name as this editor can spell it
         self.position = 0
@@ -61,7 +64,8 @@ class NameEditScene(Scene):
         elif action is Action.LEFT:
             self.position = max(0, self.position - 1)
         elif action is Action.RIGHT:
-            if self.position == len(self.chars) - 1 and len(self.chars) < self.longest:
+            if self.position == len(self.chars) - 1 and len(self.chars) < self.longest and \
+                    (self.fits is None or self.fits("".join(self.chars) + "A")):
                 self.chars.append(" ")
             self.position = min(len(self.chars) - 1, self.position + 1)
         elif action in (Action.A, Action.START):

@@ -10,10 +10,19 @@ from __future__ import annotations
 import dataclasses
 
 from cabinet.language import N_, tr
+from cabinet.language.drawable import dots
 from cabinet.scenes import catalogue
 from cabinet.scenes.kit.common import coins_short
 from cabinet.scenes.service.name_editor import NameEditScene
-from cabinet.settings.schema import CONTAINER_ITEMS, MAX_MESSAGE, AttractSettings, ContestList, CreditSettings, DisplaySettings
+from cabinet.settings.schema import (
+    CONTAINER_ITEMS,
+    MAX_MESSAGE,
+    MESSAGE_DOTS,
+    AttractSettings,
+    ContestList,
+    CreditSettings,
+    DisplaySettings,
+)
 
 from .page import Page
 from .price_rows import price_rows
@@ -31,7 +40,8 @@ OWN_ROWS[AttractSettings, "message"] = lambda page, owner, name: [message_row(pa
 def message_row(page, owner) -> PageRow:
     """The attract message: shown (NONE when empty), A edits it letter by letter."""
     return PageRow(label_for("message"), lambda: page.ctx.scenes.push(
-                       NameEditScene(page.ctx, owner, "message", longest=MAX_MESSAGE, may_be_empty=True)),
+                       NameEditScene(page.ctx, owner, "message", longest=MAX_MESSAGE, may_be_empty=True,
+                                     fits=lambda line: dots(line) <= MESSAGE_DOTS)),
                    tr("YOUR LINE: VENUE, PRICE; A TO EDIT"),
                    note=lambda: owner.message.upper() or tr("NONE"))
 

@@ -90,10 +90,14 @@ def test_a_demo_volume_of_zero_silences_attract_mode():
 BAD_SETTINGS = {
     "audio: {demo_sound_every: 0}": "audio.demo_sound_every: must be at least 1, got 0; using 1",
     "audio: {demo_volume: 101}": "audio.demo_volume: must be at most 100, got 101; using 100",
-    "attract: {message: \"2 PLAYS £1\"}": "attract.message: has characters the cabinet's font cannot draw: '£'; "
+    "attract: {message: \"2 PLAYS €1\"}": "attract.message: has characters no font of the cabinet can draw: '€'; "
                                          "using ''",
-    "attract: {message: \"" + "X" * 49 + "\"}": "attract.message: must be at most 48 characters (one line of the "
-                                                 "screen), got 49; using ''",
+    "attract: {message: \"" + "X" * 49 + "\"}": "attract.message: is too long for one line of the screen: 294 dots "
+                                                 "wide, at most 288 (48 letters; a letter or digit is 6 dots, a Japanese "
+                                                 "character 8); using ''",
+    "attract: {message: \"" + "円" * 37 + "\"}": "attract.message: is too long for one line of the screen: 296 dots "
+                                                  "wide, at most 288 (48 letters; a letter or digit is 6 dots, a "
+                                                  "Japanese character 8); using ''",
 }
 
 
@@ -157,8 +161,6 @@ def test_the_service_menu_has_rows_for_the_demo_sound_and_the_message(cabinet):
     assert app.ctx.settings.audio.demo_sound_every == 2, "in force at once"
 
 
-def test_every_character_a_message_may_hold_is_drawn_by_the_font():
-    from cabinet.render.glyphs import glyph
-    from cabinet.settings.schema import MESSAGE_CHARACTERS
-    unknown = glyph("\x00")
-    assert [char for char in sorted(MESSAGE_CHARACTERS) if char != "?" and glyph(char) == unknown] == []
+def test_a_message_may_hold_what_the_fonts_draw_japanese_and_pounds_too():
+    loaded = parse_settings('attract: {message: "ゲームセンター 1プレイ100円 2 PLAYS £1"}', "op.yaml")
+    assert loaded.problems == [] and loaded.settings.attract.message == "ゲームセンター 1プレイ100円 2 PLAYS £1"
