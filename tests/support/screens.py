@@ -61,6 +61,35 @@ def _attract_part(name: str):
     return build
 
 
+LONG_MESSAGE = "JOE'S BAR & GRILL - 2 PLAYS RM1 - OPEN TILL 2AM!"        # 48 letters: the longest allowed
+LONG_JAPANESE_MESSAGE = "ゲームセンターあおぞら 1プレイ100円 3プレイ200円 毎日10時から営業"   # 286 of 288 dots
+
+
+def _with_message(build, message: str):
+    """The screen ``build`` makes, drawn while the operator's attract message is ``message``."""
+    def built(app):
+        scene = build(app)
+        attract, draw = app.ctx.settings.attract, scene.draw
+
+        def with_message(surface):
+            attract.message, kept = message, attract.message
+            try:
+                draw(surface)
+            finally:
+                attract.message = kept
+        scene.draw = with_message
+        return scene
+    return built
+
+
+def _message_strip(app):
+    """An attract page's bottom strip in the message's turn."""
+    from cabinet.scenes.flow.attract import MESSAGE_TURN
+    attract = _attract_part("blocks demo")(app)
+    attract.frames = MESSAGE_TURN   # odd turns show the message
+    return attract
+
+
 def _title(app):
     from cabinet.scenes.flow.title import TitleScene
     return _on_top(app, TitleScene(app.ctx), 5)
@@ -413,6 +442,10 @@ SCREENS = {
     "save failed": _save_result(f"{LONG_PATH}: Read-only file system"),
     "service door": _door,
     "storage warning": _attract_storage_warning,
+    "title with a long message": _with_message(_title, LONG_MESSAGE),
+    "title with a long japanese message": _with_message(_title, LONG_JAPANESE_MESSAGE),
+    "attract strip with a long message": _with_message(_message_strip, LONG_MESSAGE),
+    "attract strip with a long japanese message": _with_message(_message_strip, LONG_JAPANESE_MESSAGE),
     "storage notices": _notices_of_storage(known=True),
     "storage unreadable notices": _notices_of_storage(known=False),
 }
