@@ -39,6 +39,7 @@ def _scenes(ctx):
     from cabinet.games.blocks.demo import BlocksDemoPilot
     from cabinet.games.cpu import LEVELS
     from cabinet.games.match import cpu_match
+    from cabinet.language import N_
     from cabinet.scenes.antigravity.modes import ContestSelectScene, DifficultySelectScene
     from cabinet.scenes.antigravity.play import AntiGravityScene
     from cabinet.scenes.blocks.play import BlocksScene
@@ -61,9 +62,11 @@ def _scenes(ctx):
         ("title", lambda: TitleScene(ctx)),
         ("attract (title part)", lambda: AttractScene(ctx)),
         ("blocks demo", lambda: BlocksScene(ctx, BlocksDemoPilot(seed=9), 9, demo=True)),
-        ("blocks scores", lambda: ScoreTablesScene(ctx, "BLOCKS RECORDS", ["blocks", "streak/blocks"], 8)),
-        ("anti-gravity scores", lambda: ScoreTablesScene(ctx, "ANTI-GRAVITY HIGH SCORES",
-                                                         entry("antigravity").tables(ctx.settings), 2)),
+        # Titled as attract mode titles them, so that they are drawn in the language shown.
+        ("blocks scores", lambda: ScoreTablesScene(ctx, N_("{game} RECORDS"), ["blocks", "streak/blocks"], 8,
+                                                   game=entry("blocks").title)),
+        ("anti-gravity scores", lambda: ScoreTablesScene(ctx, N_("{game} RECORDS"), entry("antigravity").tables(ctx.settings),
+                                                         2, game=entry("antigravity").title)),
         ("how to play blocks", lambda: HowToScene(ctx, "blocks")),
         ("how to play anti-gravity", lambda: HowToScene(ctx, "antigravity")),
         ("game select", lambda: GameSelectScene(ctx)),

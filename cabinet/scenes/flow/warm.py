@@ -13,6 +13,7 @@ from __future__ import annotations
 import logging
 import time
 
+from cabinet.language import N_
 from cabinet.scenes import catalogue
 from cabinet.scenes.antigravity.modes import ContestSelectScene, DifficultySelectScene
 from cabinet.scenes.flow.attract import AttractScene, Part, versus_demo
@@ -48,7 +49,7 @@ def screens(ctx) -> list:
             (f"{entry.game} demo", lambda entry=entry: entry.demo(ctx, 1)),
             (f"{entry.game} versus demo", lambda entry=entry: versus_demo(ctx, entry.game, 1)),
             (f"{entry.game} scores", lambda entry=entry, tables=tables:
-                ScoreTablesScene(ctx, f"{entry.title} RECORDS", tables, 8)),
+                ScoreTablesScene(ctx, N_("{game} RECORDS"), tables, 8, game=entry.title)),   # as attract titles it
             (f"how to play {entry.game}", lambda entry=entry: HowToScene(ctx, entry.game)),
         ]
     return [(name, make if name in menus else _in_attract(ctx, name, make))
