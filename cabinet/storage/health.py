@@ -18,14 +18,14 @@ from pathlib import Path
 from cabinet.language import N_
 from cabinet.language.words import Words
 
-READ_ONLY = "read-only"
-DISK_FULL = "full"
-LOCKED = "locked by another program"
-FAILING = "failing (disk i/o error)"
+# Why writes wait (StorageStatus.fault): English messages, so the NOTICES sentence can translate them.
+READ_ONLY = N_("read-only")
+DISK_FULL = N_("full")
+LOCKED = N_("locked by another program")
+FAILING = N_("failing (disk i/o error)")
 NOT_OPENABLE = N_("not openable ({error})")
-# The faults in the operator's words: the NOTICES sentence's, and attract mode's short line.
-_FAULTS = {READ_ONLY: N_("read-only"), DISK_FULL: N_("full"), LOCKED: N_("locked by another program"),
-           FAILING: N_("failing (disk i/o error)")}
+_FAULTS = (READ_ONLY, DISK_FULL, LOCKED, FAILING)
+# Attract mode's short line for a fault.
 _FAULT_WORDS = {READ_ONLY: N_("STORAGE READ-ONLY"), DISK_FULL: N_("DISK FULL")}
 _OTHER_FAULT = N_("STORAGE FAULT")
 
@@ -62,7 +62,7 @@ def fault_words(path: Path, exc: BaseException | str) -> str:
 def fault_shown(fault: str) -> Words | str:
     """A fault of :func:`fault_words` in the operator's words (SQLite's own message as it is)."""
     if fault in _FAULTS:
-        return Words(_FAULTS[fault])
+        return Words(fault)
     opening, _, closing = NOT_OPENABLE.partition("{error}")
     if fault.startswith(opening) and fault.endswith(closing):
         return Words(NOT_OPENABLE, error=fault[len(opening):len(fault) - len(closing)])
