@@ -119,7 +119,7 @@ class CreditSettings:
     versus_credits: int = spec(2, min=1, max=9, doc=N_("price of a versus match (one each, or all from one)"))
     max_credits: int = spec(9, min=1, max=99)
     price_text: str = spec("", check=price_text_problem,
-                           doc=N_('the price of a credit as the credit line shows it, e.g. "RM1" or "100円"; empty: none'))
+                           doc=N_('the price of a credit on the credit line, e.g. "RM1" or "100円"; empty: none'))
 
 
 # Keys of earlier versions that files may still hold: (section, old key) -> (the key that
@@ -382,7 +382,7 @@ class MeterSettings:
     on_ms: int = spec(60, min=20, max=500, doc=N_("how long the meter's coil is energised per coin"))
     off_ms: int = spec(60, min=20, max=500, doc=N_("the rest between two counts"))
     counts: str = spec("per_chute", choices=("per_chute", "total"),
-                       doc=N_("per_chute: meter 1 counts chute 1, meter 2 chute 2; total: meter 1 counts both"))
+                       doc=N_("per_chute: meter 1 counts chute 1, meter 2 chute 2; total: meter 1 both"))
 
 
 # Shipped unwired: the inputs' default map takes the header's 20 free GPIO lines, and the six

@@ -18,10 +18,9 @@ import pytest
 
 from cabinet import language
 from cabinet.language.words import Words
-from cabinet.scenes.service.rows import LABELS
-from cabinet.settings.schema import Settings
 from support import ROOT
 from support.screens import storage_trouble
+from support.settings import menu_help_lines
 
 CABINET = ROOT / "cabinet"
 TRANSLATED = [code for code in language.LANGUAGES if code != "en"]
@@ -98,18 +97,9 @@ def test_a_message_is_in_one_catalogue_of_a_language(code):
     assert sorted(message for message, count in seen.items() if count > 1) == []
 
 
-def _settings_fields(section=Settings, key=""):
-    """(key, field) of every setting, sections included, walking the schema's dataclasses."""
-    for field in dataclasses.fields(section):
-        yield key + field.name, field
-        if field.default_factory is not dataclasses.MISSING and dataclasses.is_dataclass(field.default_factory):
-            yield from _settings_fields(field.default_factory, f"{key}{field.name}.")
-
-
 def test_every_setting_the_menu_labels_has_its_help_line_marked():
     """A setting shown in the service menu (it has a label) shows its doc as the row's help line."""
-    unmarked = [f"{key}: {field.metadata['doc']!r}" for key, field in _settings_fields()
-                if field.name in LABELS and field.metadata.get("doc") and field.metadata["doc"] not in MESSAGES]
+    unmarked = [f"{key}: {doc!r}" for key, doc in menu_help_lines().items() if doc not in MESSAGES]
     assert unmarked == []
 
 

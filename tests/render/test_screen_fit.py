@@ -24,6 +24,7 @@ from cabinet.render.display import display_size
 from cabinet.render.text import Recorder
 from support.app import make_app
 from support.screens import SCREENS, service_page, service_pages
+from support.settings import menu_help_lines
 
 ORIENTATIONS = {"landscape": 0, "portrait": 90}
 
@@ -201,3 +202,18 @@ def test_texts_fit_their_screen_and_boxes_and_never_overlap(screen, code, orient
     else:
         pygame.image.save(app.display.logical, str(shot))
     assert not found, f"{screen} in {code}, {orientation}:\n" + "\n".join(found)
+
+
+@pytest.mark.parametrize("code", language.LANGUAGES)
+def test_every_help_line_of_the_menu_fits_its_line_uncut(code):
+    """The fit cases show only the chosen row's help line: each setting's, at the least size the
+    page shrinks it to, is not cut short (fitted() would put "..." in its middle)."""
+    from cabinet.render.text import fitted
+    from cabinet.scenes.service.page import SIZE
+    language.use(code)
+    try:
+        cut = [f"{key}: {language.tr(doc).upper()!r}" for key, doc in menu_help_lines().items()
+               if fitted(language.tr(doc).upper(), SIZE, WIDTH - 48)[0] != language.tr(doc).upper()]
+    finally:
+        language.use("en")
+    assert cut == []
