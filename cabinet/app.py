@@ -337,6 +337,8 @@ class App:
             self.notifier.ready()
             if self.ctx.thinker is not None:
                 self.ctx.thinker.start()
+        elif self.ctx.thinker is not None:
+            self.ctx.thinker.collect()      # answers in hand, so start-up is timed when it ends
         if name != self._status:
             self._status = name
             self.notifier.status(name)

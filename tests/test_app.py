@@ -189,6 +189,20 @@ def test_the_cabinets_ai_worker_is_lent_to_scenes_and_ended_with_the_app():
         os.kill(process.pid, 0)
 
 
+def test_the_workers_start_up_is_read_while_no_cpu_plays():
+    """Its first answer is taken in on the title, before any thought is asked: the logged
+    start-up is the worker's own, not the wait for the first CPU."""
+    import time
+    app = make_app(ai_worker=True)
+    app.render()
+    thinker, deadline = app.ctx.thinker, time.monotonic() + 60
+    while thinker.ready_seconds is None and time.monotonic() < deadline:
+        time.sleep(0.02)
+        app.render()
+    assert thinker.ready_seconds is not None and thinker.answered == 0 and thinker.here == 0
+    app.close()
+
+
 def _gone(pid: int, seconds: float = 60.0) -> bool:
     """Whether process ``pid`` ends (or is only a zombie) within ``seconds``: a bound, not a timing."""
     import time
