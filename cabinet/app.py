@@ -23,6 +23,7 @@ from cabinet import FPS, language
 from cabinet.inputs.actions import CABINET, Action
 from cabinet.settings.last_good import load_for_cabinet
 from cabinet.settings.save import save_path
+from cabinet.system.garbage import Collector
 
 log = logging.getLogger(__name__)
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -69,11 +70,14 @@ class App:
     ``ai_worker``: start the worker process the CPU players think in
     (:mod:`cabinet.scenes.kit.thinker`) once the first frame is shown, as the
     cabinet does; without it (tests) they think in the main loop.
+    ``gc_at_cuts``: once the caches are warm, freeze start-up's objects and run full
+    garbage collections only between frames at a cut to another screen
+    (:mod:`cabinet.system.garbage`), as the cabinet does; process-wide, so tests leave it off.
     """
 
     def __init__(self, loaded, *, windowed: bool = False, headless: bool = False,
                  screenshots: str | os.PathLike | None = None, exit_after: float | None = None,
-                 audio=None, ai_worker: bool = False):
+                 audio=None, ai_worker: bool = False, gc_at_cuts: bool = False):
         if headless:
             os.environ["SDL_VIDEODRIVER"] = "dummy"
             os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -140,6 +144,9 @@ class App:
         self._blank_shown = False
         self._next_trim = 0.0
         self._warm_caches()
+        self.garbage = Collector() if gc_at_cuts else None
+        if self.garbage is not None:
+            self.garbage.settle()   # before attract mode's first scene: that one is not for life
         self.ctx.go_to_attract()
         if loaded.problems:
             self.ctx.scenes.push(SettingsNoticeScene(self.ctx, loaded))
@@ -342,13 +349,17 @@ class App:
         if name != self._status:
             self._status = name
             self.notifier.status(name)
+            if self.garbage is not None:
+                self.garbage.cut()     # a new screen: a safe moment for a full collection
         if self.screenshots:
             self.screenshots.offer(self.display.logical, name, self.ctx.frame)
 
     def tick_services(self, now: float) -> None:
-        """Once per pass of the loop: the systemd watchdog, the store's upkeep, freed memory back."""
+        """Once per pass of the loop: the systemd watchdog, the store's upkeep, garbage, freed memory back."""
         self.notifier.tick(now)
         self.ctx.store.tick(now)
+        if self.garbage is not None:
+            self.garbage.tick(now)
         if now >= self._next_trim:
             from cabinet.system.memory import TRIM_EVERY_SECONDS, release_freed_memory  # ctypes: loaded late
             release_freed_memory()
@@ -372,6 +383,8 @@ class App:
         self.ctx.store.close()
         if self.ctx.thinker is not None:
             self.ctx.thinker.stop()
+        if self.garbage is not None:
+            self.garbage.release()
         close_screen()
 
     # ------------------------------------------------------------------ helpers
@@ -500,7 +513,7 @@ def main(args, replay_id: int | None = None, start_scene: str | None = None) -> 
     try:
         app = App(loaded, windowed=getattr(args, "windowed", False), headless=getattr(args, "headless", False),
                   screenshots=getattr(args, "screenshots", None), exit_after=getattr(args, "exit_after", None),
-                  ai_worker=True)
+                  ai_worker=True, gc_at_cuts=True)
     except DisplayUnavailable as exc:
         log.critical("display: %s", exc)
         return EXIT_NO_DISPLAY

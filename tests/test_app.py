@@ -1,10 +1,12 @@
 """The main loop: recovery, screenshots, rotation, and the command line."""
 
+import gc
 import os
 import re
 import signal
 import subprocess
 import sys
+import time
 
 import pygame
 import pytest
@@ -18,6 +20,7 @@ from cabinet.scenes.flow.attract import AttractScene
 from cabinet.scenes.kit.base import Scene
 from support import ROOT
 from support.app import make_app, run, tap
+from support.garbage import an_old_cycle
 
 
 class Exploding(Scene):
@@ -236,3 +239,21 @@ def test_no_ai_worker_outlives_a_stopped_or_crashed_cabinet(tmp_path, ending):
     finally:
         cabinet.kill()
         cabinet.wait()
+
+
+def test_the_cabinet_freezes_start_up_and_collects_garbage_when_the_attract_page_changes():
+    app = make_app(gc_at_cuts=True)
+    assert gc.get_freeze_count() > 0      # the warmed caches and the services, for life
+    app.render()
+    app.tick_services(time.monotonic())    # the first frame's cut: collected
+    watched = an_old_cycle()
+    app.step()
+    app.render()
+    app.tick_services(time.monotonic())
+    assert watched() is not None           # the same page: no full collection on a frame
+    app.ctx.scenes.top.next_part()
+    app.render()
+    app.tick_services(time.monotonic())
+    assert watched() is None
+    app.close()
+    assert gc.get_freeze_count() == 0

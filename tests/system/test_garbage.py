@@ -1,0 +1,65 @@
+"""Full garbage collections at safe moments: start-up frozen, cycles still freed at a cut or after the longest wait."""
+
+import gc
+
+import pytest
+
+from cabinet.system.garbage import LONGEST_SECONDS, Collector
+from support.garbage import an_old_cycle
+
+
+@pytest.fixture
+def collector():
+    clock = [100.0]
+    settled = Collector(clock=lambda: clock[0])
+    thresholds = gc.get_threshold()
+    settled.settle()
+    yield settled
+    settled.release()
+    assert gc.get_threshold() == thresholds and gc.get_freeze_count() == 0
+
+
+def test_settling_freezes_start_up_and_stops_full_collections_on_their_own(collector):
+    assert gc.get_freeze_count() > 0
+    watched = an_old_cycle()
+    full = []
+    gc.callbacks.append(lambda phase, info: full.append(phase) if info["generation"] == 2 else None)
+    try:
+        kept = [[] for _ in range(300_000)]    # allocations enough for dozens of full collections by default
+    finally:
+        gc.callbacks.pop()
+    assert len(kept) and not full
+    assert watched() is not None
+
+
+def test_a_cut_frees_an_old_cycle_at_the_next_tick_and_only_then(collector):
+    watched = an_old_cycle()
+    assert not collector.tick(101.0)
+    assert watched() is not None
+    collector.cut()
+    assert collector.tick(101.0)
+    assert watched() is None
+    assert not collector.tick(102.0)       # one collection per cut
+
+
+def test_a_screen_that_stays_is_collected_after_the_longest_wait(collector):
+    watched = an_old_cycle()
+    assert not collector.tick(100.0 + LONGEST_SECONDS - 1)
+    assert collector.tick(100.0 + LONGEST_SECONDS)
+    assert watched() is None
+    assert not collector.tick(100.0 + LONGEST_SECONDS + 1)
+
+
+def test_what_is_made_after_settling_is_not_frozen(collector):
+    frozen = gc.get_freeze_count()
+    watched = an_old_cycle()
+    collector.cut()
+    collector.tick(101.0)
+    assert watched() is None and gc.get_freeze_count() == frozen
+
+
+def test_without_settling_nothing_is_frozen_and_tick_never_collects():
+    unsettled = Collector()
+    unsettled.cut()
+    assert not unsettled.tick(1e9)
+    assert gc.get_freeze_count() == 0
