@@ -14,8 +14,10 @@ separate ``python -m cabinet --headless`` process, as a cabinet starts.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import datetime
+import gc
 import os
 import statistics
 import subprocess
@@ -106,11 +108,16 @@ class FrameParts:
     ``draw`` the drawing of the picture (zero on a frame the gate skips), and
     ``present`` what a Pi does to show it with ``pygame.SCALED`` on KMSDRM: hand
     the 960x540 picture to the GPU as a texture, a copy of it (the GPU scales).
+    ``cut`` is the full garbage collection the app runs between frames on the cut
+    to the scene (:mod:`cabinet.system.garbage`; zero without one), and
+    ``full_collections`` counts those that ran inside the frames instead.
     """
 
     update: list[float] = field(default_factory=list)
     draw: list[float] = field(default_factory=list)
     present: list[float] = field(default_factory=list)
+    cut: float = 0.0
+    full_collections: int = 0
 
     @property
     def totals(self) -> list[float]:
@@ -130,6 +137,31 @@ def frame_parts(app, make, frames: int) -> FrameParts:
     surface = app.display.logical
     texture = pygame.Surface(surface.get_size(), 0, surface)   # the texture SDL uploads the picture to
     parts = FrameParts()
+    if app.garbage is not None:     # as the app does between frames when the screen changes
+        app.garbage.cut()
+        app.garbage.tick(time.monotonic())
+        parts.cut = app.garbage.last_seconds * 1000
+    with _counting_full_collections(parts):
+        _run_frames(app, frames, parts, texture)
+    return parts
+
+
+@contextlib.contextmanager
+def _counting_full_collections(parts: FrameParts):
+    """Count in ``parts`` the full (generation 2) garbage collections that start inside the block."""
+    def count(phase, info):
+        if phase == "start" and info["generation"] == 2:
+            parts.full_collections += 1
+    gc.callbacks.append(count)
+    try:
+        yield
+    finally:
+        gc.callbacks.remove(count)
+
+
+def _run_frames(app, frames: int, parts: FrameParts, texture) -> None:
+    ctx = app.ctx
+    surface = app.display.logical
     clock = time.process_time_ns
     for _ in range(frames):
         start = clock()
@@ -143,7 +175,6 @@ def frame_parts(app, make, frames: int) -> FrameParts:
         parts.draw.append((composed - updated) / 1e6)
         parts.present.append((clock() - composed) / 1e6)
         ctx.frame += 1
-    return parts
 
 
 def software_scale_ms(app, repeats: int) -> list[float]:
@@ -245,13 +276,16 @@ def run(quick: bool) -> list[Figure]:
     frames = 30 if quick else 900
     figures = []
     with tempfile.TemporaryDirectory() as state, state_directory(state):
-        app = App(load_settings(None), headless=True, ai_worker=True)
+        app = App(load_settings(None), headless=True, ai_worker=True, gc_at_cuts=True)
         thinker = app.ctx.thinker
         thinker.start()             # as at a cabinet's first frame (no frame is shown here)
         thinker.wait_ready(READY_SECONDS)   # as a cabinet's attract title gives it the seconds
         thinker.patient = True      # frames run far faster than 60 Hz here: a late thought is waited for
+        cuts, inside = [], 0
         for name, make in _scenes(app.ctx):
             parts = frame_parts(app, make, frames)
+            cuts.append(parts.cut)
+            inside += parts.full_collections
             times = parts.totals
             figures.append(Figure(f"{name}: frame CPU median", statistics.median(times), "ms", "<= 1.0"))
             figures.append(Figure(f"{name}: frame CPU p99", p99(times), "ms", "<= 2"))
@@ -260,6 +294,9 @@ def run(quick: bool) -> list[Figure]:
             figures.append(Figure(f"{name}: update (logic and AI) p99", p99(parts.update), "ms", "<= 2"))
             figures.append(Figure(f"{name}: draw and present p99",
                                   p99([d + p for d, p in zip(parts.draw, parts.present)]), "ms", "<= 2"))
+        figures.append(Figure("full garbage collections inside a frame (all scenes)", inside, "collections", "<= 0"))
+        figures.append(Figure("full garbage collection at a cut to a scene (between frames), max",
+                              max(cuts), "ms", "<= 16.7"))
         figures += _thinker_figures(thinker)
         figures.append(Figure("software scale to 1920x1080 (fallback without a GPU renderer), median",
                               statistics.median(software_scale_ms(app, 10 if quick else 200)), "ms", "<= 16.7"))

@@ -38,7 +38,7 @@ def check(context) -> list[Result]:
             from cabinet.app import App
             from cabinet.settings.load import parse_settings
             # Factory settings without GPIO: the gpio check has had the pins; this one only draws.
-            app = App(parse_settings(NO_GPIO, "doctor"), headless=True, ai_worker=True)
+            app = App(parse_settings(NO_GPIO, "doctor"), headless=True, ai_worker=True, gc_at_cuts=True)
             thinker = app.ctx.thinker
             thinker.start()             # as at a cabinet's first frame
             thinker.patient = True      # as in the bench: a CPU plays at its pace however fast frames run
