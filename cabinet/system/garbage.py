@@ -31,18 +31,16 @@ NEVER = 2**31 - 1           # a generation-2 threshold the count of generation-1
 class Collector:
     """Full garbage collections at safe moments instead of on any frame.
 
-    ``clock``: seconds (:func:`time.monotonic`), as :meth:`tick` is given them.
     ``collections`` counts the full collections it ran; ``last_seconds`` is how
     long the last one took (the bench reports it).
     """
 
-    def __init__(self, clock=time.monotonic):
-        self.clock = clock
+    def __init__(self):
         self.settled = False
         self.collections = 0
         self.last_seconds = 0.0
         self._cut = False
-        self._due = 0.0
+        self._due: float | None = None     # when the longest wait is over (set by the first tick)
         self._thresholds = gc.get_threshold()
 
     def settle(self) -> None:
@@ -53,14 +51,17 @@ class Collector:
         young, middle, _ = self._thresholds
         gc.set_threshold(young, middle, NEVER)
         self.settled = True
-        self._due = self.clock() + LONGEST_SECONDS
 
     def cut(self) -> None:
         """The picture cut to another screen: the next :meth:`tick` collects."""
         self._cut = True
 
     def tick(self, now: float) -> bool:
-        """Between frames: a full collection if a cut came or the longest wait is over; True if one ran."""
+        """Between frames, ``now`` in seconds on any steady clock (the app's :func:`time.monotonic`,
+        the soak's simulated time): a full collection if a cut came or the longest wait is over;
+        True if one ran."""
+        if self._due is None:
+            self._due = now + LONGEST_SECONDS
         if not self.settled or not (self._cut or now >= self._due):
             return False
         started = time.perf_counter()
