@@ -71,7 +71,7 @@ def soak(hours: float, sample_seconds: float = SAMPLE_SECONDS) -> dict:
     from cabinet.app import App
     from cabinet.scenes.flow.attract import AttractScene
     from cabinet.settings.load import load_settings
-    app = App(load_settings(None), headless=True)
+    app = App(load_settings(None), headless=True, gc_at_cuts=True)   # garbage collected as a cabinet does
     record_replays(app)
     replays = len(app.ctx.store.replays.ids())
     app.ctx.go_to_attract()
