@@ -160,6 +160,7 @@ def _counting_full_collections(parts: FrameParts):
 
 
 def _run_frames(app, frames: int, parts: FrameParts, texture) -> None:
+    """Run ``frames`` frames of the top scene, each part of each timed into ``parts``."""
     ctx = app.ctx
     surface = app.display.logical
     clock = time.process_time_ns
