@@ -401,3 +401,23 @@ def test_position_must_be_a_whole_number_not_a_bool_or_text(row, col):
     with pytest.raises(ValueError):
         game.place(0, row, col)
     assert state(game) == before
+
+
+# ------------------------------------------------------------------ memory over months
+
+def test_placing_keeps_nothing_per_placement():
+    """A placement's cells (the piece's, the cleared lines') are worked out afresh: a cache of
+    them, keyed by where each piece went and what it cleared, kept filling for hours of attract
+    mode. Whole games leave every cache of the BLOCKS rules as it was."""
+    import sys
+
+    def cache_sizes():
+        return {f"{name}.{attr}": value.cache_info().currsize
+                for name, module in list(sys.modules.items()) if name.startswith("cabinet.games.blocks")
+                for attr, value in vars(module).items() if hasattr(value, "cache_info")}
+
+    play_first_fits(BlocksGame(seed=1), 200)   # anything a first game fills once and for all
+    before = cache_sizes()
+    for seed in range(2, 8):
+        assert len(play_first_fits(BlocksGame(seed=seed), 200)) > 5
+    assert cache_sizes() == before

@@ -468,34 +468,3 @@ def test_versus_settings_have_the_documented_defaults_and_bad_values_fall_back()
     assert (versus.attack_percent.p1, versus.attack_percent.p2) == (100, 100)
     assert len(loaded.problems) == 2
     assert any("attack_percent.p2" in str(problem) for problem in loaded.problems)
-
-
-def test_only_pieces_and_cleared_lines_go_through_the_cell_cache(monkeypatch):
-    """Stones land on boards that are new nearly every time: caching their cells grew the
-    cabinet by megabytes over a day of attract mode. In a match with many stones, the
-    cache sees only the masks of pieces where they are placed and of the lines cleared."""
-    from cabinet.games.blocks import engine
-    from cabinet.games.blocks.cpu import cpu_pilot
-    from cabinet.games.blocks.pieces import CATALOGUE
-    from cabinet.games.blocks.simulate import VersusSimulation
-
-    seen = set()
-    cached = engine.shape_cells
-    monkeypatch.setattr(engine, "shape_cells", lambda mask: seen.add(mask) or cached(mask))
-    placed = {mask for piece in CATALOGUE for _, _, mask in piece.placements}
-    lines = [0xFF << (8 * row) for row in range(8)] + [0x0101_0101_0101_0101 << col for col in range(8)]
-    stones = 0
-    for seed in range(3):
-        match = BlocksVersus(seed=seed)
-        simulation = VersusSimulation(match, [cpu_pilot(1, 5, seed), cpu_pilot(2, 1, seed)], move_frames=30)
-        simulation.run(60 * 60)
-        stones += sum(line.count("+") for player in (1, 2) for line in match.game(player).to_text())
-    assert stones >= 20 and len(seen) > 50
-
-    def whole_lines(mask: int) -> bool:
-        union = 0
-        for line in lines:
-            if mask & line == line:
-                union |= line
-        return union == mask
-    assert all(mask in placed or whole_lines(mask) for mask in seen)
