@@ -30,6 +30,9 @@ from cabinet.render.palette import SHADOW
 
 _KEY = (255, 0, 255)  # colour key: never used as a text colour
 _CACHE_LIMIT = 600
+# Measured sizes: what one attract loop measures fits (about 600), and a loop's few dozen new
+# scores evict only old ones. At 4,096 the one-off scores kept it filling for hours.
+_SIZES_LIMIT = 1024
 _cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
 _recorder: Recorder | None = None   # see Recorder: set only by the screen-fit test
 
@@ -45,7 +48,7 @@ def scale_for(size: int) -> int:
     return max(1, round(size / glyphs.HEIGHT))
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=_SIZES_LIMIT)
 def text_size(string: str, size: int) -> tuple[int, int]:
     """Width and height ``string`` takes at ``size``, shadow and descenders included."""
     scale = scale_for(size)

@@ -70,3 +70,20 @@ def test_a_recorder_notes_each_text_with_the_width_it_was_fitted_into():
     assert first.rect.width <= first.box.width
     assert second.box is None and second.rect.right == 390
     assert "..." in line and third.box.left == 5 and third.box.width == 120
+
+
+def test_the_sizes_cache_is_bounded_yet_keeps_the_words_measured_every_frame():
+    """Scores are new nearly every time they are measured: bounded, the cache of sizes fills in
+    attract mode's first hour instead of rising for hours; the words measured every frame stay
+    in it however many one-off scores pass."""
+    text_size.cache_clear()
+    every_frame = [("INSERT COIN", 21), ("CREDITS 0", 14), ("HIGH SCORE", 28)]
+    for score in range(5000):
+        for string, size in every_frame:
+            text_size(string, size)
+        text_size(str(score), 28)
+    assert text_size.cache_info().currsize < 5000
+    misses = text_size.cache_info().misses
+    for string, size in every_frame:
+        text_size(string, size)
+    assert text_size.cache_info().misses == misses
