@@ -26,6 +26,7 @@ import warnings
 from cabinet.inputs.actions import Action
 from cabinet.inputs.switches import SwitchChange
 from cabinet.inputs.wiring import WiredInput, check_wiring, wiring
+from cabinet.language.words import Words
 
 log = logging.getLogger("cabinet.inputs")
 
@@ -81,7 +82,7 @@ class GpioPanel:
 
     def __init__(self, settings, pin_factory=None, clock=time.monotonic):
         self.bounce = settings.bounce_ms / 1000
-        self.problems: list[str] = []
+        self.problems: list[Words] = []
         self.inputs: dict[str, WiredInput] = {}  # by key, only the ones working
         self.factory_name = None
         self._clock = clock
@@ -105,13 +106,13 @@ class GpioPanel:
         try:
             pin_factory = usable_pin_factory(pin_factory)
         except Exception as exc:  # not a Pi, no permission, no library: all the same here
-            self._no_gpio(f"no usable GPIO pin factory ({type(exc).__name__}: {exc})")
+            self._no_gpio(Words("no usable GPIO pin factory ({error})", error=f"{type(exc).__name__}: {exc}"))
             return None
         self.factory_name = type(pin_factory).__name__
         return pin_factory
 
-    def _no_gpio(self, reason: str) -> None:
-        line = f"inputs.gpio: {reason}; carrying on with keyboard and joysticks"
+    def _no_gpio(self, reason: Words) -> None:
+        line = Words("inputs.gpio: {reason}; carrying on with keyboard and joysticks", reason=reason)
         log.warning("%s", line)
         self.problems.append(line)
 
@@ -130,16 +131,18 @@ class GpioPanel:
             self.inputs[wired.key] = wired
             self._state[wired.key] = _Debounce()
             if button.is_active:
-                line = f"{wired.key}: GPIO {wired.pin} is closed at start-up; ignored until released"
+                line = Words("{key}: GPIO {pin} is closed at start-up; ignored until released", key=wired.key,
+                             pin=wired.pin)
                 log.warning("%s", line)
                 self.problems.append(line)
         if failures and not self._buttons:
             exc = failures[0][1]
-            self._no_gpio(f"no GPIO pin could be opened with {self.factory_name} "
-                          f"({type(exc).__name__}: {exc})")
+            self._no_gpio(Words("no GPIO pin could be opened with {factory} ({error})", factory=self.factory_name,
+                                error=f"{type(exc).__name__}: {exc}"))
             return
         for wired, exc in failures:
-            line = f"{wired.key}: GPIO {wired.pin} cannot be used ({type(exc).__name__}: {exc}); disabled"
+            line = Words("{key}: GPIO {pin} cannot be used ({error}); disabled", key=wired.key, pin=wired.pin,
+                         error=f"{type(exc).__name__}: {exc}")
             log.error("%s", line)
             self.problems.append(line)
 

@@ -18,6 +18,7 @@ import pygame
 from cabinet.inputs.actions import CABINET, Action
 from cabinet.inputs.switches import SwitchChange
 from cabinet.inputs.wiring import BUTTON_ACTIONS, button_map
+from cabinet.language.words import Words
 from cabinet.settings.schema import JoystickSettings
 
 log = logging.getLogger("cabinet.inputs")
@@ -52,12 +53,12 @@ class JoystickInput:
 
     def __init__(self, entries, open_joystick=None):
         self.entries = list(entries)
-        self.problems: list[str] = []
+        self.problems: list[Words] = []
         self._maps = []
         for index, entry in enumerate(self.entries):
             mapping, problems = button_map(entry, f"inputs.joysticks[{index}]")
             self._maps.append(mapping)
-            self.problems += problems
+            self.problems += [line for _key, line in problems]
         for line in self.problems:
             log.error("%s", line)
         self._open = open_joystick or pygame.joystick.Joystick

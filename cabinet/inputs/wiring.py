@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cabinet.inputs.actions import CABINET, Action
+from cabinet.language.words import Words
 
 BCM_PINS = range(28)  # the GPIO lines of the 40-pin header
 
@@ -65,16 +66,22 @@ def clashes(table: list[WiredInput]) -> dict[int, list[WiredInput]]:
     return {pin: users for pin, users in by_pin.items() if len(users) > 1}
 
 
-def clash_line(keys: list[str], pin: int, outcome: str = "") -> str:
-    """``a and b both use GPIO 17; both disabled`` (or the ``outcome`` given)."""
-    names = " and ".join(keys) if len(keys) == 2 else ", ".join(keys[:-1]) + " and " + keys[-1]
-    every = "both" if len(keys) == 2 else "all"
-    return f"{names} {every} use GPIO {pin}; {outcome or every + ' disabled'}"
+def named(keys: list[str]) -> Words | str:
+    """Keys (as written) in a list to read: ``a``, ``a and b``, ``a, b and c``."""
+    return keys[0] if len(keys) == 1 else Words("{some} and {last}", some=", ".join(keys[:-1]), last=keys[-1])
 
 
-def check_wiring(table: list[WiredInput]) -> tuple[list[WiredInput], list[str]]:
+def clash_line(keys: list[str], pin: int) -> Words:
+    """``a and b both use GPIO 17; both disabled``."""
+    if len(keys) == 2:
+        return Words("{keys} both use GPIO {pin}; both disabled", keys=named(keys), pin=pin)
+    return Words("{keys} all use GPIO {pin}; all disabled", keys=named(keys), pin=pin)
+
+
+def check_wiring(table: list[WiredInput]) -> tuple[list[WiredInput], list[Words]]:
     """The usable inputs, and one error line per invalid or shared pin."""
-    problems = [f"{wired.key}: {wired.pin!r} is not a GPIO number of the 40-pin header (0-27); disabled"
+    problems = [Words("{key}: {pin} is not a GPIO number of the 40-pin header (0-27); disabled",
+                      key=wired.key, pin=repr(wired.pin))
                 for wired in table if wired.pin is not None and not on_header(wired.pin)]
     shared = clashes(table)
     problems += [clash_line([w.key for w in users], pin) for pin, users in shared.items()]
@@ -83,8 +90,8 @@ def check_wiring(table: list[WiredInput]) -> tuple[list[WiredInput], list[str]]:
     return usable, problems
 
 
-def button_map(entry, where: str) -> tuple[dict[int, str], list[str]]:
-    """Button number -> control name of one mapping, and one line per button given twice."""
+def button_map(entry, where: str) -> tuple[dict[int, str], list[tuple[str, Words]]]:
+    """Button number -> control name of one mapping, and ``(first key, line)`` per button given twice."""
     users: dict[int, list[str]] = {}
     for control in BUTTON_ACTIONS:
         number = getattr(entry, control)
@@ -95,6 +102,6 @@ def button_map(entry, where: str) -> tuple[dict[int, str], list[str]]:
         if len(controls) == 1:
             mapping[number] = controls[0]
         else:
-            names = " and ".join(f"{where}.{c}" for c in controls)
-            problems.append(f"{names} all use button {number}; disabled")
+            keys = [f"{where}.{control}" for control in controls]
+            problems.append((keys[0], Words("{keys} all use button {number}; disabled", keys=named(keys), number=number)))
     return mapping, problems

@@ -15,6 +15,7 @@ from __future__ import annotations
 import logging
 
 from cabinet.inputs.gpio import no_garbage_collection, usable_pin_factory
+from cabinet.language.words import Words
 from cabinet.outputs.lamp import BLINK, OFF, ON, Lamp, open_lamp
 from cabinet.outputs.meter import MeterPulser
 from cabinet.outputs.wiring import OUTPUTS, WiredOutput, check_outputs
@@ -35,7 +36,7 @@ class OutputBoard:
     def __init__(self, settings, gpio, pin_factory=None):
         self.settings = settings
         self.gpio = gpio
-        self.problems: list[str] = []
+        self.problems: list[Words] = []
         self.wired: dict[str, WiredOutput] = {}   # by name, only the ones working
         self.devices: dict[str, object] = {}      # by name: a gpiozero device, a Lamp or a MeterPulser
         self.manual = False
@@ -48,14 +49,14 @@ class OutputBoard:
         try:
             factory = usable_pin_factory(pin_factory)
         except Exception as exc:  # not a Pi, no permission, no library
-            self._problem(f"outputs: no usable GPIO pin factory ({type(exc).__name__}: {exc}); no output driven",
-                          logging.WARNING)
+            self._problem(Words("outputs: no usable GPIO pin factory ({error}); no output driven",
+                                error=f"{type(exc).__name__}: {exc}"), logging.WARNING)
             return
         with no_garbage_collection():
             for wired in usable:
                 self._open(wired, factory)
 
-    def _problem(self, line: str, level=logging.ERROR) -> None:
+    def _problem(self, line: Words, level=logging.ERROR) -> None:
         log.log(level, "%s", line)
         self.problems.append(line)
 
@@ -71,8 +72,8 @@ class OutputBoard:
                 if wired.name.startswith("meter"):
                     device = MeterPulser(device, meter.on_ms / 1000, meter.off_ms / 1000)
         except Exception as exc:  # busy, no permission, not on this board
-            self._problem(f"{wired.key}: GPIO {wired.pin} cannot be used ({type(exc).__name__}: {exc}); "
-                          "this output disabled")
+            self._problem(Words("{key}: GPIO {pin} cannot be used ({error}); this output disabled", key=wired.key,
+                                pin=wired.pin, error=f"{type(exc).__name__}: {exc}"))
             return
         self.wired[wired.name] = wired
         self.devices[wired.name] = device

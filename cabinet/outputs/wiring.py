@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cabinet.inputs.wiring import clash_line, on_header, wiring
+from cabinet.inputs.wiring import clash_line, named, on_header, wiring
 from cabinet.language import N_
+from cabinet.language.words import Words
 
 # The outputs in the order of the settings file, the OUTPUT TEST page and the wiring notes.
 OUTPUTS = {
@@ -76,26 +77,28 @@ def output_clashes(outputs, gpio) -> list[tuple[int, list[WiredOutput], list[str
             if len(users) > 1 or pin in inputs]
 
 
-def clash_lines(pin: int, users: list[WiredOutput], input_keys: list[str]) -> list[tuple[WiredOutput, str]]:
+def clash_lines(pin: int, users: list[WiredOutput], input_keys: list[str]) -> list[tuple[WiredOutput, Words]]:
     """The problem of one shared pin, said once: ``(output blamed, message)`` pairs.
 
     An input's pin: each output on it is told apart (``GPIO 4 is also given to
     inputs.gpio.p1.left; this output disabled``). Outputs alone: one line names them all.
     """
     if input_keys:
-        return [(wired, f"GPIO {pin} is also given to {' and '.join(input_keys)}; this output disabled")
+        return [(wired, Words("GPIO {pin} is also given to {keys}; this output disabled", pin=pin,
+                              keys=named(input_keys)))
                 for wired in users]
     return [(users[-1], clash_line([w.key for w in users], pin))]
 
 
-def check_outputs(outputs, gpio) -> tuple[list[WiredOutput], list[str]]:
+def check_outputs(outputs, gpio) -> tuple[list[WiredOutput], list[Words]]:
     """The usable outputs, and one line per problem: a pin off the header, or a pin taken."""
-    problems = [f"{w.key}: {w.pin!r} is not a GPIO number of the 40-pin header (0-27); this output disabled"
+    problems = [Words("{key}: {pin} is not a GPIO number of the 40-pin header (0-27); this output disabled",
+                      key=w.key, pin=repr(w.pin))
                 for w in output_wiring(outputs) if w.pin is not None and not on_header(w.pin)]
     disabled = set()
     for pin, users, input_keys in output_clashes(outputs, gpio):
         disabled |= {w.name for w in users}
-        problems += [message if not input_keys else f"{wired.key}: {message}"
+        problems += [message if not input_keys else Words("{key}: {problem}", key=wired.key, problem=message)
                      for wired, message in clash_lines(pin, users, input_keys)]
     usable = [w for w in output_wiring(outputs) if on_header(w.pin) and w.name not in disabled]
     return usable, problems

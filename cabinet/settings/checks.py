@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import copy
 
-from cabinet.inputs.wiring import BUTTON_ACTIONS, button_map, clashes, wiring
+from cabinet.inputs.wiring import BUTTON_ACTIONS, button_map, clashes, named, wiring
+from cabinet.language.words import Words
 from cabinet.outputs.wiring import clash_lines, output_clashes
 
 
@@ -37,17 +38,20 @@ def _settle_pins(reader, gpio, last_gpio) -> None:
             for key in changed:
                 _set_pin(gpio, key, _pin(last_gpio, key))
             if changed:
-                outcome = "; ".join(f"{key} back to its last good pin {_pin(gpio, key)}"
-                                    if _pin(gpio, key) is not None else f"{key} not wired, as at the last good start"
-                                    for key in changed)
+                outcome = None
+                for key in changed:
+                    back = Words("{key} back to its last good pin {pin}", key=key, pin=_pin(gpio, key)) \
+                        if _pin(gpio, key) is not None else Words("{key} not wired, as at the last good start", key=key)
+                    outcome = back if outcome is None else Words("{first}; {then}", first=outcome, then=back)
                 reader.last_good_used = True
             else:
                 for key in keys:
                     _set_pin(gpio, key, None)
-                outcome = "both disabled" if len(keys) == 2 else "all disabled"
+                outcome = Words("both disabled") if len(keys) == 2 else Words("all disabled")
             blamed = _latest(reader, keys)
-            others = " and ".join(key for key in keys if key != blamed)
-            reader.problem(blamed, reader.line_of(blamed), f"GPIO {pin} is also given to {others}; {outcome}")
+            others = named([key for key in keys if key != blamed])
+            reader.problem(blamed, reader.line_of(blamed),
+                           Words("GPIO {pin} is also given to {keys}; {outcome}", pin=pin, keys=others, outcome=outcome))
 
 
 def _settle_outputs(reader, outputs, gpio) -> None:
@@ -67,8 +71,7 @@ def _settle_buttons(reader, joysticks) -> None:
         for control in BUTTON_ACTIONS:
             if getattr(entry, control) is not None and control not in mapping.values():
                 setattr(entry, control, None)
-        for line in problems:
-            key = line.split(" ", 1)[0]
+        for key, line in problems:
             reader.problem(where, reader.line_of(key), line)
 
 
@@ -81,10 +84,10 @@ def _keep_a_contest_list(reader, settings, last_good) -> None:
     if last:
         reader.last_good_used = True
         settings.antigravity.contests = copy.deepcopy(last)
-        reader.problem(key, reader.line_of(key), "needs at least one contest list; using the last good lists")
+        reader.problem(key, reader.line_of(key), Words("needs at least one contest list; using the last good lists"))
     else:
         settings.antigravity.contests = type(settings.antigravity)().contests
-        reader.problem(key, reader.line_of(key), "needs at least one contest list; using the factory lists")
+        reader.problem(key, reader.line_of(key), Words("needs at least one contest list; using the factory lists"))
 
 
 def dearest_price(credits) -> int:
@@ -101,9 +104,9 @@ def _keep_games_payable(reader, credits) -> None:
         return
     key = "credits.max_credits"
     reader.problem(key, reader.line_of(key),
-                   f"{credits.max_credits} is below the price of a game (credits_per_game "
-                   f"{credits.credits_per_game}, versus_credits {credits.versus_credits}), so a game at that "
-                   f"price could never start; using {needed}")
+                   Words("{most} is below the price of a game (credits_per_game {price}, versus_credits {versus}), "
+                         "so a game at that price could never start; using {needed}", most=credits.max_credits,
+                         price=credits.credits_per_game, versus=credits.versus_credits, needed=needed))
     credits.max_credits = needed
 
 

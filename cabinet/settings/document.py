@@ -25,6 +25,9 @@ from dataclasses import dataclass
 import yaml
 from yaml.events import AliasEvent, CollectionStartEvent
 
+from cabinet.language import N_
+from cabinet.language.words import Words
+
 MAX_NODES = 10_000
 MAX_ALIASES = 100
 MAX_DEPTH = 16
@@ -35,8 +38,8 @@ _NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]*")
 class DocumentError(Exception):
     """The text gives no settings document: ``line`` (1-based, or None) and ``reason``."""
 
-    def __init__(self, line: int | None, reason: str):
-        super().__init__(reason)
+    def __init__(self, line: int | None, reason: Words):
+        super().__init__(str(reason))
         self.line = line
         self.reason = reason
 
@@ -64,7 +67,7 @@ def compose(text: str) -> Document:
     except yaml.YAMLError as exc:   # the reader's: a character YAML does not allow
         position = getattr(exc, "position", None)
         line = text.count("\n", 0, position) + 1 if position is not None else None
-        raise DocumentError(line, f"not valid YAML ({_reason(exc, '')})") from None
+        raise DocumentError(line, Words("not valid YAML ({reason})", reason=_reason(exc, ""))) from None
     finally:
         if loader is not None:
             loader.dispose()
@@ -78,13 +81,13 @@ def key_name(node) -> str | None:
     return None
 
 
-def key_kind(node) -> str:
+def key_kind(node) -> Words:
     """What a key that is not a name is, for its problem line."""
     if isinstance(node, yaml.SequenceNode):
-        return "a list"
+        return Words("a list")
     if isinstance(node, yaml.MappingNode):
-        return "a mapping"
-    return f"text of {len(node.value)} characters"
+        return Words("a mapping")
+    return Words("text of {count} characters", count=len(node.value))
 
 
 class _CountingLoader(yaml.SafeLoader):
@@ -125,9 +128,9 @@ class _CountingLoader(yaml.SafeLoader):
     def _alias(self, event, parent, index):
         self.aliases += 1
         if self.aliases > MAX_ALIASES:
-            raise _Refused(event, f"more than {MAX_ALIASES} aliases (*name)")
+            raise _Refused(event, Words("more than {count} aliases (*name)", count=MAX_ALIASES))
         if event.anchor in self._open:
-            raise _Refused(event, "an alias (*name) inside the value it names")
+            raise _Refused(event, Words("an alias (*name) inside the value it names"))
         size, height = self._sizes.get(event.anchor, (0, 0))   # an undefined one: pyyaml's error, next
         self._count(size, self.depth + height, event)
         self.reach = max(self.reach, self.depth + height)
@@ -136,14 +139,15 @@ class _CountingLoader(yaml.SafeLoader):
     def _count(self, nodes: int, level: int, event) -> None:
         self.nodes += nodes
         if self.nodes > MAX_NODES:
-            raise _Refused(event, f"more than {MAX_NODES} values (an alias counted as all it repeats)")
+            raise _Refused(event, Words("more than {count} values (an alias counted as all it repeats)", count=MAX_NODES))
         if level > MAX_DEPTH:
-            raise _Refused(event, f"lists or mappings nested more than {MAX_DEPTH} deep")
+            raise _Refused(event, Words("lists or mappings nested more than {depth} deep", depth=MAX_DEPTH))
 
 
 class _Refused(yaml.MarkedYAMLError):
-    def __init__(self, event, why: str):
-        super().__init__(problem=why, problem_mark=event.start_mark)
+    def __init__(self, event, why: Words):
+        super().__init__(problem=str(why), problem_mark=event.start_mark)
+        self.why = why
 
 
 # --------------------------------------------------------------------------- pyyaml's errors, reworded
@@ -151,52 +155,52 @@ class _Refused(yaml.MarkedYAMLError):
 # pyyaml's problem -> the reason given instead. pyyaml quotes what it found ('%r'): a character,
 # an alias or tag name, any of which may be part of a password; none of it is repeated here.
 _REASONS = [
-    ("found undefined alias", ("an alias (*name) that no anchor (&name) gives; a value starting "
-                               "with * must be written in quotes")),
-    ("found duplicate anchor", "an anchor (&name) given twice"),
-    ("found unknown escape character", ("an unknown escape (a backslash) in double-quoted text; use "
-                                        "single quotes, or write the backslash twice")),
-    ("expected escape sequence of", "a \\x, \\u or \\U escape without its hexadecimal digits"),
-    ("found character '\\t' that cannot start any token", ("a tab, which YAML does not allow here; "
-                                                           "indent with spaces")),
-    ("that cannot start any token", ("a value that starts with a character YAML reserves; "
-                                     "write it in quotes")),
-    ("expected alphabetic or numeric character", ("an alias or anchor name (after * or &) that is not "
-                                                  "letters and digits; write the value in quotes")),
-    ("special characters are not allowed", "a control character, which a settings file cannot hold"),
-    ("mapping values are not allowed here", "a ': ' where no key can start; write the value in quotes"),
-    ("could not find expected ':'", "a key without ':' after it"),
-    ("found unexpected end of stream", "a quote or bracket that is never closed"),
-    ("expected ',' or ']'", "a [ list ] that is not closed, or a missing comma"),
-    ("expected ',' or '}'", "a { mapping } that is not closed, or a missing comma"),
-    ("expected <block end>", "a line indented unlike the keys above it"),
-    ("expected a single document", "a second document (a line '---' or '...')"),
-    ("sequence entries are not allowed here", "a list entry ('- ') where a key belongs"),
-    ("expected the node content", "an anchor or tag (& or !) with no value after it"),
-    ("expected a comment or a line break", "text after a value where only a comment may follow"),
+    ("found undefined alias", N_("an alias (*name) that no anchor (&name) gives; a value starting "
+                                  "with * must be written in quotes")),
+    ("found duplicate anchor", N_("an anchor (&name) given twice")),
+    ("found unknown escape character", N_("an unknown escape (a backslash) in double-quoted text; use "
+                                           "single quotes, or write the backslash twice")),
+    ("expected escape sequence of", N_("a \\x, \\u or \\U escape without its hexadecimal digits")),
+    ("found character '\\t' that cannot start any token", N_("a tab, which YAML does not allow here; "
+                                                              "indent with spaces")),
+    ("that cannot start any token", N_("a value that starts with a character YAML reserves; "
+                                        "write it in quotes")),
+    ("expected alphabetic or numeric character", N_("an alias or anchor name (after * or &) that is not "
+                                                     "letters and digits; write the value in quotes")),
+    ("special characters are not allowed", N_("a control character, which a settings file cannot hold")),
+    ("mapping values are not allowed here", N_("a ': ' where no key can start; write the value in quotes")),
+    ("could not find expected ':'", N_("a key without ':' after it")),
+    ("found unexpected end of stream", N_("a quote or bracket that is never closed")),
+    ("expected ',' or ']'", N_("a [ list ] that is not closed, or a missing comma")),
+    ("expected ',' or '}'", N_("a { mapping } that is not closed, or a missing comma")),
+    ("expected <block end>", N_("a line indented unlike the keys above it")),
+    ("expected a single document", N_("a second document (a line '---' or '...')")),
+    ("sequence entries are not allowed here", N_("a list entry ('- ') where a key belongs")),
+    ("expected the node content", N_("an anchor or tag (& or !) with no value after it")),
+    ("expected a comment or a line break", N_("text after a value where only a comment may follow")),
 ]
 _TOKEN_ID = re.compile(r"'<[a-z ]+>'")                          # pyyaml's own names: '<scalar>'
 _QUOTED = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"")
 
 
-def _reason(exc: yaml.YAMLError, context: str) -> str:
+def _reason(exc: yaml.YAMLError, context: str) -> Words | str:
     """Why pyyaml stopped, in the words of :data:`_REASONS`; its problem's words are tried before its
     context's ("found duplicate anchor" is the context of "second occurrence")."""
     problem = str(getattr(exc, "problem", None) or getattr(exc, "reason", None) or "")
     if isinstance(exc, _Refused):
-        return problem
+        return exc.why
     if "tag" in context or "directive" in context:
-        return "a tag (!name) or directive (%name) that is not valid"
+        return Words("a tag (!name) or directive (%name) that is not valid")
     for said in (problem, context):
         for words, reason in _REASONS:
             if words in said:
-                return reason
+                return Words(reason)
     # a problem this table does not know (another pyyaml): its own words, nothing it quoted
     unquoted = _QUOTED.sub(lambda m: m.group() if _TOKEN_ID.fullmatch(m.group()) else "…", problem)
-    return unquoted.strip() or "not readable as YAML"
+    return unquoted.strip() or Words("not readable as YAML")
 
 
-def _blame(exc: yaml.MarkedYAMLError) -> tuple[int | None, str]:
+def _blame(exc: yaml.MarkedYAMLError) -> tuple[int | None, Words]:
     """The line to blame and the reason. An unclosed bracket or quote is blamed where it opened
     (pyyaml's context), not at the later line where the parser gave up."""
     problem, context = exc.problem_mark, exc.context_mark
@@ -205,6 +209,8 @@ def _blame(exc: yaml.MarkedYAMLError) -> tuple[int | None, str]:
     mark = context if opened and context is not None else problem
     reason = _reason(exc, words)
     if mark is not None and problem is not None and problem.line != mark.line:
-        reason += f"; noticed at line {problem.line + 1}"
-    verdict = "too much for a settings file" if isinstance(exc, _Refused) else "not valid YAML"
-    return (mark.line + 1 if mark is not None else None), f"{verdict} ({reason})"
+        reason = Words("{reason}; noticed at line {line}", reason=reason, line=problem.line + 1)
+    line = mark.line + 1 if mark is not None else None
+    if isinstance(exc, _Refused):
+        return line, Words("too much for a settings file ({reason})", reason=reason)
+    return line, Words("not valid YAML ({reason})", reason=reason)

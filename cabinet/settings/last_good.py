@@ -34,8 +34,17 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from cabinet.language.words import Words
 from cabinet.settings import load
-from cabinet.settings.load import LoadedConfig, config_choice, load_settings, parse_settings, read_config_text, unusable
+from cabinet.settings.load import (
+    NOT_FOUND,
+    LoadedConfig,
+    config_choice,
+    load_settings,
+    parse_settings,
+    read_config_text,
+    unusable,
+)
 from cabinet.settings.save import settings_text
 from cabinet.settings.schema import Settings
 from cabinet.storage.db import now_stamp
@@ -73,7 +82,7 @@ def read_last_good(path: Path | None = None) -> LastGood | None:
         return None
     text, why = read_config_text(path)
     if text is None:
-        if why != "not found":
+        if why != NOT_FOUND:
             log.warning("settings: the last good copy %s %s; not used", path, why)
         return None
     loaded = parse_settings(text, str(path))
@@ -123,7 +132,7 @@ def load_for_check(explicit=None) -> tuple[LoadedConfig, str]:
     back on factory values where that cabinet would use its last good ones), else ""."""
     where = copy_for_check(config_choice(explicit)[0])
     _, why = read_config_text(where)
-    if why and why != "not found":
+    if why and why != NOT_FOUND:
         note = (f"the cabinet's last good settings {where} {why}: the values below fall back on the factory "
                 f"ones where the cabinet uses its last good ones; run check-config as root or the cabinet's user")
         return _load(explicit, where, None, keep=False), note
@@ -143,7 +152,7 @@ def _load(explicit, where: Path | None, previous: LastGood | None, keep: bool) -
     last = previous.settings if previous is not None else None
     source, origin = config_choice(explicit)
     if _vanished(previous, source):
-        loaded = unusable(str(previous.source), None, "", "not found (it was there at the last good start)", last)
+        loaded = unusable(str(previous.source), None, "", Words("not found (it was there at the last good start)"), last)
         origin = "the file of the last good start"
     else:
         loaded = load_settings(source, last)

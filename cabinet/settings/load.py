@@ -38,6 +38,7 @@ from pathlib import Path
 import yaml
 
 from cabinet.language import N_
+from cabinet.language.words import Words
 from cabinet.settings.checks import check_across
 from cabinet.settings.document import DocumentError, compose, key_kind
 from cabinet.settings.schema import RENAMED, Settings
@@ -53,6 +54,7 @@ MAX_QUOTED = 40           # a longer value is clipped where a problem line repea
 MAX_PROBLEMS = 100        # listed one by one (log, NOTICES, check-config); the rest are counted
 USING_LAST_GOOD = N_("USING LAST GOOD SETTINGS")
 USING_FACTORY = N_("USING FACTORY SETTINGS")
+NOT_FOUND = Words("not found")   # why a file is not read: the saver writes a new one then
 _MISSING = object()       # "no last good value for this key"
 
 
@@ -78,16 +80,32 @@ def user_config() -> Path:
 
 @dataclass(frozen=True)
 class ConfigProblem:
-    """One thing wrong with a config file; ``line`` is 1-based, or None."""
+    """One thing wrong with a config file; ``line`` is 1-based, or None.
+
+    ``reason`` is :class:`~cabinet.language.words.Words` (a plain string from elsewhere is
+    shown as written): the screens show it in the operator's language, with the values it
+    quotes as the file has them; ``message`` and ``str()`` are the English of the log and
+    ``check-config``.
+    """
 
     file: str
     key: str
     line: int | None
-    message: str
+    reason: Words | str
+
+    @property
+    def message(self) -> str:
+        """The reason in English."""
+        return str(self.reason)
+
+    @property
+    def words(self) -> Words:
+        """The whole line, to show: the file, line and key as written, the reason translated."""
+        where = f"{self.file}:{self.line}" if self.line else self.file
+        return Words("{where}: {key}: {reason}", where=where, key=self.key or Words("(file)"), reason=self.reason)
 
     def __str__(self) -> str:
-        where = f"{self.file}:{self.line}" if self.line else self.file
-        return f"{where}: {self.key or '(file)'}: {self.message}"
+        return str(self.words)
 
 
 @dataclass
@@ -122,15 +140,22 @@ class LoadedConfig:
         return len(self.problems) + self.unlisted - bool(self.unlisted)
 
     def summary(self) -> str:
-        """One line for the log and the NOTICES page: the file, how many problems, the verdict."""
-        count = self.problem_count
-        return f"{self.source or 'no settings file'}: {count} problem{'s' * (count != 1)}; {self.verdict()}"
+        """One line for the log: the file, how many problems, the verdict."""
+        return str(self.summary_words())
 
-    def notices(self) -> list[str]:
+    def summary_words(self) -> Words:
+        """The summary, to show in the operator's language (the file's name as written)."""
+        count, source = self.problem_count, str(self.source) if self.source else Words("no settings file")
+        verdict = self.verdict()   # one of the marked verdicts
+        fields = {"file": source, "count": count, "verdict": Words(verdict)}
+        return Words("{file}: {count} problem; {verdict}", **fields) if count == 1 else \
+            Words("{file}: {count} problems; {verdict}", **fields)
+
+    def notices(self) -> list[Words]:
         """What the NOTICES page shows of this file: the summary, then each problem (none when clean)."""
         if not self.problems:
             return []
-        return [self.summary()] + [str(problem) for problem in self.problems]
+        return [self.summary_words()] + [problem.words for problem in self.problems]
 
 
 def config_choice(explicit: str | os.PathLike | None = None) -> tuple[Path | None, str]:
@@ -170,30 +195,31 @@ def load_settings(path: str | os.PathLike | None = None, last_good: Settings | N
     return parse_settings(text, str(source), last_good)
 
 
-def read_config_text(source: Path) -> tuple[str | None, str]:
+def read_config_text(source: Path) -> tuple[str | None, Words | str]:
     """The file's text, or None and why it cannot be used."""
     try:
         if source.is_dir():
-            return None, "is a folder, not a file"
+            return None, Words("is a folder, not a file")
         if source.exists() and not source.is_file():
-            return None, NOT_REGULAR   # a FIFO would make open() wait for a writer for ever
+            return None, Words(NOT_REGULAR)   # a FIFO would make open() wait for a writer for ever
         with open(source, "rb") as handle:
             data = handle.read(MAX_BYTES + 1)   # never more: a runaway file must not eat the memory
     except FileNotFoundError:
-        return None, "not found"
+        return None, NOT_FOUND
     except OSError as exc:
-        return None, f"cannot be read ({exc.strerror or exc})"
+        return None, Words("cannot be read ({error})", error=exc.strerror or str(exc))
     if len(data) > MAX_BYTES:
-        return None, f"is too big for a settings file (over {MAX_BYTES // 1000} kB)"
+        return None, Words("is too big for a settings file (over {size} kB)", size=MAX_BYTES // 1000)
     try:
         return data.decode("utf-8"), ""
     except UnicodeDecodeError as exc:
-        return None, f"is not UTF-8 text (bad byte at {exc.start})"
+        return None, Words("is not UTF-8 text (bad byte at {offset})", offset=exc.start)
 
 
-def unusable(filename: str, line: int | None, key: str, why: str, last_good: Settings | None) -> LoadedConfig:
+def unusable(filename: str, line: int | None, key: str, why: Words | str, last_good: Settings | None) -> LoadedConfig:
     """A file that gives no settings at all: the last good ones (or factory ones) and one problem."""
-    problem = ConfigProblem(filename, key, line, f"{why}; {USING_LAST_GOOD if last_good else USING_FACTORY}")
+    verdict = Words(USING_LAST_GOOD if last_good else USING_FACTORY)
+    problem = ConfigProblem(filename, key, line, Words("{why}; {verdict}", why=why, verdict=verdict))
     settings = copy.deepcopy(last_good) if last_good else Settings()
     return LoadedConfig(settings, Path(filename), [problem], usable=False, last_good_used=last_good is not None)
 
@@ -214,16 +240,16 @@ def _parse(text: str, filename: str, last_good: Settings | None) -> LoadedConfig
         return unusable(filename, exc.line, _key_at(text, exc.line), exc.reason, last_good)
     root = document.root
     if root is None:
-        return unusable(filename, None, "", "has no settings in it (empty)", last_good)
+        return unusable(filename, None, "", Words("has no settings in it (empty)"), last_good)
     if not isinstance(root, yaml.MappingNode):
-        return unusable(filename, _line(root), "", "is not a mapping of settings sections", last_good)
+        return unusable(filename, _line(root), "", Words("is not a mapping of settings sections"), last_good)
     reader = _Reader(filename, document.shared)
     settings = reader.section(Settings, root, "", Settings(), _MISSING if last_good is None else last_good)
     check_across(reader, settings, last_good)
     problems = reader.problems[:MAX_PROBLEMS]
     unlisted = len(reader.problems) - len(problems)
     if unlisted:
-        problems.append(ConfigProblem(filename, "", None, f"{unlisted} more problems not listed"))
+        problems.append(ConfigProblem(filename, "", None, Words("{count} more problems not listed", count=unlisted)))
     return LoadedConfig(settings, Path(filename), problems, reader.nodes,
                         last_good_used=reader.last_good_used, unlisted=unlisted)
 
@@ -234,7 +260,7 @@ def _loader_failed(exc: Exception, filename: str, last_good: Settings | None) ->
     frame = traceback.extract_tb(exc.__traceback__)[-1]
     log.error("settings: reading %s failed in the loader (%s at %s:%s); please report it",
               filename, type(exc).__name__, Path(frame.filename).name, frame.lineno)
-    return unusable(filename, None, "", f"could not be read (a fault in the loader: {type(exc).__name__})",
+    return unusable(filename, None, "", Words("could not be read (a fault in the loader: {kind})", kind=type(exc).__name__),
                     last_good)
 
 
@@ -275,50 +301,59 @@ class _Reader:
         self.nodes: dict[str, yaml.Node] = {}
         self.last_good_used = False
 
-    def problem(self, key: str, line: int | None, message: str) -> None:
-        self.problems.append(ConfigProblem(self.filename, key, line, message))
+    def problem(self, key: str, line: int | None, reason: Words) -> None:
+        self.problems.append(ConfigProblem(self.filename, key, line, reason))
 
     def line_of(self, key: str) -> int | None:
         """The line of the value read for the dotted ``key``; None when the file has none."""
         return _line(self.nodes.get(key))
 
-    def hidden(self, fld=None, node=None) -> str | None:
+    def hidden(self, fld=None, node=None) -> Words | None:
         """What a value is, when it is not to be repeated (see the class's notes); else None."""
         if is_secret(fld):
-            return "a secret value"
+            return Words("a secret value (not shown)")
         if node is not None and id(node) in self.shared:
-            return "a value an alias repeats"
+            return Words("a value an alias repeats (not shown)")
         return None
 
-    def show(self, value, fld=None, node=None) -> str:
-        """``value`` as a problem line may quote it."""
-        why = self.hidden(fld, node)
-        return f"{why} (not shown)" if why else quoted(value)
+    def show(self, value, fld=None, node=None) -> Words | str:
+        """``value`` as a problem line may quote it: quoted as written, or what it is when it is hidden."""
+        return self.hidden(fld, node) or quoted(value)
 
-    def fall_back(self, key: str, line: int | None, why: str, default, last, *, fld=None,
+    def fall_back(self, key: str, line: int | None, why: Words | str, default, last, *, fld=None,
                   whole: bool = False, disables: bool = False):
         """The value a bad entry gets instead, said in one problem: its last good value, else the
         factory one (or none at all, for a GPIO pin whose factory pin may be wired to something else)."""
         if last is not _MISSING:
             self.last_good_used = True
-            shown = "values" if whole else "value" if is_secret(fld) else f"value {self.show(last, fld)}"
-            self.problem(key, line, f"{why}; using the last good {shown}")
+            if whole:
+                self.problem(key, line, Words("{why}; using the last good values", why=why))
+            elif is_secret(fld):
+                self.problem(key, line, Words("{why}; using the last good value", why=why))
+            else:
+                self.problem(key, line, Words("{why}; using the last good value {value}", why=why,
+                                              value=self.show(last, fld)))
             return copy.deepcopy(last)
         if disables:
-            self.problem(key, line, f"{why}; disabled")
+            self.problem(key, line, Words("{why}; disabled", why=why))
             return None
-        shown = "defaults" if whole else "the factory value" if is_secret(fld) else self.show(default, fld)
-        self.problem(key, line, f"{why}; using {shown}")
+        if whole:
+            self.problem(key, line, Words("{why}; using defaults", why=why))
+        elif is_secret(fld):
+            self.problem(key, line, Words("{why}; using the factory value", why=why))
+        else:
+            self.problem(key, line, Words("{why}; using {value}", why=why, value=self.show(default, fld)))
         return default
 
     def not_a_name(self, prefix: str, key_node) -> None:
         """A list, a mapping or a long text as a key names no setting, and is never quoted."""
-        self.problem(prefix, _line(key_node), f"a key that is not a name ({key_kind(key_node)}), ignored")
+        self.problem(prefix, _line(key_node), Words("a key that is not a name ({kind}), ignored",
+                                                          kind=key_kind(key_node)))
 
     def section(self, cls, node, prefix: str, defaults, last=_MISSING):
         empty = node is None or is_null(node)
         if not empty and not isinstance(node, yaml.MappingNode):
-            return self.fall_back(prefix, _line(node), "must be a mapping of keys", defaults, last, whole=True)
+            return self.fall_back(prefix, _line(node), Words("must be a mapping of keys"), defaults, last, whole=True)
         values = {}
         for entry in [] if empty else entries(node, cls):
             key = entry.name
@@ -332,14 +367,15 @@ class _Reader:
             if entry.field is None:
                 guess = difflib.get_close_matches(key, shapes(cls), n=1)
                 self.problem(dotted, _line(entry.key_node),
-                             "unknown key, ignored" + (f" (did you mean {guess[0]}?)" if guess else ""))
+                             Words("unknown key, ignored (did you mean {key}?)", key=guess[0]) if guess
+                             else Words("unknown key, ignored"))
                 continue
             key_last = _MISSING if last is _MISSING else getattr(last, key)
             if entry.again and key_last is _MISSING:
-                self.problem(dotted, _line(entry.key_node), "given twice; the first one is used")
+                self.problem(dotted, _line(entry.key_node), Words("given twice; the first one is used"))
                 continue
             if entry.again:   # which one the operator meant is a guess: neither may change the price
-                values[key] = self.fall_back(dotted, _line(entry.key_node), "given twice", None, key_last,
+                values[key] = self.fall_back(dotted, _line(entry.key_node), Words("given twice"), None, key_last,
                                              fld=entry.field, whole=not _is_single(key_last))
                 continue
             self.nodes[dotted] = entry.node
@@ -357,10 +393,10 @@ class _Reader:
         new, old_spec, convert = RENAMED[cls, key]
         new_dotted = dotted.rsplit(".", 1)[0] + "." + new if "." in dotted else new
         if any(str(k.value) == new for k, _ in node.value):
-            self.problem(dotted, _line(key_node), f"replaced by {new}, which this file also gives; ignored")
+            self.problem(dotted, _line(key_node), Words("replaced by {key}, which this file also gives; ignored", key=new))
             return
         if new in values:
-            self.problem(dotted, _line(key_node), "given twice; the first one is used")
+            self.problem(dotted, _line(key_node), Words("given twice; the first one is used"))
             return
         self.nodes[new_dotted] = value_node
         new_last = _MISSING if last is _MISSING else getattr(last, new)
@@ -377,12 +413,12 @@ class _Reader:
         dotted = f"{prefix}.{name}" if prefix else name
         line = _line(node) if prefix else None
         if dataclasses.is_dataclass(was):
-            self.problem(dotted, line, "not in the file; using the last good values (the factory ones differ)")
+            self.problem(dotted, line, Words("not in the file; using the last good values (the factory ones differ)"))
         elif is_secret(fld):
-            self.problem(dotted, line, "not in the file; using the last good value (secret, not shown)")
+            self.problem(dotted, line, Words("not in the file; using the last good value (secret, not shown)"))
         else:
-            self.problem(dotted, line, f"not in the file; using the last good value {self.show(was)} "
-                                       f"(the factory value is {self.show(factory)})")
+            self.problem(dotted, line, Words("not in the file; using the last good value {value} (the factory value "
+                                             "is {factory})", value=self.show(was), factory=self.show(factory)))
         return copy.deepcopy(was)
 
     def value(self, entry, dotted, default, last):
@@ -405,11 +441,11 @@ class _Reader:
                     raise ValueError(problem)
             return PriceTable.parse(construct_scalar(node))
         except ValueError as exc:
-            return self.fall_back(dotted, _line(node), str(exc), default, last)
+            return self.fall_back(dotted, _line(node), exc.args[0], default, last)
 
     def keyed(self, item_cls, keys, node, dotted, default, last):
         if not isinstance(node, yaml.MappingNode):
-            return self.fall_back(dotted, _line(node), "must be a mapping", default, last, whole=True)
+            return self.fall_back(dotted, _line(node), Words("must be a mapping"), default, last, whole=True)
         result = {}
         for entry in entries(node):
             key = entry.name
@@ -418,10 +454,10 @@ class _Reader:
                 continue
             if key not in keys:
                 self.problem(f"{dotted}.{key}", _line(entry.key_node),
-                             f"unknown key, ignored (expected one of: {', '.join(keys)})")
+                             Words("unknown key, ignored (expected one of: {keys})", keys=", ".join(keys)))
                 continue
             if entry.again:
-                self.problem(f"{dotted}.{key}", _line(entry.key_node), "given twice; the first one is used")
+                self.problem(f"{dotted}.{key}", _line(entry.key_node), Words("given twice; the first one is used"))
                 continue
             self.nodes[f"{dotted}.{key}"] = entry.node
             item_last = last.get(key, _MISSING) if last is not _MISSING else _MISSING
@@ -434,7 +470,7 @@ class _Reader:
 
     def listed(self, item_cls, node, dotted, default, last):
         if not isinstance(node, yaml.SequenceNode):
-            return self.fall_back(dotted, _line(node), "must be a list", default, last, whole=True)
+            return self.fall_back(dotted, _line(node), Words("must be a list"), default, last, whole=True)
         items, names = [], set()
         for index, item_node in enumerate(node.value):
             item_last = last[index] if last is not _MISSING and index < len(last) else _MISSING
@@ -442,8 +478,8 @@ class _Reader:
             name = getattr(item, "name", None)
             if name is not None and name in names:
                 shown = self.show(name, node=self.nodes.get(f"{dotted}[{index}].name"))
-                self.problem(f"{dotted}[{index}].name", _line(item_node), f"name {shown} used twice; "
-                                                                          "this entry is ignored")
+                self.problem(f"{dotted}[{index}].name", _line(item_node),
+                             Words("name {name} used twice; this entry is ignored", name=shown))
                 continue
             names.add(name)
             items.append(item)
@@ -453,18 +489,20 @@ class _Reader:
         line = _line(node)
         disables = fld.metadata.get("bad_disables", False)
         if not isinstance(node, yaml.ScalarNode):
-            return self.fall_back(dotted, line, "must be a single value", default, last, fld=fld, disables=disables)
+            return self.fall_back(dotted, line, Words("must be a single value"), default, last, fld=fld, disables=disables)
         shown = functools.partial(self.show, fld=fld, node=node)
         try:
             value = construct_scalar(node)
         except ValueError as exc:
-            why = "cannot be read" if self.hidden(fld, node) else f"cannot be read ({exc})"
+            why = Words("cannot be read") if self.hidden(fld, node) else Words("cannot be read ({error})",
+                                                                                   error=exc.args[0])
             return self.fall_back(dotted, line, why, default, last, fld=fld, disables=disables)
         error = (base_type(hint) is int and _leading_zero_problem(node, value)) or _check(fld, hint, value, shown)
         if error and base_type(hint) is str and not isinstance(value, (str, type(None))) and node.style is None:
             plain = not self.hidden(fld, node) and len(node.value) <= MAX_QUOTED
             # NO, yes, 1e3: YAML took it for no text
-            error += f' (write it in quotes: "{node.value}")' if plain else " (write it in quotes)"
+            error = Words('{why} (write it in quotes: "{text}")', why=error, text=node.value) if plain else \
+                Words("{why} (write it in quotes)", why=error)
         if error:
             return self.fall_back(dotted, line, error, default, last, fld=fld, disables=disables)
         if base_type(hint) is float and isinstance(value, int):
@@ -487,13 +525,13 @@ def construct_scalar(node: yaml.ScalarNode):
         return yaml.constructor.SafeConstructor().construct_object(node, deep=True)
     except Exception as exc:
         kind = node.tag.rsplit(":", 1)[-1][:MAX_QUOTED]
-        raise ValueError(f"{quoted(node.value)} is not a valid {kind}") from exc
+        raise ValueError(Words("{value} is not a valid {kind}", value=quoted(node.value), kind=kind)) from exc
 
 
 _LEADING_ZERO = re.compile(r"[-+]?0[0-9_]+")
 
 
-def _leading_zero_problem(node, value) -> str | None:
+def _leading_zero_problem(node, value) -> Words | None:
     """A whole number written with a leading zero: YAML 1.1 reads 010 as octal 8 and 08 as text.
     A price or pin must not silently change (07 is 7 either way, so it passes)."""
     text = node.value
@@ -502,8 +540,10 @@ def _leading_zero_problem(node, value) -> str | None:
     meant = int(text.replace("_", ""), 10)
     if value == meant and not isinstance(value, str):
         return None
-    read = f"octal ({value})" if isinstance(value, int) else "text"
-    return f"{text} has a leading zero, which YAML reads as {read}; write {meant}"
+    if isinstance(value, int):
+        return Words("{text} has a leading zero, which YAML reads as octal ({value}); write {meant}",
+                     text=text, value=value, meant=meant)
+    return Words("{text} has a leading zero, which YAML reads as text; write {meant}", text=text, meant=meant)
 
 
 def _scalars(node):
@@ -541,41 +581,41 @@ def quoted(value, limit: int = MAX_QUOTED) -> str:
     return shown if len(shown) <= 2 * limit else f"{shown[:2 * limit]}... ({len(shown)} characters)"
 
 
-def _check(fld, hint, value, shown=quoted) -> str | None:
+def _check(fld, hint, value, shown=quoted) -> Words | None:
     """Why ``value`` does not fit the field, or None when it does; ``shown`` quotes the value."""
     optional = type(None) in typing.get_args(hint)
     base = base_type(hint)
     if value is None:
-        return None if optional else "must not be empty"
+        return None if optional else Words("must not be empty")
     if base is bool and not isinstance(value, bool):
-        return f"must be true or false, got {shown(value)}"
+        return Words("must be true or false, got {value}", value=shown(value))
     if base is int and (isinstance(value, bool) or not isinstance(value, int)):
-        return f"must be a whole number, got {shown(value)}"
+        return Words("must be a whole number, got {value}", value=shown(value))
     if base is float and (isinstance(value, bool) or not isinstance(value, (int, float))):
-        return f"must be a number, got {shown(value)}"
+        return Words("must be a number, got {value}", value=shown(value))
     if base is float and not math.isfinite(value):
-        return f"must be a finite number, got {shown(value)}"
+        return Words("must be a finite number, got {value}", value=shown(value))
     if base is str and not isinstance(value, str):
-        return f"must be text, got {shown(value)}"
+        return Words("must be text, got {value}", value=shown(value))
     meta = fld.metadata
     if meta.get("choices") is not None and value not in meta["choices"]:
         options = ", ".join(str(c) for c in meta["choices"])
-        return f"must be one of {options}; got {shown(value)}"
+        return Words("must be one of {options}; got {value}", options=options, value=shown(value))
     if meta.get("min") is not None and value < meta["min"]:
-        return f"must be at least {meta['min']}, got {shown(value)}"
+        return Words("must be at least {least}, got {value}", least=meta["min"], value=shown(value))
     if meta.get("max") is not None and value > meta["max"]:
-        return f"must be at most {meta['max']}, got {shown(value)}"
+        return Words("must be at most {most}, got {value}", most=meta["max"], value=shown(value))
     if meta.get("check") is not None and (problem := meta["check"](value)):
         return _requoted(problem, value, shown) if isinstance(value, str) else problem
     return None
 
 
-def _requoted(problem: str, value: str, shown) -> str:
+def _requoted(problem: str, value: str, shown) -> Words | str:
     """A schema check's reason with the text it quoted (``{value!r}``) quoted by ``shown`` instead;
     a reason that still holds a text not to be shown is not given at all."""
-    problem = problem.replace(repr(value), shown(value))
+    problem = problem.replace(repr(value), str(shown(value)))
     if shown(value) != quoted(value) and value in problem:
-        return f"is not valid (got {shown(value)})"
+        return Words("is not valid (got {value})", value=shown(value))
     return problem
 
 

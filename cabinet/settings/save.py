@@ -28,6 +28,7 @@ import yaml
 from cabinet.settings import load
 from cabinet.settings.document import DocumentError, compose
 from cabinet.settings.load import (
+    NOT_FOUND,
     SHIPPED_CONFIG,
     construct_scalar,
     is_null,
@@ -81,7 +82,7 @@ def save_settings(path: str | os.PathLike, settings: Settings) -> Path | None:
     if path == user_config():
         path.parent.mkdir(parents=True, exist_ok=True)   # the user's own folder; never a system one
     old, why = read_config_text(path)
-    broken = why != "not found" if old is None else bool(parse_settings(old).problems)
+    broken = why != NOT_FOUND if old is None else bool(parse_settings(old).problems)
     backup = None
     if broken:
         backup = aside_path(path, "broken")

@@ -20,6 +20,8 @@ the credit bank that pays coins out, and the service menu that edits tables.
 
 from __future__ import annotations
 
+from cabinet.language.words import Words
+
 MAX_STEPS = 4       # Sega's longest ladder: "2 Coins/1 Credit, 4/2, 5/3, 6/4"
 MAX_COINS = 20
 MAX_CREDITS = 20
@@ -40,32 +42,37 @@ class PriceTable(tuple):
     def parse(cls, value) -> PriceTable:
         """``value`` (a list of two-number lists) as a table; ValueError saying what is wrong."""
         if isinstance(value, (str, bytes, dict)) or not isinstance(value, (list, tuple)):
-            raise ValueError(f"must be a list of [coins, credits] steps, e.g. {EXAMPLE}; got {value!r}")
+            raise ValueError(Words("must be a list of [coins, credits] steps, e.g. {example}; got {value}",
+                                   example=EXAMPLE, value=repr(value)))
         if not value:
-            raise ValueError("has no step, so no coin would ever pay for a game")
+            raise ValueError(Words("has no step, so no coin would ever pay for a game"))
         if len(value) > MAX_STEPS:
-            raise ValueError(f"has {len(value)} steps; at most {MAX_STEPS}")
+            raise ValueError(Words("has {count} steps; at most {most}", count=len(value), most=MAX_STEPS))
         steps = []
         for number, step in enumerate(value, start=1):
             if (not isinstance(step, (list, tuple)) or len(step) != 2
                     or any(isinstance(n, bool) or not isinstance(n, int) for n in step)):
-                raise ValueError(f"step {number} must be two whole numbers [coins, credits], got {step!r}")
+                raise ValueError(Words("step {number} must be two whole numbers [coins, credits], got {step}",
+                                       number=number, step=repr(step)))
             coins, credits = step
             if not 1 <= coins <= MAX_COINS:
-                raise ValueError(f"step {number} {list(step)}: coins must be 1 to {MAX_COINS}")
+                raise ValueError(Words("step {number} {step}: coins must be 1 to {most}", number=number, step=str(list(step)),
+                                       most=MAX_COINS))
             if credits < 1:
-                raise ValueError(f"step {number} {list(step)} gives no credit, so those coins would never "
-                                 f"pay for a game")
+                raise ValueError(Words("step {number} {step} gives no credit, so those coins would never pay for a game",
+                                       number=number, step=str(list(step))))
             if credits > MAX_CREDITS:
-                raise ValueError(f"step {number} {list(step)}: credits must be 1 to {MAX_CREDITS}")
+                raise ValueError(Words("step {number} {step}: credits must be 1 to {most}", number=number, step=str(list(step)),
+                                       most=MAX_CREDITS))
             if steps and coins <= steps[-1][0]:
-                raise ValueError(f"step {number} {list(step)} must take more coins than step {number - 1} "
-                                 f"{list(steps[-1])}")
+                raise ValueError(Words("step {number} {step} must take more coins than step {before} {earlier}",
+                                       number=number, step=str(list(step)), before=number - 1, earlier=str(list(steps[-1]))))
             if steps:
                 before = cls(steps)._cycle_credits(coins)
                 if credits < before:
-                    raise ValueError(f"step {number} {list(step)} pays less than the steps before it already "
-                                     f"pay for {coins} coins ({before})")
+                    raise ValueError(Words("step {number} {step} pays less than the steps before it already pay for "
+                                           "{coins} coins ({credits})", number=number, step=str(list(step)), coins=coins,
+                                           credits=before))
             steps.append((coins, credits))
         return cls(steps)
 

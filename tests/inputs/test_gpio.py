@@ -99,7 +99,7 @@ def test_a_pin_used_twice_disables_both_and_names_them(make_hub, pins, clock, ca
     with caplog.at_level(logging.ERROR, logger="cabinet.inputs"):
         hub = make_hub(settings)
     line = "inputs.gpio.p1.right and inputs.gpio.p2.a both use GPIO 17; both disabled"
-    assert hub.problems == [line]
+    assert [str(p) for p in hub.problems] == [line]
     assert [r.getMessage() for r in caplog.records] == [line]
     pins.pin(17).drive_low()
     assert hub.poll(1) == []
@@ -111,7 +111,7 @@ def test_a_pin_used_twice_disables_both_and_names_them(make_hub, pins, clock, ca
 def test_an_invalid_pin_is_disabled_with_its_key(make_hub, pins):
     settings = with_gpio(p1=dataclasses.replace(GpioSettings().p1, c=40))
     hub = make_hub(settings)
-    assert hub.problems == ["inputs.gpio.p1.c: 40 is not a GPIO number of the 40-pin header (0-27); disabled"]
+    assert [str(p) for p in hub.problems] == ["inputs.gpio.p1.c: 40 is not a GPIO number of the 40-pin header (0-27); disabled"]
     assert len(hub.gpio.inputs) == 19
     pins.pin(26).drive_low()
     assert hub.poll(1) == [InputEvent(1, Action.START, True, 1)]
@@ -122,7 +122,7 @@ def test_a_busy_pin_is_disabled_and_the_rest_work(make_hub, pins):
     try:
         hub = make_hub()
         assert len(hub.problems) == 1
-        assert hub.problems[0].startswith("inputs.gpio.p1.start: GPIO 26 cannot be used (GPIOPinInUse")
+        assert str(hub.problems[0]).startswith("inputs.gpio.p1.start: GPIO 26 cannot be used (GPIOPinInUse")
         pins.pin(6).drive_low()
         assert hub.poll(1) == [InputEvent(1, Action.B, True, 1)]
     finally:
@@ -178,7 +178,7 @@ def test_a_switch_closed_at_start_up_is_ignored_until_released(make_hub, pins, c
             self._pull = value
     pins.pin(9, pin_class=Grounded)  # the service button is jammed before power-on
     hub = make_hub()
-    assert hub.problems == ["inputs.gpio.cabinet.service: GPIO 9 is closed at start-up; ignored until released"]
+    assert [str(p) for p in hub.problems] == ["inputs.gpio.cabinet.service: GPIO 9 is closed at start-up; ignored until released"]
     assert hub.poll(1) == []
     pins.pin(9).drive_high()
     assert hub.poll(2) == []
@@ -205,7 +205,7 @@ def test_both_players_at_once_reach_their_own_fields(make_hub, pins, clock):
 @pytest.mark.parametrize("bad", [True, -1, 28])
 def test_other_impossible_pin_values(make_hub, pins, bad):
     hub = make_hub(with_gpio(p1=dataclasses.replace(GpioSettings().p1, left=bad)))
-    assert hub.problems == [f"inputs.gpio.p1.left: {bad!r} is not a GPIO number of the 40-pin header "
+    assert [str(p) for p in hub.problems] == [f"inputs.gpio.p1.left: {bad!r} is not a GPIO number of the 40-pin header "
                             "(0-27); disabled"]
 
 
@@ -241,7 +241,7 @@ def test_a_bad_pin_in_yaml_disables_only_that_input(make_hub):
     hub = make_hub(settings=loaded.settings.inputs)
     assert not [source for source in hub.describe(1, Action.LEFT) if source.startswith("GPIO")]
     assert "GPIO 4" in hub.describe(1, Action.RIGHT)
-    assert hub.problems == []  # left did not fall back onto GPIO 4, so nothing clashes
+    assert [str(p) for p in hub.problems] == []  # left did not fall back onto GPIO 4, so nothing clashes
 
 
 def test_without_gpiozero_installed_the_cabinet_still_has_its_keyboard(make_hub, monkeypatch, caplog):

@@ -139,7 +139,7 @@ def test_no_matching_entry_falls_back_to_the_factory_mapping(make_hub, port):
 def test_a_button_given_twice_is_disabled_with_both_keys(make_hub, port):
     clash = dataclasses.replace(JoystickSettings(), b=0)  # a is 0 as well
     hub = make_hub(InputSettings(joysticks=[clash]), open_joystick=port)
-    assert hub.problems == ["inputs.joysticks[0].a and inputs.joysticks[0].b all use button 0; disabled"]
+    assert [str(p) for p in hub.problems] == ["inputs.joysticks[0].a and inputs.joysticks[0].b all use button 0; disabled"]
     hub.handle_pygame_event(port.plug(0, "pad", 50))
     hub.handle_pygame_event(button(50, 0))
     hub.handle_pygame_event(button(50, 2))

@@ -103,7 +103,7 @@ def test_the_board_checks_settings_that_did_not_come_through_the_loader(pins):
     settings.outputs.meter1.pin = 20
     board = OutputBoard(settings.outputs, settings.inputs.gpio)
     try:
-        assert board.problems == ["outputs.marquee.pin: GPIO 26 is also given to inputs.gpio.p1.start; "
+        assert [str(p) for p in board.problems] == ["outputs.marquee.pin: GPIO 26 is also given to inputs.gpio.p1.start; "
                                   "this output disabled"]
         assert list(board.wired) == ["meter1"]
     finally:
@@ -117,7 +117,7 @@ def test_a_busy_pin_disables_that_output_only(pins):
     settings.outputs.start_lamp1.pin, settings.outputs.start_lamp2.pin = 18, 19
     board = OutputBoard(settings.outputs, settings.inputs.gpio)
     try:
-        assert len(board.problems) == 1 and board.problems[0].startswith("outputs.start_lamp1.pin: GPIO 18 cannot be used")
+        assert len(board.problems) == 1 and str(board.problems[0]).startswith("outputs.start_lamp1.pin: GPIO 18 cannot be used")
         assert list(board.wired) == ["start_lamp2"]
     finally:
         board.close()

@@ -518,7 +518,7 @@ def test_every_bad_input_gives_a_working_paid_cabinet_and_a_notice(paid, case):
     app = start_cabinet(paid)
     try:
         assert isinstance(app.ctx.scenes.top, SettingsNoticeScene)
-        assert all("\n" not in notice for notice in app.ctx.notices), "one line each"
+        assert all("\n" not in str(notice) for notice in app.ctx.notices), "one line each"
         for _ in range(SKIP_AFTER):
             app.step()
         app.render()
@@ -540,8 +540,8 @@ def test_the_boot_notice_names_file_line_key_and_the_last_good_settings(paid, ca
     try:
         notice = app.ctx.scenes.top
         assert isinstance(notice, SettingsNoticeScene)
-        assert app.ctx.notices[0] == f"{paid}: 1 problem; {USING_LAST_GOOD}", "and in the service menu"
-        assert app.ctx.notices[1] == str(app.ctx.config.problems[0])
+        assert str(app.ctx.notices[0]) == f"{paid}: 1 problem; {USING_LAST_GOOD}", "and in the service menu"
+        assert str(app.ctx.notices[1]) == str(app.ctx.config.problems[0])
         app.render()
         pygame.image.save(app.display.logical, str(tmp_path / "notice.png"))
         for _ in range(SHOW_FRAMES // 2):
@@ -550,7 +550,7 @@ def test_the_boot_notice_names_file_line_key_and_the_last_good_settings(paid, ca
         for _ in range(SHOW_FRAMES // 2 + 2):
             app.step()
         assert isinstance(app.ctx.scenes.top, AttractScene)
-        assert app.ctx.notices[0].endswith(USING_LAST_GOOD), "the notice stays for the service menu"
+        assert str(app.ctx.notices[0]).endswith(USING_LAST_GOOD), "the notice stays for the service menu"
     finally:
         app.close()
 

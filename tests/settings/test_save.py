@@ -58,7 +58,7 @@ def test_saving_over_a_broken_file_keeps_it_aside_and_writes_the_good_settings_p
         assert saved.problems == [], "a complete, valid file"
         assert is_paid(saved.settings) and saved.settings.credits.max_credits == 10
         # (Other notices, a GPIO pin another test still holds say, may stay.)
-        assert [n for n in app.ctx.notices if str(path) in n] == [], "the broken file's notices are gone"
+        assert [n for n in app.ctx.notices if str(path) in str(n)] == [], "the broken file's notices are gone"
         top(app).draw(app.display.logical)
         pygame.image.save(app.display.logical, str(tmp_path / "saved.png"))
 

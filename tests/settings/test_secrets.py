@@ -188,4 +188,4 @@ def test_a_new_cabinet_never_shows_a_secret_either(key, case):
     loaded = parse_settings(broken(paid_text(key, LAST), key, case), "new.yaml")
     lines = loaded.notices()
     assert lines, "the problem is found"
-    assert not tells_in("\n".join(lines))
+    assert not tells_in("\n".join(str(line) for line in lines))

@@ -15,6 +15,7 @@ import pygame
 
 from cabinet.inputs.actions import CABINET, PLAYER_ACTIONS, Action
 from cabinet.language import N_, tr
+from cabinet.language.words import shown
 from cabinet.render import WIDTH, fit_size, palette, text, text_size
 from cabinet.render.sprites import panel
 from cabinet.scenes.kit.base import Scene
@@ -145,8 +146,8 @@ class InputTestScene(Scene):
         text(surface, line, (WIDTH // 2, 50), fit_size(line, 14, WIDTH - 32), palette.GREY, "midtop")
         problems = hub.problems
         if problems:
-            # As written: a problem names settings keys and pins, which keep their case.
-            first = problems[0] + ("  " + tr("(+{count} MORE IN THE LOG)", count=len(problems) - 1)
+            # Keys and pins as written (they keep their case), the rest in the operator's language.
+            first = shown(problems[0]) + ("  " + tr("(+{count} MORE IN THE LOG)", count=len(problems) - 1)
                                    if len(problems) > 1 else "")
             text(surface, first, (WIDTH // 2, 70), fit_size(first, 14, WIDTH - 32), palette.RED, "midtop")
         if self.last_press:

@@ -1,8 +1,9 @@
 """NOTICES: every problem found in the settings file, storage trouble, any other notice; wrapped to fit.
 
-Storage's sentences come as :class:`~cabinet.language.words.Words` and are shown in the
-operator's language; the settings file's problems keep the loader's words (they name keys
-and lines as ``check-config`` and the log do).
+Storage's sentences, the settings file's problems and the input and output wiring problems
+come as :class:`~cabinet.language.words.Words` and are shown in the operator's language; the
+file names, lines, keys, pins and quoted values in them stay as written (``check-config`` and
+the log have the same line in English).
 """
 
 from __future__ import annotations

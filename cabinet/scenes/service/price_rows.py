@@ -11,6 +11,7 @@ a bad table is refused with the reason in the help line.
 from __future__ import annotations
 
 from cabinet.language import tr
+from cabinet.language.words import shown
 from cabinet.system.price_table import MAX_STEPS, PRESETS, PriceTable
 
 from .page import Page
@@ -56,7 +57,7 @@ class PriceTablePage(Page):
         try:
             table = PriceTable.parse([list(step) for step in steps])
         except ValueError as exc:
-            self.say(str(exc).upper())   # the reason the settings file would give, as the loader writes it
+            self.say(shown(exc.args[0]).upper())   # the reason the settings file would give
             return False
         if table == self.table:
             return False

@@ -1,8 +1,9 @@
 """The operator notice shown for five seconds at boot when the settings file had problems.
 
-It names the file, each problem's line and key, and what the cabinet does about
-them: USING LAST GOOD SETTINGS (or the factory ones on a cabinet that never
-loaded a good file). The same lines stay on the service menu's NOTICES page.
+It names the file, each problem's line and key (as written), why (in the operator's
+language, quoting values as the file has them), and what the cabinet does about them:
+USING LAST GOOD SETTINGS (or the factory ones on a cabinet that never loaded a good file).
+The same lines stay on the service menu's NOTICES page.
 Coins count while it shows; Start or A after the first second skips it.
 """
 
@@ -12,16 +13,20 @@ import pygame
 
 from cabinet import FPS
 from cabinet.inputs.actions import Action
-from cabinet.language import tr
+from cabinet.language import N_, tr
+from cabinet.language.words import shown as shown_words
 from cabinet.render import HEIGHT, WIDTH, fit_size, fitted, palette, text
+from cabinet.render.text import text_size
+from cabinet.render.wrap import wrapped
 from cabinet.scenes.kit.base import Scene
-from cabinet.scenes.service.notices import wrap
 
 SHOW_FRAMES = 5 * FPS
 SKIP_AFTER = FPS
 PROBLEMS_SHOWN = 4
 MESSAGE_LINES = 3
-CHARS = 56               # at size 14 (12 px a character) inside the margins
+MESSAGE_SIZE = 14
+MESSAGE_WIDTH = 56 * 12  # 56 characters of the pixel font at size 14, inside the margins
+WHOLE_FILE = N_("the whole file")
 VERDICT_Y = HEIGHT - 110
 MORE_Y = VERDICT_Y - 26  # the "+N MORE" line, the lowest one above the verdict
 
@@ -57,22 +62,22 @@ class SettingsNoticeScene(Scene):
         loaded = self.loaded
         title = tr("SETTINGS FILE PROBLEM")
         text(surface, title, (WIDTH // 2, 18), fit_size(title, 35, WIDTH - 40), palette.RED, "midtop")
-        source, size = fitted(str(loaded.source or "no settings file"), 21, WIDTH - 40)  # paths keep their case
+        source, size = fitted(str(loaded.source or tr("no settings file")), 21, WIDTH - 40)  # paths keep their case
         text(surface, source, (WIDTH // 2, 66), size, palette.WHITE, "midtop")
         y, shown = 104, 0
         for problem in loaded.problems[:PROBLEMS_SHOWN]:
-            lines = message_lines(problem.message)
+            lines = message_lines(shown_words(problem.reason))
             if shown and y + 28 + 20 * len(lines) > MORE_Y:
                 break   # no room left above the verdict: the rest are counted below
-            # The key and the message stay as the loader wrote them (and the log has them): they
-            # name settings keys, which are English in cabinet.yaml whatever the screen's language.
-            where = (tr("LINE {line}  {key}", line=problem.line, key=problem.key or "the whole file") if problem.line
-                     else problem.key or "the whole file")
+            # The key as the loader wrote it (and the log has it): settings keys are English in
+            # cabinet.yaml whatever the screen's language.
+            key = problem.key or tr(WHOLE_FILE)
+            where = tr("LINE {line}  {key}", line=problem.line, key=key) if problem.line else key
             where, size = fitted(where, 21, WIDTH - 80)
             text(surface, where, (40, y), size, palette.CYAN)
             y += 28
             for piece in lines:
-                text(surface, piece, (64, y), 14, palette.GREY)
+                text(surface, piece, (64, y), MESSAGE_SIZE, palette.GREY)
                 y += 20
             y += 10
             shown += 1
@@ -89,8 +94,11 @@ class SettingsNoticeScene(Scene):
 
 def message_lines(message: str) -> list[str]:
     """A problem's words in at most :data:`MESSAGE_LINES` lines; a cut shows as "..."."""
-    lines = wrap(message, CHARS)
+    lines = wrapped(message, MESSAGE_SIZE, MESSAGE_WIDTH)
     if len(lines) > MESSAGE_LINES:
         lines = lines[:MESSAGE_LINES]
-        lines[-1] = lines[-1][:CHARS - 3] + "..."
+        last = lines[-1]
+        while last and text_size(last + "...", MESSAGE_SIZE)[0] > MESSAGE_WIDTH:
+            last = last[:-1]
+        lines[-1] = last + "..."
     return lines

@@ -216,7 +216,7 @@ def test_a_config_problem_shows_on_the_notices_page(tmp_path):
     step(app, frames=3)
     service(app)
     config_problems = [str(problem) for problem in app.ctx.config.problems]
-    assert len(config_problems) == 2 and set(config_problems) <= set(app.ctx.notices)
+    assert len(config_problems) == 2 and set(config_problems) <= {str(notice) for notice in app.ctx.notices}
     # Other notices (a GPIO pin another test still holds, say) may come on top.
     assert value_of(app, "NOTICES") == str(len(app.ctx.notices))
     enter(app, "NOTICES")
