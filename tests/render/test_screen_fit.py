@@ -133,7 +133,7 @@ def draw(app, screen: str, code: str):
 # Japanese is where such a text shows. What keeps its words: the settings file's problems
 # and the system's errors (as check-config and the log say them), and the keyboard's key names.
 ENGLISH_PHRASE = re.compile(r"\b[A-Za-z]{2,}(?:[ ,;:!?()]+[A-Za-z]{2,}){2,}\b")
-AS_WRITTEN_SCREENS = {"settings notice", "save failed"}
+AS_WRITTEN_SCREENS = {"save failed"}
 KEY_NAMES = sorted({f"KEY {label}".upper() for _, _, label in KEYS.values()}, key=len, reverse=True)
 
 

@@ -14,8 +14,8 @@ from pathlib import Path
 
 from cabinet.games.match import Match, Series
 from cabinet.network.merge import NetworkEntry
-from cabinet.settings.load import ConfigProblem, LoadedConfig
-from cabinet.settings.schema import Settings
+from cabinet.settings.load import LoadedConfig, parse_settings
+from support.settings import PAID
 
 FIELD_FRAMES = 150   # past READY / GO: the pieces are in, the first moves made
 
@@ -277,12 +277,32 @@ def _challenger(app):
 LONG_PATH = Path("/srv/arcade/" + "operator_settings_folder/" * 6 + "cabinet.yaml")
 
 
+# A settings file with long problems of several kinds, read as the cabinet reads one (their reasons
+# are the loader's Words, shown in the screen's language; keys, lines and values as written).
+BAD_SETTINGS = (PAID.replace("{colours: 3, turn_seconds: 10}", "{colours: 3, turn_seconds: as_long_as_it_takes_to_think}", 1)
+                .replace("  max_credits: 9 ", "  max_credits: 0 ", 1)
+                .replace("credits:\n", "credits:\n  coin_door_lock: open\n", 1)
+                .replace("      coin1: 2\n", "      coin1: 5\n", 1)
+                .replace('  password: ""    ', "  password: 12345678", 1))
+
+
+def _bad_settings() -> LoadedConfig:
+    return parse_settings(BAD_SETTINGS, str(LONG_PATH))
+
+
 def _settings_notice(app):
     from cabinet.scenes.service.settings_notice import SettingsNoticeScene
-    problems = [ConfigProblem(str(LONG_PATH), f"antigravity.contests[{i}].turn_seconds", 100 + i,
-                              "must be a number from 1 to 60; got 'fast'; using the last good value 4")
-                for i in range(4)]
-    return _on_top(app, SettingsNoticeScene(app.ctx, LoadedConfig(Settings(), LONG_PATH, problems)), 2)
+    return _on_top(app, SettingsNoticeScene(app.ctx, _bad_settings()), 2)
+
+
+def _settings_notices(app):
+    """NOTICES with the settings file's problems (the app keeps them as it started)."""
+    notices = app.ctx.notices
+    app.ctx.notices = _bad_settings().notices()
+    try:
+        return service_page(("NOTICES",))(app)
+    finally:
+        app.ctx.notices = notices
 
 
 def _save_result(problem: str | None):
@@ -438,6 +458,7 @@ SCREENS = {
     "continue": _rematch(True),
     "new challenger": _challenger,
     "settings notice": _settings_notice,
+    "settings notices": _settings_notices,
     "save done": _save_result(None),
     "save failed": _save_result(f"{LONG_PATH}: Read-only file system"),
     "service door": _door,
