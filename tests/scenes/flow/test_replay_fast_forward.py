@@ -23,6 +23,14 @@ def record(app, scene, presses, limit: int = 60_000):
     return play_until_saved(app, scene, presses, limit)
 
 
+def record_demo_game(app, seed: int = 5):
+    """A whole BLOCKS game the demo AI plays at a player's panel; its saved replay."""
+    scene = BlocksScene(app.ctx, HumanPilot(1), seed=seed)
+    robot = blocks_demo.BlocksDemoPilot(seed=seed)
+    robot.bind(scene)
+    return record(app, scene, lambda frame: [] if scene.ended else robot.events(scene.game_frame, []))
+
+
 def watch(app, replay) -> tuple[PlaybackScene, int, bool]:
     """Play ``replay`` back; (the scene, frames shown, whether any stretch went fast)."""
     ended = []
@@ -99,10 +107,7 @@ def test_fast_forward_is_hushed_and_tagged():
 
 def test_only_the_top_three_of_a_table_are_replayed_in_attract():
     app = make_app()
-    scene = BlocksScene(app.ctx, HumanPilot(1), seed=5)
-    robot = blocks_demo.BlocksDemoPilot(seed=5)
-    robot.bind(scene)
-    replay = record(app, scene, lambda frame: [] if scene.ended else robot.events(scene.game_frame, []))
+    replay = record_demo_game(app)
     scores = app.ctx.store.scores
     for score in (90_000, 80_000, 70_000):
         scores.add("blocks", "TOP", score)
@@ -131,10 +136,7 @@ def test_a_record_longer_than_the_demo_races_to_its_last_part_and_ends_in_time(t
 
     from cabinet.scenes.flow.playback import SKIP
     app = make_app()
-    scene = BlocksScene(app.ctx, HumanPilot(1), seed=5)
-    robot = blocks_demo.BlocksDemoPilot(seed=5)
-    robot.bind(scene)
-    replay = record(app, scene, lambda frame: [] if scene.ended else robot.events(scene.game_frame, []))
+    replay = record_demo_game(app)
     last_input = max(event.frame for event in replay.events())
     assert last_input > 30 * 60, "a game longer than the demo's 30 s"
     app.ctx.store.scores.add("blocks", "REC", replay.score + 100_000, replay_id=replay.id)
@@ -160,10 +162,7 @@ def test_a_record_longer_than_the_demo_races_to_its_last_part_and_ends_in_time(t
 
 def test_the_replay_command_shows_a_long_game_from_its_start():
     app = make_app()
-    scene = BlocksScene(app.ctx, HumanPilot(1), seed=5)
-    robot = blocks_demo.BlocksDemoPilot(seed=5)
-    robot.bind(scene)
-    replay = record(app, scene, lambda frame: [] if scene.ended else robot.events(scene.game_frame, []))
+    replay = record_demo_game(app)
     watched = play_replay(app.ctx, replay.id)
     app.step()
     assert not watched.skipping and watched.inner.countdown.running
