@@ -18,7 +18,6 @@ from cabinet.render.wrap import wrapped
 
 from .page import DETAIL_Y, ROW_H, SIZE, TOP, Page
 
-CHARS_PER_LINE = 48       # at size 21 (18 px a character) inside the page's margins
 FIRST_X, MORE_X = 40, 64  # a notice's first line, and the lines that go on with it
 LINE_WIDTH = WIDTH - MORE_X - 32   # 48 characters of the pixel font at size 21
 LINES_SHOWN = (DETAIL_Y - 8 - TOP) // ROW_H
@@ -29,28 +28,6 @@ def collect(ctx) -> list[Words | str]:
     input problems the app put in ctx.notices."""
     status = getattr(ctx.store, "status", None)
     return (status().notices() if status else []) + list(ctx.notices)
-
-
-def wrap(line: str, width: int = CHARS_PER_LINE) -> list[str]:
-    """``line`` cut into pieces of at most ``width`` characters, at spaces where possible."""
-    pieces, current = [], ""
-    for word in line.split(" "):
-        while len(word) > width:            # a path or key longer than a line
-            if current:
-                pieces.append(current)
-                current = ""
-            pieces.append(word[:width])
-            word = word[width:]
-        if not current:
-            current = word
-        elif len(current) + 1 + len(word) <= width:
-            current += " " + word
-        else:
-            pieces.append(current)
-            current = word
-    if current:
-        pieces.append(current)
-    return pieces or [""]
 
 
 class NoticesPage(Page):

@@ -22,7 +22,6 @@ from cabinet.language import tr
 from cabinet.render import WIDTH, fit_size, palette, text
 from cabinet.render.text import shortened
 from cabinet.scenes.kit.base import Scene
-from cabinet.scenes.service.notices import wrap
 from cabinet.settings import load as config_module
 from cabinet.settings import save as config_file
 from cabinet.settings.checks import dearest_price
@@ -164,11 +163,33 @@ class SaveResultScene(Scene):
         text(surface, tr("A TO CONTINUE"), (WIDTH // 2, CONTROLS_Y), 21, palette.GREY, "midtop")
 
 
+def _wrap_at_spaces(line: str, width: int) -> list[str]:
+    """``line`` cut into pieces of at most ``width`` characters, at spaces where possible."""
+    pieces, current = [], ""
+    for word in line.split(" "):
+        while len(word) > width:            # a path or key longer than a line
+            if current:
+                pieces.append(current)
+                current = ""
+            pieces.append(word[:width])
+            word = word[width:]
+        if not current:
+            current = word
+        elif len(current) + 1 + len(word) <= width:
+            current += " " + word
+        else:
+            pieces.append(current)
+            current = word
+    if current:
+        pieces.append(current)
+    return pieces or [""]
+
+
 def _wrap(line: str, width: int, most: int) -> list[str]:
     """``line`` in at most ``most`` lines of ``width``; a longer one loses its middle (a path's
     first folders and its file name stay), so that the page never runs into its controls."""
 
     chars = width * most
-    while len(wrap(shortened(line, chars), width)) > most:   # wrapping at spaces leaves lines short
+    while len(_wrap_at_spaces(shortened(line, chars), width)) > most:   # wrapping at spaces leaves lines short
         chars -= width // 2
-    return wrap(shortened(line, chars), width)
+    return _wrap_at_spaces(shortened(line, chars), width)
