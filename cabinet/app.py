@@ -83,13 +83,11 @@ class App:
             os.environ["SDL_AUDIODRIVER"] = "dummy"
         # pygame and everything that draws load here, after the SDL drivers are chosen
         # (headless: dummy), so this module's top stays free of them.
-        import pygame
-
         from cabinet.audio import Audio
         from cabinet.context import Context
         from cabinet.inputs.hub import InputHub
         from cabinet.network import start_link
-        from cabinet.render.display import Display, close_screen
+        from cabinet.render.display import reopen_screen
         from cabinet.render.display_failure import open_display
         from cabinet.render.frames import FrameGate
         from cabinet.scenes.service import ServiceDoor
@@ -102,12 +100,7 @@ class App:
         self.windowed = windowed or not settings.display.fullscreen
         self.fullscreen = not self.windowed and not headless
 
-        def open_screen():
-            if pygame.display.get_init():
-                close_screen()  # SDL gives one SCALED window per process: start afresh
-            pygame.display.init()
-            return Display(settings.display.rotation, fullscreen=self.fullscreen)
-        self.display = open_display(open_screen)
+        self.display = open_display(lambda: reopen_screen(settings.display.rotation, self.fullscreen))
         self.headless = headless
         self._measure_vsync()
         self.exit_after = exit_after
@@ -431,12 +424,8 @@ class App:
             self.ctx.outputs.close()
             self.ctx.outputs = self._open_outputs(settings)
         if settings.display.rotation != self.display.rotation:
-            import pygame  # the App has loaded it (see App.__init__); a name here only
-
-            from cabinet.render.display import Display, close_screen  # loaded by App.__init__; names only
-            close_screen()  # SDL gives one SCALED window per process: open it afresh
-            pygame.display.init()
-            self.display = Display(settings.display.rotation, fullscreen=self.fullscreen)
+            from cabinet.render.display import reopen_screen  # loaded by App.__init__; a name only
+            self.display = reopen_screen(settings.display.rotation, self.fullscreen)
             self._measure_vsync()
             self.gate.invalidate()
 

@@ -170,3 +170,11 @@ def close_screen() -> None:
     while _open:
         _open.pop().close()
     pygame.display.quit()
+
+
+def reopen_screen(rotation: int, fullscreen: bool) -> Display:
+    """A new window for ``rotation``, any open one closed first: SDL gives one SCALED window per process."""
+    if pygame.display.get_init():
+        close_screen()
+    pygame.display.init()
+    return Display(rotation, fullscreen=fullscreen)
