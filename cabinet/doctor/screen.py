@@ -29,13 +29,12 @@ def check(context) -> list[Result]:
         return [Result(name, SKIP, why) for name in NAMES]
     import pygame
 
-    from cabinet.render.display import CPU, Display, close_screen
+    from cabinet.render.display import CPU, close_screen, reopen_screen
     from cabinet.render.display_failure import explain
     from cabinet.render.renderer import window_renderer
     try:
-        close_screen()             # an SDL already started on another driver would be reused as it is
-        pygame.display.init()
-        display = Display(context.settings.display.rotation, fullscreen=True)
+        # An SDL already started on another driver would be reused as it is: closed first.
+        display = reopen_screen(context.settings.display.rotation, fullscreen=True)
     except pygame.error as exc:
         pygame.display.quit()
         if not context.is_pi and not sorted(DRI.glob("card*")):
