@@ -4,7 +4,8 @@ Every popup rises one pixel a frame once its delay has passed, up to the top of
 its board, never over the words above it (a score, DANGER). A new one is
 slid up or down from where it was earned until, over its whole life, it
 crosses no popup still showing: two messages earned together read one above
-the other instead of one through the other.
+the other instead of one through the other. Where a board is too busy for
+that (a fast player's clears), the oldest popups over it make way for the new.
 """
 
 from __future__ import annotations
@@ -55,11 +56,31 @@ def _free(new: Popup, ahead: list[list[pygame.Rect]]) -> bool:
 
 def settle(popups: list[Popup], new: Popup, bounds: pygame.Rect) -> Popup:
     """Add ``new`` to ``popups`` at the free place nearest where it was earned, inside ``bounds``
-    (which it never leaves, even rising). Where nowhere is free, it stays where it was earned."""
+    (which it never leaves, even rising). Where nowhere is free, the oldest popup over ``bounds``
+    goes (one at a time, until a place is free), so the newest message always reads."""
     new.ceiling = bounds.y
     width, height = text_size(new.words, new.size)
     x = min(max(new.pos[0], bounds.x + width // 2), bounds.right - width // 2)
     y0 = min(max(new.pos[1], bounds.y + height), bounds.bottom)
+    while not _place(new, popups, x, y0, height, bounds):
+        oldest = max((other for other in popups if _over(other, bounds)),
+                     key=lambda other: other.age, default=None)
+        if oldest is None:       # nothing of this board left to remove: stay where it was earned
+            new.pos = (x, y0)
+            break
+        popups.remove(oldest)
+    popups.append(new)
+    return new
+
+
+def _over(popup: Popup, bounds: pygame.Rect) -> bool:
+    """``popup`` shows (or will) over ``bounds``: it was settled on that board."""
+    x, y = popup.pos
+    return bounds.x <= x <= bounds.right and bounds.y <= y <= bounds.bottom
+
+
+def _place(new: Popup, popups: list[Popup], x: int, y0: int, height: int, bounds: pygame.Rect) -> bool:
+    """Slide ``new`` to the free place nearest ``y0``; False when there is none."""
     # Where the others will be, every few frames of the new one's life: worked out once.
     ahead = [[rect for other in popups if (rect := popup_rect(other, other.age + later)) is not None]
              for later in range(0, POPUP_FRAMES - new.age, SAMPLE)]
@@ -68,11 +89,8 @@ def settle(popups: list[Popup], new: Popup, bounds: pygame.Rect) -> Popup:
         if bounds.y + height <= y <= bounds.bottom:
             new.pos = (x, y)
             if _free(new, ahead):
-                break
-    else:
-        new.pos = (x, y0)
-    popups.append(new)
-    return new
+                return True
+    return False
 
 
 def age_popups(popups: list[Popup]) -> list[Popup]:

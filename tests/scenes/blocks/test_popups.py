@@ -52,3 +52,22 @@ def test_a_popup_never_rises_over_what_is_above_its_board():
         assert all(rect.top >= BOARD.y for rect in rects) and not rects[0].colliderect(rects[1]), rects
         popups = age_popups(popups)
     assert top in popups
+
+
+def test_a_busy_board_drops_its_oldest_popups_rather_than_print_one_through_another():
+    # A fast player's clears, one every 15 frames, each with its points, streak and attack
+    # (seen at a two-player BLOCKS versus played fast: ATTACK 3 through +184).
+    popups, other_board = [], pygame.Rect(530, 116, 304, 304)
+    other = settle(popups, Popup("CANCEL 2", (0, 255, 0), other_board.center, 28), other_board)
+    centre = BOARD.center
+    for move in range(12):
+        settle(popups, Popup(f"+{100 + move}", (255, 255, 0), (centre[0], centre[1] + 20), 35), BOARD)
+        settle(popups, Popup(f"STREAK x{move + 2}", (0, 255, 255), (centre[0], centre[1] - 40), 28), BOARD)
+        newest = settle(popups, Popup(f"ATTACK {move}", (255, 128, 0), (centre[0], centre[1] + 90), 28), BOARD)
+        assert newest in popups
+        assert move > 2 or other in popups      # the other board's popups are not this board's to drop
+        shown = [(p.words, popup_rect(p)) for p in popups if popup_rect(p) is not None]
+        crossing = [(a, b) for i, (a, ra) in enumerate(shown) for b, rb in shown[i + 1:] if ra.colliderect(rb)]
+        assert crossing == [], (move, crossing)
+        for _ in range(15):
+            popups = age_popups(popups)
