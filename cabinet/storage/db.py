@@ -248,6 +248,11 @@ class Database:
                     return self._caught_up()
                 if not self.known:
                     self._copy_file_into_memory(rebase=True)
+            # With nothing waiting the transaction below is empty, and a read-only file takes that:
+            # then a write taken back proves the file takes writes again.
+            refused = None if self._pending else self._refuses_writes()
+            if refused is not None:
+                raise refused
             _transaction(self._file, [statement for batch in self._pending for statement in batch])
         except sqlite3.DatabaseError as exc:
             if not is_disk_fault(exc):

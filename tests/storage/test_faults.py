@@ -274,3 +274,23 @@ def test_a_damaged_file_that_cannot_be_moved_keeps_play_in_memory(private_state,
     again = Store.open(path)
     assert again.credit_bank(CreditSettings()).credits == 1
     again.close()
+
+
+def test_a_read_only_file_with_nothing_waiting_is_not_taken_for_writable_again(private_state, caplog):
+    # Seen on a cabinet started on a read-only state folder: every retry said "writable again;
+    # saved 0 waiting write(s)" (an empty transaction proves nothing) and the next write failed again.
+    path = private_state / "cabinet.db"
+    Store.open(path).close()
+
+    def read_only(name, **kwargs):    # what SQLite gives on a read-only disk
+        return sqlite3.connect(f"file:{name}?mode=ro", uri=True, **kwargs)
+
+    store = Store.open(path, connect=read_only)
+    try:
+        assert store.db.degraded and store.db.pending == 0
+        with caplog.at_level(logging.WARNING, "cabinet.storage"):
+            assert store.db.retry() is False
+        assert store.db.degraded
+        assert "writable again" not in caplog.text
+    finally:
+        store.close()
