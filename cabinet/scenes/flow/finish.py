@@ -126,8 +126,8 @@ def series_over(ctx, end: MatchEnd) -> None:
             ctx.scenes.reset(scene)
         elif shown:
             table = shown[0]
-            score = end.high_score[2] if end.high_score and end.high_score[0] == table else None
-            ctx.scenes.reset(RankingScene(ctx, table, rank=ranks.get(table), score=score))
+            mine = end.high_score if end.high_score and end.high_score[0] == table else (None, None, None)
+            ctx.scenes.reset(RankingScene(ctx, table, rank=ranks.get(table), score=mine[2], player=mine[1]))
         else:
             ctx.go_to_attract()
     next_step({})

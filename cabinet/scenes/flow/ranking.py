@@ -16,15 +16,20 @@ RANKING_WIDTH = 600
 
 
 class RankingScene(Scene):
-    """Shows ``table``; ``rank`` is the player's new place (None if they did not make it)."""
+    """Shows ``table``; ``rank`` is the player's new place (None if they did not make it).
+
+    ``player`` names whose ``score`` it is after a two-player match, where YOUR SCORE says nobody.
+    """
 
     name = "ranking"
 
-    def __init__(self, ctx, table: str, rank: int | None = None, score: int | None = None):
+    def __init__(self, ctx, table: str, rank: int | None = None, score: int | None = None,
+                 player: int | None = None):
         super().__init__(ctx)
         self.table = table
         self.rank = rank
         self.score = score
+        self.player = player
         self.entries = read_table(ctx, table)
         self.network_place = network_place(ctx, table, score, rank, self.entries)  # "NETWORK #3" (issue 15)
         self.frames = 0
@@ -46,6 +51,14 @@ class RankingScene(Scene):
         highlight = blink(self.frames, 10) if self.rank is not None else None
         return highlight, blink(self.frames)
 
+    def score_line(self) -> str | None:
+        """The score that made no table, under it: YOUR SCORE, or whose (2P SCORE) after a match."""
+        if self.rank is not None or self.score is None:
+            return None
+        if self.player is not None:
+            return tr("{player}P SCORE {score}", player=self.player, score=self.score)
+        return tr("YOUR SCORE {score}", score=self.score)
+
     def draw(self, surface) -> None:
         draw_backdrop(surface)
         heading(surface, tr("RANKING"), 20, palette.YELLOW, 42)
@@ -54,7 +67,8 @@ class RankingScene(Scene):
         draw_table(surface, rect, full_title(self.table), self.entries, self.rank, self.frames,
                    words=table_words(self.table))
         draw_network_place(surface, self.network_place)
-        if self.rank is None and self.score is not None:
-            text(surface, tr("YOUR SCORE {score}", score=self.score), (WIDTH // 2, HEIGHT - 62), 21, palette.WHITE, "midtop")
+        line = self.score_line()
+        if line:
+            text(surface, line, (WIDTH // 2, HEIGHT - 62), 21, palette.WHITE, "midtop")
         if blink(self.frames):
             text(surface, tr("START TO CONTINUE"), (WIDTH // 2, HEIGHT - 30), 14, palette.GREEN, "midtop")

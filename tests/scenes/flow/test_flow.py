@@ -212,3 +212,15 @@ def test_player_two_choice_drives_a_one_player_anti_gravity_game():
     assert scene.game_for(2).cursor == cursor
     tap(app, Action.RIGHT, player=2, settle=8)
     assert scene.game_for(2).cursor == cursor + 1
+
+
+def test_the_ranking_after_a_two_player_match_names_whose_score_it_shows():
+    # After an ANTI-GRAVITY versus the ranking said YOUR SCORE 0 to two people: the winner's score.
+    from cabinet.scenes.antigravity.play import END_FRAMES
+    app = make_app("antigravity: {versus: {rounds_to_win: 1}}\nversus: {rematch: false}")
+    scene = _open_antigravity(app, "VERSUS")
+    _push_until_over(app, scene, 1)
+    run(app, 120 + END_FRAMES + 5)
+    top = app.ctx.scenes.top
+    assert isinstance(top, RankingScene) and top.rank is None
+    assert top.score_line() == f"2P SCORE {scene.game_for(2).score}"
