@@ -63,7 +63,7 @@ def compose(text: str) -> Document:
         loader = _CountingLoader(text)
         return Document(loader.get_single_node(), loader.shared)
     except yaml.MarkedYAMLError as exc:
-        raise DocumentError(*_blame(exc)) from None
+        raise DocumentError(*_blame(exc, text)) from None
     except yaml.YAMLError as exc:   # the reader's: a character YAML does not allow
         position = getattr(exc, "position", None)
         line = text.count("\n", 0, position) + 1 if position is not None else None
@@ -200,7 +200,7 @@ def _reason(exc: yaml.YAMLError, context: str) -> Words | str:
     return unquoted.strip() or Words("not readable as YAML")
 
 
-def _blame(exc: yaml.MarkedYAMLError) -> tuple[int | None, Words]:
+def _blame(exc: yaml.MarkedYAMLError, text: str = "") -> tuple[int | None, Words]:
     """The line to blame and the reason. An unclosed bracket or quote is blamed where it opened
     (pyyaml's context), not at the later line where the parser gave up."""
     problem, context = exc.problem_mark, exc.context_mark
@@ -208,9 +208,29 @@ def _blame(exc: yaml.MarkedYAMLError) -> tuple[int | None, Words]:
     opened = words.startswith(("while parsing a flow", "while scanning"))
     mark = context if opened and context is not None else problem
     reason = _reason(exc, words)
+    start = _quote_run_on(text, mark) if not isinstance(exc, _Refused) else None
+    if start is not None:
+        mark, reason = start, Words("a quoted value that runs onto the next line (is its closing quote missing?)")
     if mark is not None and problem is not None and problem.line != mark.line:
         reason = Words("{reason}; noticed at line {line}", reason=reason, line=problem.line + 1)
     line = mark.line + 1 if mark is not None else None
     if isinstance(exc, _Refused):
         return line, Words("too much for a settings file ({reason})", reason=reason)
     return line, Words("not valid YAML ({reason})", reason=reason)
+
+
+def _quote_run_on(text: str, mark) -> yaml.Mark | None:
+    """Where a quoted value opened that runs on to ``mark``'s line: a missing closing quote, which
+    pyyaml notices only at a later key (and blames that key). None when there is none."""
+    if mark is None or not text:
+        return None
+    try:
+        for token in yaml.scan(text, Loader=yaml.SafeLoader):
+            if token.start_mark.line >= mark.line:
+                break
+            if (isinstance(token, yaml.ScalarToken) and token.style in ("'", '"')
+                    and token.end_mark.line == mark.line):
+                return token.start_mark
+    except yaml.YAMLError:
+        pass        # the same error, reached again: nothing ran on before it
+    return None

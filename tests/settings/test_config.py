@@ -96,3 +96,14 @@ def test_a_price_text_too_long_for_the_credit_line_falls_back_to_none():
     assert loaded.settings.credits.price_text == ""
     assert str(loaded.problems[0]).startswith("op.yaml:2: credits.price_text: must be at most 12 characters")
     assert parse_settings('credits:\n  price_text: "100円"\n', "op.yaml").settings.credits.price_text == "100円"
+
+
+def test_a_missing_closing_quote_is_blamed_on_its_own_line_not_the_next_key():
+    # Seen: `password: "...` without its closing quote was reported as the next line's
+    # network.password_file, "a line indented unlike the keys above it".
+    text = 'network:\n  username: ""\n  password: "Zq7-SECRET\n  password_file: ""  # its file\n  site: bar\n'
+    loaded = parse_settings(text, "op.yaml")
+    (problem,) = loaded.problems
+    assert (problem.line, problem.key) == (3, "network.password"), str(problem)
+    assert "closing quote" in problem.message and "noticed at line" in problem.message
+    assert "Zq7" not in str(problem)

@@ -97,7 +97,8 @@ CASES = {
 DROPS = {"repeated by an alias at a number": ["port"], "repeated by an alias at a checked name": ["cabinet"],
          "an alias of another key's value": ["cabinet"]}
 # Cases whose problem is (rightly) named by another key: the line beside the secret's, where pyyaml stopped.
-NAMED_ELSEWHERE = {"duplicate anchor", "unclosed quote", "key without a colon", "unknown neighbour key",
+# (An unclosed quote is named by the secret's own key: where the quote opened.)
+NAMED_ELSEWHERE = {"duplicate anchor", "key without a colon", "unknown neighbour key",
                    "repeated by an alias at a number", "repeated by an alias at a checked name",
                    "an alias of another key's value", "too many aliases"}
 # What pyyaml would quote of a value, besides the secrets themselves: a character after a backslash,
