@@ -17,7 +17,7 @@ from cabinet import FPS
 from cabinet.language import N_, tr
 from cabinet.language import current as current_language
 from cabinet.render import HEIGHT, WIDTH, fit_size, palette, sprites, text, text_size
-from cabinet.render.layer import Layer
+from cabinet.render.layer import Layer, screen_picture
 from cabinet.render.sprites import backdrop
 from cabinet.scenes.antigravity import alerts
 from cabinet.scenes.antigravity.field_view import FieldView, dispenser_depth
@@ -83,16 +83,17 @@ class PlayLayout:
         bands = (current_language(), *(seat.horizon[0] for seat in self.scene.seats))   # its labels: the language
         if self._static is None or bands != self._static_bands:
             self._static_bands = bands
-            surface = pygame.Surface((WIDTH, HEIGHT))
+            if self._static is None:
+                self._static = screen_picture(self, (WIDTH, HEIGHT), pygame.display.get_surface())
+            surface = self._static
             surface.blit(backdrop(WIDTH, HEIGHT), (0, 0))
             self.draw_static(surface)
             for view, depth in zip(self.views, bands[1:]):
                 view.draw_static(surface, depth)
             if self.bar:
                 surface.blit(sprites.panel(BAR.width, BAR.height), BAR)
-            self._static = surface.convert() if pygame.display.get_surface() else surface
             for view in self.views:
-                view.lies_on(self._static)
+                view.lies_on(surface)
         return self._static
 
     def draw_static(self, surface: pygame.Surface) -> None:
