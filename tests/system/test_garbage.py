@@ -63,3 +63,15 @@ def test_without_settling_nothing_is_frozen_and_tick_never_collects():
     unsettled.cut()
     assert not unsettled.tick(1e9)
     assert gc.get_freeze_count() == 0
+
+
+def test_a_cut_hands_the_freed_pages_back_after_collecting(collector, monkeypatch):
+    from cabinet.system import memory
+    watched = an_old_cycle()
+    freed_before_trim = []
+    monkeypatch.setattr(memory, "release_freed_memory", lambda: freed_before_trim.append(watched() is None) or True)
+    assert not collector.tick(101.0)
+    assert freed_before_trim == []          # no cut, no collection: nothing to give back
+    collector.cut()
+    collector.tick(101.0)
+    assert freed_before_trim == [True]
