@@ -127,7 +127,7 @@ def test_every_look_is_honest_equal_looks_draw_equal_pixels():
                 assert pixels == before, f"{name}: frame {frame} drew something new under an unchanged look {look!r}"
             before_look, before = look, pixels
     assert {"title", "attract (title part)", "blocks scores", "how to play blocks", "game select",
-            "initials", "ranking", "screen test"} <= set(checked)
+            "initials", "ranking", "screen test", "input test"} <= set(checked)
 
 
 def test_attract_parts_with_looks_keep_their_contract_across_the_prompt_strip():

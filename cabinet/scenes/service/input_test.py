@@ -109,6 +109,14 @@ class InputTestScene(Scene):
 
     # ------------------------------------------------------------------ drawing
 
+    def look(self):
+        """What the page shows: an untouched panel costs no drawing (about 60 words a frame)."""
+        hub = self.ctx.inputs
+        problems = hub.problems
+        return (frozenset(self.held), frozenset(self.presses.items()), self.last_press, self.ignored,
+                self.exit_held, tuple(self._devices), len(hub.gpio.inputs), hub.gpio.factory_name,
+                len(problems), problems[0] if problems else None)
+
     def sources(self, player: int, action: Action, width: int) -> list[str]:
         """Where the switch comes from, in lines that fit ``width`` (asked of the hub once)."""
         key = (player, action, width)
