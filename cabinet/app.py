@@ -149,7 +149,11 @@ class App:
         import pygame  # the App has loaded it (see App.__init__); a name here only
 
         from cabinet.scenes.flow.warm import warm
-        seconds = warm(self.ctx, pygame.Surface(self.display.logical.get_size()))
+        from cabinet.scenes.service.input_test import InputTestScene
+        from cabinet.scenes.service.menu import ServiceMenuScene
+        # The service pages an operator opens first; the input test draws 60 words at once.
+        pages = [("service menu", lambda: ServiceMenuScene(self.ctx)), ("input test", lambda: InputTestScene(self.ctx))]
+        seconds = warm(self.ctx, pygame.Surface(self.display.logical.get_size()), pages)
         log.info("text and sprite caches warmed in %.0f ms", seconds * 1000)
 
     # ------------------------------------------------------------------ the loop

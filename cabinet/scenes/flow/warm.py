@@ -31,7 +31,7 @@ log = logging.getLogger(__name__)
 def screens(ctx) -> list:
     """(name, maker) of the screens to warm: the attract loop's pages (in attract mode's
     frame, with its prompt strip) and a player's menus (game, mode and difficulty select,
-    initials, ranking). The service pages are left: only an operator waits on them."""
+    initials, ranking). The service pages live a layer above: the app adds the ones worth it."""
     made = [("title", lambda: TitleScene(ctx)), ("game select", lambda: GameSelectScene(ctx)),
             ("initials", lambda: InitialsScene(ctx, "blocks", 12345)),
             ("ranking", lambda: RankingScene(ctx, "blocks", rank=3))]
@@ -65,11 +65,12 @@ def _in_attract(ctx, name: str, make):
     return page
 
 
-def warm(ctx, surface) -> float:
-    """Draw each of :func:`screens` once onto ``surface`` (a scratch one: it is drawn over);
+def warm(ctx, surface, more=()) -> float:
+    """Draw each of :func:`screens`, then each of ``more`` ((name, maker) of screens from the
+    layers above, the service pages), once onto ``surface`` (a scratch one: it is drawn over);
     the seconds it took. A screen that fails is logged and skipped: warming is never fatal."""
     started = time.perf_counter()
-    for name, make in screens(ctx):
+    for name, make in [*screens(ctx), *more]:
         try:
             make().draw(surface)
         except Exception:

@@ -48,3 +48,14 @@ def test_a_screen_that_cannot_be_warmed_is_logged_and_the_rest_still_are(monkeyp
     with caplog.at_level(logging.ERROR):
         warm.warm(app.ctx, pygame.Surface((960, 540)))
     assert drawn and "broken" in caplog.text
+
+
+def test_a_started_cabinet_has_warmed_the_service_menu_and_the_input_test(monkeypatch):
+    from cabinet.scenes.service.input_test import InputTestScene
+    from cabinet.scenes.service.menu import ServiceMenuScene
+    text_module._cache.clear()
+    text_module._glyph.cache_clear()
+    app = make_app()
+    surface = pygame.Surface((960, 540))
+    for page in (ServiceMenuScene, InputTestScene):
+        assert renders_during(monkeypatch, lambda: page(app.ctx).draw(surface)) == 0, page.__name__
