@@ -355,11 +355,11 @@ class App:
         """Once per pass of the loop: the systemd watchdog, the store's upkeep, garbage, freed memory back."""
         self.notifier.tick(now)
         self.ctx.store.tick(now)
-        if self.garbage is not None:
-            self.garbage.tick(now)
-        if now >= self._next_trim:
+        collected = self.garbage is not None and self.garbage.tick(now)
+        if collected or now >= self._next_trim:
             from cabinet.system.memory import TRIM_EVERY_SECONDS, release_freed_memory  # ctypes: loaded late
-            release_freed_memory()
+            if not collected:   # a full collection hands the freed pages back itself
+                release_freed_memory()
             self._next_trim = now + TRIM_EVERY_SECONDS
 
     def stop(self) -> None:
