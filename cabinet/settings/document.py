@@ -200,7 +200,7 @@ def _reason(exc: yaml.YAMLError, context: str) -> Words | str:
     return unquoted.strip() or Words("not readable as YAML")
 
 
-def _blame(exc: yaml.MarkedYAMLError, text: str = "") -> tuple[int | None, Words]:
+def _blame(exc: yaml.MarkedYAMLError, text: str) -> tuple[int | None, Words]:
     """The line to blame and the reason. An unclosed bracket or quote is blamed where it opened
     (pyyaml's context), not at the later line where the parser gave up."""
     problem, context = exc.problem_mark, exc.context_mark

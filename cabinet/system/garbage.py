@@ -38,7 +38,8 @@ class Collector:
     """Full garbage collections at safe moments instead of on any frame.
 
     ``collections`` counts the full collections it ran; ``last_seconds`` is the
-    CPU time the last one took, with its hand-back of freed pages (the bench reports it beside the frames' CPU times).
+    CPU time the last one took with its hand-back of freed pages (the bench reports
+    it beside the frames' CPU times).
     """
 
     def __init__(self):
