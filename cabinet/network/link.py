@@ -179,7 +179,6 @@ class NetworkLink:
         tables, audits = self._changed_since_last_pass()
         if acked:
             self.outbox.delete(acked)
-            self._last_sync = now_stamp()
         heartbeat = now >= self._heartbeat_at
         if heartbeat:
             self._heartbeat_at = now + HEARTBEAT_SECONDS
@@ -319,6 +318,8 @@ class NetworkLink:
     def _on_publish(self, client, userdata, mid, reason_code, properties) -> None:
         refused = reason_code.is_failure
         with self._lock:
+            if not refused:   # any acknowledgement is a sync: snapshots go out every heartbeat, events seldom
+                self._last_sync = now_stamp()
             row_id = self._in_flight.pop(mid, None)
             if row_id is None:
                 self._early[mid] = not refused  # claimed by _publish, or dropped there (snapshots)

@@ -13,7 +13,7 @@ class LinkStatus:
 
     state: str
     detail: str = ""
-    last_sync: str | None = None
+    last_sync: str | None = None   # UTC stamp of the broker's last acknowledgement of a message of ours
     queued: int = 0
     cabinets: int = 0
 

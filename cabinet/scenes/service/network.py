@@ -40,7 +40,7 @@ class NetworkPage(Page):
             # The link's detail is the client library's own words, as logged.
             InfoRow(tr("LINK"), tr(STATES[status.state]) if status.state in STATES else status.state.upper(),
                     status.detail[:60].upper()),
-            InfoRow(tr("LAST SYNC"), stamp(status.last_sync), tr("UTC, LAST EVENT THE BROKER ACKNOWLEDGED")),
+            InfoRow(tr("LAST SYNC"), stamp(status.last_sync), tr("UTC, LAST MESSAGE THE BROKER ACKNOWLEDGED")),
             InfoRow(tr("QUEUED EVENTS"), str(status.queued), tr("SCORES AND GAMES WAITING FOR THE BROKER")),
             InfoRow(tr("CABINETS SEEN"), str(status.cabinets)),
             InfoRow(tr("BROKER"), f"{net.host}:{net.port}".upper()),

@@ -1,0 +1,65 @@
+"""LAST SYNC on the NETWORK page: when the broker last acknowledged a message of this cabinet's,
+events or snapshots (no broker here: paho's client and its callbacks are played by the test)."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from cabinet.network.link import NetworkLink
+from cabinet.settings.schema import NetworkSettings
+from cabinet.storage import Store
+
+SUCCESS = SimpleNamespace(is_failure=False, value=0)
+REFUSED = SimpleNamespace(is_failure=True, value=0x87)
+
+
+class Client:
+    """Takes every publish (numbering it as paho does) and answers nothing by itself."""
+
+    def __init__(self):
+        self.mids: list[int] = []
+
+    def publish(self, topic, payload, qos, retain):
+        self.mids.append(len(self.mids) + 1)
+        return SimpleNamespace(mid=self.mids[-1])
+
+    def subscribe(self, topics):
+        pass
+
+
+def connected_link(tmp_path) -> tuple[NetworkLink, Store]:
+    store = Store.open(tmp_path / "cabinet.db")
+    store.outbox.enabled = True
+    link = NetworkLink(NetworkSettings(enabled=True, host="broker", tls=False), store.db.path, ["blocks"])
+    link.client = Client()
+    link._on_connect(link.client, None, None, SUCCESS, None)
+    link._pass(0.0)   # online: the status and every snapshot go out
+    return link, store
+
+
+def answer(link: NetworkLink, code=SUCCESS) -> None:
+    for mid in link.client.mids:
+        link._on_publish(link.client, None, mid, code, None)
+    link._pass(1.0)
+
+
+def test_a_link_with_no_event_queued_still_says_when_the_broker_last_answered(tmp_path):
+    link, store = connected_link(tmp_path)
+    try:
+        assert link.status.state == "connected" and link.status.queued == 0
+        assert link.status.last_sync is None, "nothing is acknowledged yet"
+        answer(link)
+        assert link.status.last_sync is not None, "the snapshots' acknowledgements are a sync"
+    finally:
+        link.outbox.close()
+        store.close()
+
+
+def test_a_refused_message_is_no_sync(tmp_path):
+    link, store = connected_link(tmp_path)
+    try:
+        answer(link, REFUSED)
+        assert link.status.state == "denied" and link.status.last_sync is None
+    finally:
+        link.outbox.close()
+        store.close()
