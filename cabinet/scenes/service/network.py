@@ -43,11 +43,12 @@ class NetworkPage(Page):
             InfoRow(tr("LAST SYNC"), stamp(status.last_sync), tr("UTC, LAST MESSAGE THE BROKER ACKNOWLEDGED")),
             InfoRow(tr("QUEUED EVENTS"), str(status.queued), tr("SCORES AND GAMES WAITING FOR THE BROKER")),
             InfoRow(tr("CABINETS SEEN"), str(status.cabinets)),
-            InfoRow(tr("BROKER"), f"{net.host}:{net.port}".upper()),
+            # The operator's names as written: MQTT user names and topic levels are case-sensitive.
+            InfoRow(tr("BROKER"), f"{net.host}:{net.port}"),
             InfoRow(tr("ENCRYPTION"), "TLS" if net.tls else tr("NONE")),
-            InfoRow(tr("USER"), (net.username or net.cabinet).upper()),
-            InfoRow(tr("SITE"), net.site.upper()),
-            InfoRow(tr("CABINET"), net.cabinet.upper()),
+            InfoRow(tr("USER"), net.username or net.cabinet),
+            InfoRow(tr("SITE"), net.site),
+            InfoRow(tr("CABINET"), net.cabinet),
             InfoRow(tr("NETWORK RANKINGS"), tr("SHOWN") if net.show_rankings else tr("HIDDEN")),
         ]
         return rows

@@ -1,0 +1,42 @@
+"""The service menu's NETWORK page: the names it reads back as the settings file has them."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+
+from cabinet.network.status import LinkStatus
+from cabinet.scenes.service.network import NetworkPage
+from support.app import make_app
+
+
+@pytest.fixture
+def app():
+    app = make_app()
+    yield app
+    app.ctx.network = None   # the stand-in link below has nothing to close
+    app.close()
+
+
+def shown(app) -> dict[str, str]:
+    app.ctx.network = SimpleNamespace(status=LinkStatus("connected", "", "2026-12-01T10:15:09Z", 0, 2))
+    return {row.label: row.value() for row in NetworkPage(app.ctx).rows()}
+
+
+def test_mqtt_names_are_shown_in_their_own_case_and_the_password_never(app):
+    net = app.ctx.settings.network
+    net.host, net.username, net.password = "mqtt.Example.net", "Bar-Left", "Sesame-Open"
+    net.site, net.cabinet = "KL-Bar", "front-1"
+    values = shown(app)
+    # MQTT user names and topic levels are case-sensitive: BAR-LEFT would be another user.
+    assert values["USER"] == "Bar-Left"
+    assert (values["SITE"], values["CABINET"]) == ("KL-Bar", "front-1")
+    assert values["BROKER"] == "mqtt.Example.net:8883"
+    assert values["LAST SYNC"] == "2026-12-01 10:15"
+    assert not any("sesame" in value.lower() for value in values.values())
+
+
+def test_the_user_is_the_cabinet_id_when_none_is_set(app):
+    app.ctx.settings.network.cabinet = "Upstairs-2"
+    assert shown(app)["USER"] == "Upstairs-2"
