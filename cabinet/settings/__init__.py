@@ -4,6 +4,7 @@
 - :mod:`~cabinet.settings.document`: the file's text as YAML nodes, with bounded work, errors in our own words;
 - :mod:`~cabinet.settings.walk`: a section's pairs lined up with the schema, for the loader and the saver;
 - :mod:`~cabinet.settings.load`: YAML to settings, every problem one line (file, line, key), none raised;
+- :mod:`~cabinet.settings.yaml_text`: a value as YAML writes it, for the problem lines that quote one;
 - :mod:`~cabinet.settings.checks`: rules across keys (a pin given twice, a game dearer than the credits held);
 - :mod:`~cabinet.settings.save`: the service menu's save, comments kept, written atomically;
 - :mod:`~cabinet.settings.last_good`: the settings last in force, what a broken file falls back on.

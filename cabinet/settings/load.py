@@ -43,6 +43,7 @@ from cabinet.settings.checks import check_across
 from cabinet.settings.document import DocumentError, compose, key_kind
 from cabinet.settings.schema import RENAMED, Settings
 from cabinet.settings.walk import KEYED, LISTED, SECTION, entries, shapes
+from cabinet.settings.yaml_text import yaml_text
 from cabinet.system.files import NOT_REGULAR
 from cabinet.system.price_table import PriceTable
 
@@ -569,15 +570,15 @@ def base_type(hint):
 
 
 def quoted(value, limit: int = MAX_QUOTED) -> str:
-    """``repr(value)`` for a problem line, clipped: a huge value must not make a huge line on the
-    screen or in the log (nor a number too long for Python to print)."""
+    """``value`` as YAML writes it, for a problem line, clipped: a huge value must not make a huge
+    line on the screen or in the log (nor a number too long for Python to print)."""
     if isinstance(value, str) and len(value) > limit:
         return f"{value[:limit]!r}... ({len(value)} characters)"
     if isinstance(value, bytes) and len(value) > limit:     # a !!binary value
         return f"{value[:limit]!r}... ({len(value)} bytes)"
     if isinstance(value, int) and value.bit_length() > 64:
         return f"a number of about {int(value.bit_length() * 0.30103)} digits"
-    shown = repr(value)
+    shown = yaml_text(value)
     return shown if len(shown) <= 2 * limit else f"{shown[:2 * limit]}... ({len(shown)} characters)"
 
 

@@ -21,6 +21,7 @@ the credit bank that pays coins out, and the service menu that edits tables.
 from __future__ import annotations
 
 from cabinet.language.words import Words
+from cabinet.settings.yaml_text import yaml_text
 
 MAX_STEPS = 4       # Sega's longest ladder: "2 Coins/1 Credit, 4/2, 5/3, 6/4"
 MAX_COINS = 20
@@ -43,7 +44,7 @@ class PriceTable(tuple):
         """``value`` (a list of two-number lists) as a table; ValueError saying what is wrong."""
         if isinstance(value, (str, bytes, dict)) or not isinstance(value, (list, tuple)):
             raise ValueError(Words("must be a list of [coins, credits] steps, e.g. {example}; got {value}",
-                                   example=EXAMPLE, value=repr(value)))
+                                   example=EXAMPLE, value=yaml_text(value)))
         if not value:
             raise ValueError(Words("has no step, so no coin would ever pay for a game"))
         if len(value) > MAX_STEPS:
@@ -53,7 +54,7 @@ class PriceTable(tuple):
             if (not isinstance(step, (list, tuple)) or len(step) != 2
                     or any(isinstance(n, bool) or not isinstance(n, int) for n in step)):
                 raise ValueError(Words("step {number} must be two whole numbers [coins, credits], got {step}",
-                                       number=number, step=repr(step)))
+                                       number=number, step=yaml_text(step)))
             coins, credits = step
             if not 1 <= coins <= MAX_COINS:
                 raise ValueError(Words("step {number} {step}: coins must be 1 to {most}", number=number, step=str(list(step)),

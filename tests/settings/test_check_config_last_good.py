@@ -2,7 +2,7 @@
 
 A shell has no $STATE_DIRECTORY, so check-config used to read the user's own
 state folder: no last good copy, and a broken value was reported as going back
-to its factory value ("using True": free play) where the service, with its
+to its factory value ("using true": free play) where the service, with its
 state folder, goes back to the last good one. The system file is the service's,
 so check-config now compares it with the service's last good copy.
 """
@@ -51,8 +51,8 @@ def installed(tmp_path, monkeypatch):
 def test_check_config_from_a_shell_uses_the_services_last_good_settings(installed, argv, capsys):
     assert main([str(installed) if arg == "SYSTEM" else arg for arg in argv]) == 1
     out, err = capsys.readouterr()
-    assert "credits.free_play: must be true or false, got 'maybe'; using the last good value False" in out
-    assert "using True" not in out and err == ""
+    assert "credits.free_play: must be true or false, got 'maybe'; using the last good value false" in out
+    assert "using true" not in out and err == ""
     assert not (Path(installed).parent.parent / "operator-home").exists(), "check-config writes nothing"
 
 
@@ -64,7 +64,7 @@ def test_a_last_good_copy_that_cannot_be_read_is_said_on_one_line(installed, cap
     out, err = capsys.readouterr()
     assert err.startswith(f"check-config: the cabinet's last good settings {copy} is a folder, not a file: ")
     assert err.count("\n") == 1 and "run check-config as root or the cabinet's user" in err
-    assert "using True" in out, "said as it is: the factory value"
+    assert "using true" in out, "said as it is: the factory value"
 
 
 def test_another_file_is_checked_against_the_users_own_last_good_settings(installed, tmp_path, capsys):
@@ -72,7 +72,7 @@ def test_another_file_is_checked_against_the_users_own_last_good_settings(instal
     mine = tmp_path / "mine.yaml"
     mine.write_text(BROKEN, encoding="utf-8")
     assert main(["check-config", str(mine)]) == 1
-    assert "got 'maybe'; using True" in capsys.readouterr().out, "this user's cabinet never loaded a good file"
+    assert "got 'maybe'; using true" in capsys.readouterr().out, "this user's cabinet never loaded a good file"
 
 
 def test_the_service_state_folder_is_the_units():

@@ -174,7 +174,7 @@ def test_only_a_cabinet_that_never_loaded_a_good_file_uses_factory_settings(tmp_
 ONE_KEY = {
     # name: (old text, new text, dotted key, words of the line)
     "wrong type": ("  free_play: false", "  free_play: maybe", "credits.free_play",
-                   "must be true or false, got 'maybe'; using the last good value False"),
+                   "must be true or false, got 'maybe'; using the last good value false"),
     "out-of-range number": ("  credits_per_game: 1 ", "  credits_per_game: 99", "credits.credits_per_game",
                             "must be at most 9, got 99; using the last good value 1"),
     "a price table that never pays": ("  price_table_1: [[2, 1]]", "  price_table_1: [[2, 0]]",
@@ -203,7 +203,7 @@ def test_a_single_bad_value_falls_back_to_that_keys_last_good_value(paid, case):
 def test_a_bad_value_with_no_last_good_takes_the_factory_value():
     loaded = parse_settings("credits:\n  free_play: maybe\n", "op.yaml")
     assert [str(p) for p in loaded.problems] == [
-        "op.yaml:2: credits.free_play: must be true or false, got 'maybe'; using True"]
+        "op.yaml:2: credits.free_play: must be true or false, got 'maybe'; using true"]
 
 
 def test_last_good_means_the_values_in_force_not_the_file_as_written(paid):
@@ -235,7 +235,7 @@ def test_a_key_given_twice_keeps_its_last_good_value(paid, twice):
     loaded = load_for_cabinet(paid)
     second = line_of(PAID, "  free_play:") + 1
     assert [str(p) for p in loaded.problems] == [
-        f"{paid}:{second}: credits.free_play: given twice; using the last good value False"]
+        f"{paid}:{second}: credits.free_play: given twice; using the last good value false"]
     assert is_paid(loaded.settings) and loaded.verdict() == USING_LAST_GOOD
 
 
@@ -267,7 +267,7 @@ def test_a_name_yaml_reads_as_true_or_false_says_to_quote_it():
     """YAML reads NO, yes, on, off as true or false: the list name NO needs quotes."""
     text = "antigravity:\n  contests:\n    - {name: NO, seed: 1}\n"
     [problem] = parse_settings(text, "op.yaml").problems
-    assert str(problem).startswith("op.yaml:3: antigravity.contests[0].name: must be text, got False "
+    assert str(problem).startswith("op.yaml:3: antigravity.contests[0].name: must be text, got false "
                                    "(write it in quotes: \"NO\")")
 
 
@@ -299,7 +299,7 @@ def test_a_key_left_out_keeps_its_last_good_value_and_says_so_at_every_start(pai
         lines = [str(p) for p in loaded.problems]
         assert lines == [
             f"{paid}:{line_of(PAID, 'credits:')}: credits.free_play: not in the file; using the last good value "
-            "False (the factory value is True)",
+            "false (the factory value is true)",
             f"{paid}:{line_of(PAID, 'credits:')}: credits.price_table_1: not in the file; using the last good "
             "value [[2, 1]] (the factory value is [[1, 1]])"], f"start {start}: keys at their factory value need no word"
         assert is_paid(loaded.settings) and loaded.verdict() == USING_LAST_GOOD

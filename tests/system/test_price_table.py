@@ -136,7 +136,7 @@ BAD_TABLES = {
     "[[1, 1], [5, 4]]": "step 2 [5, 4] pays less than the steps before it already pay for 5 coins (5)",
     "[[2, 1], [2, 3]]": "step 2 [2, 3] must take more coins than step 1 [2, 1]",
     "[[1, 1], [2, 3], [3, 5], [4, 7], [5, 9]]": "has 5 steps; at most 4",
-    "[[1, true]]": "step 1 must be two whole numbers [coins, credits], got [1, True]",
+    "[[1, true]]": "step 1 must be two whole numbers [coins, credits], got [1, true]",
     "[1, 1]": "step 1 must be two whole numbers [coins, credits], got 1",
     "2": "must be a list of [coins, credits] steps, e.g. [[1, 1], [5, 6]]; got 2",
     "[[21, 1]]": "step 1 [21, 1]: coins must be 1 to 20",
