@@ -120,7 +120,7 @@ class PlayLayout:
         steady = self.steady()
         bands = (current_language(), *(seat.horizon[0] for seat in scene.seats))   # the static picture's key
         self.layer.show(surface, (settled, steady, bands), lambda layer: self._paint_layer(layer, settled, steady))
-        playing = not scene.end_frames
+        playing = scene.playing
         for seat, view, picture, cells in zip(scene.seats, self.views, pictures, settled):
             game = seat.game
             view.draw(surface, picture, game.cursor,
@@ -357,9 +357,10 @@ class VersusLayout(PlayLayout):
         scene = self.scene
         for player, panel in ((1, self.panels[0]), (2, self.panels[1])):
             seat = scene.seat_for(player)
-            self.ring.draw(surface, (panel.centerx, panel.y + 122), seat.timer_fraction(), seconds_left(seat), 35)
             round_pips(surface, (panel.centerx, panel.y + 54), scene.rounds, player)
-            if scene.end_frames:
+            if scene.playing:   # a stopped clock would read as time still to play
+                self.ring.draw(surface, (panel.centerx, panel.y + 122), seat.timer_fraction(), seconds_left(seat), 35)
+            else:
                 self._draw_result(surface, panel, player)
 
     def _draw_result(self, surface, panel: pygame.Rect, player: int) -> None:

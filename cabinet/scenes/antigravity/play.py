@@ -270,6 +270,12 @@ class AntiGravityScene(WalksAway, Scene):
         return self.match.winner if self.match is not None else None
 
     @property
+    def playing(self) -> bool:
+        """A round is on: not its result, nor the final fields a finished match leaves behind the
+        rematch offer (``_finish`` has reset ``end_frames`` by then)."""
+        return not self.end_frames and not self.finished
+
+    @property
     def match_over(self) -> bool:
         """Versus: a side has won the match (not merely this round)."""
         return self.rounds is not None and self.rounds.winner is not None

@@ -390,3 +390,38 @@ def test_the_cpu_thinks_over_its_first_move_during_ready_go(game):
         app.step()
     assert cpu.thought is not None and cpu.thought.done
     assert sum(slices_per_frame) >= 8 and max(slices_per_frame) <= 2
+
+
+def test_anti_gravity_shows_no_move_timer_or_cursor_once_a_round_or_the_match_is_over(monkeypatch):
+    from cabinet.scenes.antigravity.field_view import FieldView
+    from cabinet.scenes.kit.ring_timer import RingTimer
+
+    rings, cursors = [], []
+    monkeypatch.setattr(RingTimer, "draw", lambda self, *args: rings.append(args))
+    view_draw = FieldView.draw
+    monkeypatch.setattr(FieldView, "draw", lambda self, *args, show_cursor=True, **kwargs: (
+        cursors.append(show_cursor), view_draw(self, *args, show_cursor=show_cursor, **kwargs)))
+
+    def drawn() -> tuple[int, bool]:
+        rings.clear()
+        cursors.clear()
+        app.ctx.scenes.top.draw(app.display.logical)
+        return len(rings), any(cursors)
+
+    app = make_app()
+    scene = match_scene(app.ctx, Match("antigravity", 2, 7), Series())
+    app.ctx.scenes.reset(scene)
+    while scene.countdown.running:
+        app.step()
+    assert drawn() == (2, True), "in play: both timers and both cursors"
+    results = 0
+    for frame in range(12_000):   # player 1 stacks one column until it crosses the S line, twice
+        if app.ctx.scenes.top is not scene:
+            break
+        app.step([press(Action.UP)] if frame % 12 == 0 else None)
+        if scene.end_frames == 1 and not scene.match_over:
+            results += 1
+            assert drawn() == (0, False), "a round's result stands still: no clock runs"
+    assert results == 1 and isinstance(app.ctx.scenes.top, RematchScene)
+    assert drawn() == (0, False), "the final fields behind the offer: no frozen timer, no cursor"
+    app.close()
