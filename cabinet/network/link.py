@@ -70,6 +70,7 @@ class NetworkLink:
         self._in_flight: dict[int, int] = {}  # message id -> outbox row id
         self._acked: list[int] = []
         self._early: dict[int, bool] = {}    # message id -> acknowledged (True) or refused, before we saw the id
+        self._snapshot_mids: set[int] = set()  # snapshots awaiting their PUBACK, which deletes no outbox row
         self._sent_upto = 0                  # highest outbox row published on this connection
         self._refused_until = 0.0            # publish nothing before this (monotonic): the broker refused
         self._rewind = False                 # offer every waiting event again once the pause is over
@@ -278,6 +279,8 @@ class NetworkLink:
         with self._lock:
             early = self._early.pop(mid, None)
             if row_id is None:
+                if early is None:
+                    self._snapshot_mids.add(mid)
                 return
             self._sent_upto = max(self._sent_upto, row_id)
             if early is None:
@@ -321,8 +324,11 @@ class NetworkLink:
             if not refused:   # any acknowledgement is a sync: snapshots go out every heartbeat, events seldom
                 self._last_sync = now_stamp()
             row_id = self._in_flight.pop(mid, None)
-            if row_id is None:
-                self._early[mid] = not refused  # claimed by _publish, or dropped there (snapshots)
+            # Else an ack faster than publish's return, which _publish claims. A snapshot's late ack
+            # must leave nothing here: paho reuses message ids, and a later event's would find it.
+            if row_id is None and mid not in self._snapshot_mids:
+                self._early[mid] = not refused
+            self._snapshot_mids.discard(mid)
             if refused:
                 # An ACL or a quota: every event stays in the outbox and is offered again after a pause.
                 self._refused_until = time.monotonic() + REFUSED_RETRY_SECONDS

@@ -1,5 +1,6 @@
-"""LAST SYNC on the NETWORK page: when the broker last acknowledged a message of this cabinet's,
-events or snapshots (no broker here: paho's client and its callbacks are played by the test)."""
+"""The broker's acknowledgements, as the fleet link counts them: LAST SYNC on the NETWORK page
+(the last one, of events or snapshots), and the outbox rows deleted (only an event's own).
+No broker here: paho's client and its callbacks are played by the test."""
 
 from __future__ import annotations
 
@@ -14,13 +15,15 @@ REFUSED = SimpleNamespace(is_failure=True, value=0x87)
 
 
 class Client:
-    """Takes every publish (numbering it as paho does) and answers nothing by itself."""
+    """Takes every publish, numbering it from 1 as paho does, and answers nothing by itself."""
 
     def __init__(self):
-        self.mids: list[int] = []
+        self.mids: list[int] = []   # the messages not answered yet
+        self.next_mid = 1
 
     def publish(self, topic, payload, qos, retain):
-        self.mids.append(len(self.mids) + 1)
+        self.mids.append(self.next_mid)
+        self.next_mid += 1
         return SimpleNamespace(mid=self.mids[-1])
 
     def subscribe(self, topics):
@@ -38,8 +41,10 @@ def connected_link(tmp_path) -> tuple[NetworkLink, Store]:
 
 
 def answer(link: NetworkLink, code=SUCCESS) -> None:
+    """The broker answers every message sent, after ``publish`` returned (as over a real network)."""
     for mid in link.client.mids:
         link._on_publish(link.client, None, mid, code, None)
+    link.client.mids.clear()
     link._pass(1.0)
 
 
@@ -60,6 +65,22 @@ def test_a_refused_message_is_no_sync(tmp_path):
     try:
         answer(link, REFUSED)
         assert link.status.state == "denied" and link.status.last_sync is None
+    finally:
+        link.outbox.close()
+        store.close()
+
+
+def test_an_event_is_kept_until_its_own_ack_when_paho_reuses_a_snapshots_message_id(tmp_path):
+    link, store = connected_link(tmp_path)
+    try:
+        answer(link)                      # the first snapshots, acknowledged
+        store.scores.add("blocks", "ACE", 99_999)
+        link.client.next_mid = 1          # paho's ids wrap after 65535: the ids just answered come again
+        link._pass(2.0)                   # the table's snapshot and the event go out
+        link._pass(3.0)
+        assert link.status.queued == 1, "no PUBACK for the event yet: it stays in the outbox"
+        answer(link)
+        assert link.status.queued == 0
     finally:
         link.outbox.close()
         store.close()
