@@ -75,3 +75,16 @@ def test_a_cut_hands_the_freed_pages_back_after_collecting(collector, monkeypatc
     collector.cut()
     collector.tick(101.0)
     assert freed_before_trim == [True]
+
+
+def test_settling_hands_start_ups_freed_pages_back_before_the_first_frame(monkeypatch):
+    from cabinet.system import memory
+    watched = an_old_cycle()
+    freed_before_trim = []
+    monkeypatch.setattr(memory, "release_freed_memory", lambda: freed_before_trim.append(watched() is None) or True)
+    settling = Collector()
+    try:
+        settling.settle()
+        assert freed_before_trim == [True]   # collected, then given back: the first cut does not pay
+    finally:
+        settling.release()
