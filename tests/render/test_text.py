@@ -87,3 +87,29 @@ def test_the_sizes_cache_is_bounded_yet_keeps_the_words_measured_every_frame():
     for string, size in every_frame:
         text_size(string, size)
     assert text_size.cache_info().misses == misses
+
+
+@pytest.mark.parametrize("string", ["0", "12,340", "+84", "-3", "1:05", "99%", "3 / 10", "1.5"])
+@pytest.mark.parametrize("size, shadow", [(14, True), (28, True), (42, False)])
+@pytest.mark.parametrize("align", ["topleft", "center", "bottomright"])
+def test_a_number_drawn_by_cells_is_the_picture_of_the_whole_string(string, size, shadow, align):
+    by_cells, whole = pygame.Surface((300, 120)), pygame.Surface((300, 120))
+    for surface in (by_cells, whole):
+        surface.fill((20, 30, 40))
+    rect = text(by_cells, string, (150, 60), size, YELLOW, align, shadow)
+    rendered = render_text(string, size, YELLOW, shadow)
+    assert rect == rendered.get_rect(**{align: (150, 60)})
+    whole.blit(rendered, rect)
+    assert pygame.image.tobytes(by_cells, "RGB") == pygame.image.tobytes(whole, "RGB")
+
+
+def test_new_scores_leave_the_cached_words_alone():
+    """Attract mode shows thousands of scores that never come back: none may push a word out."""
+    text_module = __import__("sys").modules["cabinet.render.text"]
+    surface = pygame.Surface((400, 100))
+    text(surface, "HIGH SCORE", (0, 0), 28, YELLOW)
+    words = dict(text_module._cache)
+    for score in range(100_000, 100_000 + 3 * text_module._CACHE_LIMIT, 7):
+        text(surface, f"{score:,}", (0, 40), 28, YELLOW)
+        text(surface, f"+{score % 1000}", (200, 40), 21, YELLOW)
+    assert dict(text_module._cache) == words

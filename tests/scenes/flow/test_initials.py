@@ -1,6 +1,5 @@
 """The initials screens lay their lines out one under another, readable from 2 m."""
 
-import importlib
 
 import pygame
 import pytest
@@ -11,7 +10,7 @@ from cabinet.scenes.flow.records import Entry, RecordsInitialsScene
 from cabinet.scenes.kit import common
 from cabinet.scenes.kit.common import READABLE
 from support.app import make_app
-from support.drawn import overlapping, spy_text
+from support.drawn import overlapping, spy_sizes, spy_text
 
 HELP = "UP/DOWN LETTER   A NEXT   START DONE"
 
@@ -46,15 +45,9 @@ def test_two_records_both_show_above_the_prompt(monkeypatch):
 
 
 def test_the_help_line_and_the_countdown_are_readable_at_two_metres(monkeypatch):
-    sizes = {}
-    text_module = importlib.import_module("cabinet.render.text")
-    real = text_module.render_text
-
-    def recording(string, size, colour, shadow=True):
-        sizes[string] = size
-        return real(string, size, colour, shadow)
-
-    monkeypatch.setattr(text_module, "render_text", recording)
-    _high_score(make_app().ctx).draw(pygame.Surface((960, 540)))
+    app = make_app()
+    seen, _ = spy_sizes(monkeypatch)
+    _high_score(app.ctx).draw(pygame.Surface((960, 540)))
+    sizes = {words: size for words, size, _ in seen}
     assert sizes[HELP] >= READABLE
     assert sizes["TIME"] >= READABLE and sizes["30"] >= READABLE

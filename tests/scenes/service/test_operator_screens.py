@@ -3,7 +3,6 @@ a credit, a Start without credit, a service press during play, the rank and the
 table's name, B on game select, and paths that keep their case."""
 
 import string
-import sys
 from pathlib import Path
 
 import pygame
@@ -11,6 +10,7 @@ import pytest
 
 from cabinet.inputs.actions import CABINET, Action, InputEvent
 from cabinet.render import WIDTH, glyphs, text_size
+from cabinet.render.text import Recorder
 from cabinet.scenes.blocks.play import BlocksScene
 from cabinet.scenes.flow.attract import REFUSED_FRAMES, AttractScene
 from cabinet.scenes.flow.initials import InitialsScene
@@ -25,25 +25,21 @@ PAID = "credits: {free_play: false, coins_per_credit_1: 2, credits_per_game: 1}"
 
 
 @pytest.fixture
-def drawn(monkeypatch):
-    """Every (string, size) the pixel font draws from now on."""
-    module = sys.modules["cabinet.render.text"]
-    seen = []
-    original = module.render_text
+def drawn():
+    """Every string the pixel font draws from now on, with its size (a text Recorder)."""
+    with Recorder() as recorder:
+        yield recorder
 
-    def recording(string, size, colour, shadow=True):
-        seen.append((string, size))
-        return original(string, size, colour, shadow)
 
-    monkeypatch.setattr(module, "render_text", recording)
-    return seen
+def pairs(drawn) -> list[tuple[str, int]]:
+    return [(item.string, item.size) for item in drawn]
 
 
 def frame(app, drawn) -> list[str]:
     """The strings of one freshly drawn frame."""
     drawn.clear()
     app.render()
-    return [string for string, _ in drawn]
+    return [item.string for item in drawn]
 
 
 def coin(chute: int = 1) -> InputEvent:
@@ -67,11 +63,11 @@ def test_start_without_a_coin_flashes_insert_coin(drawn):
     tap(app, Action.START)
     assert isinstance(app.ctx.scenes.top, AttractScene)
     app.render()
-    assert ("INSERT COIN", 56) in drawn, "a big INSERT COIN across the screen"
+    assert ("INSERT COIN", 56) in pairs(drawn), "a big INSERT COIN across the screen"
     run(app, REFUSED_FRAMES)
     drawn.clear()
     app.render()
-    assert ("INSERT COIN", 56) not in drawn, "the flash ends after a moment"
+    assert ("INSERT COIN", 56) not in pairs(drawn), "the flash ends after a moment"
 
 
 def test_start_with_a_coin_short_of_a_credit_says_how_far_it_went_on_every_frame(drawn):
@@ -82,7 +78,7 @@ def test_start_with_a_coin_short_of_a_credit_says_how_far_it_went_on_every_frame
     for _ in range(REFUSED_FRAMES - 4):
         drawn.clear()
         app.ctx.scenes.top.draw(surface)
-        shown = [string for string, _ in drawn]
+        shown = [item.string for item in drawn]
         assert "1/2 COINS" in shown, "what is already paid stays lit"
         assert "INSERT COIN" not in shown
         run(app, 1)
@@ -130,7 +126,7 @@ def test_the_ranking_names_the_game_and_the_table_within_its_frame(drawn):
                          ("antigravity/single/hard", "ANTI-GRAVITY - HARD"), ("blocks", "BLOCKS")):
         app.ctx.scenes.reset(RankingScene(app.ctx, table, rank=3))
         app.render()
-        sizes = [size for string, size in drawn if string == title]
+        sizes = [item.size for item in drawn if item.string == title]
         assert sizes, title
         assert text_size(title, sizes[-1])[0] <= WIDTH - 2 * 200, "inside the ranking's frame"
 
