@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+import pytest
+
 from cabinet.network.link import NetworkLink
 from cabinet.settings.schema import NetworkSettings
 from cabinet.storage import Store
@@ -30,14 +32,18 @@ class Client:
         pass
 
 
-def connected_link(tmp_path) -> tuple[NetworkLink, Store]:
+@pytest.fixture
+def connected(tmp_path):
+    """A link just connected to a broker played by :class:`Client`, and its cabinet's store."""
     store = Store.open(tmp_path / "cabinet.db")
     store.outbox.enabled = True
     link = NetworkLink(NetworkSettings(enabled=True, host="broker", tls=False), store.db.path, ["blocks"])
     link.client = Client()
     link._on_connect(link.client, None, None, SUCCESS, None)
     link._pass(0.0)   # online: the status and every snapshot go out
-    return link, store
+    yield link, store
+    link.outbox.close()
+    store.close()
 
 
 def answer(link: NetworkLink, code=SUCCESS) -> None:
@@ -48,39 +54,27 @@ def answer(link: NetworkLink, code=SUCCESS) -> None:
     link._pass(1.0)
 
 
-def test_a_link_with_no_event_queued_still_says_when_the_broker_last_answered(tmp_path):
-    link, store = connected_link(tmp_path)
-    try:
-        assert link.status.state == "connected" and link.status.queued == 0
-        assert link.status.last_sync is None, "nothing is acknowledged yet"
-        answer(link)
-        assert link.status.last_sync is not None, "the snapshots' acknowledgements are a sync"
-    finally:
-        link.outbox.close()
-        store.close()
+def test_a_link_with_no_event_queued_still_says_when_the_broker_last_answered(connected):
+    link, _ = connected
+    assert link.status.state == "connected" and link.status.queued == 0
+    assert link.status.last_sync is None, "nothing is acknowledged yet"
+    answer(link)
+    assert link.status.last_sync is not None, "the snapshots' acknowledgements are a sync"
 
 
-def test_a_refused_message_is_no_sync(tmp_path):
-    link, store = connected_link(tmp_path)
-    try:
-        answer(link, REFUSED)
-        assert link.status.state == "denied" and link.status.last_sync is None
-    finally:
-        link.outbox.close()
-        store.close()
+def test_a_refused_message_is_no_sync(connected):
+    link, _ = connected
+    answer(link, REFUSED)
+    assert link.status.state == "denied" and link.status.last_sync is None
 
 
-def test_an_event_is_kept_until_its_own_ack_when_paho_reuses_a_snapshots_message_id(tmp_path):
-    link, store = connected_link(tmp_path)
-    try:
-        answer(link)                      # the first snapshots, acknowledged
-        store.scores.add("blocks", "ACE", 99_999)
-        link.client.next_mid = 1          # paho's ids wrap after 65535: the ids just answered come again
-        link._pass(2.0)                   # the table's snapshot and the event go out
-        link._pass(3.0)
-        assert link.status.queued == 1, "no PUBACK for the event yet: it stays in the outbox"
-        answer(link)
-        assert link.status.queued == 0
-    finally:
-        link.outbox.close()
-        store.close()
+def test_an_event_is_kept_until_its_own_ack_when_paho_reuses_a_snapshots_message_id(connected):
+    link, store = connected
+    answer(link)                      # the first snapshots, acknowledged
+    store.scores.add("blocks", "ACE", 99_999)
+    link.client.next_mid = 1          # paho's ids wrap after 65535: the ids just answered come again
+    link._pass(2.0)                   # the table's snapshot and the event go out
+    link._pass(3.0)
+    assert link.status.queued == 1, "no PUBACK for the event yet: it stays in the outbox"
+    answer(link)
+    assert link.status.queued == 0
