@@ -191,12 +191,12 @@ def run(quick: bool) -> list[Figure]:
             killed_lost, killed_twice, _, killed_wrong = lossless(folder, broker, events, kill=True)
             rate = drain_rate(folder, broker, 200 if quick else 2000)
         down = f"network: {{enabled: true, host: 127.0.0.1, port: {free_port()}, tls: false}}\n"
-        frames = 60 if quick else 900
+        frames = 60 if quick else 300
         # Alternate the runs so a busy spell of the machine hits both alike.
         runs = [(frame_ms("{}", frames), frame_ms(down, frames)) for _ in range(3)]
         frame_none = statistics.median(none for none, _ in runs)
         frame_down = statistics.median(down_ms for _, down_ms in runs)
-        presses = 40 if quick else 600
+        presses = 40 if quick else 300
         input_none = statistics.median(measure_latency(presses)) * 1000
         input_down = statistics.median(measure_latency(presses, settings_yaml=down)) * 1000
     return [
