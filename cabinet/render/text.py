@@ -3,9 +3,10 @@
 ``text(surface, "SCORE", (x, y), 28, colour, "topleft")`` draws; every distinct
 (string, size, colour, shadow) is rendered once and kept in a bounded cache, so a
 screen that redraws the same words each frame costs one blit per string. Numbers
-("12,340", "+84", "1:05") are drawn a character at a time from cached cells instead:
+("12,340", "+84", "1:05") are drawn a character at a time from cached cells instead,
+also inside words ("3 CHAIN! +94": the words from the cache, the numbers by cells):
 attract mode shows a couple of thousand scores an hour that never come back, and
-each was a new picture (8-44 KB in the C heap) pushing a word out of the cache.
+each was a new picture (8-44 KB in the C heap) that the cache kept.
 
 Every character the pixel font (:mod:`cabinet.render.glyphs`) has is drawn with it, so
 English and Malay look as they always did and digits look the same in every language.
@@ -21,6 +22,7 @@ into, if any: the screen-fit test (``tests/render/test_screen_fit.py``) reads it
 
 from __future__ import annotations
 
+import re
 from collections import OrderedDict
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -44,6 +46,7 @@ FONT_PIXELS = 8      # the Misaki font's em: one dot per pixel at this size
 _ADVANCE = glyphs.WIDTH + 1   # the pixel font's glyph and the column between glyphs
 
 _NUMBER_CHARACTERS = frozenset("0123456789+-,.:/% ")   # a score, a count, a time: drawn by cells
+_NUMBER = re.compile(r"([+-]?[0-9][0-9,.:/%]*)")         # a number inside words, its sign included
 _ALIASES = {"left": "topleft", "right": "topright", "centre": "midtop", "middle": "center"}
 
 
@@ -148,10 +151,10 @@ def text(surface: pygame.Surface, string: str, pos, size: int, colour,
     topleft, topright and midtop. Returns the rectangle drawn.
     """
     anchor = _ALIASES.get(align, align)
-    if _NUMBER_CHARACTERS.issuperset(string):
+    if _NUMBER_CHARACTERS.issuperset(string) or _NUMBER.search(string):
         rect = pygame.Rect((0, 0), text_size(string, size))
         setattr(rect, anchor, pos)
-        surface.blits(_cells(string, scale_for(size), tuple(colour), shadow, rect.topleft), doreturn=False)
+        surface.blits(_pieces(string, scale_for(size), tuple(colour), shadow, rect.topleft), doreturn=False)
     else:
         rendered = render_text(string, size, colour, shadow)
         rect = rendered.get_rect(**{anchor: pos})
@@ -161,12 +164,21 @@ def text(surface: pygame.Surface, string: str, pos, size: int, colour,
     return rect
 
 
-def _cells(string: str, scale: int, colour, shadow: bool, topleft) -> list:
-    """(cell, position) of each character of ``string`` drawn from ``topleft``: the same pixels
-    as its :func:`render_text`, since a glyph's shadow never reaches the next glyph."""
+def _pieces(string: str, scale: int, colour, shadow: bool, topleft) -> list:
+    """(picture, position) of each piece of ``string`` drawn from ``topleft``: a cell for each
+    character of a number, the cached rendering of each run of words between them. The same
+    pixels as its :func:`render_text`: each glyph is drawn, shadow first, in the same order."""
     x, y = topleft
-    step = _ADVANCE * scale
-    return [(_cell(char, scale, colour, shadow), (x + index * step, y)) for index, char in enumerate(string)]
+    pieces = []
+    for index, run in enumerate(_NUMBER.split(string)):
+        if index % 2 or _NUMBER_CHARACTERS.issuperset(run):    # odd runs are the numbers split out
+            for char in run:
+                pieces.append((_cell(char, scale, colour, shadow), (x, y)))
+                x += _ADVANCE * scale
+        else:
+            pieces.append((render_text(run, scale * glyphs.HEIGHT, colour, shadow), (x, y)))
+            x += _units(run) * scale
+    return pieces
 
 
 @lru_cache(maxsize=256)

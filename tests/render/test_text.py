@@ -89,16 +89,18 @@ def test_the_sizes_cache_is_bounded_yet_keeps_the_words_measured_every_frame():
     assert text_size.cache_info().misses == misses
 
 
-@pytest.mark.parametrize("string", ["0", "12,340", "+84", "-3", "1:05", "99%", "3 / 10", "1.5"])
+@pytest.mark.parametrize("string", ["0", "12,340", "+84", "-3", "1:05", "99%", "3 / 10", "1.5",
+                                    "3 CHAIN! +94", "CLEAR 6 +147", "CPU LV4 WINS", "RE-MATCH 2-1",
+                                    "クレジット 3  100円", "x2"])
 @pytest.mark.parametrize("size, shadow", [(14, True), (28, True), (42, False)])
 @pytest.mark.parametrize("align", ["topleft", "center", "bottomright"])
 def test_a_number_drawn_by_cells_is_the_picture_of_the_whole_string(string, size, shadow, align):
-    by_cells, whole = pygame.Surface((300, 120)), pygame.Surface((300, 120))
+    by_cells, whole = pygame.Surface((640, 120)), pygame.Surface((640, 120))
     for surface in (by_cells, whole):
         surface.fill((20, 30, 40))
-    rect = text(by_cells, string, (150, 60), size, YELLOW, align, shadow)
+    rect = text(by_cells, string, (320, 60), size, YELLOW, align, shadow)
     rendered = render_text(string, size, YELLOW, shadow)
-    assert rect == rendered.get_rect(**{align: (150, 60)})
+    assert rect == rendered.get_rect(**{align: (320, 60)})
     whole.blit(rendered, rect)
     assert pygame.image.tobytes(by_cells, "RGB") == pygame.image.tobytes(whole, "RGB")
 
@@ -113,3 +115,17 @@ def test_new_scores_leave_the_cached_words_alone():
         text(surface, f"{score:,}", (0, 40), 28, YELLOW)
         text(surface, f"+{score % 1000}", (200, 40), 21, YELLOW)
     assert dict(text_module._cache) == words
+
+
+def test_one_off_numbers_inside_words_add_no_picture_after_the_first():
+    """The popups of a game ("3 CHAIN! +94", "CLEAR 6 +147") carry a new score nearly every time:
+    their words are rendered once, their numbers come from cells, so the cache stops growing."""
+    text_module = __import__("sys").modules["cabinet.render.text"]
+    surface = pygame.Surface((400, 100))
+    text(surface, "2 CHAIN! +78", (0, 0), 14, YELLOW)
+    text(surface, "CLEAR 3 +62", (0, 20), 14, YELLOW)
+    pictures = len(text_module._cache)
+    for points in range(1, 2000, 3):
+        text(surface, f"{points % 7 + 2} CHAIN! +{points}", (0, 0), 14, YELLOW)
+        text(surface, f"CLEAR {points % 9 + 1} +{points}", (0, 20), 14, YELLOW)
+    assert len(text_module._cache) == pictures
