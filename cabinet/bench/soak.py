@@ -138,7 +138,7 @@ def run(quick: bool) -> list[Figure]:
     else:       # hours 1-3: the first hour fills the caches (text, sprites, sounds)
         starts = [(h, mb) for h, mb in report["loop_starts"] if h >= 1.0]
         growth = Figure(f"RSS growth per simulated hour, hours 1-{hours:g}",
-                        slope(starts) if len(starts) >= MIN_LOOPS else float("nan"), "MB/h", "<= 1")
+                        slope(starts) if len(starts) >= MIN_LOOPS else float("nan"), "MB/h", "<= 0.5")
     figures = [growth]
     if not quick:
         figures.append(Figure(f"RSS growth per simulated hour, hours 1-{hours:g}, minute samples",
