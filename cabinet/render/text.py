@@ -6,7 +6,8 @@ screen that redraws the same words each frame costs one blit per string. Numbers
 ("12,340", "+84", "1:05") are drawn a character at a time from cached cells instead,
 also inside words ("3 CHAIN! +94": the words from the cache, the numbers by cells):
 attract mode shows a couple of thousand scores an hour that never come back, and
-each was a new picture (8-44 KB in the C heap) that the cache kept.
+each was a new picture (8-44 KB in the C heap) that the cache kept. A style of number
+gets all ten digits at its first sight, so none is new hours later.
 
 Every character the pixel font (:mod:`cabinet.render.glyphs`) has is drawn with it, so
 English and Malay look as they always did and digits look the same in every language.
@@ -38,6 +39,7 @@ _CACHE_LIMIT = 600
 # Measured sizes: what one attract loop measures fits (about 600), and a loop's few dozen new
 # scores evict only old ones. At 4,096 the one-off scores kept it filling for hours.
 _SIZES_LIMIT = 1024
+_STYLES_LIMIT = 64   # number styles (scale, colour, shadow): 29 after warming, 33 an hour on
 _cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
 _recorder: Recorder | None = None   # see Recorder: set only by the screen-fit test
 
@@ -45,7 +47,8 @@ FONT_FILE = Path(__file__).parent / "fonts" / "misaki_gothic.ttf"
 FONT_PIXELS = 8      # the Misaki font's em: one dot per pixel at this size
 _ADVANCE = glyphs.WIDTH + 1   # the pixel font's glyph and the column between glyphs
 
-_NUMBER_CHARACTERS = frozenset("0123456789+-,.:/% ")   # a score, a count, a time: drawn by cells
+_DIGITS = "0123456789"
+_NUMBER_CHARACTERS = frozenset(_DIGITS + "+-,.:/% ")   # a score, a count, a time: drawn by cells
 _NUMBER = re.compile(r"([+-]?[0-9][0-9,.:/%]*)")         # a number inside words, its sign included
 _ALIASES = {"left": "topleft", "right": "topright", "centre": "midtop", "middle": "center"}
 
@@ -172,8 +175,12 @@ def _pieces(string: str, scale: int, colour, shadow: bool, topleft) -> list:
     pieces = []
     for index, run in enumerate(_NUMBER.split(string)):
         if index % 2 or _NUMBER_CHARACTERS.issuperset(run):    # odd runs are the numbers split out
+            cells = _cells(scale, colour, shadow)
             for char in run:
-                pieces.append((_cell(char, scale, colour, shadow), (x, y)))
+                cell = cells.get(char)
+                if cell is None:
+                    cell = cells[char] = _render(char, scale, colour, shadow)
+                pieces.append((cell, (x, y)))
                 x += _ADVANCE * scale
         else:
             pieces.append((render_text(run, scale * glyphs.HEIGHT, colour, shadow), (x, y)))
@@ -181,9 +188,11 @@ def _pieces(string: str, scale: int, colour, shadow: bool, topleft) -> list:
     return pieces
 
 
-@lru_cache(maxsize=256)
-def _cell(char: str, scale: int, colour, shadow: bool) -> pygame.Surface:
-    return _render(char, scale, colour, shadow)
+@lru_cache(maxsize=_STYLES_LIMIT)
+def _cells(scale: int, colour, shadow: bool) -> dict[str, pygame.Surface]:
+    """The cells of one style of number, each digit drawn at its first sight: a number's
+    value changes from frame to frame, its style does not, so no digit is new an hour on."""
+    return {digit: _render(digit, scale, colour, shadow) for digit in _DIGITS}
 
 
 def covered() -> None:

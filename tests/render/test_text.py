@@ -129,3 +129,18 @@ def test_one_off_numbers_inside_words_add_no_picture_after_the_first():
         text(surface, f"{points % 7 + 2} CHAIN! +{points}", (0, 0), 14, YELLOW)
         text(surface, f"CLEAR {points % 9 + 1} +{points}", (0, 20), 14, YELLOW)
     assert len(text_module._cache) == pictures
+
+
+def test_a_number_style_draws_all_its_digits_at_its_first_sight(monkeypatch):
+    """A number's value changes, its style does not: the score that shows a 7 for the first time
+    an hour on must not render a picture then (the soak's late growth, issue 22)."""
+    text_module = __import__("sys").modules["cabinet.render.text"]
+    surface = pygame.Surface((400, 100))
+    text(surface, "5", (0, 0), 35, (12, 34, 56))          # a style no screen uses
+    rendered = []
+    real = text_module._render
+    monkeypatch.setattr(text_module, "_render", lambda *args: rendered.append(args) or real(*args))
+    for value in (1234567890, 98, 7):
+        text(surface, f"{value}", (0, 0), 35, (12, 34, 56))
+        text(surface, f"CLEAR 2 +{value}", (0, 50), 35, (12, 34, 56))
+    assert [args[0] for args in rendered] == ["CLEAR ", " ", "+"], "only the words and the sign, once each"
