@@ -1,7 +1,8 @@
 """The ring timer: a ball runs once round a ring while a turn's time runs out.
 
 Both versus screens and the ANTI-GRAVITY play screen show it. The ring is drawn
-once per step of its sweep and cached, so a frame costs one blit and a circle.
+once dark and once lit and cached, so a frame costs a few blits and a small
+polygon.
 """
 
 from __future__ import annotations
@@ -24,9 +25,9 @@ def ring_colour(seconds_left: int):
     return palette.RED if seconds_left <= WARN_SECONDS else palette.CYAN
 
 
-@lru_cache(maxsize=2 * RING_STEPS + 8)
-def _ring(radius: int, thickness: int, step: int, colour) -> pygame.Surface:
-    """The ring with ``step``/RING_STEPS of it still to run, lit in ``colour``."""
+@lru_cache(maxsize=16)
+def _ring(radius: int, thickness: int, colour) -> pygame.Surface:
+    """The ring's track, lit all round in ``colour``, or dark when ``colour`` is None."""
     size = 2 * radius + 4
     # Every pixel is either the ring's or not: a colour key shows it for a fraction of
     # the cost of a see-through surface's blend.
@@ -36,15 +37,43 @@ def _ring(radius: int, thickness: int, step: int, colour) -> pygame.Surface:
     centre = (size / 2, size / 2)
     pygame.draw.circle(surface, RING_TRACK, centre, radius)
     pygame.draw.circle(surface, RING_KEY, centre, radius - thickness)
-    if step:
-        # The remaining time: an annulus segment from the ball's place back round to the top.
-        start = 2 * math.pi * (1 - step / RING_STEPS)
-        points = max(2, step)
-        outer = [_polar(centre, radius, start + (2 * math.pi - start) * i / points) for i in range(points + 1)]
-        inner = [_polar(centre, radius - thickness, a) for a in
-                 (start + (2 * math.pi - start) * i / points for i in range(points, -1, -1))]
-        pygame.draw.polygon(surface, colour, outer + inner)
+    if colour is not None:
+        pygame.draw.polygon(surface, colour, _segment(radius, thickness, 0, RING_STEPS))
     return surface.convert() if pygame.display.get_surface() else surface
+
+
+def _segment(radius: int, thickness: int, first: int, last: int) -> list:
+    """The corners of the ring's part from step ``first`` round to step ``last`` (0 at the top,
+    clockwise), on the ring's own surface."""
+    outer, inner = _edges(radius, thickness)
+    return outer[first:last + 1] + inner[first:last + 1][::-1]
+
+
+@lru_cache(maxsize=8)
+def _edges(radius: int, thickness: int) -> tuple[list, list]:
+    """The ring's outer and inner edge at every step, on the ring's own surface."""
+    centre = (radius + 2, radius + 2)
+    angles = [2 * math.pi * i / RING_STEPS for i in range(RING_STEPS + 1)]
+    return [_polar(centre, radius, a) for a in angles], [_polar(centre, radius - thickness, a) for a in angles]
+
+
+def _draw_ring(surface: pygame.Surface, radius: int, thickness: int, step: int, colour,
+               centre: tuple[int, int]) -> None:
+    """The ring with ``step``/RING_STEPS of it still to run, lit in ``colour``, about ``centre``.
+
+    The time still to run is the lit ring's quarters that are wholly lit, and a polygon for the
+    quarter the ball is in: one picture per step would keep hundreds, some still new hours on."""
+    dark, lit = _ring(radius, thickness, None), _ring(radius, thickness, colour)
+    rect = dark.get_rect(center=centre)
+    first = RING_STEPS - step          # the step the ball is at; lit from there round to the top
+    quarter = RING_STEPS // 4
+    half = rect.width // 2
+    for index, (x, y) in enumerate(((half, 0), (half, half), (0, half), (0, 0))):   # clockwise from the top
+        picture = lit if index * quarter >= first else dark
+        surface.blit(picture, (rect.x + x, rect.y + y), (x, y, half, half))
+    if first % quarter:
+        corners = _segment(radius, thickness, first, (first // quarter + 1) * quarter)
+        pygame.draw.polygon(surface, colour, [(rect.x + x, rect.y + y) for x, y in corners])
 
 
 def _polar(centre, radius: float, angle: float) -> tuple[float, float]:
@@ -63,8 +92,7 @@ class RingTimer:
              seconds_left: int, digits_size: int) -> None:
         step = max(0, min(RING_STEPS, math.ceil(fraction * RING_STEPS)))
         colour = ring_colour(seconds_left)
-        ring = _ring(self.radius, self.thickness, step, colour)
-        surface.blit(ring, ring.get_rect(center=centre))
+        _draw_ring(surface, self.radius, self.thickness, step, colour, centre)
         angle = 2 * math.pi * (1 - fraction)
         ball = _polar(centre, self.radius - self.thickness / 2, angle)
         ball_radius = max(4, self.thickness // 2 + 3)
