@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from cabinet.bench import Figure, section, state_directory
+from cabinet.bench.soak import rss_mb
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 SCREEN = (1920, 1080)
@@ -207,17 +208,8 @@ def _thinker_figures(thinker) -> list[Figure]:
         Figure("AI thought, question to answer, median", statistics.median(times), "ms", "<= 100"),
         Figure("AI thought, question to answer, p99", p99(times), "ms", "<= 100"),
         Figure("AI thoughts thought in the main loop (worker down)", thinker.here, "thoughts", "<= 0"),
-        Figure("RSS of the AI worker", _rss_mb(thinker.pid), "MB", "<= 100"),
+        Figure("RSS of the AI worker", rss_mb(thinker.pid), "MB", "<= 100"),
     ]
-
-
-def _rss_mb(pid: int | None) -> float:
-    """The resident memory of process ``pid`` now (NaN if it has gone)."""
-    try:
-        status = Path(f"/proc/{pid}/status").read_text()
-    except (OSError, TypeError):
-        return float("nan")
-    return next(int(line.split()[1]) / 1024 for line in status.splitlines() if line.startswith("VmRSS:"))
 
 
 def _idle_cpu(app, seconds: float, attract: bool = True) -> float:

@@ -8,7 +8,10 @@ is sampled once a simulated minute, for the peak, and each time the attract
 loop starts over, for the growth: the loop's parts hold different pictures, so
 minute samples wobble by a few MB with the part that happens to be on, while
 samples at one point of the loop compare like with like. The growth is the
-slope of those over hours 1-3 (the first hour warms caches).
+slope of those over hours 1-3 (the first hour warms caches). The CPU players
+think in the AI worker process, as on a cabinet (thinking in the main process
+was most of its growth: the AI's array work); the worker's memory is sampled
+beside the cabinet's and judged the same way, and its CPU time is counted in.
 ``python -m cabinet.bench.soak HOURS [SAMPLE_SECONDS]`` runs the child part and
 prints its samples as JSON. The section runs beside the others (it needs one core
 for minutes, and counts only its own process's memory and CPU time).
@@ -19,6 +22,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import resource
 import subprocess
 import sys
 import tempfile
@@ -34,12 +38,16 @@ QUICK_HOURS = 0.02
 SAMPLE_SECONDS = 60.0             # one RSS sample per simulated minute
 QUICK_SAMPLE_SECONDS = 2.0
 MIN_LOOPS = 10                    # attract loops to fit a growth on (fewer: no figure, NaN)
+WORKER_READY_SECONDS = 60.0       # a new AI worker loads the AIs; a busy machine is slow at it
 
 
-def rss_mb() -> float:
-    """This process's resident set size now, in MB."""
-    with open("/proc/self/statm") as statm:
-        pages = int(statm.read().split()[1])
+def rss_mb(pid: int | str | None = "self") -> float:
+    """The resident set size of process ``pid`` (this one by default) now, in MB; NaN if it has gone."""
+    try:
+        with open(f"/proc/{pid}/statm") as statm:
+            pages = int(statm.read().split()[1])
+    except (OSError, TypeError, ValueError):
+        return float("nan")
     return pages * os.sysconf("SC_PAGE_SIZE") / 2**20
 
 
@@ -71,13 +79,18 @@ def soak(hours: float, sample_seconds: float = SAMPLE_SECONDS) -> dict:
     from cabinet.app import App
     from cabinet.scenes.flow.attract import AttractScene
     from cabinet.settings.load import load_settings
-    app = App(load_settings(None), headless=True, gc_at_cuts=True)   # garbage collected as a cabinet does
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    app = App(load_settings(None), headless=True, ai_worker=True, gc_at_cuts=True)   # as a cabinet runs
+    thinker = app.ctx.thinker
+    thinker.start()
+    thinker.wait_ready(WORKER_READY_SECONDS)
+    thinker.patient = True      # frames run far faster than 60 Hz here: a late thought is waited for
     record_replays(app)
     replays = len(app.ctx.store.replays.ids())
     app.ctx.go_to_attract()
     steps = int(hours * 3600 * FPS)
     every = max(1, int(sample_seconds * FPS))
-    samples, loop_starts = [], []
+    samples, loop_starts, worker_samples, worker_loop_starts = [], [], [], []
     parts = set()
     loop = None     # (attract scene, parts started) when its loop last began again
     cpu = time.process_time()
@@ -88,14 +101,20 @@ def soak(hours: float, sample_seconds: float = SAMPLE_SECONDS) -> dict:
         hour = index / (3600 * FPS)
         if index % every == 0:
             samples.append((hour, rss_mb()))
+            worker_samples.append((hour, rss_mb(thinker.pid)))
         top = app.ctx.scenes.top
         if isinstance(top, AttractScene) and top.index == 0 and loop != (id(top), top.parts_started):
             loop = (id(top), top.parts_started)
             loop_starts.append((hour, rss_mb()))
+            worker_loop_starts.append((hour, rss_mb(thinker.pid)))
         parts.add(type(getattr(top, "part", None)).__name__)
     cpu = time.process_time() - cpu
-    app.close()
-    return {"samples": samples, "loop_starts": loop_starts, "cpu_seconds": cpu,
+    app.close()     # the worker stopped and reaped: its CPU time is the children's now
+    worker = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return {"samples": samples, "loop_starts": loop_starts,
+            "worker_samples": worker_samples, "worker_loop_starts": worker_loop_starts,
+            "cpu_seconds": cpu + worker.ru_utime + worker.ru_stime - children.ru_utime - children.ru_stime,
+            "worker_peak_mb": worker.ru_maxrss / 1024,
             "simulated_seconds": steps / FPS, "replays": replays, "parts": sorted(parts)}
 
 
@@ -132,23 +151,29 @@ def run(quick: bool) -> list[Figure]:
     report, peak = _run_child(hours, QUICK_SAMPLE_SECONDS if quick else SAMPLE_SECONDS)
     samples = report["samples"]
     peak = max([peak] + [mb for _, mb in samples])   # the kernel's high-water mark, or a sample above it
-    if quick:   # too short for loops: the second half of the minute samples
-        growth = Figure("RSS growth per simulated hour (quick: second half)",
-                        slope(samples[len(samples) // 2:]), "MB/h", "<= 1")
-    else:       # hours 1-3: the first hour fills the caches (text, sprites, sounds)
-        starts = [(h, mb) for h, mb in report["loop_starts"] if h >= 1.0]
-        growth = Figure(f"RSS growth per simulated hour, hours 1-{hours:g}",
-                        slope(starts) if len(starts) >= MIN_LOOPS else float("nan"), "MB/h", "<= 0.5")
-    figures = [growth]
+    figures = [_growth("RSS", samples, report["loop_starts"], hours, quick)]
     if not quick:
         figures.append(Figure(f"RSS growth per simulated hour, hours 1-{hours:g}, minute samples",
                               slope([(h, mb) for h, mb in samples if h >= 1.0]), "MB/h"))
     return figures + [
         Figure("peak RSS during the soak", peak, "MB", "<= 120"),
         Figure("RSS at the end of the soak", samples[-1][1] if samples else float("nan"), "MB"),
-        Figure("attract loop CPU share, whole loop (CPU s per simulated s)",
+        _growth("AI worker RSS", report["worker_samples"], report["worker_loop_starts"], hours, quick),
+        Figure("peak RSS of the AI worker", report["worker_peak_mb"], "MB", "<= 100"),
+        Figure("attract loop CPU share, whole loop, AI worker included (CPU s per simulated s)",
                100 * report["cpu_seconds"] / report["simulated_seconds"], "% of a core", "<= 3"),
     ]
+
+
+def _growth(what: str, samples: list, loop_starts: list, hours: float, quick: bool) -> Figure:
+    """The growth of ``what``: over hours 1 to ``hours`` at the loop's starts (the first hour fills
+    the caches: text, sprites, sounds), or in a quick run the second half of the minute samples."""
+    if quick:   # too short for loops
+        return Figure(f"{what} growth per simulated hour (quick: second half)",
+                      slope(samples[len(samples) // 2:]), "MB/h", "<= 1")
+    starts = [(h, mb) for h, mb in loop_starts if h >= 1.0]
+    return Figure(f"{what} growth per simulated hour, hours 1-{hours:g}",
+                  slope(starts) if len(starts) >= MIN_LOOPS else float("nan"), "MB/h", "<= 0.5")
 
 
 def main() -> int:

@@ -12,7 +12,7 @@ def test_slope_is_the_least_squares_trend():
     assert slope([(1, 5.0)]) == 0.0
 
 
-def test_quick_soak_reports_growth_peak_and_cpu():
+def test_quick_soak_reports_growth_peak_and_cpu_of_the_cabinet_and_its_ai_worker():
     figures = bench.load_sections()["soak"](True)
     by_name = {figure.name: figure for figure in figures}
     assert "peak RSS during the soak" in by_name
@@ -20,6 +20,9 @@ def test_quick_soak_reports_growth_peak_and_cpu():
     assert all(math.isfinite(figure.value) for figure in figures)
     assert 20 < by_name["peak RSS during the soak"].value < 1000
     assert by_name["peak RSS during the soak"].value >= by_name["RSS at the end of the soak"].value
+    # the CPU players think in the AI worker, as on a cabinet, and its memory is judged too
+    assert 20 < by_name["peak RSS of the AI worker"].value < 1000
+    assert any(name.startswith("AI worker RSS growth per simulated hour") for name in by_name)
 
 
 def test_freed_memory_goes_back_to_the_system_once_a_minute(monkeypatch):
