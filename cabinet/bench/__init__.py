@@ -72,6 +72,16 @@ def state_directory(path: str):
             os.environ["STATE_DIRECTORY"] = previous
 
 
+def rss_mb(pid: int | str | None = "self") -> float:
+    """The resident set size of process ``pid`` (this one by default) now, in MB; NaN if it has gone."""
+    try:
+        with open(f"/proc/{pid}/statm") as statm:
+            pages = int(statm.read().split()[1])
+    except OSError:
+        return float("nan")
+    return pages * os.sysconf("SC_PAGE_SIZE") / 2**20
+
+
 def section(name: str, beside: bool = False):
     """Decorator: register ``run(quick) -> list[Figure]`` as (a part of) section ``name``;
     ``beside``: the section runs beside the others (a child process doing its work)."""

@@ -27,8 +27,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from cabinet.bench import Figure, section, state_directory
-from cabinet.bench.soak import rss_mb
+from cabinet.bench import Figure, rss_mb, section, state_directory
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 SCREEN = (1920, 1080)

@@ -14,7 +14,7 @@ was most of its growth: the AI's array work); the worker's memory is sampled
 beside the cabinet's and judged the same way, and its CPU time is counted in.
 ``python -m cabinet.bench.soak HOURS [SAMPLE_SECONDS]`` runs the child part and
 prints its samples as JSON. The section runs beside the others (it needs one core
-for minutes, and counts only its own process's memory and CPU time).
+for minutes, and counts only its own processes: the cabinet's and its worker's).
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ import time
 from pathlib import Path
 
 from cabinet import FPS
-from cabinet.bench import Figure, reaped_beside, section
+from cabinet.bench import Figure, reaped_beside, rss_mb, section
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 HOURS = 3.0
@@ -39,16 +39,6 @@ SAMPLE_SECONDS = 60.0             # one RSS sample per simulated minute
 QUICK_SAMPLE_SECONDS = 2.0
 MIN_LOOPS = 10                    # attract loops to fit a growth on (fewer: no figure, NaN)
 WORKER_READY_SECONDS = 60.0       # a new AI worker loads the AIs; a busy machine is slow at it
-
-
-def rss_mb(pid: int | str | None = "self") -> float:
-    """The resident set size of process ``pid`` (this one by default) now, in MB; NaN if it has gone."""
-    try:
-        with open(f"/proc/{pid}/statm") as statm:
-            pages = int(statm.read().split()[1])
-    except (OSError, TypeError, ValueError):
-        return float("nan")
-    return pages * os.sysconf("SC_PAGE_SIZE") / 2**20
 
 
 def record_replays(app) -> None:
