@@ -5,7 +5,7 @@ the pull-up on, closing to ground: a :class:`~gpiozero.Button` without its hold
 machinery, which would cost a thread per switch waking ten times a second (and
 a tenth of a second each to close) for events the cabinet counts in frames.
 gpiozero calls back on its own threads; those callbacks only put
-``(input name, pressed, timestamp)`` on a :class:`queue.Queue`. Everything else
+``(input name, pressed, timestamp)`` on a :class:`collections.deque`. Everything else
 (debouncing, mapping to actions) happens in the main thread in :meth:`GpioPanel.changes`.
 
 Debouncing takes the first edge at once and ignores the chatter for
@@ -16,10 +16,10 @@ which delays every press by the bounce time, and the mock pins ignore it.)
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import gc
 import logging
-import queue
 import time
 import warnings
 
@@ -86,7 +86,9 @@ class GpioPanel:
         self.inputs: dict[str, WiredInput] = {}  # by key, only the ones working
         self.factory_name = None
         self._clock = clock
-        self._queue: queue.Queue = queue.Queue()
+        # Not a Queue: append and popleft are atomic, and an empty deque costs no lock or
+        # exception at each of the 60 polls a second.
+        self._edges: collections.deque = collections.deque()
         self._buttons = []
         self._state: dict[str, _Debounce] = {}
         self._unsettled: set[str] = set()
@@ -147,7 +149,7 @@ class GpioPanel:
             self.problems.append(line)
 
     def _callback(self, key: str, pressed: bool):
-        put, clock = self._queue.put, self._clock
+        put, clock = self._edges.append, self._clock
 
         def edge():  # runs on a gpiozero thread: hand over, touch nothing else
             put((key, pressed, clock()))
@@ -156,11 +158,9 @@ class GpioPanel:
     def changes(self) -> list[SwitchChange]:
         """Presses and releases since the last call, debounced (main thread only)."""
         out = []
-        while True:
-            try:
-                key, pressed, stamp = self._queue.get_nowait()
-            except queue.Empty:
-                break
+        edges = self._edges
+        while edges:
+            key, pressed, stamp = edges.popleft()
             state = self._state[key]
             state.latest = pressed
             if pressed != state.reported and stamp - state.accepted_at >= self.bounce:
