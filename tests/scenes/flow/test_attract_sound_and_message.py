@@ -1,6 +1,7 @@
 """Attract mode's sound every N loops at its own volume, and the operator's message line:
 the settings' checks, what plays and what shows, and their service menu rows."""
 
+import dataclasses
 from pathlib import Path
 
 import pygame
@@ -164,3 +165,24 @@ def test_the_service_menu_has_rows_for_the_demo_sound_and_the_message(cabinet):
 def test_a_message_may_hold_what_the_fonts_draw_japanese_and_pounds_too():
     loaded = parse_settings('attract: {message: "ゲームセンター 1プレイ100円 2 PLAYS £1"}', "op.yaml")
     assert loaded.problems == [] and loaded.settings.attract.message == "ゲームセンター 1プレイ100円 2 PLAYS £1"
+
+
+def test_the_title_shows_a_new_message_at_once_though_its_still_part_is_kept():
+    app, _ = cabinet_with_sound(f'attract: {{message: "{MESSAGE}"}}')
+    try:
+        title, surface = TitleScene(app.ctx), app.display.logical
+        row = pygame.Rect(0, 450, surface.get_width(), 36)   # the message's line, under the prompt
+
+        def yellow_in_row() -> int:
+            title.draw(surface)
+            return pygame.mask.from_threshold(surface.subsurface(row), (255, 220, 0), (60, 60, 60, 255)).count()
+
+        assert yellow_in_row() > 50
+        attract = dataclasses.replace(app.ctx.settings.attract, message="")
+        app.ctx.settings = dataclasses.replace(app.ctx.settings, attract=attract)
+        assert yellow_in_row() == 0, "the operator took the message away: the line goes with it"
+        attract = dataclasses.replace(attract, message="HAPPY HOUR 5-7")
+        app.ctx.settings = dataclasses.replace(app.ctx.settings, attract=attract)
+        assert yellow_in_row() > 50
+    finally:
+        app.close()
