@@ -83,7 +83,7 @@ def start_lamps(ctx) -> dict[int, str]:
     top = ctx.scenes.top
     lamps = dict.fromkeys(PLAYERS, OFF)
     if isinstance(top, (AttractScene, SafeTitleScene)):
-        return {player: BLINK if can_play(ctx) else OFF for player in PLAYERS}
+        return dict.fromkeys(PLAYERS, BLINK if can_play(ctx) else OFF)
     if isinstance(top, RematchScene):
         match = top.end.match
         if rematch_offered(ctx, match):
@@ -104,6 +104,8 @@ class CabinetOutputs:
         self.ctx = ctx
         self.board = board
         self.refused_for: str | None = "STARTING"
+        # The board is made anew when its settings change, so what it has wired is fixed here.
+        self._lamps = any(name.startswith("start_lamp") or name == "marquee" for name in board.devices)
         for meter in (1, 2):
             owed = ctx.bank.meter_owed(meter) if ctx.bank is not None else 0
             if not owed:
@@ -130,6 +132,8 @@ class CabinetOutputs:
             log.info("coin lockout: %s", f"refusing coins ({reason.lower()})" if reason else "accepting coins")
             self.refused_for = reason
         self.board.accept_coins(reason is None)
+        if not self._lamps:
+            return      # nothing to light: not worth working out 60 times a second
         lamps = start_lamps(self.ctx) if awake else dict.fromkeys(PLAYERS, OFF)
         for player, state in lamps.items():
             self.board.show_lamp(player, state)
