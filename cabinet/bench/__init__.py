@@ -17,6 +17,7 @@ import contextlib
 import importlib
 import json
 import os
+import re
 import resource
 import sys
 import threading
@@ -80,6 +81,38 @@ def rss_mb(pid: int | str | None = "self") -> float:
     except OSError:
         return float("nan")
     return pages * os.sysconf("SC_PAGE_SIZE") / 2**20
+
+
+def peak_rss_mb(pid: int | str | None = "self") -> float:
+    """The high-water resident size of process ``pid`` in MB (VmHWM); NaN if it has gone.
+
+    A process's own, unlike the ``ru_maxrss`` its parent reaps, which also counts what
+    the parent had resident when it forked the child (see :data:`PEAK_PROBE`).
+    """
+    try:
+        with open(f"/proc/{pid}/status") as status:
+            return peak_in(status.read())
+    except OSError:
+        return float("nan")
+
+
+# ``python -c PEAK_PROBE ARGS`` runs ``python -m cabinet ARGS``, then writes its own peak
+# (a VmHWM line) on stderr for :func:`peak_in` to find: a child's ``ru_maxrss`` would count
+# the resident pages of the process it was forked from (a bench at 100 MB, say).
+PEAK_PROBE = """import sys
+from cabinet.__main__ import main
+try:
+    code = main(sys.argv[1:])
+finally:
+    print(next(row for row in open("/proc/self/status") if row.startswith("VmHWM:")), file=sys.stderr)
+sys.exit(code)
+"""
+
+
+def peak_in(text: str) -> float:
+    """The peak in MB of the VmHWM line in ``text`` (what :data:`PEAK_PROBE` writes); NaN if none."""
+    found = re.search(r"VmHWM:\s+(\d+) kB", text)
+    return int(found.group(1)) / 1024 if found else float("nan")
 
 
 def section(name: str, beside: bool = False):

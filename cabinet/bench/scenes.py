@@ -27,7 +27,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from cabinet.bench import Figure, rss_mb, section, state_directory
+from cabinet.bench import PEAK_PROBE, Figure, peak_in, rss_mb, section, state_directory
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 SCREEN = (1920, 1080)
@@ -244,16 +244,15 @@ def _startup(seconds: float) -> tuple[float, float]:
         env = dict(os.environ, PYTHONPATH=str(ROOT), STATE_DIRECTORY=state,
                    SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
         started = time.perf_counter()
-        child = subprocess.Popen([sys.executable, "-m", "cabinet", "--headless", "--exit-after", str(seconds)],
+        child = subprocess.Popen([sys.executable, "-c", PEAK_PROBE, "--headless", "--exit-after", str(seconds)],
                                  env=env, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True)
-        first = float("nan")
+        first, peak = float("nan"), float("nan")
         for line in child.stderr:
             if "first frame shown" in line and first != first:
                 first = (time.perf_counter() - started) * 1000
-        # Reaped with wait4 for this child's own peak, not the largest of every child so far.
-        _, status, usage = os.wait4(child.pid, 0)
-        child.returncode = os.waitstatus_to_exitcode(status)
-    return first, usage.ru_maxrss / 1024
+            peak = peak_in(line) if "VmHWM" in line else peak
+        child.wait()
+    return first, peak
 
 
 @section("scenes")

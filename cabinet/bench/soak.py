@@ -30,7 +30,7 @@ import time
 from pathlib import Path
 
 from cabinet import FPS
-from cabinet.bench import Figure, reaped_beside, rss_mb, section
+from cabinet.bench import Figure, peak_rss_mb, reaped_beside, rss_mb, section
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 HOURS = 3.0
@@ -99,12 +99,13 @@ def soak(hours: float, sample_seconds: float = SAMPLE_SECONDS) -> dict:
             worker_loop_starts.append((hour, rss_mb(thinker.pid)))
         parts.add(type(getattr(top, "part", None)).__name__)
     cpu = time.process_time() - cpu
+    worker_peak = peak_rss_mb(thinker.pid)  # while it lives: its reaped maxrss would count this process
     app.close()     # the worker stopped and reaped: its CPU time is the children's now
     worker = resource.getrusage(resource.RUSAGE_CHILDREN)
     return {"samples": samples, "loop_starts": loop_starts,
             "worker_samples": worker_samples, "worker_loop_starts": worker_loop_starts,
             "cpu_seconds": cpu + worker.ru_utime + worker.ru_stime - children.ru_utime - children.ru_stime,
-            "worker_peak_mb": worker.ru_maxrss / 1024,
+            "peak_mb": peak_rss_mb(), "worker_peak_mb": worker_peak,
             "simulated_seconds": steps / FPS, "replays": replays, "parts": sorted(parts)}
 
 
@@ -119,8 +120,8 @@ def slope(points: list[tuple[float, float]]) -> float:
     return sum((x - mean_x) * (y - mean_y) for x, y in points) / spread if spread else 0.0
 
 
-def _run_child(hours: float, sample_seconds: float) -> tuple[dict, float]:
-    """The soak in a fresh process (its own peak RSS); returns its report and peak RSS in MB."""
+def _run_child(hours: float, sample_seconds: float) -> dict:
+    """The soak in a fresh process; returns its report (its own peak RSS in it)."""
     with tempfile.TemporaryDirectory() as state:
         env = dict(os.environ, PYTHONPATH=str(ROOT), STATE_DIRECTORY=state,
                    SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", GPIOZERO_PIN_FACTORY="mock")
@@ -132,15 +133,15 @@ def _run_child(hours: float, sample_seconds: float) -> tuple[dict, float]:
         child.returncode = os.waitstatus_to_exitcode(status)
     if child.returncode != 0:
         raise RuntimeError(f"the soak failed (exit {child.returncode})")
-    return json.loads(output), usage.ru_maxrss / 1024
+    return json.loads(output)
 
 
 @section("soak", beside=True)   # a core of its own for minutes: it runs beside the others
 def run(quick: bool) -> list[Figure]:
     hours = QUICK_HOURS if quick else HOURS
-    report, peak = _run_child(hours, QUICK_SAMPLE_SECONDS if quick else SAMPLE_SECONDS)
+    report = _run_child(hours, QUICK_SAMPLE_SECONDS if quick else SAMPLE_SECONDS)
     samples = report["samples"]
-    peak = max([peak] + [mb for _, mb in samples])   # the kernel's high-water mark, or a sample above it
+    peak = max([report["peak_mb"]] + [mb for _, mb in samples])   # VmHWM's counters may lag a sample
     figures = [_growth("RSS", samples, report["loop_starts"], hours, quick)]
     if not quick:
         figures.append(Figure(f"RSS growth per simulated hour, hours 1-{hours:g}, minute samples",

@@ -13,7 +13,6 @@ from __future__ import annotations
 import itertools
 import os
 import random
-import re
 import signal
 import subprocess
 import sys
@@ -27,6 +26,7 @@ from hypothesis import HealthCheck, example, given
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
+from cabinet.bench import PEAK_PROBE, peak_in
 from cabinet.settings.last_good import load_for_cabinet
 from cabinet.settings.load import SHIPPED_CONFIG, load_settings, parse_settings
 from support import ROOT
@@ -70,24 +70,13 @@ def paid(tmp_path):
     return path
 
 
-# python -m cabinet ARGS, then the peak memory of this program alone (VmHWM; the kernel's maxrss would
-# count the test process it was forked from).
-PROBE = """import sys
-from cabinet.__main__ import main
-try:
-    code = main(sys.argv[1:])
-finally:
-    print(next(row for row in open("/proc/self/status") if row.startswith("VmHWM:")), file=sys.stderr)
-sys.exit(code)
-"""
-
-
 def measured(args: list[str], timeout: float = 120) -> tuple[int, str, float, int]:
     """Run ``python -m cabinet ARGS``: its exit code, output, the CPU seconds the kernel counted for
     it and its peak memory (bytes). Killed after ``timeout`` seconds."""
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     with tempfile.TemporaryFile() as output:
-        child = subprocess.Popen([sys.executable, "-c", PROBE, *args], cwd=ROOT, env=env,
+        # PEAK_PROBE: the peak of this program alone (a reaped maxrss would count this test's process).
+        child = subprocess.Popen([sys.executable, "-c", PEAK_PROBE, *args], cwd=ROOT, env=env,
                                  stdout=output, stderr=subprocess.STDOUT)
         killer = threading.Timer(timeout, child.kill)
         killer.start()
@@ -99,9 +88,9 @@ def measured(args: list[str], timeout: float = 120) -> tuple[int, str, float, in
         output.seek(0)
         text = output.read().decode(errors="replace")
     assert child.returncode != -signal.SIGKILL, f"still running after {timeout} s (killed)"
-    peak = re.search(r"VmHWM:\s+(\d+) kB", text)
-    assert peak, text[-2000:]
-    return child.returncode, text, usage.ru_utime + usage.ru_stime, int(peak.group(1)) * 1024
+    peak = peak_in(text)
+    assert peak == peak, text[-2000:]
+    return child.returncode, text, usage.ru_utime + usage.ru_stime, int(peak * 2**20)
 
 
 @pytest.mark.parametrize("case", ISSUE_FILES)
