@@ -7,8 +7,12 @@ may register parts of one section (each game its own part of ``versus``, say):
 the section reports the figures of every part, in the order they registered.
 
 A section registered with ``beside=True`` does its work in a child process of its
-own that needs one core and much time (the soak): it starts first, in a thread,
-and runs beside the other sections; its figures are printed once it ends.
+own that needs one core and much time (the soak): it starts in a thread and runs
+beside the other sections; its figures are printed once it ends. It starts with
+the first section not registered with ``alone=True``: those time the cabinet against
+the clock (input latency, frame times, idle CPU, start-up) and come first. A cabinet
+runs alone on its board, and a process hogging the other core here would time this
+machine's scheduler instead.
 """
 
 from __future__ import annotations
@@ -26,8 +30,8 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass
 
 # Modules that register sections, imported when the bench runs (not when the cabinet starts).
-# The one-core sections come first, while the soak (beside them) takes the other core;
-# the sections with two workers follow.
+# The sections timed alone come first; then the soak starts beside the others, taking a core
+# while the one-core sections run, and the sections with two workers follow.
 SECTION_MODULES = [
     "cabinet.bench.inputs",
     "cabinet.bench.audio",
@@ -56,6 +60,7 @@ class Figure:
 
 _PARTS: dict[str, list[Callable[[bool], list[Figure]]]] = {}
 BESIDE: set[str] = set()        # sections that run beside the others (see the module's doc)
+ALONE: set[str] = set()         # sections timed against the clock, with nothing beside them
 _beside_children_cpu = 0.0      # CPU seconds of the children those sections reaped
 
 
@@ -115,13 +120,16 @@ def peak_in(text: str) -> float:
     return int(found.group(1)) / 1024 if found else float("nan")
 
 
-def section(name: str, beside: bool = False):
+def section(name: str, beside: bool = False, alone: bool = False):
     """Decorator: register ``run(quick) -> list[Figure]`` as (a part of) section ``name``;
-    ``beside``: the section runs beside the others (a child process doing its work)."""
+    ``beside``: the section runs beside the others (a child process doing its work);
+    ``alone``: nothing runs beside it (it times the cabinet against the clock)."""
     def register(func):
         _PARTS.setdefault(name, []).append(func)
         if beside:
             BESIDE.add(name)
+        if alone:
+            ALONE.add(name)
         return func
     return register
 
@@ -196,6 +204,8 @@ def run(only: list[str] | None = None, quick: bool = False, as_json: bool = Fals
 
     def report_beside(wait: bool) -> None:
         for thread in list(beside):
+            if thread.ident is None:
+                continue        # not started yet: the sections so far ran alone
             if wait:
                 thread.join()
             if not thread.is_alive():
@@ -204,17 +214,23 @@ def run(only: list[str] | None = None, quick: bool = False, as_json: bool = Fals
                     raise thread.error
                 report(thread.section, thread.figures, thread.seconds, thread.cpu)
 
+    def start_beside() -> None:
+        for thread in beside:
+            if thread.ident is None:
+                thread.start()
+
     try:
         with stoppable():
-            for thread in beside:
-                thread.start()
             for name in chosen:
                 if name in BESIDE:
                     continue
+                if name not in ALONE:
+                    start_beside()
                 started, cpu = time.perf_counter(), _cpu_seconds()
                 figures = sections[name](quick)
                 report(name, figures, time.perf_counter() - started, _cpu_seconds() - cpu)
                 report_beside(wait=False)
+            start_beside()      # when every other section chosen ran alone
             report_beside(wait=True)
     except Stopped as stop:
         print(f"bench: stopped by {stop}; {len(results)} of {len(chosen)} section(s) finished",

@@ -38,7 +38,7 @@ def _audio_startup_ms() -> float:
     return elapsed
 
 
-@section("audio")
+@section("audio", alone=True)
 def run(quick: bool) -> list[Figure]:
     first, median, sounds = _synthesis_ms(1 if quick else 7)
     samples = sum(len(s) for s in sounds.values())

@@ -189,7 +189,7 @@ def scripted_presses(presses: int) -> tuple[int, int, int, int]:
     return driven["press"], received["press"], driven["release"], received["release"]
 
 
-@section("inputs")
+@section("inputs", alone=True)
 def run(quick: bool) -> list[Figure]:
     latencies = sorted(measure_latency(50 if quick else 1000))
     p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] if latencies else float("inf")

@@ -255,7 +255,7 @@ def _startup(seconds: float) -> tuple[float, float]:
     return first, peak
 
 
-@section("scenes")
+@section("scenes", alone=True)
 def run(quick: bool) -> list[Figure]:
     # a section loads what it measures when it runs, so `bench --sections X` stays quick
     from cabinet.app import App

@@ -92,7 +92,7 @@ def _milliseconds(seconds: float | None) -> float:
     return math.nan if seconds is None else seconds * 1000
 
 
-@section("startup")
+@section("startup", alone=True)
 def run(quick: bool = False) -> list[Figure]:
     warm_runs = 1 if quick else 3
     with tempfile.TemporaryDirectory(prefix="arcadeforge-bench-") as state:

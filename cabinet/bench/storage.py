@@ -35,7 +35,7 @@ def _long_game() -> Replay:
                   "ABC", ["RGBYRG"] * 12)
 
 
-@section("storage")
+@section("storage", alone=True)
 def run(quick: bool) -> list[Figure]:
     repeats = 5 if quick else 60
     with tempfile.TemporaryDirectory() as folder:
