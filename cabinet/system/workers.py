@@ -20,7 +20,7 @@ import contextlib
 import signal
 import time
 from collections.abc import Callable, Iterable
-from multiprocessing import get_context
+from multiprocessing import get_context, resource_tracker
 from multiprocessing.connection import wait
 
 GRACE_SECONDS = 2.0     # a worker's time to end on SIGTERM before SIGKILL
@@ -38,6 +38,7 @@ def _serve(connection, memory=None) -> None:
     """A worker's life: run each ``(func, job)`` it is sent, send back ``(ok, result or error)``."""
     global shared
     shared = memory
+    signal.signal(signal.SIGINT, signal.SIG_IGN)    # drops a Ctrl-C held since the start (see start_all)
     while True:
         try:
             func, job = connection.recv()
@@ -56,7 +57,7 @@ def _serve(connection, memory=None) -> None:
 class Worker:
     """One worker process and the owner's end of its pipe; :meth:`start` spawns it.
 
-    The process starts with SIGINT ignored (only its owner answers Ctrl-C).
+    The process starts with SIGINT blocked, then ignores it (only its owner answers Ctrl-C).
     ``shared``: shared memory made with ``context`` (``context.RawArray``), which the
     worker's jobs read as :data:`shared` while they run.
     """
@@ -115,22 +116,35 @@ class Worker:
 
 
 def start_all(workers: list[Worker]) -> None:
-    """Start ``workers``; on any failure (a stop, say) those started are ended, then it is raised."""
+    """Start ``workers``; on any failure (a stop, say) those started are ended, then it is raised.
+
+    A Ctrl-C meanwhile is held, and raised once they have all started.
+    """
     # A Ctrl-C reaches the whole process group; a worker interrupted while Python starts
-    # dies noisily. So workers start with SIGINT ignored, which a new program keeps. SIGINT
-    # is blocked meanwhile: a Ctrl-C waits (Linux never drops a blocked signal) and is
-    # raised once the handler is back, so the workers started so far are ended.
+    # dies noisily. So workers start with SIGINT blocked in this thread (a new program
+    # keeps the mask) until they ignore it. The owner's Ctrl-C is held meanwhile, not
+    # ignored: another thread (numpy's) takes a signal this one blocks, and would drop it.
+    # The resource tracker starts first: multiprocessing unblocks SIGINT once it has started it.
+    resource_tracker.ensure_running()
+    held = []
+
+    def hold(signum, _frame):
+        held.append(signum)
+
     blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    handler = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    handler = signal.signal(signal.SIGINT, hold)
     try:
-        for worker in workers:
-            worker.start()
+        try:
+            for worker in workers:
+                worker.start()
+        finally:
+            signal.signal(signal.SIGINT, handler)
+            signal.pthread_sigmask(signal.SIG_SETMASK, blocked)   # one no other thread took is raised here
+        if held:
+            signal.raise_signal(signal.SIGINT)      # to the owner's handler, now back
     except BaseException:
         stop_all(workers)
         raise
-    finally:
-        signal.signal(signal.SIGINT, handler)
-        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
 
 
 def stop_all(workers: list[Worker], grace: float = GRACE_SECONDS) -> None:

@@ -2,6 +2,8 @@
 
 import os
 import signal
+import subprocess
+import sys
 import time
 
 import pytest
@@ -9,6 +11,7 @@ import pytest
 from cabinet.bench.stopping import Stopped, children
 from cabinet.system import workers
 from cabinet.system.workers import WorkerDied, Workers
+from support import ROOT
 
 
 def live(pids: list[int]) -> list[int]:
@@ -88,6 +91,32 @@ def test_a_stop_while_the_workers_start_ends_those_already_started(monkeypatch):
         Workers(2)
     assert started[0].pid is not None
     assert live([started[0].pid]) == []
+
+
+CTRL_C_ONCE_THE_FIRST_WORKER_STARTS = """
+import os, signal, threading
+from cabinet.system.workers import Worker, start_all
+
+class CtrlCOnceStarted(Worker):
+    def start(self):
+        super().start()
+        os.killpg(0, signal.SIGINT)
+
+threading.Thread(target=threading.Event().wait, daemon=True).start()   # as numpy's thread in the bench
+workers = [CtrlCOnceStarted(), Worker()]
+try:
+    start_all(workers)
+except KeyboardInterrupt:
+    print("raised;", sum(worker.alive() for worker in workers), "alive")
+"""
+
+
+def test_a_ctrl_c_while_workers_start_is_raised_once_they_have_and_ends_them_quietly():
+    # a fresh program: multiprocessing starts its resource tracker with the first worker
+    result = subprocess.run([sys.executable, "-c", CTRL_C_ONCE_THE_FIRST_WORKER_STARTS], capture_output=True,
+                            text=True, timeout=60, env=dict(os.environ, PYTHONPATH=str(ROOT)), start_new_session=True)
+    assert result.stdout == "raised; 0 alive\n", result.stderr
+    assert result.stderr == ""
 
 
 def test_a_worker_whose_owner_leaves_with_an_answer_unread_ends_quietly():
