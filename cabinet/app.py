@@ -34,6 +34,7 @@ SCREENSHOT_EVERY = 5 * FPS      # frames between repeated screenshots of one sce
 RECOVERY_WINDOW = 2 * FPS       # repeated failures within this many frames -> safe screen
 SAFE_AFTER_FAILURES = 3
 ASLEEP_EXTRA_STEPS = 2          # asleep, a pass of the loop runs three steps (a coin waits <= 50 ms)
+STILL_EXTRA_STEPS = 1           # attract's picture held still: a pass runs two steps (a press waits <= 33 ms)
 DIM_ALPHA = 170                 # the idle dim leaves about a third of the picture's light
 
 
@@ -195,13 +196,18 @@ class App:
         """Seconds to sleep after a pass that took ``spent`` s, ``behind`` s of game time still to run.
 
         After a presented frame on a screen whose flips wait for the refresh, none:
-        the flip did the waiting. Otherwise until the next 60 Hz step is due.
+        the flip did the waiting. Otherwise until the next 60 Hz step is due, or a
+        step later while attract mode's picture holds still (most of its steps: a
+        title that ripples ten times a second, score tables), since waking costs an
+        idle cabinet more than the steps do. Game time keeps its fixed steps.
         """
         if presented and self.display.vsync is not None and self.display.vsync.honoured:
             return 0.0
         wait = STEP - behind - spent
         if self.care.asleep:
             wait += ASLEEP_EXTRA_STEPS * STEP   # asleep: wake a third as often; the steps catch up
+        elif not presented and self._in_attract():
+            wait += STILL_EXTRA_STEPS * STEP
         return wait
 
     def _measure_vsync(self) -> None:

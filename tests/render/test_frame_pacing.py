@@ -6,27 +6,54 @@ import pytest
 
 from cabinet.app import STEP
 from cabinet.render.vsync import Reading
+from cabinet.scenes.kit.base import Scene
 from support.app import make_app
 
 VSYNC = Reading(True, 1 / 60)
 NO_VSYNC = Reading(False, 0.0006)
 
 
+def in_play():
+    """A cabinet showing a screen other than attract mode (a game, say)."""
+    app = make_app()
+    app.ctx.scenes.reset(Scene(app.ctx))
+    return app
+
+
 @pytest.mark.parametrize("reading", [None, NO_VSYNC])
 def test_without_vsync_the_timer_waits_for_the_next_step(reading):
-    app = make_app()
+    app = in_play()
     app.display.vsync = reading
     assert app.pause(behind=0.0, spent=0.004, presented=True) == pytest.approx(STEP - 0.004)
     assert app.pause(behind=0.005, spent=0.004, presented=False) == pytest.approx(STEP - 0.009)
 
 
 def test_with_vsync_a_presented_frame_needs_no_sleep_and_an_unchanged_one_still_sleeps():
-    app = make_app()
+    app = in_play()
     app.display.vsync = VSYNC
     assert app.pause(behind=0.0, spent=0.004, presented=True) == 0.0
     # Nothing presented (the picture did not change): no flip waited, so the timer does, and an
     # idle attract mode stays cheap.
     assert app.pause(behind=0.0, spent=0.004, presented=False) == pytest.approx(STEP - 0.004)
+
+
+def test_attract_holding_its_picture_sleeps_a_step_longer():
+    app = make_app()
+    assert app._in_attract()
+    assert app.pause(behind=0.0, spent=0.004, presented=False) == pytest.approx(2 * STEP - 0.004)
+    assert app.pause(behind=0.0, spent=0.004, presented=True) == pytest.approx(STEP - 0.004)
+
+
+def test_the_title_wakes_the_loop_less_often_than_it_steps(monkeypatch):
+    app = make_app()
+    passes, real_pause = [], app.pause
+    monkeypatch.setattr(app, "pause", lambda *args: passes.append(args) or real_pause(*args))
+    first = app.ctx.frame
+    app.exit_after = 1.0
+    app.loop()
+    steps = app.ctx.frame - first
+    assert steps >= 45, "game time still moves in 60 Hz steps"     # a loaded machine drops a few
+    assert len(passes) < 0.8 * steps, (len(passes), steps)         # one pass a step: 1.0
 
 
 def test_headless_nothing_is_measured_and_the_timer_paces():
