@@ -73,6 +73,7 @@ class NetworkLink:
         self._snapshot_mids: set[int] = set()  # snapshots awaiting their PUBACK, which deletes no outbox row
         self._sent_upto = 0                  # highest outbox row published on this connection
         self._refused_until = 0.0            # publish nothing before this (monotonic): the broker refused
+        self._closed_unanswered = 0          # connections lost, messages waiting, since the broker last answered
         self._rewind = False                 # offer every waiting event again once the pause is over
         self._reported = 0                   # highest outbox row whose snapshot is made
         self._published: dict[str, tuple] = {}  # topic -> content last published
@@ -311,16 +312,27 @@ class NetworkLink:
             self._set_state("unreachable")
 
     def _on_disconnect(self, client, userdata, flags, reason_code, properties) -> None:
+        closed = reason_code.value == 0x80   # no DISCONNECT from the broker: the connection just ended
         with self._lock:
+            if self._connected and closed and (self._in_flight or self._snapshot_mids):
+                self._closed_unanswered += 1
             self._connected = False
-        # Mosquitto drops a client whose message it refused: that is still the "denied" state.
-        if not self._stop.is_set() and self._state == "connected":
-            reason = "CONNECTION CLOSED" if reason_code.value == 0x80 else str(reason_code).upper()
-            self._set_state("disconnected", reason)
+            # Mosquitto drops a client whose message it refused, and paho, meeting the closed connection
+            # on a write, may never read the PUBACK that said so. One such close may be the network; the
+            # next connection closed before any answer (the oldest message waiting goes first) is refused.
+            refused = self._closed_unanswered >= 2
+        # Once refused, every connection is dropped so: that is still the "denied" state.
+        if self._stop.is_set() or self._state != "connected":
+            return
+        if refused:
+            self._refuse("CONNECTION CLOSED")
+        else:
+            self._set_state("disconnected", "CONNECTION CLOSED" if closed else str(reason_code).upper())
 
     def _on_publish(self, client, userdata, mid, reason_code, properties) -> None:
         refused = reason_code.is_failure
         with self._lock:
+            self._closed_unanswered = 0
             if not refused:   # any acknowledgement is a sync: snapshots go out every heartbeat, events seldom
                 self._last_sync = now_stamp()
             row_id = self._in_flight.pop(mid, None)
@@ -329,17 +341,20 @@ class NetworkLink:
             if row_id is None and mid not in self._snapshot_mids:
                 self._early[mid] = not refused
             self._snapshot_mids.discard(mid)
-            if refused:
-                # An ACL or a quota: every event stays in the outbox and is offered again after a pause.
-                self._refused_until = time.monotonic() + REFUSED_RETRY_SECONDS
-                self._rewind = True
-            elif row_id is not None:
+            if row_id is not None and not refused:
                 self._acked.append(row_id)
         if refused:
-            self._set_state("denied", str(reason_code).upper())
+            self._refuse(str(reason_code).upper())
         elif self._state == "denied":
             self._set_state("connected")
         self._wake.set()
+
+    def _refuse(self, detail: str) -> None:
+        """An ACL or a quota: every event stays in the outbox and is offered again after a pause."""
+        with self._lock:
+            self._refused_until = time.monotonic() + REFUSED_RETRY_SECONDS
+            self._rewind = True
+        self._set_state("denied", detail)
 
     def _on_message(self, client, userdata, message) -> None:
         address = topics.parse(message.topic)
