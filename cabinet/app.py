@@ -250,6 +250,8 @@ class App:
         was_asleep = self.care.asleep
         events = self.care.update(self._in_attract(), events)
         if self.care.asleep:
+            if not was_asleep:
+                ctx.audio.rest()    # dark and silent: the sound card is let go until the screen wakes
             # Asleep: nothing moves; coins are still counted (and wake the screen).
             for event in events:
                 if event.pressed:
@@ -258,6 +260,7 @@ class App:
             ctx.frame += 1
             return
         if was_asleep:
+            ctx.audio.wake()
             ctx.go_to_attract()     # a fresh attract mode, from its title
         self.service_door.update()
         for event in events:

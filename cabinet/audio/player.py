@@ -65,9 +65,17 @@ class PygameMixer:
         pygame.mixer.set_num_channels(MIXER_CHANNELS)
         return pygame.mixer.get_init()
 
+    def close(self) -> None:
+        pygame.mixer.quit()
+
     def make_sound(self, samples: np.ndarray):
 
         return pygame.sndarray.make_sound(samples)
+
+    def samples_of(self, sound) -> np.ndarray:
+        """A copy of ``sound``'s samples, as :meth:`make_sound` takes them."""
+
+        return pygame.sndarray.array(sound)
 
     def is_open(self) -> bool:
         """False once ``pygame.quit()`` closed the mixer (playing then would crash pygame)."""
@@ -101,6 +109,8 @@ class Audio:
         self.attract_loop = 0   # the loop of attract mode's playlist now showing, from 0
         self.status = "off"
         self._sounds: dict = {}
+        self._format: tuple | None = None      # the open mixer's (rate, size, channels)
+        self._resting: tuple | None = None     # while at rest: (mixer format, samples by name)
         self._unknown: set[str] = set()
         self._mixer = mixer or PygameMixer()
         self._open()
@@ -166,13 +176,36 @@ class Audio:
             self._go_silent(exc)
             return False
 
+    def rest(self) -> None:
+        """Let the sound card go while the screen sleeps: its thread woke 86 times a second
+        to mix silence. The effects are kept, to sound again at :meth:`wake` at once."""
+        if not self._sounds or self._resting is not None:
+            return
+        try:
+            self._resting = (self._format, {name: self._mixer.samples_of(sound)
+                                            for name, sound in self._sounds.items()})
+            self._sounds = {}
+            self._mixer.close()
+        except Exception as exc:  # a mixer closed under us: it is let go either way
+            self._resting = None
+            self._go_silent(exc)
+
+    def wake(self) -> None:
+        """Open the sound card again after :meth:`rest`; nothing if it was not resting."""
+        if self._resting is not None:
+            self._open()
+
     def _open(self) -> None:
         started = time.perf_counter()
         mixer = self._mixer
+        kept, self._resting = self._resting, None
         try:
-            rate, size, channels = mixer.open(self.settings.sample_rate, self.settings.buffer)
-            self._sounds = {name: mixer.make_sound(mixer_samples(samples, size, channels))
-                            for name, samples in synthesize_all(rate).items()}
+            self._format = rate, size, channels = mixer.open(self.settings.sample_rate, self.settings.buffer)
+            if kept is not None and kept[0] == self._format:
+                samples = kept[1]
+            else:
+                samples = {name: mixer_samples(mono, size, channels) for name, mono in synthesize_all(rate).items()}
+            self._sounds = {name: mixer.make_sound(samples[name]) for name in samples}
             self._set_volume()
             unheard = " (dummy driver: nothing is heard)" if mixer.silent_driver else ""
         except Exception as exc:  # no sound card, no driver, anything: sound is never worth a dead cabinet

@@ -205,3 +205,25 @@ def test_real_mixer_closed_by_pygame_quit_does_not_crash_play(real_mixer):
     pygame.mixer.quit()
     audio.configure(AudioSettings(master_volume=10))
     assert not audio.play("coin")
+
+
+def test_at_rest_the_real_mixer_is_closed_and_wakes_with_the_same_sounds(real_mixer):
+    audio = Audio(AudioSettings(sample_rate=22050))
+    before = {name: pygame.sndarray.array(sound) for name, sound in audio._sounds.items()}
+    audio.rest()
+    assert pygame.mixer.get_init() is None, "no sound thread while the screen sleeps"
+    assert not audio.play("coin") and audio.muted
+    audio.wake()
+    assert pygame.mixer.get_init()[0] == 22050 and audio.status.startswith("on")
+    assert all(np.array_equal(pygame.sndarray.array(audio._sounds[name]), samples) for name, samples in before.items())
+    assert audio.play("coin")
+
+
+def test_waking_to_another_mixer_format_synthesizes_the_sounds_for_it():
+    mixer = FakeMixer(reports=(44100, -16, 2))
+    audio = Audio(AudioSettings(), mixer=mixer)
+    audio.rest()
+    mixer.reports = (22050, -16, 1)     # the card came back otherwise (a new setting, another device)
+    audio.wake()
+    assert len(mixer.made) == 2 * len(EFFECTS)
+    assert mixer.made[-1].samples.ndim == 1 and audio.play("coin")

@@ -13,9 +13,16 @@ class Heard:
     def __init__(self):
         self.played: list[str] = []
         self.attract = False
+        self.resting = False
 
     def play(self, name: str) -> None:
         self.played.append(name)
+
+    def rest(self) -> None:
+        self.resting = True
+
+    def wake(self) -> None:
+        self.resting = False
 
 
 _open_apps: list[App] = []

@@ -1,5 +1,7 @@
 """A mixer that plays nothing and remembers what it was asked to play."""
 
+import itertools
+
 from cabinet.audio import EFFECTS
 
 
@@ -17,17 +19,24 @@ class FakeMixer:
         self.opened_with = (sample_rate, buffer)
         if self.open_error:
             raise self.open_error
+        self.open_now = True
         return self.reports
+
+    def close(self):
+        self.open_now = False
 
     def make_sound(self, samples):
         self.made.append(FakeSound(samples, self))
         return self.made[-1]
 
+    def samples_of(self, sound):
+        return sound.samples
+
     def is_open(self):
         return self.open_now
 
     def names_played(self):
-        by_sound = {id(sound): name for name, sound in zip(EFFECTS, self.made)}
+        by_sound = {id(sound): name for name, sound in zip(itertools.cycle(EFFECTS), self.made)}  # each opening
         return [by_sound[id(sound)] for sound in self.played]
 
 

@@ -86,10 +86,10 @@ def test_inside_the_hours_attract_goes_dark_draws_nothing_and_runs_the_sleep_com
 def test_a_coin_wakes_the_screen_and_is_credited():
     app, spawned = sleepy_app(other_sections=", credits: {free_play: false, coins_per_credit_1: 1}")
     run(app, 2)
-    assert app.care.asleep
+    assert app.care.asleep and app.ctx.audio.resting     # the sound card let go meanwhile
     run(app, 2, [coin()])
-    assert not app.care.asleep
-    assert app.ctx.bank.credits == 1
+    assert not app.care.asleep and not app.ctx.audio.resting
+    assert app.ctx.bank.credits == 1 and "coin" in app.ctx.audio.played
     assert spawned.commands[-1] == ["cec-ctl", "--to", "0", "--image-view-on"]
     assert app.ctx.scenes.top.name.startswith("attract: title")
     assert app.render() is True
