@@ -176,7 +176,7 @@ def _percent_over(value: float, base: float) -> float:
     return 100.0 * (value / base - 1.0) if base > 0 else 0.0
 
 
-@section("network")
+@section("network", alone=True)
 def run(quick: bool) -> list[Figure]:
     if mosquitto_path() is None:
         return [Figure("mosquitto not installed: network figures skipped", 0, "")]
