@@ -11,9 +11,8 @@ own that needs one core and much time (the soak): it starts in a thread and runs
 beside the other sections; its figures are printed once it ends. It starts with
 the first section not registered with ``alone=True``: those time the cabinet against
 the clock (input latency, frame times, idle CPU, start-up, storage and network
-latencies) and come first. A cabinet
-runs alone on its board, and a process hogging the other core here would time this
-machine's scheduler instead.
+latencies) and come first. A cabinet runs alone on its board, and a process hogging
+the other core here would time this machine's scheduler instead.
 """
 
 from __future__ import annotations
