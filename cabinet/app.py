@@ -93,7 +93,7 @@ class App:
         from cabinet.render.frames import FrameGate
         from cabinet.scenes.service import ServiceDoor
         from cabinet.scenes.service.settings_notice import SettingsNoticeScene
-        from cabinet.storage import Store
+        from cabinet.storage.store import Store
         from cabinet.system.notify import Notifier
         from cabinet.system.screen_care import ScreenCare
         settings = loaded.settings
