@@ -87,7 +87,7 @@ class App:
         from cabinet.audio import Audio
         from cabinet.context import Context
         from cabinet.inputs.hub import InputHub
-        from cabinet.network import start_link
+        from cabinet.network.start import start_link
         from cabinet.render.display import reopen_screen
         from cabinet.render.display_failure import open_display
         from cabinet.render.frames import FrameGate
