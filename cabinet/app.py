@@ -397,7 +397,8 @@ class App:
 
     def _draw_fps(self) -> None:
         """Frames presented per second over the last second, in the top-left corner."""
-        from cabinet.render import palette, text  # loaded by App.__init__; names only
+        from cabinet.render import palette  # loaded by App.__init__; names only
+        from cabinet.render.text import text  # loaded by App.__init__; names only
         text(self.display.logical, self._fps_text(), (4, 4), 14, palette.GREEN)
 
     def _fps_text(self, peek: bool = False) -> str:

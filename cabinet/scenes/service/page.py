@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from cabinet.inputs.actions import CABINET, Action
 from cabinet.language import N_, tr
-from cabinet.render import HEIGHT, WIDTH, fit_size, fitted, palette, text
+from cabinet.render import HEIGHT, WIDTH, palette
 from cabinet.render.glyphs import LEFT, POINT_RIGHT, RIGHT, TRIANGLE_DOWN, TRIANGLE_UP
+from cabinet.render.text import fit_size, fitted, text
 from cabinet.scenes.kit.base import Scene
 
 from .rows import Row
