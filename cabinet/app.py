@@ -84,7 +84,7 @@ class App:
             os.environ["SDL_AUDIODRIVER"] = "dummy"
         # pygame and everything that draws load here, after the SDL drivers are chosen
         # (headless: dummy), so this module's top stays free of them.
-        from cabinet.audio import Audio
+        from cabinet.audio.player import Audio
         from cabinet.context import Context
         from cabinet.inputs.hub import InputHub
         from cabinet.network.start import start_link

@@ -248,7 +248,7 @@ def test_screen_test_cycles_its_patterns_with_a(cabinet, tmp_path):
 
 
 def test_sound_test_plays_every_effect_by_name(cabinet):
-    from cabinet.audio import EFFECTS
+    from cabinet.audio.effects import EFFECTS
     app = cabinet
     service(app)
     enter(app, "SOUND TEST")
