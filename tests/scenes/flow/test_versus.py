@@ -286,7 +286,7 @@ def test_a_blocks_versus_replay_reproduces_every_round_stones_and_all():
 # ---------------------------------------------------------------------- challengers
 
 def test_a_challenger_interrupts_a_blocks_game_whose_score_still_makes_the_table():
-    from cabinet.games.blocks import BlocksGame
+    from cabinet.games.blocks.engine import BlocksGame
     from cabinet.scenes.blocks.play import BlocksScene
     from cabinet.scenes.flow.challenger import BANNER_FRAMES, ChallengerScene
     from support.app import past_countdown
