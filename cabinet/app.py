@@ -91,7 +91,7 @@ class App:
         from cabinet.render.display import reopen_screen
         from cabinet.render.display_failure import open_display
         from cabinet.render.frames import FrameGate
-        from cabinet.scenes.service import ServiceDoor
+        from cabinet.scenes.service.door import ServiceDoor
         from cabinet.scenes.service.settings_notice import SettingsNoticeScene
         from cabinet.storage.store import Store
         from cabinet.system.notify import Notifier
