@@ -84,16 +84,16 @@ class App:
             os.environ["SDL_AUDIODRIVER"] = "dummy"
         # pygame and everything that draws load here, after the SDL drivers are chosen
         # (headless: dummy), so this module's top stays free of them.
-        from cabinet.audio import Audio
+        from cabinet.audio.player import Audio
         from cabinet.context import Context
         from cabinet.inputs.hub import InputHub
-        from cabinet.network import start_link
+        from cabinet.network.start import start_link
         from cabinet.render.display import reopen_screen
         from cabinet.render.display_failure import open_display
         from cabinet.render.frames import FrameGate
-        from cabinet.scenes.service import ServiceDoor
+        from cabinet.scenes.service.door import ServiceDoor
         from cabinet.scenes.service.settings_notice import SettingsNoticeScene
-        from cabinet.storage import Store
+        from cabinet.storage.store import Store
         from cabinet.system.notify import Notifier
         from cabinet.system.screen_care import ScreenCare
         settings = loaded.settings
@@ -397,7 +397,8 @@ class App:
 
     def _draw_fps(self) -> None:
         """Frames presented per second over the last second, in the top-left corner."""
-        from cabinet.render import palette, text  # loaded by App.__init__; names only
+        from cabinet.render import palette  # loaded by App.__init__; names only
+        from cabinet.render.text import text  # loaded by App.__init__; names only
         text(self.display.logical, self._fps_text(), (4, 4), 14, palette.GREEN)
 
     def _fps_text(self, peek: bool = False) -> str:

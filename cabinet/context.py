@@ -19,7 +19,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from cabinet.scenes.service.cabinet_outputs import CabinetOutputs
     from cabinet.settings.load import LoadedConfig
     from cabinet.settings.schema import Settings
-    from cabinet.storage import CreditBank, Store
+    from cabinet.storage.credits import CreditBank
+    from cabinet.storage.store import Store
 
 
 @dataclass

@@ -11,7 +11,7 @@ from cabinet.__main__ import build_parser, main
 from cabinet.inputs.actions import Action, InputEvent
 from cabinet.scenes.service.input_test import EXIT_FRAMES
 from cabinet.settings.load import SHIPPED_CONFIG
-from cabinet.storage import Store
+from cabinet.storage.store import Store
 from support import ROOT
 from support.replays import recorded
 

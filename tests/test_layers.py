@@ -1,10 +1,12 @@
 """The house runs one way (DESIGN.md; docs/architecture.md): the layers, by folder, and pure games.
 
 The import graph of ``cabinet/`` is read from the source with ``ast``, imports
-inside functions included: it has no cycle, and no module imports from a layer
-above its own. Every module under ``cabinet/games`` imports in a fresh
-interpreter where pygame, the clock and threads cannot be loaded. A new module
-needs no entry here: its folder says which layer it is in.
+inside functions included, and an import of ``a.b.c`` counts as importing ``a``
+and ``a.b`` too, since Python runs each package file first: it has no cycle, and
+no module imports from a layer above its own. Every module under ``cabinet/games``
+imports in a fresh interpreter where pygame, the clock and threads cannot be
+loaded; no module that draws nothing loads pygame, and no package file loads a
+module. A new module needs no entry here: its folder says which layer it is in.
 """
 
 import ast
@@ -63,8 +65,15 @@ def _target(name: str) -> str:
     return name
 
 
+def loaded_by(name: str) -> list[str]:
+    """What importing cabinet module ``name`` runs: each package above it, then itself."""
+    parts = name.split(".")
+    return [".".join(parts[:end]) for end in range(1, len(parts) + 1)]
+
+
 def imports_of(module: str) -> list[tuple[str, int, bool]]:
-    """(cabinet module, line, runs) of every import in ``module``; ``runs`` is False under TYPE_CHECKING."""
+    """(cabinet module, line, runs) of every import in ``module``, each package it runs first
+    included; ``runs`` is False under TYPE_CHECKING."""
     path = MODULES[module]
     tree = ast.parse(path.read_text(encoding="utf-8"))
     skipped = _under_type_checking(tree)
@@ -84,7 +93,7 @@ def imports_of(module: str) -> list[tuple[str, int, bool]]:
             continue
         for name in names:
             if name == "cabinet" or name.startswith("cabinet."):
-                found.append((_target(name), node.lineno, id(node) not in skipped))
+                found += [(loaded, node.lineno, id(node) not in skipped) for loaded in loaded_by(_target(name))]
     return found
 
 
@@ -149,6 +158,12 @@ def test_the_cycle_finder_finds_a_circle():
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
 
 
+def test_an_import_runs_the_packages_above_the_module():
+    assert loaded_by("cabinet.storage.db") == ["cabinet", "cabinet.storage", "cabinet.storage.db"]
+    assert {"cabinet.scenes", "cabinet.scenes.service"} <= {
+        target for target, _, _ in imports_of("cabinet.scenes.service.menu")}
+
+
 GUARD = f"""
 import builtins, importlib, sys
 sys.modules["pygame"] = None   # pygame cannot load at all
@@ -177,6 +192,46 @@ def test_the_guard_refuses_a_clock():
     result = subprocess.run([sys.executable, "-c", GUARD.replace('"cabinet"', '"__main__"') + "\nimport time\n"],
                             cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert result.returncode != 0 and "imports time" in result.stderr
+
+
+# Modules that draw nothing and so must not start pygame: the games (and the AI worker that thinks for
+# them), and what check-config, scores, fleet and the sound export load without a screen.
+NO_PYGAME_FOLDERS = ("cabinet.games", "cabinet.language", "cabinet.settings", "cabinet.storage", "cabinet.network")
+NO_PYGAME = ["cabinet.render.palette", "cabinet.render.glyphs", "cabinet.audio.effects", "cabinet.audio.export",
+             *(module for module in MODULES if module.startswith(NO_PYGAME_FOLDERS))]
+PACKAGES = [module_name(path) for path in sorted(CABINET.rglob("__init__.py"))]
+
+LOADED = """
+import importlib, sys
+for name in sys.argv[2:]:
+    importlib.import_module(name)
+    if sys.argv[1] == "pygame":
+        assert "pygame" not in sys.modules, f"importing {name} loads pygame"
+if sys.argv[1] == "cabinet":
+    print(" ".join(sorted(name for name in sys.modules if name.startswith("cabinet"))))
+"""
+
+
+def _loaded(check: str, modules: list[str]) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-c", LOADED, check, *modules], cwd=ROOT, capture_output=True, text=True,
+                          timeout=120)
+
+
+def test_no_module_that_draws_nothing_loads_pygame():
+    result = _loaded("pygame", NO_PYGAME)
+    assert result.returncode == 0, result.stderr.strip().splitlines()[-1]
+
+
+def test_the_pygame_check_sees_a_module_that_draws():
+    result = _loaded("pygame", ["cabinet.render.palette", "cabinet.render.text"])
+    assert "importing cabinet.render.text loads pygame" in result.stderr
+
+
+def test_no_package_file_loads_a_module():
+    """A package's face costs no import: importing every package loads the packages alone."""
+    result = _loaded("cabinet", PACKAGES)
+    assert result.returncode == 0, result.stderr
+    assert sorted(result.stdout.split()) == sorted(PACKAGES)
 
 
 @pytest.mark.parametrize("module", [m for m in MODULES if m.startswith("cabinet.games")])

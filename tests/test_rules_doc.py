@@ -3,8 +3,8 @@ and the document's worked examples are what the engines really score."""
 
 import re
 
-from cabinet.games.antigravity import AntiGravityGame
-from cabinet.games.blocks import BlocksGame
+from cabinet.games.antigravity.engine import AntiGravityGame
+from cabinet.games.blocks.engine import BlocksGame
 from support import ROOT
 
 RULES = ROOT / "docs" / "RULES.md"

@@ -12,8 +12,8 @@ import statistics
 import time
 
 from cabinet.bench import Figure, section
-from cabinet.games.antigravity import AntiGravityGame
 from cabinet.games.antigravity.ai import AntiGravityAI
+from cabinet.games.antigravity.engine import AntiGravityGame
 from cabinet.settings.schema import DIFFICULTIES
 from cabinet.system.workers import Workers
 

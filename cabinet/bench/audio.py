@@ -14,7 +14,7 @@ MIXER_BYTES_PER_SAMPLE = 2 * 2  # the mixer's usual format: 16-bit, stereo
 def _synthesis_ms(runs: int) -> tuple[float, float, dict]:
     """First-call and median time of synthesize_all(), in ms, and the last result."""
     # a section loads what it measures when it runs, so `bench --sections X` stays quick
-    from cabinet.audio import synthesize_all
+    from cabinet.audio.effects import synthesize_all
 
     times = []
     for _ in range(runs):
@@ -29,7 +29,7 @@ def _audio_startup_ms() -> float:
     # a section loads what it measures when it runs, so `bench --sections X` stays quick
     import pygame
 
-    from cabinet.audio import Audio
+    from cabinet.audio.player import Audio
 
     started = time.perf_counter()
     Audio()

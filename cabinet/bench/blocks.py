@@ -13,8 +13,8 @@ import statistics
 import time
 
 from cabinet.bench import Figure, section
-from cabinet.games.blocks import BlocksGame
 from cabinet.games.blocks.ai import BlocksAI
+from cabinet.games.blocks.engine import BlocksGame
 from cabinet.system.workers import Workers
 
 SURVIVAL_SEEDS = range(20)

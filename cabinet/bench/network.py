@@ -40,7 +40,7 @@ class _Cabinet:
     def __init__(self, folder: Path, port: int, name: str, start: bool = True):
         # a section loads what it measures when it runs, so `bench --sections X` stays quick
         from cabinet.network.link import NetworkLink
-        from cabinet.storage import Store
+        from cabinet.storage.store import Store
         self.store = Store.open(folder / f"{name}.db")
         self.store.outbox.enabled = True
         self.link = NetworkLink(_settings(port, name), self.store.db.path, ["blocks"])

@@ -15,8 +15,8 @@ import statistics
 
 from cabinet import FPS
 from cabinet.bench import Figure, section
-from cabinet.games.antigravity import AntiGravityGame
 from cabinet.games.antigravity.demo import demo_pilots
+from cabinet.games.antigravity.engine import AntiGravityGame
 from cabinet.games.antigravity.simulate import Simulation
 from cabinet.settings.schema import AntiGravitySettings
 from cabinet.system.workers import Workers

@@ -10,9 +10,9 @@ from __future__ import annotations
 import statistics
 
 from cabinet.bench import Figure, section
-from cabinet.games.blocks import BlocksGame
 from cabinet.games.blocks.cursor import Cursor
 from cabinet.games.blocks.demo import BlocksDemoPilot
+from cabinet.games.blocks.engine import BlocksGame
 from cabinet.scenes.blocks.animation import ClearAnimation
 from cabinet.settings.schema import BlocksSettings
 from cabinet.system.workers import Workers

@@ -18,11 +18,11 @@ import statistics
 from cabinet import FPS
 from cabinet.bench import Figure, section
 from cabinet.bench.ramp_blocks import _Table
-from cabinet.games.antigravity import AntiGravityGame
 from cabinet.games.antigravity.cpu import cpu_pilot as antigravity_cpu
+from cabinet.games.antigravity.engine import AntiGravityGame
 from cabinet.games.antigravity.simulate import Simulation
-from cabinet.games.blocks import BlocksGame
 from cabinet.games.blocks.cpu import cpu_pilot as blocks_cpu
+from cabinet.games.blocks.engine import BlocksGame
 from cabinet.settings.schema import AntiGravitySettings, BlocksSettings
 from cabinet.system.workers import Workers
 

@@ -15,8 +15,8 @@ from cabinet.bench import Figure, section
 from cabinet.settings.load import SHIPPED_CONFIG, load_settings
 from cabinet.settings.save import save_settings
 from cabinet.settings.schema import CreditSettings
-from cabinet.storage import Store
 from cabinet.storage.replays import Replay
+from cabinet.storage.store import Store
 
 
 def _median_ms(action, repeats: int) -> float:

@@ -13,9 +13,9 @@ import statistics
 
 from cabinet.bench import Figure, section
 from cabinet.bench.timed_pilot import TimedPilot
-from cabinet.games.antigravity import AntiGravityGame
 from cabinet.games.antigravity.ai import AntiGravityAI
 from cabinet.games.antigravity.cpu import CPU_LEVELS, cpu_pilot
+from cabinet.games.antigravity.engine import AntiGravityGame
 from cabinet.games.antigravity.simulate import Simulation
 from cabinet.games.cpu import LEVELS
 from cabinet.settings.schema import AntiGravitySettings

@@ -8,9 +8,9 @@ import time
 
 from cabinet.bench import Figure, section
 from cabinet.bench.timed_pilot import TimedPilot
-from cabinet.games.blocks import BlocksVersus
 from cabinet.games.blocks.cpu import CPU_LEVELS, cpu_pilot
 from cabinet.games.blocks.simulate import VersusSimulation
+from cabinet.games.blocks.versus import BlocksVersus
 from cabinet.system.workers import Workers
 
 MATCHES = 40                 # seeded matches per pair of levels (the issue asks for at least 40)

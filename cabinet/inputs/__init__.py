@@ -1,5 +1,5 @@
-"""One action vocabulary for every input source: GPIO, keyboard, USB encoders, AI, replays."""
+"""One action vocabulary for every input source: GPIO, keyboard, USB encoders, AI, replays.
 
-from cabinet.inputs.actions import CABINET, Action, InputEvent
-
-__all__ = ["CABINET", "Action", "InputEvent"]
+:mod:`~cabinet.inputs.actions` has the vocabulary. This package file imports nothing:
+import each module by its path.
+"""

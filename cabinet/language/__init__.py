@@ -20,6 +20,14 @@ forms. ``tests/language`` checks that every message has every translation, that
 no catalogue holds a stale one, and that each keeps the same ``{fields}``.
 
 A message missing from a catalogue is shown in English and logged once.
+
+Never hand :func:`tr` a built string (an f-string, ``+``, ``.format``): no
+catalogue holds it, so pass the parts as fields (the catalogue test refuses
+one). A layer below the scenes hands the screen
+:class:`~cabinet.language.words.Words`; a game, which cannot load this package,
+marks its messages with :func:`cabinet.games.words.N_`. A new language needs
+its code in :data:`LANGUAGES` and :data:`NAMES` and a folder with both
+catalogues; ``tests/render/test_text.py`` checks its characters can be drawn.
 """
 
 from __future__ import annotations

@@ -1,33 +1,8 @@
 """The optional fleet link over MQTT (issue 15): scores and audits to a broker, network rankings back.
 
-:mod:`~cabinet.network.topics` has the topic tree, :mod:`~cabinet.network.link` the
-cabinet's thread, :mod:`~cabinet.network.merge` the order-independent merge,
-:mod:`~cabinet.network.fleet` the operator's ``python -m cabinet fleet``. This
-package file stays light (no paho import): the store asks it whether the link is on.
+:mod:`~cabinet.network.topics` has the topic tree, :mod:`~cabinet.network.start` the
+cabinet's start of the link, :mod:`~cabinet.network.link` its thread,
+:mod:`~cabinet.network.merge` the order-independent merge, :mod:`~cabinet.network.fleet`
+the operator's ``python -m cabinet fleet``. This package file imports nothing: import
+each module by its path.
 """
-
-from __future__ import annotations
-
-import logging
-
-from cabinet.storage.outbox import network_active
-from cabinet.storage.scores import table_ids
-
-__all__ = ["network_active", "start_link"]
-
-
-def start_link(settings, store, notices: list[str]):
-    """The running cabinet's fleet link, started (it connects on its own thread), or None.
-
-    ``settings`` are the cabinet's whole Settings; a problem worth the operator's eye
-    goes to ``notices`` (shown in the service menu) and the log.
-    """
-    net = settings.network
-    if net.enabled and not net.host:
-        notice = "network.host is empty: the fleet link stays off"
-        logging.getLogger("cabinet.network").warning("network: %s", notice)
-        notices.append(notice)
-    if not network_active(net):
-        return None
-    from cabinet.network.link import NetworkLink  # paho-mqtt: loaded only when the link is on
-    return NetworkLink(net, store.db.path, table_ids(c.name for c in settings.antigravity.contests)).start()

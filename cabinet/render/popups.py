@@ -12,8 +12,7 @@ from __future__ import annotations
 
 import pygame
 
-from cabinet.render import text
-from cabinet.render.text import text_size
+from cabinet.render.text import text, text_size
 
 POPUP_FRAMES = 50
 GAP = 4           # clear pixels kept between two popups

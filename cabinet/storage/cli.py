@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from cabinet.settings.last_good import load_for_cabinet
-from cabinet.storage import Store
 from cabinet.storage.scores import table_ids
+from cabinet.storage.store import Store
 
 
 def print_scores(args) -> int:

@@ -224,7 +224,7 @@ class Database:
     def retry(self) -> bool:
         """Write what waits in memory to the file; True when nothing is left waiting.
 
-        The app calls this every few seconds (:meth:`cabinet.storage.Store.tick`);
+        The app calls this every few seconds (:meth:`cabinet.storage.store.Store.tick`);
         writes also try, at most every ``RETRY_SECONDS``.
         """
         if self._memory is None:

@@ -17,7 +17,7 @@ from cabinet.storage.db import counts_since_statements, now_stamp, set_stamp
 from cabinet.system.files import refuse_odd_file, write_atomic
 
 if TYPE_CHECKING:
-    from cabinet.storage import Store
+    from cabinet.storage.store import Store
 
 log = logging.getLogger("cabinet.storage")
 

@@ -25,7 +25,7 @@ from cabinet.storage.db import Statement, now_stamp
 
 def network_active(settings) -> bool:
     """True when the ``network:`` settings ask for the link and say where the broker is:
-    then the outbox fills, and the cabinet starts the link (:func:`cabinet.network.start_link`)."""
+    then the outbox fills, and the cabinet starts the link (:func:`cabinet.network.start.start_link`)."""
     return settings.enabled and bool(settings.host)
 
 

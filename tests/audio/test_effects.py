@@ -6,9 +6,10 @@ from functools import cache
 import numpy as np
 import pytest
 
-from cabinet.audio import EFFECTS, chain_effect, clear_effect, synthesize_all
+from cabinet.audio.effects import EFFECTS, synthesize_all
 from cabinet.audio.export import dominant_hz
 from cabinet.audio.synth import hz, white
+from cabinet.games.sounds import chain_effect, clear_effect
 
 # Section 4 of CONTRACTS.md, written out so that a renamed effect fails here.
 CONTRACT_NAMES = (

@@ -7,8 +7,8 @@ import numpy as np
 import pygame
 import pytest
 
-from cabinet.audio import EFFECTS, Audio, synthesize_all
-from cabinet.audio.player import mixer_samples
+from cabinet.audio.effects import EFFECTS, synthesize_all
+from cabinet.audio.player import Audio, mixer_samples
 from cabinet.settings.schema import AudioSettings
 from support.audio import FakeMixer
 

@@ -4,7 +4,7 @@ import wave
 
 import numpy as np
 
-from cabinet.audio import EFFECTS, synthesize_all
+from cabinet.audio.effects import EFFECTS, synthesize_all
 from cabinet.audio.export import main as export
 from cabinet.bench import load_sections
 

@@ -78,10 +78,10 @@ def test_a_budget_that_is_spent_stops_even_the_share():
 
 
 def test_a_budgeted_thought_decides_what_finish_decides():
-    from cabinet.games.blocks import BlocksVersus
     from cabinet.games.blocks.ai import BlocksAI
     from cabinet.games.blocks.cpu import cpu_style
     from cabinet.games.blocks.tactics import sight_of
+    from cabinet.games.blocks.versus import BlocksVersus
 
     match = BlocksVersus(seed=6)
     game, sight = match.game(1), sight_of(match, 1)

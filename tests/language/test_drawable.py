@@ -6,7 +6,8 @@ import pygame
 import pytest
 
 from cabinet.language import drawable
-from cabinet.render import glyphs, text_size
+from cabinet.render import glyphs
+from cabinet.render.text import text_size
 
 text_module = importlib.import_module("cabinet.render.text")   # the package's ``text`` is the function
 

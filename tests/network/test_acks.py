@@ -10,7 +10,7 @@ import pytest
 
 from cabinet.network.link import NetworkLink
 from cabinet.settings.schema import NetworkSettings
-from cabinet.storage import Store
+from cabinet.storage.store import Store
 
 SUCCESS = SimpleNamespace(is_failure=False, value=0)
 REFUSED = SimpleNamespace(is_failure=True, value=0x87)

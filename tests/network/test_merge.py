@@ -13,7 +13,7 @@ from cabinet.network import messages, topics
 from cabinet.network.merge import Entry, Ledger, TableSnapshot, merge, network_table
 from cabinet.network.view import FleetView
 from cabinet.settings.load import parse_settings
-from cabinet.storage import Store
+from cabinet.storage.store import Store
 
 STAMP = "2026-05-01T12:00:00Z"
 

@@ -254,7 +254,7 @@ def test_each_coin_is_one_meter_pulse_of_on_ms_then_off_ms_without_holding_the_m
 
 def test_pulses_owed_before_a_restart_are_pulsed_out_after_it(pins):
     from cabinet.settings.schema import CreditSettings
-    from cabinet.storage import Store
+    from cabinet.storage.store import Store
     store = Store.open()
     bank = store.credit_bank(CreditSettings(free_play=False))
     for _ in range(3):
@@ -280,7 +280,7 @@ def test_a_clean_stop_finishes_the_pulse_under_way_and_keeps_the_rest_owed(pins)
     app.close()
     assert pins.pin(20).state is False
     from cabinet.settings.schema import CreditSettings
-    from cabinet.storage import Store
+    from cabinet.storage.store import Store
     store = Store.open()
     given = len(pulses(pins.pin(20)))
     assert given >= 1 and store.credit_bank(CreditSettings()).meter_owed(1) == 5 - given

@@ -12,7 +12,6 @@ test's temporary folder (``--basetemp`` keeps them where you want to look at the
 from __future__ import annotations
 
 import re
-import sys
 
 import pygame
 import pytest
@@ -20,6 +19,7 @@ import pytest
 from cabinet import language
 from cabinet.inputs.keyboard import KEYS
 from cabinet.render import HEIGHT, WIDTH, sprites
+from cabinet.render import text as text_module
 from cabinet.render.display import display_size
 from cabinet.render.text import Recorder
 from support.app import make_app
@@ -103,7 +103,7 @@ def layers(monkeypatch):
     veil = sprites.veil
 
     def noted(width, height, rgba):
-        recorder = sys.modules["cabinet.render.text"]._recorder
+        recorder = text_module._recorder
         if recorder is not None and (width, height) == (WIDTH, HEIGHT):
             starts.append(len(recorder))
         return veil(width, height, rgba)

@@ -7,6 +7,7 @@ import pytest
 
 from cabinet import language
 from cabinet.render import glyphs
+from cabinet.render import text as text_module
 from cabinet.render.text import FONT_FILE, FONT_PIXELS, Recorder, fit_size, fitted, render_text, scale_for, text, text_size
 
 YELLOW = (255, 255, 0)
@@ -107,7 +108,6 @@ def test_a_number_drawn_by_cells_is_the_picture_of_the_whole_string(string, size
 
 def test_new_scores_leave_the_cached_words_alone():
     """Attract mode shows thousands of scores that never come back: none may push a word out."""
-    text_module = __import__("sys").modules["cabinet.render.text"]
     surface = pygame.Surface((400, 100))
     text(surface, "HIGH SCORE", (0, 0), 28, YELLOW)
     words = dict(text_module._cache)
@@ -120,7 +120,6 @@ def test_new_scores_leave_the_cached_words_alone():
 def test_one_off_numbers_inside_words_add_no_picture_after_the_first():
     """The popups of a game ("3 CHAIN! +94", "CLEAR 6 +147") carry a new score nearly every time:
     their words are rendered once, their numbers come from cells, so the cache stops growing."""
-    text_module = __import__("sys").modules["cabinet.render.text"]
     surface = pygame.Surface((400, 100))
     text(surface, "2 CHAIN! +78", (0, 0), 14, YELLOW)
     text(surface, "CLEAR 3 +62", (0, 20), 14, YELLOW)
@@ -134,7 +133,6 @@ def test_one_off_numbers_inside_words_add_no_picture_after_the_first():
 def test_a_number_style_draws_all_its_digits_at_its_first_sight(monkeypatch):
     """A number's value changes, its style does not: the score that shows a 7 for the first time
     an hour on must not render a picture then (the soak's late growth, issue 22)."""
-    text_module = __import__("sys").modules["cabinet.render.text"]
     surface = pygame.Surface((400, 100))
     text(surface, "5", (0, 0), 35, (12, 34, 56))          # a style no screen uses
     rendered = []

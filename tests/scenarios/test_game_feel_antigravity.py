@@ -5,8 +5,8 @@ import pygame
 import pytest
 
 from cabinet import FPS
-from cabinet.games.antigravity import AntiGravityGame
 from cabinet.games.antigravity.animation import FLIGHT_FRAMES, SLIDE_FRAMES, TurnAnimation, grid_from_text
+from cabinet.games.antigravity.engine import AntiGravityGame
 from cabinet.games.antigravity.seat import Seat
 from cabinet.games.antigravity.stacks import crossed_columns, danger_columns
 from cabinet.inputs.actions import Action, InputEvent

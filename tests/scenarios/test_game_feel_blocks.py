@@ -3,8 +3,8 @@
 import pygame
 import pytest
 
-from cabinet.games.blocks import BlocksGame
 from cabinet.games.blocks.cursor import Cursor
+from cabinet.games.blocks.engine import BlocksGame
 from cabinet.games.pilots import HumanPilot
 from cabinet.inputs.actions import CABINET, Action, InputEvent
 from cabinet.scenes.blocks import marks

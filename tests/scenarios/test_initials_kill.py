@@ -12,8 +12,8 @@ import signal
 import subprocess
 import sys
 
-from cabinet.storage import Store
 from cabinet.storage.scores import PLACEHOLDER
+from cabinet.storage.store import Store
 from support import ROOT, TESTS
 
 # The child: the headless cabinet, driven by scripted presses as in the flow tests.

@@ -40,7 +40,7 @@ from cabinet.outputs.board import OutputBoard
 from cabinet.scenes.kit.base import Scene, SceneStack
 from cabinet.scenes.service.cabinet_outputs import CabinetOutputs
 from cabinet.settings.schema import CreditSettings, Settings
-from cabinet.storage import Store
+from cabinet.storage.store import Store
 
 COINS = 1000
 SEED = 20261201

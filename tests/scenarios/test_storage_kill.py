@@ -18,8 +18,8 @@ import traceback
 from cabinet.settings.load import SHIPPED_CONFIG, load_settings
 from cabinet.settings.save import save_settings, settings_text
 from cabinet.settings.schema import CreditSettings
-from cabinet.storage import Store
 from cabinet.storage.replays import Replay
+from cabinet.storage.store import Store
 
 KILLS = 200
 SEED = 20261130

@@ -8,8 +8,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from cabinet.render import HEIGHT, WIDTH, text
-from cabinet.render.text import fitted, shortened, text_size
+from cabinet.render import HEIGHT, WIDTH
+from cabinet.render.text import fitted, shortened, text, text_size
 from cabinet.scenes.service import page, save, settings_notice
 from cabinet.settings.load import ConfigProblem, LoadedConfig
 from cabinet.settings.schema import Settings

@@ -1,7 +1,7 @@
 """A tour of every screen with --screenshots on: each one is saved under the test's temp dir."""
 
-from cabinet.games.blocks import BlocksGame
 from cabinet.games.blocks.cursor import Cursor
+from cabinet.games.blocks.engine import BlocksGame
 from cabinet.inputs.actions import Action
 from cabinet.scenes.blocks.play import GAME_OVER_FRAMES
 from support.app import make_app, past_countdown, run, tap

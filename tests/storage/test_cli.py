@@ -5,8 +5,8 @@ from types import SimpleNamespace
 from cabinet.settings.load import SHIPPED_CONFIG, load_settings
 from cabinet.settings.save import save_settings
 from cabinet.settings.schema import CreditSettings
-from cabinet.storage import Store
 from cabinet.storage.cli import print_scores
+from cabinet.storage.store import Store
 from support.replays import recorded
 
 

@@ -3,7 +3,7 @@
 import pytest
 
 from cabinet.settings.schema import CreditSettings
-from cabinet.storage import Store
+from cabinet.storage.store import Store
 from cabinet.system.price_table import PriceTable
 
 

@@ -7,8 +7,8 @@ import sqlite3
 import pytest
 
 from cabinet.settings.schema import CreditSettings
-from cabinet.storage import Store
 from cabinet.storage.db import Database
+from cabinet.storage.store import Store
 
 
 def filled_database(path):

@@ -6,9 +6,9 @@ import itertools
 import pytest
 
 from cabinet.settings.load import SHIPPED_CONFIG, load_settings
-from cabinet.storage import Store
 from cabinet.storage.replays import Replay
 from cabinet.storage.scores import FACTORY_DATE, PLACEHOLDER, default_scores
+from cabinet.storage.store import Store
 
 
 @pytest.fixture

@@ -23,8 +23,8 @@ from pathlib import Path
 import pytest
 
 from cabinet.settings.schema import CreditSettings
-from cabinet.storage import Store
 from cabinet.storage.scores import FACTORY_DATE
+from cabinet.storage.store import Store
 from cabinet.system.price_table import PriceTable
 from support import ROOT
 
@@ -60,7 +60,7 @@ def session(path: Path, actions: str, stop: str = "kill") -> None:
         "import os, signal, sys",
         f"sys.path.insert(0, {str(ROOT / 'tests')!r})",
         "from cabinet.settings.schema import CreditSettings",
-        "from cabinet.storage import Store",
+        "from cabinet.storage.store import Store",
         "from storage.test_heal import play, PRICE",
         "from support.disk import fill_disk",
         f"store = Store.open({str(path)!r})",

@@ -5,8 +5,8 @@ import json
 import pytest
 
 from cabinet.inputs.actions import Action
-from cabinet.storage import Store
 from cabinet.storage.replays import REPLAY_VERSION, Replay, ReplayRecorder, ReplayStore
+from cabinet.storage.store import Store
 from support.replays import recorded
 
 

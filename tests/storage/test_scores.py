@@ -3,8 +3,8 @@
 import pytest
 
 from cabinet.settings.schema import CreditSettings, ScoreSettings, Settings
-from cabinet.storage import Store
 from cabinet.storage.scores import TABLE_SIZE, default_scores
+from cabinet.storage.store import Store
 
 TABLES = ["blocks", "antigravity/single/warmup", "antigravity/single/normal",
           "antigravity/single/advanced", "antigravity/single/hard", "antigravity/versus",

@@ -16,7 +16,7 @@ from cabinet.network.messages import AuditSnapshot
 from cabinet.network.snapshots import SnapshotMaker
 from cabinet.network.view import FleetView
 from cabinet.settings.schema import CreditSettings
-from cabinet.storage import Store
+from cabinet.storage.store import Store
 from cabinet.storage.takings import UNDATED, local_day
 from cabinet.system.price_table import PriceTable
 from support import ROOT
@@ -90,7 +90,7 @@ def test_a_clock_that_is_not_set_counts_undated(store):
 CHILD = textwrap.dedent("""
     import sys
     from cabinet.settings.schema import CreditSettings
-    from cabinet.storage import Store
+    from cabinet.storage.store import Store
     store = Store.open(sys.argv[1])
     bank = store.credit_bank(CreditSettings(free_play=False, max_credits=99))
     bank.takings.today = lambda: "2026-12-01"

@@ -66,7 +66,7 @@ def test_on_entry_the_letters_are_stored_and_every_screen_shows_the_mark(tmp_pat
 
 def test_the_scores_command_shows_the_mark(tmp_path, private_state):
     db = private_state / "cabinet.db"
-    from cabinet.storage import Store
+    from cabinet.storage.store import Store
     store = Store.open(db)
     store.scores.add("blocks", "ASS", 50_000)
     store.close()

@@ -59,8 +59,8 @@ def run(app: App, steps: int, events=None, draw_every: int = 0) -> None:
 def end_blocks_on_the_table(app: App, score: int = 9500) -> int:
     """From attract mode, start BLOCKS and end it with ``score`` + 1 through the real
     scenes: the single square fits, then the domino cannot. Returns the final score."""
-    from cabinet.games.blocks import BlocksGame
     from cabinet.games.blocks.cursor import Cursor
+    from cabinet.games.blocks.engine import BlocksGame
     from cabinet.scenes.blocks.play import GAME_OVER_FRAMES
     start_blocks_single(app)
     scene = app.ctx.scenes.top

@@ -2,7 +2,7 @@
 
 import itertools
 
-from cabinet.audio import EFFECTS
+from cabinet.audio.effects import EFFECTS
 
 
 class FakeMixer:

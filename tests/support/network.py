@@ -11,7 +11,7 @@ from cabinet.network.fleet import FleetMonitor
 from cabinet.network.link import NetworkLink
 from cabinet.network.local_broker import LocalBroker, mosquitto_path
 from cabinet.settings.schema import NetworkSettings
-from cabinet.storage import Store
+from cabinet.storage.store import Store
 
 WAIT = float(os.environ.get("NETWORK_TEST_WAIT", 60))  # generous: the machine may be busy; tests poll, never sleep a fixed time
 

@@ -171,7 +171,7 @@ def _ladder(level: int, beaten: int):
 
 def _blocks(frames: int, paused: bool = False, over: bool = False):
     def build(app):
-        from cabinet.games.blocks import BlocksGame
+        from cabinet.games.blocks.engine import BlocksGame
         from cabinet.games.pilots import HumanPilot
         from cabinet.scenes.blocks.play import BlocksScene
         scene = _on_top(app, BlocksScene(app.ctx, HumanPilot(1), 9), frames)

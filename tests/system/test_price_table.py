@@ -13,7 +13,7 @@ from cabinet.scenes.kit.common import credit_line
 from cabinet.settings.load import parse_settings
 from cabinet.settings.save import settings_text
 from cabinet.settings.schema import CreditSettings
-from cabinet.storage import Store
+from cabinet.storage.store import Store
 from cabinet.system.price_table import PRESETS, PriceTable
 from support.service import choose, enter, screenshot, service, tap, top, value_of
 

@@ -1,22 +1,7 @@
 """ANTI-GRAVITY: blocks pushed in from both edges toward the Schwarzschild line.
 
-``AntiGravityGame`` is the single-player engine; ``AntiGravityVersus`` and ``ContestGame``
-are the other modes; the AI lives in :mod:`cabinet.games.antigravity.ai`.
+:mod:`~cabinet.games.antigravity.engine` has the single-player engine,
+:mod:`~cabinet.games.antigravity.modes` the versus and contest modes and
+:mod:`~cabinet.games.antigravity.ai` the AI. This package file imports nothing:
+import each module by its path.
 """
-
-from cabinet.games.antigravity.engine import AntiGravityGame, IllegalMove
-from cabinet.games.antigravity.field import bonus10
-from cabinet.games.antigravity.modes import AntiGravityVersus, ContestGame, Progress
-from cabinet.games.antigravity.results import BlockMove, ChainStep, Turn
-
-__all__ = [
-           "AntiGravityGame",
-           "AntiGravityVersus",
-           "BlockMove",
-           "ChainStep",
-           "ContestGame",
-           "IllegalMove",
-           "Progress",
-           "Turn",
-           "bonus10",
-]

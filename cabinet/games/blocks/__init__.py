@@ -1,16 +1,6 @@
-"""BLOCKS: place the tray's pieces on an 8x8 board; full rows and columns clear."""
+"""BLOCKS: place the tray's pieces on an 8x8 board; full rows and columns clear.
 
-from .engine import BlocksGame, IllegalMove, PlaceResult
-from .pieces import CATALOGUE, PIECE_SETS, Piece
-from .versus import BlocksVersus, VersusPlaceResult
-
-__all__ = [
-           "CATALOGUE",
-           "PIECE_SETS",
-           "BlocksGame",
-           "BlocksVersus",
-           "IllegalMove",
-           "Piece",
-           "PlaceResult",
-           "VersusPlaceResult",
-]
+:mod:`~cabinet.games.blocks.engine` has the single-player game, :mod:`~cabinet.games.blocks.versus`
+the versus one, :mod:`~cabinet.games.blocks.pieces` the piece sets. This package file imports
+nothing: import each module by its path.
+"""

@@ -12,8 +12,8 @@ import pygame
 from cabinet import FPS
 from cabinet.games.antigravity.stacks import anchored_runs, crossed_columns
 from cabinet.language import tr
-from cabinet.render import palette, text
-from cabinet.render.text import fit_size, text_size
+from cabinet.render import palette
+from cabinet.render.text import fit_size, text, text_size
 
 FORCED_WARN_FRAMES = 2 * FPS     # the forced push is counted down over its last two seconds
 TONES = {"chain": palette.YELLOW, "through": palette.MAGENTA}

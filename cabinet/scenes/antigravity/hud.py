@@ -9,9 +9,9 @@ from __future__ import annotations
 import pygame
 
 from cabinet.language import tr
-from cabinet.render import palette, text
+from cabinet.render import palette
 from cabinet.render.glyphs import TRIANGLE_DOWN, TRIANGLE_UP
-from cabinet.render.text import fit_size, text_size
+from cabinet.render.text import fit_size, text, text_size
 from cabinet.scenes.antigravity.field_view import block_sprite
 from cabinet.scenes.kit.common import READABLE
 from cabinet.scenes.kit.ring_timer import RING_TRACK

@@ -16,9 +16,10 @@ import pygame
 from cabinet import FPS
 from cabinet.language import N_, tr
 from cabinet.language import current as current_language
-from cabinet.render import HEIGHT, WIDTH, fit_size, palette, sprites, text, text_size
+from cabinet.render import HEIGHT, WIDTH, palette, sprites
 from cabinet.render.layer import Layer, screen_picture
 from cabinet.render.sprites import backdrop
+from cabinet.render.text import fit_size, text, text_size
 from cabinet.scenes.antigravity import alerts
 from cabinet.scenes.antigravity.field_view import FieldView, dispenser_depth
 from cabinet.scenes.antigravity.hud import PairList, fitted, progress_bar

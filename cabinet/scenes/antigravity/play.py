@@ -14,8 +14,8 @@ from __future__ import annotations
 import dataclasses
 
 from cabinet import FPS
-from cabinet.games.antigravity import AntiGravityGame, AntiGravityVersus, ContestGame
-from cabinet.games.antigravity.engine import MODES
+from cabinet.games.antigravity.engine import MODES, AntiGravityGame
+from cabinet.games.antigravity.modes import AntiGravityVersus, ContestGame
 from cabinet.games.antigravity.seat import Seat
 from cabinet.games.match import Match, Series, other
 from cabinet.games.pilots import HumanPilot, bind_all, ponder_all

@@ -9,8 +9,9 @@ from functools import lru_cache
 import pygame
 
 from cabinet.language import tr
-from cabinet.render import fit_size, palette, text
+from cabinet.render import palette
 from cabinet.render.glyphs import POINT_RIGHT, TRIANGLE_DOWN, TRIANGLE_UP
+from cabinet.render.text import fit_size, text
 
 DANGER_SIZE = 28   # above the score labels' size: the warning must read from 2 m at a glance
 

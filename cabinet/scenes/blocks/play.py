@@ -22,10 +22,11 @@ from cabinet.games.sounds import chain_effect, clear_effect
 from cabinet.inputs.actions import CABINET, Action, InputEvent
 from cabinet.language import current as current_language
 from cabinet.language import tr
-from cabinet.render import HEIGHT, palette, text
+from cabinet.render import HEIGHT, palette
 from cabinet.render.layer import Layer
 from cabinet.render.popups import Popup, age_popups, draw_popups, settle
 from cabinet.render.sprites import block, panel
+from cabinet.render.text import text
 from cabinet.scenes.blocks.animation import (
     FLASH_FRAMES,
     ClearAnimation,

@@ -17,11 +17,11 @@ from cabinet.games.blocks.cursor import BOARD, TRAY
 from cabinet.games.blocks.pieces import SIZE
 from cabinet.language import current as current_language
 from cabinet.language import tr
-from cabinet.render import HEIGHT, WIDTH, palette, text
+from cabinet.render import HEIGHT, WIDTH, palette
 from cabinet.render.glyphs import POINT_LEFT, POINT_RIGHT
 from cabinet.render.popups import draw_popups
 from cabinet.render.sprites import backdrop, block, panel
-from cabinet.render.text import fit_size
+from cabinet.render.text import fit_size, text
 from cabinet.scenes.blocks.flights import BURST_FRAMES
 from cabinet.scenes.blocks.ghost import REST_FRAMES, ghost
 from cabinet.scenes.blocks.marks import dim, pulse

@@ -26,7 +26,8 @@ from cabinet import FPS
 from cabinet.games.match import DEMO_CPU_LEVELS, Match
 from cabinet.inputs.actions import Action
 from cabinet.language import N_, tr
-from cabinet.render import HEIGHT, WIDTH, fit_size, palette, text, text_size
+from cabinet.render import HEIGHT, WIDTH, palette
+from cabinet.render.text import fit_size, text, text_size
 from cabinet.scenes import catalogue
 from cabinet.scenes.flow.howto import HowToScene
 from cabinet.scenes.flow.network_tables import NetworkTablesScene, shows_network

@@ -20,7 +20,8 @@ import pygame
 
 from cabinet.inputs.actions import Action
 from cabinet.language import tr
-from cabinet.render import HEIGHT, WIDTH, palette, sprites, text
+from cabinet.render import HEIGHT, WIDTH, palette, sprites
+from cabinet.render.text import text
 from cabinet.scenes.flow.finish import finish_interrupted
 from cabinet.scenes.kit.base import Scene
 from cabinet.scenes.kit.common import blink

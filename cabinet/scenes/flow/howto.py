@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from cabinet.language import tr
-from cabinet.render import WIDTH, fit_size, palette, text
+from cabinet.render import WIDTH, palette
 from cabinet.render.sprites import block, panel
+from cabinet.render.text import fit_size, text
 from cabinet.scenes import catalogue
 from cabinet.scenes.kit.base import Scene
 from cabinet.scenes.kit.common import draw_backdrop, heading

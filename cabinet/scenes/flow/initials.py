@@ -16,9 +16,10 @@ import logging
 
 from cabinet.inputs.actions import Action
 from cabinet.language import tr
-from cabinet.render import WIDTH, fit_size, palette, text
+from cabinet.render import WIDTH, palette
 from cabinet.render.glyphs import TRIANGLE_DOWN, TRIANGLE_UP
 from cabinet.render.sprites import panel
+from cabinet.render.text import fit_size, text
 from cabinet.scenes.flow.ranking import RankingScene
 from cabinet.scenes.flow.tables import full_title, ordinal
 from cabinet.scenes.kit.base import Scene

@@ -17,7 +17,8 @@ from cabinet.games.cpu import LEVELS
 from cabinet.games.match import Climb
 from cabinet.inputs.actions import Action
 from cabinet.language import N_, tr
-from cabinet.render import HEIGHT, fit_size, palette, sprites, text
+from cabinet.render import HEIGHT, palette, sprites
+from cabinet.render.text import fit_size, text
 from cabinet.scenes.flow.cpu_names import CPU_DETAILS, CPU_NAMES
 from cabinet.scenes.kit.base import Scene
 from cabinet.scenes.kit.common import blink, draw_backdrop, heading

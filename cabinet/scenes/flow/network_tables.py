@@ -10,7 +10,8 @@ import pygame
 
 from cabinet.language import tr
 from cabinet.network.snapshots import is_factory_entry
-from cabinet.render import HEIGHT, WIDTH, palette, text, text_size
+from cabinet.render import HEIGHT, WIDTH, palette
+from cabinet.render.text import text, text_size
 from cabinet.scenes.flow.tables import ROW_GAP, ScoreTablesScene, draw_table, table_title, table_words
 from cabinet.scenes.kit.common import draw_backdrop
 

@@ -19,7 +19,8 @@ import logging
 from cabinet import FPS
 from cabinet.inputs.actions import CABINET, Action
 from cabinet.language import tr
-from cabinet.render import HEIGHT, WIDTH, palette, text
+from cabinet.render import HEIGHT, WIDTH, palette
+from cabinet.render.text import text
 from cabinet.scenes import catalogue
 from cabinet.scenes.kit.base import Scene
 from cabinet.scenes.kit.idle import IdleWatch

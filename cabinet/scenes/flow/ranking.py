@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from cabinet.inputs.actions import Action
 from cabinet.language import tr
-from cabinet.render import HEIGHT, WIDTH, palette, text
+from cabinet.render import HEIGHT, WIDTH, palette
+from cabinet.render.text import text
 from cabinet.scenes.flow.network_tables import draw_network_place, network_place
 from cabinet.scenes.flow.tables import draw_table, full_title, read_table, table_rects, table_words
 from cabinet.scenes.kit.base import Scene

@@ -7,7 +7,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from cabinet.language import N_, tr
-from cabinet.render import WIDTH, fit_size, palette
+from cabinet.render import WIDTH, palette
+from cabinet.render.text import fit_size
 from cabinet.scenes.flow.initials import InitialsScene
 from cabinet.scenes.flow.tables import game_title, score_words, table_title
 from cabinet.storage.scores import LADDER_TOP, is_ladder_table, is_streak_table

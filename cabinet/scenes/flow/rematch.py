@@ -19,7 +19,8 @@ from cabinet import FPS
 from cabinet.games.match import PLAYERS, Match, Series
 from cabinet.inputs.actions import Action
 from cabinet.language import N_, tr
-from cabinet.render import HEIGHT, WIDTH, fit_size, palette, sprites, text
+from cabinet.render import HEIGHT, WIDTH, palette, sprites
+from cabinet.render.text import fit_size, text
 from cabinet.scenes.kit.base import Scene
 from cabinet.scenes.kit.common import blink, coins_short, paid_so_far, price_line, side_name
 from cabinet.scenes.kit.ending import MatchEnd

@@ -9,8 +9,9 @@ from functools import partial
 import pygame
 
 from cabinet.language import N_, tr
-from cabinet.render import WIDTH, fit_size, palette, text
+from cabinet.render import WIDTH, palette
 from cabinet.render.sprites import panel
+from cabinet.render.text import fit_size, text
 from cabinet.scenes import catalogue
 from cabinet.scenes.kit.base import Scene
 from cabinet.scenes.kit.common import blink, difficulty_name, draw_backdrop, heading

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from cabinet.render import HEIGHT, WIDTH, fit_size, palette, text
+from cabinet.render import HEIGHT, WIDTH, palette
 from cabinet.render.layer import Layer
 from cabinet.render.sprites import block
+from cabinet.render.text import fit_size, text
 from cabinet.scenes.kit.base import Scene
 from cabinet.scenes.kit.common import blink, credit_line, draw_backdrop, draw_credit_line, prompt, prompt_blinks
 

@@ -6,8 +6,9 @@ from __future__ import annotations
 import pygame
 
 from cabinet.language import N_, tr
-from cabinet.render import HEIGHT, WIDTH, palette, text, text_size
+from cabinet.render import HEIGHT, WIDTH, palette
 from cabinet.render.sprites import backdrop
+from cabinet.render.text import text, text_size
 
 BLINK_FRAMES = 32  # on for 32 frames, off for 32: a calm arcade blink
 FLASH_FRAMES = 8   # the quick blink of a banner that wants to be seen at once

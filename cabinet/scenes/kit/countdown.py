@@ -25,8 +25,8 @@ from collections.abc import Callable
 import pygame
 
 from cabinet.language import N_, tr
-from cabinet.render import palette, text
-from cabinet.render.text import fit_size
+from cabinet.render import palette
+from cabinet.render.text import fit_size, text
 
 READY_FRAMES = 60     # READY shows for a second ...
 GO_FRAMES = 24        # ... then GO for a moment; the game starts when GO goes

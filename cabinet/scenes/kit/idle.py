@@ -14,8 +14,8 @@ import pygame
 
 from cabinet import FPS
 from cabinet.language import tr
-from cabinet.render import palette, sprites, text
-from cabinet.render.text import fit_size
+from cabinet.render import palette, sprites
+from cabinet.render.text import fit_size, text
 
 IDLE_WARN_FRAMES = 60 * FPS   # a minute without a move: STILL THERE?
 IDLE_END_FRAMES = 70 * FPS    # ten seconds later the match is given up

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pygame
 
 from cabinet.language import tr
-from cabinet.render import fit_size, palette, sprites, text, text_size
+from cabinet.render import palette, sprites
+from cabinet.render.text import fit_size, text, text_size
 from cabinet.scenes.kit.common import READABLE, side_name, side_short_name
 
 PLAYER_COLOURS = {1: palette.CYAN, 2: palette.MAGENTA}

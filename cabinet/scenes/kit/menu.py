@@ -16,9 +16,10 @@ from typing import Protocol
 
 from cabinet.inputs.actions import Action
 from cabinet.language import N_, tr
-from cabinet.render import HEIGHT, WIDTH, fit_size, palette, text
+from cabinet.render import HEIGHT, WIDTH, palette
 from cabinet.render.glyphs import POINT_RIGHT
 from cabinet.render.sprites import panel
+from cabinet.render.text import fit_size, text
 from cabinet.scenes.kit.base import Scene
 from cabinet.scenes.kit.common import (
     READABLE,

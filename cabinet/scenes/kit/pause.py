@@ -14,8 +14,9 @@ import pygame
 from cabinet import FPS
 from cabinet.inputs.actions import Action, InputEvent
 from cabinet.language import N_, tr
-from cabinet.render import HEIGHT, WIDTH, fit_size, palette, sprites, text
+from cabinet.render import HEIGHT, WIDTH, palette, sprites
 from cabinet.render.text import covered as text_drawn_under
+from cabinet.render.text import fit_size, text
 from cabinet.scenes.kit.common import blink, draw_backdrop
 
 HOLD_FRAMES = FPS                      # holding Start this long pauses

@@ -12,7 +12,8 @@ from functools import lru_cache
 
 import pygame
 
-from cabinet.render import palette, text
+from cabinet.render import palette
+from cabinet.render.text import text
 
 RING_STEPS = 120          # the ring's sweep is drawn in this many cached steps
 RING_TRACK = (36, 40, 84)

@@ -6,10 +6,7 @@
 Pages: game settings, coin and credit settings, bookkeeping, input, screen and
 sound tests, the three resets (each confirmed with TEST), notices, save and
 exit, exit without saving. Everything works with the joystick and buttons alone.
+:class:`~cabinet.scenes.service.door.ServiceDoor` opens the menu,
+:class:`~cabinet.scenes.service.menu.ServiceMenuScene` is its first page. This
+package file imports nothing, so one page loads only what it uses.
 """
-
-from cabinet.scenes.service.door import ServiceDoor
-from cabinet.scenes.service.menu import ServiceMenuScene
-from cabinet.scenes.service.save import apply_settings, save_and_apply
-
-__all__ = ["ServiceDoor", "ServiceMenuScene", "apply_settings", "save_and_apply"]

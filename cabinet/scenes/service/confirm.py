@@ -10,7 +10,8 @@ import logging
 
 from cabinet.inputs.actions import CABINET, Action
 from cabinet.language import N_, tr
-from cabinet.render import WIDTH, fit_size, palette, text
+from cabinet.render import WIDTH, palette
+from cabinet.render.text import fit_size, text
 from cabinet.scenes.service.save import factory_reset
 
 from .page import CONTROLS_Y, Page

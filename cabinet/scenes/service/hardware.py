@@ -9,7 +9,8 @@ import pygame
 from cabinet.audio.effects import EFFECTS
 from cabinet.inputs.actions import CABINET, Action
 from cabinet.language import N_, tr
-from cabinet.render import HEIGHT, WIDTH, palette, text
+from cabinet.render import HEIGHT, WIDTH, palette
+from cabinet.render.text import text
 from cabinet.scenes.kit.base import Scene
 from cabinet.scenes.service.input_test import InputTestScene
 

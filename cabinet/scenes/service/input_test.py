@@ -16,8 +16,9 @@ import pygame
 from cabinet.inputs.actions import CABINET, PLAYER_ACTIONS, Action
 from cabinet.language import N_, tr
 from cabinet.language.words import shown
-from cabinet.render import WIDTH, fit_size, palette, text, text_size
+from cabinet.render import WIDTH, palette
 from cabinet.render.sprites import panel
+from cabinet.render.text import fit_size, text, text_size
 from cabinet.scenes.kit.base import Scene
 from cabinet.scenes.kit.common import draw_backdrop
 

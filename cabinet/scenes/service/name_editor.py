@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from cabinet.inputs.actions import CABINET, Action
 from cabinet.language import tr
-from cabinet.render import WIDTH, fit_size, palette, text
+from cabinet.render import WIDTH, palette
 from cabinet.render.glyphs import TRIANGLE_DOWN, TRIANGLE_UP
+from cabinet.render.text import fit_size, text
 from cabinet.scenes.kit.base import Scene
 
 from .page import BACKGROUND, CONTROLS_Y, DETAIL_Y, KEYS, TITLE_Y

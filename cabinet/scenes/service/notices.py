@@ -12,8 +12,9 @@ from cabinet import language
 from cabinet.inputs.actions import Action
 from cabinet.language import N_, tr
 from cabinet.language.words import Words, shown
-from cabinet.render import WIDTH, fit_size, palette, text
+from cabinet.render import WIDTH, palette
 from cabinet.render.glyphs import TRIANGLE_DOWN
+from cabinet.render.text import fit_size, text
 from cabinet.render.wrap import wrapped
 
 from .page import DETAIL_Y, ROW_H, SIZE, TOP, Page

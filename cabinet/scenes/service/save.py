@@ -19,8 +19,8 @@ from pathlib import Path
 
 from cabinet.inputs.actions import Action
 from cabinet.language import tr
-from cabinet.render import WIDTH, fit_size, palette, text
-from cabinet.render.text import shortened
+from cabinet.render import WIDTH, palette
+from cabinet.render.text import fit_size, shortened, text
 from cabinet.scenes.kit.base import Scene
 from cabinet.settings import load as config_module
 from cabinet.settings import save as config_file

@@ -15,8 +15,8 @@ from cabinet import FPS
 from cabinet.inputs.actions import Action
 from cabinet.language import N_, tr
 from cabinet.language.words import shown as shown_words
-from cabinet.render import HEIGHT, WIDTH, fit_size, fitted, palette, text
-from cabinet.render.text import text_size
+from cabinet.render import HEIGHT, WIDTH, palette
+from cabinet.render.text import fit_size, fitted, text, text_size
 from cabinet.render.wrap import wrapped
 from cabinet.scenes.kit.base import Scene
 

@@ -14,7 +14,8 @@ import time
 from datetime import date
 
 from cabinet.language import N_, tr
-from cabinet.render import WIDTH, palette, text
+from cabinet.render import WIDTH, palette
+from cabinet.render.text import text
 from cabinet.storage.takings import DAYS, EARLIEST_YEAR, UNDATED
 
 from .page import LABEL_X, TOP, VALUE_X, Page

@@ -4,8 +4,9 @@ import random
 
 import pytest
 
-from cabinet.games.antigravity import AntiGravityGame, ContestGame
 from cabinet.games.antigravity.ai import AntiGravityAI
+from cabinet.games.antigravity.engine import AntiGravityGame
+from cabinet.games.antigravity.modes import ContestGame
 from cabinet.settings.schema import ContestList
 from support.thinking import think_through
 

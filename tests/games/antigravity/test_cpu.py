@@ -4,9 +4,9 @@ import dataclasses
 
 import pytest
 
-from cabinet.games.antigravity import AntiGravityGame
 from cabinet.games.antigravity.ai import AntiGravityAI
 from cabinet.games.antigravity.cpu import CPU_LEVELS, cpu_pilot
+from cabinet.games.antigravity.engine import AntiGravityGame
 from cabinet.games.antigravity.simulate import Simulation
 from cabinet.games.cpu import LEVELS
 from cabinet.games.pilots import Pilot

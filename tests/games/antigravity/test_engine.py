@@ -4,7 +4,9 @@ import random
 
 import pytest
 
-from cabinet.games.antigravity import AntiGravityGame, BlockMove, bonus10
+from cabinet.games.antigravity.engine import AntiGravityGame
+from cabinet.games.antigravity.field import bonus10
+from cabinet.games.antigravity.results import BlockMove
 from cabinet.settings.schema import AntiGravitySettings
 
 

@@ -5,7 +5,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from cabinet.games.antigravity import AntiGravityGame, AntiGravityVersus, ContestGame, IllegalMove
+from cabinet.games.antigravity.engine import AntiGravityGame, IllegalMove
+from cabinet.games.antigravity.modes import AntiGravityVersus, ContestGame
 from cabinet.games.antigravity.ramp import Ramp, ramp_rules
 from cabinet.inputs.actions import Action
 from cabinet.scenes.flow.playback import replay_settings

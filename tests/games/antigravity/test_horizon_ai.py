@@ -4,9 +4,9 @@ import random
 
 import pytest
 
-from cabinet.games.antigravity import AntiGravityGame
 from cabinet.games.antigravity.ai import AntiGravityAI
 from cabinet.games.antigravity.cpu import CPU_LEVELS
+from cabinet.games.antigravity.engine import AntiGravityGame
 
 SIDES = ("top", "bottom")
 # A quick ramp on a small field: a level per 6 blocks cleared, the band from level 1.

@@ -2,7 +2,8 @@
 
 import pytest
 
-from cabinet.games.antigravity import AntiGravityGame, AntiGravityVersus, ContestGame, Progress
+from cabinet.games.antigravity.engine import AntiGravityGame
+from cabinet.games.antigravity.modes import AntiGravityVersus, ContestGame, Progress
 from cabinet.settings.schema import AntiGravitySettings, ContestList, HandicapSettings, VersusSettings
 
 L_FIELD = ["...", "...", "...", ".RR", "RGB", "RBG"]   # a bottom R push at column 0 clears 5, scores 180

@@ -3,7 +3,8 @@
 import dataclasses
 from types import SimpleNamespace
 
-from cabinet.games.antigravity import AntiGravityGame, AntiGravityVersus, ContestGame
+from cabinet.games.antigravity.engine import AntiGravityGame
+from cabinet.games.antigravity.modes import AntiGravityVersus, ContestGame
 from cabinet.inputs.actions import Action
 from cabinet.scenes.flow.playback import replay_settings
 from cabinet.settings.schema import AntiGravitySettings, ContestList, RampSettings, Settings

@@ -5,10 +5,9 @@ import random
 import numpy as np
 import pytest
 
-from cabinet.games.blocks import BlocksGame
 from cabinet.games.blocks.ai import STYLES, BlocksAI, Move, _noisy
 from cabinet.games.blocks.boards import clear_many
-from cabinet.games.blocks.engine import clear_lines
+from cabinet.games.blocks.engine import BlocksGame, clear_lines
 from cabinet.games.blocks.lookahead import Lookahead, placements_tried
 from support.thinking import think_through
 
@@ -190,9 +189,9 @@ def moves_digest() -> str:
     """A digest of the moves the AI chooses in set positions: both styles, every CPU level."""
     import hashlib
 
-    from cabinet.games.blocks import BlocksVersus
     from cabinet.games.blocks.cpu import cpu_style
     from cabinet.games.blocks.tactics import sight_of
+    from cabinet.games.blocks.versus import BlocksVersus
 
     out = hashlib.sha256()
     for level, rotation in (("strong", False), ("casual", True)):

@@ -3,11 +3,11 @@
 import numpy as np
 import pytest
 
-from cabinet.games.blocks import BlocksVersus
 from cabinet.games.blocks.cpu import CPU_LEVELS, cpu_pilot, cpu_style
 from cabinet.games.blocks.seat import VersusSeat
 from cabinet.games.blocks.simulate import VersusSimulation
 from cabinet.games.blocks.tactics import Sight, VersusGains, sight_of
+from cabinet.games.blocks.versus import BlocksVersus
 from cabinet.games.cpu import CpuLevel
 from cabinet.inputs.actions import Action, InputEvent
 from support.thinking import SlicesPerFrame, count_slices

@@ -1,7 +1,7 @@
 """The BLOCKS hand after a placement: which tray piece it takes up."""
 
-from cabinet.games.blocks import BlocksGame
 from cabinet.games.blocks.cursor import Cursor, route
+from cabinet.games.blocks.engine import BlocksGame
 from cabinet.inputs.actions import Action
 
 # Empty runs of at most two cells in a row, and column 0 empty top to bottom:

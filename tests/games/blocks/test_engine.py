@@ -4,7 +4,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cabinet.games.blocks import PIECE_SETS, BlocksGame, IllegalMove
+from cabinet.games.blocks.engine import BlocksGame, IllegalMove
+from cabinet.games.blocks.pieces import PIECE_SETS
 from cabinet.settings.schema import BlocksSettings
 
 EMPTY = ["........"] * 8

@@ -2,8 +2,8 @@
 
 import pytest
 
-from cabinet.games.blocks import BlocksGame
 from cabinet.games.blocks.ai import BlocksAI
+from cabinet.games.blocks.engine import BlocksGame
 from cabinet.settings.schema import BlocksSettings
 
 SINGLES = [["#"], ["#"], ["#"]]

@@ -6,8 +6,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cabinet.games.blocks import BlocksGame, BlocksVersus
 from cabinet.games.blocks.ai import BlocksAI
+from cabinet.games.blocks.engine import BlocksGame
+from cabinet.games.blocks.versus import BlocksVersus
 
 EMPTY = ["........"] * 8
 SINGLE = ["#"]

@@ -3,8 +3,8 @@ block's colour, and its popups, one at a time and inside the field."""
 
 import pygame
 
-from cabinet.games.antigravity import AntiGravityGame
 from cabinet.games.antigravity.animation import grid_from_text
+from cabinet.games.antigravity.engine import AntiGravityGame
 from cabinet.games.antigravity.seat import POPUP_FRAMES, Popup, Seat
 from cabinet.scenes.antigravity import alerts
 from cabinet.scenes.antigravity.field_view import FieldView

@@ -3,8 +3,8 @@
 import pygame
 import pytest
 
-from cabinet.games.antigravity import AntiGravityGame
 from cabinet.games.antigravity.animation import grid_from_text
+from cabinet.games.antigravity.engine import AntiGravityGame
 from cabinet.games.antigravity.seat import Seat
 from cabinet.games.antigravity.stacks import crossed_columns, danger_columns
 from cabinet.scenes.antigravity import alerts

@@ -12,8 +12,8 @@ import random
 import pygame
 import pytest
 
-from cabinet.games.antigravity import AntiGravityGame
 from cabinet.games.antigravity.animation import TurnAnimation, grid_from_text
+from cabinet.games.antigravity.engine import AntiGravityGame
 from cabinet.games.antigravity.pilot import AIPilot
 from cabinet.games.pilots import HumanPilot, Pilot
 from cabinet.inputs.actions import CABINET, Action, InputEvent

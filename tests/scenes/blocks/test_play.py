@@ -3,8 +3,8 @@
 import pygame
 import pytest
 
-from cabinet.games.blocks import BlocksGame
 from cabinet.games.blocks.cursor import BOARD, TRAY, Cursor, route
+from cabinet.games.blocks.engine import BlocksGame
 from cabinet.games.pilots import HumanPilot, ReplayPilot
 from cabinet.inputs.actions import Action
 from cabinet.render import palette, popups

@@ -8,7 +8,8 @@ import pygame
 import pytest
 
 from cabinet.app import App
-from cabinet.audio import EFFECTS, Audio
+from cabinet.audio.effects import EFFECTS
+from cabinet.audio.player import Audio
 from cabinet.inputs.actions import Action
 from cabinet.scenes.flow.attract import MESSAGE_TURN, AttractScene, Part
 from cabinet.scenes.flow.title import TitleScene

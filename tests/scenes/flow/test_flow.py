@@ -4,8 +4,8 @@ import random
 
 import pytest
 
-from cabinet.games.blocks import BlocksGame
 from cabinet.games.blocks.cursor import Cursor, route
+from cabinet.games.blocks.engine import BlocksGame
 from cabinet.inputs.actions import CABINET, Action
 from cabinet.scenes.blocks.play import GAME_OVER_FRAMES, BlocksScene
 from cabinet.scenes.flow.attract import AttractScene

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from cabinet.games.blocks import BlocksGame
+from cabinet.games.blocks.engine import BlocksGame
 from cabinet.inputs.actions import CABINET, Action
 from cabinet.scenes.antigravity.play import AntiGravityScene
 from cabinet.scenes.blocks.versus import BlocksVersusScene

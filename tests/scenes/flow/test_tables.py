@@ -1,9 +1,8 @@
 """How a table is named and how its numbers read: "1 WIN", never "1 WINS"."""
 
-import sys
-
 import pygame
 
+from cabinet.render import text as text_module
 from cabinet.scenes.flow import tables
 from cabinet.scenes.flow.tables import amount, full_title, table_title, table_unit
 from cabinet.storage.scores import ScoreEntry
@@ -19,7 +18,7 @@ def test_one_win_is_singular():
 def test_a_streak_table_drawn_says_1_win(monkeypatch):
     make_app()
     drawn = []
-    real = sys.modules["cabinet.render.text"].text
+    real = text_module.text
 
     def spy(surface, words, *args, **kw):
         drawn.append(words)

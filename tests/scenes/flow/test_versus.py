@@ -231,7 +231,7 @@ def test_a_rematch_keeps_the_series_and_a_streak_of_two_makes_the_table():
     assert isinstance(ranking, RankingScene) and ranking.table == "streak/blocks" and ranking.rank is not None
     path = app.ctx.store.db.path
     app.close()
-    from cabinet.storage import Store
+    from cabinet.storage.store import Store
     store = Store.open(path)
     try:
         assert [(e.initials, e.score) for e in store.scores.top("streak/blocks") if e.initials == "BAA"] == [("BAA", 2)]
@@ -286,7 +286,7 @@ def test_a_blocks_versus_replay_reproduces_every_round_stones_and_all():
 # ---------------------------------------------------------------------- challengers
 
 def test_a_challenger_interrupts_a_blocks_game_whose_score_still_makes_the_table():
-    from cabinet.games.blocks import BlocksGame
+    from cabinet.games.blocks.engine import BlocksGame
     from cabinet.scenes.blocks.play import BlocksScene
     from cabinet.scenes.flow.challenger import BANNER_FRAMES, ChallengerScene
     from support.app import past_countdown

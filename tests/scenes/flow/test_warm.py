@@ -1,15 +1,13 @@
 """Warming the caches before the first frame (cabinet.scenes.flow.warm)."""
 
-import importlib
 import logging
 
 import pygame
 
+from cabinet.render import text as text_module
 from cabinet.scenes.flow import warm
 from cabinet.scenes.flow.title import TitleScene
 from support.app import make_app
-
-text_module = importlib.import_module("cabinet.render.text")
 
 
 def renders_during(monkeypatch, draw) -> int:

@@ -11,9 +11,9 @@ import pytest
 from cabinet.games.antigravity.ai import AntiGravityAI
 from cabinet.games.antigravity.cpu import CPU_LEVELS as GRAVITY_LEVELS
 from cabinet.games.antigravity.engine import AntiGravityGame
-from cabinet.games.blocks import BlocksGame
 from cabinet.games.blocks.ai import BlocksAI, Position
 from cabinet.games.blocks.cpu import cpu_style
+from cabinet.games.blocks.engine import BlocksGame
 from cabinet.games.blocks.tactics import Sight
 from cabinet.games.thought import begin
 from cabinet.scenes.kit import thinker as thinker_module

@@ -7,7 +7,7 @@ import yaml
 
 from cabinet.inputs.actions import CABINET, Action, InputEvent
 from cabinet.scenes.flow.attract import AttractScene
-from cabinet.scenes.service import ServiceMenuScene
+from cabinet.scenes.service.menu import ServiceMenuScene
 from cabinet.scenes.service.rows import SettingRow, step_for
 from cabinet.settings import load as config_module
 from cabinet.settings.schema import AntiGravitySettings, CreditSettings, HandicapSettings

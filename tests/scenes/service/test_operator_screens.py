@@ -9,8 +9,8 @@ import pygame
 import pytest
 
 from cabinet.inputs.actions import CABINET, Action, InputEvent
-from cabinet.render import WIDTH, glyphs, text_size
-from cabinet.render.text import Recorder
+from cabinet.render import WIDTH, glyphs
+from cabinet.render.text import Recorder, text_size
 from cabinet.scenes.blocks.play import BlocksScene
 from cabinet.scenes.flow.attract import REFUSED_FRAMES, AttractScene
 from cabinet.scenes.flow.initials import InitialsScene

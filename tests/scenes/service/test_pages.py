@@ -9,7 +9,7 @@ from cabinet.inputs.actions import CABINET, Action, InputEvent
 from cabinet.render import HEIGHT, WIDTH
 from cabinet.scenes.blocks.play import BlocksScene
 from cabinet.scenes.flow.attract import AttractScene
-from cabinet.scenes.service import ServiceMenuScene
+from cabinet.scenes.service.menu import ServiceMenuScene
 from cabinet.scenes.service.notices import NoticesPage
 from support.app import past_countdown
 from support.service import cabinet_on_file, enter, press_test, screenshot, service, step, tap, top, value_of
@@ -248,7 +248,7 @@ def test_screen_test_cycles_its_patterns_with_a(cabinet, tmp_path):
 
 
 def test_sound_test_plays_every_effect_by_name(cabinet):
-    from cabinet.audio import EFFECTS
+    from cabinet.audio.effects import EFFECTS
     app = cabinet
     service(app)
     enter(app, "SOUND TEST")

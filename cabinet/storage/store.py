@@ -1,0 +1,123 @@
+"""The state file's face: :class:`Store` holds every table and the upkeep a frame asks for.
+
+    store = Store.open()                      # never raises for disk trouble
+    store.scores.top("blocks")                # ten ScoreEntry, seeded with defaults
+    bank = store.credit_bank(settings.credits)
+    bank.coin(1); bank.start("blocks", "single")
+    end = store.game_over("blocks", "single", "blocks", 12345, replay, 95.0)
+    store.scores.set_initials(end.entry_id, "ACE")
+    store.tick(time.monotonic())              # each frame: uptime, retries of refused writes
+    store.status().warning                    # storage trouble in one line ("" when healthy)
+
+See :mod:`cabinet.storage.db` for how a power cut, a damaged file or a full or
+read-only disk is survived.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from cabinet.settings.schema import CreditSettings, Settings
+from cabinet.storage.audits import Audits
+from cabinet.storage.credits import CreditBank
+from cabinet.storage.db import Database
+from cabinet.storage.factory import factory_reset
+from cabinet.storage.health import StorageStatus
+from cabinet.storage.outbox import Outbox, network_active
+from cabinet.storage.replays import Replay, ReplayStore
+from cabinet.storage.scores import ScoreTables
+
+
+@dataclass(frozen=True)
+class GameEnd:
+    """What :meth:`Store.game_over` wrote: the replay's id, and the score's rank and
+    entry id on its table (None when it did not make the table)."""
+
+    replay_id: int | None
+    rank: int | None
+    entry_id: int | None
+
+
+class Store:
+    """Every table of the state file, and the upkeep the app asks for with :meth:`tick`."""
+
+    RETRY_SECONDS = 5.0    # how often refused writes are tried again
+    UPTIME_SECONDS = 60.0  # how often power-on time is written (a power cut loses at most this)
+
+    def __init__(self, db: Database, settings: Settings | None = None):
+        self.db = db
+        self.outbox = Outbox()
+        self.scores = ScoreTables(db, outbox=self.outbox)
+        self.audits = Audits(db, outbox=self.outbox)
+        self.replays = ReplayStore(db)
+        self._now: float | None = None
+        self._uptime_from = 0.0
+        self._retry_at = 0.0
+        if settings is not None:
+            self.configure(settings)
+
+    @classmethod
+    def open(cls, path: str | Path | None = None, settings: Settings | None = None,
+             connect: Callable[..., sqlite3.Connection] = sqlite3.connect) -> Store:
+        """Open ``path`` (None: ``state_dir()/cabinet.db``). ``settings`` sets the score upkeep."""
+        return cls(Database.open(path, connect), settings)
+
+    def configure(self, settings: Settings) -> None:
+        """Apply changed settings (the automatic high-score reset)."""
+        self.scores.auto_reset_plays = settings.scores.auto_reset_plays
+        self.outbox.enabled = network_active(settings.network)
+
+    def status(self) -> StorageStatus:
+        """How the state file is doing: ``.warning`` for attract mode, ``.notices()`` for NOTICES."""
+        return self.db.status()
+
+    def credit_bank(self, settings: CreditSettings) -> CreditBank:
+        return CreditBank(self.db, settings, self.scores)
+
+    def game_over(self, game: str, mode: str, table: str, score: int, replay: Replay | None = None,
+                  seconds: float | None = None) -> GameEnd:
+        """Everything a finished game leaves, in one transaction: its replay, its
+        audit counters and, when it makes ``table``, the score under placeholder
+        initials (the player's initials follow with ``scores.set_initials``).
+
+        A cabinet stopped during the initials entry therefore keeps the score.
+        """
+        before = []
+        if replay is not None:
+            before += self.replays.save_statements(replay)
+        if seconds is not None:
+            before += self.audits.game_end_statements(game, mode, seconds)
+        replay_id = replay.id if replay is not None else None
+        rank, entry_id = self.scores.enter(table, score, replay_id, before=before)
+        return GameEnd(replay_id, rank, entry_id)
+
+    def tick(self, now: float) -> None:
+        """Call once per frame with a monotonic clock: writes uptime, retries refused writes."""
+        if self._now is None:
+            self._uptime_from = now
+            self._retry_at = now + self.RETRY_SECONDS
+        self._now = now
+        if now - self._uptime_from >= self.UPTIME_SECONDS:
+            self.audits.add_uptime(now - self._uptime_from)
+            self._uptime_from = now
+            # Without a clean stop SQLite checkpoints only every 1000 pages: a young file
+            # could live in its -wal alone, and a lost -wal would take everything.
+            self.db.checkpoint()
+        if now >= self._retry_at:
+            self._retry_at = now + self.RETRY_SECONDS
+            if self.db.degraded:
+                self.db.retry()
+
+    def factory_reset(self, config_path: str | Path | None = None) -> None:
+        """Scores, bookkeeping, credits and replays to factory state; the YAML to the shipped file."""
+        factory_reset(self, config_path)
+
+    def close(self) -> None:
+        """Write the last uptime and anything waiting; the app calls this on a clean exit."""
+        if self._now is not None and self._now > self._uptime_from:
+            self.audits.add_uptime(self._now - self._uptime_from)
+            self._uptime_from = self._now
+        self.db.close()
