@@ -202,8 +202,10 @@ def test_while_the_file_cannot_be_read_coins_are_refused_and_no_game_starts(priv
     assert "coins are refused" in notices_text(store)
     bank.coin(2)
     assert "1 coin(s) dropped meanwhile" in notices_text(store)
+    assert bank.credits == 0                   # read from the empty stand-in while unknown
     opener.failing = False
     assert store.db.retry() and bank.accepting_coins and bank.can_start("blocks")
+    assert bank.credits == 4                   # the same bank reads the file once it can
     assert tally(store)["credits"] == 4 and tally(store)["coins"] == 8
     store.close()
 
