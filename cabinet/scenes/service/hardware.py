@@ -10,7 +10,7 @@ from cabinet.audio.effects import EFFECTS
 from cabinet.inputs.actions import CABINET, Action
 from cabinet.language import N_, tr
 from cabinet.render import HEIGHT, WIDTH, palette, text
-from cabinet.scenes.kit.base import Scene
+from cabinet.scenes.kit.base import Chutes, Scene
 from cabinet.scenes.service.input_test import InputTestScene
 
 from .page import Page
@@ -67,6 +67,10 @@ class ScreenTestScene(Scene):
     def __init__(self, ctx, menu=None):
         super().__init__(ctx)
         self.pattern = 0
+
+    def chutes(self) -> Chutes:
+        """An operator's page: the lockout refuses coins."""
+        return Chutes.CLOSED
 
     @property
     def name(self) -> str:

@@ -12,7 +12,7 @@ from cabinet.inputs.actions import CABINET, Action
 from cabinet.language import N_, tr
 from cabinet.render import HEIGHT, WIDTH, fit_size, fitted, palette, text
 from cabinet.render.glyphs import LEFT, POINT_RIGHT, RIGHT, TRIANGLE_DOWN, TRIANGLE_UP
-from cabinet.scenes.kit.base import Scene
+from cabinet.scenes.kit.base import Chutes, Scene
 
 from .rows import Row
 
@@ -54,6 +54,10 @@ class Page(Scene):
         self.frames = 0
         self.message = ""
         self.message_frames = 0
+
+    def chutes(self) -> Chutes:
+        """An operator's page: the lockout refuses coins."""
+        return Chutes.CLOSED
 
     @property
     def name(self) -> str:
