@@ -85,17 +85,11 @@ class App:
             os.environ["SDL_AUDIODRIVER"] = "dummy"
         # pygame and everything that draws load here, after the SDL drivers are chosen
         # (headless: dummy), so this module's top stays free of them.
-        from cabinet.audio import Audio
-        from cabinet.context import Context
-        from cabinet.inputs.hub import InputHub
-        from cabinet.network import start_link
-        from cabinet.panel import Panel, cabinet_keys
         from cabinet.render.display import reopen_screen
         from cabinet.render.display_failure import open_display
         from cabinet.render.frames import FrameGate
-        from cabinet.scenes.service import ServiceDoor
+        from cabinet.scenes.service.door import ServiceDoor
         from cabinet.scenes.service.settings_notice import SettingsNoticeScene
-        from cabinet.storage import Store
         settings = loaded.settings
         self.desktop = windowed   # --windowed: a desktop run, where the keyboard is the cabinet's too
         self.windowed = windowed or not settings.display.fullscreen
@@ -108,20 +102,7 @@ class App:
         self.esc_quits = False          # the replay and input-test commands: Esc ends them even fullscreen
         self.screenshots = Screenshots(screenshots) if screenshots else None
         self.notifier = Notifier.from_environment()
-        store = Store.open(settings=settings)
-        self.ctx = Context(settings=settings, config=loaded, store=store,
-                           audio=audio or Audio(settings.audio),
-                           inputs=InputHub(settings.inputs, cabinet_keys=cabinet_keys(settings, self.desktop)),
-                           bank=store.credit_bank(settings.credits))
-        if ai_worker:
-            # Started once the first frame is shown (_after_frame): a cabinet's start-up does not share
-            # its cores with the worker's; attract mode's title comes before any CPU player thinks.
-            from cabinet.scenes.kit.thinker import Thinker
-            self.ctx.thinker = Thinker()
-        self.ctx.notices.extend(loaded.notices())
-        self.ctx.notices.extend(self.ctx.inputs.problems)
-        self.ctx.panel = Panel.open(self.ctx, settings)
-        self.ctx.network = start_link(settings, store, self.ctx.notices)  # returns at once; None when off
+        self.ctx = open_context(loaded, desktop=windowed, audio=audio, ai_worker=ai_worker)
         self.ctx.settings_listeners.append(self._settings_changed)
         self.service_door = ServiceDoor(self.ctx)
         self.running = True
@@ -405,7 +386,7 @@ class App:
 
     def _settings_changed(self, settings) -> None:
         """The service menu applied new settings: the language, and turn the picture if the rotation changed."""
-        from cabinet.panel import Panel, cabinet_keys  # loaded by App.__init__; names only
+        from cabinet.panel import Panel, cabinet_keys  # loaded by open_context; names only
         self.ctx.inputs.cabinet_keys = cabinet_keys(settings, self.desktop)
         self.care.configure(settings.display)
         language.use(settings.display.language)   # scenes translate as they draw: the next frame follows
@@ -468,6 +449,36 @@ def _ignore(*_args) -> None:
 def _attract_classes() -> tuple[type, ...]:
     from cabinet.scenes.flow.attract import AttractScene, SafeTitleScene  # the screens load with the App
     return AttractScene, SafeTitleScene
+
+
+def open_context(loaded, *, desktop: bool = False, audio=None, ai_worker: bool = False):
+    """The services every scene shares (:class:`~cabinet.context.Context`) for the settings ``loaded``:
+    the state file and its credit bank, the sound, the inputs, the panel, the fleet link, the AI
+    worker (``ai_worker``; started by the App once the first frame is shown). What each could not
+    do goes on ``ctx.notices``. ``desktop``: a keyboard gives the cabinet keys too.
+    """
+    # Loaded here, after App.__init__ chose the SDL drivers: the scenes and the sound load pygame.
+    from cabinet.audio.player import Audio
+    from cabinet.context import Context
+    from cabinet.inputs.hub import InputHub
+    from cabinet.network import start_link
+    from cabinet.panel import Panel, cabinet_keys
+    from cabinet.scenes.kit.thinker import Thinker
+    from cabinet.storage import Store
+    settings = loaded.settings
+    store = Store.open(settings=settings)
+    ctx = Context(settings=settings, config=loaded, store=store, audio=audio or Audio(settings.audio),
+                  inputs=InputHub(settings.inputs, cabinet_keys=cabinet_keys(settings, desktop)),
+                  bank=store.credit_bank(settings.credits))
+    if ai_worker:
+        # Started once the first frame is shown (App._after_frame): a cabinet's start-up does not share
+        # its cores with the worker's; attract mode's title comes before any CPU player thinks.
+        ctx.thinker = Thinker()
+    ctx.notices.extend(loaded.notices())
+    ctx.notices.extend(ctx.inputs.problems)
+    ctx.panel = Panel.open(ctx, settings)
+    ctx.network = start_link(settings, store, ctx.notices)  # returns at once; None when off
+    return ctx
 
 
 # ---------------------------------------------------------------------- entry point
