@@ -7,7 +7,7 @@ import sqlite3
 
 from cabinet.inputs.actions import CABINET, Action, InputEvent
 from cabinet.scenes.kit.base import Chutes
-from cabinet.scenes.kit.common import credit_line
+from cabinet.scenes.kit.credit_line import credit_line
 from support.app import make_app, run
 from support.service import service
 

@@ -7,7 +7,7 @@ from cabinet.render import WIDTH, fit_size, palette, text
 from cabinet.render.sprites import block, panel
 from cabinet.scenes import catalogue
 from cabinet.scenes.kit.base import Scene
-from cabinet.scenes.kit.common import draw_backdrop, heading
+from cabinet.scenes.kit.widgets import draw_backdrop, heading
 
 
 class HowToScene(Scene):

@@ -13,7 +13,7 @@ from cabinet.render import WIDTH, fit_size, palette, text
 from cabinet.render.sprites import panel
 from cabinet.scenes import catalogue
 from cabinet.scenes.kit.base import Scene
-from cabinet.scenes.kit.common import blink, difficulty_name, draw_backdrop, heading
+from cabinet.scenes.kit.widgets import blink, difficulty_name, draw_backdrop, heading
 from cabinet.storage.scores import LADDER_TOP, is_ladder_table, is_streak_table
 
 log = logging.getLogger(__name__)

@@ -6,7 +6,8 @@ from cabinet.render import HEIGHT, WIDTH, fit_size, palette, text
 from cabinet.render.layer import Layer
 from cabinet.render.sprites import block
 from cabinet.scenes.kit.base import Scene
-from cabinet.scenes.kit.common import blink, credit_line, draw_backdrop, draw_credit_line, prompt, prompt_blinks
+from cabinet.scenes.kit.credit_line import credit_line, draw_credit_line, prompt, prompt_blinks
+from cabinet.scenes.kit.widgets import blink, draw_backdrop
 
 # A row of blocks under the logo, in the colours both games use.
 _STRIPE = palette.PIECE_COLOURS

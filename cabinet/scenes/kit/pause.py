@@ -16,7 +16,7 @@ from cabinet.inputs.actions import Action, InputEvent
 from cabinet.language import N_, tr
 from cabinet.render import HEIGHT, WIDTH, fit_size, palette, sprites, text
 from cabinet.render.text import covered as text_drawn_under
-from cabinet.scenes.kit.common import blink, draw_backdrop
+from cabinet.scenes.kit.widgets import blink, draw_backdrop
 
 HOLD_FRAMES = FPS                      # holding Start this long pauses
 RESUME_HINT = N_("PRESS START TO RESUME")

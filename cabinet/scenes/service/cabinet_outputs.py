@@ -12,7 +12,7 @@ from __future__ import annotations
 from cabinet.outputs.board import BLINK, OFF, ON
 from cabinet.scenes.flow.attract import AttractScene, SafeTitleScene
 from cabinet.scenes.flow.rematch import RematchScene, rematch_offered
-from cabinet.scenes.kit.common import can_play
+from cabinet.scenes.kit.credit_line import can_play
 
 PLAYERS = (1, 2)
 

@@ -19,7 +19,7 @@ from cabinet.language.words import shown
 from cabinet.render import WIDTH, fit_size, palette, text, text_size
 from cabinet.render.sprites import panel
 from cabinet.scenes.kit.base import Chutes, Scene
-from cabinet.scenes.kit.common import draw_backdrop
+from cabinet.scenes.kit.widgets import draw_backdrop
 
 EXIT_FRAMES = 120  # 2 s held
 CABINET_ROW = (Action.COIN1, Action.COIN2, Action.SERVICE, Action.TEST, Action.PAUSE)
