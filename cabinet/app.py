@@ -20,10 +20,11 @@ import time
 from pathlib import Path
 
 from cabinet import FPS, language
-from cabinet.inputs.actions import CABINET, Action
 from cabinet.settings.last_good import load_for_cabinet
 from cabinet.settings.save import save_path
 from cabinet.system.garbage import Collector
+from cabinet.system.notify import Notifier
+from cabinet.system.screen_care import ScreenCare
 
 log = logging.getLogger(__name__)
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -84,18 +85,11 @@ class App:
             os.environ["SDL_AUDIODRIVER"] = "dummy"
         # pygame and everything that draws load here, after the SDL drivers are chosen
         # (headless: dummy), so this module's top stays free of them.
-        from cabinet.audio.player import Audio
-        from cabinet.context import Context
-        from cabinet.inputs.hub import InputHub
-        from cabinet.network.start import start_link
         from cabinet.render.display import reopen_screen
         from cabinet.render.display_failure import open_display
         from cabinet.render.frames import FrameGate
         from cabinet.scenes.service.door import ServiceDoor
         from cabinet.scenes.service.settings_notice import SettingsNoticeScene
-        from cabinet.storage.store import Store
-        from cabinet.system.notify import Notifier
-        from cabinet.system.screen_care import ScreenCare
         settings = loaded.settings
         self.desktop = windowed   # --windowed: a desktop run, where the keyboard is the cabinet's too
         self.windowed = windowed or not settings.display.fullscreen
@@ -108,20 +102,7 @@ class App:
         self.esc_quits = False          # the replay and input-test commands: Esc ends them even fullscreen
         self.screenshots = Screenshots(screenshots) if screenshots else None
         self.notifier = Notifier.from_environment()
-        store = Store.open(settings=settings)
-        self.ctx = Context(settings=settings, config=loaded, store=store,
-                           audio=audio or Audio(settings.audio),
-                           inputs=InputHub(settings.inputs, cabinet_keys=self._cabinet_keys(settings)),
-                           bank=store.credit_bank(settings.credits))
-        if ai_worker:
-            # Started once the first frame is shown (_after_frame): a cabinet's start-up does not share
-            # its cores with the worker's; attract mode's title comes before any CPU player thinks.
-            from cabinet.scenes.kit.thinker import Thinker
-            self.ctx.thinker = Thinker()
-        self.ctx.notices.extend(loaded.notices())
-        self.ctx.notices.extend(self.ctx.inputs.problems)
-        self.ctx.outputs = self._open_outputs(settings)
-        self.ctx.network = start_link(settings, store, self.ctx.notices)  # returns at once; None when off
+        self.ctx = open_context(loaded, desktop=windowed, audio=audio, ai_worker=ai_worker)
         self.ctx.settings_listeners.append(self._settings_changed)
         self.service_door = ServiceDoor(self.ctx)
         self.running = True
@@ -254,9 +235,8 @@ class App:
                 ctx.audio.rest()    # dark and silent: the sound card is let go until the screen wakes
             # Asleep: nothing moves; coins are still counted (and wake the screen).
             for event in events:
-                if event.pressed:
-                    self._coin(1 if event.action is Action.COIN1 else 2)
-            ctx.outputs.update(awake=False)
+                ctx.panel.take(event)
+            ctx.panel.update(awake=False)
             ctx.frame += 1
             return
         if was_asleep:
@@ -264,20 +244,15 @@ class App:
             ctx.go_to_attract()     # a fresh attract mode, from its title
         self.service_door.update()
         for event in events:
-            coin = event.player == CABINET and event.action in (Action.COIN1, Action.COIN2)
-            # Coins count wherever they drop; a screen that tests the chutes sees them too.
-            if coin:
-                if event.pressed:
-                    self._coin(1 if event.action is Action.COIN1 else 2)
-                if not getattr(ctx.scenes.top, "sees_coins", False):
-                    continue
+            if ctx.panel.take(event):    # coins count wherever they drop; the input test sees them too
+                continue
             if self.service_door.offer(event):
                 continue
             self._guarded("handle", lambda scene: scene.handle(event))
         for kind, pos in pointers:
             self._guarded("pointer", lambda scene: getattr(scene, "pointer", _ignore)(kind, pos))
         self._guarded("update", lambda scene: scene.update())
-        ctx.outputs.update(awake=not self.care.asleep)   # after this step's coins and scene: no lag
+        ctx.panel.update(awake=not self.care.asleep)   # after this step's coins and scene: no lag
         ctx.frame += 1
 
     def render(self) -> bool:
@@ -383,7 +358,7 @@ class App:
         self.closed = True
         self.notifier.stopping()
         self.ctx.inputs.close()
-        self.ctx.outputs.close()    # the lockout drops before the state file closes
+        self.ctx.panel.close()      # the lockout drops before the state file closes
         if self.ctx.network is not None:
             self.ctx.network.close()
         self.ctx.store.close()
@@ -410,33 +385,15 @@ class App:
             self._fps_frames.pop(0)
         return f"{len(self._fps_frames) + (1 if peek else 0)} FPS"
 
-    def _coin(self, chute: int) -> None:
-        self.ctx.audio.play("coin")
-        if self.ctx.bank is not None and self.ctx.outputs.coin(chute):
-            self.ctx.audio.play("credit")
-
-    def _cabinet_keys(self, settings) -> bool:
-        """Whether any keyboard or gamepad gives coins and the service menu (see InputHub)."""
-        return settings.inputs.keyboard_cabinet_keys or self.desktop
-
-    def _open_outputs(self, settings):
-        """The lockouts, meters and lamps of ``settings``, driven from the cabinet's state."""
-        # Loaded with the scenes, which wait for App.__init__ to choose the SDL drivers.
-        from cabinet.outputs.board import OutputBoard
-        from cabinet.scenes.service.cabinet_outputs import CabinetOutputs
-        board = OutputBoard(settings.outputs, settings.inputs.gpio)
-        self.ctx.notices.extend(board.problems)
-        return CabinetOutputs(self.ctx, board)
-
     def _settings_changed(self, settings) -> None:
         """The service menu applied new settings: the language, and turn the picture if the rotation changed."""
-        self.ctx.inputs.cabinet_keys = self._cabinet_keys(settings)
+        from cabinet.panel import Panel, cabinet_keys  # loaded by open_context; names only
+        self.ctx.inputs.cabinet_keys = cabinet_keys(settings, self.desktop)
         self.care.configure(settings.display)
         language.use(settings.display.language)   # scenes translate as they draw: the next frame follows
-        board = self.ctx.outputs.board
-        if (settings.outputs, settings.inputs.gpio) != (board.settings, board.gpio):
-            self.ctx.outputs.close()
-            self.ctx.outputs = self._open_outputs(settings)
+        if not self.ctx.panel.wired_as(settings):
+            self.ctx.panel.close()
+            self.ctx.panel = Panel.open(self.ctx, settings)
         if settings.display.rotation != self.display.rotation:
             from cabinet.render.display import reopen_screen  # loaded by App.__init__; a name only
             self.display = reopen_screen(settings.display.rotation, self.fullscreen)
@@ -493,6 +450,36 @@ def _ignore(*_args) -> None:
 def _attract_classes() -> tuple[type, ...]:
     from cabinet.scenes.flow.attract import AttractScene, SafeTitleScene  # the screens load with the App
     return AttractScene, SafeTitleScene
+
+
+def open_context(loaded, *, desktop: bool = False, audio=None, ai_worker: bool = False):
+    """The services every scene shares (:class:`~cabinet.context.Context`) for the settings ``loaded``:
+    the state file and its credit bank, the sound, the inputs, the panel, the fleet link, the AI
+    worker (``ai_worker``; started by the App once the first frame is shown). What each could not
+    do goes on ``ctx.notices``. ``desktop``: a keyboard gives the cabinet keys too.
+    """
+    # Loaded here, after App.__init__ chose the SDL drivers: the scenes and the sound load pygame.
+    from cabinet.audio.player import Audio
+    from cabinet.context import Context
+    from cabinet.inputs.hub import InputHub
+    from cabinet.network.start import start_link
+    from cabinet.panel import Panel, cabinet_keys
+    from cabinet.scenes.kit.thinker import Thinker
+    from cabinet.storage.store import Store
+    settings = loaded.settings
+    store = Store.open(settings=settings)
+    ctx = Context(settings=settings, config=loaded, store=store, audio=audio or Audio(settings.audio),
+                  inputs=InputHub(settings.inputs, cabinet_keys=cabinet_keys(settings, desktop)),
+                  bank=store.credit_bank(settings.credits))
+    if ai_worker:
+        # Started once the first frame is shown (App._after_frame): a cabinet's start-up does not share
+        # its cores with the worker's; attract mode's title comes before any CPU player thinks.
+        ctx.thinker = Thinker()
+    ctx.notices.extend(loaded.notices())
+    ctx.notices.extend(ctx.inputs.problems)
+    ctx.panel = Panel.open(ctx, settings)
+    ctx.network = start_link(settings, store, ctx.notices)  # returns at once; None when off
+    return ctx
 
 
 # ---------------------------------------------------------------------- entry point

@@ -14,9 +14,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from cabinet.audio.player import Audio
     from cabinet.inputs.hub import InputHub
     from cabinet.network.link import NetworkLink
+    from cabinet.panel import Panel
     from cabinet.scenes.kit.ending import Ending
     from cabinet.scenes.kit.thinker import Thinker
-    from cabinet.scenes.service.cabinet_outputs import CabinetOutputs
     from cabinet.settings.load import LoadedConfig
     from cabinet.settings.schema import Settings
     from cabinet.storage.credits import CreditBank
@@ -43,8 +43,8 @@ class Context:
     player: int = 1
     notices: list[str] = field(default_factory=list)
     bank: CreditBank | None = None
-    # The lockouts, meters and lamps, driven from the cabinet's state; the app sets it.
-    outputs: CabinetOutputs | None = None
+    # The coins, lockouts, meters and lamps, driven from the cabinet's state; the app sets it.
+    panel: Panel | None = None
     # The fleet link, None without a network section.
     network: NetworkLink | None = None
     # The worker process the CPU players think in (the app's); None: they think in the main loop.

@@ -155,7 +155,7 @@ def test_escape_quits_only_a_windowed_cabinet(windowed):
 def test_the_language_chosen_in_the_service_menu_shows_at_once(tmp_path):
     """DISPLAY > LANGUAGE, saved: attract mode's next frame is in Malay, with no restart."""
     from cabinet import language
-    from cabinet.scenes.kit.common import credit_line, prompt
+    from cabinet.scenes.kit.credit_line import credit_line, prompt
     from support.service import cabinet_on_file, choose, enter, service
     from support.service import tap as tap_service
 

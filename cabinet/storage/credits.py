@@ -22,6 +22,10 @@ While the state file exists but cannot be read, the credits in the machine are
 unknown: :attr:`CreditBank.accepting_coins` is False (the coin lockout reads
 it), no game starts, and a coin that drops anyway is counted, against the real
 credits, once the file can be read.
+
+The credits and runs are read again only when the database has changed
+(:attr:`~cabinet.storage.db.Database.changes`): the credit line, the prompt and
+the lockout ask for them every frame, and between coins nothing is read.
 """
 
 from __future__ import annotations
@@ -66,6 +70,8 @@ class CreditBank:
         self.db = db
         self._scores = scores
         self.takings = takings or Takings(db)
+        self._counts: dict[str, int] = {}
+        self._counts_at: int | None = None    # db.changes when _counts was read
         self.settings = settings
 
     @property
@@ -114,9 +120,18 @@ class CreditBank:
             statements += self.takings.statements(credits=due)
         return statements, runs, due
 
+    def _counted(self, name: str) -> int:
+        """The counter ``name`` (the credits or a chute's run) as the database holds it now."""
+        if self._counts_at != self.db.changes:
+            rows = self.db.read("SELECT name, value FROM counters WHERE name IN (?, ?, ?)",
+                                (CREDITS, _partial(1), _partial(2)))
+            self._counts = {counter: value for counter, value in rows if value is not None}
+            self._counts_at = self.db.changes   # after the read: a read that fell back to memory moved it
+        return self._counts.get(name, 0)
+
     @property
     def credits(self) -> int:
-        return self.db.read_value("SELECT value FROM counters WHERE name = ?", (CREDITS,), 0)
+        return self._counted(CREDITS)
 
     @property
     def free_play(self) -> bool:
@@ -133,15 +148,12 @@ class CreditBank:
 
     def _run(self, chute: int) -> int:
         """Coins in ``chute`` since the last game started (its run)."""
-        return self.db.read_value("SELECT value FROM counters WHERE name = ?", (_partial(chute),), 0)
+        return self._counted(_partial(chute))
 
     def coins_toward_credit(self) -> list[tuple[int, int]]:
         """``(coins, price)`` of each chute holding coins short of a credit, chute 1 first:
         the coins since its last credit, and the coins from there to the next one."""
-        # One query for both chutes: the credit line asks for this every frame.
-        runs = dict(self.db.read("SELECT name, value FROM counters WHERE name IN (?, ?)",
-                                 (_partial(1), _partial(2))))
-        toward = [self.table(chute).toward(runs.get(_partial(chute), 0)) for chute in (1, 2)]
+        toward = [self.table(chute).toward(self._run(chute)) for chute in (1, 2)]
         return [(coins, price) for coins, price in toward if coins]
 
     def coin(self, chute: int, meter: int | None = None) -> int:

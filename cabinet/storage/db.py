@@ -19,6 +19,10 @@
   state is unknown, coins are refused (:attr:`Database.accepting_coins`) and a
   coin dropped anyway waits, uncomputed, until the file can be read.
 
+What the file holds changes only through this class, and every change bumps
+:attr:`Database.changes` (a write, a fall back to memory, a retry, a reopen):
+a reader may keep what it read while that number stays (the credit line does).
+
 Writes are lists of ``(sql, params)`` statements. Each list is one transaction,
 and statements must not read the clock or anything but the database, so that a
 queued list replayed later on the file gives exactly what it gave in memory.
@@ -119,6 +123,8 @@ class Database:
         self._damaged = False              # the file is damaged and could not be moved aside
         self._stuck_logged = False
         self._last_reason: Words | None = None
+        # Bumped by everything that may change what a read returns; readers compare it, never its value.
+        self.changes = 0
 
     @classmethod
     def open(cls, path: str | Path | None = None,
@@ -186,6 +192,7 @@ class Database:
         later; the caller sees the same result either way.
         """
         batch = [(sql, tuple(params)) for sql, params in statements]
+        self.changes += 1
         if self._memory is None:
             try:
                 return _transaction(self._file, batch)
@@ -215,6 +222,7 @@ class Database:
 
     def _wait(self, batch: list[Statement]) -> list[int | None]:
         """Apply ``batch`` to memory and queue it for the file (and the waiting file, when it has room)."""
+        self.changes += 1
         kept = self.waiting.keep(batch) if self.known else None
         rowids = _transaction(self._memory, kept or batch)[:len(batch)]
         self._pending.append(kept or batch)
@@ -229,6 +237,7 @@ class Database:
         """
         if self._memory is None:
             return True
+        self.changes += 1    # reopened, rebased or caught up: reads may answer from another copy
         self._retry_after = time.monotonic() + self.RETRY_SECONDS
         try:
             if self._file is None:
@@ -521,6 +530,7 @@ class Database:
         self._use_memory()
 
     def _use_memory(self) -> None:
+        self.changes += 1
         if self.fault is None:
             self._note_fault(sqlite3.OperationalError("unable to open database file"))
         self._memory = _fresh_memory()
@@ -551,6 +561,7 @@ class Database:
             _transaction(memory, batch)
         self._memory.close()
         self._memory = memory
+        self.changes += 1
         if rebase and not self.known:
             log.warning("storage: %s can be read again", self.path)
         self._adopt_waiting_records()
@@ -562,6 +573,7 @@ class Database:
         if self.known:
             return
         self.known = True
+        self.changes += 1
         held, self._held = self._held, []
         for what, build in held:
             self._wait(build())

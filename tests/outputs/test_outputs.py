@@ -301,7 +301,7 @@ inputs:
 
 
 def lamp_states(app) -> tuple[str, str]:
-    devices = app.ctx.outputs.board.devices
+    devices = app.ctx.panel.board.devices
     return devices["start_lamp1"].state, devices["start_lamp2"].state
 
 
@@ -330,7 +330,7 @@ def test_a_pwm_pin_breathes_and_the_marquee_follows_the_screens_sleep(pins, monk
     pins.pin_class = MockPWMPin
     app = make_app(LAMPS.replace("free_play: false", "free_play: true"))
     run(app, 1)
-    assert app.ctx.outputs.board.devices["start_lamp1"].pwm
+    assert app.ctx.panel.board.devices["start_lamp1"].pwm
     wait_for(lambda: any(0 < s.state < 1 for s in pins.pin(18).states))
     assert pins.pin(6).state == 1                               # awake: the marquee is lit
     import datetime
@@ -382,11 +382,11 @@ def test_new_output_settings_from_the_service_menu_reopen_the_board_and_keep_wha
     from cabinet.scenes.service.save import apply_settings
     app = make_app(METERS.replace("on_ms: 20, off_ms: 20", "on_ms: 300, off_ms: 300"))
     app.step([coin()] * 4)
-    old_board = app.ctx.outputs.board
+    old_board = app.ctx.panel.board
     changed = copy.deepcopy(app.ctx.settings)
     changed.outputs.meter.on_ms = changed.outputs.meter.off_ms = 20
     apply_settings(app.ctx, changed)
-    assert app.ctx.outputs.board is not old_board and not old_board.devices
+    assert app.ctx.panel.board is not old_board and not old_board.devices
     wait_for(lambda: app.ctx.bank.meter_owed(1) == 0, app)
     assert len(pulses(pins.pin(20))) == 4                        # a clean stop neither cuts nor repeats
     assert app.ctx.store.audits.snapshot()["meter_pulses"][1] == 4

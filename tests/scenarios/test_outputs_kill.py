@@ -1,7 +1,7 @@
 """Coins, lockout and meters under SIGKILL: 1,000 coins, none lost, every one metered.
 
 A forked child is the cabinet: the real credit bank on a real SQLite file, the
-real output board and its driver (``CabinetOutputs``) on gpiozero mock pins
+real output board and its owner (``Panel``) on gpiozero mock pins
 whose every change is appended to a log file (so the log outlives the child).
 The parent is the coin mech and the players: it drops bursts of 1-20 coins
 while the lockout accepts (a coin that meets a closed lockout is returned),
@@ -37,10 +37,11 @@ import cabinet.scenes.flow.attract
 import cabinet.scenes.flow.rematch
 import cabinet.scenes.service.door  # noqa: F401
 from cabinet.outputs.board import OutputBoard
+from cabinet.panel import Panel
 from cabinet.scenes.kit.base import Scene, SceneStack
-from cabinet.scenes.service.cabinet_outputs import CabinetOutputs
 from cabinet.settings.schema import CreditSettings, Settings
 from cabinet.storage.store import Store
+from support.app import Heard
 
 COINS = 1000
 SEED = 20261201
@@ -83,8 +84,8 @@ def child(folder, log_path, commands_fd, report_fd):
         bank.meter_pulsed = meter_pulsed
         scenes = SceneStack()
         scenes.push(Scene(None))
-        ctx = SimpleNamespace(settings=settings, bank=bank, store=store, scenes=scenes)
-        outputs = CabinetOutputs(ctx, board)
+        ctx = SimpleNamespace(settings=settings, bank=bank, store=store, scenes=scenes, audio=Heard())
+        outputs = Panel(ctx, board)
         outputs.update(awake=True)
         coins = store.audits.snapshot()["coins"]
         os.write(report_fd, f"ready {coins[1] + coins[2]} {bank.credits} {int(board.accepting)}\n".encode())

@@ -42,6 +42,23 @@ def test_partial_coins_survive_a_restart(store):
     again.close()
 
 
+def test_credits_are_read_again_only_after_the_database_changed(store):
+    bank = store.credit_bank(paid(price_table_1=PriceTable([(2, 1)])))
+    for _ in range(3):
+        bank.coin(1)
+    reads = []
+    store.db._file.set_trace_callback(reads.append)
+    for _ in range(10):     # what a frame of attract mode asks
+        assert (bank.credits, bank.coins_toward_credit(), bank.can_start("single"), bank.at_limit()) == (
+            1, [(1, 2)], True, False)
+    assert len(reads) == 1                          # one query, for the first frame only
+    assert bank.start("blocks", "single")
+    reads.clear()
+    assert (bank.credits, bank.coins_toward_credit()) == (0, [(1, 2)])   # what the start wrote, from the file
+    assert len(reads) == 1
+    store.db._file.set_trace_callback(None)
+
+
 def test_no_coin_is_swallowed_past_the_maximum_and_the_audit_counts_such_coins(store):
     bank = store.credit_bank(paid(max_credits=2))
     assert not bank.at_limit()

@@ -165,6 +165,26 @@ def test_writes_retry_too_but_spaced_out(flaky, monkeypatch):
     assert bank.credits == 3
 
 
+def test_every_change_moves_the_change_counter_and_reads_do_not(flaky):
+    db = flaky.db
+    bank = flaky.credit_bank(CreditSettings(free_play=False))
+    before = db.changes
+    assert bank.credits == 0 and flaky.scores.top("blocks")
+    assert db.changes == before                             # reads change nothing
+    bank.coin(1)
+    assert db.changes > before                              # a write to the file
+    before = db.changes
+    FlakyConnection.fail = "database or disk is full"
+    bank.coin(1)                                            # falls back to memory
+    assert db.degraded and db.changes > before and bank.credits == 2
+    before = db.changes
+    assert not db.retry() and db.changes > before           # a retry the disk refuses
+    before = db.changes
+    FlakyConnection.fail = None
+    assert db.retry() and db.changes > before               # caught up: reads come from the file again
+    assert bank.credits == 2
+
+
 def test_store_tick_retries_every_few_seconds(flaky):
     bank = flaky.credit_bank(CreditSettings(free_play=False))
     flaky.tick(0.0)

@@ -202,8 +202,10 @@ def test_while_the_file_cannot_be_read_coins_are_refused_and_no_game_starts(priv
     assert "coins are refused" in notices_text(store)
     bank.coin(2)
     assert "1 coin(s) dropped meanwhile" in notices_text(store)
+    assert bank.credits == 0                   # read from the empty stand-in while unknown
     opener.failing = False
     assert store.db.retry() and bank.accepting_coins and bank.can_start("blocks")
+    assert bank.credits == 4                   # the same bank reads the file once it can
     assert tally(store)["credits"] == 4 and tally(store)["coins"] == 8
     store.close()
 
@@ -407,7 +409,7 @@ def test_every_storage_state_but_healthy_shows_on_notices_and_in_attract(conditi
     monkeypatch.setenv("STATE_DIRECTORY", str(_state_folder_in(condition, request, private_state)))
     app = make_app("credits:\n  free_play: false\n")
     if condition == "full":
-        app._coin(1)                      # the first write a full disk refuses
+        app.ctx.panel.coin(1)             # the first write a full disk refuses
     before = tally(app.ctx.store)
     assert isinstance(app.ctx.scenes.top, AttractScene)
     for _ in range(3):

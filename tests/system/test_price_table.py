@@ -9,7 +9,7 @@ import pytest
 import yaml
 
 from cabinet.inputs.actions import Action
-from cabinet.scenes.kit.common import credit_line
+from cabinet.scenes.kit.credit_line import credit_line
 from cabinet.settings.load import parse_settings
 from cabinet.settings.save import settings_text
 from cabinet.settings.schema import CreditSettings

@@ -13,8 +13,8 @@ from cabinet.render import palette
 from cabinet.render.glyphs import TRIANGLE_DOWN, TRIANGLE_UP
 from cabinet.render.text import fit_size, text, text_size
 from cabinet.scenes.antigravity.field_view import block_sprite
-from cabinet.scenes.kit.common import READABLE
 from cabinet.scenes.kit.ring_timer import RING_TRACK
+from cabinet.scenes.kit.widgets import READABLE
 
 
 def progress_bar(surface: pygame.Surface, rect: pygame.Rect, value: int, target: int, colour) -> None:

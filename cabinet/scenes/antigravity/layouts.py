@@ -23,10 +23,10 @@ from cabinet.render.text import fit_size, text, text_size
 from cabinet.scenes.antigravity import alerts
 from cabinet.scenes.antigravity.field_view import FieldView, dispenser_depth
 from cabinet.scenes.antigravity.hud import PairList, fitted, progress_bar
-from cabinet.scenes.kit.common import READABLE, difficulty_name, side_name, side_short_name
 from cabinet.scenes.kit.idle import draw_still_there
 from cabinet.scenes.kit.match_view import PLAYER_COLOURS, round_pips, round_result
 from cabinet.scenes.kit.ring_timer import RingTimer
+from cabinet.scenes.kit.widgets import READABLE, difficulty_name, side_name, side_short_name
 
 MARGIN = 16
 FINAL_BOARD_FRAMES = 120   # after a game over the field shows alone (its cause marked), then the banner

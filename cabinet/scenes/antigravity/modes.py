@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from cabinet.language import N_, tr
-from cabinet.scenes.kit.common import difficulty_name
 from cabinet.scenes.kit.menu import VS_CPU, ModeMenu, Option
+from cabinet.scenes.kit.widgets import difficulty_name
 
 
 class ModeSelectScene(ModeMenu):

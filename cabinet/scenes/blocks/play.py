@@ -39,7 +39,6 @@ from cabinet.scenes.blocks.ghost import REST_FRAMES, ghost
 from cabinet.scenes.blocks.marks import cross_out, dim, draw_banner, draw_danger, draw_tray_mode
 from cabinet.scenes.blocks.ramp_view import RampShow
 from cabinet.scenes.kit.base import Scene
-from cabinet.scenes.kit.common import blink, draw_backdrop
 from cabinet.scenes.kit.countdown import Countdown
 from cabinet.scenes.kit.ending import GameOver, InputCheck, OnEnd
 
@@ -47,6 +46,7 @@ from cabinet.scenes.kit.ending import GameOver, InputCheck, OnEnd
 from cabinet.scenes.kit.idle import IDLE_END_FRAMES, IDLE_WARN_FRAMES
 from cabinet.scenes.kit.pause import Pause
 from cabinet.scenes.kit.thinking_time import ThinkingTime
+from cabinet.scenes.kit.widgets import blink, draw_backdrop
 from cabinet.storage.replays import ReplayRecorder
 
 log = logging.getLogger(__name__)

@@ -27,10 +27,10 @@ from cabinet.scenes.blocks.ghost import REST_FRAMES, ghost
 from cabinet.scenes.blocks.marks import dim, pulse
 from cabinet.scenes.blocks.play import draw_tray_piece, shake_offset
 from cabinet.scenes.blocks.shown_seat import STONE_COLOUR
-from cabinet.scenes.kit.common import blink, side_name
 from cabinet.scenes.kit.idle import draw_still_there
 from cabinet.scenes.kit.match_view import PLAYER_COLOURS, round_pips, round_result
 from cabinet.scenes.kit.ring_timer import RingTimer
+from cabinet.scenes.kit.widgets import blink, side_name
 
 CELL = 38
 BOARD_PX = CELL * SIZE               # 304

@@ -37,18 +37,15 @@ from cabinet.scenes.flow.select import GameSelectScene
 from cabinet.scenes.flow.tables import ScoreTablesScene
 from cabinet.scenes.flow.title import TitleScene
 from cabinet.scenes.kit.base import Scene
-from cabinet.scenes.kit.common import (
-    FLASH_FRAMES,
-    blink,
+from cabinet.scenes.kit.credit_line import (
     can_play,
     credit_line,
-    draw_backdrop,
-    draw_banner,
     draw_storage_warning,
     prompt,
     prompt_blinks,
     storage_warning,
 )
+from cabinet.scenes.kit.widgets import FLASH_FRAMES, blink, draw_backdrop, draw_banner
 from cabinet.storage import scores
 
 log = logging.getLogger(__name__)

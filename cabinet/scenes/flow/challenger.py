@@ -24,8 +24,8 @@ from cabinet.render import HEIGHT, WIDTH, palette, sprites
 from cabinet.render.text import text
 from cabinet.scenes.flow.finish import finish_interrupted
 from cabinet.scenes.kit.base import Scene
-from cabinet.scenes.kit.common import blink
 from cabinet.scenes.kit.ending import Challengeable, GameOver
+from cabinet.scenes.kit.widgets import blink
 from cabinet.storage.scores import ladder_table
 
 BANNER_FRAMES = 180       # the banner, before the initials or the match

@@ -8,7 +8,7 @@ from cabinet.render.sprites import block, panel
 from cabinet.render.text import fit_size, text
 from cabinet.scenes import catalogue
 from cabinet.scenes.kit.base import Scene
-from cabinet.scenes.kit.common import draw_backdrop, heading
+from cabinet.scenes.kit.widgets import draw_backdrop, heading
 
 
 class HowToScene(Scene):

@@ -23,7 +23,7 @@ from cabinet.render.text import fit_size, text
 from cabinet.scenes.flow.ranking import RankingScene
 from cabinet.scenes.flow.tables import full_title, ordinal
 from cabinet.scenes.kit.base import Scene
-from cabinet.scenes.kit.common import READABLE, blink, draw_backdrop, draw_time_left
+from cabinet.scenes.kit.widgets import READABLE, blink, draw_backdrop, draw_time_left
 
 log = logging.getLogger(__name__)
 

@@ -21,7 +21,7 @@ from cabinet.render import HEIGHT, palette, sprites
 from cabinet.render.text import fit_size, text
 from cabinet.scenes.flow.cpu_names import CPU_DETAILS, CPU_NAMES
 from cabinet.scenes.kit.base import Scene
-from cabinet.scenes.kit.common import blink, draw_backdrop, heading
+from cabinet.scenes.kit.widgets import blink, draw_backdrop, heading
 
 RUNG_SECONDS = 4          # the screen between two rungs
 MASTER_SECONDS = 6        # the MASTER clear, a moment to enjoy

@@ -13,7 +13,7 @@ from cabinet.network.snapshots import is_factory_entry
 from cabinet.render import HEIGHT, WIDTH, palette
 from cabinet.render.text import text, text_size
 from cabinet.scenes.flow.tables import ROW_GAP, ScoreTablesScene, draw_table, table_title, table_words
-from cabinet.scenes.kit.common import draw_backdrop
+from cabinet.scenes.kit.widgets import draw_backdrop
 
 WIDE = 760
 LABEL_X = 110                 # the cabinet column, between the rank and the initials

@@ -10,7 +10,7 @@ from cabinet.render.text import text
 from cabinet.scenes.flow.network_tables import draw_network_place, network_place
 from cabinet.scenes.flow.tables import draw_table, full_title, read_table, table_rects, table_words
 from cabinet.scenes.kit.base import Scene
-from cabinet.scenes.kit.common import blink, draw_backdrop, heading
+from cabinet.scenes.kit.widgets import blink, draw_backdrop, heading
 
 RANKING_SECONDS = 10
 RANKING_WIDTH = 600

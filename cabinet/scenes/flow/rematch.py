@@ -22,8 +22,9 @@ from cabinet.language import N_, tr
 from cabinet.render import HEIGHT, WIDTH, palette, sprites
 from cabinet.render.text import fit_size, text
 from cabinet.scenes.kit.base import Scene
-from cabinet.scenes.kit.common import blink, coins_short, paid_so_far, price_line, side_name
+from cabinet.scenes.kit.credit_line import coins_short, paid_so_far, price_line
 from cabinet.scenes.kit.ending import MatchEnd
+from cabinet.scenes.kit.widgets import blink, side_name
 
 
 def rematch_offered(ctx, match: Match) -> bool:

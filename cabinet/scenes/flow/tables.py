@@ -14,7 +14,7 @@ from cabinet.render.sprites import panel
 from cabinet.render.text import fit_size, text
 from cabinet.scenes import catalogue
 from cabinet.scenes.kit.base import Scene
-from cabinet.scenes.kit.common import blink, difficulty_name, draw_backdrop, heading
+from cabinet.scenes.kit.widgets import blink, difficulty_name, draw_backdrop, heading
 from cabinet.storage.scores import LADDER_TOP, is_ladder_table, is_streak_table
 
 log = logging.getLogger(__name__)

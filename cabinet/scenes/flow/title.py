@@ -7,7 +7,8 @@ from cabinet.render.layer import Layer
 from cabinet.render.sprites import block
 from cabinet.render.text import fit_size, text
 from cabinet.scenes.kit.base import Scene
-from cabinet.scenes.kit.common import blink, credit_line, draw_backdrop, draw_credit_line, prompt, prompt_blinks
+from cabinet.scenes.kit.credit_line import credit_line, draw_credit_line, prompt, prompt_blinks
+from cabinet.scenes.kit.widgets import blink, draw_backdrop
 
 # A row of blocks under the logo, in the colours both games use.
 _STRIPE = palette.PIECE_COLOURS

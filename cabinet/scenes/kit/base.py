@@ -2,12 +2,24 @@
 
 from __future__ import annotations
 
+from enum import Enum
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # pragma: no cover
     import pygame
 
     from cabinet.inputs.actions import InputEvent
+
+
+class Chutes(Enum):
+    """What the coin chutes do while a scene is on top: the panel asks :meth:`Scene.chutes`.
+
+    A coin that drops pays its credits whatever the answer: no coin is ever swallowed.
+    """
+
+    PAY = "pay"          # every screen a player sees: the lockout follows the credits
+    CLOSED = "closed"    # an operator's page: the lockout refuses coins
+    TESTED = "tested"    # the input test: the lockout stays open, and the scene sees each coin too
 
 
 class Scene:
@@ -51,6 +63,10 @@ class Scene:
         whose pixels did not change is not presented.
         """
         return None
+
+    def chutes(self) -> Chutes:
+        """What the coin chutes do while this scene is on top (:class:`Chutes`); players' screens pay."""
+        return Chutes.PAY
 
 
 class SceneStack:

@@ -7,7 +7,7 @@ import pygame
 from cabinet.language import tr
 from cabinet.render import palette, sprites
 from cabinet.render.text import fit_size, text, text_size
-from cabinet.scenes.kit.common import READABLE, side_name, side_short_name
+from cabinet.scenes.kit.widgets import READABLE, side_name, side_short_name
 
 PLAYER_COLOURS = {1: palette.CYAN, 2: palette.MAGENTA}
 PIP = 8        # radius of one round pip

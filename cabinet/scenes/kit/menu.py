@@ -21,16 +21,8 @@ from cabinet.render.glyphs import POINT_RIGHT
 from cabinet.render.sprites import panel
 from cabinet.render.text import fit_size, text
 from cabinet.scenes.kit.base import Scene
-from cabinet.scenes.kit.common import (
-    READABLE,
-    blink,
-    credit_line,
-    credits_words,
-    draw_backdrop,
-    draw_credit_line,
-    draw_time_left,
-    heading,
-)
+from cabinet.scenes.kit.credit_line import credit_line, credits_words, draw_credit_line
+from cabinet.scenes.kit.widgets import READABLE, blink, draw_backdrop, draw_time_left, heading
 
 __all__ = ["VS_CPU", "MenuScene", "Option", "Starter"]
 

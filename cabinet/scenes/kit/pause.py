@@ -17,7 +17,7 @@ from cabinet.language import N_, tr
 from cabinet.render import HEIGHT, WIDTH, palette, sprites
 from cabinet.render.text import covered as text_drawn_under
 from cabinet.render.text import fit_size, text
-from cabinet.scenes.kit.common import blink, draw_backdrop
+from cabinet.scenes.kit.widgets import blink, draw_backdrop
 
 HOLD_FRAMES = FPS                      # holding Start this long pauses
 RESUME_HINT = N_("PRESS START TO RESUME")

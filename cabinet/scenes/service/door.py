@@ -17,7 +17,7 @@ from cabinet.render import HEIGHT, palette
 from cabinet.scenes.flow.attract import AttractScene, SafeTitleScene
 from cabinet.scenes.flow.ranking import RankingScene
 from cabinet.scenes.flow.select import MenuScene
-from cabinet.scenes.kit.common import draw_banner
+from cabinet.scenes.kit.widgets import draw_banner
 from cabinet.scenes.service.menu import ServiceMenuScene
 from cabinet.scenes.service.settings_notice import SettingsNoticeScene
 

@@ -11,7 +11,7 @@ from cabinet.inputs.actions import CABINET, Action
 from cabinet.language import N_, tr
 from cabinet.render import HEIGHT, WIDTH, palette
 from cabinet.render.text import text
-from cabinet.scenes.kit.base import Scene
+from cabinet.scenes.kit.base import Chutes, Scene
 from cabinet.scenes.service.input_test import InputTestScene
 
 from .page import Page
@@ -68,6 +68,10 @@ class ScreenTestScene(Scene):
     def __init__(self, ctx, menu=None):
         super().__init__(ctx)
         self.pattern = 0
+
+    def chutes(self) -> Chutes:
+        """An operator's page: the lockout refuses coins."""
+        return Chutes.CLOSED
 
     @property
     def name(self) -> str:

@@ -19,8 +19,8 @@ from cabinet.language.words import shown
 from cabinet.render import WIDTH, palette
 from cabinet.render.sprites import panel
 from cabinet.render.text import fit_size, text, text_size
-from cabinet.scenes.kit.base import Scene
-from cabinet.scenes.kit.common import draw_backdrop
+from cabinet.scenes.kit.base import Chutes, Scene
+from cabinet.scenes.kit.widgets import draw_backdrop
 
 EXIT_FRAMES = 120  # 2 s held
 CABINET_ROW = (Action.COIN1, Action.COIN2, Action.SERVICE, Action.TEST, Action.PAUSE)
@@ -45,7 +45,6 @@ class InputTestScene(Scene):
     """Lamps for every (player, action); the hub's descriptions say where each comes from."""
 
     name = "input-test"
-    sees_coins = True  # the app credits coins and also hands them here to light up
 
     def __init__(self, ctx, on_exit=None):
         super().__init__(ctx)
@@ -58,6 +57,10 @@ class InputTestScene(Scene):
         self.last_press = ""          # where the latest press came from, as shown
         self.ignored = False          # the latest line says a cabinet key was refused
         self._refused = None          # the hub's latest refused press, once shown
+
+    def chutes(self) -> Chutes:
+        """The chutes under test: the lockout stays open and each coin lights up here too."""
+        return Chutes.TESTED
 
     def enter(self) -> None:
         self.ctx.inputs.set_repeat_profile("menu")

@@ -14,7 +14,7 @@ from cabinet.language import tr
 from cabinet.render import WIDTH, palette
 from cabinet.render.glyphs import TRIANGLE_DOWN, TRIANGLE_UP
 from cabinet.render.text import fit_size, text
-from cabinet.scenes.kit.base import Scene
+from cabinet.scenes.kit.base import Chutes, Scene
 
 from .page import BACKGROUND, CONTROLS_Y, DETAIL_Y, KEYS, TITLE_Y
 from .rows import label_for
@@ -45,6 +45,10 @@ class NameEditScene(Scene):
         self.position = 0
         self.frames = 0
         self.message = ""
+
+    def chutes(self) -> Chutes:
+        """An operator's page: the lockout refuses coins."""
+        return Chutes.CLOSED
 
     @property
     def current(self) -> str:

@@ -88,8 +88,8 @@ class OutputTestPage(Page):
 
     def __init__(self, ctx, menu=None):
         super().__init__(ctx, menu)
-        outputs = ctx.outputs
-        self.board = outputs.board if outputs is not None else None
+        panel = ctx.panel
+        self.board = panel.board if panel is not None else None
         problems = [str(line) for line in ctx.notices]   # the settings file's and the board's
         self.output_rows = [OutputRow(self.board, name, problems) for name in OUTPUTS] if self.board else []
 

@@ -4,12 +4,6 @@ UP/DOWN choose a row, LEFT/RIGHT change its value, A selects or enters, B or
 SERVICE goes back. Either player's panel works. Labels sit in one column and
 values in another at a fixed x, so every page lines up; a list longer than the
 screen scrolls, with arrows saying there is more.
-
-A page's ``title`` and ``controls`` are English class attributes marked ``N_()``
-(the title also names the page in the log), translated as they are drawn. A
-setting the menu shows needs a label in :data:`cabinet.scenes.service.rows.LABELS`
-and a help line in its schema ``doc=``, both marked ``N_()`` and translated in
-each language's ``service.toml``.
 """
 
 from __future__ import annotations
@@ -19,7 +13,7 @@ from cabinet.language import N_, tr
 from cabinet.render import HEIGHT, WIDTH, palette
 from cabinet.render.glyphs import LEFT, POINT_RIGHT, RIGHT, TRIANGLE_DOWN, TRIANGLE_UP
 from cabinet.render.text import fit_size, fitted, text
-from cabinet.scenes.kit.base import Scene
+from cabinet.scenes.kit.base import Chutes, Scene
 
 from .rows import Row
 
@@ -61,6 +55,10 @@ class Page(Scene):
         self.frames = 0
         self.message = ""
         self.message_frames = 0
+
+    def chutes(self) -> Chutes:
+        """An operator's page: the lockout refuses coins."""
+        return Chutes.CLOSED
 
     @property
     def name(self) -> str:

@@ -21,7 +21,7 @@ from cabinet.inputs.actions import Action
 from cabinet.language import tr
 from cabinet.render import WIDTH, palette
 from cabinet.render.text import fit_size, shortened, text
-from cabinet.scenes.kit.base import Scene
+from cabinet.scenes.kit.base import Chutes, Scene
 from cabinet.settings import load as config_module
 from cabinet.settings import save as config_file
 from cabinet.settings.checks import dearest_price
@@ -132,6 +132,10 @@ class SaveResultScene(Scene):
         super().__init__(ctx)
         self.outcome = outcome
         self.frames = 0
+
+    def chutes(self) -> Chutes:
+        """An operator's page: the lockout refuses coins."""
+        return Chutes.CLOSED
 
     def handle(self, event) -> None:
         if event.pressed and event.action in (Action.A, Action.B, Action.START, Action.SERVICE) and self.frames > 20:

@@ -12,7 +12,7 @@ import dataclasses
 from cabinet.language import N_, tr
 from cabinet.language.drawable import dots
 from cabinet.scenes import catalogue
-from cabinet.scenes.kit.common import coins_short
+from cabinet.scenes.kit.credit_line import coins_short
 from cabinet.scenes.service.name_editor import NameEditScene
 from cabinet.settings.schema import (
     CONTAINER_ITEMS,

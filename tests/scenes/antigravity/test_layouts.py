@@ -5,7 +5,7 @@ import pygame
 from cabinet.games.match import Match
 from cabinet.scenes.antigravity import layouts
 from cabinet.scenes.flow.play import match_scene
-from cabinet.scenes.kit.common import READABLE
+from cabinet.scenes.kit.widgets import READABLE
 from support.app import make_app
 from support.drawn import spy_sizes
 

@@ -7,8 +7,8 @@ import pytest
 from cabinet.scenes.flow import initials
 from cabinet.scenes.flow.initials import InitialsScene
 from cabinet.scenes.flow.records import Entry, RecordsInitialsScene
-from cabinet.scenes.kit import common
-from cabinet.scenes.kit.common import READABLE
+from cabinet.scenes.kit import widgets
+from cabinet.scenes.kit.widgets import READABLE
 from support.app import make_app
 from support.drawn import overlapping, spy_sizes, spy_text
 
@@ -27,7 +27,7 @@ def _high_score(ctx):
 @pytest.mark.parametrize("make_scene", [_streak_and_score, _high_score])
 def test_no_two_lines_of_an_initials_screen_meet(monkeypatch, make_scene):
     app = make_app()   # first: the app warms its caches by drawing attract pages, not spied on
-    drawn = spy_text(monkeypatch, initials, common)
+    drawn = spy_text(monkeypatch, initials, widgets)
     make_scene(app.ctx).draw(pygame.Surface((960, 540)))
     shown = [words for words, _ in drawn]
     assert "ENTER YOUR INITIALS" in shown and HELP in shown, shown
@@ -36,7 +36,7 @@ def test_no_two_lines_of_an_initials_screen_meet(monkeypatch, make_scene):
 
 
 def test_two_records_both_show_above_the_prompt(monkeypatch):
-    spied = spy_text(monkeypatch, initials, common)
+    spied = spy_text(monkeypatch, initials, widgets)
     _streak_and_score(make_app().ctx).draw(pygame.Surface((960, 540)))
     drawn = dict(spied)
     prompt = drawn["ENTER YOUR INITIALS"]

@@ -5,7 +5,7 @@ import pytest
 
 from cabinet.games.match import Match
 from cabinet.scenes.kit import match_view
-from cabinet.scenes.kit.common import READABLE
+from cabinet.scenes.kit.widgets import READABLE
 from support.drawn import spy_sizes
 
 

@@ -9,8 +9,8 @@ from cabinet.scenes.antigravity.modes import ContestSelectScene, DifficultySelec
 from cabinet.scenes.blocks.modes import BlocksModeScene
 from cabinet.scenes.flow.attract import AttractScene
 from cabinet.scenes.flow.select import CpuLevelScene, GameSelectScene, ModeStarter
-from cabinet.scenes.kit.common import READABLE
 from cabinet.scenes.kit.menu import IDLE_SECONDS
+from cabinet.scenes.kit.widgets import READABLE
 from support.app import make_app, run, tap
 from support.drawn import spy_sizes
 

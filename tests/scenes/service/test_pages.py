@@ -194,7 +194,7 @@ def test_coins_in_the_service_menu_are_counted(coin_cabinet):
 
 def test_attract_shows_insert_coin_then_press_start_and_the_credits(coin_cabinet, tmp_path):
     app = coin_cabinet
-    from cabinet.scenes.kit.common import credit_line, prompt
+    from cabinet.scenes.kit.credit_line import credit_line, prompt
     assert prompt(app.ctx) == "INSERT COIN" and credit_line(app.ctx) == "CREDITS 0"
     coin(app)
     assert prompt(app.ctx) == "PRESS START" and credit_line(app.ctx) == "CREDITS 1"
