@@ -6,7 +6,7 @@
     bank.coin(1); bank.start("blocks", "single")
     end = store.game_over("blocks", "single", "blocks", 12345, replay, 95.0)
     store.scores.set_initials(end.entry_id, "ACE")
-    store.tick(time.monotonic())              # each frame: uptime, retries of refused writes
+    store.tick(time.monotonic())              # each frame: watch the file, uptime, retries of refused writes
     store.status().warning                    # storage trouble in one line ("" when healthy)
 
 See :mod:`cabinet.storage.db` for how a power cut, a damaged file or a full or
@@ -48,6 +48,7 @@ class Store:
 
     RETRY_SECONDS = 5.0    # how often refused writes are tried again
     UPTIME_SECONDS = 60.0  # how often power-on time is written (a power cut loses at most this)
+    WATCH_SECONDS = 2.0    # how often the file is looked at (Database.watch): deleted, replaced?
 
     def __init__(self, db: Database, settings: Settings | None = None):
         self.db = db
@@ -58,6 +59,7 @@ class Store:
         self._now: float | None = None
         self._uptime_from = 0.0
         self._retry_at = 0.0
+        self._watch_at = 0.0
         if settings is not None:
             self.configure(settings)
 
@@ -97,11 +99,15 @@ class Store:
         return GameEnd(replay_id, rank, entry_id)
 
     def tick(self, now: float) -> None:
-        """Call once per frame with a monotonic clock: writes uptime, retries refused writes."""
+        """Call once per frame with a monotonic clock: watches the file, writes uptime, retries refused writes."""
         if self._now is None:
             self._uptime_from = now
             self._retry_at = now + self.RETRY_SECONDS
+            self._watch_at = now + self.WATCH_SECONDS
         self._now = now
+        if now >= self._watch_at:
+            self._watch_at = now + self.WATCH_SECONDS
+            self.db.watch()
         if now - self._uptime_from >= self.UPTIME_SECONDS:
             self.audits.add_uptime(now - self._uptime_from)
             self._uptime_from = now

@@ -119,6 +119,8 @@ class Database:
         self._damaged = False              # the file is damaged and could not be moved aside
         self._stuck_logged = False
         self._last_reason: Words | None = None
+        self._remaking = False             # the file vanished under us: memory holds the whole state for a new one
+        self._own_logs: set[tuple[int, int]] = set()   # (device, inode) of the open file's -wal and -shm
 
     @classmethod
     def open(cls, path: str | Path | None = None,
@@ -239,7 +241,9 @@ class Database:
                     if not self.known:
                         self._copy_file_into_memory(rebase=True)
                     return False
-                if len(self.moved_aside) > damaged_before:
+                if self._remaking and not self.waiting.owned:
+                    self.waiting.claim()    # the new file's, beside the new database
+                if len(self.moved_aside) > damaged_before or self._remaking:
                     # A fresh file: memory holds the whole state, not only what waits.
                     if not self.known:  # nothing was read: the counts restart here
                         _transaction(self._memory, counts_since_statements(self._fresh_why))
@@ -268,6 +272,11 @@ class Database:
             self.events.append(Words("{name} was {fault} from {since} to {now}; the {count} write(s) that "
                                      "waited are all saved.", name=self.path.name, fault=fault_shown(self.fault),
                                      since=self._fault_since, now=_local_time(), count=count))
+        if self._remaking:
+            self._remaking = False
+            log.warning("storage: made %s again from what the cabinet held; coins are accepted again", self.path)
+            self.events.append(Words("{name} was made again at {time} from what the running cabinet held: "
+                                     "nothing it knew was lost.", name=self.path.name, time=_local_time()))
         self._pending.clear()
         self._kept_flags.clear()
         self._memory.close()
@@ -303,6 +312,54 @@ class Database:
             if not is_disk_fault(exc):
                 raise
             log.debug("storage: checkpoint of %s failed (%s)", self.path, exc)
+
+    def watch(self) -> None:
+        """Is the file at :attr:`path` still the one opened? (One ``stat``; the store calls this
+        every few seconds.)
+
+        A deleted state folder or a restore script changes the file's device and inode while
+        SQLite goes on writing into the old one: then everything the open connection still
+        reads (a deleted file lives on while it is open) is kept in memory, so the coin
+        lockout closes, and the file is made again from it at once.
+        """
+        if self._memory is not None or self._file is None:
+            return
+        identity = _identity(self.path)
+        if self._checked is not None and identity != self._checked:
+            self._vanished(identity)
+
+    def _vanished(self, identity: tuple[int, int] | None) -> None:
+        """The file was deleted or replaced under the running cabinet: keep everything the
+        open connection reads (a deleted file lives on while it is open) in memory, and
+        make the file again from it; a file put in its place is kept, moved aside."""
+        memory = _fresh_memory()
+        try:
+            self._file.backup(memory)
+        except sqlite3.Error as exc:
+            memory.close()
+            log.error("storage: %s vanished and what the cabinet held cannot be read (%s)", self.path, exc)
+            return
+        how = Words("was deleted")
+        if identity is not None:
+            target = aside_path(self.path, "replaced")
+            logs = [Path(f"{self.path}{suffix}") for suffix in ("-wal", "-shm")]
+            ours = [log_file for log_file in logs if _identity(log_file) in self._own_logs]
+            # The open file's own log goes aside on its own, never glued to the file kept (nor the new one).
+            if not (_rename_with_companions(self.path, target, skip=ours)
+                    and _rename_all(ours, aside_path(self.path, "deleted"))):
+                memory.close()      # never written over: looked at again next time
+                return
+            how = Words("was replaced by another file (kept as {target})", target=target.name)
+        self._file.close()      # SQLite sees the file moved: no checkpoint, nothing deleted
+        self._file, self._memory, self._checked = None, memory, None
+        self.waiting.release()  # its lock is on the old file
+        self._remaking = True
+        _transaction(memory, [set_stamp("audits.since_why", N_("FILES LOST WHILE RUNNING, MADE AGAIN"))])
+        log.error("storage: %s %s under the running cabinet; coins are refused until it is made again "
+                  "from what the cabinet holds", self.path, how)
+        self.events.append(Words("{name} {how} while the cabinet ran, at {time}; coins were refused until "
+                                 "it was made again.", name=self.path.name, how=how, time=_local_time()))
+        self.retry()
 
     def integrity(self) -> str:
         """``PRAGMA integrity_check`` of the file ("ok" when sound)."""
@@ -426,6 +483,7 @@ class Database:
             if version == 0:
                 _transaction(conn, counts_since_statements(self._fresh_why))
             self._checked = identity
+            self._own_logs = {_identity(Path(f"{self.path}{suffix}")) for suffix in ("-wal", "-shm")} - {None}
         except (sqlite3.DatabaseError, UnusableDatabase) as exc:
             if isinstance(exc, sqlite3.OperationalError) and is_disk_fault(exc):
                 conn.close()
@@ -471,10 +529,7 @@ class Database:
     def _move_aside(self, reason: Words | BaseException, label: str = "corrupt") -> bool:
         target = aside_path(self.path, label)
         try:
-            for suffix in _COMPANIONS:
-                source = Path(f"{self.path}{suffix}")
-                if source.exists():
-                    source.rename(f"{target}{suffix}")
+            _rename_with_companions(self.path, target, quiet=False)
         except OSError as exc:
             self._damaged = True
             if not self._stuck_logged:  # retried every few seconds: say it once
@@ -630,6 +685,33 @@ def _identity(path: Path) -> tuple[int, int] | None:
     except OSError:
         return None
     return info.st_dev, info.st_ino
+
+
+def _rename_with_companions(path: Path, target: Path, quiet: bool = True, skip: Sequence[Path] = ()) -> bool:
+    """Rename ``path`` and its ``-wal``, ``-shm`` and ``-waiting`` (but those in ``skip``) to
+    ``target`` plus each suffix. True when done; ``quiet`` logs an error and returns False, else it raises.
+    """
+    moves = [(Path(f"{path}{suffix}"), Path(f"{target}{suffix}")) for suffix in _COMPANIONS]
+    return _rename_each([(source, to) for source, to in moves if source not in skip], quiet)
+
+
+def _rename_all(companions: Sequence[Path], target: Path) -> bool:
+    """Rename each ``<name>-wal``/``-shm`` of ``companions`` to ``target`` plus its suffix."""
+    return _rename_each([(source, Path(f"{target}{source.name[source.name.rindex('-'):]}"))
+                         for source in companions])
+
+
+def _rename_each(moves: list[tuple[Path, Path]], quiet: bool = True) -> bool:
+    try:
+        for source, target in moves:
+            if source.exists():
+                source.rename(target)
+    except OSError as exc:
+        if not quiet:
+            raise
+        log.error("storage: cannot move %s aside (%s)", moves[0][0], exc)
+        return False
+    return True
 
 
 def _reason(reason: Words | BaseException) -> Words:
