@@ -47,8 +47,11 @@ class Store:
     """Every table of the state file, and the upkeep the app asks for with :meth:`tick`."""
 
     RETRY_SECONDS = 5.0    # how often refused writes are tried again
-    UPTIME_SECONDS = 60.0  # how often power-on time is written (a power cut loses at most this)
-    WATCH_SECONDS = 2.0    # how often the file is looked at (Database.watch): deleted, replaced?
+    # How often the file is looked at (Database.watch) and power-on time written, the write test
+    # that finds a card gone read-only before a coin comes: a power cut loses at most this UPTIME.
+    WATCH_SECONDS = 2.0
+    CHECKPOINT_SECONDS = 60.0  # how often the log is copied into the file
+    UPTIME_WAITING_SECONDS = 60.0  # while writes wait, uptime waits with them only this often
 
     def __init__(self, db: Database, settings: Settings | None = None):
         self.db = db
@@ -60,6 +63,7 @@ class Store:
         self._uptime_from = 0.0
         self._retry_at = 0.0
         self._watch_at = 0.0
+        self._checkpoint_at = 0.0
         if settings is not None:
             self.configure(settings)
 
@@ -104,13 +108,16 @@ class Store:
             self._uptime_from = now
             self._retry_at = now + self.RETRY_SECONDS
             self._watch_at = now + self.WATCH_SECONDS
+            self._checkpoint_at = now + self.CHECKPOINT_SECONDS
         self._now = now
         if now >= self._watch_at:
             self._watch_at = now + self.WATCH_SECONDS
-            self.db.watch()
-        if now - self._uptime_from >= self.UPTIME_SECONDS:
-            self.audits.add_uptime(now - self._uptime_from)
-            self._uptime_from = now
+            self.db.watch()     # first: the uptime goes to the file made again, not the deleted one
+            if self.db.writable or now - self._uptime_from >= self.UPTIME_WAITING_SECONDS:
+                self.audits.add_uptime(now - self._uptime_from)
+                self._uptime_from = now
+        if now >= self._checkpoint_at:
+            self._checkpoint_at = now + self.CHECKPOINT_SECONDS
             # Without a clean stop SQLite checkpoints only every 1000 pages: a young file
             # could live in its -wal alone, and a lost -wal would take everything.
             self.db.checkpoint()

@@ -254,7 +254,7 @@ class Database:
                     self._copy_file_into_memory(rebase=True)
             # With nothing waiting the transaction below is empty, and a read-only file takes that:
             # then a write taken back proves the file takes writes again.
-            refused = None if self._pending else self._refuses_writes()
+            refused = None if self._pending else (self._refuses_writes() or self._write_test())
             if refused is not None:
                 raise refused
             _transaction(self._file, [statement for batch in self._pending for statement in batch])
@@ -315,7 +315,7 @@ class Database:
 
     def watch(self) -> None:
         """Is the file at :attr:`path` still the one opened? (One ``stat``; the store calls this
-        every few seconds.)
+        every few seconds, just before its uptime write, which is the write test.)
 
         A deleted state folder or a restore script changes the file's device and inode while
         SQLite goes on writing into the old one: then everything the open connection still
@@ -327,6 +327,13 @@ class Database:
         identity = _identity(self.path)
         if self._checked is not None and identity != self._checked:
             self._vanished(identity)
+
+    def _write_test(self) -> sqlite3.OperationalError | None:
+        """The error of a disk that refuses the waiting file's write test, else None: an old
+        connection begins and takes back a transaction on an SD card gone read-only."""
+        refused = self.waiting.write_test()
+        return None if refused is None else sqlite3.OperationalError(
+            f"write test failed: {refused.strerror or refused}")
 
     def _vanished(self, identity: tuple[int, int] | None) -> None:
         """The file was deleted or replaced under the running cabinet: keep everything the

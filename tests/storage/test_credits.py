@@ -181,14 +181,15 @@ def test_bookkeeping_play_time_uptime_and_reset(store):
     assert bank.credits == 1
 
 
-def test_store_tick_writes_uptime_every_minute(store):
+def test_store_tick_writes_uptime_every_watch(store):
     store.tick(1000.0)
-    store.tick(1030.0)
+    store.tick(1001.5)
     assert store.audits.snapshot()["uptime_seconds"] == 0
-    store.tick(1061.0)
-    assert store.audits.snapshot()["uptime_seconds"] == 61
-    store.tick(1070.0)
+    store.tick(1002.0)
+    assert store.audits.snapshot()["uptime_seconds"] == 2
+    store.tick(1002.9)
     store.close()  # a clean exit writes the rest
     again = Store.open()
-    assert again.audits.snapshot()["uptime_seconds"] == 70
+    assert again.audits.snapshot()["uptime_seconds"] == 2     # the fraction waits for the next second
     again.close()
+

@@ -1,7 +1,9 @@
-"""The state file watched under a running cabinet (issue 38, finding 1).
+"""The state file watched under a running cabinet (issue 38, findings 1 and 4, and UPTIME).
 
 Real SQLite files: the state folder deleted or replaced by a real ``rmtree`` and
-``rename``.
+``rename``; a card that turns read-only is a loop-mounted ext4 image with
+``errors=remount-ro`` made to meet an error (skipped where this process may not
+mount one); a power cut is a real SIGKILL of a cabinet process.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ import sqlite3
 from pathlib import Path
 from types import SimpleNamespace
 
-from storage.test_heal import PRICE, notices_text, play, tally
+from storage.test_heal import PRICE, coins, notices_text, play, session, tally
 
 from cabinet.scenes.service.cabinet_outputs import storage_fault
 from cabinet.settings.schema import CreditSettings
@@ -101,3 +103,36 @@ def test_a_file_put_in_the_databases_place_is_kept_aside_never_written_over(priv
     assert tally(again)["coins"] == 6
     again.close()
 
+
+def test_a_card_that_turns_read_only_closes_the_lockout_before_the_next_coin(failing_card):
+    store, _bank = open_with_coins(failing_card.path, 3)
+    assert lockout(store) is None
+    failing_card.fail()
+    store.tick(WATCH)                                  # the timer's write test, before any coin
+    assert lockout(store) == "STORAGE NOT WRITABLE"    # today's code: None until a coin's write fails
+    assert "read-only" in notices_text(store) or "failing" in notices_text(store)
+    assert tally(store)["coins"] == 3
+    store.tick(WATCH + Store.RETRY_SECONDS)            # a retry proves nothing on the old connection
+    assert lockout(store) == "STORAGE NOT WRITABLE"
+    store.close()
+
+
+def test_while_the_card_refuses_uptime_waits_only_once_a_minute(failing_card):
+    store, _bank = open_with_coins(failing_card.path, 1)
+    failing_card.fail()
+    for second in range(2, 60, 2):
+        store.tick(float(second))
+    assert store.db.pending == 1                       # the write test's own uptime, not one per 2 s
+    store.tick(62.0)                                   # a minute after the last one
+    assert store.db.pending == 2
+    store.close()
+
+
+def test_a_power_cut_loses_at_most_a_few_seconds_of_uptime(private_state):
+    path = private_state / "cabinet.db"
+    ticks = "\n".join(f"store.tick({t:.1f})" for t in range(59))    # 58 s of running, then the cut
+    session(path, f"{coins(1)}\n{ticks}")
+    store = Store.open(path)
+    uptime = store.audits.snapshot()["uptime_seconds"]
+    assert 58 - WATCH <= uptime <= 58                 # today's code: 0, a minute lost per cut
+    store.close()
