@@ -86,14 +86,15 @@ class Store:
         return CreditBank(self.db, settings, self.scores)
 
     def game_over(self, game: str, mode: str, table: str, score: int, replay: Replay | None = None,
-                  seconds: float | None = None) -> GameEnd:
+                  seconds: float | None = None, replacing: int | None = None) -> GameEnd:
         """Everything a finished game leaves, in one transaction: its replay, its
         audit counters and, when it makes ``table``, the score under placeholder
         initials (the player's initials follow with ``scores.set_initials``).
+        ``replacing``: the id of an entry this score takes the place of (a climb's record kept so far).
 
         A cabinet stopped during the initials entry therefore keeps the score.
         """
-        before = []
+        before = self.scores.withdraw_statements(replacing) if replacing is not None else []
         if replay is not None:
             before += self.replays.save_statements(replay)
         if seconds is not None:

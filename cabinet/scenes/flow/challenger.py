@@ -21,7 +21,7 @@ import pygame
 from cabinet.inputs.actions import Action
 from cabinet.language import tr
 from cabinet.render import HEIGHT, WIDTH, palette, sprites, text
-from cabinet.scenes.flow.finish import finish_interrupted
+from cabinet.scenes.flow.finish import finish_interrupted, kept_entry
 from cabinet.scenes.kit.base import Scene
 from cabinet.scenes.kit.common import blink
 from cabinet.scenes.kit.ending import Challengeable, GameOver
@@ -78,7 +78,7 @@ class ChallengerScene(Scene):
     def update(self) -> None:
         self.frames += 1
         if self.frames == BANNER_FRAMES:
-            finish_interrupted(self.ctx, self.record, self._versus)
+            finish_interrupted(self.ctx, self.record, self._versus, kept_entry(self.behind, self.record.table))
 
     def _versus(self) -> None:
         self.then(self.ctx, self.record.game)
