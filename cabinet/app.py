@@ -253,9 +253,7 @@ class App:
             if not was_asleep:
                 ctx.audio.rest()    # dark and silent: the sound card is let go until the screen wakes
             # Asleep: nothing moves; coins are still counted (and wake the screen).
-            for event in events:
-                if event.pressed:
-                    self._coin(1 if event.action is Action.COIN1 else 2)
+            self._coins([1 if event.action is Action.COIN1 else 2 for event in events if event.pressed])
             ctx.outputs.update(awake=False)
             ctx.frame += 1
             return
@@ -263,14 +261,12 @@ class App:
             ctx.audio.wake()
             ctx.go_to_attract()     # a fresh attract mode, from its title
         self.service_door.update()
+        # Coins count wherever they drop, all of this step's at once, before any screen sees an
+        # event of the step; a screen that tests the chutes sees them too.
+        self._coins([1 if event.action is Action.COIN1 else 2 for event in events if _is_coin(event) and event.pressed])
         for event in events:
-            coin = event.player == CABINET and event.action in (Action.COIN1, Action.COIN2)
-            # Coins count wherever they drop; a screen that tests the chutes sees them too.
-            if coin:
-                if event.pressed:
-                    self._coin(1 if event.action is Action.COIN1 else 2)
-                if not getattr(ctx.scenes.top, "sees_coins", False):
-                    continue
+            if _is_coin(event) and not getattr(ctx.scenes.top, "sees_coins", False):
+                continue
             if self.service_door.offer(event):
                 continue
             self._guarded("handle", lambda scene: scene.handle(event))
@@ -409,9 +405,12 @@ class App:
             self._fps_frames.pop(0)
         return f"{len(self._fps_frames) + (1 if peek else 0)} FPS"
 
-    def _coin(self, chute: int) -> None:
-        self.ctx.audio.play("coin")
-        if self.ctx.bank is not None and self.ctx.outputs.coin(chute):
+    def _coins(self, chutes: list[int]) -> None:
+        """This step's coins, in one transaction: coins queued behind a busy loop wait for one
+        commit, not one each. Credited (and the credit sound played) only once on disk."""
+        for _chute in chutes:
+            self.ctx.audio.play("coin")
+        if chutes and self.ctx.bank is not None and any(self.ctx.outputs.coins(chutes)):
             self.ctx.audio.play("credit")
 
     def _cabinet_keys(self, settings) -> bool:
@@ -482,6 +481,10 @@ class App:
             pos = (int(event.x * width), int(event.y * height))
             return fingers[event.type], self.display.to_logical(pos)
         return None
+
+
+def _is_coin(event) -> bool:
+    return event.player == CABINET and event.action in (Action.COIN1, Action.COIN2)
 
 
 def _ignore(*_args) -> None:

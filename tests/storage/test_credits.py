@@ -31,6 +31,26 @@ def test_each_chute_has_its_own_price_and_remembers_partial_coins(store):
     assert audit["credits_from_coins"] == 2
 
 
+def test_coins_dropped_at_once_are_priced_as_one_by_one(private_state):
+    # A bonus table (3 coins for 2 credits), a run begun under an older price, a limit
+    # crossed midway: the burst's one transaction gives what ten did.
+    settings = paid(price_table_1=PriceTable([(1, 0), (3, 2)]), price_table_2=PriceTable([(2, 1)]), max_credits=5)
+    burst = [(1, 1), (2, None), (1, 1), (1, 1), (2, None), (1, 1), (2, None), (1, 1), (1, 1), (2, None)]
+    figures = []
+    for name, drop in (("one", lambda bank: [bank.coin(chute, meter) for chute, meter in burst]),
+                       ("once", lambda bank: bank.coins(burst))):
+        store = Store.open(private_state / f"{name}.db")
+        bank = store.credit_bank(paid(price_table_1=PriceTable([(2, 1)])))
+        bank.coin(1)                             # a run begun under the old price
+        bank.settings = settings
+        added = drop(bank)
+        figures.append((added, bank.credits, bank.partial_coins(1), bank.partial_coins(2), bank.meter_owed(1),
+                        store.audits.snapshot()))
+        store.close()
+    assert figures[0] == figures[1]
+    assert figures[1][5]["credits_over_max"] > 0, "the limit was crossed inside the burst"
+
+
 def test_partial_coins_survive_a_restart(store):
     bank = store.credit_bank(paid(price_table_1=PriceTable([(2, 1)])))
     bank.coin(1)

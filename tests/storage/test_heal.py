@@ -407,7 +407,7 @@ def test_every_storage_state_but_healthy_shows_on_notices_and_in_attract(conditi
     monkeypatch.setenv("STATE_DIRECTORY", str(_state_folder_in(condition, request, private_state)))
     app = make_app("credits:\n  free_play: false\n")
     if condition == "full":
-        app._coin(1)                      # the first write a full disk refuses
+        app._coins([1])                   # the first write a full disk refuses
     before = tally(app.ctx.store)
     assert isinstance(app.ctx.scenes.top, AttractScene)
     for _ in range(3):
