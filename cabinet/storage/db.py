@@ -119,7 +119,7 @@ class Database:
         self._damaged = False              # the file is damaged and could not be moved aside
         self._stuck_logged = False
         self._last_reason: Words | None = None
-        self._remaking = False             # the file vanished under us: memory holds the whole state for a new one
+        self._remaking = ""                # the file vanished under us: "whole" (or "fresh") state in memory for a new one
         self._own_logs: set[tuple[int, int]] = set()   # (device, inode) of the open file's -wal and -shm
 
     @classmethod
@@ -273,10 +273,14 @@ class Database:
                                      "waited are all saved.", name=self.path.name, fault=fault_shown(self.fault),
                                      since=self._fault_since, now=_local_time(), count=count))
         if self._remaking:
-            self._remaking = False
             log.warning("storage: made %s again from what the cabinet held; coins are accepted again", self.path)
             self.events.append(Words("{name} was made again at {time} from what the running cabinet held: "
-                                     "nothing it knew was lost.", name=self.path.name, time=_local_time()))
+                                     "nothing it knew was lost.", name=self.path.name, time=_local_time())
+                               if self._remaking == "whole" else
+                               Words("{name} was made again at {time}, but what the running cabinet held could "
+                                     "not be read back: the counts and tables restarted from zero.",
+                                     name=self.path.name, time=_local_time()))
+            self._remaking = ""
         self._pending.clear()
         self._kept_flags.clear()
         self._memory.close()
@@ -326,7 +330,10 @@ class Database:
             return
         identity = _identity(self.path)
         if self._checked is not None and identity != self._checked:
-            self._vanished(identity)
+            try:
+                self._vanished(identity)
+            except sqlite3.Error:   # never the cabinet's end: writes wait in memory and are retried
+                log.exception("storage: %s changed under the running cabinet and could not be made again", self.path)
 
     def _write_test(self) -> sqlite3.OperationalError | None:
         """The error of a disk that refuses the waiting file's write test, else None: an old
@@ -339,13 +346,7 @@ class Database:
         """The file was deleted or replaced under the running cabinet: keep everything the
         open connection reads (a deleted file lives on while it is open) in memory, and
         make the file again from it; a file put in its place is kept, moved aside."""
-        memory = _fresh_memory()
-        try:
-            self._file.backup(memory)
-        except sqlite3.Error as exc:
-            memory.close()
-            log.error("storage: %s vanished and what the cabinet held cannot be read (%s)", self.path, exc)
-            return
+        memory, whole = self._held_state()
         how = Words("was deleted")
         if identity is not None:
             target = aside_path(self.path, "replaced")
@@ -360,13 +361,33 @@ class Database:
         self._file.close()      # SQLite sees the file moved: no checkpoint, nothing deleted
         self._file, self._memory, self._checked = None, memory, None
         self.waiting.release()  # its lock is on the old file
-        self._remaking = True
-        _transaction(memory, [set_stamp("audits.since_why", N_("FILES LOST WHILE RUNNING, MADE AGAIN"))])
+        self._remaking = "whole" if whole else "fresh"
+        why = N_("FILES LOST WHILE RUNNING, MADE AGAIN")
+        _transaction(memory, [set_stamp("audits.since_why", why)] if whole else counts_since_statements(why))
         log.error("storage: %s %s under the running cabinet; coins are refused until it is made again "
                   "from what the cabinet holds", self.path, how)
         self.events.append(Words("{name} {how} while the cabinet ran, at {time}; coins were refused until "
                                  "it was made again.", name=self.path.name, how=how, time=_local_time()))
         self.retry()
+
+    def _held_state(self) -> tuple[sqlite3.Connection, bool]:
+        """What the open connection still reads, in memory, and whether it is whole; else (another
+        program opened the path meanwhile and took the log it read through) a fresh state."""
+        memory = _fresh_memory()
+        try:
+            self._file.backup(memory)
+            if (memory.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+                    and memory.execute("PRAGMA quick_check").fetchone()[0] == "ok"):
+                return memory, True
+            problem = "not a whole database"
+        except sqlite3.Error as exc:
+            problem = str(exc)
+        memory.close()
+        log.error("storage: what the cabinet held of %s cannot be read back (%s); the counts and "
+                  "tables restart from zero", self.path, problem)
+        memory = _fresh_memory()
+        _migrate(memory, 0)
+        return memory, False
 
     def integrity(self) -> str:
         """``PRAGMA integrity_check`` of the file ("ok" when sound)."""

@@ -104,6 +104,25 @@ def test_a_file_put_in_the_databases_place_is_kept_aside_never_written_over(priv
     again.close()
 
 
+def test_a_database_opened_where_the_running_one_was_never_stops_the_cabinet(private_state, caplog):
+    # The running file moved away and another program opened a new one at its path: that
+    # program took the running file's log (SQLite 3.40 here), so what the cabinet held may not
+    # read back whole; then the counts restart, and say so, rather than stop the cabinet.
+    path = private_state / "cabinet.db"
+    store, _bank = open_with_coins(path, 3)
+    path.rename(private_state / "moved-by-a-script")
+    Store.open(path).close()
+    with caplog.at_level(logging.ERROR, "cabinet.storage"):
+        store.tick(WATCH)                              # today's code: writes on, unaware
+    assert "was replaced by another file" in notices_text(store)
+    whole = "nothing it knew was lost" in notices_text(store)
+    assert whole or "could not be read back: the counts and tables restarted from zero" in notices_text(store)
+    assert tally(store)["coins"] == (3 if whole else 0)
+    assert lockout(store) is None and store.db.writable
+    assert store.audits.snapshot()["counts_since_why"] == "FILES LOST WHILE RUNNING, MADE AGAIN"
+    store.close()
+
+
 def test_a_card_that_turns_read_only_closes_the_lockout_before_the_next_coin(failing_card):
     store, _bank = open_with_coins(failing_card.path, 3)
     assert lockout(store) is None
