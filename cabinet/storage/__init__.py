@@ -47,11 +47,12 @@ class Store:
     """Every table of the state file, and the upkeep the app asks for with :meth:`tick`."""
 
     RETRY_SECONDS = 5.0    # how often refused writes are tried again
-    # How often the file is looked at (Database.watch) and power-on time written, the write test
-    # that finds a card gone read-only before a coin comes: a power cut loses at most this UPTIME.
-    WATCH_SECONDS = 2.0
-    CHECKPOINT_SECONDS = 60.0  # how often the log is copied into the file
+    WATCH_SECONDS = 2.0    # how often the file is looked at (Database.watch): gone, replaced, read-only?
+    # How often power-on time is written: a power cut loses at most this much UPTIME. A commit
+    # costs the main loop an SD card's fsync, so not every frame nor every watch.
+    UPTIME_SECONDS = 10.0
     UPTIME_WAITING_SECONDS = 60.0  # while writes wait, uptime waits with them only this often
+    CHECKPOINT_SECONDS = 60.0  # how often the log is copied into the file
 
     def __init__(self, db: Database, settings: Settings | None = None):
         self.db = db
@@ -114,9 +115,10 @@ class Store:
         if now >= self._watch_at:
             self._watch_at = now + self.WATCH_SECONDS
             self.db.watch()     # first: the uptime goes to the file made again, not the deleted one
-            if self.db.writable or now - self._uptime_from >= self.UPTIME_WAITING_SECONDS:
-                self.audits.add_uptime(now - self._uptime_from)
-                self._uptime_from = now
+        every = self.UPTIME_SECONDS if self.db.writable else self.UPTIME_WAITING_SECONDS
+        if now - self._uptime_from >= every:
+            self.audits.add_uptime(now - self._uptime_from)
+            self._uptime_from = now
         if now >= self._checkpoint_at:
             self._checkpoint_at = now + self.CHECKPOINT_SECONDS
             # Without a clean stop SQLite checkpoints only every 1000 pages: a young file

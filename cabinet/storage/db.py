@@ -318,13 +318,16 @@ class Database:
             log.debug("storage: checkpoint of %s failed (%s)", self.path, exc)
 
     def watch(self) -> None:
-        """Is the file at :attr:`path` still the one opened? (One ``stat``; the store calls this
-        every few seconds, just before its uptime write, which is the write test.)
+        """Look at the file under the running cabinet, cheaply (the store calls this every 2 s).
 
-        A deleted state folder or a restore script changes the file's device and inode while
+        Only while writes land on the file: is the file at :attr:`path` still the one opened
+        (its device and inode)? A deleted state folder or a restore script changes them while
         SQLite goes on writing into the old one: then everything the open connection still
-        reads (a deleted file lives on while it is open) is kept in memory, so the coin
-        lockout closes, and the file is made again from it at once.
+        reads (a deleted file lives on while it is open) is kept in memory, so the coin lockout
+        closes, and the file is made again from it at once. And does the disk take a real
+        write (the waiting file's write test)? An SD card gone read-only lets an open SQLite
+        connection begin a transaction and fails only its commit: found here, writes wait in
+        memory and the lockout closes before the next coin.
         """
         if self._memory is not None or self._file is None:
             return
@@ -334,10 +337,13 @@ class Database:
                 self._vanished(identity)
             except sqlite3.Error:   # never the cabinet's end: writes wait in memory and are retried
                 log.exception("storage: %s changed under the running cabinet and could not be made again", self.path)
+            return
+        refused = self._write_test()
+        if refused is not None:
+            self._fall_back(refused)
 
     def _write_test(self) -> sqlite3.OperationalError | None:
-        """The error of a disk that refuses the waiting file's write test, else None: an old
-        connection begins and takes back a transaction on an SD card gone read-only."""
+        """The error of a disk that refuses the waiting file's write test, else None."""
         refused = self.waiting.write_test()
         return None if refused is None else sqlite3.OperationalError(
             f"write test failed: {refused.strerror or refused}")

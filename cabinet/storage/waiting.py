@@ -215,9 +215,10 @@ class WaitingFile:
         return kept
 
     def write_test(self) -> OSError | None:
-        """Write the file's first bytes again as they are, and fsync: a real write that changes
-        nothing. The error of a disk that refuses it; None when it took it, or when there is no
-        file of this process's to write (not owned, or never made)."""
+        """Write the file's first bytes again as they are: a real write that changes nothing. The
+        error of a disk that refuses it; None when it took it, or when there is no file of this
+        process's to write (not owned, or never made). No fsync: a file system gone read-only
+        refuses the open at once, and an fsync would cost the main loop an SD card's commit."""
         if not self.owned:
             return None
         try:
@@ -230,7 +231,6 @@ class WaitingFile:
             head = os.pread(fd, _HEADER.size, 0)
             if head:
                 os.pwrite(fd, head, 0)
-                os.fsync(fd)
         except OSError as exc:
             return exc
         finally:
