@@ -416,6 +416,10 @@ class Database:
     def _log_unsaved(self) -> None:
         for what, _build in self._held:
             log.error("storage: at exit, %s was never counted: %s could not be read", what, self.path)
+        if self._remaking:     # the whole state is in memory only: its counters, enough to put the books back
+            counters = dict(self._memory.execute("SELECT name, value FROM counters ORDER BY name"))
+            log.error("storage: at exit, %s vanished and could not be made again; the counters the cabinet "
+                      "held, to put back by hand: %s", self.path, json.dumps(counters))
         if not self._pending:
             return
         kept = sum(self._kept_flags)

@@ -82,6 +82,17 @@ def test_coins_are_refused_while_the_deleted_folder_cannot_be_made_again(private
     again.close()
 
 
+def test_a_stop_before_the_folder_can_be_made_again_logs_the_books_it_held(private_state, caplog):
+    store, _bank = open_with_coins(private_state / "cabinet.db", 4)
+    shutil.rmtree(private_state)
+    private_state.write_text("a file where the state folder was")
+    store.tick(WATCH)
+    with caplog.at_level(logging.ERROR, "cabinet.storage"):
+        store.close()                                  # nowhere to write them: the journal keeps them
+    assert "vanished and could not be made again" in caplog.text
+    assert '"audit.coins.1": 4' in caplog.text and '"bank.credits": 2' in caplog.text
+
+
 def test_a_file_put_in_the_databases_place_is_kept_aside_never_written_over(private_state):
     path = private_state / "cabinet.db"
     store, _bank = open_with_coins(path, 6)
