@@ -234,8 +234,7 @@ class App:
             if not was_asleep:
                 ctx.audio.rest()    # dark and silent: the sound card is let go until the screen wakes
             # Asleep: nothing moves; coins are still counted (and wake the screen).
-            for event in events:
-                ctx.panel.take(event)
+            ctx.panel.pay(events)
             ctx.panel.update(awake=False)
             ctx.frame += 1
             return
@@ -243,8 +242,11 @@ class App:
             ctx.audio.wake()
             ctx.go_to_attract()     # a fresh attract mode, from its title
         self.service_door.update()
+        # Coins count wherever they drop, all of this step's at once, before any screen sees an
+        # event of the step; a screen that tests the chutes sees them too.
+        ctx.panel.pay(events)
         for event in events:
-            if ctx.panel.take(event):    # coins count wherever they drop; the input test sees them too
+            if ctx.panel.take(event):
                 continue
             if self.service_door.offer(event):
                 continue

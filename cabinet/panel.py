@@ -108,26 +108,38 @@ class Panel:
         """True when the board already drives what ``settings`` wire (no need to open it again)."""
         return (settings.outputs, settings.inputs.gpio) == (self.board.settings, self.board.gpio)
 
+    def pay(self, events) -> None:
+        """This step's coins, paid on any screen (asleep too) in one transaction: coins queued
+        behind a busy loop wait for one commit, not one each. Credited only once on disk."""
+        chutes = [CHUTE_OF[event.action] for event in events
+                  if event.pressed and event.player == CABINET and event.action in CHUTE_OF]
+        if chutes:
+            self.coins(chutes)
+
     def take(self, event) -> bool:
-        """A cabinet event of this step: a coin's press is paid here (on any screen, asleep too).
-        True when the event stops here: every coin, but where the top scene tests the chutes."""
-        chute = CHUTE_OF.get(event.action) if event.player == CABINET else None
-        if chute is None:
+        """True when a cabinet event stops here (paid by :meth:`pay`): every coin, but where the
+        top scene tests the chutes."""
+        if event.player != CABINET or event.action not in CHUTE_OF:
             return False
-        if event.pressed:
-            self.coin(chute)
         return self.ctx.scenes.top.chutes() is not Chutes.TESTED
 
     def coin(self, chute: int) -> int:
-        """A coin through ``chute``: heard, credited (past the limit too), its meter's pulse owed; the credits."""
-        self.ctx.audio.play("coin")
+        """A coin through ``chute``, as :meth:`coins`; the credits it added."""
+        return self.coins([chute])[0]
+
+    def coins(self, chutes: list[int]) -> list[int]:
+        """Coins through ``chutes`` at once: heard, credited (past the limit too), their meters'
+        pulses owed once on disk (a pulse never runs ahead of its coin); the credits each added."""
+        for _chute in chutes:
+            self.ctx.audio.play("coin")
         if self.ctx.bank is None:
-            return 0
-        meter = self.board.meter_for(chute)
-        added = self.ctx.bank.coin(chute, meter)
-        if meter is not None:
-            self.board.owe_pulses(meter)
-        if added:
+            return [0] * len(chutes)
+        dropped = [(chute, self.board.meter_for(chute)) for chute in chutes]
+        added = self.ctx.bank.coins(dropped)
+        for _chute, meter in dropped:
+            if meter is not None:
+                self.board.owe_pulses(meter)
+        if any(added):
             self.ctx.audio.play("credit")
         return added
 

@@ -65,11 +65,17 @@ def test_attract_reads_sqlite_only_in_the_frame_of_a_coin_and_shows_what_is_on_d
     assert app.ctx.panel.board.devices["start_lamp1"].state == "blink"    # a credit: Start blinks
 
 
+def paid(panel, event) -> bool:
+    """The main loop's two calls for one event: this step's coins paid, then whether it stops here."""
+    panel.pay([event])
+    return panel.take(event)
+
+
 def test_a_coin_pays_on_every_screen_and_only_the_input_test_sees_it():
     app = make_app("credits:\n  free_play: false\n")
     panel = app.ctx.panel
     assert app.ctx.scenes.top.chutes() is Chutes.PAY
-    assert panel.take(coin()) is True and app.ctx.bank.credits == 1
+    assert paid(panel, coin()) is True and app.ctx.bank.credits == 1
     assert app.ctx.audio.played[-2:] == ["coin", "credit"]
     assert panel.take(InputEvent(1, Action.START, True)) is False     # not the panel's
     assert panel.take(InputEvent(1, Action.COIN1, True)) is False     # a player's action, not a chute
@@ -77,9 +83,9 @@ def test_a_coin_pays_on_every_screen_and_only_the_input_test_sees_it():
     assert app.ctx.scenes.top.chutes() is Chutes.CLOSED
     run(app, 1)
     assert panel.refused_for == "SERVICE MENU"
-    assert panel.take(coin(2)) is True and app.ctx.bank.credits == 2  # refused by the lockout, paid if it drops
+    assert paid(panel, coin(2)) is True and app.ctx.bank.credits == 2  # refused by the lockout, paid if it drops
     from cabinet.scenes.service.input_test import InputTestScene
     app.ctx.scenes.push(InputTestScene(app.ctx))
     run(app, 1)
     assert panel.refused_for is None                                    # the operator tries the chutes
-    assert panel.take(coin()) is False and app.ctx.bank.credits == 3  # paid, and lit on the test page
+    assert paid(panel, coin()) is False and app.ctx.bank.credits == 3  # paid, and lit on the test page

@@ -31,6 +31,7 @@ the lockout ask for them every frame, and between coins nothing is read.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 
 from cabinet.settings.schema import CreditSettings
 from cabinet.storage import audits
@@ -162,27 +163,42 @@ class CreditBank:
 
         ``meter``: the coin meter (1 or 2) that owes this coin a pulse, or None (no meter wired).
         """
-        if chute not in (1, 2):
-            raise ValueError(f"coin chute must be 1 or 2, got {chute!r}")
-        added = [0]
+        return self.coins([(chute, meter)])[0]
+
+    def coins(self, dropped: Sequence[tuple[int, int | None]]) -> list[int]:
+        """Coins dropped at once, ``(chute, meter)`` each in the order they came, written in one
+        transaction: a burst waits for one commit, not one a coin. The credits each added, as
+        :meth:`coin` gives them."""
+        for chute, _meter in dropped:
+            if chute not in (1, 2):
+                raise ValueError(f"coin chute must be 1 or 2, got {chute!r}")
+        if len(dropped) > 1 and not self.accepting_coins:   # held for a known state one by one: NOTICES counts them
+            return [added for one in dropped for added in self.coins([one])]
+        added = [0] * len(dropped)
 
         def statements():
             # Priced when written: against the runs, tables and credits as they are then, any
-            # run counted under an older table settled in the same transaction.
+            # run counted under an older table settled in the same transaction; each coin
+            # against the runs and credits the coins before it left.
             made, runs, due = self._settlement()
-            table, run = self.table(chute), runs[chute]
-            earned = table.credits_for(run + 1) - table.credits_for(run)
-            beyond = max(0, min(earned, self.credits + due + earned - self.settings.max_credits))
-            added[0] = earned
-            made += [set_counter(_partial(chute), run + 1), set_stamp(_counted_under(chute), str(table))]
-            if earned:
-                made.append(add_counter(CREDITS, earned))
-            if meter is not None:
-                made.append(add_counter(_owed(meter), 1))
-            made += audits.coin_statements(chute, earned, beyond)
-            return made + self.takings.statements(coins=1, credits=earned)
-        self.db.write_when_known(f"a coin in chute {chute}", statements)
-        return added[0]
+            credits = self.credits + due
+            for index, (chute, meter) in enumerate(dropped):
+                table, run = self.table(chute), runs[chute]
+                earned = table.credits_for(run + 1) - table.credits_for(run)
+                beyond = max(0, min(earned, credits + earned - self.settings.max_credits))
+                added[index], runs[chute], credits = earned, run + 1, credits + earned
+                made += [set_counter(_partial(chute), run + 1), set_stamp(_counted_under(chute), str(table))]
+                if earned:
+                    made.append(add_counter(CREDITS, earned))
+                if meter is not None:
+                    made.append(add_counter(_owed(meter), 1))
+                made += audits.coin_statements(chute, earned, beyond) + self.takings.statements(coins=1, credits=earned)
+            return made
+        chutes = ", ".join(str(chute) for chute, _meter in dropped)
+        what = f"a coin in chute {chutes}" if len(dropped) == 1 else f"{len(dropped)} coins in chutes {chutes}"
+        if dropped:
+            self.db.write_when_known(what, statements)
+        return added
 
     def meter_owed(self, meter: int) -> int:
         """Pulses ``meter`` is owed: coins whose pulse has not been marked done."""

@@ -125,6 +125,8 @@ class Database:
         self._last_reason: Words | None = None
         # Bumped by everything that may change what a read returns; readers compare it, never its value.
         self.changes = 0
+        self._remaking = ""                # the file vanished under us: "whole" (or "fresh") state in memory for a new one
+        self._own_logs: set[tuple[int, int]] = set()   # (device, inode) of the open file's -wal and -shm
 
     @classmethod
     def open(cls, path: str | Path | None = None,
@@ -248,7 +250,9 @@ class Database:
                     if not self.known:
                         self._copy_file_into_memory(rebase=True)
                     return False
-                if len(self.moved_aside) > damaged_before:
+                if self._remaking and not self.waiting.owned:
+                    self.waiting.claim()    # the new file's, beside the new database
+                if len(self.moved_aside) > damaged_before or self._remaking:
                     # A fresh file: memory holds the whole state, not only what waits.
                     if not self.known:  # nothing was read: the counts restart here
                         _transaction(self._memory, counts_since_statements(self._fresh_why))
@@ -259,7 +263,7 @@ class Database:
                     self._copy_file_into_memory(rebase=True)
             # With nothing waiting the transaction below is empty, and a read-only file takes that:
             # then a write taken back proves the file takes writes again.
-            refused = None if self._pending else self._refuses_writes()
+            refused = None if self._pending else (self._refuses_writes() or self._write_test())
             if refused is not None:
                 raise refused
             _transaction(self._file, [statement for batch in self._pending for statement in batch])
@@ -277,6 +281,15 @@ class Database:
             self.events.append(Words("{name} was {fault} from {since} to {now}; the {count} write(s) that "
                                      "waited are all saved.", name=self.path.name, fault=fault_shown(self.fault),
                                      since=self._fault_since, now=_local_time(), count=count))
+        if self._remaking:
+            log.warning("storage: made %s again from what the cabinet held; coins are accepted again", self.path)
+            self.events.append(Words("{name} was made again at {time} from what the running cabinet held: "
+                                     "nothing it knew was lost.", name=self.path.name, time=_local_time())
+                               if self._remaking == "whole" else
+                               Words("{name} was made again at {time}, but what the running cabinet held could "
+                                     "not be read back: the counts and tables restarted from zero.",
+                                     name=self.path.name, time=_local_time()))
+            self._remaking = ""
         self._pending.clear()
         self._kept_flags.clear()
         self._memory.close()
@@ -313,6 +326,84 @@ class Database:
                 raise
             log.debug("storage: checkpoint of %s failed (%s)", self.path, exc)
 
+    def watch(self) -> None:
+        """Look at the file under the running cabinet, cheaply (the store calls this every 2 s).
+
+        Only while writes land on the file: is the file at :attr:`path` still the one opened
+        (its device and inode)? A deleted state folder or a restore script changes them while
+        SQLite goes on writing into the old one: then everything the open connection still
+        reads (a deleted file lives on while it is open) is kept in memory, so the coin lockout
+        closes, and the file is made again from it at once. And does the disk take a real
+        write (the waiting file's write test)? An SD card gone read-only lets an open SQLite
+        connection begin a transaction and fails only its commit: found here, writes wait in
+        memory and the lockout closes before the next coin.
+        """
+        if self._memory is not None or self._file is None:
+            return
+        identity = _identity(self.path)
+        if self._checked is not None and identity != self._checked:
+            try:
+                self._vanished(identity)
+            except sqlite3.Error:   # never the cabinet's end: writes wait in memory and are retried
+                log.exception("storage: %s changed under the running cabinet and could not be made again", self.path)
+            return
+        refused = self._write_test()
+        if refused is not None:
+            self._fall_back(refused)
+
+    def _write_test(self) -> sqlite3.OperationalError | None:
+        """The error of a disk that refuses the waiting file's write test, else None."""
+        refused = self.waiting.write_test()
+        return None if refused is None else sqlite3.OperationalError(
+            f"write test failed: {refused.strerror or refused}")
+
+    def _vanished(self, identity: tuple[int, int] | None) -> None:
+        """The file was deleted or replaced under the running cabinet: keep everything the
+        open connection reads (a deleted file lives on while it is open) in memory, and
+        make the file again from it; a file put in its place is kept, moved aside."""
+        memory, whole = self._held_state()
+        how = Words("was deleted")
+        if identity is not None:
+            target = aside_path(self.path, "replaced")
+            logs = [Path(f"{self.path}{suffix}") for suffix in ("-wal", "-shm")]
+            ours = [log_file for log_file in logs if _identity(log_file) in self._own_logs]
+            # The open file's own log goes aside on its own, never glued to the file kept (nor the new one).
+            if not (_rename_with_companions(self.path, target, skip=ours)
+                    and _rename_all(ours, aside_path(self.path, "deleted"))):
+                memory.close()      # never written over: looked at again next time
+                return
+            how = Words("was replaced by another file (kept as {target})", target=target.name)
+        self._file.close()      # SQLite sees the file moved: no checkpoint, nothing deleted
+        self._file, self._memory, self._checked = None, memory, None
+        self.waiting.release()  # its lock is on the old file
+        self._remaking = "whole" if whole else "fresh"
+        why = N_("FILES LOST WHILE RUNNING, MADE AGAIN")
+        _transaction(memory, [set_stamp("audits.since_why", why)] if whole else counts_since_statements(why))
+        log.error("storage: %s %s under the running cabinet; coins are refused until it is made again "
+                  "from what the cabinet holds", self.path, how)
+        self.events.append(Words("{name} {how} while the cabinet ran, at {time}; coins were refused until "
+                                 "it was made again.", name=self.path.name, how=how, time=_local_time()))
+        self.retry()
+
+    def _held_state(self) -> tuple[sqlite3.Connection, bool]:
+        """What the open connection still reads, in memory, and whether it is whole; else (another
+        program opened the path meanwhile and took the log it read through) a fresh state."""
+        memory = _fresh_memory()
+        try:
+            self._file.backup(memory)
+            if (memory.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+                    and memory.execute("PRAGMA quick_check").fetchone()[0] == "ok"):
+                return memory, True
+            problem = "not a whole database"
+        except sqlite3.Error as exc:
+            problem = str(exc)
+        memory.close()
+        log.error("storage: what the cabinet held of %s cannot be read back (%s); the counts and "
+                  "tables restart from zero", self.path, problem)
+        memory = _fresh_memory()
+        _migrate(memory, 0)
+        return memory, False
+
     def integrity(self) -> str:
         """``PRAGMA integrity_check`` of the file ("ok" when sound)."""
         rows = self.read("PRAGMA integrity_check")
@@ -334,6 +425,10 @@ class Database:
     def _log_unsaved(self) -> None:
         for what, _build in self._held:
             log.error("storage: at exit, %s was never counted: %s could not be read", what, self.path)
+        if self._remaking:     # the whole state is in memory only: its counters, enough to put the books back
+            counters = dict(self._memory.execute("SELECT name, value FROM counters ORDER BY name"))
+            log.error("storage: at exit, %s vanished and could not be made again; the counters the cabinet "
+                      "held, to put back by hand: %s", self.path, json.dumps(counters))
         if not self._pending:
             return
         kept = sum(self._kept_flags)
@@ -435,6 +530,7 @@ class Database:
             if version == 0:
                 _transaction(conn, counts_since_statements(self._fresh_why))
             self._checked = identity
+            self._own_logs = {_identity(Path(f"{self.path}{suffix}")) for suffix in ("-wal", "-shm")} - {None}
         except (sqlite3.DatabaseError, UnusableDatabase) as exc:
             if isinstance(exc, sqlite3.OperationalError) and is_disk_fault(exc):
                 conn.close()
@@ -480,10 +576,7 @@ class Database:
     def _move_aside(self, reason: Words | BaseException, label: str = "corrupt") -> bool:
         target = aside_path(self.path, label)
         try:
-            for suffix in _COMPANIONS:
-                source = Path(f"{self.path}{suffix}")
-                if source.exists():
-                    source.rename(f"{target}{suffix}")
+            _rename_with_companions(self.path, target, quiet=False)
         except OSError as exc:
             self._damaged = True
             if not self._stuck_logged:  # retried every few seconds: say it once
@@ -642,6 +735,33 @@ def _identity(path: Path) -> tuple[int, int] | None:
     except OSError:
         return None
     return info.st_dev, info.st_ino
+
+
+def _rename_with_companions(path: Path, target: Path, quiet: bool = True, skip: Sequence[Path] = ()) -> bool:
+    """Rename ``path`` and its ``-wal``, ``-shm`` and ``-waiting`` (but those in ``skip``) to
+    ``target`` plus each suffix. True when done; ``quiet`` logs an error and returns False, else it raises.
+    """
+    moves = [(Path(f"{path}{suffix}"), Path(f"{target}{suffix}")) for suffix in _COMPANIONS]
+    return _rename_each([(source, to) for source, to in moves if source not in skip], quiet)
+
+
+def _rename_all(companions: Sequence[Path], target: Path) -> bool:
+    """Rename each ``<name>-wal``/``-shm`` of ``companions`` to ``target`` plus its suffix."""
+    return _rename_each([(source, Path(f"{target}{source.name[source.name.rindex('-'):]}"))
+                         for source in companions])
+
+
+def _rename_each(moves: list[tuple[Path, Path]], quiet: bool = True) -> bool:
+    try:
+        for source, target in moves:
+            if source.exists():
+                source.rename(target)
+    except OSError as exc:
+        if not quiet:
+            raise
+        log.error("storage: cannot move %s aside (%s)", moves[0][0], exc)
+        return False
+    return True
 
 
 def _reason(reason: Words | BaseException) -> Words:

@@ -239,6 +239,11 @@ class ScoreTables:
         ] + self.outbox.score_event(entry_id))  # network (issue 15): report the initials
         return initials
 
+    def withdraw_statements(self, entry_id: int) -> list[Statement]:
+        """Take an entry :meth:`enter` made off its table (for a record raised in its stead: pass
+        these as ``before``, so the old goes only with the new)."""
+        return [("DELETE FROM scores WHERE id = ?", (entry_id,))]
+
     def _has_rows(self, table: str) -> bool:
         return bool(self.db.read("SELECT 1 FROM scores WHERE table_id = ? LIMIT 1", (table,)))
 

@@ -6,7 +6,7 @@
     bank.coin(1); bank.start("blocks", "single")
     end = store.game_over("blocks", "single", "blocks", 12345, replay, 95.0)
     store.scores.set_initials(end.entry_id, "ACE")
-    store.tick(time.monotonic())              # each frame: uptime, retries of refused writes
+    store.tick(time.monotonic())              # each frame: watch the file, uptime, retries of refused writes
     store.status().warning                    # storage trouble in one line ("" when healthy)
 
 See :mod:`cabinet.storage.db` for how a power cut, a damaged file or a full or
@@ -45,7 +45,12 @@ class Store:
     """Every table of the state file, and the upkeep the app asks for with :meth:`tick`."""
 
     RETRY_SECONDS = 5.0    # how often refused writes are tried again
-    UPTIME_SECONDS = 60.0  # how often power-on time is written (a power cut loses at most this)
+    WATCH_SECONDS = 2.0    # how often the file is looked at (Database.watch): gone, replaced, read-only?
+    # How often power-on time is written: a power cut loses at most this much UPTIME. A commit
+    # costs the main loop an SD card's fsync, so not every frame nor every watch.
+    UPTIME_SECONDS = 10.0
+    UPTIME_WAITING_SECONDS = 60.0  # while writes wait, uptime waits with them only this often
+    CHECKPOINT_SECONDS = 60.0  # how often the log is copied into the file
 
     def __init__(self, db: Database, settings: Settings | None = None):
         self.db = db
@@ -56,6 +61,8 @@ class Store:
         self._now: float | None = None
         self._uptime_from = 0.0
         self._retry_at = 0.0
+        self._watch_at = 0.0
+        self._checkpoint_at = 0.0
         if settings is not None:
             self.configure(settings)
 
@@ -78,14 +85,15 @@ class Store:
         return CreditBank(self.db, settings, self.scores)
 
     def game_over(self, game: str, mode: str, table: str, score: int, replay: Replay | None = None,
-                  seconds: float | None = None) -> GameEnd:
+                  seconds: float | None = None, replacing: int | None = None) -> GameEnd:
         """Everything a finished game leaves, in one transaction: its replay, its
         audit counters and, when it makes ``table``, the score under placeholder
         initials (the player's initials follow with ``scores.set_initials``).
+        ``replacing``: the id of an entry this score takes the place of (a climb's record kept so far).
 
         A cabinet stopped during the initials entry therefore keeps the score.
         """
-        before = []
+        before = self.scores.withdraw_statements(replacing) if replacing is not None else []
         if replay is not None:
             before += self.replays.save_statements(replay)
         if seconds is not None:
@@ -95,14 +103,22 @@ class Store:
         return GameEnd(replay_id, rank, entry_id)
 
     def tick(self, now: float) -> None:
-        """Call once per frame with a monotonic clock: writes uptime, retries refused writes."""
+        """Call once per frame with a monotonic clock: watches the file, writes uptime, retries refused writes."""
         if self._now is None:
             self._uptime_from = now
             self._retry_at = now + self.RETRY_SECONDS
+            self._watch_at = now + self.WATCH_SECONDS
+            self._checkpoint_at = now + self.CHECKPOINT_SECONDS
         self._now = now
-        if now - self._uptime_from >= self.UPTIME_SECONDS:
+        if now >= self._watch_at:
+            self._watch_at = now + self.WATCH_SECONDS
+            self.db.watch()     # first: the uptime goes to the file made again, not the deleted one
+        every = self.UPTIME_SECONDS if self.db.writable else self.UPTIME_WAITING_SECONDS
+        if now - self._uptime_from >= every:
             self.audits.add_uptime(now - self._uptime_from)
             self._uptime_from = now
+        if now >= self._checkpoint_at:
+            self._checkpoint_at = now + self.CHECKPOINT_SECONDS
             # Without a clean stop SQLite checkpoints only every 1000 pages: a young file
             # could live in its -wal alone, and a lost -wal would take everything.
             self.db.checkpoint()

@@ -214,6 +214,29 @@ class WaitingFile:
         self.count = index
         return kept
 
+    def write_test(self) -> OSError | None:
+        """Write the file's first bytes again as they are: a real write that changes nothing. The
+        error of a disk that refuses it; None when it took it, or when there is no file of this
+        process's to write (not owned, or never made). No fsync: a file system gone read-only
+        refuses the open at once, and an fsync would cost the main loop an SD card's commit."""
+        if not self.owned:
+            return None
+        try:
+            fd = os.open(self.path, os.O_RDWR)
+        except FileNotFoundError:
+            return None
+        except OSError as exc:
+            return exc
+        try:
+            head = os.pread(fd, _HEADER.size, 0)
+            if head:
+                os.pwrite(fd, head, 0)
+        except OSError as exc:
+            return exc
+        finally:
+            os.close(fd)
+        return None
+
     def clear(self) -> bool:
         """Everything is in the database: start a new generation (old records stop checking out)."""
         if not self.owned:

@@ -235,6 +235,22 @@ def test_with_no_lockout_wired_a_coin_past_the_limit_is_credited_and_counted(pin
     assert audit["coins"][1] == 5 and audit["credits_from_coins"] == 5 and audit["credits_over_max"] == 2
 
 
+def test_a_burst_of_coins_in_one_step_is_one_commit_and_all_on_disk_before_credited(pins):
+    import sqlite3
+    app = make_app(PAID.replace("max_credits: 3", "max_credits: 8"))     # no meter: no pulse's own writes
+    db = app.ctx.store.db
+    commits = []
+    db._file.set_trace_callback(lambda sql: commits.append(sql) if sql == "COMMIT" else None)
+    app.step([coin(1)] * 6 + [coin(2)] * 4)      # ten coins queued behind a busy loop
+    db._file.set_trace_callback(None)
+    assert len(commits) == 1                      # today's code: 10, one fsync each before the last credit
+    with sqlite3.connect(f"file:{db.path}?mode=ro", uri=True) as on_disk:   # what a power cut now leaves
+        counters = dict(on_disk.execute("SELECT name, value FROM counters"))
+    assert counters["bank.credits"] == 10 == app.ctx.bank.credits
+    assert (counters["audit.coins.1"], counters["audit.coins.2"]) == (6, 4)
+    assert counters["audit.credits.over_max"] == 2, "priced coin by coin: the last two came past the limit"
+
+
 # ---------------------------------------------------------------------- coin meters
 
 def test_each_coin_is_one_meter_pulse_of_on_ms_then_off_ms_without_holding_the_main_loop(pins):

@@ -31,6 +31,27 @@ def test_each_chute_has_its_own_price_and_remembers_partial_coins(store):
     assert audit["credits_from_coins"] == 2
 
 
+def test_coins_dropped_at_once_are_priced_as_one_by_one(private_state):
+    # A bonus table (3 coins for 2 credits), a run begun under an older price, a limit
+    # crossed midway: the burst's one transaction gives what ten did.
+    settings = paid(price_table_1=PriceTable([(1, 0), (3, 2)]), price_table_2=PriceTable([(2, 1)]), max_credits=5)
+    burst = [(1, 1), (2, None), (1, 1), (1, 1), (2, None), (1, 1), (2, None), (1, 1), (1, 1), (2, None)]
+    figures = []
+    for name, drop in (("one", lambda bank: [bank.coin(chute, meter) for chute, meter in burst]),
+                       ("once", lambda bank: bank.coins(burst))):
+        store = Store.open(private_state / f"{name}.db")
+        bank = store.credit_bank(paid(price_table_1=PriceTable([(2, 1)])))
+        bank.coin(1)                             # a run begun under the old price
+        bank.settings = settings
+        added = drop(bank)
+        counts = {key: value for key, value in store.audits.snapshot().items()
+                  if key not in ("counts_since", "counts_reset", "scores_reset")}    # when each store began
+        figures.append((added, bank.credits, bank.partial_coins(1), bank.partial_coins(2), bank.meter_owed(1), counts))
+        store.close()
+    assert figures[0] == figures[1]
+    assert figures[1][5]["credits_over_max"] > 0, "the limit was crossed inside the burst"
+
+
 def test_partial_coins_survive_a_restart(store):
     bank = store.credit_bank(paid(price_table_1=PriceTable([(2, 1)])))
     bank.coin(1)
@@ -198,14 +219,15 @@ def test_bookkeeping_play_time_uptime_and_reset(store):
     assert bank.credits == 1
 
 
-def test_store_tick_writes_uptime_every_minute(store):
+def test_store_tick_writes_uptime_every_ten_seconds(store):
     store.tick(1000.0)
-    store.tick(1030.0)
+    store.tick(1009.5)
     assert store.audits.snapshot()["uptime_seconds"] == 0
-    store.tick(1061.0)
-    assert store.audits.snapshot()["uptime_seconds"] == 61
-    store.tick(1070.0)
+    store.tick(1010.0)
+    assert store.audits.snapshot()["uptime_seconds"] == 10
+    store.tick(1012.9)
     store.close()  # a clean exit writes the rest
     again = Store.open()
-    assert again.audits.snapshot()["uptime_seconds"] == 70
+    assert again.audits.snapshot()["uptime_seconds"] == 12     # the fraction waits for the next second
     again.close()
+

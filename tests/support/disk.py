@@ -93,3 +93,49 @@ def real_disk(tmp_path):
         pytest.skip(f"cannot mount a tmpfs here: {getattr(exc, 'stderr', exc)}")
     yield disk
     disk.close()
+
+
+class FailingCard:
+    """A loop-mounted ext4 image with ``errors=remount-ro``: :meth:`fail` makes ext4 meet an error
+    (its own ``trigger_fs_error``), and the file system turns read-only under open files, as an
+    SD card's does in the field. ``folder`` is the cabinet's state folder on it."""
+
+    def __init__(self, root: Path, size: int):
+        self.image = root / "card.img"
+        self.folder = root / "card"
+        self.folder.mkdir()
+        with open(self.image, "wb") as handle:
+            handle.truncate(size)
+        subprocess.run(["mkfs.ext4", "-q", "-F", str(self.image)], check=True, capture_output=True, text=True)
+        _mount("-o", "loop,errors=remount-ro", str(self.image), str(self.folder))
+        device = subprocess.run(["findmnt", "-n", "-o", "SOURCE", str(self.folder)], check=True,
+                                capture_output=True, text=True).stdout.strip()
+        self.trigger = Path("/sys/fs/ext4") / Path(device).name / "trigger_fs_error"
+
+    @property
+    def path(self) -> Path:
+        return self.folder / "cabinet.db"
+
+    def fail(self) -> None:
+        self.trigger.write_text("test: the card failed\n")
+
+    def close(self) -> None:
+        subprocess.run(["umount", str(self.folder)], check=False, capture_output=True)
+        if os.path.ismount(self.folder):
+            subprocess.run(["umount", "-l", str(self.folder)], check=False, capture_output=True)
+
+
+@pytest.fixture
+def failing_card(tmp_path):
+    """A 16 MiB ext4 card that turns read-only on demand; skipped where this process may not mount one."""
+    if sys.platform != "linux" or os.geteuid() != 0:
+        pytest.skip("needs root on Linux to loop-mount an ext4 image")
+    try:
+        card = FailingCard(tmp_path, 16 * MiB)
+    except (subprocess.CalledProcessError, FileNotFoundError) as exc:
+        pytest.skip(f"cannot loop-mount an ext4 image here: {getattr(exc, 'stderr', exc)}")
+    if not card.trigger.exists():
+        card.close()
+        pytest.skip(f"this kernel has no {card.trigger} to make ext4 meet an error")
+    yield card
+    card.close()

@@ -17,3 +17,12 @@ def an_old_cycle() -> weakref.ref:
     node.me = node
     gc.collect(1)           # alive still: it moves on to the oldest generation
     return weakref.ref(node)
+
+
+def an_old_cycle_holding(thing) -> weakref.ref:
+    """As :func:`an_old_cycle`, the cycle also holding ``thing`` (its last reference, once the caller drops its own)."""
+    node = Node()
+    node.me = node
+    node.held = thing
+    gc.collect(1)
+    return weakref.ref(node)

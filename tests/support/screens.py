@@ -323,8 +323,8 @@ def _door(app):
 
 def storage_trouble(folder: Path, known: bool = True):
     """A StorageStatus with every kind of storage sentence: the events of real state files (one
-    empty beside a garbage write-ahead log, a folder, a damaged file, a sound one with a cut-off log)
-    and writes waiting on a read-only disk."""
+    empty beside a garbage write-ahead log, a folder, a damaged file, a sound one with a cut-off log,
+    one deleted and one replaced under a running cabinet) and writes waiting on a read-only disk."""
     import dataclasses
 
     from cabinet.storage.db import Database
@@ -340,12 +340,28 @@ def storage_trouble(folder: Path, known: bool = True):
         db.close()
         return db.status().events
 
+    def lost_while_running(name: str, replaced: bool):
+        import shutil
+        path = folder / name / "cabinet.db"
+        path.parent.mkdir(parents=True)
+        db = Database.open(path)
+        if replaced:
+            path.rename(path.with_name("elsewhere"))
+            Database.open(path).close()
+        else:
+            shutil.rmtree(path.parent)
+        db.watch()
+        db.close()
+        return db.status().events
+
     opened("sound")
     events = (opened("empty", lambda path: path.write_bytes(b""), b"garbage" * 10)
               + opened("folder", lambda path: path.mkdir())
               + opened("damaged", lambda path: path.write_bytes(b"not a database" * 300))
-              + opened("sound", wal=b"cut"))
-    assert len(events) == 4, events
+              + opened("sound", wal=b"cut")
+              + lost_while_running("deleted", replaced=False)
+              + lost_while_running("replaced", replaced=True))
+    assert len(events) == 8, events
     return dataclasses.replace(Database(folder / "cabinet.db").status(), fault="read-only", known=known, waiting=12,
                                kept=9, held_coins=2, since="2026-12-02 06:30", events=events)
 

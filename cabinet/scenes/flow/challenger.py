@@ -22,7 +22,7 @@ from cabinet.inputs.actions import Action
 from cabinet.language import tr
 from cabinet.render import HEIGHT, WIDTH, palette, sprites
 from cabinet.render.text import text
-from cabinet.scenes.flow.finish import finish_interrupted
+from cabinet.scenes.flow.finish import finish_interrupted, kept_entry
 from cabinet.scenes.kit.base import Scene
 from cabinet.scenes.kit.ending import Challengeable, GameOver
 from cabinet.scenes.kit.widgets import blink
@@ -79,7 +79,7 @@ class ChallengerScene(Scene):
     def update(self) -> None:
         self.frames += 1
         if self.frames == BANNER_FRAMES:
-            finish_interrupted(self.ctx, self.record, self._versus)
+            finish_interrupted(self.ctx, self.record, self._versus, kept_entry(self.behind, self.record.table))
 
     def _versus(self) -> None:
         self.then(self.ctx, self.record.game)

@@ -73,11 +73,27 @@ def finish_match(ctx, end: MatchEnd, again: Callable[[object, Match, Series], Sc
     end.series.match_won(end.match)
     climb = end.series.climb
     if climb is not None and climb.match_won(end.match):
+        keep_climb_record(ctx, end.series)
         ctx.scenes.reset(LadderScene(ctx, climb, lambda: next_rung(ctx, end, again)))
     elif rematch_offered(ctx, end.match):
         ctx.scenes.reset(RematchScene(ctx, end, again, series_over))
     else:
         series_over(ctx, end)
+
+
+def keep_climb_record(ctx, series: Series) -> None:
+    """A level just beaten: the climb's record on its ladder table now, under placeholder initials,
+    as a score is when its game ends, so a power cut on the ladder screen, in the next rung or
+    during the CONTINUE? offer keeps it. One entry a climb, raised as it goes up."""
+    climb = series.climb
+    table = ladder_table(climb.game)
+    kept = next((entry for entry in series.entries if entry.table == table), None)
+    withdrawn = ctx.store.scores.withdraw_statements(kept.entry_id) if kept is not None else []
+    entry = enter_record(ctx, climb.person, table, climb.beaten, before=withdrawn)
+    if entry is not None:
+        if kept is not None:
+            series.entries.remove(kept)
+        series.entries.append(entry)
 
 
 def next_rung(ctx, end: MatchEnd, again: Callable[[object, Match, Series], Scene]) -> None:
@@ -94,14 +110,15 @@ def series_over(ctx, end: MatchEnd) -> None:
 
     A person's streak of match wins may make the game's win-streak table; each
     match's winner may have made a high-score table (entered at the match's end).
-    A climb up the CPU ladder puts its levels beaten on the game's ladder table.
+    A climb up the CPU ladder put its levels beaten on the game's ladder table as
+    each was beaten (:func:`keep_climb_record`; tried again here if storage failed then).
     Every record is on its table before the first initials are asked, and each
     player enters initials once, for all their records.
     """
     streaks = streak_table(end.match.game)
     entries = [enter_record(ctx, player, streaks, wins) for player, wins in end.series.records()]
     climb = end.series.climb
-    if climb is not None:
+    if climb is not None and not any(entry.table == ladder_table(climb.game) for entry in end.series.entries):
         entries.append(enter_record(ctx, climb.person, ladder_table(climb.game), climb.beaten))
     earned: dict[int, list] = {}
     for entry in [entry for entry in entries if entry is not None] + end.series.entries:
@@ -133,10 +150,18 @@ def series_over(ctx, end: MatchEnd) -> None:
     next_step({})
 
 
-def finish_interrupted(ctx, record: GameOver, then: Callable[[], None]) -> None:
+def kept_entry(scene, table: str | None) -> int | None:
+    """The id of the entry ``scene``'s series already holds on ``table`` (a climb's record,
+    :func:`keep_climb_record`), or None."""
+    series = getattr(scene, "series", None)     # a versus scene's; a one-player game has none
+    return next((entry.entry_id for entry in getattr(series, "entries", ()) if entry.table == table), None)
+
+
+def finish_interrupted(ctx, record: GameOver, then: Callable[[], None], replacing: int | None = None) -> None:
     """A game cut short by a challenger: save and count it, enter its score if it makes the table, ``then()``.
 
-    The replay, the audit and the score go in one transaction, as for any finished game.
+    The replay, the audit and the score go in one transaction, as for any finished game;
+    ``replacing`` is the entry the score takes the place of (:func:`kept_entry`).
     """
     store = ctx.store
     if record.table is None:
@@ -146,7 +171,7 @@ def finish_interrupted(ctx, record: GameOver, then: Callable[[], None]) -> None:
         then()
         return
     end = _try(lambda: store.game_over(record.game, record.mode, record.table, record.score, record.replay,
-                                       record.seconds), "saving the game")
+                                       record.seconds, replacing), "saving the game")
     if end is not None and end.rank is not None:
         entry = Entry(record.player, record.table, record.score, end.rank, end.entry_id)
         ctx.scenes.reset(RecordsInitialsScene(ctx, record.player, [entry], lambda ranks: then()))

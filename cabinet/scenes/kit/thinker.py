@@ -20,7 +20,9 @@ With a budget (on screen) a late answer makes the pilot wait, never the frame.
 Without one (no clock) a thought waits for its answer and counts its slices
 out over the frames as the in-process one would, so the game is the same.
 
-A worker that dies, or stops answering while questions pile up, is logged and
+A worker that dies, or leaves its oldest question unanswered for
+:data:`ANSWER_SECONDS` (stopped by a signal, stuck in a swap storm), or stops
+answering while questions pile up, is logged and
 replaced (no sooner than :data:`RESTART_SECONDS` after the last start); its
 thoughts, and those begun while it is down, are thought here within the budget,
 so play never stops for it. Scenes built without a thinker (tests, the headless
@@ -44,6 +46,10 @@ from cabinet.system.workers import Worker, start_all
 log = logging.getLogger(__name__)
 
 RESTART_SECONDS = 5.0    # the least time between two starts of the worker
+# The oldest question's longest wait before the worker is taken for stuck: a hundred times the
+# answer the bench asks for (100 ms), and a new worker's start-up (numpy loading) on a busy Pi.
+ANSWER_SECONDS = 10.0
+WARMING_SECONDS = 60.0
 MOST_IN_HAND = 8         # questions out beyond this: the worker is stuck (a pilot asks one at a time)
 KEPT_TIMES = 1000        # the answer times kept, for the bench
 FLAGS = 64               # "dropped" flags shared with the worker, by question number (> MOST_IN_HAND)
@@ -104,6 +110,7 @@ class Thinker:
         self.patient = patient
         self.worker: Worker | None = None
         self._out: deque[_Question] = deque()     # asked, not answered, oldest first
+        self._last_answer = 0.0                    # when the last answer came (the oldest's wait starts)
         self._started = None                       # when the worker was last started
         self._warming: _Question | None = None
         self._asked = 0                            # questions numbered so far
@@ -158,12 +165,22 @@ class Thinker:
                 self._answered(worker.connection.recv())
         except (EOFError, OSError):
             self._died()
+        if self.worker is not None and self._out:
+            self._give_up_if_overdue(self._out[0])
+
+    def _give_up_if_overdue(self, oldest: _Question) -> None:
+        """Replace a worker whose oldest question waited too long since it was asked, or since
+        the answer before it came (answers come in order: it may have waited behind that one)."""
+        waited = self.clock() - max(oldest.asked, self._last_answer)
+        if waited > (WARMING_SECONDS if oldest is self._warming else ANSWER_SECONDS):
+            log.warning("AI worker %s: no answer for %.0f s; it is replaced", self.pid, waited)
+            self._died(grace=0.0)   # stuck (stopped, say): SIGTERM would wait unanswered
 
     def wait_for(self, question: _Question) -> None:
         """Read answers until ``question``'s is in, or the worker has died with it."""
         while question.answer is None and not question.lost:
             worker = self.worker
-            wait([worker.connection, worker.sentinel])
+            wait([worker.connection, worker.sentinel], 1.0)   # a second at most: a stuck worker is given up
             self.collect()
             if question.answer is None and not question.lost and not worker.alive():
                 self._died()
@@ -215,6 +232,7 @@ class Thinker:
     def _answered(self, answer) -> None:
         question = self._out.popleft()
         question.answer = answer
+        self._last_answer = self.clock()
         if question is not self._warming:
             if answer == (True, None):
                 self.stopped += 1           # dropped, and stopped by the worker
@@ -226,12 +244,12 @@ class Thinker:
             self.ready_seconds = self.clock() - self._started
             log.info("AI worker %s ready in %.0f ms", self.pid, self.ready_seconds * 1000)
 
-    def _died(self) -> None:
+    def _died(self, grace: float = workers.GRACE_SECONDS) -> None:
         """The worker ended (or is stuck): logged, ended for sure, its questions lost."""
         worker, self.worker = self.worker, None
         if worker is None:
             return
-        worker.stop()
+        worker.stop(grace)
         log.warning("AI worker %s ended (exit code %s) with %d thought(s) in hand; "
                     "the CPU players think in the main loop until it is restarted",
                     worker.pid, worker.process.exitcode, len(self._out))

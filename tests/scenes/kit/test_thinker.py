@@ -210,3 +210,37 @@ def test_a_worker_that_stops_answering_is_replaced_before_the_questions_fill_its
         assert not isinstance(late, WorkerThought), "thought here until the worker is restarted"
     finally:
         place.stop()
+
+
+def test_a_stopped_worker_is_given_up_after_its_oldest_question_waits_too_long(caplog):
+    clock = Clock()
+    place = Thinker(clock)
+    place.start()
+    try:
+        assert place.wait_ready(120)
+        fresh, ai = blocks_ais(3)
+        position = Position.of(BlocksGame(seed=5))
+        stopped = place.pid
+        os.kill(stopped, signal.SIGSTOP)           # kill -STOP: alive, silent, never answers
+        process = place.worker.process
+        budget = SlicesPerFrame()
+        thought = begin(ai, (position, None), 10, budget, place)   # one CPU asks one question at a time
+        assert isinstance(thought, WorkerThought)
+        assert not thought.advance(1)
+        clock.now += thinker_module.ANSWER_SECONDS - 1
+        assert not thought.advance(1) and place.pid == stopped, "a slow answer is not a stuck worker"
+        clock.now += 2
+        with caplog.at_level(logging.WARNING, logger=thinker_module.__name__):
+            for _frame in range(10_000):           # today's code: never decided, never a log line
+                budget.new_frame()
+                if thought.advance(1):
+                    break
+        assert f"AI worker {stopped}: no answer for 11 s; it is replaced" in caplog.text
+        assert process.exitcode is not None, "the stopped worker is ended and reaped"
+        assert thought.decision == fresh.choose(position), "thought here instead, the same move"
+        clock.now += RESTART_SECONDS
+        again = Position.of(BlocksGame(seed=6))
+        assert decided_in(place, ai, (again, None)) == fresh.choose(again)
+        assert place.restarts == 1 and place.pid not in (None, stopped)
+    finally:
+        place.stop()
