@@ -11,8 +11,9 @@
 A release is built in its final folder (a venv cannot move) and counts only once its
 ``.complete`` file is on disk, written last; a folder without it is what a power cut left and is
 removed before the next install. Switching is one ``rename`` of a new link over ``current``, so
-a power cut leaves the old release running or the new one, never neither. The cabinet keeps
-the current release, the previous one and at most one more.
+a power cut leaves the old release running or the new one, never neither. Once an update is
+kept (:mod:`cabinet.update.gate`) the cabinet keeps the current release, the previous one and
+at most one more.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -76,7 +78,6 @@ class Releases:
         self._build_venv(home, manifest)
         _write_synced(home / COMPLETE, manifest.to_bytes())
         _sync_folder(self.folder)
-        self.prune()
         return manifest
 
     def switch(self, version: str) -> None:
@@ -133,13 +134,16 @@ class Releases:
             raise UpdateError(f"{self.folder}: {free >> 20} MB free, the release needs about {need >> 20} MB")
 
     def _build_venv(self, home: Path, manifest: Manifest) -> None:
-        """A venv seeing the system's numpy, PyYAML and lgpio, with the bundle's wheels only."""
+        """A venv seeing the system's numpy, PyYAML and lgpio, with the bundle's wheels only.
+
+        The updater's own pip installs into it (``--python``): the release needs no pip of its
+        own, and making one per release would cost seconds and megabytes on an SD card."""
         venv = home / "venv"
         steps = {
-            "making its venv": [self.python, "-m", "venv", "--system-site-packages", str(venv)],
+            "making its venv": [self.python, "-m", "venv", "--system-site-packages", "--without-pip", str(venv)],
             "installing its wheels": [
-                str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", "--no-index",
-                "--disable-pip-version-check", "--find-links", str(home / "wheels"),
+                sys.executable, "-m", "pip", "--python", str(venv / "bin" / "python"), "install", "--quiet",
+                "--no-index", "--disable-pip-version-check", "--find-links", str(home / "wheels"),
                 f"{manifest.package}=={manifest.version}"],
         }
         for step, command in steps.items():

@@ -60,6 +60,7 @@ def test_the_cabinet_keeps_current_previous_and_one_more(cabinet, office):
     for version in ("1.0", "1.1", "1.2", "1.3"):
         cabinet.install(office(version), office.public, TARGET)
         cabinet.switch(version)
+    assert cabinet.prune() == ["1.0"]
     assert (cabinet.current(), cabinet.previous()) == ("1.3", "1.2")
     assert sorted(cabinet.installed()) == ["1.1", "1.2", "1.3"]
     assert not (cabinet.folder / "1.0").exists()
