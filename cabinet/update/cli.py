@@ -2,7 +2,8 @@
 
 In the office: ``release keygen DIR``, then ``release build --key DIR/release-key.pem`` for each
 Pi OS release (``--python 3.11`` Bookworm, ``--python 3.13`` Trixie). On a cabinet, as root:
-``release install BUNDLE``, ``release switch VERSION``, ``release list``.
+``release install BUNDLE``, then ``release update VERSION`` (the health gate, at a safe moment),
+``release resume`` at boot, ``release switch VERSION`` by hand, ``release list``.
 """
 
 from __future__ import annotations
@@ -19,6 +20,9 @@ DEFAULT_PUBLIC_KEY = Path("/etc/arcadeforge/release-key.pub")
 PACKAGE = "arcadeforge-verse"
 # manylinux tags a Pi OS release's glibc runs (Bookworm 2.36, Trixie 2.41).
 PLATFORMS = ("manylinux_2_28_{arch}", "manylinux_2_17_{arch}", "manylinux2014_{arch}", "linux_{arch}")
+DEFAULT_JOURNAL = Path("/var/lib/arcadeforge-update/update.json")
+DEFAULT_WINDOW = 180.0
+DOCTOR_CHECKS = ("storage", "clock", "pi")     # those that need no screen the running cabinet holds
 OWN_WHEEL = "arcadeforge_verse-*.whl"
 EXIT_REFUSED = 3
 
@@ -49,6 +53,17 @@ def add_parser(command) -> None:
     switch = steps.add_parser("switch", help="make an installed release the one the cabinet runs")
     switch.add_argument("version")
     switch.add_argument("--root", type=Path, default=DEFAULT_ROOT)
+    update = steps.add_parser("update", help="switch to an installed release at a safe moment, keep it only "
+                              "if the cabinet stays healthy, else go back (root)")
+    update.add_argument("version")
+    update.add_argument("--root", type=Path, default=DEFAULT_ROOT)
+    update.add_argument("--window", type=float, default=DEFAULT_WINDOW, help="seconds of health to prove (default 180)")
+    update.add_argument("--wait", type=float, default=0.0, help="wait this long for a safe moment (default: ask once)")
+    update.add_argument("--journal", type=Path, default=DEFAULT_JOURNAL, help=f"(default {DEFAULT_JOURNAL})")
+    resume = steps.add_parser("resume", help="finish an update an earlier updater left half-way (at boot)")
+    resume.add_argument("--root", type=Path, default=DEFAULT_ROOT)
+    resume.add_argument("--journal", type=Path, default=DEFAULT_JOURNAL)
+
     listing = steps.add_parser("list", help="installed releases, current and previous")
     listing.add_argument("--root", type=Path, default=DEFAULT_ROOT)
 
@@ -153,5 +168,54 @@ def _list(args) -> int:
     return 0
 
 
+def _gate(args, window: float):
+    import time
+
+    from cabinet.update.gate import Gate, Journal
+    from cabinet.update.releases import Releases
+    from cabinet.update.systemd import SystemdService
+    releases = Releases(args.root)
+    return Gate(releases, SystemdService(), Journal(args.journal), doctor=lambda: _doctor(releases),
+                clock=time.monotonic, sleep=time.sleep, window=window)
+
+
+def _doctor(releases) -> tuple[bool, str]:
+    """The new release's own doctor, on the checks a running cabinet leaves free."""
+    python = releases.root / "current" / "venv" / "bin" / "python"
+    done = subprocess.run([str(python), "-m", "cabinet", "doctor", *DOCTOR_CHECKS],
+                          capture_output=True, text=True, check=False)
+    failed = [line for line in done.stdout.splitlines() if line.startswith("fail")]
+    return done.returncode != 3, (failed or [f"exit {done.returncode}"])[0]
+
+
+def _update(args) -> int:
+    import time
+
+    from cabinet.update.moment import SAFE, read_moment
+    from cabinet.update.systemd import SystemdService
+    deadline = time.monotonic() + args.wait
+    while (moment := read_moment(cabinet_running=SystemdService().state().active == "active")) != SAFE:
+        if time.monotonic() >= deadline:
+            print(f"release update: not a safe moment ({moment}); the cabinet keeps running as it is",
+                  file=sys.stderr)
+            return EXIT_REFUSED
+        time.sleep(5)
+    verdict = _gate(args, args.window).update(args.version)
+    print(_said(verdict))
+    return 0 if verdict.outcome == "kept" else EXIT_REFUSED
+
+
+def _resume(args) -> int:
+    verdict = _gate(args, DEFAULT_WINDOW).resume()
+    print(_said(verdict) if verdict else "release resume: no update was under way")
+    return 0 if verdict is None or verdict.outcome == "kept" else EXIT_REFUSED
+
+
+def _said(verdict) -> str:
+    if verdict.outcome == "kept":
+        return f"release {verdict.version} kept (it was {verdict.previous})"
+    return f"release {verdict.version} rolled back to {verdict.previous}: {verdict.reason}"
+
+
 STEPS = {"keygen": _keygen, "build": _build, "verify": _verify, "install": _install,
-         "switch": _switch, "list": _list}
+         "switch": _switch, "update": _update, "resume": _resume, "list": _list}
