@@ -193,6 +193,11 @@ def _update(args) -> int:
 
     from cabinet.update.moment import SAFE, read_moment
     from cabinet.update.systemd import SystemdService
+    runs = SystemdService().exec_start()
+    if str(args.root / "current") not in runs:
+        print(f"release update: the cabinet's unit runs {runs or 'nothing'}, not {args.root / 'current'}; "
+              "switching releases would change nothing it runs (reinstall with systemd/install.sh)", file=sys.stderr)
+        return EXIT_REFUSED
     deadline = time.monotonic() + args.wait
     while (moment := read_moment(cabinet_running=SystemdService().state().active == "active")) != SAFE:
         if time.monotonic() >= deadline:

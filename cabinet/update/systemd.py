@@ -20,6 +20,12 @@ class SystemdService:
     def restart(self) -> None:
         self._run(["systemctl", "restart", "--no-block", self.unit], check=True, capture_output=True)
 
+    def exec_start(self) -> str:
+        """The unit's ExecStart as systemd holds it ('' when systemd does not know the unit)."""
+        done = self._run(["systemctl", "show", self.unit, "--property=ExecStart", "--value"],
+                         check=False, capture_output=True, text=True)
+        return done.stdout.strip() if done.returncode == 0 else ""
+
     def state(self) -> ServiceState:
         done = self._run(["systemctl", "show", self.unit, *(f"--property={name}" for name in PROPERTIES)],
                          check=True, capture_output=True, text=True)
