@@ -1,4 +1,4 @@
-"""Command line: ``python -m cabinet [run|check-config|scores|bench|doctor|replay|input-test|fleet]``.
+"""Command line: ``python -m cabinet [run|check-config|scores|bench|doctor|replay|input-test|fleet|release]``.
 
 Options may come before or after the command (``--config F scores`` or
 ``scores --config F``). Exit codes are listed in :data:`EXIT_CODES`.
@@ -20,6 +20,7 @@ EXIT_CODES = """exit codes:
      fleet: some cabinet could not be read in full (its figures missing, or its latest message
      refused as malformed); the report says which
   1  doctor: a check warned; 3  doctor: a check failed (skipped checks count as ok)
+  3  release: the bundle, key or step was refused; the line says why
   4  run: the screen cannot be opened; the log's "display:" line says why (systemd does not
      restart the cabinet for it)
 
@@ -101,6 +102,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     _add_run_options(command("input-test", "show every switch lighting live; leaving the test quits"),
                      inner=True)
+    from cabinet.update import cli as release_cli  # loads no more than argparse
+    release_cli.add_parser(command)
     return parser
 
 
@@ -130,6 +133,9 @@ def main(argv: list[str] | None = None) -> int:
     if command == "fleet":
         from cabinet.network.fleet import run_fleet  # each command loads only what it runs: start-up time
         return run_fleet(args)
+    if command == "release":
+        from cabinet.update import cli as release_cli
+        return release_cli.run(args)
     if command == "replay":
         if args.list and args.id is not None:
             parser.error("replay: --list or a replay number, not both")

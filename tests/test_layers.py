@@ -33,7 +33,8 @@ LAYERS = [
     ["cabinet.scenes.catalogue"],
     ["cabinet.scenes.flow"],
     ["cabinet.scenes.service"],
-    ["cabinet.context", "cabinet.panel", "cabinet.app", "cabinet.bench", "cabinet.doctor", "cabinet.__main__"],
+    ["cabinet.context", "cabinet.panel", "cabinet.app", "cabinet.bench", "cabinet.doctor", "cabinet.update.cli",
+     "cabinet.__main__"],
 ]
 # Folders of one layer that stay apart: one game's rules or screens never import another game's.
 APART = ["cabinet.games.blocks", "cabinet.games.antigravity", "cabinet.scenes.blocks", "cabinet.scenes.antigravity"]

@@ -42,8 +42,9 @@ from pathlib import Path
 
 from cabinet.language import N_
 from cabinet.language.words import Words
+from cabinet.storage.going_back import carried_back, readable_from
 from cabinet.storage.health import StorageStatus, fault_shown, fault_words
-from cabinet.storage.migrations import MIGRATIONS, SCHEMA_VERSION
+from cabinet.storage.migrations import MIGRATIONS, READABLE_FROM, READABLE_FROM_STAMP, SCHEMA_VERSION
 from cabinet.storage.read_only import read_into
 from cabinet.storage.salvage import rebuild_from_wal
 from cabinet.storage.waiting import STAMP as WAITING_STAMP
@@ -64,6 +65,10 @@ _COMPANIONS = ("", "-wal", "-shm", "-waiting")
 
 class UnusableDatabase(Exception):
     """The file opened but cannot be used: it is damaged or from a newer firmware."""
+
+
+class NewerDatabase(UnusableDatabase):
+    """The file is from a newer release whose schema this firmware cannot use as it is."""
 
 
 class _SetAside(Exception):
@@ -120,6 +125,7 @@ class Database:
         self._checked: tuple[int, int] | None = None  # (device, inode) of the file last checked sound
         # What a fresh database's bookkeeping says about its start (stored in English, shown translated).
         self._fresh_why = N_("NEW DATABASE")
+        self._carried: tuple[int, list[Statement]] | None = None   # rows of a newer release's file
         self._damaged = False              # the file is damaged and could not be moved aside
         self._stuck_logged = False
         self._last_reason: Words | None = None
@@ -524,11 +530,13 @@ class Database:
                 if check != ["ok"]:
                     raise UnusableDatabase("integrity check failed: " + "; ".join(map(str, check[:3])))
             version = conn.execute("PRAGMA user_version").fetchone()[0]
-            if version > SCHEMA_VERSION:
-                raise UnusableDatabase(f"schema version {version} is newer than this firmware's {SCHEMA_VERSION}")
+            if version > SCHEMA_VERSION and readable_from(conn, version) > SCHEMA_VERSION:
+                self._carried = (version, carried_back(conn))
+                raise NewerDatabase(f"schema version {version} is newer than this firmware's {SCHEMA_VERSION}")
             _migrate(conn, version)
             if version == 0:
                 _transaction(conn, counts_since_statements(self._fresh_why))
+                self._carry_back(conn)
             self._checked = identity
             self._own_logs = {_identity(Path(f"{self.path}{suffix}")) for suffix in ("-wal", "-shm")} - {None}
         except (sqlite3.DatabaseError, UnusableDatabase) as exc:
@@ -538,7 +546,8 @@ class Database:
             # Move the files while this connection still holds them: closing it first
             # would let SQLite tidy the -wal away, and with it what a repair might use.
             self._fresh_why = N_("DAMAGED DATABASE MOVED ASIDE")
-            moved = self._move_aside(exc)
+            newer = isinstance(exc, NewerDatabase)
+            moved = self._move_aside(exc, label="newer" if newer else "corrupt", carried=newer)
             if moved and Path(f"{self.moved_aside[-1]}-wal").exists():
                 self._rebuild_from_wal()
             conn.close()
@@ -573,7 +582,13 @@ class Database:
             return exc
         return None
 
-    def _move_aside(self, reason: Words | BaseException, label: str = "corrupt") -> bool:
+    def _carry_back(self, conn: sqlite3.Connection) -> None:
+        """Fill a fresh file with what a newer release's file held (:mod:`cabinet.storage.going_back`)."""
+        if self._carried is not None:
+            _transaction(conn, self._carried[1])
+            self._carried = None
+
+    def _move_aside(self, reason: Words | BaseException, label: str = "corrupt", carried: bool = False) -> bool:
         target = aside_path(self.path, label)
         try:
             _rename_with_companions(self.path, target, quiet=False)
@@ -592,9 +607,17 @@ class Database:
         if self.waiting.owned:      # the lock went with the old file: take the new one's
             self.waiting.release()
             self.waiting.claim()
-        log.error("storage: %s %s; moved it to %s and started a fresh database",
-                  self.path, _reason(reason), target.name)
         self._last_reason = _reason(reason)
+        if carried and self._carried is not None:
+            log.warning("storage: %s %s; moved it to %s and carried back every table this release knows",
+                        self.path, self._last_reason, target.name)
+            self.events.append(Words("{name} is from a newer release (schema {version}): moved it to {target} at "
+                                     "{time} and carried back every count, score and replay this release knows; "
+                                     "nothing was lost.", name=self.path.name, version=self._carried[0],
+                                     target=target.name, time=_local_time()))
+            return True
+        log.error("storage: %s %s; moved it to %s and started a fresh database",
+                  self.path, self._last_reason, target.name)
         self.events.append(self._moved_words(self._last_reason, target))
         return True
 
@@ -816,6 +839,7 @@ def _migrate(conn: sqlite3.Connection, version: int) -> None:
     for target in range(version + 1, SCHEMA_VERSION + 1):
         script = MIGRATIONS[target - 1]
         statements = [(sql, ()) for sql in script.split(";") if sql.strip()]
+        statements.append(set_stamp(READABLE_FROM_STAMP, str(READABLE_FROM.get(target, target))))
         statements.append((f"PRAGMA user_version = {target}", ()))
         _transaction(conn, statements)
 

@@ -2,7 +2,8 @@
 
 ``MIGRATIONS[n]`` takes a database from schema version ``n`` to ``n + 1``
 (``PRAGMA user_version`` holds the version). Never edit a migration that has
-shipped: add a new one, so every cabinet in the field upgrades the same way.
+shipped: add a new one, so every cabinet in the field upgrades the same way, and
+give it an entry in :data:`READABLE_FROM` so an older release can still go back.
 """
 
 from __future__ import annotations
@@ -52,3 +53,9 @@ MIGRATIONS: list[str] = [
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)
+
+# For each schema version, the oldest schema whose firmware may still use such a file as it is
+# (cabinet.storage.going_back). A migration that only adds tables, or columns with defaults,
+# keeps the version before it; one that changes what older firmware reads or writes says its own.
+READABLE_FROM = {1: 1, 2: 1}
+READABLE_FROM_STAMP = "schema.readable_from"

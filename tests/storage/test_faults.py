@@ -76,7 +76,7 @@ def test_a_newer_schema_is_set_aside_not_destroyed(private_state, caplog):
     conn = sqlite3.connect(path)
     conn.execute("PRAGMA user_version = 99")
     conn.close()
-    with caplog.at_level(logging.ERROR, "cabinet.storage"):
+    with caplog.at_level(logging.WARNING, "cabinet.storage"):
         store = Store.open(path)
     assert "newer" in caplog.text and store.db.moved_aside[0].exists()
     store.close()

@@ -1,0 +1,141 @@
+"""The health gate keeps a release only after it ran healthy, and otherwise goes back by itself."""
+
+import pytest
+
+from cabinet.update.gate import Gate, Journal, ServiceState
+from cabinet.update.releases import COMPLETE, Releases
+
+
+class FakeClock:
+    def __init__(self):
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    def sleep(self, seconds: float) -> None:
+        self.now += seconds
+
+
+class Unit:
+    """The cabinet's unit as systemd would report it: ``behaviour(release, seconds since start)``
+    says what the process on that release is doing."""
+
+    def __init__(self, releases: Releases, clock: FakeClock, behaviour):
+        self.releases, self.clock, self.behaviour = releases, clock, behaviour
+        self.restarts, self.pid, self.started, self.running = 0, 100, 0.0, None
+        self.log: list[str] = []
+
+    def restart(self) -> None:
+        self.running = self.releases.current()
+        self.pid += 1
+        self.started = self.clock()
+        self.log.append(f"restart on {self.running}")
+
+    def state(self) -> ServiceState:
+        doing = self.behaviour(self.running, self.clock() - self.started)
+        if doing == "crash":          # systemd's Restart= brings it back, and it crashes again
+            self.restarts += 1
+            self.pid += 1
+            self.started = self.clock()
+            return ServiceState("activating", self.restarts, 0, 1)
+        return ServiceState(doing, self.restarts, self.pid, 0)
+
+
+@pytest.fixture
+def cabinet(tmp_path):
+    """Two complete releases, 1.0 running (their venvs are not needed to judge health)."""
+    releases = Releases(tmp_path / "opt")
+    for version in ("1.0", "2.0"):
+        (releases.folder / version).mkdir(parents=True)
+        (releases.folder / version / COMPLETE).write_text("{}")
+    releases.switch("1.0")
+    return releases
+
+
+def gate_for(cabinet, tmp_path, behaviour, doctor=(True, "")):
+    clock = FakeClock()
+    unit = Unit(cabinet, clock, behaviour)
+    unit.restart()
+    gate = Gate(cabinet, unit, Journal(tmp_path / "updater" / "update.json"), doctor=lambda: doctor,
+                clock=clock, sleep=clock.sleep, window=180, start_timeout=90)
+    return gate, unit, clock
+
+
+def healthy(release, seconds):
+    return "active" if seconds >= 3 else "activating"
+
+
+def test_a_healthy_release_is_kept_after_the_whole_window(cabinet, tmp_path):
+    gate, unit, clock = gate_for(cabinet, tmp_path, healthy)
+    verdict = gate.update("2.0")
+    assert (verdict.outcome, cabinet.current(), cabinet.previous()) == ("kept", "2.0", "1.0")
+    assert unit.log == ["restart on 1.0", "restart on 2.0"]
+    assert clock.now >= 180 + 3
+    assert Journal(tmp_path / "updater" / "update.json").read()["outcome"] == "kept"
+
+
+@pytest.mark.parametrize(("behaviour", "why"), [
+    (lambda release, s: "crash" if release == "2.0" else healthy(release, s), "exited before it was ready (exit status 1)"),
+    (lambda release, s: "activating" if release == "2.0" else "active", "never told systemd READY within 90 s"),
+    (lambda release, s: "failed" if release == "2.0" else "active", "failed to start"),
+    (lambda release, s: ("crash" if s > 100 else "active") if release == "2.0" else "active", "stopped within the health window"),
+])
+def test_an_unhealthy_release_goes_back_to_the_old_one_with_the_reason(cabinet, tmp_path, behaviour, why):
+    gate, unit, clock = gate_for(cabinet, tmp_path, behaviour)
+    verdict = gate.update("2.0")
+    assert verdict.outcome == "rolled back" and why in verdict.reason
+    assert (cabinet.current(), unit.running) == ("1.0", "1.0")
+    assert clock.now <= 90 + 180 + 2, "never left in a restart loop past the window"
+    assert Journal(tmp_path / "updater" / "update.json").read()["reason"] == verdict.reason
+
+
+def test_a_release_whose_doctor_fails_goes_back(cabinet, tmp_path):
+    gate, unit, _ = gate_for(cabinet, tmp_path, healthy, doctor=(False, "fail  storage: state folder read-only"))
+    verdict = gate.update("2.0")
+    assert verdict.reason == "doctor failed: fail  storage: state folder read-only"
+    assert (cabinet.current(), unit.running) == ("1.0", "1.0")
+
+
+class Killed(BaseException):
+    """The updater's SIGKILL, at a chosen step."""
+
+
+@pytest.mark.parametrize("kill_at", range(1, 6))
+@pytest.mark.parametrize("release_is", ["healthy", "broken"])
+def test_an_updater_killed_at_any_step_ends_on_one_complete_release(cabinet, tmp_path, kill_at, release_is):
+    broken = release_is == "broken"
+    behaviour = (lambda release, s: "crash" if release == "2.0" else healthy(release, s)) if broken else healthy
+    gate, unit, _ = gate_for(cabinet, tmp_path, behaviour)
+    steps = {"n": 0}
+    real_switch, real_restart, real_write = cabinet.switch, unit.restart, gate.journal.write
+
+    def counted(real):
+        def step(*args, **kwargs):
+            steps["n"] += 1
+            if steps["n"] == kill_at:
+                raise Killed
+            return real(*args, **kwargs)
+        return step
+
+    cabinet.switch, unit.restart, gate.journal.write = counted(real_switch), counted(real_restart), counted(real_write)
+    try:
+        gate.update("2.0")
+    except Killed:
+        pass
+    cabinet.switch, unit.restart, gate.journal.write = real_switch, real_restart, real_write
+    after = Gate(cabinet, unit, Journal(gate.journal.path), doctor=lambda: (True, ""), clock=gate.clock,
+                 sleep=gate.sleep, window=180, start_timeout=90)
+    after.resume()
+    wanted = "1.0" if broken else cabinet.current()
+    assert cabinet.current() in ("1.0", "2.0") and cabinet.current() == wanted
+    if broken:
+        assert unit.running == "1.0"
+    assert Journal(gate.journal.path).read().get("step") in (None, "done")
+
+
+def test_systemctl_show_is_read_as_the_gate_needs_it():
+    from cabinet.update.systemd import parse_show
+    state = parse_show("ActiveState=active\nNRestarts=3\nMainPID=812\nExecMainStatus=0\n")
+    assert state == ServiceState("active", 3, 812, 0)
+    assert parse_show("ActiveState=activating\nNRestarts=\nMainPID=0\n") == ServiceState("activating", 0, 0, 0)

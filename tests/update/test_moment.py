@@ -1,0 +1,46 @@
+"""The update lock: a release switches only while the cabinet says the moment is safe."""
+
+import pytest
+
+from cabinet.update.moment import SAFE, MomentWriter, moment_for, read_moment
+
+
+@pytest.mark.parametrize(("doing", "said"), [
+    ({}, SAFE),
+    ({"credits": 1}, "busy credits"),
+    ({"coins_waiting": 1}, "busy credits"),
+    ({"attract": False}, "busy game"),
+    ({"service_open": True}, "busy service"),
+    ({"asleep": True, "attract": False}, SAFE),
+    ({"asleep": True, "service_open": True}, "busy service"),
+])
+def test_only_an_empty_attract_mode_or_sleep_is_safe(doing, said):
+    now = {"attract": True, "asleep": False, "credits": 0, "coins_waiting": 0, "service_open": False} | doing
+    assert moment_for(**now) == said
+
+
+def test_the_updater_reads_what_the_cabinet_last_wrote(tmp_path):
+    (tmp_path / "run").mkdir()
+    path = tmp_path / "run" / "moment"
+    writer = MomentWriter(path)
+    writer.show("busy game")
+    assert read_moment(path) == "busy game"
+    writer.show(SAFE)
+    assert read_moment(path) == SAFE
+    assert [p.name for p in path.parent.iterdir()] == ["moment"], "no temp file left beside it"
+
+
+def test_a_running_cabinet_that_said_nothing_is_busy_and_a_stopped_one_is_safe(tmp_path):
+    assert read_moment(tmp_path / "absent") == "busy unknown"
+    assert read_moment(tmp_path / "absent", cabinet_running=False) == SAFE
+
+
+def test_the_moment_is_written_only_when_it_changes(tmp_path):
+    path = tmp_path / "moment"
+    writer = MomentWriter(path)
+    writer.show(SAFE)
+    path.write_text("tampered\n")
+    writer.show(SAFE)
+    assert path.read_text() == "tampered\n"
+    writer.show("busy game")
+    assert path.read_text() == "busy game\n"
