@@ -117,7 +117,7 @@ class AntiGravityGame:
         as the queued dispenser blocks, current first; later blocks come from the seed.
 
         ``horizon`` is the band's depth in force from the start (0 to half the height
-        less 2; single games only). No row is announced yet, whatever the level."""
+        less 1; single games only). No row is announced yet, whatever the level."""
         if not isinstance(rows, (list, tuple)) or not all(isinstance(row, str) for row in rows):
             raise IllegalMove("a field is a list of text rows")
         if not rows or len(rows) % 2:
@@ -131,8 +131,8 @@ class AntiGravityGame:
                    half_height=len(rows) // 2, settings=settings, colours=colours,
                    turn_frames=turn_frames, ramp=ramp)
         half = len(rows) // 2
-        if isinstance(horizon, bool) or not isinstance(horizon, int) or not 0 <= horizon <= max(0, half - 2):
-            raise IllegalMove(f"horizon must be a whole number from 0 to {max(0, half - 2)}, not {horizon!r}")
+        if isinstance(horizon, bool) or not isinstance(horizon, int) or not 0 <= horizon <= half - 1:
+            raise IllegalMove(f"horizon must be a whole number from 0 to {half - 1}, not {horizon!r}")
         if horizon and mode != "single":
             raise IllegalMove(f"a {mode} game has no horizon band")
         game._cells = [game._colour_of(ch, allow_empty=True) for row in rows for ch in row]
