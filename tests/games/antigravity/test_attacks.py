@@ -1,10 +1,12 @@
 """ANTI-GRAVITY versus attacks (RULES.md "Versus attacks"), point by point."""
 
 import dataclasses
+import random
 
 import pytest
 
 from cabinet.games.antigravity import AntiGravityGame, ContestGame, IllegalMove
+from cabinet.games.antigravity.animation import TurnAnimation, grid_from_text
 from cabinet.games.antigravity.attacks import StoneRules
 from cabinet.games.antigravity.modes import AntiGravityVersus
 from cabinet.settings.schema import AntiGravitySettings, ContestList, HandicapSettings
@@ -226,3 +228,41 @@ def test_the_settings_constructor_plays_the_same_rule():
     assert (turn.attack, turn.cancelled) == (3, 1) and (m.pending(1), m.pending(2)) == (0, 2)
     turn = m.push(2, "top", 0)
     assert turn.steps == () and len(turn.landed) == 2 and m.pending(2) == 0
+
+
+# ---------------------------------------------------------------------- the film of a turn
+
+def test_every_turns_film_ends_on_the_engines_field_with_pops_and_landings():
+    """Random play with attacks on: the animation, built from the turn alone, ends where the
+    engine is, and the turns seen include popped stones and landings."""
+    rng = random.Random(8)
+    popped = landed = 0
+    for seed in range(6):
+        m = AntiGravityVersus(versus_settings(stone_max=6), seed=seed)
+        m.game(1).pending = m.game(2).pending = 4
+        while m.winner is None and not m.over:
+            player = rng.choice((1, 2))
+            game = m.game(player)
+            before = grid_from_text(game.to_text())
+            turn = m.push(player, rng.choice(("top", "bottom")), rng.randrange(game.width))
+            film = TurnAnimation(before, turn, game.height)
+            assert film.final == grid_from_text(game.to_text())
+            popped += sum(len(step.popped) for step in turn.steps)
+            landed += len(turn.landed)
+            phases = [film.advance() for _ in range(film.length)]
+            lands = [phase for phase in phases if phase is not None and phase.kind == "land"]
+            assert len(lands) == (1 if turn.landed else 0)
+            if lands:
+                assert lands[0].cues == ("versus_stones",)
+                assert {move.from_row for move in lands[0].moves} == {game.height / 2 - 0.5}
+    assert popped and landed
+
+
+def test_a_popped_stone_flashes_with_the_run_it_breaks_beside():
+    rows = [".GY", ".BB", ".+G", ".+R", "RR.", "+B.", "BG.", "GB."]
+    m = match(rows, tops=("Y", "Y"))
+    before = grid_from_text(m.game(1).to_text())
+    film = TurnAnimation(before, m.push(1, "top", 2), 8)
+    while (phase := film.advance()) is None or phase.kind != "flash":
+        pass
+    assert film.picture().flashing == {(4, 0), (4, 1), (4, 2), (3, 1), (5, 0)}
