@@ -205,7 +205,13 @@ class Seat:
             return
         if turn.widened:
             self._play("ag_horizon_grow")
-            if not game.game_over:
+            if not game.game_over and game.horizon == game.half - 1:
+                # The band's last row: from now every push must clear or find room.
+                self._say(N_("SUDDEN DEATH!"), "warn", 2 * MESSAGE_FRAMES, detail=N_("1 BLOCK A SIDE"))
+                # Over the field in two lines, each big enough to read across a narrow field.
+                self.popups = [Popup(N_("SUDDEN"), "warn", game.height / 2, game.width / 2, big=True,
+                                     detail=N_("DEATH!"))]
+            elif not game.game_over:
                 self._say(N_("THE HORIZON WIDENS!"), "warn", detail=N_("{blocks} BLOCKS A SIDE"),
                           fields={"blocks": game.half - game.horizon})
         if turn.announced:
