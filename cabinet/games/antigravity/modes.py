@@ -65,8 +65,6 @@ class AntiGravityVersus:
         for count in pending:
             if isinstance(count, bool) or not isinstance(count, int) or count < 0:
                 raise IllegalMove(f"pending must be whole numbers of at least 0, not {pending!r}")
-        if len(fields[0]) != len(fields[1]) or (fields[0] and len(fields[0][0]) != len(fields[1][0] or "")):
-            raise IllegalMove("both fields must be the same size")
         match = object.__new__(cls)
         match.seed = seed
         match._handicaps = None
@@ -79,6 +77,8 @@ class AntiGravityVersus:
             games.append(AntiGravityGame.from_text(rows, top=top, bottom=bottom, difficulty=difficulty,
                                                    mode="versus", seed=seed, settings=settings,
                                                    stones=stones))
+        if len({(game.width, game.height) for game in games}) > 1:
+            raise IllegalMove("both fields must be the same size")
         for game, count in zip(games, pending):
             game.pending = count
         match._games = tuple(games)
