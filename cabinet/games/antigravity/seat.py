@@ -129,6 +129,7 @@ class Seat:
                 return None
             self.animation = None
             self._show_horizon()
+            self._show_attack()
             self._check_danger()
             if self._queued and clock:
                 return self._push_queued()
@@ -219,6 +220,19 @@ class Seat:
                 self._play("ag_horizon_warn")
             self._say(N_("HORIZON ROW IN {turns}"), "warn", detail=N_("THEN {blocks} BLOCKS A SIDE"),
                       fields={"turns": game.horizon_due, "blocks": game.half - game.horizon - 1})
+
+    def _show_attack(self) -> None:
+        """After a versus turn's film: what its chain did with stones, in the bar and by ear
+        (the stones sent, else the mover's own waiting stones it cancelled)."""
+        turn = self.last_turn
+        if turn is None or not turn.attack:
+            return
+        self._play("versus_attack")
+        sent = turn.attack - turn.cancelled
+        if sent:
+            self._say(N_("ATTACK {count}"), "chain", fields={"count": sent})
+        else:
+            self._say(N_("CANCEL {count}"), "through", fields={"count": turn.cancelled})
 
     def _check_danger(self) -> None:
         """After a turn: which stacks reach the S line (or the band); a warning sound when one newly does."""

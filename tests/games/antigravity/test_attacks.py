@@ -266,3 +266,22 @@ def test_a_popped_stone_flashes_with_the_run_it_breaks_beside():
     while (phase := film.advance()) is None or phase.kind != "flash":
         pass
     assert film.picture().flashing == {(4, 0), (4, 1), (4, 2), (3, 1), (5, 0)}
+
+
+def test_the_seat_says_what_a_turns_attack_did_once_its_film_is_over():
+    from cabinet.games.antigravity.seat import Seat
+    heard = []
+    m = match(TWO_CHAINS, tops=("G", "G"), pending=(1, 0))
+    seat = Seat(m.game(1), 1, heard.append)
+    seat.game.cursor = 2
+    seat._push("down" if seat.game.push_side("down") == "top" else "up")
+    while seat.busy:
+        seat.step()
+    assert seat.current_message().text == "ATTACK 2" and heard.count("versus_attack") == 1
+    m = match(TWO_CHAINS, tops=("G", "G"), pending=(5, 0))
+    seat = Seat(m.game(1), 1, heard.append)
+    seat.game.cursor = 2
+    seat._push("down" if seat.game.push_side("down") == "top" else "up")
+    while seat.busy:
+        seat.step()
+    assert seat.current_message().text == "CANCEL 3" and heard.count("versus_attack") == 2
