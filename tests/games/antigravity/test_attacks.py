@@ -5,10 +5,11 @@ import random
 
 import pytest
 
-from cabinet.games.antigravity import AntiGravityGame, ContestGame, IllegalMove
 from cabinet.games.antigravity.animation import TurnAnimation, grid_from_text
 from cabinet.games.antigravity.attacks import StoneRules
-from cabinet.games.antigravity.modes import AntiGravityVersus
+from cabinet.games.antigravity.engine import AntiGravityGame, IllegalMove
+from cabinet.games.antigravity.modes import AntiGravityVersus, ContestGame
+from cabinet.games.antigravity.seat import Seat
 from cabinet.settings.schema import AntiGravitySettings, ContestList, HandicapSettings
 
 EMPTY = ["..."] * 8                                      # 3 wide, h = 4
@@ -269,7 +270,6 @@ def test_a_popped_stone_flashes_with_the_run_it_breaks_beside():
 
 
 def test_the_seat_says_what_a_turns_attack_did_once_its_film_is_over():
-    from cabinet.games.antigravity.seat import Seat
     heard = []
     m = match(TWO_CHAINS, tops=("G", "G"), pending=(1, 0))
     seat = Seat(m.game(1), 1, heard.append)

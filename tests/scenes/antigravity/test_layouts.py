@@ -3,6 +3,7 @@
 import pygame
 
 from cabinet.games.match import Match
+from cabinet.render import palette
 from cabinet.scenes.antigravity import layouts
 from cabinet.scenes.flow.play import match_scene
 from cabinet.scenes.kit.common import READABLE
@@ -55,7 +56,6 @@ def _versus(yaml_text: str = ""):
 
 def _stones_in(surface: pygame.Surface, rect: pygame.Rect) -> int:
     """Pixels of the stone's grey face inside ``rect``."""
-    from cabinet.render import palette
     return sum(surface.get_at((x, y))[:3] == palette.STONE
                for x in range(rect.x, rect.right) for y in range(rect.y, rect.bottom))
 
