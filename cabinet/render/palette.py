@@ -35,6 +35,9 @@ PIECE_COLOURS = [CYAN, YELLOW, MAGENTA, GREEN, ORANGE, BLUE, RED, PURPLE]
 # deficiencies too (tests/test_block_colours.py); each block also carries a shape of its own.
 BLOCK_LETTERS = {"R": RED, "G": (63, 227, 131), "B": (90, 142, 255), "Y": YELLOW, "P": (134, 65, 215)}
 BLOCK_SYMBOLS = {"R": "heart", "G": "circle", "B": "triangle", "Y": "star", "P": "diamond"}
+# An ANTI-GRAVITY versus stone: a block without a colour, grey, always marked with its X.
+STONE = (122, 122, 122)
+STONE_SYMBOL = "cross"
 
 # Rank colours on the high-score tables: gold, silver, bronze, then the rest.
 RANKS = [YELLOW, (210, 214, 230), (230, 150, 90)]

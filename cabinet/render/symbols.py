@@ -2,7 +2,8 @@
 
 Each block colour has its own shape (as Panel de Pon gives its panels a heart, a star or a
 diamond). The shapes differ in outline, not only in size (a ring, a point up, a point down,
-five points, a rhombus), so that they read at a glance at the size of a field's cell.
+five points, a rhombus), so that they read at a glance at the size of a field's cell. A
+versus stone, which has no colour, carries an X.
 """
 
 from __future__ import annotations
@@ -40,5 +41,9 @@ def draw(surface: pygame.Surface, shape: str, rect: pygame.Rect, colour) -> None
         pygame.draw.circle(surface, colour, (cx + lobe * 0.9, cy - r * 0.3), lobe)
         pygame.draw.polygon(surface, colour, [(cx - r * 0.98, cy - r * 0.18), (cx + r * 0.98, cy - r * 0.18),
                                               (cx, cy + r)])
+    elif shape == "cross":   # a stone's X: straight bars corner to corner, unlike any colour's shape
+        bar = max(2, round(r * 0.42))
+        pygame.draw.line(surface, colour, (cx - r, cy - r), (cx + r, cy + r), bar)
+        pygame.draw.line(surface, colour, (cx - r, cy + r), (cx + r, cy - r), bar)
     else:
         raise ValueError(f"no block symbol named {shape!r}")

@@ -184,12 +184,15 @@ class HandicapSettings:
     target_value: int = spec(100, min=1, max=10_000_000)
     turn_seconds: float = spec(8.0, min=1, max=60)
     colours: int = spec(4, min=2, max=5)
+    attack_percent: int = spec(100, min=50, max=200, doc=N_("handicap: this player's attack strength"))
 
 
 @dataclass
 class VersusSettings:
     same_blocks: bool = spec(True, doc=N_("both players receive the same block sequence"))
     rounds_to_win: int = spec(2, min=1, max=5, doc=N_("games a player must win to take the match"))
+    attacks: bool = spec(True, doc=N_("a chain sends grey stones to the other field"))
+    stone_max: int = spec(6, min=1, max=12, doc=N_("most pending stones that land after a quiet turn"))
     p1: HandicapSettings = spec(factory=HandicapSettings)
     p2: HandicapSettings = spec(factory=HandicapSettings)
 

@@ -21,8 +21,11 @@ from cabinet.storage.db import Database, Statement, now_stamp
 
 log = logging.getLogger("cabinet.storage")
 
-REPLAY_VERSION = 3   # 2: after a BLOCKS placement the cursor takes the first piece, at its nearest legal spot
+REPLAY_VERSION = 4   # 2: after a BLOCKS placement the cursor takes the first piece, at its nearest legal spot
 #                      3: ... the first piece left that fits somewhere
+#                      4: ANTI-GRAVITY's band deepens to h - 1 and its versus has attacks
+# Older versions a game still plays exactly: its rules have not changed since.
+STILL_PLAYED = {"blocks": (3,)}
 KEEP_RECENT = 50
 
 
@@ -66,7 +69,7 @@ class Replay:
         except json.JSONDecodeError as exc:
             raise ValueError(f"{label}: not readable ({exc})") from None
         version = data.get("version") if isinstance(data, dict) else None
-        if version != REPLAY_VERSION:
+        if version != REPLAY_VERSION and version not in STILL_PLAYED.get(data.get("game"), ()):
             raise ValueError(f"{label}: format version {version!r} is not supported "
                              f"(this cabinet plays version {REPLAY_VERSION})")
         names = {f.name for f in dataclasses.fields(cls)} - {"id"}

@@ -86,3 +86,21 @@ def test_the_operators_setting_reaches_the_field(symbols):
 def test_the_move_preview_says_fit_or_no_fit_without_colour():
     fits, blocked = _grey(ghost(CELL, True)), _grey(ghost(CELL, False))
     assert (np.abs(fits - blocked) > 25).mean() >= 0.15
+
+
+@pytest.mark.parametrize("deficiency", DEFICIENCIES)
+def test_a_stone_stays_apart_from_every_block_colour(deficiency):
+    for letter, colour in palette.BLOCK_LETTERS.items():
+        distance = deltaE(_seen(palette.STONE, deficiency), _seen(colour, deficiency),
+                          input_space="sRGB1", uniform_space="CAM02-UCS")
+        assert distance >= CLOSEST, f"a stone and {letter} only {distance:.1f} apart"
+
+
+@pytest.mark.parametrize("symbols", [True, False])
+def test_a_stone_keeps_its_own_mark_unlike_every_shape(symbols):
+    stone = np.abs(_grey(block_sprite(CELL, "+", symbols=symbols)) - _grey(sprites.block(CELL, palette.STONE))) > 20
+    assert stone.sum() >= CELL * CELL * 0.08
+    for letter in palette.BLOCK_LETTERS:
+        shape = _shape(letter)
+        union = (stone | shape).sum()
+        assert (stone ^ shape).sum() >= 0.3 * union, f"a stone's mark and {letter}'s look alike"

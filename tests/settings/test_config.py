@@ -39,6 +39,19 @@ def test_bad_value_names_key_and_line_and_falls_back():
     assert messages[1].startswith("op.yaml:3: blocks.gravity: must be true or false")
 
 
+def test_anti_gravity_versus_attack_settings_are_checked_and_fall_back():
+    text = ("antigravity:\n  versus:\n    attacks: maybe\n    stone_max: 13\n"
+            "    p1: {attack_percent: 49}\n    p2: {attack_percent: 200}\n")
+    loaded = parse_settings(text, "op.yaml")
+    versus = loaded.settings.antigravity.versus
+    assert (versus.attacks, versus.stone_max, versus.p1.attack_percent, versus.p2.attack_percent) == (True, 6, 100, 200)
+    messages = [str(p) for p in loaded.problems]
+    assert messages[0].startswith("op.yaml:3: antigravity.versus.attacks: must be true or false")
+    assert messages[1].startswith("op.yaml:4: antigravity.versus.stone_max:")
+    assert messages[2].startswith("op.yaml:5: antigravity.versus.p1.attack_percent:")
+    assert len(messages) == 3
+
+
 def test_unknown_key_is_warned_and_the_rest_is_read():
     loaded = parse_settings("blocks:\n  rotaton: true\n  rotation: true\n", "op.yaml")
     assert loaded.settings.blocks.rotation is True

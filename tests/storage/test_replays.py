@@ -91,3 +91,12 @@ def test_pruning_keeps_the_replays_of_table_entries(store):
     store.scores.reset("blocks")  # the entry is gone: its replay may go too
     replays.save(recorded(score=10))
     assert kept not in replays.ids()
+
+
+def test_an_anti_gravity_replay_of_version_3_is_refused_and_a_blocks_one_still_plays():
+    data = json.loads(recorded().to_json())
+    data["version"] = 3
+    assert Replay.from_json(json.dumps(data), 6).version == 3          # BLOCKS: the same rules
+    data["game"] = "antigravity"
+    with pytest.raises(ValueError, match=r"replay 6: format version 3 is not supported \(this cabinet plays version 4\)"):
+        Replay.from_json(json.dumps(data), 6)

@@ -18,6 +18,12 @@ a push never leaves a stack inside the band in force at that turn's end (countin
 row announced to take effect by then), and the evaluation already treats an announced
 row as in force, so the AI clears out of it before it comes. A chain is worth far more than its steps apart, so the AI
 would rather wait for a long one than clear three blocks at once.
+
+In versus with attacks the AI sees what the panel shows of them: the stones on its
+field and the count waiting on its meter. Its search plays the attack, the cancelling
+and the landing exactly (landing has no chance in it), values the stones a push sends
+or cancels, counts a stone on the field as a cost rather than as material, and a
+pending stone as a smaller one, so it clears stones and fires chains to cancel them.
 """
 
 from __future__ import annotations
@@ -25,7 +31,7 @@ from __future__ import annotations
 import random
 
 from cabinet.games.antigravity import field
-from cabinet.games.antigravity.field import COLOURS
+from cabinet.games.antigravity.field import COLOURS, STONE
 from cabinet.games.thought import Thinking, finish
 
 SIDES = ("top", "bottom")
@@ -33,6 +39,7 @@ DEAD = -1e9
 DOOMED = -1e6   # alive now, but every choice of the next turn ends the game
 NO_COLOUR = 7   # stands in for a block of unknown colour: it matches nothing
 LOOKAHEADS = (1, 2, 3)
+STONES_ONLY = bytes(v == STONE for v in range(256))   # a field's bytes: 1 where a stone is
 
 
 class AntiGravityAI:
@@ -56,6 +63,10 @@ class AntiGravityAI:
     HEIGHT_WEIGHT = 0.5      # per squared block of each anchored run
     NEAR_LINE = 12.0         # an anchored run one short of the line
     AT_LINE = 60.0           # an anchored run touching the line
+    # Versus attacks: a stone sent or cancelled, a stone on the field, one still pending.
+    ATTACK_WEIGHT = 15.0
+    STONE_WEIGHT = 8.0
+    PENDING_WEIGHT = 4.0
 
     def __init__(self, seed: int = 0, lookahead: int = 2, beam: int = 32, slip_percent: int = 0):
         if lookahead not in LOOKAHEADS:
@@ -94,6 +105,8 @@ class AntiGravityAI:
         # The depth in force at the end of each searched turn, and the one the evaluation
         # plans for: the band with its announced row, as the screen shows them.
         depths = [game.horizon_after(turn) for turn in (1, 2, 3)]
+        stones = game.stones
+        pending = game.pending
         planned = game.horizon + (game.horizon_due is not None)
         penalty = self._height_penalty(geo.half - planned, geo.height)
         looks_on = self.lookahead > 1 and len(later) == 2   # a contest's last pair has no next
@@ -109,23 +122,24 @@ class AntiGravityAI:
                 first = [DEAD + noise, column, side]
                 firsts.append(first)
                 result = self._simulate(cells, geo, side == "bottom", column, now[side], base,
-                                        game.total_cleared, game.needs_full_scan, depths[0])
+                                        game.total_cleared, game.needs_full_scan, depths[0], stones, pending)
                 if result is None:
                     continue
-                board, gain, total = result
+                board, gain, total, waiting = result
                 gain += noise
                 if not looks_on:
-                    first[0] = gain + self._evaluate(board, geo, penalty)
+                    first[0] = gain + self._evaluate(board, geo, penalty) - self.PENDING_WEIGHT * waiting
                     leaves.append([first[0], first, board, total])
                     continue
                 first[0] = DOOMED + noise
                 for side2 in SIDES:
                     for column2 in range(geo.width):
                         result = self._simulate(board, geo, side2 == "bottom", column2, later[side2],
-                                                base, total, False, depths[1])
+                                                base, total, False, depths[1], stones, waiting)
                         if result is not None:
-                            board2, gain2, total2 = result
-                            value = gain + self.LATER * gain2 + self._evaluate(board2, geo, penalty)
+                            board2, gain2, total2, waiting2 = result
+                            value = (gain + self.LATER * gain2 + self._evaluate(board2, geo, penalty)
+                                     - self.PENDING_WEIGHT * waiting2)
                             first[0] = max(first[0], value)
                             leaves.append([value, first, board2, total2])
                 yield
@@ -168,20 +182,30 @@ class AntiGravityAI:
             return table[chains]
         return table[-1] + 1000 * (chains - len(table) + 1)
 
-    def _simulate(self, cells, geo, from_bottom, column, colour, base, total_cleared, changed_all, depth):
-        """(field after, gain, total cleared after) of one push, or None if it loses with the
-        band ``depth`` rows a side in force."""
+    def _simulate(self, cells, geo, from_bottom, column, colour, base, total_cleared, changed_all, depth,
+                  stones=None, pending=0):
+        """(field after, gain, total cleared after, stones still pending) of one push, or
+        None if it loses with the band ``depth`` rows a side in force. With ``stones`` (the
+        game's versus rules) the push's attack cancels ``pending`` and, after a push without a
+        chain, pending stones land, exactly as the engine does."""
         board = cells[:]
         far = field.insert(board, geo, from_bottom, column, colour)
         if far < 0:
             return None
         edge = geo.size - geo.width + column if from_bottom else column
         changed = None if changed_all else range(min(far, edge), max(far, edge) + 1, geo.width)
-        points, total, chains, _ = field.resolve(board, geo, changed, base, total_cleared, False,
-                                                 changed_all)
+        points, total, chains, _, attack = field.resolve(board, geo, changed, base, total_cleared, False,
+                                                         changed_all)
+        gain = points * self.POINT_WEIGHT + self._reward(chains)
+        if stones is not None:
+            attack = stones.attack(attack)
+            gain += self.ATTACK_WEIGHT * attack
+            pending = max(0, pending - attack)
+            if not chains and pending:
+                pending -= len(field.land(board, geo, min(pending, stones.stone_max)))
         if field.over_line(board, geo, depth):
             return None
-        return board, points * self.POINT_WEIGHT + self._reward(chains), total
+        return board, gain, total, pending
 
     def _chain_in_reach(self, cells, geo, base, total, colours: int, depth: int) -> int:
         """The longest chain one more push of some colour could set off on ``cells``.
@@ -246,6 +270,8 @@ class AntiGravityAI:
             # Every field the search keeps has a gap in each column (a full one loses).
             line = field_bytes[column::width]
             score -= penalty[line.find(0)] + penalty[last - line.rfind(0)]
+        stones = cells.count(STONE)
+        stone_bytes = field_bytes.translate(STONES_ONLY) if stones else b""
         pairs = 0
         for offset, length, unpaired in self._pair_masks(geo):
             first = int.from_bytes(field_bytes[:-offset], "big")
@@ -253,8 +279,12 @@ class AntiGravityAI:
             # Zero bytes of first ^ second are equal neighbours; of first | second, two empties.
             pairs += ((first ^ second) | unpaired).to_bytes(length, "big").count(0)
             pairs -= ((first | second) | unpaired).to_bytes(length, "big").count(0)
-        blocks = geo.size - cells.count(0)
-        return score + pairs * self.PAIR_WEIGHT + blocks * self.BLOCK_WEIGHT
+            if stones:
+                # Two stones side by side are no pair: a stone never joins a run.
+                both = int.from_bytes(stone_bytes[:-offset], "big") & int.from_bytes(stone_bytes[offset:], "big")
+                pairs -= (both & ~unpaired).to_bytes(length, "big").count(1)
+        blocks = geo.size - cells.count(0) - stones
+        return score + pairs * self.PAIR_WEIGHT + blocks * self.BLOCK_WEIGHT - stones * self.STONE_WEIGHT
 
     def _pair_masks(self, geo):
         """Per axis: (index offset of the neighbour, cells compared, mask of cells without one)."""

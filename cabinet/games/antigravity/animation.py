@@ -24,6 +24,7 @@ SLIDE_FRAMES = 12    # suspended blocks slide to their new rows
 FLIGHT_FRAMES = 24   # ... but a relocation that throws blocks across the S line takes 0.4 s
 TRAIL = (0.07, 0.14, 0.21)   # how far back in the flight (as a share of it) the trail's ghosts lag
 JAM_FRAMES = 30      # a full column shakes before game over
+LAND_FRAMES = 16     # versus: pending stones fall from the S line to their cells
 
 
 @dataclass(frozen=True)
@@ -52,7 +53,7 @@ class FieldPicture:
 class Phase:
     """One stretch of the film: ``moves`` play over ``length`` frames on top of ``base``."""
 
-    kind: str            # "shift", "flash", "slide", "jam"
+    kind: str            # "shift", "flash", "slide", "land", "jam"
     start: int
     length: int
     base: Grid           # blocks at rest during the phase
@@ -127,7 +128,7 @@ class TurnAnimation:
             chain_cue = chain_effect(step.chain)
             self._add(Phase("flash", 0, FLASH_FRAMES, grid, step=step, cues=(chain_cue,),
                              points=step.points, cleared=len(step.removed)))
-            grid = _without(grid, step.removed)
+            grid = _without(grid, step.removed + step.popped)   # stones beside the runs break with them
             if step.moves:
                 base = _without(grid, [(m.from_row, m.column) for m in step.moves])
                 length = FLIGHT_FRAMES if step.passed else SLIDE_FRAMES
@@ -135,6 +136,11 @@ class TurnAnimation:
                                  cues=("ag_pass",) if step.passed else (),
                                  points=step.through_points))
                 grid = _apply_moves(base, step.moves)
+        if turn.landed_cells:
+            line = height / 2 - 0.5
+            falls = tuple(BlockMove(column, line, row, "+") for row, column in turn.landed_cells)
+            self._add(Phase("land", 0, LAND_FRAMES, grid, moves=falls, cues=("versus_stones",)))
+            grid = _apply_moves(grid, falls)
         self._final = grid
 
     # ------------------------------------------------------------------ playing
@@ -174,7 +180,7 @@ class TurnAnimation:
                                 flash_on=(self.frame // FLASH_PERIOD) % 2 == 0)
         if phase.kind == "flash":
             on = ((self.frame - phase.start) // FLASH_PERIOD) % 2 == 0
-            return FieldPicture(phase.base, flashing=frozenset(phase.step.removed), flash_on=on)
+            return FieldPicture(phase.base, flashing=frozenset(phase.step.removed + phase.step.popped), flash_on=on)
         k = ease(t)
         movers = tuple(Mover(m.column, m.from_row + (m.to_row - m.from_row) * k, m.colour, m.passed,
                              _trail(m, t) if m.passed else ())

@@ -12,7 +12,8 @@ import random
 
 from cabinet import FPS
 from cabinet.games.antigravity import field
-from cabinet.games.antigravity.field import COLOURS
+from cabinet.games.antigravity.attacks import StoneRules
+from cabinet.games.antigravity.field import COLOURS, LETTERS, STONE
 from cabinet.games.antigravity.ramp import ramp_rules
 from cabinet.games.antigravity.results import BlockMove, Turn
 from cabinet.settings.schema import DIFFICULTIES, AntiGravitySettings
@@ -47,13 +48,18 @@ class AntiGravityGame:
     ``horizon`` is the band's depth in force (rows a side the S line has widened by);
     ``horizon_due`` the turns left before the announced row takes effect (1: at the end
     of the next turn), None when no row is announced.
+
+    ``stones`` (None: off; a :class:`~cabinet.games.antigravity.attacks.StoneRules`: on,
+    versus only) turns on RULES.md's versus attacks: ``pending`` is the stones waiting to
+    land on this field, and each turn's attack left after cancelling goes to the game
+    ``sends_to`` (the opponent's, set by the match; a copy sends nowhere).
     """
 
     def __init__(self, seed: int = 1, difficulty: str = "normal", mode: str = "single",
                  width: int | None = None, half_height: int | None = None,
                  settings: AntiGravitySettings | None = None,
                  colours: int | None = None, turn_frames: int | None = None,
-                 ramp=None):
+                 ramp=None, stones: StoneRules | None = None):
         settings = settings if settings is not None else AntiGravitySettings()
         if difficulty not in DIFFICULTIES:
             raise ValueError(f"unknown difficulty {difficulty!r}; choose from {', '.join(DIFFICULTIES)}")
@@ -79,6 +85,11 @@ class AntiGravityGame:
         self.ramp = ramp_rules(ramp)
         if self.ramp is not None and mode != "single":
             raise ValueError(f"the ramp is for single games; a {mode} game plays the exact rules")
+        if stones is not None and mode != "versus":
+            raise ValueError(f"stones are for versus games; a {mode} game has none")
+        self.stones = stones
+        self.pending = 0             # versus: stones waiting to land on this field
+        self.sends_to: AntiGravityGame | None = None
         self.ramp_level = 0          # ramp steps taken so far
         self.horizon = 0             # the band's depth in force, rows a side
         self.horizon_due = None      # turns before the announced row takes effect
@@ -112,12 +123,13 @@ class AntiGravityGame:
                   difficulty: str = "normal", mode: str = "single", total_cleared: int = 0,
                   seed: int = 1, settings: AntiGravitySettings | None = None,
                   colours: int | None = None, turn_frames: int | None = None,
-                  ramp=None, horizon: int = 0) -> AntiGravityGame:
+                  ramp=None, horizon: int = 0, stones: StoneRules | None = None) -> AntiGravityGame:
         """A game on the field ``rows`` (its size is the text's), with ``top``/``bottom``
         as the queued dispenser blocks, current first; later blocks come from the seed.
 
         ``horizon`` is the band's depth in force from the start (0 to half the height
-        less 2; single games only). No row is announced yet, whatever the level."""
+        less 1; single games only). No row is announced yet, whatever the level.
+        A versus field may hold stones, written ``+``."""
         if not isinstance(rows, (list, tuple)) or not all(isinstance(row, str) for row in rows):
             raise IllegalMove("a field is a list of text rows")
         if not rows or len(rows) % 2:
@@ -129,13 +141,13 @@ class AntiGravityGame:
             raise IllegalMove("field rows differ in length")
         game = cls(seed=seed, difficulty=difficulty, mode=mode, width=width,
                    half_height=len(rows) // 2, settings=settings, colours=colours,
-                   turn_frames=turn_frames, ramp=ramp)
+                   turn_frames=turn_frames, ramp=ramp, stones=stones)
         half = len(rows) // 2
-        if isinstance(horizon, bool) or not isinstance(horizon, int) or not 0 <= horizon <= max(0, half - 2):
-            raise IllegalMove(f"horizon must be a whole number from 0 to {max(0, half - 2)}, not {horizon!r}")
+        if isinstance(horizon, bool) or not isinstance(horizon, int) or not 0 <= horizon <= half - 1:
+            raise IllegalMove(f"horizon must be a whole number from 0 to {half - 1}, not {horizon!r}")
         if horizon and mode != "single":
             raise IllegalMove(f"a {mode} game has no horizon band")
-        game._cells = [game._colour_of(ch, allow_empty=True) for row in rows for ch in row]
+        game._cells = [game._cell_of(ch) for row in rows for ch in row]
         game.total_cleared = total_cleared
         game.horizon = horizon
         game._climb_ramp()
@@ -150,6 +162,7 @@ class AntiGravityGame:
         """An independent copy (previews, AI search); its random generator continues alike."""
         twin = object.__new__(type(self))
         twin.__dict__.update(self.__dict__)
+        twin.sends_to = None         # a preview's attacks reach no one
         twin._cells = self._cells[:]
         twin._queues = {side: queue[:] for side, queue in self._queues.items()}
         if self._rng is not None:
@@ -157,18 +170,22 @@ class AntiGravityGame:
             twin._rng.setstate(self._rng.getstate())
         return twin
 
+    def __getstate__(self):
+        # An AI's thought carries this game alone, never the opponent's it sends to.
+        return {**self.__dict__, "sends_to": None}
+
     # ------------------------------------------------------------------ reading the state
 
     def to_text(self) -> list[str]:
-        letters = "." + COLOURS
         cells, width = self._cells, self.width
-        return ["".join(letters[c] for c in cells[r * width:(r + 1) * width]) for r in range(self.height)]
+        return ["".join(LETTERS[c] for c in cells[r * width:(r + 1) * width]) for r in range(self.height)]
 
     def cell(self, row: int, col: int) -> str | None:
+        """The colour letter at (row, col), ``+`` for a stone, None when empty."""
         if not (0 <= row < self.height and 0 <= col < self.width):
             raise IllegalMove(f"cell ({row}, {col}) is outside the {self.width}x{self.height} field")
-        colour = self._cells[row * self.width + col]
-        return COLOURS[colour - 1] if colour else None
+        value = self._cells[row * self.width + col]
+        return LETTERS[value] if value else None
 
     @property
     def needs_full_scan(self) -> bool:
@@ -178,7 +195,8 @@ class AntiGravityGame:
         return self._fresh
 
     def board(self) -> list[int]:
-        """A copy of the field as a flat row-major list: 0 empty, 1.. the colours R G B Y P."""
+        """A copy of the field as a flat row-major list: 0 empty, 1.. the colours R G B Y P,
+        :data:`~cabinet.games.antigravity.field.STONE` a stone."""
         return self._cells[:]
 
     def current(self, side: str) -> str | None:
@@ -276,20 +294,22 @@ class AntiGravityGame:
         else:
             rows = range(far_row)                # each moved down one row
             step = 1
-        shifted = tuple(BlockMove(column, row, row + step, COLOURS[cells[(row + step) * width + column] - 1])
+        shifted = tuple(BlockMove(column, row, row + step, LETTERS[cells[(row + step) * width + column]])
                         for row in rows)
         edge = column if not from_bottom else geo.size - width + column
         changed = range(min(far, edge), max(far, edge) + 1, width)
         if self._fresh:
             changed = None
-        points, self.total_cleared, _, steps = field.resolve(
+        points, self.total_cleared, _, steps, raw_attack = field.resolve(
             cells, geo, changed, self.base, self.total_cleared, record=True, settle_all=self._fresh)
         self._fresh = self._fresh and not steps
         self.score += points
         self._climb_ramp()
-        # The end of the turn, in RULES.md's order: the announced row counts down (and may
-        # take effect), the game-over test with the depth then in force, a new announcement
-        # (none once the game is over: there is no turn left to warn of).
+        # The end of the turn, in RULES.md's order: the attack and cancelling, the landing
+        # (versus), the announced row counts down (and may take effect), the game-over test
+        # with the depth then in force, a new announcement (none once the game is over:
+        # there is no turn left to warn of).
+        attack, cancelled, landed = self._attack_and_land(raw_attack, bool(steps))
         widened = self._count_down_row()
         over = field.over_line(cells, geo, self.horizon)
         if not self._queues["top"] or not self._queues["bottom"]:
@@ -299,7 +319,27 @@ class AntiGravityGame:
         by_band = over and self.horizon > 0 and not field.over_line(cells, geo)
         return Turn(side, column, letter, other_letter, forced, shifted, steps, points, self.game_over,
                     out_of_blocks=self.out_of_blocks, widened=widened, announced=announced,
-                    by_band=by_band)
+                    by_band=by_band, attack=attack, cancelled=cancelled,
+                    landed=tuple(i % width for i in landed),
+                    landed_cells=tuple(divmod(i, width) for i in landed))
+
+    def _attack_and_land(self, raw_attack: int, chained: bool) -> tuple[int, int, list[int]]:
+        """Versus attacks at a turn's end: (attack after the handicap, how much of it
+        cancelled this field's pending stones, cell indices of stones that landed here).
+        The rest of the attack joins the opponent's pending stones; a turn without a chain
+        step lands up to ``stone_max`` of this field's own."""
+        if self.stones is None:
+            return 0, 0, []
+        attack = self.stones.attack(raw_attack)
+        cancelled = min(attack, self.pending)
+        self.pending -= cancelled
+        if self.sends_to is not None:
+            self.sends_to.pending += attack - cancelled
+        if chained or not self.pending:
+            return attack, cancelled, []
+        landed = field.land(self._cells, self.geometry, min(self.pending, self.stones.stone_max))
+        self.pending -= len(landed)
+        return attack, cancelled, landed
 
     def _count_down_row(self) -> bool:
         """Step 1 of a turn's end: the announced row's count drops; at 0 it takes effect (True)."""
@@ -354,9 +394,17 @@ class AntiGravityGame:
             raise IllegalMove(f"side must be 'top' or 'bottom', not {side!r}")
         return side
 
-    def _colour_of(self, letter: str, allow_empty: bool = False) -> int:
-        if allow_empty and letter == ".":
+    def _cell_of(self, letter: str) -> int:
+        """A field text's letter as a cell: ``.`` empty, a colour, or ``+`` (versus only)."""
+        if letter == ".":
             return 0
+        if letter == "+":
+            if self.mode != "versus":
+                raise IllegalMove(f"stones ('+') are for versus games; a {self.mode} game has none")
+            return STONE
+        return self._colour_of(letter)
+
+    def _colour_of(self, letter: str) -> int:
         index = COLOURS[:self.colours].find(letter)
         if index < 0 or len(letter) != 1:
             raise IllegalMove(f"unknown colour letter {letter!r}: this game uses {COLOURS[:self.colours]}")

@@ -2,7 +2,8 @@
 
 These functions are the rules' inner loop, shared by the game and by the AI's search,
 so they work on plain data: ``cells`` is a row-major list of ``width * height`` ints,
-0 for an empty cell and 1..5 for the colours ``R G B Y P``. The index of (row, col)
+0 for an empty cell, 1..5 for the colours ``R G B Y P`` and :data:`STONE` for a
+versus stone (a block without a colour: never part of a run). The index of (row, col)
 is ``row * width + col``.
 
 Matching only looks at the cells that changed since the field was last free of runs:
@@ -17,6 +18,8 @@ from functools import cache
 from cabinet.games.antigravity.results import BlockMove, ChainStep
 
 COLOURS = "RGBYP"
+STONE = len(COLOURS) + 1
+LETTERS = "." + COLOURS + "+"   # a cell's value as its letter in text form
 
 # The four line directions as (row step, column step): horizontal, vertical, both diagonals.
 AXES = ((0, 1), (1, 0), (1, 1), (1, -1))
@@ -96,7 +99,7 @@ def find_runs(cells: list[int], geo: Geometry, changed) -> dict[tuple[int, int],
     forward, backward = geo.forward, geo.backward
     for i in (range(geo.size) if changed is None else changed):
         colour = cells[i]
-        if not colour:
+        if not colour or colour == STONE:
             continue
         for axis in range(4):
             back = backward[axis]
@@ -157,7 +160,7 @@ def settle(cells: list[int], geo: Geometry, column: int, changed: list[int], mov
         crossed = (from_row >= half) != (to_row >= half)
         passed += crossed
         if moves is not None:
-            moves.append(BlockMove(column, from_row, to_row, COLOURS[colour - 1], crossed))
+            moves.append(BlockMove(column, from_row, to_row, LETTERS[colour], crossed))
     return passed
 
 
@@ -165,14 +168,19 @@ def resolve(cells: list[int], geo: Geometry, changed, base: int, total_cleared: 
             record: bool, settle_all: bool = False):
     """Run chain steps until no run is left.
 
-    Returns (points, total_cleared after, chain steps made, steps): ``steps`` is a tuple
-    of :class:`ChainStep` when ``record`` is true, else None (the AI's fast path).
+    Returns (points, total_cleared after, chain steps made, steps, attack): ``steps`` is
+    a tuple of :class:`ChainStep` when ``record`` is true, else None (the AI's fast path);
+    ``attack`` is the versus attack before any handicap, the sum over the steps ``k`` of
+    ``(cleared_count_k - 2) * k``. Each step pops the stones orthogonally next to its runs.
     ``settle_all`` settles every column after the first removal, not only the
     columns that lost blocks (for fields read from text, which may hold hanging blocks).
     """
     width = geo.width
     forward = geo.forward
+    # The orthogonal neighbours of a cell: along the horizontal and vertical axes.
+    beside = (forward[0], geo.backward[0], forward[1], geo.backward[1])
     points = 0
+    attack = 0
     steps = [] if record else None
     chain = 0
     while True:
@@ -194,10 +202,15 @@ def resolve(cells: list[int], geo: Geometry, changed, base: int, total_cleared: 
             if record:
                 run_cells.append(tuple(divmod(k, width) for k in line))
         step_points = count * base * b10 * (100 + total_cleared) // 1000
+        attack += (count - 2) * chain
         total_cleared += len(removed)
+        # Only blocks of runs pop stones: the set is found before anything is removed.
+        popped = {j for i in removed for near in beside if (j := near[i]) >= 0 and cells[j] == STONE}
         for i in removed:
             cells[i] = 0
-        columns = range(width) if settle_all else {i % width for i in removed}
+        for i in popped:
+            cells[i] = 0
+        columns = range(width) if settle_all else {i % width for i in removed | popped}
         settle_all = False
         changed = []
         moves = [] if record else None
@@ -211,13 +224,41 @@ def resolve(cells: list[int], geo: Geometry, changed, base: int, total_cleared: 
                 chain=chain,
                 runs=tuple(run_cells),
                 removed=tuple(sorted(divmod(i, width) for i in removed)),
+                popped=tuple(sorted(divmod(i, width) for i in popped)),
                 cleared_count=count,
                 points=step_points,
                 moves=tuple(moves),
                 passed=tuple(m for m in moves if m.passed),
                 through_points=through,
             ))
-    return points, total_cleared, chain, (tuple(steps) if record else None)
+    return points, total_cleared, chain, (tuple(steps) if record else None), attack
+
+
+def land(cells: list[int], geo: Geometry, count: int) -> list[int]:
+    """Land up to ``count`` stones, at most one a column (RULES.md "Versus attacks": landing).
+
+    Only columns with an empty cell take one; when there are more of those than stones,
+    the columns holding the fewest blocks (stones included) take them, ties to the left.
+    Each stone rests in the first empty cell past the column's shorter anchored run (the
+    lower one on a tie), so nothing else moves. Returns the cell indices, left to right.
+    """
+    width, height = geo.width, geo.height
+    open_columns = [column for column in range(width) if not all(cells[column::width])]
+    if count < len(open_columns):
+        by_blocks = sorted(open_columns, key=lambda column: (sum(1 for c in cells[column::width] if c), column))
+        open_columns = sorted(by_blocks[:max(0, count)])
+    landed = []
+    for column in open_columns:
+        upper = 0
+        while cells[upper * width + column]:
+            upper += 1
+        lower = 0
+        while cells[(height - 1 - lower) * width + column]:
+            lower += 1
+        index = (height - 1 - lower) * width + column if lower <= upper else upper * width + column
+        cells[index] = STONE
+        landed.append(index)
+    return landed
 
 
 def over_line(cells: list[int], geo: Geometry, depth: int = 0) -> bool:

@@ -27,6 +27,10 @@ class AIPilot(Pilot):
     screen within the scene's thinking budget, or in the worker process the scene
     lends (``scene.thinker``, see :func:`cabinet.games.thought.begin`), and a push
     whose thought is late waits for it.
+
+    In versus with attacks, stones the other player sends change what a push is worth
+    (a quiet push lands them): until its push is pressed, the pilot thinks again when the
+    count on its meter changes, as a person glancing at it would.
     """
 
     def __init__(self, player: int = 1, seed: int = 0, step_frames: int = 6,
@@ -43,6 +47,7 @@ class AIPilot(Pilot):
         self.budget = None       # the scene's thinking time per frame (None: think without a clock)
         self.elsewhere = None    # the scene's worker process to think in (None: think here)
         self._turn = -1          # the turn the plan or the thought is for
+        self._pending = 0        # the stones waiting when the plan or the thought began
         self._pushed = False     # the push is pressed; waiting for the turn to land
         self._next_press = 0
         self._release: list[InputEvent] = []
@@ -60,7 +65,7 @@ class AIPilot(Pilot):
         game = self.game
         if game is None or game.game_over:
             return out
-        if self._turn != game.turns:
+        if self._turn != game.turns or (self._pending != game.pending and not self._pushed):
             self._new_turn(game, game_frame)
         if self._plan is None:
             if not self.thought.advance(self._next_press - game_frame + 1):
@@ -97,6 +102,8 @@ class AIPilot(Pilot):
         """A new turn (the push landed, or the timer forced one): think it over, and
         wait a moment before the first press, as a player would."""
         self._turn = game.turns
+        self._pending = game.pending
         self._plan = None
+        self._pushed = False
         self.thought = begin(self.ai, (game,), self.ai.work(), self.budget, self.elsewhere)
         self._next_press = game_frame + self.think_frames

@@ -29,7 +29,7 @@ class Ramp:
         """The band's target depth a side at ramp ``level`` on a field of half height ``half``."""
         if not self.horizon_level:
             return 0
-        return min(half - 2, max(0, level - self.horizon_level + 1))
+        return min(half - 1, max(0, level - self.horizon_level + 1))
 
 
 def ramp_rules(ramp) -> Ramp | None:

@@ -24,7 +24,8 @@ class ChainStep:
 
     chain: int                       # 1 for the first step after a push
     runs: tuple[tuple[Cell, ...], ...]  # each run's cells, in line order
-    removed: tuple[Cell, ...]        # distinct cells removed, sorted
+    removed: tuple[Cell, ...]        # distinct coloured cells removed, sorted
+    popped: tuple[Cell, ...]         # versus stones next to the runs, removed with them, sorted
     cleared_count: int               # sum of run lengths (shared blocks count twice)
     points: int                      # points for the clear itself
     moves: tuple[BlockMove, ...]     # every block the relocation moved
@@ -50,3 +51,7 @@ class Turn:
     widened: bool = False            # the announced horizon row took effect at this turn's end
     announced: bool = False          # a new horizon row was announced at this turn's end
     by_band: bool = False            # the game ended on the band: a stack reached into it, not past the line
+    attack: int = 0                  # versus: stones this turn made, after the handicap
+    cancelled: int = 0               # versus: how many of them cancelled the mover's own pending stones
+    landed: tuple[int, ...] = ()     # versus: columns where pending stones landed, left to right
+    landed_cells: tuple[Cell, ...] = ()  # versus: the cells they landed in, in the same order

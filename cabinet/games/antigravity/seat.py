@@ -129,6 +129,7 @@ class Seat:
                 return None
             self.animation = None
             self._show_horizon()
+            self._show_attack()
             self._check_danger()
             if self._queued and clock:
                 return self._push_queued()
@@ -205,7 +206,13 @@ class Seat:
             return
         if turn.widened:
             self._play("ag_horizon_grow")
-            if not game.game_over:
+            if not game.game_over and game.horizon == game.half - 1:
+                # The band's last row: from now every push must clear or find room.
+                self._say(N_("SUDDEN DEATH!"), "warn", 2 * MESSAGE_FRAMES, detail=N_("1 BLOCK A SIDE"))
+                # Over the field in two lines, each big enough to read across a narrow field.
+                self.popups = [Popup(N_("SUDDEN"), "warn", game.height / 2, game.width / 2, big=True,
+                                     detail=N_("DEATH!"))]
+            elif not game.game_over:
                 self._say(N_("THE HORIZON WIDENS!"), "warn", detail=N_("{blocks} BLOCKS A SIDE"),
                           fields={"blocks": game.half - game.horizon})
         if turn.announced:
@@ -213,6 +220,19 @@ class Seat:
                 self._play("ag_horizon_warn")
             self._say(N_("HORIZON ROW IN {turns}"), "warn", detail=N_("THEN {blocks} BLOCKS A SIDE"),
                       fields={"turns": game.horizon_due, "blocks": game.half - game.horizon - 1})
+
+    def _show_attack(self) -> None:
+        """After a versus turn's film: what its chain did with stones, in the bar and by ear
+        (the stones sent, else the mover's own waiting stones it cancelled)."""
+        turn = self.last_turn
+        if turn is None or not turn.attack:
+            return
+        self._play("versus_attack")
+        sent = turn.attack - turn.cancelled
+        if sent:
+            self._say(N_("ATTACK {count}"), "chain", fields={"count": sent})
+        else:
+            self._say(N_("CANCEL {count}"), "through", fields={"count": turn.cancelled})
 
     def _check_danger(self) -> None:
         """After a turn: which stacks reach the S line (or the band); a warning sound when one newly does."""

@@ -31,13 +31,22 @@ RAIL_GAP = 6          # pixels between the field and the current block
 BORDER = 4
 
 
+STONE = "+"   # a versus stone's letter in the engine's text
+
+
 def block_colour(letter: str):
+    if letter == STONE:
+        return palette.STONE
     return palette.BLOCK_LETTERS.get(letter, palette.GREY)
 
 
 def block_sprite(size: int, letter: str, style: str = "solid", symbols: bool = True) -> pygame.Surface:
-    """The cached sprite of a block of colour ``letter``, with its shape when ``symbols``."""
-    symbol = palette.BLOCK_SYMBOLS.get(letter, "") if symbols else ""
+    """The cached sprite of a block of colour ``letter``, with its shape when ``symbols``.
+    A stone (``+``) always shows its X: grey alone would not tell it from every colour."""
+    if letter == STONE:
+        symbol = palette.STONE_SYMBOL
+    else:
+        symbol = palette.BLOCK_SYMBOLS.get(letter, "") if symbols else ""
     return sprites.block(size, block_colour(letter), style, symbol)
 
 

@@ -21,7 +21,7 @@ from cabinet.render.layer import Layer, screen_picture
 from cabinet.render.sprites import backdrop
 from cabinet.render.text import fit_size, text, text_size
 from cabinet.scenes.antigravity import alerts
-from cabinet.scenes.antigravity.field_view import FieldView, dispenser_depth
+from cabinet.scenes.antigravity.field_view import STONE, FieldView, block_sprite, dispenser_depth
 from cabinet.scenes.antigravity.hud import PairList, fitted, progress_bar
 from cabinet.scenes.kit.idle import draw_still_there
 from cabinet.scenes.kit.match_view import PLAYER_COLOURS, round_pips, round_result
@@ -305,9 +305,12 @@ class SingleLayout(PlayLayout):
 
 
 class VersusLayout(PlayLayout):
-    """Two fields side by side in the middle; each player's panel on their own side."""
+    """Two fields side by side in the middle; each player's panel on their own side, and
+    between panel and field, with attacks on, the meter of the stones waiting to land."""
 
-    PANEL_W = 258
+    PANEL_W = 240
+    METER_W = 20
+    METER_CELL = 18       # one pending stone on the meter
 
     def __init__(self, scene):
         super().__init__(scene)
@@ -318,6 +321,9 @@ class VersusLayout(PlayLayout):
                       _place_field(scene.seats[1].game, WIDTH // 2 + 14, cell, self.symbols)]
         self.panels = [pygame.Rect(MARGIN, TOP, self.PANEL_W, PLAY_BOTTOM - TOP),
                        pygame.Rect(WIDTH - MARGIN - self.PANEL_W, TOP, self.PANEL_W, PLAY_BOTTOM - TOP)]
+        gaps = ((self.panels[0].right, self.views[0].outer.x), (self.views[1].outer.right, self.panels[1].x))
+        self.meters = [pygame.Rect((left + right - self.METER_W) // 2, view.rect.y, self.METER_W, view.rect.height)
+                       for (left, right), view in zip(gaps, self.views)]
         self.ring = RingTimer(48)
 
     def draw_static(self, surface: pygame.Surface) -> None:
@@ -337,6 +343,24 @@ class VersusLayout(PlayLayout):
             fitted(surface, info, (panel.centerx, panel.bottom - 30), 14, LABEL, panel.width - 24, "midtop")
         if self.bar:
             pygame.draw.line(surface, palette.PANEL_EDGE, (BAR.centerx, BAR.y + 6), (BAR.centerx, BAR.bottom - 6), 2)
+        for seat, well in zip(scene.seats, self.meters):
+            if seat.game.stones is not None:
+                pygame.draw.rect(surface, palette.SHADOW, well, border_radius=4)
+                pygame.draw.rect(surface, palette.PANEL_EDGE, well.inflate(4, 4), 2, border_radius=5)
+
+    def draw_meter(self, surface: pygame.Surface, seat, well: pygame.Rect) -> None:
+        """The stones waiting to land on ``seat``'s field, stacked from the bottom, with their
+        count over the meter. While a turn's film plays, the stones it lands still wait."""
+        game = seat.game
+        pending = game.pending + (len(seat.last_turn.landed) if seat.busy and seat.last_turn else 0)
+        if not pending:
+            return
+        cell = self.METER_CELL
+        sprite = block_sprite(cell - 2, STONE)
+        for index in range(min(pending, well.height // cell)):
+            surface.blit(sprite, (well.x + (well.width - cell + 2) // 2, well.bottom - (index + 1) * cell + 1))
+        pygame.draw.rect(surface, palette.ORANGE, well.inflate(6, 6), 3, border_radius=6)
+        text(surface, str(pending), (well.centerx, well.y - 8), READABLE, palette.ORANGE, "midbottom")
 
     def steady(self):
         """Per player: the score, the blocks cleared and the progress toward the goal."""
@@ -363,6 +387,8 @@ class VersusLayout(PlayLayout):
                 self.ring.draw(surface, (panel.centerx, panel.y + 122), seat.timer_fraction(), seconds_left(seat), 35)
             else:
                 self._draw_result(surface, panel, player)
+            if seat.game.stones is not None:
+                self.draw_meter(surface, seat, self.meters[player - 1])
 
     def _draw_result(self, surface, panel: pygame.Rect, player: int) -> None:
         winner = self.scene.winner()

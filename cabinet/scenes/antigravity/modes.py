@@ -12,9 +12,11 @@ class ModeSelectScene(ModeMenu):
     name = "mode select"
 
     def options(self) -> list[Option]:
+        versus = (N_("TWO PLAYERS - CHAINS SEND STONES") if self.ctx.settings.antigravity.versus.attacks
+                  else N_("TWO PLAYERS SIDE BY SIDE"))
         return [
             Option(tr("SINGLE"), tr("ONE PLAYER, PLAY FOR A HIGH SCORE"), self.single, "single"),
-            Option(tr("VERSUS"), tr("TWO PLAYERS SIDE BY SIDE"), lambda: self.play.versus(self), "versus"),
+            Option(tr("VERSUS"), tr(versus), lambda: self.play.versus(self), "versus"),
             Option(tr(VS_CPU), tr("ONE PLAYER AGAINST THE COMPUTER"), lambda: self.play.cpu(self), "cpu"),
             Option(tr("CONTEST"), tr("A FIXED LIST OF BLOCKS, SAME FOR ALL"), self.contest, "contest"),
         ]

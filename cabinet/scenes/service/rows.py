@@ -66,6 +66,8 @@ LABELS = {
     "off_ms": N_("PULSE OFF (MS)"),
     "counts": N_("METERS COUNT"),
     "attack_percent": N_("ATTACK PERCENT"),
+    "attacks": N_("ATTACKS (STONES)"),
+    "stone_max": N_("MOST STONES AT ONCE"),
     "blocks_demo_seconds": N_("BLOCKS DEMO SECONDS"),
     "blocks_scores_seconds": N_("BLOCKS SCORES SECONDS"),
     "buffer": N_("BUFFER"),

@@ -67,10 +67,10 @@ def states(game, turns, **kwargs):
 
 # ---------------------------------------------------------------------- the depth and when it comes
 
-def test_target_depth_is_min_h_less_2_and_level_less_horizon_level_plus_1():
+def test_target_depth_is_min_h_less_1_and_level_less_horizon_level_plus_1():
     rules = Ramp(**RAMP)
-    assert [rules.target_depth(level, 6) for level in range(10)] == [0, 0, 0, 0, 1, 2, 3, 4, 4, 4]
-    assert [rules.target_depth(level, 3) for level in range(4, 8)] == [1, 1, 1, 1]
+    assert [rules.target_depth(level, 6) for level in range(10)] == [0, 0, 0, 0, 1, 2, 3, 4, 5, 5]
+    assert [rules.target_depth(level, 3) for level in range(4, 8)] == [1, 2, 2, 2]
     never = Ramp(**ramp(horizon_level=0))
     assert never.target_depth(50, 6) == 0
 
@@ -116,10 +116,10 @@ def test_a_chain_that_jumps_levels_still_brings_one_row_at_a_time():
     assert states(game, 6) == [(0, 1), (1, 2), (1, 1), (2, 2), (2, 1), (3, None)]
 
 
-def test_the_band_stops_at_h_less_2_rows_a_side():
+def test_the_band_stops_at_h_less_1_rows_a_side():
     game = AntiGravityGame.from_text(["....."] * 8, top="R", bottom="G", total_cleared=6000,
-                                     ramp=ramp(horizon_warning=1))   # h = 4: at most 2 rows
-    assert states(game, 6) == [(0, 1), (1, 1), (2, None), (2, None), (2, None), (2, None)]
+                                     ramp=ramp(horizon_warning=1))   # h = 4: at most 3 rows
+    assert states(game, 6) == [(0, 1), (1, 1), (2, 1), (3, None), (3, None), (3, None)]
 
 
 def test_the_level_a_turn_reaches_counts_for_its_own_announcement():
@@ -192,14 +192,15 @@ def test_matching_and_the_through_bonus_still_use_the_s_line():
 
 
 def test_from_text_horizon_is_checked():
-    with pytest.raises(IllegalMove, match="horizon must be a whole number from 0 to 4"):
-        horizon_game(horizon=5)
+    with pytest.raises(IllegalMove, match="horizon must be a whole number from 0 to 5"):
+        horizon_game(horizon=6)
     with pytest.raises(IllegalMove, match="horizon"):
         horizon_game(horizon=-1)
     with pytest.raises(IllegalMove, match="versus game has no horizon"):
         AntiGravityGame.from_text(EMPTY, top="R", bottom="G", mode="versus", horizon=1)
     game = horizon_game(horizon=3)
     assert (game.horizon, game.horizon_due) == (3, None)
+    assert horizon_game(horizon=5).horizon == 5           # h - 1: sudden death from the start
 
 
 # ---------------------------------------------------------------------- the ramp= keyword

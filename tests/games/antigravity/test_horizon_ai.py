@@ -46,3 +46,26 @@ def test_no_cpu_level_walks_into_a_row_about_to_take_effect(level):
                 column, side = ai.choose(game)
                 game.push(side, column)
     assert checked >= 10
+
+
+@pytest.mark.parametrize("level", sorted(CPU_LEVELS))
+def test_no_cpu_level_walks_into_the_last_row_of_sudden_death(level):
+    """The band's last row (h - 1 a side) leaves one row open: the AI still sees it coming."""
+    entry = CPU_LEVELS[level]
+    checked = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        game = AntiGravityGame.from_text(["....."] * 10, top="R", bottom="G", seed=seed, difficulty="warmup",
+                                         total_cleared=60, horizon=3, ramp=RAMP)   # level 10: target 4 = h - 1
+        ai = AntiGravityAI(seed=seed, lookahead=entry.lookahead, slip_percent=entry.slip_percent)
+        while not game.game_over and game.turns < 40:
+            safe, trapped = band_traps(game)
+            if safe and trapped and game.horizon_after(1) == 4:
+                assert ai.choose(game) in safe, (seed, game.turns, game.to_text())
+                checked += 1
+            if game.turns % 3 == 2:
+                game.push(rng.choice(SIDES), rng.randrange(game.width))
+            else:
+                column, side = ai.choose(game)
+                game.push(side, column)
+    assert checked >= 10

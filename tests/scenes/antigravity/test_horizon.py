@@ -114,3 +114,17 @@ def test_the_how_to_page_tells_of_the_band_when_it_is_on(app):
     assert HORIZON_RULE in HowToScene(app.ctx, "antigravity").page["rules"]
     app.ctx.settings.antigravity.ramp.horizon_level = 0
     assert HORIZON_RULE not in HowToScene(app.ctx, "antigravity").page["rules"]
+
+
+def test_the_last_row_says_sudden_death_once_over_the_field_and_in_the_bar():
+    heard = []
+    seat = banded_seat(["......"] * 12, horizon=4, total_cleared=540, heard=heard)   # level 9: target 5
+    played(seat, "top", 0)                                # the row h - 1 is announced ...
+    played(seat, "top", 1)
+    assert seat.horizon == (4, 1) and not seat.popups
+    played(seat, "top", 2)                                # ... and takes effect
+    assert seat.horizon == (5, None) and heard.count("ag_horizon_grow") == 1
+    assert seat.current_message().text == "SUDDEN DEATH!"
+    assert [(popup.words, popup.detail, popup.big) for popup in seat.popups] == [("SUDDEN", "DEATH!", True)]
+    played(seat, "top", 3)                                # nothing more to come: said once
+    assert heard.count("ag_horizon_grow") == 1 and seat.horizon == (5, None)

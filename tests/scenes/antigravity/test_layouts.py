@@ -3,6 +3,7 @@
 import pygame
 
 from cabinet.games.match import Match
+from cabinet.render import palette
 from cabinet.scenes.antigravity import layouts
 from cabinet.scenes.flow.play import match_scene
 from cabinet.scenes.kit.widgets import READABLE
@@ -44,3 +45,40 @@ def test_two_people_keep_the_big_rows(monkeypatch):
     drawn = _words(monkeypatch, _won_match(None))
     sizes = {words: size for words, size, _ in drawn}
     assert sizes["1P"] == sizes["2P"] == 28 and sizes["MATCH 2 - 0"] == 28
+
+
+def _versus(yaml_text: str = ""):
+    app = make_app(yaml_text)
+    scene = match_scene(app.ctx, Match("antigravity", 2, 3, {}))
+    app.ctx.scenes.reset(scene)
+    return app, scene
+
+
+def _stones_in(surface: pygame.Surface, rect: pygame.Rect) -> int:
+    """Pixels of the stone's grey face inside ``rect``."""
+    return sum(surface.get_at((x, y))[:3] == palette.STONE
+               for x in range(rect.x, rect.right) for y in range(rect.y, rect.bottom))
+
+
+def test_each_versus_field_has_a_pending_meter_between_its_panel_and_field():
+    _app, scene = _versus()
+    layout = scene.layout
+    for meter, panel, view in zip(layout.meters, layout.panels, layout.views):
+        assert not meter.colliderect(panel) and not meter.colliderect(view.outer)
+    scene.seats[0].game.pending, scene.seats[1].game.pending = 3, 40
+    surface = pygame.Surface((960, 540))
+    scene.draw(surface)
+    one, two = (_stones_in(surface, meter) for meter in layout.meters)
+    assert 0 < one < two, "more stones waiting stack higher"
+    scene.seats[0].game.pending = 0
+    scene.draw(surface)
+    assert _stones_in(surface, layout.meters[0]) == 0
+
+
+def test_without_attacks_there_is_no_meter():
+    _app, scene = _versus("antigravity:\n  versus:\n    attacks: false\n")
+    assert scene.seats[0].game.stones is None
+    scene.seats[0].game.pending = 3      # never set without attacks; shown only with them
+    surface = pygame.Surface((960, 540))
+    scene.draw(surface)
+    assert _stones_in(surface, scene.layout.meters[0]) == 0

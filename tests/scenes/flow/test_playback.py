@@ -13,6 +13,7 @@ import pytest
 
 from cabinet.app import App
 from cabinet.games.antigravity.pilot import AIPilot
+from cabinet.games.antigravity.seat import Seat
 from cabinet.games.blocks import demo as blocks_demo
 from cabinet.games.pilots import HumanPilot
 from cabinet.inputs.actions import Action, InputEvent
@@ -237,3 +238,24 @@ def test_the_replay_command_plays_one_replay_and_exits_at_its_end(fast_blocks_ai
     assert watched.final_text() == replay.final_text
     args = build_parser().parse_args(["replay", "999", "--headless"])
     assert app_module.main(args, replay_id=999) == 1, "an unknown replay is a clear error"
+
+
+def test_a_versus_replay_plays_its_own_attacks_whatever_the_cabinet_now_says(monkeypatch):
+    turns = {"recorded": [], "watched": []}
+    seen = turns["recorded"]
+    start = Seat._start
+    monkeypatch.setattr(Seat, "_start", lambda seat, turn: (seen.append((turn.attack, turn.landed)),
+                                                            start(seat, turn)))
+    app = make_app(SMALL_FIELDS + "    stone_max: 3\n")
+    scene, replay = antigravity_recorded(app, "versus")
+    assert replay.settings["versus"]["attacks"] is True and replay.settings["versus"]["stone_max"] == 3
+    assert any(attack for attack, _ in seen) and any(landed for _, landed in seen)
+    seen = turns["watched"]
+    app.ctx.settings.antigravity.versus.attacks = False   # today's settings differ: the replay's own are used
+    watched = watch(app, replay.id)
+    assert watched.inner.rounds.wins == scene.rounds.wins
+    assert watched.final_text() == replay.final_text
+    for mine, theirs in zip(watched.inner.seats, scene.seats):
+        assert (mine.game.pending, mine.game.to_text()) == (theirs.game.pending, theirs.game.to_text())
+    assert turns["watched"] == turns["recorded"]
+    app.close()

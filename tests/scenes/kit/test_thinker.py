@@ -244,3 +244,34 @@ def test_a_stopped_worker_is_given_up_after_its_oldest_question_waits_too_long(c
         assert place.restarts == 1 and place.pid not in (None, stopped)
     finally:
         place.stop()
+
+
+def antigravity_versus_without_a_clock(app, place):
+    from cabinet.scenes.flow.attract import versus_demo
+    app.ctx.thinker = place
+    scene = versus_demo(app.ctx, "antigravity", 7)
+    app.ctx.thinker = None
+    for pilot in scene.pilots:
+        pilot.budget = None
+    app.ctx.scenes.reset(scene)
+    return scene
+
+
+def test_anti_gravity_versus_with_attacks_plays_alike_thinking_in_the_worker(thinker):
+    """The thought carries one field and its meter, never the other field it attacks."""
+    app = make_app()
+
+    def digest(scene, frames=1500):
+        seen, stones = hashlib.sha256(), 0
+        for _ in range(frames):
+            scene.update()
+            for seat in scene.seats:
+                game = seat.game
+                seen.update(f"{game.to_text()} {game.score} {game.pending} {game.turns};".encode())
+                stones += game.pending
+        return seen.hexdigest(), stones
+
+    here = digest(antigravity_versus_without_a_clock(app, None))
+    answered = thinker.answered
+    assert digest(antigravity_versus_without_a_clock(app, thinker)) == here
+    assert thinker.answered > answered + 10 and here[1] > 0, "the worker thought, and stones were sent"

@@ -308,3 +308,30 @@ def test_sleep_hours_are_set_with_the_joystick_saved_and_applied(cabinet):
     assert yaml.safe_load(path.read_text())["display"]["sleep"] == "02:30-09:30"
     assert config_module.load_settings(path).problems == []
     assert app.care.hours is not None and str(app.care.hours) == "02:30-09:30"
+
+
+def test_anti_gravity_versus_attacks_are_set_within_their_limits_and_saved(cabinet):
+    app, path = cabinet
+    service(app)
+    enter(app, "GAME SETTINGS", "ANTI-GRAVITY", "VERSUS")
+    on = value_of(app, "ATTACKS (STONES)")
+    choose(app, "ATTACKS (STONES)")
+    tap(app, Action.A)
+    assert value_of(app, "ATTACKS (STONES)") != on
+    choose(app, "MOST STONES AT ONCE")
+    assert value_of(app, "MOST STONES AT ONCE") == "6"
+    for _ in range(20):
+        tap(app, Action.RIGHT)
+    assert value_of(app, "MOST STONES AT ONCE") == "12"
+    enter(app, "PLAYER 2 HANDICAP")
+    choose(app, "ATTACK PERCENT")
+    for _ in range(80):
+        tap(app, Action.LEFT)
+    assert value_of(app, "ATTACK PERCENT") == "50"
+    for _ in range(3):
+        tap(app, Action.B)
+    tap(app, Action.B)
+    enter(app, "SAVE AND EXIT")
+    versus = yaml.safe_load(path.read_text())["antigravity"]["versus"]
+    assert (versus["attacks"], versus["stone_max"], versus["p2"]["attack_percent"]) == (False, 12, 50)
+    assert app.ctx.settings.antigravity.versus.p2.attack_percent == 50
