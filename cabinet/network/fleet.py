@@ -123,7 +123,16 @@ def report(view: FleetView) -> dict:
             "complete": all(cab["figures"] and not cab["unreadable"] for cab in cabinets)}
 
 
+def inert(line: str) -> str:
+    """``line`` as a terminal may print it: every character that is not printable (C0 and C1
+    controls, the bidi and other format characters, line and paragraph separators) written
+    as its Python escape, so a name a cabinet sent can neither move the cursor nor start a
+    line of its own."""
+    return "".join(char if char.isprintable() else ascii(char)[1:-1] for char in line)
+
+
 def format_report(data: dict) -> str:
+    """The report as text; every line passes :func:`inert`, since most of it is what cabinets sent."""
     lines = []
     if not data["cabinets"]:
         lines.append("no cabinet has published anything yet")
@@ -162,7 +171,7 @@ def format_report(data: dict) -> str:
         for e in entries:
             lines.append(f"  {e['rank']:>2}. {e['initials']:<3} {e['score']:>10}  {e['site']}/{e['cabinet']}  "
                          f"{e['when']}")
-    return "\n".join(lines)
+    return "\n".join(inert(line) for line in lines)
 
 
 EXIT_INCOMPLETE = 3
