@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from cabinet.network import topics
 from cabinet.network.merge import Entry, TableSnapshot
-from cabinet.storage.scores import check_table
+from cabinet.storage.scores import INITIALS_CHARACTERS, check_table, most_score
 from cabinet.storage.takings import DAYS, UNDATED
 
 VERSION = 1
@@ -29,6 +29,7 @@ _STAMP = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z")
 _EVENT_ID = re.compile(r"[0-9a-f]{32}")
 _DAY = re.compile(rf"\d{{4}}-\d\d-\d\d|{UNDATED}")
 MAX_DAYS = 2 * DAYS   # room for a firmware that keeps more days
+_TYPED = frozenset(INITIALS_CHARACTERS)
 
 
 class BadMessage(ValueError):
@@ -191,9 +192,12 @@ def _scores(address, body) -> TableSnapshot:
         if not isinstance(item, dict):
             raise BadMessage("an entry is not an object")
         initials = item.get("initials")
-        if not isinstance(initials, str) or not 1 <= len(initials) <= 3 or not initials.isprintable():
-            raise BadMessage(f"bad initials {_short(initials)}")
-        parsed.append(Entry(_int(item, "id"), initials, _int(item, "score"), _stamp(item, "when")))
+        if not isinstance(initials, str) or not 1 <= len(initials) <= 3 or not set(initials) <= _TYPED:
+            raise BadMessage(f"bad initials {_short(initials)}: a cabinet types {INITIALS_CHARACTERS.strip()}")
+        score = _int(item, "score")
+        if score > most_score(table):
+            raise BadMessage(f"score {score} is more than table {_short(table)} holds ({most_score(table)})")
+        parsed.append(Entry(_int(item, "id"), initials, score, _stamp(item, "when")))
     if len({entry.entry_id for entry in parsed}) != len(parsed):
         raise BadMessage("an entry id is given twice")
     return TableSnapshot(address.site, address.cabinet, table, _int(body, "version"), _stamp(body, "made"),
