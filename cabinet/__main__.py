@@ -155,11 +155,24 @@ def check_config(path: str | None) -> int:
         print(f"check-config: {note}", file=sys.stderr)
     for problem in loaded.problems:
         print(problem)
+    for line in boot_warning_lines(loaded):
+        print(line)
     source = loaded.source or "no settings file"
     print(loaded.summary() if loaded.problems else f"{source}: no problems")
     if not loaded.problems:
         return 0
     return 1 if loaded.usable else 3
+
+
+def boot_warning_lines(loaded) -> list[str]:
+    """One line per coin lockout or meter that is on while the Pi boots: a warning, the pin kept."""
+    from cabinet.outputs.wiring import boot_warnings  # each command loads only what it runs: start-up time
+    lines = []
+    for wired, why in boot_warnings(loaded.settings.outputs):
+        node = loaded.nodes.get(wired.key)
+        where = f"{loaded.source}:{node.start_mark.line + 1}" if node is not None else f"{loaded.source}"
+        lines.append(f"{where}: {wired.key}: warning: {why}")
+    return lines
 
 
 def run_command() -> int:
