@@ -2,8 +2,8 @@
 
 For each cabinet: its site and id, whether it is online and when it was last
 seen, its coins, credits, plays and games per kind from its audit snapshot,
-and its takings per day (None from a cabinet whose firmware sends none); then
-the network tables. ``--json`` prints the same for machines. A cabinet whose
+and its takings per day (None from a cabinet whose firmware sends none; a day no
+cabinet would send flagged with its ``doubt``); then the network tables. ``--json`` prints the same for machines. A cabinet whose
 figures could not be read (none received, or the broker's latest refused as
 malformed) says so instead of printing counts, and the command exits 3.
 
@@ -18,12 +18,13 @@ import os
 import sys
 import threading
 import time
+from datetime import date, timedelta
 
 from cabinet.network import topics
 from cabinet.network.client import KEEPALIVE_SECONDS, SetupError, connect_options, make_client
 from cabinet.network.view import FleetView, receive_or_drop
 from cabinet.settings.load import find_config, load_settings
-from cabinet.storage.takings import DAYS
+from cabinet.storage.takings import DAYS, UNDATED
 
 log = logging.getLogger("cabinet.network")
 
@@ -90,6 +91,33 @@ class FleetMonitor:
             self.dropped += 1
 
 
+def checked_takings(days: list[dict] | None, made: str) -> list[dict] | None:
+    """``days`` (a snapshot's takings) each with a ``doubt``: None, or why no cabinet would send
+    it: given twice, not a date, or outside the :data:`DAYS` days before ``made`` (a day's
+    slack each side, since a day is the cabinet's local date and ``made`` is UTC)."""
+    if days is None:
+        return None
+    newest = date.fromisoformat(made[:10]) + timedelta(days=1)
+    oldest = newest - timedelta(days=DAYS + 1)
+    seen, checked = set(), []
+    for row in days:
+        doubt = None
+        if row["day"] in seen:
+            doubt = "this day is given twice"
+        elif row["day"] != UNDATED:
+            try:
+                day = date.fromisoformat(row["day"])
+            except ValueError:
+                day = None
+            if day is None:
+                doubt = "not a date"
+            elif not oldest <= day <= newest:
+                doubt = f"outside the {DAYS} days before the snapshot of {made[:10]}"
+        seen.add(row["day"])
+        checked.append({**row, "doubt": doubt})
+    return checked
+
+
 def report(view: FleetView) -> dict:
     """Everything the monitor saw, as plain data (what ``--json`` prints)."""
     cabinets = []
@@ -111,7 +139,8 @@ def report(view: FleetView) -> dict:
                              "play_seconds": row.get("play_seconds", 0)}
                       for mode, row in sorted(figures.get("modes", {}).items())},   # checked by messages
             "uptime_seconds": figures.get("uptime_seconds"),
-            "takings": figures.get("takings"),   # checked by messages; None from firmware before them
+            # checked by messages, and flagged here; None from firmware before them
+            "takings": checked_takings(figures.get("takings"), audits.made) if audits else None,
             "events_merged": dict(view.event_counts.get(who, {})),
             "figures": audits is not None,
             "unreadable": unreadable,
@@ -164,7 +193,8 @@ def format_report(data: dict) -> str:
         else:
             lines.append("  takings per day:")
             lines += [f"    {row['day']:<10}  coins {row['coins']:>5}   credits {row['credits']:>5}   "
-                      f"plays {row['plays']:>5}" for row in takings]
+                      f"plays {row['plays']:>5}" + (f"   DOUBTFUL: {row['doubt']}" if row["doubt"] else "")
+                      for row in takings]
     for table, entries in data["tables"].items():
         lines.append("")
         lines.append(f"network table {table}")
