@@ -1,4 +1,4 @@
-"""Command line: ``python -m cabinet [run|check-config|scores|bench|doctor|replay|input-test|fleet]``.
+"""Command line: ``python -m cabinet [run|check-config|scores|books|bench|doctor|replay|input-test|fleet]``.
 
 Options may come before or after the command (``--config F scores`` or
 ``scores --config F``). Exit codes are listed in :data:`EXIT_CODES`.
@@ -74,6 +74,10 @@ def build_parser() -> argparse.ArgumentParser:
     scores.add_argument("--config", metavar="FILE", type=file_name, default=argparse.SUPPRESS,
                         help="settings file (names the contest tables)")
 
+    books = command("books", "print this cabinet's bookkeeping totals as CSV (the columns of fleet --csv)")
+    books.add_argument("--config", metavar="FILE", type=file_name, default=argparse.SUPPRESS,
+                       help="settings file (names the cabinet's site and id)")
+
     bench = command("bench", "measure speed, memory and AI strength")
     bench.add_argument("sections", nargs="*", help="only these sections (default: all)")
     bench.add_argument("--json", action="store_true", help="print JSON instead of a table")
@@ -95,7 +99,9 @@ def build_parser() -> argparse.ArgumentParser:
     fleet = command("fleet", "every linked cabinet's audits, and the network tables (MQTT)")
     fleet.add_argument("--config", metavar="FILE", default=argparse.SUPPRESS,
                        help="settings file whose network section reaches the broker")
-    fleet.add_argument("--json", action="store_true", help="print JSON instead of text")
+    shown = fleet.add_mutually_exclusive_group()
+    shown.add_argument("--json", action="store_true", help="print JSON instead of text")
+    shown.add_argument("--csv", action="store_true", help="print each cabinet's bookkeeping totals as CSV")
     fleet.add_argument("--wait", type=float, default=10.0, metavar="SECONDS",
                        help="give up on the broker after this long (default 10)")
 
@@ -124,6 +130,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.frames < 1:
             parser.error("doctor: --frames needs at least 1")
         return doctor.run(getattr(args, "config", None), frames=args.frames, only=args.checks)
+    if command == "books":
+        from cabinet.network.books import print_books  # each command loads only what it runs: start-up time
+        return print_books(args)
     if command == "scores":
         from cabinet.storage.cli import print_scores  # each command loads only what it runs: start-up time
         return print_scores(args)

@@ -1,17 +1,22 @@
 """``python -m cabinet fleet``: every cabinet the broker knows, read with the cabinet's own settings.
 
 For each cabinet: its site and id, whether it is online and when it was last
-seen, its coins, credits, plays and games per kind from its audit snapshot,
-and its takings per day (None from a cabinet whose firmware sends none; a day no
-cabinet would send flagged with its ``doubt``); then the network tables. ``--json`` prints the same for machines. A cabinet whose
-figures could not be read (none received, or the broker's latest refused as
-malformed) says so instead of printing counts, and the command exits 3.
+seen, when its counts began and why, its coins and meter counts, credits (over
+the limit too), plays, continues and games per kind from its audit snapshot,
+and its takings per day (None from a cabinet whose firmware sends none; a day
+no cabinet would send flagged with its ``doubt``); then the network tables.
+``--json`` prints the same for machines, ``--csv`` each cabinet's totals for a
+spreadsheet. A cabinet whose figures could not be read (none received, or the
+broker's latest refused as malformed) says so instead of printing counts, and
+the command exits 3.
 
 :class:`FleetMonitor` (a client that only listens) serves the bench too.
 """
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import logging
 import os
@@ -133,11 +138,14 @@ def report(view: FleetView) -> dict:
             "online": None if status is None else status.online,
             "last_seen": view.seen.get(who),
             "coins": figures.get("coins", {}),
+            "meters": figures.get("meter_pulses", {}),
             "credits": {"in_machine": figures.get("credits"), "from_coins": figures.get("credits_from_coins"),
-                        "service": figures.get("service_credits"), "played": figures.get("credits_spent")},
-            "modes": {mode: {"plays": row.get("plays", 0), "games": row.get("ended", 0),
-                             "play_seconds": row.get("play_seconds", 0)}
+                        "service": figures.get("service_credits"), "played": figures.get("credits_spent"),
+                        "over_limit": figures.get("credits_over_max")},
+            "modes": {mode: {"plays": row.get("plays", 0), "continues": figures.get("continues", {}).get(mode, 0),
+                             "games": row.get("ended", 0), "play_seconds": row.get("play_seconds", 0)}
                       for mode, row in sorted(figures.get("modes", {}).items())},   # checked by messages
+            "counts_since": {"at": figures.get("counts_since"), "why": figures.get("counts_since_why")},
             "uptime_seconds": figures.get("uptime_seconds"),
             # checked by messages, and flagged here; None from firmware before them
             "takings": checked_takings(figures.get("takings"), audits.made) if audits else None,
@@ -176,15 +184,19 @@ def format_report(data: dict) -> str:
             continue
         if any(topic.endswith("/audits") for topic in cab["unreadable"]):
             lines.append("  the figures below are the last good ones received, and may be out of date")
-        coins = cab["coins"]
-        credits = cab["credits"]
-        lines.append(f"  coins: chute 1 {coins.get('1', 0)}, chute 2 {coins.get('2', 0)}   credits: "
-                     f"{credits['in_machine'] or 0} in the machine, {credits['from_coins'] or 0} from coins, "
-                     f"{credits['service'] or 0} service, {credits['played'] or 0} played")
+        coins, meters, credits, since = cab["coins"], cab["meters"], cab["credits"], cab["counts_since"]
+        if since["at"]:
+            lines.append(f"  counts since {since['at'].replace('T', ' ').replace('Z', ' UTC')}"
+                         + (f" ({since['why']})" if since["why"] else ""))
+        lines.append(f"  coins: chute 1 {coins.get('1', 0)}, chute 2 {coins.get('2', 0)}   meters: "
+                     f"1 {meters.get('1', 0)}, 2 {meters.get('2', 0)}")
+        lines.append(f"  credits: {credits['in_machine'] or 0} in the machine, {credits['from_coins'] or 0} from "
+                     f"coins, {credits['service'] or 0} service, {credits['played'] or 0} played, "
+                     f"{credits['over_limit'] or 0} over the limit")
         for mode, row in cab["modes"].items():
             minutes = row["play_seconds"] / 60
-            lines.append(f"  {mode:<22} plays {row['plays']:>6}   games {row['games']:>6}   "
-                         f"play time {minutes:8.1f} min")
+            lines.append(f"  {mode:<22} plays {row['plays']:>6}   continues {row['continues']:>5}   "
+                         f"games {row['games']:>6}   play time {minutes:8.1f} min")
         takings = cab.get("takings")
         if takings is None:
             lines.append("  takings per day: not reported (firmware before them)")
@@ -202,6 +214,33 @@ def format_report(data: dict) -> str:
             lines.append(f"  {e['rank']:>2}. {e['initials']:<3} {e['score']:>10}  {e['site']}/{e['cabinet']}  "
                          f"{e['when']}")
     return "\n".join(inert(line) for line in lines)
+
+
+CSV_COLUMNS = ("site", "cabinet", "online", "last_seen", "counts_since", "counts_since_why", "coins_chute_1",
+               "coins_chute_2", "meter_1", "meter_2", "credits_in_machine", "credits_from_coins",
+               "credits_service", "credits_played", "credits_over_limit", "plays", "continues", "games",
+               "play_seconds", "figures_complete")
+
+
+def csv_report(data: dict) -> str:
+    """One row per cabinet of its bookkeeping totals, for a spreadsheet (``--csv``). A cabinet
+    whose figures were not received has its counts empty, never 0."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    for cab in data["cabinets"]:
+        known = cab["figures"]
+        modes = cab["modes"].values()
+        counts = [cab["coins"].get("1", 0), cab["coins"].get("2", 0), cab["meters"].get("1", 0),
+                  cab["meters"].get("2", 0), cab["credits"]["in_machine"] or 0, cab["credits"]["from_coins"] or 0,
+                  cab["credits"]["service"] or 0, cab["credits"]["played"] or 0, cab["credits"]["over_limit"] or 0,
+                  sum(row["plays"] for row in modes), sum(row["continues"] for row in modes),
+                  sum(row["games"] for row in modes), round(sum(row["play_seconds"] for row in modes), 1)]
+        writer.writerow([cab["site"], cab["cabinet"], {True: "yes", False: "no", None: ""}[cab["online"]],
+                         cab["last_seen"] or "", cab["counts_since"]["at"] or "", cab["counts_since"]["why"] or "",
+                         *(counts if known else [""] * len(counts)),
+                         "yes" if known and not cab["unreadable"] else "no"])
+    return out.getvalue()
 
 
 EXIT_INCOMPLETE = 3
@@ -226,7 +265,10 @@ def run_fleet(args) -> int:
         data = report(monitor.view)
     finally:
         monitor.stop()
-    print(json.dumps(data, indent=2) if args.json else format_report(data))
+    if getattr(args, "csv", False):
+        print(csv_report(data), end="")
+    else:
+        print(json.dumps(data, indent=2) if args.json else format_report(data))
     if not data["complete"]:
         print(f"fleet: {sum(1 for c in data['cabinets'] if c['unreadable'] or not c['figures'])} cabinet(s) "
               "could not be read in full; see above", file=sys.stderr)

@@ -125,9 +125,10 @@ def _audits(address, body) -> AuditSnapshot:
 
 
 COUNTS = ("credits", "credits_from_coins", "service_credits", "credits_spent", "credits_over_max",
-          "total_plays", "uptime_seconds")
+          "total_plays", "total_continues", "uptime_seconds")
 SECONDS = ("total_play_seconds", "average_play_seconds")
-STAMPS = ("counts_reset", "scores_reset")
+STAMPS = ("counts_reset", "scores_reset", "counts_since")
+_WHY = re.compile(r"[A-Z][A-Z ]{0,59}")   # why the counts began: "NEW DATABASE", "BOOKKEEPING RESET"...
 
 
 def _figures(audits: dict) -> dict:
@@ -137,6 +138,10 @@ def _figures(audits: dict) -> dict:
     if not isinstance(coins, dict) or not set(coins) <= {"1", "2"}:
         raise BadMessage("audits.coins must be an object of chutes 1 and 2")
     figures["coins"] = {chute: _int(coins, chute, f"audits.coins.{chute}") for chute in sorted(coins)}
+    meters = audits.get("meter_pulses", {})
+    if not isinstance(meters, dict) or not set(meters) <= {"1", "2"}:
+        raise BadMessage("audits.meter_pulses must be an object of meters 1 and 2")
+    figures["meter_pulses"] = {meter: _int(meters, meter, f"audits.meter_pulses.{meter}") for meter in sorted(meters)}
     for key in COUNTS:
         if key in audits:
             figures[key] = _int(audits, key, f"audits.{key}")
@@ -146,13 +151,24 @@ def _figures(audits: dict) -> dict:
     for key in STAMPS:
         if audits.get(key) is not None:
             figures[key] = _stamp(audits, key)
+    why = audits.get("counts_since_why")
+    if why is not None:
+        if not isinstance(why, str) or not _WHY.fullmatch(why):
+            raise BadMessage(f"audits.counts_since_why must be capital words, got {_short(why)}")
+        figures["counts_since_why"] = why
+    continues = audits.get("continues", {})
+    if not isinstance(continues, dict):
+        raise BadMessage("audits.continues must be an object")
+    figures["continues"] = {_mode(mode, "audits.continues"): _int(continues, mode, f"audits.continues.{mode}")
+                            for mode in continues}
     modes = audits.get("modes", {})
     if not isinstance(modes, dict):
         raise BadMessage("audits.modes must be an object")
     figures["modes"] = {}
     for mode, row in modes.items():
-        if not isinstance(row, dict) or not 1 <= len(mode) <= 80 or not mode.isprintable():
+        if not isinstance(row, dict):
             raise BadMessage(f"audits.modes has a bad entry {_short(mode)}")
+        _mode(mode, "audits.modes")
         where = f"audits.modes.{mode}"
         figures["modes"][mode] = {"plays": _int(row, "plays", f"{where}.plays"),
                                   "ended": _int(row, "ended", f"{where}.ended"),
@@ -160,6 +176,13 @@ def _figures(audits: dict) -> dict:
     if "takings" in audits:   # absent from firmware before the takings per day
         figures["takings"] = _takings(audits["takings"])
     return figures
+
+
+def _mode(mode: str, where: str) -> str:
+    """A game and mode's name ("blocks/single") as a key of ``where``."""
+    if not 1 <= len(mode) <= 80 or not mode.isprintable():
+        raise BadMessage(f"{where} has a bad entry {_short(mode)}")
+    return mode
 
 
 def _takings(days) -> list[dict]:
