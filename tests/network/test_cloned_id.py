@@ -77,16 +77,32 @@ def test_only_another_machine_online_is_a_clash():
     assert live_machine(b"\\x00not json") == ""
 
 
+def _adapter(net: Path, name: str, address: str, device: bool = True) -> None:
+    (net / name).mkdir(parents=True)
+    (net / name / "address").write_text(address + "\n")
+    if device:
+        (net / name / "device").mkdir()
+
+
 def test_the_machine_mark_comes_from_the_board_before_the_cards_machine_id(tmp_path):
-    serial, cpuinfo, machine_id = tmp_path / "serial-number", tmp_path / "cpuinfo", tmp_path / "machine-id"
+    serial, cpuinfo, net, machine_id = (tmp_path / "serial-number", tmp_path / "cpuinfo", tmp_path / "net",
+                                        tmp_path / "machine-id")
+    sources = (serial, cpuinfo, net, machine_id)
     machine_id.write_text("3d1219c7aaaabbbbccccdddd00001111\n")
     cpuinfo.write_text("processor\t: 0\nSerial\t\t: 100000001234abcd\nModel\t: Raspberry Pi 4\n")
-    board_a = mark_of((serial, cpuinfo, machine_id))
+    board_a = mark_of(sources)
     cpuinfo.write_text("processor\t: 0\nSerial\t\t: 10000000deadbeef\n")
-    board_b = mark_of((serial, cpuinfo, machine_id))
+    board_b = mark_of(sources)
     assert board_a != board_b and len(board_a) == 8   # one card, two boards: two marks
     cpuinfo.write_text("Serial\t\t: 0000000000000000\n")   # no serial: the machine id decides
-    assert mark_of((serial, cpuinfo, machine_id)) not in (board_a, board_b)
+    by_machine_id = mark_of(sources)
+    assert by_machine_id not in (board_a, board_b)
+    _adapter(net, "lo", "00:00:00:00:00:00", device=False)
+    _adapter(net, "ifb0", "8a:dc:df:c3:ab:0f", device=False)   # virtual: made up at each boot
+    assert mark_of(sources) == by_machine_id
+    _adapter(net, "eth0", "dc:a6:32:01:02:03")   # a board's own adapter comes before a copied machine id
+    by_adapter = mark_of(sources)
+    assert by_adapter not in (board_a, board_b, by_machine_id)
     serial.write_bytes(b"100000001234abcd\0")
-    assert mark_of((serial, cpuinfo, machine_id)) == board_a   # the device tree says the same as cpuinfo
+    assert mark_of(sources) == board_a   # the device tree says the same as cpuinfo
     assert machine_mark() == machine_mark() and len(machine_mark()) == 8
