@@ -106,3 +106,27 @@ def test_the_machine_mark_comes_from_the_board_before_the_cards_machine_id(tmp_p
     serial.write_bytes(b"100000001234abcd\0")
     assert mark_of(sources) == board_a   # the device tree says the same as cpuinfo
     assert machine_mark() == machine_mark() and len(machine_mark()) == 8
+
+
+def test_the_cabinet_that_stood_down_tries_again_and_stands_down_again_without_a_new_line(
+        tmp_path, broker, caplog, monkeypatch):
+    from cabinet.network import link as link_module
+    monkeypatch.setattr(link_module, "CLASH_RETRY_SECONDS", 0.2)
+    caplog.set_level(logging.INFO, logger="cabinet.network")
+    keeper = Twin(tmp_path / "keeper", broker, KEEPER, coins=1)
+    keeper.link.start()
+    try:
+        wait_for(lambda: keeper.link.status.state == "connected", what="the keeper on line")
+        clone = Twin(tmp_path / "clone", broker, CLONE, coins=1)
+        clone.link.start()
+        try:
+            def tries() -> int:
+                return sum(r.getMessage().startswith("network: connecting") for r in caplog.records) - 1
+            wait_for(lambda: tries() >= 3 and clone.link.status.state == "clash", what="the clone's third try")
+            assert len(_clash_lines(caplog, CLONE)) == 1 and len(_clash_lines(caplog, KEEPER)) == 1
+            assert not any("lost the broker" in r.getMessage() for r in caplog.records)
+            assert keeper.link.status.state == "connected"
+        finally:
+            clone.close()
+    finally:
+        keeper.close()
