@@ -42,8 +42,9 @@ FACTORY_DATE = "2026-01-01T00:00:00Z"
 # What a score holds between the end of its game and the initials the player enters;
 # a cabinet stopped in between keeps the score under it.
 PLACEHOLDER = "---"
-# What the initials entry offers a player (:mod:`cabinet.scenes.flow.initials`); the fleet refuses
-# any other character, so a look-alike letter can neither dodge the word filter nor reach a screen.
+# What the initials entry offers a player (:mod:`cabinet.scenes.flow.initials`, whose wheel a test
+# holds to it); the fleet refuses any other character, so a look-alike letter can neither dodge the
+# word filter nor reach a screen.
 INITIALS_CHARACTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ .!?-*&"
 # The most points a table's row holds: eight digits fill its score column. No streak is longer.
 MOST_POINTS = 99_999_999

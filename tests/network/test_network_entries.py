@@ -8,7 +8,8 @@ import pytest
 
 from cabinet.network import messages
 from cabinet.network.view import FleetView
-from cabinet.storage.scores import LADDER_TOP, MOST_POINTS, MOST_WINS
+from cabinet.scenes.flow.initials import CHARACTERS
+from cabinet.storage.scores import INITIALS_CHARACTERS, LADDER_TOP, MOST_POINTS, MOST_WINS
 from cabinet.storage.word_filter import MASK
 
 STAMP = "2026-05-01T12:00:00Z"
@@ -18,6 +19,10 @@ def _receive(view: FleetView, table: str, initials: str, score: int) -> None:
     body = {"v": 1, "site": "bar", "cabinet": "c1", "table": table, "version": 1, "made": STAMP,
             "entries": [{"id": 1, "initials": initials, "score": score, "when": STAMP}]}
     view.receive(f"arcadeforge/bar/c1/scores/{table}", json.dumps(body).encode())
+
+
+def test_the_fleet_takes_the_characters_of_the_initials_wheel():
+    assert INITIALS_CHARACTERS == CHARACTERS
 
 
 @pytest.mark.parametrize("initials", [

@@ -23,11 +23,10 @@ from cabinet.scenes.flow.ranking import RankingScene
 from cabinet.scenes.flow.tables import full_title, ordinal
 from cabinet.scenes.kit.base import Scene
 from cabinet.scenes.kit.common import READABLE, blink, draw_backdrop, draw_time_left
-from cabinet.storage.scores import INITIALS_CHARACTERS
 
 log = logging.getLogger(__name__)
 
-CHARACTERS = INITIALS_CHARACTERS   # the fleet takes no other: the two must stay one
+CHARACTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ .!?-*&"
 LETTERS = 3
 IDLE_SECONDS = 30
 BOX = 110       # width of one letter box
