@@ -11,18 +11,18 @@ from cabinet.network import messages, topics
 from cabinet.network.fleet import csv_report, report
 from cabinet.network.view import FleetView
 from cabinet.settings.last_good import load_for_cabinet
-from cabinet.storage import Store
-from cabinet.storage.db import now_stamp
+from cabinet.storage.audits import Audits
+from cabinet.storage.db import Database, now_stamp
 
 
 def print_books(args) -> int:
     """Print the CSV of this cabinet's state file (its site and id from the settings); exit 0."""
     network = load_for_cabinet(getattr(args, "config", None), keep=False).settings.network
-    store = Store.open()
+    db = Database.open()   # the cabinet's own state file, as ``scores`` opens it
     try:
-        figures = store.audits.snapshot()
+        figures = Audits(db).snapshot()
     finally:
-        store.close()
+        db.close()
     view = FleetView()
     view.receive(topics.topic(network.site, network.cabinet, "audits"),
                  messages.encode(network.site, network.cabinet, version=1, made=now_stamp(), audits=figures))

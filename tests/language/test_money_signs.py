@@ -5,7 +5,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from cabinet.render import glyphs, text
+from cabinet.render import glyphs
+from cabinet.render.text import text
 from cabinet.settings.load import parse_settings
 
 SIGNS = "€£$¥"

@@ -78,7 +78,7 @@ def test_plays_continues_takings_and_meters_reconcile_across_two_cabinets(tmp_pa
 
 def test_a_cabinet_exports_its_own_books_in_the_offices_columns(tmp_path, monkeypatch, capsys):
     from cabinet.network.fleet import CSV_COLUMNS
-    from cabinet.storage import Store
+    from support.network import Store  # where the Store lives on each branch
     monkeypatch.setenv("STATE_DIRECTORY", str(tmp_path / "state"))
     (tmp_path / "state").mkdir(exist_ok=True)
     store = Store.open()

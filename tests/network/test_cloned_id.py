@@ -8,9 +8,8 @@ from pathlib import Path
 from cabinet.network.link import NetworkLink, live_machine
 from cabinet.network.messages import encode
 from cabinet.settings.schema import CreditSettings
-from cabinet.storage import Store
 from cabinet.system.machine import machine_mark, mark_of
-from support.network import monitor_for, settings_for, wait_for
+from support.network import Store, monitor_for, settings_for, wait_for  # Store: where it lives on each branch
 
 KEEPER, CLONE = "1111aaaa", "9999ffff"   # the smaller mark keeps the id
 
