@@ -1,4 +1,4 @@
-"""Command line: ``python -m cabinet [run|check-config|scores|bench|doctor|replay|input-test|fleet|release]``.
+"""Command line: ``python -m cabinet [run|check-config|scores|books|bench|doctor|replay|input-test|fleet|release]``.
 
 Options may come before or after the command (``--config F scores`` or
 ``scores --config F``). Exit codes are listed in :data:`EXIT_CODES`.
@@ -75,6 +75,10 @@ def build_parser() -> argparse.ArgumentParser:
     scores.add_argument("--config", metavar="FILE", type=file_name, default=argparse.SUPPRESS,
                         help="settings file (names the contest tables)")
 
+    books = command("books", "print this cabinet's bookkeeping totals as CSV (the columns of fleet --csv)")
+    books.add_argument("--config", metavar="FILE", type=file_name, default=argparse.SUPPRESS,
+                       help="settings file (names the cabinet's site and id)")
+
     bench = command("bench", "measure speed, memory and AI strength")
     bench.add_argument("sections", nargs="*", help="only these sections (default: all)")
     bench.add_argument("--json", action="store_true", help="print JSON instead of a table")
@@ -96,7 +100,9 @@ def build_parser() -> argparse.ArgumentParser:
     fleet = command("fleet", "every linked cabinet's audits, and the network tables (MQTT)")
     fleet.add_argument("--config", metavar="FILE", default=argparse.SUPPRESS,
                        help="settings file whose network section reaches the broker")
-    fleet.add_argument("--json", action="store_true", help="print JSON instead of text")
+    shown = fleet.add_mutually_exclusive_group()
+    shown.add_argument("--json", action="store_true", help="print JSON instead of text")
+    shown.add_argument("--csv", action="store_true", help="print each cabinet's bookkeeping totals as CSV")
     fleet.add_argument("--wait", type=float, default=10.0, metavar="SECONDS",
                        help="give up on the broker after this long (default 10)")
 
@@ -127,6 +133,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.frames < 1:
             parser.error("doctor: --frames needs at least 1")
         return doctor.run(getattr(args, "config", None), frames=args.frames, only=args.checks)
+    if command == "books":
+        from cabinet.network.books import print_books  # each command loads only what it runs: start-up time
+        return print_books(args)
     if command == "scores":
         from cabinet.storage.cli import print_scores  # each command loads only what it runs: start-up time
         return print_scores(args)
@@ -161,11 +170,24 @@ def check_config(path: str | None) -> int:
         print(f"check-config: {note}", file=sys.stderr)
     for problem in loaded.problems:
         print(problem)
+    for line in boot_warning_lines(loaded):
+        print(line)
     source = loaded.source or "no settings file"
     print(loaded.summary() if loaded.problems else f"{source}: no problems")
     if not loaded.problems:
         return 0
     return 1 if loaded.usable else 3
+
+
+def boot_warning_lines(loaded) -> list[str]:
+    """One line per coin lockout or meter that is on while the Pi boots: a warning, the pin kept."""
+    from cabinet.outputs.wiring import boot_warnings  # each command loads only what it runs: start-up time
+    lines = []
+    for wired, why in boot_warnings(loaded.settings.outputs):
+        node = loaded.nodes.get(wired.key)
+        where = f"{loaded.source}:{node.start_mark.line + 1}" if node is not None else f"{loaded.source}"
+        lines.append(f"{where}: {wired.key}: warning: {why}")
+    return lines
 
 
 def run_command() -> int:

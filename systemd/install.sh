@@ -420,6 +420,26 @@ ensure_service() {
     fi
 }
 
+# The console keys of a USB keyboard plugged into the cabinet: Ctrl+Alt+Del would reboot it
+# (systemd's ctrl-alt-del.target) and SysRq could kill, sync or reboot it. "add" masks the one
+# and sets kernel.sysrq=0 from the next boot (and now, on this machine); "remove" undoes both.
+# What only a real Pi confirms, Ctrl+Alt+F2 under KMSDRM among it: docs/installing.md.
+readonly SYSRQ_CONF=/etc/sysctl.d/90-arcadeforge-sysrq.conf
+kiosk_console_keys() {
+    local action=$1 scratch masked
+    masked=$(systemctl is-enabled ctrl-alt-del.target 2>/dev/null || true)
+    if [[ $action == remove ]]; then
+        remove_path "$SYSRQ_CONF"
+        if ! can_query || [[ $masked == masked ]]; then run systemctl unmask ctrl-alt-del.target; fi
+        return
+    fi
+    scratch=$(mktemp "${TMPDIR:-/tmp}/arcadeforge-sysrq.XXXXXXXXXX")
+    printf '# Installed by systemd/install.sh: no SysRq keys on a kiosk cabinet.\nkernel.sysrq = 0\n' > "$scratch"
+    if install_file "$scratch" "$SYSRQ_CONF" 0644; then run sysctl -q -w kernel.sysrq=0; fi
+    rm -f "$scratch"
+    if ! can_query || [[ $masked != masked ]]; then run systemctl mask ctrl-alt-del.target; fi
+}
+
 install_all() {
     ensure_packages
     ensure_user
@@ -428,6 +448,7 @@ install_all() {
     ensure_service
     ensure_data_dir
     set_boot_flags add
+    kiosk_console_keys add
     if [[ $CHANGES -gt 0 ]]; then
         # Stopped while the doctor checks the screen and pins, which the running cabinet holds.
         if can_query && systemctl is-active --quiet "$SERVICE" 2>/dev/null; then
@@ -499,6 +520,7 @@ uninstall_all() {
     remove_path "$PREFIX"
     remove_path "$DOC_DIR"
     set_boot_flags remove
+    kiosk_console_keys remove
     say "kept: $STATE_DIR (scores, audits, replays), $CONFIG_DIR (settings), user $CABINET_USER"
     say "kept: the multi-user (console) boot; 'systemctl set-default graphical.target' brings a desktop back"
 }

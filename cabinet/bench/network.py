@@ -71,7 +71,9 @@ def score_latency(folder: Path, broker: LocalBroker, trials: int) -> list[float]
     sender, receiver = _Cabinet(folder, broker.port, "sender"), _Cabinet(folder, broker.port, "receiver")
     times = []
     try:
-        _wait(lambda: sender.link.status.state == "connected" and receiver.link.status.state == "connected")
+        # Synced, not just connected: a link publishes nothing for its first second on line
+        # (link.SETTLE_SECONDS), which is no latency of a score.
+        _wait(lambda: sender.link.status.last_sync is not None and receiver.link.status.last_sync is not None)
         for trial in range(trials):
             score = 500_000 + trial
             started = time.perf_counter()

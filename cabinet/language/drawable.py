@@ -23,13 +23,21 @@ DOT_FONT_PIXELS = 8
 PIXEL_ADVANCE = 6
 # Every character of the pixel font (cabinet/render/glyphs.py): these draw with it, whatever the language.
 PIXEL_CHARACTERS = frozenset(
-    " !\"#%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[]_abcdefghijklmnopqrstuvwxyz~"
-    "\u00b7\u2190\u2191\u2192\u2193\u25b2\u25b6\u25bc\u25c0\u2665")
+    " !\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[]_abcdefghijklmnopqrstuvwxyz~"
+    "\u00a3\u00a5\u00b7\u20ac\u2190\u2191\u2192\u2193\u25b2\u25b6\u25bc\u25c0\u2665")
 
 
 def can_draw(char: str) -> bool:
     """True when a screen can draw ``char``: the pixel font has it, or the dot font does."""
     return char in PIXEL_CHARACTERS or (char.isprintable() and char in dot_font_advances())
+
+
+def font_problem(shown: str) -> str | None:
+    """Why a text a player reads cannot be drawn as ``shown`` (the characters neither font
+    has, each once), or None. Every setting a screen shows is checked by this, so that a
+    value is either refused in words or drawn, never drawn as a box."""
+    lacking = "".join(dict.fromkeys(char for char in shown if not can_draw(char)))
+    return f"has characters no font of the cabinet can draw: {lacking!r}" if lacking else None
 
 
 def dots(string: str) -> int:

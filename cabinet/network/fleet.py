@@ -1,29 +1,35 @@
 """``python -m cabinet fleet``: every cabinet the broker knows, read with the cabinet's own settings.
 
 For each cabinet: its site and id, whether it is online and when it was last
-seen, its coins, credits, plays and games per kind from its audit snapshot,
-and its takings per day (None from a cabinet whose firmware sends none); then
-the network tables. ``--json`` prints the same for machines. A cabinet whose
-figures could not be read (none received, or the broker's latest refused as
-malformed) says so instead of printing counts, and the command exits 3.
+seen, when its counts began and why, its coins and meter counts, credits (over
+the limit too), plays, continues and games per kind from its audit snapshot,
+and its takings per day (None from a cabinet whose firmware sends none; a day
+no cabinet would send flagged with its ``doubt``); then the network tables.
+``--json`` prints the same for machines, ``--csv`` each cabinet's totals for a
+spreadsheet. A cabinet whose figures could not be read (none received, or the
+broker's latest refused as malformed) says so instead of printing counts, and
+the command exits 3.
 
 :class:`FleetMonitor` (a client that only listens) serves the bench too.
 """
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import logging
 import os
 import sys
 import threading
 import time
+from datetime import date, timedelta
 
 from cabinet.network import topics
 from cabinet.network.client import KEEPALIVE_SECONDS, SetupError, connect_options, make_client
 from cabinet.network.view import FleetView, receive_or_drop
 from cabinet.settings.load import find_config, load_settings
-from cabinet.storage.takings import DAYS
+from cabinet.storage.takings import DAYS, UNDATED
 
 log = logging.getLogger("cabinet.network")
 
@@ -90,6 +96,33 @@ class FleetMonitor:
             self.dropped += 1
 
 
+def checked_takings(days: list[dict] | None, made: str) -> list[dict] | None:
+    """``days`` (a snapshot's takings) each with a ``doubt``: None, or why no cabinet would send
+    it: given twice, not a date, or outside the :data:`DAYS` days before ``made`` (a day's
+    slack each side, since a day is the cabinet's local date and ``made`` is UTC)."""
+    if days is None:
+        return None
+    newest = date.fromisoformat(made[:10]) + timedelta(days=1)
+    oldest = newest - timedelta(days=DAYS + 1)
+    seen, checked = set(), []
+    for row in days:
+        doubt = None
+        if row["day"] in seen:
+            doubt = "this day is given twice"
+        elif row["day"] != UNDATED:
+            try:
+                day = date.fromisoformat(row["day"])
+            except ValueError:
+                day = None
+            if day is None:
+                doubt = "not a date"
+            elif not oldest <= day <= newest:
+                doubt = f"outside the {DAYS} days before the snapshot of {made[:10]}"
+        seen.add(row["day"])
+        checked.append({**row, "doubt": doubt})
+    return checked
+
+
 def report(view: FleetView) -> dict:
     """Everything the monitor saw, as plain data (what ``--json`` prints)."""
     cabinets = []
@@ -105,13 +138,17 @@ def report(view: FleetView) -> dict:
             "online": None if status is None else status.online,
             "last_seen": view.seen.get(who),
             "coins": figures.get("coins", {}),
+            "meters": figures.get("meter_pulses", {}),
             "credits": {"in_machine": figures.get("credits"), "from_coins": figures.get("credits_from_coins"),
-                        "service": figures.get("service_credits"), "played": figures.get("credits_spent")},
-            "modes": {mode: {"plays": row.get("plays", 0), "games": row.get("ended", 0),
-                             "play_seconds": row.get("play_seconds", 0)}
+                        "service": figures.get("service_credits"), "played": figures.get("credits_spent"),
+                        "over_limit": figures.get("credits_over_max")},
+            "modes": {mode: {"plays": row.get("plays", 0), "continues": figures.get("continues", {}).get(mode, 0),
+                             "games": row.get("ended", 0), "play_seconds": row.get("play_seconds", 0)}
                       for mode, row in sorted(figures.get("modes", {}).items())},   # checked by messages
+            "counts_since": {"at": figures.get("counts_since"), "why": figures.get("counts_since_why")},
             "uptime_seconds": figures.get("uptime_seconds"),
-            "takings": figures.get("takings"),   # checked by messages; None from firmware before them
+            # checked by messages, and flagged here; None from firmware before them
+            "takings": checked_takings(figures.get("takings"), audits.made) if audits else None,
             "events_merged": dict(view.event_counts.get(who, {})),
             "figures": audits is not None,
             "unreadable": unreadable,
@@ -123,7 +160,16 @@ def report(view: FleetView) -> dict:
             "complete": all(cab["figures"] and not cab["unreadable"] for cab in cabinets)}
 
 
+def inert(line: str) -> str:
+    """``line`` as a terminal may print it: every character that is not printable (C0 and C1
+    controls, the bidi and other format characters, line and paragraph separators) written
+    as its Python escape, so a name a cabinet sent can neither move the cursor nor start a
+    line of its own."""
+    return "".join(char if char.isprintable() else ascii(char)[1:-1] for char in line)
+
+
 def format_report(data: dict) -> str:
+    """The report as text; every line passes :func:`inert`, since most of it is what cabinets sent."""
     lines = []
     if not data["cabinets"]:
         lines.append("no cabinet has published anything yet")
@@ -138,15 +184,19 @@ def format_report(data: dict) -> str:
             continue
         if any(topic.endswith("/audits") for topic in cab["unreadable"]):
             lines.append("  the figures below are the last good ones received, and may be out of date")
-        coins = cab["coins"]
-        credits = cab["credits"]
-        lines.append(f"  coins: chute 1 {coins.get('1', 0)}, chute 2 {coins.get('2', 0)}   credits: "
-                     f"{credits['in_machine'] or 0} in the machine, {credits['from_coins'] or 0} from coins, "
-                     f"{credits['service'] or 0} service, {credits['played'] or 0} played")
+        coins, meters, credits, since = cab["coins"], cab["meters"], cab["credits"], cab["counts_since"]
+        if since["at"]:
+            lines.append(f"  counts since {since['at'].replace('T', ' ').replace('Z', ' UTC')}"
+                         + (f" ({since['why']})" if since["why"] else ""))
+        lines.append(f"  coins: chute 1 {coins.get('1', 0)}, chute 2 {coins.get('2', 0)}   meters: "
+                     f"1 {meters.get('1', 0)}, 2 {meters.get('2', 0)}")
+        lines.append(f"  credits: {credits['in_machine'] or 0} in the machine, {credits['from_coins'] or 0} from "
+                     f"coins, {credits['service'] or 0} service, {credits['played'] or 0} played, "
+                     f"{credits['over_limit'] or 0} over the limit")
         for mode, row in cab["modes"].items():
             minutes = row["play_seconds"] / 60
-            lines.append(f"  {mode:<22} plays {row['plays']:>6}   games {row['games']:>6}   "
-                         f"play time {minutes:8.1f} min")
+            lines.append(f"  {mode:<22} plays {row['plays']:>6}   continues {row['continues']:>5}   "
+                         f"games {row['games']:>6}   play time {minutes:8.1f} min")
         takings = cab.get("takings")
         if takings is None:
             lines.append("  takings per day: not reported (firmware before them)")
@@ -155,14 +205,42 @@ def format_report(data: dict) -> str:
         else:
             lines.append("  takings per day:")
             lines += [f"    {row['day']:<10}  coins {row['coins']:>5}   credits {row['credits']:>5}   "
-                      f"plays {row['plays']:>5}" for row in takings]
+                      f"plays {row['plays']:>5}" + (f"   DOUBTFUL: {row['doubt']}" if row["doubt"] else "")
+                      for row in takings]
     for table, entries in data["tables"].items():
         lines.append("")
         lines.append(f"network table {table}")
         for e in entries:
             lines.append(f"  {e['rank']:>2}. {e['initials']:<3} {e['score']:>10}  {e['site']}/{e['cabinet']}  "
                          f"{e['when']}")
-    return "\n".join(lines)
+    return "\n".join(inert(line) for line in lines)
+
+
+CSV_COLUMNS = ("site", "cabinet", "online", "last_seen", "counts_since", "counts_since_why", "coins_chute_1",
+               "coins_chute_2", "meter_1", "meter_2", "credits_in_machine", "credits_from_coins",
+               "credits_service", "credits_played", "credits_over_limit", "plays", "continues", "games",
+               "play_seconds", "figures_complete")
+
+
+def csv_report(data: dict) -> str:
+    """One row per cabinet of its bookkeeping totals, for a spreadsheet (``--csv``). A cabinet
+    whose figures were not received has its counts empty, never 0."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    for cab in data["cabinets"]:
+        known = cab["figures"]
+        modes = cab["modes"].values()
+        counts = [cab["coins"].get("1", 0), cab["coins"].get("2", 0), cab["meters"].get("1", 0),
+                  cab["meters"].get("2", 0), cab["credits"]["in_machine"] or 0, cab["credits"]["from_coins"] or 0,
+                  cab["credits"]["service"] or 0, cab["credits"]["played"] or 0, cab["credits"]["over_limit"] or 0,
+                  sum(row["plays"] for row in modes), sum(row["continues"] for row in modes),
+                  sum(row["games"] for row in modes), round(sum(row["play_seconds"] for row in modes), 1)]
+        writer.writerow([cab["site"], cab["cabinet"], {True: "yes", False: "no", None: ""}[cab["online"]],
+                         cab["last_seen"] or "", cab["counts_since"]["at"] or "", cab["counts_since"]["why"] or "",
+                         *(counts if known else [""] * len(counts)),
+                         "yes" if known and not cab["unreadable"] else "no"])
+    return out.getvalue()
 
 
 EXIT_INCOMPLETE = 3
@@ -187,7 +265,10 @@ def run_fleet(args) -> int:
         data = report(monitor.view)
     finally:
         monitor.stop()
-    print(json.dumps(data, indent=2) if args.json else format_report(data))
+    if getattr(args, "csv", False):
+        print(csv_report(data), end="")
+    else:
+        print(json.dumps(data, indent=2) if args.json else format_report(data))
     if not data["complete"]:
         print(f"fleet: {sum(1 for c in data['cabinets'] if c['unreadable'] or not c['figures'])} cabinet(s) "
               "could not be read in full; see above", file=sys.stderr)

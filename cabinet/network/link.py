@@ -11,6 +11,13 @@ The cabinet is the authority on its own branch of the topic tree: it never takes
 its own tables from the network (its state file has them), and a message there
 that it did not send (someone with its password, or a second cabinet given the
 same id) is answered by publishing its own again, and one log line.
+
+Two cabinets with the same id (a cloned SD card) are told apart by their
+machine marks (:mod:`cabinet.system.machine`), which each puts in its client id,
+so neither takes over the other's MQTT session, and in its status. A cabinet that
+sees another machine online under its id names the clash once in the log and on
+the NETWORK page; the one with the greater mark stands down (disconnects cleanly,
+so no will speaks for it) and tries again every :data:`CLASH_RETRY_SECONDS`.
 """
 
 from __future__ import annotations
@@ -21,6 +28,7 @@ import sqlite3
 import threading
 import time
 from collections import deque
+from dataclasses import replace
 
 from cabinet.network import messages, topics
 from cabinet.network.client import (
@@ -37,6 +45,7 @@ from cabinet.network.view import FleetView, receive_or_drop
 from cabinet.settings.schema import NetworkSettings
 from cabinet.storage.db import now_stamp
 from cabinet.storage.outbox import OutboxFile
+from cabinet.system.machine import machine_mark
 
 log = logging.getLogger("cabinet.network")
 
@@ -46,15 +55,19 @@ REFUSED_RETRY_SECONDS = 60.0
 BATCH = 200                 # events published per pass
 MAX_IN_FLIGHT = 1000
 REASSERT_SECONDS = 10.0     # a topic of ours another client wrote on gets ours again at most this often
+SETTLE_SECONDS = 1.0        # after connecting, the broker's retained status of our id arrives before we publish
+CLASH_RETRY_SECONDS = 300.0  # a cabinet that stood down for another with its id tries again this often
+GOODBYE_SECONDS = 5.0       # the longest the network thread waits for its DISCONNECT to go out
 
 
 class NetworkLink:
     """The fleet link of one cabinet: ``settings`` (active), the state file at ``db_path``,
-    and ``table_ids``, the tables it shows."""
+    and ``table_ids``, the tables it shows. ``machine``: this machine's mark (tests give two)."""
 
-    def __init__(self, settings: NetworkSettings, db_path, table_ids: list[str]):
+    def __init__(self, settings: NetworkSettings, db_path, table_ids: list[str], machine: str | None = None):
         self.settings = settings
         self.site, self.cabinet = settings.site, settings.cabinet
+        self.machine = machine or machine_mark()
         self.outbox = OutboxFile(db_path)
         self.maker = SnapshotMaker(self.outbox, self.site, self.cabinet, table_ids)
         self.view = FleetView()
@@ -67,6 +80,13 @@ class NetworkLink:
         self._lock = threading.Lock()
         self._connected = False
         self._resync = False                 # publish every snapshot on the next pass
+        self._resync_after = 0.0             # ...but not before this (monotonic): SETTLE_SECONDS after connecting
+        self._clash = ""                     # the mark of another machine seen online under our id, to handle
+        self._clash_named = ""               # the last such mark logged and shown
+        self._standing_down_until = 0.0      # disconnected for another machine with our id until this (monotonic)
+        self._gone = threading.Event()       # set by paho's thread when a connection has ended
+        self._unsubscribed = threading.Event()  # set by paho's thread when the broker confirms an unsubscribe
+        self._watched: list[str] = []        # the topics subscribed to on connecting
         self._in_flight: dict[int, int] = {}  # message id -> outbox row id
         self._acked: list[int] = []
         self._early: dict[int, bool] = {}    # message id -> acknowledged (True) or refused, before we saw the id
@@ -133,13 +153,14 @@ class NetworkLink:
 
     def _open(self) -> None:
         will = self._status(False)
-        client = make_client(self.settings, f"arcadeforge-{self.site}-{self.cabinet}", will=will)
+        client = make_client(self.settings, f"arcadeforge-{self.site}-{self.cabinet}-{self.machine}", will=will)
         self._sent[will[0]] = deque([will[1]], maxlen=8)   # the broker may send it while we still listen
         client.on_connect = self._on_connect
         client.on_connect_fail = self._on_connect_fail
         client.on_disconnect = self._on_disconnect
         client.on_publish = self._on_publish
         client.on_message = self._on_message
+        client.on_unsubscribe = lambda *args: self._unsubscribed.set()
         self.client = client
         self._set_state("connecting")
         client.connect_async(self.settings.host, self.settings.port, KEEPALIVE_SECONDS, **connect_options())
@@ -148,7 +169,7 @@ class NetworkLink:
     def _status(self, online: bool) -> tuple[str, bytes]:
         """This cabinet's status topic and a message saying it is ``online`` (or not) now."""
         return (topics.topic(self.site, self.cabinet, "status"),
-                messages.encode(self.site, self.cabinet, online=online, at=now_stamp()))
+                messages.encode(self.site, self.cabinet, online=online, at=now_stamp(), machine=self.machine))
 
     def _close_client(self) -> None:
         """Say offline and disconnect. paho's thread is left alone when it may be stuck in a
@@ -167,9 +188,14 @@ class NetworkLink:
         """Delete what was acknowledged, make snapshots of what changed, publish what waits."""
         if self.outbox.replaced():
             self._reported = self._sent_upto = 0
+        if not self._settle_clash(now):
+            return
         with self._lock:
             acked, self._acked = self._acked, []
-            connected = self._connected and time.monotonic() >= self._refused_until
+            # Nothing goes out until the broker's retained status of our id has had time to say
+            # whether another machine is on line under it.
+            settled = time.monotonic() >= self._resync_after
+            connected = self._connected and time.monotonic() >= self._refused_until and settled
             resync = self._resync and connected
             if resync:   # every snapshot goes out again, over whatever another client left
                 self._resync = False
@@ -203,10 +229,55 @@ class NetworkLink:
             self._publish_snapshot(topics.topic(self.site, self.cabinet, "audits"), None,
                                    messages.encode(self.site, self.cabinet, version=self.maker.next_version(),
                                                    made=now_stamp(), audits=figures))
-        if time.monotonic() >= self._refused_until:
+        if time.monotonic() >= self._refused_until and settled:
             self._publish_events()
         self.status = LinkStatus(self._state, self.status.detail, self._last_sync, self.outbox.count(),
-                                 len(self.view.cabinets()))
+                                 len(self.view.cabinets()), self._clash_named)
+
+    def _settle_clash(self, now: float) -> bool:
+        """Meet another machine seen online under our id, and come back after standing down for
+        one; False while this cabinet stands down (the pass has nothing to do)."""
+        with self._lock:
+            other, self._clash = self._clash, ""
+        if other:
+            yielding = self.machine > other   # one rule on both sides: exactly one of the two stands down
+            if other != self._clash_named:
+                self._clash_named = other
+                log.warning("network: a second cabinet uses the id %s/%s (machine %s; this one is %s), e.g. a "
+                            "copied SD card: %s; give one of them its own network.cabinet and broker user",
+                            self.site, self.cabinet, other, self.machine,
+                            f"this one stands down and tries again every {CLASH_RETRY_SECONDS:g} s" if yielding
+                            else "that one stands down, this one carries on")
+            self.status = replace(self.status, clash=other)
+            if yielding and not self._standing_down_until:
+                self._set_state("clash", f"MACHINE {other}")
+                self._standing_down_until = now + CLASH_RETRY_SECONDS
+                self._goodbye()
+        if not self._standing_down_until:
+            return True
+        if now < self._standing_down_until:
+            return False
+        self._standing_down_until = 0.0
+        self._set_state("connecting")
+        self.client.connect_async(self.settings.host, self.settings.port, KEEPALIVE_SECONDS, **connect_options())
+        self.client.loop_start()
+        return True
+
+    def _goodbye(self) -> None:
+        """Leave the broker so that it sends no will ("offline" over the other's status): first stop
+        listening (Mosquitto drops a client it still sends to while it says goodbye, and then sends
+        its will), tell the other we are here (not retained: the broker keeps the other's status),
+        then disconnect, waiting for it to be written before paho's thread stops."""
+        if self._connected:
+            self._unsubscribed.clear()
+            self.client.unsubscribe(self._watched)
+            self._unsubscribed.wait(GOODBYE_SECONDS)
+            self._publish(*self._status(True))
+        self._gone.clear()
+        self.client.disconnect()
+        self._gone.wait(GOODBYE_SECONDS)
+        self.client.loop_stop()
+        self._connected = False
 
     def _answer_others(self, foreign: set[str], stale: set[str], tables: set[str]) -> bool:
         """Put this cabinet's own snapshots back over what another client published on its topics
@@ -214,9 +285,11 @@ class NetworkLink:
         holding a table this cabinet does not have."""
         ours, audits = self.maker.tables(), False
         for topic in sorted(foreign):
-            log.warning("network: another client published on %s, this cabinet's own topic (is its broker "
-                        "password known elsewhere, or does a second cabinet use the id %s?); publishing "
-                        "this cabinet's own again", topic, self.cabinet)
+            # A clash already named says who: each of its topics is then not worth a warning of its own.
+            (log.info if self._clash_named else log.warning)(
+                "network: another client published on %s, this cabinet's own topic (is its broker password "
+                "known elsewhere, or does a second cabinet use the id %s?); publishing this cabinet's own "
+                "again", topic, self.cabinet)
             self._published.pop(topic, None)
         for topic in sorted(foreign | stale):
             address = topics.parse(topic)
@@ -298,10 +371,12 @@ class NetworkLink:
         own = topics.branch(self.site, self.cabinet)
         watched = [f"{own}/status", f"{own}/audits", topics.EVERY_TABLE if self.settings.show_rankings
                    else f"{own}/scores/#"]
+        self._watched = watched
         client.subscribe([(topic, 1) for topic in watched])
         with self._lock:
             self._connected = True
             self._resync = True  # the next pass says online and publishes every snapshot
+            self._resync_after = time.monotonic() + SETTLE_SECONDS   # after another's status, if any, came
             quiet = time.monotonic() < self._refused_until
         if not quiet:  # else the broker refused our messages a moment ago: read, publish nothing yet
             self._set_state("connected")
@@ -312,6 +387,7 @@ class NetworkLink:
             self._set_state("unreachable")
 
     def _on_disconnect(self, client, userdata, flags, reason_code, properties) -> None:
+        self._gone.set()
         closed = reason_code.value == 0x80   # no DISCONNECT from the broker: the connection just ended
         with self._lock:
             if self._connected and closed and (self._in_flight or self._snapshot_mids):
@@ -370,6 +446,12 @@ class NetworkLink:
         snapshot is published again on connecting anyway: only one on a table this cabinet
         does not have is answered (cleared).
         """
+        if message.topic == topics.topic(self.site, self.cabinet, "status") and \
+                message.payload not in self._sent.get(message.topic, ()):
+            other = live_machine(message.payload)
+            if other and other != self.machine:
+                with self._lock:
+                    self._clash = other
         with self._lock:
             if message.retain:   # stored before we subscribed; only a table we lack needs an answer
                 self._stale.add(message.topic)
@@ -395,7 +477,8 @@ class NetworkLink:
         if state == self._state and detail == self.status.detail:
             return
         self._state = state
-        self.status = LinkStatus(state, detail, self._last_sync, self.status.queued, self.status.cabinets)
+        self.status = LinkStatus(state, detail, self._last_sync, self.status.queued, self.status.cabinets,
+                                 self._clash_named)
         where = f"{self.settings.host}:{self.settings.port}"
         lines = {
             "connecting": f"network: connecting to {where} as {self.site}/{self.cabinet}",
@@ -408,12 +491,24 @@ class NetworkLink:
                       f"user {self.settings.username or self.cabinet}",
             "disconnected": f"network: lost the broker {where} ({detail}); reconnecting",
             "setup": detail,
+            "clash": "",   # _settle_clash said it, once
             "stopped": "network: stopped",
         }
-        if state in lines:
+        if lines.get(state):
             (log.info if state in ("connecting", "connected", "stopped") else log.warning)(lines[state])
 
     def _problem(self, line: str) -> None:
         if line != self._problem_logged:
             self._problem_logged = line
             log.warning("%s", line)
+
+
+def live_machine(payload: bytes) -> str:
+    """The machine mark in a status message saying its cabinet is online; "" for any other
+    (offline, a will, a cabinet whose firmware sends no mark, or not a status at all)."""
+    try:
+        body = json.loads(payload) if len(payload) <= 1024 else None
+    except ValueError:
+        return ""
+    mark = body.get("machine") if isinstance(body, dict) and body.get("online") is True else None
+    return mark[:16] if isinstance(mark, str) and mark.isalnum() else ""

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from cabinet.network import topics
 from cabinet.network.merge import Entry, TableSnapshot
-from cabinet.storage.scores import check_table
+from cabinet.storage.scores import INITIALS_CHARACTERS, check_table, most_score
 from cabinet.storage.takings import DAYS, UNDATED
 
 VERSION = 1
@@ -29,6 +29,7 @@ _STAMP = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z")
 _EVENT_ID = re.compile(r"[0-9a-f]{32}")
 _DAY = re.compile(rf"\d{{4}}-\d\d-\d\d|{UNDATED}")
 MAX_DAYS = 2 * DAYS   # room for a firmware that keeps more days
+_TYPED = frozenset(INITIALS_CHARACTERS)
 
 
 class BadMessage(ValueError):
@@ -124,9 +125,10 @@ def _audits(address, body) -> AuditSnapshot:
 
 
 COUNTS = ("credits", "credits_from_coins", "service_credits", "credits_spent", "credits_over_max",
-          "total_plays", "uptime_seconds")
+          "total_plays", "total_continues", "uptime_seconds")
 SECONDS = ("total_play_seconds", "average_play_seconds")
-STAMPS = ("counts_reset", "scores_reset")
+STAMPS = ("counts_reset", "scores_reset", "counts_since")
+_WHY = re.compile(r"[A-Z][A-Z ]{0,59}")   # why the counts began: "NEW DATABASE", "BOOKKEEPING RESET"...
 
 
 def _figures(audits: dict) -> dict:
@@ -136,6 +138,10 @@ def _figures(audits: dict) -> dict:
     if not isinstance(coins, dict) or not set(coins) <= {"1", "2"}:
         raise BadMessage("audits.coins must be an object of chutes 1 and 2")
     figures["coins"] = {chute: _int(coins, chute, f"audits.coins.{chute}") for chute in sorted(coins)}
+    meters = audits.get("meter_pulses", {})
+    if not isinstance(meters, dict) or not set(meters) <= {"1", "2"}:
+        raise BadMessage("audits.meter_pulses must be an object of meters 1 and 2")
+    figures["meter_pulses"] = {meter: _int(meters, meter, f"audits.meter_pulses.{meter}") for meter in sorted(meters)}
     for key in COUNTS:
         if key in audits:
             figures[key] = _int(audits, key, f"audits.{key}")
@@ -145,13 +151,24 @@ def _figures(audits: dict) -> dict:
     for key in STAMPS:
         if audits.get(key) is not None:
             figures[key] = _stamp(audits, key)
+    why = audits.get("counts_since_why")
+    if why is not None:
+        if not isinstance(why, str) or not _WHY.fullmatch(why):
+            raise BadMessage(f"audits.counts_since_why must be capital words, got {_short(why)}")
+        figures["counts_since_why"] = why
+    continues = audits.get("continues", {})
+    if not isinstance(continues, dict):
+        raise BadMessage("audits.continues must be an object")
+    figures["continues"] = {_mode(mode, "audits.continues"): _int(continues, mode, f"audits.continues.{mode}")
+                            for mode in continues}
     modes = audits.get("modes", {})
     if not isinstance(modes, dict):
         raise BadMessage("audits.modes must be an object")
     figures["modes"] = {}
     for mode, row in modes.items():
-        if not isinstance(row, dict) or not 1 <= len(mode) <= 80 or not mode.isprintable():
+        if not isinstance(row, dict):
             raise BadMessage(f"audits.modes has a bad entry {_short(mode)}")
+        _mode(mode, "audits.modes")
         where = f"audits.modes.{mode}"
         figures["modes"][mode] = {"plays": _int(row, "plays", f"{where}.plays"),
                                   "ended": _int(row, "ended", f"{where}.ended"),
@@ -159,6 +176,13 @@ def _figures(audits: dict) -> dict:
     if "takings" in audits:   # absent from firmware before the takings per day
         figures["takings"] = _takings(audits["takings"])
     return figures
+
+
+def _mode(mode: str, where: str) -> str:
+    """A game and mode's name ("blocks/single") as a key of ``where``."""
+    if not 1 <= len(mode) <= 80 or not mode.isprintable():
+        raise BadMessage(f"{where} has a bad entry {_short(mode)}")
+    return mode
 
 
 def _takings(days) -> list[dict]:
@@ -191,9 +215,12 @@ def _scores(address, body) -> TableSnapshot:
         if not isinstance(item, dict):
             raise BadMessage("an entry is not an object")
         initials = item.get("initials")
-        if not isinstance(initials, str) or not 1 <= len(initials) <= 3 or not initials.isprintable():
-            raise BadMessage(f"bad initials {_short(initials)}")
-        parsed.append(Entry(_int(item, "id"), initials, _int(item, "score"), _stamp(item, "when")))
+        if not isinstance(initials, str) or not 1 <= len(initials) <= 3 or not set(initials) <= _TYPED:
+            raise BadMessage(f"bad initials {_short(initials)}: a cabinet types {INITIALS_CHARACTERS.strip()}")
+        score = _int(item, "score")
+        if score > most_score(table):
+            raise BadMessage(f"score {score} is more than table {_short(table)} holds ({most_score(table)})")
+        parsed.append(Entry(_int(item, "id"), initials, score, _stamp(item, "when")))
     if len({entry.entry_id for entry in parsed}) != len(parsed):
         raise BadMessage("an entry id is given twice")
     return TableSnapshot(address.site, address.cabinet, table, _int(body, "version"), _stamp(body, "made"),

@@ -16,6 +16,7 @@ class LinkStatus:
     last_sync: str | None = None   # UTC stamp of the broker's last acknowledgement of a message of ours
     queued: int = 0
     cabinets: int = 0
+    clash: str = ""                # the mark of another machine online under this cabinet's id, if one was seen
 
 
 STATES = {
@@ -27,5 +28,6 @@ STATES = {
     "denied": N_("MESSAGES REFUSED (ACL)"),
     "disconnected": N_("DISCONNECTED, RETRYING"),
     "setup": N_("SETTINGS PROBLEM"),
+    "clash": N_("STOOD DOWN: ID IN USE"),
     "stopped": N_("STOPPED"),
 }

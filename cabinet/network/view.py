@@ -24,6 +24,11 @@ from cabinet.network.merge import NETWORK_SIZE, Ledger, TableSnapshot, merge, ne
 
 log = logging.getLogger("cabinet.network")
 
+# A cabinet shows 9 tables and one per contest list: room for 55 lists. Beyond this a receiver
+# keeps no more of one cabinet's tables (nor of its refused topics), so one cabinet's junk
+# costs every other cabinet a bounded amount of memory and start-up time.
+TABLES_PER_CABINET = 64
+
 
 def arrived(message, now: float):
     """``message`` with its version and stamps no later than ``now`` (this receiver's clock, in s)."""
@@ -53,6 +58,8 @@ class FleetView:
         self.ledger = Ledger()
         self.event_counts: dict[tuple, Counter] = {}  # per cabinet: events merged, by kind
         self.unreadable: dict[tuple, dict[str, str]] = {}  # per cabinet: topic -> why its latest was refused
+        self._table_count: Counter = Counter()   # per cabinet: tables kept
+        self._turned_away: Counter = Counter()   # per cabinet: tables refused for the cap
 
     def receive(self, topic: str, payload: bytes, retained: bool = False):
         """Merge one received message (``retained``: the broker's stored one, sent on subscribing).
@@ -72,12 +79,29 @@ class FleetView:
         except messages.BadMessage as exc:
             if address is not None and address.kind != "events":   # events carry no figure shown
                 with self._lock:
-                    self.unreadable.setdefault((address.site, address.cabinet), {})[topic] = str(exc)
+                    refused = self.unreadable.setdefault((address.site, address.cabinet), {})
+                    if topic in refused or len(refused) < TABLES_PER_CABINET:
+                        refused[topic] = str(exc)
             raise
+        if isinstance(message, TableSnapshot):
+            self._keep_within_cap(message)
         with self._lock:
             self.unreadable.get((message.site, message.cabinet), {}).pop(topic, None)
         self.apply(arrived(message, self.clock()))
         return message
+
+    def _keep_within_cap(self, snapshot: TableSnapshot) -> None:
+        """Refuse a new table of a cabinet that already has :data:`TABLES_PER_CABINET`; the count
+        refused shows as one unreadable topic, ``<branch>/scores/#``."""
+        who = (snapshot.site, snapshot.cabinet)
+        with self._lock:
+            if snapshot.key in self._kept or self._table_count[who] < TABLES_PER_CABINET:
+                return
+            self._turned_away[who] += 1
+            reason = (f"{self._turned_away[who]} more tables than the {TABLES_PER_CABINET} "
+                      f"a receiver keeps of one cabinet")
+            self.unreadable.setdefault(who, {})[f"{topics.branch(*who)}/scores/#"] = reason
+        raise messages.BadMessage(reason)
 
     def forget(self, address, topic: str) -> None:
         """Nothing stands on ``topic`` any more: drop what it held."""
@@ -89,6 +113,7 @@ class FleetView:
             elif address.kind == "audits":
                 self.audits.pop(who, None)
             elif self._kept.pop((address.site, address.cabinet, address.table), None) is not None:
+                self._table_count[who] -= 1
                 self._tables[address.table] = network_table(self._kept.values(), address.table, self.size)
 
     def apply(self, message) -> bool:
@@ -98,8 +123,10 @@ class FleetView:
             stamp = getattr(message, "made", None) or getattr(message, "at", "")
             self.seen[who] = max(self.seen.get(who, ""), stamp)
             if isinstance(message, TableSnapshot):
+                new = message.key not in self._kept
                 if not merge(self._kept, message):
                     return False
+                self._table_count[who] += new
                 self._tables[message.table] = network_table(self._kept.values(), message.table, self.size)
                 return True
             if isinstance(message, messages.AuditSnapshot):

@@ -36,6 +36,25 @@ SUGGESTED_PINS = {"lockout1": 15, "lockout2": None, "meter1": 20, "meter2": 21,
                   "start_lamp1": 18, "start_lamp2": 19, "marquee": 14}
 
 
+# Lines the Pi holds high from power-on until a program drives them, and why: the BCM2711's
+# default pulls (GPIO 0-8 up, 9-27 down: its datasheet's "Alternative Function Assignments"),
+# the Pi's own 1.8 kOhm pull-ups on I2C1, the HAT EEPROM lines the firmware reads at boot, and
+# the UART's TX. Every other header line is low until then.
+BOOT_HIGH = {
+    0: "the HAT EEPROM's ID_SD line, pulled high and read by the Pi's firmware at boot",
+    1: "the HAT EEPROM's ID_SC line, pulled high and read by the Pi's firmware at boot",
+    2: "I2C1's SDA, held high by a 1.8 kOhm resistor on the Pi itself",
+    3: "I2C1's SCL, held high by a 1.8 kOhm resistor on the Pi itself",
+    **dict.fromkeys(range(4, 9), "pulled high from power-on (the BCM2711's default pull for GPIO 0-8)"),
+    14: "the UART's TX, high from boot whenever the UART is on (enable_uart=1, a serial console)",
+}
+# What a coil does when it is on while nothing drives it.
+COILS = {"lockout1": "the lockout's coil lets coins in that nobody counts",
+         "lockout2": "the lockout's coil lets coins in that nobody counts",
+         "meter1": "the coin meter's coil may count a coin nobody paid",
+         "meter2": "the coin meter's coil may count a coin nobody paid"}
+
+
 @dataclass(frozen=True)
 class WiredOutput:
     """One output of the settings: its YAML key, its name, its pin and its polarity."""
@@ -102,3 +121,22 @@ def check_outputs(outputs, gpio) -> tuple[list[WiredOutput], list[Words]]:
                      for wired, message in clash_lines(pin, users, input_keys)]
     usable = [w for w in output_wiring(outputs) if on_header(w.pin) and w.name not in disabled]
     return usable, problems
+
+
+def boot_warnings(outputs) -> list[tuple[WiredOutput, str]]:
+    """``(output, why)`` for each coin lockout or meter that is on while the Pi boots, before the
+    program drives its pin: a line held high for an ``active_high`` output, any other line for
+    an active-low one. English only: ``check-config`` prints it, and the wiring is the fix."""
+    warnings = []
+    for wired in output_wiring(outputs):
+        if wired.name not in COILS or not on_header(wired.pin):
+            continue
+        high = BOOT_HIGH.get(wired.pin)
+        if wired.active_high and high:
+            why = f"GPIO {wired.pin} is {high}"
+        elif not wired.active_high and not high:
+            why = f"GPIO {wired.pin} is low from power-on and this output is active low"
+        else:
+            continue
+        warnings.append((wired, f"{why}; until the program starts, {COILS[wired.name]}"))
+    return warnings

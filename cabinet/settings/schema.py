@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cabinet.language import LANGUAGES, N_
-from cabinet.language.drawable import PIXEL_ADVANCE, can_draw, dots
+from cabinet.language.drawable import PIXEL_ADVANCE, dots, font_problem
 from cabinet.system.price_table import PriceTable
 from cabinet.system.sleep_hours import command_problem, sleep_hours_problem
 
@@ -75,9 +75,8 @@ def attract_message_problem(message: str) -> str | None:
     Misaki dot font: kana, kanji, 円), so it may hold whatever the two can draw, within one line.
     """
     shown = message.upper()
-    lacking = "".join(dict.fromkeys(char for char in shown if not can_draw(char)))
-    if lacking:
-        return f"has characters no font of the cabinet can draw: {lacking!r}"
+    if problem := font_problem(shown):
+        return problem
     if dots(shown) > MESSAGE_DOTS:
         return (f"is too long for one line of the screen: {dots(shown)} dots wide, at most {MESSAGE_DOTS} "
                 f"({MAX_MESSAGE} letters; a letter or digit is {PIXEL_ADVANCE} dots, a Japanese character 8)")
@@ -105,7 +104,7 @@ def price_text_problem(price: str) -> str | None:
         return f"must be at most {MAX_PRICE_TEXT} characters, got {len(price)}"
     if not price.isprintable() or price != price.strip():
         return "must be printable characters, without spaces at either end"
-    return None
+    return font_problem(price)
 
 
 @dataclass
@@ -210,7 +209,7 @@ def table_name_problem(name: str) -> str | None:
         return f"must not contain '/' (it names the list's high-score table), got {name!r}"
     if not name.isprintable():
         return f"must not contain a tab or control character (it is shown on screen), got {name!r}"
-    return None
+    return font_problem(name + name.upper())   # menus show it in capitals, table titles as written
 
 
 @dataclass

@@ -42,6 +42,13 @@ FACTORY_DATE = "2026-01-01T00:00:00Z"
 # What a score holds between the end of its game and the initials the player enters;
 # a cabinet stopped in between keeps the score under it.
 PLACEHOLDER = "---"
+# What the initials entry offers a player (:mod:`cabinet.scenes.flow.initials`, whose wheel a test
+# holds to it); the fleet refuses any other character, so a look-alike letter can neither dodge the
+# word filter nor reach a screen.
+INITIALS_CHARACTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ .!?-*&"
+# The most points a table's row holds: eight digits fill its score column. No streak is longer.
+MOST_POINTS = 99_999_999
+MOST_WINS = 9_999
 
 # Best factory score per table kind; the entries below fall in tenths of it, so a
 # first-time player can get on the table and a good one can top it.
@@ -103,6 +110,13 @@ def ladder_table(game: str) -> str:
 
 def is_ladder_table(table: str) -> bool:
     return table.startswith("ladder/")
+
+
+def most_score(table: str) -> int:
+    """The highest number an entry of ``table`` can hold: the levels of a climb, wins in a row, or points."""
+    if is_ladder_table(table):
+        return LADDER_TOP
+    return MOST_WINS if is_streak_table(table) else MOST_POINTS
 
 
 def check_table(table: str) -> str:

@@ -8,6 +8,7 @@ from types import SimpleNamespace
 
 import pytest
 
+from cabinet.network import link as link_module
 from cabinet.network.link import NetworkLink
 from cabinet.settings.schema import NetworkSettings
 from cabinet.storage.store import Store
@@ -35,8 +36,9 @@ class Client:
 
 
 @pytest.fixture
-def connected(tmp_path):
+def connected(tmp_path, monkeypatch):
     """A link just connected to a broker played by :class:`Client`, and its cabinet's store."""
+    monkeypatch.setattr(link_module, "SETTLE_SECONDS", 0.0)   # no broker: no other cabinet's status to wait for
     store = Store.open(tmp_path / "cabinet.db")
     store.outbox.enabled = True
     link = NetworkLink(NetworkSettings(enabled=True, host="broker", tls=False), store.db.path, ["blocks"])

@@ -325,7 +325,7 @@ def test_the_fleet_command_prints_every_cabinet_and_the_network_tables(tmp_path,
         [left] = data["cabinets"]
         assert (left["site"], left["cabinet"], left["online"]) == ("bar", "left", True)
         assert left["coins"] == {"1": 1, "2": 2} and left["credits"]["played"] == 1
-        assert left["modes"]["blocks/single"] == {"plays": 1, "games": 1, "play_seconds": 90.0}
+        assert left["modes"]["blocks/single"] == {"plays": 1, "continues": 0, "games": 1, "play_seconds": 90.0}
         assert [(e["initials"], e["score"], e["cabinet"]) for e in data["tables"]["blocks"]] == [("ABC", 33_000, "left")]
         assert main(["fleet", "--config", str(config)]) == 0
         text = capsys.readouterr().out

@@ -16,6 +16,7 @@ from cabinet.network.messages import AuditSnapshot
 from cabinet.network.snapshots import SnapshotMaker
 from cabinet.network.view import FleetView
 from cabinet.settings.schema import CreditSettings
+from cabinet.storage.db import now_stamp
 from cabinet.storage.store import Store
 from cabinet.storage.takings import UNDATED, local_day
 from cabinet.system.price_table import PriceTable
@@ -162,12 +163,12 @@ def test_the_fleet_report_lists_each_cabinets_takings_and_says_when_a_cabinet_se
     bank.start("blocks", "single")
     figures = SnapshotMaker(store.db, "bar", "cab-1", ["blocks"]).audits()
     view = FleetView()
-    view.apply(AuditSnapshot("bar", "cab-1", 1, "2026-12-01T20:00:00Z", figures))
+    view.apply(AuditSnapshot("bar", "cab-1", 1, now_stamp(), figures))   # made now: today is in its window
     old = {key: value for key, value in figures.items() if key != "takings"}
-    view.apply(AuditSnapshot("bar", "cab-old", 1, "2026-12-01T20:00:00Z", old))
+    view.apply(AuditSnapshot("bar", "cab-old", 1, now_stamp(), old))
     data = report(view)
     assert [cab["takings"] for cab in data["cabinets"]] == [
-        [{"day": today, "coins": 1, "credits": 1, "plays": 1}], None]
+        [{"day": today, "coins": 1, "credits": 1, "plays": 1, "doubt": None}], None]
     text = format_report(data)
     assert f"    {today:<10}  coins     1   credits     1   plays     1" in text
     assert "  takings per day: not reported (firmware before them)" in text
@@ -180,10 +181,11 @@ def test_takings_cross_the_wire_and_a_bad_day_refuses_the_snapshot_in_one_line(s
     bank.coin(1)
     figures = SnapshotMaker(store.db, "bar", "cab-1", ["blocks"]).audits()
     topic = "arcadeforge/bar/cab-1/audits"
-    payload = messages.encode("bar", "cab-1", version=1, made="2026-12-01T20:00:00Z", audits=figures)
+    payload = messages.encode("bar", "cab-1", version=1, made=now_stamp(), audits=figures)
     view = FleetView()
     view.apply(messages.parse(topic, payload))
-    assert report(view)["cabinets"][0]["takings"] == [{"day": today, "coins": 1, "credits": 1, "plays": 0}]
+    assert report(view)["cabinets"][0]["takings"] == [{"day": today, "coins": 1, "credits": 1, "plays": 0,
+                                                       "doubt": None}]
     for bad_day in ("yesterday", None):
         figures["takings"] = [{"day": bad_day, "coins": 1, "credits": 1, "plays": 0}]
         with pytest.raises(messages.BadMessage, match=r"audits\.takings has a bad day") as refused:

@@ -51,4 +51,7 @@ class NetworkPage(Page):
             InfoRow(tr("CABINET"), net.cabinet),
             InfoRow(tr("NETWORK RANKINGS"), tr("SHOWN") if net.show_rankings else tr("HIDDEN")),
         ]
+        if status.clash:   # a cloned SD card: the operator must give one of the two its own id
+            rows.insert(1, InfoRow(tr("ID CLASH"), tr("MACHINE {machine}", machine=status.clash.upper()),
+                                   tr("ANOTHER CABINET USES THIS ID: A COPIED SD CARD? GIVE ONE ITS OWN")))
         return rows

@@ -92,7 +92,7 @@ def test_a_demo_volume_of_zero_silences_attract_mode():
 BAD_SETTINGS = {
     "audio: {demo_sound_every: 0}": "audio.demo_sound_every: must be at least 1, got 0; using 1",
     "audio: {demo_volume: 101}": "audio.demo_volume: must be at most 100, got 101; using 100",
-    "attract: {message: \"2 PLAYS €1\"}": "attract.message: has characters no font of the cabinet can draw: '€'; "
+    "attract: {message: \"2 PLAYS ₩1\"}": "attract.message: has characters no font of the cabinet can draw: '₩'; "
                                          "using ''",
     "attract: {message: \"" + "X" * 49 + "\"}": "attract.message: is too long for one line of the screen: 294 dots "
                                                  "wide, at most 288 (48 letters; a letter or digit is 6 dots, a Japanese "

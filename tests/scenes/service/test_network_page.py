@@ -9,6 +9,7 @@ import pytest
 from cabinet.network.status import LinkStatus
 from cabinet.scenes.service.network import NetworkPage
 from support.app import make_app
+from support.service import screenshot
 
 
 @pytest.fixture
@@ -40,3 +41,14 @@ def test_mqtt_names_are_shown_in_their_own_case_and_the_password_never(app):
 def test_the_user_is_the_cabinet_id_when_none_is_set(app):
     app.ctx.settings.network.cabinet = "Upstairs-2"
     assert shown(app)["USER"] == "Upstairs-2"
+
+
+@pytest.mark.parametrize("state", ["clash", "connected"])
+def test_a_cloned_id_is_named_on_the_page_of_both_cabinets(app, tmp_path, state):
+    app.ctx.network = SimpleNamespace(status=LinkStatus(state, "MACHINE 1111AAAA", None, 0, 1, clash="1111aaaa"))
+    page = NetworkPage(app.ctx)
+    rows = {row.label: row.value() for row in page.rows()}
+    assert rows["ID CLASH"] == "MACHINE 1111AAAA"
+    assert rows["LINK"] == ("STOOD DOWN: ID IN USE" if state == "clash" else "CONNECTED")
+    app.ctx.scenes.push(page)
+    screenshot(app, tmp_path, f"network-{state}")   # kept for a person to look at under --basetemp
