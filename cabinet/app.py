@@ -71,6 +71,8 @@ class App:
     ``ai_worker``: start the worker process the CPU players think in
     (:mod:`cabinet.scenes.kit.thinker`) once the first frame is shown, as the
     cabinet does; without it (tests) they think in the main loop.
+    ``music``: render the music in a worker once the first frame is shown and play it
+    (:mod:`cabinet.audio.music`); without it (tests) ``ctx.music`` keeps its state silently.
     ``gc_at_cuts``: once the caches are warm, freeze start-up's objects and run full
     garbage collections only between frames at a cut to another screen
     (:mod:`cabinet.system.garbage`), as the cabinet does; process-wide, so tests leave it off.
@@ -78,7 +80,7 @@ class App:
 
     def __init__(self, loaded, *, windowed: bool = False, headless: bool = False,
                  screenshots: str | os.PathLike | None = None, exit_after: float | None = None,
-                 audio=None, ai_worker: bool = False, gc_at_cuts: bool = False):
+                 audio=None, ai_worker: bool = False, gc_at_cuts: bool = False, music: bool = False):
         if headless:
             os.environ["SDL_VIDEODRIVER"] = "dummy"
             os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -113,6 +115,7 @@ class App:
                            audio=audio or Audio(settings.audio),
                            inputs=InputHub(settings.inputs, cabinet_keys=self._cabinet_keys(settings)),
                            bank=store.credit_bank(settings.credits))
+        self._music_rate = self._attach_music(music)
         if ai_worker:
             # Started once the first frame is shown (_after_frame): a cabinet's start-up does not share
             # its cores with the worker's; attract mode's title comes before any CPU player thinks.
@@ -251,6 +254,7 @@ class App:
         events = self.care.update(self._in_attract(), events)
         if self.care.asleep:
             if not was_asleep:
+                ctx.music.rest()
                 ctx.audio.rest()    # dark and silent: the sound card is let go until the screen wakes
             # Asleep: nothing moves; coins are still counted (and wake the screen).
             for event in events:
@@ -261,6 +265,7 @@ class App:
             return
         if was_asleep:
             ctx.audio.wake()
+            ctx.music.wake()
             ctx.go_to_attract()     # a fresh attract mode, from its title
         self.service_door.update()
         for event in events:
@@ -350,6 +355,8 @@ class App:
             self.notifier.ready()
             if self.ctx.thinker is not None:
                 self.ctx.thinker.start()
+            if self._music_rate:
+                self.ctx.music.start_rendering(self._music_rate)   # in a worker: no frame waits for it
         elif self.ctx.thinker is not None:
             self.ctx.thinker.collect()      # answers in hand, so start-up is timed when it ends
         if name != self._status:
@@ -364,6 +371,7 @@ class App:
         """Once per pass of the loop: the systemd watchdog, the store's upkeep, garbage, freed memory back."""
         self.notifier.tick(now)
         self.ctx.store.tick(now)
+        self.ctx.music.tick()
         collected = self.garbage is not None and self.garbage.tick(now)
         if collected or now >= self._next_trim:
             from cabinet.system.memory import TRIM_EVERY_SECONDS, release_freed_memory  # ctypes: loaded late
@@ -389,9 +397,26 @@ class App:
         self.ctx.store.close()
         if self.ctx.thinker is not None:
             self.ctx.thinker.stop()
+        self.ctx.music.close()
         if self.garbage is not None:
             self.garbage.release()
         close_screen()
+
+    # ------------------------------------------------------------------ music
+
+    def _attach_music(self, wanted: bool) -> int:
+        """Give ``ctx.music`` the cabinet's cache folder and mixer channel; the mixer's rate, or 0
+        when the music stays silent (not ``wanted``, or no sound card: nothing to render for)."""
+        from cabinet.audio.music import Music
+        from cabinet.audio.player import Audio, PygameMusicChannel  # loaded by App.__init__; names only
+        from cabinet.system.paths import state_dir
+        audio = self.ctx.audio
+        real = wanted and isinstance(audio, Audio) and audio.available
+        folder = state_dir() / "music" if real else None
+        self.ctx.music = Music(self.ctx.settings.audio, folder, PygameMusicChannel(audio) if real else None, audio)
+        if isinstance(audio, Audio):
+            audio.music = self.ctx.music
+        return audio.sample_rate if real else 0
 
     # ------------------------------------------------------------------ helpers
 
@@ -431,6 +456,7 @@ class App:
         """The service menu applied new settings: the language, and turn the picture if the rotation changed."""
         self.ctx.inputs.cabinet_keys = self._cabinet_keys(settings)
         self.care.configure(settings.display)
+        self.ctx.music.configure(settings.audio)
         language.use(settings.display.language)   # scenes translate as they draw: the next frame follows
         board = self.ctx.outputs.board
         if (settings.outputs, settings.inputs.gpio) != (board.settings, board.gpio):
@@ -515,7 +541,7 @@ def main(args, replay_id: int | None = None, start_scene: str | None = None) -> 
     try:
         app = App(loaded, windowed=getattr(args, "windowed", False), headless=getattr(args, "headless", False),
                   screenshots=getattr(args, "screenshots", None), exit_after=getattr(args, "exit_after", None),
-                  ai_worker=True, gc_at_cuts=True)
+                  ai_worker=True, gc_at_cuts=True, music=True)
     except DisplayUnavailable as exc:
         log.critical("display: %s", exc)
         return EXIT_NO_DISPLAY
