@@ -115,7 +115,7 @@ class App:
                            audio=audio or Audio(settings.audio),
                            inputs=InputHub(settings.inputs, cabinet_keys=self._cabinet_keys(settings)),
                            bank=store.credit_bank(settings.credits))
-        self._music_rate = self._attach_music(music)
+        self._music_rate = self.attach_music(music)
         if ai_worker:
             # Started once the first frame is shown (_after_frame): a cabinet's start-up does not share
             # its cores with the worker's; attract mode's title comes before any CPU player thinks.
@@ -404,7 +404,7 @@ class App:
 
     # ------------------------------------------------------------------ music
 
-    def _attach_music(self, wanted: bool) -> int:
+    def attach_music(self, wanted: bool) -> int:
         """Give ``ctx.music`` the cabinet's cache folder and mixer channel; the mixer's rate, or 0
         when the music stays silent (not ``wanted``, or no sound card: nothing to render for)."""
         from cabinet.audio.music import Music

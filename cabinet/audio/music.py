@@ -138,6 +138,12 @@ class Music:
             log.warning("music: cannot start rendering (%s); the cabinet plays without music", exc)
             self._drop_worker()
 
+    def render_now(self, mixer_rate: int) -> None:
+        """Make the cache whole here and now, blocking (the bench and tools; the cabinet uses a worker)."""
+        self._rate = music_rate(mixer_rate)
+        fates = ensure((str(self.folder), self._rate))
+        self.ready = {name for name, fate in fates.items() if not fate.startswith("failed")}
+
     def tick(self) -> None:
         """Once a pass of the main loop: the worker's answer, the track wanted, the channel topped up."""
         self._collect()
