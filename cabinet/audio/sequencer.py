@@ -25,12 +25,14 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from cabinet.audio.synth import SYNTH_VERSION, Synth, transpose
+from cabinet.audio.synth import SYNTH_VERSION, Synth, lowpass, transpose
 
 SIXTEENTHS_PER_BAR = 16
 LAYERS = ("base", "drive", "danger")
 FAST = "fast"           # the name of the fast tier's buffer, beside the layers'
 PEAK = 0.8              # the loudest a track gets, every layer at full: headroom for the effects
+CUTOFF = 7000.0         # Hz: chip music's brightness without its fizz
+FILTER_TAPS = 31
 GATE = 0.92             # a note sounds for this share of its length: phrases stay articulated
 
 
@@ -203,16 +205,27 @@ def _render_voices(track: Track, voices, synth: Synth, sixteenth: int) -> np.nda
     return out[:total]
 
 
+def _smoothed(signal: np.ndarray, rate: int) -> np.ndarray:
+    """``signal``, rendered at twice ``rate``, at ``rate``: everything above :data:`CUTOFF` removed
+    first (the loop wrapped round the filter, so its ends still meet), then every other sample."""
+    edge = FILTER_TAPS
+    looped = np.concatenate([signal[-edge:], signal, signal[:edge]])
+    return lowpass(looped, CUTOFF, 2 * rate, taps=FILTER_TAPS)[edge:-edge:2]
+
+
 def render_track(track: Track, rate: int) -> dict[str, np.ndarray]:
     """The track's layers and its fast tier by name, mono float32 at ``rate``.
 
     The layers have the same length, a whole number of bars; so has the fast tier, shorter.
-    One gain scales them all, so that every layer at full peaks at :data:`PEAK`.
+    One gain scales them all, so that every layer at full peaks at :data:`PEAK`. Everything is
+    rendered at twice the rate and filtered down (:func:`_smoothed`): the pulse waves' highest
+    overtones would otherwise fold back as harsh, out-of-tune whistles, tiring over an hour.
     """
-    synth = Synth(rate)
-    normal = step_samples(track.tempo, rate)
+    synth = Synth(2 * rate)
+    normal = 2 * step_samples(track.tempo, rate)
     out = {layer: _render_voices(track, track.layers[layer], synth, normal) for layer in LAYERS}
     every = [voice for layer in LAYERS for voice in track.layers[layer]]
-    out[FAST] = _render_voices(track, every, synth, step_samples(track.tempo * track.fast, rate))
+    out[FAST] = _render_voices(track, every, synth, 2 * step_samples(track.tempo * track.fast, rate))
+    out = {name: _smoothed(samples, rate) for name, samples in out.items()}
     loudest = max(np.max(np.abs(sum(out[layer] for layer in LAYERS))), np.max(np.abs(out[FAST])))
     return {name: (samples * (PEAK / loudest)).astype(np.float32) for name, samples in out.items()}

@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from cabinet.audio.sequencer import FAST, LAYERS, PEAK, Track, Voice, bar_samples, events, render_track
+from cabinet.audio.sequencer import CUTOFF, FAST, LAYERS, PEAK, Track, Voice, bar_samples, events, render_track
 
 RATE = 22050
 
@@ -74,3 +74,12 @@ def test_a_missing_pattern_is_named():
 def test_the_key_follows_the_data():
     assert small_track().key() == small_track().key()
     assert small_track().key() != small_track(tempo=151.0).key()
+
+
+def test_the_fizz_above_the_cutoff_is_filtered_out():
+    # Thin pulse waves high up: unfiltered, their overtones fill the top of the spectrum.
+    track = small_track(melody="C7 D7 E7 G7 A7 G7 E7 D7")
+    base = render_track(track, RATE)["base"]
+    power = np.abs(np.fft.rfft(base)) ** 2
+    hz = np.fft.rfftfreq(len(base), 1 / RATE)
+    assert power[hz > CUTOFF + 2000].sum() < 0.01 * power.sum()
