@@ -138,6 +138,11 @@ class Music:
             log.warning("music: cannot start rendering (%s); the cabinet plays without music", exc)
             self._drop_worker()
 
+    @property
+    def rendering(self) -> bool:
+        """True while the worker renders the cache."""
+        return self._worker is not None
+
     def render_now(self, mixer_rate: int) -> None:
         """Make the cache whole here and now, blocking (the bench and tools; the cabinet uses a worker)."""
         self._rate = music_rate(mixer_rate)
