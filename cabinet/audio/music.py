@@ -32,6 +32,9 @@ log = logging.getLogger("cabinet.audio")
 CHUNK_SECONDS = 0.2     # each chunk handed to the mixer; two in hand ride out a 0.4 s stall
 DUCK = 0.5              # an effect drops the music to this share of its volume...
 DUCK_SECONDS = 0.35     # ...and it comes back over this time
+JINGLES = {"title_jingle": 2.3, "start": 0.7, "new_record": 0.8, "ladder_next": 0.9, "ladder_master": 1.3,
+           "versus_challenger": 0.8}   # effects that are tunes of their own, and their length in seconds
+JINGLE_DUCK = 0.15      # under a jingle the music all but stops: two tunes at two tempos would clash
 PAUSED = 0.25           # the music's share of its volume while a game is paused
 FADE_OUT_SECONDS = 0.6  # the game-over moment: the music fades to nothing in this time
 TITLE = "title"         # attract mode's track
@@ -60,6 +63,7 @@ class Music:
         self._rate = 0
         self._worker = None
         self._ducked_at = -1e9
+        self._duck = (DUCK, DUCK_SECONDS)       # the last effect's hold: how low, how long
         self._fade_from: float | None = None    # when the game-over effect began the fade
         self._gain = 0.0                    # the gain the last chunk ended on: the next one starts there
         self._last_sample = 0.0
@@ -83,12 +87,15 @@ class Music:
             self.track, self.danger, self.paused, self._fade_from = track, 0.0, False, None
 
     def heard(self, effect: str) -> None:
-        """An effect started: game over fades the music out, anything else ducks it briefly."""
-        if effect == "game_over":
+        """An effect started: a game's game over fades the music out, a jingle holds it down while it
+        plays, anything else ducks it briefly. (A demo's game over in attract mode only ducks it.)"""
+        attract = self.audio is not None and getattr(self.audio, "attract", False)
+        if effect == "game_over" and not attract:
             if self._fade_from is None:
                 self._fade_from = self.clock()
         else:
             self._ducked_at = self.clock()
+            self._duck = (JINGLE_DUCK, JINGLES[effect]) if effect in JINGLES else (DUCK, DUCK_SECONDS)
 
     @property
     def volume(self) -> float:
@@ -114,8 +121,9 @@ class Music:
         """A pause's and an effect's hold on the music, 0..1: the channel's volume, heard at once."""
         hold = PAUSED if self.paused else 1.0
         since = self.clock() - self._ducked_at
-        if since < DUCK_SECONDS:
-            hold *= DUCK + (1 - DUCK) * since / DUCK_SECONDS
+        low, seconds = self._duck
+        if since < seconds:
+            hold *= low if seconds > DUCK_SECONDS else low + (1 - low) * since / seconds
         return hold
 
     def configure(self, settings: AudioSettings) -> None:

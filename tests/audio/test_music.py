@@ -7,7 +7,7 @@ import pytest
 
 from cabinet.audio import music as music_module
 from cabinet.audio import music_cache
-from cabinet.audio.music import CHUNK_SECONDS, DUCK, FADE_OUT_SECONDS, PAUSED, Music
+from cabinet.audio.music import CHUNK_SECONDS, DUCK, FADE_OUT_SECONDS, JINGLE_DUCK, JINGLES, PAUSED, Music
 from cabinet.audio.sequencer import Track, Voice
 from cabinet.settings.schema import AudioSettings
 
@@ -215,3 +215,30 @@ def test_settings_are_checked_like_every_key():
     loaded = parse_settings("audio:\n  music_volume: 140\n  attract_music: loud\n", "t.yaml")
     assert loaded.settings.audio == dataclasses.replace(AudioSettings())
     assert sorted(problem.key for problem in loaded.problems) == ["audio.attract_music", "audio.music_volume"]
+
+
+def test_a_jingle_holds_the_music_down_while_it_plays(cabinet):
+    music, clock, _ = cabinet
+    music.follow("blocks", 0.0)
+    music.heard("new_record")
+    assert music.hold == pytest.approx(JINGLE_DUCK)
+    clock.now += JINGLES["new_record"] - 0.1
+    assert music.hold == pytest.approx(JINGLE_DUCK)
+    clock.now += 0.2
+    assert music.hold == 1.0
+
+
+def test_a_demos_game_over_in_attract_mode_only_ducks_the_title(cabinet):
+    music, clock, attract = cabinet
+    attract.attract = True
+    music.tick()
+    music.heard("game_over")
+    clock.now += 2 * FADE_OUT_SECONDS
+    music.tick()
+    assert music.track == "title" and music.level > 0
+
+
+def test_each_jingle_holds_the_music_for_as_long_as_it_plays():
+    from cabinet.audio.effects import synthesize_all
+    made = synthesize_all(8000)
+    assert {name: len(made[name]) / 8000 <= seconds for name, seconds in JINGLES.items()} == dict.fromkeys(JINGLES, True)
