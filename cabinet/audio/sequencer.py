@@ -73,8 +73,8 @@ INSTRUMENTS: dict[str, Instrument | None] = {
     "lead": Instrument(duty=0.25, level=0.30, vibrato=0.12, attack=0.006, release=0.04),
     "echo": Instrument(duty=0.125, level=0.14, vibrato=0.1, attack=0.006, release=0.04),
     "bass": Instrument(wave="triangle", level=0.55, release=0.02),
-    "arp": Instrument(duty=0.125, level=0.15, decay=0.09, release=0.02),
-    "stab": Instrument(duty=0.25, level=0.22, decay=0.05, release=0.02),
+    "arp": Instrument(duty=0.125, level=0.2, decay=0.09, release=0.02),
+    "stab": Instrument(duty=0.25, level=0.3, decay=0.05, release=0.02),
     "pad": Instrument(duty=0.5, level=0.07, attack=0.03, release=0.08),
     "drums": None,      # the letters of DRUMS
 }
