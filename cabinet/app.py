@@ -412,7 +412,7 @@ class App:
         from cabinet.system.paths import state_dir
         audio = self.ctx.audio
         real = wanted and isinstance(audio, Audio) and audio.available
-        folder = state_dir() / "music" if real else None
+        folder = state_dir(create=False) / "music" if real else None   # made, or found unwritable, in the worker
         self.ctx.music = Music(self.ctx.settings.audio, folder, PygameMusicChannel(audio) if real else None, audio)
         if isinstance(audio, Audio):
             audio.music = self.ctx.music

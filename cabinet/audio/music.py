@@ -158,7 +158,19 @@ class Music:
         self.ready = {name for name, fate in fates.items() if not fate.startswith("failed")}
 
     def tick(self) -> None:
-        """Once a pass of the main loop: the worker's answer, the track wanted, the channel topped up."""
+        """Once a pass of the main loop: the worker's answer, the track wanted, the channel topped up.
+
+        Never raises: music is never worth a dead cabinet. Anything unforeseen is logged and the
+        music stops for good; the game plays on.
+        """
+        try:
+            self._tick()
+        except Exception:
+            log.exception("music: unexpected failure; the cabinet plays on without music")
+            self._stream, self.channel = None, None
+            self._drop_worker()
+
+    def _tick(self) -> None:
         self._collect()
         wanted = self.track
         attract = self.audio is not None and getattr(self.audio, "attract", False)

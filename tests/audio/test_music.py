@@ -242,3 +242,15 @@ def test_each_jingle_holds_the_music_for_as_long_as_it_plays():
     from cabinet.audio.effects import synthesize_all
     made = synthesize_all(8000)
     assert {name: len(made[name]) / 8000 <= seconds for name, seconds in JINGLES.items()} == dict.fromkeys(JINGLES, True)
+
+
+def test_an_unforeseen_failure_stops_the_music_not_the_cabinet(cabinet, monkeypatch):
+    music, _, _ = cabinet
+    music.follow("blocks", 0.0)
+
+    def broken(*args):
+        raise MemoryError("no room")
+    monkeypatch.setattr(music_module, "open_track", broken)
+    music.tick()        # logged, not raised
+    assert music.channel is None
+    music.tick()
