@@ -153,6 +153,8 @@ class Music:
 
     def render_now(self, mixer_rate: int) -> None:
         """Make the cache whole here and now, blocking (the bench and tools; the cabinet uses a worker)."""
+        if self.folder is None:
+            return
         self._rate = music_rate(mixer_rate)
         fates = ensure((str(self.folder), self._rate))
         self.ready = {name for name, fate in fates.items() if not fate.startswith("failed")}
