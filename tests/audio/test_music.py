@@ -254,3 +254,12 @@ def test_an_unforeseen_failure_stops_the_music_not_the_cabinet(cabinet, monkeypa
     music.tick()        # logged, not raised
     assert music.channel is None
     music.tick()
+
+
+def test_a_music_without_a_cache_folder_renders_nothing(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    music = Music()
+    music.render_now(44100)
+    music.start_rendering(44100)
+    assert music.ready == set() and not music.rendering
+    assert not (tmp_path / "None").exists()
