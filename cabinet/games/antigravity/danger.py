@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from cabinet.games.antigravity.animation import grid_from_text
-from cabinet.games.antigravity.stacks import anchored_runs
-
 CALM_SHARE = 1 / 3      # stacks up to a third of the way to the line: calm
 ANNOUNCED = 0.9         # a coming row of the horizon counts this much of a row already in force
 
@@ -18,13 +15,24 @@ def music_danger(game) -> float:
     """
     if game.game_over:
         return 1.0
-    grid = grid_from_text(game.to_text())
-    tallest = max(max(anchored_runs(grid, column, game.height)) for column in range(game.width))
+    tallest = max(_runs(game.to_text()))
     room = game.height // 2 - game.horizon
     level = _reach(tallest, room)
     if game.horizon_due is not None and room > 1:
         level = max(level, ANNOUNCED * _reach(tallest, room - 1))
     return level
+
+
+def _runs(rows: list[str]):
+    """Every column's two anchored runs: the unbroken blocks from the top edge down, and from the
+    bottom edge up (read straight from the text: this runs every frame)."""
+    height = len(rows)
+    for column in range(len(rows[0])):
+        for edge in (rows, rows[::-1]):
+            run = 0
+            while run < height and edge[run][column] != ".":
+                run += 1
+            yield run
 
 
 def _reach(tallest: int, room: int) -> float:
