@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from pathlib import Path
 
 EXIT_CODES = """exit codes:
   0  success (check-config: no problems)
@@ -20,6 +21,7 @@ EXIT_CODES = """exit codes:
      fleet: some cabinet could not be read in full (its figures missing, or its latest message
      refused as malformed); the report says which
   1  doctor: a check warned; 3  doctor: a check failed (skipped checks count as ok)
+  3  music: a mix is silent, clips or clicks at its loop point (its line says which)
   3  release: the bundle, key or step was refused; the line says why
   4  run: the screen cannot be opened; the log's "display:" line says why (systemd does not
      restart the cabinet for it)
@@ -106,6 +108,12 @@ def build_parser() -> argparse.ArgumentParser:
     fleet.add_argument("--wait", type=float, default=10.0, metavar="SECONDS",
                        help="give up on the broker after this long (default 10)")
 
+    music = command("music", "write every music track's calm, danger and fast mix as WAV files, "
+                    "with each one's peak, loudness and loop-point check")
+    music.add_argument("folder", help="where to write NAME-calm.wav, NAME-danger.wav, NAME-fast.wav (created if missing)")
+    music.add_argument("--rate", type=int, default=22050, choices=(22050, 24000, 44100, 48000),
+                       help="sample rate in Hz (default 22050, the rate the cabinet renders at for a 44100 Hz mixer)")
+
     _add_run_options(command("input-test", "show every switch lighting live; leaving the test quits"),
                      inner=True)
     from cabinet.update import cli as release_cli  # loads no more than argparse
@@ -139,6 +147,9 @@ def main(argv: list[str] | None = None) -> int:
     if command == "scores":
         from cabinet.storage.cli import print_scores  # each command loads only what it runs: start-up time
         return print_scores(args)
+    if command == "music":
+        from cabinet.audio.music_export import export  # each command loads only what it runs: start-up time
+        return export(Path(args.folder), args.rate)
     if command == "fleet":
         from cabinet.network.fleet import run_fleet  # each command loads only what it runs: start-up time
         return run_fleet(args)

@@ -72,6 +72,8 @@ class App:
     ``ai_worker``: start the worker process the CPU players think in
     (:mod:`cabinet.scenes.kit.thinker`) once the first frame is shown, as the
     cabinet does; without it (tests) they think in the main loop.
+    ``music``: render the music in a worker once the first frame is shown and play it
+    (:mod:`cabinet.audio.music`); without it (tests) ``ctx.music`` keeps its state silently.
     ``gc_at_cuts``: once the caches are warm, freeze start-up's objects and run full
     garbage collections only between frames at a cut to another screen
     (:mod:`cabinet.system.garbage`), as the cabinet does; process-wide, so tests leave it off.
@@ -79,7 +81,7 @@ class App:
 
     def __init__(self, loaded, *, windowed: bool = False, headless: bool = False,
                  screenshots: str | os.PathLike | None = None, exit_after: float | None = None,
-                 audio=None, ai_worker: bool = False, gc_at_cuts: bool = False):
+                 audio=None, ai_worker: bool = False, gc_at_cuts: bool = False, music: bool = False):
         if headless:
             os.environ["SDL_VIDEODRIVER"] = "dummy"
             os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -103,6 +105,7 @@ class App:
         self.screenshots = Screenshots(screenshots) if screenshots else None
         self.notifier = Notifier.from_environment()
         self.ctx = open_context(loaded, desktop=windowed, audio=audio, ai_worker=ai_worker)
+        self._music_rate = self.attach_music(music)
         self.ctx.settings_listeners.append(self._settings_changed)
         self.service_door = ServiceDoor(self.ctx)
         self.running = True
@@ -232,6 +235,7 @@ class App:
         events = self.care.update(self._in_attract(), events)
         if self.care.asleep:
             if not was_asleep:
+                ctx.music.rest()
                 ctx.audio.rest()    # dark and silent: the sound card is let go until the screen wakes
             # Asleep: nothing moves; coins are still counted (and wake the screen).
             ctx.panel.pay(events)
@@ -240,6 +244,7 @@ class App:
             return
         if was_asleep:
             ctx.audio.wake()
+            ctx.music.wake()
             ctx.go_to_attract()     # a fresh attract mode, from its title
         self.service_door.update()
         # Coins count wherever they drop, all of this step's at once, before any screen sees an
@@ -327,6 +332,8 @@ class App:
             self.notifier.ready()
             if self.ctx.thinker is not None:
                 self.ctx.thinker.start()
+            if self._music_rate:
+                self.ctx.music.start_rendering(self._music_rate)   # in a worker: no frame waits for it
         elif self.ctx.thinker is not None:
             self.ctx.thinker.collect()      # answers in hand, so start-up is timed when it ends
         if name != self._status:
@@ -341,6 +348,7 @@ class App:
         """Once per pass of the loop: the systemd watchdog, the store's upkeep, garbage, freed memory back."""
         self.notifier.tick(now)
         self.ctx.store.tick(now)
+        self.ctx.music.tick()
         collected = self.garbage is not None and self.garbage.tick(now)
         if collected or now >= self._next_trim:
             from cabinet.system.memory import TRIM_EVERY_SECONDS, release_freed_memory  # ctypes: loaded late
@@ -366,9 +374,26 @@ class App:
         self.ctx.store.close()
         if self.ctx.thinker is not None:
             self.ctx.thinker.stop()
+        self.ctx.music.close()
         if self.garbage is not None:
             self.garbage.release()
         close_screen()
+
+    # ------------------------------------------------------------------ music
+
+    def attach_music(self, wanted: bool) -> int:
+        """Give ``ctx.music`` the cabinet's cache folder and mixer channel; the mixer's rate, or 0
+        when the music stays silent (not ``wanted``, or no sound card: nothing to render for)."""
+        from cabinet.audio.music import Music
+        from cabinet.audio.player import Audio, PygameMusicChannel  # loaded by App.__init__; names only
+        from cabinet.system.paths import state_dir
+        audio = self.ctx.audio
+        real = wanted and isinstance(audio, Audio) and audio.available
+        folder = state_dir(create=False) / "music" if real else None   # made, or found unwritable, in the worker
+        self.ctx.music = Music(self.ctx.settings.audio, folder, PygameMusicChannel(audio) if real else None, audio)
+        if isinstance(audio, Audio):
+            audio.music = self.ctx.music
+        return audio.sample_rate if real else 0
 
     # ------------------------------------------------------------------ helpers
 
@@ -392,6 +417,7 @@ class App:
         from cabinet.panel import Panel, cabinet_keys  # loaded by open_context; names only
         self.ctx.inputs.cabinet_keys = cabinet_keys(settings, self.desktop)
         self.care.configure(settings.display)
+        self.ctx.music.configure(settings.audio)
         language.use(settings.display.language)   # scenes translate as they draw: the next frame follows
         if not self.ctx.panel.wired_as(settings):
             self.ctx.panel.close()
@@ -505,7 +531,7 @@ def main(args, replay_id: int | None = None, start_scene: str | None = None) -> 
     try:
         app = App(loaded, windowed=getattr(args, "windowed", False), headless=getattr(args, "headless", False),
                   screenshots=getattr(args, "screenshots", None), exit_after=getattr(args, "exit_after", None),
-                  ai_worker=True, gc_at_cuts=True)
+                  ai_worker=True, gc_at_cuts=True, music=True)
     except DisplayUnavailable as exc:
         log.critical("display: %s", exc)
         return EXIT_NO_DISPLAY

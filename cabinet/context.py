@@ -6,6 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from cabinet.audio.music import Music
 from cabinet.scenes.flow.attract import AttractScene
 from cabinet.scenes.flow.play import game_ended
 from cabinet.scenes.kit.base import SceneStack
@@ -47,6 +48,8 @@ class Context:
     panel: Panel | None = None
     # The fleet link, None without a network section.
     network: NetworkLink | None = None
+    # The music (the app gives it the cache and the mixer's channel; else it keeps its state silently).
+    music: Music = field(default_factory=Music)
     # The worker process the CPU players think in (the app's); None: they think in the main loop.
     thinker: Thinker | None = None
     attract_factory: Callable[[Context], Any] | None = None

@@ -312,13 +312,24 @@ def go(s: Synth):
 
 @effect("game_over", 0.7)
 def game_over(s: Synth):
-    """Three falling steps and a long sad note with vibrato."""
-    notes = [("G4", 1), ("F#4", 1), ("F4", 1)]
+    """Three falling steps and a long sad note with vibrato, on the white keys of the music
+    (:mod:`cabinet.audio.tracks`): it lands on A minor, wherever the music faded out."""
+    notes = [("E5", 1), ("D5", 1), ("B4", 1)]
     lead = s.seq(melody(s, notes, 0.22, duty=0.5, release=0.03),
-                 s.tone("E4", 0.6, vibrato=0.4, decay=0.35, release=0.1))
-    bass = s.seq(melody(s, [("G3", 1), ("F#3", 1), ("F3", 1)], 0.22, wave="triangle", release=0.03),
-                 s.tone("E3", 0.6, wave="triangle", decay=0.35, release=0.1))
+                 s.tone("C5", 0.6, vibrato=0.4, decay=0.35, release=0.1))
+    bass = s.seq(melody(s, [("C4", 1), ("G3", 1), ("E3", 1)], 0.22, wave="triangle", release=0.03),
+                 s.tone("A2", 0.6, wave="triangle", decay=0.35, release=0.1))
     return s.mix(0.7 * lead, bass)
+
+
+@effect("new_record", 0.8)
+def new_record(s: Synth):
+    """A score for the table: a quick C major run up and a ringing chord, the music's home key."""
+    run = melody(s, [("G5", 1), ("C6", 1), ("E6", 1), ("G6", 1)], 0.06, duty=0.25, release=0.006)
+    chord = s.mix(*(s.tone(note, 0.5, duty=0.25, vibrato=0.25, decay=0.25, release=0.08, level=level)
+                    for note, level in (("C6", 0.5), ("E6", 0.4), ("G6", 0.35))),
+                  s.tone("C4", 0.5, wave="triangle", decay=0.25, release=0.08))
+    return s.seq(run, chord)
 
 
 @effect("initials_letter", 0.4)

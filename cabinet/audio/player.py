@@ -27,6 +27,7 @@ log = logging.getLogger("cabinet.audio")
 NEVER_DEMO = frozenset({"coin", "credit"})
 
 MIXER_CHANNELS = 16  # sounds at once: a chain step, a pass and a timer tick may overlap
+MUSIC_CHANNEL = 0    # reserved for the music: no effect ever takes it
 
 
 def mixer_samples(samples: np.ndarray, size: int, channels: int) -> np.ndarray:
@@ -63,6 +64,7 @@ class PygameMixer:
             pygame.mixer.quit()
         pygame.mixer.init(frequency=sample_rate, size=-16, channels=2, buffer=buffer)
         pygame.mixer.set_num_channels(MIXER_CHANNELS)
+        pygame.mixer.set_reserved(MUSIC_CHANNEL + 1)
         return pygame.mixer.get_init()
 
     def close(self) -> None:
@@ -113,12 +115,18 @@ class Audio:
         self._resting: tuple | None = None     # while at rest: (mixer format, samples by name)
         self._unknown: set[str] = set()
         self._mixer = mixer or PygameMixer()
+        self.music = None       # the cabinet's Music (the app's): game over fades it, effects duck it
         self._open()
 
     @property
     def available(self) -> bool:
         """True when the effects are built and a mixer is open."""
         return bool(self._sounds)
+
+    @property
+    def sample_rate(self) -> int:
+        """The open mixer's rate in Hz; 0 without one."""
+        return self._format[0] if self._format and self._sounds else 0
 
     @property
     def volume(self) -> float:
@@ -166,12 +174,17 @@ class Audio:
                 self._unknown.add(name)
                 log.warning("unknown sound effect %r ignored", name)
             return False
+        if name == "game_over" and self.music is not None:
+            self.music.heard(name)      # the music fades out even when the effect is not heard
         if self.muted and not (name in NEVER_DEMO and self._sounds and self.volume > 0):
             return False
         try:
             if not self._mixer.is_open():
                 raise RuntimeError("the mixer was closed")
-            return self._sounds[name].play() is not None
+            sounding = self._sounds[name].play() is not None
+            if sounding and self.music is not None and name != "game_over":
+                self.music.heard(name)
+            return sounding
         except Exception as exc:  # a mixer closed or failing mid-game must not crash a scene
             self._go_silent(exc)
             return False
@@ -226,3 +239,47 @@ class Audio:
         self._sounds = {}
         self.status = f"off: {exc or type(exc).__name__}"
         log.warning("sound %s; the cabinet carries on silent", self.status)
+
+
+class PygameMusicChannel:
+    """The mixer channel kept for the music, as :class:`cabinet.audio.music.Music` feeds it.
+
+    Takes mono float chunks at the mixer's rate and makes each a Sound in the mixer's
+    format. Raises pygame.error (or RuntimeError) when the mixer is closed; the music
+    then stops for good and the cabinet plays on.
+    """
+
+    def __init__(self, audio: Audio):
+        self._audio = audio
+
+    @property
+    def rate(self) -> int:
+        return self._audio.sample_rate
+
+    def _channel(self):
+        if not self._audio.available:
+            raise RuntimeError("the mixer is closed")
+        return pygame.mixer.Channel(MUSIC_CHANNEL)
+
+    def _sound(self, samples: np.ndarray):
+        _, size, channels = self._audio._format
+        return pygame.sndarray.make_sound(mixer_samples(samples, size, channels))
+
+    def busy(self) -> bool:
+        return self._channel().get_busy()
+
+    def queued(self) -> bool:
+        return self._channel().get_queue() is not None
+
+    def play(self, samples: np.ndarray) -> None:
+        self._channel().play(self._sound(samples))
+
+    def queue(self, samples: np.ndarray) -> None:
+        self._channel().queue(self._sound(samples))
+
+    def set_volume(self, volume: float) -> None:
+        self._channel().set_volume(volume)
+
+    def stop(self) -> None:
+        if self._audio.available:
+            self._channel().stop()

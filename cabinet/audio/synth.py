@@ -11,6 +11,10 @@ from __future__ import annotations
 
 import numpy as np
 
+# Raised whenever a change here, or in how cabinet.audio.sequencer renders, changes the sound:
+# the music cached on disk is keyed by it (cabinet.audio.music_cache), so an update renders again.
+SYNTH_VERSION = 2
+
 # Semitones of each natural note above C, for :func:`hz`.
 _NATURALS = {"C": 0, "D": 2, "E": 4, "F": 5, "G": 7, "A": 9, "B": 11}
 

@@ -222,6 +222,18 @@ def _idle_cpu(app, seconds: float, attract: bool = True) -> float:
     return 100 * (time.process_time() - cpu) / (time.perf_counter() - wall)
 
 
+def _music_idle_cpu(app, seconds: float) -> float:
+    """:func:`_idle_cpu` with the title theme playing (its cache rendered first, not timed)."""
+    rate = app.attach_music(True)
+    if not rate:
+        return float("nan")     # no mixer at all: nothing to measure
+    app.ctx.music.render_now(rate)
+    try:
+        return _idle_cpu(app, seconds)
+    finally:
+        app.ctx.music.rest()
+
+
 def _asleep_cpu(app, seconds: float) -> float:
     """Percent of one core the real paced loop uses while the screen sleeps (display.sleep)."""
     night = dataclasses.replace(app.ctx.settings.display, sleep="02:00-10:00")
@@ -295,6 +307,8 @@ def run(quick: bool) -> list[Figure]:
         app.compose()
         attract = app.display.logical.copy()     # a frame to turn, measured once the cabinet's window is closed
         figures.append(Figure("attract idle CPU share", _idle_cpu(app, 1.0 if quick else 5.0),
+                              "% of a core", "<= 3"))
+        figures.append(Figure("attract idle CPU share, music playing", _music_idle_cpu(app, 1.0 if quick else 5.0),
                               "% of a core", "<= 3"))
         figures.append(Figure("asleep (display.sleep) CPU share", _asleep_cpu(app, 1.0 if quick else 5.0),
                               "% of a core", "<= 1"))

@@ -57,6 +57,9 @@ class DisplaySettings:
 class AudioSettings:
     master_volume: int = spec(80, min=0, max=100)
     effects_volume: int = spec(100, min=0, max=100)
+    music_volume: int = spec(60, min=0, max=100, doc=N_("the music, in percent of the master volume; 0: none"))
+    attract_music: str = spec("demo", choices=("off", "on", "demo"),
+                              doc=N_("attract mode's music: off; on; demo: on the demo sound's loops"))
     demo_sounds: bool = spec(True, doc=N_("attract mode makes sound"))
     demo_sound_every: int = spec(1, min=1, max=10, doc=N_("attract mode sounds one loop in this many"))
     demo_volume: int = spec(100, min=0, max=100, doc=N_("attract mode's sound, in percent of the game's"))

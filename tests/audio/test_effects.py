@@ -18,7 +18,7 @@ CONTRACT_NAMES = (
     + ["blocks_streak", "blocks_wipeout", "ag_move", "ag_push_top", "ag_push_bottom"]
     + [f"ag_chain_{n}" for n in range(1, 9)]
     + ["ag_pass", "ag_tick", "ag_forced", "coin", "credit", "start", "game_over",
-       "initials_letter", "initials_confirm", "menu_move", "menu_select", "title_jingle"]
+       "initials_letter", "initials_confirm", "menu_move", "menu_select", "title_jingle", "new_record"]
     + ["danger", "ready", "go"]
     + ["versus_attack", "versus_stones", "versus_challenger"]
     + ["ag_horizon_warn", "ag_horizon_grow", "blocks_level_up"]

@@ -87,8 +87,9 @@ def test_a_coin_wakes_the_screen_and_is_credited():
     app, spawned = sleepy_app(other_sections=", credits: {free_play: false, coins_per_credit_1: 1}")
     run(app, 2)
     assert app.care.asleep and app.ctx.audio.resting     # the sound card let go meanwhile
+    assert app.ctx.music.resting                         # and the music with it
     run(app, 2, [coin()])
-    assert not app.care.asleep and not app.ctx.audio.resting
+    assert not app.care.asleep and not app.ctx.audio.resting and not app.ctx.music.resting
     assert app.ctx.bank.credits == 1 and "coin" in app.ctx.audio.played
     assert spawned.commands[-1] == ["cec-ctl", "--to", "0", "--image-view-on"]
     assert app.ctx.scenes.top.name.startswith("attract: title")

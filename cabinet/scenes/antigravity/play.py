@@ -14,9 +14,11 @@ from __future__ import annotations
 import dataclasses
 
 from cabinet import FPS
+from cabinet.games.antigravity.danger import music_danger
 from cabinet.games.antigravity.engine import MODES, AntiGravityGame
 from cabinet.games.antigravity.modes import AntiGravityVersus, ContestGame
 from cabinet.games.antigravity.seat import Seat
+from cabinet.games.danger import versus_danger
 from cabinet.games.match import Match, Series, other
 from cabinet.games.pilots import HumanPilot, bind_all, ponder_all
 from cabinet.inputs.actions import CABINET, DIRECTIONS, Action
@@ -200,6 +202,9 @@ class AntiGravityScene(WalksAway, Scene):
         live, self._live = self._live, []
         if not self.end_frames:
             self.pause.tick()
+            if not (self.demo or self.watched):
+                danger = versus_danger([music_danger(seat.game) for seat in self.seats])
+                self.ctx.music.follow("versus" if self.match else "antigravity", danger, self.paused)
         if self.paused:
             return
         live = self.countdown.admit(live)

@@ -14,7 +14,7 @@ import logging
 import pygame
 
 from cabinet.games.blocks.cursor import BOARD, TRAY, Cursor, Did, route
-from cabinet.games.blocks.danger import fitting_slots, in_danger
+from cabinet.games.blocks.danger import fitting_slots, in_danger, music_danger
 from cabinet.games.blocks.engine import BlocksGame
 from cabinet.games.blocks.pieces import SIZE
 from cabinet.games.pilots import ponder_all
@@ -186,6 +186,8 @@ class BlocksScene(Scene):
         self.thinking_time.new_frame()
         if not self.ended:
             self.pause.tick()
+            if not (self.demo or self.watched):
+                self.ctx.music.follow("blocks", music_danger(self.game), self.paused)
         if self.paused:
             self.live = []
             return

@@ -17,7 +17,9 @@ import weakref
 
 from cabinet import FPS
 from cabinet.games.blocks.cursor import Did
+from cabinet.games.blocks.danger import music_danger
 from cabinet.games.blocks.versus import BlocksVersus
+from cabinet.games.danger import versus_danger
 from cabinet.games.match import PLAYERS, Series, other
 from cabinet.games.pilots import bind_all, ponder_all
 from cabinet.games.sounds import clear_effect
@@ -156,6 +158,10 @@ class BlocksVersusScene(WalksAway, Scene):
         live, self.live = self.live, []
         if not self.end_frames:
             self.pause.tick()
+            if not (self.demo or self.watched):
+                danger = versus_danger([music_danger(self.versus.game(p)) for p in PLAYERS],
+                                       [self.versus.pending(p) for p in PLAYERS], self.versus.land_max)
+                self.ctx.music.follow("versus", danger, self.paused)
         if self.paused:
             return
         if self.end_frames:

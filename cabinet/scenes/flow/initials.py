@@ -73,6 +73,7 @@ class InitialsScene(Scene):
 
     def enter(self) -> None:
         self.ctx.inputs.set_repeat_profile("menu")
+        self.ctx.audio.play("new_record")
 
     def handle(self, event) -> None:
         if not event.pressed or event.player != self.player or self.done:

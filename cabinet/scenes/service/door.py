@@ -78,5 +78,6 @@ class ServiceDoor:
         self.pending = False
         self.later_frames = 0
         log.info("service menu opened")
+        self.ctx.music.play(None)     # the menu is quiet: only its MUSIC TEST plays music
         self.ctx.audio.play("menu_select")
         self.ctx.scenes.reset(ServiceMenuScene(self.ctx))

@@ -14,6 +14,7 @@ import weakref
 
 from cabinet.language import N_, tr
 from cabinet.scenes.service import bookkeeping, confirm, hardware, network, notices, output_test, settings_pages, takings
+from cabinet.scenes.service.music_test import MusicTestPage
 from cabinet.scenes.service.save import SaveResultScene, save_and_apply
 from cabinet.settings.save import save_path
 
@@ -54,6 +55,7 @@ class ServiceMenuScene(Page):
             PageRow(tr("INPUT TEST"), lambda: hardware.open_input_test(self), tr("EVERY SWITCH, LIVE")),
             PageRow(tr("SCREEN TEST"), lambda: open_(hardware.ScreenTestScene), tr("COLOUR BARS, CROSSHATCH, GREY SCALE")),
             PageRow(tr("SOUND TEST"), lambda: open_(hardware.SoundTestPage), tr("EVERY EFFECT BY NAME")),
+            PageRow(tr("MUSIC TEST"), lambda: open_(MusicTestPage), tr("EVERY TRACK, DANGER BY HAND")),
             PageRow(tr("OUTPUT TEST"), lambda: open_(output_test.OutputTestPage),
                     tr("LOCKOUTS, COIN METERS, START LAMPS, MARQUEE")),
             PageRow(tr("HIGH-SCORE RESET"), lambda: open_(confirm.ScoresResetPage), tr("ALL TABLES BACK TO THE DEFAULTS")),

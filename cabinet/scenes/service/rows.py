@@ -79,6 +79,8 @@ LABELS = {
     "difficulty": N_("DIFFICULTY"),
     "dim_after_minutes": N_("DIM AFTER MINUTES"),
     "effects_volume": N_("EFFECTS VOLUME"),
+    "music_volume": N_("MUSIC VOLUME"),
+    "attract_music": N_("ATTRACT MUSIC"),
     "enabled": N_("ENABLED"),
     "forced_side": N_("FORCED SIDE"),
     "free_play": N_("FREE PLAY"),

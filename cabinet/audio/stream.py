@@ -1,0 +1,97 @@
+"""The music's mix, chunk by chunk: layer volumes that follow the danger, tiers that change on a bar.
+
+A :class:`MusicStream` reads a rendered track (its layers and fast tier, see
+:mod:`cabinet.audio.sequencer`) and hands out the next ``n`` samples of the mix each
+time it is asked; the samples it has handed out are its clock. All layers are read at
+the same position, so they stay on the beat whatever their volumes. A new danger level
+sets where each layer's volume is heading, and the volumes glide there over
+:data:`FADE_SECONDS`; the fast tier is asked for at :data:`FAST_FROM` and let go below
+:data:`FAST_UNTIL`, and either change waits for the next bar line.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from cabinet.audio.sequencer import FAST, LAYERS
+
+FADE_SECONDS = 0.5      # a layer's volume moves from silent to full (or back) in this time
+FAST_FROM = 0.9         # the last stage of danger: the fast tier from the next bar line
+FAST_UNTIL = 0.75       # back to the normal tempo below this (not at once: no flapping)
+SCALE = 1 / 32767       # the cache keeps samples as 16-bit integers
+
+
+def layer_volumes(danger: float) -> tuple[float, float, float]:
+    """Base, drive and danger layer volumes for a danger level in 0..1.
+
+    The base always plays; the drive layer rises over 0.25..0.5, the danger layer over 0.55..0.8.
+    """
+    def ramp(low: float, high: float) -> float:
+        return min(1.0, max(0.0, (danger - low) / (high - low)))
+    return 1.0, ramp(0.25, 0.5), ramp(0.55, 0.8)
+
+
+class MusicStream:
+    """One track's endless mix; :meth:`read` gives the next samples.
+
+    ``parts`` maps each layer name and ``"fast"`` (optional: a track without one never
+    speeds up) to its samples, floats or 16-bit integers; ``bar`` and ``fast_bar`` are the
+    bar lengths in samples of the normal and fast tiers.
+    """
+
+    def __init__(self, parts: dict, rate: int, bar: int, fast_bar: int | None = None):
+        self.parts, self.rate = parts, rate
+        self.bars = {False: bar, True: fast_bar or bar}
+        self.fast = False           # the tier playing now
+        self.position = 0           # the next sample to read, in the tier playing now
+        self.volumes = np.array(layer_volumes(0.0))
+        self.targets = self.volumes.copy()
+        self._wants_fast = False
+        self.danger = 0.0
+
+    def set_danger(self, level: float) -> None:
+        """Aim the layers at ``level`` (clamped to 0..1); the fast tier from the next bar if it asks."""
+        self.danger = level = min(1.0, max(0.0, float(level)))
+        self.targets = np.array(layer_volumes(level))
+        if FAST in self.parts:
+            self._wants_fast = level >= FAST_FROM or (self._wants_fast and level >= FAST_UNTIL)
+
+    def _length(self, fast: bool) -> int:
+        return len(self.parts[FAST]) if fast else len(self.parts[LAYERS[0]])
+
+    def read(self, count: int) -> np.ndarray:
+        """The next ``count`` samples of the mix, float32, switching tier only on a bar line."""
+        out = np.empty(count, dtype=np.float32)
+        done = 0
+        while done < count:
+            if self._wants_fast != self.fast and self.position % self.bars[self.fast] == 0:
+                bar = self.position // self.bars[self.fast]
+                self.fast = self._wants_fast
+                self.position = bar * self.bars[self.fast] % self._length(self.fast)
+            bar_left = self.bars[self.fast] - self.position % self.bars[self.fast]
+            take = min(count - done, bar_left, self._length(self.fast) - self.position)
+            out[done:done + take] = self._mix(self.position, take)
+            done += take
+            self.position = (self.position + take) % self._length(self.fast)
+        return out
+
+    def _mix(self, start: int, count: int) -> np.ndarray:
+        # Volumes glide linearly from where they are toward their targets, one step a sample.
+        step = 1.0 / (FADE_SECONDS * self.rate)
+        ramp = np.arange(1, count + 1) * step
+        if self.fast:
+            mixed = self._samples(FAST, start, count)
+        else:
+            mixed = np.zeros(count)
+            for index, layer in enumerate(LAYERS):
+                now, target = self.volumes[index], self.targets[index]
+                gain = now + np.clip(target - now, -ramp, ramp)
+                if gain[-1] > 0 or now > 0:
+                    mixed += self._samples(layer, start, count) * gain
+        moved = np.clip(self.targets - self.volumes, -ramp[-1], ramp[-1])
+        self.volumes = self.volumes + moved
+        return mixed
+
+    def _samples(self, part: str, start: int, count: int) -> np.ndarray:
+        samples = self.parts[part][start:start + count]
+        return samples * SCALE if samples.dtype == np.int16 else samples
