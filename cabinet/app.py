@@ -25,6 +25,7 @@ from cabinet.settings.save import save_path
 from cabinet.system.garbage import Collector
 from cabinet.system.notify import Notifier
 from cabinet.system.screen_care import ScreenCare
+from cabinet.update.moment import MomentWriter, moment_for
 
 log = logging.getLogger(__name__)
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -118,6 +119,7 @@ class App:
         self._ready = False
         self.gate = FrameGate()
         self.care = ScreenCare(settings.display)
+        self.moment = MomentWriter.for_service()
         language.use(settings.display.language)
         self._blank_shown = False
         self._next_trim = 0.0
@@ -240,6 +242,7 @@ class App:
             # Asleep: nothing moves; coins are still counted (and wake the screen).
             ctx.panel.pay(events)
             ctx.panel.update(awake=False)
+            self._tell_moment()
             ctx.frame += 1
             return
         if was_asleep:
@@ -260,6 +263,7 @@ class App:
             self._guarded("pointer", lambda scene: getattr(scene, "pointer", _ignore)(kind, pos))
         self._guarded("update", lambda scene: scene.update())
         ctx.panel.update(awake=not self.care.asleep)   # after this step's coins and scene: no lag
+        self._tell_moment()
         ctx.frame += 1
 
     def render(self) -> bool:
@@ -319,6 +323,19 @@ class App:
         if look is not None and self.ctx.settings.display.show_fps:
             return look, self._fps_text(peek=True)
         return look
+
+    def _tell_moment(self) -> None:
+        """Say whether an update may restart the cabinet now (:mod:`cabinet.update.moment`)."""
+        if self.moment is None:
+            return
+        from cabinet.scenes.kit.base import Chutes  # loaded by App.__init__; a name only
+        ctx = self.ctx
+        bank = ctx.bank
+        self.moment.show(moment_for(
+            attract=self._in_attract(), asleep=self.care.asleep,
+            credits=bank.credits if bank is not None else 0,
+            coins_waiting=bank.partial_coins(1) + bank.partial_coins(2) if bank is not None else 0,
+            service_open=ctx.scenes.top.chutes() is not Chutes.PAY))
 
     def _in_attract(self) -> bool:
         """Attract mode (or its safe title) is showing: the cabinet is idle and may sleep or dim."""

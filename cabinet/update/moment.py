@@ -36,6 +36,13 @@ class MomentWriter:
         self.path = path
         self.written: str | None = None
 
+    @classmethod
+    def for_service(cls) -> MomentWriter | None:
+        """The writer into systemd's runtime folder for the unit ($RUNTIME_DIRECTORY); None when
+        the cabinet runs outside the unit (a desktop, a test), where no updater reads it."""
+        folder = os.environ.get("RUNTIME_DIRECTORY")
+        return cls(Path(folder.split(":")[0]) / MOMENT_FILE.name) if folder else None
+
     def show(self, moment: str) -> None:
         if moment == self.written:
             return

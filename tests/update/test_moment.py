@@ -44,3 +44,26 @@ def test_the_moment_is_written_only_when_it_changes(tmp_path):
     assert path.read_text() == "tampered\n"
     writer.show("busy game")
     assert path.read_text() == "busy game\n"
+
+
+def test_the_cabinet_says_busy_while_credits_wait_or_a_game_runs_and_safe_in_empty_attract(tmp_path, monkeypatch):
+    from cabinet.inputs.actions import CABINET, Action, InputEvent
+    from support.app import make_app
+    monkeypatch.setenv("RUNTIME_DIRECTORY", str(tmp_path))
+    app = make_app("credits:\n  free_play: false\n")
+    said = tmp_path / "moment"
+    app.step()
+    assert read_moment(said) == SAFE
+    app.step([InputEvent(CABINET, Action.COIN1, True)])
+    assert read_moment(said) == "busy credits"
+    app.step([InputEvent(1, Action.START, True)])
+    for _ in range(5):
+        app.step()
+    assert read_moment(said) in ("busy game", "busy credits")
+    assert read_moment(said) != SAFE
+    app.close()
+
+
+def test_outside_the_unit_nothing_is_written(monkeypatch):
+    monkeypatch.delenv("RUNTIME_DIRECTORY", raising=False)
+    assert MomentWriter.for_service() is None
