@@ -11,7 +11,7 @@ demo the top level's (:func:`cabinet.games.antigravity.demo.demo_pilots`).
 from __future__ import annotations
 
 from cabinet.games.antigravity.ai import AntiGravityAI
-from cabinet.games.pilots import Pilot
+from cabinet.games.pilots import Pilot, Seating
 from cabinet.games.thought import Thought, begin
 from cabinet.inputs.actions import Action, InputEvent
 
@@ -47,11 +47,11 @@ class AIPilot(Pilot):
         self._next_press = 0
         self._release: list[InputEvent] = []
 
-    def bind(self, scene) -> None:
+    def bind(self, scene: Seating) -> None:
         """Find the game this pilot steers (the scene calls this once)."""
-        self.game = scene.game_for(self.player)
-        self.budget = getattr(scene, "thinking_time", None)
-        self.elsewhere = getattr(scene, "thinker", None)
+        self.game = scene.seat_for(self.player).game
+        self.budget = scene.thinking_time
+        self.elsewhere = scene.thinker
 
     def events(self, game_frame: int, live_events: list[InputEvent]) -> list[InputEvent]:
         """This frame's presses and releases; live input is not the AI's business."""

@@ -21,8 +21,12 @@ class VersusSimulation:
     """``match`` played by ``pilots`` (each drives the player it was made for).
 
     A pilot's ``bind`` gets this simulation, which answers ``seat_for(player)`` like
-    the versus screen. ``placements`` counts the placements made so far.
+    the versus screen (a :class:`~cabinet.games.pilots.Seating`; pilots think without a
+    clock, in this process). ``placements`` counts the placements made so far.
     """
+
+    thinking_time = None
+    thinker = None
 
     def __init__(self, match: BlocksVersus, pilots, move_frames: int = MOVE_FRAMES):
         self.match = match

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+import weakref
 
 import pygame
 
@@ -131,6 +132,13 @@ class BlocksScene(Scene):
     @property
     def ended(self) -> bool:
         return self.game.game_over or self.abandoned
+
+    versus = None     # the game is played alone (what a BlocksSeat plays in)
+
+    def seat_for(self, player: int):
+        """The one player's seat is the screen itself (a :class:`~cabinet.games.blocks.demo.BlocksSeat`),
+        through a weak proxy: the pilot holding it keeps the screen alive no longer than it lives."""
+        return weakref.proxy(self)
 
     # ------------------------------------------------------------------ input
     def enter(self) -> None:
