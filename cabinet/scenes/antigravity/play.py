@@ -73,11 +73,11 @@ class AntiGravityScene(WalksAway, Scene):
         self.settings = settings
         self.difficulty = difficulty or settings.difficulty
         self.contest = _find_contest(settings, contest) if mode == "contest" else None
+        self.versus = None
         self.match = None
-        self.rounds = None
         self.series = series
         if mode == "versus":
-            self.rounds = match or Match("antigravity", 1 if demo else settings.versus.rounds_to_win, seed)
+            self.match = match or Match("antigravity", 1 if demo else settings.versus.rounds_to_win, seed)
             self.series = series or Series()
         self.seats = self._make_seats(settings, seed)
         self.pilots = list(pilots) if pilots is not None else self._panel_pilots()
@@ -93,7 +93,7 @@ class AntiGravityScene(WalksAway, Scene):
         self._live = []
         self.countdown = Countdown(self.ctx.audio.play)
         # Versus: a person who walks away forfeits the match (cabinet.scenes.kit.idle).
-        self.idle = IdleWatch(self.rounds.people if self.rounds is not None and not demo else [])
+        self.idle = IdleWatch(self.match.people if self.match is not None and not demo else [])
         self.recorder = None if demo or watched else self._recorder()
         self.pause = Pause(ctx.settings.play, () if demo or watched else self._people(), ctx.audio.play)
         self.layout = (VersusLayout if mode == "versus" else SingleLayout)(self)
@@ -106,9 +106,9 @@ class AntiGravityScene(WalksAway, Scene):
     # ------------------------------------------------------------------ setup
     def _make_seats(self, settings, seed: int) -> list[Seat]:
         if self.mode == "versus":
-            self.match = AntiGravityVersus(settings, seed)
+            self.versus = AntiGravityVersus(settings, seed)
             play = self.ctx.audio.play
-            return [Seat(self.match.game(1), 1, play), Seat(self.match.game(2), 2, play)]
+            return [Seat(self.versus.game(1), 1, play), Seat(self.versus.game(2), 2, play)]
         if self.mode == "contest":
             game = ContestGame(self.contest, settings)
         else:
@@ -119,7 +119,7 @@ class AntiGravityScene(WalksAway, Scene):
 
     def _people(self) -> list[int]:
         """The panels of the people playing (whose Start may pause)."""
-        return self.rounds.people if self.rounds is not None else [self.driver]
+        return self.match.people if self.match is not None else [self.driver]
 
     def _panel_pilots(self) -> list:
         if self.mode == "versus":
@@ -130,7 +130,7 @@ class AntiGravityScene(WalksAway, Scene):
         options = dataclasses.asdict(self.settings)
         options.update(mode=self.mode, difficulty=self.difficulty,
                        contest=self.contest.name if self.contest else None,
-                       cpu=self.rounds.cpu if self.rounds is not None else {},
+                       cpu=self.match.cpu if self.match is not None else {},
                        idle_forfeit=True)   # played under the idle rule (cabinet.scenes.kit.idle)
         return ReplayRecorder("antigravity", self.mode, options, self.seed)
 
@@ -172,16 +172,16 @@ class AntiGravityScene(WalksAway, Scene):
         """The panel of the person playing alone (or against the CPU) while a challenger may come."""
         if self.demo or self.end_frames or self.finished:
             return None
-        if self.rounds is None:
+        if self.match is None:
             return self.driver
-        people = self.rounds.people
-        return people[0] if self.rounds.cpu and people else None
+        people = self.match.people
+        return people[0] if self.match.cpu and people else None
 
     def interrupted(self) -> GameOver:
         """This game (or match against the CPU), cut short by a challenger."""
         player, score, final = self.result()
         replay = self.recorder.finish(score, final) if self.recorder else None
-        if self.rounds is not None:
+        if self.match is not None:
             person = self.challenge_seat
             return GameOver("antigravity", "cpu", person, None, self.seat_for(person).game.score, replay,
                             self.game_frame / FPS)
@@ -216,28 +216,28 @@ class AntiGravityScene(WalksAway, Scene):
                     self._obey(event)
         for seat in self.seats:
             turn = seat.step(clock=not self._decided())
-            if turn is not None and self.match is not None:
-                self.match.update()
+            if turn is not None and self.versus is not None:
+                self.versus.update()
         self.game_frame += 1
-        if self.rounds is not None and not self._decided() and self._walked_away(self.idle.tick()):
+        if self.match is not None and not self._decided() and self._walked_away(self.idle.tick()):
             return
         if self._decided() and not any(seat.busy for seat in self.seats):
             self.end_frames = 1
             self.ctx.audio.play("game_over")
-            if self.rounds is not None:
-                self.rounds.record(self.winner())
+            if self.match is not None:
+                self.match.record(self.winner())
 
     def _obey(self, event) -> None:
         if self.recorder is not None:
             self.recorder.record(self.game_frame, event)
         self.idle.moved(event.player)
         turn = self.seat_for(event.player).act(event)
-        if turn is not None and self.match is not None:
-            self.match.update()
+        if turn is not None and self.versus is not None:
+            self.versus.update()
 
     def _decided(self) -> bool:
-        if self.match is not None:
-            return self.match.over
+        if self.versus is not None:
+            return self.versus.over
         return self.seats[0].game.game_over
 
     def _count_down_end(self) -> None:
@@ -250,14 +250,14 @@ class AntiGravityScene(WalksAway, Scene):
             self.finished = True
             self.end_frames = END_FRAMES - 1   # hold the banner until attract moves on
             return
-        if self.rounds is not None and self.rounds.winner is None:
+        if self.match is not None and self.match.winner is None:
             self._next_round()
             return
         self._finish()
 
     def _next_round(self) -> None:
         """Fresh fields for the match's next round, on that round's seed."""
-        self.seats = self._make_seats(self.settings, self.rounds.round_seed())
+        self.seats = self._make_seats(self.settings, self.match.round_seed())
         bind_all(self.pilots, self)
         self.end_frames = 0
         self.countdown = Countdown(self.ctx.audio.play)
@@ -265,9 +265,9 @@ class AntiGravityScene(WalksAway, Scene):
     # ------------------------------------------------------------------ the end
     def winner(self) -> int | None:
         """Versus: the winner of this round, 1 or 2, when decided; None while playing or on a draw."""
-        if self.rounds is not None and self.rounds.forfeited is not None:
-            return other(self.rounds.forfeited)
-        return self.match.winner if self.match is not None else None
+        if self.match is not None and self.match.forfeited is not None:
+            return other(self.match.forfeited)
+        return self.versus.winner if self.versus is not None else None
 
     @property
     def playing(self) -> bool:
@@ -278,7 +278,7 @@ class AntiGravityScene(WalksAway, Scene):
     @property
     def match_over(self) -> bool:
         """Versus: a side has won the match (not merely this round)."""
-        return self.rounds is not None and self.rounds.winner is not None
+        return self.match is not None and self.match.winner is not None
 
     @property
     def table(self) -> str:
@@ -297,7 +297,7 @@ class AntiGravityScene(WalksAway, Scene):
         if self.mode != "versus":
             game = self.seats[0].game
             return self.driver, game.score, game.to_text()
-        player = self.rounds.winner or self.winner() or max((1, 2), key=lambda p: self.seat_for(p).game.score)
+        player = self.match.winner or self.winner() or max((1, 2), key=lambda p: self.seat_for(p).game.score)
         final = [a + " " + b for a, b in zip(self.seats[0].game.to_text(), self.seats[1].game.to_text())]
         return player, self.seat_for(player).game.score, final
 
@@ -307,9 +307,9 @@ class AntiGravityScene(WalksAway, Scene):
         self.end_frames = 0
         self.finished = True
         seconds = self.game_frame / FPS
-        if self.rounds is not None:
-            high = None if self.rounds.cpu or self.rounds.abandoned else (self.table, player, score)
-            self.on_end(MatchEnd(self, self.rounds, self.series, replay, seconds, high))
+        if self.match is not None:
+            high = None if self.match.cpu or self.match.abandoned else (self.table, player, score)
+            self.on_end(MatchEnd(self, self.match, self.series, replay, seconds, high))
         else:
             self.on_end(GameOver("antigravity", self.mode, player, self.table, score, replay, seconds))
 

@@ -58,7 +58,7 @@ class BlocksVersusScene(WalksAway, Scene):
                  on_end: OnEnd | None = None, check: InputCheck | None = None, watched: bool = False):
         super().__init__(ctx)
         self.rules = ctx.settings.blocks
-        self.rounds = match
+        self.match = match
         self.series = series or Series()
         self.demo = demo
         self.watched = watched
@@ -82,13 +82,13 @@ class BlocksVersusScene(WalksAway, Scene):
 
     def _recorder(self):
         options = dataclasses.asdict(self.rules)
-        options["cpu"] = self.rounds.cpu
+        options["cpu"] = self.match.cpu
         options["idle_forfeit"] = True   # played under the idle rule (cabinet.scenes.kit.idle)
-        return ReplayRecorder("blocks", "versus", options, self.rounds.seed)
+        return ReplayRecorder("blocks", "versus", options, self.match.seed)
 
     def _new_round(self) -> None:
         rules, versus = self.rules, self.rules.versus
-        self.versus = BlocksVersus(seed=self.rounds.round_seed(), rotation=rules.rotation,
+        self.versus = BlocksVersus(seed=self.match.round_seed(), rotation=rules.rotation,
                                    piece_set=rules.piece_set, gravity=rules.gravity,
                                    attack_percent=(versus.attack_percent.p1, versus.attack_percent.p2),
                                    same_pieces=versus.same_pieces, land_max=versus.land_max)
@@ -109,7 +109,7 @@ class BlocksVersusScene(WalksAway, Scene):
 
     @property
     def match_over(self) -> bool:
-        return self.rounds.winner is not None
+        return self.match.winner is not None
 
     # ------------------------------------------------------------------ input
     def enter(self) -> None:
@@ -137,8 +137,8 @@ class BlocksVersusScene(WalksAway, Scene):
     @property
     def challenge_seat(self) -> int | None:
         """In a match against the CPU, the person's panel: the other panel's Start is a challenger."""
-        people = self.rounds.people
-        if self.demo or self.end_frames or self.finished or not self.rounds.cpu or not people:
+        people = self.match.people
+        if self.demo or self.end_frames or self.finished or not self.match.cpu or not people:
             return None
         return people[0]
 
@@ -176,7 +176,7 @@ class BlocksVersusScene(WalksAway, Scene):
             return
         if self.versus.winner is not None and not self.flights.busy and not any(s.falling for s in self.seats):
             self.end_frames = 1
-            self.rounds.record(self.versus.winner)
+            self.match.record(self.versus.winner)
             self.ctx.audio.play("game_over")
 
     def _obey(self, event) -> None:
@@ -277,13 +277,13 @@ class BlocksVersusScene(WalksAway, Scene):
             self._finish()
 
     def round_winner(self) -> int | None:
-        if self.rounds.forfeited is not None:
-            return other(self.rounds.forfeited)
+        if self.match.forfeited is not None:
+            return other(self.match.forfeited)
         return self.versus.winner
 
     def result(self) -> tuple[int, int, list[str]]:
         """(winner, winner's score, both boards side by side), as the replay records them."""
-        player = self.rounds.winner or self.versus.winner or 1
+        player = self.match.winner or self.versus.winner or 1
         final = [a + " " + b for a, b in zip(self.seats[0].game.to_text(), self.seats[1].game.to_text())]
         return player, self.seat_for(player).game.score, final
 
@@ -291,7 +291,7 @@ class BlocksVersusScene(WalksAway, Scene):
         self.finished = True
         _, score, final = self.result()
         replay = self.recorder.finish(score, final) if self.recorder is not None else None
-        self.on_end(MatchEnd(self, self.rounds, self.series, replay, self.game_frame / FPS, None))
+        self.on_end(MatchEnd(self, self.match, self.series, replay, self.game_frame / FPS, None))
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface) -> None:

@@ -73,7 +73,7 @@ def people_playing(scene) -> set[int]:
     seat = getattr(scene, "challenge_seat", None)
     if seat is not None:
         return {seat}
-    match = getattr(scene, "rounds", None)
+    match = getattr(scene, "match", None)
     finished = getattr(scene, "finished", False) or getattr(scene, "end_frames", 0)
     return set() if match is None or finished else set(match.people)
 

@@ -133,10 +133,10 @@ def test_a_single_game_on_the_ramp_replays_exactly():
 def test_versus_replay_reproduces_both_fields_and_the_winner():
     app = make_app(SMALL_FIELDS)
     scene, replay = antigravity_recorded(app, "versus")
-    assert scene.match.over and scene.rounds.round > 2, "the match went to more than one round"
+    assert scene.versus.over and scene.match.round > 2, "the match went to more than one round"
     watched = watch(app, replay.id)
     assert watched.inner.winner() == scene.winner()
-    assert watched.inner.rounds.wins == scene.rounds.wins
+    assert watched.inner.match.wins == scene.match.wins
     assert watched.score() == replay.score
     assert watched.final_text() == replay.final_text
     for mine, theirs in zip(watched.inner.seats, scene.seats):
