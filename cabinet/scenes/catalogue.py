@@ -31,6 +31,7 @@ from cabinet.scenes.blocks.play import BlocksScene
 from cabinet.scenes.blocks.versus import BlocksVersusScene
 from cabinet.scenes.kit.base import Scene
 from cabinet.scenes.kit.ending import stop
+from cabinet.scenes.kit.game_screen import GameScreen
 from cabinet.scenes.kit.replay_rules import recorded_match, section_from_dict
 from cabinet.settings.schema import AntiGravitySettings, BlocksSettings, RampSettings
 from cabinet.storage.scores import antigravity_tables
@@ -79,10 +80,10 @@ class Entry:
     game: str
     title: str
     detail: str
-    single: Callable[..., Scene]
-    versus: Callable[..., Scene]
-    demo: Callable[..., Scene]
-    replay: Callable[..., Scene]
+    single: Callable[..., GameScreen]
+    versus: Callable[..., GameScreen]
+    demo: Callable[..., GameScreen]
+    replay: Callable[..., GameScreen]
     replay_rules: Callable
     tables: Callable[..., list[str]]
     howto: Callable[..., dict]
@@ -93,19 +94,19 @@ class Entry:
 
 # ---------------------------------------------------------------------- BLOCKS
 
-def _blocks_single(ctx, player: int, seed: int, on_end=None, check=None) -> Scene:
+def _blocks_single(ctx, player: int, seed: int, on_end=None, check=None) -> GameScreen:
     return BlocksScene(ctx, HumanPilot(player), seed, on_end=on_end, check=check)
 
 
-def _blocks_versus(ctx, match, series=None, demo: bool = False, on_end=None, check=None) -> Scene:
+def _blocks_versus(ctx, match, series=None, demo: bool = False, on_end=None, check=None) -> GameScreen:
     return BlocksVersusScene(ctx, match, match_pilots(match), series=series, demo=demo, on_end=on_end, check=check)
 
 
-def _blocks_demo(ctx, seed: int) -> Scene:
+def _blocks_demo(ctx, seed: int) -> GameScreen:
     return BlocksScene(ctx, BlocksDemoPilot(seed=seed), seed, demo=True)
 
 
-def _blocks_replay(ctx, replay) -> Scene:
+def _blocks_replay(ctx, replay) -> GameScreen:
     pilot = ReplayPilot(replay)
     if replay.mode == "versus":
         return BlocksVersusScene(ctx, recorded_match(replay), [pilot], on_end=stop, watched=True)
@@ -122,22 +123,22 @@ def _blocks_rules(settings, replay):
 # ---------------------------------------------------------------------- ANTI-GRAVITY
 
 def _antigravity_single(ctx, player: int, seed: int, on_end=None, check=None, mode: str = "single",
-                        difficulty: str | None = None, contest=None) -> Scene:
+                        difficulty: str | None = None, contest=None) -> GameScreen:
     return AntiGravityScene(ctx, mode, difficulty=difficulty, contest=contest, pilots=[HumanPilot(player)],
                             seed=seed, on_end=on_end, check=check)
 
 
-def _antigravity_versus(ctx, match, series=None, demo: bool = False, on_end=None, check=None) -> Scene:
+def _antigravity_versus(ctx, match, series=None, demo: bool = False, on_end=None, check=None) -> GameScreen:
     return AntiGravityScene(ctx, "versus", pilots=match_pilots(match), seed=match.seed, match=match,
                             series=series, demo=demo, on_end=on_end, check=check)
 
 
-def _antigravity_demo(ctx, seed: int) -> Scene:
+def _antigravity_demo(ctx, seed: int) -> GameScreen:
     return AntiGravityScene(ctx, "single", difficulty=ctx.settings.antigravity.difficulty, contest=None,
                             pilots=demo_pilots(seed), seed=seed, demo=True)
 
 
-def _antigravity_replay(ctx, replay) -> Scene:
+def _antigravity_replay(ctx, replay) -> GameScreen:
     options = replay.settings
     return AntiGravityScene(ctx, replay.mode, difficulty=options.get("difficulty"), contest=options.get("contest"),
                             pilots=[ReplayPilot(replay)], seed=replay.seed, match=recorded_match(replay),

@@ -18,22 +18,21 @@ from cabinet.games.antigravity import AntiGravityGame, AntiGravityVersus, Contes
 from cabinet.games.antigravity.engine import MODES
 from cabinet.games.antigravity.seat import Seat
 from cabinet.games.match import Match, Series, other
-from cabinet.games.pilots import HumanPilot, bind_all, ponder_all
+from cabinet.games.pilots import HumanPilot, bind_all
 from cabinet.inputs.actions import CABINET, DIRECTIONS, Action
 from cabinet.scenes.antigravity.layouts import FINAL_BOARD_FRAMES, SingleLayout, VersusLayout
-from cabinet.scenes.kit.base import Scene
 from cabinet.scenes.kit.countdown import Countdown
 from cabinet.scenes.kit.ending import GameOver, InputCheck, MatchEnd, OnEnd
+from cabinet.scenes.kit.game_screen import GameScreen
 from cabinet.scenes.kit.idle import IdleWatch, WalksAway
 from cabinet.scenes.kit.pause import Pause
-from cabinet.scenes.kit.thinking_time import ThinkingTime
 from cabinet.storage.replays import ReplayRecorder
 
 END_FRAMES = FINAL_BOARD_FRAMES + 180   # the final field, then the game-over or winner banner
 END_SKIP_AFTER = 60       # Start may cut the banner short after this many frames
 
 
-class AntiGravityScene(WalksAway, Scene):
+class AntiGravityScene(WalksAway, GameScreen):
     """Plays one ANTI-GRAVITY game (or versus match) to its end.
 
     ``mode``: "single", "versus" or "contest". ``difficulty``: single play's
@@ -60,14 +59,11 @@ class AntiGravityScene(WalksAway, Scene):
     def __init__(self, ctx, mode: str = "single", difficulty: str | None = None, contest=None,
                  pilots=None, seed: int = 0, demo: bool = False, match=None, series=None,
                  on_end: OnEnd | None = None, check: InputCheck | None = None, watched: bool = False):
-        super().__init__(ctx)
-        self.watched = watched
-        self.on_end = on_end or ctx.finish
-        self.check = check
         if mode not in MODES:
             raise ValueError(f"unknown ANTI-GRAVITY mode {mode!r}; expected one of {', '.join(MODES)}")
+        super().__init__(ctx, pilots if pilots is not None else _panel_pilots(mode), demo=demo, watched=watched,
+                         on_end=on_end, check=check)
         self.mode = mode
-        self.demo = demo
         self.seed = seed
         settings = ctx.settings.antigravity
         self.settings = settings
@@ -80,18 +76,10 @@ class AntiGravityScene(WalksAway, Scene):
             self.match = match or Match("antigravity", 1 if demo else settings.versus.rounds_to_win, seed)
             self.series = series or Series()
         self.seats = self._make_seats(settings, seed)
-        self.pilots = list(pilots) if pilots is not None else self._panel_pilots()
         self.driver = self.pilots[0].player if mode != "versus" else 1
         if mode != "versus":
             self.seats[0].player = self.driver
-        self.thinking_time = ThinkingTime()   # the AI pilots' (bind_all lends it)
-        self.thinker = ctx.thinker            # where they think, when the app has a worker for it
         bind_all(self.pilots, self)
-        self.game_frame = 0
-        self.end_frames = 0        # frames since the game (or match) ended; 0 while playing
-        self.finished = False      # demo: the banner has been shown, attract may move on
-        self._live = []
-        self.countdown = Countdown(self.ctx.audio.play)
         # Versus: a person who walks away forfeits the match (cabinet.scenes.kit.idle).
         self.idle = IdleWatch(self.match.people if self.match is not None and not demo else [])
         self.recorder = None if demo or watched else self._recorder()
@@ -120,11 +108,6 @@ class AntiGravityScene(WalksAway, Scene):
     def _people(self) -> list[int]:
         """The panels of the people playing (whose Start may pause)."""
         return self.match.people if self.match is not None else [self.driver]
-
-    def _panel_pilots(self) -> list:
-        if self.mode == "versus":
-            return [HumanPilot(1), HumanPilot(2)]
-        return [HumanPilot(1)]
 
     def _recorder(self):
         options = dataclasses.asdict(self.settings)
@@ -165,7 +148,7 @@ class AntiGravityScene(WalksAway, Scene):
             if self.end_frames >= END_SKIP_AFTER:
                 self.end_frames = END_FRAMES
             return
-        self._live.append(event)
+        self.live.append(event)
 
     @property
     def challenge_seat(self) -> int | None:
@@ -187,28 +170,14 @@ class AntiGravityScene(WalksAway, Scene):
                             self.game_frame / FPS)
         return GameOver("antigravity", self.mode, player, self.table, score, replay, self.game_frame / FPS)
 
-    @property
-    def paused(self) -> bool:
-        return self.pause.paused
-
     def _toggle_pause(self) -> None:
         self.pause.toggle()
-        self._live = []
+        self.live = []
 
-    def update(self) -> None:
-        self.thinking_time.new_frame()
-        live, self._live = self._live, []
-        if not self.end_frames:
-            self.pause.tick()
-        if self.paused:
-            return
-        live = self.countdown.admit(live)
-        if live is None:
-            ponder_all(self.pilots, self.countdown)
-            return   # READY / GO: no timer runs, the presses are kept for the first frame
-        if self.end_frames:
-            self._count_down_end()
-            return
+    def result_frame(self) -> None:
+        self._count_down_end()
+
+    def play_frame(self, live) -> None:
         playing = not self._decided()
         for pilot in self.pilots:
             for event in pilot.events(self.game_frame, live):
@@ -334,6 +303,13 @@ def list_scroll(event, driver: int) -> int:
     if event.player == 2 != driver and event.action in (Action.UP, Action.DOWN):
         return LIST_KEYS.get(event.switch, 0)
     return 0
+
+
+def _panel_pilots(mode: str) -> list:
+    """The people at the panels: both in versus, else panel 1's."""
+    if mode == "versus":
+        return [HumanPilot(1), HumanPilot(2)]
+    return [HumanPilot(1)]
 
 
 def _find_contest(settings, contest):

@@ -18,7 +18,6 @@ from cabinet.games.blocks.cursor import BOARD, TRAY, Cursor, Did, route
 from cabinet.games.blocks.danger import fitting_slots, in_danger
 from cabinet.games.blocks.engine import BlocksGame
 from cabinet.games.blocks.pieces import SIZE
-from cabinet.games.pilots import ponder_all
 from cabinet.games.sounds import chain_effect, clear_effect
 from cabinet.inputs.actions import CABINET, Action, InputEvent
 from cabinet.language import current as current_language
@@ -38,15 +37,13 @@ from cabinet.scenes.blocks.animation import (
 from cabinet.scenes.blocks.ghost import REST_FRAMES, ghost
 from cabinet.scenes.blocks.marks import cross_out, dim, draw_banner, draw_danger, draw_tray_mode
 from cabinet.scenes.blocks.ramp_view import RampShow
-from cabinet.scenes.kit.base import Scene
 from cabinet.scenes.kit.common import blink, draw_backdrop
-from cabinet.scenes.kit.countdown import Countdown
 from cabinet.scenes.kit.ending import GameOver, InputCheck, OnEnd
+from cabinet.scenes.kit.game_screen import GameScreen
 
 # A human game nobody touches: warned after a minute, ended ten seconds later (as versus).
 from cabinet.scenes.kit.idle import IDLE_END_FRAMES, IDLE_WARN_FRAMES
 from cabinet.scenes.kit.pause import Pause
-from cabinet.scenes.kit.thinking_time import ThinkingTime
 from cabinet.storage.replays import ReplayRecorder
 
 log = logging.getLogger(__name__)
@@ -69,7 +66,7 @@ CURSOR_SOUNDS = {Did.SELECT: "blocks_pickup", Did.TRAY: "menu_move", Did.BOARD: 
                  Did.ROTATE: "blocks_rotate", Did.REFUSED: "blocks_invalid", Did.INVALID: "blocks_invalid"}
 
 
-class BlocksScene(Scene):
+class BlocksScene(GameScreen):
     """One game of BLOCKS, driven by ``pilot``; ``demo`` for attract mode.
 
     It plays by ``ctx.settings.blocks``; a replay brings the rules it was played
@@ -82,13 +79,9 @@ class BlocksScene(Scene):
 
     def __init__(self, ctx, pilot, seed: int, demo: bool = False, on_end: OnEnd | None = None,
                  check: InputCheck | None = None, watched: bool = False):
-        super().__init__(ctx)
+        super().__init__(ctx, [pilot], demo=demo, watched=watched, on_end=on_end, check=check)
         self.pilot = pilot
         self.seed = seed
-        self.demo = demo
-        self.watched = watched
-        self.on_end = on_end or ctx.finish
-        self.check = check
         self.rules = ctx.settings.blocks
         self.game = BlocksGame.from_settings(self.rules, seed=seed)
         self.cursor = Cursor()
@@ -99,16 +92,12 @@ class BlocksScene(Scene):
         self.popups: list[Popup] = []
         self.shake = 0
         self.drag = None            # (slot, pointer position) while a finger holds a piece
-        self.live: list[InputEvent] = []
-        self.game_frame = 0
         self.moved_frame = -REST_FRAMES    # the game frame the held piece last moved on
         self.idle = 0
         self.abandoned = False
         self.over_frames = 0
-        self.finished = False       # attract mode moves on when a demo game ends
         self.best = _best_score(ctx)
         self.recorder = None if demo or watched else _recorder(self.rules, seed)
-        self.countdown = Countdown(ctx.audio.play)
         people = () if demo or watched else (pilot.player,)
         self.pause = Pause(ctx.settings.play, people, ctx.audio.play)
         self.fits = fitting_slots(self.game)   # per slot: does its piece fit anywhere
@@ -116,8 +105,6 @@ class BlocksScene(Scene):
         self.warned = False          # the danger sound has played for this danger
         self.layer = Layer()         # backdrop, board, settled cells and tray (_draw_board_layer)
         self.ramp_show = RampShow(self.game, ctx.audio.play)
-        self.thinking_time = ThinkingTime()   # a demo pilot's (its bind finds it)
-        self.thinker = ctx.thinker            # where they think, when the app has a worker for it
         pilot.bind(self)
 
     @property
@@ -131,6 +118,7 @@ class BlocksScene(Scene):
 
     @property
     def ended(self) -> bool:
+        """The game is over (no room, or nobody played on): its end shows while game frames run on."""
         return self.game.game_over or self.abandoned
 
     versus = None     # the game is played alone (what a BlocksSeat plays in)
@@ -144,10 +132,6 @@ class BlocksScene(Scene):
     def enter(self) -> None:
         self.ctx.inputs.set_repeat_profile("blocks")
 
-    @property
-    def paused(self) -> bool:
-        return self.pause.paused
-
     def handle(self, event: InputEvent) -> None:
         if event.player != CABINET and not (self.check is not None and self.check(self, event)):
             if self.ended or not self.pause.press(event):
@@ -159,6 +143,9 @@ class BlocksScene(Scene):
     def challenge_seat(self) -> int | None:
         """The player's panel while a challenger may still come (see :mod:`cabinet.scenes.flow.challenger`)."""
         return None if self.demo or self.ended else self.pilot.player
+
+    def result(self) -> tuple[int, int, list[str]]:
+        return self.pilot.player, self.game.score, self.game.to_text()
 
     def interrupted(self) -> GameOver:
         """This game, cut short by a challenger."""
@@ -189,18 +176,8 @@ class BlocksScene(Scene):
             self.live.extend(InputEvent(player, action, True, self.ctx.frame) for action in actions)
 
     # ------------------------------------------------------------------ update
-    def update(self) -> None:
-        self.thinking_time.new_frame()
-        if not self.ended:
-            self.pause.tick()
-        if self.paused:
-            self.live = []
-            return
-        live = self.countdown.admit(self.live)
-        self.live = []
-        if live is None:
-            ponder_all([self.pilot], self.countdown)
-            return   # READY / GO: the game waits, the presses are kept
+    def play_frame(self, live: list[InputEvent]) -> None:
+        """A game frame; once the game is over they run on, showing its end, until :meth:`_finish`."""
         obeyed = [e for e in self.pilot.events(self.game_frame, live) if e.pressed]
         for event in obeyed:
             if self.ended:

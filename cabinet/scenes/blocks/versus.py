@@ -19,7 +19,7 @@ from cabinet import FPS
 from cabinet.games.blocks.cursor import Did
 from cabinet.games.blocks.versus import BlocksVersus
 from cabinet.games.match import PLAYERS, Series, other
-from cabinet.games.pilots import bind_all, ponder_all
+from cabinet.games.pilots import bind_all
 from cabinet.games.sounds import clear_effect
 from cabinet.inputs.actions import CABINET, Action
 from cabinet.language import tr
@@ -31,12 +31,11 @@ from cabinet.scenes.blocks.animation import FLASH_FRAMES
 from cabinet.scenes.blocks.flights import CANCEL_FRAMES, FLIGHT_FRAMES, Flight, Flights
 from cabinet.scenes.blocks.play import CURSOR_SOUNDS
 from cabinet.scenes.blocks.shown_seat import ShownSeat
-from cabinet.scenes.kit.base import Scene
 from cabinet.scenes.kit.countdown import Countdown
 from cabinet.scenes.kit.ending import GameOver, InputCheck, MatchEnd, OnEnd
+from cabinet.scenes.kit.game_screen import GameScreen
 from cabinet.scenes.kit.idle import IdleWatch, WalksAway
 from cabinet.scenes.kit.pause import Pause
-from cabinet.scenes.kit.thinking_time import ThinkingTime
 from cabinet.storage.replays import ReplayRecorder
 
 ROUND_END_FRAMES = 210     # the round's result, both boards in view
@@ -44,7 +43,7 @@ MATCH_END_FRAMES = 300     # the match's result, before the rematch offer
 END_SKIP_AFTER = 60        # Start may cut a result short after this many frames
 
 
-class BlocksVersusScene(WalksAway, Scene):
+class BlocksVersusScene(WalksAway, GameScreen):
     """Plays ``match`` (a :class:`~cabinet.games.match.Match` of BLOCKS) with ``pilots``.
 
     ``series``: the rematches this match belongs to (win streaks). ``demo``:
@@ -56,21 +55,11 @@ class BlocksVersusScene(WalksAway, Scene):
 
     def __init__(self, ctx, match, pilots, series: Series | None = None, demo: bool = False,
                  on_end: OnEnd | None = None, check: InputCheck | None = None, watched: bool = False):
-        super().__init__(ctx)
+        super().__init__(ctx, pilots, demo=demo, watched=watched, on_end=on_end, check=check)
         self.rules = ctx.settings.blocks
         self.match = match
         self.series = series or Series()
-        self.demo = demo
-        self.watched = watched
-        self.on_end = on_end or ctx.finish
-        self.check = check
-        self.pilots = list(pilots)
-        self.thinking_time = ThinkingTime()   # the CPU pilots' (bind_all lends it)
-        self.thinker = ctx.thinker            # where they think, when the app has a worker for it
-        self.live = []
-        self.game_frame = 0
         self.popups: list[Popup] = []
-        self.finished = False
         self.recorder = None if demo or watched else self._recorder()
         self.idle = IdleWatch([] if demo else match.people)   # over the whole match, not a round
         self.pause = Pause(ctx.settings.play, () if demo or watched else match.people, ctx.audio.play)
@@ -115,10 +104,6 @@ class BlocksVersusScene(WalksAway, Scene):
     def enter(self) -> None:
         self.ctx.inputs.set_repeat_profile("blocks")
 
-    @property
-    def paused(self) -> bool:
-        return self.pause.paused
-
     def handle(self, event) -> None:
         if event.player == CABINET:
             if event.action is Action.PAUSE and event.pressed and not self.demo and not self.end_frames:
@@ -151,21 +136,11 @@ class BlocksVersusScene(WalksAway, Scene):
                         self.game_frame / FPS)
 
     # ------------------------------------------------------------------ update
-    def update(self) -> None:
-        self.thinking_time.new_frame()
-        live, self.live = self.live, []
-        if not self.end_frames:
-            self.pause.tick()
-        if self.paused:
-            return
-        if self.end_frames:
-            self._animate(clock=False)
-            self._count_down_end()
-            return
-        live = self.countdown.admit(live)
-        if live is None:
-            ponder_all(self.pilots, self.countdown)
-            return
+    def result_frame(self) -> None:
+        self._animate(clock=False)
+        self._count_down_end()
+
+    def play_frame(self, live) -> None:
         for pilot in self.pilots:
             for event in pilot.events(self.game_frame, live):
                 if event.pressed and event.player in PLAYERS and self.versus.winner is None:
