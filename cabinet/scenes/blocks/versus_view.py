@@ -25,7 +25,7 @@ from cabinet.render.text import fit_size
 from cabinet.scenes.blocks.flights import BURST_FRAMES
 from cabinet.scenes.blocks.ghost import REST_FRAMES, ghost
 from cabinet.scenes.blocks.marks import dim, pulse
-from cabinet.scenes.blocks.play import draw_tray_piece, shake_offset
+from cabinet.scenes.blocks.play_view import draw_tray_piece, shake_offset
 from cabinet.scenes.blocks.shown_seat import STONE_COLOUR
 from cabinet.scenes.kit.common import blink, side_name
 from cabinet.scenes.kit.idle import draw_still_there

@@ -9,6 +9,7 @@ from cabinet.games.pilots import HumanPilot, ReplayPilot
 from cabinet.inputs.actions import Action
 from cabinet.render import palette, popups
 from cabinet.scenes.blocks import play as blocks_scene
+from cabinet.scenes.blocks import play_view
 from cabinet.scenes.blocks.animation import DROP_FRAMES, FLASH_FRAMES
 from cabinet.scenes.blocks.play import BlocksScene
 from support.app import make_app, press, run
@@ -113,7 +114,7 @@ def test_ghost_is_green_where_the_piece_fits_and_red_where_it_does_not(app):
 @pytest.mark.parametrize("player", [1, 2])
 def test_dragging_a_tray_piece_onto_the_board_places_it_there(app, player):
     scene = start(app, player=player)
-    tray_slot = blocks_scene._tray_rect(2)
+    tray_slot = play_view.tray_rect(2)
     scene.pointer("down", tray_slot.center)
     assert scene.drag is not None
     # Where the finger must be for the straight three to land at row 5, col 2.
@@ -130,7 +131,7 @@ def test_dragging_a_tray_piece_onto_the_board_places_it_there(app, player):
 
 def test_a_drop_off_the_board_snaps_back(app):
     scene = start(app)
-    scene.pointer("down", blocks_scene._tray_rect(0).center)
+    scene.pointer("down", play_view.tray_rect(0).center)
     scene.pointer("up", (5, 5))
     run(app, 1)
     assert scene.game.tray[0] is not None and scene.game.score == 0
@@ -208,12 +209,12 @@ def test_the_demo_moves_its_pieces_without_a_red_cross_on_the_way(monkeypatch, t
     scene = BlocksScene(app.ctx, BlocksDemoPilot(seed=5), 5, demo=True)
     app.ctx.scenes.reset(scene)
     crossed, passing = [], []
-    real_ghost = blocks_scene.ghost
+    real_ghost = play_view.ghost
 
     def spy(size, fits, passing_by=False):
         (passing if passing_by and not fits else crossed if not fits else []).append(scene.game_frame)
         return real_ghost(size, fits, passing_by)
-    monkeypatch.setattr(blocks_scene, "ghost", spy)
+    monkeypatch.setattr(play_view, "ghost", spy)
     surface = pygame.Surface((960, 540))
     while scene.game.placements < 25 and not scene.game.game_over:
         run(app, 1)
