@@ -35,9 +35,7 @@ from cabinet.scenes.blocks.play_view import BOARD_PX, BOARD_RECT, BOARD_X, BOARD
 from cabinet.scenes.blocks.ramp_view import RampShow
 from cabinet.scenes.kit.ending import GameOver, InputCheck, OnEnd
 from cabinet.scenes.kit.game_screen import GameScreen
-
-# A human game nobody touches: warned after a minute, ended ten seconds later (as versus).
-from cabinet.scenes.kit.idle import IDLE_END_FRAMES
+from cabinet.scenes.kit.idle import IdleWatch
 from cabinet.scenes.kit.pause import Pause
 from cabinet.storage.replays import ReplayRecorder
 
@@ -79,7 +77,8 @@ class BlocksScene(GameScreen):
         self.shake = 0
         self.drag = None            # (slot, pointer position) while a finger holds a piece
         self.moved_frame = -REST_FRAMES    # the game frame the held piece last moved on
-        self.idle = 0
+        # A game nobody touches: warned after a minute, ended ten seconds later (as versus).
+        self.idle = IdleWatch([] if demo else [pilot.player])
         self.abandoned = False
         self.over_frames = 0
         self.best = _best_score(ctx)
@@ -170,7 +169,7 @@ class BlocksScene(GameScreen):
                 break
             if self.recorder is not None:
                 self.recorder.record(self.game_frame, event)
-            self.idle = 0
+            self.idle.moved(self.pilot.player)
             self._obey(event)
         self._animate()
         if self.grid_board != self.game.board:
@@ -185,9 +184,7 @@ class BlocksScene(GameScreen):
             if self.over_frames >= GAME_OVER_FRAMES and not self.finished:
                 self._finish()
         else:
-            self.idle += 1
-            if self.idle >= IDLE_END_FRAMES and not self.demo:
-                self.abandoned = True
+            self.abandoned = self.idle.tick() is not None
         if self.demo and self.pilot.gave_up:
             self.finished = True
         self.game_frame += 1

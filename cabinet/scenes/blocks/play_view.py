@@ -54,8 +54,8 @@ def draw(surface, scene) -> None:
         scene.pause.draw(surface, scene.ctx.frame)
     elif scene.ended:
         _draw_game_over(surface, scene)
-    elif not scene.demo and scene.idle >= IDLE_WARN_FRAMES:
-        seconds = (IDLE_END_FRAMES - scene.idle) // 60 + 1
+    elif scene.idle.idle.get(scene.pilot.player, 0) >= IDLE_WARN_FRAMES:
+        seconds = (IDLE_END_FRAMES - scene.idle.idle[scene.pilot.player]) // 60 + 1
         _banner(surface, tr("STILL THERE? {seconds}", seconds=seconds), palette.ORANGE)
 
 
