@@ -183,7 +183,7 @@ def test_the_cabinets_ai_worker_is_lent_to_scenes_and_ended_with_the_app():
     app.render()
     process = thinker.worker.process
     assert process.is_alive()
-    from cabinet.games.blocks.demo import BlocksDemoPilot
+    from cabinet.games.blocks.pilot import BlocksDemoPilot
     from cabinet.scenes.blocks.play import BlocksScene
     assert BlocksScene(app.ctx, BlocksDemoPilot(seed=1), 1, demo=True).pilot.elsewhere is thinker
     app.close()

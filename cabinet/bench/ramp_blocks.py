@@ -12,7 +12,7 @@ import statistics
 from cabinet.bench import Figure, section
 from cabinet.games.blocks import BlocksGame
 from cabinet.games.blocks.cursor import Cursor
-from cabinet.games.blocks.demo import BlocksDemoPilot
+from cabinet.games.blocks.pilot import BlocksDemoPilot
 from cabinet.scenes.blocks.animation import ClearAnimation
 from cabinet.settings.schema import BlocksSettings
 from cabinet.system.workers import Workers

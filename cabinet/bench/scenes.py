@@ -38,7 +38,7 @@ def _scenes(ctx):
     """(name, factory) of every screen a player or watcher can see."""
     # a section loads what it measures when it runs, so `bench --sections X` stays quick
     from cabinet.games.antigravity.demo import demo_pilots
-    from cabinet.games.blocks.demo import BlocksDemoPilot
+    from cabinet.games.blocks.pilot import BlocksDemoPilot
     from cabinet.games.cpu import LEVELS
     from cabinet.games.match import cpu_match
     from cabinet.language import N_

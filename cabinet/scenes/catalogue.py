@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from cabinet.games.antigravity.demo import demo_pilots
-from cabinet.games.blocks.demo import BlocksDemoPilot
+from cabinet.games.blocks.pilot import BlocksDemoPilot
 from cabinet.games.match import match_pilots
 from cabinet.games.pilots import HumanPilot, ReplayPilot
 from cabinet.language import N_

@@ -44,7 +44,7 @@ class PlayerHand:
 
 class VersusSeat:
     """Player ``player``'s controls and move timer in ``versus``: a
-    :class:`~cabinet.games.blocks.demo.BlocksSeat`."""
+    :class:`~cabinet.games.blocks.pilot.BlocksSeat`."""
 
     def __init__(self, versus: BlocksVersus, player: int, move_frames: int = MOVE_FRAMES):
         if move_frames < 1:

@@ -109,7 +109,7 @@ class BlocksScene(GameScreen):
     versus = None     # the game is played alone (what a BlocksSeat plays in)
 
     def seat_for(self, player: int):
-        """The one player's seat is the screen itself (a :class:`~cabinet.games.blocks.demo.BlocksSeat`),
+        """The one player's seat is the screen itself (a :class:`~cabinet.games.blocks.pilot.BlocksSeat`),
         through a weak proxy: the pilot holding it keeps the screen alive no longer than it lives."""
         return weakref.proxy(self)
 

@@ -178,7 +178,7 @@ def test_a_recorded_game_replays_to_the_same_board_and_score(app):
 
 def test_demo_pilot_plays_through_the_cursor_and_scores():
     app = make_app()
-    from cabinet.games.blocks.demo import BlocksDemoPilot
+    from cabinet.games.blocks.pilot import BlocksDemoPilot
     scene = BlocksScene(app.ctx, BlocksDemoPilot(seed=5), 5, demo=True)
     assert scene.pilot.budget is scene.thinking_time    # on screen it thinks within the frame's time
     app.ctx.scenes.reset(scene)
@@ -205,7 +205,7 @@ def test_points_for_a_piece_on_the_top_row_rise_without_leaving_the_screen(app, 
 
 def test_the_demo_moves_its_pieces_without_a_red_cross_on_the_way(monkeypatch, tmp_path):
     app = make_app()
-    from cabinet.games.blocks.demo import BlocksDemoPilot
+    from cabinet.games.blocks.pilot import BlocksDemoPilot
     scene = BlocksScene(app.ctx, BlocksDemoPilot(seed=5), 5, demo=True)
     app.ctx.scenes.reset(scene)
     crossed, passing = [], []

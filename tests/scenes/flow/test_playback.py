@@ -13,7 +13,7 @@ import pytest
 
 from cabinet.app import App
 from cabinet.games.antigravity.pilot import AIPilot
-from cabinet.games.blocks import demo as blocks_demo
+from cabinet.games.blocks import pilot as blocks_pilot
 from cabinet.games.pilots import HumanPilot
 from cabinet.inputs.actions import Action, InputEvent
 from cabinet.scenes.antigravity.play import AntiGravityScene
@@ -45,9 +45,9 @@ def make_app(yaml_text: str = "") -> App:
 @pytest.fixture
 def fast_blocks_ai(monkeypatch):
     """The attract pilot, pressing every frame or two instead of at a watcher's pace."""
-    monkeypatch.setattr(blocks_demo, "THINK_FRAMES", 2)
-    monkeypatch.setattr(blocks_demo, "MOVE_FRAMES", 1)
-    monkeypatch.setattr(blocks_demo, "AIM_FRAMES", 1)
+    monkeypatch.setattr(blocks_pilot, "THINK_FRAMES", 2)
+    monkeypatch.setattr(blocks_pilot, "MOVE_FRAMES", 1)
+    monkeypatch.setattr(blocks_pilot, "AIM_FRAMES", 1)
 
 
 
@@ -65,7 +65,7 @@ def watch(app, replay_id: int, limit: int = 100_000) -> PlaybackScene:
 def blocks_recorded(app) -> tuple[BlocksScene, Replay]:
     scene = BlocksScene(app.ctx, HumanPilot(1), seed=5)
     app.ctx.scenes.reset(scene)
-    robot = blocks_demo.BlocksDemoPilot(seed=5, level="casual")
+    robot = blocks_pilot.BlocksDemoPilot(seed=5, level="casual")
     robot.bind(scene)
     replay = play_until_saved(app, scene, lambda f: [] if scene.ended else robot.events(scene.game_frame, []),
                               20_000)

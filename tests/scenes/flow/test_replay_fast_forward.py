@@ -1,7 +1,7 @@
 """Attract mode worth watching: replays play long waits fast and still end exactly as
 played; only a table's top three are shown; the loop comes back to the title within two minutes."""
 
-from cabinet.games.blocks import demo as blocks_demo
+from cabinet.games.blocks import pilot as blocks_pilot
 from cabinet.games.pilots import HumanPilot
 from cabinet.inputs.actions import Action, InputEvent
 from cabinet.scenes.antigravity.play import END_FRAMES, AntiGravityScene
@@ -26,7 +26,7 @@ def record(app, scene, presses, limit: int = 60_000):
 def record_demo_game(app, seed: int = 5):
     """A whole BLOCKS game the demo AI plays at a player's panel; its saved replay."""
     scene = BlocksScene(app.ctx, HumanPilot(1), seed=seed)
-    robot = blocks_demo.BlocksDemoPilot(seed=seed)
+    robot = blocks_pilot.BlocksDemoPilot(seed=seed)
     robot.bind(scene)
     return record(app, scene, lambda frame: [] if scene.ended else robot.events(scene.game_frame, []))
 
@@ -47,7 +47,7 @@ def watch(app, replay) -> tuple[PlaybackScene, int, bool]:
 def test_a_slow_blocks_player_replays_fast_to_the_same_board_and_score():
     app = make_app()
     scene = BlocksScene(app.ctx, HumanPilot(1), seed=5)
-    robot = blocks_demo.BlocksDemoPilot(seed=5)
+    robot = blocks_pilot.BlocksDemoPilot(seed=5)
     robot.bind(scene)
     pauses = {"next": 0}
 
