@@ -60,10 +60,10 @@ class AttractShare:
 class Entry:
     """One game as the flow starts and shows it.
 
-    ``single(ctx, player, seed, on_end=None, check=None, **options)``: a one-player
+    ``single(ctx, player, seed, *, on_end, check=None, **options)``: a one-player
     game at ``player``'s panel (ANTI-GRAVITY's options: ``mode`` "single" or
     "contest", ``difficulty``, ``contest``). ``versus(ctx, match, series=None,
-    demo=False, on_end=None, check=None)``: the screen of a
+    demo=False, *, on_end, check=None)``: the screen of a
     :class:`~cabinet.games.match.Match`. ``demo(ctx, seed)``: a one-player game
     the AI plays for attract mode. ``replay(ctx, replay)``: the recorded game,
     watched (``ctx`` carries the rules of :attr:`replay_rules`).
@@ -94,16 +94,17 @@ class Entry:
 
 # ---------------------------------------------------------------------- BLOCKS
 
-def _blocks_single(ctx, player: int, seed: int, on_end=None, check=None) -> GameScreen:
+def _blocks_single(ctx, player: int, seed: int, *, on_end, check=None) -> GameScreen:
     return BlocksScene(ctx, HumanPilot(player), seed, on_end=on_end, check=check)
 
 
-def _blocks_versus(ctx, match, series=None, demo: bool = False, on_end=None, check=None) -> GameScreen:
+def _blocks_versus(ctx, match, series=None, demo: bool = False, *, on_end,
+                   check=None) -> GameScreen:
     return BlocksVersusScene(ctx, match, match_pilots(match), series=series, demo=demo, on_end=on_end, check=check)
 
 
 def _blocks_demo(ctx, seed: int) -> GameScreen:
-    return BlocksScene(ctx, BlocksDemoPilot(seed=seed), seed, demo=True)
+    return BlocksScene(ctx, BlocksDemoPilot(seed=seed), seed, demo=True, on_end=stop)
 
 
 def _blocks_replay(ctx, replay) -> GameScreen:
@@ -122,20 +123,21 @@ def _blocks_rules(settings, replay):
 
 # ---------------------------------------------------------------------- ANTI-GRAVITY
 
-def _antigravity_single(ctx, player: int, seed: int, on_end=None, check=None, mode: str = "single",
+def _antigravity_single(ctx, player: int, seed: int, *, on_end, check=None, mode: str = "single",
                         difficulty: str | None = None, contest=None) -> GameScreen:
     return AntiGravityScene(ctx, mode, difficulty=difficulty, contest=contest, pilots=[HumanPilot(player)],
                             seed=seed, on_end=on_end, check=check)
 
 
-def _antigravity_versus(ctx, match, series=None, demo: bool = False, on_end=None, check=None) -> GameScreen:
+def _antigravity_versus(ctx, match, series=None, demo: bool = False, *, on_end,
+                        check=None) -> GameScreen:
     return AntiGravityScene(ctx, "versus", pilots=match_pilots(match), seed=match.seed, match=match,
                             series=series, demo=demo, on_end=on_end, check=check)
 
 
 def _antigravity_demo(ctx, seed: int) -> GameScreen:
     return AntiGravityScene(ctx, "single", difficulty=ctx.settings.antigravity.difficulty, contest=None,
-                            pilots=demo_pilots(seed), seed=seed, demo=True)
+                            pilots=demo_pilots(seed), seed=seed, demo=True, on_end=stop)
 
 
 def _antigravity_replay(ctx, replay) -> GameScreen:

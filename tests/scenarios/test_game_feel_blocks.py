@@ -22,7 +22,7 @@ def app():
 
 
 def start(app, rows=EMPTY, tray=(["#"], ["##"], ["###"]), **options):
-    scene = BlocksScene(app.ctx, HumanPilot(1), 3)
+    scene = BlocksScene(app.ctx, HumanPilot(1), 3, on_end=app.ctx.finish)
     scene.game = BlocksGame.from_text(list(rows), tray=list(tray), seed=3, **options)
     scene.cursor = Cursor()
     scene.cursor.settle(scene.game)

@@ -46,10 +46,9 @@ class AntiGravityScene(WalksAway, GameScreen):
     A replay plays on the rules it was recorded with through a context
     carrying those settings (:mod:`cabinet.scenes.flow.playback`), ``watched``:
     nothing recorded, and the bottom strip left to the replay's label.
-    The game goes to ``on_end`` as a :class:`~cabinet.scenes.kit.ending.GameOver`,
-    a decided match as a :class:`~cabinet.scenes.kit.ending.MatchEnd` (default:
-    the context's :meth:`~cabinet.context.Context.finish`); ``check`` sees each
-    input first (the challenger's Start).
+    The game goes to ``on_end`` (required) as a :class:`~cabinet.scenes.kit.ending.GameOver`,
+    a decided match as a :class:`~cabinet.scenes.kit.ending.MatchEnd`; ``check`` sees
+    each input first (the challenger's Start).
 
     The ramp (``antigravity.ramp``) applies to single games only, as RULES.md says:
     versus and contest stay exact, so both players, or every player of a list,
@@ -58,7 +57,7 @@ class AntiGravityScene(WalksAway, GameScreen):
 
     def __init__(self, ctx, mode: str = "single", difficulty: str | None = None, contest=None,
                  pilots=None, seed: int = 0, demo: bool = False, match=None, series=None,
-                 on_end: OnEnd | None = None, check: InputCheck | None = None, watched: bool = False):
+                 *, on_end: OnEnd, check: InputCheck | None = None, watched: bool = False):
         if mode not in MODES:
             raise ValueError(f"unknown ANTI-GRAVITY mode {mode!r}; expected one of {', '.join(MODES)}")
         super().__init__(ctx, pilots if pilots is not None else _panel_pilots(mode), demo=demo, watched=watched,

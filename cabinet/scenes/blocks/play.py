@@ -56,12 +56,11 @@ class BlocksScene(GameScreen):
     It plays by ``ctx.settings.blocks``; a replay brings the rules it was played
     under through a context carrying them (:mod:`cabinet.scenes.flow.playback`)
     and is ``watched``: nothing recorded, no touch. The game ends by calling
-    ``on_end`` with a :class:`~cabinet.scenes.kit.ending.GameOver` (default: the
-    context's :meth:`~cabinet.context.Context.finish`); ``check`` sees each input
-    first (the challenger's Start).
+    ``on_end`` (required) with a :class:`~cabinet.scenes.kit.ending.GameOver`;
+    ``check`` sees each input first (the challenger's Start).
     """
 
-    def __init__(self, ctx, pilot, seed: int, demo: bool = False, on_end: OnEnd | None = None,
+    def __init__(self, ctx, pilot, seed: int, demo: bool = False, *, on_end: OnEnd,
                  check: InputCheck | None = None, watched: bool = False):
         super().__init__(ctx, [pilot], demo=demo, watched=watched, on_end=on_end, check=check)
         self.pilot = pilot

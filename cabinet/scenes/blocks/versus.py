@@ -49,12 +49,12 @@ class BlocksVersusScene(WalksAway, GameScreen):
     ``series``: the rematches this match belongs to (win streaks). ``demo``:
     attract mode (one round, no records; ``finished`` turns true after it).
     ``watched``: a replay (nothing recorded). The decided match goes to ``on_end``
-    as a :class:`~cabinet.scenes.kit.ending.MatchEnd` (default: the context's
-    :meth:`~cabinet.context.Context.finish`); ``check`` sees each input first.
+    (required) as a :class:`~cabinet.scenes.kit.ending.MatchEnd`; ``check`` sees
+    each input first.
     """
 
-    def __init__(self, ctx, match, pilots, series: Series | None = None, demo: bool = False,
-                 on_end: OnEnd | None = None, check: InputCheck | None = None, watched: bool = False):
+    def __init__(self, ctx, match, pilots, series: Series | None = None, demo: bool = False, *,
+                 on_end: OnEnd, check: InputCheck | None = None, watched: bool = False):
         super().__init__(ctx, pilots, demo=demo, watched=watched, on_end=on_end, check=check)
         self.rules = ctx.settings.blocks
         self.match = match

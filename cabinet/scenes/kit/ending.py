@@ -56,7 +56,7 @@ OnEnd = Callable[[Ending], None]
 
 
 def stop(result: Ending) -> None:
-    """The ending of a game watched, not played (a replay): nothing is saved, entered or counted."""
+    """The ending of a game watched, not played (a replay, a demo): nothing saved, entered or counted."""
 
 
 class Challengeable(Protocol):

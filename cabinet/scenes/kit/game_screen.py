@@ -36,8 +36,10 @@ class GameScreen(Scene):
 
     ``demo``: attract mode (no pause, nothing recorded; :attr:`finished` turns True
     when it is done). ``watched``: a replay (nothing recorded, no touch). The game
-    goes to ``on_end`` (default: the context's :meth:`~cabinet.context.Context.finish`);
-    ``check`` sees each input first (the challenger's Start).
+    goes to ``on_end``, which whoever starts the screen must give (the flow's
+    :meth:`~cabinet.context.Context.finish`; a replay or a demo
+    :func:`~cabinet.scenes.kit.ending.stop`); ``check`` sees each input first (the
+    challenger's Start).
 
     A subclass makes its ``pause`` and seats, defines :meth:`play_frame`,
     :meth:`seat_for`, :meth:`result`, :meth:`interrupted` and
@@ -49,13 +51,13 @@ class GameScreen(Scene):
     match: Match | None = None      # a versus screen's match of rounds (:mod:`cabinet.games.match`)
     series: Series | None = None    # the rematches that match belongs to
 
-    def __init__(self, ctx, pilots, demo: bool = False, watched: bool = False,
-                 on_end: OnEnd | None = None, check: InputCheck | None = None):
+    def __init__(self, ctx, pilots, demo: bool = False, watched: bool = False, *,
+                 on_end: OnEnd, check: InputCheck | None = None):
         super().__init__(ctx)
         self.pilots: list[Pilot] = list(pilots)
         self.demo = demo
         self.watched = watched
-        self.on_end: OnEnd = on_end or ctx.finish
+        self.on_end = on_end
         self.check = check
         self.live: list[InputEvent] = []   # pressed since the last step, for the game to obey
         self.game_frame = 0        # frames the game has run: a replay's clock

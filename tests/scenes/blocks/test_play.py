@@ -24,7 +24,7 @@ def app():
 
 def start(app, rows=EMPTY, tray=(["#"], ["##"], ["###"]), rotation=False, score=0, seed=3, player=1):
     """A BLOCKS scene on top of the app, in a given position."""
-    scene = BlocksScene(app.ctx, HumanPilot(player), seed)
+    scene = BlocksScene(app.ctx, HumanPilot(player), seed, on_end=app.ctx.finish)
     scene.game = BlocksGame.from_text(list(rows), tray=list(tray), seed=seed, rotation=rotation, score=score)
     scene.cursor = Cursor()
     scene.cursor.settle(scene.game)
@@ -155,7 +155,7 @@ def test_a_row_clear_flashes_then_the_rows_above_drop(app):
 
 def test_a_recorded_game_replays_to_the_same_board_and_score(app):
     seed = 11
-    scene = BlocksScene(app.ctx, HumanPilot(1), seed)
+    scene = BlocksScene(app.ctx, HumanPilot(1), seed, on_end=app.ctx.finish)
     scene.countdown.skip()
     app.ctx.scenes.reset(scene)
     ai_moves = 0
@@ -169,7 +169,7 @@ def test_a_recorded_game_replays_to_the_same_board_and_score(app):
     replay = scene.recorder.finish(scene.game.score, scene.game.to_text())
     assert replay.actions, "the scene recorded what it obeyed"
 
-    again = BlocksScene(app.ctx, ReplayPilot(replay), seed)
+    again = BlocksScene(app.ctx, ReplayPilot(replay), seed, on_end=app.ctx.finish)
     app.ctx.scenes.reset(again)
     run(app, again.countdown.length + scene.game_frame + 2)
     assert again.game.to_text() == scene.game.to_text()
@@ -179,7 +179,7 @@ def test_a_recorded_game_replays_to_the_same_board_and_score(app):
 def test_demo_pilot_plays_through_the_cursor_and_scores():
     app = make_app()
     from cabinet.games.blocks.pilot import BlocksDemoPilot
-    scene = BlocksScene(app.ctx, BlocksDemoPilot(seed=5), 5, demo=True)
+    scene = BlocksScene(app.ctx, BlocksDemoPilot(seed=5), 5, demo=True, on_end=app.ctx.finish)
     assert scene.pilot.budget is scene.thinking_time    # on screen it thinks within the frame's time
     app.ctx.scenes.reset(scene)
     run(app, 60 * 20)
@@ -206,7 +206,7 @@ def test_points_for_a_piece_on_the_top_row_rise_without_leaving_the_screen(app, 
 def test_the_demo_moves_its_pieces_without_a_red_cross_on_the_way(monkeypatch, tmp_path):
     app = make_app()
     from cabinet.games.blocks.pilot import BlocksDemoPilot
-    scene = BlocksScene(app.ctx, BlocksDemoPilot(seed=5), 5, demo=True)
+    scene = BlocksScene(app.ctx, BlocksDemoPilot(seed=5), 5, demo=True, on_end=app.ctx.finish)
     app.ctx.scenes.reset(scene)
     crossed, passing = [], []
     real_ghost = play_view.ghost

@@ -63,7 +63,7 @@ def watch(app, replay_id: int, limit: int = 100_000) -> PlaybackScene:
 
 
 def blocks_recorded(app) -> tuple[BlocksScene, Replay]:
-    scene = BlocksScene(app.ctx, HumanPilot(1), seed=5)
+    scene = BlocksScene(app.ctx, HumanPilot(1), seed=5, on_end=app.ctx.finish)
     app.ctx.scenes.reset(scene)
     robot = blocks_pilot.BlocksDemoPilot(seed=5, level="casual")
     robot.bind(scene)
@@ -88,7 +88,8 @@ def test_blocks_replay_reproduces_the_final_score_and_board(fast_blocks_ai):
 
 def antigravity_recorded(app, mode: str) -> tuple[AntiGravityScene, Replay]:
     players = (1, 2) if mode == "versus" else (1,)
-    scene = AntiGravityScene(app.ctx, mode, difficulty="hard", pilots=[HumanPilot(p) for p in players], seed=9)
+    scene = AntiGravityScene(app.ctx, mode, difficulty="hard", pilots=[HumanPilot(p) for p in players], seed=9,
+                             on_end=app.ctx.finish)
     app.ctx.scenes.reset(scene)
     robots = [AIPilot(p, seed=p, step_frames=3, think_frames=5) for p in players]
     for robot in robots:

@@ -29,7 +29,7 @@ class Counted(GameScreen):
     """A game screen that only notes what the base hands it."""
 
     def __init__(self, ctx, pilot):
-        super().__init__(ctx, [pilot])
+        super().__init__(ctx, [pilot], on_end=ctx.finish)
         self.pause = Pause(ctx.settings.play, (1,), ctx.audio.play)
         self.frames: list[list[InputEvent]] = []
         self.results = 0
@@ -86,8 +86,9 @@ def test_the_lit_panels_are_the_people_of_a_match_until_a_round_ends(ctx, game):
     def versus(match, demo=False):
         pilots = [HumanPilot(1), HumanPilot(2)]
         if game == "blocks":
-            return BlocksVersusScene(ctx, match, pilots, demo=demo)
-        return AntiGravityScene(ctx, "versus", pilots=pilots, match=match, demo=demo)
+            return BlocksVersusScene(ctx, match, pilots, demo=demo, on_end=ctx.finish)
+        return AntiGravityScene(ctx, "versus", pilots=pilots, match=match, demo=demo,
+                                on_end=ctx.finish)
 
     people = versus(Match(game, 2, 5))
     assert people.challenge_seat is None and people.playing_panels() == {1, 2}

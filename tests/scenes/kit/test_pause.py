@@ -100,7 +100,8 @@ def test_a_blocks_game_held_paused_hides_its_field_and_stops(tmp_path):
 
 def test_an_antigravity_game_held_paused_stops_its_turn_timer(tmp_path):
     app = make_app()
-    scene = AntiGravityScene(app.ctx, mode="single", pilots=[HumanPilot(1)], seed=2)
+    scene = AntiGravityScene(app.ctx, mode="single", pilots=[HumanPilot(1)], seed=2,
+                             on_end=app.ctx.finish)
     scene.countdown.skip()
     app.ctx.scenes.reset(scene)
     run(app, 10)
