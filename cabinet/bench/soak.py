@@ -99,6 +99,7 @@ def soak(hours: float, sample_seconds: float = SAMPLE_SECONDS) -> dict:
             loop = (id(top), top.parts_started)
             loop_starts.append((hour, rss_mb()))
             worker_loop_starts.append((hour, rss_mb(thinker.pid)))
+        # A probe: any screen may be on top, and only attract mode has parts.
         parts.add(type(getattr(top, "part", None)).__name__)
     cpu = time.process_time() - cpu
     worker_peak = peak_rss_mb(thinker.pid)  # while it lives: its reaped maxrss would count this process
