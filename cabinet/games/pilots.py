@@ -40,8 +40,11 @@ class Seating(Protocol):
     a clock, and here).
     """
 
-    thinking_time: Budget | None
-    thinker: Elsewhere | None
+    @property
+    def thinking_time(self) -> Budget | None: ...
+
+    @property
+    def thinker(self) -> Elsewhere | None: ...
 
     def seat_for(self, player: int) -> Seat: ...
 

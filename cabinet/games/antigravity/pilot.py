@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from cabinet.games.antigravity.ai import AntiGravityAI
 from cabinet.games.pilots import Pilot, Seating
-from cabinet.games.thought import Thought, begin
+from cabinet.games.thought import Budget, Elsewhere, Thought, begin
 from cabinet.inputs.actions import Action, InputEvent
 
 
@@ -40,8 +40,8 @@ class AIPilot(Pilot):
         self.game = None
         self._plan: tuple[int, str] | None = None   # (column, key "up"/"down")
         self.thought: Thought | None = None   # the AI's decision in progress
-        self.budget = None       # the scene's thinking time per frame (None: think without a clock)
-        self.elsewhere = None    # the scene's worker process to think in (None: think here)
+        self.budget: Budget | None = None   # the scene's thinking time per frame (None: no clock)
+        self.elsewhere: Elsewhere | None = None   # the scene's worker process (None: think here)
         self._turn = -1          # the turn the plan or the thought is for
         self._pushed = False     # the push is pressed; waiting for the turn to land
         self._next_press = 0

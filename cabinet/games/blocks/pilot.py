@@ -15,10 +15,10 @@ is late waits for it.
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Protocol, cast
 
 from cabinet.games.pilots import Pilot, Seat, Seating
-from cabinet.games.thought import Thought, begin
+from cabinet.games.thought import Budget, Elsewhere, Thought, begin
 from cabinet.inputs.actions import Action, InputEvent
 
 from .ai import BlocksAI, Position
@@ -62,12 +62,13 @@ class BlocksDemoPilot(Pilot):
         self.wait = self.think_frames
         self.thought: Thought | None = None   # the next move, being decided
         self.thought_on = None     # the board, tray and pending stones the thought started from
-        self.budget = None         # the scene's thinking time per frame (None: think without a clock)
-        self.elsewhere = None      # the scene's worker process to think in (None: think here)
+        self.budget: Budget | None = None   # the scene's thinking time per frame (None: no clock)
+        self.elsewhere: Elsewhere | None = None   # the scene's worker process (None: think here)
         self.gave_up = False       # no route to any move: the scene ends the demo
 
     def bind(self, scene: Seating) -> None:
-        self.seat = scene.seat_for(self.player)
+        # A BLOCKS screen (or simulation) seats its pilots in BlocksSeats.
+        self.seat = cast(BlocksSeat, scene.seat_for(self.player))
         self.budget = scene.thinking_time
         self.elsewhere = scene.thinker
 

@@ -68,7 +68,7 @@ class AntiGravityScene(WalksAway, GameScreen):
         self.settings = settings
         self.difficulty = difficulty or settings.difficulty
         self.contest = _find_contest(settings, contest) if mode == "contest" else None
-        self.versus = None
+        self.versus: AntiGravityVersus | None = None
         self.match = None
         self.series = series
         if mode == "versus":

@@ -28,6 +28,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from cabinet.games.match import Match, Series
     from cabinet.inputs.actions import InputEvent
     from cabinet.scenes.kit.ending import GameOver, InputCheck, OnEnd
+    from cabinet.scenes.kit.idle import IdleWatch
     from cabinet.scenes.kit.pause import Pause
 
 
@@ -48,6 +49,7 @@ class GameScreen(Scene):
     """
 
     pause: Pause
+    idle: IdleWatch                 # frames since each person last moved (none for a demo)
     match: Match | None = None      # a versus screen's match of rounds (:mod:`cabinet.games.match`)
     series: Series | None = None    # the rematches that match belongs to
 
@@ -79,11 +81,11 @@ class GameScreen(Scene):
         if self.end_frames:
             self.result_frame()
             return
-        live = self.countdown.admit(live)
-        if live is None:
+        admitted = self.countdown.admit(live)
+        if admitted is None:
             ponder_all(self.pilots, self.countdown)
             return   # READY / GO: the game waits, the presses are kept for its first frame
-        self.play_frame(live)
+        self.play_frame(admitted)
 
     def play_frame(self, live: list[InputEvent]) -> None:
         """One frame of the game, obeying what the pilots make of ``live``."""
