@@ -41,7 +41,7 @@ from cabinet.storage.replays import ReplayRecorder
 
 log = logging.getLogger(__name__)
 
-GAME_OVER_FRAMES = FINAL_BOARD_FRAMES + 150   # the final board alone, then the GAME OVER banner, before initials
+GAME_OVER_FRAMES = FINAL_BOARD_FRAMES + 150   # the final board, then GAME OVER, before initials
 SHAKE_FRAMES = 12
 
 

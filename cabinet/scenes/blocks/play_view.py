@@ -30,7 +30,7 @@ TRAY_X, TRAY_Y, TRAY_W, TRAY_H, TRAY_GAP = 716, 54, 224, 136, 12
 TRAY_CELL = 24
 LEFT_X = 24
 
-FINAL_BOARD_FRAMES = 120    # game over: the final board alone, what ended it marked, then the banner
+FINAL_BOARD_FRAMES = 120    # the final board alone (what ended it marked), before the banner
 
 
 def draw(surface, scene) -> None:
@@ -72,7 +72,8 @@ def _draw_scores(surface, scene) -> None:
          palette.CYAN if streak else palette.DIM)
     game = scene.game
     if game.ramp:   # the operator's ramp: each level lands more stones at a refresh
-        text(surface, tr("LEVEL {level}", level=game.ramp_level + 1), (LEFT_X, 326), 21, palette.ORANGE)
+        level = tr("LEVEL {level}", level=game.ramp_level + 1)
+        text(surface, level, (LEFT_X, 326), 21, palette.ORANGE)
     if scene.demo:
         if blink(scene.game_frame, 40):
             text(surface, tr("DEMO PLAY"), (LEFT_X, 360), 21, palette.MAGENTA)
@@ -93,7 +94,8 @@ def _draw_board_layer(surface, scene) -> None:
         tuple(None if (row, col) in hidden else colour for col, colour in enumerate(line))
         for row, line in enumerate(scene.grid))
     slots = _tray_slots(scene)
-    scene.layer.show(surface, (current_language(), cells, slots), lambda layer: _paint_layer(layer, scene, cells, slots))
+    scene.layer.show(surface, (current_language(), cells, slots),
+                     lambda layer: _paint_layer(layer, scene, cells, slots))
 
 
 def _paint_layer(layer, scene, cells, slots) -> None:
@@ -121,14 +123,16 @@ def _draw_cells(surface, scene) -> None:
             surface.blit(block(CELL - 2, colour, style), (x, y))
         for row, col, colour, scale in animation.shards():
             size = max(2, round(CELL * scale))
-            surface.blit(block(size, colour), (BOARD_X + round(col * CELL), BOARD_Y + round(row * CELL)))
+            where = (BOARD_X + round(col * CELL), BOARD_Y + round(row * CELL))
+            surface.blit(block(size, colour), where)
         surface.set_clip(clip)
         return
     hidden = scene.ramp_show.hidden()     # the ramp's stones still dropping in
     for row, line in enumerate(scene.grid):
         for col, colour in enumerate(line):
             if colour is not None and (row, col) not in hidden:
-                surface.blit(block(CELL - 2, colour), (BOARD_X + col * CELL + 1, BOARD_Y + row * CELL + 1))
+                where = (BOARD_X + col * CELL + 1, BOARD_Y + row * CELL + 1)
+                surface.blit(block(CELL - 2, colour), where)
 
 
 def _draw_ghost(surface, scene) -> None:
@@ -137,13 +141,15 @@ def _draw_ghost(surface, scene) -> None:
         return
     fits = game.can_place(cursor.slot, cursor.row, cursor.col)
     passing = scene.game_frame - scene.moved_frame < REST_FRAMES
-    _draw_piece_on_board(surface, scene, cursor.slot, cursor.row, cursor.col, fits, shake_offset(scene.shake), passing)
+    _draw_piece_on_board(surface, scene, cursor.slot, cursor.row, cursor.col, fits,
+                         shake_offset(scene.shake), passing)
 
 
 def _draw_piece_on_board(surface, scene, slot, row, col, fits, dx=0, passing=False) -> None:
     sprite = ghost(CELL - 2, fits, passing)
     for d_row, d_col in scene.game.piece_cells(slot):
-        surface.blit(sprite, (BOARD_X + (col + d_col) * CELL + 1 + dx, BOARD_Y + (row + d_row) * CELL + 1))
+        x, y = BOARD_X + (col + d_col) * CELL + 1 + dx, BOARD_Y + (row + d_row) * CELL + 1
+        surface.blit(sprite, (x, y))
 
 
 def _tray_slots(scene) -> tuple:
@@ -153,12 +159,14 @@ def _tray_slots(scene) -> tuple:
     for slot in range(3):
         chosen = slot == cursor.slot and not scene.ended
         in_tray = cursor.focus == TRAY
-        edge = palette.YELLOW if chosen and (not in_tray or blink(scene.game_frame, 12)) else palette.PANEL_EDGE
+        lit = chosen and (not in_tray or blink(scene.game_frame, 12))
+        edge = palette.YELLOW if lit else palette.PANEL_EDGE
         piece = scene.game.tray[slot]
         if piece is None or (scene.drag and scene.drag[0] == slot):
             slots.append((edge, None, False))
         else:   # pieces never change: one is known by its identity
-            slots.append((edge, piece, scene.fits[slot] is False and bool(scene.danger or scene.ended)))
+            crossed = scene.fits[slot] is False and bool(scene.danger or scene.ended)
+            slots.append((edge, piece, crossed))
     return tuple(slots)
 
 
@@ -167,7 +175,8 @@ def _draw_tray_pointer(surface, scene) -> None:
     and the frame round them while the hand is in the tray."""
     cursor = scene.cursor
     if cursor.focus == TRAY and not scene.ended:
-        draw_tray_mode(surface, tray_rect(0).union(tray_rect(2)), tray_rect(cursor.slot), scene.game_frame)
+        whole = tray_rect(0).union(tray_rect(2))
+        draw_tray_mode(surface, whole, tray_rect(cursor.slot), scene.game_frame)
 
 
 def _draw_drag(surface, scene) -> None:
@@ -188,9 +197,11 @@ def _draw_game_over(surface, scene) -> None:
     """First the final board alone, the pieces that fit nowhere crossed out; then the banner."""
     if scene.over_frames < FINAL_BOARD_FRAMES:
         if not scene.abandoned and blink(scene.over_frames, 20):
-            text(surface, tr("NO ROOM!"), (TRAY_X + TRAY_W // 2, TRAY_Y - 14), 28, palette.RED, "midbottom")
+            where = (TRAY_X + TRAY_W // 2, TRAY_Y - 14)
+            text(surface, tr("NO ROOM!"), where, 28, palette.RED, "midbottom")
         return
-    draw_banner(surface, BOARD_RECT, tr("GAME OVER"), tr("SCORE {score}", score=scene.game.score), palette.RED)
+    score = tr("SCORE {score}", score=scene.game.score)
+    draw_banner(surface, BOARD_RECT, tr("GAME OVER"), score, palette.RED)
 
 
 # ---------------------------------------------------------------------- layout
@@ -264,6 +275,7 @@ def _board_frame() -> pygame.Surface:
         surface = panel(size, size).copy()
         for row in range(SIZE):
             for col in range(SIZE):
-                surface.fill(palette.GRID, (10 + col * CELL + 2, 10 + row * CELL + 2, CELL - 4, CELL - 4))
+                cell = (10 + col * CELL + 2, 10 + row * CELL + 2, CELL - 4, CELL - 4)
+                surface.fill(palette.GRID, cell)
         _frame_cache["board"] = surface
     return _frame_cache["board"]

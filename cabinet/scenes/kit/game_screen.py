@@ -1,4 +1,4 @@
-"""The game-screen base: one frame loop for every game screen, and its answers to the rest of the cabinet.
+"""The game-screen base: one frame loop for every game screen, and its answers to the cabinet.
 
 Each game's play and versus screens are a :class:`GameScreen`. It runs the part
 of a 60 Hz step every game shares, in one order: the frame's thinking time, the
@@ -42,7 +42,7 @@ class GameScreen(Scene):
     :func:`~cabinet.scenes.kit.ending.stop`); ``check`` sees each input first (the
     challenger's Start).
 
-    A subclass makes its ``pause`` and seats, defines :meth:`play_frame`,
+    A subclass makes its ``pause``, its ``idle`` watch and its seats, defines :meth:`play_frame`,
     :meth:`seat_for`, :meth:`result`, :meth:`interrupted` and
     :attr:`challenge_seat`, and :meth:`result_frame` if it counts ``end_frames``.
     Input goes to :attr:`live` (its :meth:`handle` decides what is the game's).
@@ -63,7 +63,7 @@ class GameScreen(Scene):
         self.check = check
         self.live: list[InputEvent] = []   # pressed since the last step, for the game to obey
         self.game_frame = 0        # frames the game has run: a replay's clock
-        self.end_frames = 0        # frames a round's (or the game's) result has shown; 0 while playing
+        self.end_frames = 0        # frames a round's (or the game's) result has shown; 0 in play
         self.finished = False      # done: attract moves on, a replay stops
         self.thinking_time = ThinkingTime()   # the AI pilots' (their bind finds it)
         self.thinker = ctx.thinker            # where they think, when the app has a worker for it
@@ -116,7 +116,7 @@ class GameScreen(Scene):
         raise NotImplementedError
 
     def seat_for(self, player: int) -> Seat:
-        """The :class:`~cabinet.games.pilots.Seat` of ``player`` (a one-player screen: its one seat)."""
+        """The :class:`~cabinet.games.pilots.Seat` of ``player`` (one player: the one seat)."""
         raise NotImplementedError
 
     def result(self) -> tuple[int, int, list[str]]:
