@@ -183,9 +183,10 @@ def test_the_cabinets_ai_worker_is_lent_to_scenes_and_ended_with_the_app():
     app.render()
     process = thinker.worker.process
     assert process.is_alive()
-    from cabinet.games.blocks.demo import BlocksDemoPilot
+    from cabinet.games.blocks.pilot import BlocksDemoPilot
     from cabinet.scenes.blocks.play import BlocksScene
-    assert BlocksScene(app.ctx, BlocksDemoPilot(seed=1), 1, demo=True).pilot.elsewhere is thinker
+    demo = BlocksScene(app.ctx, BlocksDemoPilot(seed=1), 1, demo=True, on_end=app.ctx.finish)
+    assert demo.pilot.elsewhere is thinker
     app.close()
     assert process.exitcode is not None, "ended and reaped"
     with pytest.raises(ProcessLookupError):

@@ -11,8 +11,8 @@ import statistics
 
 from cabinet.bench import Figure, section
 from cabinet.games.blocks.cursor import Cursor
-from cabinet.games.blocks.demo import BlocksDemoPilot
 from cabinet.games.blocks.engine import BlocksGame
+from cabinet.games.blocks.pilot import BlocksDemoPilot
 from cabinet.scenes.blocks.animation import ClearAnimation
 from cabinet.settings.schema import BlocksSettings
 from cabinet.system.workers import Workers
@@ -24,7 +24,13 @@ WORKERS = 2
 
 
 class _Table:
-    """A one-player game as the pilot sees the screen: the game, the cursor, busy while a clear shows."""
+    """A one-player game as the pilot sees the screen: its own seat (the game, the cursor,
+    busy while a clear shows), thinking without a clock."""
+
+    player = 1
+    versus = None          # a game alone
+    thinking_time = None
+    thinker = None
 
     def __init__(self, game: BlocksGame):
         self.game = game
@@ -35,6 +41,9 @@ class _Table:
     @property
     def busy(self) -> bool:
         return self.animation is not None
+
+    def seat_for(self, player: int) -> _Table:
+        return self
 
     def obey(self, event) -> None:
         outcome = self.cursor.apply(event.action, self.game)

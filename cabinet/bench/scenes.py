@@ -38,13 +38,11 @@ def _scenes(ctx):
     """(name, factory) of every screen a player or watcher can see."""
     # a section loads what it measures when it runs, so `bench --sections X` stays quick
     from cabinet.games.antigravity.demo import demo_pilots
-    from cabinet.games.blocks.demo import BlocksDemoPilot
     from cabinet.games.cpu import LEVELS
     from cabinet.games.match import cpu_match
     from cabinet.language import N_
     from cabinet.scenes.antigravity.modes import ContestSelectScene, DifficultySelectScene
     from cabinet.scenes.antigravity.play import AntiGravityScene
-    from cabinet.scenes.blocks.play import BlocksScene
     from cabinet.scenes.catalogue import entry
     from cabinet.scenes.flow.attract import AttractScene, versus_demo
     from cabinet.scenes.flow.howto import HowToScene
@@ -63,7 +61,7 @@ def _scenes(ctx):
     scenes = [
         ("title", lambda: TitleScene(ctx)),
         ("attract (title part)", lambda: AttractScene(ctx)),
-        ("blocks demo", lambda: BlocksScene(ctx, BlocksDemoPilot(seed=9), 9, demo=True)),
+        ("blocks demo", lambda: entry("blocks").demo(ctx, 9)),
         # Titled as attract mode titles them, so that they are drawn in the language shown.
         ("blocks scores", lambda: ScoreTablesScene(ctx, N_("{game} RECORDS"), ["blocks", "streak/blocks"], 8,
                                                    game=entry("blocks").title)),
@@ -79,13 +77,14 @@ def _scenes(ctx):
         ("ranking", lambda: RankingScene(ctx, "blocks", rank=3)),
     ]
     scenes += [
-        ("anti-gravity demo", lambda: AntiGravityScene(ctx, "single", pilots=demo_pilots(9), seed=9, demo=True)),
+        ("anti-gravity demo", lambda: entry("antigravity").demo(ctx, 9)),
         ("anti-gravity versus demo", lambda: AntiGravityScene(ctx, "versus", pilots=demo_pilots(9, "versus"),
-                                                              seed=9, demo=True)),
+                                                              seed=9, demo=True, on_end=ctx.finish)),
         ("blocks versus demo", lambda: versus_demo(ctx, "blocks", 9)),
-        ("anti-gravity single", lambda: AntiGravityScene(ctx, "single", seed=9)),
-        ("anti-gravity versus", lambda: AntiGravityScene(ctx, "versus", seed=9)),
-        ("anti-gravity contest", lambda: AntiGravityScene(ctx, "contest", contest="STANDARD", seed=9)),
+        ("anti-gravity single", lambda: AntiGravityScene(ctx, "single", seed=9, on_end=ctx.finish)),
+        ("anti-gravity versus", lambda: AntiGravityScene(ctx, "versus", seed=9, on_end=ctx.finish)),
+        ("anti-gravity contest", lambda: AntiGravityScene(ctx, "contest", contest="STANDARD", seed=9,
+                                                          on_end=ctx.finish)),
         ("service menu", lambda: ServiceMenuScene(ctx)),
         ("bookkeeping", lambda: BookkeepingPage(ctx)),
         ("sound test", lambda: SoundTestPage(ctx)),

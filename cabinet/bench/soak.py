@@ -50,8 +50,10 @@ def record_replays(app) -> None:
     from cabinet.scenes.blocks.play import BlocksScene
     rng = random.Random(14)
     wander = [Action.A, Action.A, Action.A, Action.LEFT, Action.RIGHT, Action.UP, Action.DOWN]
-    games = [(BlocksScene(app.ctx, HumanPilot(1), 14), lambda: rng.choice(wander)),
-             (AntiGravityScene(app.ctx, "single", pilots=[HumanPilot(1)], seed=14), lambda: Action.UP)]
+    ends = app.ctx.finish
+    games = [(BlocksScene(app.ctx, HumanPilot(1), 14, on_end=ends), lambda: rng.choice(wander)),
+             (AntiGravityScene(app.ctx, "single", pilots=[HumanPilot(1)], seed=14, on_end=ends),
+              lambda: Action.UP)]
     for scene, careless in games:
         app.ctx.scenes.reset(scene)
         action = careless()
@@ -112,6 +114,7 @@ def soak(hours: float, sample_seconds: float = SAMPLE_SECONDS) -> dict:
             loop = (id(top), top.parts_started)
             loop_starts.append((hour, rss_mb()))
             worker_loop_starts.append((hour, rss_mb(thinker.pid)))
+        # A probe: any screen may be on top, and only attract mode has parts.
         parts.add(type(getattr(top, "part", None)).__name__)
     cpu = time.process_time() - cpu
     worker_peak = peak_rss_mb(thinker.pid)  # while it lives: its reaped maxrss would count this process

@@ -8,7 +8,45 @@ game frame for frame.
 
 from __future__ import annotations
 
+from typing import Any, Protocol
+
+from cabinet.games.thought import Budget, Elsewhere
 from cabinet.inputs.actions import InputEvent
+
+
+class Seat(Protocol):
+    """One player's place at a game, as a pilot steers it.
+
+    ``player`` is the panel; ``game`` the game that panel plays (the engine, or a
+    hand on the player's half of a versus); ``busy`` is True while the screen
+    animates what the last move did (an AI pilot waits for it, as a player would).
+    A game may ask more of its seats (BLOCKS: :class:`~cabinet.games.blocks.pilot.BlocksSeat`).
+    """
+
+    player: int
+
+    @property
+    def game(self) -> Any: ...
+
+    @property
+    def busy(self) -> bool: ...
+
+
+class Seating(Protocol):
+    """What a pilot binds to: a game screen, or a headless simulation of one.
+
+    ``seat_for(player)`` is that panel's :class:`Seat`; ``thinking_time`` the frame's
+    thinking budget and ``thinker`` the worker process to think in (None: think without
+    a clock, and here).
+    """
+
+    @property
+    def thinking_time(self) -> Budget | None: ...
+
+    @property
+    def thinker(self) -> Elsewhere | None: ...
+
+    def seat_for(self, player: int) -> Seat: ...
 
 
 class Pilot:
@@ -30,18 +68,18 @@ class Pilot:
         frame, 0-based); ``live_events`` are what the panel produced this frame."""
         raise NotImplementedError
 
-    def bind(self, scene) -> None:
+    def bind(self, scene: Seating) -> None:
         """Called once before the scene's first frame (and again for a new round), so
-        an AI pilot can look at the game and the cursor it steers, and think within the
-        scene's ``thinking_time`` (a :class:`~cabinet.games.thought.Budget`) when it has
-        one. Nothing by default."""
+        an AI pilot can find its :class:`Seat` (``scene.seat_for(player)``) and think
+        within the scene's ``thinking_time``, in its ``thinker`` when it lends one.
+        Nothing by default."""
 
     def ponder(self, frames: int) -> None:
         """Called on each frame the game waits to start (READY/GO; ``frames`` of them,
         this one included), for an AI pilot to think over its first move. Nothing by default."""
 
 
-def bind_all(pilots, scene) -> None:
+def bind_all(pilots, scene: Seating) -> None:
     """Let each pilot find its game in ``scene`` (again, for a new round)."""
     for pilot in pilots:
         pilot.bind(scene)

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from cabinet.games.antigravity.demo import demo_pilots
-from cabinet.games.blocks.demo import BlocksDemoPilot
+from cabinet.games.blocks.pilot import BlocksDemoPilot
 from cabinet.games.match import match_pilots
 from cabinet.games.pilots import HumanPilot, ReplayPilot
 from cabinet.language import N_
@@ -31,6 +31,7 @@ from cabinet.scenes.blocks.play import BlocksScene
 from cabinet.scenes.blocks.versus import BlocksVersusScene
 from cabinet.scenes.kit.base import Scene
 from cabinet.scenes.kit.ending import stop
+from cabinet.scenes.kit.game_screen import GameScreen
 from cabinet.scenes.kit.replay_rules import recorded_match, section_from_dict
 from cabinet.settings.schema import AntiGravitySettings, BlocksSettings, RampSettings
 from cabinet.storage.scores import antigravity_tables
@@ -59,10 +60,10 @@ class AttractShare:
 class Entry:
     """One game as the flow starts and shows it.
 
-    ``single(ctx, player, seed, on_end=None, check=None, **options)``: a one-player
+    ``single(ctx, player, seed, *, on_end, check=None, **options)``: a one-player
     game at ``player``'s panel (ANTI-GRAVITY's options: ``mode`` "single" or
     "contest", ``difficulty``, ``contest``). ``versus(ctx, match, series=None,
-    demo=False, on_end=None, check=None)``: the screen of a
+    demo=False, *, on_end, check=None)``: the screen of a
     :class:`~cabinet.games.match.Match`. ``demo(ctx, seed)``: a one-player game
     the AI plays for attract mode. ``replay(ctx, replay)``: the recorded game,
     watched (``ctx`` carries the rules of :attr:`replay_rules`).
@@ -79,10 +80,10 @@ class Entry:
     game: str
     title: str
     detail: str
-    single: Callable[..., Scene]
-    versus: Callable[..., Scene]
-    demo: Callable[..., Scene]
-    replay: Callable[..., Scene]
+    single: Callable[..., GameScreen]
+    versus: Callable[..., GameScreen]
+    demo: Callable[..., GameScreen]
+    replay: Callable[..., GameScreen]
     replay_rules: Callable
     tables: Callable[..., list[str]]
     howto: Callable[..., dict]
@@ -93,19 +94,20 @@ class Entry:
 
 # ---------------------------------------------------------------------- BLOCKS
 
-def _blocks_single(ctx, player: int, seed: int, on_end=None, check=None) -> Scene:
+def _blocks_single(ctx, player: int, seed: int, *, on_end, check=None) -> GameScreen:
     return BlocksScene(ctx, HumanPilot(player), seed, on_end=on_end, check=check)
 
 
-def _blocks_versus(ctx, match, series=None, demo: bool = False, on_end=None, check=None) -> Scene:
+def _blocks_versus(ctx, match, series=None, demo: bool = False, *, on_end,
+                   check=None) -> GameScreen:
     return BlocksVersusScene(ctx, match, match_pilots(match), series=series, demo=demo, on_end=on_end, check=check)
 
 
-def _blocks_demo(ctx, seed: int) -> Scene:
-    return BlocksScene(ctx, BlocksDemoPilot(seed=seed), seed, demo=True)
+def _blocks_demo(ctx, seed: int) -> GameScreen:
+    return BlocksScene(ctx, BlocksDemoPilot(seed=seed), seed, demo=True, on_end=stop)
 
 
-def _blocks_replay(ctx, replay) -> Scene:
+def _blocks_replay(ctx, replay) -> GameScreen:
     pilot = ReplayPilot(replay)
     if replay.mode == "versus":
         return BlocksVersusScene(ctx, recorded_match(replay), [pilot], on_end=stop, watched=True)
@@ -121,23 +123,24 @@ def _blocks_rules(settings, replay):
 
 # ---------------------------------------------------------------------- ANTI-GRAVITY
 
-def _antigravity_single(ctx, player: int, seed: int, on_end=None, check=None, mode: str = "single",
-                        difficulty: str | None = None, contest=None) -> Scene:
+def _antigravity_single(ctx, player: int, seed: int, *, on_end, check=None, mode: str = "single",
+                        difficulty: str | None = None, contest=None) -> GameScreen:
     return AntiGravityScene(ctx, mode, difficulty=difficulty, contest=contest, pilots=[HumanPilot(player)],
                             seed=seed, on_end=on_end, check=check)
 
 
-def _antigravity_versus(ctx, match, series=None, demo: bool = False, on_end=None, check=None) -> Scene:
+def _antigravity_versus(ctx, match, series=None, demo: bool = False, *, on_end,
+                        check=None) -> GameScreen:
     return AntiGravityScene(ctx, "versus", pilots=match_pilots(match), seed=match.seed, match=match,
                             series=series, demo=demo, on_end=on_end, check=check)
 
 
-def _antigravity_demo(ctx, seed: int) -> Scene:
+def _antigravity_demo(ctx, seed: int) -> GameScreen:
     return AntiGravityScene(ctx, "single", difficulty=ctx.settings.antigravity.difficulty, contest=None,
-                            pilots=demo_pilots(seed), seed=seed, demo=True)
+                            pilots=demo_pilots(seed), seed=seed, demo=True, on_end=stop)
 
 
-def _antigravity_replay(ctx, replay) -> Scene:
+def _antigravity_replay(ctx, replay) -> GameScreen:
     options = replay.settings
     return AntiGravityScene(ctx, replay.mode, difficulty=options.get("difficulty"), contest=options.get("contest"),
                             pilots=[ReplayPilot(replay)], seed=replay.seed, match=recorded_match(replay),

@@ -107,7 +107,7 @@ def app():
 
 
 def start(app, **options):
-    scene = AntiGravityScene(app.ctx, **options)
+    scene = AntiGravityScene(app.ctx, **options, on_end=app.ctx.finish)
     scene.countdown.skip()
     app.ctx.scenes.reset(scene)
     return scene

@@ -7,8 +7,7 @@ from cabinet.games.blocks.cursor import Cursor
 from cabinet.games.blocks.engine import BlocksGame
 from cabinet.games.pilots import HumanPilot
 from cabinet.inputs.actions import CABINET, Action, InputEvent
-from cabinet.scenes.blocks import marks
-from cabinet.scenes.blocks import play as blocks_scene
+from cabinet.scenes.blocks import marks, play_view
 from cabinet.scenes.blocks.animation import FLASH_FRAMES
 from cabinet.scenes.blocks.play import FINAL_BOARD_FRAMES, GAME_OVER_FRAMES, BlocksScene
 from cabinet.scenes.kit import pause
@@ -23,7 +22,7 @@ def app():
 
 
 def start(app, rows=EMPTY, tray=(["#"], ["##"], ["###"]), **options):
-    scene = BlocksScene(app.ctx, HumanPilot(1), 3)
+    scene = BlocksScene(app.ctx, HumanPilot(1), 3, on_end=app.ctx.finish)
     scene.game = BlocksGame.from_text(list(rows), tray=list(tray), seed=3, **options)
     scene.cursor = Cursor()
     scene.cursor.settle(scene.game)
@@ -77,7 +76,7 @@ def test_no_ghost_is_drawn_over_rows_still_dropping(app, monkeypatch):
     scene.cursor.row, scene.cursor.col = 7, 7
     run(app, 1, [press(Action.A)])
     ghosts = []
-    monkeypatch.setattr(scene, "_draw_ghost", lambda surface: ghosts.append(scene.game_frame))
+    monkeypatch.setattr(play_view, "_draw_ghost", lambda surface, scene: ghosts.append(scene.game_frame))
     surface = pygame.Surface((960, 540))
     while scene.busy:
         scene.draw(surface)
@@ -103,8 +102,8 @@ def test_game_over_shows_the_board_then_the_banner_then_moves_on(app, monkeypatc
     scene = start(app, rows=rows, tray=(["#"], ["##"], None))
     scene.cursor = Cursor(slot=0, row=0, col=1)
     banners, crosses = [], []
-    monkeypatch.setattr(blocks_scene, "draw_banner", lambda *args: banners.append(scene.over_frames))
-    monkeypatch.setattr(blocks_scene, "cross_out", lambda surface, rect: crosses.append(rect))
+    monkeypatch.setattr(play_view, "draw_banner", lambda *args: banners.append(scene.over_frames))
+    monkeypatch.setattr(play_view, "cross_out", lambda surface, rect: crosses.append(rect))
     run(app, 1, [press(Action.A)])
     assert scene.game.game_over
     surface = pygame.Surface((960, 540))
@@ -140,15 +139,15 @@ def test_f9_pauses_blocks_and_says_how_to_resume(app, monkeypatch):
 def test_tray_mode_is_framed_and_the_board_dimmed(app, monkeypatch):
     scene = start(app)
     drawn = []
-    monkeypatch.setattr(blocks_scene, "draw_tray_mode", lambda *args: drawn.append("tray"))
-    monkeypatch.setattr(blocks_scene, "dim", lambda surface, rect: drawn.append(rect))
+    monkeypatch.setattr(play_view, "draw_tray_mode", lambda *args: drawn.append("tray"))
+    monkeypatch.setattr(play_view, "dim", lambda surface, rect: drawn.append(rect))
     surface = pygame.Surface((960, 540))
     scene.draw(surface)
     assert drawn == []
     scene.cursor.col = 7
     run(app, 1, [press(Action.RIGHT)])
     scene.draw(surface)
-    assert drawn == [blocks_scene.BOARD_RECT, "tray"]
+    assert drawn == [play_view.BOARD_RECT, "tray"]
 
 
 def test_the_ghost_where_it_does_not_fit_reads_over_a_piece_of_its_own_colour(app):
@@ -159,8 +158,8 @@ def test_the_ghost_where_it_does_not_fit_reads_over_a_piece_of_its_own_colour(ap
     scene.grid_board = scene.game.board
     scene.cursor.row, scene.cursor.col = 0, 3
     app.render()
-    x = blocks_scene.BOARD_X + 3 * blocks_scene.CELL + 1
-    y = blocks_scene.BOARD_Y + 1
-    edge = max(2, (blocks_scene.CELL - 2) // 12)
-    ring = tuple(app.display.logical.get_at((x + edge, y + blocks_scene.CELL // 2)))[:3]
+    x = play_view.BOARD_X + 3 * play_view.CELL + 1
+    y = play_view.BOARD_Y + 1
+    edge = max(2, (play_view.CELL - 2) // 12)
+    ring = tuple(app.display.logical.get_at((x + edge, y + play_view.CELL // 2)))[:3]
     assert ring == marks.palette.WHITE

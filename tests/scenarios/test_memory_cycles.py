@@ -97,7 +97,8 @@ def _record_a_replay(app) -> None:
     from cabinet.games.pilots import HumanPilot
     from cabinet.inputs.actions import Action, InputEvent
     from cabinet.scenes.antigravity.play import AntiGravityScene
-    scene = AntiGravityScene(app.ctx, "single", difficulty="hard", pilots=[HumanPilot(1)], seed=3)
+    scene = AntiGravityScene(app.ctx, "single", difficulty="hard", pilots=[HumanPilot(1)], seed=3,
+                             on_end=app.ctx.finish)
     app.ctx.scenes.reset(scene)
     for frame in range(60 * 60 * 5):
         if app.ctx.scenes.top is not scene:

@@ -11,7 +11,7 @@ from support.app import make_app
 
 
 def blocks_scene(app, rows, demo=False):
-    scene = BlocksScene(app.ctx, HumanPilot(1), 3, demo=demo)
+    scene = BlocksScene(app.ctx, HumanPilot(1), 3, demo=demo, on_end=app.ctx.finish)
     scene.game = BlocksGame.from_text(list(rows), tray=[["#"], ["##"], ["###"]], seed=3)
     scene.cursor = Cursor()
     scene.cursor.settle(scene.game)
@@ -48,7 +48,7 @@ def test_a_demo_leaves_the_music_to_attract_mode():
 
 def test_antigravity_single_and_versus_pick_their_tracks():
     app = make_app()
-    scene = AntiGravityScene(app.ctx, "single", seed=3)
+    scene = AntiGravityScene(app.ctx, "single", seed=3, on_end=app.ctx.finish)
     scene.countdown.skip()
     app.ctx.scenes.reset(scene)
     app.step()

@@ -61,7 +61,7 @@ def _in_bar(monkeypatch, scene) -> list[tuple[str, pygame.Rect]]:
 
 def test_the_round_result_fills_the_bar_and_nothing_else_is_written_there(monkeypatch):
     scene = _anti_gravity_match()
-    scene.rounds.record(2)
+    scene.match.record(2)
     scene.end_frames = layouts.FINAL_BOARD_FRAMES + 1
     in_bar = _in_bar(monkeypatch, scene)
     words = sorted((words for words, _ in in_bar), key=lambda words: words == "0 - 1")

@@ -174,7 +174,7 @@ def _blocks(frames: int, paused: bool = False, over: bool = False):
         from cabinet.games.blocks.engine import BlocksGame
         from cabinet.games.pilots import HumanPilot
         from cabinet.scenes.blocks.play import BlocksScene
-        scene = _on_top(app, BlocksScene(app.ctx, HumanPilot(1), 9), frames)
+        scene = _on_top(app, BlocksScene(app.ctx, HumanPilot(1), 9, on_end=app.ctx.finish), frames)
         if over:
             scene.game = BlocksGame.from_text(["#.#.#.#.", ".#.#.#.#"] * 4, tray=[None, ["##"], None], seed=4,
                                               score=9500)
@@ -198,7 +198,8 @@ def _blocks_versus(cpu: bool):
 def _anti_gravity(mode: str, frames: int = FIELD_FRAMES, paused: bool = False, **options):
     def build(app):
         from cabinet.scenes.antigravity.play import AntiGravityScene
-        scene = _on_top(app, AntiGravityScene(app.ctx, mode, seed=9, **options), frames)
+        scene = AntiGravityScene(app.ctx, mode, seed=9, **options, on_end=app.ctx.finish)
+        scene = _on_top(app, scene, frames)
         scene.pause.paused = paused
         return scene
     return build
@@ -267,7 +268,7 @@ def _challenger(app):
     from cabinet.games.pilots import HumanPilot
     from cabinet.scenes.blocks.play import BlocksScene
     from cabinet.scenes.flow.challenger import ChallengerScene
-    behind = BlocksScene(app.ctx, HumanPilot(1), 9)
+    behind = BlocksScene(app.ctx, HumanPilot(1), 9, on_end=app.ctx.finish)
     _on_top(app, behind, FIELD_FRAMES)
     return _on_top(app, ChallengerScene(app.ctx, behind, behind.interrupted(), lambda *args: None), 40)   # the banner has slid in
 

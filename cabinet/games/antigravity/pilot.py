@@ -11,8 +11,8 @@ demo the top level's (:func:`cabinet.games.antigravity.demo.demo_pilots`).
 from __future__ import annotations
 
 from cabinet.games.antigravity.ai import AntiGravityAI
-from cabinet.games.pilots import Pilot
-from cabinet.games.thought import Thought, begin
+from cabinet.games.pilots import Pilot, Seating
+from cabinet.games.thought import Budget, Elsewhere, Thought, begin
 from cabinet.inputs.actions import Action, InputEvent
 
 
@@ -44,19 +44,19 @@ class AIPilot(Pilot):
         self.game = None
         self._plan: tuple[int, str] | None = None   # (column, key "up"/"down")
         self.thought: Thought | None = None   # the AI's decision in progress
-        self.budget = None       # the scene's thinking time per frame (None: think without a clock)
-        self.elsewhere = None    # the scene's worker process to think in (None: think here)
+        self.budget: Budget | None = None   # the scene's thinking time per frame (None: no clock)
+        self.elsewhere: Elsewhere | None = None   # the scene's worker process (None: think here)
         self._turn = -1          # the turn the plan or the thought is for
         self._pending = 0        # the stones waiting when the plan or the thought began
         self._pushed = False     # the push is pressed; waiting for the turn to land
         self._next_press = 0
         self._release: list[InputEvent] = []
 
-    def bind(self, scene) -> None:
+    def bind(self, scene: Seating) -> None:
         """Find the game this pilot steers (the scene calls this once)."""
-        self.game = scene.game_for(self.player)
-        self.budget = getattr(scene, "thinking_time", None)
-        self.elsewhere = getattr(scene, "thinker", None)
+        self.game = scene.seat_for(self.player).game
+        self.budget = scene.thinking_time
+        self.elsewhere = scene.thinker
 
     def events(self, game_frame: int, live_events: list[InputEvent]) -> list[InputEvent]:
         """This frame's presses and releases; live input is not the AI's business."""

@@ -22,8 +22,12 @@ class Simulation:
 
     ``match`` (a :class:`AntiGravityVersus`) decides a versus; without one the simulation is
     decided when every game is over. A pilot's ``bind`` gets this simulation, which
-    answers ``game_for(player)`` like the play screen.
+    answers ``seat_for(player)`` like the play screen (a :class:`~cabinet.games.pilots.Seating`;
+    pilots think without a clock, in this process).
     """
+
+    thinking_time = None
+    thinker = None
 
     def __init__(self, games, pilots, match: AntiGravityVersus | None = None):
         self.match = match

@@ -6,7 +6,7 @@ piece beyond it), how many frames pass between its presses and before it starts 
 move, and how often it slips to a merely good plan. The lower levels also misjudge
 boards a little and ignore what their attacks and the pending stones mean. The
 pilot presses the same switches as a person at that panel
-(:class:`~cabinet.games.blocks.demo.BlocksDemoPilot`), so a level's speed is a
+(:class:`~cabinet.games.blocks.pilot.BlocksDemoPilot`), so a level's speed is a
 real frame count on screen and in replays.
 """
 
@@ -15,7 +15,7 @@ from __future__ import annotations
 from cabinet.games.cpu import CpuLevel, cpu_level
 
 from .ai import BlocksAI, Style
-from .demo import BlocksDemoPilot
+from .pilot import BlocksDemoPilot
 from .tactics import Values
 
 # Level 1 stands for a beginner, at a beginner's pace: two seconds looking at the tray and

@@ -43,14 +43,15 @@ class PlayerHand:
 
 
 class VersusSeat:
-    """Player ``player``'s controls and move timer in ``match``."""
+    """Player ``player``'s controls and move timer in ``versus``: a
+    :class:`~cabinet.games.blocks.pilot.BlocksSeat`."""
 
-    def __init__(self, match: BlocksVersus, player: int, move_frames: int = MOVE_FRAMES):
+    def __init__(self, versus: BlocksVersus, player: int, move_frames: int = MOVE_FRAMES):
         if move_frames < 1:
             raise ValueError(f"the move timer lasts at least one frame, not {move_frames!r}")
-        self.match = match
+        self.versus = versus
         self.player = player
-        self.game = PlayerHand(match, player)
+        self.game = PlayerHand(versus, player)
         # The versus screen draws each tray on its player's outer side: player 1's on the left.
         self.cursor = Cursor(tray_side="left" if player == 1 else "right")
         self.cursor.settle(self.game)
@@ -75,4 +76,4 @@ class VersusSeat:
         if self.timer > 0:
             return []
         self.timer = self.move_frames
-        return self.match.land(self.player)
+        return self.versus.land(self.player)

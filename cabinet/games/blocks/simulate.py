@@ -18,15 +18,20 @@ from .versus import PLAYERS, BlocksVersus
 
 
 class VersusSimulation:
-    """``match`` played by ``pilots`` (each drives the player it was made for).
+    """``versus`` (a :class:`BlocksVersus` game) played by ``pilots`` (each drives the player
+    it was made for).
 
     A pilot's ``bind`` gets this simulation, which answers ``seat_for(player)`` like
-    the versus screen. ``placements`` counts the placements made so far.
+    the versus screen (a :class:`~cabinet.games.pilots.Seating`; pilots think without a
+    clock, in this process). ``placements`` counts the placements made so far.
     """
 
-    def __init__(self, match: BlocksVersus, pilots, move_frames: int = MOVE_FRAMES):
-        self.match = match
-        self.seats = {player: VersusSeat(match, player, move_frames) for player in PLAYERS}
+    thinking_time = None
+    thinker = None
+
+    def __init__(self, versus: BlocksVersus, pilots, move_frames: int = MOVE_FRAMES):
+        self.versus = versus
+        self.seats = {player: VersusSeat(versus, player, move_frames) for player in PLAYERS}
         self.pilots = list(pilots)
         self.frame = 0
         self.placements = 0
@@ -37,7 +42,7 @@ class VersusSimulation:
 
     @property
     def decided(self) -> bool:
-        return self.match.winner is not None
+        return self.versus.winner is not None
 
     def step(self) -> None:
         """One frame: every pilot's presses, then every seat's move timer."""
@@ -56,4 +61,4 @@ class VersusSimulation:
         """Play until decided or ``max_frames`` frames have passed; the winner (None: undecided)."""
         while not self.decided and self.frame < max_frames:
             self.step()
-        return self.match.winner
+        return self.versus.winner

@@ -330,11 +330,11 @@ class VersusLayout(PlayLayout):
         scene = self.scene
         for player, panel in ((1, self.panels[0]), (2, self.panels[1])):
             surface.blit(sprites.panel(panel.width, panel.height, PLAYER_COLOURS[player]), panel)
-            fitted(surface, side_name(scene.rounds, player), (panel.centerx, panel.y + 10), 28, PLAYER_COLOURS[player],
+            fitted(surface, side_name(scene.match, player), (panel.centerx, panel.y + 10), 28, PLAYER_COLOURS[player],
                    panel.width - 24, "midtop")
             text(surface, tr("SCORE"), (panel.x + 18, panel.y + 190), 14, LABEL)
             text(surface, tr("CLEARED"), (panel.x + 18, panel.y + 246), 14, LABEL)
-            progress = scene.match.progress(player)
+            progress = scene.versus.progress(player)
             goal = (tr("GOAL {target} CLEARS", target=progress.target) if progress.kind == "clears"
                     else tr("GOAL {target} POINTS", target=progress.target))
             fitted(surface, goal, (panel.centerx, panel.y + 306), 14, palette.WHITE, panel.width - 24, "midtop")
@@ -382,7 +382,7 @@ class VersusLayout(PlayLayout):
         scene = self.scene
         for player, panel in ((1, self.panels[0]), (2, self.panels[1])):
             seat = scene.seat_for(player)
-            round_pips(surface, (panel.centerx, panel.y + 54), scene.rounds, player)
+            round_pips(surface, (panel.centerx, panel.y + 54), scene.match, player)
             if scene.playing:   # a stopped clock would read as time still to play
                 self.ring.draw(surface, (panel.centerx, panel.y + 122), seat.timer_fraction(), seconds_left(seat), 35)
             else:
@@ -410,7 +410,7 @@ class VersusLayout(PlayLayout):
             if shown is None:
                 progress = shown_progress(scene, player)
                 done = min(progress.value, progress.target)
-                fields = {"name": side_short_name(scene.rounds, player), "value": done, "target": progress.target}
+                fields = {"name": side_short_name(scene.match, player), "value": done, "target": progress.target}
                 words = (tr("{name}  {value}/{target} CLEARS", **fields) if progress.kind == "clears"
                          else tr("{name}  {value}/{target} PTS", **fields))
                 shown = (words, PLAYER_COLOURS[player])
@@ -419,18 +419,18 @@ class VersusLayout(PlayLayout):
     def draw_banner(self, surface: pygame.Surface) -> None:
         scene = self.scene
         if not scene.match_over:
-            round_result(surface, scene.rounds, scene.winner(), BAR.center, BAR.size)
+            round_result(surface, scene.match, scene.winner(), BAR.center, BAR.size)
             return
-        winner = scene.rounds.winner
+        winner = scene.match.winner
         # High up, over the fields' top rows: the S line, where games are lost, stays in view;
         # between the side panels, so the names and the rounds won stay in view too.
         width = self.panels[1].x - self.panels[0].right - 16
         box = self.banner(surface, width, 220, PLAYER_COLOURS.get(winner, palette.YELLOW), (WIDTH // 2, TOP + 110))
-        title, colour = tr("{side} WINS!", side=side_name(scene.rounds, winner)), PLAYER_COLOURS[winner]
+        title, colour = tr("{side} WINS!", side=side_name(scene.match, winner)), PLAYER_COLOURS[winner]
         fitted(surface, title, (box.centerx, box.y + 18), 42, colour, box.width - 40, "midtop")
-        text(surface, tr("MATCH {score}", score=scene.rounds.score_line(winner)), (box.centerx, box.y + 70), 28,
+        text(surface, tr("MATCH {score}", score=scene.match.score_line(winner)), (box.centerx, box.y + 70), 28,
              palette.WHITE, "midtop")
-        rows = [(player, side_short_name(scene.rounds, player), tr("WIN") if player == winner else tr("LOSE"),
+        rows = [(player, side_short_name(scene.match, player), tr("WIN") if player == winner else tr("LOSE"),
                  str(scene.seat_for(player).game.score)) for player in (1, 2)]
         size = _row_size(rows, box.width - 80)
         score_x = box.right - 40 - max(text_size(score, size)[0] for *_, score in rows + [SCORE_ROOM])
@@ -457,7 +457,7 @@ def _row_size(rows, width: int) -> int:
 
 def shown_progress(scene, player: int):
     """A versus player's progress as far as their animation has revealed it."""
-    progress = scene.match.progress(player)
+    progress = scene.versus.progress(player)
     seat = scene.seat_for(player)
     value = seat.shown_cleared() if progress.kind == "clears" else seat.shown_score()
     return dataclasses.replace(progress, value=value)

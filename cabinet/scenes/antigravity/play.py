@@ -20,22 +20,21 @@ from cabinet.games.antigravity.modes import AntiGravityVersus, ContestGame
 from cabinet.games.antigravity.seat import Seat
 from cabinet.games.danger import versus_danger
 from cabinet.games.match import Match, Series, other
-from cabinet.games.pilots import HumanPilot, bind_all, ponder_all
+from cabinet.games.pilots import HumanPilot, bind_all
 from cabinet.inputs.actions import CABINET, DIRECTIONS, Action
 from cabinet.scenes.antigravity.layouts import FINAL_BOARD_FRAMES, SingleLayout, VersusLayout
-from cabinet.scenes.kit.base import Scene
 from cabinet.scenes.kit.countdown import Countdown
 from cabinet.scenes.kit.ending import GameOver, InputCheck, MatchEnd, OnEnd
+from cabinet.scenes.kit.game_screen import GameScreen
 from cabinet.scenes.kit.idle import IdleWatch, WalksAway
 from cabinet.scenes.kit.pause import Pause
-from cabinet.scenes.kit.thinking_time import ThinkingTime
 from cabinet.storage.replays import ReplayRecorder
 
 END_FRAMES = FINAL_BOARD_FRAMES + 180   # the final field, then the game-over or winner banner
 END_SKIP_AFTER = 60       # Start may cut the banner short after this many frames
 
 
-class AntiGravityScene(WalksAway, Scene):
+class AntiGravityScene(WalksAway, GameScreen):
     """Plays one ANTI-GRAVITY game (or versus match) to its end.
 
     ``mode``: "single", "versus" or "contest". ``difficulty``: single play's
@@ -49,10 +48,9 @@ class AntiGravityScene(WalksAway, Scene):
     A replay plays on the rules it was recorded with through a context
     carrying those settings (:mod:`cabinet.scenes.flow.playback`), ``watched``:
     nothing recorded, and the bottom strip left to the replay's label.
-    The game goes to ``on_end`` as a :class:`~cabinet.scenes.kit.ending.GameOver`,
-    a decided match as a :class:`~cabinet.scenes.kit.ending.MatchEnd` (default:
-    the context's :meth:`~cabinet.context.Context.finish`); ``check`` sees each
-    input first (the challenger's Start).
+    The game goes to ``on_end`` (required) as a :class:`~cabinet.scenes.kit.ending.GameOver`,
+    a decided match as a :class:`~cabinet.scenes.kit.ending.MatchEnd`; ``check`` sees
+    each input first (the challenger's Start).
 
     The ramp (``antigravity.ramp``) applies to single games only, as RULES.md says:
     versus and contest stay exact, so both players, or every player of a list,
@@ -61,41 +59,30 @@ class AntiGravityScene(WalksAway, Scene):
 
     def __init__(self, ctx, mode: str = "single", difficulty: str | None = None, contest=None,
                  pilots=None, seed: int = 0, demo: bool = False, match=None, series=None,
-                 on_end: OnEnd | None = None, check: InputCheck | None = None, watched: bool = False):
-        super().__init__(ctx)
-        self.watched = watched
-        self.on_end = on_end or ctx.finish
-        self.check = check
+                 *, on_end: OnEnd, check: InputCheck | None = None, watched: bool = False):
         if mode not in MODES:
             raise ValueError(f"unknown ANTI-GRAVITY mode {mode!r}; expected one of {', '.join(MODES)}")
+        super().__init__(ctx, pilots if pilots is not None else _panel_pilots(mode), demo=demo, watched=watched,
+                         on_end=on_end, check=check)
         self.mode = mode
-        self.demo = demo
         self.seed = seed
         settings = ctx.settings.antigravity
         self.settings = settings
         self.difficulty = difficulty or settings.difficulty
         self.contest = _find_contest(settings, contest) if mode == "contest" else None
+        self.versus: AntiGravityVersus | None = None
         self.match = None
-        self.rounds = None
         self.series = series
         if mode == "versus":
-            self.rounds = match or Match("antigravity", 1 if demo else settings.versus.rounds_to_win, seed)
+            self.match = match or Match("antigravity", 1 if demo else settings.versus.rounds_to_win, seed)
             self.series = series or Series()
         self.seats = self._make_seats(settings, seed)
-        self.pilots = list(pilots) if pilots is not None else self._panel_pilots()
         self.driver = self.pilots[0].player if mode != "versus" else 1
         if mode != "versus":
             self.seats[0].player = self.driver
-        self.thinking_time = ThinkingTime()   # the AI pilots' (bind_all lends it)
-        self.thinker = ctx.thinker            # where they think, when the app has a worker for it
         bind_all(self.pilots, self)
-        self.game_frame = 0
-        self.end_frames = 0        # frames since the game (or match) ended; 0 while playing
-        self.finished = False      # demo: the banner has been shown, attract may move on
-        self._live = []
-        self.countdown = Countdown(self.ctx.audio.play)
         # Versus: a person who walks away forfeits the match (cabinet.scenes.kit.idle).
-        self.idle = IdleWatch(self.rounds.people if self.rounds is not None and not demo else [])
+        self.idle = IdleWatch(self.match.people if self.match is not None and not demo else [])
         self.recorder = None if demo or watched else self._recorder()
         self.pause = Pause(ctx.settings.play, () if demo or watched else self._people(), ctx.audio.play)
         self.layout = (VersusLayout if mode == "versus" else SingleLayout)(self)
@@ -108,9 +95,9 @@ class AntiGravityScene(WalksAway, Scene):
     # ------------------------------------------------------------------ setup
     def _make_seats(self, settings, seed: int) -> list[Seat]:
         if self.mode == "versus":
-            self.match = AntiGravityVersus(settings, seed)
+            self.versus = AntiGravityVersus(settings, seed)
             play = self.ctx.audio.play
-            return [Seat(self.match.game(1), 1, play), Seat(self.match.game(2), 2, play)]
+            return [Seat(self.versus.game(1), 1, play), Seat(self.versus.game(2), 2, play)]
         if self.mode == "contest":
             game = ContestGame(self.contest, settings)
         else:
@@ -121,18 +108,13 @@ class AntiGravityScene(WalksAway, Scene):
 
     def _people(self) -> list[int]:
         """The panels of the people playing (whose Start may pause)."""
-        return self.rounds.people if self.rounds is not None else [self.driver]
-
-    def _panel_pilots(self) -> list:
-        if self.mode == "versus":
-            return [HumanPilot(1), HumanPilot(2)]
-        return [HumanPilot(1)]
+        return self.match.people if self.match is not None else [self.driver]
 
     def _recorder(self):
         options = dataclasses.asdict(self.settings)
         options.update(mode=self.mode, difficulty=self.difficulty,
                        contest=self.contest.name if self.contest else None,
-                       cpu=self.rounds.cpu if self.rounds is not None else {},
+                       cpu=self.match.cpu if self.match is not None else {},
                        idle_forfeit=True)   # played under the idle rule (cabinet.scenes.kit.idle)
         return ReplayRecorder("antigravity", self.mode, options, self.seed)
 
@@ -167,53 +149,43 @@ class AntiGravityScene(WalksAway, Scene):
             if self.end_frames >= END_SKIP_AFTER:
                 self.end_frames = END_FRAMES
             return
-        self._live.append(event)
+        self.live.append(event)
 
     @property
     def challenge_seat(self) -> int | None:
         """The panel of the person playing alone (or against the CPU) while a challenger may come."""
         if self.demo or self.end_frames or self.finished:
             return None
-        if self.rounds is None:
+        if self.match is None:
             return self.driver
-        people = self.rounds.people
-        return people[0] if self.rounds.cpu and people else None
+        people = self.match.people
+        return people[0] if self.match.cpu and people else None
 
     def interrupted(self) -> GameOver:
         """This game (or match against the CPU), cut short by a challenger."""
         player, score, final = self.result()
         replay = self.recorder.finish(score, final) if self.recorder else None
-        if self.rounds is not None:
+        if self.match is not None:
             person = self.challenge_seat
             return GameOver("antigravity", "cpu", person, None, self.seat_for(person).game.score, replay,
                             self.game_frame / FPS)
         return GameOver("antigravity", self.mode, player, self.table, score, replay, self.game_frame / FPS)
 
-    @property
-    def paused(self) -> bool:
-        return self.pause.paused
-
     def _toggle_pause(self) -> None:
         self.pause.toggle()
-        self._live = []
+        self.live = []
 
-    def update(self) -> None:
-        self.thinking_time.new_frame()
-        live, self._live = self._live, []
-        if not self.end_frames:
-            self.pause.tick()
-            if not (self.demo or self.watched):
-                danger = versus_danger([music_danger(seat.game) for seat in self.seats])
-                self.ctx.music.follow("versus" if self.match else "antigravity", danger, self.paused)
-        if self.paused:
-            return
-        live = self.countdown.admit(live)
-        if live is None:
-            ponder_all(self.pilots, self.countdown)
-            return   # READY / GO: no timer runs, the presses are kept for the first frame
-        if self.end_frames:
-            self._count_down_end()
-            return
+    def music(self) -> tuple[str, float]:
+        dangers = [music_danger(seat.game) for seat in self.seats]
+        if self.versus is None:
+            return "antigravity", dangers[0]
+        return "versus", versus_danger(dangers, [self.versus.pending(player) for player in (1, 2)],
+                                       self.settings.versus.stone_max)
+
+    def result_frame(self) -> None:
+        self._count_down_end()
+
+    def play_frame(self, live) -> None:
         playing = not self._decided()
         for pilot in self.pilots:
             for event in pilot.events(self.game_frame, live):
@@ -221,28 +193,28 @@ class AntiGravityScene(WalksAway, Scene):
                     self._obey(event)
         for seat in self.seats:
             turn = seat.step(clock=not self._decided())
-            if turn is not None and self.match is not None:
-                self.match.update()
+            if turn is not None and self.versus is not None:
+                self.versus.update()
         self.game_frame += 1
-        if self.rounds is not None and not self._decided() and self._walked_away(self.idle.tick()):
+        if self.match is not None and not self._decided() and self._walked_away(self.idle.tick()):
             return
         if self._decided() and not any(seat.busy for seat in self.seats):
             self.end_frames = 1
             self.ctx.audio.play("game_over")
-            if self.rounds is not None:
-                self.rounds.record(self.winner())
+            if self.match is not None:
+                self.match.record(self.winner())
 
     def _obey(self, event) -> None:
         if self.recorder is not None:
             self.recorder.record(self.game_frame, event)
         self.idle.moved(event.player)
         turn = self.seat_for(event.player).act(event)
-        if turn is not None and self.match is not None:
-            self.match.update()
+        if turn is not None and self.versus is not None:
+            self.versus.update()
 
     def _decided(self) -> bool:
-        if self.match is not None:
-            return self.match.over
+        if self.versus is not None:
+            return self.versus.over
         return self.seats[0].game.game_over
 
     def _count_down_end(self) -> None:
@@ -255,14 +227,14 @@ class AntiGravityScene(WalksAway, Scene):
             self.finished = True
             self.end_frames = END_FRAMES - 1   # hold the banner until attract moves on
             return
-        if self.rounds is not None and self.rounds.winner is None:
+        if self.match is not None and self.match.winner is None:
             self._next_round()
             return
         self._finish()
 
     def _next_round(self) -> None:
         """Fresh fields for the match's next round, on that round's seed."""
-        self.seats = self._make_seats(self.settings, self.rounds.round_seed())
+        self.seats = self._make_seats(self.settings, self.match.round_seed())
         bind_all(self.pilots, self)
         self.end_frames = 0
         self.countdown = Countdown(self.ctx.audio.play)
@@ -270,9 +242,9 @@ class AntiGravityScene(WalksAway, Scene):
     # ------------------------------------------------------------------ the end
     def winner(self) -> int | None:
         """Versus: the winner of this round, 1 or 2, when decided; None while playing or on a draw."""
-        if self.rounds is not None and self.rounds.forfeited is not None:
-            return other(self.rounds.forfeited)
-        return self.match.winner if self.match is not None else None
+        if self.match is not None and self.match.forfeited is not None:
+            return other(self.match.forfeited)
+        return self.versus.winner if self.versus is not None else None
 
     @property
     def playing(self) -> bool:
@@ -283,7 +255,7 @@ class AntiGravityScene(WalksAway, Scene):
     @property
     def match_over(self) -> bool:
         """Versus: a side has won the match (not merely this round)."""
-        return self.rounds is not None and self.rounds.winner is not None
+        return self.match is not None and self.match.winner is not None
 
     @property
     def table(self) -> str:
@@ -302,7 +274,7 @@ class AntiGravityScene(WalksAway, Scene):
         if self.mode != "versus":
             game = self.seats[0].game
             return self.driver, game.score, game.to_text()
-        player = self.rounds.winner or self.winner() or max((1, 2), key=lambda p: self.seat_for(p).game.score)
+        player = self.match.winner or self.winner() or max((1, 2), key=lambda p: self.seat_for(p).game.score)
         final = [a + " " + b for a, b in zip(self.seats[0].game.to_text(), self.seats[1].game.to_text())]
         return player, self.seat_for(player).game.score, final
 
@@ -312,9 +284,9 @@ class AntiGravityScene(WalksAway, Scene):
         self.end_frames = 0
         self.finished = True
         seconds = self.game_frame / FPS
-        if self.rounds is not None:
-            high = None if self.rounds.cpu or self.rounds.abandoned else (self.table, player, score)
-            self.on_end(MatchEnd(self, self.rounds, self.series, replay, seconds, high))
+        if self.match is not None:
+            high = None if self.match.cpu or self.match.abandoned else (self.table, player, score)
+            self.on_end(MatchEnd(self, self.match, self.series, replay, seconds, high))
         else:
             self.on_end(GameOver("antigravity", self.mode, player, self.table, score, replay, seconds))
 
@@ -339,6 +311,13 @@ def list_scroll(event, driver: int) -> int:
     if event.player == 2 != driver and event.action in (Action.UP, Action.DOWN):
         return LIST_KEYS.get(event.switch, 0)
     return 0
+
+
+def _panel_pilots(mode: str) -> list:
+    """The people at the panels: both in versus, else panel 1's."""
+    if mode == "versus":
+        return [HumanPilot(1), HumanPilot(2)]
+    return [HumanPilot(1)]
 
 
 def _find_contest(settings, contest):

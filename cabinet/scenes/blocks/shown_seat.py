@@ -40,10 +40,10 @@ class FallingStone:
 
 
 class ShownSeat(VersusSeat):
-    """Player ``player``'s side of ``match``; ``move_frames`` is the move timer's length."""
+    """Player ``player``'s side of ``versus``; ``move_frames`` is the move timer's length."""
 
-    def __init__(self, match, player: int, move_frames: int):
-        super().__init__(match, player, move_frames)
+    def __init__(self, versus, player: int, move_frames: int):
+        super().__init__(versus, player, move_frames)
         self.grid = empty_grid()
         self.grid_board = 0
         self.animation: ClearAnimation | None = None
@@ -55,7 +55,7 @@ class ShownSeat(VersusSeat):
     @property
     def over(self) -> bool:
         """This player's own game is over (they lost the round)."""
-        return self.match.game(self.player).game_over
+        return self.versus.game(self.player).game_over
 
     def apply(self, event):
         """Obey one press; the cursor's :class:`Outcome` (its ``result`` after a placement)."""

@@ -21,7 +21,7 @@ from cabinet.games.blocks.danger import music_danger
 from cabinet.games.blocks.versus import BlocksVersus
 from cabinet.games.danger import versus_danger
 from cabinet.games.match import PLAYERS, Series, other
-from cabinet.games.pilots import bind_all, ponder_all
+from cabinet.games.pilots import bind_all
 from cabinet.games.sounds import clear_effect
 from cabinet.inputs.actions import CABINET, Action
 from cabinet.language import tr
@@ -33,12 +33,11 @@ from cabinet.scenes.blocks.animation import FLASH_FRAMES
 from cabinet.scenes.blocks.flights import CANCEL_FRAMES, FLIGHT_FRAMES, Flight, Flights
 from cabinet.scenes.blocks.play import CURSOR_SOUNDS
 from cabinet.scenes.blocks.shown_seat import ShownSeat
-from cabinet.scenes.kit.base import Scene
 from cabinet.scenes.kit.countdown import Countdown
 from cabinet.scenes.kit.ending import GameOver, InputCheck, MatchEnd, OnEnd
+from cabinet.scenes.kit.game_screen import GameScreen
 from cabinet.scenes.kit.idle import IdleWatch, WalksAway
 from cabinet.scenes.kit.pause import Pause
-from cabinet.scenes.kit.thinking_time import ThinkingTime
 from cabinet.storage.replays import ReplayRecorder
 
 ROUND_END_FRAMES = 210     # the round's result, both boards in view
@@ -46,33 +45,23 @@ MATCH_END_FRAMES = 300     # the match's result, before the rematch offer
 END_SKIP_AFTER = 60        # Start may cut a result short after this many frames
 
 
-class BlocksVersusScene(WalksAway, Scene):
+class BlocksVersusScene(WalksAway, GameScreen):
     """Plays ``match`` (a :class:`~cabinet.games.match.Match` of BLOCKS) with ``pilots``.
 
     ``series``: the rematches this match belongs to (win streaks). ``demo``:
     attract mode (one round, no records; ``finished`` turns true after it).
     ``watched``: a replay (nothing recorded). The decided match goes to ``on_end``
-    as a :class:`~cabinet.scenes.kit.ending.MatchEnd` (default: the context's
-    :meth:`~cabinet.context.Context.finish`); ``check`` sees each input first.
+    (required) as a :class:`~cabinet.scenes.kit.ending.MatchEnd`; ``check`` sees
+    each input first.
     """
 
-    def __init__(self, ctx, match, pilots, series: Series | None = None, demo: bool = False,
-                 on_end: OnEnd | None = None, check: InputCheck | None = None, watched: bool = False):
-        super().__init__(ctx)
+    def __init__(self, ctx, match, pilots, series: Series | None = None, demo: bool = False, *,
+                 on_end: OnEnd, check: InputCheck | None = None, watched: bool = False):
+        super().__init__(ctx, pilots, demo=demo, watched=watched, on_end=on_end, check=check)
         self.rules = ctx.settings.blocks
-        self.rounds = match
+        self.match = match
         self.series = series or Series()
-        self.demo = demo
-        self.watched = watched
-        self.on_end = on_end or ctx.finish
-        self.check = check
-        self.pilots = list(pilots)
-        self.thinking_time = ThinkingTime()   # the CPU pilots' (bind_all lends it)
-        self.thinker = ctx.thinker            # where they think, when the app has a worker for it
-        self.live = []
-        self.game_frame = 0
         self.popups: list[Popup] = []
-        self.finished = False
         self.recorder = None if demo or watched else self._recorder()
         self.idle = IdleWatch([] if demo else match.people)   # over the whole match, not a round
         self.pause = Pause(ctx.settings.play, () if demo or watched else match.people, ctx.audio.play)
@@ -84,13 +73,13 @@ class BlocksVersusScene(WalksAway, Scene):
 
     def _recorder(self):
         options = dataclasses.asdict(self.rules)
-        options["cpu"] = self.rounds.cpu
+        options["cpu"] = self.match.cpu
         options["idle_forfeit"] = True   # played under the idle rule (cabinet.scenes.kit.idle)
-        return ReplayRecorder("blocks", "versus", options, self.rounds.seed)
+        return ReplayRecorder("blocks", "versus", options, self.match.seed)
 
     def _new_round(self) -> None:
         rules, versus = self.rules, self.rules.versus
-        self.versus = BlocksVersus(seed=self.rounds.round_seed(), rotation=rules.rotation,
+        self.versus = BlocksVersus(seed=self.match.round_seed(), rotation=rules.rotation,
                                    piece_set=rules.piece_set, gravity=rules.gravity,
                                    attack_percent=(versus.attack_percent.p1, versus.attack_percent.p2),
                                    same_pieces=versus.same_pieces, land_max=versus.land_max)
@@ -111,15 +100,11 @@ class BlocksVersusScene(WalksAway, Scene):
 
     @property
     def match_over(self) -> bool:
-        return self.rounds.winner is not None
+        return self.match.winner is not None
 
     # ------------------------------------------------------------------ input
     def enter(self) -> None:
         self.ctx.inputs.set_repeat_profile("blocks")
-
-    @property
-    def paused(self) -> bool:
-        return self.pause.paused
 
     def handle(self, event) -> None:
         if event.player == CABINET:
@@ -139,8 +124,8 @@ class BlocksVersusScene(WalksAway, Scene):
     @property
     def challenge_seat(self) -> int | None:
         """In a match against the CPU, the person's panel: the other panel's Start is a challenger."""
-        people = self.rounds.people
-        if self.demo or self.end_frames or self.finished or not self.rounds.cpu or not people:
+        people = self.match.people
+        if self.demo or self.end_frames or self.finished or not self.match.cpu or not people:
             return None
         return people[0]
 
@@ -153,25 +138,15 @@ class BlocksVersusScene(WalksAway, Scene):
                         self.game_frame / FPS)
 
     # ------------------------------------------------------------------ update
-    def update(self) -> None:
-        self.thinking_time.new_frame()
-        live, self.live = self.live, []
-        if not self.end_frames:
-            self.pause.tick()
-            if not (self.demo or self.watched):
-                danger = versus_danger([music_danger(self.versus.game(p)) for p in PLAYERS],
+    def music(self) -> tuple[str, float]:
+        return "versus", versus_danger([music_danger(self.versus.game(p)) for p in PLAYERS],
                                        [self.versus.pending(p) for p in PLAYERS], self.versus.land_max)
-                self.ctx.music.follow("versus", danger, self.paused)
-        if self.paused:
-            return
-        if self.end_frames:
-            self._animate(clock=False)
-            self._count_down_end()
-            return
-        live = self.countdown.admit(live)
-        if live is None:
-            ponder_all(self.pilots, self.countdown)
-            return
+
+    def result_frame(self) -> None:
+        self._animate(clock=False)
+        self._count_down_end()
+
+    def play_frame(self, live) -> None:
         for pilot in self.pilots:
             for event in pilot.events(self.game_frame, live):
                 if event.pressed and event.player in PLAYERS and self.versus.winner is None:
@@ -182,7 +157,7 @@ class BlocksVersusScene(WalksAway, Scene):
             return
         if self.versus.winner is not None and not self.flights.busy and not any(s.falling for s in self.seats):
             self.end_frames = 1
-            self.rounds.record(self.versus.winner)
+            self.match.record(self.versus.winner)
             self.ctx.audio.play("game_over")
 
     def _obey(self, event) -> None:
@@ -283,13 +258,13 @@ class BlocksVersusScene(WalksAway, Scene):
             self._finish()
 
     def round_winner(self) -> int | None:
-        if self.rounds.forfeited is not None:
-            return other(self.rounds.forfeited)
+        if self.match.forfeited is not None:
+            return other(self.match.forfeited)
         return self.versus.winner
 
     def result(self) -> tuple[int, int, list[str]]:
         """(winner, winner's score, both boards side by side), as the replay records them."""
-        player = self.rounds.winner or self.versus.winner or 1
+        player = self.match.winner or self.versus.winner or 1
         final = [a + " " + b for a, b in zip(self.seats[0].game.to_text(), self.seats[1].game.to_text())]
         return player, self.seat_for(player).game.score, final
 
@@ -297,7 +272,7 @@ class BlocksVersusScene(WalksAway, Scene):
         self.finished = True
         _, score, final = self.result()
         replay = self.recorder.finish(score, final) if self.recorder is not None else None
-        self.on_end(MatchEnd(self, self.rounds, self.series, replay, self.game_frame / FPS, None))
+        self.on_end(MatchEnd(self, self.match, self.series, replay, self.game_frame / FPS, None))
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface) -> None:

@@ -25,7 +25,7 @@ from cabinet.render.text import fit_size, text
 from cabinet.scenes.blocks.flights import BURST_FRAMES
 from cabinet.scenes.blocks.ghost import REST_FRAMES, ghost
 from cabinet.scenes.blocks.marks import dim, pulse
-from cabinet.scenes.blocks.play import draw_tray_piece, shake_offset
+from cabinet.scenes.blocks.play_view import draw_tray_piece, shake_offset
 from cabinet.scenes.blocks.shown_seat import STONE_COLOUR
 from cabinet.scenes.kit.idle import draw_still_there
 from cabinet.scenes.kit.match_view import PLAYER_COLOURS, round_pips, round_result
@@ -154,10 +154,10 @@ def _draw_side(surface, scene, seat, ending: bool) -> None:
     # The name on the outer side, the score on the inner one, mirrored for player 2.
     outer, inner = (rect.x, rect.right) if player == 1 else (rect.right, rect.x)
     outer_align, inner_align = ("topleft", "topright") if player == 1 else ("topright", "topleft")
-    name = side_name(scene.rounds, player)
+    name = side_name(scene.match, player)
     text(surface, name, (outer, 8), fit_size(name, 28, 170), colour, outer_align)
-    pips = 24 * scene.rounds.rounds_to_win // 2
-    round_pips(surface, (outer + pips if player == 1 else outer - pips, 56), scene.rounds, player)
+    pips = 24 * scene.match.rounds_to_win // 2
+    round_pips(surface, (outer + pips if player == 1 else outer - pips, 56), scene.match, player)
     game = seat.game
     text(surface, str(game.score), (inner, 4), fit_size(str(game.score), 42, 130), palette.WHITE, inner_align)
     streak = game.streak
@@ -292,7 +292,7 @@ def _draw_flights(surface, flights) -> None:
 
 
 def _draw_centre(surface, scene) -> None:
-    rounds = scene.rounds
+    rounds = scene.match
     text(surface, tr("ROUND") if not scene.match_over else tr("MATCH"), (CENTRE, 6), 14, palette.GREY, "midtop")
     if not scene.match_over:
         shown = rounds.round - 1 if scene.end_frames else rounds.round   # a result shows the round just played
@@ -310,7 +310,7 @@ def _draw_result(surface, scene) -> None:
         surface.blit(_band(band.width, band.height), band)
         text(surface, words, band.center, 56, colour, "center")
     # Above attract mode's bottom strip, which a demo or a replay shows.
-    round_result(surface, scene.rounds, winner, (CENTRE, BOARD_Y + BOARD_PX + 42))
+    round_result(surface, scene.match, winner, (CENTRE, BOARD_Y + BOARD_PX + 42))
 
 
 @lru_cache(maxsize=4)

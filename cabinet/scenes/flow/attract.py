@@ -140,7 +140,7 @@ class AttractScene(Scene):
         self.refused = max(0, self.refused - 1)
         if self.refused and credit_line(self.ctx) != self.refused_credits:
             self.refused = 0   # the coin it asked for is in: the strip's prompt takes over
-        if self.frames >= self.limit or getattr(self.part, "finished", False):
+        if self.frames >= self.limit or self.part.finished:
             self.next_part()
 
     def look(self):
@@ -151,7 +151,7 @@ class AttractScene(Scene):
         warning = storage_warning(self.ctx)
         if self.part_name == "title":
             return self.parts_started, inner, banner, warning
-        strip = (self._strip_words(), credit_line(self.ctx), getattr(self.part, "caption", ""))
+        strip = (self._strip_words(), credit_line(self.ctx), self.part.caption)
         return self.parts_started, inner, strip, banner, warning
 
     def _strip_words(self) -> tuple[str, object]:
@@ -183,7 +183,7 @@ class AttractScene(Scene):
         """The bottom strip every attract page carries: the prompt and the credits."""
         surface.fill(palette.SHADOW, (0, HEIGHT - 34, WIDTH, 34))
         credits = credit_line(self.ctx)
-        caption = getattr(self.part, "caption", "")   # a replay's "REPLAY  AAA  12345"
+        caption = self.part.caption   # a replay's "REPLAY  AAA  12345"
         # The middle words: centred, and never over the caption on the left or the credits on the right.
         left = 14 + (text_size(caption, 21)[0] + 16 if caption else 0)
         room = 2 * min(WIDTH // 2 - left, WIDTH // 2 - 30 - text_size(credits, 14)[0])

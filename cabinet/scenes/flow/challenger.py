@@ -52,10 +52,9 @@ def challenge(scene: Challengeable, event, then: Callable[[object, str], None]) 
     return True
 
 
-def climb_record(scene, record: GameOver) -> GameOver:
+def climb_record(scene: Challengeable, record: GameOver) -> GameOver:
     """``record``, or for a climb up the CPU ladder cut short, the climb's levels beaten on its table."""
-    series = getattr(scene, "series", None)     # a versus scene's; a one-player game has none
-    climb = series.climb if series is not None else None
+    climb = scene.series.climb if scene.series is not None else None   # a one-player game has no series
     if climb is None or not climb.beaten:
         return record
     return dataclasses.replace(record, table=ladder_table(climb.game), score=climb.beaten)

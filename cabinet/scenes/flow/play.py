@@ -18,7 +18,7 @@ from cabinet.scenes.flow.challenger import challenge
 from cabinet.scenes.flow.finish import finish_game, finish_match
 from cabinet.scenes.flow.ladder import LadderScene
 from cabinet.scenes.kit.base import Scene
-from cabinet.scenes.kit.ending import Ending, MatchEnd
+from cabinet.scenes.kit.ending import Ending, MatchEnd, stop
 
 
 def new_seed() -> int:
@@ -46,7 +46,7 @@ def challenger_match(ctx, game: str) -> None:
 def match_scene(ctx, match: Match, series: Series | None = None, demo: bool = False) -> Scene:
     """The screen that plays ``match``; ``demo`` for attract mode (no ending, no challenger)."""
     if demo:
-        return catalogue.entry(match.game).versus(ctx, match, series, demo=True)
+        return catalogue.entry(match.game).versus(ctx, match, series, demo=True, on_end=stop)
     return catalogue.entry(match.game).versus(ctx, match, series, on_end=ctx.finish, check=check_challenger)
 
 

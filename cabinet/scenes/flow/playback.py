@@ -23,6 +23,7 @@ from cabinet.render import HEIGHT, WIDTH, palette
 from cabinet.render.text import text
 from cabinet.scenes import catalogue
 from cabinet.scenes.kit.base import Scene
+from cabinet.scenes.kit.game_screen import GameScreen
 from cabinet.scenes.kit.idle import IdleWatch
 
 log = logging.getLogger(__name__)
@@ -69,7 +70,7 @@ def replay_settings(ctx, replay):
 
 # ---------------------------------------------------------------------- the scenes
 
-def game_scene(ctx, replay):
+def game_scene(ctx, replay) -> GameScreen:
     """The game scene ``replay`` was recorded in, on its own rules, watched: it ends quietly
     (no replay saved again, no initials, no audits) and takes no touch."""
     scene = catalogue.entry(replay.game).replay(ReplayContext(ctx, replay_settings(ctx, replay)), replay)
@@ -98,7 +99,7 @@ class PlaybackScene(Scene):
         self.inputs = sorted({event.frame for event in replay.events()})
         self.fast = False          # a long wait between two inputs is playing at high speed
         self.skip_until = _skip_until(self.inputs[-1] if self.inputs else 0, seconds)
-        if self.skip_until and getattr(self.inner, "countdown", None) is not None:
+        if self.skip_until:
             self.inner.countdown.skip()   # the game is joined late: no READY / GO
 
     @property
@@ -108,16 +109,15 @@ class PlaybackScene(Scene):
     @property
     def game(self):
         """The replayed game (BLOCKS) or first field (ANTI-GRAVITY)."""
-        inner = self.inner
-        return inner.game if hasattr(inner, "game") else inner.seats[0].game
+        return self.inner.seat_for(1).game
 
     def final_text(self) -> list[str]:
         """The board as the replay's ``final_text`` records it (versus: both fields side by side)."""
-        return self.inner.result()[2] if hasattr(self.inner, "result") else self.game.to_text()
+        return self.inner.result()[2]
 
     def score(self) -> int:
         """The score the replay's entry was made with (versus: the winner's, else the higher)."""
-        return self.inner.result()[1] if hasattr(self.inner, "result") else self.game.score
+        return self.inner.result()[1]
 
     def enter(self) -> None:
         self.inner.enter()
@@ -137,7 +137,7 @@ class PlaybackScene(Scene):
     @property
     def skipping(self) -> bool:
         """True while racing to the part of a long game that is shown."""
-        return getattr(self.inner, "game_frame", self.skip_until) < self.skip_until and not self._game_ended()
+        return self.inner.game_frame < self.skip_until and not self._game_ended()
 
     def update(self) -> None:
         if self.finished:
@@ -157,7 +157,7 @@ class PlaybackScene(Scene):
             if not self._in_long_wait():
                 break
         self.inner.ctx.audio.hushed = False
-        if getattr(self.inner, "finished", False):
+        if self.inner.finished:
             self.finished = True
             log.info("replay %s ended: score %s", self.replay.id, self.score())
             if self.on_end is not None:
@@ -170,12 +170,8 @@ class PlaybackScene(Scene):
         Only the speed changes: the game still steps frame by frame, so it ends exactly
         as it was played.
         """
-        inner = self.inner
-        countdown = getattr(inner, "countdown", None)
-        frame = getattr(inner, "game_frame", None)
-        if frame is None or (countdown is not None and countdown.running):
-            return False   # a scene that does not count game frames plays at its own pace
-        if self._game_ended():
+        frame = self.inner.game_frame
+        if self.inner.countdown.running or self._game_ended():
             return False
         index = bisect.bisect_right(self.inputs, frame)
         last = self.inputs[index - 1] if index else 0
@@ -185,8 +181,7 @@ class PlaybackScene(Scene):
         return frame - last >= EASE
 
     def _game_ended(self) -> bool:
-        inner = self.inner
-        return bool(getattr(inner, "end_frames", 0) or getattr(inner, "ended", False) or self.game.game_over)
+        return self.inner.ended or self.game.game_over
 
     @property
     def label(self) -> str:

@@ -33,9 +33,25 @@ class Scene:
     """
 
     name = "scene"
+    finished = False   # done before its time is up (a demo, a replay): attract mode moves on
 
     def __init__(self, ctx):
         self.ctx = ctx
+
+    @property
+    def caption(self) -> str:
+        """What attract mode writes in its bottom strip while this scene is its part ("": nothing)."""
+        return ""
+
+    @property
+    def challenge_seat(self) -> int | None:
+        """The panel of the person playing a game here while a challenger may come
+        (:mod:`cabinet.scenes.flow.challenger`); None on every screen but a game's."""
+        return None
+
+    def playing_panels(self) -> set[int]:
+        """The panels whose player is in a game here (their Start lamps are lit); none but on a game's screen."""
+        return set()
 
     def enter(self) -> None:
         """Called when the scene becomes the top of the stack."""

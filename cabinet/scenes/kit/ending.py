@@ -56,13 +56,14 @@ OnEnd = Callable[[Ending], None]
 
 
 def stop(result: Ending) -> None:
-    """The ending of a game watched, not played (a replay): nothing is saved, entered or counted."""
+    """The ending of a game watched, not played (a replay, a demo): nothing saved, entered or counted."""
 
 
 class Challengeable(Protocol):
     """What the challenger check (:mod:`cabinet.scenes.flow.challenger`) asks of a game scene."""
 
     ctx: Any
+    series: Series | None    # the rematches a versus match belongs to (a climb up the CPU ladder)
 
     @property
     def challenge_seat(self) -> int | None:

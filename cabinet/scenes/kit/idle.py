@@ -23,7 +23,7 @@ IDLE_END_FRAMES = 70 * FPS    # ten seconds later the match is given up
 
 class WalksAway:
     """What a versus scene with an :class:`IdleWatch` does with its verdict (both games' scenes
-    share it): they have ``rounds`` (the match), ``end_frames``, ``_finish`` and ``ctx``."""
+    share it): they have ``match`` (the :class:`~cabinet.games.match.Match`), ``end_frames``, ``_finish`` and ``ctx``."""
 
     def _walked_away(self, verdict) -> bool:
         """Act on the idle watch's verdict: a person gone forfeits the match (its result shows,
@@ -32,10 +32,10 @@ class WalksAway:
             return False
         kind, player = verdict
         if kind == "abandoned":
-            self.rounds.abandon()
+            self.match.abandon()
             self._finish()
             return True
-        self.rounds.forfeit(player)
+        self.match.forfeit(player)
         self.end_frames = 1
         self.ctx.audio.play("game_over")
         return True

@@ -19,14 +19,7 @@ PLAYERS = (1, 2)
 
 def people_playing(scene) -> set[int]:
     """The panels whose player is in a game on ``scene`` (none for a demo or between games)."""
-    if getattr(scene, "demo", True):
-        return set()
-    seat = getattr(scene, "challenge_seat", None)
-    if seat is not None:
-        return {seat}
-    match = getattr(scene, "rounds", None)
-    finished = getattr(scene, "finished", False) or getattr(scene, "end_frames", 0)
-    return set() if match is None or finished else set(match.people)
+    return set() if scene is None else scene.playing_panels()
 
 
 def start_lamps(ctx) -> dict[int, str]:
@@ -42,7 +35,7 @@ def start_lamps(ctx) -> dict[int, str]:
         return lamps
     for player in people_playing(top):
         lamps[player] = ON
-    seat = getattr(top, "challenge_seat", None)
+    seat = None if top is None else top.challenge_seat
     if seat is not None and ctx.settings.versus.challenger and ctx.bank.can_start("challenger"):
         lamps[3 - seat] = BLINK
     return lamps

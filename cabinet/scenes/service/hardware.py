@@ -121,6 +121,7 @@ class SoundTestPage(Page):
                 for name in self.effects]
 
     def status(self) -> str:
+        # A context probe, left for issue 35's typed context.
         status = str(getattr(self.ctx.audio, "status", "")).upper()
         return tr("SOUND {status}", status=status) if status else tr("A PLAYS THE EFFECT")
 

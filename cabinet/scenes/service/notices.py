@@ -27,6 +27,7 @@ LINES_SHOWN = (DETAIL_Y - 8 - TOP) // ROW_H
 def collect(ctx) -> list[Words | str]:
     """The notices to show: storage trouble as it is now (worst first), then the config and
     input problems the app put in ctx.notices."""
+    # A context probe, left for issue 35's typed context.
     status = getattr(ctx.store, "status", None)
     return (status().notices() if status else []) + list(ctx.notices)
 

@@ -51,6 +51,8 @@ class SaveOutcome:
 def apply_settings(ctx, settings) -> None:
     """Make ``settings`` the running settings at once."""
     ctx.settings = settings
+    # Three context probes here (bank, the audio's configure, the listeners), left for
+    # issue 35's typed context.
     bank = getattr(ctx, "bank", None)
     if bank is not None:
         bank.settings = settings.credits

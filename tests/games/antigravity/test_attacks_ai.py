@@ -53,13 +53,16 @@ def test_the_ai_does_not_count_stones_side_by_side_as_a_pair():
 
 
 class Panel:
-    """What a pilot binds to: the game of its player."""
+    """What a pilot binds to (a Seating): one seat, its player's game, thinking without a clock."""
+
+    thinking_time = None
+    thinker = None
 
     def __init__(self, game):
         self.game = game
 
-    def game_for(self, player):
-        return self.game
+    def seat_for(self, player):
+        return self
 
 
 def test_the_pilot_thinks_again_when_stones_arrive_before_it_pushes():

@@ -87,7 +87,7 @@ def app():
 
 
 def test_the_play_screen_draws_the_band_dark_and_the_coming_row_with_its_turns(app, tmp_path, monkeypatch):
-    scene = AntiGravityScene(app.ctx, "single", seed=3)
+    scene = AntiGravityScene(app.ctx, "single", seed=3, on_end=app.ctx.finish)
     scene.countdown.skip()
     app.ctx.scenes.reset(scene)
     surface = pygame.Surface((960, 540))

@@ -48,7 +48,7 @@ def press(player: int, action: Action) -> list[InputEvent]:
 
 
 def start(app, **kwargs) -> AntiGravityScene:
-    scene = AntiGravityScene(app.ctx, **kwargs)
+    scene = AntiGravityScene(app.ctx, **kwargs, on_end=app.ctx.finish)
     scene.countdown.skip()
     app.ctx.scenes.reset(scene)
     return scene

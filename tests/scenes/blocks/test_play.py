@@ -9,6 +9,7 @@ from cabinet.games.pilots import HumanPilot, ReplayPilot
 from cabinet.inputs.actions import Action
 from cabinet.render import palette, popups
 from cabinet.scenes.blocks import play as blocks_scene
+from cabinet.scenes.blocks import play_view
 from cabinet.scenes.blocks.animation import DROP_FRAMES, FLASH_FRAMES
 from cabinet.scenes.blocks.play import BlocksScene
 from support.app import make_app, press, run
@@ -23,7 +24,7 @@ def app():
 
 def start(app, rows=EMPTY, tray=(["#"], ["##"], ["###"]), rotation=False, score=0, seed=3, player=1):
     """A BLOCKS scene on top of the app, in a given position."""
-    scene = BlocksScene(app.ctx, HumanPilot(player), seed)
+    scene = BlocksScene(app.ctx, HumanPilot(player), seed, on_end=app.ctx.finish)
     scene.game = BlocksGame.from_text(list(rows), tray=list(tray), seed=seed, rotation=rotation, score=score)
     scene.cursor = Cursor()
     scene.cursor.settle(scene.game)
@@ -113,7 +114,7 @@ def test_ghost_is_green_where_the_piece_fits_and_red_where_it_does_not(app):
 @pytest.mark.parametrize("player", [1, 2])
 def test_dragging_a_tray_piece_onto_the_board_places_it_there(app, player):
     scene = start(app, player=player)
-    tray_slot = blocks_scene._tray_rect(2)
+    tray_slot = play_view.tray_rect(2)
     scene.pointer("down", tray_slot.center)
     assert scene.drag is not None
     # Where the finger must be for the straight three to land at row 5, col 2.
@@ -130,7 +131,7 @@ def test_dragging_a_tray_piece_onto_the_board_places_it_there(app, player):
 
 def test_a_drop_off_the_board_snaps_back(app):
     scene = start(app)
-    scene.pointer("down", blocks_scene._tray_rect(0).center)
+    scene.pointer("down", play_view.tray_rect(0).center)
     scene.pointer("up", (5, 5))
     run(app, 1)
     assert scene.game.tray[0] is not None and scene.game.score == 0
@@ -154,7 +155,7 @@ def test_a_row_clear_flashes_then_the_rows_above_drop(app):
 
 def test_a_recorded_game_replays_to_the_same_board_and_score(app):
     seed = 11
-    scene = BlocksScene(app.ctx, HumanPilot(1), seed)
+    scene = BlocksScene(app.ctx, HumanPilot(1), seed, on_end=app.ctx.finish)
     scene.countdown.skip()
     app.ctx.scenes.reset(scene)
     ai_moves = 0
@@ -168,7 +169,7 @@ def test_a_recorded_game_replays_to_the_same_board_and_score(app):
     replay = scene.recorder.finish(scene.game.score, scene.game.to_text())
     assert replay.actions, "the scene recorded what it obeyed"
 
-    again = BlocksScene(app.ctx, ReplayPilot(replay), seed)
+    again = BlocksScene(app.ctx, ReplayPilot(replay), seed, on_end=app.ctx.finish)
     app.ctx.scenes.reset(again)
     run(app, again.countdown.length + scene.game_frame + 2)
     assert again.game.to_text() == scene.game.to_text()
@@ -177,8 +178,8 @@ def test_a_recorded_game_replays_to_the_same_board_and_score(app):
 
 def test_demo_pilot_plays_through_the_cursor_and_scores():
     app = make_app()
-    from cabinet.games.blocks.demo import BlocksDemoPilot
-    scene = BlocksScene(app.ctx, BlocksDemoPilot(seed=5), 5, demo=True)
+    from cabinet.games.blocks.pilot import BlocksDemoPilot
+    scene = BlocksScene(app.ctx, BlocksDemoPilot(seed=5), 5, demo=True, on_end=app.ctx.finish)
     assert scene.pilot.budget is scene.thinking_time    # on screen it thinks within the frame's time
     app.ctx.scenes.reset(scene)
     run(app, 60 * 20)
@@ -204,16 +205,16 @@ def test_points_for_a_piece_on_the_top_row_rise_without_leaving_the_screen(app, 
 
 def test_the_demo_moves_its_pieces_without_a_red_cross_on_the_way(monkeypatch, tmp_path):
     app = make_app()
-    from cabinet.games.blocks.demo import BlocksDemoPilot
-    scene = BlocksScene(app.ctx, BlocksDemoPilot(seed=5), 5, demo=True)
+    from cabinet.games.blocks.pilot import BlocksDemoPilot
+    scene = BlocksScene(app.ctx, BlocksDemoPilot(seed=5), 5, demo=True, on_end=app.ctx.finish)
     app.ctx.scenes.reset(scene)
     crossed, passing = [], []
-    real_ghost = blocks_scene.ghost
+    real_ghost = play_view.ghost
 
     def spy(size, fits, passing_by=False):
         (passing if passing_by and not fits else crossed if not fits else []).append(scene.game_frame)
         return real_ghost(size, fits, passing_by)
-    monkeypatch.setattr(blocks_scene, "ghost", spy)
+    monkeypatch.setattr(play_view, "ghost", spy)
     surface = pygame.Surface((960, 540))
     while scene.game.placements < 25 and not scene.game.game_over:
         run(app, 1)

@@ -47,4 +47,4 @@ def test_a_route_from_the_tray_leaves_it_the_way_the_tray_lies():
         assert presses and presses[0] is (Action.RIGHT if player == 1 else Action.LEFT)
         for action in presses:
             seat.act(InputEvent(player, action, True))
-        assert seat.match.game(player).cell(4, 4), "the piece was placed where the route aimed"
+        assert seat.versus.game(player).cell(4, 4), "the piece was placed where the route aimed"

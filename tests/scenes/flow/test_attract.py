@@ -27,7 +27,7 @@ def test_ten_simulated_minutes_of_attract_show_every_part_without_an_error(caplo
             if isinstance(part, BlocksScene):
                 demo_seeds.add(part.seed)
             elif isinstance(part, BlocksVersusScene):
-                demo_seeds.add(part.rounds.seed)
+                demo_seeds.add(part.match.seed)
     assert app.ctx.scenes.top is attract, "attract mode never left or restarted"
     assert attract.parts_shown == expected
     assert {"title", "blocks demo", "blocks scores", "how to play blocks", "anti-gravity demo",

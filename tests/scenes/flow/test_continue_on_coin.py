@@ -80,12 +80,12 @@ def test_a_coin_dropped_during_the_countdown_of_an_unpaid_offer_leads_to_the_rem
     surface = pygame.Surface((960, 540))
     offer.draw(surface)
     pygame.image.save(surface, str(tmp_path / "offer.png"))
-    loser = 2 if scene.rounds.winner == 1 else 1
+    loser = 2 if scene.match.winner == 1 else 1
     tap(app, Action.START, player=loser)              # the loser rejoins at once
     second = app.ctx.scenes.top
     assert isinstance(second, BlocksVersusScene) and second.series is scene.series
-    assert second.rounds.cpu == {} and app.ctx.bank.credits == 0
-    assert second.series.streak[scene.rounds.winner] == 1, "the winner keeps the streak"
+    assert second.match.cpu == {} and app.ctx.bank.credits == 0
+    assert second.series.streak[scene.match.winner] == 1, "the winner keeps the streak"
     audits = app.ctx.store.audits
     assert audits.counter("plays.blocks/versus") == 1 and audits.counter("continues.blocks/versus") == 1
     snapshot = audits.snapshot()
@@ -101,21 +101,21 @@ def test_a_continue_against_the_cpu_replays_the_level_just_lost():
     choose(app, "SINGLE MATCH")
     choose(app, "LEVEL 4  HARD")
     scene = app.ctx.scenes.top
-    assert isinstance(scene, AntiGravityScene) and scene.rounds.cpu == {2: 4}
+    assert isinstance(scene, AntiGravityScene) and scene.match.cpu == {2: 4}
     scene.idle.idle[1] = IDLE_END_FRAMES - 120        # the person has long stopped playing
     for _ in range(2000):
         if app.ctx.scenes.top is not scene:
             break
         app.step()
     offer = app.ctx.scenes.top
-    assert isinstance(offer, RematchScene) and scene.rounds.winner == 2
+    assert isinstance(offer, RematchScene) and scene.match.winner == 2
     assert "CONTINUE?" in offer_words(app, offer)
     tap(app, Action.START, player=2)
     assert app.ctx.scenes.top is offer, "the CPU's panel is nobody's"
     coins(app, 1)
     tap(app, Action.START, player=1)
     again = app.ctx.scenes.top
-    assert isinstance(again, AntiGravityScene) and again.rounds.cpu == {2: 4}
+    assert isinstance(again, AntiGravityScene) and again.match.cpu == {2: 4}
     assert app.ctx.store.audits.counter("continues.antigravity/cpu") == 1
 
 

@@ -110,7 +110,7 @@ def test_without_free_play_start_needs_a_coin_and_the_game_takes_the_credit():
 def test_an_idle_player_is_warned_then_the_game_ends():
     app = make_app()
     scene = start_blocks(app)
-    from cabinet.scenes.blocks.play import IDLE_END_FRAMES
+    from cabinet.scenes.kit.idle import IDLE_END_FRAMES
     run(app, IDLE_END_FRAMES + GAME_OVER_FRAMES + 2)
     assert scene.abandoned
     assert not isinstance(app.ctx.scenes.top, BlocksScene)

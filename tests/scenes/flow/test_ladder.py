@@ -66,7 +66,7 @@ HOPELESS = ["#.#.#.#.", ".#.#.#.#"] * 4     # a lone square fits, then the domin
 
 def cpu_cannot_survive(scene: BlocksVersusScene) -> None:
     """From now the CPU's board is one the CPU loses on with its next (only) placement."""
-    cpu = next(iter(scene.rounds.cpu))
+    cpu = next(iter(scene.match.cpu))
     scene.versus._games[cpu] = BlocksGame.from_text(HOPELESS, tray=[["#"], ["##"], None], seed=4)
 
 
@@ -96,7 +96,7 @@ def test_a_whole_blocks_climb_with_a_continue_ends_on_the_ladder_table_and_in_at
     faced = []
     for level in range(1, 6):
         assert isinstance(scene, BlocksVersusScene), scene.name
-        assert scene.rounds.cpu == {2: level}, "each rung faces the next level"
+        assert scene.match.cpu == {2: level}, "each rung faces the next level"
         faced.append(level)
         if level == 3:
             # The person walks away at level 3: the CPU wins; a coin buys the continue.
@@ -109,7 +109,7 @@ def test_a_whole_blocks_climb_with_a_continue_ends_on_the_ladder_table_and_in_at
             shoot(app, "ladder-continue")
             tap(app, Action.START)
             scene = app.ctx.scenes.top
-            assert isinstance(scene, BlocksVersusScene) and scene.rounds.cpu == {2: 3}, "the level just lost"
+            assert isinstance(scene, BlocksVersusScene) and scene.match.cpu == {2: 3}, "the level just lost"
             assert scene.series.climb.beaten == 2
         after = beat_the_rung(app, scene)
         assert isinstance(after, LadderScene) and after.climb.beaten == level
@@ -166,7 +166,7 @@ def test_a_lost_climb_with_no_coin_enters_the_levels_beaten():
     choose(app, "1P VS CPU", player=2)
     choose(app, "CPU LADDER", player=2)
     scene = until_not(app, app.ctx.scenes.top)
-    assert scene.rounds.cpu == {1: 1}, "the CPU takes the seat the climber left"
+    assert scene.match.cpu == {1: 1}, "the CPU takes the seat the climber left"
     while scene.countdown.running:
         app.step()
     cpu = scene.seat_for(1)
@@ -175,7 +175,7 @@ def test_a_lost_climb_with_no_coin_enters_the_levels_beaten():
     ladder = until_not(app, scene)
     assert isinstance(ladder, LadderScene) and ladder.climb.beaten == 1 and cpu.over
     scene = until_not(app, ladder)
-    assert scene.rounds.cpu == {1: 2}
+    assert scene.match.cpu == {1: 2}
     while scene.countdown.running:
         app.step()
     scene.idle.idle[2] = IDLE_END_FRAMES - 60
@@ -229,7 +229,7 @@ def test_anti_gravity_climbs_too():
     assert isinstance(ladder, LadderScene) and ladder.climb.game == "antigravity"
     for level in (1, 2):
         scene = until_not(app, ladder)
-        assert isinstance(scene, AntiGravityScene) and scene.rounds.cpu == {2: level}
+        assert isinstance(scene, AntiGravityScene) and scene.match.cpu == {2: level}
         for frame in range(20_000):
             if app.ctx.scenes.top is not scene:
                 break
@@ -275,7 +275,7 @@ def test_a_challenger_ends_the_climb_and_its_levels_beaten_make_the_table():
     scene = until_not(app, app.ctx.scenes.top)
     after = beat_the_rung(app, scene)
     scene = until_not(app, after)
-    assert scene.rounds.cpu == {2: 2}
+    assert scene.match.cpu == {2: 2}
     run(app, 200)
     tap(app, Action.START, player=2)
     assert isinstance(app.ctx.scenes.top, ChallengerScene)
@@ -286,4 +286,4 @@ def test_a_challenger_ends_the_climb_and_its_levels_beaten_make_the_table():
     assert climbed(app) == [1], "the record kept at the win, replaced, not entered twice"
     tap(app, Action.START)
     match = app.ctx.scenes.top
-    assert isinstance(match, BlocksVersusScene) and match.rounds.cpu == {}, "then the two people play"
+    assert isinstance(match, BlocksVersusScene) and match.match.cpu == {}, "then the two people play"

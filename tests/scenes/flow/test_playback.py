@@ -14,7 +14,7 @@ import pytest
 from cabinet.app import App
 from cabinet.games.antigravity.pilot import AIPilot
 from cabinet.games.antigravity.seat import Seat
-from cabinet.games.blocks import demo as blocks_demo
+from cabinet.games.blocks import pilot as blocks_pilot
 from cabinet.games.pilots import HumanPilot
 from cabinet.inputs.actions import Action, InputEvent
 from cabinet.scenes.antigravity.play import AntiGravityScene
@@ -46,9 +46,9 @@ def make_app(yaml_text: str = "") -> App:
 @pytest.fixture
 def fast_blocks_ai(monkeypatch):
     """The attract pilot, pressing every frame or two instead of at a watcher's pace."""
-    monkeypatch.setattr(blocks_demo, "THINK_FRAMES", 2)
-    monkeypatch.setattr(blocks_demo, "MOVE_FRAMES", 1)
-    monkeypatch.setattr(blocks_demo, "AIM_FRAMES", 1)
+    monkeypatch.setattr(blocks_pilot, "THINK_FRAMES", 2)
+    monkeypatch.setattr(blocks_pilot, "MOVE_FRAMES", 1)
+    monkeypatch.setattr(blocks_pilot, "AIM_FRAMES", 1)
 
 
 
@@ -64,9 +64,9 @@ def watch(app, replay_id: int, limit: int = 100_000) -> PlaybackScene:
 
 
 def blocks_recorded(app) -> tuple[BlocksScene, Replay]:
-    scene = BlocksScene(app.ctx, HumanPilot(1), seed=5)
+    scene = BlocksScene(app.ctx, HumanPilot(1), seed=5, on_end=app.ctx.finish)
     app.ctx.scenes.reset(scene)
-    robot = blocks_demo.BlocksDemoPilot(seed=5, level="casual")
+    robot = blocks_pilot.BlocksDemoPilot(seed=5, level="casual")
     robot.bind(scene)
     replay = play_until_saved(app, scene, lambda f: [] if scene.ended else robot.events(scene.game_frame, []),
                               20_000)
@@ -89,7 +89,8 @@ def test_blocks_replay_reproduces_the_final_score_and_board(fast_blocks_ai):
 
 def antigravity_recorded(app, mode: str) -> tuple[AntiGravityScene, Replay]:
     players = (1, 2) if mode == "versus" else (1,)
-    scene = AntiGravityScene(app.ctx, mode, difficulty="hard", pilots=[HumanPilot(p) for p in players], seed=9)
+    scene = AntiGravityScene(app.ctx, mode, difficulty="hard", pilots=[HumanPilot(p) for p in players], seed=9,
+                             on_end=app.ctx.finish)
     app.ctx.scenes.reset(scene)
     robots = [AIPilot(p, seed=p, step_frames=3, think_frames=5) for p in players]
     for robot in robots:
@@ -134,10 +135,10 @@ def test_a_single_game_on_the_ramp_replays_exactly():
 def test_versus_replay_reproduces_both_fields_and_the_winner():
     app = make_app(SMALL_FIELDS)
     scene, replay = antigravity_recorded(app, "versus")
-    assert scene.match.over and scene.rounds.round > 2, "the match went to more than one round"
+    assert scene.versus.over and scene.match.round > 2, "the match went to more than one round"
     watched = watch(app, replay.id)
     assert watched.inner.winner() == scene.winner()
-    assert watched.inner.rounds.wins == scene.rounds.wins
+    assert watched.inner.match.wins == scene.match.wins
     assert watched.score() == replay.score
     assert watched.final_text() == replay.final_text
     for mine, theirs in zip(watched.inner.seats, scene.seats):
@@ -253,7 +254,7 @@ def test_a_versus_replay_plays_its_own_attacks_whatever_the_cabinet_now_says(mon
     seen = turns["watched"]
     app.ctx.settings.antigravity.versus.attacks = False   # today's settings differ: the replay's own are used
     watched = watch(app, replay.id)
-    assert watched.inner.rounds.wins == scene.rounds.wins
+    assert watched.inner.match.wins == scene.match.wins
     assert watched.final_text() == replay.final_text
     for mine, theirs in zip(watched.inner.seats, scene.seats):
         assert (mine.game.pending, mine.game.to_text()) == (theirs.game.pending, theirs.game.to_text())

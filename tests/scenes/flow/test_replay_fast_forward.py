@@ -1,7 +1,7 @@
 """Attract mode worth watching: replays play long waits fast and still end exactly as
 played; only a table's top three are shown; the loop comes back to the title within two minutes."""
 
-from cabinet.games.blocks import demo as blocks_demo
+from cabinet.games.blocks import pilot as blocks_pilot
 from cabinet.games.pilots import HumanPilot
 from cabinet.inputs.actions import Action, InputEvent
 from cabinet.scenes.antigravity.play import END_FRAMES, AntiGravityScene
@@ -25,8 +25,8 @@ def record(app, scene, presses, limit: int = 60_000):
 
 def record_demo_game(app, seed: int = 5):
     """A whole BLOCKS game the demo AI plays at a player's panel; its saved replay."""
-    scene = BlocksScene(app.ctx, HumanPilot(1), seed=seed)
-    robot = blocks_demo.BlocksDemoPilot(seed=seed)
+    scene = BlocksScene(app.ctx, HumanPilot(1), seed=seed, on_end=app.ctx.finish)
+    robot = blocks_pilot.BlocksDemoPilot(seed=seed)
     robot.bind(scene)
     return record(app, scene, lambda frame: [] if scene.ended else robot.events(scene.game_frame, []))
 
@@ -46,8 +46,8 @@ def watch(app, replay) -> tuple[PlaybackScene, int, bool]:
 
 def test_a_slow_blocks_player_replays_fast_to_the_same_board_and_score():
     app = make_app()
-    scene = BlocksScene(app.ctx, HumanPilot(1), seed=5)
-    robot = blocks_demo.BlocksDemoPilot(seed=5)
+    scene = BlocksScene(app.ctx, HumanPilot(1), seed=5, on_end=app.ctx.finish)
+    robot = blocks_pilot.BlocksDemoPilot(seed=5)
     robot.bind(scene)
     pauses = {"next": 0}
 
@@ -70,7 +70,7 @@ def test_a_slow_blocks_player_replays_fast_to_the_same_board_and_score():
 def test_an_anti_gravity_game_left_to_its_timer_replays_fast_and_exactly():
     """Forced pushes come by the frame: at high speed they must still land on the same frames."""
     app = make_app(SMALL)
-    scene = AntiGravityScene(app.ctx, "single", difficulty="hard", seed=4)
+    scene = AntiGravityScene(app.ctx, "single", difficulty="hard", seed=4, on_end=app.ctx.finish)
 
     def presses(frame):
         # Now and then a move, then the timer pushes on its own for a while.
@@ -90,7 +90,7 @@ def test_an_anti_gravity_game_left_to_its_timer_replays_fast_and_exactly():
 
 def test_fast_forward_is_hushed_and_tagged():
     app = make_app(SMALL)
-    scene = AntiGravityScene(app.ctx, "single", difficulty="hard", seed=4)
+    scene = AntiGravityScene(app.ctx, "single", difficulty="hard", seed=4, on_end=app.ctx.finish)
     replay = record(app, scene, lambda frame: [])
     heard = app.ctx.audio.played
     heard.clear()

@@ -57,7 +57,7 @@ def play_blocks(app, scene, hands, deliver=None, limit: int = 40_000) -> None:
                 if undo:
                     release.append(undo)
         app.step(events)
-    raise AssertionError(f"the match did not end in {limit} frames (wins {scene.rounds.wins})")
+    raise AssertionError(f"the match did not end in {limit} frames (wins {scene.match.wins})")
 
 
 # ---------------------------------------------------------------------- menus
@@ -84,7 +84,7 @@ def test_mode_select_offers_1p_vs_cpu_and_the_level_pick_for_both_games():
     choose(app, "LEVEL 4  HARD")
     scene = app.ctx.scenes.top
     assert isinstance(scene, BlocksVersusScene)
-    assert scene.rounds.cpu == {2: 4} and scene.rounds.mode == "cpu"
+    assert scene.match.cpu == {2: 4} and scene.match.mode == "cpu"
     assert app.ctx.store.audits.counter("plays.blocks/cpu") == 1
 
 
@@ -92,8 +92,8 @@ def test_the_operator_may_fix_the_cpu_level_and_player_two_gets_the_cpu_on_the_l
     app = make_app("versus: {player_picks_cpu_level: false, cpu_level: 5, cpu_ladder: false}")
     scene = open_menus(app, "ANTI-GRAVITY", "1P VS CPU", player=2)
     assert isinstance(scene, AntiGravityScene)
-    assert scene.rounds.cpu == {1: 5}, "the person at panel 2 plays; the CPU takes the other seat"
-    assert scene.rounds.name(1) == "CPU LV5" and scene.rounds.name(2) == "PLAYER 2"
+    assert scene.match.cpu == {1: 5}, "the person at panel 2 plays; the CPU takes the other seat"
+    assert scene.match.name(1) == "CPU LV5" and scene.match.name(2) == "PLAYER 2"
 
 
 # ---------------------------------------------------------------------- two people at BLOCKS
@@ -119,7 +119,7 @@ def test_two_players_play_a_blocks_versus_match_on_their_own_panels(panel):
     for _ in range(2):
         run(app, 1, [press(Action.COIN1, player=CABINET)])
     scene = open_menus(app, "BLOCKS", "VERSUS")
-    assert isinstance(scene, BlocksVersusScene) and scene.rounds.mode == "versus"
+    assert isinstance(scene, BlocksVersusScene) and scene.match.mode == "versus"
     assert app.ctx.bank.credits == 0, "a versus match costs both credits"
     # Each panel moves its own cursor only.
     deliver = panel(app)
@@ -134,7 +134,7 @@ def test_two_players_play_a_blocks_versus_match_on_their_own_panels(panel):
     assert after == [(before[0][0] + 1, before[0][1]), (before[1][0], before[1][1] + 1)]
     hands = [Hands(scene, 1, seed=1, every=4), Hands(scene, 2, seed=2, every=4, careless=True)]
     play_blocks(app, scene, hands, deliver)
-    assert scene.rounds.winner == 1 and scene.rounds.wins[1] == 2
+    assert scene.match.winner == 1 and scene.match.wins[1] == 2
     assert all(seat.game.placements > 3 for seat in scene.seats)
     offer = app.ctx.scenes.top
     assert isinstance(offer, RematchScene), "the offer shows with no credits left: it takes coins"
@@ -174,7 +174,7 @@ def test_an_attack_flies_to_the_other_meter_and_the_stones_land_after_it():
 def test_a_lone_player_plays_anti_gravity_against_each_cpu_level_to_the_end(level):
     app = make_app("antigravity: {width: 4, half_height: 4}\nversus: {rematch: false}")
     scene = open_menus(app, "ANTI-GRAVITY", "1P VS CPU", "SINGLE MATCH", f"LEVEL {level}  " + CPU_WORDS[level])
-    assert isinstance(scene, AntiGravityScene) and scene.rounds.cpu == {2: level}
+    assert isinstance(scene, AntiGravityScene) and scene.match.cpu == {2: level}
     # The person stacks one column, slowly enough that even level 1 has time to think and
     # press; the CPU plays its own field through its pilot.
     for frame in range(20_000):
@@ -182,8 +182,8 @@ def test_a_lone_player_plays_anti_gravity_against_each_cpu_level_to_the_end(leve
             break
         app.step([press(Action.UP)] if frame % 45 == 0 else None)
     else:
-        raise AssertionError(f"the match never ended: {scene.rounds.wins}")
-    assert scene.rounds.winner == 2 and scene.rounds.wins[2] == 2
+        raise AssertionError(f"the match never ended: {scene.match.wins}")
+    assert scene.match.winner == 2 and scene.match.wins[2] == 2
     replay = app.ctx.store.replays.load(app.ctx.store.replays.ids()[-1])
     assert any(action[1] == 2 for action in replay.actions), "the CPU pressed its own panel's switches"
     assert isinstance(app.ctx.scenes.top, AttractScene), "a CPU's win makes no record"
@@ -196,9 +196,9 @@ CPU_WORDS = {1: "ROOKIE", 2: "EASY", 3: "NORMAL", 4: "HARD", 5: "MASTER"}
 def test_a_lone_player_plays_blocks_against_each_cpu_level_to_the_end(level):
     app = make_app("versus: {rematch: false}")
     scene = open_menus(app, "BLOCKS", "1P VS CPU", "SINGLE MATCH", f"LEVEL {level}  " + CPU_WORDS[level])
-    assert isinstance(scene, BlocksVersusScene) and scene.rounds.cpu == {2: level}
+    assert isinstance(scene, BlocksVersusScene) and scene.match.cpu == {2: level}
     play_blocks(app, scene, [Hands(scene, 1, seed=level, careless=True)])
-    assert scene.rounds.winner == 2
+    assert scene.match.winner == 2
     replay = app.ctx.store.replays.load(app.ctx.store.replays.ids()[-1])
     assert any(action[1] == 2 and action[2] == "a" for action in replay.actions), "the CPU placed pieces itself"
 
@@ -265,7 +265,7 @@ def test_a_blocks_versus_replay_reproduces_every_round_stones_and_all():
     scene = match_scene(app.ctx, Match("blocks", 2, 31, {2: 3}), Series())
     app.ctx.scenes.reset(scene)
     play_blocks(app, scene, [Hands(scene, 1, seed=9)])
-    assert scene.rounds.round >= 3
+    assert scene.match.round >= 3
     stones = [sum(line.count("+") for line in seat.game.to_text()) for seat in scene.seats]
     replay = app.ctx.store.replays.load(app.ctx.store.replays.ids()[-1])
     ended = []
@@ -276,7 +276,7 @@ def test_a_blocks_versus_replay_reproduces_every_round_stones_and_all():
         app.step()
     assert ended, "the replay ended"
     inner = watched.inner
-    assert inner.rounds.wins == scene.rounds.wins
+    assert inner.match.wins == scene.match.wins
     assert watched.final_text() == replay.final_text
     assert [seat.game.to_text() for seat in inner.seats] == [seat.game.to_text() for seat in scene.seats]
     assert [sum(line.count("+") for line in seat.game.to_text()) for seat in inner.seats] == stones
@@ -310,7 +310,7 @@ def test_a_challenger_interrupts_a_blocks_game_whose_score_still_makes_the_table
     assert isinstance(entry, RecordsInitialsScene) and entry.player == 1 and entry.score == 9500
     tap(app, Action.START, player=1)
     match = app.ctx.scenes.top
-    assert isinstance(match, BlocksVersusScene) and match.rounds.cpu == {}
+    assert isinstance(match, BlocksVersusScene) and match.match.cpu == {}
     assert any(e.score == 9500 for e in app.ctx.store.scores.top("blocks"))
     assert app.ctx.store.audits.counter("ended.blocks/single") == 1
 
@@ -324,8 +324,8 @@ def test_a_challenger_takes_the_cpus_seat_in_anti_gravity():
     assert isinstance(app.ctx.scenes.top, ChallengerScene)
     run(app, BANNER_FRAMES + 1)
     match = app.ctx.scenes.top
-    assert isinstance(match, AntiGravityScene) and match is not scene and match.rounds.cpu == {}
-    assert match.rounds.name(2) == "PLAYER 2"
+    assert isinstance(match, AntiGravityScene) and match is not scene and match.match.cpu == {}
+    assert match.match.name(2) == "PLAYER 2"
 
 
 def test_the_operator_may_turn_challengers_off():

@@ -19,7 +19,7 @@ def test_countdown_holds_events_and_hands_them_over_on_the_first_game_frame():
 
 def test_blocks_waits_for_go_and_obeys_a_press_made_during_ready():
     app = make_app()
-    scene = BlocksScene(app.ctx, HumanPilot(1), seed=3)
+    scene = BlocksScene(app.ctx, HumanPilot(1), seed=3, on_end=app.ctx.finish)
     app.ctx.scenes.reset(scene)
     start = (scene.cursor.row, scene.cursor.col)
     run(app, 5, [press(Action.DOWN)])
@@ -34,7 +34,7 @@ def test_blocks_waits_for_go_and_obeys_a_press_made_during_ready():
 
 def test_anti_gravity_turn_timer_stands_still_while_ready_shows():
     app = make_app()
-    scene = AntiGravityScene(app.ctx, "single", seed=4)
+    scene = AntiGravityScene(app.ctx, "single", seed=4, on_end=app.ctx.finish)
     app.ctx.scenes.reset(scene)
     game = scene.seats[0].game
     full, cursor = game.frames_left, game.cursor

@@ -81,7 +81,7 @@ def test_an_untouched_versus_ends_with_no_result_within_two_minutes(game, tmp_pa
 
     frames = steps_until_attract(app, TWO_MINUTES, seen=seen)
     assert frames < TWO_MINUTES and warned == [(10, 10)]
-    assert scene.rounds.abandoned and scene.rounds.winner is None
+    assert scene.match.abandoned and scene.match.winner is None
     mode = "blocks/versus" if game == "BLOCKS" else "antigravity/versus"
     assert app.ctx.store.audits.counter(f"ended.{mode}") == 1, "the match still counts as played"
 
@@ -96,8 +96,8 @@ def test_the_person_who_walks_away_forfeits_and_the_other_wins():
         app.step([press(moves[frames // 30 % 2], player=1)] if frames % 30 == 0 else None)
         frames += 1
         assert frames < TWO_MINUTES
-    assert scene.rounds.forfeited == 2 and scene.rounds.winner == 1 and scene.round_winner() == 1
-    assert scene.rounds.wins[1] == scene.rounds.rounds_to_win and not scene.rounds.abandoned
+    assert scene.match.forfeited == 2 and scene.match.winner == 1 and scene.round_winner() == 1
+    assert scene.match.wins[1] == scene.match.rounds_to_win and not scene.match.abandoned
     steps_until_attract(app, TWO_MINUTES, lambda frame: [press(Action.START, player=1)] if frame % 90 == 0 else None)
     assert app.ctx.store.audits.counter("ended.blocks/versus") == 1
 
@@ -107,20 +107,20 @@ def test_a_replay_of_a_forfeited_match_ends_the_same_way():
     app = make_app("versus: {rematch: false}")
     scene = open_versus(app, "ANTI-GRAVITY")
     frames = 0
-    while not scene.rounds.over:      # player 1's idle time runs on over the rounds
+    while not scene.match.over:      # player 1's idle time runs on over the rounds
         app.step([press(Action.LEFT if frames % 120 else Action.RIGHT, player=2)] if frames % 60 == 0 else None)
         frames += 1
         assert frames < TWO_MINUTES
-    assert scene.rounds.forfeited == 1 and scene.winner() == 2
+    assert scene.match.forfeited == 1 and scene.winner() == 2
     steps_until_attract(app, TWO_MINUTES, lambda frame: [press(Action.START, player=2)] if frame % 90 == 0 else None)
     replay_id = app.ctx.store.replays.ids()[-1]
     play_replay(app.ctx, replay_id)
     watched = app.ctx.scenes.top
     for _ in range(2 * TWO_MINUTES):
-        if watched.inner.rounds.over:
+        if watched.inner.match.over:
             break
         app.step()
-    assert watched.inner.rounds.forfeited == 1 and watched.inner.winner() == 2
+    assert watched.inner.match.forfeited == 1 and watched.inner.winner() == 2
 
 
 def test_a_versus_recorded_before_the_idle_rule_plays_back_without_it():

@@ -82,10 +82,10 @@ def test_a_blocks_game_held_paused_hides_its_field_and_stops(tmp_path):
     scene = start_blocks_single(app)
     hold_start_in(app)
     assert scene.paused
-    frame, idle = scene.game_frame, scene.idle
+    frame, idle = scene.game_frame, dict(scene.idle.idle)
     run(app, 120)
     app.step([start_event(False)])
-    assert (scene.game_frame, scene.idle) == (frame, idle), "no time passes for the game"
+    assert (scene.game_frame, scene.idle.idle) == (frame, idle), "no time passes for the game"
     shown = pygame.Surface((960, 540))
     scene.draw(shown)
     pygame.image.save(shown, str(tmp_path / "blocks-paused.png"))
@@ -100,7 +100,8 @@ def test_a_blocks_game_held_paused_hides_its_field_and_stops(tmp_path):
 
 def test_an_antigravity_game_held_paused_stops_its_turn_timer(tmp_path):
     app = make_app()
-    scene = AntiGravityScene(app.ctx, mode="single", pilots=[HumanPilot(1)], seed=2)
+    scene = AntiGravityScene(app.ctx, mode="single", pilots=[HumanPilot(1)], seed=2,
+                             on_end=app.ctx.finish)
     scene.countdown.skip()
     app.ctx.scenes.reset(scene)
     run(app, 10)

@@ -15,15 +15,16 @@ is late waits for it.
 
 from __future__ import annotations
 
-import weakref
+from typing import Protocol, cast
 
-from cabinet.games.pilots import Pilot
-from cabinet.games.thought import Thought, begin
+from cabinet.games.pilots import Pilot, Seat, Seating
+from cabinet.games.thought import Budget, Elsewhere, Thought, begin
 from cabinet.inputs.actions import Action, InputEvent
 
 from .ai import BlocksAI, Position
-from .cursor import route
+from .cursor import Cursor, route
 from .tactics import sight_of
+from .versus import BlocksVersus
 
 # A brisk player's pace: quick enough that a 30 s demo shows clears, slow enough to follow.
 MOVE_FRAMES = 5        # between two cursor presses
@@ -31,12 +32,18 @@ THINK_FRAMES = 16      # before the first press of a move
 AIM_FRAMES = 10        # holding still over the target before A
 
 
+class BlocksSeat(Seat, Protocol):
+    """A BLOCKS :class:`~cabinet.games.pilots.Seat`: also the ``cursor`` the pilot presses
+    through, and ``versus``, the :class:`BlocksVersus` it plays in (None: a game alone)."""
+
+    cursor: Cursor
+    versus: BlocksVersus | None
+
+
 class BlocksDemoPilot(Pilot):
     """Drives one player's BLOCKS through that player's controls.
 
-    ``bind(scene)`` finds what it steers: ``scene.seat_for(player)`` when the scene
-    has seats (versus, the headless simulation), else the one-player scene itself;
-    either has ``game``, ``cursor`` and ``busy`` (and a seat its ``match``).
+    ``bind(scene)`` finds what it steers: ``scene.seat_for(player)``, a :class:`BlocksSeat`.
     ``ai`` defaults to :class:`BlocksAI` at ``level``; the frame counts default to
     the attract demo's relaxed pace.
     """
@@ -49,22 +56,21 @@ class BlocksDemoPilot(Pilot):
         self.think_frames = THINK_FRAMES if think_frames is None else think_frames
         self.move_frames = MOVE_FRAMES if move_frames is None else move_frames
         self.aim_frames = AIM_FRAMES if aim_frames is None else aim_frames
-        self.seat = None
+        self.seat: BlocksSeat | None = None
         self.plan: list[Action] = []
         self.planned_on = None     # the board the plan was made for
         self.wait = self.think_frames
         self.thought: Thought | None = None   # the next move, being decided
         self.thought_on = None     # the board, tray and pending stones the thought started from
-        self.budget = None         # the scene's thinking time per frame (None: think without a clock)
-        self.elsewhere = None      # the scene's worker process to think in (None: think here)
+        self.budget: Budget | None = None   # the scene's thinking time per frame (None: no clock)
+        self.elsewhere: Elsewhere | None = None   # the scene's worker process (None: think here)
         self.gave_up = False       # no route to any move: the scene ends the demo
 
-    def bind(self, scene) -> None:
-        seat_for = getattr(scene, "seat_for", None)
-        # The scene itself only through a weak proxy: no cycle, it is freed as soon as it ends.
-        self.seat = seat_for(self.player) if seat_for is not None else weakref.proxy(scene)
-        self.budget = getattr(scene, "thinking_time", None)
-        self.elsewhere = getattr(scene, "thinker", None)
+    def bind(self, scene: Seating) -> None:
+        # A BLOCKS screen (or simulation) seats its pilots in BlocksSeats.
+        self.seat = cast(BlocksSeat, scene.seat_for(self.player))
+        self.budget = scene.thinking_time
+        self.elsewhere = scene.thinker
 
     def events(self, game_frame: int, live_events: list[InputEvent]) -> list[InputEvent]:
         game = self.seat.game
@@ -117,10 +123,10 @@ class BlocksDemoPilot(Pilot):
         panel showed when the thought began. It is begun again when the player's own side
         changed: stones landed, or an attack came in (as a player would, the CPU thinks
         again when its meter rises). The other board may change meanwhile."""
-        match = getattr(self.seat, "match", None)
-        situation = (game.board, tuple(game.tray), None if match is None else match.pending(self.player))
+        versus = self.seat.versus
+        situation = (game.board, tuple(game.tray), None if versus is None else versus.pending(self.player))
         if self.thought is None or self.thought_on != situation:
-            sight = None if match is None else sight_of(match, self.player)
+            sight = None if versus is None else sight_of(versus, self.player)
             self.thought = begin(self.ai, (Position.of(game), sight), self.ai.work(game), self.budget,
                                  self.elsewhere)
             self.thought_on = situation
