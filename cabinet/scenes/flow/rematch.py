@@ -23,6 +23,7 @@ from cabinet.render import HEIGHT, WIDTH, fit_size, palette, sprites, text
 from cabinet.scenes.kit.base import Scene
 from cabinet.scenes.kit.credit_line import coins_short, paid_so_far, price_line
 from cabinet.scenes.kit.ending import MatchEnd
+from cabinet.scenes.kit.fresh_press import FreshPresses
 from cabinet.scenes.kit.widgets import blink, side_name
 
 
@@ -52,6 +53,7 @@ class RematchScene(Scene):
         self.frames = 0
         self.message = ""
         self._credits = ctx.bank.credits
+        self.fresh = FreshPresses()   # a press meant for the match does not buy a rematch
 
     def _full_count(self) -> int:
         return self.ctx.settings.versus.rematch_seconds * FPS
@@ -65,7 +67,7 @@ class RematchScene(Scene):
 
     def handle(self, event) -> None:
         match = self.end.match
-        if not event.pressed or event.action is not Action.START or event.player not in PLAYERS:
+        if not self.fresh.admit(event) or not event.pressed or event.action is not Action.START or event.player not in PLAYERS:
             return
         if match.is_cpu(event.player):
             return   # that panel is nobody's: the CPU played there
@@ -76,6 +78,7 @@ class RematchScene(Scene):
         self.ctx.scenes.reset(self.again(self.ctx, match, self.end.series))
 
     def update(self) -> None:
+        self.fresh.tick()
         self.frames += 1
         self.frames_left -= 1
         credits = self.ctx.bank.credits
