@@ -145,6 +145,8 @@ class PlayLayout:
             self.draw_banner(surface)
         for view in self.views:
             scene.countdown.draw(surface, view.rect)
+        fields = {seat.player: view.rect for seat, view in zip(scene.seats, self.views)}
+        scene.pause.draw_hold(surface, fields.__getitem__)
         if scene.paused:
             self.draw_pause(surface)
 

@@ -348,6 +348,7 @@ class BlocksScene(Scene):
         self._draw_drag(surface)
         draw_popups(surface, self.popups)
         self.countdown.draw(surface, BOARD_RECT)
+        self.pause.draw_hold(surface, lambda player: BOARD_RECT)
         if self.paused:
             self.pause.draw(surface, self.ctx.frame)
         elif self.ended:

@@ -108,6 +108,7 @@ def draw(surface, scene) -> None:
         seconds = scene.idle.seconds_left(seat.player)
         if seconds is not None and not ending:
             draw_still_there(surface, board_rect(seat.player), seconds)
+    scene.pause.draw_hold(surface, board_rect)
     if ending:
         _draw_result(surface, scene)
 
