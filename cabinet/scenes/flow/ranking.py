@@ -1,5 +1,6 @@
 """The ranking after a game: the table, named with its game, with the new entry blinking.
-Start (Space on a keyboard) or A skips."""
+Start (Space on a keyboard) or A leaves it for attract mode: START TO EXIT, since it offers
+no continue."""
 
 from __future__ import annotations
 
@@ -73,4 +74,4 @@ class RankingScene(Scene):
         if line:
             text(surface, line, (WIDTH // 2, HEIGHT - 62), 21, palette.WHITE, "midtop")
         if blink(self.frames):
-            text(surface, tr("START TO CONTINUE"), (WIDTH // 2, HEIGHT - 30), 14, palette.GREEN, "midtop")
+            text(surface, tr("START TO EXIT"), (WIDTH // 2, HEIGHT - 30), 14, palette.GREEN, "midtop")

@@ -21,7 +21,7 @@ from cabinet.inputs.actions import Action
 from cabinet.language import N_, tr
 from cabinet.render import HEIGHT, WIDTH, fit_size, palette, sprites, text
 from cabinet.scenes.kit.base import Scene
-from cabinet.scenes.kit.credit_line import coins_short, paid_so_far, price_line
+from cabinet.scenes.kit.credit_line import coins_short, paid_so_far, price_words
 from cabinet.scenes.kit.ending import MatchEnd
 from cabinet.scenes.kit.fresh_press import FreshPresses
 from cabinet.scenes.kit.widgets import blink, side_name
@@ -120,10 +120,10 @@ class RematchScene(Scene):
              palette.WHITE if paid else palette.GREY, "midtop")
 
     def cost_line(self) -> str:
-        """The price, and how much of it is in: "PRICE 2  CREDITS 1  1/2 COINS"."""
+        """The price, and how much of it is in: "2 CREDITS (RM2)  CREDITS 1  1/2 COINS"."""
         bank = self.ctx.bank
         if self.ctx.free_play:
             return tr("FREE PLAY")
         price = bank.price(self.end.match.mode)
-        return "  ".join(filter(None, [tr("PRICE {price}", price=price), price_line(self.ctx),
+        return "  ".join(filter(None, [price_words(self.ctx, price),
                                        tr("CREDITS {credits}", credits=bank.credits), coins_short(bank)]))
