@@ -42,6 +42,7 @@ METER_W = 24
 METER_CELL = 19                      # one pending stone on the meter; 16 fill it
 RING = RingTimer(30, 8)
 CENTRE = WIDTH // 2
+SCORE_INSET = 8   # the scores' inner edge from their board's: room for the centre's ROUND word
 
 
 def _mirror(x: int, width: int, player: int) -> int:
@@ -160,7 +161,9 @@ def _draw_side(surface, scene, seat, ending: bool) -> None:
     pips = 24 * scene.rounds.rounds_to_win // 2
     round_pips(surface, (outer + pips if player == 1 else outer - pips, 56), scene.rounds, player)
     game = seat.game
-    text(surface, str(game.score), (inner, 4), fit_size(str(game.score), 42, 130), palette.WHITE, inner_align)
+    # Set in from the board's edge, so the centre's ROUND word (PUSINGAN in Malay) stands clear of both.
+    score_x = inner - SCORE_INSET if player == 1 else inner + SCORE_INSET
+    text(surface, str(game.score), (score_x, 4), fit_size(str(game.score), 42, 130), palette.WHITE, inner_align)
     streak = game.streak
     text(surface, tr("STREAK x{streak}", streak=streak) if streak else tr("STREAK -"), (inner, 56), 21,
          palette.CYAN if streak else palette.DIM, inner_align)
