@@ -304,15 +304,20 @@ def _draw_centre(surface, scene) -> None:
 
 
 def _draw_result(surface, scene) -> None:
-    """WIN / LOSE on each board; a slim banner for a round, a big one for the match."""
+    """WIN / LOSE on each board, and under a LOSE what decided it (NO ROOM!: the scores
+    above do not decide a round); a slim banner for a round, a big one for the match."""
     winner = scene.round_winner()
     for seat in scene.seats:
         rect = board_rect(seat.player)
         won = seat.player == winner
         words, colour = (tr("WIN"), palette.YELLOW) if won else (tr("LOSE"), palette.GREY)
-        band = pygame.Rect(rect.x, rect.centery - 40, rect.width, 80)
+        reason = tr("NO ROOM!") if seat.over and not won else ""   # not after a forfeit: room was left
+        band = pygame.Rect(rect.x, rect.centery - 40, rect.width, 116 if reason else 80)
         surface.blit(_band(band.width, band.height), band)
-        text(surface, words, band.center, 56, colour, "center")
+        text(surface, words, (band.centerx, band.y + 40), 56, colour, "center")
+        if reason:
+            text(surface, reason, (band.centerx, band.y + 76), fit_size(reason, 28, band.width - 16), palette.ORANGE,
+                 "midtop")
     # Above attract mode's bottom strip, which a demo or a replay shows.
     round_result(surface, scene.rounds, winner, (CENTRE, BOARD_Y + BOARD_PX + 42))
 
