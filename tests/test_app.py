@@ -167,7 +167,7 @@ def test_the_language_chosen_in_the_service_menu_shows_at_once(tmp_path):
         tap_service(app, Action.RIGHT)
         tap_service(app, Action.B)
         tap_service(app, Action.B)
-        enter(app, "SAVE AND EXIT")
+        enter(app, "SIMPAN DAN KELUAR")   # the menu already speaks the language picked
         assert app.ctx.settings.display.language == "ms" and language.current() == "ms"
         assert (prompt(app.ctx), credit_line(app.ctx)) == ("TEKAN START", "MAIN PERCUMA")
         assert app.render()

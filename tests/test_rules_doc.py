@@ -39,3 +39,19 @@ def test_the_anti_gravity_example_scores_as_written():
     (step,) = game.push("bottom", 0).steps
     assert (step.cleared_count, step.points) == (6, 120)
     assert "count 6, so 6 × 20 × 1 × 1 = 120" in " ".join(RULES.read_text().split())
+
+
+def test_the_ramp_levels_in_the_rules_are_the_levels_on_screen():
+    """The screens show an engine's ramp level + 1 (LEVEL 1 at the start): the rules count the same way."""
+    from cabinet.games.antigravity.engine import RAMP_COLOURS_AFTER
+    from cabinet.games.antigravity.ramp import ramp_rules
+    from cabinet.settings.schema import RampSettings
+    rules = " ".join(RULES.read_text(encoding="utf-8").split())
+    assert rules.count("You start at level 1") == 2, "both ramps say where the screen's count starts"
+    # BLOCKS lands stones from ramp level 1 on, one per ramp level: LEVEL 2 on screen lands one.
+    assert "From level 2 on, each new tray also drops grey **stones**" in rules and "one at level 2" in rules
+    # ANTI-GRAVITY's first extra colour comes with ramp level RAMP_COLOURS_AFTER + 1.
+    assert f"from level {RAMP_COLOURS_AFTER + 2} on each level also brings one more colour" in rules
+    ramp = ramp_rules(RampSettings())
+    first_band = next(level for level in range(20) if ramp.target_depth(level, 6))
+    assert f"From level {first_band + 1} *(setting `antigravity.ramp.horizon_level`" in rules

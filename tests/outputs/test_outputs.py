@@ -17,7 +17,7 @@ from cabinet.outputs.wiring import OUTPUTS, SUGGESTED_PINS, check_outputs
 from cabinet.settings.load import parse_settings
 from cabinet.settings.schema import Settings
 from support import ROOT
-from support.app import make_app, past_countdown, run
+from support.app import make_app, past_countdown, run, settled
 
 PAID = """
 credits:
@@ -171,13 +171,17 @@ def test_the_lockout_refuses_from_the_frame_credits_reach_the_limit_and_accepts_
     stepped(app, pins, [coin(2)])                # a coin that slips through anyway is credited
     assert app.ctx.bank.credits == 4 and app.ctx.store.audits.snapshot()["credits_over_max"] == 1
     stepped(app, pins, [InputEvent(1, Action.START, True)], frames=3)   # game select
+    settled(app)                                 # a menu takes presses once it is seen
     stepped(app, pins, [InputEvent(1, Action.A, True)], frames=3)       # BLOCKS
+    settled(app)
     stepped(app, pins, [InputEvent(1, Action.A, True)], frames=1)       # SINGLE: 4 -> 3 credits
     assert app.ctx.bank.credits == 3 and pins.pin(15).state is False
     app.ctx.bank.service_credit()                # the limit stops service credits too
     app.ctx.go_to_attract()
     stepped(app, pins, [InputEvent(1, Action.START, True)], frames=3)
+    settled(app)
     stepped(app, pins, [InputEvent(1, Action.A, True)], frames=3)
+    settled(app)
     stepped(app, pins, [InputEvent(1, Action.A, True)], frames=1)       # 3 -> 2: accepts at once
     assert app.ctx.bank.credits == 2 and pins.pin(15).state is True
 
@@ -330,7 +334,9 @@ def test_start_lamps_follow_the_credits_within_the_frame_and_blink_on_the_pin(pi
     wait_for(lambda: len(pins.pin(18).states) >= 5)             # it really blinks (gpiozero's thread)
     assert {s.state for s in pins.pin(18).states} == {True, False}
     run(app, 3, [InputEvent(1, Action.START, True)])           # game select
+    settled(app)                                                # a menu takes presses once it is seen
     run(app, 3, [InputEvent(1, Action.A, True)])               # BLOCKS
+    settled(app)
     app.step([InputEvent(1, Action.A, True)])                   # SINGLE: the credit is spent
     assert app.ctx.bank.credits == 0
     assert lamp_states(app) == ("on", "off")                    # the same frame: lit for player 1's game

@@ -1,5 +1,6 @@
 """Every screen in every language, upright and turned: no text leaves the screen or the box
-it was fitted into, and no two texts overlap (issue 24.3; issue 23's overlapping texts).
+it was fitted into, and no two texts overlap or touch (issue 24.3; issue 23's overlapping
+texts; issue 41.8's "776PUSINGAN1037").
 
 Each screen of ``support.screens`` (and every service page, found by walking the menu)
 is built in English, then drawn in each language while :class:`cabinet.render.text.Recorder`
@@ -21,7 +22,7 @@ from cabinet.inputs.keyboard import KEYS
 from cabinet.render import HEIGHT, WIDTH, sprites
 from cabinet.render import text as text_module
 from cabinet.render.display import display_size
-from cabinet.render.text import Recorder
+from cabinet.render.text import Drawn, Recorder
 from support.app import make_app
 from support.screens import SCREENS, service_page, service_pages
 from support.settings import menu_help_lines
@@ -58,6 +59,7 @@ SERVICE_PAGES = [
     ("INPUT TEST",),
     ("SCREEN TEST",),
     ("SOUND TEST",),
+    ("MUSIC TEST",),
     ("OUTPUT TEST",),
     ("OUTPUT TEST", "METER PULSE"),
     ("HIGH-SCORE RESET",),
@@ -143,8 +145,18 @@ def untranslated(string: str) -> bool:
     return ENGLISH_PHRASE.search(string) is not None
 
 
+# Texts side by side closer than this read as one word ("776PUSINGAN1037"): a space of the
+# smallest font (two of its dots). Texts one above the other only must not touch.
+SIDE_GAP = 4
+STACK_GAP = 1
+
+
 def _clash(first, second) -> bool:
-    return first.rect.colliderect(second.rect) and (first.string, first.rect) != (second.string, second.rect)
+    """``first`` and ``second`` overlap, or touch: closer than SIDE_GAP side by side, or meeting
+    edge to edge one above the other."""
+    if (first.string, first.rect) == (second.string, second.rect):
+        return False
+    return first.rect.inflate(2 * SIDE_GAP, 2 * STACK_GAP).colliderect(second.rect)
 
 
 def problems(drawn, starts: list[int], code: str, as_written: bool = False) -> list[str]:
@@ -166,7 +178,7 @@ def problems(drawn, starts: list[int], code: str, as_written: bool = False) -> l
     for start, end in zip(bounds, bounds[1:]):
         layer = [item for item in drawn[start:end] if item.string.strip()]
         for index, first in enumerate(layer):
-            found += [f"{first.string!r} overlaps {second.string!r}: {first.rect} {second.rect}"
+            found += [f"{first.string!r} overlaps or touches {second.string!r}: {first.rect} {second.rect}"
                       for second in layer[index + 1:] if _clash(first, second)]
     return found
 
@@ -174,6 +186,17 @@ def problems(drawn, starts: list[int], code: str, as_written: bool = False) -> l
 def turned(rect: pygame.Rect) -> pygame.Rect:
     """Where ``rect`` of the logical picture lands on a screen turned 90 degrees (Display.to_logical's inverse)."""
     return pygame.Rect(HEIGHT - rect.bottom, rect.x, rect.height, rect.width)
+
+
+@pytest.mark.parametrize(("second", "clash"), [
+    (pygame.Rect(433, 6, 95, 15), True),     # "776PUSINGAN": 3 pixels apart, side by side
+    (pygame.Rect(434, 6, 95, 15), False),    # a space of the smallest font between them
+    (pygame.Rect(397, 49, 95, 15), True),    # one right under the other, edge to edge
+    (pygame.Rect(397, 50, 95, 15), False),   # a pixel row between them
+])
+def test_texts_that_touch_are_caught_not_only_texts_that_overlap(second, clash):
+    drawn = [Drawn("776", pygame.Rect(397, 4, 33, 45), None, 42), Drawn("PUSINGAN", second, None, 14)]
+    assert bool(problems(drawn, [0], "en")) is clash
 
 
 def test_every_service_page_is_laid_out():

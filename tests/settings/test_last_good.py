@@ -28,7 +28,7 @@ from cabinet.settings.load import MAX_PROBLEMS, SHIPPED_CONFIG, USING_FACTORY, U
 from cabinet.settings.save import save_settings
 from cabinet.settings.schema import Settings
 from cabinet.storage.scores import antigravity_tables, check_table
-from support.app import Heard
+from support.app import Heard, settled
 from support.settings import PAID, SHIPPED, broken_yaml, is_paid
 
 
@@ -488,9 +488,11 @@ def test_a_cabinet_restarted_on_a_broken_file_charges_coins_as_it_did(paid, pins
         assert bank.credits == 1
         drop(pins, 26, app)
         assert isinstance(app.ctx.scenes.top, GameSelectScene)
+        settled(app)                                # a menu takes presses once it is seen
         app.step([InputEvent(1, Action.A, True)])   # BLOCKS
         for _ in range(3):
             app.step()
+        settled(app)
         app.step([InputEvent(1, Action.A, True)])   # SINGLE: the game takes its credit
         for _ in range(3):
             app.step()

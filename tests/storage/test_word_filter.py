@@ -36,6 +36,8 @@ def test_rude_initials_are_masked_however_typed_and_others_are_not():
 
 
 def type_initials(app, scene, word: str) -> None:
+    while not scene.fresh.settled:   # the entry takes no press in its first moment
+        scene.update()
     for position, letter in enumerate(word):
         for _ in range(CHARACTERS.index(letter)):
             scene.handle(InputEvent(1, Action.UP, True))

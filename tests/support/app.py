@@ -82,8 +82,17 @@ def start_blocks_single(app: App, player: int = 1):
 
 
 def tap(app: App, action: Action, player: int = 1, settle: int = 2) -> None:
-    """Press ``action`` for one frame, then let ``settle`` frames pass."""
+    """Press ``action`` for one frame, then let ``settle`` frames pass. Like a player, the
+    press waits until the screen on top takes presses (its ``fresh`` guard has settled)."""
+    settled(app)
     run(app, 1 + settle, [press(action, player)])
+
+
+def settled(app: App) -> None:
+    """Step until the screen on top takes presses: a guarded screen drops them at first."""
+    guard = getattr(app.ctx.scenes.top, "fresh", None)
+    while guard is not None and not guard.settled:
+        app.step()
 
 
 def past_countdown(app: App):

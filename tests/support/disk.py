@@ -77,20 +77,32 @@ class RealDisk:
 
     def close(self) -> None:
         for mount in (self.folder, self.source):
-            subprocess.run(["umount", str(mount)], check=False, capture_output=True)
-            if os.path.ismount(mount):
-                subprocess.run(["umount", "-l", str(mount)], check=False, capture_output=True)
+            _unmount(mount)
+
+
+def _unmount(mount: Path) -> None:
+    """Unmount ``mount``, lazily if something still holds it."""
+    subprocess.run(["umount", str(mount)], check=False, capture_output=True)
+    if os.path.ismount(mount):
+        subprocess.run(["umount", "-l", str(mount)], check=False, capture_output=True)
+
+
+def _mounted(make, needs: str, cannot: str):
+    """``make()``'s mount, or the test skipped saying why this process may not make it."""
+    if sys.platform != "linux" or os.geteuid() != 0:
+        pytest.skip(needs)
+    try:
+        return make()
+    except (subprocess.CalledProcessError, FileNotFoundError) as exc:
+        pytest.skip(f"{cannot}: {getattr(exc, 'stderr', exc)}")
 
 
 @pytest.fixture
 def real_disk(tmp_path):
     """A 16 MiB tmpfs for the state folder; skipped where this process may not mount."""
-    if sys.platform != "linux" or os.geteuid() != 0:
-        pytest.skip("needs root on Linux to mount a tmpfs (a read-only mount stops root's writes)")
-    try:
-        disk = RealDisk(tmp_path, 16 * MiB)
-    except (subprocess.CalledProcessError, FileNotFoundError) as exc:
-        pytest.skip(f"cannot mount a tmpfs here: {getattr(exc, 'stderr', exc)}")
+    disk = _mounted(lambda: RealDisk(tmp_path, 16 * MiB),
+                    "needs root on Linux to mount a tmpfs (a read-only mount stops root's writes)",
+                    "cannot mount a tmpfs here")
     yield disk
     disk.close()
 
@@ -120,20 +132,14 @@ class FailingCard:
         self.trigger.write_text("test: the card failed\n")
 
     def close(self) -> None:
-        subprocess.run(["umount", str(self.folder)], check=False, capture_output=True)
-        if os.path.ismount(self.folder):
-            subprocess.run(["umount", "-l", str(self.folder)], check=False, capture_output=True)
+        _unmount(self.folder)
 
 
 @pytest.fixture
 def failing_card(tmp_path):
     """A 16 MiB ext4 card that turns read-only on demand; skipped where this process may not mount one."""
-    if sys.platform != "linux" or os.geteuid() != 0:
-        pytest.skip("needs root on Linux to loop-mount an ext4 image")
-    try:
-        card = FailingCard(tmp_path, 16 * MiB)
-    except (subprocess.CalledProcessError, FileNotFoundError) as exc:
-        pytest.skip(f"cannot loop-mount an ext4 image here: {getattr(exc, 'stderr', exc)}")
+    card = _mounted(lambda: FailingCard(tmp_path, 16 * MiB), "needs root on Linux to loop-mount an ext4 image",
+                    "cannot loop-mount an ext4 image here")
     if not card.trigger.exists():
         card.close()
         pytest.skip(f"this kernel has no {card.trigger} to make ext4 meet an error")

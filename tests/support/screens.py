@@ -205,6 +205,19 @@ def _anti_gravity(mode: str, frames: int = FIELD_FRAMES, paused: bool = False, *
     return build
 
 
+def _holding_start(build, player: int = 1):
+    """The screen ``build`` makes while ``player`` holds Start half way to a pause: the bar filling."""
+    def held(app):
+        from cabinet import FPS
+        from cabinet.inputs.actions import Action, InputEvent
+        scene = build(app)
+        scene.pause.press(InputEvent(player, Action.START, True))
+        for _ in range(FPS // 2):
+            scene.pause.tick()
+        return scene
+    return held
+
+
 def _anti_gravity_cpu(app):
     from cabinet.games.match import cpu_match
     from cabinet.scenes.flow.play import match_scene
@@ -458,6 +471,9 @@ SCREENS = {
     "blocks pause": _blocks(FIELD_FRAMES, paused=True),
     "blocks game over": _blocks(FIELD_FRAMES, over=True),
     "blocks versus": _blocks_versus(False),
+    "blocks holding start": _holding_start(_blocks(FIELD_FRAMES)),
+    "blocks versus holding start": _holding_start(_blocks_versus(False), player=2),
+    "anti-gravity versus holding start": _holding_start(_anti_gravity("versus")),
     "blocks vs cpu": _blocks_versus(True),
     "blocks still there": _idle("blocks"),
     "anti-gravity ready": _anti_gravity("single", 20),

@@ -11,7 +11,7 @@ import pytest
 from cabinet.app import App
 from cabinet.inputs.actions import CABINET, Action, InputEvent
 from cabinet.settings.load import SHIPPED_CONFIG, load_settings
-from support.app import Heard
+from support.app import Heard, settled
 
 
 def cabinet_on_file(tmp_path: Path, yaml_text: str | None = None, name: str = "cabinet.yaml") -> tuple[App, Path]:
@@ -31,7 +31,9 @@ def step(app: App, events=(), frames: int = 1) -> None:
 
 
 def tap(app: App, action: Action, player: int = 1) -> None:
-    """One press and release of a panel switch (player 1 or 2) or a door button (CABINET)."""
+    """One press and release of a panel switch (player 1 or 2) or a door button (CABINET), once
+    the screen on top takes presses (as a person waits to see it)."""
+    settled(app)
     step(app, [InputEvent(player, action, True)])
     step(app, [InputEvent(player, action, False)])
 

@@ -146,6 +146,8 @@ class PlayLayout:
             self.draw_banner(surface)
         for view in self.views:
             scene.countdown.draw(surface, view.rect)
+        fields = {seat.player: view.rect for seat, view in zip(scene.seats, self.views)}
+        scene.pause.draw_hold(surface, fields.__getitem__)
         if scene.paused:
             self.draw_pause(surface)
 
@@ -295,9 +297,10 @@ class SingleLayout(PlayLayout):
         scene = self.scene
         game = scene.seats[0].game
         complete = scene.mode == "contest" and not game.remaining_pairs()
-        # Over the right-hand panel, so the field that ended the game stays in view.
-        box = self.banner(surface, self.right.width, 170, palette.YELLOW if complete else palette.RED,
-                          self.right.center)
+        # Over the field the game was played on, high up, as the versus result: the S line,
+        # where the game was lost, stays in view, and so do the panels beside it.
+        box = self.banner(surface, self.right.x - self.left.right - 16, 170,
+                          palette.YELLOW if complete else palette.RED, (self.views[0].rect.centerx, TOP + 110))
         title = tr("LIST COMPLETE!") if complete else tr("GAME OVER")
         fitted(surface, title, (box.centerx, box.y + 28), 49, palette.YELLOW if complete else palette.RED,
                box.width - 40, "midtop")
@@ -430,8 +433,9 @@ class VersusLayout(PlayLayout):
         fitted(surface, title, (box.centerx, box.y + 18), 42, colour, box.width - 40, "midtop")
         text(surface, tr("MATCH {score}", score=scene.match.score_line(winner)), (box.centerx, box.y + 70), 28,
              palette.WHITE, "midtop")
+        # What decided the race, not the scores: each side's clears (or points) toward the goal.
         rows = [(player, side_short_name(scene.match, player), tr("WIN") if player == winner else tr("LOSE"),
-                 str(scene.seat_for(player).game.score)) for player in (1, 2)]
+                 decisive(scene, player)) for player in (1, 2)]
         size = _row_size(rows, box.width - 80)
         score_x = box.right - 40 - max(text_size(score, size)[0] for *_, score in rows + [SCORE_ROOM])
         word_x = score_x - 16
@@ -439,12 +443,27 @@ class VersusLayout(PlayLayout):
         name_room = word_x - max(text_size(word, size)[0] for _, _, word, _ in rows) - 16 - (box.x + 40)
         for index, (player, name, word, score) in enumerate(rows):
             y = box.y + 120 + index * 40
-            text(surface, name, (box.x + 40, y), fit_size(name, size, name_room), PLAYER_COLOURS[player])
-            text(surface, word, (word_x, y), size, palette.YELLOW if player == winner else palette.GREY, "topright")
-            text(surface, score, (box.right - 40, y), size, palette.WHITE, "topright")
+            room = name_room
+            if score:
+                text(surface, word, (word_x, y), size, palette.YELLOW if player == winner else palette.GREY, "topright")
+                text(surface, score, (box.right - 40, y), size, palette.WHITE, "topright")
+            else:   # the stack that ended the match: GAME OVER across the word and number columns
+                over = text(surface, tr("GAME OVER"), (box.right - 40, y), size, palette.RED, "topright")
+                room = over.x - 16 - (box.x + 40)
+            text(surface, name, (box.x + 40, y), fit_size(name, size, room), PLAYER_COLOURS[player])
 
 
-SCORE_ROOM = (0, "", "", "00000")   # a result row's score column is at least five digits wide
+SCORE_ROOM = (0, "", "", "00000")   # a result row's last column is at least five digits wide
+
+
+def decisive(scene, player: int) -> str:
+    """What decided the match for ``player``: how far they came in the measure the race is run
+    on (blocks cleared, or points), as the bar below says it against the goal; "" when their
+    stack ended it (the row then says GAME OVER)."""
+    if scene.seat_for(player).game.game_over:
+        return ""
+    progress = scene.versus.progress(player)
+    return str(min(progress.value, progress.target))
 
 
 def _row_size(rows, width: int) -> int:

@@ -51,6 +51,7 @@ def draw(surface, scene) -> None:
     _draw_drag(surface, scene)
     draw_popups(surface, scene.popups)
     scene.countdown.draw(surface, BOARD_RECT)
+    scene.pause.draw_hold(surface, lambda player: BOARD_RECT)
     if scene.paused:
         scene.pause.draw(surface, scene.ctx.frame)
     elif scene.ended:

@@ -42,6 +42,7 @@ METER_W = 24
 METER_CELL = 19                      # one pending stone on the meter; 16 fill it
 RING = RingTimer(30, 8)
 CENTRE = WIDTH // 2
+SCORE_INSET = 8   # the scores' inner edge from their board's: room for the centre's ROUND word
 
 
 def _mirror(x: int, width: int, player: int) -> int:
@@ -108,6 +109,7 @@ def draw(surface, scene) -> None:
         seconds = scene.idle.seconds_left(seat.player)
         if seconds is not None and not ending:
             draw_still_there(surface, board_rect(seat.player), seconds)
+    scene.pause.draw_hold(surface, board_rect)
     if ending:
         _draw_result(surface, scene)
 
@@ -159,7 +161,9 @@ def _draw_side(surface, scene, seat, ending: bool) -> None:
     pips = 24 * scene.match.rounds_to_win // 2
     round_pips(surface, (outer + pips if player == 1 else outer - pips, 56), scene.match, player)
     game = seat.game
-    text(surface, str(game.score), (inner, 4), fit_size(str(game.score), 42, 130), palette.WHITE, inner_align)
+    # Set in from the board's edge, so the centre's ROUND word (PUSINGAN in Malay) stands clear of both.
+    score_x = inner - SCORE_INSET if player == 1 else inner + SCORE_INSET
+    text(surface, str(game.score), (score_x, 4), fit_size(str(game.score), 42, 130), palette.WHITE, inner_align)
     streak = game.streak
     text(surface, tr("STREAK x{streak}", streak=streak) if streak else tr("STREAK -"), (inner, 56), 21,
          palette.CYAN if streak else palette.DIM, inner_align)
@@ -300,15 +304,20 @@ def _draw_centre(surface, scene) -> None:
 
 
 def _draw_result(surface, scene) -> None:
-    """WIN / LOSE on each board; a slim banner for a round, a big one for the match."""
+    """WIN / LOSE on each board, and under a LOSE what decided it (NO ROOM!: the scores
+    above do not decide a round); a slim banner for a round, a big one for the match."""
     winner = scene.round_winner()
     for seat in scene.seats:
         rect = board_rect(seat.player)
         won = seat.player == winner
         words, colour = (tr("WIN"), palette.YELLOW) if won else (tr("LOSE"), palette.GREY)
-        band = pygame.Rect(rect.x, rect.centery - 40, rect.width, 80)
+        reason = tr("NO ROOM!") if seat.over and not won else ""   # not after a forfeit: room was left
+        band = pygame.Rect(rect.x, rect.centery - 40, rect.width, 116 if reason else 80)
         surface.blit(_band(band.width, band.height), band)
-        text(surface, words, band.center, 56, colour, "center")
+        text(surface, words, (band.centerx, band.y + 40), 56, colour, "center")
+        if reason:
+            text(surface, reason, (band.centerx, band.y + 76), fit_size(reason, 28, band.width - 16), palette.ORANGE,
+                 "midtop")
     # Above attract mode's bottom strip, which a demo or a replay shows.
     round_result(surface, scene.match, winner, (CENTRE, BOARD_Y + BOARD_PX + 42))
 

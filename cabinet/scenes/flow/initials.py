@@ -23,6 +23,7 @@ from cabinet.render.text import fit_size, text
 from cabinet.scenes.flow.ranking import RankingScene
 from cabinet.scenes.flow.tables import full_title, ordinal
 from cabinet.scenes.kit.base import Scene
+from cabinet.scenes.kit.fresh_press import FreshPresses
 from cabinet.scenes.kit.widgets import READABLE, blink, draw_backdrop, draw_time_left
 
 log = logging.getLogger(__name__)
@@ -59,6 +60,7 @@ class InitialsScene(Scene):
         self.idle = 0
         self.frames = 0
         self.done = False
+        self.fresh = FreshPresses()   # a late Start meant for the screen before is no entry
 
     def _rank_now(self) -> int | None:
         try:
@@ -76,7 +78,7 @@ class InitialsScene(Scene):
         self.ctx.audio.play("new_record")
 
     def handle(self, event) -> None:
-        if not event.pressed or event.player != self.player or self.done:
+        if not self.fresh.admit(event) or not event.pressed or event.player != self.player or self.done:
             return
         self.idle = 0
         action = event.action
@@ -103,6 +105,7 @@ class InitialsScene(Scene):
             self.confirm()
 
     def update(self) -> None:
+        self.fresh.tick()
         self.frames += 1
         self.idle += 1
         if self.idle >= IDLE_SECONDS * 60 and not self.done:

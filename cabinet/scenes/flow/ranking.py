@@ -1,5 +1,6 @@
 """The ranking after a game: the table, named with its game, with the new entry blinking.
-Start (Space on a keyboard) or A skips."""
+Start (Space on a keyboard) or A leaves it for attract mode: START TO EXIT, since it offers
+no continue."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from cabinet.render.text import text
 from cabinet.scenes.flow.network_tables import draw_network_place, network_place
 from cabinet.scenes.flow.tables import draw_table, full_title, read_table, table_rects, table_words
 from cabinet.scenes.kit.base import Scene
+from cabinet.scenes.kit.fresh_press import FreshPresses
 from cabinet.scenes.kit.widgets import blink, draw_backdrop, heading
 
 RANKING_SECONDS = 10
@@ -34,16 +36,17 @@ class RankingScene(Scene):
         self.entries = read_table(ctx, table)
         self.network_place = network_place(ctx, table, score, rank, self.entries)  # "NETWORK #3" (issue 15)
         self.frames = 0
+        self.fresh = FreshPresses()   # the button that ended the initials does not skip this too
 
     def enter(self) -> None:
         self.ctx.inputs.set_repeat_profile("menu")
 
     def handle(self, event) -> None:
-        # A short grace period, so the button that ended the initials does not skip this too.
-        if event.pressed and self.frames > 20 and event.action in (Action.START, Action.A):
+        if self.fresh.admit(event) and event.pressed and event.action in (Action.START, Action.A):
             self.ctx.go_to_attract()
 
     def update(self) -> None:
+        self.fresh.tick()
         self.frames += 1
         if self.frames >= RANKING_SECONDS * 60:
             self.ctx.go_to_attract()
@@ -72,4 +75,4 @@ class RankingScene(Scene):
         if line:
             text(surface, line, (WIDTH // 2, HEIGHT - 62), 21, palette.WHITE, "midtop")
         if blink(self.frames):
-            text(surface, tr("START TO CONTINUE"), (WIDTH // 2, HEIGHT - 30), 14, palette.GREEN, "midtop")
+            text(surface, tr("START TO EXIT"), (WIDTH // 2, HEIGHT - 30), 14, palette.GREEN, "midtop")

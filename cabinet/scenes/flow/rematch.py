@@ -22,8 +22,9 @@ from cabinet.language import N_, tr
 from cabinet.render import HEIGHT, WIDTH, palette, sprites
 from cabinet.render.text import fit_size, text
 from cabinet.scenes.kit.base import Scene
-from cabinet.scenes.kit.credit_line import coins_short, paid_so_far, price_line
+from cabinet.scenes.kit.credit_line import coins_short, paid_so_far, price_words
 from cabinet.scenes.kit.ending import MatchEnd
+from cabinet.scenes.kit.fresh_press import FreshPresses
 from cabinet.scenes.kit.widgets import blink, side_name
 
 
@@ -53,6 +54,7 @@ class RematchScene(Scene):
         self.frames = 0
         self.message = ""
         self._credits = ctx.bank.credits
+        self.fresh = FreshPresses()   # a press meant for the match does not buy a rematch
 
     def _full_count(self) -> int:
         return self.ctx.settings.versus.rematch_seconds * FPS
@@ -66,7 +68,7 @@ class RematchScene(Scene):
 
     def handle(self, event) -> None:
         match = self.end.match
-        if not event.pressed or event.action is not Action.START or event.player not in PLAYERS:
+        if not self.fresh.admit(event) or not event.pressed or event.action is not Action.START or event.player not in PLAYERS:
             return
         if match.is_cpu(event.player):
             return   # that panel is nobody's: the CPU played there
@@ -77,6 +79,7 @@ class RematchScene(Scene):
         self.ctx.scenes.reset(self.again(self.ctx, match, self.end.series))
 
     def update(self) -> None:
+        self.fresh.tick()
         self.frames += 1
         self.frames_left -= 1
         credits = self.ctx.bank.credits
@@ -118,10 +121,10 @@ class RematchScene(Scene):
              palette.WHITE if paid else palette.GREY, "midtop")
 
     def cost_line(self) -> str:
-        """The price, and how much of it is in: "PRICE 2  CREDITS 1  1/2 COINS"."""
+        """The price, and how much of it is in: "2 CREDITS (RM2)  CREDITS 1  1/2 COINS"."""
         bank = self.ctx.bank
         if self.ctx.free_play:
             return tr("FREE PLAY")
         price = bank.price(self.end.match.mode)
-        return "  ".join(filter(None, [tr("PRICE {price}", price=price), price_line(self.ctx),
+        return "  ".join(filter(None, [price_words(self.ctx, price),
                                        tr("CREDITS {credits}", credits=bank.credits), coins_short(bank)]))

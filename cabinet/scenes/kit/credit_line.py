@@ -7,6 +7,9 @@ The credits come from the bank, which reads SQLite again only after the database
 
 from __future__ import annotations
 
+import re
+from decimal import Decimal
+
 from cabinet.language import tr
 from cabinet.render import HEIGHT, WIDTH, palette
 from cabinet.render.text import text, text_size
@@ -29,6 +32,23 @@ def price_line(ctx) -> str:
     """The price of one credit in the venue's money ("1 CREDIT RM1"); "" when the operator names none."""
     price = ctx.bank.settings.price_text
     return tr("1 CREDIT {price}", price=price) if price else ""
+
+
+def price_words(ctx, credits: int) -> str:
+    """What ``credits`` cost, as a price reads: "2 CREDITS (RM2)" when the operator's price of a
+    credit holds one number to multiply, "2 CREDITS  1 CREDIT 50 SEN" when it does not, "2 CREDITS"
+    without one."""
+    words = credits_words(credits)
+    price = ctx.bank.settings.price_text
+    amount = _AMOUNT.fullmatch(price) if price else None
+    if amount is None:
+        return "  ".join(filter(None, [words, price_line(ctx)]))
+    before, number, after = amount.groups()
+    total = Decimal(number) * credits
+    return f"{words} ({before}{total:f}{after})"
+
+
+_AMOUNT = re.compile(r"(\D*?)(\d+(?:\.\d+)?)(\D*)")   # "RM1", "100円", "$1.50": one number in the price
 
 
 def coins_short(bank) -> str:

@@ -22,6 +22,7 @@ from cabinet.render.sprites import panel
 from cabinet.render.text import fit_size, text
 from cabinet.scenes.kit.base import Scene
 from cabinet.scenes.kit.credit_line import credit_line, credits_words, draw_credit_line
+from cabinet.scenes.kit.fresh_press import FreshPresses
 from cabinet.scenes.kit.widgets import READABLE, blink, draw_backdrop, draw_time_left, heading
 
 __all__ = ["VS_CPU", "MenuScene", "Option", "Starter"]
@@ -56,15 +57,17 @@ class MenuScene(Scene):
         self.message = ""
         self.message_frames = 0
         self.message_credits = ""   # the credit line when the message came: a coin since ends it
+        self.fresh = FreshPresses()   # the press that chose on the menu before does not choose here
 
     def options(self) -> list[Option]:
         raise NotImplementedError
 
     def enter(self) -> None:
         self.ctx.inputs.set_repeat_profile("menu")
+        self.fresh = FreshPresses()   # a menu comes back (B on the one after): guarded again
 
     def handle(self, event) -> None:
-        if not event.pressed or event.player not in (1, 2):
+        if not self.fresh.admit(event) or not event.pressed or event.player not in (1, 2):
             return
         self.idle = 0
         options = self.options()
@@ -81,6 +84,7 @@ class MenuScene(Scene):
             self.back()
 
     def update(self) -> None:
+        self.fresh.tick()
         self.frames += 1
         self.idle += 1
         if self.message_frames:

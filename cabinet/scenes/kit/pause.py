@@ -1,7 +1,8 @@
 """Pausing a game from the panel, and the pause screen every play scene shows.
 
 A cabinet's panel has no pause button: a player pauses by holding Start for a
-second (``play.pause: hold_start``) and goes on with a press of Start. The
+second (``play.pause: hold_start``) and goes on with a press of Start; while Start is
+held, HOLD START TO PAUSE and a bar fill toward the pause, so a tap shows there is one. The
 cabinet's pause key (F9 on a keyboard with cabinet keys) pauses and resumes
 too. While paused the field is hidden, so a pause buys no thinking time, and a
 pause ends by itself after ``play.pause_seconds``: nobody holds the cabinet.
@@ -17,10 +18,12 @@ from cabinet.language import N_, tr
 from cabinet.render import HEIGHT, WIDTH, palette, sprites
 from cabinet.render.text import covered as text_drawn_under
 from cabinet.render.text import fit_size, text
-from cabinet.scenes.kit.widgets import blink, draw_backdrop
+from cabinet.render.wrap import wrapped
+from cabinet.scenes.kit.widgets import READABLE, blink, draw_backdrop
 
 HOLD_FRAMES = FPS                      # holding Start this long pauses
 RESUME_HINT = N_("PRESS START TO RESUME")
+HOLD_HINT = N_("HOLD START TO PAUSE")
 
 
 class Pause:
@@ -76,6 +79,17 @@ class Pause:
         if any(held >= HOLD_FRAMES for held in self._held.values()):
             self.toggle()
 
+    def holding(self) -> dict[int, float]:
+        """How far each player's held Start has come toward a pause, from 0 to 1."""
+        if self.paused or not self.by_start:
+            return {}
+        return {player: min(1.0, held / HOLD_FRAMES) for player, held in self._held.items()}
+
+    def draw_hold(self, surface: pygame.Surface, field_of) -> None:
+        """Each held Start's bar filling toward the pause, on its player's field (``field_of(player)``)."""
+        for player, fraction in self.holding().items():
+            draw_pause_hold(surface, field_of(player), fraction)
+
     @property
     def seconds_left(self) -> int:
         """Whole seconds until the pause ends by itself."""
@@ -83,6 +97,24 @@ class Pause:
 
     def draw(self, surface: pygame.Surface, frame: int) -> None:
         draw_pause(surface, frame, self.seconds_left)
+
+
+def draw_pause_hold(surface: pygame.Surface, area: pygame.Rect, fraction: float) -> None:
+    """HOLD START TO PAUSE over a bar filled to ``fraction``, at the foot of ``area`` (the
+    holding player's field): the pause is a second away, not missing."""
+    hint = tr(HOLD_HINT)
+    lines = wrapped(hint, READABLE, area.width)   # a narrow field takes it on two lines, still readable
+    band = pygame.Rect(area.x - 8, 0, area.width + 16, 50 + len(lines) * (READABLE + 6))
+    band.bottom = area.bottom - 8
+    surface.blit(sprites.panel(band.width, band.height, palette.YELLOW, palette.SHADOW), band)
+    for index, line in enumerate(lines):
+        text(surface, line, (band.centerx, band.y + 10 + index * (READABLE + 6)), READABLE, palette.YELLOW, "midtop")
+    bar = pygame.Rect(band.x + 16, band.bottom - 30, band.width - 32, 18)
+    pygame.draw.rect(surface, palette.GREY, bar, 2)
+    filled = bar.inflate(-6, -6)
+    filled.width = round(filled.width * fraction)
+    if filled.width:
+        surface.fill(palette.YELLOW, filled)
 
 
 def draw_pause(surface: pygame.Surface, frame: int, seconds_left: int | None = None) -> None:

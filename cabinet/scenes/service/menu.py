@@ -12,6 +12,7 @@ import copy
 import logging
 import weakref
 
+from cabinet import language
 from cabinet.language import N_, tr
 from cabinet.scenes.service import bookkeeping, confirm, hardware, network, notices, output_test, settings_pages, takings
 from cabinet.scenes.service.music_test import MusicTestPage
@@ -68,6 +69,12 @@ class ServiceMenuScene(Page):
                        shown=lambda: tr("CHANGED") if self.dirty else ""),
             CommandRow(tr("EXIT WITHOUT SAVING"), self.discard_and_exit, tr("FORGET EVERY CHANGE")),
         ]
+
+    def leave(self) -> None:
+        """Gone from the stack (saved, left, or reset): the cabinet speaks its running
+        settings' language again; a draft's language left unsaved goes with the draft."""
+        if self.ctx.scenes.top is not self:
+            language.use(self.ctx.settings.display.language)
 
     def open(self, page_class) -> None:
         self.ctx.scenes.push(page_class(self.ctx, self))

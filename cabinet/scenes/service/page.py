@@ -8,6 +8,7 @@ screen scrolls, with arrows saying there is more.
 
 from __future__ import annotations
 
+from cabinet import language
 from cabinet.inputs.actions import CABINET, Action
 from cabinet.language import N_, tr
 from cabinet.render import HEIGHT, WIDTH, palette
@@ -91,11 +92,11 @@ class Page(Scene):
         elif action in (Action.LEFT, Action.RIGHT) and rows:
             if rows[self.index].change(-1 if action is Action.LEFT else 1):
                 self.ctx.audio.play("menu_move")
-                self.changed()
+                self.draft_changed()
         elif action in (Action.A, Action.START) and rows:
             self.ctx.audio.play("menu_select")
             if rows[self.index].select():
-                self.changed()
+                self.draft_changed()
         elif action is Action.B:
             self.back()
 
@@ -110,6 +111,13 @@ class Page(Scene):
 
     def test_pressed(self) -> None:
         """TEST means something only on confirmation pages."""
+
+    def draft_changed(self) -> None:
+        """A row changed the draft: the menu speaks the draft's language at once (the
+        operator sees the choice), and the page refreshes."""
+        if self.menu is not None and self.ctx.scenes.top is self:   # not a command that left the menu
+            language.use(self.menu.draft.display.language)
+        self.changed()
 
     def changed(self) -> None:
         """A row's value changed (pages that show derived figures refresh here)."""

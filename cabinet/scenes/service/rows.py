@@ -55,7 +55,7 @@ LABELS = {
     "clears": N_("BLOCKS CLEARED PER STEP"),
     "step_seconds": N_("TURN TIME CUT PER STEP"),
     "min_seconds": N_("SHORTEST TURN TIME"),
-    "horizon_level": N_("HORIZON WIDENS FROM LEVEL"),
+    "horizon_level": N_("HORIZON WIDENS AFTER STEPS"),
     "horizon_warning": N_("HORIZON ROW WARNING TURNS"),
     "ramp_placements": N_("PLACEMENTS PER RAMP LEVEL"),
     "same_pieces": N_("SAME PIECES FOR BOTH"),
@@ -258,8 +258,8 @@ def format_value(name: str, value) -> str:
         return tr("{degrees} DEG", degrees=value)
     if name == "language" and value in NAMES:
         return NAMES[value]
-    if name == "horizon_level" and value == 0:
-        return tr("NEVER")
+    if name == "horizon_level":   # counted in ramp steps; the screen's LEVEL starts at 1
+        return tr("NEVER") if value == 0 else tr("{steps} (LEVEL {level})", steps=value, level=value + 1)
     if name == "pause" and value == "hold_start":
         return tr("HOLD START")
     return choice_word(value)

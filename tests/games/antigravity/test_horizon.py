@@ -271,13 +271,14 @@ def test_the_operator_sets_the_horizon_in_the_service_menu(tmp_path):
     step(app, frames=3)
     service(app)
     enter(app, "GAME SETTINGS", "ANTI-GRAVITY", "RAMP (GAME LENGTH)")
-    assert [value_of(app, label) for label in ("HORIZON WIDENS FROM LEVEL", "HORIZON ROW WARNING TURNS")] == ["4", "3"]
+    assert [value_of(app, label) for label in ("HORIZON WIDENS AFTER STEPS", "HORIZON ROW WARNING TURNS")] == [
+        "4 (LEVEL 5)", "3"], "4 steps up from the screen's LEVEL 1"
     choose(app, "HORIZON ROW WARNING TURNS")
     for _ in range(4):
         tap(app, Action.LEFT)                             # stops at 1: a row is always announced
-    choose(app, "HORIZON WIDENS FROM LEVEL")
+    choose(app, "HORIZON WIDENS AFTER STEPS")
     for _ in range(5):
         tap(app, Action.LEFT)
     assert value_of(app, "HORIZON ROW WARNING TURNS") == "1"
-    assert value_of(app, "HORIZON WIDENS FROM LEVEL") == "NEVER"
+    assert value_of(app, "HORIZON WIDENS AFTER STEPS") == "NEVER"
     app.close()

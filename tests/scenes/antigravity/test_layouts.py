@@ -1,6 +1,7 @@
 """ANTI-GRAVITY's versus result names the CPU as the CPU and lays its rows out with no word over another."""
 
 import pygame
+import pytest
 
 from cabinet.games.match import Match
 from cabinet.render import palette
@@ -82,3 +83,29 @@ def test_without_attacks_there_is_no_meter():
     surface = pygame.Surface((960, 540))
     scene.draw(surface)
     assert _stones_in(surface, scene.layout.meters[0]) == 0
+
+
+def test_the_match_result_shows_what_decided_the_race_not_the_scores(monkeypatch):
+    scene = _won_match(None)
+    scene.seats[0].game.total_cleared, scene.seats[1].game.total_cleared = 61, 100
+    words = [words for words, _, _ in _words(monkeypatch, scene)]
+    assert "61" in words and "100" in words, "a race on clears shows the clears"
+    assert "12345" not in words and "99999" not in words
+
+
+@pytest.mark.parametrize("cpus", [{}, {1: 5}])
+def test_a_stack_that_ended_the_match_reads_game_over(monkeypatch, cpus):
+    app = make_app()
+    match = Match("antigravity", 2, 3, cpus)
+    scene = match_scene(app.ctx, match)
+    app.ctx.scenes.reset(scene)
+    match.record(2)
+    match.record(2)
+    loser = scene.seat_for(1).game   # a person, or the CPU
+    loser.total_cleared, loser.game_over = 80, True
+    drawn = _words(monkeypatch, scene)
+    words = [words for words, _, _ in drawn]
+    assert "GAME OVER" in words and "80" not in words, "more clears, but the stack lost it"
+    assert all(size >= READABLE for _, size, _ in drawn), "a CPU's name beside GAME OVER still reads"
+    meeting = [(a, b) for i, (a, _, ra) in enumerate(drawn) for b, _, rb in drawn[i + 1:] if ra.colliderect(rb)]
+    assert not meeting

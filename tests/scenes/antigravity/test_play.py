@@ -20,7 +20,7 @@ from cabinet.inputs.actions import CABINET, Action, InputEvent
 from cabinet.scenes.antigravity.play import END_SKIP_AFTER, AntiGravityScene
 from cabinet.scenes.flow.playback import game_scene
 from cabinet.settings.schema import ContestList
-from support.app import make_app
+from support.app import make_app, settled
 
 
 @pytest.fixture
@@ -145,6 +145,7 @@ def test_single_game_to_initials_and_the_table(app, shots):
     run_until(app, lambda: app.ctx.scenes.top.name == "initials", 400)
     initials = app.ctx.scenes.top
     assert initials.player == 1 and initials.score == game.score
+    settled(app)   # the initials take no press in their first moment
     run(app, 1, lambda i: press(1, Action.START))
     entries = app.ctx.store.scores.top(table)
     assert any(e.score == game.score and e.initials == "AAA" for e in entries)
@@ -232,6 +233,7 @@ def test_versus_match_played_to_a_winner(app, shots):
     run_until(app, lambda: app.ctx.scenes.top.name == "initials", 400)
     initials = app.ctx.scenes.top
     assert (initials.player, initials.table, initials.score) == (2, "antigravity/versus", second.score)
+    settled(app)   # the initials take no press in their first moment
     run(app, 1, lambda i: press(1, Action.START))
     assert app.ctx.scenes.top is initials              # player 1 lost: not their entry
     run(app, 1, lambda i: press(2, Action.START))

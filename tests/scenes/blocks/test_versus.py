@@ -47,3 +47,22 @@ def test_the_attract_versus_shows_no_red_cross_on_the_way(monkeypatch):
         scene.draw(surface)
     assert sum(scene.seat_for(p).game.placements for p in (1, 2)) >= 30
     assert crossed == [], "no CPU piece is crossed out on its way"
+
+
+def test_the_round_result_says_the_loser_had_no_room(monkeypatch):
+    from support.drawn import spy_text
+    app = make_app()
+    scene = match_scene(app.ctx, Match("blocks", 1, 5))
+    app.ctx.scenes.reset(scene)
+    scene.countdown.skip()
+    drawn = spy_text(monkeypatch, view)
+    scene.versus.game(2).game_over = True
+    scene.versus.winner = 1
+    view._draw_result(pygame.Surface((960, 540)), scene)
+    shown = dict(drawn)
+    assert view.board_rect(2).contains(shown["NO ROOM!"]), "under the LOSE of the board that filled"
+    assert shown["LOSE"].bottom <= shown["NO ROOM!"].top
+    drawn.clear()
+    scene.versus.game(2).game_over = False   # a forfeit: the board still had room
+    view._draw_result(pygame.Surface((960, 540)), scene)
+    assert "NO ROOM!" not in [words for words, _ in drawn]

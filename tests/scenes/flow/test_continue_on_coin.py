@@ -65,13 +65,13 @@ def test_a_coin_dropped_during_the_countdown_of_an_unpaid_offer_leads_to_the_rem
     offer = play_to_the_offer(app, scene, [Hands(scene, 1, seed=1), Hands(scene, 2, seed=2, careless=True)])
     shown = offer_words(app, offer)
     assert "REMATCH?" in shown and "INSERT COIN" in shown and "PRESS START" not in shown
-    assert "PRICE 2  CREDITS 0" in shown
+    assert "2 CREDITS  CREDITS 0" in shown
     tap(app, Action.START, player=2)
     assert app.ctx.scenes.top is offer, "no credits: Start does nothing yet"
     run(app, 5 * 60)                                  # half the count gone
     coins(app, 1)
     shown = offer_words(app, offer)
-    assert "PRICE 2  CREDITS 1" in shown
+    assert "2 CREDITS  CREDITS 1" in shown
     assert shown.count("CREDITS 1 OF 2") == 32 and "INSERT COIN" not in shown, "once a coin is in it stays lit"
     coins(app, 1)
     assert offer.frames_left > 9 * 60, "a new credit starts the count afresh"

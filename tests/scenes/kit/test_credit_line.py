@@ -1,8 +1,10 @@
 """The prompt every screen shares: it calls for a coin or a Start, and once a coin is in it
 says how far it went and stops blinking."""
 
+import pytest
+
 from cabinet.inputs.actions import CABINET, Action, InputEvent
-from cabinet.scenes.kit.credit_line import credits_words, paid_so_far, prompt, prompt_blinks
+from cabinet.scenes.kit.credit_line import credits_words, paid_so_far, price_words, prompt, prompt_blinks
 from support.app import make_app, run
 
 TWO_COINS = "credits: {free_play: false, price_table_1: [[2, 1]], credits_per_game: 1, versus_credits: 2}"
@@ -41,3 +43,16 @@ def test_free_play_always_says_press_start():
 
 def test_a_price_reads_in_the_singular_for_one_credit():
     assert credits_words(1) == "1 CREDIT" and credits_words(2) == "2 CREDITS"
+
+
+@pytest.mark.parametrize(("price_text", "credits", "words"), [
+    ("RM1", 2, "2 CREDITS (RM2)"),
+    ("100円", 3, "3 CREDITS (300円)"),
+    ("$1.50", 2, "2 CREDITS ($3.00)"),
+    ("RM1", 1, "1 CREDIT (RM1)"),
+    ("", 2, "2 CREDITS"),
+    ("FREE", 2, "2 CREDITS  1 CREDIT FREE"),
+])
+def test_a_price_of_several_credits_reads_as_one_sum(price_text, credits, words):
+    ctx = make_app(f'credits: {{price_text: "{price_text}"}}').ctx
+    assert price_words(ctx, credits) == words

@@ -134,3 +134,54 @@ def test_either_player_of_a_blocks_versus_pauses_it_and_the_move_timers_stop():
     app.step([start_event(True, 1)])
     run(app, 5)
     assert not scene.paused and scene.seats[0].timer < timers[0]
+
+
+def test_a_held_start_shows_how_far_the_pause_has_come():
+    pause, _ = a_pause(players=(1, 2))
+    assert pause.holding() == {}
+    hold(pause, HOLD_FRAMES // 2, player=2)
+    assert pause.holding() == {2: 0.5}
+    pause.press(start_event(False, player=2))
+    assert pause.holding() == {}, "let go before the second: the bar goes"
+    hold(pause, HOLD_FRAMES)
+    assert pause.paused and pause.holding() == {}, "paused: the pause screen shows instead"
+
+
+def test_no_hold_bar_where_start_does_not_pause():
+    pause, _ = a_pause(pause="off")
+    pause.press(start_event(True))
+    pause.tick()
+    assert pause.holding() == {}
+
+
+def _hold_hint_drawn(monkeypatch, scene, player: int, app) -> list:
+    """Where the lines of HOLD START TO PAUSE land while ``player`` holds Start half a second on ``scene``."""
+    from cabinet.scenes.kit import pause as pause_module
+    from support.drawn import spy_text
+    drawn = spy_text(monkeypatch, pause_module)
+    app.step([start_event(True, player)])
+    run(app, HOLD_FRAMES // 2)
+    scene.draw(pygame.Surface((960, 540)))
+    assert " ".join(words for words, _ in drawn) == "HOLD START TO PAUSE"
+    return [rect for _, rect in drawn]
+
+
+def test_each_game_screen_shows_the_hold_on_the_holding_players_field(monkeypatch):
+    from cabinet.games.match import Match
+    from cabinet.scenes.blocks.versus_view import board_rect
+    from cabinet.scenes.flow.play import match_scene
+    app = make_app()
+    scene = start_blocks_single(app)
+    assert _hold_hint_drawn(monkeypatch, scene, 1, app)
+    versus = match_scene(app.ctx, Match("blocks", 1, 5))
+    app.ctx.scenes.reset(versus)
+    versus.countdown.skip()
+    run(app, 5)
+    lines = _hold_hint_drawn(monkeypatch, versus, 2, app)
+    assert all(board_rect(2).contains(line) for line in lines)
+    anti = AntiGravityScene(app.ctx, mode="versus", pilots=[HumanPilot(1), HumanPilot(2)], seed=2, on_end=app.ctx.finish)
+    anti.countdown.skip()
+    app.ctx.scenes.reset(anti)
+    run(app, 5)
+    lines = _hold_hint_drawn(monkeypatch, anti, 1, app)
+    assert all(anti.layout.views[0].rect.inflate(16, 0).contains(line) for line in lines), "over player 1's field"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 import yaml
 
+from cabinet import language
 from cabinet.inputs.actions import CABINET, Action, InputEvent
 from cabinet.scenes.flow.attract import AttractScene
 from cabinet.scenes.service.menu import ServiceMenuScene
@@ -335,3 +336,29 @@ def test_anti_gravity_versus_attacks_are_set_within_their_limits_and_saved(cabin
     versus = yaml.safe_load(path.read_text())["antigravity"]["versus"]
     assert (versus["attacks"], versus["stone_max"], versus["p2"]["attack_percent"]) == (False, 12, 50)
     assert app.ctx.settings.antigravity.versus.p2.attack_percent == 50
+
+
+def _pick_malay(app) -> None:
+    """GAME SETTINGS > DISPLAY > LANGUAGE one step right (English to Malay), then back to the menu."""
+    enter(app, "GAME SETTINGS", "DISPLAY")
+    choose(app, "LANGUAGE")
+    tap(app, Action.RIGHT)
+    assert top(app).heading() == "PAPARAN", "the page follows the row at once"
+    assert chosen_label(app) == "BAHASA"
+    tap(app, Action.B)
+    tap(app, Action.B)
+    assert isinstance(top(app), ServiceMenuScene)
+    assert "TETAPAN PERMAINAN" in [row.label for row in top(app).rows()], "the menu's own rows too"
+
+
+def test_the_menu_speaks_the_language_being_picked_and_forgets_it_unsaved(cabinet):
+    app, _ = cabinet
+    try:
+        service(app)
+        _pick_malay(app)
+        enter(app, "KELUAR TANPA SIMPAN")
+        assert isinstance(top(app), AttractScene)
+        assert language.current() == "en" and app.ctx.settings.display.language == "en"
+    finally:
+        language.use("en")
+
