@@ -92,7 +92,7 @@ class AntiGravityGame:
         self.sends_to: AntiGravityGame | None = None
         self.ramp_level = 0          # ramp steps taken so far
         self.horizon = 0             # the band's depth in force, rows a side
-        self.horizon_due = None      # turns before the announced row takes effect
+        self.horizon_due: int | None = None      # turns before the announced row takes effect
         self._start_colours = colours
         self._start_turn_frames = turn_frames
         self.invert_push = settings.invert_push
@@ -113,7 +113,7 @@ class AntiGravityGame:
         self._cells = [0] * self.geometry.size
         self._fresh = False          # field read from text: may hold runs or hanging blocks
         self._rng: random.Random | None = random.Random(seed)
-        self._queues = {"top": [], "bottom": []}
+        self._queues: dict[str, list[int]] = {"top": [], "bottom": []}
         self._refill()
 
     # ------------------------------------------------------------------ construction
@@ -297,7 +297,7 @@ class AntiGravityGame:
         shifted = tuple(BlockMove(column, row, row + step, LETTERS[cells[(row + step) * width + column]])
                         for row in rows)
         edge = column if not from_bottom else geo.size - width + column
-        changed = range(min(far, edge), max(far, edge) + 1, width)
+        changed: range | None = range(min(far, edge), max(far, edge) + 1, width)
         if self._fresh:
             changed = None
         points, self.total_cleared, _, steps, raw_attack = field.resolve(

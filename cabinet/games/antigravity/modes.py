@@ -38,7 +38,7 @@ class AntiGravityVersus:
     def __init__(self, settings: AntiGravitySettings, seed: int):
         versus = settings.versus
         self.seed = seed
-        self._handicaps = (versus.p1, versus.p2)
+        self._handicaps: tuple[HandicapSettings, HandicapSettings] | None = (versus.p1, versus.p2)
         second_seed = seed if versus.same_blocks else random.Random(seed).getrandbits(31)
         self._games = tuple(
             self._make(settings, handicap, game_seed,
@@ -144,7 +144,8 @@ class AntiGravityVersus:
         if self.over:
             return
         lost = [game.game_over for game in self._games]
-        won = [self._handicaps is not None and self.progress(p).reached and not lost[p - 1] for p in (1, 2)]
+        progress = [self.progress(p) for p in (1, 2)]
+        won = [mine is not None and mine.reached and not lost[p - 1] for p, mine in zip((1, 2), progress)]
         if any(lost):
             self.over = True
             self.winner = None if all(lost) else (2 if lost[0] else 1)

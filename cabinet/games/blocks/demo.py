@@ -16,6 +16,7 @@ is late waits for it.
 from __future__ import annotations
 
 import weakref
+from typing import Any
 
 from cabinet.games.pilots import Pilot
 from cabinet.games.thought import Thought, begin
@@ -49,12 +50,12 @@ class BlocksDemoPilot(Pilot):
         self.think_frames = THINK_FRAMES if think_frames is None else think_frames
         self.move_frames = MOVE_FRAMES if move_frames is None else move_frames
         self.aim_frames = AIM_FRAMES if aim_frames is None else aim_frames
-        self.seat = None
+        self.seat: Any = None       # what bind() found: a seat, or a weak proxy of the scene
         self.plan: list[Action] = []
         self.planned_on = None     # the board the plan was made for
         self.wait = self.think_frames
         self.thought: Thought | None = None   # the next move, being decided
-        self.thought_on = None     # the board, tray and pending stones the thought started from
+        self.thought_on: tuple | None = None     # the board, tray and pending stones the thought started from
         self.budget = None         # the scene's thinking time per frame (None: think without a clock)
         self.elsewhere = None      # the scene's worker process to think in (None: think here)
         self.gave_up = False       # no route to any move: the scene ends the demo
@@ -78,14 +79,14 @@ class BlocksDemoPilot(Pilot):
             # which is never a frame of animation.
             busy = self.seat.busy
             deciding = not busy and self.wait == 0
-            self._think(game, 1 if deciding else self.wait + 1 + busy)
+            thought = self._think(game, 1 if deciding else self.wait + 1 + busy)
             if not deciding:
                 if not busy:
                     self.wait -= 1
                 return []
-            if not self.thought.done:
+            if not thought.done:
                 return []           # the thought is late (a slow machine): the move waits for it
-            move, self.thought = self.thought.decision, None
+            move, self.thought = thought.decision, None
             self.plan = self._presses(game, move)
             self.planned_on = game.board
             if not self.plan:
@@ -112,7 +113,7 @@ class BlocksDemoPilot(Pilot):
         if not game.game_over and not self.plan:
             self._think(game, frames + self.wait + 1)
 
-    def _think(self, game, frames_left: int) -> None:
+    def _think(self, game, frames_left: int) -> Thought:
         """This frame's share of deciding the next move (see :class:`Thought`), on what the
         panel showed when the thought began. It is begun again when the player's own side
         changed: stones landed, or an attack came in (as a player would, the CPU thinks
@@ -125,6 +126,7 @@ class BlocksDemoPilot(Pilot):
                                  self.elsewhere)
             self.thought_on = situation
         self.thought.advance(frames_left)
+        return self.thought
 
     def _presses(self, game, move) -> list[Action]:
         """The presses of ``move``; those of any legal move the cursor can reach if not."""
