@@ -124,6 +124,7 @@ class ReplayStore:
     def save(self, replay: Replay) -> int:
         """Store ``replay``, prune old unreferenced ones; the new replay's id."""
         self.db.write(self.save_statements(replay))
+        assert replay.id is not None   # save_statements chose it
         return replay.id
 
     def save_statements(self, replay: Replay) -> list[Statement]:
@@ -177,7 +178,7 @@ class ReplayStore:
     def listing(self) -> list[ReplaySummary]:
         """Every stored replay, oldest first, without unpacking their actions (rude initials masked)."""
         rows = self.db.read("SELECT id, game, mode, score, initials, created FROM replays ORDER BY id")
-        return [ReplaySummary(*row[:4], word_filter.shown(row[4]), row[5]) for row in rows]
+        return [ReplaySummary(row[0], row[1], row[2], row[3], word_filter.shown(row[4]), row[5]) for row in rows]
 
     def ids(self) -> list[int]:
         return [row[0] for row in self.db.read("SELECT id FROM replays ORDER BY id")]

@@ -147,7 +147,7 @@ def default_scores(table: str) -> list[tuple[str, int]]:
     if table.startswith("antigravity/contest/"):
         rng = random.Random(zlib.crc32(table.encode()))  # crc32, unlike hash(), is the same in every run
         top = DEFAULT_TOP["antigravity/contest"] + rng.randrange(-100, 101) * 10
-        names = rng.sample(CONTEST_INITIALS, TABLE_SIZE)
+        names: Sequence[str] = rng.sample(CONTEST_INITIALS, TABLE_SIZE)
     else:
         top = DEFAULT_TOP[table.split("/")[0] if is_streak_table(table) or is_ladder_table(table) else table]
         names = DEFAULT_INITIALS
