@@ -71,4 +71,5 @@ class Context:
 
     @property
     def free_play(self) -> bool:
+        assert self.bank is not None   # the app opens the bank with the store
         return self.bank.free_play
