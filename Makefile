@@ -21,12 +21,16 @@ run: $(VENV)/.installed
 tools:
 	@./tests/tools/ensure-debian-tools.sh
 
+# Where the contracts are: type-checked with mypy (its cache in .mypy_cache keeps a rerun to seconds).
+TYPED := cabinet/games cabinet/storage cabinet/settings cabinet/update cabinet/panel.py cabinet/context.py
+
 test: $(VENV)/.installed tools
 	$(PY) -m ruff check .
+	$(PY) -m mypy $(TYPED)
 	$(HEADLESS) $(PY) -m pytest
 
 bench: $(VENV)/.installed
 	$(HEADLESS) $(PY) -m cabinet bench $(ARGS)
 
 clean:
-	rm -rf $(VENV) *.egg-info .pytest_cache
+	rm -rf $(VENV) *.egg-info .pytest_cache .mypy_cache
