@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from cabinet.games.antigravity.attacks import StoneRules
 from cabinet.games.antigravity.engine import AntiGravityGame, IllegalMove, seconds_to_frames
 from cabinet.games.antigravity.field import COLOURS
+from cabinet.games.names import Mode
 from cabinet.settings.schema import AntiGravitySettings, ContestList, HandicapSettings
 
 
@@ -75,7 +76,7 @@ class AntiGravityVersus:
             except ValueError as error:
                 raise IllegalMove(str(error)) from None
             games.append(AntiGravityGame.from_text(rows, top=top, bottom=bottom, difficulty=difficulty,
-                                                   mode="versus", seed=seed, settings=settings,
+                                                   mode=Mode.VERSUS, seed=seed, settings=settings,
                                                    stones=stones))
         if len({(game.width, game.height) for game in games}) > 1:
             raise IllegalMove("both fields must be the same size")
@@ -89,7 +90,7 @@ class AntiGravityVersus:
 
     @staticmethod
     def _make(settings, handicap: HandicapSettings, seed: int, stones: StoneRules | None) -> AntiGravityGame:
-        return AntiGravityGame(seed=seed, difficulty=settings.difficulty, mode="versus",
+        return AntiGravityGame(seed=seed, difficulty=settings.difficulty, mode=Mode.VERSUS,
                                settings=settings, colours=handicap.colours,
                                turn_frames=seconds_to_frames(handicap.turn_seconds), stones=stones)
 
@@ -174,7 +175,7 @@ class ContestGame(AntiGravityGame):
 
     def __init__(self, contest: ContestList, settings: AntiGravitySettings | None = None):
         settings = settings if settings is not None else AntiGravitySettings()
-        super().__init__(seed=contest.seed, difficulty=settings.difficulty, mode="contest",
+        super().__init__(seed=contest.seed, difficulty=settings.difficulty, mode=Mode.CONTEST,
                          settings=settings, colours=contest.colours,
                          turn_frames=seconds_to_frames(contest.turn_seconds))
         self.name = contest.name
