@@ -15,6 +15,7 @@ import logging
 import zlib
 from dataclasses import dataclass, field
 
+from cabinet.games.names import Game
 from cabinet.inputs.actions import Action, InputEvent
 from cabinet.storage import word_filter
 from cabinet.storage.db import Database, Statement, now_stamp
@@ -25,7 +26,7 @@ REPLAY_VERSION = 4   # 2: after a BLOCKS placement the cursor takes the first pi
 #                      3: ... the first piece left that fits somewhere
 #                      4: ANTI-GRAVITY's band deepens to h - 1 and its versus has attacks
 # Older versions a game still plays exactly: its rules have not changed since.
-STILL_PLAYED = {"blocks": (3,)}
+STILL_PLAYED = {Game.BLOCKS: (3,)}
 KEEP_RECENT = 50
 
 

@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cabinet.games.cpu import LEVELS
+from cabinet.games.names import Game
 from cabinet.settings.schema import DIFFICULTIES
 from cabinet.storage import word_filter
 from cabinet.storage.db import Database, Statement, add_counter, now_stamp, set_counter, set_stamp
@@ -65,7 +66,7 @@ DEFAULT_TOP = {
     "ladder": 3,
 }
 
-STREAK_GAMES = ("blocks", "antigravity")
+STREAK_GAMES = tuple(Game)
 LADDER_GAMES = STREAK_GAMES
 LADDER_TOP = len(LEVELS)    # the levels of a climb: beating them all is a MASTER clear
 
