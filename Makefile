@@ -2,6 +2,8 @@
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
+# Where the contracts are: make test type-checks them with mypy (its cache, .mypy_cache, keeps a rerun to seconds).
+TYPED  := cabinet/games cabinet/storage cabinet/settings cabinet/update cabinet/panel.py cabinet/context.py
 HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy GPIOZERO_PIN_FACTORY=mock
 
 .PHONY: run test bench tools clean
@@ -21,9 +23,6 @@ run: $(VENV)/.installed
 tools:
 	@./tests/tools/ensure-debian-tools.sh
 
-# Where the contracts are: type-checked with mypy (its cache in .mypy_cache keeps a rerun to seconds).
-TYPED := cabinet/games cabinet/storage cabinet/settings cabinet/update cabinet/panel.py cabinet/context.py
-
 test: $(VENV)/.installed tools
 	$(PY) -m ruff check .
 	$(PY) -m mypy $(TYPED)
@@ -33,4 +32,4 @@ bench: $(VENV)/.installed
 	$(HEADLESS) $(PY) -m cabinet bench $(ARGS)
 
 clean:
-	rm -rf $(VENV) *.egg-info .pytest_cache .mypy_cache
+	rm -rf $(VENV) *.egg-info .pytest_cache
