@@ -199,7 +199,8 @@ def _remembered(game: BlocksGame | Position, steps: list[Step]) -> list[tuple[tu
     """The plan of ``steps``: each with the state it expects, so later moves can follow it.
     (Stones that land change the board, so a plan is not followed past them.)"""
     plan = []
-    board, tray = game.board, list[Piece | None](game.tray)
+    board = game.board
+    tray: list[Piece | None] = list(game.tray)
     for step in steps:
         plan.append((_situation(board, tray, game), step))
         mask = step.piece.masks[step.row * SIZE + step.col]
