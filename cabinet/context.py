@@ -43,7 +43,7 @@ class Context:
     frame: int = 0
     # The panel whose Start or choice led here: it drives a one-player game.
     player: int = 1
-    notices: list[Words | str] = field(default_factory=list)   # Words to translate; a few plain lines
+    notices: list[Words | str] = field(default_factory=list)   # mostly Words, to translate
     bank: CreditBank | None = None
     # The coins, lockouts, meters and lamps, driven from the cabinet's state; the app sets it.
     panel: Panel | None = None

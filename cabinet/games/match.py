@@ -21,8 +21,9 @@ from cabinet.games.pilots import HumanPilot
 PLAYERS = (1, 2)
 # Attract mode's CPUs per game: the levels that look best, quick with chains and clears from
 # the first seconds, yet slow enough to follow (BLOCKS level 5 presses every 3 frames).
-# (Keyed by str: a screen still asks with the plain name, which equals its Game.)
-DEMO_CPU_LEVELS: dict[str, dict[int, int]] = {Game.BLOCKS: {1: 3, 2: 4}, Game.ANTIGRAVITY: {1: 4, 2: 5}}
+# Keyed by str: a screen still asks with the plain name, which equals its Game.
+DEMO_CPU_LEVELS: dict[str, dict[int, int]] = {Game.BLOCKS: {1: 3, 2: 4},
+                                              Game.ANTIGRAVITY: {1: 4, 2: 5}}
 # Each game's CPU opponent: cpu_pilot(player, level, seed).
 CPU_PILOTS = {Game.BLOCKS: blocks_cpu, Game.ANTIGRAVITY: antigravity_cpu}
 

@@ -517,7 +517,8 @@ def is_secret(fld) -> bool:
 
 
 def construct_scalar(node: yaml.Node):
-    """The Python value of a scalar node (or a price table's flow list), or ValueError saying why it has none.
+    """The Python value of a scalar node (or a price table's flow list), or ValueError
+    saying why it has none.
 
     pyyaml's constructors raise more than YAMLError on a tag that does not fit its
     text: ``!!bool maybe`` a KeyError, ``!!timestamp abc`` an AttributeError. The

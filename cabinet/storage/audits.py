@@ -19,7 +19,9 @@ PREFIX = "audit."
 
 def game_mode(game: str, mode: str) -> str:
     """The counters' name for a game and mode: BLOCKS's one-player game is "single", whatever it is called."""
-    return f"{game}/{Mode.SINGLE}" if game == Game.BLOCKS and mode in ("blocks", Mode.SINGLE) else f"{game}/{mode}"
+    if game == Game.BLOCKS and mode in ("blocks", Mode.SINGLE):
+        return f"{game}/{Mode.SINGLE}"
+    return f"{game}/{mode}"
 
 
 def coin_statements(chute: int, credits_added: int, credits_beyond: int) -> list[Statement]:

@@ -43,7 +43,7 @@ from cabinet.system.price_table import PriceTable
 
 CREDITS = "bank.credits"
 GAMES = tuple(Game)
-# Every mode, and "blocks": BLOCKS's one-player game under its older name (audits count it as single).
+# Every mode, and "blocks": BLOCKS's one-player game under its older name (counted as single).
 MODES = (*Mode, "blocks")
 
 

@@ -179,7 +179,8 @@ class ReplayStore:
     def listing(self) -> list[ReplaySummary]:
         """Every stored replay, oldest first, without unpacking their actions (rude initials masked)."""
         rows = self.db.read("SELECT id, game, mode, score, initials, created FROM replays ORDER BY id")
-        return [ReplaySummary(row[0], row[1], row[2], row[3], word_filter.shown(row[4]), row[5]) for row in rows]
+        return [ReplaySummary(row[0], row[1], row[2], row[3], word_filter.shown(row[4]), row[5])
+                for row in rows]
 
     def ids(self) -> list[int]:
         return [row[0] for row in self.db.read("SELECT id FROM replays ORDER BY id")]

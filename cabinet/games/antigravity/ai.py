@@ -77,8 +77,9 @@ class AntiGravityAI:
         self.lookahead = lookahead
         self.beam = beam
         self.slip_percent = slip_percent
-        self._masks: dict[field.Geometry, list[tuple[int, int, int]]] = {}   # geometry -> its pair masks (see _pair_masks)
-        self._neighbours: dict[field.Geometry, list[list[int]]] = {}   # geometry -> each cell's neighbours on the four axes
+        # Per geometry: its neighbour-pair masks (see _pair_masks); each cell's neighbours on the four axes.
+        self._masks: dict[field.Geometry, list[tuple[int, int, int]]] = {}
+        self._neighbours: dict[field.Geometry, list[list[int]]] = {}
 
     def choose(self, game) -> tuple[int, str]:
         """The push to make: (column, side). Needs a game that is not over."""

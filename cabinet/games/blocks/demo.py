@@ -55,7 +55,7 @@ class BlocksDemoPilot(Pilot):
         self.planned_on = None     # the board the plan was made for
         self.wait = self.think_frames
         self.thought: Thought | None = None   # the next move, being decided
-        self.thought_on: tuple | None = None     # the board, tray and pending stones the thought started from
+        self.thought_on: tuple | None = None   # the board, tray and pending stones it started from
         self.budget = None         # the scene's thinking time per frame (None: think without a clock)
         self.elsewhere = None      # the scene's worker process to think in (None: think here)
         self.gave_up = False       # no route to any move: the scene ends the demo

@@ -81,7 +81,8 @@ def turn_clockwise(cells) -> tuple[tuple[int, int], ...]:
 
 
 def _build_catalogue() -> tuple[Piece, ...]:
-    raw: list[tuple[str, tuple[tuple[int, int], ...], int]] = []   # (family, cells, index of its clockwise turn)
+    # (family, cells, index of its clockwise turn)
+    raw: list[tuple[str, tuple[tuple[int, int], ...], int]] = []
     for family, first, count in _TETROMINOES + _EXTRAS:
         cells = cells_of(first)
         start = len(raw)
