@@ -2,6 +2,9 @@
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
+# Where the contracts are: make test type-checks them with mypy (.mypy_cache keeps a rerun quick).
+TYPED  := cabinet/games cabinet/storage cabinet/settings cabinet/update \
+          cabinet/panel.py cabinet/context.py
 HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy GPIOZERO_PIN_FACTORY=mock
 
 .PHONY: run test bench tools clean
@@ -23,6 +26,7 @@ tools:
 
 test: $(VENV)/.installed tools
 	$(PY) -m ruff check .
+	$(PY) -m mypy $(TYPED)
 	$(HEADLESS) $(PY) -m pytest
 
 bench: $(VENV)/.installed

@@ -14,6 +14,7 @@ from cabinet.scenes.kit.base import SceneStack
 if TYPE_CHECKING:  # pragma: no cover
     from cabinet.audio.player import Audio
     from cabinet.inputs.hub import InputHub
+    from cabinet.language.words import Words
     from cabinet.network.link import NetworkLink
     from cabinet.panel import Panel
     from cabinet.scenes.kit.ending import Ending
@@ -42,7 +43,7 @@ class Context:
     frame: int = 0
     # The panel whose Start or choice led here: it drives a one-player game.
     player: int = 1
-    notices: list[str] = field(default_factory=list)
+    notices: list[Words | str] = field(default_factory=list)   # mostly Words, to translate
     bank: CreditBank | None = None
     # The coins, lockouts, meters and lamps, driven from the cabinet's state; the app sets it.
     panel: Panel | None = None
@@ -71,4 +72,5 @@ class Context:
 
     @property
     def free_play(self) -> bool:
+        assert self.bank is not None   # the app opens the bank with the store
         return self.bank.free_play

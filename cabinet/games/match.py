@@ -15,14 +15,17 @@ from dataclasses import dataclass, field
 from cabinet.games.antigravity.cpu import cpu_pilot as antigravity_cpu
 from cabinet.games.blocks.cpu import cpu_pilot as blocks_cpu
 from cabinet.games.cpu import LEVELS
+from cabinet.games.names import Game, Mode
 from cabinet.games.pilots import HumanPilot
 
 PLAYERS = (1, 2)
 # Attract mode's CPUs per game: the levels that look best, quick with chains and clears from
 # the first seconds, yet slow enough to follow (BLOCKS level 5 presses every 3 frames).
-DEMO_CPU_LEVELS = {"blocks": {1: 3, 2: 4}, "antigravity": {1: 4, 2: 5}}
+# Keyed by str: a screen still asks with the plain name, which equals its Game.
+DEMO_CPU_LEVELS: dict[str, dict[int, int]] = {Game.BLOCKS: {1: 3, 2: 4},
+                                              Game.ANTIGRAVITY: {1: 4, 2: 5}}
 # Each game's CPU opponent: cpu_pilot(player, level, seed).
-CPU_PILOTS = {"blocks": blocks_cpu, "antigravity": antigravity_cpu}
+CPU_PILOTS = {Game.BLOCKS: blocks_cpu, Game.ANTIGRAVITY: antigravity_cpu}
 
 
 def other(player: int) -> int:
@@ -52,9 +55,9 @@ class Match:
                 raise ValueError(f"CPU seat {player!r} at level {level!r}: players are 1-2, levels 1-5")
 
     @property
-    def mode(self) -> str:
+    def mode(self) -> Mode:
         """The bookkeeping mode: "cpu" against the CPU, "versus" between two people."""
-        return "cpu" if self.cpu else "versus"
+        return Mode.CPU if self.cpu else Mode.VERSUS
 
     def is_cpu(self, player: int) -> bool:
         return player in self.cpu
@@ -190,7 +193,7 @@ class Series:
 
 def rounds_to_win(settings, game: str) -> int:
     """Games a side must win to take a match of ``game``."""
-    section = settings.antigravity if game == "antigravity" else settings.blocks
+    section = settings.antigravity if game == Game.ANTIGRAVITY else settings.blocks
     return section.versus.rounds_to_win
 
 
@@ -213,7 +216,7 @@ def default_cpu_level(settings) -> int:
 
 def cpu_pilot(game: str, player: int, level: int, seed: int):
     """The pilot that plays ``player``'s side of ``game`` at CPU ``level``."""
-    return CPU_PILOTS[game](player, level, seed)
+    return CPU_PILOTS[Game(game)](player, level, seed)
 
 
 def match_pilots(match: Match) -> list:

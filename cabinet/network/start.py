@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import logging
 
+from cabinet.language.words import Words
 from cabinet.storage.outbox import network_active
 from cabinet.storage.scores import table_ids
 
 
-def start_link(settings, store, notices: list[str]):
+def start_link(settings, store, notices: list[Words | str]):
     """The running cabinet's fleet link, started (it connects on its own thread), or None.
 
     ``settings`` are the cabinet's whole Settings; a problem worth the operator's eye

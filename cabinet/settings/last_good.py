@@ -151,7 +151,7 @@ def copy_for_check(source: Path | None) -> Path:
 def _load(explicit, where: Path | None, previous: LastGood | None, keep: bool) -> LoadedConfig:
     last = previous.settings if previous is not None else None
     source, origin = config_choice(explicit)
-    if _vanished(previous, source):
+    if previous is not None and _vanished(previous, source):
         loaded = unusable(str(previous.source), None, "", Words("not found (it was there at the last good start)"), last)
         origin = "the file of the last good start"
     else:

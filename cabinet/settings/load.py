@@ -295,7 +295,7 @@ class _Reader:
     stand at a secret key), and clips a long one.
     """
 
-    def __init__(self, filename: str, shared: set[int] = frozenset()):
+    def __init__(self, filename: str, shared: frozenset[int] | set[int] = frozenset()):
         self.filename = filename
         self.shared = shared
         self.problems: list[ConfigProblem] = []
@@ -355,7 +355,7 @@ class _Reader:
         empty = node is None or is_null(node)
         if not empty and not isinstance(node, yaml.MappingNode):
             return self.fall_back(prefix, _line(node), Words("must be a mapping of keys"), defaults, last, whole=True)
-        values = {}
+        values: dict[str, typing.Any] = {}
         for entry in [] if empty else entries(node, cls):
             key = entry.name
             if key is None:
@@ -516,8 +516,9 @@ def is_secret(fld) -> bool:
     return fld is not None and fld.metadata.get("secret", False)
 
 
-def construct_scalar(node: yaml.ScalarNode):
-    """The Python value of a scalar node, or ValueError saying why it has none.
+def construct_scalar(node: yaml.Node):
+    """The Python value of a scalar node (or a price table's flow list), or ValueError
+    saying why it has none.
 
     pyyaml's constructors raise more than YAMLError on a tag that does not fit its
     text: ``!!bool maybe`` a KeyError, ``!!timestamp abc`` an AttributeError. The
@@ -582,7 +583,7 @@ def quoted(value, limit: int = MAX_QUOTED) -> str:
     return shown if len(shown) <= 2 * limit else f"{shown[:2 * limit]}... ({len(shown)} characters)"
 
 
-def _check(fld, hint, value, shown=quoted) -> Words | None:
+def _check(fld, hint, value, shown=quoted) -> Words | str | None:
     """Why ``value`` does not fit the field, or None when it does; ``shown`` quotes the value."""
     optional = type(None) in typing.get_args(hint)
     base = base_type(hint)

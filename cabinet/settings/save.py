@@ -186,6 +186,7 @@ class _Patcher:
                 if wanted != getattr(defaults, name):
                     missing.append((name, wanted))
             elif shape.kind == SECTION:
+                assert shape.item is not None   # a section's shape names its class
                 self.section(entry.key_node, entry.node, wanted, shape.item())
             elif shape.kind == KEYED:
                 self.keyed(entry.key_node, entry.node, wanted, getattr(defaults, name))
@@ -253,6 +254,7 @@ class _Patcher:
 
     def scalar(self, key_node, node, wanted) -> None:
         if isinstance(wanted, PriceTable) and isinstance(node, yaml.SequenceNode):
+            current: object
             try:
                 current = PriceTable.parse(construct_scalar(node))
             except ValueError:
@@ -360,12 +362,17 @@ def _value_lines(value, indent: int) -> list[str]:
     return lines or [pad + "{}"]
 
 
+def _is_section(value) -> bool:
+    """A settings section's value (a dataclass instance, not its class)."""
+    return dataclasses.is_dataclass(value) and not isinstance(value, type)
+
+
 def _flow(value) -> str:
     if _is_scalar_value(value):
         return _scalar(value)
-    plain = dataclasses.asdict(value) if dataclasses.is_dataclass(value) else value
+    plain = dataclasses.asdict(value) if _is_section(value) else value
     if isinstance(plain, list):
-        plain = [dataclasses.asdict(v) if dataclasses.is_dataclass(v) else v for v in plain]
+        plain = [dataclasses.asdict(v) if _is_section(v) else v for v in plain]
     return yaml.safe_dump(plain, default_flow_style=True, width=10**6, sort_keys=False).strip()
 
 

@@ -259,7 +259,7 @@ class AntiGravitySettings:
 
 
 # Element types of the containers above, read by the loader.
-CONTAINER_ITEMS = {
+CONTAINER_ITEMS: dict[tuple[type, str], tuple[type, tuple[str, ...] | None]] = {
     (AntiGravitySettings, "difficulties"): (DifficultySettings, DIFFICULTIES),
     (AntiGravitySettings, "contests"): (ContestList, None),
 }

@@ -45,7 +45,7 @@ def shapes(cls) -> dict[str, tuple[dataclasses.Field, Any, Shape]]:
         container = CONTAINER_ITEMS.get((cls, fld.name))
         if container is not None:
             shape = Shape(LISTED if container[1] is None else KEYED, *container)
-        elif dataclasses.is_dataclass(hint):
+        elif isinstance(hint, type) and dataclasses.is_dataclass(hint):
             shape = Shape(SECTION, hint)
         else:
             shape = Shape(SCALAR)
@@ -76,7 +76,8 @@ def entries(node: yaml.MappingNode, cls=None) -> Iterator[Entry]:
     seen: set[str] = set()
     for key_node, value_node in node.value:
         name = key_name(key_node)
-        yield Entry(key_node, value_node, name, name in seen, *known.get(name, ()))
+        described = known.get(name) if name is not None else None
+        yield Entry(key_node, value_node, name, name in seen, *(described or ()))
         if name is not None:
             seen.add(name)
 

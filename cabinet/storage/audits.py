@@ -8,6 +8,7 @@ module makes, so a power cut can never count a coin without its credit.
 
 from __future__ import annotations
 
+from cabinet.games.names import Game, Mode
 from cabinet.language import N_
 from cabinet.storage import takings
 from cabinet.storage.db import Database, Statement, add_counter, counts_since_statements, now_stamp, set_stamp
@@ -18,7 +19,9 @@ PREFIX = "audit."
 
 def game_mode(game: str, mode: str) -> str:
     """The counters' name for a game and mode: BLOCKS's one-player game is "single", whatever it is called."""
-    return f"{game}/single" if game == "blocks" and mode in ("blocks", "single") else f"{game}/{mode}"
+    if game == Game.BLOCKS and mode in ("blocks", Mode.SINGLE):
+        return f"{game}/{Mode.SINGLE}"
+    return f"{game}/{mode}"
 
 
 def coin_statements(chute: int, credits_added: int, credits_beyond: int) -> list[Statement]:

@@ -33,6 +33,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 
+from cabinet.games.names import Game, Mode
 from cabinet.settings.schema import CreditSettings
 from cabinet.storage import audits
 from cabinet.storage.db import Database, add_counter, set_counter, set_stamp
@@ -41,9 +42,9 @@ from cabinet.storage.takings import Takings
 from cabinet.system.price_table import PriceTable
 
 CREDITS = "bank.credits"
-GAMES = ("blocks", "antigravity")
-# "cpu": one player against the CPU; "challenger": the one-game price a challenger pays to join
-MODES = ("single", "versus", "contest", "blocks", "cpu", "challenger")
+GAMES = tuple(Game)
+# Every mode, and "blocks": BLOCKS's one-player game under its older name (counted as single).
+MODES = (*Mode, "blocks")
 
 
 def _partial(chute: int) -> str:
@@ -224,7 +225,7 @@ class CreditBank:
         """Credits a game of ``mode`` costs: versus has its own price, every other mode one game's."""
         if mode not in MODES:
             raise ValueError(f"unknown mode {mode!r}: expected one of {', '.join(MODES)}")
-        return self.settings.versus_credits if mode == "versus" else self.settings.credits_per_game
+        return self.settings.versus_credits if mode == Mode.VERSUS else self.settings.credits_per_game
 
     def can_start(self, mode: str) -> bool:
         """True when a game of ``mode`` may start (free play, or enough credits).

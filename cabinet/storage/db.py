@@ -125,7 +125,7 @@ class Database:
         self._checked: tuple[int, int] | None = None  # (device, inode) of the file last checked sound
         # What a fresh database's bookkeeping says about its start (stored in English, shown translated).
         self._fresh_why = N_("NEW DATABASE")
-        self._carried: tuple[int, list[Statement]] | None = None   # rows of a newer release's file
+        self._carried: tuple[int, Sequence[Statement]] | None = None   # rows of a newer release's file
         self._damaged = False              # the file is damaged and could not be moved aside
         self._stuck_logged = False
         self._last_reason: Words | None = None
@@ -169,6 +169,18 @@ class Database:
         return self.known
 
     @property
+    def _on_file(self) -> sqlite3.Connection:
+        """The open file, where the state says it is open (writes land, or a retry reached it)."""
+        assert self._file is not None
+        return self._file
+
+    @property
+    def _in_memory(self) -> sqlite3.Connection:
+        """The in-memory copy, where the state says there is one (writes wait in it)."""
+        assert self._memory is not None
+        return self._memory
+
+    @property
     def pending(self) -> int:
         """Number of writes waiting for the disk."""
         return len(self._pending)
@@ -182,12 +194,12 @@ class Database:
         """Rows of a query, from the file or, while writes are pending, from memory."""
         if self._memory is None:
             try:
-                return self._file.execute(sql, params).fetchall()
+                return self._on_file.execute(sql, params).fetchall()
             except sqlite3.DatabaseError as exc:
                 if not is_disk_fault(exc):
                     raise
                 self._fall_back(exc)
-        return self._memory.execute(sql, params).fetchall()
+        return self._in_memory.execute(sql, params).fetchall()
 
     def read_value(self, sql: str, params: Sequence = (), default=None):
         rows = self.read(sql, params)
@@ -199,11 +211,11 @@ class Database:
         When the disk refuses, the transaction is kept in memory and retried
         later; the caller sees the same result either way.
         """
-        batch = [(sql, tuple(params)) for sql, params in statements]
+        batch: list[Statement] = [(sql, tuple(params)) for sql, params in statements]
         self.changes += 1
         if self._memory is None:
             try:
-                return _transaction(self._file, batch)
+                return _transaction(self._on_file, batch)
             except sqlite3.DatabaseError as exc:
                 if not is_disk_fault(exc):
                     raise
@@ -232,7 +244,7 @@ class Database:
         """Apply ``batch`` to memory and queue it for the file (and the waiting file, when it has room)."""
         self.changes += 1
         kept = self.waiting.keep(batch) if self.known else None
-        rowids = _transaction(self._memory, kept or batch)[:len(batch)]
+        rowids = _transaction(self._in_memory, kept or batch)[:len(batch)]
         self._pending.append(kept or batch)
         self._kept_flags.append(kept is not None)
         return rowids
@@ -263,7 +275,7 @@ class Database:
                     if not self.known:  # nothing was read: the counts restart here
                         _transaction(self._memory, counts_since_statements(self._fresh_why))
                         self._known_again()
-                    _transaction(self._file, _copy_statements(self._memory))
+                    _transaction(self._on_file, _copy_statements(self._in_memory))
                     return self._caught_up()
                 if not self.known:
                     self._copy_file_into_memory(rebase=True)
@@ -272,7 +284,7 @@ class Database:
             refused = None if self._pending else (self._refuses_writes() or self._write_test())
             if refused is not None:
                 raise refused
-            _transaction(self._file, [statement for batch in self._pending for statement in batch])
+            _transaction(self._on_file, [statement for batch in self._pending for statement in batch])
         except sqlite3.DatabaseError as exc:
             if not is_disk_fault(exc):
                 raise
@@ -298,7 +310,7 @@ class Database:
             self._remaking = ""
         self._pending.clear()
         self._kept_flags.clear()
-        self._memory.close()
+        self._in_memory.close()
         self._memory = None
         self.fault = self._fault_since = None
         if self.waiting.count:
@@ -326,7 +338,7 @@ class Database:
         if self._memory is not None:
             return
         try:
-            self._file.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+            self._on_file.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
         except sqlite3.DatabaseError as exc:
             if not is_disk_fault(exc):
                 raise
@@ -379,7 +391,7 @@ class Database:
                 memory.close()      # never written over: looked at again next time
                 return
             how = Words("was replaced by another file (kept as {target})", target=target.name)
-        self._file.close()      # SQLite sees the file moved: no checkpoint, nothing deleted
+        self._on_file.close()      # SQLite sees the file moved: no checkpoint, nothing deleted
         self._file, self._memory, self._checked = None, memory, None
         self.waiting.release()  # its lock is on the old file
         self._remaking = "whole" if whole else "fresh"
@@ -396,7 +408,7 @@ class Database:
         program opened the path meanwhile and took the log it read through) a fresh state."""
         memory = _fresh_memory()
         try:
-            self._file.backup(memory)
+            self._on_file.backup(memory)
             if (memory.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
                     and memory.execute("PRAGMA quick_check").fetchone()[0] == "ok"):
                 return memory, True
@@ -432,7 +444,7 @@ class Database:
         for what, _build in self._held:
             log.error("storage: at exit, %s was never counted: %s could not be read", what, self.path)
         if self._remaking:     # the whole state is in memory only: its counters, enough to put the books back
-            counters = dict(self._memory.execute("SELECT name, value FROM counters ORDER BY name"))
+            counters = dict(self._in_memory.execute("SELECT name, value FROM counters ORDER BY name"))
             log.error("storage: at exit, %s vanished and could not be made again; the counters the cabinet "
                       "held, to put back by hand: %s", self.path, json.dumps(counters))
         if not self._pending:
@@ -538,7 +550,8 @@ class Database:
                 _transaction(conn, counts_since_statements(self._fresh_why))
                 self._carry_back(conn)
             self._checked = identity
-            self._own_logs = {_identity(Path(f"{self.path}{suffix}")) for suffix in ("-wal", "-shm")} - {None}
+            self._own_logs = {log_id for suffix in ("-wal", "-shm")
+                              if (log_id := _identity(Path(f"{self.path}{suffix}"))) is not None}
         except (sqlite3.DatabaseError, UnusableDatabase) as exc:
             if isinstance(exc, sqlite3.OperationalError) and is_disk_fault(exc):
                 conn.close()
@@ -565,17 +578,18 @@ class Database:
         if not rebuild_from_wal(aside, Path(f"{aside}-wal"), self.path):
             return
         log.warning("storage: rebuilt %s from %s-wal; it passes the integrity check", self.path, aside.name)
+        assert self._last_reason is not None   # the move aside gave it
         self.events[-1] = self._moved_words(self._last_reason, aside, rebuilt=True)
 
     def _refuses_writes(self) -> sqlite3.DatabaseError | None:
         """Try a write and take it back: the error of a file opened read-only, else None."""
         try:
-            self._file.execute("BEGIN IMMEDIATE")
+            self._on_file.execute("BEGIN IMMEDIATE")
             try:
-                version = self._file.execute("PRAGMA user_version").fetchone()[0]
-                self._file.execute(f"PRAGMA user_version = {int(version)}")
+                version = self._on_file.execute("PRAGMA user_version").fetchone()[0]
+                self._on_file.execute(f"PRAGMA user_version = {int(version)}")
             finally:
-                self._file.execute("ROLLBACK")
+                self._on_file.execute("ROLLBACK")
         except sqlite3.DatabaseError as exc:
             if not is_disk_fault(exc):
                 raise
@@ -675,7 +689,7 @@ class Database:
         _migrate(memory, min(version, SCHEMA_VERSION))
         for batch in self._pending:          # written while the state was unknown: changes, not values
             _transaction(memory, batch)
-        self._memory.close()
+        self._in_memory.close()
         self._memory = memory
         self.changes += 1
         if rebase and not self.known:
@@ -709,10 +723,10 @@ class Database:
     def _adopt_waiting_records(self) -> None:
         """Writes a full disk kept in the waiting file before a power cut: queue those memory lacks."""
         records = self.waiting.read()
-        done = already_applied(_stamp(self._memory, WAITING_STAMP), self.waiting.generation)
+        done = already_applied(_stamp(self._in_memory, WAITING_STAMP), self.waiting.generation)
         todo = [batch for index, batch in records if index > done]
         for batch in todo:
-            _transaction(self._memory, batch)
+            _transaction(self._in_memory, batch)
         self._pending[:0] = todo          # older than anything written since
         self._kept_flags[:0] = [True] * len(todo)
         if todo:
@@ -723,11 +737,11 @@ class Database:
         """At power-on, on a writable file: write what the waiting file kept, then clear it.
         The error if the disk refuses (still full: the records then wait in memory too)."""
         records = self.waiting.read()
-        done = already_applied(_stamp(self._file, WAITING_STAMP), self.waiting.generation)
+        done = already_applied(_stamp(self._on_file, WAITING_STAMP), self.waiting.generation)
         todo = [batch for index, batch in records if index > done]
         if todo:
             try:
-                _transaction(self._file, [statement for batch in todo for statement in batch])
+                _transaction(self._on_file, [statement for batch in todo for statement in batch])
             except sqlite3.DatabaseError as exc:
                 if not is_disk_fault(exc):
                     raise
@@ -803,7 +817,7 @@ def _describe(batch: list[Statement]) -> str:
     return json.dumps([[sql, [shown(p) for p in params]] for sql, params in batch])
 
 
-def _transaction(conn: sqlite3.Connection, batch: list[Statement]) -> list[int | None]:
+def _transaction(conn: sqlite3.Connection, batch: Sequence[Statement]) -> list[int | None]:
     rowids = []
     conn.execute("BEGIN IMMEDIATE")
     try:
@@ -823,7 +837,7 @@ def _copy_statements(source: sqlite3.Connection) -> list[Statement]:
     """Statements that fill a fresh database (same schema) with every row of ``source``."""
     tables = [row[0] for row in source.execute(
         "SELECT name FROM sqlite_master WHERE type = 'table' AND name != 'sqlite_sequence' ORDER BY name")]
-    statements = []
+    statements: list[Statement] = []
     for table in tables + ["sqlite_sequence"]:
         # Emptied first: the fresh file holds its own stamps, and sqlite_sequence is
         # filled by the inserts above; each is set as it was.
@@ -838,7 +852,7 @@ def _migrate(conn: sqlite3.Connection, version: int) -> None:
     """Bring the schema up to date, one migration per transaction."""
     for target in range(version + 1, SCHEMA_VERSION + 1):
         script = MIGRATIONS[target - 1]
-        statements = [(sql, ()) for sql in script.split(";") if sql.strip()]
+        statements: list[Statement] = [(sql, ()) for sql in script.split(";") if sql.strip()]
         statements.append(set_stamp(READABLE_FROM_STAMP, str(READABLE_FROM.get(target, target))))
         statements.append((f"PRAGMA user_version = {target}", ()))
         _transaction(conn, statements)

@@ -88,7 +88,7 @@ class StorageStatus:
     kept: int = 0
     held_coins: int = 0
     since: str | None = None
-    events: tuple[str, ...] = ()
+    events: tuple[Words, ...] = ()
 
     @property
     def healthy(self) -> bool:

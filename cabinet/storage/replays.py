@@ -15,6 +15,7 @@ import logging
 import zlib
 from dataclasses import dataclass, field
 
+from cabinet.games.names import Game
 from cabinet.inputs.actions import Action, InputEvent
 from cabinet.storage import word_filter
 from cabinet.storage.db import Database, Statement, now_stamp
@@ -25,7 +26,7 @@ REPLAY_VERSION = 4   # 2: after a BLOCKS placement the cursor takes the first pi
 #                      3: ... the first piece left that fits somewhere
 #                      4: ANTI-GRAVITY's band deepens to h - 1 and its versus has attacks
 # Older versions a game still plays exactly: its rules have not changed since.
-STILL_PLAYED = {"blocks": (3,)}
+STILL_PLAYED = {Game.BLOCKS: (3,)}
 KEEP_RECENT = 50
 
 
@@ -124,6 +125,7 @@ class ReplayStore:
     def save(self, replay: Replay) -> int:
         """Store ``replay``, prune old unreferenced ones; the new replay's id."""
         self.db.write(self.save_statements(replay))
+        assert replay.id is not None   # save_statements chose it
         return replay.id
 
     def save_statements(self, replay: Replay) -> list[Statement]:
@@ -177,7 +179,8 @@ class ReplayStore:
     def listing(self) -> list[ReplaySummary]:
         """Every stored replay, oldest first, without unpacking their actions (rude initials masked)."""
         rows = self.db.read("SELECT id, game, mode, score, initials, created FROM replays ORDER BY id")
-        return [ReplaySummary(*row[:4], word_filter.shown(row[4]), row[5]) for row in rows]
+        return [ReplaySummary(row[0], row[1], row[2], row[3], word_filter.shown(row[4]), row[5])
+                for row in rows]
 
     def ids(self) -> list[int]:
         return [row[0] for row in self.db.read("SELECT id FROM replays ORDER BY id")]

@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cabinet.games.cpu import LEVELS
+from cabinet.games.names import Game
 from cabinet.settings.schema import DIFFICULTIES
 from cabinet.storage import word_filter
 from cabinet.storage.db import Database, Statement, add_counter, now_stamp, set_counter, set_stamp
@@ -65,7 +66,7 @@ DEFAULT_TOP = {
     "ladder": 3,
 }
 
-STREAK_GAMES = ("blocks", "antigravity")
+STREAK_GAMES = tuple(Game)
 LADDER_GAMES = STREAK_GAMES
 LADDER_TOP = len(LEVELS)    # the levels of a climb: beating them all is a MASTER clear
 
@@ -147,7 +148,7 @@ def default_scores(table: str) -> list[tuple[str, int]]:
     if table.startswith("antigravity/contest/"):
         rng = random.Random(zlib.crc32(table.encode()))  # crc32, unlike hash(), is the same in every run
         top = DEFAULT_TOP["antigravity/contest"] + rng.randrange(-100, 101) * 10
-        names = rng.sample(CONTEST_INITIALS, TABLE_SIZE)
+        names: Sequence[str] = rng.sample(CONTEST_INITIALS, TABLE_SIZE)
     else:
         top = DEFAULT_TOP[table.split("/")[0] if is_streak_table(table) or is_ladder_table(table) else table]
         names = DEFAULT_INITIALS

@@ -35,6 +35,7 @@ import struct
 import zlib
 from collections.abc import Sequence
 from pathlib import Path
+from typing import BinaryIO
 
 log = logging.getLogger("cabinet.storage")
 
@@ -118,7 +119,7 @@ class WaitingFile:
             return []
         try:
             try:
-                handle = open(self.path, "r+b")
+                handle: BinaryIO = open(self.path, "r+b")
                 writable = True
             except OSError:
                 handle = open(self.path, "rb")     # a read-only disk: read what it kept

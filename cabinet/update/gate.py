@@ -93,7 +93,7 @@ class Gate:
     def resume(self) -> Verdict | None:
         """Finish a gate an earlier updater left half-way, if there is one."""
         entry = self.journal.read()
-        version, previous = entry.get("version"), entry.get("previous")
+        version, previous = entry.get("version", ""), entry.get("previous")
         if entry.get("step") == "rolling back":
             return self._roll_back(Verdict("rolled back", version, previous, entry.get("reason", "")))
         if entry.get("step") != "switching":

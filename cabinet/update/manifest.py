@@ -12,7 +12,7 @@ import json
 import re
 from dataclasses import dataclass, field
 from pathlib import PurePosixPath
-from typing import BinaryIO
+from typing import IO, BinaryIO
 
 FORMAT = 1
 MAX_BYTES = 1 << 20          # a manifest of a few dozen wheels is a few kB
@@ -99,7 +99,7 @@ def _entry(name: object, value: object) -> FileEntry:
     return FileEntry(digest, size)
 
 
-def hash_stream(source: BinaryIO, sink: BinaryIO | None = None, limit: int | None = None) -> FileEntry:
+def hash_stream(source: IO[bytes], sink: BinaryIO | None = None, limit: int | None = None) -> FileEntry:
     """SHA-256 and size of ``source``, copied to ``sink`` on the way; past ``limit`` bytes it stops."""
     digest, size = hashlib.sha256(), 0
     while chunk := source.read(1 << 16):

@@ -29,6 +29,8 @@ pending stone as a smaller one, so it clears stones and fires chains to cancel t
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from typing import Any
 
 from cabinet.games.antigravity import field
 from cabinet.games.antigravity.field import COLOURS, STONE
@@ -75,8 +77,9 @@ class AntiGravityAI:
         self.lookahead = lookahead
         self.beam = beam
         self.slip_percent = slip_percent
-        self._masks = {}        # geometry -> its neighour-pair masks (see _pair_masks)
-        self._neighbours = {}   # geometry -> each cell's neighbours on the four axes
+        # Per geometry: its neighbour-pair masks (see _pair_masks); each cell's neighbours on the four axes.
+        self._masks: dict[field.Geometry, list[tuple[int, int, int]]] = {}
+        self._neighbours: dict[field.Geometry, list[list[int]]] = {}
 
     def choose(self, game) -> tuple[int, str]:
         """The push to make: (column, side). Needs a game that is not over."""
@@ -113,7 +116,7 @@ class AntiGravityAI:
         rng = random.Random(0)
         rng.setstate(self._rng.getstate())
 
-        firsts = []   # [value, column, side]
+        firsts: list[list[Any]] = []   # [value, column, side]
         leaves = []   # [value, first, field, total cleared]: the fields after the known pushes
         for side in SIDES:
             for column in range(geo.width):
@@ -225,7 +228,7 @@ class AntiGravityAI:
                 edge = size - width + column if from_bottom else column
                 changed = range(min(far, edge), max(far, edge) + 1, width)
                 if field.find_runs(board, geo, changed):
-                    trials = [(board, changed)]
+                    trials: list[tuple[list[int], Sequence[int]]] = [(board, changed)]
                 else:
                     trials = []
                     for colour in {board[i] for i in neighbours[edge]} - {0, NO_COLOUR}:

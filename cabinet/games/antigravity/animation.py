@@ -179,6 +179,7 @@ class TurnAnimation:
             return FieldPicture(phase.base, jam_column=self.turn.column,
                                 flash_on=(self.frame // FLASH_PERIOD) % 2 == 0)
         if phase.kind == "flash":
+            assert phase.step is not None   # a flash phase always shows its step
             on = ((self.frame - phase.start) // FLASH_PERIOD) % 2 == 0
             return FieldPicture(phase.base, flashing=frozenset(phase.step.removed + phase.step.popped), flash_on=on)
         k = ease(t)

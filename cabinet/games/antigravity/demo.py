@@ -5,15 +5,16 @@ from __future__ import annotations
 from cabinet.games.antigravity.ai import AntiGravityAI
 from cabinet.games.antigravity.cpu import CPU_LEVELS
 from cabinet.games.antigravity.pilot import AIPilot
+from cabinet.games.names import Mode
 
 DEMO_PACE = dict(step_frames=5, think_frames=14)   # brisk, yet a watcher follows the cursor
 DEMO_LEVEL = 5   # attract shows the top CPU level's AI: it builds the longest chains
 
 
-def demo_pilots(seed: int, mode: str = "single") -> list[AIPilot]:
+def demo_pilots(seed: int, mode: str = Mode.SINGLE) -> list[AIPilot]:
     """The pilots of an attract-mode demo: the top CPU level's AI on every field, at a pace
     a watcher can follow."""
     lookahead = CPU_LEVELS[DEMO_LEVEL].lookahead
-    players = (1, 2) if mode == "versus" else (1,)
+    players = (1, 2) if mode == Mode.VERSUS else (1,)
     return [AIPilot(player, seed=seed + player - 1, ai=AntiGravityAI(seed=seed + player - 1, lookahead=lookahead),
                     **DEMO_PACE) for player in players]

@@ -16,10 +16,11 @@ from cabinet.games.antigravity.attacks import StoneRules
 from cabinet.games.antigravity.field import COLOURS, LETTERS, STONE
 from cabinet.games.antigravity.ramp import ramp_rules
 from cabinet.games.antigravity.results import BlockMove, Turn
+from cabinet.games.names import Mode
 from cabinet.settings.schema import DIFFICULTIES, AntiGravitySettings
 
 SIDES = ("top", "bottom")
-MODES = ("single", "versus", "contest")
+MODES = (Mode.SINGLE, Mode.VERSUS, Mode.CONTEST)
 # The difficulty value of the score's base (base = value x 10); versus and contest use 30.
 DIFFICULTY_VALUE = {"warmup": 1, "normal": 2, "advanced": 3, "hard": 4}
 MATCH_BASE = 30
@@ -55,7 +56,7 @@ class AntiGravityGame:
     ``sends_to`` (the opponent's, set by the match; a copy sends nowhere).
     """
 
-    def __init__(self, seed: int = 1, difficulty: str = "normal", mode: str = "single",
+    def __init__(self, seed: int = 1, difficulty: str = "normal", mode: str = Mode.SINGLE,
                  width: int | None = None, half_height: int | None = None,
                  settings: AntiGravitySettings | None = None,
                  colours: int | None = None, turn_frames: int | None = None,
@@ -83,21 +84,21 @@ class AntiGravityGame:
         self.colours = colours
         self.turn_frames = turn_frames
         self.ramp = ramp_rules(ramp)
-        if self.ramp is not None and mode != "single":
+        if self.ramp is not None and mode != Mode.SINGLE:
             raise ValueError(f"the ramp is for single games; a {mode} game plays the exact rules")
-        if stones is not None and mode != "versus":
+        if stones is not None and mode != Mode.VERSUS:
             raise ValueError(f"stones are for versus games; a {mode} game has none")
         self.stones = stones
         self.pending = 0             # versus: stones waiting to land on this field
         self.sends_to: AntiGravityGame | None = None
         self.ramp_level = 0          # ramp steps taken so far
         self.horizon = 0             # the band's depth in force, rows a side
-        self.horizon_due = None      # turns before the announced row takes effect
+        self.horizon_due: int | None = None      # turns before the announced row takes effect
         self._start_colours = colours
         self._start_turn_frames = turn_frames
         self.invert_push = settings.invert_push
         self.forced_side = settings.forced_side
-        self.base = MATCH_BASE if mode != "single" else DIFFICULTY_VALUE[difficulty] * 10
+        self.base = MATCH_BASE if mode != Mode.SINGLE else DIFFICULTY_VALUE[difficulty] * 10
         self.geometry = field.geometry(width, half)
         self.width = width
         self.half = half
@@ -113,14 +114,14 @@ class AntiGravityGame:
         self._cells = [0] * self.geometry.size
         self._fresh = False          # field read from text: may hold runs or hanging blocks
         self._rng: random.Random | None = random.Random(seed)
-        self._queues = {"top": [], "bottom": []}
+        self._queues: dict[str, list[int]] = {"top": [], "bottom": []}
         self._refill()
 
     # ------------------------------------------------------------------ construction
 
     @classmethod
     def from_text(cls, rows: list[str], top: str = "", bottom: str = "",
-                  difficulty: str = "normal", mode: str = "single", total_cleared: int = 0,
+                  difficulty: str = "normal", mode: str = Mode.SINGLE, total_cleared: int = 0,
                   seed: int = 1, settings: AntiGravitySettings | None = None,
                   colours: int | None = None, turn_frames: int | None = None,
                   ramp=None, horizon: int = 0, stones: StoneRules | None = None) -> AntiGravityGame:
@@ -145,7 +146,7 @@ class AntiGravityGame:
         half = len(rows) // 2
         if isinstance(horizon, bool) or not isinstance(horizon, int) or not 0 <= horizon <= half - 1:
             raise IllegalMove(f"horizon must be a whole number from 0 to {half - 1}, not {horizon!r}")
-        if horizon and mode != "single":
+        if horizon and mode != Mode.SINGLE:
             raise IllegalMove(f"a {mode} game has no horizon band")
         game._cells = [game._cell_of(ch) for row in rows for ch in row]
         game.total_cleared = total_cleared
@@ -297,7 +298,7 @@ class AntiGravityGame:
         shifted = tuple(BlockMove(column, row, row + step, LETTERS[cells[(row + step) * width + column]])
                         for row in rows)
         edge = column if not from_bottom else geo.size - width + column
-        changed = range(min(far, edge), max(far, edge) + 1, width)
+        changed: range | None = range(min(far, edge), max(far, edge) + 1, width)
         if self._fresh:
             changed = None
         points, self.total_cleared, _, steps, raw_attack = field.resolve(
@@ -399,7 +400,7 @@ class AntiGravityGame:
         if letter == ".":
             return 0
         if letter == "+":
-            if self.mode != "versus":
+            if self.mode != Mode.VERSUS:
                 raise IllegalMove(f"stones ('+') are for versus games; a {self.mode} game has none")
             return STONE
         return self._colour_of(letter)

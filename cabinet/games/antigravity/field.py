@@ -181,7 +181,7 @@ def resolve(cells: list[int], geo: Geometry, changed, base: int, total_cleared: 
     beside = (forward[0], geo.backward[0], forward[1], geo.backward[1])
     points = 0
     attack = 0
-    steps = [] if record else None
+    steps: list[ChainStep] = []
     chain = 0
     while True:
         runs = find_runs(cells, geo, changed)
@@ -213,13 +213,13 @@ def resolve(cells: list[int], geo: Geometry, changed, base: int, total_cleared: 
         columns = range(width) if settle_all else {i % width for i in removed | popped}
         settle_all = False
         changed = []
-        moves = [] if record else None
+        moves: list[BlockMove] | None = [] if record else None
         passed = 0
         for column in sorted(columns):
             passed += settle(cells, geo, column, changed, moves)
         through = passed * (base * b10 // 10)
         points += step_points + through
-        if record:
+        if moves is not None:   # recording
             steps.append(ChainStep(
                 chain=chain,
                 runs=tuple(run_cells),

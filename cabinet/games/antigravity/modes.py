@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from cabinet.games.antigravity.attacks import StoneRules
 from cabinet.games.antigravity.engine import AntiGravityGame, IllegalMove, seconds_to_frames
 from cabinet.games.antigravity.field import COLOURS
+from cabinet.games.names import Mode
 from cabinet.settings.schema import AntiGravitySettings, ContestList, HandicapSettings
 
 
@@ -38,7 +39,7 @@ class AntiGravityVersus:
     def __init__(self, settings: AntiGravitySettings, seed: int):
         versus = settings.versus
         self.seed = seed
-        self._handicaps = (versus.p1, versus.p2)
+        self._handicaps: tuple[HandicapSettings, HandicapSettings] | None = (versus.p1, versus.p2)
         second_seed = seed if versus.same_blocks else random.Random(seed).getrandbits(31)
         self._games = tuple(
             self._make(settings, handicap, game_seed,
@@ -75,7 +76,7 @@ class AntiGravityVersus:
             except ValueError as error:
                 raise IllegalMove(str(error)) from None
             games.append(AntiGravityGame.from_text(rows, top=top, bottom=bottom, difficulty=difficulty,
-                                                   mode="versus", seed=seed, settings=settings,
+                                                   mode=Mode.VERSUS, seed=seed, settings=settings,
                                                    stones=stones))
         if len({(game.width, game.height) for game in games}) > 1:
             raise IllegalMove("both fields must be the same size")
@@ -89,7 +90,7 @@ class AntiGravityVersus:
 
     @staticmethod
     def _make(settings, handicap: HandicapSettings, seed: int, stones: StoneRules | None) -> AntiGravityGame:
-        return AntiGravityGame(seed=seed, difficulty=settings.difficulty, mode="versus",
+        return AntiGravityGame(seed=seed, difficulty=settings.difficulty, mode=Mode.VERSUS,
                                settings=settings, colours=handicap.colours,
                                turn_frames=seconds_to_frames(handicap.turn_seconds), stones=stones)
 
@@ -144,7 +145,8 @@ class AntiGravityVersus:
         if self.over:
             return
         lost = [game.game_over for game in self._games]
-        won = [self._handicaps is not None and self.progress(p).reached and not lost[p - 1] for p in (1, 2)]
+        progress = [self.progress(p) for p in (1, 2)]
+        won = [mine is not None and mine.reached and not lost[p - 1] for p, mine in zip((1, 2), progress)]
         if any(lost):
             self.over = True
             self.winner = None if all(lost) else (2 if lost[0] else 1)
@@ -173,7 +175,7 @@ class ContestGame(AntiGravityGame):
 
     def __init__(self, contest: ContestList, settings: AntiGravitySettings | None = None):
         settings = settings if settings is not None else AntiGravitySettings()
-        super().__init__(seed=contest.seed, difficulty=settings.difficulty, mode="contest",
+        super().__init__(seed=contest.seed, difficulty=settings.difficulty, mode=Mode.CONTEST,
                          settings=settings, colours=contest.colours,
                          turn_frames=seconds_to_frames(contest.turn_seconds))
         self.name = contest.name

@@ -12,7 +12,7 @@ class BlockMove:
     """One block sliding along its column during a push or a relocation."""
 
     column: int
-    from_row: int
+    from_row: float   # half a row when stones land from the horizon (animation)
     to_row: int
     colour: str
     passed: bool = False  # crossed the Schwarzschild line (earns the through bonus)

@@ -123,7 +123,7 @@ class Seat:
                     self._play(cue)
                 if started.kind == "flash":
                     self._announce(started.step)
-                elif started.kind == "slide" and started.step.passed:
+                elif started.kind == "slide" and started.step is not None and started.step.passed:
                     self._announce_through(started.step)
             if not self.animation.done:
                 return None

@@ -148,7 +148,7 @@ class BlocksAI:
         return slices + refined * (1 + placements_tried(game.piece_set, game.rotation) // MASKS_PER_SLICE)
 
     # ------------------------------------------------------------------ planning
-    def _search(self, game: BlocksGame, sight: Sight | None, rng: random.Random):
+    def _search(self, game: BlocksGame | Position, sight: Sight | None, rng: random.Random):
         style = self.style
         evaluator = _evaluator_for(game.piece_set, game.rotation)
         cost = _noisy(evaluator, style.noise, rng) if style.noise else evaluator.cost
@@ -195,20 +195,23 @@ def _noisy(evaluator: Evaluator, spread: float, rng: random.Random):
     return cost
 
 
-def _remembered(game: BlocksGame, steps: list[Step]) -> list[tuple[tuple, Step]]:
+def _remembered(game: BlocksGame | Position, steps: list[Step]) -> list[tuple[tuple, Step]]:
     """The plan of ``steps``: each with the state it expects, so later moves can follow it.
     (Stones that land change the board, so a plan is not followed past them.)"""
     plan = []
-    board, tray = game.board, list(game.tray)
+    board = game.board
+    tray: list[Piece | None] = list(game.tray)
     for step in steps:
         plan.append((_situation(board, tray, game), step))
-        placed = board | step.piece.masks[step.row * SIZE + step.col]
+        mask = step.piece.masks[step.row * SIZE + step.col]
+        assert mask is not None   # a search's step is on the board
+        placed = board | mask
         board = clear_lines(placed, game.gravity).board
         tray[step.slot] = None
     return plan
 
 
-def _planned(plan: list[tuple[tuple, Step]], game: BlocksGame) -> Step | None:
+def _planned(plan: list[tuple[tuple, Step]], game: BlocksGame | Position) -> Step | None:
     """The plan's next step when the game is exactly where the plan expects it (taken off
     ``plan`` with the steps before it)."""
     now = _situation(game.board, game.tray, game)
@@ -224,7 +227,7 @@ def _positions(piece, rotation: bool) -> int:
     return sum(len(turned.placements) for turned in turns_tried(piece, rotation))
 
 
-def _situation(board: int, tray, game: BlocksGame) -> tuple:
+def _situation(board: int, tray, game: BlocksGame | Position) -> tuple:
     """What a planned step depends on. With rotation on, a piece may be turned any way
     meanwhile (the move's turns make up for it); with it off, the orientation must match."""
     pieces = tuple(None if piece is None else piece.family if game.rotation else piece.index

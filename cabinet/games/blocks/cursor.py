@@ -16,11 +16,18 @@ from __future__ import annotations
 import heapq
 from dataclasses import dataclass, replace
 from enum import Enum
+from typing import TYPE_CHECKING, TypeAlias
 
 from cabinet.inputs.actions import Action
 
 from .engine import BlocksGame, IllegalMove, piece_fits
 from .pieces import SIZE
+
+if TYPE_CHECKING:   # the seat module imports this one
+    from .seat import PlayerHand
+
+# The game a cursor moves in: a player's own, or one hand of a versus match.
+Hand: TypeAlias = "BlocksGame | PlayerHand"
 
 BOARD, TRAY = "board", "tray"
 
@@ -70,7 +77,7 @@ class Cursor:
         return replace(self)
 
     # ----------------------------------------------------------------- actions
-    def apply(self, action: Action, game: BlocksGame, repeat: bool = False) -> Outcome:
+    def apply(self, action: Action, game: Hand, repeat: bool = False) -> Outcome:
         """Obey one press. ``repeat`` marks auto-repeat, which never leaves the board."""
         if game.game_over:
             return Outcome(Did.NONE)
@@ -97,7 +104,7 @@ class Cursor:
             return Outcome(Did.TRAY)
         return Outcome(Did.EDGE)
 
-    def settle(self, game: BlocksGame) -> None:
+    def settle(self, game: Hand) -> None:
         """Keep the cursor on a piece that exists and inside the board."""
         if game.game_over or not any(game.tray):
             return
@@ -108,7 +115,7 @@ class Cursor:
         self.col = max(0, min(self.col, SIZE - width))
 
     # ----------------------------------------------------------------- inner workings
-    def _next_piece(self, game: BlocksGame, step: int) -> Outcome:
+    def _next_piece(self, game: Hand, step: int) -> Outcome:
         for offset in range(1, 4):
             slot = (self.slot + step * offset) % 3
             if game.tray[slot] is not None:
@@ -118,7 +125,7 @@ class Cursor:
                 return Outcome(Did.SELECT if changed else Did.NONE)
         return Outcome(Did.NONE)
 
-    def _change_piece(self, game: BlocksGame) -> Outcome:
+    def _change_piece(self, game: Hand) -> Outcome:
         """C: the next piece of the tray; on the board it comes to the legal spot nearest
         where the hand was, so its ghost starts green wherever the piece fits at all."""
         height, width = game.piece_size(self.slot)
@@ -128,7 +135,7 @@ class Cursor:
             self._go_near(game, centre)
         return outcome
 
-    def _in_tray(self, action: Action, game: BlocksGame) -> Outcome:
+    def _in_tray(self, action: Action, game: Hand) -> Outcome:
         if action is Action.UP:
             return self._next_piece(game, -1)
         if action is Action.DOWN:
@@ -141,7 +148,7 @@ class Cursor:
             return Outcome(Did.BOARD)
         return Outcome(Did.NONE)
 
-    def _place(self, game: BlocksGame) -> Outcome:
+    def _place(self, game: Hand) -> Outcome:
         height, width = game.piece_size(self.slot)
         centre = (self.row + height / 2, self.col + width / 2)
         try:
@@ -151,7 +158,7 @@ class Cursor:
         self._take_first_piece(game, centre)
         return Outcome(Did.PLACE, result)
 
-    def _take_first_piece(self, game: BlocksGame, centre: tuple[float, float]) -> None:
+    def _take_first_piece(self, game: Hand, centre: tuple[float, float]) -> None:
         """After a placement: the first piece left in the tray that fits somewhere, at the
         legal spot whose centre is nearest ``centre`` (where the hand just was), so its
         ghost starts green. A piece that fits only once turned comes after one that fits
@@ -161,7 +168,7 @@ class Cursor:
         self.slot = _first_fitting(game)
         self._go_near(game, centre)
 
-    def _go_near(self, game: BlocksGame, centre: tuple[float, float]) -> None:
+    def _go_near(self, game: Hand, centre: tuple[float, float]) -> None:
         """To the legal spot of the held piece whose centre is nearest ``centre`` (none: stay)."""
         height, width = game.piece_size(self.slot)
         spots = game.legal_positions(self.slot)
@@ -173,7 +180,7 @@ class Cursor:
             self.row, self.col = min(spots, key=distance)
         self.settle(game)
 
-    def _rotate(self, game: BlocksGame) -> Outcome:
+    def _rotate(self, game: Hand) -> Outcome:
         try:
             game.rotate(self.slot)
         except ValueError:
@@ -182,17 +189,18 @@ class Cursor:
         return Outcome(Did.ROTATE)
 
 
-def _first_fitting(game: BlocksGame) -> int:
+def _first_fitting(game: Hand) -> int:
     """The first tray slot whose piece fits as it is turned now, else the first that
     fits in some turn, else the first piece left."""
-    left = [slot for slot in range(3) if game.tray[slot] is not None]
+    pieces = {slot: piece for slot in range(3) if (piece := game.tray[slot]) is not None}
+    left = list(pieces)
     as_is = next((slot for slot in left if game.legal_positions(slot)), None)
     if as_is is not None:
         return as_is
-    return next((slot for slot in left if piece_fits(game.board, game.tray[slot], game.rotation)), left[0])
+    return next((slot for slot in left if piece_fits(game.board, pieces[slot], game.rotation)), left[0])
 
 
-def route(cursor: Cursor, game: BlocksGame, slot: int, row: int, col: int, turns: int = 0) -> list[Action]:
+def route(cursor: Cursor, game: Hand, slot: int, row: int, col: int, turns: int = 0) -> list[Action]:
     """The presses that take ``cursor`` to place ``slot`` at (row, col) after ``turns``.
 
     The piece travels over empty cells where it can, as a good player's hand would:
@@ -230,7 +238,7 @@ CROSSING_COST = 12
 STEPS = ((Action.DOWN, 1, 0), (Action.UP, -1, 0), (Action.RIGHT, 0, 1), (Action.LEFT, 0, -1))
 
 
-def _clear_path(game: BlocksGame, slot: int, start: tuple[int, int], goal: tuple[int, int]) -> list[Action]:
+def _clear_path(game: Hand, slot: int, start: tuple[int, int], goal: tuple[int, int]) -> list[Action]:
     """The cheapest presses from ``start`` to ``goal`` for the slot's piece as it is turned:
     a step costs 1, a step onto a spot where the piece does not fit :data:`CROSSING_COST`
     more. Empty when ``goal`` lies outside the board for this piece."""

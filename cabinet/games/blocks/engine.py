@@ -76,7 +76,7 @@ def clear_lines(board: int, gravity: bool) -> Clear:
     for c in cols:
         removed |= COL_MASKS[c]
     board &= ~removed
-    drops = ()
+    drops: tuple[tuple[int, int], ...] = ()
     if gravity and rows:
         board, drops = _drop_rows(board, rows)
     return Clear(board, rows, cols, removed, drops)

@@ -7,6 +7,7 @@ position where it lies wholly on the board, so a legality test is one AND.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 SIZE = 8
@@ -67,7 +68,7 @@ class Piece:
         return ["".join(r) for r in rows]
 
 
-def cells_of(text: list[str]) -> tuple[tuple[int, int], ...]:
+def cells_of(text: Sequence[str]) -> tuple[tuple[int, int], ...]:
     """Filled cells of a grid written as text: '.' is empty, anything else filled."""
     return tuple(sorted((r, c) for r, line in enumerate(text)
                         for c, ch in enumerate(line) if ch != "."))
@@ -80,7 +81,8 @@ def turn_clockwise(cells) -> tuple[tuple[int, int], ...]:
 
 
 def _build_catalogue() -> tuple[Piece, ...]:
-    raw = []   # (family, cells, index of its clockwise turn)
+    # (family, cells, index of its clockwise turn)
+    raw: list[tuple[str, tuple[tuple[int, int], ...], int]] = []
     for family, first, count in _TETROMINOES + _EXTRAS:
         cells = cells_of(first)
         start = len(raw)

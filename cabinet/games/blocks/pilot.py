@@ -56,19 +56,26 @@ class BlocksDemoPilot(Pilot):
         self.think_frames = THINK_FRAMES if think_frames is None else think_frames
         self.move_frames = MOVE_FRAMES if move_frames is None else move_frames
         self.aim_frames = AIM_FRAMES if aim_frames is None else aim_frames
-        self.seat: BlocksSeat | None = None
+        self._seat: BlocksSeat | None = None
         self.plan: list[Action] = []
         self.planned_on = None     # the board the plan was made for
         self.wait = self.think_frames
         self.thought: Thought | None = None   # the next move, being decided
-        self.thought_on = None     # the board, tray and pending stones the thought started from
+        self.thought_on: tuple | None = None   # the board, tray and pending stones it started from
         self.budget: Budget | None = None   # the scene's thinking time per frame (None: no clock)
         self.elsewhere: Elsewhere | None = None   # the scene's worker process (None: think here)
         self.gave_up = False       # no route to any move: the scene ends the demo
 
+    @property
+    def seat(self) -> BlocksSeat:
+        """The seat :meth:`bind` found (a pilot presses nothing before it is bound)."""
+        if self._seat is None:
+            raise RuntimeError("a BLOCKS pilot presses nothing before bind()")
+        return self._seat
+
     def bind(self, scene: Seating) -> None:
         # A BLOCKS screen (or simulation) seats its pilots in BlocksSeats.
-        self.seat = cast(BlocksSeat, scene.seat_for(self.player))
+        self._seat = cast(BlocksSeat, scene.seat_for(self.player))
         self.budget = scene.thinking_time
         self.elsewhere = scene.thinker
 
@@ -84,14 +91,14 @@ class BlocksDemoPilot(Pilot):
             # which is never a frame of animation.
             busy = self.seat.busy
             deciding = not busy and self.wait == 0
-            self._think(game, 1 if deciding else self.wait + 1 + busy)
+            thought = self._think(game, 1 if deciding else self.wait + 1 + busy)
             if not deciding:
                 if not busy:
                     self.wait -= 1
                 return []
-            if not self.thought.done:
+            if not thought.done:
                 return []           # the thought is late (a slow machine): the move waits for it
-            move, self.thought = self.thought.decision, None
+            move, self.thought = thought.decision, None
             self.plan = self._presses(game, move)
             self.planned_on = game.board
             if not self.plan:
@@ -118,7 +125,7 @@ class BlocksDemoPilot(Pilot):
         if not game.game_over and not self.plan:
             self._think(game, frames + self.wait + 1)
 
-    def _think(self, game, frames_left: int) -> None:
+    def _think(self, game, frames_left: int) -> Thought:
         """This frame's share of deciding the next move (see :class:`Thought`), on what the
         panel showed when the thought began. It is begun again when the player's own side
         changed: stones landed, or an attack came in (as a player would, the CPU thinks
@@ -131,6 +138,7 @@ class BlocksDemoPilot(Pilot):
                                  self.elsewhere)
             self.thought_on = situation
         self.thought.advance(frames_left)
+        return self.thought
 
     def _presses(self, game, move) -> list[Action]:
         """The presses of ``move``; those of any legal move the cursor can reach if not."""

@@ -141,11 +141,11 @@ def planning(board: int, tray, cost, gravity: bool, rotation: bool, width: int,
     index = int(np.argmin(costs))
     if refine is not None and len(levels) == len(slots) and costs.size > 1:
         top = np.argsort(costs, kind="stable")[:refine_top]
-        sharper = []
+        refined = []
         for one in _parts(top, 1):      # one board's next piece: a few slices' worth
-            sharper.append((yield from refine(boards[one])))
+            refined.append((yield from refine(boards[one])))
             yield
-        sharper = np.concatenate(sharper) - gain[top]
+        sharper = np.concatenate(refined) - gain[top]
         index = int(top[np.argmin(sharper)])
     if rank > 0 and costs.size > 1:
         index = int(np.argsort(costs, kind="stable")[min(rank, costs.size - 1)])

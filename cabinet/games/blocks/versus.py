@@ -122,7 +122,8 @@ class BlocksVersus:
         self._pending[player] -= cancelled + len(landed)
         self._pending[_other(player)] += attack - cancelled
         self._settle(player)
-        return VersusPlaceResult(*fields, attack, cancelled)
+        # mypy miscounts an unsized *fields followed by more arguments
+        return VersusPlaceResult(*fields, attack, cancelled)   # type: ignore[call-arg]
 
     def land(self, player: int) -> list[tuple[int, int]]:
         """The player's move timer ran out: up to ``land_max`` pending stones land now."""
