@@ -62,3 +62,9 @@ def mark_of(sources: tuple[Path, ...]) -> str:
     """Eight hex digits from the first of ``sources`` that has an identity, else the host name."""
     identity = next(filter(None, map(_read, sources)), "") or socket.gethostname()
     return hashlib.sha256(f"arcadeforge:{identity}".encode()).hexdigest()[:MARK_LENGTH]
+
+
+def state_mark(path) -> str:
+    """Four hex digits that name the state file at ``path`` on this machine: two programs on one
+    machine (a second copy started by hand, a test rig) keep two files, and so differ."""
+    return hashlib.sha256(f"arcadeforge:{Path(path).resolve()}".encode()).hexdigest()[:4]
