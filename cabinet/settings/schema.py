@@ -16,6 +16,7 @@ from typing import Any
 
 from cabinet.language import LANGUAGES, N_
 from cabinet.language.drawable import PIXEL_ADVANCE, dots, font_problem
+from cabinet.system.machine import machine_cabinet_id
 from cabinet.system.price_table import PriceTable
 from cabinet.system.sleep_hours import command_problem, sleep_hours_problem
 
@@ -419,6 +420,12 @@ def topic_name_problem(name: str) -> str | None:
     return f"must be 1-32 letters, digits, dots, dashes or underscores, starting with a letter or digit; got {name!r}"
 
 
+def cabinet_id_problem(name: str) -> str | None:
+    """Why ``name`` cannot be a cabinet id, or None; "" stands for this machine's own
+    (:func:`cabinet.system.machine.machine_cabinet_id`, put in when the settings are read)."""
+    return None if name == "" else topic_name_problem(name)
+
+
 @dataclass
 class NetworkSettings:
     """The fleet link over MQTT (issue 15); off unless ``enabled`` and ``host`` are set."""
@@ -434,7 +441,8 @@ class NetworkSettings:
     password: str = spec("", secret=True, doc="broker password; better kept in password_file")
     password_file: str = spec("", doc="file whose first line is the password (readable by the cabinet only)")
     site: str = spec("site", check=topic_name_problem, doc="where the cabinet stands: letters, digits, . _ -")
-    cabinet: str = spec("cabinet-1", check=topic_name_problem, doc="this cabinet's id, unique in the fleet")
+    cabinet: str = spec(factory=machine_cabinet_id, check=cabinet_id_problem,
+                        doc="this cabinet's id, unique in the fleet; empty = cabinet-<this machine's mark>")
     show_rankings: bool = spec(True, doc="show the network tables in attract mode and NETWORK #n after a game")
 
 
