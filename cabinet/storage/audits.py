@@ -4,6 +4,11 @@ Every counter is a row of the ``counters`` table named ``audit.<what>``. The
 writers of coins, credits and game starts (:mod:`cabinet.storage.credits`) put
 their counters in the same transaction as the event, with the statements this
 module makes, so a power cut can never count a coin without its credit.
+
+The *period* (what operators call "since last collection") is counted apart from
+nothing: a period reset keeps a copy of every counter as it stands, named
+``period.audit.<what>``, and a period figure is the counter less its copy. So a
+coin is still one write of its own counters, and a period reset touches no total.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from cabinet.storage.db import Database, Statement, add_counter, counts_since_st
 from cabinet.storage.outbox import Outbox
 
 PREFIX = "audit."
+PERIOD = "period."   # + a counter's name: its value when the period began
 
 
 def game_mode(game: str, mode: str) -> str:
@@ -87,8 +93,19 @@ class Audits:
         self.db.write(self.reset_statements())
 
     def reset_statements(self) -> list[Statement]:
+        when = now_stamp()
         return [("DELETE FROM counters WHERE name LIKE ?", (PREFIX + "%",)),
-                set_stamp("audits.reset", now_stamp())] + counts_since_statements(N_("BOOKKEEPING RESET"))
+                ("DELETE FROM counters WHERE name LIKE ?", (PERIOD + "%",)),   # the period begins again too
+                set_stamp("audits.reset", when), set_stamp("period.since", when)] + \
+            counts_since_statements(N_("BOOKKEEPING RESET"))
+
+    def reset_period(self) -> None:
+        """Begin a new period (the operator's collection): the period figures go to zero, every
+        total and meter count stays as it is."""
+        self.db.write([("DELETE FROM counters WHERE name LIKE ?", (PERIOD + "%",)),
+                       ("INSERT INTO counters (name, value) SELECT ? || name, value FROM counters WHERE name LIKE ?",
+                        (PERIOD, PREFIX + "%")),
+                       set_stamp("period.since", now_stamp())])
 
     def counter(self, name: str) -> int:
         """One counter, e.g. ``"coins.1"`` or ``"plays.blocks/single"``."""
@@ -107,10 +124,15 @@ class Audits:
         ``counts_since_why``: when the counts began and why ("NEW DATABASE", "BOOKKEEPING RESET",
         "DAMAGED DATABASE MOVED ASIDE", ...; None in a file older than these stamps);
         ``credits`` (now in the machine); ``takings``, the last 30 days' coins, credits and plays
-        per day (:func:`cabinet.storage.takings.read`).
+        per day (:func:`cabinet.storage.takings.read`); ``period``, the figures since the
+        operator's last period reset: ``since`` (a UTC stamp: that reset, else when the counts
+        began), ``coins`` and ``meter_pulses`` per chute and meter, ``credits_from_coins``,
+        ``service_credits``, ``credits_spent``, ``credits_over_max``, ``plays`` and ``continues``.
         """
         counters = dict(self.db.read("SELECT name, value FROM counters"))
         audit = {name[len(PREFIX):]: value for name, value in counters.items() if name.startswith(PREFIX)}
+        began = {name[len(PERIOD + PREFIX):]: value for name, value in counters.items()
+                 if name.startswith(PERIOD + PREFIX)}
         modes: dict[str, dict] = {}
         for name, value in audit.items():
             kind, _, game_mode = name.partition(".")
@@ -146,4 +168,26 @@ class Audits:
             "scores_reset": stamps.get("scores.reset"),
             "credits": counters.get("bank.credits", 0),
             "takings": takings.read(self.db, takings.local_day()),
+            "period": _period(audit, began, stamps.get("period.since") or stamps.get("audits.since")),
         }
+
+
+def _period(audit: dict, began: dict, since: str | None) -> dict:
+    """The figures since the period began: each counter less its value then (a counter made
+    since began at 0; never below 0, should a total have been reset meanwhile)."""
+    def since_start(name: str) -> int:
+        return max(0, audit.get(name, 0) - began.get(name, 0))
+
+    def total(kind: str) -> int:
+        return sum(since_start(name) for name in audit if name.startswith(kind + "."))
+    return {
+        "since": since,
+        "coins": {1: since_start("coins.1"), 2: since_start("coins.2")},
+        "meter_pulses": {1: since_start("meter.1"), 2: since_start("meter.2")},
+        "credits_from_coins": since_start("credits.coins"),
+        "service_credits": since_start("credits.service"),
+        "credits_spent": since_start("credits.spent"),
+        "credits_over_max": since_start("credits.over_max"),
+        "plays": total("plays"),
+        "continues": total("continues"),
+    }
