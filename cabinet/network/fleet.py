@@ -139,6 +139,7 @@ def report(view: FleetView) -> dict:
             "online": None if status is None else status.online,
             "last_seen": view.seen.get(who),
             "coins": figures.get("coins", {}),
+            "money": figures.get("money"),   # None from firmware before money per chute
             "meters": figures.get("meter_pulses", {}),
             "credits": {"in_machine": figures.get("credits"), "from_coins": figures.get("credits_from_coins"),
                         "service": figures.get("service_credits"), "played": figures.get("credits_spent"),
@@ -192,6 +193,9 @@ def format_report(data: dict) -> str:
                          + (f" ({since['why']})" if since["why"] else ""))
         lines.append(f"  coins: chute 1 {coins.get('1', 0)}, chute 2 {coins.get('2', 0)}   meters: "
                      f"1 {meters.get('1', 0)}, 2 {meters.get('2', 0)}")
+        if cab["money"] is not None:
+            lines.append(f"  money (smallest unit): chute 1 {cab['money'].get('1', 0)}, "
+                         f"chute 2 {cab['money'].get('2', 0)}")
         lines.append(f"  credits: {credits['in_machine'] or 0} in the machine, {credits['from_coins'] or 0} from "
                      f"coins, {credits['service'] or 0} service, {credits['played'] or 0} played, "
                      f"{credits['over_limit'] or 0} over the limit")
@@ -199,7 +203,8 @@ def format_report(data: dict) -> str:
         if period is not None:
             began = (period["since"] or "the counts began").replace("T", " ").replace("Z", " UTC")
             lines.append(f"  period since {began}: coins 1 {period['coins'].get('1', 0)}, "
-                         f"2 {period['coins'].get('2', 0)}   meters 1 {period['meter_pulses'].get('1', 0)}, "
+                         f"2 {period['coins'].get('2', 0)}   money 1 {period['money'].get('1', 0)}, "
+                         f"2 {period['money'].get('2', 0)}   meters 1 {period['meter_pulses'].get('1', 0)}, "
                          f"2 {period['meter_pulses'].get('2', 0)}   credits {period['credits_from_coins']} from coins, "
                          f"{period['service_credits']} service, {period['credits_spent']} played   plays "
                          f"{period['plays']}   continues {period['continues']}")
@@ -227,10 +232,11 @@ def format_report(data: dict) -> str:
 
 
 CSV_COLUMNS = ("site", "cabinet", "online", "last_seen", "counts_since", "counts_since_why", "coins_chute_1",
-               "coins_chute_2", "meter_1", "meter_2", "credits_in_machine", "credits_from_coins",
-               "credits_service", "credits_played", "credits_over_limit", "plays", "continues", "games",
-               "play_seconds", "period_since", "period_coins_chute_1", "period_coins_chute_2", "period_meter_1",
-               "period_meter_2", "period_credits_from_coins", "period_credits_service", "period_credits_played",
+               "coins_chute_2", "money_chute_1", "money_chute_2", "meter_1", "meter_2", "credits_in_machine",
+               "credits_from_coins", "credits_service", "credits_played", "credits_over_limit", "plays", "continues",
+               "games", "play_seconds", "period_since", "period_coins_chute_1", "period_coins_chute_2",
+               "period_money_chute_1", "period_money_chute_2", "period_meter_1", "period_meter_2",
+               "period_credits_from_coins", "period_credits_service", "period_credits_played",
                "period_credits_over_limit", "period_plays", "period_continues", "figures_complete")
 
 
@@ -243,14 +249,17 @@ def csv_report(data: dict) -> str:
     for cab in data["cabinets"]:
         known = cab["figures"]
         modes = cab["modes"].values()
-        counts = [cab["coins"].get("1", 0), cab["coins"].get("2", 0), cab["meters"].get("1", 0),
+        money = cab["money"] or {}   # empty from firmware before money per chute
+        counts = [cab["coins"].get("1", 0), cab["coins"].get("2", 0), money.get("1", ""), money.get("2", ""),
+                  cab["meters"].get("1", 0),
                   cab["meters"].get("2", 0), cab["credits"]["in_machine"] or 0, cab["credits"]["from_coins"] or 0,
                   cab["credits"]["service"] or 0, cab["credits"]["played"] or 0, cab["credits"]["over_limit"] or 0,
                   sum(row["plays"] for row in modes), sum(row["continues"] for row in modes),
                   sum(row["games"] for row in modes), round(sum(row["play_seconds"] for row in modes), 1)]
         period = cab.get("period")
-        in_period = [""] * 11 if period is None else [
+        in_period = [""] * 13 if period is None else [
             period["since"] or "", period["coins"].get("1", 0), period["coins"].get("2", 0),
+            period["money"].get("1", ""), period["money"].get("2", ""),
             period["meter_pulses"].get("1", 0), period["meter_pulses"].get("2", 0), period["credits_from_coins"],
             period["service_credits"], period["credits_spent"], period["credits_over_max"], period["plays"],
             period["continues"]]

@@ -121,6 +121,10 @@ class CreditSettings:
     credits_per_game: int = spec(1, min=1, max=9)
     versus_credits: int = spec(2, min=1, max=9, doc=N_("price of a versus match (one each, or all from one)"))
     max_credits: int = spec(9, min=1, max=99)
+    # What a coin is worth, counted with the coin in the bookkeeping (MONEY CHUTE n). In the
+    # venue's smallest unit (sen, cents, yen), so every sum is exact.
+    coin_value_1: int = spec(0, min=0, max=100000, doc=N_("one coin in chute 1, in sen / cents / yen; 0: not counted"))
+    coin_value_2: int = spec(0, min=0, max=100000, doc=N_("one coin in chute 2, in sen / cents / yen; 0: not counted"))
     price_text: str = spec("", check=price_text_problem,
                            doc=N_('the price of a credit on the credit line, e.g. "RM1" or "100円"; empty: none'))
 

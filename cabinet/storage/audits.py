@@ -27,10 +27,13 @@ def game_mode(game: str, mode: str) -> str:
     return f"{game}/single" if game == "blocks" and mode in ("blocks", "single") else f"{game}/{mode}"
 
 
-def coin_statements(chute: int, credits_added: int, credits_beyond: int) -> list[Statement]:
+def coin_statements(chute: int, credits_added: int, credits_beyond: int, value: int = 0) -> list[Statement]:
     """A coin in ``chute``; the credits it gave, and how many of them took the credits past
-    ``max_credits`` (given all the same: a coin is never swallowed)."""
+    ``max_credits`` (given all the same: a coin is never swallowed); ``value``: what the coin is
+    worth (the chute's ``coin_value``, in the venue's smallest unit), 0 when not counted."""
     statements = [add_counter(f"{PREFIX}coins.{chute}", 1)]
+    if value:
+        statements.append(add_counter(f"{PREFIX}money.{chute}", value))
     if credits_added:
         statements.append(add_counter(f"{PREFIX}credits.coins", credits_added))
     if credits_beyond:
@@ -114,7 +117,8 @@ class Audits:
     def snapshot(self) -> dict:
         """Every figure of the bookkeeping pages.
 
-        Keys: ``coins`` {1: n, 2: n}; ``credits_from_coins``, ``service_credits``,
+        Keys: ``coins`` {1: n, 2: n}; ``money`` {1: n, 2: n} (what those coins were worth, each
+        at its chute's ``coin_value`` when it came, in the venue's smallest unit); ``credits_from_coins``, ``service_credits``,
         ``credits_spent``, ``credits_over_max`` (credits given past the limit); ``meter_pulses``
         {1: n, 2: n} (counts given to each coin meter); ``modes`` {"game/mode": {plays,
         ended, play_seconds, average_seconds}}; ``total_plays``,
@@ -126,7 +130,7 @@ class Audits:
         ``credits`` (now in the machine); ``takings``, the last 30 days' coins, credits and plays
         per day (:func:`cabinet.storage.takings.read`); ``period``, the figures since the
         operator's last period reset: ``since`` (a UTC stamp: that reset, else when the counts
-        began), ``coins`` and ``meter_pulses`` per chute and meter, ``credits_from_coins``,
+        began), ``coins``, ``money`` and ``meter_pulses`` per chute and meter, ``credits_from_coins``,
         ``service_credits``, ``credits_spent``, ``credits_over_max``, ``plays`` and ``continues``.
         """
         counters = dict(self.db.read("SELECT name, value FROM counters"))
@@ -150,6 +154,7 @@ class Audits:
         stamps = dict(self.db.read("SELECT name, value FROM stamps"))
         return {
             "coins": {1: audit.get("coins.1", 0), 2: audit.get("coins.2", 0)},
+            "money": {1: audit.get("money.1", 0), 2: audit.get("money.2", 0)},
             "credits_from_coins": audit.get("credits.coins", 0),
             "service_credits": audit.get("credits.service", 0),
             "credits_spent": audit.get("credits.spent", 0),
@@ -183,6 +188,7 @@ def _period(audit: dict, began: dict, since: str | None) -> dict:
     return {
         "since": since,
         "coins": {1: since_start("coins.1"), 2: since_start("coins.2")},
+        "money": {1: since_start("money.1"), 2: since_start("money.2")},
         "meter_pulses": {1: since_start("meter.1"), 2: since_start("meter.2")},
         "credits_from_coins": since_start("credits.coins"),
         "service_credits": since_start("credits.service"),

@@ -14,8 +14,8 @@ from support.network import Cabinet, settings_for, wait_for
 BOOKS = {"left": ((5, 2), 4, 2, (5, 2)), "right": ((3, 0), 1, 2, (3, 0))}
 
 
-def _play(cabinet: Cabinet, coins, plays: int, continues: int, pulses) -> None:
-    bank = cabinet.store.credit_bank(CreditSettings(free_play=False, max_credits=20))
+def _play(cabinet: Cabinet, coins, plays: int, continues: int, pulses, **values) -> None:
+    bank = cabinet.store.credit_bank(CreditSettings(free_play=False, max_credits=20, **values))
     for chute, count in zip((1, 2), coins):
         for _ in range(count):
             bank.coin(chute, meter=chute)
@@ -79,12 +79,13 @@ def test_plays_continues_takings_and_meters_reconcile_across_two_cabinets(tmp_pa
 def test_periods_reset_on_one_cabinet_reconcile_with_the_totals_at_the_office(tmp_path, broker, capsys):
     cabinets = {name: Cabinet(tmp_path, settings_for(broker, name)) for name in BOOKS}
     later = {"left": ((2, 1), 1, 1, (2, 1)), "right": ((1, 1), 2, 0, (1, 0))}
+    values = {"left": (100, 50), "right": (20, 0)}   # each chute's coin value, in sen
     try:
         for name, books in BOOKS.items():
-            _play(cabinets[name], *books)
+            _play(cabinets[name], *books, coin_value_1=values[name][0], coin_value_2=values[name][1])
         cabinets["left"].store.audits.reset_period()   # the operator's collection at one cabinet
         for name, books in later.items():
-            _play(cabinets[name], *books)
+            _play(cabinets[name], *books, coin_value_1=values[name][0], coin_value_2=values[name][1])
 
         def complete() -> dict | None:
             data = json.loads(_fleet(tmp_path, broker, capsys, "--json"))
@@ -103,6 +104,8 @@ def test_periods_reset_on_one_cabinet_reconcile_with_the_totals_at_the_office(tm
             assert period["meter_pulses"] == {"1": summed(since_reset, 3, 0), "2": summed(since_reset, 3, 1)}
             assert (period["plays"], period["continues"]) == (summed(since_reset, 1), summed(since_reset, 2))
             assert period["credits_from_coins"] == sum(period["coins"].values())
+            assert period["money"] == {chute: period["coins"][chute] * values[name][int(chute) - 1] for chute in "12"}
+            assert cab["money"] == {chute: cab["coins"][chute] * values[name][int(chute) - 1] for chute in "12"}
             # The totals and meters were not touched by the period reset.
             assert cab["coins"] == {"1": summed(whole, 0, 0), "2": summed(whole, 0, 1)}
             assert cab["meters"] == {"1": summed(whole, 3, 0), "2": summed(whole, 3, 1)}
@@ -114,13 +117,17 @@ def test_periods_reset_on_one_cabinet_reconcile_with_the_totals_at_the_office(tm
             assert name == "left" or period["since"] == cab["counts_since"]["at"]
         rows = {row["cabinet"]: row for row in csv.DictReader(io.StringIO(_fleet(tmp_path, broker, capsys, "--csv")))}
         columns = ("period_coins_chute_1", "period_coins_chute_2", "period_meter_1", "period_meter_2",
-                   "period_plays", "period_continues", "period_credits_played", "coins_chute_1", "plays")
+                   "period_plays", "period_continues", "period_credits_played", "coins_chute_1", "plays",
+                   "money_chute_1", "money_chute_2", "period_money_chute_1", "period_money_chute_2")
         assert {name: [int(row[key]) for key in columns] for name, row in rows.items()} == {
-            "left": [2, 1, 2, 1, 1, 1, 2, 7, 5], "right": [4, 1, 4, 0, 3, 2, 5, 4, 3]}
+            "left": [2, 1, 2, 1, 1, 1, 2, 7, 5, 700, 150, 200, 50], "right": [4, 1, 4, 0, 3, 2, 5, 4, 3, 80, 0, 80, 0]}
+        # The office's takings: every cabinet's money, and the money since each one's collection.
+        assert sum(int(row["money_chute_1"]) + int(row["money_chute_2"]) for row in rows.values()) == 930
         assert all(row["period_since"] for row in rows.values())
         text = _fleet(tmp_path, broker, capsys)
-        assert "coins 1 2, 2 1   meters 1 2, 2 1   credits 3 from coins, 0 service, 2 played   plays 1   " \
-               "continues 1" in text
+        assert "coins 1 2, 2 1   money 1 200, 2 50   meters 1 2, 2 1   credits 3 from coins, 0 service, 2 played" \
+               "   plays 1   continues 1" in text
+        assert "money (smallest unit): chute 1 700, chute 2 150" in text
     finally:
         for cabinet in cabinets.values():
             cabinet.close()

@@ -34,7 +34,7 @@ def test_a_period_reset_zeroes_the_period_and_keeps_every_total_and_meter(store)
     reset = store.audits.snapshot()
     assert {key: value for key, value in reset.items() if key != "period"} == \
         {key: value for key, value in before.items() if key != "period"}
-    assert reset["period"] == {"since": reset["period"]["since"], "coins": {1: 0, 2: 0},
+    assert reset["period"] == {"since": reset["period"]["since"], "coins": {1: 0, 2: 0}, "money": {1: 0, 2: 0},
                                "meter_pulses": {1: 0, 2: 0}, "credits_from_coins": 0, "service_credits": 0,
                                "credits_spent": 0, "credits_over_max": 0, "plays": 0, "continues": 0}
     assert reset["period"]["since"] is not None

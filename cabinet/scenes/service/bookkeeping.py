@@ -84,6 +84,10 @@ class BookkeepingPage(Page):
         rows = [
             InfoRow(tr("COINS CHUTE {chute}", chute=1), both(f["coins"][1], period["coins"][1])),
             InfoRow(tr("COINS CHUTE {chute}", chute=2), both(f["coins"][2], period["coins"][2])),
+            InfoRow(tr("MONEY CHUTE {chute}", chute=1), both(f["money"][1], period["money"][1]),
+                    tr("EACH COIN AT ITS CHUTE'S COIN VALUE WHEN IT CAME")),
+            InfoRow(tr("MONEY CHUTE {chute}", chute=2), both(f["money"][2], period["money"][2]),
+                    tr("EACH COIN AT ITS CHUTE'S COIN VALUE WHEN IT CAME")),
             InfoRow(tr("CREDITS FROM COINS"), both(f["credits_from_coins"], period["credits_from_coins"])),
             InfoRow(tr("SERVICE CREDITS"), both(f["service_credits"], period["service_credits"])),
             InfoRow(tr("CREDITS PLAYED"), both(f["credits_spent"], period["credits_spent"])),
