@@ -3,6 +3,7 @@
 For each cabinet: its site and id, whether it is online and when it was last
 seen, when its counts began and why, its coins and meter counts, credits (over
 the limit too), plays, continues and games per kind from its audit snapshot,
+the same since its last period reset (None from firmware before periods),
 and its takings per day (None from a cabinet whose firmware sends none; a day
 no cabinet would send flagged with its ``doubt``); then the network tables.
 ``--json`` prints the same for machines, ``--csv`` each cabinet's totals for a
@@ -138,6 +139,7 @@ def report(view: FleetView) -> dict:
             "online": None if status is None else status.online,
             "last_seen": view.seen.get(who),
             "coins": figures.get("coins", {}),
+            "money": figures.get("money"),   # None from firmware before money per chute
             "meters": figures.get("meter_pulses", {}),
             "credits": {"in_machine": figures.get("credits"), "from_coins": figures.get("credits_from_coins"),
                         "service": figures.get("service_credits"), "played": figures.get("credits_spent"),
@@ -149,6 +151,7 @@ def report(view: FleetView) -> dict:
             "uptime_seconds": figures.get("uptime_seconds"),
             # checked by messages, and flagged here; None from firmware before them
             "takings": checked_takings(figures.get("takings"), audits.made) if audits else None,
+            "period": figures.get("period"),   # None from firmware before the period counters
             "events_merged": dict(view.event_counts.get(who, {})),
             "figures": audits is not None,
             "unreadable": unreadable,
@@ -190,9 +193,21 @@ def format_report(data: dict) -> str:
                          + (f" ({since['why']})" if since["why"] else ""))
         lines.append(f"  coins: chute 1 {coins.get('1', 0)}, chute 2 {coins.get('2', 0)}   meters: "
                      f"1 {meters.get('1', 0)}, 2 {meters.get('2', 0)}")
+        if cab["money"] is not None:
+            lines.append(f"  money (smallest unit): chute 1 {cab['money'].get('1', 0)}, "
+                         f"chute 2 {cab['money'].get('2', 0)}")
         lines.append(f"  credits: {credits['in_machine'] or 0} in the machine, {credits['from_coins'] or 0} from "
                      f"coins, {credits['service'] or 0} service, {credits['played'] or 0} played, "
                      f"{credits['over_limit'] or 0} over the limit")
+        period = cab.get("period")
+        if period is not None:
+            began = (period["since"] or "the counts began").replace("T", " ").replace("Z", " UTC")
+            lines.append(f"  period since {began}: coins 1 {period['coins'].get('1', 0)}, "
+                         f"2 {period['coins'].get('2', 0)}   money 1 {period['money'].get('1', 0)}, "
+                         f"2 {period['money'].get('2', 0)}   meters 1 {period['meter_pulses'].get('1', 0)}, "
+                         f"2 {period['meter_pulses'].get('2', 0)}   credits {period['credits_from_coins']} from coins, "
+                         f"{period['service_credits']} service, {period['credits_spent']} played   plays "
+                         f"{period['plays']}   continues {period['continues']}")
         for mode, row in cab["modes"].items():
             minutes = row["play_seconds"] / 60
             lines.append(f"  {mode:<22} plays {row['plays']:>6}   continues {row['continues']:>5}   "
@@ -217,9 +232,12 @@ def format_report(data: dict) -> str:
 
 
 CSV_COLUMNS = ("site", "cabinet", "online", "last_seen", "counts_since", "counts_since_why", "coins_chute_1",
-               "coins_chute_2", "meter_1", "meter_2", "credits_in_machine", "credits_from_coins",
-               "credits_service", "credits_played", "credits_over_limit", "plays", "continues", "games",
-               "play_seconds", "figures_complete")
+               "coins_chute_2", "money_chute_1", "money_chute_2", "meter_1", "meter_2", "credits_in_machine",
+               "credits_from_coins", "credits_service", "credits_played", "credits_over_limit", "plays", "continues",
+               "games", "play_seconds", "period_since", "period_coins_chute_1", "period_coins_chute_2",
+               "period_money_chute_1", "period_money_chute_2", "period_meter_1", "period_meter_2",
+               "period_credits_from_coins", "period_credits_service", "period_credits_played",
+               "period_credits_over_limit", "period_plays", "period_continues", "figures_complete")
 
 
 def csv_report(data: dict) -> str:
@@ -231,14 +249,23 @@ def csv_report(data: dict) -> str:
     for cab in data["cabinets"]:
         known = cab["figures"]
         modes = cab["modes"].values()
-        counts = [cab["coins"].get("1", 0), cab["coins"].get("2", 0), cab["meters"].get("1", 0),
+        money = cab["money"] or {}   # empty from firmware before money per chute
+        counts = [cab["coins"].get("1", 0), cab["coins"].get("2", 0), money.get("1", ""), money.get("2", ""),
+                  cab["meters"].get("1", 0),
                   cab["meters"].get("2", 0), cab["credits"]["in_machine"] or 0, cab["credits"]["from_coins"] or 0,
                   cab["credits"]["service"] or 0, cab["credits"]["played"] or 0, cab["credits"]["over_limit"] or 0,
                   sum(row["plays"] for row in modes), sum(row["continues"] for row in modes),
                   sum(row["games"] for row in modes), round(sum(row["play_seconds"] for row in modes), 1)]
+        period = cab.get("period")
+        in_period = [""] * 13 if period is None else [
+            period["since"] or "", period["coins"].get("1", 0), period["coins"].get("2", 0),
+            period["money"].get("1", ""), period["money"].get("2", ""),
+            period["meter_pulses"].get("1", 0), period["meter_pulses"].get("2", 0), period["credits_from_coins"],
+            period["service_credits"], period["credits_spent"], period["credits_over_max"], period["plays"],
+            period["continues"]]
         writer.writerow([cab["site"], cab["cabinet"], {True: "yes", False: "no", None: ""}[cab["online"]],
                          cab["last_seen"] or "", cab["counts_since"]["at"] or "", cab["counts_since"]["why"] or "",
-                         *(counts if known else [""] * len(counts)),
+                         *(counts if known else [""] * len(counts)), *in_period,
                          "yes" if known and not cab["unreadable"] else "no"])
     return out.getvalue()
 

@@ -12,12 +12,16 @@ its own tables from the network (its state file has them), and a message there
 that it did not send (someone with its password, or a second cabinet given the
 same id) is answered by publishing its own again, and one log line.
 
-Two cabinets with the same id (a cloned SD card) are told apart by their
-machine marks (:mod:`cabinet.system.machine`), which each puts in its client id,
-so neither takes over the other's MQTT session, and in its status. A cabinet that
-sees another machine online under its id names the clash once in the log and on
-the NETWORK page; the one with the greater mark stands down (disconnects cleanly,
-so no will speaks for it) and tries again every :data:`CLASH_RETRY_SECONDS`.
+Two cabinets with the same id (a cloned SD card, or two programs on one machine)
+are told apart by their machine marks and the marks of their state files
+(:mod:`cabinet.system.machine`), which each puts in its client id, so neither
+takes over the other's MQTT session (the broker drops the older of two clients
+with one id: two programs sharing a client id knocked each other off every 2 s),
+and in its status. A cabinet that sees another online under its id names the
+clash once in the log and on the NETWORK page; the one with the greater pair of
+marks stands down (disconnects cleanly, so no will speaks for it) and tries again
+every :data:`CLASH_RETRY_SECONDS`. The same program restarted after a power cut
+keeps its client id, and so takes over the session it left.
 """
 
 from __future__ import annotations
@@ -45,7 +49,7 @@ from cabinet.network.view import FleetView, receive_or_drop
 from cabinet.settings.schema import NetworkSettings
 from cabinet.storage.db import now_stamp
 from cabinet.storage.outbox import OutboxFile
-from cabinet.system.machine import machine_mark
+from cabinet.system.machine import machine_mark, state_mark
 
 log = logging.getLogger("cabinet.network")
 
@@ -68,6 +72,7 @@ class NetworkLink:
         self.settings = settings
         self.site, self.cabinet = settings.site, settings.cabinet
         self.machine = machine or machine_mark()
+        self.state = state_mark(db_path)       # tells two programs on one machine apart
         self.outbox = OutboxFile(db_path)
         self.maker = SnapshotMaker(self.outbox, self.site, self.cabinet, table_ids)
         self.view = FleetView()
@@ -81,8 +86,8 @@ class NetworkLink:
         self._connected = False
         self._resync = False                 # publish every snapshot on the next pass
         self._resync_after = 0.0             # ...but not before this (monotonic): SETTLE_SECONDS after connecting
-        self._clash = ""                     # the mark of another machine seen online under our id, to handle
-        self._clash_named = ""               # the last such mark logged and shown
+        self._clash = ("", "")               # (machine, state) marks of another seen online under our id, to handle
+        self._clash_named = ("", "")         # the last such marks logged and shown
         self._standing_down_until = 0.0      # disconnected for another machine with our id until this (monotonic)
         self._gone = threading.Event()       # set by paho's thread when a connection has ended
         self._unsubscribed = threading.Event()  # set by paho's thread when the broker confirms an unsubscribe
@@ -153,7 +158,8 @@ class NetworkLink:
 
     def _open(self) -> None:
         will = self._status(False)
-        client = make_client(self.settings, f"arcadeforge-{self.site}-{self.cabinet}-{self.machine}", will=will)
+        client = make_client(self.settings, f"arcadeforge-{self.site}-{self.cabinet}-{self.machine}-{self.state}",
+                             will=will)
         self._sent[will[0]] = deque([will[1]], maxlen=8)   # the broker may send it while we still listen
         client.on_connect = self._on_connect
         client.on_connect_fail = self._on_connect_fail
@@ -169,7 +175,8 @@ class NetworkLink:
     def _status(self, online: bool) -> tuple[str, bytes]:
         """This cabinet's status topic and a message saying it is ``online`` (or not) now."""
         return (topics.topic(self.site, self.cabinet, "status"),
-                messages.encode(self.site, self.cabinet, online=online, at=now_stamp(), machine=self.machine))
+                messages.encode(self.site, self.cabinet, online=online, at=now_stamp(), machine=self.machine,
+                                state=self.state))
 
     def _close_client(self) -> None:
         """Say offline and disconnect. paho's thread is left alone when it may be stuck in a
@@ -232,25 +239,27 @@ class NetworkLink:
         if time.monotonic() >= self._refused_until and settled:
             self._publish_events()
         self.status = LinkStatus(self._state, self.status.detail, self._last_sync, self.outbox.count(),
-                                 len(self.view.cabinets()), self._clash_named)
+                                 len(self.view.cabinets()), self._clash_named[0])
 
     def _settle_clash(self, now: float) -> bool:
         """Meet another machine seen online under our id, and come back after standing down for
         one; False while this cabinet stands down (the pass has nothing to do)."""
         with self._lock:
-            other, self._clash = self._clash, ""
-        if other:
-            yielding = self.machine > other   # one rule on both sides: exactly one of the two stands down
+            other, self._clash = self._clash, ("", "")
+        if other[0]:
+            yielding = (self.machine, self.state) > other   # one rule on both sides: exactly one stands down
             if other != self._clash_named:
                 self._clash_named = other
-                log.warning("network: a second cabinet uses the id %s/%s (machine %s; this one is %s), e.g. a "
-                            "copied SD card: %s; give one of them its own network.cabinet and broker user",
-                            self.site, self.cabinet, other, self.machine,
+                where = (f"machine {other[0]}; this one is {self.machine}" if other[0] != self.machine else
+                         f"another program on this machine {self.machine}, state file {other[1]}; "
+                         f"this one's is {self.state}")
+                log.warning("network: a second cabinet uses the id %s/%s (%s), e.g. a copied SD card: %s; give "
+                            "one of them its own network.cabinet and broker user", self.site, self.cabinet, where,
                             f"this one stands down and tries again every {CLASH_RETRY_SECONDS:g} s" if yielding
                             else "that one stands down, this one carries on")
-            self.status = replace(self.status, clash=other)
+            self.status = replace(self.status, clash=other[0])
             if yielding and not self._standing_down_until:
-                self._set_state("clash", f"MACHINE {other}")
+                self._set_state("clash", f"MACHINE {other[0]}")
                 self._standing_down_until = now + CLASH_RETRY_SECONDS
                 self._goodbye()
         if not self._standing_down_until:
@@ -286,7 +295,7 @@ class NetworkLink:
         ours, audits = self.maker.tables(), False
         for topic in sorted(foreign):
             # A clash already named says who: each of its topics is then not worth a warning of its own.
-            (log.info if self._clash_named else log.warning)(
+            (log.info if self._clash_named[0] else log.warning)(
                 "network: another client published on %s, this cabinet's own topic (is its broker password "
                 "known elsewhere, or does a second cabinet use the id %s?); publishing this cabinet's own "
                 "again", topic, self.cabinet)
@@ -448,8 +457,9 @@ class NetworkLink:
         """
         if message.topic == topics.topic(self.site, self.cabinet, "status") and \
                 message.payload not in self._sent.get(message.topic, ()):
-            other = live_machine(message.payload)
-            if other and other != self.machine:
+            other = live_owner(message.payload)
+            # A status from this machine without a state mark is this program's own, from older firmware.
+            if other[0] and other != (self.machine, self.state) and other != (self.machine, ""):
                 with self._lock:
                     self._clash = other
         with self._lock:
@@ -478,7 +488,7 @@ class NetworkLink:
             return
         self._state = state
         self.status = LinkStatus(state, detail, self._last_sync, self.status.queued, self.status.cabinets,
-                                 self._clash_named)
+                                 self._clash_named[0])
         where = f"{self.settings.host}:{self.settings.port}"
         lines = {
             "connecting": f"network: connecting to {where} as {self.site}/{self.cabinet}",
@@ -503,12 +513,17 @@ class NetworkLink:
             log.warning("%s", line)
 
 
-def live_machine(payload: bytes) -> str:
-    """The machine mark in a status message saying its cabinet is online; "" for any other
-    (offline, a will, a cabinet whose firmware sends no mark, or not a status at all)."""
+def live_owner(payload: bytes) -> tuple[str, str]:
+    """The machine and state file marks in a status message saying its cabinet is online
+    (the state mark "" from firmware that sends none); ``("", "")`` for any other (offline,
+    a will, a cabinet whose firmware sends no machine mark, or not a status at all)."""
     try:
         body = json.loads(payload) if len(payload) <= 1024 else None
     except ValueError:
-        return ""
-    mark = body.get("machine") if isinstance(body, dict) and body.get("online") is True else None
-    return mark[:16] if isinstance(mark, str) and mark.isalnum() else ""
+        return "", ""
+    if not isinstance(body, dict) or body.get("online") is not True:
+        return "", ""
+    machine, state = body.get("machine"), body.get("state", "")
+    if not isinstance(machine, str) or not machine.isalnum():
+        return "", ""
+    return machine[:16], state[:16] if isinstance(state, str) and state.isalnum() else ""

@@ -142,6 +142,11 @@ def _figures(audits: dict) -> dict:
     if not isinstance(meters, dict) or not set(meters) <= {"1", "2"}:
         raise BadMessage("audits.meter_pulses must be an object of meters 1 and 2")
     figures["meter_pulses"] = {meter: _int(meters, meter, f"audits.meter_pulses.{meter}") for meter in sorted(meters)}
+    if "money" in audits:   # absent from firmware before money per chute
+        money = audits["money"]
+        if not isinstance(money, dict) or not set(money) <= {"1", "2"}:
+            raise BadMessage("audits.money must be an object of chutes 1 and 2")
+        figures["money"] = {chute: _int(money, chute, f"audits.money.{chute}") for chute in sorted(money)}
     for key in COUNTS:
         if key in audits:
             figures[key] = _int(audits, key, f"audits.{key}")
@@ -175,6 +180,26 @@ def _figures(audits: dict) -> dict:
                                   "play_seconds": _seconds(row, "play_seconds", f"{where}.play_seconds")}
     if "takings" in audits:   # absent from firmware before the takings per day
         figures["takings"] = _takings(audits["takings"])
+    if "period" in audits:    # absent from firmware before the period counters
+        figures["period"] = _period(audits["period"])
+    return figures
+
+
+PERIOD_COUNTS = ("credits_from_coins", "service_credits", "credits_spent", "credits_over_max", "plays", "continues")
+
+
+def _period(period) -> dict:
+    """The figures since the cabinet's last period reset (see :mod:`cabinet.storage.audits`)."""
+    if not isinstance(period, dict):
+        raise BadMessage("audits.period must be an object")
+    figures: dict = {"since": _stamp(period, "since") if period.get("since") is not None else None}
+    for key in ("coins", "money", "meter_pulses"):
+        each = period.get(key, {})
+        if not isinstance(each, dict) or not set(each) <= {"1", "2"}:
+            raise BadMessage(f"audits.period.{key} must be an object of 1 and 2")
+        figures[key] = {number: _int(each, number, f"audits.period.{key}.{number}") for number in sorted(each)}
+    for key in PERIOD_COUNTS:
+        figures[key] = _int(period, key, f"audits.period.{key}")
     return figures
 
 

@@ -45,6 +45,7 @@ from cabinet.settings.schema import RENAMED, Settings
 from cabinet.settings.walk import KEYED, LISTED, SECTION, entries, shapes
 from cabinet.settings.yaml_text import yaml_text
 from cabinet.system.files import NOT_REGULAR
+from cabinet.system.machine import machine_cabinet_id
 from cabinet.system.price_table import PriceTable
 
 log = logging.getLogger("cabinet.settings.load")
@@ -126,6 +127,9 @@ class LoadedConfig:
     last_good_used: bool = False
     origin: str = ""          # why this file: "--config", "$CABINET_CONFIG", "the system file"...
     unlisted: int = 0         # problems beyond MAX_PROBLEMS, counted in the last line of ``problems``
+
+    def __post_init__(self):
+        self.settings = with_own_id(self.settings)
 
     def verdict(self) -> str:
         """What the cabinet does about this file's problems, in the words of the screen and the log."""
@@ -215,6 +219,22 @@ def read_config_text(source: Path) -> tuple[str | None, Words | str]:
         return data.decode("utf-8"), ""
     except UnicodeDecodeError as exc:
         return None, Words("is not UTF-8 text (bad byte at {offset})", offset=exc.start)
+
+
+def with_own_id(settings: Settings) -> Settings:
+    """``settings`` with this machine's own fleet id where ``network.cabinet`` names none."""
+    if settings.network.cabinet:
+        return settings
+    own = dataclasses.replace(settings.network, cabinet=machine_cabinet_id())
+    return dataclasses.replace(settings, network=own)
+
+
+def as_written(settings: Settings) -> Settings:
+    """``settings`` as a file keeps them: this machine's own fleet id written as "", so that a
+    copy of the file (a cloned card) gives the next machine its own."""
+    if settings.network.cabinet != machine_cabinet_id():
+        return settings
+    return dataclasses.replace(settings, network=dataclasses.replace(settings.network, cabinet=""))
 
 
 def unusable(filename: str, line: int | None, key: str, why: Words | str, last_good: Settings | None) -> LoadedConfig:

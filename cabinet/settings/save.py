@@ -30,6 +30,7 @@ from cabinet.settings.document import DocumentError, compose
 from cabinet.settings.load import (
     NOT_FOUND,
     SHIPPED_CONFIG,
+    as_written,
     construct_scalar,
     is_null,
     parse_settings,
@@ -94,6 +95,7 @@ def save_settings(path: str | os.PathLike, settings: Settings) -> Path | None:
 
 def settings_text(old: str | None, settings: Settings) -> str:
     """The text to save: ``old`` patched, else the shipped template patched, else a full dump."""
+    settings = as_written(settings)
     for base in ([] if old is None else [old]) + [_shipped_text()]:
         if base is not None and (new := _patchable(base, settings)) is not None:
             return new
@@ -108,7 +110,7 @@ def _patchable(text: str, settings: Settings) -> str | None:
     except (DocumentError, _Unpatchable):
         return None
     loaded = parse_settings(new)
-    if loaded.settings != settings or loaded.problems:
+    if as_written(loaded.settings) != settings or loaded.problems:
         log.warning("settings: patching would not give a clean file of these settings; it is written afresh")
         return None
     return new
@@ -133,7 +135,7 @@ def patched(text: str, settings: Settings) -> str:
     if not isinstance(root, yaml.MappingNode) or root.flow_style:
         raise _Unpatchable("the file is not a block mapping of sections")
     patcher = _Patcher(text)
-    patcher.mapping(Settings, root, settings, Settings())
+    patcher.mapping(Settings, root, settings, as_written(Settings()))
     return patcher.apply()
 
 

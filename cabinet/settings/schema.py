@@ -16,6 +16,7 @@ from typing import Any
 
 from cabinet.language import LANGUAGES, N_
 from cabinet.language.drawable import PIXEL_ADVANCE, dots, font_problem
+from cabinet.system.machine import machine_cabinet_id
 from cabinet.system.price_table import PriceTable
 from cabinet.system.sleep_hours import command_problem, sleep_hours_problem
 
@@ -120,6 +121,10 @@ class CreditSettings:
     credits_per_game: int = spec(1, min=1, max=9)
     versus_credits: int = spec(2, min=1, max=9, doc=N_("price of a versus match (one each, or all from one)"))
     max_credits: int = spec(9, min=1, max=99)
+    # What a coin is worth, counted with the coin in the bookkeeping (MONEY CHUTE n). In the
+    # venue's smallest unit (sen, cents, yen), so every sum is exact.
+    coin_value_1: int = spec(0, min=0, max=100000, doc=N_("one coin in chute 1, in sen / cents / yen; 0: not counted"))
+    coin_value_2: int = spec(0, min=0, max=100000, doc=N_("one coin in chute 2, in sen / cents / yen; 0: not counted"))
     price_text: str = spec("", check=price_text_problem,
                            doc=N_('the price of a credit on the credit line, e.g. "RM1" or "100円"; empty: none'))
 
@@ -419,6 +424,12 @@ def topic_name_problem(name: str) -> str | None:
     return f"must be 1-32 letters, digits, dots, dashes or underscores, starting with a letter or digit; got {name!r}"
 
 
+def cabinet_id_problem(name: str) -> str | None:
+    """Why ``name`` cannot be a cabinet id, or None; "" stands for this machine's own
+    (:func:`cabinet.system.machine.machine_cabinet_id`, put in when the settings are read)."""
+    return None if name == "" else topic_name_problem(name)
+
+
 @dataclass
 class NetworkSettings:
     """The fleet link over MQTT (issue 15); off unless ``enabled`` and ``host`` are set."""
@@ -434,7 +445,8 @@ class NetworkSettings:
     password: str = spec("", secret=True, doc="broker password; better kept in password_file")
     password_file: str = spec("", doc="file whose first line is the password (readable by the cabinet only)")
     site: str = spec("site", check=topic_name_problem, doc="where the cabinet stands: letters, digits, . _ -")
-    cabinet: str = spec("cabinet-1", check=topic_name_problem, doc="this cabinet's id, unique in the fleet")
+    cabinet: str = spec(factory=machine_cabinet_id, check=cabinet_id_problem,
+                        doc="this cabinet's id, unique in the fleet; empty = cabinet-<this machine's mark>")
     show_rankings: bool = spec(True, doc="show the network tables in attract mode and NETWORK #n after a game")
 
 

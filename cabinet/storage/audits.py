@@ -4,6 +4,11 @@ Every counter is a row of the ``counters`` table named ``audit.<what>``. The
 writers of coins, credits and game starts (:mod:`cabinet.storage.credits`) put
 their counters in the same transaction as the event, with the statements this
 module makes, so a power cut can never count a coin without its credit.
+
+The *period* (what operators call "since last collection") is counted apart from
+nothing: a period reset keeps a copy of every counter as it stands, named
+``period.audit.<what>``, and a period figure is the counter less its copy. So a
+coin is still one write of its own counters, and a period reset touches no total.
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ from cabinet.storage.db import Database, Statement, add_counter, counts_since_st
 from cabinet.storage.outbox import Outbox
 
 PREFIX = "audit."
+PERIOD = "period."   # + a counter's name: its value when the period began
 
 
 def game_mode(game: str, mode: str) -> str:
@@ -24,10 +30,13 @@ def game_mode(game: str, mode: str) -> str:
     return f"{game}/{mode}"
 
 
-def coin_statements(chute: int, credits_added: int, credits_beyond: int) -> list[Statement]:
+def coin_statements(chute: int, credits_added: int, credits_beyond: int, value: int = 0) -> list[Statement]:
     """A coin in ``chute``; the credits it gave, and how many of them took the credits past
-    ``max_credits`` (given all the same: a coin is never swallowed)."""
+    ``max_credits`` (given all the same: a coin is never swallowed); ``value``: what the coin is
+    worth (the chute's ``coin_value``, in the venue's smallest unit), 0 when not counted."""
     statements = [add_counter(f"{PREFIX}coins.{chute}", 1)]
+    if value:
+        statements.append(add_counter(f"{PREFIX}money.{chute}", value))
     if credits_added:
         statements.append(add_counter(f"{PREFIX}credits.coins", credits_added))
     if credits_beyond:
@@ -90,8 +99,19 @@ class Audits:
         self.db.write(self.reset_statements())
 
     def reset_statements(self) -> list[Statement]:
+        when = now_stamp()
         return [("DELETE FROM counters WHERE name LIKE ?", (PREFIX + "%",)),
-                set_stamp("audits.reset", now_stamp())] + counts_since_statements(N_("BOOKKEEPING RESET"))
+                ("DELETE FROM counters WHERE name LIKE ?", (PERIOD + "%",)),   # the period begins again too
+                set_stamp("audits.reset", when), set_stamp("period.since", when)] + \
+            counts_since_statements(N_("BOOKKEEPING RESET"))
+
+    def reset_period(self) -> None:
+        """Begin a new period (the operator's collection): the period figures go to zero, every
+        total and meter count stays as it is."""
+        self.db.write([("DELETE FROM counters WHERE name LIKE ?", (PERIOD + "%",)),
+                       ("INSERT INTO counters (name, value) SELECT ? || name, value FROM counters WHERE name LIKE ?",
+                        (PERIOD, PREFIX + "%")),
+                       set_stamp("period.since", now_stamp())])
 
     def counter(self, name: str) -> int:
         """One counter, e.g. ``"coins.1"`` or ``"plays.blocks/single"``."""
@@ -100,7 +120,8 @@ class Audits:
     def snapshot(self) -> dict:
         """Every figure of the bookkeeping pages.
 
-        Keys: ``coins`` {1: n, 2: n}; ``credits_from_coins``, ``service_credits``,
+        Keys: ``coins`` {1: n, 2: n}; ``money`` {1: n, 2: n} (what those coins were worth, each
+        at its chute's ``coin_value`` when it came, in the venue's smallest unit); ``credits_from_coins``, ``service_credits``,
         ``credits_spent``, ``credits_over_max`` (credits given past the limit); ``meter_pulses``
         {1: n, 2: n} (counts given to each coin meter); ``modes`` {"game/mode": {plays,
         ended, play_seconds, average_seconds}}; ``total_plays``,
@@ -110,10 +131,15 @@ class Audits:
         ``counts_since_why``: when the counts began and why ("NEW DATABASE", "BOOKKEEPING RESET",
         "DAMAGED DATABASE MOVED ASIDE", ...; None in a file older than these stamps);
         ``credits`` (now in the machine); ``takings``, the last 30 days' coins, credits and plays
-        per day (:func:`cabinet.storage.takings.read`).
+        per day (:func:`cabinet.storage.takings.read`); ``period``, the figures since the
+        operator's last period reset: ``since`` (a UTC stamp: that reset, else when the counts
+        began), ``coins``, ``money`` and ``meter_pulses`` per chute and meter, ``credits_from_coins``,
+        ``service_credits``, ``credits_spent``, ``credits_over_max``, ``plays`` and ``continues``.
         """
         counters = dict(self.db.read("SELECT name, value FROM counters"))
         audit = {name[len(PREFIX):]: value for name, value in counters.items() if name.startswith(PREFIX)}
+        began = {name[len(PERIOD + PREFIX):]: value for name, value in counters.items()
+                 if name.startswith(PERIOD + PREFIX)}
         modes: dict[str, dict] = {}
         for name, value in audit.items():
             kind, _, game_mode = name.partition(".")
@@ -131,6 +157,7 @@ class Audits:
         stamps = dict(self.db.read("SELECT name, value FROM stamps"))
         return {
             "coins": {1: audit.get("coins.1", 0), 2: audit.get("coins.2", 0)},
+            "money": {1: audit.get("money.1", 0), 2: audit.get("money.2", 0)},
             "credits_from_coins": audit.get("credits.coins", 0),
             "service_credits": audit.get("credits.service", 0),
             "credits_spent": audit.get("credits.spent", 0),
@@ -149,4 +176,27 @@ class Audits:
             "scores_reset": stamps.get("scores.reset"),
             "credits": counters.get("bank.credits", 0),
             "takings": takings.read(self.db, takings.local_day()),
+            "period": _period(audit, began, stamps.get("period.since") or stamps.get("audits.since")),
         }
+
+
+def _period(audit: dict, began: dict, since: str | None) -> dict:
+    """The figures since the period began: each counter less its value then (a counter made
+    since began at 0; never below 0, should a total have been reset meanwhile)."""
+    def since_start(name: str) -> int:
+        return max(0, audit.get(name, 0) - began.get(name, 0))
+
+    def total(kind: str) -> int:
+        return sum(since_start(name) for name in audit if name.startswith(kind + "."))
+    return {
+        "since": since,
+        "coins": {1: since_start("coins.1"), 2: since_start("coins.2")},
+        "money": {1: since_start("money.1"), 2: since_start("money.2")},
+        "meter_pulses": {1: since_start("meter.1"), 2: since_start("meter.2")},
+        "credits_from_coins": since_start("credits.coins"),
+        "service_credits": since_start("credits.service"),
+        "credits_spent": since_start("credits.spent"),
+        "credits_over_max": since_start("credits.over_max"),
+        "plays": total("plays"),
+        "continues": total("continues"),
+    }

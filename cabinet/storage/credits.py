@@ -13,7 +13,8 @@ free play nothing is charged, but coins are still counted and credited, so a
 switch back to coin play owes nobody.
 
 Every coin, service credit and game start is one transaction holding the
-credit change and its audit counters together, the day's takings
+credit change and its audit counters together (a coin's money, its chute's
+``coin_value``, included), the day's takings
 (:mod:`cabinet.storage.takings`) included; a coin's transaction also owes its
 meter a pulse, marked done only once the meter has been pulsed
 (:meth:`CreditBank.meter_pulsed`), so a power cut loses no count.
@@ -193,7 +194,9 @@ class CreditBank:
                     made.append(add_counter(CREDITS, earned))
                 if meter is not None:
                     made.append(add_counter(_owed(meter), 1))
-                made += audits.coin_statements(chute, earned, beyond) + self.takings.statements(coins=1, credits=earned)
+                value = getattr(self.settings, f"coin_value_{chute}")   # the money, with its coin
+                made += audits.coin_statements(chute, earned, beyond, value) + \
+                    self.takings.statements(coins=1, credits=earned)
             return made
         chutes = ", ".join(str(chute) for chute, _meter in dropped)
         what = f"a coin in chute {chutes}" if len(dropped) == 1 else f"{len(dropped)} coins in chutes {chutes}"

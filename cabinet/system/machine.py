@@ -62,3 +62,15 @@ def mark_of(sources: tuple[Path, ...]) -> str:
     """Eight hex digits from the first of ``sources`` that has an identity, else the host name."""
     identity = next(filter(None, map(_read, sources)), "") or socket.gethostname()
     return hashlib.sha256(f"arcadeforge:{identity}".encode()).hexdigest()[:MARK_LENGTH]
+
+
+def machine_cabinet_id() -> str:
+    """The fleet id of a cabinet whose settings name none: bound to this machine, so a copy of
+    the card on another board gets its own."""
+    return f"cabinet-{machine_mark()}"
+
+
+def state_mark(path) -> str:
+    """Four hex digits that name the state file at ``path`` on this machine: two programs on one
+    machine (a second copy started by hand, a test rig) keep two files, and so differ."""
+    return hashlib.sha256(f"arcadeforge:{Path(path).resolve()}".encode()).hexdigest()[:4]

@@ -14,8 +14,8 @@ from support.network import Cabinet, settings_for, wait_for
 BOOKS = {"left": ((5, 2), 4, 2, (5, 2)), "right": ((3, 0), 1, 2, (3, 0))}
 
 
-def _play(cabinet: Cabinet, coins, plays: int, continues: int, pulses) -> None:
-    bank = cabinet.store.credit_bank(CreditSettings(free_play=False, max_credits=20))
+def _play(cabinet: Cabinet, coins, plays: int, continues: int, pulses, **values) -> None:
+    bank = cabinet.store.credit_bank(CreditSettings(free_play=False, max_credits=20, **values))
     for chute, count in zip((1, 2), coins):
         for _ in range(count):
             bank.coin(chute, meter=chute)
@@ -76,6 +76,63 @@ def test_plays_continues_takings_and_meters_reconcile_across_two_cabinets(tmp_pa
             cabinet.close()
 
 
+def test_periods_reset_on_one_cabinet_reconcile_with_the_totals_at_the_office(tmp_path, broker, capsys):
+    cabinets = {name: Cabinet(tmp_path, settings_for(broker, name)) for name in BOOKS}
+    later = {"left": ((2, 1), 1, 1, (2, 1)), "right": ((1, 1), 2, 0, (1, 0))}
+    values = {"left": (100, 50), "right": (20, 0)}   # each chute's coin value, in sen
+    try:
+        for name, books in BOOKS.items():
+            _play(cabinets[name], *books, coin_value_1=values[name][0], coin_value_2=values[name][1])
+        cabinets["left"].store.audits.reset_period()   # the operator's collection at one cabinet
+        for name, books in later.items():
+            _play(cabinets[name], *books, coin_value_1=values[name][0], coin_value_2=values[name][1])
+
+        def complete() -> dict | None:
+            data = json.loads(_fleet(tmp_path, broker, capsys, "--json"))
+            played = {cab["cabinet"]: (cab["period"] or {}).get("credits_spent") for cab in data["cabinets"]}
+            return data if played == {"left": 2, "right": 5} else None
+
+        wait_for(lambda: complete() is not None, what="both cabinets' periods at the office")
+        for cab in complete()["cabinets"]:
+            name, period = cab["cabinet"], cab["period"]
+            since_reset = [later[name]] if name == "left" else [BOOKS[name], later[name]]
+            whole = [BOOKS[name], later[name]]
+
+            def summed(books, index: int, part=None):
+                return sum(book[index] if part is None else book[index][part] for book in books)
+            assert period["coins"] == {"1": summed(since_reset, 0, 0), "2": summed(since_reset, 0, 1)}
+            assert period["meter_pulses"] == {"1": summed(since_reset, 3, 0), "2": summed(since_reset, 3, 1)}
+            assert (period["plays"], period["continues"]) == (summed(since_reset, 1), summed(since_reset, 2))
+            assert period["credits_from_coins"] == sum(period["coins"].values())
+            assert period["money"] == {chute: period["coins"][chute] * values[name][int(chute) - 1] for chute in "12"}
+            assert cab["money"] == {chute: cab["coins"][chute] * values[name][int(chute) - 1] for chute in "12"}
+            # The totals and meters were not touched by the period reset.
+            assert cab["coins"] == {"1": summed(whole, 0, 0), "2": summed(whole, 0, 1)}
+            assert cab["meters"] == {"1": summed(whole, 3, 0), "2": summed(whole, 3, 1)}
+            row = cab["modes"]["blocks/single"]
+            assert (row["plays"], row["continues"]) == (summed(whole, 1), summed(whole, 2))
+            assert sum(day["plays"] for day in cab["takings"]) == row["plays"] + row["continues"]
+            # A period never reset began with the counts; a stamp is to the second, so both may read alike.
+            assert period["since"] >= cab["counts_since"]["at"]
+            assert name == "left" or period["since"] == cab["counts_since"]["at"]
+        rows = {row["cabinet"]: row for row in csv.DictReader(io.StringIO(_fleet(tmp_path, broker, capsys, "--csv")))}
+        columns = ("period_coins_chute_1", "period_coins_chute_2", "period_meter_1", "period_meter_2",
+                   "period_plays", "period_continues", "period_credits_played", "coins_chute_1", "plays",
+                   "money_chute_1", "money_chute_2", "period_money_chute_1", "period_money_chute_2")
+        assert {name: [int(row[key]) for key in columns] for name, row in rows.items()} == {
+            "left": [2, 1, 2, 1, 1, 1, 2, 7, 5, 700, 150, 200, 50], "right": [4, 1, 4, 0, 3, 2, 5, 4, 3, 80, 0, 80, 0]}
+        # The office's takings: every cabinet's money, and the money since each one's collection.
+        assert sum(int(row["money_chute_1"]) + int(row["money_chute_2"]) for row in rows.values()) == 930
+        assert all(row["period_since"] for row in rows.values())
+        text = _fleet(tmp_path, broker, capsys)
+        assert "coins 1 2, 2 1   money 1 200, 2 50   meters 1 2, 2 1   credits 3 from coins, 0 service, 2 played" \
+               "   plays 1   continues 1" in text
+        assert "money (smallest unit): chute 1 700, chute 2 150" in text
+    finally:
+        for cabinet in cabinets.values():
+            cabinet.close()
+
+
 def test_a_cabinet_exports_its_own_books_in_the_offices_columns(tmp_path, monkeypatch, capsys):
     from cabinet.network.fleet import CSV_COLUMNS
     from support.network import Store  # where the Store lives on each branch
@@ -101,3 +158,4 @@ def test_a_cabinet_exports_its_own_books_in_the_offices_columns(tmp_path, monkey
                                       "credits_played", "credits_in_machine", "figures_complete")} == {
         "coins_chute_1": "2", "coins_chute_2": "1", "meter_1": "2", "meter_2": "0", "plays": "1", "continues": "1",
         "credits_played": "2", "credits_in_machine": "1", "figures_complete": "yes"}
+    assert (row["period_coins_chute_1"], row["period_plays"], row["period_continues"]) == ("2", "1", "1")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
-from cabinet.network.link import NetworkLink, live_machine
+from cabinet.network.link import NetworkLink, live_owner
 from cabinet.network.messages import encode
 from cabinet.settings.schema import CreditSettings
 from cabinet.system.machine import machine_mark, mark_of
@@ -69,11 +69,15 @@ def test_a_cloned_id_is_named_once_one_cabinet_stands_down_and_the_fleet_shows_t
         keeper.close()
 
 
-def test_only_another_machine_online_is_a_clash():
-    assert live_machine(encode("bar", "left", online=True, at="2026-01-01T00:00:00Z", machine=CLONE)) == CLONE
-    assert live_machine(encode("bar", "left", online=False, at="2026-01-01T00:00:00Z", machine=CLONE)) == ""
-    assert live_machine(encode("bar", "left", online=True, at="2026-01-01T00:00:00Z")) == ""   # older firmware
-    assert live_machine(b"\\x00not json") == ""
+def test_only_another_program_online_is_a_clash():
+    def status(**fields) -> bytes:
+        return encode("bar", "left", at="2026-01-01T00:00:00Z", **fields)
+    assert live_owner(status(online=True, machine=CLONE, state="ab12")) == (CLONE, "ab12")
+    assert live_owner(status(online=True, machine=CLONE)) == (CLONE, "")   # older firmware: no state mark
+    assert live_owner(status(online=True, machine=CLONE, state="\x1b[2J")) == (CLONE, "")
+    assert live_owner(status(online=False, machine=CLONE, state="ab12")) == ("", "")
+    assert live_owner(status(online=True)) == ("", "")   # firmware that sends no mark at all
+    assert live_owner(b"\\x00not json") == ("", "")
 
 
 def _adapter(net: Path, name: str, address: str, device: bool = True) -> None:
@@ -105,6 +109,38 @@ def test_the_machine_mark_comes_from_the_board_before_the_cards_machine_id(tmp_p
     serial.write_bytes(b"100000001234abcd\0")
     assert mark_of(sources) == board_a   # the device tree says the same as cpuinfo
     assert machine_mark() == machine_mark() and len(machine_mark()) == 8
+
+
+def test_two_programs_on_one_machine_with_one_id_do_not_flap(tmp_path, broker, caplog):
+    """Both once used one client id, so the broker dropped one for the other every second."""
+    caplog.set_level(logging.INFO, logger="cabinet.network")
+    first = Twin(tmp_path / "first", broker, KEEPER, coins=3)
+    first.link.start()
+    monitor = monitor_for(broker)
+    try:
+        wait_for(lambda: first.link.status.state == "connected", what="the first program on line")
+        second = Twin(tmp_path / "second", broker, KEEPER, coins=5)
+        second.link.start()
+        try:
+            links = (first.link, second.link)
+            wait_for(lambda: sorted(link.status.state for link in links) == ["clash", "connected"]
+                     and all(link.status.clash == KEEPER for link in links), what="one program standing down")
+            keeper = next(link for link in links if link.status.state == "connected")
+            coins = {"1": 3 if keeper is first.link else 5, "2": 0}
+            wait_for(lambda: monitor.view.audits.get(("bar", "left")) is not None
+                     and monitor.view.audits[("bar", "left")].audits["coins"] == coins,
+                     what="the keeper's coins on the broker")
+            messages = [r.getMessage() for r in caplog.records]
+            assert not any("lost the broker" in line for line in messages), messages
+            assert sum(line.startswith("network: connected to") for line in messages) == 2   # once each
+            named = [line for line in messages if "another program on this machine " + KEEPER in line]
+            assert len(named) == 2 and sum("this one stands down" in line for line in named) == 1
+            assert keeper.status.state == "connected" and monitor.view.status[("bar", "left")].online
+        finally:
+            second.close()
+    finally:
+        monitor.stop()
+        first.close()
 
 
 def test_the_cabinet_that_stood_down_tries_again_and_stands_down_again_without_a_new_line(

@@ -157,3 +157,24 @@ def test_network_settings_are_validated_and_the_password_is_never_repeated():
     assert bad.settings.network.password == "s3cret-pass" and gone.settings.network.password == "s3cret-pass"
     texts = [str(p) for p in bad.problems + gone.problems]
     assert texts and not any("s3cret" in text for text in texts)
+
+
+def test_a_periods_figures_are_checked_like_the_totals():
+    def period_of(**fields) -> bytes:
+        period = {"since": STAMP, "coins": {"1": 2, "2": 0}, "meter_pulses": {"1": 2, "2": 0},
+                  "credits_from_coins": 2, "service_credits": 0, "credits_spent": 1, "credits_over_max": 0,
+                  "plays": 1, "continues": 0} | fields
+        return messages.encode("bar", "c1", version=1, made=STAMP, audits={"period": period})
+    topic = topics.topic("bar", "c1", "audits")
+    assert messages.parse(topic, period_of()).audits["period"]["coins"] == {"1": 2, "2": 0}
+    assert messages.parse(topic, period_of(since=None)).audits["period"]["since"] is None
+    cases = {
+        period_of(plays=-1): "audits.period.plays must be a whole number",
+        period_of(coins={"1": 1, "3": 1}): "audits.period.coins must be an object of 1 and 2",
+        period_of(meter_pulses={"1": "9"}): "audits.period.meter_pulses.1 must be a whole number",
+        period_of(since="\x1b[2J"): "since must be a UTC time stamp",
+        messages.encode("bar", "c1", version=1, made=STAMP, audits={"period": [1]}): "audits.period must be an object",
+    }
+    for payload, reason in cases.items():
+        with pytest.raises(messages.BadMessage, match=reason):
+            messages.parse(topic, payload)

@@ -66,7 +66,7 @@ def child(folder, log_path, commands_fd, report_fd):
 
         note("start")
         settings = Settings()
-        settings.credits = CreditSettings(free_play=False, max_credits=MAX_CREDITS)
+        settings.credits = CreditSettings(free_play=False, max_credits=MAX_CREDITS, coin_value_1=100, coin_value_2=20)
         settings.outputs.lockout1.pin = LOCKOUT
         settings.outputs.meter1.pin, settings.outputs.meter2.pin = METERS[1], METERS[2]
         pins = MockFactory(pin_class=LoggedPin)
@@ -257,6 +257,7 @@ def test_sigkill_never_loses_a_coin_or_a_meter_count(tmp_path, capsys, request):
     # Every coin credited or refused (and given back), none lost.
     assert audit["coins"][1] + audit["coins"][2] == COINS
     assert audit["credits_from_coins"] == COINS                 # one credit a coin, none swallowed
+    assert audit["money"] == {1: 100 * audit["coins"][1], 2: 20 * audit["coins"][2]}   # counted with its coin
     assert credits == COINS - audit["credits_spent"]
     assert owed == (0, 0)
     assert offered == COINS + refused + returned                # each offer: credited, refused or given back

@@ -83,6 +83,16 @@ class BookkeepingResetPage(ConfirmPage):
         log.warning("service menu: bookkeeping reset")
 
 
+class PeriodResetPage(ConfirmPage):
+    title = N_("PERIOD RESET")
+    lines = (N_("THE PERIOD FIGURES GO TO ZERO."), N_("EVERY TOTAL AND METER COUNT IS KEPT."))
+    done_message = N_("PERIOD RESET")
+
+    def confirmed(self):
+        self.ctx.store.audits.reset_period()
+        log.warning("service menu: bookkeeping period reset")
+
+
 class FactoryResetPage(ConfirmPage):
     title = N_("FACTORY RESET")
     lines = (N_("HIGH SCORES, BOOKKEEPING, CREDITS,"), N_("REPLAYS AND EVERY SETTING GO BACK"),

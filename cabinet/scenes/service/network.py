@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from cabinet.language import N_, tr
 from cabinet.network.status import STATES, LinkStatus
+from cabinet.system.machine import machine_cabinet_id
 
 from .bookkeeping import stamp
 from .page import Page
@@ -48,7 +49,8 @@ class NetworkPage(Page):
             InfoRow(tr("ENCRYPTION"), "TLS" if net.tls else tr("NONE")),
             InfoRow(tr("USER"), net.username or net.cabinet),
             InfoRow(tr("SITE"), net.site),
-            InfoRow(tr("CABINET"), net.cabinet),
+            InfoRow(tr("CABINET"), net.cabinet,
+                    tr("THIS MACHINE'S OWN ID: THE FILE NAMES NONE") if net.cabinet == machine_cabinet_id() else ""),
             InfoRow(tr("NETWORK RANKINGS"), tr("SHOWN") if net.show_rankings else tr("HIDDEN")),
         ]
         if status.clash:   # a cloned SD card: the operator must give one of the two its own id

@@ -3,7 +3,8 @@
 On the credit page a chute's table is one row, "PRICE CHUTE 1  1/1  5/6", that
 opens its own page: the table picked from a list of common ones (as a board's
 coinage switches offer) and said in words, each step's coins and credits, a
-bonus step added or taken away, and the credits each coin of a run pays. Every change is checked
+bonus step added or taken away, the credits each coin of a run pays, and what one coin is
+worth (its ``coin_value``, counted as money in the bookkeeping). Every change is checked
 as the settings file would be (:meth:`PriceTable.parse`); one that would make
 a bad table is refused with the reason in the help line.
 """
@@ -15,7 +16,7 @@ from cabinet.language.words import shown
 from cabinet.system.price_table import MAX_STEPS, PRESETS, PriceTable
 
 from .page import Page
-from .rows import CommandRow, InfoRow, PageRow, Row
+from .rows import CommandRow, InfoRow, PageRow, Row, SettingRow
 
 
 def price_rows(page, owner, name: str) -> list[Row]:
@@ -79,6 +80,7 @@ class PriceTablePage(Page):
             rows.append(CommandRow(tr("REMOVE THE LAST STEP"), self.remove_step, tr("BACK TO THE STEPS BEFORE IT")))
         rows.append(InfoRow(tr("CREDITS FOR 1-{coins} COINS", coins=table.cycle), " ".join(map(str, table.ladder())),
                             tr("A RUN: COINS IN THIS CHUTE SINCE THE LAST GAME STARTED")))
+        rows.append(SettingRow(self.owner, f"coin_value_{self.chute}", tr("COIN VALUE")))
         return rows
 
     def add_step(self) -> None:

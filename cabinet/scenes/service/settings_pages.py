@@ -34,6 +34,8 @@ MAX_CONTESTS = 9
 # of (page, section, field) giving the rows.
 OWN_ROWS = {(DisplaySettings, name): display_rows for name in ("sleep", "sleep_command", "wake_command")}
 OWN_ROWS.update({(CreditSettings, name): price_rows for name in ("price_table_1", "price_table_2")})
+# A chute's coin value is set on its price page, beside its table.
+OWN_ROWS.update({(CreditSettings, f"coin_value_{chute}"): lambda page, owner, name: [] for chute in (1, 2)})
 OWN_ROWS[AttractSettings, "message"] = lambda page, owner, name: [message_row(page, owner)]
 
 

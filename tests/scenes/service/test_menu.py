@@ -362,3 +362,24 @@ def test_the_menu_speaks_the_language_being_picked_and_forgets_it_unsaved(cabine
     finally:
         language.use("en")
 
+
+def test_a_chutes_coin_value_is_set_on_its_price_page_saved_and_counted(cabinet, tmp_path):
+    from support.service import screenshot
+    app, path = cabinet
+    service(app)
+    enter(app, "COIN & CREDIT SETTINGS")
+    assert not any(row.label == "COIN VALUE" for row in top(app).rows()), "on the price pages, not here"
+    enter(app, "PRICE CHUTE 2")
+    choose(app, "COIN VALUE")
+    assert value_of(app, "COIN VALUE") == "0"
+    for _ in range(25):
+        tap(app, Action.RIGHT)
+    assert value_of(app, "COIN VALUE") == "25"
+    screenshot(app, tmp_path, "price-chute-2-coin-value")
+    tap(app, Action.B)
+    tap(app, Action.B)
+    enter(app, "SAVE AND EXIT")
+    assert yaml.safe_load(path.read_text())["credits"]["coin_value_2"] == 25
+    assert app.ctx.settings.credits.coin_value_2 == 25
+    tap(app, Action.COIN2, CABINET)
+    assert app.ctx.store.audits.snapshot()["money"] == {1: 0, 2: 25}

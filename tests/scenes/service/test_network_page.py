@@ -8,6 +8,7 @@ import pytest
 
 from cabinet.network.status import LinkStatus
 from cabinet.scenes.service.network import NetworkPage
+from cabinet.system.machine import machine_cabinet_id
 from support.app import make_app
 from support.service import screenshot
 
@@ -52,3 +53,19 @@ def test_a_cloned_id_is_named_on_the_page_of_both_cabinets(app, tmp_path, state)
     assert rows["LINK"] == ("STOOD DOWN: ID IN USE" if state == "clash" else "CONNECTED")
     app.ctx.scenes.push(page)
     screenshot(app, tmp_path, f"network-{state}")   # kept for a person to look at under --basetemp
+
+
+def test_a_cabinet_whose_file_names_no_id_shows_its_machines_own(app, tmp_path):
+    own = app.ctx.settings.network.cabinet
+    assert own == machine_cabinet_id()
+    shown(app)   # a connected link
+    rows = {row.label: row for row in NetworkPage(app.ctx).rows()}
+    assert (rows["CABINET"].value(), rows["USER"].value()) == (own, own)
+    assert rows["CABINET"].detail == "THIS MACHINE'S OWN ID: THE FILE NAMES NONE"
+    app.ctx.settings.network.cabinet = "front-1"
+    assert {row.label: row.detail for row in NetworkPage(app.ctx).rows()}["CABINET"] == ""
+    app.ctx.settings.network.cabinet = own
+    page = NetworkPage(app.ctx)
+    page.index = [row.label for row in page.rows()].index("CABINET")   # its help line shown
+    app.ctx.scenes.push(page)
+    screenshot(app, tmp_path, "network-own-id")   # kept for a person to look at under --basetemp

@@ -135,17 +135,38 @@ def test_bookkeeping_page_shows_the_audited_coins_and_games(coin_cabinet):
     back_to_attract(app)
     service(app)
     enter(app, "BOOKKEEPING")
-    assert value_of(app, "COINS CHUTE 1") == "1"
-    assert value_of(app, "COINS CHUTE 2") == "2"
-    assert value_of(app, "CREDITS FROM COINS") == "2"
-    assert value_of(app, "CREDITS PLAYED") == "1"
+    assert value_of(app, "COINS CHUTE 1") == "1  PERIOD 1"   # no period reset yet: the period is everything
+    assert value_of(app, "COINS CHUTE 2") == "2  PERIOD 2"
+    assert value_of(app, "CREDITS FROM COINS") == "2  PERIOD 2"
+    assert value_of(app, "CREDITS PLAYED") == "1  PERIOD 1"
     assert value_of(app, "CREDITS IN THE MACHINE") == "1"
     assert value_of(app, "BLOCKS PLAYS").startswith("1  AVG 0:")
-    assert value_of(app, "TOTAL PLAYS") == "1"
+    assert value_of(app, "TOTAL PLAYS") == "1  PERIOD 1"
     assert value_of(app, "COUNTS LAST RESET") == "NEVER"
     coin(app, 1)                              # a coin while the page is open shows up on it
     step(app, frames=31)
-    assert value_of(app, "COINS CHUTE 1") == "2"
+    assert value_of(app, "COINS CHUTE 1") == "2  PERIOD 2"
+
+
+def test_period_reset_on_bookkeeping_asks_and_keeps_every_total(coin_cabinet, tmp_path):
+    app = coin_cabinet
+    for chute in (1, 2, 2, 1):
+        coin(app, chute)
+    service(app)
+    enter(app, "BOOKKEEPING", "PERIOD RESET")
+    tap(app, Action.B)                        # B goes back: nothing reset
+    assert value_of(app, "COINS CHUTE 1") == "2  PERIOD 2"
+    enter(app, "PERIOD RESET")
+    screenshot(app, tmp_path, "period-reset-confirm")
+    press_test(app)
+    assert top(app).message == "PERIOD RESET"
+    coin(app, 2)
+    step(app, frames=31)
+    assert [value_of(app, label) for label in ("COINS CHUTE 1", "COINS CHUTE 2", "CREDITS FROM COINS")] == \
+        ["2  PERIOD 0", "3  PERIOD 1", "3  PERIOD 0"]   # two coins a credit in chute 2: the third waits
+    assert value_of(app, "PERIOD SINCE") != "NEVER"
+    assert app.ctx.bank.credits == 3
+    screenshot(app, tmp_path, "bookkeeping-period")
 
 
 def test_coins_during_play_are_counted_and_the_game_goes_on(coin_cabinet):
