@@ -35,7 +35,8 @@ def test_headless_every_line_is_a_verdict_and_every_skip_says_why():
     checks, summary = lines[:-1], lines[-1]
     names = [line.split(":")[0].split(None, 1)[1] for line in checks]
     assert names == ["settings", "screen", "presentation", "vsync", "sound", "gpio chips", "gpio switches",
-                     "state writes", "free space", "clock", "power", "temperature", "frame times", "ai worker"]
+                     "state writes", "free space", "clock", "board", "power", "temperature", "frame times",
+                     "ai worker"]
     assert all(line.split()[0] in VERDICTS for line in checks)
     skips = [line for line in checks if line.startswith("skip")]
     assert any("SDL_VIDEODRIVER=dummy" in line for line in skips)
