@@ -23,7 +23,7 @@ def check(context) -> list[Result]:
         # A warning, not a failure: the cabinet plays on in silence (coins still count).
         where = f"{context.board.sound}; " if context.board.sound else ""
         return [Result("sound", WARN, f"the mixer will not open ({exc or 'no reason given'}): the cabinet "
-                                      f"would play silent. {where}list the cards with aplay -l and check "
+                                      f"would play silent; {where}list the cards with aplay -l and check "
                                       "one with: speaker-test -c 2 -l 1")]
     try:
         names = get_audio_device_names(False)
