@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs ArcadeForge Verse as the one program of a Raspberry Pi OS Bookworm cabinet.
+# Installs ArcadeForge Verse as the one program of a Raspberry Pi cabinet: Raspberry Pi OS
+# Trixie or Bookworm, or plain Debian 13 or 12 (arm64).
 #
 # usage: sudo systemd/install.sh [--dry-run] [--uninstall] [--doctor] [--data-dir=DIR]
 #
@@ -39,13 +40,18 @@ readonly APT_PACKAGES=(
     # pygame-ce's wheel brings its own SDL (with the KMSDRM driver); SDL opens these at run time
     # to draw with KMS/DRM on the GPU. Nothing is compiled: no compiler, no -dev packages.
     libgbm1 libdrm2 libegl1 libgles2 libgl1-mesa-dri
-    libasound2 alsa-utils                # ALSA sound, and speaker-test for the operator
+    'libasound2t64|libasound2'           # ALSA sound: Debian 13's name for it, else Debian 12's
+    alsa-utils                           # speaker-test, for the operator
 )
 # GPIO for gpiozero: Raspberry Pi OS's own archive has python3-lgpio; plain Debian (arm64) has not,
 # and there PyPI's lgpio wheel goes into the venv, pinned: a wheels-only install left to itself may
-# take lgpio 0.0.0.2, an empty placeholder.
+# take lgpio 0.0.0.2, an empty placeholder. PyPI has no such wheel for every Python (none for 3.13,
+# Debian 13's): then it is built once from lgpio's sdist, which carries the C library, with the
+# compiler packages below, and the wheel kept in LGPIO_WHEELS for later runs.
 readonly LGPIO_PACKAGE=python3-lgpio
 readonly LGPIO_WHEEL='lgpio>=0.2'
+readonly LGPIO_BUILD_PACKAGES=(swig gcc libc6-dev python3-dev)
+readonly LGPIO_WHEELS=$PREFIX/wheels
 # Mount units that put the state and settings folders on the --data-dir partition.
 readonly STATE_MOUNT=/etc/systemd/system/var-lib-arcadeforge.mount
 readonly CONFIG_MOUNT=/etc/systemd/system/etc-arcadeforge.mount
@@ -242,10 +248,33 @@ lgpio_from_pypi() {
     missing=("${kept[@]}")
 }
 
+# Whether dpkg has package $1 installed.
+is_installed() {
+    [[ $(dpkg-query -W -f='${db:Status-Abbrev}' "$1" 2>/dev/null) == ii* ]]
+}
+
+# The package to install for "new|old" (a package Debian renamed): the installed one, else the first
+# apt can install, else the first. A plain name is itself.
+pick_package() {
+    local name
+    local -a names
+    IFS='|' read -ra names <<< "$1"
+    if can_query; then
+        for name in "${names[@]}"; do
+            if is_installed "$name"; then say "$name"; return; fi
+        done
+        for name in "${names[@]}"; do
+            if apt_has "$name"; then say "$name"; return; fi
+        done
+    fi
+    say "${names[0]}"
+}
+
 ensure_packages() {
     local package missing=()
     for package in "${APT_PACKAGES[@]}" "$LGPIO_PACKAGE"; do
-        if ! can_query || [[ $(dpkg-query -W -f='${db:Status-Abbrev}' "$package" 2>/dev/null) != ii* ]]; then
+        package=$(pick_package "$package")
+        if ! can_query || ! is_installed "$package"; then
             missing+=("$package")
         fi
     done
@@ -261,7 +290,7 @@ ensure_packages() {
     if can_query && [[ " ${missing[*]} " == *" $LGPIO_PACKAGE "* ]] && ! apt_has "$LGPIO_PACKAGE"; then
         lgpio_from_pypi
         say "no $LGPIO_PACKAGE in this system's apt archives (plain Debian, not Raspberry Pi OS):" \
-            "PyPI's $LGPIO_WHEEL wheel goes into $VENV instead"
+            "lgpio ($LGPIO_WHEEL) goes into $VENV instead"
         [[ ${#missing[@]} -gt 0 ]] || return 0
     fi
     run env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"
@@ -301,15 +330,60 @@ ensure_program() {
         say "unchanged: program in $VENV"
         return
     fi
-    local wanted=("$SOURCE_DIR")
-    [[ $LGPIO_FROM_PYPI == no ]] || wanted+=("$LGPIO_WHEEL")
-    # Ready-made wheels only: an operator's Pi must never fall back to compiling anything.
-    run "$VENV/bin/pip" install --quiet --only-binary pygame-ce,lgpio "${wanted[@]}"
+    if [[ $LGPIO_FROM_PYPI == yes ]] && { ! can_query || ! venv_has_lgpio; }; then
+        ensure_lgpio_wheel
+    fi
+    # Ready-made wheels only: an operator's Pi must never fall back to compiling pygame-ce, and
+    # lgpio is built (if at all) by ensure_lgpio_wheel, never by pip as a side effect.
+    run "$VENV/bin/pip" install --quiet --only-binary pygame-ce,lgpio "$SOURCE_DIR"
     if live; then
         pygame_has_kmsdrm || die "the installed pygame-ce's SDL has no KMSDRM video driver, so it cannot draw" \
             "on the screen; see docs/installing.md"
         say "$fingerprint" > "$stamp"
     fi
+}
+
+# lgpio into the venv without apt's python3-lgpio: PyPI's wheel for this Python where there is one,
+# else the wheel built earlier into LGPIO_WHEELS, else one built now from the sdist (PYPI=1 links
+# lgpio's own C library in, as in PyPI's wheels) with LGPIO_BUILD_PACKAGES from apt.
+ensure_lgpio_wheel() {
+    local pip=$VENV/bin/pip
+    if ! live; then
+        say "would run: $pip install --quiet --only-binary lgpio '$LGPIO_WHEEL' (if PyPI has no wheel for" \
+            "this Python: build it once from the sdist, installing ${LGPIO_BUILD_PACKAGES[*]})"
+        CHANGES=$((CHANGES + 1))
+        return
+    fi
+    if compgen -G "$LGPIO_WHEELS/lgpio-*-$(wheel_tag)-*.whl" >/dev/null; then
+        run "$pip" install --quiet --no-index --find-links "$LGPIO_WHEELS" lgpio
+        return
+    fi
+    say "run: $pip install --quiet --only-binary lgpio '$LGPIO_WHEEL'"
+    if "$pip" install --quiet --only-binary lgpio "$LGPIO_WHEEL" 2>/dev/null; then
+        CHANGES=$((CHANGES + 1))
+        return
+    fi
+    say "no lgpio wheel on PyPI for this Python ($(wheel_tag)): building it once from lgpio's sdist"
+    local package missing=()
+    for package in "${LGPIO_BUILD_PACKAGES[@]}"; do
+        is_installed "$package" || missing+=("$package")
+    done
+    for package in "${missing[@]}"; do
+        apt_has "$package" || die "lgpio must be built here from its C sources, which need" \
+            "${LGPIO_BUILD_PACKAGES[*]}, and apt cannot install $package: install it, then run $0 again"
+    done
+    if [[ ${#missing[@]} -gt 0 ]]; then
+        run env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"
+    fi
+    # PIP_ONLY_BINARY from the caller's environment would forbid the very build asked for here.
+    run env -u PIP_ONLY_BINARY PYPI=1 "$pip" wheel --quiet --no-deps --no-binary lgpio \
+        --wheel-dir "$LGPIO_WHEELS" "$LGPIO_WHEEL"
+    run "$pip" install --quiet --no-index --find-links "$LGPIO_WHEELS" lgpio
+}
+
+# The venv Python's wheel tag (cp313), to find a wheel built for it earlier.
+wheel_tag() {
+    "$VENV/bin/python" -c 'import sys; print(f"cp{sys.version_info[0]}{sys.version_info[1]}")'
 }
 
 # A bind mount unit: $2 (the cabinet's usual folder) shows the persistent folder $1.

@@ -20,6 +20,8 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
+from cabinet.doctor.board import Board
+
 OK, WARN, FAIL, SKIP = "ok", "warn", "fail", "skip"
 EXIT_CODES = {OK: 0, SKIP: 0, WARN: 1, FAIL: 3}
 
@@ -63,7 +65,12 @@ class Context:
     @property
     def is_pi(self) -> bool:
         """True on a Raspberry Pi (its device tree names the model)."""
-        return "raspberry pi" in pi_model(self.device_tree).lower()
+        return self.board.is_pi
+
+    @property
+    def board(self) -> Board:
+        """The board named by the device tree's model string."""
+        return Board(pi_model(self.device_tree))
 
 
 def pi_model(device_tree: Path = Path("/proc/device-tree")) -> str:

@@ -6,6 +6,12 @@ opponent's thinking), drawing, and handing the picture to the screen. A 60 Hz
 frame has 16.7 ms; a scene whose p99 is over that drops frames. That is a
 warning, never a failure: the cabinet still works, only less smoothly.
 
+A scene's first frames draw its text and pictures for the first time and fill
+its caches; a player sees them once, at the cut. They count towards the
+longest frame but not the p99, which is of the frames after them: in a sample
+of 120, the p99 is the second slowest frame, so two cold first frames alone
+would make it.
+
 The CPU players think in the cabinet's worker process, as in the cabinet
 (:mod:`cabinet.scenes.kit.thinker`); a second line says whether it started and
 answered, and whether it has a core of its own. Without it they think in the
@@ -26,6 +32,7 @@ if TYPE_CHECKING:  # pragma: no cover
 BUDGET_MS = 1000 / 60
 WORST_MS = 2 * BUDGET_MS       # over this a frame costs two refreshes at once
 READY_SECONDS = 60.0           # the AI worker's time to answer its first job (a Pi under load: seconds)
+WARM_UP = 10                   # a scene's first frames, outside its p99 (they fill its caches)
 NO_GPIO = "inputs:\n  gpio:\n    enabled: false\n"
 
 
@@ -46,9 +53,9 @@ def check(context) -> list[Result]:
                 worker = _worker_result(thinker)
                 figures = []
                 for name, make in _scenes(app.ctx):
-                    parts = frame_parts(app, make, context.frames)
-                    totals = parts.totals
-                    figures.append((p99(totals), max(totals), name, parts))
+                    parts = frame_parts(app, make, WARM_UP + context.frames)
+                    steady = parts.totals[WARM_UP:]
+                    figures.append((p99(steady), max(parts.totals), name, parts))
                 worker = _worker_result(thinker, worker)
             finally:
                 app.close()
@@ -61,9 +68,9 @@ def check(context) -> list[Result]:
     worst_p99, _, worst_name, parts = max(figures, key=lambda f: f[0])
     _, longest, longest_name, _ = max(figures, key=lambda f: f[1])
     slow = [name for p, _, name, _ in sorted(figures, key=lambda f: -f[0]) if p > BUDGET_MS]
-    found = (f"{len(figures)} scenes x {context.frames} frames: worst p99 {worst_p99:.1f} ms ({worst_name}; "
-             f"its update p99 {p99(parts.update):.1f}, draw p99 {p99(parts.draw):.1f}), "
-             f"longest frame {longest:.1f} ms ({longest_name})")
+    found = (f"{len(figures)} scenes x {context.frames} frames after {WARM_UP} to warm up: worst p99 "
+             f"{worst_p99:.1f} ms ({worst_name}; its update p99 {p99(parts.update[WARM_UP:]):.1f}, "
+             f"draw p99 {p99(parts.draw[WARM_UP:]):.1f}), longest frame {longest:.1f} ms ({longest_name})")
     # A warning at worst: a slow machine drops frames but runs the cabinet (fail is for what cannot work).
     if slow or longest > WORST_MS:
         over = f"over {BUDGET_MS:.1f} ms: {', '.join(slow)}" if slow else f"a frame over {WORST_MS:.0f} ms"

@@ -4,7 +4,13 @@ The screen is opened exactly as the cabinet opens it (:class:`cabinet.render.dis
 fullscreen, the settings' rotation, the environment's ``SDL_VIDEODRIVER``), which
 says how it shows a frame (``presentation``: a turned picture by the GPU or on
 the CPU, and why), then flipped back to back to time the refresh
-(:mod:`cabinet.render.vsync`) through that same path.
+(:mod:`cabinet.render.vsync`) through that same path. The screen's line names
+the DRM card SDL opened and its driver: with a DSI panel, a Pi 5 has more than
+one card that can show a picture, and SDL may open the wrong one (SDL #13705).
+
+Unpaced flips are a warning on most machines (the timer paces frames instead),
+but a failure on a Pi 5: there SDL asks for asynchronous page flips, which its
+display driver refuses (SDL #8579).
 """
 
 from __future__ import annotations
@@ -16,7 +22,13 @@ from cabinet.doctor import FAIL, OK, SKIP, WARN, Result
 
 NO_SCREEN_DRIVERS = ("dummy", "offscreen", "evdev")
 DRI = Path("/dev/dri")
+SYS_DRM = Path("/sys/class/drm")
+OPEN_FILES = Path("/proc/self/fd")
 NAMES = ("screen", "presentation", "vsync")
+PI5_VSYNC_FIX = ("a Pi 5 cannot show unpaced flips (SDL asks for asynchronous page flips, which its display "
+                 "driver refuses: SDL #8579): set Environment=SDL_RENDER_VSYNC=1 (sudo systemctl edit "
+                 "arcadeforge), keep dtoverlay=vc4-kms-v3d in /boot/firmware/config.txt, and give the monitor "
+                 "a 60 Hz mode")
 
 
 def check(context) -> list[Result]:
@@ -46,19 +58,54 @@ def check(context) -> list[Result]:
         width, height = pygame.display.get_desktop_sizes()[0]
         renderer = window_renderer()
         found = f"{pygame.display.get_driver()} driver, {width}x{height} screen, " + (
-            renderer.describe() if renderer else "no renderer reported")
+            renderer.describe() if renderer else "no renderer reported") + cards_words(opened_cards())
         screen = Result("screen", OK if renderer and renderer.accelerated else WARN, found)
         shown = display.presentation
         presentation = Result("presentation", WARN if shown.path == CPU else OK, shown.words)
-        reading = display.measure_vsync()
-        if reading.honoured:
-            vsync = Result("vsync", OK, reading.describe())
-        else:
-            vsync = Result("vsync", WARN, reading.describe()
-                           + "; the cabinet paces frames by its timer (expect some tearing)")
-        return [screen, presentation, vsync]
+        return [screen, presentation, vsync_result(display.measure_vsync(), context.board)]
     finally:
         close_screen()
+
+
+def vsync_result(reading, board) -> Result:
+    """The vsync line: unpaced flips warn, except on a Pi 5, where they fail with the fix."""
+    if reading.honoured:
+        return Result("vsync", OK, reading.describe())
+    if board.is_pi5:
+        return Result("vsync", FAIL, f"{reading.describe()}; {PI5_VSYNC_FIX}")
+    return Result("vsync", WARN, reading.describe() + "; the cabinet paces frames by its timer (expect some tearing)")
+
+
+def opened_cards(open_files: Path = OPEN_FILES, dri: Path = DRI) -> list[str]:
+    """The DRM cards (``card1``) this process has open, from its open files."""
+    names = set()
+    for entry in open_files.iterdir():
+        try:
+            target = Path(entry.readlink())
+        except OSError:
+            continue                     # closed meanwhile
+        if target.parent == dri and target.name.startswith("card"):
+            names.add(target.name)
+    return sorted(names)
+
+
+def card_driver(card: str, sys_drm: Path = SYS_DRM) -> str:
+    """The kernel driver behind a DRM card (``vc4-drm``, ``v3d``, ``drm-rp1-dsi``), or '?'."""
+    try:
+        return (sys_drm / card / "device" / "driver").resolve(strict=True).name
+    except OSError:
+        return "?"
+
+
+def cards_words(opened: list[str], sys_drm: Path = SYS_DRM, dri: Path = DRI) -> str:
+    """', on /dev/dri/card1 (vc4-drm); also card2 (drm-rp1-dsi)': the card SDL opened, and the others."""
+    if not opened:
+        return ""
+    others = [p.name for p in sorted(dri.glob("card*")) if p.name not in opened]
+    words = ", on " + ", ".join(f"{dri}/{card} ({card_driver(card, sys_drm)})" for card in opened)
+    if others:
+        words += "; also " + ", ".join(f"{card} ({card_driver(card, sys_drm)})" for card in others)
+    return words
 
 
 def _without_screen(screen: Result) -> list[Result]:

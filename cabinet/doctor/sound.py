@@ -21,14 +21,18 @@ def check(context) -> list[Result]:
         rate, size, channels = PygameMixer().open(audio.sample_rate, audio.buffer)
     except pygame.error as exc:
         # A warning, not a failure: the cabinet plays on in silence (coins still count).
+        where = f"{context.board.sound}; " if context.board.sound else ""
         return [Result("sound", WARN, f"the mixer will not open ({exc or 'no reason given'}): the cabinet "
-                                      "would play silent. Check the card with: speaker-test -c 2 -l 1")]
+                                      f"would play silent; {where}list the cards with aplay -l and check "
+                                      "one with: speaker-test -c 2 -l 1")]
     try:
         names = get_audio_device_names(False)
         found = (f"{rate} Hz, {abs(size)}-bit, {channels} channel(s) on "
                  f"{names[0] if names else 'the default device'}")
         if rate != audio.sample_rate:
             return [Result("sound", WARN, f"{found}; asked for {audio.sample_rate} Hz (audio.sample_rate)")]
+        if context.board.is_pi5:
+            found += f" ({context.board.sound})"
         return [Result("sound", OK, found)]
     finally:
         pygame.mixer.quit()

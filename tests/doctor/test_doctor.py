@@ -35,7 +35,8 @@ def test_headless_every_line_is_a_verdict_and_every_skip_says_why():
     checks, summary = lines[:-1], lines[-1]
     names = [line.split(":")[0].split(None, 1)[1] for line in checks]
     assert names == ["settings", "screen", "presentation", "vsync", "sound", "gpio chips", "gpio switches",
-                     "state writes", "free space", "clock", "power", "temperature", "frame times", "ai worker"]
+                     "state writes", "free space", "clock", "board", "power", "temperature", "frame times",
+                     "ai worker"]
     assert all(line.split()[0] in VERDICTS for line in checks)
     skips = [line for line in checks if line.startswith("skip")]
     assert any("SDL_VIDEODRIVER=dummy" in line for line in skips)
@@ -192,3 +193,22 @@ def test_the_presentation_line_says_how_a_frame_is_shown_and_why(monkeypatch, tm
     results = {result.name: result for result in screen.check(Context(settings=settings, state_folder=tmp_path))}
     assert results["presentation"].verdict == verdict and words in results["presentation"].detail
     assert results["vsync"].verdict in (OK, WARN)
+
+
+def test_a_scenes_first_frames_count_as_its_longest_but_not_in_its_p99(monkeypatch, tmp_path):
+    """Cold first frames (caches filling) would be the p99 of a short sample on their own."""
+    from cabinet.bench import scenes as bench_scenes
+    from cabinet.doctor import frames
+
+    asked = []
+
+    def two_cold_frames_then_steady(_app, _make, count):
+        asked.append(count)
+        totals = [40.0, 35.0] + [5.0] * (count - 2)
+        return bench_scenes.FrameParts(update=[1.0] * count, draw=[t - 1.0 for t in totals], present=[0.0] * count)
+    monkeypatch.setattr(bench_scenes, "_scenes", lambda _ctx: [("cold start", object)])
+    monkeypatch.setattr(bench_scenes, "frame_parts", two_cold_frames_then_steady)
+    times, _worker = frames.check(context(tmp_path, frames=120))
+    assert asked == [frames.WARM_UP + 120]
+    assert times.verdict == WARN and "worst p99 5.0 ms (cold start;" in times.detail
+    assert "longest frame 40.0 ms (cold start)" in times.detail and "a frame over 33 ms" in times.detail

@@ -242,14 +242,20 @@ def test_data_dir_writes_no_temporary_file_another_user_could_have_planted(pi_ro
     assert [p.is_symlink() for p in scratch.iterdir()] == [True]   # ours cleaned up, the planted one left
 
 
-def dry_run_with_apt(tmp_path: Path, candidate: str) -> str:
-    """A dry run onto this machine whose apt-cache offers python3-lgpio at ``candidate`` ("(none)": not at all)."""
+def dry_run_with_apt(tmp_path: Path, candidate: str, installed: tuple[str, ...] = (), offered: tuple[str, ...] = ()) -> str:
+    """A dry run onto this machine whose apt-cache offers python3-lgpio at ``candidate`` ("(none)": not at all)
+    and the packages ``offered``, and whose dpkg has exactly the packages ``installed``."""
     stubs = tmp_path / "bin"
     stubs.mkdir()
     apt_cache = stubs / "apt-cache"
     apt_cache.write_text(f'#!/bin/sh\n[ "$2" = python3-lgpio ] && printf "python3-lgpio:\\n  Installed: (none)\\n'
-                         f'  Candidate: {candidate}\\n"\nexit 0\n')
-    apt_cache.chmod(0o755)
+                         f'  Candidate: {candidate}\\n"\n'
+                         f'case " {" ".join(offered)} " in *" $2 "*) printf "$2:\\n  Candidate: 1.0\\n" ;; esac\nexit 0\n')
+    dpkg_query = stubs / "dpkg-query"
+    dpkg_query.write_text(f'#!/bin/sh\nfor p; do :; done\n'
+                          f'case " {" ".join(installed)} " in *" $p "*) printf "ii " ;; *) exit 1 ;; esac\n')
+    for stub in (apt_cache, dpkg_query):
+        stub.chmod(0o755)
     env = dict(os.environ, PATH=f"{stubs}:{os.environ['PATH']}")
     env.pop("DESTDIR", None)
     result = subprocess.run([BASH, str(INSTALLER), "--dry-run"], capture_output=True, text=True, env=env, timeout=60)
@@ -257,13 +263,28 @@ def dry_run_with_apt(tmp_path: Path, candidate: str) -> str:
     return result.stdout
 
 
-def test_plain_debian_without_python3_lgpio_takes_the_pinned_pypi_wheel(tmp_path):
+def test_plain_debian_without_python3_lgpio_takes_the_pinned_pypi_wheel_or_builds_it(tmp_path):
     out = dry_run_with_apt(tmp_path, "(none)")
     [apt_install] = [line for line in out.splitlines() if "apt-get install" in line]
     assert "python3-lgpio" not in apt_install
-    [pip] = [line for line in out.splitlines() if "pip install" in line]
-    assert pip.endswith(r"lgpio\>=0.2") and "--only-binary pygame-ce\\,lgpio" in pip
+    lgpio, program = [line for line in out.splitlines() if "pip install" in line]
+    assert "--only-binary lgpio 'lgpio>=0.2'" in lgpio
+    assert "build it once from the sdist, installing swig gcc libc6-dev python3-dev" in lgpio
+    assert "--only-binary pygame-ce\\,lgpio" in program and "lgpio>=" not in program
     assert "no python3-lgpio in this system's apt archives" in out
+
+
+@pytest.mark.parametrize(("installed", "offered", "named"), [
+    ((), ("libasound2t64",), "libasound2t64"),             # a fresh Debian 13: only the new name
+    ((), ("libasound2",), "libasound2"),                   # a fresh Debian 12
+    (("libasound2t64",), ("libasound2t64",), None),        # Debian 13, installed: nothing to do
+    (("libasound2",), ("libasound2", "libasound2t64"), None),
+])
+def test_alsa_is_asked_for_by_the_name_this_debian_gives_it(tmp_path, installed, offered, named):
+    out = dry_run_with_apt(tmp_path, "1.0", installed, offered)
+    [apt_install] = [line for line in out.splitlines() if "apt-get install" in line]
+    asked = [word for word in apt_install.split() if word.startswith("libasound2")]
+    assert asked == ([named] if named else [])
 
 
 def test_raspberry_pi_os_keeps_python3_lgpio_from_apt(tmp_path):
