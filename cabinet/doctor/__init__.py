@@ -19,8 +19,10 @@ import shutil
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from cabinet.doctor.board import Board
+if TYPE_CHECKING:
+    from cabinet.doctor.board import Board
 
 OK, WARN, FAIL, SKIP = "ok", "warn", "fail", "skip"
 EXIT_CODES = {OK: 0, SKIP: 0, WARN: 1, FAIL: 3}
@@ -70,6 +72,7 @@ class Context:
     @property
     def board(self) -> Board:
         """The board named by the device tree's model string."""
+        from cabinet.doctor.board import Board  # the package's face loads no module of its own
         return Board(pi_model(self.device_tree))
 
 
