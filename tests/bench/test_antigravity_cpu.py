@@ -17,7 +17,10 @@ def test_quick_versus_part_reports_the_ladder_thinking_time_and_chains():
     figures = {figure.name: figure for figure in versus_antigravity.run(True)}
     for level in (2, 3, 4, 5):
         ladder = figures[f"anti-gravity CPU level {level} beats level {level - 1}"]
-        assert ladder.unit == "%" and ladder.target == ">= 65" and 0 <= ladder.value <= 100
+        assert ladder.unit == "%" and ladder.target == "65..90" and 0 <= ladder.value <= 100
+    newcomer = figures["anti-gravity newcomer beats CPU level 1"]
+    assert newcomer.target == ">= 60" and 0 <= newcomer.value <= 100
+    assert figures["anti-gravity newcomer beats CPU level 1: spread of 1 matches"].unit == "%"
     for level in (1, 2, 3, 4, 5):
         thinking = figures[f"anti-gravity CPU level {level} decision ms per input step"]
         assert thinking.target == "<= 5" and math.isfinite(thinking.value) and thinking.value > 0
