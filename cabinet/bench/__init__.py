@@ -55,7 +55,7 @@ class Figure:
     name: str
     value: float
     unit: str
-    target: str = ""  # e.g. ">= 500000" or "<= 15"; empty when there is none
+    target: str = ""  # e.g. ">= 500000", "<= 15" or "65..90"; empty when there is none
 
 
 _PARTS: dict[str, list[Callable[[bool], list[Figure]]]] = {}
@@ -172,9 +172,12 @@ def load_sections() -> dict[str, Callable[[bool], list[Figure]]]:
 
 
 def meets(figure: Figure) -> bool | None:
-    """Whether a figure meets its target; None when it has none."""
+    """Whether a figure meets its target (">= 5", "<= 15" or a range "65..90"); None when it has none."""
     if not figure.target:
         return None
+    if ".." in figure.target:
+        low, _, high = figure.target.partition("..")
+        return float(low) <= figure.value <= float(high)
     op, _, bound = figure.target.partition(" ")
     bound = float(bound)
     return figure.value >= bound if op == ">=" else figure.value <= bound

@@ -1,6 +1,7 @@
 """Bench section "versus", ANTI-GRAVITY's part: the CPU ladder, its thinking time, its chains.
 
-Each level plays the level below it in seeded versus matches on the factory settings,
+Each level plays the level below it, and a newcomer (:mod:`cabinet.bench.newcomer`)
+plays level 1, in seeded versus matches on the factory settings (attacks on),
 through :class:`~cabinet.games.antigravity.simulate.Simulation`: both pilots press
 the panel's switches at their level's pace, the turn timers tick and pushes wait
 for the animations, as on the screen. The stronger level takes player 1's side in
@@ -12,6 +13,8 @@ from __future__ import annotations
 import statistics
 
 from cabinet.bench import Figure, section
+from cabinet.bench.ladder import NEWCOMER_TARGET, step_figures
+from cabinet.bench.newcomer import antigravity_newcomer
 from cabinet.bench.timed_pilot import TimedPilot
 from cabinet.games.antigravity.ai import AntiGravityAI
 from cabinet.games.antigravity.cpu import CPU_LEVELS, cpu_pilot
@@ -30,11 +33,20 @@ WORKERS = 2
 
 
 def play_match(args) -> tuple[int, bool, dict[int, tuple[float, int]]]:
-    """One match of ``level`` against ``level - 1``: (level, stronger won, {level: (cpu s, presses)})."""
+    """One match of ``level`` against ``level - 1``: (level, stronger won, {level: (cpu s, presses)}).
+
+    Level 0 is the newcomer, here the stronger side against level 1.
+    """
     level, seed, frames = args
     stronger_player = 1 + seed % 2
-    levels = {stronger_player: level, 3 - stronger_player: level - 1}
-    pilots = [TimedPilot(cpu_pilot(player, levels[player], seed=seed * 2 + player)) for player in (1, 2)]
+    levels = {stronger_player: level, 3 - stronger_player: max(1, level - 1)}
+
+    def pilot(player):
+        if levels[player] == 0:
+            return antigravity_newcomer(player, seed=seed * 2 + player)
+        return cpu_pilot(player, levels[player], seed=seed * 2 + player)
+
+    pilots = [TimedPilot(pilot(player)) for player in (1, 2)]
     sim = Simulation.versus(AntiGravitySettings(), seed, pilots)
     sim.run(frames)
     thinking = {levels[pilot.player]: (pilot.seconds, pilot.presses) for pilot in pilots}
@@ -60,16 +72,18 @@ def run(quick: bool = False) -> list[Figure]:
         matches, frames, games, turns = 1, 900, 1, 40
     else:
         matches, frames, games, turns = MATCHES, MATCH_FRAMES, CHAIN_GAMES, CHAIN_TURNS
-    jobs = [(level, seed, frames) for level in LEVELS[1:] for seed in range(matches)]
+    jobs = [(level, seed, frames) for level in (0, *LEVELS[1:]) for seed in range(matches)]
     with Workers(WORKERS) as pool:
         results = pool.map(play_match, jobs)
         chains = pool.map(longest_chain, [(seed, turns) for seed in range(games)])
 
     figures = []
-    for level in LEVELS[1:]:
+    for level in (0, *LEVELS[1:]):
         won = [stronger_won for played, stronger_won, _ in results if played == level]
-        figures.append(Figure(f"anti-gravity CPU level {level} beats level {level - 1}",
-                              100 * sum(won) / len(won), "%", ">= 65"))
+        if level == 0:
+            figures += step_figures("anti-gravity newcomer beats CPU level 1", won, NEWCOMER_TARGET)
+        else:
+            figures += step_figures(f"anti-gravity CPU level {level} beats level {level - 1}", won)
     for level in LEVELS:
         spent = [thinking[level] for _, _, thinking in results if level in thinking]
         seconds, presses = sum(s for s, _ in spent), sum(p for _, p in spent)

@@ -10,13 +10,14 @@ player's :class:`Climb` up the CPU levels.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from cabinet.games.antigravity.cpu import cpu_pilot as antigravity_cpu
 from cabinet.games.blocks.cpu import cpu_pilot as blocks_cpu
 from cabinet.games.cpu import LEVELS
 from cabinet.games.names import Game, Mode
-from cabinet.games.pilots import HumanPilot
+from cabinet.games.pilots import HumanPilot, Pilot
 
 PLAYERS = (1, 2)
 # Attract mode's CPUs per game: the levels that look best, quick with chains and clears from
@@ -25,7 +26,8 @@ PLAYERS = (1, 2)
 DEMO_CPU_LEVELS: dict[str, dict[int, int]] = {Game.BLOCKS: {1: 3, 2: 4},
                                               Game.ANTIGRAVITY: {1: 4, 2: 5}}
 # Each game's CPU opponent: cpu_pilot(player, level, seed).
-CPU_PILOTS = {Game.BLOCKS: blocks_cpu, Game.ANTIGRAVITY: antigravity_cpu}
+CPU_PILOTS: dict[Game, Callable[[int, int, int], Pilot]] = {
+    Game.BLOCKS: blocks_cpu, Game.ANTIGRAVITY: antigravity_cpu}
 
 
 def other(player: int) -> int:

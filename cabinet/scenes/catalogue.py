@@ -17,7 +17,7 @@ import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from cabinet.games.antigravity.demo import demo_pilots
+from cabinet.games.antigravity.demo import demo_pilots, demo_versus_pilots
 from cabinet.games.blocks.pilot import BlocksDemoPilot
 from cabinet.games.match import match_pilots
 from cabinet.games.pilots import HumanPilot, ReplayPilot
@@ -131,7 +131,8 @@ def _antigravity_single(ctx, player: int, seed: int, *, on_end, check=None, mode
 
 def _antigravity_versus(ctx, match, series=None, demo: bool = False, *, on_end,
                         check=None) -> GameScreen:
-    return AntiGravityScene(ctx, "versus", pilots=match_pilots(match), seed=match.seed, match=match,
+    pilots = demo_versus_pilots(match.cpu, match.seed) if demo else match_pilots(match)
+    return AntiGravityScene(ctx, "versus", pilots=pilots, seed=match.seed, match=match,
                             series=series, demo=demo, on_end=on_end, check=check)
 
 

@@ -242,10 +242,10 @@ class RampSettings:
     """The ramp of RULES.md "Game length on a cabinet", for single ANTI-GRAVITY."""
 
     enabled: bool = spec(True, doc=N_("single games get faster and more colourful as blocks are cleared"))
-    clears: int = spec(60, min=1, max=10_000, doc=N_("blocks cleared per ramp step"))
-    step_seconds: float = spec(0.5, min=0.1, max=10, doc=N_("seconds taken off the turn time per step"))
+    clears: int = spec(30, min=1, max=10_000, doc=N_("blocks cleared per ramp step"))
+    step_seconds: float = spec(1.0, min=0.1, max=10, doc=N_("seconds taken off the turn time per step"))
     min_seconds: float = spec(2.0, min=1, max=60, doc=N_("the turn time never drops below this"))
-    horizon_level: int = spec(4, min=0, max=100, doc=N_("ramp steps before the S line widens (4: from LEVEL 5); 0: never"))
+    horizon_level: int = spec(3, min=0, max=100, doc=N_("ramp steps before the S line widens (4: from LEVEL 5); 0: never"))
     horizon_warning: int = spec(3, min=1, max=20, doc=N_("turns a new row of the band is announced before it counts"))
 
 

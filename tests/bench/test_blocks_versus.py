@@ -7,8 +7,11 @@ def test_versus_section_reports_each_level_pair_thinking_time_and_engine_speed()
     figures = {f.name: f for f in load_sections()["versus"](True)}
     for level in (2, 3, 4, 5):
         figure = figures[f"blocks CPU level {level} beats level {level - 1}"]
-        assert figure.unit == "%" and figure.target == ">= 65" and 0 <= figure.value <= 100
+        assert figure.unit == "%" and figure.target == "65..90" and 0 <= figure.value <= 100
         assert figures[f"blocks CPU level {level} decision ms per input step"].value > 0
+    newcomer = figures["blocks newcomer beats CPU level 1"]
+    assert newcomer.target == ">= 60" and 0 <= newcomer.value <= 100
+    assert figures["blocks newcomer beats CPU level 1: spread of 2 matches"].unit == "%"
     assert figures["blocks CPU decision ms per input step"].target == "<= 5"
     assert figures["blocks versus placements per second"].value > 0
     assert figures["blocks versus placements per second"].target == ">= 100000"

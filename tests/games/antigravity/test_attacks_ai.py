@@ -4,6 +4,7 @@ import pytest
 
 from cabinet.games.antigravity.ai import AntiGravityAI
 from cabinet.games.antigravity.cpu import CPU_LEVELS, cpu_pilot
+from cabinet.games.antigravity.demo import demo_versus_pilots
 from cabinet.games.antigravity.modes import AntiGravityVersus
 from cabinet.games.antigravity.pilot import AIPilot
 from cabinet.games.antigravity.simulate import Simulation
@@ -99,8 +100,7 @@ def spy_on_turns(sim):
 @pytest.mark.parametrize("seed", [0, 3])
 def test_the_attract_versus_demo_shows_attacks_and_landings_within_its_slot(seed):
     levels = DEMO_CPU_LEVELS["antigravity"]
-    sim = Simulation.versus(AntiGravitySettings(), seed, [cpu_pilot(player, levels[player], seed + player - 1)
-                                                          for player in (1, 2)])
+    sim = Simulation.versus(AntiGravitySettings(), seed, demo_versus_pilots(levels, seed))
     turns = spy_on_turns(sim)
     sim.run(round(AttractSettings().antigravity_demo_seconds * 60))
     assert any(attack for _, _, attack, _ in turns) and any(landed for *_, landed in turns)

@@ -248,7 +248,7 @@ def test_versus_and_contest_never_widen():
 
 def test_the_shipped_settings_carry_the_horizon_and_check_it():
     shipped = AntiGravitySettings().ramp
-    assert (shipped.horizon_level, shipped.horizon_warning) == (4, 3)
+    assert (shipped.horizon_level, shipped.horizon_warning) == (3, 3)
     loaded = parse_settings("antigravity:\n  ramp:\n    horizon_warning: 0\n    horizon_level: -2\n", "op.yaml")
     assert loaded.settings.antigravity.ramp == RampSettings()
     messages = [str(problem) for problem in loaded.problems]
@@ -260,10 +260,10 @@ def test_a_replay_recorded_before_the_horizon_plays_without_it():
     ctx = SimpleNamespace(settings=Settings())
     recorded = dataclasses.asdict(AntiGravitySettings())
     replay = SimpleNamespace(id=1, game="antigravity", settings=recorded)
-    assert replay_settings(ctx, replay).antigravity.ramp.horizon_level == 4
+    assert replay_settings(ctx, replay).antigravity.ramp.horizon_level == 3
     del recorded["ramp"]["horizon_level"], recorded["ramp"]["horizon_warning"]
     played = replay_settings(ctx, replay).antigravity.ramp
-    assert played.enabled and played.clears == 60 and played.horizon_level == 0
+    assert played.enabled and played.clears == 30 and played.horizon_level == 0
 
 
 def test_the_operator_sets_the_horizon_in_the_service_menu(tmp_path):
@@ -272,7 +272,7 @@ def test_the_operator_sets_the_horizon_in_the_service_menu(tmp_path):
     service(app)
     enter(app, "GAME SETTINGS", "ANTI-GRAVITY", "RAMP (GAME LENGTH)")
     assert [value_of(app, label) for label in ("HORIZON WIDENS AFTER STEPS", "HORIZON ROW WARNING TURNS")] == [
-        "4 (LEVEL 5)", "3"], "4 steps up from the screen's LEVEL 1"
+        "3 (LEVEL 4)", "3"], "3 steps up from the screen's LEVEL 1"
     choose(app, "HORIZON ROW WARNING TURNS")
     for _ in range(4):
         tap(app, Action.LEFT)                             # stops at 1: a row is always announced

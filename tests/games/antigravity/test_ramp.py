@@ -101,7 +101,7 @@ def test_the_operator_sets_the_ramp_in_the_service_menu(tmp_path):
     service(app)
     enter(app, "GAME SETTINGS", "ANTI-GRAVITY", "RAMP (GAME LENGTH)")
     assert [value_of(app, label) for label in ("ENABLED", "BLOCKS CLEARED PER STEP", "TURN TIME CUT PER STEP",
-                                               "SHORTEST TURN TIME")] == ["ON", "60", "0.5 S", "2 S"]
+                                               "SHORTEST TURN TIME")] == ["ON", "30", "1 S", "2 S"]
     choose(app, "SHORTEST TURN TIME")
     tap(app, Action.RIGHT)
     choose(app, "ENABLED")
