@@ -39,6 +39,7 @@ $(VENV313)/.installed: pyproject.toml
 
 test: $(VENV)/.installed tools
 	$(PY) -m ruff check .
+	$(PY) -m ruff format --check .
 	$(PY) -m mypy $(TYPED)
 	$(HEADLESS) $(PY) -m pytest
 	@if [ -z "$(PYTHON313)" ]; then echo "make test: no Python 3.13 here; the suite ran under $(PYTHON) only"; \

@@ -44,55 +44,76 @@ def _add_run_options(parser: argparse.ArgumentParser, inner: bool) -> None:
     option given before the command is not overwritten."""
     unset = {"default": argparse.SUPPRESS} if inner else {}
     parser.add_argument("--config", metavar="FILE", type=file_name, help=CONFIG_HELP, **unset)
-    parser.add_argument("--windowed", action="store_true", **unset,
-                        help="a desktop run: open a window instead of fullscreen, and let the keyboard give coins "
-                             "(5, 6) and open the service menu (F2), as inputs.keyboard_cabinet_keys does")
-    parser.add_argument("--headless", action="store_true",
-                        help="no display or sound (SDL dummy drivers); for tests and measurements", **unset)
-    parser.add_argument("--exit-after", type=float, metavar="SECONDS",
-                        help="quit cleanly after this many seconds", **unset)
-    parser.add_argument("--screenshots", metavar="DIR",
-                        help="save a PNG of every scene when it first shows, then every 5 s", **unset)
+    parser.add_argument(
+        "--windowed",
+        action="store_true",
+        **unset,
+        help="a desktop run: open a window instead of fullscreen, and let the keyboard give coins "
+        "(5, 6) and open the service menu (F2), as inputs.keyboard_cabinet_keys does",
+    )
+    parser.add_argument(
+        "--headless", action="store_true", help="no display or sound (SDL dummy drivers); for tests and measurements", **unset
+    )
+    parser.add_argument("--exit-after", type=float, metavar="SECONDS", help="quit cleanly after this many seconds", **unset)
+    parser.add_argument(
+        "--screenshots", metavar="DIR", help="save a PNG of every scene when it first shows, then every 5 s", **unset
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="python -m cabinet", epilog=EXIT_CODES, formatter_class=argparse.RawDescriptionHelpFormatter,
-        description="ArcadeForge Verse arcade cabinet. With no command, runs the cabinet.")
+        prog="python -m cabinet",
+        epilog=EXIT_CODES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="ArcadeForge Verse arcade cabinet. With no command, runs the cabinet.",
+    )
     _add_run_options(parser, inner=False)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     def command(name: str, help_text: str) -> argparse.ArgumentParser:
-        return commands.add_parser(name, help=help_text, description=help_text, epilog=EXIT_CODES,
-                                   formatter_class=argparse.RawDescriptionHelpFormatter)
+        return commands.add_parser(
+            name, help=help_text, description=help_text, epilog=EXIT_CODES, formatter_class=argparse.RawDescriptionHelpFormatter
+        )
 
     _add_run_options(command("run", "run the cabinet (the default)"), inner=True)
 
     check = command("check-config", "report every problem the cabinet would find in a settings file")
-    check.add_argument("file", nargs="?", type=file_name,
-                       help="the YAML file (default: --config, else the one the cabinet reads)")
+    check.add_argument(
+        "file", nargs="?", type=file_name, help="the YAML file (default: --config, else the one the cabinet reads)"
+    )
     check.add_argument("--config", metavar="FILE", type=file_name, help=CONFIG_HELP, default=argparse.SUPPRESS)
 
     scores = command("scores", "print the high-score tables")
-    scores.add_argument("--config", metavar="FILE", type=file_name, default=argparse.SUPPRESS,
-                        help="settings file (names the contest tables)")
+    scores.add_argument(
+        "--config", metavar="FILE", type=file_name, default=argparse.SUPPRESS, help="settings file (names the contest tables)"
+    )
 
     books = command("books", "print this cabinet's bookkeeping totals as CSV (the columns of fleet --csv)")
-    books.add_argument("--config", metavar="FILE", type=file_name, default=argparse.SUPPRESS,
-                       help="settings file (names the cabinet's site and id)")
+    books.add_argument(
+        "--config",
+        metavar="FILE",
+        type=file_name,
+        default=argparse.SUPPRESS,
+        help="settings file (names the cabinet's site and id)",
+    )
 
     bench = command("bench", "measure speed, memory and AI strength")
     bench.add_argument("sections", nargs="*", help="only these sections (default: all)")
     bench.add_argument("--json", action="store_true", help="print JSON instead of a table")
     bench.add_argument("--quick", action="store_true", help="a short run that only proves the bench works")
 
-    doctor = command("doctor", "check this machine as the cabinet would use it: one line per check "
-                     "(ok, warn, fail, skip)")
-    doctor.add_argument("checks", nargs="*", metavar="CHECK",
-                        help="only these families: screen sound gpio storage clock pi frames (default: all)")
+    doctor = command("doctor", "check this machine as the cabinet would use it: one line per check (ok, warn, fail, skip)")
+    doctor.add_argument(
+        "checks", nargs="*", metavar="CHECK", help="only these families: screen sound gpio storage clock pi frames (default: all)"
+    )
     doctor.add_argument("--config", metavar="FILE", type=file_name, help=CONFIG_HELP, default=argparse.SUPPRESS)
-    doctor.add_argument("--frames", type=int, default=120, metavar="N",
-                        help="frames timed per scene by the frame check (default 120, 2 s of play)")
+    doctor.add_argument(
+        "--frames",
+        type=int,
+        default=120,
+        metavar="N",
+        help="frames timed per scene by the frame check (default 120, 2 s of play)",
+    )
 
     replay = command("replay", "play back a saved game; Start or Esc ends it")
     replay.add_argument("id", type=int, nargs="?", help="replay number (see --list or `scores`)")
@@ -100,23 +121,32 @@ def build_parser() -> argparse.ArgumentParser:
     _add_run_options(replay, inner=True)
 
     fleet = command("fleet", "every linked cabinet's audits, and the network tables (MQTT)")
-    fleet.add_argument("--config", metavar="FILE", default=argparse.SUPPRESS,
-                       help="settings file whose network section reaches the broker")
+    fleet.add_argument(
+        "--config", metavar="FILE", default=argparse.SUPPRESS, help="settings file whose network section reaches the broker"
+    )
     shown = fleet.add_mutually_exclusive_group()
     shown.add_argument("--json", action="store_true", help="print JSON instead of text")
     shown.add_argument("--csv", action="store_true", help="print each cabinet's bookkeeping totals as CSV")
-    fleet.add_argument("--wait", type=float, default=10.0, metavar="SECONDS",
-                       help="give up on the broker after this long (default 10)")
+    fleet.add_argument(
+        "--wait", type=float, default=10.0, metavar="SECONDS", help="give up on the broker after this long (default 10)"
+    )
 
-    music = command("music", "write every music track's calm, danger and fast mix as WAV files, "
-                    "with each one's peak, loudness and loop-point check")
+    music = command(
+        "music",
+        "write every music track's calm, danger and fast mix as WAV files, with each one's peak, loudness and loop-point check",
+    )
     music.add_argument("folder", help="where to write NAME-calm.wav, NAME-danger.wav, NAME-fast.wav (created if missing)")
-    music.add_argument("--rate", type=int, default=22050, choices=(22050, 24000, 44100, 48000),
-                       help="sample rate in Hz (default 22050, the rate the cabinet renders at for a 44100 Hz mixer)")
+    music.add_argument(
+        "--rate",
+        type=int,
+        default=22050,
+        choices=(22050, 24000, 44100, 48000),
+        help="sample rate in Hz (default 22050, the rate the cabinet renders at for a 44100 Hz mixer)",
+    )
 
-    _add_run_options(command("input-test", "show every switch lighting live; leaving the test quits"),
-                     inner=True)
+    _add_run_options(command("input-test", "show every switch lighting live; leaving the test quits"), inner=True)
     from cabinet.update import cli as release_cli  # loads no more than argparse
+
     release_cli.add_parser(command)
     return parser
 
@@ -131,9 +161,11 @@ def main(argv: list[str] | None = None) -> int:
         return check_config(args.file or args.config)
     if command == "bench":
         from cabinet import bench  # each command loads only what it runs: start-up time
+
         return bench.run(args.sections, quick=args.quick, as_json=args.json)
     if command == "doctor":
         from cabinet import doctor
+
         known = [module.rsplit(".", 1)[1] for module in doctor.FAMILIES]
         unknown = [name for name in args.checks if name not in known]
         if unknown:
@@ -143,30 +175,38 @@ def main(argv: list[str] | None = None) -> int:
         return doctor.run(getattr(args, "config", None), frames=args.frames, only=args.checks)
     if command == "books":
         from cabinet.network.books import print_books  # each command loads only what it runs: start-up time
+
         return print_books(args)
     if command == "scores":
         from cabinet.storage.cli import print_scores  # each command loads only what it runs: start-up time
+
         return print_scores(args)
     if command == "music":
         from cabinet.audio.music_export import export  # each command loads only what it runs: start-up time
+
         return export(Path(args.folder), args.rate)
     if command == "fleet":
         from cabinet.network.fleet import run_fleet  # each command loads only what it runs: start-up time
+
         return run_fleet(args)
     if command == "release":
         from cabinet.update import cli as release_cli
+
         return release_cli.run(args)
     if command == "replay":
         if args.list and args.id is not None:
             parser.error("replay: --list or a replay number, not both")
         if args.list:
             from cabinet.storage.cli import print_replays  # each command loads only what it runs: start-up time
+
             return print_replays()
         if args.id is None:
             parser.error("replay needs a replay number, or --list")
         from cabinet.app import main as run_app  # each command loads only what it runs: start-up time
+
         return run_app(args, replay_id=args.id)
     from cabinet.app import main as run_app  # each command loads only what it runs: start-up time
+
     if command == "input-test":
         return run_app(args, start_scene="input-test")
     return run_app(args)
@@ -176,6 +216,7 @@ def check_config(path: str | None) -> int:
     """Print every problem the cabinet would report at start for ``path``, as it would word them,
     against the last good settings that cabinet keeps (the installed service's for the system file)."""
     from cabinet.settings.last_good import load_for_check  # each command loads only what it runs: start-up time
+
     loaded, note = load_for_check(path)
     if note:
         print(f"check-config: {note}", file=sys.stderr)
@@ -193,6 +234,7 @@ def check_config(path: str | None) -> int:
 def boot_warning_lines(loaded) -> list[str]:
     """One line per coin lockout or meter that is on while the Pi boots: a warning, the pin kept."""
     from cabinet.outputs.wiring import boot_warnings  # each command loads only what it runs: start-up time
+
     lines = []
     for wired, why in boot_warnings(loaded.settings.outputs):
         node = loaded.nodes.get(wired.key)
@@ -208,7 +250,7 @@ def run_command() -> int:
         sys.stdout.flush()
         return code
     except BrokenPipeError:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())   # no second error at exit
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error at exit
         return 1
 
 

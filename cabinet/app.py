@@ -31,13 +31,13 @@ log = logging.getLogger(__name__)
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 STEP = 1.0 / FPS
-MAX_STEPS_PER_PASS = 5          # beyond this the loop drops time instead of catching up
-SCREENSHOT_EVERY = 5 * FPS      # frames between repeated screenshots of one scene
-RECOVERY_WINDOW = 2 * FPS       # repeated failures within this many frames -> safe screen
+MAX_STEPS_PER_PASS = 5  # beyond this the loop drops time instead of catching up
+SCREENSHOT_EVERY = 5 * FPS  # frames between repeated screenshots of one scene
+RECOVERY_WINDOW = 2 * FPS  # repeated failures within this many frames -> safe screen
 SAFE_AFTER_FAILURES = 3
-ASLEEP_EXTRA_STEPS = 2          # asleep, a pass of the loop runs three steps (a coin waits <= 50 ms)
-STILL_EXTRA_STEPS = 1           # attract's picture held still: a pass runs two steps (a press waits <= 33 ms)
-DIM_ALPHA = 170                 # the idle dim leaves about a third of the picture's light
+ASLEEP_EXTRA_STEPS = 2  # asleep, a pass of the loop runs three steps (a coin waits <= 50 ms)
+STILL_EXTRA_STEPS = 1  # attract's picture held still: a pass runs two steps (a press waits <= 33 ms)
+DIM_ALPHA = 170  # the idle dim leaves about a third of the picture's light
 
 
 class Screenshots:
@@ -53,6 +53,7 @@ class Screenshots:
     def offer(self, surface, scene_name: str, frame: int) -> Path | None:
         """Save ``surface`` if ``scene_name`` is new or the last shot is 5 s old."""
         import pygame  # the App has loaded it (see App.__init__); a name here only
+
         if scene_name in self.seen and frame - self.last_frame < SCREENSHOT_EVERY:
             return None
         self.seen.add(scene_name)
@@ -80,9 +81,19 @@ class App:
     (:mod:`cabinet.system.garbage`), as the cabinet does; process-wide, so tests leave it off.
     """
 
-    def __init__(self, loaded, *, windowed: bool = False, headless: bool = False,
-                 screenshots: str | os.PathLike | None = None, exit_after: float | None = None,
-                 audio=None, ai_worker: bool = False, gc_at_cuts: bool = False, music: bool = False):
+    def __init__(
+        self,
+        loaded,
+        *,
+        windowed: bool = False,
+        headless: bool = False,
+        screenshots: str | os.PathLike | None = None,
+        exit_after: float | None = None,
+        audio=None,
+        ai_worker: bool = False,
+        gc_at_cuts: bool = False,
+        music: bool = False,
+    ):
         if headless:
             os.environ["SDL_VIDEODRIVER"] = "dummy"
             os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -93,8 +104,9 @@ class App:
         from cabinet.render.frames import FrameGate
         from cabinet.scenes.service.door import ServiceDoor
         from cabinet.scenes.service.settings_notice import SettingsNoticeScene
+
         settings = loaded.settings
-        self.desktop = windowed   # --windowed: a desktop run, where the keyboard is the cabinet's too
+        self.desktop = windowed  # --windowed: a desktop run, where the keyboard is the cabinet's too
         self.windowed = windowed or not settings.display.fullscreen
         self.fullscreen = not self.windowed and not headless
 
@@ -102,7 +114,7 @@ class App:
         self.headless = headless
         self._measure_vsync()
         self.exit_after = exit_after
-        self.esc_quits = False          # the replay and input-test commands: Esc ends them even fullscreen
+        self.esc_quits = False  # the replay and input-test commands: Esc ends them even fullscreen
         self.screenshots = Screenshots(screenshots) if screenshots else None
         self.notifier = Notifier.from_environment()
         self.ctx = open_context(loaded, desktop=windowed, audio=audio, ai_worker=ai_worker)
@@ -126,7 +138,7 @@ class App:
         self._warm_caches()
         self.garbage = Collector() if gc_at_cuts else None
         if self.garbage is not None:
-            self.garbage.settle()   # before attract mode's first scene: that one is not for life
+            self.garbage.settle()  # before attract mode's first scene: that one is not for life
         self.ctx.go_to_attract()
         if loaded.problems:
             self.ctx.scenes.push(SettingsNoticeScene(self.ctx, loaded))
@@ -138,6 +150,7 @@ class App:
         from cabinet.scenes.flow.warm import warm
         from cabinet.scenes.service.input_test import InputTestScene
         from cabinet.scenes.service.menu import ServiceMenuScene
+
         # The service pages an operator opens first; the input test draws 60 words at once.
         pages = [("service menu", lambda: ServiceMenuScene(self.ctx)), ("input test", lambda: InputTestScene(self.ctx))]
         seconds = warm(self.ctx, pygame.Surface(self.display.logical.get_size()), pages)
@@ -191,7 +204,7 @@ class App:
             return 0.0
         wait = STEP - behind - spent
         if self.care.asleep:
-            wait += ASLEEP_EXTRA_STEPS * STEP   # asleep: wake a third as often; the steps catch up
+            wait += ASLEEP_EXTRA_STEPS * STEP  # asleep: wake a third as often; the steps catch up
         elif not presented and self._in_attract():
             wait += STILL_EXTRA_STEPS * STEP
         return wait
@@ -207,6 +220,7 @@ class App:
     def pump(self) -> None:
         """Read pygame's queue: quit requests, the pointer, and everything for the input hub."""
         import pygame  # the App has loaded it (see App.__init__); a name here only
+
         for event in pygame.event.get():
             if event.type == pygame.QUIT:
                 # A closed window, or SIGTERM/SIGINT (SDL turns them into QUIT): systemd's stop.
@@ -217,7 +231,7 @@ class App:
                     self.running = False
                 continue
             if event.type in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE):
-                self.gate.invalidate()   # the window was covered: its picture must be shown again
+                self.gate.invalidate()  # the window was covered: its picture must be shown again
             pointer = self._pointer(event)
             if pointer:
                 self._pointer_queue.append(pointer)
@@ -238,7 +252,7 @@ class App:
         if self.care.asleep:
             if not was_asleep:
                 ctx.music.rest()
-                ctx.audio.rest()    # dark and silent: the sound card is let go until the screen wakes
+                ctx.audio.rest()  # dark and silent: the sound card is let go until the screen wakes
             # Asleep: nothing moves; coins are still counted (and wake the screen).
             ctx.panel.pay(events)
             ctx.panel.update(awake=False)
@@ -248,7 +262,7 @@ class App:
         if was_asleep:
             ctx.audio.wake()
             ctx.music.wake()
-            ctx.go_to_attract()     # a fresh attract mode, from its title
+            ctx.go_to_attract()  # a fresh attract mode, from its title
         self.service_door.update()
         # Coins count wherever they drop, all of this step's at once, before any screen sees an
         # event of the step; a screen that tests the chutes sees them too.
@@ -262,7 +276,7 @@ class App:
         for kind, pos in pointers:
             self._guarded("pointer", lambda scene: getattr(scene, "pointer", _ignore)(kind, pos))
         self._guarded("update", lambda scene: scene.update())
-        ctx.panel.update(awake=not self.care.asleep)   # after this step's coins and scene: no lag
+        ctx.panel.update(awake=not self.care.asleep)  # after this step's coins and scene: no lag
         self._tell_moment()
         ctx.frame += 1
 
@@ -277,7 +291,7 @@ class App:
             if shown:
                 self.display.logical.fill((0, 0, 0))
                 self.display.present()
-                self.frames_shown += 1     # a cabinet started inside its sleep hours is READY too
+                self.frames_shown += 1  # a cabinet started inside its sleep hours is READY too
                 self._blank_shown = True
                 self.gate.invalidate()
             self._after_frame()
@@ -296,7 +310,7 @@ class App:
         True when the surface holds a picture the screen does not show yet
         (:class:`cabinet.render.frames.FrameGate` decides).
         """
-        for _attempt in range(2):   # a failed scene is replaced by attract mode: draw that instead
+        for _attempt in range(2):  # a failed scene is replaced by attract mode: draw that instead
             top = self.ctx.scenes.top
             looks = []
             if not self._guarded("look", lambda scene: looks.append(self._look(scene))):
@@ -306,8 +320,9 @@ class App:
                 return False
             if self._guarded("draw", lambda scene: scene.draw(self.display.logical)):
                 self.service_door.draw(self.display.logical)
-                if self.care.dimmed:   # the idle dim: a dark veil over the attract picture
+                if self.care.dimmed:  # the idle dim: a dark veil over the attract picture
                     from cabinet.render import LOGICAL_SIZE, sprites  # loaded by App.__init__; names only
+
                     self.display.logical.blit(sprites.veil(*LOGICAL_SIZE, (0, 0, 0, DIM_ALPHA)), (0, 0))
                 if self.ctx.settings.display.show_fps:
                     self._draw_fps()
@@ -329,13 +344,18 @@ class App:
         if self.moment is None:
             return
         from cabinet.scenes.kit.base import Chutes  # loaded by App.__init__; a name only
+
         ctx = self.ctx
         bank = ctx.bank
-        self.moment.show(moment_for(
-            attract=self._in_attract(), asleep=self.care.asleep,
-            credits=bank.credits if bank is not None else 0,
-            coins_waiting=bank.partial_coins(1) + bank.partial_coins(2) if bank is not None else 0,
-            service_open=ctx.scenes.top.chutes() is not Chutes.PAY))
+        self.moment.show(
+            moment_for(
+                attract=self._in_attract(),
+                asleep=self.care.asleep,
+                credits=bank.credits if bank is not None else 0,
+                coins_waiting=bank.partial_coins(1) + bank.partial_coins(2) if bank is not None else 0,
+                service_open=ctx.scenes.top.chutes() is not Chutes.PAY,
+            )
+        )
 
     def _in_attract(self) -> bool:
         """Attract mode (or its safe title) is showing: the cabinet is idle and may sleep or dim."""
@@ -350,14 +370,14 @@ class App:
             if self.ctx.thinker is not None:
                 self.ctx.thinker.start()
             if self._music_rate:
-                self.ctx.music.start_rendering(self._music_rate)   # in a worker: no frame waits for it
+                self.ctx.music.start_rendering(self._music_rate)  # in a worker: no frame waits for it
         elif self.ctx.thinker is not None:
-            self.ctx.thinker.collect()      # answers in hand, so start-up is timed when it ends
+            self.ctx.thinker.collect()  # answers in hand, so start-up is timed when it ends
         if name != self._status:
             self._status = name
             self.notifier.status(name)
             if self.garbage is not None:
-                self.garbage.cut()     # a new screen: a safe moment for a full collection
+                self.garbage.cut()  # a new screen: a safe moment for a full collection
         if self.screenshots:
             self.screenshots.offer(self.display.logical, name, self.ctx.frame)
 
@@ -369,7 +389,8 @@ class App:
         collected = self.garbage is not None and self.garbage.tick(now)
         if collected or now >= self._next_trim:
             from cabinet.system.memory import TRIM_EVERY_SECONDS, release_freed_memory  # ctypes: loaded late
-            if not collected:   # a full collection hands the freed pages back itself
+
+            if not collected:  # a full collection hands the freed pages back itself
                 release_freed_memory()
             self._next_trim = now + TRIM_EVERY_SECONDS
 
@@ -380,12 +401,13 @@ class App:
     def close(self) -> None:
         """Let go of everything: systemd told, pins freed, the state file closed. Safe twice."""
         from cabinet.render.display import close_screen  # loaded by App.__init__; a name only
+
         if self.closed:
             return
         self.closed = True
         self.notifier.stopping()
         self.ctx.inputs.close()
-        self.ctx.panel.close()      # the lockout drops before the state file closes
+        self.ctx.panel.close()  # the lockout drops before the state file closes
         if self.ctx.network is not None:
             self.ctx.network.close()
         self.ctx.store.close()
@@ -404,9 +426,10 @@ class App:
         from cabinet.audio.music import Music
         from cabinet.audio.player import Audio, PygameMusicChannel  # loaded by App.__init__; names only
         from cabinet.system.paths import state_dir
+
         audio = self.ctx.audio
         real = wanted and isinstance(audio, Audio) and audio.available
-        folder = state_dir(create=False) / "music" if real else None   # made, or found unwritable, in the worker
+        folder = state_dir(create=False) / "music" if real else None  # made, or found unwritable, in the worker
         self.ctx.music = Music(self.ctx.settings.audio, folder, PygameMusicChannel(audio) if real else None, audio)
         if isinstance(audio, Audio):
             audio.music = self.ctx.music
@@ -418,6 +441,7 @@ class App:
         """Frames presented per second over the last second, in the top-left corner."""
         from cabinet.render import palette  # loaded by App.__init__; names only
         from cabinet.render.text import text  # loaded by App.__init__; names only
+
         text(self.display.logical, self._fps_text(), (4, 4), 14, palette.GREEN)
 
     def _fps_text(self, peek: bool = False) -> str:
@@ -432,15 +456,17 @@ class App:
     def _settings_changed(self, settings) -> None:
         """The service menu applied new settings: the language, and turn the picture if the rotation changed."""
         from cabinet.panel import Panel, cabinet_keys  # loaded by open_context; names only
+
         self.ctx.inputs.cabinet_keys = cabinet_keys(settings, self.desktop)
         self.care.configure(settings.display)
         self.ctx.music.configure(settings.audio)
-        language.use(settings.display.language)   # scenes translate as they draw: the next frame follows
+        language.use(settings.display.language)  # scenes translate as they draw: the next frame follows
         if not self.ctx.panel.wired_as(settings):
             self.ctx.panel.close()
             self.ctx.panel = Panel.open(self.ctx, settings)
         if settings.display.rotation != self.display.rotation:
             from cabinet.render.display import reopen_screen  # loaded by App.__init__; a name only
+
             self.display = reopen_screen(settings.display.rotation, self.fullscreen)
             self._measure_vsync()
             self.gate.invalidate()
@@ -467,11 +493,13 @@ class App:
                 log.exception("attract mode failed to start")
         # Attract mode itself keeps failing: show the title alone, which needs nothing.
         from cabinet.scenes.flow.attract import SafeTitleScene  # loaded by App.__init__; a name only
+
         self.ctx.scenes.reset(SafeTitleScene(self.ctx))
 
     def _pointer(self, event):
         """A mouse or touch event as (kind, logical position), or None."""
         import pygame  # the App has loaded it (see App.__init__); a name here only
+
         kinds = {pygame.MOUSEBUTTONDOWN: "down", pygame.MOUSEMOTION: "move", pygame.MOUSEBUTTONUP: "up"}
         if event.type in kinds:
             if getattr(event, "touch", False):
@@ -494,6 +522,7 @@ def _ignore(*_args) -> None:
 @functools.cache
 def _attract_classes() -> tuple[type, ...]:
     from cabinet.scenes.flow.attract import AttractScene, SafeTitleScene  # the screens load with the App
+
     return AttractScene, SafeTitleScene
 
 
@@ -511,11 +540,17 @@ def open_context(loaded, *, desktop: bool = False, audio=None, ai_worker: bool =
     from cabinet.panel import Panel, cabinet_keys
     from cabinet.scenes.kit.thinker import Thinker
     from cabinet.storage.store import Store
+
     settings = loaded.settings
     store = Store.open(settings=settings)
-    ctx = Context(settings=settings, config=loaded, store=store, audio=audio or Audio(settings.audio),
-                  inputs=InputHub(settings.inputs, cabinet_keys=cabinet_keys(settings, desktop)),
-                  bank=store.credit_bank(settings.credits))
+    ctx = Context(
+        settings=settings,
+        config=loaded,
+        store=store,
+        audio=audio or Audio(settings.audio),
+        inputs=InputHub(settings.inputs, cabinet_keys=cabinet_keys(settings, desktop)),
+        bank=store.credit_bank(settings.credits),
+    )
     if ai_worker:
         # Started once the first frame is shown (App._after_frame): a cabinet's start-up does not share
         # its cores with the worker's; attract mode's title comes before any CPU player thinks.
@@ -529,26 +564,40 @@ def open_context(loaded, *, desktop: bool = False, audio=None, ai_worker: bool =
 
 # ---------------------------------------------------------------------- entry point
 
+
 def main(args, replay_id: int | None = None, start_scene: str | None = None) -> int:
     """``python -m cabinet [run]``: load the settings and run the cabinet."""
     # Not at the top: they load pygame, which waits for App.__init__'s SDL choice (see there).
     from cabinet.render.display_failure import EXIT_NO_DISPLAY, DisplayUnavailable
     from cabinet.scenes.flow.playback import play_replay
     from cabinet.scenes.service.input_test import InputTestScene
+
     if not logging.getLogger().handlers:
         from cabinet.system import journal
+
         journal.configure()
     loaded = load_for_cabinet(getattr(args, "config", None))
-    log.info("settings: reading %s (%s); the service menu saves to %s",
-             loaded.source or "no file, factory settings", loaded.origin, save_path(loaded.source))
+    log.info(
+        "settings: reading %s (%s); the service menu saves to %s",
+        loaded.source or "no file, factory settings",
+        loaded.origin,
+        save_path(loaded.source),
+    )
     for problem in loaded.problems:
         log.warning("config: %s", problem)
     if loaded.problems:
         log.warning("settings: %s", loaded.summary())
     try:
-        app = App(loaded, windowed=getattr(args, "windowed", False), headless=getattr(args, "headless", False),
-                  screenshots=getattr(args, "screenshots", None), exit_after=getattr(args, "exit_after", None),
-                  ai_worker=True, gc_at_cuts=True, music=True)
+        app = App(
+            loaded,
+            windowed=getattr(args, "windowed", False),
+            headless=getattr(args, "headless", False),
+            screenshots=getattr(args, "screenshots", None),
+            exit_after=getattr(args, "exit_after", None),
+            ai_worker=True,
+            gc_at_cuts=True,
+            music=True,
+        )
     except DisplayUnavailable as exc:
         log.critical("display: %s", exc)
         return EXIT_NO_DISPLAY

@@ -37,13 +37,13 @@ class Context:
     settings: Settings
     config: LoadedConfig
     store: Store
-    audio: Audio          # or anything with Audio's play() and attract (tests listen with one)
+    audio: Audio  # or anything with Audio's play() and attract (tests listen with one)
     inputs: InputHub
     scenes: SceneStack = field(default_factory=SceneStack)
     frame: int = 0
     # The panel whose Start or choice led here: it drives a one-player game.
     player: int = 1
-    notices: list[Words | str] = field(default_factory=list)   # mostly Words, to translate
+    notices: list[Words | str] = field(default_factory=list)  # mostly Words, to translate
     bank: CreditBank | None = None
     # The coins, lockouts, meters and lamps, driven from the cabinet's state; the app sets it.
     panel: Panel | None = None
@@ -72,5 +72,5 @@ class Context:
 
     @property
     def free_play(self) -> bool:
-        assert self.bank is not None   # the app opens the bank with the store
+        assert self.bank is not None  # the app opens the bank with the store
         return self.bank.free_play

@@ -111,8 +111,9 @@ class Panel:
     def pay(self, events) -> None:
         """This step's coins, paid on any screen (asleep too) in one transaction: coins queued
         behind a busy loop wait for one commit, not one each. Credited only once on disk."""
-        chutes = [CHUTE_OF[event.action] for event in events
-                  if event.pressed and event.player == CABINET and event.action in CHUTE_OF]
+        chutes = [
+            CHUTE_OF[event.action] for event in events if event.pressed and event.player == CABINET and event.action in CHUTE_OF
+        ]
         if chutes:
             self.coins(chutes)
 
@@ -152,7 +153,7 @@ class Panel:
             self.refused_for = reason
         self.board.accept_coins(reason is None)
         if not self._lamps:
-            return      # nothing to light: not worth working out 60 times a second
+            return  # nothing to light: not worth working out 60 times a second
         lamps = start_lamps(self.ctx) if awake else dict.fromkeys(PLAYERS, OFF)
         for player, state in lamps.items():
             self.board.show_lamp(player, state)

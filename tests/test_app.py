@@ -67,7 +67,7 @@ def test_attract_that_keeps_failing_falls_back_to_a_safe_title(monkeypatch):
 @pytest.mark.parametrize("rotation, size", [(0, (960, 540)), (90, (540, 960)), (180, (960, 540)), (270, (540, 960))])
 @pytest.mark.parametrize("gpu", [False, True], ids=["dummy's software renderer", "a GPU renderer"])
 def test_rotation_gives_a_turned_display_and_maps_touches_back(monkeypatch, rotation, size, gpu):
-    if gpu:   # the software renderer stands in for a GPU one: the App then turns the picture on it
+    if gpu:  # the software renderer stands in for a GPU one: the App then turns the picture on it
         monkeypatch.setattr(display_module, "window_renderer", lambda: RendererInfo("opengles2", True))
     assert display_size(rotation) == size
     app = make_app(f"display: {{rotation: {rotation}}}")
@@ -90,6 +90,7 @@ def test_rotation_gives_a_turned_display_and_maps_touches_back(monkeypatch, rota
 
 def test_a_new_rotation_reopens_the_window_and_turns_on_the_renderer_again(monkeypatch):
     import dataclasses
+
     monkeypatch.setattr(display_module, "window_renderer", lambda: RendererInfo("opengles2", True))
     app = make_app("display: {rotation: 90}")
     before = app.display
@@ -100,7 +101,8 @@ def test_a_new_rotation_reopens_the_window_and_turns_on_the_renderer_again(monke
     app.gate.invalidate()
     app.render()
     assert pygame.image.tobytes(app.display.shown(), "RGB") == pygame.image.tobytes(
-        pygame.transform.rotate(app.display.logical, -270), "RGB")
+        pygame.transform.rotate(app.display.logical, -270), "RGB"
+    )
 
 
 def test_screenshots_every_scene_the_first_time_and_every_five_seconds(tmp_path):
@@ -122,9 +124,14 @@ def test_screenshots_every_scene_the_first_time_and_every_five_seconds(tmp_path)
 def test_headless_exit_after_runs_as_a_subprocess_and_quits_cleanly(tmp_path):
     env = dict(os.environ, PYTHONPATH=str(ROOT))  # the private state dir comes from conftest
     shots = tmp_path / "shots"
-    done = subprocess.run([sys.executable, "-m", "cabinet", "--headless", "--exit-after", "1.5",
-                           "--screenshots", str(shots)], env=env, cwd=tmp_path,
-                          capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "cabinet", "--headless", "--exit-after", "1.5", "--screenshots", str(shots)],
+        env=env,
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 0, done.stderr
     assert "first frame shown" in done.stderr
     assert "Traceback" not in done.stderr
@@ -133,6 +140,7 @@ def test_headless_exit_after_runs_as_a_subprocess_and_quits_cleanly(tmp_path):
 
 def test_the_scenes_bench_section_runs_in_quick_mode():
     from cabinet import bench
+
     figures = bench.load_sections()["scenes"](True)
     names = [figure.name for figure in figures]
     assert "blocks demo: frame CPU median" in names
@@ -144,10 +152,10 @@ def test_the_scenes_bench_section_runs_in_quick_mode():
 @pytest.mark.parametrize("windowed", [False, True])
 def test_escape_quits_only_a_windowed_cabinet(windowed):
     import pygame
+
     app = make_app(windowed=windowed)
     pygame.event.clear()
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b",
-                                         scancode=41))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b", scancode=41))
     app.pump()
     assert app.running is (not windowed), "a fullscreen cabinet ignores Esc; a window closes"
 
@@ -167,7 +175,7 @@ def test_the_language_chosen_in_the_service_menu_shows_at_once(tmp_path):
         tap_service(app, Action.RIGHT)
         tap_service(app, Action.B)
         tap_service(app, Action.B)
-        enter(app, "SIMPAN DAN KELUAR")   # the menu already speaks the language picked
+        enter(app, "SIMPAN DAN KELUAR")  # the menu already speaks the language picked
         assert app.ctx.settings.display.language == "ms" and language.current() == "ms"
         assert (prompt(app.ctx), credit_line(app.ctx)) == ("TEKAN START", "MAIN PERCUMA")
         assert app.render()
@@ -185,6 +193,7 @@ def test_the_cabinets_ai_worker_is_lent_to_scenes_and_ended_with_the_app():
     assert process.is_alive()
     from cabinet.games.blocks.pilot import BlocksDemoPilot
     from cabinet.scenes.blocks.play import BlocksScene
+
     demo = BlocksScene(app.ctx, BlocksDemoPilot(seed=1), 1, demo=True, on_end=app.ctx.finish)
     assert demo.pilot.elsewhere is thinker
     app.close()
@@ -197,6 +206,7 @@ def test_the_workers_start_up_is_read_while_no_cpu_plays():
     """Its first answer is taken in on the title, before any thought is asked: the logged
     start-up is the worker's own, not the wait for the first CPU."""
     import time
+
     app = make_app(ai_worker=True)
     app.render()
     thinker, deadline = app.ctx.thinker, time.monotonic() + 60
@@ -210,6 +220,7 @@ def test_the_workers_start_up_is_read_while_no_cpu_plays():
 def _gone(pid: int, seconds: float = 60.0) -> bool:
     """Whether process ``pid`` ends (or is only a zombie) within ``seconds``: a bound, not a timing."""
     import time
+
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         try:
@@ -225,8 +236,14 @@ def _gone(pid: int, seconds: float = 60.0) -> bool:
 @pytest.mark.parametrize("ending", [signal.SIGTERM, signal.SIGKILL])
 def test_no_ai_worker_outlives_a_stopped_or_crashed_cabinet(tmp_path, ending):
     env = dict(os.environ, PYTHONPATH=str(ROOT))  # the private state dir comes from conftest
-    cabinet = subprocess.Popen([sys.executable, "-m", "cabinet", "--headless"], env=env, cwd=tmp_path,
-                               stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True)
+    cabinet = subprocess.Popen(
+        [sys.executable, "-m", "cabinet", "--headless"],
+        env=env,
+        cwd=tmp_path,
+        stderr=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        text=True,
+    )
     try:
         for line in cabinet.stderr:
             found = re.search(r"AI worker (\d+) ready", line)
@@ -244,14 +261,14 @@ def test_no_ai_worker_outlives_a_stopped_or_crashed_cabinet(tmp_path, ending):
 
 def test_the_cabinet_freezes_start_up_and_collects_garbage_when_the_attract_page_changes():
     app = make_app(gc_at_cuts=True)
-    assert gc.get_freeze_count() > 0      # the warmed caches and the services, for life
+    assert gc.get_freeze_count() > 0  # the warmed caches and the services, for life
     app.render()
-    app.tick_services(time.monotonic())    # the first frame's cut: collected
+    app.tick_services(time.monotonic())  # the first frame's cut: collected
     watched = an_old_cycle()
     app.step()
     app.render()
     app.tick_services(time.monotonic())
-    assert watched() is not None           # the same page: no full collection on a frame
+    assert watched() is not None  # the same page: no full collection on a frame
     app.ctx.scenes.top.next_part()
     app.render()
     app.tick_services(time.monotonic())

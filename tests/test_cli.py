@@ -35,12 +35,15 @@ def test_config_works_before_or_after_the_command(tmp_path, capsys, argv):
     assert "antigravity/contest/SUNDAY CUP  (last reset:" in capsys.readouterr().out
 
 
-@pytest.mark.parametrize("argv, expected", [
-    (["--headless", "--config", "F", "run"], ("F", True)),
-    (["run", "--headless", "--config", "F"], ("F", True)),
-    (["--config", "F", "input-test", "--windowed"], ("F", False)),
-    (["--config", "F", "replay", "3"], ("F", False)),
-])
+@pytest.mark.parametrize(
+    "argv, expected",
+    [
+        (["--headless", "--config", "F", "run"], ("F", True)),
+        (["run", "--headless", "--config", "F"], ("F", True)),
+        (["--config", "F", "input-test", "--windowed"], ("F", False)),
+        (["--config", "F", "replay", "3"], ("F", False)),
+    ],
+)
 def test_run_options_are_kept_wherever_they_stand(argv, expected):
     args = build_parser().parse_args(argv)
     assert (args.config, args.headless) == expected
@@ -55,18 +58,23 @@ def test_check_config_reports_a_pin_used_twice_from_the_loaders_own_check(tmp_pa
     path = settings_file(tmp_path, "inputs:\n  gpio:\n    p2:\n      a: 17\n")
     assert main(["check-config", str(path)]) == 1
     out = capsys.readouterr().out.splitlines()
-    assert out == [f"{path}:4: inputs.gpio.p2.a: GPIO 17 is also given to inputs.gpio.p1.right; both disabled",
-                   f"{path}: 1 problem; THE REST OF THE FILE IS IN USE"]
+    assert out == [
+        f"{path}:4: inputs.gpio.p2.a: GPIO 17 is also given to inputs.gpio.p1.right; both disabled",
+        f"{path}: 1 problem; THE REST OF THE FILE IS IN USE",
+    ]
 
 
-@pytest.mark.parametrize("text, key", [
-    ("antigravity:\n  contests:\n    - {name: '', seed: 1}\n", "antigravity.contests[0].name"),
-    ("antigravity:\n  contests:\n    - {name: CUP}\n    - {name: CUP}\n", "antigravity.contests[1].name"),
-    ("inputs:\n  gpio:\n    p1:\n      left: 40\n", "inputs.gpio.p1.left"),
-    ("credits:\n  free_play: maybe\n", "credits.free_play"),
-    ("credits:\n  max_credits: 1000\n", "credits.max_credits"),
-    ("credits:\n  free_ply: true\n", "credits.free_ply"),
-])
+@pytest.mark.parametrize(
+    "text, key",
+    [
+        ("antigravity:\n  contests:\n    - {name: '', seed: 1}\n", "antigravity.contests[0].name"),
+        ("antigravity:\n  contests:\n    - {name: CUP}\n    - {name: CUP}\n", "antigravity.contests[1].name"),
+        ("inputs:\n  gpio:\n    p1:\n      left: 40\n", "inputs.gpio.p1.left"),
+        ("credits:\n  free_play: maybe\n", "credits.free_play"),
+        ("credits:\n  max_credits: 1000\n", "credits.max_credits"),
+        ("credits:\n  free_ply: true\n", "credits.free_ply"),
+    ],
+)
 def test_check_config_finds_each_bad_value_and_exits_1(tmp_path, capsys, text, key):
     path = settings_file(tmp_path, text)
     assert main(["check-config", str(path)]) == 1
@@ -74,11 +82,14 @@ def test_check_config_finds_each_bad_value_and_exits_1(tmp_path, capsys, text, k
     assert first.startswith(f"{path}:") and f": {key}: " in first
 
 
-@pytest.mark.parametrize("make", [
-    lambda p: p.write_text("antigravity:\n  difficulty: [normal\n  width: 6\n", encoding="utf-8"),
-    lambda p: p.mkdir(),
-    lambda p: None,               # missing
-])
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda p: p.write_text("antigravity:\n  difficulty: [normal\n  width: 6\n", encoding="utf-8"),
+        lambda p: p.mkdir(),
+        lambda p: None,  # missing
+    ],
+)
 def test_check_config_exits_3_when_the_file_cannot_be_used_at_all(tmp_path, capsys, make):
     path = tmp_path / "cabinet.yaml"
     make(path)
@@ -115,10 +126,17 @@ def test_replay_list_shows_every_stored_replay(capsys):
         assert fields[-1].startswith("20") and fields[-1].endswith("Z"), "the date"
 
 
-@pytest.mark.parametrize("argv", [["replay"], ["replay", "3", "--list"],
-                                  ["--config", "a.yaml", "check-config", "b.yaml"],
-                                  ["--config", "", "check-config"], ["scores", "--config", ""],
-                                  ["check-config", ""]])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["replay"],
+        ["replay", "3", "--list"],
+        ["--config", "a.yaml", "check-config", "b.yaml"],
+        ["--config", "", "check-config"],
+        ["scores", "--config", ""],
+        ["check-config", ""],
+    ],
+)
 def test_a_command_line_that_says_two_things_is_a_usage_error(argv, capsys):
     """No replay number, a number and --list, two files to check, an empty file name (a shell
     variable not set): which was meant is a guess."""
@@ -142,6 +160,7 @@ def fast_run(monkeypatch, script):
         seen["top"] = self.ctx.scenes.top
         self.close()
         return 0
+
     monkeypatch.setattr(app_module.App, "run", run)
     return seen
 
@@ -172,8 +191,8 @@ def test_start_ends_the_replay_command(monkeypatch, stored_replay):
 def test_esc_ends_the_replay_command_even_fullscreen(monkeypatch, stored_replay):
     def escape(app, n):
         if n == 30:
-            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b",
-                                                 scancode=41))
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b", scancode=41))
+
     seen = fast_run(monkeypatch, escape)
     args = build_parser().parse_args(["replay", str(stored_replay), "--headless"])
     assert app_module.main(args, replay_id=args.id) == 0
@@ -193,12 +212,19 @@ def test_output_cut_short_by_the_reader_is_no_traceback(tmp_path):
     import os
     import subprocess
     import sys
+
     path = settings_file(tmp_path, "".join(f"stray_{i}: 1\n" for i in range(150)))
     read_end, write_end = os.pipe()
-    os.close(read_end)    # the reader is gone before the first line: every write fails
+    os.close(read_end)  # the reader is gone before the first line: every write fails
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    child = subprocess.run([sys.executable, "-m", "cabinet", "check-config", str(path)], stdout=write_end,
-                           stderr=subprocess.PIPE, env=env, timeout=120, text=True)
+    child = subprocess.run(
+        [sys.executable, "-m", "cabinet", "check-config", str(path)],
+        stdout=write_end,
+        stderr=subprocess.PIPE,
+        env=env,
+        timeout=120,
+        text=True,
+    )
     os.close(write_end)
     assert "Traceback" not in child.stderr and "Error" not in child.stderr, child.stderr
     assert child.returncode == 1, "failed: its output was not all delivered"

@@ -33,8 +33,15 @@ LAYERS = [
     ["cabinet.scenes.catalogue"],
     ["cabinet.scenes.flow"],
     ["cabinet.scenes.service"],
-    ["cabinet.context", "cabinet.panel", "cabinet.app", "cabinet.bench", "cabinet.doctor", "cabinet.update.cli",
-     "cabinet.__main__"],
+    [
+        "cabinet.context",
+        "cabinet.panel",
+        "cabinet.app",
+        "cabinet.bench",
+        "cabinet.doctor",
+        "cabinet.update.cli",
+        "cabinet.__main__",
+    ],
 ]
 # Folders of one layer that stay apart: one game's rules or screens never import another game's.
 APART = ["cabinet.games.blocks", "cabinet.games.antigravity", "cabinet.scenes.blocks", "cabinet.scenes.antigravity"]
@@ -86,7 +93,7 @@ def imports_of(module: str) -> list[tuple[str, int, bool]]:
         elif isinstance(node, ast.ImportFrom):
             base = node.module or ""
             if node.level:
-                parts = package.split(".")[:len(package.split(".")) - node.level + 1]
+                parts = package.split(".")[: len(package.split(".")) - node.level + 1]
                 base = ".".join(parts + ([node.module] if node.module else []))
             # from package import module: the module; from module import name: the module.
             names = [f"{base}.{alias.name}" if f"{base}.{alias.name}" in MODULES else base for alias in node.names]
@@ -99,8 +106,7 @@ def imports_of(module: str) -> list[tuple[str, int, bool]]:
 
 
 def layer_of(module: str) -> int:
-    best = max((prefix for layer in LAYERS for prefix in layer
-                if module == prefix or module.startswith(prefix + ".")), key=len)
+    best = max((prefix for layer in LAYERS for prefix in layer if module == prefix or module.startswith(prefix + ".")), key=len)
     return next(index for index, layer in enumerate(LAYERS) if best in layer)
 
 
@@ -150,8 +156,7 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 
 def test_the_cabinets_imports_have_no_circle():
-    graph = {module: {target for target, _, runs in imports_of(module) if runs and target != module}
-             for module in MODULES}
+    graph = {module: {target for target, _, runs in imports_of(module) if runs and target != module} for module in MODULES}
     assert cycles(graph) == []
 
 
@@ -161,8 +166,7 @@ def test_the_cycle_finder_finds_a_circle():
 
 def test_an_import_runs_the_packages_above_the_module():
     assert loaded_by("cabinet.storage.db") == ["cabinet", "cabinet.storage", "cabinet.storage.db"]
-    assert {"cabinet.scenes", "cabinet.scenes.service"} <= {
-        target for target, _, _ in imports_of("cabinet.scenes.service.menu")}
+    assert {"cabinet.scenes", "cabinet.scenes.service"} <= {target for target, _, _ in imports_of("cabinet.scenes.service.menu")}
 
 
 GUARD = f"""
@@ -184,22 +188,31 @@ for name in sys.argv[1:]:
 
 def test_every_games_module_imports_without_pygame_clock_or_threads():
     games = [module for module in MODULES if module.startswith("cabinet.games")]
-    result = subprocess.run([sys.executable, "-c", GUARD, *games], cwd=ROOT, capture_output=True, text=True,
-                            timeout=120)
+    result = subprocess.run([sys.executable, "-c", GUARD, *games], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr.strip().splitlines()[-1]
 
 
 def test_the_guard_refuses_a_clock():
-    result = subprocess.run([sys.executable, "-c", GUARD.replace('"cabinet"', '"__main__"') + "\nimport time\n"],
-                            cwd=ROOT, capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-c", GUARD.replace('"cabinet"', '"__main__"') + "\nimport time\n"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert result.returncode != 0 and "imports time" in result.stderr
 
 
 # Modules that draw nothing and so must not start pygame: the games (and the AI worker that thinks for
 # them), and what check-config, scores, fleet and the sound export load without a screen.
 NO_PYGAME_FOLDERS = ("cabinet.games", "cabinet.language", "cabinet.settings", "cabinet.storage", "cabinet.network")
-NO_PYGAME = ["cabinet.render.palette", "cabinet.render.glyphs", "cabinet.audio.effects", "cabinet.audio.export",
-             *(module for module in MODULES if module.startswith(NO_PYGAME_FOLDERS))]
+NO_PYGAME = [
+    "cabinet.render.palette",
+    "cabinet.render.glyphs",
+    "cabinet.audio.effects",
+    "cabinet.audio.export",
+    *(module for module in MODULES if module.startswith(NO_PYGAME_FOLDERS)),
+]
 PACKAGES = [module_name(path) for path in sorted(CABINET.rglob("__init__.py"))]
 
 LOADED = """
@@ -214,8 +227,7 @@ if sys.argv[1] == "cabinet":
 
 
 def _loaded(check: str, modules: list[str]) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-c", LOADED, check, *modules], cwd=ROOT, capture_output=True, text=True,
-                          timeout=120)
+    return subprocess.run([sys.executable, "-c", LOADED, check, *modules], cwd=ROOT, capture_output=True, text=True, timeout=120)
 
 
 def test_no_module_that_draws_nothing_loads_pygame():
@@ -241,7 +253,12 @@ def test_games_use_only_seeded_random(module):
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom) and node.module == "random":
             assert [alias.name for alias in node.names] == ["Random"], f"{module}: from random import ..."
-    global_random = [node.attr for node in ast.walk(tree)
-                     if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
-                     and node.value.id == "random" and node.attr != "Random"]
+    global_random = [
+        node.attr
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Attribute)
+        and isinstance(node.value, ast.Name)
+        and node.value.id == "random"
+        and node.attr != "Random"
+    ]
     assert global_random == [], f"{module} uses the global random: {global_random}"

@@ -53,7 +53,7 @@ def frames_reading(app, frames: int) -> list[str]:
 def test_attract_reads_sqlite_only_in_the_frame_of_a_coin_and_shows_what_is_on_disk(pins):
     app = make_app(WIRED)
     seen = set()
-    for _ in range(3):      # each frame in turn: the title, the demos, the score pages
+    for _ in range(3):  # each frame in turn: the title, the demos, the score pages
         assert frames_reading(app, 400) == []
         seen.add(app.ctx.scenes.top.name)
         app.step([coin()])
@@ -62,7 +62,7 @@ def test_attract_reads_sqlite_only_in_the_frame_of_a_coin_and_shows_what_is_on_d
         assert credit_line(app.ctx) == f"CREDITS {credits}" + ("  1/2 COINS" if run % 2 else "")
     assert len(seen) > 1 and all(name.startswith("attract") for name in seen)
     assert on_disk(app)["bank.credits"] == 1
-    assert app.ctx.panel.board.devices["start_lamp1"].state == "blink"    # a credit: Start blinks
+    assert app.ctx.panel.board.devices["start_lamp1"].state == "blink"  # a credit: Start blinks
 
 
 def paid(panel, event) -> bool:
@@ -77,15 +77,16 @@ def test_a_coin_pays_on_every_screen_and_only_the_input_test_sees_it():
     assert app.ctx.scenes.top.chutes() is Chutes.PAY
     assert paid(panel, coin()) is True and app.ctx.bank.credits == 1
     assert app.ctx.audio.played[-2:] == ["coin", "credit"]
-    assert panel.take(InputEvent(1, Action.START, True)) is False     # not the panel's
-    assert panel.take(InputEvent(1, Action.COIN1, True)) is False     # a player's action, not a chute
+    assert panel.take(InputEvent(1, Action.START, True)) is False  # not the panel's
+    assert panel.take(InputEvent(1, Action.COIN1, True)) is False  # a player's action, not a chute
     service(app)
     assert app.ctx.scenes.top.chutes() is Chutes.CLOSED
     run(app, 1)
     assert panel.refused_for == "SERVICE MENU"
     assert paid(panel, coin(2)) is True and app.ctx.bank.credits == 2  # refused by the lockout, paid if it drops
     from cabinet.scenes.service.input_test import InputTestScene
+
     app.ctx.scenes.push(InputTestScene(app.ctx))
     run(app, 1)
-    assert panel.refused_for is None                                    # the operator tries the chutes
+    assert panel.refused_for is None  # the operator tries the chutes
     assert paid(panel, coin()) is False and app.ctx.bank.credits == 3  # paid, and lit on the test page

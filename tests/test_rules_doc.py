@@ -19,8 +19,7 @@ def test_the_readme_links_the_rules_in_the_repository_and_nothing_outside_it():
 def test_the_rules_cover_both_games_their_modes_the_cpu_and_the_ramp():
     rules = RULES.read_text(encoding="utf-8")
     headings = re.findall(r"^#+ (.+)$", rules, re.MULTILINE)
-    for wanted in ("BLOCKS", "ANTI-GRAVITY", "BLOCKS versus: two players at once", "Playing against the CPU",
-                   "Modes", "Points"):
+    for wanted in ("BLOCKS", "ANTI-GRAVITY", "BLOCKS versus: two players at once", "Playing against the CPU", "Modes", "Points"):
         assert wanted in headings, wanted
     assert rules.count("The game-length ramp") == 2, "one ramp section per game"
 
@@ -46,6 +45,7 @@ def test_the_ramp_levels_in_the_rules_are_the_levels_on_screen():
     from cabinet.games.antigravity.engine import RAMP_COLOURS_AFTER
     from cabinet.games.antigravity.ramp import ramp_rules
     from cabinet.settings.schema import RampSettings
+
     rules = " ".join(RULES.read_text(encoding="utf-8").split())
     assert rules.count("You start at level 1") == 2, "both ramps say where the screen's count starts"
     # BLOCKS lands stones from ramp level 1 on, one per ramp level: LEVEL 2 on screen lands one.

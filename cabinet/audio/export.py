@@ -34,11 +34,11 @@ def dominant_hz(samples: np.ndarray, rate: int) -> float:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m cabinet.audio.export",
-                                     description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m cabinet.audio.export", description=__doc__.split("\n")[0])
     parser.add_argument("folder", help="where to write NAME.wav for every effect (created if missing)")
-    parser.add_argument("--rate", type=int, default=44100, choices=(22050, 44100, 48000),
-                        help="sample rate in Hz (default 44100)")
+    parser.add_argument(
+        "--rate", type=int, default=44100, choices=(22050, 44100, 48000), help="sample rate in Hz (default 44100)"
+    )
     args = parser.parse_args(argv)
     folder = Path(args.folder)
     for name, samples in synthesize_all(args.rate).items():
@@ -49,8 +49,10 @@ def main(argv: list[str] | None = None) -> int:
             print(f"export: cannot write {folder / name}.wav: {exc.strerror}", file=sys.stderr)
             return 1
         rms = float(np.sqrt(np.mean(np.square(samples, dtype=np.float64))))
-        print(f"{name:<18} {len(samples) / args.rate:5.2f} s  peak {np.max(np.abs(samples)):.2f}"
-              f"  rms {rms:.3f}  dominant {dominant_hz(samples, args.rate):6.0f} Hz")
+        print(
+            f"{name:<18} {len(samples) / args.rate:5.2f} s  peak {np.max(np.abs(samples)):.2f}"
+            f"  rms {rms:.3f}  dominant {dominant_hz(samples, args.rate):6.0f} Hz"
+        )
     return 0
 
 

@@ -29,15 +29,21 @@ from cabinet.settings.schema import AudioSettings
 
 log = logging.getLogger("cabinet.audio")
 
-CHUNK_SECONDS = 0.2     # each chunk handed to the mixer; two in hand ride out a 0.4 s stall
-DUCK = 0.5              # an effect drops the music to this share of its volume...
-DUCK_SECONDS = 0.35     # ...and it comes back over this time
-JINGLES = {"title_jingle": 2.3, "start": 0.7, "new_record": 0.8, "ladder_next": 0.9, "ladder_master": 1.3,
-           "versus_challenger": 0.8}   # effects that are tunes of their own, and their length in seconds
-JINGLE_DUCK = 0.15      # under a jingle the music all but stops: two tunes at two tempos would clash
-PAUSED = 0.25           # the music's share of its volume while a game is paused
+CHUNK_SECONDS = 0.2  # each chunk handed to the mixer; two in hand ride out a 0.4 s stall
+DUCK = 0.5  # an effect drops the music to this share of its volume...
+DUCK_SECONDS = 0.35  # ...and it comes back over this time
+JINGLES = {
+    "title_jingle": 2.3,
+    "start": 0.7,
+    "new_record": 0.8,
+    "ladder_next": 0.9,
+    "ladder_master": 1.3,
+    "versus_challenger": 0.8,
+}  # effects that are tunes of their own, and their length in seconds
+JINGLE_DUCK = 0.15  # under a jingle the music all but stops: two tunes at two tempos would clash
+PAUSED = 0.25  # the music's share of its volume while a game is paused
 FADE_OUT_SECONDS = 0.6  # the game-over moment: the music fades to nothing in this time
-TITLE = "title"         # attract mode's track
+TITLE = "title"  # attract mode's track
 
 
 class Music:
@@ -49,23 +55,24 @@ class Music:
     ``clock``: seconds, for the ducking only.
     """
 
-    def __init__(self, settings: AudioSettings | None = None, folder: Path | None = None, channel=None,
-                 audio=None, clock=time.monotonic):
+    def __init__(
+        self, settings: AudioSettings | None = None, folder: Path | None = None, channel=None, audio=None, clock=time.monotonic
+    ):
         self.settings = settings or AudioSettings()
         self.folder, self.channel, self.audio, self.clock = folder, channel, audio, clock
-        self.track: str | None = None       # the track wanted now
+        self.track: str | None = None  # the track wanted now
         self.danger = 0.0
         self.paused = False
-        self.ready: set[str] = set()        # tracks whose cache is whole
+        self.ready: set[str] = set()  # tracks whose cache is whole
         self.resting = False
         self._stream: MusicStream | None = None
-        self._playing: str | None = None    # the track the stream reads
+        self._playing: str | None = None  # the track the stream reads
         self._rate = 0
         self._worker = None
         self._ducked_at = -1e9
-        self._duck = (DUCK, DUCK_SECONDS)       # the last effect's hold: how low, how long
-        self._fade_from: float | None = None    # when the game-over effect began the fade
-        self._gain = 0.0                    # the gain the last chunk ended on: the next one starts there
+        self._duck = (DUCK, DUCK_SECONDS)  # the last effect's hold: how low, how long
+        self._fade_from: float | None = None  # when the game-over effect began the fade
+        self._gain = 0.0  # the gain the last chunk ended on: the next one starts there
         self._last_sample = 0.0
 
     # ------------------------------------------------------------------ what scenes say
@@ -137,6 +144,7 @@ class Music:
         if self.folder is None or self._worker is not None:
             return
         from cabinet.system.workers import Worker  # multiprocessing: only a cabinet with music pays for it
+
         self._rate = music_rate(mixer_rate)
         try:
             self._worker = Worker()
@@ -234,15 +242,14 @@ class Music:
         parts = None
         if name is not None and name in self.ready and not self.resting:
             parts = open_track(self.folder, name, self._rate)
-            if parts is None:   # damaged since the worker checked it: rebuilt at the next start
+            if parts is None:  # damaged since the worker checked it: rebuilt at the next start
                 log.warning("music: the cache of %s cannot be read; it plays without music", name)
                 self.ready.discard(name)
         if parts is None:
             self._stream = self._playing = None
             return
         track = TRACKS[name]
-        self._stream = MusicStream(parts, self._rate, bar_samples(track, self._rate),
-                                   bar_samples(track, self._rate, fast=True))
+        self._stream = MusicStream(parts, self._rate, bar_samples(track, self._rate), bar_samples(track, self._rate, fast=True))
         self._stream.set_danger(self.danger)
         self._playing, self._gain = name, 0.0
 

@@ -53,8 +53,10 @@ def _write_atomically(path: Path, write) -> None:
 
 
 def _expected(track: Track, rate: int) -> dict[str, int]:
-    return {**{layer: track.bars * bar_samples(track, rate) for layer in LAYERS},
-            FAST: track.bars * bar_samples(track, rate, fast=True)}
+    return {
+        **{layer: track.bars * bar_samples(track, rate) for layer in LAYERS},
+        FAST: track.bars * bar_samples(track, rate, fast=True),
+    }
 
 
 def _manifest(folder: Path, track: Track, rate: int) -> dict | None:
@@ -89,8 +91,7 @@ def _save(folder: Path, track: Track, rate: int) -> None:
         pcm = np.round(np.clip(rendered[name], -1.0, 1.0) * 32767).astype(np.int16)
         _write_atomically(folder / f"{_stem(track, rate)}-{name}.npy", lambda out, pcm=pcm: np.save(out, pcm))
         parts[name] = [len(pcm), _crc(pcm)]
-    _write_atomically(folder / f"{_stem(track, rate)}.json",
-                      lambda out: out.write(json.dumps({"parts": parts}).encode()))
+    _write_atomically(folder / f"{_stem(track, rate)}.json", lambda out: out.write(json.dumps({"parts": parts}).encode()))
 
 
 def ensure(job: tuple[str, int]) -> dict[str, str]:

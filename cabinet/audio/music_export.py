@@ -67,9 +67,11 @@ def mixes(rate: int) -> list[Mix]:
     out = []
     for name, track in TRACKS.items():
         parts = render_track(track, rate)
-        out += [Mix(f"{name}-calm", parts["base"], rate),
-                Mix(f"{name}-danger", sum(parts[layer] for layer in LAYERS), rate),
-                Mix(f"{name}-fast", parts[FAST], rate)]
+        out += [
+            Mix(f"{name}-calm", parts["base"], rate),
+            Mix(f"{name}-danger", sum(parts[layer] for layer in LAYERS), rate),
+            Mix(f"{name}-fast", parts[FAST], rate),
+        ]
     return out
 
 
@@ -86,7 +88,9 @@ def export(folder: Path, rate: int) -> int:
             return 1
         problems = mix.problems()
         failed = failed or bool(problems)
-        print(f"{mix.name:<18} {mix.seconds:6.2f} s  peak {mix.peak_db:+6.1f} dBFS  rms {mix.rms_db:+6.1f} dBFS"
-              f"  largest step {mix.largest_step:.3f}  loop step {mix.loop_step:.3f}"
-              f"  {'; '.join(problems) or 'ok'}")
+        print(
+            f"{mix.name:<18} {mix.seconds:6.2f} s  peak {mix.peak_db:+6.1f} dBFS  rms {mix.rms_db:+6.1f} dBFS"
+            f"  largest step {mix.largest_step:.3f}  loop step {mix.loop_step:.3f}"
+            f"  {'; '.join(problems) or 'ok'}"
+        )
     return 3 if failed else 0

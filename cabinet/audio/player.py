@@ -27,7 +27,7 @@ log = logging.getLogger("cabinet.audio")
 NEVER_DEMO = frozenset({"coin", "credit"})
 
 MIXER_CHANNELS = 16  # sounds at once: a chain step, a pass and a timer tick may overlap
-MUSIC_CHANNEL = 0    # reserved for the music: no effect ever takes it
+MUSIC_CHANNEL = 0  # reserved for the music: no effect ever takes it
 
 
 def mixer_samples(samples: np.ndarray, size: int, channels: int) -> np.ndarray:
@@ -108,14 +108,14 @@ class Audio:
     def __init__(self, settings: AudioSettings | None = None, mixer=None):
         self.settings = settings or AudioSettings()
         self._attract = False
-        self.attract_loop = 0   # the loop of attract mode's playlist now showing, from 0
+        self.attract_loop = 0  # the loop of attract mode's playlist now showing, from 0
         self.status = "off"
         self._sounds: dict = {}
-        self._format: tuple | None = None      # the open mixer's (rate, size, channels)
-        self._resting: tuple | None = None     # while at rest: (mixer format, samples by name)
+        self._format: tuple | None = None  # the open mixer's (rate, size, channels)
+        self._resting: tuple | None = None  # while at rest: (mixer format, samples by name)
         self._unknown: set[str] = set()
         self._mixer = mixer or PygameMixer()
-        self.music = None       # the cabinet's Music (the app's): game over fades it, effects duck it
+        self.music = None  # the cabinet's Music (the app's): game over fades it, effects duck it
         self._open()
 
     @property
@@ -142,14 +142,15 @@ class Audio:
     def attract(self, on: bool) -> None:
         if on != self._attract:
             self._attract = on
-            self.configure(self.settings)   # the demo volume, or the game's again
+            self.configure(self.settings)  # the demo volume, or the game's again
 
     @property
     def muted(self) -> bool:
         """True when :meth:`play` would make no sound right now."""
         settings = self.settings
-        demo_silenced = self.attract and (not settings.demo_sounds or settings.demo_volume == 0
-                                          or self.attract_loop % settings.demo_sound_every != 0)
+        demo_silenced = self.attract and (
+            not settings.demo_sounds or settings.demo_volume == 0 or self.attract_loop % settings.demo_sound_every != 0
+        )
         return not self._sounds or self.volume == 0 or demo_silenced
 
     def configure(self, settings: AudioSettings) -> None:
@@ -175,7 +176,7 @@ class Audio:
                 log.warning("unknown sound effect %r ignored", name)
             return False
         if name == "game_over" and self.music is not None:
-            self.music.heard(name)      # the music fades out even when the effect is not heard
+            self.music.heard(name)  # the music fades out even when the effect is not heard
         if self.muted and not (name in NEVER_DEMO and self._sounds and self.volume > 0):
             return False
         try:
@@ -195,8 +196,7 @@ class Audio:
         if not self._sounds or self._resting is not None:
             return
         try:
-            self._resting = (self._format, {name: self._mixer.samples_of(sound)
-                                            for name, sound in self._sounds.items()})
+            self._resting = (self._format, {name: self._mixer.samples_of(sound) for name, sound in self._sounds.items()})
             self._sounds = {}
             self._mixer.close()
         except Exception as exc:  # a mixer closed under us: it is let go either way
@@ -225,8 +225,13 @@ class Audio:
             self._go_silent(exc)
             return
         self.status = f"on: {rate} Hz, {channels} channel(s)"
-        log.info("sound %s, %d effects built in %.0f ms%s", self.status, len(self._sounds),
-                 (time.perf_counter() - started) * 1000, unheard)
+        log.info(
+            "sound %s, %d effects built in %.0f ms%s",
+            self.status,
+            len(self._sounds),
+            (time.perf_counter() - started) * 1000,
+            unheard,
+        )
 
     def _set_volume(self) -> None:
         if self._sounds and not self._mixer.is_open():

@@ -29,11 +29,11 @@ from cabinet.audio.synth import SYNTH_VERSION, Synth, lowpass, transpose
 
 SIXTEENTHS_PER_BAR = 16
 LAYERS = ("base", "drive", "danger")
-FAST = "fast"           # the name of the fast tier's buffer, beside the layers'
-PEAK = 0.8              # the loudest a track gets, every layer at full: headroom for the effects
-CUTOFF = 7000.0         # Hz: chip music's brightness without its fizz
+FAST = "fast"  # the name of the fast tier's buffer, beside the layers'
+PEAK = 0.8  # the loudest a track gets, every layer at full: headroom for the effects
+CUTOFF = 7000.0  # Hz: chip music's brightness without its fizz
 FILTER_TAPS = 31
-GATE = 0.92             # a note sounds for this share of its length: phrases stay articulated
+GATE = 0.92  # a note sounds for this share of its length: phrases stay articulated
 
 
 @dataclass(frozen=True)
@@ -54,8 +54,10 @@ def _kick(s: Synth) -> np.ndarray:
 
 
 def _snare(s: Synth) -> np.ndarray:
-    return s.mix(s.noise(0.14, clock=9000, clock_to=5000, decay=0.045, level=0.55, seed=3),
-                 s.tone(196.0, 0.06, wave="triangle", glide_to=150.0, decay=0.03, level=0.4))
+    return s.mix(
+        s.noise(0.14, clock=9000, clock_to=5000, decay=0.045, level=0.55, seed=3),
+        s.tone(196.0, 0.06, wave="triangle", glide_to=150.0, decay=0.03, level=0.4),
+    )
 
 
 def _hat(s: Synth) -> np.ndarray:
@@ -76,7 +78,7 @@ INSTRUMENTS: dict[str, Instrument | None] = {
     "arp": Instrument(duty=0.125, level=0.2, decay=0.09, release=0.02),
     "stab": Instrument(duty=0.25, level=0.3, decay=0.05, release=0.02),
     "pad": Instrument(duty=0.5, level=0.07, attack=0.03, release=0.08),
-    "drums": None,      # the letters of DRUMS
+    "drums": None,  # the letters of DRUMS
 }
 
 
@@ -113,8 +115,16 @@ class Track:
 
     def key(self) -> str:
         """A short hash of everything that shapes the sound: the data and the synth's version."""
-        text = repr((SYNTH_VERSION, self.tempo, self.fast, sorted(self.patterns.items()),
-                     sorted(self.layers.items()), sorted(INSTRUMENTS.items())))
+        text = repr(
+            (
+                SYNTH_VERSION,
+                self.tempo,
+                self.fast,
+                sorted(self.patterns.items()),
+                sorted(self.layers.items()),
+                sorted(INSTRUMENTS.items()),
+            )
+        )
         return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
@@ -186,22 +196,31 @@ class _Sounds:
             return s.mix(*(DRUMS[letter](s) for letter in token))
         sound = INSTRUMENTS[instrument]
         seconds = sixteenths * self.sixteenth * GATE / s.rate
-        return s.tone(transpose(token, shift), seconds, wave=sound.wave, duty=sound.duty, level=sound.level,
-                      vibrato=sound.vibrato, attack=sound.attack, decay=sound.decay, release=sound.release)
+        return s.tone(
+            transpose(token, shift),
+            seconds,
+            wave=sound.wave,
+            duty=sound.duty,
+            level=sound.level,
+            vibrato=sound.vibrato,
+            attack=sound.attack,
+            decay=sound.decay,
+            release=sound.release,
+        )
 
 
 def _render_voices(track: Track, voices, synth: Synth, sixteenth: int) -> np.ndarray:
     total = track.bars * SIXTEENTHS_PER_BAR * sixteenth
     sounds = _Sounds(synth, sixteenth)
-    out = np.zeros(total + synth.rate)      # room for the last notes' tails, folded back below
+    out = np.zeros(total + synth.rate)  # room for the last notes' tails, folded back below
     for voice in voices:
         if voice.instrument not in INSTRUMENTS:
             raise ValueError(f"track {track.name}: unknown instrument {voice.instrument!r}")
         for start, length, token, shift in events(track, voice):
             sound = sounds.get(voice.instrument, token, shift, length)
             at = start * sixteenth
-            out[at:at + len(sound)] += sound
-    out[:synth.rate] += out[total:]         # what rings past the loop's end sounds at its start
+            out[at : at + len(sound)] += sound
+    out[: synth.rate] += out[total:]  # what rings past the loop's end sounds at its start
     return out[:total]
 
 

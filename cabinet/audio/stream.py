@@ -15,10 +15,10 @@ import numpy as np
 
 from cabinet.audio.sequencer import FAST, LAYERS
 
-FADE_SECONDS = 0.5      # a layer's volume moves from silent to full (or back) in this time
-FAST_FROM = 0.9         # the last stage of danger: the fast tier from the next bar line
-FAST_UNTIL = 0.75       # back to the normal tempo below this (not at once: no flapping)
-SCALE = 1 / 32767       # the cache keeps samples as 16-bit integers
+FADE_SECONDS = 0.5  # a layer's volume moves from silent to full (or back) in this time
+FAST_FROM = 0.9  # the last stage of danger: the fast tier from the next bar line
+FAST_UNTIL = 0.75  # back to the normal tempo below this (not at once: no flapping)
+SCALE = 1 / 32767  # the cache keeps samples as 16-bit integers
 
 
 def layer_volumes(danger: float) -> tuple[float, float, float]:
@@ -26,8 +26,10 @@ def layer_volumes(danger: float) -> tuple[float, float, float]:
 
     The base always plays; the drive layer rises over 0.25..0.5, the danger layer over 0.55..0.8.
     """
+
     def ramp(low: float, high: float) -> float:
         return min(1.0, max(0.0, (danger - low) / (high - low)))
+
     return 1.0, ramp(0.25, 0.5), ramp(0.55, 0.8)
 
 
@@ -42,8 +44,8 @@ class MusicStream:
     def __init__(self, parts: dict, rate: int, bar: int, fast_bar: int | None = None):
         self.parts, self.rate = parts, rate
         self.bars = {False: bar, True: fast_bar or bar}
-        self.fast = False           # the tier playing now
-        self.position = 0           # the next sample to read, in the tier playing now
+        self.fast = False  # the tier playing now
+        self.position = 0  # the next sample to read, in the tier playing now
         self.volumes = np.array(layer_volumes(0.0))
         self.targets = self.volumes.copy()
         self._wants_fast = False
@@ -70,7 +72,7 @@ class MusicStream:
                 self.position = bar * self.bars[self.fast] % self._length(self.fast)
             bar_left = self.bars[self.fast] - self.position % self.bars[self.fast]
             take = min(count - done, bar_left, self._length(self.fast) - self.position)
-            out[done:done + take] = self._mix(self.position, take)
+            out[done : done + take] = self._mix(self.position, take)
             done += take
             self.position = (self.position + take) % self._length(self.fast)
         return out
@@ -93,5 +95,5 @@ class MusicStream:
         return mixed
 
     def _samples(self, part: str, start: int, count: int) -> np.ndarray:
-        samples = self.parts[part][start:start + count]
+        samples = self.parts[part][start : start + count]
         return samples * SCALE if samples.dtype == np.int16 else samples

@@ -83,7 +83,7 @@ def echo(signal: np.ndarray, delay: float, gain: float, repeats: int, rate: int)
     step = int(round(delay * rate))
     out = np.zeros(len(signal) + step * repeats)
     for k in range(repeats + 1):
-        out[k * step:k * step + len(signal)] += signal * gain ** k
+        out[k * step : k * step + len(signal)] += signal * gain**k
     return out
 
 
@@ -102,8 +102,7 @@ class Synth:
     def length(self, seconds: float) -> int:
         return max(1, int(round(seconds * self.rate)))
 
-    def envelope(self, n: int, attack: float = 0.002, decay: float | None = None,
-                 release: float = 0.01) -> np.ndarray:
+    def envelope(self, n: int, attack: float = 0.002, decay: float | None = None, release: float = 0.01) -> np.ndarray:
         """Gain over ``n`` samples: ramp up, decay, ramp down to exactly zero."""
         env = np.ones(n)
         rise = min(n, self.length(attack))
@@ -111,11 +110,10 @@ class Synth:
         if decay:
             env *= np.exp(-np.arange(n) / (decay * self.rate))
         fall = min(n, self.length(release))
-        env[n - fall:] *= np.linspace(1.0, 0.0, fall)
+        env[n - fall :] *= np.linspace(1.0, 0.0, fall)
         return env
 
-    def cycles(self, start: float, seconds: float, end: float | None = None,
-               vibrato: float = 0.0) -> np.ndarray:
+    def cycles(self, start: float, seconds: float, end: float | None = None, vibrato: float = 0.0) -> np.ndarray:
         """Oscillator phase in cycles for a pitch gliding from ``start`` to ``end`` Hz.
 
         The glide is exponential (even steps in pitch, as the ear hears them);
@@ -129,9 +127,19 @@ class Synth:
             freq = freq * 2.0 ** (vibrato / 12 * fade_in * np.sin(2 * np.pi * 6.0 * t))
         return np.cumsum(freq) / self.rate
 
-    def tone(self, note: str | float, seconds: float, wave: str = "pulse", duty: float = 0.5,
-             glide_to: str | float | None = None, vibrato: float = 0.0, level: float = 1.0,
-             attack: float = 0.002, decay: float | None = None, release: float = 0.01) -> np.ndarray:
+    def tone(
+        self,
+        note: str | float,
+        seconds: float,
+        wave: str = "pulse",
+        duty: float = 0.5,
+        glide_to: str | float | None = None,
+        vibrato: float = 0.0,
+        level: float = 1.0,
+        attack: float = 0.002,
+        decay: float | None = None,
+        release: float = 0.01,
+    ) -> np.ndarray:
         """One enveloped note of a ``"pulse"`` or ``"triangle"`` wave."""
         end = None if glide_to is None else hz(glide_to)
         phase = self.cycles(hz(note), seconds, end, vibrato)
@@ -140,9 +148,17 @@ class Synth:
         raw = pulse(phase, duty) if wave == "pulse" else triangle(phase)
         return level * raw * self.envelope(len(raw), attack, decay, release)
 
-    def noise(self, seconds: float, clock: float = 12000.0, clock_to: float | None = None,
-              seed: int = 0, level: float = 1.0, attack: float = 0.001,
-              decay: float | None = None, release: float = 0.02) -> np.ndarray:
+    def noise(
+        self,
+        seconds: float,
+        clock: float = 12000.0,
+        clock_to: float | None = None,
+        seed: int = 0,
+        level: float = 1.0,
+        attack: float = 0.001,
+        decay: float | None = None,
+        release: float = 0.02,
+    ) -> np.ndarray:
         """Seeded sample-and-hold noise, like a sound chip's noise channel.
 
         A new random value is drawn ``clock`` times a second and held: a high
@@ -157,11 +173,10 @@ class Synth:
 
     def mix(self, *layers: np.ndarray | tuple[float, np.ndarray]) -> np.ndarray:
         """Sum layers; a layer is an array starting at 0 or ``(start_seconds, array)``."""
-        placed = [(0, layer) if isinstance(layer, np.ndarray) else (round(layer[0] * self.rate), layer[1])
-                  for layer in layers]
+        placed = [(0, layer) if isinstance(layer, np.ndarray) else (round(layer[0] * self.rate), layer[1]) for layer in layers]
         out = np.zeros(max(start + len(part) for start, part in placed))
         for start, part in placed:
-            out[start:start + len(part)] += part
+            out[start : start + len(part)] += part
         return out
 
     def seq(self, *parts: np.ndarray) -> np.ndarray:

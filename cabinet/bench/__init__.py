@@ -59,9 +59,9 @@ class Figure:
 
 
 _PARTS: dict[str, list[Callable[[bool], list[Figure]]]] = {}
-BESIDE: set[str] = set()        # sections that run beside the others (see the module's doc)
-ALONE: set[str] = set()         # sections timed against the clock, with nothing beside them
-_beside_children_cpu = 0.0      # CPU seconds of the children those sections reaped
+BESIDE: set[str] = set()  # sections that run beside the others (see the module's doc)
+ALONE: set[str] = set()  # sections timed against the clock, with nothing beside them
+_beside_children_cpu = 0.0  # CPU seconds of the children those sections reaped
 
 
 @contextlib.contextmanager
@@ -124,6 +124,7 @@ def section(name: str, beside: bool = False, alone: bool = False):
     """Decorator: register ``run(quick) -> list[Figure]`` as (a part of) section ``name``;
     ``beside``: the section runs beside the others (a child process doing its work);
     ``alone``: nothing runs beside it (it times the cabinet against the clock)."""
+
     def register(func):
         _PARTS.setdefault(name, []).append(func)
         if beside:
@@ -131,6 +132,7 @@ def section(name: str, beside: bool = False, alone: bool = False):
         if alone:
             ALONE.add(name)
         return func
+
     return register
 
 
@@ -145,7 +147,7 @@ class _Beside(threading.Thread):
     """A section running beside the others: its figures, or the exception that ended it."""
 
     def __init__(self, name: str, run: Callable[[bool], list[Figure]], quick: bool):
-        super().__init__(name=f"bench {name}", daemon=True)    # a stop does not wait for it
+        super().__init__(name=f"bench {name}", daemon=True)  # a stop does not wait for it
         self.section, self._run, self._quick = name, run, quick
         self.figures: list[Figure] | None = None
         self.error: BaseException | None = None
@@ -155,7 +157,7 @@ class _Beside(threading.Thread):
         started, cpu, reaped = time.perf_counter(), time.thread_time(), _beside_children_cpu
         try:
             self.figures = self._run(self._quick)
-        except BaseException as error:     # re-raised in the main thread, unless the bench was stopped
+        except BaseException as error:  # re-raised in the main thread, unless the bench was stopped
             self.error = error
         self.seconds = time.perf_counter() - started
         self.cpu = time.thread_time() - cpu + _beside_children_cpu - reaped
@@ -190,6 +192,7 @@ def run(only: list[str] | None = None, quick: bool = False, as_json: bool = Fals
     the sections already finished have been printed (the table), or are printed (JSON).
     """
     from cabinet.bench.stopping import Stopped, stoppable
+
     sections = load_sections()
     chosen = only or list(sections)
     unknown = [name for name in chosen if name not in sections]
@@ -208,7 +211,7 @@ def run(only: list[str] | None = None, quick: bool = False, as_json: bool = Fals
     def report_beside(wait: bool) -> None:
         for thread in list(beside):
             if thread.ident is None:
-                continue        # not started yet: the sections so far ran alone
+                continue  # not started yet: the sections so far ran alone
             if wait:
                 thread.join()
             if not thread.is_alive():
@@ -233,20 +236,22 @@ def run(only: list[str] | None = None, quick: bool = False, as_json: bool = Fals
                 figures = sections[name](quick)
                 report(name, figures, time.perf_counter() - started, _cpu_seconds() - cpu)
                 report_beside(wait=False)
-            start_beside()      # when every other section chosen ran alone
+            start_beside()  # when every other section chosen ran alone
             report_beside(wait=True)
     except Stopped as stop:
-        print(f"bench: stopped by {stop}; {len(results)} of {len(chosen)} section(s) finished",
-              file=sys.stderr, flush=True)
+        print(f"bench: stopped by {stop}; {len(results)} of {len(chosen)} section(s) finished", file=sys.stderr, flush=True)
         return 128 + stop.signum
     finally:
         if as_json:
-            print(json.dumps({name: [asdict(f) | {"meets": meets(f)} for f in results[name]]
-                              for name in chosen if name in results}, indent=2))
+            print(
+                json.dumps(
+                    {name: [asdict(f) | {"meets": meets(f)} for f in results[name]] for name in chosen if name in results},
+                    indent=2,
+                )
+            )
     if not as_json:
         total_cpu = _cpu_seconds() + _beside_children_cpu - whole_cpu
-        print(f"\n== whole bench: {len(results)} section(s) in {time.perf_counter() - whole:.0f} s, "
-              f"{total_cpu:.0f} CPU s")
+        print(f"\n== whole bench: {len(results)} section(s) in {time.perf_counter() - whole:.0f} s, {total_cpu:.0f} CPU s")
     return 0
 
 

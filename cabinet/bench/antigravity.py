@@ -81,10 +81,18 @@ def run(quick: bool = False) -> list[Figure]:
         turns = [game[1] for game in games if game[0] == difficulty]
         scores = [game[2] for game in games if game[0] == difficulty]
         figures += [
-            Figure(f"AI {difficulty}: mean turns survived (cap {cap})", statistics.fmean(turns),
-                   "turns", TURN_TARGETS.get(difficulty, "") if cap == TURN_CAP else ""),
+            Figure(
+                f"AI {difficulty}: mean turns survived (cap {cap})",
+                statistics.fmean(turns),
+                "turns",
+                TURN_TARGETS.get(difficulty, "") if cap == TURN_CAP else "",
+            ),
             Figure(f"AI {difficulty}: mean score", statistics.fmean(scores), "points"),
-            Figure(f"AI {difficulty}: games reaching the cap", 100 * sum(t >= cap for t in turns) / len(turns),
-                   "%", SHARE_TARGETS.get(difficulty, "") if cap == TURN_CAP else ""),
+            Figure(
+                f"AI {difficulty}: games reaching the cap",
+                100 * sum(t >= cap for t in turns) / len(turns),
+                "%",
+                SHARE_TARGETS.get(difficulty, "") if cap == TURN_CAP else "",
+            ),
         ]
     return figures

@@ -48,7 +48,7 @@ def _music_figures() -> list[Figure]:
 
     rate = music_rate(RATE)
     with tempfile.TemporaryDirectory() as folder:
-        started = time.process_time()     # CPU time: on a shared machine the wall clock says little
+        started = time.process_time()  # CPU time: on a shared machine the wall clock says little
         ensure((folder, rate))
         elapsed = time.process_time() - started
         sizes = {}
@@ -56,8 +56,7 @@ def _music_figures() -> list[Figure]:
             track = path.name.split("-", 1)[0]
             sizes[track] = sizes.get(track, 0) + path.stat().st_size
     return [
-        Figure("render every music track into the cache (worker, at start-up), CPU", elapsed * 1000, "ms",
-               "<= 5000"),
+        Figure("render every music track into the cache (worker, at start-up), CPU", elapsed * 1000, "ms", "<= 5000"),
         Figure(f"music cache on disk, 16-bit mono at {rate} Hz", sum(sizes.values()) / 2**20, "MiB"),
         Figure("music mapped while its largest track plays, at most", max(sizes.values()) / 2**20, "MiB", "<= 12"),
     ]
@@ -76,7 +75,6 @@ def run(quick: bool) -> list[Figure]:
         Figure("total sound length", samples / RATE, "s"),
         Figure(f"longest effect ({longest})", len(sounds[longest]) / RATE, "s", "<= 3"),
         Figure("sample memory, float32 mono arrays", samples * 4 / 2**20, "MiB"),
-        Figure("sample memory, mixer Sounds (16-bit stereo)",
-               samples * MIXER_BYTES_PER_SAMPLE / 2**20, "MiB"),
+        Figure("sample memory, mixer Sounds (16-bit stereo)", samples * MIXER_BYTES_PER_SAMPLE / 2**20, "MiB"),
         *_music_figures(),
     ]

@@ -85,18 +85,22 @@ def moves_applied_per_second(games: int, seed: int = 1) -> float:
 def run(quick: bool = False) -> list[Figure]:
     seeds, cap = (range(2), 50) if quick else (SURVIVAL_SEEDS, SURVIVAL_CAP)
     figures = [
-        Figure("engine: candidate placements checked/s",
-               placements_checked_per_second(mid_game_positions(20 if quick else 200),
-                                             repeat=2 if quick else 20), "1/s", ">= 500000"),
+        Figure(
+            "engine: candidate placements checked/s",
+            placements_checked_per_second(mid_game_positions(20 if quick else 200), repeat=2 if quick else 20),
+            "1/s",
+            ">= 500000",
+        ),
         Figure("engine: moves applied/s", moves_applied_per_second(3 if quick else 300), "1/s"),
     ]
     jobs = [(seed, gravity, cap) for gravity in (False, True) for seed in seeds]
     with Workers(2) as pool:
         results = pool.map(survival_game, jobs)
-    survival = {gravity: [placements for (_, on, _), (placements, _) in zip(jobs, results) if on is gravity]
-                for gravity in (False, True)}
+    survival = {
+        gravity: [placements for (_, on, _), (placements, _) in zip(jobs, results) if on is gravity] for gravity in (False, True)
+    }
     times = sorted(t for _, game_times in results for t in game_times)
-    goal = "" if quick else ">= 460"     # a 50-placement cap cannot reach the goal; quick only runs it
+    goal = "" if quick else ">= 460"  # a 50-placement cap cannot reach the goal; quick only runs it
     figures += [
         Figure("AI decision, mean CPU per placement", 1000 * statistics.mean(times), "ms", "<= 15"),
         Figure("AI decision, p95 CPU per placement", 1000 * times[int(0.95 * (len(times) - 1))], "ms"),
@@ -104,11 +108,14 @@ def run(quick: bool = False) -> list[Figure]:
     for gravity, label in ((False, "off"), (True, "on")):
         games = survival[gravity]
         figures += [
-            Figure(f"AI survival, gravity {label} (mean, seeds 0-{len(seeds) - 1}, cap {cap})",
-                   statistics.fmean(games), "placements", goal),
+            Figure(
+                f"AI survival, gravity {label} (mean, seeds 0-{len(seeds) - 1}, cap {cap})",
+                statistics.fmean(games),
+                "placements",
+                goal,
+            ),
             Figure(f"AI survival, gravity {label}: standard error of the mean", standard_error(games), "placements"),
-            Figure(f"AI survival, gravity {label}: games reaching the cap", 100 * sum(n >= cap for n in games) / len(games),
-                   "%"),
+            Figure(f"AI survival, gravity {label}: games reaching the cap", 100 * sum(n >= cap for n in games) / len(games), "%"),
         ]
     return figures
 

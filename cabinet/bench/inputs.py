@@ -97,12 +97,12 @@ def measure_latency(presses: int, seed: int = 5, settings_yaml: str = "{}") -> l
         factory = Device.pin_factory
         bounce = app.ctx.settings.inputs.gpio.bounce_ms / 1000
         # Player switches only: coins credit and SERVICE opens the menu before any scene sees them.
-        wired = [w for w in wiring(app.ctx.settings.inputs.gpio)
-                 if w.key in app.ctx.inputs.gpio.inputs and w.player in (1, 2)]
+        wired = [w for w in wiring(app.ctx.settings.inputs.gpio) if w.key in app.ctx.inputs.gpio.inputs and w.player in (1, 2)]
         probe = LatencyProbe(app, edge_at, presses)
         app.ctx.scenes.reset(probe)
-        driver = threading.Thread(target=_press_randomly, daemon=True,
-                                  args=(factory, wired, bounce, edge_at, presses, seed, stop))
+        driver = threading.Thread(
+            target=_press_randomly, daemon=True, args=(factory, wired, bounce, edge_at, presses, seed, stop)
+        )
         driver.start()
         try:
             app.run()
@@ -166,9 +166,10 @@ def scripted_presses(presses: int) -> tuple[int, int, int, int]:
                 down[w] = not down[w]
             time.sleep(0.001)
 
-    threads = [threading.Thread(target=player_thread,
-                                args=([w for w in wired if w.player == p], presses // 2), daemon=True)
-               for p in (1, 2)]
+    threads = [
+        threading.Thread(target=player_thread, args=([w for w in wired if w.player == p], presses // 2), daemon=True)
+        for p in (1, 2)
+    ]
     received = {"press": 0, "release": 0}
     loop = PacedLoop()
     for thread in threads:
@@ -196,8 +197,7 @@ def run(quick: bool) -> list[Figure]:
     mean = statistics.fmean(latencies) if latencies else float("inf")
     pressed, got, released, got_released = scripted_presses(50 if quick else 10_000)
     return [
-        Figure(f"GPIO edge to scene, main loop at 60 Hz, mean ({len(latencies)} presses)",
-               mean * 1000, "ms", "<= 10"),
+        Figure(f"GPIO edge to scene, main loop at 60 Hz, mean ({len(latencies)} presses)", mean * 1000, "ms", "<= 10"),
         Figure("GPIO edge to scene, main loop at 60 Hz, p99", p99 * 1000, "ms", "<= 16.7"),
         # Lost or doubled: either is a miscount.
         Figure(f"presses lost, two players at once ({pressed} driven)", abs(pressed - got), "events", "<= 0"),

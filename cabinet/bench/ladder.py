@@ -11,13 +11,12 @@ from __future__ import annotations
 
 from cabinet.bench import Figure
 
-STEP_TARGET = "65..90"      # percent of matches the stronger side wins
-NEWCOMER_TARGET = ">= 60"   # a newcomer beats level 1: level 1 is a rookie
+STEP_TARGET = "65..90"  # percent of matches the stronger side wins
+NEWCOMER_TARGET = ">= 60"  # a newcomer beats level 1: level 1 is a rookie
 
 
 def step_figures(name: str, wins: list[bool], target: str = STEP_TARGET) -> list[Figure]:
     """``name``'s share of ``wins`` in percent, against ``target``, and its spread."""
     share = sum(wins) / len(wins)
     spread = (share * (1 - share) / len(wins)) ** 0.5
-    return [Figure(name, 100 * share, "%", target),
-            Figure(f"{name}: spread of {len(wins)} matches", 100 * spread, "%")]
+    return [Figure(name, 100 * share, "%", target), Figure(f"{name}: spread of {len(wins)} matches", 100 * spread, "%")]

@@ -41,6 +41,7 @@ class _Cabinet:
         # a section loads what it measures when it runs, so `bench --sections X` stays quick
         from cabinet.network.link import NetworkLink
         from cabinet.storage.store import Store
+
         self.store = Store.open(folder / f"{name}.db")
         self.store.outbox.enabled = True
         self.link = NetworkLink(_settings(port, name), self.store.db.path, ["blocks"])
@@ -107,6 +108,7 @@ def lossless(folder: Path, broker: LocalBroker, events: int, kill: bool = False)
     """
     # a section loads what it measures when it runs, so `bench --sections X` stays quick
     from cabinet.network.fleet import FleetMonitor
+
     who = ("bench", f"stream-{int(kill)}")
     monitor = FleetMonitor(_settings(broker.port, "monitor"), f"bench-monitor-{int(kill)}", persistent=True).start()
     _wait(lambda: monitor.subscribed.is_set())
@@ -157,6 +159,7 @@ def frame_ms(settings_yaml: str, frames: int) -> float:
     from cabinet.app import App
     from cabinet.scenes.flow.title import TitleScene
     from cabinet.settings.load import parse_settings
+
     app = App(parse_settings(settings_yaml, "bench"), headless=True)
     try:
         app.ctx.scenes.reset(TitleScene(app.ctx))
@@ -184,6 +187,7 @@ def run(quick: bool) -> list[Figure]:
         return [Figure("mosquitto not installed: network figures skipped", 0, "")]
     # a section loads what it measures when it runs, so `bench --sections X` stays quick
     from cabinet.bench.inputs import measure_latency
+
     events = 100 if quick else 1000
     with tempfile.TemporaryDirectory(prefix="arcadeforge-bench-") as state, state_directory(state):
         folder = Path(state)

@@ -23,8 +23,8 @@ from cabinet.games.antigravity.simulate import Simulation
 from cabinet.settings.schema import DIFFICULTIES, AntiGravitySettings
 from cabinet.system.workers import Workers
 
-GAMES = 8               # with the ramp as shipped, per difficulty: the target's 8 games
-RAMP_OFF_GAMES = 4      # the reference without it: 8 of 8 ran to the cap, so 4 show it
+GAMES = 8  # with the ramp as shipped, per difficulty: the target's 8 games
+RAMP_OFF_GAMES = 4  # the reference without it: 8 of 8 ran to the cap, so 4 show it
 PUSH_CAP = 1500
 WORKERS = 2
 
@@ -59,13 +59,16 @@ def run(quick: bool = False) -> list[Figure]:
         pushes = [turns for _, _, turns, _, _ in games_played]
         seconds = sorted(frames / FPS for _, _, _, frames, _ in games_played)
         figures += [
-            Figure(f"anti-gravity AI mean pushes, {label}", statistics.fmean(pushes), "pushes",
-                   "<= 1000" if ramp_on else ""),
+            Figure(f"anti-gravity AI mean pushes, {label}", statistics.fmean(pushes), "pushes", "<= 1000" if ramp_on else ""),
             Figure(f"anti-gravity AI mean seconds at attract pace, {label}", statistics.fmean(seconds), "s"),
-            Figure(f"anti-gravity AI 90th percentile seconds at attract pace, {label}",
-                   seconds[max(0, math.ceil(0.9 * len(seconds)) - 1)], "s"),
+            Figure(
+                f"anti-gravity AI 90th percentile seconds at attract pace, {label}",
+                seconds[max(0, math.ceil(0.9 * len(seconds)) - 1)],
+                "s",
+            ),
         ]
-        figures += [Figure(f"anti-gravity AI games ended by {how}, {label}",
-                           sum(end == how for *_, end in games_played), "games")
-                    for how in ("the band", "game over", "cap")]
+        figures += [
+            Figure(f"anti-gravity AI games ended by {how}, {label}", sum(end == how for *_, end in games_played), "games")
+            for how in ("the band", "game over", "cap")
+        ]
     return figures

@@ -19,7 +19,7 @@ from cabinet.system.workers import Workers
 
 RAMP_ON_SEEDS = range(30)
 RAMP_OFF_SEEDS = range(8)
-RAMP_OFF_CAP = 1000         # without the ramp the strong AI plays on and on: stop it here
+RAMP_OFF_CAP = 1000  # without the ramp the strong AI plays on and on: stop it here
 WORKERS = 2
 
 
@@ -28,7 +28,7 @@ class _Table:
     busy while a clear shows), thinking without a clock."""
 
     player = 1
-    versus = None          # a game alone
+    versus = None  # a game alone
     thinking_time = None
     thinker = None
 
@@ -76,7 +76,7 @@ def attract_game(args) -> tuple[bool, int, int]:
 @section("ramp")
 def run(quick: bool = False) -> list[Figure]:
     on_seeds, off_seeds, off_cap = (range(2), range(1), 40) if quick else (RAMP_ON_SEEDS, RAMP_OFF_SEEDS, RAMP_OFF_CAP)
-    jobs = [(seed, True, 10 ** 6) for seed in on_seeds] + [(seed, False, off_cap) for seed in off_seeds]
+    jobs = [(seed, True, 10**6) for seed in on_seeds] + [(seed, False, off_cap) for seed in off_seeds]
     with Workers(WORKERS) as pool:
         games = pool.map(attract_game, jobs)
     figures = []

@@ -32,14 +32,14 @@ from cabinet.settings.schema import DIFFICULTIES, AntiGravitySettings, BlocksSet
 from cabinet.system.workers import Workers
 
 LEVELS = (1, 3, 5)
-GAMES = 6                  # per game and level
-CAP_MINUTES = 16           # just above the 15-minute target: a game at the cap fails it
+GAMES = 6  # per game and level
+CAP_MINUTES = 16  # just above the 15-minute target: a game at the cap fails it
 WORKERS = 2
 TARGETS = {("mean", 1): ">= 90", ("p90", 5): "<= 900"}
-NORMAL_TARGETS = {("mean", 3): "<= 720"}     # a regular's game on the difficulty the cursor starts on
+NORMAL_TARGETS = {("mean", 3): "<= 720"}  # a regular's game on the difficulty the cursor starts on
 VERSUS_LEVEL = 3
 VERSUS_MATCHES = 12
-VERSUS_TARGET = "90..300"   # a match's mean seconds
+VERSUS_TARGET = "90..300"  # a match's mean seconds
 
 
 def blocks_game(args) -> tuple[str, int, int, bool]:
@@ -97,8 +97,12 @@ def run(quick: bool = False) -> list[Figure]:
     games, matches, cap = (1, 1, 30 * FPS) if quick else (GAMES, VERSUS_MATCHES, CAP_MINUTES * 60 * FPS)
     difficulties = ("normal",) if quick else DIFFICULTIES
     # the longest games first (ANTI-GRAVITY's, the top level's), so no worker waits alone at the end
-    jobs = [("antigravity", difficulty, level, seed, cap) for level in reversed(LEVELS)
-            for difficulty in difficulties for seed in range(games)]
+    jobs = [
+        ("antigravity", difficulty, level, seed, cap)
+        for level in reversed(LEVELS)
+        for difficulty in difficulties
+        for seed in range(games)
+    ]
     jobs += [("versus", seed, cap) for seed in range(matches)]
     jobs += [("blocks", level, seed, cap) for level in reversed(LEVELS) for seed in range(games)]
     with Workers(WORKERS) as pool:
@@ -107,26 +111,42 @@ def run(quick: bool = False) -> list[Figure]:
     for level in LEVELS:
         ended = [result for kind, result in played if kind == "blocks" and result[1] == level]
         figures += _length_figures(f"blocks CPU level {level}", [frames for _, _, frames, _ in ended], level)
-        figures.append(Figure(f"blocks CPU level {level} games still on at the cap",
-                              sum(at_cap for *_, at_cap in ended), "games"))
+        figures.append(
+            Figure(f"blocks CPU level {level} games still on at the cap", sum(at_cap for *_, at_cap in ended), "games")
+        )
     for level in LEVELS:
         for difficulty in difficulties:
             ended = [result for kind, result in played if kind == "antigravity" and result[:2] == (difficulty, level)]
-            figures += _length_figures(f"anti-gravity CPU level {level} {difficulty}",
-                                       [frames for _, _, frames, _ in ended], level, difficulty == "normal")
-            figures += [Figure(f"anti-gravity CPU level {level} {difficulty} games ended by {how}",
-                               sum(end == how for *_, end in ended), "games")
-                        for how in ("the band", "game over", "cap")]
+            figures += _length_figures(
+                f"anti-gravity CPU level {level} {difficulty}",
+                [frames for _, _, frames, _ in ended],
+                level,
+                difficulty == "normal",
+            )
+            figures += [
+                Figure(
+                    f"anti-gravity CPU level {level} {difficulty} games ended by {how}",
+                    sum(end == how for *_, end in ended),
+                    "games",
+                )
+                for how in ("the band", "game over", "cap")
+            ]
     versus = [result for kind, result in played if kind == "versus"]
     seconds = [frames / FPS for frames, _ in versus]
     figures += [
-        Figure(f"anti-gravity versus CPU {VERSUS_LEVEL} vs {VERSUS_LEVEL} mean match", statistics.fmean(seconds),
-               "s", VERSUS_TARGET),
-        Figure(f"anti-gravity versus CPU {VERSUS_LEVEL} vs {VERSUS_LEVEL} 90th percentile match",
-               nearest_rank(seconds, 90), "s"),
+        Figure(
+            f"anti-gravity versus CPU {VERSUS_LEVEL} vs {VERSUS_LEVEL} mean match", statistics.fmean(seconds), "s", VERSUS_TARGET
+        ),
+        Figure(f"anti-gravity versus CPU {VERSUS_LEVEL} vs {VERSUS_LEVEL} 90th percentile match", nearest_rank(seconds, 90), "s"),
     ]
-    figures += [Figure(f"anti-gravity versus CPU {VERSUS_LEVEL} vs {VERSUS_LEVEL} matches ended by {how}",
-                       sum(end == how for _, end in versus), "matches") for how in ("target", "game over", "cap")]
+    figures += [
+        Figure(
+            f"anti-gravity versus CPU {VERSUS_LEVEL} vs {VERSUS_LEVEL} matches ended by {how}",
+            sum(end == how for _, end in versus),
+            "matches",
+        )
+        for how in ("target", "game over", "cap")
+    ]
     return figures
 
 
@@ -136,8 +156,11 @@ def _length_figures(name: str, frames: list[int], level: int, normal: bool = Tru
     seconds = [count / FPS for count in frames]
     normal = NORMAL_TARGETS if normal else {}
     return [
-        Figure(f"{name} mean single game", statistics.fmean(seconds), "s",
-               TARGETS.get(("mean", level), normal.get(("mean", level), ""))),
-        Figure(f"{name} 90th percentile single game", nearest_rank(seconds, 90), "s",
-               TARGETS.get(("p90", level), "")),
+        Figure(
+            f"{name} mean single game",
+            statistics.fmean(seconds),
+            "s",
+            TARGETS.get(("mean", level), normal.get(("mean", level), "")),
+        ),
+        Figure(f"{name} 90th percentile single game", nearest_rank(seconds, 90), "s", TARGETS.get(("p90", level), "")),
     ]

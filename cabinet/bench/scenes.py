@@ -31,7 +31,7 @@ from cabinet.bench import PEAK_PROBE, Figure, peak_in, rss_mb, section, state_di
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 SCREEN = (1920, 1080)
-READY_SECONDS = 60.0     # the longest wait for the AI worker's first answer before it counts as missing
+READY_SECONDS = 60.0  # the longest wait for the AI worker's first answer before it counts as missing
 
 
 def _scenes(ctx):
@@ -63,10 +63,16 @@ def _scenes(ctx):
         ("attract (title part)", lambda: AttractScene(ctx)),
         ("blocks demo", lambda: entry("blocks").demo(ctx, 9)),
         # Titled as attract mode titles them, so that they are drawn in the language shown.
-        ("blocks scores", lambda: ScoreTablesScene(ctx, N_("{game} RECORDS"), ["blocks", "streak/blocks"], 8,
-                                                   game=entry("blocks").title)),
-        ("anti-gravity scores", lambda: ScoreTablesScene(ctx, N_("{game} RECORDS"), entry("antigravity").tables(ctx.settings),
-                                                         2, game=entry("antigravity").title)),
+        (
+            "blocks scores",
+            lambda: ScoreTablesScene(ctx, N_("{game} RECORDS"), ["blocks", "streak/blocks"], 8, game=entry("blocks").title),
+        ),
+        (
+            "anti-gravity scores",
+            lambda: ScoreTablesScene(
+                ctx, N_("{game} RECORDS"), entry("antigravity").tables(ctx.settings), 2, game=entry("antigravity").title
+            ),
+        ),
         ("how to play blocks", lambda: HowToScene(ctx, "blocks")),
         ("how to play anti-gravity", lambda: HowToScene(ctx, "antigravity")),
         ("game select", lambda: GameSelectScene(ctx)),
@@ -78,13 +84,14 @@ def _scenes(ctx):
     ]
     scenes += [
         ("anti-gravity demo", lambda: entry("antigravity").demo(ctx, 9)),
-        ("anti-gravity versus demo", lambda: AntiGravityScene(ctx, "versus", pilots=demo_pilots(9, "versus"),
-                                                              seed=9, demo=True, on_end=ctx.finish)),
+        (
+            "anti-gravity versus demo",
+            lambda: AntiGravityScene(ctx, "versus", pilots=demo_pilots(9, "versus"), seed=9, demo=True, on_end=ctx.finish),
+        ),
         ("blocks versus demo", lambda: versus_demo(ctx, "blocks", 9)),
         ("anti-gravity single", lambda: AntiGravityScene(ctx, "single", seed=9, on_end=ctx.finish)),
         ("anti-gravity versus", lambda: AntiGravityScene(ctx, "versus", seed=9, on_end=ctx.finish)),
-        ("anti-gravity contest", lambda: AntiGravityScene(ctx, "contest", contest="STANDARD", seed=9,
-                                                          on_end=ctx.finish)),
+        ("anti-gravity contest", lambda: AntiGravityScene(ctx, "contest", contest="STANDARD", seed=9, on_end=ctx.finish)),
         ("service menu", lambda: ServiceMenuScene(ctx)),
         ("bookkeeping", lambda: BookkeepingPage(ctx)),
         ("sound test", lambda: SoundTestPage(ctx)),
@@ -94,8 +101,12 @@ def _scenes(ctx):
     # A person at panel 1 (who presses nothing) against the CPU at every level: where it plans.
     for game, title in (("blocks", "blocks"), ("antigravity", "anti-gravity")):
         for level in LEVELS:
-            scenes.append((f"{title} versus CPU level {level}",
-                           lambda game=game, level=level: match_scene(ctx, cpu_match(ctx.settings, game, 1, level, 9))))
+            scenes.append(
+                (
+                    f"{title} versus CPU level {level}",
+                    lambda game=game, level=level: match_scene(ctx, cpu_match(ctx.settings, game, 1, level, 9)),
+                )
+            )
     return scenes
 
 
@@ -131,12 +142,13 @@ def frame_parts(app, make, frames: int) -> FrameParts:
     """
     # a section loads what it measures when it runs, so `bench --sections X` stays quick
     import pygame
+
     ctx = app.ctx
     ctx.scenes.reset(make())
     surface = app.display.logical
-    texture = pygame.Surface(surface.get_size(), 0, surface)   # the texture SDL uploads the picture to
+    texture = pygame.Surface(surface.get_size(), 0, surface)  # the texture SDL uploads the picture to
     parts = FrameParts()
-    if app.garbage is not None:     # as the app does between frames when the screen changes
+    if app.garbage is not None:  # as the app does between frames when the screen changes
         app.garbage.cut()
         app.garbage.tick(time.monotonic())
         parts.cut = app.garbage.last_seconds * 1000
@@ -148,9 +160,11 @@ def frame_parts(app, make, frames: int) -> FrameParts:
 @contextlib.contextmanager
 def _counting_full_collections(parts: FrameParts):
     """Count in ``parts`` the full (generation 2) garbage collections that start inside the block."""
+
     def count(phase, info):
         if phase == "start" and info["generation"] == 2:
             parts.full_collections += 1
+
     gc.callbacks.append(count)
     try:
         yield
@@ -180,6 +194,7 @@ def _run_frames(app, frames: int, parts: FrameParts, texture) -> None:
 def software_scale_ms(app, repeats: int) -> list[float]:
     """CPU ms of today's fallback present without a GPU renderer: the CPU scales the picture to 1080p."""
     import pygame
+
     target = pygame.Surface(SCREEN)
     times = []
     for _ in range(repeats):
@@ -225,7 +240,7 @@ def _music_idle_cpu(app, seconds: float) -> float:
     """:func:`_idle_cpu` with the title theme playing (its cache rendered first, not timed)."""
     rate = app.attach_music(True)
     if not rate:
-        return float("nan")     # no mixer at all: nothing to measure
+        return float("nan")  # no mixer at all: nothing to measure
     app.ctx.music.render_now(rate)
     try:
         return _idle_cpu(app, seconds)
@@ -241,7 +256,7 @@ def _asleep_cpu(app, seconds: float) -> float:
     care.clock = lambda: datetime.datetime(2026, 1, 1, 3, 0)
     app.ctx.go_to_attract()
     app.exit_after = 0.2
-    app.loop()                     # falls asleep and blanks the screen
+    app.loop()  # falls asleep and blanks the screen
     try:
         return _idle_cpu(app, seconds, attract=False)
     finally:
@@ -252,11 +267,15 @@ def _asleep_cpu(app, seconds: float) -> float:
 def _startup(seconds: float) -> tuple[float, float]:
     """(ms from process start to the first frame, peak RSS in MB) of a headless cabinet."""
     with tempfile.TemporaryDirectory() as state:
-        env = dict(os.environ, PYTHONPATH=str(ROOT), STATE_DIRECTORY=state,
-                   SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+        env = dict(os.environ, PYTHONPATH=str(ROOT), STATE_DIRECTORY=state, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
         started = time.perf_counter()
-        child = subprocess.Popen([sys.executable, "-c", PEAK_PROBE, "--headless", "--exit-after", str(seconds)],
-                                 env=env, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True)
+        child = subprocess.Popen(
+            [sys.executable, "-c", PEAK_PROBE, "--headless", "--exit-after", str(seconds)],
+            env=env,
+            stderr=subprocess.PIPE,
+            stdout=subprocess.DEVNULL,
+            text=True,
+        )
         first, peak = float("nan"), float("nan")
         for line in child.stderr:
             if "first frame shown" in line and first != first:
@@ -280,9 +299,9 @@ def run(quick: bool) -> list[Figure]:
     with tempfile.TemporaryDirectory() as state, state_directory(state):
         app = App(load_settings(None), headless=True, ai_worker=True, gc_at_cuts=True)
         thinker = app.ctx.thinker
-        thinker.start()             # as at a cabinet's first frame (no frame is shown here)
-        thinker.wait_ready(READY_SECONDS)   # as a cabinet's attract title gives it the seconds
-        thinker.patient = True      # frames run far faster than 60 Hz here: a late thought is waited for
+        thinker.start()  # as at a cabinet's first frame (no frame is shown here)
+        thinker.wait_ready(READY_SECONDS)  # as a cabinet's attract title gives it the seconds
+        thinker.patient = True  # frames run far faster than 60 Hz here: a late thought is waited for
         cuts, inside = [], 0
         for name, make in _scenes(app.ctx):
             parts = frame_parts(app, make, frames)
@@ -294,23 +313,28 @@ def run(quick: bool) -> list[Figure]:
             figures.append(Figure(f"{name}: frame CPU max", max(times), "ms", "<= 33"))
             # The parts apart: an emulated Pi runs the logic at about Pi speed but distorts drawing.
             figures.append(Figure(f"{name}: update (logic and AI) p99", p99(parts.update), "ms", "<= 2"))
-            figures.append(Figure(f"{name}: draw and present p99",
-                                  p99([d + p for d, p in zip(parts.draw, parts.present)]), "ms", "<= 2"))
+            figures.append(
+                Figure(f"{name}: draw and present p99", p99([d + p for d, p in zip(parts.draw, parts.present)]), "ms", "<= 2")
+            )
         figures.append(Figure("full garbage collections inside a frame (all scenes)", inside, "collections", "<= 0"))
-        figures.append(Figure("full garbage collection at a cut to a scene (between frames), max",
-                              max(cuts), "ms", "<= 16.7"))
+        figures.append(Figure("full garbage collection at a cut to a scene (between frames), max", max(cuts), "ms", "<= 16.7"))
         figures += _thinker_figures(thinker)
-        figures.append(Figure("software scale to 1920x1080 (fallback without a GPU renderer), median",
-                              statistics.median(software_scale_ms(app, 10 if quick else 200)), "ms", "<= 16.7"))
+        figures.append(
+            Figure(
+                "software scale to 1920x1080 (fallback without a GPU renderer), median",
+                statistics.median(software_scale_ms(app, 10 if quick else 200)),
+                "ms",
+                "<= 16.7",
+            )
+        )
         app.ctx.go_to_attract()
         app.compose()
-        attract = app.display.logical.copy()     # a frame to turn, measured once the cabinet's window is closed
-        figures.append(Figure("attract idle CPU share", _idle_cpu(app, 1.0 if quick else 5.0),
-                              "% of a core", "<= 3"))
-        figures.append(Figure("attract idle CPU share, music playing", _music_idle_cpu(app, 1.0 if quick else 5.0),
-                              "% of a core", "<= 3"))
-        figures.append(Figure("asleep (display.sleep) CPU share", _asleep_cpu(app, 1.0 if quick else 5.0),
-                              "% of a core", "<= 1"))
+        attract = app.display.logical.copy()  # a frame to turn, measured once the cabinet's window is closed
+        figures.append(Figure("attract idle CPU share", _idle_cpu(app, 1.0 if quick else 5.0), "% of a core", "<= 3"))
+        figures.append(
+            Figure("attract idle CPU share, music playing", _music_idle_cpu(app, 1.0 if quick else 5.0), "% of a core", "<= 3")
+        )
+        figures.append(Figure("asleep (display.sleep) CPU share", _asleep_cpu(app, 1.0 if quick else 5.0), "% of a core", "<= 1"))
         app.close()
     figures += turned_present_figures(attract, 10 if quick else 300)
     first, rss = _startup(0.5 if quick else 3.0)

@@ -54,8 +54,9 @@ def run_cabinet(args: list[str], env: dict[str, str] | None = None, timeout: flo
         child_env = dict(os.environ if env is None else env, NOTIFY_SOCKET=address)
         child_env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(PROJECT_ROOT), child_env.get("PYTHONPATH")]))
         started = time.perf_counter()
-        process = subprocess.Popen([sys.executable, "-m", "cabinet", *args], env=child_env,
-                                   stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        process = subprocess.Popen(
+            [sys.executable, "-m", "cabinet", *args], env=child_env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT
+        )
         run = CabinetRun(None)
         with process:
             while True:
@@ -81,8 +82,14 @@ def run_cabinet(args: list[str], env: dict[str, str] | None = None, timeout: flo
 
 
 def _headless_env(state: str) -> dict[str, str]:
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
-               GPIOZERO_PIN_FACTORY="mock", PYGAME_HIDE_SUPPORT_PROMPT="1", STATE_DIRECTORY=state)
+    env = dict(
+        os.environ,
+        SDL_VIDEODRIVER="dummy",
+        SDL_AUDIODRIVER="dummy",
+        GPIOZERO_PIN_FACTORY="mock",
+        PYGAME_HIDE_SUPPORT_PROMPT="1",
+        STATE_DIRECTORY=state,
+    )
     env.pop("WATCHDOG_USEC", None)
     env.pop("WATCHDOG_PID", None)
     return env
@@ -102,8 +109,11 @@ def run(quick: bool = False) -> list[Figure]:
     failed = [r for r in runs if r.returncode != 0 or r.first("READY=1".__eq__) is None]
     if failed:
         last_line = (failed[0].output.strip().splitlines() or ["no output"])[-1]
-        return [Figure(f"start to READY=1: the cabinet failed (exit {failed[0].returncode}: {last_line[:60]})",
-                       math.nan, "ms", TARGET_MS)]
+        return [
+            Figure(
+                f"start to READY=1: the cabinet failed (exit {failed[0].returncode}: {last_line[:60]})", math.nan, "ms", TARGET_MS
+            )
+        ]
     cold, warm = runs[0], runs[1:]
 
     def ready(r: CabinetRun) -> float:
@@ -114,11 +124,17 @@ def run(quick: bool = False) -> list[Figure]:
 
     return [
         Figure("spawn to READY=1, first boot (new state)", ready(cold), "ms", TARGET_MS),
-        Figure(f"spawn to READY=1, later boots (median of {len(warm)})",
-               statistics.median(ready(r) for r in warm), "ms", TARGET_MS),
-        Figure(f"spawn to first attract frame (median of {len(warm)})",
-               statistics.median(attract(r) for r in warm), "ms", TARGET_MS),
+        Figure(
+            f"spawn to READY=1, later boots (median of {len(warm)})", statistics.median(ready(r) for r in warm), "ms", TARGET_MS
+        ),
+        Figure(
+            f"spawn to first attract frame (median of {len(warm)})", statistics.median(attract(r) for r in warm), "ms", TARGET_MS
+        ),
         # systemd kills a program still running TimeoutStopSec (5 s) after asking it to stop.
-        Figure("STOPPING=1 to process gone (to 50 ms)",
-               _milliseconds(cold.ended) - _milliseconds(cold.first("STOPPING=1".__eq__)), "ms", "<= 5000"),
+        Figure(
+            "STOPPING=1 to process gone (to 50 ms)",
+            _milliseconds(cold.ended) - _milliseconds(cold.first("STOPPING=1".__eq__)),
+            "ms",
+            "<= 5000",
+        ),
     ]

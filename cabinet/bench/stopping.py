@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 
 SIGNALS = (signal.SIGTERM, signal.SIGINT)
-GRACE_SECONDS = 2.0      # a child's time to end on SIGTERM before SIGKILL
+GRACE_SECONDS = 2.0  # a child's time to end on SIGTERM before SIGKILL
 
 
 class Stopped(BaseException):
@@ -36,6 +36,7 @@ def _stop(signum, _frame):
 def _resource_tracker() -> int | None:
     """multiprocessing's resource tracker, which ends by itself once the bench has gone."""
     from multiprocessing import resource_tracker
+
     return getattr(resource_tracker._resource_tracker, "_pid", None)
 
 
@@ -47,7 +48,7 @@ def children(pid: int | None = None, proc: Path = Path("/proc")) -> list[int]:
         try:
             fields = entry.read_text().rsplit(")", 1)[1].split()
         except (OSError, IndexError):
-            continue                      # ended while we looked
+            continue  # ended while we looked
         if int(fields[1]) == pid and fields[0] != "Z":
             found.append(int(entry.parent.name))
     return found
@@ -78,12 +79,12 @@ def end_children(grace: float = GRACE_SECONDS) -> list[int]:
 @contextlib.contextmanager
 def stoppable():
     """SIGTERM and SIGINT raise :class:`Stopped` inside the block; children are ended when it stops."""
-    os.environ["SDL_NO_SIGNAL_HANDLERS"] = "1"      # SDL's hint: leave the signals to us
+    os.environ["SDL_NO_SIGNAL_HANDLERS"] = "1"  # SDL's hint: leave the signals to us
     previous = {signum: signal.signal(signum, _stop) for signum in SIGNALS}
     try:
         yield
     except Stopped:
-        for signum in SIGNALS:                      # a second Ctrl-C while cleaning up is not a traceback
+        for signum in SIGNALS:  # a second Ctrl-C while cleaning up is not a traceback
             signal.signal(signum, signal.SIG_IGN)
         end_children()
         raise

@@ -31,8 +31,7 @@ def _median_ms(action, repeats: int) -> float:
 def _long_game() -> Replay:
     """Five minutes of play: a press and a release every tenth of a second."""
     actions = [(frame, 1, ("left", "right", "a")[frame % 3], frame % 12 == 0) for frame in range(0, 18_000, 3)]
-    return Replay("antigravity", "single", {"width": 6, "half_height": 6}, 7, actions, 54_321,
-                  "ABC", ["RGBYRG"] * 12)
+    return Replay("antigravity", "single", {"width": 6, "half_height": 6}, 7, actions, 54_321, "ABC", ["RGBYRG"] * 12)
 
 
 @section("storage", alone=True)
@@ -50,12 +49,12 @@ def run(quick: bool) -> list[Figure]:
         top_ms = _median_ms(lambda i: store.scores.top("blocks"), repeats)
         load_ms = _median_ms(lambda i: store.replays.load(replay.id), max(3, repeats // 4))
         ends = []
-        over_ms = _median_ms(lambda i: ends.append(store.game_over("antigravity", "single", "antigravity/single/hard",
-                                                                   90_000 + i, replay, 300.0)),
-                             max(3, repeats // 4))
+        over_ms = _median_ms(
+            lambda i: ends.append(store.game_over("antigravity", "single", "antigravity/single/hard", 90_000 + i, replay, 300.0)),
+            max(3, repeats // 4),
+        )
         # Rows still on the table, and a change each time: a write that changes nothing costs nothing.
-        initials_ms = _median_ms(lambda i: store.scores.set_initials(ends[-1 - i % 3].entry_id, "A" + chr(65 + i % 26)),
-                                 repeats)
+        initials_ms = _median_ms(lambda i: store.scores.set_initials(ends[-1 - i % 3].entry_id, "A" + chr(65 + i % 26)), repeats)
         store.close()
         open_ms = _median_ms(lambda i: Store.open(path).close(), max(3, repeats // 10))
         settings = load_settings(SHIPPED_CONFIG).settings
@@ -64,6 +63,7 @@ def run(quick: bool) -> list[Figure]:
         def save(i):
             settings.audio.master_volume = i % 100
             save_settings(config, settings)
+
         save_ms = _median_ms(save, max(3, repeats // 4))
     return [
         Figure("coin (credit + audits, one transaction)", coin_ms, "ms", "<= 16.7"),

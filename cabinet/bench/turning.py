@@ -18,7 +18,7 @@ import time
 from cabinet.bench import Figure
 
 ROTATION = 90
-FRAME_SHARE = "<= 1.0"     # natively a whole frame's median is to stay within 1 ms; the present is part of it
+FRAME_SHARE = "<= 1.0"  # natively a whole frame's median is to stay within 1 ms; the present is part of it
 
 
 def _median_ms(call, repeats: int) -> float:
@@ -38,6 +38,7 @@ def turned_present_figures(picture, repeats: int) -> list[Figure]:
     from cabinet.render.display import Display, close_screen
     from cabinet.render.gpu_turn import GpuTurn
     from cabinet.render.renderer import window_renderer
+
     close_screen()
     pygame.display.init()
     try:
@@ -49,19 +50,33 @@ def turned_present_figures(picture, repeats: int) -> list[Figure]:
 
         def cpu_rotation():
             display.screen.blit(rotate(display.logical, -ROTATION), (0, 0))
+
         figures = [
-            Figure(f"turned {ROTATION}, CPU path: rotate + flip ({name} renderer), median",
-                   _median_ms(display.present, repeats), "ms", FRAME_SHARE),
-            Figure(f"turned {ROTATION}, CPU path: the rotation alone, median",
-                   _median_ms(cpu_rotation, repeats), "ms", FRAME_SHARE),
+            Figure(
+                f"turned {ROTATION}, CPU path: rotate + flip ({name} renderer), median",
+                _median_ms(display.present, repeats),
+                "ms",
+                FRAME_SHARE,
+            ),
+            Figure(
+                f"turned {ROTATION}, CPU path: the rotation alone, median", _median_ms(cpu_rotation, repeats), "ms", FRAME_SHARE
+            ),
         ]
-        turn = GpuTurn(display.logical, ROTATION)      # on the same window, as Display(gpu_turn=True) makes it
+        turn = GpuTurn(display.logical, ROTATION)  # on the same window, as Display(gpu_turn=True) makes it
         try:
             figures += [
-                Figure(f"turned {ROTATION}, renderer path: all ({name} renderer), median",
-                       _median_ms(turn.present, repeats), "ms", "<= 16.7"),
-                Figure(f"turned {ROTATION}, renderer path: upload (CPU share on a GPU), median",
-                       _median_ms(turn.upload, repeats), "ms", FRAME_SHARE),
+                Figure(
+                    f"turned {ROTATION}, renderer path: all ({name} renderer), median",
+                    _median_ms(turn.present, repeats),
+                    "ms",
+                    "<= 16.7",
+                ),
+                Figure(
+                    f"turned {ROTATION}, renderer path: upload (CPU share on a GPU), median",
+                    _median_ms(turn.upload, repeats),
+                    "ms",
+                    FRAME_SHARE,
+                ),
             ]
         finally:
             turn.release()

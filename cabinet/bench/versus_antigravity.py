@@ -24,12 +24,11 @@ from cabinet.games.cpu import LEVELS
 from cabinet.settings.schema import AntiGravitySettings
 from cabinet.system.workers import Workers
 
-MATCHES = 40            # per pair of levels, as the issue asks
-CHAIN_GAMES = 15        # reported with the standard error of their mean (30 gave 4.8 against >= 4)
+MATCHES = 40  # per pair of levels, as the issue asks
+CHAIN_GAMES = 15  # reported with the standard error of their mean (30 gave 4.8 against >= 4)
 CHAIN_TURNS = 500
-MATCH_FRAMES = 60 * 60 * 20   # twenty minutes: a match that lasts longer counts as not won
+MATCH_FRAMES = 60 * 60 * 20  # twenty minutes: a match that lasts longer counts as not won
 WORKERS = 2
-
 
 
 def play_match(args) -> tuple[int, bool, dict[int, tuple[float, int]]]:
@@ -68,7 +67,7 @@ def longest_chain(args) -> int:
 
 @section("versus")
 def run(quick: bool = False) -> list[Figure]:
-    if quick:   # a glimpse of each match: the figures show the bench works, not the ladder
+    if quick:  # a glimpse of each match: the figures show the bench works, not the ladder
         matches, frames, games, turns = 1, 900, 1, 40
     else:
         matches, frames, games, turns = MATCHES, MATCH_FRAMES, CHAIN_GAMES, CHAIN_TURNS
@@ -87,11 +86,15 @@ def run(quick: bool = False) -> list[Figure]:
     for level in LEVELS:
         spent = [thinking[level] for _, _, thinking in results if level in thinking]
         seconds, presses = sum(s for s, _ in spent), sum(p for _, p in spent)
-        figures.append(Figure(f"anti-gravity CPU level {level} decision ms per input step",
-                              1000 * seconds / max(1, presses), "ms", "<= 5"))
+        figures.append(
+            Figure(f"anti-gravity CPU level {level} decision ms per input step", 1000 * seconds / max(1, presses), "ms", "<= 5")
+        )
     figures += [
         Figure("anti-gravity top level mean longest chain", statistics.fmean(chains), "steps", ">= 4"),
-        Figure(f"anti-gravity top level longest chain: standard error of the mean of {games}",
-               statistics.stdev(chains) / len(chains) ** 0.5 if len(chains) > 1 else 0.0, "steps"),
+        Figure(
+            f"anti-gravity top level longest chain: standard error of the mean of {games}",
+            statistics.stdev(chains) / len(chains) ** 0.5 if len(chains) > 1 else 0.0,
+            "steps",
+        ),
     ]
     return figures

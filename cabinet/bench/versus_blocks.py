@@ -19,10 +19,9 @@ from cabinet.games.blocks.simulate import VersusSimulation
 from cabinet.games.blocks.versus import BlocksVersus
 from cabinet.system.workers import Workers
 
-MATCHES = 40                 # seeded matches per pair of levels (the issue asks for at least 40)
-MAX_FRAMES = 60 * 60 * 30    # half an hour of play: a match still undecided is not a win
+MATCHES = 40  # seeded matches per pair of levels (the issue asks for at least 40)
+MAX_FRAMES = 60 * 60 * 30  # half an hour of play: a match still undecided is not a win
 WORKERS = 2
-
 
 
 def level_match(args) -> tuple[int, bool, dict[int, tuple[float, int]], int, int]:
@@ -106,18 +105,17 @@ def run(quick: bool = False) -> list[Figure]:
     for _, _, thinking, _, _ in results:
         for level, (spent, pressed) in thinking.items():
             if level == 0:
-                continue        # the newcomer is no CPU level
+                continue  # the newcomer is no CPU level
             seconds[level] += spent
             presses[level] += pressed
     per_level = {level: 1000 * seconds[level] / max(1, presses[level]) for level in CPU_LEVELS}
-    figures.append(Figure("blocks CPU decision ms per input step", statistics.fmean(per_level.values()),
-                          "ms", "<= 5"))
-    figures += [Figure(f"blocks CPU level {level} decision ms per input step", ms, "ms", "<= 5")
-                for level, ms in per_level.items()]
+    figures.append(Figure("blocks CPU decision ms per input step", statistics.fmean(per_level.values()), "ms", "<= 5"))
+    figures += [
+        Figure(f"blocks CPU level {level} decision ms per input step", ms, "ms", "<= 5") for level, ms in per_level.items()
+    ]
     frames = [result[3] for result in results if result[0]]
     figures += [
         Figure("blocks CPU match length, mean", statistics.fmean(frames) / 60, "s"),
-        Figure("blocks versus placements per second", placements_per_second(2000 if quick else 100_000),
-               "1/s", ">= 100000"),
+        Figure("blocks versus placements per second", placements_per_second(2000 if quick else 100_000), "1/s", ">= 100000"),
     ]
     return figures

@@ -58,11 +58,11 @@ class Context:
 
     settings: object
     state_folder: Path
-    frames: int = 120                         # frames drawn per scene by the frame check
+    frames: int = 120  # frames drawn per scene by the frame check
     proc: Path = Path("/proc")
     device_tree: Path = Path("/proc/device-tree")
     cabinet_active: bool = False
-    pin_factory: object = None                # tests: a gpiozero MockFactory instead of the real pins
+    pin_factory: object = None  # tests: a gpiozero MockFactory instead of the real pins
 
     @property
     def is_pi(self) -> bool:
@@ -73,6 +73,7 @@ class Context:
     def board(self) -> Board:
         """The board named by the device tree's model string."""
         from cabinet.doctor.board import Board  # the package's face loads no module of its own
+
         return Board(pi_model(self.device_tree))
 
 
@@ -88,7 +89,7 @@ def service_active(unit: str = "arcadeforge.service") -> bool:
     """True when systemd runs the cabinet now (it then holds the screen and the GPIO pins)."""
     systemctl = shutil.which("systemctl")
     if systemctl is None or not Path("/run/systemd/system").is_dir():
-        return False        # no systemd running here (a chroot, a container, a desktop without it)
+        return False  # no systemd running here (a chroot, a container, a desktop without it)
     try:
         return subprocess.run([systemctl, "is-active", "--quiet", unit], timeout=10).returncode == 0
     except (OSError, subprocess.SubprocessError):
@@ -105,7 +106,7 @@ def run_family(module: str, context: Context) -> list[Result]:
     name = module.rsplit(".", 1)[1]
     try:
         return importlib.import_module(module).check(context)
-    except Exception as exc:    # a doctor reports, it does not crash: that is the point of it
+    except Exception as exc:  # a doctor reports, it does not crash: that is the point of it
         return [Result(name, FAIL, f"the check itself failed ({type(exc).__name__}: {exc})")]
 
 
@@ -114,6 +115,7 @@ def run(config: str | None = None, frames: int = 120, only: list[str] | None = N
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from cabinet.settings.last_good import load_for_cabinet
     from cabinet.system.paths import state_dir
+
     loaded = load_for_cabinet(config, keep=False)
     try:
         folder = state_dir()
@@ -123,8 +125,7 @@ def run(config: str | None = None, frames: int = 120, only: list[str] | None = N
     settings_line = loaded.summary() if loaded.problems else f"{loaded.source or 'factory settings'}: no problems"
     results = [Result("settings", WARN if loaded.problems else OK, settings_line)]
     out(results[0].line())
-    context = Context(settings=loaded.settings, state_folder=folder, frames=frames,
-                      cabinet_active=service_active())
+    context = Context(settings=loaded.settings, state_folder=folder, frames=frames, cabinet_active=service_active())
     for module in FAMILIES:
         if only and module.rsplit(".", 1)[1] not in only:
             continue

@@ -28,11 +28,22 @@ def check(context, now: float | None = None, synced: Path = SYNCED, floor: float
     shown = datetime.fromtimestamp(now).astimezone().strftime("%Y-%m-%d %H:%M %Z")
     if now < floor:
         made = datetime.fromtimestamp(floor).astimezone().strftime("%Y-%m-%d")
-        return [Result("clock", WARN, f"{shown} is before this program was installed ({made}): the clock is "
-                                      "not set; connect the network (NTP) or set it: sudo date -s ...")]
+        return [
+            Result(
+                "clock",
+                WARN,
+                f"{shown} is before this program was installed ({made}): the clock is "
+                "not set; connect the network (NTP) or set it: sudo date -s ...",
+            )
+        ]
     if synced.exists():
         return [Result("clock", OK, f"{shown}, set by the network (systemd-timesyncd)")]
     if not Path("/run/systemd/system").is_dir():
         return [Result("clock", SKIP, f"{shown}, plausible; no systemd here to say whether the network set it")]
-    return [Result("clock", WARN, f"{shown}, not set by the network yet (no NTP): dates of scores and audits "
-                                  "may be off; timedatectl says more")]
+    return [
+        Result(
+            "clock",
+            WARN,
+            f"{shown}, not set by the network yet (no NTP): dates of scores and audits may be off; timedatectl says more",
+        )
+    ]

@@ -30,25 +30,27 @@ if TYPE_CHECKING:  # pragma: no cover
     from cabinet.scenes.kit.thinker import Thinker
 
 BUDGET_MS = 1000 / 60
-WORST_MS = 2 * BUDGET_MS       # over this a frame costs two refreshes at once
-READY_SECONDS = 60.0           # the AI worker's time to answer its first job (a Pi under load: seconds)
-WARM_UP = 10                   # a scene's first frames, outside its p99 (they fill its caches)
+WORST_MS = 2 * BUDGET_MS  # over this a frame costs two refreshes at once
+READY_SECONDS = 60.0  # the AI worker's time to answer its first job (a Pi under load: seconds)
+WARM_UP = 10  # a scene's first frames, outside its p99 (they fill its caches)
 NO_GPIO = "inputs:\n  gpio:\n    enabled: false\n"
 
 
 def check(context) -> list[Result]:
     from cabinet.bench import state_directory
     from cabinet.bench.scenes import _scenes, frame_parts, p99
+
     saved = {name: os.environ.get(name) for name in ("SDL_VIDEODRIVER", "SDL_AUDIODRIVER")}
     try:
         with tempfile.TemporaryDirectory() as scratch, state_directory(scratch):
             from cabinet.app import App
             from cabinet.settings.load import parse_settings
+
             # Factory settings without GPIO: the gpio check has had the pins; this one only draws.
             app = App(parse_settings(NO_GPIO, "doctor"), headless=True, ai_worker=True, gc_at_cuts=True)
             thinker = app.ctx.thinker
-            thinker.start()             # as at a cabinet's first frame
-            thinker.patient = True      # as in the bench: a CPU plays at its pace however fast frames run
+            thinker.start()  # as at a cabinet's first frame
+            thinker.patient = True  # as in the bench: a CPU plays at its pace however fast frames run
             try:
                 worker = _worker_result(thinker)
                 figures = []
@@ -68,9 +70,11 @@ def check(context) -> list[Result]:
     worst_p99, _, worst_name, parts = max(figures, key=lambda f: f[0])
     _, longest, longest_name, _ = max(figures, key=lambda f: f[1])
     slow = [name for p, _, name, _ in sorted(figures, key=lambda f: -f[0]) if p > BUDGET_MS]
-    found = (f"{len(figures)} scenes x {context.frames} frames after {WARM_UP} to warm up: worst p99 "
-             f"{worst_p99:.1f} ms ({worst_name}; its update p99 {p99(parts.update[WARM_UP:]):.1f}, "
-             f"draw p99 {p99(parts.draw[WARM_UP:]):.1f}), longest frame {longest:.1f} ms ({longest_name})")
+    found = (
+        f"{len(figures)} scenes x {context.frames} frames after {WARM_UP} to warm up: worst p99 "
+        f"{worst_p99:.1f} ms ({worst_name}; its update p99 {p99(parts.update[WARM_UP:]):.1f}, "
+        f"draw p99 {p99(parts.draw[WARM_UP:]):.1f}), longest frame {longest:.1f} ms ({longest_name})"
+    )
     # A warning at worst: a slow machine drops frames but runs the cabinet (fail is for what cannot work).
     if slow or longest > WORST_MS:
         over = f"over {BUDGET_MS:.1f} ms: {', '.join(slow)}" if slow else f"a frame over {WORST_MS:.0f} ms"
@@ -82,8 +86,11 @@ def _worker_result(thinker: Thinker, started: Result | None = None) -> Result:
     """The AI worker's line: first (``started`` None) whether it answers; then, after the scenes, how it did."""
     if started is None:
         if not thinker.wait_ready(READY_SECONDS):
-            return Result("ai worker", WARN, f"no answer within {READY_SECONDS:.0f} s: the CPU players "
-                                             "think in the main loop, within a per-frame budget")
+            return Result(
+                "ai worker",
+                WARN,
+                f"no answer within {READY_SECONDS:.0f} s: the CPU players think in the main loop, within a per-frame budget",
+            )
         return Result("ai worker", OK, f"process {thinker.pid} ready in {thinker.ready_seconds * 1000:.0f} ms")
     if started.verdict != OK:
         return started

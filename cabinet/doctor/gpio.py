@@ -24,15 +24,24 @@ def chips_result(context, dev: Path = DEV) -> Result:
     chips = sorted(dev.glob("gpiochip*"))
     if not chips:
         if context.is_pi:
-            return Result("gpio chips", FAIL, f"no {dev}/gpiochip* on a Raspberry Pi: the kernel's GPIO "
-                                              "driver is missing; update Raspberry Pi OS and reboot")
+            return Result(
+                "gpio chips",
+                FAIL,
+                f"no {dev}/gpiochip* on a Raspberry Pi: the kernel's GPIO driver is missing; update Raspberry Pi OS and reboot",
+            )
         return Result("gpio chips", SKIP, f"no {dev}/gpiochip* (not a Raspberry Pi): no GPIO header here")
     closed = [chip for chip in chips if not os.access(chip, os.R_OK | os.W_OK)]
     if len(closed) == len(chips):
-        return Result("gpio chips", FAIL, f"user {getpass.getuser()} may not open {closed[0]}; add it to "
-                                          "the gpio group (systemd/install.sh does)")
-    return Result("gpio chips", OK, f"{len(chips) - len(closed)} of {len(chips)} chips can be opened "
-                                    f"({', '.join(chip.name for chip in chips)})")
+        return Result(
+            "gpio chips",
+            FAIL,
+            f"user {getpass.getuser()} may not open {closed[0]}; add it to the gpio group (systemd/install.sh does)",
+        )
+    return Result(
+        "gpio chips",
+        OK,
+        f"{len(chips) - len(closed)} of {len(chips)} chips can be opened ({', '.join(chip.name for chip in chips)})",
+    )
 
 
 def switches_result(context, chips: Result) -> Result:
@@ -44,17 +53,21 @@ def switches_result(context, chips: Result) -> Result:
     if not wired:
         return Result("gpio switches", SKIP, "no switch is wired in inputs.gpio")
     if context.cabinet_active:
-        return Result("gpio switches", SKIP, "the cabinet is running and holds the pins; "
-                                             "sudo systemctl stop arcadeforge, then run doctor again")
+        return Result(
+            "gpio switches",
+            SKIP,
+            "the cabinet is running and holds the pins; sudo systemctl stop arcadeforge, then run doctor again",
+        )
     if context.pin_factory is None:
         if os.environ.get("GPIOZERO_PIN_FACTORY", "").lower() == "mock":
             return Result("gpio switches", SKIP, "GPIOZERO_PIN_FACTORY=mock: no real pins to read")
         if chips.verdict != OK:
             return Result("gpio switches", SKIP, f"no GPIO chip to open ({chips.verdict} above)")
     from cabinet.inputs.gpio import GpioPanel
+
     quiet = logging.getLogger("cabinet.inputs")
     level = quiet.level
-    quiet.setLevel(logging.CRITICAL)     # its problems make this one line, not log lines
+    quiet.setLevel(logging.CRITICAL)  # its problems make this one line, not log lines
     try:
         panel = GpioPanel(settings, pin_factory=context.pin_factory)
     finally:
@@ -66,8 +79,9 @@ def switches_result(context, chips: Result) -> Result:
             return Result("gpio switches", FAIL, f"0 of {len(wired)} wired switches open: {reason}")
         found = f"{live} of {len(wired)} wired switches live on {panel.factory_name}"
         if closed:
-            return Result("gpio switches", WARN, f"{found}; reading closed now (held, stuck or wired "
-                                                 f"normally closed): {', '.join(closed)}")
+            return Result(
+                "gpio switches", WARN, f"{found}; reading closed now (held, stuck or wired normally closed): {', '.join(closed)}"
+            )
         if live < len(wired):
             lost = [w.key for w in wired if w.key not in panel.inputs]
             return Result("gpio switches", WARN, f"{found}; cannot be opened: {', '.join(lost)}")

@@ -21,11 +21,11 @@ from cabinet.doctor.board import SUPPLIES, Board
 
 NOW = {0: "under-voltage", 1: "ARM clock capped", 2: "throttled", 3: "soft temperature limit"}
 SINCE_BOOT = {16: "under-voltage", 17: "ARM clock capped", 18: "throttled", 19: "soft temperature limit"}
-WARM_C, HOT_C = 70.0, 80.0      # a Pi 4 or 5 starts to throttle at 80 C
+WARM_C, HOT_C = 70.0, 80.0  # a Pi 4 or 5 starts to throttle at 80 C
 THERMAL = Path("/sys/class/thermal/thermal_zone0/temp")
 HWMON = Path("/sys/class/hwmon")
-FULL_SUPPLY_MA = 5000           # a Pi 5's 5 A supply, as its firmware reports it
-LOW_INPUT_V = 4.8               # the Pi 5's 5 V input sagging towards under-voltage (about 4.63 V)
+FULL_SUPPLY_MA = 5000  # a Pi 5's 5 A supply, as its firmware reports it
+LOW_INPUT_V = 4.8  # the Pi 5's 5 V input sagging towards under-voltage (about 4.63 V)
 NOT_A_PI = Board("")
 NO_VCGENCMD = "install raspi-utils (Trixie) or libraspberrypi-bin (Bookworm), and run as a member of the video group"
 
@@ -54,8 +54,7 @@ def throttled_result(output: str | None, board: Board = NOT_A_PI) -> Result:
     before = [name for bit, name in SINCE_BOOT.items() if bits >> bit & 1]
     if bits >> 0 & 1 or bits >> 16 & 1:
         when = "now" if bits & 1 else "since boot"
-        return Result("power", FAIL, f"under-voltage {when} ({output}): use {board.supply}, "
-                                     "and a short, thick cable")
+        return Result("power", FAIL, f"under-voltage {when} ({output}): use {board.supply}, and a short, thick cable")
     if now:
         return Result("power", WARN, f"{', '.join(now)} now ({output}): cool the Pi (a fan or heatsink)")
     if before:
@@ -66,12 +65,14 @@ def throttled_result(output: str | None, board: Board = NOT_A_PI) -> Result:
 def board_result(board: Board) -> Result:
     """The board's line: Pi 5 and Pi 4 are supported, an older Pi is below the minimum."""
     if not board.is_pi:
-        return Result("board", SKIP, "not a Raspberry Pi (no Raspberry Pi model in the device tree): "
-                                     "the Pi's own checks are skipped")
+        return Result(
+            "board", SKIP, "not a Raspberry Pi (no Raspberry Pi model in the device tree): the Pi's own checks are skipped"
+        )
     if board.series in SUPPLIES:
         return Result("board", OK, f"{board.model}; wants {board.supply}")
-    return Result("board", WARN, f"{board.model}: below the supported minimum, a Raspberry Pi 4; "
-                                 "frames and the CPU players may not keep up")
+    return Result(
+        "board", WARN, f"{board.model}: below the supported minimum, a Raspberry Pi 4; frames and the CPU players may not keep up"
+    )
 
 
 def alarm_result(alarm: str | None, board: Board) -> Result:
@@ -79,26 +80,36 @@ def alarm_result(alarm: str | None, board: Board) -> Result:
     if alarm is None:
         return Result("power", SKIP, f"no vcgencmd and no rpi_volt alarm in {HWMON} ({NO_VCGENCMD})")
     if alarm.strip() == "1":
-        return Result("power", FAIL, f"under-voltage now (hwmon rpi_volt): use {board.supply}, "
-                                     "and a short, thick cable")
-    return Result("power", OK, "no under-voltage now (hwmon rpi_volt; without vcgencmd nothing is known "
-                               f"of earlier: {NO_VCGENCMD})")
+        return Result("power", FAIL, f"under-voltage now (hwmon rpi_volt): use {board.supply}, and a short, thick cable")
+    return Result(
+        "power", OK, f"no under-voltage now (hwmon rpi_volt; without vcgencmd nothing is known of earlier: {NO_VCGENCMD})"
+    )
 
 
 def supply_result(max_current_ma: int | None, input_volts: float | None) -> Result:
     """A Pi 5's supply: the current its firmware found the supply offers, and the PMIC's 5 V input."""
     if max_current_ma is None:
-        return Result("supply", SKIP, "the firmware reports no supply current (chosen/power/max_current "
-                                      "in the device tree): update the Pi 5's bootloader")
+        return Result(
+            "supply",
+            SKIP,
+            "the firmware reports no supply current (chosen/power/max_current in the device tree): update the Pi 5's bootloader",
+        )
     volts = f", 5 V input at {input_volts:.2f} V" if input_volts is not None else ""
     found = f"the supply offers {max_current_ma / 1000:.1f} A{volts}"
     if max_current_ma < FULL_SUPPLY_MA:
-        return Result("supply", WARN, f"{found}: a Pi 5 wants 5 V 5 A (the official 27 W supply); with less "
-                                      "it limits its USB ports to 600 mA, too little for some USB sound cards "
-                                      "and encoders")
+        return Result(
+            "supply",
+            WARN,
+            f"{found}: a Pi 5 wants 5 V 5 A (the official 27 W supply); with less "
+            "it limits its USB ports to 600 mA, too little for some USB sound cards "
+            "and encoders",
+        )
     if input_volts is not None and input_volts < LOW_INPUT_V:
-        return Result("supply", WARN, f"{found}: below {LOW_INPUT_V} V, close to under-voltage; use a "
-                                      "shorter, thicker cable or the official 27 W supply")
+        return Result(
+            "supply",
+            WARN,
+            f"{found}: below {LOW_INPUT_V} V, close to under-voltage; use a shorter, thicker cable or the official 27 W supply",
+        )
     return Result("supply", OK, found)
 
 

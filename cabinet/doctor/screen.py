@@ -25,10 +25,12 @@ DRI = Path("/dev/dri")
 SYS_DRM = Path("/sys/class/drm")
 OPEN_FILES = Path("/proc/self/fd")
 NAMES = ("screen", "presentation", "vsync")
-PI5_VSYNC_FIX = ("a Pi 5 cannot show unpaced flips (SDL asks for asynchronous page flips, which its display "
-                 "driver refuses: SDL #8579): set Environment=SDL_RENDER_VSYNC=1 (sudo systemctl edit "
-                 "arcadeforge), keep dtoverlay=vc4-kms-v3d in /boot/firmware/config.txt, and give the monitor "
-                 "a 60 Hz mode")
+PI5_VSYNC_FIX = (
+    "a Pi 5 cannot show unpaced flips (SDL asks for asynchronous page flips, which its display "
+    "driver refuses: SDL #8579): set Environment=SDL_RENDER_VSYNC=1 (sudo systemctl edit "
+    "arcadeforge), keep dtoverlay=vc4-kms-v3d in /boot/firmware/config.txt, and give the monitor "
+    "a 60 Hz mode"
+)
 
 
 def check(context) -> list[Result]:
@@ -44,21 +46,24 @@ def check(context) -> list[Result]:
     from cabinet.render.display import CPU, close_screen, reopen_screen
     from cabinet.render.display_failure import explain
     from cabinet.render.renderer import window_renderer
+
     try:
         # An SDL already started on another driver would be reused as it is: closed first.
         display = reopen_screen(context.settings.display.rotation, fullscreen=True)
     except pygame.error as exc:
         pygame.display.quit()
         if not context.is_pi and not sorted(DRI.glob("card*")):
-            why = (f"no {DRI}/card* and not a Raspberry Pi: no display hardware here "
-                   f"(SDL: {exc or 'no reason given'})")
+            why = f"no {DRI}/card* and not a Raspberry Pi: no display hardware here (SDL: {exc or 'no reason given'})"
             return _without_screen(Result("screen", SKIP, why))
         return _without_screen(Result("screen", FAIL, explain(str(exc) or "no reason given", DRI)))
     try:
         width, height = pygame.display.get_desktop_sizes()[0]
         renderer = window_renderer()
-        found = f"{pygame.display.get_driver()} driver, {width}x{height} screen, " + (
-            renderer.describe() if renderer else "no renderer reported") + cards_words(opened_cards())
+        found = (
+            f"{pygame.display.get_driver()} driver, {width}x{height} screen, "
+            + (renderer.describe() if renderer else "no renderer reported")
+            + cards_words(opened_cards())
+        )
         screen = Result("screen", OK if renderer and renderer.accelerated else WARN, found)
         shown = display.presentation
         presentation = Result("presentation", WARN if shown.path == CPU else OK, shown.words)
@@ -83,7 +88,7 @@ def opened_cards(open_files: Path = OPEN_FILES, dri: Path = DRI) -> list[str]:
         try:
             target = Path(entry.readlink())
         except OSError:
-            continue                     # closed meanwhile
+            continue  # closed meanwhile
         if target.parent == dri and target.name.startswith("card"):
             names.add(target.name)
     return sorted(names)

@@ -17,8 +17,8 @@ from pathlib import Path
 from cabinet.doctor import FAIL, OK, WARN, Result
 
 COMMITS = 8
-SLOW_MS = 50.0              # worst commit beyond this: a slow or failing card
-LOW_MB, FULL_MB = 200, 20   # free space that warns, and that fails (replays and audits need room)
+SLOW_MS = 50.0  # worst commit beyond this: a slow or failing card
+LOW_MB, FULL_MB = 200, 20  # free space that warns, and that fails (replays and audits need room)
 SCRATCH = "doctor-scratch.db"
 
 
@@ -48,10 +48,12 @@ def write_result(folder: Path) -> Result:
     try:
         times = commit_times(folder)
     except (OSError, sqlite3.Error) as exc:
-        return Result("state writes", FAIL, f"{folder} does not take writes ({exc}); scores and coins "
-                                            "would be kept in memory only until it does")
-    found = (f"{folder}: {len(times)} fsync'd commits, median {statistics.median(times):.1f} ms, "
-             f"worst {max(times):.1f} ms")
+        return Result(
+            "state writes",
+            FAIL,
+            f"{folder} does not take writes ({exc}); scores and coins would be kept in memory only until it does",
+        )
+    found = f"{folder}: {len(times)} fsync'd commits, median {statistics.median(times):.1f} ms, worst {max(times):.1f} ms"
     if max(times) > SLOW_MS:
         return Result("state writes", WARN, f"{found}; over {SLOW_MS:.0f} ms: a slow or worn card")
     return Result("state writes", OK, found)

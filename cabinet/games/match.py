@@ -23,11 +23,9 @@ PLAYERS = (1, 2)
 # Attract mode's CPUs per game: the levels that look best, quick with chains and clears from
 # the first seconds, yet slow enough to follow (BLOCKS level 5 presses every 3 frames).
 # Keyed by str: a screen still asks with the plain name, which equals its Game.
-DEMO_CPU_LEVELS: dict[str, dict[int, int]] = {Game.BLOCKS: {1: 3, 2: 4},
-                                              Game.ANTIGRAVITY: {1: 4, 2: 5}}
+DEMO_CPU_LEVELS: dict[str, dict[int, int]] = {Game.BLOCKS: {1: 3, 2: 4}, Game.ANTIGRAVITY: {1: 4, 2: 5}}
 # Each game's CPU opponent: cpu_pilot(player, level, seed).
-CPU_PILOTS: dict[Game, Callable[[int, int, int], Pilot]] = {
-    Game.BLOCKS: blocks_cpu, Game.ANTIGRAVITY: antigravity_cpu}
+CPU_PILOTS: dict[Game, Callable[[int, int, int], Pilot]] = {Game.BLOCKS: blocks_cpu, Game.ANTIGRAVITY: antigravity_cpu}
 
 
 def other(player: int) -> int:
@@ -48,8 +46,8 @@ class Match:
     cpu: dict[int, int] = field(default_factory=dict)
     wins: dict[int, int] = field(default_factory=lambda: {1: 0, 2: 0})
     round: int = 1
-    forfeited: int | None = None   # the player who walked away: the other side won the match
-    abandoned: bool = False        # everybody walked away: no result
+    forfeited: int | None = None  # the player who walked away: the other side won the match
+    abandoned: bool = False  # everybody walked away: no result
 
     def __post_init__(self):
         for player, level in self.cpu.items():
@@ -223,5 +221,7 @@ def cpu_pilot(game: str, player: int, level: int, seed: int):
 
 def match_pilots(match: Match) -> list:
     """One pilot per side, player 1's first: the CPU's, or the person's at their panel."""
-    return [cpu_pilot(match.game, player, match.cpu[player], match.seed + player) if match.is_cpu(player)
-            else HumanPilot(player) for player in PLAYERS]
+    return [
+        cpu_pilot(match.game, player, match.cpu[player], match.seed + player) if match.is_cpu(player) else HumanPilot(player)
+        for player in PLAYERS
+    ]

@@ -22,8 +22,8 @@ class Game(StrEnum):
 class Mode(StrEnum):
     """How a game is played, as prices, audits and tables count it."""
 
-    SINGLE = "single"           # one player against the game
-    VERSUS = "versus"           # two people against each other
-    CONTEST = "contest"         # ANTI-GRAVITY's set lists of blocks
-    CPU = "cpu"                 # one player against the CPU
-    CHALLENGER = "challenger"   # the one-game price a challenger pays to join a game in play
+    SINGLE = "single"  # one player against the game
+    VERSUS = "versus"  # two people against each other
+    CONTEST = "contest"  # ANTI-GRAVITY's set lists of blocks
+    CPU = "cpu"  # one player against the CPU
+    CHALLENGER = "challenger"  # the one-game price a challenger pays to join a game in play

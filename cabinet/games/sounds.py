@@ -7,8 +7,8 @@ the audio device; :mod:`cabinet.audio.effects` makes one recipe per name.
 
 from __future__ import annotations
 
-CLEAR_SIZES = range(1, 5)    # blocks_clear_1 .. blocks_clear_4 (4 = four or more lines)
-CHAIN_STEPS = range(1, 9)    # ag_chain_1 .. ag_chain_8 (8 = eight or more)
+CLEAR_SIZES = range(1, 5)  # blocks_clear_1 .. blocks_clear_4 (4 = four or more lines)
+CHAIN_STEPS = range(1, 9)  # ag_chain_1 .. ag_chain_8 (8 = eight or more)
 
 
 def clear_effect(lines: int) -> str:

@@ -31,8 +31,7 @@ class Action(enum.Enum):
 
 
 DIRECTIONS = frozenset({Action.LEFT, Action.RIGHT, Action.UP, Action.DOWN})
-PLAYER_ACTIONS = (Action.LEFT, Action.RIGHT, Action.UP, Action.DOWN,
-                  Action.A, Action.B, Action.C, Action.START)
+PLAYER_ACTIONS = (Action.LEFT, Action.RIGHT, Action.UP, Action.DOWN, Action.A, Action.B, Action.C, Action.START)
 
 CABINET = 0  # the "player" of cabinet-wide actions; players are 1 and 2
 
@@ -51,4 +50,4 @@ class InputEvent:
     pressed: bool
     frame: int = 0
     repeat: bool = False
-    switch: str = field(default="", compare=False)   # where it came from, not what it means
+    switch: str = field(default="", compare=False)  # where it came from, not what it means

@@ -30,6 +30,7 @@ from cabinet.language.words import Words
 
 log = logging.getLogger("cabinet.inputs")
 
+
 @contextlib.contextmanager
 def no_garbage_collection():
     """Keep the cyclic garbage collector out of gpiozero's pin reservations.
@@ -53,6 +54,7 @@ def usable_pin_factory(pin_factory=None):
     Shared with :mod:`cabinet.outputs`: both open their pins on the same factory.
     """
     from gpiozero import Device  # imported here: a desktop without gpiozero still runs
+
     with warnings.catch_warnings():  # gpiozero warns once per factory it tries
         warnings.simplefilter("ignore")
         if pin_factory is None:
@@ -120,6 +122,7 @@ class GpioPanel:
 
     def _open(self, usable: list[WiredInput], factory) -> None:
         from gpiozero import DigitalInputDevice  # imported here: a desktop without gpiozero still runs
+
         failures = []
         for wired in usable:
             try:
@@ -133,18 +136,26 @@ class GpioPanel:
             self.inputs[wired.key] = wired
             self._state[wired.key] = _Debounce()
             if button.is_active:
-                line = Words("{key}: GPIO {pin} is closed at start-up; ignored until released", key=wired.key,
-                             pin=wired.pin)
+                line = Words("{key}: GPIO {pin} is closed at start-up; ignored until released", key=wired.key, pin=wired.pin)
                 log.warning("%s", line)
                 self.problems.append(line)
         if failures and not self._buttons:
             exc = failures[0][1]
-            self._no_gpio(Words("no GPIO pin could be opened with {factory} ({error})", factory=self.factory_name,
-                                error=f"{type(exc).__name__}: {exc}"))
+            self._no_gpio(
+                Words(
+                    "no GPIO pin could be opened with {factory} ({error})",
+                    factory=self.factory_name,
+                    error=f"{type(exc).__name__}: {exc}",
+                )
+            )
             return
         for wired, exc in failures:
-            line = Words("{key}: GPIO {pin} cannot be used ({error}); disabled", key=wired.key, pin=wired.pin,
-                         error=f"{type(exc).__name__}: {exc}")
+            line = Words(
+                "{key}: GPIO {pin} cannot be used ({error}); disabled",
+                key=wired.key,
+                pin=wired.pin,
+                error=f"{type(exc).__name__}: {exc}",
+            )
             log.error("%s", line)
             self.problems.append(line)
 
@@ -153,6 +164,7 @@ class GpioPanel:
 
         def edge():  # runs on a gpiozero thread: hand over, touch nothing else
             put((key, pressed, clock()))
+
         return edge
 
     def changes(self) -> list[SwitchChange]:

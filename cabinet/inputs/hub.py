@@ -32,8 +32,7 @@ from cabinet.inputs.switches import SwitchChange
 
 log = logging.getLogger("cabinet.inputs")
 
-JOYSTICK_EVENTS = frozenset({pygame.JOYAXISMOTION, pygame.JOYHATMOTION,
-                             pygame.JOYBUTTONDOWN, pygame.JOYBUTTONUP})
+JOYSTICK_EVENTS = frozenset({pygame.JOYAXISMOTION, pygame.JOYHATMOTION, pygame.JOYBUTTONDOWN, pygame.JOYBUTTONUP})
 
 
 class InputHub:
@@ -44,16 +43,15 @@ class InputHub:
     tests and the bench (a gpiozero MockFactory, a fake joystick, a fake time source).
     """
 
-    def __init__(self, settings, *, cabinet_keys: bool | None = None, pin_factory=None, open_joystick=None,
-                 clock=time.monotonic):
+    def __init__(self, settings, *, cabinet_keys: bool | None = None, pin_factory=None, open_joystick=None, clock=time.monotonic):
         self.cabinet_keys = settings.keyboard_cabinet_keys if cabinet_keys is None else cabinet_keys
-        self.refused: SwitchChange | None = None   # the last press refused for want of cabinet_keys
+        self.refused: SwitchChange | None = None  # the last press refused for want of cabinet_keys
         self.gpio = GpioPanel(settings.gpio, pin_factory=pin_factory, clock=clock)
         self.keyboard = KeyboardInput()
         self.joysticks = JoystickInput(settings.joysticks, open_joystick=open_joystick)
-        self.repeat = AutoRepeat({"blocks": settings.blocks_repeat,
-                                  "antigravity": settings.antigravity_repeat,
-                                  "menu": settings.menu_repeat})
+        self.repeat = AutoRepeat(
+            {"blocks": settings.blocks_repeat, "antigravity": settings.antigravity_repeat, "menu": settings.menu_repeat}
+        )
         self.guard = StuckGuard(round(settings.stuck_seconds * FPS))
         self._pending: list[SwitchChange] = []
         self._holders: dict[tuple[int, Action], set[str]] = {}
@@ -114,8 +112,9 @@ class InputHub:
             return True
         if change.pressed:
             self.refused = change
-            log.info("inputs: %s (%s) ignored: inputs.keyboard_cabinet_keys is off", self.label(change.switch),
-                     change.action.value)
+            log.info(
+                "inputs: %s (%s) ignored: inputs.keyboard_cabinet_keys is off", self.label(change.switch), change.action.value
+            )
         return False
 
     def label(self, switch: str) -> str:
@@ -143,8 +142,11 @@ class InputHub:
     def describe(self, player: int, action: Action) -> list[str]:
         """Where (player, action) comes from: "GPIO 17", "key A", "joy button 0"..."""
         anything = player != CABINET or self.cabinet_keys
-        return (self.gpio.describe(player, action) + (self.keyboard.describe(player, action) if anything else [])
-                + self.joysticks.describe(player, action, any_device=anything))
+        return (
+            self.gpio.describe(player, action)
+            + (self.keyboard.describe(player, action) if anything else [])
+            + self.joysticks.describe(player, action, any_device=anything)
+        )
 
     def devices(self) -> list[str]:
         """The connected joysticks and their players, for the input test."""

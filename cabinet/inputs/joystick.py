@@ -39,7 +39,7 @@ class _Device:
         self.buttons = buttons
         self.order = order  # connection order, for handing a freed player to the longest waiting
         self.player = 0
-        self.named = entry.name.strip() not in ("", "*")   # an entry the operator wrote for this device
+        self.named = entry.name.strip() not in ("", "*")  # an entry the operator wrote for this device
         self.held: dict[str, SwitchChange] = {}
         self.axes: dict[int, int] = {}  # axis -> -1, 0, +1
         self.hat = (0, 0)
@@ -85,8 +85,7 @@ class JoystickInput:
         if device.player:
             log.info("inputs: joystick %r connected as player %d", device.name, device.player)
         else:
-            log.info("inputs: joystick %r connected; players 1 and 2 already have one, so it waits",
-                     device.name)
+            log.info("inputs: joystick %r connected; players 1 and 2 already have one, so it waits", device.name)
         return []
 
     def removed(self, instance_id: int) -> list[SwitchChange]:
@@ -119,8 +118,10 @@ class JoystickInput:
 
     def devices(self) -> list[str]:
         """One line per connected device, for the input test."""
-        return [f"{d.name} ({f'player {d.player}' if d.player else 'waiting'})"
-                for d in sorted(self._devices.values(), key=lambda d: d.order)]
+        return [
+            f"{d.name} ({f'player {d.player}' if d.player else 'waiting'})"
+            for d in sorted(self._devices.values(), key=lambda d: d.order)
+        ]
 
     # ---------------------------------------------------------------- events
 
@@ -154,11 +155,9 @@ class JoystickInput:
         device.axes[axis] = new
         changes = []
         if old:
-            changes.append(self._set(device, f"axis {axis}{'-' if old < 0 else '+'}",
-                                     negative if old < 0 else positive, False))
+            changes.append(self._set(device, f"axis {axis}{'-' if old < 0 else '+'}", negative if old < 0 else positive, False))
         if new:
-            changes.append(self._set(device, f"axis {axis}{'-' if new < 0 else '+'}",
-                                     negative if new < 0 else positive, True))
+            changes.append(self._set(device, f"axis {axis}{'-' if new < 0 else '+'}", negative if new < 0 else positive, True))
         return changes
 
     def _hat(self, device: _Device, hat: int, value: tuple[int, int]) -> list[SwitchChange]:
@@ -168,10 +167,16 @@ class JoystickInput:
         device.hat = value
         wanted = {Action.LEFT: new_x < 0, Action.RIGHT: new_x > 0, Action.UP: new_y > 0, Action.DOWN: new_y < 0}
         had = {Action.LEFT: old_x < 0, Action.RIGHT: old_x > 0, Action.UP: old_y > 0, Action.DOWN: old_y < 0}
-        changes = [self._set(device, f"hat {hat} {action.value}", action, False)
-                   for action in wanted if had[action] and not wanted[action]]
-        changes += [self._set(device, f"hat {hat} {action.value}", action, True)
-                    for action in wanted if wanted[action] and not had[action]]
+        changes = [
+            self._set(device, f"hat {hat} {action.value}", action, False)
+            for action in wanted
+            if had[action] and not wanted[action]
+        ]
+        changes += [
+            self._set(device, f"hat {hat} {action.value}", action, True)
+            for action in wanted
+            if wanted[action] and not had[action]
+        ]
         return changes
 
     def _button(self, device: _Device, number: int, pressed: bool) -> list[SwitchChange]:
@@ -223,9 +228,12 @@ class JoystickInput:
                 found.append(f"joy button {number}")
         if player != device.player:
             return found
-        axes = {Action.LEFT: (entry.x_axis, "-"), Action.RIGHT: (entry.x_axis, "+"),
-                Action.UP: (entry.y_axis, "+" if entry.invert_y else "-"),
-                Action.DOWN: (entry.y_axis, "-" if entry.invert_y else "+")}
+        axes = {
+            Action.LEFT: (entry.x_axis, "-"),
+            Action.RIGHT: (entry.x_axis, "+"),
+            Action.UP: (entry.y_axis, "+" if entry.invert_y else "-"),
+            Action.DOWN: (entry.y_axis, "-" if entry.invert_y else "+"),
+        }
         if action in axes and axes[action][0] is not None:
             found.append(f"joy axis {axes[action][0]}{axes[action][1]}")
         if action in axes and entry.hat is not None:

@@ -17,28 +17,38 @@ P1, P2 = 1, 2
 
 # key code -> (player, action, label shown in the input test)
 KEYS: dict[int, tuple[int, Action, str]] = {
-    pygame.K_a: (P1, Action.LEFT, "A"), pygame.K_LEFT: (P1, Action.LEFT, "\u2190"),
-    pygame.K_d: (P1, Action.RIGHT, "D"), pygame.K_RIGHT: (P1, Action.RIGHT, "\u2192"),
-    pygame.K_w: (P1, Action.UP, "W"), pygame.K_UP: (P1, Action.UP, "\u2191"),
-    pygame.K_s: (P1, Action.DOWN, "S"), pygame.K_DOWN: (P1, Action.DOWN, "\u2193"),
+    pygame.K_a: (P1, Action.LEFT, "A"),
+    pygame.K_LEFT: (P1, Action.LEFT, "\u2190"),
+    pygame.K_d: (P1, Action.RIGHT, "D"),
+    pygame.K_RIGHT: (P1, Action.RIGHT, "\u2192"),
+    pygame.K_w: (P1, Action.UP, "W"),
+    pygame.K_UP: (P1, Action.UP, "\u2191"),
+    pygame.K_s: (P1, Action.DOWN, "S"),
+    pygame.K_DOWN: (P1, Action.DOWN, "\u2193"),
     pygame.K_z: (P1, Action.A, "Z"),
     pygame.K_x: (P1, Action.B, "X"),
     pygame.K_c: (P1, Action.C, "C"),
-    pygame.K_1: (P1, Action.START, "1"), pygame.K_RETURN: (P1, Action.START, "Enter"),
+    pygame.K_1: (P1, Action.START, "1"),
+    pygame.K_RETURN: (P1, Action.START, "Enter"),
     pygame.K_SPACE: (P1, Action.START, "Space"),
-
-    pygame.K_SEMICOLON: (P2, Action.LEFT, ";"), pygame.K_KP1: (P2, Action.LEFT, "num 1"),
-    pygame.K_RIGHTBRACKET: (P2, Action.RIGHT, "]"), pygame.K_KP3: (P2, Action.RIGHT, "num 3"),
-    pygame.K_AT: (P2, Action.UP, "@"), pygame.K_QUOTE: (P2, Action.UP, "'"),
+    pygame.K_SEMICOLON: (P2, Action.LEFT, ";"),
+    pygame.K_KP1: (P2, Action.LEFT, "num 1"),
+    pygame.K_RIGHTBRACKET: (P2, Action.RIGHT, "]"),
+    pygame.K_KP3: (P2, Action.RIGHT, "num 3"),
+    pygame.K_AT: (P2, Action.UP, "@"),
+    pygame.K_QUOTE: (P2, Action.UP, "'"),
     pygame.K_KP5: (P2, Action.UP, "num 5"),
-    pygame.K_COLON: (P2, Action.DOWN, ":"), pygame.K_SLASH: (P2, Action.DOWN, "/"),
+    pygame.K_COLON: (P2, Action.DOWN, ":"),
+    pygame.K_SLASH: (P2, Action.DOWN, "/"),
     pygame.K_KP2: (P2, Action.DOWN, "num 2"),
     # Player 2's buttons sit left to right under the right hand, like Z X C for player 1.
-    pygame.K_m: (P2, Action.A, "M"), pygame.K_KP0: (P2, Action.A, "num 0"),
-    pygame.K_COMMA: (P2, Action.B, ","), pygame.K_KP_PERIOD: (P2, Action.B, "num ."),
-    pygame.K_PERIOD: (P2, Action.C, "."), pygame.K_KP_ENTER: (P2, Action.C, "num Enter"),
+    pygame.K_m: (P2, Action.A, "M"),
+    pygame.K_KP0: (P2, Action.A, "num 0"),
+    pygame.K_COMMA: (P2, Action.B, ","),
+    pygame.K_KP_PERIOD: (P2, Action.B, "num ."),
+    pygame.K_PERIOD: (P2, Action.C, "."),
+    pygame.K_KP_ENTER: (P2, Action.C, "num Enter"),
     pygame.K_2: (P2, Action.START, "2"),
-
     pygame.K_5: (CABINET, Action.COIN1, "5"),
     pygame.K_6: (CABINET, Action.COIN2, "6"),
     pygame.K_F2: (CABINET, Action.SERVICE, "F2"),
@@ -71,7 +81,7 @@ class KeyboardInput:
     @staticmethod
     def _change(meaning: int, pressed: bool) -> SwitchChange:
         player, action, label = KEYS[meaning]
-        return SwitchChange(f"key {label}", player, action, pressed, wired=False)   # any keyboard plugged in
+        return SwitchChange(f"key {label}", player, action, pressed, wired=False)  # any keyboard plugged in
 
     def release_all(self) -> list[SwitchChange]:
         """Releases for every key held, e.g. when the window loses focus."""

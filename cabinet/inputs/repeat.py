@@ -27,8 +27,9 @@ class AutoRepeat:
         if name not in self.profiles:
             if name not in self._unknown_logged:
                 self._unknown_logged.add(name)
-                log.error("inputs: unknown repeat profile %r (known: %s); keeping %r",
-                          name, ", ".join(self.profiles), self.profile)
+                log.error(
+                    "inputs: unknown repeat profile %r (known: %s); keeping %r", name, ", ".join(self.profiles), self.profile
+                )
             return
         self.profile = name
 

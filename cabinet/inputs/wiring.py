@@ -15,16 +15,32 @@ from cabinet.language.words import Words
 BCM_PINS = range(28)  # the GPIO lines of the 40-pin header
 
 PANEL_ACTIONS = {
-    "left": Action.LEFT, "right": Action.RIGHT, "up": Action.UP, "down": Action.DOWN,
-    "a": Action.A, "b": Action.B, "c": Action.C, "start": Action.START,
+    "left": Action.LEFT,
+    "right": Action.RIGHT,
+    "up": Action.UP,
+    "down": Action.DOWN,
+    "a": Action.A,
+    "b": Action.B,
+    "c": Action.C,
+    "start": Action.START,
 }
 CABINET_ACTIONS = {
-    "coin1": Action.COIN1, "coin2": Action.COIN2, "service": Action.SERVICE, "test": Action.TEST,
+    "coin1": Action.COIN1,
+    "coin2": Action.COIN2,
+    "service": Action.SERVICE,
+    "test": Action.TEST,
 }
 # A USB encoder's buttons (inputs.joysticks); "coin" is the chute of the device's player.
 BUTTON_ACTIONS = {
-    "a": Action.A, "b": Action.B, "c": Action.C, "start": Action.START, "coin": None,
-    "left": Action.LEFT, "right": Action.RIGHT, "up": Action.UP, "down": Action.DOWN,
+    "a": Action.A,
+    "b": Action.B,
+    "c": Action.C,
+    "start": Action.START,
+    "coin": None,
+    "left": Action.LEFT,
+    "right": Action.RIGHT,
+    "up": Action.UP,
+    "down": Action.DOWN,
 }
 
 
@@ -80,9 +96,11 @@ def clash_line(keys: list[str], pin: int) -> Words:
 
 def check_wiring(table: list[WiredInput]) -> tuple[list[WiredInput], list[Words]]:
     """The usable inputs, and one error line per invalid or shared pin."""
-    problems = [Words("{key}: {pin} is not a GPIO number of the 40-pin header (0-27); disabled",
-                      key=wired.key, pin=repr(wired.pin))
-                for wired in table if wired.pin is not None and not on_header(wired.pin)]
+    problems = [
+        Words("{key}: {pin} is not a GPIO number of the 40-pin header (0-27); disabled", key=wired.key, pin=repr(wired.pin))
+        for wired in table
+        if wired.pin is not None and not on_header(wired.pin)
+    ]
     shared = clashes(table)
     problems += [clash_line([w.key for w in users], pin) for pin, users in shared.items()]
     clashing = {w.key for users in shared.values() for w in users}

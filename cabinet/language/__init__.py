@@ -40,7 +40,7 @@ from pathlib import Path
 log = logging.getLogger(__name__)
 
 LANGUAGES = ("en", "ms", "ja")
-NAMES = {"en": "ENGLISH", "ms": "BAHASA MELAYU", "ja": "日本語"}   # each in its own words
+NAMES = {"en": "ENGLISH", "ms": "BAHASA MELAYU", "ja": "日本語"}  # each in its own words
 FOLDER = Path(__file__).parent
 
 _current = "en"
@@ -52,7 +52,7 @@ def use(code: str) -> None:
     global _current
     if code not in LANGUAGES:
         raise ValueError(f"unknown language {code!r}; one of {', '.join(LANGUAGES)}")
-    catalogue(code)   # read it now, not in the middle of a frame
+    catalogue(code)  # read it now, not in the middle of a frame
     _current = code
 
 

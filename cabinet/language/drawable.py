@@ -24,7 +24,8 @@ PIXEL_ADVANCE = 6
 # Every character of the pixel font (cabinet/render/glyphs.py): these draw with it, whatever the language.
 PIXEL_CHARACTERS = frozenset(
     " !\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[]_abcdefghijklmnopqrstuvwxyz~"
-    "\u00a3\u00a5\u00b7\u20ac\u2190\u2191\u2192\u2193\u25b2\u25b6\u25bc\u25c0\u2665")
+    "\u00a3\u00a5\u00b7\u20ac\u2190\u2191\u2192\u2193\u25b2\u25b6\u25bc\u25c0\u2665"
+)
 
 
 def can_draw(char: str) -> bool:
@@ -64,8 +65,11 @@ def _advances(data: bytes) -> dict[str, int]:
     units_per_em = struct.unpack_from(">H", data, tables[b"head"] + 18)[0]
     metrics = struct.unpack_from(">H", data, tables[b"hhea"] + 34)[0]
     widths = [struct.unpack_from(">H", data, tables[b"hmtx"] + 4 * index)[0] for index in range(metrics)]
-    return {chr(code): round(widths[min(glyph, metrics - 1)] * DOT_FONT_PIXELS / units_per_em)
-            for code, glyph in _unicode_glyphs(data, tables[b"cmap"]).items() if glyph}
+    return {
+        chr(code): round(widths[min(glyph, metrics - 1)] * DOT_FONT_PIXELS / units_per_em)
+        for code, glyph in _unicode_glyphs(data, tables[b"cmap"]).items()
+        if glyph
+    }
 
 
 def _unicode_glyphs(data: bytes, cmap: int) -> dict[int, int]:

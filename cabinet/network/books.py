@@ -18,13 +18,15 @@ from cabinet.storage.db import Database, now_stamp
 def print_books(args) -> int:
     """Print the CSV of this cabinet's state file (its site and id from the settings); exit 0."""
     network = load_for_cabinet(getattr(args, "config", None), keep=False).settings.network
-    db = Database.open()   # the cabinet's own state file, as ``scores`` opens it
+    db = Database.open()  # the cabinet's own state file, as ``scores`` opens it
     try:
         figures = Audits(db).snapshot()
     finally:
         db.close()
     view = FleetView()
-    view.receive(topics.topic(network.site, network.cabinet, "audits"),
-                 messages.encode(network.site, network.cabinet, version=1, made=now_stamp(), audits=figures))
+    view.receive(
+        topics.topic(network.site, network.cabinet, "audits"),
+        messages.encode(network.site, network.cabinet, version=1, made=now_stamp(), audits=figures),
+    )
     print(csv_report(report(view)), end="")
     return 0

@@ -32,13 +32,11 @@ def password(settings: NetworkSettings) -> str:
     try:
         lines = Path(settings.password_file).read_text(encoding="utf-8").splitlines()
     except (OSError, UnicodeDecodeError) as exc:
-        raise SetupError(f"network.password_file: cannot read {settings.password_file} "
-                         f"({exc.__class__.__name__})") from None
+        raise SetupError(f"network.password_file: cannot read {settings.password_file} ({exc.__class__.__name__})") from None
     return lines[0].strip() if lines else ""
 
 
-def make_client(settings: NetworkSettings, client_id: str,
-                will: tuple[str, bytes] | None = None) -> mqtt.Client:
+def make_client(settings: NetworkSettings, client_id: str, will: tuple[str, bytes] | None = None) -> mqtt.Client:
     """A client for ``settings``. ``will``: (topic, payload) the broker publishes, retained,
     if the client vanishes."""
     client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=client_id, protocol=mqtt.MQTTv5)
@@ -49,11 +47,16 @@ def make_client(settings: NetworkSettings, client_id: str,
             if name and not Path(name).is_file():
                 raise SetupError(f"network.{key}: {name} is not a readable file")
         try:
-            client.tls_set(ca_certs=settings.ca_file or None, certfile=settings.cert_file or None,
-                           keyfile=settings.key_file or None, cert_reqs=ssl.CERT_REQUIRED)
+            client.tls_set(
+                ca_certs=settings.ca_file or None,
+                certfile=settings.cert_file or None,
+                keyfile=settings.key_file or None,
+                cert_reqs=ssl.CERT_REQUIRED,
+            )
         except (OSError, ssl.SSLError, ValueError) as exc:
-            raise SetupError(f"network: the TLS files cannot be used ({exc.__class__.__name__}: "
-                             f"{getattr(exc, 'reason', None) or exc})") from None
+            raise SetupError(
+                f"network: the TLS files cannot be used ({exc.__class__.__name__}: {getattr(exc, 'reason', None) or exc})"
+            ) from None
     if will is not None:
         client.will_set(will[0], will[1], qos=1, retain=True)
     client.reconnect_delay_set(RECONNECT_MIN_SECONDS, RECONNECT_MAX_SECONDS)

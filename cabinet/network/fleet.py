@@ -34,7 +34,7 @@ from cabinet.storage.takings import DAYS, UNDATED
 
 log = logging.getLogger("cabinet.network")
 
-QUIET_SECONDS = 0.5   # retained snapshots come at once after subscribing: this much silence ends them
+QUIET_SECONDS = 0.5  # retained snapshots come at once after subscribing: this much silence ends them
 
 
 class FleetMonitor:
@@ -60,8 +60,7 @@ class FleetMonitor:
         self.client.on_message = self._on_message
 
     def start(self) -> FleetMonitor:
-        self.client.connect_async(self.settings.host, self.settings.port, KEEPALIVE_SECONDS,
-                                  **connect_options(self.persistent))
+        self.client.connect_async(self.settings.host, self.settings.port, KEEPALIVE_SECONDS, **connect_options(self.persistent))
         self.client.loop_start()
         return self
 
@@ -75,8 +74,7 @@ class FleetMonitor:
         deadline = time.monotonic() + wait
         self.start()
         if not self.connected.wait(wait) or not self.subscribed.wait(max(0.0, deadline - time.monotonic())):
-            raise ConnectionError(self.refusal or f"no answer from {self.settings.host}:{self.settings.port} "
-                                                   f"within {wait:g} s")
+            raise ConnectionError(self.refusal or f"no answer from {self.settings.host}:{self.settings.port} within {wait:g} s")
         while time.monotonic() < deadline and time.monotonic() - self.last_message < QUIET_SECONDS:
             time.sleep(0.05)
 
@@ -133,34 +131,50 @@ def report(view: FleetView) -> dict:
         audits = view.audits.get(who)
         figures = audits.audits if audits else {}
         unreadable = view.unreadable_topics(site, cabinet)
-        cabinets.append({
-            "site": site,
-            "cabinet": cabinet,
-            "online": None if status is None else status.online,
-            "last_seen": view.seen.get(who),
-            "coins": figures.get("coins", {}),
-            "money": figures.get("money"),   # None from firmware before money per chute
-            "meters": figures.get("meter_pulses", {}),
-            "credits": {"in_machine": figures.get("credits"), "from_coins": figures.get("credits_from_coins"),
-                        "service": figures.get("service_credits"), "played": figures.get("credits_spent"),
-                        "over_limit": figures.get("credits_over_max")},
-            "modes": {mode: {"plays": row.get("plays", 0), "continues": figures.get("continues", {}).get(mode, 0),
-                             "games": row.get("ended", 0), "play_seconds": row.get("play_seconds", 0)}
-                      for mode, row in sorted(figures.get("modes", {}).items())},   # checked by messages
-            "counts_since": {"at": figures.get("counts_since"), "why": figures.get("counts_since_why")},
-            "uptime_seconds": figures.get("uptime_seconds"),
-            # checked by messages, and flagged here; None from firmware before them
-            "takings": checked_takings(figures.get("takings"), audits.made) if audits else None,
-            "period": figures.get("period"),   # None from firmware before the period counters
-            "events_merged": dict(view.event_counts.get(who, {})),
-            "figures": audits is not None,
-            "unreadable": unreadable,
-        })
-    tables = {table: [{"rank": e.rank, "initials": e.initials, "score": e.score, "site": e.site,
-                       "cabinet": e.cabinet, "when": e.when} for e in entries]
-              for table, entries in sorted(view.tables().items()) if entries}
-    return {"cabinets": cabinets, "tables": tables,
-            "complete": all(cab["figures"] and not cab["unreadable"] for cab in cabinets)}
+        cabinets.append(
+            {
+                "site": site,
+                "cabinet": cabinet,
+                "online": None if status is None else status.online,
+                "last_seen": view.seen.get(who),
+                "coins": figures.get("coins", {}),
+                "money": figures.get("money"),  # None from firmware before money per chute
+                "meters": figures.get("meter_pulses", {}),
+                "credits": {
+                    "in_machine": figures.get("credits"),
+                    "from_coins": figures.get("credits_from_coins"),
+                    "service": figures.get("service_credits"),
+                    "played": figures.get("credits_spent"),
+                    "over_limit": figures.get("credits_over_max"),
+                },
+                "modes": {
+                    mode: {
+                        "plays": row.get("plays", 0),
+                        "continues": figures.get("continues", {}).get(mode, 0),
+                        "games": row.get("ended", 0),
+                        "play_seconds": row.get("play_seconds", 0),
+                    }
+                    for mode, row in sorted(figures.get("modes", {}).items())
+                },  # checked by messages
+                "counts_since": {"at": figures.get("counts_since"), "why": figures.get("counts_since_why")},
+                "uptime_seconds": figures.get("uptime_seconds"),
+                # checked by messages, and flagged here; None from firmware before them
+                "takings": checked_takings(figures.get("takings"), audits.made) if audits else None,
+                "period": figures.get("period"),  # None from firmware before the period counters
+                "events_merged": dict(view.event_counts.get(who, {})),
+                "figures": audits is not None,
+                "unreadable": unreadable,
+            }
+        )
+    tables = {
+        table: [
+            {"rank": e.rank, "initials": e.initials, "score": e.score, "site": e.site, "cabinet": e.cabinet, "when": e.when}
+            for e in entries
+        ]
+        for table, entries in sorted(view.tables().items())
+        if entries
+    }
+    return {"cabinets": cabinets, "tables": tables, "complete": all(cab["figures"] and not cab["unreadable"] for cab in cabinets)}
 
 
 def inert(line: str) -> str:
@@ -189,29 +203,38 @@ def format_report(data: dict) -> str:
             lines.append("  the figures below are the last good ones received, and may be out of date")
         coins, meters, credits, since = cab["coins"], cab["meters"], cab["credits"], cab["counts_since"]
         if since["at"]:
-            lines.append(f"  counts since {since['at'].replace('T', ' ').replace('Z', ' UTC')}"
-                         + (f" ({since['why']})" if since["why"] else ""))
-        lines.append(f"  coins: chute 1 {coins.get('1', 0)}, chute 2 {coins.get('2', 0)}   meters: "
-                     f"1 {meters.get('1', 0)}, 2 {meters.get('2', 0)}")
+            lines.append(
+                f"  counts since {since['at'].replace('T', ' ').replace('Z', ' UTC')}"
+                + (f" ({since['why']})" if since["why"] else "")
+            )
+        lines.append(
+            f"  coins: chute 1 {coins.get('1', 0)}, chute 2 {coins.get('2', 0)}   meters: "
+            f"1 {meters.get('1', 0)}, 2 {meters.get('2', 0)}"
+        )
         if cab["money"] is not None:
-            lines.append(f"  money (smallest unit): chute 1 {cab['money'].get('1', 0)}, "
-                         f"chute 2 {cab['money'].get('2', 0)}")
-        lines.append(f"  credits: {credits['in_machine'] or 0} in the machine, {credits['from_coins'] or 0} from "
-                     f"coins, {credits['service'] or 0} service, {credits['played'] or 0} played, "
-                     f"{credits['over_limit'] or 0} over the limit")
+            lines.append(f"  money (smallest unit): chute 1 {cab['money'].get('1', 0)}, chute 2 {cab['money'].get('2', 0)}")
+        lines.append(
+            f"  credits: {credits['in_machine'] or 0} in the machine, {credits['from_coins'] or 0} from "
+            f"coins, {credits['service'] or 0} service, {credits['played'] or 0} played, "
+            f"{credits['over_limit'] or 0} over the limit"
+        )
         period = cab.get("period")
         if period is not None:
             began = (period["since"] or "the counts began").replace("T", " ").replace("Z", " UTC")
-            lines.append(f"  period since {began}: coins 1 {period['coins'].get('1', 0)}, "
-                         f"2 {period['coins'].get('2', 0)}   money 1 {period['money'].get('1', 0)}, "
-                         f"2 {period['money'].get('2', 0)}   meters 1 {period['meter_pulses'].get('1', 0)}, "
-                         f"2 {period['meter_pulses'].get('2', 0)}   credits {period['credits_from_coins']} from coins, "
-                         f"{period['service_credits']} service, {period['credits_spent']} played   plays "
-                         f"{period['plays']}   continues {period['continues']}")
+            lines.append(
+                f"  period since {began}: coins 1 {period['coins'].get('1', 0)}, "
+                f"2 {period['coins'].get('2', 0)}   money 1 {period['money'].get('1', 0)}, "
+                f"2 {period['money'].get('2', 0)}   meters 1 {period['meter_pulses'].get('1', 0)}, "
+                f"2 {period['meter_pulses'].get('2', 0)}   credits {period['credits_from_coins']} from coins, "
+                f"{period['service_credits']} service, {period['credits_spent']} played   plays "
+                f"{period['plays']}   continues {period['continues']}"
+            )
         for mode, row in cab["modes"].items():
             minutes = row["play_seconds"] / 60
-            lines.append(f"  {mode:<22} plays {row['plays']:>6}   continues {row['continues']:>5}   "
-                         f"games {row['games']:>6}   play time {minutes:8.1f} min")
+            lines.append(
+                f"  {mode:<22} plays {row['plays']:>6}   continues {row['continues']:>5}   "
+                f"games {row['games']:>6}   play time {minutes:8.1f} min"
+            )
         takings = cab.get("takings")
         if takings is None:
             lines.append("  takings per day: not reported (firmware before them)")
@@ -219,25 +242,56 @@ def format_report(data: dict) -> str:
             lines.append(f"  takings per day: none in the last {DAYS} days")
         else:
             lines.append("  takings per day:")
-            lines += [f"    {row['day']:<10}  coins {row['coins']:>5}   credits {row['credits']:>5}   "
-                      f"plays {row['plays']:>5}" + (f"   DOUBTFUL: {row['doubt']}" if row["doubt"] else "")
-                      for row in takings]
+            lines += [
+                f"    {row['day']:<10}  coins {row['coins']:>5}   credits {row['credits']:>5}   "
+                f"plays {row['plays']:>5}" + (f"   DOUBTFUL: {row['doubt']}" if row["doubt"] else "")
+                for row in takings
+            ]
     for table, entries in data["tables"].items():
         lines.append("")
         lines.append(f"network table {table}")
         for e in entries:
-            lines.append(f"  {e['rank']:>2}. {e['initials']:<3} {e['score']:>10}  {e['site']}/{e['cabinet']}  "
-                         f"{e['when']}")
+            lines.append(f"  {e['rank']:>2}. {e['initials']:<3} {e['score']:>10}  {e['site']}/{e['cabinet']}  {e['when']}")
     return "\n".join(inert(line) for line in lines)
 
 
-CSV_COLUMNS = ("site", "cabinet", "online", "last_seen", "counts_since", "counts_since_why", "coins_chute_1",
-               "coins_chute_2", "money_chute_1", "money_chute_2", "meter_1", "meter_2", "credits_in_machine",
-               "credits_from_coins", "credits_service", "credits_played", "credits_over_limit", "plays", "continues",
-               "games", "play_seconds", "period_since", "period_coins_chute_1", "period_coins_chute_2",
-               "period_money_chute_1", "period_money_chute_2", "period_meter_1", "period_meter_2",
-               "period_credits_from_coins", "period_credits_service", "period_credits_played",
-               "period_credits_over_limit", "period_plays", "period_continues", "figures_complete")
+CSV_COLUMNS = (
+    "site",
+    "cabinet",
+    "online",
+    "last_seen",
+    "counts_since",
+    "counts_since_why",
+    "coins_chute_1",
+    "coins_chute_2",
+    "money_chute_1",
+    "money_chute_2",
+    "meter_1",
+    "meter_2",
+    "credits_in_machine",
+    "credits_from_coins",
+    "credits_service",
+    "credits_played",
+    "credits_over_limit",
+    "plays",
+    "continues",
+    "games",
+    "play_seconds",
+    "period_since",
+    "period_coins_chute_1",
+    "period_coins_chute_2",
+    "period_money_chute_1",
+    "period_money_chute_2",
+    "period_meter_1",
+    "period_meter_2",
+    "period_credits_from_coins",
+    "period_credits_service",
+    "period_credits_played",
+    "period_credits_over_limit",
+    "period_plays",
+    "period_continues",
+    "figures_complete",
+)
 
 
 def csv_report(data: dict) -> str:
@@ -249,24 +303,57 @@ def csv_report(data: dict) -> str:
     for cab in data["cabinets"]:
         known = cab["figures"]
         modes = cab["modes"].values()
-        money = cab["money"] or {}   # empty from firmware before money per chute
-        counts = [cab["coins"].get("1", 0), cab["coins"].get("2", 0), money.get("1", ""), money.get("2", ""),
-                  cab["meters"].get("1", 0),
-                  cab["meters"].get("2", 0), cab["credits"]["in_machine"] or 0, cab["credits"]["from_coins"] or 0,
-                  cab["credits"]["service"] or 0, cab["credits"]["played"] or 0, cab["credits"]["over_limit"] or 0,
-                  sum(row["plays"] for row in modes), sum(row["continues"] for row in modes),
-                  sum(row["games"] for row in modes), round(sum(row["play_seconds"] for row in modes), 1)]
+        money = cab["money"] or {}  # empty from firmware before money per chute
+        counts = [
+            cab["coins"].get("1", 0),
+            cab["coins"].get("2", 0),
+            money.get("1", ""),
+            money.get("2", ""),
+            cab["meters"].get("1", 0),
+            cab["meters"].get("2", 0),
+            cab["credits"]["in_machine"] or 0,
+            cab["credits"]["from_coins"] or 0,
+            cab["credits"]["service"] or 0,
+            cab["credits"]["played"] or 0,
+            cab["credits"]["over_limit"] or 0,
+            sum(row["plays"] for row in modes),
+            sum(row["continues"] for row in modes),
+            sum(row["games"] for row in modes),
+            round(sum(row["play_seconds"] for row in modes), 1),
+        ]
         period = cab.get("period")
-        in_period = [""] * 13 if period is None else [
-            period["since"] or "", period["coins"].get("1", 0), period["coins"].get("2", 0),
-            period["money"].get("1", ""), period["money"].get("2", ""),
-            period["meter_pulses"].get("1", 0), period["meter_pulses"].get("2", 0), period["credits_from_coins"],
-            period["service_credits"], period["credits_spent"], period["credits_over_max"], period["plays"],
-            period["continues"]]
-        writer.writerow([cab["site"], cab["cabinet"], {True: "yes", False: "no", None: ""}[cab["online"]],
-                         cab["last_seen"] or "", cab["counts_since"]["at"] or "", cab["counts_since"]["why"] or "",
-                         *(counts if known else [""] * len(counts)), *in_period,
-                         "yes" if known and not cab["unreadable"] else "no"])
+        in_period = (
+            [""] * 13
+            if period is None
+            else [
+                period["since"] or "",
+                period["coins"].get("1", 0),
+                period["coins"].get("2", 0),
+                period["money"].get("1", ""),
+                period["money"].get("2", ""),
+                period["meter_pulses"].get("1", 0),
+                period["meter_pulses"].get("2", 0),
+                period["credits_from_coins"],
+                period["service_credits"],
+                period["credits_spent"],
+                period["credits_over_max"],
+                period["plays"],
+                period["continues"],
+            ]
+        )
+        writer.writerow(
+            [
+                cab["site"],
+                cab["cabinet"],
+                {True: "yes", False: "no", None: ""}[cab["online"]],
+                cab["last_seen"] or "",
+                cab["counts_since"]["at"] or "",
+                cab["counts_since"]["why"] or "",
+                *(counts if known else [""] * len(counts)),
+                *in_period,
+                "yes" if known and not cab["unreadable"] else "no",
+            ]
+        )
     return out.getvalue()
 
 
@@ -297,7 +384,10 @@ def run_fleet(args) -> int:
     else:
         print(json.dumps(data, indent=2) if args.json else format_report(data))
     if not data["complete"]:
-        print(f"fleet: {sum(1 for c in data['cabinets'] if c['unreadable'] or not c['figures'])} cabinet(s) "
-              "could not be read in full; see above", file=sys.stderr)
+        print(
+            f"fleet: {sum(1 for c in data['cabinets'] if c['unreadable'] or not c['figures'])} cabinet(s) "
+            "could not be read in full; see above",
+            file=sys.stderr,
+        )
         return EXIT_INCOMPLETE
     return 0

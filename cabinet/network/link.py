@@ -53,15 +53,15 @@ from cabinet.system.machine import machine_mark, state_mark
 
 log = logging.getLogger("cabinet.network")
 
-POLL_SECONDS = 0.2          # the outbox is looked at this often, and at once after an ack or a connection
-HEARTBEAT_SECONDS = 60.0    # the audits (uptime) and every table are republished this often
+POLL_SECONDS = 0.2  # the outbox is looked at this often, and at once after an ack or a connection
+HEARTBEAT_SECONDS = 60.0  # the audits (uptime) and every table are republished this often
 REFUSED_RETRY_SECONDS = 60.0
-BATCH = 200                 # events published per pass
+BATCH = 200  # events published per pass
 MAX_IN_FLIGHT = 1000
-REASSERT_SECONDS = 10.0     # a topic of ours another client wrote on gets ours again at most this often
-SETTLE_SECONDS = 1.0        # after connecting, the broker's retained status of our id arrives before we publish
+REASSERT_SECONDS = 10.0  # a topic of ours another client wrote on gets ours again at most this often
+SETTLE_SECONDS = 1.0  # after connecting, the broker's retained status of our id arrives before we publish
 CLASH_RETRY_SECONDS = 300.0  # a cabinet that stood down for another with its id tries again this often
-GOODBYE_SECONDS = 5.0       # the longest the network thread waits for its DISCONNECT to go out
+GOODBYE_SECONDS = 5.0  # the longest the network thread waits for its DISCONNECT to go out
 
 
 class NetworkLink:
@@ -72,7 +72,7 @@ class NetworkLink:
         self.settings = settings
         self.site, self.cabinet = settings.site, settings.cabinet
         self.machine = machine or machine_mark()
-        self.state = state_mark(db_path)       # tells two programs on one machine apart
+        self.state = state_mark(db_path)  # tells two programs on one machine apart
         self.outbox = OutboxFile(db_path)
         self.maker = SnapshotMaker(self.outbox, self.site, self.cabinet, table_ids)
         self.view = FleetView()
@@ -84,27 +84,27 @@ class NetworkLink:
         # whose own thread calls us back holding paho's locks.
         self._lock = threading.Lock()
         self._connected = False
-        self._resync = False                 # publish every snapshot on the next pass
-        self._resync_after = 0.0             # ...but not before this (monotonic): SETTLE_SECONDS after connecting
-        self._clash = ("", "")               # (machine, state) marks of another seen online under our id, to handle
-        self._clash_named = ("", "")         # the last such marks logged and shown
-        self._standing_down_until = 0.0      # disconnected for another machine with our id until this (monotonic)
-        self._gone = threading.Event()       # set by paho's thread when a connection has ended
+        self._resync = False  # publish every snapshot on the next pass
+        self._resync_after = 0.0  # ...but not before this (monotonic): SETTLE_SECONDS after connecting
+        self._clash = ("", "")  # (machine, state) marks of another seen online under our id, to handle
+        self._clash_named = ("", "")  # the last such marks logged and shown
+        self._standing_down_until = 0.0  # disconnected for another machine with our id until this (monotonic)
+        self._gone = threading.Event()  # set by paho's thread when a connection has ended
         self._unsubscribed = threading.Event()  # set by paho's thread when the broker confirms an unsubscribe
-        self._watched: list[str] = []        # the topics subscribed to on connecting
+        self._watched: list[str] = []  # the topics subscribed to on connecting
         self._in_flight: dict[int, int] = {}  # message id -> outbox row id
         self._acked: list[int] = []
-        self._early: dict[int, bool] = {}    # message id -> acknowledged (True) or refused, before we saw the id
+        self._early: dict[int, bool] = {}  # message id -> acknowledged (True) or refused, before we saw the id
         self._snapshot_mids: set[int] = set()  # snapshots awaiting their PUBACK, which deletes no outbox row
-        self._sent_upto = 0                  # highest outbox row published on this connection
-        self._refused_until = 0.0            # publish nothing before this (monotonic): the broker refused
-        self._closed_unanswered = 0          # connections lost, messages waiting, since the broker last answered
-        self._rewind = False                 # offer every waiting event again once the pause is over
-        self._reported = 0                   # highest outbox row whose snapshot is made
+        self._sent_upto = 0  # highest outbox row published on this connection
+        self._refused_until = 0.0  # publish nothing before this (monotonic): the broker refused
+        self._closed_unanswered = 0  # connections lost, messages waiting, since the broker last answered
+        self._rewind = False  # offer every waiting event again once the pause is over
+        self._reported = 0  # highest outbox row whose snapshot is made
         self._published: dict[str, tuple] = {}  # topic -> content last published
-        self._sent: dict[str, deque] = {}       # topic -> the payloads last published there (echoes are ours)
-        self._foreign: set[str] = set()         # topics of ours another client published on
-        self._stale: set[str] = set()           # topics of ours the broker held when we subscribed
+        self._sent: dict[str, deque] = {}  # topic -> the payloads last published there (echoes are ours)
+        self._foreign: set[str] = set()  # topics of ours another client published on
+        self._stale: set[str] = set()  # topics of ours the broker held when we subscribed
         self._reasserted: dict[str, float] = {}  # topic -> when ours went out again over another's (monotonic)
         self._heartbeat_at = 0.0
         self._last_sync: str | None = None
@@ -158,9 +158,8 @@ class NetworkLink:
 
     def _open(self) -> None:
         will = self._status(False)
-        client = make_client(self.settings, f"arcadeforge-{self.site}-{self.cabinet}-{self.machine}-{self.state}",
-                             will=will)
-        self._sent[will[0]] = deque([will[1]], maxlen=8)   # the broker may send it while we still listen
+        client = make_client(self.settings, f"arcadeforge-{self.site}-{self.cabinet}-{self.machine}-{self.state}", will=will)
+        self._sent[will[0]] = deque([will[1]], maxlen=8)  # the broker may send it while we still listen
         client.on_connect = self._on_connect
         client.on_connect_fail = self._on_connect_fail
         client.on_disconnect = self._on_disconnect
@@ -174,9 +173,10 @@ class NetworkLink:
 
     def _status(self, online: bool) -> tuple[str, bytes]:
         """This cabinet's status topic and a message saying it is ``online`` (or not) now."""
-        return (topics.topic(self.site, self.cabinet, "status"),
-                messages.encode(self.site, self.cabinet, online=online, at=now_stamp(), machine=self.machine,
-                                state=self.state))
+        return (
+            topics.topic(self.site, self.cabinet, "status"),
+            messages.encode(self.site, self.cabinet, online=online, at=now_stamp(), machine=self.machine, state=self.state),
+        )
 
     def _close_client(self) -> None:
         """Say offline and disconnect. paho's thread is left alone when it may be stuck in a
@@ -204,7 +204,7 @@ class NetworkLink:
             settled = time.monotonic() >= self._resync_after
             connected = self._connected and time.monotonic() >= self._refused_until and settled
             resync = self._resync and connected
-            if resync:   # every snapshot goes out again, over whatever another client left
+            if resync:  # every snapshot goes out again, over whatever another client left
                 self._resync = False
                 self._published.clear()
                 self._foreign.clear()
@@ -229,17 +229,24 @@ class NetworkLink:
             if connected:
                 # Each heartbeat sends every table, changed or not: a receiver whose clock runs ahead
                 # of ours may count our answer to a forged version as older than the forgery.
-                self._publish_snapshot(topics.topic(self.site, self.cabinet, "scores", table),
-                                       snapshot.entries, messages.table_payload(snapshot), force=heartbeat)
+                self._publish_snapshot(
+                    topics.topic(self.site, self.cabinet, "scores", table),
+                    snapshot.entries,
+                    messages.table_payload(snapshot),
+                    force=heartbeat,
+                )
         if connected and audits:
             figures = self.maker.audits()
-            self._publish_snapshot(topics.topic(self.site, self.cabinet, "audits"), None,
-                                   messages.encode(self.site, self.cabinet, version=self.maker.next_version(),
-                                                   made=now_stamp(), audits=figures))
+            self._publish_snapshot(
+                topics.topic(self.site, self.cabinet, "audits"),
+                None,
+                messages.encode(self.site, self.cabinet, version=self.maker.next_version(), made=now_stamp(), audits=figures),
+            )
         if time.monotonic() >= self._refused_until and settled:
             self._publish_events()
-        self.status = LinkStatus(self._state, self.status.detail, self._last_sync, self.outbox.count(),
-                                 len(self.view.cabinets()), self._clash_named[0])
+        self.status = LinkStatus(
+            self._state, self.status.detail, self._last_sync, self.outbox.count(), len(self.view.cabinets()), self._clash_named[0]
+        )
 
     def _settle_clash(self, now: float) -> bool:
         """Meet another machine seen online under our id, and come back after standing down for
@@ -247,16 +254,24 @@ class NetworkLink:
         with self._lock:
             other, self._clash = self._clash, ("", "")
         if other[0]:
-            yielding = (self.machine, self.state) > other   # one rule on both sides: exactly one stands down
+            yielding = (self.machine, self.state) > other  # one rule on both sides: exactly one stands down
             if other != self._clash_named:
                 self._clash_named = other
-                where = (f"machine {other[0]}; this one is {self.machine}" if other[0] != self.machine else
-                         f"another program on this machine {self.machine}, state file {other[1]}; "
-                         f"this one's is {self.state}")
-                log.warning("network: a second cabinet uses the id %s/%s (%s), e.g. a copied SD card: %s; give "
-                            "one of them its own network.cabinet and broker user", self.site, self.cabinet, where,
-                            f"this one stands down and tries again every {CLASH_RETRY_SECONDS:g} s" if yielding
-                            else "that one stands down, this one carries on")
+                where = (
+                    f"machine {other[0]}; this one is {self.machine}"
+                    if other[0] != self.machine
+                    else f"another program on this machine {self.machine}, state file {other[1]}; this one's is {self.state}"
+                )
+                log.warning(
+                    "network: a second cabinet uses the id %s/%s (%s), e.g. a copied SD card: %s; give "
+                    "one of them its own network.cabinet and broker user",
+                    self.site,
+                    self.cabinet,
+                    where,
+                    f"this one stands down and tries again every {CLASH_RETRY_SECONDS:g} s"
+                    if yielding
+                    else "that one stands down, this one carries on",
+                )
             self.status = replace(self.status, clash=other[0])
             if yielding and not self._standing_down_until:
                 self._set_state("clash", f"MACHINE {other[0]}")
@@ -298,7 +313,10 @@ class NetworkLink:
             (log.info if self._clash_named[0] else log.warning)(
                 "network: another client published on %s, this cabinet's own topic (is its broker password "
                 "known elsewhere, or does a second cabinet use the id %s?); publishing this cabinet's own "
-                "again", topic, self.cabinet)
+                "again",
+                topic,
+                self.cabinet,
+            )
             self._published.pop(topic, None)
         for topic in sorted(foreign | stale):
             address = topics.parse(topic)
@@ -307,7 +325,7 @@ class NetworkLink:
             elif address.kind == "scores" and address.table in ours:
                 if topic in foreign:
                     tables.add(address.table)
-            elif address.kind == "scores":   # nothing should stand there: MQTT's empty payload deletes it
+            elif address.kind == "scores":  # nothing should stand there: MQTT's empty payload deletes it
                 log.info("network: cleared %s: this cabinet has no such table", topic)
                 self._publish(topic, b"", retain=True)
         return audits
@@ -348,15 +366,14 @@ class NetworkLink:
         for row_id, event_id, kind, payload, created in self.outbox.waiting(after, min(room, BATCH)):
             if row_id in sending:
                 continue
-            body = messages.encode(self.site, self.cabinet, id=event_id, kind=kind, at=created,
-                                   data=json.loads(payload))
+            body = messages.encode(self.site, self.cabinet, id=event_id, kind=kind, at=created, data=json.loads(payload))
             self._publish(topic, body, row_id=row_id)
 
     def _publish(self, topic: str, payload: bytes, retain: bool = False, row_id: int | None = None) -> None:
         """Publish with QoS 1; an outbox row's message id is kept to delete the row on its PUBACK
         (which may come back before ``publish`` returns)."""
         if retain:
-            with self._lock:   # before publishing: its echo may come back before publish returns
+            with self._lock:  # before publishing: its echo may come back before publish returns
                 self._sent.setdefault(topic, deque(maxlen=8)).append(payload)
         mid = self.client.publish(topic, payload, qos=1, retain=retain).mid
         with self._lock:
@@ -378,14 +395,13 @@ class NetworkLink:
             self._set_state("refused", str(reason_code).upper())
             return
         own = topics.branch(self.site, self.cabinet)
-        watched = [f"{own}/status", f"{own}/audits", topics.EVERY_TABLE if self.settings.show_rankings
-                   else f"{own}/scores/#"]
+        watched = [f"{own}/status", f"{own}/audits", topics.EVERY_TABLE if self.settings.show_rankings else f"{own}/scores/#"]
         self._watched = watched
         client.subscribe([(topic, 1) for topic in watched])
         with self._lock:
             self._connected = True
             self._resync = True  # the next pass says online and publishes every snapshot
-            self._resync_after = time.monotonic() + SETTLE_SECONDS   # after another's status, if any, came
+            self._resync_after = time.monotonic() + SETTLE_SECONDS  # after another's status, if any, came
             quiet = time.monotonic() < self._refused_until
         if not quiet:  # else the broker refused our messages a moment ago: read, publish nothing yet
             self._set_state("connected")
@@ -397,7 +413,7 @@ class NetworkLink:
 
     def _on_disconnect(self, client, userdata, flags, reason_code, properties) -> None:
         self._gone.set()
-        closed = reason_code.value == 0x80   # no DISCONNECT from the broker: the connection just ended
+        closed = reason_code.value == 0x80  # no DISCONNECT from the broker: the connection just ended
         with self._lock:
             if self._connected and closed and (self._in_flight or self._snapshot_mids):
                 self._closed_unanswered += 1
@@ -418,7 +434,7 @@ class NetworkLink:
         refused = reason_code.is_failure
         with self._lock:
             self._closed_unanswered = 0
-            if not refused:   # any acknowledgement is a sync: snapshots go out every heartbeat, events seldom
+            if not refused:  # any acknowledgement is a sync: snapshots go out every heartbeat, events seldom
                 self._last_sync = now_stamp()
             row_id = self._in_flight.pop(mid, None)
             # Else an ack faster than publish's return, which _publish claims. A snapshot's late ack
@@ -444,7 +460,7 @@ class NetworkLink:
     def _on_message(self, client, userdata, message) -> None:
         address = topics.parse(message.topic)
         if address is not None and (address.site, address.cabinet) == (self.site, self.cabinet):
-            self._own_topic(message)   # our tables come from our state file, never from the network
+            self._own_topic(message)  # our tables come from our state file, never from the network
         else:
             receive_or_drop(self.view, message)
 
@@ -455,15 +471,16 @@ class NetworkLink:
         snapshot is published again on connecting anyway: only one on a table this cabinet
         does not have is answered (cleared).
         """
-        if message.topic == topics.topic(self.site, self.cabinet, "status") and \
-                message.payload not in self._sent.get(message.topic, ()):
+        if message.topic == topics.topic(self.site, self.cabinet, "status") and message.payload not in self._sent.get(
+            message.topic, ()
+        ):
             other = live_owner(message.payload)
             # A status from this machine without a state mark is this program's own, from older firmware.
             if other[0] and other != (self.machine, self.state) and other != (self.machine, ""):
                 with self._lock:
                     self._clash = other
         with self._lock:
-            if message.retain:   # stored before we subscribed; only a table we lack needs an answer
+            if message.retain:  # stored before we subscribed; only a table we lack needs an answer
                 self._stale.add(message.topic)
             elif message.payload not in self._sent.get(message.topic, ()):
                 self._foreign.add(message.topic)
@@ -473,8 +490,7 @@ class NetworkLink:
 
     def _due_reasserts(self, now: float) -> set[str]:
         """The foreign-written topics whose answer is due (under ``_lock``); the others wait."""
-        due = {topic for topic in self._foreign if now - self._reasserted.get(topic, -REASSERT_SECONDS)
-               >= REASSERT_SECONDS}
+        due = {topic for topic in self._foreign if now - self._reasserted.get(topic, -REASSERT_SECONDS) >= REASSERT_SECONDS}
         self._foreign -= due
         for topic in due:
             self._reasserted[topic] = now
@@ -487,21 +503,20 @@ class NetworkLink:
         if state == self._state and detail == self.status.detail:
             return
         self._state = state
-        self.status = LinkStatus(state, detail, self._last_sync, self.status.queued, self.status.cabinets,
-                                 self._clash_named[0])
+        self.status = LinkStatus(state, detail, self._last_sync, self.status.queued, self.status.cabinets, self._clash_named[0])
         where = f"{self.settings.host}:{self.settings.port}"
         lines = {
             "connecting": f"network: connecting to {where} as {self.site}/{self.cabinet}",
             "connected": f"network: connected to {where}",
             "unreachable": f"network: broker {where} unreachable; retrying every "
-                           f"{RECONNECT_MIN_SECONDS}-{RECONNECT_MAX_SECONDS} s until it answers",
+            f"{RECONNECT_MIN_SECONDS}-{RECONNECT_MAX_SECONDS} s until it answers",
             "refused": f"network: {where} refused the login ({detail}); retrying",
             "denied": f"network: {where} refused this cabinet's messages ({detail}); they stay queued "
-                      f"and are offered again every {REFUSED_RETRY_SECONDS:g} s; check the broker's ACL for "
-                      f"user {self.settings.username or self.cabinet}",
+            f"and are offered again every {REFUSED_RETRY_SECONDS:g} s; check the broker's ACL for "
+            f"user {self.settings.username or self.cabinet}",
             "disconnected": f"network: lost the broker {where} ({detail}); reconnecting",
             "setup": detail,
-            "clash": "",   # _settle_clash said it, once
+            "clash": "",  # _settle_clash said it, once
             "stopped": "network: stopped",
         }
         if lines.get(state):

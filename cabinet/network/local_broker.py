@@ -36,21 +36,30 @@ class LocalBroker:
     ``tls`` (cafile, certfile, keyfile) makes the listener a TLS one. :meth:`use_config`
     replaces the configuration (the example one under config/mosquitto, say)."""
 
-    def __init__(self, folder: str | os.PathLike, *, users: dict[str, str] | None = None,
-                 acl: str | None = None, tls: tuple[str, str, str] | None = None, port: int | None = None):
+    def __init__(
+        self,
+        folder: str | os.PathLike,
+        *,
+        users: dict[str, str] | None = None,
+        acl: str | None = None,
+        tls: tuple[str, str, str] | None = None,
+        port: int | None = None,
+    ):
         self.folder = Path(folder)
         self.folder.mkdir(parents=True, exist_ok=True)
         self.port = port or free_port()
         self.process: subprocess.Popen | None = None
         self.config = self.folder / "mosquitto.conf"
-        lines = [f"listener {self.port} 127.0.0.1",
-                 f"allow_anonymous {'false' if users else 'true'}",
-                 "persistence true",
-                 f"persistence_location {self.folder}/",
-                 f"log_dest file {self.folder / 'mosquitto.log'}",
-                 "max_queued_messages 0",       # a persistent session's queue has no limit
-                 "max_inflight_messages 100",
-                 f"user {getpass.getuser()}"]   # never drop to a user that cannot read this folder
+        lines = [
+            f"listener {self.port} 127.0.0.1",
+            f"allow_anonymous {'false' if users else 'true'}",
+            "persistence true",
+            f"persistence_location {self.folder}/",
+            f"log_dest file {self.folder / 'mosquitto.log'}",
+            "max_queued_messages 0",  # a persistent session's queue has no limit
+            "max_inflight_messages 100",
+            f"user {getpass.getuser()}",
+        ]  # never drop to a user that cannot read this folder
         if users:
             lines.append(f"password_file {self.password_file(users)}")
         if acl is not None:
@@ -68,22 +77,19 @@ class LocalBroker:
         passwords.write_text("")
         passwords.chmod(0o600)
         for name, password in users.items():
-            subprocess.run(["mosquitto_passwd", "-b", str(passwords), name, password], check=True,
-                           capture_output=True)
+            subprocess.run(["mosquitto_passwd", "-b", str(passwords), name, password], check=True, capture_output=True)
         return passwords
 
     def use_config(self, text: str) -> None:
         """Run with ``text`` as the whole configuration (it must listen on :attr:`port`)."""
-        self.config.write_text(text + f"\nlog_dest file {self.folder / 'mosquitto.log'}\n"
-                                      f"user {getpass.getuser()}\n")
+        self.config.write_text(text + f"\nlog_dest file {self.folder / 'mosquitto.log'}\nuser {getpass.getuser()}\n")
 
     def start(self, timeout: float = 20.0) -> LocalBroker:
         """Start it and wait until it accepts connections."""
         binary = mosquitto_path()
         if binary is None:
             raise FileNotFoundError("mosquitto is not installed (Debian: apt-get install mosquitto)")
-        self.process = subprocess.Popen([binary, "-c", str(self.config)], stdout=subprocess.DEVNULL,
-                                        stderr=subprocess.DEVNULL)
+        self.process = subprocess.Popen([binary, "-c", str(self.config)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -139,10 +145,52 @@ def make_test_certificates(folder: str | os.PathLike) -> tuple[str, str, str]:
     def openssl(*args):
         subprocess.run(["openssl", *args], check=True, capture_output=True)
 
-    openssl("req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
-            "-keyout", str(ca_key), "-out", str(ca_crt), "-days", "2", "-subj", "/CN=arcadeforge test CA")
-    openssl("req", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
-            "-keyout", str(key), "-out", str(csr), "-subj", "/CN=localhost")
-    openssl("x509", "-req", "-in", str(csr), "-CA", str(ca_crt), "-CAkey", str(ca_key), "-CAcreateserial",
-            "-out", str(crt), "-days", "2", "-extfile", str(ext))
+    openssl(
+        "req",
+        "-x509",
+        "-newkey",
+        "ec",
+        "-pkeyopt",
+        "ec_paramgen_curve:prime256v1",
+        "-nodes",
+        "-keyout",
+        str(ca_key),
+        "-out",
+        str(ca_crt),
+        "-days",
+        "2",
+        "-subj",
+        "/CN=arcadeforge test CA",
+    )
+    openssl(
+        "req",
+        "-newkey",
+        "ec",
+        "-pkeyopt",
+        "ec_paramgen_curve:prime256v1",
+        "-nodes",
+        "-keyout",
+        str(key),
+        "-out",
+        str(csr),
+        "-subj",
+        "/CN=localhost",
+    )
+    openssl(
+        "x509",
+        "-req",
+        "-in",
+        str(csr),
+        "-CA",
+        str(ca_crt),
+        "-CAkey",
+        str(ca_key),
+        "-CAcreateserial",
+        "-out",
+        str(crt),
+        "-days",
+        "2",
+        "-extfile",
+        str(ext),
+    )
     return str(ca_crt), str(crt), str(key)

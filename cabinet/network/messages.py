@@ -24,11 +24,11 @@ from cabinet.storage.takings import DAYS, UNDATED
 VERSION = 1
 MAX_BYTES = 64 * 1024
 MAX_ENTRIES = 50
-MAX_DEPTH = 8        # the deepest a cabinet sends is 4 (audits -> modes -> a mode -> its figures)
+MAX_DEPTH = 8  # the deepest a cabinet sends is 4 (audits -> modes -> a mode -> its figures)
 _STAMP = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z")
 _EVENT_ID = re.compile(r"[0-9a-f]{32}")
 _DAY = re.compile(rf"\d{{4}}-\d\d-\d\d|{UNDATED}")
-MAX_DAYS = 2 * DAYS   # room for a firmware that keeps more days
+MAX_DAYS = 2 * DAYS  # room for a firmware that keeps more days
 _TYPED = frozenset(INITIALS_CHARACTERS)
 
 
@@ -65,18 +65,24 @@ class Event:
 
 # --------------------------------------------------------------------------- sending
 
+
 def encode(site: str, cabinet: str, **fields) -> bytes:
-    return json.dumps({"v": VERSION, "site": site, "cabinet": cabinet, **fields},
-                      separators=(",", ":"), sort_keys=True).encode()
+    return json.dumps({"v": VERSION, "site": site, "cabinet": cabinet, **fields}, separators=(",", ":"), sort_keys=True).encode()
 
 
 def table_payload(snapshot: TableSnapshot) -> bytes:
-    return encode(snapshot.site, snapshot.cabinet, table=snapshot.table, version=snapshot.version,
-                  made=snapshot.made, entries=[{"id": e.entry_id, "initials": e.initials, "score": e.score,
-                                                "when": e.when} for e in snapshot.entries])
+    return encode(
+        snapshot.site,
+        snapshot.cabinet,
+        table=snapshot.table,
+        version=snapshot.version,
+        made=snapshot.made,
+        entries=[{"id": e.entry_id, "initials": e.initials, "score": e.score, "when": e.when} for e in snapshot.entries],
+    )
 
 
 # --------------------------------------------------------------------------- receiving
+
 
 def parse(topic: str, payload: bytes):
     """The message on ``topic`` as a Status, AuditSnapshot, TableSnapshot or Event; raises
@@ -85,7 +91,7 @@ def parse(topic: str, payload: bytes):
         return _parse(topic, payload)
     except BadMessage:
         raise
-    except Exception as exc:   # a check forgotten here must still cost one message, never the thread
+    except Exception as exc:  # a check forgotten here must still cost one message, never the thread
         raise BadMessage(f"cannot be read ({exc.__class__.__name__})") from None
 
 
@@ -99,15 +105,16 @@ def _parse(topic: str, payload: bytes):
         body = json.loads(payload.decode("utf-8"))
     except RecursionError:
         raise BadMessage(f"nested deeper than the {MAX_DEPTH} levels allowed") from None
-    except ValueError as exc:   # JSONDecodeError, bad UTF-8, a number of more than 4,300 digits
+    except ValueError as exc:  # JSONDecodeError, bad UTF-8, a number of more than 4,300 digits
         raise BadMessage(f"not JSON ({exc.__class__.__name__})") from None
     if _depth(body) > MAX_DEPTH:
         raise BadMessage(f"nested deeper than the {MAX_DEPTH} levels allowed")
     if not isinstance(body, dict) or body.get("v") != VERSION:
         raise BadMessage(f"not a version {VERSION} message")
     if body.get("site") != address.site or body.get("cabinet") != address.cabinet:
-        raise BadMessage(f"claims to be {_short(body.get('site'))}/{_short(body.get('cabinet'))}, "
-                         f"not the cabinet whose topic it is on")
+        raise BadMessage(
+            f"claims to be {_short(body.get('site'))}/{_short(body.get('cabinet'))}, not the cabinet whose topic it is on"
+        )
     reader = _READERS[address.kind]
     return reader(address, body)
 
@@ -120,15 +127,22 @@ def _audits(address, body) -> AuditSnapshot:
     audits = body.get("audits")
     if not isinstance(audits, dict):
         raise BadMessage("audits must be an object")
-    return AuditSnapshot(address.site, address.cabinet, _int(body, "version"), _stamp(body, "made"),
-                         _figures(audits))
+    return AuditSnapshot(address.site, address.cabinet, _int(body, "version"), _stamp(body, "made"), _figures(audits))
 
 
-COUNTS = ("credits", "credits_from_coins", "service_credits", "credits_spent", "credits_over_max",
-          "total_plays", "total_continues", "uptime_seconds")
+COUNTS = (
+    "credits",
+    "credits_from_coins",
+    "service_credits",
+    "credits_spent",
+    "credits_over_max",
+    "total_plays",
+    "total_continues",
+    "uptime_seconds",
+)
 SECONDS = ("total_play_seconds", "average_play_seconds")
 STAMPS = ("counts_reset", "scores_reset", "counts_since")
-_WHY = re.compile(r"[A-Z][A-Z ]{0,59}")   # why the counts began: "NEW DATABASE", "BOOKKEEPING RESET"...
+_WHY = re.compile(r"[A-Z][A-Z ]{0,59}")  # why the counts began: "NEW DATABASE", "BOOKKEEPING RESET"...
 
 
 def _figures(audits: dict) -> dict:
@@ -142,7 +156,7 @@ def _figures(audits: dict) -> dict:
     if not isinstance(meters, dict) or not set(meters) <= {"1", "2"}:
         raise BadMessage("audits.meter_pulses must be an object of meters 1 and 2")
     figures["meter_pulses"] = {meter: _int(meters, meter, f"audits.meter_pulses.{meter}") for meter in sorted(meters)}
-    if "money" in audits:   # absent from firmware before money per chute
+    if "money" in audits:  # absent from firmware before money per chute
         money = audits["money"]
         if not isinstance(money, dict) or not set(money) <= {"1", "2"}:
             raise BadMessage("audits.money must be an object of chutes 1 and 2")
@@ -164,8 +178,9 @@ def _figures(audits: dict) -> dict:
     continues = audits.get("continues", {})
     if not isinstance(continues, dict):
         raise BadMessage("audits.continues must be an object")
-    figures["continues"] = {_mode(mode, "audits.continues"): _int(continues, mode, f"audits.continues.{mode}")
-                            for mode in continues}
+    figures["continues"] = {
+        _mode(mode, "audits.continues"): _int(continues, mode, f"audits.continues.{mode}") for mode in continues
+    }
     modes = audits.get("modes", {})
     if not isinstance(modes, dict):
         raise BadMessage("audits.modes must be an object")
@@ -175,12 +190,14 @@ def _figures(audits: dict) -> dict:
             raise BadMessage(f"audits.modes has a bad entry {_short(mode)}")
         _mode(mode, "audits.modes")
         where = f"audits.modes.{mode}"
-        figures["modes"][mode] = {"plays": _int(row, "plays", f"{where}.plays"),
-                                  "ended": _int(row, "ended", f"{where}.ended"),
-                                  "play_seconds": _seconds(row, "play_seconds", f"{where}.play_seconds")}
-    if "takings" in audits:   # absent from firmware before the takings per day
+        figures["modes"][mode] = {
+            "plays": _int(row, "plays", f"{where}.plays"),
+            "ended": _int(row, "ended", f"{where}.ended"),
+            "play_seconds": _seconds(row, "play_seconds", f"{where}.play_seconds"),
+        }
+    if "takings" in audits:  # absent from firmware before the takings per day
         figures["takings"] = _takings(audits["takings"])
-    if "period" in audits:    # absent from firmware before the period counters
+    if "period" in audits:  # absent from firmware before the period counters
         figures["period"] = _period(audits["period"])
     return figures
 
@@ -219,8 +236,9 @@ def _takings(days) -> list[dict]:
         day = row.get("day") if isinstance(row, dict) else None
         if not isinstance(day, str) or not _DAY.fullmatch(day):
             raise BadMessage(f"audits.takings has a bad day {_short(day)}")
-        parsed.append({"day": day, **{kind: _int(row, kind, f"audits.takings.{day}.{kind}")
-                                      for kind in ("coins", "credits", "plays")}})
+        parsed.append(
+            {"day": day, **{kind: _int(row, kind, f"audits.takings.{day}.{kind}") for kind in ("coins", "credits", "plays")}}
+        )
     return parsed
 
 
@@ -248,8 +266,7 @@ def _scores(address, body) -> TableSnapshot:
         parsed.append(Entry(_int(item, "id"), initials, score, _stamp(item, "when")))
     if len({entry.entry_id for entry in parsed}) != len(parsed):
         raise BadMessage("an entry id is given twice")
-    return TableSnapshot(address.site, address.cabinet, table, _int(body, "version"), _stamp(body, "made"),
-                         tuple(parsed))
+    return TableSnapshot(address.site, address.cabinet, table, _int(body, "version"), _stamp(body, "made"), tuple(parsed))
 
 
 def _event(address, body) -> Event:
@@ -274,7 +291,7 @@ def _int(body: dict, key: str, name: str | None = None) -> int:
 def _seconds(body: dict, key: str, name: str) -> float:
     value = body.get(key)
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value < 2**53:
-        raise BadMessage(f"{name} must be a number of seconds, got {_short(value)}")   # NaN fails too
+        raise BadMessage(f"{name} must be a number of seconds, got {_short(value)}")  # NaN fails too
     return float(value)
 
 
@@ -299,7 +316,7 @@ def _depth(value) -> int:
         item, level = waiting.pop()
         if isinstance(item, (list, dict)):
             deepest = max(deepest, level)
-            if level <= MAX_DEPTH:   # deeper is refused anyway: no need to walk it all
+            if level <= MAX_DEPTH:  # deeper is refused anyway: no need to walk it all
                 waiting += [(child, level + 1) for child in (item.values() if isinstance(item, dict) else item)]
     return deepest
 

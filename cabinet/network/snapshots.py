@@ -41,10 +41,15 @@ class SnapshotMaker:
 
     def table(self, table: str) -> TableSnapshot:
         """The table's real entries: the factory ones are this cabinet's decoration, not the network's."""
-        rows = self.reader.read("SELECT id, initials, score, created, replay_id FROM scores WHERE table_id = ? "
-                                "ORDER BY score DESC, id LIMIT ?", (table, TABLE_SIZE))
-        entries = tuple(Entry(row_id, initials, score, when) for row_id, initials, score, when, replay in rows
-                        if not is_factory_entry(table, initials, score, replay))
+        rows = self.reader.read(
+            "SELECT id, initials, score, created, replay_id FROM scores WHERE table_id = ? ORDER BY score DESC, id LIMIT ?",
+            (table, TABLE_SIZE),
+        )
+        entries = tuple(
+            Entry(row_id, initials, score, when)
+            for row_id, initials, score, when, replay in rows
+            if not is_factory_entry(table, initials, score, replay)
+        )
         return TableSnapshot(self.site, self.cabinet, table, self.next_version(), now_stamp(), entries)
 
     def audits(self) -> dict:

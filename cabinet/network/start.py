@@ -26,4 +26,5 @@ def start_link(settings, store, notices: list[Words | str]):
     if not network_active(net):
         return None
     from cabinet.network.link import NetworkLink  # paho-mqtt: loaded only when the link is on
+
     return NetworkLink(net, store.db.path, table_ids(c.name for c in settings.antigravity.contests)).start()

@@ -58,8 +58,8 @@ class FleetView:
         self.ledger = Ledger()
         self.event_counts: dict[tuple, Counter] = {}  # per cabinet: events merged, by kind
         self.unreadable: dict[tuple, dict[str, str]] = {}  # per cabinet: topic -> why its latest was refused
-        self._table_count: Counter = Counter()   # per cabinet: tables kept
-        self._turned_away: Counter = Counter()   # per cabinet: tables refused for the cap
+        self._table_count: Counter = Counter()  # per cabinet: tables kept
+        self._turned_away: Counter = Counter()  # per cabinet: tables refused for the cap
 
     def receive(self, topic: str, payload: bytes, retained: bool = False):
         """Merge one received message (``retained``: the broker's stored one, sent on subscribing).
@@ -70,14 +70,14 @@ class FleetView:
         """
         address = topics.parse(topic)
         if not payload and address is not None and address.kind != "events":
-            self.forget(address, topic)   # a retained message deleted (MQTT's empty payload)
+            self.forget(address, topic)  # a retained message deleted (MQTT's empty payload)
             return None
         try:
             message = messages.parse(topic, payload)
             if retained and isinstance(message, messages.Event):
                 raise messages.BadMessage("an event arrived retained, and cabinets never retain events")
         except messages.BadMessage as exc:
-            if address is not None and address.kind != "events":   # events carry no figure shown
+            if address is not None and address.kind != "events":  # events carry no figure shown
                 with self._lock:
                     refused = self.unreadable.setdefault((address.site, address.cabinet), {})
                     if topic in refused or len(refused) < TABLES_PER_CABINET:
@@ -98,8 +98,7 @@ class FleetView:
             if snapshot.key in self._kept or self._table_count[who] < TABLES_PER_CABINET:
                 return
             self._turned_away[who] += 1
-            reason = (f"{self._turned_away[who]} more tables than the {TABLES_PER_CABINET} "
-                      f"a receiver keeps of one cabinet")
+            reason = f"{self._turned_away[who]} more tables than the {TABLES_PER_CABINET} a receiver keeps of one cabinet"
             self.unreadable.setdefault(who, {})[f"{topics.branch(*who)}/scores/#"] = reason
         raise messages.BadMessage(reason)
 
@@ -185,8 +184,7 @@ def receive_or_drop(view: FleetView, message) -> bool:
         return True
     except messages.BadMessage as exc:
         reason = str(exc)
-    except Exception as exc:   # parse() is total; this is the view's own bug, and still one line
+    except Exception as exc:  # parse() is total; this is the view's own bug, and still one line
         reason = f"not merged ({exc.__class__.__name__})"
     log.warning("network: dropped a message on %s: %s", message.topic[:120], reason)
     return False
-

@@ -37,8 +37,8 @@ class OutputBoard:
         self.settings = settings
         self.gpio = gpio
         self.problems: list[Words] = []
-        self.wired: dict[str, WiredOutput] = {}   # by name, only the ones working
-        self.devices: dict[str, object] = {}      # by name: a gpiozero device, a Lamp or a MeterPulser
+        self.wired: dict[str, WiredOutput] = {}  # by name, only the ones working
+        self.devices: dict[str, object] = {}  # by name: a gpiozero device, a Lamp or a MeterPulser
         self.manual = False
         self.accepting = False
         usable, self.problems = check_outputs(settings, gpio)
@@ -49,8 +49,10 @@ class OutputBoard:
         try:
             factory = usable_pin_factory(pin_factory)
         except Exception as exc:  # not a Pi, no permission, no library
-            self._problem(Words("outputs: no usable GPIO pin factory ({error}); no output driven",
-                                error=f"{type(exc).__name__}: {exc}"), logging.WARNING)
+            self._problem(
+                Words("outputs: no usable GPIO pin factory ({error}); no output driven", error=f"{type(exc).__name__}: {exc}"),
+                logging.WARNING,
+            )
             return
         with no_garbage_collection():
             for wired in usable:
@@ -62,18 +64,24 @@ class OutputBoard:
 
     def _open(self, wired: WiredOutput, factory) -> None:
         from gpiozero import DigitalOutputDevice  # imported here: a desktop without gpiozero still runs
+
         meter = self.settings.meter
         try:
             if wired.name.startswith("start_lamp") or wired.name == "marquee":
                 device = Lamp(open_lamp(wired.pin, wired.active_high, factory))
             else:
-                device = DigitalOutputDevice(wired.pin, active_high=wired.active_high, initial_value=False,
-                                             pin_factory=factory)
+                device = DigitalOutputDevice(wired.pin, active_high=wired.active_high, initial_value=False, pin_factory=factory)
                 if wired.name.startswith("meter"):
                     device = MeterPulser(device, meter.on_ms / 1000, meter.off_ms / 1000)
         except Exception as exc:  # busy, no permission, not on this board
-            self._problem(Words("{key}: GPIO {pin} cannot be used ({error}); this output disabled", key=wired.key,
-                                pin=wired.pin, error=f"{type(exc).__name__}: {exc}"))
+            self._problem(
+                Words(
+                    "{key}: GPIO {pin} cannot be used ({error}); this output disabled",
+                    key=wired.key,
+                    pin=wired.pin,
+                    error=f"{type(exc).__name__}: {exc}",
+                )
+            )
             return
         self.wired[wired.name] = wired
         self.devices[wired.name] = device

@@ -11,8 +11,8 @@ frame costs nothing.
 from __future__ import annotations
 
 OFF, ON, BLINK = "off", "on", "blink"
-BLINK_SECONDS = 0.25     # on, then off: two flashes a second, as Start lamps flash
-PULSE_SECONDS = 0.4      # a PWM lamp fades in, then out, in this long each
+BLINK_SECONDS = 0.25  # on, then off: two flashes a second, as Start lamps flash
+PULSE_SECONDS = 0.4  # a PWM lamp fades in, then out, in this long each
 
 
 def open_lamp(pin: int, active_high: bool, factory):
@@ -20,6 +20,7 @@ def open_lamp(pin: int, active_high: bool, factory):
     # imported here: a desktop without gpiozero still runs
     from gpiozero import LED, PWMLED
     from gpiozero.exc import PinPWMUnsupported
+
     try:
         return PWMLED(pin, active_high=active_high, pin_factory=factory)
     except PinPWMUnsupported:

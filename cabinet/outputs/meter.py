@@ -32,9 +32,9 @@ class MeterPulser:
     def __init__(self, device, on_s: float, off_s: float):
         self.device = device
         self.on_s, self.off_s = on_s, off_s
-        self._owed = 0          # coins' pulses not yet marked done (including one given)
-        self._given = 0         # given, waiting for the main thread's mark (0 or 1)
-        self._tests = 0         # the OUTPUT TEST's pulses, which nobody owes
+        self._owed = 0  # coins' pulses not yet marked done (including one given)
+        self._given = 0  # given, waiting for the main thread's mark (0 or 1)
+        self._tests = 0  # the OUTPUT TEST's pulses, which nobody owes
         self._closing = False
         self._wake = threading.Condition()
         self._thread = threading.Thread(target=self._run, name=f"meter {device.pin}", daemon=True)

@@ -32,8 +32,15 @@ OUTPUTS = {
 # Coils (lockout, meters) sit on lines that stay low from power-on until the program drives
 # them (GPIO 14 is the UART's TX, high whenever the UART is on: only the marquee may go there).
 # 18 and 19 are the PWM lines, for the Start lamps. One lockout driver serves both coils.
-SUGGESTED_PINS = {"lockout1": 15, "lockout2": None, "meter1": 20, "meter2": 21,
-                  "start_lamp1": 18, "start_lamp2": 19, "marquee": 14}
+SUGGESTED_PINS = {
+    "lockout1": 15,
+    "lockout2": None,
+    "meter1": 20,
+    "meter2": 21,
+    "start_lamp1": 18,
+    "start_lamp2": 19,
+    "marquee": 14,
+}
 
 
 # Lines the Pi holds high from power-on until a program drives them, and why: the BCM2711's
@@ -49,17 +56,19 @@ BOOT_HIGH = {
     14: "the UART's TX, high from boot whenever the UART is on (enable_uart=1, a serial console)",
 }
 # What a coil does when it is on while nothing drives it.
-COILS = {"lockout1": "the lockout's coil lets coins in that nobody counts",
-         "lockout2": "the lockout's coil lets coins in that nobody counts",
-         "meter1": "the coin meter's coil may count a coin nobody paid",
-         "meter2": "the coin meter's coil may count a coin nobody paid"}
+COILS = {
+    "lockout1": "the lockout's coil lets coins in that nobody counts",
+    "lockout2": "the lockout's coil lets coins in that nobody counts",
+    "meter1": "the coin meter's coil may count a coin nobody paid",
+    "meter2": "the coin meter's coil may count a coin nobody paid",
+}
 
 
 @dataclass(frozen=True)
 class WiredOutput:
     """One output of the settings: its YAML key, its name, its pin and its polarity."""
 
-    name: str         # "lockout1"
+    name: str  # "lockout1"
     pin: int | None
     active_high: bool = True
 
@@ -74,8 +83,7 @@ class WiredOutput:
 
 def output_wiring(outputs) -> list[WiredOutput]:
     """Every output of ``outputs`` (an OutputSettings), wired or not, in a fixed order."""
-    return [WiredOutput(name, getattr(outputs, name).pin, getattr(outputs, name).active_high)
-            for name in OUTPUTS]
+    return [WiredOutput(name, getattr(outputs, name).pin, getattr(outputs, name).active_high) for name in OUTPUTS]
 
 
 def output_clashes(outputs, gpio) -> list[tuple[int, list[WiredOutput], list[str]]]:
@@ -92,8 +100,7 @@ def output_clashes(outputs, gpio) -> list[tuple[int, list[WiredOutput], list[str
     for wired in output_wiring(outputs):
         if on_header(wired.pin):
             by_pin.setdefault(wired.pin, []).append(wired)
-    return [(pin, users, inputs.get(pin, [])) for pin, users in by_pin.items()
-            if len(users) > 1 or pin in inputs]
+    return [(pin, users, inputs.get(pin, [])) for pin, users in by_pin.items() if len(users) > 1 or pin in inputs]
 
 
 def clash_lines(pin: int, users: list[WiredOutput], input_keys: list[str]) -> list[tuple[WiredOutput, Words]]:
@@ -103,22 +110,27 @@ def clash_lines(pin: int, users: list[WiredOutput], input_keys: list[str]) -> li
     inputs.gpio.p1.left; this output disabled``). Outputs alone: one line names them all.
     """
     if input_keys:
-        return [(wired, Words("GPIO {pin} is also given to {keys}; this output disabled", pin=pin,
-                              keys=named(input_keys)))
-                for wired in users]
+        return [
+            (wired, Words("GPIO {pin} is also given to {keys}; this output disabled", pin=pin, keys=named(input_keys)))
+            for wired in users
+        ]
     return [(users[-1], clash_line([w.key for w in users], pin))]
 
 
 def check_outputs(outputs, gpio) -> tuple[list[WiredOutput], list[Words]]:
     """The usable outputs, and one line per problem: a pin off the header, or a pin taken."""
-    problems = [Words("{key}: {pin} is not a GPIO number of the 40-pin header (0-27); this output disabled",
-                      key=w.key, pin=repr(w.pin))
-                for w in output_wiring(outputs) if w.pin is not None and not on_header(w.pin)]
+    problems = [
+        Words("{key}: {pin} is not a GPIO number of the 40-pin header (0-27); this output disabled", key=w.key, pin=repr(w.pin))
+        for w in output_wiring(outputs)
+        if w.pin is not None and not on_header(w.pin)
+    ]
     disabled = set()
     for pin, users, input_keys in output_clashes(outputs, gpio):
         disabled |= {w.name for w in users}
-        problems += [message if not input_keys else Words("{key}: {problem}", key=wired.key, problem=message)
-                     for wired, message in clash_lines(pin, users, input_keys)]
+        problems += [
+            message if not input_keys else Words("{key}: {problem}", key=wired.key, problem=message)
+            for wired, message in clash_lines(pin, users, input_keys)
+        ]
     usable = [w for w in output_wiring(outputs) if on_header(w.pin) and w.name not in disabled]
     return usable, problems
 

@@ -30,7 +30,7 @@ from cabinet.render.renderer import window_renderer
 
 log = logging.getLogger(__name__)
 
-FLIP, GPU, CPU = "flip", "gpu", "cpu"     # the presentation paths
+FLIP, GPU, CPU = "flip", "gpu", "cpu"  # the presentation paths
 
 
 @dataclass(frozen=True)
@@ -59,7 +59,7 @@ class Display:
 
     def __init__(self, rotation: int = 0, fullscreen: bool = True, gpu_turn: bool | None = None):
         self.rotation = rotation
-        self.vsync = None            # a cabinet.render.vsync.Reading once measure_vsync() ran
+        self.vsync = None  # a cabinet.render.vsync.Reading once measure_vsync() ran
         self._gpu: GpuTurn | None = None
         flags = pygame.SCALED | (pygame.FULLSCREEN if fullscreen else 0)
         pygame.display.set_caption("ArcadeForge Verse")
@@ -93,12 +93,17 @@ class Display:
             if renderer is None:
                 return self._on_cpu(f"{turned} on the CPU every frame: SDL reports no renderer for the window")
             if wanted is None and not renderer.accelerated:
-                return self._on_cpu(f"{turned} on the CPU every frame: SDL's {renderer.name} renderer has no GPU "
-                                    "and turns slower than the CPU rotation")
+                return self._on_cpu(
+                    f"{turned} on the CPU every frame: SDL's {renderer.name} renderer has no GPU "
+                    "and turns slower than the CPU rotation"
+                )
             self._gpu = GpuTurn(self.logical, self.rotation)
-        except Exception as exc:   # whatever SDL or pygame refuses, the CPU rotation still shows the picture
-            return self._on_cpu(f"{turned} on the CPU every frame: the renderer could not turn it "
-                                f"({type(exc).__name__}: {exc or 'no reason given'})", failed=True)
+        except Exception as exc:  # whatever SDL or pygame refuses, the CPU rotation still shows the picture
+            return self._on_cpu(
+                f"{turned} on the CPU every frame: the renderer could not turn it "
+                f"({type(exc).__name__}: {exc or 'no reason given'})",
+                failed=True,
+            )
         where = "GPU" if renderer.accelerated else "no GPU"
         presentation = Presentation(GPU, f"{turned} by the {renderer.name} renderer ({where}) as it shows the picture")
         log.info("display: %s", presentation.words)
@@ -116,9 +121,11 @@ class Display:
                 return
             except pygame.error as exc:
                 self.close()
-                self.presentation = self._on_cpu(f"turned {self.rotation} degrees on the CPU every frame: the "
-                                                 f"renderer failed to show a frame ({exc or 'no reason given'})",
-                                                 failed=True)
+                self.presentation = self._on_cpu(
+                    f"turned {self.rotation} degrees on the CPU every frame: the "
+                    f"renderer failed to show a frame ({exc or 'no reason given'})",
+                    failed=True,
+                )
         if self.rotation:
             # pygame rotates counter-clockwise; a monitor turned clockwise needs the opposite.
             self.screen.blit(pygame.transform.rotate(self.logical, -self.rotation), (0, 0))
@@ -131,8 +138,9 @@ class Display:
     def measure_vsync(self):
         """Flip a black picture a few times back to back: is vsync honoured? Sets ``vsync``."""
         from cabinet.render.vsync import measure
+
         if self._gpu is not None:
-            flip = self._gpu.blank          # the renderer's present, which waits where vsync holds
+            flip = self._gpu.blank  # the renderer's present, which waits where vsync holds
         else:
             self.screen.fill((0, 0, 0))
             flip = pygame.display.flip
@@ -158,7 +166,7 @@ class Display:
             self._gpu = None
 
 
-_open: list[Display] = []     # SDL gives one SCALED window per process: the display showing it
+_open: list[Display] = []  # SDL gives one SCALED window per process: the display showing it
 
 
 def _opened(display: Display) -> None:

@@ -21,7 +21,7 @@ from cabinet.render import sdl_drivers
 
 EXIT_NO_DISPLAY = 4
 TRIES = 3
-PAUSE_SECONDS = 2.0       # between tries: a monitor or the GPU may still be waking up
+PAUSE_SECONDS = 2.0  # between tries: a monitor or the GPU may still be waking up
 
 
 class DisplayUnavailable(RuntimeError):
@@ -48,14 +48,19 @@ def explain(error: str, dri: Path = Path("/dev/dri")) -> str:
     said = f"cannot open the screen (SDL: {error})"
     if driver.lower() == "kmsdrm":
         if not sdl_drivers.has_driver("KMSDRM"):
-            return (f"{said}: this SDL has no KMSDRM video driver; reinstall with systemd/install.sh, "
-                    "which installs pygame-ce's wheel")
+            return (
+                f"{said}: this SDL has no KMSDRM video driver; reinstall with systemd/install.sh, "
+                "which installs pygame-ce's wheel"
+            )
     cards = sorted(dri.glob("card*")) if dri.is_dir() else []
     if driver.lower() in ("", "kmsdrm") and not cards:
-        return (f"{said}: there is no {dri}/card*, so the kernel has no KMS display driver; "
-                "put dtoverlay=vc4-kms-v3d in /boot/firmware/config.txt and reboot")
+        return (
+            f"{said}: there is no {dri}/card*, so the kernel has no KMS display driver; "
+            "put dtoverlay=vc4-kms-v3d in /boot/firmware/config.txt and reboot"
+        )
     if cards and not any(os.access(card, os.R_OK | os.W_OK) for card in cards):
-        return (f"{said}: user {getpass.getuser()} may not open {cards[0]}; add it to the video and "
-                "render groups (systemd/install.sh does) and keep DeviceAllow=char-drm rw in the unit")
-    return (f"{said}: is a monitor connected to HDMI 0 and switched on? Then "
-            "sudo systemctl restart arcadeforge")
+        return (
+            f"{said}: user {getpass.getuser()} may not open {cards[0]}; add it to the video and "
+            "render groups (systemd/install.sh does) and keep DeviceAllow=char-drm rw in the unit"
+        )
+    return f"{said}: is a monitor connected to HDMI 0 and switched on? Then sudo systemctl restart arcadeforge"

@@ -16,20 +16,20 @@ import weakref
 
 import numpy
 
-TRUST_AFTER = 8     # frames in a row that changed, after which most comparisons are skipped
-STRIPS = 8          # the picture is compared strip by strip, so that a change ends the comparison
+TRUST_AFTER = 8  # frames in a row that changed, after which most comparisons are skipped
+STRIPS = 8  # the picture is compared strip by strip, so that a change ends the comparison
 
 
 class FrameGate:
     """Remembers what is on the screen, and says whether a new frame would differ."""
 
     def __init__(self):
-        self._scene = None      # weak reference: the gate must never keep a finished scene alive
+        self._scene = None  # weak reference: the gate must never keep a finished scene alive
         self._look = None
         self._pixels: numpy.ndarray | None = None
-        self._changing = 0      # frames in a row whose pixels changed (scenes without a look)
-        self._saved: numpy.ndarray | None = None   # reused for every copy: see _keep
-        self._strip = 0         # the strip where the last change was found: looked at first
+        self._changing = 0  # frames in a row whose pixels changed (scenes without a look)
+        self._saved: numpy.ndarray | None = None  # reused for every copy: see _keep
+        self._strip = 0  # the strip where the last change was found: looked at first
 
     def invalidate(self) -> None:
         """The screen lost its picture (a new window, an exposed one): show the next frame."""
@@ -48,7 +48,7 @@ class FrameGate:
         self._scene = weakref.ref(scene)
         self._look = look
         if look is not None:
-            self._pixels = None   # known to be new; the next pixel comparison must not match
+            self._pixels = None  # known to be new; the next pixel comparison must not match
             return True
         if new_scene:
             self._changing = 0

@@ -35,9 +35,9 @@ class GpuTurn:
         self.logical = logical
         self.rotation = rotation
         with warnings.catch_warnings():
-            warnings.simplefilter("ignore")      # from_display_module is deprecated, and the one way to the window
+            warnings.simplefilter("ignore")  # from_display_module is deprecated, and the one way to the window
             window = Window.from_display_module()
-        self.renderer = Renderer.from_window(window)     # SCALED's own renderer, borrowed: SDL keeps it
+        self.renderer = Renderer.from_window(window)  # SCALED's own renderer, borrowed: SDL keeps it
         self.texture = Texture(self.renderer, logical.get_size(), streaming=True)
         # The turned picture fills the renderer's logical size (the turned screen) when drawn
         # around its centre: SDL turns a copy about the middle of its target rectangle.
@@ -53,7 +53,7 @@ class GpuTurn:
         self.upload()
         self.renderer.draw_color = BLACK
         self.renderer.clear()
-        self.texture.draw(dstrect=self.target, angle=self.rotation)    # SDL's angle turns clockwise
+        self.texture.draw(dstrect=self.target, angle=self.rotation)  # SDL's angle turns clockwise
 
     def present(self) -> None:
         """Show the logical picture turned."""
@@ -68,10 +68,10 @@ class GpuTurn:
 
     def shown(self) -> pygame.Surface:
         """The turned picture as the renderer draws it, read back (tests and screenshots)."""
-        self.compose()        # the back buffer is undefined after a present: draw it again to read it
+        self.compose()  # the back buffer is undefined after a present: draw it again to read it
         return self.renderer.to_surface()
 
     def release(self) -> None:
         """Free the texture while its renderer lives (before ``pygame.display.quit``). Safe twice."""
-        self.texture = None   # dropping the last reference destroys the SDL texture now
+        self.texture = None  # dropping the last reference destroys the SDL texture now
         self.renderer = None

@@ -16,7 +16,7 @@ import weakref
 
 import pygame
 
-SPARES = 3          # pictures kept for reuse: a screen, the next one, and a pair's second picture
+SPARES = 3  # pictures kept for reuse: a screen, the next one, and a pair's second picture
 _spares: list[pygame.Surface] = []
 
 

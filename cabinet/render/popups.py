@@ -15,10 +15,10 @@ import pygame
 from cabinet.render.text import text, text_size
 
 POPUP_FRAMES = 50
-GAP = 4           # clear pixels kept between two popups
-STEP = 6          # how far each try slides a new popup from where it was earned
-TRIES = 40        # slides each way before it gives up and stays where it was earned
-SAMPLE = 2        # frames between two looks ahead (a popup rises 1 px a frame; GAP covers the rest)
+GAP = 4  # clear pixels kept between two popups
+STEP = 6  # how far each try slides a new popup from where it was earned
+TRIES = 40  # slides each way before it gives up and stays where it was earned
+SAMPLE = 2  # frames between two looks ahead (a popup rises 1 px a frame; GAP covers the rest)
 
 
 class Popup:
@@ -30,7 +30,7 @@ class Popup:
     def __init__(self, words: str, colour, pos, size: int = 28, delay: int = 0):
         self.words, self.colour, self.pos, self.size = words, colour, pos, size
         self.age = -delay
-        self.ceiling = 0     # it rises no higher than this y (the top of its board)
+        self.ceiling = 0  # it rises no higher than this y (the top of its board)
 
 
 def popup_rect(popup: Popup, age: int | None = None) -> pygame.Rect | None:
@@ -40,7 +40,7 @@ def popup_rect(popup: Popup, age: int | None = None) -> pygame.Rect | None:
         return None
     width, height = text_size(popup.words, popup.size)
     x, y = popup.pos
-    bottom = max(y - age, popup.ceiling + height)    # rising, but never over what is above its board
+    bottom = max(y - age, popup.ceiling + height)  # rising, but never over what is above its board
     return pygame.Rect(x - width // 2, bottom - height, width, height)
 
 
@@ -62,9 +62,8 @@ def settle(popups: list[Popup], new: Popup, bounds: pygame.Rect) -> Popup:
     x = min(max(new.pos[0], bounds.x + width // 2), bounds.right - width // 2)
     y0 = min(max(new.pos[1], bounds.y + height), bounds.bottom)
     while not _place(new, popups, x, y0, height, bounds):
-        oldest = max((other for other in popups if _over(other, bounds)),
-                     key=lambda other: other.age, default=None)
-        if oldest is None:       # nothing of this board left to remove: stay where it was earned
+        oldest = max((other for other in popups if _over(other, bounds)), key=lambda other: other.age, default=None)
+        if oldest is None:  # nothing of this board left to remove: stay where it was earned
             new.pos = (x, y0)
             break
         popups.remove(oldest)
@@ -81,8 +80,10 @@ def _over(popup: Popup, bounds: pygame.Rect) -> bool:
 def _place(new: Popup, popups: list[Popup], x: int, y0: int, height: int, bounds: pygame.Rect) -> bool:
     """Slide ``new`` to the free place nearest ``y0``; False when there is none."""
     # Where the others will be, every few frames of the new one's life: worked out once.
-    ahead = [[rect for other in popups if (rect := popup_rect(other, other.age + later)) is not None]
-             for later in range(0, POPUP_FRAMES - new.age, SAMPLE)]
+    ahead = [
+        [rect for other in popups if (rect := popup_rect(other, other.age + later)) is not None]
+        for later in range(0, POPUP_FRAMES - new.age, SAMPLE)
+    ]
     slides = [0] + [sign * STEP * n for n in range(1, TRIES + 1) for sign in (-1, 1)]
     for y in (y0 + slide for slide in slides):
         if bounds.y + height <= y <= bounds.bottom:

@@ -13,13 +13,18 @@ import ctypes
 import warnings
 from dataclasses import dataclass
 
-SOFTWARE, ACCELERATED, PRESENTVSYNC = 0x1, 0x2, 0x4     # SDL_RendererFlags
+SOFTWARE, ACCELERATED, PRESENTVSYNC = 0x1, 0x2, 0x4  # SDL_RendererFlags
 
 
 class _RendererInfo(ctypes.Structure):
-    _fields_ = [("name", ctypes.c_char_p), ("flags", ctypes.c_uint32),
-                ("num_texture_formats", ctypes.c_uint32), ("texture_formats", ctypes.c_uint32 * 16),
-                ("max_texture_width", ctypes.c_int), ("max_texture_height", ctypes.c_int)]
+    _fields_ = [
+        ("name", ctypes.c_char_p),
+        ("flags", ctypes.c_uint32),
+        ("num_texture_formats", ctypes.c_uint32),
+        ("texture_formats", ctypes.c_uint32 * 16),
+        ("max_texture_width", ctypes.c_int),
+        ("max_texture_height", ctypes.c_int),
+    ]
 
 
 @dataclass(frozen=True)
@@ -39,10 +44,11 @@ def window_renderer() -> RendererInfo | None:
     from pygame._sdl2.video import Window
 
     from cabinet.render.sdl_drivers import loaded_sdl
+
     if not pygame.display.get_init() or pygame.display.get_surface() is None:
         return None
     with warnings.catch_warnings():
-        warnings.simplefilter("ignore")      # from_display_module is deprecated, and the one way to the id
+        warnings.simplefilter("ignore")  # from_display_module is deprecated, and the one way to the id
         window_id = Window.from_display_module().id
     sdl = ctypes.CDLL(loaded_sdl())
     sdl.SDL_GetWindowFromID.restype = ctypes.c_void_p

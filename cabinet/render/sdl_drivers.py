@@ -20,6 +20,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 def loaded_sdl() -> str:
     """The path of the core SDL2 library in this process (loading pygame if needed)."""
     import pygame  # noqa: F401  (loads SDL)
+
     with open("/proc/self/maps") as maps:
         paths = {line.split()[-1] for line in maps if "/" in line}
     core = sorted(p for p in paths if os.path.basename(p).startswith(("libSDL2-2", "libSDL2.so")))

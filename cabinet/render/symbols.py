@@ -28,7 +28,7 @@ def draw(surface: pygame.Surface, shape: str, rect: pygame.Rect, colour) -> None
     cx, cy = rect.center
     r = min(rect.width, rect.height) / 2
     if shape == "circle":
-        pygame.draw.circle(surface, colour, (cx, cy), r, max(2, round(r * 0.42)))    # a ring
+        pygame.draw.circle(surface, colour, (cx, cy), r, max(2, round(r * 0.42)))  # a ring
     elif shape == "triangle":
         pygame.draw.polygon(surface, colour, [(cx, cy - r), (cx + r, cy + r * 0.8), (cx - r, cy + r * 0.8)])
     elif shape == "diamond":
@@ -39,9 +39,8 @@ def draw(surface: pygame.Surface, shape: str, rect: pygame.Rect, colour) -> None
         lobe = r * 0.52
         pygame.draw.circle(surface, colour, (cx - lobe * 0.9, cy - r * 0.3), lobe)
         pygame.draw.circle(surface, colour, (cx + lobe * 0.9, cy - r * 0.3), lobe)
-        pygame.draw.polygon(surface, colour, [(cx - r * 0.98, cy - r * 0.18), (cx + r * 0.98, cy - r * 0.18),
-                                              (cx, cy + r)])
-    elif shape == "cross":   # a stone's X: straight bars corner to corner, unlike any colour's shape
+        pygame.draw.polygon(surface, colour, [(cx - r * 0.98, cy - r * 0.18), (cx + r * 0.98, cy - r * 0.18), (cx, cy + r)])
+    elif shape == "cross":  # a stone's X: straight bars corner to corner, unlike any colour's shape
         bar = max(2, round(r * 0.42))
         pygame.draw.line(surface, colour, (cx - r, cy - r), (cx + r, cy + r), bar)
         pygame.draw.line(surface, colour, (cx - r, cy + r), (cx + r, cy - r), bar)

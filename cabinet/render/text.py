@@ -39,17 +39,17 @@ _CACHE_LIMIT = 600
 # Measured sizes: what one attract loop measures fits (about 600), and a loop's few dozen new
 # scores evict only old ones. At 4,096 the one-off scores kept it filling for hours.
 _SIZES_LIMIT = 1024
-_STYLES_LIMIT = 64   # number styles (scale, colour, shadow): 29 after warming, 33 an hour on
+_STYLES_LIMIT = 64  # number styles (scale, colour, shadow): 29 after warming, 33 an hour on
 _cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
-_recorder: Recorder | None = None   # see Recorder: set only by the screen-fit test
+_recorder: Recorder | None = None  # see Recorder: set only by the screen-fit test
 
 FONT_FILE = Path(__file__).parent / "fonts" / "misaki_gothic.ttf"
-FONT_PIXELS = 8      # the Misaki font's em: one dot per pixel at this size
-_ADVANCE = glyphs.WIDTH + 1   # the pixel font's glyph and the column between glyphs
+FONT_PIXELS = 8  # the Misaki font's em: one dot per pixel at this size
+_ADVANCE = glyphs.WIDTH + 1  # the pixel font's glyph and the column between glyphs
 
 _DIGITS = "0123456789"
-_NUMBER_CHARACTERS = frozenset(_DIGITS + "+-,.:/% ")   # a score, a count, a time: drawn by cells
-_NUMBER = re.compile(r"([+-]?[0-9][0-9,.:/%]*)")         # a number inside words, its sign included
+_NUMBER_CHARACTERS = frozenset(_DIGITS + "+-,.:/% ")  # a score, a count, a time: drawn by cells
+_NUMBER = re.compile(r"([+-]?[0-9][0-9,.:/%]*)")  # a number inside words, its sign included
 _ALIASES = {"left": "topleft", "right": "topright", "centre": "midtop", "middle": "center"}
 
 
@@ -113,9 +113,9 @@ def fitted(string: str, size: int, max_width: int, smallest: int = 14) -> tuple[
     if text_size(string, size)[0] <= max_width:
         return string, size
     scale = scale_for(size)
-    chars = (max_width - _shadow_offset(scale) + scale) // (_ADVANCE * scale)   # exact for the pixel font
+    chars = (max_width - _shadow_offset(scale) + scale) // (_ADVANCE * scale)  # exact for the pixel font
     while chars > 0 and text_size(shortened(string, chars), size)[0] > max_width:
-        chars -= 1   # wider glyphs (kana, kanji): drop one more
+        chars -= 1  # wider glyphs (kana, kanji): drop one more
     short = shortened(string, chars)
     if _recorder is not None:
         _recorder.widths[short] = max_width
@@ -128,7 +128,7 @@ def shortened(string: str, chars: int) -> str:
         return string
     room = max(0, chars - 3)
     head = (room + 1) // 2
-    return string[:head] + "..." + string[len(string) - (room - head):]
+    return string[:head] + "..." + string[len(string) - (room - head) :]
 
 
 def render_text(string: str, size: int, colour, shadow: bool = True) -> pygame.Surface:
@@ -145,8 +145,9 @@ def render_text(string: str, size: int, colour, shadow: bool = True) -> pygame.S
     return surface
 
 
-def text(surface: pygame.Surface, string: str, pos, size: int, colour,
-         align: str = "topleft", shadow: bool = True) -> pygame.Rect:
+def text(
+    surface: pygame.Surface, string: str, pos, size: int, colour, align: str = "topleft", shadow: bool = True
+) -> pygame.Rect:
     """Draw ``string`` with its ``align`` point (a pygame.Rect anchor) at ``pos``.
 
     ``align`` is one of topleft, midtop, topright, midleft, center, midright,
@@ -174,7 +175,7 @@ def _pieces(string: str, scale: int, colour, shadow: bool, topleft) -> list:
     x, y = topleft
     pieces = []
     for index, run in enumerate(_NUMBER.split(string)):
-        if index % 2 or _NUMBER_CHARACTERS.issuperset(run):    # odd runs are the numbers split out
+        if index % 2 or _NUMBER_CHARACTERS.issuperset(run):  # odd runs are the numbers split out
             cells = _cells(scale, colour, shadow)
             for char in run:
                 cell = cells.get(char)
@@ -268,7 +269,7 @@ def _render(string: str, scale: int, colour, shadow: bool) -> pygame.Surface:
 @lru_cache(maxsize=2048)
 def _glyph(char: str, scale: int, colour) -> pygame.Surface:
     if not glyphs.has(char):
-        drawn = _dot_font().render(char, False, colour)   # no smoothing: every dot is lit or not
+        drawn = _dot_font().render(char, False, colour)  # no smoothing: every dot is lit or not
         return pygame.transform.scale(drawn, (drawn.get_width() * scale, drawn.get_height() * scale))
     rows = glyphs.glyph(char)
     surface = pygame.Surface((glyphs.WIDTH * scale, len(rows) * scale))

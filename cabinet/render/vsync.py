@@ -14,10 +14,10 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-FLIPS = 24                         # back-to-back flips measured (0.4 s at 60 Hz)
-SHORTEST, LONGEST = 1 / 250, 1 / 23    # refresh intervals a real monitor may have (250 Hz .. 23 Hz)
-EVEN = 0.15                        # with vsync, most intervals lie within 15 % of the median ...
-EVEN_SHARE = 0.75                  # ... at least this share of them
+FLIPS = 24  # back-to-back flips measured (0.4 s at 60 Hz)
+SHORTEST, LONGEST = 1 / 250, 1 / 23  # refresh intervals a real monitor may have (250 Hz .. 23 Hz)
+EVEN = 0.15  # with vsync, most intervals lie within 15 % of the median ...
+EVEN_SHARE = 0.75  # ... at least this share of them
 
 
 @dataclass(frozen=True)
@@ -47,7 +47,7 @@ def judge(intervals: list[float]) -> Reading:
 
 def measure(flip: Callable[[], None], flips: int = FLIPS, clock=time.perf_counter) -> Reading:
     """Call ``flip`` ``flips + 1`` times back to back and judge the intervals between them."""
-    flip()                     # the first one lines up with the refresh; not counted
+    flip()  # the first one lines up with the refresh; not counted
     stamps = [clock()]
     for _ in range(flips):
         flip()

@@ -13,7 +13,7 @@ from cabinet.render.text import text_size
 
 NO_LINE_START = frozenset("。、，．・：；」』）)]!！?？ーぁぃぅぇぉっゃゅょァィゥェォッャュョ")
 NO_LINE_END = frozenset("「『（([")
-_WIDE_FROM = 0x2E80   # CJK, kana and full-width forms from here on
+_WIDE_FROM = 0x2E80  # CJK, kana and full-width forms from here on
 
 
 def wrapped(string: str, size: int, width: int) -> list[str]:

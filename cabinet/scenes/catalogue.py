@@ -94,12 +94,12 @@ class Entry:
 
 # ---------------------------------------------------------------------- BLOCKS
 
+
 def _blocks_single(ctx, player: int, seed: int, *, on_end, check=None) -> GameScreen:
     return BlocksScene(ctx, HumanPilot(player), seed, on_end=on_end, check=check)
 
 
-def _blocks_versus(ctx, match, series=None, demo: bool = False, *, on_end,
-                   check=None) -> GameScreen:
+def _blocks_versus(ctx, match, series=None, demo: bool = False, *, on_end, check=None) -> GameScreen:
     return BlocksVersusScene(ctx, match, match_pilots(match), series=series, demo=demo, on_end=on_end, check=check)
 
 
@@ -116,43 +116,62 @@ def _blocks_replay(ctx, replay) -> GameScreen:
 
 def _blocks_rules(settings, replay):
     rules = section_from_dict(BlocksSettings, replay.settings)
-    if "ramp" not in replay.settings:   # recorded before the ramp existed: played without it
+    if "ramp" not in replay.settings:  # recorded before the ramp existed: played without it
         rules = dataclasses.replace(rules, ramp=False)
     return dataclasses.replace(settings, blocks=rules)
 
 
 # ---------------------------------------------------------------------- ANTI-GRAVITY
 
-def _antigravity_single(ctx, player: int, seed: int, *, on_end, check=None, mode: str = "single",
-                        difficulty: str | None = None, contest=None) -> GameScreen:
-    return AntiGravityScene(ctx, mode, difficulty=difficulty, contest=contest, pilots=[HumanPilot(player)],
-                            seed=seed, on_end=on_end, check=check)
+
+def _antigravity_single(
+    ctx, player: int, seed: int, *, on_end, check=None, mode: str = "single", difficulty: str | None = None, contest=None
+) -> GameScreen:
+    return AntiGravityScene(
+        ctx, mode, difficulty=difficulty, contest=contest, pilots=[HumanPilot(player)], seed=seed, on_end=on_end, check=check
+    )
 
 
-def _antigravity_versus(ctx, match, series=None, demo: bool = False, *, on_end,
-                        check=None) -> GameScreen:
+def _antigravity_versus(ctx, match, series=None, demo: bool = False, *, on_end, check=None) -> GameScreen:
     pilots = demo_versus_pilots(match.cpu, match.seed) if demo else match_pilots(match)
-    return AntiGravityScene(ctx, "versus", pilots=pilots, seed=match.seed, match=match,
-                            series=series, demo=demo, on_end=on_end, check=check)
+    return AntiGravityScene(
+        ctx, "versus", pilots=pilots, seed=match.seed, match=match, series=series, demo=demo, on_end=on_end, check=check
+    )
 
 
 def _antigravity_demo(ctx, seed: int) -> GameScreen:
-    return AntiGravityScene(ctx, "single", difficulty=ctx.settings.antigravity.difficulty, contest=None,
-                            pilots=demo_pilots(seed), seed=seed, demo=True, on_end=stop)
+    return AntiGravityScene(
+        ctx,
+        "single",
+        difficulty=ctx.settings.antigravity.difficulty,
+        contest=None,
+        pilots=demo_pilots(seed),
+        seed=seed,
+        demo=True,
+        on_end=stop,
+    )
 
 
 def _antigravity_replay(ctx, replay) -> GameScreen:
     options = replay.settings
-    return AntiGravityScene(ctx, replay.mode, difficulty=options.get("difficulty"), contest=options.get("contest"),
-                            pilots=[ReplayPilot(replay)], seed=replay.seed, match=recorded_match(replay),
-                            on_end=stop, watched=True)
+    return AntiGravityScene(
+        ctx,
+        replay.mode,
+        difficulty=options.get("difficulty"),
+        contest=options.get("contest"),
+        pilots=[ReplayPilot(replay)],
+        seed=replay.seed,
+        match=recorded_match(replay),
+        on_end=stop,
+        watched=True,
+    )
 
 
 def _antigravity_rules(settings, replay):
     section = section_from_dict(AntiGravitySettings, replay.settings)
-    if "ramp" not in replay.settings:   # recorded before the ramp existed: played without one
+    if "ramp" not in replay.settings:  # recorded before the ramp existed: played without one
         section = dataclasses.replace(section, ramp=RampSettings(enabled=False))
-    elif "horizon_level" not in replay.settings["ramp"]:   # ... before the widening horizon: none
+    elif "horizon_level" not in replay.settings["ramp"]:  # ... before the widening horizon: none
         section = dataclasses.replace(section, ramp=dataclasses.replace(section.ramp, horizon_level=0))
     return dataclasses.replace(settings, antigravity=section)
 
@@ -166,25 +185,46 @@ def _antigravity_tables(settings) -> list[str]:
 
 GAMES: dict[str, Entry] = {
     "blocks": Entry(
-        "blocks", "BLOCKS", N_("FILL ROWS AND COLUMNS - ROWS DROP"),
-        single=_blocks_single, versus=_blocks_versus, demo=_blocks_demo, replay=_blocks_replay,
-        replay_rules=_blocks_rules, tables=lambda settings: ["blocks"], howto=blocks_howto,
+        "blocks",
+        "BLOCKS",
+        N_("FILL ROWS AND COLUMNS - ROWS DROP"),
+        single=_blocks_single,
+        versus=_blocks_versus,
+        demo=_blocks_demo,
+        replay=_blocks_replay,
+        replay_rules=_blocks_rules,
+        tables=lambda settings: ["blocks"],
+        howto=blocks_howto,
         modes=BlocksModeScene,
         # BLOCKS opens with a versus round, ANTI-GRAVITY with a single game: every loop shows both.
         # Its pages (its table and win streaks, then its CPU ladder) share their time, as
         # ANTI-GRAVITY's do, so the ladder's page keeps the loop near two minutes.
-        attract=AttractShare(lambda attract: attract.blocks_demo_seconds, lambda attract: attract.blocks_scores_seconds,
-                             versus_first=True, shared_scores=True),
+        attract=AttractShare(
+            lambda attract: attract.blocks_demo_seconds,
+            lambda attract: attract.blocks_scores_seconds,
+            versus_first=True,
+            shared_scores=True,
+        ),
         settings_detail=N_("PIECE SET, ROTATION, GRAVITY, RAMP, VERSUS"),
     ),
     "antigravity": Entry(
-        "antigravity", "ANTI-GRAVITY", N_("PUSH, MATCH 3, CROSS THE S LINE"),
-        single=_antigravity_single, versus=_antigravity_versus, demo=_antigravity_demo,
-        replay=_antigravity_replay, replay_rules=_antigravity_rules, tables=_antigravity_tables,
-        howto=antigravity_howto, modes=ModeSelectScene,
-        attract=AttractShare(lambda attract: attract.antigravity_demo_seconds,
-                             lambda attract: attract.antigravity_scores_seconds,
-                             versus_first=False, shared_scores=True),
+        "antigravity",
+        "ANTI-GRAVITY",
+        N_("PUSH, MATCH 3, CROSS THE S LINE"),
+        single=_antigravity_single,
+        versus=_antigravity_versus,
+        demo=_antigravity_demo,
+        replay=_antigravity_replay,
+        replay_rules=_antigravity_rules,
+        tables=_antigravity_tables,
+        howto=antigravity_howto,
+        modes=ModeSelectScene,
+        attract=AttractShare(
+            lambda attract: attract.antigravity_demo_seconds,
+            lambda attract: attract.antigravity_scores_seconds,
+            versus_first=False,
+            shared_scores=True,
+        ),
         settings_detail=N_("DIFFICULTY, VERSUS HANDICAPS, CONTEST LISTS"),
     ),
 }

@@ -33,15 +33,17 @@ def _settle_pins(reader, gpio, last_gpio) -> None:
     for second_pass in (False, True):
         for pin, users in clashes(wiring(gpio)).items():
             keys = [wired.key for wired in users]
-            changed = [] if second_pass or last_gpio is None else [
-                key for key in keys if _pin(last_gpio, key) != pin]
+            changed = [] if second_pass or last_gpio is None else [key for key in keys if _pin(last_gpio, key) != pin]
             for key in changed:
                 _set_pin(gpio, key, _pin(last_gpio, key))
             if changed:
                 outcome = None
                 for key in changed:
-                    back = Words("{key} back to its last good pin {pin}", key=key, pin=_pin(gpio, key)) \
-                        if _pin(gpio, key) is not None else Words("{key} not wired, as at the last good start", key=key)
+                    back = (
+                        Words("{key} back to its last good pin {pin}", key=key, pin=_pin(gpio, key))
+                        if _pin(gpio, key) is not None
+                        else Words("{key} not wired, as at the last good start", key=key)
+                    )
                     outcome = back if outcome is None else Words("{first}; {then}", first=outcome, then=back)
                 reader.last_good_used = True
             else:
@@ -50,8 +52,11 @@ def _settle_pins(reader, gpio, last_gpio) -> None:
                 outcome = Words("both disabled") if len(keys) == 2 else Words("all disabled")
             blamed = _latest(reader, keys)
             others = named([key for key in keys if key != blamed])
-            reader.problem(blamed, reader.line_of(blamed),
-                           Words("GPIO {pin} is also given to {keys}; {outcome}", pin=pin, keys=others, outcome=outcome))
+            reader.problem(
+                blamed,
+                reader.line_of(blamed),
+                Words("GPIO {pin} is also given to {keys}; {outcome}", pin=pin, keys=others, outcome=outcome),
+            )
 
 
 def _settle_outputs(reader, outputs, gpio) -> None:
@@ -103,10 +108,18 @@ def _keep_games_payable(reader, credits) -> None:
     if credits.max_credits >= needed:
         return
     key = "credits.max_credits"
-    reader.problem(key, reader.line_of(key),
-                   Words("{most} is below the price of a game (credits_per_game {price}, versus_credits {versus}), "
-                         "so a game at that price could never start; using {needed}", most=credits.max_credits,
-                         price=credits.credits_per_game, versus=credits.versus_credits, needed=needed))
+    reader.problem(
+        key,
+        reader.line_of(key),
+        Words(
+            "{most} is below the price of a game (credits_per_game {price}, versus_credits {versus}), "
+            "so a game at that price could never start; using {needed}",
+            most=credits.max_credits,
+            price=credits.credits_per_game,
+            versus=credits.versus_credits,
+            needed=needed,
+        ),
+    )
     credits.max_credits = needed
 
 

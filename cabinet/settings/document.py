@@ -31,7 +31,7 @@ from cabinet.language.words import Words
 MAX_NODES = 10_000
 MAX_ALIASES = 100
 MAX_DEPTH = 16
-MAX_NAME = 40             # longer keys are not the name of any setting
+MAX_NAME = 40  # longer keys are not the name of any setting
 _NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]*")
 
 
@@ -64,7 +64,7 @@ def compose(text: str) -> Document:
         return Document(loader.get_single_node(), loader.shared)
     except yaml.MarkedYAMLError as exc:
         raise DocumentError(*_blame(exc, text)) from None
-    except yaml.YAMLError as exc:   # the reader's: a character YAML does not allow
+    except yaml.YAMLError as exc:  # the reader's: a character YAML does not allow
         position = getattr(exc, "position", None)
         line = text.count("\n", 0, position) + 1 if position is not None else None
         raise DocumentError(line, Words("not valid YAML ({reason})", reason=_reason(exc, ""))) from None
@@ -101,8 +101,8 @@ class _CountingLoader(yaml.SafeLoader):
         super().__init__(text)
         self.nodes = self.aliases = self.depth = self.reach = 0
         self.shared: set[int] = set()
-        self._sizes: dict[str, tuple[int, int]] = {}   # anchor -> (nodes, height) of its value
-        self._open: set[str] = set()                   # anchors whose value is being composed
+        self._sizes: dict[str, tuple[int, int]] = {}  # anchor -> (nodes, height) of its value
+        self._open: set[str] = set()  # anchors whose value is being composed
 
     def compose_node(self, parent, index):
         event = self.peek_event()
@@ -131,7 +131,7 @@ class _CountingLoader(yaml.SafeLoader):
             raise _Refused(event, Words("more than {count} aliases (*name)", count=MAX_ALIASES))
         if event.anchor in self._open:
             raise _Refused(event, Words("an alias (*name) inside the value it names"))
-        size, height = self._sizes.get(event.anchor, (0, 0))   # an undefined one: pyyaml's error, next
+        size, height = self._sizes.get(event.anchor, (0, 0))  # an undefined one: pyyaml's error, next
         self._count(size, self.depth + height, event)
         self.reach = max(self.reach, self.depth + height)
         return super().compose_node(parent, index)
@@ -155,18 +155,22 @@ class _Refused(yaml.MarkedYAMLError):
 # pyyaml's problem -> the reason given instead. pyyaml quotes what it found ('%r'): a character,
 # an alias or tag name, any of which may be part of a password; none of it is repeated here.
 _REASONS = [
-    ("found undefined alias", N_("an alias (*name) that no anchor (&name) gives; a value starting "
-                                  "with * must be written in quotes")),
+    (
+        "found undefined alias",
+        N_("an alias (*name) that no anchor (&name) gives; a value starting with * must be written in quotes"),
+    ),
     ("found duplicate anchor", N_("an anchor (&name) given twice")),
-    ("found unknown escape character", N_("an unknown escape (a backslash) in double-quoted text; use "
-                                           "single quotes, or write the backslash twice")),
+    (
+        "found unknown escape character",
+        N_("an unknown escape (a backslash) in double-quoted text; use single quotes, or write the backslash twice"),
+    ),
     ("expected escape sequence of", N_("a \\x, \\u or \\U escape without its hexadecimal digits")),
-    ("found character '\\t' that cannot start any token", N_("a tab, which YAML does not allow here; "
-                                                              "indent with spaces")),
-    ("that cannot start any token", N_("a value that starts with a character YAML reserves; "
-                                        "write it in quotes")),
-    ("expected alphabetic or numeric character", N_("an alias or anchor name (after * or &) that is not "
-                                                     "letters and digits; write the value in quotes")),
+    ("found character '\\t' that cannot start any token", N_("a tab, which YAML does not allow here; indent with spaces")),
+    ("that cannot start any token", N_("a value that starts with a character YAML reserves; write it in quotes")),
+    (
+        "expected alphabetic or numeric character",
+        N_("an alias or anchor name (after * or &) that is not letters and digits; write the value in quotes"),
+    ),
     ("special characters are not allowed", N_("a control character, which a settings file cannot hold")),
     ("mapping values are not allowed here", N_("a ': ' where no key can start; write the value in quotes")),
     ("could not find expected ':'", N_("a key without ':' after it")),
@@ -179,7 +183,7 @@ _REASONS = [
     ("expected the node content", N_("an anchor or tag (& or !) with no value after it")),
     ("expected a comment or a line break", N_("text after a value where only a comment may follow")),
 ]
-_TOKEN_ID = re.compile(r"'<[a-z ]+>'")                          # pyyaml's own names: '<scalar>'
+_TOKEN_ID = re.compile(r"'<[a-z ]+>'")  # pyyaml's own names: '<scalar>'
 _QUOTED = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"")
 
 
@@ -228,9 +232,8 @@ def _quote_run_on(text: str, mark) -> yaml.Mark | None:
         for token in yaml.scan(text, Loader=yaml.SafeLoader):
             if token.start_mark.line >= mark.line:
                 break
-            if (isinstance(token, yaml.ScalarToken) and token.style in ("'", '"')
-                    and token.end_mark.line == mark.line):
+            if isinstance(token, yaml.ScalarToken) and token.style in ("'", '"') and token.end_mark.line == mark.line:
                 return token.start_mark
     except yaml.YAMLError:
-        pass        # the same error, reached again: nothing ran on before it
+        pass  # the same error, reached again: nothing ran on before it
     return None

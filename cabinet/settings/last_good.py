@@ -89,7 +89,7 @@ def read_last_good(path: Path | None = None) -> LastGood | None:
     if not loaded.usable:
         log.warning("settings: the last good copy is damaged (%s); not used", loaded.problems[0])
         return None
-    for problem in loaded.problems:   # written by another version of the program
+    for problem in loaded.problems:  # written by another version of the program
         log.info("settings: last good copy: %s", problem)
     match = _SOURCE_LINE.match(text)
     return LastGood(loaded.settings, Path(match.group(1)) if match else None)
@@ -108,10 +108,12 @@ def remember(loaded: LoadedConfig, previous: LastGood | None, path: Path | None 
     path = path or last_good_path()
     if path is None:
         return
-    text = (f"# source: {loaded.source}\n"
-            f"# The settings in force on this cabinet at {now_stamp()}: its last good settings,\n"
-            f"# used when that file is broken. Written by the cabinet; edit the source instead.\n"
-            + settings_text(None, loaded.settings))
+    text = (
+        f"# source: {loaded.source}\n"
+        f"# The settings in force on this cabinet at {now_stamp()}: its last good settings,\n"
+        f"# used when that file is broken. Written by the cabinet; edit the source instead.\n"
+        + settings_text(None, loaded.settings)
+    )
     try:
         write_atomic(path, text, like=loaded.source)
     except OSError as exc:
@@ -121,7 +123,7 @@ def remember(loaded: LoadedConfig, previous: LastGood | None, path: Path | None 
 def load_for_cabinet(explicit=None, keep: bool = True) -> LoadedConfig:
     """The settings a starting cabinet runs on (see the module's notes), kept as the last good ones
     unless ``keep`` is false (``scores`` reads exactly as the cabinet, and writes nothing)."""
-    where = last_good_path()   # asked once: a missing state folder is said once
+    where = last_good_path()  # asked once: a missing state folder is said once
     previous = read_last_good(where) if where is not None else None
     return _load(explicit, where, previous, keep)
 
@@ -133,8 +135,10 @@ def load_for_check(explicit=None) -> tuple[LoadedConfig, str]:
     where = copy_for_check(config_choice(explicit)[0])
     _, why = read_config_text(where)
     if why and why != NOT_FOUND:
-        note = (f"the cabinet's last good settings {where} {why}: the values below fall back on the factory "
-                f"ones where the cabinet uses its last good ones; run check-config as root or the cabinet's user")
+        note = (
+            f"the cabinet's last good settings {where} {why}: the values below fall back on the factory "
+            f"ones where the cabinet uses its last good ones; run check-config as root or the cabinet's user"
+        )
         return _load(explicit, where, None, keep=False), note
     return _load(explicit, where, read_last_good(where), keep=False), ""
 
@@ -142,8 +146,12 @@ def load_for_check(explicit=None) -> tuple[LoadedConfig, str]:
 def copy_for_check(source: Path | None) -> Path:
     """The last good copy of the cabinet that reads ``source``: $STATE_DIRECTORY's when set; the
     installed service's when ``source`` is the system file it reads; else this user's own."""
-    if (not os.environ.get("STATE_DIRECTORY") and source is not None and paths.SERVICE_STATE_DIR.is_dir()
-            and os.path.realpath(source) == os.path.realpath(load.SYSTEM_CONFIG)):
+    if (
+        not os.environ.get("STATE_DIRECTORY")
+        and source is not None
+        and paths.SERVICE_STATE_DIR.is_dir()
+        and os.path.realpath(source) == os.path.realpath(load.SYSTEM_CONFIG)
+    ):
         return paths.SERVICE_STATE_DIR / FILE_NAME
     return state_dir(create=False) / FILE_NAME
 

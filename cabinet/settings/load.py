@@ -51,16 +51,16 @@ from cabinet.system.price_table import PriceTable
 log = logging.getLogger("cabinet.settings.load")
 
 SYSTEM_CONFIG = Path("/etc/arcadeforge/cabinet.yaml")
-MAX_BYTES = 256_000       # the shipped file is 10 kB; pyyaml reads about 0.5 MB a second here, a Pi 7x slower
-MAX_QUOTED = 40           # a longer value is clipped where a problem line repeats it
-MAX_PROBLEMS = 100        # listed one by one (log, NOTICES, check-config); the rest are counted
+MAX_BYTES = 256_000  # the shipped file is 10 kB; pyyaml reads about 0.5 MB a second here, a Pi 7x slower
+MAX_QUOTED = 40  # a longer value is clipped where a problem line repeats it
+MAX_PROBLEMS = 100  # listed one by one (log, NOTICES, check-config); the rest are counted
 USING_LAST_GOOD = N_("USING LAST GOOD SETTINGS")
 USING_FACTORY = N_("USING FACTORY SETTINGS")
-NOT_FOUND = Words("not found")   # why a file is not read: the saver writes a new one then
-_MISSING = object()       # "no last good value for this key"
+NOT_FOUND = Words("not found")  # why a file is not read: the saver writes a new one then
+_MISSING = object()  # "no last good value for this key"
 
 
-PACKAGE_DIR = Path(__file__).resolve().parent.parent       # cabinet/
+PACKAGE_DIR = Path(__file__).resolve().parent.parent  # cabinet/
 
 
 def shipped_config(prefix: str = sys.prefix, package_dir: Path = PACKAGE_DIR) -> Path:
@@ -125,8 +125,8 @@ class LoadedConfig:
     nodes: dict[str, yaml.Node] = field(default_factory=dict)  # dotted key -> value node
     usable: bool = True
     last_good_used: bool = False
-    origin: str = ""          # why this file: "--config", "$CABINET_CONFIG", "the system file"...
-    unlisted: int = 0         # problems beyond MAX_PROBLEMS, counted in the last line of ``problems``
+    origin: str = ""  # why this file: "--config", "$CABINET_CONFIG", "the system file"...
+    unlisted: int = 0  # problems beyond MAX_PROBLEMS, counted in the last line of ``problems``
 
     def __post_init__(self):
         self.settings = with_own_id(self.settings)
@@ -151,10 +151,13 @@ class LoadedConfig:
     def summary_words(self) -> Words:
         """The summary, to show in the operator's language (the file's name as written)."""
         count, source = self.problem_count, str(self.source) if self.source else Words("no settings file")
-        verdict = self.verdict()   # one of the marked verdicts
+        verdict = self.verdict()  # one of the marked verdicts
         fields = {"file": source, "count": count, "verdict": Words(verdict)}
-        return Words("{file}: {count} problem; {verdict}", **fields) if count == 1 else \
-            Words("{file}: {count} problems; {verdict}", **fields)
+        return (
+            Words("{file}: {count} problem; {verdict}", **fields)
+            if count == 1
+            else Words("{file}: {count} problems; {verdict}", **fields)
+        )
 
     def notices(self) -> list[Words]:
         """What the NOTICES page shows of this file: the summary, then each problem (none when clean)."""
@@ -206,9 +209,9 @@ def read_config_text(source: Path) -> tuple[str | None, Words | str]:
         if source.is_dir():
             return None, Words("is a folder, not a file")
         if source.exists() and not source.is_file():
-            return None, Words(NOT_REGULAR)   # a FIFO would make open() wait for a writer for ever
+            return None, Words(NOT_REGULAR)  # a FIFO would make open() wait for a writer for ever
         with open(source, "rb") as handle:
-            data = handle.read(MAX_BYTES + 1)   # never more: a runaway file must not eat the memory
+            data = handle.read(MAX_BYTES + 1)  # never more: a runaway file must not eat the memory
     except FileNotFoundError:
         return None, NOT_FOUND
     except OSError as exc:
@@ -271,18 +274,23 @@ def _parse(text: str, filename: str, last_good: Settings | None) -> LoadedConfig
     unlisted = len(reader.problems) - len(problems)
     if unlisted:
         problems.append(ConfigProblem(filename, "", None, Words("{count} more problems not listed", count=unlisted)))
-    return LoadedConfig(settings, Path(filename), problems, reader.nodes,
-                        last_good_used=reader.last_good_used, unlisted=unlisted)
+    return LoadedConfig(settings, Path(filename), problems, reader.nodes, last_good_used=reader.last_good_used, unlisted=unlisted)
 
 
 def _loader_failed(exc: Exception, filename: str, last_good: Settings | None) -> LoadedConfig:
     """A fault in the loader itself: logged for whoever fixes it (where, never the exception's
     text, which may quote the file), and the file treated as unusable."""
     frame = traceback.extract_tb(exc.__traceback__)[-1]
-    log.error("settings: reading %s failed in the loader (%s at %s:%s); please report it",
-              filename, type(exc).__name__, Path(frame.filename).name, frame.lineno)
-    return unusable(filename, None, "", Words("could not be read (a fault in the loader: {kind})", kind=type(exc).__name__),
-                    last_good)
+    log.error(
+        "settings: reading %s failed in the loader (%s at %s:%s); please report it",
+        filename,
+        type(exc).__name__,
+        Path(frame.filename).name,
+        frame.lineno,
+    )
+    return unusable(
+        filename, None, "", Words("could not be read (a fault in the loader: {kind})", kind=type(exc).__name__), last_good
+    )
 
 
 _KEY_LINE = re.compile(r"^(\s*(?:-\s+)?)([A-Za-z_][A-Za-z0-9_]{0,39})\s*:")
@@ -341,8 +349,18 @@ class _Reader:
         """``value`` as a problem line may quote it: quoted as written, or what it is when it is hidden."""
         return self.hidden(fld, node) or quoted(value)
 
-    def fall_back(self, key: str, line: int | None, why: Words | str, default, last, *, fld=None,
-                  whole: bool = False, disables: bool = False):
+    def fall_back(
+        self,
+        key: str,
+        line: int | None,
+        why: Words | str,
+        default,
+        last,
+        *,
+        fld=None,
+        whole: bool = False,
+        disables: bool = False,
+    ):
         """The value a bad entry gets instead, said in one problem: its last good value, else the
         factory one (or none at all, for a GPIO pin whose factory pin may be wired to something else)."""
         if last is not _MISSING:
@@ -352,8 +370,7 @@ class _Reader:
             elif is_secret(fld):
                 self.problem(key, line, Words("{why}; using the last good value", why=why))
             else:
-                self.problem(key, line, Words("{why}; using the last good value {value}", why=why,
-                                              value=self.show(last, fld)))
+                self.problem(key, line, Words("{why}; using the last good value {value}", why=why, value=self.show(last, fld)))
             return copy.deepcopy(last)
         if disables:
             self.problem(key, line, Words("{why}; disabled", why=why))
@@ -368,8 +385,7 @@ class _Reader:
 
     def not_a_name(self, prefix: str, key_node) -> None:
         """A list, a mapping or a long text as a key names no setting, and is never quoted."""
-        self.problem(prefix, _line(key_node), Words("a key that is not a name ({kind}), ignored",
-                                                          kind=key_kind(key_node)))
+        self.problem(prefix, _line(key_node), Words("a key that is not a name ({kind}), ignored", kind=key_kind(key_node)))
 
     def section(self, cls, node, prefix: str, defaults, last=_MISSING):
         empty = node is None or is_null(node)
@@ -387,25 +403,33 @@ class _Reader:
                 continue
             if entry.field is None:
                 guess = difflib.get_close_matches(key, shapes(cls), n=1)
-                self.problem(dotted, _line(entry.key_node),
-                             Words("unknown key, ignored (did you mean {key}?)", key=guess[0]) if guess
-                             else Words("unknown key, ignored"))
+                self.problem(
+                    dotted,
+                    _line(entry.key_node),
+                    Words("unknown key, ignored (did you mean {key}?)", key=guess[0]) if guess else Words("unknown key, ignored"),
+                )
                 continue
             key_last = _MISSING if last is _MISSING else getattr(last, key)
             if entry.again and key_last is _MISSING:
                 self.problem(dotted, _line(entry.key_node), Words("given twice; the first one is used"))
                 continue
-            if entry.again:   # which one the operator meant is a guess: neither may change the price
-                values[key] = self.fall_back(dotted, _line(entry.key_node), Words("given twice"), None, key_last,
-                                             fld=entry.field, whole=not _is_single(key_last))
+            if entry.again:  # which one the operator meant is a guess: neither may change the price
+                values[key] = self.fall_back(
+                    dotted,
+                    _line(entry.key_node),
+                    Words("given twice"),
+                    None,
+                    key_last,
+                    fld=entry.field,
+                    whole=not _is_single(key_last),
+                )
                 continue
             self.nodes[dotted] = entry.node
             values[key] = self.value(entry, dotted, getattr(defaults, key), key_last)
-        if last is not _MISSING and not prefix.endswith("]"):   # a list item is matched to the last only by place
+        if last is not _MISSING and not prefix.endswith("]"):  # a list item is matched to the last only by place
             for name, (fld, _hint, _shape) in shapes(cls).items():
                 if name not in values:
-                    values[name] = self.left_out(prefix, name, node, getattr(defaults, name), getattr(last, name),
-                                                 fld)
+                    values[name] = self.left_out(prefix, name, node, getattr(defaults, name), getattr(last, name), fld)
         return dataclasses.replace(defaults, **values)
 
     def renamed(self, cls, key, key_node, value_node, dotted, node, values, defaults, last) -> None:
@@ -438,13 +462,20 @@ class _Reader:
         elif is_secret(fld):
             self.problem(dotted, line, Words("not in the file; using the last good value (secret, not shown)"))
         else:
-            self.problem(dotted, line, Words("not in the file; using the last good value {value} (the factory value "
-                                             "is {factory})", value=self.show(was), factory=self.show(factory)))
+            self.problem(
+                dotted,
+                line,
+                Words(
+                    "not in the file; using the last good value {value} (the factory value is {factory})",
+                    value=self.show(was),
+                    factory=self.show(factory),
+                ),
+            )
         return copy.deepcopy(was)
 
     def value(self, entry, dotted, default, last):
         shape = entry.shape
-        if shape.kind == SECTION:   # a nested section keeps its own factory values
+        if shape.kind == SECTION:  # a nested section keeps its own factory values
             return self.section(shape.item, entry.node, dotted, default, last)
         if shape.kind == KEYED:
             return self.keyed(shape.item, shape.keys, entry.node, dotted, default, last)
@@ -458,7 +489,7 @@ class _Reader:
         """A list of [coins, credits] steps, written in flow (``[[1, 1], [5, 6]]``) or block style."""
         try:
             for number in _scalars(node):
-                if (problem := _leading_zero_problem(number, construct_scalar(number))):
+                if problem := _leading_zero_problem(number, construct_scalar(number)):
                     raise ValueError(problem)
             return PriceTable.parse(construct_scalar(node))
         except ValueError as exc:
@@ -474,8 +505,11 @@ class _Reader:
                 self.not_a_name(dotted, entry.key_node)
                 continue
             if key not in keys:
-                self.problem(f"{dotted}.{key}", _line(entry.key_node),
-                             Words("unknown key, ignored (expected one of: {keys})", keys=", ".join(keys)))
+                self.problem(
+                    f"{dotted}.{key}",
+                    _line(entry.key_node),
+                    Words("unknown key, ignored (expected one of: {keys})", keys=", ".join(keys)),
+                )
                 continue
             if entry.again:
                 self.problem(f"{dotted}.{key}", _line(entry.key_node), Words("given twice; the first one is used"))
@@ -485,8 +519,11 @@ class _Reader:
             result[key] = self.section(item_cls, entry.node, f"{dotted}.{key}", default[key], item_last)
         for key in default:
             if key not in result:
-                result[key] = default[key] if last is _MISSING or key not in last else \
-                    self.left_out(dotted, key, node, default[key], last[key])
+                result[key] = (
+                    default[key]
+                    if last is _MISSING or key not in last
+                    else self.left_out(dotted, key, node, default[key], last[key])
+                )
         return {key: result[key] for key in default}
 
     def listed(self, item_cls, node, dotted, default, last):
@@ -499,8 +536,11 @@ class _Reader:
             name = getattr(item, "name", None)
             if name is not None and name in names:
                 shown = self.show(name, node=self.nodes.get(f"{dotted}[{index}].name"))
-                self.problem(f"{dotted}[{index}].name", _line(item_node),
-                             Words("name {name} used twice; this entry is ignored", name=shown))
+                self.problem(
+                    f"{dotted}[{index}].name",
+                    _line(item_node),
+                    Words("name {name} used twice; this entry is ignored", name=shown),
+                )
                 continue
             names.add(name)
             items.append(item)
@@ -515,15 +555,17 @@ class _Reader:
         try:
             value = construct_scalar(node)
         except ValueError as exc:
-            why = Words("cannot be read") if self.hidden(fld, node) else Words("cannot be read ({error})",
-                                                                                   error=exc.args[0])
+            why = Words("cannot be read") if self.hidden(fld, node) else Words("cannot be read ({error})", error=exc.args[0])
             return self.fall_back(dotted, line, why, default, last, fld=fld, disables=disables)
         error = (base_type(hint) is int and _leading_zero_problem(node, value)) or _check(fld, hint, value, shown)
         if error and base_type(hint) is str and not isinstance(value, (str, type(None))) and node.style is None:
             plain = not self.hidden(fld, node) and len(node.value) <= MAX_QUOTED
             # NO, yes, 1e3: YAML took it for no text
-            error = Words('{why} (write it in quotes: "{text}")', why=error, text=node.value) if plain else \
-                Words("{why} (write it in quotes)", why=error)
+            error = (
+                Words('{why} (write it in quotes: "{text}")', why=error, text=node.value)
+                if plain
+                else Words("{why} (write it in quotes)", why=error)
+            )
         if error:
             return self.fall_back(dotted, line, error, default, last, fld=fld, disables=disables)
         if base_type(hint) is float and isinstance(value, int):
@@ -563,8 +605,9 @@ def _leading_zero_problem(node, value) -> Words | None:
     if value == meant and not isinstance(value, str):
         return None
     if isinstance(value, int):
-        return Words("{text} has a leading zero, which YAML reads as octal ({value}); write {meant}",
-                     text=text, value=value, meant=meant)
+        return Words(
+            "{text} has a leading zero, which YAML reads as octal ({value}); write {meant}", text=text, value=value, meant=meant
+        )
     return Words("{text} has a leading zero, which YAML reads as text; write {meant}", text=text, meant=meant)
 
 
@@ -595,12 +638,12 @@ def quoted(value, limit: int = MAX_QUOTED) -> str:
     line on the screen or in the log (nor a number too long for Python to print)."""
     if isinstance(value, str) and len(value) > limit:
         return f"{value[:limit]!r}... ({len(value)} characters)"
-    if isinstance(value, bytes) and len(value) > limit:     # a !!binary value
+    if isinstance(value, bytes) and len(value) > limit:  # a !!binary value
         return f"{value[:limit]!r}... ({len(value)} bytes)"
     if isinstance(value, int) and value.bit_length() > 64:
         return f"a number of about {int(value.bit_length() * 0.30103)} digits"
     shown = yaml_text(value)
-    return shown if len(shown) <= 2 * limit else f"{shown[:2 * limit]}... ({len(shown)} characters)"
+    return shown if len(shown) <= 2 * limit else f"{shown[: 2 * limit]}... ({len(shown)} characters)"
 
 
 def _check(fld, hint, value, shown=quoted) -> Words | str | None:

@@ -46,7 +46,7 @@ from cabinet.system.price_table import PriceTable
 log = logging.getLogger("cabinet.storage")
 
 _PLAIN = re.compile(r"[A-Za-z_][A-Za-z0-9 _.\-]*")
-_UNREADABLE = object()   # a value in the file that pyyaml cannot build: always rewritten
+_UNREADABLE = object()  # a value in the file that pyyaml cannot build: always rewritten
 _FULL_HEADER = "# ArcadeForge Verse — operator settings (written by the service menu).\n\n"
 
 
@@ -81,7 +81,7 @@ def save_settings(path: str | os.PathLike, settings: Settings) -> Path | None:
     path = Path(path)
     refuse_odd_file(path)
     if path == user_config():
-        path.parent.mkdir(parents=True, exist_ok=True)   # the user's own folder; never a system one
+        path.parent.mkdir(parents=True, exist_ok=True)  # the user's own folder; never a system one
     old, why = read_config_text(path)
     broken = why != NOT_FOUND if old is None else bool(parse_settings(old).problems)
     backup = None
@@ -99,8 +99,7 @@ def settings_text(old: str | None, settings: Settings) -> str:
     for base in ([] if old is None else [old]) + [_shipped_text()]:
         if base is not None and (new := _patchable(base, settings)) is not None:
             return new
-    return _FULL_HEADER + "\n".join(_block(f.name, getattr(settings, f.name), 0)
-                                    for f in dataclasses.fields(Settings)) + "\n"
+    return _FULL_HEADER + "\n".join(_block(f.name, getattr(settings, f.name), 0) for f in dataclasses.fields(Settings)) + "\n"
 
 
 def _patchable(text: str, settings: Settings) -> str | None:
@@ -125,13 +124,14 @@ def _shipped_text() -> str | None:
 
 # --------------------------------------------------------------------------- patching
 
+
 class _Unpatchable(Exception):
     """The text's shape does not allow patching (not a mapping at the top)."""
 
 
 def patched(text: str, settings: Settings) -> str:
     """``text`` with every value that differs from ``settings`` rewritten or added."""
-    root = compose(text).root   # the loader's limits: a hostile file must not hang a save either
+    root = compose(text).root  # the loader's limits: a hostile file must not hang a save either
     if not isinstance(root, yaml.MappingNode) or root.flow_style:
         raise _Unpatchable("the file is not a block mapping of sections")
     patcher = _Patcher(text)
@@ -166,9 +166,9 @@ class _Patcher:
         """Replace a scalar, keeping an end-of-line comment in its column where there is room."""
         start, end = node.start_mark.index, node.end_mark.index
         gap = end
-        while self.text[gap:gap + 1] == " ":
+        while self.text[gap : gap + 1] == " ":
             gap += 1
-        if gap > end and self.text[gap:gap + 1] == "#":
+        if gap > end and self.text[gap : gap + 1] == "#":
             spaces = max(1, (gap - end) - (len(new) - (end - start)))
             self.edits.append((start, gap, new + " " * spaces))
         else:
@@ -188,7 +188,7 @@ class _Patcher:
                 if wanted != getattr(defaults, name):
                     missing.append((name, wanted))
             elif shape.kind == SECTION:
-                assert shape.item is not None   # a section's shape names its class
+                assert shape.item is not None  # a section's shape names its class
                 self.section(entry.key_node, entry.node, wanted, shape.item())
             elif shape.kind == KEYED:
                 self.keyed(entry.key_node, entry.node, wanted, getattr(defaults, name))
@@ -201,7 +201,7 @@ class _Patcher:
     def renamed(self, cls, name: str, mapping: yaml.MappingNode, wanted) -> bool:
         """The file holds ``name`` under its old key (``coins_per_credit_1``): left as it is when it
         still reads as ``wanted``, else that line becomes the new key. True when there was one."""
-        present = first_entries(mapping)   # names only: an old key is no setting of ``cls``
+        present = first_entries(mapping)  # names only: an old key is no setting of ``cls``
         for (owner, old), (new, _spec, convert) in RENAMED.items():
             if owner is not cls or new != name or old not in present:
                 continue
@@ -211,8 +211,7 @@ class _Patcher:
             except (ValueError, TypeError):
                 current = _UNREADABLE
             if current != wanted:
-                self.edits.append((key_node.start_mark.index, self.line_end(node.end_mark.index),
-                                   f"{name}: {_scalar(wanted)}"))
+                self.edits.append((key_node.start_mark.index, self.line_end(node.end_mark.index), f"{name}: {_scalar(wanted)}"))
             return True
         return False
 
@@ -237,8 +236,11 @@ class _Patcher:
 
     def listed(self, key_node, node, wanted: list, item_cls) -> None:
         """Patch the items both lists have; append new items after them, or delete the extra."""
-        if not (_is_block(node) and isinstance(node, yaml.SequenceNode)
-                and all(isinstance(item, yaml.MappingNode) and not item.flow_style for item in node.value)):
+        if not (
+            _is_block(node)
+            and isinstance(node, yaml.SequenceNode)
+            and all(isinstance(item, yaml.MappingNode) and not item.flow_style for item in node.value)
+        ):
             self.rewrite(key_node, node, wanted)
             return
         kept = min(len(node.value), len(wanted))
@@ -287,8 +289,7 @@ class _Patcher:
         if block:
             start = self.line_start(node.start_mark.index)
             indent = node.start_mark.column
-            self.edits.append((start, self.line_end(self.content_end(node)),
-                               "\n".join(_value_lines(wanted, indent))))
+            self.edits.append((start, self.line_end(self.content_end(node)), "\n".join(_value_lines(wanted, indent))))
             return
         if _is_scalar_value(wanted):
             empty = node.start_mark.index == node.end_mark.index
@@ -329,10 +330,11 @@ class _Patcher:
     def line_end(self, index: int) -> int:
         end = self.text.find("\n", index)
         end = len(self.text) if end < 0 else end
-        return end - 1 if self.text[end - 1:end] == "\r" else end
+        return end - 1 if self.text[end - 1 : end] == "\r" else end
 
 
 # --------------------------------------------------------------------------- rendering
+
 
 def _block(name: str, value, indent: int) -> str:
     """``name: value`` as block YAML lines at ``indent``."""
@@ -355,11 +357,14 @@ def _value_lines(value, indent: int) -> list[str]:
         lines = []
         for item in value:
             item_lines = _value_lines(item, indent + 2)
-            lines.append(pad + "- " + item_lines[0][indent + 2:])
+            lines.append(pad + "- " + item_lines[0][indent + 2 :])
             lines += item_lines[1:]
         return lines
-    items = (((f.name, getattr(value, f.name)) for f in dataclasses.fields(value))
-             if dataclasses.is_dataclass(value) else value.items())
+    items = (
+        ((f.name, getattr(value, f.name)) for f in dataclasses.fields(value))
+        if dataclasses.is_dataclass(value)
+        else value.items()
+    )
     lines = [line for name, item in items for line in _block(name, item, indent).split("\n")]
     return lines or [pad + "{}"]
 
@@ -383,7 +388,7 @@ def _scalar(value) -> str:
     if value is None:
         return "null"
     if isinstance(value, PriceTable):
-        return str(value)   # flow style: [[1, 1], [5, 6]]
+        return str(value)  # flow style: [[1, 1], [5, 6]]
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int):

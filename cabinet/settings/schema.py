@@ -23,8 +23,18 @@ from cabinet.system.sleep_hours import command_problem, sleep_hours_problem
 DIFFICULTIES = ("warmup", "normal", "advanced", "hard")
 
 
-def spec(default: Any = None, *, choices=None, min=None, max=None, factory=None, doc="",
-         bad_disables: bool = False, check=None, secret: bool = False):
+def spec(
+    default: Any = None,
+    *,
+    choices=None,
+    min=None,
+    max=None,
+    factory=None,
+    doc="",
+    bad_disables: bool = False,
+    check=None,
+    secret: bool = False,
+):
     """A dataclass field with validation metadata (choices, bounds, a doc line).
 
     ``bad_disables``: a bad value turns the setting off (None) rather than back to its
@@ -32,14 +42,22 @@ def spec(default: Any = None, *, choices=None, min=None, max=None, factory=None,
     ``check``: a function of the value giving why it is bad, or None (for rules beyond bounds).
     ``secret``: the value (a password) is never repeated in a problem message, a log line or on screen.
     """
-    meta = {"choices": choices, "min": min, "max": max, "doc": doc, "bad_disables": bad_disables,
-            "check": check, "secret": secret}
+    meta = {
+        "choices": choices,
+        "min": min,
+        "max": max,
+        "doc": doc,
+        "bad_disables": bad_disables,
+        "check": check,
+        "secret": secret,
+    }
     if factory is not None:
         return field(default_factory=factory, metadata=meta)
     return field(default=default, metadata=meta)
 
 
 # --------------------------------------------------------------------------- display
+
 
 @dataclass
 class DisplaySettings:
@@ -59,8 +77,9 @@ class AudioSettings:
     master_volume: int = spec(80, min=0, max=100)
     effects_volume: int = spec(100, min=0, max=100)
     music_volume: int = spec(60, min=0, max=100, doc=N_("the music, in percent of the master volume; 0: none"))
-    attract_music: str = spec("demo", choices=("off", "on", "demo"),
-                              doc=N_("attract mode's music: off; on; demo: on the demo sound's loops"))
+    attract_music: str = spec(
+        "demo", choices=("off", "on", "demo"), doc=N_("attract mode's music: off; on; demo: on the demo sound's loops")
+    )
     demo_sounds: bool = spec(True, doc=N_("attract mode makes sound"))
     demo_sound_every: int = spec(1, min=1, max=10, doc=N_("attract mode sounds one loop in this many"))
     demo_volume: int = spec(100, min=0, max=100, doc=N_("attract mode's sound, in percent of the game's"))
@@ -68,8 +87,8 @@ class AudioSettings:
     buffer: int = spec(512, choices=(256, 512, 1024, 2048))
 
 
-MAX_MESSAGE = 48   # letters: one line of the attract strip
-MESSAGE_DOTS = MAX_MESSAGE * PIXEL_ADVANCE   # that line's width in font dots (a Japanese character takes 8)
+MAX_MESSAGE = 48  # letters: one line of the attract strip
+MESSAGE_DOTS = MAX_MESSAGE * PIXEL_ADVANCE  # that line's width in font dots (a Japanese character takes 8)
 
 
 def attract_message_problem(message: str) -> str | None:
@@ -82,8 +101,10 @@ def attract_message_problem(message: str) -> str | None:
     if problem := font_problem(shown):
         return problem
     if dots(shown) > MESSAGE_DOTS:
-        return (f"is too long for one line of the screen: {dots(shown)} dots wide, at most {MESSAGE_DOTS} "
-                f"({MAX_MESSAGE} letters; a letter or digit is {PIXEL_ADVANCE} dots, a Japanese character 8)")
+        return (
+            f"is too long for one line of the screen: {dots(shown)} dots wide, at most {MESSAGE_DOTS} "
+            f"({MAX_MESSAGE} letters; a letter or digit is {PIXEL_ADVANCE} dots, a Japanese character 8)"
+        )
     return None
 
 
@@ -114,10 +135,8 @@ def price_text_problem(price: str) -> str | None:
 @dataclass
 class CreditSettings:
     free_play: bool = spec(True)
-    price_table_1: PriceTable = spec(PriceTable(),
-                                     doc="chute 1: [coins, credits] steps, e.g. [[1, 1], [5, 6]]")
-    price_table_2: PriceTable = spec(PriceTable(),
-                                     doc="chute 2: [coins, credits] steps, e.g. [[1, 1], [5, 6]]")
+    price_table_1: PriceTable = spec(PriceTable(), doc="chute 1: [coins, credits] steps, e.g. [[1, 1], [5, 6]]")
+    price_table_2: PriceTable = spec(PriceTable(), doc="chute 2: [coins, credits] steps, e.g. [[1, 1], [5, 6]]")
     credits_per_game: int = spec(1, min=1, max=9)
     versus_credits: int = spec(2, min=1, max=9, doc=N_("price of a versus match (one each, or all from one)"))
     max_credits: int = spec(9, min=1, max=99)
@@ -125,15 +144,19 @@ class CreditSettings:
     # venue's smallest unit (sen, cents, yen), so every sum is exact.
     coin_value_1: int = spec(0, min=0, max=100000, doc=N_("one coin in chute 1, in sen / cents / yen; 0: not counted"))
     coin_value_2: int = spec(0, min=0, max=100000, doc=N_("one coin in chute 2, in sen / cents / yen; 0: not counted"))
-    price_text: str = spec("", check=price_text_problem,
-                           doc=N_('the price of a credit on the credit line, e.g. "RM1" or "100円"; empty: none'))
+    price_text: str = spec(
+        "", check=price_text_problem, doc=N_('the price of a credit on the credit line, e.g. "RM1" or "100円"; empty: none')
+    )
 
 
 # Keys of earlier versions that files may still hold: (section, old key) -> (the key that
 # replaced it, the old key's spec, how its value becomes the new key's).
 RENAMED = {
     (CreditSettings, f"coins_per_credit_{chute}"): (
-        f"price_table_{chute}", spec(1, min=1, max=10), lambda coins: PriceTable([(coins, 1)]))
+        f"price_table_{chute}",
+        spec(1, min=1, max=10),
+        lambda coins: PriceTable([(coins, 1)]),
+    )
     for chute in (1, 2)
 }
 
@@ -144,6 +167,7 @@ class ScoreSettings:
 
 
 # --------------------------------------------------------------------------- games
+
 
 @dataclass
 class AttackPercents:
@@ -204,7 +228,7 @@ class VersusSettings:
     p2: HandicapSettings = spec(factory=HandicapSettings)
 
 
-MAX_LIST_NAME = 24   # it must fit the menus and the table headings
+MAX_LIST_NAME = 24  # it must fit the menus and the table headings
 
 
 def table_name_problem(name: str) -> str | None:
@@ -217,7 +241,7 @@ def table_name_problem(name: str) -> str | None:
         return f"must not contain '/' (it names the list's high-score table), got {name!r}"
     if not name.isprintable():
         return f"must not contain a tab or control character (it is shown on screen), got {name!r}"
-    return font_problem(name + name.upper())   # menus show it in capitals, table titles as written
+    return font_problem(name + name.upper())  # menus show it in capitals, table titles as written
 
 
 @dataclass
@@ -288,12 +312,16 @@ class MatchSettings:
 class PlaySettings:
     """What every game shares while it is played: how a player pauses."""
 
-    pause: str = spec("hold_start", choices=("hold_start", "off"),
-                      doc=N_("hold_start: hold Start a second to pause, press it to go on; off: no pause"))
+    pause: str = spec(
+        "hold_start",
+        choices=("hold_start", "off"),
+        doc=N_("hold_start: hold Start a second to pause, press it to go on; off: no pause"),
+    )
     pause_seconds: int = spec(60, min=10, max=600, doc=N_("a pause ends by itself after this long"))
 
 
 # --------------------------------------------------------------------------- inputs
+
 
 @dataclass
 class PanelPins:
@@ -363,8 +391,11 @@ def _default_joysticks() -> list[JoystickSettings]:
 @dataclass
 class InputSettings:
     stuck_seconds: float = spec(60.0, min=5, max=3600)
-    keyboard_cabinet_keys: bool = spec(False, doc="coins (5, 6), service (F2), test (F1) and pause (F9) from any "
-                                                  "keyboard, coins from any gamepad; off on a paid cabinet")
+    keyboard_cabinet_keys: bool = spec(
+        False,
+        doc="coins (5, 6), service (F2), test (F1) and pause (F9) from any "
+        "keyboard, coins from any gamepad; off on a paid cabinet",
+    )
     gpio: GpioSettings = spec(factory=GpioSettings)
     joysticks: list = spec(factory=_default_joysticks, doc="per device, first match by name wins")
     blocks_repeat: RepeatSettings = spec(factory=lambda: RepeatSettings(delay_frames=12, rate_frames=4))
@@ -376,6 +407,7 @@ CONTAINER_ITEMS[(InputSettings, "joysticks")] = (JoystickSettings, None)
 
 
 # --------------------------------------------------------------------------- outputs
+
 
 @dataclass
 class OutputPin:
@@ -391,8 +423,11 @@ class MeterSettings:
 
     on_ms: int = spec(60, min=20, max=500, doc=N_("how long the meter's coil is energised per coin"))
     off_ms: int = spec(60, min=20, max=500, doc=N_("the rest between two counts"))
-    counts: str = spec("per_chute", choices=("per_chute", "total"),
-                       doc=N_("per_chute: meter 1 counts chute 1, meter 2 chute 2; total: meter 1 both"))
+    counts: str = spec(
+        "per_chute",
+        choices=("per_chute", "total"),
+        doc=N_("per_chute: meter 1 counts chute 1, meter 2 chute 2; total: meter 1 both"),
+    )
 
 
 # Shipped unwired: the inputs' default map takes the header's 20 free GPIO lines, and the six
@@ -445,12 +480,16 @@ class NetworkSettings:
     password: str = spec("", secret=True, doc="broker password; better kept in password_file")
     password_file: str = spec("", doc="file whose first line is the password (readable by the cabinet only)")
     site: str = spec("site", check=topic_name_problem, doc="where the cabinet stands: letters, digits, . _ -")
-    cabinet: str = spec(factory=machine_cabinet_id, check=cabinet_id_problem,
-                        doc="this cabinet's id, unique in the fleet; empty = cabinet-<this machine's mark>")
+    cabinet: str = spec(
+        factory=machine_cabinet_id,
+        check=cabinet_id_problem,
+        doc="this cabinet's id, unique in the fleet; empty = cabinet-<this machine's mark>",
+    )
     show_rankings: bool = spec(True, doc="show the network tables in attract mode and NETWORK #n after a game")
 
 
 # --------------------------------------------------------------------------- all
+
 
 @dataclass
 class Settings:

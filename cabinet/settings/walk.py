@@ -84,5 +84,8 @@ def entries(node: yaml.MappingNode, cls=None) -> Iterator[Entry]:
 
 def first_entries(node: yaml.MappingNode, cls=None) -> dict[str, Entry]:
     """The pairs the loader reads: by name, the first of each name (a setting's, when ``cls`` is given)."""
-    return {entry.name: entry for entry in entries(node, cls)
-            if entry.name is not None and not entry.again and (cls is None or entry.field is not None)}
+    return {
+        entry.name: entry
+        for entry in entries(node, cls)
+        if entry.name is not None and not entry.again and (cls is None or entry.field is not None)
+    }

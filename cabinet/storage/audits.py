@@ -20,7 +20,7 @@ from cabinet.storage.db import Database, Statement, add_counter, counts_since_st
 from cabinet.storage.outbox import Outbox
 
 PREFIX = "audit."
-PERIOD = "period."   # + a counter's name: its value when the period began
+PERIOD = "period."  # + a counter's name: its value when the period began
 
 
 def game_mode(game: str, mode: str) -> str:
@@ -52,8 +52,7 @@ def meter_statements(meter: int, pulses: int) -> list[Statement]:
 def game_ended_statements(game: str, mode: str, seconds: float) -> list[Statement]:
     """A game finished after ``seconds`` of play (counted to the millisecond)."""
     name = game_mode(game, mode)
-    return [add_counter(f"{PREFIX}ended.{name}", 1),
-            add_counter(f"{PREFIX}play_ms.{name}", max(0, round(seconds * 1000)))]
+    return [add_counter(f"{PREFIX}ended.{name}", 1), add_counter(f"{PREFIX}play_ms.{name}", max(0, round(seconds * 1000)))]
 
 
 def service_credit_statements() -> list[Statement]:
@@ -100,18 +99,26 @@ class Audits:
 
     def reset_statements(self) -> list[Statement]:
         when = now_stamp()
-        return [("DELETE FROM counters WHERE name LIKE ?", (PREFIX + "%",)),
-                ("DELETE FROM counters WHERE name LIKE ?", (PERIOD + "%",)),   # the period begins again too
-                set_stamp("audits.reset", when), set_stamp("period.since", when)] + \
-            counts_since_statements(N_("BOOKKEEPING RESET"))
+        return [
+            ("DELETE FROM counters WHERE name LIKE ?", (PREFIX + "%",)),
+            ("DELETE FROM counters WHERE name LIKE ?", (PERIOD + "%",)),  # the period begins again too
+            set_stamp("audits.reset", when),
+            set_stamp("period.since", when),
+        ] + counts_since_statements(N_("BOOKKEEPING RESET"))
 
     def reset_period(self) -> None:
         """Begin a new period (the operator's collection): the period figures go to zero, every
         total and meter count stays as it is."""
-        self.db.write([("DELETE FROM counters WHERE name LIKE ?", (PERIOD + "%",)),
-                       ("INSERT INTO counters (name, value) SELECT ? || name, value FROM counters WHERE name LIKE ?",
-                        (PERIOD, PREFIX + "%")),
-                       set_stamp("period.since", now_stamp())])
+        self.db.write(
+            [
+                ("DELETE FROM counters WHERE name LIKE ?", (PERIOD + "%",)),
+                (
+                    "INSERT INTO counters (name, value) SELECT ? || name, value FROM counters WHERE name LIKE ?",
+                    (PERIOD, PREFIX + "%"),
+                ),
+                set_stamp("period.since", now_stamp()),
+            ]
+        )
 
     def counter(self, name: str) -> int:
         """One counter, e.g. ``"coins.1"`` or ``"plays.blocks/single"``."""
@@ -137,9 +144,8 @@ class Audits:
         ``service_credits``, ``credits_spent``, ``credits_over_max``, ``plays`` and ``continues``.
         """
         counters = dict(self.db.read("SELECT name, value FROM counters"))
-        audit = {name[len(PREFIX):]: value for name, value in counters.items() if name.startswith(PREFIX)}
-        began = {name[len(PERIOD + PREFIX):]: value for name, value in counters.items()
-                 if name.startswith(PERIOD + PREFIX)}
+        audit = {name[len(PREFIX) :]: value for name, value in counters.items() if name.startswith(PREFIX)}
+        began = {name[len(PERIOD + PREFIX) :]: value for name, value in counters.items() if name.startswith(PERIOD + PREFIX)}
         modes: dict[str, dict] = {}
         for name, value in audit.items():
             kind, _, game_mode = name.partition(".")
@@ -183,11 +189,13 @@ class Audits:
 def _period(audit: dict, began: dict, since: str | None) -> dict:
     """The figures since the period began: each counter less its value then (a counter made
     since began at 0; never below 0, should a total have been reset meanwhile)."""
+
     def since_start(name: str) -> int:
         return max(0, audit.get(name, 0) - began.get(name, 0))
 
     def total(kind: str) -> int:
         return sum(since_start(name) for name in audit if name.startswith(kind + "."))
+
     return {
         "since": since,
         "coins": {1: since_start("coins.1"), 2: since_start("coins.2")},

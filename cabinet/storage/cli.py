@@ -8,7 +8,7 @@ from cabinet.storage.store import Store
 
 
 def print_scores(args) -> int:
-    loaded = load_for_cabinet(getattr(args, "config", None), keep=False)   # the contest lists the cabinet has
+    loaded = load_for_cabinet(getattr(args, "config", None), keep=False)  # the contest lists the cabinet has
     store = Store.open()
     try:
         tables = table_ids(contest.name for contest in loaded.settings.antigravity.contests)
@@ -32,8 +32,7 @@ def print_replays() -> int:
     try:
         rows = store.replays.listing()
         for row in rows:
-            print(f"{row.id:>6}  {row.game:<12} {row.mode:<8} {row.score:>10}  {row.initials or '---':<3}  "
-                  f"{row.created}")
+            print(f"{row.id:>6}  {row.game:<12} {row.mode:<8} {row.score:>10}  {row.initials or '---':<3}  {row.created}")
         print(f"{len(rows)} replay{'s' * (len(rows) != 1)}; play one with: python -m cabinet replay ID")
     finally:
         store.close()

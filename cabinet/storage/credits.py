@@ -68,13 +68,12 @@ class CreditBank:
     """Credits in the machine, priced by ``settings`` (which may be replaced at any time);
     ``takings`` dates the coins and plays of the takings per day."""
 
-    def __init__(self, db: Database, settings: CreditSettings, scores: ScoreTables,
-                 takings: Takings | None = None):
+    def __init__(self, db: Database, settings: CreditSettings, scores: ScoreTables, takings: Takings | None = None):
         self.db = db
         self._scores = scores
         self.takings = takings or Takings(db)
         self._counts: dict[str, int] = {}
-        self._counts_at: int | None = None    # db.changes when _counts was read
+        self._counts_at: int | None = None  # db.changes when _counts was read
         self.settings = settings
 
     @property
@@ -91,7 +90,7 @@ class CreditBank:
 
     def _settle(self) -> None:
         """Runs counted under another table start again under this one (see :meth:`_settlement`)."""
-        if self.db.accepting_coins:   # unknown runs settle with the first coin once they are read
+        if self.db.accepting_coins:  # unknown runs settle with the first coin once they are read
             made, _, _ = self._settlement()
             if made:
                 self.db.write(made)
@@ -101,19 +100,18 @@ class CreditBank:
         after them, and the credits they pay. A run starts again under this table with its unpaid
         coins (paid out at once if this table already gives a credit for them): a price change
         never loses a coin, nor pays one twice."""
-        stamps = dict(self.db.read("SELECT name, value FROM stamps WHERE name IN (?, ?)",
-                                   (_counted_under(1), _counted_under(2))))
+        stamps = dict(self.db.read("SELECT name, value FROM stamps WHERE name IN (?, ?)", (_counted_under(1), _counted_under(2))))
         statements, due, runs = [], 0, {}
         for chute in (1, 2):
             table, before = self.table(chute), stamps.get(_counted_under(chute))
             runs[chute] = run = self._run(chute)
             if before == str(table) or not run:
-                continue   # nothing counted under another table (a coin stamps its own run)
+                continue  # nothing counted under another table (a coin stamps its own run)
             if before is not None:
                 try:
                     run = PriceTable.parse(json.loads(before)).unpaid(run)
                 except ValueError:
-                    pass   # a stamp this firmware cannot read: the whole run counts as unpaid
+                    pass  # a stamp this firmware cannot read: the whole run counts as unpaid
                 due += table.credits_for(run)
                 runs[chute] = run
                 statements.append(set_counter(_partial(chute), run))
@@ -126,10 +124,9 @@ class CreditBank:
     def _counted(self, name: str) -> int:
         """The counter ``name`` (the credits or a chute's run) as the database holds it now."""
         if self._counts_at != self.db.changes:
-            rows = self.db.read("SELECT name, value FROM counters WHERE name IN (?, ?, ?)",
-                                (CREDITS, _partial(1), _partial(2)))
+            rows = self.db.read("SELECT name, value FROM counters WHERE name IN (?, ?, ?)", (CREDITS, _partial(1), _partial(2)))
             self._counts = {counter: value for counter, value in rows if value is not None}
-            self._counts_at = self.db.changes   # after the read: a read that fell back to memory moved it
+            self._counts_at = self.db.changes  # after the read: a read that fell back to memory moved it
         return self._counts.get(name, 0)
 
     @property
@@ -174,7 +171,7 @@ class CreditBank:
         for chute, _meter in dropped:
             if chute not in (1, 2):
                 raise ValueError(f"coin chute must be 1 or 2, got {chute!r}")
-        if len(dropped) > 1 and not self.accepting_coins:   # held for a known state one by one: NOTICES counts them
+        if len(dropped) > 1 and not self.accepting_coins:  # held for a known state one by one: NOTICES counts them
             return [added for one in dropped for added in self.coins([one])]
         added = [0] * len(dropped)
 
@@ -194,10 +191,10 @@ class CreditBank:
                     made.append(add_counter(CREDITS, earned))
                 if meter is not None:
                     made.append(add_counter(_owed(meter), 1))
-                value = getattr(self.settings, f"coin_value_{chute}")   # the money, with its coin
-                made += audits.coin_statements(chute, earned, beyond, value) + \
-                    self.takings.statements(coins=1, credits=earned)
+                value = getattr(self.settings, f"coin_value_{chute}")  # the money, with its coin
+                made += audits.coin_statements(chute, earned, beyond, value) + self.takings.statements(coins=1, credits=earned)
             return made
+
         chutes = ", ".join(str(chute) for chute, _meter in dropped)
         what = f"a coin in chute {chutes}" if len(dropped) == 1 else f"{len(dropped)} coins in chutes {chutes}"
         if dropped:
@@ -252,7 +249,7 @@ class CreditBank:
         statements += audits.game_start_statements(game, mode, charge, continued)
         statements += self._scores.play_started()
         statements += self.takings.statements(plays=1)
-        for chute in (1, 2):   # a game start ends every run; coins short of a credit begin the next
+        for chute in (1, 2):  # a game start ends every run; coins short of a credit begin the next
             run = self._run(chute)
             if run:
                 statements.append(set_counter(_partial(chute), self.table(chute).unpaid(run)))

@@ -57,8 +57,7 @@ log = logging.getLogger("cabinet.storage")
 Statement = tuple[str, Sequence]
 
 # Words in SQLite's messages for a disk that will not take writes (right now).
-_DISK_FAULTS = ("readonly", "read-only", "disk is full", "unable to open",
-                "disk i/o error", "locked", "busy")
+_DISK_FAULTS = ("readonly", "read-only", "disk is full", "unable to open", "disk i/o error", "locked", "busy")
 # Files that belong to the database and move aside with it.
 _COMPANIONS = ("", "-wal", "-shm", "-waiting")
 
@@ -114,29 +113,28 @@ class Database:
         self._file: sqlite3.Connection | None = None
         self._memory: sqlite3.Connection | None = None
         self._pending: list[list[Statement]] = []
-        self._kept_flags: list[bool] = []   # per pending write: also in the waiting file
+        self._kept_flags: list[bool] = []  # per pending write: also in the waiting file
         self._held: list[tuple[str, Callable[[], list[Statement]]]] = []  # waiting for a known state
         self.waiting = WaitingFile(Path(f"{self.path}-waiting"))
         self.moved_aside: list[Path] = []  # files renamed because they were damaged
-        self.events: list[Words] = []      # what happened to the files since power-on, for NOTICES
-        self.fault: str | None = None      # why writes wait ("read-only", "full", ...); None: they land
-        self.known = True                  # False: the file exists but could not be read
+        self.events: list[Words] = []  # what happened to the files since power-on, for NOTICES
+        self.fault: str | None = None  # why writes wait ("read-only", "full", ...); None: they land
+        self.known = True  # False: the file exists but could not be read
         self._fault_since: str | None = None
         self._checked: tuple[int, int] | None = None  # (device, inode) of the file last checked sound
         # What a fresh database's bookkeeping says about its start (stored in English, shown translated).
         self._fresh_why = N_("NEW DATABASE")
-        self._carried: tuple[int, Sequence[Statement]] | None = None   # rows of a newer release's file
-        self._damaged = False              # the file is damaged and could not be moved aside
+        self._carried: tuple[int, Sequence[Statement]] | None = None  # rows of a newer release's file
+        self._damaged = False  # the file is damaged and could not be moved aside
         self._stuck_logged = False
         self._last_reason: Words | None = None
         # Bumped by everything that may change what a read returns; readers compare it, never its value.
         self.changes = 0
-        self._remaking = ""                # the file vanished under us: "whole" (or "fresh") state in memory for a new one
-        self._own_logs: set[tuple[int, int]] = set()   # (device, inode) of the open file's -wal and -shm
+        self._remaking = ""  # the file vanished under us: "whole" (or "fresh") state in memory for a new one
+        self._own_logs: set[tuple[int, int]] = set()  # (device, inode) of the open file's -wal and -shm
 
     @classmethod
-    def open(cls, path: str | Path | None = None,
-             connect: Callable[..., sqlite3.Connection] = sqlite3.connect) -> Database:
+    def open(cls, path: str | Path | None = None, connect: Callable[..., sqlite3.Connection] = sqlite3.connect) -> Database:
         db = cls(Path(path) if path else default_path(), connect)
         if db.waiting.claim():
             # Not while another program runs on these files: a live log is not a lost one.
@@ -187,8 +185,16 @@ class Database:
 
     def status(self) -> StorageStatus:
         """What the screens say about storage (:mod:`cabinet.storage.health`)."""
-        return StorageStatus(self.path, self.fault, self.known, len(self._pending), sum(self._kept_flags),
-                             len(self._held), self._fault_since, tuple(self.events))
+        return StorageStatus(
+            self.path,
+            self.fault,
+            self.known,
+            len(self._pending),
+            sum(self._kept_flags),
+            len(self._held),
+            self._fault_since,
+            tuple(self.events),
+        )
 
     def read(self, sql: str, params: Sequence = ()) -> list[tuple]:
         """Rows of a query, from the file or, while writes are pending, from memory."""
@@ -244,7 +250,7 @@ class Database:
         """Apply ``batch`` to memory and queue it for the file (and the waiting file, when it has room)."""
         self.changes += 1
         kept = self.waiting.keep(batch) if self.known else None
-        rowids = _transaction(self._in_memory, kept or batch)[:len(batch)]
+        rowids = _transaction(self._in_memory, kept or batch)[: len(batch)]
         self._pending.append(kept or batch)
         self._kept_flags.append(kept is not None)
         return rowids
@@ -257,7 +263,7 @@ class Database:
         """
         if self._memory is None:
             return True
-        self.changes += 1    # reopened, rebased or caught up: reads may answer from another copy
+        self.changes += 1  # reopened, rebased or caught up: reads may answer from another copy
         self._retry_after = time.monotonic() + self.RETRY_SECONDS
         try:
             if self._file is None:
@@ -269,7 +275,7 @@ class Database:
                         self._copy_file_into_memory(rebase=True)
                     return False
                 if self._remaking and not self.waiting.owned:
-                    self.waiting.claim()    # the new file's, beside the new database
+                    self.waiting.claim()  # the new file's, beside the new database
                 if len(self.moved_aside) > damaged_before or self._remaking:
                     # A fresh file: memory holds the whole state, not only what waits.
                     if not self.known:  # nothing was read: the counts restart here
@@ -296,17 +302,32 @@ class Database:
         count = len(self._pending)
         log.warning("storage: %s writable again; saved %d waiting write(s)", self.path, count)
         if self.fault is not None:
-            self.events.append(Words("{name} was {fault} from {since} to {now}; the {count} write(s) that "
-                                     "waited are all saved.", name=self.path.name, fault=fault_shown(self.fault),
-                                     since=self._fault_since, now=_local_time(), count=count))
+            self.events.append(
+                Words(
+                    "{name} was {fault} from {since} to {now}; the {count} write(s) that waited are all saved.",
+                    name=self.path.name,
+                    fault=fault_shown(self.fault),
+                    since=self._fault_since,
+                    now=_local_time(),
+                    count=count,
+                )
+            )
         if self._remaking:
             log.warning("storage: made %s again from what the cabinet held; coins are accepted again", self.path)
-            self.events.append(Words("{name} was made again at {time} from what the running cabinet held: "
-                                     "nothing it knew was lost.", name=self.path.name, time=_local_time())
-                               if self._remaking == "whole" else
-                               Words("{name} was made again at {time}, but what the running cabinet held could "
-                                     "not be read back: the counts and tables restarted from zero.",
-                                     name=self.path.name, time=_local_time()))
+            self.events.append(
+                Words(
+                    "{name} was made again at {time} from what the running cabinet held: nothing it knew was lost.",
+                    name=self.path.name,
+                    time=_local_time(),
+                )
+                if self._remaking == "whole"
+                else Words(
+                    "{name} was made again at {time}, but what the running cabinet held could "
+                    "not be read back: the counts and tables restarted from zero.",
+                    name=self.path.name,
+                    time=_local_time(),
+                )
+            )
             self._remaking = ""
         self._pending.clear()
         self._kept_flags.clear()
@@ -324,7 +345,7 @@ class Database:
         connection it opened read-only read-only, whatever the disk does later)."""
         self._note_fault(exc)
         if type(exc) is sqlite3.DatabaseError:
-            self._checked = None           # damaged while running: check it again on the next try
+            self._checked = None  # damaged while running: check it again on the next try
         if self._file is not None:
             try:
                 self._file.close()
@@ -362,7 +383,7 @@ class Database:
         if self._checked is not None and identity != self._checked:
             try:
                 self._vanished(identity)
-            except sqlite3.Error:   # never the cabinet's end: writes wait in memory and are retried
+            except sqlite3.Error:  # never the cabinet's end: writes wait in memory and are retried
                 log.exception("storage: %s changed under the running cabinet and could not be made again", self.path)
             return
         refused = self._write_test()
@@ -372,8 +393,7 @@ class Database:
     def _write_test(self) -> sqlite3.OperationalError | None:
         """The error of a disk that refuses the waiting file's write test, else None."""
         refused = self.waiting.write_test()
-        return None if refused is None else sqlite3.OperationalError(
-            f"write test failed: {refused.strerror or refused}")
+        return None if refused is None else sqlite3.OperationalError(f"write test failed: {refused.strerror or refused}")
 
     def _vanished(self, identity: tuple[int, int] | None) -> None:
         """The file was deleted or replaced under the running cabinet: keep everything the
@@ -386,21 +406,31 @@ class Database:
             logs = [Path(f"{self.path}{suffix}") for suffix in ("-wal", "-shm")]
             ours = [log_file for log_file in logs if _identity(log_file) in self._own_logs]
             # The open file's own log goes aside on its own, never glued to the file kept (nor the new one).
-            if not (_rename_with_companions(self.path, target, skip=ours)
-                    and _rename_all(ours, aside_path(self.path, "deleted"))):
-                memory.close()      # never written over: looked at again next time
+            if not (
+                _rename_with_companions(self.path, target, skip=ours) and _rename_all(ours, aside_path(self.path, "deleted"))
+            ):
+                memory.close()  # never written over: looked at again next time
                 return
             how = Words("was replaced by another file (kept as {target})", target=target.name)
-        self._on_file.close()      # SQLite sees the file moved: no checkpoint, nothing deleted
+        self._on_file.close()  # SQLite sees the file moved: no checkpoint, nothing deleted
         self._file, self._memory, self._checked = None, memory, None
         self.waiting.release()  # its lock is on the old file
         self._remaking = "whole" if whole else "fresh"
         why = N_("FILES LOST WHILE RUNNING, MADE AGAIN")
         _transaction(memory, [set_stamp("audits.since_why", why)] if whole else counts_since_statements(why))
-        log.error("storage: %s %s under the running cabinet; coins are refused until it is made again "
-                  "from what the cabinet holds", self.path, how)
-        self.events.append(Words("{name} {how} while the cabinet ran, at {time}; coins were refused until "
-                                 "it was made again.", name=self.path.name, how=how, time=_local_time()))
+        log.error(
+            "storage: %s %s under the running cabinet; coins are refused until it is made again from what the cabinet holds",
+            self.path,
+            how,
+        )
+        self.events.append(
+            Words(
+                "{name} {how} while the cabinet ran, at {time}; coins were refused until it was made again.",
+                name=self.path.name,
+                how=how,
+                time=_local_time(),
+            )
+        )
         self.retry()
 
     def _held_state(self) -> tuple[sqlite3.Connection, bool]:
@@ -409,15 +439,20 @@ class Database:
         memory = _fresh_memory()
         try:
             self._on_file.backup(memory)
-            if (memory.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
-                    and memory.execute("PRAGMA quick_check").fetchone()[0] == "ok"):
+            if (
+                memory.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+                and memory.execute("PRAGMA quick_check").fetchone()[0] == "ok"
+            ):
                 return memory, True
             problem = "not a whole database"
         except sqlite3.Error as exc:
             problem = str(exc)
         memory.close()
-        log.error("storage: what the cabinet held of %s cannot be read back (%s); the counts and "
-                  "tables restart from zero", self.path, problem)
+        log.error(
+            "storage: what the cabinet held of %s cannot be read back (%s); the counts and tables restart from zero",
+            self.path,
+            problem,
+        )
         memory = _fresh_memory()
         _migrate(memory, 0)
         return memory, False
@@ -443,17 +478,27 @@ class Database:
     def _log_unsaved(self) -> None:
         for what, _build in self._held:
             log.error("storage: at exit, %s was never counted: %s could not be read", what, self.path)
-        if self._remaking:     # the whole state is in memory only: its counters, enough to put the books back
+        if self._remaking:  # the whole state is in memory only: its counters, enough to put the books back
             counters = dict(self._in_memory.execute("SELECT name, value FROM counters ORDER BY name"))
-            log.error("storage: at exit, %s vanished and could not be made again; the counters the cabinet "
-                      "held, to put back by hand: %s", self.path, json.dumps(counters))
+            log.error(
+                "storage: at exit, %s vanished and could not be made again; the counters the cabinet "
+                "held, to put back by hand: %s",
+                self.path,
+                json.dumps(counters),
+            )
         if not self._pending:
             return
         kept = sum(self._kept_flags)
-        log.error("storage: at exit, %d write(s) could not be saved to %s (%s); %d of them are kept in "
-                  "%s and are written at the next start; the other %d are listed below",
-                  len(self._pending), self.path, self.fault, kept, self.waiting.path.name,
-                  len(self._pending) - kept)
+        log.error(
+            "storage: at exit, %d write(s) could not be saved to %s (%s); %d of them are kept in "
+            "%s and are written at the next start; the other %d are listed below",
+            len(self._pending),
+            self.path,
+            self.fault,
+            kept,
+            self.waiting.path.name,
+            len(self._pending) - kept,
+        )
         for batch, safe in zip(self._pending, self._kept_flags, strict=True):
             if not safe:
                 log.error("storage: not saved: %s", _describe(batch))
@@ -471,8 +516,11 @@ class Database:
             elif self.path.is_file() and self.path.stat().st_size == 0:
                 wal = Path(f"{self.path}-wal")
                 beside = wal.exists()
-                reason = (Words("is empty (0 bytes) beside a {size}-byte -wal", size=wal.stat().st_size)
-                          if beside else Words("is empty (0 bytes)"))
+                reason = (
+                    Words("is empty (0 bytes) beside a {size}-byte -wal", size=wal.stat().st_size)
+                    if beside
+                    else Words("is empty (0 bytes)")
+                )
                 self._fresh_why = N_("DATABASE WAS EMPTY (0 BYTES)")
                 if self._move_aside(reason, "empty") and beside:
                     self._rebuild_from_wal()
@@ -497,7 +545,7 @@ class Database:
             except OSError as exc:
                 message = N_("at power-on {problem}; no copy could be kept ({why}).")
                 kept = {"why": exc.strerror or str(exc)}
-        self._fresh_why = N_("WRITE-AHEAD LOG LOST")   # if what is left is an empty database
+        self._fresh_why = N_("WRITE-AHEAD LOG LOST")  # if what is left is an empty database
         for problem in problems:
             event = Words(message, problem=problem, **kept)
             log.error("storage: %s", event)
@@ -513,8 +561,7 @@ class Database:
                 raise
             self._note_fault(exc)
             if not quiet:
-                log.warning("storage: cannot open %s (%s); keeping state in memory and retrying",
-                            self.path, exc)
+                log.warning("storage: cannot open %s (%s); keeping state in memory and retrying", self.path, exc)
             return False
         except _SetAside:
             pass
@@ -550,8 +597,9 @@ class Database:
                 _transaction(conn, counts_since_statements(self._fresh_why))
                 self._carry_back(conn)
             self._checked = identity
-            self._own_logs = {log_id for suffix in ("-wal", "-shm")
-                              if (log_id := _identity(Path(f"{self.path}{suffix}"))) is not None}
+            self._own_logs = {
+                log_id for suffix in ("-wal", "-shm") if (log_id := _identity(Path(f"{self.path}{suffix}"))) is not None
+            }
         except (sqlite3.DatabaseError, UnusableDatabase) as exc:
             if isinstance(exc, sqlite3.OperationalError) and is_disk_fault(exc):
                 conn.close()
@@ -578,7 +626,7 @@ class Database:
         if not rebuild_from_wal(aside, Path(f"{aside}-wal"), self.path):
             return
         log.warning("storage: rebuilt %s from %s-wal; it passes the integrity check", self.path, aside.name)
-        assert self._last_reason is not None   # the move aside gave it
+        assert self._last_reason is not None  # the move aside gave it
         self.events[-1] = self._moved_words(self._last_reason, aside, rebuilt=True)
 
     def _refuses_writes(self) -> sqlite3.DatabaseError | None:
@@ -609,41 +657,67 @@ class Database:
         except OSError as exc:
             self._damaged = True
             if not self._stuck_logged:  # retried every few seconds: say it once
-                log.error("storage: %s %s and cannot be moved aside (%s); "
-                          "keeping state in memory", self.path, _reason(reason), exc)
-                self.events.append(Words("{name} {reason} and cannot be moved aside ({why}); the state is kept "
-                                         "in memory only.", name=self.path.name, reason=_reason(reason),
-                                         why=exc.strerror or str(exc)))
+                log.error(
+                    "storage: %s %s and cannot be moved aside (%s); keeping state in memory", self.path, _reason(reason), exc
+                )
+                self.events.append(
+                    Words(
+                        "{name} {reason} and cannot be moved aside ({why}); the state is kept in memory only.",
+                        name=self.path.name,
+                        reason=_reason(reason),
+                        why=exc.strerror or str(exc),
+                    )
+                )
                 self._stuck_logged = True
             return False
         self._damaged = False
         self.moved_aside.append(target)
-        if self.waiting.owned:      # the lock went with the old file: take the new one's
+        if self.waiting.owned:  # the lock went with the old file: take the new one's
             self.waiting.release()
             self.waiting.claim()
         self._last_reason = _reason(reason)
         if carried and self._carried is not None:
-            log.warning("storage: %s %s; moved it to %s and carried back every table this release knows",
-                        self.path, self._last_reason, target.name)
-            self.events.append(Words("{name} is from a newer release (schema {version}): moved it to {target} at "
-                                     "{time} and carried back every count, score and replay this release knows; "
-                                     "nothing was lost.", name=self.path.name, version=self._carried[0],
-                                     target=target.name, time=_local_time()))
+            log.warning(
+                "storage: %s %s; moved it to %s and carried back every table this release knows",
+                self.path,
+                self._last_reason,
+                target.name,
+            )
+            self.events.append(
+                Words(
+                    "{name} is from a newer release (schema {version}): moved it to {target} at "
+                    "{time} and carried back every count, score and replay this release knows; "
+                    "nothing was lost.",
+                    name=self.path.name,
+                    version=self._carried[0],
+                    target=target.name,
+                    time=_local_time(),
+                )
+            )
             return True
-        log.error("storage: %s %s; moved it to %s and started a fresh database",
-                  self.path, self._last_reason, target.name)
+        log.error("storage: %s %s; moved it to %s and started a fresh database", self.path, self._last_reason, target.name)
         self.events.append(self._moved_words(self._last_reason, target))
         return True
 
     def _moved_words(self, reason: Words, target: Path, rebuilt: bool = False) -> Words:
         """The NOTICES sentence for a move aside."""
         if rebuilt:
-            return Words("{name} {reason}: moved it (with its -wal and -shm) to {target} at {time} and rebuilt "
-                         "{name} whole from that -wal (integrity check passed): nothing was lost.",
-                         name=self.path.name, reason=reason, target=target.name, time=_local_time())
-        return Words("{name} {reason}: moved it (with its -wal and -shm) to {target} at {time}; the counts and "
-                     "tables restarted from zero.",
-                     name=self.path.name, reason=reason, target=target.name, time=_local_time())
+            return Words(
+                "{name} {reason}: moved it (with its -wal and -shm) to {target} at {time} and rebuilt "
+                "{name} whole from that -wal (integrity check passed): nothing was lost.",
+                name=self.path.name,
+                reason=reason,
+                target=target.name,
+                time=_local_time(),
+            )
+        return Words(
+            "{name} {reason}: moved it (with its -wal and -shm) to {target} at {time}; the counts and "
+            "tables restarted from zero.",
+            name=self.path.name,
+            reason=reason,
+            target=target.name,
+            time=_local_time(),
+        )
 
     def _note_fault(self, exc: BaseException) -> None:
         fault = fault_words(self.path, exc)
@@ -653,8 +727,7 @@ class Database:
 
     def _fall_back(self, exc: BaseException) -> None:
         """Start answering from memory: a copy of the file as it is now."""
-        log.warning("storage: cannot write %s (%s); keeping changes in memory and retrying",
-                    self.path, exc)
+        log.warning("storage: cannot write %s (%s); keeping changes in memory and retrying", self.path, exc)
         self._note_fault(exc)
         self._retry_after = time.monotonic() + self.RETRY_SECONDS
         self._use_memory()
@@ -672,8 +745,11 @@ class Database:
         if not self._copy_file_into_memory(rebase=False):
             _migrate(self._memory, 0)
             self.known = False
-            log.error("storage: %s exists but cannot be read; credits and scores are unknown, so coins "
-                      "are refused and no game starts until it can be read", self.path)
+            log.error(
+                "storage: %s exists but cannot be read; credits and scores are unknown, so coins "
+                "are refused and no game starts until it can be read",
+                self.path,
+            )
 
     def _copy_file_into_memory(self, rebase: bool) -> bool:
         """Fill memory from the file (open, or read-only, or a copy of it); False if it cannot be read.
@@ -687,7 +763,7 @@ class Database:
             return False
         version = memory.execute("PRAGMA user_version").fetchone()[0]
         _migrate(memory, min(version, SCHEMA_VERSION))
-        for batch in self._pending:          # written while the state was unknown: changes, not values
+        for batch in self._pending:  # written while the state was unknown: changes, not values
             _transaction(memory, batch)
         self._in_memory.close()
         self._memory = memory
@@ -727,11 +803,12 @@ class Database:
         todo = [batch for index, batch in records if index > done]
         for batch in todo:
             _transaction(self._in_memory, batch)
-        self._pending[:0] = todo          # older than anything written since
+        self._pending[:0] = todo  # older than anything written since
         self._kept_flags[:0] = [True] * len(todo)
         if todo:
-            log.warning("storage: %d write(s) kept in %s since before the stop still wait for the disk",
-                        len(todo), self.waiting.path.name)
+            log.warning(
+                "storage: %d write(s) kept in %s since before the stop still wait for the disk", len(todo), self.waiting.path.name
+            )
 
     def _write_what_waited(self) -> sqlite3.DatabaseError | None:
         """At power-on, on a writable file: write what the waiting file kept, then clear it.
@@ -746,11 +823,15 @@ class Database:
                 if not is_disk_fault(exc):
                     raise
                 return exc
-            log.warning("storage: wrote %d write(s) kept in %s while the disk was full",
-                        len(todo), self.waiting.path.name)
-            self.events.append(Words("at power-on, {count} write(s) kept in {waiting} while the disk was full "
-                                     "were written to {name}.",
-                                     count=len(todo), waiting=self.waiting.path.name, name=self.path.name))
+            log.warning("storage: wrote %d write(s) kept in %s while the disk was full", len(todo), self.waiting.path.name)
+            self.events.append(
+                Words(
+                    "at power-on, {count} write(s) kept in {waiting} while the disk was full were written to {name}.",
+                    count=len(todo),
+                    waiting=self.waiting.path.name,
+                    name=self.path.name,
+                )
+            )
         if records:
             self.waiting.clear()
         self.waiting.prepare()
@@ -784,8 +865,7 @@ def _rename_with_companions(path: Path, target: Path, quiet: bool = True, skip: 
 
 def _rename_all(companions: Sequence[Path], target: Path) -> bool:
     """Rename each ``<name>-wal``/``-shm`` of ``companions`` to ``target`` plus its suffix."""
-    return _rename_each([(source, Path(f"{target}{source.name[source.name.rindex('-'):]}"))
-                         for source in companions])
+    return _rename_each([(source, Path(f"{target}{source.name[source.name.rindex('-') :]}")) for source in companions])
 
 
 def _rename_each(moves: list[tuple[Path, Path]], quiet: bool = True) -> bool:
@@ -812,8 +892,10 @@ def _local_time() -> str:
 
 def _describe(batch: list[Statement]) -> str:
     """A transaction as one log line of JSON (blobs by their size), enough to put it back by hand."""
+
     def shown(value):
         return f"<{len(value)} bytes>" if isinstance(value, (bytes, bytearray, memoryview)) else value
+
     return json.dumps([[sql, [shown(p) for p in params]] for sql, params in batch])
 
 
@@ -835,8 +917,12 @@ def _transaction(conn: sqlite3.Connection, batch: Sequence[Statement]) -> list[i
 
 def _copy_statements(source: sqlite3.Connection) -> list[Statement]:
     """Statements that fill a fresh database (same schema) with every row of ``source``."""
-    tables = [row[0] for row in source.execute(
-        "SELECT name FROM sqlite_master WHERE type = 'table' AND name != 'sqlite_sequence' ORDER BY name")]
+    tables = [
+        row[0]
+        for row in source.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name != 'sqlite_sequence' ORDER BY name"
+        )
+    ]
     statements: list[Statement] = []
     for table in tables + ["sqlite_sequence"]:
         # Emptied first: the fresh file holds its own stamps, and sqlite_sequence is
@@ -860,6 +946,7 @@ def _migrate(conn: sqlite3.Connection, version: int) -> None:
 
 # Statements shared by the tables' writers.
 
+
 def aside_path(path: Path, label: str) -> Path:
     """A free name beside ``path`` for keeping a damaged file: ``<name>.<label>-<local date-time>``."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
@@ -878,19 +965,25 @@ def now_stamp() -> str:
 
 def add_counter(name: str, amount: int) -> Statement:
     """Add ``amount`` to a counter (created at 0)."""
-    return ("INSERT INTO counters (name, value) VALUES (?, ?) "
-            "ON CONFLICT (name) DO UPDATE SET value = value + excluded.value", (name, amount))
+    return (
+        "INSERT INTO counters (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = value + excluded.value",
+        (name, amount),
+    )
 
 
 def set_counter(name: str, value: int) -> Statement:
-    return ("INSERT INTO counters (name, value) VALUES (?, ?) "
-            "ON CONFLICT (name) DO UPDATE SET value = excluded.value", (name, value))
+    return (
+        "INSERT INTO counters (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+        (name, value),
+    )
 
 
 def set_stamp(name: str, value: str) -> Statement:
     """Record a date-time (or other text) under ``name``."""
-    return ("INSERT INTO stamps (name, value) VALUES (?, ?) "
-            "ON CONFLICT (name) DO UPDATE SET value = excluded.value", (name, value))
+    return (
+        "INSERT INTO stamps (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+        (name, value),
+    )
 
 
 def counts_since_statements(why: str) -> list[Statement]:

@@ -22,21 +22,23 @@ if TYPE_CHECKING:
 log = logging.getLogger("cabinet.storage")
 
 
-def factory_reset(store: Store, config_path: str | Path | None = None,
-                  shipped: Path = SHIPPED_CONFIG) -> None:
+def factory_reset(store: Store, config_path: str | Path | None = None, shipped: Path = SHIPPED_CONFIG) -> None:
     """Reset ``store`` and, unless it is the shipped file itself, ``config_path``.
 
     Raises OSError when the settings file cannot be written (the state is reset by then).
     """
     when = now_stamp()
-    store.db.write([
-        ("DELETE FROM scores", ()),
-        ("DELETE FROM replays", ()),
-        ("DELETE FROM counters WHERE name NOT LIKE 'meter.owed.%'", ()),  # a meter is never reset
-        ("DELETE FROM stamps", ()),
-        set_stamp("scores.reset", when),
-        set_stamp("audits.reset", when),
-    ] + counts_since_statements(N_("FACTORY RESET")))
+    store.db.write(
+        [
+            ("DELETE FROM scores", ()),
+            ("DELETE FROM replays", ()),
+            ("DELETE FROM counters WHERE name NOT LIKE 'meter.owed.%'", ()),  # a meter is never reset
+            ("DELETE FROM stamps", ()),
+            set_stamp("scores.reset", when),
+            set_stamp("audits.reset", when),
+        ]
+        + counts_since_statements(N_("FACTORY RESET"))
+    )
     log.warning("storage: factory reset of scores, bookkeeping, credits and replays")
     if config_path is None:
         return
@@ -47,6 +49,6 @@ def factory_reset(store: Store, config_path: str | Path | None = None,
     refuse_odd_file(config_path)
     if config_path.exists():
         backup = config_path.with_name(config_path.name + ".bak")
-        write_atomic(backup, config_path.read_bytes(), like=config_path)   # as it was, byte for byte
+        write_atomic(backup, config_path.read_bytes(), like=config_path)  # as it was, byte for byte
     write_atomic(config_path, original)
     log.warning("settings: %s reset to the shipped file (the old one is kept as .bak)", config_path)

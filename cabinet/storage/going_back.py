@@ -46,7 +46,7 @@ def carried_back(newer: sqlite3.Connection) -> list[Statement]:
         statements.append((f'DELETE FROM "{table}"', ()))
         for row in newer.execute(f'SELECT {names} FROM "{table}"'):
             if table == "stamps" and row[shared.index("name")] == READABLE_FROM_STAMP:
-                continue                 # the newer file's rule, not this file's
+                continue  # the newer file's rule, not this file's
             statements.append((f'INSERT INTO "{table}" ({names}) VALUES ({marks})', tuple(row)))
     for name, seq in newer.execute("SELECT name, seq FROM sqlite_sequence") if "sqlite_sequence" in theirs else ():
         if name in ours:

@@ -65,7 +65,7 @@ def fault_shown(fault: str) -> Words | str:
         return Words(fault)
     opening, _, closing = NOT_OPENABLE.partition("{error}")
     if fault.startswith(opening) and fault.endswith(closing):
-        return Words(NOT_OPENABLE, error=fault[len(opening):len(fault) - len(closing)])
+        return Words(NOT_OPENABLE, error=fault[len(opening) : len(fault) - len(closing)])
     return fault
 
 
@@ -116,22 +116,46 @@ class StorageStatus:
         if not self.known:
             why = fault_shown(self.fault) if self.fault else ""
             if self.held_coins:
-                lines.append(Words("STORAGE: {path} exists but cannot be read ({why}). Credits and high scores are "
-                                   "unknown, so coins are refused (lockout) and no game starts until it can be read; "
-                                   "the cabinet tries again every few seconds. {coins} coin(s) dropped meanwhile "
-                                   "will be counted then.", path=self.path, why=why, coins=self.held_coins))
+                lines.append(
+                    Words(
+                        "STORAGE: {path} exists but cannot be read ({why}). Credits and high scores are "
+                        "unknown, so coins are refused (lockout) and no game starts until it can be read; "
+                        "the cabinet tries again every few seconds. {coins} coin(s) dropped meanwhile "
+                        "will be counted then.",
+                        path=self.path,
+                        why=why,
+                        coins=self.held_coins,
+                    )
+                )
             else:
-                lines.append(Words("STORAGE: {path} exists but cannot be read ({why}). Credits and high scores are "
-                                   "unknown, so coins are refused (lockout) and no game starts until it can be read; "
-                                   "the cabinet tries again every few seconds.", path=self.path, why=why))
+                lines.append(
+                    Words(
+                        "STORAGE: {path} exists but cannot be read ({why}). Credits and high scores are "
+                        "unknown, so coins are refused (lockout) and no game starts until it can be read; "
+                        "the cabinet tries again every few seconds.",
+                        path=self.path,
+                        why=why,
+                    )
+                )
         elif self.fault is not None:
             lost = self.waiting - self.kept
-            safety = (Words("all kept in {name}-waiting, safe from a power cut", name=name) if not lost else
-                      Words("{kept} kept in {name}-waiting, {lost} lost if the power is cut now",
-                            kept=self.kept, name=name, lost=lost))
-            lines.append(Words("STORAGE: {path} is {fault} since {since}: {count} write(s) waiting ({safety}). "
-                               "Play goes on; the cabinet writes them in order as soon as the disk takes them.",
-                               path=self.path, fault=fault_shown(self.fault), since=self.since or Words("power-on"),
-                               count=self.waiting, safety=safety))
+            safety = (
+                Words("all kept in {name}-waiting, safe from a power cut", name=name)
+                if not lost
+                else Words(
+                    "{kept} kept in {name}-waiting, {lost} lost if the power is cut now", kept=self.kept, name=name, lost=lost
+                )
+            )
+            lines.append(
+                Words(
+                    "STORAGE: {path} is {fault} since {since}: {count} write(s) waiting ({safety}). "
+                    "Play goes on; the cabinet writes them in order as soon as the disk takes them.",
+                    path=self.path,
+                    fault=fault_shown(self.fault),
+                    since=self.since or Words("power-on"),
+                    count=self.waiting,
+                    safety=safety,
+                )
+            )
         lines += [Words("STORAGE: {event}", event=event) for event in self.events]
         return lines

@@ -33,12 +33,14 @@ _SCORE_EVENT = (
     "WITH entry AS MATERIALIZED (SELECT * FROM scores WHERE id = {row}) "
     "INSERT INTO outbox (event_id, kind, payload, created) "
     "SELECT ?, 'score', json_object('table', table_id, 'entry', id, 'initials', initials, "
-    "'score', score, 'when', created), ? FROM entry")
+    "'score', score, 'when', created), ? FROM entry"
+)
 
 _GAME_EVENT = (
     "INSERT INTO outbox (event_id, kind, payload, created) "
     "SELECT ?, 'game', json_object('game', ?, 'mode', ?, 'seconds', ?, 'counters', "
-    "json((SELECT json_group_object(substr(name, 7), value) FROM counters WHERE name LIKE 'audit.%'))), ?")
+    "json((SELECT json_group_object(substr(name, 7), value) FROM counters WHERE name LIKE 'audit.%'))), ?"
+)
 
 
 def new_event_id() -> str:
@@ -107,8 +109,9 @@ class OutboxFile:
 
     def waiting(self, after: int = 0, limit: int = 200) -> list[tuple[int, str, str, str, str]]:
         """The oldest ``limit`` events past row ``after``: (row id, event id, kind, JSON payload, created)."""
-        return self.read("SELECT id, event_id, kind, payload, created FROM outbox WHERE id > ? ORDER BY id LIMIT ?",
-                         (after, limit))
+        return self.read(
+            "SELECT id, event_id, kind, payload, created FROM outbox WHERE id > ? ORDER BY id LIMIT ?", (after, limit)
+        )
 
     def count(self) -> int:
         return self.read_value("SELECT count(*) FROM outbox", (), 0)

@@ -22,7 +22,7 @@ from cabinet.storage.db import Database, Statement, now_stamp
 
 log = logging.getLogger("cabinet.storage")
 
-REPLAY_VERSION = 4   # 2: after a BLOCKS placement the cursor takes the first piece, at its nearest legal spot
+REPLAY_VERSION = 4  # 2: after a BLOCKS placement the cursor takes the first piece, at its nearest legal spot
 #                      3: ... the first piece left that fits somewhere
 #                      4: ANTI-GRAVITY's band deepens to h - 1 and its versus has attacks
 # Older versions a game still plays exactly: its rules have not changed since.
@@ -50,8 +50,10 @@ class Replay:
 
     def events(self) -> list[InputEvent]:
         """The actions as the input events the game obeyed."""
-        return [InputEvent(player, Action(name), pressed, frame, bool(rest and rest[0]))
-                for frame, player, name, pressed, *rest in self.actions]
+        return [
+            InputEvent(player, Action(name), pressed, frame, bool(rest and rest[0]))
+            for frame, player, name, pressed, *rest in self.actions
+        ]
 
     def to_json(self) -> str:
         data = {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.name != "id"}
@@ -71,8 +73,9 @@ class Replay:
             raise ValueError(f"{label}: not readable ({exc})") from None
         version = data.get("version") if isinstance(data, dict) else None
         if version != REPLAY_VERSION and version not in STILL_PLAYED.get(data.get("game"), ()):
-            raise ValueError(f"{label}: format version {version!r} is not supported "
-                             f"(this cabinet plays version {REPLAY_VERSION})")
+            raise ValueError(
+                f"{label}: format version {version!r} is not supported (this cabinet plays version {REPLAY_VERSION})"
+            )
         names = {f.name for f in dataclasses.fields(cls)} - {"id"}
         try:
             replay = cls(**{key: data[key] for key in names}, id=replay_id)
@@ -111,8 +114,17 @@ class ReplayRecorder:
         self.actions.append(action + (True,) if event.repeat else action)
 
     def finish(self, score: int, final_text: list[str], initials: str = "") -> Replay:
-        return Replay(self.game, self.mode, self.settings, self.seed, list(self.actions),
-                      int(score), initials, list(final_text), now_stamp())
+        return Replay(
+            self.game,
+            self.mode,
+            self.settings,
+            self.seed,
+            list(self.actions),
+            int(score),
+            initials,
+            list(final_text),
+            now_stamp(),
+        )
 
 
 class ReplayStore:
@@ -125,7 +137,7 @@ class ReplayStore:
     def save(self, replay: Replay) -> int:
         """Store ``replay``, prune old unreferenced ones; the new replay's id."""
         self.db.write(self.save_statements(replay))
-        assert replay.id is not None   # save_statements chose it
+        assert replay.id is not None  # save_statements chose it
         return replay.id
 
     def save_statements(self, replay: Replay) -> list[Statement]:
@@ -137,12 +149,24 @@ class ReplayStore:
         # AUTOINCREMENT's counter: ids are never reused, even after a prune or a reset.
         replay.id = self.db.read_value("SELECT seq FROM sqlite_sequence WHERE name = 'replays'", (), 0) + 1
         return [
-            ("INSERT INTO replays (id, version, game, mode, score, initials, created, data) "
-             "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-             (replay.id, replay.version, replay.game, replay.mode, replay.score, replay.initials,
-              replay.created or now_stamp(), replay.packed())),
-            ("DELETE FROM replays WHERE id NOT IN (SELECT replay_id FROM scores WHERE replay_id IS NOT NULL) "
-             "AND id NOT IN (SELECT id FROM replays ORDER BY id DESC LIMIT ?)", (self.keep_recent,)),
+            (
+                "INSERT INTO replays (id, version, game, mode, score, initials, created, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    replay.id,
+                    replay.version,
+                    replay.game,
+                    replay.mode,
+                    replay.score,
+                    replay.initials,
+                    replay.created or now_stamp(),
+                    replay.packed(),
+                ),
+            ),
+            (
+                "DELETE FROM replays WHERE id NOT IN (SELECT replay_id FROM scores WHERE replay_id IS NOT NULL) "
+                "AND id NOT IN (SELECT id FROM replays ORDER BY id DESC LIMIT ?)",
+                (self.keep_recent,),
+            ),
         ]
 
     def load(self, replay_id: int) -> Replay:
@@ -179,8 +203,7 @@ class ReplayStore:
     def listing(self) -> list[ReplaySummary]:
         """Every stored replay, oldest first, without unpacking their actions (rude initials masked)."""
         rows = self.db.read("SELECT id, game, mode, score, initials, created FROM replays ORDER BY id")
-        return [ReplaySummary(row[0], row[1], row[2], row[3], word_filter.shown(row[4]), row[5])
-                for row in rows]
+        return [ReplaySummary(row[0], row[1], row[2], row[3], word_filter.shown(row[4]), row[5]) for row in rows]
 
     def ids(self) -> list[int]:
         return [row[0] for row in self.db.read("SELECT id FROM replays ORDER BY id")]

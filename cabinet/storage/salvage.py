@@ -26,7 +26,7 @@ def _first_page(page_size: int) -> bytes:
     page = bytearray(page_size)
     page[0:16] = b"SQLite format 3\0"
     page[16:18] = struct.pack(">H", page_size if page_size < 65536 else 1)
-    page[18] = page[19] = 2          # read and write versions 2: WAL
+    page[18] = page[19] = 2  # read and write versions 2: WAL
     page[21:24] = bytes((64, 32, 32))  # payload fractions SQLite requires
     return bytes(page)
 
@@ -45,7 +45,7 @@ def rebuild_from_wal(main: Path, wal: Path, target: Path) -> bool:
             work = Path(folder) / "cabinet.db"
             data = main.read_bytes() if main.exists() else b""
             if data[:16] == b"SQLite format 3\0" and len(data) >= page_size:
-                data = data[:18] + b"\2\2" + data[20:]      # its own first page, set to WAL mode
+                data = data[:18] + b"\2\2" + data[20:]  # its own first page, set to WAL mode
             else:
                 data = _first_page(page_size) + data[page_size:]
             work.write_bytes(data)
@@ -55,7 +55,7 @@ def rebuild_from_wal(main: Path, wal: Path, target: Path) -> bool:
                 if source.execute("PRAGMA integrity_check").fetchall() != [("ok",)]:
                     return False
                 if not source.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
-                    return False   # nothing but the stub page: the log held no tables
+                    return False  # nothing but the stub page: the log held no tables
                 destination = sqlite3.connect(str(target), isolation_level=None)
                 try:
                     source.backup(destination)

@@ -35,8 +35,26 @@ TABLE_SIZE = 10
 # Initials of the factory entries, best first.
 DEFAULT_INITIALS = ("AFV", "ACE", "ZAP", "MAX", "JOY", "SKY", "NEO", "KIT", "RAY", "BOB")
 # More names for the contest lists, so each list's factory table is its own.
-CONTEST_INITIALS = DEFAULT_INITIALS + ("DOC", "EVE", "GUS", "IVY", "JAM", "LOU", "MEG", "OTT", "PIP",
-                                       "QUE", "ROY", "SAM", "TEX", "UMA", "VIC", "WES", "YUK", "ZED")
+CONTEST_INITIALS = DEFAULT_INITIALS + (
+    "DOC",
+    "EVE",
+    "GUS",
+    "IVY",
+    "JAM",
+    "LOU",
+    "MEG",
+    "OTT",
+    "PIP",
+    "QUE",
+    "ROY",
+    "SAM",
+    "TEX",
+    "UMA",
+    "VIC",
+    "WES",
+    "YUK",
+    "ZED",
+)
 # The date every factory entry carries: a fixed day, so a factory row never looks like
 # a score made today (the reset itself is dated in ``stamps``).
 FACTORY_DATE = "2026-01-01T00:00:00Z"
@@ -68,7 +86,7 @@ DEFAULT_TOP = {
 
 STREAK_GAMES = tuple(Game)
 LADDER_GAMES = STREAK_GAMES
-LADDER_TOP = len(LEVELS)    # the levels of a climb: beating them all is a MASTER clear
+LADDER_TOP = len(LEVELS)  # the levels of a climb: beating them all is a MASTER clear
 
 PLAYS_SINCE_RESET = "scores.plays_since_reset"  # counter behind the automatic reset
 
@@ -85,14 +103,21 @@ class ScoreEntry:
 def antigravity_tables(contest_names) -> list[str]:
     """Every ANTI-GRAVITY table, in the order attract mode shows them: single play per
     difficulty, versus, then each contest list."""
-    return ([f"antigravity/single/{difficulty}" for difficulty in DIFFICULTIES] + ["antigravity/versus"]
-            + [f"antigravity/contest/{name}" for name in contest_names])
+    return (
+        [f"antigravity/single/{difficulty}" for difficulty in DIFFICULTIES]
+        + ["antigravity/versus"]
+        + [f"antigravity/contest/{name}" for name in contest_names]
+    )
 
 
 def table_ids(contest_names) -> list[str]:
     """Every table the cabinet shows, in the order of the attract pages."""
-    return (["blocks"] + antigravity_tables(contest_names) + [streak_table(game) for game in STREAK_GAMES]
-            + [ladder_table(game) for game in LADDER_GAMES])
+    return (
+        ["blocks"]
+        + antigravity_tables(contest_names)
+        + [streak_table(game) for game in STREAK_GAMES]
+        + [ladder_table(game) for game in LADDER_GAMES]
+    )
 
 
 def streak_table(game: str) -> str:
@@ -132,9 +157,11 @@ def check_table(table: str) -> str:
         or (len(parts) == 2 and parts[0] == "ladder" and parts[1] in LADDER_GAMES)
     )
     if not valid:
-        raise ValueError(f"unknown high-score table {table!r}: expected blocks, antigravity/single/"
-                         f"<{'|'.join(DIFFICULTIES)}>, antigravity/versus, antigravity/contest/<name> "
-                         f"streak/<{'|'.join(STREAK_GAMES)}> or ladder/<{'|'.join(LADDER_GAMES)}>")
+        raise ValueError(
+            f"unknown high-score table {table!r}: expected blocks, antigravity/single/"
+            f"<{'|'.join(DIFFICULTIES)}>, antigravity/versus, antigravity/contest/<name> "
+            f"streak/<{'|'.join(STREAK_GAMES)}> or ladder/<{'|'.join(LADDER_GAMES)}>"
+        )
     return table
 
 
@@ -179,12 +206,15 @@ class ScoreTables:
         :mod:`cabinet.storage.word_filter`; the file keeps them as typed)."""
         check_table(table)
         rows = self.db.read(
-            "SELECT initials, score, replay_id, created FROM scores WHERE table_id = ? "
-            "ORDER BY score DESC, id LIMIT ?", (table, TABLE_SIZE))
+            "SELECT initials, score, replay_id, created FROM scores WHERE table_id = ? ORDER BY score DESC, id LIMIT ?",
+            (table, TABLE_SIZE),
+        )
         if not rows:
             rows = [(initials, score, None, FACTORY_DATE) for initials, score in default_scores(table)]
-        return [ScoreEntry(rank, word_filter.shown(initials), score, replay_id, when)
-                for rank, (initials, score, replay_id, when) in enumerate(rows, start=1)]
+        return [
+            ScoreEntry(rank, word_filter.shown(initials), score, replay_id, when)
+            for rank, (initials, score, replay_id, when) in enumerate(rows, start=1)
+        ]
 
     def qualifies(self, table: str, score: int) -> bool:
         """True when ``score`` would enter the table (it must beat the tenth entry)."""
@@ -217,8 +247,9 @@ class ScoreTables:
         """Enter a score with its initials; its rank (1 = best), or None when it does not qualify."""
         return self.enter(table, score, replay_id, initials)[0]
 
-    def enter(self, table: str, score: int, replay_id: int | None = None, initials: str = PLACEHOLDER,
-              before: Sequence[Statement] = ()) -> tuple[int | None, int | None]:
+    def enter(
+        self, table: str, score: int, replay_id: int | None = None, initials: str = PLACEHOLDER, before: Sequence[Statement] = ()
+    ) -> tuple[int | None, int | None]:
         """Put ``score`` on ``table`` in one transaction with the ``before`` statements.
 
         ``before`` (the game's replay and audit) are written even when the score
@@ -235,11 +266,20 @@ class ScoreTables:
         if not self._has_rows(table):
             statements += _seed_statements(table, self.top(table))
         insert_at = len(statements)
-        statements.append(("INSERT INTO scores (table_id, initials, score, replay_id, created) "
-                           "VALUES (?, ?, ?, ?, ?)", (table, initials, int(score), replay_id, now_stamp())))
+        statements.append(
+            (
+                "INSERT INTO scores (table_id, initials, score, replay_id, created) VALUES (?, ?, ?, ?, ?)",
+                (table, initials, int(score), replay_id, now_stamp()),
+            )
+        )
         statements += self.outbox.score_event()  # network (issue 15): report the entry just inserted
-        statements.append(("DELETE FROM scores WHERE table_id = ? AND id NOT IN (SELECT id FROM scores "
-                           "WHERE table_id = ? ORDER BY score DESC, id LIMIT ?)", (table, table, TABLE_SIZE)))
+        statements.append(
+            (
+                "DELETE FROM scores WHERE table_id = ? AND id NOT IN (SELECT id FROM scores "
+                "WHERE table_id = ? ORDER BY score DESC, id LIMIT ?)",
+                (table, table, TABLE_SIZE),
+            )
+        )
         if replay_id is not None:
             statements.append(("UPDATE replays SET initials = ? WHERE id = ?", (initials, replay_id)))
         return rank, self.db.write(statements)[insert_at]
@@ -247,11 +287,13 @@ class ScoreTables:
     def set_initials(self, entry_id: int, initials: str) -> str:
         """The player's initials for the entry :meth:`enter` made (and for its replay); as stored."""
         initials = clean_initials(initials)
-        self.db.write([
-            ("UPDATE scores SET initials = ? WHERE id = ?", (initials, entry_id)),
-            ("UPDATE replays SET initials = ? WHERE id = (SELECT replay_id FROM scores WHERE id = ?)",
-             (initials, entry_id)),
-        ] + self.outbox.score_event(entry_id))  # network (issue 15): report the initials
+        self.db.write(
+            [
+                ("UPDATE scores SET initials = ? WHERE id = ?", (initials, entry_id)),
+                ("UPDATE replays SET initials = ? WHERE id = (SELECT replay_id FROM scores WHERE id = ?)", (initials, entry_id)),
+            ]
+            + self.outbox.score_event(entry_id)
+        )  # network (issue 15): report the initials
         return initials
 
     def withdraw_statements(self, entry_id: int) -> list[Statement]:
@@ -270,13 +312,14 @@ class ScoreTables:
         """The statements of :meth:`reset`, for callers that reset inside a larger transaction."""
         when = now_stamp()
         if table is None:
-            return [("DELETE FROM scores", ()),
-                    ("DELETE FROM stamps WHERE name LIKE 'scores.reset:%'", ()),
-                    set_stamp("scores.reset", when),
-                    set_counter(PLAYS_SINCE_RESET, 0)]
+            return [
+                ("DELETE FROM scores", ()),
+                ("DELETE FROM stamps WHERE name LIKE 'scores.reset:%'", ()),
+                set_stamp("scores.reset", when),
+                set_counter(PLAYS_SINCE_RESET, 0),
+            ]
         check_table(table)
-        return [("DELETE FROM scores WHERE table_id = ?", (table,)),
-                set_stamp(f"scores.reset:{table}", when)]
+        return [("DELETE FROM scores WHERE table_id = ?", (table,)), set_stamp(f"scores.reset:{table}", when)]
 
     def play_started(self) -> list[Statement]:
         """Statements that count one game start toward the automatic reset, and do it when due.
@@ -291,7 +334,10 @@ class ScoreTables:
 
 
 def _seed_statements(table: str, defaults: list[ScoreEntry]) -> list[Statement]:
-    return [("INSERT INTO scores (table_id, initials, score, replay_id, created) VALUES (?, ?, ?, ?, ?)",
-             (table, entry.initials, entry.score, None, entry.when))
-            for entry in defaults]
-
+    return [
+        (
+            "INSERT INTO scores (table_id, initials, score, replay_id, created) VALUES (?, ?, ?, ?, ?)",
+            (table, entry.initials, entry.score, None, entry.when),
+        )
+        for entry in defaults
+    ]

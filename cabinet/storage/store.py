@@ -44,8 +44,8 @@ class GameEnd:
 class Store:
     """Every table of the state file, and the upkeep the app asks for with :meth:`tick`."""
 
-    RETRY_SECONDS = 5.0    # how often refused writes are tried again
-    WATCH_SECONDS = 2.0    # how often the file is looked at (Database.watch): gone, replaced, read-only?
+    RETRY_SECONDS = 5.0  # how often refused writes are tried again
+    WATCH_SECONDS = 2.0  # how often the file is looked at (Database.watch): gone, replaced, read-only?
     # How often power-on time is written: a power cut loses at most this much UPTIME. A commit
     # costs the main loop an SD card's fsync, so not every frame nor every watch.
     UPTIME_SECONDS = 10.0
@@ -67,8 +67,12 @@ class Store:
             self.configure(settings)
 
     @classmethod
-    def open(cls, path: str | Path | None = None, settings: Settings | None = None,
-             connect: Callable[..., sqlite3.Connection] = sqlite3.connect) -> Store:
+    def open(
+        cls,
+        path: str | Path | None = None,
+        settings: Settings | None = None,
+        connect: Callable[..., sqlite3.Connection] = sqlite3.connect,
+    ) -> Store:
         """Open ``path`` (None: ``state_dir()/cabinet.db``). ``settings`` sets the score upkeep."""
         return cls(Database.open(path, connect), settings)
 
@@ -84,8 +88,16 @@ class Store:
     def credit_bank(self, settings: CreditSettings) -> CreditBank:
         return CreditBank(self.db, settings, self.scores)
 
-    def game_over(self, game: str, mode: str, table: str, score: int, replay: Replay | None = None,
-                  seconds: float | None = None, replacing: int | None = None) -> GameEnd:
+    def game_over(
+        self,
+        game: str,
+        mode: str,
+        table: str,
+        score: int,
+        replay: Replay | None = None,
+        seconds: float | None = None,
+        replacing: int | None = None,
+    ) -> GameEnd:
         """Everything a finished game leaves, in one transaction: its replay, its
         audit counters and, when it makes ``table``, the score under placeholder
         initials (the player's initials follow with ``scores.set_initials``).
@@ -112,7 +124,7 @@ class Store:
         self._now = now
         if now >= self._watch_at:
             self._watch_at = now + self.WATCH_SECONDS
-            self.db.watch()     # first: the uptime goes to the file made again, not the deleted one
+            self.db.watch()  # first: the uptime goes to the file made again, not the deleted one
         every = self.UPTIME_SECONDS if self.db.writable else self.UPTIME_WAITING_SECONDS
         if now - self._uptime_from >= every:
             self.audits.add_uptime(now - self._uptime_from)

@@ -26,7 +26,7 @@ from cabinet.storage.db import Database, Statement, add_counter
 PREFIX = "audit.takings."
 DAYS = 30
 UNDATED = "undated"
-EARLIEST_YEAR = 2026      # this firmware was written in 2026: a clock before that is not set
+EARLIEST_YEAR = 2026  # this firmware was written in 2026: a clock before that is not set
 KINDS = ("coins", "credits", "plays")
 
 
@@ -54,16 +54,18 @@ def read(db, today: str | None = None) -> list[dict]:
     """Every day with takings, newest first, ``{"day", "coins", "credits", "plays"}``; the undated
     figures, if any, last. With ``today`` (a date), days more than :data:`DAYS` before it are left out."""
     days: dict[str, dict] = {}
-    for name, value in db.read("SELECT name, value FROM counters WHERE name >= ? AND name < ?",
-                               (PREFIX, PREFIX + "\uffff")):
-        day, _, kind = name[len(PREFIX):].rpartition(".")
+    for name, value in db.read("SELECT name, value FROM counters WHERE name >= ? AND name < ?", (PREFIX, PREFIX + "\uffff")):
+        day, _, kind = name[len(PREFIX) :].rpartition(".")
         if kind in KINDS and day:
             days.setdefault(day, {"day": day, **dict.fromkeys(KINDS, 0)})[kind] = value
     oldest = None
     if today and today != UNDATED:
         oldest = (date.fromisoformat(today) - timedelta(days=DAYS - 1)).isoformat()
-    dated = sorted((row for day, row in days.items() if day != UNDATED and (oldest is None or day >= oldest)),
-                   key=lambda row: row["day"], reverse=True)
+    dated = sorted(
+        (row for day, row in days.items() if day != UNDATED and (oldest is None or day >= oldest)),
+        key=lambda row: row["day"],
+        reverse=True,
+    )
     return dated + ([days[UNDATED]] if UNDATED in days else [])
 
 

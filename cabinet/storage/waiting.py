@@ -43,7 +43,7 @@ MAGIC = b"AFWAIT01"
 _HEADER = struct.Struct(">8sQ")
 _RECORD = struct.Struct(">II")
 STAMP = "storage.waiting"  # in the stamps table: the last record the database holds
-SIZE = 4 * 1024 * 1024     # thousands of coins, or dozens of games with their replays
+SIZE = 4 * 1024 * 1024  # thousands of coins, or dozens of games with their replays
 
 
 def _encode(value):
@@ -56,8 +56,10 @@ def _decode(value):
 
 def applied_stamp(generation: int, index: int):
     """The statement, added to each waiting transaction, that records it as written."""
-    return ("INSERT INTO stamps (name, value) VALUES (?, ?) "
-            "ON CONFLICT (name) DO UPDATE SET value = excluded.value", (STAMP, f"{generation}:{index}"))
+    return (
+        "INSERT INTO stamps (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+        (STAMP, f"{generation}:{index}"),
+    )
 
 
 def already_applied(stamp: str | None, generation: int) -> int:
@@ -73,10 +75,10 @@ class WaitingFile:
         self.path = Path(path)
         self.size = size
         self.generation = 0
-        self.count = 0          # records in the current generation
+        self.count = 0  # records in the current generation
         self._end = _HEADER.size
-        self.ready = False      # full size and read: appends go into space already held
-        self.owned = False      # this process holds the lock: only then is the file used
+        self.ready = False  # full size and read: appends go into space already held
+        self.owned = False  # this process holds the lock: only then is the file used
         self._lock: int | None = None
 
     def claim(self) -> bool:
@@ -87,9 +89,9 @@ class WaitingFile:
             try:
                 fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
             except OSError:
-                fd = os.open(self.path, os.O_RDONLY)       # a read-only disk: a lock needs no writing
+                fd = os.open(self.path, os.O_RDONLY)  # a read-only disk: a lock needs no writing
         except FileNotFoundError:
-            self.owned = True                              # none on a disk that cannot make one: none to share
+            self.owned = True  # none on a disk that cannot make one: none to share
             return True
         except OSError as exc:
             log.warning("storage: cannot open %s (%s)", self.path.name, exc.strerror or exc)
@@ -122,7 +124,7 @@ class WaitingFile:
                 handle: BinaryIO = open(self.path, "r+b")
                 writable = True
             except OSError:
-                handle = open(self.path, "rb")     # a read-only disk: read what it kept
+                handle = open(self.path, "rb")  # a read-only disk: read what it kept
                 writable = False
             with handle:
                 head = handle.read(_HEADER.size)
@@ -155,8 +157,11 @@ class WaitingFile:
             finally:
                 os.close(fd)
         except OSError as exc:
-            log.warning("storage: cannot set aside room in %s (%s); writes a full disk refuses "
-                        "will wait in memory only", self.path.name, exc.strerror or exc)
+            log.warning(
+                "storage: cannot set aside room in %s (%s); writes a full disk refuses will wait in memory only",
+                self.path.name,
+                exc.strerror or exc,
+            )
             return False
         self.ready = True
         return True
@@ -194,8 +199,7 @@ class WaitingFile:
             return None
         index = self.count + 1
         kept = list(batch) + [applied_stamp(self.generation, index)]
-        payload = json.dumps({"index": index, "batch": [[sql, [_encode(p) for p in params]]
-                                                        for sql, params in kept]}).encode()
+        payload = json.dumps({"index": index, "batch": [[sql, [_encode(p) for p in params]] for sql, params in kept]}).encode()
         record = _RECORD.pack(len(payload), zlib.crc32(struct.pack(">Q", self.generation) + payload)) + payload
         if self._end + len(record) > self.size:
             self.ready = False  # full: later writes are not kept either, so what is kept stays in order
@@ -269,4 +273,4 @@ def _allocate(fd: int, size: int) -> None:
     end = os.fstat(fd).st_size
     chunk = bytes(64 * 1024)
     while end < size:
-        end += os.pwrite(fd, chunk[:size - end], end)
+        end += os.pwrite(fd, chunk[: size - end], end)

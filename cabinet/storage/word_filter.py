@@ -17,11 +17,48 @@ from __future__ import annotations
 
 MASK = "***"
 
-RUDE = frozenset([
-    "ASS", "ARS", "AZZ", "CUM", "KUM", "CNT", "KNT", "COC", "COK", "CUK", "DIC", "DIK", "DIX",
-    "FAG", "FCK", "FKU", "FUC", "FUK", "FUQ", "FUX", "HOE", "JIZ", "KKK", "NAZ", "NGA", "NGR",
-    "NIG", "PIS", "PUS", "SEX", "SHT", "SLT", "TIT", "TWT", "VAG", "WNK", "WOG", "XXX",
-])
+RUDE = frozenset(
+    [
+        "ASS",
+        "ARS",
+        "AZZ",
+        "CUM",
+        "KUM",
+        "CNT",
+        "KNT",
+        "COC",
+        "COK",
+        "CUK",
+        "DIC",
+        "DIK",
+        "DIX",
+        "FAG",
+        "FCK",
+        "FKU",
+        "FUC",
+        "FUK",
+        "FUQ",
+        "FUX",
+        "HOE",
+        "JIZ",
+        "KKK",
+        "NAZ",
+        "NGA",
+        "NGR",
+        "NIG",
+        "PIS",
+        "PUS",
+        "SEX",
+        "SHT",
+        "SLT",
+        "TIT",
+        "TWT",
+        "VAG",
+        "WNK",
+        "WOG",
+        "XXX",
+    ]
+)
 
 
 def is_rude(initials: str) -> bool:

@@ -11,7 +11,7 @@ import os
 from pathlib import Path
 
 NOT_REGULAR = "is not a regular file (a pipe or a device)"
-COPY_MODE = 0o640      # the widest a copy of a settings file may be: rw-r-----
+COPY_MODE = 0o640  # the widest a copy of a settings file may be: rw-r-----
 
 
 def refuse_odd_file(path: Path) -> None:

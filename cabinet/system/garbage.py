@@ -30,8 +30,8 @@ from __future__ import annotations
 import gc
 import time
 
-LONGEST_SECONDS = 300.0     # the longest time without a full collection, cut or not
-NEVER = 2**31 - 1           # a generation-2 threshold the count of generation-1 collections never passes
+LONGEST_SECONDS = 300.0  # the longest time without a full collection, cut or not
+NEVER = 2**31 - 1  # a generation-2 threshold the count of generation-1 collections never passes
 
 
 class Collector:
@@ -47,7 +47,7 @@ class Collector:
         self.collections = 0
         self.last_seconds = 0.0
         self._cut = False
-        self._due: float | None = None     # when the longest wait is over (set by the first tick)
+        self._due: float | None = None  # when the longest wait is over (set by the first tick)
         self._thresholds = gc.get_threshold()
 
     def settle(self) -> None:
@@ -55,6 +55,7 @@ class Collector:
         ever be: 20 ms under the arm64 stand-in, which the first cut paid), freeze the rest,
         and take full collections over."""
         from cabinet.system.memory import release_freed_memory  # ctypes: loaded after start-up's work
+
         gc.collect()
         release_freed_memory()
         gc.freeze()
@@ -76,6 +77,7 @@ class Collector:
         if not self.settled or not (self._cut or now >= self._due):
             return False
         from cabinet.system.memory import release_freed_memory
+
         started = time.process_time()
         gc.collect()
         release_freed_memory()

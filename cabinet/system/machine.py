@@ -16,8 +16,12 @@ import socket
 from functools import cache
 from pathlib import Path
 
-SOURCES = (Path("/sys/firmware/devicetree/base/serial-number"), Path("/proc/cpuinfo"), Path("/sys/class/net"),
-           Path("/etc/machine-id"))
+SOURCES = (
+    Path("/sys/firmware/devicetree/base/serial-number"),
+    Path("/proc/cpuinfo"),
+    Path("/sys/class/net"),
+    Path("/etc/machine-id"),
+)
 MARK_LENGTH = 8
 
 
@@ -33,7 +37,7 @@ def _read(path: Path) -> str:
         serials = [line.split(":", 1)[1] for line in text.splitlines() if line.startswith("Serial")]
         text = serials[0] if serials else ""
     text = text.strip("\0 \n")
-    return "" if set(text) <= {"0"} else text   # a board without a serial reads zeros
+    return "" if set(text) <= {"0"} else text  # a board without a serial reads zeros
 
 
 def _adapter_address(folder: Path) -> str:

@@ -23,7 +23,7 @@ from __future__ import annotations
 from cabinet.language.words import Words
 from cabinet.settings.yaml_text import yaml_text
 
-MAX_STEPS = 4       # Sega's longest ladder: "2 Coins/1 Credit, 4/2, 5/3, 6/4"
+MAX_STEPS = 4  # Sega's longest ladder: "2 Coins/1 Credit, 4/2, 5/3, 6/4"
 MAX_COINS = 20
 MAX_CREDITS = 20
 EXAMPLE = "[[1, 1], [5, 6]]"
@@ -37,43 +37,78 @@ class PriceTable(tuple):
         return super().__new__(cls, tuple((int(coins), int(credits)) for coins, credits in steps))
 
     def __deepcopy__(self, memo):
-        return self   # immutable
+        return self  # immutable
 
     @classmethod
     def parse(cls, value) -> PriceTable:
         """``value`` (a list of two-number lists) as a table; ValueError saying what is wrong."""
         if isinstance(value, (str, bytes, dict)) or not isinstance(value, (list, tuple)):
-            raise ValueError(Words("must be a list of [coins, credits] steps, e.g. {example}; got {value}",
-                                   example=EXAMPLE, value=yaml_text(value)))
+            raise ValueError(
+                Words(
+                    "must be a list of [coins, credits] steps, e.g. {example}; got {value}",
+                    example=EXAMPLE,
+                    value=yaml_text(value),
+                )
+            )
         if not value:
             raise ValueError(Words("has no step, so no coin would ever pay for a game"))
         if len(value) > MAX_STEPS:
             raise ValueError(Words("has {count} steps; at most {most}", count=len(value), most=MAX_STEPS))
         steps = []
         for number, step in enumerate(value, start=1):
-            if (not isinstance(step, (list, tuple)) or len(step) != 2
-                    or any(isinstance(n, bool) or not isinstance(n, int) for n in step)):
-                raise ValueError(Words("step {number} must be two whole numbers [coins, credits], got {step}",
-                                       number=number, step=yaml_text(step)))
+            if (
+                not isinstance(step, (list, tuple))
+                or len(step) != 2
+                or any(isinstance(n, bool) or not isinstance(n, int) for n in step)
+            ):
+                raise ValueError(
+                    Words(
+                        "step {number} must be two whole numbers [coins, credits], got {step}",
+                        number=number,
+                        step=yaml_text(step),
+                    )
+                )
             coins, credits = step
             if not 1 <= coins <= MAX_COINS:
-                raise ValueError(Words("step {number} {step}: coins must be 1 to {most}", number=number, step=str(list(step)),
-                                       most=MAX_COINS))
+                raise ValueError(
+                    Words("step {number} {step}: coins must be 1 to {most}", number=number, step=str(list(step)), most=MAX_COINS)
+                )
             if credits < 1:
-                raise ValueError(Words("step {number} {step} gives no credit, so those coins would never pay for a game",
-                                       number=number, step=str(list(step))))
+                raise ValueError(
+                    Words(
+                        "step {number} {step} gives no credit, so those coins would never pay for a game",
+                        number=number,
+                        step=str(list(step)),
+                    )
+                )
             if credits > MAX_CREDITS:
-                raise ValueError(Words("step {number} {step}: credits must be 1 to {most}", number=number, step=str(list(step)),
-                                       most=MAX_CREDITS))
+                raise ValueError(
+                    Words(
+                        "step {number} {step}: credits must be 1 to {most}", number=number, step=str(list(step)), most=MAX_CREDITS
+                    )
+                )
             if steps and coins <= steps[-1][0]:
-                raise ValueError(Words("step {number} {step} must take more coins than step {before} {earlier}",
-                                       number=number, step=str(list(step)), before=number - 1, earlier=str(list(steps[-1]))))
+                raise ValueError(
+                    Words(
+                        "step {number} {step} must take more coins than step {before} {earlier}",
+                        number=number,
+                        step=str(list(step)),
+                        before=number - 1,
+                        earlier=str(list(steps[-1])),
+                    )
+                )
             if steps:
                 before = cls(steps)._cycle_credits(coins)
                 if credits < before:
-                    raise ValueError(Words("step {number} {step} pays less than the steps before it already pay for "
-                                           "{coins} coins ({credits})", number=number, step=str(list(step)), coins=coins,
-                                           credits=before))
+                    raise ValueError(
+                        Words(
+                            "step {number} {step} pays less than the steps before it already pay for {coins} coins ({credits})",
+                            number=number,
+                            step=str(list(step)),
+                            coins=coins,
+                            credits=before,
+                        )
+                    )
             steps.append((coins, credits))
         return cls(steps)
 
@@ -91,8 +126,9 @@ class PriceTable(tuple):
 
     def _cycle_credits(self, coins: int) -> int:
         base_coins, base_credits = self[0]
-        return max([credits + (coins - needed) // base_coins * base_credits
-                    for needed, credits in self if needed <= coins] or [0])
+        return max(
+            [credits + (coins - needed) // base_coins * base_credits for needed, credits in self if needed <= coins] or [0]
+        )
 
     def paid(self, coins: int) -> int:
         """Coins of a run of ``coins`` up to the last one that gave a credit (0: none did)."""
@@ -128,8 +164,7 @@ class PriceTable(tuple):
 
     def words(self) -> str:
         """As an operator says it: "1 COIN 1 CREDIT, 5 COINS 6 CREDITS"."""
-        return ", ".join(f"{coins} COIN{'S' * (coins != 1)} {credits} CREDIT{'S' * (credits != 1)}"
-                         for coins, credits in self)
+        return ", ".join(f"{coins} COIN{'S' * (coins != 1)} {credits} CREDIT{'S' * (credits != 1)}" for coins, credits in self)
 
     def ladder(self) -> list[int]:
         """Credits after each coin of one lap: ``[1, 2, 3, 4, 6]`` for ``[[1, 1], [5, 6]]``."""
@@ -137,9 +172,23 @@ class PriceTable(tuple):
 
 
 # Tables offered one after another in the service menu, as a board's coinage switches do.
-PRESETS = tuple(PriceTable(steps) for steps in (
-    [(1, 1)], [(1, 2)], [(1, 3)], [(1, 4)], [(1, 5)], [(1, 6)],
-    [(2, 1)], [(3, 1)], [(4, 1)], [(2, 3)],
-    [(1, 1), (2, 3)], [(1, 1), (4, 5)], [(1, 1), (5, 6)],
-    [(2, 1), (4, 3)], [(2, 1), (5, 3), (6, 4)],
-))
+PRESETS = tuple(
+    PriceTable(steps)
+    for steps in (
+        [(1, 1)],
+        [(1, 2)],
+        [(1, 3)],
+        [(1, 4)],
+        [(1, 5)],
+        [(1, 6)],
+        [(2, 1)],
+        [(3, 1)],
+        [(4, 1)],
+        [(2, 3)],
+        [(1, 1), (2, 3)],
+        [(1, 1), (4, 5)],
+        [(1, 1), (5, 6)],
+        [(2, 1), (4, 3)],
+        [(2, 1), (5, 3), (6, 4)],
+    )
+)

@@ -28,8 +28,8 @@ from cabinet.system.sleep_hours import SleepHours
 log = logging.getLogger(__name__)
 
 AWAKE, DIMMED, ASLEEP = "awake", "dimmed", "asleep"
-REAWAKE_IDLE_MINUTES = 5       # woken inside the sleep hours: back to sleep after this much idle attract
-CHECK_FRAMES = FPS             # the clock is read once a second
+REAWAKE_IDLE_MINUTES = 5  # woken inside the sleep hours: back to sleep after this much idle attract
+CHECK_FRAMES = FPS  # the clock is read once a second
 WAKING = {Action.COIN1, Action.COIN2, Action.SERVICE, Action.START}
 
 
@@ -40,13 +40,17 @@ class ScreenCare:
     command and returns a Popen-like object (tests replace both).
     """
 
-    def __init__(self, settings, clock: Callable[[], datetime.datetime] = datetime.datetime.now,
-                 spawn: Callable[[list[str]], object] | None = None):
+    def __init__(
+        self,
+        settings,
+        clock: Callable[[], datetime.datetime] = datetime.datetime.now,
+        spawn: Callable[[list[str]], object] | None = None,
+    ):
         self.clock = clock
         self.spawn = spawn or _spawn
         self.state = AWAKE
-        self.idle_frames = 0           # steps of attract mode without a press
-        self.woken_in_hours = False    # a coin or START woke it inside the sleep hours
+        self.idle_frames = 0  # steps of attract mode without a press
+        self.woken_in_hours = False  # a coin or START woke it inside the sleep hours
         self._in_hours = False
         self._frames = 0
         self._running: list[tuple[str, object]] = []
@@ -61,7 +65,7 @@ class ScreenCare:
         self.dim_frames = settings.dim_after_minutes * 60 * FPS
         self.sleep_command = settings.sleep_command
         self.wake_command = settings.wake_command
-        self._frames = 0               # read the clock at the next step
+        self._frames = 0  # read the clock at the next step
         if self.state == DIMMED and not self.dim_frames:
             self.state = AWAKE
 
@@ -88,8 +92,7 @@ class ScreenCare:
             elif self._frames % CHECK_FRAMES == 0 and not self._now_in_hours():
                 self.wake("the sleep hours are over")
             self._frames += 1
-            return [event for event in events if event.player == CABINET and event.action in
-                    (Action.COIN1, Action.COIN2)]
+            return [event for event in events if event.player == CABINET and event.action in (Action.COIN1, Action.COIN2)]
         if pressed or not in_attract:
             self.idle_frames = 0
             if self.dimmed and pressed:
@@ -129,7 +132,7 @@ class ScreenCare:
         log.info("display: awake (%s)", why)
         self.state = AWAKE
         self.idle_frames = 0
-        self._frames = 1               # the clock is next read a second from now
+        self._frames = 1  # the clock is next read a second from now
         self.woken_in_hours = self._in_hours
         self._run("display.wake_command", self.wake_command)
 
@@ -155,5 +158,6 @@ class ScreenCare:
 
 
 def _spawn(argv: list[str]):
-    return subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL, start_new_session=True)
+    return subprocess.Popen(
+        argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True
+    )

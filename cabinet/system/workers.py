@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable
 from multiprocessing import get_context, resource_tracker
 from multiprocessing.connection import wait
 
-GRACE_SECONDS = 2.0     # a worker's time to end on SIGTERM before SIGKILL
+GRACE_SECONDS = 2.0  # a worker's time to end on SIGTERM before SIGKILL
 
 # In a worker: the shared memory its owner handed it at start (``Worker(shared=...)``), for
 # its jobs to read while they run (the AI worker's "dropped" flags); None if none.
@@ -38,19 +38,19 @@ def _serve(connection, memory=None) -> None:
     """A worker's life: run each ``(func, job)`` it is sent, send back ``(ok, result or error)``."""
     global shared
     shared = memory
-    signal.signal(signal.SIGINT, signal.SIG_IGN)    # drops a Ctrl-C held since the start (see start_all)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # drops a Ctrl-C held since the start (see start_all)
     while True:
         try:
             func, job = connection.recv()
-        except (EOFError, OSError):     # the owner closed its end (or died): nothing more to do
-            return                      # (a reset, not an end-of-file, if it left answers unread)
+        except (EOFError, OSError):  # the owner closed its end (or died): nothing more to do
+            return  # (a reset, not an end-of-file, if it left answers unread)
         try:
             reply = (True, func(job))
-        except Exception as error:      # handed to the owner, which raises it
+        except Exception as error:  # handed to the owner, which raises it
             reply = (False, error)
         try:
             connection.send(reply)
-        except OSError:             # the owner went away meanwhile (a broken pipe, a reset)
+        except OSError:  # the owner went away meanwhile (a broken pipe, a reset)
             return
 
 
@@ -66,7 +66,7 @@ class Worker:
         self._context = context or get_context("spawn")
         self._shared = shared
         self.process = None
-        self.connection = None      # the owner's end of the pipe
+        self.connection = None  # the owner's end of the pipe
 
     def start(self) -> None:
         ours, theirs = self._context.Pipe()
@@ -139,9 +139,9 @@ def start_all(workers: list[Worker]) -> None:
                 worker.start()
         finally:
             signal.signal(signal.SIGINT, handler)
-            signal.pthread_sigmask(signal.SIG_SETMASK, blocked)   # one no other thread took is raised here
+            signal.pthread_sigmask(signal.SIG_SETMASK, blocked)  # one no other thread took is raised here
         if held:
-            signal.raise_signal(signal.SIGINT)      # to the owner's handler, now back
+            signal.raise_signal(signal.SIGINT)  # to the owner's handler, now back
     except BaseException:
         stop_all(workers)
         raise
@@ -186,7 +186,7 @@ class Workers:
         """
         pending = list(enumerate(jobs))[::-1]
         results = [None] * len(pending)
-        busy = {}       # the owner's end of a busy worker's pipe -> (index of its job, worker)
+        busy = {}  # the owner's end of a busy worker's pipe -> (index of its job, worker)
         idle = list(self._workers)
         error = None
         while (pending and error is None) or busy:

@@ -38,16 +38,15 @@ class BundleRefused(Exception):
 class Target:
     """The cabinet a bundle must fit."""
 
-    python: str      # "3.11"
-    arch: str        # "aarch64"
+    python: str  # "3.11"
+    arch: str  # "aarch64"
 
 
 def bundle_name(manifest: Manifest) -> str:
     return f"arcadeforge-{manifest.version}-py{manifest.python}-{manifest.arch}.tar"
 
 
-def build(wheelhouse: Path, out_dir: Path, key, *, version: str, python: str, arch: str,
-          package: str, schema: int) -> Path:
+def build(wheelhouse: Path, out_dir: Path, key, *, version: str, python: str, arch: str, package: str, schema: int) -> Path:
     """Write a signed bundle of every wheel in ``wheelhouse`` into ``out_dir``; return its path."""
     wheels = sorted(wheelhouse.glob("*.whl"))
     if not wheels:
@@ -61,7 +60,7 @@ def build(wheelhouse: Path, out_dir: Path, key, *, version: str, python: str, ar
             files[name] = hash_stream(handle)
     manifest = Manifest(version, python, arch, package, schema, files)
     body = manifest.to_bytes()
-    Manifest.from_bytes(body)      # the builder refuses what a cabinet would
+    Manifest.from_bytes(body)  # the builder refuses what a cabinet would
     out_dir.mkdir(parents=True, exist_ok=True)
     target = out_dir / bundle_name(manifest)
     partial = target.with_name(target.name + ".partial")
@@ -137,12 +136,11 @@ def _small(tar: tarfile.TarFile, members: dict, name: str, bundle: str) -> bytes
     if member.size > 1 << 20:
         raise BundleRefused(f"{bundle}: {name} is too large")
     handle = tar.extractfile(member)
-    assert handle is not None       # a regular file always has contents
+    assert handle is not None  # a regular file always has contents
     return handle.read()
 
 
-def _copy_checked(tar: tarfile.TarFile, member: tarfile.TarInfo, target: Path, expected: FileEntry,
-                  bundle: str) -> None:
+def _copy_checked(tar: tarfile.TarFile, member: tarfile.TarInfo, target: Path, expected: FileEntry, bundle: str) -> None:
     name = member.name
     if member.size != expected.size or member.size > MAX_WHEEL_BYTES:
         raise BundleRefused(f"{bundle}: {name} is {member.size} bytes, the manifest says {expected.size}")

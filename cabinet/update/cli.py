@@ -22,7 +22,7 @@ PACKAGE = "arcadeforge-verse"
 PLATFORMS = ("manylinux_2_28_{arch}", "manylinux_2_17_{arch}", "manylinux2014_{arch}", "linux_{arch}")
 DEFAULT_JOURNAL = Path("/var/lib/arcadeforge-update/update.json")
 DEFAULT_WINDOW = 180.0
-DOCTOR_CHECKS = ("storage", "clock", "pi")     # those that need no screen the running cabinet holds
+DOCTOR_CHECKS = ("storage", "clock", "pi")  # those that need no screen the running cabinet holds
 OWN_WHEEL = "arcadeforge_verse-*.whl"
 EXIT_REFUSED = 3
 
@@ -37,14 +37,19 @@ def add_parser(command) -> None:
 
     build = steps.add_parser("build", help="build a signed bundle of this tree and every dependency")
     build.add_argument("--key", type=Path, required=True, help="the private key (release-key.pem)")
-    build.add_argument("--python", default=f"{sys.version_info[0]}.{sys.version_info[1]}",
-                       help="the cabinets' Python: 3.11 (Bookworm) or 3.13 (Trixie)")
+    build.add_argument(
+        "--python",
+        default=f"{sys.version_info[0]}.{sys.version_info[1]}",
+        help="the cabinets' Python: 3.11 (Bookworm) or 3.13 (Trixie)",
+    )
     build.add_argument("--arch", default="aarch64", help="the cabinets' machine (default aarch64)")
     build.add_argument("--wheelhouse", type=Path, help="bundle these wheels instead of fetching them")
     build.add_argument("--out", type=Path, default=Path("dist"), help="where the bundle goes (default dist/)")
 
-    for name, text in (("verify", "check a bundle as a cabinet would, changing nothing"),
-                       ("install", "verify a bundle and install it beside the running release")):
+    for name, text in (
+        ("verify", "check a bundle as a cabinet would, changing nothing"),
+        ("install", "verify a bundle and install it beside the running release"),
+    ):
         step = steps.add_parser(name, help=text)
         step.add_argument("bundle", type=Path)
         step.add_argument("--key", type=Path, default=DEFAULT_PUBLIC_KEY, help=f"public key (default {DEFAULT_PUBLIC_KEY})")
@@ -53,8 +58,10 @@ def add_parser(command) -> None:
     switch = steps.add_parser("switch", help="make an installed release the one the cabinet runs")
     switch.add_argument("version")
     switch.add_argument("--root", type=Path, default=DEFAULT_ROOT)
-    update = steps.add_parser("update", help="switch to an installed release at a safe moment, keep it only "
-                              "if the cabinet stays healthy, else go back (root)")
+    update = steps.add_parser(
+        "update",
+        help="switch to an installed release at a safe moment, keep it only if the cabinet stays healthy, else go back (root)",
+    )
     update.add_argument("version")
     update.add_argument("--root", type=Path, default=DEFAULT_ROOT)
     update.add_argument("--window", type=float, default=DEFAULT_WINDOW, help="seconds of health to prove (default 180)")
@@ -72,6 +79,7 @@ def run(args: argparse.Namespace) -> int:
     from cabinet.update.bundle import BundleRefused
     from cabinet.update.releases import UpdateError
     from cabinet.update.signing import KeyFileError
+
     try:
         return STEPS[args.step](args)
     except (BundleRefused, UpdateError, KeyFileError) as exc:
@@ -81,16 +89,18 @@ def run(args: argparse.Namespace) -> int:
 
 def _keygen(args) -> int:
     from cabinet.update.signing import make_key_pair
+
     args.folder.mkdir(parents=True, exist_ok=True)
     private, public = args.folder / "release-key.pem", args.folder / "release-key.pub"
     try:
         make_key_pair(private, public)
     except FileExistsError:
-        print(f"release keygen: {private} exists; a new key would orphan every cabinet that trusts it",
-              file=sys.stderr)
+        print(f"release keygen: {private} exists; a new key would orphan every cabinet that trusts it", file=sys.stderr)
         return EXIT_REFUSED
-    print(f"{private}: keep it in the office, never on a cabinet\n{public}: install on each cabinet "
-          "(systemd/install.sh --release-key)")
+    print(
+        f"{private}: keep it in the office, never on a cabinet\n{public}: install on each cabinet "
+        "(systemd/install.sh --release-key)"
+    )
     return 0
 
 
@@ -98,12 +108,14 @@ def _build(args) -> int:
     from cabinet.storage.migrations import SCHEMA_VERSION
     from cabinet.update.bundle import build
     from cabinet.update.signing import load_private
+
     key = load_private(args.key)
     with tempfile.TemporaryDirectory(prefix="wheelhouse-") as temp:
         house = args.wheelhouse or _fetch_wheelhouse(Path(temp), args.python, args.arch)
         version = _own_version(house)
-        path = build(house, args.out, key, version=version, python=args.python, arch=args.arch,
-                     package=PACKAGE, schema=SCHEMA_VERSION)
+        path = build(
+            house, args.out, key, version=version, python=args.python, arch=args.arch, package=PACKAGE, schema=SCHEMA_VERSION
+        )
     print(f"{path}: {path.stat().st_size >> 10} KiB, release {version}, schema {SCHEMA_VERSION}")
     return 0
 
@@ -111,6 +123,7 @@ def _build(args) -> int:
 def _own_version(house: Path) -> str:
     """The release's version: that of the cabinet's own wheel in ``house`` (pyproject.toml's)."""
     from cabinet.update.bundle import BundleRefused
+
     own = sorted(house.glob(OWN_WHEEL))
     if len(own) != 1:
         raise BundleRefused(f"{house}: needs exactly one {OWN_WHEEL}, found {len(own)}")
@@ -124,29 +137,48 @@ def _fetch_wheelhouse(house: Path, python: str, arch: str) -> Path:
     subprocess.run([*pip, "wheel", "--no-deps", "--wheel-dir", str(house), str(tree)], check=True)
     own = next(house.glob(OWN_WHEEL))
     targets = [flag for pattern in PLATFORMS for flag in ("--platform", pattern.format(arch=arch))]
-    subprocess.run([*pip, "download", "--only-binary=:all:", *targets, "--python-version", python,
-                    "--implementation", "cp", "--dest", str(house), str(own)], check=True)
+    subprocess.run(
+        [
+            *pip,
+            "download",
+            "--only-binary=:all:",
+            *targets,
+            "--python-version",
+            python,
+            "--implementation",
+            "cp",
+            "--dest",
+            str(house),
+            str(own),
+        ],
+        check=True,
+    )
     return house
 
 
 def _target(python: str | None = None):
     from cabinet.update.bundle import Target
+
     return Target(python=python or f"{sys.version_info[0]}.{sys.version_info[1]}", arch=platform.machine())
 
 
 def _verify(args) -> int:
     from cabinet.update.bundle import open_bundle
     from cabinet.update.signing import load_public
+
     with tempfile.TemporaryDirectory(prefix="bundle-") as temp:
         manifest = open_bundle(args.bundle, load_public(args.key), _target(), Path(temp) / "opened")
-    print(f"{args.bundle.name}: ok, release {manifest.version} for Python {manifest.python} "
-          f"{manifest.arch}, {len(manifest.files)} wheels, schema {manifest.schema}")
+    print(
+        f"{args.bundle.name}: ok, release {manifest.version} for Python {manifest.python} "
+        f"{manifest.arch}, {len(manifest.files)} wheels, schema {manifest.schema}"
+    )
     return 0
 
 
 def _install(args) -> int:
     from cabinet.update.releases import Releases
     from cabinet.update.signing import load_public
+
     manifest = Releases(args.root).install(args.bundle, load_public(args.key), _target())
     print(f"release {manifest.version} installed beside the running one; `release switch {manifest.version}` runs it")
     return 0
@@ -154,6 +186,7 @@ def _install(args) -> int:
 
 def _switch(args) -> int:
     from cabinet.update.releases import Releases
+
     Releases(args.root).switch(args.version)
     print(f"release {args.version} is current; restart the cabinet (systemctl restart arcadeforge)")
     return 0
@@ -161,6 +194,7 @@ def _switch(args) -> int:
 
 def _list(args) -> int:
     from cabinet.update.releases import Releases
+
     releases = Releases(args.root)
     marks = {releases.current(): "current", releases.previous(): "previous"}
     for version in releases.installed():
@@ -174,16 +208,23 @@ def _gate(args, window: float):
     from cabinet.update.gate import Gate, Journal
     from cabinet.update.releases import Releases
     from cabinet.update.systemd import SystemdService
+
     releases = Releases(args.root)
-    return Gate(releases, SystemdService(), Journal(args.journal), doctor=lambda: _doctor(releases),
-                clock=time.monotonic, sleep=time.sleep, window=window)
+    return Gate(
+        releases,
+        SystemdService(),
+        Journal(args.journal),
+        doctor=lambda: _doctor(releases),
+        clock=time.monotonic,
+        sleep=time.sleep,
+        window=window,
+    )
 
 
 def _doctor(releases) -> tuple[bool, str]:
     """The new release's own doctor, on the checks a running cabinet leaves free."""
     python = releases.root / "current" / "venv" / "bin" / "python"
-    done = subprocess.run([str(python), "-m", "cabinet", "doctor", *DOCTOR_CHECKS],
-                          capture_output=True, text=True, check=False)
+    done = subprocess.run([str(python), "-m", "cabinet", "doctor", *DOCTOR_CHECKS], capture_output=True, text=True, check=False)
     failed = [line for line in done.stdout.splitlines() if line.startswith("fail")]
     return done.returncode != 3, (failed or [f"exit {done.returncode}"])[0]
 
@@ -193,16 +234,19 @@ def _update(args) -> int:
 
     from cabinet.update.moment import SAFE, read_moment
     from cabinet.update.systemd import SystemdService
+
     runs = SystemdService().exec_start()
     if str(args.root / "current") not in runs:
-        print(f"release update: the cabinet's unit runs {runs or 'nothing'}, not {args.root / 'current'}; "
-              "switching releases would change nothing it runs (reinstall with systemd/install.sh)", file=sys.stderr)
+        print(
+            f"release update: the cabinet's unit runs {runs or 'nothing'}, not {args.root / 'current'}; "
+            "switching releases would change nothing it runs (reinstall with systemd/install.sh)",
+            file=sys.stderr,
+        )
         return EXIT_REFUSED
     deadline = time.monotonic() + args.wait
     while (moment := read_moment(cabinet_running=SystemdService().state().active == "active")) != SAFE:
         if time.monotonic() >= deadline:
-            print(f"release update: not a safe moment ({moment}); the cabinet keeps running as it is",
-                  file=sys.stderr)
+            print(f"release update: not a safe moment ({moment}); the cabinet keeps running as it is", file=sys.stderr)
             return EXIT_REFUSED
         time.sleep(5)
     verdict = _gate(args, args.window).update(args.version)
@@ -222,5 +266,13 @@ def _said(verdict) -> str:
     return f"release {verdict.version} rolled back to {verdict.previous}: {verdict.reason}"
 
 
-STEPS = {"keygen": _keygen, "build": _build, "verify": _verify, "install": _install,
-         "switch": _switch, "update": _update, "resume": _resume, "list": _list}
+STEPS = {
+    "keygen": _keygen,
+    "build": _build,
+    "verify": _verify,
+    "install": _install,
+    "switch": _switch,
+    "update": _update,
+    "resume": _resume,
+    "list": _list,
+}

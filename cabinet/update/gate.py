@@ -30,10 +30,10 @@ POLL = 1.0
 class ServiceState:
     """What systemd says of the cabinet's unit (``systemctl show``)."""
 
-    active: str          # ActiveState: activating, active, failed, ...
-    restarts: int        # NRestarts: how often Restart= has brought it back
-    pid: int             # MainPID: 0 while no process runs
-    status: int          # ExecMainStatus: the last exit code or signal
+    active: str  # ActiveState: activating, active, failed, ...
+    restarts: int  # NRestarts: how often Restart= has brought it back
+    pid: int  # MainPID: 0 while no process runs
+    status: int  # ExecMainStatus: the last exit code or signal
 
 
 class Service(Protocol):
@@ -76,7 +76,7 @@ class Gate:
     releases: Releases
     service: Service
     journal: Journal
-    doctor: Callable[[], tuple[bool, str]]      # (no failure, the first failing line)
+    doctor: Callable[[], tuple[bool, str]]  # (no failure, the first failing line)
     clock: Callable[[], float]
     sleep: Callable[[float], None]
     window: float = DEFAULT_WINDOW
@@ -98,7 +98,7 @@ class Gate:
             return self._roll_back(Verdict("rolled back", version, previous, entry.get("reason", "")))
         if entry.get("step") != "switching":
             return None
-        if self.releases.current() != version:        # stopped before the rename: nothing switched
+        if self.releases.current() != version:  # stopped before the rename: nothing switched
             verdict = Verdict("rolled back", version, previous, "the updater stopped before the switch")
             self.journal.write(step="done", **asdict(verdict))
             return verdict

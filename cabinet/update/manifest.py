@@ -15,7 +15,7 @@ from pathlib import PurePosixPath
 from typing import IO, BinaryIO
 
 FORMAT = 1
-MAX_BYTES = 1 << 20          # a manifest of a few dozen wheels is a few kB
+MAX_BYTES = 1 << 20  # a manifest of a few dozen wheels is a few kB
 VERSION = re.compile(r"[0-9][0-9A-Za-z.+-]{0,39}")
 WHEEL_PATH = re.compile(r"wheels/[A-Za-z0-9_.+-]{1,200}\.whl")
 PYTHON = re.compile(r"3\.[0-9]{1,2}")
@@ -47,8 +47,12 @@ class Manifest:
 
     def to_bytes(self) -> bytes:
         body = {
-            "format": FORMAT, "version": self.version, "python": self.python, "arch": self.arch,
-            "package": self.package, "schema": self.schema,
+            "format": FORMAT,
+            "version": self.version,
+            "python": self.python,
+            "arch": self.arch,
+            "package": self.package,
+            "schema": self.schema,
             "files": {name: {"sha256": entry.sha256, "size": entry.size} for name, entry in self.files.items()},
         }
         return json.dumps(body, sort_keys=True, separators=(",", ":")).encode("utf-8")

@@ -51,7 +51,7 @@ class MomentWriter:
             temp.write_text(moment + "\n", encoding="ascii")
             os.replace(temp, self.path)
         except OSError:
-            return          # no runtime folder (a desktop run): nothing to tell
+            return  # no runtime folder (a desktop run): nothing to tell
         self.written = moment
 
 

@@ -29,8 +29,8 @@ from cabinet.update.bundle import BundleRefused, Target, open_bundle
 from cabinet.update.manifest import VERSION, Manifest
 
 COMPLETE = ".complete"
-KEEP_OTHERS = 1                  # besides current and previous
-SPACE_FACTOR = 4                 # wheels unpack to about 2.5 times their size; leave room
+KEEP_OTHERS = 1  # besides current and previous
+SPACE_FACTOR = 4  # wheels unpack to about 2.5 times their size; leave room
 SPACE_MARGIN = 64 << 20
 
 
@@ -95,7 +95,7 @@ class Releases:
         """Remove releases beyond current, previous and the newest other; return what went."""
         kept = {self.current(), self.previous()}
         others = [version for version in self.installed() if version not in kept]
-        gone = others[:max(0, len(others) - KEEP_OTHERS)]
+        gone = others[: max(0, len(others) - KEEP_OTHERS)]
         for version in gone:
             shutil.rmtree(self.folder / version)
         return gone
@@ -142,9 +142,19 @@ class Releases:
         steps = {
             "making its venv": [self.python, "-m", "venv", "--system-site-packages", "--without-pip", str(venv)],
             "installing its wheels": [
-                sys.executable, "-m", "pip", "--python", str(venv / "bin" / "python"), "install", "--quiet",
-                "--no-index", "--disable-pip-version-check", "--find-links", str(home / "wheels"),
-                f"{manifest.package}=={manifest.version}"],
+                sys.executable,
+                "-m",
+                "pip",
+                "--python",
+                str(venv / "bin" / "python"),
+                "install",
+                "--quiet",
+                "--no-index",
+                "--disable-pip-version-check",
+                "--find-links",
+                str(home / "wheels"),
+                f"{manifest.package}=={manifest.version}",
+            ],
         }
         for step, command in steps.items():
             done = subprocess.run(command, capture_output=True, text=True, check=False)

@@ -31,8 +31,7 @@ def make_key_pair(private_path: Path, public_path: Path) -> None:
 
     An existing private key is never overwritten: losing it would orphan every cabinet."""
     key = Ed25519PrivateKey.generate()
-    pem = key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
-                            serialization.NoEncryption())
+    pem = key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption())
     fd = os.open(private_path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     with os.fdopen(fd, "wb") as handle:
         handle.write(pem)
@@ -64,7 +63,7 @@ def load_public(path: Path) -> Ed25519PublicKey:
     if not text.startswith(PUBLIC_PREFIX):
         raise KeyFileError(f"{path}: not an 'ed25519 <base64>' release key")
     try:
-        raw = base64.b64decode(text[len(PUBLIC_PREFIX):], validate=True)
+        raw = base64.b64decode(text[len(PUBLIC_PREFIX) :], validate=True)
         return Ed25519PublicKey.from_public_bytes(raw)
     except (binascii.Error, ValueError):
         raise KeyFileError(f"{path}: the release key is not 32 bytes of base64") from None

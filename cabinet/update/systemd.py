@@ -22,13 +22,18 @@ class SystemdService:
 
     def exec_start(self) -> str:
         """The unit's ExecStart as systemd holds it ('' when systemd does not know the unit)."""
-        done = self._run(["systemctl", "show", self.unit, "--property=ExecStart", "--value"],
-                         check=False, capture_output=True, text=True)
+        done = self._run(
+            ["systemctl", "show", self.unit, "--property=ExecStart", "--value"], check=False, capture_output=True, text=True
+        )
         return done.stdout.strip() if done.returncode == 0 else ""
 
     def state(self) -> ServiceState:
-        done = self._run(["systemctl", "show", self.unit, *(f"--property={name}" for name in PROPERTIES)],
-                         check=True, capture_output=True, text=True)
+        done = self._run(
+            ["systemctl", "show", self.unit, *(f"--property={name}" for name in PROPERTIES)],
+            check=True,
+            capture_output=True,
+            text=True,
+        )
         return parse_show(done.stdout)
 
 
@@ -42,5 +47,4 @@ def parse_show(text: str) -> ServiceState:
         except ValueError:
             return 0
 
-    return ServiceState(values.get("ActiveState", "unknown"), number("NRestarts"), number("MainPID"),
-                        number("ExecMainStatus"))
+    return ServiceState(values.get("ActiveState", "unknown"), number("NRestarts"), number("MainPID"), number("ExecMainStatus"))

@@ -17,8 +17,21 @@ CONTRACT_NAMES = (
     + [f"blocks_clear_{n}" for n in range(1, 5)]
     + ["blocks_streak", "blocks_wipeout", "ag_move", "ag_push_top", "ag_push_bottom"]
     + [f"ag_chain_{n}" for n in range(1, 9)]
-    + ["ag_pass", "ag_tick", "ag_forced", "coin", "credit", "start", "game_over",
-       "initials_letter", "initials_confirm", "menu_move", "menu_select", "title_jingle", "new_record"]
+    + [
+        "ag_pass",
+        "ag_tick",
+        "ag_forced",
+        "coin",
+        "credit",
+        "start",
+        "game_over",
+        "initials_letter",
+        "initials_confirm",
+        "menu_move",
+        "menu_select",
+        "title_jingle",
+        "new_record",
+    ]
     + ["danger", "ready", "go"]
     + ["versus_attack", "versus_stones", "versus_challenger"]
     + ["ag_horizon_warn", "ag_horizon_grow", "blocks_level_up"]
@@ -59,7 +72,7 @@ def test_effect_fades_in_and_out_without_a_click_or_offset(name):
     edge = 11  # a quarter of a millisecond at 44.1 kHz
     assert abs(samples[0]) < 1e-3 and abs(samples[-1]) < 1e-3
     assert np.max(np.abs(samples[:edge])) <= 0.3 * peak
-    assert np.max(np.abs(samples[-4 * edge:])) <= 0.3 * peak
+    assert np.max(np.abs(samples[-4 * edge :])) <= 0.3 * peak
     # A DC offset thumps the speaker at every start and stop.
     assert abs(np.mean(samples, dtype=np.float64)) < 0.02
 
@@ -107,10 +120,14 @@ def test_note_names():
 
 def test_family_names_for_any_count():
     assert [clear_effect(n) for n in (1, 2, 3, 4, 5, 9)] == [
-        "blocks_clear_1", "blocks_clear_2", "blocks_clear_3", "blocks_clear_4",
-        "blocks_clear_4", "blocks_clear_4"]
-    assert [chain_effect(n) for n in (1, 7, 8, 12)] == [
-        "ag_chain_1", "ag_chain_7", "ag_chain_8", "ag_chain_8"]
+        "blocks_clear_1",
+        "blocks_clear_2",
+        "blocks_clear_3",
+        "blocks_clear_4",
+        "blocks_clear_4",
+        "blocks_clear_4",
+    ]
+    assert [chain_effect(n) for n in (1, 7, 8, 12)] == ["ag_chain_1", "ag_chain_7", "ag_chain_8", "ag_chain_8"]
     assert {clear_effect(n) for n in range(1, 20)} | {chain_effect(n) for n in range(1, 20)} <= set(EFFECTS)
 
 
@@ -119,5 +136,5 @@ def test_white_noise_is_seeded_even_and_uncorrelated():
     assert np.array_equal(noise, white(100_000, seed=5))
     assert not np.array_equal(noise, white(100_000, seed=6))
     assert noise.min() >= -1.0 and noise.max() < 1.0
-    assert abs(noise.mean()) < 0.01 and noise.std() == pytest.approx(3 ** -0.5, abs=0.01)
+    assert abs(noise.mean()) < 0.01 and noise.std() == pytest.approx(3**-0.5, abs=0.01)
     assert abs(np.corrcoef(noise[:-1], noise[1:])[0, 1]) < 0.01

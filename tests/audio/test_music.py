@@ -11,7 +11,7 @@ from cabinet.audio.music import CHUNK_SECONDS, DUCK, FADE_OUT_SECONDS, JINGLE_DU
 from cabinet.audio.sequencer import Track, Voice
 from cabinet.settings.schema import AudioSettings
 
-MIXER_RATE = 16000      # the music renders at 8000: small and quick
+MIXER_RATE = 16000  # the music renders at 8000: small and quick
 
 
 class Channel:
@@ -58,9 +58,16 @@ class Attract:
 
 
 def tiny(name):
-    return Track(name=name, tempo=160, patterns={"m": "C5 E5 G5 C6 G5 E5 C5 E5", "d": "k . h . s . h ."},
-                 layers={"base": (Voice("lead", ("m",)),), "drive": (Voice("drums", ("d", "d"), step=1),),
-                         "danger": (Voice("arp", ("m+12",)),)})
+    return Track(
+        name=name,
+        tempo=160,
+        patterns={"m": "C5 E5 G5 C6 G5 E5 C5 E5", "d": "k . h . s . h ."},
+        layers={
+            "base": (Voice("lead", ("m",)),),
+            "drive": (Voice("drums", ("d", "d"), step=1),),
+            "danger": (Voice("arp", ("m+12",)),),
+        },
+    )
 
 
 @pytest.fixture
@@ -97,21 +104,21 @@ def test_nothing_plays_until_a_track_is_wanted_and_ready(cabinet):
     music.ready = set()
     music.follow("blocks", 0.0)
     music.tick()
-    assert music.channel.chunks == []           # not rendered yet: the game plays without music
+    assert music.channel.chunks == []  # not rendered yet: the game plays without music
     music.ready = {"blocks"}
     music.tick()
     assert len(music.channel.chunks) == 1
     music.tick()
-    assert len(music.channel.chunks) == 2       # one playing, one in hand
+    assert len(music.channel.chunks) == 2  # one playing, one in hand
     music.tick()
-    assert len(music.channel.chunks) == 2       # no more until one is heard
+    assert len(music.channel.chunks) == 2  # no more until one is heard
     assert len(music.channel.chunks[0]) == round(CHUNK_SECONDS * MIXER_RATE)
 
 
 def test_the_music_volume_setting_scales_the_samples(cabinet):
     music, _, _ = cabinet
     music.follow("blocks", 0.0)
-    half = loudness(np.concatenate(played(music, 12)[2:]))     # after the first chunk's fade-in
+    half = loudness(np.concatenate(played(music, 12)[2:]))  # after the first chunk's fade-in
     music.configure(AudioSettings(master_volume=100, music_volume=25))
     assert music.volume == 0.25
     quarter = loudness(np.concatenate(played(music, 12)[2:]))
@@ -120,8 +127,9 @@ def test_the_music_volume_setting_scales_the_samples(cabinet):
     assert np.all(played(music, 3)[-1] == 0)
 
 
-@pytest.mark.parametrize(("setting", "loop", "sounding"), [
-    ("off", 0, False), ("on", 1, True), ("demo", 0, True), ("demo", 1, False)])
+@pytest.mark.parametrize(
+    ("setting", "loop", "sounding"), [("off", 0, False), ("on", 1, True), ("demo", 0, True), ("demo", 1, False)]
+)
 def test_attract_mode_plays_the_title_on_its_schedule(cabinet, setting, loop, sounding):
     music, _, attract = cabinet
     music.configure(AudioSettings(music_volume=50, attract_music=setting, demo_sound_every=2, demo_volume=50))
@@ -159,7 +167,7 @@ def test_game_over_fades_the_music_out_then_stops_it(cabinet):
     music.tick()
     music.heard("game_over")
     clock.now += FADE_OUT_SECONDS / 2
-    assert music.level == pytest.approx(0.5 * 0.5)     # half way down from the 50 % it played at
+    assert music.level == pytest.approx(0.5 * 0.5)  # half way down from the 50 % it played at
     clock.now += FADE_OUT_SECONDS
     music.tick()
     assert music.track is None
@@ -203,15 +211,17 @@ def test_a_failing_channel_stops_the_music_for_good(cabinet):
 
     def broken(samples):
         raise RuntimeError("the mixer is closed")
+
     music.channel.play = broken
     music.follow("blocks", 0.0)
     music.tick()
     assert music.channel is None
-    music.tick()        # and carries on without one
+    music.tick()  # and carries on without one
 
 
 def test_settings_are_checked_like_every_key():
     from cabinet.settings.load import parse_settings
+
     loaded = parse_settings("audio:\n  music_volume: 140\n  attract_music: loud\n", "t.yaml")
     assert loaded.settings.audio == dataclasses.replace(AudioSettings())
     assert sorted(problem.key for problem in loaded.problems) == ["audio.attract_music", "audio.music_volume"]
@@ -240,6 +250,7 @@ def test_a_demos_game_over_in_attract_mode_only_ducks_the_title(cabinet):
 
 def test_each_jingle_holds_the_music_for_as_long_as_it_plays():
     from cabinet.audio.effects import synthesize_all
+
     made = synthesize_all(8000)
     assert {name: len(made[name]) / 8000 <= seconds for name, seconds in JINGLES.items()} == dict.fromkeys(JINGLES, True)
 
@@ -250,8 +261,9 @@ def test_an_unforeseen_failure_stops_the_music_not_the_cabinet(cabinet, monkeypa
 
     def broken(*args):
         raise MemoryError("no room")
+
     monkeypatch.setattr(music_module, "open_track", broken)
-    music.tick()        # logged, not raised
+    music.tick()  # logged, not raised
     assert music.channel is None
     music.tick()
 

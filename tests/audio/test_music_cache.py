@@ -7,14 +7,21 @@ from cabinet.audio import music_cache
 from cabinet.audio.music_cache import PARTS, ensure, music_rate, open_track
 from cabinet.audio.sequencer import Track, Voice, render_track
 
-RATE = 8000     # small files, quick renders
+RATE = 8000  # small files, quick renders
 
 
 @pytest.fixture(autouse=True)
 def one_small_track(monkeypatch):
-    track = Track(name="tiny", tempo=160, patterns={"m": "C5 - E5 G5 C6 - G5 E5", "d": "k . h . s . h ."},
-                  layers={"base": (Voice("lead", ("m",)),), "drive": (Voice("drums", ("d", "d"), step=1),),
-                          "danger": (Voice("arp", ("m+12",)),)})
+    track = Track(
+        name="tiny",
+        tempo=160,
+        patterns={"m": "C5 - E5 G5 C6 - G5 E5", "d": "k . h . s . h ."},
+        layers={
+            "base": (Voice("lead", ("m",)),),
+            "drive": (Voice("drums", ("d", "d"), step=1),),
+            "danger": (Voice("arp", ("m+12",)),),
+        },
+    )
     monkeypatch.setattr(music_cache, "TRACKS", {"tiny": track})
     return track
 
@@ -45,7 +52,7 @@ def test_a_damaged_cache_is_rebuilt(tmp_path, damage):
         part.write_bytes(bytes(data))
     else:
         next(tmp_path.glob("tiny-*.json")).write_text("{not json")
-    if damage != "flip":    # a flipped bit keeps the shape: only the CRC check finds it
+    if damage != "flip":  # a flipped bit keeps the shape: only the CRC check finds it
         assert open_track(tmp_path, "tiny", RATE) is None
     assert ensure((str(tmp_path), RATE))["tiny"].startswith("rendered in ")
     assert open_track(tmp_path, "tiny", RATE) is not None
@@ -53,7 +60,7 @@ def test_a_damaged_cache_is_rebuilt(tmp_path, damage):
 
 def test_a_new_version_renders_again_and_removes_the_old_files(tmp_path, monkeypatch, one_small_track):
     ensure((str(tmp_path), RATE))
-    (tmp_path / "notes.txt").write_text("the operator's")     # not ours: left alone
+    (tmp_path / "notes.txt").write_text("the operator's")  # not ours: left alone
     old = sorted(path.name for path in tmp_path.iterdir())
     monkeypatch.setattr("cabinet.audio.sequencer.SYNTH_VERSION", -1)
     assert ensure((str(tmp_path), RATE))["tiny"].startswith("rendered in ")

@@ -8,7 +8,7 @@ from cabinet.__main__ import main
 from cabinet.audio.music_export import mixes
 from cabinet.audio.tracks import TRACKS
 
-RATE = 8000     # the checks hold at any rate; this one keeps the test quick
+RATE = 8000  # the checks hold at any rate; this one keeps the test quick
 
 
 @pytest.fixture(scope="module")

@@ -97,8 +97,7 @@ def test_unknown_name_is_logged_once_and_ignored(mixer, caplog):
     with caplog.at_level(logging.WARNING, logger="cabinet.audio"):
         assert not audio.play("blocks_clear_9")
         assert not audio.play("blocks_clear_9")
-    assert [r.getMessage() for r in audio_records(caplog)] == [
-        "unknown sound effect 'blocks_clear_9' ignored"]
+    assert [r.getMessage() for r in audio_records(caplog)] == ["unknown sound effect 'blocks_clear_9' ignored"]
     assert mixer.played == []
 
 
@@ -118,6 +117,7 @@ def test_a_mixer_that_fails_to_open_means_silence_and_one_log_line(caplog):
 def test_a_failure_while_building_sounds_means_silence(mixer, caplog):
     def broken(samples):
         raise ValueError("Array depth must match number of mixer channels")
+
     mixer.make_sound = broken
     audio = Audio(AudioSettings(), mixer=mixer)
     assert not audio.available and not audio.play("coin")
@@ -156,10 +156,18 @@ def test_a_failing_play_silences_without_raising(mixer, caplog):
     assert len(audio_records(caplog)) == 1
 
 
-@pytest.mark.parametrize("size, channels, dtype, shape_tail", [
-    (-16, 2, np.int16, (2,)), (-16, 1, np.int16, ()), (16, 2, np.uint16, (2,)),
-    (8, 1, np.uint8, ()), (-8, 2, np.int8, (2,)), (-32, 2, np.float32, (2,)), (-16, 6, np.int16, (6,)),
-])
+@pytest.mark.parametrize(
+    "size, channels, dtype, shape_tail",
+    [
+        (-16, 2, np.int16, (2,)),
+        (-16, 1, np.int16, ()),
+        (16, 2, np.uint16, (2,)),
+        (8, 1, np.uint8, ()),
+        (-8, 2, np.int8, (2,)),
+        (-32, 2, np.float32, (2,)),
+        (-16, 6, np.int16, (6,)),
+    ],
+)
 def test_samples_in_every_mixer_format(size, channels, dtype, shape_tail):
     mono = np.array([0.0, 0.5, -0.5, 0.98, -0.98], dtype=np.float32)
     out = mixer_samples(mono, size, channels)
@@ -175,6 +183,7 @@ def test_samples_in_every_mixer_format(size, channels, dtype, shape_tail):
 
 
 # ---------------------------------------------------------- the real pygame.mixer
+
 
 @pytest.fixture
 def real_mixer():
@@ -223,7 +232,7 @@ def test_waking_to_another_mixer_format_synthesizes_the_sounds_for_it():
     mixer = FakeMixer(reports=(44100, -16, 2))
     audio = Audio(AudioSettings(), mixer=mixer)
     audio.rest()
-    mixer.reports = (22050, -16, 1)     # the card came back otherwise (a new setting, another device)
+    mixer.reports = (22050, -16, 1)  # the card came back otherwise (a new setting, another device)
     audio.wake()
     assert len(mixer.made) == 2 * len(EFFECTS)
     assert mixer.made[-1].samples.ndim == 1 and audio.play("coin")

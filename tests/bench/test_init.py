@@ -52,13 +52,14 @@ def test_a_section_timed_alone_runs_before_the_beside_section_starts(monkeypatch
     assert events.index("timed") < events.index("beside started")
     assert "== slow" in capsys.readouterr().out
     events.clear()
-    assert bench.run(["slow", "timed"]) == 0       # only sections timed alone: the beside one still runs
+    assert bench.run(["slow", "timed"]) == 0  # only sections timed alone: the beside one still runs
     assert events == ["timed", "beside started"]
 
 
 def test_json_keeps_the_order_asked_for(monkeypatch, capsys):
-    monkeypatch.setattr(bench, "load_sections", lambda: {"slow": lambda q: [Figure("a", 1.0, "x")],
-                                                          "fast": lambda q: [Figure("b", 2.0, "x")]})
+    monkeypatch.setattr(
+        bench, "load_sections", lambda: {"slow": lambda q: [Figure("a", 1.0, "x")], "fast": lambda q: [Figure("b", 2.0, "x")]}
+    )
     monkeypatch.setattr(bench, "BESIDE", {"slow"})
     assert bench.run(["slow", "fast"], as_json=True) == 0
     assert list(json.loads(capsys.readouterr().out)) == ["slow", "fast"]

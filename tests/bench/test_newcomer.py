@@ -7,7 +7,7 @@ from cabinet.games.antigravity.simulate import Simulation
 from cabinet.games.blocks.engine import BlocksGame
 from cabinet.settings.schema import BlocksSettings
 
-PLAYED = 3 * 60 * 60     # three minutes: a field needs a while to grow runs
+PLAYED = 3 * 60 * 60  # three minutes: a field needs a while to grow runs
 
 
 def test_the_anti_gravity_newcomer_pushes_at_a_newcomers_pace():

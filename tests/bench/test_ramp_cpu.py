@@ -24,9 +24,11 @@ def test_quick_run_reports_mean_and_p90_for_levels_1_3_and_5_of_both_games():
             p90 = figures[f"{name} 90th percentile single game"]
             assert mean.unit == p90.unit == "s" and 0 < mean.value <= p90.value <= 30
         assert figures[f"blocks CPU level {level} games still on at the cap"].value in (0, 1)
-        ends = [figures[f"anti-gravity CPU level {level} normal games ended by {how}"].value
-                for how in ("the band", "game over", "cap")]
-        assert sum(ends) == 1       # the quick run's one game ended one way
+        ends = [
+            figures[f"anti-gravity CPU level {level} normal games ended by {how}"].value
+            for how in ("the band", "game over", "cap")
+        ]
+        assert sum(ends) == 1  # the quick run's one game ended one way
     for name in ("blocks CPU level 1", "anti-gravity CPU level 1 normal"):
         assert figures[f"{name} mean single game"].target == ">= 90"
     for name in ("blocks CPU level 5", "anti-gravity CPU level 5 normal"):
@@ -35,5 +37,7 @@ def test_quick_run_reports_mean_and_p90_for_levels_1_3_and_5_of_both_games():
     assert figures["blocks CPU level 3 mean single game"].target == "<= 720"
     versus = figures["anti-gravity versus CPU 3 vs 3 mean match"]
     assert versus.target == "90..300" and 0 < versus.value <= 30
-    assert sum(figures[f"anti-gravity versus CPU 3 vs 3 matches ended by {how}"].value
-               for how in ("target", "game over", "cap")) == 1
+    assert (
+        sum(figures[f"anti-gravity versus CPU 3 vs 3 matches ended by {how}"].value for how in ("target", "game over", "cap"))
+        == 1
+    )

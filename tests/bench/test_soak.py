@@ -28,12 +28,13 @@ def test_quick_soak_reports_growth_peak_and_cpu_of_the_cabinet_and_its_ai_worker
 def test_freed_memory_goes_back_to_the_system_once_a_minute(monkeypatch):
     from cabinet.system import memory
     from support.app import make_app
+
     trims = []
     monkeypatch.setattr(memory, "release_freed_memory", lambda: trims.append(1) or True)
     app = make_app()
     for second in (0.0, 0.5, 59.0, 60.0, 61.0, 120.5):
         app.tick_services(1000.0 + second)
-    assert len(trims) == 3          # at 0, 60 and 120.5 s
+    assert len(trims) == 3  # at 0, 60 and 120.5 s
     monkeypatch.undo()
     assert memory.release_freed_memory() is (memory._libc() is not None)
 
@@ -41,15 +42,16 @@ def test_freed_memory_goes_back_to_the_system_once_a_minute(monkeypatch):
 def test_a_collection_at_a_cut_is_the_minutes_hand_back(monkeypatch):
     from cabinet.system import memory
     from support.app import make_app
+
     trims = []
     monkeypatch.setattr(memory, "release_freed_memory", lambda: trims.append(1) or True)
     app = make_app(gc_at_cuts=True)
-    assert trims == [1]                     # start-up's, as the collector settled
+    assert trims == [1]  # start-up's, as the collector settled
     trims.clear()
-    app.tick_services(1000.0)               # the first tick: the minute's hand-back
+    app.tick_services(1000.0)  # the first tick: the minute's hand-back
     app.garbage.cut()
-    app.tick_services(1030.0)               # the cut's collection hands back
-    for second in (1060.0, 1089.0):          # within a minute of it: nothing more
+    app.tick_services(1030.0)  # the cut's collection hands back
+    for second in (1060.0, 1089.0):  # within a minute of it: nothing more
         app.tick_services(second)
     assert len(trims) == 2
     app.tick_services(1090.0)

@@ -14,13 +14,19 @@ from pathlib import Path
 from cabinet.bench.stopping import children
 from support import ROOT
 
-BOUND = 60          # seconds from the signal to the exit: generous, for a loaded machine
+BOUND = 60  # seconds from the signal to the exit: generous, for a loaded machine
 
 
 def start_bench(*sections: str) -> subprocess.Popen:
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    return subprocess.Popen([sys.executable, "-m", "cabinet", "bench", *sections], env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    return subprocess.Popen(
+        [sys.executable, "-m", "cabinet", "bench", *sections],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
 
 
 def session(sid: int) -> list[int]:
@@ -59,12 +65,12 @@ def stop_and_wait(bench: subprocess.Popen, send) -> tuple[int, str]:
 
 
 def test_sigterm_in_a_worker_pool_ends_the_bench_and_every_worker():
-    bench = start_bench("versus")       # the BLOCKS part starts its pool at once
+    bench = start_bench("versus")  # the BLOCKS part starts its pool at once
     wait_until(lambda: len(children(bench.pid)) >= 2)
     code, err = stop_and_wait(bench, lambda: bench.send_signal(signal.SIGTERM))
     assert code == 128 + signal.SIGTERM
     assert "bench: stopped by SIGTERM; 0 of 1 section(s) finished" in err
-    wait_until(lambda: session(bench.pid) == [], BOUND)   # the resource tracker ends when it sees the bench go
+    wait_until(lambda: session(bench.pid) == [], BOUND)  # the resource tracker ends when it sees the bench go
 
 
 def test_ctrl_c_reaches_the_whole_group_and_ends_it_without_tracebacks():

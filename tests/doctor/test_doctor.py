@@ -25,8 +25,9 @@ def context(tmp_path, **changes) -> Context:
 
 def run_doctor(*args, env=None):
     environment = dict(os.environ, PYTHONPATH=str(ROOT), **(env or {}))
-    return subprocess.run([sys.executable, "-m", "cabinet", "doctor", *args], capture_output=True,
-                          text=True, env=environment, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "cabinet", "doctor", *args], capture_output=True, text=True, env=environment, timeout=300
+    )
 
 
 def test_headless_every_line_is_a_verdict_and_every_skip_says_why():
@@ -34,13 +35,27 @@ def test_headless_every_line_is_a_verdict_and_every_skip_says_why():
     lines = done.stdout.splitlines()
     checks, summary = lines[:-1], lines[-1]
     names = [line.split(":")[0].split(None, 1)[1] for line in checks]
-    assert names == ["settings", "screen", "presentation", "vsync", "sound", "gpio chips", "gpio switches",
-                     "state writes", "free space", "clock", "board", "power", "temperature", "frame times",
-                     "ai worker"]
+    assert names == [
+        "settings",
+        "screen",
+        "presentation",
+        "vsync",
+        "sound",
+        "gpio chips",
+        "gpio switches",
+        "state writes",
+        "free space",
+        "clock",
+        "board",
+        "power",
+        "temperature",
+        "frame times",
+        "ai worker",
+    ]
     assert all(line.split()[0] in VERDICTS for line in checks)
     skips = [line for line in checks if line.startswith("skip")]
     assert any("SDL_VIDEODRIVER=dummy" in line for line in skips)
-    assert all(len(line.split(": ", 1)[1]) > 15 for line in skips)      # a reason, not a bare word
+    assert all(len(line.split(": ", 1)[1]) > 15 for line in skips)  # a reason, not a bare word
     assert summary.startswith("doctor: ") and summary.endswith("skipped")
     verdicts = {line.split()[0] for line in checks}
     assert done.returncode == (3 if "fail" in verdicts else 1 if "warn" in verdicts else 0), done.stderr
@@ -64,6 +79,7 @@ def test_only_the_named_families_run_and_an_unknown_one_is_bad_usage():
 def test_the_exit_code_is_the_worst_verdict():
     def line(verdict):
         return Result("x", verdict, "y")
+
     assert doctor.worst([line(OK), line(SKIP)]) == 0
     assert doctor.worst([line(OK), line(WARN), line(SKIP)]) == 1
     assert doctor.worst([line(WARN), line(FAIL), line(OK)]) == 3
@@ -72,16 +88,18 @@ def test_the_exit_code_is_the_worst_verdict():
 def test_a_check_that_raises_is_one_failed_line(monkeypatch, tmp_path):
     def broken(_context):
         raise RuntimeError("no luck")
+
     monkeypatch.setattr(clock, "check", broken)
     assert doctor.run_family("cabinet.doctor.clock", context(tmp_path)) == [
-        Result("clock", FAIL, "the check itself failed (RuntimeError: no luck)")]
+        Result("clock", FAIL, "the check itself failed (RuntimeError: no luck)")
+    ]
 
 
 def test_vsync_is_honoured_only_for_even_intervals_at_a_monitor_rate():
     assert judge([1 / 60] * 24).honoured
     assert judge([1 / 60 + (0.0004 if n % 2 else -0.0004) for n in range(24)]).honoured
-    assert not judge([0.0006] * 24).honoured                       # flips return at once: ignored
-    assert not judge([0.004, 0.030] * 12).honoured                 # uneven: a timer, not the refresh
+    assert not judge([0.0006] * 24).honoured  # flips return at once: ignored
+    assert not judge([0.004, 0.030] * 12).honoured  # uneven: a timer, not the refresh
     assert not judge([]).honoured
     ticks = iter(n / 60 for n in range(100))
     reading = measure(lambda: None, flips=10, clock=lambda: next(ticks))
@@ -101,6 +119,7 @@ def test_a_switch_closed_at_start_is_named_and_warns(pins, tmp_path):
 
         def _set_pull(self, value):
             self._pull = value
+
     pins.pin(coin.pin, pin_class=Grounded).drive_low()
     held = gpio.switches_result(ctx, chips)
     assert held.verdict == WARN and held.detail.endswith(coin.key)
@@ -117,15 +136,18 @@ def test_a_pi_without_gpio_chips_fails_and_any_other_machine_skips(tmp_path):
     assert gpio.chips_result(context(tmp_path, device_tree=tmp_path / "none"), dev=empty).verdict == SKIP
 
 
-@pytest.mark.parametrize("said, verdict, words", [
-    ("throttled=0x0", OK, "no under-voltage"),
-    ("throttled=0x50005", FAIL, "under-voltage now"),
-    ("throttled=0x50000", FAIL, "under-voltage since boot"),
-    ("throttled=0x20000", WARN, "ARM clock capped since boot"),
-    ("throttled=0x4", WARN, "throttled now"),
-    (None, SKIP, "libraspberrypi-bin"),
-    ("throttled=zz", SKIP, "not a throttled"),
-])
+@pytest.mark.parametrize(
+    "said, verdict, words",
+    [
+        ("throttled=0x0", OK, "no under-voltage"),
+        ("throttled=0x50005", FAIL, "under-voltage now"),
+        ("throttled=0x50000", FAIL, "under-voltage since boot"),
+        ("throttled=0x20000", WARN, "ARM clock capped since boot"),
+        ("throttled=0x4", WARN, "throttled now"),
+        (None, SKIP, "libraspberrypi-bin"),
+        ("throttled=zz", SKIP, "not a throttled"),
+    ],
+)
 def test_throttling_bits(said, verdict, words):
     result = pi.throttled_result(said)
     assert result.verdict == verdict and words in result.detail
@@ -180,14 +202,17 @@ def test_while_the_cabinet_runs_the_screen_and_pins_are_not_touched(tmp_path, pi
         os.environ["SDL_VIDEODRIVER"] = saved
 
 
-@pytest.mark.parametrize(("rotation", "gpu", "verdict", "words"), [
-    (0, False, OK, "not turned"),
-    (90, False, WARN, "turned 90 degrees on the CPU every frame: SDL's software renderer has no GPU"),
-    (270, True, OK, "turned 270 degrees by the opengles2 renderer (GPU)"),
-])
+@pytest.mark.parametrize(
+    ("rotation", "gpu", "verdict", "words"),
+    [
+        (0, False, OK, "not turned"),
+        (90, False, WARN, "turned 90 degrees on the CPU every frame: SDL's software renderer has no GPU"),
+        (270, True, OK, "turned 270 degrees by the opengles2 renderer (GPU)"),
+    ],
+)
 def test_the_presentation_line_says_how_a_frame_is_shown_and_why(monkeypatch, tmp_path, rotation, gpu, verdict, words):
-    monkeypatch.setattr(screen, "NO_SCREEN_DRIVERS", ())     # the dummy driver's window stands in for a screen
-    if gpu:   # the software renderer stands in for a GPU one
+    monkeypatch.setattr(screen, "NO_SCREEN_DRIVERS", ())  # the dummy driver's window stands in for a screen
+    if gpu:  # the software renderer stands in for a GPU one
         monkeypatch.setattr(display_module, "window_renderer", lambda: RendererInfo("opengles2", True))
     settings = parse_settings(f"display: {{rotation: {rotation}}}", "test.yaml").settings
     results = {result.name: result for result in screen.check(Context(settings=settings, state_folder=tmp_path))}
@@ -206,6 +231,7 @@ def test_a_scenes_first_frames_count_as_its_longest_but_not_in_its_p99(monkeypat
         asked.append(count)
         totals = [40.0, 35.0] + [5.0] * (count - 2)
         return bench_scenes.FrameParts(update=[1.0] * count, draw=[t - 1.0 for t in totals], present=[0.0] * count)
+
     monkeypatch.setattr(bench_scenes, "_scenes", lambda _ctx: [("cold start", object)])
     monkeypatch.setattr(bench_scenes, "frame_parts", two_cold_frames_then_steady)
     times, _worker = frames.check(context(tmp_path, frames=120))

@@ -56,8 +56,8 @@ def test_an_antigravity_column_one_block_from_the_line_is_high():
     levels = [antigravity_danger(AntiGravityGame.from_text(field(k), top="RG", bottom="YB")) for k in range(7)]
     assert levels[:3] == [0.0, 0.0, 0.0]
     assert levels == sorted(levels)
-    assert levels[5] >= 0.7         # one block from the line
-    assert levels[6] == 1.0         # at the line: one push from crossing
+    assert levels[5] >= 0.7  # one block from the line
+    assert levels[6] == 1.0  # at the line: one push from crossing
 
 
 def test_an_announced_horizon_row_raises_the_danger():

@@ -65,8 +65,15 @@ def test_with_a_budget_the_last_frame_thinks_only_what_it_allows_and_the_thought
     thought = Thought(counting(10, log), work=4, budget=budget)
     # The share of the guess on the first three frames, then two a frame (the budget), late;
     # the last frame's second slice is the one that returns the decision.
-    assert budgeted_frames(thought, log, budget, 4) == [(1, False), (1, False), (1, False), (2, False),
-                                                        (2, False), (2, False), (1, True)]
+    assert budgeted_frames(thought, log, budget, 4) == [
+        (1, False),
+        (1, False),
+        (1, False),
+        (2, False),
+        (2, False),
+        (2, False),
+        (1, True),
+    ]
     assert thought.decision == "done" and log == list(range(10))
 
 

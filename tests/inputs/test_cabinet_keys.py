@@ -12,8 +12,13 @@ from cabinet.settings.load import SHIPPED_CONFIG, load_settings
 from cabinet.settings.schema import InputSettings, JoystickSettings
 from support.inputs import FakeJoystickPort, key
 
-CABINET_KEYS = {pygame.K_5: Action.COIN1, pygame.K_6: Action.COIN2, pygame.K_F2: Action.SERVICE,
-                pygame.K_F1: Action.TEST, pygame.K_F9: Action.PAUSE}
+CABINET_KEYS = {
+    pygame.K_5: Action.COIN1,
+    pygame.K_6: Action.COIN2,
+    pygame.K_F2: Action.SERVICE,
+    pygame.K_F1: Action.TEST,
+    pygame.K_F9: Action.PAUSE,
+}
 
 
 def _press(hub, code, frame):
@@ -26,7 +31,7 @@ def _press(hub, code, frame):
 
 def test_the_shipped_settings_keep_the_cabinet_keys_off():
     assert load_settings(SHIPPED_CONFIG).settings.inputs.keyboard_cabinet_keys is False
-    assert InputSettings().keyboard_cabinet_keys is False   # an older file without the key: off too
+    assert InputSettings().keyboard_cabinet_keys is False  # an older file without the key: off too
 
 
 def test_a_keyboard_on_a_paid_cabinet_plays_but_gives_no_coin_and_no_service_menu(make_hub, pins, clock):
@@ -35,9 +40,9 @@ def test_a_keyboard_on_a_paid_cabinet_plays_but_gives_no_coin_and_no_service_men
         assert _press(hub, code, frame * 2) == [], pygame.key.name(code)
     assert hub.refused is not None and hub.label(hub.refused.switch) == "keyboard key F9"
     assert _press(hub, pygame.K_z, 20) == [(1, Action.A)]
-    pins.pin(2).drive_low()                       # the coin mechanism on GPIO 2: always a coin
+    pins.pin(2).drive_low()  # the coin mechanism on GPIO 2: always a coin
     assert [(e.player, e.action) for e in hub.poll(30)] == [(CABINET, Action.COIN1)]
-    assert hub.describe(CABINET, Action.COIN1) == ["GPIO 2"]   # the input test lists no key for it
+    assert hub.describe(CABINET, Action.COIN1) == ["GPIO 2"]  # the input test lists no key for it
 
 
 def test_with_the_cabinet_keys_allowed_the_keyboard_gives_all_of_them(make_hub):
@@ -57,11 +62,11 @@ def _gamepad(make_hub, entries, cabinet_keys=None):
 
 
 def test_any_gamepads_button_8_is_no_coin_but_the_operators_named_encoder_gives_coins(make_hub):
-    hub, events = _gamepad(make_hub, [JoystickSettings()])             # the shipped catch-all entry
+    hub, events = _gamepad(make_hub, [JoystickSettings()])  # the shipped catch-all entry
     assert events == [(1, Action.A)]
     assert hub.label(hub.refused.switch) == "Generic USB Gamepad (player 1) button 8"
     assert hub.describe(CABINET, Action.COIN1) == ["GPIO 2"]
-    _, events = _gamepad(make_hub, [JoystickSettings(name="generic usb")])   # named by the operator
+    _, events = _gamepad(make_hub, [JoystickSettings(name="generic usb")])  # named by the operator
     assert events == [(CABINET, Action.COIN1), (1, Action.A)]
     _, events = _gamepad(make_hub, [JoystickSettings()], cabinet_keys=True)  # a desktop run
     assert events == [(CABINET, Action.COIN1), (1, Action.A)]
@@ -69,6 +74,7 @@ def test_any_gamepads_button_8_is_no_coin_but_the_operators_named_encoder_gives_
 
 def _credits_after_key_5(**options) -> int:
     from support.app import make_app, run
+
     app = make_app("credits: {free_play: false}\n", **options)
     app.ctx.inputs.handle_pygame_event(key(pygame.KEYDOWN, pygame.K_5, "5"))
     app.ctx.inputs.handle_pygame_event(key(pygame.KEYUP, pygame.K_5, "5"))
@@ -83,6 +89,7 @@ def test_a_desktop_run_turns_the_cabinet_keys_on_and_a_cabinet_run_leaves_them_o
 
 def test_the_setting_applied_from_the_service_menu_takes_effect_at_once():
     from support.app import make_app, run
+
     app = make_app("credits: {free_play: false}\n")
     settings = app.ctx.settings
     settings.inputs.keyboard_cabinet_keys = True
@@ -98,6 +105,7 @@ def _input_test(hub):
 
     from cabinet.scenes.kit.base import Scene, SceneStack
     from cabinet.scenes.service.input_test import InputTestScene
+
     ctx = types.SimpleNamespace(inputs=hub, scenes=SceneStack(), go_to_attract=lambda: None)
     ctx.scenes.push(Scene(ctx))
     scene = InputTestScene(ctx)

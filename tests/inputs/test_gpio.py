@@ -39,9 +39,13 @@ def test_every_configured_pin_gives_its_action(make_hub, pins, clock):
 def test_default_map_is_two_full_panels_and_the_cabinet_buttons():
     table = wiring(GpioSettings())
     assert {(w.player, w.action) for w in table} == (
-        {(p, a) for p in (1, 2) for a in (Action.LEFT, Action.RIGHT, Action.UP, Action.DOWN,
-                                          Action.A, Action.B, Action.C, Action.START)}
-        | {(CABINET, a) for a in (Action.COIN1, Action.COIN2, Action.SERVICE, Action.TEST)})
+        {
+            (p, a)
+            for p in (1, 2)
+            for a in (Action.LEFT, Action.RIGHT, Action.UP, Action.DOWN, Action.A, Action.B, Action.C, Action.START)
+        }
+        | {(CABINET, a) for a in (Action.COIN1, Action.COIN2, Action.SERVICE, Action.TEST)}
+    )
     used = [w.pin for w in table]
     assert len(set(used)) == len(used)
     assert not set(used) & {14, 15, 18, 19, 20, 21}  # UART and I2S audio stay free
@@ -138,6 +142,7 @@ def test_unwired_inputs_are_simply_absent(make_hub, pins):
 def test_no_pin_factory_logs_one_line_and_the_keyboard_still_works(make_hub, monkeypatch, caplog):
     def no_factory():
         raise BadPinFactory("Unable to load any default pin factory!")
+
     monkeypatch.setattr(Device, "pin_factory", None)
     monkeypatch.setattr(Device, "_default_pin_factory", staticmethod(no_factory))
     with caplog.at_level(logging.INFO, logger="cabinet.inputs"):
@@ -156,6 +161,7 @@ def test_a_factory_that_cannot_open_any_pin_is_one_line(make_hub, caplog):
 
         def release_pins(self, *args):
             pass
+
     with caplog.at_level(logging.INFO, logger="cabinet.inputs"):
         hub = make_hub(pin_factory=Broken())
     assert len(caplog.records) == 1
@@ -176,6 +182,7 @@ def test_a_switch_closed_at_start_up_is_ignored_until_released(make_hub, pins, c
 
         def _set_pull(self, value):
             self._pull = value
+
     pins.pin(9, pin_class=Grounded)  # the service button is jammed before power-on
     hub = make_hub()
     assert [str(p) for p in hub.problems] == ["inputs.gpio.cabinet.service: GPIO 9 is closed at start-up; ignored until released"]
@@ -198,27 +205,53 @@ def test_both_players_at_once_reach_their_own_fields(make_hub, pins, clock):
     for pin in (4, 23, 27, 25):  # p1 left, p2 left, p1 up, p2 up
         pins.pin(pin).drive_low()
     events = hub.poll(1)
-    assert [(e.player, e.action) for e in events] == [
-        (1, Action.LEFT), (2, Action.LEFT), (1, Action.UP), (2, Action.UP)]
+    assert [(e.player, e.action) for e in events] == [(1, Action.LEFT), (2, Action.LEFT), (1, Action.UP), (2, Action.UP)]
 
 
 @pytest.mark.parametrize("bad", [True, -1, 28])
 def test_other_impossible_pin_values(make_hub, pins, bad):
     hub = make_hub(with_gpio(p1=dataclasses.replace(GpioSettings().p1, left=bad)))
-    assert [str(p) for p in hub.problems] == [f"inputs.gpio.p1.left: {bad!r} is not a GPIO number of the 40-pin header "
-                            "(0-27); disabled"]
+    assert [str(p) for p in hub.problems] == [
+        f"inputs.gpio.p1.left: {bad!r} is not a GPIO number of the 40-pin header (0-27); disabled"
+    ]
 
 
 # BCM GPIO -> physical pin of the 40-pin header (the Raspberry Pi pinout).
-HEADER = {2: 3, 3: 5, 4: 7, 17: 11, 27: 13, 22: 15, 10: 19, 9: 21, 11: 23, 5: 29, 6: 31, 13: 33,
-          19: 35, 26: 37, 14: 8, 15: 10, 18: 12, 23: 16, 24: 18, 25: 22, 8: 24, 7: 26, 12: 32,
-          16: 36, 20: 38, 21: 40}
+HEADER = {
+    2: 3,
+    3: 5,
+    4: 7,
+    17: 11,
+    27: 13,
+    22: 15,
+    10: 19,
+    9: 21,
+    11: 23,
+    5: 29,
+    6: 31,
+    13: 33,
+    19: 35,
+    26: 37,
+    14: 8,
+    15: 10,
+    18: 12,
+    23: 16,
+    24: 18,
+    25: 22,
+    8: 24,
+    7: 26,
+    12: 32,
+    16: 36,
+    20: 38,
+    21: 40,
+}
 
 
 def test_the_documented_wiring_table_is_the_default_map():
     import re
+
     doc = (ROOT / "docs" / "operating.md").read_text(encoding="utf-8")
-    section = doc.split("## Wiring", 1)[1].split("\n### Outputs", 1)[0]   # the inputs' table, not the outputs'
+    section = doc.split("## Wiring", 1)[1].split("\n### Outputs", 1)[0]  # the inputs' table, not the outputs'
     rows = re.findall(r"\| (\d+) +\| (\d+) +\| `([a-z0-9.]+)` *\|", section)
     documented = {f"inputs.gpio.{name}": (int(gpio), int(pin)) for gpio, pin, name in rows}
     expected = {w.key: (w.pin, HEADER[w.pin]) for w in wiring(GpioSettings())}
@@ -227,16 +260,17 @@ def test_the_documented_wiring_table_is_the_default_map():
 
 def test_a_partial_panel_in_yaml_keeps_the_other_pins_of_the_default_map():
     from cabinet.settings.load import parse_settings
+
     loaded = parse_settings("inputs:\n  gpio:\n    p1:\n      left: 19\n      up: 40\n", "partial.yaml")
     p1 = loaded.settings.inputs.gpio.p1
     assert (p1.left, p1.right, p1.start) == (19, 17, 26)
     assert p1.up is None  # a bad pin disables its input: its factory pin may be wired elsewhere
-    assert [str(p) for p in loaded.problems] == [
-        "partial.yaml:5: inputs.gpio.p1.up: must be at most 27, got 40; disabled"]
+    assert [str(p) for p in loaded.problems] == ["partial.yaml:5: inputs.gpio.p1.up: must be at most 27, got 40; disabled"]
 
 
 def test_a_bad_pin_in_yaml_disables_only_that_input(make_hub):
     from cabinet.settings.load import parse_settings
+
     loaded = parse_settings("inputs:\n  gpio:\n    p1:\n      left: 40\n      right: 4\n", "moved.yaml")
     hub = make_hub(settings=loaded.settings.inputs)
     assert not [source for source in hub.describe(1, Action.LEFT) if source.startswith("GPIO")]
@@ -246,6 +280,7 @@ def test_a_bad_pin_in_yaml_disables_only_that_input(make_hub):
 
 def test_without_gpiozero_installed_the_cabinet_still_has_its_keyboard(make_hub, monkeypatch, caplog):
     import sys
+
     monkeypatch.setitem(sys.modules, "gpiozero", None)  # makes `import gpiozero` fail
     with caplog.at_level(logging.WARNING, logger="cabinet.inputs"):
         hub = make_hub(pin_factory=None)
@@ -272,6 +307,7 @@ class CollectingLock:
 
 def test_an_abandoned_hub_collected_while_another_opens_does_not_deadlock(make_hub, pins, clock, monkeypatch):
     from cabinet.inputs.hub import InputHub
+
     abandoned = InputHub(InputSettings(), clock=clock, open_joystick=lambda index: None)
     abandoned.itself = abandoned  # never closed, and only the cyclic collector can free it
     del abandoned
@@ -281,5 +317,6 @@ def test_an_abandoned_hub_collected_while_another_opens_does_not_deadlock(make_h
     def open_another():
         make_hub()
         opened.set()
+
     threading.Thread(target=open_another, daemon=True).start()
     assert opened.wait(30), "opening a hub deadlocked in gpiozero's pin reservations"

@@ -19,6 +19,7 @@ def run_frames(hub, first, last):
 
 # ------------------------------------------------------------------ merging
 
+
 def test_two_switches_with_one_meaning_make_one_press_until_both_let_go(make_hub, pins, clock):
     hub = make_hub()
     pins.pin(4).drive_low()  # player 1 left on the panel
@@ -39,6 +40,7 @@ def test_events_are_stamped_with_the_polled_frame(make_hub):
 
 # ------------------------------------------------------------------ auto-repeat
 
+
 def test_held_direction_repeats_after_the_delay_then_at_the_rate(make_hub):
     hub = make_hub()  # the menu profile: delay 20, rate 6
     hub.handle_pygame_event(key(pygame.KEYDOWN, pygame.K_DOWN))
@@ -52,8 +54,10 @@ def test_held_direction_repeats_after_the_delay_then_at_the_rate(make_hub):
 
 
 def test_each_game_has_its_own_repeat_feel(make_hub):
-    settings = InputSettings(blocks_repeat=RepeatSettings(delay_frames=5, rate_frames=2),
-                             antigravity_repeat=RepeatSettings(delay_frames=9, rate_frames=3))
+    settings = InputSettings(
+        blocks_repeat=RepeatSettings(delay_frames=5, rate_frames=2),
+        antigravity_repeat=RepeatSettings(delay_frames=9, rate_frames=3),
+    )
     hub = make_hub(settings)
     hub.set_repeat_profile("blocks")
     hub.handle_pygame_event(key(pygame.KEYDOWN, pygame.K_RIGHT))
@@ -101,6 +105,7 @@ def test_unknown_repeat_profile_is_logged_once_and_changes_nothing(make_hub, cap
 
 # ------------------------------------------------------------------ stuck switches
 
+
 def test_a_switch_held_too_long_is_released_once_and_ignored_until_let_go(make_hub, pins, clock, caplog):
     hub = make_hub(InputSettings(stuck_seconds=5))  # 300 frames
     pins.pin(26).drive_low()  # player 1 start jams
@@ -109,8 +114,7 @@ def test_a_switch_held_too_long_is_released_once_and_ignored_until_let_go(make_h
         assert run_frames(hub, 1, 299) == []
         assert hub.poll(300) == [InputEvent(1, Action.START, False, 300)]
         assert run_frames(hub, 301, 2000) == []
-    assert [r.getMessage() for r in caplog.records] == [
-        "inputs: GPIO 26 (player 1 START) held for 5 s; ignored until released"]
+    assert [r.getMessage() for r in caplog.records] == ["inputs: GPIO 26 (player 1 START) held for 5 s; ignored until released"]
     hub.handle_pygame_event(key(pygame.KEYDOWN, pygame.K_1, "1"))  # the keyboard's start still works
     hub.handle_pygame_event(key(pygame.KEYUP, pygame.K_1))
     assert [e.pressed for e in hub.poll(2001)] == [True, False]

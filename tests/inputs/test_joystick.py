@@ -41,8 +41,7 @@ def hat(iid, value, number=0):
 
 
 def button(iid, number, down=True):
-    return pygame.event.Event(pygame.JOYBUTTONDOWN if down else pygame.JOYBUTTONUP,
-                              instance_id=iid, button=number)
+    return pygame.event.Event(pygame.JOYBUTTONDOWN if down else pygame.JOYBUTTONUP, instance_id=iid, button=number)
 
 
 def removed(iid):
@@ -54,14 +53,22 @@ def pressed(events_):
 
 
 def test_zero_delay_encoder_stick_and_buttons_through_the_event_queue(make_hub, port, events):
-    hub = make_hub(open_joystick=port, cabinet_keys=True)   # the catch-all mapping's coin needs them
+    hub = make_hub(open_joystick=port, cabinet_keys=True)  # the catch-all mapping's coin needs them
     through_pygame(hub, port.plug(0, "DragonRise Inc.   Generic   USB  Joystick  ", 10))
     through_pygame(hub, axis(10, 0, -1.0), axis(10, 1, 1.0), button(10, 0), button(10, 9))
-    assert hub.poll(1) == [InputEvent(1, Action.LEFT, True, 1), InputEvent(1, Action.DOWN, True, 1),
-                           InputEvent(1, Action.A, True, 1), InputEvent(1, Action.START, True, 1)]
+    assert hub.poll(1) == [
+        InputEvent(1, Action.LEFT, True, 1),
+        InputEvent(1, Action.DOWN, True, 1),
+        InputEvent(1, Action.A, True, 1),
+        InputEvent(1, Action.START, True, 1),
+    ]
     through_pygame(hub, axis(10, 0, 0.0), axis(10, 1, 0.0), button(10, 0, False), button(10, 8))
-    assert pressed(hub.poll(2)) == [(1, Action.LEFT, False), (1, Action.DOWN, False),
-                                    (1, Action.A, False), (CABINET, Action.COIN1, True)]
+    assert pressed(hub.poll(2)) == [
+        (1, Action.LEFT, False),
+        (1, Action.DOWN, False),
+        (1, Action.A, False),
+        (CABINET, Action.COIN1, True),
+    ]
 
 
 def test_axis_dead_zone_hysteresis_and_flip(make_hub, port):
@@ -84,8 +91,7 @@ def test_hat_diagonals_press_and_release_two_directions(make_hub, port):
     hub = make_hub(open_joystick=port)
     hub.handle_pygame_event(port.plug(0, "Gamepad", 4))
     hub.handle_pygame_event(hat(4, (-1, 1)))
-    assert sorted(pressed(hub.poll(1)), key=str) == sorted(
-        [(1, Action.LEFT, True), (1, Action.UP, True)], key=str)
+    assert sorted(pressed(hub.poll(1)), key=str) == sorted([(1, Action.LEFT, True), (1, Action.UP, True)], key=str)
     hub.handle_pygame_event(hat(4, (0, 1)))
     assert pressed(hub.poll(2)) == [(1, Action.LEFT, False)]
     hub.handle_pygame_event(hat(4, (0, 0)))
@@ -115,8 +121,22 @@ def test_devices_take_players_in_order_and_a_third_waits_its_turn(make_hub, port
 
 
 def test_device_named_in_the_config_gets_its_player_and_mapping(make_hub, port):
-    xinmo = JoystickSettings(name="xin-mo", player=2, x_axis=None, y_axis=None, hat=None,
-                             left=10, right=11, up=12, down=13, a=1, b=2, c=3, start=4, coin=None)
+    xinmo = JoystickSettings(
+        name="xin-mo",
+        player=2,
+        x_axis=None,
+        y_axis=None,
+        hat=None,
+        left=10,
+        right=11,
+        up=12,
+        down=13,
+        a=1,
+        b=2,
+        c=3,
+        start=4,
+        coin=None,
+    )
     hub = make_hub(InputSettings(joysticks=[xinmo, JoystickSettings()]), open_joystick=port)
     hub.handle_pygame_event(port.plug(0, "Xin-Mo Xin-Mo Dual Arcade", 30))  # first, but player 2
     hub.handle_pygame_event(port.plug(1, "USB Gamepad", 31))  # the catch-all: next free player, 1

@@ -14,16 +14,16 @@ INSTALLER = ROOT / "systemd" / "install.sh"
 BASH = shutil.which("bash")
 pytestmark = pytest.mark.skipif(BASH is None, reason="bash is not installed")
 
-PI_CMDLINE = "console=serial0,115200 console=tty1 root=PARTUUID=4e639091-02 rootfstype=ext4 " \
-             "fsck.repair=yes rootwait consoleblank=600"
+PI_CMDLINE = (
+    "console=serial0,115200 console=tty1 root=PARTUUID=4e639091-02 rootfstype=ext4 fsck.repair=yes rootwait consoleblank=600"
+)
 
 
 def install(destdir: Path | None, *options: str) -> subprocess.CompletedProcess:
     env = {k: v for k, v in os.environ.items() if k != "DESTDIR"}
     if destdir is not None:
         env["DESTDIR"] = str(destdir)
-    result = subprocess.run([BASH, str(INSTALLER), *options], capture_output=True, text=True,
-                            env=env, timeout=60)
+    result = subprocess.run([BASH, str(INSTALLER), *options], capture_output=True, text=True, env=env, timeout=60)
     assert result.returncode == 0, result.stdout + result.stderr
     return result
 
@@ -121,8 +121,7 @@ def test_the_older_boot_location_is_found(tmp_path):
     (tmp_path / "boot").mkdir()
     (tmp_path / "boot/cmdline.txt").write_text("console=tty1 rootwait\n")
     install(tmp_path, "--dry-run")
-    assert (tmp_path / "boot/cmdline.txt").read_text() == \
-        "console=tty1 rootwait consoleblank=0 vt.global_cursor_default=0\n"
+    assert (tmp_path / "boot/cmdline.txt").read_text() == "console=tty1 rootwait consoleblank=0 vt.global_cursor_default=0\n"
 
 
 def test_a_dry_run_onto_this_machine_writes_nothing():
@@ -135,17 +134,14 @@ def test_a_dry_run_onto_this_machine_writes_nothing():
 
 
 def test_a_bad_option_is_refused_in_one_line():
-    result = subprocess.run([BASH, str(INSTALLER), "--frobnicate"], capture_output=True, text=True,
-                            timeout=30)
+    result = subprocess.run([BASH, str(INSTALLER), "--frobnicate"], capture_output=True, text=True, timeout=30)
     assert result.returncode == 1
     assert result.stderr.strip() == "install.sh: unknown option '--frobnicate' (try --help)"
 
 
-@pytest.mark.skipif(shutil.which("shellcheck") is None,
-                    reason="shellcheck is not installed (`make tools` installs it as root)")
+@pytest.mark.skipif(shutil.which("shellcheck") is None, reason="shellcheck is not installed (`make tools` installs it as root)")
 def test_shellcheck_finds_nothing():
-    result = subprocess.run(["shellcheck", "--shell=bash", str(INSTALLER)],
-                            capture_output=True, text=True, timeout=60)
+    result = subprocess.run(["shellcheck", "--shell=bash", str(INSTALLER)], capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stdout
 
 
@@ -183,8 +179,9 @@ def test_data_dir_puts_scores_and_settings_on_the_persistent_partition(pi_root):
 
 def test_a_relative_data_dir_is_refused_in_one_line(pi_root):
     env = dict(os.environ, DESTDIR=str(pi_root))
-    result = subprocess.run([BASH, str(INSTALLER), "--dry-run", "--data-dir=data"], capture_output=True,
-                            text=True, env=env, timeout=60)
+    result = subprocess.run(
+        [BASH, str(INSTALLER), "--dry-run", "--data-dir=data"], capture_output=True, text=True, env=env, timeout=60
+    )
     assert result.returncode == 1
     assert result.stderr.strip() == "install.sh: --data-dir must be an absolute path, got 'data'"
 
@@ -193,10 +190,12 @@ def test_a_relative_data_dir_is_refused_in_one_line(pi_root):
 def test_the_mount_units_verify(pi_root, tmp_path):
     install(pi_root, "--dry-run", "--data-dir=/data/arcadeforge")
     for name in ("var-lib-arcadeforge.mount", "etc-arcadeforge.mount"):
-        result = subprocess.run(["systemd-analyze", "verify", str(pi_root / "etc/systemd/system" / name)],
-                                capture_output=True, text=True, timeout=60)
-        complaints = [line for line in (result.stdout + result.stderr).splitlines()
-                      if line.strip() and "arcadeforge.service" not in line]
+        result = subprocess.run(
+            ["systemd-analyze", "verify", str(pi_root / "etc/systemd/system" / name)], capture_output=True, text=True, timeout=60
+        )
+        complaints = [
+            line for line in (result.stdout + result.stderr).splitlines() if line.strip() and "arcadeforge.service" not in line
+        ]
         assert complaints == [], complaints
 
 
@@ -212,7 +211,7 @@ def test_an_older_world_readable_settings_file_is_made_private_and_left_as_it_wa
     settings = pi_root / "etc/arcadeforge/cabinet.yaml"
     settings.parent.mkdir(parents=True)
     settings.write_text("network:\n  password: s3cret\n")
-    settings.chmod(0o664)   # as earlier versions of the installer left it
+    settings.chmod(0o664)  # as earlier versions of the installer left it
     os.utime(settings, ns=(1_000_000_000, 1_000_000_000))
     out = install(pi_root, "--dry-run").stdout
     assert oct(settings.stat().st_mode & 0o777) == "0o640"
@@ -234,12 +233,13 @@ def test_data_dir_writes_no_temporary_file_another_user_could_have_planted(pi_ro
     env.update(DESTDIR=str(pi_root), TMPDIR=str(scratch))
     # The link is planted under the name of the very process that then becomes the installer.
     plant = 'ln -s "$1" "$TMPDIR/arcadeforge-mount.$$" && exec "$0" "$2" --dry-run --data-dir=/data/arcadeforge'
-    result = subprocess.run([BASH, "-c", plant, BASH, str(victim), str(INSTALLER)], capture_output=True,
-                            text=True, env=env, timeout=60)
+    result = subprocess.run(
+        [BASH, "-c", plant, BASH, str(victim), str(INSTALLER)], capture_output=True, text=True, env=env, timeout=60
+    )
     assert result.returncode == 0, result.stdout + result.stderr
     assert victim.read_text() == "root's file\n"
     assert "What=/data/arcadeforge/state" in (pi_root / "etc/systemd/system/var-lib-arcadeforge.mount").read_text()
-    assert [p.is_symlink() for p in scratch.iterdir()] == [True]   # ours cleaned up, the planted one left
+    assert [p.is_symlink() for p in scratch.iterdir()] == [True]  # ours cleaned up, the planted one left
 
 
 def dry_run_with_apt(tmp_path: Path, candidate: str, installed: tuple[str, ...] = (), offered: tuple[str, ...] = ()) -> str:
@@ -248,12 +248,15 @@ def dry_run_with_apt(tmp_path: Path, candidate: str, installed: tuple[str, ...] 
     stubs = tmp_path / "bin"
     stubs.mkdir()
     apt_cache = stubs / "apt-cache"
-    apt_cache.write_text(f'#!/bin/sh\n[ "$2" = python3-lgpio ] && printf "python3-lgpio:\\n  Installed: (none)\\n'
-                         f'  Candidate: {candidate}\\n"\n'
-                         f'case " {" ".join(offered)} " in *" $2 "*) printf "$2:\\n  Candidate: 1.0\\n" ;; esac\nexit 0\n')
+    apt_cache.write_text(
+        f'#!/bin/sh\n[ "$2" = python3-lgpio ] && printf "python3-lgpio:\\n  Installed: (none)\\n'
+        f'  Candidate: {candidate}\\n"\n'
+        f'case " {" ".join(offered)} " in *" $2 "*) printf "$2:\\n  Candidate: 1.0\\n" ;; esac\nexit 0\n'
+    )
     dpkg_query = stubs / "dpkg-query"
-    dpkg_query.write_text(f'#!/bin/sh\nfor p; do :; done\n'
-                          f'case " {" ".join(installed)} " in *" $p "*) printf "ii " ;; *) exit 1 ;; esac\n')
+    dpkg_query.write_text(
+        f'#!/bin/sh\nfor p; do :; done\ncase " {" ".join(installed)} " in *" $p "*) printf "ii " ;; *) exit 1 ;; esac\n'
+    )
     for stub in (apt_cache, dpkg_query):
         stub.chmod(0o755)
     env = dict(os.environ, PATH=f"{stubs}:{os.environ['PATH']}")
@@ -274,12 +277,15 @@ def test_plain_debian_without_python3_lgpio_takes_the_pinned_pypi_wheel_or_build
     assert "no python3-lgpio in this system's apt archives" in out
 
 
-@pytest.mark.parametrize(("installed", "offered", "named"), [
-    ((), ("libasound2t64",), "libasound2t64"),             # a fresh Debian 13: only the new name
-    ((), ("libasound2",), "libasound2"),                   # a fresh Debian 12
-    (("libasound2t64",), ("libasound2t64",), None),        # Debian 13, installed: nothing to do
-    (("libasound2",), ("libasound2", "libasound2t64"), None),
-])
+@pytest.mark.parametrize(
+    ("installed", "offered", "named"),
+    [
+        ((), ("libasound2t64",), "libasound2t64"),  # a fresh Debian 13: only the new name
+        ((), ("libasound2",), "libasound2"),  # a fresh Debian 12
+        (("libasound2t64",), ("libasound2t64",), None),  # Debian 13, installed: nothing to do
+        (("libasound2",), ("libasound2", "libasound2t64"), None),
+    ],
+)
 def test_alsa_is_asked_for_by_the_name_this_debian_gives_it(tmp_path, installed, offered, named):
     out = dry_run_with_apt(tmp_path, "1.0", installed, offered)
     [apt_install] = [line for line in out.splitlines() if "apt-get install" in line]
@@ -298,5 +304,4 @@ def test_doctor_alone_on_a_machine_without_the_cabinet_says_so_in_one_line(pi_ro
     env = dict(os.environ, DESTDIR=str(pi_root))
     result = subprocess.run([BASH, str(INSTALLER), "--doctor"], capture_output=True, text=True, env=env, timeout=60)
     assert result.returncode == 1
-    assert result.stderr == "install.sh: the cabinet is not installed here; run " \
-                            f"{INSTALLER} first\n"
+    assert result.stderr == f"install.sh: the cabinet is not installed here; run {INSTALLER} first\n"

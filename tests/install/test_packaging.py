@@ -31,8 +31,11 @@ def test_the_wheel_carries_config_cabinet_yaml(tmp_path):
         shutil.copy(ROOT / name, source / name)
     for folder in ("cabinet", "config"):
         shutil.copytree(ROOT / folder, source / folder, ignore=shutil.ignore_patterns("__pycache__"))
-    out = subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps",
-                          "-w", str(tmp_path / "wheel"), str(source)], capture_output=True, text=True)
+    out = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(tmp_path / "wheel"), str(source)],
+        capture_output=True,
+        text=True,
+    )
     assert out.returncode == 0, out.stderr
     wheel = next((tmp_path / "wheel").glob("*.whl"))
     with zipfile.ZipFile(wheel) as archive:
@@ -40,8 +43,12 @@ def test_the_wheel_carries_config_cabinet_yaml(tmp_path):
         assert len(data) == 1
         assert archive.read(data[0]).decode() == (ROOT / "config" / "cabinet.yaml").read_text()
         shipped = set(archive.namelist())
-    for needed in ("cabinet/render/fonts/misaki_gothic.ttf", "cabinet/render/fonts/misaki-copyright",
-                   "cabinet/language/ja/player.toml", "cabinet/language/ms/player.toml"):
+    for needed in (
+        "cabinet/render/fonts/misaki_gothic.ttf",
+        "cabinet/render/fonts/misaki-copyright",
+        "cabinet/language/ja/player.toml",
+        "cabinet/language/ms/player.toml",
+    ):
         assert needed in shipped
 
 
@@ -54,6 +61,7 @@ def test_the_sdl_the_cabinet_loads_can_draw_with_kms_drm():
     import pygame
 
     from cabinet.render.sdl_drivers import loaded_sdl, video_drivers
+
     drivers = video_drivers()
     assert "KMSDRM" in drivers, f"{loaded_sdl()} has only {drivers}"
     assert "dummy" in drivers

@@ -13,8 +13,7 @@ from support import ROOT
 UNIT = ROOT / "systemd" / "arcadeforge.service"
 INSTALLER = ROOT / "systemd" / "install.sh"
 ANALYZE = shutil.which("systemd-analyze")
-needs_analyze = pytest.mark.skipif(
-    ANALYZE is None, reason="systemd-analyze is not installed (`make tools` installs it as root)")
+needs_analyze = pytest.mark.skipif(ANALYZE is None, reason="systemd-analyze is not installed (`make tools` installs it as root)")
 
 
 def directives(text: str) -> list[tuple[str, str, str]]:
@@ -48,8 +47,7 @@ def runnable_copy(tmp_path: Path) -> Path:
 
 @needs_analyze
 def test_the_unit_verifies_without_a_single_warning(tmp_path):
-    result = subprocess.run([ANALYZE, "verify", str(runnable_copy(tmp_path))],
-                            capture_output=True, text=True, timeout=60)
+    result = subprocess.run([ANALYZE, "verify", str(runnable_copy(tmp_path))], capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
     assert result.stdout + result.stderr == ""
 
@@ -67,15 +65,22 @@ def test_the_only_complaint_about_the_shipped_unit_is_the_venv_missing_here():
 @needs_analyze
 def test_the_unit_stays_hardened(tmp_path):
     # Exposure 0.0 (locked down) to 10.0 (wide open); the unit scores 1.7 with every device it needs.
-    result = subprocess.run([ANALYZE, "security", "--offline=yes", "--threshold=25", "--no-pager",
-                             str(runnable_copy(tmp_path))], capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        [ANALYZE, "security", "--offline=yes", "--threshold=25", "--no-pager", str(runnable_copy(tmp_path))],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert result.returncode == 0, result.stdout[-400:] + result.stderr
 
 
 def test_every_directive_has_a_comment_above_it():
     lines = UNIT.read_text().splitlines()
-    bare = [line for before, line in zip([""] + lines, lines)
-            if line and not line.startswith(("#", "[")) and not before.startswith("#")]
+    bare = [
+        line
+        for before, line in zip([""] + lines, lines)
+        if line and not line.startswith(("#", "[")) and not before.startswith("#")
+    ]
     assert bare == []
 
 
@@ -118,8 +123,7 @@ def test_display_sound_and_folders_reach_the_program():
 
 def test_the_devices_get_through_the_hardening():
     assert values("ProtectSystem") == ["strict"]
-    for key in ("ProtectHome", "PrivateTmp", "NoNewPrivileges", "ProtectKernelTunables",
-                "ProtectKernelModules"):
+    for key in ("ProtectHome", "PrivateTmp", "NoNewPrivileges", "ProtectKernelTunables", "ProtectKernelModules"):
         assert values(key) == ["yes"], key
     assert values("PrivateDevices") == []  # it would hide the GPIO, screen, input and sound devices
     assert values("DevicePolicy") == ["closed"]
@@ -131,6 +135,7 @@ def test_the_devices_get_through_the_hardening():
 
 def test_the_state_folder_the_unit_names_is_where_the_program_writes(monkeypatch, tmp_path):
     from cabinet.system.paths import state_dir
+
     monkeypatch.setenv("STATE_DIRECTORY", str(tmp_path / "arcadeforge"))
     assert state_dir() == tmp_path / "arcadeforge"
     assert state_dir().is_dir()

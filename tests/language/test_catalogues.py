@@ -50,15 +50,18 @@ def _files(code):
 
 
 def test_messages_are_found():
-    assert "PRESS START" in MESSAGES   # the scan reads the code: a broken one would find none
+    assert "PRESS START" in MESSAGES  # the scan reads the code: a broken one would find none
 
 
 def test_tr_is_given_a_literal_or_a_marked_name():
     """A text built at run time (f-string, +, .format, %) cannot be in a catalogue: pass its parts as fields."""
-    built = [f"{path}:{line}: {name}({ast.unparse(arg)})" for path, line, name, arg in CALLS
-             if isinstance(arg, (ast.JoinedStr, ast.BinOp, ast.Call))
-             or (isinstance(arg, ast.Constant) and not isinstance(arg.value, str))
-             or (name == "N_" and not isinstance(arg, ast.Constant))]
+    built = [
+        f"{path}:{line}: {name}({ast.unparse(arg)})"
+        for path, line, name, arg in CALLS
+        if isinstance(arg, (ast.JoinedStr, ast.BinOp, ast.Call))
+        or (isinstance(arg, ast.Constant) and not isinstance(arg.value, str))
+        or (name == "N_" and not isinstance(arg, ast.Constant))
+    ]
     assert not built
 
 

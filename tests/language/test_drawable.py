@@ -9,7 +9,7 @@ from cabinet.language import drawable
 from cabinet.render import glyphs
 from cabinet.render.text import text_size
 
-text_module = importlib.import_module("cabinet.render.text")   # the package's ``text`` is the function
+text_module = importlib.import_module("cabinet.render.text")  # the package's ``text`` is the function
 
 
 def test_the_pixel_characters_are_the_pixel_fonts():

@@ -10,10 +10,10 @@ from cabinet.render.text import text
 from cabinet.settings.load import parse_settings
 
 SIGNS = "€£$¥"
-PLAYER_TEXTS = {   # each setting a player reads, as a file sets it to ``value``
-    "credits.price_text": "credits:\n  price_text: \"{value}\"\n",
-    "attract.message": "attract:\n  message: \"{value}\"\n",
-    "antigravity.contests[0].name": "antigravity:\n  contests:\n    - name: \"{value}\"\n",
+PLAYER_TEXTS = {  # each setting a player reads, as a file sets it to ``value``
+    "credits.price_text": 'credits:\n  price_text: "{value}"\n',
+    "attract.message": 'attract:\n  message: "{value}"\n',
+    "antigravity.contests[0].name": 'antigravity:\n  contests:\n    - name: "{value}"\n',
 }
 
 
@@ -41,4 +41,4 @@ def test_each_sign_is_drawn_by_the_pixel_font_as_its_own_glyph(sign):
     others = {other: pygame.image.tobytes(_drawn(other), "RGB") for other in SIGNS + "?" if other != sign}
     mine = pygame.image.tobytes(_drawn(sign), "RGB")
     assert mine not in others.values()
-    assert any(mine)   # something is lit
+    assert any(mine)  # something is lit

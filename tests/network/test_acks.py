@@ -15,7 +15,7 @@ from cabinet.storage.store import Store
 
 SUCCESS = SimpleNamespace(is_failure=False, value=0)
 REFUSED = SimpleNamespace(is_failure=True, value=0x87)
-CLOSED = SimpleNamespace(is_failure=True, value=0x80)   # paho's code for a connection that just ended
+CLOSED = SimpleNamespace(is_failure=True, value=0x80)  # paho's code for a connection that just ended
 KEEPALIVE_TIMEOUT = SimpleNamespace(is_failure=True, value=0x8D)
 
 
@@ -23,7 +23,7 @@ class Client:
     """Takes every publish, numbering it from 1 as paho does, and answers nothing by itself."""
 
     def __init__(self):
-        self.mids: list[int] = []   # the messages not answered yet
+        self.mids: list[int] = []  # the messages not answered yet
         self.next_mid = 1
 
     def publish(self, topic, payload, qos, retain):
@@ -38,13 +38,13 @@ class Client:
 @pytest.fixture
 def connected(tmp_path, monkeypatch):
     """A link just connected to a broker played by :class:`Client`, and its cabinet's store."""
-    monkeypatch.setattr(link_module, "SETTLE_SECONDS", 0.0)   # no broker: no other cabinet's status to wait for
+    monkeypatch.setattr(link_module, "SETTLE_SECONDS", 0.0)  # no broker: no other cabinet's status to wait for
     store = Store.open(tmp_path / "cabinet.db")
     store.outbox.enabled = True
     link = NetworkLink(NetworkSettings(enabled=True, host="broker", tls=False), store.db.path, ["blocks"])
     link.client = Client()
     link._on_connect(link.client, None, None, SUCCESS, None)
-    link._pass(0.0)   # online: the status and every snapshot go out
+    link._pass(0.0)  # online: the status and every snapshot go out
     yield link, store
     link.outbox.close()
     store.close()
@@ -71,7 +71,7 @@ def lose(link: NetworkLink) -> None:
     for _ in range(2):
         link._on_disconnect(link.client, None, None, CLOSED, None)
     assert link.status.state in ("disconnected", "denied")
-    link._on_connect(link.client, None, None, SUCCESS, None)   # paho sends what waits again, oldest first
+    link._on_connect(link.client, None, None, SUCCESS, None)  # paho sends what waits again, oldest first
 
 
 def test_a_refused_message_is_no_sync(connected):
@@ -82,10 +82,10 @@ def test_a_refused_message_is_no_sync(connected):
 
 def test_an_event_is_kept_until_its_own_ack_when_paho_reuses_a_snapshots_message_id(connected):
     link, store = connected
-    answer(link)                      # the first snapshots, acknowledged
+    answer(link)  # the first snapshots, acknowledged
     store.scores.add("blocks", "ACE", 99_999)
-    link.client.next_mid = 1          # paho's ids wrap after 65535: the ids just answered come again
-    link._pass(2.0)                   # the table's snapshot and the event go out
+    link.client.next_mid = 1  # paho's ids wrap after 65535: the ids just answered come again
+    link._pass(2.0)  # the table's snapshot and the event go out
     link._pass(3.0)
     assert link.status.queued == 1, "no PUBACK for the event yet: it stays in the outbox"
     answer(link)
@@ -115,7 +115,7 @@ def test_a_lost_connection_is_no_refusal_however_paho_reports_it(connected):
     for score in (10, 20, 30):
         answer(link)
         store.scores.add("blocks", "ACE", score)
-        link._pass(2.0)                  # an event waits for its PUBACK when the connection ends
+        link._pass(2.0)  # an event waits for its PUBACK when the connection ends
         lose(link)
         assert link.status.state == "connected"
     answer(link)

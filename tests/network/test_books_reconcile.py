@@ -24,13 +24,12 @@ def _play(cabinet: Cabinet, coins, plays: int, continues: int, pulses, **values)
             bank.meter_pulsed(meter, count)
     for number in range(plays + continues):
         assert bank.start("blocks", "single", continued=number >= plays)
-    cabinet.store.audits.game_ended("blocks", "single", 60.0)   # its event carries the audits out at once
+    cabinet.store.audits.game_ended("blocks", "single", 60.0)  # its event carries the audits out at once
 
 
 def _fleet(tmp_path, broker, capsys, *options: str) -> str:
     config = tmp_path / "office.yaml"
-    config.write_text(f"network: {{enabled: true, host: 127.0.0.1, port: {broker.port}, tls: false, "
-                      f"cabinet: office}}\n")
+    config.write_text(f"network: {{enabled: true, host: 127.0.0.1, port: {broker.port}, tls: false, cabinet: office}}\n")
     main(["fleet", "--config", str(config), *options])
     return capsys.readouterr().out
 
@@ -63,10 +62,19 @@ def test_plays_continues_takings_and_meters_reconcile_across_two_cabinets(tmp_pa
             assert cab["counts_since"]["why"] == "NEW DATABASE" and cab["counts_since"]["at"]
         rows = list(csv.DictReader(io.StringIO(_fleet(tmp_path, broker, capsys, "--csv"))))
         assert [row["cabinet"] for row in rows] == ["left", "right"]
-        totals = {key: sum(int(row[key]) for row in rows) for key in
-                  ("coins_chute_1", "coins_chute_2", "meter_1", "meter_2", "plays", "continues", "credits_played")}
-        assert totals == {"coins_chute_1": 8, "coins_chute_2": 2, "meter_1": 8, "meter_2": 2, "plays": 5,
-                          "continues": 4, "credits_played": 9}
+        totals = {
+            key: sum(int(row[key]) for row in rows)
+            for key in ("coins_chute_1", "coins_chute_2", "meter_1", "meter_2", "plays", "continues", "credits_played")
+        }
+        assert totals == {
+            "coins_chute_1": 8,
+            "coins_chute_2": 2,
+            "meter_1": 8,
+            "meter_2": 2,
+            "plays": 5,
+            "continues": 4,
+            "credits_played": 9,
+        }
         assert all(row["figures_complete"] == "yes" and row["counts_since_why"] == "NEW DATABASE" for row in rows)
         text = _fleet(tmp_path, broker, capsys)
         assert "meters: 1 5, 2 2" in text and "continues     2" in text and "counts since" in text
@@ -79,11 +87,11 @@ def test_plays_continues_takings_and_meters_reconcile_across_two_cabinets(tmp_pa
 def test_periods_reset_on_one_cabinet_reconcile_with_the_totals_at_the_office(tmp_path, broker, capsys):
     cabinets = {name: Cabinet(tmp_path, settings_for(broker, name)) for name in BOOKS}
     later = {"left": ((2, 1), 1, 1, (2, 1)), "right": ((1, 1), 2, 0, (1, 0))}
-    values = {"left": (100, 50), "right": (20, 0)}   # each chute's coin value, in sen
+    values = {"left": (100, 50), "right": (20, 0)}  # each chute's coin value, in sen
     try:
         for name, books in BOOKS.items():
             _play(cabinets[name], *books, coin_value_1=values[name][0], coin_value_2=values[name][1])
-        cabinets["left"].store.audits.reset_period()   # the operator's collection at one cabinet
+        cabinets["left"].store.audits.reset_period()  # the operator's collection at one cabinet
         for name, books in later.items():
             _play(cabinets[name], *books, coin_value_1=values[name][0], coin_value_2=values[name][1])
 
@@ -100,6 +108,7 @@ def test_periods_reset_on_one_cabinet_reconcile_with_the_totals_at_the_office(tm
 
             def summed(books, index: int, part=None):
                 return sum(book[index] if part is None else book[index][part] for book in books)
+
             assert period["coins"] == {"1": summed(since_reset, 0, 0), "2": summed(since_reset, 0, 1)}
             assert period["meter_pulses"] == {"1": summed(since_reset, 3, 0), "2": summed(since_reset, 3, 1)}
             assert (period["plays"], period["continues"]) == (summed(since_reset, 1), summed(since_reset, 2))
@@ -116,17 +125,33 @@ def test_periods_reset_on_one_cabinet_reconcile_with_the_totals_at_the_office(tm
             assert period["since"] >= cab["counts_since"]["at"]
             assert name == "left" or period["since"] == cab["counts_since"]["at"]
         rows = {row["cabinet"]: row for row in csv.DictReader(io.StringIO(_fleet(tmp_path, broker, capsys, "--csv")))}
-        columns = ("period_coins_chute_1", "period_coins_chute_2", "period_meter_1", "period_meter_2",
-                   "period_plays", "period_continues", "period_credits_played", "coins_chute_1", "plays",
-                   "money_chute_1", "money_chute_2", "period_money_chute_1", "period_money_chute_2")
+        columns = (
+            "period_coins_chute_1",
+            "period_coins_chute_2",
+            "period_meter_1",
+            "period_meter_2",
+            "period_plays",
+            "period_continues",
+            "period_credits_played",
+            "coins_chute_1",
+            "plays",
+            "money_chute_1",
+            "money_chute_2",
+            "period_money_chute_1",
+            "period_money_chute_2",
+        )
         assert {name: [int(row[key]) for key in columns] for name, row in rows.items()} == {
-            "left": [2, 1, 2, 1, 1, 1, 2, 7, 5, 700, 150, 200, 50], "right": [4, 1, 4, 0, 3, 2, 5, 4, 3, 80, 0, 80, 0]}
+            "left": [2, 1, 2, 1, 1, 1, 2, 7, 5, 700, 150, 200, 50],
+            "right": [4, 1, 4, 0, 3, 2, 5, 4, 3, 80, 0, 80, 0],
+        }
         # The office's takings: every cabinet's money, and the money since each one's collection.
         assert sum(int(row["money_chute_1"]) + int(row["money_chute_2"]) for row in rows.values()) == 930
         assert all(row["period_since"] for row in rows.values())
         text = _fleet(tmp_path, broker, capsys)
-        assert "coins 1 2, 2 1   money 1 200, 2 50   meters 1 2, 2 1   credits 3 from coins, 0 service, 2 played" \
-               "   plays 1   continues 1" in text
+        assert (
+            "coins 1 2, 2 1   money 1 200, 2 50   meters 1 2, 2 1   credits 3 from coins, 0 service, 2 played"
+            "   plays 1   continues 1" in text
+        )
         assert "money (smallest unit): chute 1 700, chute 2 150" in text
     finally:
         for cabinet in cabinets.values():
@@ -136,6 +161,7 @@ def test_periods_reset_on_one_cabinet_reconcile_with_the_totals_at_the_office(tm
 def test_a_cabinet_exports_its_own_books_in_the_offices_columns(tmp_path, monkeypatch, capsys):
     from cabinet.network.fleet import CSV_COLUMNS
     from support.network import Store  # where the Store lives on each branch
+
     monkeypatch.setenv("STATE_DIRECTORY", str(tmp_path / "state"))
     (tmp_path / "state").mkdir(exist_ok=True)
     store = Store.open()
@@ -154,8 +180,28 @@ def test_a_cabinet_exports_its_own_books_in_the_offices_columns(tmp_path, monkey
     assert out.splitlines()[0] == ",".join(CSV_COLUMNS)
     [row] = csv.DictReader(io.StringIO(out))
     assert (row["site"], row["cabinet"], row["counts_since_why"]) == ("bar", "bar-left", "NEW DATABASE")
-    assert {key: row[key] for key in ("coins_chute_1", "coins_chute_2", "meter_1", "meter_2", "plays", "continues",
-                                      "credits_played", "credits_in_machine", "figures_complete")} == {
-        "coins_chute_1": "2", "coins_chute_2": "1", "meter_1": "2", "meter_2": "0", "plays": "1", "continues": "1",
-        "credits_played": "2", "credits_in_machine": "1", "figures_complete": "yes"}
+    assert {
+        key: row[key]
+        for key in (
+            "coins_chute_1",
+            "coins_chute_2",
+            "meter_1",
+            "meter_2",
+            "plays",
+            "continues",
+            "credits_played",
+            "credits_in_machine",
+            "figures_complete",
+        )
+    } == {
+        "coins_chute_1": "2",
+        "coins_chute_2": "1",
+        "meter_1": "2",
+        "meter_2": "0",
+        "plays": "1",
+        "continues": "1",
+        "credits_played": "2",
+        "credits_in_machine": "1",
+        "figures_complete": "yes",
+    }
     assert (row["period_coins_chute_1"], row["period_plays"], row["period_continues"]) == ("2", "1", "1")

@@ -57,16 +57,14 @@ def test_a_broker_stopped_and_restarted_mid_stream_loses_no_event(tmp_path, brok
         broker.restart()
         _produce(cabinet, 60, 120)
         counts = lambda: dict(monitor.view.event_counts.get(("bar", "left"), {}))  # noqa: E731
-        wait_for(lambda: counts() == {"score": 90, "game": 90} and cabinet.queued() == 0,
-                 what="all 180 events merged once")
+        wait_for(lambda: counts() == {"score": 90, "game": 90} and cabinet.queued() == 0, what="all 180 events merged once")
         assert monitor.view.merged_events() == 180
     finally:
         cabinet.close()
         monitor.stop()
 
 
-def test_a_power_cut_before_the_acks_were_written_resends_and_nothing_is_merged_twice(
-        tmp_path, broker, monkeypatch):
+def test_a_power_cut_before_the_acks_were_written_resends_and_nothing_is_merged_twice(tmp_path, broker, monkeypatch):
     from cabinet.network.link import NetworkLink
 
     monitor = monitor_for(broker, persistent=True)
@@ -98,13 +96,17 @@ def test_a_cabinet_offline_for_a_day_sends_its_backlog_on_reconnect(tmp_path, br
         wait_for(lambda: cabinet.link.status.queued == 300, what="the backlog in the status")
         assert cabinet.link.status.state in ("connecting", "unreachable")
         broker.start()
-        wait_for(lambda: sum(monitor.view.event_counts.get(("bar", "left"), {}).values()) == 300
-                 and cabinet.queued() == 0, what="the backlog delivered")
+        wait_for(
+            lambda: sum(monitor.view.event_counts.get(("bar", "left"), {}).values()) == 300 and cabinet.queued() == 0,
+            what="the backlog delivered",
+        )
         assert cabinet.link.status.state == "connected" and cabinet.link.status.last_sync
         # The monitor also has the table as it stands after the day. Its snapshot travels apart
         # from the events, so it may arrive a moment after the last of them.
-        wait_for(lambda: [(e.initials, e.score, e.cabinet) for e in monitor.view.table("blocks")][:1]
-                 == [("ABC", 20_298, "left")], what="the day's table")
+        wait_for(
+            lambda: [(e.initials, e.score, e.cabinet) for e in monitor.view.table("blocks")][:1] == [("ABC", 20_298, "left")],
+            what="the day's table",
+        )
     finally:
         cabinet.close()
         monitor.stop()
@@ -125,9 +127,10 @@ def test_the_acl_refuses_a_cabinet_writing_into_anothers_topics(tmp_path):
         try:
             impostor.store.scores.add("blocks", "BAD", 90_000)
             honest.store.scores.add("blocks", "GUD", 70_000)
-            wait_for(lambda: ("GUD", 70_000, "bar-left") in [(e.initials, e.score, e.cabinet)
-                                                         for e in monitor.view.table("blocks")],
-                     what="the honest cabinet's score")
+            wait_for(
+                lambda: ("GUD", 70_000, "bar-left") in [(e.initials, e.score, e.cabinet) for e in monitor.view.table("blocks")],
+                what="the honest cabinet's score",
+            )
             wait_for(lambda: impostor.link.status.state == "denied", what="the broker's refusal")
             wait_for(lambda: honest.queued() == 0, what="the honest outbox drained")
             assert impostor.queued() == 1  # refused, so kept: nothing is lost to a wrong ACL
@@ -164,24 +167,25 @@ def test_the_example_broker_configuration_takes_tls_cabinets_and_refuses_another
     broker = LocalBroker(tmp_path / "broker")
     shutil.copy(EXAMPLE / "arcadeforge.acl", tmp_path / "arcadeforge.acl")
     text = (EXAMPLE / "arcadeforge.conf").read_text()
-    for shipped, here in (("listener 8883", f"listener {broker.port} 127.0.0.1"),
-                          ("/etc/mosquitto/certs/ca.crt", ca), ("/etc/mosquitto/certs/server.crt", cert),
-                          ("/etc/mosquitto/certs/server.key", key),
-                          ("/etc/mosquitto/arcadeforge.passwd", str(broker.password_file(USERS))),
-                          ("/etc/mosquitto/arcadeforge.acl", str(tmp_path / "arcadeforge.acl"))):
+    for shipped, here in (
+        ("listener 8883", f"listener {broker.port} 127.0.0.1"),
+        ("/etc/mosquitto/certs/ca.crt", ca),
+        ("/etc/mosquitto/certs/server.crt", cert),
+        ("/etc/mosquitto/certs/server.key", key),
+        ("/etc/mosquitto/arcadeforge.passwd", str(broker.password_file(USERS))),
+        ("/etc/mosquitto/arcadeforge.acl", str(tmp_path / "arcadeforge.acl")),
+    ):
         assert shipped in text
         text = text.replace(shipped, here)
     broker.use_config(text)
     with broker:
         password_file = tmp_path / "left.password"
         password_file.write_text("left-secret\n")
-        good = Cabinet(tmp_path, settings_for(broker, "bar-left", tls=True, ca_file=ca,
-                                              password_file=str(password_file)))
+        good = Cabinet(tmp_path, settings_for(broker, "bar-left", tls=True, ca_file=ca, password_file=str(password_file)))
         bad = Cabinet(tmp_path, settings_for(broker, "bar-right", tls=True, ca_file=other_ca, password="right-secret"))
         try:
             good.store.scores.add("blocks", "TLS", 40_000)
-            wait_for(lambda: good.queued() == 0 and good.entries() == [("TLS", 40_000, "bar-left")],
-                     what="the score over TLS")
+            wait_for(lambda: good.queued() == 0 and good.entries() == [("TLS", 40_000, "bar-left")], what="the score over TLS")
             bad.store.scores.add("blocks", "BAD", 90_000)
             wait_for(lambda: bad.link.status.state == "unreachable", what="the failed TLS handshake")
             assert bad.queued() == 1
@@ -203,16 +207,27 @@ def test_bad_messages_are_dropped_with_one_line_each_and_never_enter_a_table(tmp
     raw = _raw_client(broker)
     try:
         topic = "arcadeforge/bar/mallory/scores/blocks"
-        good = {"v": 1, "site": "bar", "cabinet": "mallory", "table": "blocks", "version": 1,
-                "made": "2026-01-01T00:00:00Z",
-                "entries": [{"id": 1, "initials": "MAL", "score": 5, "when": "2026-01-01T00:00:00Z"}]}
+        good = {
+            "v": 1,
+            "site": "bar",
+            "cabinet": "mallory",
+            "table": "blocks",
+            "version": 1,
+            "made": "2026-01-01T00:00:00Z",
+            "entries": [{"id": 1, "initials": "MAL", "score": 5, "when": "2026-01-01T00:00:00Z"}],
+        }
         # A retained snapshot reaches the cabinet whenever it subscribes: once it is in, so is the subscription.
         probe = dict(good, cabinet="probe", entries=[])
         raw.publish("arcadeforge/bar/probe/scores/blocks", json.dumps(probe).encode(), qos=1, retain=True)
         wait_for(lambda: ("bar", "probe") in cabinet.link.view.cabinets(), what="the cabinet's subscription")
-        bad = [b"not json", b"{" + b" " * (65 * 1024) + b"}", json.dumps(dict(good, cabinet="left")).encode(),
-               json.dumps(dict(good, entries=[{"id": 1, "initials": "TOOLONG", "score": 5}])).encode(),
-               json.dumps(dict(good, version=-1)).encode(), json.dumps([1, 2]).encode()]
+        bad = [
+            b"not json",
+            b"{" + b" " * (65 * 1024) + b"}",
+            json.dumps(dict(good, cabinet="left")).encode(),
+            json.dumps(dict(good, entries=[{"id": 1, "initials": "TOOLONG", "score": 5}])).encode(),
+            json.dumps(dict(good, version=-1)).encode(),
+            json.dumps([1, 2]).encode(),
+        ]
         for payload in bad:
             raw.publish(topic, payload, qos=1).wait_for_publish(30)
         raw.publish(topic, json.dumps(good).encode(), qos=1).wait_for_publish(30)
@@ -258,8 +273,10 @@ def test_the_main_loop_never_calls_into_the_network_with_the_broker_down(tmp_pat
 
 def _linked_app(broker, cabinet: str = "front"):
     from support.app import make_app
-    return make_app(f"network: {{enabled: true, host: 127.0.0.1, port: {broker.port}, tls: false, "
-                    f"site: bar, cabinet: {cabinet}}}\n")
+
+    return make_app(
+        f"network: {{enabled: true, host: 127.0.0.1, port: {broker.port}, tls: false, site: bar, cabinet: {cabinet}}}\n"
+    )
 
 
 def test_attract_the_ranking_and_the_service_menu_show_the_network(tmp_path, broker):
@@ -318,8 +335,7 @@ def test_the_fleet_command_prints_every_cabinet_and_the_network_tables(tmp_path,
         cabinet.store.scores.add("blocks", "ABC", 33_000)
         wait_for(lambda: cabinet.queued() == 0, what="the drained outbox")
         config = tmp_path / "fleet.yaml"
-        config.write_text(f"network: {{enabled: true, host: 127.0.0.1, port: {broker.port}, tls: false, "
-                          f"cabinet: office}}\n")
+        config.write_text(f"network: {{enabled: true, host: 127.0.0.1, port: {broker.port}, tls: false, cabinet: office}}\n")
         assert main(["fleet", "--config", str(config), "--json"]) == 0
         data = json.loads(capsys.readouterr().out)
         [left] = data["cabinets"]

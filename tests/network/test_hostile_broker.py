@@ -23,7 +23,7 @@ from support.network import Cabinet, monitor_for, need_mosquitto, settings_for, 
 ACL = ROOT / "config" / "mosquitto" / "arcadeforge.acl"
 USERS = {"bar-left": "left-secret", "bar-right": "right-secret", "office": "office-secret"}
 HUGE = 2**63 - 1
-BOMB = b"[" * 20_000 + b"]" * 20_000   # 40 KB of nesting, under the 64 KiB limit
+BOMB = b"[" * 20_000 + b"]" * 20_000  # 40 KB of nesting, under the 64 KiB limit
 STAMP = "2026-01-01T00:00:00Z"
 RIGHT_FIGURES = {"1": 16, "2": 0}
 RIGHT_TABLE = [["ACE", 50_000, "bar-left"]]
@@ -41,8 +41,7 @@ class Publisher:
 
     def __init__(self, broker: LocalBroker, user: str):
         self.answers: dict[int, str] = {}
-        self.client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=f"hostile-{user}",
-                                  protocol=mqtt.MQTTv5)
+        self.client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=f"hostile-{user}", protocol=mqtt.MQTTv5)
         self.client.username_pw_set(user, USERS[user])
         self.client.on_publish = self._answered
         self.client.connect("127.0.0.1", broker.port)
@@ -70,7 +69,7 @@ def _left(tmp_path, broker) -> Cabinet:
     for _ in range(16):
         bank.coin(1)
     cabinet.store.scores.add("blocks", "ACE", 50_000)
-    cabinet.store.audits.game_ended("blocks", "single", 30.0)   # its event carries the audits out at once
+    cabinet.store.audits.game_ended("blocks", "single", 30.0)  # its event carries the audits out at once
     wait_for(lambda: cabinet.queued() == 0 and cabinet.link.status.state == "connected", what="bar-left synced")
     return cabinet
 
@@ -78,17 +77,19 @@ def _left(tmp_path, broker) -> Cabinet:
 def _fleet(tmp_path, broker, capsys) -> tuple[int, dict]:
     """``python -m cabinet fleet --json`` as the office user: its exit code and report."""
     from cabinet.__main__ import main
+
     config = tmp_path / "office.yaml"
-    config.write_text(f"network: {{enabled: true, host: 127.0.0.1, port: {broker.port}, tls: false, "
-                      f"cabinet: office, password: {USERS['office']}}}\n")
+    config.write_text(
+        f"network: {{enabled: true, host: 127.0.0.1, port: {broker.port}, tls: false, "
+        f"cabinet: office, password: {USERS['office']}}}\n"
+    )
     code = main(["fleet", "--config", str(config), "--json"])
     return code, json.loads(capsys.readouterr().out)
 
 
 def _left_as_reported(data: dict) -> tuple:
     [left] = [c for c in data["cabinets"] if c["cabinet"] == "bar-left"]
-    table = [[e["initials"], e["score"], e["cabinet"]] for e in data["tables"].get("blocks", [])
-             if e["cabinet"] == "bar-left"]
+    table = [[e["initials"], e["score"], e["cabinet"]] for e in data["tables"].get("blocks", []) if e["cabinet"] == "bar-left"]
     return left["figures"], left["coins"], left["unreadable"], table
 
 
@@ -104,18 +105,20 @@ MALFORMED = {
     "nested JSON, 40 KB": (AUDITS, BOMB),
     "a 5,000-digit number": (AUDITS, b'{"v": 1, "site": "bar", "cabinet": "bar-left", "version": ' + b"9" * 5000 + b"}"),
     "coins as a list": (AUDITS, _audits(coins=[16])),
-    "plays as text": (AUDITS, _audits(coins={"1": 1}, modes={"blocks/single": {"plays": "many", "ended": 1,
-                                                                              "play_seconds": 1}})),
-    "a status of the wrong shape": (STATUS, json.dumps({"v": 1, "site": "bar", "cabinet": "bar-left",
-                                                         "online": "yes"}).encode()),
+    "plays as text": (AUDITS, _audits(coins={"1": 1}, modes={"blocks/single": {"plays": "many", "ended": 1, "play_seconds": 1}})),
+    "a status of the wrong shape": (STATUS, json.dumps({"v": 1, "site": "bar", "cabinet": "bar-left", "online": "yes"}).encode()),
     "a table that is not a table": (TABLE, BOMB),
-    "an unknown table": (topics.topic("bar", "bar-left", "scores", "chess"),
-                         messages.encode("bar", "bar-left", table="chess", version=1, made=STAMP, entries=[])),
+    "an unknown table": (
+        topics.topic("bar", "bar-left", "scores", "chess"),
+        messages.encode("bar", "bar-left", table="chess", version=1, made=STAMP, entries=[]),
+    ),
 }
 # Well formed, and false: only the cabinet itself can tell.
 LIES = {
-    "a table of version 2**63, empty": (TABLE, messages.encode("bar", "bar-left", table="blocks", version=HUGE,
-                                                               made=STAMP, entries=[])),
+    "a table of version 2**63, empty": (
+        TABLE,
+        messages.encode("bar", "bar-left", table="blocks", version=HUGE, made=STAMP, entries=[]),
+    ),
     "audits of version 2**63, 9,999 coins": (AUDITS, _audits(coins={"1": 9999, "2": 0})),
     "a status saying offline": (STATUS, messages.encode("bar", "bar-left", online=False, at=STAMP)),
     "an empty retained message (deletes the audits)": (AUDITS, b""),
@@ -149,11 +152,13 @@ def test_a_nested_json_bomb_costs_one_log_line_and_every_receiver_keeps_listenin
         wait_for(lambda: [e.cabinet for e in right.link.table("blocks")] == ["bar-left"], what="bar-right's table")
         assert hostile.publish(TABLE, BOMB) == "Success"
         assert hostile.publish(AUDITS, BOMB) == "Success"
-        left.store.scores.add("blocks", "NEW", 60_000)   # a later real game
+        left.store.scores.add("blocks", "NEW", 60_000)  # a later real game
         for view in (right.link.view, monitor.view):
             wait_for(lambda: [e.score for e in view.table("blocks")] == [60_000, 50_000], what="the later game")
-        wait_for(lambda: monitor.view.audits[("bar", "bar-left")].audits["coins"] == RIGHT_FIGURES,
-                 what="the real audits back at the monitor")
+        wait_for(
+            lambda: monitor.view.audits[("bar", "bar-left")].audits["coins"] == RIGHT_FIGURES,
+            what="the real audits back at the monitor",
+        )
         assert monitor.client._thread.is_alive()
         drops = [r for r in caplog.records if "dropped a message" in r.getMessage()]
         assert drops and all(r.exc_info is None and "\n" not in r.getMessage() for r in drops)
@@ -178,7 +183,7 @@ def test_the_fleet_command_names_what_it_could_not_read_of_a_cabinet_that_is_awa
             code, data = _fleet(tmp_path, broker, capsys)
             figures, coins, unreadable, _ = _left_as_reported(data)
             assert code == 3 and topic in unreadable, name
-            assert not figures or coins == RIGHT_FIGURES, name   # never a wrong count
+            assert not figures or coins == RIGHT_FIGURES, name  # never a wrong count
         # Back on line, the cabinet publishes all it has: the report is whole again (the
         # unknown table it does not have is cleared).
         again = Cabinet(tmp_path, settings_for(broker, "bar-left", password=USERS["bar-left"]))
@@ -194,7 +199,8 @@ def test_the_fleet_command_names_what_it_could_not_read_of_a_cabinet_that_is_awa
 
 @pytest.mark.parametrize("name", sorted(MALFORMED) + sorted(LIES))
 def test_a_cabinet_on_line_answers_any_message_on_its_topics_and_the_fleet_command_is_right(
-        name, tmp_path, broker, capsys, caplog):
+    name, tmp_path, broker, capsys, caplog
+):
     caplog.set_level(logging.WARNING, logger="cabinet.network")
     topic, payload = {**MALFORMED, **LIES}[name]
     left = _left(tmp_path, broker)
@@ -203,16 +209,20 @@ def test_a_cabinet_on_line_answers_any_message_on_its_topics_and_the_fleet_comma
         sent = time.monotonic()
         assert hostile.publish(topic, payload) == "Success"
         # Sooner than the minute after which a cabinet republishes its audits anyway.
-        wait_for(lambda: any("another client published on" in r.getMessage() for r in caplog.records),
-                 timeout=20, what="bar-left's answer")
+        wait_for(
+            lambda: any("another client published on" in r.getMessage() for r in caplog.records),
+            timeout=20,
+            what="bar-left's answer",
+        )
         answered = time.monotonic() - sent
         right = (0, (True, RIGHT_FIGURES, {}, RIGHT_TABLE))
-        reports = []   # the line is logged as the answer is made: the report may lag it by a moment
+        reports = []  # the line is logged as the answer is made: the report may lag it by a moment
 
         def fleet_is_right() -> bool:
             code, data = _fleet(tmp_path, broker, capsys)
             reports.append(data)
             return (code, _left_as_reported(data)) == right
+
         wait_for(fleet_is_right, timeout=20, what="the fleet command right again")
         assert reports[-1]["cabinets"][0]["online"] is True
         warned = [r.getMessage() for r in caplog.records if "another client published on" in r.getMessage()]
@@ -235,8 +245,10 @@ def test_a_huge_version_hides_no_cabinet_and_later_real_games_come_back(tmp_path
         assert hostile.publish(TABLE, forged) == "Success"
         left.store.scores.add("blocks", "NEW", 60_000)
         for view in (left.link.view, right.link.view, monitor.view):
-            wait_for(lambda: [(e.score, e.cabinet) for e in view.table("blocks")]
-                     == [(60_000, "bar-left"), (50_000, "bar-left")], what="both of bar-left's entries")
+            wait_for(
+                lambda: [(e.score, e.cabinet) for e in view.table("blocks")] == [(60_000, "bar-left"), (50_000, "bar-left")],
+                what="both of bar-left's entries",
+            )
         assert left.link.view.snapshot("bar", "bar-left", "blocks").version < HUGE
     finally:
         hostile.close()
@@ -255,9 +267,14 @@ def test_the_persistent_monitor_survives_every_hostile_message_in_a_row(tmp_path
             assert hostile.publish(topic, payload) == "Success", name
         left.store.scores.add("blocks", "NEW", 60_000)
         wait_for(lambda: [e.score for e in monitor.view.table("blocks")] == [60_000, 50_000], what="the table")
-        wait_for(lambda: monitor.view.audits.get(("bar", "bar-left")) is not None
-                 and monitor.view.audits[("bar", "bar-left")].audits["coins"] == RIGHT_FIGURES
-                 and not monitor.view.unreadable_topics("bar", "bar-left"), what="the real figures")
+        wait_for(
+            lambda: (
+                monitor.view.audits.get(("bar", "bar-left")) is not None
+                and monitor.view.audits[("bar", "bar-left")].audits["coins"] == RIGHT_FIGURES
+                and not monitor.view.unreadable_topics("bar", "bar-left")
+            ),
+            what="the real figures",
+        )
         assert monitor.client._thread.is_alive() and threading.active_count() > 1
     finally:
         hostile.close()

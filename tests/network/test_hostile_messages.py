@@ -13,26 +13,40 @@ from cabinet.network.merge import Entry, TableSnapshot
 from cabinet.network.view import FleetView
 
 STAMP = "2026-05-01T12:00:00Z"
-NOW = 1_777_000_000.0   # the receiver's clock in the tests below (2026-04-24), seconds
+NOW = 1_777_000_000.0  # the receiver's clock in the tests below (2026-04-24), seconds
 HUGE = 2**63 - 1
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-2**70, 2**70) | st.floats(allow_nan=True) | st.text(max_size=8),
+    st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats(allow_nan=True) | st.text(max_size=8),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
-    max_leaves=20)
+    max_leaves=20,
+)
 
 
 def _body(kind: str, version: int = 5) -> dict:
     base = {"v": 1, "site": "bar", "cabinet": "c1"}
-    return base | {
-        "audits": {"version": version, "made": STAMP, "audits": {"coins": {"1": 16, "2": 0}, "credits": 2,
-                                                             "modes": {"blocks/single": {"plays": 3, "ended": 3,
-                                                                                         "play_seconds": 90.0}}}},
-        "status": {"online": True, "at": STAMP},
-        "scores/blocks": {"table": "blocks", "version": version, "made": STAMP,
-                          "entries": [{"id": 1, "initials": "ABC", "score": 10, "when": STAMP}]},
-        "events": {"id": "0" * 32, "kind": "score", "at": STAMP, "data": {"table": "blocks"}},
-    }[kind]
+    return (
+        base
+        | {
+            "audits": {
+                "version": version,
+                "made": STAMP,
+                "audits": {
+                    "coins": {"1": 16, "2": 0},
+                    "credits": 2,
+                    "modes": {"blocks/single": {"plays": 3, "ended": 3, "play_seconds": 90.0}},
+                },
+            },
+            "status": {"online": True, "at": STAMP},
+            "scores/blocks": {
+                "table": "blocks",
+                "version": version,
+                "made": STAMP,
+                "entries": [{"id": 1, "initials": "ABC", "score": 10, "when": STAMP}],
+            },
+            "events": {"id": "0" * 32, "kind": "score", "at": STAMP, "data": {"table": "blocks"}},
+        }[kind]
+    )
 
 
 def _paths(value, prefix=()) -> list[tuple]:
@@ -66,8 +80,8 @@ def test_any_json_in_any_field_is_merged_or_refused_and_the_report_always_prints
     topic = f"arcadeforge/bar/c1/{kind}"
     view.receive(topic, json.dumps(_body(kind)).encode())
     try:
-        payload = json.dumps(_plant(_body(kind, version=6), path, value)).encode()   # newer: it is merged
-    except ValueError:   # a float JSON cannot carry; what json.dumps refuses nobody can send
+        payload = json.dumps(_plant(_body(kind, version=6), path, value)).encode()  # newer: it is merged
+    except ValueError:  # a float JSON cannot carry; what json.dumps refuses nobody can send
         return
     try:
         view.receive(topic, payload)
@@ -75,11 +89,11 @@ def test_any_json_in_any_field_is_merged_or_refused_and_the_report_always_prints
         pass
     data = report(view)
     format_report(data)
-    json.dumps(data)   # --json prints it too
+    json.dumps(data)  # --json prints it too
 
 
 def test_nesting_too_deep_for_python_is_refused_in_one_line():
-    bomb = b"[" * 20_000 + b"]" * 20_000   # 40 KB, under the 64 KiB limit
+    bomb = b"[" * 20_000 + b"]" * 20_000  # 40 KB, under the 64 KiB limit
     for payload in (bomb, b'{"v": 1, "site": "bar", "cabinet": "c1", "audits": ' + bomb + b"}"):
         try:
             messages.parse("arcadeforge/bar/c1/audits", payload)
@@ -100,8 +114,9 @@ def test_a_number_python_refuses_to_read_is_refused():
 
 
 def _snapshot(version: int, *scores: int) -> TableSnapshot:
-    return TableSnapshot("bar", "c1", "blocks", version, STAMP,
-                         tuple(Entry(i, "ABC", score, STAMP) for i, score in enumerate(scores, start=1)))
+    return TableSnapshot(
+        "bar", "c1", "blocks", version, STAMP, tuple(Entry(i, "ABC", score, STAMP) for i, score in enumerate(scores, start=1))
+    )
 
 
 def _payload(snapshot: TableSnapshot) -> bytes:
@@ -115,10 +130,10 @@ def test_a_version_from_the_future_counts_as_the_moment_it_arrived():
     clock = [NOW]
     view = FleetView(clock=lambda: clock[0])
     view.receive(TOPIC, _payload(_snapshot(int(NOW * 1e6) - 5, 900)))
-    view.receive(TOPIC, _payload(_snapshot(HUGE)))            # an empty table, pushed out of reach
+    view.receive(TOPIC, _payload(_snapshot(HUGE)))  # an empty table, pushed out of reach
     assert view.table("blocks") == ()
     clock[0] += 0.5
-    view.receive(TOPIC, _payload(_snapshot(int(clock[0] * 1e6), 900, 950)))   # the cabinet's next real one
+    view.receive(TOPIC, _payload(_snapshot(int(clock[0] * 1e6), 900, 950)))  # the cabinet's next real one
     assert [e.score for e in view.table("blocks")] == [950, 900]
     # A real snapshot made before the forgery arrived still loses to it: only newer ones win back.
     view.receive(TOPIC, _payload(_snapshot(int(NOW * 1e6) - 1, 10)))
@@ -141,8 +156,7 @@ def test_audits_from_the_future_are_won_back_by_the_next_real_ones():
 
 def test_a_last_seen_stamp_from_the_future_is_kept_no_later_than_its_arrival():
     view = FleetView(clock=lambda: NOW)
-    view.receive(topics.topic("bar", "c1", "status"),
-                 messages.encode("bar", "c1", online=True, at="9999-12-31T23:59:59Z"))
+    view.receive(topics.topic("bar", "c1", "status"), messages.encode("bar", "c1", online=True, at="9999-12-31T23:59:59Z"))
     assert report(view)["cabinets"][0]["last_seen"] == "2026-04-24T03:06:40Z"
 
 
@@ -169,5 +183,5 @@ def test_a_cabinet_whose_latest_message_was_refused_is_reported_unreadable():
     [cabinet] = report(view)["cabinets"]
     assert cabinet["unreadable"] == {topic: "not a version 1 message"}
     assert "could not be read" in format_report(report(view))
-    view.receive(topic, json.dumps(_body("audits")).encode())   # the cabinet's next real one
+    view.receive(topic, json.dumps(_body("audits")).encode())  # the cabinet's next real one
     assert report(view)["cabinets"][0]["unreadable"] == {}

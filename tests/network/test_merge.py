@@ -17,12 +17,26 @@ from cabinet.storage.store import Store
 
 STAMP = "2026-05-01T12:00:00Z"
 
-entries = st.lists(st.builds(Entry, st.integers(1, 30), st.sampled_from(["AAA", "BOB", "ZED"]),
-                             st.integers(0, 500), st.sampled_from([STAMP, "2026-05-02T08:00:00Z"])),
-                   max_size=6, unique_by=lambda e: e.entry_id)
-snapshots = st.builds(TableSnapshot, st.sampled_from(["bar", "mall"]), st.sampled_from(["c1", "c2", "c3"]),
-                      st.sampled_from(["blocks", "antigravity/versus"]), st.integers(1, 4), st.just(STAMP),
-                      entries.map(tuple))
+entries = st.lists(
+    st.builds(
+        Entry,
+        st.integers(1, 30),
+        st.sampled_from(["AAA", "BOB", "ZED"]),
+        st.integers(0, 500),
+        st.sampled_from([STAMP, "2026-05-02T08:00:00Z"]),
+    ),
+    max_size=6,
+    unique_by=lambda e: e.entry_id,
+)
+snapshots = st.builds(
+    TableSnapshot,
+    st.sampled_from(["bar", "mall"]),
+    st.sampled_from(["c1", "c2", "c3"]),
+    st.sampled_from(["blocks", "antigravity/versus"]),
+    st.integers(1, 4),
+    st.just(STAMP),
+    entries.map(tuple),
+)
 
 
 def _fold(items):
@@ -59,8 +73,15 @@ def test_the_ledger_merges_each_event_id_once():
 
 
 def _payload(**changes) -> bytes:
-    body = {"v": 1, "site": "bar", "cabinet": "c1", "table": "blocks", "version": 3, "made": STAMP,
-            "entries": [{"id": 4, "initials": "ABC", "score": 1200, "when": STAMP}]}
+    body = {
+        "v": 1,
+        "site": "bar",
+        "cabinet": "c1",
+        "table": "blocks",
+        "version": 3,
+        "made": STAMP,
+        "entries": [{"id": 4, "initials": "ABC", "score": 1200, "when": STAMP}],
+    }
     body.update(changes)
     return json.dumps(body).encode()
 
@@ -98,14 +119,14 @@ def test_contest_names_with_reserved_characters_travel_in_the_topic():
 
 def test_the_view_ranks_a_new_local_score_among_the_other_cabinets():
     view = FleetView(size=3)
-    view.apply(TableSnapshot("bar", "c2", "blocks", 1, STAMP, (Entry(1, "TOP", 900, STAMP),
-                                                               Entry(2, "LOW", 100, STAMP))))
+    view.apply(TableSnapshot("bar", "c2", "blocks", 1, STAMP, (Entry(1, "TOP", 900, STAMP), Entry(2, "LOW", 100, STAMP))))
     view.apply(TableSnapshot("bar", "c1", "blocks", 1, STAMP, (Entry(7, "OWN", 950, STAMP),)))
-    assert view.rank("blocks", 500, "bar", "c1", own_above=1) == 3   # behind OWN (ours) and TOP
+    assert view.rank("blocks", 500, "bar", "c1", own_above=1) == 3  # behind OWN (ours) and TOP
     assert view.rank("blocks", 50, "bar", "c1", own_above=1) is None  # fourth: off a 3-row table
 
 
 # --------------------------------------------------------------------------- the outbox
+
 
 def test_no_network_section_writes_no_outbox_rows(tmp_path):
     store = Store.open(tmp_path / "cabinet.db", settings=parse_settings("{}").settings)
@@ -161,10 +182,19 @@ def test_network_settings_are_validated_and_the_password_is_never_repeated():
 
 def test_a_periods_figures_are_checked_like_the_totals():
     def period_of(**fields) -> bytes:
-        period = {"since": STAMP, "coins": {"1": 2, "2": 0}, "meter_pulses": {"1": 2, "2": 0},
-                  "credits_from_coins": 2, "service_credits": 0, "credits_spent": 1, "credits_over_max": 0,
-                  "plays": 1, "continues": 0} | fields
+        period = {
+            "since": STAMP,
+            "coins": {"1": 2, "2": 0},
+            "meter_pulses": {"1": 2, "2": 0},
+            "credits_from_coins": 2,
+            "service_credits": 0,
+            "credits_spent": 1,
+            "credits_over_max": 0,
+            "plays": 1,
+            "continues": 0,
+        } | fields
         return messages.encode("bar", "c1", version=1, made=STAMP, audits={"period": period})
+
     topic = topics.topic("bar", "c1", "audits")
     assert messages.parse(topic, period_of()).audits["period"]["coins"] == {"1": 2, "2": 0}
     assert messages.parse(topic, period_of(since=None)).audits["period"]["since"] is None

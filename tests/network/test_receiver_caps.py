@@ -14,8 +14,15 @@ STAMP = "2026-05-01T12:00:00Z"
 
 
 def _send(view: FleetView, cabinet: str, table: str, version: int = 1, score: int = 10) -> None:
-    body = {"v": 1, "site": "bar", "cabinet": cabinet, "table": table, "version": version, "made": STAMP,
-            "entries": [{"id": 1, "initials": "ABC", "score": score, "when": STAMP}]}
+    body = {
+        "v": 1,
+        "site": "bar",
+        "cabinet": cabinet,
+        "table": table,
+        "version": version,
+        "made": STAMP,
+        "entries": [{"id": 1, "initials": "ABC", "score": score, "when": STAMP}],
+    }
     view.receive(f"arcadeforge/bar/{cabinet}/scores/{table}", json.dumps(body).encode())
 
 
@@ -35,12 +42,11 @@ def test_a_flood_of_tables_from_one_cabinet_is_cut_at_the_cap_and_said_once():
     assert _flood(view, "junk", 5000) == 5000 - TABLES_PER_CABINET
     kept = {table for table in view.tables() if table.startswith("antigravity/contest/JUNK")}
     assert len(kept) == TABLES_PER_CABINET
-    assert view.unreadable_topics("bar", "junk") == {
-        "arcadeforge/bar/junk/scores/#":
-            f"{5000 - TABLES_PER_CABINET} more tables than the {TABLES_PER_CABINET} a receiver keeps of one cabinet"}
+    said = f"{5000 - TABLES_PER_CABINET} more tables than the {TABLES_PER_CABINET} a receiver keeps of one cabinet"
+    assert view.unreadable_topics("bar", "junk") == {"arcadeforge/bar/junk/scores/#": said}
     text = format_report(report(view))
     assert text.count("could not be read") == 1
-    _send(view, "good", "antigravity/versus")          # another cabinet is not held to the flooder's count
+    _send(view, "good", "antigravity/versus")  # another cabinet is not held to the flooder's count
     assert view.table("antigravity/versus")[0].cabinet == "good"
 
 
@@ -51,7 +57,7 @@ def test_a_kept_table_still_updates_and_a_deleted_one_frees_its_place():
     assert view.table("antigravity/contest/JUNK0")[0].score == 99
     with pytest.raises(messages.BadMessage):
         _send(view, "c1", "blocks")
-    view.receive("arcadeforge/bar/c1/scores/antigravity/contest/JUNK1", b"")   # the broker's copy deleted
+    view.receive("arcadeforge/bar/c1/scores/antigravity/contest/JUNK1", b"")  # the broker's copy deleted
     _send(view, "c1", "blocks")
     assert view.table("blocks")[0].cabinet == "c1"
 

@@ -16,8 +16,8 @@ from cabinet.scenes.blocks.ghost import ghost
 from support.app import choose, make_app, past_countdown, tap
 
 DEFICIENCIES = (None, "deuteranomaly", "protanomaly", "tritanomaly")
-CELL = 26            # an ANTI-GRAVITY single game's cell at 960x540
-CLOSEST = 10         # CAM02-UCS: pairs nearer than this are hard to tell apart
+CELL = 26  # an ANTI-GRAVITY single game's cell at 960x540
+CLOSEST = 10  # CAM02-UCS: pairs nearer than this are hard to tell apart
 
 
 def _seen(rgb, deficiency):
@@ -25,16 +25,20 @@ def _seen(rgb, deficiency):
     colour = np.array(rgb[:3]) / 255
     if deficiency is None:
         return colour
-    return np.clip(cspace_convert(colour, {"name": "sRGB1+CVD", "cvd_type": deficiency, "severity": 100},
-                                  "sRGB1"), 0, 1)
+    return np.clip(cspace_convert(colour, {"name": "sRGB1+CVD", "cvd_type": deficiency, "severity": 100}, "sRGB1"), 0, 1)
 
 
 @pytest.mark.parametrize("deficiency", DEFICIENCIES)
 def test_every_pair_of_block_colours_stays_apart(deficiency):
-    distances = {a + b: deltaE(_seen(palette.BLOCK_LETTERS[a], deficiency),
-                               _seen(palette.BLOCK_LETTERS[b], deficiency),
-                               input_space="sRGB1", uniform_space="CAM02-UCS")
-                 for a, b in itertools.combinations(palette.BLOCK_LETTERS, 2)}
+    distances = {
+        a + b: deltaE(
+            _seen(palette.BLOCK_LETTERS[a], deficiency),
+            _seen(palette.BLOCK_LETTERS[b], deficiency),
+            input_space="sRGB1",
+            uniform_space="CAM02-UCS",
+        )
+        for a, b in itertools.combinations(palette.BLOCK_LETTERS, 2)
+    }
     closest = min(distances, key=distances.get)
     assert distances[closest] >= CLOSEST, f"{closest} only {distances[closest]:.1f} apart"
 
@@ -91,8 +95,9 @@ def test_the_move_preview_says_fit_or_no_fit_without_colour():
 @pytest.mark.parametrize("deficiency", DEFICIENCIES)
 def test_a_stone_stays_apart_from_every_block_colour(deficiency):
     for letter, colour in palette.BLOCK_LETTERS.items():
-        distance = deltaE(_seen(palette.STONE, deficiency), _seen(colour, deficiency),
-                          input_space="sRGB1", uniform_space="CAM02-UCS")
+        distance = deltaE(
+            _seen(palette.STONE, deficiency), _seen(colour, deficiency), input_space="sRGB1", uniform_space="CAM02-UCS"
+        )
         assert distance >= CLOSEST, f"a stone and {letter} only {distance:.1f} apart"
 
 

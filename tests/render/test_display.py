@@ -22,10 +22,12 @@ TURNS = (90, 180, 270)
 @pytest.fixture
 def open_display():
     """Opens a Display on a fresh window, as the App does; the window is closed after the test."""
+
     def open_(rotation: int, **options) -> Display:
         close_screen()
         pygame.display.init()
         return Display(rotation, fullscreen=False, **options)
+
     yield open_
     close_screen()
 
@@ -73,7 +75,7 @@ def test_an_unturned_picture_keeps_the_one_flip(open_display):
 
 
 def test_by_default_a_turned_picture_goes_to_the_renderer_only_where_it_is_a_gpu(open_display, monkeypatch):
-    software = open_display(90)       # the dummy driver's software renderer turns slower than the CPU
+    software = open_display(90)  # the dummy driver's software renderer turns slower than the CPU
     assert software.presentation.path == CPU and "software renderer has no GPU" in software.presentation.words
     monkeypatch.setattr(display_module, "window_renderer", lambda: RendererInfo("opengles2", True))
     gpu = open_display(90)
@@ -93,7 +95,8 @@ class Refusing:
 
 @pytest.mark.parametrize("refused", ["Renderer", "Texture"])
 def test_a_renderer_or_texture_that_cannot_be_made_leaves_the_cpu_rotation_logged_once(
-        open_display, monkeypatch, caplog, refused):
+    open_display, monkeypatch, caplog, refused
+):
     monkeypatch.setattr(gpu_turn, refused, Refusing)
     with caplog.at_level(logging.INFO, logger=display_module.__name__):
         display = open_display(90, gpu_turn=True)
@@ -114,6 +117,7 @@ def test_a_renderer_that_fails_mid_run_hands_the_next_frames_to_the_cpu(open_dis
 
     def lost():
         raise pygame.error("Texture was lost")
+
     monkeypatch.setattr(display._gpu, "present", lost)
     with caplog.at_level(logging.WARNING, logger=display_module.__name__):
         display.present()
@@ -143,7 +147,7 @@ def test_closing_the_screen_lets_go_of_the_texture_first(open_display):
     turn = display._gpu
     close_screen()
     assert display._gpu is None and turn.texture is None
-    again = open_display(180, gpu_turn=True)     # a new window after the old one's texture went
+    again = open_display(180, gpu_turn=True)  # a new window after the old one's texture went
     every_pixel_its_own(again.logical)
     again.present()
     assert rgb(again.shown()) == rgb(pygame.transform.rotate(again.logical, -180))

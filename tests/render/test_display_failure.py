@@ -20,13 +20,15 @@ def failing_screen(monkeypatch):
     def refuse(*_args, **_kwargs):
         tries.append(1)
         raise pygame.error("Could not initialize KMSDRM")
+
     monkeypatch.setattr(pygame.display, "set_mode", refuse)
     monkeypatch.setattr(display_failure, "PAUSE_SECONDS", 0.0)
     return tries
 
 
 def test_a_screen_that_never_opens_is_tried_three_times_then_one_critical_line_and_exit_4(
-        failing_screen, caplog, tmp_path, monkeypatch):
+    failing_screen, caplog, tmp_path, monkeypatch
+):
     monkeypatch.setenv("STATE_DIRECTORY", str(tmp_path))
     args = argparse.Namespace(config=None, windowed=False, headless=True, screenshots=None, exit_after=None)
     with caplog.at_level(logging.INFO):

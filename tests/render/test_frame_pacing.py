@@ -74,7 +74,7 @@ def test_the_title_wakes_the_loop_less_often_than_it_steps(monkeypatch):
     app.loop()
     steps = app.ctx.frame - first
     assert steps >= 59, "game time still moves in 60 Hz steps"
-    assert len(passes) < 0.8 * steps, (len(passes), steps)         # one pass a step: 1.0
+    assert len(passes) < 0.8 * steps, (len(passes), steps)  # one pass a step: 1.0
 
 
 def test_headless_nothing_is_measured_and_the_timer_paces():
@@ -86,23 +86,26 @@ def test_a_loop_on_a_vsynced_screen_keeps_fixed_steps_and_skips_the_sleep(monkey
     app.display.vsync = VSYNC
     events, flips = [], []
     import cabinet.app as app_module
+
     real_sleep, real_pause = app_module.time.sleep, app.pause
 
     def vsynced_flip():
         flips.append(app.ctx.frame)
-        real_sleep(1 / 60)              # the flip waits for the next refresh, as a vsynced one does
+        real_sleep(1 / 60)  # the flip waits for the next refresh, as a vsynced one does
 
     def pause(behind, spent, presented):
         wait = real_pause(behind, spent, presented)
         events.append(("pause", presented, wait))
         return wait
+
     monkeypatch.setattr(app.display, "present", vsynced_flip)
     monkeypatch.setattr(app, "pause", pause)
 
-    def sleep(seconds):                 # time.sleep is shared: count the main loop's only
+    def sleep(seconds):  # time.sleep is shared: count the main loop's only
         if threading.current_thread() is threading.main_thread():
             events.append(("sleep", seconds))
         real_sleep(seconds)
+
     monkeypatch.setattr(app_module.time, "sleep", sleep)
     app.exit_after = 0.5
     app.loop()

@@ -48,7 +48,7 @@ def test_only_a_picture_of_the_same_size_and_format_is_reused(screen):
 def test_spares_are_bounded(screen):
     owners = [Owner() for _ in range(SPARES + 4)]
     pictures = {id(screen_picture(owner, SIZE, screen)): owner for owner in owners}
-    kept = list(pictures)   # ids stay meaningful while the pictures live
+    kept = list(pictures)  # ids stay meaningful while the pictures live
     del owners, pictures
     assert len(layer_module._spares) == SPARES
     assert all(id(spare) in kept for spare in layer_module._spares)

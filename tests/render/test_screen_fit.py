@@ -69,17 +69,18 @@ SERVICE_PAGES = [
     ("NOTICES",),
 ]
 # Pages of the same kind as one listed: the same rows for another list, player or chute.
-ALIKE = {("GAME SETTINGS", "ANTI-GRAVITY", "VERSUS", "PLAYER 2 HANDICAP"),
-         ("GAME SETTINGS", "ANTI-GRAVITY", "CONTEST LISTS", "STANDARD"),
-         ("GAME SETTINGS", "ANTI-GRAVITY", "CONTEST LISTS", "EXPERT"),
-         ("COIN & CREDIT SETTINGS", "PRICE CHUTE 2")}
+ALIKE = {
+    ("GAME SETTINGS", "ANTI-GRAVITY", "VERSUS", "PLAYER 2 HANDICAP"),
+    ("GAME SETTINGS", "ANTI-GRAVITY", "CONTEST LISTS", "STANDARD"),
+    ("GAME SETTINGS", "ANTI-GRAVITY", "CONTEST LISTS", "EXPERT"),
+    ("COIN & CREDIT SETTINGS", "PRICE CHUTE 2"),
+}
 
 # Screens whose overlapping texts another branch fixes (issue 23.6: "2 WINS IN A ROW" over
 # "VERSUS 4890" over "ENTER YOUR INITIALS"); anything else wrong there still fails.
 SCREEN_BUILDS = dict(SCREENS)
 SCREEN_BUILDS.update({"service: " + (" / ".join(path) or "menu"): service_page(path) for path in SERVICE_PAGES})
-CASES = [(screen, code, orientation) for orientation in ORIENTATIONS for code in language.LANGUAGES
-         for screen in SCREEN_BUILDS]
+CASES = [(screen, code, orientation) for orientation in ORIENTATIONS for code in language.LANGUAGES for screen in SCREEN_BUILDS]
 
 _cabinet: dict[str, object] = {}
 
@@ -119,7 +120,7 @@ def draw(app, screen: str, code: str):
     """Build ``screen`` in English, then draw it in ``code``: what it shows, and every text drawn."""
     language.use("en")
     door = app.service_door
-    door.pending, door.later_frames = False, 0   # only the door's own screen has its message
+    door.pending, door.later_frames = False, 0  # only the door's own screen has its message
     SCREEN_BUILDS[screen](app)
     language.use(code)
     try:
@@ -179,8 +180,11 @@ def problems(drawn, starts: list[int], code: str, as_written: bool = False) -> l
     for start, end in zip(bounds, bounds[1:]):
         layer = [item for item in drawn[start:end] if item.string.strip()]
         for index, first in enumerate(layer):
-            found += [f"{first.string!r} overlaps or touches {second.string!r}: {first.rect} {second.rect}"
-                      for second in layer[index + 1:] if _clash(first, second)]
+            found += [
+                f"{first.string!r} overlaps or touches {second.string!r}: {first.rect} {second.rect}"
+                for second in layer[index + 1 :]
+                if _clash(first, second)
+            ]
     return found
 
 
@@ -189,12 +193,15 @@ def turned(rect: pygame.Rect) -> pygame.Rect:
     return pygame.Rect(HEIGHT - rect.bottom, rect.x, rect.height, rect.width)
 
 
-@pytest.mark.parametrize(("second", "clash"), [
-    (pygame.Rect(433, 6, 95, 15), True),     # "776PUSINGAN": 3 pixels apart, side by side
-    (pygame.Rect(434, 6, 95, 15), False),    # a space of the smallest font between them
-    (pygame.Rect(397, 49, 95, 15), True),    # one right under the other, edge to edge
-    (pygame.Rect(397, 50, 95, 15), False),   # a pixel row between them
-])
+@pytest.mark.parametrize(
+    ("second", "clash"),
+    [
+        (pygame.Rect(433, 6, 95, 15), True),  # "776PUSINGAN": 3 pixels apart, side by side
+        (pygame.Rect(434, 6, 95, 15), False),  # a space of the smallest font between them
+        (pygame.Rect(397, 49, 95, 15), True),  # one right under the other, edge to edge
+        (pygame.Rect(397, 50, 95, 15), False),  # a pixel row between them
+    ],
+)
 def test_texts_that_touch_are_caught_not_only_texts_that_overlap(second, clash):
     drawn = [Drawn("776", pygame.Rect(397, 4, 33, 45), None, 42), Drawn("PUSINGAN", second, None, 14)]
     assert bool(problems(drawn, [0], "en")) is clash
@@ -219,7 +226,8 @@ def test_texts_fit_their_screen_and_boxes_and_never_overlap(screen, code, orient
         picture = app.display.screen
         assert picture.get_size() == display_size(90)
         assert pygame.image.tobytes(picture, "RGB") == pygame.image.tobytes(
-            pygame.transform.rotate(app.display.logical, -90), "RGB"), "the screen shows the picture turned"
+            pygame.transform.rotate(app.display.logical, -90), "RGB"
+        ), "the screen shows the picture turned"
         whole = picture.get_rect()
         found += [f"{item.string!r} leaves the turned screen" for item in drawn if not whole.contains(turned(item.rect))]
         pygame.image.save(picture, str(shot))
@@ -234,10 +242,14 @@ def test_every_help_line_of_the_menu_fits_its_line_uncut(code):
     page shrinks it to, is not cut short (fitted() would put "..." in its middle)."""
     from cabinet.render.text import fitted
     from cabinet.scenes.service.page import SIZE
+
     language.use(code)
     try:
-        cut = [f"{key}: {language.tr(doc).upper()!r}" for key, doc in menu_help_lines().items()
-               if fitted(language.tr(doc).upper(), SIZE, WIDTH - 48)[0] != language.tr(doc).upper()]
+        cut = [
+            f"{key}: {language.tr(doc).upper()!r}"
+            for key, doc in menu_help_lines().items()
+            if fitted(language.tr(doc).upper(), SIZE, WIDTH - 48)[0] != language.tr(doc).upper()
+        ]
     finally:
         language.use("en")
     assert cut == []

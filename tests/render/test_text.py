@@ -37,7 +37,7 @@ def test_kana_are_wider_than_letters():
 def test_japanese_is_drawn_in_whole_dots_of_one_colour():
     drawn = render_text("ゲームオーバー", 28, YELLOW, shadow=False)
     colours = {tuple(drawn.get_at((x, y)))[:3] for x in range(drawn.get_width()) for y in range(drawn.get_height())}
-    assert colours <= {YELLOW, (255, 0, 255)}   # lit or the colour key: no smoothing
+    assert colours <= {YELLOW, (255, 0, 255)}  # lit or the colour key: no smoothing
     assert YELLOW in colours
 
 
@@ -90,9 +90,25 @@ def test_the_sizes_cache_is_bounded_yet_keeps_the_words_measured_every_frame():
     assert text_size.cache_info().misses == misses
 
 
-@pytest.mark.parametrize("string", ["0", "12,340", "+84", "-3", "1:05", "99%", "3 / 10", "1.5",
-                                    "3 CHAIN! +94", "CLEAR 6 +147", "CPU LV4 WINS", "RE-MATCH 2-1",
-                                    "クレジット 3  100円", "x2"])
+@pytest.mark.parametrize(
+    "string",
+    [
+        "0",
+        "12,340",
+        "+84",
+        "-3",
+        "1:05",
+        "99%",
+        "3 / 10",
+        "1.5",
+        "3 CHAIN! +94",
+        "CLEAR 6 +147",
+        "CPU LV4 WINS",
+        "RE-MATCH 2-1",
+        "クレジット 3  100円",
+        "x2",
+    ],
+)
 @pytest.mark.parametrize("size, shadow", [(14, True), (28, True), (42, False)])
 @pytest.mark.parametrize("align", ["topleft", "center", "bottomright"])
 def test_a_number_drawn_by_cells_is_the_picture_of_the_whole_string(string, size, shadow, align):
@@ -134,7 +150,7 @@ def test_a_number_style_draws_all_its_digits_at_its_first_sight(monkeypatch):
     """A number's value changes, its style does not: the score that shows a 7 for the first time
     an hour on must not render a picture then (the soak's late growth, issue 22)."""
     surface = pygame.Surface((400, 100))
-    text(surface, "5", (0, 0), 35, (12, 34, 56))          # a style no screen uses
+    text(surface, "5", (0, 0), 35, (12, 34, 56))  # a style no screen uses
     rendered = []
     real = text_module._render
     monkeypatch.setattr(text_module, "_render", lambda *args: rendered.append(args) or real(*args))

@@ -33,7 +33,7 @@ def test_a_word_wider_than_a_line_is_cut_where_the_line_is_full():
     lines = wrapped(f"SAVED TO {path}", SIZE, 400)
     assert "".join(lines).replace(" ", "") == f"SAVEDTO{path}"
     assert all(text_size(piece, SIZE)[0] <= 400 for piece in lines)
-    assert text_size(lines[1], SIZE)[0] > 400 - 2 * 18   # full, not cut at random
+    assert text_size(lines[1], SIZE)[0] > 400 - 2 * 18  # full, not cut at random
 
 
 def test_a_short_text_is_one_line_and_an_empty_one_is_one_empty_line():

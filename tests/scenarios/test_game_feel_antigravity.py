@@ -19,6 +19,7 @@ def said(popup) -> tuple[str, str]:
     """A popup's words and detail as English fills them (the screen translates the same way)."""
     return popup.words.format(**popup.fields), popup.detail.format(**popup.fields)
 
+
 # A push into column 2 from the top lines up R R R; column 0's blocks then hang and fly across.
 THROUGH = ["Y.B", "G.R", "RR.", "B..", "...", "...", "...", "..."]
 
@@ -70,10 +71,10 @@ def test_points_show_as_the_blocks_flash_and_the_through_bonus_as_they_fly():
 
 
 def test_a_stack_one_block_from_the_line_is_a_danger_and_beyond_it_ends_the_game():
-    for height in (5, 6):     # one block from the line, and touching it
+    for height in (5, 6):  # one block from the line, and touching it
         grid = grid_from_text(["......"] * (12 - height) + ["R....."] * height)
         assert danger_columns(grid, 6, 12) == {0} and not crossed_columns(grid, 6, 12)
-    grid = grid_from_text([".G...."] * 5 + ["......"] * 7)     # from the top as well
+    grid = grid_from_text([".G...."] * 5 + ["......"] * 7)  # from the top as well
     assert danger_columns(grid, 6, 12) == {1}
     grid = grid_from_text(["......"] * 5 + ["R....."] * 7)
     assert crossed_columns(grid, 6, 12) == {0}
@@ -140,8 +141,17 @@ def test_pushes_pressed_during_a_turns_animation_all_happen_where_they_were_pres
     run(app, 1, [InputEvent(1, Action.UP, True)])
     assert seat.busy and game.turns == 1
     # A quick player, all within the push's short animation: push, right, push, right.
-    taps = [(Action.UP, False), (Action.UP, True), (Action.UP, False), (Action.RIGHT, True), (Action.RIGHT, False),
-            (Action.UP, True), (Action.UP, False), (Action.RIGHT, True), (Action.RIGHT, False)]
+    taps = [
+        (Action.UP, False),
+        (Action.UP, True),
+        (Action.UP, False),
+        (Action.RIGHT, True),
+        (Action.RIGHT, False),
+        (Action.UP, True),
+        (Action.UP, False),
+        (Action.RIGHT, True),
+        (Action.RIGHT, False),
+    ]
     run(app, 1, [InputEvent(1, action, pressed) for action, pressed in taps])
     assert seat.busy and game.turns == 1 and game.cursor == first + 2
     columns = []
@@ -180,6 +190,7 @@ def test_the_pair_list_scrolls_with_the_players_own_b_and_c_and_the_numpad(drive
 
     def scroll(player, action, switch=""):
         return list_scroll(InputEvent(player, action, True, switch=switch), driver)
+
     assert scroll(driver, Action.B) == -1 and scroll(driver, Action.C) == 1
     assert scroll(other, Action.B) == 0 and scroll(other, Action.C) == 0, "never the other panel"
     assert scroll(other, Action.DOWN, "GPIO 8") == 0 and scroll(other, Action.UP, "joystick 1 axis 1") == 0

@@ -42,8 +42,9 @@ def test_after_a_placement_the_first_piece_left_is_taken_at_the_nearest_legal_sp
     row, col = scene.cursor.row, scene.cursor.col
     assert scene.game.can_place(0, row, col), "its ghost starts green"
 
-    def distance(spot):   # from the square's centre to the single's
+    def distance(spot):  # from the square's centre to the single's
         return (spot[0] + 1 - 3.5) ** 2 + (spot[1] + 1 - 5.5) ** 2
+
     assert distance((row, col)) == min(map(distance, scene.game.legal_positions(0))) == 2.5
 
 

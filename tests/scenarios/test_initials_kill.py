@@ -38,8 +38,9 @@ def test_a_score_survives_a_kill_during_the_initials_entry(private_state, tmp_pa
     env = dict(os.environ, PYTHONPATH=str(ROOT), STATE_DIRECTORY=str(private_state))
     errors = tmp_path / "child.err"
     with errors.open("w") as stderr:
-        child = subprocess.Popen([sys.executable, "-c", CHILD, str(TESTS)], env=env, cwd=ROOT,
-                                 stdout=subprocess.PIPE, stderr=stderr, text=True)
+        child = subprocess.Popen(
+            [sys.executable, "-c", CHILD, str(TESTS)], env=env, cwd=ROOT, stdout=subprocess.PIPE, stderr=stderr, text=True
+        )
     try:
         # Generous: a busy machine may take long to start it, but a hung child must not hang the suite.
         ready, _, _ = select.select([child.stdout], [], [], 300)
@@ -52,8 +53,9 @@ def test_a_score_survives_a_kill_during_the_initials_entry(private_state, tmp_pa
     score = int(line.split()[1])
 
     # The restart: the operator's own view of the tables, then the cabinet's.
-    listed = subprocess.run([sys.executable, "-m", "cabinet", "scores"], env=env, cwd=ROOT,
-                            capture_output=True, text=True, timeout=120)
+    listed = subprocess.run(
+        [sys.executable, "-m", "cabinet", "scores"], env=env, cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
     assert listed.returncode == 0, listed.stderr
     assert f"2. {PLACEHOLDER} {score:>10}" in listed.stdout
 

@@ -61,6 +61,7 @@ def test_every_scene_is_freed_when_it_ends(no_gc):
 
 def test_a_replay_is_freed_when_it_ends(no_gc):
     from cabinet.scenes.flow.playback import PlaybackScene
+
     app = make_app()
     _record_a_replay(app)
     scene = PlaybackScene(app.ctx, app.ctx.store.replays.load(app.ctx.store.replays.ids()[-1]))
@@ -73,8 +74,10 @@ def test_a_replay_is_freed_when_it_ends(no_gc):
 
 
 def test_attract_parts_are_freed_as_attract_moves_on(no_gc):
-    app = make_app("attract: {title_seconds: 1, blocks_demo_seconds: 5, antigravity_demo_seconds: 5, "
-                   "blocks_scores_seconds: 1, antigravity_scores_seconds: 1, howto_seconds: 1}")
+    app = make_app(
+        "attract: {title_seconds: 1, blocks_demo_seconds: 5, antigravity_demo_seconds: 5, "
+        "blocks_scores_seconds: 1, antigravity_scores_seconds: 1, howto_seconds: 1}"
+    )
     attract = app.ctx.scenes.top
     parts = []
     kinds = set()
@@ -97,8 +100,8 @@ def _record_a_replay(app) -> None:
     from cabinet.games.pilots import HumanPilot
     from cabinet.inputs.actions import Action, InputEvent
     from cabinet.scenes.antigravity.play import AntiGravityScene
-    scene = AntiGravityScene(app.ctx, "single", difficulty="hard", pilots=[HumanPilot(1)], seed=3,
-                             on_end=app.ctx.finish)
+
+    scene = AntiGravityScene(app.ctx, "single", difficulty="hard", pilots=[HumanPilot(1)], seed=3, on_end=app.ctx.finish)
     app.ctx.scenes.reset(scene)
     for frame in range(60 * 60 * 5):
         if app.ctx.scenes.top is not scene:
@@ -111,13 +114,16 @@ def _record_a_replay(app) -> None:
 def test_a_versus_demo_ended_mid_animation_is_freed(no_gc, game):
     """Ended while stones fly or a turn animates: callbacks in flight must not keep the scene."""
     from cabinet.scenes.flow.attract import versus_demo
+
     app = make_app()
     scene = versus_demo(app.ctx, game, 7)
     app.ctx.scenes.reset(scene)
+
     def animating():
         if game == "blocks":
             return bool(scene.flights.flights)  # noqa: F821  (stones in the air; scene is deleted below)
         return any(seat.animation is not None for seat in scene.seats)  # noqa: F821
+
     for _ in range(60 * 120):
         run(app, 1)
         if animating():

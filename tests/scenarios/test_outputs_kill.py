@@ -71,7 +71,7 @@ def child(folder, log_path, commands_fd, report_fd):
         settings.outputs.meter1.pin, settings.outputs.meter2.pin = METERS[1], METERS[2]
         pins = MockFactory(pin_class=LoggedPin)
         board = OutputBoard(settings.outputs, settings.inputs.gpio, pin_factory=pins)
-        board.settings.meter.on_ms = board.settings.meter.off_ms = 2   # the board reads them at open
+        board.settings.meter.on_ms = board.settings.meter.off_ms = 2  # the board reads them at open
         for pulser in (board.devices["meter1"], board.devices["meter2"]):
             pulser.on_s = pulser.off_s = 0.002
         store = Store.open(folder / "cabinet.db")
@@ -81,6 +81,7 @@ def child(folder, log_path, commands_fd, report_fd):
         def meter_pulsed(meter, count):
             marking(meter, count)
             note(f"marked {meter} {count}")
+
         bank.meter_pulsed = meter_pulsed
         scenes = SceneStack()
         scenes.push(Scene(None))
@@ -210,15 +211,15 @@ def test_sigkill_never_loses_a_coin_or_a_meter_count(tmp_path, capsys, request):
     rng = random.Random(SEED)
     started = time.monotonic()
     cabinet = Cabinet(folder, log_path)
-    credited = cabinet.coins                     # coins in the bookkeeping
+    credited = cabinet.coins  # coins in the bookkeeping
     returned = refused = kills = offered = 0
     while credited < COINS:
         burst = [f"c{rng.choice((1, 2))}" for _ in range(min(rng.randint(1, 20), COINS - credited))]
         if not cabinet.accepting or cabinet.credits > MAX_CREDITS // 2:
-            burst = ["play"] * rng.randint(1, 10) + burst    # players spend credits, the lockout opens
+            burst = ["play"] * rng.randint(1, 10) + burst  # players spend credits, the lockout opens
         cabinet.send(burst)
         offered += sum(1 for c in burst if c != "play")
-        if rng.random() < 0.3:                   # the power goes, somewhere in the burst or its pulses
+        if rng.random() < 0.3:  # the power goes, somewhere in the burst or its pulses
             time.sleep(rng.uniform(0.0, 0.04))
             cabinet.kill()
             kills += 1
@@ -226,7 +227,7 @@ def test_sigkill_never_loses_a_coin_or_a_meter_count(tmp_path, capsys, request):
             gained = cabinet.coins - credited
             sent = sum(1 for c in burst if c != "play")
             assert 0 <= gained <= sent
-            returned += sent - gained            # refused, or unread when it died: given back
+            returned += sent - gained  # refused, or unread when it died: given back
             credited = cabinet.coins
             continue
         acks = cabinet.acks(len(burst))
@@ -256,11 +257,11 @@ def test_sigkill_never_loses_a_coin_or_a_meter_count(tmp_path, capsys, request):
     store.close()
     # Every coin credited or refused (and given back), none lost.
     assert audit["coins"][1] + audit["coins"][2] == COINS
-    assert audit["credits_from_coins"] == COINS                 # one credit a coin, none swallowed
-    assert audit["money"] == {1: 100 * audit["coins"][1], 2: 20 * audit["coins"][2]}   # counted with its coin
+    assert audit["credits_from_coins"] == COINS  # one credit a coin, none swallowed
+    assert audit["money"] == {1: 100 * audit["coins"][1], 2: 20 * audit["coins"][2]}  # counted with its coin
     assert credits == COINS - audit["credits_spent"]
     assert owed == (0, 0)
-    assert offered == COINS + refused + returned                # each offer: credited, refused or given back
+    assert offered == COINS + refused + returned  # each offer: credited, refused or given back
     # Each meter: one pulse a coin, plus one for each kill inside a pulse of that meter.
     runs = read_log(log_path)
     assert len(runs) == kills + 1
@@ -271,19 +272,24 @@ def test_sigkill_never_loses_a_coin_or_a_meter_count(tmp_path, capsys, request):
             events = [e for e in run if (e[0] == "pin" and e[1] == pin) or (e[0] == "marked" and e[1] == meter)]
             ons += sum(1 for e in events if e[0] == "pin" and e[2] == 1)
             last_mark = max((i for i, e in enumerate(events) if e[0] == "marked"), default=-1)
-            unmarked = [e for e in events[last_mark + 1:] if e[0] == "pin" and e[2] == 1]
+            unmarked = [e for e in events[last_mark + 1 :] if e[0] == "pin" and e[2] == 1]
             assert len(unmarked) <= 1, f"run {number}: more than one pulse waited for its mark"
             if number < kills:
                 inside += len(unmarked)
-                cut += bool(events) and events[-1] == ("pin", pin, 1)   # killed while energised
+                cut += bool(events) and events[-1] == ("pin", pin, 1)  # killed while energised
         # Every coin's pulse marked done exactly once; each pulse given but never marked was
         # cut off by a kill (the log's note follows the commit, so it may count one too many).
         assert audit["meter_pulses"][meter] == audit["coins"][meter], f"meter {meter}"
         repeated = ons - audit["coins"][meter]
         assert 0 <= repeated <= inside <= kills, f"meter {meter}: {ons} pulses, {inside} kills inside"
-        report.append(f"meter {meter}: {audit['coins'][meter]} coins, {ons} pulses "
-                      f"(+{repeated} repeated after {inside} kills inside a pulse, {cut} of them while energised)")
+        report.append(
+            f"meter {meter}: {audit['coins'][meter]} coins, {ons} pulses "
+            f"(+{repeated} repeated after {inside} kills inside a pulse, {cut} of them while energised)"
+        )
     with capsys.disabled():
-        print(f"\n{COINS} coins, {kills} SIGKILLs, {refused} refused by the lockout, {returned} given back "
-              f"at a kill (refused or unread), {audit['credits_over_max']} credited past the limit; "
-              + "; ".join(report) + f"; {time.monotonic() - started:.1f} s")
+        print(
+            f"\n{COINS} coins, {kills} SIGKILLs, {refused} refused by the lockout, {returned} given back "
+            f"at a kill (refused or unread), {audit['credits_over_max']} credited past the limit; "
+            + "; ".join(report)
+            + f"; {time.monotonic() - started:.1f} s"
+        )

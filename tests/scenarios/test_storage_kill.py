@@ -125,15 +125,18 @@ def test_sigkill_during_writes_never_loses_a_committed_record(tmp_path):
                 continue
             count = counters(conn)
             # Each reported write is there; at most one more committed before the kill.
-            for kind, name in (("coin", "audit.coins.1"), ("start", "audit.plays.blocks/single"),
-                               ("end", "audit.ended.blocks/single")):
+            for kind, name in (
+                ("coin", "audit.coins.1"),
+                ("start", "audit.plays.blocks/single"),
+                ("end", "audit.ended.blocks/single"),
+            ):
                 now = count.get(name, 0)
                 reported = known[kind] + lines.count(kind)
                 assert reported <= now <= reported + 1, f"run {run}: {name} {now}, reported {reported}"
                 known[kind] = now
             # Written in one transaction, so they always agree.
             assert count.get("bank.credits", 0) == count.get("audit.credits.coins", 0) - count.get("audit.credits.spent", 0)
-            assert count.get("audit.coins.1", 0) == count.get("audit.credits.coins", 0)   # none swallowed
+            assert count.get("audit.coins.1", 0) == count.get("audit.credits.coins", 0)  # none swallowed
             assert count.get("audit.credits.spent", 0) == count.get("audit.plays.blocks/single", 0)
             assert count.get("audit.play_ms.blocks/single", 0) == 1500 * count.get("audit.ended.blocks/single", 0)
             scores = {row[0] for row in conn.execute("SELECT score FROM scores WHERE table_id = 'blocks'")}

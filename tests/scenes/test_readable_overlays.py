@@ -21,6 +21,7 @@ SURFACE = (960, 540)
 
 # ---------------------------------------------------------------------- pause and tables
 
+
 def test_the_pause_names_its_resume_key_on_every_frame(monkeypatch):
     drawn = spy_text(monkeypatch, pause)
     surface = pygame.Surface(SURFACE)
@@ -32,8 +33,10 @@ def test_the_pause_names_its_resume_key_on_every_frame(monkeypatch):
 
 def test_a_new_entry_on_a_table_shows_on_every_frame(monkeypatch):
     drawn = spy_text(monkeypatch, tables)
-    entries = [ScoreEntry(rank, initials, score, None, None) for rank, initials, score in
-               ((1, "AFV", 10000), (2, "NEW", 9501), (3, "ACE", 9000))]
+    entries = [
+        ScoreEntry(rank, initials, score, None, None)
+        for rank, initials, score in ((1, "AFV", 10000), (2, "NEW", 9501), (3, "ACE", 9000))
+    ]
     surface = pygame.Surface(SURFACE)
     for frame in range(40):
         drawn.clear()
@@ -42,6 +45,7 @@ def test_a_new_entry_on_a_table_shows_on_every_frame(monkeypatch):
 
 
 # ---------------------------------------------------------------------- ANTI-GRAVITY
+
 
 def _anti_gravity_match():
     app = make_app()
@@ -53,8 +57,11 @@ def _anti_gravity_match():
 def _in_bar(monkeypatch, scene) -> list[tuple[str, pygame.Rect]]:
     """The strings drawn over the message bar, with where they land."""
     drawn = spy_text(monkeypatch, layouts, match_view)
-    monkeypatch.setattr(layouts, "fitted", lambda surface, words, pos, size, colour, width, align="topleft":
-                        layouts.text(surface, words, pos, size, colour, align))
+    monkeypatch.setattr(
+        layouts,
+        "fitted",
+        lambda surface, words, pos, size, colour, width, align="topleft": layouts.text(surface, words, pos, size, colour, align),
+    )
     scene.draw(pygame.Surface(SURFACE))
     return [(words, rect) for words, rect in drawn if rect.colliderect(layouts.BAR)]
 
@@ -87,6 +94,7 @@ def test_a_long_result_keeps_clear_of_the_match_score(monkeypatch):
 
 # ---------------------------------------------------------------------- BLOCKS versus
 
+
 def _blocks_match(top_row: str):
     """A BLOCKS versus match, player 1's top row ``top_row``, trays of single cells; player 1's seat."""
     app = make_app()
@@ -113,8 +121,9 @@ def test_no_versus_ghost_is_drawn_over_cells_still_breaking(monkeypatch):
     app, scene, seat = _blocks_match("#######.")
     seat.cursor.slot, seat.cursor.row, seat.cursor.col = 0, 0, 7
     ghosts = []
-    monkeypatch.setattr(versus_view, "_draw_ghost",
-                        lambda surface, shown, rect: ghosts.append(shown.animation) if shown is seat else None)
+    monkeypatch.setattr(
+        versus_view, "_draw_ghost", lambda surface, shown, rect: ghosts.append(shown.animation) if shown is seat else None
+    )
     tap(app, Action.A, settle=0)
     assert seat.animation is not None, "the row clears"
     surface = pygame.Surface(SURFACE)

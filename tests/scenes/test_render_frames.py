@@ -117,7 +117,7 @@ def test_every_look_is_honest_equal_looks_draw_equal_pixels():
         before_look, before = scene.look(), _pixels(app, scene)
         for frame in range(420):
             if app.ctx.scenes.top is not scene:
-                break       # the scene chose to leave (a menu timing out, a ranking ending)
+                break  # the scene chose to leave (a menu timing out, a ranking ending)
             if frame % 37 == 5:
                 scene.handle(press(rng.choice([Action.UP, Action.DOWN, Action.LEFT, Action.RIGHT])))
             scene.update()
@@ -126,13 +126,24 @@ def test_every_look_is_honest_equal_looks_draw_equal_pixels():
             if look is not None and look == before_look:
                 assert pixels == before, f"{name}: frame {frame} drew something new under an unchanged look {look!r}"
             before_look, before = look, pixels
-    assert {"title", "attract (title part)", "blocks scores", "how to play blocks", "game select",
-            "initials", "ranking", "screen test", "input test"} <= set(checked)
+    assert {
+        "title",
+        "attract (title part)",
+        "blocks scores",
+        "how to play blocks",
+        "game select",
+        "initials",
+        "ranking",
+        "screen test",
+        "input test",
+    } <= set(checked)
 
 
 def test_attract_parts_with_looks_keep_their_contract_across_the_prompt_strip():
-    app = make_app("attract: {title_seconds: 1, blocks_demo_seconds: 5, blocks_scores_seconds: 2, howto_seconds: 2, "
-                   "antigravity_demo_seconds: 5, antigravity_scores_seconds: 1}")
+    app = make_app(
+        "attract: {title_seconds: 1, blocks_demo_seconds: 5, blocks_scores_seconds: 2, howto_seconds: 2, "
+        "antigravity_demo_seconds: 5, antigravity_scores_seconds: 1}"
+    )
     attract = app.ctx.scenes.top
     names = set()
     before_look, before = attract.look(), _pixels(app, attract)
@@ -165,7 +176,7 @@ def test_a_picture_that_changed_for_a_while_and_then_stops_is_no_longer_presente
     app = make_app()
     scene = Counting(app.ctx, look=False)
     app.ctx.scenes.reset(scene)
-    for shade in range(40):                       # an animation: every frame new
+    for shade in range(40):  # an animation: every frame new
         scene.colour = (shade, 0, 0)
         assert app.render() is True
     presented = [app.render() for _ in range(30)]  # then still
@@ -177,7 +188,8 @@ def test_the_gate_sees_a_one_pixel_change_anywhere_after_a_change_elsewhere():
     # The comparison looks first where the last change was, then strip by strip:
     # a change in any other strip, the last pixel included, must still be seen.
     import pygame
-    surface = pygame.Surface((97, 31))    # a size that does not split into equal strips
+
+    surface = pygame.Surface((97, 31))  # a size that does not split into equal strips
     gate, scene = FrameGate(), Counting(None)
     assert gate.shows_new_picture(scene, None, surface)
     assert not gate.shows_new_picture(scene, None, surface)

@@ -15,7 +15,7 @@ from cabinet.settings.load import ConfigProblem, LoadedConfig
 from cabinet.settings.schema import Settings
 
 LONG_PATH = Path("/srv/arcade/" + "operator_settings_folder/" * 12 + "cabinet.yaml")
-LONG_MESSAGE = ("must be one of classic, tetromino; got '" + "x" * 90 + "'; using the last good value 'classic'")
+LONG_MESSAGE = "must be one of classic, tetromino; got '" + "x" * 90 + "'; using the last good value 'classic'"
 
 
 @pytest.fixture
@@ -27,6 +27,7 @@ def drawn(monkeypatch):
         rect = text(surface, string, *args, **kwargs)
         seen.append((string, rect))
         return rect
+
     for module in (settings_notice, page, save):
         monkeypatch.setattr(module, "text", recording)
     return seen
@@ -40,7 +41,7 @@ def on_screen(seen) -> None:
 
 def apart(seen) -> None:
     for i, (first, a) in enumerate(seen):
-        for second, b in seen[i + 1:]:
+        for second, b in seen[i + 1 :]:
             assert not a.colliderect(b), f"{first!r} and {second!r} overlap"
 
 
@@ -56,8 +57,10 @@ def test_fitted_text_fits_at_a_readable_size():
 
 
 def test_the_boot_notice_with_long_keys_and_many_problems_stays_on_screen(drawn):
-    problems = [ConfigProblem(str(LONG_PATH), f"antigravity.contests[{i}].name_with_a_long_long_key_name",
-                              100 + i, LONG_MESSAGE) for i in range(6)]
+    problems = [
+        ConfigProblem(str(LONG_PATH), f"antigravity.contests[{i}].name_with_a_long_long_key_name", 100 + i, LONG_MESSAGE)
+        for i in range(6)
+    ]
     scene = settings_notice.SettingsNoticeScene(object(), LoadedConfig(Settings(), LONG_PATH, problems))
     scene.draw(pygame.Surface((WIDTH, HEIGHT)))
     on_screen(drawn)
@@ -70,6 +73,7 @@ def test_the_boot_notice_with_long_keys_and_many_problems_stays_on_screen(drawn)
 
 def test_the_save_row_shows_a_long_path_whole_enough(tmp_path, drawn):
     from support.service import cabinet_on_file, choose, service
+
     folder = tmp_path.joinpath(*["operator_settings_folder"] * 6)
     folder.mkdir(parents=True)
     app, _path = cabinet_on_file(folder)
@@ -85,10 +89,13 @@ def test_the_save_row_shows_a_long_path_whole_enough(tmp_path, drawn):
     assert detail.endswith("_folder/cabinet.yaml") and "..." in detail
 
 
-@pytest.mark.parametrize("outcome", [
-    save.SaveOutcome(LONG_PATH, backup=LONG_PATH.with_name("cabinet.yaml.broken-20261130-180000")),
-    save.SaveOutcome(LONG_PATH, problem=f"{LONG_PATH}: Read-only file system"),
-])
+@pytest.mark.parametrize(
+    "outcome",
+    [
+        save.SaveOutcome(LONG_PATH, backup=LONG_PATH.with_name("cabinet.yaml.broken-20261130-180000")),
+        save.SaveOutcome(LONG_PATH, problem=f"{LONG_PATH}: Read-only file system"),
+    ],
+)
 def test_the_save_page_with_a_long_path_stays_clear_of_its_controls(drawn, outcome):
     save.SaveResultScene(object(), outcome).draw(pygame.Surface((WIDTH, HEIGHT)))
     on_screen(drawn)

@@ -24,8 +24,7 @@ def tour(app) -> None:
         run(app, 30)
         app.render()
     assert app.ctx.scenes.top is attract, "attract mode restarted: a part failed"
-    for path in (["ANTI-GRAVITY", "SINGLE", "NORMAL"], ["ANTI-GRAVITY", "VERSUS"],
-                 ["ANTI-GRAVITY", "CONTEST", "STANDARD"]):
+    for path in (["ANTI-GRAVITY", "SINGLE", "NORMAL"], ["ANTI-GRAVITY", "VERSUS"], ["ANTI-GRAVITY", "CONTEST", "STANDARD"]):
         app.ctx.go_to_attract()
         tap(app, Action.START)
         for label in path:
@@ -57,8 +56,22 @@ def test_every_screen_is_saved(tmp_path):
     app = make_app(screenshots=tmp_path)
     tour(app)
     saved = {path.name.split("-", 1)[1] for path in tmp_path.glob("*.png")}
-    for name in ("attract-title", "attract-blocks-demo", "attract-blocks-scores", "attract-how-to-play-blocks",
-                 "attract-anti-gravity-scores", "attract-how-to-play-anti-gravity", "game-select",
-                 "mode-select", "difficulty-select", "contest-select", "antigravity-single",
-                 "antigravity-versus", "antigravity-contest", "blocks", "initials", "ranking"):
+    for name in (
+        "attract-title",
+        "attract-blocks-demo",
+        "attract-blocks-scores",
+        "attract-how-to-play-blocks",
+        "attract-anti-gravity-scores",
+        "attract-how-to-play-anti-gravity",
+        "game-select",
+        "mode-select",
+        "difficulty-select",
+        "contest-select",
+        "antigravity-single",
+        "antigravity-versus",
+        "antigravity-contest",
+        "blocks",
+        "initials",
+        "ranking",
+    ):
         assert f"{name}.png" in saved, f"no screenshot of {name}: {sorted(saved)}"

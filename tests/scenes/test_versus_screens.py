@@ -62,6 +62,7 @@ def tour(app, folder=None) -> None:
     # Records: a streak that ended at five wins in a row.
     from cabinet.scenes.flow.finish import series_over
     from cabinet.scenes.kit.ending import MatchEnd
+
     end = MatchEnd(scene, Match("blocks", 2, 1, wins={1: 2, 2: 0}), Series(streak={1: 5, 2: 0}), None, 60.0, None)
     series_over(app.ctx, end)
     run(app, 20)
@@ -83,7 +84,7 @@ def tour(app, folder=None) -> None:
     app.ctx.go_to_attract()
     versus = match_scene(app.ctx, Match("antigravity", 2, 3, {2: 4}))
     app.ctx.scenes.reset(versus)
-    banner = FINAL_BOARD_FRAMES + 40     # the field alone first, then the result
+    banner = FINAL_BOARD_FRAMES + 40  # the field alone first, then the result
     for frame in range(20_000):
         if versus.match_over and versus.end_frames == banner:
             _shoot(app, "antigravity-cpu-match-result", folder)
@@ -109,10 +110,23 @@ def test_every_versus_screen_is_drawn(tmp_path):
     app = make_app(screenshots=tmp_path / "auto")
     tour(app, tmp_path)
     saved = {path.stem for path in tmp_path.glob("*.png")}
-    for name in ("blocks-mode-select", "cpu-level-select", "blocks-versus-attack", "blocks-versus-round-result",
-                 "blocks-versus-match-result", "rematch-offer", "streak-initials", "streak-ranking",
-                 "antigravity-mode-select", "challenger", "antigravity-vs-cpu", "antigravity-cpu-round-result",
-                 "antigravity-cpu-match-result", "attract-blocks-versus-demo", "attract-versus-records"):
+    for name in (
+        "blocks-mode-select",
+        "cpu-level-select",
+        "blocks-versus-attack",
+        "blocks-versus-round-result",
+        "blocks-versus-match-result",
+        "rematch-offer",
+        "streak-initials",
+        "streak-ranking",
+        "antigravity-mode-select",
+        "challenger",
+        "antigravity-vs-cpu",
+        "antigravity-cpu-round-result",
+        "antigravity-cpu-match-result",
+        "attract-blocks-versus-demo",
+        "attract-versus-records",
+    ):
         assert name in saved, f"no screenshot of {name}: {sorted(saved)}"
     auto = {path.name.split("-", 1)[1] for path in (tmp_path / "auto").glob("*.png")}
     for name in ("blocks-versus.png", "rematch-offer.png", "new-challenger.png", "cpu-level-select.png"):
@@ -121,6 +135,7 @@ def test_every_versus_screen_is_drawn(tmp_path):
 
 if __name__ == "__main__":
     from pathlib import Path
+
     target = Path(sys.argv[1])
     target.mkdir(parents=True, exist_ok=True)
     tour(make_app(), target)
@@ -128,6 +143,7 @@ if __name__ == "__main__":
 
 def test_a_versus_screen_lends_its_cpus_one_thinking_budget_for_the_frame():
     from cabinet.scenes.flow.attract import versus_demo
+
     app = make_app()
     for game in ("blocks", "antigravity"):
         scene = versus_demo(app.ctx, game, 7)

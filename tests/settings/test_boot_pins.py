@@ -14,28 +14,34 @@ def _check(tmp_path, capsys, outputs: str) -> tuple[int, list[str]]:
     return code, [line for line in capsys.readouterr().out.splitlines() if "warning:" in line]
 
 
-@pytest.mark.parametrize(("pin", "why"), [
-    (14, "GPIO 14 is the UART's TX"), (0, "GPIO 0 is the HAT EEPROM's ID_SD line"),
-    (1, "GPIO 1 is the HAT EEPROM's ID_SC line"),
-])
+@pytest.mark.parametrize(
+    ("pin", "why"),
+    [
+        (14, "GPIO 14 is the UART's TX"),
+        (0, "GPIO 0 is the HAT EEPROM's ID_SD line"),
+        (1, "GPIO 1 is the HAT EEPROM's ID_SC line"),
+    ],
+)
 @pytest.mark.parametrize("output", ["lockout1", "lockout2", "meter1", "meter2"])
 def test_a_coil_on_a_line_high_at_boot_is_named_with_why(tmp_path, capsys, output, pin, why):
     code, warnings = _check(tmp_path, capsys, f"  {output}:\n    pin: {pin}\n")
     assert warnings == [warnings[0]]
     assert f"cabinet.yaml:3: outputs.{output}.pin: warning: {why}" in warnings[0]
-    assert code == 0   # a warning, not a problem: the output is still driven on that pin
+    assert code == 0  # a warning, not a problem: the output is still driven on that pin
 
 
 def test_an_active_low_coil_is_warned_of_on_a_line_low_at_boot(tmp_path, capsys):
-    code, warnings = _check(tmp_path, capsys, "  meter1:\n    pin: 20\n    active_high: false\n"
-                                              "  lockout1:\n    pin: 14\n    active_high: false\n")
+    code, warnings = _check(
+        tmp_path, capsys, "  meter1:\n    pin: 20\n    active_high: false\n  lockout1:\n    pin: 14\n    active_high: false\n"
+    )
     assert (code, len(warnings)) == (0, 1)
     assert "outputs.meter1.pin: warning: GPIO 20 is low from power-on and this output is active low" in warnings[0]
 
 
 def test_the_suggested_map_and_lamps_on_boot_high_lines_draw_no_warning(tmp_path, capsys):
-    code, warnings = _check(tmp_path, capsys, "  lockout1:\n    pin: 15\n  meter1:\n    pin: 20\n"
-                                              "  meter2:\n    pin: 21\n  marquee:\n    pin: 14\n")
+    code, warnings = _check(
+        tmp_path, capsys, "  lockout1:\n    pin: 15\n  meter1:\n    pin: 20\n  meter2:\n    pin: 21\n  marquee:\n    pin: 14\n"
+    )
     assert (code, warnings) == (0, [])
 
 

@@ -36,11 +36,11 @@ def installed(tmp_path, monkeypatch):
     system.write_text(PAID, encoding="utf-8")
     monkeypatch.setattr(config, "SYSTEM_CONFIG", system)
     monkeypatch.setattr(paths, "SERVICE_STATE_DIR", service, raising=False)
-    monkeypatch.setenv("STATE_DIRECTORY", str(service))       # the service's own start
+    monkeypatch.setenv("STATE_DIRECTORY", str(service))  # the service's own start
     monkeypatch.setenv("CABINET_CONFIG", str(system))
     assert load_for_cabinet().settings.credits.free_play is False
     assert (service / FILE_NAME).is_file()
-    monkeypatch.delenv("STATE_DIRECTORY")                      # now an operator's shell
+    monkeypatch.delenv("STATE_DIRECTORY")  # now an operator's shell
     monkeypatch.delenv("CABINET_CONFIG")
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "operator-home"))
     system.write_text(BROKEN, encoding="utf-8")
@@ -59,7 +59,7 @@ def test_check_config_from_a_shell_uses_the_services_last_good_settings(installe
 def test_a_last_good_copy_that_cannot_be_read_is_said_on_one_line(installed, capsys):
     copy = paths.SERVICE_STATE_DIR / FILE_NAME
     copy.unlink()
-    copy.mkdir()    # as unreadable as a copy the operator's user may not read
+    copy.mkdir()  # as unreadable as a copy the operator's user may not read
     assert main(["check-config", str(installed)]) == 1
     out, err = capsys.readouterr()
     assert err.startswith(f"check-config: the cabinet's last good settings {copy} is a folder, not a file: ")

@@ -40,8 +40,10 @@ def test_bad_value_names_key_and_line_and_falls_back():
 
 
 def test_anti_gravity_versus_attack_settings_are_checked_and_fall_back():
-    text = ("antigravity:\n  versus:\n    attacks: maybe\n    stone_max: 13\n"
-            "    p1: {attack_percent: 49}\n    p2: {attack_percent: 200}\n")
+    text = (
+        "antigravity:\n  versus:\n    attacks: maybe\n    stone_max: 13\n"
+        "    p1: {attack_percent: 49}\n    p2: {attack_percent: 200}\n"
+    )
     loaded = parse_settings(text, "op.yaml")
     versus = loaded.settings.antigravity.versus
     assert (versus.attacks, versus.stone_max, versus.p1.attack_percent, versus.p2.attack_percent) == (True, 6, 100, 200)

@@ -121,7 +121,7 @@ def unclash(settings):
             panel, name = wired.key.split(".")[-2:]
             setattr(getattr(settings.inputs.gpio, panel), name, None)
     for _pin, outputs, _inputs in output_clashes(settings.outputs, settings.inputs.gpio):
-        for wired in outputs:                     # an output on a taken pin: not wired
+        for wired in outputs:  # an output on a taken pin: not wired
             getattr(settings.outputs, wired.name).pin = None
     for entry in settings.inputs.joysticks:
         used = set()
@@ -129,7 +129,7 @@ def unclash(settings):
             if getattr(entry, control) in used:
                 setattr(entry, control, None)
             used.add(getattr(entry, control))
-    credits = settings.credits   # and hold enough credits for the dearest game
+    credits = settings.credits  # and hold enough credits for the dearest game
     credits.max_credits = max(credits.max_credits, dearest_price(credits))
 
 
@@ -143,11 +143,11 @@ def test_random_changes_round_trip_and_keep_every_kept_comment(config, seed):
         save_settings(config, settings)
         loaded = load_settings(config)
         assert loaded.problems == []
-        assert loaded.settings == with_own_id(settings)   # an empty network.cabinet reads as this machine's id
+        assert loaded.settings == with_own_id(settings)  # an empty network.cabinet reads as this machine's id
     text = config.read_text(encoding="utf-8")
     # Items of a list may be removed with their comments: only the rest must stay.
-    list_comments = set(comments(SHIPPED[SHIPPED.index("  contests:"):SHIPPED.index("inputs:")]))
-    list_comments |= set(comments(SHIPPED[SHIPPED.index("  joysticks:"):SHIPPED.index("  blocks_repeat:")]))
+    list_comments = set(comments(SHIPPED[SHIPPED.index("  contests:") : SHIPPED.index("inputs:")]))
+    list_comments |= set(comments(SHIPPED[SHIPPED.index("  joysticks:") : SHIPPED.index("  blocks_repeat:")]))
     kept = [c for c in comments(SHIPPED) if c not in list_comments]
     assert [c for c in comments(text) if c in kept] == kept
 
@@ -172,8 +172,10 @@ def test_contest_lists_grow_and_shrink(config):
 
 def test_keys_missing_from_the_file_are_added_in_their_section(tmp_path):
     path = tmp_path / "mine.yaml"
-    path.write_text("# my cabinet\ncredits:\n  free_play: false   # paid venue\n"
-                    "antigravity:\n  difficulties:\n    warmup: {colours: 3}\n", encoding="utf-8")
+    path.write_text(
+        "# my cabinet\ncredits:\n  free_play: false   # paid venue\nantigravity:\n  difficulties:\n    warmup: {colours: 3}\n",
+        encoding="utf-8",
+    )
     settings = load_settings(path).settings
     settings.credits.max_credits = 20
     settings.display.rotation = 90
@@ -212,6 +214,7 @@ def test_a_private_settings_file_stays_private_in_its_backup_and_last_good_copy(
     """A file only its owner may read (it may hold a broker password) must not be copied into
     files everyone may read."""
     from cabinet.settings.last_good import load_for_cabinet
+
     monkeypatch.setenv("STATE_DIRECTORY", str(tmp_path / "state"))
     path = tmp_path / "cabinet.yaml"
     path.write_text(SHIPPED.replace("free_play: true ", "free_play: maybe", 1), encoding="utf-8")
@@ -221,7 +224,10 @@ def test_a_private_settings_file_stays_private_in_its_backup_and_last_good_copy(
     load_for_cabinet(path)
     last_good = tmp_path / "state" / "settings.last-good.yaml"
     assert {f.name: f.stat().st_mode & 0o777 for f in (path, backup, last_good)} == {
-        path.name: 0o600, backup.name: 0o600, last_good.name: 0o600}
+        path.name: 0o600,
+        backup.name: 0o600,
+        last_good.name: 0o600,
+    }
 
 
 @pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="only root can give a file away")
@@ -290,6 +296,7 @@ def test_write_is_atomic_and_tidy(config, monkeypatch):
 
     def refuse(*args):
         raise OSError(28, "No space left on device")
+
     monkeypatch.setattr(os, "replace", refuse)
     with pytest.raises(OSError, match="No space"):
         save_settings(config, settings)
@@ -310,7 +317,7 @@ def test_saving_to_a_new_path_uses_the_documented_template(tmp_path):
 def test_settings_from_the_shipped_file_go_to_etc_only_when_its_folder_exists(config, tmp_path, monkeypatch):
     etc = tmp_path / "etc-arcadeforge"
     monkeypatch.setattr("cabinet.settings.load.SYSTEM_CONFIG", etc / "cabinet.yaml")
-    user_file = tmp_path / "user-config" / "arcadeforge" / "cabinet.yaml"   # XDG_CONFIG_HOME (conftest)
+    user_file = tmp_path / "user-config" / "arcadeforge" / "cabinet.yaml"  # XDG_CONFIG_HOME (conftest)
     assert save_path(SHIPPED_CONFIG) == user_file and save_path(None) == user_file
     etc.mkdir()
     assert save_path(SHIPPED_CONFIG) == etc / "cabinet.yaml" and save_path(None) == etc / "cabinet.yaml"
@@ -325,6 +332,6 @@ def test_saving_never_creates_a_system_folder(tmp_path):
 
 
 def test_saving_creates_the_users_own_config_folder(tmp_path):
-    path = tmp_path / "user-config" / "arcadeforge" / "cabinet.yaml"   # XDG_CONFIG_HOME (conftest)
+    path = tmp_path / "user-config" / "arcadeforge" / "cabinet.yaml"  # XDG_CONFIG_HOME (conftest)
     save_settings(path, Settings())
     assert load_settings(path).settings == Settings() and load_settings(path).problems == []

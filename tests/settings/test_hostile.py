@@ -31,11 +31,14 @@ from cabinet.settings.last_good import load_for_cabinet
 from cabinet.settings.load import SHIPPED_CONFIG, load_settings, parse_settings
 from support import ROOT
 
-CPU_SECONDS = 5            # the issue's bound, in CPU time: generous on a busy machine
-MEMORY = 100 * 2**20       # bytes
+CPU_SECONDS = 5  # the issue's bound, in CPU time: generous on a busy machine
+MEMORY = 100 * 2**20  # bytes
 
-PAID = (SHIPPED_CONFIG.read_text(encoding="utf-8").replace("  free_play: true ", "  free_play: false", 1)
-        .replace("  price_table_1: [[1, 1]] ", "  price_table_1: [[2, 1]] ", 1))
+PAID = (
+    SHIPPED_CONFIG.read_text(encoding="utf-8")
+    .replace("  free_play: true ", "  free_play: false", 1)
+    .replace("  price_table_1: [[1, 1]] ", "  price_table_1: [[2, 1]] ", 1)
+)
 PAID_SETTINGS = parse_settings(PAID).settings
 
 
@@ -76,8 +79,9 @@ def measured(args: list[str], timeout: float = 120) -> tuple[int, str, float, in
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     with tempfile.TemporaryFile() as output:
         # PEAK_PROBE: the peak of this program alone (a reaped maxrss would count this test's process).
-        child = subprocess.Popen([sys.executable, "-c", PEAK_PROBE, *args], cwd=ROOT, env=env,
-                                 stdout=output, stderr=subprocess.STDOUT)
+        child = subprocess.Popen(
+            [sys.executable, "-c", PEAK_PROBE, *args], cwd=ROOT, env=env, stdout=output, stderr=subprocess.STDOUT
+        )
         killer = threading.Timer(timeout, child.kill)
         killer.start()
         try:
@@ -120,30 +124,37 @@ def test_a_list_as_a_key_is_a_key_that_is_not_a_name():
     loaded = parse_settings("credits:\n  [free_play, x]: true\n  ? {a: [b]}\n  : 1\n", "op.yaml", PAID_SETTINGS)
     assert [str(p) for p in loaded.problems[:2]] == [
         "op.yaml:2: credits: a key that is not a name (a list), ignored",
-        "op.yaml:3: credits: a key that is not a name (a mapping), ignored"]
+        "op.yaml:3: credits: a key that is not a name (a mapping), ignored",
+    ]
     assert is_paid(loaded.settings)
 
 
 @pytest.mark.parametrize("fault", [RecursionError, MemoryError, KeyError, ZeroDivisionError])
 def test_no_fault_in_the_loader_escapes(fault, monkeypatch, caplog):
     """Whatever goes wrong inside the loader, the cabinet gets its last good settings and one line."""
+
     def broken(*args, **kwargs):
         raise fault("hunter2")
+
     monkeypatch.setattr("cabinet.settings.load._Reader.section", broken)
     loaded = parse_settings(PAID, "op.yaml", PAID_SETTINGS)
     assert is_paid(loaded.settings) and not loaded.usable
     assert [str(p) for p in loaded.problems] == [
-        f"op.yaml: (file): could not be read (a fault in the loader: {fault.__name__}); USING LAST GOOD SETTINGS"]
+        f"op.yaml: (file): could not be read (a fault in the loader: {fault.__name__}); USING LAST GOOD SETTINGS"
+    ]
     assert "hunter2" not in caplog.text and fault.__name__ in caplog.text
 
 
-@pytest.mark.parametrize("text, words", [
-    (BOMB.replace("x, x", "x, x, x", 1) + "credits:\n  max_credits: *l8\n", "more than 10000 values"),
-    ("a: &a [1]\n" + "".join(f"b{n}: *a\n" for n in range(101)), "more than 100 aliases"),
-    ("a: &a [*a]\n", "an alias (*name) inside the value it names"),
-    ("credits: " + "[" * 17 + "]" * 17 + "\n", "lists or mappings nested more than 16 deep"),
-    ("a: &a [[[[[[[[[[1]]]]]]]]]]\nb: [[[[[[[[*a]]]]]]]]\n", "lists or mappings nested more than 16 deep"),
-])
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        (BOMB.replace("x, x", "x, x, x", 1) + "credits:\n  max_credits: *l8\n", "more than 10000 values"),
+        ("a: &a [1]\n" + "".join(f"b{n}: *a\n" for n in range(101)), "more than 100 aliases"),
+        ("a: &a [*a]\n", "an alias (*name) inside the value it names"),
+        ("credits: " + "[" * 17 + "]" * 17 + "\n", "lists or mappings nested more than 16 deep"),
+        ("a: &a [[[[[[[[[[1]]]]]]]]]]\nb: [[[[[[[[*a]]]]]]]]\n", "lists or mappings nested more than 16 deep"),
+    ],
+)
 def test_each_limit_is_said_in_one_line_and_the_last_good_settings_used(text, words):
     loaded = parse_settings(text, "op.yaml", PAID_SETTINGS)
     [problem] = loaded.problems
@@ -161,6 +172,7 @@ def test_the_limits_leave_room_for_a_real_file():
 
 # --------------------------------------------------------------------------- generated documents
 
+
 def nested(depth: int, kind: str) -> str:
     if kind == "flow list":
         return "[" * depth + "]" * depth
@@ -169,12 +181,16 @@ def nested(depth: int, kind: str) -> str:
     return "\n".join("  " * n + "- " + ("" if n < depth - 1 else "x") for n in range(depth))
 
 
-deep = (st.builds(nested, st.integers(1, 5000), st.sampled_from(["flow list", "flow map"]))
-        | st.builds(nested, st.integers(1, 300), st.just("block list")))   # its indent grows as depth squared
-fans = st.builds(lambda levels, fan: alias_bomb(levels, fan)[0] + f"z: *l{levels - 1}\n",
-                 st.integers(2, 12), st.integers(2, 40))
-huge = st.builds(lambda n, style, tag: f"{tag}{style}{'x' * n}{style}", st.integers(1, 250_000),
-                 st.sampled_from(["", "'", '"']), st.sampled_from(["", "!!int ", "!!float ", "!!binary ", "!x "]))
+deep = st.builds(nested, st.integers(1, 5000), st.sampled_from(["flow list", "flow map"])) | st.builds(
+    nested, st.integers(1, 300), st.just("block list")
+)  # its indent grows as depth squared
+fans = st.builds(lambda levels, fan: alias_bomb(levels, fan)[0] + f"z: *l{levels - 1}\n", st.integers(2, 12), st.integers(2, 40))
+huge = st.builds(
+    lambda n, style, tag: f"{tag}{style}{'x' * n}{style}",
+    st.integers(1, 250_000),
+    st.sampled_from(["", "'", '"']),
+    st.sampled_from(["", "!!int ", "!!float ", "!!binary ", "!x "]),
+)
 complex_keys = st.builds(lambda inner: f"? {inner}\n: 1\n", deep | st.just("[a, [b, {c: d}]]"))
 junk = st.binary(max_size=3000).map(lambda data: data.decode("utf-8", errors="replace"))
 hostile = st.one_of(deep, fans, huge, complex_keys, junk)
@@ -193,7 +209,7 @@ def placed(piece: str, where: str) -> str:
 
 @hypothesis_settings(max_examples=20, deadline=None, suppress_health_check=list(HealthCheck))
 @given(hostile, st.sampled_from(["file", "value", "key", "after"]))
-@example("!!binary " + "x" * 276, "value")      # once quoted whole: a 719-character problem line
+@example("!!binary " + "x" * 276, "value")  # once quoted whole: a 719-character problem line
 def test_any_hostile_document_is_read_in_bounds_and_the_cabinet_stays_paid(piece, where):
     text = placed(piece, where)
     tracemalloc.start()

@@ -47,8 +47,6 @@ def paid(tmp_path):
     return path
 
 
-
-
 def test_the_paid_fixture_really_differs_from_the_factory_settings():
     assert PAID != SHIPPED and is_paid(parse_settings(PAID).settings) and not is_paid(Settings())
 
@@ -79,32 +77,43 @@ def test_the_copy_is_written_with_the_projects_atomic_writer(tmp_path, monkeypat
 def test_without_a_state_folder_the_settings_still_load(tmp_path, monkeypatch, caplog):
     def no_state_folder():
         raise PermissionError(13, "Permission denied")
+
     monkeypatch.setattr(last_good, "state_dir", no_state_folder)
     path = tmp_path / "cabinet.yaml"
     path.write_text(PAID, encoding="utf-8")
     with caplog.at_level("WARNING", logger="cabinet.storage"):
         loaded = load_for_cabinet(path)
     assert loaded.problems == [] and is_paid(loaded.settings)
-    assert [r.getMessage() for r in caplog.records] == [
-        "settings: no state folder for the last good copy (Permission denied)"], "said once"
+    assert [r.getMessage() for r in caplog.records] == ["settings: no state folder for the last good copy (Permission denied)"], (
+        "said once"
+    )
 
 
 # --------------------------------------------------------------------------- the bad inputs
 
 
-
 WHOLE_FILE = {
     # name: (how to break the file, the words of its one line, its line and key)
-    "yaml syntax error": (lambda p: p.write_text(broken_yaml(PAID), encoding="utf-8"),
-                          "not valid YAML (a [ list ] that is not closed, or a missing comma; noticed at line",
-                          line_of(PAID, "  difficulty:"), "antigravity.difficulty"),
+    "yaml syntax error": (
+        lambda p: p.write_text(broken_yaml(PAID), encoding="utf-8"),
+        "not valid YAML (a [ list ] that is not closed, or a missing comma; noticed at line",
+        line_of(PAID, "  difficulty:"),
+        "antigravity.difficulty",
+    ),
     "file that is a folder": (lambda p: (p.unlink(), p.mkdir()), "is a folder, not a file", None, ""),
-    "file of 10 MB": (lambda p: p.write_text(PAID + "#" * 10_000_000, encoding="utf-8"),
-                      "is too big for a settings file (over 256 kB)", None, ""),
-    "empty file (a power cut in an editor)": (lambda p: p.write_text("", encoding="utf-8"),
-                                              "has no settings in it (empty)", None, ""),
-    "not a mapping": (lambda p: p.write_text("- free_play\n", encoding="utf-8"),
-                      "is not a mapping of settings sections", 1, ""),
+    "file of 10 MB": (
+        lambda p: p.write_text(PAID + "#" * 10_000_000, encoding="utf-8"),
+        "is too big for a settings file (over 256 kB)",
+        None,
+        "",
+    ),
+    "empty file (a power cut in an editor)": (
+        lambda p: p.write_text("", encoding="utf-8"),
+        "has no settings in it (empty)",
+        None,
+        "",
+    ),
+    "not a mapping": (lambda p: p.write_text("- free_play\n", encoding="utf-8"), "is not a mapping of settings sections", 1, ""),
     "not UTF-8": (lambda p: p.write_bytes(b"credits:\n  free_play: \xff\n"), "is not UTF-8 text", None, ""),
 }
 
@@ -128,6 +137,7 @@ def test_a_named_pipe_is_not_waited_on(paid):
     screen, restarted by the watchdog for ever). Neither the loader nor a save may open one."""
     import os
     import threading
+
     paid.unlink()
     os.mkfifo(paid)
     outcome = {}
@@ -138,9 +148,10 @@ def test_a_named_pipe_is_not_waited_on(paid):
             save_settings(paid, outcome["loaded"].settings)
         except OSError as exc:
             outcome["save"] = exc.strerror
+
     worker = threading.Thread(target=load_and_save, daemon=True)
     worker.start()
-    worker.join(60)   # a guard so that the old hang fails the test instead of stopping the suite
+    worker.join(60)  # a guard so that the old hang fails the test instead of stopping the suite
     assert not worker.is_alive(), "the loader or the save waited on the pipe"
     [problem] = outcome["loaded"].problems
     assert problem.message == f"is not a regular file (a pipe or a device); {USING_LAST_GOOD}"
@@ -156,6 +167,7 @@ def test_an_unreadable_file_starts_on_the_last_good_settings(paid, monkeypatch):
         if Path(file) == paid:
             raise PermissionError(13, "Permission denied", str(file))
         return real_open(file, *args, **kwargs)
+
     monkeypatch.setattr("builtins.open", refusing_open)
     loaded = load_for_cabinet(paid)
     assert is_paid(loaded.settings)
@@ -173,13 +185,24 @@ def test_only_a_cabinet_that_never_loaded_a_good_file_uses_factory_settings(tmp_
 
 ONE_KEY = {
     # name: (old text, new text, dotted key, words of the line)
-    "wrong type": ("  free_play: false", "  free_play: maybe", "credits.free_play",
-                   "must be true or false, got 'maybe'; using the last good value false"),
-    "out-of-range number": ("  credits_per_game: 1 ", "  credits_per_game: 99", "credits.credits_per_game",
-                            "must be at most 9, got 99; using the last good value 1"),
-    "a price table that never pays": ("  price_table_1: [[2, 1]]", "  price_table_1: [[2, 0]]",
-                                      "credits.price_table_1", "step 1 [2, 0] gives no credit, so those coins "
-                                      "would never pay for a game; using the last good value [[2, 1]]"),
+    "wrong type": (
+        "  free_play: false",
+        "  free_play: maybe",
+        "credits.free_play",
+        "must be true or false, got 'maybe'; using the last good value false",
+    ),
+    "out-of-range number": (
+        "  credits_per_game: 1 ",
+        "  credits_per_game: 99",
+        "credits.credits_per_game",
+        "must be at most 9, got 99; using the last good value 1",
+    ),
+    "a price table that never pays": (
+        "  price_table_1: [[2, 1]]",
+        "  price_table_1: [[2, 0]]",
+        "credits.price_table_1",
+        "step 1 [2, 0] gives no credit, so those coins would never pay for a game; using the last good value [[2, 1]]",
+    ),
     "a section that is not a mapping": (None, None, "credits", "must be a mapping of keys; using the last good values"),
 }
 
@@ -187,8 +210,8 @@ ONE_KEY = {
 @pytest.mark.parametrize("case", ONE_KEY)
 def test_a_single_bad_value_falls_back_to_that_keys_last_good_value(paid, case):
     old, new, key, words = ONE_KEY[case]
-    if old is None:   # the whole credits section replaced by a word
-        text = PAID[:PAID.index("credits:")] + "credits: paid\n" + PAID[PAID.index("scores:"):]
+    if old is None:  # the whole credits section replaced by a word
+        text = PAID[: PAID.index("credits:")] + "credits: paid\n" + PAID[PAID.index("scores:") :]
         line = line_of(text, "credits:")
     else:
         text = PAID.replace(old, new, 1)
@@ -202,14 +225,15 @@ def test_a_single_bad_value_falls_back_to_that_keys_last_good_value(paid, case):
 
 def test_a_bad_value_with_no_last_good_takes_the_factory_value():
     loaded = parse_settings("credits:\n  free_play: maybe\n", "op.yaml")
-    assert [str(p) for p in loaded.problems] == [
-        "op.yaml:2: credits.free_play: must be true or false, got 'maybe'; using true"]
+    assert [str(p) for p in loaded.problems] == ["op.yaml:2: credits.free_play: must be true or false, got 'maybe'; using true"]
 
 
 def test_last_good_means_the_values_in_force_not_the_file_as_written(paid):
     """A start on a file with a bad key keeps, as last good, the value that was in force for it."""
-    paid.write_text(PAID.replace("  free_play: false", "  free_play: maybe", 1)
-                    .replace("  max_credits: 9 ", "  max_credits: 20", 1), encoding="utf-8")
+    paid.write_text(
+        PAID.replace("  free_play: false", "  free_play: maybe", 1).replace("  max_credits: 9 ", "  max_credits: 20", 1),
+        encoding="utf-8",
+    )
     first = load_for_cabinet(paid)
     assert first.settings.credits.max_credits == 20, "the good change in the same file is taken"
     kept = read_last_good().settings
@@ -222,20 +246,21 @@ def test_an_unknown_key_is_ignored_on_one_line_and_the_rest_read(paid):
     paid.write_text(PAID.replace("  free_play: false", "  free_play: false\n  free_plya: true", 1), encoding="utf-8")
     loaded = load_for_cabinet(paid)
     line = line_of(PAID, "  free_play:") + 1
-    assert [str(p) for p in loaded.problems] == [f"{paid}:{line}: credits.free_plya: unknown key, ignored "
-                                                     "(did you mean free_play?)"]
+    assert [str(p) for p in loaded.problems] == [
+        f"{paid}:{line}: credits.free_plya: unknown key, ignored (did you mean free_play?)"
+    ]
     assert is_paid(loaded.settings) and not loaded.last_good_used
 
 
-@pytest.mark.parametrize("twice", ["  free_play: true\n  free_play: false\n",
-                                   "  free_play: false\n  free_play: true\n"])
+@pytest.mark.parametrize("twice", ["  free_play: true\n  free_play: false\n", "  free_play: false\n  free_play: true\n"])
 def test_a_key_given_twice_keeps_its_last_good_value(paid, twice):
     """Which of two values the operator meant is anybody's guess: neither may change the price."""
     paid.write_text(PAID.replace("  free_play: false", twice.rstrip("\n"), 1), encoding="utf-8")
     loaded = load_for_cabinet(paid)
     second = line_of(PAID, "  free_play:") + 1
     assert [str(p) for p in loaded.problems] == [
-        f"{paid}:{second}: credits.free_play: given twice; using the last good value false"]
+        f"{paid}:{second}: credits.free_play: given twice; using the last good value false"
+    ]
     assert is_paid(loaded.settings) and loaded.verdict() == USING_LAST_GOOD
 
 
@@ -267,8 +292,7 @@ def test_a_name_yaml_reads_as_true_or_false_says_to_quote_it():
     """YAML reads NO, yes, on, off as true or false: the list name NO needs quotes."""
     text = "antigravity:\n  contests:\n    - {name: NO, seed: 1}\n"
     [problem] = parse_settings(text, "op.yaml").problems
-    assert str(problem).startswith("op.yaml:3: antigravity.contests[0].name: must be text, got false "
-                                   "(write it in quotes: \"NO\")")
+    assert str(problem).startswith('op.yaml:3: antigravity.contests[0].name: must be text, got false (write it in quotes: "NO")')
 
 
 @pytest.mark.parametrize("written, read_as, meant", [("010", "octal (8)", 10), ("08", "text", 8), ("07", None, 7)])
@@ -277,8 +301,11 @@ def test_a_number_with_a_leading_zero_is_not_read_as_octal(paid, written, read_a
     07 is 7 either way."""
     paid.write_text(PAID.replace("  price_table_2: [[1, 1]]", f"  price_table_2: [[{written}, 1]]", 1))
     loaded = load_for_cabinet(paid)
-    expected = [] if read_as is None else [
-        f"{written} has a leading zero, which YAML reads as {read_as}; write {meant}; using the last good value [[1, 1]]"]
+    expected = (
+        []
+        if read_as is None
+        else [f"{written} has a leading zero, which YAML reads as {read_as}; write {meant}; using the last good value [[1, 1]]"]
+    )
     assert [p.message for p in loaded.problems] == expected
     assert loaded.settings.credits.price_table_2 == ((1 if read_as else meant, 1),)
 
@@ -292,7 +319,7 @@ def test_a_key_left_out_keeps_its_last_good_value_and_says_so_at_every_start(pai
     """A file cut short (an editor's write during a power cut, a deleted section) must not turn
     coins into free play: not at this start, and not at the next one either (the last good copy
     must not learn the factory values from a file cut short)."""
-    cut = PAID[:PAID.index("  free_play:")]
+    cut = PAID[: PAID.index("  free_play:")]
     paid.write_text(cut, encoding="utf-8")
     for start in range(2):
         loaded = load_for_cabinet(paid)
@@ -301,15 +328,17 @@ def test_a_key_left_out_keeps_its_last_good_value_and_says_so_at_every_start(pai
             f"{paid}:{line_of(PAID, 'credits:')}: credits.free_play: not in the file; using the last good value "
             "false (the factory value is true)",
             f"{paid}:{line_of(PAID, 'credits:')}: credits.price_table_1: not in the file; using the last good "
-            "value [[2, 1]] (the factory value is [[1, 1]])"], f"start {start}: keys at their factory value need no word"
+            "value [[2, 1]] (the factory value is [[1, 1]])",
+        ], f"start {start}: keys at their factory value need no word"
         assert is_paid(loaded.settings) and loaded.verdict() == USING_LAST_GOOD
 
 
 def test_a_section_left_out_keeps_its_last_good_values(paid):
-    paid.write_text(PAID[:PAID.index("credits:")], encoding="utf-8")
+    paid.write_text(PAID[: PAID.index("credits:")], encoding="utf-8")
     loaded = load_for_cabinet(paid)
     assert [str(p) for p in loaded.problems] == [
-        f"{paid}: credits: not in the file; using the last good values (the factory ones differ)"]
+        f"{paid}: credits: not in the file; using the last good values (the factory ones differ)"
+    ]
     assert is_paid(loaded.settings) and is_paid(load_for_cabinet(paid).settings)
 
 
@@ -322,20 +351,24 @@ def test_a_difficulty_left_out_keeps_its_last_good_values(paid):
     assert loaded.settings.antigravity.difficulties["hard"].colours == 3
     assert [str(p) for p in loaded.problems] == [
         f"{paid}:{line_of(PAID, '    warmup:')}: antigravity.difficulties.hard: not in the file; "
-        "using the last good values (the factory ones differ)"]
+        "using the last good values (the factory ones differ)"
+    ]
 
 
 CONTESTS = "antigravity:\n  contests:\n    - {name: %s, seed: 1}\n    - {name: %s, seed: 2}\n"
 
 
-@pytest.mark.parametrize("names, key, words", [
-    ('""', "antigravity.contests[0].name", "must not be empty"),
-    ('"   "', "antigravity.contests[0].name", "must not be empty"),
-    ('"A/B"', "antigravity.contests[0].name", "must not contain '/'"),
-    ('"' + "X" * 25 + '"', "antigravity.contests[0].name", "must be at most 24 characters, got 25"),
-    ('"A\\tB"', "antigravity.contests[0].name", "must not contain a tab or control character"),
-    ('"A\\0B"', "antigravity.contests[0].name", "must not contain a tab or control character"),
-])
+@pytest.mark.parametrize(
+    "names, key, words",
+    [
+        ('""', "antigravity.contests[0].name", "must not be empty"),
+        ('"   "', "antigravity.contests[0].name", "must not be empty"),
+        ('"A/B"', "antigravity.contests[0].name", "must not contain '/'"),
+        ('"' + "X" * 25 + '"', "antigravity.contests[0].name", "must be at most 24 characters, got 25"),
+        ('"A\\tB"', "antigravity.contests[0].name", "must not contain a tab or control character"),
+        ('"A\\0B"', "antigravity.contests[0].name", "must not contain a tab or control character"),
+    ],
+)
 def test_a_contest_name_that_cannot_name_a_table_is_refused(names, key, words):
     loaded = parse_settings(CONTESTS % (names, "CUP"), "op.yaml")
     assert [p.key for p in loaded.problems] == [key] and words in loaded.problems[0].message
@@ -346,14 +379,16 @@ def test_a_contest_name_that_cannot_name_a_table_is_refused(names, key, words):
 def test_a_duplicate_contest_name_is_named_and_its_second_entry_dropped():
     loaded = parse_settings(CONTESTS % ("CUP", "CUP"), "op.yaml")
     assert [str(p) for p in loaded.problems] == [
-        "op.yaml:4: antigravity.contests[1].name: name 'CUP' used twice; this entry is ignored"]
+        "op.yaml:4: antigravity.contests[1].name: name 'CUP' used twice; this entry is ignored"
+    ]
     assert [c.name for c in loaded.settings.antigravity.contests] == ["CUP"]
 
 
 def test_an_empty_contest_list_keeps_the_lists_the_game_needs():
     loaded = parse_settings("antigravity:\n  contests: []\n", "op.yaml")
     assert [str(p) for p in loaded.problems] == [
-        "op.yaml:2: antigravity.contests: needs at least one contest list; using the factory lists"]
+        "op.yaml:2: antigravity.contests: needs at least one contest list; using the factory lists"
+    ]
     assert loaded.settings.antigravity.contests == Settings().antigravity.contests
 
 
@@ -364,7 +399,8 @@ def test_a_pin_used_twice_goes_back_to_its_last_good_pin(paid):
     line = line_of(PAID, "      coin1:")
     assert [str(p) for p in loaded.problems] == [
         f"{paid}:{line}: inputs.gpio.cabinet.coin1: GPIO 5 is also given to inputs.gpio.p1.a; "
-        "inputs.gpio.cabinet.coin1 back to its last good pin 2"]
+        "inputs.gpio.cabinet.coin1 back to its last good pin 2"
+    ]
     gpio = loaded.settings.inputs.gpio
     assert (gpio.cabinet.coin1, gpio.p1.a) == (2, 5)
 
@@ -372,7 +408,8 @@ def test_a_pin_used_twice_goes_back_to_its_last_good_pin(paid):
 def test_a_pin_used_twice_with_no_last_good_disables_both():
     loaded = parse_settings("inputs:\n  gpio:\n    p2:\n      a: 17\n", "op.yaml")
     assert [str(p) for p in loaded.problems] == [
-        "op.yaml:4: inputs.gpio.p2.a: GPIO 17 is also given to inputs.gpio.p1.right; both disabled"]
+        "op.yaml:4: inputs.gpio.p2.a: GPIO 17 is also given to inputs.gpio.p1.right; both disabled"
+    ]
     assert (loaded.settings.inputs.gpio.p1.right, loaded.settings.inputs.gpio.p2.a) == (None, None)
 
 
@@ -381,14 +418,18 @@ def test_a_pin_off_the_header_goes_back_to_its_last_good_pin(paid):
     loaded = load_for_cabinet(paid)
     assert [str(p) for p in loaded.problems] == [
         f"{paid}:{line_of(PAID, '      coin1:')}: inputs.gpio.cabinet.coin1: must be at most 27, got 40; "
-        "using the last good value 2"]
+        "using the last good value 2"
+    ]
     assert loaded.settings.inputs.gpio.cabinet.coin1 == 2
 
 
-@pytest.mark.parametrize("change, needed", [
-    (("  max_credits: 9 ", "  max_credits: 1 "), 2),          # versus costs 2: never payable
-    (("  credits_per_game: 1 ", "  credits_per_game: 4 "), 4),
-])
+@pytest.mark.parametrize(
+    "change, needed",
+    [
+        (("  max_credits: 9 ", "  max_credits: 1 "), 2),  # versus costs 2: never payable
+        (("  credits_per_game: 1 ", "  credits_per_game: 4 "), 4),
+    ],
+)
 def test_a_game_dearer_than_the_most_credits_held_is_made_payable(paid, change, needed):
     """Coins beyond max_credits buy nothing: a price above it would take coins and never give a game."""
     text = PAID.replace(*change, 1).replace("  max_credits: 9 ", "  max_credits: 3 ", 1)
@@ -404,7 +445,8 @@ def test_a_game_dearer_than_the_most_credits_held_is_made_payable(paid, change, 
 def test_an_encoder_button_given_twice_is_found_by_the_loader():
     loaded = parse_settings("inputs:\n  joysticks:\n    - {name: '*', a: 3, b: 3}\n", "op.yaml")
     assert [str(p) for p in loaded.problems] == [
-        "op.yaml:3: inputs.joysticks[0]: inputs.joysticks[0].a and inputs.joysticks[0].b all use button 3; disabled"]
+        "op.yaml:3: inputs.joysticks[0]: inputs.joysticks[0].a and inputs.joysticks[0].b all use button 3; disabled"
+    ]
     entry = loaded.settings.inputs.joysticks[0]
     assert (entry.a, entry.b) == (None, None)
 
@@ -417,6 +459,7 @@ def test_nan_is_not_a_number_of_seconds(paid):
 
 
 # --------------------------------------------------------------------------- a missing file
+
 
 def test_a_missing_named_file_starts_on_the_last_good_settings(paid):
     paid.unlink()
@@ -447,6 +490,7 @@ def test_a_system_file_that_vanished_after_a_good_start_is_not_replaced_by_the_s
 
 # --------------------------------------------------------------------------- the running cabinet
 
+
 def start_cabinet(path: Path) -> App:
     return App(load_for_cabinet(path), headless=True, audio=Heard())
 
@@ -464,7 +508,7 @@ def drop(pins, pin: int, app: App) -> None:
 
 
 def test_a_cabinet_restarted_on_a_broken_file_charges_coins_as_it_did(paid, pins):
-    first = start_cabinet(paid)      # a good start: the paid settings become the last good ones
+    first = start_cabinet(paid)  # a good start: the paid settings become the last good ones
     for _ in range(3):
         first.step()
     first.close()
@@ -480,20 +524,20 @@ def test_a_cabinet_restarted_on_a_broken_file_charges_coins_as_it_did(paid, pins
         bank = app.ctx.bank
         assert not bank.free_play and bank.credits == 0
 
-        drop(pins, 2, app)            # coin 1
+        drop(pins, 2, app)  # coin 1
         assert (bank.credits, bank.partial_coins(1)) == (0, 1), "one coin of two"
-        drop(pins, 26, app)           # player 1 Start
+        drop(pins, 26, app)  # player 1 Start
         assert isinstance(app.ctx.scenes.top, AttractScene), "no game without a credit"
-        drop(pins, 2, app)            # the second coin makes the credit
+        drop(pins, 2, app)  # the second coin makes the credit
         assert bank.credits == 1
         drop(pins, 26, app)
         assert isinstance(app.ctx.scenes.top, GameSelectScene)
-        settled(app)                                # a menu takes presses once it is seen
-        app.step([InputEvent(1, Action.A, True)])   # BLOCKS
+        settled(app)  # a menu takes presses once it is seen
+        app.step([InputEvent(1, Action.A, True)])  # BLOCKS
         for _ in range(3):
             app.step()
         settled(app)
-        app.step([InputEvent(1, Action.A, True)])   # SINGLE: the game takes its credit
+        app.step([InputEvent(1, Action.A, True)])  # SINGLE: the game takes its credit
         for _ in range(3):
             app.step()
         assert bank.credits == 0
@@ -524,7 +568,7 @@ def test_every_bad_input_gives_a_working_paid_cabinet_and_a_notice(paid, case):
         for _ in range(SKIP_AFTER):
             app.step()
         app.render()
-        app.step([InputEvent(1, Action.START, True)])    # a player skips the operator's notice
+        app.step([InputEvent(1, Action.START, True)])  # a player skips the operator's notice
         for _ in range(30):
             app.step()
         app.render()
@@ -537,6 +581,7 @@ def test_every_bad_input_gives_a_working_paid_cabinet_and_a_notice(paid, case):
 @pytest.mark.parametrize("case", ["yaml syntax error", "file that is a folder", "file of 10 MB"])
 def test_the_boot_notice_names_file_line_key_and_the_last_good_settings(paid, case, tmp_path):
     import pygame
+
     WHOLE_FILE[case][0](paid)
     app = start_cabinet(paid)
     try:
@@ -562,14 +607,17 @@ def test_the_log_says_it_in_one_line(paid, caplog, monkeypatch):
     from types import SimpleNamespace
 
     from cabinet.app import main
+
     paid.write_text(broken_yaml(PAID), encoding="utf-8")
     monkeypatch.setattr(App, "run", lambda self: self.close() or 0)
     with caplog.at_level(logging.INFO):
         assert main(SimpleNamespace(config=str(paid), headless=True)) == 0
     lines = [r.getMessage() for r in caplog.records]
     line = line_of(PAID, "  difficulty:")
-    assert any(m.startswith(f"config: {paid}:{line}: antigravity.difficulty: not valid YAML")
-               and m.endswith(USING_LAST_GOOD) for m in lines)
+    assert any(
+        m.startswith(f"config: {paid}:{line}: antigravity.difficulty: not valid YAML") and m.endswith(USING_LAST_GOOD)
+        for m in lines
+    )
     assert f"settings: reading {paid} (--config); the service menu saves to {paid}" in lines
 
 
@@ -585,8 +633,20 @@ def test_no_edit_of_the_file_makes_the_loader_raise_or_pass_something_the_cabine
     for _ in range(data.draw(st.integers(1, 3))):
         start = data.draw(st.integers(0, len(text)))
         end = data.draw(st.integers(start, min(len(text), start + 40)))
-        pieces = ["", text[start:end] * 2, "[", ": ", "\n- ", "''", "/", "17", "'\\x00'", "{",
-                  "!!python/name:os.system ", "!!timestamp 2026-13-45 "]
+        pieces = [
+            "",
+            text[start:end] * 2,
+            "[",
+            ": ",
+            "\n- ",
+            "''",
+            "/",
+            "17",
+            "'\\x00'",
+            "{",
+            "!!python/name:os.system ",
+            "!!timestamp 2026-13-45 ",
+        ]
         text = text[:start] + data.draw(st.sampled_from(pieces)) + text[end:]
     loaded = parse_settings(text, "fuzzed.yaml", last_good=parse_settings(PAID).settings)
     for table in antigravity_tables(c.name for c in loaded.settings.antigravity.contests):
@@ -596,8 +656,9 @@ def test_no_edit_of_the_file_makes_the_loader_raise_or_pass_something_the_cabine
     assert all("\n" not in str(problem) for problem in loaded.problems)
 
 
-@pytest.mark.parametrize("value", ["!!python/name:os.system x", "!!timestamp 2026-13-45", "!!int abc",
-                                   "!!bool maybe", "!!timestamp abc"])
+@pytest.mark.parametrize(
+    "value", ["!!python/name:os.system x", "!!timestamp 2026-13-45", "!!int abc", "!!bool maybe", "!!timestamp abc"]
+)
 def test_a_value_yaml_cannot_build_is_one_line_too(value):
     loaded = parse_settings(f"credits:\n  max_credits: {value}\n", "op.yaml")
     [problem] = loaded.problems

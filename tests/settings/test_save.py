@@ -46,8 +46,7 @@ def test_saving_over_a_broken_file_keeps_it_aside_and_writes_the_good_settings_p
     with cabinet(path, broken) as app:
         raise_max_credits(app)
         choose(app, "SAVE AND EXIT")
-        assert top(app).rows()[top(app).index].detail == f"APPLY AND WRITE {path}", \
-            "the save row names the file it writes"
+        assert top(app).rows()[top(app).index].detail == f"APPLY AND WRITE {path}", "the save row names the file it writes"
         tap(app, Action.A)
         outcome = top(app).outcome
         assert outcome.saved and outcome.path == path
@@ -113,7 +112,6 @@ def test_a_factory_reset_makes_the_factory_settings_the_last_good_ones(tmp_path)
         assert app.ctx.settings.credits.free_play is True
     path.write_text(broken_yaml(PAID), encoding="utf-8")
     assert load_for_cabinet(path).settings.credits.free_play is True
-
 
 
 def test_a_settings_path_that_became_a_folder_is_not_saved_over_and_the_screen_says_why(tmp_path):

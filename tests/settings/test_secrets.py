@@ -26,24 +26,28 @@ from cabinet.settings.schema import secret_keys
 from support.app import Heard
 from support.service import enter, service, step, top
 
-LAST = "Jk4-LAST-GOOD-SECRET-Vy"      # in the last good settings
-FILE = "Zq7-FILE-SECRET-Wx"           # written in the broken file
-OTHER = "Hp2-SECOND-SECRET-Tu"        # a second value, for the key given twice
+LAST = "Jk4-LAST-GOOD-SECRET-Vy"  # in the last good settings
+FILE = "Zq7-FILE-SECRET-Wx"  # written in the broken file
+OTHER = "Hp2-SECOND-SECRET-Tu"  # a second value, for the key given twice
 SECRETS = (LAST, FILE, OTHER)
 
 
 def paid_text(key: str, value: str) -> str:
     """The shipped file, paid (no free play, two coins a credit), with ``key`` set to ``value``."""
-    text = (SHIPPED_CONFIG.read_text(encoding="utf-8").replace("  free_play: true ", "  free_play: false", 1)
-            .replace("  coins_per_credit_1: 1 ", "  coins_per_credit_1: 2 ", 1))
+    text = (
+        SHIPPED_CONFIG.read_text(encoding="utf-8")
+        .replace("  free_play: true ", "  free_play: false", 1)
+        .replace("  coins_per_credit_1: 1 ", "  coins_per_credit_1: 2 ", 1)
+    )
     return set_line(text, key, lambda pad, name: [f'{pad}{name}: "{value}"'])
 
 
 def set_line(text: str, key: str, lines) -> str:
     """``text`` with the line of the dotted ``key`` replaced by ``lines(indent, name)``."""
     *sections, name = key.split(".")
-    assert all(re.fullmatch(r"\w+", part) for part in [*sections, name]), \
+    assert all(re.fullmatch(r"\w+", part) for part in [*sections, name]), (
         f"{key}: a secret inside a list or keyed container needs a case writer here"
+    )
     rows = text.splitlines()
     depth = 0
     for index, row in enumerate(rows):
@@ -51,7 +55,7 @@ def set_line(text: str, key: str, lines) -> str:
         if depth < len(sections) and row.startswith(f"{pad}{sections[depth]}:"):
             depth += 1
         elif depth == len(sections) and re.match(rf"{pad}{name}\s*:", row):
-            return "\n".join(rows[:index] + lines(pad, name) + rows[index + 1:]) + "\n"
+            return "\n".join(rows[:index] + lines(pad, name) + rows[index + 1 :]) + "\n"
     raise AssertionError(f"{key} is not in the shipped file")
 
 
@@ -94,13 +98,22 @@ CASES = {
     "too many aliases": lambda pad, k: [f'{pad}{k}: &s "{FILE}"'] + [f"{pad}a{n}: *s" for n in range(200)],
 }
 # Keys of the secret's section that a case writes itself (their own lines are taken out first).
-DROPS = {"repeated by an alias at a number": ["port"], "repeated by an alias at a checked name": ["cabinet"],
-         "an alias of another key's value": ["cabinet"]}
+DROPS = {
+    "repeated by an alias at a number": ["port"],
+    "repeated by an alias at a checked name": ["cabinet"],
+    "an alias of another key's value": ["cabinet"],
+}
 # Cases whose problem is (rightly) named by another key: the line beside the secret's, where pyyaml stopped.
 # (An unclosed quote is named by the secret's own key: where the quote opened.)
-NAMED_ELSEWHERE = {"duplicate anchor", "key without a colon", "unknown neighbour key",
-                   "repeated by an alias at a number", "repeated by an alias at a checked name",
-                   "an alias of another key's value", "too many aliases"}
+NAMED_ELSEWHERE = {
+    "duplicate anchor",
+    "key without a colon",
+    "unknown neighbour key",
+    "repeated by an alias at a number",
+    "repeated by an alias at a checked name",
+    "an alias of another key's value",
+    "too many aliases",
+}
 # What pyyaml would quote of a value, besides the secrets themselves: a character after a backslash,
 # a first character, a control character's code.
 TELLS = ("Ж", "@", "`", "x07", "x0007")
@@ -143,8 +156,7 @@ def every_word_the_cabinet_says(path, monkeypatch, capfd, caplog) -> dict[str, s
         assert code in (1, 3), "the problem is found"
 
         drawn: list[str] = []
-        monkeypatch.setattr("cabinet.scenes.service.settings_notice.text",
-                            lambda surface, string, *a, **k: drawn.append(string))
+        monkeypatch.setattr("cabinet.scenes.service.settings_notice.text", lambda surface, string, *a, **k: drawn.append(string))
 
         def run(app: App) -> int:
             try:

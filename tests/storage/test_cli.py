@@ -23,9 +23,15 @@ def test_scores_prints_every_table_with_replay_ids(capsys, tmp_path):
 
     assert print_scores(SimpleNamespace(config=str(config))) == 0
     out = capsys.readouterr().out
-    for table in ("blocks", "antigravity/single/warmup", "antigravity/single/hard", "antigravity/versus",
-                  "antigravity/contest/SUNDAY CUP", "antigravity/contest/STANDARD",
-                  "antigravity/contest/OLD LIST"):
+    for table in (
+        "blocks",
+        "antigravity/single/warmup",
+        "antigravity/single/hard",
+        "antigravity/versus",
+        "antigravity/contest/SUNDAY CUP",
+        "antigravity/contest/STANDARD",
+        "antigravity/contest/OLD LIST",
+    ):
         assert f"\n{table}  (last reset: " in "\n" + out
     assert " 1. ACE     123456  " in out and f"replay {replay_id}" in out
     # blocks, 4 difficulties, versus, 3 lists, the old one, 2 win streaks, 2 CPU ladders
@@ -63,7 +69,7 @@ def test_factory_reset_clears_state_and_restores_the_shipped_settings(tmp_path):
 def test_factory_reset_keeps_the_old_file_byte_for_byte_and_as_private_as_it_was(tmp_path):
     config = tmp_path / "cabinet.yaml"
     old = SHIPPED_CONFIG.read_bytes().replace(b"# ArcadeForge", "# Caf\u00e9 ArcadeForge".encode("latin-1"), 1)
-    config.write_bytes(old)   # an editor that wrote Latin-1: not UTF-8, still the operator's file
+    config.write_bytes(old)  # an editor that wrote Latin-1: not UTF-8, still the operator's file
     config.chmod(0o600)
     store = Store.open()
     store.factory_reset(config)
@@ -75,6 +81,7 @@ def test_factory_reset_keeps_the_old_file_byte_for_byte_and_as_private_as_it_was
 def test_factory_reset_on_a_named_pipe_says_why_instead_of_waiting(tmp_path):
     import os
     import threading
+
     config = tmp_path / "cabinet.yaml"
     os.mkfifo(config)
     outcome = []
@@ -87,9 +94,10 @@ def test_factory_reset_on_a_named_pipe_says_why_instead_of_waiting(tmp_path):
             outcome.append(exc.strerror)
         finally:
             store.close()
+
     worker = threading.Thread(target=reset, daemon=True)
     worker.start()
-    worker.join(60)   # a guard: the old hang fails the test instead of stopping the suite
+    worker.join(60)  # a guard: the old hang fails the test instead of stopping the suite
     assert not worker.is_alive() and outcome == ["is not a regular file (a pipe or a device)"]
 
 

@@ -22,7 +22,7 @@ def test_each_chute_has_its_own_price_and_remembers_partial_coins(store):
     bank = store.credit_bank(paid(price_table_1=PriceTable([(3, 1)]), price_table_2=PriceTable([(1, 1)])))
     assert [bank.coin(1), bank.coin(1)] == [0, 0]
     assert bank.partial_coins(1) == 2 and bank.credits == 0
-    assert bank.coin(2) == 1            # chute 2 pays at once, chute 1's coins still wait
+    assert bank.coin(2) == 1  # chute 2 pays at once, chute 1's coins still wait
     assert bank.partial_coins(1) == 2
     assert bank.coin(1) == 1 and bank.partial_coins(1) == 0
     assert bank.credits == 2
@@ -37,15 +37,20 @@ def test_coins_dropped_at_once_are_priced_as_one_by_one(private_state):
     settings = paid(price_table_1=PriceTable([(1, 0), (3, 2)]), price_table_2=PriceTable([(2, 1)]), max_credits=5)
     burst = [(1, 1), (2, None), (1, 1), (1, 1), (2, None), (1, 1), (2, None), (1, 1), (1, 1), (2, None)]
     figures = []
-    for name, drop in (("one", lambda bank: [bank.coin(chute, meter) for chute, meter in burst]),
-                       ("once", lambda bank: bank.coins(burst))):
+    for name, drop in (
+        ("one", lambda bank: [bank.coin(chute, meter) for chute, meter in burst]),
+        ("once", lambda bank: bank.coins(burst)),
+    ):
         store = Store.open(private_state / f"{name}.db")
         bank = store.credit_bank(paid(price_table_1=PriceTable([(2, 1)])))
-        bank.coin(1)                             # a run begun under the old price
+        bank.coin(1)  # a run begun under the old price
         bank.settings = settings
         added = drop(bank)
-        counts = {key: value for key, value in store.audits.snapshot().items()
-                  if key not in ("counts_since", "counts_reset", "scores_reset")}    # when each store began
+        counts = {
+            key: value
+            for key, value in store.audits.snapshot().items()
+            if key not in ("counts_since", "counts_reset", "scores_reset")
+        }  # when each store began
         figures.append((added, bank.credits, bank.partial_coins(1), bank.partial_coins(2), bank.meter_owed(1), counts))
         store.close()
     assert figures[0] == figures[1]
@@ -69,13 +74,12 @@ def test_credits_are_read_again_only_after_the_database_changed(store):
         bank.coin(1)
     reads = []
     store.db._file.set_trace_callback(reads.append)
-    for _ in range(10):     # what a frame of attract mode asks
-        assert (bank.credits, bank.coins_toward_credit(), bank.can_start("single"), bank.at_limit()) == (
-            1, [(1, 2)], True, False)
-    assert len(reads) == 1                          # one query, for the first frame only
+    for _ in range(10):  # what a frame of attract mode asks
+        assert (bank.credits, bank.coins_toward_credit(), bank.can_start("single"), bank.at_limit()) == (1, [(1, 2)], True, False)
+    assert len(reads) == 1  # one query, for the first frame only
     assert bank.start("blocks", "single")
     reads.clear()
-    assert (bank.credits, bank.coins_toward_credit()) == (0, [(1, 2)])   # what the start wrote, from the file
+    assert (bank.credits, bank.coins_toward_credit()) == (0, [(1, 2)])  # what the start wrote, from the file
     assert len(reads) == 1
     store.db._file.set_trace_callback(None)
 
@@ -84,8 +88,8 @@ def test_no_coin_is_swallowed_past_the_maximum_and_the_audit_counts_such_coins(s
     bank = store.credit_bank(paid(max_credits=2))
     assert not bank.at_limit()
     assert [bank.coin(1) for _ in range(2)] == [1, 1]
-    assert bank.at_limit()            # from here the lockout refuses ...
-    assert [bank.coin(1) for _ in range(2)] == [1, 1]   # ... but a coin that comes is credited
+    assert bank.at_limit()  # from here the lockout refuses ...
+    assert [bank.coin(1) for _ in range(2)] == [1, 1]  # ... but a coin that comes is credited
     assert bank.credits == 4
     audit = store.audits.snapshot()
     assert audit["coins"][1] == 4
@@ -97,12 +101,12 @@ def test_a_coin_owes_its_meter_a_pulse_in_the_same_write_until_marked_done(store
     bank.coin(1, meter=1)
     bank.coin(2, meter=1)
     bank.coin(2, meter=2)
-    bank.coin(1)                       # no meter wired: nothing owed
+    bank.coin(1)  # no meter wired: nothing owed
     assert (bank.meter_owed(1), bank.meter_owed(2)) == (2, 1)
     bank.meter_pulsed(1, 2)
     assert (bank.meter_owed(1), bank.meter_owed(2)) == (0, 1)
     assert store.audits.snapshot()["meter_pulses"] == {1: 2, 2: 0}
-    store.audits.reset()               # a bookkeeping reset keeps what the meters are owed
+    store.audits.reset()  # a bookkeeping reset keeps what the meters are owed
     assert bank.meter_owed(2) == 1
 
 
@@ -173,7 +177,7 @@ def test_credits_and_settings_changes_persist_across_reopen(store):
     again = Store.open()
     bank = again.credit_bank(paid(max_credits=2))  # lowered: paid credits are kept
     assert bank.credits == 3
-    assert bank.at_limit()                          # the lockout refuses; a coin that comes still counts
+    assert bank.at_limit()  # the lockout refuses; a coin that comes still counts
     assert bank.coin(1) == 1 and bank.credits == 4
     again.close()
 
@@ -183,7 +187,8 @@ def test_blocks_is_counted_as_one_mode_whatever_the_caller_calls_it(store):
     bank.start("blocks", "blocks")
     store.audits.game_ended("blocks", "single", 10.0)
     assert store.audits.snapshot()["modes"] == {
-        "blocks/single": {"plays": 1, "ended": 1, "play_seconds": 10.0, "average_seconds": 10.0}}
+        "blocks/single": {"plays": 1, "ended": 1, "play_seconds": 10.0, "average_seconds": 10.0}
+    }
 
 
 def test_bad_chute_and_game_are_refused(store):
@@ -228,6 +233,5 @@ def test_store_tick_writes_uptime_every_ten_seconds(store):
     store.tick(1012.9)
     store.close()  # a clean exit writes the rest
     again = Store.open()
-    assert again.audits.snapshot()["uptime_seconds"] == 12     # the fraction waits for the next second
+    assert again.audits.snapshot()["uptime_seconds"] == 12  # the fraction waits for the next second
     again.close()
-

@@ -35,8 +35,7 @@ def test_a_later_migration_upgrades_an_old_file_and_keeps_its_rows(private_state
 def test_a_write_is_all_or_nothing(private_state):
     database = Database.open()
     with pytest.raises(sqlite3.IntegrityError):
-        database.write([add_counter("bank.credits", 1),
-                        ("INSERT INTO counters (name, value) VALUES ('x', NULL)", ())])
+        database.write([add_counter("bank.credits", 1), ("INSERT INTO counters (name, value) VALUES ('x', NULL)", ())])
     assert database.read_value("SELECT value FROM counters WHERE name = 'bank.credits'", default=0) == 0
     assert not database.degraded  # a bug is raised, never queued as if the disk were at fault
     database.close()
@@ -45,7 +44,10 @@ def test_a_write_is_all_or_nothing(private_state):
 def test_write_returns_the_new_row_ids(private_state):
     database = Database.open()
     insert = ("INSERT INTO stamps (name, value) VALUES (?, ?)", ("a", "1"))
-    replay = ("INSERT INTO replays (version, game, mode, score, initials, created, data) "
-              "VALUES (1, 'blocks', 'single', 0, '', '', x'00')", ())
+    replay = (
+        "INSERT INTO replays (version, game, mode, score, initials, created, data) "
+        "VALUES (1, 'blocks', 'single', 0, '', '', x'00')",
+        (),
+    )
     assert database.write([insert, replay, replay])[1:] == [1, 2]
     database.close()

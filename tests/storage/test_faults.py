@@ -14,8 +14,16 @@ from cabinet.storage.store import Store
 def filled_database(path):
     """A real state file with enough rows to span many pages."""
     store = Store.open(path)
-    store.db.write([("INSERT INTO replays (version, game, mode, score, initials, created, data) "
-                     "VALUES (1, 'blocks', 'single', ?, '', '', ?)", (i, os.urandom(3000))) for i in range(40)])
+    store.db.write(
+        [
+            (
+                "INSERT INTO replays (version, game, mode, score, initials, created, data) "
+                "VALUES (1, 'blocks', 'single', ?, '', '', ?)",
+                (i, os.urandom(3000)),
+            )
+            for i in range(40)
+        ]
+    )
     for i in range(10):
         store.scores.add("blocks", "AAA", 20_000 + i)
     store.close()
@@ -63,7 +71,7 @@ def test_damaged_pages_fail_the_integrity_check(private_state, caplog):
     data = bytearray(path.read_bytes())
     page = 4096
     for offset in range(2 * page, len(data) - page, page):  # keep the header page, scramble the rest
-        data[offset + 8: offset + 200] = os.urandom(192)
+        data[offset + 8 : offset + 200] = os.urandom(192)
     path.write_bytes(bytes(data))
     with caplog.at_level(logging.ERROR, "cabinet.storage"):
         store = Store.open(path)
@@ -106,8 +114,7 @@ class FlakyConnection:
 @pytest.fixture
 def flaky(private_state):
     FlakyConnection.fail = None
-    store = Store.open(private_state / "cabinet.db",
-                       connect=lambda *a, **k: FlakyConnection(sqlite3.connect(*a, **k)))
+    store = Store.open(private_state / "cabinet.db", connect=lambda *a, **k: FlakyConnection(sqlite3.connect(*a, **k)))
     yield store
     FlakyConnection.fail = None
     store.close()
@@ -119,21 +126,21 @@ def test_full_or_read_only_disk_keeps_play_going_and_retries(flaky, private_stat
     bank.coin(1)
     FlakyConnection.fail = message
     with caplog.at_level(logging.WARNING, "cabinet.storage"):
-        assert bank.coin(1) == 1                       # the player still gets the credit
+        assert bank.coin(1) == 1  # the player still gets the credit
         assert bank.credits == 2
         assert bank.start("blocks", "single")
         flaky.scores.add("blocks", "MEM", 77_777)
         flaky.audits.game_ended("blocks", "single", 42.0)
     assert flaky.scores.top("blocks")[0].initials == "MEM"
     assert flaky.db.degraded and flaky.db.pending == 4
-    assert caplog.text.count(message) == 1             # logged once, not per write
-    assert flaky.db.retry() is False                   # the disk still refuses
+    assert caplog.text.count(message) == 1  # logged once, not per write
+    assert flaky.db.retry() is False  # the disk still refuses
     # Nothing of it is on disk yet.
     on_disk = sqlite3.connect(private_state / "cabinet.db")
     assert on_disk.execute("SELECT value FROM counters WHERE name = 'bank.credits'").fetchone() == (1,)
     on_disk.close()
 
-    FlakyConnection.fail = None                        # the operator frees the disk
+    FlakyConnection.fail = None  # the operator frees the disk
     with caplog.at_level(logging.WARNING, "cabinet.storage"):
         assert flaky.db.retry() is True
     assert "writable again" in caplog.text
@@ -143,7 +150,11 @@ def test_full_or_read_only_disk_keeps_play_going_and_retries(flaky, private_stat
     assert reopened.scores.top("blocks")[0].initials == "MEM"
     snap = reopened.audits.snapshot()
     assert snap["coins"][1] == 2 and snap["modes"]["blocks/single"] == {
-        "plays": 1, "ended": 1, "play_seconds": 42.0, "average_seconds": 42.0}
+        "plays": 1,
+        "ended": 1,
+        "play_seconds": 42.0,
+        "average_seconds": 42.0,
+    }
     reopened.close()
 
 
@@ -170,18 +181,18 @@ def test_every_change_moves_the_change_counter_and_reads_do_not(flaky):
     bank = flaky.credit_bank(CreditSettings(free_play=False))
     before = db.changes
     assert bank.credits == 0 and flaky.scores.top("blocks")
-    assert db.changes == before                             # reads change nothing
+    assert db.changes == before  # reads change nothing
     bank.coin(1)
-    assert db.changes > before                              # a write to the file
+    assert db.changes > before  # a write to the file
     before = db.changes
     FlakyConnection.fail = "database or disk is full"
-    bank.coin(1)                                            # falls back to memory
+    bank.coin(1)  # falls back to memory
     assert db.degraded and db.changes > before and bank.credits == 2
     before = db.changes
-    assert not db.retry() and db.changes > before           # a retry the disk refuses
+    assert not db.retry() and db.changes > before  # a retry the disk refuses
     before = db.changes
     FlakyConnection.fail = None
-    assert db.retry() and db.changes > before               # caught up: reads come from the file again
+    assert db.retry() and db.changes > before  # caught up: reads come from the file again
     assert bank.credits == 2
 
 
@@ -201,13 +212,13 @@ def test_a_file_damaged_while_running_is_set_aside_and_refilled_from_memory(flak
     bank = flaky.credit_bank(CreditSettings(free_play=False))
     bank.coin(1)
     FlakyConnection.fail = sqlite3.DatabaseError("database disk image is malformed")
-    bank.coin(1)                            # kept in memory
-    assert flaky.db.retry() is False        # still damaged: the file is let go
+    bank.coin(1)  # kept in memory
+    assert flaky.db.retry() is False  # still damaged: the file is let go
     path = private_state / "cabinet.db"
-    path.write_bytes(os.urandom(4096))      # as damaged as it gets
+    path.write_bytes(os.urandom(4096))  # as damaged as it gets
     FlakyConnection.fail = None
     with caplog.at_level(logging.ERROR, "cabinet.storage"):
-        assert flaky.db.retry() is True     # sets it aside, writes the whole state afresh
+        assert flaky.db.retry() is True  # sets it aside, writes the whole state afresh
     assert "damaged" in caplog.text and len(flaky.db.moved_aside) == 1
     reopened = Store.open(path)
     assert reopened.credit_bank(CreditSettings()).credits == 2
@@ -217,6 +228,7 @@ def test_a_file_damaged_while_running_is_set_aside_and_refilled_from_memory(flak
 
 def test_replay_ids_given_in_memory_are_the_ones_saved(flaky, private_state):
     from support.replays import recorded
+
     first = flaky.replays.save(recorded(score=1))
     FlakyConnection.fail = "database or disk is full"
     held = flaky.replays.save(recorded(score=2))
@@ -238,7 +250,7 @@ def test_a_folder_that_cannot_hold_the_file_starts_in_memory_and_catches_up(priv
     assert bank.coin(1) == 1 and bank.credits == 1
     assert store.scores.add("blocks", "RAM", 60_000) == 1
     blocker.unlink()
-    blocker.mkdir()                                    # the folder appears (remounted, say)
+    blocker.mkdir()  # the folder appears (remounted, say)
     assert store.db.retry()
     store.close()
     again = Store.open(path)
@@ -279,6 +291,7 @@ def test_a_damaged_file_that_cannot_be_moved_keeps_play_in_memory(private_state,
 
     def refuse(self, target):
         raise OSError(30, "Read-only file system")
+
     monkeypatch.setattr("pathlib.Path.rename", refuse)
     with caplog.at_level(logging.ERROR, "cabinet.storage"):
         store = Store.open(path)
@@ -302,7 +315,7 @@ def test_a_read_only_file_with_nothing_waiting_is_not_taken_for_writable_again(p
     path = private_state / "cabinet.db"
     Store.open(path).close()
 
-    def read_only(name, **kwargs):    # what SQLite gives on a read-only disk
+    def read_only(name, **kwargs):  # what SQLite gives on a read-only disk
         return sqlite3.connect(f"file:{name}?mode=ro", uri=True, **kwargs)
 
     store = Store.open(path, connect=read_only)

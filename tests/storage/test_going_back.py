@@ -49,14 +49,16 @@ def books(database: Database) -> dict:
 
 def play_on(database: Database, coins: int, initials: str) -> None:
     database.write([add_counter("audit.coins.1", coins), add_counter("bank.credits", coins)])
-    database.write([("INSERT INTO scores (table_id, initials, score, created) VALUES ('blocks', ?, 500, 'now')",
-                     (initials,))])
+    database.write([("INSERT INTO scores (table_id, initials, score, created) VALUES ('blocks', ?, 500, 'now')", (initials,))])
 
 
-@pytest.mark.parametrize(("migration", "readable_from", "moved"), [
-    (ADDS_A_COLUMN, SCHEMA_VERSION, False),           # older firmware uses the file as it is
-    (REBUILDS_SCORES, SCHEMA_VERSION + 1, True),       # it moves it aside and carries the books back
-])
+@pytest.mark.parametrize(
+    ("migration", "readable_from", "moved"),
+    [
+        (ADDS_A_COLUMN, SCHEMA_VERSION, False),  # older firmware uses the file as it is
+        (REBUILDS_SCORES, SCHEMA_VERSION + 1, True),  # it moves it aside and carries the books back
+    ],
+)
 def test_no_coin_or_score_is_lost_going_back_past_a_schema_change(path, monkeypatch, migration, readable_from, moved):
     database = Database.open(path)
     play_on(database, 3, "OLD")

@@ -19,7 +19,7 @@ def store(tmp_path):
 def _business(store, coins: tuple[int, int], plays: int, continues: int = 0) -> None:
     bank = store.credit_bank(CreditSettings(free_play=False, max_credits=50))
     for chute, count in zip((1, 2), coins):
-        bank.coins([(chute, chute)] * count)   # a burst: one transaction, each coin owing its meter a pulse
+        bank.coins([(chute, chute)] * count)  # a burst: one transaction, each coin owing its meter a pulse
         bank.meter_pulsed(chute, count)
     for number in range(plays + continues):
         assert bank.start("blocks", "single", continued=number >= plays)
@@ -29,14 +29,24 @@ def _business(store, coins: tuple[int, int], plays: int, continues: int = 0) -> 
 def test_a_period_reset_zeroes_the_period_and_keeps_every_total_and_meter(store):
     _business(store, (4, 2), plays=3, continues=1)
     before = store.audits.snapshot()
-    assert before["period"]["coins"] == {1: 4, 2: 2}   # no reset yet: the period is the whole count
+    assert before["period"]["coins"] == {1: 4, 2: 2}  # no reset yet: the period is the whole count
     store.audits.reset_period()
     reset = store.audits.snapshot()
-    assert {key: value for key, value in reset.items() if key != "period"} == \
-        {key: value for key, value in before.items() if key != "period"}
-    assert reset["period"] == {"since": reset["period"]["since"], "coins": {1: 0, 2: 0}, "money": {1: 0, 2: 0},
-                               "meter_pulses": {1: 0, 2: 0}, "credits_from_coins": 0, "service_credits": 0,
-                               "credits_spent": 0, "credits_over_max": 0, "plays": 0, "continues": 0}
+    assert {key: value for key, value in reset.items() if key != "period"} == {
+        key: value for key, value in before.items() if key != "period"
+    }
+    assert reset["period"] == {
+        "since": reset["period"]["since"],
+        "coins": {1: 0, 2: 0},
+        "money": {1: 0, 2: 0},
+        "meter_pulses": {1: 0, 2: 0},
+        "credits_from_coins": 0,
+        "service_credits": 0,
+        "credits_spent": 0,
+        "credits_over_max": 0,
+        "plays": 0,
+        "continues": 0,
+    }
     assert reset["period"]["since"] is not None
     _business(store, (1, 3), plays=2, continues=2)
     after = store.audits.snapshot()

@@ -17,8 +17,6 @@ def store():
     store.close()
 
 
-
-
 def test_round_trip_keeps_every_field(store):
     replay = recorded()
     replay_id = store.replays.save(replay)
@@ -27,8 +25,11 @@ def test_round_trip_keeps_every_field(store):
     assert loaded.version == REPLAY_VERSION
     assert loaded.actions[:2] == [(0, 1, "right", True), (3, 1, "right", True, True)]
     assert [(e.frame, e.player, e.action, e.pressed, e.repeat) for e in loaded.events()] == [
-        (0, 1, Action.RIGHT, True, False), (3, 1, Action.RIGHT, True, True),
-        (4, 1, Action.RIGHT, False, False), (10, 2, Action.A, True, False)]
+        (0, 1, Action.RIGHT, True, False),
+        (3, 1, Action.RIGHT, True, True),
+        (4, 1, Action.RIGHT, False, False),
+        (10, 2, Action.A, True, False),
+    ]
     assert loaded.final_text == ["#.......", "........"] and loaded.seed == 42
     assert loaded.created.endswith("Z")
 
@@ -51,8 +52,15 @@ def test_unknown_version_is_a_clear_error(store):
     data["version"] = REPLAY_VERSION + 1
     with pytest.raises(ValueError, match=rf"replay 5: format version {REPLAY_VERSION + 1} is not supported"):
         Replay.from_json(json.dumps(data), 5)
-    store.db.write([("INSERT INTO replays (id, version, game, mode, score, initials, created, data) "
-                     "VALUES (77, 9, 'blocks', 'single', 1, '', '', ?)", (json.dumps(data),))])
+    store.db.write(
+        [
+            (
+                "INSERT INTO replays (id, version, game, mode, score, initials, created, data) "
+                "VALUES (77, 9, 'blocks', 'single', 1, '', '', ?)",
+                (json.dumps(data),),
+            )
+        ]
+    )
     with pytest.raises(ValueError, match="not supported"):
         store.replays.load(77)
     with pytest.raises(KeyError):
@@ -96,7 +104,7 @@ def test_pruning_keeps_the_replays_of_table_entries(store):
 def test_an_anti_gravity_replay_of_version_3_is_refused_and_a_blocks_one_still_plays():
     data = json.loads(recorded().to_json())
     data["version"] = 3
-    assert Replay.from_json(json.dumps(data), 6).version == 3          # BLOCKS: the same rules
+    assert Replay.from_json(json.dumps(data), 6).version == 3  # BLOCKS: the same rules
     data["game"] = "antigravity"
     with pytest.raises(ValueError, match=r"replay 6: format version 3 is not supported \(this cabinet plays version 4\)"):
         Replay.from_json(json.dumps(data), 6)

@@ -6,9 +6,15 @@ from cabinet.settings.schema import CreditSettings, ScoreSettings, Settings
 from cabinet.storage.scores import TABLE_SIZE, default_scores
 from cabinet.storage.store import Store
 
-TABLES = ["blocks", "antigravity/single/warmup", "antigravity/single/normal",
-          "antigravity/single/advanced", "antigravity/single/hard", "antigravity/versus",
-          "antigravity/contest/BEGINNER"]
+TABLES = [
+    "blocks",
+    "antigravity/single/warmup",
+    "antigravity/single/normal",
+    "antigravity/single/advanced",
+    "antigravity/single/hard",
+    "antigravity/versus",
+    "antigravity/contest/BEGINNER",
+]
 
 
 @pytest.fixture
@@ -131,6 +137,7 @@ def test_no_automatic_reset_when_off(store):
 
 def test_each_game_has_a_ladder_table_a_first_level_beaten_gets_on():
     from cabinet.storage.scores import ladder_table, table_ids
+
     assert ladder_table("blocks") == "ladder/blocks" and "ladder/antigravity" in table_ids([])
     with pytest.raises(ValueError):
         ladder_table("pong")

@@ -35,7 +35,7 @@ def test_after_a_clear_the_old_records_never_check_out_again(private_state):
     for n in range(5):
         waiting.keep(batch(n))
     assert waiting.clear()
-    waiting.keep(batch(9))                  # shorter than what lay there: old records follow it
+    waiting.keep(batch(9))  # shorter than what lay there: old records follow it
     waiting.release()
     again = WaitingFile(path, 64 * 1024)
     again.claim()
@@ -50,7 +50,7 @@ def test_a_record_cut_by_a_power_cut_ends_the_read(private_state):
     end = waiting._end
     waiting.release()
     data = bytearray(path.read_bytes())
-    data[end - 5:end] = b"\x00" * 5          # the second record's last bytes never reached the disk
+    data[end - 5 : end] = b"\x00" * 5  # the second record's last bytes never reached the disk
     path.write_bytes(bytes(data))
     again = WaitingFile(path, 64 * 1024)
     again.claim()
@@ -61,7 +61,7 @@ def test_a_full_waiting_file_keeps_nothing_after_the_first_refusal(private_state
     waiting = opened(private_state / "cabinet.db-waiting", size=400)
     assert waiting.keep(batch(1)) is not None
     assert waiting.keep([("SELECT ?", ("x" * 500,))]) is None
-    assert waiting.keep(batch(2)) is None    # would fit, but what is kept must stay in order
+    assert waiting.keep(batch(2)) is None  # would fit, but what is kept must stay in order
 
 
 def test_a_second_program_cannot_claim_it(private_state):

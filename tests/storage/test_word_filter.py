@@ -30,13 +30,20 @@ def test_the_list_is_three_capital_letters_a_word():
 
 
 def test_rude_initials_are_masked_however_typed_and_others_are_not():
-    assert [shown(word) for word in ("ASS", "ass", "A S", "F.U", "ACE", "---", "")] == \
-        [MASK, MASK, "A S", "F.U", "ACE", "---", ""]
+    assert [shown(word) for word in ("ASS", "ass", "A S", "F.U", "ACE", "---", "")] == [
+        MASK,
+        MASK,
+        "A S",
+        "F.U",
+        "ACE",
+        "---",
+        "",
+    ]
     assert is_rude("A.SS") and is_rude(" sEx") and not is_rude("AS") and not is_rude("SAX")
 
 
 def type_initials(app, scene, word: str) -> None:
-    while not scene.fresh.settled:   # the entry takes no press in its first moment
+    while not scene.fresh.settled:  # the entry takes no press in its first moment
         scene.update()
     for position, letter in enumerate(word):
         for _ in range(CHARACTERS.index(letter)):
@@ -69,11 +76,13 @@ def test_on_entry_the_letters_are_stored_and_every_screen_shows_the_mark(tmp_pat
 def test_the_scores_command_shows_the_mark(tmp_path, private_state):
     db = private_state / "cabinet.db"
     from cabinet.storage.store import Store
+
     store = Store.open(db)
     store.scores.add("blocks", "ASS", 50_000)
     store.close()
-    out = subprocess.run([sys.executable, "-m", "cabinet", "scores"], capture_output=True, text=True, timeout=120,
-                         cwd=ROOT).stdout
+    out = subprocess.run(
+        [sys.executable, "-m", "cabinet", "scores"], capture_output=True, text=True, timeout=120, cwd=ROOT
+    ).stdout
     assert f" 1. {MASK}      50000" in out and "ASS" not in out
     assert sqlite3.connect(db).execute("SELECT initials FROM scores WHERE score = 50000").fetchall() == [("ASS",)]
 

@@ -3,4 +3,4 @@
 from pathlib import Path
 
 TESTS = Path(__file__).resolve().parents[1]
-ROOT = TESTS.parent          # the checkout: pyproject.toml, config/, docs/, systemd/
+ROOT = TESTS.parent  # the checkout: pyproject.toml, config/, docs/, systemd/

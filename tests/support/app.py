@@ -62,6 +62,7 @@ def end_blocks_on_the_table(app: App, score: int = 9500) -> int:
     from cabinet.games.blocks.cursor import Cursor
     from cabinet.games.blocks.engine import BlocksGame
     from cabinet.scenes.blocks.play import GAME_OVER_FRAMES
+
     start_blocks_single(app)
     scene = app.ctx.scenes.top
     scene.game = BlocksGame.from_text(["#.#.#.#.", ".#.#.#.#"] * 4, tray=[["#"], ["##"], None], seed=4, score=score)
@@ -76,8 +77,8 @@ def start_blocks_single(app: App, player: int = 1):
     """From attract mode, start a one-player BLOCKS game on ``player``'s panel and
     let its READY / GO run out; return the game scene."""
     tap(app, Action.START, player=player)
-    tap(app, Action.A, player=player)   # BLOCKS is the first option
-    tap(app, Action.A, player=player)   # and SINGLE the first of its modes
+    tap(app, Action.A, player=player)  # BLOCKS is the first option
+    tap(app, Action.A, player=player)  # and SINGLE the first of its modes
     return past_countdown(app)
 
 

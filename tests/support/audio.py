@@ -7,6 +7,7 @@ from cabinet.audio.effects import EFFECTS
 
 class FakeMixer:
     """Stands in for pygame.mixer: records the Sounds made and every play."""
+
     silent_driver = False
 
     def __init__(self, reports=(44100, -16, 2), open_error=None):

@@ -100,9 +100,11 @@ def _mounted(make, needs: str, cannot: str):
 @pytest.fixture
 def real_disk(tmp_path):
     """A 16 MiB tmpfs for the state folder; skipped where this process may not mount."""
-    disk = _mounted(lambda: RealDisk(tmp_path, 16 * MiB),
-                    "needs root on Linux to mount a tmpfs (a read-only mount stops root's writes)",
-                    "cannot mount a tmpfs here")
+    disk = _mounted(
+        lambda: RealDisk(tmp_path, 16 * MiB),
+        "needs root on Linux to mount a tmpfs (a read-only mount stops root's writes)",
+        "cannot mount a tmpfs here",
+    )
     yield disk
     disk.close()
 
@@ -120,8 +122,9 @@ class FailingCard:
             handle.truncate(size)
         subprocess.run(["mkfs.ext4", "-q", "-F", str(self.image)], check=True, capture_output=True, text=True)
         _mount("-o", "loop,errors=remount-ro", str(self.image), str(self.folder))
-        device = subprocess.run(["findmnt", "-n", "-o", "SOURCE", str(self.folder)], check=True,
-                                capture_output=True, text=True).stdout.strip()
+        device = subprocess.run(
+            ["findmnt", "-n", "-o", "SOURCE", str(self.folder)], check=True, capture_output=True, text=True
+        ).stdout.strip()
         self.trigger = Path("/sys/fs/ext4") / Path(device).name / "trigger_fs_error"
 
     @property
@@ -138,8 +141,11 @@ class FailingCard:
 @pytest.fixture
 def failing_card(tmp_path):
     """A 16 MiB ext4 card that turns read-only on demand; skipped where this process may not mount one."""
-    card = _mounted(lambda: FailingCard(tmp_path, 16 * MiB), "needs root on Linux to loop-mount an ext4 image",
-                    "cannot loop-mount an ext4 image here")
+    card = _mounted(
+        lambda: FailingCard(tmp_path, 16 * MiB),
+        "needs root on Linux to loop-mount an ext4 image",
+        "cannot loop-mount an ext4 image here",
+    )
     if not card.trigger.exists():
         card.close()
         pytest.skip(f"this kernel has no {card.trigger} to make ext4 meet an error")

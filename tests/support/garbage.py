@@ -15,7 +15,7 @@ def an_old_cycle() -> weakref.ref:
     collection frees it, only a full one. A weak reference to watch it by."""
     node = Node()
     node.me = node
-    gc.collect(1)           # alive still: it moves on to the oldest generation
+    gc.collect(1)  # alive still: it moves on to the oldest generation
     return weakref.ref(node)
 
 

@@ -87,6 +87,7 @@ def make_hub(pins, clock):
         hub = InputHub(settings or InputSettings(), **kwargs)
         hubs.append(hub)
         return hub
+
     yield build
     for hub in hubs:
         hub.close()

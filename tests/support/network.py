@@ -63,7 +63,6 @@ class Cabinet:
 
 
 def monitor_for(broker: LocalBroker, name: str = "fleet", persistent: bool = False, **overrides) -> FleetMonitor:
-    monitor = FleetMonitor(settings_for(broker, name, **overrides), f"test-monitor-{name}",
-                           persistent=persistent).start()
+    monitor = FleetMonitor(settings_for(broker, name, **overrides), f"test-monitor-{name}", persistent=persistent).start()
     wait_for(lambda: monitor.subscribed.is_set(), what="the monitor's subscription")
     return monitor

@@ -17,7 +17,7 @@ from cabinet.network.merge import NetworkEntry
 from cabinet.settings.load import LoadedConfig, parse_settings
 from support.settings import PAID
 
-FIELD_FRAMES = 150   # past READY / GO: the pieces are in, the first moves made
+FIELD_FRAMES = 150  # past READY / GO: the pieces are in, the first moves made
 
 
 def _on_top(app, scene, frames: int = 0):
@@ -30,7 +30,7 @@ def _on_top(app, scene, frames: int = 0):
 
 def _unrecorded(scene):
     """``scene`` drawn behind an overlay: its own texts are that screen's, not the overlay's."""
-    text_module = sys.modules["cabinet.render.text"]   # the package's ``text`` is the function
+    text_module = sys.modules["cabinet.render.text"]  # the package's ``text`` is the function
     draw = scene.draw
 
     def quietly(surface):
@@ -39,17 +39,20 @@ def _unrecorded(scene):
             draw(surface)
         finally:
             text_module._recorder = recorder
+
     scene.draw = quietly
     return scene
 
 
 # ---------------------------------------------------------------------- attract and select
 
+
 def _attract_part(name: str):
     def build(app):
         from cabinet.scenes.flow.attract import AttractScene
+
         attract = AttractScene(app.ctx)
-        attract.random.seed(9)   # the same demo every time: its moves decide where its texts land
+        attract.random.seed(9)  # the same demo every time: its moves decide where its texts land
         app.ctx.scenes.reset(attract)
         while attract.part_name != name:
             attract.next_part()
@@ -58,15 +61,17 @@ def _attract_part(name: str):
             attract.part.update()
             app.ctx.frame += 1
         return attract
+
     return build
 
 
-LONG_MESSAGE = "JOE'S BAR & GRILL - 2 PLAYS RM1 - OPEN TILL 2AM!"        # 48 letters: the longest allowed
-LONG_JAPANESE_MESSAGE = "ゲームセンターあおぞら 1プレイ100円 3プレイ200円 毎日10時から営業"   # 286 of 288 dots
+LONG_MESSAGE = "JOE'S BAR & GRILL - 2 PLAYS RM1 - OPEN TILL 2AM!"  # 48 letters: the longest allowed
+LONG_JAPANESE_MESSAGE = "ゲームセンターあおぞら 1プレイ100円 3プレイ200円 毎日10時から営業"  # 286 of 288 dots
 
 
 def _with_message(build, message: str):
     """The screen ``build`` makes, drawn while the operator's attract message is ``message``."""
+
     def built(app):
         scene = build(app)
         attract, draw = app.ctx.settings.attract, scene.draw
@@ -77,21 +82,25 @@ def _with_message(build, message: str):
                 draw(surface)
             finally:
                 attract.message = kept
+
         scene.draw = with_message
         return scene
+
     return built
 
 
 def _message_strip(app):
     """An attract page's bottom strip in the message's turn."""
     from cabinet.scenes.flow.attract import MESSAGE_TURN
+
     attract = _attract_part("blocks demo")(app)
-    attract.frames = MESSAGE_TURN   # odd turns show the message
+    attract.frames = MESSAGE_TURN  # odd turns show the message
     return attract
 
 
 def _title(app):
     from cabinet.scenes.flow.title import TitleScene
+
     return _on_top(app, TitleScene(app.ctx), 5)
 
 
@@ -100,11 +109,13 @@ def _tables(game: str, page: int):
         from cabinet.scenes.catalogue import entry
         from cabinet.scenes.flow.tables import ScoreTablesScene
         from cabinet.storage import scores
+
         item = entry(game)
         tables = item.tables(app.ctx.settings) + [scores.streak_table(game)]
-        scene = ScoreTablesScene(app.ctx, "{game} RECORDS", tables, 1, game=item.title)   # as attract mode does
+        scene = ScoreTablesScene(app.ctx, "{game} RECORDS", tables, 1, game=item.title)  # as attract mode does
         scene.frames = min(page, len(scene.pages) - 1) * scene.page_frames
         return _on_top(app, scene)
+
     return build
 
 
@@ -113,9 +124,12 @@ def _network_tables(app):
 
     class Fleet:
         def table(self, table):
-            return tuple(NetworkEntry(rank, initials, 99_000 - rank * 7_000, "bar", cabinet, "2026-12-01", rank)
-                         for rank, (initials, cabinet) in enumerate(
-                             [("ACE", "front-of-house-cabinet"), ("BOB", "back"), ("CAT", "upstairs")] * 3, start=1))
+            return tuple(
+                NetworkEntry(rank, initials, 99_000 - rank * 7_000, "bar", cabinet, "2026-12-01", rank)
+                for rank, (initials, cabinet) in enumerate(
+                    [("ACE", "front-of-house-cabinet"), ("BOB", "back"), ("CAT", "upstairs")] * 3, start=1
+                )
+            )
 
     link, app.ctx.network = app.ctx.network, Fleet()
     try:
@@ -126,35 +140,42 @@ def _network_tables(app):
 
 def _game_select(app):
     from cabinet.scenes.flow.select import GameSelectScene
+
     return _on_top(app, GameSelectScene(app.ctx), 2)
 
 
 def _modes(game: str):
     def build(app):
         from cabinet.scenes.flow.select import ModeStarter
+
         return _on_top(app, ModeStarter(app.ctx, game).menu(), 2)
+
     return build
 
 
 def _difficulty(app):
     from cabinet.scenes.antigravity.modes import DifficultySelectScene
     from cabinet.scenes.flow.select import ModeStarter
+
     return _on_top(app, DifficultySelectScene(app.ctx, ModeStarter(app.ctx, "antigravity")), 2)
 
 
 def _contest_select(app):
     from cabinet.scenes.antigravity.modes import ContestSelectScene
     from cabinet.scenes.flow.select import ModeStarter
+
     return _on_top(app, ContestSelectScene(app.ctx, ModeStarter(app.ctx, "antigravity")), 2)
 
 
 def _cpu_level(app):
     from cabinet.scenes.flow.select import CpuLevelScene
+
     return _on_top(app, CpuLevelScene(app.ctx, "blocks"), 2)
 
 
 def _cpu_mode(app):
     from cabinet.scenes.flow.select import CpuModeScene
+
     return _on_top(app, CpuModeScene(app.ctx, "blocks"), 2)
 
 
@@ -162,27 +183,31 @@ def _ladder(level: int, beaten: int):
     def build(app):
         from cabinet.games.match import Climb
         from cabinet.scenes.flow.ladder import LadderScene
+
         climb = Climb("blocks", person=1, level=level, beaten=beaten)
         return _on_top(app, LadderScene(app.ctx, climb, lambda: None), 2)
+
     return build
 
 
 # ---------------------------------------------------------------------- play
+
 
 def _blocks(frames: int, paused: bool = False, over: bool = False):
     def build(app):
         from cabinet.games.blocks.engine import BlocksGame
         from cabinet.games.pilots import HumanPilot
         from cabinet.scenes.blocks.play import BlocksScene
+
         scene = _on_top(app, BlocksScene(app.ctx, HumanPilot(1), 9, on_end=app.ctx.finish), frames)
         if over:
-            scene.game = BlocksGame.from_text(["#.#.#.#.", ".#.#.#.#"] * 4, tray=[None, ["##"], None], seed=4,
-                                              score=9500)
+            scene.game = BlocksGame.from_text(["#.#.#.#.", ".#.#.#.#"] * 4, tray=[None, ["##"], None], seed=4, score=9500)
             scene._finish()
-            for _ in range(5):    # GAME OVER shows; the initials come later
+            for _ in range(5):  # GAME OVER shows; the initials come later
                 scene.update()
         scene.pause.paused = paused
         return scene
+
     return build
 
 
@@ -190,37 +215,45 @@ def _blocks_versus(cpu: bool):
     def build(app):
         from cabinet.games.match import cpu_match
         from cabinet.scenes.flow.play import match_scene
+
         match = cpu_match(app.ctx.settings, "blocks", 1, 3, 5) if cpu else Match("blocks", 2, 5)
         return _on_top(app, match_scene(app.ctx, match), FIELD_FRAMES)
+
     return build
 
 
 def _anti_gravity(mode: str, frames: int = FIELD_FRAMES, paused: bool = False, **options):
     def build(app):
         from cabinet.scenes.antigravity.play import AntiGravityScene
+
         scene = AntiGravityScene(app.ctx, mode, seed=9, **options, on_end=app.ctx.finish)
         scene = _on_top(app, scene, frames)
         scene.pause.paused = paused
         return scene
+
     return build
 
 
 def _holding_start(build, player: int = 1):
     """The screen ``build`` makes while ``player`` holds Start half way to a pause: the bar filling."""
+
     def held(app):
         from cabinet import FPS
         from cabinet.inputs.actions import Action, InputEvent
+
         scene = build(app)
         scene.pause.press(InputEvent(player, Action.START, True))
         for _ in range(FPS // 2):
             scene.pause.tick()
         return scene
+
     return held
 
 
 def _anti_gravity_cpu(app):
     from cabinet.games.match import cpu_match
     from cabinet.scenes.flow.play import match_scene
+
     return _on_top(app, match_scene(app.ctx, cpu_match(app.ctx.settings, "antigravity", 1, 3, 5)), FIELD_FRAMES)
 
 
@@ -228,24 +261,30 @@ def _idle(game: str):
     def build(app):
         from cabinet.games.match import Match
         from cabinet.scenes.flow.play import match_scene
+
         scene = match_scene(app.ctx, Match(game, 2, 5))
         _on_top(app, scene, FIELD_FRAMES)
         from cabinet.scenes.kit.idle import IDLE_WARN_FRAMES
-        scene.idle.idle[1] = IDLE_WARN_FRAMES + 1   # player 1 walked away; player 2 plays on
+
+        scene.idle.idle[1] = IDLE_WARN_FRAMES + 1  # player 1 walked away; player 2 plays on
         return scene
+
     return build
 
 
 # ---------------------------------------------------------------------- after a game
 
+
 def _initials(app):
     from cabinet.scenes.flow.initials import InitialsScene
+
     return _on_top(app, InitialsScene(app.ctx, "blocks", 12345), 30)
 
 
 def _streak_initials(app):
     from cabinet.scenes.flow.records import Entry, RecordsInitialsScene
     from cabinet.storage.scores import streak_table
+
     entries = [Entry(1, streak_table("antigravity"), 2, 1, 0), Entry(1, "antigravity/versus", 4890, 3, 0)]
     return _on_top(app, RecordsInitialsScene(app.ctx, 1, entries, lambda ranks: None), 30)
 
@@ -253,12 +292,14 @@ def _streak_initials(app):
 def _ladder_initials(app):
     from cabinet.scenes.flow.records import Entry, RecordsInitialsScene
     from cabinet.storage.scores import ladder_table, streak_table
+
     entries = [Entry(1, ladder_table("antigravity"), 2, 1, 0), Entry(1, streak_table("antigravity"), 2, 1, 0)]
     return _on_top(app, RecordsInitialsScene(app.ctx, 1, entries, lambda ranks: None), 30)
 
 
 def _ranking(app):
     from cabinet.scenes.flow.ranking import RankingScene
+
     return _on_top(app, RankingScene(app.ctx, "blocks", rank=3), 30)
 
 
@@ -268,12 +309,14 @@ def _rematch(cpu: bool):
         from cabinet.scenes.flow.play import match_scene
         from cabinet.scenes.flow.rematch import RematchScene
         from cabinet.scenes.kit.ending import MatchEnd
+
         match = cpu_match(app.ctx.settings, "blocks", 1, 3, 5) if cpu else Match("blocks", 2, 5)
         match.record(1)
         match.record(1)
         behind = _unrecorded(_on_top(app, match_scene(app.ctx, match), FIELD_FRAMES))
         end = MatchEnd(behind, match, Series(), None, 60.0, None)
         return _on_top(app, RematchScene(app.ctx, end, lambda *args: None, lambda *args: None), 20)
+
     return build
 
 
@@ -281,9 +324,10 @@ def _challenger(app):
     from cabinet.games.pilots import HumanPilot
     from cabinet.scenes.blocks.play import BlocksScene
     from cabinet.scenes.flow.challenger import ChallengerScene
+
     behind = BlocksScene(app.ctx, HumanPilot(1), 9, on_end=app.ctx.finish)
     _on_top(app, behind, FIELD_FRAMES)
-    return _on_top(app, ChallengerScene(app.ctx, behind, behind.interrupted(), lambda *args: None), 40)   # the banner has slid in
+    return _on_top(app, ChallengerScene(app.ctx, behind, behind.interrupted(), lambda *args: None), 40)  # the banner has slid in
 
 
 # ---------------------------------------------------------------------- the operator's
@@ -293,11 +337,13 @@ LONG_PATH = Path("/srv/arcade/" + "operator_settings_folder/" * 6 + "cabinet.yam
 
 # A settings file with long problems of several kinds, read as the cabinet reads one (their reasons
 # are the loader's Words, shown in the screen's language; keys, lines and values as written).
-BAD_SETTINGS = (PAID.replace("{colours: 3, turn_seconds: 10}", "{colours: 3, turn_seconds: as_long_as_it_takes_to_think}", 1)
-                .replace("  max_credits: 9 ", "  max_credits: 0 ", 1)
-                .replace("credits:\n", "credits:\n  coin_door_lock: open\n", 1)
-                .replace("      coin1: 2\n", "      coin1: 5\n", 1)
-                .replace('  password: ""    ', "  password: 12345678", 1))
+BAD_SETTINGS = (
+    PAID.replace("{colours: 3, turn_seconds: 10}", "{colours: 3, turn_seconds: as_long_as_it_takes_to_think}", 1)
+    .replace("  max_credits: 9 ", "  max_credits: 0 ", 1)
+    .replace("credits:\n", "credits:\n  coin_door_lock: open\n", 1)
+    .replace("      coin1: 2\n", "      coin1: 5\n", 1)
+    .replace('  password: ""    ', "  password: 12345678", 1)
+)
 
 
 def _bad_settings() -> LoadedConfig:
@@ -306,6 +352,7 @@ def _bad_settings() -> LoadedConfig:
 
 def _settings_notice(app):
     from cabinet.scenes.service.settings_notice import SettingsNoticeScene
+
     return _on_top(app, SettingsNoticeScene(app.ctx, _bad_settings()), 2)
 
 
@@ -322,14 +369,17 @@ def _settings_notices(app):
 def _save_result(problem: str | None):
     def build(app):
         from cabinet.scenes.service.save import SaveOutcome, SaveResultScene
+
         outcome = SaveOutcome(LONG_PATH, problem=problem)
         return _on_top(app, SaveResultScene(app.ctx, outcome), 2)
+
     return build
 
 
 def _door(app):
     """A game in play, and the SERVICE button pressed: the door's message over it."""
     from cabinet.inputs.actions import CABINET, Action, InputEvent
+
     scene = _blocks(FIELD_FRAMES)(app)
     app.service_door.offer(InputEvent(CABINET, Action.SERVICE, True))
     return scene
@@ -356,6 +406,7 @@ def storage_trouble(folder: Path, known: bool = True):
 
     def lost_while_running(name: str, replaced: bool):
         import shutil
+
         path = folder / name / "cabinet.db"
         path.parent.mkdir(parents=True)
         db = Database.open(path)
@@ -369,33 +420,46 @@ def storage_trouble(folder: Path, known: bool = True):
         return db.status().events
 
     opened("sound")
-    events = (opened("empty", lambda path: path.write_bytes(b""), b"garbage" * 10)
-              + opened("folder", lambda path: path.mkdir())
-              + opened("damaged", lambda path: path.write_bytes(b"not a database" * 300))
-              + opened("sound", wal=b"cut")
-              + lost_while_running("deleted", replaced=False)
-              + lost_while_running("replaced", replaced=True))
+    events = (
+        opened("empty", lambda path: path.write_bytes(b""), b"garbage" * 10)
+        + opened("folder", lambda path: path.mkdir())
+        + opened("damaged", lambda path: path.write_bytes(b"not a database" * 300))
+        + opened("sound", wal=b"cut")
+        + lost_while_running("deleted", replaced=False)
+        + lost_while_running("replaced", replaced=True)
+    )
     assert len(events) == 8, events
-    return dataclasses.replace(Database(folder / "cabinet.db").status(), fault="read-only", known=known, waiting=12,
-                               kept=9, held_coins=2, since="2026-12-02 06:30", events=events)
+    return dataclasses.replace(
+        Database(folder / "cabinet.db").status(),
+        fault="read-only",
+        known=known,
+        waiting=12,
+        kept=9,
+        held_coins=2,
+        since="2026-12-02 06:30",
+        events=events,
+    )
 
 
 def _notices_of_storage(known: bool):
     def build(app):
         import tempfile
+
         store = app.ctx.store
         status = storage_trouble(Path(tempfile.mkdtemp(prefix="storage-")), known)
-        store.status = lambda: status     # the page reads it once, as it opens
+        store.status = lambda: status  # the page reads it once, as it opens
         try:
             return service_page(("NOTICES",))(app)
         finally:
             del store.status
+
     return build
 
 
 def _attract_storage_warning(app):
     """Attract mode's title with the storage warning in its service corner (while it draws)."""
     import tempfile
+
     attract = _attract_part("title")(app)
     status = storage_trouble(Path(tempfile.mkdtemp(prefix="storage-")))
     store, draw = app.ctx.store, attract.draw
@@ -406,6 +470,7 @@ def _attract_storage_warning(app):
             draw(surface)
         finally:
             del store.status
+
     attract.draw = troubled
     return attract
 
@@ -413,6 +478,7 @@ def _attract_storage_warning(app):
 def service_page(path: tuple[str, ...]):
     def build(app):
         from cabinet.scenes.service.menu import ServiceMenuScene
+
         page = _on_top(app, ServiceMenuScene(app.ctx), 2)
         for label in path:
             rows = page.rows()
@@ -422,12 +488,14 @@ def service_page(path: tuple[str, ...]):
             for _ in range(2):
                 page.update()
         return page
+
     return build
 
 
 def service_pages(app, path=(), seen=None) -> list[tuple[str, ...]]:
     """The path of row labels (from the service menu) to every page a PageRow opens."""
     from cabinet.scenes.service.rows import PageRow
+
     seen = set() if seen is None else seen
     page = service_page(path)(app)
     found = [path]

@@ -9,8 +9,9 @@ SHIPPED = SHIPPED_CONFIG.read_text(encoding="utf-8")
 
 
 # The operator's paid cabinet: coins, two of them for a credit in chute 1.
-PAID = (SHIPPED.replace("  free_play: true ", "  free_play: false", 1)
-        .replace("  price_table_1: [[1, 1]] ", "  price_table_1: [[2, 1]] ", 1))
+PAID = SHIPPED.replace("  free_play: true ", "  free_play: false", 1).replace(
+    "  price_table_1: [[1, 1]] ", "  price_table_1: [[2, 1]] ", 1
+)
 
 
 def broken_yaml(text: str) -> str:
@@ -32,5 +33,5 @@ def settings_fields(section=Settings, key=""):
 def menu_help_lines() -> dict[str, str]:
     """Key -> help line (its doc) of every setting the service menu shows (it has a label there)."""
     from cabinet.scenes.service.rows import LABELS
-    return {key: field.metadata["doc"] for key, field in settings_fields()
-            if field.name in LABELS and field.metadata.get("doc")}
+
+    return {key: field.metadata["doc"] for key, field in settings_fields() if field.name in LABELS and field.metadata.get("doc")}

@@ -25,6 +25,7 @@ def count_slices(ai, on_slice) -> None:
                 return done.value
             on_slice()
             yield
+
     ai.thinking = counted
 
 

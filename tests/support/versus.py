@@ -30,7 +30,7 @@ class Hands:
         self.player = player
         self.ai = BlocksAI(seed=seed, level="casual")
         self.random = random.Random(seed)
-        self.careless = careless     # a random legal move each time: a player who soon loses
+        self.careless = careless  # a random legal move each time: a player who soon loses
         self.every = every
         self.plan: list[Action] = []
 
@@ -47,12 +47,12 @@ class Hands:
                 return None
         return self.plan.pop(0)
 
-
     def _presses(self, seat) -> list[Action]:
         game = seat.game
         if self.careless:
-            moves = [(slot, row, col) for slot in range(3) if game.tray[slot] is not None
-                     for row, col in game.legal_positions(slot)]
+            moves = [
+                (slot, row, col) for slot in range(3) if game.tray[slot] is not None for row, col in game.legal_positions(slot)
+            ]
             slot, row, col = self.random.choice(moves)
             return route(seat.cursor, game, slot, row, col)
         move = self.ai.choose(game)
@@ -76,4 +76,5 @@ def gpio_pin(player: int, action: Action) -> int:
 
 def mock_pin(number: int):
     from gpiozero import Device
+
     return Device.pin_factory.pin(number)

@@ -27,7 +27,7 @@ def test_settling_freezes_start_up_and_stops_full_collections_on_their_own(colle
     full = []
     gc.callbacks.append(lambda phase, info: full.append(phase) if info["generation"] == 2 else None)
     try:
-        kept = [[] for _ in range(300_000)]    # allocations enough for dozens of full collections by default
+        kept = [[] for _ in range(300_000)]  # allocations enough for dozens of full collections by default
     finally:
         gc.callbacks.pop()
     assert len(kept) and not full
@@ -41,7 +41,7 @@ def test_a_cut_frees_an_old_cycle_at_the_next_tick_and_only_then(collector):
     collector.cut()
     assert collector.tick(101.0)
     assert watched() is None
-    assert not collector.tick(102.0)       # one collection per cut
+    assert not collector.tick(102.0)  # one collection per cut
 
 
 def test_a_screen_that_stays_is_collected_after_the_longest_wait(collector):
@@ -81,11 +81,12 @@ def test_without_settling_nothing_is_frozen_and_tick_never_collects():
 
 def test_a_cut_hands_the_freed_pages_back_after_collecting(collector, monkeypatch):
     from cabinet.system import memory
+
     watched = an_old_cycle()
     freed_before_trim = []
     monkeypatch.setattr(memory, "release_freed_memory", lambda: freed_before_trim.append(watched() is None) or True)
     assert not collector.tick(101.0)
-    assert freed_before_trim == []          # no cut, no collection: nothing to give back
+    assert freed_before_trim == []  # no cut, no collection: nothing to give back
     collector.cut()
     collector.tick(101.0)
     assert freed_before_trim == [True]
@@ -93,12 +94,13 @@ def test_a_cut_hands_the_freed_pages_back_after_collecting(collector, monkeypatc
 
 def test_settling_hands_start_ups_freed_pages_back_before_the_first_frame(monkeypatch):
     from cabinet.system import memory
+
     watched = an_old_cycle()
     freed_before_trim = []
     monkeypatch.setattr(memory, "release_freed_memory", lambda: freed_before_trim.append(watched() is None) or True)
     settling = Collector()
     try:
         settling.settle()
-        assert freed_before_trim == [True]   # collected, then given back: the first cut does not pay
+        assert freed_before_trim == [True]  # collected, then given back: the first cut does not pay
     finally:
         settling.release()

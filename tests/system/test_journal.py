@@ -37,15 +37,25 @@ def run_python(code: str, stderr_file: Path, journal_stream: bool, *args: str) -
         if journal_stream:
             status = os.fstat(err.fileno())
             env["JOURNAL_STREAM"] = f"{status.st_dev}:{status.st_ino}"
-        subprocess.run([sys.executable, *(["-c", code] if code else []), *args], stderr=err,
-                       stdout=subprocess.DEVNULL, env=env, timeout=120, check=True)
+        subprocess.run(
+            [sys.executable, *(["-c", code] if code else []), *args],
+            stderr=err,
+            stdout=subprocess.DEVNULL,
+            env=env,
+            timeout=120,
+            check=True,
+        )
     return stderr_file.read_text().splitlines()
 
 
 def test_under_the_journal_every_line_has_its_levels_priority(tmp_path):
     lines = run_python(LOGGING, tmp_path / "err", journal_stream=True)
-    assert lines[:4] == ["<6>cabinet.test: an info line", "<4>cabinet.test: a warning line",
-                         "<3>cabinet.test: an error line", "<2>cabinet.test: a critical line"]
+    assert lines[:4] == [
+        "<6>cabinet.test: an info line",
+        "<4>cabinet.test: a warning line",
+        "<3>cabinet.test: an error line",
+        "<2>cabinet.test: a critical line",
+    ]
     failure = [line for line in lines if line.startswith("<3>")][1:]
     assert failure[0] == "<3>cabinet.test: a failure with its traceback"
     assert failure[1] == "<3>Traceback (most recent call last):" and failure[-1] == "<3>ZeroDivisionError: division by zero"
@@ -71,8 +81,17 @@ def test_a_journal_stream_that_names_another_file_is_not_taken_for_stderr(tmp_pa
         assert not journal.is_journal(err, {})
 
 
-@pytest.mark.parametrize("level, number", [(logging.CRITICAL, 2), (logging.ERROR, 3), (logging.WARNING, 4),
-                                           (logging.INFO, 6), (logging.DEBUG, 7), (logging.WARNING + 5, 4)])
+@pytest.mark.parametrize(
+    "level, number",
+    [
+        (logging.CRITICAL, 2),
+        (logging.ERROR, 3),
+        (logging.WARNING, 4),
+        (logging.INFO, 6),
+        (logging.DEBUG, 7),
+        (logging.WARNING + 5, 4),
+    ],
+)
 def test_priorities(level, number):
     assert journal.priority(level) == number
 

@@ -152,14 +152,17 @@ def test_a_hung_main_loop_on_the_real_clock_goes_silent_until_it_resumes(systemd
         loop.join()
 
 
-@pytest.mark.parametrize("environ, interval", [
-    ({"WATCHDOG_USEC": "3000000"}, 1.5),
-    ({"WATCHDOG_USEC": "3000000", "WATCHDOG_PID": "4242"}, 1.5),       # ours
-    ({"WATCHDOG_USEC": "3000000", "WATCHDOG_PID": "1"}, None),         # another process's
-    ({"WATCHDOG_USEC": "0"}, None),
-    ({"WATCHDOG_USEC": "soon"}, None),
-    ({}, None),
-])
+@pytest.mark.parametrize(
+    "environ, interval",
+    [
+        ({"WATCHDOG_USEC": "3000000"}, 1.5),
+        ({"WATCHDOG_USEC": "3000000", "WATCHDOG_PID": "4242"}, 1.5),  # ours
+        ({"WATCHDOG_USEC": "3000000", "WATCHDOG_PID": "1"}, None),  # another process's
+        ({"WATCHDOG_USEC": "0"}, None),
+        ({"WATCHDOG_USEC": "soon"}, None),
+        ({}, None),
+    ],
+)
 def test_the_watchdog_interval_comes_from_the_environment(systemd, environ, interval):
     notifier = Notifier.from_environment(systemd.environ() | environ, pid=4242)
     assert notifier.watchdog_interval == interval

@@ -17,7 +17,7 @@ from cabinet.storage.store import Store
 from cabinet.system.price_table import PRESETS, PriceTable
 from support.service import choose, enter, screenshot, service, tap, top, value_of
 
-SCREENS = Path("/tmp/pricing-screens")   # saved for a person to look at
+SCREENS = Path("/tmp/pricing-screens")  # saved for a person to look at
 
 
 @pytest.fixture
@@ -28,8 +28,9 @@ def store():
 
 
 def bank_of(store, table1=((1, 1),), table2=((1, 1),), **changes):
-    settings = CreditSettings(free_play=False, price_table_1=PriceTable(table1), price_table_2=PriceTable(table2),
-                              max_credits=99, **changes)
+    settings = CreditSettings(
+        free_play=False, price_table_1=PriceTable(table1), price_table_2=PriceTable(table2), max_credits=99, **changes
+    )
     return store.credit_bank(settings)
 
 
@@ -38,6 +39,7 @@ def line(bank) -> str:
 
 
 # --------------------------------------------------------------------------- paying out
+
 
 def test_the_fifth_coin_in_a_row_gives_two_credits_and_the_ladder_starts_again(store):
     bank = bank_of(store, [(1, 1), (5, 6)])
@@ -149,8 +151,7 @@ def test_a_bad_table_is_refused_with_its_line_and_the_last_good_one_kept(written
     last = parse_settings("credits: {price_table_2: [[2, 1], [4, 3]]}").settings
     text = f"credits:\n  free_play: false\n  price_table_2: {written}\n"
     [problem] = parse_settings(text, "op.yaml", last).problems
-    assert str(problem) == f"op.yaml:3: credits.price_table_2: {BAD_TABLES[written]}; using the last good value " \
-                           "[[2, 1], [4, 3]]"
+    assert str(problem) == f"op.yaml:3: credits.price_table_2: {BAD_TABLES[written]}; using the last good value [[2, 1], [4, 3]]"
     assert parse_settings(text, "op.yaml", last).settings.credits.price_table_2 == ((2, 1), (4, 3))
     [problem] = parse_settings(text, "op.yaml").problems
     assert problem.message.endswith("; using [[1, 1]]"), "a new cabinet: the factory table"
@@ -168,12 +169,12 @@ def test_the_old_coins_per_credit_key_still_sets_the_price():
     assert loaded.settings.credits.price_table_1 == ((3, 1),) and loaded.settings.credits.price_table_2 == ((2, 1),)
     last = parse_settings("credits: {coins_per_credit_1: 3}").settings
     [problem] = parse_settings("credits:\n  coins_per_credit_1: 11\n", "op.yaml", last).problems
-    assert str(problem) == "op.yaml:2: credits.coins_per_credit_1: must be at most 10, got 11; using the last " \
-                           "good value [[3, 1]]"
+    assert str(problem) == "op.yaml:2: credits.coins_per_credit_1: must be at most 10, got 11; using the last good value [[3, 1]]"
     both = parse_settings("credits:\n  price_table_1: [[1, 1], [5, 6]]\n  coins_per_credit_1: 3\n", "op.yaml")
     assert both.settings.credits.price_table_1 == ((1, 1), (5, 6))
     assert [str(p) for p in both.problems] == [
-        "op.yaml:3: credits.coins_per_credit_1: replaced by price_table_1, which this file also gives; ignored"]
+        "op.yaml:3: credits.coins_per_credit_1: replaced by price_table_1, which this file also gives; ignored"
+    ]
 
 
 def test_saving_rewrites_an_old_key_only_when_its_price_changed():
@@ -187,6 +188,7 @@ def test_saving_rewrites_an_old_key_only_when_its_price_changed():
 
 
 # --------------------------------------------------------------------------- the service menu
+
 
 def test_the_service_menu_edits_a_table_and_saves_it(cabinet):
     app, path = cabinet
@@ -234,6 +236,7 @@ def test_the_table_row_steps_through_the_common_tables(cabinet):
 
 # --------------------------------------------------------------------------- the price in money
 
+
 def test_the_credit_line_names_the_price_of_a_credit_in_the_venues_money(store):
     bank = bank_of(store, price_text="RM1")
     assert line(bank) == "1 CREDIT RM1  CREDITS 0"
@@ -241,6 +244,7 @@ def test_the_credit_line_names_the_price_of_a_credit_in_the_venues_money(store):
 
 def test_the_price_of_a_credit_is_said_in_the_chosen_language(store):
     from cabinet import language
+
     bank = bank_of(store, price_text="100円")
     language.use("ja")
     try:

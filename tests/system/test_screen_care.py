@@ -33,8 +33,10 @@ class Spawned:
 
 
 def sleepy_app(display_extra="", other_sections="", hour=3):
-    app = make_app('{display: {sleep: "02:00-10:00", sleep_command: "cec-ctl --to 0 --standby", '
-                   'wake_command: "cec-ctl --to 0 --image-view-on"' + display_extra + "}" + other_sections + "}")
+    app = make_app(
+        '{display: {sleep: "02:00-10:00", sleep_command: "cec-ctl --to 0 --standby", '
+        'wake_command: "cec-ctl --to 0 --image-view-on"' + display_extra + "}" + other_sections + "}"
+    )
     app.care.clock = Clock(hour)
     app.care.spawn = spawned = Spawned()
     return app, spawned
@@ -44,10 +46,17 @@ def coin(pressed=True):
     return InputEvent(CABINET, Action.COIN1, pressed)
 
 
-@pytest.mark.parametrize("text, minute, inside", [
-    ("02:00-10:00", 2 * 60, True), ("02:00-10:00", 10 * 60, False), ("02:00-10:00", 60, False),
-    ("22:30-07:00", 23 * 60, True), ("22:30-07:00", 6 * 60 + 59, True), ("22:30-07:00", 12 * 60, False),
-])
+@pytest.mark.parametrize(
+    "text, minute, inside",
+    [
+        ("02:00-10:00", 2 * 60, True),
+        ("02:00-10:00", 10 * 60, False),
+        ("02:00-10:00", 60, False),
+        ("22:30-07:00", 23 * 60, True),
+        ("22:30-07:00", 6 * 60 + 59, True),
+        ("22:30-07:00", 12 * 60, False),
+    ],
+)
 def test_sleep_hours_may_run_past_midnight(text, minute, inside):
     assert SleepHours.parse(text).contains(minute) is inside
 
@@ -63,7 +72,7 @@ def test_a_bad_sleep_value_is_one_clear_line_naming_the_key_and_the_cabinet_neve
 
 
 def test_an_unbalanced_command_line_is_reported():
-    loaded = parse_settings("display:\n  sleep_command: \"cec-ctl 'oops\"\n", "cabinet.yaml")
+    loaded = parse_settings('display:\n  sleep_command: "cec-ctl \'oops"\n', "cabinet.yaml")
     assert any("display.sleep_command" in str(p) for p in loaded.problems)
 
 
@@ -72,7 +81,7 @@ def test_inside_the_hours_attract_goes_dark_draws_nothing_and_runs_the_sleep_com
     run(app, 2)
     assert app.care.asleep
     assert spawned.commands == [["cec-ctl", "--to", "0", "--standby"]]
-    assert app.render() is True                      # the blank frame, once
+    assert app.render() is True  # the blank frame, once
     assert app.display.logical.get_at((480, 270))[:3] == (0, 0, 0)
     frame_before = app.ctx.frame
     drawn = []
@@ -86,8 +95,8 @@ def test_inside_the_hours_attract_goes_dark_draws_nothing_and_runs_the_sleep_com
 def test_a_coin_wakes_the_screen_and_is_credited():
     app, spawned = sleepy_app(other_sections=", credits: {free_play: false, coins_per_credit_1: 1}")
     run(app, 2)
-    assert app.care.asleep and app.ctx.audio.resting     # the sound card let go meanwhile
-    assert app.ctx.music.resting                         # and the music with it
+    assert app.care.asleep and app.ctx.audio.resting  # the sound card let go meanwhile
+    assert app.ctx.music.resting  # and the music with it
     run(app, 2, [coin()])
     assert not app.care.asleep and not app.ctx.audio.resting and not app.ctx.music.resting
     assert app.ctx.bank.credits == 1 and "coin" in app.ctx.audio.played
@@ -128,6 +137,7 @@ def test_it_wakes_by_itself_when_the_hours_end_and_never_sleeps_in_a_game():
     run(app, 2)
     assert not app.care.asleep
     from cabinet.scenes.flow.select import GameSelectScene
+
     app.ctx.scenes.reset(GameSelectScene(app.ctx))
     app.care.clock.now = app.care.clock.now.replace(hour=3)
     run(app, 120)

@@ -55,7 +55,7 @@ def test_workers_killed_while_idle_leave_nothing_behind():
 
 
 def deaf_to_sigterm_then_stop_the_bench(_):
-    signal.signal(signal.SIGTERM, signal.SIG_IGN)    # as SDL does when started without its no-signal hint
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)  # as SDL does when started without its no-signal hint
     os.kill(os.getppid(), signal.SIGUSR1)
     time.sleep(600)
 
@@ -63,6 +63,7 @@ def deaf_to_sigterm_then_stop_the_bench(_):
 def test_a_stop_during_jobs_ends_even_workers_deaf_to_sigterm():
     def stop(signum, _frame):
         raise Stopped(signum)
+
     previous = signal.signal(signal.SIGUSR1, stop)
     try:
         with pytest.raises(Stopped), Workers(2) as pool:
@@ -113,8 +114,14 @@ except KeyboardInterrupt:
 
 def test_a_ctrl_c_while_workers_start_is_raised_once_they_have_and_ends_them_quietly():
     # a fresh program: multiprocessing starts its resource tracker with the first worker
-    result = subprocess.run([sys.executable, "-c", CTRL_C_ONCE_THE_FIRST_WORKER_STARTS], capture_output=True,
-                            text=True, timeout=60, env=dict(os.environ, PYTHONPATH=str(ROOT)), start_new_session=True)
+    result = subprocess.run(
+        [sys.executable, "-c", CTRL_C_ONCE_THE_FIRST_WORKER_STARTS],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=dict(os.environ, PYTHONPATH=str(ROOT)),
+        start_new_session=True,
+    )
     assert result.stdout == "raised; 0 alive\n", result.stderr
     assert result.stderr == ""
 

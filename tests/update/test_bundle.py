@@ -25,8 +25,7 @@ def bundle(tmp_path, keys):
     house.mkdir()
     make_wheel(house, "demo_pkg", "1.0")
     make_wheel(house, "demo_dep", "2.0")
-    return build(house, tmp_path / "out", keys[0], version="1.0", python="3.11", arch="aarch64",
-                 package="demo_pkg", schema=3)
+    return build(house, tmp_path / "out", keys[0], version="1.0", python="3.11", arch="aarch64", package="demo_pkg", schema=3)
 
 
 def members(path: Path) -> dict[str, bytes]:
@@ -65,12 +64,15 @@ def tampered(bundle: Path, name: str, change) -> None:
     rewrite(bundle, contents)
 
 
-@pytest.mark.parametrize(("part", "change", "why"), [
-    ("manifest.json", lambda data: data.replace(b'"schema":3', b'"schema":4'), "signature does not match"),
-    ("manifest.sig", lambda data: bytes([data[0] ^ 1]) + data[1:], "signature does not match"),
-    ("wheels/demo_dep-2.0-py3-none-any.whl", lambda data: data[:-1] + bytes([data[-1] ^ 1]), "SHA-256"),
-    ("wheels/demo_dep-2.0-py3-none-any.whl", lambda data: data + b"x", "bytes, the manifest says"),
-])
+@pytest.mark.parametrize(
+    ("part", "change", "why"),
+    [
+        ("manifest.json", lambda data: data.replace(b'"schema":3', b'"schema":4'), "signature does not match"),
+        ("manifest.sig", lambda data: bytes([data[0] ^ 1]) + data[1:], "signature does not match"),
+        ("wheels/demo_dep-2.0-py3-none-any.whl", lambda data: data[:-1] + bytes([data[-1] ^ 1]), "SHA-256"),
+        ("wheels/demo_dep-2.0-py3-none-any.whl", lambda data: data + b"x", "bytes, the manifest says"),
+    ],
+)
 def test_a_tampered_part_is_refused_and_leaves_nothing(tmp_path, bundle, keys, part, change, why):
     tampered(bundle, part, change)
     with pytest.raises(BundleRefused, match=why):
@@ -103,10 +105,13 @@ def test_links_folders_and_paths_outside_are_refused(tmp_path, bundle, keys, odd
     assert not (tmp_path / "opened").exists()
 
 
-@pytest.mark.parametrize(("target", "why"), [
-    (Target("3.13", "aarch64"), "built for Python 3.11, this cabinet runs 3.13"),
-    (Target("3.11", "x86_64"), "built for aarch64, this cabinet is x86_64"),
-])
+@pytest.mark.parametrize(
+    ("target", "why"),
+    [
+        (Target("3.13", "aarch64"), "built for Python 3.11, this cabinet runs 3.13"),
+        (Target("3.11", "x86_64"), "built for aarch64, this cabinet is x86_64"),
+    ],
+)
 def test_a_bundle_for_another_python_or_machine_is_refused(tmp_path, bundle, keys, target, why):
     with pytest.raises(BundleRefused, match=why):
         open_bundle(bundle, keys[1], target, tmp_path / "opened")

@@ -16,8 +16,25 @@ def test_keygen_build_verify_install_switch_and_list(tmp_path, capsys):
     assert main(["release", "keygen", str(keys)]) == 3, "a second keygen must not replace the office's key"
     house.mkdir()
     make_wheel(house, "arcadeforge_verse", "9.1")
-    assert main(["release", "build", "--key", str(keys / "release-key.pem"), "--wheelhouse", str(house),
-                 "--python", PYTHON, "--arch", platform.machine(), "--out", str(out)]) == 0
+    assert (
+        main(
+            [
+                "release",
+                "build",
+                "--key",
+                str(keys / "release-key.pem"),
+                "--wheelhouse",
+                str(house),
+                "--python",
+                PYTHON,
+                "--arch",
+                platform.machine(),
+                "--out",
+                str(out),
+            ]
+        )
+        == 0
+    )
     bundle = out / f"arcadeforge-9.1-py{PYTHON}-{platform.machine()}.tar"
     assert f"release 9.1, schema {SCHEMA_VERSION}" in capsys.readouterr().out
     public = ["--key", str(keys / "release-key.pub")]
@@ -37,8 +54,22 @@ def test_a_bundle_for_another_machine_is_refused_with_exit_3_and_one_line(tmp_pa
     house.mkdir()
     make_wheel(house, "arcadeforge_verse", "9.2")
     other = "armv7l" if platform.machine() != "armv7l" else "x86_64"
-    main(["release", "build", "--key", str(keys / "release-key.pem"), "--wheelhouse", str(house),
-          "--python", PYTHON, "--arch", other, "--out", str(out)])
+    main(
+        [
+            "release",
+            "build",
+            "--key",
+            str(keys / "release-key.pem"),
+            "--wheelhouse",
+            str(house),
+            "--python",
+            PYTHON,
+            "--arch",
+            other,
+            "--out",
+            str(out),
+        ]
+    )
     capsys.readouterr()
     bundle = next(out.glob("*.tar"))
     assert main(["release", "verify", str(bundle), "--key", str(keys / "release-key.pub")]) == 3

@@ -34,7 +34,7 @@ class Unit:
 
     def state(self) -> ServiceState:
         doing = self.behaviour(self.running, self.clock() - self.started)
-        if doing == "crash":          # systemd's Restart= brings it back, and it crashes again
+        if doing == "crash":  # systemd's Restart= brings it back, and it crashes again
             self.restarts += 1
             self.pid += 1
             self.started = self.clock()
@@ -57,8 +57,16 @@ def gate_for(cabinet, tmp_path, behaviour, doctor=(True, "")):
     clock = FakeClock()
     unit = Unit(cabinet, clock, behaviour)
     unit.restart()
-    gate = Gate(cabinet, unit, Journal(tmp_path / "updater" / "update.json"), doctor=lambda: doctor,
-                clock=clock, sleep=clock.sleep, window=180, start_timeout=90)
+    gate = Gate(
+        cabinet,
+        unit,
+        Journal(tmp_path / "updater" / "update.json"),
+        doctor=lambda: doctor,
+        clock=clock,
+        sleep=clock.sleep,
+        window=180,
+        start_timeout=90,
+    )
     return gate, unit, clock
 
 
@@ -75,12 +83,18 @@ def test_a_healthy_release_is_kept_after_the_whole_window(cabinet, tmp_path):
     assert Journal(tmp_path / "updater" / "update.json").read()["outcome"] == "kept"
 
 
-@pytest.mark.parametrize(("behaviour", "why"), [
-    (lambda release, s: "crash" if release == "2.0" else healthy(release, s), "exited before it was ready (exit status 1)"),
-    (lambda release, s: "activating" if release == "2.0" else "active", "never told systemd READY within 90 s"),
-    (lambda release, s: "failed" if release == "2.0" else "active", "failed to start"),
-    (lambda release, s: ("crash" if s > 100 else "active") if release == "2.0" else "active", "stopped within the health window"),
-])
+@pytest.mark.parametrize(
+    ("behaviour", "why"),
+    [
+        (lambda release, s: "crash" if release == "2.0" else healthy(release, s), "exited before it was ready (exit status 1)"),
+        (lambda release, s: "activating" if release == "2.0" else "active", "never told systemd READY within 90 s"),
+        (lambda release, s: "failed" if release == "2.0" else "active", "failed to start"),
+        (
+            lambda release, s: ("crash" if s > 100 else "active") if release == "2.0" else "active",
+            "stopped within the health window",
+        ),
+    ],
+)
 def test_an_unhealthy_release_goes_back_to_the_old_one_with_the_reason(cabinet, tmp_path, behaviour, why):
     gate, unit, clock = gate_for(cabinet, tmp_path, behaviour)
     verdict = gate.update("2.0")
@@ -116,6 +130,7 @@ def test_an_updater_killed_at_any_step_ends_on_one_complete_release(cabinet, tmp
             if steps["n"] == kill_at:
                 raise Killed
             return real(*args, **kwargs)
+
         return step
 
     cabinet.switch, unit.restart, gate.journal.write = counted(real_switch), counted(real_restart), counted(real_write)
@@ -124,8 +139,16 @@ def test_an_updater_killed_at_any_step_ends_on_one_complete_release(cabinet, tmp
     except Killed:
         pass
     cabinet.switch, unit.restart, gate.journal.write = real_switch, real_restart, real_write
-    after = Gate(cabinet, unit, Journal(gate.journal.path), doctor=lambda: (True, ""), clock=gate.clock,
-                 sleep=gate.sleep, window=180, start_timeout=90)
+    after = Gate(
+        cabinet,
+        unit,
+        Journal(gate.journal.path),
+        doctor=lambda: (True, ""),
+        clock=gate.clock,
+        sleep=gate.sleep,
+        window=180,
+        start_timeout=90,
+    )
     after.resume()
     wanted = "1.0" if broken else cabinet.current()
     assert cabinet.current() in ("1.0", "2.0") and cabinet.current() == wanted
@@ -136,6 +159,7 @@ def test_an_updater_killed_at_any_step_ends_on_one_complete_release(cabinet, tmp
 
 def test_systemctl_show_is_read_as_the_gate_needs_it():
     from cabinet.update.systemd import parse_show
+
     state = parse_show("ActiveState=active\nNRestarts=3\nMainPID=812\nExecMainStatus=0\n")
     assert state == ServiceState("active", 3, 812, 0)
     assert parse_show("ActiveState=activating\nNRestarts=\nMainPID=0\n") == ServiceState("activating", 0, 0, 0)

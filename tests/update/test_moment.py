@@ -5,15 +5,18 @@ import pytest
 from cabinet.update.moment import SAFE, MomentWriter, moment_for, read_moment
 
 
-@pytest.mark.parametrize(("doing", "said"), [
-    ({}, SAFE),
-    ({"credits": 1}, "busy credits"),
-    ({"coins_waiting": 1}, "busy credits"),
-    ({"attract": False}, "busy game"),
-    ({"service_open": True}, "busy service"),
-    ({"asleep": True, "attract": False}, SAFE),
-    ({"asleep": True, "service_open": True}, "busy service"),
-])
+@pytest.mark.parametrize(
+    ("doing", "said"),
+    [
+        ({}, SAFE),
+        ({"credits": 1}, "busy credits"),
+        ({"coins_waiting": 1}, "busy credits"),
+        ({"attract": False}, "busy game"),
+        ({"service_open": True}, "busy service"),
+        ({"asleep": True, "attract": False}, SAFE),
+        ({"asleep": True, "service_open": True}, "busy service"),
+    ],
+)
 def test_only_an_empty_attract_mode_or_sleep_is_safe(doing, said):
     now = {"attract": True, "asleep": False, "credits": 0, "coins_waiting": 0, "service_open": False} | doing
     assert moment_for(**now) == said
@@ -49,6 +52,7 @@ def test_the_moment_is_written_only_when_it_changes(tmp_path):
 def test_the_cabinet_says_busy_while_credits_wait_or_a_game_runs_and_safe_in_empty_attract(tmp_path, monkeypatch):
     from cabinet.inputs.actions import CABINET, Action, InputEvent
     from support.app import make_app
+
     monkeypatch.setenv("RUNTIME_DIRECTORY", str(tmp_path))
     app = make_app("credits:\n  free_play: false\n")
     said = tmp_path / "moment"

@@ -25,8 +25,9 @@ def office(tmp_path):
         house = tmp_path / f"house-{version}"
         house.mkdir()
         make_wheel(house, "demo_cab", version)
-        return build(house, tmp_path / "bundles", private, version=version, python="3.11",
-                     arch="aarch64", package=package, schema=1)
+        return build(
+            house, tmp_path / "bundles", private, version=version, python="3.11", arch="aarch64", package=package, schema=1
+        )
 
     bundle.public = load_public(tmp_path / "release.pub")
     return bundle
@@ -39,8 +40,9 @@ def cabinet(tmp_path):
 
 def running(cabinet) -> str:
     python = cabinet.root / "current" / "venv" / "bin" / "python"
-    return subprocess.run([str(python), "-c", "import demo_cab; print(demo_cab.VERSION)"],
-                          capture_output=True, text=True, check=True).stdout.strip()
+    return subprocess.run(
+        [str(python), "-c", "import demo_cab; print(demo_cab.VERSION)"], capture_output=True, text=True, check=True
+    ).stdout.strip()
 
 
 def test_an_installed_release_runs_from_current_after_the_switch(cabinet, office):
@@ -68,7 +70,7 @@ def test_the_cabinet_keeps_current_previous_and_one_more(cabinet, office):
 
 def test_a_release_left_unfinished_by_a_power_cut_is_never_switched_to_and_is_cleared(cabinet, office):
     cabinet.install(office("1.0"), office.public, TARGET)
-    (cabinet.folder / "1.0" / COMPLETE).unlink()     # the cut came before the last write
+    (cabinet.folder / "1.0" / COMPLETE).unlink()  # the cut came before the last write
     with pytest.raises(UpdateError, match="not installed"):
         cabinet.switch("1.0")
     cabinet.install(office("1.1"), office.public, TARGET)
@@ -82,7 +84,7 @@ def test_a_refused_bundle_changes_nothing(cabinet, office, tmp_path):
     with tarfile.open(bad) as tar:
         wheel = tar.getmember("wheels/demo_cab-1.1-py3-none-any.whl")
     data = bytearray(bad.read_bytes())
-    data[wheel.offset_data + 10] ^= 1                 # one bit of the wheel, as a bad download
+    data[wheel.offset_data + 10] ^= 1  # one bit of the wheel, as a bad download
     bad.write_bytes(bytes(data))
     with pytest.raises(BundleRefused):
         cabinet.install(bad, office.public, TARGET)

@@ -38,10 +38,10 @@ from cabinet.games.thought import Thinking, finish
 
 SIDES = ("top", "bottom")
 DEAD = -1e9
-DOOMED = -1e6   # alive now, but every choice of the next turn ends the game
-NO_COLOUR = 7   # stands in for a block of unknown colour: it matches nothing
+DOOMED = -1e6  # alive now, but every choice of the next turn ends the game
+NO_COLOUR = 7  # stands in for a block of unknown colour: it matches nothing
 LOOKAHEADS = (1, 2, 3)
-STONES_ONLY = bytes(v == STONE for v in range(256))   # a field's bytes: 1 where a stone is
+STONES_ONLY = bytes(v == STONE for v in range(256))  # a field's bytes: 1 where a stone is
 
 
 class AntiGravityAI:
@@ -55,16 +55,16 @@ class AntiGravityAI:
     """
 
     # Weights of the field evaluation, tuned with the bench's seeds.
-    POINT_WEIGHT = 0.02      # per point scored
+    POINT_WEIGHT = 0.02  # per point scored
     # What a push's chain is worth by its length: a 4 chain beats four 2 chains.
     CHAIN_REWARD = (0, 0, 30, 120, 400, 900, 1600, 2500, 3600)
-    LATER = 0.9              # the next push's gains count a little less: it may not happen
-    CHAIN_IN_REACH = 0.5     # share of a chain's worth that a third push could set off
-    BLOCK_WEIGHT = 3.0       # per block on the field: material for chains
-    PAIR_WEIGHT = 6.0        # per neighbouring pair of one colour (a run in the making)
-    HEIGHT_WEIGHT = 0.5      # per squared block of each anchored run
-    NEAR_LINE = 12.0         # an anchored run one short of the line
-    AT_LINE = 60.0           # an anchored run touching the line
+    LATER = 0.9  # the next push's gains count a little less: it may not happen
+    CHAIN_IN_REACH = 0.5  # share of a chain's worth that a third push could set off
+    BLOCK_WEIGHT = 3.0  # per block on the field: material for chains
+    PAIR_WEIGHT = 6.0  # per neighbouring pair of one colour (a run in the making)
+    HEIGHT_WEIGHT = 0.5  # per squared block of each anchored run
+    NEAR_LINE = 12.0  # an anchored run one short of the line
+    AT_LINE = 60.0  # an anchored run touching the line
     # Versus attacks: a stone sent or cancelled, a stone on the field, one still pending.
     ATTACK_WEIGHT = 15.0
     STONE_WEIGHT = 8.0
@@ -112,20 +112,31 @@ class AntiGravityAI:
         pending = game.pending
         planned = game.horizon + (game.horizon_due is not None)
         penalty = self._height_penalty(geo.half - planned, geo.height)
-        looks_on = self.lookahead > 1 and len(later) == 2   # a contest's last pair has no next
+        looks_on = self.lookahead > 1 and len(later) == 2  # a contest's last pair has no next
         rng = random.Random(0)
         rng.setstate(self._rng.getstate())
 
-        firsts: list[list[Any]] = []   # [value, column, side]
-        leaves = []   # [value, first, field, total cleared]: the fields after the known pushes
+        firsts: list[list[Any]] = []  # [value, column, side]
+        leaves = []  # [value, first, field, total cleared]: the fields after the known pushes
         for side in SIDES:
             for column in range(geo.width):
                 # A whisper of noise varies the demos; it never outweighs a real difference.
                 noise = rng.random() * 1e-3
                 first = [DEAD + noise, column, side]
                 firsts.append(first)
-                result = self._simulate(cells, geo, side == "bottom", column, now[side], base,
-                                        game.total_cleared, game.needs_full_scan, depths[0], stones, pending)
+                result = self._simulate(
+                    cells,
+                    geo,
+                    side == "bottom",
+                    column,
+                    now[side],
+                    base,
+                    game.total_cleared,
+                    game.needs_full_scan,
+                    depths[0],
+                    stones,
+                    pending,
+                )
                 if result is None:
                     continue
                 board, gain, total, waiting = result
@@ -137,12 +148,14 @@ class AntiGravityAI:
                 first[0] = DOOMED + noise
                 for side2 in SIDES:
                     for column2 in range(geo.width):
-                        result = self._simulate(board, geo, side2 == "bottom", column2, later[side2],
-                                                base, total, False, depths[1], stones, waiting)
+                        result = self._simulate(
+                            board, geo, side2 == "bottom", column2, later[side2], base, total, False, depths[1], stones, waiting
+                        )
                         if result is not None:
                             board2, gain2, total2, waiting2 = result
-                            value = (gain + self.LATER * gain2 + self._evaluate(board2, geo, penalty)
-                                     - self.PENDING_WEIGHT * waiting2)
+                            value = (
+                                gain + self.LATER * gain2 + self._evaluate(board2, geo, penalty) - self.PENDING_WEIGHT * waiting2
+                            )
                             first[0] = max(first[0], value)
                             leaves.append([value, first, board2, total2])
                 yield
@@ -150,7 +163,7 @@ class AntiGravityAI:
         if self.lookahead == 3:
             leaves.sort(key=lambda leaf: leaf[0], reverse=True)
             colours = game.colours
-            for value, first, board, total in leaves[:self.beam]:
+            for value, first, board, total in leaves[: self.beam]:
                 reach = self._chain_in_reach(board, geo, base, total, colours, depths[2])
                 first[0] = max(first[0], value + self.CHAIN_IN_REACH * self._reward(reach))
                 yield
@@ -185,8 +198,7 @@ class AntiGravityAI:
             return table[chains]
         return table[-1] + 1000 * (chains - len(table) + 1)
 
-    def _simulate(self, cells, geo, from_bottom, column, colour, base, total_cleared, changed_all, depth,
-                  stones=None, pending=0):
+    def _simulate(self, cells, geo, from_bottom, column, colour, base, total_cleared, changed_all, depth, stones=None, pending=0):
         """(field after, gain, total cleared after, stones still pending) of one push, or
         None if it loses with the band ``depth`` rows a side in force. With ``stones`` (the
         game's versus rules) the push's attack cancels ``pending`` and, after a push without a
@@ -197,8 +209,7 @@ class AntiGravityAI:
             return None
         edge = geo.size - geo.width + column if from_bottom else column
         changed = None if changed_all else range(min(far, edge), max(far, edge) + 1, geo.width)
-        points, total, chains, _, attack = field.resolve(board, geo, changed, base, total_cleared, False,
-                                                         changed_all)
+        points, total, chains, _, attack = field.resolve(board, geo, changed, base, total_cleared, False, changed_all)
         gain = points * self.POINT_WEIGHT + self._reward(chains)
         if stones is not None:
             attack = stones.attack(attack)
@@ -245,8 +256,9 @@ class AntiGravityAI:
     def _neighbours_of(self, geo):
         found = self._neighbours.get(geo)
         if found is None:
-            found = [[j for axis in range(4) for j in (geo.forward[axis][i], geo.backward[axis][i]) if j >= 0]
-                     for i in range(geo.size)]
+            found = [
+                [j for axis in range(4) for j in (geo.forward[axis][i], geo.backward[axis][i]) if j >= 0] for i in range(geo.size)
+            ]
             self._neighbours[geo] = found
         return found
 

@@ -17,14 +17,14 @@ from cabinet.games.sounds import chain_effect
 Cell = tuple[int, int]
 Grid = dict[Cell, str]  # occupied cells only: (row, column) -> colour letter
 
-SHIFT_FRAMES = 6     # the pushed column moves one cell
-FLASH_FRAMES = 20    # the cells of a chain step blink before they go
-FLASH_PERIOD = 4     # frames per blink half-period
-SLIDE_FRAMES = 12    # suspended blocks slide to their new rows
-FLIGHT_FRAMES = 24   # ... but a relocation that throws blocks across the S line takes 0.4 s
-TRAIL = (0.07, 0.14, 0.21)   # how far back in the flight (as a share of it) the trail's ghosts lag
-JAM_FRAMES = 30      # a full column shakes before game over
-LAND_FRAMES = 16     # versus: pending stones fall from the S line to their cells
+SHIFT_FRAMES = 6  # the pushed column moves one cell
+FLASH_FRAMES = 20  # the cells of a chain step blink before they go
+FLASH_PERIOD = 4  # frames per blink half-period
+SLIDE_FRAMES = 12  # suspended blocks slide to their new rows
+FLIGHT_FRAMES = 24  # ... but a relocation that throws blocks across the S line takes 0.4 s
+TRAIL = (0.07, 0.14, 0.21)  # how far back in the flight (as a share of it) the trail's ghosts lag
+JAM_FRAMES = 30  # a full column shakes before game over
+LAND_FRAMES = 16  # versus: pending stones fall from the S line to their cells
 
 
 @dataclass(frozen=True)
@@ -35,33 +35,33 @@ class Mover:
     row: float
     colour: str
     passed: bool = False
-    trail: tuple[float, ...] = ()   # rows the block was at a moment ago, newest first (a flight's trail)
+    trail: tuple[float, ...] = ()  # rows the block was at a moment ago, newest first (a flight's trail)
 
 
 @dataclass(frozen=True)
 class FieldPicture:
     """What the field shows on one frame of an animation."""
 
-    cells: Grid                       # blocks at rest
-    movers: tuple[Mover, ...] = ()    # blocks in motion (not in ``cells``)
+    cells: Grid  # blocks at rest
+    movers: tuple[Mover, ...] = ()  # blocks in motion (not in ``cells``)
     flashing: frozenset = frozenset()  # cells of a clearing step
-    flash_on: bool = False            # the blink phase of ``flashing``
-    jam_column: int | None = None     # a full column that ended the game
+    flash_on: bool = False  # the blink phase of ``flashing``
+    jam_column: int | None = None  # a full column that ended the game
 
 
 @dataclass
 class Phase:
     """One stretch of the film: ``moves`` play over ``length`` frames on top of ``base``."""
 
-    kind: str            # "shift", "flash", "slide", "land", "jam"
+    kind: str  # "shift", "flash", "slide", "land", "jam"
     start: int
     length: int
-    base: Grid           # blocks at rest during the phase
+    base: Grid  # blocks at rest during the phase
     moves: tuple[BlockMove, ...] = ()
     step: ChainStep | None = None
-    cues: tuple[str, ...] = ()   # sound names to play as the phase starts
-    points: int = 0              # points the phase adds to the displayed score
-    cleared: int = 0             # blocks the phase adds to the displayed total
+    cues: tuple[str, ...] = ()  # sound names to play as the phase starts
+    points: int = 0  # points the phase adds to the displayed score
+    cleared: int = 0  # blocks the phase adds to the displayed total
 
 
 def grid_from_text(rows: list[str]) -> Grid:
@@ -126,15 +126,25 @@ class TurnAnimation:
         grid = _apply_moves(base, moves)
         for step in turn.steps:
             chain_cue = chain_effect(step.chain)
-            self._add(Phase("flash", 0, FLASH_FRAMES, grid, step=step, cues=(chain_cue,),
-                             points=step.points, cleared=len(step.removed)))
-            grid = _without(grid, step.removed + step.popped)   # stones beside the runs break with them
+            self._add(
+                Phase("flash", 0, FLASH_FRAMES, grid, step=step, cues=(chain_cue,), points=step.points, cleared=len(step.removed))
+            )
+            grid = _without(grid, step.removed + step.popped)  # stones beside the runs break with them
             if step.moves:
                 base = _without(grid, [(m.from_row, m.column) for m in step.moves])
                 length = FLIGHT_FRAMES if step.passed else SLIDE_FRAMES
-                self._add(Phase("slide", 0, length, base, moves=tuple(step.moves), step=step,
-                                 cues=("ag_pass",) if step.passed else (),
-                                 points=step.through_points))
+                self._add(
+                    Phase(
+                        "slide",
+                        0,
+                        length,
+                        base,
+                        moves=tuple(step.moves),
+                        step=step,
+                        cues=("ag_pass",) if step.passed else (),
+                        points=step.through_points,
+                    )
+                )
                 grid = _apply_moves(base, step.moves)
         if turn.landed_cells:
             line = height / 2 - 0.5
@@ -176,16 +186,16 @@ class TurnAnimation:
             return FieldPicture(self._final)
         t = (self.frame - phase.start + 1) / phase.length
         if phase.kind == "jam":
-            return FieldPicture(phase.base, jam_column=self.turn.column,
-                                flash_on=(self.frame // FLASH_PERIOD) % 2 == 0)
+            return FieldPicture(phase.base, jam_column=self.turn.column, flash_on=(self.frame // FLASH_PERIOD) % 2 == 0)
         if phase.kind == "flash":
-            assert phase.step is not None   # a flash phase always shows its step
+            assert phase.step is not None  # a flash phase always shows its step
             on = ((self.frame - phase.start) // FLASH_PERIOD) % 2 == 0
             return FieldPicture(phase.base, flashing=frozenset(phase.step.removed + phase.step.popped), flash_on=on)
         k = ease(t)
-        movers = tuple(Mover(m.column, m.from_row + (m.to_row - m.from_row) * k, m.colour, m.passed,
-                             _trail(m, t) if m.passed else ())
-                       for m in phase.moves)
+        movers = tuple(
+            Mover(m.column, m.from_row + (m.to_row - m.from_row) * k, m.colour, m.passed, _trail(m, t) if m.passed else ())
+            for m in phase.moves
+        )
         return FieldPicture(phase.base, movers)
 
     def phase_now(self) -> Phase | None:
@@ -195,6 +205,4 @@ class TurnAnimation:
 
 def _trail(move: BlockMove, t: float) -> tuple[float, ...]:
     """Where a block crossing the line was a moment ago: its trail, newest first."""
-    return tuple(move.from_row + (move.to_row - move.from_row) * ease(max(0.0, t - lag))
-                 for lag in TRAIL if t - lag > 0)
-
+    return tuple(move.from_row + (move.to_row - move.from_row) * ease(max(0.0, t - lag)) for lag in TRAIL if t - lag > 0)

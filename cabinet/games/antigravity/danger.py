@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-CALM_SHARE = 1 / 3      # stacks up to a third of the way to the line: calm
-ANNOUNCED = 0.9         # a coming row of the horizon counts this much of a row already in force
+CALM_SHARE = 1 / 3  # stacks up to a third of the way to the line: calm
+ANNOUNCED = 0.9  # a coming row of the horizon counts this much of a row already in force
 
 
 def music_danger(game) -> float:

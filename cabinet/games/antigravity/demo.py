@@ -7,8 +7,8 @@ from cabinet.games.antigravity.cpu import CPU_LEVELS, cpu_pilot
 from cabinet.games.antigravity.pilot import AIPilot
 from cabinet.games.names import Mode
 
-DEMO_PACE = dict(step_frames=5, think_frames=14)   # brisk, yet a watcher follows the cursor
-DEMO_LEVEL = 5   # attract shows the top CPU level's AI: it builds the longest chains
+DEMO_PACE = dict(step_frames=5, think_frames=14)  # brisk, yet a watcher follows the cursor
+DEMO_LEVEL = 5  # attract shows the top CPU level's AI: it builds the longest chains
 
 
 def demo_pilots(seed: int, mode: str = Mode.SINGLE) -> list[AIPilot]:
@@ -16,8 +16,10 @@ def demo_pilots(seed: int, mode: str = Mode.SINGLE) -> list[AIPilot]:
     a watcher can follow."""
     lookahead = CPU_LEVELS[DEMO_LEVEL].lookahead
     players = (1, 2) if mode == Mode.VERSUS else (1,)
-    return [AIPilot(player, seed=seed + player - 1, ai=AntiGravityAI(seed=seed + player - 1, lookahead=lookahead),
-                    **DEMO_PACE) for player in players]
+    return [
+        AIPilot(player, seed=seed + player - 1, ai=AntiGravityAI(seed=seed + player - 1, lookahead=lookahead), **DEMO_PACE)
+        for player in players
+    ]
 
 
 def demo_versus_pilots(levels: dict[int, int], seed: int) -> list[AIPilot]:

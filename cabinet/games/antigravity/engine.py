@@ -24,7 +24,7 @@ MODES = (Mode.SINGLE, Mode.VERSUS, Mode.CONTEST)
 # The difficulty value of the score's base (base = value x 10); versus and contest use 30.
 DIFFICULTY_VALUE = {"warmup": 1, "normal": 2, "advanced": 3, "hard": 4}
 MATCH_BASE = 30
-RAMP_COLOURS_AFTER = 2   # ramp steps before the colour count starts to rise
+RAMP_COLOURS_AFTER = 2  # ramp steps before the colour count starts to rise
 
 
 class IllegalMove(ValueError):
@@ -56,11 +56,19 @@ class AntiGravityGame:
     ``sends_to`` (the opponent's, set by the match; a copy sends nowhere).
     """
 
-    def __init__(self, seed: int = 1, difficulty: str = "normal", mode: str = Mode.SINGLE,
-                 width: int | None = None, half_height: int | None = None,
-                 settings: AntiGravitySettings | None = None,
-                 colours: int | None = None, turn_frames: int | None = None,
-                 ramp=None, stones: StoneRules | None = None):
+    def __init__(
+        self,
+        seed: int = 1,
+        difficulty: str = "normal",
+        mode: str = Mode.SINGLE,
+        width: int | None = None,
+        half_height: int | None = None,
+        settings: AntiGravitySettings | None = None,
+        colours: int | None = None,
+        turn_frames: int | None = None,
+        ramp=None,
+        stones: StoneRules | None = None,
+    ):
         settings = settings if settings is not None else AntiGravitySettings()
         if difficulty not in DIFFICULTIES:
             raise ValueError(f"unknown difficulty {difficulty!r}; choose from {', '.join(DIFFICULTIES)}")
@@ -89,11 +97,11 @@ class AntiGravityGame:
         if stones is not None and mode != Mode.VERSUS:
             raise ValueError(f"stones are for versus games; a {mode} game has none")
         self.stones = stones
-        self.pending = 0             # versus: stones waiting to land on this field
+        self.pending = 0  # versus: stones waiting to land on this field
         self.sends_to: AntiGravityGame | None = None
-        self.ramp_level = 0          # ramp steps taken so far
-        self.horizon = 0             # the band's depth in force, rows a side
-        self.horizon_due: int | None = None      # turns before the announced row takes effect
+        self.ramp_level = 0  # ramp steps taken so far
+        self.horizon = 0  # the band's depth in force, rows a side
+        self.horizon_due: int | None = None  # turns before the announced row takes effect
         self._start_colours = colours
         self._start_turn_frames = turn_frames
         self.invert_push = settings.invert_push
@@ -110,9 +118,9 @@ class AntiGravityGame:
         self.total_cleared = 0
         self.turns = 0
         self.game_over = False
-        self.out_of_blocks = False   # contest: every pair of the list was used
+        self.out_of_blocks = False  # contest: every pair of the list was used
         self._cells = [0] * self.geometry.size
-        self._fresh = False          # field read from text: may hold runs or hanging blocks
+        self._fresh = False  # field read from text: may hold runs or hanging blocks
         self._rng: random.Random | None = random.Random(seed)
         self._queues: dict[str, list[int]] = {"top": [], "bottom": []}
         self._refill()
@@ -120,11 +128,22 @@ class AntiGravityGame:
     # ------------------------------------------------------------------ construction
 
     @classmethod
-    def from_text(cls, rows: list[str], top: str = "", bottom: str = "",
-                  difficulty: str = "normal", mode: str = Mode.SINGLE, total_cleared: int = 0,
-                  seed: int = 1, settings: AntiGravitySettings | None = None,
-                  colours: int | None = None, turn_frames: int | None = None,
-                  ramp=None, horizon: int = 0, stones: StoneRules | None = None) -> AntiGravityGame:
+    def from_text(
+        cls,
+        rows: list[str],
+        top: str = "",
+        bottom: str = "",
+        difficulty: str = "normal",
+        mode: str = Mode.SINGLE,
+        total_cleared: int = 0,
+        seed: int = 1,
+        settings: AntiGravitySettings | None = None,
+        colours: int | None = None,
+        turn_frames: int | None = None,
+        ramp=None,
+        horizon: int = 0,
+        stones: StoneRules | None = None,
+    ) -> AntiGravityGame:
         """A game on the field ``rows`` (its size is the text's), with ``top``/``bottom``
         as the queued dispenser blocks, current first; later blocks come from the seed.
 
@@ -140,9 +159,18 @@ class AntiGravityGame:
         width = len(rows[0])
         if any(len(row) != width for row in rows):
             raise IllegalMove("field rows differ in length")
-        game = cls(seed=seed, difficulty=difficulty, mode=mode, width=width,
-                   half_height=len(rows) // 2, settings=settings, colours=colours,
-                   turn_frames=turn_frames, ramp=ramp, stones=stones)
+        game = cls(
+            seed=seed,
+            difficulty=difficulty,
+            mode=mode,
+            width=width,
+            half_height=len(rows) // 2,
+            settings=settings,
+            colours=colours,
+            turn_frames=turn_frames,
+            ramp=ramp,
+            stones=stones,
+        )
         half = len(rows) // 2
         if isinstance(horizon, bool) or not isinstance(horizon, int) or not 0 <= horizon <= half - 1:
             raise IllegalMove(f"horizon must be a whole number from 0 to {half - 1}, not {horizon!r}")
@@ -154,8 +182,7 @@ class AntiGravityGame:
         game._climb_ramp()
         game._fresh = True
         game._rng = random.Random(seed)
-        game._queues = {"top": [game._colour_of(ch) for ch in top],
-                        "bottom": [game._colour_of(ch) for ch in bottom]}
+        game._queues = {"top": [game._colour_of(ch) for ch in top], "bottom": [game._colour_of(ch) for ch in bottom]}
         game._refill()
         return game
 
@@ -163,7 +190,7 @@ class AntiGravityGame:
         """An independent copy (previews, AI search); its random generator continues alike."""
         twin = object.__new__(type(self))
         twin.__dict__.update(self.__dict__)
-        twin.sends_to = None         # a preview's attacks reach no one
+        twin.sends_to = None  # a preview's attacks reach no one
         twin._cells = self._cells[:]
         twin._queues = {side: queue[:] for side, queue in self._queues.items()}
         if self._rng is not None:
@@ -179,7 +206,7 @@ class AntiGravityGame:
 
     def to_text(self) -> list[str]:
         cells, width = self._cells, self.width
-        return ["".join(LETTERS[c] for c in cells[r * width:(r + 1) * width]) for r in range(self.height)]
+        return ["".join(LETTERS[c] for c in cells[r * width : (r + 1) * width]) for r in range(self.height)]
 
     def cell(self, row: int, col: int) -> str | None:
         """The colour letter at (row, col), ``+`` for a stone, None when empty."""
@@ -293,16 +320,16 @@ class AntiGravityGame:
             rows = range(far_row + 1, self.height)  # each moved up one row
             step = -1
         else:
-            rows = range(far_row)                # each moved down one row
+            rows = range(far_row)  # each moved down one row
             step = 1
-        shifted = tuple(BlockMove(column, row, row + step, LETTERS[cells[(row + step) * width + column]])
-                        for row in rows)
+        shifted = tuple(BlockMove(column, row, row + step, LETTERS[cells[(row + step) * width + column]]) for row in rows)
         edge = column if not from_bottom else geo.size - width + column
         changed: range | None = range(min(far, edge), max(far, edge) + 1, width)
         if self._fresh:
             changed = None
         points, self.total_cleared, _, steps, raw_attack = field.resolve(
-            cells, geo, changed, self.base, self.total_cleared, record=True, settle_all=self._fresh)
+            cells, geo, changed, self.base, self.total_cleared, record=True, settle_all=self._fresh
+        )
         self._fresh = self._fresh and not steps
         self.score += points
         self._climb_ramp()
@@ -318,11 +345,25 @@ class AntiGravityGame:
         self.game_over = over or self.out_of_blocks
         announced = not self.game_over and self._announce_row()
         by_band = over and self.horizon > 0 and not field.over_line(cells, geo)
-        return Turn(side, column, letter, other_letter, forced, shifted, steps, points, self.game_over,
-                    out_of_blocks=self.out_of_blocks, widened=widened, announced=announced,
-                    by_band=by_band, attack=attack, cancelled=cancelled,
-                    landed=tuple(i % width for i in landed),
-                    landed_cells=tuple(divmod(i, width) for i in landed))
+        return Turn(
+            side,
+            column,
+            letter,
+            other_letter,
+            forced,
+            shifted,
+            steps,
+            points,
+            self.game_over,
+            out_of_blocks=self.out_of_blocks,
+            widened=widened,
+            announced=announced,
+            by_band=by_band,
+            attack=attack,
+            cancelled=cancelled,
+            landed=tuple(i % width for i in landed),
+            landed_cells=tuple(divmod(i, width) for i in landed),
+        )
 
     def _attack_and_land(self, raw_attack: int, chained: bool) -> tuple[int, int, list[int]]:
         """Versus attacks at a turn's end: (attack after the handicap, how much of it
@@ -377,8 +418,7 @@ class AntiGravityGame:
         shortest = min(start, seconds_to_frames(self.ramp.min_seconds))
         self.turn_frames = max(shortest, start - level * round(self.ramp.step_seconds * FPS))
         self.frames_left = self.turn_frames
-        self.colours = max(self._start_colours,
-                           min(len(COLOURS), self._start_colours + level - RAMP_COLOURS_AFTER))
+        self.colours = max(self._start_colours, min(len(COLOURS), self._start_colours + level - RAMP_COLOURS_AFTER))
 
     def _refill(self) -> None:
         """Keep a current and a next block in each dispenser (endless games only)."""
@@ -406,11 +446,13 @@ class AntiGravityGame:
         return self._colour_of(letter)
 
     def _colour_of(self, letter: str) -> int:
-        index = COLOURS[:self.colours].find(letter)
+        index = COLOURS[: self.colours].find(letter)
         if index < 0 or len(letter) != 1:
-            raise IllegalMove(f"unknown colour letter {letter!r}: this game uses {COLOURS[:self.colours]}")
+            raise IllegalMove(f"unknown colour letter {letter!r}: this game uses {COLOURS[: self.colours]}")
         return index + 1
 
     def __repr__(self) -> str:
-        return (f"<AntiGravityGame {self.mode} {self.difficulty} seed={self.seed} "
-                f"turns={self.turns} score={self.score}{' over' if self.game_over else ''}>")
+        return (
+            f"<AntiGravityGame {self.mode} {self.difficulty} seed={self.seed} "
+            f"turns={self.turns} score={self.score}{' over' if self.game_over else ''}>"
+        )

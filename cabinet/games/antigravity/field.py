@@ -19,7 +19,7 @@ from cabinet.games.antigravity.results import BlockMove, ChainStep
 
 COLOURS = "RGBYP"
 STONE = len(COLOURS) + 1
-LETTERS = "." + COLOURS + "+"   # a cell's value as its letter in text form
+LETTERS = "." + COLOURS + "+"  # a cell's value as its letter in text form
 
 # The four line directions as (row step, column step): horizontal, vertical, both diagonals.
 AXES = ((0, 1), (1, 0), (1, 1), (1, -1))
@@ -76,7 +76,7 @@ def insert(cells: list[int], geo: Geometry, from_bottom: bool, column: int, colo
             i -= width
         if i < 0:
             return -1
-        cells[i:edge:width] = cells[i + width:edge + width:width]
+        cells[i:edge:width] = cells[i + width : edge + width : width]
     else:
         edge = column
         i = edge
@@ -84,7 +84,7 @@ def insert(cells: list[int], geo: Geometry, from_bottom: bool, column: int, colo
             i += width
         if i >= size:
             return -1
-        cells[edge + width:i + width:width] = cells[edge:i:width]
+        cells[edge + width : i + width : width] = cells[edge:i:width]
     cells[edge] = colour
     return i
 
@@ -97,7 +97,7 @@ def find_runs(cells: list[int], geo: Geometry, changed) -> dict[tuple[int, int],
     """
     runs = {}
     forward, backward = geo.forward, geo.backward
-    for i in (range(geo.size) if changed is None else changed):
+    for i in range(geo.size) if changed is None else changed:
         colour = cells[i]
         if not colour or colour == STONE:
             continue
@@ -131,8 +131,9 @@ def settle(cells: list[int], geo: Geometry, column: int, changed: list[int], mov
     while cells[j]:
         j, lower = j - width, lower + 1
     # Rows `upper` and `height - 1 - lower` are the first gaps; suspended blocks lie between.
-    suspended = [(row, cells[row * width + column])
-                 for row in range(upper + 1, height - 1 - lower) if cells[row * width + column]]
+    suspended = [
+        (row, cells[row * width + column]) for row in range(upper + 1, height - 1 - lower) if cells[row * width + column]
+    ]
     if not suspended:
         return 0
     below = sum(1 for row, _ in suspended if row >= half)
@@ -164,8 +165,7 @@ def settle(cells: list[int], geo: Geometry, column: int, changed: list[int], mov
     return passed
 
 
-def resolve(cells: list[int], geo: Geometry, changed, base: int, total_cleared: int,
-            record: bool, settle_all: bool = False):
+def resolve(cells: list[int], geo: Geometry, changed, base: int, total_cleared: int, record: bool, settle_all: bool = False):
     """Run chain steps until no run is left.
 
     Returns (points, total_cleared after, chain steps made, steps, attack): ``steps`` is
@@ -219,18 +219,20 @@ def resolve(cells: list[int], geo: Geometry, changed, base: int, total_cleared: 
             passed += settle(cells, geo, column, changed, moves)
         through = passed * (base * b10 // 10)
         points += step_points + through
-        if moves is not None:   # recording
-            steps.append(ChainStep(
-                chain=chain,
-                runs=tuple(run_cells),
-                removed=tuple(sorted(divmod(i, width) for i in removed)),
-                popped=tuple(sorted(divmod(i, width) for i in popped)),
-                cleared_count=count,
-                points=step_points,
-                moves=tuple(moves),
-                passed=tuple(m for m in moves if m.passed),
-                through_points=through,
-            ))
+        if moves is not None:  # recording
+            steps.append(
+                ChainStep(
+                    chain=chain,
+                    runs=tuple(run_cells),
+                    removed=tuple(sorted(divmod(i, width) for i in removed)),
+                    popped=tuple(sorted(divmod(i, width) for i in popped)),
+                    cleared_count=count,
+                    points=step_points,
+                    moves=tuple(moves),
+                    passed=tuple(m for m in moves if m.passed),
+                    through_points=through,
+                )
+            )
     return points, total_cleared, chain, (tuple(steps) if record else None), attack
 
 
@@ -246,7 +248,7 @@ def land(cells: list[int], geo: Geometry, count: int) -> list[int]:
     open_columns = [column for column in range(width) if not all(cells[column::width])]
     if count < len(open_columns):
         by_blocks = sorted(open_columns, key=lambda column: (sum(1 for c in cells[column::width] if c), column))
-        open_columns = sorted(by_blocks[:max(0, count)])
+        open_columns = sorted(by_blocks[: max(0, count)])
     landed = []
     for column in open_columns:
         upper = 0
@@ -268,8 +270,8 @@ def over_line(cells: list[int], geo: Geometry, depth: int = 0) -> bool:
     lower, upper = (geo.height - 1 - limit) * width, limit * width
     for column in range(width):
         # The lower run is longer than the limit exactly when its row and all below are filled.
-        if cells[lower + column] and all(cells[lower + column::width]):
+        if cells[lower + column] and all(cells[lower + column :: width]):
             return True
-        if cells[upper + column] and all(cells[column:upper + width:width]):
+        if cells[upper + column] and all(cells[column : upper + width : width]):
             return True
     return False

@@ -16,7 +16,7 @@ from cabinet.settings.schema import AntiGravitySettings, ContestList, HandicapSe
 class Progress:
     """A versus player's way toward the handicap target, for the message bar."""
 
-    kind: str    # "clears" (blocks removed) or "score"
+    kind: str  # "clears" (blocks removed) or "score"
     value: int
     target: int
 
@@ -42,24 +42,34 @@ class AntiGravityVersus:
         self._handicaps: tuple[HandicapSettings, HandicapSettings] | None = (versus.p1, versus.p2)
         second_seed = seed if versus.same_blocks else random.Random(seed).getrandbits(31)
         self._games = tuple(
-            self._make(settings, handicap, game_seed,
-                       StoneRules(handicap.attack_percent, versus.stone_max) if versus.attacks else None)
-            for handicap, game_seed in ((versus.p1, seed), (versus.p2, second_seed)))
+            self._make(
+                settings, handicap, game_seed, StoneRules(handicap.attack_percent, versus.stone_max) if versus.attacks else None
+            )
+            for handicap, game_seed in ((versus.p1, seed), (versus.p2, second_seed))
+        )
         self._link()
         self.over = False
         self.winner: int | None = None
 
     @classmethod
-    def from_text(cls, fields, tops=("", ""), bottoms=("", ""), pending=(0, 0),
-                  difficulty: str = "normal", seed: int = 1, attacks: bool = False,
-                  attack_percent=(100, 100), stone_max: int = 6,
-                  settings: AntiGravitySettings | None = None) -> AntiGravityVersus:
+    def from_text(
+        cls,
+        fields,
+        tops=("", ""),
+        bottoms=("", ""),
+        pending=(0, 0),
+        difficulty: str = "normal",
+        seed: int = 1,
+        attacks: bool = False,
+        attack_percent=(100, 100),
+        stone_max: int = 6,
+        settings: AntiGravitySettings | None = None,
+    ) -> AntiGravityVersus:
         """A match on two hand-built fields (``+`` a stone), with no target: only a game over
         decides it. ``tops``/``bottoms`` queue each player's blocks as in
         :meth:`AntiGravityGame.from_text`; ``pending`` are the stones waiting on each side.
         Attacks are off unless asked for, so the original's rules stay exact."""
-        pairs = {"fields": fields, "tops": tops, "bottoms": bottoms, "pending": pending,
-                 "attack_percent": attack_percent}
+        pairs = {"fields": fields, "tops": tops, "bottoms": bottoms, "pending": pending, "attack_percent": attack_percent}
         for key, value in pairs.items():
             if not isinstance(value, (list, tuple)) or len(value) != 2:
                 raise IllegalMove(f"{key} must give two values, one per player, not {value!r}")
@@ -75,9 +85,18 @@ class AntiGravityVersus:
                 stones = StoneRules(percent, stone_max) if attacks else None
             except ValueError as error:
                 raise IllegalMove(str(error)) from None
-            games.append(AntiGravityGame.from_text(rows, top=top, bottom=bottom, difficulty=difficulty,
-                                                   mode=Mode.VERSUS, seed=seed, settings=settings,
-                                                   stones=stones))
+            games.append(
+                AntiGravityGame.from_text(
+                    rows,
+                    top=top,
+                    bottom=bottom,
+                    difficulty=difficulty,
+                    mode=Mode.VERSUS,
+                    seed=seed,
+                    settings=settings,
+                    stones=stones,
+                )
+            )
         if len({(game.width, game.height) for game in games}) > 1:
             raise IllegalMove("both fields must be the same size")
         for game, count in zip(games, pending):
@@ -90,9 +109,15 @@ class AntiGravityVersus:
 
     @staticmethod
     def _make(settings, handicap: HandicapSettings, seed: int, stones: StoneRules | None) -> AntiGravityGame:
-        return AntiGravityGame(seed=seed, difficulty=settings.difficulty, mode=Mode.VERSUS,
-                               settings=settings, colours=handicap.colours,
-                               turn_frames=seconds_to_frames(handicap.turn_seconds), stones=stones)
+        return AntiGravityGame(
+            seed=seed,
+            difficulty=settings.difficulty,
+            mode=Mode.VERSUS,
+            settings=settings,
+            colours=handicap.colours,
+            turn_frames=seconds_to_frames(handicap.turn_seconds),
+            stones=stones,
+        )
 
     def _link(self) -> None:
         """Each field's attacks go to the other's pending stones (when attacks are on)."""
@@ -175,9 +200,14 @@ class ContestGame(AntiGravityGame):
 
     def __init__(self, contest: ContestList, settings: AntiGravitySettings | None = None):
         settings = settings if settings is not None else AntiGravitySettings()
-        super().__init__(seed=contest.seed, difficulty=settings.difficulty, mode=Mode.CONTEST,
-                         settings=settings, colours=contest.colours,
-                         turn_frames=seconds_to_frames(contest.turn_seconds))
+        super().__init__(
+            seed=contest.seed,
+            difficulty=settings.difficulty,
+            mode=Mode.CONTEST,
+            settings=settings,
+            colours=contest.colours,
+            turn_frames=seconds_to_frames(contest.turn_seconds),
+        )
         self.name = contest.name
         pairs = contest_pairs(contest)
         self._rng = None  # the list is the whole supply
@@ -185,5 +215,4 @@ class ContestGame(AntiGravityGame):
 
     def remaining_pairs(self) -> list[tuple[str, str]]:
         """(top, bottom) colour letters from the current pair to the end of the list."""
-        return [(COLOURS[top - 1], COLOURS[bottom - 1])
-                for top, bottom in zip(self._queues["top"], self._queues["bottom"])]
+        return [(COLOURS[top - 1], COLOURS[bottom - 1]) for top, bottom in zip(self._queues["top"], self._queues["bottom"])]

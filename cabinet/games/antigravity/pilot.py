@@ -33,8 +33,7 @@ class AIPilot(Pilot):
     count on its meter changes, as a person glancing at it would.
     """
 
-    def __init__(self, player: int = 1, seed: int = 0, step_frames: int = 6,
-                 think_frames: int = 24, ai=None):
+    def __init__(self, player: int = 1, seed: int = 0, step_frames: int = 6, think_frames: int = 24, ai=None):
         if ai is None:
             ai = AntiGravityAI(seed=seed)
         self.player = player
@@ -42,13 +41,13 @@ class AIPilot(Pilot):
         self.step_frames = step_frames
         self.think_frames = think_frames
         self.game = None
-        self._plan: tuple[int, str] | None = None   # (column, key "up"/"down")
-        self.thought: Thought | None = None   # the AI's decision in progress
-        self.budget: Budget | None = None   # the scene's thinking time per frame (None: no clock)
-        self.elsewhere: Elsewhere | None = None   # the scene's worker process (None: think here)
-        self._turn = -1          # the turn the plan or the thought is for
-        self._pending = 0        # the stones waiting when the plan or the thought began
-        self._pushed = False     # the push is pressed; waiting for the turn to land
+        self._plan: tuple[int, str] | None = None  # (column, key "up"/"down")
+        self.thought: Thought | None = None  # the AI's decision in progress
+        self.budget: Budget | None = None  # the scene's thinking time per frame (None: no clock)
+        self.elsewhere: Elsewhere | None = None  # the scene's worker process (None: think here)
+        self._turn = -1  # the turn the plan or the thought is for
+        self._pending = 0  # the stones waiting when the plan or the thought began
+        self._pushed = False  # the push is pressed; waiting for the turn to land
         self._next_press = 0
         self._release: list[InputEvent] = []
 
@@ -94,7 +93,7 @@ class AIPilot(Pilot):
         if game is None or game.game_over:
             return
         if self._turn != game.turns:
-            self._new_turn(game, 0)     # the game's first frame is game frame 0
+            self._new_turn(game, 0)  # the game's first frame is game frame 0
         if self._plan is None:
             self.thought.advance(frames + self._next_press + 1)
 

@@ -44,9 +44,11 @@ def ramp_rules(ramp) -> Ramp | None:
         missing = [key for key in RAMP_KEYS if key not in ramp]
         unknown = sorted(str(key) for key in ramp if key not in RAMP_KEYS)
         if missing or unknown:
-            raise ValueError(f"ramp= needs exactly the keys {', '.join(RAMP_KEYS)}"
-                             + (f"; missing {', '.join(missing)}" if missing else "")
-                             + (f"; unknown {', '.join(unknown)}" if unknown else ""))
+            raise ValueError(
+                f"ramp= needs exactly the keys {', '.join(RAMP_KEYS)}"
+                + (f"; missing {', '.join(missing)}" if missing else "")
+                + (f"; unknown {', '.join(unknown)}" if unknown else "")
+            )
         values = {key: ramp[key] for key in RAMP_KEYS}
     else:
         if not getattr(ramp, "enabled", True):
@@ -55,8 +57,13 @@ def ramp_rules(ramp) -> Ramp | None:
         if missing:
             raise ValueError(f"ramp= {type(ramp).__name__} lacks {', '.join(missing)}")
         values = {key: getattr(ramp, key) for key in RAMP_KEYS}
-    for key, low, whole in (("clears", 1, True), ("horizon_level", 0, True), ("horizon_warning", 1, True),
-                            ("step_seconds", 0, False), ("min_seconds", 0, False)):
+    for key, low, whole in (
+        ("clears", 1, True),
+        ("horizon_level", 0, True),
+        ("horizon_warning", 1, True),
+        ("step_seconds", 0, False),
+        ("min_seconds", 0, False),
+    ):
         value = values[key]
         kinds = int if whole else (int, float)
         if isinstance(value, bool) or not isinstance(value, kinds) or value < low or (not whole and value <= 0):

@@ -19,9 +19,9 @@ from cabinet.games.antigravity.stacks import danger_columns
 from cabinet.games.words import N_
 from cabinet.inputs.actions import Action, InputEvent
 
-TICK_SECONDS = 3          # the last seconds of a turn tick audibly
-MESSAGE_FRAMES = 90       # how long a message stays in the bar
-POPUP_FRAMES = 50         # points and chain words rise over the field this long
+TICK_SECONDS = 3  # the last seconds of a turn tick audibly
+MESSAGE_FRAMES = 90  # how long a message stays in the bar
+POPUP_FRAMES = 50  # points and chain words rise over the field this long
 
 
 @dataclass
@@ -49,9 +49,9 @@ class Message:
     ``fields`` (the screen translates them, :mod:`cabinet.games.words`)."""
 
     words: str
-    tone: str      # "chain", "through", "warn" or "info": picks the colour
-    until: int     # seat frame after which it is gone
-    detail: str = ""   # a second, optional part (the through bonus)
+    tone: str  # "chain", "through", "warn" or "info": picks the colour
+    until: int  # seat frame after which it is gone
+    detail: str = ""  # a second, optional part (the through bonus)
     fields: dict = field(default_factory=dict)
 
     @property
@@ -180,22 +180,33 @@ class Seat:
         fields = {"chain": step.chain, "count": step.cleared_count, "points": step.points}
         if step.chain > 1:
             self._say(N_("{chain} CHAIN! +{points}"), "chain", fields=fields)
-            self.popups = [Popup(N_("{chain} CHAIN!"), "chain", self.game.height / 2 - 1.2,
-                                 self.game.width / 2, big=True, detail=N_("+{points}"), fields=fields)]
+            self.popups = [
+                Popup(
+                    N_("{chain} CHAIN!"),
+                    "chain",
+                    self.game.height / 2 - 1.2,
+                    self.game.width / 2,
+                    big=True,
+                    detail=N_("+{points}"),
+                    fields=fields,
+                )
+            ]
             return
         self._say(N_("CLEAR {count} +{points}"), "chain", fields=fields)
         rows = [row for row, _ in step.removed]
         columns = [column for _, column in step.removed]
-        self.popups = [Popup(N_("+{points}"), "chain", (min(rows) + max(rows) + 1) / 2,
-                             (min(columns) + max(columns) + 1) / 2, fields=fields)]
+        self.popups = [
+            Popup(N_("+{points}"), "chain", (min(rows) + max(rows) + 1) / 2, (min(columns) + max(columns) + 1) / 2, fields=fields)
+        ]
 
     def _announce_through(self, step) -> None:
         """Blocks take off across the S line: the through bonus, where they cross it."""
         fields = {"count": len(step.passed), "points": step.through_points}
         self._say(N_("THROUGH x{count}"), "through", detail=N_("+{points}"), fields=fields)
         columns = [move.column for move in step.passed]
-        self.popups = [Popup(N_("+{points}"), "through", self.game.height / 2,
-                             (min(columns) + max(columns) + 1) / 2, fields=fields)]
+        self.popups = [
+            Popup(N_("+{points}"), "through", self.game.height / 2, (min(columns) + max(columns) + 1) / 2, fields=fields)
+        ]
 
     def _show_horizon(self) -> None:
         """After a turn: the band as it now stands, with a sound and a line in the bar when
@@ -210,16 +221,23 @@ class Seat:
                 # The band's last row: from now every push must clear or find room.
                 self._say(N_("SUDDEN DEATH!"), "warn", 2 * MESSAGE_FRAMES, detail=N_("1 BLOCK A SIDE"))
                 # Over the field in two lines, each big enough to read across a narrow field.
-                self.popups = [Popup(N_("SUDDEN"), "warn", game.height / 2, game.width / 2, big=True,
-                                     detail=N_("DEATH!"))]
+                self.popups = [Popup(N_("SUDDEN"), "warn", game.height / 2, game.width / 2, big=True, detail=N_("DEATH!"))]
             elif not game.game_over:
-                self._say(N_("THE HORIZON WIDENS!"), "warn", detail=N_("{blocks} BLOCKS A SIDE"),
-                          fields={"blocks": game.half - game.horizon})
+                self._say(
+                    N_("THE HORIZON WIDENS!"),
+                    "warn",
+                    detail=N_("{blocks} BLOCKS A SIDE"),
+                    fields={"blocks": game.half - game.horizon},
+                )
         if turn.announced:
             if not turn.widened:
                 self._play("ag_horizon_warn")
-            self._say(N_("HORIZON ROW IN {turns}"), "warn", detail=N_("THEN {blocks} BLOCKS A SIDE"),
-                      fields={"turns": game.horizon_due, "blocks": game.half - game.horizon - 1})
+            self._say(
+                N_("HORIZON ROW IN {turns}"),
+                "warn",
+                detail=N_("THEN {blocks} BLOCKS A SIDE"),
+                fields={"turns": game.horizon_due, "blocks": game.half - game.horizon - 1},
+            )
 
     def _show_attack(self) -> None:
         """After a versus turn's film: what its chain did with stones, in the bar and by ear

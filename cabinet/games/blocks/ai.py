@@ -46,14 +46,14 @@ class Move:
 class Style:
     """How the AI searches and how well it judges."""
 
-    depth: int = 3              # tray pieces searched together (3: the whole tray)
-    width: int = 300            # boards kept per search level; wider is stronger and slower
-    refine_top: int = 8         # best tray endings judged one random piece further (0: none)
-    line_bonus: float = 0.5     # per line cleared, to prefer scoring among equal boards
-    noise: float = 0.0          # spread of seeded misjudgement, in cost units
-    slip_percent: int = 0       # chance, per plan, of taking a merely good one (2nd-4th best)
-    follow_plan: bool = True    # False: reconsider after every placement
-    tactics: Values | None = Values()   # in versus, what attacks and stones are worth (None: ignored)
+    depth: int = 3  # tray pieces searched together (3: the whole tray)
+    width: int = 300  # boards kept per search level; wider is stronger and slower
+    refine_top: int = 8  # best tray endings judged one random piece further (0: none)
+    line_bonus: float = 0.5  # per line cleared, to prefer scoring among equal boards
+    noise: float = 0.0  # spread of seeded misjudgement, in cost units
+    slip_percent: int = 0  # chance, per plan, of taking a merely good one (2nd-4th best)
+    follow_plan: bool = True  # False: reconsider after every placement
+    tactics: Values | None = Values()  # in versus, what attacks and stones are worth (None: ignored)
 
 
 @dataclass(frozen=True)
@@ -72,8 +72,7 @@ class Position:
 
     @classmethod
     def of(cls, game: BlocksGame) -> Position:
-        return cls(game.board, tuple(game.tray), game.gravity, game.rotation, game.piece_set,
-                   game.streak, game.game_over)
+        return cls(game.board, tuple(game.tray), game.gravity, game.rotation, game.piece_set, game.streak, game.game_over)
 
 
 STYLES = {
@@ -81,8 +80,8 @@ STYLES = {
     "casual": Style(depth=2, width=20, refine_top=0, line_bonus=0.0, noise=1.5, follow_plan=False),
 }
 LEVELS = tuple(STYLES)
-LOOKAHEAD_DEATH = 400.0     # cost of a next piece that would fit nowhere
-SLIP_RANKS = (1, 2, 3)      # a slip takes the 2nd, 3rd or 4th best plan
+LOOKAHEAD_DEATH = 400.0  # cost of a next piece that would fit nowhere
+SLIP_RANKS = (1, 2, 3)  # a slip takes the 2nd, 3rd or 4th best plan
 
 
 class BlocksAI:
@@ -97,8 +96,8 @@ class BlocksAI:
         self.level = level
         self.style = style or STYLES[level]
         self._rng = random.Random(seed)
-        self._plan: list[tuple[tuple, Step]] = []   # (situation before, step), in order
-        self._pending_seen = 0      # versus: the pending stones at the last choice
+        self._plan: list[tuple[tuple, Step]] = []  # (situation before, step), in order
+        self._pending_seen = 0  # versus: the pending stones at the last choice
 
     def choose(self, game: BlocksGame | Position, sight: Sight | None = None) -> Move:
         """The next move for ``game``; ValueError when the game is over.
@@ -118,7 +117,7 @@ class BlocksAI:
         if game.game_over:
             raise ValueError("the game is over: there is no move to choose")
         pending = 0 if sight is None else sight.pending
-        plan = [] if pending > self._pending_seen else list(self._plan)   # attacked: think again
+        plan = [] if pending > self._pending_seen else list(self._plan)  # attacked: think again
         rng = random.Random(0)
         rng.setstate(self._rng.getstate())
         step = _planned(plan, game)
@@ -135,11 +134,10 @@ class BlocksAI:
         half of them fit), merges and judges what fits (a slice each at least), and
         keeps ``width`` boards; the best whole plans are then judged a few slices each."""
         style = self.style
-        sizes = sorted((_positions(piece, game.rotation) for piece in game.tray if piece is not None),
-                       reverse=True)
+        sizes = sorted((_positions(piece, game.rotation) for piece in game.tray if piece is not None), reverse=True)
         parents, slices, levels = 1, 0, min(style.depth, len(sizes))
         for level in range(levels):
-            tried = parents * sum(sizes[:len(sizes) - level])
+            tried = parents * sum(sizes[: len(sizes) - level])
             slices += 3 + (tried + tried // 2 * JUDGE_COST) // SLICE
             parents = min(style.width, tried // 2)
         refined = style.refine_top if levels == len(sizes) else 0
@@ -159,11 +157,21 @@ class BlocksAI:
         gains = None
         if sight is not None and style.tactics is not None:
             gains = VersusGains(sight, game.streak, style.tactics)
-        steps = yield from planning(game.board, game.tray, cost, game.gravity, game.rotation,
-                                    style.width, line_bonus=style.line_bonus, depth=style.depth,
-                                    refine=refine, refine_top=style.refine_top, gains=gains,
-                                    rank=self._slip(rng))
-        if not steps:   # cannot happen while the game is not over; guards the invariant
+        steps = yield from planning(
+            game.board,
+            game.tray,
+            cost,
+            game.gravity,
+            game.rotation,
+            style.width,
+            line_bonus=style.line_bonus,
+            depth=style.depth,
+            refine=refine,
+            refine_top=style.refine_top,
+            gains=gains,
+            rank=self._slip(rng),
+        )
+        if not steps:  # cannot happen while the game is not over; guards the invariant
             raise RuntimeError("no legal move although the game is not over")
         return steps if style.follow_plan else steps[:1]
 
@@ -192,6 +200,7 @@ def _noisy(evaluator: Evaluator, spread: float, rng: random.Random):
 
     def cost(boards):
         return evaluator.cost(boards) + noise.normal(0.0, spread, boards.shape)
+
     return cost
 
 
@@ -204,7 +213,7 @@ def _remembered(game: BlocksGame | Position, steps: list[Step]) -> list[tuple[tu
     for step in steps:
         plan.append((_situation(board, tray, game), step))
         mask = step.piece.masks[step.row * SIZE + step.col]
-        assert mask is not None   # a search's step is on the board
+        assert mask is not None  # a search's step is on the board
         placed = board | mask
         board = clear_lines(placed, game.gravity).board
         tray[step.slot] = None
@@ -230,8 +239,7 @@ def _positions(piece, rotation: bool) -> int:
 def _situation(board: int, tray, game: BlocksGame | Position) -> tuple:
     """What a planned step depends on. With rotation on, a piece may be turned any way
     meanwhile (the move's turns make up for it); with it off, the orientation must match."""
-    pieces = tuple(None if piece is None else piece.family if game.rotation else piece.index
-                   for piece in tray)
+    pieces = tuple(None if piece is None else piece.family if game.rotation else piece.index for piece in tray)
     return board, pieces, game.rotation, game.gravity, game.piece_set
 
 

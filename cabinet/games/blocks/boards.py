@@ -12,10 +12,11 @@ import numpy as np
 
 U64 = np.uint64
 FULL = U64(0xFFFF_FFFF_FFFF_FFFF)
-ROW_STARTS = U64(0x0101_0101_0101_0101)   # bit 0 of every row
+ROW_STARTS = U64(0x0101_0101_0101_0101)  # bit 0 of every row
 LOW_BYTE = U64(0xFF)
 
 if hasattr(np, "bitwise_count"):
+
     def popcount(values: np.ndarray) -> np.ndarray:
         """Set bits of each uint64 (as uint8)."""
         return np.bitwise_count(values)
@@ -61,7 +62,7 @@ def clear_many(boards: np.ndarray, gravity: bool) -> tuple[np.ndarray, np.ndarra
 def _drop_rows(boards: np.ndarray, rows: np.ndarray) -> np.ndarray:
     """Remove the (already emptied) cleared rows and let the rows above fall in."""
     result = np.zeros_like(boards)
-    target = np.full(boards.shape, 7, dtype=U64)   # next free row from the bottom, per board
+    target = np.full(boards.shape, 7, dtype=U64)  # next free row from the bottom, per board
     for row in range(7, -1, -1):
         shift = U64(8 * row)
         kept = ((rows >> shift) & U64(1)) == 0

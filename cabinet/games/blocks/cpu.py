@@ -34,21 +34,27 @@ CPU_LEVELS: dict[int, CpuLevel] = {
 # How each level searches and judges, besides its lookahead and slips.
 _WIDTH = {1: 8, 2: 24, 3: 80, 4: 200, 5: 300}
 _NOISE = {1: 2.0, 2: 1.2, 3: 0.8, 4: 0.0, 5: 0.0}
-_TACTICS_FROM = 3           # levels from here on weigh attacks and pending stones
+_TACTICS_FROM = 3  # levels from here on weigh attacks and pending stones
 
 
 def cpu_style(level: int) -> Style:
     """The :class:`Style` of CPU ``level`` (1-5); ValueError for another level."""
     entry = cpu_level(CPU_LEVELS, level)
-    return Style(depth=min(entry.lookahead, 3), width=_WIDTH[level],
-                 refine_top=8 if entry.lookahead > 3 else 0, line_bonus=0.5,
-                 noise=_NOISE[level], slip_percent=entry.slip_percent,
-                 tactics=Values() if level >= _TACTICS_FROM else None)
+    return Style(
+        depth=min(entry.lookahead, 3),
+        width=_WIDTH[level],
+        refine_top=8 if entry.lookahead > 3 else 0,
+        line_bonus=0.5,
+        noise=_NOISE[level],
+        slip_percent=entry.slip_percent,
+        tactics=Values() if level >= _TACTICS_FROM else None,
+    )
 
 
 def cpu_pilot(player: int, level: int, seed: int = 0) -> BlocksDemoPilot:
     """A pilot that plays ``player``'s board at CPU ``level`` (1-5); ValueError for another level."""
     entry = cpu_level(CPU_LEVELS, level)
     ai = BlocksAI(seed=seed, level=f"cpu {level}", style=cpu_style(level))
-    return BlocksDemoPilot(player=player, ai=ai, think_frames=entry.think_frames,
-                           move_frames=entry.input_frames, aim_frames=entry.input_frames)
+    return BlocksDemoPilot(
+        player=player, ai=ai, think_frames=entry.think_frames, move_frames=entry.input_frames, aim_frames=entry.input_frames
+    )

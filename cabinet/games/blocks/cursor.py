@@ -23,7 +23,7 @@ from cabinet.inputs.actions import Action
 from .engine import BlocksGame, IllegalMove, piece_fits
 from .pieces import SIZE
 
-if TYPE_CHECKING:   # the seat module imports this one
+if TYPE_CHECKING:  # the seat module imports this one
     from .seat import PlayerHand
 
 # The game a cursor moves in: a player's own, or one hand of a versus match.
@@ -35,16 +35,16 @@ BOARD, TRAY = "board", "tray"
 class Did(str, Enum):
     """What kind of thing one cursor action did."""
 
-    MOVE = "move"           # the piece moved over the board
-    EDGE = "edge"           # pushed against the board's edge: nothing moved
-    SELECT = "select"       # another tray piece is held
-    TRAY = "tray"           # the hand went into the tray
-    BOARD = "board"         # the hand came back onto the board
-    ROTATE = "rotate"       # the held piece turned
-    REFUSED = "refused"     # a turn that does not fit, or rotation is off
-    PLACE = "place"         # the piece went down (``result`` says what it did)
-    INVALID = "invalid"     # A where the piece does not fit
-    NONE = "none"           # an action that means nothing here
+    MOVE = "move"  # the piece moved over the board
+    EDGE = "edge"  # pushed against the board's edge: nothing moved
+    SELECT = "select"  # another tray piece is held
+    TRAY = "tray"  # the hand went into the tray
+    BOARD = "board"  # the hand came back onto the board
+    ROTATE = "rotate"  # the held piece turned
+    REFUSED = "refused"  # a turn that does not fit, or rotation is off
+    PLACE = "place"  # the piece went down (``result`` says what it did)
+    INVALID = "invalid"  # A where the piece does not fit
+    NONE = "none"  # an action that means nothing here
 
 
 @dataclass
@@ -52,7 +52,7 @@ class Outcome:
     """What one action did, for the scene to animate and sound."""
 
     kind: Did
-    result: object = None     # the engine's PlaceResult after a PLACE
+    result: object = None  # the engine's PlaceResult after a PLACE
 
 
 @dataclass
@@ -61,7 +61,7 @@ class Cursor:
     row: int = 2
     col: int = 2
     focus: str = BOARD
-    tray_side: str = "right"   # where the tray is drawn: pushing that way past the board's edge enters it
+    tray_side: str = "right"  # where the tray is drawn: pushing that way past the board's edge enters it
 
     @property
     def to_tray(self) -> Action:
@@ -143,7 +143,7 @@ class Cursor:
         if action in (Action.A, self.to_board):
             self.focus = BOARD
             _height, width = game.piece_size(self.slot)
-            self.col = SIZE - width if self.tray_side == "right" else 0   # back at the tray's side
+            self.col = SIZE - width if self.tray_side == "right" else 0  # back at the tray's side
             self.settle(game)
             return Outcome(Did.BOARD)
         return Outcome(Did.NONE)
@@ -173,10 +173,12 @@ class Cursor:
         height, width = game.piece_size(self.slot)
         spots = game.legal_positions(self.slot)
         if spots:
+
             def distance(spot):
                 d_row = spot[0] + height / 2 - centre[0]
                 d_col = spot[1] + width / 2 - centre[1]
                 return d_row * d_row + d_col * d_col, spot
+
             self.row, self.col = min(spots, key=distance)
         self.settle(game)
 

@@ -27,5 +27,5 @@ def music_danger(game) -> float:
     if game.game_over or (fits and not any(fits)):
         return 1.0
     by_fits = 0.9 if in_danger(tuple(fits)) else 0.7 if not all(fits) else 0.0
-    filled = game.board.bit_count() / 64       # stones included: they fill cells too
+    filled = game.board.bit_count() / 64  # stones included: they fill cells too
     return max(by_fits, 0.8 * min(1.0, max(0.0, (filled - 0.25) / 0.5)))

@@ -16,32 +16,32 @@ from .pieces import CATALOGUE, COL_MASKS, FULL, PIECE_SETS, ROW_MASKS, SIZE, Pie
 
 SLOTS = 3
 WIPE_OUT_BONUS = 1000
-RAMP_MAX_STONES = 6        # the ramp lands at most this many stones per tray refresh
-STONE = "+"                # a stone in the text form of a board
+RAMP_MAX_STONES = 6  # the ramp lands at most this many stones per tray refresh
+STONE = "+"  # a stone in the text form of a board
 
 
 class IllegalMove(ValueError):
     """A move the rules refuse: the game state is left unchanged."""
 
 
-@dataclass   # not frozen: a frozen one takes six times as long to make, and a move makes one
+@dataclass  # not frozen: a frozen one takes six times as long to make, and a move makes one
 class PlaceResult:
     """Everything one placement did, for a screen to animate and a test to check (read it only)."""
 
     slot: int
     row: int
     col: int
-    cells: tuple[tuple[int, int], ...]    # board cells the piece filled
-    rows: tuple[int, ...]                 # cleared rows (indices before the move)
-    cols: tuple[int, ...]                 # cleared columns
+    cells: tuple[tuple[int, int], ...]  # board cells the piece filled
+    rows: tuple[int, ...]  # cleared rows (indices before the move)
+    cols: tuple[int, ...]  # cleared columns
     cleared: tuple[tuple[int, int], ...]  # distinct cells removed, sorted
-    drops: tuple[tuple[int, int], ...]    # (from_row, to_row) of rows with cells moved by gravity
+    drops: tuple[tuple[int, int], ...]  # (from_row, to_row) of rows with cells moved by gravity
     points: int
-    streak: int                           # the game's streak after this move
+    streak: int  # the game's streak after this move
     wipe_out: bool
-    refreshed: bool                       # the tray was refilled after this move
+    refreshed: bool  # the tray was refilled after this move
     game_over: bool
-    landed: list[tuple[int, int]] = field(default_factory=list)   # stones that landed after this move, sorted
+    landed: list[tuple[int, int]] = field(default_factory=list)  # stones that landed after this move, sorted
 
 
 class Clear(NamedTuple):
@@ -50,7 +50,7 @@ class Clear(NamedTuple):
     board: int
     rows: tuple[int, ...]
     cols: tuple[int, ...]
-    removed: int                          # mask of removed cells
+    removed: int  # mask of removed cells
     drops: tuple[tuple[int, int], ...]
 
     def carry(self, mask: int, gravity: bool) -> int:
@@ -61,7 +61,7 @@ class Clear(NamedTuple):
         return mask
 
 
-ROW_STARTS = 0x0101_0101_0101_0101   # bit 0 of every row
+ROW_STARTS = 0x0101_0101_0101_0101  # bit 0 of every row
 _NO_CLEAR = ((), ())
 
 
@@ -104,11 +104,11 @@ def _full_lines(board: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     across = board & board >> 4
     across &= across >> 2
     across &= across >> 1
-    across &= ROW_STARTS                  # bit 8r set for a full row r
+    across &= ROW_STARTS  # bit 8r set for a full row r
     down = board & board >> 32
     down &= down >> 16
     down &= down >> 8
-    down &= 0xFF                          # bit c set for a full column c
+    down &= 0xFF  # bit c set for a full column c
     if not across and not down:
         return _NO_CLEAR
     return _ROWS_OF[across], _COLS_OF[down]
@@ -168,9 +168,16 @@ class BlocksGame:
     lands ``min(level, 6)`` stones.
     """
 
-    def __init__(self, seed: int = 0, rotation: bool = False, piece_set: str = "classic",
-                 gravity: bool = True, ramp: bool = False, ramp_placements: int = 40,
-                 stone_seed: int | str | None = None):
+    def __init__(
+        self,
+        seed: int = 0,
+        rotation: bool = False,
+        piece_set: str = "classic",
+        gravity: bool = True,
+        ramp: bool = False,
+        ramp_placements: int = 40,
+        stone_seed: int | str | None = None,
+    ):
         if piece_set not in PIECE_SETS:
             raise ValueError(f"unknown piece set {piece_set!r}; known: {', '.join(PIECE_SETS)}")
         if isinstance(ramp_placements, bool) or not isinstance(ramp_placements, int) or ramp_placements < 1:
@@ -197,14 +204,28 @@ class BlocksGame:
     @classmethod
     def from_settings(cls, settings, seed: int = 0) -> BlocksGame:
         """A new game from a ``BlocksSettings`` (piece_set, rotation, gravity, ramp)."""
-        return cls(seed=seed, rotation=settings.rotation, piece_set=settings.piece_set,
-                   gravity=settings.gravity, ramp=settings.ramp,
-                   ramp_placements=settings.ramp_placements)
+        return cls(
+            seed=seed,
+            rotation=settings.rotation,
+            piece_set=settings.piece_set,
+            gravity=settings.gravity,
+            ramp=settings.ramp,
+            ramp_placements=settings.ramp_placements,
+        )
 
     @classmethod
-    def from_text(cls, rows, tray=None, seed: int = 0, rotation: bool = False,
-                  gravity: bool = True, piece_set: str = "classic", score: int = 0,
-                  streak: int = 0, **options) -> BlocksGame:
+    def from_text(
+        cls,
+        rows,
+        tray=None,
+        seed: int = 0,
+        rotation: bool = False,
+        gravity: bool = True,
+        piece_set: str = "classic",
+        score: int = 0,
+        streak: int = 0,
+        **options,
+    ) -> BlocksGame:
         """A game in a given position: ``rows`` as in :meth:`to_text` (``+`` marks a stone),
         ``tray`` three piece texts or None (used). A piece may be any entry of the classic
         set; later trays are drawn from ``piece_set``. A tray with every slot used is
@@ -266,10 +287,12 @@ class BlocksGame:
 
     def to_text(self) -> list[str]:
         """The board, one string per row: ``#`` a piece's cell, ``+`` a stone, ``.`` empty."""
+
         def mark(bit: int) -> str:
             if not self._board >> bit & 1:
                 return "."
             return STONE if self._stones >> bit & 1 else "#"
+
         return ["".join(mark(r * SIZE + c) for c in range(SIZE)) for r in range(SIZE)]
 
     def tray_text(self) -> list[list[str] | None]:
@@ -354,9 +377,22 @@ class BlocksGame:
         self.game_over = self._nothing_fits()
         # Cells worked out afresh (under a microsecond): a cache of them filled for hours with the
         # 1,597 placements of the pieces and the unions of lines cleared, a slow rise in memory.
-        return (slot, row, col, mask_cells(mask), clear.rows, clear.cols, mask_cells(clear.removed),
-                clear.drops, points, self.streak, wipe_out, refreshed, self.game_over,
-                self._landing_order(landed))
+        return (
+            slot,
+            row,
+            col,
+            mask_cells(mask),
+            clear.rows,
+            clear.cols,
+            mask_cells(clear.removed),
+            clear.drops,
+            points,
+            self.streak,
+            wipe_out,
+            refreshed,
+            self.game_over,
+            self._landing_order(landed),
+        )
 
     def land_stones(self, count: int) -> list[tuple[int, int]]:
         """Land ``count`` stones now (a versus move timer ran out), then check game over.
@@ -401,8 +437,7 @@ class BlocksGame:
             raise ValueError("the game is over: no more moves")
 
     def __repr__(self) -> str:
-        return (f"BlocksGame(seed={self.seed}, score={self.score}, placements={self.placements}, "
-                f"game_over={self.game_over})")
+        return f"BlocksGame(seed={self.seed}, score={self.score}, placements={self.placements}, game_over={self.game_over})"
 
 
 def _check_slot(slot) -> None:
@@ -420,8 +455,11 @@ def _mask_at(piece: Piece, row, col) -> int | None:
 
 def _board_from_text(rows) -> tuple[int, int]:
     """(board, stones) masks of a board's text; ``+`` is a stone, any other mark a piece's cell."""
-    if (not isinstance(rows, (list, tuple)) or len(rows) != SIZE
-            or not all(isinstance(line, str) and len(line) == SIZE for line in rows)):
+    if (
+        not isinstance(rows, (list, tuple))
+        or len(rows) != SIZE
+        or not all(isinstance(line, str) and len(line) == SIZE for line in rows)
+    ):
         raise ValueError(f"a BLOCKS board is {SIZE} strings of {SIZE} characters, one per row")
     board = stones = 0
     for r, c in cells_of(rows):

@@ -16,9 +16,9 @@ from .pieces import PIECE_SETS, SIZE, Piece
 
 NOT_COL0 = U64(0xFEFE_FEFE_FEFE_FEFE)
 NOT_COL7 = U64(0x7F7F_7F7F_7F7F_7F7F)
-BORDER_COLS = U64(0x8181_8181_8181_8181)   # columns 0 and 7
+BORDER_COLS = U64(0x8181_8181_8181_8181)  # columns 0 and 7
 ROW7 = U64(0xFF << 56)
-BORDER_ROWS = U64(0xFF | 0xFF << 56)       # rows 0 and 7
+BORDER_ROWS = U64(0xFF | 0xFF << 56)  # rows 0 and 7
 
 
 def _origins(height: int, width: int) -> int:
@@ -45,18 +45,17 @@ class _Fit:
 class Weights:
     """How much each feature costs; a lower total is a better board."""
 
-    missing: float = 12.0        # per piece-set entry that fits nowhere
-    scarce: float = 3.0          # per entry that fits in only one or two places
-    edges: float = 1.0           # per boundary between an empty and a filled cell (walls count as filled)
-    lonely: float = 4.0          # per empty cell with no empty neighbour
-    filled: float = 1.0          # per filled cell
+    missing: float = 12.0  # per piece-set entry that fits nowhere
+    scarce: float = 3.0  # per entry that fits in only one or two places
+    edges: float = 1.0  # per boundary between an empty and a filled cell (walls count as filled)
+    lonely: float = 4.0  # per empty cell with no empty neighbour
+    filled: float = 1.0  # per filled cell
 
 
 class Evaluator:
     """Scores boards for one piece set; with rotation, a shape fits if any turn of it does."""
 
-    def __init__(self, piece_set: str = "classic", rotation: bool = False,
-                 weights: Weights | None = None):
+    def __init__(self, piece_set: str = "classic", rotation: bool = False, weights: Weights | None = None):
         self.weights = weights or Weights()
         groups: dict[str, list[Piece]] = {}
         for piece in PIECE_SETS[piece_set]:
@@ -90,11 +89,13 @@ class Evaluator:
         total = w.missing * self._entries_where(places == 0) + w.scarce * self._entries_where(places <= 2)
         empty = ~boards & FULL
         # boundaries between empty and filled cells, the walls counting as filled
-        edges = (popcount((boards ^ (boards >> U64(1))) & NOT_COL7).astype(np.int16)
-                 + popcount((boards ^ (boards >> U64(8))) & ~ROW7)
-                 + popcount(empty & BORDER_COLS) + popcount(empty & BORDER_ROWS))
-        neighbours = (((empty >> U64(1)) & NOT_COL7) | ((empty << U64(1)) & NOT_COL0)
-                      | (empty >> U64(8)) | (empty << U64(8)))
+        edges = (
+            popcount((boards ^ (boards >> U64(1))) & NOT_COL7).astype(np.int16)
+            + popcount((boards ^ (boards >> U64(8))) & ~ROW7)
+            + popcount(empty & BORDER_COLS)
+            + popcount(empty & BORDER_ROWS)
+        )
+        neighbours = ((empty >> U64(1)) & NOT_COL7) | ((empty << U64(1)) & NOT_COL0) | (empty >> U64(8)) | (empty << U64(8))
         lonely = popcount(empty & ~neighbours)
         filled = popcount(boards)
         return total + w.edges * edges + w.lonely * lonely + w.filled * filled

@@ -17,15 +17,18 @@ from cabinet.games.thought import Thinking, finish
 from .boards import U64, clear_many
 from .pieces import PIECE_SETS, orientations
 
-MASKS_PER_SLICE = 512   # placements tried and judged per slice of thinking (of about 1600 in all)
+MASKS_PER_SLICE = 512  # placements tried and judged per slice of thinking (of about 1600 in all)
 
 
 @functools.cache
 def placements_tried(piece_set: str, rotation: bool) -> int:
     """How many placements a :class:`Lookahead` tries on each board (its ``masks.size``),
     counted without building one: a pilot estimates its thought's work with it on a frame."""
-    return sum(len(turned.placements) for piece in PIECE_SETS[piece_set]
-               for _, turned in (orientations(piece) if rotation else [(0, piece)]))
+    return sum(
+        len(turned.placements)
+        for piece in PIECE_SETS[piece_set]
+        for _, turned in (orientations(piece) if rotation else [(0, piece)])
+    )
 
 
 class Lookahead:
@@ -53,7 +56,7 @@ class Lookahead:
         placements at a time. Each entry's best is a minimum, so the parts change nothing."""
         best = np.full(boards.size * self.count, self.death)
         for start in range(0, self.masks.size, MASKS_PER_SLICE):
-            masks, groups = self.masks[start:start + MASKS_PER_SLICE], self.groups[start:start + MASKS_PER_SLICE]
+            masks, groups = self.masks[start : start + MASKS_PER_SLICE], self.groups[start : start + MASKS_PER_SLICE]
             free = (boards[:, None] & masks[None, :]) == 0
             board_index, mask_index = np.nonzero(free)
             after, _lines = clear_many(boards[board_index] | masks[mask_index], gravity)

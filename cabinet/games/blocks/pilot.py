@@ -27,9 +27,9 @@ from .tactics import sight_of
 from .versus import BlocksVersus
 
 # A brisk player's pace: quick enough that a 30 s demo shows clears, slow enough to follow.
-MOVE_FRAMES = 5        # between two cursor presses
-THINK_FRAMES = 16      # before the first press of a move
-AIM_FRAMES = 10        # holding still over the target before A
+MOVE_FRAMES = 5  # between two cursor presses
+THINK_FRAMES = 16  # before the first press of a move
+AIM_FRAMES = 10  # holding still over the target before A
 
 
 class BlocksSeat(Seat, Protocol):
@@ -48,9 +48,16 @@ class BlocksDemoPilot(Pilot):
     the attract demo's relaxed pace.
     """
 
-    def __init__(self, seed: int = 0, level: str = "casual", player: int = 1, ai: BlocksAI | None = None,
-                 think_frames: int | None = None, move_frames: int | None = None,
-                 aim_frames: int | None = None):
+    def __init__(
+        self,
+        seed: int = 0,
+        level: str = "casual",
+        player: int = 1,
+        ai: BlocksAI | None = None,
+        think_frames: int | None = None,
+        move_frames: int | None = None,
+        aim_frames: int | None = None,
+    ):
         self.ai = ai or BlocksAI(seed=seed, level=level)
         self.player = player
         self.think_frames = THINK_FRAMES if think_frames is None else think_frames
@@ -58,13 +65,13 @@ class BlocksDemoPilot(Pilot):
         self.aim_frames = AIM_FRAMES if aim_frames is None else aim_frames
         self._seat: BlocksSeat | None = None
         self.plan: list[Action] = []
-        self.planned_on = None     # the board the plan was made for
+        self.planned_on = None  # the board the plan was made for
         self.wait = self.think_frames
-        self.thought: Thought | None = None   # the next move, being decided
-        self.thought_on: tuple | None = None   # the board, tray and pending stones it started from
-        self.budget: Budget | None = None   # the scene's thinking time per frame (None: no clock)
-        self.elsewhere: Elsewhere | None = None   # the scene's worker process (None: think here)
-        self.gave_up = False       # no route to any move: the scene ends the demo
+        self.thought: Thought | None = None  # the next move, being decided
+        self.thought_on: tuple | None = None  # the board, tray and pending stones it started from
+        self.budget: Budget | None = None  # the scene's thinking time per frame (None: no clock)
+        self.elsewhere: Elsewhere | None = None  # the scene's worker process (None: think here)
+        self.gave_up = False  # no route to any move: the scene ends the demo
 
     @property
     def seat(self) -> BlocksSeat:
@@ -84,7 +91,7 @@ class BlocksDemoPilot(Pilot):
         if game.game_over:
             return []
         if self.plan and game.board != self.planned_on:
-            self.plan = []          # stones landed under the plan: look again
+            self.plan = []  # stones landed under the plan: look again
         if not self.plan:
             # Think through the pause before the move (and any animation meanwhile), a share
             # a frame; the thought must be done on the frame of the move's first press,
@@ -97,7 +104,7 @@ class BlocksDemoPilot(Pilot):
                     self.wait -= 1
                 return []
             if not thought.done:
-                return []           # the thought is late (a slow machine): the move waits for it
+                return []  # the thought is late (a slow machine): the move waits for it
             move, self.thought = thought.decision, None
             self.plan = self._presses(game, move)
             self.planned_on = game.board
@@ -134,8 +141,7 @@ class BlocksDemoPilot(Pilot):
         situation = (game.board, tuple(game.tray), None if versus is None else versus.pending(self.player))
         if self.thought is None or self.thought_on != situation:
             sight = None if versus is None else sight_of(versus, self.player)
-            self.thought = begin(self.ai, (Position.of(game), sight), self.ai.work(game), self.budget,
-                                 self.elsewhere)
+            self.thought = begin(self.ai, (Position.of(game), sight), self.ai.work(game), self.budget, self.elsewhere)
             self.thought_on = situation
         self.thought.advance(frames_left)
         return self.thought

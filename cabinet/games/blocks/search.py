@@ -22,8 +22,8 @@ from cabinet.games.thought import Thinking
 from .boards import U64, clear_many
 from .pieces import Piece, orientations
 
-SLICE = 4096        # boards tried (a bit AND each) per slice of thinking: about 0.15 ms here, 5 under the arm64 stand-in
-JUDGE_COST = 8      # judging a board costs about as much as trying this many
+SLICE = 4096  # boards tried (a bit AND each) per slice of thinking: about 0.15 ms here, 5 under the arm64 stand-in
+JUDGE_COST = 8  # judging a board costs about as much as trying this many
 
 
 @dataclass(frozen=True)
@@ -31,7 +31,7 @@ class Step:
     """One placement of a plan: the slot's piece, turned to ``piece``, at (row, col)."""
 
     slot: int
-    piece: Piece        # the orientation placed
+    piece: Piece  # the orientation placed
     row: int
     col: int
 
@@ -50,9 +50,20 @@ class _Options:
         self.moves = [(p, r, c) for p in turns for r, c, _ in p.placements]
 
 
-def planning(board: int, tray, cost, gravity: bool, rotation: bool, width: int,
-             line_bonus: float = 0.0, depth: int = 3, refine=None, refine_top: int = 0,
-             gains=None, rank: int = 0) -> Thinking:
+def planning(
+    board: int,
+    tray,
+    cost,
+    gravity: bool,
+    rotation: bool,
+    width: int,
+    line_bonus: float = 0.0,
+    depth: int = 3,
+    refine=None,
+    refine_top: int = 0,
+    gains=None,
+    rank: int = 0,
+) -> Thinking:
     """The best sequence of placements for the pieces left in ``tray`` (slots None = used).
 
     ``cost(boards) -> costs`` judges boards (lower is better); ``line_bonus`` is
@@ -72,7 +83,7 @@ def planning(board: int, tray, cost, gravity: bool, rotation: bool, width: int,
     """
     slots = [s for s, piece in enumerate(tray) if piece is not None]
     options = {s: _Options(tray[s], rotation) for s in slots}
-    yield                           # the pieces' placements: a slice's worth on a Pi
+    yield  # the pieces' placements: a slice's worth on a Pi
     if gains is None:
         gains = Gains(line_bonus)
     # one level = parallel arrays; parents/slot/option point back up for the path
@@ -81,7 +92,7 @@ def planning(board: int, tray, cost, gravity: bool, rotation: bool, width: int,
     gain = np.zeros(1)
     carry = gains.start()
     levels = []
-    tried = 0       # boards tried since the last slice ended
+    tried = 0  # boards tried since the last slice ended
     for _ in slots[:depth]:
         child_boards, child_used, child_gain, child_carry = [], [], [], []
         parents, child_slot, child_option = [], [], []
@@ -142,7 +153,7 @@ def planning(board: int, tray, cost, gravity: bool, rotation: bool, width: int,
     if refine is not None and len(levels) == len(slots) and costs.size > 1:
         top = np.argsort(costs, kind="stable")[:refine_top]
         refined = []
-        for one in _parts(top, 1):      # one board's next piece: a few slices' worth
+        for one in _parts(top, 1):  # one board's next piece: a few slices' worth
             refined.append((yield from refine(boards[one])))
             yield
         sharper = np.concatenate(refined) - gain[top]
@@ -161,7 +172,7 @@ def planning(board: int, tray, cost, gravity: bool, rotation: bool, width: int,
 
 def _parts(indices: np.ndarray, size: int) -> list[np.ndarray]:
     """``indices`` cut into consecutive parts of at most ``size``."""
-    return [indices[start:start + size] for start in range(0, len(indices), size)]
+    return [indices[start : start + size] for start in range(0, len(indices), size)]
 
 
 class Gains:
@@ -183,8 +194,9 @@ class Gains:
         return self.line_bonus * lines, carry
 
 
-_MIX = np.array([0x9E37_79B9_7F4A_7C15, 0xC2B2_AE3D_27D4_EB4F, 0x1656_67B1_9E37_79F9,
-                 0x85EB_CA77_C2B2_AE63], dtype=U64)   # odd constants that spread small numbers
+_MIX = np.array(
+    [0x9E37_79B9_7F4A_7C15, 0xC2B2_AE3D_27D4_EB4F, 0x1656_67B1_9E37_79F9, 0x85EB_CA77_C2B2_AE63], dtype=U64
+)  # odd constants that spread small numbers
 
 
 def _smallest(costs: np.ndarray, count: int) -> np.ndarray:
@@ -193,7 +205,7 @@ def _smallest(costs: np.ndarray, count: int) -> np.ndarray:
     partition or sort algorithm, which differ between versions and processors."""
     kth = np.partition(costs, count - 1)[count - 1]
     below = np.flatnonzero(costs < kth)
-    tied = np.flatnonzero(costs == kth)[:count - below.size]
+    tied = np.flatnonzero(costs == kth)[: count - below.size]
     below = below[np.argsort(costs[below], kind="stable")]
     return np.concatenate((below, tied))
 
@@ -202,7 +214,7 @@ def _unique(boards: np.ndarray, used: np.ndarray, carry: np.ndarray) -> np.ndarr
     """Indices of the first of each distinct (used slots, board, carried state)."""
     if carry.shape[1]:
         # paths that reach one board with a different state (a streak, stones) stay apart
-        mix = _MIX[:carry.shape[1]]
+        mix = _MIX[: carry.shape[1]]
         boards = boards ^ (carry.astype(U64) * mix).sum(axis=1, dtype=U64)
     keep = []
     for value in np.unique(used):

@@ -16,7 +16,7 @@ from cabinet.inputs.actions import InputEvent
 from .cursor import Cursor, Did, Outcome
 from .versus import BlocksVersus
 
-MOVE_FRAMES = 600        # RULES.md's default move timer: 10 s at 60 frames a second
+MOVE_FRAMES = 600  # RULES.md's default move timer: 10 s at 60 frames a second
 
 
 class PlayerHand:
@@ -56,8 +56,8 @@ class VersusSeat:
         self.cursor = Cursor(tray_side="left" if player == 1 else "right")
         self.cursor.settle(self.game)
         self.move_frames = move_frames
-        self.timer = move_frames       # frames left before the pending stones land
-        self.busy = False              # a screen sets this while it animates (pilots wait)
+        self.timer = move_frames  # frames left before the pending stones land
+        self.busy = False  # a screen sets this while it animates (pilots wait)
 
     def act(self, event: InputEvent) -> Outcome:
         """Obey one press of this player; a placement restarts the move timer."""

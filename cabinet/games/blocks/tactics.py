@@ -16,25 +16,26 @@ import numpy as np
 from .search import Gains
 from .versus import LINES, LINES_MANY, STREAK_CAP, WIPE_OUT_ATTACK
 
-_ATTACK_BY_LINES = np.array(list(LINES) + [LINES_MANY] * 12, dtype=np.int64)   # index: lines (0-16)
+_ATTACK_BY_LINES = np.array(list(LINES) + [LINES_MANY] * 12, dtype=np.int64)  # index: lines (0-16)
 
 
 @dataclass(frozen=True)
 class Sight:
     """A versus panel's view, besides the player's own board and tray."""
 
-    pending: int = 0                # stones on this player's meter
-    opponent_board: int = 0         # the other board, as a mask
-    opponent_pending: int = 0       # stones on the other player's meter
-    attack_percent: int = 100       # this player's handicap
+    pending: int = 0  # stones on this player's meter
+    opponent_board: int = 0  # the other board, as a mask
+    opponent_pending: int = 0  # stones on the other player's meter
+    attack_percent: int = 100  # this player's handicap
     land_max: int = 8
 
 
 def sight_of(match, player: int) -> Sight:
     """What ``player`` sees of a :class:`~cabinet.games.blocks.versus.BlocksVersus` match."""
     other = 3 - player
-    return Sight(match.pending(player), match.game(other).board, match.pending(other),
-                 match.attack_percent[player - 1], match.land_max)
+    return Sight(
+        match.pending(player), match.game(other).board, match.pending(other), match.attack_percent[player - 1], match.land_max
+    )
 
 
 @dataclass(frozen=True)
@@ -45,11 +46,11 @@ class Values:
     still pending (``deferred``: it will land later unless cancelled) or cancelled (free).
     """
 
-    line: float = 0.5          # per line cleared, as in the one-player search
-    stone: float = 6.0         # a stone that lands during the plan (random cells hurt)
-    deferred: float = 4.0      # a stone still pending when the plan ends
-    send: float = 2.0          # a stone sent to an opponent with room to spare ...
-    send_danger: float = 6.0   # ... plus this much more on a full, threatened opponent
+    line: float = 0.5  # per line cleared, as in the one-player search
+    stone: float = 6.0  # a stone that lands during the plan (random cells hurt)
+    deferred: float = 4.0  # a stone still pending when the plan ends
+    send: float = 2.0  # a stone sent to an opponent with room to spare ...
+    send_danger: float = 6.0  # ... plus this much more on a full, threatened opponent
 
 
 class VersusGains(Gains):
@@ -77,7 +78,6 @@ class VersusGains(Gains):
         landed = np.where(clearing, 0, np.minimum(pending, sight.land_max))
         left = pending - cancelled - landed
         # relative to every pending stone staying pending (a cost the same for every path)
-        gain = (v.line * lines + self.send_value * (attack - cancelled)
-                + v.deferred * cancelled - (v.stone - v.deferred) * landed)
+        gain = v.line * lines + self.send_value * (attack - cancelled) + v.deferred * cancelled - (v.stone - v.deferred) * landed
         carry = np.stack([np.where(clearing, streak + 1, 0), left], axis=1)
         return gain, carry

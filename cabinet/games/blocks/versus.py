@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from .engine import BlocksGame, PlaceResult
 
 PLAYERS = (1, 2)
-LINES = (0, 1, 2, 4, 6)      # attack by lines cleared at once; 5 or more lines make LINES_MANY
+LINES = (0, 1, 2, 4, 6)  # attack by lines cleared at once; 5 or more lines make LINES_MANY
 LINES_MANY = 8
 STREAK_CAP = 4
 WIPE_OUT_ATTACK = 6
@@ -26,8 +26,8 @@ PERCENT_RANGE = (50, 200)
 class VersusPlaceResult(PlaceResult):
     """A versus placement: everything :class:`PlaceResult` says, and the attack."""
 
-    attack: int = 0          # stones this move made, after the handicap
-    cancelled: int = 0       # how many of them cancelled the mover's own pending stones
+    attack: int = 0  # stones this move made, after the handicap
+    cancelled: int = 0  # how many of them cancelled the mover's own pending stones
 
 
 def attack_stones(lines: int, streak_before: int, wipe_out: bool, percent: int = 100) -> int:
@@ -44,25 +44,37 @@ def attack_stones(lines: int, streak_before: int, wipe_out: bool, percent: int =
 class BlocksVersus:
     """A BLOCKS versus game between players 1 and 2; pure and seeded like :class:`BlocksGame`."""
 
-    def __init__(self, seed: int = 1, rotation: bool = False, piece_set: str = "classic",
-                 gravity: bool = True, attack_percent=(100, 100), same_pieces: bool = True,
-                 land_max: int = 8):
+    def __init__(
+        self,
+        seed: int = 1,
+        rotation: bool = False,
+        piece_set: str = "classic",
+        gravity: bool = True,
+        attack_percent=(100, 100),
+        same_pieces: bool = True,
+        land_max: int = 8,
+    ):
         self.attack_percent = _percents(attack_percent)
         if isinstance(land_max, bool) or not isinstance(land_max, int) or land_max < 1:
             raise ValueError(f"land_max must be a whole number of at least 1, not {land_max!r}")
         self.seed = seed
         self.same_pieces = bool(same_pieces)
         self.land_max = land_max
-        self._games = {player: BlocksGame(seed=self._tray_seed(player), rotation=rotation,
-                                          piece_set=piece_set, gravity=gravity,
-                                          stone_seed=self._stone_seed(player))
-                       for player in PLAYERS}
+        self._games = {
+            player: BlocksGame(
+                seed=self._tray_seed(player),
+                rotation=rotation,
+                piece_set=piece_set,
+                gravity=gravity,
+                stone_seed=self._stone_seed(player),
+            )
+            for player in PLAYERS
+        }
         self._pending = dict.fromkeys(PLAYERS, 0)
         self.winner: int | None = None
 
     @classmethod
-    def from_text(cls, boards, trays=(None, None), pending=(0, 0), streaks=(0, 0), seed: int = 1,
-                  **options) -> BlocksVersus:
+    def from_text(cls, boards, trays=(None, None), pending=(0, 0), streaks=(0, 0), seed: int = 1, **options) -> BlocksVersus:
         """A match in a given position: per player (1, 2) a board text (``+`` = stone), a tray
         as in :meth:`BlocksGame.from_text`, pending stones and streak; later trays are drawn
         from ``seed``. ``options`` are the constructor's other keywords. A position in which
@@ -79,9 +91,15 @@ class BlocksVersus:
         for player in PLAYERS:
             i = player - 1
             match._games[player] = BlocksGame.from_text(
-                boards[i], trays[i], seed=match._tray_seed(player), rotation=first.rotation,
-                gravity=first.gravity, piece_set=first.piece_set, streak=streaks[i],
-                stone_seed=match._stone_seed(player))
+                boards[i],
+                trays[i],
+                seed=match._tray_seed(player),
+                rotation=first.rotation,
+                gravity=first.gravity,
+                piece_set=first.piece_set,
+                streak=streaks[i],
+                stone_seed=match._stone_seed(player),
+            )
             match._pending[player] = pending[i]
         over = [player for player in PLAYERS if match._games[player].game_over]
         if len(over) == 2:
@@ -123,7 +141,7 @@ class BlocksVersus:
         self._pending[_other(player)] += attack - cancelled
         self._settle(player)
         # mypy miscounts an unsized *fields followed by more arguments
-        return VersusPlaceResult(*fields, attack, cancelled)   # type: ignore[call-arg]
+        return VersusPlaceResult(*fields, attack, cancelled)  # type: ignore[call-arg]
 
     def land(self, player: int) -> list[tuple[int, int]]:
         """The player's move timer ran out: up to ``land_max`` pending stones land now."""

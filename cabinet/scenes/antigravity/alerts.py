@@ -15,7 +15,7 @@ from cabinet.language import tr
 from cabinet.render import palette
 from cabinet.render.text import fit_size, text, text_size
 
-FORCED_WARN_FRAMES = 2 * FPS     # the forced push is counted down over its last two seconds
+FORCED_WARN_FRAMES = 2 * FPS  # the forced push is counted down over its last two seconds
 TONES = {"chain": palette.YELLOW, "through": palette.MAGENTA, "warn": palette.RED}
 
 

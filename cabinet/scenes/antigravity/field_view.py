@@ -16,22 +16,22 @@ import pygame
 from cabinet.games.antigravity.animation import FieldPicture
 from cabinet.render import palette, sprites
 
-UPPER_TINT = (16, 24, 58)     # the upper half-field, anchored to the top edge
-LOWER_TINT = (30, 16, 52)     # the lower half-field, anchored to the bottom edge
+UPPER_TINT = (16, 24, 58)  # the upper half-field, anchored to the top edge
+LOWER_TINT = (30, 16, 52)  # the lower half-field, anchored to the bottom edge
 S_LINE = (255, 80, 200)
 S_LINE_GLOW = (120, 30, 100)
 CURSOR_BAND = (255, 255, 255, 34)
 RAIL = (60, 66, 120)
 JAM = (255, 40, 40, 120)
-BAND = (6, 2, 12)             # the widening horizon's band: near black ...
-BAND_HAZE = (70, 12, 40)      # ... hazed toward its edges, where it glows
+BAND = (6, 2, 12)  # the widening horizon's band: near black ...
+BAND_HAZE = (70, 12, 40)  # ... hazed toward its edges, where it glows
 
-NEXT_SCALE = 0.6      # the next block is drawn at this fraction of a cell
-RAIL_GAP = 6          # pixels between the field and the current block
+NEXT_SCALE = 0.6  # the next block is drawn at this fraction of a cell
+RAIL_GAP = 6  # pixels between the field and the current block
 BORDER = 4
 
 
-STONE = "+"   # a versus stone's letter in the engine's text
+STONE = "+"  # a versus stone's letter in the engine's text
 
 
 def block_colour(letter: str):
@@ -67,22 +67,20 @@ def dispenser_depth(cell: int) -> int:
 class FieldView:
     """Draws a ``width`` x ``height`` field with its top-left corner at ``origin``."""
 
-    def __init__(self, origin: tuple[int, int], width: int, height: int, cell: int,
-                 symbols: bool = True):
+    def __init__(self, origin: tuple[int, int], width: int, height: int, cell: int, symbols: bool = True):
         self.x, self.y = origin
-        self.symbols = symbols      # a shape on each block (display.block_symbols)
+        self.symbols = symbols  # a shape on each block (display.block_symbols)
         self.width, self.height, self.cell = width, height, cell
         self.half = height // 2
         self.rect = pygame.Rect(self.x, self.y, width * cell, height * cell)
         self.next_size = round(cell * NEXT_SCALE)
         self.outer = self.rect.inflate(2 * BORDER, 2 * BORDER)
         depth = dispenser_depth(cell)
-        self.bounds = pygame.Rect(self.outer.x, self.rect.y - depth, self.outer.width,
-                                  self.rect.height + 2 * depth)
+        self.bounds = pygame.Rect(self.outer.x, self.rect.y - depth, self.outer.width, self.rect.height + 2 * depth)
         self._back = self._draw_static()
         self._band = pygame.Surface((cell, height * cell), pygame.SRCALPHA)
         self._band.fill(CURSOR_BAND)
-        self._under: pygame.Surface | None = None   # the picture the field lies on (lies_on)
+        self._under: pygame.Surface | None = None  # the picture the field lies on (lies_on)
         self._bands: dict[int, pygame.Surface] = {}  # per column: the band laid over it, opaque
         self._jam = pygame.Surface((cell, height * cell), pygame.SRCALPHA)
         self._jam.fill(JAM)
@@ -132,7 +130,7 @@ class FieldView:
         for y in range(rows):
             # 0 at the S line, 1 at the band's edges.
             edge = abs(y + 0.5 - rows / 2) / (rows / 2)
-            mix = edge ** 3
+            mix = edge**3
             colour = tuple(round(a + (b - a) * mix) for a, b in zip(BAND, BAND_HAZE))
             pygame.draw.line(surface, colour, (band.x, band.y + y), (band.right - 1, band.y + y))
         for col in range(1, self.width):
@@ -170,9 +168,17 @@ class FieldView:
         for (row, col), letter in cells.items():
             surface.blit(self._block(self.cell, letter), self.cell_pos(row, col))
 
-    def draw(self, surface: pygame.Surface, picture: FieldPicture, cursor: int,
-             top: tuple[str, str], bottom: tuple[str, str], frame: int = 0,
-             show_cursor: bool = True, settled: dict | None = None) -> None:
+    def draw(
+        self,
+        surface: pygame.Surface,
+        picture: FieldPicture,
+        cursor: int,
+        top: tuple[str, str],
+        bottom: tuple[str, str],
+        frame: int = 0,
+        show_cursor: bool = True,
+        settled: dict | None = None,
+    ) -> None:
         """Draw the field as ``picture`` shows it, and the dispensers at ``cursor``.
 
         ``top`` and ``bottom`` are (current, next) colour letters; ``frame``
@@ -195,8 +201,7 @@ class FieldView:
             surface.set_clip(self.rect.union(self.bounds))
             for mover in picture.movers:
                 for age, row in enumerate(mover.trail):
-                    surface.blit(_faded(cell, block_colour(mover.colour), 150 - 45 * age),
-                                 self.cell_pos(row, mover.column))
+                    surface.blit(_faded(cell, block_colour(mover.colour), 150 - 45 * age), self.cell_pos(row, mover.column))
                 pos = self.cell_pos(mover.row, mover.column)
                 surface.blit(self._block(cell, mover.colour), pos)
                 if mover.passed:
@@ -229,5 +234,4 @@ class FieldView:
         if bottom[0]:
             surface.blit(self._block(cell, bottom[0]), (x, current_bottom))
         if bottom[1]:
-            surface.blit(self._block(small, bottom[1]),
-                         (small_x, current_bottom + cell + 4))
+            surface.blit(self._block(small, bottom[1]), (small_x, current_bottom + cell + 4))

@@ -16,8 +16,12 @@ PAGE = {
         (palette.ORANGE, N_("CHAINS MULTIPLY YOUR POINTS")),
         (palette.RED, N_("A STACK PAST THE S LINE: GAME OVER")),
     ],
-    "controls": [(f"{LEFT} {RIGHT}", N_("MOVE THE CURSOR")), (UP, N_("PUSH FROM BELOW")),
-                 (DOWN, N_("PUSH FROM ABOVE")), (N_("RING"), N_("TIME TO PUSH"))],
+    "controls": [
+        (f"{LEFT} {RIGHT}", N_("MOVE THE CURSOR")),
+        (UP, N_("PUSH FROM BELOW")),
+        (DOWN, N_("PUSH FROM ABOVE")),
+        (N_("RING"), N_("TIME TO PUSH")),
+    ],
 }
 SWAPPED = {"PUSH FROM BELOW": "PUSH FROM ABOVE", "PUSH FROM ABOVE": "PUSH FROM BELOW"}
 # The widening horizon (single games on the ramp), told before the game-over rule.

@@ -28,8 +28,7 @@ def progress_bar(surface: pygame.Surface, rect: pygame.Rect, value: int, target:
     pygame.draw.rect(surface, palette.PANEL_EDGE, rect, 2, border_radius=4)
 
 
-def fitted(surface: pygame.Surface, string: str, pos, size: int, colour, width: int,
-           align: str = "topleft") -> pygame.Rect:
+def fitted(surface: pygame.Surface, string: str, pos, size: int, colour, width: int, align: str = "topleft") -> pygame.Rect:
     """Draw ``string`` no wider than ``width``, shrinking the font if it must."""
     return text(surface, string, pos, fit_size(string, size, width), colour, align)
 
@@ -41,7 +40,7 @@ class PairList:
     """
 
     ROW = 28
-    HEAD = 58     # the heading and the column titles above the rows
+    HEAD = 58  # the heading and the column titles above the rows
 
     def __init__(self, rect: pygame.Rect, total: int, symbols: bool = True):
         self.rect = rect
@@ -61,12 +60,19 @@ class PairList:
         rect = self.rect
         self.offset = max(0, min(self.offset, max(0, len(pairs) - self.rows)))
         used = self.total - len(pairs)
-        fitted(surface, tr("{pairs} PAIRS LEFT", pairs=len(pairs)), (rect.centerx, rect.y), 21, palette.TITLE,
-               rect.width - 16, "midtop")
+        fitted(
+            surface,
+            tr("{pairs} PAIRS LEFT", pairs=len(pairs)),
+            (rect.centerx, rect.y),
+            21,
+            palette.TITLE,
+            rect.width - 16,
+            "midtop",
+        )
         number_x = rect.x + 14
         block = self.ROW - 8
         top_x = number_x + text_size("000", READABLE)[0] + 22
-        bottom_x = top_x + max(58, text_size("BTM", READABLE)[0] + 16)   # its heading clear of TOP
+        bottom_x = top_x + max(58, text_size("BTM", READABLE)[0] + 16)  # its heading clear of TOP
         heads_y = rect.y + 32
         text(surface, tr("NO"), (number_x, heads_y), READABLE, palette.GREY)
         text(surface, tr("TOP"), (top_x + block // 2, heads_y), READABLE, palette.GREY, "midtop")
@@ -78,8 +84,7 @@ class PairList:
             upper, lower = pairs[k]
             current = k == 0
             if current:
-                pygame.draw.rect(surface, (60, 60, 120), (rect.x + 4, y - 2, rect.width - 8, self.ROW),
-                                 border_radius=4)
+                pygame.draw.rect(surface, (60, 60, 120), (rect.x + 4, y - 2, rect.width - 8, self.ROW), border_radius=4)
                 text(surface, tr("NOW"), (rect.right - 14, y + 3), READABLE, palette.YELLOW, "topright")
             text(surface, f"{used + k + 1:>3}", (number_x, y + 3), READABLE, palette.WHITE if current else palette.GREY)
             surface.blit(block_sprite(block, upper, symbols=self.symbols), (top_x, y + 2))

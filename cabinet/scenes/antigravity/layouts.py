@@ -29,9 +29,9 @@ from cabinet.scenes.kit.ring_timer import RingTimer
 from cabinet.scenes.kit.widgets import READABLE, difficulty_name, side_name, side_short_name
 
 MARGIN = 16
-FINAL_BOARD_FRAMES = 120   # after a game over the field shows alone (its cause marked), then the banner
+FINAL_BOARD_FRAMES = 120  # after a game over the field shows alone (its cause marked), then the banner
 TOP = 12
-BAR = pygame.Rect(MARGIN, 494, WIDTH - 2 * MARGIN, 38)   # the message bar
+BAR = pygame.Rect(MARGIN, 494, WIDTH - 2 * MARGIN, 38)  # the message bar
 PLAY_BOTTOM = BAR.y - 8
 TONES = {"chain": palette.YELLOW, "through": palette.MAGENTA, "warn": palette.RED, "info": palette.WHITE}
 LABEL = palette.GREY
@@ -44,7 +44,7 @@ BAND_HINT = N_("LINE UP 3 OF A COLOUR - KEEP EVERY STACK OUT OF THE DARK BAND")
 
 def fit_cell(width: int, height: int, max_width: int, max_height: int) -> int:
     """The biggest cell that fits a field and both dispensers into the space given."""
-    depth_per_cell = 2 * 1.6          # dispenser_depth grows by 1.6 cells each side
+    depth_per_cell = 2 * 1.6  # dispenser_depth grows by 1.6 cells each side
     by_height = int((max_height - 28) / (height + depth_per_cell))
     return max(8, min(by_height, max_width // width))
 
@@ -66,11 +66,11 @@ class PlayLayout:
     """What both layouts share: caching the static screen, banners, pause, the bar."""
 
     def __init__(self, scene):
-        self.scene = weakref.proxy(scene)   # no cycle: the scene is freed as soon as it ends
+        self.scene = weakref.proxy(scene)  # no cycle: the scene is freed as soon as it ends
         self.views: list[FieldView] = []
         self._static: pygame.Surface | None = None
-        self._static_bands: tuple[int, ...] = ()   # the horizon depths the static picture shows
-        self.layer = Layer()    # the static picture and the fields' blocks at rest (_paint_layer)
+        self._static_bands: tuple[int, ...] = ()  # the horizon depths the static picture shows
+        self.layer = Layer()  # the static picture and the fields' blocks at rest (_paint_layer)
         # The message bar; a demo or a replay has the attract strip there, so its messages
         # go to the foot of the score panel instead.
         self.bar = not (scene.demo or scene.watched)
@@ -81,7 +81,7 @@ class PlayLayout:
 
     def static(self) -> pygame.Surface:
         """The cached picture every frame starts from; redrawn when a horizon band widens."""
-        bands = (current_language(), *(seat.horizon[0] for seat in self.scene.seats))   # its labels: the language
+        bands = (current_language(), *(seat.horizon[0] for seat in self.scene.seats))  # its labels: the language
         if self._static is None or bands != self._static_bands:
             self._static_bands = bands
             if self._static is None:
@@ -119,15 +119,21 @@ class PlayLayout:
         pictures = [seat.picture() for seat in scene.seats]
         settled = tuple(view.settled(picture) for view, picture in zip(self.views, pictures))
         steady = self.steady()
-        bands = (current_language(), *(seat.horizon[0] for seat in scene.seats))   # the static picture's key
+        bands = (current_language(), *(seat.horizon[0] for seat in scene.seats))  # the static picture's key
         self.layer.show(surface, (settled, steady, bands), lambda layer: self._paint_layer(layer, settled, steady))
         playing = scene.playing
         for seat, view, picture, cells in zip(scene.seats, self.views, pictures, settled):
             game = seat.game
-            view.draw(surface, picture, game.cursor,
-                      (game.current("top"), game.next("top")),
-                      (game.current("bottom"), game.next("bottom")),
-                      frame=seat.frame, show_cursor=playing and not game.game_over, settled=cells)
+            view.draw(
+                surface,
+                picture,
+                game.cursor,
+                (game.current("top"), game.next("top")),
+                (game.current("bottom"), game.next("bottom")),
+                frame=seat.frame,
+                show_cursor=playing and not game.game_over,
+                settled=cells,
+            )
             alerts.draw_horizon(surface, view, seat, picture)
             if playing and seat.danger:
                 alerts.draw_danger(surface, view, seat.danger, seat.frame, picture.cells, seat.horizon[0])
@@ -153,7 +159,6 @@ class PlayLayout:
 
     def draw_panels(self, surface: pygame.Surface) -> None:
         """Numbers, timers and lists that change during play."""
-
 
     def draw_bar(self, surface: pygame.Surface) -> None:
         """The message bar's text."""
@@ -199,8 +204,7 @@ class SingleLayout(PlayLayout):
         self.ring = RingTimer(66)
         self.pairs = None
         if scene.mode == "contest":
-            area = pygame.Rect(self.right.x + 12, self.right.y + 204, self.right.width - 24,
-                               self.right.height - 210)
+            area = pygame.Rect(self.right.x + 12, self.right.y + 204, self.right.width - 24, self.right.height - 210)
             self.pairs = PairList(area, scene.contest.length, self.symbols)
         self.hi_score = _hi_score(scene)
 
@@ -255,8 +259,9 @@ class SingleLayout(PlayLayout):
         value_right = left.right - 24
         fitted(surface, str(score), (value_right, left.y + 140), 42, palette.WHITE, left.width - 48, "topright")
         fitted(surface, str(cleared), (value_right, left.y + 224), 42, palette.GREEN, left.width - 48, "topright")
-        fitted(surface, str(max(score, self.hi_score)), (value_right, left.y + 308), 35, palette.YELLOW,
-               left.width - 48, "topright")
+        fitted(
+            surface, str(max(score, self.hi_score)), (value_right, left.y + 308), 35, palette.YELLOW, left.width - 48, "topright"
+        )
         text(surface, str(best_chain), (value_right, left.y + 392), 35, palette.MAGENTA, "topright")
 
     def draw_panels(self, surface: pygame.Surface) -> None:
@@ -265,8 +270,14 @@ class SingleLayout(PlayLayout):
         self.ring.draw(surface, (right.centerx, right.y + 114), seat.timer_fraction(), seconds_left(seat), 42)
         if seat.game.ramp is not None:
             # The ramp's level (RULES.md "Game length on a cabinet"), counted as BLOCKS counts it.
-            text(surface, tr("LEVEL {level}", level=seat.game.ramp_level + 1), (right.right - 18, right.y + 18), 14,
-                 palette.ORANGE if seat.game.ramp_level else LABEL, "topright")
+            text(
+                surface,
+                tr("LEVEL {level}", level=seat.game.ramp_level + 1),
+                (right.right - 18, right.y + 18),
+                14,
+                palette.ORANGE if seat.game.ramp_level else LABEL,
+                "topright",
+            )
         if self.pairs is not None:
             self.pairs.draw(surface, seat.game.remaining_pairs())
         if not self.bar:
@@ -282,8 +293,7 @@ class SingleLayout(PlayLayout):
         y = left.bottom - (44 if message.detail else 26)
         fitted(surface, tr(message.words, **message.fields), (left.centerx, y), 14, colour, left.width - 24, "midtop")
         if message.detail:
-            fitted(surface, tr(message.detail, **message.fields), (left.centerx, y + 20), 14, colour, left.width - 24,
-                   "midtop")
+            fitted(surface, tr(message.detail, **message.fields), (left.centerx, y + 20), 14, colour, left.width - 24, "midtop")
 
     def draw_bar(self, surface: pygame.Surface) -> None:
         seat = self.scene.seats[0]
@@ -299,11 +309,17 @@ class SingleLayout(PlayLayout):
         complete = scene.mode == "contest" and not game.remaining_pairs()
         # Over the field the game was played on, high up, as the versus result: the S line,
         # where the game was lost, stays in view, and so do the panels beside it.
-        box = self.banner(surface, self.right.x - self.left.right - 16, 170,
-                          palette.YELLOW if complete else palette.RED, (self.views[0].rect.centerx, TOP + 110))
+        box = self.banner(
+            surface,
+            self.right.x - self.left.right - 16,
+            170,
+            palette.YELLOW if complete else palette.RED,
+            (self.views[0].rect.centerx, TOP + 110),
+        )
         title = tr("LIST COMPLETE!") if complete else tr("GAME OVER")
-        fitted(surface, title, (box.centerx, box.y + 28), 49, palette.YELLOW if complete else palette.RED,
-               box.width - 40, "midtop")
+        fitted(
+            surface, title, (box.centerx, box.y + 28), 49, palette.YELLOW if complete else palette.RED, box.width - 40, "midtop"
+        )
         text(surface, tr("SCORE {score}", score=game.score), (box.centerx, box.y + 102), 28, palette.WHITE, "midtop")
 
 
@@ -313,33 +329,48 @@ class VersusLayout(PlayLayout):
 
     PANEL_W = 240
     METER_W = 20
-    METER_CELL = 18       # one pending stone on the meter
+    METER_CELL = 18  # one pending stone on the meter
 
     def __init__(self, scene):
         super().__init__(scene)
         first = scene.seats[0].game
-        cell = fit_cell(first.width, first.height, (WIDTH // 2 - MARGIN - self.PANEL_W - 30),
-                        PLAY_BOTTOM - TOP)
-        self.views = [_place_field(first, WIDTH // 2 - 14 - first.width * cell, cell, self.symbols),
-                      _place_field(scene.seats[1].game, WIDTH // 2 + 14, cell, self.symbols)]
-        self.panels = [pygame.Rect(MARGIN, TOP, self.PANEL_W, PLAY_BOTTOM - TOP),
-                       pygame.Rect(WIDTH - MARGIN - self.PANEL_W, TOP, self.PANEL_W, PLAY_BOTTOM - TOP)]
+        cell = fit_cell(first.width, first.height, (WIDTH // 2 - MARGIN - self.PANEL_W - 30), PLAY_BOTTOM - TOP)
+        self.views = [
+            _place_field(first, WIDTH // 2 - 14 - first.width * cell, cell, self.symbols),
+            _place_field(scene.seats[1].game, WIDTH // 2 + 14, cell, self.symbols),
+        ]
+        self.panels = [
+            pygame.Rect(MARGIN, TOP, self.PANEL_W, PLAY_BOTTOM - TOP),
+            pygame.Rect(WIDTH - MARGIN - self.PANEL_W, TOP, self.PANEL_W, PLAY_BOTTOM - TOP),
+        ]
         gaps = ((self.panels[0].right, self.views[0].outer.x), (self.views[1].outer.right, self.panels[1].x))
-        self.meters = [pygame.Rect((left + right - self.METER_W) // 2, view.rect.y, self.METER_W, view.rect.height)
-                       for (left, right), view in zip(gaps, self.views)]
+        self.meters = [
+            pygame.Rect((left + right - self.METER_W) // 2, view.rect.y, self.METER_W, view.rect.height)
+            for (left, right), view in zip(gaps, self.views)
+        ]
         self.ring = RingTimer(48)
 
     def draw_static(self, surface: pygame.Surface) -> None:
         scene = self.scene
         for player, panel in ((1, self.panels[0]), (2, self.panels[1])):
             surface.blit(sprites.panel(panel.width, panel.height, PLAYER_COLOURS[player]), panel)
-            fitted(surface, side_name(scene.match, player), (panel.centerx, panel.y + 10), 28, PLAYER_COLOURS[player],
-                   panel.width - 24, "midtop")
+            fitted(
+                surface,
+                side_name(scene.match, player),
+                (panel.centerx, panel.y + 10),
+                28,
+                PLAYER_COLOURS[player],
+                panel.width - 24,
+                "midtop",
+            )
             text(surface, tr("SCORE"), (panel.x + 18, panel.y + 190), 14, LABEL)
             text(surface, tr("CLEARED"), (panel.x + 18, panel.y + 246), 14, LABEL)
             progress = scene.versus.progress(player)
-            goal = (tr("GOAL {target} CLEARS", target=progress.target) if progress.kind == "clears"
-                    else tr("GOAL {target} POINTS", target=progress.target))
+            goal = (
+                tr("GOAL {target} CLEARS", target=progress.target)
+                if progress.kind == "clears"
+                else tr("GOAL {target} POINTS", target=progress.target)
+            )
             fitted(surface, goal, (panel.centerx, panel.y + 306), 14, palette.WHITE, panel.width - 24, "midtop")
             game = scene.seat_for(player).game
             info = tr("{colours} COLOURS  {seconds}S TURN", colours=game.colours, seconds=f"{game.turn_frames / FPS:g}")
@@ -368,8 +399,10 @@ class VersusLayout(PlayLayout):
     def steady(self):
         """Per player: the score, the blocks cleared and the progress toward the goal."""
         scene = self.scene
-        return tuple((scene.seat_for(player).shown_score(), scene.seat_for(player).shown_cleared(),
-                      shown_progress(scene, player)) for player in (1, 2))
+        return tuple(
+            (scene.seat_for(player).shown_score(), scene.seat_for(player).shown_cleared(), shown_progress(scene, player))
+            for player in (1, 2)
+        )
 
     def draw_steady(self, surface: pygame.Surface, steady) -> None:
         for player, panel, (score, cleared, progress) in zip((1, 2), self.panels, steady):
@@ -378,15 +411,22 @@ class VersusLayout(PlayLayout):
             fitted(surface, str(cleared), (right, panel.y + 266), 28, palette.GREEN, panel.width - 36, "topright")
             bar = pygame.Rect(panel.x + 18, panel.y + 328, panel.width - 36, 24)
             progress_bar(surface, bar, progress.value, progress.target, PLAYER_COLOURS[player])
-            fitted(surface, f"{min(progress.value, progress.target)} / {progress.target}",
-                   (panel.centerx, panel.y + 362), 21, palette.WHITE, panel.width - 24, "midtop")
+            fitted(
+                surface,
+                f"{min(progress.value, progress.target)} / {progress.target}",
+                (panel.centerx, panel.y + 362),
+                21,
+                palette.WHITE,
+                panel.width - 24,
+                "midtop",
+            )
 
     def draw_panels(self, surface: pygame.Surface) -> None:
         scene = self.scene
         for player, panel in ((1, self.panels[0]), (2, self.panels[1])):
             seat = scene.seat_for(player)
             round_pips(surface, (panel.centerx, panel.y + 54), scene.match, player)
-            if scene.playing:   # a stopped clock would read as time still to play
+            if scene.playing:  # a stopped clock would read as time still to play
                 self.ring.draw(surface, (panel.centerx, panel.y + 122), seat.timer_fraction(), seconds_left(seat), 35)
             else:
                 self._draw_result(surface, panel, player)
@@ -404,9 +444,11 @@ class VersusLayout(PlayLayout):
     def draw_bar(self, surface: pygame.Surface) -> None:
         scene = self.scene
         if scene.end_frames > FINAL_BOARD_FRAMES and not scene.match_over:
-            return    # the round's result takes the whole bar
-        halves = (pygame.Rect(BAR.x, BAR.y, BAR.width // 2, BAR.height),
-                  pygame.Rect(BAR.centerx, BAR.y, BAR.width // 2, BAR.height))
+            return  # the round's result takes the whole bar
+        halves = (
+            pygame.Rect(BAR.x, BAR.y, BAR.width // 2, BAR.height),
+            pygame.Rect(BAR.centerx, BAR.y, BAR.width // 2, BAR.height),
+        )
         for player, half in ((1, halves[0]), (2, halves[1])):
             seat = scene.seat_for(player)
             shown = self.message_text(seat)
@@ -414,8 +456,11 @@ class VersusLayout(PlayLayout):
                 progress = shown_progress(scene, player)
                 done = min(progress.value, progress.target)
                 fields = {"name": side_short_name(scene.match, player), "value": done, "target": progress.target}
-                words = (tr("{name}  {value}/{target} CLEARS", **fields) if progress.kind == "clears"
-                         else tr("{name}  {value}/{target} PTS", **fields))
+                words = (
+                    tr("{name}  {value}/{target} CLEARS", **fields)
+                    if progress.kind == "clears"
+                    else tr("{name}  {value}/{target} PTS", **fields)
+                )
                 shown = (words, PLAYER_COLOURS[player])
             fitted(surface, shown[0], half.center, 21, shown[1], half.width - 24, "center")
 
@@ -431,11 +476,19 @@ class VersusLayout(PlayLayout):
         box = self.banner(surface, width, 220, PLAYER_COLOURS.get(winner, palette.YELLOW), (WIDTH // 2, TOP + 110))
         title, colour = tr("{side} WINS!", side=side_name(scene.match, winner)), PLAYER_COLOURS[winner]
         fitted(surface, title, (box.centerx, box.y + 18), 42, colour, box.width - 40, "midtop")
-        text(surface, tr("MATCH {score}", score=scene.match.score_line(winner)), (box.centerx, box.y + 70), 28,
-             palette.WHITE, "midtop")
+        text(
+            surface,
+            tr("MATCH {score}", score=scene.match.score_line(winner)),
+            (box.centerx, box.y + 70),
+            28,
+            palette.WHITE,
+            "midtop",
+        )
         # What decided the race, not the scores: each side's clears (or points) toward the goal.
-        rows = [(player, side_short_name(scene.match, player), tr("WIN") if player == winner else tr("LOSE"),
-                 decisive(scene, player)) for player in (1, 2)]
+        rows = [
+            (player, side_short_name(scene.match, player), tr("WIN") if player == winner else tr("LOSE"), decisive(scene, player))
+            for player in (1, 2)
+        ]
         size = _row_size(rows, box.width - 80)
         score_x = box.right - 40 - max(text_size(score, size)[0] for *_, score in rows + [SCORE_ROOM])
         word_x = score_x - 16
@@ -447,13 +500,13 @@ class VersusLayout(PlayLayout):
             if score:
                 text(surface, word, (word_x, y), size, palette.YELLOW if player == winner else palette.GREY, "topright")
                 text(surface, score, (box.right - 40, y), size, palette.WHITE, "topright")
-            else:   # the stack that ended the match: GAME OVER across the word and number columns
+            else:  # the stack that ended the match: GAME OVER across the word and number columns
                 over = text(surface, tr("GAME OVER"), (box.right - 40, y), size, palette.RED, "topright")
                 room = over.x - 16 - (box.x + 40)
             text(surface, name, (box.x + 40, y), fit_size(name, size, room), PLAYER_COLOURS[player])
 
 
-SCORE_ROOM = (0, "", "", "00000")   # a result row's last column is at least five digits wide
+SCORE_ROOM = (0, "", "", "00000")  # a result row's last column is at least five digits wide
 
 
 def decisive(scene, player: int) -> str:
@@ -469,8 +522,10 @@ def decisive(scene, player: int) -> str:
 def _row_size(rows, width: int) -> int:
     """The size at which each result row (name, WIN or LOSE, score) fits ``width`` in three
     columns: 28, or the readable 21 for a CPU's longer name."""
+
     def needed(size: int) -> int:
         return sum(max(text_size(row[column], size)[0] for row in rows + [SCORE_ROOM]) for column in (1, 2, 3)) + 32
+
     return 28 if needed(28) <= width else READABLE
 
 

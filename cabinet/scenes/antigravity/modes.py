@@ -12,8 +12,11 @@ class ModeSelectScene(ModeMenu):
     name = "mode select"
 
     def options(self) -> list[Option]:
-        versus = (N_("TWO PLAYERS - CHAINS SEND STONES") if self.ctx.settings.antigravity.versus.attacks
-                  else N_("TWO PLAYERS SIDE BY SIDE"))
+        versus = (
+            N_("TWO PLAYERS - CHAINS SEND STONES")
+            if self.ctx.settings.antigravity.versus.attacks
+            else N_("TWO PLAYERS SIDE BY SIDE")
+        )
         return [
             Option(tr("SINGLE"), tr("ONE PLAYER, PLAY FOR A HIGH SCORE"), self.single, "single"),
             Option(tr("VERSUS"), tr(versus), lambda: self.play.versus(self), "versus"),
@@ -49,8 +52,9 @@ class DifficultySelectScene(ModeMenu):
         options = []
         for name, level in self.ctx.settings.antigravity.difficulties.items():
             detail = tr("{colours} COLOURS - {seconds} S A TURN", colours=level.colours, seconds=f"{level.turn_seconds:g}")
-            options.append(Option(difficulty_name(name), detail, lambda name=name: start_one(self, "single", name, None),
-                                  "single"))
+            options.append(
+                Option(difficulty_name(name), detail, lambda name=name: start_one(self, "single", name, None), "single")
+            )
         return options
 
 
@@ -61,10 +65,13 @@ class ContestSelectScene(ModeMenu):
     def options(self) -> list[Option]:
         options = []
         for contest in self.ctx.settings.antigravity.contests:
-            detail = tr("{pairs} PAIRS - {colours} COLOURS - {seconds} S", pairs=contest.length, colours=contest.colours,
-                        seconds=f"{contest.turn_seconds:g}")
-            options.append(Option(contest.name.upper(), detail,
-                                  lambda c=contest: start_one(self, "contest", None, c), "contest"))
+            detail = tr(
+                "{pairs} PAIRS - {colours} COLOURS - {seconds} S",
+                pairs=contest.length,
+                colours=contest.colours,
+                seconds=f"{contest.turn_seconds:g}",
+            )
+            options.append(Option(contest.name.upper(), detail, lambda c=contest: start_one(self, "contest", None, c), "contest"))
         return options
 
 

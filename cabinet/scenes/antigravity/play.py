@@ -30,8 +30,8 @@ from cabinet.scenes.kit.idle import IdleWatch, WalksAway
 from cabinet.scenes.kit.pause import Pause
 from cabinet.storage.replays import ReplayRecorder
 
-END_FRAMES = FINAL_BOARD_FRAMES + 180   # the final field, then the game-over or winner banner
-END_SKIP_AFTER = 60       # Start may cut the banner short after this many frames
+END_FRAMES = FINAL_BOARD_FRAMES + 180  # the final field, then the game-over or winner banner
+END_SKIP_AFTER = 60  # Start may cut the banner short after this many frames
 
 
 class AntiGravityScene(WalksAway, GameScreen):
@@ -57,13 +57,27 @@ class AntiGravityScene(WalksAway, GameScreen):
     play the same rules from the first push to the last.
     """
 
-    def __init__(self, ctx, mode: str = "single", difficulty: str | None = None, contest=None,
-                 pilots=None, seed: int = 0, demo: bool = False, match=None, series=None,
-                 *, on_end: OnEnd, check: InputCheck | None = None, watched: bool = False):
+    def __init__(
+        self,
+        ctx,
+        mode: str = "single",
+        difficulty: str | None = None,
+        contest=None,
+        pilots=None,
+        seed: int = 0,
+        demo: bool = False,
+        match=None,
+        series=None,
+        *,
+        on_end: OnEnd,
+        check: InputCheck | None = None,
+        watched: bool = False,
+    ):
         if mode not in MODES:
             raise ValueError(f"unknown ANTI-GRAVITY mode {mode!r}; expected one of {', '.join(MODES)}")
-        super().__init__(ctx, pilots if pilots is not None else _panel_pilots(mode), demo=demo, watched=watched,
-                         on_end=on_end, check=check)
+        super().__init__(
+            ctx, pilots if pilots is not None else _panel_pilots(mode), demo=demo, watched=watched, on_end=on_end, check=check
+        )
         self.mode = mode
         self.seed = seed
         settings = ctx.settings.antigravity
@@ -101,9 +115,15 @@ class AntiGravityScene(WalksAway, GameScreen):
         if self.mode == "contest":
             game = ContestGame(self.contest, settings)
         else:
-            game = AntiGravityGame(seed=seed, difficulty=self.difficulty, mode="single",
-                                   width=settings.width, half_height=settings.half_height,
-                                   settings=settings, ramp=settings.ramp)
+            game = AntiGravityGame(
+                seed=seed,
+                difficulty=self.difficulty,
+                mode="single",
+                width=settings.width,
+                half_height=settings.half_height,
+                settings=settings,
+                ramp=settings.ramp,
+            )
         return [Seat(game, 1, self.ctx.audio.play)]
 
     def _people(self) -> list[int]:
@@ -112,10 +132,13 @@ class AntiGravityScene(WalksAway, GameScreen):
 
     def _recorder(self):
         options = dataclasses.asdict(self.settings)
-        options.update(mode=self.mode, difficulty=self.difficulty,
-                       contest=self.contest.name if self.contest else None,
-                       cpu=self.match.cpu if self.match is not None else {},
-                       idle_forfeit=True)   # played under the idle rule (cabinet.scenes.kit.idle)
+        options.update(
+            mode=self.mode,
+            difficulty=self.difficulty,
+            contest=self.contest.name if self.contest else None,
+            cpu=self.match.cpu if self.match is not None else {},
+            idle_forfeit=True,
+        )  # played under the idle rule (cabinet.scenes.kit.idle)
         return ReplayRecorder("antigravity", self.mode, options, self.seed)
 
     def game_for(self, player: int):
@@ -167,8 +190,7 @@ class AntiGravityScene(WalksAway, GameScreen):
         replay = self.recorder.finish(score, final) if self.recorder else None
         if self.match is not None:
             person = self.challenge_seat
-            return GameOver("antigravity", "cpu", person, None, self.seat_for(person).game.score, replay,
-                            self.game_frame / FPS)
+            return GameOver("antigravity", "cpu", person, None, self.seat_for(person).game.score, replay, self.game_frame / FPS)
         return GameOver("antigravity", self.mode, player, self.table, score, replay, self.game_frame / FPS)
 
     def _toggle_pause(self) -> None:
@@ -179,8 +201,9 @@ class AntiGravityScene(WalksAway, GameScreen):
         dangers = [music_danger(seat.game) for seat in self.seats]
         if self.versus is None:
             return "antigravity", dangers[0]
-        return "versus", versus_danger(dangers, [self.versus.pending(player) for player in (1, 2)],
-                                       self.settings.versus.stone_max)
+        return "versus", versus_danger(
+            dangers, [self.versus.pending(player) for player in (1, 2)], self.settings.versus.stone_max
+        )
 
     def result_frame(self) -> None:
         self._count_down_end()
@@ -220,12 +243,12 @@ class AntiGravityScene(WalksAway, GameScreen):
     def _count_down_end(self) -> None:
         self.end_frames += 1
         for seat in self.seats:
-            seat.step(clock=False)   # let the message bar run out
+            seat.step(clock=False)  # let the message bar run out
         if self.end_frames < END_FRAMES:
             return
         if self.demo:
             self.finished = True
-            self.end_frames = END_FRAMES - 1   # hold the banner until attract moves on
+            self.end_frames = END_FRAMES - 1  # hold the banner until attract moves on
             return
         if self.match is not None and self.match.winner is None:
             self._next_round()

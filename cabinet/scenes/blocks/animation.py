@@ -14,7 +14,7 @@ from cabinet.render import palette
 
 FLASH_FRAMES = 24
 DROP_FRAMES = 18
-BREAK_FRAMES = DROP_FRAMES   # the cleared cells' shards fly while the rows drop
+BREAK_FRAMES = DROP_FRAMES  # the cleared cells' shards fly while the rows drop
 FLASH_PERIOD = 4
 
 Grid = list[list[tuple | None]]
@@ -69,7 +69,7 @@ class ClearAnimation:
 
     def __init__(self, placed: Grid, result, streak_before: int = 0):
         self.placed = placed
-        self.points = result.points - len(result.cells)   # the clear's own; the cells count at once
+        self.points = result.points - len(result.cells)  # the clear's own; the cells count at once
         self.streak_before = streak_before
         self.wipe_out = result.wipe_out
         self.cleared = set(result.cleared)

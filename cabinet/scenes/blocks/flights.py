@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-FLIGHT_FRAMES = 34        # across the screen
-CANCEL_FRAMES = 20        # to the mover's own meter, close by
-BURST_FRAMES = 18         # the flash where an attack meets the stones it cancels
-ARC = 120                 # how high the arc rises above the straight line, in pixels
+FLIGHT_FRAMES = 34  # across the screen
+CANCEL_FRAMES = 20  # to the mover's own meter, close by
+BURST_FRAMES = 18  # the flash where an attack meets the stones it cancels
+ARC = 120  # how high the arc rises above the straight line, in pixels
 
 
 @dataclass
@@ -26,7 +26,7 @@ class Flight:
     count: int
     frames: int
     arrive: Callable[[], None]
-    cancel: bool = False      # meets the mover's own pending stones (drawn as a clash)
+    cancel: bool = False  # meets the mover's own pending stones (drawn as a clash)
     age: int = 0
 
     @property

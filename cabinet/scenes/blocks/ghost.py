@@ -40,7 +40,7 @@ def _passing(size: int) -> pygame.Surface:
 @lru_cache(maxsize=8)
 def _blocked(size: int) -> pygame.Surface:
     surface = pygame.Surface((size, size), pygame.SRCALPHA)
-    surface.fill((0, 0, 0, 150))                       # dims whatever lies under it
+    surface.fill((0, 0, 0, 150))  # dims whatever lies under it
     edge = max(2, size // 12)
     pygame.draw.rect(surface, palette.GHOST_BAD, surface.get_rect(), edge)
     pygame.draw.rect(surface, palette.WHITE, surface.get_rect().inflate(-2 * edge, -2 * edge), 2)

@@ -17,8 +17,12 @@ PAGE = {
         (palette.ORANGE, N_("EMPTY THE BOARD: 1000 BONUS")),
         (palette.RED, N_("NO ROOM FOR ANY PIECE: GAME OVER")),
     ],
-    "controls": [(N_("STICK"), N_("MOVE THE PIECE")), ("A", N_("PLACE IT")), ("B", N_("ROTATE (IF ON)")),
-                 ("C", N_("NEXT PIECE"))],
+    "controls": [
+        (N_("STICK"), N_("MOVE THE PIECE")),
+        ("A", N_("PLACE IT")),
+        ("B", N_("ROTATE (IF ON)")),
+        ("C", N_("NEXT PIECE")),
+    ],
 }
 
 

@@ -13,7 +13,7 @@ from cabinet.render import palette
 from cabinet.render.glyphs import POINT_RIGHT, TRIANGLE_DOWN, TRIANGLE_UP
 from cabinet.render.text import fit_size, text
 
-DANGER_SIZE = 28   # above the score labels' size: the warning must read from 2 m at a glance
+DANGER_SIZE = 28  # above the score labels' size: the warning must read from 2 m at a glance
 
 
 def pulse(frame: int, period: int = 30) -> float:

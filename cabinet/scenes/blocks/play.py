@@ -41,13 +41,19 @@ from cabinet.storage.replays import ReplayRecorder
 
 log = logging.getLogger(__name__)
 
-GAME_OVER_FRAMES = FINAL_BOARD_FRAMES + 150   # the final board, then GAME OVER, before initials
+GAME_OVER_FRAMES = FINAL_BOARD_FRAMES + 150  # the final board, then GAME OVER, before initials
 SHAKE_FRAMES = 12
 
 
 # The sound of each thing a press can do with the cursor (a placement has its own).
-CURSOR_SOUNDS = {Did.SELECT: "blocks_pickup", Did.TRAY: "menu_move", Did.BOARD: "blocks_pickup",
-                 Did.ROTATE: "blocks_rotate", Did.REFUSED: "blocks_invalid", Did.INVALID: "blocks_invalid"}
+CURSOR_SOUNDS = {
+    Did.SELECT: "blocks_pickup",
+    Did.TRAY: "menu_move",
+    Did.BOARD: "blocks_pickup",
+    Did.ROTATE: "blocks_rotate",
+    Did.REFUSED: "blocks_invalid",
+    Did.INVALID: "blocks_invalid",
+}
 
 
 class BlocksScene(GameScreen):
@@ -60,8 +66,9 @@ class BlocksScene(GameScreen):
     ``check`` sees each input first (the challenger's Start).
     """
 
-    def __init__(self, ctx, pilot, seed: int, demo: bool = False, *, on_end: OnEnd,
-                 check: InputCheck | None = None, watched: bool = False):
+    def __init__(
+        self, ctx, pilot, seed: int, demo: bool = False, *, on_end: OnEnd, check: InputCheck | None = None, watched: bool = False
+    ):
         super().__init__(ctx, [pilot], demo=demo, watched=watched, on_end=on_end, check=check)
         self.pilot = pilot
         self.seed = seed
@@ -70,12 +77,12 @@ class BlocksScene(GameScreen):
         self.cursor = Cursor()
         self.cursor.settle(self.game)
         self.grid = empty_grid()
-        self.grid_board = 0         # the engine's board the colour grid was last made to match
+        self.grid_board = 0  # the engine's board the colour grid was last made to match
         self.animation: ClearAnimation | None = None
         self.popups: list[Popup] = []
         self.shake = 0
-        self.drag = None            # (slot, pointer position) while a finger holds a piece
-        self.moved_frame = -REST_FRAMES    # the game frame the held piece last moved on
+        self.drag = None  # (slot, pointer position) while a finger holds a piece
+        self.moved_frame = -REST_FRAMES  # the game frame the held piece last moved on
         # A game nobody touches: warned after a minute, ended ten seconds later (as versus).
         self.idle = IdleWatch([] if demo else [pilot.player])
         self.abandoned = False
@@ -84,10 +91,10 @@ class BlocksScene(GameScreen):
         self.recorder = None if demo or watched else _recorder(self.rules, seed)
         people = () if demo or watched else (pilot.player,)
         self.pause = Pause(ctx.settings.play, people, ctx.audio.play)
-        self.fits = fitting_slots(self.game)   # per slot: does its piece fit anywhere
+        self.fits = fitting_slots(self.game)  # per slot: does its piece fit anywhere
         self.fits_key = None
-        self.warned = False          # the danger sound has played for this danger
-        self.layer = Layer()         # backdrop, board, settled cells and tray (_draw_board_layer)
+        self.warned = False  # the danger sound has played for this danger
+        self.layer = Layer()  # backdrop, board, settled cells and tray (_draw_board_layer)
         self.ramp_show = RampShow(self.game, ctx.audio.play)
         pilot.bind(self)
 
@@ -105,7 +112,7 @@ class BlocksScene(GameScreen):
         """The game is over (no room, or nobody played on): its end shows while game frames run on."""
         return self.game.game_over or self.abandoned
 
-    versus = None     # the game is played alone (what a BlocksSeat plays in)
+    versus = None  # the game is played alone (what a BlocksSeat plays in)
 
     def seat_for(self, player: int):
         """The one player's seat is the screen itself (a :class:`~cabinet.games.blocks.pilot.BlocksSeat`),
@@ -134,8 +141,7 @@ class BlocksScene(GameScreen):
     def interrupted(self) -> GameOver:
         """This game, cut short by a challenger."""
         replay = self.recorder.finish(self.game.score, self.game.to_text()) if self.recorder else None
-        return GameOver("blocks", "single", self.challenge_seat, "blocks", self.game.score, replay,
-                        self.game_frame / 60)
+        return GameOver("blocks", "single", self.challenge_seat, "blocks", self.game.score, replay, self.game_frame / 60)
 
     def pointer(self, kind: str, pos) -> None:
         """Touch or mouse: press on a tray piece, drag it, release it on the board (a replay is not touched)."""
@@ -201,7 +207,7 @@ class BlocksScene(GameScreen):
             self.ctx.audio.play(CURSOR_SOUNDS[outcome.kind])
         if outcome.kind in (Did.INVALID, Did.REFUSED):
             self.shake = SHAKE_FRAMES
-            self.moved_frame = self.game_frame - REST_FRAMES    # A where it does not fit: crossed out now
+            self.moved_frame = self.game_frame - REST_FRAMES  # A where it does not fit: crossed out now
         elif outcome.kind in (Did.MOVE, Did.SELECT, Did.BOARD, Did.ROTATE):
             self.moved_frame = self.game_frame
         if outcome.kind is Did.PLACE:
@@ -250,19 +256,29 @@ class BlocksScene(GameScreen):
             # The points rise from the middle of the cleared cells, as they break.
             rows = [r for r, _ in result.cleared]
             cols = [c for _, c in result.cleared]
-            where = (BOARD_X + round((min(cols) + max(cols) + 1) * CELL / 2),
-                     BOARD_Y + round((min(rows) + max(rows) + 1) * CELL / 2) + 18)
+            where = (
+                BOARD_X + round((min(cols) + max(cols) + 1) * CELL / 2),
+                BOARD_Y + round((min(rows) + max(rows) + 1) * CELL / 2) + 18,
+            )
             self._popup(Popup(f"+{result.points}", palette.YELLOW, where, 42, FLASH_FRAMES))
             if result.streak >= 2:
-                self._popup(Popup(tr("x{streak} STREAK!", streak=result.streak), palette.CYAN,
-                                  (BOARD_X + BOARD_PX // 2, BOARD_Y + BOARD_PX // 2 - 40), 42, FLASH_FRAMES))
+                self._popup(
+                    Popup(
+                        tr("x{streak} STREAK!", streak=result.streak),
+                        palette.CYAN,
+                        (BOARD_X + BOARD_PX // 2, BOARD_Y + BOARD_PX // 2 - 40),
+                        42,
+                        FLASH_FRAMES,
+                    )
+                )
         else:
             row, col = result.cells[0]
             where = (BOARD_X + col * CELL + CELL // 2, BOARD_Y + row * CELL)
             self._popup(Popup(f"+{result.points}", palette.WHITE, where, 21))
         if result.wipe_out:
-            self._popup(Popup(tr("WIPE OUT!"), palette.MAGENTA,
-                              (BOARD_X + BOARD_PX // 2, BOARD_Y + BOARD_PX // 2 + 40), 49, FLASH_FRAMES))
+            self._popup(
+                Popup(tr("WIPE OUT!"), palette.MAGENTA, (BOARD_X + BOARD_PX // 2, BOARD_Y + BOARD_PX // 2 + 40), 49, FLASH_FRAMES)
+            )
         wait = self.animation.length if self.animation is not None else 0
         for popup in self.ramp_show.after_move(self.game, result, wait, BOARD_RECT.center):
             self._popup(popup)
@@ -287,7 +303,7 @@ class BlocksScene(GameScreen):
         """The cleared cells break: the sounds of what they earned."""
         if animation.streak_before >= 1:
             self.ctx.audio.play("blocks_streak")
-            self.ctx.audio.play(chain_effect(animation.streak_before + 1))   # rises with the streak
+            self.ctx.audio.play(chain_effect(animation.streak_before + 1))  # rises with the streak
         if animation.wipe_out:
             self.ctx.audio.play("blocks_wipeout")
 
@@ -298,8 +314,7 @@ class BlocksScene(GameScreen):
         replay = None
         if self.recorder is not None:
             replay = self.recorder.finish(self.game.score, self.game.to_text())
-        self.on_end(GameOver("blocks", "single", self.pilot.player, "blocks", self.game.score,
-                             replay, self.game_frame / 60))
+        self.on_end(GameOver("blocks", "single", self.pilot.player, "blocks", self.game.score, replay, self.game_frame / 60))
 
     def _drop_target(self, slot, pos):
         """The board (row, col) the piece of ``slot`` held at ``pos`` would land on, or None."""
@@ -312,6 +327,7 @@ class BlocksScene(GameScreen):
 
 
 # ---------------------------------------------------------------------- helpers
+
 
 def _best_score(ctx) -> int:
     """The top of the BLOCKS table, shown as BEST."""

@@ -31,7 +31,7 @@ TRAY_X, TRAY_Y, TRAY_W, TRAY_H, TRAY_GAP = 716, 54, 224, 136, 12
 TRAY_CELL = 24
 LEFT_X = 24
 
-FINAL_BOARD_FRAMES = 120    # the final board alone (what ended it marked), before the banner
+FINAL_BOARD_FRAMES = 120  # the final board alone (what ended it marked), before the banner
 
 
 def draw(surface, scene) -> None:
@@ -46,7 +46,7 @@ def draw(surface, scene) -> None:
     if scene.cursor.focus == TRAY and not scene.ended:
         dim(surface, BOARD_RECT)
     if not scene.ended and scene.animation is None:
-        _draw_ghost(surface, scene)    # never over cells still breaking or rows still dropping
+        _draw_ghost(surface, scene)  # never over cells still breaking or rows still dropping
     _draw_tray_pointer(surface, scene)
     _draw_drag(surface, scene)
     draw_popups(surface, scene.popups)
@@ -70,10 +70,9 @@ def _draw_scores(surface, scene) -> None:
     text(surface, f"{max(score, scene.best)}", (LEFT_X, 204), 28, palette.YELLOW)
     text(surface, tr("STREAK"), (LEFT_X, 262), 14, palette.GREY)
     streak = scene.shown_streak
-    text(surface, f"x{streak}" if streak else "-", (LEFT_X, 284), 28,
-         palette.CYAN if streak else palette.DIM)
+    text(surface, f"x{streak}" if streak else "-", (LEFT_X, 284), 28, palette.CYAN if streak else palette.DIM)
     game = scene.game
-    if game.ramp:   # the operator's ramp: each level lands more stones at a refresh
+    if game.ramp:  # the operator's ramp: each level lands more stones at a refresh
         level = tr("LEVEL {level}", level=game.ramp_level + 1)
         text(surface, level, (LEFT_X, 326), 21, palette.ORANGE)
     if scene.demo:
@@ -92,12 +91,16 @@ def _draw_board_layer(surface, scene) -> None:
     """The backdrop, the board's frame, the tray's slots and, between clears, the
     board's settled cells, from a layer redrawn only when one of them changes."""
     hidden = scene.ramp_show.hidden()
-    cells = None if scene.animation is not None else tuple(
-        tuple(None if (row, col) in hidden else colour for col, colour in enumerate(line))
-        for row, line in enumerate(scene.grid))
+    cells = (
+        None
+        if scene.animation is not None
+        else tuple(
+            tuple(None if (row, col) in hidden else colour for col, colour in enumerate(line))
+            for row, line in enumerate(scene.grid)
+        )
+    )
     slots = _tray_slots(scene)
-    scene.layer.show(surface, (current_language(), cells, slots),
-                     lambda layer: _paint_layer(layer, scene, cells, slots))
+    scene.layer.show(surface, (current_language(), cells, slots), lambda layer: _paint_layer(layer, scene, cells, slots))
 
 
 def _paint_layer(layer, scene, cells, slots) -> None:
@@ -113,7 +116,7 @@ def _draw_cells(surface, scene) -> None:
     animation = scene.animation
     if animation is not None:
         clip = surface.get_clip()
-        surface.set_clip(BOARD_RECT)     # trails and shards end at the board's edge
+        surface.set_clip(BOARD_RECT)  # trails and shards end at the board's edge
         for row, col, colour, style in animation.cells():
             x, y = BOARD_X + col * CELL + 1, BOARD_Y + int(row * CELL) + 1
             if style == "falling":
@@ -129,7 +132,7 @@ def _draw_cells(surface, scene) -> None:
             surface.blit(block(size, colour), where)
         surface.set_clip(clip)
         return
-    hidden = scene.ramp_show.hidden()     # the ramp's stones still dropping in
+    hidden = scene.ramp_show.hidden()  # the ramp's stones still dropping in
     for row, line in enumerate(scene.grid):
         for col, colour in enumerate(line):
             if colour is not None and (row, col) not in hidden:
@@ -143,8 +146,7 @@ def _draw_ghost(surface, scene) -> None:
         return
     fits = game.can_place(cursor.slot, cursor.row, cursor.col)
     passing = scene.game_frame - scene.moved_frame < REST_FRAMES
-    _draw_piece_on_board(surface, scene, cursor.slot, cursor.row, cursor.col, fits,
-                         shake_offset(scene.shake), passing)
+    _draw_piece_on_board(surface, scene, cursor.slot, cursor.row, cursor.col, fits, shake_offset(scene.shake), passing)
 
 
 def _draw_piece_on_board(surface, scene, slot, row, col, fits, dx=0, passing=False) -> None:
@@ -166,7 +168,7 @@ def _tray_slots(scene) -> tuple:
         piece = scene.game.tray[slot]
         if piece is None or (scene.drag and scene.drag[0] == slot):
             slots.append((edge, None, False))
-        else:   # pieces never change: one is known by its identity
+        else:  # pieces never change: one is known by its identity
             crossed = scene.fits[slot] is False and bool(scene.danger or scene.ended)
             slots.append((edge, piece, crossed))
     return tuple(slots)
@@ -208,6 +210,7 @@ def _draw_game_over(surface, scene) -> None:
 
 # ---------------------------------------------------------------------- layout
 
+
 def drop_target(piece, pos):
     """The board (row, col) ``piece`` held at ``pos`` would land on, or None."""
     left, top = _held_top_left(piece, pos)
@@ -237,6 +240,7 @@ def tray_slot_at(pos):
 
 
 # ---------------------------------------------------------------------- pieces and marks
+
 
 def draw_tray_piece(surface, piece, rect: pygame.Rect, cell: int) -> None:
     """A tray piece, in its colour, centred in its slot's ``rect``."""

@@ -22,7 +22,7 @@ class RampShow:
         self.level = game.ramp_level
         self.falling: list[FallingStone] = []
         self._play = play
-        self._thud_in: int | None = None   # frames until the next landing's first stone drops
+        self._thud_in: int | None = None  # frames until the next landing's first stone drops
 
     def after_move(self, game, result, wait: int, centre: tuple[int, int]) -> list[Popup]:
         """A move was made; ``wait`` frames of its clear play before its stones drop. Returns
@@ -33,13 +33,15 @@ class RampShow:
             self._play("blocks_level_up")
             stones = min(self.level, RAMP_MAX_STONES)
             x, y = centre
-            each = (tr("{stones} STONES EACH NEW TRAY", stones=stones) if stones > 1
-                    else tr("1 STONE EACH NEW TRAY"))
-            popups += [Popup(tr("LEVEL {level} UP!", level=self.level + 1), palette.ORANGE, (x, y - 30), 49),
-                       Popup(each, palette.WHITE, (x, y + 24), 21)]
+            each = tr("{stones} STONES EACH NEW TRAY", stones=stones) if stones > 1 else tr("1 STONE EACH NEW TRAY")
+            popups += [
+                Popup(tr("LEVEL {level} UP!", level=self.level + 1), palette.ORANGE, (x, y - 30), 49),
+                Popup(each, palette.WHITE, (x, y + 24), 21),
+            ]
         if result.landed:
-            self.falling += [FallingStone(row, col, wait + index * FALL_STAGGER)
-                             for index, (row, col) in enumerate(result.landed)]
+            self.falling += [
+                FallingStone(row, col, wait + index * FALL_STAGGER) for index, (row, col) in enumerate(result.landed)
+            ]
             self._thud_in = wait
         return popups
 

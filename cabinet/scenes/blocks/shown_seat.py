@@ -17,8 +17,8 @@ from cabinet.scenes.blocks.animation import ClearAnimation, after_move, empty_gr
 from cabinet.scenes.blocks.ghost import REST_FRAMES
 
 STONE_COLOUR = palette.GREY
-FALL_FRAMES = 16          # a landing stone's drop onto its cell
-FALL_STAGGER = 3          # frames between two stones starting to fall
+FALL_FRAMES = 16  # a landing stone's drop onto its cell
+FALL_STAGGER = 3  # frames between two stones starting to fall
 SHAKE_FRAMES = 12
 
 
@@ -50,7 +50,7 @@ class ShownSeat(VersusSeat):
         self.falling: list[FallingStone] = []
         self.shown_pending = 0
         self.shake = 0
-        self.resting = REST_FRAMES    # frames the held piece has stood where it is
+        self.resting = REST_FRAMES  # frames the held piece has stood where it is
 
     @property
     def over(self) -> bool:
@@ -66,7 +66,7 @@ class ShownSeat(VersusSeat):
         outcome = self.act(event)
         if outcome.kind in (Did.INVALID, Did.REFUSED):
             self.shake = SHAKE_FRAMES
-            self.resting = REST_FRAMES      # A where it does not fit: crossed out at once
+            self.resting = REST_FRAMES  # A where it does not fit: crossed out at once
         elif outcome.kind in (Did.MOVE, Did.SELECT, Did.BOARD, Did.ROTATE):
             self.resting = 0
         if outcome.kind is Did.PLACE:
@@ -85,7 +85,7 @@ class ShownSeat(VersusSeat):
         self.falling += [FallingStone(row, col, wait + index * FALL_STAGGER) for index, (row, col) in enumerate(landed)]
         for row, col in landed:
             self.grid[row][col] = STONE_COLOUR
-        self.grid_board = None   # make the grid agree with the engine once more
+        self.grid_board = None  # make the grid agree with the engine once more
 
     def tick(self, clock: bool) -> tuple[tuple[int, int], ...]:
         """One frame. With ``clock``, the move timer runs; the stones that landed when it ran

@@ -40,9 +40,9 @@ from cabinet.scenes.kit.idle import IdleWatch, WalksAway
 from cabinet.scenes.kit.pause import Pause
 from cabinet.storage.replays import ReplayRecorder
 
-ROUND_END_FRAMES = 210     # the round's result, both boards in view
-MATCH_END_FRAMES = 300     # the match's result, before the rematch offer
-END_SKIP_AFTER = 60        # Start may cut a result short after this many frames
+ROUND_END_FRAMES = 210  # the round's result, both boards in view
+MATCH_END_FRAMES = 300  # the match's result, before the rematch offer
+END_SKIP_AFTER = 60  # Start may cut a result short after this many frames
 
 
 class BlocksVersusScene(WalksAway, GameScreen):
@@ -55,15 +55,25 @@ class BlocksVersusScene(WalksAway, GameScreen):
     each input first.
     """
 
-    def __init__(self, ctx, match, pilots, series: Series | None = None, demo: bool = False, *,
-                 on_end: OnEnd, check: InputCheck | None = None, watched: bool = False):
+    def __init__(
+        self,
+        ctx,
+        match,
+        pilots,
+        series: Series | None = None,
+        demo: bool = False,
+        *,
+        on_end: OnEnd,
+        check: InputCheck | None = None,
+        watched: bool = False,
+    ):
         super().__init__(ctx, pilots, demo=demo, watched=watched, on_end=on_end, check=check)
         self.rules = ctx.settings.blocks
         self.match = match
         self.series = series or Series()
         self.popups: list[Popup] = []
         self.recorder = None if demo or watched else self._recorder()
-        self.idle = IdleWatch([] if demo else match.people)   # over the whole match, not a round
+        self.idle = IdleWatch([] if demo else match.people)  # over the whole match, not a round
         self.pause = Pause(ctx.settings.play, () if demo or watched else match.people, ctx.audio.play)
         self._new_round()
 
@@ -74,19 +84,24 @@ class BlocksVersusScene(WalksAway, GameScreen):
     def _recorder(self):
         options = dataclasses.asdict(self.rules)
         options["cpu"] = self.match.cpu
-        options["idle_forfeit"] = True   # played under the idle rule (cabinet.scenes.kit.idle)
+        options["idle_forfeit"] = True  # played under the idle rule (cabinet.scenes.kit.idle)
         return ReplayRecorder("blocks", "versus", options, self.match.seed)
 
     def _new_round(self) -> None:
         rules, versus = self.rules, self.rules.versus
-        self.versus = BlocksVersus(seed=self.match.round_seed(), rotation=rules.rotation,
-                                   piece_set=rules.piece_set, gravity=rules.gravity,
-                                   attack_percent=(versus.attack_percent.p1, versus.attack_percent.p2),
-                                   same_pieces=versus.same_pieces, land_max=versus.land_max)
+        self.versus = BlocksVersus(
+            seed=self.match.round_seed(),
+            rotation=rules.rotation,
+            piece_set=rules.piece_set,
+            gravity=rules.gravity,
+            attack_percent=(versus.attack_percent.p1, versus.attack_percent.p2),
+            same_pieces=versus.same_pieces,
+            land_max=versus.land_max,
+        )
         move_frames = max(1, round(versus.move_seconds * FPS))
         self.seats = [ShownSeat(self.versus, player, move_frames) for player in PLAYERS]
         self.flights = Flights()
-        self.layer = Layer()        # the static picture and the trays (versus_view.draw)
+        self.layer = Layer()  # the static picture and the trays (versus_view.draw)
         self.countdown = Countdown(self.ctx.audio.play)
         self.end_frames = 0
         bind_all(self.pilots, self)
@@ -134,13 +149,13 @@ class BlocksVersusScene(WalksAway, GameScreen):
         person = self.challenge_seat
         _, score, final = self.result()
         replay = self.recorder.finish(score, final) if self.recorder is not None else None
-        return GameOver("blocks", "cpu", person, None, self.seat_for(person).game.score, replay,
-                        self.game_frame / FPS)
+        return GameOver("blocks", "cpu", person, None, self.seat_for(person).game.score, replay, self.game_frame / FPS)
 
     # ------------------------------------------------------------------ update
     def music(self) -> tuple[str, float]:
-        return "versus", versus_danger([music_danger(self.versus.game(p)) for p in PLAYERS],
-                                       [self.versus.pending(p) for p in PLAYERS], self.versus.land_max)
+        return "versus", versus_danger(
+            [music_danger(self.versus.game(p)) for p in PLAYERS], [self.versus.pending(p) for p in PLAYERS], self.versus.land_max
+        )
 
     def result_frame(self) -> None:
         self._animate(clock=False)
@@ -187,8 +202,9 @@ class BlocksVersusScene(WalksAway, GameScreen):
         self._popup(f"+{result.points}", palette.YELLOW, origin, 35, seat.player, FLASH_FRAMES)
         if result.streak >= 2:
             audio.play("blocks_streak")
-            self._popup(tr("STREAK x{streak}", streak=result.streak), palette.CYAN, view.board_centre(seat.player, -40), 28,
-                        seat.player)
+            self._popup(
+                tr("STREAK x{streak}", streak=result.streak), palette.CYAN, view.board_centre(seat.player, -40), 28, seat.player
+            )
         if result.wipe_out:
             audio.play("blocks_wipeout")
             self._popup(tr("WIPE OUT!"), palette.MAGENTA, view.board_centre(seat.player, 30), 42, seat.player)
@@ -201,16 +217,18 @@ class BlocksVersusScene(WalksAway, GameScreen):
 
     def _launch(self, mover: ShownSeat, target: ShownSeat, origin, count: int, cancel: bool) -> None:
         """Stones fly to ``target``'s meter: a cancel meets the mover's own, an attack adds to the other's."""
-        scene = weakref.proxy(self)   # a flight must not keep the scene alive (no reference cycle)
+        scene = weakref.proxy(self)  # a flight must not keep the scene alive (no reference cycle)
 
         def arrive():
             if cancel:
                 target.shown_pending = max(0, target.shown_pending - count)
                 # Over the board that cancelled, clear of the meters it would cross.
-                scene._popup(tr("CANCEL {count}", count=count), palette.GREEN, view.board_centre(target.player, 60), 28,
-                             target.player)
+                scene._popup(
+                    tr("CANCEL {count}", count=count), palette.GREEN, view.board_centre(target.player, 60), 28, target.player
+                )
             else:
                 target.shown_pending += count
+
         end = view.meter_top(target.player, target.shown_pending)
         self.flights.launch(Flight(origin, end, count, CANCEL_FRAMES if cancel else FLIGHT_FRAMES, arrive, cancel))
         if not cancel:
@@ -251,7 +269,7 @@ class BlocksVersusScene(WalksAway, GameScreen):
             return
         if self.demo:
             self.finished = True
-            self.end_frames -= 1     # hold the result until attract moves on
+            self.end_frames -= 1  # hold the result until attract moves on
         elif not self.match_over:
             self._new_round()
         else:

@@ -33,16 +33,16 @@ from cabinet.scenes.kit.ring_timer import RingTimer
 from cabinet.scenes.kit.widgets import blink, side_name
 
 CELL = 38
-BOARD_PX = CELL * SIZE               # 304
+BOARD_PX = CELL * SIZE  # 304
 BOARD_Y = 116
 TRAY_W = 96
 TRAY_GAP = 8
 TRAY_CELL = 16
 METER_W = 24
-METER_CELL = 19                      # one pending stone on the meter; 16 fill it
+METER_CELL = 19  # one pending stone on the meter; 16 fill it
 RING = RingTimer(30, 8)
 CENTRE = WIDTH // 2
-SCORE_INSET = 8   # the scores' inner edge from their board's: room for the centre's ROUND word
+SCORE_INSET = 8  # the scores' inner edge from their board's: room for the centre's ROUND word
 
 
 def _mirror(x: int, width: int, player: int) -> int:
@@ -92,6 +92,7 @@ def meter_top(player: int, pending: int) -> tuple[int, int]:
 
 
 # ---------------------------------------------------------------------- the picture
+
 
 def draw(surface, scene) -> None:
     sides = tuple((_settled(seat), _tray_slots(scene, seat)) for seat in scene.seats)
@@ -165,14 +166,20 @@ def _draw_side(surface, scene, seat, ending: bool) -> None:
     score_x = inner - SCORE_INSET if player == 1 else inner + SCORE_INSET
     text(surface, str(game.score), (score_x, 4), fit_size(str(game.score), 42, 130), palette.WHITE, inner_align)
     streak = game.streak
-    text(surface, tr("STREAK x{streak}", streak=streak) if streak else tr("STREAK -"), (inner, 56), 21,
-         palette.CYAN if streak else palette.DIM, inner_align)
+    text(
+        surface,
+        tr("STREAK x{streak}", streak=streak) if streak else tr("STREAK -"),
+        (inner, 56),
+        21,
+        palette.CYAN if streak else palette.DIM,
+        inner_align,
+    )
     seconds = math.ceil(seat.timer / 60)
     if not ending and not seat.over:
         RING.draw(surface, ring_centre(player), seat.timer_fraction(), seconds, 28)
     _draw_cells(surface, seat, rect)
     if not ending and not seat.over and seat.animation is None:
-        _draw_ghost(surface, seat, rect)    # never over cells still breaking or rows still dropping
+        _draw_ghost(surface, seat, rect)  # never over cells still breaking or rows still dropping
     _draw_tray(surface, scene, seat)
     _draw_meter(surface, scene, seat)
 
@@ -183,8 +190,12 @@ def _settled(seat) -> tuple | None:
     if seat.animation is not None:
         return None
     hidden = seat.falling_cells()
-    return tuple((row, col, colour) for row, line in enumerate(seat.grid) for col, colour in enumerate(line)
-                 if colour is not None and (row, col) not in hidden)
+    return tuple(
+        (row, col, colour)
+        for row, line in enumerate(seat.grid)
+        for col, colour in enumerate(line)
+        if colour is not None and (row, col) not in hidden
+    )
 
 
 def _draw_cells(surface, seat, rect: pygame.Rect) -> None:
@@ -192,7 +203,7 @@ def _draw_cells(surface, seat, rect: pygame.Rect) -> None:
     if seat.animation is not None:
         for row, col, colour, style in seat.animation.cells():
             surface.blit(block(CELL - 2, colour, style), (rect.x + col * CELL + 1, rect.y + int(row * CELL) + 1))
-    surface.set_clip(rect)    # stones drop in from the board's top edge, not over the header
+    surface.set_clip(rect)  # stones drop in from the board's top edge, not over the header
     for stone in seat.falling:
         y = rect.y + (stone.row - stone.height()) * CELL + 1
         if stone.age >= stone.delay:
@@ -253,7 +264,7 @@ def _draw_tray_mode(surface, scene, seat) -> None:
     pygame.draw.rect(surface, palette.CYAN, tray.inflate(8, 8), 4, border_radius=10)
     chosen = tray_rect(player, seat.cursor.slot)
     nudge = round(3 * pulse(scene.ctx.frame, 24))
-    if player == 1:    # the tray on the left: the pointer at its right, pointing in
+    if player == 1:  # the tray on the left: the pointer at its right, pointing in
         text(surface, POINT_LEFT, (chosen.right + 4 - nudge, chosen.centery), 21, palette.CYAN, "midleft")
     else:
         text(surface, POINT_RIGHT, (chosen.x - 4 + nudge, chosen.centery), 21, palette.CYAN, "midright")
@@ -299,7 +310,7 @@ def _draw_centre(surface, scene) -> None:
     rounds = scene.match
     text(surface, tr("ROUND") if not scene.match_over else tr("MATCH"), (CENTRE, 6), 14, palette.GREY, "midtop")
     if not scene.match_over:
-        shown = rounds.round - 1 if scene.end_frames else rounds.round   # a result shows the round just played
+        shown = rounds.round - 1 if scene.end_frames else rounds.round  # a result shows the round just played
         text(surface, str(min(shown, 99)), (CENTRE, 24), 28, palette.WHITE, "midtop")
 
 
@@ -311,13 +322,12 @@ def _draw_result(surface, scene) -> None:
         rect = board_rect(seat.player)
         won = seat.player == winner
         words, colour = (tr("WIN"), palette.YELLOW) if won else (tr("LOSE"), palette.GREY)
-        reason = tr("NO ROOM!") if seat.over and not won else ""   # not after a forfeit: room was left
+        reason = tr("NO ROOM!") if seat.over and not won else ""  # not after a forfeit: room was left
         band = pygame.Rect(rect.x, rect.centery - 40, rect.width, 116 if reason else 80)
         surface.blit(_band(band.width, band.height), band)
         text(surface, words, (band.centerx, band.y + 40), 56, colour, "center")
         if reason:
-            text(surface, reason, (band.centerx, band.y + 76), fit_size(reason, 28, band.width - 16), palette.ORANGE,
-                 "midtop")
+            text(surface, reason, (band.centerx, band.y + 76), fit_size(reason, 28, band.width - 16), palette.ORANGE, "midtop")
     # Above attract mode's bottom strip, which a demo or a replay shows.
     round_result(surface, scene.match, winner, (CENTRE, BOARD_Y + BOARD_PX + 42))
 

@@ -51,8 +51,8 @@ from cabinet.storage import scores
 log = logging.getLogger(__name__)
 
 REFUSED_FRAMES = 2 * FPS  # how long a Start without credits flashes INSERT COIN
-MESSAGE_TURN = 4 * FPS    # the prompt, then the operator's message, this long each
-MESSAGE_SMALLEST = 14     # a message that does not fit at this size waits for a page with room
+MESSAGE_TURN = 4 * FPS  # the prompt, then the operator's message, this long each
+MESSAGE_SMALLEST = 14  # a message that does not fit at this size waits for a page with room
 
 
 @dataclass
@@ -77,8 +77,8 @@ class AttractScene(Scene):
         self.frames = 0
         self.limit = 0
         self.parts_shown: set[str] = set()
-        self.parts_started = 0     # tells one part's pictures from the next one's
-        self.loop = 0              # passes through the playlist so far
+        self.parts_started = 0  # tells one part's pictures from the next one's
+        self.loop = 0  # passes through the playlist so far
         self.refused = 0  # frames left of the INSERT COIN flash
         self.refused_credits = ""  # the credit line when Start was refused: a coin since ends the flash
 
@@ -139,7 +139,7 @@ class AttractScene(Scene):
         self.frames += 1
         self.refused = max(0, self.refused - 1)
         if self.refused and credit_line(self.ctx) != self.refused_credits:
-            self.refused = 0   # the coin it asked for is in: the strip's prompt takes over
+            self.refused = 0  # the coin it asked for is in: the strip's prompt takes over
         if self.frames >= self.limit or self.part.finished:
             self.next_part()
 
@@ -176,19 +176,25 @@ class AttractScene(Scene):
         draw_storage_warning(surface, self.ctx, HEIGHT - 44 if self.part_name == "title" else HEIGHT - 38)
         if self.refused:
             words = prompt(self.ctx)
-            draw_banner(surface, words, HEIGHT // 2, fit_size(words, 56, WIDTH - 40), palette.ORANGE,
-                        REFUSED_FRAMES - self.refused if prompt_blinks(self.ctx) else None)
+            draw_banner(
+                surface,
+                words,
+                HEIGHT // 2,
+                fit_size(words, 56, WIDTH - 40),
+                palette.ORANGE,
+                REFUSED_FRAMES - self.refused if prompt_blinks(self.ctx) else None,
+            )
 
     def _draw_prompt(self, surface) -> None:
         """The bottom strip every attract page carries: the prompt and the credits."""
         surface.fill(palette.SHADOW, (0, HEIGHT - 34, WIDTH, 34))
         credits = credit_line(self.ctx)
-        caption = self.part.caption   # a replay's "REPLAY  AAA  12345"
+        caption = self.part.caption  # a replay's "REPLAY  AAA  12345"
         # The middle words: centred, and never over the caption on the left or the credits on the right.
         left = 14 + (text_size(caption, 21)[0] + 16 if caption else 0)
         room = 2 * min(WIDTH // 2 - left, WIDTH // 2 - 30 - text_size(credits, 14)[0])
         words, colour = self._strip_words()
-        if words and text_size(words, MESSAGE_SMALLEST)[0] > room:   # a long message beside a caption
+        if words and text_size(words, MESSAGE_SMALLEST)[0] > room:  # a long message beside a caption
             words, colour = self._prompt_now(), palette.GREEN
         if words:
             text(surface, words, (WIDTH // 2, HEIGHT - 17), fit_size(words, 21, room), colour, "center")
@@ -255,14 +261,21 @@ def game_parts(ctx, entry: catalogue.Entry, rng: random.Random, reel: ReplayReel
     per_page = page_seconds(share, scores_seconds, pages)
     parts = [
         Part(f"{name} demo", share.demo_seconds(seconds), lambda: reel.next(entry.game, live, share.demo_seconds(seconds))),
-        Part(f"{name} scores", per_page * pages,
-             lambda: ScoreTablesScene(ctx, N_("{game} RECORDS"), tables, per_page, game=entry.title)),
+        Part(
+            f"{name} scores",
+            per_page * pages,
+            lambda: ScoreTablesScene(ctx, N_("{game} RECORDS"), tables, per_page, game=entry.title),
+        ),
     ]
     if shows_network(ctx):  # the fleet's network rankings (issue 15), one table a page
         network_page = page_seconds(share, scores_seconds, 2)
-        parts.append(Part(f"{name} scores network", network_page * len(tables),
-                          lambda: NetworkTablesScene(ctx, N_("{game} NETWORK RECORDS"), tables, network_page,
-                                                     game=entry.title)))
+        parts.append(
+            Part(
+                f"{name} scores network",
+                network_page * len(tables),
+                lambda: NetworkTablesScene(ctx, N_("{game} NETWORK RECORDS"), tables, network_page, game=entry.title),
+            )
+        )
     parts.append(Part(f"how to play {name}", seconds.howto_seconds, lambda: HowToScene(ctx, entry.game)))
     return parts
 

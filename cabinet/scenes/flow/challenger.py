@@ -28,7 +28,7 @@ from cabinet.scenes.kit.ending import Challengeable, GameOver
 from cabinet.scenes.kit.widgets import blink
 from cabinet.storage.scores import ladder_table
 
-BANNER_FRAMES = 180       # the banner, before the initials or the match
+BANNER_FRAMES = 180  # the banner, before the initials or the match
 
 
 def challenge(scene: Challengeable, event, then: Callable[[object, str], None]) -> bool:
@@ -54,7 +54,7 @@ def challenge(scene: Challengeable, event, then: Callable[[object, str], None]) 
 
 def climb_record(scene: Challengeable, record: GameOver) -> GameOver:
     """``record``, or for a climb up the CPU ladder cut short, the climb's levels beaten on its table."""
-    climb = scene.series.climb if scene.series is not None else None   # a one-player game has no series
+    climb = scene.series.climb if scene.series is not None else None  # a one-player game has no series
     if climb is None or not climb.beaten:
         return record
     return dataclasses.replace(record, table=ladder_table(climb.game), score=climb.beaten)
@@ -94,5 +94,11 @@ class ChallengerScene(Scene):
         # The words slide in from the right, then hold.
         offset = max(0, WIDTH - self.frames * 48)
         text(surface, tr("HERE COMES A"), (WIDTH // 2 + offset, band.y + 22), 42, palette.WHITE, "midtop")
-        text(surface, tr("NEW CHALLENGER!"), (WIDTH // 2 + offset, band.y + 82), 63,
-             palette.YELLOW if blink(self.frames, 10) else palette.ORANGE, "midtop")
+        text(
+            surface,
+            tr("NEW CHALLENGER!"),
+            (WIDTH // 2 + offset, band.y + 82),
+            63,
+            palette.YELLOW if blink(self.frames, 10) else palette.ORANGE,
+            "midtop",
+        )

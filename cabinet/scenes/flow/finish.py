@@ -30,8 +30,7 @@ def finish_game(ctx, over: GameOver) -> None:
     store, table, score = ctx.store, over.table, over.score
     # The score goes on its table now, under placeholder initials: a cabinet switched
     # off during the initials entry keeps it.
-    end = _try(lambda: store.game_over(over.game, over.mode, table, score, over.replay, over.seconds),
-               "saving the game")
+    end = _try(lambda: store.game_over(over.game, over.mode, table, score, over.replay, over.seconds), "saving the game")
     if end is not None:
         rank, replay_id, entry_id = end.rank, end.replay_id, end.entry_id
     else:  # not saved: the initials entry tries once more
@@ -133,7 +132,7 @@ def series_over(ctx, end: MatchEnd) -> None:
         shown.append(ladder_table(climb.game))
 
     if end.match.abandoned and not earned:
-        ctx.go_to_attract()    # nobody is there: no table to show them
+        ctx.go_to_attract()  # nobody is there: no table to show them
         return
 
     def next_step(ranks: dict[str, int]) -> None:
@@ -147,13 +146,14 @@ def series_over(ctx, end: MatchEnd) -> None:
             ctx.scenes.reset(RankingScene(ctx, table, rank=ranks.get(table), score=mine[2], player=mine[1]))
         else:
             ctx.go_to_attract()
+
     next_step({})
 
 
 def kept_entry(scene, table: str | None) -> int | None:
     """The id of the entry ``scene``'s series already holds on ``table`` (a climb's record,
     :func:`keep_climb_record`), or None."""
-    series = getattr(scene, "series", None)     # a versus scene's; a one-player game has none
+    series = getattr(scene, "series", None)  # a versus scene's; a one-player game has none
     return next((entry.entry_id for entry in getattr(series, "entries", ()) if entry.table == table), None)
 
 
@@ -170,8 +170,10 @@ def finish_interrupted(ctx, record: GameOver, then: Callable[[], None], replacin
         _try(lambda: store.audits.game_ended(record.game, record.mode, record.seconds), "counting the game")
         then()
         return
-    end = _try(lambda: store.game_over(record.game, record.mode, record.table, record.score, record.replay,
-                                       record.seconds, replacing), "saving the game")
+    end = _try(
+        lambda: store.game_over(record.game, record.mode, record.table, record.score, record.replay, record.seconds, replacing),
+        "saving the game",
+    )
     if end is not None and end.rank is not None:
         entry = Entry(record.player, record.table, record.score, end.rank, end.entry_id)
         ctx.scenes.reset(RecordsInitialsScene(ctx, record.player, [entry], lambda ranks: then()))

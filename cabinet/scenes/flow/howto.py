@@ -39,8 +39,8 @@ class HowToScene(Scene):
         title = tr(self.page["title"])
         heading(surface, title, 22, palette.YELLOW, fit_size(title, 35, WIDTH - 40))
         surface.blit(panel(WIDTH - 60, 290), (30, 78))
-        spacing = 44 if len(self.page["rules"]) <= 6 else 40   # seven rules still fit the panel
-        for index, (colour, line) in enumerate(self.page["rules"][:self._rules_shown()]):
+        spacing = 44 if len(self.page["rules"]) <= 6 else 40  # seven rules still fit the panel
+        for index, (colour, line) in enumerate(self.page["rules"][: self._rules_shown()]):
             y = 98 + index * spacing
             surface.blit(block(26, colour), (58, y - 2))
             line = tr(line)
@@ -54,5 +54,4 @@ class HowToScene(Scene):
             x = 30 + index * width
             surface.blit(panel(width - 10, 100), (x, 384))
             text(surface, key, (x + (width - 10) // 2, 400), fit_size(key, 28, width - 24), palette.YELLOW, "midtop")
-            text(surface, meaning, (x + (width - 10) // 2, 446), fit_size(meaning, 14, width - 24),
-                 palette.WHITE, "midtop")
+            text(surface, meaning, (x + (width - 10) // 2, 446), fit_size(meaning, 14, width - 24), palette.WHITE, "midtop")

@@ -31,9 +31,9 @@ log = logging.getLogger(__name__)
 CHARACTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ .!?-*&"
 LETTERS = 3
 IDLE_SECONDS = 30
-BOX = 110       # width of one letter box
-BOX_TOP = 274   # the letter boxes' top: everything the heading stacks ends above their arrows
-LINE_GAP = 10   # between the stacked lines above the boxes
+BOX = 110  # width of one letter box
+BOX_TOP = 274  # the letter boxes' top: everything the heading stacks ends above their arrows
+LINE_GAP = 10  # between the stacked lines above the boxes
 
 
 class InitialsScene(Scene):
@@ -46,8 +46,9 @@ class InitialsScene(Scene):
 
     name = "initials"
 
-    def __init__(self, ctx, table: str, score: int, replay_id=None, player: int = 1,
-                 rank: int | None = None, entry_id: int | None = None):
+    def __init__(
+        self, ctx, table: str, score: int, replay_id=None, player: int = 1, rank: int | None = None, entry_id: int | None = None
+    ):
         super().__init__(ctx)
         self.table = table
         self.score = score
@@ -55,12 +56,12 @@ class InitialsScene(Scene):
         self.player = player
         self.entry_id = entry_id
         self.rank = rank if rank is not None else self._rank_now()
-        self.letters = [0] * LETTERS     # indexes into CHARACTERS: "AAA" to start
+        self.letters = [0] * LETTERS  # indexes into CHARACTERS: "AAA" to start
         self.position = 0
         self.idle = 0
         self.frames = 0
         self.done = False
-        self.fresh = FreshPresses()   # a late Start meant for the screen before is no entry
+        self.fresh = FreshPresses()  # a late Start meant for the screen before is no entry
 
     def _rank_now(self) -> int | None:
         try:
@@ -135,9 +136,11 @@ class InitialsScene(Scene):
         """What the initials are for, as (words, size, colour) lines stacked above the letters."""
         title = tr("NEW HIGH SCORE - {rank}", rank=ordinal(self.rank)) if self.rank else tr("NEW HIGH SCORE!")
         name = full_title(self.table)
-        return [(title, fit_size(title, 49, WIDTH - 40), palette.YELLOW),
-                (name, fit_size(name, 28, WIDTH - 40), palette.CYAN),
-                (f"{self.score}", 42, palette.WHITE)]
+        return [
+            (title, fit_size(title, 49, WIDTH - 40), palette.YELLOW),
+            (name, fit_size(name, 28, WIDTH - 40), palette.CYAN),
+            (f"{self.score}", 42, palette.WHITE),
+        ]
 
     def draw(self, surface) -> None:
         draw_backdrop(surface)
@@ -151,8 +154,7 @@ class InitialsScene(Scene):
             char = CHARACTERS[self.letters[index]]
             if not current or blink(self.frames, 16):
                 shown = "_" if char == " " and not current else char
-                text(surface, shown, (x + BOX // 2, BOX_TOP + 60), 70, palette.WHITE if current else palette.GREY,
-                     "center")
+                text(surface, shown, (x + BOX // 2, BOX_TOP + 60), 70, palette.WHITE if current else palette.GREY, "center")
             if current:
                 text(surface, TRIANGLE_UP, (x + BOX // 2, BOX_TOP - 4), 35, palette.YELLOW, "midbottom")
                 text(surface, TRIANGLE_DOWN, (x + BOX // 2, BOX_TOP + 122), 35, palette.YELLOW, "midtop")

@@ -23,9 +23,9 @@ from cabinet.scenes.flow.cpu_names import CPU_DETAILS, CPU_NAMES
 from cabinet.scenes.kit.base import Scene
 from cabinet.scenes.kit.widgets import blink, draw_backdrop, heading
 
-RUNG_SECONDS = 4          # the screen between two rungs
-MASTER_SECONDS = 6        # the MASTER clear, a moment to enjoy
-SKIP_AFTER = FPS          # Start may cut it short after this many frames
+RUNG_SECONDS = 4  # the screen between two rungs
+MASTER_SECONDS = 6  # the MASTER clear, a moment to enjoy
+SKIP_AFTER = FPS  # Start may cut it short after this many frames
 
 # Every word this screen shows, in one place.
 HEADING_FIRST = N_("CPU LADDER")
@@ -44,7 +44,7 @@ CHEER_LINE = N_("CONGRATULATIONS!")
 RUNG_W, RUNG_H, RUNG_GAP = 400, 60, 12
 LADDER_LEFT = 40
 LADDER_TOP = 96
-INFO_CENTRE = 700         # the right-hand column: who is next
+INFO_CENTRE = 700  # the right-hand column: who is next
 INFO_WIDTH = 480
 
 
@@ -69,8 +69,7 @@ class LadderScene(Scene):
             self.ctx.audio.play("ladder_next")
 
     def handle(self, event) -> None:
-        if (event.pressed and event.action is Action.START and event.player == self.climb.person
-                and self.frames >= SKIP_AFTER):
+        if event.pressed and event.action is Action.START and event.player == self.climb.person and self.frames >= SKIP_AFTER:
             self._leave()
 
     def update(self) -> None:
@@ -123,8 +122,7 @@ class LadderScene(Scene):
         text(surface, name, (rect.x + 100, rect.centery), fit_size(name, 28, 180), colour, "midleft")
         tag = tr(RUNG_BEATEN) if beaten else tr(RUNG_NEXT) if facing else ""
         if tag:
-            text(surface, tag, (rect.right - 18, rect.centery), 21, palette.GREEN if beaten else palette.YELLOW,
-                 "midright")
+            text(surface, tag, (rect.right - 18, rect.centery), 21, palette.GREEN if beaten else palette.YELLOW, "midright")
 
     def _draw_info(self, surface) -> None:
         climb = self.climb
@@ -132,14 +130,19 @@ class LadderScene(Scene):
         text(surface, tr(PLAYER_LINE, player=climb.person), (x, 110), 28, palette.CYAN, "midtop")
         if climb.cleared:
             tag = tr(MASTER_TAG)
-            text(surface, tag, (x, 190), fit_size(tag, 49, INFO_WIDTH),
-                 palette.YELLOW if blink(self.frames, 8) else palette.WHITE, "midtop")
+            text(
+                surface,
+                tag,
+                (x, 190),
+                fit_size(tag, 49, INFO_WIDTH),
+                palette.YELLOW if blink(self.frames, 8) else palette.WHITE,
+                "midtop",
+            )
             line = tr(MASTER_LINE, levels=len(LEVELS))
             text(surface, line, (x, 270), fit_size(line, 28, INFO_WIDTH), palette.GREEN, "midtop")
             if blink(self.frames, 16):
                 cheer = tr(CHEER_LINE)
-                text(surface, cheer, (x, HEIGHT - 120), fit_size(cheer, 35, INFO_WIDTH), palette.CYAN,
-                     "midtop")
+                text(surface, cheer, (x, HEIGHT - 120), fit_size(cheer, 35, INFO_WIDTH), palette.CYAN, "midtop")
             return
         level = climb.level
         line = tr(NEXT_LINE, level=level)

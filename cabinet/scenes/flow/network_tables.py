@@ -16,7 +16,7 @@ from cabinet.scenes.flow.tables import ROW_GAP, ScoreTablesScene, draw_table, ta
 from cabinet.scenes.kit.widgets import draw_backdrop
 
 WIDE = 760
-LABEL_X = 110                 # the cabinet column, between the rank and the initials
+LABEL_X = 110  # the cabinet column, between the rank and the initials
 LABEL_W = WIDE // 2 - 40 - LABEL_X - 16
 LABEL_SIZE = 14
 
@@ -31,8 +31,9 @@ def network_place(ctx, table: str, score: int, rank: int | None, entries) -> int
     table); None when the rankings are not shown or it is not in the network table."""
     if not shows_network(ctx) or rank is None or score is None:
         return None
-    own_above = sum(1 for entry in entries
-                    if entry.rank < rank and not is_factory_entry(table, entry.initials, entry.score, entry.replay_id))
+    own_above = sum(
+        1 for entry in entries if entry.rank < rank and not is_factory_entry(table, entry.initials, entry.score, entry.replay_id)
+    )
     return ctx.network.rank(table, score, own_above)
 
 
@@ -60,8 +61,13 @@ class NetworkTablesScene(ScoreTablesScene):
         rect = pygame.Rect((WIDTH - WIDE) // 2, 80, WIDE, 56 + 10 * ROW_GAP + 4)
         draw_table(surface, rect, table_title(table), self.entries[table], frame=self.frames, words=table_words(table))
         for index, entry in enumerate(self.entries[table][:10]):
-            text(surface, _fitted(entry.cabinet.upper()), (rect.x + LABEL_X, rect.y + 60 + index * ROW_GAP),
-                 LABEL_SIZE, palette.GREY)
+            text(
+                surface,
+                _fitted(entry.cabinet.upper()),
+                (rect.x + LABEL_X, rect.y + 60 + index * ROW_GAP),
+                LABEL_SIZE,
+                palette.GREY,
+            )
 
 
 def _fitted(label: str) -> str:
@@ -72,7 +78,7 @@ def _fitted(label: str) -> str:
 
 
 def draw_network_place(surface, place: int | None) -> None:
-    """"NETWORK #3" under the ranking table, for a score that made the network table (the line
+    """ "NETWORK #3" under the ranking table, for a score that made the network table (the line
     says YOUR SCORE only for a score that made no table, so the two never meet)."""
     if place is not None:
         text(surface, tr("NETWORK #{place}", place=place), (WIDTH // 2, HEIGHT - 66), 28, palette.MAGENTA, "midtop")

@@ -58,8 +58,7 @@ def rematch_scene(ctx, match: Match, series: Series) -> Scene:
 
 def single_scene(ctx, game: str, **options) -> Scene:
     """A one-player game of ``game`` at the panel that chose it (``ctx.player``)."""
-    return catalogue.entry(game).single(ctx, ctx.player, new_seed(), on_end=ctx.finish, check=check_challenger,
-                                        **options)
+    return catalogue.entry(game).single(ctx, ctx.player, new_seed(), on_end=ctx.finish, check=check_challenger, **options)
 
 
 def start_game(ctx, game: str, mode: str, make_scene: Callable[[], Scene], on_fail: Callable[[str], None]) -> None:
@@ -68,8 +67,7 @@ def start_game(ctx, game: str, mode: str, make_scene: Callable[[], Scene], on_fa
     # In free play start() takes nothing but still counts the play in the audits.
     if not bank.start(game, mode):
         price = bank.price(mode)
-        on_fail(tr("{price} CREDITS NEEDED - INSERT COIN", price=price) if price > 1
-                else tr("1 CREDIT NEEDED - INSERT COIN"))
+        on_fail(tr("{price} CREDITS NEEDED - INSERT COIN", price=price) if price > 1 else tr("1 CREDIT NEEDED - INSERT COIN"))
         return
     ctx.audio.play("start")
     ctx.scenes.reset(make_scene())
@@ -97,4 +95,5 @@ def start_climb(ctx, game: str, on_fail) -> None:
 
     def first_rung() -> None:
         ctx.scenes.reset(match_scene(ctx, climb.first_match(ctx.settings, new_seed()), series))
+
     start_game(ctx, game, "cpu", lambda: LadderScene(ctx, climb, first_rung), on_fail)

@@ -28,13 +28,13 @@ from cabinet.scenes.kit.idle import IdleWatch
 
 log = logging.getLogger(__name__)
 
-TOP_RANKS = 3             # attract mode replays only the top three entries of a table
-STRIP = 34                # the bottom strip, as tall as attract mode's prompt strip
-LONG_WAIT = 60            # a pause longer than this between two inputs (frames) ...
-FAST = 8                  # ... plays this many game frames per frame shown,
-EASE = 20                 # except this many frames after one input and before the next
-SKIP = 60                 # game frames per frame shown while racing to a record's last part
-END_SECONDS = 6           # the last input comes this long before the part ends: the game over shows
+TOP_RANKS = 3  # attract mode replays only the top three entries of a table
+STRIP = 34  # the bottom strip, as tall as attract mode's prompt strip
+LONG_WAIT = 60  # a pause longer than this between two inputs (frames) ...
+FAST = 8  # ... plays this many game frames per frame shown,
+EASE = 20  # except this many frames after one input and before the next
+SKIP = 60  # game frames per frame shown while racing to a record's last part
+END_SECONDS = 6  # the last input comes this long before the part ends: the game over shows
 
 
 class ReplayContext:
@@ -70,12 +70,13 @@ def replay_settings(ctx, replay):
 
 # ---------------------------------------------------------------------- the scenes
 
+
 def game_scene(ctx, replay) -> GameScreen:
     """The game scene ``replay`` was recorded in, on its own rules, watched: it ends quietly
     (no replay saved again, no initials, no audits) and takes no touch."""
     scene = catalogue.entry(replay.game).replay(ReplayContext(ctx, replay_settings(ctx, replay)), replay)
     if replay.mode == "versus" and not replay.settings.get("idle_forfeit"):
-        scene.idle = IdleWatch([])   # recorded before a walk-away forfeited a match: played as it was
+        scene.idle = IdleWatch([])  # recorded before a walk-away forfeited a match: played as it was
     return scene
 
 
@@ -97,10 +98,10 @@ class PlaybackScene(Scene):
         initials = (replay.initials or "").strip() or "---"
         self.initials = initials
         self.inputs = sorted({event.frame for event in replay.events()})
-        self.fast = False          # a long wait between two inputs is playing at high speed
+        self.fast = False  # a long wait between two inputs is playing at high speed
         self.skip_until = _skip_until(self.inputs[-1] if self.inputs else 0, seconds)
         if self.skip_until:
-            self.inner.countdown.skip()   # the game is joined late: no READY / GO
+            self.inner.countdown.skip()  # the game is joined late: no READY / GO
 
     @property
     def name(self) -> str:
@@ -223,12 +224,12 @@ def play_replay(ctx, replay_id: int, on_end=None) -> PlaybackScene:
         raise ValueError(f"replay {replay_id}: unknown game {replay.game!r}")
     scene = PlaybackScene(ctx, replay, on_end=on_end)
     ctx.scenes.reset(scene)
-    log.info("playing replay %s: %s %s, %s by %s", replay_id, replay.game, replay.mode, replay.score,
-             replay.initials or "nobody")
+    log.info("playing replay %s: %s %s, %s by %s", replay_id, replay.game, replay.mode, replay.score, replay.initials or "nobody")
     return scene
 
 
 # ---------------------------------------------------------------------- attract mode
+
 
 class ReplayReel:
     """Alternates live AI demos with replays of the best real games, per game.
@@ -270,8 +271,7 @@ def top_replays(ctx, game: str) -> list:
     A replay that cannot be read is left out with a log line.
     """
     tables = catalogue.entry(game).tables(ctx.settings)
-    entries = [entry for table in tables for entry in ctx.store.scores.top(table)[:TOP_RANKS]
-               if entry.replay_id is not None]
+    entries = [entry for table in tables for entry in ctx.store.scores.top(table)[:TOP_RANKS] if entry.replay_id is not None]
     found = []
     for entry in sorted(entries, key=lambda entry: -entry.score):
         try:

@@ -26,8 +26,7 @@ class RankingScene(Scene):
 
     name = "ranking"
 
-    def __init__(self, ctx, table: str, rank: int | None = None, score: int | None = None,
-                 player: int | None = None):
+    def __init__(self, ctx, table: str, rank: int | None = None, score: int | None = None, player: int | None = None):
         super().__init__(ctx)
         self.table = table
         self.rank = rank
@@ -36,7 +35,7 @@ class RankingScene(Scene):
         self.entries = read_table(ctx, table)
         self.network_place = network_place(ctx, table, score, rank, self.entries)  # "NETWORK #3" (issue 15)
         self.frames = 0
-        self.fresh = FreshPresses()   # the button that ended the initials does not skip this too
+        self.fresh = FreshPresses()  # the button that ended the initials does not skip this too
 
     def enter(self) -> None:
         self.ctx.inputs.set_repeat_profile("menu")
@@ -68,8 +67,7 @@ class RankingScene(Scene):
         heading(surface, tr("RANKING"), 20, palette.YELLOW, 42)
         # Wider than an attract page's table, so the game's name fits beside the table's.
         rect = table_rects(1)[0].inflate(RANKING_WIDTH - table_rects(1)[0].width, 0)
-        draw_table(surface, rect, full_title(self.table), self.entries, self.rank, self.frames,
-                   words=table_words(self.table))
+        draw_table(surface, rect, full_title(self.table), self.entries, self.rank, self.frames, words=table_words(self.table))
         draw_network_place(surface, self.network_place)
         line = self.score_line()
         if line:

@@ -16,7 +16,7 @@ from cabinet.storage.scores import LADDER_TOP, is_ladder_table, is_streak_table
 log = logging.getLogger(__name__)
 
 
-LADDER_RECORD = N_("{game}  {levels} BEATEN")     # "BLOCKS  2 LEVELS BEATEN"
+LADDER_RECORD = N_("{game}  {levels} BEATEN")  # "BLOCKS  2 LEVELS BEATEN"
 LADDER_CLEARED = N_("{game}  MASTER CLEAR")
 HEADING_LADDER = N_("NEW LADDER RECORD!")
 
@@ -45,8 +45,7 @@ class Entry:
     entry_id: int
 
 
-def enter_record(ctx, player: int, table: str, value: int, replay_id: int | None = None,
-                 before=()) -> Entry | None:
+def enter_record(ctx, player: int, table: str, value: int, replay_id: int | None = None, before=()) -> Entry | None:
     """Put a record on its table now, under placeholder initials, so a power cut during
     the initials entry loses none; None when it does not make the table (or cannot be saved).
     ``before``: statements (replay, audits) written in the same transaction."""
@@ -82,8 +81,10 @@ class RecordsInitialsScene(InitialsScene):
         streak = any(is_streak_table(entry.table) for entry in self.entries)
         ladder = any(is_ladder_table(entry.table) for entry in self.entries)
         title = tr("NEW STREAK RECORD!") if streak else tr(HEADING_LADDER) if ladder else tr("NEW HIGH SCORE!")
-        lines = [(title, fit_size(title, 49, WIDTH - 40), palette.YELLOW),
-                 (tr("PLAYER {side}", side=self.player), 28, palette.CYAN)]
+        lines = [
+            (title, fit_size(title, 49, WIDTH - 40), palette.YELLOW),
+            (tr("PLAYER {side}", side=self.player), 28, palette.CYAN),
+        ]
         for entry in self.entries[:2]:
             words = record_words(entry.table, entry.value)
             lines.append((words, fit_size(words, 28, WIDTH - 40), palette.WHITE))

@@ -44,8 +44,9 @@ class RematchScene(Scene):
 
     name = "rematch offer"
 
-    def __init__(self, ctx, end: MatchEnd, again: Callable[[object, Match, Series], Scene],
-                 then: Callable[[object, MatchEnd], None]):
+    def __init__(
+        self, ctx, end: MatchEnd, again: Callable[[object, Match, Series], Scene], then: Callable[[object, MatchEnd], None]
+    ):
         super().__init__(ctx)
         self.end = end
         self.again = again
@@ -54,7 +55,7 @@ class RematchScene(Scene):
         self.frames = 0
         self.message = ""
         self._credits = ctx.bank.credits
-        self.fresh = FreshPresses()   # a press meant for the match does not buy a rematch
+        self.fresh = FreshPresses()  # a press meant for the match does not buy a rematch
 
     def _full_count(self) -> int:
         return self.ctx.settings.versus.rematch_seconds * FPS
@@ -71,7 +72,7 @@ class RematchScene(Scene):
         if not self.fresh.admit(event) or not event.pressed or event.action is not Action.START or event.player not in PLAYERS:
             return
         if match.is_cpu(event.player):
-            return   # that panel is nobody's: the CPU played there
+            return  # that panel is nobody's: the CPU played there
         if not self.ctx.bank.start(match.game, match.mode, continued=True):
             self.message = N_("INSERT COIN")
             return
@@ -104,21 +105,31 @@ class RematchScene(Scene):
             words = tr("{side} WINS {score}", side=side_name(match, winner), score=match.score_line(winner))
             text(surface, words, (box.centerx, box.y + 16), fit_size(words, 28, box.width - 24), palette.WHITE, "midtop")
         title = self.title
-        text(surface, title, (box.centerx - 50, box.y + 52), fit_size(title, 56, box.width - 150), palette.YELLOW,
-             "midtop")
+        text(surface, title, (box.centerx - 50, box.y + 52), fit_size(title, 56, box.width - 150), palette.YELLOW, "midtop")
         seconds = max(0, (self.frames_left + FPS - 1) // FPS)
-        text(surface, str(seconds), (box.right - 30, box.y + 52), 56, palette.RED if seconds <= 3 else palette.CYAN,
-             "topright")
+        text(surface, str(seconds), (box.right - 30, box.y + 52), 56, palette.RED if seconds <= 3 else palette.CYAN, "topright")
         bank = self.ctx.bank
         paid = bank.can_start(match.mode)
-        so_far = paid_so_far(self.ctx, match.mode)   # a coin is in: it stays lit, no more INSERT COIN
+        so_far = paid_so_far(self.ctx, match.mode)  # a coin is in: it stays lit, no more INSERT COIN
         prompt = tr("PRESS START") if paid else (so_far or tr(self.message or N_("INSERT COIN")))
         if blink(self.frames, 16) or so_far:
-            text(surface, prompt, (box.centerx, box.y + 120), fit_size(prompt, 35, box.width - 24),
-                 palette.GREEN if paid else palette.ORANGE, "midtop")
+            text(
+                surface,
+                prompt,
+                (box.centerx, box.y + 120),
+                fit_size(prompt, 35, box.width - 24),
+                palette.GREEN if paid else palette.ORANGE,
+                "midtop",
+            )
         cost = self.cost_line()
-        text(surface, cost, (box.centerx, box.bottom - 34), fit_size(cost, 21, box.width - 24),
-             palette.WHITE if paid else palette.GREY, "midtop")
+        text(
+            surface,
+            cost,
+            (box.centerx, box.bottom - 34),
+            fit_size(cost, 21, box.width - 24),
+            palette.WHITE if paid else palette.GREY,
+            "midtop",
+        )
 
     def cost_line(self) -> str:
         """The price, and how much of it is in: "2 CREDITS (RM2)  CREDITS 1  1/2 COINS"."""
@@ -126,5 +137,6 @@ class RematchScene(Scene):
         if self.ctx.free_play:
             return tr("FREE PLAY")
         price = bank.price(self.end.match.mode)
-        return "  ".join(filter(None, [price_words(self.ctx, price),
-                                       tr("CREDITS {credits}", credits=bank.credits), coins_short(bank)]))
+        return "  ".join(
+            filter(None, [price_words(self.ctx, price), tr("CREDITS {credits}", credits=bank.credits), coins_short(bank)])
+        )

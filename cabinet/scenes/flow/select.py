@@ -25,8 +25,7 @@ class GameSelectScene(MenuScene):
         super().__init__(ctx, back or ctx.go_to_attract)  # B leaves for attract mode
 
     def options(self) -> list[Option]:
-        return [Option(entry.title, tr(entry.detail), lambda game=entry.game: self.pick(game))
-                for entry in catalogue.entries()]
+        return [Option(entry.title, tr(entry.detail), lambda game=entry.game: self.pick(game)) for entry in catalogue.entries()]
 
     def pick(self, game: str) -> None:
         self.ctx.scenes.replace(ModeStarter(self.ctx, game).menu(back=self._again))
@@ -52,8 +51,10 @@ class CpuModeScene(MenuScene):
         self.game = game
 
     def options(self) -> list[Option]:
-        return [Option(tr(self.LADDER), tr(self.LADDER_DETAIL), self.climb),
-                Option(tr(self.SINGLE), tr(self.SINGLE_DETAIL), self.pick_level)]
+        return [
+            Option(tr(self.LADDER), tr(self.LADDER_DETAIL), self.climb),
+            Option(tr(self.SINGLE), tr(self.SINGLE_DETAIL), self.pick_level),
+        ]
 
     def climb(self) -> None:
         start_climb(self.ctx, self.game, self.say)
@@ -76,9 +77,15 @@ class CpuLevelScene(MenuScene):
         self.index = self.levels.index(default_cpu_level(ctx.settings))
 
     def options(self) -> list[Option]:
-        return [Option(tr("LEVEL {level}  {name}", level=level, name=tr(CPU_NAMES[level])), tr(CPU_DETAILS[level]),
-                       lambda level=level: self.pick(level), "cpu")
-                for level in self.levels]
+        return [
+            Option(
+                tr("LEVEL {level}  {name}", level=level, name=tr(CPU_NAMES[level])),
+                tr(CPU_DETAILS[level]),
+                lambda level=level: self.pick(level),
+                "cpu",
+            )
+            for level in self.levels
+        ]
 
     def pick(self, level: int) -> None:
         start_cpu_match(self.ctx, self.game, level, self.say)
@@ -110,6 +117,7 @@ class ModeStarter:
 
         def back() -> None:
             ctx.scenes.replace(self.menu(menu.back))
+
         if versus.cpu_ladder and versus.player_picks_cpu_level:
             ctx.scenes.replace(CpuModeScene(ctx, self.game, back=back))
         elif versus.cpu_ladder:

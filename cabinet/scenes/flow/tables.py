@@ -25,7 +25,7 @@ ROW_GAP = 32
 LADDER_TITLE = N_("{game} CPU LADDER")
 LADDER_LEVELS = N_("{levels} LEVELS")
 LADDER_ONE_LEVEL = N_("1 LEVEL")
-LADDER_MASTER = N_("MASTER")     # every level beaten; the row is too narrow for more
+LADDER_MASTER = N_("MASTER")  # every level beaten; the row is too narrow for more
 
 
 def game_title(game: str) -> str:
@@ -37,7 +37,7 @@ def table_title(table: str) -> str:
     """A table id as players read it, under a heading that names its game:
     "antigravity/single/hard" -> "HARD", "streak/blocks" -> "WIN STREAKS"."""
     parts = table.split("/")
-    if len(parts) == 1:     # a game's only table ("blocks")
+    if len(parts) == 1:  # a game's only table ("blocks")
         return game_title(table)
     if parts[0] == "streak":
         return tr("WIN STREAKS")
@@ -99,8 +99,16 @@ def read_table(ctx, table: str) -> list:
         return []
 
 
-def draw_table(surface, rect: pygame.Rect, title: str, entries, highlight: int | None = None,
-               frame: int = 0, unit: str = "", words: Callable[[int], str] | None = None) -> None:
+def draw_table(
+    surface,
+    rect: pygame.Rect,
+    title: str,
+    entries,
+    highlight: int | None = None,
+    frame: int = 0,
+    unit: str = "",
+    words: Callable[[int], str] | None = None,
+) -> None:
     """A framed table of ranks, initials and scores; ``highlight`` rank blinks.
 
     ``unit`` follows each number ("WIN" on a win-streak table: "1 WIN", "2 WINS"); ``words``, when given,
@@ -146,7 +154,7 @@ class ScoreTablesScene(Scene):
         super().__init__(ctx)
         self.heading = heading_text
         self.game = game
-        self.pages = [tables[i:i + 2] for i in range(0, len(tables), 2)] or [[]]
+        self.pages = [tables[i : i + 2] for i in range(0, len(tables), 2)] or [[]]
         self.page_frames = max(1, int(page_seconds * 60))
         self.frames = 0
         self.entries = {table: self.read(table) for table in tables}
@@ -180,5 +188,4 @@ class ScoreTablesScene(Scene):
         self.draw_heading(surface)
         page = self.pages[self._page()]
         for rect, table in zip(table_rects(len(page)), page):
-            draw_table(surface, rect, table_title(table), self.entries[table], frame=self.frames,
-                       words=table_words(table))
+            draw_table(surface, rect, table_title(table), self.entries[table], frame=self.frames, words=table_words(table))

@@ -22,7 +22,7 @@ class TitleScene(Scene):
     def __init__(self, ctx):
         super().__init__(ctx)
         self.frames = 0
-        self.still = Layer()    # the backdrop and every line that does not move (_paint_still)
+        self.still = Layer()  # the backdrop and every line that does not move (_paint_still)
 
     def enter(self) -> None:
         self.ctx.audio.play("title_jingle")
@@ -31,8 +31,13 @@ class TitleScene(Scene):
         self.frames += 1
 
     def look(self):
-        return (self._lifted(), blink(self.frames) or not prompt_blinks(self.ctx), prompt(self.ctx), credit_line(self.ctx),
-                self.ctx.settings.attract.message)
+        return (
+            self._lifted(),
+            blink(self.frames) or not prompt_blinks(self.ctx),
+            prompt(self.ctx),
+            credit_line(self.ctx),
+            self.ctx.settings.attract.message,
+        )
 
     def _lifted(self) -> int:
         """The stripe's block that is risen this frame."""
@@ -40,7 +45,7 @@ class TitleScene(Scene):
 
     def draw(self, surface) -> None:
         # The stripe ripples ten times a second: the rest is one blit, not a backdrop and six lines.
-        message = self.ctx.settings.attract.message.upper()   # the operator's line: the venue, the price
+        message = self.ctx.settings.attract.message.upper()  # the operator's line: the venue, the price
         self.still.show(surface, message, lambda layer: self._paint_still(layer, message))
         size = 28
         count = len(_STRIPE) * 2
@@ -49,10 +54,10 @@ class TitleScene(Scene):
         for index in range(count):
             lift = 6 if self._lifted() == index else 0
             surface.blit(block(size, _STRIPE[index % len(_STRIPE)]), (left + index * (size + 4), 232 - lift))
-        if blink(self.frames) or not prompt_blinks(self.ctx):   # what is already paid stays lit
+        if blink(self.frames) or not prompt_blinks(self.ctx):  # what is already paid stays lit
             words = prompt(self.ctx)
             text(surface, words, (WIDTH // 2, 400), fit_size(words, 42, WIDTH - 40), palette.GREEN, "midtop")
-        draw_credit_line(surface, self.ctx)   # FREE PLAY or CREDITS n, as on every attract page
+        draw_credit_line(surface, self.ctx)  # FREE PLAY or CREDITS n, as on every attract page
 
     @staticmethod
     def _paint_still(layer, message: str) -> None:

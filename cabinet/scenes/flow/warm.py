@@ -32,36 +32,44 @@ def screens(ctx) -> list:
     """(name, maker) of the screens to warm: the attract loop's pages (in attract mode's
     frame, with its prompt strip) and a player's menus (game, mode and difficulty select,
     initials, ranking). The service pages live a layer above: the app adds the ones worth it."""
-    made = [("title", lambda: TitleScene(ctx)), ("game select", lambda: GameSelectScene(ctx)),
-            ("initials", lambda: InitialsScene(ctx, "blocks", 12345)),
-            ("ranking", lambda: RankingScene(ctx, "blocks", rank=3))]
+    made = [
+        ("title", lambda: TitleScene(ctx)),
+        ("game select", lambda: GameSelectScene(ctx)),
+        ("initials", lambda: InitialsScene(ctx, "blocks", 12345)),
+        ("ranking", lambda: RankingScene(ctx, "blocks", rank=3)),
+    ]
     menus = ["title", "game select", "initials", "ranking"]
     for entry in catalogue.entries():
         made.append((f"{entry.game} mode select", lambda entry=entry: ModeStarter(ctx, entry.game).menu()))
         menus.append(f"{entry.game} mode select")
     starter = ModeStarter(ctx, "antigravity")
-    made += [("difficulty select", lambda: DifficultySelectScene(ctx, starter)),
-             ("contest select", lambda: ContestSelectScene(ctx, starter))]
+    made += [
+        ("difficulty select", lambda: DifficultySelectScene(ctx, starter)),
+        ("contest select", lambda: ContestSelectScene(ctx, starter)),
+    ]
     menus += ["difficulty select", "contest select"]
     for entry in catalogue.entries():
         tables = entry.tables(ctx.settings) + [scores.streak_table(entry.game)]
         made += [
             (f"{entry.game} demo", lambda entry=entry: entry.demo(ctx, 1)),
             (f"{entry.game} versus demo", lambda entry=entry: versus_demo(ctx, entry.game, 1)),
-            (f"{entry.game} scores", lambda entry=entry, tables=tables:
-                ScoreTablesScene(ctx, N_("{game} RECORDS"), tables, 8, game=entry.title)),   # as attract titles it
+            (
+                f"{entry.game} scores",
+                lambda entry=entry, tables=tables: ScoreTablesScene(ctx, N_("{game} RECORDS"), tables, 8, game=entry.title),
+            ),  # as attract titles it
             (f"how to play {entry.game}", lambda entry=entry: HowToScene(ctx, entry.game)),
         ]
-    return [(name, make if name in menus else _in_attract(ctx, name, make))
-            for name, make in made]
+    return [(name, make if name in menus else _in_attract(ctx, name, make)) for name, make in made]
 
 
 def _in_attract(ctx, name: str, make):
     """A maker of ``make()``'s screen as an attract page."""
+
     def page():
         attract = AttractScene(ctx, parts=[Part(name, 1, make)])
         attract.next_part()
         return attract
+
     return page
 
 

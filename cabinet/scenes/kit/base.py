@@ -17,9 +17,9 @@ class Chutes(Enum):
     A coin that drops pays its credits whatever the answer: no coin is ever swallowed.
     """
 
-    PAY = "pay"          # every screen a player sees: the lockout follows the credits
-    CLOSED = "closed"    # an operator's page: the lockout refuses coins
-    TESTED = "tested"    # the input test: the lockout stays open, and the scene sees each coin too
+    PAY = "pay"  # every screen a player sees: the lockout follows the credits
+    CLOSED = "closed"  # an operator's page: the lockout refuses coins
+    TESTED = "tested"  # the input test: the lockout stays open, and the scene sees each coin too
 
 
 class Scene:
@@ -33,7 +33,7 @@ class Scene:
     """
 
     name = "scene"
-    finished = False   # done before its time is up (a demo, a replay): attract mode moves on
+    finished = False  # done before its time is up (a demo, a replay): attract mode moves on
 
     def __init__(self, ctx):
         self.ctx = ctx

@@ -28,15 +28,16 @@ from cabinet.language import N_, tr
 from cabinet.render import palette
 from cabinet.render.text import fit_size, text
 
-READY_FRAMES = 60     # READY shows for a second ...
-GO_FRAMES = 24        # ... then GO for a moment; the game starts when GO goes
+READY_FRAMES = 60  # READY shows for a second ...
+GO_FRAMES = 24  # ... then GO for a moment; the game starts when GO goes
 
 
 class Countdown:
     """READY for ``ready_frames``, then GO for ``go_frames``; ``play`` sounds each word."""
 
-    def __init__(self, play: Callable[[str], object] = lambda name: None,
-                 ready_frames: int = READY_FRAMES, go_frames: int = GO_FRAMES):
+    def __init__(
+        self, play: Callable[[str], object] = lambda name: None, ready_frames: int = READY_FRAMES, go_frames: int = GO_FRAMES
+    ):
         self.play = play
         self.ready_frames = ready_frames
         self.length = ready_frames + go_frames

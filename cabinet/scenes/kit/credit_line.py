@@ -24,8 +24,7 @@ def credit_line(ctx) -> str:
         return tr("CREDITS UNKNOWN")
     if ctx.free_play:
         return tr("FREE PLAY")
-    return "  ".join(filter(None, [price_line(ctx), tr("CREDITS {credits}", credits=ctx.bank.credits),
-                                   coins_short(ctx.bank)]))
+    return "  ".join(filter(None, [price_line(ctx), tr("CREDITS {credits}", credits=ctx.bank.credits), coins_short(ctx.bank)]))
 
 
 def price_line(ctx) -> str:
@@ -48,7 +47,7 @@ def price_words(ctx, credits: int) -> str:
     return f"{words} ({before}{total:f}{after})"
 
 
-_AMOUNT = re.compile(r"(\D*?)(\d+(?:\.\d+)?)(\D*)")   # "RM1", "100円", "$1.50": one number in the price
+_AMOUNT = re.compile(r"(\D*?)(\d+(?:\.\d+)?)(\D*)")  # "RM1", "100円", "$1.50": one number in the price
 
 
 def coins_short(bank) -> str:

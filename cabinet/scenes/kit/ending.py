@@ -63,7 +63,7 @@ class Challengeable(Protocol):
     """What the challenger check (:mod:`cabinet.scenes.flow.challenger`) asks of a game scene."""
 
     ctx: Any
-    series: Series | None    # the rematches a versus match belongs to (a climb up the CPU ladder)
+    series: Series | None  # the rematches a versus match belongs to (a climb up the CPU ladder)
 
     @property
     def challenge_seat(self) -> int | None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from cabinet.inputs.actions import InputEvent
 
-SETTLE_FRAMES = 20   # a third of a second: longer than a player takes to react to a new screen
+SETTLE_FRAMES = 20  # a third of a second: longer than a player takes to react to a new screen
 
 
 class FreshPresses:
@@ -25,8 +25,8 @@ class FreshPresses:
     def __init__(self, settle_frames: int = SETTLE_FRAMES):
         self.settle_frames = settle_frames
         self.frames = 0
-        self._down: set[tuple[int, object]] = set()    # pressed on this screen, not yet released
-        self._stale: set[tuple[int, object]] = set()   # pressed too soon or held from before
+        self._down: set[tuple[int, object]] = set()  # pressed on this screen, not yet released
+        self._stale: set[tuple[int, object]] = set()  # pressed too soon or held from before
 
     @property
     def settled(self) -> bool:

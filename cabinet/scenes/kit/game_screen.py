@@ -49,24 +49,23 @@ class GameScreen(Scene):
     """
 
     pause: Pause
-    idle: IdleWatch                 # frames since each person last moved (none for a demo)
-    match: Match | None = None      # a versus screen's match of rounds (:mod:`cabinet.games.match`)
-    series: Series | None = None    # the rematches that match belongs to
+    idle: IdleWatch  # frames since each person last moved (none for a demo)
+    match: Match | None = None  # a versus screen's match of rounds (:mod:`cabinet.games.match`)
+    series: Series | None = None  # the rematches that match belongs to
 
-    def __init__(self, ctx, pilots, demo: bool = False, watched: bool = False, *,
-                 on_end: OnEnd, check: InputCheck | None = None):
+    def __init__(self, ctx, pilots, demo: bool = False, watched: bool = False, *, on_end: OnEnd, check: InputCheck | None = None):
         super().__init__(ctx)
         self.pilots: list[Pilot] = list(pilots)
         self.demo = demo
         self.watched = watched
         self.on_end = on_end
         self.check = check
-        self.live: list[InputEvent] = []   # pressed since the last step, for the game to obey
-        self.game_frame = 0        # frames the game has run: a replay's clock
-        self.end_frames = 0        # frames a round's (or the game's) result has shown; 0 in play
-        self.finished = False      # done: attract moves on, a replay stops
-        self.thinking_time = ThinkingTime()   # the AI pilots' (their bind finds it)
-        self.thinker = ctx.thinker            # where they think, when the app has a worker for it
+        self.live: list[InputEvent] = []  # pressed since the last step, for the game to obey
+        self.game_frame = 0  # frames the game has run: a replay's clock
+        self.end_frames = 0  # frames a round's (or the game's) result has shown; 0 in play
+        self.finished = False  # done: attract moves on, a replay stops
+        self.thinking_time = ThinkingTime()  # the AI pilots' (their bind finds it)
+        self.thinker = ctx.thinker  # where they think, when the app has a worker for it
         self.countdown = Countdown(ctx.audio.play)
 
     # ------------------------------------------------------------------ the frame
@@ -87,7 +86,7 @@ class GameScreen(Scene):
         admitted = self.countdown.admit(live)
         if admitted is None:
             ponder_all(self.pilots, self.countdown)
-            return   # READY / GO: the game waits, the presses are kept for its first frame
+            return  # READY / GO: the game waits, the presses are kept for its first frame
         self.play_frame(admitted)
 
     def play_frame(self, live: list[InputEvent]) -> None:

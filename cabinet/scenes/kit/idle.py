@@ -17,8 +17,8 @@ from cabinet.language import tr
 from cabinet.render import palette, sprites
 from cabinet.render.text import fit_size, text
 
-IDLE_WARN_FRAMES = 60 * FPS   # a minute without a move: STILL THERE?
-IDLE_END_FRAMES = 70 * FPS    # ten seconds later the match is given up
+IDLE_WARN_FRAMES = 60 * FPS  # a minute without a move: STILL THERE?
+IDLE_END_FRAMES = 70 * FPS  # ten seconds later the match is given up
 
 
 class WalksAway:
@@ -74,12 +74,11 @@ class IdleWatch:
 
 def draw_still_there(surface: pygame.Surface, area: pygame.Rect, seconds: int) -> None:
     """STILL THERE? and the seconds left, across ``area`` (the idle person's field)."""
-    band = pygame.Rect(area.x - 8, area.centery - 64, area.width + 16, 128)   # three lines, clear of each other
+    band = pygame.Rect(area.x - 8, area.centery - 64, area.width + 16, 128)  # three lines, clear of each other
     surface.blit(sprites.panel(band.width, band.height, palette.ORANGE, palette.SHADOW), band)
     room = band.width - 16
     question = tr("STILL THERE?")
     text(surface, question, (band.centerx, band.y + 10), fit_size(question, 28, room), palette.ORANGE, "midtop")
-    text(surface, str(seconds), (band.centerx, band.y + 42), 49, palette.RED if seconds <= 3 else palette.WHITE,
-         "midtop")
+    text(surface, str(seconds), (band.centerx, band.y + 42), 49, palette.RED if seconds <= 3 else palette.WHITE, "midtop")
     words = tr("MOVE TO PLAY ON")
     text(surface, words, (band.centerx, band.bottom - 8), fit_size(words, 21, room), palette.WHITE, "midbottom")

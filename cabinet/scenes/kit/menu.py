@@ -46,7 +46,7 @@ class Option:
 class MenuScene(Scene):
     """A vertical list of options under a heading."""
 
-    title = N_("SELECT")   # an English message, translated as it is drawn
+    title = N_("SELECT")  # an English message, translated as it is drawn
 
     def __init__(self, ctx, back: Callable[[], None] | None = None):
         super().__init__(ctx)
@@ -56,15 +56,15 @@ class MenuScene(Scene):
         self.idle = 0
         self.message = ""
         self.message_frames = 0
-        self.message_credits = ""   # the credit line when the message came: a coin since ends it
-        self.fresh = FreshPresses()   # the press that chose on the menu before does not choose here
+        self.message_credits = ""  # the credit line when the message came: a coin since ends it
+        self.fresh = FreshPresses()  # the press that chose on the menu before does not choose here
 
     def options(self) -> list[Option]:
         raise NotImplementedError
 
     def enter(self) -> None:
         self.ctx.inputs.set_repeat_profile("menu")
-        self.fresh = FreshPresses()   # a menu comes back (B on the one after): guarded again
+        self.fresh = FreshPresses()  # a menu comes back (B on the one after): guarded again
 
     def handle(self, event) -> None:
         if not self.fresh.admit(event) or not event.pressed or event.player not in (1, 2):
@@ -90,7 +90,7 @@ class MenuScene(Scene):
         if self.message_frames:
             self.message_frames -= 1
             if credit_line(self.ctx) != self.message_credits:
-                self.message_frames = 0   # "INSERT COIN" is done with once a coin is in
+                self.message_frames = 0  # "INSERT COIN" is done with once a coin is in
         if self.idle >= IDLE_SECONDS * 60:
             self.ctx.go_to_attract()
 
@@ -129,12 +129,18 @@ class MenuScene(Scene):
             room = ROW_W - 60
             price = self.price(option)
             if price:
-                shown = text(surface, price, (left + ROW_W - 24, y + 14), READABLE,
-                             palette.YELLOW if chosen else palette.GREY, "topright")
+                shown = text(
+                    surface, price, (left + ROW_W - 24, y + 14), READABLE, palette.YELLOW if chosen else palette.GREY, "topright"
+                )
                 room = shown.x - 24 - (left + 30)
             text(surface, option.label, (left + 30, y + 10), fit_size(option.label, 28, room), colour)
-            text(surface, option.detail, (left + 30, y + 48), fit_size(option.detail, 14, ROW_W - 60),
-                 palette.CYAN if chosen else palette.DIM)
+            text(
+                surface,
+                option.detail,
+                (left + 30, y + 48),
+                fit_size(option.detail, 14, ROW_W - 60),
+                palette.CYAN if chosen else palette.DIM,
+            )
             if chosen and blink(self.frames, 16):
                 text(surface, POINT_RIGHT, (left - 14, y + 22), 28, palette.YELLOW, "topright")
         draw_time_left(surface, self.seconds_left(), (WIDTH - 24, 16))

@@ -21,7 +21,7 @@ from cabinet.render.text import fit_size, text
 from cabinet.render.wrap import wrapped
 from cabinet.scenes.kit.widgets import READABLE, blink, draw_backdrop
 
-HOLD_FRAMES = FPS                      # holding Start this long pauses
+HOLD_FRAMES = FPS  # holding Start this long pauses
 RESUME_HINT = N_("PRESS START TO RESUME")
 HOLD_HINT = N_("HOLD START TO PAUSE")
 
@@ -41,8 +41,8 @@ class Pause:
         self.players = frozenset(players)
         self.sound = sound
         self.paused = False
-        self.frames = 0            # frames paused
-        self._held: dict[int, int] = {}   # player -> frames Start has been held toward a pause
+        self.frames = 0  # frames paused
+        self._held: dict[int, int] = {}  # player -> frames Start has been held toward a pause
 
     def toggle(self) -> None:
         """The pause key: pause, or resume."""
@@ -103,7 +103,7 @@ def draw_pause_hold(surface: pygame.Surface, area: pygame.Rect, fraction: float)
     """HOLD START TO PAUSE over a bar filled to ``fraction``, at the foot of ``area`` (the
     holding player's field): the pause is a second away, not missing."""
     hint = tr(HOLD_HINT)
-    lines = wrapped(hint, READABLE, area.width)   # a narrow field takes it on two lines, still readable
+    lines = wrapped(hint, READABLE, area.width)  # a narrow field takes it on two lines, still readable
     band = pygame.Rect(area.x - 8, 0, area.width + 16, 50 + len(lines) * (READABLE + 6))
     band.bottom = area.bottom - 8
     surface.blit(sprites.panel(band.width, band.height, palette.YELLOW, palette.SHADOW), band)
@@ -127,8 +127,14 @@ def draw_pause(surface: pygame.Surface, frame: int, seconds_left: int | None = N
     surface.blit(sprites.panel(box.width, box.height, palette.YELLOW), box)
     text(surface, tr("PAUSED"), (box.centerx, box.y + 30), 56, palette.YELLOW, "midtop")
     hint = tr(RESUME_HINT)
-    text(surface, hint, (box.centerx, box.y + 104), fit_size(hint, 24, box.width - 24),
-         palette.YELLOW if blink(frame) else palette.WHITE, "midtop")
+    text(
+        surface,
+        hint,
+        (box.centerx, box.y + 104),
+        fit_size(hint, 24, box.width - 24),
+        palette.YELLOW if blink(frame) else palette.WHITE,
+        "midtop",
+    )
     if seconds_left is not None:
         goes_on = tr("THE GAME GOES ON IN {seconds}", seconds=seconds_left)
         text(surface, goes_on, (box.centerx, box.y + 146), fit_size(goes_on, 21, box.width - 24), palette.GREY, "midtop")

@@ -15,9 +15,9 @@ import pygame
 from cabinet.render import palette
 from cabinet.render.text import text
 
-RING_STEPS = 120          # the ring's sweep is drawn in this many cached steps
+RING_STEPS = 120  # the ring's sweep is drawn in this many cached steps
 RING_TRACK = (36, 40, 84)
-BALL = (90, 170, 255)     # the original's blue ball
+BALL = (90, 170, 255)  # the original's blue ball
 RING_KEY = (255, 0, 255)  # the colour key of the ring's surface: no ring is drawn in it
 WARN_SECONDS = 3
 
@@ -47,7 +47,7 @@ def _segment(radius: int, thickness: int, first: int, last: int) -> list:
     """The corners of the ring's part from step ``first`` round to step ``last`` (0 at the top,
     clockwise), on the ring's own surface."""
     outer, inner = _edges(radius, thickness)
-    return outer[first:last + 1] + inner[first:last + 1][::-1]
+    return outer[first : last + 1] + inner[first : last + 1][::-1]
 
 
 @lru_cache(maxsize=8)
@@ -58,18 +58,17 @@ def _edges(radius: int, thickness: int) -> tuple[list, list]:
     return [_polar(centre, radius, a) for a in angles], [_polar(centre, radius - thickness, a) for a in angles]
 
 
-def _draw_ring(surface: pygame.Surface, radius: int, thickness: int, step: int, colour,
-               centre: tuple[int, int]) -> None:
+def _draw_ring(surface: pygame.Surface, radius: int, thickness: int, step: int, colour, centre: tuple[int, int]) -> None:
     """The ring with ``step``/RING_STEPS of it still to run, lit in ``colour``, about ``centre``.
 
     The time still to run is the lit ring's quarters that are wholly lit, and a polygon for the
     quarter the ball is in: one picture per step would keep hundreds, some still new hours on."""
     dark, lit = _ring(radius, thickness, None), _ring(radius, thickness, colour)
     rect = dark.get_rect(center=centre)
-    first = RING_STEPS - step          # the step the ball is at; lit from there round to the top
+    first = RING_STEPS - step  # the step the ball is at; lit from there round to the top
     quarter = RING_STEPS // 4
     half = rect.width // 2
-    for index, (x, y) in enumerate(((half, 0), (half, half), (0, half), (0, 0))):   # clockwise from the top
+    for index, (x, y) in enumerate(((half, 0), (half, half), (0, half), (0, 0))):  # clockwise from the top
         picture = lit if index * quarter >= first else dark
         surface.blit(picture, (rect.x + x, rect.y + y), (x, y, half, half))
     if first % quarter:
@@ -89,8 +88,9 @@ class RingTimer:
         self.radius = radius
         self.thickness = thickness or max(6, radius // 6)
 
-    def draw(self, surface: pygame.Surface, centre: tuple[int, int], fraction: float,
-             seconds_left: int, digits_size: int) -> None:
+    def draw(
+        self, surface: pygame.Surface, centre: tuple[int, int], fraction: float, seconds_left: int, digits_size: int
+    ) -> None:
         step = max(0, min(RING_STEPS, math.ceil(fraction * RING_STEPS)))
         colour = ring_colour(seconds_left)
         _draw_ring(surface, self.radius, self.thickness, step, colour, centre)

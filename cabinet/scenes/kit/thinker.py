@@ -45,20 +45,21 @@ from cabinet.system.workers import Worker, start_all
 
 log = logging.getLogger(__name__)
 
-RESTART_SECONDS = 5.0    # the least time between two starts of the worker
+RESTART_SECONDS = 5.0  # the least time between two starts of the worker
 # The oldest question's longest wait before the worker is taken for stuck: a hundred times the
 # answer the bench asks for (100 ms), and a new worker's start-up (numpy loading) on a busy Pi.
 ANSWER_SECONDS = 10.0
 WARMING_SECONDS = 60.0
-MOST_IN_HAND = 8         # questions out beyond this: the worker is stuck (a pilot asks one at a time)
-KEPT_TIMES = 1000        # the answer times kept, for the bench
-FLAGS = 64               # "dropped" flags shared with the worker, by question number (> MOST_IN_HAND)
+MOST_IN_HAND = 8  # questions out beyond this: the worker is stuck (a pilot asks one at a time)
+KEPT_TIMES = 1000  # the answer times kept, for the bench
+FLAGS = 64  # "dropped" flags shared with the worker, by question number (> MOST_IN_HAND)
 
 
 def _warm(_job) -> int:
     """A new worker's first job: load the AIs (numpy is slow to import under a Pi's speed)."""
     import cabinet.games.antigravity.ai
     import cabinet.games.blocks.ai  # noqa: F401
+
     return os.getpid()
 
 
@@ -109,12 +110,12 @@ class Thinker:
         self.clock = clock
         self.patient = patient
         self.worker: Worker | None = None
-        self._out: deque[_Question] = deque()     # asked, not answered, oldest first
-        self._last_answer = 0.0                    # when the last answer came (the oldest's wait starts)
-        self._started = None                       # when the worker was last started
+        self._out: deque[_Question] = deque()  # asked, not answered, oldest first
+        self._last_answer = 0.0  # when the last answer came (the oldest's wait starts)
+        self._started = None  # when the worker was last started
         self._warming: _Question | None = None
-        self._asked = 0                            # questions numbered so far
-        self._dropped = None                       # the flags shared with the worker
+        self._asked = 0  # questions numbered so far
+        self._dropped = None  # the flags shared with the worker
         self.ready_seconds: float | None = None
         self.answered = 0
         self.stopped = 0
@@ -131,7 +132,7 @@ class Thinker:
         context = get_context("spawn")
         self._dropped = context.RawArray("b", FLAGS)
         self.worker = Worker(context, self._dropped)
-        start_all([self.worker])    # with SIGINT ignored: a Ctrl-C is the cabinet's to answer
+        start_all([self.worker])  # with SIGINT ignored: a Ctrl-C is the cabinet's to answer
         self._started = self.clock()
         self._warming = self._ask(_warm, lambda _number: None)
 
@@ -140,7 +141,7 @@ class Thinker:
         if self.worker is not None:
             self.worker.stop()
             self.worker = None
-        self._started = None        # stopped: not to be restarted
+        self._started = None  # stopped: not to be restarted
         self._lose_all()
 
     @property
@@ -174,13 +175,13 @@ class Thinker:
         waited = self.clock() - max(oldest.asked, self._last_answer)
         if waited > (WARMING_SECONDS if oldest is self._warming else ANSWER_SECONDS):
             log.warning("AI worker %s: no answer for %.0f s; it is replaced", self.pid, waited)
-            self._died(grace=0.0)   # stuck (stopped, say): SIGTERM would wait unanswered
+            self._died(grace=0.0)  # stuck (stopped, say): SIGTERM would wait unanswered
 
     def wait_for(self, question: _Question) -> None:
         """Read answers until ``question``'s is in, or the worker has died with it."""
         while question.answer is None and not question.lost:
             worker = self.worker
-            wait([worker.connection, worker.sentinel], 1.0)   # a second at most: a stuck worker is given up
+            wait([worker.connection, worker.sentinel], 1.0)  # a second at most: a stuck worker is given up
             self.collect()
             if question.answer is None and not question.lost and not worker.alive():
                 self._died()
@@ -223,7 +224,7 @@ class Thinker:
         self._dropped[question.number % FLAGS] = 0
         try:
             self.worker.send(func, job_of(question.number))
-        except OSError:         # it ended since the last look (a broken pipe)
+        except OSError:  # it ended since the last look (a broken pipe)
             self._died()
             return None
         self._out.append(question)
@@ -235,7 +236,7 @@ class Thinker:
         self._last_answer = self.clock()
         if question is not self._warming:
             if answer == (True, None):
-                self.stopped += 1           # dropped, and stopped by the worker
+                self.stopped += 1  # dropped, and stopped by the worker
             else:
                 self.answered += 1
                 self.answer_seconds.append(self.clock() - question.asked)
@@ -250,9 +251,13 @@ class Thinker:
         if worker is None:
             return
         worker.stop(grace)
-        log.warning("AI worker %s ended (exit code %s) with %d thought(s) in hand; "
-                    "the CPU players think in the main loop until it is restarted",
-                    worker.pid, worker.process.exitcode, len(self._out))
+        log.warning(
+            "AI worker %s ended (exit code %s) with %d thought(s) in hand; "
+            "the CPU players think in the main loop until it is restarted",
+            worker.pid,
+            worker.process.exitcode,
+            len(self._out),
+        )
         self._lose_all()
 
     def _lose_all(self) -> None:
@@ -273,8 +278,7 @@ class WorkerThought:
     it would have here: a scene without a clock plays the same game either way.
     """
 
-    def __init__(self, thinker: Thinker, question: _Question, ai, situation: tuple, work: int,
-                 budget: Budget | None):
+    def __init__(self, thinker: Thinker, question: _Question, ai, situation: tuple, work: int, budget: Budget | None):
         self._thinker = thinker
         self._question = question
         self._ai = ai
@@ -307,7 +311,7 @@ class WorkerThought:
             else:
                 ok, value = question.answer
                 if not ok:
-                    raise value         # as the thought would have raised here
+                    raise value  # as the thought would have raised here
                 decision, state, slices = value
                 if self._budget is not None:
                     vars(self._ai).update(state)

@@ -30,9 +30,9 @@ class ThinkingTime:
     def __init__(self, ms: float = THINKING_MS, clock: Callable[[], float] = time.perf_counter):
         self.limit = ms / 1000
         self.clock = clock
-        self.used = 0.0         # seconds spent thinking this frame
-        self.slices = 0         # slices run this frame
-        self.last_slice = 0.0   # seconds the last slice took
+        self.used = 0.0  # seconds spent thinking this frame
+        self.slices = 0  # slices run this frame
+        self.last_slice = 0.0  # seconds the last slice took
 
     def new_frame(self) -> None:
         """A new frame begins: its full time is available again."""

@@ -11,9 +11,9 @@ from cabinet.render.sprites import backdrop
 from cabinet.render.text import text
 
 BLINK_FRAMES = 32  # on for 32 frames, off for 32: a calm arcade blink
-FLASH_FRAMES = 8   # the quick blink of a banner that wants to be seen at once
-READABLE = 21      # the least size of a text read during play (the score labels'): read from 2 m
-WARN_SECONDS = 5   # a time left turns red from here
+FLASH_FRAMES = 8  # the quick blink of a banner that wants to be seen at once
+READABLE = 21  # the least size of a text read during play (the score labels'): read from 2 m
+WARN_SECONDS = 5  # a time left turns red from here
 
 
 def blink(frame: int, period: int = BLINK_FRAMES) -> bool:
@@ -69,6 +69,5 @@ def draw_time_left(surface, seconds: int, pos, align: str = "topright") -> pygam
     few; ``pos`` is the ``align`` point ("topright" or "midtop") of the two lines. The rectangle drawn."""
     label = text(surface, tr("TIME"), pos, READABLE, palette.GREY, align)
     number_pos = (pos[0], label.bottom + 2)
-    number = text(surface, f"{max(0, seconds)}", number_pos, 42, palette.RED if seconds <= WARN_SECONDS else palette.CYAN,
-                  align)
+    number = text(surface, f"{max(0, seconds)}", number_pos, 42, palette.RED if seconds <= WARN_SECONDS else palette.CYAN, align)
     return label.union(number)

@@ -81,22 +81,38 @@ class BookkeepingPage(Page):
 
         def both(total: int, since: int) -> str:
             return tr("{total}  PERIOD {period}", total=total, period=since)
+
         rows = [
             InfoRow(tr("COINS CHUTE {chute}", chute=1), both(f["coins"][1], period["coins"][1])),
             InfoRow(tr("COINS CHUTE {chute}", chute=2), both(f["coins"][2], period["coins"][2])),
-            InfoRow(tr("MONEY CHUTE {chute}", chute=1), both(f["money"][1], period["money"][1]),
-                    tr("EACH COIN AT ITS CHUTE'S COIN VALUE WHEN IT CAME")),
-            InfoRow(tr("MONEY CHUTE {chute}", chute=2), both(f["money"][2], period["money"][2]),
-                    tr("EACH COIN AT ITS CHUTE'S COIN VALUE WHEN IT CAME")),
+            InfoRow(
+                tr("MONEY CHUTE {chute}", chute=1),
+                both(f["money"][1], period["money"][1]),
+                tr("EACH COIN AT ITS CHUTE'S COIN VALUE WHEN IT CAME"),
+            ),
+            InfoRow(
+                tr("MONEY CHUTE {chute}", chute=2),
+                both(f["money"][2], period["money"][2]),
+                tr("EACH COIN AT ITS CHUTE'S COIN VALUE WHEN IT CAME"),
+            ),
             InfoRow(tr("CREDITS FROM COINS"), both(f["credits_from_coins"], period["credits_from_coins"])),
             InfoRow(tr("SERVICE CREDITS"), both(f["service_credits"], period["service_credits"])),
             InfoRow(tr("CREDITS PLAYED"), both(f["credits_spent"], period["credits_spent"])),
-            InfoRow(tr("CREDITS OVER THE LIMIT"), both(f["credits_over_max"], period["credits_over_max"]),
-                    tr("COINS THAT CAME PAST MAXIMUM CREDITS, CREDITED ALL THE SAME")),
-            InfoRow(tr("METER {meter} COUNTS", meter=1), both(f["meter_pulses"][1], period["meter_pulses"][1]),
-                    tr("PULSES GIVEN TO COIN METER {meter}", meter=1)),
-            InfoRow(tr("METER {meter} COUNTS", meter=2), both(f["meter_pulses"][2], period["meter_pulses"][2]),
-                    tr("PULSES GIVEN TO COIN METER {meter}", meter=2)),
+            InfoRow(
+                tr("CREDITS OVER THE LIMIT"),
+                both(f["credits_over_max"], period["credits_over_max"]),
+                tr("COINS THAT CAME PAST MAXIMUM CREDITS, CREDITED ALL THE SAME"),
+            ),
+            InfoRow(
+                tr("METER {meter} COUNTS", meter=1),
+                both(f["meter_pulses"][1], period["meter_pulses"][1]),
+                tr("PULSES GIVEN TO COIN METER {meter}", meter=1),
+            ),
+            InfoRow(
+                tr("METER {meter} COUNTS", meter=2),
+                both(f["meter_pulses"][2], period["meter_pulses"][2]),
+                tr("PULSES GIVEN TO COIN METER {meter}", meter=2),
+            ),
             InfoRow(tr("CREDITS IN THE MACHINE"), str(f["credits"])),
         ]
         modes = f["modes"]
@@ -104,23 +120,32 @@ class BookkeepingPage(Page):
             row = modes.get(key, {"plays": 0, "average_seconds": 0.0})
             continued = f["continues"].get(key, 0)
             average = duration(row["average_seconds"])
-            shown = (tr("{plays}  +{continues} CONT  AVG {average}", plays=row["plays"], continues=continued,
-                        average=average)
-                     if continued else tr("{plays}  AVG {average}", plays=row["plays"], average=average))
+            shown = (
+                tr("{plays}  +{continues} CONT  AVG {average}", plays=row["plays"], continues=continued, average=average)
+                if continued
+                else tr("{plays}  AVG {average}", plays=row["plays"], average=average)
+            )
             rows.append(InfoRow(tr(label), shown, tr("FIRST PLAYS (+ CONTINUES), AVERAGE LENGTH OF THOSE FINISHED")))
         rows += [
             InfoRow(tr("TOTAL PLAYS"), both(f["total_plays"], period["plays"])),
-            InfoRow(tr("TOTAL CONTINUES"), both(f["total_continues"], period["continues"]),
-                    tr("PLAYED AGAIN ON THE REMATCH / CONTINUE OFFER")),
+            InfoRow(
+                tr("TOTAL CONTINUES"),
+                both(f["total_continues"], period["continues"]),
+                tr("PLAYED AGAIN ON THE REMATCH / CONTINUE OFFER"),
+            ),
             InfoRow(tr("TOTAL PLAY TIME"), duration(f["total_play_seconds"])),
             InfoRow(tr("AVERAGE PLAY TIME"), duration(f["average_play_seconds"])),
             InfoRow(tr("UPTIME"), duration(f["uptime_seconds"]), tr("POWERED-ON TIME SINCE THE COUNTS WERE RESET")),
-            InfoRow(tr("COUNTS SINCE"), stamp(f["counts_since"]),
-                    "UTC: " + tr(f["counts_since_why"] or N_("BEFORE THIS FIRMWARE"))),   # the store's why: an English message
+            InfoRow(
+                tr("COUNTS SINCE"), stamp(f["counts_since"]), "UTC: " + tr(f["counts_since_why"] or N_("BEFORE THIS FIRMWARE"))
+            ),  # the store's why: an English message
             InfoRow(tr("COUNTS LAST RESET"), stamp(f["counts_reset"]), "UTC"),
             InfoRow(tr("SCORES LAST RESET"), stamp(f["scores_reset"]), "UTC"),
             InfoRow(tr("PERIOD SINCE"), stamp(period["since"]), tr("UTC: THE LAST PERIOD RESET (COLLECTION)")),
-            PageRow(tr("PERIOD RESET"), lambda: self.ctx.scenes.push(PeriodResetPage(self.ctx, self.menu)),
-                    tr("PERIOD FIGURES TO ZERO; TOTALS AND METERS KEPT")),
+            PageRow(
+                tr("PERIOD RESET"),
+                lambda: self.ctx.scenes.push(PeriodResetPage(self.ctx, self.menu)),
+                tr("PERIOD FIGURES TO ZERO; TOTALS AND METERS KEPT"),
+            ),
         ]
         return rows

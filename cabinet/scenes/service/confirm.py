@@ -23,7 +23,7 @@ class ConfirmPage(Page):
     """Says what will be lost; TEST does it, SERVICE or B goes back untouched."""
 
     title = N_("CONFIRM")
-    lines: tuple[str, ...] = ()     # English, translated as drawn
+    lines: tuple[str, ...] = ()  # English, translated as drawn
     done_message = N_("DONE")
     controls = N_("TEST: CONFIRM     SERVICE OR B: CANCEL")
 
@@ -38,7 +38,7 @@ class ConfirmPage(Page):
     def test_pressed(self) -> None:
         try:
             message = self.confirmed() or tr(self.done_message)
-        except Exception as exc:   # the store logs its own trouble; the operator needs one line
+        except Exception as exc:  # the store logs its own trouble; the operator needs one line
             log.exception("%s failed", self.title.lower())
             message = tr("FAILED: {reason}", reason=exc)  # the reason as written: it may name a file
         self.ctx.audio.play("menu_select")
@@ -95,8 +95,11 @@ class PeriodResetPage(ConfirmPage):
 
 class FactoryResetPage(ConfirmPage):
     title = N_("FACTORY RESET")
-    lines = (N_("HIGH SCORES, BOOKKEEPING, CREDITS,"), N_("REPLAYS AND EVERY SETTING GO BACK"),
-             N_("TO THE STATE THE CABINET SHIPPED IN."))
+    lines = (
+        N_("HIGH SCORES, BOOKKEEPING, CREDITS,"),
+        N_("REPLAYS AND EVERY SETTING GO BACK"),
+        N_("TO THE STATE THE CABINET SHIPPED IN."),
+    )
     done_message = N_("FACTORY RESET DONE")
 
     def confirmed(self):

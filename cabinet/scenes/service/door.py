@@ -53,7 +53,7 @@ class ServiceDoor:
             return False
         top = self.ctx.scenes.top
         if in_service(top):
-            return False            # inside the menu SERVICE means "back"
+            return False  # inside the menu SERVICE means "back"
         if event.pressed:
             if between_games(top):
                 self.open()
@@ -78,6 +78,6 @@ class ServiceDoor:
         self.pending = False
         self.later_frames = 0
         log.info("service menu opened")
-        self.ctx.music.play(None)     # the menu is quiet: only its MUSIC TEST plays music
+        self.ctx.music.play(None)  # the menu is quiet: only its MUSIC TEST plays music
         self.ctx.audio.play("menu_select")
         self.ctx.scenes.reset(ServiceMenuScene(self.ctx))

@@ -27,10 +27,10 @@ def open_input_test(menu) -> None:
 
 # ---------------------------------------------------------------------- screen test
 
+
 def colour_bars(surface) -> None:
     """The eight full-intensity bars (white, yellow, cyan, green, magenta, red, blue, black)."""
-    bars = [(255, 255, 255), (255, 255, 0), (0, 255, 255), (0, 255, 0),
-            (255, 0, 255), (255, 0, 0), (0, 0, 255), (0, 0, 0)]
+    bars = [(255, 255, 255), (255, 255, 0), (0, 255, 255), (0, 255, 0), (255, 0, 255), (255, 0, 0), (0, 0, 255), (0, 0, 0)]
     width = WIDTH / len(bars)
     for index, colour in enumerate(bars):
         surface.fill(colour, (round(index * width), 0, round((index + 1) * width) - round(index * width), HEIGHT))
@@ -93,8 +93,9 @@ class ScreenTestScene(Scene):
     def draw(self, surface) -> None:
         label, paint = PATTERNS[self.pattern]
         paint(surface)
-        caption = tr("{pattern}  {number}/{count}   A NEXT   B BACK", pattern=tr(label), number=self.pattern + 1,
-                     count=len(PATTERNS))
+        caption = tr(
+            "{pattern}  {number}/{count}   A NEXT   B BACK", pattern=tr(label), number=self.pattern + 1, count=len(PATTERNS)
+        )
         box = text(surface, caption, (WIDTH // 2, HEIGHT - 8), 14, palette.WHITE, "midbottom")
         # A dark box behind the caption keeps it readable on the white bar; the caption is drawn again on it.
         surface.fill((0, 0, 0), box.inflate(16, 8))
@@ -102,6 +103,7 @@ class ScreenTestScene(Scene):
 
 
 # ---------------------------------------------------------------------- sound test
+
 
 class SoundTestPage(Page):
     """Every sound effect by name; A plays the chosen one."""
@@ -115,10 +117,13 @@ class SoundTestPage(Page):
         self.last = ""
 
     def rows(self):
-        status = self.status()   # every row's help line: made once a frame, not once a row
-        return [CommandRow(name.upper(), lambda n=name: self.play(n), status,
-                           shown=lambda n=name: tr("PLAYING") if n == self.last else "")
-                for name in self.effects]
+        status = self.status()  # every row's help line: made once a frame, not once a row
+        return [
+            CommandRow(
+                name.upper(), lambda n=name: self.play(n), status, shown=lambda n=name: tr("PLAYING") if n == self.last else ""
+            )
+            for name in self.effects
+        ]
 
     def status(self) -> str:
         # A context probe, left for issue 35's typed context.

@@ -24,16 +24,28 @@ from cabinet.scenes.kit.widgets import draw_backdrop
 
 EXIT_FRAMES = 120  # 2 s held
 CABINET_ROW = (Action.COIN1, Action.COIN2, Action.SERVICE, Action.TEST, Action.PAUSE)
-ACTION_NAMES = {Action.LEFT: N_("LEFT"), Action.RIGHT: N_("RIGHT"), Action.UP: N_("UP"), Action.DOWN: N_("DOWN"),
-                Action.A: "A", Action.B: "B", Action.C: "C", Action.START: N_("START"),
-                Action.COIN1: N_("COIN 1"), Action.COIN2: N_("COIN 2"), Action.SERVICE: N_("SERVICE"),
-                Action.TEST: N_("TEST"), Action.PAUSE: N_("PAUSE")}
-BUTTONS = (Action.A, Action.B, Action.C)   # named by the letter on the panel, in every language
+ACTION_NAMES = {
+    Action.LEFT: N_("LEFT"),
+    Action.RIGHT: N_("RIGHT"),
+    Action.UP: N_("UP"),
+    Action.DOWN: N_("DOWN"),
+    Action.A: "A",
+    Action.B: "B",
+    Action.C: "C",
+    Action.START: N_("START"),
+    Action.COIN1: N_("COIN 1"),
+    Action.COIN2: N_("COIN 2"),
+    Action.SERVICE: N_("SERVICE"),
+    Action.TEST: N_("TEST"),
+    Action.PAUSE: N_("PAUSE"),
+}
+BUTTONS = (Action.A, Action.B, Action.C)  # named by the letter on the panel, in every language
 
 
 def action_name(action: Action) -> str:
     """The switch's name as the test shows it, in the cabinet's language."""
     return ACTION_NAMES[action] if action in BUTTONS else tr(ACTION_NAMES[action])
+
 
 PANEL_TOP, ROW_HEIGHT = 104, 34
 PANEL_WIDTH = 450
@@ -48,15 +60,15 @@ class InputTestScene(Scene):
 
     def __init__(self, ctx, on_exit=None):
         super().__init__(ctx)
-        self.on_exit = on_exit      # the input-test command: leaving the test ends the program
+        self.on_exit = on_exit  # the input-test command: leaving the test ends the program
         self.held: set[tuple[int, Action]] = set()
         self.presses: dict[tuple[int, Action], int] = {}
         self.exit_held = 0
         self._sources: dict[tuple[int, Action, int], list[str]] = {}
         self._devices: list[str] = []
-        self.last_press = ""          # where the latest press came from, as shown
-        self.ignored = False          # the latest line says a cabinet key was refused
-        self._refused = None          # the hub's latest refused press, once shown
+        self.last_press = ""  # where the latest press came from, as shown
+        self.ignored = False  # the latest line says a cabinet key was refused
+        self._refused = None  # the hub's latest refused press, once shown
 
     def chutes(self) -> Chutes:
         """The chutes under test: the lockout stays open and each coin lights up here too."""
@@ -78,8 +90,12 @@ class InputTestScene(Scene):
             if event.player == CABINET:
                 self.last_press = tr("LAST PRESS: {switch} FROM {source}", switch=action_name(event.action), source=source)
             else:
-                self.last_press = tr("LAST PRESS: PLAYER {player} {switch} FROM {source}", player=event.player,
-                                     switch=action_name(event.action), source=source)
+                self.last_press = tr(
+                    "LAST PRESS: PLAYER {player} {switch} FROM {source}",
+                    player=event.player,
+                    switch=action_name(event.action),
+                    source=source,
+                )
             self.ignored = False
         else:
             self.held.discard(switch)
@@ -94,8 +110,11 @@ class InputTestScene(Scene):
         if refused is not None and refused is not self._refused:
             self._refused = refused
             source = self.ctx.inputs.label(refused.switch).upper()
-            self.last_press = tr("IGNORED: {source} ({switch}), inputs.keyboard_cabinet_keys is off", source=source,
-                                 switch=action_name(refused.action))
+            self.last_press = tr(
+                "IGNORED: {source} ({switch}), inputs.keyboard_cabinet_keys is off",
+                source=source,
+                switch=action_name(refused.action),
+            )
             self.ignored = True
         devices = self.ctx.inputs.devices()
         if devices != self._devices:  # an encoder plugged in or out: its controls come and go
@@ -117,9 +136,18 @@ class InputTestScene(Scene):
         """What the page shows: an untouched panel costs no drawing (about 60 words a frame)."""
         hub = self.ctx.inputs
         problems = hub.problems
-        return (frozenset(self.held), frozenset(self.presses.items()), self.last_press, self.ignored,
-                self.exit_held, tuple(self._devices), len(hub.gpio.inputs), hub.gpio.factory_name,
-                len(problems), problems[0] if problems else None)
+        return (
+            frozenset(self.held),
+            frozenset(self.presses.items()),
+            self.last_press,
+            self.ignored,
+            self.exit_held,
+            tuple(self._devices),
+            len(hub.gpio.inputs),
+            hub.gpio.factory_name,
+            len(problems),
+            problems[0] if problems else None,
+        )
 
     def sources(self, player: int, action: Action, width: int) -> list[str]:
         """Where the switch comes from, in lines that fit ``width`` (asked of the hub once)."""
@@ -159,19 +187,25 @@ class InputTestScene(Scene):
         problems = hub.problems
         if problems:
             # Keys and pins as written (they keep their case), the rest in the operator's language.
-            first = shown(problems[0]) + ("  " + tr("(+{count} MORE IN THE LOG)", count=len(problems) - 1)
-                                   if len(problems) > 1 else "")
+            first = shown(problems[0]) + (
+                "  " + tr("(+{count} MORE IN THE LOG)", count=len(problems) - 1) if len(problems) > 1 else ""
+            )
             text(surface, first, (WIDTH // 2, 70), fit_size(first, 14, WIDTH - 32), palette.RED, "midtop")
         if self.last_press:
             colour = palette.YELLOW if self.ignored else palette.WHITE
-            text(surface, self.last_press, (WIDTH // 2, 87), fit_size(self.last_press, 14, WIDTH - 32), colour,
-                 "midtop")
+            text(surface, self.last_press, (WIDTH // 2, 87), fit_size(self.last_press, 14, WIDTH - 32), colour, "midtop")
 
     def _draw_panel(self, surface, player: int, left: int) -> None:
         height = 40 + len(PLAYER_ACTIONS) * ROW_HEIGHT
         surface.blit(panel(PANEL_WIDTH, height), (left, PANEL_TOP))
-        text(surface, tr("PLAYER {player}", player=player), (left + PANEL_WIDTH // 2, PANEL_TOP + 8), 21,
-             palette.CYAN if player == 1 else palette.MAGENTA, "midtop")
+        text(
+            surface,
+            tr("PLAYER {player}", player=player),
+            (left + PANEL_WIDTH // 2, PANEL_TOP + 8),
+            21,
+            palette.CYAN if player == 1 else palette.MAGENTA,
+            "midtop",
+        )
         for row, action in enumerate(PLAYER_ACTIONS):
             y = PANEL_TOP + 40 + row * ROW_HEIGHT + ROW_HEIGHT // 2
             self._draw_switch(surface, player, action, left + 22, y, PANEL_WIDTH - 40)

@@ -32,7 +32,7 @@ class ServiceMenuScene(Page):
 
     def __init__(self, ctx):
         super().__init__(ctx)
-        self.menu = weakref.proxy(self)   # every page reaches the draft the same way; no cycle
+        self.menu = weakref.proxy(self)  # every page reaches the draft the same way; no cycle
         self.draft = copy.deepcopy(ctx.settings)
         self.save_target = save_path(ctx.config.source)
 
@@ -44,29 +44,43 @@ class ServiceMenuScene(Page):
     def rows(self):
         open_ = self.open
         return [
-            PageRow(tr("GAME SETTINGS"), lambda: open_(settings_pages.GameSettingsPage),
-                    tr("BOTH GAMES, ATTRACT MODE, DISPLAY AND SOUND")),
-            PageRow(tr("COIN & CREDIT SETTINGS"), lambda: open_(settings_pages.CreditPage),
-                    tr("PRICES, FREE PLAY, SERVICE CREDITS")),
-            PageRow(tr("BOOKKEEPING"), lambda: open_(bookkeeping.BookkeepingPage),
-                    tr("COINS, CREDITS, PLAYS, PLAY TIME, UPTIME")),
-            PageRow(tr("TAKINGS PER DAY"), lambda: open_(takings.TakingsPage),
-                    tr("COINS, CREDITS, PLAYS: THE LAST 30 DAYS")),
+            PageRow(
+                tr("GAME SETTINGS"),
+                lambda: open_(settings_pages.GameSettingsPage),
+                tr("BOTH GAMES, ATTRACT MODE, DISPLAY AND SOUND"),
+            ),
+            PageRow(
+                tr("COIN & CREDIT SETTINGS"), lambda: open_(settings_pages.CreditPage), tr("PRICES, FREE PLAY, SERVICE CREDITS")
+            ),
+            PageRow(
+                tr("BOOKKEEPING"), lambda: open_(bookkeeping.BookkeepingPage), tr("COINS, CREDITS, PLAYS, PLAY TIME, UPTIME")
+            ),
+            PageRow(tr("TAKINGS PER DAY"), lambda: open_(takings.TakingsPage), tr("COINS, CREDITS, PLAYS: THE LAST 30 DAYS")),
             PageRow(tr("NETWORK"), lambda: open_(network.NetworkPage), tr("FLEET LINK: CONNECTED, LAST SYNC, QUEUED")),
             PageRow(tr("INPUT TEST"), lambda: hardware.open_input_test(self), tr("EVERY SWITCH, LIVE")),
             PageRow(tr("SCREEN TEST"), lambda: open_(hardware.ScreenTestScene), tr("COLOUR BARS, CROSSHATCH, GREY SCALE")),
             PageRow(tr("SOUND TEST"), lambda: open_(hardware.SoundTestPage), tr("EVERY EFFECT BY NAME")),
             PageRow(tr("MUSIC TEST"), lambda: open_(MusicTestPage), tr("EVERY TRACK, DANGER BY HAND")),
-            PageRow(tr("OUTPUT TEST"), lambda: open_(output_test.OutputTestPage),
-                    tr("LOCKOUTS, COIN METERS, START LAMPS, MARQUEE")),
+            PageRow(
+                tr("OUTPUT TEST"), lambda: open_(output_test.OutputTestPage), tr("LOCKOUTS, COIN METERS, START LAMPS, MARQUEE")
+            ),
             PageRow(tr("HIGH-SCORE RESET"), lambda: open_(confirm.ScoresResetPage), tr("ALL TABLES BACK TO THE DEFAULTS")),
             PageRow(tr("BOOKKEEPING RESET"), lambda: open_(confirm.BookkeepingResetPage), tr("EVERY COUNTER TO ZERO")),
-            PageRow(tr("FACTORY RESET"), lambda: open_(confirm.FactoryResetPage),
-                    tr("SCORES, BOOKKEEPING AND SETTINGS AS SHIPPED")),
-            PageRow(tr("NOTICES"), lambda: open_(notices.NoticesPage), tr("PROBLEMS WITH THE SETTINGS FILE OR STORAGE"),
-                    note=lambda: str(len(notices.collect(self.ctx)))),
-            CommandRow(tr("SAVE AND EXIT"), self.save_and_exit, tr("APPLY AND WRITE {path}", path=self.save_target),
-                       shown=lambda: tr("CHANGED") if self.dirty else ""),
+            PageRow(
+                tr("FACTORY RESET"), lambda: open_(confirm.FactoryResetPage), tr("SCORES, BOOKKEEPING AND SETTINGS AS SHIPPED")
+            ),
+            PageRow(
+                tr("NOTICES"),
+                lambda: open_(notices.NoticesPage),
+                tr("PROBLEMS WITH THE SETTINGS FILE OR STORAGE"),
+                note=lambda: str(len(notices.collect(self.ctx))),
+            ),
+            CommandRow(
+                tr("SAVE AND EXIT"),
+                self.save_and_exit,
+                tr("APPLY AND WRITE {path}", path=self.save_target),
+                shown=lambda: tr("CHANGED") if self.dirty else "",
+            ),
             CommandRow(tr("EXIT WITHOUT SAVING"), self.discard_and_exit, tr("FORGET EVERY CHANGE")),
         ]
 
@@ -84,7 +98,7 @@ class ServiceMenuScene(Page):
         if not self.dirty:
             self.discard_and_exit()
             return
-        self.index = len(self.rows()) - 2   # onto SAVE AND EXIT
+        self.index = len(self.rows()) - 2  # onto SAVE AND EXIT
         self.say(tr("UNSAVED CHANGES: SAVE AND EXIT, OR EXIT WITHOUT SAVING"))
 
     def save_and_exit(self) -> None:

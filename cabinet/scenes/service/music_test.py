@@ -12,10 +12,14 @@ from cabinet.scenes.service.page import Page
 from cabinet.scenes.service.rows import CommandRow, Row
 
 # Each track and the words it is listed with.
-TRACK_LABELS = {"title": N_("TITLE THEME"), "blocks": N_("BLOCKS THEME"),
-                "antigravity": N_("ANTI-GRAVITY THEME"), "versus": N_("VERSUS THEME")}
-DANGER_STEP = 10        # percent a press of LEFT or RIGHT moves the danger
-FAST_PERCENT = 90       # from here the fast tier plays (cabinet.audio.stream.FAST_FROM)
+TRACK_LABELS = {
+    "title": N_("TITLE THEME"),
+    "blocks": N_("BLOCKS THEME"),
+    "antigravity": N_("ANTI-GRAVITY THEME"),
+    "versus": N_("VERSUS THEME"),
+}
+DANGER_STEP = 10  # percent a press of LEFT or RIGHT moves the danger
+FAST_PERCENT = 90  # from here the fast tier plays (cabinet.audio.stream.FAST_FROM)
 
 
 class DangerRow(Row):
@@ -53,9 +57,15 @@ class MusicTestPage(Page):
 
     def rows(self) -> list[Row]:
         detail = self.status()
-        rows: list[Row] = [CommandRow(tr(label), lambda name=name: self.play(name), detail,
-                                      shown=lambda name=name: tr("PLAYING") if name == self.track else "")
-                           for name, label in TRACK_LABELS.items()]
+        rows: list[Row] = [
+            CommandRow(
+                tr(label),
+                lambda name=name: self.play(name),
+                detail,
+                shown=lambda name=name: tr("PLAYING") if name == self.track else "",
+            )
+            for name, label in TRACK_LABELS.items()
+        ]
         rows.append(DangerRow(self, detail))
         rows.append(CommandRow(tr("STOP"), lambda: self.play(None), detail))
         return rows
@@ -80,8 +90,7 @@ class MusicTestPage(Page):
     def handle(self, event) -> None:
         # A plays the track only: no menu click on top of the music.
         rows = self.rows()
-        if (event.pressed and event.action is Action.A and event.player != CABINET
-                and isinstance(rows[self.index], CommandRow)):
+        if event.pressed and event.action is Action.A and event.player != CABINET and isinstance(rows[self.index], CommandRow):
             rows[self.index].select()
             return
         super().handle(event)

@@ -33,15 +33,14 @@ class NameEditScene(Scene):
 
     name = "service: name"
 
-    def __init__(self, ctx, owner, field: str, taken=(), longest: int = MAX_LENGTH, may_be_empty: bool = False,
-                 fits=None):
+    def __init__(self, ctx, owner, field: str, taken=(), longest: int = MAX_LENGTH, may_be_empty: bool = False, fits=None):
         super().__init__(ctx)
         self.owner, self.field = owner, field
         self.taken = {name.upper() for name in taken}
         self.longest, self.may_be_empty, self.fits = longest, may_be_empty, fits
         start = "".join(c if c.isprintable() else " " for c in str(getattr(owner, field)).upper())
         self.chars = list(start[:longest] or ("A" if not may_be_empty else " "))
-        self.untouched = self.current   # the name as this editor can spell it
+        self.untouched = self.current  # the name as this editor can spell it
         self.position = 0
         self.frames = 0
         self.message = ""
@@ -69,8 +68,11 @@ class NameEditScene(Scene):
         elif action is Action.LEFT:
             self.position = max(0, self.position - 1)
         elif action is Action.RIGHT:
-            if self.position == len(self.chars) - 1 and len(self.chars) < self.longest and \
-                    (self.fits is None or self.fits("".join(self.chars) + "A")):
+            if (
+                self.position == len(self.chars) - 1
+                and len(self.chars) < self.longest
+                and (self.fits is None or self.fits("".join(self.chars) + "A"))
+            ):
                 self.chars.append(" ")
             self.position = min(len(self.chars) - 1, self.position + 1)
         elif action in (Action.A, Action.START):
@@ -104,7 +106,7 @@ class NameEditScene(Scene):
         surface.fill(BACKGROUND)
         title = tr("EDIT {what}", what=label_for(self.field))
         text(surface, title, (WIDTH // 2, TITLE_Y), fit_size(title, 35, WIDTH - 40), palette.YELLOW, "midtop")
-        cell = min(CELL, (WIDTH - 40) // len(self.chars))   # a long text takes smaller letters
+        cell = min(CELL, (WIDTH - 40) // len(self.chars))  # a long text takes smaller letters
         size = 49 if cell == CELL else 21
         left = (WIDTH - len(self.chars) * cell) // 2
         for index, char in enumerate(self.chars):

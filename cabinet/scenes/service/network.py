@@ -39,8 +39,11 @@ class NetworkPage(Page):
         status = self.status
         rows = [
             # The link's detail is the client library's own words, as logged.
-            InfoRow(tr("LINK"), tr(STATES[status.state]) if status.state in STATES else status.state.upper(),
-                    status.detail[:60].upper()),
+            InfoRow(
+                tr("LINK"),
+                tr(STATES[status.state]) if status.state in STATES else status.state.upper(),
+                status.detail[:60].upper(),
+            ),
             InfoRow(tr("LAST SYNC"), stamp(status.last_sync), tr("UTC, LAST MESSAGE THE BROKER ACKNOWLEDGED")),
             InfoRow(tr("QUEUED EVENTS"), str(status.queued), tr("SCORES AND GAMES WAITING FOR THE BROKER")),
             InfoRow(tr("CABINETS SEEN"), str(status.cabinets)),
@@ -49,11 +52,20 @@ class NetworkPage(Page):
             InfoRow(tr("ENCRYPTION"), "TLS" if net.tls else tr("NONE")),
             InfoRow(tr("USER"), net.username or net.cabinet),
             InfoRow(tr("SITE"), net.site),
-            InfoRow(tr("CABINET"), net.cabinet,
-                    tr("THIS MACHINE'S OWN ID: THE FILE NAMES NONE") if net.cabinet == machine_cabinet_id() else ""),
+            InfoRow(
+                tr("CABINET"),
+                net.cabinet,
+                tr("THIS MACHINE'S OWN ID: THE FILE NAMES NONE") if net.cabinet == machine_cabinet_id() else "",
+            ),
             InfoRow(tr("NETWORK RANKINGS"), tr("SHOWN") if net.show_rankings else tr("HIDDEN")),
         ]
-        if status.clash:   # a cloned SD card: the operator must give one of the two its own id
-            rows.insert(1, InfoRow(tr("ID CLASH"), tr("MACHINE {machine}", machine=status.clash.upper()),
-                                   tr("ANOTHER CABINET USES THIS ID: A COPIED SD CARD? GIVE ONE ITS OWN")))
+        if status.clash:  # a cloned SD card: the operator must give one of the two its own id
+            rows.insert(
+                1,
+                InfoRow(
+                    tr("ID CLASH"),
+                    tr("MACHINE {machine}", machine=status.clash.upper()),
+                    tr("ANOTHER CABINET USES THIS ID: A COPIED SD CARD? GIVE ONE ITS OWN"),
+                ),
+            )
         return rows

@@ -20,7 +20,7 @@ from cabinet.render.wrap import wrapped
 from .page import DETAIL_Y, ROW_H, SIZE, TOP, Page
 
 FIRST_X, MORE_X = 40, 64  # a notice's first line, and the lines that go on with it
-LINE_WIDTH = WIDTH - MORE_X - 32   # 48 characters of the pixel font at size 21
+LINE_WIDTH = WIDTH - MORE_X - 32  # 48 characters of the pixel font at size 21
 LINES_SHOWN = (DETAIL_Y - 8 - TOP) // ROW_H
 
 
@@ -50,8 +50,14 @@ class NoticesPage(Page):
         code = language.current()
         if self._wrapped[0] != code:
             # As written: a notice names files and settings keys, which keep their case.
-            self._wrapped = code, [(piece, index == 0) for notice in self.notices
-                                   for index, piece in enumerate(wrapped(shown(notice), SIZE, LINE_WIDTH))]
+            self._wrapped = (
+                code,
+                [
+                    (piece, index == 0)
+                    for notice in self.notices
+                    for index, piece in enumerate(wrapped(shown(notice), SIZE, LINE_WIDTH))
+                ],
+            )
         return self._wrapped[1]
 
     def move(self, step: int, count: int) -> None:
@@ -72,7 +78,7 @@ class NoticesPage(Page):
             line = tr("NO NOTICES: SETTINGS AND STORAGE ARE FINE")
             text(surface, line, (WIDTH // 2, TOP + 60), fit_size(line, SIZE, WIDTH - 48), palette.GREEN, "midtop")
             return
-        shown = self.lines[self.top_line:self.top_line + LINES_SHOWN]
+        shown = self.lines[self.top_line : self.top_line + LINES_SHOWN]
         for slot, (line, first) in enumerate(shown):
             x = FIRST_X if first else MORE_X
             text(surface, line, (x, TOP + slot * ROW_H), SIZE, palette.WHITE if first else palette.GREY)

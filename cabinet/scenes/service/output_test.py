@@ -22,7 +22,7 @@ def _problem_of(key: str, problems: list[str]) -> str | None:
     """The first problem about ``key``, cut to what the help line needs: the value column
     already says DISABLED, and the file and line are on the NOTICES page."""
     for line in problems:
-        if f"{key}:" in line or f"{key} " in line:   # its own, or "outputs.meter1.pin and ... both use"
+        if f"{key}:" in line or f"{key} " in line:  # its own, or "outputs.meter1.pin and ... both use"
             return line.rsplit(".pin: ", 1)[-1].split("; ")[0]
     return None
 
@@ -63,8 +63,11 @@ class OutputRow(Row):
         if not self.editable:
             return tr("DISABLED") if self.problem else tr("NOT WIRED")
         where = self.board.describe(self.name)
-        state = (tr("PULSE") if self.board.is_on(self.name) else tr("READY")) if self.meter else \
-            (tr("ON") if self.board.is_on(self.name) else tr("OFF"))
+        state = (
+            (tr("PULSE") if self.board.is_on(self.name) else tr("READY"))
+            if self.meter
+            else (tr("ON") if self.board.is_on(self.name) else tr("OFF"))
+        )
         return f"{where}  {state}"
 
     def select(self) -> bool:
@@ -90,13 +93,13 @@ class OutputTestPage(Page):
         super().__init__(ctx, menu)
         panel = ctx.panel
         self.board = panel.board if panel is not None else None
-        problems = [str(line) for line in ctx.notices]   # the settings file's and the board's
+        problems = [str(line) for line in ctx.notices]  # the settings file's and the board's
         self.output_rows = [OutputRow(self.board, name, problems) for name in OUTPUTS] if self.board else []
 
     def enter(self) -> None:
         super().enter()
         if self.board is not None:
-            self.board.by_hand(True)      # from off, whatever the cabinet had set
+            self.board.by_hand(True)  # from off, whatever the cabinet had set
 
     def leave(self) -> None:
         super().leave()
@@ -111,9 +114,11 @@ class OutputTestPage(Page):
             draft = self.menu.draft.outputs
             rows += [
                 SettingRow(draft, "accept_coins"),
-                PageRow(tr("METER PULSE"), lambda: self.ctx.scenes.push(
-                    SectionPage(self.ctx, self.menu, N_("METER PULSE"), draft.meter)),
-                    tr("ON AND OFF TIMES, PER CHUTE OR TOTAL")),
+                PageRow(
+                    tr("METER PULSE"),
+                    lambda: self.ctx.scenes.push(SectionPage(self.ctx, self.menu, N_("METER PULSE"), draft.meter)),
+                    tr("ON AND OFF TIMES, PER CHUTE OR TOTAL"),
+                ),
             ]
         return rows
 

@@ -21,9 +21,9 @@ from .rows import Row
 TITLE_Y = 14
 TOP = 72
 ROW_H = 32
-SIZE = 21                      # 21 logical pixels: three pixels per font dot
+SIZE = 21  # 21 logical pixels: three pixels per font dot
 LABEL_X = 56
-VALUE_X = 600                  # the value column, the same on every page
+VALUE_X = 600  # the value column, the same on every page
 VALUE_W = WIDTH - VALUE_X - 24
 DETAIL_Y = HEIGHT - 74
 CONTROLS_Y = HEIGHT - 36
@@ -50,9 +50,9 @@ class Page(Scene):
 
     def __init__(self, ctx, menu=None):
         super().__init__(ctx)
-        self.menu = menu          # the ServiceMenuScene this page belongs to (its draft settings)
+        self.menu = menu  # the ServiceMenuScene this page belongs to (its draft settings)
         self.index = 0
-        self.offset = 0           # first row shown
+        self.offset = 0  # first row shown
         self.frames = 0
         self.message = ""
         self.message_frames = 0
@@ -115,7 +115,7 @@ class Page(Scene):
     def draft_changed(self) -> None:
         """A row changed the draft: the menu speaks the draft's language at once (the
         operator sees the choice), and the page refreshes."""
-        if self.menu is not None and self.ctx.scenes.top is self:   # not a command that left the menu
+        if self.menu is not None and self.ctx.scenes.top is self:  # not a command that left the menu
             language.use(self.menu.draft.display.language)
         self.changed()
 
@@ -135,7 +135,7 @@ class Page(Scene):
     def draw(self, surface) -> None:
         surface.fill(BACKGROUND)
         self.draw_title(surface)
-        rows = self.rows()   # once a frame: a page's rows translate their words as they are made
+        rows = self.rows()  # once a frame: a page's rows translate their words as they are made
         self.draw_rows(surface, rows)
         self.draw_footer(surface, rows)
 
@@ -153,7 +153,7 @@ class Page(Scene):
         elif self.index >= self.offset + VISIBLE:
             self.offset = self.index - VISIBLE + 1
         self.offset = max(0, min(self.offset, len(rows) - VISIBLE))
-        for slot, row in enumerate(rows[self.offset:self.offset + VISIBLE]):
+        for slot, row in enumerate(rows[self.offset : self.offset + VISIBLE]):
             y = TOP + slot * ROW_H
             chosen = self.offset + slot == self.index
             self.draw_row(surface, row, y, chosen)
@@ -167,7 +167,7 @@ class Page(Scene):
             surface.fill(BAR, (24, y - 4, WIDTH - 48, ROW_H - 2))
             text(surface, POINT_RIGHT, (LABEL_X - 12, y), SIZE, palette.YELLOW, "topright")
         label_colour = palette.WHITE if chosen else palette.GREY
-        size = fit_size(row.label, SIZE, VALUE_X - LABEL_X - 32)   # clear of the value's LEFT arrow
+        size = fit_size(row.label, SIZE, VALUE_X - LABEL_X - 32)  # clear of the value's LEFT arrow
         text(surface, row.label, (LABEL_X, y + (SIZE - size) // 2), size, label_colour)
         value = row.value()
         if value:
@@ -188,7 +188,7 @@ class Page(Scene):
             line, colour = "", palette.CYAN
         surface.fill(palette.PANEL_EDGE, (24, DETAIL_Y - 8, WIDTH - 48, 2))
         if line:
-            line, size = fitted(line, SIZE, WIDTH - 48)   # a long path keeps both ends readable
+            line, size = fitted(line, SIZE, WIDTH - 48)  # a long path keeps both ends readable
             text(surface, line, (WIDTH // 2, DETAIL_Y), size, colour, "midtop")
         controls = tr(self.controls, **KEYS)
         text(surface, controls, (WIDTH // 2, CONTROLS_Y), fit_size(controls, SIZE, WIDTH - 48), palette.GREY, "midtop")

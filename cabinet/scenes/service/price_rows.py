@@ -23,17 +23,24 @@ def price_rows(page, owner, name: str) -> list[Row]:
     """The credit page's row for the price table field ``name`` (``price_table_1``): it shows the
     table, and A opens its page."""
     chute = name.rsplit("_", 1)[1]
-    return [PageRow(tr("PRICE CHUTE {chute}", chute=chute),
-                    lambda: page.ctx.scenes.push(PriceTablePage(page.ctx, page.menu, owner, name, chute)),
-                    tr("COINS/CREDITS OF EACH STEP; A TO EDIT"), note=lambda: getattr(owner, name).short())]
+    return [
+        PageRow(
+            tr("PRICE CHUTE {chute}", chute=chute),
+            lambda: page.ctx.scenes.push(PriceTablePage(page.ctx, page.menu, owner, name, chute)),
+            tr("COINS/CREDITS OF EACH STEP; A TO EDIT"),
+            note=lambda: getattr(owner, name).short(),
+        )
+    ]
 
 
 def table_words(table: PriceTable) -> str:
     """The table in words, in the cabinet's language: "1 COIN 1 CREDIT, 5 COINS 6 CREDITS"."""
+
     def step(coins: int, credits: int) -> str:
         coin = tr("1 COIN") if coins == 1 else tr("{coins} COINS", coins=coins)
         credit = tr("1 CREDIT") if credits == 1 else tr("{credits} CREDITS", credits=credits)
         return f"{coin} {credit}"
+
     return ", ".join(step(coins, credits) for coins, credits in table)
 
 
@@ -58,7 +65,7 @@ class PriceTablePage(Page):
         try:
             table = PriceTable.parse([list(step) for step in steps])
         except ValueError as exc:
-            self.say(shown(exc.args[0]).upper())   # the reason the settings file would give
+            self.say(shown(exc.args[0]).upper())  # the reason the settings file would give
             return False
         if table == self.table:
             return False
@@ -70,16 +77,25 @@ class PriceTablePage(Page):
         rows: list[Row] = [PresetRow(self)]
         for index, (_coins, _credits) in enumerate(table):
             kind = tr("BASE PRICE") if index == 0 else tr("BONUS")
-            rows.append(StepRow(self, index, 0, tr("STEP {step} COINS", step=index + 1),
-                                tr("{kind}: COINS FOR THIS STEP", kind=kind)))
-            rows.append(StepRow(self, index, 1, tr("STEP {step} CREDITS", step=index + 1),
-                                tr("{kind}: CREDITS THEY BUY IN ALL", kind=kind)))
+            rows.append(
+                StepRow(self, index, 0, tr("STEP {step} COINS", step=index + 1), tr("{kind}: COINS FOR THIS STEP", kind=kind))
+            )
+            rows.append(
+                StepRow(
+                    self, index, 1, tr("STEP {step} CREDITS", step=index + 1), tr("{kind}: CREDITS THEY BUY IN ALL", kind=kind)
+                )
+            )
         if len(table) < MAX_STEPS:
             rows.append(CommandRow(tr("ADD A BONUS STEP"), self.add_step, tr("ONE MORE CREDIT FOR A LONGER RUN OF COINS")))
         if len(table) > 1:
             rows.append(CommandRow(tr("REMOVE THE LAST STEP"), self.remove_step, tr("BACK TO THE STEPS BEFORE IT")))
-        rows.append(InfoRow(tr("CREDITS FOR 1-{coins} COINS", coins=table.cycle), " ".join(map(str, table.ladder())),
-                            tr("A RUN: COINS IN THIS CHUTE SINCE THE LAST GAME STARTED")))
+        rows.append(
+            InfoRow(
+                tr("CREDITS FOR 1-{coins} COINS", coins=table.cycle),
+                " ".join(map(str, table.ladder())),
+                tr("A RUN: COINS IN THIS CHUTE SINCE THE LAST GAME STARTED"),
+            )
+        )
         rows.append(SettingRow(self.owner, f"coin_value_{self.chute}", tr("COIN VALUE")))
         return rows
 
@@ -89,7 +105,7 @@ class PriceTablePage(Page):
         coins = table.cycle + table[0][0]
         if not self.propose(list(table) + [(coins, table.credits_for(coins) + 1)]):
             return
-        self.index = len(table) * 2 + 1   # onto the new step's coins
+        self.index = len(table) * 2 + 1  # onto the new step's coins
 
     def remove_step(self) -> None:
         self.propose(list(self.table)[:-1])

@@ -117,7 +117,7 @@ class Row:
     """One line of a page. ``label`` on the left, :meth:`value` in the value column."""
 
     label = ""
-    detail = ""        # the help line shown under the list while the row is chosen
+    detail = ""  # the help line shown under the list while the row is chosen
 
     def value(self) -> str:
         return ""
@@ -215,8 +215,7 @@ class PageRow(Row):
 class CommandRow(Row):
     """Does something when A is pressed (add a service credit, play a sound, save)."""
 
-    def __init__(self, label: str, command: Callable[[], None], detail: str = "",
-                 shown: Callable[[], str] | None = None):
+    def __init__(self, label: str, command: Callable[[], None], detail: str = "", shown: Callable[[], str] | None = None):
         self.label = label
         self.command = command
         self.detail = detail
@@ -244,6 +243,7 @@ class InfoRow(Row):
 
 # ---------------------------------------------------------------------- values
 
+
 def format_value(name: str, value) -> str:
     """A setting as the value column shows it: ON/OFF, seconds with S, volumes with %."""
     if isinstance(value, bool):
@@ -258,7 +258,7 @@ def format_value(name: str, value) -> str:
         return tr("{degrees} DEG", degrees=value)
     if name == "language" and value in NAMES:
         return NAMES[value]
-    if name == "horizon_level":   # counted in ramp steps; the screen's LEVEL starts at 1
+    if name == "horizon_level":  # counted in ramp steps; the screen's LEVEL starts at 1
         return tr("NEVER") if value == 0 else tr("{steps} (LEVEL {level})", steps=value, level=value + 1)
     if name == "pause" and value == "hold_start":
         return tr("HOLD START")

@@ -79,7 +79,7 @@ def save_and_apply(ctx, settings) -> SaveOutcome:
     apply_settings(ctx, settings)
     target = config_file.save_path(ctx.config.source)
     try:
-        backup = config_file.save_settings(target, settings)   # by the module: tests stand in for it
+        backup = config_file.save_settings(target, settings)  # by the module: tests stand in for it
     except OSError as exc:
         why = f"{target}: {exc.strerror or exc}"
         log.warning("settings not saved (%s); they apply until the power goes off", why)
@@ -94,16 +94,17 @@ def factory_reset(ctx, menu=None) -> str:
     shipped = config_module.load_settings(config_module.SHIPPED_CONFIG).settings
     source = ctx.config.source
     try:
-        ctx.store.factory_reset(source)   # the shipped file itself is left alone
+        ctx.store.factory_reset(source)  # the shipped file itself is left alone
     except OSError as exc:
-        log.warning("factory reset: the settings file could not be written (%s); "
-                    "factory settings apply until the power goes off", exc)
+        log.warning(
+            "factory reset: the settings file could not be written (%s); factory settings apply until the power goes off", exc
+        )
         apply_settings(ctx, shipped)
         message = tr("SETTINGS FILE NOT WRITABLE: FACTORY SETTINGS FOR THIS SESSION")
     else:
         apply_settings(ctx, shipped)
         if source is not None:
-            _reload_config(ctx, source)     # the factory settings are now the last good ones
+            _reload_config(ctx, source)  # the factory settings are now the last good ones
         message = tr("FACTORY RESET DONE")
     if menu is not None:
         menu.draft = copy.deepcopy(shipped)
@@ -173,7 +174,7 @@ def _wrap_at_spaces(line: str, width: int) -> list[str]:
     """``line`` cut into pieces of at most ``width`` characters, at spaces where possible."""
     pieces, current = [], ""
     for word in line.split(" "):
-        while len(word) > width:            # a path or key longer than a line
+        while len(word) > width:  # a path or key longer than a line
             if current:
                 pieces.append(current)
                 current = ""
@@ -196,6 +197,6 @@ def _wrap(line: str, width: int, most: int) -> list[str]:
     first folders and its file name stay), so that the page never runs into its controls."""
 
     chars = width * most
-    while len(_wrap_at_spaces(shortened(line, chars), width)) > most:   # wrapping at spaces leaves lines short
+    while len(_wrap_at_spaces(shortened(line, chars), width)) > most:  # wrapping at spaces leaves lines short
         chars -= width // 2
     return _wrap_at_spaces(shortened(line, chars), width)

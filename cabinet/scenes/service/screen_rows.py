@@ -12,8 +12,8 @@ from cabinet.system.sleep_hours import DAY, SleepHours, clock
 
 from .rows import InfoRow, Row, label_for
 
-STEP = 30                      # minutes per LEFT/RIGHT
-FIRST_WINDOW = "02:00-10:00"   # what RIGHT on an OFF schedule proposes
+STEP = 30  # minutes per LEFT/RIGHT
+FIRST_WINDOW = "02:00-10:00"  # what RIGHT on an OFF schedule proposes
 
 
 class SleepHoursRow(Row):

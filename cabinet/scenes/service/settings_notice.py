@@ -68,7 +68,7 @@ class SettingsNoticeScene(Scene):
         for problem in loaded.problems[:PROBLEMS_SHOWN]:
             lines = message_lines(shown_words(problem.reason))
             if shown and y + 28 + 20 * len(lines) > MORE_Y:
-                break   # no room left above the verdict: the rest are counted below
+                break  # no room left above the verdict: the rest are counted below
             # The key as the loader wrote it (and the log has it): settings keys are English in
             # cabinet.yaml whatever the screen's language.
             key = problem.key or tr(WHOLE_FILE)
@@ -84,10 +84,9 @@ class SettingsNoticeScene(Scene):
         hidden = loaded.problem_count - shown
         if hidden > 0:
             text(surface, tr("+{count} MORE: SERVICE MENU, NOTICES", count=hidden), (40, min(y, MORE_Y)), 14, palette.GREY)
-        verdict = loaded.verdict()   # one of the load module's marked verdicts
+        verdict = loaded.verdict()  # one of the load module's marked verdicts
         verdict = tr(verdict)
-        text(surface, verdict, (WIDTH // 2, VERDICT_Y), fit_size(verdict, 35, WIDTH - 40), palette.YELLOW,
-             "midtop")
+        text(surface, verdict, (WIDTH // 2, VERDICT_Y), fit_size(verdict, 35, WIDTH - 40), palette.YELLOW, "midtop")
         left = int((WIDTH - 200) * (1 - self.frames / SHOW_FRAMES))
         pygame.draw.rect(surface, palette.YELLOW, (100, HEIGHT - 40, left, 4))
 

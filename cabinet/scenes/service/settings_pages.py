@@ -41,11 +41,16 @@ OWN_ROWS[AttractSettings, "message"] = lambda page, owner, name: [message_row(pa
 
 def message_row(page, owner) -> PageRow:
     """The attract message: shown (NONE when empty), A edits it letter by letter."""
-    return PageRow(label_for("message"), lambda: page.ctx.scenes.push(
-                       NameEditScene(page.ctx, owner, "message", longest=MAX_MESSAGE, may_be_empty=True,
-                                     fits=lambda line: dots(line) <= MESSAGE_DOTS)),
-                   tr("YOUR LINE: VENUE, PRICE; A TO EDIT"),
-                   note=lambda: owner.message.upper() or tr("NONE"))
+    return PageRow(
+        label_for("message"),
+        lambda: page.ctx.scenes.push(
+            NameEditScene(
+                page.ctx, owner, "message", longest=MAX_MESSAGE, may_be_empty=True, fits=lambda line: dots(line) <= MESSAGE_DOTS
+            )
+        ),
+        tr("YOUR LINE: VENUE, PRICE; A TO EDIT"),
+        note=lambda: owner.message.upper() or tr("NONE"),
+    )
 
 
 class SectionPage(Page):
@@ -68,13 +73,23 @@ class SectionPage(Page):
             value = getattr(self.section, fld.name)
             label = label_for(fld.name)
             if isinstance(value, dict):
-                rows.append(PageRow(label, lambda v=value, n=fld.name: self.push(KeyedPage(self.ctx, self.menu, n, v)),
-                                    tr(fld.metadata["doc"]).upper()))
+                rows.append(
+                    PageRow(
+                        label,
+                        lambda v=value, n=fld.name: self.push(KeyedPage(self.ctx, self.menu, n, v)),
+                        tr(fld.metadata["doc"]).upper(),
+                    )
+                )
             elif isinstance(value, list):
                 if CONTAINER_ITEMS.get((type(self.section), fld.name), (None,))[0] is not ContestList:
-                    continue   # the only list an operator edits here is the contest lists
-                rows.append(PageRow(label, lambda v=value: self.push(ContestsPage(self.ctx, self.menu, v)),
-                                    tr("{count} LISTS", count=len(value))))
+                    continue  # the only list an operator edits here is the contest lists
+                rows.append(
+                    PageRow(
+                        label,
+                        lambda v=value: self.push(ContestsPage(self.ctx, self.menu, v)),
+                        tr("{count} LISTS", count=len(value)),
+                    )
+                )
             elif dataclasses.is_dataclass(value):
                 rows.append(PageRow(label, lambda v=value, n=fld.name: self.push(self.nested(n, v))))
             elif (type(self.section), fld.name) in OWN_ROWS:
@@ -114,10 +129,16 @@ class GameSettingsPage(Page):
         return games + [(title, True, key, detail) for title, key, detail in self.CABINET_SECTIONS]
 
     def rows(self):
-        return [PageRow(tr(title) if translated else title, lambda t=title, n=translated, k=key: self.ctx.scenes.push(
-                    SectionPage(self.ctx, self.menu, t, getattr(self.menu.draft, k),
-                                heading=None if n else (lambda: t))), tr(detail))
-                for title, translated, key, detail in self.sections()]
+        return [
+            PageRow(
+                tr(title) if translated else title,
+                lambda t=title, n=translated, k=key: self.ctx.scenes.push(
+                    SectionPage(self.ctx, self.menu, t, getattr(self.menu.draft, k), heading=None if n else (lambda: t))
+                ),
+                tr(detail),
+            )
+            for title, translated, key, detail in self.sections()
+        ]
 
 
 class KeyedPage(Page):
@@ -134,8 +155,11 @@ class KeyedPage(Page):
         return label_for(self.field_name)
 
     def rows(self):
-        return [SettingRow(item, fld.name, f"{key.upper()} {label_for(fld.name)}")
-                for key, item in self.items.items() for fld in dataclasses.fields(item)]
+        return [
+            SettingRow(item, fld.name, f"{key.upper()} {label_for(fld.name)}")
+            for key, item in self.items.items()
+            for fld in dataclasses.fields(item)
+        ]
 
 
 class ContestsPage(Page):
@@ -148,11 +172,20 @@ class ContestsPage(Page):
         self.contests = contests
 
     def rows(self):
-        rows = [PageRow(contest.name, lambda c=contest: self.ctx.scenes.push(ContestPage(self.ctx, self.menu, self.contests, c)),
-                        tr("{pairs} PAIRS, {colours} COLOURS, {seconds} S A TURN", pairs=contest.length,
-                           colours=contest.colours, seconds=f"{contest.turn_seconds:g}"),
-                        note=lambda c=contest: tr("{pairs} PAIRS", pairs=c.length))
-                for contest in self.contests]
+        rows = [
+            PageRow(
+                contest.name,
+                lambda c=contest: self.ctx.scenes.push(ContestPage(self.ctx, self.menu, self.contests, c)),
+                tr(
+                    "{pairs} PAIRS, {colours} COLOURS, {seconds} S A TURN",
+                    pairs=contest.length,
+                    colours=contest.colours,
+                    seconds=f"{contest.turn_seconds:g}",
+                ),
+                note=lambda c=contest: tr("{pairs} PAIRS", pairs=c.length),
+            )
+            for contest in self.contests
+        ]
         rows.append(CommandRow(tr("ADD A LIST"), self.add, tr("A NEW LIST, COPIED FROM THE LAST ONE")))
         return rows
 
@@ -187,8 +220,14 @@ class ContestPage(Page):
     def rows(self):
         contest = self.contest
         others = [c.name for c in self.contests if c is not contest]
-        rows = [PageRow(label_for("name"), lambda: self.ctx.scenes.push(NameEditScene(self.ctx, contest, "name", others)),
-                        tr("A TO EDIT THE NAME"), note=lambda: contest.name)]
+        rows = [
+            PageRow(
+                label_for("name"),
+                lambda: self.ctx.scenes.push(NameEditScene(self.ctx, contest, "name", others)),
+                tr("A TO EDIT THE NAME"),
+                note=lambda: contest.name,
+            )
+        ]
         rows += [SettingRow(contest, fld.name) for fld in dataclasses.fields(contest) if fld.name != "name"]
         rows.append(CommandRow(tr("DELETE THIS LIST"), self.delete, tr("THE LIST AND ITS TABLE GO FROM THE MENUS")))
         return rows

@@ -25,16 +25,33 @@ log = logging.getLogger(__name__)
 
 REFRESH_FRAMES = 30
 WEEKDAYS = (N_("MON"), N_("TUE"), N_("WED"), N_("THU"), N_("FRI"), N_("SAT"), N_("SUN"))
-MONTHS = (N_("JAN"), N_("FEB"), N_("MAR"), N_("APR"), N_("MAY"), N_("JUN"), N_("JUL"), N_("AUG"), N_("SEP"),
-          N_("OCT"), N_("NOV"), N_("DEC"))
+MONTHS = (
+    N_("JAN"),
+    N_("FEB"),
+    N_("MAR"),
+    N_("APR"),
+    N_("MAY"),
+    N_("JUN"),
+    N_("JUL"),
+    N_("AUG"),
+    N_("SEP"),
+    N_("OCT"),
+    N_("NOV"),
+    N_("DEC"),
+)
 
 
 def day_label(day: str) -> str:
-    """"2026-12-01" as the page shows it, "TUE 01 DEC 2026" in English: in the cabinet's
+    """ "2026-12-01" as the page shows it, "TUE 01 DEC 2026" in English: in the cabinet's
     language, whatever the system's locale."""
     when = date.fromisoformat(day)
-    return tr("{weekday} {day} {month} {year}", weekday=tr(WEEKDAYS[when.weekday()]), day=f"{when.day:02d}",
-              month=tr(MONTHS[when.month - 1]), year=when.year)
+    return tr(
+        "{weekday} {day} {month} {year}",
+        weekday=tr(WEEKDAYS[when.weekday()]),
+        day=f"{when.day:02d}",
+        month=tr(MONTHS[when.month - 1]),
+        year=when.year,
+    )
 
 
 def figures(row: dict) -> str:
@@ -78,8 +95,11 @@ class TakingsPage(Page):
         rows = []
         for row in self.days:
             if row["day"] == UNDATED:
-                rows.append(InfoRow(tr("CLOCK NOT SET"), figures(row),
-                                    tr("COUNTED WHILE THE CLOCK WAS NOT SET (NO NETWORK TIME, NO RTC)")))
+                rows.append(
+                    InfoRow(
+                        tr("CLOCK NOT SET"), figures(row), tr("COUNTED WHILE THE CLOCK WAS NOT SET (NO NETWORK TIME, NO RTC)")
+                    )
+                )
             else:
                 rows.append(InfoRow(day_label(row["day"]), figures(row), tr("COINS, CREDITS THEY BOUGHT, GAMES STARTED")))
         if not rows:

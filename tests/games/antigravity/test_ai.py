@@ -58,6 +58,7 @@ def test_ai_is_deterministic_for_a_seed():
             choices.append(ai.choose(game))
             game.push(choices[-1][1], choices[-1][0])
         return choices, game.score
+
     assert play(5) == play(5)
 
 
@@ -74,7 +75,7 @@ def test_ai_plays_a_contest_to_the_end_of_its_list():
     game = ContestGame(ContestList(name="T", seed=4, length=12, colours=4))
     ai = AntiGravityAI()
     while not game.game_over:
-        column, side = ai.choose(game)   # the last pair has no next blocks to look at
+        column, side = ai.choose(game)  # the last pair has no next blocks to look at
         game.push(side, column)
     assert game.out_of_blocks and game.turns == 12
 
@@ -95,6 +96,7 @@ def test_looking_a_third_push_ahead_builds_longer_chains():
             best = max(best, len(game.push(side, column).steps))
         assert not game.game_over
         return best
+
     assert longest(3) >= 4 > longest(1)
 
 

@@ -12,7 +12,7 @@ from cabinet.games.antigravity.modes import AntiGravityVersus, ContestGame
 from cabinet.games.antigravity.seat import Seat
 from cabinet.settings.schema import AntiGravitySettings, ContestList, HandicapSettings
 
-EMPTY = ["..."] * 8                                      # 3 wide, h = 4
+EMPTY = ["..."] * 8  # 3 wide, h = 4
 # A top G push at column 2 makes chain 1 (3 blocks) then chain 2 (3 blocks): attack 1 + 2.
 TWO_CHAINS = ["RBGB", "BGG.", "..B.", "..G.", "...R", "BG.G", "BR.G", "GGRB"]
 QUIET = ["...."] * 8
@@ -28,9 +28,10 @@ def match(field1, field2=None, **kwargs):
 
 # ---------------------------------------------------------------------- stones in every rule
 
+
 def test_stones_are_blocks_in_every_rule_but_runs():
     m = match(["...", "...", "...", "...", "+..", "G..", "RR.", "BGR"], bottoms=("R", "R"))
-    turn = m.push(1, "bottom", 2)             # row 6 becomes RRR
+    turn = m.push(1, "bottom", 2)  # row 6 becomes RRR
     (step,) = turn.steps
     assert step.removed == ((6, 0), (6, 1), (6, 2)) and step.popped == ()
     # Column 0 keeps B anchored below; G and the stone above hang and fly to the lighter
@@ -50,26 +51,28 @@ def test_three_stones_in_a_line_make_no_run():
 
 def test_a_push_shifts_stones_in_the_anchored_run_and_they_count_for_game_over():
     m = match(["...", "...", "...", "...", "+..", "G..", "+..", "B.."], bottoms=("Y", "Y"))
-    turn = m.push(1, "bottom", 0)             # five blocks in the lower run: past the line
+    turn = m.push(1, "bottom", 0)  # five blocks in the lower run: past the line
     assert [row[0] for row in m.game(1).to_text()[3:]] == list("+G+BY")
     assert turn.game_over and m.winner == 2
 
 
 # ---------------------------------------------------------------------- popping
 
+
 def test_popping_takes_stones_beside_runs_across_the_line_and_not_beside_popped_stones():
     rows = [".GY", ".BB", ".+G", ".+R", "RR.", "+B.", "BG.", "GB."]
     m = match(rows, tops=("Y", "Y"))
-    turn = m.push(1, "top", 2)                # row 4 becomes RRR
+    turn = m.push(1, "top", 2)  # row 4 becomes RRR
     (step,) = turn.steps
     assert step.removed == ((4, 0), (4, 1), (4, 2))
-    assert step.popped == ((3, 1), (5, 0))    # (3, 1) lies across the S line
+    assert step.popped == ((3, 1), (5, 0))  # (3, 1) lies across the S line
     assert m.game(1).to_text() == [".GY", ".BY", ".+B", "..G", "...", ".B.", "BG.", "GB."]
-    assert step.cleared_count == 3 and m.game(1).total_cleared == 3   # popped stones earn nothing
+    assert step.cleared_count == 3 and m.game(1).total_cleared == 3  # popped stones earn nothing
     assert step.points == 3 * 30
 
 
 # ---------------------------------------------------------------------- the attack
+
 
 @pytest.mark.parametrize("percent, stones", [(100, 3), (150, 4), (50, 1), (200, 6), (130, 3)])
 def test_the_attack_sums_cleared_less_2_times_chain_with_the_handicap_rounded_down(percent, stones):
@@ -94,6 +97,7 @@ def test_a_turn_without_a_chain_step_attacks_with_0():
 
 # ---------------------------------------------------------------------- cancelling
 
+
 def test_the_attack_cancels_the_movers_own_pending_stones_first():
     m = match(TWO_CHAINS, tops=("G", "G"), pending=(2, 1))
     turn = m.push(1, "top", 2)
@@ -105,18 +109,19 @@ def test_an_attack_smaller_than_the_pending_stones_sends_nothing_and_lands_nothi
     m = match(TWO_CHAINS, tops=("G", "G"), pending=(5, 0))
     turn = m.push(1, "top", 2)
     assert (turn.attack, turn.cancelled, turn.landed) == (3, 3, ())
-    assert (m.pending(1), m.pending(2)) == (2, 0)   # a turn with a chain step holds them back
+    assert (m.pending(1), m.pending(2)) == (2, 0)  # a turn with a chain step holds them back
 
 
 # ---------------------------------------------------------------------- landing
 
+
 def test_stones_land_after_a_quiet_turn_one_per_column_up_to_stone_max():
     m = match(["......"] * 8, pending=(8, 0), stone_max=4, bottoms=("GRGRGR", "G"), tops=("BYBYBY", "B"))
-    turn = m.push(1, "bottom", 5)             # column 5 now holds a block: it is the fullest
+    turn = m.push(1, "bottom", 5)  # column 5 now holds a block: it is the fullest
     assert turn.landed == (0, 1, 2, 3) and turn.attack == 0
     assert turn.landed_cells == ((7, 0), (7, 1), (7, 2), (7, 3))
     assert m.game(1).to_text()[7] == "++++.G" and m.pending(1) == 4
-    turn = m.push(1, "top", 4)                # every column holds one block now: the left four
+    turn = m.push(1, "top", 4)  # every column holds one block now: the left four
     assert turn.landed == (0, 1, 2, 3) and m.pending(1) == 0
     # Columns 0-3 hold a stone at the bottom: the upper run (none) is the shorter.
     assert m.game(1).to_text()[0] == "++++Y."
@@ -132,7 +137,7 @@ def test_a_forced_push_lands_stones_too():
 def test_the_emptiest_columns_take_the_stones_ties_to_the_left():
     rows = ["..R.B.", "......", "......", "......", "......", "......", "B.G.R.", "R.B.G."]
     m = match(rows, pending=(2, 0), tops=("G", "G"))
-    turn = m.push(1, "top", 5)                # counts now 2 0 3 0 3 1: columns 1 and 3
+    turn = m.push(1, "top", 5)  # counts now 2 0 3 0 3 1: columns 1 and 3
     assert turn.landed == (1, 3) and turn.landed_cells == ((7, 1), (7, 3))
 
 
@@ -152,13 +157,13 @@ def test_a_full_column_takes_no_stone():
     m = match(rows, pending=(3, 0), bottoms=("Y", "Y"))
     turn = m.push(1, "bottom", 2)
     assert turn.landed == (1, 2)
-    assert turn.game_over and m.winner == 2   # the full column ends the game as it always did
+    assert turn.game_over and m.winner == 2  # the full column ends the game as it always did
 
 
 def test_a_landing_can_end_the_movers_game():
     rows = ["R..", "G..", "B..", "...", "Y..", "R..", "G..", "B.."]
     m = match(rows, pending=(1, 0), bottoms=("Y", "Y"), stone_max=1)
-    turn = m.push(1, "bottom", 1)             # one stone: column 2, the emptiest
+    turn = m.push(1, "bottom", 1)  # one stone: column 2, the emptiest
     assert turn.landed == (2,) and not turn.game_over
     m = match(rows, pending=(3, 0), bottoms=("Y", "Y"))
     turn = m.push(1, "bottom", 1)
@@ -170,6 +175,7 @@ def test_a_landing_can_end_the_movers_game():
 
 
 # ---------------------------------------------------------------------- off, single, contest
+
 
 def test_attacks_off_send_nothing_and_land_nothing():
     m = match(TWO_CHAINS, tops=("G", "G"), attacks=False, pending=(3, 0))
@@ -208,11 +214,15 @@ def test_stone_rules_are_checked():
 
 # ---------------------------------------------------------------------- the cabinet's constructor
 
+
 def versus_settings(attacks=True, p2_percent=100, stone_max=6):
     settings = AntiGravitySettings(width=4, half_height=4)
-    return dataclasses.replace(settings, versus=dataclasses.replace(
-        settings.versus, attacks=attacks, stone_max=stone_max,
-        p2=HandicapSettings(attack_percent=p2_percent)))
+    return dataclasses.replace(
+        settings,
+        versus=dataclasses.replace(
+            settings.versus, attacks=attacks, stone_max=stone_max, p2=HandicapSettings(attack_percent=p2_percent)
+        ),
+    )
 
 
 def test_the_settings_constructor_plays_the_same_rule():
@@ -223,7 +233,7 @@ def test_the_settings_constructor_plays_the_same_rule():
     # the one stone pending and sends 2 to player 2's meter; player 2's quiet turn lands them.
     one = m.game(1)
     one._cells = AntiGravityGame.from_text(TWO_CHAINS).board()
-    one._queues["top"][0] = 2                 # G
+    one._queues["top"][0] = 2  # G
     one.pending = 1
     turn = m.push(1, "top", 2)
     assert (turn.attack, turn.cancelled) == (3, 1) and (m.pending(1), m.pending(2)) == (0, 2)
@@ -232,6 +242,7 @@ def test_the_settings_constructor_plays_the_same_rule():
 
 
 # ---------------------------------------------------------------------- the film of a turn
+
 
 def test_every_turns_film_ends_on_the_engines_field_with_pops_and_landings():
     """Random play with attacks on: the animation, built from the turn alone, ends where the

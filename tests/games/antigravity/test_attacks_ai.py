@@ -21,15 +21,13 @@ POP_OR_NOT = ["......"] * 10 + ["....++", "RR..RR"]
 
 def versus(rows, pending=0, **kwargs):
     width = len(rows[0])
-    return AntiGravityVersus.from_text(fields=(rows, ["." * width] * len(rows)), pending=(pending, 0),
-                                       attacks=True, **kwargs)
+    return AntiGravityVersus.from_text(fields=(rows, ["." * width] * len(rows)), pending=(pending, 0), attacks=True, **kwargs)
 
 
 @pytest.mark.parametrize("level", sorted(CPU_LEVELS))
 def test_every_level_sees_the_pending_stones_and_clears_to_hold_them_back(level):
     game = versus(NO_ESCAPE, 3, tops=("BR", "B"), bottoms=("BG", "B"), stone_max=3).game(1)
-    survivors = {(column, side) for side in SIDES for column in range(3)
-                 if not game.copy().push(side, column).game_over}
+    survivors = {(column, side) for side in SIDES for column in range(3) if not game.copy().push(side, column).game_over}
     assert survivors == {(2, "bottom")}
     entry = CPU_LEVELS[level]
     for seed in range(6):
@@ -93,7 +91,9 @@ def spy_on_turns(sim):
     for seat in sim.seats:
         start = seat._start
         seat._start = lambda turn, start=start, player=seat.player: (
-            turns.append((sim.frame, player, turn.attack, len(turn.landed))), start(turn))
+            turns.append((sim.frame, player, turn.attack, len(turn.landed))),
+            start(turn),
+        )
     return turns
 
 

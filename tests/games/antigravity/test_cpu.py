@@ -67,8 +67,20 @@ def test_the_pilot_presses_only_panel_actions_one_step_at_a_time(level):
 
 
 def test_the_ai_never_looks_beyond_the_next_block():
-    rows = ["R.GB..", "G.R...", "......", "......", "......", "......",
-            "......", "......", "......", "B.....", "BR.G..", "RGYB.Y"]
+    rows = [
+        "R.GB..",
+        "G.R...",
+        "......",
+        "......",
+        "......",
+        "......",
+        "......",
+        "......",
+        "......",
+        "B.....",
+        "BR.G..",
+        "RGYB.Y",
+    ]
     for level in LEVELS:
         choices = set()
         for hidden in ("RRRR", "GBYG", "YYBR"):
@@ -89,8 +101,13 @@ def short_match_settings(target=30):
 def play_match(seed):
     sim = Simulation.versus(short_match_settings(), seed, [cpu_pilot(1, 4, seed), cpu_pilot(2, 5, seed + 1)])
     sim.run(60 * 60 * 10)
-    return (sim.frame, sim.match.winner, [seat.game.to_text() for seat in sim.seats],
-            [seat.game.score for seat in sim.seats], [seat.game.turns for seat in sim.seats])
+    return (
+        sim.frame,
+        sim.match.winner,
+        [seat.game.to_text() for seat in sim.seats],
+        [seat.game.score for seat in sim.seats],
+        [seat.game.turns for seat in sim.seats],
+    )
 
 
 def test_a_simulated_match_is_decided_and_repeats_exactly_for_its_seed():
@@ -106,7 +123,7 @@ def test_the_turn_timer_forces_pushes_when_nobody_presses():
     sim = Simulation.versus(settings, 2, [cpu_pilot(1, 5, 2)])
     sim.run(60 * 60)
     idle = sim.game_for(2)
-    assert idle.turns > 0 or idle.game_over   # the forced pushes of the empty panel
+    assert idle.turns > 0 or idle.game_over  # the forced pushes of the empty panel
     assert sim.seats[1].last_turn is not None and sim.seats[1].last_turn.forced
 
 
@@ -133,12 +150,13 @@ def test_a_late_thought_makes_the_pilot_wait_and_then_push_where_it_would_have()
         quick = AIPilot(1, seed=3, step_frames=5, think_frames=10, ai=AntiGravityAI(seed=3, lookahead=3))
         spy = Spy(quick)
         sim = Simulation([AntiGravityGame(seed=9)], [spy])
-        spy.pilot.budget = budget       # what the screen's bind lends it
+        spy.pilot.budget = budget  # what the screen's bind lends it
         while sim.game_for(1).turns < 3:
             if budget is not None:
                 budget.new_frame()
             sim.step()
         return [(frame, event.action) for frame, event in spy.seen if event.pressed]
+
     free, late = pushes(None), pushes(SlicesPerFrame(1))
     assert late[0][0] > free[0][0]
     assert [action for _, action in late] == [action for _, action in free]

@@ -17,6 +17,7 @@ def game(rows, top="R", bottom="G", **kw):
 # The push into column 2 from the top makes row "match_row" R R R; column 0 then
 # holds hanging blocks whose fate is the relocation rule under test.
 
+
 def test_relocation_toward_fewer_anchored_blocks_downward():
     # Column 0 after the clear: Gu = 2 (Y G), Gl = 0, B hangs in the upper field.
     g = game(["Y.B", "G.R", "RR.", "B..", "...", "...", "...", "..."], top="Y")
@@ -40,8 +41,7 @@ def test_relocation_equal_anchors_side_with_more_hanging_blocks_throws_them_acro
     turn = g.push("top", 2)
     (step,) = turn.steps
     assert [g.cell(r, 0) for r in range(8)] == ["Y", None, None, None, "B", "G", "Y", "G"]
-    assert sorted((m.from_row, m.to_row, m.passed) for m in step.moves) == [
-        (2, 4, True), (3, 5, True), (5, 6, False)]
+    assert sorted((m.from_row, m.to_row, m.passed) for m in step.moves) == [(2, 4, True), (3, 5, True), (5, 6, False)]
     assert len(step.passed) == 2
     assert step.through_points == 2 * 20
 
@@ -95,8 +95,9 @@ def test_total_cleared_before_the_step_raises_points():
     assert g.push("bottom", 0).points == 6 * 20 * 10 * 150 // 1000
 
 
-@pytest.mark.parametrize("chain, expected", [(1, 10), (2, 12), (3, 14), (4, 17), (5, 20), (6, 25),
-                                             (7, 40), (8, 50), (9, 60), (12, 90)])
+@pytest.mark.parametrize(
+    "chain, expected", [(1, 10), (2, 12), (3, 14), (4, 17), (5, 20), (6, 25), (7, 40), (8, 50), (9, 60), (12, 90)]
+)
 def test_chain_bonus_table(chain, expected):
     assert bonus10(chain) == expected
 
@@ -134,6 +135,7 @@ def test_single_base_follows_difficulty(difficulty, base):
 
 # ---------------------------------------------------------------- push, dispensers, jam, game over
 
+
 def test_push_extrudes_the_anchored_run_and_advances_both_dispensers():
     g = game(["...", "...", "...", "...", "G..", "B.."], top="YR", bottom="RB")
     turn = g.push("bottom", 0)
@@ -161,8 +163,8 @@ def test_jam_in_a_full_column_ends_the_game_at_once():
 
 def test_stack_over_the_line_ends_the_game_at_turn_end():
     g = game(["...", "...", "...", "...", "R..", "G.."], bottom="B")
-    assert not g.push("bottom", 0).game_over      # three blocks: exactly up to the line
-    g._queues["bottom"][0] = 4                      # a Y, which matches nothing
+    assert not g.push("bottom", 0).game_over  # three blocks: exactly up to the line
+    g._queues["bottom"][0] = 4  # a Y, which matches nothing
     turn = g.push("bottom", 0)
     assert turn.game_over and g.game_over
     assert g.to_text()[2] == "R.."
@@ -180,8 +182,7 @@ def test_a_clear_that_brings_the_stack_back_saves_the_game():
     turn = g.push("top", 0)
     assert not turn.game_over and not g.game_over
     assert g.to_text() == ["...", "...", "...", "G..", "Y..", "B.."]
-    assert sorted((m.from_row, m.to_row, m.passed) for m in turn.steps[0].moves) == [
-        (1, 3, True), (2, 4, True), (3, 5, False)]
+    assert sorted((m.from_row, m.to_row, m.passed) for m in turn.steps[0].moves) == [(1, 3, True), (2, 4, True), (3, 5, False)]
 
 
 def test_from_text_does_not_judge_the_field_until_a_turn_ends():
@@ -189,6 +190,7 @@ def test_from_text_does_not_judge_the_field_until_a_turn_ends():
 
 
 # ---------------------------------------------------------------- timer, invert_push, cursor
+
 
 def test_timer_forces_a_push_at_the_cursor_from_the_forced_side():
     g = game(["...", "...", "...", "...", "...", "..."], top="Y", bottom="B")
@@ -245,6 +247,7 @@ def test_settings_give_field_size_and_colours():
 
 # ---------------------------------------------------------------- determinism, copy, errors
 
+
 def play_timed(seed, script):
     """script: (frame, action) pairs; every other frame just ticks."""
     g = AntiGravityGame(seed=seed)
@@ -291,15 +294,25 @@ def test_copy_is_independent_and_continues_the_same_sequence():
 
 
 def snapshot(g):
-    return (g.to_text(), g.current("top"), g.next("top"), g.current("bottom"), g.next("bottom"),
-            g.score, g.turns, g.cursor, g.frames_left, g.game_over)
+    return (
+        g.to_text(),
+        g.current("top"),
+        g.next("top"),
+        g.current("bottom"),
+        g.next("bottom"),
+        g.score,
+        g.turns,
+        g.cursor,
+        g.frames_left,
+        g.game_over,
+    )
 
 
 def test_bad_letters_are_refused():
     with pytest.raises(ValueError, match="X"):
         game(["X..", "...", "...", "...", "...", "..."])
     with pytest.raises(ValueError, match="P"):
-        game(["P..", "...", "...", "...", "...", "..."])   # normal uses R G B Y only
+        game(["P..", "...", "...", "...", "...", "..."])  # normal uses R G B Y only
     with pytest.raises(ValueError):
         game(["...", "..."], top="Q")
     with pytest.raises(ValueError):
@@ -324,8 +337,13 @@ def test_illegal_actions_leave_the_state_unchanged():
     g = AntiGravityGame(seed=2)
     g.push("top", 3)
     before = snapshot(g)
-    for bad in (lambda: g.push("top", 6), lambda: g.push("top", -1), lambda: g.push("left", 0),
-                lambda: g.move(2), lambda: g.current("middle")):
+    for bad in (
+        lambda: g.push("top", 6),
+        lambda: g.push("top", -1),
+        lambda: g.push("left", 0),
+        lambda: g.move(2),
+        lambda: g.current("middle"),
+    ):
         with pytest.raises(ValueError):
             bad()
         assert snapshot(g) == before
@@ -355,6 +373,7 @@ def anchored_only(g):
 
 def test_random_play_keeps_the_rules_invariants():
     from cabinet.games.antigravity.field import find_runs
+
     rng = random.Random(8)
     for seed in range(6):
         g = AntiGravityGame(seed=seed, difficulty=("warmup", "hard")[seed % 2])
@@ -376,9 +395,12 @@ def test_random_play_keeps_the_rules_invariants():
 
 def test_operator_numbers_come_from_the_yaml(tmp_path):
     from cabinet.settings.load import load_settings
+
     path = tmp_path / "cabinet.yaml"
-    path.write_text("antigravity:\n  width: 7\n  half_height: 5\n  forced_side: bottom\n"
-                    "  invert_push: true\n  difficulties:\n    hard: {colours: 3, turn_seconds: 5}\n")
+    path.write_text(
+        "antigravity:\n  width: 7\n  half_height: 5\n  forced_side: bottom\n"
+        "  invert_push: true\n  difficulties:\n    hard: {colours: 3, turn_seconds: 5}\n"
+    )
     loaded = load_settings(path)
     assert loaded.problems == []
     g = AntiGravityGame(settings=loaded.settings.antigravity, difficulty="hard")
@@ -389,7 +411,7 @@ def test_operator_numbers_come_from_the_yaml(tmp_path):
 def test_hanging_blocks_from_text_settle_at_the_first_clear_anywhere():
     # Column 3's B hangs (Gl = Gu = 0, upper side): the first clear, in columns 0-2, settles it too.
     g = game(["....", "...B", "....", "....", "....", "...."], top="Y", bottom="R")
-    g.push("top", 0)                          # no clear: B keeps hanging
+    g.push("top", 0)  # no clear: B keeps hanging
     assert g.cell(1, 3) == "B" and g.needs_full_scan
     g._queues["bottom"][0] = 1
     g._cells[5 * 4 + 1] = g._cells[5 * 4 + 2] = 1  # R R at the bottom of columns 1 and 2

@@ -55,8 +55,9 @@ def test_no_cpu_level_walks_into_the_last_row_of_sudden_death(level):
     checked = 0
     for seed in range(12):
         rng = random.Random(seed)
-        game = AntiGravityGame.from_text(["....."] * 10, top="R", bottom="G", seed=seed, difficulty="warmup",
-                                         total_cleared=60, horizon=3, ramp=RAMP)   # level 10: target 4 = h - 1
+        game = AntiGravityGame.from_text(
+            ["....."] * 10, top="R", bottom="G", seed=seed, difficulty="warmup", total_cleared=60, horizon=3, ramp=RAMP
+        )  # level 10: target 4 = h - 1
         ai = AntiGravityAI(seed=seed, lookahead=entry.lookahead, slip_percent=entry.slip_percent)
         while not game.game_over and game.turns < 40:
             safe, trapped = band_traps(game)

@@ -6,20 +6,20 @@ from cabinet.games.antigravity.engine import AntiGravityGame
 from cabinet.games.antigravity.modes import AntiGravityVersus, ContestGame, Progress
 from cabinet.settings.schema import AntiGravitySettings, ContestList, HandicapSettings, VersusSettings
 
-L_FIELD = ["...", "...", "...", ".RR", "RGB", "RBG"]   # a bottom R push at column 0 clears 5, scores 180
+L_FIELD = ["...", "...", "...", ".RR", "RGB", "RBG"]  # a bottom R push at column 0 clears 5, scores 180
 FULL_COLUMN = ["R..", "G..", "B..", "R..", "G..", "B.."]  # a push into column 0 jams
 
 
 def versus_settings(p1=None, p2=None, same_blocks=True):
-    return AntiGravitySettings(versus=VersusSettings(
-        same_blocks=same_blocks, p1=p1 or HandicapSettings(), p2=p2 or HandicapSettings()))
+    return AntiGravitySettings(
+        versus=VersusSettings(same_blocks=same_blocks, p1=p1 or HandicapSettings(), p2=p2 or HandicapSettings())
+    )
 
 
 def match_on(settings, rows1, rows2):
     """A match whose two fields are hand-built (same handicaps, bottom dispenser R)."""
     match = AntiGravityVersus(settings, seed=1)
-    match._games = tuple(AntiGravityGame.from_text(rows, bottom="R", mode="versus", settings=settings)
-                         for rows in (rows1, rows2))
+    match._games = tuple(AntiGravityGame.from_text(rows, bottom="R", mode="versus", settings=settings) for rows in (rows1, rows2))
     return match
 
 
@@ -30,7 +30,7 @@ def test_both_players_get_the_same_blocks_by_default():
     for i in range(15):
         assert [one.current(s) for s in ("top", "bottom")] == [two.current(s) for s in ("top", "bottom")]
         assert one.next("top") == two.next("top")
-        one.push("top", i % 6)     # different play, same supply
+        one.push("top", i % 6)  # different play, same supply
         two.push("bottom", (i * 5) % 6)
 
 
@@ -46,8 +46,9 @@ def test_same_blocks_off_gives_different_sequences():
 
 
 def test_handicaps_set_turn_time_and_colours_per_player():
-    settings = versus_settings(HandicapSettings(turn_seconds=8, colours=3),
-                               HandicapSettings(turn_seconds=4, colours=5, target_kind="score"))
+    settings = versus_settings(
+        HandicapSettings(turn_seconds=8, colours=3), HandicapSettings(turn_seconds=4, colours=5, target_kind="score")
+    )
     match = AntiGravityVersus(settings, seed=3)
     assert (match.game(1).turn_frames, match.game(1).colours) == (480, 3)
     assert (match.game(2).turn_frames, match.game(2).colours) == (240, 5)
@@ -66,20 +67,21 @@ def test_reaching_the_clears_target_wins():
 
 
 def test_reaching_the_score_target_wins_and_the_other_kind_does_not_count():
-    settings = versus_settings(HandicapSettings(target_kind="clears", target_value=6),
-                               HandicapSettings(target_kind="score", target_value=180))
+    settings = versus_settings(
+        HandicapSettings(target_kind="clears", target_value=6), HandicapSettings(target_kind="score", target_value=180)
+    )
     match = match_on(settings, L_FIELD, L_FIELD)
-    match.game(1).push("bottom", 0)       # 5 clears: short of 6
+    match.game(1).push("bottom", 0)  # 5 clears: short of 6
     match.update()
     assert not match.over
-    match.game(2).push("bottom", 0)       # 180 points: on target
+    match.game(2).push("bottom", 0)  # 180 points: on target
     match.update()
     assert match.winner == 2 and match.progress(2) == Progress("score", 180, 180)
 
 
 def test_opponents_game_over_wins_and_the_result_sticks():
     match = match_on(AntiGravitySettings(), ["......"] * 6, FULL_COLUMN)
-    match.game(2).push("bottom", 0)       # jam
+    match.game(2).push("bottom", 0)  # jam
     match.update()
     assert match.over and match.winner == 1
     match.game(1)._queues["bottom"][0] = 1
@@ -113,6 +115,7 @@ def test_player_number_is_checked():
 
 
 # ---------------------------------------------------------------- contest
+
 
 def test_contest_list_is_finite_readable_and_runs_out():
     contest = ContestList(name="TINY", seed=9, length=4, colours=3, turn_seconds=5)

@@ -28,10 +28,15 @@ def play(game, ai, placements):
 
 
 @pytest.mark.parametrize("level", ["strong", "casual"])
-@pytest.mark.parametrize("rotation,gravity,piece_set", [
-    (False, True, "classic"), (False, False, "classic"),
-    (True, True, "classic"), (True, False, "tetromino"),
-])
+@pytest.mark.parametrize(
+    "rotation,gravity,piece_set",
+    [
+        (False, True, "classic"),
+        (False, False, "classic"),
+        (True, True, "classic"),
+        (True, False, "tetromino"),
+    ],
+)
 def test_ai_never_makes_an_illegal_move(level, rotation, gravity, piece_set):
     for seed in range(3):
         game = BlocksGame(seed=seed, rotation=rotation, gravity=gravity, piece_set=piece_set)
@@ -66,8 +71,7 @@ def test_ai_plans_the_order_of_the_tray():
 
 
 def test_ai_turns_a_piece_that_only_fits_turned():
-    rows = ["".join("#" if (r + c) % 3 == 0 and (r, c) != (6, 0) else "." for c in range(8))
-            for r in range(8)]
+    rows = ["".join("#" if (r + c) % 3 == 0 and (r, c) != (6, 0) else "." for c in range(8)) for r in range(8)]
     game = BlocksGame.from_text(rows, tray=[["####"], None, None], rotation=True)
     move = BlocksAI().choose(game)
     assert move.turns in (1, 3) and (move.slot, move.row, move.col) == (0, 4, 0)
@@ -176,7 +180,8 @@ def test_judging_boards_in_parts_judges_them_as_all_at_once():
     evaluator = Evaluator("classic", rotation=False)
 
     def in_parts(judge, size):
-        return np.concatenate([judge(boards[start:start + size]) for start in range(0, boards.size, size)])
+        return np.concatenate([judge(boards[start : start + size]) for start in range(0, boards.size, size)])
+
     assert np.array_equal(in_parts(evaluator.cost, 37), evaluator.cost(boards))
     noisy = [_noisy(evaluator, 1.5, random.Random(4)) for _ in range(2)]
     assert np.array_equal(in_parts(noisy[0], 37), noisy[1](boards))
@@ -228,13 +233,15 @@ def test_the_ai_chooses_what_it_chose_before_it_thought_in_slices():
 
 def test_the_size_of_a_slice_never_changes_a_move(monkeypatch):
     from cabinet.games.blocks import search
+
     sliced = moves_digest()
-    monkeypatch.setattr(search, "SLICE", 10**9)     # the whole search in one slice
+    monkeypatch.setattr(search, "SLICE", 10**9)  # the whole search in one slice
     assert moves_digest() == sliced
-    monkeypatch.setattr(search, "SLICE", 300)       # many small ones
+    monkeypatch.setattr(search, "SLICE", 300)  # many small ones
     assert moves_digest() == sliced
     from cabinet.games.blocks import lookahead
-    monkeypatch.setattr(lookahead, "MASKS_PER_SLICE", 50)   # the look one piece further, in many parts
+
+    monkeypatch.setattr(lookahead, "MASKS_PER_SLICE", 50)  # the look one piece further, in many parts
     assert moves_digest() == sliced
 
 

@@ -47,6 +47,7 @@ def press_frames(level: int, player: int, frames: int = 400):
         events = original(frame, live)
         seen.extend((frame, event) for event in events)
         return events
+
     pilot.events = spy
     simulation.run(frames)
     return seen, match, simulation
@@ -62,7 +63,7 @@ def test_the_cpu_presses_its_own_buttons_one_at_a_time_at_its_levels_pace(level)
     assert all(b - a >= entry.input_frames for a, b in zip(frames, frames[1:]))
     placements = sum(event.action is Action.A for _, event in seen)
     assert placements >= 2
-    assert match.game(2).placements == simulation.placements == placements   # every A placed a piece
+    assert match.game(2).placements == simulation.placements == placements  # every A placed a piece
     assert match.game(1).placements == 0
 
 
@@ -83,14 +84,20 @@ def test_the_cpu_never_sees_the_trays_to_come():
         while match.game(1).placements < 3:
             simulation.step()
         return match.game(1).to_text(), match.game(1).tray_text()
+
     board_a, tray_a = first_tray(1)
     board_b, tray_b = first_tray(2)
     assert board_a == board_b and tray_a != tray_b
 
 
 def test_sight_is_what_the_panel_shows():
-    match = BlocksVersus.from_text(boards=(EMPTY, ["#......."] + EMPTY[1:]), trays=([SINGLE] * 3, [SINGLE] * 3),
-                                   pending=(4, 7), attack_percent=(150, 100), land_max=6)
+    match = BlocksVersus.from_text(
+        boards=(EMPTY, ["#......."] + EMPTY[1:]),
+        trays=([SINGLE] * 3, [SINGLE] * 3),
+        pending=(4, 7),
+        attack_percent=(150, 100),
+        land_max=6,
+    )
     assert sight_of(match, 1) == Sight(4, 1, 7, 150, 6)
     assert sight_of(match, 2) == Sight(7, 0, 4, 100, 6)
 
@@ -98,28 +105,29 @@ def test_sight_is_what_the_panel_shows():
 def test_versus_gains_follow_streak_and_pending_along_a_path():
     gains = VersusGains(Sight(pending=5, land_max=8), streak=0)
     lines = np.array([0, 1, 2, 3], dtype=np.uint8)
-    after = np.array([7, 7, 0, 7], dtype=np.uint64)           # the third path wipes the board out
+    after = np.array([7, 7, 0, 7], dtype=np.uint64)  # the third path wipes the board out
     carry = np.array([[0, 5], [2, 1], [4, 0], [0, 9]], dtype=np.int64)
     gain, carry_after = gains.step(lines, after, carry)
     # no clear: 5 stones land, streak ends | 1 line + streak 2 = 3: cancels 1, sends 2
     # 2 lines + streak 4 + wipe-out 6 = 12, sends all | 3 lines = 4: cancels 4 of 9
     assert carry_after.tolist() == [[0, 0], [3, 0], [5, 0], [1, 5]]
     v, send = gains.values, gains.send_value
-    assert gain == pytest.approx([-(v.stone - v.deferred) * 5,
-                                  v.line + v.deferred + send * 2,
-                                  2 * v.line + send * 12,
-                                  3 * v.line + v.deferred * 4])
+    assert gain == pytest.approx(
+        [-(v.stone - v.deferred) * 5, v.line + v.deferred + send * 2, 2 * v.line + send * 12, 3 * v.line + v.deferred * 4]
+    )
 
 
 def test_the_handicap_scales_the_attack_the_cpu_expects():
     def sent(percent):
         gains = VersusGains(Sight(pending=0, attack_percent=percent), streak=0)
-        gain, carry = gains.step(np.array([3], dtype=np.uint8), np.array([1], dtype=np.uint64),
-                                 np.array([[1, 0]], dtype=np.int64))        # 3 lines on a streak of 1
+        gain, carry = gains.step(
+            np.array([3], dtype=np.uint8), np.array([1], dtype=np.uint64), np.array([[1, 0]], dtype=np.int64)
+        )  # 3 lines on a streak of 1
         assert carry.tolist() == [[2, 0]]
         return (gain[0] - 3 * gains.values.line) / gains.send_value
-    assert sent(100) == pytest.approx(5)      # 4 + 1
-    assert sent(50) == pytest.approx(2)       # 5 * 50 // 100
+
+    assert sent(100) == pytest.approx(5)  # 4 + 1
+    assert sent(50) == pytest.approx(2)  # 5 * 50 // 100
     assert sent(200) == pytest.approx(10)
 
 
@@ -129,7 +137,7 @@ def test_the_move_timer_lands_stones_and_a_placement_restarts_it():
     assert [seat.step() for _ in range(4)] == [[]] * 4
     for action in (Action.A,):
         assert seat.act(InputEvent(1, action, True)).kind == "place"
-    assert seat.timer == 5 and match.pending(1) == 0        # the placement landed them, restarted the timer
+    assert seat.timer == 5 and match.pending(1) == 0  # the placement landed them, restarted the timer
     match = BlocksVersus.from_text(boards=(EMPTY, EMPTY), trays=([SINGLE] * 3, [SINGLE] * 3), pending=(3, 0))
     seat = VersusSeat(match, 1, move_frames=5)
     landed = [seat.step() for _ in range(5)]
@@ -148,15 +156,16 @@ def test_a_seat_places_through_the_match_so_its_clears_attack():
 
 
 def test_a_cpu_with_no_move_left_loses_by_the_rules_and_the_match_ends():
-    striped = ["#.#.#.#."] * 8                 # no domino fits anywhere
+    striped = ["#.#.#.#."] * 8  # no domino fits anywhere
     match = BlocksVersus.from_text(boards=(EMPTY, striped), trays=([SINGLE] * 3, [["##"], ["##"], ["##"]]))
     assert match.winner == 1
     simulation = VersusSimulation(match, [cpu_pilot(1, 3), cpu_pilot(2, 3)])
     assert simulation.run(100) == 1 and simulation.frame == 0
     # one row of room left, forty stones waiting and a timer quicker than the CPU: the stones fill
     # the board before it can move, its game ends, nothing freezes
-    stuck = BlocksVersus.from_text(boards=(EMPTY, striped[:7] + ["........"]),
-                                   trays=([SINGLE] * 3, [["##"], None, None]), pending=(0, 40))
+    stuck = BlocksVersus.from_text(
+        boards=(EMPTY, striped[:7] + ["........"]), trays=([SINGLE] * 3, [["##"], None, None]), pending=(0, 40)
+    )
     simulation = VersusSimulation(stuck, [cpu_pilot(2, 5)], move_frames=1)
     assert simulation.run(60 * 60) == 1
     assert stuck.game(2).game_over
@@ -168,6 +177,7 @@ def test_a_simulated_match_is_decided_and_replays_exactly():
         simulation = VersusSimulation(match, [cpu_pilot(1, 4, seed=1), cpu_pilot(2, 2, seed=2)])
         winner = simulation.run(60 * 60 * 10)
         return winner, simulation.frame, simulation.placements, match.game(1).to_text(), match.game(2).to_text()
+
     first = play()
     assert first[0] in (1, 2)
     assert play() == first
@@ -193,6 +203,7 @@ def test_the_cpu_thinks_a_share_per_frame_and_not_a_whole_search_at_once():
     def slice_done():
         searches[-1] += 1
         slices_on[simulation.frame] = slices_on.get(simulation.frame, 0) + 1
+
     count_slices(pilot.ai, slice_done)
     simulation.run(60 * 40)
     searches = [slices for slices in searches if slices]
@@ -220,7 +231,7 @@ def test_an_attack_that_comes_in_after_the_cpu_has_decided_makes_it_think_again(
     attacker = ["#......."] + EMPTY[1:7] + ["#######."]
     tray = [["###"], ["#", "#"], ["##"]]
     match = BlocksVersus.from_text(boards=(EMPTY, attacker), trays=(tray, [SINGLE] * 3))
-    pilot = cpu_pilot(1, 1, seed=1)                 # level 1: a long pause, a quick search
+    pilot = cpu_pilot(1, 1, seed=1)  # level 1: a long pause, a quick search
     simulation = VersusSimulation(match, [pilot], move_frames=10_000)
     for _ in range(5):
         simulation.step()
@@ -237,13 +248,13 @@ def test_a_cpu_due_to_move_during_an_animation_does_not_think_it_all_through_in_
     match = BlocksVersus.from_text(boards=(EMPTY, EMPTY), trays=([["###"], ["#", "#"], ["##"]], None))
     pilot = cpu_pilot(1, 5, seed=1)
     simulation = VersusSimulation(match, [pilot])
-    pilot.wait = 0                          # its pause is over ...
-    simulation.seat_for(1).busy = True      # ... but a clear is still animated: it cannot press yet
+    pilot.wait = 0  # its pause is over ...
+    simulation.seat_for(1).busy = True  # ... but a clear is still animated: it cannot press yet
     simulation.step()
     assert pilot.thought is not None and not pilot.thought.done
     simulation.seat_for(1).busy = False
     simulation.step()
-    assert pilot.thought is None and pilot.plan     # decided on the first frame it may press
+    assert pilot.thought is None and pilot.plan  # decided on the first frame it may press
 
 
 def play_placements(budget: SlicesPerFrame | None, placements: int = 6):
@@ -252,7 +263,7 @@ def play_placements(budget: SlicesPerFrame | None, placements: int = 6):
     match = BlocksVersus(seed=4)
     pilot = cpu_pilot(1, 5, seed=1)
     simulation = VersusSimulation(match, [pilot], move_frames=10_000)
-    pilot.budget = budget           # what a screen's bind lends it
+    pilot.budget = budget  # what a screen's bind lends it
     slices_on: dict[int, int] = {}
     count_slices(pilot.ai, lambda: slices_on.__setitem__(simulation.frame, slices_on.get(simulation.frame, 0) + 1))
     boards, frames = [], []
@@ -269,6 +280,6 @@ def play_placements(budget: SlicesPerFrame | None, placements: int = 6):
 def test_a_late_thought_makes_the_cpu_wait_not_the_frame_and_it_plays_the_same_moves():
     free_boards, free_frames, _ = play_placements(None)
     boards, frames, most = play_placements(SlicesPerFrame(1))
-    assert most == 1                    # never more than the budget in a frame, even when due
-    assert frames[0] > free_frames[0]   # the first plan (a whole tray) was late: the CPU waited
+    assert most == 1  # never more than the budget in a frame, even when due
+    assert frames[0] > free_frames[0]  # the first plan (a whole tray) was late: the CPU waited
     assert boards == free_boards

@@ -34,7 +34,6 @@ def test_a_piece_that_fits_once_turned_comes_before_one_that_fits_nowhere():
     assert place_single_at(game, 0, 0).slot == 2
 
 
-
 def walk(cursor: Cursor, game: BlocksGame, presses) -> list[tuple[int, int]]:
     """Where the held piece stands after each press but the last (A)."""
     spots = []

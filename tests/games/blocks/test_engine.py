@@ -18,31 +18,52 @@ J = ["#..", "###"]
 def state(game):
     """Everything observable about a game, the next trays included."""
     future = game.copy()
-    return (game.to_text(), game.tray_text(), game.score, game.streak, game.placements,
-            game.game_over, future._rng.random())
+    return (game.to_text(), game.tray_text(), game.score, game.streak, game.placements, game.game_over, future._rng.random())
 
 
 # ------------------------------------------------------------------ pieces
 
 # RULES.md's list, written out by hand: every orientation is its own entry.
 TETROMINO_SHAPES = [
-    ["####"], ["#", "#", "#", "#"],
+    ["####"],
+    ["#", "#", "#", "#"],
     ["##", "##"],
-    ["###", ".#."], [".#.", "###"], ["#.", "##", "#."], [".#", "##", ".#"],
-    [".##", "##."], ["#.", "##", ".#"],
-    ["##.", ".##"], [".#", "##", "#."],
-    ["#..", "###"], ["###", "..#"], ["##", "#.", "#."], [".#", ".#", "##"],
-    ["..#", "###"], ["###", "#.."], ["#.", "#.", "##"], ["##", ".#", ".#"],
+    ["###", ".#."],
+    [".#.", "###"],
+    ["#.", "##", "#."],
+    [".#", "##", ".#"],
+    [".##", "##."],
+    ["#.", "##", ".#"],
+    ["##.", ".##"],
+    [".#", "##", "#."],
+    ["#..", "###"],
+    ["###", "..#"],
+    ["##", "#.", "#."],
+    [".#", ".#", "##"],
+    ["..#", "###"],
+    ["###", "#.."],
+    ["#.", "#.", "##"],
+    ["##", ".#", ".#"],
 ]
 EXTRA_SHAPES = [
     ["#"],
-    ["##"], ["#", "#"],
-    ["###"], ["#", "#", "#"],
-    ["##", "#."], ["##", ".#"], [".#", "##"], ["#.", "##"],
-    ["#####"], ["#", "#", "#", "#", "#"],
-    ["###", "###"], ["##", "##", "##"],
+    ["##"],
+    ["#", "#"],
+    ["###"],
+    ["#", "#", "#"],
+    ["##", "#."],
+    ["##", ".#"],
+    [".#", "##"],
+    ["#.", "##"],
+    ["#####"],
+    ["#", "#", "#", "#", "#"],
+    ["###", "###"],
+    ["##", "##", "##"],
     ["###", "###", "###"],
-    ["###", "#..", "#.."], ["###", "..#", "..#"], ["..#", "..#", "###"], ["#..", "#..", "###"],
+    ["###", "#..", "#.."],
+    ["###", "..#", "..#"],
+    ["..#", "..#", "###"],
+    ["#..", "#..", "###"],
 ]
 
 
@@ -70,7 +91,7 @@ def test_trays_are_drawn_from_the_chosen_set_only(piece_set):
         for piece in BlocksGame(seed=seed, piece_set=piece_set).tray_text():
             seen.add(tuple(piece))
     assert seen <= allowed
-    assert len(seen) > len(allowed) // 2     # draws cover the set, not one corner of it
+    assert len(seen) > len(allowed) // 2  # draws cover the set, not one corner of it
 
 
 def test_unknown_piece_set_is_refused():
@@ -79,6 +100,7 @@ def test_unknown_piece_set_is_refused():
 
 
 # ------------------------------------------------------------------ a move
+
 
 def test_place_fills_the_cells_below_the_top_left_corner():
     game = BlocksGame.from_text(EMPTY, tray=[J, SINGLE, SINGLE])
@@ -90,13 +112,16 @@ def test_place_fills_the_cells_below_the_top_left_corner():
     assert game.placements == 1
 
 
-@pytest.mark.parametrize("slot,row,col,why", [
-    (0, 0, 5, "stick out"),      # I4 from col 5 reaches col 8
-    (0, 8, 0, "stick out"),
-    (0, -1, 0, "stick out"),
-    (1, 0, 0, "overlaps"),       # the single cell on a filled cell
-    (2, 3, 3, "empty"),          # slot 2 is already used
-])
+@pytest.mark.parametrize(
+    "slot,row,col,why",
+    [
+        (0, 0, 5, "stick out"),  # I4 from col 5 reaches col 8
+        (0, 8, 0, "stick out"),
+        (0, -1, 0, "stick out"),
+        (1, 0, 0, "overlaps"),  # the single cell on a filled cell
+        (2, 3, 3, "empty"),  # slot 2 is already used
+    ],
+)
 def test_illegal_move_raises_and_changes_nothing(slot, row, col, why):
     rows = ["#......."] + EMPTY[1:]
     game = BlocksGame.from_text(rows, tray=[I4, SINGLE, None], seed=5)
@@ -116,15 +141,18 @@ def test_bad_slot_is_a_value_error(slot):
     assert state(game) == before
 
 
-@pytest.mark.parametrize("rows,tray", [
-    (EMPTY[:7], None),                           # 7 rows
-    (["........."] + EMPTY[1:], None),           # 9 columns
-    ("........" * 8, None),                      # not a list of rows
-    (EMPTY, [SINGLE, SINGLE]),                   # two slots
-    (EMPTY, [["#.#"], None, None]),              # not a piece of the game
-    (EMPTY, [["##", "#"], None, None]),          # ragged piece
-    (EMPTY, [[".#"], None, None]),               # not cut to its box
-])
+@pytest.mark.parametrize(
+    "rows,tray",
+    [
+        (EMPTY[:7], None),  # 7 rows
+        (["........."] + EMPTY[1:], None),  # 9 columns
+        ("........" * 8, None),  # not a list of rows
+        (EMPTY, [SINGLE, SINGLE]),  # two slots
+        (EMPTY, [["#.#"], None, None]),  # not a piece of the game
+        (EMPTY, [["##", "#"], None, None]),  # ragged piece
+        (EMPTY, [[".#"], None, None]),  # not cut to its box
+    ],
+)
 def test_malformed_text_is_a_value_error(rows, tray):
     with pytest.raises(ValueError):
         BlocksGame.from_text(rows, tray=tray)
@@ -141,6 +169,7 @@ def test_text_round_trip_accepts_any_character_as_filled():
 
 
 # ------------------------------------------------------------------ rotation
+
 
 def test_rotate_turns_clockwise_and_four_turns_come_back():
     game = BlocksGame.from_text(EMPTY, tray=[J, None, None], rotation=True)
@@ -163,15 +192,18 @@ def test_rotate_is_refused_when_rotation_is_off():
 
 # ------------------------------------------------------------------ clearing and gravity
 
+
 def test_gravity_rules_example_rows_7_and_5_cleared():
-    rows = ["........",
-            "........",
-            "#.......",   # row 2 -> row 4
-            "........",
-            "........",
-            "#######.",   # cleared
-            ".#......",   # row 6 -> row 7
-            "#######."]   # cleared
+    rows = [
+        "........",
+        "........",
+        "#.......",  # row 2 -> row 4
+        "........",
+        "........",
+        "#######.",  # cleared
+        ".#......",  # row 6 -> row 7
+        "#######.",
+    ]  # cleared
     game = BlocksGame.from_text(rows, tray=[["#", "#", "#"], SINGLE, None], gravity=True)
     result = game.place(0, 5, 7)
     assert result.rows == (5, 7) and result.cols == ()
@@ -185,8 +217,7 @@ def test_gravity_off_moves_nothing_after_a_row_clear():
     game = BlocksGame.from_text(rows, tray=[["#", "#", "#"], SINGLE, None], gravity=False)
     result = game.place(0, 5, 7)
     assert result.rows == (5, 7) and result.drops == ()
-    assert game.to_text() == EMPTY[:2] + ["#.......", "........", "........",
-                                          "........", ".#.....#", "........"]
+    assert game.to_text() == EMPTY[:2] + ["#.......", "........", "........", "........", ".#.....#", "........"]
 
 
 def test_column_clears_move_nothing_even_with_gravity():
@@ -201,11 +232,11 @@ def test_column_clears_move_nothing_even_with_gravity():
 def test_row_and_column_crossing_scores_300():
     rows = ["...#...."] * 8
     rows[3] = "###.####"
-    rows[0] = "#..#...."          # a cell that stays, so this is no wipe-out
+    rows[0] = "#..#...."  # a cell that stays, so this is no wipe-out
     game = BlocksGame.from_text(rows, tray=[SINGLE, SINGLE, None], gravity=False)
     result = game.place(0, 3, 3)
     assert result.rows == (3,) and result.cols == (3,)
-    assert len(result.cleared) == 15                 # N = 15 distinct cells, L = 2 lines
+    assert len(result.cleared) == 15  # N = 15 distinct cells, L = 2 lines
     assert result.points == 1 + 300 and not result.wipe_out
     assert game.to_text() == ["#......."] + EMPTY[1:]
 
@@ -220,17 +251,17 @@ def test_one_row_scores_80_on_top_of_the_cells():
 def test_streak_multiplies_and_resets():
     rows = EMPTY[:4] + [".#######"] * 4
     game = BlocksGame.from_text(rows, tray=[SINGLE, SINGLE, SINGLE], gravity=False)
-    assert game.place(0, 7, 0).points == 1 + 80 * 1      # first clearing move: streak 0
+    assert game.place(0, 7, 0).points == 1 + 80 * 1  # first clearing move: streak 0
     assert game.streak == 1
     assert game.place(1, 6, 0).points == 1 + 80 * 2
     assert game.streak == 2
-    last = game.place(2, 0, 0)                          # clears nothing
+    last = game.place(2, 0, 0)  # clears nothing
     assert last.points == 1 and last.streak == 0 and game.streak == 0
 
     game = BlocksGame.from_text(rows, tray=[SINGLE, SINGLE, SINGLE], gravity=False, streak=2)
     assert game.place(0, 7, 0).points == 1 + 80 * 3
     assert game.place(1, 0, 0).points == 1 and game.streak == 0
-    assert game.place(2, 6, 0).points == 1 + 80 * 1     # counted afresh after the reset
+    assert game.place(2, 6, 0).points == 1 + 80 * 1  # counted afresh after the reset
 
 
 def test_wipe_out_earns_1000():
@@ -244,6 +275,7 @@ def test_wipe_out_earns_1000():
 
 # ------------------------------------------------------------------ tray and game over
 
+
 def test_no_refresh_while_one_or_two_pieces_remain():
     game = BlocksGame.from_text(EMPTY, tray=[SINGLE, J, I4], seed=9)
     assert not game.place(0, 0, 0).refreshed
@@ -256,7 +288,7 @@ def test_no_refresh_while_one_or_two_pieces_remain():
 
 
 def test_no_refresh_when_the_last_piece_does_not_fit():
-    rows = [".#.#.#.#", "#.#.#.#."] * 4       # no two empty cells side by side
+    rows = [".#.#.#.#", "#.#.#.#."] * 4  # no two empty cells side by side
     game = BlocksGame.from_text(rows, tray=[SINGLE, ["##"], None])
     result = game.place(0, 0, 0)
     assert result.game_over and game.game_over and not result.refreshed
@@ -264,8 +296,7 @@ def test_no_refresh_when_the_last_piece_does_not_fit():
 
 
 # filled diagonals leave runs of two; column 0's rows 4-7 are the only run of four
-ONLY_VERTICAL_FOUR = ["".join("#" if (r + c) % 3 == 0 and (r, c) != (6, 0) else "."
-                              for c in range(8)) for r in range(8)]
+ONLY_VERTICAL_FOUR = ["".join("#" if (r + c) % 3 == 0 and (r, c) != (6, 0) else "." for c in range(8)) for r in range(8)]
 
 
 def test_game_over_when_no_remaining_piece_fits_without_rotation():
@@ -288,7 +319,7 @@ def test_game_over_from_text_and_after_a_move():
     game = BlocksGame.from_text(ONLY_VERTICAL_FOUR, tray=[I5, I4, None], rotation=True)
     assert not game.game_over
     game.rotate(1)
-    game.place(1, 4, 0)        # column 0 filled; I5 fits nowhere, whatever its turn
+    game.place(1, 4, 0)  # column 0 filled; I5 fits nowhere, whatever its turn
     assert game.game_over
     with pytest.raises(ValueError, match="over"):
         game.rotate(0)
@@ -303,6 +334,7 @@ def test_full_board_text_gives_game_over_and_empty_tray_is_drawn():
 
 
 # ------------------------------------------------------------------ determinism, copies, settings
+
 
 def play_first_fits(game, moves):
     """Play up to ``moves`` placements, each the first legal one found."""
@@ -335,19 +367,18 @@ def test_copy_is_independent_and_draws_the_same_future():
 
 
 def test_from_settings_takes_rules_from_the_settings():
-    game = BlocksGame.from_settings(BlocksSettings(piece_set="tetromino", rotation=True,
-                                                   gravity=False), seed=7)
+    game = BlocksGame.from_settings(BlocksSettings(piece_set="tetromino", rotation=True, gravity=False), seed=7)
     assert (game.piece_set, game.rotation, game.gravity, game.seed) == ("tetromino", True, False, 7)
 
 
 # ------------------------------------------------------------------ random play never breaks the board
 
+
 def fits_somewhere(board_rows, cells):
     """Brute force over cells, independent of the engine's masks."""
     height = max(r for r, _ in cells) + 1
     width = max(c for _, c in cells) + 1
-    return any(all(board_rows[r + dr][c + dc] == "." for dr, dc in cells)
-               for r in range(9 - height) for c in range(9 - width))
+    return any(all(board_rows[r + dr][c + dc] == "." for dr, dc in cells) for r in range(9 - height) for c in range(9 - width))
 
 
 def turns_of(cells):
@@ -360,8 +391,13 @@ def turns_of(cells):
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 10_000), rotation=st.booleans(), gravity=st.booleans(),
-       piece_set=st.sampled_from(["classic", "tetromino"]), data=st.data())
+@given(
+    seed=st.integers(0, 10_000),
+    rotation=st.booleans(),
+    gravity=st.booleans(),
+    piece_set=st.sampled_from(["classic", "tetromino"]),
+    data=st.data(),
+)
 def test_random_legal_play_never_yields_an_impossible_board(seed, rotation, gravity, piece_set, data):
     game = BlocksGame(seed=seed, rotation=rotation, gravity=gravity, piece_set=piece_set)
     allowed = {tuple(p.text()) for p in PIECE_SETS[piece_set]}
@@ -388,10 +424,12 @@ def test_random_legal_play_never_yields_an_impossible_board(seed, rotation, grav
         tray = game.tray_text()
         assert all(piece is None or (rotation or tuple(piece) in allowed) for piece in tray)
         assert result.refreshed == all(piece is not None for piece in tray)
-        fits = any(fits_somewhere(rows, cells)
-                   for piece in tray if piece is not None
-                   for cells in (turns_of(game.piece_cells(tray.index(piece))) if rotation
-                                 else [game.piece_cells(tray.index(piece))]))
+        fits = any(
+            fits_somewhere(rows, cells)
+            for piece in tray
+            if piece is not None
+            for cells in (turns_of(game.piece_cells(tray.index(piece))) if rotation else [game.piece_cells(tray.index(piece))])
+        )
         assert game.game_over == (not fits)
 
 
@@ -406,6 +444,7 @@ def test_position_must_be_a_whole_number_not_a_bool_or_text(row, col):
 
 # ------------------------------------------------------------------ memory over months
 
+
 def test_placing_keeps_nothing_per_placement():
     """A placement's cells (the piece's, the cleared lines') are worked out afresh: a cache of
     them, keyed by where each piece went and what it cleared, kept filling for hours of attract
@@ -413,11 +452,15 @@ def test_placing_keeps_nothing_per_placement():
     import sys
 
     def cache_sizes():
-        return {f"{name}.{attr}": value.cache_info().currsize
-                for name, module in list(sys.modules.items()) if name.startswith("cabinet.games.blocks")
-                for attr, value in vars(module).items() if hasattr(value, "cache_info")}
+        return {
+            f"{name}.{attr}": value.cache_info().currsize
+            for name, module in list(sys.modules.items())
+            if name.startswith("cabinet.games.blocks")
+            for attr, value in vars(module).items()
+            if hasattr(value, "cache_info")
+        }
 
-    play_first_fits(BlocksGame(seed=1), 200)   # anything a first game fills once and for all
+    play_first_fits(BlocksGame(seed=1), 200)  # anything a first game fills once and for all
     before = cache_sizes()
     for seed in range(2, 8):
         assert len(play_first_fits(BlocksGame(seed=seed), 200)) > 5

@@ -38,7 +38,7 @@ def test_each_refresh_lands_one_more_stone_per_level_up_to_six():
         if result.refreshed:
             counts.append(len(result.landed))
             landed = sum(1 << (r * 8 + c) for r, c in result.landed)
-            assert game.stones & landed == landed         # they are stones on the board now
+            assert game.stones & landed == landed  # they are stones on the board now
         else:
             assert result.landed == []
         assert not game.game_over, "the strong AI lives through 27 placements of this seed"
@@ -52,7 +52,7 @@ def test_ramp_level_counts_placements():
     assert game.ramp_level == 0
     result = game.place(2, 0, 4)
     assert game.ramp_level == 1 and result.refreshed and len(result.landed) == 1
-    (row, col), = result.landed
+    ((row, col),) = result.landed
     assert game.to_text()[row][col] == "+"
 
 
@@ -60,6 +60,7 @@ def test_ramp_stones_come_from_the_games_own_generator_and_replay_exactly():
     def run():
         game = BlocksGame(seed=8, ramp=True, ramp_placements=3)
         return [r.landed for r in play(game, 24, seed=1)], game.to_text()
+
     assert run() == run()
 
 
@@ -81,7 +82,7 @@ def test_ramp_placements_must_be_a_whole_number_of_at_least_one(bad):
 def test_from_settings_passes_the_ramp():
     game = BlocksGame.from_settings(BlocksSettings(ramp=True, ramp_placements=25), seed=2)
     assert game.ramp and game.ramp_placements == 25
-    assert BlocksSettings().ramp is True                 # the shipped cabinet ends games
+    assert BlocksSettings().ramp is True  # the shipped cabinet ends games
     assert BlocksGame.from_settings(BlocksSettings(ramp=False)).ramp is False
 
 

@@ -22,7 +22,7 @@ def test_a_block_in_danger_keeps_its_exact_pixels_while_its_column_throbs(tmp_pa
     normal = pygame.Surface((960, 540))
     view.draw_static(normal)
     view.draw_settled(normal, cells)
-    for frame in range(0, 24, 3):                        # every phase of the throb
+    for frame in range(0, 24, 3):  # every phase of the throb
         shown = normal.copy()
         alerts.draw_danger(shown, view, {0}, frame, cells)
         for row, column in cells:
@@ -55,7 +55,7 @@ def test_a_field_shows_one_popup_at_a_time():
 def test_a_popup_earned_at_the_field_edge_never_rises_over_the_dispenser():
     view = FieldView((300, 90), 6, 12, 30)
     for popup in (Popup("+1250", "chain", 0.2, 0.0), Popup("5 CHAIN!", "chain", 0.0, 3.0, big=True, detail="+900")):
-        surface = pygame.Surface((960, 540), pygame.SRCALPHA)   # clear: what is drawn shows in its alpha
+        surface = pygame.Surface((960, 540), pygame.SRCALPHA)  # clear: what is drawn shows in its alpha
         for _ in range(POPUP_FRAMES):
             alerts.draw_popups(surface, view, [popup])
             popup.age += 1

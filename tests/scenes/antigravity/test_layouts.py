@@ -14,8 +14,11 @@ from support.drawn import spy_sizes
 
 def _words(monkeypatch, scene) -> list[tuple[str, int, pygame.Rect]]:
     seen, spy = spy_sizes(monkeypatch, layouts)
-    monkeypatch.setattr(layouts, "fitted", lambda surface, words, pos, size, colour, width, align="topleft":
-                        spy(surface, words, pos, size, colour, align))
+    monkeypatch.setattr(
+        layouts,
+        "fitted",
+        lambda surface, words, pos, size, colour, width, align="topleft": spy(surface, words, pos, size, colour, align),
+    )
     scene.layout.draw_banner(pygame.Surface((960, 540)))
     return seen
 
@@ -37,7 +40,7 @@ def test_the_match_result_against_the_cpu_names_it_and_no_two_words_meet(monkeyp
     words = [words for words, _, _ in drawn]
     assert "CPU LV5 WINS!" in words and "CPU LV5" in words and "1P" in words and "2P" not in words
     assert "MATCH 2 - 0" in words, "the winner's wins first"
-    meeting = [(a, b) for i, (a, _, ra) in enumerate(drawn) for b, _, rb in drawn[i + 1:] if ra.colliderect(rb)]
+    meeting = [(a, b) for i, (a, _, ra) in enumerate(drawn) for b, _, rb in drawn[i + 1 :] if ra.colliderect(rb)]
     assert not meeting
     assert all(size >= READABLE for _, size, _ in drawn)
 
@@ -57,8 +60,7 @@ def _versus(yaml_text: str = ""):
 
 def _stones_in(surface: pygame.Surface, rect: pygame.Rect) -> int:
     """Pixels of the stone's grey face inside ``rect``."""
-    return sum(surface.get_at((x, y))[:3] == palette.STONE
-               for x in range(rect.x, rect.right) for y in range(rect.y, rect.bottom))
+    return sum(surface.get_at((x, y))[:3] == palette.STONE for x in range(rect.x, rect.right) for y in range(rect.y, rect.bottom))
 
 
 def test_each_versus_field_has_a_pending_meter_between_its_panel_and_field():
@@ -79,7 +81,7 @@ def test_each_versus_field_has_a_pending_meter_between_its_panel_and_field():
 def test_without_attacks_there_is_no_meter():
     _app, scene = _versus("antigravity:\n  versus:\n    attacks: false\n")
     assert scene.seats[0].game.stones is None
-    scene.seats[0].game.pending = 3      # never set without attacks; shown only with them
+    scene.seats[0].game.pending = 3  # never set without attacks; shown only with them
     surface = pygame.Surface((960, 540))
     scene.draw(surface)
     assert _stones_in(surface, scene.layout.meters[0]) == 0
@@ -101,11 +103,11 @@ def test_a_stack_that_ended_the_match_reads_game_over(monkeypatch, cpus):
     app.ctx.scenes.reset(scene)
     match.record(2)
     match.record(2)
-    loser = scene.seat_for(1).game   # a person, or the CPU
+    loser = scene.seat_for(1).game  # a person, or the CPU
     loser.total_cleared, loser.game_over = 80, True
     drawn = _words(monkeypatch, scene)
     words = [words for words, _, _ in drawn]
     assert "GAME OVER" in words and "80" not in words, "more clears, but the stack lost it"
     assert all(size >= READABLE for _, size, _ in drawn), "a CPU's name beside GAME OVER still reads"
-    meeting = [(a, b) for i, (a, _, ra) in enumerate(drawn) for b, _, rb in drawn[i + 1:] if ra.colliderect(rb)]
+    meeting = [(a, b) for i, (a, _, ra) in enumerate(drawn) for b, _, rb in drawn[i + 1 :] if ra.colliderect(rb)]
     assert not meeting

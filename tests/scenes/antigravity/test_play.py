@@ -40,6 +40,7 @@ def shots(tmp_path):
         path = folder / f"{name}.png"
         pygame.image.save(app.display.logical, str(path))
         return path
+
     return save
 
 
@@ -108,8 +109,8 @@ def test_a_push_slides_the_new_block_in_and_shifts_the_column():
     assert animation.advance().cues == ("ag_push_top",)
     movers = {m.colour: m.row for m in animation.picture().movers}
     assert set(movers) == {"Y", "R", "G", "B"}
-    assert -1 < movers["Y"] < 0 and 0 < movers["R"] < 1     # on their way one row down
-    assert animation.picture().cells == {}                   # nothing else in the field
+    assert -1 < movers["Y"] < 0 and 0 < movers["R"] < 1  # on their way one row down
+    assert animation.picture().cells == {}  # nothing else in the field
     while not animation.done:
         animation.advance()
     assert animation.final == {(0, 0): "Y", (1, 0): "R", (2, 0): "G", (3, 0): "B"}
@@ -145,7 +146,7 @@ def test_single_game_to_initials_and_the_table(app, shots):
     run_until(app, lambda: app.ctx.scenes.top.name == "initials", 400)
     initials = app.ctx.scenes.top
     assert initials.player == 1 and initials.score == game.score
-    settled(app)   # the initials take no press in their first moment
+    settled(app)  # the initials take no press in their first moment
     run(app, 1, lambda i: press(1, Action.START))
     entries = app.ctx.store.scores.top(table)
     assert any(e.score == game.score and e.initials == "AAA" for e in entries)
@@ -184,14 +185,14 @@ def test_held_directions_repeat_the_cursor_but_never_the_push(app, monkeypatch):
 def test_a_replay_of_what_the_scene_obeyed_reproduces_the_game(app):
     scene = start(app, mode="single", difficulty="hard", pilots=[HumanPilot(1)], seed=8)
     game = scene.seats[0].game
-    run(app, 2 * game.turn_frames + 40)                 # the ring runs out twice: forced pushes
+    run(app, 2 * game.turn_frames + 40)  # the ring runs out twice: forced pushes
     assert game.turns == 2
     run_until(app, lambda: game.turns >= 25, 20_000, robot(scene, 1, step_frames=3, think_frames=9))
     run_until(app, lambda: game.game_over, 3_000, stack_column(1, Action.DOWN))
     replay = scene.recorder.finish(game.score, game.to_text())
-    app.ctx.settings.antigravity.difficulties["hard"].turn_seconds = 9   # the operator changes it later
+    app.ctx.settings.antigravity.difficulties["hard"].turn_seconds = 9  # the operator changes it later
 
-    again = game_scene(app.ctx, replay)   # the playback path attract mode and `replay ID` use
+    again = game_scene(app.ctx, replay)  # the playback path attract mode and `replay ID` use
     app.ctx.scenes.reset(again)
     run_until(app, lambda: again.seats[0].game.game_over, 40_000)
     assert again.seats[0].game.to_text() == game.to_text()
@@ -216,7 +217,7 @@ def test_versus_each_player_drives_only_their_own_field(app, shots):
 
 
 def test_versus_match_played_to_a_winner(app, shots):
-    app.ctx.settings.antigravity.versus.rounds_to_win = 1   # one game decides it (rounds: test_versus_flow)
+    app.ctx.settings.antigravity.versus.rounds_to_win = 1  # one game decides it (rounds: test_versus_flow)
     app.ctx.settings.versus.rematch = False
     scene = start(app, mode="versus", seed=9)
     lowest = app.ctx.store.scores.top("antigravity/versus")[-1].score
@@ -227,15 +228,15 @@ def test_versus_match_played_to_a_winner(app, shots):
     # Player 1 stacks one column until it crosses the S line; player 2 keeps playing.
     careless = stack_column(1, Action.UP)
     run_until(app, lambda: scene.seats[0].game.game_over, 4_000, lambda i: careless(i) + two(i))
-    assert scene.winner() == 2          # decided on the very frame player 1's game ended
+    assert scene.winner() == 2  # decided on the very frame player 1's game ended
     run_until(app, lambda: scene.end_frames > 30, 400)
     shots(app, "versus-winner")
     run_until(app, lambda: app.ctx.scenes.top.name == "initials", 400)
     initials = app.ctx.scenes.top
     assert (initials.player, initials.table, initials.score) == (2, "antigravity/versus", second.score)
-    settled(app)   # the initials take no press in their first moment
+    settled(app)  # the initials take no press in their first moment
     run(app, 1, lambda i: press(1, Action.START))
-    assert app.ctx.scenes.top is initials              # player 1 lost: not their entry
+    assert app.ctx.scenes.top is initials  # player 1 lost: not their entry
     run(app, 1, lambda i: press(2, Action.START))
     entries = app.ctx.store.scores.top("antigravity/versus")
     assert any(e.score == second.score and e.replay_id is not None for e in entries)
@@ -251,7 +252,7 @@ def test_contest_list_scrolls_and_runs_out(app, shots):
     pairs = scene.layout.pairs
     assert pairs.offset == 0 and pairs.rows < len(game.remaining_pairs())
     run(app, 6, lambda i: press(1, Action.C) if i % 2 == 0 else [])
-    assert pairs.offset == 3 and game.turns == 0      # the player's own C scrolls, pushes nothing
+    assert pairs.offset == 3 and game.turns == 0  # the player's own C scrolls, pushes nothing
     shots(app, "contest")
     run(app, 2, lambda i: press(1, Action.B) if i == 0 else [])
     assert pairs.offset == 2
@@ -274,7 +275,7 @@ def test_contest_list_scrolls_and_runs_out(app, shots):
     assert game.game_over and game.remaining_pairs() == []
     shots(app, "contest-complete")
     run_until(app, lambda: scene.end_frames > END_SKIP_AFTER, 200)
-    run(app, 2, lambda i: press(1, Action.START) if i == 0 else [])   # Start cuts the banner short
+    run(app, 2, lambda i: press(1, Action.START) if i == 0 else [])  # Start cuts the banner short
     assert app.ctx.scenes.top.name in ("initials", "ranking")
     assert app.ctx.scenes.top.table == "antigravity/contest/SHORT"
 
@@ -290,7 +291,7 @@ def test_pause_stops_the_turn_timer(app, shots):
     run(app, 1, lambda i: [InputEvent(CABINET, Action.PAUSE, True)])
     assert scene.paused
     run(app, 600, lambda i: press(1, Action.UP) if i % 10 == 0 else [])
-    assert game.frames_left == left and game.turns == 0   # nothing obeyed while paused
+    assert game.frames_left == left and game.turns == 0  # nothing obeyed while paused
     shots(app, "paused")
     run(app, 1, lambda i: [InputEvent(CABINET, Action.PAUSE, True)])
     run(app, 10)
@@ -343,7 +344,7 @@ class Careless(Pilot):
 def test_ai_pilot_presses_like_a_player_a_few_frames_apart(app):
     spy = Spy(AIPilot(1, seed=1, step_frames=5, think_frames=10))
     scene = start(app, mode="single", pilots=[spy], seed=4, demo=True)
-    assert spy.pilot.budget is scene.thinking_time     # on screen it thinks within the frame's time
+    assert spy.pilot.budget is scene.thinking_time  # on screen it thinks within the frame's time
     run(app, 900)
     frames = [frame for frame, _ in spy.presses]
     assert len(frames) >= 10 and all(b - a >= 5 for a, b in zip(frames, frames[1:]))
@@ -352,11 +353,10 @@ def test_ai_pilot_presses_like_a_player_a_few_frames_apart(app):
 
 
 def test_demo_plays_itself_cannot_pause_and_says_when_it_is_finished(app, shots):
-    scene = start(app, mode="single", pilots=[AIPilot(1, step_frames=2, think_frames=2)],
-                  seed=1, demo=True)
+    scene = start(app, mode="single", pilots=[AIPilot(1, step_frames=2, think_frames=2)], seed=1, demo=True)
     run(app, 300, lambda i: [InputEvent(CABINET, Action.PAUSE, True)] if i == 100 else [])
     assert scene.seats[0].game.turns >= 3 and scene.recorder is None and not scene.paused
     shots(app, "demo")
     ending = start(app, mode="single", pilots=[Careless()], seed=1, demo=True)
     run_until(app, lambda: ending.finished, 3_000)
-    assert app.ctx.scenes.top is ending     # attract mode, not the scene, moves on
+    assert app.ctx.scenes.top is ending  # attract mode, not the scene, moves on

@@ -42,7 +42,7 @@ def test_stick_moves_the_piece_and_stops_at_the_left_edge(app):
 
 def test_right_at_the_board_edge_enters_the_tray_where_up_down_choose_and_a_returns(app):
     scene = start(app)
-    scene.cursor.col = 7          # the single cell touches the right edge
+    scene.cursor.col = 7  # the single cell touches the right edge
     run(app, 1, [press(Action.RIGHT, repeat=True)])
     assert scene.cursor.focus == BOARD, "auto-repeat must not fall off the board into the tray"
     run(app, 1, [press(Action.RIGHT)])
@@ -160,6 +160,7 @@ def test_a_recorded_game_replays_to_the_same_board_and_score(app):
     app.ctx.scenes.reset(scene)
     ai_moves = 0
     from cabinet.games.blocks.ai import BlocksAI
+
     ai = BlocksAI(seed=1, level="casual")
     while not scene.game.game_over and ai_moves < 12:
         move = ai.choose(scene.game)
@@ -179,8 +180,9 @@ def test_a_recorded_game_replays_to_the_same_board_and_score(app):
 def test_demo_pilot_plays_through_the_cursor_and_scores():
     app = make_app()
     from cabinet.games.blocks.pilot import BlocksDemoPilot
+
     scene = BlocksScene(app.ctx, BlocksDemoPilot(seed=5), 5, demo=True, on_end=app.ctx.finish)
-    assert scene.pilot.budget is scene.thinking_time    # on screen it thinks within the frame's time
+    assert scene.pilot.budget is scene.thinking_time  # on screen it thinks within the frame's time
     app.ctx.scenes.reset(scene)
     run(app, 60 * 20)
     assert scene.game.placements >= 5
@@ -193,8 +195,9 @@ def test_points_for_a_piece_on_the_top_row_rise_without_leaving_the_screen(app, 
     run(app, 1, [press(Action.A)])
     assert scene.popups, "placing a piece shows its points"
     drawn = []
-    monkeypatch.setattr(popups, "text",
-                        lambda surface, words, pos, size, colour, align="topleft": drawn.append((words, pos, size, align)))
+    monkeypatch.setattr(
+        popups, "text", lambda surface, words, pos, size, colour, align="topleft": drawn.append((words, pos, size, align))
+    )
     surface = pygame.Surface((960, 540))
     for _ in range(popups.POPUP_FRAMES - 2):
         run(app, 1)
@@ -206,6 +209,7 @@ def test_points_for_a_piece_on_the_top_row_rise_without_leaving_the_screen(app, 
 def test_the_demo_moves_its_pieces_without_a_red_cross_on_the_way(monkeypatch, tmp_path):
     app = make_app()
     from cabinet.games.blocks.pilot import BlocksDemoPilot
+
     scene = BlocksScene(app.ctx, BlocksDemoPilot(seed=5), 5, demo=True, on_end=app.ctx.finish)
     app.ctx.scenes.reset(scene)
     crossed, passing = [], []
@@ -214,6 +218,7 @@ def test_the_demo_moves_its_pieces_without_a_red_cross_on_the_way(monkeypatch, t
     def spy(size, fits, passing_by=False):
         (passing if passing_by and not fits else crossed if not fits else []).append(scene.game_frame)
         return real_ghost(size, fits, passing_by)
+
     monkeypatch.setattr(play_view, "ghost", spy)
     surface = pygame.Surface((960, 540))
     while scene.game.placements < 25 and not scene.game.game_over:

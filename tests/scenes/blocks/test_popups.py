@@ -14,7 +14,7 @@ def _overlaps(popups):
     for frame in range(POPUP_FRAMES * 2):
         shown = [(p.words, popup_rect(p)) for p in popups if popup_rect(p) is not None]
         for i, (a, ra) in enumerate(shown):
-            for b, rb in shown[i + 1:]:
+            for b, rb in shown[i + 1 :]:
                 if ra.colliderect(rb):
                     found.append((frame, a, b))
         popups = age_popups(popups)
@@ -65,9 +65,9 @@ def test_a_busy_board_drops_its_oldest_popups_rather_than_print_one_through_anot
         settle(popups, Popup(f"STREAK x{move + 2}", (0, 255, 255), (centre[0], centre[1] - 40), 28), BOARD)
         newest = settle(popups, Popup(f"ATTACK {move}", (255, 128, 0), (centre[0], centre[1] + 90), 28), BOARD)
         assert newest in popups
-        assert move > 2 or other in popups      # the other board's popups are not this board's to drop
+        assert move > 2 or other in popups  # the other board's popups are not this board's to drop
         shown = [(p.words, popup_rect(p)) for p in popups if popup_rect(p) is not None]
-        crossing = [(a, b) for i, (a, ra) in enumerate(shown) for b, rb in shown[i + 1:] if ra.colliderect(rb)]
+        crossing = [(a, b) for i, (a, ra) in enumerate(shown) for b, rb in shown[i + 1 :] if ra.colliderect(rb)]
         assert crossing == [], (move, crossing)
         for _ in range(15):
             popups = age_popups(popups)

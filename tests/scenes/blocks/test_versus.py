@@ -30,6 +30,7 @@ def test_a_cancel_shows_over_the_board_that_cancelled_not_across_the_meters(tmp_
 
 def test_the_attract_versus_shows_no_red_cross_on_the_way(monkeypatch):
     from cabinet.games.match import DEMO_CPU_LEVELS
+
     app = make_app()
     scene = match_scene(app.ctx, Match("blocks", 1, 9, dict(DEMO_CPU_LEVELS["blocks"])), demo=True)
     app.ctx.scenes.reset(scene)
@@ -40,6 +41,7 @@ def test_the_attract_versus_shows_no_red_cross_on_the_way(monkeypatch):
         if not fits and not passing:
             crossed.append(scene.game_frame)
         return real_ghost(size, fits, passing)
+
     monkeypatch.setattr(view, "ghost", spy)
     surface = pygame.Surface((960, 540))
     while sum(scene.seat_for(p).game.placements for p in (1, 2)) < 30 and not scene.end_frames:
@@ -51,6 +53,7 @@ def test_the_attract_versus_shows_no_red_cross_on_the_way(monkeypatch):
 
 def test_the_round_result_says_the_loser_had_no_room(monkeypatch):
     from support.drawn import spy_text
+
     app = make_app()
     scene = match_scene(app.ctx, Match("blocks", 1, 5))
     app.ctx.scenes.reset(scene)
@@ -63,6 +66,6 @@ def test_the_round_result_says_the_loser_had_no_room(monkeypatch):
     assert view.board_rect(2).contains(shown["NO ROOM!"]), "under the LOSE of the board that filled"
     assert shown["LOSE"].bottom <= shown["NO ROOM!"].top
     drawn.clear()
-    scene.versus.game(2).game_over = False   # a forfeit: the board still had room
+    scene.versus.game(2).game_over = False  # a forfeit: the board still had room
     view._draw_result(pygame.Surface((960, 540)), scene)
     assert "NO ROOM!" not in [words for words, _ in drawn]

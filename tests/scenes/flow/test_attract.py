@@ -30,8 +30,15 @@ def test_ten_simulated_minutes_of_attract_show_every_part_without_an_error(caplo
                 demo_seeds.add(part.match.seed)
     assert app.ctx.scenes.top is attract, "attract mode never left or restarted"
     assert attract.parts_shown == expected
-    assert {"title", "blocks demo", "blocks scores", "how to play blocks", "anti-gravity demo",
-            "anti-gravity scores", "how to play anti-gravity"} <= expected
+    assert {
+        "title",
+        "blocks demo",
+        "blocks scores",
+        "how to play blocks",
+        "anti-gravity demo",
+        "anti-gravity scores",
+        "how to play anti-gravity",
+    } <= expected
     assert len(demo_seeds) >= 3, "every BLOCKS demo (single game or versus round) is a different game"
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
 
@@ -46,8 +53,7 @@ def test_a_part_that_finishes_early_hands_over_at_once():
         def update(self):
             self.finished = True
 
-    attract = AttractScene(app.ctx, [Part("short", 100, lambda: Short(app.ctx)),
-                                     Part("long", 100, lambda: Short(app.ctx))])
+    attract = AttractScene(app.ctx, [Part("short", 100, lambda: Short(app.ctx)), Part("long", 100, lambda: Short(app.ctx))])
     app.ctx.scenes.reset(attract)
     assert attract.part_name == "short"
     run(app, 1)
@@ -82,6 +88,7 @@ def test_attract_mode_marks_audio_as_attract():
 def test_how_to_play_pages_follow_the_operators_rules():
     from cabinet.scenes.blocks.howto import GRAVITY_RULE
     from cabinet.scenes.flow.howto import HowToScene
+
     app = make_app()
     assert GRAVITY_RULE in [line for _, line in HowToScene(app.ctx, "blocks").page["rules"]]
     assert ("\u2191", "PUSH FROM BELOW") in HowToScene(app.ctx, "antigravity").page["controls"]

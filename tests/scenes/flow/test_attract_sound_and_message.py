@@ -50,8 +50,7 @@ class Jingle(Quick):
 def test_attract_mode_sounds_one_loop_in_n_and_a_coin_is_always_heard(every, heard):
     app, mixer = cabinet_with_sound(f"audio: {{demo_sound_every: {every}}}")
     try:
-        attract = AttractScene(app.ctx, [Part("one", 10, lambda: Jingle(app.ctx)),
-                                         Part("two", 10, lambda: Quick(app.ctx))])
+        attract = AttractScene(app.ctx, [Part("one", 10, lambda: Jingle(app.ctx)), Part("two", 10, lambda: Quick(app.ctx))])
         app.ctx.scenes.reset(attract)
         loops_heard, coins = [], []
         for loop in range(7):
@@ -63,7 +62,7 @@ def test_attract_mode_sounds_one_loop_in_n_and_a_coin_is_always_heard(every, hea
             coins += mixer.names_played()
             mixer.played.clear()
             app.step()
-            app.step()   # "two", then "one" of the next loop
+            app.step()  # "two", then "one" of the next loop
         assert loops_heard == heard
         assert coins == ["coin"] * 7, "a coin is heard in a silent loop too"
     finally:
@@ -73,8 +72,10 @@ def test_attract_mode_sounds_one_loop_in_n_and_a_coin_is_always_heard(every, hea
 def test_attract_mode_plays_at_the_demo_volume_and_a_coin_at_the_games():
     mixer = FakeMixer()
     audio = Audio(AudioSettings(master_volume=100, effects_volume=50, demo_volume=40), mixer=mixer)
+
     def volumes():
         return {name: sound.volume for name, sound in zip(EFFECTS, mixer.made)}
+
     assert set(volumes().values()) == {0.5}
     audio.attract = True
     assert volumes()["title_jingle"] == pytest.approx(0.2) and volumes()["coin"] == pytest.approx(0.5)
@@ -92,14 +93,13 @@ def test_a_demo_volume_of_zero_silences_attract_mode():
 BAD_SETTINGS = {
     "audio: {demo_sound_every: 0}": "audio.demo_sound_every: must be at least 1, got 0; using 1",
     "audio: {demo_volume: 101}": "audio.demo_volume: must be at most 100, got 101; using 100",
-    "attract: {message: \"2 PLAYS ₩1\"}": "attract.message: has characters no font of the cabinet can draw: '₩'; "
-                                         "using ''",
-    "attract: {message: \"" + "X" * 49 + "\"}": "attract.message: is too long for one line of the screen: 294 dots "
-                                                 "wide, at most 288 (48 letters; a letter or digit is 6 dots, a Japanese "
-                                                 "character 8); using ''",
-    "attract: {message: \"" + "円" * 37 + "\"}": "attract.message: is too long for one line of the screen: 296 dots "
-                                                  "wide, at most 288 (48 letters; a letter or digit is 6 dots, a "
-                                                  "Japanese character 8); using ''",
+    'attract: {message: "2 PLAYS ₩1"}': "attract.message: has characters no font of the cabinet can draw: '₩'; using ''",
+    'attract: {message: "' + "X" * 49 + '"}': "attract.message: is too long for one line of the screen: 294 dots "
+    "wide, at most 288 (48 letters; a letter or digit is 6 dots, a Japanese "
+    "character 8); using ''",
+    'attract: {message: "' + "円" * 37 + '"}': "attract.message: is too long for one line of the screen: 296 dots "
+    "wide, at most 288 (48 letters; a letter or digit is 6 dots, a "
+    "Japanese character 8); using ''",
 }
 
 
@@ -127,8 +127,9 @@ def test_the_message_takes_turns_with_the_prompt_and_shows_on_the_title():
         SCREENS.mkdir(parents=True, exist_ok=True)
         pygame.image.save(surface, str(SCREENS / "attract-message-strip.png"))
         strip = pygame.Rect(300, surface.get_height() - 30, 360, 26)
-        assert pygame.mask.from_threshold(surface.subsurface(strip), (255, 220, 0), (60, 60, 60, 255)).count() > 50, \
+        assert pygame.mask.from_threshold(surface.subsurface(strip), (255, 220, 0), (60, 60, 60, 255)).count() > 50, (
             "the message is drawn in the strip, in yellow"
+        )
         title = TitleScene(app.ctx)
         title.draw(surface)
         pygame.image.save(surface, str(SCREENS / "attract-message-title.png"))
@@ -151,7 +152,7 @@ def test_the_service_menu_has_rows_for_the_demo_sound_and_the_message(cabinet):
     enter(app, "ATTRACT MODE")
     assert value_of(app, "MESSAGE") == "NONE"
     enter(app, "MESSAGE")
-    tap(app, Action.DOWN)     # a blank, then the letters backwards from 9
+    tap(app, Action.DOWN)  # a blank, then the letters backwards from 9
     tap(app, Action.A)
     assert value_of(app, "MESSAGE") == "9"
     screenshot(app, SCREENS, "attract-settings")
@@ -172,7 +173,7 @@ def test_the_title_shows_a_new_message_at_once_though_its_still_part_is_kept():
     app, _ = cabinet_with_sound(f'attract: {{message: "{MESSAGE}"}}')
     try:
         title, surface = TitleScene(app.ctx), app.display.logical
-        row = pygame.Rect(0, 450, surface.get_width(), 36)   # the message's line, under the prompt
+        row = pygame.Rect(0, 450, surface.get_width(), 36)  # the message's line, under the prompt
 
         def yellow_in_row() -> int:
             title.draw(surface)

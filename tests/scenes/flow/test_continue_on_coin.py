@@ -42,11 +42,12 @@ def play_to_the_offer(app, scene, hands, limit: int = 40_000) -> RematchScene:
 
 def offer_words(app, offer) -> list[str]:
     import cabinet.scenes.flow.rematch as rematch
+
     shown = []
     original = rematch.text
     rematch.text = lambda surface, words, *args, **kw: shown.append(words) or original(surface, words, *args, **kw)
     try:
-        for frame in range(32):            # a whole blink of the prompt
+        for frame in range(32):  # a whole blink of the prompt
             offer.frames = frame
             offer.draw(pygame.Surface((960, 540)))
     finally:
@@ -68,7 +69,7 @@ def test_a_coin_dropped_during_the_countdown_of_an_unpaid_offer_leads_to_the_rem
     assert "2 CREDITS  CREDITS 0" in shown
     tap(app, Action.START, player=2)
     assert app.ctx.scenes.top is offer, "no credits: Start does nothing yet"
-    run(app, 5 * 60)                                  # half the count gone
+    run(app, 5 * 60)  # half the count gone
     coins(app, 1)
     shown = offer_words(app, offer)
     assert "2 CREDITS  CREDITS 1" in shown
@@ -81,7 +82,7 @@ def test_a_coin_dropped_during_the_countdown_of_an_unpaid_offer_leads_to_the_rem
     offer.draw(surface)
     pygame.image.save(surface, str(tmp_path / "offer.png"))
     loser = 2 if scene.match.winner == 1 else 1
-    tap(app, Action.START, player=loser)              # the loser rejoins at once
+    tap(app, Action.START, player=loser)  # the loser rejoins at once
     second = app.ctx.scenes.top
     assert isinstance(second, BlocksVersusScene) and second.series is scene.series
     assert second.match.cpu == {} and app.ctx.bank.credits == 0
@@ -102,7 +103,7 @@ def test_a_continue_against_the_cpu_replays_the_level_just_lost():
     choose(app, "LEVEL 4  HARD")
     scene = app.ctx.scenes.top
     assert isinstance(scene, AntiGravityScene) and scene.match.cpu == {2: 4}
-    scene.idle.idle[1] = IDLE_END_FRAMES - 120        # the person has long stopped playing
+    scene.idle.idle[1] = IDLE_END_FRAMES - 120  # the person has long stopped playing
     for _ in range(2000):
         if app.ctx.scenes.top is not scene:
             break

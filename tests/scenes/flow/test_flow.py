@@ -19,8 +19,8 @@ def start_blocks(app) -> BlocksScene:
     assert isinstance(app.ctx.scenes.top, AttractScene)
     tap(app, Action.START)
     assert isinstance(app.ctx.scenes.top, GameSelectScene)
-    tap(app, Action.A)             # BLOCKS is the first option
-    tap(app, Action.A)             # and SINGLE the first of its modes
+    tap(app, Action.A)  # BLOCKS is the first option
+    tap(app, Action.A)  # and SINGLE the first of its modes
     scene = app.ctx.scenes.top
     assert isinstance(scene, BlocksScene) and not scene.demo
     past_countdown(app)
@@ -35,8 +35,7 @@ def play_out(app, scene: BlocksScene, limit: int = 400) -> None:
         game = scene.game
         if game.game_over:
             break
-        moves = [(slot, row, col) for slot in range(3) if game.tray[slot] is not None
-                 for row, col in game.legal_positions(slot)]
+        moves = [(slot, row, col) for slot in range(3) if game.tray[slot] is not None for row, col in game.legal_positions(slot)]
         slot, row, col = rng.choice(moves)
         for action in route(scene.cursor, game, slot, row, col):
             tap(app, action, settle=0)
@@ -74,21 +73,21 @@ def test_a_high_score_is_entered_with_initials_and_shows_on_the_table():
     for action in (Action.UP, Action.UP, Action.RIGHT, Action.UP, Action.A, Action.UP):
         tap(app, action)
     assert entry.initials == "CBB"
-    tap(app, Action.A)             # A on the last letter confirms
+    tap(app, Action.A)  # A on the last letter confirms
     ranking = app.ctx.scenes.top
     assert isinstance(ranking, RankingScene)
     entries = app.ctx.store.scores.top("blocks")
     assert any(e.initials == "CBB" and e.score == scene.game.score for e in entries)
     assert ranking.rank == next(e.rank for e in entries if e.initials == "CBB")
     run(app, 30)
-    tap(app, Action.START)         # Start skips the ranking
+    tap(app, Action.START)  # Start skips the ranking
     assert isinstance(app.ctx.scenes.top, AttractScene)
 
 
 def test_initials_left_alone_for_30_seconds_are_taken_as_they_stand():
     app = make_app()
     app.ctx.scenes.reset(InitialsScene(app.ctx, "blocks", 50_000))
-    tap(app, Action.DOWN)          # "A" wraps to the last symbol
+    tap(app, Action.DOWN)  # "A" wraps to the last symbol
     run(app, IDLE_SECONDS * 60 - 10)
     assert isinstance(app.ctx.scenes.top, InitialsScene)
     run(app, 20)
@@ -111,6 +110,7 @@ def test_an_idle_player_is_warned_then_the_game_ends():
     app = make_app()
     scene = start_blocks(app)
     from cabinet.scenes.kit.idle import IDLE_END_FRAMES
+
     run(app, IDLE_END_FRAMES + GAME_OVER_FRAMES + 2)
     assert scene.abandoned
     assert not isinstance(app.ctx.scenes.top, BlocksScene)
@@ -152,6 +152,7 @@ def fixed_seeds(monkeypatch):
 
 def test_an_anti_gravity_single_game_from_select_to_the_table():
     from cabinet.scenes.antigravity.play import END_FRAMES, AntiGravityScene
+
     app = make_app()
     scene = _open_antigravity(app, "SINGLE", "HARD")
     assert isinstance(scene, AntiGravityScene)
@@ -164,6 +165,7 @@ def test_an_anti_gravity_single_game_from_select_to_the_table():
 
 def test_the_operator_may_fix_the_difficulty():
     from cabinet.scenes.antigravity.play import AntiGravityScene
+
     app = make_app("antigravity: {player_picks_difficulty: false, difficulty: warmup}")
     scene = _open_antigravity(app, "SINGLE")
     assert isinstance(scene, AntiGravityScene) and scene.difficulty == "warmup"
@@ -171,6 +173,7 @@ def test_the_operator_may_fix_the_difficulty():
 
 def test_an_anti_gravity_versus_match_is_won_by_the_player_still_standing():
     from cabinet.scenes.antigravity.play import END_FRAMES, AntiGravityScene
+
     app = make_app("antigravity: {versus: {rounds_to_win: 1}}\nversus: {rematch: false}")
     scene = _open_antigravity(app, "VERSUS")
     assert isinstance(scene, AntiGravityScene) and scene.mode == "versus"
@@ -184,6 +187,7 @@ def test_an_anti_gravity_versus_match_is_won_by_the_player_still_standing():
 
 def test_a_contest_list_is_chosen_by_name():
     from cabinet.scenes.antigravity.play import AntiGravityScene
+
     app = make_app()
     scene = _open_antigravity(app, "CONTEST", "EXPERT")
     assert isinstance(scene, AntiGravityScene) and scene.contest.name == "EXPERT"
@@ -192,8 +196,8 @@ def test_a_contest_list_is_chosen_by_name():
 def test_player_two_start_gives_player_two_the_one_player_game():
     app = make_app()
     tap(app, Action.START, player=2)
-    tap(app, Action.A, player=2)   # BLOCKS
-    tap(app, Action.A, player=2)   # SINGLE
+    tap(app, Action.A, player=2)  # BLOCKS
+    tap(app, Action.A, player=2)  # SINGLE
     scene = app.ctx.scenes.top
     assert isinstance(scene, BlocksScene) and scene.pilot.player == 2
     past_countdown(app)
@@ -217,6 +221,7 @@ def test_player_two_choice_drives_a_one_player_anti_gravity_game():
 def test_the_ranking_after_a_two_player_match_names_whose_score_it_shows():
     # After an ANTI-GRAVITY versus the ranking said YOUR SCORE 0 to two people: the winner's score.
     from cabinet.scenes.antigravity.play import END_FRAMES
+
     app = make_app("antigravity: {versus: {rounds_to_win: 1}}\nversus: {rematch: false}")
     scene = _open_antigravity(app, "VERSUS")
     _push_until_over(app, scene, 1)

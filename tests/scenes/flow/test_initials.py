@@ -1,6 +1,5 @@
 """The initials screens lay their lines out one under another, readable from 2 m."""
 
-
 import pygame
 import pytest
 
@@ -26,7 +25,7 @@ def _high_score(ctx):
 
 @pytest.mark.parametrize("make_scene", [_streak_and_score, _high_score])
 def test_no_two_lines_of_an_initials_screen_meet(monkeypatch, make_scene):
-    app = make_app()   # first: the app warms its caches by drawing attract pages, not spied on
+    app = make_app()  # first: the app warms its caches by drawing attract pages, not spied on
     drawn = spy_text(monkeypatch, initials, widgets)
     make_scene(app.ctx).draw(pygame.Surface((960, 540)))
     shown = [words for words, _ in drawn]

@@ -30,7 +30,7 @@ from support.app import choose, make_app, press, run, tap
 
 COIN_PLAY = "credits: {free_play: false, versus_credits: 2, credits_per_game: 1}"
 ONE_ROUND = "blocks: {versus: {rounds_to_win: 1}}"
-SHOTS = None        # set by the fixture below: where the screenshots go
+SHOTS = None  # set by the fixture below: where the screenshots go
 
 
 @pytest.fixture(autouse=True)
@@ -61,7 +61,7 @@ def until_not(app, scene, limit: int = 5000):
     raise AssertionError(f"{scene.name} never left the screen")
 
 
-HOPELESS = ["#.#.#.#.", ".#.#.#.#"] * 4     # a lone square fits, then the domino nowhere
+HOPELESS = ["#.#.#.#.", ".#.#.#.#"] * 4  # a lone square fits, then the domino nowhere
 
 
 def cpu_cannot_survive(scene: BlocksVersusScene) -> None:
@@ -75,7 +75,7 @@ def beat_the_rung(app, scene: BlocksVersusScene):
     while scene.countdown.running:
         app.step()
     cpu_cannot_survive(scene)
-    tap(app, Action.RIGHT)                # the person's hand is on the panel
+    tap(app, Action.RIGHT)  # the person's hand is on the panel
     return until_not(app, scene)
 
 
@@ -117,7 +117,7 @@ def test_a_whole_blocks_climb_with_a_continue_ends_on_the_ladder_table_and_in_at
             assert after.title == f"LEVEL {level} BEATEN!" and after.climb.level == level + 1
             shoot(app, f"ladder-next-{level + 1}")
             run(app, 70)
-            tap(app, Action.START)        # the climber cuts the screen short
+            tap(app, Action.START)  # the climber cuts the screen short
             scene = app.ctx.scenes.top
     assert faced == [1, 2, 3, 4, 5]
     assert after.title == "YOU BEAT MASTER!" and after.climb.cleared
@@ -206,21 +206,23 @@ def test_a_power_cut_during_the_continue_offer_keeps_the_levels_beaten():
     scene = until_not(app, after)
     while scene.countdown.running:
         app.step()
-    scene.idle.idle[1] = IDLE_END_FRAMES - 60      # the climber walks away: the CPU wins level 2
+    scene.idle.idle[1] = IDLE_END_FRAMES - 60  # the climber walks away: the CPU wins level 2
     offer = until_not(app, scene)
     assert isinstance(offer, RematchScene) and offer.title == "CONTINUE?"
     # The power goes now: what survives is what the state file has committed.
     with sqlite3.connect(f"file:{app.ctx.store.db.path}?mode=ro", uri=True) as on_disk:
-        kept = on_disk.execute("SELECT initials, score FROM scores WHERE table_id = 'ladder/blocks' "
-                               "AND created != ?", (FACTORY_DATE,)).fetchall()
-    assert kept == [(PLACEHOLDER, 1)]              # today's code: [] until the offer runs out
+        kept = on_disk.execute(
+            "SELECT initials, score FROM scores WHERE table_id = 'ladder/blocks' AND created != ?", (FACTORY_DATE,)
+        ).fetchall()
+    assert kept == [(PLACEHOLDER, 1)]  # today's code: [] until the offer runs out
 
 
 def test_anti_gravity_climbs_too():
     # Player 1's target is a single cleared block, the CPU's out of reach: the person's
     # first clear beats each level, so the climb's flow is what is played here.
-    app = make_app("antigravity: {versus: {rounds_to_win: 1, p1: {target_value: 1},"
-                   " p2: {target_value: 10000000}}}\nversus: {rematch: false}")
+    app = make_app(
+        "antigravity: {versus: {rounds_to_win: 1, p1: {target_value: 1}, p2: {target_value: 10000000}}}\nversus: {rematch: false}"
+    )
     tap(app, Action.START)
     choose(app, "ANTI-GRAVITY")
     choose(app, "1P VS CPU")
@@ -233,8 +235,7 @@ def test_anti_gravity_climbs_too():
         for frame in range(20_000):
             if app.ctx.scenes.top is not scene:
                 break
-            app.step([press((Action.UP, Action.DOWN, Action.LEFT, Action.RIGHT)[frame // 30 % 4])]
-                     if frame % 30 == 0 else None)
+            app.step([press((Action.UP, Action.DOWN, Action.LEFT, Action.RIGHT)[frame // 30 % 4])] if frame % 30 == 0 else None)
         ladder = app.ctx.scenes.top
         assert isinstance(ladder, LadderScene) and ladder.climb.beaten == level
         if level == 1:
@@ -267,6 +268,7 @@ def test_without_the_level_pick_1p_vs_cpu_is_the_climb():
 
 def test_a_challenger_ends_the_climb_and_its_levels_beaten_make_the_table():
     from cabinet.scenes.flow.challenger import BANNER_FRAMES, ChallengerScene
+
     app = make_app(ONE_ROUND)
     tap(app, Action.START)
     choose(app, "BLOCKS")

@@ -39,7 +39,7 @@ def test_a_late_start_does_not_confirm_the_initials():
 def test_a_direction_held_into_the_initials_does_not_spin_the_letter():
     app = make_app()
     app.ctx.scenes.reset(InitialsScene(app.ctx, "blocks", 50_000))
-    for frame in range(SETTLE_FRAMES + 60):   # the stick held from the game: repeats every few frames
+    for frame in range(SETTLE_FRAMES + 60):  # the stick held from the game: repeats every few frames
         app.step([press(Action.UP, repeat=True)] if frame % 6 == 0 else None)
     assert app.ctx.scenes.top.initials == "AAA"
 
@@ -61,8 +61,14 @@ def test_a_late_start_does_not_buy_a_rematch():
     match.record(1)
     match.record(1)
     behind = match_scene(app.ctx, match)
-    app.ctx.scenes.reset(RematchScene(app.ctx, MatchEnd(behind, match, Series(), None, 60.0, None),
-                                      lambda ctx, *args: GameSelectScene(ctx), lambda *args: None))
+    app.ctx.scenes.reset(
+        RematchScene(
+            app.ctx,
+            MatchEnd(behind, match, Series(), None, 60.0, None),
+            lambda ctx, *args: GameSelectScene(ctx),
+            lambda *args: None,
+        )
+    )
     _late(app, Action.START, player=2)
     assert isinstance(app.ctx.scenes.top, RematchScene) and app.ctx.bank.credits == 3
     tap(app, Action.START, player=2)
@@ -72,7 +78,7 @@ def test_a_late_start_does_not_buy_a_rematch():
 @pytest.mark.parametrize("action", [Action.START, Action.A])
 def test_a_late_press_does_not_choose_on_the_game_select(action):
     app = make_app()
-    tap(app, Action.START)   # from attract mode
+    tap(app, Action.START)  # from attract mode
     menu = app.ctx.scenes.top
     assert isinstance(menu, GameSelectScene)
     _late(app, action)

@@ -51,8 +51,6 @@ def fast_blocks_ai(monkeypatch):
     monkeypatch.setattr(blocks_pilot, "AIM_FRAMES", 1)
 
 
-
-
 def watch(app, replay_id: int, limit: int = 100_000) -> PlaybackScene:
     ended = []
     scene = play_replay(app.ctx, replay_id, on_end=lambda: ended.append(True))
@@ -68,8 +66,7 @@ def blocks_recorded(app) -> tuple[BlocksScene, Replay]:
     app.ctx.scenes.reset(scene)
     robot = blocks_pilot.BlocksDemoPilot(seed=5, level="casual")
     robot.bind(scene)
-    replay = play_until_saved(app, scene, lambda f: [] if scene.ended else robot.events(scene.game_frame, []),
-                              20_000)
+    replay = play_until_saved(app, scene, lambda f: [] if scene.ended else robot.events(scene.game_frame, []), 20_000)
     return scene, replay
 
 
@@ -79,7 +76,7 @@ def test_blocks_replay_reproduces_the_final_score_and_board(fast_blocks_ai):
     assert scene.game.game_over and replay.score == scene.game.score > 0
     assert replay.final_text == scene.game.to_text()
     assert replay.settings["piece_set"] == "classic"
-    app.ctx.settings.blocks.piece_set = "tetromino"   # today's settings differ: the replay's own are used
+    app.ctx.settings.blocks.piece_set = "tetromino"  # today's settings differ: the replay's own are used
     watched = watch(app, replay.id)
     assert watched.score() == replay.score
     assert watched.final_text() == replay.final_text
@@ -89,13 +86,14 @@ def test_blocks_replay_reproduces_the_final_score_and_board(fast_blocks_ai):
 
 def antigravity_recorded(app, mode: str) -> tuple[AntiGravityScene, Replay]:
     players = (1, 2) if mode == "versus" else (1,)
-    scene = AntiGravityScene(app.ctx, mode, difficulty="hard", pilots=[HumanPilot(p) for p in players], seed=9,
-                             on_end=app.ctx.finish)
+    scene = AntiGravityScene(
+        app.ctx, mode, difficulty="hard", pilots=[HumanPilot(p) for p in players], seed=9, on_end=app.ctx.finish
+    )
     app.ctx.scenes.reset(scene)
     robots = [AIPilot(p, seed=p, step_frames=3, think_frames=5) for p in players]
     for robot in robots:
         robot.bind(scene)
-    careless_from = 2_500     # then player 1 stacks one column, so a single game ends too
+    careless_from = 2_500  # then player 1 stacks one column, so a single game ends too
 
     def presses(frame):
         events = [e for robot in robots[1:] for e in robot.events(scene.game_frame, [])]
@@ -104,6 +102,7 @@ def antigravity_recorded(app, mode: str) -> tuple[AntiGravityScene, Replay]:
         elif frame % 3 == 0:
             events += [InputEvent(1, Action.UP, True), InputEvent(1, Action.UP, False)]
         return events
+
     return scene, play_until_saved(app, scene, presses, 40_000)
 
 
@@ -113,7 +112,7 @@ def test_antigravity_single_and_contest_replays_reproduce_the_final_score_and_bo
     scene, replay = antigravity_recorded(app, mode)
     game = scene.seats[0].game
     assert game.game_over and replay.score == game.score and game.turns > 20
-    app.ctx.settings.antigravity.width = 6                 # the replay keeps its own field size
+    app.ctx.settings.antigravity.width = 6  # the replay keeps its own field size
     watched = watch(app, replay.id)
     assert watched.score() == replay.score
     assert watched.final_text() == replay.final_text == game.to_text()
@@ -124,8 +123,8 @@ def test_a_single_game_on_the_ramp_replays_exactly():
     app = make_app(SMALL_FIELDS + "  ramp: {enabled: true, clears: 4, step_seconds: 0.5, min_seconds: 1}\n")
     scene, replay = antigravity_recorded(app, "single")
     game = scene.seats[0].game
-    assert game.game_over and game.ramp_level >= 3 and game.turn_frames == 60   # 2 s ramped to its floor
-    app.ctx.settings.antigravity.ramp.enabled = False    # today's settings differ: the replay's own are used
+    assert game.game_over and game.ramp_level >= 3 and game.turn_frames == 60  # 2 s ramped to its floor
+    app.ctx.settings.antigravity.ramp.enabled = False  # today's settings differ: the replay's own are used
     watched = watch(app, replay.id)
     assert watched.score() == replay.score
     assert watched.final_text() == replay.final_text == game.to_text()
@@ -216,6 +215,7 @@ def test_a_replay_of_an_unknown_version_is_skipped_with_a_log_line(fast_blocks_a
 def test_the_replay_command_plays_one_replay_and_exits_at_its_end(fast_blocks_ai, tmp_path, monkeypatch):
     from cabinet import app as app_module
     from cabinet.__main__ import build_parser
+
     recorder = make_app()
     _, replay = blocks_recorded(recorder)
     recorder.close()
@@ -231,6 +231,7 @@ def test_the_replay_command_plays_one_replay_and_exits_at_its_end(fast_blocks_ai
         finished["top"] = self.ctx.scenes.top
         self.close()
         return 0
+
     monkeypatch.setattr(app_module.App, "run", run_fast)
     args = build_parser().parse_args(["replay", str(replay.id), "--headless"])
     assert app_module.main(args, replay_id=args.id) == 0
@@ -245,14 +246,13 @@ def test_a_versus_replay_plays_its_own_attacks_whatever_the_cabinet_now_says(mon
     turns = {"recorded": [], "watched": []}
     seen = turns["recorded"]
     start = Seat._start
-    monkeypatch.setattr(Seat, "_start", lambda seat, turn: (seen.append((turn.attack, turn.landed)),
-                                                            start(seat, turn)))
+    monkeypatch.setattr(Seat, "_start", lambda seat, turn: (seen.append((turn.attack, turn.landed)), start(seat, turn)))
     app = make_app(SMALL_FIELDS + "    stone_max: 3\n")
     scene, replay = antigravity_recorded(app, "versus")
     assert replay.settings["versus"]["attacks"] is True and replay.settings["versus"]["stone_max"] == 3
     assert any(attack for attack, _ in seen) and any(landed for _, landed in seen)
     seen = turns["watched"]
-    app.ctx.settings.antigravity.versus.attacks = False   # today's settings differ: the replay's own are used
+    app.ctx.settings.antigravity.versus.attacks = False  # today's settings differ: the replay's own are used
     watched = watch(app, replay.id)
     assert watched.inner.match.wins == scene.match.wins
     assert watched.final_text() == replay.final_text

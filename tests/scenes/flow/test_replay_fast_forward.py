@@ -59,6 +59,7 @@ def test_a_slow_blocks_player_replays_fast_to_the_same_board_and_score():
         if events and len(scene.recorder.actions) % 5 == 4:
             pauses["next"] = frame + 180
         return events
+
     replay = record(app, scene, presses)
     watched, shown, fast = watch(app, replay)
     assert fast
@@ -79,11 +80,12 @@ def test_an_anti_gravity_game_left_to_its_timer_replays_fast_and_exactly():
         if frame % 400 == 101:
             return [InputEvent(1, Action.RIGHT, False)]
         return []
+
     replay = record(app, scene, presses)
     assert scene.seats[0].game.turns > 3
     watched, shown, fast = watch(app, replay)
     assert fast and watched.score() == replay.score and watched.final_text() == replay.final_text
-    playing = shown - watched.inner.countdown.length - END_FRAMES     # frames shown while the game ran
+    playing = shown - watched.inner.countdown.length - END_FRAMES  # frames shown while the game ran
     assert playing * 2 < watched.inner.game_frame
     app.close()
 
@@ -125,6 +127,7 @@ def test_the_factory_attract_loop_lasts_at_most_about_two_minutes():
     import random
 
     from cabinet.scenes.flow.attract import default_parts
+
     app = make_app()
     parts = default_parts(app.ctx, random.Random(1))
     assert parts[0].name == "title" and sum(part.seconds for part in parts) <= 125
@@ -135,13 +138,14 @@ def test_a_record_longer_than_the_demo_races_to_its_last_part_and_ends_in_time(t
     import pygame
 
     from cabinet.scenes.flow.playback import SKIP
+
     app = make_app()
     replay = record_demo_game(app)
     last_input = max(event.frame for event in replay.events())
     assert last_input > 30 * 60, "a game longer than the demo's 30 s"
     app.ctx.store.scores.add("blocks", "REC", replay.score + 100_000, replay_id=replay.id)
     reel = ReplayReel(app.ctx)
-    reel.next("blocks", lambda: None)                                # a live demo's turn first
+    reel.next("blocks", lambda: None)  # a live demo's turn first
     watched = reel.next("blocks", lambda: None, seconds=30)
     app.ctx.scenes.reset(watched)
     surface = pygame.Surface((960, 540))

@@ -26,8 +26,9 @@ def test_a_streak_table_drawn_says_1_win(monkeypatch):
 
     monkeypatch.setattr(tables, "text", spy)
     entries = [ScoreEntry(1, "ACE", 2, None, None), ScoreEntry(2, "BOB", 1, None, None)]
-    tables.draw_table(pygame.Surface((960, 540)), tables.table_rects(1)[0], "WIN STREAKS", entries,
-                      unit=table_unit("streak/blocks"))
+    tables.draw_table(
+        pygame.Surface((960, 540)), tables.table_rects(1)[0], "WIN STREAKS", entries, unit=table_unit("streak/blocks")
+    )
     assert "2 WINS" in drawn and "1 WIN" in drawn and "1 WINS" not in drawn
 
 

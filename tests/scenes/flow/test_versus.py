@@ -62,6 +62,7 @@ def play_blocks(app, scene, hands, deliver=None, limit: int = 40_000) -> None:
 
 # ---------------------------------------------------------------------- menus
 
+
 def test_mode_select_offers_1p_vs_cpu_and_the_level_pick_for_both_games():
     app = make_app("versus: {cpu_lowest_level: 2, cpu_highest_level: 4, cpu_level: 3}")
     menu = open_menus(app, "ANTI-GRAVITY")
@@ -98,10 +99,12 @@ def test_the_operator_may_fix_the_cpu_level_and_player_two_gets_the_cpu_on_the_l
 
 # ---------------------------------------------------------------------- two people at BLOCKS
 
+
 def keyboard(app):
     def deliver(player, action, frame):
         app.ctx.inputs.handle_pygame_event(key_events(player, action, True))
         return [], lambda: app.ctx.inputs.handle_pygame_event(key_events(player, action, False))
+
     return deliver
 
 
@@ -110,6 +113,7 @@ def gpio(app):
         pin = mock_pin(gpio_pin(player, action))
         pin.drive_low()
         return [], pin.drive_high
+
     return deliver
 
 
@@ -124,7 +128,7 @@ def test_two_players_play_a_blocks_versus_match_on_their_own_panels(panel):
     # Each panel moves its own cursor only.
     deliver = panel(app)
     before = [(seat.cursor.row, seat.cursor.col) for seat in scene.seats]
-    run(app, 90)                                      # READY / GO
+    run(app, 90)  # READY / GO
     for player, action in ((1, Action.DOWN), (2, Action.RIGHT)):
         _, undo = deliver(player, action, 0)
         run(app, 1)
@@ -153,10 +157,12 @@ def test_an_attack_flies_to_the_other_meter_and_the_stones_land_after_it():
     app.ctx.scenes.reset(scene)
     scene.countdown.skip()
     from cabinet.games.blocks.versus import BlocksVersus
+
     rows = ["#######."] + ["........"] * 6 + ["#......."]
     scene.versus = BlocksVersus.from_text((rows, ["........"] * 8), trays=([["#"], ["#"], ["#"]], None), seed=5)
     scene.seats = [type(scene.seats[0])(scene.versus, player, 600) for player in (1, 2)]
     from cabinet.games.pilots import bind_all
+
     bind_all(scene.pilots, scene)
     seat = scene.seats[0]
     for action in [Action.UP] * 3 + [Action.RIGHT] * 5 + [Action.A]:
@@ -169,6 +175,7 @@ def test_an_attack_flies_to_the_other_meter_and_the_stones_land_after_it():
 
 
 # ---------------------------------------------------------------------- against the CPU
+
 
 @pytest.mark.parametrize("level", [1, 2, 3, 4, 5])
 def test_a_lone_player_plays_anti_gravity_against_each_cpu_level_to_the_end(level):
@@ -205,6 +212,7 @@ def test_a_lone_player_plays_blocks_against_each_cpu_level_to_the_end(level):
 
 # ---------------------------------------------------------------------- rematches and streaks
 
+
 def test_a_rematch_keeps_the_series_and_a_streak_of_two_makes_the_table():
     app = make_app("credits: {free_play: false, versus_credits: 2}")
     for _ in range(4):
@@ -232,6 +240,7 @@ def test_a_rematch_keeps_the_series_and_a_streak_of_two_makes_the_table():
     path = app.ctx.store.db.path
     app.close()
     from cabinet.storage.store import Store
+
     store = Store.open(path)
     try:
         assert [(e.initials, e.score) for e in store.scores.top("streak/blocks") if e.initials == "BAA"] == [("BAA", 2)]
@@ -259,8 +268,10 @@ def test_the_rematch_offer_runs_out_into_the_records():
 
 # ---------------------------------------------------------------------- replays
 
+
 def test_a_blocks_versus_replay_reproduces_every_round_stones_and_all():
     from cabinet.scenes.flow.playback import play_replay
+
     app = make_app("versus: {rematch: false}")
     scene = match_scene(app.ctx, Match("blocks", 2, 31, {2: 3}), Series())
     app.ctx.scenes.reset(scene)
@@ -285,11 +296,13 @@ def test_a_blocks_versus_replay_reproduces_every_round_stones_and_all():
 
 # ---------------------------------------------------------------------- challengers
 
+
 def test_a_challenger_interrupts_a_blocks_game_whose_score_still_makes_the_table():
     from cabinet.games.blocks.engine import BlocksGame
     from cabinet.scenes.blocks.play import BlocksScene
     from cabinet.scenes.flow.challenger import BANNER_FRAMES, ChallengerScene
     from support.app import past_countdown
+
     app = make_app("credits: {free_play: false}")
     run(app, 1, [press(Action.COIN1, player=CABINET)])
     open_menus(app, "BLOCKS", "SINGLE")
@@ -317,6 +330,7 @@ def test_a_challenger_interrupts_a_blocks_game_whose_score_still_makes_the_table
 
 def test_a_challenger_takes_the_cpus_seat_in_anti_gravity():
     from cabinet.scenes.flow.challenger import BANNER_FRAMES, ChallengerScene
+
     app = make_app()
     scene = open_menus(app, "ANTI-GRAVITY", "1P VS CPU", "SINGLE MATCH", "LEVEL 2  EASY")
     run(app, 200)
@@ -342,6 +356,7 @@ def test_the_move_timer_lands_the_pending_stones_and_they_drop_into_place():
     scene.countdown.skip()
     from cabinet.games.blocks.versus import BlocksVersus
     from cabinet.games.pilots import bind_all
+
     scene.versus = BlocksVersus.from_text((["........"] * 8, ["........"] * 8), pending=(0, 3), seed=5)
     scene.seats = [type(scene.seats[0])(scene.versus, player, 120) for player in (1, 2)]
     bind_all(scene.pilots, scene)
@@ -384,6 +399,7 @@ def test_the_cpu_thinks_over_its_first_move_during_ready_go(game):
 
     def slice_done():
         slices_per_frame[-1] += 1
+
     count_slices(cpu.ai, slice_done)
     while scene.countdown.running:
         slices_per_frame.append(0)
@@ -399,8 +415,14 @@ def test_anti_gravity_shows_no_move_timer_or_cursor_once_a_round_or_the_match_is
     rings, cursors = [], []
     monkeypatch.setattr(RingTimer, "draw", lambda self, *args: rings.append(args))
     view_draw = FieldView.draw
-    monkeypatch.setattr(FieldView, "draw", lambda self, *args, show_cursor=True, **kwargs: (
-        cursors.append(show_cursor), view_draw(self, *args, show_cursor=show_cursor, **kwargs)))
+    monkeypatch.setattr(
+        FieldView,
+        "draw",
+        lambda self, *args, show_cursor=True, **kwargs: (
+            cursors.append(show_cursor),
+            view_draw(self, *args, show_cursor=show_cursor, **kwargs),
+        ),
+    )
 
     def drawn() -> tuple[int, bool]:
         rings.clear()
@@ -415,7 +437,7 @@ def test_anti_gravity_shows_no_move_timer_or_cursor_once_a_round_or_the_match_is
         app.step()
     assert drawn() == (2, True), "in play: both timers and both cursors"
     results = 0
-    for frame in range(12_000):   # player 1 stacks one column until it crosses the S line, twice
+    for frame in range(12_000):  # player 1 stacks one column until it crosses the S line, twice
         if app.ctx.scenes.top is not scene:
             break
         app.step([press(Action.UP)] if frame % 12 == 0 else None)

@@ -24,7 +24,7 @@ def test_after_warming_the_first_frames_of_attract_and_the_menus_render_no_new_w
     surface = pygame.Surface((960, 540))
     text_module._cache.clear()
     text_module._glyph.cache_clear()
-    assert renders_during(monkeypatch, lambda: TitleScene(app.ctx).draw(surface)) > 0   # cold: it would
+    assert renders_during(monkeypatch, lambda: TitleScene(app.ctx).draw(surface)) > 0  # cold: it would
     text_module._cache.clear()
     text_module._glyph.cache_clear()
     warm.warm(app.ctx, surface)
@@ -42,6 +42,7 @@ def test_a_screen_that_cannot_be_warmed_is_logged_and_the_rest_still_are(monkeyp
 
     def broken():
         raise RuntimeError("no such table")
+
     monkeypatch.setattr(warm, "screens", lambda ctx: [("broken", broken), ("fine", Fine)])
     with caplog.at_level(logging.ERROR):
         warm.warm(app.ctx, pygame.Surface((960, 540)))
@@ -51,6 +52,7 @@ def test_a_screen_that_cannot_be_warmed_is_logged_and_the_rest_still_are(monkeyp
 def test_a_started_cabinet_has_warmed_the_service_menu_and_the_input_test(monkeypatch):
     from cabinet.scenes.service.input_test import InputTestScene
     from cabinet.scenes.service.menu import ServiceMenuScene
+
     text_module._cache.clear()
     text_module._glyph.cache_clear()
     app = make_app()

@@ -45,14 +45,17 @@ def test_a_price_reads_in_the_singular_for_one_credit():
     assert credits_words(1) == "1 CREDIT" and credits_words(2) == "2 CREDITS"
 
 
-@pytest.mark.parametrize(("price_text", "credits", "words"), [
-    ("RM1", 2, "2 CREDITS (RM2)"),
-    ("100円", 3, "3 CREDITS (300円)"),
-    ("$1.50", 2, "2 CREDITS ($3.00)"),
-    ("RM1", 1, "1 CREDIT (RM1)"),
-    ("", 2, "2 CREDITS"),
-    ("FREE", 2, "2 CREDITS  1 CREDIT FREE"),
-])
+@pytest.mark.parametrize(
+    ("price_text", "credits", "words"),
+    [
+        ("RM1", 2, "2 CREDITS (RM2)"),
+        ("100円", 3, "3 CREDITS (300円)"),
+        ("$1.50", 2, "2 CREDITS ($3.00)"),
+        ("RM1", 1, "1 CREDIT (RM1)"),
+        ("", 2, "2 CREDITS"),
+        ("FREE", 2, "2 CREDITS  1 CREDIT FREE"),
+    ],
+)
 def test_a_price_of_several_credits_reads_as_one_sum(price_text, credits, words):
     ctx = make_app(f'credits: {{price_text: "{price_text}"}}').ctx
     assert price_words(ctx, credits) == words

@@ -87,8 +87,7 @@ def test_the_lit_panels_are_the_people_of_a_match_until_a_round_ends(ctx, game):
         pilots = [HumanPilot(1), HumanPilot(2)]
         if game == "blocks":
             return BlocksVersusScene(ctx, match, pilots, demo=demo, on_end=ctx.finish)
-        return AntiGravityScene(ctx, "versus", pilots=pilots, match=match, demo=demo,
-                                on_end=ctx.finish)
+        return AntiGravityScene(ctx, "versus", pilots=pilots, match=match, demo=demo, on_end=ctx.finish)
 
     people = versus(Match(game, 2, 5))
     assert people.challenge_seat is None and people.playing_panels() == {1, 2}

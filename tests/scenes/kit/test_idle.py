@@ -61,9 +61,9 @@ def test_the_watch_warns_after_a_minute_and_gives_its_verdict_ten_seconds_later(
     assert verdicts == [("forfeit", 2)] and watch.idle[2] == IDLE_END_FRAMES
     both = IdleWatch([1, 2])
     assert [both.tick() for _ in range(IDLE_END_FRAMES)][-1] == ("abandoned", None)
-    alone = IdleWatch([1])                 # against the CPU: the person forfeits
+    alone = IdleWatch([1])  # against the CPU: the person forfeits
     assert [alone.tick() for _ in range(IDLE_END_FRAMES)][-1] == ("forfeit", 1)
-    assert IdleWatch([]).tick() is None    # CPU against CPU (attract mode) never stops
+    assert IdleWatch([]).tick() is None  # CPU against CPU (attract mode) never stops
 
 
 @pytest.mark.parametrize("game", ["BLOCKS", "ANTI-GRAVITY"])
@@ -104,10 +104,11 @@ def test_the_person_who_walks_away_forfeits_and_the_other_wins():
 
 def test_a_replay_of_a_forfeited_match_ends_the_same_way():
     from cabinet.scenes.flow.playback import play_replay
+
     app = make_app("versus: {rematch: false}")
     scene = open_versus(app, "ANTI-GRAVITY")
     frames = 0
-    while not scene.match.over:      # player 1's idle time runs on over the rounds
+    while not scene.match.over:  # player 1's idle time runs on over the rounds
         app.step([press(Action.LEFT if frames % 120 else Action.RIGHT, player=2)] if frames % 60 == 0 else None)
         frames += 1
         assert frames < TWO_MINUTES
@@ -126,6 +127,7 @@ def test_a_replay_of_a_forfeited_match_ends_the_same_way():
 def test_a_versus_recorded_before_the_idle_rule_plays_back_without_it():
     from cabinet.scenes.flow.playback import game_scene
     from cabinet.storage.replays import Replay
+
     app = make_app()
     options = {"cpu": {}, "versus": {"rounds_to_win": 2}}
     old = Replay("blocks", "versus", options, 5, [], score=0)

@@ -25,12 +25,15 @@ def test_a_round_taken_by_the_side_behind_puts_its_wins_first(monkeypatch):
     assert drawn[0][0] == "1 - 2" and drawn[1][0] == "PLAYER 1 TAKES ROUND 3"
 
 
-@pytest.mark.parametrize("match, winner", [
-    (Match("blocks", 2, 1, wins={1: 1, 2: 2}, round=4), 2),
-    (Match("blocks", 2, 1, {2: 3}, wins={1: 0, 2: 2}, round=3), 2),
-    (Match("blocks", 2, 1, {1: 5}, wins={1: 1, 2: 0}, round=2, forfeited=2), 1),
-    (Match("blocks", 5, 1, {2: 5}, wins={1: 4, 2: 3}, round=8), 1),
-])
+@pytest.mark.parametrize(
+    "match, winner",
+    [
+        (Match("blocks", 2, 1, wins={1: 1, 2: 2}, round=4), 2),
+        (Match("blocks", 2, 1, {2: 3}, wins={1: 0, 2: 2}, round=3), 2),
+        (Match("blocks", 2, 1, {1: 5}, wins={1: 1, 2: 0}, round=2, forfeited=2), 1),
+        (Match("blocks", 5, 1, {2: 5}, wins={1: 4, 2: 3}, round=8), 1),
+    ],
+)
 def test_the_words_stay_readable_and_clear_of_the_score(monkeypatch, match, winner):
     (_, _, score), (words, size, rect) = _bar(monkeypatch, match, winner)
     assert size >= READABLE, words

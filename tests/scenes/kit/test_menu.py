@@ -37,8 +37,7 @@ def menus(ctx):
     }
 
 
-@pytest.mark.parametrize("name", ["game select", "blocks modes", "antigravity modes", "difficulty", "contest list",
-                                  "cpu level"])
+@pytest.mark.parametrize("name", ["game select", "blocks modes", "antigravity modes", "difficulty", "contest list", "cpu level"])
 def test_every_select_screen_counts_down_to_attract_mode(monkeypatch, name):
     app = make_app(COIN_PLAY)
     menu = menus(app.ctx)[name]
@@ -53,13 +52,12 @@ def test_every_select_screen_counts_down_to_attract_mode(monkeypatch, name):
     assert isinstance(app.ctx.scenes.top, AttractScene), "and at 0 the cabinet goes back to attract mode"
 
 
-@pytest.mark.parametrize("name", ["game select", "blocks modes", "antigravity modes", "difficulty", "contest list",
-                                  "cpu level"])
+@pytest.mark.parametrize("name", ["game select", "blocks modes", "antigravity modes", "difficulty", "contest list", "cpu level"])
 def test_no_two_words_of_a_select_screen_meet(monkeypatch, name):
     app = make_app(COIN_PLAY)
     menu = menus(app.ctx)[name]
     drawn = shown(monkeypatch, menu)
-    meeting = [(a, b) for i, (a, _, ra) in enumerate(drawn) for b, _, rb in drawn[i + 1:] if ra.colliderect(rb)]
+    meeting = [(a, b) for i, (a, _, ra) in enumerate(drawn) for b, _, rb in drawn[i + 1 :] if ra.colliderect(rb)]
     assert not meeting
 
 
@@ -68,8 +66,7 @@ def test_mode_select_names_each_modes_price_in_its_row(monkeypatch):
     drawn = shown(monkeypatch, menus(app.ctx)["antigravity modes"])
     labels = {words: rect for words, _, rect in drawn}
     prices = [(words, size, rect) for words, size, rect in drawn if words.endswith(("CREDIT", "CREDITS"))]
-    for label, price in {"SINGLE": "1 CREDIT", "VERSUS": "2 CREDITS", "1P VS CPU": "1 CREDIT",
-                         "CONTEST": "1 CREDIT"}.items():
+    for label, price in {"SINGLE": "1 CREDIT", "VERSUS": "2 CREDITS", "1P VS CPU": "1 CREDIT", "CONTEST": "1 CREDIT"}.items():
         row = labels[label]
         beside = [(words, size, rect) for words, size, rect in prices if abs(rect.centery - row.centery) < 20]
         assert [words for words, _, _ in beside] == [price], (label, beside)
@@ -87,9 +84,9 @@ def test_a_coin_ends_the_message_saying_credits_are_missing():
     app = make_app(COIN_PLAY)
     run(app, 1, [InputEvent(CABINET, Action.COIN1, True)])
     tap(app, Action.START)
-    tap(app, Action.A)                      # BLOCKS
+    tap(app, Action.A)  # BLOCKS
     tap(app, Action.DOWN)
-    tap(app, Action.A)                      # VERSUS: 2 credits, 1 in
+    tap(app, Action.A)  # VERSUS: 2 credits, 1 in
     menu = app.ctx.scenes.top
     assert menu.message_frames and "INSERT COIN" in menu.message
     run(app, 2, [InputEvent(CABINET, Action.COIN1, True)])

@@ -58,7 +58,7 @@ def test_with_the_pause_off_start_reaches_the_game_and_nothing_pauses():
     for _ in range(2 * HOLD_FRAMES):
         pause.tick()
     assert not pause.paused
-    pause.toggle()                                   # the cabinet's pause key still works
+    pause.toggle()  # the cabinet's pause key still works
     assert pause.paused and pause.press(start_event(True)) and not pause.paused
 
 
@@ -100,8 +100,7 @@ def test_a_blocks_game_held_paused_hides_its_field_and_stops(tmp_path):
 
 def test_an_antigravity_game_held_paused_stops_its_turn_timer(tmp_path):
     app = make_app()
-    scene = AntiGravityScene(app.ctx, mode="single", pilots=[HumanPilot(1)], seed=2,
-                             on_end=app.ctx.finish)
+    scene = AntiGravityScene(app.ctx, mode="single", pilots=[HumanPilot(1)], seed=2, on_end=app.ctx.finish)
     scene.countdown.skip()
     app.ctx.scenes.reset(scene)
     run(app, 10)
@@ -121,6 +120,7 @@ def test_an_antigravity_game_held_paused_stops_its_turn_timer(tmp_path):
 def test_either_player_of_a_blocks_versus_pauses_it_and_the_move_timers_stop():
     from cabinet.games.match import Match
     from cabinet.scenes.flow.play import match_scene
+
     app = make_app()
     scene = match_scene(app.ctx, Match("blocks", 1, 5))
     app.ctx.scenes.reset(scene)
@@ -158,6 +158,7 @@ def _hold_hint_drawn(monkeypatch, scene, player: int, app) -> list:
     """Where the lines of HOLD START TO PAUSE land while ``player`` holds Start half a second on ``scene``."""
     from cabinet.scenes.kit import pause as pause_module
     from support.drawn import spy_text
+
     drawn = spy_text(monkeypatch, pause_module)
     app.step([start_event(True, player)])
     run(app, HOLD_FRAMES // 2)
@@ -170,6 +171,7 @@ def test_each_game_screen_shows_the_hold_on_the_holding_players_field(monkeypatc
     from cabinet.games.match import Match
     from cabinet.scenes.blocks.versus_view import board_rect
     from cabinet.scenes.flow.play import match_scene
+
     app = make_app()
     scene = start_blocks_single(app)
     assert _hold_hint_drawn(monkeypatch, scene, 1, app)

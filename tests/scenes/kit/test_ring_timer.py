@@ -36,7 +36,7 @@ def test_the_time_still_to_run_is_lit_from_the_ball_round_to_the_top(fraction):
     whole = len(lit_angles(1.0))
     angles = lit_angles(fraction)
     share = math.ceil(fraction * RING_STEPS) / RING_STEPS
-    assert len(angles) == pytest.approx(share * whole, rel=0.03, abs=20)   # 20: the cut's edge pixels
+    assert len(angles) == pytest.approx(share * whole, rel=0.03, abs=20)  # 20: the cut's edge pixels
     start = 2 * math.pi * (1 - share)
     assert all(a >= start - 0.05 or a < 0.05 for a in angles), "nothing is lit before the ball"
 
@@ -52,4 +52,4 @@ def test_a_whole_turn_adds_no_picture_per_step():
     surface = pygame.Surface((300, 300))
     for frame in range(600, -1, -1):
         RingTimer(66).draw(surface, (150, 150), frame / 600, frame // 60, 28)
-    assert ring_timer._ring.cache_info().currsize == 3   # dark, and lit in each of the two colours
+    assert ring_timer._ring.cache_info().currsize == 3  # dark, and lit in each of the two colours

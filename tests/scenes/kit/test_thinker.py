@@ -88,7 +88,7 @@ def test_anti_gravity_decisions_in_the_worker_are_those_thought_here(thinker, le
 def test_a_dropped_thought_never_delivers_its_decision(thinker):
     fresh, ai = blocks_ais(5)
     first, second = BlocksGame(seed=1), BlocksGame(seed=2)
-    begin(ai, (Position.of(first), None), 10, SlicesPerFrame(), thinker)   # dropped: its board changed
+    begin(ai, (Position.of(first), None), 10, SlicesPerFrame(), thinker)  # dropped: its board changed
     move = decided_in(thinker, ai, (Position.of(second), None), budget=SlicesPerFrame())
     assert move == fresh.choose(Position.of(second))
     assert ai._plan == fresh._plan and ai._rng.getstate() == fresh._rng.getstate()
@@ -97,10 +97,10 @@ def test_a_dropped_thought_never_delivers_its_decision(thinker):
 
 def test_the_worker_stops_a_dropped_thought(thinker):
     ai, other = blocks_ais(5)
-    busy = begin(ai, (Position.of(BlocksGame(seed=5)), None), 10, SlicesPerFrame(), thinker)   # a tray plan
+    busy = begin(ai, (Position.of(BlocksGame(seed=5)), None), 10, SlicesPerFrame(), thinker)  # a tray plan
     dropped = begin(other, (Position.of(BlocksGame(seed=6)), None), 10, SlicesPerFrame(), thinker)
     question, stopped = dropped._question, thinker.stopped
-    del dropped     # while the worker still plans the first: it never starts this one
+    del dropped  # while the worker still plans the first: it never starts this one
     thinker.wait_for(question)
     assert question.answer == (True, None) and thinker.stopped == stopped + 1
     assert busy.advance(1) and busy.decision is not None
@@ -118,11 +118,12 @@ def game_digest(scene, frames: int) -> str:
 
 def versus_without_a_clock(app, place):
     from cabinet.scenes.flow.attract import versus_demo
+
     app.ctx.thinker = place
     scene = versus_demo(app.ctx, "blocks", 7)
     app.ctx.thinker = None
     for pilot in scene.pilots:
-        pilot.budget = None       # no clock: the frame a thought ends on is set by the game alone
+        pilot.budget = None  # no clock: the frame a thought ends on is set by the game alone
     app.ctx.scenes.reset(scene)
     return scene
 
@@ -143,7 +144,7 @@ def test_a_worker_killed_mid_thought_is_logged_its_thought_done_here_and_it_is_r
     try:
         fresh, ai = blocks_ais(4)
         position = Position.of(BlocksGame(seed=3))
-        place.worker.send(time.sleep, 60)      # busy, so the thought below is surely still in hand
+        place.worker.send(time.sleep, 60)  # busy, so the thought below is surely still in hand
         budget = SlicesPerFrame()
         thought = begin(ai, (position, None), 10, budget, place)
         first = place.pid
@@ -159,8 +160,9 @@ def test_a_worker_killed_mid_thought_is_logged_its_thought_done_here_and_it_is_r
         assert place.pid is None and place.here == 1
 
         again = BlocksGame(seed=4)
-        assert not isinstance(begin(ai, (Position.of(again), None), 10, None, place), WorkerThought), \
+        assert not isinstance(begin(ai, (Position.of(again), None), 10, None, place), WorkerThought), (
             "too soon to restart: thought here meanwhile"
+        )
         clock.now += RESTART_SECONDS
         assert decided_in(place, ai, (Position.of(again), None)) == fresh.choose(Position.of(again))
         assert place.restarts == 1 and place.pid not in (None, first)
@@ -199,7 +201,7 @@ def test_a_worker_that_stops_answering_is_replaced_before_the_questions_fill_its
     place.start()
     try:
         assert place.wait_ready(120)
-        place.worker.send(time.sleep, 60)      # stuck (a worker's bug, a swap storm)
+        place.worker.send(time.sleep, 60)  # stuck (a worker's bug, a swap storm)
         process = place.worker.process
         ai, position = BlocksAI(), Position.of(BlocksGame())
         asked = [begin(ai, (position, None), 10, SlicesPerFrame(), place) for _ in range(thinker_module.MOST_IN_HAND)]
@@ -221,17 +223,17 @@ def test_a_stopped_worker_is_given_up_after_its_oldest_question_waits_too_long(c
         fresh, ai = blocks_ais(3)
         position = Position.of(BlocksGame(seed=5))
         stopped = place.pid
-        os.kill(stopped, signal.SIGSTOP)           # kill -STOP: alive, silent, never answers
+        os.kill(stopped, signal.SIGSTOP)  # kill -STOP: alive, silent, never answers
         process = place.worker.process
         budget = SlicesPerFrame()
-        thought = begin(ai, (position, None), 10, budget, place)   # one CPU asks one question at a time
+        thought = begin(ai, (position, None), 10, budget, place)  # one CPU asks one question at a time
         assert isinstance(thought, WorkerThought)
         assert not thought.advance(1)
         clock.now += thinker_module.ANSWER_SECONDS - 1
         assert not thought.advance(1) and place.pid == stopped, "a slow answer is not a stuck worker"
         clock.now += 2
         with caplog.at_level(logging.WARNING, logger=thinker_module.__name__):
-            for _frame in range(10_000):           # today's code: never decided, never a log line
+            for _frame in range(10_000):  # today's code: never decided, never a log line
                 budget.new_frame()
                 if thought.advance(1):
                     break
@@ -248,6 +250,7 @@ def test_a_stopped_worker_is_given_up_after_its_oldest_question_waits_too_long(c
 
 def antigravity_versus_without_a_clock(app, place):
     from cabinet.scenes.flow.attract import versus_demo
+
     app.ctx.thinker = place
     scene = versus_demo(app.ctx, "antigravity", 7)
     app.ctx.thinker = None

@@ -17,6 +17,7 @@ class FakeClock:
     def slice_of(self, ms: float):
         def step():
             self.now += ms / 1000
+
         return step
 
 
@@ -27,7 +28,7 @@ def slices_run(budget: ThinkingTime, step, tries: int = 20) -> int:
 def test_slices_run_until_the_frames_time_would_be_spent_and_a_new_frame_gives_it_back():
     clock = FakeClock()
     budget = ThinkingTime(ms=5, clock=clock)
-    assert slices_run(budget, clock.slice_of(1.5)) == 3      # 4.5 ms: a fourth would end at 6
+    assert slices_run(budget, clock.slice_of(1.5)) == 3  # 4.5 ms: a fourth would end at 6
     assert clock.now == pytest.approx(0.0045)
     budget.new_frame()
     assert slices_run(budget, clock.slice_of(1.5)) == 3
@@ -48,6 +49,7 @@ def test_a_slice_that_ends_the_thought_counts_its_time():
     def last_slice():
         clock.now += 0.004
         raise StopIteration("decided")
+
     with pytest.raises(StopIteration):
         budget.spend(last_slice)
     assert not budget.spend(clock.slice_of(1.5))

@@ -19,6 +19,7 @@ def screen(make_hub):
 
     def go_to_attract():
         ctx.attract_calls += 1
+
     ctx.go_to_attract = go_to_attract
     ctx.scenes.push(Scene(ctx))  # the service menu, say
     scene = InputTestScene(ctx)
@@ -101,6 +102,7 @@ def test_the_screen_draws_problems_and_devices(make_hub, pins):
     import dataclasses
 
     from cabinet.settings.schema import GpioSettings, InputSettings
+
     gpio = dataclasses.replace(GpioSettings(), p2=dataclasses.replace(GpioSettings().p2, a=17))
     hub = make_hub(InputSettings(gpio=gpio))
     ctx = types.SimpleNamespace(inputs=hub, scenes=SceneStack())
@@ -108,13 +110,13 @@ def test_the_screen_draws_problems_and_devices(make_hub, pins):
     ctx.scenes.push(scene)
     surface = pygame.Surface((960, 540))
     scene.draw(surface)
-    red_rows = {y for y in range(60, 100) if any(tuple(surface.get_at((x, y)))[:3] == palette.RED
-                                                 for x in range(0, 960, 3))}
+    red_rows = {y for y in range(60, 100) if any(tuple(surface.get_at((x, y)))[:3] == palette.RED for x in range(0, 960, 3))}
     assert red_rows  # the duplicate-pin error is on screen
 
 
 def test_an_encoder_plugged_in_during_the_test_shows_its_controls(make_hub):
     from support.inputs import FakeJoystickPort
+
     port = FakeJoystickPort()
     hub = make_hub(open_joystick=port)
     ctx = types.SimpleNamespace(inputs=hub, scenes=SceneStack())

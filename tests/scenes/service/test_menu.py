@@ -26,14 +26,14 @@ def set_blocks_and_coins(app) -> None:
     assert isinstance(top(app), ServiceMenuScene)
     enter(app, "COIN & CREDIT SETTINGS")
     choose(app, "FREE PLAY")
-    tap(app, Action.A)                     # A toggles a switch, like RIGHT
+    tap(app, Action.A)  # A toggles a switch, like RIGHT
     enter(app, "PRICE CHUTE 1")
     choose(app, "STEP 1 COINS")
     tap(app, Action.RIGHT)
     assert value_of(app, "STEP 1 COINS") == "2"
     tap(app, Action.B)
     assert value_of(app, "PRICE CHUTE 1") == "2/1"
-    tap(app, Action.SERVICE, CABINET)      # SERVICE goes back too
+    tap(app, Action.SERVICE, CABINET)  # SERVICE goes back too
     assert isinstance(top(app), ServiceMenuScene)
 
 
@@ -90,6 +90,7 @@ def test_exit_without_saving_keeps_the_old_settings_and_file(cabinet):
 def test_shipped_settings_go_to_the_users_own_file_when_etc_arcadeforge_does_not_exist(tmp_path, monkeypatch):
     from cabinet.app import App
     from support.app import Heard
+
     missing = tmp_path / "etc-arcadeforge"
     monkeypatch.setattr("cabinet.settings.load.SYSTEM_CONFIG", missing / "cabinet.yaml")
     shipped_before = config_module.SHIPPED_CONFIG.read_text()
@@ -99,7 +100,7 @@ def test_shipped_settings_go_to_the_users_own_file_when_etc_arcadeforge_does_not
     set_blocks_and_coins(app)
     enter(app, "SAVE AND EXIT")
     outcome = top(app).outcome
-    user_file = tmp_path / "user-config" / "arcadeforge" / "cabinet.yaml"   # XDG_CONFIG_HOME, see conftest
+    user_file = tmp_path / "user-config" / "arcadeforge" / "cabinet.yaml"  # XDG_CONFIG_HOME, see conftest
     assert outcome.saved and outcome.path == user_file
     assert not missing.exists(), "a system folder is never created"
     assert config_module.SHIPPED_CONFIG.read_text() == shipped_before, "the shipped defaults are never written"
@@ -111,6 +112,7 @@ def test_shipped_settings_go_to_the_users_own_file_when_etc_arcadeforge_does_not
 def test_shipped_settings_are_saved_to_etc_when_that_folder_exists(tmp_path, monkeypatch):
     from cabinet.app import App
     from support.app import Heard
+
     etc = tmp_path / "etc-arcadeforge"
     etc.mkdir()
     monkeypatch.setattr("cabinet.settings.load.SYSTEM_CONFIG", etc / "cabinet.yaml")
@@ -131,6 +133,7 @@ def test_a_refused_write_says_so_and_keeps_the_settings_live(cabinet, monkeypatc
 
     def read_only(*_args):
         raise PermissionError(30, "Read-only file system")
+
     monkeypatch.setattr("cabinet.settings.save.save_settings", read_only)
     service(app)
     set_blocks_and_coins(app)
@@ -146,7 +149,7 @@ def test_a_contest_list_is_renamed_with_the_joystick_and_saved(cabinet):
     service(app)
     enter(app, "GAME SETTINGS", "ANTI-GRAVITY", "CONTEST LISTS", "BEGINNER", "NAME")
     assert top(app).name == "service: name"
-    tap(app, Action.UP)                    # B -> C
+    tap(app, Action.UP)  # B -> C
     tap(app, Action.A)
     assert value_of(app, "NAME") == "CEGINNER"
     tap(app, Action.B)
@@ -236,17 +239,24 @@ def test_game_settings_reach_every_operator_setting(cabinet):
                     else:
                         walk(depth + 1)
                     tap(app, Action.B)
+
     walk()
     wanted = {("BlocksSettings", n) for n in ("piece_set", "rotation", "gravity")}
-    wanted |= {("AntiGravitySettings", n) for n in ("difficulty", "player_picks_difficulty", "invert_push",
-                                                    "forced_side", "width", "half_height")}
+    wanted |= {
+        ("AntiGravitySettings", n)
+        for n in ("difficulty", "player_picks_difficulty", "invert_push", "forced_side", "width", "half_height")
+    }
     wanted |= {("DifficultySettings", "colours"), ("DifficultySettings", "turn_seconds")}
     wanted |= {("VersusSettings", "same_blocks")}
     wanted |= {("HandicapSettings", n) for n in ("target_kind", "target_value", "turn_seconds", "colours")}
     wanted |= {("ContestList", n) for n in ("name", "seed", "length", "colours", "turn_seconds")}
     wanted |= {("AttractSettings", "replays"), ("AttractSettings", "title_seconds")}
-    wanted |= {("DisplaySettings", "rotation"), ("AudioSettings", "master_volume"),
-               ("AudioSettings", "effects_volume"), ("AudioSettings", "demo_sounds")}
+    wanted |= {
+        ("DisplaySettings", "rotation"),
+        ("AudioSettings", "master_volume"),
+        ("AudioSettings", "effects_volume"),
+        ("AudioSettings", "demo_sounds"),
+    }
     assert wanted <= found, wanted - found
 
 
@@ -267,7 +277,7 @@ def test_volumes_and_rotation_apply_live_on_save(cabinet):
     enter(app, "SAVE AND EXIT")
     assert configured and configured[-1].master_volume == 79
     assert app.display.rotation == 90 and app.display.screen.get_size() == (540, 960)
-    app.render()   # the turned display still draws
+    app.render()  # the turned display still draws
 
 
 def test_service_menu_pages_never_crash_on_any_button(cabinet):
@@ -298,10 +308,10 @@ def test_sleep_hours_are_set_with_the_joystick_saved_and_applied(cabinet):
     enter(app, "GAME SETTINGS", "DISPLAY")
     assert value_of(app, "SLEEP FROM") == "OFF" and value_of(app, "SLEEP COMMAND") == "NONE"
     choose(app, "SLEEP FROM")
-    tap(app, Action.RIGHT)                 # OFF -> the proposed 02:00-10:00
-    tap(app, Action.RIGHT)                 # from 02:30
+    tap(app, Action.RIGHT)  # OFF -> the proposed 02:00-10:00
+    tap(app, Action.RIGHT)  # from 02:30
     choose(app, "SLEEP UNTIL")
-    tap(app, Action.LEFT)                  # until 09:30
+    tap(app, Action.LEFT)  # until 09:30
     assert (value_of(app, "SLEEP FROM"), value_of(app, "SLEEP UNTIL")) == ("02:30", "09:30")
     tap(app, Action.B)
     tap(app, Action.B)
@@ -365,6 +375,7 @@ def test_the_menu_speaks_the_language_being_picked_and_forgets_it_unsaved(cabine
 
 def test_a_chutes_coin_value_is_set_on_its_price_page_saved_and_counted(cabinet, tmp_path):
     from support.service import screenshot
+
     app, path = cabinet
     service(app)
     enter(app, "COIN & CREDIT SETTINGS")

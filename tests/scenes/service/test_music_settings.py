@@ -50,4 +50,4 @@ def test_the_music_test_plays_each_track_and_moves_its_danger(cabinet):  # noqa:
     enter(app, "VERSUS THEME")
     assert music.track == "versus"
     tap(app, Action.B)
-    assert music.track is None          # leaving the page stops it: the menu is quiet again
+    assert music.track is None  # leaving the page stops it: the menu is quiet again

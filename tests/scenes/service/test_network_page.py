@@ -17,7 +17,7 @@ from support.service import screenshot
 def app():
     app = make_app()
     yield app
-    app.ctx.network = None   # the stand-in link below has nothing to close
+    app.ctx.network = None  # the stand-in link below has nothing to close
     app.close()
 
 
@@ -52,13 +52,13 @@ def test_a_cloned_id_is_named_on_the_page_of_both_cabinets(app, tmp_path, state)
     assert rows["ID CLASH"] == "MACHINE 1111AAAA"
     assert rows["LINK"] == ("STOOD DOWN: ID IN USE" if state == "clash" else "CONNECTED")
     app.ctx.scenes.push(page)
-    screenshot(app, tmp_path, f"network-{state}")   # kept for a person to look at under --basetemp
+    screenshot(app, tmp_path, f"network-{state}")  # kept for a person to look at under --basetemp
 
 
 def test_a_cabinet_whose_file_names_no_id_shows_its_machines_own(app, tmp_path):
     own = app.ctx.settings.network.cabinet
     assert own == machine_cabinet_id()
-    shown(app)   # a connected link
+    shown(app)  # a connected link
     rows = {row.label: row for row in NetworkPage(app.ctx).rows()}
     assert (rows["CABINET"].value(), rows["USER"].value()) == (own, own)
     assert rows["CABINET"].detail == "THIS MACHINE'S OWN ID: THE FILE NAMES NONE"
@@ -66,6 +66,6 @@ def test_a_cabinet_whose_file_names_no_id_shows_its_machines_own(app, tmp_path):
     assert {row.label: row.detail for row in NetworkPage(app.ctx).rows()}["CABINET"] == ""
     app.ctx.settings.network.cabinet = own
     page = NetworkPage(app.ctx)
-    page.index = [row.label for row in page.rows()].index("CABINET")   # its help line shown
+    page.index = [row.label for row in page.rows()].index("CABINET")  # its help line shown
     app.ctx.scenes.push(page)
-    screenshot(app, tmp_path, "network-own-id")   # kept for a person to look at under --basetemp
+    screenshot(app, tmp_path, "network-own-id")  # kept for a person to look at under --basetemp

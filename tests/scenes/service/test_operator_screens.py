@@ -122,8 +122,11 @@ def test_new_high_score_names_the_rank_and_the_table(drawn):
 
 def test_the_ranking_names_the_game_and_the_table_within_its_frame(drawn):
     app = make_app()
-    for table, title in (("antigravity/contest/EXPERT", "ANTI-GRAVITY - CONTEST EXPERT"),
-                         ("antigravity/single/hard", "ANTI-GRAVITY - HARD"), ("blocks", "BLOCKS")):
+    for table, title in (
+        ("antigravity/contest/EXPERT", "ANTI-GRAVITY - CONTEST EXPERT"),
+        ("antigravity/single/hard", "ANTI-GRAVITY - HARD"),
+        ("blocks", "BLOCKS"),
+    ):
         app.ctx.scenes.reset(RankingScene(app.ctx, table, rank=3))
         app.render()
         sizes = [item.size for item in drawn if item.string == title]
@@ -152,6 +155,7 @@ def test_paths_and_keys_keep_their_case_on_the_operator_pages(drawn):
 
 def test_the_service_menu_shows_coins_short_of_a_credit_too(tmp_path):
     from support.service import cabinet_on_file, enter, service, value_of
+
     app, _ = cabinet_on_file(tmp_path, "credits: {free_play: false, coins_per_credit_2: 3}\n")
     service(app)
     enter(app, "COIN & CREDIT SETTINGS")

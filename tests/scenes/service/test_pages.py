@@ -43,14 +43,15 @@ def table(app, name: str = "blocks"):
 
 # ---------------------------------------------------------------------- resets
 
+
 def test_high_score_reset_is_cancelled_by_service_and_confirmed_by_test(cabinet):
     app = cabinet
     app.ctx.store.scores.add("blocks", "ZZZ", 9_999_999)
     with_entry = table(app)
     service(app)
     enter(app, "HIGH-SCORE RESET")
-    tap(app, Action.A)           # neither A ...
-    tap(app, Action.START)       # ... nor Start confirms a reset
+    tap(app, Action.A)  # neither A ...
+    tap(app, Action.START)  # ... nor Start confirms a reset
     assert table(app) == with_entry
     tap(app, Action.SERVICE, CABINET)
     assert isinstance(top(app), ServiceMenuScene)
@@ -98,13 +99,14 @@ def test_factory_reset_clears_state_and_puts_back_the_shipped_settings(tmp_path)
 
 # ---------------------------------------------------------------------- bookkeeping and coins
 
+
 def play_a_short_blocks_game(app) -> BlocksScene:
     """Start from attract with Start, play two pieces, then leave the game to end by itself."""
     tap(app, Action.START)
     select = top(app)
     assert select.options()[select.index].label == "BLOCKS"
     tap(app, Action.A)
-    tap(app, Action.A)                        # SINGLE
+    tap(app, Action.A)  # SINGLE
     scene = top(app)
     assert isinstance(scene, BlocksScene)
     past_countdown(app)
@@ -128,14 +130,14 @@ def test_bookkeeping_page_shows_the_audited_coins_and_games(coin_cabinet):
     app = coin_cabinet
     coin(app, 1)
     coin(app, 2)
-    coin(app, 2)                              # two coins a credit in chute 2
+    coin(app, 2)  # two coins a credit in chute 2
     assert app.ctx.bank.credits == 2
     scene = play_a_short_blocks_game(app)
-    scene.abandoned = True                    # walked away: the game ends as a game over does
+    scene.abandoned = True  # walked away: the game ends as a game over does
     back_to_attract(app)
     service(app)
     enter(app, "BOOKKEEPING")
-    assert value_of(app, "COINS CHUTE 1") == "1  PERIOD 1"   # no period reset yet: the period is everything
+    assert value_of(app, "COINS CHUTE 1") == "1  PERIOD 1"  # no period reset yet: the period is everything
     assert value_of(app, "COINS CHUTE 2") == "2  PERIOD 2"
     assert value_of(app, "CREDITS FROM COINS") == "2  PERIOD 2"
     assert value_of(app, "CREDITS PLAYED") == "1  PERIOD 1"
@@ -143,7 +145,7 @@ def test_bookkeeping_page_shows_the_audited_coins_and_games(coin_cabinet):
     assert value_of(app, "BLOCKS PLAYS").startswith("1  AVG 0:")
     assert value_of(app, "TOTAL PLAYS") == "1  PERIOD 1"
     assert value_of(app, "COUNTS LAST RESET") == "NEVER"
-    coin(app, 1)                              # a coin while the page is open shows up on it
+    coin(app, 1)  # a coin while the page is open shows up on it
     step(app, frames=31)
     assert value_of(app, "COINS CHUTE 1") == "2  PERIOD 2"
 
@@ -154,7 +156,7 @@ def test_period_reset_on_bookkeeping_asks_and_keeps_every_total(coin_cabinet, tm
         coin(app, chute)
     service(app)
     enter(app, "BOOKKEEPING", "PERIOD RESET")
-    tap(app, Action.B)                        # B goes back: nothing reset
+    tap(app, Action.B)  # B goes back: nothing reset
     assert value_of(app, "COINS CHUTE 1") == "2  PERIOD 2"
     enter(app, "PERIOD RESET")
     screenshot(app, tmp_path, "period-reset-confirm")
@@ -162,8 +164,11 @@ def test_period_reset_on_bookkeeping_asks_and_keeps_every_total(coin_cabinet, tm
     assert top(app).message == "PERIOD RESET"
     coin(app, 2)
     step(app, frames=31)
-    assert [value_of(app, label) for label in ("COINS CHUTE 1", "COINS CHUTE 2", "CREDITS FROM COINS")] == \
-        ["2  PERIOD 0", "3  PERIOD 1", "3  PERIOD 0"]   # two coins a credit in chute 2: the third waits
+    assert [value_of(app, label) for label in ("COINS CHUTE 1", "COINS CHUTE 2", "CREDITS FROM COINS")] == [
+        "2  PERIOD 0",
+        "3  PERIOD 1",
+        "3  PERIOD 0",
+    ]  # two coins a credit in chute 2: the third waits
     assert value_of(app, "PERIOD SINCE") != "NEVER"
     assert app.ctx.bank.credits == 3
     screenshot(app, tmp_path, "bookkeeping-period")
@@ -216,11 +221,12 @@ def test_coins_in_the_service_menu_are_counted(coin_cabinet):
 def test_attract_shows_insert_coin_then_press_start_and_the_credits(coin_cabinet, tmp_path):
     app = coin_cabinet
     from cabinet.scenes.kit.credit_line import credit_line, prompt
+
     assert prompt(app.ctx) == "INSERT COIN" and credit_line(app.ctx) == "CREDITS 0"
     coin(app)
     assert prompt(app.ctx) == "PRESS START" and credit_line(app.ctx) == "CREDITS 1"
     attract = top(app)
-    for page in ("title", "demo"):            # the title, then a page with the bottom strip
+    for page in ("title", "demo"):  # the title, then a page with the bottom strip
         assert (attract.part_name == "title") == (page == "title")
         shot = screenshot(app, tmp_path / "screens", f"attract-credits-{page}")
         corner = pygame.image.load(str(shot)).subsurface((WIDTH - 200, HEIGHT - 30, 200, 26))
@@ -231,6 +237,7 @@ def test_attract_shows_insert_coin_then_press_start_and_the_credits(coin_cabinet
 
 
 # ---------------------------------------------------------------------- notices and tests
+
 
 def test_a_config_problem_shows_on_the_notices_page(tmp_path):
     app, _ = cabinet_on_file(tmp_path, "blocks:\n  piece_set: hexomino\nsound: loud\n")
@@ -270,6 +277,7 @@ def test_screen_test_cycles_its_patterns_with_a(cabinet, tmp_path):
 
 def test_sound_test_plays_every_effect_by_name(cabinet):
     from cabinet.audio.effects import EFFECTS
+
     app = cabinet
     service(app)
     enter(app, "SOUND TEST")
@@ -289,7 +297,7 @@ def test_input_test_opens_from_the_menu_and_comes_back(coin_cabinet):
     menu = top(app)
     enter(app, "INPUT TEST")
     assert top(app).name == "input-test"
-    coin(app)                                   # lights in the test, and is still counted
+    coin(app)  # lights in the test, and is still counted
     assert top(app).presses[(CABINET, Action.COIN1)] == 1
     assert app.ctx.bank.credits == 1
     assert app.ctx.store.audits.snapshot()["coins"][1] == 1
@@ -304,15 +312,28 @@ def test_screenshots_of_every_service_page(tmp_path):
     folder = tmp_path / "screens"
     service(app)
     screenshot(app, folder, "menu")
-    paths = [("GAME SETTINGS",), ("GAME SETTINGS", "BLOCKS"), ("GAME SETTINGS", "ANTI-GRAVITY"),
-             ("GAME SETTINGS", "ANTI-GRAVITY", "PER DIFFICULTY"), ("GAME SETTINGS", "ANTI-GRAVITY", "VERSUS"),
-             ("GAME SETTINGS", "ANTI-GRAVITY", "VERSUS", "PLAYER 1 HANDICAP"),
-             ("GAME SETTINGS", "ANTI-GRAVITY", "CONTEST LISTS"),
-             ("GAME SETTINGS", "ANTI-GRAVITY", "CONTEST LISTS", "STANDARD"),
-             ("GAME SETTINGS", "ANTI-GRAVITY", "CONTEST LISTS", "STANDARD", "NAME"),
-             ("GAME SETTINGS", "ATTRACT MODE"), ("GAME SETTINGS", "DISPLAY"), ("GAME SETTINGS", "SOUND"),
-             ("GAME SETTINGS", "HIGH SCORES"), ("COIN & CREDIT SETTINGS",), ("BOOKKEEPING",), ("SOUND TEST",),
-             ("HIGH-SCORE RESET",), ("BOOKKEEPING RESET",), ("FACTORY RESET",), ("NOTICES",)]
+    paths = [
+        ("GAME SETTINGS",),
+        ("GAME SETTINGS", "BLOCKS"),
+        ("GAME SETTINGS", "ANTI-GRAVITY"),
+        ("GAME SETTINGS", "ANTI-GRAVITY", "PER DIFFICULTY"),
+        ("GAME SETTINGS", "ANTI-GRAVITY", "VERSUS"),
+        ("GAME SETTINGS", "ANTI-GRAVITY", "VERSUS", "PLAYER 1 HANDICAP"),
+        ("GAME SETTINGS", "ANTI-GRAVITY", "CONTEST LISTS"),
+        ("GAME SETTINGS", "ANTI-GRAVITY", "CONTEST LISTS", "STANDARD"),
+        ("GAME SETTINGS", "ANTI-GRAVITY", "CONTEST LISTS", "STANDARD", "NAME"),
+        ("GAME SETTINGS", "ATTRACT MODE"),
+        ("GAME SETTINGS", "DISPLAY"),
+        ("GAME SETTINGS", "SOUND"),
+        ("GAME SETTINGS", "HIGH SCORES"),
+        ("COIN & CREDIT SETTINGS",),
+        ("BOOKKEEPING",),
+        ("SOUND TEST",),
+        ("HIGH-SCORE RESET",),
+        ("BOOKKEEPING RESET",),
+        ("FACTORY RESET",),
+        ("NOTICES",),
+    ]
     for path in paths:
         enter(app, *path)
         tap(app, Action.DOWN)
