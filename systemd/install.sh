@@ -509,7 +509,14 @@ kiosk_console_keys() {
     fi
     scratch=$(mktemp "${TMPDIR:-/tmp}/arcadeforge-sysrq.XXXXXXXXXX")
     printf '# Installed by systemd/install.sh: no SysRq keys on a kiosk cabinet.\nkernel.sysrq = 0\n' > "$scratch"
-    if install_file "$scratch" "$SYSRQ_CONF" 0644; then run sysctl -q -w kernel.sysrq=0; fi
+    if install_file "$scratch" "$SYSRQ_CONF" 0644; then
+        # A minimal Debian (no procps) has no sysctl: the file alone turns SysRq off from the next boot.
+        if ! live || command -v sysctl >/dev/null; then
+            run sysctl -q -w kernel.sysrq=0
+        else
+            say "kernel.sysrq = 0 from the next boot: no sysctl here (procps) to set it now"
+        fi
+    fi
     rm -f "$scratch"
     if ! can_query || [[ $masked != masked ]]; then run systemctl mask ctrl-alt-del.target; fi
 }
