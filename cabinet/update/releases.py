@@ -73,8 +73,7 @@ class Releases:
         if (home / COMPLETE).is_file():
             shutil.rmtree(staging)
             return manifest
-        shutil.rmtree(home, ignore_errors=True)
-        staging.rename(home)
+        staging.rename(home)  # no unfinished folder by this name: _clear_unfinished took it
         self._build_venv(home, manifest)
         _write_synced(home / COMPLETE, manifest.to_bytes())
         _sync_folder(self.folder)
