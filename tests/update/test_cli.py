@@ -2,6 +2,7 @@
 
 import platform
 import sys
+from pathlib import Path
 
 from cabinet.__main__ import main
 from cabinet.storage.migrations import SCHEMA_VERSION
@@ -10,31 +11,21 @@ from support.wheels import make_wheel
 PYTHON = f"{sys.version_info[0]}.{sys.version_info[1]}"
 
 
-def test_keygen_build_verify_install_switch_and_list(tmp_path, capsys):
-    keys, house, out, root = (tmp_path / name for name in ("keys", "house", "out", "opt"))
-    assert main(["release", "keygen", str(keys)]) == 0
-    assert main(["release", "keygen", str(keys)]) == 3, "a second keygen must not replace the office's key"
+def built(tmp_path, version: str, arch: str) -> tuple[int, Path, Path]:
+    """The office's keygen, then a build of a one-wheel house for ``arch``: (build's exit, keys, out)."""
+    keys, house, out = tmp_path / "keys", tmp_path / "house", tmp_path / "out"
+    main(["release", "keygen", str(keys)])
     house.mkdir()
-    make_wheel(house, "arcadeforge_verse", "9.1")
-    assert (
-        main(
-            [
-                "release",
-                "build",
-                "--key",
-                str(keys / "release-key.pem"),
-                "--wheelhouse",
-                str(house),
-                "--python",
-                PYTHON,
-                "--arch",
-                platform.machine(),
-                "--out",
-                str(out),
-            ]
-        )
-        == 0
-    )
+    make_wheel(house, "arcadeforge_verse", version)
+    build = ["release", "build", "--key", str(keys / "release-key.pem"), "--wheelhouse", str(house)]
+    return main([*build, "--python", PYTHON, "--arch", arch, "--out", str(out)]), keys, out
+
+
+def test_keygen_build_verify_install_switch_and_list(tmp_path, capsys):
+    code, keys, out = built(tmp_path, "9.1", platform.machine())
+    assert code == 0
+    assert main(["release", "keygen", str(keys)]) == 3, "a second keygen must not replace the office's key"
+    root = tmp_path / "opt"
     bundle = out / f"arcadeforge-9.1-py{PYTHON}-{platform.machine()}.tar"
     assert f"release 9.1, schema {SCHEMA_VERSION}" in capsys.readouterr().out
     public = ["--key", str(keys / "release-key.pub")]
@@ -49,27 +40,8 @@ def test_keygen_build_verify_install_switch_and_list(tmp_path, capsys):
 
 
 def test_a_bundle_for_another_machine_is_refused_with_exit_3_and_one_line(tmp_path, capsys):
-    keys, house, out = tmp_path / "keys", tmp_path / "house", tmp_path / "out"
-    main(["release", "keygen", str(keys)])
-    house.mkdir()
-    make_wheel(house, "arcadeforge_verse", "9.2")
     other = "armv7l" if platform.machine() != "armv7l" else "x86_64"
-    main(
-        [
-            "release",
-            "build",
-            "--key",
-            str(keys / "release-key.pem"),
-            "--wheelhouse",
-            str(house),
-            "--python",
-            PYTHON,
-            "--arch",
-            other,
-            "--out",
-            str(out),
-        ]
-    )
+    _, keys, out = built(tmp_path, "9.2", other)
     capsys.readouterr()
     bundle = next(out.glob("*.tar"))
     assert main(["release", "verify", str(bundle), "--key", str(keys / "release-key.pub")]) == 3
