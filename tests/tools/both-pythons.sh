@@ -11,9 +11,10 @@ fi
 shift 2
 log=$(mktemp)
 temproot=$(mktemp -d)  # each run numbers and prunes its own pytest-of-user folders
-trap 'rm -rf "$log" "$temproot"' EXIT
 PYTEST_DEBUG_TEMPROOT=$temproot "$second" -m pytest -p no:cacheprovider "$@" >"$log" 2>&1 &
 second_run=$!
+# A background run ignores SIGINT: a Ctrl-C that ends the first run ends this one with it.
+trap 'kill "$second_run" 2>/dev/null; rm -rf "$log" "$temproot"' EXIT
 "$first" -m pytest
 first_status=$?
 wait "$second_run"
