@@ -15,6 +15,7 @@ from cabinet.games.antigravity.stacks import anchored_runs, crossed_columns
 from cabinet.language import tr
 from cabinet.render import palette
 from cabinet.render.text import fit_size, text, text_size
+from cabinet.scenes.antigravity.field_view import STONE, block_sprite
 from cabinet.scenes.kit.callout import draw_callout
 
 FORCED_WARN_FRAMES = 2 * FPS  # the forced push is counted down over its last two seconds
@@ -61,29 +62,30 @@ def draw_popups(surface: pygame.Surface, view, popups) -> None:
 
 
 def draw_breaking(surface: pygame.Surface, view, breaking) -> None:
-    """Popped stones breaking: each splits into four pieces that fly apart, fall and shrink
-    (as a cleared BLOCKS cell does), so a stone is seen to break, not just to vanish."""
+    """Popped stones breaking: each splits into its four quarters, which fly apart, fall and
+    shrink (as a cleared BLOCKS cell does), so a stone is seen to break, not just to vanish."""
     cell = view.cell
+    half = cell // 2
     for piece in breaking:
         if piece.age < 0:
             continue
         t = piece.age / BREAK_FRAMES
-        size = max(2, round(cell * 0.5 * (1 - t)))
-        sprite = _shard(size)
+        size = max(2, round(half * (1 - 0.6 * t)))
         row, column = piece.cell
-        for d_row, d_col in ((-1, -1), (-1, 1), (1, -1), (1, 1)):
-            y = row + 0.25 + 0.25 * d_row + d_row * 0.8 * t + 1.5 * t * t
-            x = column + 0.25 + 0.25 * d_col + d_col * 1.2 * t
-            surface.blit(sprite, (view.x + round(x * cell), view.y + round(y * cell)))
+        for quarter, (d_row, d_col) in enumerate(((-1, -1), (-1, 1), (1, -1), (1, 1))):
+            y = row + 0.5 + (0.25 + 0.8 * t) * d_row + 1.5 * t * t
+            x = column + 0.5 + (0.25 + 1.2 * t) * d_col
+            where = (view.x + round(x * cell) - size // 2, view.y + round(y * cell) - size // 2)
+            surface.blit(_shard(cell, quarter, size), where)
 
 
-@lru_cache(maxsize=32)
-def _shard(size: int) -> pygame.Surface:
-    """A piece of a broken stone: the stone's grey, its edge lit."""
-    shard = pygame.Surface((size, size))
-    shard.fill(palette.STONE)
-    pygame.draw.rect(shard, palette.WHITE, shard.get_rect(), 1)
-    return shard
+@lru_cache(maxsize=256)
+def _shard(cell: int, quarter: int, size: int) -> pygame.Surface:
+    """One quarter of a stone's own sprite (its grey and its X), at ``size`` pixels."""
+    half = cell // 2
+    stone = block_sprite(cell, STONE)
+    piece = stone.subsurface(((quarter % 2) * half, (quarter // 2) * half, half, half))
+    return pygame.transform.scale(piece, (size, size))
 
 
 def draw_danger(surface: pygame.Surface, view, columns, frame: int, cells=(), depth: int = 0) -> None:

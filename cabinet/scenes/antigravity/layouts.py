@@ -141,8 +141,8 @@ class PlayLayout:
                 alerts.draw_danger(surface, view, seat.danger, seat.frame, picture.cells, seat.horizon[0])
             if game.game_over and not seat.busy:
                 alerts.draw_cause(surface, view, seat, scene.end_frames)
-            alerts.draw_breaking(surface, view, seat.breaking)
             alerts.draw_popups(surface, view, seat.popups)
+            alerts.draw_breaking(surface, view, seat.breaking)  # over the clear's points: the stones broke there
             if playing and not seat.busy and not game.game_over and not scene.countdown.running:
                 alerts.draw_forced_countdown(surface, view, game, seat.frame)
             seconds = scene.idle.seconds_left(seat.player)
