@@ -290,21 +290,24 @@ def _push_at(seat, column: int) -> None:
     seat._push("down" if seat.game.push_side("down") == "top" else "up")
 
 
-def test_the_seat_says_what_a_turns_attack_did_once_its_film_is_over():
-    heard = []
-    m = match(TWO_CHAINS, tops=("G", "G"), pending=(1, 0))
+def _chain_played(heard: list, pending: int) -> Seat:
+    """Player 1's seat once its ready chain (an attack of 3) has played, ``pending`` stones waiting."""
+    m = match(TWO_CHAINS, tops=("G", "G"), pending=(pending, 0))
     seat = Seat(m.game(1), 1, heard.append)
     _push_at(seat, 2)
     _played(seat)
+    return seat
+
+
+def test_the_seat_says_what_a_turns_attack_did_once_its_film_is_over():
+    heard = []
+    seat = _chain_played(heard, 1)
     assert seat.current_message().text == "ATTACK 2" and heard.count("versus_attack") == 1
     assert [(launch.kind, launch.count) for launch in seat.launches] == [("attack", 2), ("cancel", 1)]
     assert [(popup.words, popup.detail, popup.tone) for popup in seat.popups] == [
         ("ATTACK {count}", "CANCEL {cancelled}", "attack")
     ]
-    m = match(TWO_CHAINS, tops=("G", "G"), pending=(5, 0))
-    seat = Seat(m.game(1), 1, heard.append)
-    _push_at(seat, 2)
-    _played(seat)
+    seat = _chain_played(heard, 5)
     assert seat.current_message().text == "CANCEL 3" and heard.count("versus_attack") == 1
     assert [(launch.kind, launch.count) for launch in seat.launches] == [("cancel", 3)]
     assert [popup.words for popup in seat.popups] == ["CANCEL {cancelled}"], "over the field that cancelled"
@@ -312,10 +315,7 @@ def test_the_seat_says_what_a_turns_attack_did_once_its_film_is_over():
 
 def test_an_attack_a_cancel_a_landing_and_a_pop_each_sound_once_their_own_sound():
     heard = []
-    m = match(TWO_CHAINS, tops=("G", "G"), pending=(1, 0))
-    seat = Seat(m.game(1), 1, heard.append)
-    _push_at(seat, 2)
-    _played(seat)
+    _chain_played(heard, 1)
     assert (heard.count("versus_attack"), heard.count("versus_cancel")) == (1, 1)
     assert heard.count("versus_stones") == heard.count("versus_pop") == 0
     heard.clear()
