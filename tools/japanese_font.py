@@ -118,12 +118,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--bdf", type=Path, help="folder of shnmk12b.bdf, shnmk14b.bdf and shnmk16b.bdf (default: Debian's PCF via pcf2bdf)"
     )
+    parser.add_argument("--out", type=Path, help="write the fonts to this folder instead of the cabinet's")
     args = parser.parse_args(argv)
     chars = wanted()
     with tempfile.TemporaryDirectory() as scratch:
         for dots in LARGE_DOTS:
-            SHINONOME[dots].write_text(subset_bdf(source_bdf(dots, args.bdf, Path(scratch)), dots, chars), encoding="ascii")
-            print(f"{SHINONOME[dots].relative_to(ROOT)}: {len(chars)} characters")
+            out = args.out / SHINONOME[dots].name if args.out else SHINONOME[dots]
+            out.write_text(subset_bdf(source_bdf(dots, args.bdf, Path(scratch)), dots, chars), encoding="ascii")
+            print(f"{out}: {len(chars)} characters")
     return 0
 
 
