@@ -16,11 +16,14 @@ down and right than the line (:func:`spill`), as a descender does.
 
 from __future__ import annotations
 
+import logging
 import re
 from functools import cache, lru_cache
 from pathlib import Path
 
 import pygame
+
+log = logging.getLogger(__name__)
 
 FOLDER = Path(__file__).parent / "fonts"
 MISAKI = FOLDER / "misaki_gothic.ttf"
@@ -63,8 +66,15 @@ def large_style(scale: int) -> tuple[int, int] | None:
 
 @cache
 def large_characters() -> frozenset[str]:
-    """Every character the Shinonome subset draws (every size holds the same)."""
-    data = SHINONOME[LARGE_DOTS[0]].read_text(encoding="ascii")
+    """Every character the Shinonome subset draws (every size holds the same); none when a
+    file of it cannot be read, so that Misaki draws Japanese at every size rather than no screen."""
+    try:
+        data = SHINONOME[LARGE_DOTS[0]].read_text(encoding="ascii")
+        for dots, path in SHINONOME.items():
+            font(path, dots)
+    except (OSError, ValueError, pygame.error) as exc:
+        log.error("render: cannot read the large Japanese fonts (%s); Misaki's 8 dots draw every size", exc)
+        return frozenset()
     return frozenset(chr(int(code)) for code in re.findall(r"^ENCODING (\d+)$", data, re.MULTILINE))
 
 

@@ -113,6 +113,20 @@ def test_small_japanese_keeps_misakis_eight_dots():
     assert _on_black(drawn, lit) == _glyphs_of(dot_fonts.misaki(), "対戦", 2, lit)
 
 
+def test_without_its_large_fonts_japanese_is_misakis_at_every_size(monkeypatch, tmp_path, caplog):
+    """A damaged install: the screens still draw every word, in 8 dots."""
+    monkeypatch.setitem(dot_fonts.SHINONOME, 14, tmp_path / "gone.bdf")
+    dot_fonts.large_characters.cache_clear()
+    try:
+        assert not dot_fonts.is_large("対", 4) and "cannot read the large Japanese fonts" in caplog.text
+        drawn = render_text("対戦ミス", 28, (1, 2, 3), shadow=False)  # a colour no other test caches
+        assert drawn.get_size() == text_size("対戦ミス", 28) and bytes((1, 2, 3)) in _on_black(drawn)
+    finally:
+        monkeypatch.undo()
+        dot_fonts.large_characters.cache_clear()
+    assert dot_fonts.is_large("対", 4)
+
+
 def test_a_kanji_the_large_font_lacks_is_drawn_from_misaki():
     """An operator's rare kanji (営) still shows, as Misaki's: as wide, in the same line."""
     assert not dot_fonts.is_large("営", 3)
