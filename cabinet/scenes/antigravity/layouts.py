@@ -22,7 +22,7 @@ from cabinet.render.layer import Layer, screen_picture
 from cabinet.render.sprites import backdrop
 from cabinet.render.text import fit_size, text, text_size
 from cabinet.scenes.antigravity import alerts
-from cabinet.scenes.antigravity.field_view import STONE, FieldView, block_sprite, dispenser_depth
+from cabinet.scenes.antigravity.field_view import STONE, FieldView, block_sprite, dispenser_depth, dispensers
 from cabinet.scenes.antigravity.hud import PairList, fitted, progress_bar
 from cabinet.scenes.kit.flights import CANCEL_FRAMES, FLIGHT_FRAMES, Flight, draw_flights
 from cabinet.scenes.kit.idle import draw_still_there
@@ -130,8 +130,7 @@ class PlayLayout:
                 surface,
                 picture,
                 game.cursor,
-                (game.current("top"), game.next("top")),
-                (game.current("bottom"), game.next("bottom")),
+                *dispensers(game),
                 frame=seat.frame,
                 show_cursor=playing and not game.game_over,
                 settled=cells,
@@ -326,6 +325,19 @@ class SingleLayout(PlayLayout):
         text(surface, tr("SCORE {score}", score=game.score), (box.centerx, box.y + 102), 28, palette.WHITE, "midtop")
 
 
+def draw_meter(surface: pygame.Surface, pending: int, well: pygame.Rect) -> None:
+    """``pending`` stones waiting to land, stacked from the bottom of the meter ``well``, with
+    their count over it (nothing when none wait)."""
+    if not pending:
+        return
+    cell = VersusLayout.METER_CELL
+    sprite = block_sprite(cell - 2, STONE)
+    for index in range(min(pending, well.height // cell)):
+        surface.blit(sprite, (well.x + (well.width - cell + 2) // 2, well.bottom - (index + 1) * cell + 1))
+    pygame.draw.rect(surface, palette.ORANGE, well.inflate(6, 6), 3, border_radius=6)
+    text(surface, str(pending), (well.centerx, well.y - 8), READABLE, palette.ORANGE, "midbottom")
+
+
 class VersusLayout(PlayLayout):
     """Two fields side by side in the middle; each player's panel on their own side, and
     between panel and field, with attacks on, the meter of the stones waiting to land."""
@@ -387,16 +399,8 @@ class VersusLayout(PlayLayout):
 
     def draw_meter(self, surface: pygame.Surface, seat, well: pygame.Rect) -> None:
         """The stones waiting to land on ``seat``'s field as the player has seen them come
-        (:meth:`shown_pending`), stacked from the bottom, with their count over the meter."""
-        pending = self.shown_pending(seat)
-        if not pending:
-            return
-        cell = self.METER_CELL
-        sprite = block_sprite(cell - 2, STONE)
-        for index in range(min(pending, well.height // cell)):
-            surface.blit(sprite, (well.x + (well.width - cell + 2) // 2, well.bottom - (index + 1) * cell + 1))
-        pygame.draw.rect(surface, palette.ORANGE, well.inflate(6, 6), 3, border_radius=6)
-        text(surface, str(pending), (well.centerx, well.y - 8), READABLE, palette.ORANGE, "midbottom")
+        (:meth:`shown_pending`)."""
+        draw_meter(surface, self.shown_pending(seat), well)
 
     def shown_pending(self, seat) -> int:
         """The stones waiting for ``seat`` as the screen has shown them so far. The engine moves
