@@ -39,9 +39,11 @@ class HowToScene(Scene):
         title = tr(self.page["title"])
         heading(surface, title, 22, palette.YELLOW, fit_size(title, 35, WIDTH - 40))
         surface.blit(panel(WIDTH - 60, 290), (30, 78))
-        spacing = 44 if len(self.page["rules"]) <= 6 else 40  # seven rules still fit the panel
+        rules = len(self.page["rules"])
+        # Seven or eight rules still fit the panel, closer together.
+        top, spacing = (98, 44) if rules <= 6 else (98, 40) if rules == 7 else (92, 34)
         for index, (colour, line) in enumerate(self.page["rules"][: self._rules_shown()]):
-            y = 98 + index * spacing
+            y = top + index * spacing
             surface.blit(block(26, colour), (58, y - 2))
             line = tr(line)
             text(surface, line, (102, y), fit_size(line, 21, WIDTH - 60 - 102), palette.WHITE)
