@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from cabinet import FPS
 from cabinet.language import tr
 from cabinet.render import WIDTH, palette
 from cabinet.render.sprites import block, panel
@@ -12,13 +13,15 @@ from cabinet.scenes.kit.widgets import draw_backdrop, heading
 
 
 class HowToScene(Scene):
-    """The rules and controls of ``game``, as its catalogue entry writes them for today's settings."""
+    """The rules and controls of ``game``, as its catalogue entry writes them for today's settings;
+    ``finished`` after ``seconds`` when given (it takes turns with pages that run longer)."""
 
-    def __init__(self, ctx, game: str):
+    def __init__(self, ctx, game: str, seconds: float | None = None):
         super().__init__(ctx)
         self.game = game
         self.page = catalogue.entry(game).howto(ctx.settings)
         self.frames = 0
+        self.frames_shown = None if seconds is None else round(seconds * FPS)
 
     @property
     def name(self) -> str:
@@ -26,6 +29,7 @@ class HowToScene(Scene):
 
     def update(self) -> None:
         self.frames += 1
+        self.finished = self.frames_shown is not None and self.frames >= self.frames_shown
 
     def _rules_shown(self) -> int:
         """Each rule appears in turn, 20 frames apart, then they all stay."""
