@@ -9,6 +9,7 @@ if TYPE_CHECKING:  # pragma: no cover
     import pygame
 
     from cabinet.inputs.actions import InputEvent
+    from cabinet.scenes.kit.scene_context import SceneContext
 
 
 class Chutes(Enum):
@@ -29,13 +30,14 @@ class Scene:
     exactly once per 60 Hz step, then :meth:`draw` when a frame is shown and
     :meth:`look` says the picture changed. Scenes
     never read pygame keys or pins; they see only :class:`InputEvent`.
-    ``ctx`` is the cabinet's shared services (settings, stores, audio, the stack).
+    ``ctx`` is the cabinet's shared services (settings, stores, audio, the stack): a
+    :class:`~cabinet.scenes.kit.scene_context.SceneContext`.
     """
 
     name = "scene"
     finished = False  # done before its time is up (a demo, a replay): attract mode moves on
 
-    def __init__(self, ctx):
+    def __init__(self, ctx: SceneContext):
         self.ctx = ctx
 
     @property
