@@ -2,14 +2,15 @@
 
 from cabinet.audio.player import Audio
 from cabinet.audio.sounds import AttractShowing, Sounds
+from cabinet.scenes.flow.playback import HushableAudio
 from support.app import Heard
 from support.audio import FakeMixer
 from support.protocols import members, missing
 
 
-def test_the_cabinets_audio_and_the_tests_stand_in_are_sounds():
+def test_the_cabinets_audio_a_replays_and_the_tests_stand_in_are_sounds():
     assert {"attract", "attract_loop", "status", "play", "configure", "rest", "wake"} <= members(Sounds)
-    for sounds in (Audio(mixer=FakeMixer()), Heard()):
+    for sounds in (Audio(mixer=FakeMixer()), HushableAudio(Heard()), Heard()):
         assert missing(sounds, Sounds) == [], type(sounds).__name__
 
 
