@@ -64,6 +64,9 @@ class Scene:
     def handle(self, event: InputEvent) -> None:
         """React to one press or release."""
 
+    def pointer(self, kind: str, pos: tuple[int, int]) -> None:
+        """A touch or the mouse: ``kind`` "down", "move" or "up" at logical ``pos``; most screens ignore it."""
+
     def update(self) -> None:
         """Advance one 60 Hz step."""
 
