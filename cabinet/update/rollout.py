@@ -98,7 +98,7 @@ class Rollout:
                 update = status.update if status is not None else None
                 if update and update.get("version") == version and update != before.get(who):
                     endings[who] = update
-                    if update["outcome"] == "kept":
+                    if update["outcome"] == "kept" and len(cabinets) > 1:  # the first's is said by its stage
                         self.say(f"rollout: {'/'.join(who)} kept release {version}")
             time.sleep(POLL)
         return endings
