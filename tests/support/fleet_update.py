@@ -10,6 +10,7 @@ clock runs the health window at once.
 from __future__ import annotations
 
 import sys
+import tarfile
 import threading
 import time
 from pathlib import Path
@@ -60,6 +61,15 @@ class Office:
         made = announce.for_bundle(bundle, topic, url)
         channel.publish(settings, f"office-{time.monotonic_ns()}", [(topic, announce.encode(made, self.private))])
         return made
+
+
+def flip_a_wheel_byte(bundle: Path) -> None:
+    """Change one byte of the bundle's first wheel in place, as a bad copy or an attacker would."""
+    with tarfile.open(bundle) as tar:
+        wheel = next(member for member in tar if member.name.startswith("wheels/"))
+    data = bytearray(bundle.read_bytes())
+    data[wheel.offset_data + 10] ^= 1
+    bundle.write_bytes(bytes(data))
 
 
 class SimCabinet:

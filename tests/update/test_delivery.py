@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import csv
 import io
-import tarfile
 
 import pytest
 
@@ -17,7 +16,7 @@ from cabinet.update.gate import Gate, Journal
 from cabinet.update.moment import read_moment
 from cabinet.update.releases import COMPLETE
 from support.bundle_server import BundleServer
-from support.fleet_update import TARGET, Office, SimCabinet
+from support.fleet_update import TARGET, Office, SimCabinet, flip_a_wheel_byte
 from support.network import monitor_for, settings_for, wait_for
 from support.systemd import FakeClock, Unit, healthy
 
@@ -62,25 +61,17 @@ def test_a_published_release_reaches_the_cabinet_and_the_office_sees_it(tmp_path
         cabinet.close()
 
 
-def _flip_a_wheel_byte(bundle) -> None:
-    with tarfile.open(bundle) as tar:
-        wheel = next(member for member in tar if member.name.startswith("wheels/"))
-    data = bytearray(bundle.read_bytes())
-    data[wheel.offset_data + 10] ^= 1
-    bundle.write_bytes(bytes(data))
-
-
 @pytest.mark.parametrize("fault", ["tampered bundle", "wrong sha"])
 def test_a_tampered_bundle_or_a_wrong_sha_is_refused_in_one_line_and_nothing_changes(tmp_path, broker, office, fault):
     bundle = office.bundle("2.0")
     if fault == "tampered bundle":
-        _flip_a_wheel_byte(bundle)  # after signing: the announcement's SHA-256 is of the tampered file
+        flip_a_wheel_byte(bundle)  # after signing: the announcement's SHA-256 is of the tampered file
     cabinet = SimCabinet(tmp_path / "c1", settings_for(broker, "c1"), office).start()
     try:
         with BundleServer(office.served) as server:
             office.publish(settings_for(broker, "office"), announce.group_topic("bar"), bundle, server.url(bundle.name))
             if fault == "wrong sha":
-                _flip_a_wheel_byte(bundle)  # the server now holds other bytes than those announced
+                flip_a_wheel_byte(bundle)  # the server now holds other bytes than those announced
             wait_for(lambda: offer.read_result(cabinet.state) is not None, what="a result")
             requests = len(server.requests)
         result = offer.read_result(cabinet.state)
