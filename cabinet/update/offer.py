@@ -84,13 +84,13 @@ def read_result(folder: Path | None = None) -> dict | None:
     data = _read((folder or state_folder()) / RESULT)
     if data.get("outcome") not in OUTCOMES:
         return None
-    previous, sha256 = data.get("previous"), data.get("sha256")
+    previous, sha256, reason = data.get("previous"), data.get("sha256"), data.get("reason")
     return {
         "outcome": data["outcome"],
         "version": _version(data),
         "sha256": sha256 if isinstance(sha256, str) and len(sha256) == 64 else None,
         "previous": previous if isinstance(previous, str) and VERSION.fullmatch(previous) else None,
-        "reason": one_line(data.get("reason") if isinstance(data.get("reason"), str) else ""),
+        "reason": one_line(reason) if isinstance(reason, str) else "",
         "at": data.get("at") if isinstance(data.get("at"), str) else "",
     }
 

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from cabinet.network.fleet import FleetMonitor
 from cabinet.network.messages import Status
+from cabinet.settings.schema import NetworkSettings
 from cabinet.update import announce, channel
 
 POLL = 0.2
@@ -28,7 +29,7 @@ POLL = 0.2
 class Rollout:
     """One staged rollout of ``bundle`` (reachable at ``url``) to ``group``; ``say`` prints a line."""
 
-    settings: object  # the office's NetworkSettings
+    settings: NetworkSettings  # the office's
     key: object  # the office's private release key
     bundle: Path
     url: str

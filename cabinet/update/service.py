@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from cabinet.settings.load import load_settings
 from cabinet.update import usb
@@ -20,12 +21,15 @@ from cabinet.update.signing import load_public
 from cabinet.update.systemd import SystemdService
 from cabinet.update.watch import Watcher
 
+if TYPE_CHECKING:
+    from cabinet.update.channel import Listener
+
 log = logging.getLogger("cabinet.update")
 
 POLL_SECONDS = 2.0
 
 
-def make_watcher(args, gate_for, target) -> tuple[Watcher, object]:
+def make_watcher(args, gate_for, target) -> tuple[Watcher, Listener | None]:
     """The watcher for ``args`` (the command's options) and its listener (None without a broker)."""
     public = load_public(args.key)
     net = load_settings(args.config).settings.network
