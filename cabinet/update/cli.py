@@ -262,15 +262,11 @@ def _update(args) -> int:
     import time
 
     from cabinet.update.moment import SAFE, read_moment
-    from cabinet.update.systemd import SystemdService
+    from cabinet.update.systemd import SystemdService, unit_problem
 
-    runs = SystemdService().exec_start()
-    if str(args.root / "current") not in runs:
-        print(
-            f"release update: the cabinet's unit runs {runs or 'nothing'}, not {args.root / 'current'}; "
-            "switching releases would change nothing it runs (reinstall with systemd/install.sh)",
-            file=sys.stderr,
-        )
+    problem = unit_problem(SystemdService(), args.root)
+    if problem is not None:
+        print(f"release update: {problem}", file=sys.stderr)
         return EXIT_REFUSED
     deadline = time.monotonic() + args.wait
     while (moment := read_moment(cabinet_running=SystemdService().state().active == "active")) != SAFE:

@@ -18,7 +18,7 @@ from cabinet.update import usb
 from cabinet.update.gate import Journal
 from cabinet.update.moment import MOMENT_FILE, read_moment
 from cabinet.update.signing import load_public
-from cabinet.update.systemd import SystemdService
+from cabinet.update.systemd import SystemdService, unit_problem
 from cabinet.update.watch import Watcher
 
 if TYPE_CHECKING:
@@ -52,6 +52,7 @@ def make_watcher(args, gate_for, target) -> tuple[Watcher, Listener | None]:
         moment=lambda: read_moment(runtime / MOMENT_FILE.name, cabinet_running=service.state().active == "active"),
         mounts=usb.mount_points,
         runtime=runtime,
+        unit_problem=lambda: unit_problem(service, gate.releases.root),
     )
     return watcher, listener
 

@@ -67,6 +67,7 @@ class Watcher:
     moment: Callable[[], str]
     mounts: Callable[[], list[Path]] = list
     runtime: Path = Path("/run/arcadeforge")
+    unit_problem: Callable[[], str | None] = lambda: None  # why a switch would change nothing the unit runs
     waiting: Waiting | None = None
     usb_version: str | None = None  # a verified stick bundle offered to the operator
     _usb_copy: Path | None = None
@@ -209,6 +210,12 @@ class Watcher:
         waiting, self.waiting = self.waiting, None
         assert waiting is not None
         self._offer()
+        problem = self.unit_problem()
+        if problem is not None:
+            if waiting.key is not None:
+                self._given_up.add(waiting.key)
+            self._record("refused", waiting.version, problem, sha256=waiting.key[1] if waiting.key else None)
+            return
         verdict = self.gate.update(waiting.version)
         if verdict.outcome != "kept" and waiting.key is not None:
             self._given_up.add(waiting.key)

@@ -87,11 +87,26 @@ def test_a_tampered_bundle_or_a_wrong_sha_is_refused_in_one_line_and_nothing_cha
         cabinet.close()
 
 
+def waiting_for_2(tmp_path, moment, **options):
+    """A cabinet on 1.0 with 2.0 installed beside and announced: (releases, unit, watcher)."""
+    from cabinet.update.releases import Releases
+    from cabinet.update.watch import Watcher
+
+    releases = Releases(tmp_path / "opt")
+    for version in ("1.0", "2.0"):
+        (releases.folder / version).mkdir(parents=True)
+        (releases.folder / version / COMPLETE).write_text("{}")
+    releases.switch("1.0")
+    clock = FakeClock()
+    unit = Unit(releases, clock, healthy)
+    gate = Gate(releases, unit, Journal(tmp_path / "update" / "update.json"), lambda: (True, ""), clock, clock.sleep)
+    wanted = announce.Announcement(announce.group_topic("bar"), "2.0", "http://127.0.0.1/x.tar", "0" * 64, 1, "", "")
+    return releases, unit, Watcher(releases, None, TARGET, tmp_path / "update", gate, lambda: wanted, moment, **options)
+
+
 @pytest.mark.parametrize("doing", ["game", "credits", "service menu", "empty attract"])
 def test_the_updater_switches_only_in_an_empty_attract_mode(tmp_path, monkeypatch, doing):
     from cabinet.inputs.actions import CABINET, Action, InputEvent
-    from cabinet.update.releases import Releases
-    from cabinet.update.watch import Watcher
     from support.app import make_app
     from support.service import tap
 
@@ -106,16 +121,7 @@ def test_the_updater_switches_only_in_an_empty_attract_mode(tmp_path, monkeypatc
         app.step([InputEvent(CABINET, Action.COIN1, True)])
     elif doing == "service menu":
         tap(app, Action.SERVICE, CABINET)
-    releases = Releases(tmp_path / "opt")
-    for version in ("1.0", "2.0"):
-        (releases.folder / version).mkdir(parents=True)
-        (releases.folder / version / COMPLETE).write_text("{}")
-    releases.switch("1.0")
-    clock = FakeClock()
-    unit = Unit(releases, clock, healthy)
-    gate = Gate(releases, unit, Journal(tmp_path / "update" / "update.json"), lambda: (True, ""), clock, clock.sleep)
-    wanted = announce.Announcement(announce.group_topic("bar"), "2.0", "http://127.0.0.1/x.tar", "0" * 64, 1, "", "")
-    watcher = Watcher(releases, None, TARGET, tmp_path / "update", gate, lambda: wanted, lambda: read_moment(tmp_path / "moment"))
+    releases, unit, watcher = waiting_for_2(tmp_path, lambda: read_moment(tmp_path / "moment"))
     watcher.start()
     for second in range(50):
         watcher.tick(float(second))
@@ -151,3 +157,16 @@ def test_only_the_offices_user_may_announce_a_release_under_the_shipped_acl(tmp_
             assert listener.heard().version == "2.0"
         finally:
             listener.stop()
+
+
+def test_a_unit_that_does_not_run_the_releases_folder_is_never_switched(tmp_path):
+    from cabinet.update.moment import SAFE
+
+    why = "the cabinet's unit runs /opt/arcadeforge/venv/bin/python -m cabinet, not /opt/arcadeforge/current"
+    releases, unit, watcher = waiting_for_2(tmp_path, lambda: SAFE, unit_problem=lambda: why)
+    watcher.start()
+    for second in range(5):
+        watcher.tick(float(second))
+    assert releases.current() == "1.0" and unit.log == []
+    assert offer.read_result(tmp_path / "update")["reason"] == why
+    assert offer.read_offer(tmp_path / "update") == (None, None)
