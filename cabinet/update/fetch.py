@@ -84,14 +84,21 @@ def _receive(answer, partial: Path, offset: int, size: int, host) -> None:
     with partial.open("r+b" if offset and partial.exists() else "wb") as sink:
         sink.seek(offset)
         sink.truncate()
-        written = offset
-        while chunk := answer.read(CHUNK):
-            written += len(chunk)
-            if written > size:
-                raise WrongBundle(f"{host}: the server sent more than the announced {size} bytes")
-            sink.write(chunk)
-        sink.flush()
-        os.fsync(sink.fileno())
+        if not copy_capped(answer, sink, size - offset):
+            raise WrongBundle(f"{host}: the server sent more than the announced {size} bytes")
+
+
+def copy_capped(source, sink, limit: int) -> bool:
+    """Copy ``source`` to ``sink`` and fsync it; False, having stopped, when it holds more than ``limit`` bytes."""
+    copied = 0
+    while chunk := source.read(CHUNK):
+        copied += len(chunk)
+        if copied > limit:
+            return False
+        sink.write(chunk)
+    sink.flush()
+    os.fsync(sink.fileno())
+    return True
 
 
 def _digest(path: Path) -> str:

@@ -9,11 +9,11 @@ installed: a stick pulled out half-way leaves a partial file, thrown away.
 
 from __future__ import annotations
 
-import os
 import shutil
 from pathlib import Path
 
 from cabinet.update.announce import MAX_BUNDLE_BYTES
+from cabinet.update.fetch import copy_capped
 
 MOUNT_ROOTS = ("/media/", "/run/media/")
 PATTERN = "arcadeforge-*.tar"
@@ -53,14 +53,8 @@ def copy_off(bundle: Path, folder: Path) -> Path:
     target = folder / bundle.name
     partial = folder / (bundle.name + ".partial")
     with bundle.open("rb") as source, partial.open("wb") as sink:
-        copied = 0
-        while chunk := source.read(1 << 16):
-            copied += len(chunk)
-            if copied > MAX_BUNDLE_BYTES:
-                raise OSError(f"{bundle.name} is larger than any bundle")
-            sink.write(chunk)
-        sink.flush()
-        os.fsync(sink.fileno())
+        if not copy_capped(source, sink, MAX_BUNDLE_BYTES):
+            raise OSError(f"{bundle.name} is larger than any bundle")
     partial.replace(target)
     return target
 

@@ -9,10 +9,12 @@ clock runs the health window at once.
 
 from __future__ import annotations
 
+import os
 import sys
 import tarfile
 import threading
 import time
+import zipfile
 from pathlib import Path
 
 from cabinet.network.link import NetworkLink
@@ -42,10 +44,14 @@ class Office:
         self.public = load_public(folder / "release-key.pub")
         self.served = folder / "served"
 
-    def bundle(self, version: str) -> Path:
+    def bundle(self, version: str, ballast: int = 0) -> Path:
+        """A signed bundle of ``demo_cab`` ``version``; ``ballast`` bytes of random data make it big."""
         house = self.folder / f"house-{version}"
         house.mkdir(exist_ok=True)
-        make_wheel(house, "demo_cab", version)
+        wheel = make_wheel(house, "demo_cab", version)
+        if ballast:
+            with zipfile.ZipFile(wheel, "a", zipfile.ZIP_STORED) as archive:
+                archive.writestr("demo_cab/ballast.bin", os.urandom(ballast))
         return build(
             house,
             self.served,

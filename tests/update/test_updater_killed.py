@@ -9,7 +9,6 @@ import signal
 import subprocess
 import sys
 import time
-import zipfile
 
 import pytest
 
@@ -25,29 +24,6 @@ FAKE_SYSTEMCTL = """#!/bin/sh
 [ "$1" = show ] && printf 'ActiveState=active\\nNRestarts=0\\nMainPID=4242\\nExecMainStatus=0\\nExecStart=/opt\\n'
 exit 0
 """
-
-
-def big_bundle(office: Office, version: str):
-    from support.wheels import make_wheel
-
-    house = office.folder / f"house-{version}"
-    house.mkdir()
-    wheel = make_wheel(house, "demo_cab", version)
-    with zipfile.ZipFile(wheel, "a", zipfile.ZIP_STORED) as archive:
-        archive.writestr("demo_cab/ballast.bin", os.urandom(BALLAST))
-    from cabinet.update.bundle import build
-    from support.fleet_update import TARGET
-
-    return build(
-        house,
-        office.served,
-        office.private,
-        version=version,
-        python=TARGET.python,
-        arch=TARGET.arch,
-        package="demo_cab",
-        schema=1,
-    )
 
 
 def watcher(tmp_path, broker, office) -> subprocess.Popen:
@@ -89,7 +65,7 @@ def caught(predicate, process, what: str) -> None:
 @pytest.mark.parametrize("step", ["download", "verify", "unpack"])
 def test_an_updater_killed_mid_step_leaves_one_complete_release_and_carries_on(tmp_path, broker, step):
     office = Office(tmp_path / "office")
-    bundle = big_bundle(office, "2.0")
+    bundle = office.bundle("2.0", ballast=BALLAST)
     releases = Releases(tmp_path / "opt")
     (releases.folder / "1.0").mkdir(parents=True)
     (releases.folder / "1.0" / COMPLETE).write_text("{}")
