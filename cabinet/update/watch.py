@@ -99,7 +99,9 @@ class Watcher:
             requested = offer.usb_requested(self.runtime)
             if requested is not None and requested == self.usb_version:
                 self._install_from_usb()
-            elif wanted is not None:
+            elif requested is not None:  # the stick it was for is gone: never install a later one unasked
+                offer.clear_usb_request(self.runtime)
+            if self.waiting is None and wanted is not None:
                 self._follow(wanted, now)
         if self.waiting is not None and self.moment() == SAFE:
             self._switch()

@@ -69,3 +69,12 @@ def test_a_tampered_stick_bundle_is_never_offered(tmp_path):
     result = offer.read_result(tmp_path / "update")
     assert result["outcome"] == "refused" and result["reason"].startswith("USB stick: ")
     assert releases.installed() == ["1.0"] and releases.current() == "1.0"
+
+
+def test_an_answer_for_a_stick_that_was_pulled_out_installs_nothing_later(tmp_path):
+    office, stick, releases, watcher = cabinet_with_stick(tmp_path, lambda: SAFE)
+    assert offer.request_usb_install("2.0", tmp_path / "run")  # asked, then the stick went
+    watcher.tick(10.0)
+    shutil.copy(office.bundle("2.0"), stick)
+    watcher.tick(20.0)
+    assert offer.read_offer(tmp_path / "update") == (None, "2.0") and releases.current() == "1.0"
