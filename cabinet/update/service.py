@@ -35,9 +35,13 @@ def make_watcher(args, gate_for, target) -> tuple[Watcher, Listener | None]:
     net = load_settings(args.config).settings.network
     listener = None
     if net.enabled and net.host:
-        from cabinet.update.channel import Listener  # paho-mqtt: only with a broker
+        from cabinet.network.client import SetupError  # paho-mqtt: only with a broker
+        from cabinet.update.channel import Listener
 
-        listener = Listener(net, net.group or net.site, public, f"arcadeforge-{net.site}-{net.cabinet}-updater").start()
+        try:
+            listener = Listener(net, net.group or net.site, public, f"arcadeforge-{net.site}-{net.cabinet}-updater").start()
+        except SetupError as exc:
+            log.warning("update: %s; watching USB sticks only", exc)
     service = SystemdService()
     runtime = Path(args.runtime)
     state = Path(args.state)
