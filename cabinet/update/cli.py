@@ -4,6 +4,10 @@ In the office: ``release keygen DIR``, then ``release build --key DIR/release-ke
 Pi OS release (``--python 3.11`` Bookworm, ``--python 3.13`` Trixie). On a cabinet, as root:
 ``release install BUNDLE``, then ``release update VERSION`` (the health gate, at a safe moment),
 ``release resume`` at boot, ``release switch VERSION`` by hand, ``release list``.
+
+Over the fleet: ``release publish BUNDLE --url URL --group NAME`` (or ``--cabinet SITE/ID``) and
+``release rollout BUNDLE --url URL --group NAME`` in the office; ``release watch``, the updater
+service, on each cabinet (docs/operating.md, "Updating the fleet from the office").
 """
 
 from __future__ import annotations
