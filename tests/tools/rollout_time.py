@@ -34,8 +34,12 @@ def main(count: int) -> int:
         monitor.stop()
         try:
             with BundleServer(office.served) as server:
-                rollout = Rollout(settings_for(broker, "office"), office.private, bundle, server.url(bundle.name), "bar", print)
                 began = time.monotonic()
+
+                def say(line: str) -> None:
+                    print(f"{time.monotonic() - began:6.1f} s  {line}")
+
+                rollout = Rollout(settings_for(broker, "office"), office.private, bundle, server.url(bundle.name), "bar", say)
                 code = rollout.run()
                 took = time.monotonic() - began
         finally:
