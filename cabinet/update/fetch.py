@@ -31,7 +31,9 @@ class WrongBundle(FetchError):
 class _HttpOnly(urllib.request.HTTPRedirectHandler):
     def redirect_request(self, req, fp, code, msg, headers, newurl):
         if urlsplit(newurl).scheme not in ("http", "https"):
-            raise FetchError(f"{urlsplit(req.full_url).hostname}: redirected to a {urlsplit(newurl).scheme}: address")
+            raise FetchError(
+                f"{urlsplit(req.full_url).hostname}: redirected away from http and https ({urlsplit(newurl).scheme}:)"
+            )
         return super().redirect_request(req, fp, code, msg, headers, newurl)
 
 

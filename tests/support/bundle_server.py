@@ -13,22 +13,31 @@ LIFETIME_SECONDS = 300.0
 
 
 class BundleServer:
-    def __init__(self, folder: Path, bytes_per_second: int | None = None, lifetime: float = LIFETIME_SECONDS):
+    def __init__(
+        self, folder: Path, bytes_per_second: int | None = None, lifetime: float = LIFETIME_SECONDS, ranges: bool = True
+    ):
         self.folder = folder
         self.bytes_per_second = bytes_per_second
+        self.ranges = ranges  # False: every answer is the whole file, as some servers do
+        self.redirects: dict[str, str] = {}  # path -> Location
         self.requests: list[str] = []  # the Range header of each GET ("" for none)
         server = self
 
         class Handler(BaseHTTPRequestHandler):
             def do_GET(self):
                 server.requests.append(self.headers.get("Range", ""))
+                if self.path in server.redirects:
+                    self.send_response(302)
+                    self.send_header("Location", server.redirects[self.path])
+                    self.end_headers()
+                    return
                 path = server.folder / self.path.lstrip("/")
                 if "/" in self.path.lstrip("/") or not path.is_file():
                     self.send_error(404)
                     return
                 data = path.read_bytes()
                 start = 0
-                if self.headers.get("Range", "").startswith("bytes="):
+                if server.ranges and self.headers.get("Range", "").startswith("bytes="):
                     start = int(self.headers["Range"][6:].split("-")[0])
                     self.send_response(206)
                     self.send_header("Content-Range", f"bytes {start}-{len(data) - 1}/{len(data)}")
