@@ -1,6 +1,7 @@
 """SIGKILL of the real updater process (``release watch``) while it downloads, verifies or
 unpacks a release: the cabinet keeps one complete release running, and the next start carries
-on (the download resumes) to the same end as an updater never killed."""
+on (the download resumes) to the same end as an updater never killed: the release installed,
+then switched and kept once the cabinet says the moment is safe (systemctl is a fake here)."""
 
 from __future__ import annotations
 
@@ -21,7 +22,9 @@ from support.network import settings_for, wait_for
 BALLAST = 48 << 20  # a big wheel: verifying and unpacking it last long enough to be caught
 FAKE_SYSTEMCTL = """#!/bin/sh
 # systemd as the updater asks it: the cabinet's unit is up (its moment file says it is busy).
-[ "$1" = show ] && printf 'ActiveState=active\\nNRestarts=0\\nMainPID=4242\\nExecMainStatus=0\\nExecStart=/opt\\n'
+[ "$1" = show ] && printf 'ActiveState=active\\nNRestarts=0\\nMainPID=4242\\nExecMainStatus=0\\n'
+[ "$1" = show ] && [ "$3" = --property=ExecStart ] && echo "$RELEASES/current/venv/bin/python -m cabinet"
+[ "$1" = restart ] && echo "$2 $3" >> "$RELEASES/restarts"
 exit 0
 """
 
@@ -48,7 +51,7 @@ def watcher(tmp_path, broker, office) -> subprocess.Popen:
         "--window",
         "0",
     ]
-    env = dict(os.environ, PATH=f"{tmp_path / 'bin'}:{os.environ['PATH']}")
+    env = dict(os.environ, PATH=f"{tmp_path / 'bin'}:{os.environ['PATH']}", RELEASES=str(tmp_path / "opt"))
     log = (tmp_path / "watch.log").open("ab")
     return subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT)
 
@@ -94,11 +97,16 @@ def test_an_updater_killed_mid_step_leaves_one_complete_release_and_carries_on(t
         again = watcher(tmp_path, broker, office)
         try:
             wait_for(lambda: offer.read_offer(tmp_path / "update")[0] == "2.0", what="the release installed and offered")
+            assert releases.current() == "1.0" and sorted(releases.installed()) == ["1.0", "2.0"]
+            assert sorted(path.name for path in releases.folder.iterdir()) == ["1.0", "2.0"]
+            assert not partial.exists()
+            (tmp_path / "run" / "moment").write_text("safe\n")  # the game over, attract mode empty
+            wait_for(lambda: offer.read_result(tmp_path / "update") is not None, what="the switch's result")
         finally:
             again.terminate()
             again.wait(10)
         if step == "download":
             assert server.requests[-1].startswith("bytes="), "the download went on from where it stopped"
-    assert releases.current() == "1.0" and sorted(releases.installed()) == ["1.0", "2.0"]
-    assert sorted(path.name for path in releases.folder.iterdir()) == ["1.0", "2.0"]
-    assert not partial.exists()
+    assert offer.read_result(tmp_path / "update")["outcome"] == "kept"
+    assert (releases.current(), releases.previous()) == ("2.0", "1.0")
+    assert (releases.root / "restarts").read_text() == "--no-block arcadeforge.service\n", "one restart, on 2.0"
