@@ -25,6 +25,7 @@ from cabinet.inputs.actions import CABINET, DIRECTIONS, Action
 from cabinet.scenes.antigravity.layouts import FINAL_BOARD_FRAMES, SingleLayout, VersusLayout
 from cabinet.scenes.kit.countdown import Countdown
 from cabinet.scenes.kit.ending import GameOver, InputCheck, MatchEnd, OnEnd
+from cabinet.scenes.kit.flights import Flights
 from cabinet.scenes.kit.game_screen import GameScreen
 from cabinet.scenes.kit.idle import IdleWatch, WalksAway
 from cabinet.scenes.kit.pause import Pause
@@ -100,6 +101,7 @@ class AntiGravityScene(WalksAway, GameScreen):
         self.recorder = None if demo or watched else self._recorder()
         self.pause = Pause(ctx.settings.play, () if demo or watched else self._people(), ctx.audio.play)
         self.layout = (VersusLayout if mode == "versus" else SingleLayout)(self)
+        self.flights = Flights()  # versus: stones thrown from one field to a meter (pictures only)
 
     @property
     def name(self) -> str:
@@ -207,6 +209,7 @@ class AntiGravityScene(WalksAway, GameScreen):
 
     def result_frame(self) -> None:
         self._count_down_end()
+        self._fly()
 
     def play_frame(self, live) -> None:
         playing = not self._decided()
@@ -218,6 +221,7 @@ class AntiGravityScene(WalksAway, GameScreen):
             turn = seat.step(clock=not self._decided())
             if turn is not None and self.versus is not None:
                 self.versus.update()
+        self._fly()
         self.game_frame += 1
         if self.match is not None and not self._decided() and self._walked_away(self.idle.tick()):
             return
@@ -234,6 +238,15 @@ class AntiGravityScene(WalksAway, GameScreen):
         turn = self.seat_for(event.player).act(event)
         if turn is not None and self.versus is not None:
             self.versus.update()
+
+    def _fly(self) -> None:
+        """The stones each seat's turns threw take off (an attack, a cancel); those in the
+        air move on. Only the picture: the engine moved them when the turn was played."""
+        for seat in self.seats:
+            for launch in seat.launches:
+                self.flights.launch(self.layout.flight(seat, launch))
+            seat.launches.clear()
+        self.flights.update()
 
     def _decided(self) -> bool:
         if self.versus is not None:
@@ -258,6 +271,7 @@ class AntiGravityScene(WalksAway, GameScreen):
     def _next_round(self) -> None:
         """Fresh fields for the match's next round, on that round's seed."""
         self.seats = self._make_seats(self.settings, self.match.round_seed())
+        self.flights = Flights()
         bind_all(self.pilots, self)
         self.end_frames = 0
         self.countdown = Countdown(self.ctx.audio.play)
