@@ -58,6 +58,7 @@ SERVICE_PAGES = [
     ("BOOKKEEPING", "PERIOD RESET"),
     ("TAKINGS PER DAY",),
     ("NETWORK",),
+    ("VERSION",),
     ("INPUT TEST",),
     ("SCREEN TEST",),
     ("SOUND TEST",),
