@@ -164,6 +164,7 @@ def report(view: FleetView) -> dict:
                 "takings": checked_takings(figures.get("takings"), audits.made) if audits else None,
                 "period": figures.get("period"),  # None from firmware before the period counters
                 "events_merged": dict(view.event_counts.get(who, {})),
+                "settings": settings_result(view.settings.get(who)),
                 "figures": audits is not None,
                 "unreadable": unreadable,
             }
@@ -177,6 +178,33 @@ def report(view: FleetView) -> dict:
         if entries
     }
     return {"cabinets": cabinets, "tables": tables, "complete": all(cab["figures"] and not cab["unreadable"] for cab in cabinets)}
+
+
+def settings_result(result) -> dict | None:
+    """A cabinet's last settings result from the office, as plain data; None when it sent none."""
+    if result is None:
+        return None
+    return {
+        "state": result.state,
+        "at": result.at,
+        "target": result.target,
+        "issued": result.issued,
+        "signer": result.signer,
+        "lines": list(result.lines),
+        "changed": list(result.changed),
+    }
+
+
+def settings_lines(result: dict | None) -> list[str]:
+    """The report's lines of a cabinet's last settings result."""
+    if result is None:
+        return []
+    at = result["at"].replace("T", " ").replace("Z", " UTC")
+    what = f"{result['target']} issued {result['issued']} by {result['signer']}" if result["target"] else "a message"
+    lines = [f"  settings from the office: {result['state'].upper()} at {at}: {what}"]
+    lines += [f"    changed {line}" for line in result["changed"]]
+    lines += [f"    {line}" for line in result["lines"]]
+    return lines
 
 
 def inert(line: str) -> str:
@@ -198,6 +226,7 @@ def format_report(data: dict) -> str:
         lines.append(f"{cab['site']}/{cab['cabinet']}  {online}  last seen {seen}")
         for topic, reason in sorted(cab["unreadable"].items()):
             lines.append(f"  could not be read: {topic.split('/', 3)[-1]}: {reason}")
+        lines += settings_lines(cab.get("settings"))
         if not cab["figures"]:
             lines.append("  no bookkeeping figures received: coins, credits and plays unknown")
             continue
