@@ -22,6 +22,11 @@ clash once in the log and on the NETWORK page; the one with the greater pair of
 marks stands down (disconnects cleanly, so no will speaks for it) and tries again
 every :data:`CLASH_RETRY_SECONDS`. The same program restarted after a power cut
 keeps its client id, and so takes over the session it left.
+
+Settings from the office come on the office's tree (:mod:`cabinet.update.office_settings`):
+the link only hands them to the main loop (:meth:`NetworkLink.office_messages`), which checks
+and applies them, and publishes what it did (:meth:`NetworkLink.report_settings`), retained,
+on this cabinet's ``settings`` topic.
 """
 
 from __future__ import annotations
@@ -33,6 +38,7 @@ import threading
 import time
 from collections import deque
 from dataclasses import replace
+from queue import Empty, SimpleQueue
 
 from cabinet.network import messages, topics
 from cabinet.network.client import (
@@ -50,6 +56,7 @@ from cabinet.settings.schema import NetworkSettings
 from cabinet.storage.db import now_stamp
 from cabinet.storage.outbox import OutboxFile
 from cabinet.system.machine import machine_mark, state_mark
+from cabinet.update import office_settings
 
 log = logging.getLogger("cabinet.network")
 
@@ -118,6 +125,11 @@ class NetworkLink:
         self._last_sync: str | None = None
         self._state = "starting"
         self._problem_logged = ""
+        self._office: SimpleQueue[tuple[str, bytes]] = SimpleQueue()  # office messages for the main loop
+        self._office_topics = [
+            office_settings.topic_of(target) for target in office_settings.own_targets(self.site, self.cabinet, settings.group)
+        ]
+        self._settings_result: bytes | None = None  # what the main loop last reported, to publish
         self._thread = threading.Thread(target=self._run, name="network", daemon=True)
 
     # ------------------------------------------------------------------ main-loop side
@@ -133,6 +145,20 @@ class NetworkLink:
 
     def rank(self, table: str, score: int, own_above: int) -> int | None:
         return self.view.rank(table, score, self.site, self.cabinet, own_above)
+
+    def office_messages(self) -> list[tuple[str, bytes]]:
+        """The office's messages (topic, payload) received since the last call, oldest first."""
+        found = []
+        while True:
+            try:
+                found.append(self._office.get_nowait())
+            except Empty:
+                return found
+
+    def report_settings(self, **fields) -> None:
+        """Publish (retained, now or once connected) what this cabinet did with settings from the office."""
+        self._settings_result = messages.encode(self.site, self.cabinet, **fields)
+        self._wake.set()
 
     def close(self, timeout: float = 1.0) -> None:
         """Say goodbye to the broker if connected, stop the thread; waits at most ``timeout``."""
@@ -231,6 +257,9 @@ class NetworkLink:
             audits = self._answer_others(foreign, stale, tables) or audits
         if resync or topics.topic(self.site, self.cabinet, "status") in foreign:
             self._publish(*self._status(True), retain=True)
+        result = self._settings_result
+        if connected and result is not None:
+            self._publish_snapshot(topics.topic(self.site, self.cabinet, "settings"), result, result, force=resync)
         for table in sorted(tables):
             snapshot = self.maker.table(table)
             self.view.apply(snapshot)  # our own entries are in our network table even offline
@@ -404,6 +433,7 @@ class NetworkLink:
             return
         own = topics.branch(self.site, self.cabinet)
         watched = [f"{own}/status", f"{own}/audits", topics.EVERY_TABLE if self.settings.show_rankings else f"{own}/scores/#"]
+        watched += self._office_topics
         self._watched = watched
         client.subscribe([(topic, 1) for topic in watched])
         with self._lock:
@@ -466,6 +496,10 @@ class NetworkLink:
         self._set_state("denied", detail)
 
     def _on_message(self, client, userdata, message) -> None:
+        if message.topic in self._office_topics:
+            if message.payload:  # empty: a retained fragment cleared, nothing to do
+                self._office.put((message.topic, bytes(message.payload)))
+            return
         address = topics.parse(message.topic)
         if address is not None and (address.site, address.cabinet) == (self.site, self.cabinet):
             self._own_topic(message)  # our tables come from our state file, never from the network
