@@ -91,6 +91,10 @@ def _compare(old, new, prefix: str, found: list[Change]) -> None:
             continue
         if dataclasses.is_dataclass(before):
             _compare(before, after, key, found)
+        elif isinstance(before, dict) and isinstance(after, dict) and before.keys() == after.keys():
+            for name in before:  # the difficulties: each one's own keys
+                if before[name] != after[name]:
+                    _compare(before[name], after[name], f"{key}.{name}", found)
         elif is_secret(fld):
             found.append(Change(key, "(secret)", "(secret)"))
         else:

@@ -19,6 +19,11 @@ def test_the_keys_a_fragment_leaves_out_keep_the_values_in_force_and_only_its_ow
     assert [str(change) for change in reading.changes] == ["credits.credits_per_game: 1 -> 2"]
 
 
+def test_a_difficulty_changed_is_named_by_its_own_key():
+    reading = read_fragment("antigravity:\n  difficulties:\n    normal: {turn_seconds: 6}\n", IN_FORCE)
+    assert [str(change) for change in reading.changes] == ["antigravity.difficulties.normal.turn_seconds: 8.0 -> 6.0"]
+
+
 def test_every_bad_key_is_a_problem_line_with_its_line_and_nothing_changes():
     reading = read_fragment("credits:\n  credits_per_game: 30\n  price: 2\nblocks:\n  ramp: maybe\n", IN_FORCE)
     assert [(p.key, p.line) for p in reading.problems] == [
