@@ -50,7 +50,7 @@ class OfficeSettings:
         self._waiting_said: tuple[str, ...] = ()
         self._refused: set[tuple[str, bytes]] = set()  # refused unread: said once per run, not per reconnection
         last = self.record.last_result()
-        if isinstance(last, dict):
+        if isinstance(last, dict) and set(last) == RESULT_KEYS:
             link.report_settings(**last)  # the office hears it again after a restart
 
     def tick(self, moment: str) -> None:
@@ -88,7 +88,8 @@ class OfficeSettings:
         self._waiting_said = ()
 
     def _say_waiting(self, moment: str) -> None:
-        said = (moment, *sorted(signed.issued for signed in self.waiting.values()))
+        """Report the wait once per fragment, with what the cabinet was doing (not at each change of it)."""
+        said = tuple(sorted(signed.issued for signed in self.waiting.values()))
         if said == self._waiting_said:
             return
         self._waiting_said = said
@@ -127,6 +128,9 @@ class OfficeSettings:
         (log.info if state == "applied" else log.warning)(
             "settings from the office: %s %s%s", who, state, "".join(f"; {line}" for line in [*changed, *lines])
         )
+
+
+RESULT_KEYS = {"state", "at", "target", "issued", "signer", "lines", "changed"}
 
 
 def _result(state: str, signed: Signed | None, lines: list[str], changed: list[str], target: str = "") -> dict:
