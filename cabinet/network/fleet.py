@@ -5,7 +5,8 @@ seen, when its counts began and why, its coins and meter counts, credits (over
 the limit too), plays, continues and games per kind from its audit snapshot,
 the same since its last period reset (None from firmware before periods),
 and its takings per day (None from a cabinet whose firmware sends none; a day
-no cabinet would send flagged with its ``doubt``); then the network tables.
+no cabinet would send flagged with its ``doubt``), and what it did with the last
+settings from the office (applied, refused, waiting); then the network tables.
 ``--json`` prints the same for machines, ``--csv`` each cabinet's totals for a
 spreadsheet. A cabinet whose figures could not be read (none received, or the
 broker's latest refused as malformed) says so instead of printing counts, and
