@@ -476,11 +476,6 @@ def topic_name_problem(name: str) -> str | None:
     return f"must be 1-32 letters, digits, dots, dashes or underscores, starting with a letter or digit; got {name!r}"
 
 
-def group_problem(name: str) -> str | None:
-    """Why ``name`` cannot be a group of cabinets (empty: none), or None."""
-    return topic_name_problem(name) if name else None
-
-
 def cabinet_id_problem(name: str) -> str | None:
     """Why ``name`` cannot be a cabinet id, or None; "" stands for this machine's own
     (:func:`cabinet.system.machine.machine_cabinet_id`, put in when the settings are read)."""
@@ -508,7 +503,7 @@ class NetworkSettings:
         doc="this cabinet's id, unique in the fleet; empty = cabinet-<this machine's mark>",
     )
     show_rankings: bool = spec(True, doc="show the network tables in attract mode and NETWORK #n after a game")
-    group: str = spec("", check=group_problem, doc="the office's group of cabinets it belongs to; empty = none")
+    group: str = spec("", check=cabinet_id_problem, doc="release group whose updates this cabinet follows; empty = the site")
 
 
 # --------------------------------------------------------------------------- all

@@ -65,8 +65,9 @@ def topic_of(target: str) -> str:
 
 
 def own_targets(site: str, cabinet: str, group: str) -> list[str]:
-    """What a cabinet listens to: its group's fragments (if it has a group) and its own."""
-    return ([group_target(group)] if group else []) + [cabinet_target(site, cabinet)]
+    """What a cabinet listens to: its group's fragments (``network.group``, else its site, as
+    for releases) and its own."""
+    return [group_target(group or site), cabinet_target(site, cabinet)]
 
 
 def target_problem(target: str) -> str | None:

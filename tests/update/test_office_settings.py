@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from cabinet.update.office_settings import Refused, cabinet_target, group_target, open_sealed, seal, topic_of
+from cabinet.update.office_settings import Refused, cabinet_target, group_target, open_sealed, own_targets, seal, topic_of
 from cabinet.update.signing import load_private, load_public, make_key_pair, sign
 
 FRAGMENT = "credits:\n  credits_per_game: 2\n"
@@ -63,3 +63,8 @@ def test_the_office_cannot_seal_for_a_target_no_cabinet_has(keys):
     for target in ("group/", "site/bar", "cabinet/bar", "group/a/b", "group/+"):
         with pytest.raises(ValueError):
             seal(keys[0], target, FRAGMENT, "alice")
+
+
+def test_a_cabinet_without_a_group_takes_its_sites_as_its_releases_do():
+    assert own_targets("bar", "bar-left", "") == ["group/bar", "cabinet/bar/bar-left"]
+    assert own_targets("bar", "bar-left", "hall") == ["group/hall", "cabinet/bar/bar-left"]
