@@ -38,7 +38,6 @@ import threading
 import time
 from collections import deque
 from dataclasses import replace
-from queue import Empty, SimpleQueue
 
 from cabinet.network import messages, topics
 from cabinet.network.client import (
@@ -49,6 +48,7 @@ from cabinet.network.client import (
     connect_options,
     make_client,
 )
+from cabinet.network.office_inbox import OfficeInbox
 from cabinet.network.snapshots import SnapshotMaker
 from cabinet.network.status import LinkStatus
 from cabinet.network.view import FleetView, receive_or_drop
@@ -56,7 +56,6 @@ from cabinet.settings.schema import NetworkSettings
 from cabinet.storage.db import now_stamp
 from cabinet.storage.outbox import OutboxFile
 from cabinet.system.machine import machine_mark, state_mark
-from cabinet.update import office_settings
 
 log = logging.getLogger("cabinet.network")
 
@@ -125,11 +124,7 @@ class NetworkLink:
         self._last_sync: str | None = None
         self._state = "starting"
         self._problem_logged = ""
-        self._office: SimpleQueue[tuple[str, bytes]] = SimpleQueue()  # office messages for the main loop
-        self._office_topics = [
-            office_settings.topic_of(target) for target in office_settings.own_targets(self.site, self.cabinet, settings.group)
-        ]
-        self._settings_result: bytes | None = None  # what the main loop last reported, to publish
+        self.office = OfficeInbox(self.site, self.cabinet, settings.group)
         self._thread = threading.Thread(target=self._run, name="network", daemon=True)
 
     # ------------------------------------------------------------------ main-loop side
@@ -148,16 +143,11 @@ class NetworkLink:
 
     def office_messages(self) -> list[tuple[str, bytes]]:
         """The office's messages (topic, payload) received since the last call, oldest first."""
-        found = []
-        while True:
-            try:
-                found.append(self._office.get_nowait())
-            except Empty:
-                return found
+        return self.office.take()
 
     def report_settings(self, **fields) -> None:
         """Publish (retained, now or once connected) what this cabinet did with settings from the office."""
-        self._settings_result = messages.encode(self.site, self.cabinet, **fields)
+        self.office.result = messages.encode(self.site, self.cabinet, **fields)
         self._wake.set()
 
     def close(self, timeout: float = 1.0) -> None:
@@ -257,9 +247,6 @@ class NetworkLink:
             audits = self._answer_others(foreign, stale, tables) or audits
         if resync or topics.topic(self.site, self.cabinet, "status") in foreign:
             self._publish(*self._status(True), retain=True)
-        result = self._settings_result
-        if connected and result is not None:
-            self._publish_snapshot(topics.topic(self.site, self.cabinet, "settings"), result, result, force=resync)
         for table in sorted(tables):
             snapshot = self.maker.table(table)
             self.view.apply(snapshot)  # our own entries are in our network table even offline
@@ -279,6 +266,9 @@ class NetworkLink:
                 None,
                 messages.encode(self.site, self.cabinet, version=self.maker.next_version(), made=now_stamp(), audits=figures),
             )
+        result = self.office.result
+        if connected and result is not None:
+            self._publish_snapshot(topics.topic(self.site, self.cabinet, "settings"), result, result, force=resync)
         if time.monotonic() >= self._refused_until and settled:
             self._publish_events()
         self.status = LinkStatus(
@@ -433,7 +423,7 @@ class NetworkLink:
             return
         own = topics.branch(self.site, self.cabinet)
         watched = [f"{own}/status", f"{own}/audits", topics.EVERY_TABLE if self.settings.show_rankings else f"{own}/scores/#"]
-        watched += self._office_topics
+        watched += self.office.topics
         self._watched = watched
         client.subscribe([(topic, 1) for topic in watched])
         with self._lock:
@@ -496,9 +486,7 @@ class NetworkLink:
         self._set_state("denied", detail)
 
     def _on_message(self, client, userdata, message) -> None:
-        if message.topic in self._office_topics:
-            if message.payload:  # empty: a retained fragment cleared, nothing to do
-                self._office.put((message.topic, bytes(message.payload)))
+        if self.office.offer(message.topic, message.payload):
             return
         address = topics.parse(message.topic)
         if address is not None and (address.site, address.cabinet) == (self.site, self.cabinet):
