@@ -9,17 +9,20 @@ import time
 
 import pytest
 
+from cabinet.app import App
 from cabinet.inputs.actions import CABINET, Action, InputEvent
 from cabinet.network.fleet import format_report, report
 from cabinet.network.local_broker import LocalBroker
 from cabinet.network.office_push import publish
 from cabinet.settings.last_good import read_last_good
+from cabinet.settings.load import load_settings
 from cabinet.settings.office_log import OfficeRecord
 from cabinet.settings.schema import NetworkSettings
 from cabinet.update import office_settings
 from cabinet.update.office_settings import cabinet_target, group_target, seal, topic_of
 from cabinet.update.signing import load_private, make_key_pair
 from support import ROOT
+from support.app import Heard
 from support.network import WAIT, monitor_for, need_mosquitto, wait_for
 from support.service import cabinet_on_file, service
 
@@ -210,3 +213,24 @@ def test_a_cabinets_own_login_cannot_publish_settings_for_its_group_or_itself(of
         assert problem is not None and "ACL" in problem, problem
     assert raw_publish(office, "office", group_target("hall"), payload) is None
     assert topic_of(group_target("hall")).startswith(office_settings.ROOT)
+
+
+def test_the_last_result_is_said_again_after_a_restart_even_to_a_new_broker(office, tmp_path, private_state):
+    app, path = cabinet_on_file(tmp_path, cabinet_yaml(office))
+    try:
+        connected(app)
+        push(office, tmp_path, "credits:\n  credits_per_game: 2\n")
+        pump(app, lambda: app.ctx.settings.credits.credits_per_game == 2, "the change")
+    finally:
+        app.close()
+    with LocalBroker(tmp_path / "new-broker", users=USERS, acl=ACL.read_text()) as new:
+        path.write_text(path.read_text().replace(f"port: {office.port}", f"port: {new.port}"))
+        again = App(load_settings(path), headless=True, audio=Heard())
+        monitor = monitor_for(new, "office", password=USERS["office"])
+        try:
+            pump(again, lambda: (results(monitor) or {}).get("state") == "applied", "the result on the new broker")
+            assert results(monitor)["changed"] == ["credits.credits_per_game: 1 -> 2"]
+            assert again.ctx.settings.credits.credits_per_game == 2
+        finally:
+            monitor.stop()
+            again.close()
