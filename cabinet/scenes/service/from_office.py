@@ -13,8 +13,9 @@ kept aside when it had errors, the result kept as the last good settings.
 
 Every decision is one audit line (:mod:`cabinet.settings.office_log`) naming who signed it,
 one log line, and a retained result on this cabinet's ``settings`` topic: applied with each
-change, refused with its problem lines (key, line, why), or waiting and why. A fragment with
-a problem changes nothing.
+change, refused with its problem lines (key, line, why), or waiting and why. A fragment
+replaced by a newer one before its moment is audited as superseded. A fragment with a
+problem changes nothing.
 """
 
 from __future__ import annotations
@@ -84,6 +85,10 @@ class OfficeSettings:
             why = f"issued {signed.issued}, before {newest}, the newest for {signed.target}: an old message sent again"
             self._decide("refused", signed, [why])
             return
+        if held is not None:  # never applied: the audit log says why
+            self.record.audit(
+                _result("superseded", held, [f"replaced by the one issued {signed.issued} before a safe moment"], [])
+            )
         self.waiting[signed.target] = signed
         self._waiting_said = ()
 
@@ -111,8 +116,7 @@ class OfficeSettings:
             outcome = save_and_apply(self.ctx, reading.settings)
             if not outcome.saved:
                 lines.append(f"applied until the power goes off: not saved ({outcome.problem})")
-            if self.ctx.scenes.top is not None:
-                self.ctx.go_to_attract()  # attract mode's pages show the new prices and times
+            self.ctx.go_to_attract()  # attract mode's pages show the new prices and times
         self._decide("applied", signed, lines, changed)
 
     def _decide(self, state: str, signed: Signed | None, lines: list[str], changed=(), target: str = "") -> None:

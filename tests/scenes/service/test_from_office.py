@@ -234,3 +234,20 @@ def test_the_last_result_is_said_again_after_a_restart_even_to_a_new_broker(offi
         finally:
             monitor.stop()
             again.close()
+
+
+def test_of_two_changes_sent_while_busy_only_the_newer_is_applied_and_both_are_audited(office, tmp_path, private_state):
+    app, _path = cabinet_on_file(tmp_path, cabinet_yaml(office))
+    try:
+        connected(app)
+        make_busy(app, "service")
+        push(office, tmp_path, "credits:\n  credits_per_game: 2\n  versus_credits: 4\n")
+        pump(app, lambda: app.office.waiting, "the first change")
+        push(office, tmp_path, "credits:\n  credits_per_game: 3\n")
+        pump(app, lambda: "3" in next(iter(app.office.waiting.values())).fragment, "the second change")
+        app.ctx.go_to_attract()
+        pump(app, lambda: not app.office.waiting, "the safe moment")
+        assert (app.ctx.settings.credits.credits_per_game, app.ctx.settings.credits.versus_credits) == (3, 2)
+        assert [e["state"] for e in OfficeRecord(private_state).entries()] == ["superseded", "applied"]
+    finally:
+        app.close()
