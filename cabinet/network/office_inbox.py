@@ -8,6 +8,7 @@ link's thread publishes retained on the cabinet's ``settings`` topic.
 
 from __future__ import annotations
 
+import json
 from queue import Empty, SimpleQueue
 
 from cabinet.update.office_settings import own_targets, topic_of
@@ -37,3 +38,8 @@ class OfficeInbox:
                 found.append(self._waiting.get_nowait())
             except Empty:
                 return found
+
+    def last_result(self) -> dict | None:
+        """The last result left (state, at, target, signer...), for the NETWORK page; None for none."""
+        result = self.result
+        return None if result is None else json.loads(result)

@@ -11,6 +11,7 @@ from .page import Page
 from .rows import InfoRow
 
 REFRESH_FRAMES = 30
+OFFICE_STATES = {"applied": N_("APPLIED"), "refused": N_("REFUSED"), "waiting": N_("WAITING")}
 
 
 class NetworkPage(Page):
@@ -22,6 +23,12 @@ class NetworkPage(Page):
     def __init__(self, ctx, menu=None):
         super().__init__(ctx, menu)
         self.status = self.read()
+        self.office = self.read_office()
+
+    def read_office(self) -> dict | None:
+        """The last settings from the office: what this cabinet did with them (None: none yet)."""
+        inbox = getattr(self.ctx.network, "office", None)
+        return None if inbox is None else inbox.last_result()
 
     def read(self) -> LinkStatus | None:
         link = self.ctx.network
@@ -31,6 +38,7 @@ class NetworkPage(Page):
         super().update()
         if self.frames % REFRESH_FRAMES == 0:
             self.status = self.read()
+            self.office = self.read_office()
 
     def rows(self):
         net = self.ctx.settings.network
@@ -58,6 +66,7 @@ class NetworkPage(Page):
                 tr("THIS MACHINE'S OWN ID: THE FILE NAMES NONE") if net.cabinet == machine_cabinet_id() else "",
             ),
             InfoRow(tr("NETWORK RANKINGS"), tr("SHOWN") if net.show_rankings else tr("HIDDEN")),
+            self.office_row(),
         ]
         if status.clash:  # a cloned SD card: the operator must give one of the two its own id
             rows.insert(
@@ -69,3 +78,12 @@ class NetworkPage(Page):
                 ),
             )
         return rows
+
+    def office_row(self) -> InfoRow:
+        """The last settings pushed from the office: applied, refused or waiting; for which group or
+        cabinet, signed by whom and when (as written: they are the office's names)."""
+        office = self.office
+        if office is None:
+            return InfoRow(tr("OFFICE SETTINGS"), tr("NONE YET"), tr("SETTINGS THE OFFICE SIGNS AND SENDS SHOW HERE"))
+        state = tr(OFFICE_STATES[office["state"]]) if office["state"] in OFFICE_STATES else office["state"].upper()
+        return InfoRow(tr("OFFICE SETTINGS"), state, f"{office['target']}  {office['signer']}  {stamp(office['at'])}"[:60])
