@@ -71,10 +71,8 @@ class OfficeSettings:
         try:
             signed = open_sealed(payload, load_public(self.key_path), topic)
         except (Refused, KeyFileError) as exc:
-            if (topic, payload) in self._refused:
-                return
-            self._refused.add((topic, payload))
-            self._decide("refused", None, [str(exc)], target=topic.rsplit("settings/", 1)[-1])
+            if self._heard((topic, payload)):
+                self._decide("refused", None, [str(exc)], target=topic.rsplit("settings/", 1)[-1])
             return
         last = self.record.decided(signed.target)
         held = self.waiting.get(signed.target)
@@ -83,7 +81,8 @@ class OfficeSettings:
         if signed.issued < last or (held is not None and signed.issued < held.issued):
             newest = max(last, held.issued if held else "")
             why = f"issued {signed.issued}, before {newest}, the newest for {signed.target}: an old message sent again"
-            self._decide("refused", signed, [why])
+            if self._heard((topic, payload)):
+                self._decide("refused", signed, [why], newest=False)
             return
         if held is not None:  # never applied: the audit log says why
             self.record.audit(
@@ -91,6 +90,16 @@ class OfficeSettings:
             )
         self.waiting[signed.target] = signed
         self._waiting_said = ()
+
+    def _heard(self, message: tuple[str, bytes]) -> bool:
+        """True the first time this run meets a message it refuses: the broker keeps the last one
+        retained and sends it again on every reconnection, which is not news."""
+        if message in self._refused:
+            return False
+        if len(self._refused) >= 64:  # only ours and our group's topics: a few at most, unless attacked
+            self._refused.clear()
+        self._refused.add(message)
+        return True
 
     def _say_waiting(self, moment: str) -> None:
         """Report the wait once per fragment, with what the cabinet was doing (not at each change of it)."""
@@ -119,12 +128,15 @@ class OfficeSettings:
             self.ctx.go_to_attract()  # attract mode's pages show the new prices and times
         self._decide("applied", signed, lines, changed)
 
-    def _decide(self, state: str, signed: Signed | None, lines: list[str], changed=(), target: str = "") -> None:
-        """Report, audit, log and remember one decision."""
+    def _decide(
+        self, state: str, signed: Signed | None, lines: list[str], changed=(), target: str = "", newest: bool = True
+    ) -> None:
+        """Report, audit, log and remember one decision; ``newest``: ``signed`` is now the newest
+        decided for its target (not so for an old one sent again, which must not lower the mark)."""
         result = _result(state, signed, lines, list(changed), target)
         self.link.report_settings(**result)
         self.record.audit(result)
-        if signed is not None:
+        if signed is not None and newest:
             self.record.remember(result, signed.target, signed.issued)
         else:
             self.record.remember(result)

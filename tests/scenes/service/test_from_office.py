@@ -164,10 +164,15 @@ def test_forged_unsigned_and_replayed_changes_are_refused_and_change_nothing(off
                 app.step()
             assert not app.ctx.settings.credits.free_play
             assert path.read_text() == settled_text
-        # The broker's retained copy of the applied one comes again on every connection: passed over.
+        heard = []
+        receive = app.office.receive
+        app.office.receive = lambda topic, payload: (heard.append(payload), receive(topic, payload))
+        # The broker sends its retained copy again on every connection: the refused one is not news...
+        office.restart()
+        pump(app, lambda: heard == [sent[-1][0]], "the retained message sent again")
+        # ...nor the applied one, sent again: passed over.
         assert raw_publish(office, "office", own, first) is None
-        for _ in range(60):
-            app.step()
+        pump(app, lambda: len(heard) == 2, "the applied one sent again")
         assert [e["state"] for e in OfficeRecord(private_state).entries()] == ["applied", "refused", "refused", "refused"]
     finally:
         monitor.stop()
