@@ -55,6 +55,7 @@ class NetworkPage(Page):
             InfoRow(tr("LAST SYNC"), stamp(status.last_sync), tr("UTC, LAST MESSAGE THE BROKER ACKNOWLEDGED")),
             InfoRow(tr("QUEUED EVENTS"), str(status.queued), tr("SCORES AND GAMES WAITING FOR THE BROKER")),
             InfoRow(tr("CABINETS SEEN"), str(status.cabinets)),
+            self.office_row(),
             # The operator's names as written: MQTT user names and topic levels are case-sensitive.
             InfoRow(tr("BROKER"), f"{net.host}:{net.port}"),
             InfoRow(tr("ENCRYPTION"), "TLS" if net.tls else tr("NONE")),
@@ -66,7 +67,6 @@ class NetworkPage(Page):
                 tr("THIS MACHINE'S OWN ID: THE FILE NAMES NONE") if net.cabinet == machine_cabinet_id() else "",
             ),
             InfoRow(tr("NETWORK RANKINGS"), tr("SHOWN") if net.show_rankings else tr("HIDDEN")),
-            self.office_row(),
         ]
         if status.clash:  # a cloned SD card: the operator must give one of the two its own id
             rows.insert(
