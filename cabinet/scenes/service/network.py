@@ -11,7 +11,7 @@ from .page import Page
 from .rows import InfoRow
 
 REFRESH_FRAMES = 30
-OFFICE_STATES = {"applied": N_("APPLIED"), "refused": N_("REFUSED"), "waiting": N_("WAITING")}
+OFFICE_STATES = {"applied": N_("IN FORCE"), "refused": N_("REJECTED"), "waiting": N_("WAITING TO APPLY")}
 
 
 class NetworkPage(Page):
@@ -84,6 +84,6 @@ class NetworkPage(Page):
         cabinet, signed by whom and when (as written: they are the office's names)."""
         office = self.office
         if office is None:
-            return InfoRow(tr("OFFICE SETTINGS"), tr("NONE YET"), tr("SETTINGS THE OFFICE SIGNS AND SENDS SHOW HERE"))
+            return InfoRow(tr("OFFICE SETTINGS"), tr("NONE RECEIVED"), tr("SETTINGS THE OFFICE SIGNS AND SENDS SHOW HERE"))
         state = tr(OFFICE_STATES[office["state"]]) if office["state"] in OFFICE_STATES else office["state"].upper()
         return InfoRow(tr("OFFICE SETTINGS"), state, f"{office['target']}  {office['signer']}  {stamp(office['at'])}"[:60])

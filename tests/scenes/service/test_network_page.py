@@ -78,11 +78,11 @@ def test_the_last_settings_from_the_office_show_what_was_done_for_whom_and_when(
 
     inbox = OfficeInbox("bar", "bar-left", "hall")
     app.ctx.network = SimpleNamespace(status=LinkStatus("connected", "", None, 0, 1), office=inbox)
-    assert {row.label: row.value() for row in NetworkPage(app.ctx).rows()}["OFFICE SETTINGS"] == "NONE YET"
+    assert {row.label: row.value() for row in NetworkPage(app.ctx).rows()}["OFFICE SETTINGS"] == "NONE RECEIVED"
     inbox.result = b'{"state": "refused", "at": "2026-12-06T21:02:10Z", "target": "group/hall", "signer": "alice"}'
     page = NetworkPage(app.ctx)
     row = {row.label: row for row in page.rows()}["OFFICE SETTINGS"]
-    assert (row.value(), row.detail) == ("REFUSED", "group/hall  alice  2026-12-06 21:02")
+    assert (row.value(), row.detail) == ("REJECTED", "group/hall  alice  2026-12-06 21:02")
     language.use(code)
     try:
         page.index = [row.label for row in page.rows()].index(language.tr("OFFICE SETTINGS"))  # its help line shown
