@@ -8,7 +8,8 @@ cabinet applies it at its next safe moment and reports on its ``settings`` topic
 ``python -m cabinet fleet`` shows the result.
 
 Exit codes: 0 published (the broker acknowledged it), 1 the broker could not be reached,
-2 bad usage, 3 refused (the fragment's problems, a key file, or the broker's ACL).
+2 bad usage (no such group or cabinet name, no broker in the settings), 3 refused (the
+fragment's problems, a key file, or the broker's ACL).
 """
 
 from __future__ import annotations
@@ -48,7 +49,7 @@ def run(args) -> int:
     from cabinet.settings.fragment import read_fragment  # each command loads only what it runs
     from cabinet.settings.load import load_settings
     from cabinet.settings.schema import Settings
-    from cabinet.update.office_settings import cabinet_target, group_target, seal
+    from cabinet.update.office_settings import cabinet_target, group_target, seal, target_problem
     from cabinet.update.signing import KeyFileError, load_private
 
     if args.group:
@@ -56,6 +57,9 @@ def run(args) -> int:
     else:
         site, _, cabinet = args.cabinet.partition("/")
         target = cabinet_target(site, cabinet)
+    if problem := target_problem(target):
+        print(f"settings push: {problem}", file=sys.stderr)
+        return 2
     try:
         text = args.fragment.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:

@@ -56,6 +56,8 @@ def test_the_office_pushes_a_signed_fragment_and_a_cabinets_login_is_refused(tmp
         assert main([*command, "--signer", "alice", "--config", login_file(tmp_path, broker, "office")]) == 3
         err = capsys.readouterr().err
         assert "credits.credits_per_game: must be at most 9, got 20" in err and "nothing sent" in err
+        bare = ["settings", "push", str(fragment), "--cabinet", "bar-left", "--key", str(tmp_path / "release-key.pem")]
+        assert main([*bare, "--signer", "alice", "--config", login_file(tmp_path, broker, "office")]) == 2  # no site
         assert len(seen) == 1
     finally:
         watcher.stop()
