@@ -51,6 +51,7 @@ def test_coins_dropped_at_once_are_priced_as_one_by_one(private_state):
             for key, value in store.audits.snapshot().items()
             if key not in ("counts_since", "counts_reset", "scores_reset")
         }  # when each store began
+        counts["period"].pop("since")  # the same: a loaded machine opens the two a second apart
         figures.append((added, bank.credits, bank.partial_coins(1), bank.partial_coins(2), bank.meter_owed(1), counts))
         store.close()
     assert figures[0] == figures[1]
