@@ -434,7 +434,7 @@ class VersusLayout(PlayLayout):
                 self.draw_meter(surface, seat, self.meters[player - 1])
 
     def _draw_result(self, surface, panel: pygame.Rect, player: int) -> None:
-        winner = self.scene.winner()
+        winner = self.scene.round_winner()
         if winner is None:
             word, colour = tr("DRAW"), palette.YELLOW
         else:
@@ -467,7 +467,7 @@ class VersusLayout(PlayLayout):
     def draw_banner(self, surface: pygame.Surface) -> None:
         scene = self.scene
         if not scene.match_over:
-            round_result(surface, scene.match, scene.winner(), BAR.center, BAR.size)
+            round_result(surface, scene.match, scene.round_winner(), BAR.center, BAR.size)
             return
         winner = scene.match.winner
         # High up, over the fields' top rows: the S line, where games are lost, stays in view;
