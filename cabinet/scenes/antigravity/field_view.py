@@ -117,6 +117,13 @@ class FieldView:
         if depth:
             self._draw_band(surface, depth)
 
+    def dispenser_rect(self, side: str) -> pygame.Rect:
+        """The strip above (``side`` "top") or below ("bottom") the field, as wide as it,
+        where that side's dispenser shows its current and next block at the cursor."""
+        if side == "top":
+            return pygame.Rect(self.x, self.bounds.y, self.rect.width, self.rect.y - self.bounds.y)
+        return pygame.Rect(self.x, self.rect.bottom, self.rect.width, self.bounds.bottom - self.rect.bottom)
+
     def band_rect(self, depth: int) -> pygame.Rect:
         """The band ``depth`` rows a side, across the field."""
         top = self.y + (self.half - depth) * self.cell

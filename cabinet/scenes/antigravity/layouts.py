@@ -140,7 +140,7 @@ class PlayLayout:
             if game.game_over and not seat.busy:
                 alerts.draw_cause(surface, view, seat, scene.end_frames)
             alerts.draw_popups(surface, view, seat.popups)
-            if playing and not seat.busy and not game.game_over and not scene.countdown.running:
+            if self.forcing(seat):
                 alerts.draw_forced_countdown(surface, view, game, seat.frame)
             seconds = scene.idle.seconds_left(seat.player)
             if playing and seconds is not None:
@@ -156,6 +156,21 @@ class PlayLayout:
         scene.pause.draw_hold(surface, fields.__getitem__)
         if scene.paused:
             self.draw_pause(surface)
+
+    def forcing(self, seat) -> bool:
+        """The seat's forced push is being counted down (its last two seconds, in play)."""
+        scene, game = self.scene, seat.game
+        if not scene.playing or seat.busy or game.game_over or scene.countdown.running:
+            return False
+        return alerts.forced_seconds(game) is not None
+
+    def bar_message(self, seat):
+        """What the bar says for ``seat`` now as (text, colour): its message, else FORCED PUSH
+        while the digit counts down beside the dispenser, else None."""
+        shown = self.message_text(seat)
+        if shown is None and self.forcing(seat):
+            return tr("FORCED PUSH"), palette.RED
+        return shown
 
     def draw_panels(self, surface: pygame.Surface) -> None:
         """Numbers, timers and lists that change during play."""
@@ -297,7 +312,7 @@ class SingleLayout(PlayLayout):
 
     def draw_bar(self, surface: pygame.Surface) -> None:
         seat = self.scene.seats[0]
-        shown = self.message_text(seat)
+        shown = self.bar_message(seat)
         if shown is None:
             hint = BAND_HINT if seat.horizon[0] else IDLE_HINTS[self.scene.mode]
             shown = (tr(hint), palette.GREY)
@@ -451,7 +466,7 @@ class VersusLayout(PlayLayout):
         )
         for player, half in ((1, halves[0]), (2, halves[1])):
             seat = scene.seat_for(player)
-            shown = self.message_text(seat)
+            shown = self.bar_message(seat)
             if shown is None:
                 progress = shown_progress(scene, player)
                 done = min(progress.value, progress.target)
