@@ -26,7 +26,7 @@ JAM = (255, 40, 40, 120)
 BAND = (6, 2, 12)  # the widening horizon's band: near black ...
 BAND_HAZE = (70, 12, 40)  # ... hazed toward its edges, where it glows
 
-NEXT_SCALE = 0.6  # the next block is drawn at this fraction of a cell
+NEXT_SCALE = 0.85  # the next block's fraction of a cell: its shape still reads from 2 m (issue 41.5)
 RAIL_GAP = 6  # pixels between the field and the current block
 BORDER = 4
 
