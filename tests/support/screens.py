@@ -111,7 +111,7 @@ def _tables(game: str, page: int):
         from cabinet.storage import scores
 
         item = entry(game)
-        tables = item.tables(app.ctx.settings) + [scores.streak_table(game)]
+        tables = item.tables(app.ctx.settings) + [scores.streak_table(game), scores.ladder_table(game)]
         scene = ScoreTablesScene(app.ctx, "{game} RECORDS", tables, 1, game=item.title)  # as attract mode does
         scene.frames = min(page, len(scene.pages) - 1) * scene.page_frames
         return _on_top(app, scene)
@@ -232,6 +232,18 @@ def _anti_gravity(mode: str, frames: int = FIELD_FRAMES, paused: bool = False, *
         return scene
 
     return build
+
+
+def _forced_push(build):
+    """The screen ``build`` makes in the last two seconds before every field's forced push."""
+
+    def counting(app):
+        scene = build(app)
+        for seat in scene.seats:
+            seat.game.frames_left = 90
+        return scene
+
+    return counting
 
 
 def _holding_start(build, player: int = 1):
@@ -523,6 +535,7 @@ SCREENS = {
     "anti-gravity records 1": _tables("antigravity", 0),
     "anti-gravity records 2": _tables("antigravity", 1),
     "anti-gravity records 3": _tables("antigravity", 2),
+    "anti-gravity records 5": _tables("antigravity", 4),  # the win streaks beside the CPU ladder
     "network records": _network_tables,
     "game select": _game_select,
     "blocks modes": _modes("blocks"),
@@ -548,6 +561,8 @@ SCREENS = {
     "anti-gravity single": _anti_gravity("single"),
     "anti-gravity pause": _anti_gravity("single", paused=True),
     "anti-gravity versus": _anti_gravity("versus"),
+    "anti-gravity forced push": _forced_push(_anti_gravity("single")),
+    "anti-gravity versus forced push": _forced_push(_anti_gravity("versus")),
     "anti-gravity vs cpu": _anti_gravity_cpu,
     "anti-gravity contest": _anti_gravity("contest", contest="STANDARD"),
     "anti-gravity still there": _idle("antigravity"),
