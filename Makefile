@@ -6,10 +6,12 @@ PY     := $(VENV)/bin/python
 TYPED  := cabinet/games cabinet/storage cabinet/settings cabinet/update \
           cabinet/panel.py cabinet/context.py
 HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy GPIOZERO_PIN_FACTORY=mock
-# Raspberry Pi OS Trixie's Python: make test runs the suite under it too where this machine has
-# one (pyenv's, as on CI, or python3.13 on the PATH) and it is not already $(PYTHON). Its own
-# modules' DeprecationWarnings are errors there, so what 3.14 removes is found a release early.
+# Raspberry Pi OS Trixie's Python: make test runs the suite under it too, beside the first run
+# (pytest keeps to one core), where this machine has one (pyenv's, as on CI, or python3.13 on the
+# PATH) and it is not already $(PYTHON). Its own modules' DeprecationWarnings are errors there, so
+# what 3.14 removes is found a release early.
 PYTHON313 ?= $(firstword $(wildcard $(HOME)/.pyenv/versions/3.13*/bin/python3) $(shell command -v python3.13))
+SECOND_PYTHON := $(if $(PYTHON313),$(shell $(PYTHON) -c 'import sys; print("" if sys.version_info[:2] == (3, 13) else "yes")'))
 VENV313  := .venv313
 NO_DEPRECATIONS := -W "error::DeprecationWarning:cabinet"
 SKIP_UNDER_313  := --ignore=tests/bench --ignore=tests/scenarios
@@ -37,19 +39,16 @@ $(VENV313)/.installed: pyproject.toml
 	$(VENV313)/bin/python -m pip install --quiet -e '.[test]'
 	touch $@
 
-test: $(VENV)/.installed tools
+test: $(VENV)/.installed tools $(if $(SECOND_PYTHON),$(VENV313)/.installed)
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
 	$(PY) -m mypy $(TYPED)
-	$(HEADLESS) $(PY) -m pytest
-	@if [ -z "$(PYTHON313)" ]; then echo "make test: no Python 3.13 here; the suite ran under $(PYTHON) only"; \
-	elif [ "$$($(PY) -c 'import sys; print(sys.version_info[:2] == (3, 13))')" = True ]; then \
-		echo "make test: $(PYTHON) is Python 3.13 already"; \
-	else $(MAKE) --no-print-directory test-313; fi
+	$(if $(SECOND_PYTHON),,@echo "make test: no second Python (3.13) here; the suite runs under $(PYTHON) only")
+	$(HEADLESS) tests/tools/both-pythons.sh $(PY) $(if $(SECOND_PYTHON),$(VENV313)/bin/python $(NO_DEPRECATIONS) $(SKIP_UNDER_313))
 
-# The suite under Python 3.13, but for the tests that measure rather than exercise the code
-# (the bench's figures, the game-feel and kill scenarios): they run the same code as the rest,
-# and under 3.11 already; leaving them out keeps make test within 10 minutes on 2 cores.
+# The suite under Python 3.13 alone. Both runs leave out the tests that measure rather than
+# exercise the code (the bench's figures, the game-feel and kill scenarios): they run the same code
+# as the rest, and under the first Python already.
 test-313: $(VENV313)/.installed
 	$(HEADLESS) $(VENV313)/bin/python -m pytest $(NO_DEPRECATIONS) $(SKIP_UNDER_313)
 

@@ -271,6 +271,28 @@ def stones(s: Synth):
     return s.seq(knock("D3", 82), s.rest(0.02), knock("C3", 83), s.rest(0.02), knock("A2", 84))
 
 
+@effect("versus_cancel", 0.6)
+def cancel(s: Synth):
+    """Your attack meets the stones coming for you: two bright notes clash and ring out."""
+    return s.mix(
+        s.noise(0.05, clock=12000, clock_to=3000, decay=0.02, level=0.6, seed=85),
+        s.tone("E6", 0.2, duty=0.5, decay=0.08, release=0.03, level=0.6),
+        (0.03, s.tone("B6", 0.25, duty=0.25, vibrato=0.3, decay=0.1, release=0.04, level=0.5)),
+    )
+
+
+@effect("versus_pop", 0.6)
+def pop(s: Synth):
+    """A stone beside a run breaks: a dry crack and its pieces rattling away."""
+    return s.seq(
+        s.mix(
+            s.noise(0.04, clock=18000, clock_to=5000, decay=0.012, seed=86),
+            s.tone("A4", 0.05, duty=0.5, glide_to="A3", decay=0.02),
+        ),
+        s.noise(0.08, clock=7000, clock_to=2000, decay=0.03, level=0.45, seed=87),
+    )
+
+
 @effect("versus_challenger", 0.85)
 def challenger(s: Synth):
     """HERE COMES A NEW CHALLENGER: an alarm-like rising fanfare."""

@@ -17,10 +17,13 @@ from cabinet.storage.db import Database, now_stamp
 
 def print_books(args) -> int:
     """Print the CSV of this cabinet's state file (its site and id from the settings); exit 0."""
-    network = load_for_cabinet(getattr(args, "config", None), keep=False).settings.network
+    settings = load_for_cabinet(getattr(args, "config", None), keep=False).settings
+    network = settings.network
     db = Database.open()  # the cabinet's own state file, as ``scores`` opens it
     try:
         figures = Audits(db).snapshot()
+        if settings.credits.money_format:
+            figures["money_format"] = settings.credits.money_format
     finally:
         db.close()
     view = FleetView()

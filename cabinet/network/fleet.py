@@ -31,6 +31,7 @@ from cabinet.network.client import KEEPALIVE_SECONDS, SetupError, connect_option
 from cabinet.network.view import FleetView, receive_or_drop
 from cabinet.settings.load import find_config, load_settings
 from cabinet.storage.takings import DAYS, UNDATED
+from cabinet.system.money import money_text
 
 log = logging.getLogger("cabinet.network")
 
@@ -139,6 +140,7 @@ def report(view: FleetView) -> dict:
                 "last_seen": view.seen.get(who),
                 "coins": figures.get("coins", {}),
                 "money": figures.get("money"),  # None from firmware before money per chute
+                "money_format": figures.get("money_format", ""),  # "": counted in the smallest unit
                 "meters": figures.get("meter_pulses", {}),
                 "credits": {
                     "in_machine": figures.get("credits"),
@@ -211,8 +213,13 @@ def format_report(data: dict) -> str:
             f"  coins: chute 1 {coins.get('1', 0)}, chute 2 {coins.get('2', 0)}   meters: "
             f"1 {meters.get('1', 0)}, 2 {meters.get('2', 0)}"
         )
+
+        def money(amounts: dict, chute: str) -> str:
+            return money_text(amounts.get(chute, 0), cab["money_format"])
+
         if cab["money"] is not None:
-            lines.append(f"  money (smallest unit): chute 1 {cab['money'].get('1', 0)}, chute 2 {cab['money'].get('2', 0)}")
+            unit = "money" if cab["money_format"] else "money (smallest unit)"
+            lines.append(f"  {unit}: chute 1 {money(cab['money'], '1')}, chute 2 {money(cab['money'], '2')}")
         lines.append(
             f"  credits: {credits['in_machine'] or 0} in the machine, {credits['from_coins'] or 0} from "
             f"coins, {credits['service'] or 0} service, {credits['played'] or 0} played, "
@@ -223,8 +230,8 @@ def format_report(data: dict) -> str:
             began = (period["since"] or "the counts began").replace("T", " ").replace("Z", " UTC")
             lines.append(
                 f"  period since {began}: coins 1 {period['coins'].get('1', 0)}, "
-                f"2 {period['coins'].get('2', 0)}   money 1 {period['money'].get('1', 0)}, "
-                f"2 {period['money'].get('2', 0)}   meters 1 {period['meter_pulses'].get('1', 0)}, "
+                f"2 {period['coins'].get('2', 0)}   money 1 {money(period['money'], '1')}, "
+                f"2 {money(period['money'], '2')}   meters 1 {period['meter_pulses'].get('1', 0)}, "
                 f"2 {period['meter_pulses'].get('2', 0)}   credits {period['credits_from_coins']} from coins, "
                 f"{period['service_credits']} service, {period['credits_spent']} played   plays "
                 f"{period['plays']}   continues {period['continues']}"
@@ -266,6 +273,7 @@ CSV_COLUMNS = (
     "coins_chute_2",
     "money_chute_1",
     "money_chute_2",
+    "money_format",
     "meter_1",
     "meter_2",
     "credits_in_machine",
@@ -309,6 +317,7 @@ def csv_report(data: dict) -> str:
             cab["coins"].get("2", 0),
             money.get("1", ""),
             money.get("2", ""),
+            cab["money_format"],
             cab["meters"].get("1", 0),
             cab["meters"].get("2", 0),
             cab["credits"]["in_machine"] or 0,

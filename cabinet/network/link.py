@@ -66,15 +66,23 @@ GOODBYE_SECONDS = 5.0  # the longest the network thread waits for its DISCONNECT
 
 class NetworkLink:
     """The fleet link of one cabinet: ``settings`` (active), the state file at ``db_path``,
-    and ``table_ids``, the tables it shows. ``machine``: this machine's mark (tests give two)."""
+    and ``table_ids``, the tables it shows. ``machine``: this machine's mark (tests give two);
+    ``money_format``: how the office writes this cabinet's money (``credits.money_format``)."""
 
-    def __init__(self, settings: NetworkSettings, db_path, table_ids: list[str], machine: str | None = None):
+    def __init__(
+        self,
+        settings: NetworkSettings,
+        db_path,
+        table_ids: list[str],
+        machine: str | None = None,
+        money_format: str = "",
+    ):
         self.settings = settings
         self.site, self.cabinet = settings.site, settings.cabinet
         self.machine = machine or machine_mark()
         self.state = state_mark(db_path)  # tells two programs on one machine apart
         self.outbox = OutboxFile(db_path)
-        self.maker = SnapshotMaker(self.outbox, self.site, self.cabinet, table_ids)
+        self.maker = SnapshotMaker(self.outbox, self.site, self.cabinet, table_ids, money_format)
         self.view = FleetView()
         self.status = LinkStatus("starting")
         self.client = None

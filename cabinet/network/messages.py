@@ -20,6 +20,7 @@ from cabinet.network import topics
 from cabinet.network.merge import Entry, TableSnapshot
 from cabinet.storage.scores import INITIALS_CHARACTERS, check_table, most_score
 from cabinet.storage.takings import DAYS, UNDATED
+from cabinet.system.money import MoneyFormat
 
 VERSION = 1
 MAX_BYTES = 64 * 1024
@@ -161,6 +162,8 @@ def _figures(audits: dict) -> dict:
         if not isinstance(money, dict) or not set(money) <= {"1", "2"}:
             raise BadMessage("audits.money must be an object of chutes 1 and 2")
         figures["money"] = {chute: _int(money, chute, f"audits.money.{chute}") for chute in sorted(money)}
+    if "money_format" in audits:  # absent where the cabinet counts money as counted
+        figures["money_format"] = _money_format(audits["money_format"])
     for key in COUNTS:
         if key in audits:
             figures[key] = _int(audits, key, f"audits.{key}")
@@ -200,6 +203,17 @@ def _figures(audits: dict) -> dict:
     if "period" in audits:  # absent from firmware before the period counters
         figures["period"] = _period(audits["period"])
     return figures
+
+
+def _money_format(text) -> str:
+    """How the cabinet writes its money (``credits.money_format``), checked as its settings check it."""
+    if not isinstance(text, str) or not text.isprintable() or len(text) > 16:
+        raise BadMessage(f"audits.money_format must be a short printable format, got {_short(text)}")
+    try:
+        MoneyFormat.parse(text)
+    except ValueError as problem:
+        raise BadMessage(f"audits.money_format {problem}") from None
+    return text
 
 
 PERIOD_COUNTS = ("credits_from_coins", "service_credits", "credits_spent", "credits_over_max", "plays", "continues")

@@ -23,8 +23,9 @@ class SnapshotMaker:
     always keeps the cabinet's latest table.
     """
 
-    def __init__(self, reader, site: str, cabinet: str, table_ids: list[str]):
+    def __init__(self, reader, site: str, cabinet: str, table_ids: list[str], money_format: str = ""):
         self.reader = reader
+        self.money_format = money_format
         self.site = site
         self.cabinet = cabinet
         self.table_ids = list(table_ids)
@@ -56,4 +57,6 @@ class SnapshotMaker:
         """The bookkeeping figures, as the service menu's BOOKKEEPING page shows them."""
         figures = Audits(self.reader).snapshot()
         figures["coins"] = {str(chute): count for chute, count in figures["coins"].items()}
+        if self.money_format:
+            figures["money_format"] = self.money_format
         return figures

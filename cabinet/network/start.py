@@ -27,4 +27,5 @@ def start_link(settings, store, notices: list[Words | str]):
         return None
     from cabinet.network.link import NetworkLink  # paho-mqtt: loaded only when the link is on
 
-    return NetworkLink(net, store.db.path, table_ids(c.name for c in settings.antigravity.contests)).start()
+    tables = table_ids(c.name for c in settings.antigravity.contests)
+    return NetworkLink(net, store.db.path, tables, money_format=settings.credits.money_format).start()

@@ -17,6 +17,7 @@ from typing import Any
 from cabinet.language import LANGUAGES, N_
 from cabinet.language.drawable import PIXEL_ADVANCE, dots, font_problem
 from cabinet.system.machine import machine_cabinet_id
+from cabinet.system.money import MoneyFormat
 from cabinet.system.price_table import PriceTable
 from cabinet.system.sleep_hours import command_problem, sleep_hours_problem
 
@@ -132,6 +133,17 @@ def price_text_problem(price: str) -> str | None:
     return font_problem(price)
 
 
+def money_format_problem(text: str) -> str | None:
+    """Why ``text`` cannot be how the bookkeeping writes money, or None."""
+    if not text.isprintable() or text != text.strip():
+        return "must be printable characters, without spaces at either end"
+    try:
+        MoneyFormat.parse(text)
+    except ValueError as problem:
+        return str(problem)
+    return font_problem(text)
+
+
 @dataclass
 class CreditSettings:
     free_play: bool = spec(True)
@@ -146,6 +158,11 @@ class CreditSettings:
     coin_value_2: int = spec(0, min=0, max=100000, doc=N_("one coin in chute 2, in sen / cents / yen; 0: not counted"))
     price_text: str = spec(
         "", check=price_text_problem, doc=N_('the price of a credit on the credit line, e.g. "RM1" or "100円"; empty: none')
+    )
+    money_format: str = spec(
+        "",
+        check=money_format_problem,
+        doc=N_('how the bookkeeping writes money, e.g. "RM0.00", "€0,00" or "0円"; empty: the count in the smallest unit'),
     )
 
 

@@ -33,7 +33,7 @@ CONTRACT_NAMES = (
         "new_record",
     ]
     + ["danger", "ready", "go"]
-    + ["versus_attack", "versus_stones", "versus_challenger"]
+    + ["versus_attack", "versus_stones", "versus_challenger", "versus_cancel", "versus_pop"]
     + ["ag_horizon_warn", "ag_horizon_grow", "blocks_level_up"]
     + ["ladder_next", "ladder_master"]
 )
@@ -89,6 +89,13 @@ def test_length_follows_the_sample_rate(rate):
     for name, samples in sounds(rate).items():
         seconds = len(sounds()[name]) / 44100
         assert len(samples) / rate == pytest.approx(seconds, abs=0.005), name
+
+
+def test_an_attack_a_cancel_a_landing_and_a_pop_each_sound_their_own():
+    names = ("versus_attack", "versus_cancel", "versus_stones", "versus_pop")
+    pitches = [dominant_hz(sounds()[name], 44100) for name in names]
+    lengths = [len(sounds()[name]) for name in names]
+    assert len(set(zip(pitches, lengths))) == len(names), list(zip(names, pitches, lengths))
 
 
 @pytest.mark.parametrize("rate", RATES)

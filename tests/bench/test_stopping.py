@@ -13,6 +13,7 @@ from pathlib import Path
 
 from cabinet.bench.stopping import children
 from support import ROOT
+from support.signals import ctrl_c_as_usual
 
 BOUND = 60  # seconds from the signal to the exit: generous, for a loaded machine
 
@@ -26,6 +27,7 @@ def start_bench(*sections: str) -> subprocess.Popen:
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,
+        preexec_fn=ctrl_c_as_usual,
     )
 
 

@@ -12,6 +12,7 @@ from cabinet.bench.stopping import Stopped, children
 from cabinet.system import workers
 from cabinet.system.workers import WorkerDied, Workers
 from support import ROOT
+from support.signals import ctrl_c_as_usual
 
 
 def live(pids: list[int]) -> list[int]:
@@ -121,6 +122,7 @@ def test_a_ctrl_c_while_workers_start_is_raised_once_they_have_and_ends_them_qui
         timeout=60,
         env=dict(os.environ, PYTHONPATH=str(ROOT)),
         start_new_session=True,
+        preexec_fn=ctrl_c_as_usual,
     )
     assert result.stdout == "raised; 0 alive\n", result.stderr
     assert result.stderr == ""

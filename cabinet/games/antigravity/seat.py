@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from cabinet import FPS
-from cabinet.games.antigravity.animation import FieldPicture, TurnAnimation, grid_from_text
+from cabinet.games.antigravity.animation import FLASH_FRAMES, FieldPicture, TurnAnimation, grid_from_text
 from cabinet.games.antigravity.results import Turn
 from cabinet.games.antigravity.stacks import danger_columns
 from cabinet.games.words import N_
@@ -22,6 +22,7 @@ from cabinet.inputs.actions import Action, InputEvent
 TICK_SECONDS = 3  # the last seconds of a turn tick audibly
 MESSAGE_FRAMES = 90  # how long a message stays in the bar
 POPUP_FRAMES = 50  # points and chain words rise over the field this long
+BREAK_FRAMES = 18  # a popped stone's pieces fly apart this long, once its run's flash is over
 
 
 @dataclass
@@ -44,12 +45,32 @@ class Popup:
 
 
 @dataclass(frozen=True)
+class Launch:
+    """Versus: stones a turn's chain threw, for the screen to fly from the field: ``kind``
+    "attack" (to the other player's meter) or "cancel" (to the mover's own), ``count`` stones
+    from ``cells`` (the chain's last cleared cells)."""
+
+    kind: str
+    count: int
+    cells: tuple[tuple[int, int], ...]
+
+
+@dataclass
+class Breaking:
+    """A popped stone breaking at ``cell``; its pieces fly from ``age`` 0 to BREAK_FRAMES
+    (below 0: its run still flashes)."""
+
+    cell: tuple[int, int]
+    age: int
+
+
+@dataclass(frozen=True)
 class Message:
     """A line of the message bar: ``words`` and ``detail`` are English messages filled from
     ``fields`` (the screen translates them, :mod:`cabinet.games.words`)."""
 
     words: str
-    tone: str  # "chain", "through", "warn" or "info": picks the colour
+    tone: str  # "chain", "through", "warn", "attack", "cancel" or "info": picks the colour
     until: int  # seat frame after which it is gone
     detail: str = ""  # a second, optional part (the through bonus)
     fields: dict = field(default_factory=dict)
@@ -79,6 +100,8 @@ class Seat:
         self.last_turn: Turn | None = None
         self.best_chain = 0
         self.popups: list[Popup] = []
+        self.launches: list[Launch] = []  # stones thrown, waiting for the screen to fly them
+        self.breaking: list[Breaking] = []
         # The widening horizon as the screen shows it: (depth, turns left of the coming row
         # or None); it changes when a turn's animation ends, as the grid does.
         self.horizon = (game.horizon, game.horizon_due)
@@ -116,13 +139,15 @@ class Seat:
         for popup in self.popups:
             popup.age += 1
         self.popups = [popup for popup in self.popups if popup.age < POPUP_FRAMES]
+        self._break_stones()
         if self.animation is not None:
             started = self.animation.advance()
             if started is not None:
                 for cue in started.cues:
                     self._play(cue)
-                if started.kind == "flash":
+                if started.kind == "flash" and started.step is not None:
                     self._announce(started.step)
+                    self.breaking += [Breaking(cell, -FLASH_FRAMES) for cell in started.step.popped]
                 elif started.kind == "slide" and started.step is not None and started.step.passed:
                     self._announce_through(started.step)
             if not self.animation.done:
@@ -240,17 +265,36 @@ class Seat:
             )
 
     def _show_attack(self) -> None:
-        """After a versus turn's film: what its chain did with stones, in the bar and by ear
-        (the stones sent, else the mover's own waiting stones it cancelled)."""
+        """After a versus turn's film: what its chain did with stones, in the bar, over the
+        field that did it, by ear, and as stones for the screen to fly (the stones sent to
+        the other field's meter, the mover's own waiting stones it cancelled)."""
         turn = self.last_turn
         if turn is None or not turn.attack:
             return
-        self._play("versus_attack")
         sent = turn.attack - turn.cancelled
+        cells = turn.steps[-1].removed if turn.steps else ()
+        fields = {"count": sent, "cancelled": turn.cancelled}
+        middle = (self.game.height / 2, self.game.width / 2)
         if sent:
-            self._say(N_("ATTACK {count}"), "chain", fields={"count": sent})
-        else:
-            self._say(N_("CANCEL {count}"), "through", fields={"count": turn.cancelled})
+            self._play("versus_attack")
+            self._say(N_("ATTACK {count}"), "attack", fields=fields)
+            self.launches.append(Launch("attack", sent, cells))
+            detail = N_("CANCEL {cancelled}") if turn.cancelled else ""
+            self.popups = [Popup(N_("ATTACK {count}"), "attack", *middle, big=True, detail=detail, fields=fields)]
+        if turn.cancelled:
+            self._play("versus_cancel")
+            self.launches.append(Launch("cancel", turn.cancelled, cells))
+            if not sent:
+                self._say(N_("CANCEL {cancelled}"), "cancel", fields=fields)
+                self.popups = [Popup(N_("CANCEL {cancelled}"), "cancel", *middle, big=True, fields=fields)]
+
+    def _break_stones(self) -> None:
+        """Age the popped stones' pieces; the crack sounds once as a turn's stones break."""
+        for piece in self.breaking:
+            piece.age += 1
+        if any(piece.age == 0 for piece in self.breaking):
+            self._play("versus_pop")
+        self.breaking = [piece for piece in self.breaking if piece.age < BREAK_FRAMES]
 
     def _check_danger(self) -> None:
         """After a turn: which stacks reach the S line (or the band); a warning sound when one newly does."""

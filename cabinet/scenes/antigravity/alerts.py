@@ -10,14 +10,23 @@ from functools import lru_cache
 import pygame
 
 from cabinet import FPS
+from cabinet.games.antigravity.seat import BREAK_FRAMES
 from cabinet.games.antigravity.stacks import anchored_runs, crossed_columns
 from cabinet.language import tr
 from cabinet.render import glyphs, palette
 from cabinet.render.text import fit_size, text, text_size
+from cabinet.scenes.antigravity.field_view import STONE, block_sprite
+from cabinet.scenes.kit.callout import draw_callout
 
 FORCED_WARN_FRAMES = 2 * FPS  # the forced push is counted down over its last two seconds
 DIGIT_GAP = 4  # between the forced push's block and its countdown
-TONES = {"chain": palette.YELLOW, "through": palette.MAGENTA, "warn": palette.RED}
+TONES = {
+    "chain": palette.YELLOW,
+    "through": palette.MAGENTA,
+    "warn": palette.RED,
+    "attack": palette.ORANGE,
+    "cancel": palette.GREEN,
+}
 
 
 def throb(frame: int, period: int = 24) -> float:
@@ -37,9 +46,10 @@ def column_rect(view, column: int) -> pygame.Rect:
 
 
 def draw_popups(surface: pygame.Surface, view, popups) -> None:
-    """The field's popup (one at a time): points rise from where they were earned, a chain's
-    count stands big over the field with its points under it. Each stays inside the field,
-    never over a dispenser or the panels beside it."""
+    """The field's popup (one at a time), on the kit's callout plate so it reads over any
+    block: points rise from where they were earned, a chain's count (or an attack) stands big
+    over the field with its points under it. Each stays inside the field, never over a
+    dispenser or the panels beside it."""
     inside = view.rect.inflate(-4, -4)
     for popup in popups:
         words = tr(popup.words, **popup.fields)
@@ -47,21 +57,36 @@ def draw_popups(surface: pygame.Surface, view, popups) -> None:
         y = view.y + round(popup.row * view.cell) - popup.age
         if popup.big:
             detail = tr(popup.detail, **popup.fields) if popup.detail else ""
-            size = fit_size(words, 49, inside.width)
-            detail_size = fit_size(detail, 28, inside.width) if detail else 0
-            box = pygame.Rect((0, 0), text_size(words, size))
-            box.height += text_size(detail, detail_size)[1] if detail else 0
-            box.center = (inside.centerx, y)
-            box.clamp_ip(inside)
-            top = text(surface, words, box.midtop, size, colour, "midtop")
-            if detail:
-                text(surface, detail, top.midbottom, detail_size, palette.WHITE, "midtop")
+            draw_callout(surface, words, colour, 49, inside, (inside.centerx, y), detail, 28)
+        else:
+            draw_callout(surface, words, colour, 28, inside, (view.x + round(popup.column * view.cell), y))
+
+
+def draw_breaking(surface: pygame.Surface, view, breaking) -> None:
+    """Popped stones breaking: each splits into its four quarters, which fly apart, fall and
+    shrink (as a cleared BLOCKS cell does), so a stone is seen to break, not just to vanish."""
+    cell = view.cell
+    half = cell // 2
+    for piece in breaking:
+        if piece.age < 0:
             continue
-        size = fit_size(words, 28, inside.width)
-        box = pygame.Rect((0, 0), text_size(words, size))
-        box.center = (view.x + round(popup.column * view.cell), y)
-        box.clamp_ip(inside)
-        text(surface, words, box.center, size, colour, "center")
+        t = piece.age / BREAK_FRAMES
+        size = max(2, round(half * (1 - 0.6 * t)))
+        row, column = piece.cell
+        for quarter, (d_row, d_col) in enumerate(((-1, -1), (-1, 1), (1, -1), (1, 1))):
+            y = row + 0.5 + (0.25 + 0.8 * t) * d_row + 1.5 * t * t
+            x = column + 0.5 + (0.25 + 1.2 * t) * d_col
+            where = (view.x + round(x * cell) - size // 2, view.y + round(y * cell) - size // 2)
+            surface.blit(_shard(cell, quarter, size), where)
+
+
+@lru_cache(maxsize=256)
+def _shard(cell: int, quarter: int, size: int) -> pygame.Surface:
+    """One quarter of a stone's own sprite (its grey and its X), at ``size`` pixels."""
+    half = cell // 2
+    stone = block_sprite(cell, STONE)
+    piece = stone.subsurface(((quarter % 2) * half, (quarter // 2) * half, half, half))
+    return pygame.transform.scale(piece, (size, size))
 
 
 def draw_danger(surface: pygame.Surface, view, columns, frame: int, cells=(), depth: int = 0) -> None:

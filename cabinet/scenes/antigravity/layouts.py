@@ -14,6 +14,7 @@ import weakref
 import pygame
 
 from cabinet import FPS
+from cabinet.games.match import other
 from cabinet.language import N_, tr
 from cabinet.language import current as current_language
 from cabinet.render import HEIGHT, WIDTH, palette, sprites
@@ -23,6 +24,7 @@ from cabinet.render.text import fit_size, text, text_size
 from cabinet.scenes.antigravity import alerts
 from cabinet.scenes.antigravity.field_view import NEXT_SCALE, STONE, FieldView, block_sprite, dispenser_depth
 from cabinet.scenes.antigravity.hud import PairList, fitted, parts_that_fit, progress_bar
+from cabinet.scenes.kit.flights import CANCEL_FRAMES, FLIGHT_FRAMES, Flight, draw_flights
 from cabinet.scenes.kit.idle import draw_still_there
 from cabinet.scenes.kit.match_view import PLAYER_COLOURS, round_pips, round_result
 from cabinet.scenes.kit.ring_timer import RingTimer
@@ -33,7 +35,7 @@ FINAL_BOARD_FRAMES = 120  # after a game over the field shows alone (its cause m
 TOP = 12
 BAR = pygame.Rect(MARGIN, 494, WIDTH - 2 * MARGIN, 38)  # the message bar
 PLAY_BOTTOM = BAR.y - 8
-TONES = {"chain": palette.YELLOW, "through": palette.MAGENTA, "warn": palette.RED, "info": palette.WHITE}
+TONES = {**alerts.TONES, "info": palette.WHITE}
 LABEL = palette.GREY
 IDLE_HINTS = {
     "single": N_("LINE UP 3 OF A COLOUR - NO STACK OVER THE S LINE"),
@@ -140,6 +142,7 @@ class PlayLayout:
             if game.game_over and not seat.busy:
                 alerts.draw_cause(surface, view, seat, scene.end_frames)
             alerts.draw_popups(surface, view, seat.popups)
+            alerts.draw_breaking(surface, view, seat.breaking)  # over the clear's points: the stones broke there
             if self.forcing(seat):
                 alerts.draw_forced_countdown(surface, view, game, seat.frame)
             seconds = scene.idle.seconds_left(seat.player)
@@ -418,10 +421,9 @@ class VersusLayout(PlayLayout):
         return pygame.Rect(left, view.rect.y, right - left, view.rect.height)
 
     def draw_meter(self, surface: pygame.Surface, seat, well: pygame.Rect) -> None:
-        """The stones waiting to land on ``seat``'s field, stacked from the bottom, with their
-        count over the meter. While a turn's film plays, the stones it lands still wait."""
-        game = seat.game
-        pending = game.pending + (len(seat.last_turn.landed) if seat.busy and seat.last_turn else 0)
+        """The stones waiting to land on ``seat``'s field as the player has seen them come
+        (:meth:`shown_pending`), stacked from the bottom, with their count over the meter."""
+        pending = self.shown_pending(seat)
         if not pending:
             return
         cell = self.METER_CELL
@@ -430,6 +432,40 @@ class VersusLayout(PlayLayout):
             surface.blit(sprite, (well.x + (well.width - cell + 2) // 2, well.bottom - (index + 1) * cell + 1))
         pygame.draw.rect(surface, palette.ORANGE, well.inflate(6, 6), 3, border_radius=6)
         text(surface, str(pending), (well.centerx, well.y - 8), READABLE, palette.ORANGE, "midbottom")
+
+    def shown_pending(self, seat) -> int:
+        """The stones waiting for ``seat`` as the screen has shown them so far. The engine moves
+        stones when a turn is played; the screen, once its film has: while the seat's own film
+        plays, the stones it will land or cancel still wait; the other player's attack counts
+        once its flight has arrived, a cancel once it has met the meter."""
+        pending = seat.game.pending
+        turn = seat.last_turn
+        if seat.busy and turn is not None:
+            pending += len(turn.landed) + turn.cancelled
+        rival = self.scene.seat_for(other(seat.player))
+        if rival.busy and rival.last_turn is not None:
+            pending -= rival.last_turn.attack - rival.last_turn.cancelled  # thrown, not yet flying
+        meter_x = self.meters[seat.player - 1].centerx
+        for flight in self.scene.flights.flights:
+            if flight.end[0] == meter_x:
+                pending += flight.count if flight.cancel else -flight.count
+        return max(0, pending)
+
+    def flight(self, seat, launch) -> Flight:
+        """The flight of ``launch`` (a :class:`~cabinet.games.antigravity.seat.Launch`) from
+        ``seat``'s field: an attack to the other field's meter, a cancel to its own."""
+        view = self.views[seat.player - 1]
+        start = view.rect.center
+        if launch.cells:
+            rows = [row for row, _ in launch.cells]
+            columns = [column for _, column in launch.cells]
+            start = (view.x + (sum(columns) / len(columns) + 0.5) * view.cell, view.y + (sum(rows) / len(rows) + 0.5) * view.cell)
+        cancel = launch.kind == "cancel"
+        target = seat if cancel else self.scene.seat_for(other(seat.player))
+        well = self.meters[target.player - 1]
+        stacked = min(self.shown_pending(target), well.height // self.METER_CELL - 1)
+        end = (well.centerx, well.bottom - stacked * self.METER_CELL - self.METER_CELL // 2)
+        return Flight(start, end, launch.count, CANCEL_FRAMES if cancel else FLIGHT_FRAMES, lambda: None, cancel)
 
     def steady(self):
         """Per player: the score, the blocks cleared and the progress toward the goal."""
@@ -467,6 +503,7 @@ class VersusLayout(PlayLayout):
                 self._draw_result(surface, panel, player)
             if seat.game.stones is not None:
                 self.draw_meter(surface, seat, self.meters[player - 1])
+        draw_flights(surface, scene.flights, lambda size: block_sprite(size, STONE))
 
     def _draw_result(self, surface, panel: pygame.Rect, player: int) -> None:
         winner = self.scene.round_winner()

@@ -26,6 +26,7 @@ from cabinet.scenes.antigravity.layouts import FINAL_BOARD_FRAMES, SingleLayout,
 from cabinet.scenes.kit.countdown import Countdown
 from cabinet.scenes.kit.ending import GameOver, InputCheck, MatchEnd, OnEnd
 from cabinet.scenes.kit.fair_frame import FairFrame
+from cabinet.scenes.kit.flights import Flights
 from cabinet.scenes.kit.idle import IdleWatch
 from cabinet.scenes.kit.pause import Pause
 from cabinet.storage.replays import ReplayRecorder
@@ -100,6 +101,7 @@ class AntiGravityScene(FairFrame):
         self.recorder = None if demo or watched else self._recorder()
         self.pause = Pause(ctx.settings.play, () if demo or watched else self._people(), ctx.audio.play)
         self.layout = (VersusLayout if mode == "versus" else SingleLayout)(self)
+        self.flights = Flights()  # versus: stones thrown from one field to a meter (pictures only)
 
     @property
     def name(self) -> str:
@@ -207,6 +209,7 @@ class AntiGravityScene(FairFrame):
 
     def result_frame(self) -> None:
         self._count_down_end()
+        self._fly()
 
     def obeys(self, event) -> bool:
         return event.action in DIRECTIONS and event.player in (1, 2)
@@ -220,6 +223,16 @@ class AntiGravityScene(FairFrame):
     def step_seats(self, clock: bool) -> None:
         for seat in self.seats:
             seat.step(clock=clock)
+        self._fly()
+
+    def _fly(self) -> None:
+        """The stones each seat's turns threw take off (an attack, a cancel); those in the
+        air move on. Only the picture: the engine moved them when the turn was played."""
+        for seat in self.seats:
+            for launch in seat.launches:
+                self.flights.launch(self.layout.flight(seat, launch))
+            seat.launches.clear()
+        self.flights.update()
 
     def decided(self) -> bool:
         if self.versus is not None:
@@ -247,6 +260,7 @@ class AntiGravityScene(FairFrame):
     def _next_round(self) -> None:
         """Fresh fields for the match's next round, on that round's seed."""
         self.seats = self._make_seats(self.settings, self.match.round_seed())
+        self.flights = Flights()
         bind_all(self.pilots, self)
         self.end_frames = 0
         self.countdown = Countdown(self.ctx.audio.play)

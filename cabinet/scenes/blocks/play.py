@@ -20,7 +20,6 @@ from cabinet.inputs.actions import CABINET, Action, InputEvent
 from cabinet.language import tr
 from cabinet.render import palette
 from cabinet.render.layer import Layer
-from cabinet.render.popups import Popup, age_popups, settle
 from cabinet.scenes.blocks import play_view as view
 from cabinet.scenes.blocks.animation import (
     FLASH_FRAMES,
@@ -31,8 +30,9 @@ from cabinet.scenes.blocks.animation import (
     reconcile,
 )
 from cabinet.scenes.blocks.ghost import REST_FRAMES
-from cabinet.scenes.blocks.play_view import BOARD_PX, BOARD_RECT, BOARD_X, BOARD_Y, CELL, FINAL_BOARD_FRAMES
+from cabinet.scenes.blocks.play_view import BOARD_RECT, BOARD_X, BOARD_Y, CELL, FINAL_BOARD_FRAMES
 from cabinet.scenes.blocks.ramp_view import RampShow
+from cabinet.scenes.kit.callout import Callout, Callouts
 from cabinet.scenes.kit.ending import GameOver, InputCheck, OnEnd
 from cabinet.scenes.kit.game_screen import GameScreen
 from cabinet.scenes.kit.idle import IdleWatch
@@ -79,7 +79,7 @@ class BlocksScene(GameScreen):
         self.grid = empty_grid()
         self.grid_board = 0  # the engine's board the colour grid was last made to match
         self.animation: ClearAnimation | None = None
-        self.popups: list[Popup] = []
+        self.callouts = Callouts()  # one at a time over the board
         self.shake = 0
         self.drag = None  # (slot, pointer position) while a finger holds a piece
         self.moved_frame = -REST_FRAMES  # the game frame the held piece last moved on
@@ -253,39 +253,29 @@ class BlocksScene(GameScreen):
         if lines:
             self.animation = ClearAnimation(placed, result, result.streak - 1)
             audio.play(clear_effect(lines))
-            # The points rise from the middle of the cleared cells, as they break.
+            # What the clear earned, from the middle of its cells, as they break: the
+            # biggest news on top, the rest under it.
             rows = [r for r, _ in result.cleared]
             cols = [c for _, c in result.cleared]
             where = (
                 BOARD_X + round((min(cols) + max(cols) + 1) * CELL / 2),
-                BOARD_Y + round((min(rows) + max(rows) + 1) * CELL / 2) + 18,
+                BOARD_Y + round((min(rows) + max(rows) + 1) * CELL / 2),
             )
-            self._popup(Popup(f"+{result.points}", palette.YELLOW, where, 42, FLASH_FRAMES))
-            if result.streak >= 2:
-                self._popup(
-                    Popup(
-                        tr("x{streak} STREAK!", streak=result.streak),
-                        palette.CYAN,
-                        (BOARD_X + BOARD_PX // 2, BOARD_Y + BOARD_PX // 2 - 40),
-                        42,
-                        FLASH_FRAMES,
-                    )
-                )
+            news = [
+                (tr("WIPE OUT!"), palette.MAGENTA) if result.wipe_out else None,
+                (f"+{result.points}", palette.YELLOW),
+                (tr("x{streak} STREAK!", streak=result.streak), palette.CYAN) if result.streak >= 2 else None,
+            ]
+            (words, colour), *rest = [item for item in news if item is not None]
+            detail = "  ".join(words for words, _ in rest)
+            self.callouts.say(Callout(words, colour, where, 42, detail), FLASH_FRAMES)
         else:
             row, col = result.cells[0]
             where = (BOARD_X + col * CELL + CELL // 2, BOARD_Y + row * CELL)
-            self._popup(Popup(f"+{result.points}", palette.WHITE, where, 21))
-        if result.wipe_out:
-            self._popup(
-                Popup(tr("WIPE OUT!"), palette.MAGENTA, (BOARD_X + BOARD_PX // 2, BOARD_Y + BOARD_PX // 2 + 40), 49, FLASH_FRAMES)
-            )
+            self.callouts.say(Callout(f"+{result.points}", palette.WHITE, where, 21))
         wait = self.animation.length if self.animation is not None else 0
-        for popup in self.ramp_show.after_move(self.game, result, wait, BOARD_RECT.center):
-            self._popup(popup)
-
-    def _popup(self, popup) -> None:
-        """Show ``popup`` over the board, clear of the others (points, streak and wipe-out come together)."""
-        settle(self.popups, popup, BOARD_RECT)
+        for callout in self.ramp_show.after_move(self.game, result, wait, BOARD_RECT.center):
+            self.callouts.say(callout, wait)
 
     def _animate(self) -> None:
         if self.animation is not None:
@@ -294,7 +284,7 @@ class BlocksScene(GameScreen):
                 self._broke(self.animation)
             if self.animation.done:
                 self.animation = None
-        self.popups = age_popups(self.popups)
+        self.callouts.tick()
         self.ramp_show.tick()
         if self.shake:
             self.shake -= 1

@@ -14,12 +14,12 @@ from cabinet.games.blocks.pieces import SIZE
 from cabinet.language import current as current_language
 from cabinet.language import tr
 from cabinet.render import HEIGHT, palette
-from cabinet.render.popups import draw_popups
 from cabinet.render.sprites import block, panel
 from cabinet.render.text import text
 from cabinet.scenes.blocks.animation import family_colour
 from cabinet.scenes.blocks.ghost import REST_FRAMES, ghost
 from cabinet.scenes.blocks.marks import cross_out, dim, draw_banner, draw_danger, draw_tray_mode
+from cabinet.scenes.kit.callout import draw_shown
 from cabinet.scenes.kit.idle import IDLE_END_FRAMES, IDLE_WARN_FRAMES
 from cabinet.scenes.kit.widgets import blink, draw_backdrop
 
@@ -49,7 +49,7 @@ def draw(surface, scene) -> None:
         _draw_ghost(surface, scene)  # never over cells still breaking or rows still dropping
     _draw_tray_pointer(surface, scene)
     _draw_drag(surface, scene)
-    draw_popups(surface, scene.popups)
+    draw_shown(surface, scene.callouts, BOARD_RECT, lambda: _taken(scene))
     scene.countdown.draw(surface, BOARD_RECT)
     scene.pause.draw_hold(surface, lambda player: BOARD_RECT)
     if scene.paused:
@@ -138,6 +138,19 @@ def _draw_cells(surface, scene) -> None:
             if colour is not None and (row, col) not in hidden:
                 where = (BOARD_X + col * CELL + 1, BOARD_Y + row * CELL + 1)
                 surface.blit(block(CELL - 2, colour), where)
+
+
+def taken_cells(grid, cursor, game) -> set[tuple[int, int]]:
+    """The board cells a callout should leave in view: the blocks and the piece's preview."""
+    cells = {(row, col) for row, line in enumerate(grid) for col, colour in enumerate(line) if colour is not None}
+    if cursor.focus == BOARD and game.tray[cursor.slot] is not None:
+        cells |= {(cursor.row + d_row, cursor.col + d_col) for d_row, d_col in game.piece_cells(cursor.slot)}
+    return cells
+
+
+def _taken(scene) -> list[pygame.Rect]:
+    cells = taken_cells(scene.grid, scene.cursor, scene.game)
+    return [pygame.Rect(BOARD_X + col * CELL, BOARD_Y + row * CELL, CELL, CELL) for row, col in cells]
 
 
 def _draw_ghost(surface, scene) -> None:

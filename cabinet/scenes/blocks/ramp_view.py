@@ -10,9 +10,9 @@ import pygame
 from cabinet.games.blocks.engine import RAMP_MAX_STONES
 from cabinet.language import tr
 from cabinet.render import palette
-from cabinet.render.popups import Popup
 from cabinet.render.sprites import block
 from cabinet.scenes.blocks.shown_seat import FALL_STAGGER, FallingStone
+from cabinet.scenes.kit.callout import Callout
 
 
 class RampShow:
@@ -24,26 +24,22 @@ class RampShow:
         self._play = play
         self._thud_in: int | None = None  # frames until the next landing's first stone drops
 
-    def after_move(self, game, result, wait: int, centre: tuple[int, int]) -> list[Popup]:
+    def after_move(self, game, result, wait: int, centre: tuple[int, int]) -> list[Callout]:
         """A move was made; ``wait`` frames of its clear play before its stones drop. Returns
-        the popups to show: LEVEL UP and how many stones each tray now brings."""
-        popups = []
+        the callout to show, if any: LEVEL UP, with how many stones each tray now brings."""
+        callouts = []
         if game.ramp_level > self.level:
             self.level = game.ramp_level
             self._play("blocks_level_up")
             stones = min(self.level, RAMP_MAX_STONES)
-            x, y = centre
             each = tr("{stones} STONES EACH NEW TRAY", stones=stones) if stones > 1 else tr("1 STONE EACH NEW TRAY")
-            popups += [
-                Popup(tr("LEVEL {level} UP!", level=self.level + 1), palette.ORANGE, (x, y - 30), 49),
-                Popup(each, palette.WHITE, (x, y + 24), 21),
-            ]
+            callouts.append(Callout(tr("LEVEL {level} UP!", level=self.level + 1), palette.ORANGE, centre, 49, each))
         if result.landed:
             self.falling += [
                 FallingStone(row, col, wait + index * FALL_STAGGER) for index, (row, col) in enumerate(result.landed)
             ]
             self._thud_in = wait
-        return popups
+        return callouts
 
     def tick(self) -> None:
         if self._thud_in is not None:

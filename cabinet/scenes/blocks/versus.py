@@ -13,7 +13,6 @@ stones and all.
 from __future__ import annotations
 
 import dataclasses
-import weakref
 
 from cabinet import FPS
 from cabinet.games.blocks.cursor import Did
@@ -27,15 +26,15 @@ from cabinet.inputs.actions import CABINET, Action
 from cabinet.language import tr
 from cabinet.render import palette
 from cabinet.render.layer import Layer
-from cabinet.render.popups import Popup, age_popups, settle
 from cabinet.scenes.blocks import versus_view as view
 from cabinet.scenes.blocks.animation import FLASH_FRAMES
-from cabinet.scenes.blocks.flights import CANCEL_FRAMES, FLIGHT_FRAMES, Flight, Flights
 from cabinet.scenes.blocks.play import CURSOR_SOUNDS
 from cabinet.scenes.blocks.shown_seat import ShownSeat
+from cabinet.scenes.kit.callout import Callout, Callouts
 from cabinet.scenes.kit.countdown import Countdown
 from cabinet.scenes.kit.ending import GameOver, InputCheck, MatchEnd, OnEnd
 from cabinet.scenes.kit.fair_frame import FairFrame
+from cabinet.scenes.kit.flights import CANCEL_FRAMES, FLIGHT_FRAMES, Flight, Flights
 from cabinet.scenes.kit.idle import IdleWatch
 from cabinet.scenes.kit.pause import Pause
 from cabinet.storage.replays import ReplayRecorder
@@ -71,7 +70,7 @@ class BlocksVersusScene(FairFrame):
         self.rules = ctx.settings.blocks
         self.match = match
         self.series = series or Series()
-        self.popups: list[Popup] = []
+        self.callouts = {player: Callouts() for player in PLAYERS}  # one at a time over each board
         self.recorder = None if demo or watched else self._recorder()
         self.idle = IdleWatch([] if demo else match.people)  # over the whole match, not a round
         self.pause = Pause(ctx.settings.play, () if demo or watched else match.people, ctx.audio.play)
@@ -193,45 +192,45 @@ class BlocksVersusScene(FairFrame):
         lines = len(result.rows) + len(result.cols)
         origin = view.cells_centre(seat.player, result.cleared or result.cells)
         if not lines:
-            self._popup(f"+{result.points}", palette.WHITE, origin, 21, seat.player)
+            self._say(seat.player, Callout(f"+{result.points}", palette.WHITE, origin, 21))
             self._stones_landed(seat, result.landed)
             return
         audio.play(clear_effect(lines))
-        # The points show as the cells break, once the attack has left from the same place.
-        self._popup(f"+{result.points}", palette.YELLOW, origin, 35, seat.player, FLASH_FRAMES)
         if result.streak >= 2:
             audio.play("blocks_streak")
-            self._popup(
-                tr("STREAK x{streak}", streak=result.streak), palette.CYAN, view.board_centre(seat.player, -40), 28, seat.player
-            )
         if result.wipe_out:
             audio.play("blocks_wipeout")
-            self._popup(tr("WIPE OUT!"), palette.MAGENTA, view.board_centre(seat.player, 30), 42, seat.player)
-        if result.cancelled:
-            self._launch(seat, seat, origin, result.cancelled, cancel=True)
         sent = result.attack - result.cancelled
+        if result.cancelled:
+            audio.play("versus_cancel")
+            self._launch(seat, seat, origin, result.cancelled, cancel=True)
         if sent:
             audio.play("versus_attack")
             self._launch(seat, self.seat_for(other(seat.player)), origin, sent, cancel=False)
+        # One callout says it all, as the cells break (the stones have left from the same place):
+        # the biggest news on top, the rest under it.
+        news = [
+            (tr("WIPE OUT!"), palette.MAGENTA) if result.wipe_out else None,
+            (tr("ATTACK {count}", count=sent), palette.ORANGE) if sent else None,
+            (tr("CANCEL {count}", count=result.cancelled), palette.GREEN) if result.cancelled else None,
+            (f"+{result.points}", palette.YELLOW),
+            (tr("STREAK x{streak}", streak=result.streak), palette.CYAN) if result.streak >= 2 else None,
+        ]
+        (words, colour), *rest = [item for item in news if item is not None]
+        detail = "  ".join(words for words, _ in rest[:2])
+        self._say(seat.player, Callout(words, colour, origin, 35, detail), FLASH_FRAMES)
 
     def _launch(self, mover: ShownSeat, target: ShownSeat, origin, count: int, cancel: bool) -> None:
         """Stones fly to ``target``'s meter: a cancel meets the mover's own, an attack adds to the other's."""
-        scene = weakref.proxy(self)  # a flight must not keep the scene alive (no reference cycle)
 
         def arrive():
             if cancel:
                 target.shown_pending = max(0, target.shown_pending - count)
-                # Over the board that cancelled, clear of the meters it would cross.
-                scene._popup(
-                    tr("CANCEL {count}", count=count), palette.GREEN, view.board_centre(target.player, 60), 28, target.player
-                )
             else:
                 target.shown_pending += count
 
         end = view.meter_top(target.player, target.shown_pending)
         self.flights.launch(Flight(origin, end, count, CANCEL_FRAMES if cancel else FLIGHT_FRAMES, arrive, cancel))
-        if not cancel:
-            self._popup(tr("ATTACK {count}", count=count), palette.ORANGE, view.board_centre(mover.player, 90), 28, mover.player)
 
     def _stones_landed(self, seat: ShownSeat, landed) -> None:
         """Show stones landing on ``seat``'s board, once any attack still flying to it has arrived."""
@@ -242,11 +241,10 @@ class BlocksVersusScene(FairFrame):
         self.ctx.audio.play("versus_stones")
         count = len(landed)
         words = tr("{count} STONES!", count=count) if count > 1 else tr("1 STONE!")
-        self._popup(words, palette.GREY, view.board_centre(seat.player, 0), 35, seat.player)
+        self._say(seat.player, Callout(words, palette.ORANGE, view.board_centre(seat.player), 35), wait)
 
-    def _popup(self, words: str, colour, pos, size: int, player: int, delay: int = 0) -> None:
-        """A popup over ``player``'s board, clear of the others."""
-        settle(self.popups, Popup(words, colour, (int(pos[0]), int(pos[1])), size, delay), view.board_rect(player))
+    def _say(self, player: int, callout: Callout, delay: int = 0) -> None:
+        self.callouts[player].say(callout, delay)
 
     def _animate(self, clock: bool) -> None:
         for seat in self.seats:
@@ -256,7 +254,8 @@ class BlocksVersusScene(FairFrame):
             # Nothing in the air: each meter shows exactly what waits.
             for seat in self.seats:
                 seat.shown_pending = self.versus.pending(seat.player)
-        self.popups = age_popups(self.popups)
+        for callouts in self.callouts.values():
+            callouts.tick()
 
     # ------------------------------------------------------------------ the end
     def _end_length(self) -> int:

@@ -19,14 +19,14 @@ from cabinet.language import current as current_language
 from cabinet.language import tr
 from cabinet.render import HEIGHT, WIDTH, palette
 from cabinet.render.glyphs import POINT_LEFT, POINT_RIGHT
-from cabinet.render.popups import draw_popups
 from cabinet.render.sprites import backdrop, block, panel
 from cabinet.render.text import fit_size, text
-from cabinet.scenes.blocks.flights import BURST_FRAMES
 from cabinet.scenes.blocks.ghost import REST_FRAMES, ghost
 from cabinet.scenes.blocks.marks import dim, pulse
-from cabinet.scenes.blocks.play_view import draw_tray_piece, shake_offset
+from cabinet.scenes.blocks.play_view import draw_tray_piece, shake_offset, taken_cells
 from cabinet.scenes.blocks.shown_seat import STONE_COLOUR
+from cabinet.scenes.kit.callout import draw_shown
+from cabinet.scenes.kit.flights import draw_flights
 from cabinet.scenes.kit.idle import draw_still_there
 from cabinet.scenes.kit.match_view import PLAYER_COLOURS, round_pips, round_result
 from cabinet.scenes.kit.ring_timer import RingTimer
@@ -103,8 +103,9 @@ def draw(surface, scene) -> None:
     for seat in scene.seats:
         _draw_side(surface, scene, seat, ending)
     _draw_centre(surface, scene)
-    _draw_flights(surface, scene.flights)
-    draw_popups(surface, scene.popups)
+    draw_flights(surface, scene.flights, lambda size: block(size, STONE_COLOUR))
+    for seat in scene.seats:
+        draw_shown(surface, scene.callouts[seat.player], board_rect(seat.player), lambda seat=seat: _taken(seat))
     for seat in scene.seats:
         scene.countdown.draw(surface, board_rect(seat.player))
         seconds = scene.idle.seconds_left(seat.player)
@@ -198,6 +199,12 @@ def _settled(seat) -> tuple | None:
     )
 
 
+def _taken(seat) -> list[pygame.Rect]:
+    rect = board_rect(seat.player)
+    cells = taken_cells(seat.grid, seat.cursor, seat.game)
+    return [pygame.Rect(rect.x + col * CELL, rect.y + row * CELL, CELL, CELL) for row, col in cells]
+
+
 def _draw_cells(surface, seat, rect: pygame.Rect) -> None:
     """Cells being cleared and stones dropping in (cells at rest are in the layer)."""
     if seat.animation is not None:
@@ -284,26 +291,6 @@ def _draw_meter(surface, scene, seat) -> None:
         colour = palette.RED if danger else palette.ORANGE
         pygame.draw.rect(surface, colour, rect.inflate(6, 6), 3, border_radius=6)
         text(surface, str(pending), (rect.centerx, rect.y - 8), 28, colour, "midbottom")
-
-
-def _draw_flights(surface, flights) -> None:
-    for flight in flights.flights:
-        x, y = flight.position()
-        size = 16 if flight.cancel else 24
-        stone = block(size, STONE_COLOUR)
-        count = min(flight.count, 5)
-        for index in range(count):
-            # The bundle trails behind its head along the way it came.
-            back = flight.position(flight.age - 2 * index)
-            surface.blit(stone, (int(back[0]) - size // 2, int(back[1]) - size // 2))
-        glow = palette.GREEN if flight.cancel else palette.ORANGE
-        pygame.draw.circle(surface, glow, (int(x), int(y)), size, 2)
-        text(surface, str(flight.count), (int(x), int(y) - size - 2), 21, glow, "midbottom")
-    for burst in flights.bursts:
-        t = burst.age / BURST_FRAMES
-        radius = int(10 + 40 * t)
-        colour = palette.WHITE if burst.age < BURST_FRAMES // 2 else palette.GREEN
-        pygame.draw.circle(surface, colour, (int(burst.pos[0]), int(burst.pos[1])), radius, max(1, int(6 * (1 - t))))
 
 
 def _draw_centre(surface, scene) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 
 from cabinet.language import N_, tr
+from cabinet.system.money import money_text
 
 from .confirm import PeriodResetPage
 from .page import Page
@@ -79,20 +80,24 @@ class BookkeepingPage(Page):
             return [InfoRow(tr("THE BOOKKEEPING CANNOT BE READ"), tr("SEE THE LOG"))]
         period = f["period"]
 
-        def both(total: int, since: int) -> str:
+        def both(total: int | str, since: int | str) -> str:
             return tr("{total}  PERIOD {period}", total=total, period=since)
+
+        def money(chute: int) -> str:
+            shown = self.ctx.bank.settings.money_format
+            return both(money_text(f["money"][chute], shown), money_text(period["money"][chute], shown))
 
         rows = [
             InfoRow(tr("COINS CHUTE {chute}", chute=1), both(f["coins"][1], period["coins"][1])),
             InfoRow(tr("COINS CHUTE {chute}", chute=2), both(f["coins"][2], period["coins"][2])),
             InfoRow(
                 tr("MONEY CHUTE {chute}", chute=1),
-                both(f["money"][1], period["money"][1]),
+                money(1),
                 tr("EACH COIN AT ITS CHUTE'S COIN VALUE WHEN IT CAME"),
             ),
             InfoRow(
                 tr("MONEY CHUTE {chute}", chute=2),
-                both(f["money"][2], period["money"][2]),
+                money(2),
                 tr("EACH COIN AT ITS CHUTE'S COIN VALUE WHEN IT CAME"),
             ),
             InfoRow(tr("CREDITS FROM COINS"), both(f["credits_from_coins"], period["credits_from_coins"])),

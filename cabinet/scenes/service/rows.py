@@ -102,6 +102,7 @@ LABELS = {
     "message": N_("MESSAGE"),
     "name": N_("NAME"),
     "price_text": N_("PRICE TEXT"),
+    "money_format": N_("MONEY FORMAT"),
 }
 
 

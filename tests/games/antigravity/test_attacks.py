@@ -9,7 +9,7 @@ from cabinet.games.antigravity.animation import TurnAnimation, grid_from_text
 from cabinet.games.antigravity.attacks import StoneRules
 from cabinet.games.antigravity.engine import AntiGravityGame, IllegalMove
 from cabinet.games.antigravity.modes import AntiGravityVersus, ContestGame
-from cabinet.games.antigravity.seat import Seat
+from cabinet.games.antigravity.seat import BREAK_FRAMES, Seat
 from cabinet.settings.schema import AntiGravitySettings, ContestList, HandicapSettings
 
 EMPTY = ["..."] * 8  # 3 wide, h = 4
@@ -280,19 +280,72 @@ def test_a_popped_stone_flashes_with_the_run_it_breaks_beside():
     assert film.picture().flashing == {(4, 0), (4, 1), (4, 2), (3, 1), (5, 0)}
 
 
+def _played(seat) -> None:
+    while seat.busy or seat.breaking:
+        seat.step()
+
+
+def _push_at(seat, column: int) -> None:
+    seat.game.cursor = column
+    seat._push("down" if seat.game.push_side("down") == "top" else "up")
+
+
+def _chain_played(heard: list, pending: int) -> Seat:
+    """Player 1's seat once its ready chain (an attack of 3) has played, ``pending`` stones waiting."""
+    m = match(TWO_CHAINS, tops=("G", "G"), pending=(pending, 0))
+    seat = Seat(m.game(1), 1, heard.append)
+    _push_at(seat, 2)
+    _played(seat)
+    return seat
+
+
 def test_the_seat_says_what_a_turns_attack_did_once_its_film_is_over():
     heard = []
-    m = match(TWO_CHAINS, tops=("G", "G"), pending=(1, 0))
-    seat = Seat(m.game(1), 1, heard.append)
-    seat.game.cursor = 2
-    seat._push("down" if seat.game.push_side("down") == "top" else "up")
-    while seat.busy:
-        seat.step()
+    seat = _chain_played(heard, 1)
     assert seat.current_message().text == "ATTACK 2" and heard.count("versus_attack") == 1
-    m = match(TWO_CHAINS, tops=("G", "G"), pending=(5, 0))
-    seat = Seat(m.game(1), 1, heard.append)
-    seat.game.cursor = 2
-    seat._push("down" if seat.game.push_side("down") == "top" else "up")
-    while seat.busy:
+    assert [(launch.kind, launch.count) for launch in seat.launches] == [("attack", 2), ("cancel", 1)]
+    assert [(popup.words, popup.detail, popup.tone) for popup in seat.popups] == [
+        ("ATTACK {count}", "CANCEL {cancelled}", "attack")
+    ]
+    seat = _chain_played(heard, 5)
+    assert seat.current_message().text == "CANCEL 3" and heard.count("versus_attack") == 1
+    assert [(launch.kind, launch.count) for launch in seat.launches] == [("cancel", 3)]
+    assert [popup.words for popup in seat.popups] == ["CANCEL {cancelled}"], "over the field that cancelled"
+
+
+def test_an_attack_a_cancel_a_landing_and_a_pop_each_sound_once_their_own_sound():
+    heard = []
+    _chain_played(heard, 1)
+    assert (heard.count("versus_attack"), heard.count("versus_cancel")) == (1, 1)
+    assert heard.count("versus_stones") == heard.count("versus_pop") == 0
+    heard.clear()
+    quiet = match(QUIET, pending=(2, 0))
+    seat = Seat(quiet.game(1), 1, heard.append)
+    _push_at(seat, 0)
+    _played(seat)
+    assert heard.count("versus_stones") == 1 and "versus_attack" not in heard and "versus_cancel" not in heard
+    heard.clear()
+    popping = match([".GY", ".BB", ".+G", ".+R", "RR.", "+B.", "BG.", "GB."], tops=("Y", "Y"))
+    seat = Seat(popping.game(1), 1, heard.append)
+    _push_at(seat, 2)
+    assert sum(len(step.popped) for step in seat.last_turn.steps) == 2
+    _played(seat)
+    assert heard.count("versus_pop") == 1, "two stones break together: one crack"
+
+
+def test_a_popped_stone_breaks_into_pieces_after_its_runs_flash():
+    popping = match([".GY", ".BB", ".+G", ".+R", "RR.", "+B.", "BG.", "GB."], tops=("Y", "Y"))
+    seat = Seat(popping.game(1), 1)
+    _push_at(seat, 2)
+    frames = 0
+    while not seat.breaking:
         seat.step()
-    assert seat.current_message().text == "CANCEL 3" and heard.count("versus_attack") == 2
+        frames += 1
+    cells = {piece.cell for piece in seat.breaking}
+    assert cells == {(3, 1), (5, 0)}
+    assert all(piece.age < 0 for piece in seat.breaking), "still flashing with its run"
+    ages = []
+    while seat.breaking:
+        ages.append(seat.breaking[0].age)
+        seat.step()
+    assert max(ages) == BREAK_FRAMES - 1 and ages.count(0) == 1

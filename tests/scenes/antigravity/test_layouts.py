@@ -3,6 +3,7 @@
 import pygame
 import pytest
 
+from cabinet.games.antigravity.animation import grid_from_text
 from cabinet.games.match import Match
 from cabinet.render import palette
 from cabinet.scenes.antigravity import layouts
@@ -111,3 +112,81 @@ def test_a_stack_that_ended_the_match_reads_game_over(monkeypatch, cpus):
     assert all(size >= READABLE for _, size, _ in drawn), "a CPU's name beside GAME OVER still reads"
     meeting = [(a, b) for i, (a, _, ra) in enumerate(drawn) for b, _, rb in drawn[i + 1 :] if ra.colliderect(rb)]
     assert not meeting
+
+
+# ---------------------------------------------------------------------- attacks on screen
+
+TWO_CHAINS = ["RBGB", "BGG.", "..B.", "..G.", "...R", "BG.G", "BR.G", "GGRB"]  # a top G at 2: ATTACK 3
+
+
+def _attack(pending: int = 1):
+    """A small versus whose player 1 has a chain ready; its push made (attack 3)."""
+    from cabinet.games.antigravity.engine import AntiGravityGame
+
+    app, scene = _versus("antigravity:\n  width: 4\n  half_height: 4\n")
+    scene.countdown.skip()
+    game = scene.seat_for(1).game
+    game._cells = AntiGravityGame.from_text(TWO_CHAINS).board()
+    game._queues["top"][0] = 2  # G
+    game.pending = pending
+    scene.seat_for(1)._grid = grid_from_text(game.to_text())
+    game.cursor = 2
+    scene.seat_for(1)._push("down" if game.push_side("down") == "top" else "up")
+    assert scene.seat_for(1).last_turn.attack == 3
+    return app, scene
+
+
+def _ring_near(surface, pos, colour, radius: int = 26) -> bool:
+    x0, y0 = int(pos[0]), int(pos[1])
+    return any(
+        surface.get_at((x, y))[:3] == colour
+        for x in range(x0 - radius, x0 + radius + 1)
+        for y in range(y0 - radius, y0 + radius + 1)
+        if 0 <= x < 960 and 0 <= y < 540
+    )
+
+
+def test_an_attack_flies_from_field_to_field_and_counts_on_the_meter_when_it_lands(tmp_path):
+    app, scene = _attack()
+    layout = scene.layout
+    mover, target = scene.seat_for(1), scene.seat_for(2)
+    assert target.game.pending == 2, "the engine moved the stones at once"
+    surface = pygame.Surface((960, 540))
+    while mover.busy:
+        assert layout.shown_pending(target) == 0, "not shown before the film has thrown them"
+        assert layout.shown_pending(mover) == 1, "the stone it cancels waits until the film is over"
+        app.step()
+    attacks = [flight for flight in scene.flights.flights if not flight.cancel]
+    cancels = [flight for flight in scene.flights.flights if flight.cancel]
+    assert [(f.count, f.end[0]) for f in attacks] == [(2, layout.meters[1].centerx)]
+    assert [(f.count, f.end[0]) for f in cancels] == [(1, layout.meters[0].centerx)]
+    assert layout.views[0].rect.collidepoint(attacks[0].start)
+    crossed = False
+    while scene.flights.flights:
+        scene.draw(surface)
+        head = attacks[0].position()
+        assert _ring_near(surface, head, palette.ORANGE), f"the flight is drawn at {head}"
+        crossed |= layout.views[0].rect.right < head[0] < layout.views[1].rect.x
+        if attacks[0].age == attacks[0].frames // 2:
+            pygame.image.save(surface, str(tmp_path / "flight.png"))
+        assert layout.shown_pending(target) == (0 if attacks[0] in scene.flights.flights else 2)
+        app.step()
+    assert crossed, "it passes between the fields"
+    assert layout.shown_pending(target) == 2 and layout.shown_pending(mover) == 0
+
+
+def test_a_cancel_is_shown_over_the_field_that_cancelled(monkeypatch, tmp_path):
+    from cabinet.scenes.kit import callout
+    from support.drawn import spy_text
+
+    app, scene = _attack(pending=5)  # all 3 cancel: nothing is sent
+    drawn = spy_text(monkeypatch, callout)
+    surface = pygame.Surface((960, 540))
+    while scene.seat_for(1).busy:
+        app.step()
+    scene.draw(surface)
+    pygame.image.save(surface, str(tmp_path / "cancel.png"))
+    shown = dict(drawn)
+    assert scene.layout.views[0].rect.contains(shown["CANCEL 3"])
+    assert [flight.cancel for flight in scene.flights.flights] == [True]
+    assert app.ctx.audio.played.count("versus_cancel") == 1 and "versus_attack" not in app.ctx.audio.played

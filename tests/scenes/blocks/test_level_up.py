@@ -30,7 +30,9 @@ def test_a_level_up_is_announced_and_its_stones_drop_in_before_they_rest(tmp_pat
     for _ in range(5):
         place_first_fit(app, scene)
     assert scene.game.ramp_level == 1 and heard.count("blocks_level_up") == 1
-    assert [p.words for p in scene.popups if p.words.startswith("LEVEL")] == ["LEVEL 2 UP!"]  # a player counts from 1
+    said = [scene.callouts.shown, *scene.callouts.waiting]
+    level = [(c.words, c.detail) for c in said if c is not None and c.words.startswith("LEVEL")]
+    assert level == [("LEVEL 2 UP!", "1 STONE EACH NEW TRAY")]  # a player counts from 1
     while not scene.game.stones:  # the next tray refresh lands a stone
         place_first_fit(app, scene)
     ((row, col),) = [(r, c) for r, line in enumerate(scene.game.to_text()) for c, ch in enumerate(line) if ch == "+"]

@@ -7,7 +7,7 @@ from cabinet.games.blocks.cursor import BOARD, TRAY, Cursor, route
 from cabinet.games.blocks.engine import BlocksGame
 from cabinet.games.pilots import HumanPilot, ReplayPilot
 from cabinet.inputs.actions import Action
-from cabinet.render import palette, popups
+from cabinet.render import palette
 from cabinet.scenes.blocks import play as blocks_scene
 from cabinet.scenes.blocks import play_view
 from cabinet.scenes.blocks.animation import DROP_FRAMES, FLASH_FRAMES
@@ -189,21 +189,17 @@ def test_demo_pilot_plays_through_the_cursor_and_scores():
     assert scene.recorder is None
 
 
-def test_points_for_a_piece_on_the_top_row_rise_without_leaving_the_screen(app, monkeypatch):
+def test_points_for_a_piece_on_the_top_row_stay_on_the_board(app):
     scene = start(app)
     scene.cursor.slot, scene.cursor.row, scene.cursor.col = 2, 0, 0
-    run(app, 1, [press(Action.A)])
-    assert scene.popups, "placing a piece shows its points"
-    drawn = []
-    monkeypatch.setattr(
-        popups, "text", lambda surface, words, pos, size, colour, align="topleft": drawn.append((words, pos, size, align))
-    )
+    run(app, 2, [press(Action.A)])
+    shown = scene.callouts.shown
+    assert shown is not None and shown.words.startswith("+"), "placing a piece shows its points"
     surface = pygame.Surface((960, 540))
-    for _ in range(popups.POPUP_FRAMES - 2):
-        run(app, 1)
+    for _ in range(20):
         scene.draw(surface)
-    rising = [(pos, size) for words, pos, size, align in drawn if words.startswith("+") and align == "midbottom"]
-    assert rising and all(pos[1] - size >= 0 for pos, size in rising)
+        run(app, 1)
+    assert shown.rect is not None and play_view.BOARD_RECT.contains(shown.rect)
 
 
 def test_the_demo_moves_its_pieces_without_a_red_cross_on_the_way(monkeypatch, tmp_path):

@@ -1,33 +1,110 @@
-"""The BLOCKS versus screen's popups: over a board, never across the meters."""
+"""The BLOCKS versus screen: one callout at a time over a board, readable over any block."""
+
+from types import SimpleNamespace
 
 import pygame
 
 from cabinet.games.blocks.versus import BlocksVersus
 from cabinet.games.match import Match
-from cabinet.render.popups import popup_rect
+from cabinet.render import palette
 from cabinet.scenes.blocks import versus_view as view
-from cabinet.scenes.blocks.shown_seat import ShownSeat
+from cabinet.scenes.blocks.shown_seat import STONE_COLOUR, ShownSeat
 from cabinet.scenes.flow.play import match_scene
+from cabinet.scenes.kit import callout
 from support.app import make_app
 
 
-def test_a_cancel_shows_over_the_board_that_cancelled_not_across_the_meters(tmp_path):
+def _scene():
     app = make_app()
     scene = match_scene(app.ctx, Match("blocks", 1, 5))
     app.ctx.scenes.reset(scene)
     scene.countdown.skip()
+    return app, scene
+
+
+def _clear(**news):
+    """A placement's result that cleared the top row (what the scene reads of one)."""
+    cleared = [(0, col) for col in range(8)]
+    fields = dict(rows=[0], cols=[], cleared=cleared, cells=cleared[:3], points=245, streak=3, wipe_out=False)
+    fields.update(attack=3, cancelled=1, landed=())
+    fields.update(news)
+    return SimpleNamespace(**fields)
+
+
+def _plates(monkeypatch):
+    """Every callout plate drawn: (rectangle, words, detail)."""
+    drawn = []
+    real = callout.draw_on_plate
+
+    def spy(surface, plate, words, colour, size, detail="", detail_size=21):
+        drawn.append((pygame.Rect(plate), words, detail))
+        return real(surface, plate, words, colour, size, detail, detail_size)
+
+    monkeypatch.setattr(callout, "draw_on_plate", spy)
+    return drawn
+
+
+def test_points_streak_attack_cancel_and_stones_never_pile_up_on_one_board(monkeypatch, tmp_path):
+    """Seen on a cabinet: "1 STONE!", "CANCEL 1", "STREAK x3", "+245" and "ATTACK 3" over one
+    board at once. Now a board shows one callout at a time, and every one is read."""
+    app, scene = _scene()
     seat = scene.seat_for(1)
-    scene._launch(seat, seat, view.board_centre(1), 2, cancel=True)
-    while not any(p.words == "CANCEL 2" for p in scene.popups):
+    scene._placed(seat, _clear())
+    scene._stones_landed(seat, [(7, 7)])
+    drawn = _plates(monkeypatch)
+    surface = pygame.Surface((960, 540))
+    said = set()
+    for frame in range(200):
+        del drawn[:]
         app.step()
+        scene.draw(surface)
+        over = [(rect, words, detail) for rect, words, detail in drawn if view.board_rect(1).colliderect(rect)]
+        assert len(over) <= 1, (frame, over)
+        for rect, words, detail in over:
+            assert view.board_rect(1).contains(rect)
+            said |= {words, *detail.split("  ")}
+        if frame == 40:
+            pygame.image.save(surface, str(tmp_path / "one-callout.png"))
+    assert {"ATTACK 2", "CANCEL 1", "+245", "1 STONE!"} <= said
+
+
+def _contrast(one, two) -> float:
+    def luminance(colour):
+        channels = [c / 255 for c in colour[:3]]
+        linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+    light, dark = sorted((luminance(one), luminance(two)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def _behind(surface, rect, colour):
+    """The pixels behind the letters of ``colour`` in ``rect``: those not near that colour."""
+    pixels = [surface.get_at((x, y)) for x in range(rect.x, rect.right) for y in range(rect.y, rect.bottom)]
+    far = [p for p in pixels if sum(abs(a - b) for a, b in zip(p[:3], colour)) > 120]
+    return sorted(far, key=lambda p: sum(p[:3]))[len(far) // 2]  # the median one
+
+
+def test_a_callout_reads_over_grey_stones_and_green_blocks_at_full_and_half_resolution(monkeypatch, tmp_path):
+    app, scene = _scene()
+    for player, colour in ((1, STONE_COLOUR), (2, palette.GREEN)):
+        seat = scene.seat_for(player)
+        seat.grid = [[colour] * 8 for _ in range(8)]
+        seat.grid_board = seat.game.board
+    scene._say(1, callout.Callout("1 STONE!", palette.ORANGE, view.board_centre(1), 35))
+    scene._say(2, callout.Callout("CANCEL 1", palette.GREEN, view.board_centre(2), 35))
     app.step()
-    (cancel,) = [p for p in scene.popups if p.words == "CANCEL 2"]
-    rect = popup_rect(cancel)
-    assert view.board_rect(1).contains(rect)
-    assert rect.collidelist([view.meter_rect(1), view.meter_rect(2)]) == -1
     surface = pygame.Surface((960, 540))
     scene.draw(surface)
-    pygame.image.save(surface, str(tmp_path / "cancel.png"))
+    pygame.image.save(surface, str(tmp_path / "callouts-full.png"))
+    half = pygame.transform.smoothscale(surface, (480, 270))
+    pygame.image.save(half, str(tmp_path / "callouts-half.png"))
+    for player in (1, 2):
+        shown = scene.callouts[player].shown
+        letters = shown.rect.inflate(-2 * callout.PAD_X, -2 * callout.PAD_Y)
+        assert _contrast(shown.colour, _behind(surface, letters, shown.colour)) >= 4.5, shown.words
+        small = pygame.Rect(letters.x // 2, letters.y // 2, letters.width // 2, letters.height // 2)
+        assert _contrast(shown.colour, _behind(half, small, shown.colour)) >= 3, f"{shown.words} at 2 m"
 
 
 def test_the_attract_versus_shows_no_red_cross_on_the_way(monkeypatch):

@@ -1,15 +1,21 @@
-"""Stones on their way: an attack flying to the other board's meter, or cancelling at home.
+"""Stones on their way, in both games' versus: an attack flying to the other board's meter,
+or cancelling at home.
 
-A :class:`Flight` moves a bundle of stones along an arc from where the lines
-cleared to a pending meter, in frames. When it arrives, the meter it aims at
-shows the change (more stones waiting, or fewer, with a burst where the attack
-met them), so a player sees every attack coming before it can land.
+A :class:`Flight` moves a bundle of stones along an arc from where the lines (or a chain)
+cleared to a pending meter, in frames. When it arrives, the meter it aims at shows the
+change (more stones waiting, or fewer, with a burst where the attack met them), so a
+player sees every attack coming before it can land. :func:`draw_flights` draws them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+
+import pygame
+
+from cabinet.render import palette
+from cabinet.render.text import text
 
 FLIGHT_FRAMES = 34  # across the screen
 CANCEL_FRAMES = 20  # to the mover's own meter, close by
@@ -88,3 +94,25 @@ class Flights:
             if flight.cancel:
                 self.bursts.append(Burst(flight.end, flight.count))
             flight.arrive()
+
+
+def draw_flights(surface: pygame.Surface, flights: Flights, stone: Callable[[int], pygame.Surface]) -> None:
+    """Each bundle in the air as a few stones trailing along its arc, ringed orange (an attack)
+    or green (a cancel) with its count over it, and each burst; ``stone(size)`` is a stone's
+    sprite in the game's own look."""
+    for flight in flights.flights:
+        x, y = flight.position()
+        size = 16 if flight.cancel else 24
+        sprite = stone(size)
+        for index in range(min(flight.count, 5)):
+            # The bundle trails behind its head along the way it came.
+            back = flight.position(flight.age - 2 * index)
+            surface.blit(sprite, (int(back[0]) - size // 2, int(back[1]) - size // 2))
+        glow = palette.GREEN if flight.cancel else palette.ORANGE
+        pygame.draw.circle(surface, glow, (int(x), int(y)), size, 2)
+        text(surface, str(flight.count), (int(x), int(y) - size - 2), 21, glow, "midbottom")
+    for burst in flights.bursts:
+        t = burst.age / BURST_FRAMES
+        radius = int(10 + 40 * t)
+        colour = palette.WHITE if burst.age < BURST_FRAMES // 2 else palette.GREEN
+        pygame.draw.circle(surface, colour, (int(burst.pos[0]), int(burst.pos[1])), radius, max(1, int(6 * (1 - t))))
