@@ -246,6 +246,25 @@ def _forced_push(build):
     return counting
 
 
+def _anti_gravity_draw(app):
+    """A versus round both lost on one frame (both idle, a forced push a second): both
+    fields show what ended them, side by side, and both panels say DRAW."""
+    from cabinet.scenes.antigravity.layouts import FINAL_BOARD_FRAMES
+    from cabinet.scenes.antigravity.play import AntiGravityScene
+
+    versus = app.ctx.settings.antigravity.versus
+    turns = versus.p1.turn_seconds, versus.p2.turn_seconds
+    versus.p1.turn_seconds = versus.p2.turn_seconds = 1
+    try:
+        scene = _on_top(app, AntiGravityScene(app.ctx, "versus", seed=9, on_end=app.ctx.finish))
+        scene.countdown.skip()
+        while not scene.end_frames or scene.end_frames < FINAL_BOARD_FRAMES // 2:
+            scene.update()
+    finally:
+        versus.p1.turn_seconds, versus.p2.turn_seconds = turns
+    return scene
+
+
 def _holding_start(build, player: int = 1):
     """The screen ``build`` makes while ``player`` holds Start half way to a pause: the bar filling."""
 
@@ -563,6 +582,7 @@ SCREENS = {
     "anti-gravity versus": _anti_gravity("versus"),
     "anti-gravity forced push": _forced_push(_anti_gravity("single")),
     "anti-gravity versus forced push": _forced_push(_anti_gravity("versus")),
+    "anti-gravity versus draw": _anti_gravity_draw,
     "anti-gravity vs cpu": _anti_gravity_cpu,
     "anti-gravity contest": _anti_gravity("contest", contest="STANDARD"),
     "anti-gravity still there": _idle("antigravity"),

@@ -15,8 +15,10 @@ from cabinet.games.antigravity.stacks import anchored_runs, crossed_columns
 from cabinet.language import tr
 from cabinet.render import glyphs, palette
 from cabinet.render.text import fit_size, text, text_size
+from cabinet.render.wrap import wrapped
 from cabinet.scenes.antigravity.field_view import STONE, block_sprite
 from cabinet.scenes.kit.callout import draw_callout
+from cabinet.scenes.kit.widgets import READABLE
 
 FORCED_WARN_FRAMES = 2 * FPS  # the forced push is counted down over its last two seconds
 DIGIT_GAP = 4  # between the forced push's block and its countdown
@@ -200,9 +202,16 @@ def draw_cause(surface: pygame.Surface, view, seat, frame: int) -> None:
         rect = column_rect(view, column)
         surface.blit(_tint(rect.width, rect.height, palette.RED, 90 if lit else 40), rect)
         pygame.draw.rect(surface, palette.WHITE if lit else palette.RED, rect.inflate(4, 4), 4)
-    size = fit_size(words, 28, view.rect.width + 40)
+    # Within the field's frame (a drawn round shows both fields' causes side by side): at
+    # READABLE or more, on two lines where one does not fit.
+    room = view.outer.width - 12
+    size = fit_size(words, 28, room)
+    lines = [words] if size >= READABLE else wrapped(words, READABLE, room)
+    size = max(size, READABLE)
+    line_height = text_size(words, size)[1] + 4  # two lines never touch
     # On a dark plate: the S line and the lit column run right through where the words go.
-    plate = pygame.Rect((0, 0), text_size(words, size)).inflate(12, 8)
+    width = max(text_size(line, size)[0] for line in lines)
+    plate = pygame.Rect(0, 0, width, line_height * len(lines)).inflate(12, 8)
     plate.center = (view.rect.centerx, view.y + view.half * view.cell)
     if turn is not None and turn.by_band:
         # The stack that ended it stands in the band: the words go to the other half.
@@ -210,4 +219,5 @@ def draw_cause(surface: pygame.Surface, view, seat, frame: int) -> None:
         upper, lower = anchored_runs(seat.picture().cells, min(columns), game.height)
         plate.centery = view.y + (quarter if lower > upper else 3 * quarter)
     surface.blit(_tint(plate.width, plate.height, palette.SHADOW, 220), plate)
-    text(surface, words, plate.center, size, palette.WHITE, "center")
+    for index, line in enumerate(lines):
+        text(surface, line, (plate.centerx, plate.y + 4 + index * line_height), size, palette.WHITE, "midtop")
