@@ -7,6 +7,8 @@ pixel font's characters (:data:`PIXEL_CHARACTERS`, kept in step with
 with :mod:`struct` (its ``cmap``: which characters it has; ``hmtx``: how wide each is).
 Widths are in font dots, as :mod:`cabinet.render.text` draws them: 6 a pixel-font
 character (5 and the column after it), 8 a full-width Misaki one, 4 a half-width one.
+Large Japanese comes from another font in the same 8 dots (:mod:`cabinet.render.dot_fonts`),
+so these widths hold at every size.
 """
 
 from __future__ import annotations

@@ -134,7 +134,7 @@ def descends(string: str) -> bool:
 
 
 def has(char: str) -> bool:
-    """True when the pixel font draws ``char`` (others come from the dot font, :mod:`cabinet.render.text`)."""
+    """True when the pixel font draws ``char`` (others come from the dot fonts, :mod:`cabinet.render.dot_fonts`)."""
     return char in _GLYPHS
 
 

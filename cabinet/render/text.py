@@ -1,4 +1,4 @@
-"""Cached text in the cabinet's pixel font, and Japanese in an 8x8 dot font.
+"""Cached text in the cabinet's pixel font, and Japanese in dot fonts.
 
 ``text(surface, "SCORE", (x, y), 28, colour, "topleft")`` draws; every distinct
 (string, size, colour, shadow) is rendered once and kept in a bounded cache, so a
@@ -11,10 +11,9 @@ gets all ten digits at its first sight, so none is new hours later.
 
 Every character the pixel font (:mod:`cabinet.render.glyphs`) has is drawn with it, so
 English and Malay look as they always did and digits look the same in every language.
-Any other character (kana, kanji, 円) comes from the Misaki Gothic font shipped in
-``fonts/`` (an 8x8 dot font whose glyphs fill 7x7, the pixel font's height), rendered
-by pygame.font at 8 px without smoothing and scaled by whole numbers, so it stays crisp.
-Widths are measured glyph by glyph from the font that draws each one.
+Any other character (kana, kanji, 円) comes from a dot font (:mod:`cabinet.render.dot_fonts`):
+Misaki's 8 dots in small text, Shinonome's 12, 14 or 16 in large, rendered without smoothing and
+scaled by whole numbers, so it stays crisp. Widths are measured glyph by glyph.
 
 While a :class:`Recorder` is active (``with Recorder() as drawn:``), every call of
 :func:`text` is noted with the rectangle drawn and the width the string was fitted
@@ -26,12 +25,11 @@ from __future__ import annotations
 import re
 from collections import OrderedDict
 from dataclasses import dataclass
-from functools import cache, lru_cache
-from pathlib import Path
+from functools import lru_cache
 
 import pygame
 
-from cabinet.render import glyphs
+from cabinet.render import dot_fonts, glyphs
 from cabinet.render.palette import SHADOW
 
 _KEY = (255, 0, 255)  # colour key: never used as a text colour
@@ -43,8 +41,6 @@ _STYLES_LIMIT = 64  # number styles (scale, colour, shadow): 29 after warming, 3
 _cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
 _recorder: Recorder | None = None  # see Recorder: set only by the screen-fit test
 
-FONT_FILE = Path(__file__).parent / "fonts" / "misaki_gothic.ttf"
-FONT_PIXELS = 8  # the Misaki font's em: one dot per pixel at this size
 _ADVANCE = glyphs.WIDTH + 1  # the pixel font's glyph and the column between glyphs
 
 _DIGITS = "0123456789"
@@ -62,10 +58,10 @@ def scale_for(size: int) -> int:
 def text_size(string: str, size: int) -> tuple[int, int]:
     """Width and height ``string`` takes at ``size``, shadow and descenders included."""
     scale = scale_for(size)
-    width = max(0, _units(string) - 1) * scale
+    width = max(0, _units(string) - 1) * scale + dot_fonts.spill(string[-1:], scale)
     shadow = _shadow_offset(scale)
-    rows = glyphs.HEIGHT + (glyphs.DESCENT if glyphs.descends(string) else 0)
-    return width + shadow, rows * scale + shadow
+    below = max(glyphs.DESCENT * scale if glyphs.descends(string) else 0, dot_fonts.spill(string, scale))
+    return width + shadow, glyphs.HEIGHT * scale + below + shadow
 
 
 def _units(string: str) -> int:
@@ -75,19 +71,9 @@ def _units(string: str) -> int:
     return sum(_advance(char) for char in string)
 
 
-@lru_cache(maxsize=4096)
 def _advance(char: str) -> int:
     """The font pixels ``char`` advances: the pixel font's 6, or the dot font's own (8, or 4 half-width)."""
-    if glyphs.has(char):
-        return _ADVANCE
-    return _dot_font().size(char)[0]
-
-
-@cache
-def _dot_font() -> pygame.font.Font:
-    if not pygame.font.get_init():
-        pygame.font.init()
-    return pygame.font.Font(str(FONT_FILE), FONT_PIXELS)
+    return _ADVANCE if glyphs.has(char) else dot_fonts.advance(char)
 
 
 def fit_size(string: str, size: int, max_width: int) -> int:
@@ -282,8 +268,7 @@ def _render(string: str, scale: int, colour, shadow: bool) -> pygame.Surface:
 @lru_cache(maxsize=2048)
 def _glyph(char: str, scale: int, colour) -> pygame.Surface:
     if not glyphs.has(char):
-        drawn = _dot_font().render(char, False, colour)  # no smoothing: every dot is lit or not
-        return pygame.transform.scale(drawn, (drawn.get_width() * scale, drawn.get_height() * scale))
+        return dot_fonts.glyph(char, scale, colour)
     rows = glyphs.glyph(char)
     surface = pygame.Surface((glyphs.WIDTH * scale, len(rows) * scale))
     surface.fill(_KEY)

@@ -162,7 +162,7 @@ class CreditSettings:
     money_format: str = spec(
         "",
         check=money_format_problem,
-        doc=N_('how the bookkeeping writes money, e.g. "RM0.00", "€0,00" or "0円"; empty: the count in the smallest unit'),
+        doc=N_('how money reads, e.g. "RM0.00" or "0円"; empty: as counted'),
     )
 
 

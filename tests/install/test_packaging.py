@@ -46,6 +46,9 @@ def test_the_wheel_carries_config_cabinet_yaml(tmp_path):
     for needed in (
         "cabinet/render/fonts/misaki_gothic.ttf",
         "cabinet/render/fonts/misaki-copyright",
+        "cabinet/render/fonts/shinonome_bold_12.bdf",
+        "cabinet/render/fonts/shinonome_bold_16.bdf",
+        "cabinet/render/fonts/shinonome-copyright",
         "cabinet/language/ja/player.toml",
         "cabinet/language/ms/player.toml",
     ):

@@ -1,14 +1,15 @@
 """Text measured by the font that draws it (cabinet/render/text.py): the pixel font for what it
-has, the Misaki dot font for Japanese; sizes match what is drawn, and both stay crisp."""
+has, the dot fonts for Japanese (Misaki's 8 dots small, Shinonome's 12 or 16 large); sizes match
+what is drawn, and every font stays crisp."""
 
 import pygame
 import pygame.freetype
 import pytest
 
 from cabinet import language
-from cabinet.render import glyphs
+from cabinet.render import dot_fonts, glyphs
 from cabinet.render import text as text_module
-from cabinet.render.text import FONT_FILE, FONT_PIXELS, Recorder, fit_size, fitted, render_text, scale_for, text, text_size
+from cabinet.render.text import Recorder, fit_size, fitted, render_text, scale_for, text, text_size
 
 YELLOW = (255, 255, 0)
 
@@ -19,8 +20,8 @@ def screen():
     pygame.display.set_mode((1, 1))
 
 
-@pytest.mark.parametrize("string", ["PRESS START", "スタートボタンを押してね", "クレジット 3  100円", "ゲーム 12 ▶"])
-@pytest.mark.parametrize("size", [14, 21, 42])
+@pytest.mark.parametrize("string", ["PRESS START", "スタートボタンを押してね", "クレジット 3  100円", "ゲーム 12 ▶", "営業"])
+@pytest.mark.parametrize("size", [14, 21, 28, 35, 42])
 def test_the_measured_size_is_the_drawn_size(string, size):
     assert render_text(string, size, YELLOW).get_size() == text_size(string, size)
 
@@ -47,12 +48,90 @@ def test_a_fitted_japanese_text_fits():
     assert string.startswith("ゲーム") and "..." in string
 
 
-def test_every_translated_character_can_be_drawn():
-    """A character neither font has would show as a box: the catalogues must not need one."""
-    dots = pygame.freetype.Font(str(FONT_FILE), FONT_PIXELS)
+# Every size a screen draws text at, and more (tests/render/test_screen_fit.py: up to 63).
+SIZES = range(glyphs.HEIGHT, 11 * glyphs.HEIGHT, glyphs.HEIGHT)
+
+
+def _has_glyph(path, dots: int, char: str) -> bool:
+    return pygame.freetype.Font(str(path), dots).get_metrics(char)[0] is not None  # None: the font lacks it
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_every_translated_character_has_a_glyph_at_every_size(size):
+    """A character no font has would show as a box, and a full-width one the large font lacks as an
+    8-dot blob scaled up: from 21 px, every one the catalogues use is in Shinonome's subset (made by
+    tools/japanese_font.py: run it again when a catalogue gains a kanji)."""
     used = {char for code in language.LANGUAGES for message in language.catalogue(code).values() for char in message}
-    lacking = sorted(char for char in used - {" "} if not glyphs.has(char) and dots.get_metrics(char)[0] is None)
+    used.update("".join(language.NAMES.values()))
+    drawn_by_dots = sorted(char for char in used - {" "} if not glyphs.has(char))
+    style = dot_fonts.large_style(scale_for(size))
+    if style is None:
+        lacking = [char for char in drawn_by_dots if not _has_glyph(dot_fonts.MISAKI, dot_fonts.MISAKI_DOTS, char)]
+    else:
+        full_width = [char for char in drawn_by_dots if dot_fonts.advance(char) == dot_fonts.MISAKI_DOTS]
+        lacking = [char for char in full_width if not dot_fonts.is_large(char, scale_for(size))]
+        lacking += [char for char in full_width if not _has_glyph(dot_fonts.SHINONOME[style[0]], style[0], char)]
     assert lacking == []
+
+
+def test_the_large_font_knows_what_it_holds():
+    assert "対" in dot_fonts.large_characters() and "営" not in dot_fonts.large_characters()
+    for dots, path in dot_fonts.SHINONOME.items():
+        assert not _has_glyph(path, dots, "営") and not _has_glyph(path, dots, "A"), "a subset, without the pixel font's"
+
+
+def _on_black(picture: pygame.Surface, area=None) -> bytes:
+    """The pixels of ``picture`` (or its ``area``) over black: what is lit, where."""
+    black = pygame.Surface(pygame.Rect(area or picture.get_rect()).size)
+    black.blit(picture, (0, 0), area)
+    return pygame.image.tobytes(black, "RGB")
+
+
+def _glyphs_of(font, string: str, times: int, area=None) -> bytes:
+    return _on_black(pygame.transform.scale_by(font.render(string, False, YELLOW), times), area)
+
+
+@pytest.mark.parametrize(("size", "dots", "times"), [(21, 12, 2), (28, 14, 2), (35, 16, 2), (42, 14, 3)])
+def test_large_japanese_is_drawn_from_shinonome(size, dots, times):
+    """対戦 in the mode list and the dakuten of デモプレイ: a dot of the 12-, 14- or 16-dot font, not
+    of Misaki's 8 scaled up, in every pixel of each glyph, which sits in the pixel font's line
+    (at 21 px, 24 pixels: the whole cell)."""
+    assert dot_fonts.large_style(scale_for(size)) == (dots, times)
+    shinonome = dot_fonts.font(dot_fonts.SHINONOME[dots], dots)
+    scale, pixels = scale_for(size), dots * times
+    inset = max(0, (size - pixels) // 2)
+    for string in ("対戦", "デモプレイ"):
+        drawn = render_text(string, size, YELLOW, shadow=False)
+        for index, char in enumerate(string):
+            cell = (index * 8 * scale + inset, inset, pixels, pixels)
+            assert _on_black(drawn, cell) == _glyphs_of(shinonome, char, times), f"{char} at {size}"
+
+
+def test_small_japanese_keeps_misakis_eight_dots():
+    drawn = render_text("対戦", 14, YELLOW, shadow=False)
+    lit = (0, 0, 30, 14)  # Misaki's 7 lit rows of 8, to the last glyph's last lit column
+    assert _on_black(drawn, lit) == _glyphs_of(dot_fonts.misaki(), "対戦", 2, lit)
+
+
+def test_without_its_large_fonts_japanese_is_misakis_at_every_size(monkeypatch, tmp_path, caplog):
+    """A damaged install: the screens still draw every word, in 8 dots."""
+    monkeypatch.setitem(dot_fonts.SHINONOME, 14, tmp_path / "gone.bdf")
+    dot_fonts.large_characters.cache_clear()
+    try:
+        assert not dot_fonts.is_large("対", 4) and "cannot read the large Japanese fonts" in caplog.text
+        drawn = render_text("対戦ミス", 28, (1, 2, 3), shadow=False)  # a colour no other test caches
+        assert drawn.get_size() == text_size("対戦ミス", 28) and bytes((1, 2, 3)) in _on_black(drawn)
+    finally:
+        monkeypatch.undo()
+        dot_fonts.large_characters.cache_clear()
+    assert dot_fonts.is_large("対", 4)
+
+
+def test_a_kanji_the_large_font_lacks_is_drawn_from_misaki():
+    """An operator's rare kanji (営) still shows, as Misaki's: as wide, in the same line."""
+    assert not dot_fonts.is_large("営", 3)
+    assert text_size("営業の", 21) == text_size("対戦の", 21)
+    assert bytes(YELLOW) in _on_black(render_text("営", 21, YELLOW, shadow=False))
 
 
 def test_a_recorder_notes_each_text_with_the_width_it_was_fitted_into():
