@@ -39,12 +39,14 @@ def _audio_startup_ms() -> float:
 
 
 def _music_figures() -> list[Figure]:
-    """Every track rendered into an empty cache as a cabinet's first start does, and its size."""
+    """Every track rendered into an empty cache as a cabinet's first start does, its size, and
+    what the music then costs a frame."""
     # a section loads what it measures when it runs, so `bench --sections X` stays quick
     import tempfile
     from pathlib import Path
 
     from cabinet.audio.music_cache import ensure, music_rate
+    from cabinet.bench.scenes import p99
 
     rate = music_rate(RATE)
     with tempfile.TemporaryDirectory() as folder:
@@ -55,11 +57,42 @@ def _music_figures() -> list[Figure]:
         for path in Path(folder).glob("*.npy"):
             track = path.name.split("-", 1)[0]
             sizes[track] = sizes.get(track, 0) + path.stat().st_size
+        chunks = _music_chunk_ms(Path(folder))
     return [
         Figure("render every music track into the cache (worker, at start-up), CPU", elapsed * 1000, "ms", "<= 5000"),
         Figure(f"music cache on disk, 16-bit mono at {rate} Hz", sum(sizes.values()) / 2**20, "MiB"),
         Figure("music mapped while its largest track plays, at most", max(sizes.values()) / 2**20, "MiB", "<= 12"),
+        Figure("music: a chunk made and queued in a frame (the most a frame pays), p99", p99(chunks), "ms", "<= 2"),
     ]
+
+
+def _music_chunk_ms(folder) -> list[float]:
+    """CPU ms of the main loop's music tick when the mixer wants its next chunk, every track at a
+    danger that moves: the most music adds to one frame (it does so a few times a second)."""
+    import pygame
+
+    from cabinet.audio.music import Music
+    from cabinet.audio.player import Audio, PygameMusicChannel
+    from cabinet.audio.tracks import TRACKS
+
+    class WantsAChunk(PygameMusicChannel):
+        def busy(self) -> bool:
+            return False  # every tick makes a chunk and plays it
+
+    audio = Audio()
+    if not audio.available:
+        return [float("nan")]
+    music = Music(folder=folder, channel=WantsAChunk(audio))
+    music.render_now(audio.sample_rate)  # finds the cache just made
+    times = []
+    for name in TRACKS:
+        for tick in range(60):
+            music.follow(name, danger=(tick % 30) / 29)
+            started = time.process_time_ns()
+            music.tick()
+            times.append((time.process_time_ns() - started) / 1e6)
+    pygame.mixer.quit()
+    return times
 
 
 @section("audio", alone=True)

@@ -41,6 +41,7 @@ def _scenes(ctx):
     from cabinet.games.cpu import LEVELS
     from cabinet.games.match import cpu_match
     from cabinet.language import N_
+    from cabinet.scenes.antigravity.howto_film import HowToFilm
     from cabinet.scenes.antigravity.modes import ContestSelectScene, DifficultySelectScene
     from cabinet.scenes.antigravity.play import AntiGravityScene
     from cabinet.scenes.catalogue import entry
@@ -75,6 +76,8 @@ def _scenes(ctx):
         ),
         ("how to play blocks", lambda: HowToScene(ctx, "blocks")),
         ("how to play anti-gravity", lambda: HowToScene(ctx, "antigravity")),
+        ("how to play anti-gravity film", lambda: HowToFilm(ctx)),  # every chapter, one after another
+        ("how to play anti-gravity film, versus", lambda: HowToFilm(ctx, -2)),  # two fields, stones flying
         ("game select", lambda: GameSelectScene(ctx)),
         ("mode select", lambda: starter.menu()),
         ("difficulty select", lambda: DifficultySelectScene(ctx, starter)),

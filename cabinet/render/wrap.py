@@ -16,11 +16,16 @@ NO_LINE_END = frozenset("「『（([")
 _WIDE_FROM = 0x2E80  # CJK, kana and full-width forms from here on
 
 
-def wrapped(string: str, size: int, width: int) -> list[str]:
-    """``string`` drawn at ``size`` in lines each at most ``width`` wide (at least one line)."""
+def wrapped(string: str, size: int, width: int, phrases: bool = False) -> list[str]:
+    """``string`` drawn at ``size`` in lines each at most ``width`` wide (at least one line).
+
+    ``phrases``: break only at spaces, Japanese too, for a text written with a space between
+    its phrases (the cabinet's Japanese is) and read as it goes by: a line then never ends in
+    the middle of a word, unless one phrase is wider than a whole line."""
     lines: list[str] = []
     current = ""
-    for piece, space in _pieces(string):
+    pieces = [(word, " " if index else "") for index, word in enumerate(string.split(" "))] if phrases else _pieces(string)
+    for piece, space in pieces:
         joined = current + space + piece if current else piece
         if _fits(joined, size, width):
             current = joined

@@ -23,6 +23,7 @@ from cabinet.games.match import match_pilots
 from cabinet.games.pilots import HumanPilot, ReplayPilot
 from cabinet.language import N_
 from cabinet.scenes.antigravity.howto import howto_page as antigravity_howto
+from cabinet.scenes.antigravity.howto_film import film_chapters
 from cabinet.scenes.antigravity.modes import ModeSelectScene
 from cabinet.scenes.antigravity.play import AntiGravityScene
 from cabinet.scenes.blocks.howto import howto_page as blocks_howto
@@ -47,13 +48,16 @@ class AttractShare:
     times from the attract settings. Live demos take turns between a one-player
     game and a versus round of two CPUs; ``versus_first`` says which opens.
     ``shared_scores``: the score pages share ``scores_seconds`` (never less than
-    4 s a page) rather than each page showing for all of it.
+    4 s a page) rather than each page showing for all of it. ``howto_films(ctx)``: the
+    chapters of an animated how-to, as (seconds, maker), that take turns with the
+    how-to page, one a loop (each ends by itself); none by default.
     """
 
     demo_seconds: Callable[..., float]
     scores_seconds: Callable[..., float]
     versus_first: bool
     shared_scores: bool
+    howto_films: Callable[..., list[tuple[float, Callable[[], Scene]]]] = lambda ctx: []
 
 
 @dataclass(frozen=True)
@@ -224,6 +228,8 @@ GAMES: dict[str, Entry] = {
             lambda attract: attract.antigravity_scores_seconds,
             versus_first=False,
             shared_scores=True,
+            # Its rules are new to everyone (the lighter side, the band, stones): shown played.
+            howto_films=film_chapters,
         ),
         settings_detail=N_("DIFFICULTY, VERSUS HANDICAPS, CONTEST LISTS"),
     ),

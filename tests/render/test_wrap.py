@@ -39,3 +39,11 @@ def test_a_word_wider_than_a_line_is_cut_where_the_line_is_full():
 def test_a_short_text_is_one_line_and_an_empty_one_is_one_empty_line():
     assert wrapped("NO NOTICES", SIZE, 864) == ["NO NOTICES"]
     assert wrapped("", SIZE, 864) == [""]
+
+
+def test_japanese_written_in_phrases_breaks_only_between_them():
+    line = "下から ブロックを おしこむと その列が 1つ上がる"
+    assert wrapped(line, SIZE, 392) == ["下から ブロックを おしこむと そ", "の列が 1つ上がる"]
+    assert wrapped(line, SIZE, 392, phrases=True) == ["下から ブロックを おしこむと", "その列が 1つ上がる"]
+    long = wrapped("おじゃまは" * 5, SIZE, 392, phrases=True)
+    assert "".join(long) == "おじゃまは" * 5 and len(long) == 2, "a phrase wider than a line is cut where it is full"

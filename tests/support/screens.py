@@ -65,6 +65,37 @@ def _attract_part(name: str):
     return build
 
 
+def _film(lesson: int, step: int, frame: int = 100):
+    """ANTI-GRAVITY's how-to film as an attract page, ``frame`` frames into a lesson's step (all
+    counted from 0): its caption up, its push made, what the push did on the field."""
+
+    def build(app):
+        from cabinet.scenes.antigravity.howto_film import HowToFilm
+        from cabinet.scenes.flow.attract import AttractScene, Part
+
+        attract = AttractScene(app.ctx, parts=[Part("how to play anti-gravity film", 120, lambda: HowToFilm(app.ctx))])
+        app.ctx.scenes.reset(attract)
+        film = attract.part
+        while (film.lesson, film.step, film.frame) != (lesson, step, frame):
+            assert not film.finished, f"the film has no step {lesson}.{step} frame {frame}"
+            film.update()
+            app.ctx.frame += 1
+        return attract
+
+    return build
+
+
+def film_screens() -> dict:
+    """A screen for each step of the how-to film, as shipped (every lesson on)."""
+    from cabinet.scenes.antigravity.lessons import LESSONS
+
+    return {
+        f"how to play anti-gravity film {lesson + 1}.{step + 1}": _film(lesson, step)
+        for lesson, shown in enumerate(LESSONS)
+        for step in range(len(shown.steps))
+    }
+
+
 LONG_MESSAGE = "JOE'S BAR & GRILL - 2 PLAYS RM1 - OPEN TILL 2AM!"  # 48 letters: the longest allowed
 LONG_JAPANESE_MESSAGE = "ゲームセンターあおぞら 1プレイ100円 3プレイ200円 毎日10時から営業"  # 286 of 288 dots
 
@@ -549,6 +580,7 @@ SCREENS = {
     "title": _title,
     "how to play blocks": _attract_part("how to play blocks"),
     "how to play anti-gravity": _attract_part("how to play anti-gravity"),
+    **film_screens(),
     "blocks records 1": _tables("blocks", 0),
     "blocks records 2": _tables("blocks", 1),
     "anti-gravity records 1": _tables("antigravity", 0),

@@ -59,6 +59,12 @@ def _faded(cell: int, colour, alpha: int) -> pygame.Surface:
     return ghost
 
 
+def dispensers(game) -> tuple[tuple[str | None, str | None], tuple[str | None, str | None]]:
+    """``game``'s top and bottom dispensers, each as (current, next) colour letters: what
+    :meth:`FieldView.draw` shows beside the cursor."""
+    return (game.current("top"), game.next("top")), (game.current("bottom"), game.next("bottom"))
+
+
 def dispenser_depth(cell: int) -> int:
     """Pixels a dispenser (current and next block) takes above or below the field."""
     return RAIL_GAP + cell + 4 + round(cell * NEXT_SCALE) + 4

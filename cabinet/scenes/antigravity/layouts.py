@@ -22,9 +22,9 @@ from cabinet.render.layer import Layer, screen_picture
 from cabinet.render.sprites import backdrop
 from cabinet.render.text import fit_size, text, text_size
 from cabinet.scenes.antigravity import alerts
-from cabinet.scenes.antigravity.field_view import NEXT_SCALE, STONE, FieldView, block_sprite, dispenser_depth
+from cabinet.scenes.antigravity.field_view import NEXT_SCALE, STONE, FieldView, block_sprite, dispenser_depth, dispensers
 from cabinet.scenes.antigravity.hud import PairList, fitted, parts_that_fit, progress_bar
-from cabinet.scenes.kit.flights import CANCEL_FRAMES, FLIGHT_FRAMES, Flight, draw_flights
+from cabinet.scenes.kit.flights import CANCEL_FRAMES, FLIGHT_FRAMES, Flight, Flights, draw_flights
 from cabinet.scenes.kit.idle import draw_still_there
 from cabinet.scenes.kit.match_view import PLAYER_COLOURS, round_pips, round_result
 from cabinet.scenes.kit.ring_timer import RingTimer
@@ -130,8 +130,7 @@ class PlayLayout:
                 surface,
                 picture,
                 game.cursor,
-                (game.current("top"), game.next("top")),
-                (game.current("bottom"), game.next("bottom")),
+                *dispensers(game),
                 frame=seat.frame,
                 show_cursor=playing and not game.game_over,
                 settled=cells,
@@ -350,6 +349,52 @@ class SingleLayout(PlayLayout):
         text(surface, tr("SCORE {score}", score=game.score), (box.centerx, box.y + 102), 28, palette.WHITE, "midtop")
 
 
+def draw_meter(surface: pygame.Surface, pending: int, well: pygame.Rect) -> None:
+    """``pending`` stones waiting to land, stacked from the bottom of the meter ``well``, with
+    their count over it (nothing when none wait)."""
+    if not pending:
+        return
+    cell = VersusLayout.METER_CELL
+    sprite = block_sprite(cell - 2, STONE)
+    for index in range(min(pending, well.height // cell)):
+        surface.blit(sprite, (well.x + (well.width - cell + 2) // 2, well.bottom - (index + 1) * cell + 1))
+    pygame.draw.rect(surface, palette.ORANGE, well.inflate(6, 6), 3, border_radius=6)
+    text(surface, str(pending), (well.centerx, well.y - 8), READABLE, palette.ORANGE, "midbottom")
+
+
+def shown_pending(seat, rival, flights: Flights, well: pygame.Rect) -> int:
+    """The stones waiting for ``seat`` (its meter ``well``) as the screen has shown them so far.
+    The engine moves stones when a turn is played; the screen, once its film has: while the
+    seat's own film plays, the stones it will land or cancel still wait; the ``rival``'s attack
+    counts once its flight (among ``flights``) has arrived, a cancel once it has met the meter."""
+    pending = seat.game.pending
+    turn = seat.last_turn
+    if seat.busy and turn is not None:
+        pending += len(turn.landed) + turn.cancelled
+    if rival.busy and rival.last_turn is not None:
+        pending -= rival.last_turn.attack - rival.last_turn.cancelled  # thrown, not yet flying
+    for flight in flights.flights:
+        if flight.end[0] == well.centerx:
+            pending += flight.count if flight.cancel else -flight.count
+    return max(0, pending)
+
+
+def meter_flight(view: FieldView, launch, well: pygame.Rect, pending: int) -> Flight:
+    """The flight of ``launch`` (a :class:`~cabinet.games.antigravity.seat.Launch`) from the
+    field ``view`` to the meter ``well``, onto the ``pending`` stones it shows: an attack to
+    the other field's meter, a cancel to its own."""
+    start = view.rect.center
+    if launch.cells:
+        rows = [row for row, _ in launch.cells]
+        columns = [column for _, column in launch.cells]
+        start = (view.x + (sum(columns) / len(columns) + 0.5) * view.cell, view.y + (sum(rows) / len(rows) + 0.5) * view.cell)
+    cancel = launch.kind == "cancel"
+    cell = VersusLayout.METER_CELL
+    stacked = min(pending, well.height // cell - 1)
+    end = (well.centerx, well.bottom - stacked * cell - cell // 2)
+    return Flight(start, end, launch.count, CANCEL_FRAMES if cancel else FLIGHT_FRAMES, lambda: None, cancel)
+
+
 class VersusLayout(PlayLayout):
     """Two fields side by side in the middle; each player's panel on their own side, and
     between panel and field, with attacks on, the meter of the stones waiting to land."""
@@ -422,50 +467,17 @@ class VersusLayout(PlayLayout):
 
     def draw_meter(self, surface: pygame.Surface, seat, well: pygame.Rect) -> None:
         """The stones waiting to land on ``seat``'s field as the player has seen them come
-        (:meth:`shown_pending`), stacked from the bottom, with their count over the meter."""
-        pending = self.shown_pending(seat)
-        if not pending:
-            return
-        cell = self.METER_CELL
-        sprite = block_sprite(cell - 2, STONE)
-        for index in range(min(pending, well.height // cell)):
-            surface.blit(sprite, (well.x + (well.width - cell + 2) // 2, well.bottom - (index + 1) * cell + 1))
-        pygame.draw.rect(surface, palette.ORANGE, well.inflate(6, 6), 3, border_radius=6)
-        text(surface, str(pending), (well.centerx, well.y - 8), READABLE, palette.ORANGE, "midbottom")
+        (:meth:`shown_pending`)."""
+        draw_meter(surface, self.shown_pending(seat), well)
 
     def shown_pending(self, seat) -> int:
-        """The stones waiting for ``seat`` as the screen has shown them so far. The engine moves
-        stones when a turn is played; the screen, once its film has: while the seat's own film
-        plays, the stones it will land or cancel still wait; the other player's attack counts
-        once its flight has arrived, a cancel once it has met the meter."""
-        pending = seat.game.pending
-        turn = seat.last_turn
-        if seat.busy and turn is not None:
-            pending += len(turn.landed) + turn.cancelled
-        rival = self.scene.seat_for(other(seat.player))
-        if rival.busy and rival.last_turn is not None:
-            pending -= rival.last_turn.attack - rival.last_turn.cancelled  # thrown, not yet flying
-        meter_x = self.meters[seat.player - 1].centerx
-        for flight in self.scene.flights.flights:
-            if flight.end[0] == meter_x:
-                pending += flight.count if flight.cancel else -flight.count
-        return max(0, pending)
+        """The stones waiting for ``seat`` as the screen has shown them so far (:func:`shown_pending`)."""
+        return shown_pending(seat, self.scene.seat_for(other(seat.player)), self.scene.flights, self.meters[seat.player - 1])
 
     def flight(self, seat, launch) -> Flight:
-        """The flight of ``launch`` (a :class:`~cabinet.games.antigravity.seat.Launch`) from
-        ``seat``'s field: an attack to the other field's meter, a cancel to its own."""
-        view = self.views[seat.player - 1]
-        start = view.rect.center
-        if launch.cells:
-            rows = [row for row, _ in launch.cells]
-            columns = [column for _, column in launch.cells]
-            start = (view.x + (sum(columns) / len(columns) + 0.5) * view.cell, view.y + (sum(rows) / len(rows) + 0.5) * view.cell)
-        cancel = launch.kind == "cancel"
-        target = seat if cancel else self.scene.seat_for(other(seat.player))
-        well = self.meters[target.player - 1]
-        stacked = min(self.shown_pending(target), well.height // self.METER_CELL - 1)
-        end = (well.centerx, well.bottom - stacked * self.METER_CELL - self.METER_CELL // 2)
-        return Flight(start, end, launch.count, CANCEL_FRAMES if cancel else FLIGHT_FRAMES, lambda: None, cancel)
+        """The flight of ``launch`` from ``seat``'s field (:func:`meter_flight`)."""
+        target = seat if launch.kind == "cancel" else self.scene.seat_for(other(seat.player))
+        return meter_flight(self.views[seat.player - 1], launch, self.meters[target.player - 1], self.shown_pending(target))
 
     def steady(self):
         """Per player: the score, the blocks cleared and the progress toward the goal."""

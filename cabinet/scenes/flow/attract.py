@@ -240,7 +240,8 @@ def default_parts(ctx, rng: random.Random) -> list[Part]:
 
 
 def game_parts(ctx, entry: catalogue.Entry, rng: random.Random, reel: ReplayReel) -> list[Part]:
-    """``entry``'s demo, its score pages (and the fleet's, when linked), its how-to page."""
+    """``entry``'s demo, its score pages (and the fleet's, when linked), its how-to page (taking
+    turns with its how-to film's chapters, when it has one)."""
     share, seconds = entry.attract, ctx.settings.attract
     name = entry.title.lower()
 
@@ -276,7 +277,16 @@ def game_parts(ctx, entry: catalogue.Entry, rng: random.Random, reel: ReplayReel
                 lambda: NetworkTablesScene(ctx, N_("{game} NETWORK RECORDS"), tables, network_page, game=entry.title),
             )
         )
-    parts.append(Part(f"how to play {name}", seconds.howto_seconds, lambda: HowToScene(ctx, entry.game)))
+    films = share.howto_films(ctx)
+    if films:  # the page, then a chapter of the film a loop, each ending by itself: the loop keeps its length
+        longest = max([seconds.howto_seconds] + [length for length, _ in films])
+
+        def page():  # within the longer slot, the page keeps the operator's time
+            return HowToScene(ctx, entry.game, seconds.howto_seconds)
+
+        parts.append(Part(f"how to play {name}", longest, taking_turns(page, *(make for _, make in films))))
+    else:
+        parts.append(Part(f"how to play {name}", seconds.howto_seconds, lambda: HowToScene(ctx, entry.game)))
     return parts
 
 

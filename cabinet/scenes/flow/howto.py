@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from cabinet import FPS
 from cabinet.language import tr
 from cabinet.render import WIDTH, palette
 from cabinet.render.sprites import block, panel
@@ -12,13 +13,15 @@ from cabinet.scenes.kit.widgets import draw_backdrop, heading
 
 
 class HowToScene(Scene):
-    """The rules and controls of ``game``, as its catalogue entry writes them for today's settings."""
+    """The rules and controls of ``game``, as its catalogue entry writes them for today's settings;
+    ``finished`` after ``seconds`` when given (it takes turns with pages that run longer)."""
 
-    def __init__(self, ctx, game: str):
+    def __init__(self, ctx, game: str, seconds: float | None = None):
         super().__init__(ctx)
         self.game = game
         self.page = catalogue.entry(game).howto(ctx.settings)
         self.frames = 0
+        self.frames_shown = None if seconds is None else round(seconds * FPS)
 
     @property
     def name(self) -> str:
@@ -26,6 +29,7 @@ class HowToScene(Scene):
 
     def update(self) -> None:
         self.frames += 1
+        self.finished = self.frames_shown is not None and self.frames >= self.frames_shown
 
     def _rules_shown(self) -> int:
         """Each rule appears in turn, 20 frames apart, then they all stay."""
@@ -39,9 +43,11 @@ class HowToScene(Scene):
         title = tr(self.page["title"])
         heading(surface, title, 22, palette.YELLOW, fit_size(title, 35, WIDTH - 40))
         surface.blit(panel(WIDTH - 60, 290), (30, 78))
-        spacing = 44 if len(self.page["rules"]) <= 6 else 40  # seven rules still fit the panel
+        rules = len(self.page["rules"])
+        # Seven or eight rules still fit the panel, closer together.
+        top, spacing = (98, 44) if rules <= 6 else (98, 40) if rules == 7 else (92, 34)
         for index, (colour, line) in enumerate(self.page["rules"][: self._rules_shown()]):
-            y = 98 + index * spacing
+            y = top + index * spacing
             surface.blit(block(26, colour), (58, y - 2))
             line = tr(line)
             text(surface, line, (102, y), fit_size(line, 21, WIDTH - 60 - 102), palette.WHITE)

@@ -59,6 +59,9 @@ def screens(ctx) -> list:
             ),  # as attract titles it
             (f"how to play {entry.game}", lambda entry=entry: HowToScene(ctx, entry.game)),
         ]
+        made += [
+            (f"how to play {entry.game} film {index + 1}", make) for index, (_, make) in enumerate(entry.attract.howto_films(ctx))
+        ]
     return [(name, make if name in menus else _in_attract(ctx, name, make)) for name, make in made]
 
 

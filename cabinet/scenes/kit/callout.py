@@ -27,6 +27,7 @@ PAD_X, PAD_Y = 8, 4  # the plate round the words
 STEP = 6  # pixels between two places tried for a plate
 PLATE_ALPHA = 225  # nearly opaque: the blocks under it must not show through the letters
 DETAIL_SIZE = 21  # the second line, read from 2 m
+LINE_GAP = 2  # between the words and the detail: the words shrunk to a narrow field would touch it
 
 
 @dataclass
@@ -95,7 +96,7 @@ def plate_rect(
     if detail:
         detail_size = fit_size(detail, detail_size, room)
         detail_width, detail_height = text_size(detail, detail_size)
-        width, height = max(width, detail_width), height + detail_height
+        width, height = max(width, detail_width), height + LINE_GAP + detail_height
     plate = pygame.Rect(0, 0, min(bounds.width, width + 2 * PAD_X), min(bounds.height, height + 2 * PAD_Y))
     plate.center = near
     plate.clamp_ip(bounds)
@@ -134,7 +135,7 @@ def draw_on_plate(
     surface.blit(_plate(plate.width, plate.height, tuple(colour)), plate)
     top = text(surface, words, (plate.centerx, plate.y + PAD_Y), size, colour, "midtop")
     if detail:
-        text(surface, detail, top.midbottom, detail_size, palette.WHITE, "midtop")
+        text(surface, detail, (top.centerx, top.bottom + LINE_GAP), detail_size, palette.WHITE, "midtop")
     return plate
 
 

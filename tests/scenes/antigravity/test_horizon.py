@@ -9,7 +9,7 @@ from cabinet.games.antigravity.seat import Seat
 from cabinet.games.antigravity.stacks import crossed_columns, danger_columns
 from cabinet.scenes.antigravity import alerts
 from cabinet.scenes.antigravity.field_view import FieldView
-from cabinet.scenes.antigravity.howto import HORIZON_RULE
+from cabinet.scenes.antigravity.howto import HORIZON_RULE, STONES_RULE, SUDDEN_DEATH_RULE
 from cabinet.scenes.antigravity.play import AntiGravityScene
 from cabinet.scenes.flow.howto import HowToScene
 from support.app import make_app
@@ -109,10 +109,18 @@ def test_the_play_screen_draws_the_band_dark_and_the_coming_row_with_its_turns(a
     assert shown.count("2") == 4  # both sides of both coming rows
 
 
-def test_the_how_to_page_tells_of_the_band_when_it_is_on(app):
-    assert HORIZON_RULE in HowToScene(app.ctx, "antigravity").page["rules"]
+def test_the_how_to_page_tells_of_the_band_and_its_sudden_death_when_it_is_on(app):
+    rules = HowToScene(app.ctx, "antigravity").page["rules"]
+    assert HORIZON_RULE in rules and SUDDEN_DEATH_RULE in rules
     app.ctx.settings.antigravity.ramp.horizon_level = 0
-    assert HORIZON_RULE not in HowToScene(app.ctx, "antigravity").page["rules"]
+    rules = HowToScene(app.ctx, "antigravity").page["rules"]
+    assert HORIZON_RULE not in rules and SUDDEN_DEATH_RULE not in rules
+
+
+def test_the_how_to_page_tells_of_stones_when_versus_attacks(app):
+    assert HowToScene(app.ctx, "antigravity").page["rules"][-1] == STONES_RULE
+    app.ctx.settings.antigravity.versus.attacks = False
+    assert STONES_RULE not in HowToScene(app.ctx, "antigravity").page["rules"]
 
 
 def test_the_last_row_says_sudden_death_once_over_the_field_and_in_the_bar():

@@ -47,3 +47,17 @@ def test_a_plate_covers_the_fewest_blocks_nearest_to_where_it_was_earned():
     assert abs(plate.centery - BOARD.centery) < BOARD.height // 2
     wide, _, _ = plate_rect("SERANG 12  BATAL 3  +1250", 35, "", 21, BOARD, (BOARD.x, BOARD.bottom + 50))
     assert BOARD.contains(wide), "a long callout shrinks to its board and stays on it"
+
+
+def test_words_shrunk_to_a_narrow_field_keep_clear_of_their_detail():
+    from cabinet.render.text import Recorder
+    from cabinet.scenes.kit.callout import draw_callout
+
+    surface = pygame.Surface((400, 400))
+    field = pygame.Rect(20, 20, 164, 300)  # a 6-wide field of 28-pixel cells, inside its frame
+    with Recorder() as drawn:
+        plate = draw_callout(surface, "2 CHAIN!", palette.YELLOW, 49, field, field.center, "+74", 28)
+    words, detail = drawn
+    assert words.size < 49, "the words did shrink"
+    assert words.rect.bottom < detail.rect.top, "a pixel row at least between them"
+    assert plate.contains(words.rect) and plate.contains(detail.rect)
