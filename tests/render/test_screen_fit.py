@@ -21,7 +21,7 @@ import pytest
 
 from cabinet import language
 from cabinet.inputs.keyboard import KEYS
-from cabinet.render import HEIGHT, WIDTH, dot_fonts, sprites
+from cabinet.render import HEIGHT, WIDTH, dot_fonts, palette, sprites
 from cabinet.render import text as text_module
 from cabinet.render.display import display_size
 from cabinet.render.text import Drawn, Recorder, scale_for
@@ -126,7 +126,8 @@ def shapes(monkeypatch):
     block = sprites.block
 
     def noted(size, colour, style="solid", symbol=""):
-        if symbol and text_module._recorder is not None:
+        # A colour's shape; not a stone's X, which on the meter stands among stones only.
+        if symbol and symbol != palette.STONE_SYMBOL and text_module._recorder is not None:
             sizes.append(size)
         return block(size, colour, style, symbol)
 
