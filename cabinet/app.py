@@ -274,7 +274,7 @@ class App:
                 continue
             self._guarded("handle", lambda scene: scene.handle(event))
         for kind, pos in pointers:
-            self._guarded("pointer", lambda scene: getattr(scene, "pointer", _ignore)(kind, pos))
+            self._guarded("pointer", lambda scene: scene.pointer(kind, pos))
         self._guarded("update", lambda scene: scene.update())
         ctx.panel.update(awake=not self.care.asleep)  # after this step's coins and scene: no lag
         self._tell_moment()
@@ -478,7 +478,7 @@ class App:
             call(scene)
             return True
         except Exception:
-            log.exception("scene %r failed in %s; back to attract mode", getattr(scene, "name", scene), what)
+            log.exception("scene %r failed in %s; back to attract mode", scene.name if scene else None, what)
             self._recover()
             return False
 
@@ -513,10 +513,6 @@ class App:
             pos = (int(event.x * width), int(event.y * height))
             return fingers[event.type], self.display.to_logical(pos)
         return None
-
-
-def _ignore(*_args) -> None:
-    """For scenes without a pointer: touches mean nothing there."""
 
 
 @functools.cache

@@ -12,12 +12,13 @@ from cabinet.scenes.flow.play import game_ended
 from cabinet.scenes.kit.base import SceneStack
 
 if TYPE_CHECKING:  # pragma: no cover
-    from cabinet.audio.player import Audio
+    from cabinet.audio.sounds import Sounds
     from cabinet.inputs.hub import InputHub
     from cabinet.language.words import Words
     from cabinet.network.link import NetworkLink
     from cabinet.panel import Panel
     from cabinet.scenes.kit.ending import Ending
+    from cabinet.scenes.kit.scene_context import SceneContext
     from cabinet.scenes.kit.thinker import Thinker
     from cabinet.settings.load import LoadedConfig
     from cabinet.settings.schema import Settings
@@ -27,7 +28,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
 @dataclass
 class Context:
-    """What the main loop owns and lends to scenes.
+    """What the main loop owns and lends to scenes, who see it as a
+    :class:`~cabinet.scenes.kit.scene_context.SceneContext`.
 
     ``frame`` counts 60 Hz steps since the program started. ``notices`` collects
     problems worth an operator's attention (bad config keys, a storage fault);
@@ -37,14 +39,14 @@ class Context:
     settings: Settings
     config: LoadedConfig
     store: Store
-    audio: Audio  # or anything with Audio's play() and attract (tests listen with one)
+    audio: Sounds  # the cabinet's Audio (tests listen with a stand-in)
     inputs: InputHub
+    bank: CreditBank
     scenes: SceneStack = field(default_factory=SceneStack)
     frame: int = 0
     # The panel whose Start or choice led here: it drives a one-player game.
     player: int = 1
     notices: list[Words | str] = field(default_factory=list)  # mostly Words, to translate
-    bank: CreditBank | None = None
     # The coins, lockouts, meters and lamps, driven from the cabinet's state; the app sets it.
     panel: Panel | None = None
     # The fleet link, None without a network section.
@@ -72,5 +74,11 @@ class Context:
 
     @property
     def free_play(self) -> bool:
-        assert self.bank is not None  # the app opens the bank with the store
         return self.bank.free_play
+
+
+if TYPE_CHECKING:  # pragma: no cover
+
+    def _lent_to_scenes(ctx: Context) -> SceneContext:
+        """Never called: mypy checks here that the context gives scenes all they may ask."""
+        return ctx

@@ -27,7 +27,8 @@ LAYERS = [
     ["cabinet.games"],
     # saving settings and keeping the last good ones write files the way storage does (atomic, aside)
     ["cabinet.storage", "cabinet.settings.save", "cabinet.settings.last_good", "cabinet.audio", "cabinet.render"],
-    ["cabinet.network"],
+    # the updater's MQTT side: announcements and the staged rollout ride on the fleet link
+    ["cabinet.network", "cabinet.update.channel", "cabinet.update.rollout"],
     ["cabinet.scenes", "cabinet.scenes.kit"],
     ["cabinet.scenes.blocks", "cabinet.scenes.antigravity"],
     ["cabinet.scenes.catalogue"],
@@ -40,6 +41,7 @@ LAYERS = [
         "cabinet.bench",
         "cabinet.doctor",
         "cabinet.update.cli",
+        "cabinet.update.service",
         "cabinet.__main__",
     ],
 ]

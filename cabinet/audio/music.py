@@ -23,6 +23,7 @@ import numpy as np
 
 from cabinet.audio.music_cache import ensure, music_rate, open_track
 from cabinet.audio.sequencer import bar_samples
+from cabinet.audio.sounds import AttractShowing
 from cabinet.audio.stream import MusicStream
 from cabinet.audio.tracks import TRACKS
 from cabinet.settings.schema import AudioSettings
@@ -56,7 +57,12 @@ class Music:
     """
 
     def __init__(
-        self, settings: AudioSettings | None = None, folder: Path | None = None, channel=None, audio=None, clock=time.monotonic
+        self,
+        settings: AudioSettings | None = None,
+        folder: Path | None = None,
+        channel=None,
+        audio: AttractShowing | None = None,
+        clock=time.monotonic,
     ):
         self.settings = settings or AudioSettings()
         self.folder, self.channel, self.audio, self.clock = folder, channel, audio, clock
@@ -96,7 +102,7 @@ class Music:
     def heard(self, effect: str) -> None:
         """An effect started: a game's game over fades the music out, a jingle holds it down while it
         plays, anything else ducks it briefly. (A demo's game over in attract mode only ducks it.)"""
-        attract = self.audio is not None and getattr(self.audio, "attract", False)
+        attract = self.audio is not None and self.audio.attract
         if effect == "game_over" and not attract:
             if self._fade_from is None:
                 self._fade_from = self.clock()
@@ -114,8 +120,8 @@ class Music:
         """The settings' volume, attract mode's schedule and the game-over fade (set chunk by chunk)."""
         settings = self.settings
         level = settings.master_volume / 100 * settings.music_volume / 100
-        if self.audio is not None and getattr(self.audio, "attract", False):
-            sounding = settings.demo_sounds and getattr(self.audio, "attract_loop", 0) % settings.demo_sound_every == 0
+        if self.audio is not None and self.audio.attract:
+            sounding = settings.demo_sounds and self.audio.attract_loop % settings.demo_sound_every == 0
             if settings.attract_music == "off" or (settings.attract_music == "demo" and not sounding):
                 return 0.0
             level *= settings.demo_volume / 100
@@ -183,7 +189,7 @@ class Music:
     def _tick(self) -> None:
         self._collect()
         wanted = self.track
-        attract = self.audio is not None and getattr(self.audio, "attract", False)
+        attract = self.audio is not None and self.audio.attract
         if attract and wanted != TITLE:
             self.play(TITLE)
             wanted = TITLE

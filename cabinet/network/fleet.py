@@ -138,6 +138,10 @@ def report(view: FleetView) -> dict:
                 "cabinet": cabinet,
                 "online": None if status is None else status.online,
                 "last_seen": view.seen.get(who),
+                # None from firmware before releases (or before its status arrived)
+                "release": None if status is None else status.release,
+                "group": None if status is None else status.group,
+                "last_update": None if status is None else status.update,
                 "coins": figures.get("coins", {}),
                 "money": figures.get("money"),  # None from firmware before money per chute
                 "money_format": figures.get("money_format", ""),  # "": counted in the smallest unit
@@ -187,6 +191,18 @@ def inert(line: str) -> str:
     return "".join(char if char.isprintable() else ascii(char)[1:-1] for char in line)
 
 
+def update_text(update: dict | None) -> str:
+    """A cabinet's last update in words: "kept 0.3.0", "0.3.0 rolled back to 0.2.0: why"..."""
+    if update is None:
+        return "none"
+    at = f" ({update['at'].replace('T', ' ').replace('Z', ' UTC')})" if update.get("at") else ""
+    version = update.get("version") or "a bundle"
+    if update["outcome"] == "kept":
+        return f"{version} kept{at}"
+    back = f" to {update['previous']}" if update["outcome"] == "rolled back" and update.get("previous") else ""
+    return f"{version} {update['outcome']}{back}{at}: {update.get('reason') or 'no reason given'}"
+
+
 def format_report(data: dict) -> str:
     """The report as text; every line passes :func:`inert`, since most of it is what cabinets sent."""
     lines = []
@@ -196,6 +212,8 @@ def format_report(data: dict) -> str:
         online = {True: "online", False: "offline", None: "status unknown"}[cab["online"]]
         seen = (cab["last_seen"] or "never").replace("T", " ").replace("Z", " UTC")
         lines.append(f"{cab['site']}/{cab['cabinet']}  {online}  last seen {seen}")
+        if cab["release"]:
+            lines.append(f"  release {cab['release']}, group {cab['group']}; last update: {update_text(cab['last_update'])}")
         for topic, reason in sorted(cab["unreadable"].items()):
             lines.append(f"  could not be read: {topic.split('/', 3)[-1]}: {reason}")
         if not cab["figures"]:
@@ -299,6 +317,12 @@ CSV_COLUMNS = (
     "period_plays",
     "period_continues",
     "figures_complete",
+    "release",
+    "group",
+    "update_outcome",
+    "update_version",
+    "update_reason",
+    "update_at",
 )
 
 
@@ -361,6 +385,9 @@ def csv_report(data: dict) -> str:
                 *(counts if known else [""] * len(counts)),
                 *in_period,
                 "yes" if known and not cab["unreadable"] else "no",
+                cab.get("release") or "",
+                cab.get("group") or "",
+                *[(cab.get("last_update") or {}).get(key) or "" for key in ("outcome", "version", "reason", "at")],
             ]
         )
     return out.getvalue()

@@ -50,6 +50,7 @@ from cabinet.settings.schema import NetworkSettings
 from cabinet.storage.db import now_stamp
 from cabinet.storage.outbox import OutboxFile
 from cabinet.system.machine import machine_mark, state_mark
+from cabinet.update import offer
 
 log = logging.getLogger("cabinet.network")
 
@@ -115,6 +116,9 @@ class NetworkLink:
         self._stale: set[str] = set()  # topics of ours the broker held when we subscribed
         self._reasserted: dict[str, float] = {}  # topic -> when ours went out again over another's (monotonic)
         self._heartbeat_at = 0.0
+        self._update_seen = 0  # the updater's result file as last put in the status (its mtime)
+        self.update_folder = offer.state_folder()  # where the updater writes its result
+        self.release = offer.running_version  # the version this program runs
         self._last_sync: str | None = None
         self._state = "starting"
         self._problem_logged = ""
@@ -180,10 +184,24 @@ class NetworkLink:
         client.loop_start()
 
     def _status(self, online: bool) -> tuple[str, bytes]:
-        """This cabinet's status topic and a message saying it is ``online`` (or not) now."""
+        """This cabinet's status topic and a message saying it is ``online`` (or not) now, with the
+        release it runs and how its last update ended (the updater's result file)."""
+        self._update_seen = offer.result_changed_at(self.update_folder)
+        last = offer.read_result(self.update_folder)
+        update = {key: last[key] for key in ("outcome", "version", "previous", "reason", "at")} if last else None
         return (
             topics.topic(self.site, self.cabinet, "status"),
-            messages.encode(self.site, self.cabinet, online=online, at=now_stamp(), machine=self.machine, state=self.state),
+            messages.encode(
+                self.site,
+                self.cabinet,
+                online=online,
+                at=now_stamp(),
+                machine=self.machine,
+                state=self.state,
+                release=self.release(),
+                group=self.settings.group or self.site,
+                update=update,
+            ),
         )
 
     def _close_client(self) -> None:
@@ -229,7 +247,8 @@ class NetworkLink:
             tables, audits = set(self.maker.tables()), True
         if foreign or stale:
             audits = self._answer_others(foreign, stale, tables) or audits
-        if resync or topics.topic(self.site, self.cabinet, "status") in foreign:
+        news = connected and offer.result_changed_at(self.update_folder) != self._update_seen  # the updater wrote a result
+        if resync or news or topics.topic(self.site, self.cabinet, "status") in foreign:
             self._publish(*self._status(True), retain=True)
         for table in sorted(tables):
             snapshot = self.maker.table(table)
@@ -541,7 +560,7 @@ def live_owner(payload: bytes) -> tuple[str, str]:
     (the state mark "" from firmware that sends none); ``("", "")`` for any other (offline,
     a will, a cabinet whose firmware sends no machine mark, or not a status at all)."""
     try:
-        body = json.loads(payload) if len(payload) <= 1024 else None
+        body = json.loads(payload) if len(payload) <= 4096 else None
     except ValueError:
         return "", ""
     if not isinstance(body, dict) or body.get("online") is not True:

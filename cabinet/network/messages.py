@@ -21,6 +21,7 @@ from cabinet.network.merge import Entry, TableSnapshot
 from cabinet.storage.scores import INITIALS_CHARACTERS, check_table, most_score
 from cabinet.storage.takings import DAYS, UNDATED
 from cabinet.system.money import MoneyFormat
+from cabinet.update.manifest import VERSION as VERSION_NAME
 
 VERSION = 1
 MAX_BYTES = 64 * 1024
@@ -43,6 +44,9 @@ class Status:
     cabinet: str
     online: bool
     at: str
+    release: str | None = None  # the version it runs (None from firmware before releases)
+    group: str | None = None  # the release group it follows
+    update: dict | None = None  # its last update: outcome, version, previous, reason, at
 
 
 @dataclass(frozen=True)
@@ -121,7 +125,34 @@ def _parse(topic: str, payload: bytes):
 
 
 def _status(address, body) -> Status:
-    return Status(address.site, address.cabinet, _bool(body, "online"), _stamp(body, "at"))
+    release, group = body.get("release"), body.get("group")
+    if release is not None and (not isinstance(release, str) or not VERSION_NAME.fullmatch(release)):
+        raise BadMessage(f"release must be a version, got {_short(release)}")
+    if group is not None and (not isinstance(group, str) or not re.fullmatch(topics.TOPIC_NAME, group)):
+        raise BadMessage(f"group must be a topic name, got {_short(group)}")
+    update = _update(body["update"]) if body.get("update") is not None else None
+    return Status(address.site, address.cabinet, _bool(body, "online"), _stamp(body, "at"), release, group, update)
+
+
+UPDATE_OUTCOMES = ("kept", "rolled back", "refused", "failed")
+
+
+def _update(update) -> dict:
+    """A status's last update, each field checked (a reason is one printable line, at most 200)."""
+    if not isinstance(update, dict) or update.get("outcome") not in UPDATE_OUTCOMES:
+        raise BadMessage("update must be an object with an outcome")
+    checked = {"outcome": update["outcome"]}
+    for key in ("version", "previous"):
+        value = update.get(key)
+        if value is not None and (not isinstance(value, str) or not VERSION_NAME.fullmatch(value)):
+            raise BadMessage(f"update.{key} must be a version, got {_short(value)}")
+        checked[key] = value
+    reason = update.get("reason", "")
+    if not isinstance(reason, str) or len(reason) > 200 or not reason.isprintable():
+        raise BadMessage("update.reason must be one printable line of at most 200 characters")
+    checked["reason"] = reason
+    checked["at"] = _stamp(update, "at") if update.get("at") else None
+    return checked
 
 
 def _audits(address, body) -> AuditSnapshot:

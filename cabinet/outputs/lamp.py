@@ -33,6 +33,7 @@ class Lamp:
     def __init__(self, device):
         self.device = device
         self.state = OFF
+        # A probe that stays: open_lamp gives a PWMLED (it pulses) or, on a pin without PWM, an LED.
         self.pwm = hasattr(device, "pulse")
 
     def show(self, state: str) -> None:

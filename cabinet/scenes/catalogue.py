@@ -16,6 +16,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
 
 from cabinet.games.antigravity.demo import demo_pilots, demo_versus_pilots
 from cabinet.games.blocks.pilot import BlocksDemoPilot
@@ -37,7 +38,48 @@ from cabinet.scenes.kit.replay_rules import recorded_match, section_from_dict
 from cabinet.settings.schema import AntiGravitySettings, BlocksSettings, RampSettings
 from cabinet.storage.scores import antigravity_tables
 
+if TYPE_CHECKING:  # pragma: no cover
+    from cabinet.games.match import Match, Series
+    from cabinet.scenes.kit.ending import InputCheck, OnEnd
+    from cabinet.scenes.kit.menu import Starter
+    from cabinet.scenes.kit.scene_context import SceneContext
+    from cabinet.settings.schema import AttractSettings, ContestList, Settings
+    from cabinet.storage.replays import Replay
+
 __all__ = ["GAMES", "AttractShare", "Entry", "entries", "entry"]
+
+
+# ---------------------------------------------------------------------- what an entry gives
+
+
+class StartsSingle(Protocol):
+    """An entry's ``single``: a one-player game at ``player``'s panel; a game's own options
+    (ANTI-GRAVITY's ``mode``, ``difficulty``, ``contest``) are keywords with defaults."""
+
+    def __call__(
+        self, ctx: SceneContext, player: int, seed: int, *, on_end: OnEnd, check: InputCheck | None = None
+    ) -> GameScreen: ...
+
+
+class StartsVersus(Protocol):
+    """An entry's ``versus``: the screen of ``match`` (a demo's CPUs, or people and the CPU)."""
+
+    def __call__(
+        self,
+        ctx: SceneContext,
+        match: Match,
+        series: Series | None = None,
+        demo: bool = False,
+        *,
+        on_end: OnEnd,
+        check: InputCheck | None = None,
+    ) -> GameScreen: ...
+
+
+class OpensModes(Protocol):
+    """An entry's ``modes``: its mode menu, starting games through ``play``; ``back`` leaves it."""
+
+    def __call__(self, ctx: SceneContext, play: Starter, back: Callable[[], None] | None = None) -> Scene: ...
 
 
 @dataclass(frozen=True)
@@ -53,8 +95,8 @@ class AttractShare:
     how-to page, one a loop (each ends by itself); none by default.
     """
 
-    demo_seconds: Callable[..., float]
-    scores_seconds: Callable[..., float]
+    demo_seconds: Callable[[AttractSettings], float]
+    scores_seconds: Callable[[AttractSettings], float]
     versus_first: bool
     shared_scores: bool
     howto_films: Callable[..., list[tuple[float, Callable[[], Scene]]]] = lambda ctx: []
@@ -64,34 +106,28 @@ class AttractShare:
 class Entry:
     """One game as the flow starts and shows it.
 
-    ``single(ctx, player, seed, *, on_end, check=None, **options)``: a one-player
-    game at ``player``'s panel (ANTI-GRAVITY's options: ``mode`` "single" or
-    "contest", ``difficulty``, ``contest``). ``versus(ctx, match, series=None,
-    demo=False, *, on_end, check=None)``: the screen of a
-    :class:`~cabinet.games.match.Match`. ``demo(ctx, seed)``: a one-player game
-    the AI plays for attract mode. ``replay(ctx, replay)``: the recorded game,
-    watched (``ctx`` carries the rules of :attr:`replay_rules`).
-    ``replay_rules(settings, replay)``: ``settings`` with this game's section as
-    the replay recorded it. ``tables(settings)``: the high-score tables of its
-    attract pages, in order. ``howto(settings)``: its how-to page.
-    ``modes(ctx, play, back=None)``: its mode menu after the game select, starting
-    games through ``play`` (a :class:`~cabinet.scenes.kit.menu.Starter`).
-    ``attract``: its part of attract mode's loop, in catalogue order.
-    ``settings_detail``: the service menu's line under the page of its settings
-    section (the section named ``game``).
+    ``single`` (:class:`StartsSingle`) and ``versus`` (:class:`StartsVersus`) start a game
+    for people. ``demo(ctx, seed)``: a one-player game the AI plays for attract mode.
+    ``replay(ctx, replay)``: the recorded game, watched (``ctx`` carries the rules of
+    :attr:`replay_rules`). ``replay_rules(settings, replay)``: ``settings`` with this game's
+    section as the replay recorded it. ``tables(settings)``: the high-score tables of its
+    attract pages, in order. ``howto(settings)``: its how-to page. ``modes``
+    (:class:`OpensModes`): its mode menu after the game select. ``attract``: its part of
+    attract mode's loop, in catalogue order. ``settings_detail``: the service menu's line
+    under the page of its settings section (the section named ``game``).
     """
 
     game: str
     title: str
     detail: str
-    single: Callable[..., GameScreen]
-    versus: Callable[..., GameScreen]
-    demo: Callable[..., GameScreen]
-    replay: Callable[..., GameScreen]
-    replay_rules: Callable
-    tables: Callable[..., list[str]]
-    howto: Callable[..., dict]
-    modes: Callable[..., Scene]
+    single: StartsSingle
+    versus: StartsVersus
+    demo: Callable[[SceneContext, int], GameScreen]
+    replay: Callable[[SceneContext, Replay], GameScreen]
+    replay_rules: Callable[[Settings, Replay], Settings]
+    tables: Callable[[Settings], list[str]]
+    howto: Callable[[Settings], dict[str, Any]]
+    modes: OpensModes
     attract: AttractShare
     settings_detail: str
 
@@ -99,26 +135,34 @@ class Entry:
 # ---------------------------------------------------------------------- BLOCKS
 
 
-def _blocks_single(ctx, player: int, seed: int, *, on_end, check=None) -> GameScreen:
+def _blocks_single(ctx: SceneContext, player: int, seed: int, *, on_end: OnEnd, check: InputCheck | None = None) -> GameScreen:
     return BlocksScene(ctx, HumanPilot(player), seed, on_end=on_end, check=check)
 
 
-def _blocks_versus(ctx, match, series=None, demo: bool = False, *, on_end, check=None) -> GameScreen:
+def _blocks_versus(
+    ctx: SceneContext,
+    match: Match,
+    series: Series | None = None,
+    demo: bool = False,
+    *,
+    on_end: OnEnd,
+    check: InputCheck | None = None,
+) -> GameScreen:
     return BlocksVersusScene(ctx, match, match_pilots(match), series=series, demo=demo, on_end=on_end, check=check)
 
 
-def _blocks_demo(ctx, seed: int) -> GameScreen:
+def _blocks_demo(ctx: SceneContext, seed: int) -> GameScreen:
     return BlocksScene(ctx, BlocksDemoPilot(seed=seed), seed, demo=True, on_end=stop)
 
 
-def _blocks_replay(ctx, replay) -> GameScreen:
+def _blocks_replay(ctx: SceneContext, replay: Replay) -> GameScreen:
     pilot = ReplayPilot(replay)
     if replay.mode == "versus":
         return BlocksVersusScene(ctx, recorded_match(replay), [pilot], on_end=stop, watched=True)
     return BlocksScene(ctx, pilot, replay.seed, on_end=stop, watched=True)
 
 
-def _blocks_rules(settings, replay):
+def _blocks_rules(settings: Settings, replay: Replay) -> Settings:
     rules = section_from_dict(BlocksSettings, replay.settings)
     if "ramp" not in replay.settings:  # recorded before the ramp existed: played without it
         rules = dataclasses.replace(rules, ramp=False)
@@ -129,21 +173,37 @@ def _blocks_rules(settings, replay):
 
 
 def _antigravity_single(
-    ctx, player: int, seed: int, *, on_end, check=None, mode: str = "single", difficulty: str | None = None, contest=None
+    ctx: SceneContext,
+    player: int,
+    seed: int,
+    *,
+    on_end: OnEnd,
+    check: InputCheck | None = None,
+    mode: str = "single",
+    difficulty: str | None = None,
+    contest: ContestList | str | None = None,
 ) -> GameScreen:
     return AntiGravityScene(
         ctx, mode, difficulty=difficulty, contest=contest, pilots=[HumanPilot(player)], seed=seed, on_end=on_end, check=check
     )
 
 
-def _antigravity_versus(ctx, match, series=None, demo: bool = False, *, on_end, check=None) -> GameScreen:
+def _antigravity_versus(
+    ctx: SceneContext,
+    match: Match,
+    series: Series | None = None,
+    demo: bool = False,
+    *,
+    on_end: OnEnd,
+    check: InputCheck | None = None,
+) -> GameScreen:
     pilots = demo_versus_pilots(match.cpu, match.seed) if demo else match_pilots(match)
     return AntiGravityScene(
         ctx, "versus", pilots=pilots, seed=match.seed, match=match, series=series, demo=demo, on_end=on_end, check=check
     )
 
 
-def _antigravity_demo(ctx, seed: int) -> GameScreen:
+def _antigravity_demo(ctx: SceneContext, seed: int) -> GameScreen:
     return AntiGravityScene(
         ctx,
         "single",
@@ -156,7 +216,7 @@ def _antigravity_demo(ctx, seed: int) -> GameScreen:
     )
 
 
-def _antigravity_replay(ctx, replay) -> GameScreen:
+def _antigravity_replay(ctx: SceneContext, replay: Replay) -> GameScreen:
     options = replay.settings
     return AntiGravityScene(
         ctx,
@@ -171,7 +231,7 @@ def _antigravity_replay(ctx, replay) -> GameScreen:
     )
 
 
-def _antigravity_rules(settings, replay):
+def _antigravity_rules(settings: Settings, replay: Replay) -> Settings:
     section = section_from_dict(AntiGravitySettings, replay.settings)
     if "ramp" not in replay.settings:  # recorded before the ramp existed: played without one
         section = dataclasses.replace(section, ramp=RampSettings(enabled=False))
@@ -180,7 +240,7 @@ def _antigravity_rules(settings, replay):
     return dataclasses.replace(settings, antigravity=section)
 
 
-def _antigravity_tables(settings) -> list[str]:
+def _antigravity_tables(settings: Settings) -> list[str]:
     """Single play per difficulty, versus, then each contest list."""
     return antigravity_tables(contest.name for contest in settings.antigravity.contests)
 

@@ -503,6 +503,7 @@ class NetworkSettings:
         doc="this cabinet's id, unique in the fleet; empty = cabinet-<this machine's mark>",
     )
     show_rankings: bool = spec(True, doc="show the network tables in attract mode and NETWORK #n after a game")
+    group: str = spec("", check=cabinet_id_problem, doc="release group whose updates this cabinet follows; empty = the site")
 
 
 # --------------------------------------------------------------------------- all

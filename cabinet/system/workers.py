@@ -22,12 +22,13 @@ import time
 from collections.abc import Callable, Iterable
 from multiprocessing import get_context, resource_tracker
 from multiprocessing.connection import wait
+from typing import Any
 
 GRACE_SECONDS = 2.0  # a worker's time to end on SIGTERM before SIGKILL
 
 # In a worker: the shared memory its owner handed it at start (``Worker(shared=...)``), for
 # its jobs to read while they run (the AI worker's "dropped" flags); None if none.
-shared = None
+shared: Any = None
 
 
 class WorkerDied(RuntimeError):

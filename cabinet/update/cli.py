@@ -4,11 +4,16 @@ In the office: ``release keygen DIR``, then ``release build --key DIR/release-ke
 Pi OS release (``--python 3.11`` Bookworm, ``--python 3.13`` Trixie). On a cabinet, as root:
 ``release install BUNDLE``, then ``release update VERSION`` (the health gate, at a safe moment),
 ``release resume`` at boot, ``release switch VERSION`` by hand, ``release list``.
+
+Over the fleet: ``release publish BUNDLE --url URL --group NAME`` (or ``--cabinet SITE/ID``) and
+``release rollout BUNDLE --url URL --group NAME`` in the office; ``release watch``, the updater
+service, on each cabinet (docs/operating.md, "Updating the fleet from the office").
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import platform
 import subprocess
 import sys
@@ -29,7 +34,7 @@ EXIT_REFUSED = 3
 
 def add_parser(command) -> None:
     """Add ``release`` and its sub-commands; ``command(name, help)`` makes a sub-parser."""
-    release = command("release", "signed release bundles: keygen, build, verify, install, switch, list")
+    release = command("release", "signed release bundles: keygen, build, verify, install, switch, list; publish, rollout, watch")
     steps = release.add_subparsers(dest="step", metavar="STEP", required=True)
 
     keygen = steps.add_parser("keygen", help="make the office's key pair (once)")
@@ -73,16 +78,44 @@ def add_parser(command) -> None:
 
     listing = steps.add_parser("list", help="installed releases, current and previous")
     listing.add_argument("--root", type=Path, default=DEFAULT_ROOT)
+    _add_delivery(steps)
+
+
+def _add_delivery(steps) -> None:
+    """The fleet's steps: publish and rollout in the office, watch on each cabinet."""
+    office = ("--config", {"metavar": "FILE", "help": "settings file whose network section reaches the broker as the office"})
+    publish = steps.add_parser("publish", help="announce a bundle to a group or one cabinet (retained, signed)")
+    rollout = steps.add_parser("rollout", help="announce a bundle to one cabinet of a group, then, once it kept it, the rest")
+    for step in (publish, rollout):
+        step.add_argument("bundle", type=Path)
+        step.add_argument("--url", required=True, help="where cabinets fetch the bundle (http or https, your own network)")
+        step.add_argument("--key", type=Path, required=True, help="the office's private key (release-key.pem)")
+        step.add_argument(office[0], **office[1])
+    whom = publish.add_mutually_exclusive_group(required=True)
+    whom.add_argument("--group", help="every cabinet whose network.group (else network.site) is NAME")
+    whom.add_argument("--cabinet", metavar="SITE/ID", help="one cabinet")
+    rollout.add_argument("--group", required=True)
+    rollout.add_argument("--first", metavar="SITE/ID", help="the cabinet to update first (default: the first online)")
+    rollout.add_argument("--timeout", type=float, default=3600.0, help="seconds to wait for each stage (default 3600)")
+
+    watch = steps.add_parser("watch", help="the updater service: fetch, verify, install and switch announced releases (root)")
+    watch.add_argument("--root", type=Path, default=DEFAULT_ROOT)
+    watch.add_argument("--key", type=Path, default=DEFAULT_PUBLIC_KEY)
+    watch.add_argument("--config", metavar="FILE", help="the cabinet's settings file (default: as the cabinet finds it)")
+    watch.add_argument("--state", type=Path, default=DEFAULT_JOURNAL.parent, help=f"(default {DEFAULT_JOURNAL.parent})")
+    watch.add_argument("--runtime", type=Path, default=Path("/run/arcadeforge"), help="the cabinet's runtime folder")
+    watch.add_argument("--window", type=float, default=DEFAULT_WINDOW, help="seconds of health to prove (default 180)")
 
 
 def run(args: argparse.Namespace) -> int:
+    from cabinet.update.announce import BadAnnouncement
     from cabinet.update.bundle import BundleRefused
     from cabinet.update.releases import UpdateError
     from cabinet.update.signing import KeyFileError
 
     try:
         return STEPS[args.step](args)
-    except (BundleRefused, UpdateError, KeyFileError) as exc:
+    except (BundleRefused, UpdateError, KeyFileError, BadAnnouncement, ConnectionError) as exc:
         print(f"release {args.step}: {exc}", file=sys.stderr)
         return EXIT_REFUSED
 
@@ -202,7 +235,7 @@ def _list(args) -> int:
     return 0
 
 
-def _gate(args, window: float):
+def _gate(args, window: float, journal=None):
     import time
 
     from cabinet.update.gate import Gate, Journal
@@ -213,7 +246,7 @@ def _gate(args, window: float):
     return Gate(
         releases,
         SystemdService(),
-        Journal(args.journal),
+        journal or Journal(args.journal),
         doctor=lambda: _doctor(releases),
         clock=time.monotonic,
         sleep=time.sleep,
@@ -233,15 +266,11 @@ def _update(args) -> int:
     import time
 
     from cabinet.update.moment import SAFE, read_moment
-    from cabinet.update.systemd import SystemdService
+    from cabinet.update.systemd import SystemdService, unit_problem
 
-    runs = SystemdService().exec_start()
-    if str(args.root / "current") not in runs:
-        print(
-            f"release update: the cabinet's unit runs {runs or 'nothing'}, not {args.root / 'current'}; "
-            "switching releases would change nothing it runs (reinstall with systemd/install.sh)",
-            file=sys.stderr,
-        )
+    problem = unit_problem(SystemdService(), args.root)
+    if problem is not None:
+        print(f"release update: {problem}", file=sys.stderr)
         return EXIT_REFUSED
     deadline = time.monotonic() + args.wait
     while (moment := read_moment(cabinet_running=SystemdService().state().active == "active")) != SAFE:
@@ -266,6 +295,53 @@ def _said(verdict) -> str:
     return f"release {verdict.version} rolled back to {verdict.previous}: {verdict.reason}"
 
 
+def _publish(args) -> int:
+    from cabinet.settings.load import load_settings
+    from cabinet.update import announce, channel
+    from cabinet.update.signing import load_private
+
+    net = load_settings(args.config).settings.network
+    if args.group is not None:
+        _check_name(args.group, "--group")
+        topic = announce.group_topic(args.group)
+    else:
+        site, _, cabinet = args.cabinet.partition("/")
+        _check_name(site, "--cabinet's site")
+        _check_name(cabinet, "--cabinet's id")
+        topic = announce.cabinet_topic(site, cabinet)
+    made = announce.for_bundle(args.bundle, topic, args.url)
+    channel.publish(net, f"arcadeforge-office-{os.getpid()}", [(topic, announce.encode(made, load_private(args.key)))])
+    print(f"release {made.version} announced on {topic} ({made.size >> 10} KiB, sha256 {made.sha256[:12]}...)")
+    return 0
+
+
+def _rollout(args) -> int:
+    from cabinet.settings.load import load_settings
+    from cabinet.update.rollout import Rollout
+    from cabinet.update.signing import load_private
+
+    _check_name(args.group, "--group")
+    net = load_settings(args.config).settings.network
+    rollout = Rollout(
+        net, load_private(args.key), args.bundle, args.url, args.group, say=print, first=args.first, timeout=args.timeout
+    )
+    return rollout.run()
+
+
+def _watch(args) -> int:
+    from cabinet.update.service import run_watch
+
+    return run_watch(args, lambda journal: _gate(args, args.window, journal), _target())
+
+
+def _check_name(name: str, what: str) -> None:
+    from cabinet.update.announce import NAME
+    from cabinet.update.releases import UpdateError
+
+    if not NAME.fullmatch(name or ""):
+        raise UpdateError(f"{what} must be 1-32 letters, digits, dots, dashes or underscores; got {name!r:.40}")
+
+
 STEPS = {
     "keygen": _keygen,
     "build": _build,
@@ -275,4 +351,7 @@ STEPS = {
     "update": _update,
     "resume": _resume,
     "list": _list,
+    "publish": _publish,
+    "rollout": _rollout,
+    "watch": _watch,
 }

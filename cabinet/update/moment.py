@@ -40,8 +40,8 @@ class MomentWriter:
     def for_service(cls) -> MomentWriter | None:
         """The writer into systemd's runtime folder for the unit ($RUNTIME_DIRECTORY); None when
         the cabinet runs outside the unit (a desktop, a test), where no updater reads it."""
-        folder = os.environ.get("RUNTIME_DIRECTORY")
-        return cls(Path(folder.split(":")[0]) / MOMENT_FILE.name) if folder else None
+        folder = runtime_folder()
+        return cls(folder / MOMENT_FILE.name) if folder else None
 
     def show(self, moment: str) -> None:
         if moment == self.written:
@@ -53,6 +53,12 @@ class MomentWriter:
         except OSError:
             return  # no runtime folder (a desktop run): nothing to tell
         self.written = moment
+
+
+def runtime_folder() -> Path | None:
+    """The cabinet's runtime folder under systemd ($RUNTIME_DIRECTORY's first), else None."""
+    folder = os.environ.get("RUNTIME_DIRECTORY")
+    return Path(folder.split(":")[0]) if folder else None
 
 
 def read_moment(path: Path = MOMENT_FILE, cabinet_running: bool = True) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import subprocess
+from pathlib import Path
 
 from cabinet.update.gate import ServiceState
 
@@ -35,6 +36,17 @@ class SystemdService:
             text=True,
         )
         return parse_show(done.stdout)
+
+
+def unit_problem(service: SystemdService, root: Path) -> str | None:
+    """Why switching releases under ``root`` would change nothing the cabinet's unit runs, or None."""
+    runs = service.exec_start()
+    if str(root / "current") in runs:
+        return None
+    return (
+        f"the cabinet's unit runs {runs or 'nothing'}, not {root / 'current'}; switching releases "
+        "would change nothing it runs (reinstall with systemd/install.sh)"
+    )
 
 
 def parse_show(text: str) -> ServiceState:

@@ -60,6 +60,7 @@ SERVICE_PAGES = [
     ("BOOKKEEPING", "PERIOD RESET"),
     ("TAKINGS PER DAY",),
     ("NETWORK",),
+    ("VERSION",),
     ("INPUT TEST",),
     ("SCREEN TEST",),
     ("SOUND TEST",),

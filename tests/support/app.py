@@ -8,15 +8,23 @@ from cabinet.settings.load import parse_settings
 
 
 class Heard:
-    """Stands in for Audio in tests: remembers every effect asked for."""
+    """Stands in for Audio in tests (a :class:`~cabinet.audio.sounds.Sounds`): remembers every
+    effect asked for, and the settings the service menu gave it."""
 
     def __init__(self):
         self.played: list[str] = []
         self.attract = False
+        self.attract_loop = 0
+        self.status = ""
+        self.settings = None
         self.resting = False
 
-    def play(self, name: str) -> None:
+    def play(self, name: str) -> bool:
         self.played.append(name)
+        return True
+
+    def configure(self, settings) -> None:
+        self.settings = settings
 
     def rest(self) -> None:
         self.resting = True

@@ -84,7 +84,7 @@ class Message:
 class Seat:
     """Plays ``game`` for one player; ``play`` makes a sound by name."""
 
-    def __init__(self, game, player: int = 1, play: Callable[[str], None] = lambda name: None):
+    def __init__(self, game, player: int = 1, play: Callable[[str], object] = lambda name: None):
         self.game = game
         self.player = player
         self._play = play

@@ -28,6 +28,7 @@ class PlayerHand:
         self._player = player
 
     def __getattr__(self, name):
+        # Not a probe: what a hand does not say itself is its player's BlocksGame, read through.
         return getattr(self._match.game(self._player), name)
 
     @property

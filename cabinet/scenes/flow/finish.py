@@ -13,7 +13,7 @@ from cabinet.scenes.flow.ranking import RankingScene
 from cabinet.scenes.flow.records import Entry, RecordsInitialsScene, enter_record
 from cabinet.scenes.flow.rematch import RematchScene, rematch_offered
 from cabinet.scenes.kit.base import Scene
-from cabinet.scenes.kit.ending import GameOver, MatchEnd
+from cabinet.scenes.kit.ending import Challengeable, GameOver, MatchEnd
 from cabinet.storage.scores import ladder_table, streak_table
 
 log = logging.getLogger(__name__)
@@ -150,11 +150,11 @@ def series_over(ctx, end: MatchEnd) -> None:
     next_step({})
 
 
-def kept_entry(scene, table: str | None) -> int | None:
+def kept_entry(scene: Challengeable, table: str | None) -> int | None:
     """The id of the entry ``scene``'s series already holds on ``table`` (a climb's record,
     :func:`keep_climb_record`), or None."""
-    series = getattr(scene, "series", None)  # a versus scene's; a one-player game has none
-    return next((entry.entry_id for entry in getattr(series, "entries", ()) if entry.table == table), None)
+    entries = scene.series.entries if scene.series is not None else []  # a one-player game has no series
+    return next((entry.entry_id for entry in entries if entry.table == table), None)
 
 
 def finish_interrupted(ctx, record: GameOver, then: Callable[[], None], replacing: int | None = None) -> None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import bisect
 import logging
+from typing import TYPE_CHECKING, Any
 
 from cabinet import FPS
 from cabinet.inputs.actions import CABINET, Action
@@ -25,6 +26,11 @@ from cabinet.scenes import catalogue
 from cabinet.scenes.kit.base import Scene
 from cabinet.scenes.kit.game_screen import GameScreen
 from cabinet.scenes.kit.idle import IdleWatch
+
+if TYPE_CHECKING:  # pragma: no cover
+    from cabinet.audio.sounds import Sounds
+    from cabinet.scenes.kit.scene_context import SceneContext
+    from cabinet.settings.schema import Settings
 
 log = logging.getLogger(__name__)
 
@@ -43,24 +49,29 @@ class ReplayContext:
     Its ``audio`` can be hushed while a long wait plays back at high speed.
     """
 
-    def __init__(self, ctx, settings):
+    def __init__(self, ctx: SceneContext, settings: Settings, audio: HushableAudio | None = None):
         self._ctx = ctx
         self.settings = settings
-        self.audio = HushableAudio(ctx.audio)
+        self.audio = audio if audio is not None else HushableAudio(ctx.audio)
 
-    def __getattr__(self, name):
+    def __getattr__(self, name: str) -> Any:
+        # Not a probe: the rest of the SceneContext is the cabinet's, forwarded live (its frame).
         return getattr(self._ctx, name)
 
 
 class HushableAudio:
     """The cabinet's audio, silent while ``hushed`` (a fast-forward would play every sound eightfold)."""
 
-    def __init__(self, audio):
+    def __init__(self, audio: Sounds):
         self._audio = audio
         self.hushed = False
 
-    def play(self, name: str):
+    def play(self, name: str) -> bool:
         return False if self.hushed else self._audio.play(name)
+
+    def __getattr__(self, name: str) -> Any:
+        # Not a probe: the rest of Sounds is the cabinet's audio's, forwarded whole.
+        return getattr(self._audio, name)
 
 
 def replay_settings(ctx, replay):
@@ -71,10 +82,11 @@ def replay_settings(ctx, replay):
 # ---------------------------------------------------------------------- the scenes
 
 
-def game_scene(ctx, replay) -> GameScreen:
+def game_scene(ctx, replay, audio: HushableAudio | None = None) -> GameScreen:
     """The game scene ``replay`` was recorded in, on its own rules, watched: it ends quietly
-    (no replay saved again, no initials, no audits) and takes no touch."""
-    scene = catalogue.entry(replay.game).replay(ReplayContext(ctx, replay_settings(ctx, replay)), replay)
+    (no replay saved again, no initials, no audits) and takes no touch. ``audio``: its sound,
+    to hush."""
+    scene = catalogue.entry(replay.game).replay(ReplayContext(ctx, replay_settings(ctx, replay), audio), replay)
     if replay.mode == "versus" and not replay.settings.get("idle_forfeit"):
         scene.idle = IdleWatch([])  # recorded before a walk-away forfeited a match: played as it was
     return scene
@@ -92,7 +104,8 @@ class PlaybackScene(Scene):
     def __init__(self, ctx, replay, on_end=None, seconds: float | None = None):
         super().__init__(ctx)
         self.replay = replay
-        self.inner = game_scene(ctx, replay)
+        self.audio = HushableAudio(ctx.audio)  # hushed while the game runs fast
+        self.inner = game_scene(ctx, replay, self.audio)
         self.on_end = on_end
         self.finished = False
         initials = (replay.initials or "").strip() or "---"
@@ -144,20 +157,20 @@ class PlaybackScene(Scene):
         if self.finished:
             return
         if self.skipping:
-            self.inner.ctx.audio.hushed = True
+            self.audio.hushed = True
             for _ in range(SKIP):
                 self.inner.update()
                 if not self.skipping:
                     break
-            self.inner.ctx.audio.hushed = False
+            self.audio.hushed = False
             return
         self.fast = self._in_long_wait()
-        self.inner.ctx.audio.hushed = self.fast
+        self.audio.hushed = self.fast
         for _ in range(FAST if self.fast else 1):
             self.inner.update()
             if not self._in_long_wait():
                 break
-        self.inner.ctx.audio.hushed = False
+        self.audio.hushed = False
         if self.inner.finished:
             self.finished = True
             log.info("replay %s ended: score %s", self.replay.id, self.score())

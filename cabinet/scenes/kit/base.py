@@ -9,6 +9,7 @@ if TYPE_CHECKING:  # pragma: no cover
     import pygame
 
     from cabinet.inputs.actions import InputEvent
+    from cabinet.scenes.kit.scene_context import SceneContext
 
 
 class Chutes(Enum):
@@ -29,13 +30,14 @@ class Scene:
     exactly once per 60 Hz step, then :meth:`draw` when a frame is shown and
     :meth:`look` says the picture changed. Scenes
     never read pygame keys or pins; they see only :class:`InputEvent`.
-    ``ctx`` is the cabinet's shared services (settings, stores, audio, the stack).
+    ``ctx`` is the cabinet's shared services (settings, stores, audio, the stack): a
+    :class:`~cabinet.scenes.kit.scene_context.SceneContext`.
     """
 
     name = "scene"
     finished = False  # done before its time is up (a demo, a replay): attract mode moves on
 
-    def __init__(self, ctx):
+    def __init__(self, ctx: SceneContext):
         self.ctx = ctx
 
     @property
@@ -61,6 +63,9 @@ class Scene:
 
     def handle(self, event: InputEvent) -> None:
         """React to one press or release."""
+
+    def pointer(self, kind: str, pos: tuple[int, int]) -> None:
+        """A touch or the mouse: ``kind`` "down", "move" or "up" at logical ``pos``; most screens ignore it."""
 
     def update(self) -> None:
         """Advance one 60 Hz step."""

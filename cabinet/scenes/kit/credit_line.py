@@ -9,31 +9,35 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
+from typing import TYPE_CHECKING
 
 from cabinet.language import tr
 from cabinet.render import HEIGHT, WIDTH, palette
 from cabinet.render.text import text, text_size
 
+if TYPE_CHECKING:  # pragma: no cover
+    from cabinet.scenes.kit.scene_context import SceneContext
 
-def credit_line(ctx) -> str:
+
+def credit_line(ctx: SceneContext) -> str:
     """What the bottom line says: FREE PLAY, or the credits in the machine and,
     after a coin that is not yet a credit, how far it went ("CREDITS 0  1/2 COINS"), led by
     the price of a credit when the operator names one (``credits.price_text``: "1 CREDIT RM1");
     CREDITS UNKNOWN while the state file cannot be read."""
-    if not getattr(ctx.bank, "accepting_coins", True):
+    if not ctx.bank.accepting_coins:
         return tr("CREDITS UNKNOWN")
     if ctx.free_play:
         return tr("FREE PLAY")
     return "  ".join(filter(None, [price_line(ctx), tr("CREDITS {credits}", credits=ctx.bank.credits), coins_short(ctx.bank)]))
 
 
-def price_line(ctx) -> str:
+def price_line(ctx: SceneContext) -> str:
     """The price of one credit in the venue's money ("1 CREDIT RM1"); "" when the operator names none."""
     price = ctx.bank.settings.price_text
     return tr("1 CREDIT {price}", price=price) if price else ""
 
 
-def price_words(ctx, credits: int) -> str:
+def price_words(ctx: SceneContext, credits: int) -> str:
     """What ``credits`` cost, as a price reads: "2 CREDITS (RM2)" when the operator's price of a
     credit holds one number to multiply, "2 CREDITS  1 CREDIT 50 SEN" when it does not, "2 CREDITS"
     without one."""
@@ -56,11 +60,11 @@ def coins_short(bank) -> str:
     return tr("{coins} COINS", coins=coins) if coins else ""
 
 
-def draw_credit_line(surface, ctx) -> None:
+def draw_credit_line(surface, ctx: SceneContext) -> None:
     text(surface, credit_line(ctx), (WIDTH - 16, HEIGHT - 10), 14, palette.GREY, "bottomright")
 
 
-def can_play(ctx) -> bool:
+def can_play(ctx: SceneContext) -> bool:
     """True when Start would begin a game (free play, or enough credits for one)."""
     return ctx.bank.can_start("single")  # every one-player mode costs one game's price
 
@@ -70,7 +74,7 @@ def credits_words(count: int) -> str:
     return tr("1 CREDIT") if count == 1 else tr("{count} CREDITS", count=count)
 
 
-def paid_so_far(ctx, mode: str = "single") -> str:
+def paid_so_far(ctx: SceneContext, mode: str = "single") -> str:
     """What is in toward a game of ``mode`` that is not yet enough for it ("CREDITS 1 OF 2",
     "1/2 COINS"); "" when nothing is (or when it is enough)."""
     bank = ctx.bank
@@ -80,31 +84,30 @@ def paid_so_far(ctx, mode: str = "single") -> str:
     return "  ".join(filter(None, [credits, coins_short(bank)]))
 
 
-def prompt(ctx, mode: str = "single") -> str:
+def prompt(ctx: SceneContext, mode: str = "single") -> str:
     """PRESS START when a game of ``mode`` can begin; once a coin is in but not yet enough,
     how far it went (:func:`paid_so_far`); else INSERT COIN (OUT OF ORDER while coins are refused)."""
     if ctx.bank.can_start(mode):
         return tr("PRESS START")
-    if not getattr(ctx.bank, "accepting_coins", True):
+    if not ctx.bank.accepting_coins:
         return tr("OUT OF ORDER")
     return paid_so_far(ctx, mode) or tr("INSERT COIN")
 
 
-def prompt_blinks(ctx, mode: str = "single") -> bool:
+def prompt_blinks(ctx: SceneContext, mode: str = "single") -> bool:
     """True when the prompt calls for a player (PRESS START, INSERT COIN) and so blinks;
     what a player already paid stays lit."""
     return not paid_so_far(ctx, mode)
 
 
-def storage_warning(ctx) -> str:
+def storage_warning(ctx: SceneContext) -> str:
     """Storage trouble in one line in the operator's language, for attract mode's service corner;
     "" when all is well."""
-    status = getattr(ctx.store, "status", None)
-    warning = status().warning if status else None
+    warning = ctx.store.status().warning
     return warning.shown() if warning else ""
 
 
-def draw_storage_warning(surface, ctx, bottom: int = HEIGHT - 38) -> None:
+def draw_storage_warning(surface, ctx: SceneContext, bottom: int = HEIGHT - 38) -> None:
     """:func:`storage_warning` at the bottom right, above the credit line, on its own dark band."""
     warning = storage_warning(ctx)
     if warning:

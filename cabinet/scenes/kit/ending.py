@@ -11,9 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from cabinet.games.match import Match, Series
+
+if TYPE_CHECKING:  # pragma: no cover
+    from cabinet.scenes.kit.scene_context import SceneContext
 
 
 @dataclass
@@ -62,7 +65,7 @@ def stop(result: Ending) -> None:
 class Challengeable(Protocol):
     """What the challenger check (:mod:`cabinet.scenes.flow.challenger`) asks of a game scene."""
 
-    ctx: Any
+    ctx: SceneContext
     series: Series | None  # the rematches a versus match belongs to (a climb up the CPU ladder)
 
     @property

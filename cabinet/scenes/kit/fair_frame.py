@@ -11,11 +11,10 @@ frames through :class:`FairFrame`.
 
 from __future__ import annotations
 
-from cabinet.scenes.kit.game_screen import GameScreen
 from cabinet.scenes.kit.idle import WalksAway
 
 
-class FairFrame(WalksAway, GameScreen):
+class FairFrame(WalksAway):
     """A game screen whose seats play each frame together, then the rules decide.
 
     A subclass says which events are the game's (:meth:`obeys`) and obeys one

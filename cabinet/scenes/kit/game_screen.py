@@ -30,6 +30,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from cabinet.scenes.kit.ending import GameOver, InputCheck, OnEnd
     from cabinet.scenes.kit.idle import IdleWatch
     from cabinet.scenes.kit.pause import Pause
+    from cabinet.scenes.kit.scene_context import SceneContext
 
 
 class GameScreen(Scene):
@@ -53,7 +54,16 @@ class GameScreen(Scene):
     match: Match | None = None  # a versus screen's match of rounds (:mod:`cabinet.games.match`)
     series: Series | None = None  # the rematches that match belongs to
 
-    def __init__(self, ctx, pilots, demo: bool = False, watched: bool = False, *, on_end: OnEnd, check: InputCheck | None = None):
+    def __init__(
+        self,
+        ctx: SceneContext,
+        pilots,
+        demo: bool = False,
+        watched: bool = False,
+        *,
+        on_end: OnEnd,
+        check: InputCheck | None = None,
+    ):
         super().__init__(ctx)
         self.pilots: list[Pilot] = list(pilots)
         self.demo = demo

@@ -17,15 +17,20 @@ from cabinet.language import tr
 from cabinet.render import palette, sprites
 from cabinet.render.text import covered, fit_size, text
 from cabinet.render.wrap import wrapped
+from cabinet.scenes.kit.game_screen import GameScreen
 from cabinet.scenes.kit.widgets import READABLE
 
 IDLE_WARN_FRAMES = 60 * FPS  # a minute without a move: STILL THERE?
 IDLE_END_FRAMES = 70 * FPS  # ten seconds later the match is given up
 
 
-class WalksAway:
-    """What a versus scene with an :class:`IdleWatch` does with its verdict (both games' scenes
-    share it): they have ``match`` (the :class:`~cabinet.games.match.Match`), ``end_frames``, ``_finish`` and ``ctx``."""
+class WalksAway(GameScreen):
+    """What a versus screen with an :class:`IdleWatch` does with its verdict (both games' screens
+    share it): ``match`` is the :class:`~cabinet.games.match.Match`; :meth:`_finish` ends it."""
+
+    def _finish(self) -> None:
+        """Hand the ended match to whoever started the screen."""
+        raise NotImplementedError
 
     def _walked_away(self, verdict) -> bool:
         """Act on the idle watch's verdict: a person gone forfeits the match (its result shows,
@@ -33,6 +38,7 @@ class WalksAway:
         if verdict is None:
             return False
         kind, player = verdict
+        assert self.match is not None  # an idle watch's verdict comes in a versus match only
         if kind == "abandoned":
             self.match.abandon()
             self._finish()

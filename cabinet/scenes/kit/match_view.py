@@ -36,7 +36,7 @@ def round_result(surface, match, winner: int | None, centre, size=(620, 56)) -> 
     box.center = centre
     if match.winner is not None:
         winner = match.winner
-    edge = PLAYER_COLOURS.get(winner, palette.YELLOW)
+    edge = palette.YELLOW if winner is None else PLAYER_COLOURS.get(winner, palette.YELLOW)
     surface.blit(sprites.panel(box.width, box.height, edge, palette.SHADOW), box)
     played = match.round - 1
     if winner is None:

@@ -38,6 +38,7 @@ from collections import deque
 from collections.abc import Callable
 from multiprocessing import get_context
 from multiprocessing.connection import wait
+from typing import Any
 
 from cabinet.games.thought import Budget, Thinking, Thought
 from cabinet.system import workers
@@ -85,7 +86,7 @@ class _Question:
     def __init__(self, number: int, asked: float):
         self.number = number
         self.asked = asked
-        self.answer = None
+        self.answer: tuple | None = None
         self.lost = False
 
 
@@ -112,10 +113,10 @@ class Thinker:
         self.worker: Worker | None = None
         self._out: deque[_Question] = deque()  # asked, not answered, oldest first
         self._last_answer = 0.0  # when the last answer came (the oldest's wait starts)
-        self._started = None  # when the worker was last started
+        self._started: float | None = None  # when the worker was last started
         self._warming: _Question | None = None
         self._asked = 0  # questions numbered so far
-        self._dropped = None  # the flags shared with the worker
+        self._dropped: Any = None  # the flags shared with the worker (a RawArray of bytes, once started)
         self.ready_seconds: float | None = None
         self.answered = 0
         self.stopped = 0
@@ -181,6 +182,7 @@ class Thinker:
         """Read answers until ``question``'s is in, or the worker has died with it."""
         while question.answer is None and not question.lost:
             worker = self.worker
+            assert worker is not None  # a question not yet lost has its worker
             wait([worker.connection, worker.sentinel], 1.0)  # a second at most: a stuck worker is given up
             self.collect()
             if question.answer is None and not question.lost and not worker.alive():
@@ -222,6 +224,7 @@ class Thinker:
         self._asked += 1
         question = _Question(self._asked, self.clock())
         self._dropped[question.number % FLAGS] = 0
+        assert self.worker is not None  # asked only of a started worker
         try:
             self.worker.send(func, job_of(question.number))
         except OSError:  # it ended since the last look (a broken pipe)
@@ -242,6 +245,7 @@ class Thinker:
                 self.answer_seconds.append(self.clock() - question.asked)
         else:
             self._warming = None
+            assert self._started is not None  # the warming question came with the start
             self.ready_seconds = self.clock() - self._started
             log.info("AI worker %s ready in %.0f ms", self.pid, self.ready_seconds * 1000)
 

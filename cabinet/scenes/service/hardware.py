@@ -126,8 +126,7 @@ class SoundTestPage(Page):
         ]
 
     def status(self) -> str:
-        # A context probe, left for issue 35's typed context.
-        status = str(getattr(self.ctx.audio, "status", "")).upper()
+        status = self.ctx.audio.status.upper()
         return tr("SOUND {status}", status=status) if status else tr("A PLAYS THE EFFECT")
 
     def play(self, name: str) -> None:

@@ -14,7 +14,17 @@ import weakref
 
 from cabinet import language
 from cabinet.language import N_, tr
-from cabinet.scenes.service import bookkeeping, confirm, hardware, network, notices, output_test, settings_pages, takings
+from cabinet.scenes.service import (
+    bookkeeping,
+    confirm,
+    hardware,
+    network,
+    notices,
+    output_test,
+    settings_pages,
+    takings,
+    version,
+)
 from cabinet.scenes.service.music_test import MusicTestPage
 from cabinet.scenes.service.save import SaveResultScene, save_and_apply
 from cabinet.settings.save import save_path
@@ -57,6 +67,12 @@ class ServiceMenuScene(Page):
             ),
             PageRow(tr("TAKINGS PER DAY"), lambda: open_(takings.TakingsPage), tr("COINS, CREDITS, PLAYS: THE LAST 30 DAYS")),
             PageRow(tr("NETWORK"), lambda: open_(network.NetworkPage), tr("FLEET LINK: CONNECTED, LAST SYNC, QUEUED")),
+            PageRow(
+                tr("VERSION"),
+                lambda: open_(version.VersionPage),
+                tr("RELEASE, UPDATE READY, INSTALL FROM USB"),
+                note=version.update_ready,
+            ),
             PageRow(tr("INPUT TEST"), lambda: hardware.open_input_test(self), tr("EVERY SWITCH, LIVE")),
             PageRow(tr("SCREEN TEST"), lambda: open_(hardware.ScreenTestScene), tr("COLOUR BARS, CROSSHATCH, GREY SCALE")),
             PageRow(tr("SOUND TEST"), lambda: open_(hardware.SoundTestPage), tr("EVERY EFFECT BY NAME")),

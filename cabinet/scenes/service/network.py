@@ -58,6 +58,9 @@ class NetworkPage(Page):
                 tr("THIS MACHINE'S OWN ID: THE FILE NAMES NONE") if net.cabinet == machine_cabinet_id() else "",
             ),
             InfoRow(tr("NETWORK RANKINGS"), tr("SHOWN") if net.show_rankings else tr("HIDDEN")),
+            InfoRow(
+                tr("RELEASE GROUP"), net.group or net.site, tr("WHOSE UPDATES THIS CABINET FOLLOWS: NETWORK.GROUP, ELSE THE SITE")
+            ),
         ]
         if status.clash:  # a cloned SD card: the operator must give one of the two its own id
             rows.insert(

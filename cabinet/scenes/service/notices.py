@@ -8,6 +8,8 @@ the log have the same line in English).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from cabinet import language
 from cabinet.inputs.actions import Action
 from cabinet.language import N_, tr
@@ -19,17 +21,18 @@ from cabinet.render.wrap import wrapped
 
 from .page import DETAIL_Y, ROW_H, SIZE, TOP, Page
 
+if TYPE_CHECKING:  # pragma: no cover
+    from cabinet.scenes.kit.scene_context import SceneContext
+
 FIRST_X, MORE_X = 40, 64  # a notice's first line, and the lines that go on with it
 LINE_WIDTH = WIDTH - MORE_X - 32  # 48 characters of the pixel font at size 21
 LINES_SHOWN = (DETAIL_Y - 8 - TOP) // ROW_H
 
 
-def collect(ctx) -> list[Words | str]:
+def collect(ctx: SceneContext) -> list[Words | str]:
     """The notices to show: storage trouble as it is now (worst first), then the config and
     input problems the app put in ctx.notices."""
-    # A context probe, left for issue 35's typed context.
-    status = getattr(ctx.store, "status", None)
-    return (status().notices() if status else []) + list(ctx.notices)
+    return ctx.store.status().notices() + list(ctx.notices)
 
 
 class NoticesPage(Page):

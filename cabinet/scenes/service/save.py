@@ -16,6 +16,7 @@ import copy
 import logging
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from cabinet.inputs.actions import Action
 from cabinet.language import tr
@@ -28,6 +29,10 @@ from cabinet.settings.checks import dearest_price
 from cabinet.settings.last_good import load_for_cabinet
 
 from .page import BACKGROUND, CONTROLS_Y, TITLE_Y
+
+if TYPE_CHECKING:  # pragma: no cover
+    from cabinet.scenes.kit.scene_context import SceneContext
+    from cabinet.settings.schema import Settings
 
 log = logging.getLogger(__name__)
 
@@ -48,20 +53,13 @@ class SaveOutcome:
         return self.path is not None and not self.problem
 
 
-def apply_settings(ctx, settings) -> None:
+def apply_settings(ctx: SceneContext, settings: Settings) -> None:
     """Make ``settings`` the running settings at once."""
     ctx.settings = settings
-    # Three context probes here (bank, the audio's configure, the listeners), left for
-    # issue 35's typed context.
-    bank = getattr(ctx, "bank", None)
-    if bank is not None:
-        bank.settings = settings.credits
-    configure = getattr(ctx.audio, "configure", None)
-    if configure is not None:
-        configure(settings.audio)
-    if ctx.store is not None:
-        ctx.store.configure(settings)
-    for listener in getattr(ctx, "settings_listeners", ()):
+    ctx.bank.settings = settings.credits
+    ctx.audio.configure(settings.audio)
+    ctx.store.configure(settings)
+    for listener in ctx.settings_listeners:
         try:
             listener(settings)
         except Exception:

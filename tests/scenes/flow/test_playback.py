@@ -20,7 +20,7 @@ from cabinet.inputs.actions import Action, InputEvent
 from cabinet.scenes.antigravity.play import AntiGravityScene
 from cabinet.scenes.blocks.play import BlocksScene
 from cabinet.scenes.flow.attract import AttractScene
-from cabinet.scenes.flow.playback import PlaybackScene, ReplayReel, play_replay
+from cabinet.scenes.flow.playback import HushableAudio, PlaybackScene, ReplayReel, play_replay
 from cabinet.settings.load import parse_settings
 from cabinet.storage.replays import REPLAY_VERSION, Replay
 from support.app import Heard
@@ -260,3 +260,12 @@ def test_a_versus_replay_plays_its_own_attacks_whatever_the_cabinet_now_says(mon
         assert (mine.game.pending, mine.game.to_text()) == (theirs.game.pending, theirs.game.to_text())
     assert turns["watched"] == turns["recorded"]
     app.close()
+
+
+def test_a_hushed_replay_plays_nothing_and_reads_the_cabinets_status():
+    heard = Heard()
+    heard.status = "on: 48000 Hz, 2 channel(s)"
+    hushable = HushableAudio(heard)
+    hushable.hushed = True
+    assert not hushable.play("clear") and heard.played == []
+    assert hushable.status == heard.status

@@ -36,6 +36,7 @@ def test_mqtt_names_are_shown_in_their_own_case_and_the_password_never(app):
     assert (values["SITE"], values["CABINET"]) == ("KL-Bar", "front-1")
     assert values["BROKER"] == "mqtt.Example.net:8883"
     assert values["LAST SYNC"] == "2026-12-01 10:15"
+    assert values["RELEASE GROUP"] == "KL-Bar", "no network.group: the site's releases"
     assert not any("sesame" in value.lower() for value in values.values())
 
 
