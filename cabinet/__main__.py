@@ -1,4 +1,4 @@
-"""Command line: ``python -m cabinet [run|check-config|scores|books|bench|doctor|replay|input-test|fleet|release]``.
+"""Command line: ``python -m cabinet [run|check-config|scores|books|bench|doctor|replay|input-test|fleet|release|settings]``.
 
 Options may come before or after the command (``--config F scores`` or
 ``scores --config F``). Exit codes are listed in :data:`EXIT_CODES`.
@@ -23,6 +23,7 @@ EXIT_CODES = """exit codes:
   1  doctor: a check warned; 3  doctor: a check failed (skipped checks count as ok)
   3  music: a mix is silent, clips or clicks at its loop point (its line says which)
   3  release: the bundle, key or step was refused; the line says why
+  3  settings push: the fragment, the key or the broker's ACL refused it; 1: no broker
   4  run: the screen cannot be opened; the log's "display:" line says why (systemd does not
      restart the cabinet for it)
 
@@ -148,6 +149,9 @@ def build_parser() -> argparse.ArgumentParser:
     from cabinet.update import cli as release_cli  # loads no more than argparse
 
     release_cli.add_parser(command)
+    from cabinet.network import office_push  # loads no more than argparse
+
+    office_push.add_parser(command)
     return parser
 
 
@@ -193,6 +197,10 @@ def main(argv: list[str] | None = None) -> int:
         from cabinet.update import cli as release_cli
 
         return release_cli.run(args)
+    if command == "settings":
+        from cabinet.network import office_push
+
+        return office_push.run(args)
     if command == "replay":
         if args.list and args.id is not None:
             parser.error("replay: --list or a replay number, not both")

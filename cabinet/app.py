@@ -132,6 +132,7 @@ class App:
         self.gate = FrameGate()
         self.care = ScreenCare(settings.display)
         self.moment = MomentWriter.for_service()
+        self.office = self._office_settings()
         language.use(settings.display.language)
         self._blank_shown = False
         self._next_trim = 0.0
@@ -340,22 +341,38 @@ class App:
         return look
 
     def _tell_moment(self) -> None:
-        """Say whether an update may restart the cabinet now (:mod:`cabinet.update.moment`)."""
-        if self.moment is None:
+        """Say whether an update may restart the cabinet now (:mod:`cabinet.update.moment`), and
+        let settings from the office wait for the same safe moment."""
+        if self.moment is None and self.office is None:
             return
         from cabinet.scenes.kit.base import Chutes  # loaded by App.__init__; a name only
 
         ctx = self.ctx
         bank = ctx.bank
-        self.moment.show(
-            moment_for(
-                attract=self._in_attract(),
-                asleep=self.care.asleep,
-                credits=bank.credits if bank is not None else 0,
-                coins_waiting=bank.partial_coins(1) + bank.partial_coins(2) if bank is not None else 0,
-                service_open=ctx.scenes.top.chutes() is not Chutes.PAY,
-            )
+        moment = moment_for(
+            attract=self._in_attract(),
+            asleep=self.care.asleep,
+            credits=bank.credits if bank is not None else 0,
+            coins_waiting=bank.partial_coins(1) + bank.partial_coins(2) if bank is not None else 0,
+            service_open=ctx.scenes.top.chutes() is not Chutes.PAY,
         )
+        if self.moment is not None:
+            self.moment.show(moment)
+        if self.office is not None:
+            try:
+                self.office.tick(moment)
+            except Exception:  # a fault of ours must cost the office's change, never the cabinet
+                log.exception("settings from the office: failed; the change waiting is dropped")
+                self.office.waiting.clear()
+
+    def _office_settings(self):
+        """Settings pushed from the office, when the fleet link is on."""
+        if self.ctx.network is None:
+            return None
+        from cabinet.scenes.service.from_office import OfficeSettings  # cryptography: only with the link on
+        from cabinet.update.cli import DEFAULT_PUBLIC_KEY  # argparse only; the key's one home
+
+        return OfficeSettings(self.ctx, self.ctx.network, DEFAULT_PUBLIC_KEY)
 
     def _in_attract(self) -> bool:
         """Attract mode (or its safe title) is showing: the cabinet is idle and may sleep or dim."""

@@ -5,7 +5,8 @@ seen, when its counts began and why, its coins and meter counts, credits (over
 the limit too), plays, continues and games per kind from its audit snapshot,
 the same since its last period reset (None from firmware before periods),
 and its takings per day (None from a cabinet whose firmware sends none; a day
-no cabinet would send flagged with its ``doubt``); then the network tables.
+no cabinet would send flagged with its ``doubt``), and what it did with the last
+settings from the office (applied, refused, waiting); then the network tables.
 ``--json`` prints the same for machines, ``--csv`` each cabinet's totals for a
 spreadsheet. A cabinet whose figures could not be read (none received, or the
 broker's latest refused as malformed) says so instead of printing counts, and
@@ -168,6 +169,7 @@ def report(view: FleetView) -> dict:
                 "takings": checked_takings(figures.get("takings"), audits.made) if audits else None,
                 "period": figures.get("period"),  # None from firmware before the period counters
                 "events_merged": dict(view.event_counts.get(who, {})),
+                "settings": settings_result(view.settings.get(who)),
                 "figures": audits is not None,
                 "unreadable": unreadable,
             }
@@ -181,6 +183,33 @@ def report(view: FleetView) -> dict:
         if entries
     }
     return {"cabinets": cabinets, "tables": tables, "complete": all(cab["figures"] and not cab["unreadable"] for cab in cabinets)}
+
+
+def settings_result(result) -> dict | None:
+    """A cabinet's last settings result from the office, as plain data; None when it sent none."""
+    if result is None:
+        return None
+    return {
+        "state": result.state,
+        "at": result.at,
+        "target": result.target,
+        "issued": result.issued,
+        "signer": result.signer,
+        "lines": list(result.lines),
+        "changed": list(result.changed),
+    }
+
+
+def settings_lines(result: dict | None) -> list[str]:
+    """The report's lines of a cabinet's last settings result."""
+    if result is None:
+        return []
+    at = result["at"].replace("T", " ").replace("Z", " UTC")
+    what = f"{result['target']} issued {result['issued']} by {result['signer']}" if result["target"] else "a message"
+    lines = [f"  settings from the office: {result['state'].upper()} at {at}: {what}"]
+    lines += [f"    changed {line}" for line in result["changed"]]
+    lines += [f"    {line}" for line in result["lines"]]
+    return lines
 
 
 def inert(line: str) -> str:
@@ -216,6 +245,7 @@ def format_report(data: dict) -> str:
             lines.append(f"  release {cab['release']}, group {cab['group']}; last update: {update_text(cab['last_update'])}")
         for topic, reason in sorted(cab["unreadable"].items()):
             lines.append(f"  could not be read: {topic.split('/', 3)[-1]}: {reason}")
+        lines += settings_lines(cab.get("settings"))
         if not cab["figures"]:
             lines.append("  no bookkeeping figures received: coins, credits and plays unknown")
             continue

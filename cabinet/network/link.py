@@ -22,6 +22,11 @@ clash once in the log and on the NETWORK page; the one with the greater pair of
 marks stands down (disconnects cleanly, so no will speaks for it) and tries again
 every :data:`CLASH_RETRY_SECONDS`. The same program restarted after a power cut
 keeps its client id, and so takes over the session it left.
+
+Settings from the office come on the office's tree (:mod:`cabinet.update.office_settings`):
+the link only hands them to the main loop (:meth:`NetworkLink.office_messages`), which checks
+and applies them, and publishes what it did (:meth:`NetworkLink.report_settings`), retained,
+on this cabinet's ``settings`` topic.
 """
 
 from __future__ import annotations
@@ -43,6 +48,7 @@ from cabinet.network.client import (
     connect_options,
     make_client,
 )
+from cabinet.network.office_inbox import OfficeInbox
 from cabinet.network.snapshots import SnapshotMaker
 from cabinet.network.status import LinkStatus
 from cabinet.network.view import FleetView, receive_or_drop
@@ -122,6 +128,7 @@ class NetworkLink:
         self._last_sync: str | None = None
         self._state = "starting"
         self._problem_logged = ""
+        self.office = OfficeInbox(self.site, self.cabinet, settings.group)
         self._thread = threading.Thread(target=self._run, name="network", daemon=True)
 
     # ------------------------------------------------------------------ main-loop side
@@ -137,6 +144,15 @@ class NetworkLink:
 
     def rank(self, table: str, score: int, own_above: int) -> int | None:
         return self.view.rank(table, score, self.site, self.cabinet, own_above)
+
+    def office_messages(self) -> list[tuple[str, bytes]]:
+        """The office's messages (topic, payload) received since the last call, oldest first."""
+        return self.office.take()
+
+    def report_settings(self, **fields) -> None:
+        """Publish (retained, now or once connected) what this cabinet did with settings from the office."""
+        self.office.result = messages.encode(self.site, self.cabinet, **fields)
+        self._wake.set()
 
     def close(self, timeout: float = 1.0) -> None:
         """Say goodbye to the broker if connected, stop the thread; waits at most ``timeout``."""
@@ -269,6 +285,9 @@ class NetworkLink:
                 None,
                 messages.encode(self.site, self.cabinet, version=self.maker.next_version(), made=now_stamp(), audits=figures),
             )
+        result = self.office.result
+        if connected and result is not None:
+            self._publish_snapshot(topics.topic(self.site, self.cabinet, "settings"), result, result, force=resync)
         if time.monotonic() >= self._refused_until and settled:
             self._publish_events()
         self.status = LinkStatus(
@@ -423,6 +442,7 @@ class NetworkLink:
             return
         own = topics.branch(self.site, self.cabinet)
         watched = [f"{own}/status", f"{own}/audits", topics.EVERY_TABLE if self.settings.show_rankings else f"{own}/scores/#"]
+        watched += self.office.topics
         self._watched = watched
         client.subscribe([(topic, 1) for topic in watched])
         with self._lock:
@@ -485,6 +505,8 @@ class NetworkLink:
         self._set_state("denied", detail)
 
     def _on_message(self, client, userdata, message) -> None:
+        if self.office.offer(message.topic, message.payload):
+            return
         address = topics.parse(message.topic)
         if address is not None and (address.site, address.cabinet) == (self.site, self.cabinet):
             self._own_topic(message)  # our tables come from our state file, never from the network

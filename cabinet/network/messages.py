@@ -68,6 +68,29 @@ class Event:
     data: dict
 
 
+@dataclass(frozen=True)
+class SettingsResult:
+    """What a cabinet did with the last settings from the office (:mod:`cabinet.update.office_settings`):
+    ``state`` applied, refused or waiting (for a safe moment); ``lines`` the problem lines or why
+    it waits, ``changed`` each setting changed; ``target``, ``issued`` and ``signer`` as signed
+    ("" when the message could not be read as signed)."""
+
+    site: str
+    cabinet: str
+    state: str
+    at: str
+    target: str
+    issued: str
+    signer: str
+    lines: tuple[str, ...]
+    changed: tuple[str, ...]
+
+
+SETTINGS_STATES = ("applied", "refused", "waiting")
+MAX_LINES = 100
+MAX_LINE = 300
+
+
 # --------------------------------------------------------------------------- sending
 
 
@@ -323,7 +346,31 @@ def _event(address, body) -> Event:
     return Event(address.site, address.cabinet, event_id, kind, _stamp(body, "at"), data)
 
 
-_READERS = {"status": _status, "audits": _audits, "scores": _scores, "events": _event}
+def _settings(address, body) -> SettingsResult:
+    state = body.get("state")
+    if state not in SETTINGS_STATES:
+        raise BadMessage(f"settings state must be one of {', '.join(SETTINGS_STATES)}, got {_short(state)}")
+    texts = {key: body.get(key, "") for key in ("target", "issued", "signer")}
+    if not all(isinstance(value, str) and len(value) <= 80 and value.isprintable() for value in texts.values()):
+        raise BadMessage("settings target, issued and signer must be short printable text")
+    lines = {key: body.get(key, []) for key in ("lines", "changed")}
+    for key, value in lines.items():
+        if not isinstance(value, list) or len(value) > MAX_LINES:
+            raise BadMessage(f"settings {key} must be a list of at most {MAX_LINES} lines")
+        if not all(isinstance(line, str) and len(line) <= MAX_LINE for line in value):
+            raise BadMessage(f"settings {key} must be lines of at most {MAX_LINE} characters")
+    return SettingsResult(
+        address.site,
+        address.cabinet,
+        state,
+        _stamp(body, "at"),
+        **texts,
+        lines=tuple(lines["lines"]),
+        changed=tuple(lines["changed"]),
+    )
+
+
+_READERS = {"status": _status, "audits": _audits, "scores": _scores, "events": _event, "settings": _settings}
 
 
 def _int(body: dict, key: str, name: str | None = None) -> int:

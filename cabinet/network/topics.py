@@ -7,6 +7,10 @@ Everything a cabinet publishes lives under its own branch, so a broker ACL with
     arcadeforge/<site>/<cabinet>/audits          retained  audit counters, republished every minute
     arcadeforge/<site>/<cabinet>/scores/<table>  retained  one high-score table, e.g. .../scores/blocks
     arcadeforge/<site>/<cabinet>/events          QoS 1     each outbox event: a score entry, a game ended
+    arcadeforge/<site>/<cabinet>/settings        retained  what it did with the last settings from the office
+
+The office's own tree, ``arcadeforge-office/...``, which no cabinet may write, carries the
+signed settings to the cabinets (:mod:`cabinet.update.office_settings`).
 
 ``<table>`` is the table id (``antigravity/single/hard``); characters MQTT
 reserves in a contest list's name are percent-encoded.
@@ -21,7 +25,7 @@ from urllib.parse import quote, unquote
 from cabinet.settings.schema import TOPIC_NAME
 
 ROOT = "arcadeforge"
-KINDS = ("status", "audits", "events", "scores")
+KINDS = ("status", "audits", "events", "scores", "settings")
 EVERYTHING = f"{ROOT}/#"
 EVERY_TABLE = f"{ROOT}/+/+/scores/#"
 

@@ -54,6 +54,7 @@ class FleetView:
         self._tables: dict[str, tuple] = {}
         self.audits: dict[tuple, messages.AuditSnapshot] = {}
         self.status: dict[tuple, messages.Status] = {}
+        self.settings: dict[tuple, messages.SettingsResult] = {}  # per cabinet: its last settings result
         self.seen: dict[tuple, str] = {}
         self.ledger = Ledger()
         self.event_counts: dict[tuple, Counter] = {}  # per cabinet: events merged, by kind
@@ -111,6 +112,8 @@ class FleetView:
                 self.status.pop(who, None)
             elif address.kind == "audits":
                 self.audits.pop(who, None)
+            elif address.kind == "settings":
+                self.settings.pop(who, None)
             elif self._kept.pop((address.site, address.cabinet, address.table), None) is not None:
                 self._table_count[who] -= 1
                 self._tables[address.table] = network_table(self._kept.values(), address.table, self.size)
@@ -133,6 +136,9 @@ class FleetView:
                 if held is not None and held.version >= message.version:
                     return False
                 self.audits[who] = message
+                return True
+            if isinstance(message, messages.SettingsResult):
+                self.settings[who] = message
                 return True
             if isinstance(message, messages.Status):
                 self.status[who] = message  # the broker's retained one is the latest (a will is older)

@@ -248,16 +248,21 @@ def unusable(filename: str, line: int | None, key: str, why: Words | str, last_g
     return LoadedConfig(settings, Path(filename), [problem], usable=False, last_good_used=last_good is not None)
 
 
-def parse_settings(text: str, filename: str = "<config>", last_good: Settings | None = None) -> LoadedConfig:
+def parse_settings(
+    text: str, filename: str = "<config>", last_good: Settings | None = None, *, fragment: bool = False
+) -> LoadedConfig:
     """Validate YAML text; every problem is collected, none raised: not even a fault in this loader
-    (a RecursionError, a MemoryError), which gives the last good settings and one line."""
+    (a RecursionError, a MemoryError), which gives the last good settings and one line.
+
+    ``fragment``: the text gives only some keys (settings pushed from the office), and every key
+    it leaves out keeps its value in ``last_good`` without a word."""
     try:
-        return _parse(text, filename, last_good)
+        return _parse(text, filename, last_good, fragment)
     except Exception as exc:
         return _loader_failed(exc, filename, last_good)
 
 
-def _parse(text: str, filename: str, last_good: Settings | None) -> LoadedConfig:
+def _parse(text: str, filename: str, last_good: Settings | None, fragment: bool = False) -> LoadedConfig:
     try:
         document = compose(text)
     except DocumentError as exc:
@@ -267,7 +272,7 @@ def _parse(text: str, filename: str, last_good: Settings | None) -> LoadedConfig
         return unusable(filename, None, "", Words("has no settings in it (empty)"), last_good)
     if not isinstance(root, yaml.MappingNode):
         return unusable(filename, _line(root), "", Words("is not a mapping of settings sections"), last_good)
-    reader = _Reader(filename, document.shared)
+    reader = _Reader(filename, document.shared, fragment)
     settings = reader.section(Settings, root, "", Settings(), _MISSING if last_good is None else last_good)
     check_across(reader, settings, last_good)
     problems = reader.problems[:MAX_PROBLEMS]
@@ -323,14 +328,15 @@ class _Reader:
     stand at a secret key), and clips a long one.
     """
 
-    def __init__(self, filename: str, shared: frozenset[int] | set[int] = frozenset()):
+    def __init__(self, filename: str, shared: frozenset[int] | set[int] = frozenset(), fragment: bool = False):
         self.filename = filename
         self.shared = shared
+        self.fragment = fragment  # keys left out keep their last good values silently
         self.problems: list[ConfigProblem] = []
         self.nodes: dict[str, yaml.Node] = {}
         self.last_good_used = False
 
-    def problem(self, key: str, line: int | None, reason: Words) -> None:
+    def problem(self, key: str, line: int | None, reason: Words | str) -> None:
         self.problems.append(ConfigProblem(self.filename, key, line, reason))
 
     def line_of(self, key: str) -> int | None:
@@ -363,6 +369,9 @@ class _Reader:
     ):
         """The value a bad entry gets instead, said in one problem: its last good value, else the
         factory one (or none at all, for a GPIO pin whose factory pin may be wired to something else)."""
+        if self.fragment:  # a fragment with a problem changes nothing: there is no fall-back to tell
+            self.problem(key, line, why)
+            return copy.deepcopy(last) if last is not _MISSING else default
         if last is not _MISSING:
             self.last_good_used = True
             if whole:
@@ -454,6 +463,8 @@ class _Reader:
         game. The operator writes the key, or uses the factory reset, to change it."""
         if was == factory:
             return factory
+        if self.fragment:
+            return copy.deepcopy(was)
         self.last_good_used = True
         dotted = f"{prefix}.{name}" if prefix else name
         line = _line(node) if prefix else None

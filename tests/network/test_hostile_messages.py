@@ -45,6 +45,15 @@ def _body(kind: str, version: int = 5) -> dict:
                 "entries": [{"id": 1, "initials": "ABC", "score": 10, "when": STAMP}],
             },
             "events": {"id": "0" * 32, "kind": "score", "at": STAMP, "data": {"table": "blocks"}},
+            "settings": {
+                "state": "refused",
+                "at": STAMP,
+                "target": "group/hall",
+                "issued": "2026-01-01T00:00:00.000000Z",
+                "signer": "alice",
+                "lines": ["credits.max_credits: line 3: must be at most 99, got 500"],
+                "changed": ["credits.credits_per_game: 1 -> 2"],
+            },
         }[kind]
     )
 
@@ -68,7 +77,7 @@ def _plant(body: dict, path: tuple, value) -> dict:
     return body
 
 
-KINDS = ["audits", "status", "scores/blocks", "events"]
+KINDS = ["audits", "status", "scores/blocks", "events", "settings"]
 
 
 @settings(max_examples=500, deadline=None)

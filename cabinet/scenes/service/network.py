@@ -11,6 +11,7 @@ from .page import Page
 from .rows import InfoRow
 
 REFRESH_FRAMES = 30
+OFFICE_STATES = {"applied": N_("IN FORCE"), "refused": N_("REJECTED"), "waiting": N_("WAITING TO APPLY")}
 
 
 class NetworkPage(Page):
@@ -22,6 +23,12 @@ class NetworkPage(Page):
     def __init__(self, ctx, menu=None):
         super().__init__(ctx, menu)
         self.status = self.read()
+        self.office = self.read_office()
+
+    def read_office(self) -> dict | None:
+        """The last settings from the office: what this cabinet did with them (None: none yet)."""
+        inbox = getattr(self.ctx.network, "office", None)
+        return None if inbox is None else inbox.last_result()
 
     def read(self) -> LinkStatus | None:
         link = self.ctx.network
@@ -31,6 +38,7 @@ class NetworkPage(Page):
         super().update()
         if self.frames % REFRESH_FRAMES == 0:
             self.status = self.read()
+            self.office = self.read_office()
 
     def rows(self):
         net = self.ctx.settings.network
@@ -47,6 +55,7 @@ class NetworkPage(Page):
             InfoRow(tr("LAST SYNC"), stamp(status.last_sync), tr("UTC, LAST MESSAGE THE BROKER ACKNOWLEDGED")),
             InfoRow(tr("QUEUED EVENTS"), str(status.queued), tr("SCORES AND GAMES WAITING FOR THE BROKER")),
             InfoRow(tr("CABINETS SEEN"), str(status.cabinets)),
+            self.office_row(),
             # The operator's names as written: MQTT user names and topic levels are case-sensitive.
             InfoRow(tr("BROKER"), f"{net.host}:{net.port}"),
             InfoRow(tr("ENCRYPTION"), "TLS" if net.tls else tr("NONE")),
@@ -72,3 +81,12 @@ class NetworkPage(Page):
                 ),
             )
         return rows
+
+    def office_row(self) -> InfoRow:
+        """The last settings pushed from the office: applied, refused or waiting; for which group or
+        cabinet, signed by whom and when (as written: they are the office's names)."""
+        office = self.office
+        if office is None:
+            return InfoRow(tr("OFFICE SETTINGS"), tr("NONE RECEIVED"), tr("SETTINGS THE OFFICE SIGNS AND SENDS SHOW HERE"))
+        state = tr(OFFICE_STATES[office["state"]]) if office["state"] in OFFICE_STATES else office["state"].upper()
+        return InfoRow(tr("OFFICE SETTINGS"), state, f"{office['target']}  {office['signer']}  {stamp(office['at'])}"[:60])

@@ -70,3 +70,24 @@ def test_a_cabinet_whose_file_names_no_id_shows_its_machines_own(app, tmp_path):
     page.index = [row.label for row in page.rows()].index("CABINET")  # its help line shown
     app.ctx.scenes.push(page)
     screenshot(app, tmp_path, "network-own-id")  # kept for a person to look at under --basetemp
+
+
+@pytest.mark.parametrize("code", ["en", "ms", "ja"])
+def test_the_last_settings_from_the_office_show_what_was_done_for_whom_and_when(app, tmp_path, code):
+    from cabinet import language
+    from cabinet.network.office_inbox import OfficeInbox
+
+    inbox = OfficeInbox("bar", "bar-left", "hall")
+    app.ctx.network = SimpleNamespace(status=LinkStatus("connected", "", None, 0, 1), office=inbox)
+    assert {row.label: row.value() for row in NetworkPage(app.ctx).rows()}["OFFICE SETTINGS"] == "NONE RECEIVED"
+    inbox.result = b'{"state": "refused", "at": "2026-12-06T21:02:10Z", "target": "group/hall", "signer": "alice"}'
+    page = NetworkPage(app.ctx)
+    row = {row.label: row for row in page.rows()}["OFFICE SETTINGS"]
+    assert (row.value(), row.detail) == ("REJECTED", "group/hall  alice  2026-12-06 21:02")
+    language.use(code)
+    try:
+        page.index = [row.label for row in page.rows()].index(language.tr("OFFICE SETTINGS"))  # its help line shown
+        app.ctx.scenes.push(page)
+        screenshot(app, tmp_path, f"network-office-{code}")  # kept for a person to look at under --basetemp
+    finally:
+        language.use("en")
