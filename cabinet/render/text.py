@@ -80,7 +80,7 @@ def fit_size(string: str, size: int, max_width: int) -> int:
     """The largest size not above ``size`` at which ``string`` fits in ``max_width``
     (cached: play screens fit their numbers every frame)."""
     if _recorder is not None:
-        _recorder.widths[string] = max_width
+        _recorder.widths[string] = (max_width, size)
     return _fit_size(string, size, max_width)
 
 
@@ -95,6 +95,7 @@ def fitted(string: str, size: int, max_width: int, smallest: int = 14) -> tuple[
     """``string`` and the size to draw it at within ``max_width``: smaller, down to ``smallest``
     (still readable on a cabinet's screen), then cut in the middle with "..." so that both ends
     stay, such as a path's first folders and its file name."""
+    asked = size
     size = max(fit_size(string, size, max_width), min(size, smallest))
     if text_size(string, size)[0] <= max_width:
         return string, size
@@ -104,7 +105,7 @@ def fitted(string: str, size: int, max_width: int, smallest: int = 14) -> tuple[
         chars -= 1  # wider glyphs (kana, kanji): drop one more
     short = shortened(string, chars)
     if _recorder is not None:
-        _recorder.widths[short] = max_width
+        _recorder.widths[short] = (max_width, asked)
     return short, size
 
 
@@ -182,35 +183,47 @@ def _cells(scale: int, colour, shadow: bool) -> dict[str, pygame.Surface]:
     return {digit: _render(digit, scale, colour, shadow) for digit in _DIGITS}
 
 
-def covered() -> None:
-    """Everything drawn so far this frame is now under an opaque full-screen picture (the
-    pause's): an active :class:`Recorder` forgets it, since no player can see it."""
-    if _recorder is not None:
+def covered(area: pygame.Rect | None = None) -> None:
+    """Everything drawn so far this frame inside ``area`` (default: the whole screen, as the
+    pause's picture) is now under something opaque: an active :class:`Recorder` forgets it,
+    since no player can see it."""
+    if _recorder is None:
+        return
+    if area is None:
         _recorder.clear()
+    else:
+        _recorder[:] = [item for item in _recorder if not area.contains(item.rect)]
 
 
 @dataclass(frozen=True)
 class Drawn:
     """One string drawn while a :class:`Recorder` was active: where, the box it was fitted
     into (the drawn rectangle widened to the fitted width about its own anchor) or None,
-    and the size it was drawn at."""
+    the size it was drawn at, and the size the screen asked for before fitting it (the
+    same when it was not fitted)."""
 
     string: str
     rect: pygame.Rect
     box: pygame.Rect | None
     size: int
+    asked: int = 0
+
+    def __post_init__(self):
+        if not self.asked:
+            object.__setattr__(self, "asked", self.size)
 
 
 class Recorder(list):
     """Every :class:`Drawn` string, in order, between entering and leaving ``with``.
 
     A string drawn after :func:`fit_size` or :func:`fitted` measured it (the same
-    string, the call just before) gets that width as its box; one recorder at a time.
+    string, the call just before) gets that width as its box, and the size asked
+    there; one recorder at a time.
     """
 
     def __init__(self):
         super().__init__()
-        self.widths: dict[str, int] = {}
+        self.widths: dict[str, tuple[int, int]] = {}  # string -> (width fitted into, size asked)
 
     def __enter__(self) -> Recorder:
         global _recorder
@@ -222,7 +235,7 @@ class Recorder(list):
         _recorder = None
 
     def note(self, string: str, rect: pygame.Rect, align: str, size: int) -> None:
-        width = self.widths.pop(string, None)
+        width, asked = self.widths.pop(string, (None, size))
         box = None
         if width is not None:
             box = pygame.Rect(rect.x, rect.y, width, rect.height)
@@ -230,7 +243,7 @@ class Recorder(list):
                 box.right = rect.right
             elif not align.endswith("left"):
                 box.centerx = rect.centerx
-        self.append(Drawn(string, rect.copy(), box, size))
+        self.append(Drawn(string, rect.copy(), box, size, max(asked, size)))
 
 
 def _shadow_offset(scale: int) -> int:

@@ -1,7 +1,8 @@
 """Every screen in every language, upright and turned: no text leaves the screen or the box
 it was fitted into, no two texts overlap or touch (issue 24.3; issue 23's overlapping
-texts; issue 41.8's "776PUSINGAN1037"), and no large Japanese is Misaki's 8 dots scaled up
-(issue 41.7's blurred 対戦).
+texts; issue 41.8's "776PUSINGAN1037"), no large Japanese is Misaki's 8 dots scaled up
+(issue 41.7's blurred 対戦), and what a player reads from 2 m is big enough (issue 41.5:
+:func:`too_small`).
 
 Each screen of ``support.screens`` (and every service page, found by walking the menu)
 is built in English, then drawn in each language while :class:`cabinet.render.text.Recorder`
@@ -20,12 +21,13 @@ import pytest
 
 from cabinet import language
 from cabinet.inputs.keyboard import KEYS
-from cabinet.render import HEIGHT, WIDTH, dot_fonts, sprites
+from cabinet.render import HEIGHT, WIDTH, dot_fonts, palette, sprites
 from cabinet.render import text as text_module
 from cabinet.render.display import display_size
 from cabinet.render.text import Drawn, Recorder, scale_for
+from cabinet.scenes.kit.widgets import READABLE
 from support.app import make_app
-from support.screens import LONG_JAPANESE_MESSAGE, SCREENS, service_page, service_pages
+from support.screens import LONG_JAPANESE_MESSAGE, LONG_MESSAGE, SCREENS, service_page, service_pages
 from support.settings import menu_help_lines
 
 ORIENTATIONS = {"landscape": 0, "portrait": 90}
@@ -118,6 +120,22 @@ def layers(monkeypatch):
     return starts
 
 
+@pytest.fixture
+def shapes(monkeypatch):
+    """The size of every block drawn with a shape on it (ANTI-GRAVITY's colours), while recording."""
+    sizes: list[int] = []
+    block = sprites.block
+
+    def noted(size, colour, style="solid", symbol=""):
+        # A colour's shape; not a stone's X, which on the meter stands among stones only.
+        if symbol and symbol != palette.STONE_SYMBOL and text_module._recorder is not None:
+            sizes.append(size)
+        return block(size, colour, style, symbol)
+
+    monkeypatch.setattr(sprites, "block", noted)
+    return sizes
+
+
 def draw(app, screen: str, code: str):
     """Build ``screen`` in English, then draw it in ``code``: what it shows, and every text drawn."""
     language.use("en")
@@ -132,6 +150,34 @@ def draw(app, screen: str, code: str):
     finally:
         language.use("en")
     return drawn
+
+
+# Read from 2 m (issue 41.5; half resolution simulates it): a text a screen asks for at READABLE
+# (21 px, 3 px a font dot) or more is never shrunk below it to fit; no text a player sees is under
+# SMALLEST (14 px: a dot a pixel at half resolution); a block that carries a shape is at least
+# SHAPE_BLOCK px, so its shape (0.56 of it) reads and not only its colour. Operators read their
+# pages up close, and the operator's own attract message, at the longest the settings allow, may
+# shrink in the strip (a shorter one stays at READABLE).
+SMALLEST = 14
+SHAPE_BLOCK = 24
+UP_CLOSE = {"settings notice", "settings notices", "storage notices", "storage unreadable notices", "save done", "save failed"}
+OPERATORS_MESSAGES = {LONG_MESSAGE, LONG_JAPANESE_MESSAGE}
+
+
+def too_small(drawn, shapes: list[int]) -> list[str]:
+    """What a player 2 m away could not read in one picture, one line each."""
+    found = []
+    for item in drawn:
+        if item.string in OPERATORS_MESSAGES or not item.string.strip():
+            continue
+        if item.asked >= READABLE > item.size:
+            found.append(f"{item.string!r} is shrunk to {item.size} px to fit: asked {item.asked}, read from 2 m at {READABLE}")
+        elif item.size < SMALLEST:
+            found.append(f"{item.string!r} is drawn at {item.size} px, under {SMALLEST}")
+    found += [
+        f"a block with a shape is drawn {size} px, under {SHAPE_BLOCK}" for size in sorted(set(shapes)) if size < SHAPE_BLOCK
+    ]
+    return found
 
 
 # Three English words in a row drawn under Japanese: a text that never went through tr() (a
@@ -227,13 +273,28 @@ def test_large_japanese_missing_from_the_large_font_is_caught():
     assert problems(drawn, [0], "ja") == ["'営業中' at 21 px has '営業' only in 8 dots"]
 
 
+@pytest.mark.parametrize(
+    ("size", "asked", "shape", "small"),
+    [
+        (21, 21, 24, False),
+        (14, 14, 24, False),  # fine print, meant small: at least a dot a pixel at half resolution
+        (14, 21, 24, True),  # "MOVE TO PLAY ON" asked at 21, shrunk to fit a narrow field
+        (7, 7, 24, True),
+        (21, 21, 17, True),  # a next-block preview whose shape only its colour gave away
+    ],
+)
+def test_what_is_read_from_2_m_is_caught_below_its_size(size, asked, shape, small):
+    drawn = [Drawn("MOVE TO PLAY ON", pygame.Rect(0, 0, 200, size), None, size, asked)]
+    assert bool(too_small(drawn, [shape])) is small
+
+
 def test_every_service_page_is_laid_out():
     app = cabinet("landscape")
     assert set(service_pages(app)) == set(SERVICE_PAGES) | ALIKE
 
 
 @pytest.mark.parametrize(("screen", "code", "orientation"), CASES, ids=[" | ".join(case) for case in CASES])
-def test_texts_fit_their_screen_and_boxes_and_never_overlap(screen, code, orientation, layers, shots):
+def test_texts_fit_their_screen_and_boxes_and_never_overlap(screen, code, orientation, layers, shapes, shots):
     app = cabinet(orientation)
     drawn = draw(app, screen, code)
     folder = shots / f"{code}-{orientation}"
@@ -241,6 +302,8 @@ def test_texts_fit_their_screen_and_boxes_and_never_overlap(screen, code, orient
     shot = folder / (screen.replace("/", "-").replace(":", "").replace(" ", "_") + ".png")
     assert drawn, "the screen draws no text at all"
     found = problems(drawn, layers, code, as_written=screen in AS_WRITTEN_SCREENS)
+    if not screen.startswith("service: ") and screen not in UP_CLOSE:
+        found += too_small(drawn, shapes)
     if orientation == "portrait":
         app.display.present()
         picture = app.display.screen

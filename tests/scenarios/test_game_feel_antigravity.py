@@ -114,22 +114,27 @@ def start(app, **options):
     return scene
 
 
-def test_the_last_two_seconds_before_a_forced_push_are_counted_on_the_field(app, monkeypatch):
+def test_the_last_two_seconds_before_a_forced_push_are_counted_beside_the_field(app, monkeypatch):
     scene = start(app, mode="single", seed=3)
     game = scene.seats[0].game
-    shown = []
-    monkeypatch.setattr(alerts, "text", lambda surface, words, *args, **kw: shown.append(words))
+    digits, bar = [], []
+    monkeypatch.setattr(alerts, "text", lambda surface, words, *args, **kw: digits.append(words))
+    fitted = layouts.fitted
+    monkeypatch.setattr(
+        layouts, "fitted", lambda surface, words, *args, **kw: bar.append(words) or fitted(surface, words, *args, **kw)
+    )
     surface = pygame.Surface((960, 540))
     while game.frames_left > 2 * FPS + 1:
         scene.draw(surface)
         run(app, 1)
-    assert "FORCED PUSH" not in shown
+    assert "FORCED PUSH" not in bar and not [words for words in digits if words.isdigit()]
     counted = set()
     while game.turns == 0:
-        shown.clear()
+        digits.clear()
+        bar.clear()
         scene.draw(surface)
-        if "FORCED PUSH" in shown:
-            counted.update(words for words in shown if words.isdigit())
+        if "FORCED PUSH" in bar:
+            counted.update(words for words in digits if words.isdigit())
         run(app, 1)
     assert counted == {"2", "1"}
 

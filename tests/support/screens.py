@@ -142,7 +142,7 @@ def _tables(game: str, page: int):
         from cabinet.storage import scores
 
         item = entry(game)
-        tables = item.tables(app.ctx.settings) + [scores.streak_table(game)]
+        tables = item.tables(app.ctx.settings) + [scores.streak_table(game), scores.ladder_table(game)]
         scene = ScoreTablesScene(app.ctx, "{game} RECORDS", tables, 1, game=item.title)  # as attract mode does
         scene.frames = min(page, len(scene.pages) - 1) * scene.page_frames
         return _on_top(app, scene)
@@ -263,6 +263,37 @@ def _anti_gravity(mode: str, frames: int = FIELD_FRAMES, paused: bool = False, *
         return scene
 
     return build
+
+
+def _forced_push(build):
+    """The screen ``build`` makes in the last two seconds before every field's forced push."""
+
+    def counting(app):
+        scene = build(app)
+        for seat in scene.seats:
+            seat.game.frames_left = 90
+        return scene
+
+    return counting
+
+
+def _anti_gravity_draw(app):
+    """A versus round both lost on one frame (both idle, a forced push a second): both
+    fields show what ended them, side by side, and both panels say DRAW."""
+    from cabinet.scenes.antigravity.layouts import FINAL_BOARD_FRAMES
+    from cabinet.scenes.antigravity.play import AntiGravityScene
+
+    versus = app.ctx.settings.antigravity.versus
+    turns = versus.p1.turn_seconds, versus.p2.turn_seconds
+    versus.p1.turn_seconds = versus.p2.turn_seconds = 1
+    try:
+        scene = _on_top(app, AntiGravityScene(app.ctx, "versus", seed=9, on_end=app.ctx.finish))
+        scene.countdown.skip()
+        while not scene.end_frames or scene.end_frames < FINAL_BOARD_FRAMES // 2:
+            scene.update()
+    finally:
+        versus.p1.turn_seconds, versus.p2.turn_seconds = turns
+    return scene
 
 
 def _holding_start(build, player: int = 1):
@@ -555,6 +586,7 @@ SCREENS = {
     "anti-gravity records 1": _tables("antigravity", 0),
     "anti-gravity records 2": _tables("antigravity", 1),
     "anti-gravity records 3": _tables("antigravity", 2),
+    "anti-gravity records 5": _tables("antigravity", 4),  # the win streaks beside the CPU ladder
     "network records": _network_tables,
     "game select": _game_select,
     "blocks modes": _modes("blocks"),
@@ -580,6 +612,9 @@ SCREENS = {
     "anti-gravity single": _anti_gravity("single"),
     "anti-gravity pause": _anti_gravity("single", paused=True),
     "anti-gravity versus": _anti_gravity("versus"),
+    "anti-gravity forced push": _forced_push(_anti_gravity("single")),
+    "anti-gravity versus forced push": _forced_push(_anti_gravity("versus")),
+    "anti-gravity versus draw": _anti_gravity_draw,
     "anti-gravity vs cpu": _anti_gravity_cpu,
     "anti-gravity contest": _anti_gravity("contest", contest="STANDARD"),
     "anti-gravity still there": _idle("antigravity"),

@@ -34,7 +34,7 @@ class PlayerHand:
     @property
     def game_over(self) -> bool:
         """Over for this hand when the player's game is over or the match is decided."""
-        return self._match.winner is not None or self._match.game(self._player).game_over
+        return self._match.over or self._match.game(self._player).game_over
 
     def place(self, slot: int, row: int, col: int):
         return self._match.place(self._player, slot, row, col)

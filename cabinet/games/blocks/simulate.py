@@ -42,10 +42,11 @@ class VersusSimulation:
 
     @property
     def decided(self) -> bool:
-        return self.versus.winner is not None
+        return self.versus.over
 
     def step(self) -> None:
-        """One frame: every pilot's presses, then every seat's move timer."""
+        """One frame: every pilot's presses, then every seat's move timer, then the
+        decision (a match made ``by_frame`` is decided here)."""
         for pilot in self.pilots:
             for event in pilot.events(self.frame, []):
                 if self.decided or event.player not in self.seats:
@@ -55,6 +56,7 @@ class VersusSimulation:
         for seat in self.seats.values():
             if not self.decided:
                 seat.step()
+        self.versus.update()
         self.frame += 1
 
     def run(self, max_frames: int) -> int | None:

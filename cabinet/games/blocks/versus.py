@@ -42,7 +42,13 @@ def attack_stones(lines: int, streak_before: int, wipe_out: bool, percent: int =
 
 
 class BlocksVersus:
-    """A BLOCKS versus game between players 1 and 2; pure and seeded like :class:`BlocksGame`."""
+    """A BLOCKS versus game between players 1 and 2; pure and seeded like :class:`BlocksGame`.
+
+    A move that ends a player's game decides at once, unless ``by_frame``: then the
+    game is decided by :meth:`update`, which a screen calls once both players' moves of
+    a frame are made, so the other player's move of that same frame still counts and
+    both games ending on one frame is a draw.
+    """
 
     def __init__(
         self,
@@ -53,7 +59,9 @@ class BlocksVersus:
         attack_percent=(100, 100),
         same_pieces: bool = True,
         land_max: int = 8,
+        by_frame: bool = False,
     ):
+        self.by_frame = bool(by_frame)
         self.attack_percent = _percents(attack_percent)
         if isinstance(land_max, bool) or not isinstance(land_max, int) or land_max < 1:
             raise ValueError(f"land_max must be a whole number of at least 1, not {land_max!r}")
@@ -71,7 +79,8 @@ class BlocksVersus:
             for player in PLAYERS
         }
         self._pending = dict.fromkeys(PLAYERS, 0)
-        self.winner: int | None = None
+        self.over = False  # the game is decided: won, or drawn
+        self.winner: int | None = None  # None while it is on, or on a draw
 
     @classmethod
     def from_text(cls, boards, trays=(None, None), pending=(0, 0), streaks=(0, 0), seed: int = 1, **options) -> BlocksVersus:
@@ -101,11 +110,9 @@ class BlocksVersus:
                 stone_seed=match._stone_seed(player),
             )
             match._pending[player] = pending[i]
-        over = [player for player in PLAYERS if match._games[player].game_over]
-        if len(over) == 2:
+        if all(match._games[player].game_over for player in PLAYERS):
             raise ValueError("both games are already over: there is no match to play")
-        if over:
-            match.winner = _other(over[0])
+        match.update()
         return match
 
     # ----------------------------------------------------------------- reading the state
@@ -158,14 +165,28 @@ class BlocksVersus:
     def _stone_seed(self, player: int) -> str:
         return f"stones {self.seed} player {player}"
 
+    def update(self) -> None:
+        """Decide the game once a player's game is over; later calls change nothing.
+
+        The player whose game is over loses; both games over at once is a draw (``over``
+        with no ``winner``). Without ``by_frame`` every move calls this itself.
+        """
+        if self.over:
+            return
+        lost = [self._games[player].game_over for player in PLAYERS]
+        if any(lost):
+            self.over = True
+            self.winner = None if all(lost) else (2 if lost[0] else 1)
+
     def _settle(self, player: int) -> None:
-        if self._games[player].game_over:
-            self.winner = _other(player)
+        if not self.by_frame:
+            self.update()
 
     def _check_move(self, player: int) -> None:
         _check_player(player)
-        if self.winner is not None:
-            raise ValueError(f"the match is decided: player {self.winner} won")
+        if self.over:
+            outcome = f"player {self.winner} won" if self.winner is not None else "a draw"
+            raise ValueError(f"the match is decided: {outcome}")
         if self._games[player].game_over:
             raise ValueError(f"player {player}'s game is over: no more moves")
 

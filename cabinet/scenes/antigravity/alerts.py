@@ -13,12 +13,15 @@ from cabinet import FPS
 from cabinet.games.antigravity.seat import BREAK_FRAMES
 from cabinet.games.antigravity.stacks import anchored_runs, crossed_columns
 from cabinet.language import tr
-from cabinet.render import palette
+from cabinet.render import glyphs, palette
 from cabinet.render.text import fit_size, text, text_size
+from cabinet.render.wrap import wrapped
 from cabinet.scenes.antigravity.field_view import STONE, block_sprite
 from cabinet.scenes.kit.callout import draw_callout
+from cabinet.scenes.kit.widgets import READABLE
 
 FORCED_WARN_FRAMES = 2 * FPS  # the forced push is counted down over its last two seconds
+DIGIT_GAP = 4  # between the forced push's block and its countdown
 TONES = {
     "chain": palette.YELLOW,
     "through": palette.MAGENTA,
@@ -142,22 +145,45 @@ def draw_horizon(surface: pygame.Surface, view, seat, picture) -> None:
             text(surface, str(due), (x, box.centery), 21, palette.ORANGE, anchor)
 
 
-def draw_forced_countdown(surface: pygame.Surface, view, game, frame: int) -> None:
-    """The last two seconds of a turn: the seconds left, big, on the side the block will come from."""
+def forced_seconds(game) -> int | None:
+    """The seconds left before the forced push, in its last two seconds; else None."""
     left = game.frames_left
     if not 0 < left <= FORCED_WARN_FRAMES:
-        return
-    seconds = math.ceil(left / FPS)
-    quarter = view.height * view.cell // 4
-    y = view.y + (quarter if game.forced_side == "top" else 3 * quarter)
-    x = view.x + game.cursor * view.cell + view.cell // 2
-    x = max(view.rect.x + 40, min(view.rect.right - 40, x))
+        return None
+    return math.ceil(left / FPS)
+
+
+def draw_forced_countdown(surface: pygame.Surface, view, game, frame: int) -> pygame.Rect | None:
+    """The last two seconds of a turn: the seconds left, big and red, in the dispenser strip
+    of the side the block will come from, right beside that block. It covers nothing of the
+    field: the column it is about to push into is what the player must read now (issue 41.4).
+    The rectangle drawn, or None outside those two seconds."""
+    seconds = forced_seconds(game)
+    if seconds is None:
+        return None
+    digits = str(seconds)
+    strip = view.dispenser_rect(game.forced_side)
+    block = pygame.Rect(view.x + game.cursor * view.cell, strip.y, view.cell, strip.height)
+    before, after = block.x - strip.x, strip.right - block.right
+    size = _largest(digits, strip.height, max(before, after) - DIGIT_GAP)
     # The digit swells at the start of each second, like a heartbeat.
-    into = (FPS - left % FPS) % FPS
-    size = 70 if into < 10 else 56
-    text(surface, str(seconds), (x, y), size, palette.RED, "center")
-    words = tr("FORCED PUSH")
-    text(surface, words, (view.rect.centerx, y + 40), fit_size(words, 21, view.rect.width), palette.WHITE, "midtop")
+    into = (FPS - game.frames_left % FPS) % FPS
+    if into >= 10:
+        size = max(glyphs.HEIGHT, size - glyphs.HEIGHT)
+    if after >= before:
+        return text(surface, digits, (block.right + DIGIT_GAP, strip.centery), size, palette.RED, "midleft")
+    return text(surface, digits, (block.x - DIGIT_GAP, strip.centery), size, palette.RED, "midright")
+
+
+def _largest(string: str, height: int, width: int) -> int:
+    """The largest text size at which ``string`` fits ``width`` x ``height``."""
+    size = glyphs.HEIGHT
+    while True:
+        bigger = size + glyphs.HEIGHT
+        w, h = text_size(string, bigger)
+        if w > width or h > height:
+            return size
+        size = bigger
 
 
 def draw_cause(surface: pygame.Surface, view, seat, frame: int) -> None:
@@ -176,9 +202,16 @@ def draw_cause(surface: pygame.Surface, view, seat, frame: int) -> None:
         rect = column_rect(view, column)
         surface.blit(_tint(rect.width, rect.height, palette.RED, 90 if lit else 40), rect)
         pygame.draw.rect(surface, palette.WHITE if lit else palette.RED, rect.inflate(4, 4), 4)
-    size = fit_size(words, 28, view.rect.width + 40)
+    # Within the field's frame (a drawn round shows both fields' causes side by side): at
+    # READABLE or more, on two lines where one does not fit.
+    room = view.outer.width - 12
+    size = fit_size(words, 28, room)
+    lines = [words] if size >= READABLE else wrapped(words, READABLE, room)
+    size = max(size, READABLE)
+    line_height = text_size(words, size)[1] + 4  # two lines never touch
     # On a dark plate: the S line and the lit column run right through where the words go.
-    plate = pygame.Rect((0, 0), text_size(words, size)).inflate(12, 8)
+    width = max(text_size(line, size)[0] for line in lines)
+    plate = pygame.Rect(0, 0, width, line_height * len(lines)).inflate(12, 8)
     plate.center = (view.rect.centerx, view.y + view.half * view.cell)
     if turn is not None and turn.by_band:
         # The stack that ended it stands in the band: the words go to the other half.
@@ -186,4 +219,5 @@ def draw_cause(surface: pygame.Surface, view, seat, frame: int) -> None:
         upper, lower = anchored_runs(seat.picture().cells, min(columns), game.height)
         plate.centery = view.y + (quarter if lower > upper else 3 * quarter)
     surface.blit(_tint(plate.width, plate.height, palette.SHADOW, 220), plate)
-    text(surface, words, plate.center, size, palette.WHITE, "center")
+    for index, line in enumerate(lines):
+        text(surface, line, (plate.centerx, plate.y + 4 + index * line_height), size, palette.WHITE, "midtop")

@@ -26,7 +26,7 @@ JAM = (255, 40, 40, 120)
 BAND = (6, 2, 12)  # the widening horizon's band: near black ...
 BAND_HAZE = (70, 12, 40)  # ... hazed toward its edges, where it glows
 
-NEXT_SCALE = 0.6  # the next block is drawn at this fraction of a cell
+NEXT_SCALE = 0.85  # the next block's fraction of a cell: its shape still reads from 2 m (issue 41.5)
 RAIL_GAP = 6  # pixels between the field and the current block
 BORDER = 4
 
@@ -122,6 +122,13 @@ class FieldView:
         surface.blit(self._back, self.bounds)
         if depth:
             self._draw_band(surface, depth)
+
+    def dispenser_rect(self, side: str) -> pygame.Rect:
+        """The strip above (``side`` "top") or below ("bottom") the field, as wide as it,
+        where that side's dispenser shows its current and next block at the cursor."""
+        if side == "top":
+            return pygame.Rect(self.x, self.bounds.y, self.rect.width, self.rect.y - self.bounds.y)
+        return pygame.Rect(self.x, self.rect.bottom, self.rect.width, self.bounds.bottom - self.rect.bottom)
 
     def band_rect(self, depth: int) -> pygame.Rect:
         """The band ``depth`` rows a side, across the field."""

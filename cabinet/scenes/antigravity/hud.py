@@ -28,6 +28,12 @@ def progress_bar(surface: pygame.Surface, rect: pygame.Rect, value: int, target:
     pygame.draw.rect(surface, palette.PANEL_EDGE, rect, 2, border_radius=4)
 
 
+def parts_that_fit(words: str, size: int, width: int) -> list[str]:
+    """``words`` as one line when it fits ``width`` at ``size``, else split where it leaves two
+    spaces between its parts ("4 COLOURS  8S TURN"), one a line: each stays at ``size``."""
+    return [words] if fit_size(words, size, width) >= size else words.split("  ")
+
+
 def fitted(surface: pygame.Surface, string: str, pos, size: int, colour, width: int, align: str = "topleft") -> pygame.Rect:
     """Draw ``string`` no wider than ``width``, shrinking the font if it must."""
     return text(surface, string, pos, fit_size(string, size, width), colour, align)
@@ -39,7 +45,7 @@ class PairList:
     Each row shows the pair's number in the list, its top block and its bottom block.
     """
 
-    ROW = 28
+    ROW = 32  # its blocks 24 px: their shapes read from 2 m (issue 41.5)
     HEAD = 58  # the heading and the column titles above the rows
 
     def __init__(self, rect: pygame.Rect, total: int, symbols: bool = True):

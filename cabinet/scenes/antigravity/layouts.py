@@ -22,8 +22,8 @@ from cabinet.render.layer import Layer, screen_picture
 from cabinet.render.sprites import backdrop
 from cabinet.render.text import fit_size, text, text_size
 from cabinet.scenes.antigravity import alerts
-from cabinet.scenes.antigravity.field_view import STONE, FieldView, block_sprite, dispenser_depth, dispensers
-from cabinet.scenes.antigravity.hud import PairList, fitted, progress_bar
+from cabinet.scenes.antigravity.field_view import NEXT_SCALE, STONE, FieldView, block_sprite, dispenser_depth, dispensers
+from cabinet.scenes.antigravity.hud import PairList, fitted, parts_that_fit, progress_bar
 from cabinet.scenes.kit.flights import CANCEL_FRAMES, FLIGHT_FRAMES, Flight, Flights, draw_flights
 from cabinet.scenes.kit.idle import draw_still_there
 from cabinet.scenes.kit.match_view import PLAYER_COLOURS, round_pips, round_result
@@ -38,15 +38,15 @@ PLAY_BOTTOM = BAR.y - 8
 TONES = {**alerts.TONES, "info": palette.WHITE}
 LABEL = palette.GREY
 IDLE_HINTS = {
-    "single": N_("LINE UP 3 OF A COLOUR - DON'T LET A STACK CROSS THE S LINE"),
+    "single": N_("LINE UP 3 OF A COLOUR - NO STACK OVER THE S LINE"),
     "contest": N_("B / C SCROLL THE PAIR LIST"),
 }
-BAND_HINT = N_("LINE UP 3 OF A COLOUR - KEEP EVERY STACK OUT OF THE DARK BAND")
+BAND_HINT = N_("LINE UP 3 OF A COLOUR - NO STACK IN THE DARK BAND")
 
 
 def fit_cell(width: int, height: int, max_width: int, max_height: int) -> int:
     """The biggest cell that fits a field and both dispensers into the space given."""
-    depth_per_cell = 2 * 1.6  # dispenser_depth grows by 1.6 cells each side
+    depth_per_cell = 2 * (1 + NEXT_SCALE)  # each dispenser: the current block and the next
     by_height = int((max_height - 28) / (height + depth_per_cell))
     return max(8, min(by_height, max_width // width))
 
@@ -142,11 +142,11 @@ class PlayLayout:
                 alerts.draw_cause(surface, view, seat, scene.end_frames)
             alerts.draw_popups(surface, view, seat.popups)
             alerts.draw_breaking(surface, view, seat.breaking)  # over the clear's points: the stones broke there
-            if playing and not seat.busy and not game.game_over and not scene.countdown.running:
+            if self.forcing(seat):
                 alerts.draw_forced_countdown(surface, view, game, seat.frame)
             seconds = scene.idle.seconds_left(seat.player)
             if playing and seconds is not None:
-                draw_still_there(surface, view.rect, seconds)
+                draw_still_there(surface, self.idle_area(seat.player, view), seconds)
         self.draw_panels(surface)
         if self.bar:
             self.draw_bar(surface)
@@ -158,6 +158,25 @@ class PlayLayout:
         scene.pause.draw_hold(surface, fields.__getitem__)
         if scene.paused:
             self.draw_pause(surface)
+
+    def idle_area(self, player: int, view: FieldView) -> pygame.Rect:
+        """Where STILL THERE? goes for ``player`` (versus only): over their field."""
+        return view.rect
+
+    def forcing(self, seat) -> bool:
+        """The seat's forced push is being counted down (its last two seconds, in play)."""
+        scene, game = self.scene, seat.game
+        if not scene.playing or seat.busy or game.game_over or scene.countdown.running:
+            return False
+        return alerts.forced_seconds(game) is not None
+
+    def bar_message(self, seat):
+        """What the bar says for ``seat`` now as (text, colour): its message, else FORCED PUSH
+        while the digit counts down beside the dispenser, else None."""
+        shown = self.message_text(seat)
+        if shown is None and self.forcing(seat):
+            return tr("FORCED PUSH"), palette.RED
+        return shown
 
     def draw_panels(self, surface: pygame.Surface) -> None:
         """Numbers, timers and lists that change during play."""
@@ -226,7 +245,12 @@ class SingleLayout(PlayLayout):
             mode = tr("CONTEST  {name}", name=scene.contest.name.upper())
         else:
             mode = tr("SINGLE  {difficulty}", difficulty=difficulty_name(scene.difficulty))
-        fitted(surface, mode, (left.centerx, left.y + 60), 21, palette.CYAN, left.width - 32, "midtop")
+        room = left.width - 32
+        # At READABLE, on two lines when one is too narrow.
+        lines = parts_that_fit(mode, READABLE, room)
+        for index, line in enumerate(lines):
+            y = left.y + (60 if len(lines) == 1 else 54 + 26 * index)
+            fitted(surface, line, (left.centerx, y), READABLE, palette.CYAN, room, "midtop")
         for label, y in ((N_("SCORE"), 112), (N_("CLEARED"), 196), (N_("HI-SCORE"), 280), (N_("BEST CHAIN"), 364)):
             label = tr(label)
             text(surface, label, (left.x + 24, left.y + y), fit_size(label, 21, left.width - 48), LABEL)
@@ -299,7 +323,7 @@ class SingleLayout(PlayLayout):
 
     def draw_bar(self, surface: pygame.Surface) -> None:
         seat = self.scene.seats[0]
-        shown = self.message_text(seat)
+        shown = self.bar_message(seat)
         if shown is None:
             hint = BAND_HINT if seat.horizon[0] else IDLE_HINTS[self.scene.mode]
             shown = (tr(hint), palette.GREY)
@@ -421,14 +445,25 @@ class VersusLayout(PlayLayout):
             )
             fitted(surface, goal, (panel.centerx, panel.y + 306), 14, palette.WHITE, panel.width - 24, "midtop")
             game = scene.seat_for(player).game
+            # The handicap, big enough to read from 2 m: its colours over its turn where one line is too narrow.
             info = tr("{colours} COLOURS  {seconds}S TURN", colours=game.colours, seconds=f"{game.turn_frames / FPS:g}")
-            fitted(surface, info, (panel.centerx, panel.bottom - 30), 14, LABEL, panel.width - 24, "midtop")
+            lines = parts_that_fit(info, READABLE, panel.width - 24)
+            for index, line in enumerate(reversed(lines)):
+                y = panel.bottom - 10 - index * (READABLE + 6)
+                fitted(surface, line, (panel.centerx, y), READABLE, LABEL, panel.width - 24, "midbottom")
         if self.bar:
             pygame.draw.line(surface, palette.PANEL_EDGE, (BAR.centerx, BAR.y + 6), (BAR.centerx, BAR.bottom - 6), 2)
         for seat, well in zip(scene.seats, self.meters):
             if seat.game.stones is not None:
                 pygame.draw.rect(surface, palette.SHADOW, well, border_radius=4)
                 pygame.draw.rect(surface, palette.PANEL_EDGE, well.inflate(4, 4), 2, border_radius=5)
+
+    def idle_area(self, player: int, view: FieldView) -> pygame.Rect:
+        """The idle person's whole side, panel to field: a field alone is too narrow for
+        STILL THERE? to read from 2 m, and what it covers is theirs, who is away."""
+        panel = self.panels[player - 1]
+        left, right = (panel.x + 8, view.rect.right) if player == 1 else (view.rect.x, panel.right - 8)
+        return pygame.Rect(left, view.rect.y, right - left, view.rect.height)
 
     def draw_meter(self, surface: pygame.Surface, seat, well: pygame.Rect) -> None:
         """The stones waiting to land on ``seat``'s field as the player has seen them come
@@ -483,12 +518,12 @@ class VersusLayout(PlayLayout):
         draw_flights(surface, scene.flights, lambda size: block_sprite(size, STONE))
 
     def _draw_result(self, surface, panel: pygame.Rect, player: int) -> None:
-        winner = self.scene.winner()
+        winner = self.scene.round_winner()
         if winner is None:
             word, colour = tr("DRAW"), palette.YELLOW
         else:
             word, colour = (tr("WIN"), palette.YELLOW) if winner == player else (tr("LOSE"), palette.GREY)
-        text(surface, word, (panel.centerx, panel.y + 398), 35, colour, "midtop")
+        text(surface, word, (panel.centerx, panel.y + 122), 42, colour, "center")  # where the ring stood
 
     def draw_bar(self, surface: pygame.Surface) -> None:
         scene = self.scene
@@ -500,7 +535,7 @@ class VersusLayout(PlayLayout):
         )
         for player, half in ((1, halves[0]), (2, halves[1])):
             seat = scene.seat_for(player)
-            shown = self.message_text(seat)
+            shown = self.bar_message(seat)
             if shown is None:
                 progress = shown_progress(scene, player)
                 done = min(progress.value, progress.target)
@@ -516,7 +551,7 @@ class VersusLayout(PlayLayout):
     def draw_banner(self, surface: pygame.Surface) -> None:
         scene = self.scene
         if not scene.match_over:
-            round_result(surface, scene.match, scene.winner(), BAR.center, BAR.size)
+            round_result(surface, scene.match, scene.round_winner(), BAR.center, BAR.size)
             return
         winner = scene.match.winner
         # High up, over the fields' top rows: the S line, where games are lost, stays in view;

@@ -25,9 +25,9 @@ from cabinet.inputs.actions import CABINET, DIRECTIONS, Action
 from cabinet.scenes.antigravity.layouts import FINAL_BOARD_FRAMES, SingleLayout, VersusLayout
 from cabinet.scenes.kit.countdown import Countdown
 from cabinet.scenes.kit.ending import GameOver, InputCheck, MatchEnd, OnEnd
+from cabinet.scenes.kit.fair_frame import FairFrame
 from cabinet.scenes.kit.flights import Flights
-from cabinet.scenes.kit.game_screen import GameScreen
-from cabinet.scenes.kit.idle import IdleWatch, WalksAway
+from cabinet.scenes.kit.idle import IdleWatch
 from cabinet.scenes.kit.pause import Pause
 from cabinet.storage.replays import ReplayRecorder
 
@@ -35,7 +35,7 @@ END_FRAMES = FINAL_BOARD_FRAMES + 180  # the final field, then the game-over or 
 END_SKIP_AFTER = 60  # Start may cut the banner short after this many frames
 
 
-class AntiGravityScene(WalksAway, GameScreen):
+class AntiGravityScene(FairFrame):
     """Plays one ANTI-GRAVITY game (or versus match) to its end.
 
     ``mode``: "single", "versus" or "contest". ``difficulty``: single play's
@@ -211,33 +211,19 @@ class AntiGravityScene(WalksAway, GameScreen):
         self._count_down_end()
         self._fly()
 
-    def play_frame(self, live) -> None:
-        playing = not self._decided()
-        for pilot in self.pilots:
-            for event in pilot.events(self.game_frame, live):
-                if playing and event.action in DIRECTIONS and event.player in (1, 2):
-                    self._obey(event)
-        for seat in self.seats:
-            turn = seat.step(clock=not self._decided())
-            if turn is not None and self.versus is not None:
-                self.versus.update()
-        self._fly()
-        self.game_frame += 1
-        if self.match is not None and not self._decided() and self._walked_away(self.idle.tick()):
-            return
-        if self._decided() and not any(seat.busy for seat in self.seats):
-            self.end_frames = 1
-            self.ctx.audio.play("game_over")
-            if self.match is not None:
-                self.match.record(self.winner())
+    def obeys(self, event) -> bool:
+        return event.action in DIRECTIONS and event.player in (1, 2)
 
     def _obey(self, event) -> None:
         if self.recorder is not None:
             self.recorder.record(self.game_frame, event)
         self.idle.moved(event.player)
-        turn = self.seat_for(event.player).act(event)
-        if turn is not None and self.versus is not None:
-            self.versus.update()
+        self.seat_for(event.player).act(event)
+
+    def step_seats(self, clock: bool) -> None:
+        for seat in self.seats:
+            seat.step(clock=clock)
+        self._fly()
 
     def _fly(self) -> None:
         """The stones each seat's turns threw take off (an attack, a cancel); those in the
@@ -248,10 +234,13 @@ class AntiGravityScene(WalksAway, GameScreen):
             seat.launches.clear()
         self.flights.update()
 
-    def _decided(self) -> bool:
+    def decided(self) -> bool:
         if self.versus is not None:
             return self.versus.over
         return self.seats[0].game.game_over
+
+    def showing(self) -> bool:
+        return any(seat.busy for seat in self.seats)
 
     def _count_down_end(self) -> None:
         self.end_frames += 1
@@ -277,7 +266,7 @@ class AntiGravityScene(WalksAway, GameScreen):
         self.countdown = Countdown(self.ctx.audio.play)
 
     # ------------------------------------------------------------------ the end
-    def winner(self) -> int | None:
+    def round_winner(self) -> int | None:
         """Versus: the winner of this round, 1 or 2, when decided; None while playing or on a draw."""
         if self.match is not None and self.match.forfeited is not None:
             return other(self.match.forfeited)
@@ -311,7 +300,7 @@ class AntiGravityScene(WalksAway, GameScreen):
         if self.mode != "versus":
             game = self.seats[0].game
             return self.driver, game.score, game.to_text()
-        player = self.match.winner or self.winner() or max((1, 2), key=lambda p: self.seat_for(p).game.score)
+        player = self.match.winner or self.round_winner() or max((1, 2), key=lambda p: self.seat_for(p).game.score)
         final = [a + " " + b for a, b in zip(self.seats[0].game.to_text(), self.seats[1].game.to_text())]
         return player, self.seat_for(player).game.score, final
 

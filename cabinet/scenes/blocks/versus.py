@@ -33,9 +33,9 @@ from cabinet.scenes.blocks.shown_seat import ShownSeat
 from cabinet.scenes.kit.callout import Callout, Callouts
 from cabinet.scenes.kit.countdown import Countdown
 from cabinet.scenes.kit.ending import GameOver, InputCheck, MatchEnd, OnEnd
+from cabinet.scenes.kit.fair_frame import FairFrame
 from cabinet.scenes.kit.flights import CANCEL_FRAMES, FLIGHT_FRAMES, Flight, Flights
-from cabinet.scenes.kit.game_screen import GameScreen
-from cabinet.scenes.kit.idle import IdleWatch, WalksAway
+from cabinet.scenes.kit.idle import IdleWatch
 from cabinet.scenes.kit.pause import Pause
 from cabinet.storage.replays import ReplayRecorder
 
@@ -44,7 +44,7 @@ MATCH_END_FRAMES = 300  # the match's result, before the rematch offer
 END_SKIP_AFTER = 60  # Start may cut a result short after this many frames
 
 
-class BlocksVersusScene(WalksAway, GameScreen):
+class BlocksVersusScene(FairFrame):
     """Plays ``match`` (a :class:`~cabinet.games.match.Match` of BLOCKS) with ``pilots``.
 
     ``series``: the rematches this match belongs to (win streaks). ``demo``:
@@ -96,6 +96,7 @@ class BlocksVersusScene(WalksAway, GameScreen):
             attack_percent=(versus.attack_percent.p1, versus.attack_percent.p2),
             same_pieces=versus.same_pieces,
             land_max=versus.land_max,
+            by_frame=True,  # both boards play out each frame before it is decided (FairFrame)
         )
         move_frames = max(1, round(versus.move_seconds * FPS))
         self.seats = [ShownSeat(self.versus, player, move_frames) for player in PLAYERS]
@@ -160,19 +161,17 @@ class BlocksVersusScene(WalksAway, GameScreen):
         self._animate(clock=False)
         self._count_down_end()
 
-    def play_frame(self, live) -> None:
-        for pilot in self.pilots:
-            for event in pilot.events(self.game_frame, live):
-                if event.pressed and event.player in PLAYERS and self.versus.winner is None:
-                    self._obey(event)
-        self._animate(clock=self.versus.winner is None)
-        self.game_frame += 1
-        if self.versus.winner is None and self._walked_away(self.idle.tick()):
-            return
-        if self.versus.winner is not None and not self.flights.busy and not any(s.falling for s in self.seats):
-            self.end_frames = 1
-            self.match.record(self.versus.winner)
-            self.ctx.audio.play("game_over")
+    def obeys(self, event) -> bool:
+        return event.pressed and event.player in PLAYERS
+
+    def step_seats(self, clock: bool) -> None:
+        self._animate(clock=clock)
+
+    def decided(self) -> bool:
+        return self.versus.over
+
+    def showing(self) -> bool:
+        return self.flights.busy or any(seat.falling for seat in self.seats)
 
     def _obey(self, event) -> None:
         seat = self.seat_for(event.player)

@@ -302,13 +302,16 @@ def _draw_centre(surface, scene) -> None:
 
 
 def _draw_result(surface, scene) -> None:
-    """WIN / LOSE on each board, and under a LOSE what decided it (NO ROOM!: the scores
+    """WIN / LOSE (or DRAW) on each board, and under a LOSE what decided it (NO ROOM!: the scores
     above do not decide a round); a slim banner for a round, a big one for the match."""
     winner = scene.round_winner()
     for seat in scene.seats:
         rect = board_rect(seat.player)
         won = seat.player == winner
-        words, colour = (tr("WIN"), palette.YELLOW) if won else (tr("LOSE"), palette.GREY)
+        if winner is None:  # both boards filled on one frame
+            words, colour = tr("DRAW"), palette.YELLOW
+        else:
+            words, colour = (tr("WIN"), palette.YELLOW) if won else (tr("LOSE"), palette.GREY)
         reason = tr("NO ROOM!") if seat.over and not won else ""  # not after a forfeit: room was left
         band = pygame.Rect(rect.x, rect.centery - 40, rect.width, 116 if reason else 80)
         surface.blit(_band(band.width, band.height), band)

@@ -22,7 +22,8 @@ log = logging.getLogger(__name__)
 ROW_GAP = 32
 
 # The words of a ladder table, in one place: its title and what its numbers count.
-LADDER_TITLE = N_("{game} CPU LADDER")
+LADDER_TITLE = N_("{game} CPU LADDER")  # alone on a screen
+LADDER_NAME = N_("CPU LADDER")  # under a heading that names the game
 LADDER_LEVELS = N_("{levels} LEVELS")
 LADDER_ONE_LEVEL = N_("1 LEVEL")
 LADDER_MASTER = N_("MASTER")  # every level beaten; the row is too narrow for more
@@ -35,14 +36,14 @@ def game_title(game: str) -> str:
 
 def table_title(table: str) -> str:
     """A table id as players read it, under a heading that names its game:
-    "antigravity/single/hard" -> "HARD", "streak/blocks" -> "WIN STREAKS"."""
+    "antigravity/single/hard" -> "HARD", "streak/blocks" -> "WIN STREAKS", "ladder/blocks" -> "CPU LADDER"."""
     parts = table.split("/")
     if len(parts) == 1:  # a game's only table ("blocks")
         return game_title(table)
     if parts[0] == "streak":
         return tr("WIN STREAKS")
     if parts[0] == "ladder":
-        return tr(LADDER_TITLE, game=game_title(parts[1]))
+        return tr(LADDER_NAME)  # beside WIN STREAKS, as big: the game is in the heading (issue 41.5)
     if parts[1:2] == ["single"]:
         return difficulty_name(parts[2]) if len(parts) > 2 else tr("SINGLE")
     if parts[1:2] == ["contest"]:
@@ -57,8 +58,10 @@ def full_title(table: str) -> str:
     """A table named with its game, for screens that show one table alone:
     "antigravity/contest/EXPERT" -> "ANTI-GRAVITY - CONTEST EXPERT", "streak/blocks" -> "BLOCKS WIN STREAKS"."""
     parts = table.split("/")
-    if len(parts) == 1 or parts[0] == "ladder":
+    if len(parts) == 1:
         return table_title(table)
+    if parts[0] == "ladder":
+        return tr(LADDER_TITLE, game=game_title(parts[1]))
     if parts[0] == "streak":
         return tr("{game} WIN STREAKS", game=game_title(parts[1]))
     return f"{game_title(parts[0])} - {table_title(table)}"

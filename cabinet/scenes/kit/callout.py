@@ -19,6 +19,7 @@ import pygame
 
 from cabinet.render import palette
 from cabinet.render.text import fit_size, text, text_size
+from cabinet.scenes.kit.widgets import READABLE
 
 CALLOUT_FRAMES = 60  # how long a callout shows when nothing comes after it
 READ_FRAMES = 30  # it shows at least this long before a newer one takes its place
@@ -92,6 +93,8 @@ def plate_rect(
     nearest such place to ``near``."""
     room = bounds.width - 2 * PAD_X
     size = fit_size(words, size, room)
+    if size < READABLE <= fit_size(words, READABLE, bounds.width - 4):
+        size = READABLE  # a narrow field: a thinner plate, rather than words too small for 2 m
     width, height = text_size(words, size)
     if detail:
         detail_size = fit_size(detail, detail_size, room)

@@ -15,8 +15,10 @@ import pygame
 from cabinet import FPS
 from cabinet.language import tr
 from cabinet.render import palette, sprites
-from cabinet.render.text import fit_size, text
+from cabinet.render.text import covered, fit_size, text
+from cabinet.render.wrap import wrapped
 from cabinet.scenes.kit.game_screen import GameScreen
+from cabinet.scenes.kit.widgets import READABLE
 
 IDLE_WARN_FRAMES = 60 * FPS  # a minute without a move: STILL THERE?
 IDLE_END_FRAMES = 70 * FPS  # ten seconds later the match is given up
@@ -79,12 +81,31 @@ class IdleWatch:
 
 
 def draw_still_there(surface: pygame.Surface, area: pygame.Rect, seconds: int) -> None:
-    """STILL THERE? and the seconds left, across ``area`` (the idle person's field)."""
-    band = pygame.Rect(area.x - 8, area.centery - 64, area.width + 16, 128)  # three lines, clear of each other
+    """STILL THERE?, the seconds left and MOVE TO PLAY ON across ``area`` (the idle person's
+    field, or their side of the screen): every line at least READABLE, wrapped where a narrow
+    area has no room for it on one line, so it reads from 2 m."""
+    room = area.width
+    question, question_size = _lines(tr("STILL THERE?"), 28, room)
+    hint, hint_size = _lines(tr("MOVE TO PLAY ON"), READABLE, room)
+    digit = 49
+    height = 10 + len(question) * (question_size + 6) + digit + 4 + len(hint) * (hint_size + 6) + 4
+    band = pygame.Rect(area.x - 8, area.centery - height // 2, area.width + 16, height)
+    pygame.draw.rect(surface, palette.SHADOW, band, border_radius=10)  # opaque: it may cover the idle one's panel
     surface.blit(sprites.panel(band.width, band.height, palette.ORANGE, palette.SHADOW), band)
-    room = band.width - 16
-    question = tr("STILL THERE?")
-    text(surface, question, (band.centerx, band.y + 10), fit_size(question, 28, room), palette.ORANGE, "midtop")
-    text(surface, str(seconds), (band.centerx, band.y + 42), 49, palette.RED if seconds <= 3 else palette.WHITE, "midtop")
-    words = tr("MOVE TO PLAY ON")
-    text(surface, words, (band.centerx, band.bottom - 8), fit_size(words, 21, room), palette.WHITE, "midbottom")
+    covered(band)
+    y = band.y + 10
+    for line in question:
+        text(surface, line, (band.centerx, y), question_size, palette.ORANGE, "midtop")
+        y += question_size + 6
+    text(surface, str(seconds), (band.centerx, y), digit, palette.RED if seconds <= 3 else palette.WHITE, "midtop")
+    y += digit + 4
+    for line in hint:
+        text(surface, line, (band.centerx, y), hint_size, palette.WHITE, "midtop")
+        y += hint_size + 6
+
+
+def _lines(words: str, size: int, room: int) -> tuple[list[str], int]:
+    """``words`` on one line at ``size`` when it fits ``room``, else wrapped at READABLE."""
+    if fit_size(words, size, room) >= size:
+        return [words], size
+    return wrapped(words, READABLE, room), READABLE

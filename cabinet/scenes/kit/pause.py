@@ -122,7 +122,7 @@ def draw_pause(surface: pygame.Surface, frame: int, seconds_left: int | None = N
     which stays lit: a player who looks up at any moment must read how to go on."""
     draw_backdrop(surface)
     text_drawn_under()
-    box = pygame.Rect(0, 0, 520, 200)
+    box = pygame.Rect(0, 0, 600, 200)  # wide enough for every language's lines at READABLE
     box.center = (WIDTH // 2, HEIGHT // 2 - 10)
     surface.blit(sprites.panel(box.width, box.height, palette.YELLOW), box)
     text(surface, tr("PAUSED"), (box.centerx, box.y + 30), 56, palette.YELLOW, "midtop")

@@ -365,6 +365,23 @@ def test_winner_is_set_when_one_game_ends_and_then_every_move_is_refused():
     assert state(match) == before
 
 
+def test_by_frame_the_other_players_move_still_counts_and_both_over_is_a_draw():
+    match = BlocksVersus.from_text(
+        boards=(two_per_line(), two_per_line()),
+        trays=(TRAY_OF_SINGLES, TRAY_OF_SINGLES),
+        pending=(15, 15),
+        land_max=15,
+        by_frame=True,
+    )
+    assert match.place(1, 0, 0, 0).game_over
+    assert not match.over, "nothing is decided before the frame is played out"
+    assert match.place(2, 0, 0, 0).game_over, "player 2's move of the same frame is made"
+    match.update()
+    assert match.over and match.winner is None
+    with pytest.raises(ValueError, match="decided: a draw"):
+        match.land(1)
+
+
 def test_a_position_with_one_game_over_is_decided_and_both_over_is_refused():
     full = ["#" * 8] * 8
     match = BlocksVersus.from_text(boards=(EMPTY, full), trays=(TRAY_OF_SINGLES, TRAY_OF_SINGLES))

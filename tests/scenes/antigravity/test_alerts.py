@@ -1,13 +1,21 @@
 """What an ANTI-GRAVITY field shows over its blocks: the danger cue, which never changes a
-block's colour, and its popups, one at a time and inside the field."""
+block's colour, and its popups, one at a time and inside the field; and beside it, the forced
+push's countdown."""
+
+import math
 
 import pygame
+import pytest
 
+from cabinet import FPS
 from cabinet.games.antigravity.animation import grid_from_text
 from cabinet.games.antigravity.engine import AntiGravityGame
 from cabinet.games.antigravity.seat import POPUP_FRAMES, Popup, Seat
+from cabinet.render.text import Recorder
 from cabinet.scenes.antigravity import alerts
 from cabinet.scenes.antigravity.field_view import FieldView
+from cabinet.scenes.antigravity.play import AntiGravityScene
+from support.app import make_app
 
 ROWS = ["......"] * 7 + ["Y.....", "Y.....", "G.....", "Y.....", "Y....."]
 
@@ -61,3 +69,38 @@ def test_a_popup_earned_at_the_field_edge_never_rises_over_the_dispenser():
             popup.age += 1
         assert surface.get_bounding_rect().width, "it was drawn"
         assert view.rect.contains(surface.get_bounding_rect()), f"{popup.words} drawn outside its field"
+
+
+LAYOUTS = {
+    "single": {"mode": "single"},
+    "versus": {"mode": "versus"},
+    "contest": {"mode": "contest", "contest": "STANDARD"},
+}
+
+
+@pytest.mark.parametrize("rotation", [0, 90], ids=["upright", "turned"])
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_the_forced_push_countdown_covers_nothing_of_the_field(layout, rotation, tmp_path):
+    """Issue 41.4: in its last two seconds the digit stands beside the block about to be pushed,
+    in the dispenser strip, never over the column the player must read."""
+    app = make_app(f"display: {{rotation: {rotation}}}")
+    scene = AntiGravityScene(app.ctx, seed=9, **LAYOUTS[layout], on_end=app.ctx.finish)
+    scene.countdown.skip()
+    app.ctx.scenes.reset(scene)
+    app.step()
+    for side in ("top", "bottom"):
+        for cursor, left in ((0, 110), (3, 70), (5, 30)):
+            for seat in scene.seats:
+                seat.game.forced_side, seat.game.cursor, seat.game.frames_left = side, cursor, left
+            with Recorder() as drawn:
+                scene.draw(app.display.logical)
+            seconds = str(math.ceil(left / FPS))
+            for view in scene.layout.views:
+                digits = [item.rect for item in drawn if item.string == seconds and view.bounds.colliderect(item.rect)]
+                assert digits, f"{layout}: a countdown beside the {side} dispenser"
+                block = pygame.Rect(view.x + cursor * view.cell, view.bounds.y, view.cell, view.bounds.height)
+                for rect in digits:
+                    assert not rect.colliderect(view.rect), f"{layout}: {rect} covers the field {view.rect}"
+                    assert not rect.colliderect(block), f"{layout}: {rect} covers the dispenser's blocks"
+                    assert view.dispenser_rect(side).contains(rect)
+            pygame.image.save(app.display.logical, str(tmp_path / f"{layout}-{side}-{cursor}.png"))

@@ -75,7 +75,7 @@ def test_a_game_ended_by_the_band_is_marked_as_such(monkeypatch):
     words = []
     monkeypatch.setattr(alerts, "text", lambda surface, shown, *args, **kw: words.append(shown))
     alerts.draw_cause(pygame.Surface((960, 540)), FieldView((300, 60), 6, 12, 30), seat, 0)
-    assert words == ["INTO THE HORIZON!"]
+    assert " ".join(words) == "INTO THE HORIZON!", "within the field, on two lines where one does not fit"
 
 
 @pytest.fixture

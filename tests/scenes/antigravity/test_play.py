@@ -17,6 +17,7 @@ from cabinet.games.antigravity.engine import AntiGravityGame
 from cabinet.games.antigravity.pilot import AIPilot
 from cabinet.games.pilots import HumanPilot, Pilot
 from cabinet.inputs.actions import CABINET, Action, InputEvent
+from cabinet.scenes.antigravity.layouts import FINAL_BOARD_FRAMES
 from cabinet.scenes.antigravity.play import END_SKIP_AFTER, AntiGravityScene
 from cabinet.scenes.flow.playback import game_scene
 from cabinet.settings.schema import ContestList
@@ -228,7 +229,7 @@ def test_versus_match_played_to_a_winner(app, shots):
     # Player 1 stacks one column until it crosses the S line; player 2 keeps playing.
     careless = stack_column(1, Action.UP)
     run_until(app, lambda: scene.seats[0].game.game_over, 4_000, lambda i: careless(i) + two(i))
-    assert scene.winner() == 2  # decided on the very frame player 1's game ended
+    assert scene.round_winner() == 2  # decided on the very frame player 1's game ended
     run_until(app, lambda: scene.end_frames > 30, 400)
     shots(app, "versus-winner")
     run_until(app, lambda: app.ctx.scenes.top.name == "initials", 400)
@@ -240,6 +241,23 @@ def test_versus_match_played_to_a_winner(app, shots):
     run(app, 1, lambda i: press(2, Action.START))
     entries = app.ctx.store.scores.top("antigravity/versus")
     assert any(e.score == second.score and e.replay_id is not None for e in entries)
+
+
+def test_both_rings_running_out_into_game_over_on_one_frame_is_a_draw(app, shots):
+    versus = app.ctx.settings.antigravity.versus
+    versus.rounds_to_win = 2
+    versus.p1.turn_seconds = versus.p2.turn_seconds = 1  # both idle: a forced push a second
+    scene = start(app, mode="versus", seed=9)
+    one, two = (seat.game for seat in scene.seats)
+    # The same blocks and the same forced pushes on the same frames: the fields stay alike.
+    run_until(app, lambda: scene.versus.over, 3_000)
+    assert one.game_over and two.game_over, "player 2's forced push is played on that frame too"
+    assert one.to_text() == two.to_text()
+    run_until(app, lambda: scene.end_frames, 600)
+    assert scene.round_winner() is None and scene.match.wins == {1: 0, 2: 0}, "a draw: nobody takes the round"
+    assert scene.match.round == 2
+    run_until(app, lambda: scene.end_frames > FINAL_BOARD_FRAMES + 30, 300)
+    shots(app, "versus-draw")
 
 
 # ---------------------------------------------------------------------- contest

@@ -179,7 +179,7 @@ def test_an_anti_gravity_versus_match_is_won_by_the_player_still_standing():
     assert isinstance(scene, AntiGravityScene) and scene.mode == "versus"
     _push_until_over(app, scene, 1)
     run(app, 120)
-    assert scene.winner() == 2
+    assert scene.round_winner() == 2
     run(app, END_FRAMES + 5)
     top = app.ctx.scenes.top
     assert isinstance(top, (InitialsScene, RankingScene)) and top.table == "antigravity/versus"

@@ -2,6 +2,7 @@
 
 import pygame
 
+from cabinet import language
 from cabinet.render import text as text_module
 from cabinet.scenes.flow import tables
 from cabinet.scenes.flow.tables import amount, full_title, table_title, table_unit
@@ -38,3 +39,15 @@ def test_a_streak_table_under_its_games_heading_has_a_title_that_fits_at_full_si
     assert tables.fit_size(table_title("streak/antigravity"), 28, rect.width - 24) == 28
     assert full_title("streak/antigravity") == "ANTI-GRAVITY WIN STREAKS", "alone, it names its game"
     assert full_title("antigravity/contest/EXPERT") == "ANTI-GRAVITY - CONTEST EXPERT"
+
+
+def test_the_ladder_table_beside_the_win_streaks_is_titled_as_big():
+    rect = tables.table_rects(2)[1]
+    for code in language.LANGUAGES:
+        language.use(code)
+        try:
+            title = table_title("ladder/antigravity")
+            assert tables.fit_size(title, 28, rect.width - 24) == 28, f"{title!r} in {code}"
+        finally:
+            language.use("en")
+    assert full_title("ladder/antigravity") == "ANTI-GRAVITY CPU LADDER", "alone, it names its game"

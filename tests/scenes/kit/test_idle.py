@@ -112,7 +112,7 @@ def test_a_replay_of_a_forfeited_match_ends_the_same_way():
         app.step([press(Action.LEFT if frames % 120 else Action.RIGHT, player=2)] if frames % 60 == 0 else None)
         frames += 1
         assert frames < TWO_MINUTES
-    assert scene.match.forfeited == 1 and scene.winner() == 2
+    assert scene.match.forfeited == 1 and scene.round_winner() == 2
     steps_until_attract(app, TWO_MINUTES, lambda frame: [press(Action.START, player=2)] if frame % 90 == 0 else None)
     replay_id = app.ctx.store.replays.ids()[-1]
     play_replay(app.ctx, replay_id)
@@ -121,7 +121,7 @@ def test_a_replay_of_a_forfeited_match_ends_the_same_way():
         if watched.inner.match.over:
             break
         app.step()
-    assert watched.inner.match.forfeited == 1 and watched.inner.winner() == 2
+    assert watched.inner.match.forfeited == 1 and watched.inner.round_winner() == 2
 
 
 def test_a_versus_recorded_before_the_idle_rule_plays_back_without_it():

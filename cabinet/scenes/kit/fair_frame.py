@@ -1,0 +1,70 @@
+"""One game frame fair to every seat: all of them play it out before the rules decide.
+
+Two people play a versus match at once, so a frame is theirs together: both
+players' presses, then both turn or move timers, and only then do the rules
+decide (``versus.update()``). Deciding after the first seat's move would hand
+a frame in which both games end to whoever was stepped second; decided once,
+it is the draw the rules say it is. Both games' screens (BLOCKS versus and
+ANTI-GRAVITY, whose single and contest games are the one-seat case) run their
+frames through :class:`FairFrame`.
+"""
+
+from __future__ import annotations
+
+from cabinet.scenes.kit.idle import WalksAway
+
+
+class FairFrame(WalksAway):
+    """A game screen whose seats play each frame together, then the rules decide.
+
+    A subclass says which events are the game's (:meth:`obeys`) and obeys one
+    (:meth:`_obey`), steps its seats (:meth:`step_seats`), and tells whether the
+    rules have decided (:meth:`decided`), who took the round (:meth:`round_winner`)
+    and whether the last moves are still being shown (:meth:`showing`). Its rules
+    object, ``versus`` (None for a lone game), decides in ``update()``.
+    """
+
+    versus = None  # the versus rules object; a lone game has none
+
+    def play_frame(self, live) -> None:
+        """Every seat's presses and timers, then the rules decide; then the idle watch and the round's end."""
+        open_ = not self.decided()  # decided on an earlier frame: nothing more is obeyed
+        for pilot in self.pilots:
+            for event in pilot.events(self.game_frame, live):
+                if open_ and self.obeys(event):
+                    self._obey(event)
+        self.step_seats(clock=open_)
+        if self.versus is not None:
+            self.versus.update()
+        self.game_frame += 1
+        if not self.decided() and self._walked_away(self.idle.tick()):
+            return
+        if self.decided() and not self.showing():
+            self.end_frames = 1
+            self.ctx.audio.play("game_over")
+            if self.match is not None:
+                self.match.record(self.round_winner())
+
+    def obeys(self, event) -> bool:
+        """``event`` is a move of the game (for a seat to obey)."""
+        raise NotImplementedError
+
+    def _obey(self, event) -> None:
+        """Record ``event`` and hand it to its player's seat."""
+        raise NotImplementedError
+
+    def step_seats(self, clock: bool) -> None:
+        """One frame of every seat: its animation, and with ``clock`` its timer."""
+        raise NotImplementedError
+
+    def decided(self) -> bool:
+        """The rules have decided the round (or the lone game is over)."""
+        raise NotImplementedError
+
+    def showing(self) -> bool:
+        """The last moves are still being shown: the result waits for them."""
+        raise NotImplementedError
+
+    def round_winner(self) -> int | None:
+        """The player who took the round; None on a draw or in a lone game."""
+        raise NotImplementedError
