@@ -55,7 +55,7 @@ def cabinet(tmp_path):
     return releases
 
 
-def gate_for(cabinet, tmp_path, behaviour, doctor=(True, "")):
+def gate_for(cabinet, tmp_path, behaviour, doctor=lambda: (True, "")):
     clock = FakeClock()
     unit = Unit(cabinet, clock, behaviour)
     unit.restart()
@@ -63,7 +63,7 @@ def gate_for(cabinet, tmp_path, behaviour, doctor=(True, "")):
         cabinet,
         unit,
         Journal(tmp_path / "updater" / "update.json"),
-        doctor=lambda: doctor,
+        doctor=doctor,
         clock=clock,
         sleep=clock.sleep,
         window=180,
@@ -107,10 +107,22 @@ def test_an_unhealthy_release_goes_back_to_the_old_one_with_the_reason(cabinet, 
 
 
 def test_a_release_whose_doctor_fails_goes_back(cabinet, tmp_path):
-    gate, unit, _ = gate_for(cabinet, tmp_path, healthy, doctor=(False, "fail  storage: state folder read-only"))
+    failing = (False, "fail  storage: state folder read-only")
+    gate, unit, _ = gate_for(cabinet, tmp_path, healthy, doctor=lambda: failing if cabinet.current() == "2.0" else (True, ""))
     verdict = gate.update("2.0")
     assert verdict.reason == "doctor failed: fail  storage: state folder read-only"
     assert (cabinet.current(), unit.running) == ("1.0", "1.0")
+
+
+def test_a_fault_the_machine_had_before_the_switch_does_not_hold_the_update_back(cabinet, tmp_path):
+    """An under-voltage since boot fails the doctor on every release: the power supply's fault."""
+    supply = (False, "fail  power: under-voltage since boot (throttled=0x50000): use the official 5.1 V 3 A supply")
+    gate, _, _ = gate_for(cabinet, tmp_path, healthy, doctor=lambda: supply)
+    assert gate.update("2.0").outcome == "kept"
+    other = (False, "fail  state writes: /var/lib/arcadeforge does not take writes")
+    cabinet.switch("1.0")
+    gate, _, _ = gate_for(cabinet, tmp_path, healthy, doctor=lambda: supply if cabinet.current() == "1.0" else other)
+    assert gate.update("2.0").reason == f"doctor failed: {other[1]}"
 
 
 class Killed(BaseException):
