@@ -42,6 +42,10 @@ readonly UPDATER_FILE=/etc/systemd/system/$UPDATER
 # The office's public key, in a folder only root may write: the cabinet user, which may write
 # /etc/arcadeforge, must not be able to swap the key the root updater trusts.
 readonly RELEASE_KEY=/etc/arcadeforge-update/release-key.pub
+# Keep current, previous and one more: the rule `release update` keeps by (releases.py), run by the
+# new release's own Python after it became current.
+readonly PRUNE_RELEASES='import sys; from pathlib import Path; from cabinet.update.releases import Releases; '\
+'print(*Releases(Path(sys.argv[1])).prune())'
 readonly CONFIG_DIR=/etc/arcadeforge
 readonly SETTINGS_MODE=640   # the settings may hold the broker password: root and the cabinet's group only
 readonly STATE_DIR=/var/lib/arcadeforge
@@ -371,6 +375,9 @@ ensure_program() {
         say "unchanged: release $RELEASE in $home"
     fi
     ensure_current
+    if [[ $BUILT == yes ]]; then
+        run "$VENV/bin/python" -c "$PRUNE_RELEASES" "$PREFIX"
+    fi
 }
 
 # Build the release in its final folder (a venv cannot move); .complete, written last, makes it usable.

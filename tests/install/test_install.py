@@ -5,6 +5,7 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -327,6 +328,7 @@ def test_the_program_goes_in_as_a_release_the_unit_runs_through_current(pi_root)
         "ExecStart=/opt/arcadeforge/current/venv/bin/python -m cabinet"
         in (pi_root / "etc/systemd/system/arcadeforge.service").read_text()
     )
+    assert f"would run: /opt/arcadeforge/releases/{name}/venv/bin/python -c import" in out  # the prune, below
     # No .complete under DESTDIR: nothing was built, so no release there counts as usable.
     assert not (opt / "releases").exists()
 
@@ -392,3 +394,22 @@ def test_a_private_or_unreadable_release_key_is_refused_and_nothing_changes(pi_r
     assert result.returncode == 1
     assert result.stderr == f"install.sh: --release-key: {offered} {why}\n"
     assert snapshot(pi_root) == before
+
+
+def test_the_installer_keeps_current_previous_and_one_more_by_the_updaters_rule(tmp_path):
+    from cabinet.update.releases import COMPLETE, Releases
+
+    code = subprocess.run(
+        [BASH, "-c", f'eval "$(grep -A1 "^readonly PRUNE_RELEASES=" {INSTALLER})"; printf %s "$PRUNE_RELEASES"'],
+        capture_output=True,
+        text=True,
+        timeout=30,
+    ).stdout
+    releases = Releases(tmp_path / "opt")
+    for version in ("0.1.0+src.1", "0.1.0+src.2", "0.1.0+src.3", "0.1.0+src.4"):
+        (releases.folder / version).mkdir(parents=True)
+        (releases.folder / version / COMPLETE).write_text("{}")
+        releases.switch(version)
+    done = subprocess.run([sys.executable, "-c", code, str(releases.root)], capture_output=True, text=True, timeout=60)
+    assert (done.returncode, done.stdout) == (0, "0.1.0+src.1\n"), done.stderr
+    assert sorted(releases.installed()) == ["0.1.0+src.2", "0.1.0+src.3", "0.1.0+src.4"]
