@@ -367,7 +367,7 @@ name_release() {
 
 ensure_program() {
     local home=$RELEASES/$RELEASE
-    if ! can_query || [[ ! -f $home/$COMPLETE ]]; then
+    if [[ ! -f $DESTDIR$home/$COMPLETE ]]; then
         build_release "$home"
     elif [[ $LGPIO_FROM_PYPI == yes ]] && ! venv_has_lgpio; then
         ensure_lgpio_wheel

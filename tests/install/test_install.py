@@ -413,3 +413,30 @@ def test_the_installer_keeps_current_previous_and_one_more_by_the_updaters_rule(
     done = subprocess.run([sys.executable, "-c", code, str(releases.root)], capture_output=True, text=True, timeout=60)
     assert (done.returncode, done.stdout) == (0, "0.1.0+src.1\n"), done.stderr
     assert sorted(releases.installed()) == ["0.1.0+src.2", "0.1.0+src.3", "0.1.0+src.4"]
+
+
+def complete(root: Path, version: str) -> None:
+    """A release folder as `release install` or a live installer run leaves it, usable."""
+    (root / "opt/arcadeforge/releases" / version).mkdir(parents=True)
+    (root / "opt/arcadeforge/releases" / version / ".complete").write_text("{}")
+
+
+def test_a_new_checkout_becomes_current_and_the_release_before_it_previous(pi_root):
+    complete(pi_root, "0.0.9")
+    os.symlink("releases/0.0.9", pi_root / "opt/arcadeforge/current")
+    out = install(pi_root, "--dry-run").stdout
+    opt = pi_root / "opt/arcadeforge"
+    assert os.readlink(opt / "current") == f"releases/{release_name()}"
+    assert os.readlink(opt / "previous") == "releases/0.0.9"
+    assert "linked: /opt/arcadeforge/previous -> releases/0.0.9" in out
+
+
+def test_a_rerun_keeps_a_release_the_updater_switched_to(pi_root):
+    """The installer run again for another option (a key, a data partition) must not go back."""
+    complete(pi_root, release_name())
+    complete(pi_root, "0.2.0")
+    os.symlink("releases/0.2.0", pi_root / "opt/arcadeforge/current")
+    out = install(pi_root, "--dry-run").stdout
+    assert os.readlink(pi_root / "opt/arcadeforge/current") == "releases/0.2.0"
+    assert "kept: /opt/arcadeforge/current -> releases/0.2.0 (switched by release update)" in out
+    assert "pip install" not in out
