@@ -2,7 +2,7 @@
 # Installs ArcadeForge Verse as the one program of a Raspberry Pi cabinet: Raspberry Pi OS
 # Trixie or Bookworm, or plain Debian 13 or 12 (arm64).
 #
-# usage: sudo systemd/install.sh [--dry-run] [--uninstall] [--doctor] [--data-dir=DIR]
+# usage: sudo systemd/install.sh [--dry-run] [--uninstall] [--doctor] [--data-dir=DIR] [--release-key=FILE]
 #
 #   (no option)   install or update, then (re)start the cabinet if anything changed
 #   --uninstall   remove the service and the program; keep scores, settings and the user
@@ -12,11 +12,15 @@
 #   --data-dir=DIR  keep scores (DIR/state) and settings (DIR/config) on a persistent
 #                 partition mounted at DIR, for a read-only or overlay root; later runs
 #                 keep it. What is in the usual folders is copied there the first time
+#   --release-key=FILE  trust signed releases made with this public key (release-key.pub
+#                 from `python -m cabinet release keygen`); never the private key
 #   DESTDIR=DIR   write the installed files under DIR instead of / (for packaging and
 #                 tests); system commands (apt-get, useradd, systemctl, pip) are then
 #                 only printed, since they would act on this machine, not on DIR
 #
-# Safe to run again: a second run changes nothing and says so. The operator's
+# The program goes in as a release, /opt/arcadeforge/releases/<version>+src.<hash>/venv, which
+# the `current` link names and the unit runs; `python -m cabinet release` installs signed
+# releases beside it. Safe to run again: a second run changes nothing and says so. The operator's
 # /etc/arcadeforge/cabinet.yaml is never overwritten; it is made readable by root and
 # the cabinet's group only (it may hold the broker password).
 set -euo pipefail
@@ -25,7 +29,23 @@ readonly SERVICE=arcadeforge.service
 readonly CABINET_USER=arcade
 readonly CABINET_GROUPS=(gpio video render input audio)
 readonly PREFIX=/opt/arcadeforge
-readonly VENV=$PREFIX/venv
+# Releases side by side (cabinet/update/releases.py): each a venv, usable once .complete is written
+# last; `current` names the one the unit runs, `previous` the one before.
+readonly RELEASES=$PREFIX/releases
+readonly CURRENT=$PREFIX/current
+readonly COMPLETE=.complete
+# Before releases, the one venv; now a link to current/venv for the operator's scripts that name it.
+readonly OLD_VENV=$PREFIX/venv
+# The updater: outside the cabinet's sandbox, it installs signed releases and switches them.
+readonly UPDATER=arcadeforge-updater.service
+readonly UPDATER_FILE=/etc/systemd/system/$UPDATER
+# The office's public key, in a folder only root may write: the cabinet user, which may write
+# /etc/arcadeforge, must not be able to swap the key the root updater trusts.
+readonly RELEASE_KEY=/etc/arcadeforge-update/release-key.pub
+# Keep current, previous and one more: the rule `release update` keeps by (releases.py), run by the
+# new release's own Python after it became current.
+readonly PRUNE_RELEASES='import sys; from pathlib import Path; from cabinet.update.releases import Releases; '\
+'print(*Releases(Path(sys.argv[1])).prune())'
 readonly CONFIG_DIR=/etc/arcadeforge
 readonly SETTINGS_MODE=640   # the settings may hold the broker password: root and the cabinet's group only
 readonly STATE_DIR=/var/lib/arcadeforge
@@ -58,6 +78,10 @@ readonly CONFIG_MOUNT=/etc/systemd/system/etc-arcadeforge.mount
 
 SOURCE_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 readonly SOURCE_DIR
+RELEASE=                 # this checkout's release: <version>+src.<first 8 of its fingerprint>
+VENV=                    # its venv, $RELEASES/$RELEASE/venv
+BUILT=no                 # whether this run (re)built that release
+KEY_SOURCE=              # --release-key
 DESTDIR=${DESTDIR:-}
 DESTDIR=${DESTDIR%/}
 DRY_RUN=no
@@ -233,9 +257,20 @@ apt_has() {
     [[ -n $candidate && $candidate != "(none)" ]]
 }
 
-# Whether the venv has its own lgpio from PyPI (the plain-Debian fallback, installed earlier).
+# Whether venv $1 (default: this checkout's release) has its own lgpio from PyPI (the plain-Debian
+# fallback, installed earlier).
 venv_has_lgpio() {
-    compgen -G "$DESTDIR$VENV/lib/python3*/site-packages/lgpio-*.dist-info" >/dev/null
+    compgen -G "$DESTDIR${1:-$VENV}/lib/python3*/site-packages/lgpio-*.dist-info" >/dev/null
+}
+
+# Whether an earlier install found no python3-lgpio in apt and took PyPI's lgpio into a venv.
+lgpio_taken_from_pypi_before() {
+    local venv
+    for venv in "$OLD_VENV" "$RELEASES"/*/venv; do
+        [[ -L $DESTDIR$venv ]] && continue
+        venv_has_lgpio "$venv" && return 0
+    done
+    return 1
 }
 
 # Take python3-lgpio off ensure_packages' missing list: lgpio comes from PyPI into the venv.
@@ -278,9 +313,9 @@ ensure_packages() {
             missing+=("$package")
         fi
     done
-    if can_query && [[ " ${missing[*]} " == *" $LGPIO_PACKAGE "* ]] && venv_has_lgpio; then
+    if can_query && [[ " ${missing[*]} " == *" $LGPIO_PACKAGE "* ]] && lgpio_taken_from_pypi_before; then
         lgpio_from_pypi
-        say "unchanged: lgpio from PyPI in $VENV (no $LGPIO_PACKAGE in apt here)"
+        say "unchanged: lgpio from PyPI in the cabinet's venv (no $LGPIO_PACKAGE in apt here)"
     fi
     if [[ ${#missing[@]} -eq 0 ]]; then
         say "unchanged: apt packages (all installed)"
@@ -319,18 +354,40 @@ ensure_user() {
     fi
 }
 
-ensure_program() {
-    local fingerprint stamp=$VENV/.arcadeforge-source
-    if ! can_query || [[ ! -x $VENV/bin/python ]]; then
-        run python3 -m venv --system-site-packages "$VENV"
-    fi
+# This checkout's release: its name, from pyproject.toml's version and the source's fingerprint (a
+# tree changed between version bumps is a new release beside the running one, never an edit of it).
+name_release() {
+    local version fingerprint
+    version=$(sed -n 's/^version = "\(.*\)"$/\1/p' "$SOURCE_DIR/pyproject.toml")
+    [[ -n $version ]] || die "no version = \"...\" line in $SOURCE_DIR/pyproject.toml"
     fingerprint=$(source_fingerprint)
-    if can_query && [[ -f $stamp && $(<"$stamp") == "$fingerprint" ]] \
-        && { [[ $LGPIO_FROM_PYPI == no ]] || venv_has_lgpio; }; then
-        say "unchanged: program in $VENV"
-        return
+    RELEASE=$version+src.${fingerprint:0:8}
+    VENV=$RELEASES/$RELEASE/venv
+}
+
+ensure_program() {
+    local home=$RELEASES/$RELEASE
+    if [[ ! -f $DESTDIR$home/$COMPLETE ]]; then
+        build_release "$home"
+    elif [[ $LGPIO_FROM_PYPI == yes ]] && ! venv_has_lgpio; then
+        ensure_lgpio_wheel
+    else
+        say "unchanged: release $RELEASE in $home"
     fi
-    if [[ $LGPIO_FROM_PYPI == yes ]] && { ! can_query || ! venv_has_lgpio; }; then
+    ensure_current
+    if [[ $BUILT == yes ]]; then
+        run "$VENV/bin/python" -c "$PRUNE_RELEASES" "$PREFIX"
+    fi
+}
+
+# Build the release in its final folder (a venv cannot move); .complete, written last, makes it usable.
+build_release() {
+    local home=$1
+    if can_query && [[ -e $home ]]; then
+        run rm -rf -- "$home"    # left unfinished by a power cut or a failed pip: start it again
+    fi
+    run python3 -m venv --system-site-packages "$VENV"
+    if [[ $LGPIO_FROM_PYPI == yes ]]; then
         ensure_lgpio_wheel
     fi
     # Ready-made wheels only: an operator's Pi must never fall back to compiling pygame-ce, and
@@ -339,8 +396,58 @@ ensure_program() {
     if live; then
         pygame_has_kmsdrm || die "the installed pygame-ce's SDL has no KMSDRM video driver, so it cannot draw" \
             "on the screen; see docs/installing.md"
-        say "$fingerprint" > "$stamp"
+        printf '{"release": "%s", "installed_by": "systemd/install.sh", "source": "%s"}\n' \
+            "$RELEASE" "$(source_fingerprint)" > "$home/$COMPLETE"
+        sync "$home/$COMPLETE" "$RELEASES"
     fi
+    BUILT=yes
+}
+
+# Point $PREFIX/$1 at $2 by one rename of a new link, as `release switch` does: a power cut leaves
+# the old link or the new one.
+point_link() {
+    local link=$DESTDIR$PREFIX/$1
+    if writes_files; then
+        mkdir -p "$DESTDIR$PREFIX"
+        ln -sfn "$2" "$DESTDIR$PREFIX/.$1.new"
+        mv -Tf "$DESTDIR$PREFIX/.$1.new" "$link"
+        sync "$DESTDIR$PREFIX"
+    fi
+    changed "linked: $PREFIX/$1 -> $2"
+}
+
+# Make this checkout's release current, the one it replaces previous. A release the updater switched
+# to since (`release update`) is kept when this checkout brings nothing new: the installer rerun
+# for another option must not take a cabinet back.
+ensure_current() {
+    local running
+    running=$(readlink "$DESTDIR$CURRENT" 2>/dev/null || true)
+    if [[ $running == "releases/$RELEASE" ]]; then
+        say "unchanged: $CURRENT -> releases/$RELEASE"
+    elif [[ $BUILT == no && -f $DESTDIR$PREFIX/$running/$COMPLETE ]]; then
+        say "kept: $CURRENT -> $running (switched by release update); this checkout's release $RELEASE" \
+            "stays beside it (python -m cabinet release switch $RELEASE runs it)"
+    else
+        if [[ -f $DESTDIR$PREFIX/$running/$COMPLETE ]]; then
+            point_link previous "$running"
+        fi
+        point_link current "releases/$RELEASE"
+    fi
+}
+
+# The venv of earlier installs becomes a link to current/venv. Called with the cabinet stopped: an
+# old install runs from that very venv.
+ensure_old_venv_link() {
+    local old=$DESTDIR$OLD_VENV
+    if [[ -L $old && $(readlink "$old") == current/venv ]]; then
+        say "unchanged: $OLD_VENV -> current/venv"
+        return
+    fi
+    if [[ -d $old && ! -L $old ]]; then
+        if writes_files; then rm -rf -- "$old"; fi
+        changed "removed: $OLD_VENV (the layout before releases; the program is in $CURRENT now)"
+    fi
+    point_link venv current/venv
 }
 
 # lgpio into the venv without apt's python3-lgpio: PyPI's wheel for this Python where there is one,
@@ -479,12 +586,16 @@ ensure_service() {
     for doc in "$SOURCE_DIR"/docs/*.md; do
         install_file "$doc" "$DOC_DIR/docs/${doc##*/}" 0644 || true
     done
+    install_file "$SOURCE_DIR/systemd/$UPDATER" "$UPDATER_FILE" 0644 && unit_changed=yes
     if [[ $unit_changed == yes ]] || ! can_query; then
         run systemctl daemon-reload
     fi
-    if ! can_query || ! systemctl is-enabled --quiet "$SERVICE" 2>/dev/null; then
-        run systemctl enable "$SERVICE"
-    fi
+    local service
+    for service in "$SERVICE" "$UPDATER"; do
+        if ! can_query || ! systemctl is-enabled --quiet "$service" 2>/dev/null; then
+            run systemctl enable "$service"
+        fi
+    done
     # The cabinet owns the screen: no login prompt on tty1 and no desktop behind the game.
     if ! can_query || systemctl is-enabled --quiet getty@tty1.service 2>/dev/null; then
         run systemctl disable getty@tty1.service
@@ -521,24 +632,48 @@ kiosk_console_keys() {
     if ! can_query || [[ $masked != masked ]]; then run systemctl mask ctrl-alt-del.target; fi
 }
 
+# --release-key: the office's public key, checked before anything changes. A private key is
+# refused: only the public key ever goes on a cabinet.
+check_release_key() {
+    [[ -f $KEY_SOURCE && -r $KEY_SOURCE ]] || die "--release-key: cannot read '$KEY_SOURCE'"
+    if grep -q 'PRIVATE KEY' "$KEY_SOURCE"; then
+        die "--release-key: $KEY_SOURCE is a private key; only the public key (release-key.pub) goes on a cabinet"
+    fi
+    if [[ $(wc -l < "$KEY_SOURCE") -ne 1 ]] || ! grep -Eq '^ed25519 [A-Za-z0-9+/]{43}=$' "$KEY_SOURCE"; then
+        die "--release-key: $KEY_SOURCE is not a release-key.pub made by python -m cabinet release keygen"
+    fi
+}
+
+ensure_release_key() {
+    if [[ -n $KEY_SOURCE ]]; then
+        install_file "$KEY_SOURCE" "$RELEASE_KEY" 0644 || true
+    elif [[ -f $DESTDIR$RELEASE_KEY ]]; then
+        say "unchanged: $RELEASE_KEY (the office's public key for signed releases)"
+    else
+        say "no release key yet: signed releases are refused until install.sh --release-key=release-key.pub"
+    fi
+}
+
 install_all() {
     ensure_packages
     ensure_user
     ensure_program
     ensure_settings
     ensure_service
+    ensure_release_key
     ensure_data_dir
     set_boot_flags add
     kiosk_console_keys add
+    # Stopped while the doctor checks the screen and pins, which the running cabinet holds.
+    if [[ $CHANGES -gt 0 ]] && can_query && systemctl is-active --quiet "$SERVICE" 2>/dev/null; then
+        run systemctl stop "$SERVICE"
+    fi
+    ensure_old_venv_link
+    check_machine
     if [[ $CHANGES -gt 0 ]]; then
-        # Stopped while the doctor checks the screen and pins, which the running cabinet holds.
-        if can_query && systemctl is-active --quiet "$SERVICE" 2>/dev/null; then
-            run systemctl stop "$SERVICE"
-        fi
-        check_machine
         run systemctl restart "$SERVICE"
-    else
-        check_machine
+        # The updater runs the current release's code too.
+        run systemctl restart "$UPDATER"
     fi
     say "scores, audits and replays: $STATE_DIR ; settings: $CONFIG_DIR/cabinet.yaml"
     say "logs: journalctl -u arcadeforge (problems only: journalctl -u arcadeforge -p warning)"
@@ -553,7 +688,7 @@ install_all() {
 check_machine() {
     local -a environment
     if ! live; then
-        say "would check: $VENV/bin/python -m cabinet doctor (as $CABINET_USER)"
+        say "would check: $CURRENT/venv/bin/python -m cabinet doctor (as $CABINET_USER)"
         return
     fi
     mapfile -t environment < <(sed -n 's/^Environment=//p' "$UNIT_FILE")
@@ -561,7 +696,7 @@ check_machine() {
     say "doctor: checking this machine as the cabinet will use it"
     setpriv --reuid="$CABINET_USER" --regid="$CABINET_USER" --init-groups \
         env -C "$STATE_DIR" "${environment[@]}" HOME="$STATE_DIR" STATE_DIRECTORY="$STATE_DIR" \
-        "$VENV/bin/python" -m cabinet doctor || DOCTOR_STATUS=$?
+        "$CURRENT/venv/bin/python" -m cabinet doctor || DOCTOR_STATUS=$?
     if [[ $DOCTOR_STATUS -eq 1 ]]; then
         say "doctor: see the warn lines above; the cabinet runs, but they are worth fixing"
     fi
@@ -570,7 +705,7 @@ check_machine() {
 # --doctor: the check alone, with the cabinet stopped while it runs and started again after.
 doctor_only() {
     local was_active=no
-    [[ -x $DESTDIR$VENV/bin/python && -f $DESTDIR$UNIT_FILE ]] || die "the cabinet is not installed here; run $0 first"
+    [[ -x $DESTDIR$CURRENT/venv/bin/python && -f $DESTDIR$UNIT_FILE ]] || die "the cabinet is not installed here; run $0 first"
     if live && systemctl is-active --quiet "$SERVICE" 2>/dev/null; then
         was_active=yes
         systemctl stop "$SERVICE"
@@ -581,14 +716,18 @@ doctor_only() {
 }
 
 uninstall_all() {
-    local unit
-    if [[ -e $DESTDIR$UNIT_FILE ]]; then
-        run systemctl disable --now "$SERVICE"
-        remove_path "$UNIT_FILE"
-        run systemctl daemon-reload
-    else
-        say "unchanged: $UNIT_FILE is not installed"
-    fi
+    local unit pair service file removed=no
+    for pair in "$UPDATER:$UPDATER_FILE" "$SERVICE:$UNIT_FILE"; do
+        IFS=: read -r service file <<< "$pair"
+        if [[ -e $DESTDIR$file ]]; then
+            run systemctl disable --now "$service"
+            remove_path "$file"
+            removed=yes
+        else
+            say "unchanged: $file is not installed"
+        fi
+    done
+    if [[ $removed == yes ]]; then run systemctl daemon-reload; fi
     if ! can_query || ! systemctl is-enabled --quiet getty@tty1.service 2>/dev/null; then
         run systemctl enable getty@tty1.service
     fi
@@ -603,6 +742,7 @@ uninstall_all() {
     set_boot_flags remove
     kiosk_console_keys remove
     say "kept: $STATE_DIR (scores, audits, replays), $CONFIG_DIR (settings), user $CABINET_USER"
+    say "kept: ${RELEASE_KEY%/*} (the office's public key) and /var/lib/arcadeforge-update (the updater's journal)"
     say "kept: the multi-user (console) boot; 'systemctl set-default graphical.target' brings a desktop back"
 }
 
@@ -614,7 +754,8 @@ main() {
             --uninstall) MODE=uninstall ;;
             --doctor) MODE=doctor ;;
             --data-dir=*) DATA_DIR=${arg#--data-dir=}; DATA_DIR=${DATA_DIR%/}; [[ -n $DATA_DIR ]] || die "--data-dir needs a folder" ;;
-            -h|--help) sed -n '2,18s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; exit 0 ;;
+            --release-key=*) KEY_SOURCE=${arg#--release-key=}; check_release_key ;;
+            -h|--help) sed -n '2,19s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; exit 0 ;;
             *) die "unknown option '$arg' (try --help)" ;;
         esac
     done
@@ -624,6 +765,7 @@ main() {
     [[ -n $DESTDIR ]] && say "installing files under DESTDIR=$DESTDIR; system commands are only printed"
     [[ $DRY_RUN == yes ]] && say "dry run: nothing outside DESTDIR is changed"
     if [[ $MODE == doctor ]]; then doctor_only; fi
+    name_release
     if [[ $MODE == install ]]; then install_all; else uninstall_all; fi
     if [[ $CHANGES -eq 0 ]]; then
         say "arcadeforge: nothing to do, already ${MODE}ed"

@@ -21,7 +21,7 @@ import tempfile
 from pathlib import Path
 
 DEFAULT_ROOT = Path("/opt/arcadeforge")
-DEFAULT_PUBLIC_KEY = Path("/etc/arcadeforge/release-key.pub")
+DEFAULT_PUBLIC_KEY = Path("/etc/arcadeforge-update/release-key.pub")  # root's: the cabinet may write /etc/arcadeforge
 PACKAGE = "arcadeforge-verse"
 # manylinux tags a Pi OS release's glibc runs (Bookworm 2.36, Trixie 2.41).
 PLATFORMS = ("manylinux_2_28_{arch}", "manylinux_2_17_{arch}", "manylinux2014_{arch}", "linux_{arch}")

@@ -2,8 +2,10 @@
 
 import hashlib
 import os
+import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -305,3 +307,136 @@ def test_doctor_alone_on_a_machine_without_the_cabinet_says_so_in_one_line(pi_ro
     result = subprocess.run([BASH, str(INSTALLER), "--doctor"], capture_output=True, text=True, env=env, timeout=60)
     assert result.returncode == 1
     assert result.stderr == f"install.sh: the cabinet is not installed here; run {INSTALLER} first\n"
+
+
+def release_name() -> str:
+    """This checkout's release as the installer names it: version + src. + its fingerprint's start."""
+    out = subprocess.run([BASH, str(INSTALLER), "--dry-run"], capture_output=True, text=True, timeout=60).stdout
+    return re.search(r"releases/(\S+)/venv", out).group(1)
+
+
+def test_the_program_goes_in_as_a_release_the_unit_runs_through_current(pi_root):
+    out = install(pi_root, "--dry-run").stdout
+    name = release_name()
+    version = re.search(r'^version = "(.*)"$', (ROOT / "pyproject.toml").read_text(), re.M).group(1)
+    assert name.startswith(f"{version}+src.")
+    assert f"would run: python3 -m venv --system-site-packages /opt/arcadeforge/releases/{name}/venv" in out
+    opt = pi_root / "opt/arcadeforge"
+    assert os.readlink(opt / "current") == f"releases/{name}"
+    assert os.readlink(opt / "venv") == "current/venv", "scripts that name the old venv still find the program"
+    assert (
+        "ExecStart=/opt/arcadeforge/current/venv/bin/python -m cabinet"
+        in (pi_root / "etc/systemd/system/arcadeforge.service").read_text()
+    )
+    assert f"would run: /opt/arcadeforge/releases/{name}/venv/bin/python -c import" in out  # the prune, below
+    # No .complete under DESTDIR: nothing was built, so no release there counts as usable.
+    assert not (opt / "releases").exists()
+
+
+def test_an_install_in_the_old_venv_moves_to_the_release_layout_once(pi_root):
+    old = pi_root / "opt/arcadeforge/venv"
+    (old / "bin").mkdir(parents=True)
+    (old / "bin/python").write_text("the venv of an earlier install")
+    out = install(pi_root, "--dry-run").stdout
+    assert "removed: /opt/arcadeforge/venv (the layout before releases" in out
+    assert old.is_symlink() and os.readlink(old) == "current/venv"
+    # The old venv goes only once the cabinet, which runs from it, is stopped.
+    lines = out.splitlines()
+    assert lines[lines.index("linked: /opt/arcadeforge/venv -> current/venv") + 1].startswith("would check: ")
+    assert "nothing to do, already installed" in install(pi_root, "--dry-run").stdout
+
+
+def test_the_updater_is_installed_enabled_and_removed_with_the_cabinet(pi_root):
+    out = install(pi_root, "--dry-run").stdout
+    unit = pi_root / "etc/systemd/system/arcadeforge-updater.service"
+    assert unit.read_bytes() == (ROOT / "systemd/arcadeforge-updater.service").read_bytes()
+    assert "would run: systemctl enable arcadeforge-updater.service" in out
+    assert "would run: systemctl restart arcadeforge-updater.service" in out
+    gone = install(pi_root, "--dry-run", "--uninstall").stdout
+    assert not unit.exists() and "would run: systemctl disable --now arcadeforge-updater.service" in gone
+
+
+def test_release_key_puts_the_public_key_where_the_updater_reads_it(pi_root, tmp_path):
+    from cabinet.update.cli import DEFAULT_PUBLIC_KEY
+    from cabinet.update.signing import load_public, make_key_pair
+
+    make_key_pair(tmp_path / "release-key.pem", tmp_path / "release-key.pub")
+    out = install(pi_root, "--dry-run", f"--release-key={tmp_path / 'release-key.pub'}").stdout
+    installed = pi_root / str(DEFAULT_PUBLIC_KEY).lstrip("/")
+    assert installed.read_bytes() == (tmp_path / "release-key.pub").read_bytes()
+    assert oct(installed.stat().st_mode & 0o777) == "0o644"
+    load_public(installed)  # the updater can read what the installer put there
+    assert f"installed: {DEFAULT_PUBLIC_KEY}" in out
+    again = install(pi_root, "--dry-run").stdout
+    assert "nothing to do, already installed" in again and f"unchanged: {DEFAULT_PUBLIC_KEY}" in again
+
+
+@pytest.mark.parametrize(
+    ("content", "why"),
+    [
+        ("private", "is a private key; only the public key (release-key.pub) goes on a cabinet"),
+        ("ed25519 not-base64\n", "is not a release-key.pub made by python -m cabinet release keygen"),
+    ],
+)
+def test_a_private_or_unreadable_release_key_is_refused_and_nothing_changes(pi_root, tmp_path, content, why):
+    from cabinet.update.signing import make_key_pair
+
+    make_key_pair(tmp_path / "release-key.pem", tmp_path / "release-key.pub")
+    offered = tmp_path / "release-key.pem"
+    if content != "private":
+        offered = tmp_path / "offered.pub"
+        offered.write_text(content)
+    before = snapshot(pi_root)
+    env = dict(os.environ, DESTDIR=str(pi_root))
+    result = subprocess.run(
+        [BASH, str(INSTALLER), "--dry-run", f"--release-key={offered}"], capture_output=True, text=True, env=env, timeout=60
+    )
+    assert result.returncode == 1
+    assert result.stderr == f"install.sh: --release-key: {offered} {why}\n"
+    assert snapshot(pi_root) == before
+
+
+def test_the_installer_keeps_current_previous_and_one_more_by_the_updaters_rule(tmp_path):
+    from cabinet.update.releases import COMPLETE, Releases
+
+    code = subprocess.run(
+        [BASH, "-c", f'eval "$(grep -A1 "^readonly PRUNE_RELEASES=" {INSTALLER})"; printf %s "$PRUNE_RELEASES"'],
+        capture_output=True,
+        text=True,
+        timeout=30,
+    ).stdout
+    releases = Releases(tmp_path / "opt")
+    for version in ("0.1.0+src.1", "0.1.0+src.2", "0.1.0+src.3", "0.1.0+src.4"):
+        (releases.folder / version).mkdir(parents=True)
+        (releases.folder / version / COMPLETE).write_text("{}")
+        releases.switch(version)
+    done = subprocess.run([sys.executable, "-c", code, str(releases.root)], capture_output=True, text=True, timeout=60)
+    assert (done.returncode, done.stdout) == (0, "0.1.0+src.1\n"), done.stderr
+    assert sorted(releases.installed()) == ["0.1.0+src.2", "0.1.0+src.3", "0.1.0+src.4"]
+
+
+def complete(root: Path, version: str) -> None:
+    """A release folder as `release install` or a live installer run leaves it, usable."""
+    (root / "opt/arcadeforge/releases" / version).mkdir(parents=True)
+    (root / "opt/arcadeforge/releases" / version / ".complete").write_text("{}")
+
+
+def test_a_new_checkout_becomes_current_and_the_release_before_it_previous(pi_root):
+    complete(pi_root, "0.0.9")
+    os.symlink("releases/0.0.9", pi_root / "opt/arcadeforge/current")
+    out = install(pi_root, "--dry-run").stdout
+    opt = pi_root / "opt/arcadeforge"
+    assert os.readlink(opt / "current") == f"releases/{release_name()}"
+    assert os.readlink(opt / "previous") == "releases/0.0.9"
+    assert "linked: /opt/arcadeforge/previous -> releases/0.0.9" in out
+
+
+def test_a_rerun_keeps_a_release_the_updater_switched_to(pi_root):
+    """The installer run again for another option (a key, a data partition) must not go back."""
+    complete(pi_root, release_name())
+    complete(pi_root, "0.2.0")
+    os.symlink("releases/0.2.0", pi_root / "opt/arcadeforge/current")
+    out = install(pi_root, "--dry-run").stdout
+    assert os.readlink(pi_root / "opt/arcadeforge/current") == "releases/0.2.0"
+    assert "kept: /opt/arcadeforge/current -> releases/0.2.0 (switched by release update)" in out
+    assert "pip install" not in out

@@ -1,36 +1,21 @@
 """systemd/arcadeforge.service: it verifies, stays hardened, and agrees with the program and installer."""
 
 import re
-import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from support import ROOT
+from support import ROOT, units
 
 UNIT = ROOT / "systemd" / "arcadeforge.service"
 INSTALLER = ROOT / "systemd" / "install.sh"
-ANALYZE = shutil.which("systemd-analyze")
+ANALYZE = units.ANALYZE
 needs_analyze = pytest.mark.skipif(ANALYZE is None, reason="systemd-analyze is not installed (`make tools` installs it as root)")
 
 
-def directives(text: str) -> list[tuple[str, str, str]]:
-    """(section, key, value) for every directive, in order; repeated keys kept."""
-    section, found = "", []
-    for line in text.splitlines():
-        line = line.strip()
-        if line.startswith("[") and line.endswith("]"):
-            section = line[1:-1]
-        elif line and not line.startswith("#"):
-            key, _, value = line.partition("=")
-            found.append((section, key, value))
-    return found
-
-
 def values(key: str, section: str = "Service") -> list[str]:
-    return [v for s, k, v in directives(UNIT.read_text()) if s == section and k == key]
+    return units.values(UNIT, key, section)
 
 
 def environment() -> dict[str, str]:
@@ -38,11 +23,7 @@ def environment() -> dict[str, str]:
 
 
 def runnable_copy(tmp_path: Path) -> Path:
-    """The unit with ExecStart pointed at this machine's Python, which exists, unlike the Pi's venv."""
-    text = re.sub(r"^ExecStart=\S+", f"ExecStart={sys.executable}", UNIT.read_text(), flags=re.M)
-    copy = tmp_path / UNIT.name
-    copy.write_text(text)
-    return copy
+    return units.runnable_copy(UNIT, tmp_path)
 
 
 @needs_analyze
@@ -56,10 +37,10 @@ def test_the_unit_verifies_without_a_single_warning(tmp_path):
 def test_the_only_complaint_about_the_shipped_unit_is_the_venv_missing_here():
     result = subprocess.run([ANALYZE, "verify", str(UNIT)], capture_output=True, text=True, timeout=60)
     complaints = [line for line in (result.stdout + result.stderr).splitlines() if line.strip()]
-    if Path("/opt/arcadeforge/venv/bin/python").exists():
+    if Path("/opt/arcadeforge/current/venv/bin/python").exists():
         assert complaints == []
     else:
-        assert complaints and all("/opt/arcadeforge/venv/bin/python" in line for line in complaints)
+        assert complaints and all("/opt/arcadeforge/current/venv/bin/python" in line for line in complaints)
 
 
 @needs_analyze
@@ -75,13 +56,7 @@ def test_the_unit_stays_hardened(tmp_path):
 
 
 def test_every_directive_has_a_comment_above_it():
-    lines = UNIT.read_text().splitlines()
-    bare = [
-        line
-        for before, line in zip([""] + lines, lines)
-        if line and not line.startswith(("#", "[")) and not before.startswith("#")
-    ]
-    assert bare == []
+    assert units.uncommented(UNIT) == []
 
 
 def test_it_is_a_notify_service_that_always_comes_back():
@@ -95,12 +70,12 @@ def test_it_is_a_notify_service_that_always_comes_back():
     assert values("StartLimitIntervalSec", "Unit") == ["0"]
 
 
-def test_it_runs_the_installers_venv_as_the_installers_user():
+def test_it_runs_the_current_release_as_the_installers_user():
     installer = INSTALLER.read_text()
     prefix = re.search(r"^readonly PREFIX=(\S+)$", installer, re.M).group(1)
     user = re.search(r"^readonly CABINET_USER=(\S+)$", installer, re.M).group(1)
     groups = re.search(r"^readonly CABINET_GROUPS=\((.*)\)$", installer, re.M).group(1).split()
-    assert values("ExecStart") == [f"{prefix}/venv/bin/python -m cabinet"]
+    assert values("ExecStart") == [f"{prefix}/current/venv/bin/python -m cabinet"]
     assert values("User") == [user]
     assert values("SupplementaryGroups")[0].split() == groups
     assert set(groups) == {"gpio", "video", "render", "input", "audio"}

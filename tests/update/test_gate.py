@@ -1,5 +1,7 @@
 """The health gate keeps a release only after it ran healthy, and otherwise goes back by itself."""
 
+import os
+
 import pytest
 
 from cabinet.update.gate import Gate, Journal, ServiceState
@@ -18,7 +20,7 @@ def cabinet(tmp_path):
     return releases
 
 
-def gate_for(cabinet, tmp_path, behaviour, doctor=(True, "")):
+def gate_for(cabinet, tmp_path, behaviour, doctor=lambda: (True, "")):
     clock = FakeClock()
     unit = Unit(cabinet, clock, behaviour)
     unit.restart()
@@ -26,7 +28,7 @@ def gate_for(cabinet, tmp_path, behaviour, doctor=(True, "")):
         cabinet,
         unit,
         Journal(tmp_path / "updater" / "update.json"),
-        doctor=lambda: doctor,
+        doctor=doctor,
         clock=clock,
         sleep=clock.sleep,
         window=180,
@@ -66,10 +68,22 @@ def test_an_unhealthy_release_goes_back_to_the_old_one_with_the_reason(cabinet, 
 
 
 def test_a_release_whose_doctor_fails_goes_back(cabinet, tmp_path):
-    gate, unit, _ = gate_for(cabinet, tmp_path, healthy, doctor=(False, "fail  storage: state folder read-only"))
+    failing = (False, "fail  storage: state folder read-only")
+    gate, unit, _ = gate_for(cabinet, tmp_path, healthy, doctor=lambda: failing if cabinet.current() == "2.0" else (True, ""))
     verdict = gate.update("2.0")
     assert verdict.reason == "doctor failed: fail  storage: state folder read-only"
     assert (cabinet.current(), unit.running) == ("1.0", "1.0")
+
+
+def test_a_fault_the_machine_had_before_the_switch_does_not_hold_the_update_back(cabinet, tmp_path):
+    """An under-voltage since boot fails the doctor on every release: the power supply's fault."""
+    supply = (False, "fail  power: under-voltage since boot (throttled=0x50000): use the official 5.1 V 3 A supply")
+    gate, _, _ = gate_for(cabinet, tmp_path, healthy, doctor=lambda: supply)
+    assert gate.update("2.0").outcome == "kept"
+    other = (False, "fail  state writes: /var/lib/arcadeforge does not take writes")
+    cabinet.switch("1.0")
+    gate, _, _ = gate_for(cabinet, tmp_path, healthy, doctor=lambda: supply if cabinet.current() == "1.0" else other)
+    assert gate.update("2.0").reason == f"doctor failed: {other[1]}"
 
 
 class Killed(BaseException):
@@ -124,3 +138,48 @@ def test_systemctl_show_is_read_as_the_gate_needs_it():
     state = parse_show("ActiveState=active\nNRestarts=3\nMainPID=812\nExecMainStatus=0\n")
     assert state == ServiceState("active", 3, 812, 0)
     assert parse_show("ActiveState=activating\nNRestarts=\nMainPID=0\n") == ServiceState("activating", 0, 0, 0)
+
+
+@pytest.mark.parametrize("kill_at", range(1, 12))
+@pytest.mark.parametrize("release_is", ["healthy", "broken"])
+def test_an_updater_killed_inside_the_switch_ends_on_one_release_with_the_reason(
+    cabinet, tmp_path, monkeypatch, kill_at, release_is
+):
+    """A kill at every file-system step (each link made, each rename, each journal write) and
+    at the restarts: on the next start, resume ends on the old release with the reason recorded,
+    or on the new one only once it was proved healthy."""
+    broken = release_is == "broken"
+    behaviour = (lambda release, s: "crash" if release == "2.0" else healthy(release, s)) if broken else healthy
+    gate, unit, _ = gate_for(cabinet, tmp_path, behaviour)
+    steps = {"n": 0}
+    real = {"symlink": os.symlink, "replace": os.replace, "restart": unit.restart}
+
+    def counted(name):
+        def step(*args, **kwargs):
+            steps["n"] += 1
+            if steps["n"] == kill_at:
+                raise Killed
+            return real[name](*args, **kwargs)
+
+        return step
+
+    monkeypatch.setattr(os, "symlink", counted("symlink"))
+    monkeypatch.setattr(os, "replace", counted("replace"))
+    monkeypatch.setattr(unit, "restart", counted("restart"))
+    try:
+        gate.update("2.0")
+    except Killed:
+        pass
+    monkeypatch.undo()
+    after, booted, _ = gate_for(cabinet, tmp_path, behaviour)  # the next boot: the unit starts on `current`
+    verdict = after.resume()
+    entry = Journal(gate.journal.path).read()
+    assert entry.get("step") in (None, "done")
+    assert cabinet.current() in ("1.0", "2.0") and (cabinet.folder / cabinet.current() / COMPLETE).is_file()
+    assert booted.running == cabinet.current()
+    if broken:
+        assert cabinet.current() == "1.0"
+    if not entry:  # killed before its journal said "switching": nothing had changed
+        assert (cabinet.current(), verdict) == ("1.0", None)
+    elif entry["outcome"] == "rolled back":
+        assert entry["reason"] != "" and cabinet.current() == "1.0"
