@@ -257,7 +257,12 @@ def _gate(args, window: float, journal=None):
 def _doctor(releases) -> tuple[bool, str]:
     """The new release's own doctor, on the checks a running cabinet leaves free."""
     python = releases.root / "current" / "venv" / "bin" / "python"
-    done = subprocess.run([str(python), "-m", "cabinet", "doctor", *DOCTOR_CHECKS], capture_output=True, text=True, check=False)
+    try:
+        done = subprocess.run(
+            [str(python), "-m", "cabinet", "doctor", *DOCTOR_CHECKS], capture_output=True, text=True, check=False
+        )
+    except OSError as exc:  # a release whose venv cannot run: its own start fails too, and says so first
+        return False, f"fail  doctor: cannot run {python}: {exc.strerror}"
     failed = [line for line in done.stdout.splitlines() if line.startswith("fail")]
     return done.returncode != 3, (failed or [f"exit {done.returncode}"])[0]
 
