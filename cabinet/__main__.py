@@ -53,11 +53,23 @@ def _add_run_options(parser: argparse.ArgumentParser, inner: bool) -> None:
         "(5, 6) and open the service menu (F2), as inputs.keyboard_cabinet_keys does",
     )
     parser.add_argument(
-        "--headless", action="store_true", help="no display or sound (SDL dummy drivers); for tests and measurements", **unset
+        "--headless",
+        action="store_true",
+        help="no display or sound (SDL dummy drivers); for tests and measurements",
+        **unset,
     )
-    parser.add_argument("--exit-after", type=float, metavar="SECONDS", help="quit cleanly after this many seconds", **unset)
     parser.add_argument(
-        "--screenshots", metavar="DIR", help="save a PNG of every scene when it first shows, then every 5 s", **unset
+        "--exit-after",
+        type=float,
+        metavar="SECONDS",
+        help="quit cleanly after this many seconds",
+        **unset,
+    )
+    parser.add_argument(
+        "--screenshots",
+        metavar="DIR",
+        help="save a PNG of every scene when it first shows, then every 5 s",
+        **unset,
     )
 
 
@@ -73,23 +85,40 @@ def build_parser() -> argparse.ArgumentParser:
 
     def command(name: str, help_text: str) -> argparse.ArgumentParser:
         return commands.add_parser(
-            name, help=help_text, description=help_text, epilog=EXIT_CODES, formatter_class=argparse.RawDescriptionHelpFormatter
+            name,
+            help=help_text,
+            description=help_text,
+            epilog=EXIT_CODES,
+            formatter_class=argparse.RawDescriptionHelpFormatter,
         )
 
     _add_run_options(command("run", "run the cabinet (the default)"), inner=True)
 
-    check = command("check-config", "report every problem the cabinet would find in a settings file")
-    check.add_argument(
-        "file", nargs="?", type=file_name, help="the YAML file (default: --config, else the one the cabinet reads)"
+    check = command(
+        "check-config", "report every problem the cabinet would find in a settings file"
     )
-    check.add_argument("--config", metavar="FILE", type=file_name, help=CONFIG_HELP, default=argparse.SUPPRESS)
+    check.add_argument(
+        "file",
+        nargs="?",
+        type=file_name,
+        help="the YAML file (default: --config, else the one the cabinet reads)",
+    )
+    check.add_argument(
+        "--config", metavar="FILE", type=file_name, help=CONFIG_HELP, default=argparse.SUPPRESS
+    )
 
     scores = command("scores", "print the high-score tables")
     scores.add_argument(
-        "--config", metavar="FILE", type=file_name, default=argparse.SUPPRESS, help="settings file (names the contest tables)"
+        "--config",
+        metavar="FILE",
+        type=file_name,
+        default=argparse.SUPPRESS,
+        help="settings file (names the contest tables)",
     )
 
-    books = command("books", "print this cabinet's bookkeeping totals as CSV (the columns of fleet --csv)")
+    books = command(
+        "books", "print this cabinet's bookkeeping totals as CSV (the columns of fleet --csv)"
+    )
     books.add_argument(
         "--config",
         metavar="FILE",
@@ -101,13 +130,23 @@ def build_parser() -> argparse.ArgumentParser:
     bench = command("bench", "measure speed, memory and AI strength")
     bench.add_argument("sections", nargs="*", help="only these sections (default: all)")
     bench.add_argument("--json", action="store_true", help="print JSON instead of a table")
-    bench.add_argument("--quick", action="store_true", help="a short run that only proves the bench works")
-
-    doctor = command("doctor", "check this machine as the cabinet would use it: one line per check (ok, warn, fail, skip)")
-    doctor.add_argument(
-        "checks", nargs="*", metavar="CHECK", help="only these families: screen sound gpio storage clock pi frames (default: all)"
+    bench.add_argument(
+        "--quick", action="store_true", help="a short run that only proves the bench works"
     )
-    doctor.add_argument("--config", metavar="FILE", type=file_name, help=CONFIG_HELP, default=argparse.SUPPRESS)
+
+    doctor = command(
+        "doctor",
+        "check this machine as the cabinet would use it: one line per check (ok, warn, fail, skip)",
+    )
+    doctor.add_argument(
+        "checks",
+        nargs="*",
+        metavar="CHECK",
+        help="only these families: screen sound gpio storage clock pi frames (default: all)",
+    )
+    doctor.add_argument(
+        "--config", metavar="FILE", type=file_name, help=CONFIG_HELP, default=argparse.SUPPRESS
+    )
     doctor.add_argument(
         "--frames",
         type=int,
@@ -123,20 +162,32 @@ def build_parser() -> argparse.ArgumentParser:
 
     fleet = command("fleet", "every linked cabinet's audits, and the network tables (MQTT)")
     fleet.add_argument(
-        "--config", metavar="FILE", default=argparse.SUPPRESS, help="settings file whose network section reaches the broker"
+        "--config",
+        metavar="FILE",
+        default=argparse.SUPPRESS,
+        help="settings file whose network section reaches the broker",
     )
     shown = fleet.add_mutually_exclusive_group()
     shown.add_argument("--json", action="store_true", help="print JSON instead of text")
-    shown.add_argument("--csv", action="store_true", help="print each cabinet's bookkeeping totals as CSV")
+    shown.add_argument(
+        "--csv", action="store_true", help="print each cabinet's bookkeeping totals as CSV"
+    )
     fleet.add_argument(
-        "--wait", type=float, default=10.0, metavar="SECONDS", help="give up on the broker after this long (default 10)"
+        "--wait",
+        type=float,
+        default=10.0,
+        metavar="SECONDS",
+        help="give up on the broker after this long (default 10)",
     )
 
     music = command(
         "music",
         "write every music track's calm, danger and fast mix as WAV files, with each one's peak, loudness and loop-point check",
     )
-    music.add_argument("folder", help="where to write NAME-calm.wav, NAME-danger.wav, NAME-fast.wav (created if missing)")
+    music.add_argument(
+        "folder",
+        help="where to write NAME-calm.wav, NAME-danger.wav, NAME-fast.wav (created if missing)",
+    )
     music.add_argument(
         "--rate",
         type=int,
@@ -145,7 +196,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="sample rate in Hz (default 22050, the rate the cabinet renders at for a 44100 Hz mixer)",
     )
 
-    _add_run_options(command("input-test", "show every switch lighting live; leaving the test quits"), inner=True)
+    _add_run_options(
+        command("input-test", "show every switch lighting live; leaving the test quits"), inner=True
+    )
     from cabinet.update import cli as release_cli  # loads no more than argparse
 
     release_cli.add_parser(command)
@@ -161,7 +214,9 @@ def main(argv: list[str] | None = None) -> int:
     command = args.command or "run"
     if command == "check-config":
         if args.file and args.config and args.file != args.config:
-            parser.error(f"check-config was given two files ({args.config} and {args.file}); give one")
+            parser.error(
+                f"check-config was given two files ({args.config} and {args.file}); give one"
+            )
         return check_config(args.file or args.config)
     if command == "bench":
         from cabinet import bench  # each command loads only what it runs: start-up time
@@ -173,24 +228,34 @@ def main(argv: list[str] | None = None) -> int:
         known = [module.rsplit(".", 1)[1] for module in doctor.FAMILIES]
         unknown = [name for name in args.checks if name not in known]
         if unknown:
-            parser.error(f"doctor: unknown check(s) {', '.join(unknown)}; known: {', '.join(known)}")
+            parser.error(
+                f"doctor: unknown check(s) {', '.join(unknown)}; known: {', '.join(known)}"
+            )
         if args.frames < 1:
             parser.error("doctor: --frames needs at least 1")
         return doctor.run(getattr(args, "config", None), frames=args.frames, only=args.checks)
     if command == "books":
-        from cabinet.network.books import print_books  # each command loads only what it runs: start-up time
+        from cabinet.network.books import (
+            print_books,
+        )  # each command loads only what it runs: start-up time
 
         return print_books(args)
     if command == "scores":
-        from cabinet.storage.cli import print_scores  # each command loads only what it runs: start-up time
+        from cabinet.storage.cli import (
+            print_scores,
+        )  # each command loads only what it runs: start-up time
 
         return print_scores(args)
     if command == "music":
-        from cabinet.audio.music_export import export  # each command loads only what it runs: start-up time
+        from cabinet.audio.music_export import (
+            export,
+        )  # each command loads only what it runs: start-up time
 
         return export(Path(args.folder), args.rate)
     if command == "fleet":
-        from cabinet.network.fleet import run_fleet  # each command loads only what it runs: start-up time
+        from cabinet.network.fleet import (
+            run_fleet,
+        )  # each command loads only what it runs: start-up time
 
         return run_fleet(args)
     if command == "release":
@@ -205,12 +270,16 @@ def main(argv: list[str] | None = None) -> int:
         if args.list and args.id is not None:
             parser.error("replay: --list or a replay number, not both")
         if args.list:
-            from cabinet.storage.cli import print_replays  # each command loads only what it runs: start-up time
+            from cabinet.storage.cli import (
+                print_replays,
+            )  # each command loads only what it runs: start-up time
 
             return print_replays()
         if args.id is None:
             parser.error("replay needs a replay number, or --list")
-        from cabinet.app import main as run_app  # each command loads only what it runs: start-up time
+        from cabinet.app import (
+            main as run_app,
+        )  # each command loads only what it runs: start-up time
 
         return run_app(args, replay_id=args.id)
     from cabinet.app import main as run_app  # each command loads only what it runs: start-up time
@@ -223,7 +292,9 @@ def main(argv: list[str] | None = None) -> int:
 def check_config(path: str | None) -> int:
     """Print every problem the cabinet would report at start for ``path``, as it would word them,
     against the last good settings that cabinet keeps (the installed service's for the system file)."""
-    from cabinet.settings.last_good import load_for_check  # each command loads only what it runs: start-up time
+    from cabinet.settings.last_good import (
+        load_for_check,
+    )  # each command loads only what it runs: start-up time
 
     loaded, note = load_for_check(path)
     if note:
@@ -241,12 +312,18 @@ def check_config(path: str | None) -> int:
 
 def boot_warning_lines(loaded) -> list[str]:
     """One line per coin lockout or meter that is on while the Pi boots: a warning, the pin kept."""
-    from cabinet.outputs.wiring import boot_warnings  # each command loads only what it runs: start-up time
+    from cabinet.outputs.wiring import (
+        boot_warnings,
+    )  # each command loads only what it runs: start-up time
 
     lines = []
     for wired, why in boot_warnings(loaded.settings.outputs):
         node = loaded.nodes.get(wired.key)
-        where = f"{loaded.source}:{node.start_mark.line + 1}" if node is not None else f"{loaded.source}"
+        where = (
+            f"{loaded.source}:{node.start_mark.line + 1}"
+            if node is not None
+            else f"{loaded.source}"
+        )
         lines.append(f"{where}: {wired.key}: warning: {why}")
     return lines
 

@@ -36,7 +36,9 @@ SCREENSHOT_EVERY = 5 * FPS  # frames between repeated screenshots of one scene
 RECOVERY_WINDOW = 2 * FPS  # repeated failures within this many frames -> safe screen
 SAFE_AFTER_FAILURES = 3
 ASLEEP_EXTRA_STEPS = 2  # asleep, a pass of the loop runs three steps (a coin waits <= 50 ms)
-STILL_EXTRA_STEPS = 1  # attract's picture held still: a pass runs two steps (a press waits <= 33 ms)
+STILL_EXTRA_STEPS = (
+    1  # attract's picture held still: a pass runs two steps (a press waits <= 33 ms)
+)
 DIM_ALPHA = 170  # the idle dim leaves about a third of the picture's light
 
 
@@ -106,11 +108,15 @@ class App:
         from cabinet.scenes.service.settings_notice import SettingsNoticeScene
 
         settings = loaded.settings
-        self.desktop = windowed  # --windowed: a desktop run, where the keyboard is the cabinet's too
+        self.desktop = (
+            windowed  # --windowed: a desktop run, where the keyboard is the cabinet's too
+        )
         self.windowed = windowed or not settings.display.fullscreen
         self.fullscreen = not self.windowed and not headless
 
-        self.display = open_display(lambda: reopen_screen(settings.display.rotation, self.fullscreen))
+        self.display = open_display(
+            lambda: reopen_screen(settings.display.rotation, self.fullscreen)
+        )
         self.headless = headless
         self._measure_vsync()
         self.exit_after = exit_after
@@ -153,7 +159,10 @@ class App:
         from cabinet.scenes.service.menu import ServiceMenuScene
 
         # The service pages an operator opens first; the input test draws 60 words at once.
-        pages = [("service menu", lambda: ServiceMenuScene(self.ctx)), ("input test", lambda: InputTestScene(self.ctx))]
+        pages = [
+            ("service menu", lambda: ServiceMenuScene(self.ctx)),
+            ("input test", lambda: InputTestScene(self.ctx)),
+        ]
         seconds = warm(self.ctx, pygame.Surface(self.display.logical.get_size()), pages)
         log.info("text and sprite caches warmed in %.0f ms", seconds * 1000)
 
@@ -186,7 +195,11 @@ class App:
                 behind = 0.0  # too far behind (a stall): drop the time, do not race
             presented = self.render() if steps else False
             self.tick_services(time.monotonic())
-            if self.exit_after is not None and now - started >= self.exit_after and self.frames_shown:
+            if (
+                self.exit_after is not None
+                and now - started >= self.exit_after
+                and self.frames_shown
+            ):
                 break
             wait = self.pause(behind, time.perf_counter() - now, presented)
             if wait > 0:
@@ -215,7 +228,9 @@ class App:
         if self.headless:
             return
         reading = self.display.measure_vsync()
-        pacing = "the monitor's refresh paces frames" if reading.honoured else "the timer paces frames"
+        pacing = (
+            "the monitor's refresh paces frames" if reading.honoured else "the timer paces frames"
+        )
         log.info("display: vsync %s; %s", reading.describe(), pacing)
 
     def pump(self) -> None:
@@ -322,9 +337,14 @@ class App:
             if self._guarded("draw", lambda scene: scene.draw(self.display.logical)):
                 self.service_door.draw(self.display.logical)
                 if self.care.dimmed:  # the idle dim: a dark veil over the attract picture
-                    from cabinet.render import LOGICAL_SIZE, sprites  # loaded by App.__init__; names only
+                    from cabinet.render import (
+                        LOGICAL_SIZE,
+                        sprites,
+                    )  # loaded by App.__init__; names only
 
-                    self.display.logical.blit(sprites.veil(*LOGICAL_SIZE, (0, 0, 0, DIM_ALPHA)), (0, 0))
+                    self.display.logical.blit(
+                        sprites.veil(*LOGICAL_SIZE, (0, 0, 0, DIM_ALPHA)), (0, 0)
+                    )
                 if self.ctx.settings.display.show_fps:
                     self._draw_fps()
                 return self.gate.shows_new_picture(top, look, self.display.logical)
@@ -369,7 +389,9 @@ class App:
         """Settings pushed from the office, when the fleet link is on."""
         if self.ctx.network is None:
             return None
-        from cabinet.scenes.service.from_office import OfficeSettings  # cryptography: only with the link on
+        from cabinet.scenes.service.from_office import (
+            OfficeSettings,
+        )  # cryptography: only with the link on
         from cabinet.update.cli import DEFAULT_PUBLIC_KEY  # argparse only; the key's one home
 
         return OfficeSettings(self.ctx, self.ctx.network, DEFAULT_PUBLIC_KEY)
@@ -387,7 +409,9 @@ class App:
             if self.ctx.thinker is not None:
                 self.ctx.thinker.start()
             if self._music_rate:
-                self.ctx.music.start_rendering(self._music_rate)  # in a worker: no frame waits for it
+                self.ctx.music.start_rendering(
+                    self._music_rate
+                )  # in a worker: no frame waits for it
         elif self.ctx.thinker is not None:
             self.ctx.thinker.collect()  # answers in hand, so start-up is timed when it ends
         if name != self._status:
@@ -405,7 +429,10 @@ class App:
         self.ctx.music.tick()
         collected = self.garbage is not None and self.garbage.tick(now)
         if collected or now >= self._next_trim:
-            from cabinet.system.memory import TRIM_EVERY_SECONDS, release_freed_memory  # ctypes: loaded late
+            from cabinet.system.memory import (
+                TRIM_EVERY_SECONDS,
+                release_freed_memory,
+            )  # ctypes: loaded late
 
             if not collected:  # a full collection hands the freed pages back itself
                 release_freed_memory()
@@ -441,13 +468,20 @@ class App:
         """Give ``ctx.music`` the cabinet's cache folder and mixer channel; the mixer's rate, or 0
         when the music stays silent (not ``wanted``, or no sound card: nothing to render for)."""
         from cabinet.audio.music import Music
-        from cabinet.audio.player import Audio, PygameMusicChannel  # loaded by App.__init__; names only
+        from cabinet.audio.player import (
+            Audio,
+            PygameMusicChannel,
+        )  # loaded by App.__init__; names only
         from cabinet.system.paths import state_dir
 
         audio = self.ctx.audio
         real = wanted and isinstance(audio, Audio) and audio.available
-        folder = state_dir(create=False) / "music" if real else None  # made, or found unwritable, in the worker
-        self.ctx.music = Music(self.ctx.settings.audio, folder, PygameMusicChannel(audio) if real else None, audio)
+        folder = (
+            state_dir(create=False) / "music" if real else None
+        )  # made, or found unwritable, in the worker
+        self.ctx.music = Music(
+            self.ctx.settings.audio, folder, PygameMusicChannel(audio) if real else None, audio
+        )
         if isinstance(audio, Audio):
             audio.music = self.ctx.music
         return audio.sample_rate if real else 0
@@ -477,7 +511,9 @@ class App:
         self.ctx.inputs.cabinet_keys = cabinet_keys(settings, self.desktop)
         self.care.configure(settings.display)
         self.ctx.music.configure(settings.audio)
-        language.use(settings.display.language)  # scenes translate as they draw: the next frame follows
+        language.use(
+            settings.display.language
+        )  # scenes translate as they draw: the next frame follows
         if not self.ctx.panel.wired_as(settings):
             self.ctx.panel.close()
             self.ctx.panel = Panel.open(self.ctx, settings)
@@ -495,7 +531,9 @@ class App:
             call(scene)
             return True
         except Exception:
-            log.exception("scene %r failed in %s; back to attract mode", scene.name if scene else None, what)
+            log.exception(
+                "scene %r failed in %s; back to attract mode", scene.name if scene else None, what
+            )
             self._recover()
             return False
 
@@ -509,7 +547,9 @@ class App:
             except Exception:
                 log.exception("attract mode failed to start")
         # Attract mode itself keeps failing: show the title alone, which needs nothing.
-        from cabinet.scenes.flow.attract import SafeTitleScene  # loaded by App.__init__; a name only
+        from cabinet.scenes.flow.attract import (
+            SafeTitleScene,
+        )  # loaded by App.__init__; a name only
 
         self.ctx.scenes.reset(SafeTitleScene(self.ctx))
 
@@ -517,7 +557,11 @@ class App:
         """A mouse or touch event as (kind, logical position), or None."""
         import pygame  # the App has loaded it (see App.__init__); a name here only
 
-        kinds = {pygame.MOUSEBUTTONDOWN: "down", pygame.MOUSEMOTION: "move", pygame.MOUSEBUTTONUP: "up"}
+        kinds = {
+            pygame.MOUSEBUTTONDOWN: "down",
+            pygame.MOUSEMOTION: "move",
+            pygame.MOUSEBUTTONUP: "up",
+        }
         if event.type in kinds:
             if getattr(event, "touch", False):
                 return None  # SDL also sends the finger events below
@@ -534,7 +578,10 @@ class App:
 
 @functools.cache
 def _attract_classes() -> tuple[type, ...]:
-    from cabinet.scenes.flow.attract import AttractScene, SafeTitleScene  # the screens load with the App
+    from cabinet.scenes.flow.attract import (
+        AttractScene,
+        SafeTitleScene,
+    )  # the screens load with the App
 
     return AttractScene, SafeTitleScene
 

@@ -86,16 +86,24 @@ class Panel:
         self.board = board
         self.refused_for: str | None = "STARTING"
         # The board is made anew when its settings change, so what it has wired is fixed here.
-        self._lamps = any(name.startswith("start_lamp") or name == "marquee" for name in board.devices)
+        self._lamps = any(
+            name.startswith("start_lamp") or name == "marquee" for name in board.devices
+        )
         for meter in (1, 2):
             owed = ctx.bank.meter_owed(meter) if ctx.bank is not None else 0
             if not owed:
                 continue
             if f"meter{meter}" in board.devices:
-                log.info("coin meter %d: %d count(s) owed from before the restart; pulsing them", meter, owed)
+                log.info(
+                    "coin meter %d: %d count(s) owed from before the restart; pulsing them",
+                    meter,
+                    owed,
+                )
                 board.owe_pulses(meter, owed)
             else:
-                log.warning("coin meter %d owes %d count(s) but is not wired; they wait", meter, owed)
+                log.warning(
+                    "coin meter %d owes %d count(s) but is not wired; they wait", meter, owed
+                )
 
     @classmethod
     def open(cls, ctx, settings) -> Panel:
@@ -112,7 +120,9 @@ class Panel:
         """This step's coins, paid on any screen (asleep too) in one transaction: coins queued
         behind a busy loop wait for one commit, not one each. Credited only once on disk."""
         chutes = [
-            CHUTE_OF[event.action] for event in events if event.pressed and event.player == CABINET and event.action in CHUTE_OF
+            CHUTE_OF[event.action]
+            for event in events
+            if event.pressed and event.player == CABINET and event.action in CHUTE_OF
         ]
         if chutes:
             self.coins(chutes)
@@ -149,7 +159,10 @@ class Panel:
         self._mark_pulsed(self.board.given())
         reason = refusal(self.ctx)
         if reason != self.refused_for:
-            log.info("coin lockout: %s", f"refusing coins ({reason.lower()})" if reason else "accepting coins")
+            log.info(
+                "coin lockout: %s",
+                f"refusing coins ({reason.lower()})" if reason else "accepting coins",
+            )
             self.refused_for = reason
         self.board.accept_coins(reason is None)
         if not self._lamps:

@@ -22,6 +22,8 @@ def private_state(tmp_path, monkeypatch):
     state.mkdir()
     monkeypatch.setenv("STATE_DIRECTORY", str(state))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "user-config"))
-    monkeypatch.setenv("UPDATE_STATE_DIRECTORY", str(tmp_path / "update-state"))  # no machine's updater
+    monkeypatch.setenv(
+        "UPDATE_STATE_DIRECTORY", str(tmp_path / "update-state")
+    )  # no machine's updater
     monkeypatch.delenv("CABINET_CONFIG", raising=False)
     return state

@@ -64,11 +64,15 @@ def test_attract_that_keeps_failing_falls_back_to_a_safe_title(monkeypatch):
     assert app.ctx.scenes.top.name == "safe title"
 
 
-@pytest.mark.parametrize("rotation, size", [(0, (960, 540)), (90, (540, 960)), (180, (960, 540)), (270, (540, 960))])
+@pytest.mark.parametrize(
+    "rotation, size", [(0, (960, 540)), (90, (540, 960)), (180, (960, 540)), (270, (540, 960))]
+)
 @pytest.mark.parametrize("gpu", [False, True], ids=["dummy's software renderer", "a GPU renderer"])
 def test_rotation_gives_a_turned_display_and_maps_touches_back(monkeypatch, rotation, size, gpu):
     if gpu:  # the software renderer stands in for a GPU one: the App then turns the picture on it
-        monkeypatch.setattr(display_module, "window_renderer", lambda: RendererInfo("opengles2", True))
+        monkeypatch.setattr(
+            display_module, "window_renderer", lambda: RendererInfo("opengles2", True)
+        )
     assert display_size(rotation) == size
     app = make_app(f"display: {{rotation: {rotation}}}")
     assert app.display.presentation.path == (FLIP if not rotation else GPU if gpu else CPU)
@@ -81,7 +85,12 @@ def test_rotation_gives_a_turned_display_and_maps_touches_back(monkeypatch, rota
     app.display.logical.fill((255, 255, 255), (0, 0, 4, 4))
     app.display.present()
     shown = app.display.shown()
-    lit = [(x, y) for x in (0, size[0] - 1) for y in (0, size[1] - 1) if shown.get_at((x, y))[:3] == (255, 255, 255)]
+    lit = [
+        (x, y)
+        for x in (0, size[0] - 1)
+        for y in (0, size[1] - 1)
+        if shown.get_at((x, y))[:3] == (255, 255, 255)
+    ]
     assert len(lit) == 1
     click = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=lit[0], button=1)
     touch = pygame.event.Event(pygame.FINGERDOWN, x=lit[0][0] / size[0], y=lit[0][1] / size[1])
@@ -94,7 +103,9 @@ def test_a_new_rotation_reopens_the_window_and_turns_on_the_renderer_again(monke
     monkeypatch.setattr(display_module, "window_renderer", lambda: RendererInfo("opengles2", True))
     app = make_app("display: {rotation: 90}")
     before = app.display
-    turned = dataclasses.replace(app.ctx.settings, display=dataclasses.replace(app.ctx.settings.display, rotation=270))
+    turned = dataclasses.replace(
+        app.ctx.settings, display=dataclasses.replace(app.ctx.settings.display, rotation=270)
+    )
     app._settings_changed(turned)
     assert before._gpu is None, "the old window's texture went before its window"
     assert app.display.presentation.path == GPU and app.display.screen.get_size() == (540, 960)
@@ -125,7 +136,16 @@ def test_headless_exit_after_runs_as_a_subprocess_and_quits_cleanly(tmp_path):
     env = dict(os.environ, PYTHONPATH=str(ROOT))  # the private state dir comes from conftest
     shots = tmp_path / "shots"
     done = subprocess.run(
-        [sys.executable, "-m", "cabinet", "--headless", "--exit-after", "1.5", "--screenshots", str(shots)],
+        [
+            sys.executable,
+            "-m",
+            "cabinet",
+            "--headless",
+            "--exit-after",
+            "1.5",
+            "--screenshots",
+            str(shots),
+        ],
         env=env,
         cwd=tmp_path,
         capture_output=True,
@@ -155,7 +175,9 @@ def test_escape_quits_only_a_windowed_cabinet(windowed):
 
     app = make_app(windowed=windowed)
     pygame.event.clear()
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b", scancode=41))
+    pygame.event.post(
+        pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b", scancode=41)
+    )
     app.pump()
     assert app.running is (not windowed), "a fullscreen cabinet ignores Esc; a window closes"
 

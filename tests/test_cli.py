@@ -68,7 +68,10 @@ def test_check_config_reports_a_pin_used_twice_from_the_loaders_own_check(tmp_pa
     "text, key",
     [
         ("antigravity:\n  contests:\n    - {name: '', seed: 1}\n", "antigravity.contests[0].name"),
-        ("antigravity:\n  contests:\n    - {name: CUP}\n    - {name: CUP}\n", "antigravity.contests[1].name"),
+        (
+            "antigravity:\n  contests:\n    - {name: CUP}\n    - {name: CUP}\n",
+            "antigravity.contests[1].name",
+        ),
         ("inputs:\n  gpio:\n    p1:\n      left: 40\n", "inputs.gpio.p1.left"),
         ("credits:\n  free_play: maybe\n", "credits.free_play"),
         ("credits:\n  max_credits: 1000\n", "credits.max_credits"),
@@ -85,7 +88,9 @@ def test_check_config_finds_each_bad_value_and_exits_1(tmp_path, capsys, text, k
 @pytest.mark.parametrize(
     "make",
     [
-        lambda p: p.write_text("antigravity:\n  difficulty: [normal\n  width: 6\n", encoding="utf-8"),
+        lambda p: p.write_text(
+            "antigravity:\n  difficulty: [normal\n  width: 6\n", encoding="utf-8"
+        ),
         lambda p: p.mkdir(),
         lambda p: None,  # missing
     ],
@@ -105,7 +110,9 @@ def test_check_config_takes_the_file_from_config_too(tmp_path, capsys):
 
 def test_nothing_that_passes_check_config_can_crash_scores(tmp_path, capsys):
     """An empty contest name once crashed `scores`: now the loader refuses it, and scores prints."""
-    path = settings_file(tmp_path, "antigravity:\n  contests:\n    - {name: '', seed: 1}\n    - {name: CUP}\n")
+    path = settings_file(
+        tmp_path, "antigravity:\n  contests:\n    - {name: '', seed: 1}\n    - {name: CUP}\n"
+    )
     assert main(["check-config", str(path)]) == 1
     assert main(["scores", "--config", str(path)]) == 0
     out = capsys.readouterr().out
@@ -120,7 +127,9 @@ def test_replay_list_shows_every_stored_replay(capsys):
     assert main(["replay", "--list"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert len(out) == 3 and out[2].startswith("2 replays")
-    for line, (replay_id, game, score) in zip(out, [(first, "blocks", 1234), (second, "antigravity", 56_789)]):
+    for line, (replay_id, game, score) in zip(
+        out, [(first, "blocks", 1234), (second, "antigravity", 56_789)]
+    ):
         fields = line.split()
         assert fields[:2] == [str(replay_id), game] and str(score) in fields
         assert fields[-1].startswith("20") and fields[-1].endswith("Z"), "the date"
@@ -182,7 +191,9 @@ def stored_replay():
 
 
 def test_start_ends_the_replay_command(monkeypatch, stored_replay):
-    seen = fast_run(monkeypatch, lambda app, n: [InputEvent(2, Action.START, True)] if n == 30 else None)
+    seen = fast_run(
+        monkeypatch, lambda app, n: [InputEvent(2, Action.START, True)] if n == 30 else None
+    )
     args = build_parser().parse_args(["replay", str(stored_replay), "--headless"])
     assert app_module.main(args, replay_id=args.id) == 0
     assert seen["stopped"] and not seen["top"].finished, "ended by Start, before the game's end"
@@ -191,7 +202,11 @@ def test_start_ends_the_replay_command(monkeypatch, stored_replay):
 def test_esc_ends_the_replay_command_even_fullscreen(monkeypatch, stored_replay):
     def escape(app, n):
         if n == 30:
-            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b", scancode=41))
+            pygame.event.post(
+                pygame.event.Event(
+                    pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b", scancode=41
+                )
+            )
 
     seen = fast_run(monkeypatch, escape)
     args = build_parser().parse_args(["replay", str(stored_replay), "--headless"])

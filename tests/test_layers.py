@@ -23,10 +23,23 @@ CABINET = ROOT / "cabinet"
 # Lowest first. A module belongs to the longest prefix that names it; it may import
 # its own layer and the ones below, never one above.
 LAYERS = [
-    ["cabinet", "cabinet.settings", "cabinet.system", "cabinet.inputs", "cabinet.outputs", "cabinet.language"],
+    [
+        "cabinet",
+        "cabinet.settings",
+        "cabinet.system",
+        "cabinet.inputs",
+        "cabinet.outputs",
+        "cabinet.language",
+    ],
     ["cabinet.games"],
     # saving settings and keeping the last good ones write files the way storage does (atomic, aside)
-    ["cabinet.storage", "cabinet.settings.save", "cabinet.settings.last_good", "cabinet.audio", "cabinet.render"],
+    [
+        "cabinet.storage",
+        "cabinet.settings.save",
+        "cabinet.settings.last_good",
+        "cabinet.audio",
+        "cabinet.render",
+    ],
     # the updater's MQTT side: announcements and the staged rollout ride on the fleet link
     ["cabinet.network", "cabinet.update.channel", "cabinet.update.rollout"],
     ["cabinet.scenes", "cabinet.scenes.kit"],
@@ -46,7 +59,12 @@ LAYERS = [
     ],
 ]
 # Folders of one layer that stay apart: one game's rules or screens never import another game's.
-APART = ["cabinet.games.blocks", "cabinet.games.antigravity", "cabinet.scenes.blocks", "cabinet.scenes.antigravity"]
+APART = [
+    "cabinet.games.blocks",
+    "cabinet.games.antigravity",
+    "cabinet.scenes.blocks",
+    "cabinet.scenes.antigravity",
+]
 # What no module under cabinet/games may load (DESIGN.md, rule 1: no screen, no clock, no threads).
 IMPURE = ("pygame", "time", "datetime", "threading", "os")
 
@@ -63,7 +81,10 @@ def _under_type_checking(tree) -> set[int]:
     """ids of import nodes inside ``if TYPE_CHECKING:`` (annotations only: they never run)."""
     skipped = set()
     for node in ast.walk(tree):
-        if isinstance(node, ast.If) and getattr(node.test, "id", getattr(node.test, "attr", None)) == "TYPE_CHECKING":
+        if (
+            isinstance(node, ast.If)
+            and getattr(node.test, "id", getattr(node.test, "attr", None)) == "TYPE_CHECKING"
+        ):
             skipped |= {id(inner) for part in node.body for inner in ast.walk(part)}
     return skipped
 
@@ -98,23 +119,39 @@ def imports_of(module: str) -> list[tuple[str, int, bool]]:
                 parts = package.split(".")[: len(package.split(".")) - node.level + 1]
                 base = ".".join(parts + ([node.module] if node.module else []))
             # from package import module: the module; from module import name: the module.
-            names = [f"{base}.{alias.name}" if f"{base}.{alias.name}" in MODULES else base for alias in node.names]
+            names = [
+                f"{base}.{alias.name}" if f"{base}.{alias.name}" in MODULES else base
+                for alias in node.names
+            ]
         else:
             continue
         for name in names:
             if name == "cabinet" or name.startswith("cabinet."):
-                found += [(loaded, node.lineno, id(node) not in skipped) for loaded in loaded_by(_target(name))]
+                found += [
+                    (loaded, node.lineno, id(node) not in skipped)
+                    for loaded in loaded_by(_target(name))
+                ]
     return found
 
 
 def layer_of(module: str) -> int:
-    best = max((prefix for layer in LAYERS for prefix in layer if module == prefix or module.startswith(prefix + ".")), key=len)
+    best = max(
+        (
+            prefix
+            for layer in LAYERS
+            for prefix in layer
+            if module == prefix or module.startswith(prefix + ".")
+        ),
+        key=len,
+    )
     return next(index for index, layer in enumerate(LAYERS) if best in layer)
 
 
 def apart_of(module: str) -> str | None:
     """The game whose own folder holds ``module`` ("blocks" for cabinet.scenes.blocks.play), or None."""
-    folder = next((folder for folder in APART if module == folder or module.startswith(folder + ".")), None)
+    folder = next(
+        (folder for folder in APART if module == folder or module.startswith(folder + ".")), None
+    )
     return folder and folder.rpartition(".")[2]
 
 
@@ -125,7 +162,9 @@ def test_no_module_imports_from_a_layer_above_its_own():
             if layer_of(target) > layer_of(module):
                 wrong.append(f"{MODULES[module].relative_to(ROOT)}:{line} imports {target}")
             elif apart_of(module) and apart_of(target) and apart_of(module) != apart_of(target):
-                wrong.append(f"{MODULES[module].relative_to(ROOT)}:{line} imports {target} (another game's)")
+                wrong.append(
+                    f"{MODULES[module].relative_to(ROOT)}:{line} imports {target} (another game's)"
+                )
     assert wrong == []
 
 
@@ -158,7 +197,10 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 
 def test_the_cabinets_imports_have_no_circle():
-    graph = {module: {target for target, _, runs in imports_of(module) if runs and target != module} for module in MODULES}
+    graph = {
+        module: {target for target, _, runs in imports_of(module) if runs and target != module}
+        for module in MODULES
+    }
     assert cycles(graph) == []
 
 
@@ -168,7 +210,9 @@ def test_the_cycle_finder_finds_a_circle():
 
 def test_an_import_runs_the_packages_above_the_module():
     assert loaded_by("cabinet.storage.db") == ["cabinet", "cabinet.storage", "cabinet.storage.db"]
-    assert {"cabinet.scenes", "cabinet.scenes.service"} <= {target for target, _, _ in imports_of("cabinet.scenes.service.menu")}
+    assert {"cabinet.scenes", "cabinet.scenes.service"} <= {
+        target for target, _, _ in imports_of("cabinet.scenes.service.menu")
+    }
 
 
 GUARD = f"""
@@ -190,7 +234,9 @@ for name in sys.argv[1:]:
 
 def test_every_games_module_imports_without_pygame_clock_or_threads():
     games = [module for module in MODULES if module.startswith("cabinet.games")]
-    result = subprocess.run([sys.executable, "-c", GUARD, *games], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    result = subprocess.run(
+        [sys.executable, "-c", GUARD, *games], cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
     assert result.returncode == 0, result.stderr.strip().splitlines()[-1]
 
 
@@ -207,7 +253,13 @@ def test_the_guard_refuses_a_clock():
 
 # Modules that draw nothing and so must not start pygame: the games (and the AI worker that thinks for
 # them), and what check-config, scores, fleet and the sound export load without a screen.
-NO_PYGAME_FOLDERS = ("cabinet.games", "cabinet.language", "cabinet.settings", "cabinet.storage", "cabinet.network")
+NO_PYGAME_FOLDERS = (
+    "cabinet.games",
+    "cabinet.language",
+    "cabinet.settings",
+    "cabinet.storage",
+    "cabinet.network",
+)
 NO_PYGAME = [
     "cabinet.render.palette",
     "cabinet.render.glyphs",
@@ -229,7 +281,13 @@ if sys.argv[1] == "cabinet":
 
 
 def _loaded(check: str, modules: list[str]) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-c", LOADED, check, *modules], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-c", LOADED, check, *modules],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 def test_no_module_that_draws_nothing_loads_pygame():
@@ -254,7 +312,9 @@ def test_games_use_only_seeded_random(module):
     tree = ast.parse(MODULES[module].read_text(encoding="utf-8"))
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom) and node.module == "random":
-            assert [alias.name for alias in node.names] == ["Random"], f"{module}: from random import ..."
+            assert [alias.name for alias in node.names] == ["Random"], (
+                f"{module}: from random import ..."
+            )
     global_random = [
         node.attr
         for node in ast.walk(tree)

@@ -83,10 +83,14 @@ def test_a_coin_pays_on_every_screen_and_only_the_input_test_sees_it():
     assert app.ctx.scenes.top.chutes() is Chutes.CLOSED
     run(app, 1)
     assert panel.refused_for == "SERVICE MENU"
-    assert paid(panel, coin(2)) is True and app.ctx.bank.credits == 2  # refused by the lockout, paid if it drops
+    assert (
+        paid(panel, coin(2)) is True and app.ctx.bank.credits == 2
+    )  # refused by the lockout, paid if it drops
     from cabinet.scenes.service.input_test import InputTestScene
 
     app.ctx.scenes.push(InputTestScene(app.ctx))
     run(app, 1)
     assert panel.refused_for is None  # the operator tries the chutes
-    assert paid(panel, coin()) is False and app.ctx.bank.credits == 3  # paid, and lit on the test page
+    assert (
+        paid(panel, coin()) is False and app.ctx.bank.credits == 3
+    )  # paid, and lit on the test page

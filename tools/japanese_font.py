@@ -29,8 +29,21 @@ from cabinet import language  # noqa: E402
 from cabinet.render.dot_fonts import LARGE_DOTS, SHINONOME, japanese  # noqa: E402
 
 DEBIAN_FONTS = Path("/usr/share/fonts/X11/misc")
-EXTRA_ROWS = (1, 3, 4, 5)  # JIS X 0208: punctuation and symbols, full-width Latin and digits, hiragana, katakana
-PROPERTIES = ("PIXEL_SIZE", "POINT_SIZE", "RESOLUTION_X", "RESOLUTION_Y", "SPACING", "FONT_ASCENT", "FONT_DESCENT")
+EXTRA_ROWS = (
+    1,
+    3,
+    4,
+    5,
+)  # JIS X 0208: punctuation and symbols, full-width Latin and digits, hiragana, katakana
+PROPERTIES = (
+    "PIXEL_SIZE",
+    "POINT_SIZE",
+    "RESOLUTION_X",
+    "RESOLUTION_Y",
+    "SPACING",
+    "FONT_ASCENT",
+    "FONT_DESCENT",
+)
 
 
 def jis_code(char: str) -> int | None:
@@ -44,7 +57,12 @@ def jis_code(char: str) -> int | None:
 
 def wanted() -> dict[str, int]:
     """Each character to ship, with its JIS code: the texts' Japanese and the rows an operator may type."""
-    used = {char for code in language.LANGUAGES for translation in language.catalogue(code).values() for char in translation}
+    used = {
+        char
+        for code in language.LANGUAGES
+        for translation in language.catalogue(code).values()
+        for char in translation
+    }
     used.update("".join(language.NAMES.values()))
     for row in EXTRA_ROWS:
         for cell in range(1, 95):
@@ -87,7 +105,9 @@ def subset_bdf(source: Path, dots: int, chars: dict[str, int]) -> str:
         "STARTFONT 2.1",
         f"COMMENT Shinonome Gothic Bold {dots} dots (public domain), the characters the cabinet draws large.",
         f"COMMENT Made by tools/japanese_font.py from {source.name}; encoded in Unicode.",
-        *[line.rsplit("-", 2)[0] + "-ISO10646-1" for line in header if line.startswith("FONT ")],  # its name, in Unicode
+        *[
+            line.rsplit("-", 2)[0] + "-ISO10646-1" for line in header if line.startswith("FONT ")
+        ],  # its name, in Unicode
         *metrics,
         f"STARTPROPERTIES {len(properties) + 3}",
         'COPYRIGHT "Public Domain"',
@@ -116,15 +136,21 @@ def source_bdf(dots: int, bdf_folder: Path | None, scratch: Path) -> Path:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
-        "--bdf", type=Path, help="folder of shnmk12b.bdf, shnmk14b.bdf and shnmk16b.bdf (default: Debian's PCF via pcf2bdf)"
+        "--bdf",
+        type=Path,
+        help="folder of shnmk12b.bdf, shnmk14b.bdf and shnmk16b.bdf (default: Debian's PCF via pcf2bdf)",
     )
-    parser.add_argument("--out", type=Path, help="write the fonts to this folder instead of the cabinet's")
+    parser.add_argument(
+        "--out", type=Path, help="write the fonts to this folder instead of the cabinet's"
+    )
     args = parser.parse_args(argv)
     chars = wanted()
     with tempfile.TemporaryDirectory() as scratch:
         for dots in LARGE_DOTS:
             out = args.out / SHINONOME[dots].name if args.out else SHINONOME[dots]
-            out.write_text(subset_bdf(source_bdf(dots, args.bdf, Path(scratch)), dots, chars), encoding="ascii")
+            out.write_text(
+                subset_bdf(source_bdf(dots, args.bdf, Path(scratch)), dots, chars), encoding="ascii"
+            )
             print(f"{out}: {len(chars)} characters")
     return 0
 

@@ -47,11 +47,16 @@ def effect(name: str, level: float, *args):
 def melody(synth: Synth, notes, beat: float, **tone) -> np.ndarray:
     """A run of ``(note, beats)`` pairs on one voice; a note of None is a rest."""
     return synth.seq(
-        *(synth.rest(beats * beat) if note is None else synth.tone(note, beats * beat, **tone) for note, beats in notes)
+        *(
+            synth.rest(beats * beat) if note is None else synth.tone(note, beats * beat, **tone)
+            for note, beats in notes
+        )
     )
 
 
-def arpeggio(synth: Synth, root: str | float, intervals, step: float, hold: float, duty: float = 0.25) -> np.ndarray:
+def arpeggio(
+    synth: Synth, root: str | float, intervals, step: float, hold: float, duty: float = 0.25
+) -> np.ndarray:
     """Quick notes at ``intervals`` semitones above ``root``, the last one held and fading."""
     notes = [synth.tone(transpose(root, i), step, duty=duty, release=0.006) for i in intervals[:-1]]
     last = synth.tone(transpose(root, intervals[-1]), hold, duty=duty, decay=hold / 3, release=0.03)
@@ -65,7 +70,8 @@ def arpeggio(synth: Synth, root: str | float, intervals, step: float, hold: floa
 def pickup(s: Synth):
     """A short upward chirp: the piece leaves the tray."""
     return s.mix(
-        s.tone("E5", 0.06, duty=0.25, glide_to="B5", decay=0.04), (0.025, s.tone("E6", 0.05, duty=0.125, decay=0.025, level=0.4))
+        s.tone("E5", 0.06, duty=0.25, glide_to="B5", decay=0.04),
+        (0.025, s.tone("E6", 0.05, duty=0.125, decay=0.025, level=0.4)),
     )
 
 
@@ -105,7 +111,14 @@ def clear(s: Synth, lines: int):
     lead = arpeggio(s, "C5", steps, 0.045, 0.12 + 0.04 * lines)
     layers = [
         lead,
-        s.noise(0.15 + 0.08 * lines, clock=16000, clock_to=1500, decay=0.05 + 0.03 * lines, level=0.7, seed=20 + lines),
+        s.noise(
+            0.15 + 0.08 * lines,
+            clock=16000,
+            clock_to=1500,
+            decay=0.05 + 0.03 * lines,
+            level=0.7,
+            seed=20 + lines,
+        ),
     ]
     if lines >= 2:
         layers.append(s.tone("C3", 0.25, wave="triangle", glide_to="C2", decay=0.1))
@@ -122,7 +135,10 @@ for _lines in CLEAR_SIZES:
 @effect("blocks_streak", 0.7)
 def streak(s: Synth):
     """A bright G major fanfare with an echo: the streak goes on."""
-    run = s.seq(arpeggio(s, "G5", [0, 4, 7], 0.06, 0.06), s.tone("G6", 0.28, duty=0.25, vibrato=0.3, decay=0.12, release=0.04))
+    run = s.seq(
+        arpeggio(s, "G5", [0, 4, 7], 0.06, 0.06),
+        s.tone("G6", 0.28, duty=0.25, vibrato=0.3, decay=0.12, release=0.04),
+    )
     return echo(run, 0.1, 0.3, 2, s.rate)
 
 
@@ -182,7 +198,9 @@ def chain(s: Synth, step: int):
     """
     root = transpose("A4", 2 * (step - 1))
     step_time, hold = 0.05 - 0.002 * step, 0.22
-    top = s.tone(transpose(root, 12), hold, wave="triangle", decay=hold / 3, release=0.03, level=0.6)
+    top = s.tone(
+        transpose(root, 12), hold, wave="triangle", decay=hold / 3, release=0.03, level=0.6
+    )
     out = s.mix(
         arpeggio(s, root, [0, 4, 7, 12], step_time, hold),
         (3 * step_time, top),
@@ -204,7 +222,10 @@ def pass_line(s: Synth):
 @effect("ag_tick", 0.55)
 def tick(s: Synth):
     """The timer's last seconds: a woodblock knock."""
-    return s.mix(s.tone("G6", 0.05, wave="triangle", decay=0.015), s.noise(0.012, clock=15000, level=0.4, seed=60, release=0.006))
+    return s.mix(
+        s.tone("G6", 0.05, wave="triangle", decay=0.015),
+        s.noise(0.012, clock=15000, level=0.4, seed=60, release=0.006),
+    )
 
 
 @effect("ag_forced", 0.7)
@@ -221,7 +242,9 @@ def forced(s: Synth):
 def danger(s: Synth):
     """Danger (a stack near the S line, a tray with at most one piece that fits): two urgent beeps."""
     beep = s.tone("B5", 0.07, duty=0.5, vibrato=0.2, release=0.01)
-    return s.seq(beep, s.rest(0.05), s.tone("B5", 0.1, duty=0.5, vibrato=0.2, decay=0.05, release=0.02))
+    return s.seq(
+        beep, s.rest(0.05), s.tone("B5", 0.1, duty=0.5, vibrato=0.2, decay=0.05, release=0.02)
+    )
 
 
 @effect("ag_horizon_warn", 0.6)
@@ -297,7 +320,8 @@ def pop(s: Synth):
 def challenger(s: Synth):
     """HERE COMES A NEW CHALLENGER: an alarm-like rising fanfare."""
     siren = s.seq(
-        s.tone("A4", 0.1, duty=0.5, glide_to="A5", release=0.01), s.tone("A4", 0.1, duty=0.5, glide_to="A5", release=0.01)
+        s.tone("A4", 0.1, duty=0.5, glide_to="A5", release=0.01),
+        s.tone("A4", 0.1, duty=0.5, glide_to="A5", release=0.01),
     )
     return s.seq(siren, arpeggio(s, "A4", [0, 4, 7, 12], 0.07, 0.35, duty=0.5))
 
@@ -308,14 +332,23 @@ def ladder_next(s: Synth):
     call = arpeggio(s, "G4", [0, 4, 7, 12, 16], 0.07, 0.2, duty=0.25)
     return s.seq(
         call,
-        s.mix(s.tone("D6", 0.4, duty=0.25, vibrato=0.2, decay=0.2, release=0.06), s.tone("G3", 0.4, wave="triangle", decay=0.2)),
+        s.mix(
+            s.tone("D6", 0.4, duty=0.25, vibrato=0.2, decay=0.2, release=0.06),
+            s.tone("G3", 0.4, wave="triangle", decay=0.2),
+        ),
     )
 
 
 @effect("ladder_master", 0.85)
 def ladder_master(s: Synth):
     """MASTER beaten, the climb cleared: a victory fanfare, a rising run into a big major chord."""
-    run = melody(s, [("C5", 1), ("E5", 1), ("G5", 1), ("C6", 2), ("G5", 1), ("C6", 2)], 0.08, duty=0.25, release=0.02)
+    run = melody(
+        s,
+        [("C5", 1), ("E5", 1), ("G5", 1), ("C6", 2), ("G5", 1), ("C6", 2)],
+        0.08,
+        duty=0.25,
+        release=0.02,
+    )
     chord = s.mix(
         *(
             s.tone(note, 0.6, duty=duty, vibrato=0.3, decay=0.3, release=0.1, level=level)
@@ -349,7 +382,10 @@ def start(s: Synth):
         s.tone("C3", 0.22, wave="triangle", glide_to="C5", release=0.005),
     )
     chord = s.mix(
-        *(s.tone(note, 0.45, duty=0.25, vibrato=0.2, decay=0.2, release=0.06, level=0.5) for note in ("C5", "G5", "C6", "E6")),
+        *(
+            s.tone(note, 0.45, duty=0.25, vibrato=0.2, decay=0.2, release=0.06, level=0.5)
+            for note in ("C5", "G5", "C6", "E6")
+        ),
         s.tone("C3", 0.45, wave="triangle", decay=0.2),
     )
     return s.seq(sweep, chord)
@@ -376,7 +412,10 @@ def game_over(s: Synth):
     """Three falling steps and a long sad note with vibrato, on the white keys of the music
     (:mod:`cabinet.audio.tracks`): it lands on A minor, wherever the music faded out."""
     notes = [("E5", 1), ("D5", 1), ("B4", 1)]
-    lead = s.seq(melody(s, notes, 0.22, duty=0.5, release=0.03), s.tone("C5", 0.6, vibrato=0.4, decay=0.35, release=0.1))
+    lead = s.seq(
+        melody(s, notes, 0.22, duty=0.5, release=0.03),
+        s.tone("C5", 0.6, vibrato=0.4, decay=0.35, release=0.1),
+    )
     bass = s.seq(
         melody(s, [("C4", 1), ("G3", 1), ("E3", 1)], 0.22, wave="triangle", release=0.03),
         s.tone("A2", 0.6, wave="triangle", decay=0.35, release=0.1),
@@ -408,7 +447,8 @@ def initials_letter(s: Synth):
 def initials_confirm(s: Synth):
     """Three rising notes: name entered."""
     return s.seq(
-        melody(s, [("G5", 1), ("D6", 1)], 0.06, duty=0.25, release=0.006), s.tone("G6", 0.18, duty=0.25, decay=0.07, release=0.03)
+        melody(s, [("G5", 1), ("D6", 1)], 0.06, duty=0.25, release=0.006),
+        s.tone("G6", 0.18, duty=0.25, decay=0.07, release=0.03),
     )
 
 
@@ -421,7 +461,10 @@ def menu_move(s: Synth):
 @effect("menu_select", 0.5)
 def menu_select(s: Synth):
     """A fifth up: chosen."""
-    return s.seq(s.tone("C6", 0.05, duty=0.25, release=0.005), s.tone("G6", 0.12, duty=0.25, decay=0.06, release=0.03))
+    return s.seq(
+        s.tone("C6", 0.05, duty=0.25, release=0.005),
+        s.tone("G6", 0.12, duty=0.25, decay=0.06, release=0.03),
+    )
 
 
 @effect("title_jingle", 0.8)
@@ -447,9 +490,18 @@ def title_jingle(s: Synth):
         release=0.02,
     )
     bass = melody(
-        s, [("C3", 1), ("C4", 1), ("C3", 1), ("C4", 1), ("F3", 1), ("G3", 1), ("G2", 1)], eighth, wave="triangle", release=0.03
+        s,
+        [("C3", 1), ("C4", 1), ("C3", 1), ("C4", 1), ("F3", 1), ("G3", 1), ("G2", 1)],
+        eighth,
+        wave="triangle",
+        release=0.03,
     )
-    hats = s.mix(*((k * eighth, s.noise(0.03, clock=18000, decay=0.01, level=0.25, seed=80)) for k in range(7)))
+    hats = s.mix(
+        *(
+            (k * eighth, s.noise(0.03, clock=18000, decay=0.01, level=0.25, seed=80))
+            for k in range(7)
+        )
+    )
     ending = s.mix(
         *(
             s.tone(note, 0.9, duty=duty, vibrato=0.25, decay=0.4, release=0.15, level=level)

@@ -34,10 +34,18 @@ def dominant_hz(samples: np.ndarray, rate: int) -> float:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m cabinet.audio.export", description=__doc__.split("\n")[0])
-    parser.add_argument("folder", help="where to write NAME.wav for every effect (created if missing)")
+    parser = argparse.ArgumentParser(
+        prog="python -m cabinet.audio.export", description=__doc__.split("\n")[0]
+    )
     parser.add_argument(
-        "--rate", type=int, default=44100, choices=(22050, 44100, 48000), help="sample rate in Hz (default 44100)"
+        "folder", help="where to write NAME.wav for every effect (created if missing)"
+    )
+    parser.add_argument(
+        "--rate",
+        type=int,
+        default=44100,
+        choices=(22050, 44100, 48000),
+        help="sample rate in Hz (default 44100)",
     )
     args = parser.parse_args(argv)
     folder = Path(args.folder)

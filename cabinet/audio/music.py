@@ -108,7 +108,9 @@ class Music:
                 self._fade_from = self.clock()
         else:
             self._ducked_at = self.clock()
-            self._duck = (JINGLE_DUCK, JINGLES[effect]) if effect in JINGLES else (DUCK, DUCK_SECONDS)
+            self._duck = (
+                (JINGLE_DUCK, JINGLES[effect]) if effect in JINGLES else (DUCK, DUCK_SECONDS)
+            )
 
     @property
     def volume(self) -> float:
@@ -121,8 +123,12 @@ class Music:
         settings = self.settings
         level = settings.master_volume / 100 * settings.music_volume / 100
         if self.audio is not None and self.audio.attract:
-            sounding = settings.demo_sounds and self.audio.attract_loop % settings.demo_sound_every == 0
-            if settings.attract_music == "off" or (settings.attract_music == "demo" and not sounding):
+            sounding = (
+                settings.demo_sounds and self.audio.attract_loop % settings.demo_sound_every == 0
+            )
+            if settings.attract_music == "off" or (
+                settings.attract_music == "demo" and not sounding
+            ):
                 return 0.0
             level *= settings.demo_volume / 100
         if self._fade_from is not None:
@@ -149,7 +155,9 @@ class Music:
         """Make the cache whole in a worker process (after the first frame); the music waits for it."""
         if self.folder is None or self._worker is not None:
             return
-        from cabinet.system.workers import Worker  # multiprocessing: only a cabinet with music pays for it
+        from cabinet.system.workers import (
+            Worker,
+        )  # multiprocessing: only a cabinet with music pays for it
 
         self._rate = music_rate(mixer_rate)
         try:
@@ -228,7 +236,9 @@ class Music:
                 return
             ok, fates = worker.connection.recv()
         except (EOFError, OSError) as exc:
-            log.warning("music: the rendering worker died (%s); the cabinet plays without music", exc)
+            log.warning(
+                "music: the rendering worker died (%s); the cabinet plays without music", exc
+            )
             self._drop_worker()
             return
         if not ok:
@@ -255,7 +265,12 @@ class Music:
             self._stream = self._playing = None
             return
         track = TRACKS[name]
-        self._stream = MusicStream(parts, self._rate, bar_samples(track, self._rate), bar_samples(track, self._rate, fast=True))
+        self._stream = MusicStream(
+            parts,
+            self._rate,
+            bar_samples(track, self._rate),
+            bar_samples(track, self._rate, fast=True),
+        )
         self._stream.set_danger(self.danger)
         self._playing, self._gain = name, 0.0
 

@@ -79,7 +79,11 @@ def _intact(folder: Path, track: Track, rate: int) -> bool:
             samples = np.load(folder / f"{_stem(track, rate)}-{name}.npy", allow_pickle=False)
         except (OSError, ValueError, EOFError):
             return False
-        if samples.dtype != np.int16 or samples.shape != (parts[name][0],) or _crc(samples) != parts[name][1]:
+        if (
+            samples.dtype != np.int16
+            or samples.shape != (parts[name][0],)
+            or _crc(samples) != parts[name][1]
+        ):
             return False
     return True
 
@@ -89,9 +93,14 @@ def _save(folder: Path, track: Track, rate: int) -> None:
     parts = {}
     for name in PARTS:
         pcm = np.round(np.clip(rendered[name], -1.0, 1.0) * 32767).astype(np.int16)
-        _write_atomically(folder / f"{_stem(track, rate)}-{name}.npy", lambda out, pcm=pcm: np.save(out, pcm))
+        _write_atomically(
+            folder / f"{_stem(track, rate)}-{name}.npy", lambda out, pcm=pcm: np.save(out, pcm)
+        )
         parts[name] = [len(pcm), _crc(pcm)]
-    _write_atomically(folder / f"{_stem(track, rate)}.json", lambda out: out.write(json.dumps({"parts": parts}).encode()))
+    _write_atomically(
+        folder / f"{_stem(track, rate)}.json",
+        lambda out: out.write(json.dumps({"parts": parts}).encode()),
+    )
 
 
 def ensure(job: tuple[str, int]) -> dict[str, str]:
@@ -119,7 +128,9 @@ def ensure(job: tuple[str, int]) -> dict[str, str]:
             continue
         fates[name] = f"rendered in {(time.perf_counter() - started) * 1000:.0f} ms"
     ours = tuple(f"{name}-" for name in TRACKS)
-    wanted = tuple(_stem(track, rate) + suffix for track in TRACKS.values() for suffix in ("-", "."))
+    wanted = tuple(
+        _stem(track, rate) + suffix for track in TRACKS.values() for suffix in ("-", ".")
+    )
     for path in folder.iterdir():
         if path.name.startswith(ours) and not path.name.startswith(wanted):
             with contextlib.suppress(OSError):
@@ -136,7 +147,9 @@ def open_track(folder: Path, name: str, rate: int) -> dict[str, np.ndarray] | No
     out = {}
     for part in PARTS:
         try:
-            samples = np.load(folder / f"{_stem(track, rate)}-{part}.npy", mmap_mode="r", allow_pickle=False)
+            samples = np.load(
+                folder / f"{_stem(track, rate)}-{part}.npy", mmap_mode="r", allow_pickle=False
+            )
         except (OSError, ValueError, EOFError):
             return None
         if samples.dtype != np.int16 or samples.shape != (parts[part][0],):

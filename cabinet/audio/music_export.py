@@ -58,7 +58,9 @@ class Mix:
         elif self.peak_db >= 0:
             found.append(f"clips (peak {self.peak_db:+.1f} dBFS)")
         if self.loop_step > self.largest_step:
-            found.append(f"clicks at the loop point ({self.loop_step:.3f} > {self.largest_step:.3f})")
+            found.append(
+                f"clicks at the loop point ({self.loop_step:.3f} > {self.largest_step:.3f})"
+            )
         return found
 
 

@@ -43,7 +43,11 @@ def mixer_samples(samples: np.ndarray, size: int, channels: int) -> np.ndarray:
         bits = abs(size)
         full_scale = 2 ** (bits - 1) - 1
         scaled = np.round(samples * full_scale)
-        out = scaled.astype(f"int{bits}") if size < 0 else (scaled + full_scale + 1).astype(f"uint{bits}")
+        out = (
+            scaled.astype(f"int{bits}")
+            if size < 0
+            else (scaled + full_scale + 1).astype(f"uint{bits}")
+        )
     if channels > 1:
         out = np.repeat(out[:, np.newaxis], channels, axis=1)
     return np.ascontiguousarray(out)
@@ -149,7 +153,9 @@ class Audio:
         """True when :meth:`play` would make no sound right now."""
         settings = self.settings
         demo_silenced = self.attract and (
-            not settings.demo_sounds or settings.demo_volume == 0 or self.attract_loop % settings.demo_sound_every != 0
+            not settings.demo_sounds
+            or settings.demo_volume == 0
+            or self.attract_loop % settings.demo_sound_every != 0
         )
         return not self._sounds or self.volume == 0 or demo_silenced
 
@@ -196,7 +202,10 @@ class Audio:
         if not self._sounds or self._resting is not None:
             return
         try:
-            self._resting = (self._format, {name: self._mixer.samples_of(sound) for name, sound in self._sounds.items()})
+            self._resting = (
+                self._format,
+                {name: self._mixer.samples_of(sound) for name, sound in self._sounds.items()},
+            )
             self._sounds = {}
             self._mixer.close()
         except Exception as exc:  # a mixer closed under us: it is let go either way
@@ -213,15 +222,22 @@ class Audio:
         mixer = self._mixer
         kept, self._resting = self._resting, None
         try:
-            self._format = rate, size, channels = mixer.open(self.settings.sample_rate, self.settings.buffer)
+            self._format = rate, size, channels = mixer.open(
+                self.settings.sample_rate, self.settings.buffer
+            )
             if kept is not None and kept[0] == self._format:
                 samples = kept[1]
             else:
-                samples = {name: mixer_samples(mono, size, channels) for name, mono in synthesize_all(rate).items()}
+                samples = {
+                    name: mixer_samples(mono, size, channels)
+                    for name, mono in synthesize_all(rate).items()
+                }
             self._sounds = {name: mixer.make_sound(samples[name]) for name in samples}
             self._set_volume()
             unheard = " (dummy driver: nothing is heard)" if mixer.silent_driver else ""
-        except Exception as exc:  # no sound card, no driver, anything: sound is never worth a dead cabinet
+        except (
+            Exception
+        ) as exc:  # no sound card, no driver, anything: sound is never worth a dead cabinet
             self._go_silent(exc)
             return
         self.status = f"on: {rate} Hz, {channels} channel(s)"

@@ -69,7 +69,12 @@ def _open_hat(s: Synth) -> np.ndarray:
 
 
 # Drum letters and the sound each makes: chip drums, a triangle thump and noise.
-DRUMS: dict[str, Callable[[Synth], np.ndarray]] = {"k": _kick, "s": _snare, "h": _hat, "o": _open_hat}
+DRUMS: dict[str, Callable[[Synth], np.ndarray]] = {
+    "k": _kick,
+    "s": _snare,
+    "h": _hat,
+    "o": _open_hat,
+}
 
 INSTRUMENTS: dict[str, Instrument | None] = {
     "lead": Instrument(duty=0.25, level=0.30, vibrato=0.12, attack=0.006, release=0.04),
@@ -106,9 +111,13 @@ class Track:
     bars: int = field(init=False)
 
     def __post_init__(self):
-        bars = {_voice_bars(self, layer, voice) for layer in self.layers for voice in self.layers[layer]}
+        bars = {
+            _voice_bars(self, layer, voice) for layer in self.layers for voice in self.layers[layer]
+        }
         if len(bars) != 1:
-            raise ValueError(f"track {self.name}: its voices span different numbers of bars {sorted(bars)}")
+            raise ValueError(
+                f"track {self.name}: its voices span different numbers of bars {sorted(bars)}"
+            )
         if set(self.layers) != set(LAYERS):
             raise ValueError(f"track {self.name}: layers must be {', '.join(LAYERS)}")
         object.__setattr__(self, "bars", bars.pop())
@@ -145,7 +154,9 @@ def _voice_bars(track: Track, layer: str, voice: Voice) -> float:
     steps = sum(len(_pattern(track, name)[0]) for name in voice.order)
     bars = steps * voice.step / SIXTEENTHS_PER_BAR
     if bars != int(bars):
-        raise ValueError(f"track {track.name}, {layer} {voice.instrument}: {steps} steps is not a whole bar")
+        raise ValueError(
+            f"track {track.name}, {layer} {voice.instrument}: {steps} steps is not a whole bar"
+        )
     return int(bars)
 
 
@@ -166,7 +177,12 @@ def events(track: Track, voice: Voice) -> list[tuple[int, int, str, int]]:
     for name in voice.order:
         tokens, shift = _pattern(track, name)
         for token in tokens:
-            if token == "-" and out and out[-1][0] + out[-1][1] == position and voice.instrument != "drums":
+            if (
+                token == "-"
+                and out
+                and out[-1][0] + out[-1][1] == position
+                and voice.instrument != "drums"
+            ):
                 start, length, held, held_shift = out[-1]
                 out[-1] = (start, length + voice.step, held, held_shift)
             elif token not in ".-":
@@ -192,7 +208,9 @@ class _Sounds:
         if instrument == "drums":
             unknown = set(token) - set(DRUMS)
             if unknown:
-                raise ValueError(f"unknown drum letter(s) {''.join(sorted(unknown))!r} in {token!r}")
+                raise ValueError(
+                    f"unknown drum letter(s) {''.join(sorted(unknown))!r} in {token!r}"
+                )
             return s.mix(*(DRUMS[letter](s) for letter in token))
         sound = INSTRUMENTS[instrument]
         seconds = sixteenths * self.sixteenth * GATE / s.rate
@@ -244,7 +262,9 @@ def render_track(track: Track, rate: int) -> dict[str, np.ndarray]:
     normal = 2 * step_samples(track.tempo, rate)
     out = {layer: _render_voices(track, track.layers[layer], synth, normal) for layer in LAYERS}
     every = [voice for layer in LAYERS for voice in track.layers[layer]]
-    out[FAST] = _render_voices(track, every, synth, 2 * step_samples(track.tempo * track.fast, rate))
+    out[FAST] = _render_voices(
+        track, every, synth, 2 * step_samples(track.tempo * track.fast, rate)
+    )
     out = {name: _smoothed(samples, rate) for name, samples in out.items()}
     loudest = max(np.max(np.abs(sum(out[layer] for layer in LAYERS))), np.max(np.abs(out[FAST])))
     return {name: (samples * (PEAK / loudest)).astype(np.float32) for name, samples in out.items()}

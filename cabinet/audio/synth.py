@@ -102,7 +102,9 @@ class Synth:
     def length(self, seconds: float) -> int:
         return max(1, int(round(seconds * self.rate)))
 
-    def envelope(self, n: int, attack: float = 0.002, decay: float | None = None, release: float = 0.01) -> np.ndarray:
+    def envelope(
+        self, n: int, attack: float = 0.002, decay: float | None = None, release: float = 0.01
+    ) -> np.ndarray:
         """Gain over ``n`` samples: ramp up, decay, ramp down to exactly zero."""
         env = np.ones(n)
         rise = min(n, self.length(attack))
@@ -113,7 +115,9 @@ class Synth:
         env[n - fall :] *= np.linspace(1.0, 0.0, fall)
         return env
 
-    def cycles(self, start: float, seconds: float, end: float | None = None, vibrato: float = 0.0) -> np.ndarray:
+    def cycles(
+        self, start: float, seconds: float, end: float | None = None, vibrato: float = 0.0
+    ) -> np.ndarray:
         """Oscillator phase in cycles for a pitch gliding from ``start`` to ``end`` Hz.
 
         The glide is exponential (even steps in pitch, as the ear hears them);
@@ -166,14 +170,21 @@ class Synth:
         is the classic explosion). The same seed always gives the same noise.
         """
         held = np.floor(self.cycles(clock, seconds, clock_to)).astype(np.int64)
-        return level * white(held[-1] + 1, seed)[held] * self.envelope(len(held), attack, decay, release)
+        return (
+            level
+            * white(held[-1] + 1, seed)[held]
+            * self.envelope(len(held), attack, decay, release)
+        )
 
     def rest(self, seconds: float) -> np.ndarray:
         return np.zeros(self.length(seconds))
 
     def mix(self, *layers: np.ndarray | tuple[float, np.ndarray]) -> np.ndarray:
         """Sum layers; a layer is an array starting at 0 or ``(start_seconds, array)``."""
-        placed = [(0, layer) if isinstance(layer, np.ndarray) else (round(layer[0] * self.rate), layer[1]) for layer in layers]
+        placed = [
+            (0, layer) if isinstance(layer, np.ndarray) else (round(layer[0] * self.rate), layer[1])
+            for layer in layers
+        ]
         out = np.zeros(max(start + len(part) for start, part in placed))
         for start, part in placed:
             out[start : start + len(part)] += part

@@ -19,7 +19,20 @@ from __future__ import annotations
 
 from cabinet.audio.sequencer import Track, Voice
 
-_SEMITONES = {"C": 0, "C#": 1, "D": 2, "Eb": 3, "E": 4, "F": 5, "F#": 6, "G": 7, "G#": 8, "A": 9, "Bb": 10, "B": 11}
+_SEMITONES = {
+    "C": 0,
+    "C#": 1,
+    "D": 2,
+    "Eb": 3,
+    "E": 4,
+    "F": 5,
+    "F#": 6,
+    "G": 7,
+    "G#": 8,
+    "A": 9,
+    "Bb": 10,
+    "B": 11,
+}
 _NAMES = ["C", "C#", "D", "Eb", "E", "F", "F#", "G", "G#", "A", "Bb", "B"]
 
 
@@ -88,48 +101,120 @@ PIECES: dict[str, tuple[float, str, dict[str, tuple[str, str]]]] = {
         128,
         "bounce",
         {
-            "Va": ("C Am F G", "E5 - G5 - C6 - B5 G5  A5 - - - E5 - C5 -  F5 - A5 - C6 - A5 F5  G5 - - - D5 - B4 -"),
-            "Vb": ("C Am Dm G", "E5 - G5 - C6 - D6 E6  D6 - C6 - A5 - E5 -  F5 - A5 - D6 - C6 A5  B5 - - - G5 - - -"),
-            "Vb2": ("C Am Dm G", "E5 - G5 - C6 - D6 E6  G6 - E6 - C6 - A5 -  F5 - A5 - D6 - C6 B5  B5 - C6 - D6 - - -"),
-            "Ca": ("F G Em Am", "A5 - G5 A5 C6 - A5 -  B5 - A5 B5 D6 - B5 -  G5 - E5 G5 B5 - G5 E5  A5 - - - - - . ."),
-            "Cb": ("Dm G C C", "F5 - E5 F5 A5 - D6 -  D6 - C6 B5 A5 - G5 -  C6 - - - G5 - E5 -  C6 - - - - - . ."),
-            "Cb2": ("Dm G C C", "F5 - E5 F5 A5 - D6 -  D6 - C6 B5 A5 - B5 -  C6 - E6 - G6 - E6 -  C6 - - - G5 - . ."),
+            "Va": (
+                "C Am F G",
+                "E5 - G5 - C6 - B5 G5  A5 - - - E5 - C5 -  F5 - A5 - C6 - A5 F5  G5 - - - D5 - B4 -",
+            ),
+            "Vb": (
+                "C Am Dm G",
+                "E5 - G5 - C6 - D6 E6  D6 - C6 - A5 - E5 -  F5 - A5 - D6 - C6 A5  B5 - - - G5 - - -",
+            ),
+            "Vb2": (
+                "C Am Dm G",
+                "E5 - G5 - C6 - D6 E6  G6 - E6 - C6 - A5 -  F5 - A5 - D6 - C6 B5  B5 - C6 - D6 - - -",
+            ),
+            "Ca": (
+                "F G Em Am",
+                "A5 - G5 A5 C6 - A5 -  B5 - A5 B5 D6 - B5 -  G5 - E5 G5 B5 - G5 E5  A5 - - - - - . .",
+            ),
+            "Cb": (
+                "Dm G C C",
+                "F5 - E5 F5 A5 - D6 -  D6 - C6 B5 A5 - G5 -  C6 - - - G5 - E5 -  C6 - - - - - . .",
+            ),
+            "Cb2": (
+                "Dm G C C",
+                "F5 - E5 F5 A5 - D6 -  D6 - C6 B5 A5 - B5 -  C6 - E6 - G6 - E6 -  C6 - - - G5 - . .",
+            ),
         },
     ),
     "blocks": (
         120,
         "bounce",
         {
-            "Va": ("Am F C G", "E5 - C5 D5 E5 - A5 -  A5 G5 F5 E5 F5 - C5 -  G5 - E5 F5 G5 - C6 -  B5 A5 G5 F5 D5 - . ."),
-            "Vb": ("Am F E Am", "E5 - C5 D5 E5 - A5 -  C6 B5 A5 G5 A5 - F5 -  G#5 - E5 F5 G#5 - B5 -  A5 - - - - - . ."),
-            "Vb2": ("Am F E Am", "A5 - E5 F5 A5 - C6 -  C6 B5 A5 G5 A5 - F5 -  G#5 - B5 - D6 - B5 G#5  A5 - - - E5 - . ."),
-            "Ca": ("Dm Am E Am", "F5 - A5 - D6 - C6 -  C6 B5 A5 - E5 - A5 -  B5 - G#5 - E5 - G#5 -  A5 - C6 - E6 - . ."),
-            "Cb": ("Dm Am F E", "F5 - A5 - D6 - C6 -  C6 B5 A5 - E5 - C5 -  D5 - F5 - A5 - C6 -  B5 - - - G#5 - . ."),
-            "Cb2": ("Dm Am E Am", "F5 - A5 - D6 - F6 -  E6 D6 C6 - A5 - E5 -  G#5 - B5 - E6 - D6 B5  A5 - - - - - . ."),
+            "Va": (
+                "Am F C G",
+                "E5 - C5 D5 E5 - A5 -  A5 G5 F5 E5 F5 - C5 -  G5 - E5 F5 G5 - C6 -  B5 A5 G5 F5 D5 - . .",
+            ),
+            "Vb": (
+                "Am F E Am",
+                "E5 - C5 D5 E5 - A5 -  C6 B5 A5 G5 A5 - F5 -  G#5 - E5 F5 G#5 - B5 -  A5 - - - - - . .",
+            ),
+            "Vb2": (
+                "Am F E Am",
+                "A5 - E5 F5 A5 - C6 -  C6 B5 A5 G5 A5 - F5 -  G#5 - B5 - D6 - B5 G#5  A5 - - - E5 - . .",
+            ),
+            "Ca": (
+                "Dm Am E Am",
+                "F5 - A5 - D6 - C6 -  C6 B5 A5 - E5 - A5 -  B5 - G#5 - E5 - G#5 -  A5 - C6 - E6 - . .",
+            ),
+            "Cb": (
+                "Dm Am F E",
+                "F5 - A5 - D6 - C6 -  C6 B5 A5 - E5 - C5 -  D5 - F5 - A5 - C6 -  B5 - - - G#5 - . .",
+            ),
+            "Cb2": (
+                "Dm Am E Am",
+                "F5 - A5 - D6 - F6 -  E6 D6 C6 - A5 - E5 -  G#5 - B5 - E6 - D6 B5  A5 - - - - - . .",
+            ),
         },
     ),
     "antigravity": (
         136,
         "float",
         {
-            "Va": ("Dm G Dm C", "D5 - F5 A5 - G5 F5 E5  D5 - B4 - D5 - E5 -  F5 - A5 D6 - C6 A5 G5  E5 - - - G5 - - -"),
-            "Vb": ("Dm G F Am", "D5 - F5 A5 - G5 F5 E5  D5 - B4 - D5 - G5 -  A5 - C6 - A5 G5 F5 -  E5 - - - . . . ."),
-            "Vb2": ("Dm G F Am", "D6 - C6 A5 - G5 F5 E5  D5 - B4 - D5 - G5 B5  C6 - A5 - F5 G5 A5 -  A5 - - - E5 - . ."),
-            "Ca": ("F G Em Am", "C6 - . C6 D6 - C6 A5  B5 - . B5 D6 - B5 G5  B5 - . B5 E6 - D6 B5  C6 - - - A5 - - -"),
-            "Cb": ("F G Am Am", "C6 - . C6 D6 - C6 A5  B5 - . B5 D6 - G6 -  E6 - - - C6 - A5 -  A5 - - - . . . ."),
-            "Cb2": ("F G Am Dm", "A5 - C6 - F6 - E6 C6  D6 - B5 - G5 - A5 B5  C6 - E6 - A6 - G6 E6  D6 - - - A5 - . ."),
+            "Va": (
+                "Dm G Dm C",
+                "D5 - F5 A5 - G5 F5 E5  D5 - B4 - D5 - E5 -  F5 - A5 D6 - C6 A5 G5  E5 - - - G5 - - -",
+            ),
+            "Vb": (
+                "Dm G F Am",
+                "D5 - F5 A5 - G5 F5 E5  D5 - B4 - D5 - G5 -  A5 - C6 - A5 G5 F5 -  E5 - - - . . . .",
+            ),
+            "Vb2": (
+                "Dm G F Am",
+                "D6 - C6 A5 - G5 F5 E5  D5 - B4 - D5 - G5 B5  C6 - A5 - F5 G5 A5 -  A5 - - - E5 - . .",
+            ),
+            "Ca": (
+                "F G Em Am",
+                "C6 - . C6 D6 - C6 A5  B5 - . B5 D6 - B5 G5  B5 - . B5 E6 - D6 B5  C6 - - - A5 - - -",
+            ),
+            "Cb": (
+                "F G Am Am",
+                "C6 - . C6 D6 - C6 A5  B5 - . B5 D6 - G6 -  E6 - - - C6 - A5 -  A5 - - - . . . .",
+            ),
+            "Cb2": (
+                "F G Am Dm",
+                "A5 - C6 - F6 - E6 C6  D6 - B5 - G5 - A5 B5  C6 - E6 - A6 - G6 E6  D6 - - - A5 - . .",
+            ),
         },
     ),
     "versus": (
         150,
         "drive",
         {
-            "Va": ("Am Am F G", "A4 - C5 - E5 - A5 G5  E5 - C5 - E5 D5 C5 B4  C5 - A4 - C5 - F5 E5  D5 - B4 - G4 - B4 -"),
-            "Vb": ("Am G F G", "A4 - C5 - E5 - A5 G5  B5 - A5 - G5 - D5 -  C5 - F5 - A5 - C6 -  B5 - - - G5 - - -"),
-            "Vb2": ("Am G F G", "A5 - E5 - A5 - C6 B5  B5 - G5 - D6 - B5 -  A5 - F5 - C6 - A5 -  G5 - A5 - B5 - D6 -"),
-            "Ca": ("C G Am F", "E6 - D6 C6 G5 - C6 -  D6 - C6 B5 G5 - B5 -  C6 - B5 A5 E5 - A5 -  A5 - G5 F5 C5 - F5 -"),
-            "Cb": ("Dm Em F G", "F5 - E5 F5 A5 - D6 -  E5 - D5 E5 G5 - B5 -  A5 - C6 - F6 - E6 -  D6 - - - B5 - - -"),
-            "Cb2": ("Dm Em F E", "F5 - A5 - D6 - F6 -  E6 - D6 - B5 - G5 -  A5 - C6 - F6 - E6 D6  B5 - - - G#5 - . ."),
+            "Va": (
+                "Am Am F G",
+                "A4 - C5 - E5 - A5 G5  E5 - C5 - E5 D5 C5 B4  C5 - A4 - C5 - F5 E5  D5 - B4 - G4 - B4 -",
+            ),
+            "Vb": (
+                "Am G F G",
+                "A4 - C5 - E5 - A5 G5  B5 - A5 - G5 - D5 -  C5 - F5 - A5 - C6 -  B5 - - - G5 - - -",
+            ),
+            "Vb2": (
+                "Am G F G",
+                "A5 - E5 - A5 - C6 B5  B5 - G5 - D6 - B5 -  A5 - F5 - C6 - A5 -  G5 - A5 - B5 - D6 -",
+            ),
+            "Ca": (
+                "C G Am F",
+                "E6 - D6 C6 G5 - C6 -  D6 - C6 B5 G5 - B5 -  C6 - B5 A5 E5 - A5 -  A5 - G5 F5 C5 - F5 -",
+            ),
+            "Cb": (
+                "Dm Em F G",
+                "F5 - E5 F5 A5 - D6 -  E5 - D5 E5 G5 - B5 -  A5 - C6 - F6 - E6 -  D6 - - - B5 - - -",
+            ),
+            "Cb2": (
+                "Dm Em F E",
+                "F5 - A5 - D6 - F6 -  E6 - D6 - B5 - G5 -  A5 - C6 - F6 - E6 D6  B5 - - - G#5 - . .",
+            ),
         },
     ),
 }
@@ -163,8 +248,14 @@ def _track(name: str, tempo: float, bass_style: str, sections: dict[str, tuple[s
                 Voice("bass", line("b")),
                 Voice("drums", ("beat",) * half + ("busy",) * half, step=1),
             ),
-            "drive": (Voice("arp", line("a"), step=1), Voice("drums", ("hats",) * len(ORDER), step=1)),
-            "danger": (Voice("stab", line("p"), step=1), Voice("drums", ("roll",) * len(ORDER), step=1)),
+            "drive": (
+                Voice("arp", line("a"), step=1),
+                Voice("drums", ("hats",) * len(ORDER), step=1),
+            ),
+            "danger": (
+                Voice("stab", line("p"), step=1),
+                Voice("drums", ("roll",) * len(ORDER), step=1),
+            ),
         },
     )
 

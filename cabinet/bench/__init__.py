@@ -239,27 +239,42 @@ def run(only: list[str] | None = None, quick: bool = False, as_json: bool = Fals
             start_beside()  # when every other section chosen ran alone
             report_beside(wait=True)
     except Stopped as stop:
-        print(f"bench: stopped by {stop}; {len(results)} of {len(chosen)} section(s) finished", file=sys.stderr, flush=True)
+        print(
+            f"bench: stopped by {stop}; {len(results)} of {len(chosen)} section(s) finished",
+            file=sys.stderr,
+            flush=True,
+        )
         return 128 + stop.signum
     finally:
         if as_json:
             print(
                 json.dumps(
-                    {name: [asdict(f) | {"meets": meets(f)} for f in results[name]] for name in chosen if name in results},
+                    {
+                        name: [asdict(f) | {"meets": meets(f)} for f in results[name]]
+                        for name in chosen
+                        if name in results
+                    },
                     indent=2,
                 )
             )
     if not as_json:
         total_cpu = _cpu_seconds() + _beside_children_cpu - whole_cpu
-        print(f"\n== whole bench: {len(results)} section(s) in {time.perf_counter() - whole:.0f} s, {total_cpu:.0f} CPU s")
+        print(
+            f"\n== whole bench: {len(results)} section(s) in {time.perf_counter() - whole:.0f} s, {total_cpu:.0f} CPU s"
+        )
     return 0
 
 
 def _cpu_seconds() -> float:
     """CPU time of the bench and its finished children (pool workers, cabinets it ran), less
     the children that sections running beside the others reaped."""
-    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
-    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime - _beside_children_cpu
+    own, children = (
+        resource.getrusage(resource.RUSAGE_SELF),
+        resource.getrusage(resource.RUSAGE_CHILDREN),
+    )
+    return (
+        own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime - _beside_children_cpu
+    )
 
 
 def _print_section(name: str, figures: list[Figure], seconds: float, cpu: float) -> None:

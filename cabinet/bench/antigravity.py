@@ -65,7 +65,9 @@ def run(quick: bool = False) -> list[Figure]:
         seeds, cap, difficulties, pushes = range(2), 30, ("normal",), 2000
     else:
         seeds, cap, difficulties, pushes = SURVIVAL_SEEDS, TURN_CAP, DIFFICULTIES, 100_000
-    figures = [Figure("engine: pushes resolved/s", pushes_per_second(pushes), "pushes/s", ">= 20000")]
+    figures = [
+        Figure("engine: pushes resolved/s", pushes_per_second(pushes), "pushes/s", ">= 20000")
+    ]
 
     jobs = [(difficulty, seed, cap) for difficulty in difficulties for seed in seeds]
     with Workers(WORKERS) as pool:

@@ -59,10 +59,27 @@ def _music_figures() -> list[Figure]:
             sizes[track] = sizes.get(track, 0) + path.stat().st_size
         chunks = _music_chunk_ms(Path(folder))
     return [
-        Figure("render every music track into the cache (worker, at start-up), CPU", elapsed * 1000, "ms", "<= 5000"),
-        Figure(f"music cache on disk, 16-bit mono at {rate} Hz", sum(sizes.values()) / 2**20, "MiB"),
-        Figure("music mapped while its largest track plays, at most", max(sizes.values()) / 2**20, "MiB", "<= 12"),
-        Figure("music: a chunk made and queued in a frame (the most a frame pays), p99", p99(chunks), "ms", "<= 2"),
+        Figure(
+            "render every music track into the cache (worker, at start-up), CPU",
+            elapsed * 1000,
+            "ms",
+            "<= 5000",
+        ),
+        Figure(
+            f"music cache on disk, 16-bit mono at {rate} Hz", sum(sizes.values()) / 2**20, "MiB"
+        ),
+        Figure(
+            "music mapped while its largest track plays, at most",
+            max(sizes.values()) / 2**20,
+            "MiB",
+            "<= 12",
+        ),
+        Figure(
+            "music: a chunk made and queued in a frame (the most a frame pays), p99",
+            p99(chunks),
+            "ms",
+            "<= 2",
+        ),
     ]
 
 
@@ -103,11 +120,17 @@ def run(quick: bool) -> list[Figure]:
     return [
         Figure("synthesize all effects, first call (start-up)", first, "ms", "<= 200"),
         Figure("synthesize all effects, median", median, "ms", "<= 200"),
-        Figure("Audio() start-up: mixer, synthesis, Sound objects", _audio_startup_ms(), "ms", "<= 250"),
+        Figure(
+            "Audio() start-up: mixer, synthesis, Sound objects", _audio_startup_ms(), "ms", "<= 250"
+        ),
         Figure("effects", len(sounds), "count"),
         Figure("total sound length", samples / RATE, "s"),
         Figure(f"longest effect ({longest})", len(sounds[longest]) / RATE, "s", "<= 3"),
         Figure("sample memory, float32 mono arrays", samples * 4 / 2**20, "MiB"),
-        Figure("sample memory, mixer Sounds (16-bit stereo)", samples * MIXER_BYTES_PER_SAMPLE / 2**20, "MiB"),
+        Figure(
+            "sample memory, mixer Sounds (16-bit stereo)",
+            samples * MIXER_BYTES_PER_SAMPLE / 2**20,
+            "MiB",
+        ),
         *_music_figures(),
     ]

@@ -87,7 +87,9 @@ def run(quick: bool = False) -> list[Figure]:
     figures = [
         Figure(
             "engine: candidate placements checked/s",
-            placements_checked_per_second(mid_game_positions(20 if quick else 200), repeat=2 if quick else 20),
+            placements_checked_per_second(
+                mid_game_positions(20 if quick else 200), repeat=2 if quick else 20
+            ),
             "1/s",
             ">= 500000",
         ),
@@ -97,13 +99,16 @@ def run(quick: bool = False) -> list[Figure]:
     with Workers(2) as pool:
         results = pool.map(survival_game, jobs)
     survival = {
-        gravity: [placements for (_, on, _), (placements, _) in zip(jobs, results) if on is gravity] for gravity in (False, True)
+        gravity: [placements for (_, on, _), (placements, _) in zip(jobs, results) if on is gravity]
+        for gravity in (False, True)
     }
     times = sorted(t for _, game_times in results for t in game_times)
     goal = "" if quick else ">= 460"  # a 50-placement cap cannot reach the goal; quick only runs it
     figures += [
         Figure("AI decision, mean CPU per placement", 1000 * statistics.mean(times), "ms", "<= 15"),
-        Figure("AI decision, p95 CPU per placement", 1000 * times[int(0.95 * (len(times) - 1))], "ms"),
+        Figure(
+            "AI decision, p95 CPU per placement", 1000 * times[int(0.95 * (len(times) - 1))], "ms"
+        ),
     ]
     for gravity, label in ((False, "off"), (True, "on")):
         games = survival[gravity]
@@ -114,8 +119,16 @@ def run(quick: bool = False) -> list[Figure]:
                 "placements",
                 goal,
             ),
-            Figure(f"AI survival, gravity {label}: standard error of the mean", standard_error(games), "placements"),
-            Figure(f"AI survival, gravity {label}: games reaching the cap", 100 * sum(n >= cap for n in games) / len(games), "%"),
+            Figure(
+                f"AI survival, gravity {label}: standard error of the mean",
+                standard_error(games),
+                "placements",
+            ),
+            Figure(
+                f"AI survival, gravity {label}: games reaching the cap",
+                100 * sum(n >= cap for n in games) / len(games),
+                "%",
+            ),
         ]
     return figures
 

@@ -35,7 +35,9 @@ class PacedLoop:
             time.sleep(remaining - 0.0015)
         while time.perf_counter() < self._next:
             time.sleep(0)
-        if time.perf_counter() - self._next > FRAME:  # fell a frame behind: drop it, as the cabinet would
+        if (
+            time.perf_counter() - self._next > FRAME
+        ):  # fell a frame behind: drop it, as the cabinet would
             self._next = time.perf_counter()
         self.frame += 1
         return self.frame
@@ -93,15 +95,25 @@ def measure_latency(presses: int, seed: int = 5, settings_yaml: str = "{}") -> l
     stop = threading.Event()
     with tempfile.TemporaryDirectory(prefix="arcadeforge-bench-") as state:
         with state_directory(state):
-            app = App(parse_settings(settings_yaml, "bench"), headless=True, exit_after=30 + presses * 0.05)
+            app = App(
+                parse_settings(settings_yaml, "bench"),
+                headless=True,
+                exit_after=30 + presses * 0.05,
+            )
         factory = Device.pin_factory
         bounce = app.ctx.settings.inputs.gpio.bounce_ms / 1000
         # Player switches only: coins credit and SERVICE opens the menu before any scene sees them.
-        wired = [w for w in wiring(app.ctx.settings.inputs.gpio) if w.key in app.ctx.inputs.gpio.inputs and w.player in (1, 2)]
+        wired = [
+            w
+            for w in wiring(app.ctx.settings.inputs.gpio)
+            if w.key in app.ctx.inputs.gpio.inputs and w.player in (1, 2)
+        ]
         probe = LatencyProbe(app, edge_at, presses)
         app.ctx.scenes.reset(probe)
         driver = threading.Thread(
-            target=_press_randomly, daemon=True, args=(factory, wired, bounce, edge_at, presses, seed, stop)
+            target=_press_randomly,
+            daemon=True,
+            args=(factory, wired, bounce, edge_at, presses, seed, stop),
         )
         driver.start()
         try:
@@ -167,7 +179,11 @@ def scripted_presses(presses: int) -> tuple[int, int, int, int]:
             time.sleep(0.001)
 
     threads = [
-        threading.Thread(target=player_thread, args=([w for w in wired if w.player == p], presses // 2), daemon=True)
+        threading.Thread(
+            target=player_thread,
+            args=([w for w in wired if w.player == p], presses // 2),
+            daemon=True,
+        )
         for p in (1, 2)
     ]
     received = {"press": 0, "release": 0}
@@ -193,13 +209,29 @@ def scripted_presses(presses: int) -> tuple[int, int, int, int]:
 @section("inputs", alone=True)
 def run(quick: bool) -> list[Figure]:
     latencies = sorted(measure_latency(50 if quick else 1000))
-    p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] if latencies else float("inf")
+    p99 = (
+        latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))]
+        if latencies
+        else float("inf")
+    )
     mean = statistics.fmean(latencies) if latencies else float("inf")
     pressed, got, released, got_released = scripted_presses(50 if quick else 10_000)
     return [
-        Figure(f"GPIO edge to scene, main loop at 60 Hz, mean ({len(latencies)} presses)", mean * 1000, "ms", "<= 10"),
+        Figure(
+            f"GPIO edge to scene, main loop at 60 Hz, mean ({len(latencies)} presses)",
+            mean * 1000,
+            "ms",
+            "<= 10",
+        ),
         Figure("GPIO edge to scene, main loop at 60 Hz, p99", p99 * 1000, "ms", "<= 16.7"),
         # Lost or doubled: either is a miscount.
-        Figure(f"presses lost, two players at once ({pressed} driven)", abs(pressed - got), "events", "<= 0"),
-        Figure("releases lost, two players at once", abs(released - got_released), "events", "<= 0"),
+        Figure(
+            f"presses lost, two players at once ({pressed} driven)",
+            abs(pressed - got),
+            "events",
+            "<= 0",
+        ),
+        Figure(
+            "releases lost, two players at once", abs(released - got_released), "events", "<= 0"
+        ),
     ]

@@ -19,4 +19,7 @@ def step_figures(name: str, wins: list[bool], target: str = STEP_TARGET) -> list
     """``name``'s share of ``wins`` in percent, against ``target``, and its spread."""
     share = sum(wins) / len(wins)
     spread = (share * (1 - share) / len(wins)) ** 0.5
-    return [Figure(name, 100 * share, "%", target), Figure(f"{name}: spread of {len(wins)} matches", 100 * spread, "%")]
+    return [
+        Figure(name, 100 * share, "%", target),
+        Figure(f"{name}: spread of {len(wins)} matches", 100 * spread, "%"),
+    ]

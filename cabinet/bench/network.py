@@ -33,7 +33,9 @@ def _wait(predicate, timeout: float = WAIT) -> bool:
 
 
 def _settings(port: int, cabinet: str) -> NetworkSettings:
-    return NetworkSettings(enabled=True, host="127.0.0.1", port=port, tls=False, site="bench", cabinet=cabinet)
+    return NetworkSettings(
+        enabled=True, host="127.0.0.1", port=port, tls=False, site="bench", cabinet=cabinet
+    )
 
 
 class _Cabinet:
@@ -69,12 +71,20 @@ def _produce(cabinet: _Cabinet, start: int, count: int, pause: float = 0.0) -> N
 
 def score_latency(folder: Path, broker: LocalBroker, trials: int) -> list[float]:
     """Seconds from a score's commit on one cabinet to its row in the other's network table."""
-    sender, receiver = _Cabinet(folder, broker.port, "sender"), _Cabinet(folder, broker.port, "receiver")
+    sender, receiver = (
+        _Cabinet(folder, broker.port, "sender"),
+        _Cabinet(folder, broker.port, "receiver"),
+    )
     times = []
     try:
         # Synced, not just connected: a link publishes nothing for its first second on line
         # (link.SETTLE_SECONDS), which is no latency of a score.
-        _wait(lambda: sender.link.status.last_sync is not None and receiver.link.status.last_sync is not None)
+        _wait(
+            lambda: (
+                sender.link.status.last_sync is not None
+                and receiver.link.status.last_sync is not None
+            )
+        )
         for trial in range(trials):
             score = 500_000 + trial
             started = time.perf_counter()
@@ -97,7 +107,9 @@ def _restart_twice(broker: LocalBroker, every: float, kill: bool) -> None:
         broker.start()
 
 
-def lossless(folder: Path, broker: LocalBroker, events: int, kill: bool = False) -> tuple[int, int, int, int]:
+def lossless(
+    folder: Path, broker: LocalBroker, events: int, kill: bool = False
+) -> tuple[int, int, int, int]:
     """(events lost, merged twice, repeats ignored, snapshots wrong) of ``events`` with the broker
     stopped (SIGTERM, or SIGKILL with ``kill``) and started twice mid-stream.
 
@@ -110,7 +122,9 @@ def lossless(folder: Path, broker: LocalBroker, events: int, kill: bool = False)
     from cabinet.network.fleet import FleetMonitor
 
     who = ("bench", f"stream-{int(kill)}")
-    monitor = FleetMonitor(_settings(broker.port, "monitor"), f"bench-monitor-{int(kill)}", persistent=True).start()
+    monitor = FleetMonitor(
+        _settings(broker.port, "monitor"), f"bench-monitor-{int(kill)}", persistent=True
+    ).start()
     _wait(lambda: monitor.subscribed.is_set())
     cabinet = _Cabinet(folder, broker.port, who[1])
     # The broker is restarted from another thread; the events are written on this one, as the
@@ -125,7 +139,11 @@ def lossless(folder: Path, broker: LocalBroker, events: int, kill: bool = False)
 
         def state_right() -> bool:
             audits = monitor.view.audits.get(who)
-            ended = audits.audits.get("modes", {}).get("blocks/single", {}).get("ended") if audits else None
+            ended = (
+                audits.audits.get("modes", {}).get("blocks/single", {}).get("ended")
+                if audits
+                else None
+            )
             snapshot = monitor.view.snapshot(*who, "blocks")
             table = [(e.initials, e.score) for e in snapshot.entries] if snapshot else None
             return ended == events // 2 and table == own
@@ -133,7 +151,12 @@ def lossless(folder: Path, broker: LocalBroker, events: int, kill: bool = False)
         _wait(lambda: (counts() >= events or kill) and cabinet.queued() == 0 and state_right(), 60)
         time.sleep(0.5)  # any late duplicate has time to arrive, and to be refused
         merged = counts()
-        return max(0, events - merged), max(0, merged - events), monitor.view.ledger.repeats, int(not state_right())
+        return (
+            max(0, events - merged),
+            max(0, merged - events),
+            monitor.view.ledger.repeats,
+            int(not state_right()),
+        )
     finally:
         cabinet.close()
         monitor.stop()
@@ -171,7 +194,9 @@ def frame_ms(settings_yaml: str, frames: int) -> float:
             app.render()
             app.tick_services(time.monotonic())
             times.append(time.perf_counter() - started)
-            time.sleep(max(0.0, 1 / 60 - times[-1]))  # paced like the cabinet: the network thread runs meanwhile
+            time.sleep(
+                max(0.0, 1 / 60 - times[-1])
+            )  # paced like the cabinet: the network thread runs meanwhile
         return statistics.median(times) * 1000
     finally:
         app.close()
@@ -206,17 +231,41 @@ def run(quick: bool) -> list[Figure]:
         input_none = statistics.median(measure_latency(presses)) * 1000
         input_down = statistics.median(measure_latency(presses, settings_yaml=down)) * 1000
     return [
-        Figure("new high score to another cabinet's table, median", statistics.median(latency), "s"),
-        Figure(f"new high score to another cabinet's table, worst of {len(latency)}", max(latency), "s", "<= 1"),
-        Figure(f"events lost of {events}, broker stopped and started twice", lost, "events", "<= 0"),
+        Figure(
+            "new high score to another cabinet's table, median", statistics.median(latency), "s"
+        ),
+        Figure(
+            f"new high score to another cabinet's table, worst of {len(latency)}",
+            max(latency),
+            "s",
+            "<= 1",
+        ),
+        Figure(
+            f"events lost of {events}, broker stopped and started twice", lost, "events", "<= 0"
+        ),
         Figure(f"events merged twice of {events}", twice, "events", "<= 0"),
         Figure("repeat deliveries refused by the ledger", repeats, "events"),
         Figure("broker SIGKILLed twice: events it took then lost", killed_lost, "events"),
         Figure("broker SIGKILLed twice: events merged twice", killed_twice, "events", "<= 0"),
-        Figure("broker SIGKILLed twice: tables and audits wrong at the end", killed_wrong, "snapshots", "<= 0"),
+        Figure(
+            "broker SIGKILLed twice: tables and audits wrong at the end",
+            killed_wrong,
+            "snapshots",
+            "<= 0",
+        ),
         Figure("outbox drain rate", rate, "events/s", ">= 500"),
         Figure("frame work, no network section, median", frame_none, "ms"),
-        Figure("frame work, broker down, over no network", _percent_over(frame_down, frame_none), "%", "<= 5"),
+        Figure(
+            "frame work, broker down, over no network",
+            _percent_over(frame_down, frame_none),
+            "%",
+            "<= 5",
+        ),
         Figure("input latency, no network section, median", input_none, "ms"),
-        Figure("input latency, broker down, over no network", _percent_over(input_down, input_none), "%", "<= 5"),
+        Figure(
+            "input latency, broker down, over no network",
+            _percent_over(input_down, input_none),
+            "%",
+            "<= 5",
+        ),
     ]

@@ -19,7 +19,16 @@ THINK_FRAMES = 96
 STEP_FRAMES = 10
 
 # One piece at a time, judged plainly, ignoring what attacks and pending stones mean.
-GREEDY_BLOCKS = Style(depth=1, width=8, refine_top=0, line_bonus=0.5, noise=0.0, slip_percent=0, follow_plan=False, tactics=None)
+GREEDY_BLOCKS = Style(
+    depth=1,
+    width=8,
+    refine_top=0,
+    line_bonus=0.5,
+    noise=0.0,
+    slip_percent=0,
+    follow_plan=False,
+    tactics=None,
+)
 
 
 def antigravity_newcomer(player: int, seed: int = 0) -> AIPilot:
@@ -31,4 +40,10 @@ def antigravity_newcomer(player: int, seed: int = 0) -> AIPilot:
 def blocks_newcomer(player: int, seed: int = 0) -> BlocksDemoPilot:
     """A newcomer at BLOCKS' panel ``player``: one piece at a time, the best place it sees."""
     ai = BlocksAI(seed=seed, level="newcomer", style=GREEDY_BLOCKS)
-    return BlocksDemoPilot(player=player, ai=ai, think_frames=THINK_FRAMES, move_frames=STEP_FRAMES, aim_frames=STEP_FRAMES)
+    return BlocksDemoPilot(
+        player=player,
+        ai=ai,
+        think_frames=THINK_FRAMES,
+        move_frames=STEP_FRAMES,
+        aim_frames=STEP_FRAMES,
+    )

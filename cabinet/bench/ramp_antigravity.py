@@ -40,7 +40,13 @@ def attract_game(args) -> tuple[bool, str, int, int, str]:
     while not sim.finished and game.turns < cap:
         sim.step()
     last = sim.seat_for(1).last_turn
-    ended = "cap" if not game.game_over else "the band" if last is not None and last.by_band else "game over"
+    ended = (
+        "cap"
+        if not game.game_over
+        else "the band"
+        if last is not None and last.by_band
+        else "game over"
+    )
     return ramp_on, difficulty, game.turns, sim.frame, ended
 
 
@@ -53,14 +59,25 @@ def run(quick: bool = False) -> list[Figure]:
     with Workers(WORKERS) as pool:
         played = pool.map(attract_game, jobs)
     figures = []
-    for ramp_on, difficulty in [(True, difficulty) for difficulty in difficulties] + [(False, "normal")]:
+    for ramp_on, difficulty in [(True, difficulty) for difficulty in difficulties] + [
+        (False, "normal")
+    ]:
         label = f"ramp {'on' if ramp_on else 'off'}, {difficulty}"
         games_played = [game for game in played if game[:2] == (ramp_on, difficulty)]
         pushes = [turns for _, _, turns, _, _ in games_played]
         seconds = sorted(frames / FPS for _, _, _, frames, _ in games_played)
         figures += [
-            Figure(f"anti-gravity AI mean pushes, {label}", statistics.fmean(pushes), "pushes", "<= 1000" if ramp_on else ""),
-            Figure(f"anti-gravity AI mean seconds at attract pace, {label}", statistics.fmean(seconds), "s"),
+            Figure(
+                f"anti-gravity AI mean pushes, {label}",
+                statistics.fmean(pushes),
+                "pushes",
+                "<= 1000" if ramp_on else "",
+            ),
+            Figure(
+                f"anti-gravity AI mean seconds at attract pace, {label}",
+                statistics.fmean(seconds),
+                "s",
+            ),
             Figure(
                 f"anti-gravity AI 90th percentile seconds at attract pace, {label}",
                 seconds[max(0, math.ceil(0.9 * len(seconds)) - 1)],
@@ -68,7 +85,11 @@ def run(quick: bool = False) -> list[Figure]:
             ),
         ]
         figures += [
-            Figure(f"anti-gravity AI games ended by {how}, {label}", sum(end == how for *_, end in games_played), "games")
+            Figure(
+                f"anti-gravity AI games ended by {how}, {label}",
+                sum(end == how for *_, end in games_played),
+                "games",
+            )
             for how in ("the band", "game over", "cap")
         ]
     return figures

@@ -75,8 +75,12 @@ def attract_game(args) -> tuple[bool, int, int]:
 
 @section("ramp")
 def run(quick: bool = False) -> list[Figure]:
-    on_seeds, off_seeds, off_cap = (range(2), range(1), 40) if quick else (RAMP_ON_SEEDS, RAMP_OFF_SEEDS, RAMP_OFF_CAP)
-    jobs = [(seed, True, 10**6) for seed in on_seeds] + [(seed, False, off_cap) for seed in off_seeds]
+    on_seeds, off_seeds, off_cap = (
+        (range(2), range(1), 40) if quick else (RAMP_ON_SEEDS, RAMP_OFF_SEEDS, RAMP_OFF_CAP)
+    )
+    jobs = [(seed, True, 10**6) for seed in on_seeds] + [
+        (seed, False, off_cap) for seed in off_seeds
+    ]
     with Workers(WORKERS) as pool:
         games = pool.map(attract_game, jobs)
     figures = []
@@ -85,7 +89,14 @@ def run(quick: bool = False) -> list[Figure]:
         seconds = [game[2] / 60 for game in games if game[0] is ramp]
         target = "<= 600" if ramp else ""
         figures += [
-            Figure(f"blocks AI mean placements, {label}", statistics.fmean(placements), "placements", target),
-            Figure(f"blocks AI mean seconds at attract pace, {label}", statistics.fmean(seconds), "s"),
+            Figure(
+                f"blocks AI mean placements, {label}",
+                statistics.fmean(placements),
+                "placements",
+                target,
+            ),
+            Figure(
+                f"blocks AI mean seconds at attract pace, {label}", statistics.fmean(seconds), "s"
+            ),
         ]
     return figures

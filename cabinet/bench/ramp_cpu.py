@@ -67,7 +67,13 @@ def antigravity_game(args) -> tuple[str, str, int, int, str]:
     while not sim.finished and sim.frame < cap:
         sim.step()
     last = sim.seat_for(1).last_turn
-    ended = "cap" if not game.game_over else "the band" if last is not None and last.by_band else "game over"
+    ended = (
+        "cap"
+        if not game.game_over
+        else "the band"
+        if last is not None and last.by_band
+        else "game over"
+    )
     return difficulty, level, sim.frame, ended
 
 
@@ -84,7 +90,9 @@ def versus_match(args) -> tuple[int, str]:
 
 def play(job):
     kind, *args = job
-    return kind, {"blocks": blocks_game, "antigravity": antigravity_game, "versus": versus_match}[kind](args)
+    return kind, {"blocks": blocks_game, "antigravity": antigravity_game, "versus": versus_match}[
+        kind
+    ](args)
 
 
 def nearest_rank(values: list[float], percent: int) -> float:
@@ -94,7 +102,9 @@ def nearest_rank(values: list[float], percent: int) -> float:
 
 @section("ramp")
 def run(quick: bool = False) -> list[Figure]:
-    games, matches, cap = (1, 1, 30 * FPS) if quick else (GAMES, VERSUS_MATCHES, CAP_MINUTES * 60 * FPS)
+    games, matches, cap = (
+        (1, 1, 30 * FPS) if quick else (GAMES, VERSUS_MATCHES, CAP_MINUTES * 60 * FPS)
+    )
     difficulties = ("normal",) if quick else DIFFICULTIES
     # the longest games first (ANTI-GRAVITY's, the top level's), so no worker waits alone at the end
     jobs = [
@@ -110,13 +120,23 @@ def run(quick: bool = False) -> list[Figure]:
     figures = []
     for level in LEVELS:
         ended = [result for kind, result in played if kind == "blocks" and result[1] == level]
-        figures += _length_figures(f"blocks CPU level {level}", [frames for _, _, frames, _ in ended], level)
+        figures += _length_figures(
+            f"blocks CPU level {level}", [frames for _, _, frames, _ in ended], level
+        )
         figures.append(
-            Figure(f"blocks CPU level {level} games still on at the cap", sum(at_cap for *_, at_cap in ended), "games")
+            Figure(
+                f"blocks CPU level {level} games still on at the cap",
+                sum(at_cap for *_, at_cap in ended),
+                "games",
+            )
         )
     for level in LEVELS:
         for difficulty in difficulties:
-            ended = [result for kind, result in played if kind == "antigravity" and result[:2] == (difficulty, level)]
+            ended = [
+                result
+                for kind, result in played
+                if kind == "antigravity" and result[:2] == (difficulty, level)
+            ]
             figures += _length_figures(
                 f"anti-gravity CPU level {level} {difficulty}",
                 [frames for _, _, frames, _ in ended],
@@ -135,9 +155,16 @@ def run(quick: bool = False) -> list[Figure]:
     seconds = [frames / FPS for frames, _ in versus]
     figures += [
         Figure(
-            f"anti-gravity versus CPU {VERSUS_LEVEL} vs {VERSUS_LEVEL} mean match", statistics.fmean(seconds), "s", VERSUS_TARGET
+            f"anti-gravity versus CPU {VERSUS_LEVEL} vs {VERSUS_LEVEL} mean match",
+            statistics.fmean(seconds),
+            "s",
+            VERSUS_TARGET,
         ),
-        Figure(f"anti-gravity versus CPU {VERSUS_LEVEL} vs {VERSUS_LEVEL} 90th percentile match", nearest_rank(seconds, 90), "s"),
+        Figure(
+            f"anti-gravity versus CPU {VERSUS_LEVEL} vs {VERSUS_LEVEL} 90th percentile match",
+            nearest_rank(seconds, 90),
+            "s",
+        ),
     ]
     figures += [
         Figure(
@@ -162,5 +189,10 @@ def _length_figures(name: str, frames: list[int], level: int, normal: bool = Tru
             "s",
             TARGETS.get(("mean", level), normal.get(("mean", level), "")),
         ),
-        Figure(f"{name} 90th percentile single game", nearest_rank(seconds, 90), "s", TARGETS.get(("p90", level), "")),
+        Figure(
+            f"{name} 90th percentile single game",
+            nearest_rank(seconds, 90),
+            "s",
+            TARGETS.get(("p90", level), ""),
+        ),
     ]

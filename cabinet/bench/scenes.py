@@ -31,7 +31,9 @@ from cabinet.bench import PEAK_PROBE, Figure, peak_in, rss_mb, section, state_di
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 SCREEN = (1920, 1080)
-READY_SECONDS = 60.0  # the longest wait for the AI worker's first answer before it counts as missing
+READY_SECONDS = (
+    60.0  # the longest wait for the AI worker's first answer before it counts as missing
+)
 
 
 def _scenes(ctx):
@@ -66,18 +68,34 @@ def _scenes(ctx):
         # Titled as attract mode titles them, so that they are drawn in the language shown.
         (
             "blocks scores",
-            lambda: ScoreTablesScene(ctx, N_("{game} RECORDS"), ["blocks", "streak/blocks"], 8, game=entry("blocks").title),
+            lambda: ScoreTablesScene(
+                ctx,
+                N_("{game} RECORDS"),
+                ["blocks", "streak/blocks"],
+                8,
+                game=entry("blocks").title,
+            ),
         ),
         (
             "anti-gravity scores",
             lambda: ScoreTablesScene(
-                ctx, N_("{game} RECORDS"), entry("antigravity").tables(ctx.settings), 2, game=entry("antigravity").title
+                ctx,
+                N_("{game} RECORDS"),
+                entry("antigravity").tables(ctx.settings),
+                2,
+                game=entry("antigravity").title,
             ),
         ),
         ("how to play blocks", lambda: HowToScene(ctx, "blocks")),
         ("how to play anti-gravity", lambda: HowToScene(ctx, "antigravity")),
-        ("how to play anti-gravity film", lambda: HowToFilm(ctx)),  # every chapter, one after another
-        ("how to play anti-gravity film, versus", lambda: HowToFilm(ctx, -2)),  # two fields, stones flying
+        (
+            "how to play anti-gravity film",
+            lambda: HowToFilm(ctx),
+        ),  # every chapter, one after another
+        (
+            "how to play anti-gravity film, versus",
+            lambda: HowToFilm(ctx, -2),
+        ),  # two fields, stones flying
         ("game select", lambda: GameSelectScene(ctx)),
         ("mode select", lambda: starter.menu()),
         ("difficulty select", lambda: DifficultySelectScene(ctx, starter)),
@@ -89,12 +107,17 @@ def _scenes(ctx):
         ("anti-gravity demo", lambda: entry("antigravity").demo(ctx, 9)),
         (
             "anti-gravity versus demo",
-            lambda: AntiGravityScene(ctx, "versus", pilots=demo_pilots(9, "versus"), seed=9, demo=True, on_end=ctx.finish),
+            lambda: AntiGravityScene(
+                ctx, "versus", pilots=demo_pilots(9, "versus"), seed=9, demo=True, on_end=ctx.finish
+            ),
         ),
         ("blocks versus demo", lambda: versus_demo(ctx, "blocks", 9)),
         ("anti-gravity single", lambda: AntiGravityScene(ctx, "single", seed=9, on_end=ctx.finish)),
         ("anti-gravity versus", lambda: AntiGravityScene(ctx, "versus", seed=9, on_end=ctx.finish)),
-        ("anti-gravity contest", lambda: AntiGravityScene(ctx, "contest", contest="STANDARD", seed=9, on_end=ctx.finish)),
+        (
+            "anti-gravity contest",
+            lambda: AntiGravityScene(ctx, "contest", contest="STANDARD", seed=9, on_end=ctx.finish),
+        ),
         ("service menu", lambda: ServiceMenuScene(ctx)),
         ("bookkeeping", lambda: BookkeepingPage(ctx)),
         ("sound test", lambda: SoundTestPage(ctx)),
@@ -107,7 +130,9 @@ def _scenes(ctx):
             scenes.append(
                 (
                     f"{title} versus CPU level {level}",
-                    lambda game=game, level=level: match_scene(ctx, cpu_match(ctx.settings, game, 1, level, 9)),
+                    lambda game=game, level=level: match_scene(
+                        ctx, cpu_match(ctx.settings, game, 1, level, 9)
+                    ),
                 )
             )
     return scenes
@@ -149,7 +174,9 @@ def frame_parts(app, make, frames: int) -> FrameParts:
     ctx = app.ctx
     ctx.scenes.reset(make())
     surface = app.display.logical
-    texture = pygame.Surface(surface.get_size(), 0, surface)  # the texture SDL uploads the picture to
+    texture = pygame.Surface(
+        surface.get_size(), 0, surface
+    )  # the texture SDL uploads the picture to
     parts = FrameParts()
     if app.garbage is not None:  # as the app does between frames when the screen changes
         app.garbage.cut()
@@ -223,7 +250,9 @@ def _thinker_figures(thinker) -> list[Figure]:
         # shortest pause before a move (6 frames), the CPU never waits for its thought.
         Figure("AI thought, question to answer, median", statistics.median(times), "ms", "<= 100"),
         Figure("AI thought, question to answer, p99", p99(times), "ms", "<= 100"),
-        Figure("AI thoughts thought in the main loop (worker down)", thinker.here, "thoughts", "<= 0"),
+        Figure(
+            "AI thoughts thought in the main loop (worker down)", thinker.here, "thoughts", "<= 0"
+        ),
         Figure("RSS of the AI worker", rss_mb(thinker.pid), "MB", "<= 100"),
     ]
 
@@ -270,7 +299,13 @@ def _asleep_cpu(app, seconds: float) -> float:
 def _startup(seconds: float) -> tuple[float, float]:
     """(ms from process start to the first frame, peak RSS in MB) of a headless cabinet."""
     with tempfile.TemporaryDirectory() as state:
-        env = dict(os.environ, PYTHONPATH=str(ROOT), STATE_DIRECTORY=state, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+        env = dict(
+            os.environ,
+            PYTHONPATH=str(ROOT),
+            STATE_DIRECTORY=state,
+            SDL_VIDEODRIVER="dummy",
+            SDL_AUDIODRIVER="dummy",
+        )
         started = time.perf_counter()
         child = subprocess.Popen(
             [sys.executable, "-c", PEAK_PROBE, "--headless", "--exit-after", str(seconds)],
@@ -304,23 +339,48 @@ def run(quick: bool) -> list[Figure]:
         thinker = app.ctx.thinker
         thinker.start()  # as at a cabinet's first frame (no frame is shown here)
         thinker.wait_ready(READY_SECONDS)  # as a cabinet's attract title gives it the seconds
-        thinker.patient = True  # frames run far faster than 60 Hz here: a late thought is waited for
+        thinker.patient = (
+            True  # frames run far faster than 60 Hz here: a late thought is waited for
+        )
         cuts, inside = [], 0
         for name, make in _scenes(app.ctx):
             parts = frame_parts(app, make, frames)
             cuts.append(parts.cut)
             inside += parts.full_collections
             times = parts.totals
-            figures.append(Figure(f"{name}: frame CPU median", statistics.median(times), "ms", "<= 1.0"))
+            figures.append(
+                Figure(f"{name}: frame CPU median", statistics.median(times), "ms", "<= 1.0")
+            )
             figures.append(Figure(f"{name}: frame CPU p99", p99(times), "ms", "<= 2"))
             figures.append(Figure(f"{name}: frame CPU max", max(times), "ms", "<= 33"))
             # The parts apart: an emulated Pi runs the logic at about Pi speed but distorts drawing.
-            figures.append(Figure(f"{name}: update (logic and AI) p99", p99(parts.update), "ms", "<= 2"))
             figures.append(
-                Figure(f"{name}: draw and present p99", p99([d + p for d, p in zip(parts.draw, parts.present)]), "ms", "<= 2")
+                Figure(f"{name}: update (logic and AI) p99", p99(parts.update), "ms", "<= 2")
             )
-        figures.append(Figure("full garbage collections inside a frame (all scenes)", inside, "collections", "<= 0"))
-        figures.append(Figure("full garbage collection at a cut to a scene (between frames), max", max(cuts), "ms", "<= 16.7"))
+            figures.append(
+                Figure(
+                    f"{name}: draw and present p99",
+                    p99([d + p for d, p in zip(parts.draw, parts.present)]),
+                    "ms",
+                    "<= 2",
+                )
+            )
+        figures.append(
+            Figure(
+                "full garbage collections inside a frame (all scenes)",
+                inside,
+                "collections",
+                "<= 0",
+            )
+        )
+        figures.append(
+            Figure(
+                "full garbage collection at a cut to a scene (between frames), max",
+                max(cuts),
+                "ms",
+                "<= 16.7",
+            )
+        )
         figures += _thinker_figures(thinker)
         figures.append(
             Figure(
@@ -332,12 +392,33 @@ def run(quick: bool) -> list[Figure]:
         )
         app.ctx.go_to_attract()
         app.compose()
-        attract = app.display.logical.copy()  # a frame to turn, measured once the cabinet's window is closed
-        figures.append(Figure("attract idle CPU share", _idle_cpu(app, 1.0 if quick else 5.0), "% of a core", "<= 3"))
+        attract = (
+            app.display.logical.copy()
+        )  # a frame to turn, measured once the cabinet's window is closed
         figures.append(
-            Figure("attract idle CPU share, music playing", _music_idle_cpu(app, 1.0 if quick else 5.0), "% of a core", "<= 3")
+            Figure(
+                "attract idle CPU share",
+                _idle_cpu(app, 1.0 if quick else 5.0),
+                "% of a core",
+                "<= 3",
+            )
         )
-        figures.append(Figure("asleep (display.sleep) CPU share", _asleep_cpu(app, 1.0 if quick else 5.0), "% of a core", "<= 1"))
+        figures.append(
+            Figure(
+                "attract idle CPU share, music playing",
+                _music_idle_cpu(app, 1.0 if quick else 5.0),
+                "% of a core",
+                "<= 3",
+            )
+        )
+        figures.append(
+            Figure(
+                "asleep (display.sleep) CPU share",
+                _asleep_cpu(app, 1.0 if quick else 5.0),
+                "% of a core",
+                "<= 1",
+            )
+        )
         app.close()
     figures += turned_present_figures(attract, 10 if quick else 300)
     first, rss = _startup(0.5 if quick else 3.0)

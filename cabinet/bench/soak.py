@@ -54,7 +54,10 @@ def record_replays(app) -> None:
     ends = app.ctx.finish
     games = [
         (BlocksScene(app.ctx, HumanPilot(1), 14, on_end=ends), lambda: rng.choice(wander)),
-        (AntiGravityScene(app.ctx, "single", pilots=[HumanPilot(1)], seed=14, on_end=ends), lambda: Action.UP),
+        (
+            AntiGravityScene(app.ctx, "single", pilots=[HumanPilot(1)], seed=14, on_end=ends),
+            lambda: Action.UP,
+        ),
     ]
     for scene, careless in games:
         app.ctx.scenes.reset(scene)
@@ -89,7 +92,9 @@ def soak(hours: float, sample_seconds: float = SAMPLE_SECONDS) -> dict:
     from cabinet.settings.load import load_settings
 
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
-    app = App(load_settings(None), headless=True, ai_worker=True, gc_at_cuts=True)  # as a cabinet runs
+    app = App(
+        load_settings(None), headless=True, ai_worker=True, gc_at_cuts=True
+    )  # as a cabinet runs
     thinker = app.ctx.thinker
     thinker.start()
     thinker.wait_ready(WORKER_READY_SECONDS)
@@ -113,14 +118,20 @@ def soak(hours: float, sample_seconds: float = SAMPLE_SECONDS) -> dict:
             samples.append((hour, rss_mb()))
             worker_samples.append((hour, rss_mb(thinker.pid)))
         top = app.ctx.scenes.top
-        if isinstance(top, AttractScene) and top.index == 0 and loop != (id(top), top.parts_started):
+        if (
+            isinstance(top, AttractScene)
+            and top.index == 0
+            and loop != (id(top), top.parts_started)
+        ):
             loop = (id(top), top.parts_started)
             loop_starts.append((hour, rss_mb()))
             worker_loop_starts.append((hour, rss_mb(thinker.pid)))
         # A probe: any screen may be on top, and only attract mode has parts.
         parts.add(type(getattr(top, "part", None)).__name__)
     cpu = time.process_time() - cpu
-    worker_peak = peak_rss_mb(thinker.pid)  # while it lives: its reaped maxrss would count this process
+    worker_peak = peak_rss_mb(
+        thinker.pid
+    )  # while it lives: its reaped maxrss would count this process
     app.close()  # the worker stopped and reaped: its CPU time is the children's now
     worker = resource.getrusage(resource.RUSAGE_CHILDREN)
     return {
@@ -128,7 +139,11 @@ def soak(hours: float, sample_seconds: float = SAMPLE_SECONDS) -> dict:
         "loop_starts": loop_starts,
         "worker_samples": worker_samples,
         "worker_loop_starts": worker_loop_starts,
-        "cpu_seconds": cpu + worker.ru_utime + worker.ru_stime - children.ru_utime - children.ru_stime,
+        "cpu_seconds": cpu
+        + worker.ru_utime
+        + worker.ru_stime
+        - children.ru_utime
+        - children.ru_stime,
         "peak_mb": peak_rss_mb(),
         "worker_peak_mb": worker_peak,
         "simulated_seconds": steps / FPS,
@@ -193,7 +208,9 @@ def run(quick: bool) -> list[Figure]:
     return figures + [
         Figure("peak RSS during the soak", peak, "MB", "<= 120"),
         Figure("RSS at the end of the soak", samples[-1][1] if samples else float("nan"), "MB"),
-        _growth("AI worker RSS", report["worker_samples"], report["worker_loop_starts"], hours, quick),
+        _growth(
+            "AI worker RSS", report["worker_samples"], report["worker_loop_starts"], hours, quick
+        ),
         Figure("peak RSS of the AI worker", report["worker_peak_mb"], "MB", "<= 100"),
         Figure(
             "attract loop CPU share, whole loop, AI worker included (CPU s per simulated s)",
@@ -209,7 +226,10 @@ def _growth(what: str, samples: list, loop_starts: list, hours: float, quick: bo
     the caches: text, sprites, sounds), or in a quick run the second half of the minute samples."""
     if quick:  # too short for loops
         return Figure(
-            f"{what} growth per simulated hour (quick: second half)", slope(samples[len(samples) // 2 :]), "MB/h", "<= 1"
+            f"{what} growth per simulated hour (quick: second half)",
+            slope(samples[len(samples) // 2 :]),
+            "MB/h",
+            "<= 1",
         )
     starts = [(h, mb) for h, mb in loop_starts if h >= 1.0]
     return Figure(

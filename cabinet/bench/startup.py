@@ -43,7 +43,9 @@ class CabinetRun:
         return [message for _, message in self.messages]
 
 
-def run_cabinet(args: list[str], env: dict[str, str] | None = None, timeout: float = 120.0) -> CabinetRun:
+def run_cabinet(
+    args: list[str], env: dict[str, str] | None = None, timeout: float = 120.0
+) -> CabinetRun:
     """Run ``python -m cabinet ARGS`` with a notify socket; collect every message until it exits."""
     folder = tempfile.mkdtemp(prefix="afn", dir="/tmp")  # short: socket paths must fit 108 bytes
     address = os.path.join(folder, "notify")
@@ -52,10 +54,15 @@ def run_cabinet(args: list[str], env: dict[str, str] | None = None, timeout: flo
         listener.bind(address)
         listener.settimeout(0.05)
         child_env = dict(os.environ if env is None else env, NOTIFY_SOCKET=address)
-        child_env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(PROJECT_ROOT), child_env.get("PYTHONPATH")]))
+        child_env["PYTHONPATH"] = os.pathsep.join(
+            filter(None, [str(PROJECT_ROOT), child_env.get("PYTHONPATH")])
+        )
         started = time.perf_counter()
         process = subprocess.Popen(
-            [sys.executable, "-m", "cabinet", *args], env=child_env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT
+            [sys.executable, "-m", "cabinet", *args],
+            env=child_env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
         )
         run = CabinetRun(None)
         with process:
@@ -105,13 +112,18 @@ def run(quick: bool = False) -> list[Figure]:
     with tempfile.TemporaryDirectory(prefix="arcadeforge-bench-") as state:
         env = _headless_env(state)
         args = ["--headless", "--exit-after", "0.5"]
-        runs = [run_cabinet(args, env) for _ in range(1 + warm_runs)]  # the first one is on a fresh state dir
+        runs = [
+            run_cabinet(args, env) for _ in range(1 + warm_runs)
+        ]  # the first one is on a fresh state dir
     failed = [r for r in runs if r.returncode != 0 or r.first("READY=1".__eq__) is None]
     if failed:
         last_line = (failed[0].output.strip().splitlines() or ["no output"])[-1]
         return [
             Figure(
-                f"start to READY=1: the cabinet failed (exit {failed[0].returncode}: {last_line[:60]})", math.nan, "ms", TARGET_MS
+                f"start to READY=1: the cabinet failed (exit {failed[0].returncode}: {last_line[:60]})",
+                math.nan,
+                "ms",
+                TARGET_MS,
             )
         ]
     cold, warm = runs[0], runs[1:]
@@ -125,10 +137,16 @@ def run(quick: bool = False) -> list[Figure]:
     return [
         Figure("spawn to READY=1, first boot (new state)", ready(cold), "ms", TARGET_MS),
         Figure(
-            f"spawn to READY=1, later boots (median of {len(warm)})", statistics.median(ready(r) for r in warm), "ms", TARGET_MS
+            f"spawn to READY=1, later boots (median of {len(warm)})",
+            statistics.median(ready(r) for r in warm),
+            "ms",
+            TARGET_MS,
         ),
         Figure(
-            f"spawn to first attract frame (median of {len(warm)})", statistics.median(attract(r) for r in warm), "ms", TARGET_MS
+            f"spawn to first attract frame (median of {len(warm)})",
+            statistics.median(attract(r) for r in warm),
+            "ms",
+            TARGET_MS,
         ),
         # systemd kills a program still running TimeoutStopSec (5 s) after asking it to stop.
         Figure(

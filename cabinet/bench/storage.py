@@ -30,8 +30,20 @@ def _median_ms(action, repeats: int) -> float:
 
 def _long_game() -> Replay:
     """Five minutes of play: a press and a release every tenth of a second."""
-    actions = [(frame, 1, ("left", "right", "a")[frame % 3], frame % 12 == 0) for frame in range(0, 18_000, 3)]
-    return Replay("antigravity", "single", {"width": 6, "half_height": 6}, 7, actions, 54_321, "ABC", ["RGBYRG"] * 12)
+    actions = [
+        (frame, 1, ("left", "right", "a")[frame % 3], frame % 12 == 0)
+        for frame in range(0, 18_000, 3)
+    ]
+    return Replay(
+        "antigravity",
+        "single",
+        {"width": 6, "half_height": 6},
+        7,
+        actions,
+        54_321,
+        "ABC",
+        ["RGBYRG"] * 12,
+    )
 
 
 @section("storage", alone=True)
@@ -50,11 +62,18 @@ def run(quick: bool) -> list[Figure]:
         load_ms = _median_ms(lambda i: store.replays.load(replay.id), max(3, repeats // 4))
         ends = []
         over_ms = _median_ms(
-            lambda i: ends.append(store.game_over("antigravity", "single", "antigravity/single/hard", 90_000 + i, replay, 300.0)),
+            lambda i: ends.append(
+                store.game_over(
+                    "antigravity", "single", "antigravity/single/hard", 90_000 + i, replay, 300.0
+                )
+            ),
             max(3, repeats // 4),
         )
         # Rows still on the table, and a change each time: a write that changes nothing costs nothing.
-        initials_ms = _median_ms(lambda i: store.scores.set_initials(ends[-1 - i % 3].entry_id, "A" + chr(65 + i % 26)), repeats)
+        initials_ms = _median_ms(
+            lambda i: store.scores.set_initials(ends[-1 - i % 3].entry_id, "A" + chr(65 + i % 26)),
+            repeats,
+        )
         store.close()
         open_ms = _median_ms(lambda i: Store.open(path).close(), max(3, repeats // 10))
         settings = load_settings(SHIPPED_CONFIG).settings

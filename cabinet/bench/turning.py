@@ -18,7 +18,9 @@ import time
 from cabinet.bench import Figure
 
 ROTATION = 90
-FRAME_SHARE = "<= 1.0"  # natively a whole frame's median is to stay within 1 ms; the present is part of it
+FRAME_SHARE = (
+    "<= 1.0"  # natively a whole frame's median is to stay within 1 ms; the present is part of it
+)
 
 
 def _median_ms(call, repeats: int) -> float:
@@ -59,10 +61,15 @@ def turned_present_figures(picture, repeats: int) -> list[Figure]:
                 FRAME_SHARE,
             ),
             Figure(
-                f"turned {ROTATION}, CPU path: the rotation alone, median", _median_ms(cpu_rotation, repeats), "ms", FRAME_SHARE
+                f"turned {ROTATION}, CPU path: the rotation alone, median",
+                _median_ms(cpu_rotation, repeats),
+                "ms",
+                FRAME_SHARE,
             ),
         ]
-        turn = GpuTurn(display.logical, ROTATION)  # on the same window, as Display(gpu_turn=True) makes it
+        turn = GpuTurn(
+            display.logical, ROTATION
+        )  # on the same window, as Display(gpu_turn=True) makes it
         try:
             figures += [
                 Figure(

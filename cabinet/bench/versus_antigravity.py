@@ -87,10 +87,17 @@ def run(quick: bool = False) -> list[Figure]:
         spent = [thinking[level] for _, _, thinking in results if level in thinking]
         seconds, presses = sum(s for s, _ in spent), sum(p for _, p in spent)
         figures.append(
-            Figure(f"anti-gravity CPU level {level} decision ms per input step", 1000 * seconds / max(1, presses), "ms", "<= 5")
+            Figure(
+                f"anti-gravity CPU level {level} decision ms per input step",
+                1000 * seconds / max(1, presses),
+                "ms",
+                "<= 5",
+            )
         )
     figures += [
-        Figure("anti-gravity top level mean longest chain", statistics.fmean(chains), "steps", ">= 4"),
+        Figure(
+            "anti-gravity top level mean longest chain", statistics.fmean(chains), "steps", ">= 4"
+        ),
         Figure(
             f"anti-gravity top level longest chain: standard error of the mean of {games}",
             statistics.stdev(chains) / len(chains) ** 0.5 if len(chains) > 1 else 0.0,

@@ -109,13 +109,26 @@ def run(quick: bool = False) -> list[Figure]:
             seconds[level] += spent
             presses[level] += pressed
     per_level = {level: 1000 * seconds[level] / max(1, presses[level]) for level in CPU_LEVELS}
-    figures.append(Figure("blocks CPU decision ms per input step", statistics.fmean(per_level.values()), "ms", "<= 5"))
+    figures.append(
+        Figure(
+            "blocks CPU decision ms per input step",
+            statistics.fmean(per_level.values()),
+            "ms",
+            "<= 5",
+        )
+    )
     figures += [
-        Figure(f"blocks CPU level {level} decision ms per input step", ms, "ms", "<= 5") for level, ms in per_level.items()
+        Figure(f"blocks CPU level {level} decision ms per input step", ms, "ms", "<= 5")
+        for level, ms in per_level.items()
     ]
     frames = [result[3] for result in results if result[0]]
     figures += [
         Figure("blocks CPU match length, mean", statistics.fmean(frames) / 60, "s"),
-        Figure("blocks versus placements per second", placements_per_second(2000 if quick else 100_000), "1/s", ">= 100000"),
+        Figure(
+            "blocks versus placements per second",
+            placements_per_second(2000 if quick else 100_000),
+            "1/s",
+            ">= 100000",
+        ),
     ]
     return figures

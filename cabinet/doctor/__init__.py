@@ -110,7 +110,9 @@ def run_family(module: str, context: Context) -> list[Result]:
         return [Result(name, FAIL, f"the check itself failed ({type(exc).__name__}: {exc})")]
 
 
-def run(config: str | None = None, frames: int = 120, only: list[str] | None = None, out=print) -> int:
+def run(
+    config: str | None = None, frames: int = 120, only: list[str] | None = None, out=print
+) -> int:
     """Run every family (or ``only`` those), print one line per check, return the exit code."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from cabinet.settings.last_good import load_for_cabinet
@@ -122,10 +124,19 @@ def run(config: str | None = None, frames: int = 120, only: list[str] | None = N
     except OSError as exc:
         out(Result("state folder", FAIL, f"cannot be created ({exc})").line())
         return EXIT_CODES[FAIL]
-    settings_line = loaded.summary() if loaded.problems else f"{loaded.source or 'factory settings'}: no problems"
+    settings_line = (
+        loaded.summary()
+        if loaded.problems
+        else f"{loaded.source or 'factory settings'}: no problems"
+    )
     results = [Result("settings", WARN if loaded.problems else OK, settings_line)]
     out(results[0].line())
-    context = Context(settings=loaded.settings, state_folder=folder, frames=frames, cabinet_active=service_active())
+    context = Context(
+        settings=loaded.settings,
+        state_folder=folder,
+        frames=frames,
+        cabinet_active=service_active(),
+    )
     for module in FAMILIES:
         if only and module.rsplit(".", 1)[1] not in only:
             continue
@@ -133,5 +144,7 @@ def run(config: str | None = None, frames: int = 120, only: list[str] | None = N
             out(result.line())
             results.append(result)
     counts = {v: sum(r.verdict == v for r in results) for v in (OK, WARN, FAIL, SKIP)}
-    out(f"doctor: {counts[OK]} ok, {counts[WARN]} warn, {counts[FAIL]} fail, {counts[SKIP]} skipped")
+    out(
+        f"doctor: {counts[OK]} ok, {counts[WARN]} warn, {counts[FAIL]} fail, {counts[SKIP]} skipped"
+    )
     return worst(results)

@@ -22,7 +22,9 @@ def newest_program_file(folder: Path = PROGRAM) -> float:
     return max((p.stat().st_mtime for p in folder.rglob("*.py")), default=0.0)
 
 
-def check(context, now: float | None = None, synced: Path = SYNCED, floor: float | None = None) -> list[Result]:
+def check(
+    context, now: float | None = None, synced: Path = SYNCED, floor: float | None = None
+) -> list[Result]:
     now = time.time() if now is None else now
     floor = newest_program_file() if floor is None else floor
     shown = datetime.fromtimestamp(now).astimezone().strftime("%Y-%m-%d %H:%M %Z")
@@ -39,7 +41,13 @@ def check(context, now: float | None = None, synced: Path = SYNCED, floor: float
     if synced.exists():
         return [Result("clock", OK, f"{shown}, set by the network (systemd-timesyncd)")]
     if not Path("/run/systemd/system").is_dir():
-        return [Result("clock", SKIP, f"{shown}, plausible; no systemd here to say whether the network set it")]
+        return [
+            Result(
+                "clock",
+                SKIP,
+                f"{shown}, plausible; no systemd here to say whether the network set it",
+            )
+        ]
     return [
         Result(
             "clock",

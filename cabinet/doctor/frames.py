@@ -47,10 +47,14 @@ def check(context) -> list[Result]:
             from cabinet.settings.load import parse_settings
 
             # Factory settings without GPIO: the gpio check has had the pins; this one only draws.
-            app = App(parse_settings(NO_GPIO, "doctor"), headless=True, ai_worker=True, gc_at_cuts=True)
+            app = App(
+                parse_settings(NO_GPIO, "doctor"), headless=True, ai_worker=True, gc_at_cuts=True
+            )
             thinker = app.ctx.thinker
             thinker.start()  # as at a cabinet's first frame
-            thinker.patient = True  # as in the bench: a CPU plays at its pace however fast frames run
+            thinker.patient = (
+                True  # as in the bench: a CPU plays at its pace however fast frames run
+            )
             try:
                 worker = _worker_result(thinker)
                 figures = []
@@ -77,7 +81,11 @@ def check(context) -> list[Result]:
     )
     # A warning at worst: a slow machine drops frames but runs the cabinet (fail is for what cannot work).
     if slow or longest > WORST_MS:
-        over = f"over {BUDGET_MS:.1f} ms: {', '.join(slow)}" if slow else f"a frame over {WORST_MS:.0f} ms"
+        over = (
+            f"over {BUDGET_MS:.1f} ms: {', '.join(slow)}"
+            if slow
+            else f"a frame over {WORST_MS:.0f} ms"
+        )
         return [Result("frame times", WARN, f"{found}; {over}"), worker]
     return [Result("frame times", OK, f"{found}; every scene within {BUDGET_MS:.1f} ms"), worker]
 
@@ -91,7 +99,9 @@ def _worker_result(thinker: Thinker, started: Result | None = None) -> Result:
                 WARN,
                 f"no answer within {READY_SECONDS:.0f} s: the CPU players think in the main loop, within a per-frame budget",
             )
-        return Result("ai worker", OK, f"process {thinker.pid} ready in {thinker.ready_seconds * 1000:.0f} ms")
+        return Result(
+            "ai worker", OK, f"process {thinker.pid} ready in {thinker.ready_seconds * 1000:.0f} ms"
+        )
     if started.verdict != OK:
         return started
     cores = os.cpu_count() or 1
@@ -99,5 +109,7 @@ def _worker_result(thinker: Thinker, started: Result | None = None) -> Result:
     if thinker.here:
         return Result("ai worker", WARN, f"{found} (it died: see the log)")
     if cores < 2:
-        return Result("ai worker", WARN, f"{found}: one core, which the worker shares with the main loop")
+        return Result(
+            "ai worker", WARN, f"{found}: one core, which the worker shares with the main loop"
+        )
     return Result("ai worker", OK, found)

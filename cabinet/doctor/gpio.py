@@ -29,7 +29,9 @@ def chips_result(context, dev: Path = DEV) -> Result:
                 FAIL,
                 f"no {dev}/gpiochip* on a Raspberry Pi: the kernel's GPIO driver is missing; update Raspberry Pi OS and reboot",
             )
-        return Result("gpio chips", SKIP, f"no {dev}/gpiochip* (not a Raspberry Pi): no GPIO header here")
+        return Result(
+            "gpio chips", SKIP, f"no {dev}/gpiochip* (not a Raspberry Pi): no GPIO header here"
+        )
     closed = [chip for chip in chips if not os.access(chip, os.R_OK | os.W_OK)]
     if len(closed) == len(chips):
         return Result(
@@ -80,7 +82,9 @@ def switches_result(context, chips: Result) -> Result:
         found = f"{live} of {len(wired)} wired switches live on {panel.factory_name}"
         if closed:
             return Result(
-                "gpio switches", WARN, f"{found}; reading closed now (held, stuck or wired normally closed): {', '.join(closed)}"
+                "gpio switches",
+                WARN,
+                f"{found}; reading closed now (held, stuck or wired normally closed): {', '.join(closed)}",
             )
         if live < len(wired):
             lost = [w.key for w in wired if w.key not in panel.inputs]

@@ -20,7 +20,12 @@ from cabinet.doctor import FAIL, OK, SKIP, WARN, Result
 from cabinet.doctor.board import SUPPLIES, Board
 
 NOW = {0: "under-voltage", 1: "ARM clock capped", 2: "throttled", 3: "soft temperature limit"}
-SINCE_BOOT = {16: "under-voltage", 17: "ARM clock capped", 18: "throttled", 19: "soft temperature limit"}
+SINCE_BOOT = {
+    16: "under-voltage",
+    17: "ARM clock capped",
+    18: "throttled",
+    19: "soft temperature limit",
+}
 WARM_C, HOT_C = 70.0, 80.0  # a Pi 4 or 5 starts to throttle at 80 C
 THERMAL = Path("/sys/class/thermal/thermal_zone0/temp")
 HWMON = Path("/sys/class/hwmon")
@@ -49,14 +54,22 @@ def throttled_result(output: str | None, board: Board = NOT_A_PI) -> Result:
     try:
         bits = int(output.split("=", 1)[1], 16)
     except ValueError:
-        return Result("power", SKIP, f"vcgencmd said {output!r}, which is not a throttled=0x... value")
+        return Result(
+            "power", SKIP, f"vcgencmd said {output!r}, which is not a throttled=0x... value"
+        )
     now = [name for bit, name in NOW.items() if bits >> bit & 1]
     before = [name for bit, name in SINCE_BOOT.items() if bits >> bit & 1]
     if bits >> 0 & 1 or bits >> 16 & 1:
         when = "now" if bits & 1 else "since boot"
-        return Result("power", FAIL, f"under-voltage {when} ({output}): use {board.supply}, and a short, thick cable")
+        return Result(
+            "power",
+            FAIL,
+            f"under-voltage {when} ({output}): use {board.supply}, and a short, thick cable",
+        )
     if now:
-        return Result("power", WARN, f"{', '.join(now)} now ({output}): cool the Pi (a fan or heatsink)")
+        return Result(
+            "power", WARN, f"{', '.join(now)} now ({output}): cool the Pi (a fan or heatsink)"
+        )
     if before:
         return Result("power", WARN, f"{', '.join(before)} since boot ({output}): cool the Pi")
     return Result("power", OK, f"no under-voltage or throttling since boot ({output})")
@@ -66,23 +79,35 @@ def board_result(board: Board) -> Result:
     """The board's line: Pi 5 and Pi 4 are supported, an older Pi is below the minimum."""
     if not board.is_pi:
         return Result(
-            "board", SKIP, "not a Raspberry Pi (no Raspberry Pi model in the device tree): the Pi's own checks are skipped"
+            "board",
+            SKIP,
+            "not a Raspberry Pi (no Raspberry Pi model in the device tree): the Pi's own checks are skipped",
         )
     if board.series in SUPPLIES:
         return Result("board", OK, f"{board.model}; wants {board.supply}")
     return Result(
-        "board", WARN, f"{board.model}: below the supported minimum, a Raspberry Pi 4; frames and the CPU players may not keep up"
+        "board",
+        WARN,
+        f"{board.model}: below the supported minimum, a Raspberry Pi 4; frames and the CPU players may not keep up",
     )
 
 
 def alarm_result(alarm: str | None, board: Board) -> Result:
     """The verdict on the firmware's under-voltage alarm (``in0_lcrit_alarm``), where vcgencmd is missing."""
     if alarm is None:
-        return Result("power", SKIP, f"no vcgencmd and no rpi_volt alarm in {HWMON} ({NO_VCGENCMD})")
+        return Result(
+            "power", SKIP, f"no vcgencmd and no rpi_volt alarm in {HWMON} ({NO_VCGENCMD})"
+        )
     if alarm.strip() == "1":
-        return Result("power", FAIL, f"under-voltage now (hwmon rpi_volt): use {board.supply}, and a short, thick cable")
+        return Result(
+            "power",
+            FAIL,
+            f"under-voltage now (hwmon rpi_volt): use {board.supply}, and a short, thick cable",
+        )
     return Result(
-        "power", OK, f"no under-voltage now (hwmon rpi_volt; without vcgencmd nothing is known of earlier: {NO_VCGENCMD})"
+        "power",
+        OK,
+        f"no under-voltage now (hwmon rpi_volt; without vcgencmd nothing is known of earlier: {NO_VCGENCMD})",
     )
 
 
@@ -148,9 +173,15 @@ def temperature_result(celsius: float | None) -> Result:
         return Result("temperature", SKIP, f"neither vcgencmd measure_temp nor {THERMAL} answered")
     found = f"{celsius:.1f} C"
     if celsius >= HOT_C:
-        return Result("temperature", FAIL, f"{found}: the Pi throttles at {HOT_C:.0f} C; give it a fan or heatsink")
+        return Result(
+            "temperature",
+            FAIL,
+            f"{found}: the Pi throttles at {HOT_C:.0f} C; give it a fan or heatsink",
+        )
     if celsius >= WARM_C:
-        return Result("temperature", WARN, f"{found}: close to throttling ({HOT_C:.0f} C); check the cooling")
+        return Result(
+            "temperature", WARN, f"{found}: close to throttling ({HOT_C:.0f} C); check the cooling"
+        )
     return Result("temperature", OK, found)
 
 
@@ -175,7 +206,11 @@ def check(context) -> list[Result]:
         return [board_result(board), Result("power", SKIP, why), Result("temperature", SKIP, why)]
     results = [board_result(board), power_result(board)]
     if board.is_pi5:
-        results.append(supply_result(max_current(context.device_tree), input_volts(vcgencmd("pmic_read_adc", "EXT5V_V"))))
+        results.append(
+            supply_result(
+                max_current(context.device_tree), input_volts(vcgencmd("pmic_read_adc", "EXT5V_V"))
+            )
+        )
     return results + [temperature_result(temperature())]
 
 

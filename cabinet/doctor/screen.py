@@ -78,7 +78,11 @@ def vsync_result(reading, board) -> Result:
         return Result("vsync", OK, reading.describe())
     if board.is_pi5:
         return Result("vsync", FAIL, f"{reading.describe()}; {PI5_VSYNC_FIX}")
-    return Result("vsync", WARN, reading.describe() + "; the cabinet paces frames by its timer (expect some tearing)")
+    return Result(
+        "vsync",
+        WARN,
+        reading.describe() + "; the cabinet paces frames by its timer (expect some tearing)",
+    )
 
 
 def opened_cards(open_files: Path = OPEN_FILES, dri: Path = DRI) -> list[str]:

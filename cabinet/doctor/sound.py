@@ -10,7 +10,13 @@ from cabinet.doctor import OK, SKIP, WARN, Result
 def check(context) -> list[Result]:
     driver = os.environ.get("SDL_AUDIODRIVER", "")
     if driver.lower() in ("dummy", "disk"):
-        return [Result("sound", SKIP, f"SDL_AUDIODRIVER={driver}: no sound device to check here (the cabinet's unit uses alsa)")]
+        return [
+            Result(
+                "sound",
+                SKIP,
+                f"SDL_AUDIODRIVER={driver}: no sound device to check here (the cabinet's unit uses alsa)",
+            )
+        ]
     import pygame
     from pygame._sdl2.audio import get_audio_device_names
 
@@ -35,7 +41,11 @@ def check(context) -> list[Result]:
         names = get_audio_device_names(False)
         found = f"{rate} Hz, {abs(size)}-bit, {channels} channel(s) on {names[0] if names else 'the default device'}"
         if rate != audio.sample_rate:
-            return [Result("sound", WARN, f"{found}; asked for {audio.sample_rate} Hz (audio.sample_rate)")]
+            return [
+                Result(
+                    "sound", WARN, f"{found}; asked for {audio.sample_rate} Hz (audio.sample_rate)"
+                )
+            ]
         if context.board.is_pi5:
             found += f" ({context.board.sound})"
         return [Result("sound", OK, found)]

@@ -23,9 +23,15 @@ PLAYERS = (1, 2)
 # Attract mode's CPUs per game: the levels that look best, quick with chains and clears from
 # the first seconds, yet slow enough to follow (BLOCKS level 5 presses every 3 frames).
 # Keyed by str: a screen still asks with the plain name, which equals its Game.
-DEMO_CPU_LEVELS: dict[str, dict[int, int]] = {Game.BLOCKS: {1: 3, 2: 4}, Game.ANTIGRAVITY: {1: 4, 2: 5}}
+DEMO_CPU_LEVELS: dict[str, dict[int, int]] = {
+    Game.BLOCKS: {1: 3, 2: 4},
+    Game.ANTIGRAVITY: {1: 4, 2: 5},
+}
 # Each game's CPU opponent: cpu_pilot(player, level, seed).
-CPU_PILOTS: dict[Game, Callable[[int, int, int], Pilot]] = {Game.BLOCKS: blocks_cpu, Game.ANTIGRAVITY: antigravity_cpu}
+CPU_PILOTS: dict[Game, Callable[[int, int, int], Pilot]] = {
+    Game.BLOCKS: blocks_cpu,
+    Game.ANTIGRAVITY: antigravity_cpu,
+}
 
 
 def other(player: int) -> int:
@@ -52,7 +58,9 @@ class Match:
     def __post_init__(self):
         for player, level in self.cpu.items():
             if player not in PLAYERS or level not in LEVELS:
-                raise ValueError(f"CPU seat {player!r} at level {level!r}: players are 1-2, levels 1-5")
+                raise ValueError(
+                    f"CPU seat {player!r} at level {level!r}: players are 1-2, levels 1-5"
+                )
 
     @property
     def mode(self) -> Mode:
@@ -74,7 +82,9 @@ class Match:
     def round_seed(self, number: int | None = None) -> int:
         """The seed of round ``number`` (default: the current one); round 1 plays the match seed."""
         number = self.round if number is None else number
-        return self.seed if number == 1 else random.Random(self.seed * 1009 + number).getrandbits(31)
+        return (
+            self.seed if number == 1 else random.Random(self.seed * 1009 + number).getrandbits(31)
+        )
 
     def record(self, winner: int | None) -> None:
         """The current round ended, won by ``winner`` (None: a draw, nobody scores); next round."""
@@ -222,6 +232,8 @@ def cpu_pilot(game: str, player: int, level: int, seed: int):
 def match_pilots(match: Match) -> list:
     """One pilot per side, player 1's first: the CPU's, or the person's at their panel."""
     return [
-        cpu_pilot(match.game, player, match.cpu[player], match.seed + player) if match.is_cpu(player) else HumanPilot(player)
+        cpu_pilot(match.game, player, match.cpu[player], match.seed + player)
+        if match.is_cpu(player)
+        else HumanPilot(player)
         for player in PLAYERS
     ]

@@ -49,7 +49,13 @@ class Elsewhere(Protocol):
         end of its last frame."""
 
 
-def begin(ai, situation: tuple, work: int, budget: Budget | None = None, elsewhere: Elsewhere | None = None) -> Thought:
+def begin(
+    ai,
+    situation: tuple,
+    work: int,
+    budget: Budget | None = None,
+    elsewhere: Elsewhere | None = None,
+) -> Thought:
     """A new decision of ``ai.thinking(*situation)``, about ``work`` slices: ``elsewhere``
     when the scene lends a place, else here (within ``budget``, when there is one)."""
     if elsewhere is not None:

@@ -31,7 +31,16 @@ class Action(enum.Enum):
 
 
 DIRECTIONS = frozenset({Action.LEFT, Action.RIGHT, Action.UP, Action.DOWN})
-PLAYER_ACTIONS = (Action.LEFT, Action.RIGHT, Action.UP, Action.DOWN, Action.A, Action.B, Action.C, Action.START)
+PLAYER_ACTIONS = (
+    Action.LEFT,
+    Action.RIGHT,
+    Action.UP,
+    Action.DOWN,
+    Action.A,
+    Action.B,
+    Action.C,
+    Action.START,
+)
 
 CABINET = 0  # the "player" of cabinet-wide actions; players are 1 and 2
 

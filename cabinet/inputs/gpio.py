@@ -110,18 +110,24 @@ class GpioPanel:
         try:
             pin_factory = usable_pin_factory(pin_factory)
         except Exception as exc:  # not a Pi, no permission, no library: all the same here
-            self._no_gpio(Words("no usable GPIO pin factory ({error})", error=f"{type(exc).__name__}: {exc}"))
+            self._no_gpio(
+                Words("no usable GPIO pin factory ({error})", error=f"{type(exc).__name__}: {exc}")
+            )
             return None
         self.factory_name = type(pin_factory).__name__
         return pin_factory
 
     def _no_gpio(self, reason: Words) -> None:
-        line = Words("inputs.gpio: {reason}; carrying on with keyboard and joysticks", reason=reason)
+        line = Words(
+            "inputs.gpio: {reason}; carrying on with keyboard and joysticks", reason=reason
+        )
         log.warning("%s", line)
         self.problems.append(line)
 
     def _open(self, usable: list[WiredInput], factory) -> None:
-        from gpiozero import DigitalInputDevice  # imported here: a desktop without gpiozero still runs
+        from gpiozero import (
+            DigitalInputDevice,
+        )  # imported here: a desktop without gpiozero still runs
 
         failures = []
         for wired in usable:
@@ -136,7 +142,11 @@ class GpioPanel:
             self.inputs[wired.key] = wired
             self._state[wired.key] = _Debounce()
             if button.is_active:
-                line = Words("{key}: GPIO {pin} is closed at start-up; ignored until released", key=wired.key, pin=wired.pin)
+                line = Words(
+                    "{key}: GPIO {pin} is closed at start-up; ignored until released",
+                    key=wired.key,
+                    pin=wired.pin,
+                )
                 log.warning("%s", line)
                 self.problems.append(line)
         if failures and not self._buttons:

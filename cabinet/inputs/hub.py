@@ -32,7 +32,9 @@ from cabinet.inputs.switches import SwitchChange
 
 log = logging.getLogger("cabinet.inputs")
 
-JOYSTICK_EVENTS = frozenset({pygame.JOYAXISMOTION, pygame.JOYHATMOTION, pygame.JOYBUTTONDOWN, pygame.JOYBUTTONUP})
+JOYSTICK_EVENTS = frozenset(
+    {pygame.JOYAXISMOTION, pygame.JOYHATMOTION, pygame.JOYBUTTONDOWN, pygame.JOYBUTTONUP}
+)
 
 
 class InputHub:
@@ -43,14 +45,26 @@ class InputHub:
     tests and the bench (a gpiozero MockFactory, a fake joystick, a fake time source).
     """
 
-    def __init__(self, settings, *, cabinet_keys: bool | None = None, pin_factory=None, open_joystick=None, clock=time.monotonic):
+    def __init__(
+        self,
+        settings,
+        *,
+        cabinet_keys: bool | None = None,
+        pin_factory=None,
+        open_joystick=None,
+        clock=time.monotonic,
+    ):
         self.cabinet_keys = settings.keyboard_cabinet_keys if cabinet_keys is None else cabinet_keys
         self.refused: SwitchChange | None = None  # the last press refused for want of cabinet_keys
         self.gpio = GpioPanel(settings.gpio, pin_factory=pin_factory, clock=clock)
         self.keyboard = KeyboardInput()
         self.joysticks = JoystickInput(settings.joysticks, open_joystick=open_joystick)
         self.repeat = AutoRepeat(
-            {"blocks": settings.blocks_repeat, "antigravity": settings.antigravity_repeat, "menu": settings.menu_repeat}
+            {
+                "blocks": settings.blocks_repeat,
+                "antigravity": settings.antigravity_repeat,
+                "menu": settings.menu_repeat,
+            }
         )
         self.guard = StuckGuard(round(settings.stuck_seconds * FPS))
         self._pending: list[SwitchChange] = []
@@ -113,7 +127,9 @@ class InputHub:
         if change.pressed:
             self.refused = change
             log.info(
-                "inputs: %s (%s) ignored: inputs.keyboard_cabinet_keys is off", self.label(change.switch), change.action.value
+                "inputs: %s (%s) ignored: inputs.keyboard_cabinet_keys is off",
+                self.label(change.switch),
+                change.action.value,
             )
         return False
 
@@ -128,7 +144,9 @@ class InputHub:
         holders = self._holders.setdefault((change.player, change.action), set())
         if change.pressed:
             if not holders:
-                events.append(InputEvent(change.player, change.action, True, frame, switch=change.switch))
+                events.append(
+                    InputEvent(change.player, change.action, True, frame, switch=change.switch)
+                )
             holders.add(change.switch)
         elif change.switch in holders:
             holders.discard(change.switch)

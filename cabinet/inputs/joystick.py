@@ -25,7 +25,9 @@ log = logging.getLogger("cabinet.inputs")
 
 PLAYERS = (1, 2)
 ARROWS = {Action.LEFT: "\u2190", Action.RIGHT: "\u2192", Action.UP: "\u2191", Action.DOWN: "\u2193"}
-RELEASE_FRACTION = 0.8  # an axis lets go a little inside its dead zone, so a wobbly stick doesn't chatter
+RELEASE_FRACTION = (
+    0.8  # an axis lets go a little inside its dead zone, so a wobbly stick doesn't chatter
+)
 
 
 class _Device:
@@ -39,7 +41,10 @@ class _Device:
         self.buttons = buttons
         self.order = order  # connection order, for handing a freed player to the longest waiting
         self.player = 0
-        self.named = entry.name.strip() not in ("", "*")  # an entry the operator wrote for this device
+        self.named = entry.name.strip() not in (
+            "",
+            "*",
+        )  # an entry the operator wrote for this device
         self.held: dict[str, SwitchChange] = {}
         self.axes: dict[int, int] = {}  # axis -> -1, 0, +1
         self.hat = (0, 0)
@@ -85,7 +90,10 @@ class JoystickInput:
         if device.player:
             log.info("inputs: joystick %r connected as player %d", device.name, device.player)
         else:
-            log.info("inputs: joystick %r connected; players 1 and 2 already have one, so it waits", device.name)
+            log.info(
+                "inputs: joystick %r connected; players 1 and 2 already have one, so it waits",
+                device.name,
+            )
         return []
 
     def removed(self, instance_id: int) -> list[SwitchChange]:
@@ -142,7 +150,9 @@ class JoystickInput:
         if axis == entry.x_axis:
             negative, positive = Action.LEFT, Action.RIGHT
         elif axis == entry.y_axis:
-            negative, positive = (Action.DOWN, Action.UP) if entry.invert_y else (Action.UP, Action.DOWN)
+            negative, positive = (
+                (Action.DOWN, Action.UP) if entry.invert_y else (Action.UP, Action.DOWN)
+            )
         else:
             return []
         old = device.axes.get(axis, 0)
@@ -155,9 +165,23 @@ class JoystickInput:
         device.axes[axis] = new
         changes = []
         if old:
-            changes.append(self._set(device, f"axis {axis}{'-' if old < 0 else '+'}", negative if old < 0 else positive, False))
+            changes.append(
+                self._set(
+                    device,
+                    f"axis {axis}{'-' if old < 0 else '+'}",
+                    negative if old < 0 else positive,
+                    False,
+                )
+            )
         if new:
-            changes.append(self._set(device, f"axis {axis}{'-' if new < 0 else '+'}", negative if new < 0 else positive, True))
+            changes.append(
+                self._set(
+                    device,
+                    f"axis {axis}{'-' if new < 0 else '+'}",
+                    negative if new < 0 else positive,
+                    True,
+                )
+            )
         return changes
 
     def _hat(self, device: _Device, hat: int, value: tuple[int, int]) -> list[SwitchChange]:
@@ -165,8 +189,18 @@ class JoystickInput:
             return []
         (old_x, old_y), (new_x, new_y) = device.hat, value
         device.hat = value
-        wanted = {Action.LEFT: new_x < 0, Action.RIGHT: new_x > 0, Action.UP: new_y > 0, Action.DOWN: new_y < 0}
-        had = {Action.LEFT: old_x < 0, Action.RIGHT: old_x > 0, Action.UP: old_y > 0, Action.DOWN: old_y < 0}
+        wanted = {
+            Action.LEFT: new_x < 0,
+            Action.RIGHT: new_x > 0,
+            Action.UP: new_y > 0,
+            Action.DOWN: new_y < 0,
+        }
+        had = {
+            Action.LEFT: old_x < 0,
+            Action.RIGHT: old_x > 0,
+            Action.UP: old_y > 0,
+            Action.DOWN: old_y < 0,
+        }
         changes = [
             self._set(device, f"hat {hat} {action.value}", action, False)
             for action in wanted
@@ -185,7 +219,9 @@ class JoystickInput:
             return []
         return [self._set(device, f"button {number}", BUTTON_ACTIONS[control], pressed)]
 
-    def _set(self, device: _Device, control: str, action: Action | None, pressed: bool) -> SwitchChange:
+    def _set(
+        self, device: _Device, control: str, action: Action | None, pressed: bool
+    ) -> SwitchChange:
         player = device.player
         if action is None:  # the coin button feeds the chute of the device's player
             player, action = CABINET, Action.COIN1 if device.player == 1 else Action.COIN2

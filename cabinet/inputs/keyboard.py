@@ -81,7 +81,9 @@ class KeyboardInput:
     @staticmethod
     def _change(meaning: int, pressed: bool) -> SwitchChange:
         player, action, label = KEYS[meaning]
-        return SwitchChange(f"key {label}", player, action, pressed, wired=False)  # any keyboard plugged in
+        return SwitchChange(
+            f"key {label}", player, action, pressed, wired=False
+        )  # any keyboard plugged in
 
     def release_all(self) -> list[SwitchChange]:
         """Releases for every key held, e.g. when the window loses focus."""

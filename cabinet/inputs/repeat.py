@@ -20,7 +20,9 @@ class AutoRepeat:
     def __init__(self, profiles: dict, profile: str = "menu"):
         self.profiles = profiles  # name -> RepeatSettings
         self.profile = profile
-        self._due: dict[tuple[int, object], int] = {}  # (player, direction) held -> frame of next repeat
+        self._due: dict[
+            tuple[int, object], int
+        ] = {}  # (player, direction) held -> frame of next repeat
         self._unknown_logged: set[str] = set()
 
     def set_profile(self, name: str) -> None:
@@ -28,7 +30,10 @@ class AutoRepeat:
             if name not in self._unknown_logged:
                 self._unknown_logged.add(name)
                 log.error(
-                    "inputs: unknown repeat profile %r (known: %s); keeping %r", name, ", ".join(self.profiles), self.profile
+                    "inputs: unknown repeat profile %r (known: %s); keeping %r",
+                    name,
+                    ", ".join(self.profiles),
+                    self.profile,
                 )
             return
         self.profile = name

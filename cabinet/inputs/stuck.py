@@ -41,7 +41,12 @@ class StuckGuard:
                 del self._held[switch]
                 self.jammed.add(switch)
                 seconds = (frame - since) / 60
-                log.warning("inputs: %s (%s) held for %.0f s; ignored until released", switch, _meaning(press), seconds)
+                log.warning(
+                    "inputs: %s (%s) held for %.0f s; ignored until released",
+                    switch,
+                    _meaning(press),
+                    seconds,
+                )
                 releases.append(SwitchChange(switch, press.player, press.action, False))
         return releases
 

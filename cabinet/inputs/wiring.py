@@ -63,9 +63,15 @@ def wiring(settings) -> list[WiredInput]:
     table = []
     for player, panel in ((1, settings.p1), (2, settings.p2)):
         for name, action in PANEL_ACTIONS.items():
-            table.append(WiredInput(f"inputs.gpio.p{player}.{name}", player, action, getattr(panel, name)))
+            table.append(
+                WiredInput(f"inputs.gpio.p{player}.{name}", player, action, getattr(panel, name))
+            )
     for name, action in CABINET_ACTIONS.items():
-        table.append(WiredInput(f"inputs.gpio.cabinet.{name}", CABINET, action, getattr(settings.cabinet, name)))
+        table.append(
+            WiredInput(
+                f"inputs.gpio.cabinet.{name}", CABINET, action, getattr(settings.cabinet, name)
+            )
+        )
     return table
 
 
@@ -84,7 +90,11 @@ def clashes(table: list[WiredInput]) -> dict[int, list[WiredInput]]:
 
 def named(keys: list[str]) -> Words | str:
     """Keys (as written) in a list to read: ``a``, ``a and b``, ``a, b and c``."""
-    return keys[0] if len(keys) == 1 else Words("{some} and {last}", some=", ".join(keys[:-1]), last=keys[-1])
+    return (
+        keys[0]
+        if len(keys) == 1
+        else Words("{some} and {last}", some=", ".join(keys[:-1]), last=keys[-1])
+    )
 
 
 def clash_line(keys: list[str], pin: int) -> Words:
@@ -97,7 +107,11 @@ def clash_line(keys: list[str], pin: int) -> Words:
 def check_wiring(table: list[WiredInput]) -> tuple[list[WiredInput], list[Words]]:
     """The usable inputs, and one error line per invalid or shared pin."""
     problems = [
-        Words("{key}: {pin} is not a GPIO number of the 40-pin header (0-27); disabled", key=wired.key, pin=repr(wired.pin))
+        Words(
+            "{key}: {pin} is not a GPIO number of the 40-pin header (0-27); disabled",
+            key=wired.key,
+            pin=repr(wired.pin),
+        )
         for wired in table
         if wired.pin is not None and not on_header(wired.pin)
     ]
@@ -121,5 +135,12 @@ def button_map(entry, where: str) -> tuple[dict[int, str], list[tuple[str, Words
             mapping[number] = controls[0]
         else:
             keys = [f"{where}.{control}" for control in controls]
-            problems.append((keys[0], Words("{keys} all use button {number}; disabled", keys=named(keys), number=number)))
+            problems.append(
+                (
+                    keys[0],
+                    Words(
+                        "{keys} all use button {number}; disabled", keys=named(keys), number=number
+                    ),
+                )
+            )
     return mapping, problems

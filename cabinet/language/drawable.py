@@ -46,7 +46,10 @@ def font_problem(shown: str) -> str | None:
 def dots(string: str) -> int:
     """How many font dots ``string`` advances (the column after its last character included)."""
     advances = dot_font_advances()
-    return sum(PIXEL_ADVANCE if char in PIXEL_CHARACTERS else advances.get(char, DOT_FONT_PIXELS) for char in string)
+    return sum(
+        PIXEL_ADVANCE if char in PIXEL_CHARACTERS else advances.get(char, DOT_FONT_PIXELS)
+        for char in string
+    )
 
 
 @cache
@@ -55,7 +58,11 @@ def dot_font_advances() -> dict[str, int]:
     try:
         return _advances(DOT_FONT.read_bytes())
     except (OSError, struct.error, KeyError, ValueError) as exc:
-        log.error("language: cannot read the dot font %s (%s); only the pixel font's characters are known", DOT_FONT, exc)
+        log.error(
+            "language: cannot read the dot font %s (%s); only the pixel font's characters are known",
+            DOT_FONT,
+            exc,
+        )
         return {}
 
 
@@ -66,7 +73,9 @@ def _advances(data: bytes) -> dict[str, int]:
         tables[tag] = offset
     units_per_em = struct.unpack_from(">H", data, tables[b"head"] + 18)[0]
     metrics = struct.unpack_from(">H", data, tables[b"hhea"] + 34)[0]
-    widths = [struct.unpack_from(">H", data, tables[b"hmtx"] + 4 * index)[0] for index in range(metrics)]
+    widths = [
+        struct.unpack_from(">H", data, tables[b"hmtx"] + 4 * index)[0] for index in range(metrics)
+    ]
     return {
         chr(code): round(widths[min(glyph, metrics - 1)] * DOT_FONT_PIXELS / units_per_em)
         for code, glyph in _unicode_glyphs(data, tables[b"cmap"]).items()
@@ -96,7 +105,9 @@ def _format_4(data: bytes, at: int) -> dict[int, int]:
             if offset == 0:
                 glyph = (code + delta) & 0xFFFF
             else:
-                glyph = struct.unpack_from(">H", data, ranges_at + 2 * index + offset + 2 * (code - start))[0]
+                glyph = struct.unpack_from(
+                    ">H", data, ranges_at + 2 * index + offset + 2 * (code - start)
+                )[0]
                 glyph = (glyph + delta) & 0xFFFF if glyph else 0
             glyphs[code] = glyph
     return glyphs

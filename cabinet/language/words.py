@@ -28,7 +28,13 @@ class Words:
 
     def shown(self) -> str:
         """The words in the current language."""
-        return tr(self.message, **{name: value.shown() if isinstance(value, Words) else value for name, value in self.fields})
+        return tr(
+            self.message,
+            **{
+                name: value.shown() if isinstance(value, Words) else value
+                for name, value in self.fields
+            },
+        )
 
     def __str__(self) -> str:
         """The words in English, as a log line has them."""

@@ -32,14 +32,20 @@ def password(settings: NetworkSettings) -> str:
     try:
         lines = Path(settings.password_file).read_text(encoding="utf-8").splitlines()
     except (OSError, UnicodeDecodeError) as exc:
-        raise SetupError(f"network.password_file: cannot read {settings.password_file} ({exc.__class__.__name__})") from None
+        raise SetupError(
+            f"network.password_file: cannot read {settings.password_file} ({exc.__class__.__name__})"
+        ) from None
     return lines[0].strip() if lines else ""
 
 
-def make_client(settings: NetworkSettings, client_id: str, will: tuple[str, bytes] | None = None) -> mqtt.Client:
+def make_client(
+    settings: NetworkSettings, client_id: str, will: tuple[str, bytes] | None = None
+) -> mqtt.Client:
     """A client for ``settings``. ``will``: (topic, payload) the broker publishes, retained,
     if the client vanishes."""
-    client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=client_id, protocol=mqtt.MQTTv5)
+    client = mqtt.Client(
+        mqtt.CallbackAPIVersion.VERSION2, client_id=client_id, protocol=mqtt.MQTTv5
+    )
     client.username_pw_set(settings.username or settings.cabinet, password(settings) or None)
     if settings.tls:
         for key in ("ca_file", "cert_file", "key_file"):

@@ -36,7 +36,9 @@ from cabinet.system.money import money_text
 
 log = logging.getLogger("cabinet.network")
 
-QUIET_SECONDS = 0.5  # retained snapshots come at once after subscribing: this much silence ends them
+QUIET_SECONDS = (
+    0.5  # retained snapshots come at once after subscribing: this much silence ends them
+)
 
 
 class FleetMonitor:
@@ -45,7 +47,9 @@ class FleetMonitor:
     ``persistent``: the broker keeps the session and queues events while the monitor is away.
     """
 
-    def __init__(self, settings, client_id: str, *, persistent: bool = False, topic: str = topics.EVERYTHING):
+    def __init__(
+        self, settings, client_id: str, *, persistent: bool = False, topic: str = topics.EVERYTHING
+    ):
         self.settings = settings
         self.view = FleetView()
         self.topic = topic
@@ -62,7 +66,12 @@ class FleetMonitor:
         self.client.on_message = self._on_message
 
     def start(self) -> FleetMonitor:
-        self.client.connect_async(self.settings.host, self.settings.port, KEEPALIVE_SECONDS, **connect_options(self.persistent))
+        self.client.connect_async(
+            self.settings.host,
+            self.settings.port,
+            KEEPALIVE_SECONDS,
+            **connect_options(self.persistent),
+        )
         self.client.loop_start()
         return self
 
@@ -75,8 +84,13 @@ class FleetMonitor:
         """Connect, subscribe and return once the retained snapshots stop coming (at most ``wait`` s)."""
         deadline = time.monotonic() + wait
         self.start()
-        if not self.connected.wait(wait) or not self.subscribed.wait(max(0.0, deadline - time.monotonic())):
-            raise ConnectionError(self.refusal or f"no answer from {self.settings.host}:{self.settings.port} within {wait:g} s")
+        if not self.connected.wait(wait) or not self.subscribed.wait(
+            max(0.0, deadline - time.monotonic())
+        ):
+            raise ConnectionError(
+                self.refusal
+                or f"no answer from {self.settings.host}:{self.settings.port} within {wait:g} s"
+            )
         while time.monotonic() < deadline and time.monotonic() - self.last_message < QUIET_SECONDS:
             time.sleep(0.05)
 
@@ -163,7 +177,10 @@ def report(view: FleetView) -> dict:
                     }
                     for mode, row in sorted(figures.get("modes", {}).items())
                 },  # checked by messages
-                "counts_since": {"at": figures.get("counts_since"), "why": figures.get("counts_since_why")},
+                "counts_since": {
+                    "at": figures.get("counts_since"),
+                    "why": figures.get("counts_since_why"),
+                },
                 "uptime_seconds": figures.get("uptime_seconds"),
                 # checked by messages, and flagged here; None from firmware before them
                 "takings": checked_takings(figures.get("takings"), audits.made) if audits else None,
@@ -176,13 +193,24 @@ def report(view: FleetView) -> dict:
         )
     tables = {
         table: [
-            {"rank": e.rank, "initials": e.initials, "score": e.score, "site": e.site, "cabinet": e.cabinet, "when": e.when}
+            {
+                "rank": e.rank,
+                "initials": e.initials,
+                "score": e.score,
+                "site": e.site,
+                "cabinet": e.cabinet,
+                "when": e.when,
+            }
             for e in entries
         ]
         for table, entries in sorted(view.tables().items())
         if entries
     }
-    return {"cabinets": cabinets, "tables": tables, "complete": all(cab["figures"] and not cab["unreadable"] for cab in cabinets)}
+    return {
+        "cabinets": cabinets,
+        "tables": tables,
+        "complete": all(cab["figures"] and not cab["unreadable"] for cab in cabinets),
+    }
 
 
 def settings_result(result) -> dict | None:
@@ -205,7 +233,11 @@ def settings_lines(result: dict | None) -> list[str]:
     if result is None:
         return []
     at = result["at"].replace("T", " ").replace("Z", " UTC")
-    what = f"{result['target']} issued {result['issued']} by {result['signer']}" if result["target"] else "a message"
+    what = (
+        f"{result['target']} issued {result['issued']} by {result['signer']}"
+        if result["target"]
+        else "a message"
+    )
     lines = [f"  settings from the office: {result['state'].upper()} at {at}: {what}"]
     lines += [f"    changed {line}" for line in result["changed"]]
     lines += [f"    {line}" for line in result["lines"]]
@@ -228,7 +260,11 @@ def update_text(update: dict | None) -> str:
     version = update.get("version") or "a bundle"
     if update["outcome"] == "kept":
         return f"{version} kept{at}"
-    back = f" to {update['previous']}" if update["outcome"] == "rolled back" and update.get("previous") else ""
+    back = (
+        f" to {update['previous']}"
+        if update["outcome"] == "rolled back" and update.get("previous")
+        else ""
+    )
     return f"{version} {update['outcome']}{back}{at}: {update.get('reason') or 'no reason given'}"
 
 
@@ -242,7 +278,9 @@ def format_report(data: dict) -> str:
         seen = (cab["last_seen"] or "never").replace("T", " ").replace("Z", " UTC")
         lines.append(f"{cab['site']}/{cab['cabinet']}  {online}  last seen {seen}")
         if cab["release"]:
-            lines.append(f"  release {cab['release']}, group {cab['group']}; last update: {update_text(cab['last_update'])}")
+            lines.append(
+                f"  release {cab['release']}, group {cab['group']}; last update: {update_text(cab['last_update'])}"
+            )
         for topic, reason in sorted(cab["unreadable"].items()):
             lines.append(f"  could not be read: {topic.split('/', 3)[-1]}: {reason}")
         lines += settings_lines(cab.get("settings"))
@@ -250,8 +288,15 @@ def format_report(data: dict) -> str:
             lines.append("  no bookkeeping figures received: coins, credits and plays unknown")
             continue
         if any(topic.endswith("/audits") for topic in cab["unreadable"]):
-            lines.append("  the figures below are the last good ones received, and may be out of date")
-        coins, meters, credits, since = cab["coins"], cab["meters"], cab["credits"], cab["counts_since"]
+            lines.append(
+                "  the figures below are the last good ones received, and may be out of date"
+            )
+        coins, meters, credits, since = (
+            cab["coins"],
+            cab["meters"],
+            cab["credits"],
+            cab["counts_since"],
+        )
         if since["at"]:
             lines.append(
                 f"  counts since {since['at'].replace('T', ' ').replace('Z', ' UTC')}"
@@ -267,7 +312,9 @@ def format_report(data: dict) -> str:
 
         if cab["money"] is not None:
             unit = "money" if cab["money_format"] else "money (smallest unit)"
-            lines.append(f"  {unit}: chute 1 {money(cab['money'], '1')}, chute 2 {money(cab['money'], '2')}")
+            lines.append(
+                f"  {unit}: chute 1 {money(cab['money'], '1')}, chute 2 {money(cab['money'], '2')}"
+            )
         lines.append(
             f"  credits: {credits['in_machine'] or 0} in the machine, {credits['from_coins'] or 0} from "
             f"coins, {credits['service'] or 0} service, {credits['played'] or 0} played, "
@@ -299,14 +346,17 @@ def format_report(data: dict) -> str:
             lines.append("  takings per day:")
             lines += [
                 f"    {row['day']:<10}  coins {row['coins']:>5}   credits {row['credits']:>5}   "
-                f"plays {row['plays']:>5}" + (f"   DOUBTFUL: {row['doubt']}" if row["doubt"] else "")
+                f"plays {row['plays']:>5}"
+                + (f"   DOUBTFUL: {row['doubt']}" if row["doubt"] else "")
                 for row in takings
             ]
     for table, entries in data["tables"].items():
         lines.append("")
         lines.append(f"network table {table}")
         for e in entries:
-            lines.append(f"  {e['rank']:>2}. {e['initials']:<3} {e['score']:>10}  {e['site']}/{e['cabinet']}  {e['when']}")
+            lines.append(
+                f"  {e['rank']:>2}. {e['initials']:<3} {e['score']:>10}  {e['site']}/{e['cabinet']}  {e['when']}"
+            )
     return "\n".join(inert(line) for line in lines)
 
 
@@ -417,7 +467,10 @@ def csv_report(data: dict) -> str:
                 "yes" if known and not cab["unreadable"] else "no",
                 cab.get("release") or "",
                 cab.get("group") or "",
-                *[(cab.get("last_update") or {}).get(key) or "" for key in ("outcome", "version", "reason", "at")],
+                *[
+                    (cab.get("last_update") or {}).get(key) or ""
+                    for key in ("outcome", "version", "reason", "at")
+                ],
             ]
         )
     return out.getvalue()
@@ -432,7 +485,9 @@ def run_fleet(args) -> int:
     loaded = load_settings(getattr(args, "config", None))
     net = loaded.settings.network
     if not net.host:
-        print(f"fleet: no network.host in {find_config(getattr(args, 'config', None)) or 'the settings'}")
+        print(
+            f"fleet: no network.host in {find_config(getattr(args, 'config', None)) or 'the settings'}"
+        )
         return 2
     client_id = f"arcadeforge-fleet-{net.site}-{net.cabinet}-{os.getpid()}"
     try:

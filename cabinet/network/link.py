@@ -65,9 +65,15 @@ HEARTBEAT_SECONDS = 60.0  # the audits (uptime) and every table are republished 
 REFUSED_RETRY_SECONDS = 60.0
 BATCH = 200  # events published per pass
 MAX_IN_FLIGHT = 1000
-REASSERT_SECONDS = 10.0  # a topic of ours another client wrote on gets ours again at most this often
-SETTLE_SECONDS = 1.0  # after connecting, the broker's retained status of our id arrives before we publish
-CLASH_RETRY_SECONDS = 300.0  # a cabinet that stood down for another with its id tries again this often
+REASSERT_SECONDS = (
+    10.0  # a topic of ours another client wrote on gets ours again at most this often
+)
+SETTLE_SECONDS = (
+    1.0  # after connecting, the broker's retained status of our id arrives before we publish
+)
+CLASH_RETRY_SECONDS = (
+    300.0  # a cabinet that stood down for another with its id tries again this often
+)
 GOODBYE_SECONDS = 5.0  # the longest the network thread waits for its DISCONNECT to go out
 
 
@@ -100,27 +106,46 @@ class NetworkLink:
         self._lock = threading.Lock()
         self._connected = False
         self._resync = False  # publish every snapshot on the next pass
-        self._resync_after = 0.0  # ...but not before this (monotonic): SETTLE_SECONDS after connecting
-        self._clash = ("", "")  # (machine, state) marks of another seen online under our id, to handle
+        self._resync_after = (
+            0.0  # ...but not before this (monotonic): SETTLE_SECONDS after connecting
+        )
+        self._clash = (
+            "",
+            "",
+        )  # (machine, state) marks of another seen online under our id, to handle
         self._clash_named = ("", "")  # the last such marks logged and shown
-        self._standing_down_until = 0.0  # disconnected for another machine with our id until this (monotonic)
+        self._standing_down_until = (
+            0.0  # disconnected for another machine with our id until this (monotonic)
+        )
         self._gone = threading.Event()  # set by paho's thread when a connection has ended
-        self._unsubscribed = threading.Event()  # set by paho's thread when the broker confirms an unsubscribe
+        self._unsubscribed = (
+            threading.Event()
+        )  # set by paho's thread when the broker confirms an unsubscribe
         self._watched: list[str] = []  # the topics subscribed to on connecting
         self._in_flight: dict[int, int] = {}  # message id -> outbox row id
         self._acked: list[int] = []
-        self._early: dict[int, bool] = {}  # message id -> acknowledged (True) or refused, before we saw the id
-        self._snapshot_mids: set[int] = set()  # snapshots awaiting their PUBACK, which deletes no outbox row
+        self._early: dict[
+            int, bool
+        ] = {}  # message id -> acknowledged (True) or refused, before we saw the id
+        self._snapshot_mids: set[int] = (
+            set()
+        )  # snapshots awaiting their PUBACK, which deletes no outbox row
         self._sent_upto = 0  # highest outbox row published on this connection
         self._refused_until = 0.0  # publish nothing before this (monotonic): the broker refused
-        self._closed_unanswered = 0  # connections lost, messages waiting, since the broker last answered
+        self._closed_unanswered = (
+            0  # connections lost, messages waiting, since the broker last answered
+        )
         self._rewind = False  # offer every waiting event again once the pause is over
         self._reported = 0  # highest outbox row whose snapshot is made
         self._published: dict[str, tuple] = {}  # topic -> content last published
-        self._sent: dict[str, deque] = {}  # topic -> the payloads last published there (echoes are ours)
+        self._sent: dict[
+            str, deque
+        ] = {}  # topic -> the payloads last published there (echoes are ours)
         self._foreign: set[str] = set()  # topics of ours another client published on
         self._stale: set[str] = set()  # topics of ours the broker held when we subscribed
-        self._reasserted: dict[str, float] = {}  # topic -> when ours went out again over another's (monotonic)
+        self._reasserted: dict[
+            str, float
+        ] = {}  # topic -> when ours went out again over another's (monotonic)
         self._heartbeat_at = 0.0
         self._update_seen = 0  # the updater's result file as last put in the status (its mtime)
         self.update_folder = offer.state_folder()  # where the updater writes its result
@@ -172,7 +197,9 @@ class NetworkLink:
                 try:
                     self._pass(time.monotonic())
                 except sqlite3.Error as exc:
-                    self._problem(f"network: cannot read the outbox in {self.outbox.path} ({exc}); retrying")
+                    self._problem(
+                        f"network: cannot read the outbox in {self.outbox.path} ({exc}); retrying"
+                    )
         except SetupError as exc:
             self._set_state("setup", str(exc))
             return
@@ -186,8 +213,14 @@ class NetworkLink:
 
     def _open(self) -> None:
         will = self._status(False)
-        client = make_client(self.settings, f"arcadeforge-{self.site}-{self.cabinet}-{self.machine}-{self.state}", will=will)
-        self._sent[will[0]] = deque([will[1]], maxlen=8)  # the broker may send it while we still listen
+        client = make_client(
+            self.settings,
+            f"arcadeforge-{self.site}-{self.cabinet}-{self.machine}-{self.state}",
+            will=will,
+        )
+        self._sent[will[0]] = deque(
+            [will[1]], maxlen=8
+        )  # the broker may send it while we still listen
         client.on_connect = self._on_connect
         client.on_connect_fail = self._on_connect_fail
         client.on_disconnect = self._on_disconnect
@@ -196,7 +229,9 @@ class NetworkLink:
         client.on_unsubscribe = lambda *args: self._unsubscribed.set()
         self.client = client
         self._set_state("connecting")
-        client.connect_async(self.settings.host, self.settings.port, KEEPALIVE_SECONDS, **connect_options())
+        client.connect_async(
+            self.settings.host, self.settings.port, KEEPALIVE_SECONDS, **connect_options()
+        )
         client.loop_start()
 
     def _status(self, online: bool) -> tuple[str, bytes]:
@@ -204,7 +239,11 @@ class NetworkLink:
         release it runs and how its last update ended (the updater's result file)."""
         self._update_seen = offer.result_changed_at(self.update_folder)
         last = offer.read_result(self.update_folder)
-        update = {key: last[key] for key in ("outcome", "version", "previous", "reason", "at")} if last else None
+        update = (
+            {key: last[key] for key in ("outcome", "version", "previous", "reason", "at")}
+            if last
+            else None
+        )
         return (
             topics.topic(self.site, self.cabinet, "status"),
             messages.encode(
@@ -263,7 +302,9 @@ class NetworkLink:
             tables, audits = set(self.maker.tables()), True
         if foreign or stale:
             audits = self._answer_others(foreign, stale, tables) or audits
-        news = connected and offer.result_changed_at(self.update_folder) != self._update_seen  # the updater wrote a result
+        news = (
+            connected and offer.result_changed_at(self.update_folder) != self._update_seen
+        )  # the updater wrote a result
         if resync or news or topics.topic(self.site, self.cabinet, "status") in foreign:
             self._publish(*self._status(True), retain=True)
         for table in sorted(tables):
@@ -283,15 +324,28 @@ class NetworkLink:
             self._publish_snapshot(
                 topics.topic(self.site, self.cabinet, "audits"),
                 None,
-                messages.encode(self.site, self.cabinet, version=self.maker.next_version(), made=now_stamp(), audits=figures),
+                messages.encode(
+                    self.site,
+                    self.cabinet,
+                    version=self.maker.next_version(),
+                    made=now_stamp(),
+                    audits=figures,
+                ),
             )
         result = self.office.result
         if connected and result is not None:
-            self._publish_snapshot(topics.topic(self.site, self.cabinet, "settings"), result, result, force=resync)
+            self._publish_snapshot(
+                topics.topic(self.site, self.cabinet, "settings"), result, result, force=resync
+            )
         if time.monotonic() >= self._refused_until and settled:
             self._publish_events()
         self.status = LinkStatus(
-            self._state, self.status.detail, self._last_sync, self.outbox.count(), len(self.view.cabinets()), self._clash_named[0]
+            self._state,
+            self.status.detail,
+            self._last_sync,
+            self.outbox.count(),
+            len(self.view.cabinets()),
+            self._clash_named[0],
         )
 
     def _settle_clash(self, now: float) -> bool:
@@ -300,7 +354,10 @@ class NetworkLink:
         with self._lock:
             other, self._clash = self._clash, ("", "")
         if other[0]:
-            yielding = (self.machine, self.state) > other  # one rule on both sides: exactly one stands down
+            yielding = (
+                self.machine,
+                self.state,
+            ) > other  # one rule on both sides: exactly one stands down
             if other != self._clash_named:
                 self._clash_named = other
                 where = (
@@ -329,7 +386,9 @@ class NetworkLink:
             return False
         self._standing_down_until = 0.0
         self._set_state("connecting")
-        self.client.connect_async(self.settings.host, self.settings.port, KEEPALIVE_SECONDS, **connect_options())
+        self.client.connect_async(
+            self.settings.host, self.settings.port, KEEPALIVE_SECONDS, **connect_options()
+        )
         self.client.loop_start()
         return True
 
@@ -371,13 +430,17 @@ class NetworkLink:
             elif address.kind == "scores" and address.table in ours:
                 if topic in foreign:
                     tables.add(address.table)
-            elif address.kind == "scores":  # nothing should stand there: MQTT's empty payload deletes it
+            elif (
+                address.kind == "scores"
+            ):  # nothing should stand there: MQTT's empty payload deletes it
                 log.info("network: cleared %s: this cabinet has no such table", topic)
                 self._publish(topic, b"", retain=True)
         return audits
 
     def _changed_since_last_pass(self) -> tuple[set[str], bool]:
-        rows = self.outbox.read("SELECT id, kind, payload FROM outbox WHERE id > ? ORDER BY id", (self._reported,))
+        rows = self.outbox.read(
+            "SELECT id, kind, payload FROM outbox WHERE id > ? ORDER BY id", (self._reported,)
+        )
         tables, audits = set(), False
         for row_id, kind, payload in rows:
             self._reported = max(self._reported, row_id)
@@ -409,13 +472,24 @@ class NetworkLink:
         if room <= 0:
             return
         topic = topics.topic(self.site, self.cabinet, "events")
-        for row_id, event_id, kind, payload, created in self.outbox.waiting(after, min(room, BATCH)):
+        for row_id, event_id, kind, payload, created in self.outbox.waiting(
+            after, min(room, BATCH)
+        ):
             if row_id in sending:
                 continue
-            body = messages.encode(self.site, self.cabinet, id=event_id, kind=kind, at=created, data=json.loads(payload))
+            body = messages.encode(
+                self.site,
+                self.cabinet,
+                id=event_id,
+                kind=kind,
+                at=created,
+                data=json.loads(payload),
+            )
             self._publish(topic, body, row_id=row_id)
 
-    def _publish(self, topic: str, payload: bytes, retain: bool = False, row_id: int | None = None) -> None:
+    def _publish(
+        self, topic: str, payload: bytes, retain: bool = False, row_id: int | None = None
+    ) -> None:
         """Publish with QoS 1; an outbox row's message id is kept to delete the row on its PUBACK
         (which may come back before ``publish`` returns)."""
         if retain:
@@ -441,16 +515,24 @@ class NetworkLink:
             self._set_state("refused", str(reason_code).upper())
             return
         own = topics.branch(self.site, self.cabinet)
-        watched = [f"{own}/status", f"{own}/audits", topics.EVERY_TABLE if self.settings.show_rankings else f"{own}/scores/#"]
+        watched = [
+            f"{own}/status",
+            f"{own}/audits",
+            topics.EVERY_TABLE if self.settings.show_rankings else f"{own}/scores/#",
+        ]
         watched += self.office.topics
         self._watched = watched
         client.subscribe([(topic, 1) for topic in watched])
         with self._lock:
             self._connected = True
             self._resync = True  # the next pass says online and publishes every snapshot
-            self._resync_after = time.monotonic() + SETTLE_SECONDS  # after another's status, if any, came
+            self._resync_after = (
+                time.monotonic() + SETTLE_SECONDS
+            )  # after another's status, if any, came
             quiet = time.monotonic() < self._refused_until
-        if not quiet:  # else the broker refused our messages a moment ago: read, publish nothing yet
+        if (
+            not quiet
+        ):  # else the broker refused our messages a moment ago: read, publish nothing yet
             self._set_state("connected")
         self._wake.set()
 
@@ -460,7 +542,9 @@ class NetworkLink:
 
     def _on_disconnect(self, client, userdata, flags, reason_code, properties) -> None:
         self._gone.set()
-        closed = reason_code.value == 0x80  # no DISCONNECT from the broker: the connection just ended
+        closed = (
+            reason_code.value == 0x80
+        )  # no DISCONNECT from the broker: the connection just ended
         with self._lock:
             if self._connected and closed and (self._in_flight or self._snapshot_mids):
                 self._closed_unanswered += 1
@@ -475,13 +559,17 @@ class NetworkLink:
         if refused:
             self._refuse("CONNECTION CLOSED")
         else:
-            self._set_state("disconnected", "CONNECTION CLOSED" if closed else str(reason_code).upper())
+            self._set_state(
+                "disconnected", "CONNECTION CLOSED" if closed else str(reason_code).upper()
+            )
 
     def _on_publish(self, client, userdata, mid, reason_code, properties) -> None:
         refused = reason_code.is_failure
         with self._lock:
             self._closed_unanswered = 0
-            if not refused:  # any acknowledgement is a sync: snapshots go out every heartbeat, events seldom
+            if (
+                not refused
+            ):  # any acknowledgement is a sync: snapshots go out every heartbeat, events seldom
                 self._last_sync = now_stamp()
             row_id = self._in_flight.pop(mid, None)
             # Else an ack faster than publish's return, which _publish claims. A snapshot's late ack
@@ -520,9 +608,9 @@ class NetworkLink:
         snapshot is published again on connecting anyway: only one on a table this cabinet
         does not have is answered (cleared).
         """
-        if message.topic == topics.topic(self.site, self.cabinet, "status") and message.payload not in self._sent.get(
-            message.topic, ()
-        ):
+        if message.topic == topics.topic(
+            self.site, self.cabinet, "status"
+        ) and message.payload not in self._sent.get(message.topic, ()):
             other = live_owner(message.payload)
             # A status from this machine without a state mark is this program's own, from older firmware.
             if other[0] and other != (self.machine, self.state) and other != (self.machine, ""):
@@ -539,7 +627,11 @@ class NetworkLink:
 
     def _due_reasserts(self, now: float) -> set[str]:
         """The foreign-written topics whose answer is due (under ``_lock``); the others wait."""
-        due = {topic for topic in self._foreign if now - self._reasserted.get(topic, -REASSERT_SECONDS) >= REASSERT_SECONDS}
+        due = {
+            topic
+            for topic in self._foreign
+            if now - self._reasserted.get(topic, -REASSERT_SECONDS) >= REASSERT_SECONDS
+        }
         self._foreign -= due
         for topic in due:
             self._reasserted[topic] = now
@@ -552,7 +644,14 @@ class NetworkLink:
         if state == self._state and detail == self.status.detail:
             return
         self._state = state
-        self.status = LinkStatus(state, detail, self._last_sync, self.status.queued, self.status.cabinets, self._clash_named[0])
+        self.status = LinkStatus(
+            state,
+            detail,
+            self._last_sync,
+            self.status.queued,
+            self.status.cabinets,
+            self._clash_named[0],
+        )
         where = f"{self.settings.host}:{self.settings.port}"
         lines = {
             "connecting": f"network: connecting to {where} as {self.site}/{self.cabinet}",
@@ -569,7 +668,9 @@ class NetworkLink:
             "stopped": "network: stopped",
         }
         if lines.get(state):
-            (log.info if state in ("connecting", "connected", "stopped") else log.warning)(lines[state])
+            (log.info if state in ("connecting", "connected", "stopped") else log.warning)(
+                lines[state]
+            )
 
     def _problem(self, line: str) -> None:
         if line != self._problem_logged:

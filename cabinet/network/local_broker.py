@@ -77,19 +77,29 @@ class LocalBroker:
         passwords.write_text("")
         passwords.chmod(0o600)
         for name, password in users.items():
-            subprocess.run(["mosquitto_passwd", "-b", str(passwords), name, password], check=True, capture_output=True)
+            subprocess.run(
+                ["mosquitto_passwd", "-b", str(passwords), name, password],
+                check=True,
+                capture_output=True,
+            )
         return passwords
 
     def use_config(self, text: str) -> None:
         """Run with ``text`` as the whole configuration (it must listen on :attr:`port`)."""
-        self.config.write_text(text + f"\nlog_dest file {self.folder / 'mosquitto.log'}\nuser {getpass.getuser()}\n")
+        self.config.write_text(
+            text + f"\nlog_dest file {self.folder / 'mosquitto.log'}\nuser {getpass.getuser()}\n"
+        )
 
     def start(self, timeout: float = 20.0) -> LocalBroker:
         """Start it and wait until it accepts connections."""
         binary = mosquitto_path()
         if binary is None:
-            raise FileNotFoundError("mosquitto is not installed (Debian: apt-get install mosquitto)")
-        self.process = subprocess.Popen([binary, "-c", str(self.config)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            raise FileNotFoundError(
+                "mosquitto is not installed (Debian: apt-get install mosquitto)"
+            )
+        self.process = subprocess.Popen(
+            [binary, "-c", str(self.config)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        )
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:

@@ -43,7 +43,11 @@ class TableSnapshot:
 
     def rank_key(self) -> tuple:
         """Newer wins; equal versions (never sent twice differently, but a forger might) by content."""
-        return (self.version, self.made, tuple((e.entry_id, e.initials, e.score, e.when) for e in self.entries))
+        return (
+            self.version,
+            self.made,
+            tuple((e.entry_id, e.initials, e.score, e.when) for e in self.entries),
+        )
 
 
 @dataclass(frozen=True)
@@ -69,13 +73,25 @@ def merge(kept: dict, snapshot: TableSnapshot) -> bool:
     return True
 
 
-def network_table(snapshots: Iterable[TableSnapshot], table: str, size: int = NETWORK_SIZE) -> tuple:
+def network_table(
+    snapshots: Iterable[TableSnapshot], table: str, size: int = NETWORK_SIZE
+) -> tuple:
     """The best ``size`` entries of ``table`` over every snapshot; equal scores: the earlier first.
     Rude initials are masked here, whatever the sending cabinet's own word list."""
     rows = [(entry, snap) for snap in snapshots if snap.table == table for entry in snap.entries]
-    rows.sort(key=lambda row: (-row[0].score, row[0].when, row[1].site, row[1].cabinet, row[0].entry_id))
+    rows.sort(
+        key=lambda row: (-row[0].score, row[0].when, row[1].site, row[1].cabinet, row[0].entry_id)
+    )
     return tuple(
-        NetworkEntry(rank, shown(entry.initials), entry.score, snap.site, snap.cabinet, entry.when, entry.entry_id)
+        NetworkEntry(
+            rank,
+            shown(entry.initials),
+            entry.score,
+            snap.site,
+            snap.cabinet,
+            entry.when,
+            entry.entry_id,
+        )
         for rank, (entry, snap) in enumerate(rows[:size], start=1)
     )
 

@@ -95,7 +95,11 @@ MAX_LINE = 300
 
 
 def encode(site: str, cabinet: str, **fields) -> bytes:
-    return json.dumps({"v": VERSION, "site": site, "cabinet": cabinet, **fields}, separators=(",", ":"), sort_keys=True).encode()
+    return json.dumps(
+        {"v": VERSION, "site": site, "cabinet": cabinet, **fields},
+        separators=(",", ":"),
+        sort_keys=True,
+    ).encode()
 
 
 def table_payload(snapshot: TableSnapshot) -> bytes:
@@ -105,7 +109,10 @@ def table_payload(snapshot: TableSnapshot) -> bytes:
         table=snapshot.table,
         version=snapshot.version,
         made=snapshot.made,
-        entries=[{"id": e.entry_id, "initials": e.initials, "score": e.score, "when": e.when} for e in snapshot.entries],
+        entries=[
+            {"id": e.entry_id, "initials": e.initials, "score": e.score, "when": e.when}
+            for e in snapshot.entries
+        ],
     )
 
 
@@ -149,12 +156,24 @@ def _parse(topic: str, payload: bytes):
 
 def _status(address, body) -> Status:
     release, group = body.get("release"), body.get("group")
-    if release is not None and (not isinstance(release, str) or not VERSION_NAME.fullmatch(release)):
+    if release is not None and (
+        not isinstance(release, str) or not VERSION_NAME.fullmatch(release)
+    ):
         raise BadMessage(f"release must be a version, got {_short(release)}")
-    if group is not None and (not isinstance(group, str) or not re.fullmatch(topics.TOPIC_NAME, group)):
+    if group is not None and (
+        not isinstance(group, str) or not re.fullmatch(topics.TOPIC_NAME, group)
+    ):
         raise BadMessage(f"group must be a topic name, got {_short(group)}")
     update = _update(body["update"]) if body.get("update") is not None else None
-    return Status(address.site, address.cabinet, _bool(body, "online"), _stamp(body, "at"), release, group, update)
+    return Status(
+        address.site,
+        address.cabinet,
+        _bool(body, "online"),
+        _stamp(body, "at"),
+        release,
+        group,
+        update,
+    )
 
 
 UPDATE_OUTCOMES = ("kept", "rolled back", "refused", "failed")
@@ -182,7 +201,9 @@ def _audits(address, body) -> AuditSnapshot:
     audits = body.get("audits")
     if not isinstance(audits, dict):
         raise BadMessage("audits must be an object")
-    return AuditSnapshot(address.site, address.cabinet, _int(body, "version"), _stamp(body, "made"), _figures(audits))
+    return AuditSnapshot(
+        address.site, address.cabinet, _int(body, "version"), _stamp(body, "made"), _figures(audits)
+    )
 
 
 COUNTS = (
@@ -197,7 +218,9 @@ COUNTS = (
 )
 SECONDS = ("total_play_seconds", "average_play_seconds")
 STAMPS = ("counts_reset", "scores_reset", "counts_since")
-_WHY = re.compile(r"[A-Z][A-Z ]{0,59}")  # why the counts began: "NEW DATABASE", "BOOKKEEPING RESET"...
+_WHY = re.compile(
+    r"[A-Z][A-Z ]{0,59}"
+)  # why the counts began: "NEW DATABASE", "BOOKKEEPING RESET"...
 
 
 def _figures(audits: dict) -> dict:
@@ -206,16 +229,22 @@ def _figures(audits: dict) -> dict:
     coins = audits.get("coins", {})
     if not isinstance(coins, dict) or not set(coins) <= {"1", "2"}:
         raise BadMessage("audits.coins must be an object of chutes 1 and 2")
-    figures["coins"] = {chute: _int(coins, chute, f"audits.coins.{chute}") for chute in sorted(coins)}
+    figures["coins"] = {
+        chute: _int(coins, chute, f"audits.coins.{chute}") for chute in sorted(coins)
+    }
     meters = audits.get("meter_pulses", {})
     if not isinstance(meters, dict) or not set(meters) <= {"1", "2"}:
         raise BadMessage("audits.meter_pulses must be an object of meters 1 and 2")
-    figures["meter_pulses"] = {meter: _int(meters, meter, f"audits.meter_pulses.{meter}") for meter in sorted(meters)}
+    figures["meter_pulses"] = {
+        meter: _int(meters, meter, f"audits.meter_pulses.{meter}") for meter in sorted(meters)
+    }
     if "money" in audits:  # absent from firmware before money per chute
         money = audits["money"]
         if not isinstance(money, dict) or not set(money) <= {"1", "2"}:
             raise BadMessage("audits.money must be an object of chutes 1 and 2")
-        figures["money"] = {chute: _int(money, chute, f"audits.money.{chute}") for chute in sorted(money)}
+        figures["money"] = {
+            chute: _int(money, chute, f"audits.money.{chute}") for chute in sorted(money)
+        }
     if "money_format" in audits:  # absent where the cabinet counts money as counted
         figures["money_format"] = _money_format(audits["money_format"])
     for key in COUNTS:
@@ -236,7 +265,8 @@ def _figures(audits: dict) -> dict:
     if not isinstance(continues, dict):
         raise BadMessage("audits.continues must be an object")
     figures["continues"] = {
-        _mode(mode, "audits.continues"): _int(continues, mode, f"audits.continues.{mode}") for mode in continues
+        _mode(mode, "audits.continues"): _int(continues, mode, f"audits.continues.{mode}")
+        for mode in continues
     }
     modes = audits.get("modes", {})
     if not isinstance(modes, dict):
@@ -262,7 +292,9 @@ def _figures(audits: dict) -> dict:
 def _money_format(text) -> str:
     """How the cabinet writes its money (``credits.money_format``), checked as its settings check it."""
     if not isinstance(text, str) or not text.isprintable() or len(text) > 16:
-        raise BadMessage(f"audits.money_format must be a short printable format, got {_short(text)}")
+        raise BadMessage(
+            f"audits.money_format must be a short printable format, got {_short(text)}"
+        )
     try:
         MoneyFormat.parse(text)
     except ValueError as problem:
@@ -270,7 +302,14 @@ def _money_format(text) -> str:
     return text
 
 
-PERIOD_COUNTS = ("credits_from_coins", "service_credits", "credits_spent", "credits_over_max", "plays", "continues")
+PERIOD_COUNTS = (
+    "credits_from_coins",
+    "service_credits",
+    "credits_spent",
+    "credits_over_max",
+    "plays",
+    "continues",
+)
 
 
 def _period(period) -> dict:
@@ -282,7 +321,9 @@ def _period(period) -> dict:
         each = period.get(key, {})
         if not isinstance(each, dict) or not set(each) <= {"1", "2"}:
             raise BadMessage(f"audits.period.{key} must be an object of 1 and 2")
-        figures[key] = {number: _int(each, number, f"audits.period.{key}.{number}") for number in sorted(each)}
+        figures[key] = {
+            number: _int(each, number, f"audits.period.{key}.{number}") for number in sorted(each)
+        }
     for key in PERIOD_COUNTS:
         figures[key] = _int(period, key, f"audits.period.{key}")
     return figures
@@ -305,7 +346,13 @@ def _takings(days) -> list[dict]:
         if not isinstance(day, str) or not _DAY.fullmatch(day):
             raise BadMessage(f"audits.takings has a bad day {_short(day)}")
         parsed.append(
-            {"day": day, **{kind: _int(row, kind, f"audits.takings.{day}.{kind}") for kind in ("coins", "credits", "plays")}}
+            {
+                "day": day,
+                **{
+                    kind: _int(row, kind, f"audits.takings.{day}.{kind}")
+                    for kind in ("coins", "credits", "plays")
+                },
+            }
         )
     return parsed
 
@@ -326,15 +373,30 @@ def _scores(address, body) -> TableSnapshot:
         if not isinstance(item, dict):
             raise BadMessage("an entry is not an object")
         initials = item.get("initials")
-        if not isinstance(initials, str) or not 1 <= len(initials) <= 3 or not set(initials) <= _TYPED:
-            raise BadMessage(f"bad initials {_short(initials)}: a cabinet types {INITIALS_CHARACTERS.strip()}")
+        if (
+            not isinstance(initials, str)
+            or not 1 <= len(initials) <= 3
+            or not set(initials) <= _TYPED
+        ):
+            raise BadMessage(
+                f"bad initials {_short(initials)}: a cabinet types {INITIALS_CHARACTERS.strip()}"
+            )
         score = _int(item, "score")
         if score > most_score(table):
-            raise BadMessage(f"score {score} is more than table {_short(table)} holds ({most_score(table)})")
+            raise BadMessage(
+                f"score {score} is more than table {_short(table)} holds ({most_score(table)})"
+            )
         parsed.append(Entry(_int(item, "id"), initials, score, _stamp(item, "when")))
     if len({entry.entry_id for entry in parsed}) != len(parsed):
         raise BadMessage("an entry id is given twice")
-    return TableSnapshot(address.site, address.cabinet, table, _int(body, "version"), _stamp(body, "made"), tuple(parsed))
+    return TableSnapshot(
+        address.site,
+        address.cabinet,
+        table,
+        _int(body, "version"),
+        _stamp(body, "made"),
+        tuple(parsed),
+    )
 
 
 def _event(address, body) -> Event:
@@ -349,9 +411,14 @@ def _event(address, body) -> Event:
 def _settings(address, body) -> SettingsResult:
     state = body.get("state")
     if state not in SETTINGS_STATES:
-        raise BadMessage(f"settings state must be one of {', '.join(SETTINGS_STATES)}, got {_short(state)}")
+        raise BadMessage(
+            f"settings state must be one of {', '.join(SETTINGS_STATES)}, got {_short(state)}"
+        )
     texts = {key: body.get(key, "") for key in ("target", "issued", "signer")}
-    if not all(isinstance(value, str) and len(value) <= 80 and value.isprintable() for value in texts.values()):
+    if not all(
+        isinstance(value, str) and len(value) <= 80 and value.isprintable()
+        for value in texts.values()
+    ):
         raise BadMessage("settings target, issued and signer must be short printable text")
     lines = {key: body.get(key, []) for key in ("lines", "changed")}
     for key, value in lines.items():
@@ -370,7 +437,13 @@ def _settings(address, body) -> SettingsResult:
     )
 
 
-_READERS = {"status": _status, "audits": _audits, "scores": _scores, "events": _event, "settings": _settings}
+_READERS = {
+    "status": _status,
+    "audits": _audits,
+    "scores": _scores,
+    "events": _event,
+    "settings": _settings,
+}
 
 
 def _int(body: dict, key: str, name: str | None = None) -> int:
@@ -383,7 +456,9 @@ def _int(body: dict, key: str, name: str | None = None) -> int:
 def _seconds(body: dict, key: str, name: str) -> float:
     value = body.get(key)
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value < 2**53:
-        raise BadMessage(f"{name} must be a number of seconds, got {_short(value)}")  # NaN fails too
+        raise BadMessage(
+            f"{name} must be a number of seconds, got {_short(value)}"
+        )  # NaN fails too
     return float(value)
 
 
@@ -409,7 +484,10 @@ def _depth(value) -> int:
         if isinstance(item, (list, dict)):
             deepest = max(deepest, level)
             if level <= MAX_DEPTH:  # deeper is refused anyway: no need to walk it all
-                waiting += [(child, level + 1) for child in (item.values() if isinstance(item, dict) else item)]
+                waiting += [
+                    (child, level + 1)
+                    for child in (item.values() if isinstance(item, dict) else item)
+                ]
     return deepest
 
 

@@ -23,7 +23,9 @@ class SnapshotMaker:
     always keeps the cabinet's latest table.
     """
 
-    def __init__(self, reader, site: str, cabinet: str, table_ids: list[str], money_format: str = ""):
+    def __init__(
+        self, reader, site: str, cabinet: str, table_ids: list[str], money_format: str = ""
+    ):
         self.reader = reader
         self.money_format = money_format
         self.site = site
@@ -37,7 +39,10 @@ class SnapshotMaker:
 
     def tables(self) -> list[str]:
         """The tables to publish: every one the cabinet shows, and any other that holds entries."""
-        stored = [row[0] for row in self.reader.read("SELECT DISTINCT table_id FROM scores ORDER BY table_id")]
+        stored = [
+            row[0]
+            for row in self.reader.read("SELECT DISTINCT table_id FROM scores ORDER BY table_id")
+        ]
         return self.table_ids + [table for table in stored if table not in self.table_ids]
 
     def table(self, table: str) -> TableSnapshot:
@@ -51,7 +56,9 @@ class SnapshotMaker:
             for row_id, initials, score, when, replay in rows
             if not is_factory_entry(table, initials, score, replay)
         )
-        return TableSnapshot(self.site, self.cabinet, table, self.next_version(), now_stamp(), entries)
+        return TableSnapshot(
+            self.site, self.cabinet, table, self.next_version(), now_stamp(), entries
+        )
 
     def audits(self) -> dict:
         """The bookkeeping figures, as the service menu's BOOKKEEPING page shows them."""

@@ -28,4 +28,6 @@ def start_link(settings, store, notices: list[Words | str]):
     from cabinet.network.link import NetworkLink  # paho-mqtt: loaded only when the link is on
 
     tables = table_ids(c.name for c in settings.antigravity.contests)
-    return NetworkLink(net, store.db.path, tables, money_format=settings.credits.money_format).start()
+    return NetworkLink(
+        net, store.db.path, tables, money_format=settings.credits.money_format
+    ).start()

@@ -13,7 +13,9 @@ class LinkStatus:
 
     state: str
     detail: str = ""
-    last_sync: str | None = None  # UTC stamp of the broker's last acknowledgement of a message of ours
+    last_sync: str | None = (
+        None  # UTC stamp of the broker's last acknowledgement of a message of ours
+    )
     queued: int = 0
     cabinets: int = 0
     clash: str = ""  # the mark of another machine online under this cabinet's id, if one was seen

@@ -59,5 +59,7 @@ def parse(name: str) -> Address | None:
     if not (re.fullmatch(TOPIC_NAME, site) and re.fullmatch(TOPIC_NAME, cabinet)):
         return None
     if kind == "scores":
-        return Address(site, cabinet, kind, unquote("/".join(parts[4:]))) if len(parts) > 4 else None
+        return (
+            Address(site, cabinet, kind, unquote("/".join(parts[4:]))) if len(parts) > 4 else None
+        )
     return Address(site, cabinet, kind) if len(parts) == 4 else None

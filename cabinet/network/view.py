@@ -54,11 +54,15 @@ class FleetView:
         self._tables: dict[str, tuple] = {}
         self.audits: dict[tuple, messages.AuditSnapshot] = {}
         self.status: dict[tuple, messages.Status] = {}
-        self.settings: dict[tuple, messages.SettingsResult] = {}  # per cabinet: its last settings result
+        self.settings: dict[
+            tuple, messages.SettingsResult
+        ] = {}  # per cabinet: its last settings result
         self.seen: dict[tuple, str] = {}
         self.ledger = Ledger()
         self.event_counts: dict[tuple, Counter] = {}  # per cabinet: events merged, by kind
-        self.unreadable: dict[tuple, dict[str, str]] = {}  # per cabinet: topic -> why its latest was refused
+        self.unreadable: dict[
+            tuple, dict[str, str]
+        ] = {}  # per cabinet: topic -> why its latest was refused
         self._table_count: Counter = Counter()  # per cabinet: tables kept
         self._turned_away: Counter = Counter()  # per cabinet: tables refused for the cap
 
@@ -76,7 +80,9 @@ class FleetView:
         try:
             message = messages.parse(topic, payload)
             if retained and isinstance(message, messages.Event):
-                raise messages.BadMessage("an event arrived retained, and cabinets never retain events")
+                raise messages.BadMessage(
+                    "an event arrived retained, and cabinets never retain events"
+                )
         except messages.BadMessage as exc:
             if address is not None and address.kind != "events":  # events carry no figure shown
                 with self._lock:
@@ -116,7 +122,9 @@ class FleetView:
                 self.settings.pop(who, None)
             elif self._kept.pop((address.site, address.cabinet, address.table), None) is not None:
                 self._table_count[who] -= 1
-                self._tables[address.table] = network_table(self._kept.values(), address.table, self.size)
+                self._tables[address.table] = network_table(
+                    self._kept.values(), address.table, self.size
+                )
 
     def apply(self, message) -> bool:
         """Merge a parsed message (or one of our own snapshots); True when it changed something."""
@@ -129,7 +137,9 @@ class FleetView:
                 if not merge(self._kept, message):
                     return False
                 self._table_count[who] += new
-                self._tables[message.table] = network_table(self._kept.values(), message.table, self.size)
+                self._tables[message.table] = network_table(
+                    self._kept.values(), message.table, self.size
+                )
                 return True
             if isinstance(message, messages.AuditSnapshot):
                 held = self.audits.get(who)
@@ -141,7 +151,9 @@ class FleetView:
                 self.settings[who] = message
                 return True
             if isinstance(message, messages.Status):
-                self.status[who] = message  # the broker's retained one is the latest (a will is older)
+                self.status[who] = (
+                    message  # the broker's retained one is the latest (a will is older)
+                )
                 return True
             if not self.ledger.merge(message.event_id):
                 return False
@@ -162,7 +174,9 @@ class FleetView:
     def rank(self, table: str, score: int, site: str, cabinet: str, own_above: int) -> int | None:
         """The network place of ``score``, just made here with ``own_above`` of our own entries
         ahead of it; None when it is outside the network table."""
-        others = [entry for entry in self.table(table) if (entry.site, entry.cabinet) != (site, cabinet)]
+        others = [
+            entry for entry in self.table(table) if (entry.site, entry.cabinet) != (site, cabinet)
+        ]
         rank = 1 + own_above + sum(1 for entry in others if entry.score >= score)
         return rank if rank <= self.size else None
 

@@ -50,7 +50,10 @@ class OutputBoard:
             factory = usable_pin_factory(pin_factory)
         except Exception as exc:  # not a Pi, no permission, no library
             self._problem(
-                Words("outputs: no usable GPIO pin factory ({error}); no output driven", error=f"{type(exc).__name__}: {exc}"),
+                Words(
+                    "outputs: no usable GPIO pin factory ({error}); no output driven",
+                    error=f"{type(exc).__name__}: {exc}",
+                ),
                 logging.WARNING,
             )
             return
@@ -63,14 +66,21 @@ class OutputBoard:
         self.problems.append(line)
 
     def _open(self, wired: WiredOutput, factory) -> None:
-        from gpiozero import DigitalOutputDevice  # imported here: a desktop without gpiozero still runs
+        from gpiozero import (
+            DigitalOutputDevice,
+        )  # imported here: a desktop without gpiozero still runs
 
         meter = self.settings.meter
         try:
             if wired.name.startswith("start_lamp") or wired.name == "marquee":
                 device = Lamp(open_lamp(wired.pin, wired.active_high, factory))
             else:
-                device = DigitalOutputDevice(wired.pin, active_high=wired.active_high, initial_value=False, pin_factory=factory)
+                device = DigitalOutputDevice(
+                    wired.pin,
+                    active_high=wired.active_high,
+                    initial_value=False,
+                    pin_factory=factory,
+                )
                 if wired.name.startswith("meter"):
                     device = MeterPulser(device, meter.on_ms / 1000, meter.off_ms / 1000)
         except Exception as exc:  # busy, no permission, not on this board

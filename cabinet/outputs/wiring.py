@@ -52,7 +52,9 @@ BOOT_HIGH = {
     1: "the HAT EEPROM's ID_SC line, pulled high and read by the Pi's firmware at boot",
     2: "I2C1's SDA, held high by a 1.8 kOhm resistor on the Pi itself",
     3: "I2C1's SCL, held high by a 1.8 kOhm resistor on the Pi itself",
-    **dict.fromkeys(range(4, 9), "pulled high from power-on (the BCM2711's default pull for GPIO 0-8)"),
+    **dict.fromkeys(
+        range(4, 9), "pulled high from power-on (the BCM2711's default pull for GPIO 0-8)"
+    ),
     14: "the UART's TX, high from boot whenever the UART is on (enable_uart=1, a serial console)",
 }
 # What a coil does when it is on while nothing drives it.
@@ -83,7 +85,10 @@ class WiredOutput:
 
 def output_wiring(outputs) -> list[WiredOutput]:
     """Every output of ``outputs`` (an OutputSettings), wired or not, in a fixed order."""
-    return [WiredOutput(name, getattr(outputs, name).pin, getattr(outputs, name).active_high) for name in OUTPUTS]
+    return [
+        WiredOutput(name, getattr(outputs, name).pin, getattr(outputs, name).active_high)
+        for name in OUTPUTS
+    ]
 
 
 def output_clashes(outputs, gpio) -> list[tuple[int, list[WiredOutput], list[str]]]:
@@ -100,10 +105,16 @@ def output_clashes(outputs, gpio) -> list[tuple[int, list[WiredOutput], list[str
     for wired in output_wiring(outputs):
         if on_header(wired.pin):
             by_pin.setdefault(wired.pin, []).append(wired)
-    return [(pin, users, inputs.get(pin, [])) for pin, users in by_pin.items() if len(users) > 1 or pin in inputs]
+    return [
+        (pin, users, inputs.get(pin, []))
+        for pin, users in by_pin.items()
+        if len(users) > 1 or pin in inputs
+    ]
 
 
-def clash_lines(pin: int, users: list[WiredOutput], input_keys: list[str]) -> list[tuple[WiredOutput, Words]]:
+def clash_lines(
+    pin: int, users: list[WiredOutput], input_keys: list[str]
+) -> list[tuple[WiredOutput, Words]]:
     """The problem of one shared pin, said once: ``(output blamed, message)`` pairs.
 
     An input's pin: each output on it is told apart (``GPIO 4 is also given to
@@ -111,7 +122,14 @@ def clash_lines(pin: int, users: list[WiredOutput], input_keys: list[str]) -> li
     """
     if input_keys:
         return [
-            (wired, Words("GPIO {pin} is also given to {keys}; this output disabled", pin=pin, keys=named(input_keys)))
+            (
+                wired,
+                Words(
+                    "GPIO {pin} is also given to {keys}; this output disabled",
+                    pin=pin,
+                    keys=named(input_keys),
+                ),
+            )
             for wired in users
         ]
     return [(users[-1], clash_line([w.key for w in users], pin))]
@@ -120,7 +138,11 @@ def clash_lines(pin: int, users: list[WiredOutput], input_keys: list[str]) -> li
 def check_outputs(outputs, gpio) -> tuple[list[WiredOutput], list[Words]]:
     """The usable outputs, and one line per problem: a pin off the header, or a pin taken."""
     problems = [
-        Words("{key}: {pin} is not a GPIO number of the 40-pin header (0-27); this output disabled", key=w.key, pin=repr(w.pin))
+        Words(
+            "{key}: {pin} is not a GPIO number of the 40-pin header (0-27); this output disabled",
+            key=w.key,
+            pin=repr(w.pin),
+        )
         for w in output_wiring(outputs)
         if w.pin is not None and not on_header(w.pin)
     ]

@@ -79,7 +79,9 @@ class Display:
             self.presentation = self._choose_turn(gpu_turn)
         else:
             self.logical = self.screen
-            self.presentation = Presentation(FLIP, "not turned: the scenes draw on the SCALED screen, one flip shows it")
+            self.presentation = Presentation(
+                FLIP, "not turned: the scenes draw on the SCALED screen, one flip shows it"
+            )
             log.info("display: %s", self.presentation.words)
         if fullscreen:
             pygame.mouse.set_visible(False)
@@ -91,21 +93,27 @@ class Display:
         try:
             renderer = window_renderer()
             if renderer is None:
-                return self._on_cpu(f"{turned} on the CPU every frame: SDL reports no renderer for the window")
+                return self._on_cpu(
+                    f"{turned} on the CPU every frame: SDL reports no renderer for the window"
+                )
             if wanted is None and not renderer.accelerated:
                 return self._on_cpu(
                     f"{turned} on the CPU every frame: SDL's {renderer.name} renderer has no GPU "
                     "and turns slower than the CPU rotation"
                 )
             self._gpu = GpuTurn(self.logical, self.rotation)
-        except Exception as exc:  # whatever SDL or pygame refuses, the CPU rotation still shows the picture
+        except (
+            Exception
+        ) as exc:  # whatever SDL or pygame refuses, the CPU rotation still shows the picture
             return self._on_cpu(
                 f"{turned} on the CPU every frame: the renderer could not turn it "
                 f"({type(exc).__name__}: {exc or 'no reason given'})",
                 failed=True,
             )
         where = "GPU" if renderer.accelerated else "no GPU"
-        presentation = Presentation(GPU, f"{turned} by the {renderer.name} renderer ({where}) as it shows the picture")
+        presentation = Presentation(
+            GPU, f"{turned} by the {renderer.name} renderer ({where}) as it shows the picture"
+        )
         log.info("display: %s", presentation.words)
         return presentation
 

@@ -28,7 +28,9 @@ class DisplayUnavailable(RuntimeError):
     """The screen could not be opened; the message names the cause and the fix."""
 
 
-def open_display(open_once, tries: int = TRIES, pause: float | None = None, dri: Path = Path("/dev/dri")):
+def open_display(
+    open_once, tries: int = TRIES, pause: float | None = None, dri: Path = Path("/dev/dri")
+):
     """``open_once()`` (returns the display), tried ``tries`` times; DisplayUnavailable after the last."""
     pause = PAUSE_SECONDS if pause is None else pause
     for attempt in range(1, tries + 1):

@@ -33,7 +33,9 @@ SHINONOME = {dots: FOLDER / f"shinonome_bold_{dots}.bdf" for dots in LARGE_DOTS}
 LINE_DOTS = 7  # the pixel font's height, and the square Misaki's glyphs fill
 # The rule: below 21 px Misaki's 8 dots; from 21 px the biggest Shinonome glyph within the line, 2+ pixels a dot.
 LARGE_SCALE = 3  # 21 px (12 dots x2); 28 px: 14x2, 35 px: 16x2, 42 px: 14x3
-LARGE_FEWEST_PIXELS = 2  # a dot of a large glyph, in pixels: one at 2 m; a smaller one blurs away there
+LARGE_FEWEST_PIXELS = (
+    2  # a dot of a large glyph, in pixels: one at 2 m; a smaller one blurs away there
+)
 # Characters of Japanese text only (CJK punctuation, kana, kanji, full-width forms): what Latin
 # text also uses (the multiplication sign, °, ★) keeps Misaki's glyph, so English and Malay look as they did.
 JAPANESE_BLOCKS = ((0x3000, 0x30FF), (0x4E00, 0x9FFF), (0xFF00, 0xFFEF))
@@ -58,7 +60,11 @@ def large_style(scale: int) -> tuple[int, int] | None:
     The biggest glyph within the line (the finer font on a tie), else the smallest there is."""
     if scale < LARGE_SCALE:
         return None
-    sizes = [(dots * times, dots, times) for dots in LARGE_DOTS for times in range(LARGE_FEWEST_PIXELS, scale + 1)]
+    sizes = [
+        (dots * times, dots, times)
+        for dots in LARGE_DOTS
+        for times in range(LARGE_FEWEST_PIXELS, scale + 1)
+    ]
     within = [size for size in sizes if size[0] <= LINE_DOTS * scale]
     _, dots, times = max(within) if within else min(sizes)
     return dots, times
@@ -73,7 +79,10 @@ def large_characters() -> frozenset[str]:
         for dots, path in SHINONOME.items():
             font(path, dots)
     except (OSError, ValueError, pygame.error) as exc:
-        log.error("render: cannot read the large Japanese fonts (%s); Misaki's 8 dots draw every size", exc)
+        log.error(
+            "render: cannot read the large Japanese fonts (%s); Misaki's 8 dots draw every size",
+            exc,
+        )
         return frozenset()
     return frozenset(chr(int(code)) for code in re.findall(r"^ENCODING (\d+)$", data, re.MULTILINE))
 
@@ -108,14 +117,22 @@ def glyph(char: str, scale: int, colour) -> pygame.Surface:
     style = large_style(scale) if is_large(char, scale) else None
     if style is None:
         drawn = misaki().render(char, False, colour)  # no smoothing: every dot is lit or not
-        return pygame.transform.scale(drawn, (drawn.get_width() * scale, drawn.get_height() * scale))
+        return pygame.transform.scale(
+            drawn, (drawn.get_width() * scale, drawn.get_height() * scale)
+        )
     dots, times = style
-    drawn = pygame.transform.scale_by(font(SHINONOME[dots], dots).render(char, False, colour), times)
+    drawn = pygame.transform.scale_by(
+        font(SHINONOME[dots], dots).render(char, False, colour), times
+    )
     line = LINE_DOTS * scale
-    placed = pygame.Surface((advance(char) * scale, max(line, drawn.get_height())), 0, 8)  # one byte a pixel, as Misaki's
+    placed = pygame.Surface(
+        (advance(char) * scale, max(line, drawn.get_height())), 0, 8
+    )  # one byte a pixel, as Misaki's
     placed.set_palette(drawn.get_palette())
     placed.fill(drawn.get_colorkey())
     placed.set_colorkey(drawn.get_colorkey())
-    inset = max(0, (line - drawn.get_width()) // 2)  # centred in the line's square, or filling the cell
+    inset = max(
+        0, (line - drawn.get_width()) // 2
+    )  # centred in the line's square, or filling the cell
     placed.blit(drawn, (inset, inset))
     return placed

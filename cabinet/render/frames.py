@@ -56,7 +56,9 @@ class FrameGate:
             # A picture that changed frame after frame (a game) is trusted to again, and
             # checked only every TRUST_AFTER frames: the comparison would be wasted work.
             self._changing += 1
-            self._pixels = self._keep(_pixels(surface)) if self._changing % TRUST_AFTER == 0 else None
+            self._pixels = (
+                self._keep(_pixels(surface)) if self._changing % TRUST_AFTER == 0 else None
+            )
             return True
         pixels = _pixels(surface)
         if not new_scene and self._pixels is not None and self._same(pixels):
@@ -81,7 +83,11 @@ class FrameGate:
     def _keep(self, pixels: numpy.ndarray) -> numpy.ndarray:
         """A copy of ``pixels``, always into the same array: a fresh 2 MB one each time
         came from the system, a page fault per 4 kB: 0.65 ms a copy here instead of 0.09."""
-        if self._saved is None or self._saved.shape != pixels.shape or self._saved.dtype != pixels.dtype:
+        if (
+            self._saved is None
+            or self._saved.shape != pixels.shape
+            or self._saved.dtype != pixels.dtype
+        ):
             self._saved = numpy.empty_like(pixels)
         numpy.copyto(self._saved, pixels)
         return self._saved

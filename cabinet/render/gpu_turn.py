@@ -35,14 +35,21 @@ class GpuTurn:
         self.logical = logical
         self.rotation = rotation
         with warnings.catch_warnings():
-            warnings.simplefilter("ignore")  # from_display_module is deprecated, and the one way to the window
+            warnings.simplefilter(
+                "ignore"
+            )  # from_display_module is deprecated, and the one way to the window
             window = Window.from_display_module()
-        self.renderer = Renderer.from_window(window)  # SCALED's own renderer, borrowed: SDL keeps it
+        self.renderer = Renderer.from_window(
+            window
+        )  # SCALED's own renderer, borrowed: SDL keeps it
         self.texture = Texture(self.renderer, logical.get_size(), streaming=True)
         # The turned picture fills the renderer's logical size (the turned screen) when drawn
         # around its centre: SDL turns a copy about the middle of its target rectangle.
         self.target = pygame.Rect((0, 0), logical.get_size())
-        self.target.center = (self.renderer.logical_size[0] // 2, self.renderer.logical_size[1] // 2)
+        self.target.center = (
+            self.renderer.logical_size[0] // 2,
+            self.renderer.logical_size[1] // 2,
+        )
 
     def upload(self) -> None:
         """Copy the logical picture into the texture: the CPU's whole share where a GPU turns it."""

@@ -33,7 +33,13 @@ PIECE_COLOURS = [CYAN, YELLOW, MAGENTA, GREEN, ORANGE, BLUE, RED, PURPLE]
 # ANTI-GRAVITY block letters (R G B Y P, as RULES.md writes them). Green, blue and purple are
 # nudged from the accents above so that every pair stays apart for the common colour-vision
 # deficiencies too (tests/test_block_colours.py); each block also carries a shape of its own.
-BLOCK_LETTERS = {"R": RED, "G": (63, 227, 131), "B": (90, 142, 255), "Y": YELLOW, "P": (134, 65, 215)}
+BLOCK_LETTERS = {
+    "R": RED,
+    "G": (63, 227, 131),
+    "B": (90, 142, 255),
+    "Y": YELLOW,
+    "P": (134, 65, 215),
+}
 BLOCK_SYMBOLS = {"R": "heart", "G": "circle", "B": "triangle", "Y": "star", "P": "diamond"}
 # An ANTI-GRAVITY versus stone: a block without a colour, grey, always marked with its X.
 STONE = (122, 122, 122)

@@ -48,7 +48,9 @@ def window_renderer() -> RendererInfo | None:
     if not pygame.display.get_init() or pygame.display.get_surface() is None:
         return None
     with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # from_display_module is deprecated, and the one way to the id
+        warnings.simplefilter(
+            "ignore"
+        )  # from_display_module is deprecated, and the one way to the id
         window_id = Window.from_display_module().id
     sdl = ctypes.CDLL(loaded_sdl())
     sdl.SDL_GetWindowFromID.restype = ctypes.c_void_p

@@ -35,7 +35,9 @@ def block(size: int, colour, style: str = "solid", symbol: str = "") -> pygame.S
     surface.fill(_shade(colour, 0.55))
     # Light top-left bevel, dark bottom-right bevel, a face in the middle.
     pygame.draw.polygon(
-        surface, _shade(colour, 1.35), [(0, 0), (size, 0), (size - edge, edge), (edge, edge), (edge, size - edge), (0, size)]
+        surface,
+        _shade(colour, 1.35),
+        [(0, 0), (size, 0), (size - edge, edge), (edge, edge), (edge, size - edge), (0, size)],
     )
     surface.fill(colour, (edge, edge, size - 2 * edge, size - 2 * edge))
     shine = max(1, size // 6)

@@ -30,16 +30,24 @@ def draw(surface: pygame.Surface, shape: str, rect: pygame.Rect, colour) -> None
     if shape == "circle":
         pygame.draw.circle(surface, colour, (cx, cy), r, max(2, round(r * 0.42)))  # a ring
     elif shape == "triangle":
-        pygame.draw.polygon(surface, colour, [(cx, cy - r), (cx + r, cy + r * 0.8), (cx - r, cy + r * 0.8)])
+        pygame.draw.polygon(
+            surface, colour, [(cx, cy - r), (cx + r, cy + r * 0.8), (cx - r, cy + r * 0.8)]
+        )
     elif shape == "diamond":
-        pygame.draw.polygon(surface, colour, [(cx, cy - r), (cx + r * 0.75, cy), (cx, cy + r), (cx - r * 0.75, cy)])
+        pygame.draw.polygon(
+            surface, colour, [(cx, cy - r), (cx + r * 0.75, cy), (cx, cy + r), (cx - r * 0.75, cy)]
+        )
     elif shape == "star":
         pygame.draw.polygon(surface, colour, _star(cx, cy + r * 0.08, r * 1.05))
     elif shape == "heart":
         lobe = r * 0.52
         pygame.draw.circle(surface, colour, (cx - lobe * 0.9, cy - r * 0.3), lobe)
         pygame.draw.circle(surface, colour, (cx + lobe * 0.9, cy - r * 0.3), lobe)
-        pygame.draw.polygon(surface, colour, [(cx - r * 0.98, cy - r * 0.18), (cx + r * 0.98, cy - r * 0.18), (cx, cy + r)])
+        pygame.draw.polygon(
+            surface,
+            colour,
+            [(cx - r * 0.98, cy - r * 0.18), (cx + r * 0.98, cy - r * 0.18), (cx, cy + r)],
+        )
     elif shape == "cross":  # a stone's X: straight bars corner to corner, unlike any colour's shape
         bar = max(2, round(r * 0.42))
         pygame.draw.line(surface, colour, (cx - r, cy - r), (cx + r, cy + r), bar)

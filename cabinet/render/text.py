@@ -60,7 +60,9 @@ def text_size(string: str, size: int) -> tuple[int, int]:
     scale = scale_for(size)
     width = max(0, _units(string) - 1) * scale + dot_fonts.spill(string[-1:], scale)
     shadow = _shadow_offset(scale)
-    below = max(glyphs.DESCENT * scale if glyphs.descends(string) else 0, dot_fonts.spill(string, scale))
+    below = max(
+        glyphs.DESCENT * scale if glyphs.descends(string) else 0, dot_fonts.spill(string, scale)
+    )
     return width + shadow, glyphs.HEIGHT * scale + below + shadow
 
 
@@ -100,7 +102,9 @@ def fitted(string: str, size: int, max_width: int, smallest: int = 14) -> tuple[
     if text_size(string, size)[0] <= max_width:
         return string, size
     scale = scale_for(size)
-    chars = (max_width - _shadow_offset(scale) + scale) // (_ADVANCE * scale)  # exact for the pixel font
+    chars = (max_width - _shadow_offset(scale) + scale) // (
+        _ADVANCE * scale
+    )  # exact for the pixel font
     while chars > 0 and text_size(shortened(string, chars), size)[0] > max_width:
         chars -= 1  # wider glyphs (kana, kanji): drop one more
     short = shortened(string, chars)
@@ -133,7 +137,13 @@ def render_text(string: str, size: int, colour, shadow: bool = True) -> pygame.S
 
 
 def text(
-    surface: pygame.Surface, string: str, pos, size: int, colour, align: str = "topleft", shadow: bool = True
+    surface: pygame.Surface,
+    string: str,
+    pos,
+    size: int,
+    colour,
+    align: str = "topleft",
+    shadow: bool = True,
 ) -> pygame.Rect:
     """Draw ``string`` with its ``align`` point (a pygame.Rect anchor) at ``pos``.
 
@@ -145,7 +155,9 @@ def text(
     if _NUMBER_CHARACTERS.issuperset(string) or _NUMBER.search(string):
         rect = pygame.Rect((0, 0), text_size(string, size))
         setattr(rect, anchor, pos)
-        surface.blits(_pieces(string, scale_for(size), tuple(colour), shadow, rect.topleft), doreturn=False)
+        surface.blits(
+            _pieces(string, scale_for(size), tuple(colour), shadow, rect.topleft), doreturn=False
+        )
     else:
         rendered = render_text(string, size, colour, shadow)
         rect = rendered.get_rect(**{anchor: pos})

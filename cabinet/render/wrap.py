@@ -24,7 +24,11 @@ def wrapped(string: str, size: int, width: int, phrases: bool = False) -> list[s
     the middle of a word, unless one phrase is wider than a whole line."""
     lines: list[str] = []
     current = ""
-    pieces = [(word, " " if index else "") for index, word in enumerate(string.split(" "))] if phrases else _pieces(string)
+    pieces = (
+        [(word, " " if index else "") for index, word in enumerate(string.split(" "))]
+        if phrases
+        else _pieces(string)
+    )
     for piece, space in pieces:
         joined = current + space + piece if current else piece
         if _fits(joined, size, width):
@@ -48,7 +52,11 @@ def _pieces(string: str) -> list[tuple[str, str]]:
         start = 0
         for at in range(1, len(word)):
             before, after = word[at - 1], word[at]
-            if (_wide(before) or _wide(after)) and after not in NO_LINE_START and before not in NO_LINE_END:
+            if (
+                (_wide(before) or _wide(after))
+                and after not in NO_LINE_START
+                and before not in NO_LINE_END
+            ):
                 pieces.append((word[start:at], " " if index and not start else ""))
                 start = at
         pieces.append((word[start:], " " if index and not start else ""))

@@ -57,7 +57,13 @@ class StartsSingle(Protocol):
     (ANTI-GRAVITY's ``mode``, ``difficulty``, ``contest``) are keywords with defaults."""
 
     def __call__(
-        self, ctx: SceneContext, player: int, seed: int, *, on_end: OnEnd, check: InputCheck | None = None
+        self,
+        ctx: SceneContext,
+        player: int,
+        seed: int,
+        *,
+        on_end: OnEnd,
+        check: InputCheck | None = None,
     ) -> GameScreen: ...
 
 
@@ -79,7 +85,9 @@ class StartsVersus(Protocol):
 class OpensModes(Protocol):
     """An entry's ``modes``: its mode menu, starting games through ``play``; ``back`` leaves it."""
 
-    def __call__(self, ctx: SceneContext, play: Starter, back: Callable[[], None] | None = None) -> Scene: ...
+    def __call__(
+        self, ctx: SceneContext, play: Starter, back: Callable[[], None] | None = None
+    ) -> Scene: ...
 
 
 @dataclass(frozen=True)
@@ -135,7 +143,9 @@ class Entry:
 # ---------------------------------------------------------------------- BLOCKS
 
 
-def _blocks_single(ctx: SceneContext, player: int, seed: int, *, on_end: OnEnd, check: InputCheck | None = None) -> GameScreen:
+def _blocks_single(
+    ctx: SceneContext, player: int, seed: int, *, on_end: OnEnd, check: InputCheck | None = None
+) -> GameScreen:
     return BlocksScene(ctx, HumanPilot(player), seed, on_end=on_end, check=check)
 
 
@@ -148,7 +158,9 @@ def _blocks_versus(
     on_end: OnEnd,
     check: InputCheck | None = None,
 ) -> GameScreen:
-    return BlocksVersusScene(ctx, match, match_pilots(match), series=series, demo=demo, on_end=on_end, check=check)
+    return BlocksVersusScene(
+        ctx, match, match_pilots(match), series=series, demo=demo, on_end=on_end, check=check
+    )
 
 
 def _blocks_demo(ctx: SceneContext, seed: int) -> GameScreen:
@@ -184,7 +196,14 @@ def _antigravity_single(
     contest: ContestList | str | None = None,
 ) -> GameScreen:
     return AntiGravityScene(
-        ctx, mode, difficulty=difficulty, contest=contest, pilots=[HumanPilot(player)], seed=seed, on_end=on_end, check=check
+        ctx,
+        mode,
+        difficulty=difficulty,
+        contest=contest,
+        pilots=[HumanPilot(player)],
+        seed=seed,
+        on_end=on_end,
+        check=check,
     )
 
 
@@ -199,7 +218,15 @@ def _antigravity_versus(
 ) -> GameScreen:
     pilots = demo_versus_pilots(match.cpu, match.seed) if demo else match_pilots(match)
     return AntiGravityScene(
-        ctx, "versus", pilots=pilots, seed=match.seed, match=match, series=series, demo=demo, on_end=on_end, check=check
+        ctx,
+        "versus",
+        pilots=pilots,
+        seed=match.seed,
+        match=match,
+        series=series,
+        demo=demo,
+        on_end=on_end,
+        check=check,
     )
 
 
@@ -236,7 +263,9 @@ def _antigravity_rules(settings: Settings, replay: Replay) -> Settings:
     if "ramp" not in replay.settings:  # recorded before the ramp existed: played without one
         section = dataclasses.replace(section, ramp=RampSettings(enabled=False))
     elif "horizon_level" not in replay.settings["ramp"]:  # ... before the widening horizon: none
-        section = dataclasses.replace(section, ramp=dataclasses.replace(section.ramp, horizon_level=0))
+        section = dataclasses.replace(
+            section, ramp=dataclasses.replace(section.ramp, horizon_level=0)
+        )
     return dataclasses.replace(settings, antigravity=section)
 
 

@@ -33,7 +33,11 @@ def _settle_pins(reader, gpio, last_gpio) -> None:
     for second_pass in (False, True):
         for pin, users in clashes(wiring(gpio)).items():
             keys = [wired.key for wired in users]
-            changed = [] if second_pass or last_gpio is None else [key for key in keys if _pin(last_gpio, key) != pin]
+            changed = (
+                []
+                if second_pass or last_gpio is None
+                else [key for key in keys if _pin(last_gpio, key) != pin]
+            )
             for key in changed:
                 _set_pin(gpio, key, _pin(last_gpio, key))
             if changed:
@@ -44,7 +48,11 @@ def _settle_pins(reader, gpio, last_gpio) -> None:
                         if _pin(gpio, key) is not None
                         else Words("{key} not wired, as at the last good start", key=key)
                     )
-                    outcome = back if outcome is None else Words("{first}; {then}", first=outcome, then=back)
+                    outcome = (
+                        back
+                        if outcome is None
+                        else Words("{first}; {then}", first=outcome, then=back)
+                    )
                 reader.last_good_used = True
             else:
                 for key in keys:
@@ -55,7 +63,12 @@ def _settle_pins(reader, gpio, last_gpio) -> None:
             reader.problem(
                 blamed,
                 reader.line_of(blamed),
-                Words("GPIO {pin} is also given to {keys}; {outcome}", pin=pin, keys=others, outcome=outcome),
+                Words(
+                    "GPIO {pin} is also given to {keys}; {outcome}",
+                    pin=pin,
+                    keys=others,
+                    outcome=outcome,
+                ),
             )
 
 
@@ -89,10 +102,18 @@ def _keep_a_contest_list(reader, settings, last_good) -> None:
     if last:
         reader.last_good_used = True
         settings.antigravity.contests = copy.deepcopy(last)
-        reader.problem(key, reader.line_of(key), Words("needs at least one contest list; using the last good lists"))
+        reader.problem(
+            key,
+            reader.line_of(key),
+            Words("needs at least one contest list; using the last good lists"),
+        )
     else:
         settings.antigravity.contests = type(settings.antigravity)().contests
-        reader.problem(key, reader.line_of(key), Words("needs at least one contest list; using the factory lists"))
+        reader.problem(
+            key,
+            reader.line_of(key),
+            Words("needs at least one contest list; using the factory lists"),
+        )
 
 
 def dearest_price(credits) -> int:

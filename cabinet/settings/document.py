@@ -67,7 +67,9 @@ def compose(text: str) -> Document:
     except yaml.YAMLError as exc:  # the reader's: a character YAML does not allow
         position = getattr(exc, "position", None)
         line = text.count("\n", 0, position) + 1 if position is not None else None
-        raise DocumentError(line, Words("not valid YAML ({reason})", reason=_reason(exc, ""))) from None
+        raise DocumentError(
+            line, Words("not valid YAML ({reason})", reason=_reason(exc, ""))
+        ) from None
     finally:
         if loader is not None:
             loader.dispose()
@@ -76,7 +78,11 @@ def compose(text: str) -> Document:
 def key_name(node) -> str | None:
     """The text of a key node that could name a setting, or None (a list, a mapping, a long or odd
     text): such a key is reported as not a name, never quoted."""
-    if isinstance(node, yaml.ScalarNode) and len(node.value) <= MAX_NAME and _NAME.fullmatch(node.value):
+    if (
+        isinstance(node, yaml.ScalarNode)
+        and len(node.value) <= MAX_NAME
+        and _NAME.fullmatch(node.value)
+    ):
         return node.value
     return None
 
@@ -131,7 +137,9 @@ class _CountingLoader(yaml.SafeLoader):
             raise _Refused(event, Words("more than {count} aliases (*name)", count=MAX_ALIASES))
         if event.anchor in self._open:
             raise _Refused(event, Words("an alias (*name) inside the value it names"))
-        size, height = self._sizes.get(event.anchor, (0, 0))  # an undefined one: pyyaml's error, next
+        size, height = self._sizes.get(
+            event.anchor, (0, 0)
+        )  # an undefined one: pyyaml's error, next
         self._count(size, self.depth + height, event)
         self.reach = max(self.reach, self.depth + height)
         return super().compose_node(parent, index)
@@ -139,9 +147,16 @@ class _CountingLoader(yaml.SafeLoader):
     def _count(self, nodes: int, level: int, event) -> None:
         self.nodes += nodes
         if self.nodes > MAX_NODES:
-            raise _Refused(event, Words("more than {count} values (an alias counted as all it repeats)", count=MAX_NODES))
+            raise _Refused(
+                event,
+                Words(
+                    "more than {count} values (an alias counted as all it repeats)", count=MAX_NODES
+                ),
+            )
         if level > MAX_DEPTH:
-            raise _Refused(event, Words("lists or mappings nested more than {depth} deep", depth=MAX_DEPTH))
+            raise _Refused(
+                event, Words("lists or mappings nested more than {depth} deep", depth=MAX_DEPTH)
+            )
 
 
 class _Refused(yaml.MarkedYAMLError):
@@ -157,22 +172,40 @@ class _Refused(yaml.MarkedYAMLError):
 _REASONS = [
     (
         "found undefined alias",
-        N_("an alias (*name) that no anchor (&name) gives; a value starting with * must be written in quotes"),
+        N_(
+            "an alias (*name) that no anchor (&name) gives; a value starting with * must be written in quotes"
+        ),
     ),
     ("found duplicate anchor", N_("an anchor (&name) given twice")),
     (
         "found unknown escape character",
-        N_("an unknown escape (a backslash) in double-quoted text; use single quotes, or write the backslash twice"),
+        N_(
+            "an unknown escape (a backslash) in double-quoted text; use single quotes, or write the backslash twice"
+        ),
     ),
     ("expected escape sequence of", N_("a \\x, \\u or \\U escape without its hexadecimal digits")),
-    ("found character '\\t' that cannot start any token", N_("a tab, which YAML does not allow here; indent with spaces")),
-    ("that cannot start any token", N_("a value that starts with a character YAML reserves; write it in quotes")),
+    (
+        "found character '\\t' that cannot start any token",
+        N_("a tab, which YAML does not allow here; indent with spaces"),
+    ),
+    (
+        "that cannot start any token",
+        N_("a value that starts with a character YAML reserves; write it in quotes"),
+    ),
     (
         "expected alphabetic or numeric character",
-        N_("an alias or anchor name (after * or &) that is not letters and digits; write the value in quotes"),
+        N_(
+            "an alias or anchor name (after * or &) that is not letters and digits; write the value in quotes"
+        ),
     ),
-    ("special characters are not allowed", N_("a control character, which a settings file cannot hold")),
-    ("mapping values are not allowed here", N_("a ': ' where no key can start; write the value in quotes")),
+    (
+        "special characters are not allowed",
+        N_("a control character, which a settings file cannot hold"),
+    ),
+    (
+        "mapping values are not allowed here",
+        N_("a ': ' where no key can start; write the value in quotes"),
+    ),
     ("could not find expected ':'", N_("a key without ':' after it")),
     ("found unexpected end of stream", N_("a quote or bracket that is never closed")),
     ("expected ',' or ']'", N_("a [ list ] that is not closed, or a missing comma")),
@@ -181,7 +214,10 @@ _REASONS = [
     ("expected a single document", N_("a second document (a line '---' or '...')")),
     ("sequence entries are not allowed here", N_("a list entry ('- ') where a key belongs")),
     ("expected the node content", N_("an anchor or tag (& or !) with no value after it")),
-    ("expected a comment or a line break", N_("text after a value where only a comment may follow")),
+    (
+        "expected a comment or a line break",
+        N_("text after a value where only a comment may follow"),
+    ),
 ]
 _TOKEN_ID = re.compile(r"'<[a-z ]+>'")  # pyyaml's own names: '<scalar>'
 _QUOTED = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"")
@@ -214,7 +250,10 @@ def _blame(exc: yaml.MarkedYAMLError, text: str) -> tuple[int | None, Words]:
     reason = _reason(exc, words)
     start = _quote_run_on(text, mark) if not isinstance(exc, _Refused) else None
     if start is not None:
-        mark, reason = start, Words("a quoted value that runs onto the next line (is its closing quote missing?)")
+        mark, reason = (
+            start,
+            Words("a quoted value that runs onto the next line (is its closing quote missing?)"),
+        )
     if mark is not None and problem is not None and problem.line != mark.line:
         reason = Words("{reason}; noticed at line {line}", reason=reason, line=problem.line + 1)
     line = mark.line + 1 if mark is not None else None
@@ -232,7 +271,11 @@ def _quote_run_on(text: str, mark) -> yaml.Mark | None:
         for token in yaml.scan(text, Loader=yaml.SafeLoader):
             if token.start_mark.line >= mark.line:
                 break
-            if isinstance(token, yaml.ScalarToken) and token.style in ("'", '"') and token.end_mark.line == mark.line:
+            if (
+                isinstance(token, yaml.ScalarToken)
+                and token.style in ("'", '"')
+                and token.end_mark.line == mark.line
+            ):
                 return token.start_mark
     except yaml.YAMLError:
         pass  # the same error, reached again: nothing ran on before it

@@ -58,7 +58,9 @@ def read_fragment(text: str, current: Settings, name: str = "fragment") -> Fragm
         if _cabinet_only(key) and not isinstance(node, yaml.MappingNode):
             line = node.start_mark.line + 1
             problems.append(ConfigProblem(name, key, line, CABINET_ONLY_WHY))
-    if not loaded.usable:  # the loader's line ends with what a cabinet would run on: here, nothing changes
+    if (
+        not loaded.usable
+    ):  # the loader's line ends with what a cabinet would run on: here, nothing changes
         problems = [dataclasses.replace(p, reason=_without_verdict(p.reason)) for p in problems]
     if not loaded.usable or problems:
         return FragmentReading(current, problems, [])

@@ -103,7 +103,11 @@ def remember(loaded: LoadedConfig, previous: LastGood | None, path: Path | None 
     """
     if not loaded.usable or loaded.source is None:
         return
-    if previous is not None and previous.settings == loaded.settings and previous.source == loaded.source:
+    if (
+        previous is not None
+        and previous.settings == loaded.settings
+        and previous.source == loaded.source
+    ):
         return
     path = path or last_good_path()
     if path is None:
@@ -117,7 +121,9 @@ def remember(loaded: LoadedConfig, previous: LastGood | None, path: Path | None 
     try:
         write_atomic(path, text, like=loaded.source)
     except OSError as exc:
-        log.warning("settings: the last good copy %s cannot be written (%s)", path, exc.strerror or exc)
+        log.warning(
+            "settings: the last good copy %s cannot be written (%s)", path, exc.strerror or exc
+        )
 
 
 def load_for_cabinet(explicit=None, keep: bool = True) -> LoadedConfig:
@@ -160,7 +166,13 @@ def _load(explicit, where: Path | None, previous: LastGood | None, keep: bool) -
     last = previous.settings if previous is not None else None
     source, origin = config_choice(explicit)
     if previous is not None and _vanished(previous, source):
-        loaded = unusable(str(previous.source), None, "", Words("not found (it was there at the last good start)"), last)
+        loaded = unusable(
+            str(previous.source),
+            None,
+            "",
+            Words("not found (it was there at the last good start)"),
+            last,
+        )
         origin = "the file of the last good start"
     else:
         loaded = load_settings(source, last)

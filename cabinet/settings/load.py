@@ -51,7 +51,9 @@ from cabinet.system.price_table import PriceTable
 log = logging.getLogger("cabinet.settings.load")
 
 SYSTEM_CONFIG = Path("/etc/arcadeforge/cabinet.yaml")
-MAX_BYTES = 256_000  # the shipped file is 10 kB; pyyaml reads about 0.5 MB a second here, a Pi 7x slower
+MAX_BYTES = (
+    256_000  # the shipped file is 10 kB; pyyaml reads about 0.5 MB a second here, a Pi 7x slower
+)
 MAX_QUOTED = 40  # a longer value is clipped where a problem line repeats it
 MAX_PROBLEMS = 100  # listed one by one (log, NOTICES, check-config); the rest are counted
 USING_LAST_GOOD = N_("USING LAST GOOD SETTINGS")
@@ -104,7 +106,12 @@ class ConfigProblem:
     def words(self) -> Words:
         """The whole line, to show: the file, line and key as written, the reason translated."""
         where = f"{self.file}:{self.line}" if self.line else self.file
-        return Words("{where}: {key}: {reason}", where=where, key=self.key or Words("(file)"), reason=self.reason)
+        return Words(
+            "{where}: {key}: {reason}",
+            where=where,
+            key=self.key or Words("(file)"),
+            reason=self.reason,
+        )
 
     def __str__(self) -> str:
         return str(self.words)
@@ -150,7 +157,10 @@ class LoadedConfig:
 
     def summary_words(self) -> Words:
         """The summary, to show in the operator's language (the file's name as written)."""
-        count, source = self.problem_count, str(self.source) if self.source else Words("no settings file")
+        count, source = (
+            self.problem_count,
+            str(self.source) if self.source else Words("no settings file"),
+        )
         verdict = self.verdict()  # one of the marked verdicts
         fields = {"file": source, "count": count, "verdict": Words(verdict)}
         return (
@@ -192,11 +202,15 @@ def find_config(explicit: str | os.PathLike | None = None) -> Path | None:
     return config_choice(explicit)[0]
 
 
-def load_settings(path: str | os.PathLike | None = None, last_good: Settings | None = None) -> LoadedConfig:
+def load_settings(
+    path: str | os.PathLike | None = None, last_good: Settings | None = None
+) -> LoadedConfig:
     """Read and validate ``path`` (or the file :func:`find_config` picks); never raises."""
     source = find_config(path)
     if source is None:
-        return LoadedConfig(copy.deepcopy(last_good) if last_good else Settings(), None, usable=False)
+        return LoadedConfig(
+            copy.deepcopy(last_good) if last_good else Settings(), None, usable=False
+        )
     text, why = read_config_text(Path(source))
     if text is None:
         return unusable(str(source), None, "", why, last_good)
@@ -217,7 +231,9 @@ def read_config_text(source: Path) -> tuple[str | None, Words | str]:
     except OSError as exc:
         return None, Words("cannot be read ({error})", error=exc.strerror or str(exc))
     if len(data) > MAX_BYTES:
-        return None, Words("is too big for a settings file (over {size} kB)", size=MAX_BYTES // 1000)
+        return None, Words(
+            "is too big for a settings file (over {size} kB)", size=MAX_BYTES // 1000
+        )
     try:
         return data.decode("utf-8"), ""
     except UnicodeDecodeError as exc:
@@ -240,16 +256,26 @@ def as_written(settings: Settings) -> Settings:
     return dataclasses.replace(settings, network=dataclasses.replace(settings.network, cabinet=""))
 
 
-def unusable(filename: str, line: int | None, key: str, why: Words | str, last_good: Settings | None) -> LoadedConfig:
+def unusable(
+    filename: str, line: int | None, key: str, why: Words | str, last_good: Settings | None
+) -> LoadedConfig:
     """A file that gives no settings at all: the last good ones (or factory ones) and one problem."""
     verdict = Words(USING_LAST_GOOD if last_good else USING_FACTORY)
-    problem = ConfigProblem(filename, key, line, Words("{why}; {verdict}", why=why, verdict=verdict))
+    problem = ConfigProblem(
+        filename, key, line, Words("{why}; {verdict}", why=why, verdict=verdict)
+    )
     settings = copy.deepcopy(last_good) if last_good else Settings()
-    return LoadedConfig(settings, Path(filename), [problem], usable=False, last_good_used=last_good is not None)
+    return LoadedConfig(
+        settings, Path(filename), [problem], usable=False, last_good_used=last_good is not None
+    )
 
 
 def parse_settings(
-    text: str, filename: str = "<config>", last_good: Settings | None = None, *, fragment: bool = False
+    text: str,
+    filename: str = "<config>",
+    last_good: Settings | None = None,
+    *,
+    fragment: bool = False,
 ) -> LoadedConfig:
     """Validate YAML text; every problem is collected, none raised: not even a fault in this loader
     (a RecursionError, a MemoryError), which gives the last good settings and one line.
@@ -262,7 +288,9 @@ def parse_settings(
         return _loader_failed(exc, filename, last_good)
 
 
-def _parse(text: str, filename: str, last_good: Settings | None, fragment: bool = False) -> LoadedConfig:
+def _parse(
+    text: str, filename: str, last_good: Settings | None, fragment: bool = False
+) -> LoadedConfig:
     try:
         document = compose(text)
     except DocumentError as exc:
@@ -271,15 +299,30 @@ def _parse(text: str, filename: str, last_good: Settings | None, fragment: bool 
     if root is None:
         return unusable(filename, None, "", Words("has no settings in it (empty)"), last_good)
     if not isinstance(root, yaml.MappingNode):
-        return unusable(filename, _line(root), "", Words("is not a mapping of settings sections"), last_good)
+        return unusable(
+            filename, _line(root), "", Words("is not a mapping of settings sections"), last_good
+        )
     reader = _Reader(filename, document.shared, fragment)
-    settings = reader.section(Settings, root, "", Settings(), _MISSING if last_good is None else last_good)
+    settings = reader.section(
+        Settings, root, "", Settings(), _MISSING if last_good is None else last_good
+    )
     check_across(reader, settings, last_good)
     problems = reader.problems[:MAX_PROBLEMS]
     unlisted = len(reader.problems) - len(problems)
     if unlisted:
-        problems.append(ConfigProblem(filename, "", None, Words("{count} more problems not listed", count=unlisted)))
-    return LoadedConfig(settings, Path(filename), problems, reader.nodes, last_good_used=reader.last_good_used, unlisted=unlisted)
+        problems.append(
+            ConfigProblem(
+                filename, "", None, Words("{count} more problems not listed", count=unlisted)
+            )
+        )
+    return LoadedConfig(
+        settings,
+        Path(filename),
+        problems,
+        reader.nodes,
+        last_good_used=reader.last_good_used,
+        unlisted=unlisted,
+    )
 
 
 def _loader_failed(exc: Exception, filename: str, last_good: Settings | None) -> LoadedConfig:
@@ -294,7 +337,11 @@ def _loader_failed(exc: Exception, filename: str, last_good: Settings | None) ->
         frame.lineno,
     )
     return unusable(
-        filename, None, "", Words("could not be read (a fault in the loader: {kind})", kind=type(exc).__name__), last_good
+        filename,
+        None,
+        "",
+        Words("could not be read (a fault in the loader: {kind})", kind=type(exc).__name__),
+        last_good,
     )
 
 
@@ -328,7 +375,9 @@ class _Reader:
     stand at a secret key), and clips a long one.
     """
 
-    def __init__(self, filename: str, shared: frozenset[int] | set[int] = frozenset(), fragment: bool = False):
+    def __init__(
+        self, filename: str, shared: frozenset[int] | set[int] = frozenset(), fragment: bool = False
+    ):
         self.filename = filename
         self.shared = shared
         self.fragment = fragment  # keys left out keep their last good values silently
@@ -369,7 +418,9 @@ class _Reader:
     ):
         """The value a bad entry gets instead, said in one problem: its last good value, else the
         factory one (or none at all, for a GPIO pin whose factory pin may be wired to something else)."""
-        if self.fragment:  # a fragment with a problem changes nothing: there is no fall-back to tell
+        if (
+            self.fragment
+        ):  # a fragment with a problem changes nothing: there is no fall-back to tell
             self.problem(key, line, why)
             return copy.deepcopy(last) if last is not _MISSING else default
         if last is not _MISSING:
@@ -379,7 +430,15 @@ class _Reader:
             elif is_secret(fld):
                 self.problem(key, line, Words("{why}; using the last good value", why=why))
             else:
-                self.problem(key, line, Words("{why}; using the last good value {value}", why=why, value=self.show(last, fld)))
+                self.problem(
+                    key,
+                    line,
+                    Words(
+                        "{why}; using the last good value {value}",
+                        why=why,
+                        value=self.show(last, fld),
+                    ),
+                )
             return copy.deepcopy(last)
         if disables:
             self.problem(key, line, Words("{why}; disabled", why=why))
@@ -389,17 +448,25 @@ class _Reader:
         elif is_secret(fld):
             self.problem(key, line, Words("{why}; using the factory value", why=why))
         else:
-            self.problem(key, line, Words("{why}; using {value}", why=why, value=self.show(default, fld)))
+            self.problem(
+                key, line, Words("{why}; using {value}", why=why, value=self.show(default, fld))
+            )
         return default
 
     def not_a_name(self, prefix: str, key_node) -> None:
         """A list, a mapping or a long text as a key names no setting, and is never quoted."""
-        self.problem(prefix, _line(key_node), Words("a key that is not a name ({kind}), ignored", kind=key_kind(key_node)))
+        self.problem(
+            prefix,
+            _line(key_node),
+            Words("a key that is not a name ({kind}), ignored", kind=key_kind(key_node)),
+        )
 
     def section(self, cls, node, prefix: str, defaults, last=_MISSING):
         empty = node is None or is_null(node)
         if not empty and not isinstance(node, yaml.MappingNode):
-            return self.fall_back(prefix, _line(node), Words("must be a mapping of keys"), defaults, last, whole=True)
+            return self.fall_back(
+                prefix, _line(node), Words("must be a mapping of keys"), defaults, last, whole=True
+            )
         values: dict[str, typing.Any] = {}
         for entry in [] if empty else entries(node, cls):
             key = entry.name
@@ -408,19 +475,25 @@ class _Reader:
                 continue
             dotted = f"{prefix}.{key}" if prefix else key
             if entry.field is None and (cls, key) in RENAMED:
-                self.renamed(cls, key, entry.key_node, entry.node, dotted, node, values, defaults, last)
+                self.renamed(
+                    cls, key, entry.key_node, entry.node, dotted, node, values, defaults, last
+                )
                 continue
             if entry.field is None:
                 guess = difflib.get_close_matches(key, shapes(cls), n=1)
                 self.problem(
                     dotted,
                     _line(entry.key_node),
-                    Words("unknown key, ignored (did you mean {key}?)", key=guess[0]) if guess else Words("unknown key, ignored"),
+                    Words("unknown key, ignored (did you mean {key}?)", key=guess[0])
+                    if guess
+                    else Words("unknown key, ignored"),
                 )
                 continue
             key_last = _MISSING if last is _MISSING else getattr(last, key)
             if entry.again and key_last is _MISSING:
-                self.problem(dotted, _line(entry.key_node), Words("given twice; the first one is used"))
+                self.problem(
+                    dotted, _line(entry.key_node), Words("given twice; the first one is used")
+                )
                 continue
             if entry.again:  # which one the operator meant is a guess: neither may change the price
                 values[key] = self.fall_back(
@@ -435,10 +508,14 @@ class _Reader:
                 continue
             self.nodes[dotted] = entry.node
             values[key] = self.value(entry, dotted, getattr(defaults, key), key_last)
-        if last is not _MISSING and not prefix.endswith("]"):  # a list item is matched to the last only by place
+        if last is not _MISSING and not prefix.endswith(
+            "]"
+        ):  # a list item is matched to the last only by place
             for name, (fld, _hint, _shape) in shapes(cls).items():
                 if name not in values:
-                    values[name] = self.left_out(prefix, name, node, getattr(defaults, name), getattr(last, name), fld)
+                    values[name] = self.left_out(
+                        prefix, name, node, getattr(defaults, name), getattr(last, name), fld
+                    )
         return dataclasses.replace(defaults, **values)
 
     def renamed(self, cls, key, key_node, value_node, dotted, node, values, defaults, last) -> None:
@@ -447,7 +524,11 @@ class _Reader:
         new, old_spec, convert = RENAMED[cls, key]
         new_dotted = dotted.rsplit(".", 1)[0] + "." + new if "." in dotted else new
         if any(str(k.value) == new for k, _ in node.value):
-            self.problem(dotted, _line(key_node), Words("replaced by {key}, which this file also gives; ignored", key=new))
+            self.problem(
+                dotted,
+                _line(key_node),
+                Words("replaced by {key}, which this file also gives; ignored", key=new),
+            )
             return
         if new in values:
             self.problem(dotted, _line(key_node), Words("given twice; the first one is used"))
@@ -469,9 +550,17 @@ class _Reader:
         dotted = f"{prefix}.{name}" if prefix else name
         line = _line(node) if prefix else None
         if dataclasses.is_dataclass(was):
-            self.problem(dotted, line, Words("not in the file; using the last good values (the factory ones differ)"))
+            self.problem(
+                dotted,
+                line,
+                Words("not in the file; using the last good values (the factory ones differ)"),
+            )
         elif is_secret(fld):
-            self.problem(dotted, line, Words("not in the file; using the last good value (secret, not shown)"))
+            self.problem(
+                dotted,
+                line,
+                Words("not in the file; using the last good value (secret, not shown)"),
+            )
         else:
             self.problem(
                 dotted,
@@ -508,7 +597,9 @@ class _Reader:
 
     def keyed(self, item_cls, keys, node, dotted, default, last):
         if not isinstance(node, yaml.MappingNode):
-            return self.fall_back(dotted, _line(node), Words("must be a mapping"), default, last, whole=True)
+            return self.fall_back(
+                dotted, _line(node), Words("must be a mapping"), default, last, whole=True
+            )
         result = {}
         for entry in entries(node):
             key = entry.name
@@ -523,11 +614,17 @@ class _Reader:
                 )
                 continue
             if entry.again:
-                self.problem(f"{dotted}.{key}", _line(entry.key_node), Words("given twice; the first one is used"))
+                self.problem(
+                    f"{dotted}.{key}",
+                    _line(entry.key_node),
+                    Words("given twice; the first one is used"),
+                )
                 continue
             self.nodes[f"{dotted}.{key}"] = entry.node
             item_last = last.get(key, _MISSING) if last is not _MISSING else _MISSING
-            result[key] = self.section(item_cls, entry.node, f"{dotted}.{key}", default[key], item_last)
+            result[key] = self.section(
+                item_cls, entry.node, f"{dotted}.{key}", default[key], item_last
+            )
         for key in default:
             if key not in result:
                 result[key] = (
@@ -539,7 +636,9 @@ class _Reader:
 
     def listed(self, item_cls, node, dotted, default, last):
         if not isinstance(node, yaml.SequenceNode):
-            return self.fall_back(dotted, _line(node), Words("must be a list"), default, last, whole=True)
+            return self.fall_back(
+                dotted, _line(node), Words("must be a list"), default, last, whole=True
+            )
         items, names = [], set()
         for index, item_node in enumerate(node.value):
             item_last = last[index] if last is not _MISSING and index < len(last) else _MISSING
@@ -561,15 +660,34 @@ class _Reader:
         line = _line(node)
         disables = fld.metadata.get("bad_disables", False)
         if not isinstance(node, yaml.ScalarNode):
-            return self.fall_back(dotted, line, Words("must be a single value"), default, last, fld=fld, disables=disables)
+            return self.fall_back(
+                dotted,
+                line,
+                Words("must be a single value"),
+                default,
+                last,
+                fld=fld,
+                disables=disables,
+            )
         shown = functools.partial(self.show, fld=fld, node=node)
         try:
             value = construct_scalar(node)
         except ValueError as exc:
-            why = Words("cannot be read") if self.hidden(fld, node) else Words("cannot be read ({error})", error=exc.args[0])
+            why = (
+                Words("cannot be read")
+                if self.hidden(fld, node)
+                else Words("cannot be read ({error})", error=exc.args[0])
+            )
             return self.fall_back(dotted, line, why, default, last, fld=fld, disables=disables)
-        error = (base_type(hint) is int and _leading_zero_problem(node, value)) or _check(fld, hint, value, shown)
-        if error and base_type(hint) is str and not isinstance(value, (str, type(None))) and node.style is None:
+        error = (base_type(hint) is int and _leading_zero_problem(node, value)) or _check(
+            fld, hint, value, shown
+        )
+        if (
+            error
+            and base_type(hint) is str
+            and not isinstance(value, (str, type(None)))
+            and node.style is None
+        ):
             plain = not self.hidden(fld, node) and len(node.value) <= MAX_QUOTED
             # NO, yes, 1e3: YAML took it for no text
             error = (
@@ -600,7 +718,9 @@ def construct_scalar(node: yaml.Node):
         return yaml.constructor.SafeConstructor().construct_object(node, deep=True)
     except Exception as exc:
         kind = node.tag.rsplit(":", 1)[-1][:MAX_QUOTED]
-        raise ValueError(Words("{value} is not a valid {kind}", value=quoted(node.value), kind=kind)) from exc
+        raise ValueError(
+            Words("{value} is not a valid {kind}", value=quoted(node.value), kind=kind)
+        ) from exc
 
 
 _LEADING_ZERO = re.compile(r"[-+]?0[0-9_]+")
@@ -617,9 +737,14 @@ def _leading_zero_problem(node, value) -> Words | None:
         return None
     if isinstance(value, int):
         return Words(
-            "{text} has a leading zero, which YAML reads as octal ({value}); write {meant}", text=text, value=value, meant=meant
+            "{text} has a leading zero, which YAML reads as octal ({value}); write {meant}",
+            text=text,
+            value=value,
+            meant=meant,
         )
-    return Words("{text} has a leading zero, which YAML reads as text; write {meant}", text=text, meant=meant)
+    return Words(
+        "{text} has a leading zero, which YAML reads as text; write {meant}", text=text, meant=meant
+    )
 
 
 def _scalars(node):
@@ -654,7 +779,9 @@ def quoted(value, limit: int = MAX_QUOTED) -> str:
     if isinstance(value, int) and value.bit_length() > 64:
         return f"a number of about {int(value.bit_length() * 0.30103)} digits"
     shown = yaml_text(value)
-    return shown if len(shown) <= 2 * limit else f"{shown[: 2 * limit]}... ({len(shown)} characters)"
+    return (
+        shown if len(shown) <= 2 * limit else f"{shown[: 2 * limit]}... ({len(shown)} characters)"
+    )
 
 
 def _check(fld, hint, value, shown=quoted) -> Words | str | None:

@@ -43,12 +43,19 @@ class OfficeRecord:
             return {"decided": {}, "result": None}
         except (OSError, ValueError) as exc:
             # Forgetting means a retained fragment is checked again; an applied one changes nothing twice.
-            log.warning("settings from the office: %s cannot be read (%s); starting afresh", self.memory_path, exc)
+            log.warning(
+                "settings from the office: %s cannot be read (%s); starting afresh",
+                self.memory_path,
+                exc,
+            )
             return {"decided": {}, "result": None}
         decided = memory.get("decided") if isinstance(memory, dict) else None
         if not isinstance(decided, dict):
             return {"decided": {}, "result": None}
-        return {"decided": {k: v for k, v in decided.items() if isinstance(v, str)}, "result": memory.get("result")}
+        return {
+            "decided": {k: v for k, v in decided.items() if isinstance(v, str)},
+            "result": memory.get("result"),
+        }
 
     def decided(self, target: str) -> str:
         """The issue time of the last fragment decided for ``target``; "" for none."""
@@ -65,7 +72,11 @@ class OfficeRecord:
         try:
             write_atomic(self.memory_path, json.dumps(self._memory, sort_keys=True))
         except OSError as exc:
-            log.warning("settings from the office: %s cannot be written (%s)", self.memory_path, exc.strerror or exc)
+            log.warning(
+                "settings from the office: %s cannot be written (%s)",
+                self.memory_path,
+                exc.strerror or exc,
+            )
 
     def audit(self, entry: dict) -> None:
         """Append one line to the audit log (and sync it)."""
@@ -78,7 +89,11 @@ class OfficeRecord:
                 handle.flush()
                 os.fsync(handle.fileno())
         except OSError as exc:
-            log.warning("settings from the office: the audit log %s cannot be written (%s)", self.log_path, exc.strerror or exc)
+            log.warning(
+                "settings from the office: the audit log %s cannot be written (%s)",
+                self.log_path,
+                exc.strerror or exc,
+            )
 
     def entries(self) -> list[dict]:
         """The audit log's lines, oldest first (the current file only)."""

@@ -88,7 +88,11 @@ def save_settings(path: str | os.PathLike, settings: Settings) -> Path | None:
     if broken:
         backup = aside_path(path, "broken")
         write_atomic(backup, path.read_bytes(), like=path)
-        log.warning("settings: %s had errors; kept as %s, and a complete valid file written", path, backup.name)
+        log.warning(
+            "settings: %s had errors; kept as %s, and a complete valid file written",
+            path,
+            backup.name,
+        )
     write_atomic(path, settings_text(old, settings))
     return backup
 
@@ -99,7 +103,13 @@ def settings_text(old: str | None, settings: Settings) -> str:
     for base in ([] if old is None else [old]) + [_shipped_text()]:
         if base is not None and (new := _patchable(base, settings)) is not None:
             return new
-    return _FULL_HEADER + "\n".join(_block(f.name, getattr(settings, f.name), 0) for f in dataclasses.fields(Settings)) + "\n"
+    return (
+        _FULL_HEADER
+        + "\n".join(
+            _block(f.name, getattr(settings, f.name), 0) for f in dataclasses.fields(Settings)
+        )
+        + "\n"
+    )
 
 
 def _patchable(text: str, settings: Settings) -> str | None:
@@ -110,7 +120,9 @@ def _patchable(text: str, settings: Settings) -> str | None:
         return None
     loaded = parse_settings(new)
     if as_written(loaded.settings) != settings or loaded.problems:
-        log.warning("settings: patching would not give a clean file of these settings; it is written afresh")
+        log.warning(
+            "settings: patching would not give a clean file of these settings; it is written afresh"
+        )
         return None
     return new
 
@@ -156,7 +168,9 @@ class _Patcher:
         # From the end backwards, so earlier positions stay valid; of several insertions at
         # one place, the first made (the innermost section's) ends up first.
         text = self.text
-        order = sorted(range(len(self.edits)), key=lambda i: (self.edits[i][0], self.edits[i][1], i))
+        order = sorted(
+            range(len(self.edits)), key=lambda i: (self.edits[i][0], self.edits[i][1], i)
+        )
         for i in reversed(order):
             start, end, new = self.edits[i]
             text = text[:start] + new + text[end:]
@@ -207,11 +221,21 @@ class _Patcher:
                 continue
             key_node, node = present[old].key_node, present[old].node
             try:
-                current = convert(construct_scalar(node)) if isinstance(node, yaml.ScalarNode) else _UNREADABLE
+                current = (
+                    convert(construct_scalar(node))
+                    if isinstance(node, yaml.ScalarNode)
+                    else _UNREADABLE
+                )
             except (ValueError, TypeError):
                 current = _UNREADABLE
             if current != wanted:
-                self.edits.append((key_node.start_mark.index, self.line_end(node.end_mark.index), f"{name}: {_scalar(wanted)}"))
+                self.edits.append(
+                    (
+                        key_node.start_mark.index,
+                        self.line_end(node.end_mark.index),
+                        f"{name}: {_scalar(wanted)}",
+                    )
+                )
             return True
         return False
 
@@ -239,7 +263,9 @@ class _Patcher:
         if not (
             _is_block(node)
             and isinstance(node, yaml.SequenceNode)
-            and all(isinstance(item, yaml.MappingNode) and not item.flow_style for item in node.value)
+            and all(
+                isinstance(item, yaml.MappingNode) and not item.flow_style for item in node.value
+            )
         ):
             self.rewrite(key_node, node, wanted)
             return
@@ -289,11 +315,19 @@ class _Patcher:
         if block:
             start = self.line_start(node.start_mark.index)
             indent = node.start_mark.column
-            self.edits.append((start, self.line_end(self.content_end(node)), "\n".join(_value_lines(wanted, indent))))
+            self.edits.append(
+                (
+                    start,
+                    self.line_end(self.content_end(node)),
+                    "\n".join(_value_lines(wanted, indent)),
+                )
+            )
             return
         if _is_scalar_value(wanted):
             empty = node.start_mark.index == node.end_mark.index
-            self.edits.append((node.start_mark.index, node.end_mark.index, " " * empty + _scalar(wanted)))
+            self.edits.append(
+                (node.start_mark.index, node.end_mark.index, " " * empty + _scalar(wanted))
+            )
             return
         if node.start_mark.index < node.end_mark.index:
             self.edits.append((node.start_mark.index, node.end_mark.index, ""))
@@ -312,7 +346,9 @@ class _Patcher:
             return
         indent = node.value[0][0].start_mark.column
         at = self.line_end(self.content_end(node))
-        lines = [line for name, value in missing for line in _block(name, value, indent).split("\n")]
+        lines = [
+            line for name, value in missing for line in _block(name, value, indent).split("\n")
+        ]
         self.edits.append((at, at, "\n" + "\n".join(lines)))
 
     def content_end(self, node) -> int:
@@ -418,4 +454,8 @@ def _same(current, wanted) -> bool:
 
 
 def _is_block(node) -> bool:
-    return isinstance(node, (yaml.MappingNode, yaml.SequenceNode)) and not node.flow_style and bool(node.value)
+    return (
+        isinstance(node, (yaml.MappingNode, yaml.SequenceNode))
+        and not node.flow_style
+        and bool(node.value)
+    )

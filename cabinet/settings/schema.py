@@ -63,33 +63,59 @@ def spec(
 @dataclass
 class DisplaySettings:
     fullscreen: bool = spec(True, doc=N_("fill the screen; off opens a window"))
-    rotation: int = spec(0, choices=(0, 90, 180, 270), doc=N_("picture rotation for vertical monitors"))
+    rotation: int = spec(
+        0, choices=(0, 90, 180, 270), doc=N_("picture rotation for vertical monitors")
+    )
     show_fps: bool = spec(False, doc=N_("draw the frame rate in a corner"))
-    block_symbols: bool = spec(True, doc=N_("a shape on each ANTI-GRAVITY block, for colour-blind players"))
-    language: str = spec("en", choices=LANGUAGES, doc=N_("the language of every screen: en, ms (Malay) or ja (Japanese)"))
-    sleep: str = spec("", check=sleep_hours_problem, doc='hours the screen sleeps, "HH:MM-HH:MM"; empty: never')
-    dim_after_minutes: int = spec(0, min=0, max=240, doc=N_("dim attract mode after this many idle minutes; 0: never"))
-    sleep_command: str = spec("", check=command_problem, doc=N_("run when the screen sleeps (monitor power off)"))
-    wake_command: str = spec("", check=command_problem, doc=N_("run when the screen wakes (monitor power on)"))
+    block_symbols: bool = spec(
+        True, doc=N_("a shape on each ANTI-GRAVITY block, for colour-blind players")
+    )
+    language: str = spec(
+        "en",
+        choices=LANGUAGES,
+        doc=N_("the language of every screen: en, ms (Malay) or ja (Japanese)"),
+    )
+    sleep: str = spec(
+        "", check=sleep_hours_problem, doc='hours the screen sleeps, "HH:MM-HH:MM"; empty: never'
+    )
+    dim_after_minutes: int = spec(
+        0, min=0, max=240, doc=N_("dim attract mode after this many idle minutes; 0: never")
+    )
+    sleep_command: str = spec(
+        "", check=command_problem, doc=N_("run when the screen sleeps (monitor power off)")
+    )
+    wake_command: str = spec(
+        "", check=command_problem, doc=N_("run when the screen wakes (monitor power on)")
+    )
 
 
 @dataclass
 class AudioSettings:
     master_volume: int = spec(80, min=0, max=100)
     effects_volume: int = spec(100, min=0, max=100)
-    music_volume: int = spec(60, min=0, max=100, doc=N_("the music, in percent of the master volume; 0: none"))
+    music_volume: int = spec(
+        60, min=0, max=100, doc=N_("the music, in percent of the master volume; 0: none")
+    )
     attract_music: str = spec(
-        "demo", choices=("off", "on", "demo"), doc=N_("attract mode's music: off; on; demo: on the demo sound's loops")
+        "demo",
+        choices=("off", "on", "demo"),
+        doc=N_("attract mode's music: off; on; demo: on the demo sound's loops"),
     )
     demo_sounds: bool = spec(True, doc=N_("attract mode makes sound"))
-    demo_sound_every: int = spec(1, min=1, max=10, doc=N_("attract mode sounds one loop in this many"))
-    demo_volume: int = spec(100, min=0, max=100, doc=N_("attract mode's sound, in percent of the game's"))
+    demo_sound_every: int = spec(
+        1, min=1, max=10, doc=N_("attract mode sounds one loop in this many")
+    )
+    demo_volume: int = spec(
+        100, min=0, max=100, doc=N_("attract mode's sound, in percent of the game's")
+    )
     sample_rate: int = spec(44100, choices=(22050, 44100, 48000))
     buffer: int = spec(512, choices=(256, 512, 1024, 2048))
 
 
 MAX_MESSAGE = 48  # letters: one line of the attract strip
-MESSAGE_DOTS = MAX_MESSAGE * PIXEL_ADVANCE  # that line's width in font dots (a Japanese character takes 8)
+MESSAGE_DOTS = (
+    MAX_MESSAGE * PIXEL_ADVANCE
+)  # that line's width in font dots (a Japanese character takes 8)
 
 
 def attract_message_problem(message: str) -> str | None:
@@ -118,7 +144,9 @@ class AttractSettings:
     antigravity_scores_seconds: float = spec(10.0, min=1, max=120)
     howto_seconds: float = spec(10.0, min=1, max=120)
     replays: bool = spec(True, doc=N_("alternate live AI demos with replays of top games"))
-    message: str = spec("", check=attract_message_problem, doc=N_("the operator's line in attract mode"))
+    message: str = spec(
+        "", check=attract_message_problem, doc=N_("the operator's line in attract mode")
+    )
 
 
 MAX_PRICE_TEXT = 12
@@ -147,17 +175,29 @@ def money_format_problem(text: str) -> str | None:
 @dataclass
 class CreditSettings:
     free_play: bool = spec(True)
-    price_table_1: PriceTable = spec(PriceTable(), doc="chute 1: [coins, credits] steps, e.g. [[1, 1], [5, 6]]")
-    price_table_2: PriceTable = spec(PriceTable(), doc="chute 2: [coins, credits] steps, e.g. [[1, 1], [5, 6]]")
+    price_table_1: PriceTable = spec(
+        PriceTable(), doc="chute 1: [coins, credits] steps, e.g. [[1, 1], [5, 6]]"
+    )
+    price_table_2: PriceTable = spec(
+        PriceTable(), doc="chute 2: [coins, credits] steps, e.g. [[1, 1], [5, 6]]"
+    )
     credits_per_game: int = spec(1, min=1, max=9)
-    versus_credits: int = spec(2, min=1, max=9, doc=N_("price of a versus match (one each, or all from one)"))
+    versus_credits: int = spec(
+        2, min=1, max=9, doc=N_("price of a versus match (one each, or all from one)")
+    )
     max_credits: int = spec(9, min=1, max=99)
     # What a coin is worth, counted with the coin in the bookkeeping (MONEY CHUTE n). In the
     # venue's smallest unit (sen, cents, yen), so every sum is exact.
-    coin_value_1: int = spec(0, min=0, max=100000, doc=N_("one coin in chute 1, in sen / cents / yen; 0: not counted"))
-    coin_value_2: int = spec(0, min=0, max=100000, doc=N_("one coin in chute 2, in sen / cents / yen; 0: not counted"))
+    coin_value_1: int = spec(
+        0, min=0, max=100000, doc=N_("one coin in chute 1, in sen / cents / yen; 0: not counted")
+    )
+    coin_value_2: int = spec(
+        0, min=0, max=100000, doc=N_("one coin in chute 2, in sen / cents / yen; 0: not counted")
+    )
     price_text: str = spec(
-        "", check=price_text_problem, doc=N_('the price of a credit on the credit line, e.g. "RM1" or "100円"; empty: none')
+        "",
+        check=price_text_problem,
+        doc=N_('the price of a credit on the credit line, e.g. "RM1" or "100円"; empty: none'),
     )
     money_format: str = spec(
         "",
@@ -180,7 +220,9 @@ RENAMED = {
 
 @dataclass
 class ScoreSettings:
-    auto_reset_plays: int = spec(0, min=0, max=100000, doc=N_("reset tables to defaults every N plays; 0 = never"))
+    auto_reset_plays: int = spec(
+        0, min=0, max=100000, doc=N_("reset tables to defaults every N plays; 0 = never")
+    )
 
 
 # --------------------------------------------------------------------------- games
@@ -196,8 +238,12 @@ class AttackPercents:
 class BlocksVersusSettings:
     same_pieces: bool = spec(True, doc=N_("each player's n-th tray holds the same pieces"))
     land_max: int = spec(8, min=1, max=64, doc=N_("most pending stones that land at once"))
-    move_seconds: float = spec(10.0, min=2, max=60, doc=N_("pending stones land when a player waits this long"))
-    attack_percent: AttackPercents = spec(factory=AttackPercents, doc=N_("handicap: each player's attack strength"))
+    move_seconds: float = spec(
+        10.0, min=2, max=60, doc=N_("pending stones land when a player waits this long")
+    )
+    attack_percent: AttackPercents = spec(
+        factory=AttackPercents, doc=N_("handicap: each player's attack strength")
+    )
     rounds_to_win: int = spec(2, min=1, max=9, doc=N_("games a player must win to take the match"))
 
 
@@ -232,7 +278,9 @@ class HandicapSettings:
     target_value: int = spec(100, min=1, max=10_000_000)
     turn_seconds: float = spec(8.0, min=1, max=60)
     colours: int = spec(4, min=2, max=5)
-    attack_percent: int = spec(100, min=50, max=200, doc=N_("handicap: this player's attack strength"))
+    attack_percent: int = spec(
+        100, min=50, max=200, doc=N_("handicap: this player's attack strength")
+    )
 
 
 @dataclass
@@ -240,7 +288,9 @@ class VersusSettings:
     same_blocks: bool = spec(True, doc=N_("both players receive the same block sequence"))
     rounds_to_win: int = spec(2, min=1, max=5, doc=N_("games a player must win to take the match"))
     attacks: bool = spec(True, doc=N_("a chain sends grey stones to the other field"))
-    stone_max: int = spec(6, min=1, max=12, doc=N_("most pending stones that land after a quiet turn"))
+    stone_max: int = spec(
+        6, min=1, max=12, doc=N_("most pending stones that land after a quiet turn")
+    )
     p1: HandicapSettings = spec(factory=HandicapSettings)
     p2: HandicapSettings = spec(factory=HandicapSettings)
 
@@ -282,12 +332,20 @@ def _default_contests() -> list[ContestList]:
 class RampSettings:
     """The ramp of RULES.md "Game length on a cabinet", for single ANTI-GRAVITY."""
 
-    enabled: bool = spec(True, doc=N_("single games get faster and more colourful as blocks are cleared"))
+    enabled: bool = spec(
+        True, doc=N_("single games get faster and more colourful as blocks are cleared")
+    )
     clears: int = spec(30, min=1, max=10_000, doc=N_("blocks cleared per ramp step"))
-    step_seconds: float = spec(1.0, min=0.1, max=10, doc=N_("seconds taken off the turn time per step"))
+    step_seconds: float = spec(
+        1.0, min=0.1, max=10, doc=N_("seconds taken off the turn time per step")
+    )
     min_seconds: float = spec(2.0, min=1, max=60, doc=N_("the turn time never drops below this"))
-    horizon_level: int = spec(3, min=0, max=100, doc=N_("ramp steps before the S line widens (4: from LEVEL 5); 0: never"))
-    horizon_warning: int = spec(3, min=1, max=20, doc=N_("turns a new row of the band is announced before it counts"))
+    horizon_level: int = spec(
+        3, min=0, max=100, doc=N_("ramp steps before the S line widens (4: from LEVEL 5); 0: never")
+    )
+    horizon_warning: int = spec(
+        3, min=1, max=20, doc=N_("turns a new row of the band is announced before it counts")
+    )
 
 
 @dataclass
@@ -298,7 +356,9 @@ class AntiGravitySettings:
     player_picks_difficulty: bool = spec(True)
     invert_push: bool = spec(False, doc=N_("swap which key pushes which side"))
     forced_side: str = spec("top", choices=("top", "bottom"))
-    difficulties: dict = spec(factory=_default_difficulties, doc=N_("keys: warmup normal advanced hard"))
+    difficulties: dict = spec(
+        factory=_default_difficulties, doc=N_("keys: warmup normal advanced hard")
+    )
     versus: VersusSettings = spec(factory=VersusSettings)
     contests: list = spec(factory=_default_contests)
     ramp: RampSettings = spec(factory=RampSettings)
@@ -318,11 +378,21 @@ class MatchSettings:
     cpu_lowest_level: int = spec(1, min=1, max=5, doc=N_("weakest CPU level players may pick"))
     cpu_highest_level: int = spec(5, min=1, max=5, doc=N_("strongest CPU level players may pick"))
     cpu_level: int = spec(2, min=1, max=5, doc=N_("the CPU level offered first, or the only one"))
-    player_picks_cpu_level: bool = spec(True, doc=N_("players pick the CPU level; off: the one above"))
-    cpu_ladder: bool = spec(True, doc=N_("1P VS CPU can be a climb: beat level 1 to face level 2, up to 5 (MASTER)"))
-    rematch: bool = spec(True, doc=N_("after a match, offer a rematch (a continue against the CPU) that takes coins"))
-    rematch_seconds: int = spec(10, min=3, max=30, doc=N_("how long the offer counts down for coins and Start"))
-    challenger: bool = spec(True, doc=N_("the other panel's Start interrupts a one-player game for a versus"))
+    player_picks_cpu_level: bool = spec(
+        True, doc=N_("players pick the CPU level; off: the one above")
+    )
+    cpu_ladder: bool = spec(
+        True, doc=N_("1P VS CPU can be a climb: beat level 1 to face level 2, up to 5 (MASTER)")
+    )
+    rematch: bool = spec(
+        True, doc=N_("after a match, offer a rematch (a continue against the CPU) that takes coins")
+    )
+    rematch_seconds: int = spec(
+        10, min=3, max=30, doc=N_("how long the offer counts down for coins and Start")
+    )
+    challenger: bool = spec(
+        True, doc=N_("the other panel's Start interrupts a one-player game for a versus")
+    )
 
 
 @dataclass
@@ -367,8 +437,12 @@ class CabinetPins:
 class GpioSettings:
     enabled: bool = spec(True)
     bounce_ms: int = spec(10, min=0, max=200)
-    p1: PanelPins = spec(factory=lambda: PanelPins(left=4, right=17, up=27, down=22, a=5, b=6, c=13, start=26))
-    p2: PanelPins = spec(factory=lambda: PanelPins(left=23, right=24, up=25, down=8, a=7, b=12, c=16, start=11))
+    p1: PanelPins = spec(
+        factory=lambda: PanelPins(left=4, right=17, up=27, down=22, a=5, b=6, c=13, start=26)
+    )
+    p2: PanelPins = spec(
+        factory=lambda: PanelPins(left=23, right=24, up=25, down=8, a=7, b=12, c=16, start=11)
+    )
     cabinet: CabinetPins = spec(factory=lambda: CabinetPins(coin1=2, coin2=3, service=9, test=10))
 
 
@@ -384,7 +458,12 @@ class RepeatSettings:
 @dataclass
 class JoystickSettings:
     name: str = spec("*", doc="device name as SDL reports it; part of it is enough; * = any device")
-    player: int = spec(0, min=0, max=2, doc="1 or 2: this device always drives that player; 0 = order of connection")
+    player: int = spec(
+        0,
+        min=0,
+        max=2,
+        doc="1 or 2: this device always drives that player; 0 = order of connection",
+    )
     x_axis: int | None = spec(0, min=0, max=15, doc="axis for left/right; null = none")
     y_axis: int | None = spec(1, min=0, max=15, doc="axis for up/down; null = none")
     invert_y: bool = spec(False, doc="true for a stick that reports up as positive")
@@ -394,8 +473,12 @@ class JoystickSettings:
     b: int | None = spec(1, min=0, max=31)
     c: int | None = spec(2, min=0, max=31)
     start: int | None = spec(9, min=0, max=31)
-    coin: int | None = spec(8, min=0, max=31, doc="inserts a coin in this player's chute (COIN1 / COIN2)")
-    left: int | None = spec(None, min=0, max=31, doc="buttons for encoders that report the stick as buttons")
+    coin: int | None = spec(
+        8, min=0, max=31, doc="inserts a coin in this player's chute (COIN1 / COIN2)"
+    )
+    left: int | None = spec(
+        None, min=0, max=31, doc="buttons for encoders that report the stick as buttons"
+    )
     right: int | None = spec(None, min=0, max=31)
     up: int | None = spec(None, min=0, max=31)
     down: int | None = spec(None, min=0, max=31)
@@ -415,9 +498,15 @@ class InputSettings:
     )
     gpio: GpioSettings = spec(factory=GpioSettings)
     joysticks: list = spec(factory=_default_joysticks, doc="per device, first match by name wins")
-    blocks_repeat: RepeatSettings = spec(factory=lambda: RepeatSettings(delay_frames=12, rate_frames=4))
-    antigravity_repeat: RepeatSettings = spec(factory=lambda: RepeatSettings(delay_frames=16, rate_frames=6))
-    menu_repeat: RepeatSettings = spec(factory=lambda: RepeatSettings(delay_frames=20, rate_frames=6))
+    blocks_repeat: RepeatSettings = spec(
+        factory=lambda: RepeatSettings(delay_frames=12, rate_frames=4)
+    )
+    antigravity_repeat: RepeatSettings = spec(
+        factory=lambda: RepeatSettings(delay_frames=16, rate_frames=6)
+    )
+    menu_repeat: RepeatSettings = spec(
+        factory=lambda: RepeatSettings(delay_frames=20, rate_frames=6)
+    )
 
 
 CONTAINER_ITEMS[(InputSettings, "joysticks")] = (JoystickSettings, None)
@@ -431,14 +520,18 @@ class OutputPin:
     """One output of the cabinet: its GPIO pin (BCM) and which level switches it on."""
 
     pin: int | None = spec(None, min=0, max=27, bad_disables=True, doc="BCM pin; null = not wired")
-    active_high: bool = spec(True, doc="true: the pin high switches it on (a ULN2803 or NPN driver)")
+    active_high: bool = spec(
+        True, doc="true: the pin high switches it on (a ULN2803 or NPN driver)"
+    )
 
 
 @dataclass
 class MeterSettings:
     """The coin meters' pulse (the AAMA wiring guide asks for at least 60 ms per count)."""
 
-    on_ms: int = spec(60, min=20, max=500, doc=N_("how long the meter's coil is energised per coin"))
+    on_ms: int = spec(
+        60, min=20, max=500, doc=N_("how long the meter's coil is energised per coin")
+    )
     off_ms: int = spec(60, min=20, max=500, doc=N_("the rest between two counts"))
     counts: str = spec(
         "per_chute",
@@ -452,14 +545,20 @@ class MeterSettings:
 # config/cabinet.yaml and the wiring notes give the suggested map for a cabinet that uses neither.
 @dataclass
 class OutputSettings:
-    accept_coins: bool = spec(True, doc=N_("off: the lockout refuses every coin (cabinet out of order)"))
+    accept_coins: bool = spec(
+        True, doc=N_("off: the lockout refuses every coin (cabinet out of order)")
+    )
     lockout1: OutputPin = spec(factory=OutputPin, doc="chute 1's lockout coil: energised = accept")
-    lockout2: OutputPin = spec(factory=OutputPin, doc="chute 2's lockout coil (one driver for both: lockout1)")
+    lockout2: OutputPin = spec(
+        factory=OutputPin, doc="chute 2's lockout coil (one driver for both: lockout1)"
+    )
     meter1: OutputPin = spec(factory=OutputPin, doc=N_("coin meter 1"))
     meter2: OutputPin = spec(factory=OutputPin, doc=N_("coin meter 2"))
     start_lamp1: OutputPin = spec(factory=OutputPin, doc="player 1's Start button lamp")
     start_lamp2: OutputPin = spec(factory=OutputPin, doc="player 2's Start button lamp")
-    marquee: OutputPin = spec(factory=OutputPin, doc="the marquee light: on while the screen is awake")
+    marquee: OutputPin = spec(
+        factory=OutputPin, doc="the marquee light: on while the screen is awake"
+    )
     meter: MeterSettings = spec(factory=MeterSettings)
 
 
@@ -486,24 +585,38 @@ def cabinet_id_problem(name: str) -> str | None:
 class NetworkSettings:
     """The fleet link over MQTT (issue 15); off unless ``enabled`` and ``host`` are set."""
 
-    enabled: bool = spec(False, doc=N_("join the fleet: publish scores and audits, read the network rankings"))
+    enabled: bool = spec(
+        False, doc=N_("join the fleet: publish scores and audits, read the network rankings")
+    )
     host: str = spec("", doc="MQTT broker host name or address")
     port: int = spec(8883, min=1, max=65535, doc="8883 with TLS, 1883 without")
     tls: bool = spec(True, doc="encrypt and check the broker's certificate")
-    ca_file: str = spec("", doc="CA certificate (PEM) that signed the broker's; empty = the system's CAs")
+    ca_file: str = spec(
+        "", doc="CA certificate (PEM) that signed the broker's; empty = the system's CAs"
+    )
     cert_file: str = spec("", doc="client certificate (PEM), when the broker asks for one")
     key_file: str = spec("", doc="the client certificate's private key (PEM)")
     username: str = spec("", doc="broker user; empty = the cabinet id")
     password: str = spec("", secret=True, doc="broker password; better kept in password_file")
-    password_file: str = spec("", doc="file whose first line is the password (readable by the cabinet only)")
-    site: str = spec("site", check=topic_name_problem, doc="where the cabinet stands: letters, digits, . _ -")
+    password_file: str = spec(
+        "", doc="file whose first line is the password (readable by the cabinet only)"
+    )
+    site: str = spec(
+        "site", check=topic_name_problem, doc="where the cabinet stands: letters, digits, . _ -"
+    )
     cabinet: str = spec(
         factory=machine_cabinet_id,
         check=cabinet_id_problem,
         doc="this cabinet's id, unique in the fleet; empty = cabinet-<this machine's mark>",
     )
-    show_rankings: bool = spec(True, doc="show the network tables in attract mode and NETWORK #n after a game")
-    group: str = spec("", check=cabinet_id_problem, doc="release group whose updates this cabinet follows; empty = the site")
+    show_rankings: bool = spec(
+        True, doc="show the network tables in attract mode and NETWORK #n after a game"
+    )
+    group: str = spec(
+        "",
+        check=cabinet_id_problem,
+        doc="release group whose updates this cabinet follows; empty = the site",
+    )
 
 
 # --------------------------------------------------------------------------- all

@@ -21,7 +21,11 @@ def yaml_text(value) -> str:
     if isinstance(value, (list, tuple)):
         return "[" + ", ".join(yaml_text(item) for item in value) + "]"
     if isinstance(value, dict):
-        return "{" + ", ".join(f"{yaml_text(key)}: {yaml_text(item)}" for key, item in value.items()) + "}"
+        return (
+            "{"
+            + ", ".join(f"{yaml_text(key)}: {yaml_text(item)}" for key, item in value.items())
+            + "}"
+        )
     if hasattr(value, "isoformat"):  # a date YAML read (no datetime import: games load settings)
         return value.isoformat()
     return repr(value)  # numbers as written; a text in quotes YAML reads back the same

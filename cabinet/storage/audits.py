@@ -16,7 +16,14 @@ from __future__ import annotations
 from cabinet.games.names import Game, Mode
 from cabinet.language import N_
 from cabinet.storage import takings
-from cabinet.storage.db import Database, Statement, add_counter, counts_since_statements, now_stamp, set_stamp
+from cabinet.storage.db import (
+    Database,
+    Statement,
+    add_counter,
+    counts_since_statements,
+    now_stamp,
+    set_stamp,
+)
 from cabinet.storage.outbox import Outbox
 
 PREFIX = "audit."
@@ -30,7 +37,9 @@ def game_mode(game: str, mode: str) -> str:
     return f"{game}/{mode}"
 
 
-def coin_statements(chute: int, credits_added: int, credits_beyond: int, value: int = 0) -> list[Statement]:
+def coin_statements(
+    chute: int, credits_added: int, credits_beyond: int, value: int = 0
+) -> list[Statement]:
     """A coin in ``chute``; the credits it gave, and how many of them took the credits past
     ``max_credits`` (given all the same: a coin is never swallowed); ``value``: what the coin is
     worth (the chute's ``coin_value``, in the venue's smallest unit), 0 when not counted."""
@@ -52,14 +61,19 @@ def meter_statements(meter: int, pulses: int) -> list[Statement]:
 def game_ended_statements(game: str, mode: str, seconds: float) -> list[Statement]:
     """A game finished after ``seconds`` of play (counted to the millisecond)."""
     name = game_mode(game, mode)
-    return [add_counter(f"{PREFIX}ended.{name}", 1), add_counter(f"{PREFIX}play_ms.{name}", max(0, round(seconds * 1000)))]
+    return [
+        add_counter(f"{PREFIX}ended.{name}", 1),
+        add_counter(f"{PREFIX}play_ms.{name}", max(0, round(seconds * 1000))),
+    ]
 
 
 def service_credit_statements() -> list[Statement]:
     return [add_counter(f"{PREFIX}credits.service", 1)]
 
 
-def game_start_statements(game: str, mode: str, credits_spent: int, continued: bool = False) -> list[Statement]:
+def game_start_statements(
+    game: str, mode: str, credits_spent: int, continued: bool = False
+) -> list[Statement]:
     """A game started: a first play, or (``continued``) a continue after a match, counted apart."""
     kind = "continues" if continued else "plays"
     statements = [add_counter(f"{PREFIX}{kind}.{game_mode(game, mode)}", 1)]
@@ -83,7 +97,9 @@ class Audits:
     def game_end_statements(self, game: str, mode: str, seconds: float) -> list[Statement]:
         """The statements of :meth:`game_ended`, for a caller that writes them inside a larger
         transaction: the counters, and the fleet's report of the game (issue 15)."""
-        return game_ended_statements(game, mode, seconds) + self.outbox.game_event(game, mode, seconds)
+        return game_ended_statements(game, mode, seconds) + self.outbox.game_event(
+            game, mode, seconds
+        )
 
     def add_uptime(self, seconds: float) -> None:
         """Add powered-on time; the app calls this every minute or so with the time elapsed."""
@@ -101,7 +117,10 @@ class Audits:
         when = now_stamp()
         return [
             ("DELETE FROM counters WHERE name LIKE ?", (PREFIX + "%",)),
-            ("DELETE FROM counters WHERE name LIKE ?", (PERIOD + "%",)),  # the period begins again too
+            (
+                "DELETE FROM counters WHERE name LIKE ?",
+                (PERIOD + "%",),
+            ),  # the period begins again too
             set_stamp("audits.reset", when),
             set_stamp("period.since", when),
         ] + counts_since_statements(N_("BOOKKEEPING RESET"))
@@ -144,8 +163,16 @@ class Audits:
         ``service_credits``, ``credits_spent``, ``credits_over_max``, ``plays`` and ``continues``.
         """
         counters = dict(self.db.read("SELECT name, value FROM counters"))
-        audit = {name[len(PREFIX) :]: value for name, value in counters.items() if name.startswith(PREFIX)}
-        began = {name[len(PERIOD + PREFIX) :]: value for name, value in counters.items() if name.startswith(PERIOD + PREFIX)}
+        audit = {
+            name[len(PREFIX) :]: value
+            for name, value in counters.items()
+            if name.startswith(PREFIX)
+        }
+        began = {
+            name[len(PERIOD + PREFIX) :]: value
+            for name, value in counters.items()
+            if name.startswith(PERIOD + PREFIX)
+        }
         modes: dict[str, dict] = {}
         for name, value in audit.items():
             kind, _, game_mode = name.partition(".")
@@ -155,7 +182,11 @@ class Audits:
                     row["play_seconds"] = value / 1000
                 else:
                     row[kind] = value
-        continues = {name.partition(".")[2]: value for name, value in audit.items() if name.startswith("continues.")}
+        continues = {
+            name.partition(".")[2]: value
+            for name, value in audit.items()
+            if name.startswith("continues.")
+        }
         for row in modes.values():
             row["average_seconds"] = row["play_seconds"] / row["ended"] if row["ended"] else 0.0
         ended = sum(row["ended"] for row in modes.values())
@@ -182,7 +213,9 @@ class Audits:
             "scores_reset": stamps.get("scores.reset"),
             "credits": counters.get("bank.credits", 0),
             "takings": takings.read(self.db, takings.local_day()),
-            "period": _period(audit, began, stamps.get("period.since") or stamps.get("audits.since")),
+            "period": _period(
+                audit, began, stamps.get("period.since") or stamps.get("audits.since")
+            ),
         }
 
 

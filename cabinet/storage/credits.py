@@ -68,7 +68,13 @@ class CreditBank:
     """Credits in the machine, priced by ``settings`` (which may be replaced at any time);
     ``takings`` dates the coins and plays of the takings per day."""
 
-    def __init__(self, db: Database, settings: CreditSettings, scores: ScoreTables, takings: Takings | None = None):
+    def __init__(
+        self,
+        db: Database,
+        settings: CreditSettings,
+        scores: ScoreTables,
+        takings: Takings | None = None,
+    ):
         self.db = db
         self._scores = scores
         self.takings = takings or Takings(db)
@@ -100,7 +106,12 @@ class CreditBank:
         after them, and the credits they pay. A run starts again under this table with its unpaid
         coins (paid out at once if this table already gives a credit for them): a price change
         never loses a coin, nor pays one twice."""
-        stamps = dict(self.db.read("SELECT name, value FROM stamps WHERE name IN (?, ?)", (_counted_under(1), _counted_under(2))))
+        stamps = dict(
+            self.db.read(
+                "SELECT name, value FROM stamps WHERE name IN (?, ?)",
+                (_counted_under(1), _counted_under(2)),
+            )
+        )
         statements, due, runs = [], 0, {}
         for chute in (1, 2):
             table, before = self.table(chute), stamps.get(_counted_under(chute))
@@ -117,16 +128,24 @@ class CreditBank:
                 statements.append(set_counter(_partial(chute), run))
             statements.append(set_stamp(_counted_under(chute), str(table)))
         if due:
-            statements += [add_counter(CREDITS, due), add_counter(f"{audits.PREFIX}credits.coins", due)]
+            statements += [
+                add_counter(CREDITS, due),
+                add_counter(f"{audits.PREFIX}credits.coins", due),
+            ]
             statements += self.takings.statements(credits=due)
         return statements, runs, due
 
     def _counted(self, name: str) -> int:
         """The counter ``name`` (the credits or a chute's run) as the database holds it now."""
         if self._counts_at != self.db.changes:
-            rows = self.db.read("SELECT name, value FROM counters WHERE name IN (?, ?, ?)", (CREDITS, _partial(1), _partial(2)))
+            rows = self.db.read(
+                "SELECT name, value FROM counters WHERE name IN (?, ?, ?)",
+                (CREDITS, _partial(1), _partial(2)),
+            )
             self._counts = {counter: value for counter, value in rows if value is not None}
-            self._counts_at = self.db.changes  # after the read: a read that fell back to memory moved it
+            self._counts_at = (
+                self.db.changes
+            )  # after the read: a read that fell back to memory moved it
         return self._counts.get(name, 0)
 
     @property
@@ -171,7 +190,9 @@ class CreditBank:
         for chute, _meter in dropped:
             if chute not in (1, 2):
                 raise ValueError(f"coin chute must be 1 or 2, got {chute!r}")
-        if len(dropped) > 1 and not self.accepting_coins:  # held for a known state one by one: NOTICES counts them
+        if (
+            len(dropped) > 1 and not self.accepting_coins
+        ):  # held for a known state one by one: NOTICES counts them
             return [added for one in dropped for added in self.coins([one])]
         added = [0] * len(dropped)
 
@@ -186,17 +207,26 @@ class CreditBank:
                 earned = table.credits_for(run + 1) - table.credits_for(run)
                 beyond = max(0, min(earned, credits + earned - self.settings.max_credits))
                 added[index], runs[chute], credits = earned, run + 1, credits + earned
-                made += [set_counter(_partial(chute), run + 1), set_stamp(_counted_under(chute), str(table))]
+                made += [
+                    set_counter(_partial(chute), run + 1),
+                    set_stamp(_counted_under(chute), str(table)),
+                ]
                 if earned:
                     made.append(add_counter(CREDITS, earned))
                 if meter is not None:
                     made.append(add_counter(_owed(meter), 1))
                 value = getattr(self.settings, f"coin_value_{chute}")  # the money, with its coin
-                made += audits.coin_statements(chute, earned, beyond, value) + self.takings.statements(coins=1, credits=earned)
+                made += audits.coin_statements(
+                    chute, earned, beyond, value
+                ) + self.takings.statements(coins=1, credits=earned)
             return made
 
         chutes = ", ".join(str(chute) for chute, _meter in dropped)
-        what = f"a coin in chute {chutes}" if len(dropped) == 1 else f"{len(dropped)} coins in chutes {chutes}"
+        what = (
+            f"a coin in chute {chutes}"
+            if len(dropped) == 1
+            else f"{len(dropped)} coins in chutes {chutes}"
+        )
         if dropped:
             self.db.write_when_known(what, statements)
         return added
@@ -208,7 +238,9 @@ class CreditBank:
     def meter_pulsed(self, meter: int, count: int) -> None:
         """``count`` of ``meter``'s owed pulses have been given: no longer owed, counted in the bookkeeping."""
         if count:
-            self.db.write([add_counter(_owed(meter), -count)] + audits.meter_statements(meter, count))
+            self.db.write(
+                [add_counter(_owed(meter), -count)] + audits.meter_statements(meter, count)
+            )
 
     def at_limit(self) -> bool:
         """True from the moment the credits reach ``max_credits``: the coin lockout refuses."""
@@ -225,7 +257,9 @@ class CreditBank:
         """Credits a game of ``mode`` costs: versus has its own price, every other mode one game's."""
         if mode not in MODES:
             raise ValueError(f"unknown mode {mode!r}: expected one of {', '.join(MODES)}")
-        return self.settings.versus_credits if mode == Mode.VERSUS else self.settings.credits_per_game
+        return (
+            self.settings.versus_credits if mode == Mode.VERSUS else self.settings.credits_per_game
+        )
 
     def can_start(self, mode: str) -> bool:
         """True when a game of ``mode`` may start (free play, or enough credits).

@@ -44,7 +44,12 @@ from cabinet.language import N_
 from cabinet.language.words import Words
 from cabinet.storage.going_back import carried_back, readable_from
 from cabinet.storage.health import StorageStatus, fault_shown, fault_words
-from cabinet.storage.migrations import MIGRATIONS, READABLE_FROM, READABLE_FROM_STAMP, SCHEMA_VERSION
+from cabinet.storage.migrations import (
+    MIGRATIONS,
+    READABLE_FROM,
+    READABLE_FROM_STAMP,
+    SCHEMA_VERSION,
+)
 from cabinet.storage.read_only import read_into
 from cabinet.storage.salvage import rebuild_from_wal
 from cabinet.storage.waiting import STAMP as WAITING_STAMP
@@ -57,7 +62,15 @@ log = logging.getLogger("cabinet.storage")
 Statement = tuple[str, Sequence]
 
 # Words in SQLite's messages for a disk that will not take writes (right now).
-_DISK_FAULTS = ("readonly", "read-only", "disk is full", "unable to open", "disk i/o error", "locked", "busy")
+_DISK_FAULTS = (
+    "readonly",
+    "read-only",
+    "disk is full",
+    "unable to open",
+    "disk i/o error",
+    "locked",
+    "busy",
+)
 # Files that belong to the database and move aside with it.
 _COMPANIONS = ("", "-wal", "-shm", "-waiting")
 
@@ -104,7 +117,9 @@ class Database:
     wrapper that fails on demand); the in-memory copy always uses :func:`sqlite3.connect`.
     """
 
-    RETRY_SECONDS = 5.0  # least time between the retries writes make (each replays every waiting write)
+    RETRY_SECONDS = (
+        5.0  # least time between the retries writes make (each replays every waiting write)
+    )
 
     def __init__(self, path: Path, connect: Callable[..., sqlite3.Connection] = sqlite3.connect):
         self.path = Path(path)
@@ -114,27 +129,41 @@ class Database:
         self._memory: sqlite3.Connection | None = None
         self._pending: list[list[Statement]] = []
         self._kept_flags: list[bool] = []  # per pending write: also in the waiting file
-        self._held: list[tuple[str, Callable[[], list[Statement]]]] = []  # waiting for a known state
+        self._held: list[
+            tuple[str, Callable[[], list[Statement]]]
+        ] = []  # waiting for a known state
         self.waiting = WaitingFile(Path(f"{self.path}-waiting"))
         self.moved_aside: list[Path] = []  # files renamed because they were damaged
         self.events: list[Words] = []  # what happened to the files since power-on, for NOTICES
         self.fault: str | None = None  # why writes wait ("read-only", "full", ...); None: they land
         self.known = True  # False: the file exists but could not be read
         self._fault_since: str | None = None
-        self._checked: tuple[int, int] | None = None  # (device, inode) of the file last checked sound
+        self._checked: tuple[int, int] | None = (
+            None  # (device, inode) of the file last checked sound
+        )
         # What a fresh database's bookkeeping says about its start (stored in English, shown translated).
         self._fresh_why = N_("NEW DATABASE")
-        self._carried: tuple[int, Sequence[Statement]] | None = None  # rows of a newer release's file
+        self._carried: tuple[int, Sequence[Statement]] | None = (
+            None  # rows of a newer release's file
+        )
         self._damaged = False  # the file is damaged and could not be moved aside
         self._stuck_logged = False
         self._last_reason: Words | None = None
         # Bumped by everything that may change what a read returns; readers compare it, never its value.
         self.changes = 0
-        self._remaking = ""  # the file vanished under us: "whole" (or "fresh") state in memory for a new one
-        self._own_logs: set[tuple[int, int]] = set()  # (device, inode) of the open file's -wal and -shm
+        self._remaking = (
+            ""  # the file vanished under us: "whole" (or "fresh") state in memory for a new one
+        )
+        self._own_logs: set[tuple[int, int]] = (
+            set()
+        )  # (device, inode) of the open file's -wal and -shm
 
     @classmethod
-    def open(cls, path: str | Path | None = None, connect: Callable[..., sqlite3.Connection] = sqlite3.connect) -> Database:
+    def open(
+        cls,
+        path: str | Path | None = None,
+        connect: Callable[..., sqlite3.Connection] = sqlite3.connect,
+    ) -> Database:
         db = cls(Path(path) if path else default_path(), connect)
         if db.waiting.claim():
             # Not while another program runs on these files: a live log is not a lost one.
@@ -290,7 +319,9 @@ class Database:
             refused = None if self._pending else (self._refuses_writes() or self._write_test())
             if refused is not None:
                 raise refused
-            _transaction(self._on_file, [statement for batch in self._pending for statement in batch])
+            _transaction(
+                self._on_file, [statement for batch in self._pending for statement in batch]
+            )
         except sqlite3.DatabaseError as exc:
             if not is_disk_fault(exc):
                 raise
@@ -313,7 +344,10 @@ class Database:
                 )
             )
         if self._remaking:
-            log.warning("storage: made %s again from what the cabinet held; coins are accepted again", self.path)
+            log.warning(
+                "storage: made %s again from what the cabinet held; coins are accepted again",
+                self.path,
+            )
             self.events.append(
                 Words(
                     "{name} was made again at {time} from what the running cabinet held: nothing it knew was lost.",
@@ -384,7 +418,10 @@ class Database:
             try:
                 self._vanished(identity)
             except sqlite3.Error:  # never the cabinet's end: writes wait in memory and are retried
-                log.exception("storage: %s changed under the running cabinet and could not be made again", self.path)
+                log.exception(
+                    "storage: %s changed under the running cabinet and could not be made again",
+                    self.path,
+                )
             return
         refused = self._write_test()
         if refused is not None:
@@ -393,7 +430,11 @@ class Database:
     def _write_test(self) -> sqlite3.OperationalError | None:
         """The error of a disk that refuses the waiting file's write test, else None."""
         refused = self.waiting.write_test()
-        return None if refused is None else sqlite3.OperationalError(f"write test failed: {refused.strerror or refused}")
+        return (
+            None
+            if refused is None
+            else sqlite3.OperationalError(f"write test failed: {refused.strerror or refused}")
+        )
 
     def _vanished(self, identity: tuple[int, int] | None) -> None:
         """The file was deleted or replaced under the running cabinet: keep everything the
@@ -407,7 +448,8 @@ class Database:
             ours = [log_file for log_file in logs if _identity(log_file) in self._own_logs]
             # The open file's own log goes aside on its own, never glued to the file kept (nor the new one).
             if not (
-                _rename_with_companions(self.path, target, skip=ours) and _rename_all(ours, aside_path(self.path, "deleted"))
+                _rename_with_companions(self.path, target, skip=ours)
+                and _rename_all(ours, aside_path(self.path, "deleted"))
             ):
                 memory.close()  # never written over: looked at again next time
                 return
@@ -417,7 +459,9 @@ class Database:
         self.waiting.release()  # its lock is on the old file
         self._remaking = "whole" if whole else "fresh"
         why = N_("FILES LOST WHILE RUNNING, MADE AGAIN")
-        _transaction(memory, [set_stamp("audits.since_why", why)] if whole else counts_since_statements(why))
+        _transaction(
+            memory, [set_stamp("audits.since_why", why)] if whole else counts_since_statements(why)
+        )
         log.error(
             "storage: %s %s under the running cabinet; coins are refused until it is made again from what the cabinet holds",
             self.path,
@@ -477,9 +521,15 @@ class Database:
 
     def _log_unsaved(self) -> None:
         for what, _build in self._held:
-            log.error("storage: at exit, %s was never counted: %s could not be read", what, self.path)
-        if self._remaking:  # the whole state is in memory only: its counters, enough to put the books back
-            counters = dict(self._in_memory.execute("SELECT name, value FROM counters ORDER BY name"))
+            log.error(
+                "storage: at exit, %s was never counted: %s could not be read", what, self.path
+            )
+        if (
+            self._remaking
+        ):  # the whole state is in memory only: its counters, enough to put the books back
+            counters = dict(
+                self._in_memory.execute("SELECT name, value FROM counters ORDER BY name")
+            )
             log.error(
                 "storage: at exit, %s vanished and could not be made again; the counters the cabinet "
                 "held, to put back by hand: %s",
@@ -541,7 +591,10 @@ class Database:
             target = aside_path(wal, "damaged")
             try:
                 shutil.copyfile(wal, target)
-                message, kept = N_("at power-on {problem}; a copy is kept as {copy}."), {"copy": target.name}
+                message, kept = (
+                    N_("at power-on {problem}; a copy is kept as {copy}."),
+                    {"copy": target.name},
+                )
             except OSError as exc:
                 message = N_("at power-on {problem}; no copy could be kept ({why}).")
                 kept = {"why": exc.strerror or str(exc)}
@@ -561,7 +614,11 @@ class Database:
                 raise
             self._note_fault(exc)
             if not quiet:
-                log.warning("storage: cannot open %s (%s); keeping state in memory and retrying", self.path, exc)
+                log.warning(
+                    "storage: cannot open %s (%s); keeping state in memory and retrying",
+                    self.path,
+                    exc,
+                )
             return False
         except _SetAside:
             pass
@@ -570,7 +627,11 @@ class Database:
             return True
         except (sqlite3.DatabaseError, _SetAside) as exc:
             self._note_fault(exc)
-            log.warning("storage: cannot create %s (%s); keeping state in memory and retrying", self.path, exc)
+            log.warning(
+                "storage: cannot create %s (%s); keeping state in memory and retrying",
+                self.path,
+                exc,
+            )
             return False
 
     def _checked_connection(self) -> sqlite3.Connection:
@@ -584,21 +645,29 @@ class Database:
             conn.execute("PRAGMA journal_mode=WAL").fetchall()
             conn.execute("PRAGMA synchronous=FULL")
             identity = _identity(self.path)
-            if identity is None or identity != self._checked:  # a file already found sound is not read twice
+            if (
+                identity is None or identity != self._checked
+            ):  # a file already found sound is not read twice
                 check = [row[0] for row in conn.execute("PRAGMA integrity_check").fetchall()]
                 if check != ["ok"]:
-                    raise UnusableDatabase("integrity check failed: " + "; ".join(map(str, check[:3])))
+                    raise UnusableDatabase(
+                        "integrity check failed: " + "; ".join(map(str, check[:3]))
+                    )
             version = conn.execute("PRAGMA user_version").fetchone()[0]
             if version > SCHEMA_VERSION and readable_from(conn, version) > SCHEMA_VERSION:
                 self._carried = (version, carried_back(conn))
-                raise NewerDatabase(f"schema version {version} is newer than this firmware's {SCHEMA_VERSION}")
+                raise NewerDatabase(
+                    f"schema version {version} is newer than this firmware's {SCHEMA_VERSION}"
+                )
             _migrate(conn, version)
             if version == 0:
                 _transaction(conn, counts_since_statements(self._fresh_why))
                 self._carry_back(conn)
             self._checked = identity
             self._own_logs = {
-                log_id for suffix in ("-wal", "-shm") if (log_id := _identity(Path(f"{self.path}{suffix}"))) is not None
+                log_id
+                for suffix in ("-wal", "-shm")
+                if (log_id := _identity(Path(f"{self.path}{suffix}"))) is not None
             }
         except (sqlite3.DatabaseError, UnusableDatabase) as exc:
             if isinstance(exc, sqlite3.OperationalError) and is_disk_fault(exc):
@@ -613,7 +682,9 @@ class Database:
                 self._rebuild_from_wal()
             conn.close()
             if not moved:
-                raise sqlite3.OperationalError("unable to open database file: cannot move the damaged one aside") from exc
+                raise sqlite3.OperationalError(
+                    "unable to open database file: cannot move the damaged one aside"
+                ) from exc
             raise _SetAside(str(exc)) from None
         except BaseException:
             conn.close()
@@ -625,7 +696,9 @@ class Database:
         aside = self.moved_aside[-1]
         if not rebuild_from_wal(aside, Path(f"{aside}-wal"), self.path):
             return
-        log.warning("storage: rebuilt %s from %s-wal; it passes the integrity check", self.path, aside.name)
+        log.warning(
+            "storage: rebuilt %s from %s-wal; it passes the integrity check", self.path, aside.name
+        )
         assert self._last_reason is not None  # the move aside gave it
         self.events[-1] = self._moved_words(self._last_reason, aside, rebuilt=True)
 
@@ -650,7 +723,9 @@ class Database:
             _transaction(conn, self._carried[1])
             self._carried = None
 
-    def _move_aside(self, reason: Words | BaseException, label: str = "corrupt", carried: bool = False) -> bool:
+    def _move_aside(
+        self, reason: Words | BaseException, label: str = "corrupt", carried: bool = False
+    ) -> bool:
         target = aside_path(self.path, label)
         try:
             _rename_with_companions(self.path, target, quiet=False)
@@ -658,7 +733,10 @@ class Database:
             self._damaged = True
             if not self._stuck_logged:  # retried every few seconds: say it once
                 log.error(
-                    "storage: %s %s and cannot be moved aside (%s); keeping state in memory", self.path, _reason(reason), exc
+                    "storage: %s %s and cannot be moved aside (%s); keeping state in memory",
+                    self.path,
+                    _reason(reason),
+                    exc,
                 )
                 self.events.append(
                     Words(
@@ -695,7 +773,12 @@ class Database:
                 )
             )
             return True
-        log.error("storage: %s %s; moved it to %s and started a fresh database", self.path, self._last_reason, target.name)
+        log.error(
+            "storage: %s %s; moved it to %s and started a fresh database",
+            self.path,
+            self._last_reason,
+            target.name,
+        )
         self.events.append(self._moved_words(self._last_reason, target))
         return True
 
@@ -727,7 +810,9 @@ class Database:
 
     def _fall_back(self, exc: BaseException) -> None:
         """Start answering from memory: a copy of the file as it is now."""
-        log.warning("storage: cannot write %s (%s); keeping changes in memory and retrying", self.path, exc)
+        log.warning(
+            "storage: cannot write %s (%s); keeping changes in memory and retrying", self.path, exc
+        )
         self._note_fault(exc)
         self._retry_after = time.monotonic() + self.RETRY_SECONDS
         self._use_memory()
@@ -807,7 +892,9 @@ class Database:
         self._kept_flags[:0] = [True] * len(todo)
         if todo:
             log.warning(
-                "storage: %d write(s) kept in %s since before the stop still wait for the disk", len(todo), self.waiting.path.name
+                "storage: %d write(s) kept in %s since before the stop still wait for the disk",
+                len(todo),
+                self.waiting.path.name,
             )
 
     def _write_what_waited(self) -> sqlite3.DatabaseError | None:
@@ -823,7 +910,11 @@ class Database:
                 if not is_disk_fault(exc):
                     raise
                 return exc
-            log.warning("storage: wrote %d write(s) kept in %s while the disk was full", len(todo), self.waiting.path.name)
+            log.warning(
+                "storage: wrote %d write(s) kept in %s while the disk was full",
+                len(todo),
+                self.waiting.path.name,
+            )
             self.events.append(
                 Words(
                     "at power-on, {count} write(s) kept in {waiting} while the disk was full were written to {name}.",
@@ -855,7 +946,9 @@ def _identity(path: Path) -> tuple[int, int] | None:
     return info.st_dev, info.st_ino
 
 
-def _rename_with_companions(path: Path, target: Path, quiet: bool = True, skip: Sequence[Path] = ()) -> bool:
+def _rename_with_companions(
+    path: Path, target: Path, quiet: bool = True, skip: Sequence[Path] = ()
+) -> bool:
     """Rename ``path`` and its ``-wal``, ``-shm`` and ``-waiting`` (but those in ``skip``) to
     ``target`` plus each suffix. True when done; ``quiet`` logs an error and returns False, else it raises.
     """
@@ -865,7 +958,12 @@ def _rename_with_companions(path: Path, target: Path, quiet: bool = True, skip: 
 
 def _rename_all(companions: Sequence[Path], target: Path) -> bool:
     """Rename each ``<name>-wal``/``-shm`` of ``companions`` to ``target`` plus its suffix."""
-    return _rename_each([(source, Path(f"{target}{source.name[source.name.rindex('-') :]}")) for source in companions])
+    return _rename_each(
+        [
+            (source, Path(f"{target}{source.name[source.name.rindex('-') :]}"))
+            for source in companions
+        ]
+    )
 
 
 def _rename_each(moves: list[tuple[Path, Path]], quiet: bool = True) -> bool:
@@ -883,7 +981,9 @@ def _rename_each(moves: list[tuple[Path, Path]], quiet: bool = True) -> bool:
 
 def _reason(reason: Words | BaseException) -> Words:
     """A damage's words after the file's name: "is a folder ...", "was damaged (...)"."""
-    return reason if isinstance(reason, Words) else Words("was damaged ({error})", error=str(reason))
+    return (
+        reason if isinstance(reason, Words) else Words("was damaged ({error})", error=str(reason))
+    )
 
 
 def _local_time() -> str:
@@ -894,7 +994,9 @@ def _describe(batch: list[Statement]) -> str:
     """A transaction as one log line of JSON (blobs by their size), enough to put it back by hand."""
 
     def shown(value):
-        return f"<{len(value)} bytes>" if isinstance(value, (bytes, bytearray, memoryview)) else value
+        return (
+            f"<{len(value)} bytes>" if isinstance(value, (bytes, bytearray, memoryview)) else value
+        )
 
     return json.dumps([[sql, [shown(p) for p in params]] for sql, params in batch])
 

@@ -22,7 +22,9 @@ if TYPE_CHECKING:
 log = logging.getLogger("cabinet.storage")
 
 
-def factory_reset(store: Store, config_path: str | Path | None = None, shipped: Path = SHIPPED_CONFIG) -> None:
+def factory_reset(
+    store: Store, config_path: str | Path | None = None, shipped: Path = SHIPPED_CONFIG
+) -> None:
     """Reset ``store`` and, unless it is the shipped file itself, ``config_path``.
 
     Raises OSError when the settings file cannot be written (the state is reset by then).
@@ -32,7 +34,10 @@ def factory_reset(store: Store, config_path: str | Path | None = None, shipped: 
         [
             ("DELETE FROM scores", ()),
             ("DELETE FROM replays", ()),
-            ("DELETE FROM counters WHERE name NOT LIKE 'meter.owed.%'", ()),  # a meter is never reset
+            (
+                "DELETE FROM counters WHERE name NOT LIKE 'meter.owed.%'",
+                (),
+            ),  # a meter is never reset
             ("DELETE FROM stamps", ()),
             set_stamp("scores.reset", when),
             set_stamp("audits.reset", when),

@@ -26,7 +26,9 @@ Statement = tuple[str, tuple]
 def readable_from(conn: sqlite3.Connection, version: int) -> int:
     """The oldest schema whose firmware may use this file as it is (``version`` if it does not say)."""
     try:
-        row = conn.execute("SELECT value FROM stamps WHERE name = ?", (READABLE_FROM_STAMP,)).fetchone()
+        row = conn.execute(
+            "SELECT value FROM stamps WHERE name = ?", (READABLE_FROM_STAMP,)
+        ).fetchone()
         return int(row[0]) if row else version
     except (sqlite3.DatabaseError, ValueError):
         return version
@@ -48,10 +50,16 @@ def carried_back(newer: sqlite3.Connection) -> list[Statement]:
             if table == "stamps" and row[shared.index("name")] == READABLE_FROM_STAMP:
                 continue  # the newer file's rule, not this file's
             statements.append((f'INSERT INTO "{table}" ({names}) VALUES ({marks})', tuple(row)))
-    for name, seq in newer.execute("SELECT name, seq FROM sqlite_sequence") if "sqlite_sequence" in theirs else ():
+    for name, seq in (
+        newer.execute("SELECT name, seq FROM sqlite_sequence")
+        if "sqlite_sequence" in theirs
+        else ()
+    ):
         if name in ours:
             statements.append(("DELETE FROM sqlite_sequence WHERE name = ?", (name,)))
-            statements.append(("INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)", (name, seq)))
+            statements.append(
+                ("INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)", (name, seq))
+            )
     return statements
 
 
@@ -61,13 +69,20 @@ def _our_tables() -> dict[str, list[str]]:
     try:
         for script in migrations.MIGRATIONS:
             memory.executescript(script)
-        return {name: _columns(memory, name) for name in _table_names(memory) if name != "sqlite_sequence"}
+        return {
+            name: _columns(memory, name)
+            for name in _table_names(memory)
+            if name != "sqlite_sequence"
+        }
     finally:
         memory.close()
 
 
 def _table_names(conn: sqlite3.Connection) -> list[str]:
-    return [row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")]
+    return [
+        row[0]
+        for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+    ]
 
 
 def _columns(conn: sqlite3.Connection, table: str) -> list[str]:

@@ -54,7 +54,9 @@ def fault_words(path: Path, exc: BaseException | str) -> str:
         return DISK_FULL
     if "locked" in message or "busy" in message:
         return LOCKED
-    if "i/o" in message or (isinstance(exc, sqlite3.DatabaseError) and type(exc) is sqlite3.DatabaseError):
+    if "i/o" in message or (
+        isinstance(exc, sqlite3.DatabaseError) and type(exc) is sqlite3.DatabaseError
+    ):
         return FAILING
     return NOT_OPENABLE.format(error=exc)
 
@@ -103,7 +105,9 @@ class StorageStatus:
             words = _FAULT_WORDS.get(self.fault, _OTHER_FAULT)
             what = Words(words)
             if self.waiting:
-                return Words("{what}: {count} WRITES WAITING  SEE NOTICES", what=what, count=self.waiting)
+                return Words(
+                    "{what}: {count} WRITES WAITING  SEE NOTICES", what=what, count=self.waiting
+                )
             return Words("{what}  SEE NOTICES", what=what)
         if self.events:
             return Words("STORAGE PROBLEM FOUND  SEE NOTICES")
@@ -143,7 +147,10 @@ class StorageStatus:
                 Words("all kept in {name}-waiting, safe from a power cut", name=name)
                 if not lost
                 else Words(
-                    "{kept} kept in {name}-waiting, {lost} lost if the power is cut now", kept=self.kept, name=name, lost=lost
+                    "{kept} kept in {name}-waiting, {lost} lost if the power is cut now",
+                    kept=self.kept,
+                    name=name,
+                    lost=lost,
                 )
             )
             lines.append(

@@ -84,7 +84,9 @@ class OutboxFile:
 
     def _connection(self) -> sqlite3.Connection:
         if self._conn is None:
-            conn = sqlite3.connect(str(self.path), timeout=2.0, isolation_level=None, check_same_thread=False)
+            conn = sqlite3.connect(
+                str(self.path), timeout=2.0, isolation_level=None, check_same_thread=False
+            )
             conn.execute("PRAGMA synchronous=NORMAL")
             self._conn, self._inode = conn, _inode(self.path)
         return self._conn
@@ -110,7 +112,8 @@ class OutboxFile:
     def waiting(self, after: int = 0, limit: int = 200) -> list[tuple[int, str, str, str, str]]:
         """The oldest ``limit`` events past row ``after``: (row id, event id, kind, JSON payload, created)."""
         return self.read(
-            "SELECT id, event_id, kind, payload, created FROM outbox WHERE id > ? ORDER BY id LIMIT ?", (after, limit)
+            "SELECT id, event_id, kind, payload, created FROM outbox WHERE id > ? ORDER BY id LIMIT ?",
+            (after, limit),
         )
 
     def count(self) -> int:

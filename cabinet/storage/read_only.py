@@ -23,7 +23,11 @@ from urllib.parse import quote
 log = logging.getLogger("cabinet.storage")
 
 
-def read_into(path: Path, memory: sqlite3.Connection, connect: Callable[..., sqlite3.Connection] = sqlite3.connect) -> bool:
+def read_into(
+    path: Path,
+    memory: sqlite3.Connection,
+    connect: Callable[..., sqlite3.Connection] = sqlite3.connect,
+) -> bool:
     """Copy the database at ``path`` into ``memory``; False when no way reads it.
 
     ``connect`` opens the file (the same opener the cabinet writes with).

@@ -22,7 +22,9 @@ from cabinet.storage.db import Database, Statement, now_stamp
 
 log = logging.getLogger("cabinet.storage")
 
-REPLAY_VERSION = 4  # 2: after a BLOCKS placement the cursor takes the first piece, at its nearest legal spot
+REPLAY_VERSION = (
+    4  # 2: after a BLOCKS placement the cursor takes the first piece, at its nearest legal spot
+)
 #                      3: ... the first piece left that fits somewhere
 #                      4: ANTI-GRAVITY's band deepens to h - 1 and its versus has attacks
 # Older versions a game still plays exactly: its rules have not changed since.
@@ -147,7 +149,9 @@ class ReplayStore:
         point a high-score entry at it. The cabinet is the file's only writer.
         """
         # AUTOINCREMENT's counter: ids are never reused, even after a prune or a reset.
-        replay.id = self.db.read_value("SELECT seq FROM sqlite_sequence WHERE name = 'replays'", (), 0) + 1
+        replay.id = (
+            self.db.read_value("SELECT seq FROM sqlite_sequence WHERE name = 'replays'", (), 0) + 1
+        )
         return [
             (
                 "INSERT INTO replays (id, version, game, mode, score, initials, created, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -202,8 +206,13 @@ class ReplayStore:
 
     def listing(self) -> list[ReplaySummary]:
         """Every stored replay, oldest first, without unpacking their actions (rude initials masked)."""
-        rows = self.db.read("SELECT id, game, mode, score, initials, created FROM replays ORDER BY id")
-        return [ReplaySummary(row[0], row[1], row[2], row[3], word_filter.shown(row[4]), row[5]) for row in rows]
+        rows = self.db.read(
+            "SELECT id, game, mode, score, initials, created FROM replays ORDER BY id"
+        )
+        return [
+            ReplaySummary(row[0], row[1], row[2], row[3], word_filter.shown(row[4]), row[5])
+            for row in rows
+        ]
 
     def ids(self) -> list[int]:
         return [row[0] for row in self.db.read("SELECT id FROM replays ORDER BY id")]

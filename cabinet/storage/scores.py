@@ -173,11 +173,15 @@ def default_scores(table: str) -> list[tuple[str, int]]:
     """
     check_table(table)
     if table.startswith("antigravity/contest/"):
-        rng = random.Random(zlib.crc32(table.encode()))  # crc32, unlike hash(), is the same in every run
+        rng = random.Random(
+            zlib.crc32(table.encode())
+        )  # crc32, unlike hash(), is the same in every run
         top = DEFAULT_TOP["antigravity/contest"] + rng.randrange(-100, 101) * 10
         names: Sequence[str] = rng.sample(CONTEST_INITIALS, TABLE_SIZE)
     else:
-        top = DEFAULT_TOP[table.split("/")[0] if is_streak_table(table) or is_ladder_table(table) else table]
+        top = DEFAULT_TOP[
+            table.split("/")[0] if is_streak_table(table) or is_ladder_table(table) else table
+        ]
         names = DEFAULT_INITIALS
     return [(initials, top * (TABLE_SIZE - i) // TABLE_SIZE) for i, initials in enumerate(names)]
 
@@ -210,7 +214,9 @@ class ScoreTables:
             (table, TABLE_SIZE),
         )
         if not rows:
-            rows = [(initials, score, None, FACTORY_DATE) for initials, score in default_scores(table)]
+            rows = [
+                (initials, score, None, FACTORY_DATE) for initials, score in default_scores(table)
+            ]
         return [
             ScoreEntry(rank, word_filter.shown(initials), score, replay_id, when)
             for rank, (initials, score, replay_id, when) in enumerate(rows, start=1)
@@ -229,26 +235,40 @@ class ScoreTables:
 
     def tables(self) -> list[str]:
         """Ids of the tables that hold entries of their own (not only defaults)."""
-        return [row[0] for row in self.db.read("SELECT DISTINCT table_id FROM scores ORDER BY table_id")]
+        return [
+            row[0] for row in self.db.read("SELECT DISTINCT table_id FROM scores ORDER BY table_id")
+        ]
 
     def last_reset(self, table: str | None = None) -> str | None:
         """When ``table`` (or, for None, every table) was last reset; None if never."""
         stamps = ["scores.reset"] if table is None else [f"scores.reset:{table}", "scores.reset"]
-        found = [self.db.read_value("SELECT value FROM stamps WHERE name = ?", (name,)) for name in stamps]
+        found = [
+            self.db.read_value("SELECT value FROM stamps WHERE name = ?", (name,))
+            for name in stamps
+        ]
         found = [stamp for stamp in found if stamp]
         return max(found) if found else None
 
     def plays_since_reset(self) -> int:
-        return self.db.read_value("SELECT value FROM counters WHERE name = ?", (PLAYS_SINCE_RESET,), 0)
+        return self.db.read_value(
+            "SELECT value FROM counters WHERE name = ?", (PLAYS_SINCE_RESET,), 0
+        )
 
     # ------------------------------------------------------------------ writing
 
-    def add(self, table: str, initials: str, score: int, replay_id: int | None = None) -> int | None:
+    def add(
+        self, table: str, initials: str, score: int, replay_id: int | None = None
+    ) -> int | None:
         """Enter a score with its initials; its rank (1 = best), or None when it does not qualify."""
         return self.enter(table, score, replay_id, initials)[0]
 
     def enter(
-        self, table: str, score: int, replay_id: int | None = None, initials: str = PLACEHOLDER, before: Sequence[Statement] = ()
+        self,
+        table: str,
+        score: int,
+        replay_id: int | None = None,
+        initials: str = PLACEHOLDER,
+        before: Sequence[Statement] = (),
     ) -> tuple[int | None, int | None]:
         """Put ``score`` on ``table`` in one transaction with the ``before`` statements.
 
@@ -272,7 +292,9 @@ class ScoreTables:
                 (table, initials, int(score), replay_id, now_stamp()),
             )
         )
-        statements += self.outbox.score_event()  # network (issue 15): report the entry just inserted
+        statements += (
+            self.outbox.score_event()
+        )  # network (issue 15): report the entry just inserted
         statements.append(
             (
                 "DELETE FROM scores WHERE table_id = ? AND id NOT IN (SELECT id FROM scores "
@@ -281,7 +303,9 @@ class ScoreTables:
             )
         )
         if replay_id is not None:
-            statements.append(("UPDATE replays SET initials = ? WHERE id = ?", (initials, replay_id)))
+            statements.append(
+                ("UPDATE replays SET initials = ? WHERE id = ?", (initials, replay_id))
+            )
         return rank, self.db.write(statements)[insert_at]
 
     def set_initials(self, entry_id: int, initials: str) -> str:
@@ -290,7 +314,10 @@ class ScoreTables:
         self.db.write(
             [
                 ("UPDATE scores SET initials = ? WHERE id = ?", (initials, entry_id)),
-                ("UPDATE replays SET initials = ? WHERE id = (SELECT replay_id FROM scores WHERE id = ?)", (initials, entry_id)),
+                (
+                    "UPDATE replays SET initials = ? WHERE id = (SELECT replay_id FROM scores WHERE id = ?)",
+                    (initials, entry_id),
+                ),
             ]
             + self.outbox.score_event(entry_id)
         )  # network (issue 15): report the initials
@@ -319,7 +346,10 @@ class ScoreTables:
                 set_counter(PLAYS_SINCE_RESET, 0),
             ]
         check_table(table)
-        return [("DELETE FROM scores WHERE table_id = ?", (table,)), set_stamp(f"scores.reset:{table}", when)]
+        return [
+            ("DELETE FROM scores WHERE table_id = ?", (table,)),
+            set_stamp(f"scores.reset:{table}", when),
+        ]
 
     def play_started(self) -> list[Statement]:
         """Statements that count one game start toward the automatic reset, and do it when due.

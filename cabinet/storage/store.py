@@ -45,7 +45,9 @@ class Store:
     """Every table of the state file, and the upkeep the app asks for with :meth:`tick`."""
 
     RETRY_SECONDS = 5.0  # how often refused writes are tried again
-    WATCH_SECONDS = 2.0  # how often the file is looked at (Database.watch): gone, replaced, read-only?
+    WATCH_SECONDS = (
+        2.0  # how often the file is looked at (Database.watch): gone, replaced, read-only?
+    )
     # How often power-on time is written: a power cut loses at most this much UPTIME. A commit
     # costs the main loop an SD card's fsync, so not every frame nor every watch.
     UPTIME_SECONDS = 10.0

@@ -42,11 +42,15 @@ def statements(day: str, coins: int = 0, credits: int = 0, plays: int = 0) -> li
     """Count ``coins``, ``credits`` and ``plays`` on ``day``; a dated day also forgets the days
     more than :data:`DAYS` before it."""
     counts = {"coins": coins, "credits": credits, "plays": plays}
-    result = [add_counter(f"{PREFIX}{day}.{kind}", amount) for kind, amount in counts.items() if amount]
+    result = [
+        add_counter(f"{PREFIX}{day}.{kind}", amount) for kind, amount in counts.items() if amount
+    ]
     if result and day != UNDATED:
         oldest = (date.fromisoformat(day) - timedelta(days=DAYS - 1)).isoformat()
         # Dated names sort by date, and "undated" after every digit, so this keeps it.
-        result.append(("DELETE FROM counters WHERE name >= ? AND name < ?", (PREFIX, f"{PREFIX}{oldest}")))
+        result.append(
+            ("DELETE FROM counters WHERE name >= ? AND name < ?", (PREFIX, f"{PREFIX}{oldest}"))
+        )
     return result
 
 
@@ -54,7 +58,9 @@ def read(db, today: str | None = None) -> list[dict]:
     """Every day with takings, newest first, ``{"day", "coins", "credits", "plays"}``; the undated
     figures, if any, last. With ``today`` (a date), days more than :data:`DAYS` before it are left out."""
     days: dict[str, dict] = {}
-    for name, value in db.read("SELECT name, value FROM counters WHERE name >= ? AND name < ?", (PREFIX, PREFIX + "\uffff")):
+    for name, value in db.read(
+        "SELECT name, value FROM counters WHERE name >= ? AND name < ?", (PREFIX, PREFIX + "\uffff")
+    ):
         day, _, kind = name[len(PREFIX) :].rpartition(".")
         if kind in KINDS and day:
             days.setdefault(day, {"day": day, **dict.fromkeys(KINDS, 0)})[kind] = value

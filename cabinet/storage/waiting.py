@@ -47,7 +47,11 @@ SIZE = 4 * 1024 * 1024  # thousands of coins, or dozens of games with their repl
 
 
 def _encode(value):
-    return {"$b": base64.b64encode(value).decode()} if isinstance(value, (bytes, bytearray, memoryview)) else value
+    return (
+        {"$b": base64.b64encode(value).decode()}
+        if isinstance(value, (bytes, bytearray, memoryview))
+        else value
+    )
 
 
 def _decode(value):
@@ -100,7 +104,9 @@ class WaitingFile:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
             os.close(fd)
-            log.info("storage: %s belongs to another running program; leaving it alone", self.path.name)
+            log.info(
+                "storage: %s belongs to another running program; leaving it alone", self.path.name
+            )
             return False
         self._lock, self.owned = fd, True
         return True
@@ -130,7 +136,10 @@ class WaitingFile:
                 head = handle.read(_HEADER.size)
                 if len(head) < _HEADER.size or head[:8] != MAGIC:
                     if head.strip(b"\0"):
-                        log.warning("storage: %s has no valid header; what it held is ignored", self.path.name)
+                        log.warning(
+                            "storage: %s has no valid header; what it held is ignored",
+                            self.path.name,
+                        )
                     return []
                 self.generation = _HEADER.unpack(head)[1]
                 records = self._parse(handle)
@@ -183,7 +192,9 @@ class WaitingFile:
                 break
             try:
                 record = json.loads(payload)
-                batch = [(sql, tuple(_decode(p) for p in params)) for sql, params in record["batch"]]
+                batch = [
+                    (sql, tuple(_decode(p) for p in params)) for sql, params in record["batch"]
+                ]
                 records.append((int(record["index"]), batch))
             except (ValueError, KeyError, TypeError):
                 break
@@ -199,10 +210,17 @@ class WaitingFile:
             return None
         index = self.count + 1
         kept = list(batch) + [applied_stamp(self.generation, index)]
-        payload = json.dumps({"index": index, "batch": [[sql, [_encode(p) for p in params]] for sql, params in kept]}).encode()
-        record = _RECORD.pack(len(payload), zlib.crc32(struct.pack(">Q", self.generation) + payload)) + payload
+        payload = json.dumps(
+            {"index": index, "batch": [[sql, [_encode(p) for p in params]] for sql, params in kept]}
+        ).encode()
+        record = (
+            _RECORD.pack(len(payload), zlib.crc32(struct.pack(">Q", self.generation) + payload))
+            + payload
+        )
         if self._end + len(record) > self.size:
-            self.ready = False  # full: later writes are not kept either, so what is kept stays in order
+            self.ready = (
+                False  # full: later writes are not kept either, so what is kept stays in order
+            )
             return None
         try:
             fd = os.open(self.path, os.O_WRONLY)

@@ -66,26 +66,46 @@ def wal_problems(database: Path) -> list[Words]:
     try:
         data = wal.read_bytes() if wal.exists() else None
     except OSError as exc:
-        return [Words("{wal} cannot be read ({why}): the writes it holds are lost", wal=wal.name, why=exc.strerror or str(exc))]
+        return [
+            Words(
+                "{wal} cannot be read ({why}): the writes it holds are lost",
+                wal=wal.name,
+                why=exc.strerror or str(exc),
+            )
+        ]
     if not data:
         if shm and shm[0]:
             message = (
-                N_("{wal} is empty but held {count} committed frame(s): the last writes before the stop are lost")
+                N_(
+                    "{wal} is empty but held {count} committed frame(s): the last writes before the stop are lost"
+                )
                 if data is not None
-                else N_("{wal} is missing but held {count} committed frame(s): the last writes before the stop are lost")
+                else N_(
+                    "{wal} is missing but held {count} committed frame(s): the last writes before the stop are lost"
+                )
             )
             return [Words(message, wal=wal.name, count=shm[0])]
         return []
     if len(data) < _HEADER:
         return [
-            Words("{wal} is garbage ({size} bytes, too short to be a write-ahead log): ignored", wal=wal.name, size=len(data))
+            Words(
+                "{wal} is garbage ({size} bytes, too short to be a write-ahead log): ignored",
+                wal=wal.name,
+                size=len(data),
+            )
         ]
-    magic, _version, page_size, _sequence, _salt1, _salt2, c1, c2 = struct.unpack(">8I", data[:_HEADER])
+    magic, _version, page_size, _sequence, _salt1, _salt2, c1, c2 = struct.unpack(
+        ">8I", data[:_HEADER]
+    )
     big_endian = magic & 1
     valid_page = page_size >= 512 and page_size & (page_size - 1) == 0 and page_size <= 65536
     if magic not in _MAGIC or not valid_page or _checksum(data[:24], big_endian) != (c1, c2):
         return [
-            Words("{wal} is garbage ({size} bytes, not a write-ahead log): what it held is ignored", wal=wal.name, size=len(data))
+            Words(
+                "{wal} is garbage ({size} bytes, not a write-ahead log): what it held is ignored",
+                wal=wal.name,
+                size=len(data),
+            )
         ]
     frame = _FRAME_HEADER + page_size
     # The frames of this round of the log (their salts match the header's); an older round may follow.
@@ -100,25 +120,44 @@ def wal_problems(database: Path) -> list[Words]:
     valid = len(starts)
     for index in range(first_checked, len(starts)):
         at = starts[index]
-        before = data[24:32] if index == 0 else data[starts[index - 1] + 16 : starts[index - 1] + 24]
-        sums = _checksum(data[at : at + 8] + data[at + _FRAME_HEADER : at + frame], big_endian, *struct.unpack(">2I", before))
+        before = (
+            data[24:32] if index == 0 else data[starts[index - 1] + 16 : starts[index - 1] + 24]
+        )
+        sums = _checksum(
+            data[at : at + 8] + data[at + _FRAME_HEADER : at + frame],
+            big_endian,
+            *struct.unpack(">2I", before),
+        )
         page = struct.unpack(">I", data[at : at + 4])[0]
         if sums != struct.unpack(">2I", data[at + 16 : at + 24]) or page == 0:
             valid = index
             break
     damaged = valid < len(starts)
-    committed = max((i + 1 for i in range(valid) if struct.unpack(">I", data[starts[i] + 4 : starts[i] + 8])[0]), default=0)
+    committed = max(
+        (
+            i + 1
+            for i in range(valid)
+            if struct.unpack(">I", data[starts[i] + 4 : starts[i] + 8])[0]
+        ),
+        default=0,
+    )
     frames = valid
     problems = []
     if damaged:
         problems.append(
-            Words("{wal} is damaged after frame {frames}: the writes after it are ignored", wal=wal.name, frames=frames)
+            Words(
+                "{wal} is damaged after frame {frames}: the writes after it are ignored",
+                wal=wal.name,
+                frames=frames,
+            )
         )
     partial = (len(data) - _HEADER) % frame
     if partial and not damaged and offset == len(data) - partial:
         problems.append(
             Words(
-                "{wal} is truncated ({size} bytes of a frame cut off): the last write in it is lost", wal=wal.name, size=partial
+                "{wal} is truncated ({size} bytes of a frame cut off): the last write in it is lost",
+                wal=wal.name,
+                size=partial,
             )
         )
     if shm and shm[1] == data[16:24] and shm[0] > committed:

@@ -23,7 +23,9 @@ def refuse_odd_file(path: Path) -> None:
         raise OSError(errno.EINVAL, NOT_REGULAR, str(path))
 
 
-def write_atomic(path: str | os.PathLike, text: str | bytes, like: str | os.PathLike | None = None) -> None:
+def write_atomic(
+    path: str | os.PathLike, text: str | bytes, like: str | os.PathLike | None = None
+) -> None:
     """Replace ``path`` by ``text`` (or bytes): temp file in the same folder, fsync, rename, fsync the folder.
 
     A symbolic link is followed: the file it points to is replaced, and the link stays.

@@ -54,7 +54,9 @@ class Collector:
         """After start-up: collect its garbage, give its freed pages back (the most there will
         ever be: 20 ms under the arm64 stand-in, which the first cut paid), freeze the rest,
         and take full collections over."""
-        from cabinet.system.memory import release_freed_memory  # ctypes: loaded after start-up's work
+        from cabinet.system.memory import (
+            release_freed_memory,
+        )  # ctypes: loaded after start-up's work
 
         gc.collect()
         release_freed_memory()

@@ -57,7 +57,9 @@ def configure(stream=None, level: int = logging.INFO) -> logging.Handler:
     """
     stream = sys.stderr if stream is None else stream
     handler = logging.StreamHandler(stream)
-    handler.setFormatter(JournalFormatter() if is_journal(stream) else logging.Formatter(PLAIN_FORMAT))
+    handler.setFormatter(
+        JournalFormatter() if is_journal(stream) else logging.Formatter(PLAIN_FORMAT)
+    )
     root = logging.getLogger()
     root.addHandler(handler)
     root.setLevel(level)

@@ -14,7 +14,9 @@ from typing import NamedTuple
 EXAMPLES = '"RM0.00", "€0,00", "$0.00" or "0円"'
 MAX_SIGN = 4  # characters either side of the amount: "RM", "円", "EUR "
 # The sign before or after the amount holds no digit, and no point where a decimal would go.
-_FORMAT = re.compile(r"(?P<before>[^0-9]*)0(?:(?P<point>[.,])(?P<places>0{1,3}))?(?P<after>(?![.,])[^0-9]*)")
+_FORMAT = re.compile(
+    r"(?P<before>[^0-9]*)0(?:(?P<point>[.,])(?P<places>0{1,3}))?(?P<after>(?![.,])[^0-9]*)"
+)
 
 
 class MoneyFormat(NamedTuple):
@@ -30,7 +32,9 @@ class MoneyFormat(NamedTuple):
             return cls()
         found = _FORMAT.fullmatch(text)
         if found is None:
-            raise ValueError(f"must write the amount as one 0, with its decimals after . or , (e.g. {EXAMPLES})")
+            raise ValueError(
+                f"must write the amount as one 0, with its decimals after . or , (e.g. {EXAMPLES})"
+            )
         if max(len(found["before"]), len(found["after"])) > MAX_SIGN:
             raise ValueError(f"may have at most {MAX_SIGN} characters either side of the 0")
         places = found["places"] or ""

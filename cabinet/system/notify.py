@@ -67,7 +67,10 @@ class Notifier:
         self.address = address
         self._target = _socket_address(address) if address else None
         if address and self._target is None:
-            log.warning("NOTIFY_SOCKET=%r is not a Unix socket path or @name; not notifying systemd", address)
+            log.warning(
+                "NOTIFY_SOCKET=%r is not a Unix socket path or @name; not notifying systemd",
+                address,
+            )
         self.watchdog_interval = watchdog_interval if self._target is not None else None
         self._socket: socket.socket | None = None
         self._last_ping: float | None = None
@@ -75,7 +78,9 @@ class Notifier:
         self._failed = False
 
     @classmethod
-    def from_environment(cls, environ: Mapping[str, str] | None = None, pid: int | None = None) -> Notifier:
+    def from_environment(
+        cls, environ: Mapping[str, str] | None = None, pid: int | None = None
+    ) -> Notifier:
         """The Notifier systemd asked for through the environment; silent without ``$NOTIFY_SOCKET``."""
         environ = os.environ if environ is None else environ
         address = environ.get("NOTIFY_SOCKET") or None
@@ -127,7 +132,9 @@ class Notifier:
         except OSError as exc:
             if not self._failed:
                 self._failed = True
-                log.warning("cannot notify systemd at %s (%s); will keep trying quietly", self.address, exc)
+                log.warning(
+                    "cannot notify systemd at %s (%s); will keep trying quietly", self.address, exc
+                )
             return False
         return True
 

@@ -53,7 +53,9 @@ class PriceTable(tuple):
         if not value:
             raise ValueError(Words("has no step, so no coin would ever pay for a game"))
         if len(value) > MAX_STEPS:
-            raise ValueError(Words("has {count} steps; at most {most}", count=len(value), most=MAX_STEPS))
+            raise ValueError(
+                Words("has {count} steps; at most {most}", count=len(value), most=MAX_STEPS)
+            )
         steps = []
         for number, step in enumerate(value, start=1):
             if (
@@ -71,7 +73,12 @@ class PriceTable(tuple):
             coins, credits = step
             if not 1 <= coins <= MAX_COINS:
                 raise ValueError(
-                    Words("step {number} {step}: coins must be 1 to {most}", number=number, step=str(list(step)), most=MAX_COINS)
+                    Words(
+                        "step {number} {step}: coins must be 1 to {most}",
+                        number=number,
+                        step=str(list(step)),
+                        most=MAX_COINS,
+                    )
                 )
             if credits < 1:
                 raise ValueError(
@@ -84,7 +91,10 @@ class PriceTable(tuple):
             if credits > MAX_CREDITS:
                 raise ValueError(
                     Words(
-                        "step {number} {step}: credits must be 1 to {most}", number=number, step=str(list(step)), most=MAX_CREDITS
+                        "step {number} {step}: credits must be 1 to {most}",
+                        number=number,
+                        step=str(list(step)),
+                        most=MAX_CREDITS,
                     )
                 )
             if steps and coins <= steps[-1][0]:
@@ -127,7 +137,12 @@ class PriceTable(tuple):
     def _cycle_credits(self, coins: int) -> int:
         base_coins, base_credits = self[0]
         return max(
-            [credits + (coins - needed) // base_coins * base_credits for needed, credits in self if needed <= coins] or [0]
+            [
+                credits + (coins - needed) // base_coins * base_credits
+                for needed, credits in self
+                if needed <= coins
+            ]
+            or [0]
         )
 
     def paid(self, coins: int) -> int:
@@ -164,7 +179,10 @@ class PriceTable(tuple):
 
     def words(self) -> str:
         """As an operator says it: "1 COIN 1 CREDIT, 5 COINS 6 CREDITS"."""
-        return ", ".join(f"{coins} COIN{'S' * (coins != 1)} {credits} CREDIT{'S' * (credits != 1)}" for coins, credits in self)
+        return ", ".join(
+            f"{coins} COIN{'S' * (coins != 1)} {credits} CREDIT{'S' * (credits != 1)}"
+            for coins, credits in self
+        )
 
     def ladder(self) -> list[int]:
         """Credits after each coin of one lap: ``[1, 2, 3, 4, 6]`` for ``[[1, 1], [5, 6]]``."""

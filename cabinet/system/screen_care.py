@@ -92,7 +92,11 @@ class ScreenCare:
             elif self._frames % CHECK_FRAMES == 0 and not self._now_in_hours():
                 self.wake("the sleep hours are over")
             self._frames += 1
-            return [event for event in events if event.player == CABINET and event.action in (Action.COIN1, Action.COIN2)]
+            return [
+                event
+                for event in events
+                if event.player == CABINET and event.action in (Action.COIN1, Action.COIN2)
+            ]
         if pressed or not in_attract:
             self.idle_frames = 0
             if self.dimmed and pressed:
@@ -159,5 +163,9 @@ class ScreenCare:
 
 def _spawn(argv: list[str]):
     return subprocess.Popen(
-        argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True
+        argv,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
     )

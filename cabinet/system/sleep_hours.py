@@ -29,10 +29,14 @@ class SleepHours:
             return None
         match = _WINDOW.match(text)
         if not match:
-            raise ValueError(f'must be hours of the day as "HH:MM-HH:MM", e.g. "02:00-10:00"; got {text!r}')
+            raise ValueError(
+                f'must be hours of the day as "HH:MM-HH:MM", e.g. "02:00-10:00"; got {text!r}'
+            )
         h1, m1, h2, m2 = (int(part) for part in match.groups())
         if h1 > 23 or h2 > 23 or m1 > 59 or m2 > 59:
-            raise ValueError(f"has a time that is not on a 24-hour clock (00:00 to 23:59): {text!r}")
+            raise ValueError(
+                f"has a time that is not on a 24-hour clock (00:00 to 23:59): {text!r}"
+            )
         if (h1, m1) == (h2, m2):
             raise ValueError(f"starts and ends at the same time, so it would never end: {text!r}")
         return cls(h1 * 60 + m1, h2 * 60 + m2)

@@ -39,7 +39,9 @@ def _serve(connection, memory=None) -> None:
     """A worker's life: run each ``(func, job)`` it is sent, send back ``(ok, result or error)``."""
     global shared
     shared = memory
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # drops a Ctrl-C held since the start (see start_all)
+    signal.signal(
+        signal.SIGINT, signal.SIG_IGN
+    )  # drops a Ctrl-C held since the start (see start_all)
     while True:
         try:
             func, job = connection.recv()
@@ -71,7 +73,9 @@ class Worker:
 
     def start(self) -> None:
         ours, theirs = self._context.Pipe()
-        self.process = self._context.Process(target=_serve, args=(theirs, self._shared), daemon=True)
+        self.process = self._context.Process(
+            target=_serve, args=(theirs, self._shared), daemon=True
+        )
         self.connection = ours
         self.process.start()
         theirs.close()
@@ -140,7 +144,9 @@ def start_all(workers: list[Worker]) -> None:
                 worker.start()
         finally:
             signal.signal(signal.SIGINT, handler)
-            signal.pthread_sigmask(signal.SIG_SETMASK, blocked)  # one no other thread took is raised here
+            signal.pthread_sigmask(
+                signal.SIG_SETMASK, blocked
+            )  # one no other thread took is raised here
         if held:
             signal.raise_signal(signal.SIGINT)  # to the owner's handler, now back
     except BaseException:

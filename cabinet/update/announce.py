@@ -81,7 +81,13 @@ def for_bundle(bundle: Path, topic: str, url: str) -> Announcement:
         raise BundleRefused(f"{bundle}: not a readable bundle ({exc.__class__.__name__})") from None
     stamp = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
     announcement = Announcement(
-        topic, manifest.version, url, whole.sha256, whole.size, base64.b64encode(signature).decode("ascii"), stamp
+        topic,
+        manifest.version,
+        url,
+        whole.sha256,
+        whole.size,
+        base64.b64encode(signature).decode("ascii"),
+        stamp,
     )
     _check(announcement)
     return announcement
@@ -97,7 +103,10 @@ def _member(tar: tarfile.TarFile, name: str) -> bytes:
 def encode(announcement: Announcement, key) -> bytes:
     """The signed payload of ``announcement``, signed with the office's private ``key``."""
     body = _canonical(asdict(announcement))
-    payload = {"announcement": asdict(announcement), "signature": base64.b64encode(sign(key, body)).decode("ascii")}
+    payload = {
+        "announcement": asdict(announcement),
+        "signature": base64.b64encode(sign(key, body)).decode("ascii"),
+    }
     return json.dumps(payload, sort_keys=True, separators=(",", ":")).encode("utf-8")
 
 
@@ -109,11 +118,15 @@ def decode(topic: str, payload: bytes, public_key) -> Announcement:
         outer = json.loads(payload.decode("utf-8"))
         fields = outer["announcement"]
         signature = base64.b64decode(outer["signature"], validate=True)
-        announcement = Announcement(**{name: fields[name] for name in Announcement.__dataclass_fields__})
+        announcement = Announcement(
+            **{name: fields[name] for name in Announcement.__dataclass_fields__}
+        )
     except (ValueError, KeyError, TypeError, binascii.Error, AttributeError):
         raise BadAnnouncement(f"{topic}: not a release announcement") from None
     if not verifies(public_key, _canonical(asdict(announcement)), signature):
-        raise BadAnnouncement(f"{topic}: the announcement's signature does not match this cabinet's release key")
+        raise BadAnnouncement(
+            f"{topic}: the announcement's signature does not match this cabinet's release key"
+        )
     if announcement.topic != topic:
         raise BadAnnouncement(f"{topic}: the announcement was signed for {announcement.topic[:80]}")
     _check(announcement)
@@ -124,13 +137,21 @@ def _check(announcement: Announcement) -> None:
     a = announcement
     if not isinstance(a.version, str) or not VERSION.fullmatch(a.version):
         raise BadAnnouncement(f"{a.topic}: version is missing or malformed")
-    if not isinstance(a.url, str) or len(a.url) > MAX_URL or urlsplit(a.url).scheme not in ("http", "https"):
+    if (
+        not isinstance(a.url, str)
+        or len(a.url) > MAX_URL
+        or urlsplit(a.url).scheme not in ("http", "https")
+    ):
         raise BadAnnouncement(f"{a.topic}: the bundle's address must be an http:// or https:// URL")
     if not urlsplit(a.url).hostname:
         raise BadAnnouncement(f"{a.topic}: the bundle's address names no host")
     if not isinstance(a.sha256, str) or not SHA256.fullmatch(a.sha256):
         raise BadAnnouncement(f"{a.topic}: sha256 is not 64 hex digits")
-    if not isinstance(a.size, int) or isinstance(a.size, bool) or not 0 < a.size <= MAX_BUNDLE_BYTES:
+    if (
+        not isinstance(a.size, int)
+        or isinstance(a.size, bool)
+        or not 0 < a.size <= MAX_BUNDLE_BYTES
+    ):
         raise BadAnnouncement(f"{a.topic}: size is not a bundle's")
     if not isinstance(a.manifest_sig, str) or not isinstance(a.published, str):
         raise BadAnnouncement(f"{a.topic}: manifest_sig or published is missing")

@@ -46,7 +46,17 @@ def bundle_name(manifest: Manifest) -> str:
     return f"arcadeforge-{manifest.version}-py{manifest.python}-{manifest.arch}.tar"
 
 
-def build(wheelhouse: Path, out_dir: Path, key, *, version: str, python: str, arch: str, package: str, schema: int) -> Path:
+def build(
+    wheelhouse: Path,
+    out_dir: Path,
+    key,
+    *,
+    version: str,
+    python: str,
+    arch: str,
+    package: str,
+    schema: int,
+) -> Path:
     """Write a signed bundle of every wheel in ``wheelhouse`` into ``out_dir``; return its path."""
     wheels = sorted(wheelhouse.glob("*.whl"))
     if not wheels:
@@ -95,15 +105,21 @@ def _open(path: Path, public_key, target: Target, into: Path) -> Manifest:
         body = _small(tar, members, MANIFEST, path.name)
         signature = _small(tar, members, SIGNATURE, path.name)
         if not verifies(public_key, body, signature):
-            raise BundleRefused(f"{path.name}: the signature does not match this cabinet's release key")
+            raise BundleRefused(
+                f"{path.name}: the signature does not match this cabinet's release key"
+            )
         try:
             manifest = Manifest.from_bytes(body)
         except ManifestError as exc:
             raise BundleRefused(f"{path.name}: {exc}") from None
         if manifest.python != target.python:
-            raise BundleRefused(f"{path.name}: built for Python {manifest.python}, this cabinet runs {target.python}")
+            raise BundleRefused(
+                f"{path.name}: built for Python {manifest.python}, this cabinet runs {target.python}"
+            )
         if manifest.arch != target.arch:
-            raise BundleRefused(f"{path.name}: built for {manifest.arch}, this cabinet is {target.arch}")
+            raise BundleRefused(
+                f"{path.name}: built for {manifest.arch}, this cabinet is {target.arch}"
+            )
         extra = sorted(set(members) - set(manifest.files) - {MANIFEST, SIGNATURE})
         if extra:
             raise BundleRefused(f"{path.name}: {extra[0]} is not in the manifest")
@@ -140,10 +156,14 @@ def _small(tar: tarfile.TarFile, members: dict, name: str, bundle: str) -> bytes
     return handle.read()
 
 
-def _copy_checked(tar: tarfile.TarFile, member: tarfile.TarInfo, target: Path, expected: FileEntry, bundle: str) -> None:
+def _copy_checked(
+    tar: tarfile.TarFile, member: tarfile.TarInfo, target: Path, expected: FileEntry, bundle: str
+) -> None:
     name = member.name
     if member.size != expected.size or member.size > MAX_WHEEL_BYTES:
-        raise BundleRefused(f"{bundle}: {name} is {member.size} bytes, the manifest says {expected.size}")
+        raise BundleRefused(
+            f"{bundle}: {name} is {member.size} bytes, the manifest says {expected.size}"
+        )
     source = tar.extractfile(member)
     assert source is not None
     with target.open("xb") as sink:

@@ -16,12 +16,20 @@ import time
 
 from cabinet.network.client import KEEPALIVE_SECONDS, connect_options, make_client
 from cabinet.settings.schema import NetworkSettings
-from cabinet.update.announce import Announcement, BadAnnouncement, cabinet_topic, decode, group_topic
+from cabinet.update.announce import (
+    Announcement,
+    BadAnnouncement,
+    cabinet_topic,
+    decode,
+    group_topic,
+)
 
 log = logging.getLogger("cabinet.update")
 
 
-def publish(settings: NetworkSettings, client_id: str, messages: list[tuple[str, bytes]], wait: float = 10.0) -> None:
+def publish(
+    settings: NetworkSettings, client_id: str, messages: list[tuple[str, bytes]], wait: float = 10.0
+) -> None:
     """Publish each (topic, payload) retained, QoS 1, and wait for the broker to take them all;
     an empty payload deletes a retained announcement. Raises ConnectionError saying why not."""
     client = make_client(settings, client_id)
@@ -43,8 +51,15 @@ def publish(settings: NetworkSettings, client_id: str, messages: list[tuple[str,
     client.loop_start()
     try:
         if not connected.wait(wait) or refusal:
-            raise ConnectionError(refusal[0] if refusal else f"no answer from {settings.host}:{settings.port} within {wait:g} s")
-        mids = {client.publish(topic, payload, qos=1, retain=True).mid: topic for topic, payload in messages}
+            raise ConnectionError(
+                refusal[0]
+                if refusal
+                else f"no answer from {settings.host}:{settings.port} within {wait:g} s"
+            )
+        mids = {
+            client.publish(topic, payload, qos=1, retain=True).mid: topic
+            for topic, payload in messages
+        }
         deadline = time.monotonic() + wait
         with done:
             while not set(mids) <= set(answers) and time.monotonic() < deadline:
@@ -52,9 +67,13 @@ def publish(settings: NetworkSettings, client_id: str, messages: list[tuple[str,
         for mid, topic in mids.items():
             code = answers.get(mid)
             if code is None:
-                raise ConnectionError(f"the broker did not take {topic} within {wait:g} s (is this user allowed to write it?)")
+                raise ConnectionError(
+                    f"the broker did not take {topic} within {wait:g} s (is this user allowed to write it?)"
+                )
             if code.is_failure:
-                raise ConnectionError(f"the broker refused {topic} ({code}): only the office's user may publish releases")
+                raise ConnectionError(
+                    f"the broker refused {topic} ({code}): only the office's user may publish releases"
+                )
     finally:
         client.disconnect()
         client.loop_stop()
@@ -78,7 +97,9 @@ class Listener:
         self.client.on_message = self._on_message
 
     def start(self) -> Listener:
-        self.client.connect_async(self.settings.host, self.settings.port, KEEPALIVE_SECONDS, **connect_options())
+        self.client.connect_async(
+            self.settings.host, self.settings.port, KEEPALIVE_SECONDS, **connect_options()
+        )
         self.client.loop_start()
         return self
 
@@ -92,7 +113,9 @@ class Listener:
 
     def _on_connect(self, client, userdata, flags, reason_code, properties) -> None:
         if reason_code.is_failure:
-            log.warning("update: the broker refused the updater's login (%s); retrying", reason_code)
+            log.warning(
+                "update: the broker refused the updater's login (%s); retrying", reason_code
+            )
             return
         client.subscribe([(self.own, 1), (self.group, 1)])
 

@@ -21,10 +21,17 @@ import tempfile
 from pathlib import Path
 
 DEFAULT_ROOT = Path("/opt/arcadeforge")
-DEFAULT_PUBLIC_KEY = Path("/etc/arcadeforge-update/release-key.pub")  # root's: the cabinet may write /etc/arcadeforge
+DEFAULT_PUBLIC_KEY = Path(
+    "/etc/arcadeforge-update/release-key.pub"
+)  # root's: the cabinet may write /etc/arcadeforge
 PACKAGE = "arcadeforge-verse"
 # manylinux tags a Pi OS release's glibc runs (Bookworm 2.36, Trixie 2.41).
-PLATFORMS = ("manylinux_2_28_{arch}", "manylinux_2_17_{arch}", "manylinux2014_{arch}", "linux_{arch}")
+PLATFORMS = (
+    "manylinux_2_28_{arch}",
+    "manylinux_2_17_{arch}",
+    "manylinux2014_{arch}",
+    "linux_{arch}",
+)
 DEFAULT_JOURNAL = Path("/var/lib/arcadeforge-update/update.json")
 DEFAULT_WINDOW = 180.0
 DOCTOR_CHECKS = ("storage", "clock", "pi")  # those that need no screen the running cabinet holds
@@ -34,13 +41,18 @@ EXIT_REFUSED = 3
 
 def add_parser(command) -> None:
     """Add ``release`` and its sub-commands; ``command(name, help)`` makes a sub-parser."""
-    release = command("release", "signed release bundles: keygen, build, verify, install, switch, list; publish, rollout, watch")
+    release = command(
+        "release",
+        "signed release bundles: keygen, build, verify, install, switch, list; publish, rollout, watch",
+    )
     steps = release.add_subparsers(dest="step", metavar="STEP", required=True)
 
     keygen = steps.add_parser("keygen", help="make the office's key pair (once)")
     keygen.add_argument("folder", type=Path, help="where release-key.pem and release-key.pub go")
 
-    build = steps.add_parser("build", help="build a signed bundle of this tree and every dependency")
+    build = steps.add_parser(
+        "build", help="build a signed bundle of this tree and every dependency"
+    )
     build.add_argument("--key", type=Path, required=True, help="the private key (release-key.pem)")
     build.add_argument(
         "--python",
@@ -48,8 +60,12 @@ def add_parser(command) -> None:
         help="the cabinets' Python: 3.11 (Bookworm) or 3.13 (Trixie)",
     )
     build.add_argument("--arch", default="aarch64", help="the cabinets' machine (default aarch64)")
-    build.add_argument("--wheelhouse", type=Path, help="bundle these wheels instead of fetching them")
-    build.add_argument("--out", type=Path, default=Path("dist"), help="where the bundle goes (default dist/)")
+    build.add_argument(
+        "--wheelhouse", type=Path, help="bundle these wheels instead of fetching them"
+    )
+    build.add_argument(
+        "--out", type=Path, default=Path("dist"), help="where the bundle goes (default dist/)"
+    )
 
     for name, text in (
         ("verify", "check a bundle as a cabinet would, changing nothing"),
@@ -57,8 +73,18 @@ def add_parser(command) -> None:
     ):
         step = steps.add_parser(name, help=text)
         step.add_argument("bundle", type=Path)
-        step.add_argument("--key", type=Path, default=DEFAULT_PUBLIC_KEY, help=f"public key (default {DEFAULT_PUBLIC_KEY})")
-        step.add_argument("--root", type=Path, default=DEFAULT_ROOT, help=f"releases folder (default {DEFAULT_ROOT})")
+        step.add_argument(
+            "--key",
+            type=Path,
+            default=DEFAULT_PUBLIC_KEY,
+            help=f"public key (default {DEFAULT_PUBLIC_KEY})",
+        )
+        step.add_argument(
+            "--root",
+            type=Path,
+            default=DEFAULT_ROOT,
+            help=f"releases folder (default {DEFAULT_ROOT})",
+        )
 
     switch = steps.add_parser("switch", help="make an installed release the one the cabinet runs")
     switch.add_argument("version")
@@ -69,10 +95,24 @@ def add_parser(command) -> None:
     )
     update.add_argument("version")
     update.add_argument("--root", type=Path, default=DEFAULT_ROOT)
-    update.add_argument("--window", type=float, default=DEFAULT_WINDOW, help="seconds of health to prove (default 180)")
-    update.add_argument("--wait", type=float, default=0.0, help="wait this long for a safe moment (default: ask once)")
-    update.add_argument("--journal", type=Path, default=DEFAULT_JOURNAL, help=f"(default {DEFAULT_JOURNAL})")
-    resume = steps.add_parser("resume", help="finish an update an earlier updater left half-way (at boot)")
+    update.add_argument(
+        "--window",
+        type=float,
+        default=DEFAULT_WINDOW,
+        help="seconds of health to prove (default 180)",
+    )
+    update.add_argument(
+        "--wait",
+        type=float,
+        default=0.0,
+        help="wait this long for a safe moment (default: ask once)",
+    )
+    update.add_argument(
+        "--journal", type=Path, default=DEFAULT_JOURNAL, help=f"(default {DEFAULT_JOURNAL})"
+    )
+    resume = steps.add_parser(
+        "resume", help="finish an update an earlier updater left half-way (at boot)"
+    )
     resume.add_argument("--root", type=Path, default=DEFAULT_ROOT)
     resume.add_argument("--journal", type=Path, default=DEFAULT_JOURNAL)
 
@@ -83,28 +123,76 @@ def add_parser(command) -> None:
 
 def _add_delivery(steps) -> None:
     """The fleet's steps: publish and rollout in the office, watch on each cabinet."""
-    office = ("--config", {"metavar": "FILE", "help": "settings file whose network section reaches the broker as the office"})
-    publish = steps.add_parser("publish", help="announce a bundle to a group or one cabinet (retained, signed)")
-    rollout = steps.add_parser("rollout", help="announce a bundle to one cabinet of a group, then, once it kept it, the rest")
+    office = (
+        "--config",
+        {
+            "metavar": "FILE",
+            "help": "settings file whose network section reaches the broker as the office",
+        },
+    )
+    publish = steps.add_parser(
+        "publish", help="announce a bundle to a group or one cabinet (retained, signed)"
+    )
+    rollout = steps.add_parser(
+        "rollout",
+        help="announce a bundle to one cabinet of a group, then, once it kept it, the rest",
+    )
     for step in (publish, rollout):
         step.add_argument("bundle", type=Path)
-        step.add_argument("--url", required=True, help="where cabinets fetch the bundle (http or https, your own network)")
-        step.add_argument("--key", type=Path, required=True, help="the office's private key (release-key.pem)")
+        step.add_argument(
+            "--url",
+            required=True,
+            help="where cabinets fetch the bundle (http or https, your own network)",
+        )
+        step.add_argument(
+            "--key", type=Path, required=True, help="the office's private key (release-key.pem)"
+        )
         step.add_argument(office[0], **office[1])
     whom = publish.add_mutually_exclusive_group(required=True)
-    whom.add_argument("--group", help="every cabinet whose network.group (else network.site) is NAME")
+    whom.add_argument(
+        "--group", help="every cabinet whose network.group (else network.site) is NAME"
+    )
     whom.add_argument("--cabinet", metavar="SITE/ID", help="one cabinet")
     rollout.add_argument("--group", required=True)
-    rollout.add_argument("--first", metavar="SITE/ID", help="the cabinet to update first (default: the first online)")
-    rollout.add_argument("--timeout", type=float, default=3600.0, help="seconds to wait for each stage (default 3600)")
+    rollout.add_argument(
+        "--first", metavar="SITE/ID", help="the cabinet to update first (default: the first online)"
+    )
+    rollout.add_argument(
+        "--timeout",
+        type=float,
+        default=3600.0,
+        help="seconds to wait for each stage (default 3600)",
+    )
 
-    watch = steps.add_parser("watch", help="the updater service: fetch, verify, install and switch announced releases (root)")
+    watch = steps.add_parser(
+        "watch",
+        help="the updater service: fetch, verify, install and switch announced releases (root)",
+    )
     watch.add_argument("--root", type=Path, default=DEFAULT_ROOT)
     watch.add_argument("--key", type=Path, default=DEFAULT_PUBLIC_KEY)
-    watch.add_argument("--config", metavar="FILE", help="the cabinet's settings file (default: as the cabinet finds it)")
-    watch.add_argument("--state", type=Path, default=DEFAULT_JOURNAL.parent, help=f"(default {DEFAULT_JOURNAL.parent})")
-    watch.add_argument("--runtime", type=Path, default=Path("/run/arcadeforge"), help="the cabinet's runtime folder")
-    watch.add_argument("--window", type=float, default=DEFAULT_WINDOW, help="seconds of health to prove (default 180)")
+    watch.add_argument(
+        "--config",
+        metavar="FILE",
+        help="the cabinet's settings file (default: as the cabinet finds it)",
+    )
+    watch.add_argument(
+        "--state",
+        type=Path,
+        default=DEFAULT_JOURNAL.parent,
+        help=f"(default {DEFAULT_JOURNAL.parent})",
+    )
+    watch.add_argument(
+        "--runtime",
+        type=Path,
+        default=Path("/run/arcadeforge"),
+        help="the cabinet's runtime folder",
+    )
+    watch.add_argument(
+        "--window",
+        type=float,
+        default=DEFAULT_WINDOW,
+        help="seconds of health to prove (default 180)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -128,7 +216,10 @@ def _keygen(args) -> int:
     try:
         make_key_pair(private, public)
     except FileExistsError:
-        print(f"release keygen: {private} exists; a new key would orphan every cabinet that trusts it", file=sys.stderr)
+        print(
+            f"release keygen: {private} exists; a new key would orphan every cabinet that trusts it",
+            file=sys.stderr,
+        )
         return EXIT_REFUSED
     print(
         f"{private}: keep it in the office, never on a cabinet\n{public}: install on each cabinet "
@@ -147,7 +238,14 @@ def _build(args) -> int:
         house = args.wheelhouse or _fetch_wheelhouse(Path(temp), args.python, args.arch)
         version = _own_version(house)
         path = build(
-            house, args.out, key, version=version, python=args.python, arch=args.arch, package=PACKAGE, schema=SCHEMA_VERSION
+            house,
+            args.out,
+            key,
+            version=version,
+            python=args.python,
+            arch=args.arch,
+            package=PACKAGE,
+            schema=SCHEMA_VERSION,
         )
     print(f"{path}: {path.stat().st_size >> 10} KiB, release {version}, schema {SCHEMA_VERSION}")
     return 0
@@ -192,7 +290,9 @@ def _fetch_wheelhouse(house: Path, python: str, arch: str) -> Path:
 def _target(python: str | None = None):
     from cabinet.update.bundle import Target
 
-    return Target(python=python or f"{sys.version_info[0]}.{sys.version_info[1]}", arch=platform.machine())
+    return Target(
+        python=python or f"{sys.version_info[0]}.{sys.version_info[1]}", arch=platform.machine()
+    )
 
 
 def _verify(args) -> int:
@@ -213,7 +313,9 @@ def _install(args) -> int:
     from cabinet.update.signing import load_public
 
     manifest = Releases(args.root).install(args.bundle, load_public(args.key), _target())
-    print(f"release {manifest.version} installed beside the running one; `release switch {manifest.version}` runs it")
+    print(
+        f"release {manifest.version} installed beside the running one; `release switch {manifest.version}` runs it"
+    )
     return 0
 
 
@@ -259,9 +361,14 @@ def _doctor(releases) -> tuple[bool, str]:
     python = releases.root / "current" / "venv" / "bin" / "python"
     try:
         done = subprocess.run(
-            [str(python), "-m", "cabinet", "doctor", *DOCTOR_CHECKS], capture_output=True, text=True, check=False
+            [str(python), "-m", "cabinet", "doctor", *DOCTOR_CHECKS],
+            capture_output=True,
+            text=True,
+            check=False,
         )
-    except OSError as exc:  # a release whose venv cannot run: its own start fails too, and says so first
+    except (
+        OSError
+    ) as exc:  # a release whose venv cannot run: its own start fails too, and says so first
         return False, f"fail  doctor: cannot run {python}: {exc.strerror}"
     failed = [line for line in done.stdout.splitlines() if line.startswith("fail")]
     return done.returncode != 3, (failed or [f"exit {done.returncode}"])[0]
@@ -278,9 +385,14 @@ def _update(args) -> int:
         print(f"release update: {problem}", file=sys.stderr)
         return EXIT_REFUSED
     deadline = time.monotonic() + args.wait
-    while (moment := read_moment(cabinet_running=SystemdService().state().active == "active")) != SAFE:
+    while (
+        moment := read_moment(cabinet_running=SystemdService().state().active == "active")
+    ) != SAFE:
         if time.monotonic() >= deadline:
-            print(f"release update: not a safe moment ({moment}); the cabinet keeps running as it is", file=sys.stderr)
+            print(
+                f"release update: not a safe moment ({moment}); the cabinet keeps running as it is",
+                file=sys.stderr,
+            )
             return EXIT_REFUSED
         time.sleep(5)
     verdict = _gate(args, args.window).update(args.version)
@@ -315,8 +427,14 @@ def _publish(args) -> int:
         _check_name(cabinet, "--cabinet's id")
         topic = announce.cabinet_topic(site, cabinet)
     made = announce.for_bundle(args.bundle, topic, args.url)
-    channel.publish(net, f"arcadeforge-office-{os.getpid()}", [(topic, announce.encode(made, load_private(args.key)))])
-    print(f"release {made.version} announced on {topic} ({made.size >> 10} KiB, sha256 {made.sha256[:12]}...)")
+    channel.publish(
+        net,
+        f"arcadeforge-office-{os.getpid()}",
+        [(topic, announce.encode(made, load_private(args.key)))],
+    )
+    print(
+        f"release {made.version} announced on {topic} ({made.size >> 10} KiB, sha256 {made.sha256[:12]}...)"
+    )
     return 0
 
 
@@ -328,7 +446,14 @@ def _rollout(args) -> int:
     _check_name(args.group, "--group")
     net = load_settings(args.config).settings.network
     rollout = Rollout(
-        net, load_private(args.key), args.bundle, args.url, args.group, say=print, first=args.first, timeout=args.timeout
+        net,
+        load_private(args.key),
+        args.bundle,
+        args.url,
+        args.group,
+        say=print,
+        first=args.first,
+        timeout=args.timeout,
     )
     return rollout.run()
 
@@ -344,7 +469,9 @@ def _check_name(name: str, what: str) -> None:
     from cabinet.update.releases import UpdateError
 
     if not NAME.fullmatch(name or ""):
-        raise UpdateError(f"{what} must be 1-32 letters, digits, dots, dashes or underscores; got {name!r:.40}")
+        raise UpdateError(
+            f"{what} must be 1-32 letters, digits, dots, dashes or underscores; got {name!r:.40}"
+        )
 
 
 STEPS = {

@@ -52,23 +52,33 @@ def fetch(url: str, sha256: str, size: int, folder: Path, timeout: float = TIMEO
         partial.unlink()
         have = 0
     host = urlsplit(url).hostname
-    request = urllib.request.Request(url, headers={"Range": f"bytes={have}-"} if 0 < have < size else {})
+    request = urllib.request.Request(
+        url, headers={"Range": f"bytes={have}-"} if 0 < have < size else {}
+    )
     try:
         if have < size:
             with _OPENER.open(request, timeout=timeout) as answer:
-                resumed = answer.status == 206 and _starts_at(answer.headers.get("Content-Range", ""), have)
+                resumed = answer.status == 206 and _starts_at(
+                    answer.headers.get("Content-Range", ""), have
+                )
                 _receive(answer, partial, have if resumed else 0, size, host)
     except FetchError:
         raise
     except urllib.error.HTTPError as exc:
         raise FetchError(f"{host}: the server answered {exc.code} {exc.reason}") from None
     except (urllib.error.URLError, OSError) as exc:
-        reason = getattr(exc, "reason", None) or getattr(exc, "strerror", None) or exc.__class__.__name__
-        raise FetchError(f"{host}: download stopped ({reason}); it goes on from where it stopped next time") from None
+        reason = (
+            getattr(exc, "reason", None) or getattr(exc, "strerror", None) or exc.__class__.__name__
+        )
+        raise FetchError(
+            f"{host}: download stopped ({reason}); it goes on from where it stopped next time"
+        ) from None
     got = _digest(partial)
     if partial.stat().st_size != size or got != sha256:
         partial.unlink()
-        raise WrongBundle(f"{host}: the download's SHA-256 is not the announced one; it is thrown away")
+        raise WrongBundle(
+            f"{host}: the download's SHA-256 is not the announced one; it is thrown away"
+        )
     partial.replace(done)
     return done
 

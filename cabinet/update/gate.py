@@ -89,7 +89,9 @@ class Gate:
         if previous == version:
             return Verdict("kept", version, previous, "already running")
         machine_fault = _check_name(self.doctor())
-        self.journal.write(step="switching", version=version, previous=previous, machine_fault=machine_fault)
+        self.journal.write(
+            step="switching", version=version, previous=previous, machine_fault=machine_fault
+        )
         self.releases.switch(version)
         return self._prove(version, previous, machine_fault)
 
@@ -98,11 +100,15 @@ class Gate:
         entry = self.journal.read()
         version, previous = entry.get("version", ""), entry.get("previous")
         if entry.get("step") == "rolling back":
-            return self._roll_back(Verdict("rolled back", version, previous, entry.get("reason", "")))
+            return self._roll_back(
+                Verdict("rolled back", version, previous, entry.get("reason", ""))
+            )
         if entry.get("step") != "switching":
             return None
         if self.releases.current() != version:  # stopped before the rename: nothing switched
-            verdict = Verdict("rolled back", version, previous, "the updater stopped before the switch")
+            verdict = Verdict(
+                "rolled back", version, previous, "the updater stopped before the switch"
+            )
             self.journal.write(step="done", **asdict(verdict))
             return verdict
         return self._prove(version, previous, entry.get("machine_fault", ""))
@@ -147,7 +153,9 @@ class Gate:
             if now.restarts != ready.restarts or now.pid != ready.pid or now.active != "active":
                 return f"the cabinet stopped within the health window (exit status {now.status})"
         said = self.doctor()
-        return None if said[0] or _check_name(said) == machine_fault else f"doctor failed: {said[1]}"
+        return (
+            None if said[0] or _check_name(said) == machine_fault else f"doctor failed: {said[1]}"
+        )
 
 
 def _check_name(said: tuple[bool, str]) -> str:

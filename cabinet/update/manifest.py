@@ -53,7 +53,10 @@ class Manifest:
             "arch": self.arch,
             "package": self.package,
             "schema": self.schema,
-            "files": {name: {"sha256": entry.sha256, "size": entry.size} for name, entry in self.files.items()},
+            "files": {
+                name: {"sha256": entry.sha256, "size": entry.size}
+                for name, entry in self.files.items()
+            },
         }
         return json.dumps(body, sort_keys=True, separators=(",", ":")).encode("utf-8")
 
@@ -91,7 +94,11 @@ def _text(body: dict, key: str, pattern: re.Pattern) -> str:
 
 
 def _entry(name: object, value: object) -> FileEntry:
-    if not isinstance(name, str) or not WHEEL_PATH.fullmatch(name) or PurePosixPath(name).name.startswith("."):
+    if (
+        not isinstance(name, str)
+        or not WHEEL_PATH.fullmatch(name)
+        or PurePosixPath(name).name.startswith(".")
+    ):
         raise ManifestError(f"manifest.json names a file outside wheels/: {name!r:.80}")
     if not isinstance(value, dict):
         raise ManifestError(f"manifest.json: {name} has no hash")
@@ -103,7 +110,9 @@ def _entry(name: object, value: object) -> FileEntry:
     return FileEntry(digest, size)
 
 
-def hash_stream(source: IO[bytes], sink: BinaryIO | None = None, limit: int | None = None) -> FileEntry:
+def hash_stream(
+    source: IO[bytes], sink: BinaryIO | None = None, limit: int | None = None
+) -> FileEntry:
     """SHA-256 and size of ``source``, copied to ``sink`` on the way; past ``limit`` bytes it stops."""
     digest, size = hashlib.sha256(), 0
     while chunk := source.read(1 << 16):

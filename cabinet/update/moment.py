@@ -16,7 +16,9 @@ MOMENT_FILE = Path("/run/arcadeforge/moment")
 SAFE = "safe"
 
 
-def moment_for(*, attract: bool, asleep: bool, credits: int, coins_waiting: int, service_open: bool) -> str:
+def moment_for(
+    *, attract: bool, asleep: bool, credits: int, coins_waiting: int, service_open: bool
+) -> str:
     """The word the cabinet writes for what it is doing now."""
     if service_open:
         return "busy service"

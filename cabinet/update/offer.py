@@ -64,7 +64,12 @@ def read_offer(folder: Path | None = None) -> tuple[str | None, str | None]:
 
 
 def write_result(
-    folder: Path, outcome: str, version: str | None, reason: str = "", previous: str | None = None, sha256: str | None = None
+    folder: Path,
+    outcome: str,
+    version: str | None,
+    reason: str = "",
+    previous: str | None = None,
+    sha256: str | None = None,
 ) -> dict:
     """Record how the last update ended (``version`` None: a stick's bundle refused unread)."""
     result = {

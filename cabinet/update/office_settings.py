@@ -86,12 +86,20 @@ def issue_stamp(now: datetime | None = None) -> str:
 def seal(key, target: str, fragment: str, signer: str, issued: str | None = None) -> bytes:
     """The message to publish on ``topic_of(target)``: ``fragment`` signed with the private ``key``."""
     problem = target_problem(target) or (
-        None if _SIGNER.fullmatch(signer) else "the signer must be 1-40 of A-Z a-z 0-9 . _ @ - and space"
+        None
+        if _SIGNER.fullmatch(signer)
+        else "the signer must be 1-40 of A-Z a-z 0-9 . _ @ - and space"
     )
     if problem:
         raise ValueError(problem)
     body = json.dumps(
-        {"target": target, "issued": issued or issue_stamp(), "signer": signer, "fragment": fragment}, sort_keys=True
+        {
+            "target": target,
+            "issued": issued or issue_stamp(),
+            "signer": signer,
+            "fragment": fragment,
+        },
+        sort_keys=True,
     ).encode()
     payload = json.dumps(
         {
@@ -101,7 +109,9 @@ def seal(key, target: str, fragment: str, signer: str, issued: str | None = None
         }
     ).encode()
     if len(payload) > MAX_BYTES:
-        raise ValueError(f"the signed fragment is {len(payload)} bytes, over the {MAX_BYTES} a cabinet takes")
+        raise ValueError(
+            f"the signed fragment is {len(payload)} bytes, over the {MAX_BYTES} a cabinet takes"
+        )
     return payload
 
 
@@ -120,16 +130,25 @@ def open_sealed(payload: bytes, public_key, topic: str) -> Signed:
     if version != VERSION:
         raise Refused(f"not a version {VERSION} settings message")
     if not verifies(public_key, DOMAIN + body, signature):
-        raise Refused("the signature does not match this cabinet's release key: not from the office, or changed on the way")
+        raise Refused(
+            "the signature does not match this cabinet's release key: not from the office, or changed on the way"
+        )
     try:
         inner = json.loads(body)
         signed = Signed(*(inner[name] for name in ("target", "issued", "signer", "fragment")))
     except (ValueError, TypeError, KeyError):
-        raise Refused("signed, but not a settings body (target, issued, signer, fragment)") from None
-    if not all(isinstance(value, str) for value in (signed.target, signed.issued, signed.signer, signed.fragment)):
+        raise Refused(
+            "signed, but not a settings body (target, issued, signer, fragment)"
+        ) from None
+    if not all(
+        isinstance(value, str)
+        for value in (signed.target, signed.issued, signed.signer, signed.fragment)
+    ):
         raise Refused("signed, but its fields are not text")
     if not _ISSUED.fullmatch(signed.issued) or not _SIGNER.fullmatch(signed.signer):
         raise Refused("signed, but its issue time or signer is malformed")
     if topic != topic_of(signed.target):
-        raise Refused(f"signed for {signed.target}, but published on {topic}: moved to another target")
+        raise Refused(
+            f"signed for {signed.target}, but published on {topic}: moved to another target"
+        )
     return signed

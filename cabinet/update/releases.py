@@ -60,7 +60,10 @@ class Releases:
         if not self.folder.is_dir():
             return []
         found = [path for path in self.folder.iterdir() if (path / COMPLETE).is_file()]
-        return [path.name for path in sorted(found, key=lambda path: (path / COMPLETE).stat().st_mtime_ns)]
+        return [
+            path.name
+            for path in sorted(found, key=lambda path: (path / COMPLETE).stat().st_mtime_ns)
+        ]
 
     def install(self, bundle: Path, public_key, target: Target) -> Manifest:
         """Verify ``bundle`` and install it beside the others; the running release is untouched."""
@@ -130,7 +133,9 @@ class Releases:
         need = size * SPACE_FACTOR + SPACE_MARGIN
         free = shutil.disk_usage(self.folder).free
         if free < need:
-            raise UpdateError(f"{self.folder}: {free >> 20} MB free, the release needs about {need >> 20} MB")
+            raise UpdateError(
+                f"{self.folder}: {free >> 20} MB free, the release needs about {need >> 20} MB"
+            )
 
     def _build_venv(self, home: Path, manifest: Manifest) -> None:
         """A venv seeing the system's numpy, PyYAML and lgpio, with the bundle's wheels only.
@@ -139,7 +144,14 @@ class Releases:
         own, and making one per release would cost seconds and megabytes on an SD card."""
         venv = home / "venv"
         steps = {
-            "making its venv": [self.python, "-m", "venv", "--system-site-packages", "--without-pip", str(venv)],
+            "making its venv": [
+                self.python,
+                "-m",
+                "venv",
+                "--system-site-packages",
+                "--without-pip",
+                str(venv),
+            ],
             "installing its wheels": [
                 sys.executable,
                 "-m",

@@ -52,7 +52,9 @@ class Rollout:
     def _stages(self, monitor: FleetMonitor) -> int:
         members = self._members(monitor)
         if not members:
-            self.say(f"rollout: no cabinet of group {self.group} has reported its release; nothing was announced")
+            self.say(
+                f"rollout: no cabinet of group {self.group} has reported its release; nothing was announced"
+            )
             return 3
         online = [who for who, status in members.items() if status.online]
         first = tuple(self.first.split("/", 1)) if self.first else (online or sorted(members))[0]
@@ -61,32 +63,58 @@ class Rollout:
             return 3
         own = announce.for_bundle(self.bundle, announce.cabinet_topic(*first), self.url)
         version = own.version
-        self.say(f"rollout: release {version} to {'/'.join(first)} first ({len(members)} cabinets in group {self.group})")
+        self.say(
+            f"rollout: release {version} to {'/'.join(first)} first ({len(members)} cabinets in group {self.group})"
+        )
         if members[first].release != version:
             self._publish([(own.topic, announce.encode(own, self.key))])
             ended = self._wait(monitor, [first], version, {first: members[first].update})[first]
             if ended is None or ended["outcome"] != "kept":
                 self._publish([(own.topic, b"")])
                 why = "no answer within the time allowed" if ended is None else _said(ended)
-                self.say(f"rollout: stopped: {'/'.join(first)} {why}; the rest of group {self.group} was not told")
+                self.say(
+                    f"rollout: stopped: {'/'.join(first)} {why}; the rest of group {self.group} was not told"
+                )
                 return 3
             self.say(f"rollout: {'/'.join(first)} kept release {version} through its health window")
         group = announce.for_bundle(self.bundle, announce.group_topic(self.group), self.url)
         self._publish([(group.topic, announce.encode(group, self.key)), (own.topic, b"")])
-        rest = [who for who in sorted(members) if who != first and members[who].online and members[who].release != version]
-        self.say(f"rollout: release {version} announced to group {self.group}; waiting for {len(rest)} cabinets")
+        rest = [
+            who
+            for who in sorted(members)
+            if who != first and members[who].online and members[who].release != version
+        ]
+        self.say(
+            f"rollout: release {version} announced to group {self.group}; waiting for {len(rest)} cabinets"
+        )
         endings = self._wait(monitor, rest, version, {who: members[who].update for who in rest})
-        failed = {who: ended for who, ended in endings.items() if ended is None or ended["outcome"] != "kept"}
+        failed = {
+            who: ended
+            for who, ended in endings.items()
+            if ended is None or ended["outcome"] != "kept"
+        }
         for who, ended in sorted(failed.items()):
-            self.say(f"rollout: {'/'.join(who)} {'gave no answer' if ended is None else _said(ended)}")
-        offline = sorted(who for who, status in members.items() if not status.online and who != first)
+            self.say(
+                f"rollout: {'/'.join(who)} {'gave no answer' if ended is None else _said(ended)}"
+            )
+        offline = sorted(
+            who for who, status in members.items() if not status.online and who != first
+        )
         if offline:
-            self.say(f"rollout: offline, will update when back: {', '.join('/'.join(who) for who in offline)}")
-        self.say(f"rollout: {len(rest) - len(failed) + 1} of {len(members) - len(offline)} online cabinets run release {version}")
+            self.say(
+                f"rollout: offline, will update when back: {', '.join('/'.join(who) for who in offline)}"
+            )
+        self.say(
+            f"rollout: {len(rest) - len(failed) + 1} of {len(members) - len(offline)} online cabinets run release {version}"
+        )
         return 3 if failed else 0
 
     def _members(self, monitor: FleetMonitor) -> dict[tuple[str, str], Status]:
-        return {who: status for who, status in dict(monitor.view.status).items() if status.group == self.group}
+        return {
+            who: status
+            for who, status in dict(monitor.view.status).items()
+            if status.group == self.group
+        }
 
     def _wait(self, monitor: FleetMonitor, cabinets: list, version: str, before: dict) -> dict:
         """Each cabinet's first new update result for ``version`` (None: none in time). New: not
@@ -99,7 +127,9 @@ class Rollout:
                 update = status.update if status is not None else None
                 if update and update.get("version") == version and update != before.get(who):
                     endings[who] = update
-                    if update["outcome"] == "kept" and len(cabinets) > 1:  # the first's is said by its stage
+                    if (
+                        update["outcome"] == "kept" and len(cabinets) > 1
+                    ):  # the first's is said by its stage
                         self.say(f"rollout: {'/'.join(who)} kept release {version}")
             time.sleep(POLL)
         return endings

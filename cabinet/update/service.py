@@ -39,7 +39,9 @@ def make_watcher(args, gate_for, target) -> tuple[Watcher, Listener | None]:
         from cabinet.update.channel import Listener
 
         try:
-            listener = Listener(net, net.group or net.site, public, f"arcadeforge-{net.site}-{net.cabinet}-updater").start()
+            listener = Listener(
+                net, net.group or net.site, public, f"arcadeforge-{net.site}-{net.cabinet}-updater"
+            ).start()
         except SetupError as exc:
             log.warning("update: %s; watching USB sticks only", exc)
     service = SystemdService()
@@ -53,7 +55,9 @@ def make_watcher(args, gate_for, target) -> tuple[Watcher, Listener | None]:
         folder=state,
         gate=gate,
         heard=listener.heard if listener is not None else lambda: None,
-        moment=lambda: read_moment(runtime / MOMENT_FILE.name, cabinet_running=service.state().active == "active"),
+        moment=lambda: read_moment(
+            runtime / MOMENT_FILE.name, cabinet_running=service.state().active == "active"
+        ),
         mounts=usb.mount_points,
         runtime=runtime,
         unit_problem=lambda: unit_problem(service, gate.releases.root),
@@ -64,7 +68,10 @@ def make_watcher(args, gate_for, target) -> tuple[Watcher, Listener | None]:
 def run_watch(args, gate_for, target) -> int:
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(message)s")
     watcher, listener = make_watcher(args, gate_for, target)
-    log.info("update: watching for releases (%s)", "fleet link and USB sticks" if listener else "USB sticks only")
+    log.info(
+        "update: watching for releases (%s)",
+        "fleet link and USB sticks" if listener else "USB sticks only",
+    )
     watcher.start()
     try:
         while True:

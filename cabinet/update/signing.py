@@ -31,7 +31,9 @@ def make_key_pair(private_path: Path, public_path: Path) -> None:
 
     An existing private key is never overwritten: losing it would orphan every cabinet."""
     key = Ed25519PrivateKey.generate()
-    pem = key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption())
+    pem = key.private_bytes(
+        serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
+    )
     fd = os.open(private_path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     with os.fdopen(fd, "wb") as handle:
         handle.write(pem)
@@ -59,7 +61,9 @@ def load_public(path: Path) -> Ed25519PublicKey:
     try:
         text = path.read_text(encoding="ascii").strip()
     except (OSError, UnicodeDecodeError) as exc:
-        raise KeyFileError(f"{path}: cannot read the release key ({getattr(exc, 'strerror', None) or 'not text'})") from None
+        raise KeyFileError(
+            f"{path}: cannot read the release key ({getattr(exc, 'strerror', None) or 'not text'})"
+        ) from None
     if not text.startswith(PUBLIC_PREFIX):
         raise KeyFileError(f"{path}: not an 'ed25519 <base64>' release key")
     try:

@@ -19,12 +19,17 @@ class SystemdService:
         self._run = run
 
     def restart(self) -> None:
-        self._run(["systemctl", "restart", "--no-block", self.unit], check=True, capture_output=True)
+        self._run(
+            ["systemctl", "restart", "--no-block", self.unit], check=True, capture_output=True
+        )
 
     def exec_start(self) -> str:
         """The unit's ExecStart as systemd holds it ('' when systemd does not know the unit)."""
         done = self._run(
-            ["systemctl", "show", self.unit, "--property=ExecStart", "--value"], check=False, capture_output=True, text=True
+            ["systemctl", "show", self.unit, "--property=ExecStart", "--value"],
+            check=False,
+            capture_output=True,
+            text=True,
         )
         return done.stdout.strip() if done.returncode == 0 else ""
 
@@ -59,4 +64,9 @@ def parse_show(text: str) -> ServiceState:
         except ValueError:
             return 0
 
-    return ServiceState(values.get("ActiveState", "unknown"), number("NRestarts"), number("MainPID"), number("ExecMainStatus"))
+    return ServiceState(
+        values.get("ActiveState", "unknown"),
+        number("NRestarts"),
+        number("MainPID"),
+        number("ExecMainStatus"),
+    )

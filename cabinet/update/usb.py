@@ -19,7 +19,9 @@ MOUNT_ROOTS = ("/media/", "/run/media/")
 PATTERN = "arcadeforge-*.tar"
 
 
-def mount_points(mounts_file: Path = Path("/proc/self/mounts"), roots: tuple[str, ...] = MOUNT_ROOTS) -> list[Path]:
+def mount_points(
+    mounts_file: Path = Path("/proc/self/mounts"), roots: tuple[str, ...] = MOUNT_ROOTS
+) -> list[Path]:
     """Every mounted file system under ``roots``, from the kernel's own list."""
     try:
         lines = mounts_file.read_text(encoding="utf-8", errors="replace").splitlines()

@@ -67,7 +67,9 @@ class Watcher:
     moment: Callable[[], str]
     mounts: Callable[[], list[Path]] = list
     runtime: Path = Path("/run/arcadeforge")
-    unit_problem: Callable[[], str | None] = lambda: None  # why a switch would change nothing the unit runs
+    unit_problem: Callable[[], str | None] = lambda: (
+        None
+    )  # why a switch would change nothing the unit runs
     waiting: Waiting | None = None
     usb_version: str | None = None  # a verified stick bundle offered to the operator
     _usb_copy: Path | None = None
@@ -82,7 +84,11 @@ class Watcher:
         if verdict is not None:
             self._record_verdict(verdict)
         last = offer.read_result(self.folder)
-        if last is not None and last["outcome"] in ("refused", "rolled back") and last.get("sha256"):
+        if (
+            last is not None
+            and last["outcome"] in ("refused", "rolled back")
+            and last.get("sha256")
+        ):
             self._given_up.add((last["version"], last["sha256"]))
         self._offer()
 
@@ -91,15 +97,24 @@ class Watcher:
             self._usb_scanned = now
             self._scan_usb()
         wanted = self.heard()
-        if self.waiting is not None and self.waiting.source == "network" and (wanted is None or wanted.key() != self.waiting.key):
-            log.info("update: release %s is no longer announced; it stays installed but waits no more", self.waiting.version)
+        if (
+            self.waiting is not None
+            and self.waiting.source == "network"
+            and (wanted is None or wanted.key() != self.waiting.key)
+        ):
+            log.info(
+                "update: release %s is no longer announced; it stays installed but waits no more",
+                self.waiting.version,
+            )
             self.waiting = None
             self._offer()
         if self.waiting is None:
             requested = offer.usb_requested(self.runtime)
             if requested is not None and requested == self.usb_version:
                 self._install_from_usb()
-            elif requested is not None:  # the stick it was for is gone: never install a later one unasked
+            elif (
+                requested is not None
+            ):  # the stick it was for is gone: never install a later one unasked
                 offer.clear_usb_request(self.runtime)
             if self.waiting is None and wanted is not None:
                 self._follow(wanted, now)
@@ -110,14 +125,22 @@ class Watcher:
 
     def _follow(self, wanted: Announcement, now: float) -> None:
         key = wanted.key()
-        if wanted.version == self.releases.current() or key in self._given_up or now < self._retry_at.get(key, 0.0):
+        if (
+            wanted.version == self.releases.current()
+            or key in self._given_up
+            or now < self._retry_at.get(key, 0.0)
+        ):
             return
         if wanted.version in self.releases.installed():
             self._wait(Waiting(wanted.version, "network", key))
             return
         downloads = self.folder / "downloads"
         try:
-            log.info("update: fetching release %s from %s", wanted.version, wanted.url.split("?")[0][:120])
+            log.info(
+                "update: fetching release %s from %s",
+                wanted.version,
+                wanted.url.split("?")[0][:120],
+            )
             bundle = fetch(wanted.url, wanted.sha256, wanted.size, downloads)
         except WrongBundle as exc:
             self._given_up.add(key)
@@ -131,13 +154,17 @@ class Watcher:
             self._check_signature_is_announced(bundle, wanted)
             manifest = self.releases.install(bundle, self.public_key, self.target)
             if manifest.version != wanted.version:
-                raise BundleRefused(f"{bundle.name}: holds release {manifest.version}, the announcement says {wanted.version}")
+                raise BundleRefused(
+                    f"{bundle.name}: holds release {manifest.version}, the announcement says {wanted.version}"
+                )
         except (BundleRefused, UpdateError) as exc:
             self._given_up.add(key)
             self._record("refused", wanted.version, str(exc), sha256=wanted.sha256)
             return
         finally:
-            shutil.rmtree(downloads, ignore_errors=True)  # installed or refused, the tar is done with
+            shutil.rmtree(
+                downloads, ignore_errors=True
+            )  # installed or refused, the tar is done with
         self._wait(Waiting(wanted.version, "network", key))
 
     def _check_signature_is_announced(self, bundle: Path, wanted: Announcement) -> None:
@@ -151,13 +178,17 @@ class Watcher:
         except (OSError, KeyError, tarfile.TarError):
             signature = b""
         if base64.b64encode(signature).decode("ascii") != wanted.manifest_sig:
-            raise BundleRefused(f"release {wanted.version}: the bundle's manifest signature is not the announced one")
+            raise BundleRefused(
+                f"release {wanted.version}: the bundle's manifest signature is not the announced one"
+            )
 
     # ------------------------------------------------------------------ a USB stick
 
     def _scan_usb(self) -> None:
         found = usb.bundles_on(self.mounts())
-        seen = tuple((str(path), path.stat().st_size, path.stat().st_mtime_ns) for path in found[:1])
+        seen = tuple(
+            (str(path), path.stat().st_size, path.stat().st_mtime_ns) for path in found[:1]
+        )
         if seen == self._usb_seen:
             return
         self._usb_seen = seen
@@ -181,13 +212,20 @@ class Watcher:
             log.warning("update: the bundle on the USB stick is refused: %s", exc)
             return
         except OSError as exc:
-            log.warning("update: cannot copy %s off the USB stick (%s)", bundle.name, exc.strerror or exc)
+            log.warning(
+                "update: cannot copy %s off the USB stick (%s)", bundle.name, exc.strerror or exc
+            )
             return
         if manifest.version == self.releases.current():
-            log.info("update: the USB stick holds release %s, which is running already", manifest.version)
+            log.info(
+                "update: the USB stick holds release %s, which is running already", manifest.version
+            )
             return
         self.usb_version, self._usb_copy = manifest.version, copy
-        log.info("update: release %s on a USB stick is verified; the service menu offers it", manifest.version)
+        log.info(
+            "update: release %s on a USB stick is verified; the service menu offers it",
+            manifest.version,
+        )
 
     def _install_from_usb(self) -> None:
         offer.clear_usb_request(self.runtime)
@@ -205,7 +243,10 @@ class Watcher:
 
     def _wait(self, waiting: Waiting) -> None:
         self.waiting = waiting
-        log.info("update: release %s is installed and waits for a safe moment (attract mode, no credits)", waiting.version)
+        log.info(
+            "update: release %s is installed and waits for a safe moment (attract mode, no credits)",
+            waiting.version,
+        )
         self._offer()
 
     def _switch(self) -> None:
@@ -216,7 +257,9 @@ class Watcher:
         if problem is not None:
             if waiting.key is not None:
                 self._given_up.add(waiting.key)
-            self._record("refused", waiting.version, problem, sha256=waiting.key[1] if waiting.key else None)
+            self._record(
+                "refused", waiting.version, problem, sha256=waiting.key[1] if waiting.key else None
+            )
             return
         verdict = self.gate.update(waiting.version)
         if verdict.outcome != "kept" and waiting.key is not None:
@@ -224,16 +267,38 @@ class Watcher:
         self._record_verdict(verdict, sha256=waiting.key[1] if waiting.key else None)
 
     def _offer(self) -> None:
-        ready = {"version": self.waiting.version, "source": self.waiting.source} if self.waiting else None
-        offer.write_offer(self.folder, ready=ready, usb={"version": self.usb_version} if self.usb_version else None)
+        ready = (
+            {"version": self.waiting.version, "source": self.waiting.source}
+            if self.waiting
+            else None
+        )
+        offer.write_offer(
+            self.folder,
+            ready=ready,
+            usb={"version": self.usb_version} if self.usb_version else None,
+        )
 
     def _record_verdict(self, verdict: Verdict, sha256: str | None = None) -> None:
-        self._record(verdict.outcome, verdict.version, verdict.reason, previous=verdict.previous, sha256=sha256)
+        self._record(
+            verdict.outcome,
+            verdict.version,
+            verdict.reason,
+            previous=verdict.previous,
+            sha256=sha256,
+        )
 
     def _record(
-        self, outcome: str, version: str | None, reason: str, previous: str | None = None, sha256: str | None = None
+        self,
+        outcome: str,
+        version: str | None,
+        reason: str,
+        previous: str | None = None,
+        sha256: str | None = None,
     ) -> None:
         (log.info if outcome == "kept" else log.warning)(
-            "update: release %s %s%s", version or "(unread)", outcome, f": {reason}" if reason else ""
+            "update: release %s %s%s",
+            version or "(unread)",
+            outcome,
+            f": {reason}" if reason else "",
         )
         offer.write_result(self.folder, outcome, version, reason, previous=previous, sha256=sha256)

@@ -134,8 +134,15 @@ def test_family_names_for_any_count():
         "blocks_clear_4",
         "blocks_clear_4",
     ]
-    assert [chain_effect(n) for n in (1, 7, 8, 12)] == ["ag_chain_1", "ag_chain_7", "ag_chain_8", "ag_chain_8"]
-    assert {clear_effect(n) for n in range(1, 20)} | {chain_effect(n) for n in range(1, 20)} <= set(EFFECTS)
+    assert [chain_effect(n) for n in (1, 7, 8, 12)] == [
+        "ag_chain_1",
+        "ag_chain_7",
+        "ag_chain_8",
+        "ag_chain_8",
+    ]
+    assert {clear_effect(n) for n in range(1, 20)} | {chain_effect(n) for n in range(1, 20)} <= set(
+        EFFECTS
+    )
 
 
 def test_white_noise_is_seeded_even_and_uncorrelated():

@@ -7,7 +7,15 @@ import pytest
 
 from cabinet.audio import music as music_module
 from cabinet.audio import music_cache
-from cabinet.audio.music import CHUNK_SECONDS, DUCK, FADE_OUT_SECONDS, JINGLE_DUCK, JINGLES, PAUSED, Music
+from cabinet.audio.music import (
+    CHUNK_SECONDS,
+    DUCK,
+    FADE_OUT_SECONDS,
+    JINGLE_DUCK,
+    JINGLES,
+    PAUSED,
+    Music,
+)
 from cabinet.audio.sequencer import Track, Voice
 from cabinet.settings.schema import AudioSettings
 
@@ -78,7 +86,9 @@ def cabinet(tmp_path, monkeypatch):
     monkeypatch.setattr(music_module, "TRACKS", tracks)
     music_cache.ensure((str(tmp_path), MIXER_RATE // 2))
     clock, attract = Clock(), Attract()
-    music = Music(AudioSettings(master_volume=100, music_volume=50), tmp_path, Channel(), attract, clock)
+    music = Music(
+        AudioSettings(master_volume=100, music_volume=50), tmp_path, Channel(), attract, clock
+    )
     music._rate = MIXER_RATE // 2
     music.ready = set(tracks)
     return music, clock, attract
@@ -128,11 +138,14 @@ def test_the_music_volume_setting_scales_the_samples(cabinet):
 
 
 @pytest.mark.parametrize(
-    ("setting", "loop", "sounding"), [("off", 0, False), ("on", 1, True), ("demo", 0, True), ("demo", 1, False)]
+    ("setting", "loop", "sounding"),
+    [("off", 0, False), ("on", 1, True), ("demo", 0, True), ("demo", 1, False)],
 )
 def test_attract_mode_plays_the_title_on_its_schedule(cabinet, setting, loop, sounding):
     music, _, attract = cabinet
-    music.configure(AudioSettings(music_volume=50, attract_music=setting, demo_sound_every=2, demo_volume=50))
+    music.configure(
+        AudioSettings(music_volume=50, attract_music=setting, demo_sound_every=2, demo_volume=50)
+    )
     attract.attract, attract.attract_loop = True, loop
     music.tick()
     assert music.track == "title"
@@ -224,7 +237,10 @@ def test_settings_are_checked_like_every_key():
 
     loaded = parse_settings("audio:\n  music_volume: 140\n  attract_music: loud\n", "t.yaml")
     assert loaded.settings.audio == dataclasses.replace(AudioSettings())
-    assert sorted(problem.key for problem in loaded.problems) == ["audio.attract_music", "audio.music_volume"]
+    assert sorted(problem.key for problem in loaded.problems) == [
+        "audio.attract_music",
+        "audio.music_volume",
+    ]
 
 
 def test_a_jingle_holds_the_music_down_while_it_plays(cabinet):
@@ -252,7 +268,9 @@ def test_each_jingle_holds_the_music_for_as_long_as_it_plays():
     from cabinet.audio.effects import synthesize_all
 
     made = synthesize_all(8000)
-    assert {name: len(made[name]) / 8000 <= seconds for name, seconds in JINGLES.items()} == dict.fromkeys(JINGLES, True)
+    assert {
+        name: len(made[name]) / 8000 <= seconds for name, seconds in JINGLES.items()
+    } == dict.fromkeys(JINGLES, True)
 
 
 def test_an_unforeseen_failure_stops_the_music_not_the_cabinet(cabinet, monkeypatch):

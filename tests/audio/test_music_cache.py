@@ -58,7 +58,9 @@ def test_a_damaged_cache_is_rebuilt(tmp_path, damage):
     assert open_track(tmp_path, "tiny", RATE) is not None
 
 
-def test_a_new_version_renders_again_and_removes_the_old_files(tmp_path, monkeypatch, one_small_track):
+def test_a_new_version_renders_again_and_removes_the_old_files(
+    tmp_path, monkeypatch, one_small_track
+):
     ensure((str(tmp_path), RATE))
     (tmp_path / "notes.txt").write_text("the operator's")  # not ours: left alone
     old = sorted(path.name for path in tmp_path.iterdir())
@@ -66,7 +68,11 @@ def test_a_new_version_renders_again_and_removes_the_old_files(tmp_path, monkeyp
     assert ensure((str(tmp_path), RATE))["tiny"].startswith("rendered in ")
     new = sorted(path.name for path in tmp_path.iterdir())
     kept = set(new) & set(old)
-    assert len(new) == len(old) and "notes.txt" in kept and not [name for name in kept if name.startswith("tiny-")]
+    assert (
+        len(new) == len(old)
+        and "notes.txt" in kept
+        and not [name for name in kept if name.startswith("tiny-")]
+    )
 
 
 def test_a_folder_that_cannot_be_made_is_reported_not_raised(tmp_path):

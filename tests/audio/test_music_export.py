@@ -17,8 +17,12 @@ def every_mix():
 
 
 def test_every_track_exports_a_calm_a_danger_and_a_fast_mix_without_a_problem(every_mix):
-    assert set(every_mix) == {f"{name}-{kind}" for name in TRACKS for kind in ("calm", "danger", "fast")}
-    assert {name: mix.problems() for name, mix in every_mix.items()} == {name: [] for name in every_mix}
+    assert set(every_mix) == {
+        f"{name}-{kind}" for name in TRACKS for kind in ("calm", "danger", "fast")
+    }
+    assert {name: mix.problems() for name, mix in every_mix.items()} == {
+        name: [] for name in every_mix
+    }
 
 
 @pytest.mark.parametrize("name", sorted(TRACKS))

@@ -56,7 +56,9 @@ def test_demo_sounds_off_silences_attract_mode_only(mixer):
     audio.attract = True
     assert not audio.play("title_jingle") and not audio.play("ag_chain_3")
     assert mixer.played == []
-    assert audio.play("coin") and audio.play("credit"), "a coin is heard even in a silent attract mode"
+    assert audio.play("coin") and audio.play("credit"), (
+        "a coin is heard even in a silent attract mode"
+    )
     assert mixer.names_played() == ["coin", "credit"]
     mixer.played.clear()
     audio.attract = False
@@ -97,7 +99,9 @@ def test_unknown_name_is_logged_once_and_ignored(mixer, caplog):
     with caplog.at_level(logging.WARNING, logger="cabinet.audio"):
         assert not audio.play("blocks_clear_9")
         assert not audio.play("blocks_clear_9")
-    assert [r.getMessage() for r in audio_records(caplog)] == ["unknown sound effect 'blocks_clear_9' ignored"]
+    assert [r.getMessage() for r in audio_records(caplog)] == [
+        "unknown sound effect 'blocks_clear_9' ignored"
+    ]
     assert mixer.played == []
 
 
@@ -224,7 +228,10 @@ def test_at_rest_the_real_mixer_is_closed_and_wakes_with_the_same_sounds(real_mi
     assert not audio.play("coin") and audio.muted
     audio.wake()
     assert pygame.mixer.get_init()[0] == 22050 and audio.status.startswith("on")
-    assert all(np.array_equal(pygame.sndarray.array(audio._sounds[name]), samples) for name, samples in before.items())
+    assert all(
+        np.array_equal(pygame.sndarray.array(audio._sounds[name]), samples)
+        for name, samples in before.items()
+    )
     assert audio.play("coin")
 
 

@@ -3,7 +3,17 @@
 import numpy as np
 import pytest
 
-from cabinet.audio.sequencer import CUTOFF, FAST, LAYERS, PEAK, Track, Voice, bar_samples, events, render_track
+from cabinet.audio.sequencer import (
+    CUTOFF,
+    FAST,
+    LAYERS,
+    PEAK,
+    Track,
+    Voice,
+    bar_samples,
+    events,
+    render_track,
+)
 
 RATE = 22050
 
@@ -12,7 +22,11 @@ def small_track(melody="C5 - E5 G5 . . G5 -", tempo=150.0):
     return Track(
         name="small",
         tempo=tempo,
-        patterns={"m": melody, "b": "C3 C4 C3 C4 G2 G3 G2 G3", "d": "k . h . s . h . k . h . s . h h"},
+        patterns={
+            "m": melody,
+            "b": "C3 C4 C3 C4 G2 G3 G2 G3",
+            "d": "k . h . s . h . k . h . s . h h",
+        },
         layers={
             "base": (Voice("lead", ("m", "m+5")), Voice("bass", ("b", "b"))),
             "drive": (Voice("drums", ("d", "d"), step=1),),
@@ -67,7 +81,9 @@ def test_a_sound_ringing_past_the_loop_end_sounds_at_its_start():
     base = render_track(track, RATE)["base"]
     assert np.max(np.abs(base[: RATE // 50])) > 0.05  # the tail, heard at the start
     looped = np.concatenate([base, base])
-    assert np.max(np.abs(np.diff(looped))) == pytest.approx(np.max(np.abs(np.diff(base))))  # no seam
+    assert np.max(np.abs(np.diff(looped))) == pytest.approx(
+        np.max(np.abs(np.diff(base)))
+    )  # no seam
 
 
 def test_voices_of_different_lengths_are_refused_by_name():
@@ -76,14 +92,21 @@ def test_voices_of_different_lengths_are_refused_by_name():
             name="odd",
             tempo=120,
             patterns={"m": "C5 " * 8, "l": "C5 " * 16},
-            layers={"base": (Voice("lead", ("m",)),), "drive": (Voice("lead", ("l",)),), "danger": (Voice("lead", ("m",)),)},
+            layers={
+                "base": (Voice("lead", ("m",)),),
+                "drive": (Voice("lead", ("l",)),),
+                "danger": (Voice("lead", ("m",)),),
+            },
         )
 
 
 def test_a_missing_pattern_is_named():
     with pytest.raises(ValueError, match="track gap: no pattern 'x'"):
         Track(
-            name="gap", tempo=120, patterns={"m": "C5 " * 8}, layers={"base": (Voice("lead", ("x",)),), "drive": (), "danger": ()}
+            name="gap",
+            tempo=120,
+            patterns={"m": "C5 " * 8},
+            layers={"base": (Voice("lead", ("x",)),), "drive": (), "danger": ()},
         )
 
 

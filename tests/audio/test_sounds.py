@@ -9,7 +9,9 @@ from support.protocols import members, missing
 
 
 def test_the_cabinets_audio_a_replays_and_the_tests_stand_in_are_sounds():
-    assert {"attract", "attract_loop", "status", "play", "configure", "rest", "wake"} <= members(Sounds)
+    assert {"attract", "attract_loop", "status", "play", "configure", "rest", "wake"} <= members(
+        Sounds
+    )
     for sounds in (Audio(mixer=FakeMixer()), HushableAudio(Heard()), Heard()):
         assert missing(sounds, Sounds) == [], type(sounds).__name__
 

@@ -82,5 +82,9 @@ def test_a_track_without_a_fast_tier_never_speeds_up():
 
 
 def test_sixteen_bit_samples_are_read_as_floats():
-    parts = {name: (samples * 32767).astype(np.int16) for name, samples in marked_parts().items() if name != "fast"}
+    parts = {
+        name: (samples * 32767).astype(np.int16)
+        for name, samples in marked_parts().items()
+        if name != "fast"
+    }
     assert MusicStream(parts, RATE, BAR).read(5) == pytest.approx(np.full(5, 0.1), abs=1e-4)

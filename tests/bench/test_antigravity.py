@@ -9,7 +9,11 @@ def test_quick_bench_reports_every_figure():
     sections = bench.load_sections()
     figures = sections["antigravity"](True)
     names = [figure.name for figure in figures]
-    assert names[:3] == ["engine: pushes resolved/s", "AI: mean decision time", "AI: p95 decision time"]
+    assert names[:3] == [
+        "engine: pushes resolved/s",
+        "AI: mean decision time",
+        "AI: p95 decision time",
+    ]
     assert any(name.startswith("AI normal: mean turns survived") for name in names)
     assert any(name.startswith("AI normal: mean score") for name in names)
     assert any(name.startswith("AI normal: games reaching the cap") for name in names)

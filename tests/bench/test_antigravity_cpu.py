@@ -34,9 +34,16 @@ def test_quick_ramp_part_reports_game_length_on_and_off():
     assert on.target == "<= 1000" and 0 < on.value <= 25
     assert 0 < figures["anti-gravity AI mean pushes, ramp off, normal"].value <= 25
     for label in ("on", "off"):
-        seconds = figures[f"anti-gravity AI mean seconds at attract pace, ramp {label}, normal"].value
+        seconds = figures[
+            f"anti-gravity AI mean seconds at attract pace, ramp {label}, normal"
+        ].value
         assert 0 < seconds < 25 * 10  # at attract pace a push takes well under ten seconds
-        assert seconds <= figures[f"anti-gravity AI 90th percentile seconds at attract pace, ramp {label}, normal"].value
+        assert (
+            seconds
+            <= figures[
+                f"anti-gravity AI 90th percentile seconds at attract pace, ramp {label}, normal"
+            ].value
+        )
         ends = [
             figures[f"anti-gravity AI games ended by {how}, ramp {label}, normal"].value
             for how in ("the band", "game over", "cap")

@@ -21,6 +21,8 @@ def test_ramp_section_reports_the_ai_game_length_with_the_ramp_on_and_off():
     figures = {f.name: f for f in load_sections()["ramp"](True)}
     on = figures["blocks AI mean placements, ramp on"]
     assert on.target == "<= 600" and on.value > 0
-    off = [f for name, f in figures.items() if name.startswith("blocks AI mean placements, ramp off")]
+    off = [
+        f for name, f in figures.items() if name.startswith("blocks AI mean placements, ramp off")
+    ]
     assert len(off) == 1 and 0 < off[0].value <= 40  # quick: capped at 40 placements
     assert figures["blocks AI mean seconds at attract pace, ramp on"].value > 0

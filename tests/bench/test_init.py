@@ -45,7 +45,9 @@ def test_a_section_timed_alone_runs_before_the_beside_section_starts(monkeypatch
         events.append("untimed")
         return [Figure("untimed", 1.0, "x")]
 
-    monkeypatch.setattr(bench, "load_sections", lambda: {"slow": beside, "timed": timed, "other": untimed})
+    monkeypatch.setattr(
+        bench, "load_sections", lambda: {"slow": beside, "timed": timed, "other": untimed}
+    )
     monkeypatch.setattr(bench, "BESIDE", {"slow"})
     monkeypatch.setattr(bench, "ALONE", {"timed"})
     assert bench.run(["slow", "timed", "other"]) == 0
@@ -58,7 +60,12 @@ def test_a_section_timed_alone_runs_before_the_beside_section_starts(monkeypatch
 
 def test_json_keeps_the_order_asked_for(monkeypatch, capsys):
     monkeypatch.setattr(
-        bench, "load_sections", lambda: {"slow": lambda q: [Figure("a", 1.0, "x")], "fast": lambda q: [Figure("b", 2.0, "x")]}
+        bench,
+        "load_sections",
+        lambda: {
+            "slow": lambda q: [Figure("a", 1.0, "x")],
+            "fast": lambda q: [Figure("b", 2.0, "x")],
+        },
     )
     monkeypatch.setattr(bench, "BESIDE", {"slow"})
     assert bench.run(["slow", "fast"], as_json=True) == 0

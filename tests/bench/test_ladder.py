@@ -20,6 +20,8 @@ def test_a_step_won_every_time_has_no_spread_and_misses_the_range():
     assert meets(share) is False
 
 
-@pytest.mark.parametrize(("value", "met"), [(64.9, False), (65, True), (77.5, True), (90, True), (90.1, False)])
+@pytest.mark.parametrize(
+    ("value", "met"), [(64.9, False), (65, True), (77.5, True), (90, True), (90.1, False)]
+)
 def test_a_range_target_holds_both_ends(value, met):
     assert meets(Figure("step", value, "%", "65..90")) is met

@@ -36,7 +36,10 @@ def test_a_childs_own_peak_leaves_out_the_parent_it_was_forked_from():
 
 
 def test_a_live_process_peak_is_read_and_a_gone_one_is_nan():
-    sleeper = subprocess.Popen([sys.executable, "-c", "import time; print(flush=True); time.sleep(30)"], stdout=subprocess.PIPE)
+    sleeper = subprocess.Popen(
+        [sys.executable, "-c", "import time; print(flush=True); time.sleep(30)"],
+        stdout=subprocess.PIPE,
+    )
     try:
         sleeper.stdout.readline()  # Python runs in it now, not the fork before the exec
         assert 1 < peak_rss_mb(sleeper.pid) < BALLAST_MB

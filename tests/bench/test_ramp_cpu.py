@@ -38,6 +38,9 @@ def test_quick_run_reports_mean_and_p90_for_levels_1_3_and_5_of_both_games():
     versus = figures["anti-gravity versus CPU 3 vs 3 mean match"]
     assert versus.target == "90..300" and 0 < versus.value <= 30
     assert (
-        sum(figures[f"anti-gravity versus CPU 3 vs 3 matches ended by {how}"].value for how in ("target", "game over", "cap"))
+        sum(
+            figures[f"anti-gravity versus CPU 3 vs 3 matches ended by {how}"].value
+            for how in ("target", "game over", "cap")
+        )
         == 1
     )

@@ -72,7 +72,9 @@ def test_sigterm_in_a_worker_pool_ends_the_bench_and_every_worker():
     code, err = stop_and_wait(bench, lambda: bench.send_signal(signal.SIGTERM))
     assert code == 128 + signal.SIGTERM
     assert "bench: stopped by SIGTERM; 0 of 1 section(s) finished" in err
-    wait_until(lambda: session(bench.pid) == [], BOUND)  # the resource tracker ends when it sees the bench go
+    wait_until(
+        lambda: session(bench.pid) == [], BOUND
+    )  # the resource tracker ends when it sees the bench go
 
 
 def test_ctrl_c_reaches_the_whole_group_and_ends_it_without_tracebacks():

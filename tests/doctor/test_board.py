@@ -28,7 +28,11 @@ def device_tree(tmp_path, model: str, max_current_ma: int | None = None):
 
 
 def context(tmp_path, model: str, **tree) -> Context:
-    return Context(settings=load_settings(None).settings, state_folder=tmp_path, device_tree=device_tree(tmp_path, model, **tree))
+    return Context(
+        settings=load_settings(None).settings,
+        state_folder=tmp_path,
+        device_tree=device_tree(tmp_path, model, **tree),
+    )
 
 
 def fake_vcgencmd(tmp_path, monkeypatch, readings: dict[str, str] | None):
@@ -83,7 +87,9 @@ def test_each_board_is_told_its_own_supply():
     assert "5.1 V 3 A" in pi.throttled_result("throttled=0x50005", Board(PI4)).detail
 
 
-def test_a_pi_5_with_vcgencmd_reads_throttling_its_supplys_current_and_its_5_v_input(tmp_path, monkeypatch):
+def test_a_pi_5_with_vcgencmd_reads_throttling_its_supplys_current_and_its_5_v_input(
+    tmp_path, monkeypatch
+):
     fake_vcgencmd(
         tmp_path,
         monkeypatch,
@@ -96,21 +102,37 @@ def test_a_pi_5_with_vcgencmd_reads_throttling_its_supplys_current_and_its_5_v_i
     results = {r.name: r for r in pi.check(context(tmp_path, PI5, max_current_ma=5000))}
     assert list(results) == ["board", "power", "supply", "temperature"]
     assert results["power"].verdict == OK
-    assert results["supply"].verdict == OK and results["supply"].detail == "the supply offers 5.0 A, 5 V input at 5.10 V"
+    assert (
+        results["supply"].verdict == OK
+        and results["supply"].detail == "the supply offers 5.0 A, 5 V input at 5.10 V"
+    )
     assert results["temperature"].detail == "51.6 C"
 
 
 @pytest.mark.parametrize(
     ("max_current_ma", "ext5v", "verdict", "words"),
     [
-        (3000, "EXT5V_V volt(24)=5.10240000V", WARN, "offers 3.0 A, 5 V input at 5.10 V: a Pi 5 wants 5 V 5 A"),
+        (
+            3000,
+            "EXT5V_V volt(24)=5.10240000V",
+            WARN,
+            "offers 3.0 A, 5 V input at 5.10 V: a Pi 5 wants 5 V 5 A",
+        ),
         (5000, "EXT5V_V volt(24)=4.71000000V", WARN, "below 4.8 V, close to under-voltage"),
         (None, "EXT5V_V volt(24)=5.10240000V", SKIP, "reports no supply current"),
     ],
 )
-def test_a_pi_5_on_a_weak_supply_is_told_so(tmp_path, monkeypatch, max_current_ma, ext5v, verdict, words):
-    fake_vcgencmd(tmp_path, monkeypatch, {"get_throttled": "throttled=0x0", "pmic_read_adc EXT5V_V": ext5v})
-    [supply] = [r for r in pi.check(context(tmp_path, PI5, max_current_ma=max_current_ma)) if r.name == "supply"]
+def test_a_pi_5_on_a_weak_supply_is_told_so(
+    tmp_path, monkeypatch, max_current_ma, ext5v, verdict, words
+):
+    fake_vcgencmd(
+        tmp_path, monkeypatch, {"get_throttled": "throttled=0x0", "pmic_read_adc EXT5V_V": ext5v}
+    )
+    [supply] = [
+        r
+        for r in pi.check(context(tmp_path, PI5, max_current_ma=max_current_ma))
+        if r.name == "supply"
+    ]
     assert supply.verdict == verdict and words in supply.detail
 
 
@@ -118,11 +140,17 @@ def test_a_pi_5_on_a_weak_supply_is_told_so(tmp_path, monkeypatch, max_current_m
     ("alarm", "verdict", "words"),
     [
         ("1", FAIL, "under-voltage now (hwmon rpi_volt): use a 5 V 5 A supply"),
-        ("0", OK, "no under-voltage now (hwmon rpi_volt; without vcgencmd nothing is known of earlier"),
+        (
+            "0",
+            OK,
+            "no under-voltage now (hwmon rpi_volt; without vcgencmd nothing is known of earlier",
+        ),
         (None, SKIP, "install raspi-utils (Trixie)"),
     ],
 )
-def test_without_vcgencmd_a_pi_5_reads_the_firmwares_under_voltage_alarm(tmp_path, monkeypatch, alarm, verdict, words):
+def test_without_vcgencmd_a_pi_5_reads_the_firmwares_under_voltage_alarm(
+    tmp_path, monkeypatch, alarm, verdict, words
+):
     fake_vcgencmd(tmp_path, monkeypatch, None)
     rpi_volt(tmp_path, monkeypatch, alarm)
     results = {r.name: r for r in pi.check(context(tmp_path, PI5, max_current_ma=5000))}
@@ -163,13 +191,20 @@ def test_the_screen_line_names_the_drm_card_sdl_opened_and_the_others(tmp_path):
         (fds / str(number)).symlink_to(target)
     opened = screen.opened_cards(fds, dri)
     assert opened == ["card1"]
-    assert screen.cards_words(opened, sys_drm, dri) == f", on {dri}/card1 (vc4-drm); also card0 (v3d), card2 (drm-rp1-dsi)"
+    assert (
+        screen.cards_words(opened, sys_drm, dri)
+        == f", on {dri}/card1 (vc4-drm); also card0 (v3d), card2 (drm-rp1-dsi)"
+    )
     assert screen.cards_words([], sys_drm, dri) == ""
     assert screen.card_driver("card9", sys_drm) == "?"
 
 
-@pytest.mark.parametrize(("model", "words"), [(PI5, "a Pi 5 has no 3.5 mm audio jack"), (PI4, "3.5 mm jack")])
-def test_a_sound_card_that_will_not_open_gets_the_boards_own_advice(tmp_path, monkeypatch, model, words):
+@pytest.mark.parametrize(
+    ("model", "words"), [(PI5, "a Pi 5 has no 3.5 mm audio jack"), (PI4, "3.5 mm jack")]
+)
+def test_a_sound_card_that_will_not_open_gets_the_boards_own_advice(
+    tmp_path, monkeypatch, model, words
+):
     def refuse(*_args):
         raise pygame.error("No such audio device")
 

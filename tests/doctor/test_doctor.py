@@ -26,7 +26,11 @@ def context(tmp_path, **changes) -> Context:
 def run_doctor(*args, env=None):
     environment = dict(os.environ, PYTHONPATH=str(ROOT), **(env or {}))
     return subprocess.run(
-        [sys.executable, "-m", "cabinet", "doctor", *args], capture_output=True, text=True, env=environment, timeout=300
+        [sys.executable, "-m", "cabinet", "doctor", *args],
+        capture_output=True,
+        text=True,
+        env=environment,
+        timeout=300,
     )
 
 
@@ -58,7 +62,9 @@ def test_headless_every_line_is_a_verdict_and_every_skip_says_why():
     assert all(len(line.split(": ", 1)[1]) > 15 for line in skips)  # a reason, not a bare word
     assert summary.startswith("doctor: ") and summary.endswith("skipped")
     verdicts = {line.split()[0] for line in checks}
-    assert done.returncode == (3 if "fail" in verdicts else 1 if "warn" in verdicts else 0), done.stderr
+    assert done.returncode == (3 if "fail" in verdicts else 1 if "warn" in verdicts else 0), (
+        done.stderr
+    )
 
 
 def test_a_state_folder_that_cannot_be_made_fails_with_exit_3(tmp_path):
@@ -71,7 +77,10 @@ def test_a_state_folder_that_cannot_be_made_fails_with_exit_3(tmp_path):
 
 def test_only_the_named_families_run_and_an_unknown_one_is_bad_usage():
     done = run_doctor("clock")
-    assert [line.split(":")[0] for line in done.stdout.splitlines()[:-1]] == ["ok    settings", "skip  clock"]
+    assert [line.split(":")[0] for line in done.stdout.splitlines()[:-1]] == [
+        "ok    settings",
+        "skip  clock",
+    ]
     bad = run_doctor("clocks")
     assert bad.returncode == 2 and "unknown check(s) clocks" in bad.stderr
 
@@ -133,7 +142,10 @@ def test_a_pi_without_gpio_chips_fails_and_any_other_machine_skips(tmp_path):
     empty = tmp_path / "dev"
     empty.mkdir()
     assert gpio.chips_result(context(tmp_path, device_tree=model), dev=empty).verdict == FAIL
-    assert gpio.chips_result(context(tmp_path, device_tree=tmp_path / "none"), dev=empty).verdict == SKIP
+    assert (
+        gpio.chips_result(context(tmp_path, device_tree=tmp_path / "none"), dev=empty).verdict
+        == SKIP
+    )
 
 
 @pytest.mark.parametrize(
@@ -154,7 +166,12 @@ def test_throttling_bits(said, verdict, words):
 
 
 def test_temperature_thresholds():
-    assert [pi.temperature_result(c).verdict for c in (45.0, 72.5, 81.0, None)] == [OK, WARN, FAIL, SKIP]
+    assert [pi.temperature_result(c).verdict for c in (45.0, 72.5, 81.0, None)] == [
+        OK,
+        WARN,
+        FAIL,
+        SKIP,
+    ]
 
 
 def test_a_clock_before_the_program_was_installed_warns(tmp_path):
@@ -180,7 +197,9 @@ def test_a_state_folder_that_takes_no_writes_fails(tmp_path):
     assert storage.write_result(blocker).verdict == FAIL
 
 
-def test_kmsdrm_without_display_hardware_off_a_pi_is_skipped_and_on_a_pi_fails(monkeypatch, tmp_path):
+def test_kmsdrm_without_display_hardware_off_a_pi_is_skipped_and_on_a_pi_fails(
+    monkeypatch, tmp_path
+):
     monkeypatch.setenv("SDL_VIDEODRIVER", "kmsdrm")
     monkeypatch.setattr(screen, "DRI", tmp_path / "dri")
     off_pi = screen.check(context(tmp_path, device_tree=tmp_path / "none"))
@@ -206,16 +225,30 @@ def test_while_the_cabinet_runs_the_screen_and_pins_are_not_touched(tmp_path, pi
     ("rotation", "gpu", "verdict", "words"),
     [
         (0, False, OK, "not turned"),
-        (90, False, WARN, "turned 90 degrees on the CPU every frame: SDL's software renderer has no GPU"),
+        (
+            90,
+            False,
+            WARN,
+            "turned 90 degrees on the CPU every frame: SDL's software renderer has no GPU",
+        ),
         (270, True, OK, "turned 270 degrees by the opengles2 renderer (GPU)"),
     ],
 )
-def test_the_presentation_line_says_how_a_frame_is_shown_and_why(monkeypatch, tmp_path, rotation, gpu, verdict, words):
-    monkeypatch.setattr(screen, "NO_SCREEN_DRIVERS", ())  # the dummy driver's window stands in for a screen
+def test_the_presentation_line_says_how_a_frame_is_shown_and_why(
+    monkeypatch, tmp_path, rotation, gpu, verdict, words
+):
+    monkeypatch.setattr(
+        screen, "NO_SCREEN_DRIVERS", ()
+    )  # the dummy driver's window stands in for a screen
     if gpu:  # the software renderer stands in for a GPU one
-        monkeypatch.setattr(display_module, "window_renderer", lambda: RendererInfo("opengles2", True))
+        monkeypatch.setattr(
+            display_module, "window_renderer", lambda: RendererInfo("opengles2", True)
+        )
     settings = parse_settings(f"display: {{rotation: {rotation}}}", "test.yaml").settings
-    results = {result.name: result for result in screen.check(Context(settings=settings, state_folder=tmp_path))}
+    results = {
+        result.name: result
+        for result in screen.check(Context(settings=settings, state_folder=tmp_path))
+    }
     assert results["presentation"].verdict == verdict and words in results["presentation"].detail
     assert results["vsync"].verdict in (OK, WARN)
 
@@ -230,11 +263,16 @@ def test_a_scenes_first_frames_count_as_its_longest_but_not_in_its_p99(monkeypat
     def two_cold_frames_then_steady(_app, _make, count):
         asked.append(count)
         totals = [40.0, 35.0] + [5.0] * (count - 2)
-        return bench_scenes.FrameParts(update=[1.0] * count, draw=[t - 1.0 for t in totals], present=[0.0] * count)
+        return bench_scenes.FrameParts(
+            update=[1.0] * count, draw=[t - 1.0 for t in totals], present=[0.0] * count
+        )
 
     monkeypatch.setattr(bench_scenes, "_scenes", lambda _ctx: [("cold start", object)])
     monkeypatch.setattr(bench_scenes, "frame_parts", two_cold_frames_then_steady)
     times, _worker = frames.check(context(tmp_path, frames=120))
     assert asked == [frames.WARM_UP + 120]
     assert times.verdict == WARN and "worst p99 5.0 ms (cold start;" in times.detail
-    assert "longest frame 40.0 ms (cold start)" in times.detail and "a frame over 33 ms" in times.detail
+    assert (
+        "longest frame 40.0 ms (cold start)" in times.detail
+        and "a frame over 33 ms" in times.detail
+    )

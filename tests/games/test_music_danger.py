@@ -25,7 +25,16 @@ def test_a_blocks_board_where_no_piece_fits_is_the_end():
 
 def test_one_wrong_move_from_the_end_calls_the_fast_tier():
     # Only single cells fit: the square and the long bar have nowhere to go.
-    rows = ["#.#.#.#.", ".#.#.#.#", "#.#.#.#.", ".#.#.#.#", "#.#.#.#.", ".#.#.#.#", "#.#.#.#.", ".#.#.#.."]
+    rows = [
+        "#.#.#.#.",
+        ".#.#.#.#",
+        "#.#.#.#.",
+        ".#.#.#.#",
+        "#.#.#.#.",
+        ".#.#.#.#",
+        "#.#.#.#.",
+        ".#.#.#..",
+    ]
     game = BlocksGame.from_text(rows, tray=[["#"], ["####"], SQUARE])
     assert blocks_danger(game) == 0.9
 
@@ -34,7 +43,10 @@ def test_a_fuller_blocks_board_is_more_dangerous():
     half = ["########"] * 4 + ["........"] * 4
     three_quarters = ["########"] * 6 + ["........"] * 2
     tray = [["#"], ["#"], ["#"]]
-    levels = [blocks_danger(BlocksGame.from_text(rows, tray=tray)) for rows in (EMPTY, half, three_quarters)]
+    levels = [
+        blocks_danger(BlocksGame.from_text(rows, tray=tray))
+        for rows in (EMPTY, half, three_quarters)
+    ]
     assert levels[0] < levels[1] < levels[2] <= 0.8
 
 
@@ -53,7 +65,10 @@ def test_an_empty_antigravity_field_is_calm():
 
 
 def test_an_antigravity_column_one_block_from_the_line_is_high():
-    levels = [antigravity_danger(AntiGravityGame.from_text(field(k), top="RG", bottom="YB")) for k in range(7)]
+    levels = [
+        antigravity_danger(AntiGravityGame.from_text(field(k), top="RG", bottom="YB"))
+        for k in range(7)
+    ]
     assert levels[:3] == [0.0, 0.0, 0.0]
     assert levels == sorted(levels)
     assert levels[5] >= 0.7  # one block from the line

@@ -48,7 +48,9 @@ def test_finish_thinks_it_through_at_once():
     assert finish(counting(5, log)) == "done" and log == [0, 1, 2, 3, 4]
 
 
-def budgeted_frames(thought: Thought, log: list, budget: SlicesPerFrame, deadline: int) -> list[tuple[int, bool]]:
+def budgeted_frames(
+    thought: Thought, log: list, budget: SlicesPerFrame, deadline: int
+) -> list[tuple[int, bool]]:
     """(slices done, decided) on each frame until decided; the decision is due on frame ``deadline``."""
     frames = []
     while not frames or not frames[-1][1]:

@@ -34,7 +34,9 @@ def test_the_shipped_settings_keep_the_cabinet_keys_off():
     assert InputSettings().keyboard_cabinet_keys is False  # an older file without the key: off too
 
 
-def test_a_keyboard_on_a_paid_cabinet_plays_but_gives_no_coin_and_no_service_menu(make_hub, pins, clock):
+def test_a_keyboard_on_a_paid_cabinet_plays_but_gives_no_coin_and_no_service_menu(
+    make_hub, pins, clock
+):
     hub = make_hub()
     for frame, code in enumerate(CABINET_KEYS, start=1):
         assert _press(hub, code, frame * 2) == [], pygame.key.name(code)
@@ -135,7 +137,9 @@ def test_the_input_test_says_where_each_press_came_from_and_what_was_ignored(mak
     assert scene.last_press == "LAST PRESS: PLAYER 1 B FROM GENERIC USB GAMEPAD (PLAYER 1) BUTTON 1"
     hub.handle_pygame_event(key(pygame.KEYDOWN, pygame.K_6))
     _feed(scene, 4)
-    assert scene.last_press == "IGNORED: KEYBOARD KEY 6 (COIN 2), inputs.keyboard_cabinet_keys is off"
+    assert (
+        scene.last_press == "IGNORED: KEYBOARD KEY 6 (COIN 2), inputs.keyboard_cabinet_keys is off"
+    )
     assert scene.presses.get((CABINET, Action.COIN2), 0) == 0
     surface = pygame.Surface((960, 540))
     scene.draw(surface)

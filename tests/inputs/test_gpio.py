@@ -29,10 +29,14 @@ def test_every_configured_pin_gives_its_action(make_hub, pins, clock):
     assert len(table) == 20 and len(hub.gpio.inputs) == 20 and hub.problems == []
     for frame, wired in enumerate(table, start=1):
         pins.pin(wired.pin).drive_low()
-        assert hub.poll(frame * 2) == [InputEvent(wired.player, wired.action, True, frame * 2)], wired.key
+        assert hub.poll(frame * 2) == [InputEvent(wired.player, wired.action, True, frame * 2)], (
+            wired.key
+        )
         clock.advance(0.05)
         pins.pin(wired.pin).drive_high()
-        assert hub.poll(frame * 2 + 1) == [InputEvent(wired.player, wired.action, False, frame * 2 + 1)]
+        assert hub.poll(frame * 2 + 1) == [
+            InputEvent(wired.player, wired.action, False, frame * 2 + 1)
+        ]
         clock.advance(0.05)
 
 
@@ -42,7 +46,16 @@ def test_default_map_is_two_full_panels_and_the_cabinet_buttons():
         {
             (p, a)
             for p in (1, 2)
-            for a in (Action.LEFT, Action.RIGHT, Action.UP, Action.DOWN, Action.A, Action.B, Action.C, Action.START)
+            for a in (
+                Action.LEFT,
+                Action.RIGHT,
+                Action.UP,
+                Action.DOWN,
+                Action.A,
+                Action.B,
+                Action.C,
+                Action.START,
+            )
         }
         | {(CABINET, a) for a in (Action.COIN1, Action.COIN2, Action.SERVICE, Action.TEST)}
     )
@@ -115,7 +128,9 @@ def test_a_pin_used_twice_disables_both_and_names_them(make_hub, pins, clock, ca
 def test_an_invalid_pin_is_disabled_with_its_key(make_hub, pins):
     settings = with_gpio(p1=dataclasses.replace(GpioSettings().p1, c=40))
     hub = make_hub(settings)
-    assert [str(p) for p in hub.problems] == ["inputs.gpio.p1.c: 40 is not a GPIO number of the 40-pin header (0-27); disabled"]
+    assert [str(p) for p in hub.problems] == [
+        "inputs.gpio.p1.c: 40 is not a GPIO number of the 40-pin header (0-27); disabled"
+    ]
     assert len(hub.gpio.inputs) == 19
     pins.pin(26).drive_low()
     assert hub.poll(1) == [InputEvent(1, Action.START, True, 1)]
@@ -126,7 +141,9 @@ def test_a_busy_pin_is_disabled_and_the_rest_work(make_hub, pins):
     try:
         hub = make_hub()
         assert len(hub.problems) == 1
-        assert str(hub.problems[0]).startswith("inputs.gpio.p1.start: GPIO 26 cannot be used (GPIOPinInUse")
+        assert str(hub.problems[0]).startswith(
+            "inputs.gpio.p1.start: GPIO 26 cannot be used (GPIOPinInUse"
+        )
         pins.pin(6).drive_low()
         assert hub.poll(1) == [InputEvent(1, Action.B, True, 1)]
     finally:
@@ -185,7 +202,9 @@ def test_a_switch_closed_at_start_up_is_ignored_until_released(make_hub, pins, c
 
     pins.pin(9, pin_class=Grounded)  # the service button is jammed before power-on
     hub = make_hub()
-    assert [str(p) for p in hub.problems] == ["inputs.gpio.cabinet.service: GPIO 9 is closed at start-up; ignored until released"]
+    assert [str(p) for p in hub.problems] == [
+        "inputs.gpio.cabinet.service: GPIO 9 is closed at start-up; ignored until released"
+    ]
     assert hub.poll(1) == []
     pins.pin(9).drive_high()
     assert hub.poll(2) == []
@@ -205,7 +224,12 @@ def test_both_players_at_once_reach_their_own_fields(make_hub, pins, clock):
     for pin in (4, 23, 27, 25):  # p1 left, p2 left, p1 up, p2 up
         pins.pin(pin).drive_low()
     events = hub.poll(1)
-    assert [(e.player, e.action) for e in events] == [(1, Action.LEFT), (2, Action.LEFT), (1, Action.UP), (2, Action.UP)]
+    assert [(e.player, e.action) for e in events] == [
+        (1, Action.LEFT),
+        (2, Action.LEFT),
+        (1, Action.UP),
+        (2, Action.UP),
+    ]
 
 
 @pytest.mark.parametrize("bad", [True, -1, 28])
@@ -251,7 +275,9 @@ def test_the_documented_wiring_table_is_the_default_map():
     import re
 
     doc = (ROOT / "docs" / "operating.md").read_text(encoding="utf-8")
-    section = doc.split("## Wiring", 1)[1].split("\n### Outputs", 1)[0]  # the inputs' table, not the outputs'
+    section = doc.split("## Wiring", 1)[1].split("\n### Outputs", 1)[
+        0
+    ]  # the inputs' table, not the outputs'
     rows = re.findall(r"\| (\d+) +\| (\d+) +\| `([a-z0-9.]+)` *\|", section)
     documented = {f"inputs.gpio.{name}": (int(gpio), int(pin)) for gpio, pin, name in rows}
     expected = {w.key: (w.pin, HEADER[w.pin]) for w in wiring(GpioSettings())}
@@ -261,30 +287,43 @@ def test_the_documented_wiring_table_is_the_default_map():
 def test_a_partial_panel_in_yaml_keeps_the_other_pins_of_the_default_map():
     from cabinet.settings.load import parse_settings
 
-    loaded = parse_settings("inputs:\n  gpio:\n    p1:\n      left: 19\n      up: 40\n", "partial.yaml")
+    loaded = parse_settings(
+        "inputs:\n  gpio:\n    p1:\n      left: 19\n      up: 40\n", "partial.yaml"
+    )
     p1 = loaded.settings.inputs.gpio.p1
     assert (p1.left, p1.right, p1.start) == (19, 17, 26)
     assert p1.up is None  # a bad pin disables its input: its factory pin may be wired elsewhere
-    assert [str(p) for p in loaded.problems] == ["partial.yaml:5: inputs.gpio.p1.up: must be at most 27, got 40; disabled"]
+    assert [str(p) for p in loaded.problems] == [
+        "partial.yaml:5: inputs.gpio.p1.up: must be at most 27, got 40; disabled"
+    ]
 
 
 def test_a_bad_pin_in_yaml_disables_only_that_input(make_hub):
     from cabinet.settings.load import parse_settings
 
-    loaded = parse_settings("inputs:\n  gpio:\n    p1:\n      left: 40\n      right: 4\n", "moved.yaml")
+    loaded = parse_settings(
+        "inputs:\n  gpio:\n    p1:\n      left: 40\n      right: 4\n", "moved.yaml"
+    )
     hub = make_hub(settings=loaded.settings.inputs)
     assert not [source for source in hub.describe(1, Action.LEFT) if source.startswith("GPIO")]
     assert "GPIO 4" in hub.describe(1, Action.RIGHT)
-    assert [str(p) for p in hub.problems] == []  # left did not fall back onto GPIO 4, so nothing clashes
+    assert [
+        str(p) for p in hub.problems
+    ] == []  # left did not fall back onto GPIO 4, so nothing clashes
 
 
-def test_without_gpiozero_installed_the_cabinet_still_has_its_keyboard(make_hub, monkeypatch, caplog):
+def test_without_gpiozero_installed_the_cabinet_still_has_its_keyboard(
+    make_hub, monkeypatch, caplog
+):
     import sys
 
     monkeypatch.setitem(sys.modules, "gpiozero", None)  # makes `import gpiozero` fail
     with caplog.at_level(logging.WARNING, logger="cabinet.inputs"):
         hub = make_hub(pin_factory=None)
-    assert len(caplog.records) == 1 and "no usable GPIO pin factory (ModuleNotFoundError" in caplog.text
+    assert (
+        len(caplog.records) == 1
+        and "no usable GPIO pin factory (ModuleNotFoundError" in caplog.text
+    )
     hub.handle_pygame_event(key(pygame.KEYDOWN, pygame.K_2, "2"))
     assert hub.poll(1) == [InputEvent(2, Action.START, True, 1)]
 
@@ -305,7 +344,9 @@ class CollectingLock:
         self._lock.release()
 
 
-def test_an_abandoned_hub_collected_while_another_opens_does_not_deadlock(make_hub, pins, clock, monkeypatch):
+def test_an_abandoned_hub_collected_while_another_opens_does_not_deadlock(
+    make_hub, pins, clock, monkeypatch
+):
     from cabinet.inputs.hub import InputHub
 
     abandoned = InputHub(InputSettings(), clock=clock, open_joystick=lambda index: None)

@@ -106,7 +106,9 @@ def test_unknown_repeat_profile_is_logged_once_and_changes_nothing(make_hub, cap
 # ------------------------------------------------------------------ stuck switches
 
 
-def test_a_switch_held_too_long_is_released_once_and_ignored_until_let_go(make_hub, pins, clock, caplog):
+def test_a_switch_held_too_long_is_released_once_and_ignored_until_let_go(
+    make_hub, pins, clock, caplog
+):
     hub = make_hub(InputSettings(stuck_seconds=5))  # 300 frames
     pins.pin(26).drive_low()  # player 1 start jams
     assert hub.poll(0) == [InputEvent(1, Action.START, True, 0)]
@@ -114,8 +116,12 @@ def test_a_switch_held_too_long_is_released_once_and_ignored_until_let_go(make_h
         assert run_frames(hub, 1, 299) == []
         assert hub.poll(300) == [InputEvent(1, Action.START, False, 300)]
         assert run_frames(hub, 301, 2000) == []
-    assert [r.getMessage() for r in caplog.records] == ["inputs: GPIO 26 (player 1 START) held for 5 s; ignored until released"]
-    hub.handle_pygame_event(key(pygame.KEYDOWN, pygame.K_1, "1"))  # the keyboard's start still works
+    assert [r.getMessage() for r in caplog.records] == [
+        "inputs: GPIO 26 (player 1 START) held for 5 s; ignored until released"
+    ]
+    hub.handle_pygame_event(
+        key(pygame.KEYDOWN, pygame.K_1, "1")
+    )  # the keyboard's start still works
     hub.handle_pygame_event(key(pygame.KEYUP, pygame.K_1))
     assert [e.pressed for e in hub.poll(2001)] == [True, False]
     clock.advance(0.05)

@@ -41,7 +41,9 @@ def hat(iid, value, number=0):
 
 
 def button(iid, number, down=True):
-    return pygame.event.Event(pygame.JOYBUTTONDOWN if down else pygame.JOYBUTTONUP, instance_id=iid, button=number)
+    return pygame.event.Event(
+        pygame.JOYBUTTONDOWN if down else pygame.JOYBUTTONUP, instance_id=iid, button=number
+    )
 
 
 def removed(iid):
@@ -91,7 +93,9 @@ def test_hat_diagonals_press_and_release_two_directions(make_hub, port):
     hub = make_hub(open_joystick=port)
     hub.handle_pygame_event(port.plug(0, "Gamepad", 4))
     hub.handle_pygame_event(hat(4, (-1, 1)))
-    assert sorted(pressed(hub.poll(1)), key=str) == sorted([(1, Action.LEFT, True), (1, Action.UP, True)], key=str)
+    assert sorted(pressed(hub.poll(1)), key=str) == sorted(
+        [(1, Action.LEFT, True), (1, Action.UP, True)], key=str
+    )
     hub.handle_pygame_event(hat(4, (0, 1)))
     assert pressed(hub.poll(2)) == [(1, Action.LEFT, False)]
     hub.handle_pygame_event(hat(4, (0, 0)))
@@ -113,7 +117,9 @@ def test_devices_take_players_in_order_and_a_third_waits_its_turn(make_hub, port
     assert pressed(hub.poll(1)) == [(2, Action.B, True), (CABINET, Action.COIN2, True)]
     hub.handle_pygame_event(button(20, 2))
     hub.poll(2)
-    hub.handle_pygame_event(removed(20))  # unplugged with C held: released, and its player passed on
+    hub.handle_pygame_event(
+        removed(20)
+    )  # unplugged with C held: released, and its player passed on
     assert pressed(hub.poll(3)) == [(1, Action.C, False)]
     assert hub.devices() == ["Encoder 1 (player 2)", "Encoder 2 (player 1)"]
     hub.handle_pygame_event(button(22, 0))
@@ -159,7 +165,9 @@ def test_no_matching_entry_falls_back_to_the_factory_mapping(make_hub, port):
 def test_a_button_given_twice_is_disabled_with_both_keys(make_hub, port):
     clash = dataclasses.replace(JoystickSettings(), b=0)  # a is 0 as well
     hub = make_hub(InputSettings(joysticks=[clash]), open_joystick=port)
-    assert [str(p) for p in hub.problems] == ["inputs.joysticks[0].a and inputs.joysticks[0].b all use button 0; disabled"]
+    assert [str(p) for p in hub.problems] == [
+        "inputs.joysticks[0].a and inputs.joysticks[0].b all use button 0; disabled"
+    ]
     hub.handle_pygame_event(port.plug(0, "pad", 50))
     hub.handle_pygame_event(button(50, 0))
     hub.handle_pygame_event(button(50, 2))
@@ -168,7 +176,9 @@ def test_a_button_given_twice_is_disabled_with_both_keys(make_hub, port):
 
 def test_events_of_unknown_devices_and_failed_opens_are_ignored(make_hub, port):
     hub = make_hub(open_joystick=port)
-    hub.handle_pygame_event(pygame.event.Event(pygame.JOYDEVICEADDED, device_index=7))  # gone already
+    hub.handle_pygame_event(
+        pygame.event.Event(pygame.JOYDEVICEADDED, device_index=7)
+    )  # gone already
     hub.handle_pygame_event(button(99, 0))
     hub.handle_pygame_event(removed(99))
     assert hub.poll(1) == [] and hub.devices() == []

@@ -48,7 +48,11 @@ CABINET_KEYS = [
     (pygame.K_F1, Action.TEST),
     (pygame.K_F9, Action.PAUSE),
 ]
-CASES = [(1, *case) for case in P1_KEYS] + [(2, *case) for case in P2_KEYS] + [(CABINET, *case) for case in CABINET_KEYS]
+CASES = (
+    [(1, *case) for case in P1_KEYS]
+    + [(2, *case) for case in P2_KEYS]
+    + [(CABINET, *case) for case in CABINET_KEYS]
+)
 
 
 @pytest.mark.parametrize("player, code, action", CASES)
@@ -90,7 +94,10 @@ def test_losing_focus_releases_held_keys(make_hub):
     hub.handle_pygame_event(key(pygame.KEYDOWN, pygame.K_m, "m"))
     hub.poll(1)
     hub.handle_pygame_event(pygame.event.Event(pygame.WINDOWFOCUSLOST))
-    assert sorted((e.player, e.action.name, e.pressed) for e in hub.poll(2)) == [(1, "LEFT", False), (2, "A", False)]
+    assert sorted((e.player, e.action.name, e.pressed) for e in hub.poll(2)) == [
+        (1, "LEFT", False),
+        (2, "A", False),
+    ]
 
 
 def test_describe_lists_player_2_keys(make_hub):

@@ -17,7 +17,11 @@ pytestmark = pytest.mark.skipif(BASH is None, reason="bash is not installed")
 def _install(root, *options: str) -> str:
     env = dict(os.environ, DESTDIR=str(root))
     result = subprocess.run(
-        [BASH, str(ROOT / "systemd" / "install.sh"), "--dry-run", *options], capture_output=True, text=True, env=env, timeout=60
+        [BASH, str(ROOT / "systemd" / "install.sh"), "--dry-run", *options],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
     )
     assert result.returncode == 0, result.stdout + result.stderr
     return result.stdout

@@ -31,7 +31,9 @@ def test_gpiozero_is_the_one_that_finds_the_pi_5s_renumbered_gpio_chip(python):
     assert admits(python, "gpiozero", "2.0.1.post3")
 
 
-@pytest.mark.parametrize(("name", "too_old", "first"), [("numpy", "2.0.2", "2.1.0"), ("pyyaml", "6.0.1", "6.0.2")])
+@pytest.mark.parametrize(
+    ("name", "too_old", "first"), [("numpy", "2.0.2", "2.1.0"), ("pyyaml", "6.0.1", "6.0.2")]
+)
 def test_under_python_3_13_only_versions_with_its_wheels_are_asked_for(name, too_old, first):
     assert not admits("3.13", name, too_old) and admits("3.13", name, first)
 

@@ -17,7 +17,8 @@ BASH = shutil.which("bash")
 pytestmark = pytest.mark.skipif(BASH is None, reason="bash is not installed")
 
 PI_CMDLINE = (
-    "console=serial0,115200 console=tty1 root=PARTUUID=4e639091-02 rootfstype=ext4 fsck.repair=yes rootwait consoleblank=600"
+    "console=serial0,115200 console=tty1 root=PARTUUID=4e639091-02 rootfstype=ext4"
+    " fsck.repair=yes rootwait consoleblank=600"
 )
 
 
@@ -25,7 +26,9 @@ def install(destdir: Path | None, *options: str) -> subprocess.CompletedProcess:
     env = {k: v for k, v in os.environ.items() if k != "DESTDIR"}
     if destdir is not None:
         env["DESTDIR"] = str(destdir)
-    result = subprocess.run([BASH, str(INSTALLER), *options], capture_output=True, text=True, env=env, timeout=60)
+    result = subprocess.run(
+        [BASH, str(INSTALLER), *options], capture_output=True, text=True, env=env, timeout=60
+    )
     assert result.returncode == 0, result.stdout + result.stderr
     return result
 
@@ -61,10 +64,17 @@ def test_the_expected_files_appear(pi_root):
     assert "consoleblank=0" in cmdline and "vt.global_cursor_default=0" in cmdline
     assert "consoleblank=600" not in cmdline
     assert "rootwait" in cmdline  # the rest of the line is kept
-    assert (pi_root / "boot/firmware/cmdline.txt.before-arcadeforge").read_text().strip() == PI_CMDLINE
+    assert (
+        pi_root / "boot/firmware/cmdline.txt.before-arcadeforge"
+    ).read_text().strip() == PI_CMDLINE
     # System commands are printed, never run, under DESTDIR.
     printed = [line for line in out.splitlines() if line.startswith("would run: ")]
-    for command in ("apt-get install", "useradd", "--system-site-packages", "systemctl enable arcadeforge"):
+    for command in (
+        "apt-get install",
+        "useradd",
+        "--system-site-packages",
+        "systemctl enable arcadeforge",
+    ):
         assert any(command in line for line in printed), command
     assert "python3-lgpio" in out and "libgl1-mesa-dri" in out
 
@@ -123,7 +133,9 @@ def test_the_older_boot_location_is_found(tmp_path):
     (tmp_path / "boot").mkdir()
     (tmp_path / "boot/cmdline.txt").write_text("console=tty1 rootwait\n")
     install(tmp_path, "--dry-run")
-    assert (tmp_path / "boot/cmdline.txt").read_text() == "console=tty1 rootwait consoleblank=0 vt.global_cursor_default=0\n"
+    assert (
+        tmp_path / "boot/cmdline.txt"
+    ).read_text() == "console=tty1 rootwait consoleblank=0 vt.global_cursor_default=0\n"
 
 
 def test_a_dry_run_onto_this_machine_writes_nothing():
@@ -136,14 +148,21 @@ def test_a_dry_run_onto_this_machine_writes_nothing():
 
 
 def test_a_bad_option_is_refused_in_one_line():
-    result = subprocess.run([BASH, str(INSTALLER), "--frobnicate"], capture_output=True, text=True, timeout=30)
+    result = subprocess.run(
+        [BASH, str(INSTALLER), "--frobnicate"], capture_output=True, text=True, timeout=30
+    )
     assert result.returncode == 1
     assert result.stderr.strip() == "install.sh: unknown option '--frobnicate' (try --help)"
 
 
-@pytest.mark.skipif(shutil.which("shellcheck") is None, reason="shellcheck is not installed (`make tools` installs it as root)")
+@pytest.mark.skipif(
+    shutil.which("shellcheck") is None,
+    reason="shellcheck is not installed (`make tools` installs it as root)",
+)
 def test_shellcheck_finds_nothing():
-    result = subprocess.run(["shellcheck", "--shell=bash", str(INSTALLER)], capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        ["shellcheck", "--shell=bash", str(INSTALLER)], capture_output=True, text=True, timeout=60
+    )
     assert result.returncode == 0, result.stdout
 
 
@@ -152,7 +171,9 @@ def test_nothing_is_compiled_pygame_ce_comes_as_a_wheel(pi_root):
     assert "--only-binary pygame-ce" in out
     for compiler_step in ("build-essential", "-dev", "--no-binary", "gcc", "pkg-config"):
         assert compiler_step not in out, compiler_step
-    assert "libgbm1" in out and "libgles2" in out, "SDL's KMS/DRM run-time libraries are still installed"
+    assert "libgbm1" in out and "libgles2" in out, (
+        "SDL's KMS/DRM run-time libraries are still installed"
+    )
 
 
 def test_data_dir_puts_scores_and_settings_on_the_persistent_partition(pi_root):
@@ -165,7 +186,9 @@ def test_data_dir_puts_scores_and_settings_on_the_persistent_partition(pi_root):
     assert "What=/data/arcadeforge/state\nWhere=/var/lib/arcadeforge\n" in state_unit
     assert "What=/data/arcadeforge/config\nWhere=/etc/arcadeforge\n" in config_unit
     assert "Options=bind" in state_unit and "RequiresMountsFor=/data/arcadeforge" in state_unit
-    assert (pi_root / "data/arcadeforge/state/cabinet.db").read_bytes() == b"SQLite format 3\0 scores"
+    assert (
+        pi_root / "data/arcadeforge/state/cabinet.db"
+    ).read_bytes() == b"SQLite format 3\0 scores"
     assert (pi_root / "data/arcadeforge/config/cabinet.yaml").is_file()
     assert "would run: systemctl enable var-lib-arcadeforge.mount" in out
     # A later update without the option keeps the data where it is, and changes nothing.
@@ -182,21 +205,32 @@ def test_data_dir_puts_scores_and_settings_on_the_persistent_partition(pi_root):
 def test_a_relative_data_dir_is_refused_in_one_line(pi_root):
     env = dict(os.environ, DESTDIR=str(pi_root))
     result = subprocess.run(
-        [BASH, str(INSTALLER), "--dry-run", "--data-dir=data"], capture_output=True, text=True, env=env, timeout=60
+        [BASH, str(INSTALLER), "--dry-run", "--data-dir=data"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
     )
     assert result.returncode == 1
     assert result.stderr.strip() == "install.sh: --data-dir must be an absolute path, got 'data'"
 
 
-@pytest.mark.skipif(shutil.which("systemd-analyze") is None, reason="systemd-analyze is not installed")
+@pytest.mark.skipif(
+    shutil.which("systemd-analyze") is None, reason="systemd-analyze is not installed"
+)
 def test_the_mount_units_verify(pi_root, tmp_path):
     install(pi_root, "--dry-run", "--data-dir=/data/arcadeforge")
     for name in ("var-lib-arcadeforge.mount", "etc-arcadeforge.mount"):
         result = subprocess.run(
-            ["systemd-analyze", "verify", str(pi_root / "etc/systemd/system" / name)], capture_output=True, text=True, timeout=60
+            ["systemd-analyze", "verify", str(pi_root / "etc/systemd/system" / name)],
+            capture_output=True,
+            text=True,
+            timeout=60,
         )
         complaints = [
-            line for line in (result.stdout + result.stderr).splitlines() if line.strip() and "arcadeforge.service" not in line
+            line
+            for line in (result.stdout + result.stderr).splitlines()
+            if line.strip() and "arcadeforge.service" not in line
         ]
         assert complaints == [], complaints
 
@@ -219,7 +253,10 @@ def test_an_older_world_readable_settings_file_is_made_private_and_left_as_it_wa
     assert oct(settings.stat().st_mode & 0o777) == "0o640"
     assert settings.read_text() == "network:\n  password: s3cret\n"
     assert settings.stat().st_mtime_ns == 1_000_000_000
-    assert "permissions: /etc/arcadeforge/cabinet.yaml readable by root and group arcade only (0640)" in out
+    assert (
+        "permissions: /etc/arcadeforge/cabinet.yaml readable by root and group arcade only (0640)"
+        in out
+    )
     assert "s3cret" not in out
     assert "nothing to do, already installed" in install(pi_root, "--dry-run").stdout
 
@@ -236,15 +273,26 @@ def test_data_dir_writes_no_temporary_file_another_user_could_have_planted(pi_ro
     # The link is planted under the name of the very process that then becomes the installer.
     plant = 'ln -s "$1" "$TMPDIR/arcadeforge-mount.$$" && exec "$0" "$2" --dry-run --data-dir=/data/arcadeforge'
     result = subprocess.run(
-        [BASH, "-c", plant, BASH, str(victim), str(INSTALLER)], capture_output=True, text=True, env=env, timeout=60
+        [BASH, "-c", plant, BASH, str(victim), str(INSTALLER)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert victim.read_text() == "root's file\n"
-    assert "What=/data/arcadeforge/state" in (pi_root / "etc/systemd/system/var-lib-arcadeforge.mount").read_text()
-    assert [p.is_symlink() for p in scratch.iterdir()] == [True]  # ours cleaned up, the planted one left
+    assert (
+        "What=/data/arcadeforge/state"
+        in (pi_root / "etc/systemd/system/var-lib-arcadeforge.mount").read_text()
+    )
+    assert [p.is_symlink() for p in scratch.iterdir()] == [
+        True
+    ]  # ours cleaned up, the planted one left
 
 
-def dry_run_with_apt(tmp_path: Path, candidate: str, installed: tuple[str, ...] = (), offered: tuple[str, ...] = ()) -> str:
+def dry_run_with_apt(
+    tmp_path: Path, candidate: str, installed: tuple[str, ...] = (), offered: tuple[str, ...] = ()
+) -> str:
     """A dry run onto this machine whose apt-cache offers python3-lgpio at ``candidate`` ("(none)": not at all)
     and the packages ``offered``, and whose dpkg has exactly the packages ``installed``."""
     stubs = tmp_path / "bin"
@@ -263,7 +311,9 @@ def dry_run_with_apt(tmp_path: Path, candidate: str, installed: tuple[str, ...] 
         stub.chmod(0o755)
     env = dict(os.environ, PATH=f"{stubs}:{os.environ['PATH']}")
     env.pop("DESTDIR", None)
-    result = subprocess.run([BASH, str(INSTALLER), "--dry-run"], capture_output=True, text=True, env=env, timeout=60)
+    result = subprocess.run(
+        [BASH, str(INSTALLER), "--dry-run"], capture_output=True, text=True, env=env, timeout=60
+    )
     assert result.returncode == 0, result.stdout + result.stderr
     return result.stdout
 
@@ -304,14 +354,20 @@ def test_raspberry_pi_os_keeps_python3_lgpio_from_apt(tmp_path):
 
 def test_doctor_alone_on_a_machine_without_the_cabinet_says_so_in_one_line(pi_root):
     env = dict(os.environ, DESTDIR=str(pi_root))
-    result = subprocess.run([BASH, str(INSTALLER), "--doctor"], capture_output=True, text=True, env=env, timeout=60)
+    result = subprocess.run(
+        [BASH, str(INSTALLER), "--doctor"], capture_output=True, text=True, env=env, timeout=60
+    )
     assert result.returncode == 1
-    assert result.stderr == f"install.sh: the cabinet is not installed here; run {INSTALLER} first\n"
+    assert (
+        result.stderr == f"install.sh: the cabinet is not installed here; run {INSTALLER} first\n"
+    )
 
 
 def release_name() -> str:
     """This checkout's release as the installer names it: version + src. + its fingerprint's start."""
-    out = subprocess.run([BASH, str(INSTALLER), "--dry-run"], capture_output=True, text=True, timeout=60).stdout
+    out = subprocess.run(
+        [BASH, str(INSTALLER), "--dry-run"], capture_output=True, text=True, timeout=60
+    ).stdout
     return re.search(r"releases/(\S+)/venv", out).group(1)
 
 
@@ -320,15 +376,22 @@ def test_the_program_goes_in_as_a_release_the_unit_runs_through_current(pi_root)
     name = release_name()
     version = re.search(r'^version = "(.*)"$', (ROOT / "pyproject.toml").read_text(), re.M).group(1)
     assert name.startswith(f"{version}+src.")
-    assert f"would run: python3 -m venv --system-site-packages /opt/arcadeforge/releases/{name}/venv" in out
+    assert (
+        f"would run: python3 -m venv --system-site-packages /opt/arcadeforge/releases/{name}/venv"
+        in out
+    )
     opt = pi_root / "opt/arcadeforge"
     assert os.readlink(opt / "current") == f"releases/{name}"
-    assert os.readlink(opt / "venv") == "current/venv", "scripts that name the old venv still find the program"
+    assert os.readlink(opt / "venv") == "current/venv", (
+        "scripts that name the old venv still find the program"
+    )
     assert (
         "ExecStart=/opt/arcadeforge/current/venv/bin/python -m cabinet"
         in (pi_root / "etc/systemd/system/arcadeforge.service").read_text()
     )
-    assert f"would run: /opt/arcadeforge/releases/{name}/venv/bin/python -c import" in out  # the prune, below
+    assert (
+        f"would run: /opt/arcadeforge/releases/{name}/venv/bin/python -c import" in out
+    )  # the prune, below
     # No .complete under DESTDIR: nothing was built, so no release there counts as usable.
     assert not (opt / "releases").exists()
 
@@ -342,7 +405,9 @@ def test_an_install_in_the_old_venv_moves_to_the_release_layout_once(pi_root):
     assert old.is_symlink() and os.readlink(old) == "current/venv"
     # The old venv goes only once the cabinet, which runs from it, is stopped.
     lines = out.splitlines()
-    assert lines[lines.index("linked: /opt/arcadeforge/venv -> current/venv") + 1].startswith("would check: ")
+    assert lines[lines.index("linked: /opt/arcadeforge/venv -> current/venv") + 1].startswith(
+        "would check: "
+    )
     assert "nothing to do, already installed" in install(pi_root, "--dry-run").stdout
 
 
@@ -353,7 +418,10 @@ def test_the_updater_is_installed_enabled_and_removed_with_the_cabinet(pi_root):
     assert "would run: systemctl enable arcadeforge-updater.service" in out
     assert "would run: systemctl restart arcadeforge-updater.service" in out
     gone = install(pi_root, "--dry-run", "--uninstall").stdout
-    assert not unit.exists() and "would run: systemctl disable --now arcadeforge-updater.service" in gone
+    assert (
+        not unit.exists()
+        and "would run: systemctl disable --now arcadeforge-updater.service" in gone
+    )
 
 
 def test_release_key_puts_the_public_key_where_the_updater_reads_it(pi_root, tmp_path):
@@ -368,17 +436,24 @@ def test_release_key_puts_the_public_key_where_the_updater_reads_it(pi_root, tmp
     load_public(installed)  # the updater can read what the installer put there
     assert f"installed: {DEFAULT_PUBLIC_KEY}" in out
     again = install(pi_root, "--dry-run").stdout
-    assert "nothing to do, already installed" in again and f"unchanged: {DEFAULT_PUBLIC_KEY}" in again
+    assert (
+        "nothing to do, already installed" in again and f"unchanged: {DEFAULT_PUBLIC_KEY}" in again
+    )
 
 
 @pytest.mark.parametrize(
     ("content", "why"),
     [
         ("private", "is a private key; only the public key (release-key.pub) goes on a cabinet"),
-        ("ed25519 not-base64\n", "is not a release-key.pub made by python -m cabinet release keygen"),
+        (
+            "ed25519 not-base64\n",
+            "is not a release-key.pub made by python -m cabinet release keygen",
+        ),
     ],
 )
-def test_a_private_or_unreadable_release_key_is_refused_and_nothing_changes(pi_root, tmp_path, content, why):
+def test_a_private_or_unreadable_release_key_is_refused_and_nothing_changes(
+    pi_root, tmp_path, content, why
+):
     from cabinet.update.signing import make_key_pair
 
     make_key_pair(tmp_path / "release-key.pem", tmp_path / "release-key.pub")
@@ -389,7 +464,11 @@ def test_a_private_or_unreadable_release_key_is_refused_and_nothing_changes(pi_r
     before = snapshot(pi_root)
     env = dict(os.environ, DESTDIR=str(pi_root))
     result = subprocess.run(
-        [BASH, str(INSTALLER), "--dry-run", f"--release-key={offered}"], capture_output=True, text=True, env=env, timeout=60
+        [BASH, str(INSTALLER), "--dry-run", f"--release-key={offered}"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
     )
     assert result.returncode == 1
     assert result.stderr == f"install.sh: --release-key: {offered} {why}\n"
@@ -400,7 +479,11 @@ def test_the_installer_keeps_current_previous_and_one_more_by_the_updaters_rule(
     from cabinet.update.releases import COMPLETE, Releases
 
     code = subprocess.run(
-        [BASH, "-c", f'eval "$(grep -A1 "^readonly PRUNE_RELEASES=" {INSTALLER})"; printf %s "$PRUNE_RELEASES"'],
+        [
+            BASH,
+            "-c",
+            f'eval "$(grep -A1 "^readonly PRUNE_RELEASES=" {INSTALLER})"; printf %s "$PRUNE_RELEASES"',
+        ],
         capture_output=True,
         text=True,
         timeout=30,
@@ -410,7 +493,9 @@ def test_the_installer_keeps_current_previous_and_one_more_by_the_updaters_rule(
         (releases.folder / version).mkdir(parents=True)
         (releases.folder / version / COMPLETE).write_text("{}")
         releases.switch(version)
-    done = subprocess.run([sys.executable, "-c", code, str(releases.root)], capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(releases.root)], capture_output=True, text=True, timeout=60
+    )
     assert (done.returncode, done.stdout) == (0, "0.1.0+src.1\n"), done.stderr
     assert sorted(releases.installed()) == ["0.1.0+src.2", "0.1.0+src.3", "0.1.0+src.4"]
 

@@ -13,7 +13,9 @@ def test_an_installed_package_finds_the_factory_file_under_share(tmp_path):
     prefix = tmp_path / "venv"
     package_dir = prefix / "lib" / "python3.11" / "site-packages" / "cabinet"
     package_dir.mkdir(parents=True)
-    assert shipped_config(str(prefix), package_dir) == package_dir.parent / "config" / "cabinet.yaml"
+    assert (
+        shipped_config(str(prefix), package_dir) == package_dir.parent / "config" / "cabinet.yaml"
+    )
     installed = prefix / "share" / "arcadeforge" / "cabinet.yaml"
     installed.parent.mkdir(parents=True)
     installed.write_text("blocks: {}\n")
@@ -30,16 +32,30 @@ def test_the_wheel_carries_config_cabinet_yaml(tmp_path):
     for name in ("pyproject.toml", "README.md"):
         shutil.copy(ROOT / name, source / name)
     for folder in ("cabinet", "config"):
-        shutil.copytree(ROOT / folder, source / folder, ignore=shutil.ignore_patterns("__pycache__"))
+        shutil.copytree(
+            ROOT / folder, source / folder, ignore=shutil.ignore_patterns("__pycache__")
+        )
     out = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(tmp_path / "wheel"), str(source)],
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--quiet",
+            "--no-deps",
+            "-w",
+            str(tmp_path / "wheel"),
+            str(source),
+        ],
         capture_output=True,
         text=True,
     )
     assert out.returncode == 0, out.stderr
     wheel = next((tmp_path / "wheel").glob("*.whl"))
     with zipfile.ZipFile(wheel) as archive:
-        data = [name for name in archive.namelist() if name.endswith("share/arcadeforge/cabinet.yaml")]
+        data = [
+            name for name in archive.namelist() if name.endswith("share/arcadeforge/cabinet.yaml")
+        ]
         assert len(data) == 1
         assert archive.read(data[0]).decode() == (ROOT / "config" / "cabinet.yaml").read_text()
         shipped = set(archive.namelist())

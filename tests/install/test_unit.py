@@ -11,7 +11,9 @@ from support import ROOT, units
 UNIT = ROOT / "systemd" / "arcadeforge.service"
 INSTALLER = ROOT / "systemd" / "install.sh"
 ANALYZE = units.ANALYZE
-needs_analyze = pytest.mark.skipif(ANALYZE is None, reason="systemd-analyze is not installed (`make tools` installs it as root)")
+needs_analyze = pytest.mark.skipif(
+    ANALYZE is None, reason="systemd-analyze is not installed (`make tools` installs it as root)"
+)
 
 
 def values(key: str, section: str = "Service") -> list[str]:
@@ -28,26 +30,42 @@ def runnable_copy(tmp_path: Path) -> Path:
 
 @needs_analyze
 def test_the_unit_verifies_without_a_single_warning(tmp_path):
-    result = subprocess.run([ANALYZE, "verify", str(runnable_copy(tmp_path))], capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        [ANALYZE, "verify", str(runnable_copy(tmp_path))],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert result.returncode == 0, result.stderr
     assert result.stdout + result.stderr == ""
 
 
 @needs_analyze
 def test_the_only_complaint_about_the_shipped_unit_is_the_venv_missing_here():
-    result = subprocess.run([ANALYZE, "verify", str(UNIT)], capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        [ANALYZE, "verify", str(UNIT)], capture_output=True, text=True, timeout=60
+    )
     complaints = [line for line in (result.stdout + result.stderr).splitlines() if line.strip()]
     if Path("/opt/arcadeforge/current/venv/bin/python").exists():
         assert complaints == []
     else:
-        assert complaints and all("/opt/arcadeforge/current/venv/bin/python" in line for line in complaints)
+        assert complaints and all(
+            "/opt/arcadeforge/current/venv/bin/python" in line for line in complaints
+        )
 
 
 @needs_analyze
 def test_the_unit_stays_hardened(tmp_path):
     # Exposure 0.0 (locked down) to 10.0 (wide open); the unit scores 1.7 with every device it needs.
     result = subprocess.run(
-        [ANALYZE, "security", "--offline=yes", "--threshold=25", "--no-pager", str(runnable_copy(tmp_path))],
+        [
+            ANALYZE,
+            "security",
+            "--offline=yes",
+            "--threshold=25",
+            "--no-pager",
+            str(runnable_copy(tmp_path)),
+        ],
         capture_output=True,
         text=True,
         timeout=60,
@@ -98,14 +116,25 @@ def test_display_sound_and_folders_reach_the_program():
 
 def test_the_devices_get_through_the_hardening():
     assert values("ProtectSystem") == ["strict"]
-    for key in ("ProtectHome", "PrivateTmp", "NoNewPrivileges", "ProtectKernelTunables", "ProtectKernelModules"):
+    for key in (
+        "ProtectHome",
+        "PrivateTmp",
+        "NoNewPrivileges",
+        "ProtectKernelTunables",
+        "ProtectKernelModules",
+    ):
         assert values(key) == ["yes"], key
     assert values("PrivateDevices") == []  # it would hide the GPIO, screen, input and sound devices
     assert values("DevicePolicy") == ["closed"]
     allowed = {entry.split()[0] for entry in values("DeviceAllow")}
     assert allowed == {"char-gpiochip", "char-drm", "char-input", "char-alsa"}
     # Local sockets, plus IPv4/IPv6 for the fleet link's MQTT broker (issue 15): nothing else.
-    assert set(values("RestrictAddressFamilies")[0].split()) == {"AF_UNIX", "AF_NETLINK", "AF_INET", "AF_INET6"}
+    assert set(values("RestrictAddressFamilies")[0].split()) == {
+        "AF_UNIX",
+        "AF_NETLINK",
+        "AF_INET",
+        "AF_INET6",
+    }
 
 
 def test_the_state_folder_the_unit_names_is_where_the_program_writes(monkeypatch, tmp_path):

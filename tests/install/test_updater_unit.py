@@ -11,7 +11,9 @@ from support import ROOT, units
 
 UPDATER = ROOT / "systemd" / "arcadeforge-updater.service"
 CABINET = ROOT / "systemd" / "arcadeforge.service"
-needs_analyze = pytest.mark.skipif(units.ANALYZE is None, reason="systemd-analyze is not installed (`make tools` as root)")
+needs_analyze = pytest.mark.skipif(
+    units.ANALYZE is None, reason="systemd-analyze is not installed (`make tools` as root)"
+)
 
 
 def values(key: str, section: str = "Service") -> list[str]:
@@ -21,7 +23,9 @@ def values(key: str, section: str = "Service") -> list[str]:
 @needs_analyze
 def test_the_updater_unit_verifies_without_a_single_warning(tmp_path):
     copy = units.runnable_copy(UPDATER, tmp_path)
-    result = subprocess.run([units.ANALYZE, "verify", str(copy)], capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        [units.ANALYZE, "verify", str(copy)], capture_output=True, text=True, timeout=60
+    )
     assert (result.returncode, result.stdout + result.stderr) == (0, "")
 
 
@@ -43,7 +47,9 @@ def test_every_directive_has_a_comment_above_it():
 def test_it_finishes_an_interrupted_update_then_watches():
     python = "/opt/arcadeforge/{}/venv/bin/python"
     # The current release resumes; if it cannot even run, the previous one does. Neither fails the start.
-    assert values("ExecStartPre") == [f"-{python.format(name)} -m cabinet release resume" for name in ("current", "previous")]
+    assert values("ExecStartPre") == [
+        f"-{python.format(name)} -m cabinet release resume" for name in ("current", "previous")
+    ]
     assert values("ExecStart") == [f"{python.format('current')} -m cabinet release watch"]
     assert values("Restart") == ["always"] and values("StartLimitIntervalSec", "Unit") == ["0"]
     # Resuming may wait out a whole health window before the updater counts as started.
@@ -52,13 +58,21 @@ def test_it_finishes_an_interrupted_update_then_watches():
 
 
 def test_it_writes_the_releases_and_its_journal_and_reads_the_key_where_the_cli_looks():
-    assert values("User") == []  # root: the cabinet's user must not be able to change its own program
+    assert (
+        values("User") == []
+    )  # root: the cabinet's user must not be able to change its own program
     assert values("ProtectSystem") == ["strict"]
     assert values("ReadWritePaths") == ["/opt/arcadeforge"]
-    assert [f"/var/lib/{name}" for name in values("StateDirectory")] == [str(cli.DEFAULT_JOURNAL.parent)]
-    assert [f"/etc/{name}" for name in values("ConfigurationDirectory")] == [str(cli.DEFAULT_PUBLIC_KEY.parent)]
+    assert [f"/var/lib/{name}" for name in values("StateDirectory")] == [
+        str(cli.DEFAULT_JOURNAL.parent)
+    ]
+    assert [f"/etc/{name}" for name in values("ConfigurationDirectory")] == [
+        str(cli.DEFAULT_PUBLIC_KEY.parent)
+    ]
     assert values("CapabilityBoundingSet") == [""]
-    assert values("UMask") == ["0022"], "the cabinet's user must be able to read the releases it runs"
+    assert values("UMask") == ["0022"], (
+        "the cabinet's user must be able to read the releases it runs"
+    )
 
 
 def test_it_can_read_the_cabinets_moment_without_a_capability():

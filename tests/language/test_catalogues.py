@@ -38,7 +38,11 @@ def _calls():
 
 
 CALLS = list(_calls())
-MESSAGES = {arg.value for _, _, _, arg in CALLS if isinstance(arg, ast.Constant) and isinstance(arg.value, str)}
+MESSAGES = {
+    arg.value
+    for _, _, _, arg in CALLS
+    if isinstance(arg, ast.Constant) and isinstance(arg.value, str)
+}
 
 
 def _fields(text: str) -> set[str]:
@@ -86,7 +90,11 @@ def test_no_translation_is_stale(code):
 
 @pytest.mark.parametrize("code", TRANSLATED)
 def test_translations_keep_their_fields(code):
-    changed = {message: text for message, text in language.catalogue(code).items() if _fields(message) != _fields(text)}
+    changed = {
+        message: text
+        for message, text in language.catalogue(code).items()
+        if _fields(message) != _fields(text)
+    }
     assert changed == {}
 
 
@@ -119,7 +127,12 @@ def test_storage_hands_the_screens_words_to_translate(tmp_path):
     their parts too: none is an English sentence built where it happened."""
     status = storage_trouble(tmp_path)
     unknown = dataclasses.replace(status, known=False)
-    said = status.notices() + unknown.notices() + [status.warning, unknown.warning] + list(status.events)
+    said = (
+        status.notices()
+        + unknown.notices()
+        + [status.warning, unknown.warning]
+        + list(status.events)
+    )
     assert all(isinstance(words, Words) for words in said), said
     messages = [message for words in said for message in _messages_of(words)]
     assert sorted(set(messages) - MESSAGES) == []

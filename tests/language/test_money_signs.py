@@ -38,7 +38,9 @@ def _drawn(string: str) -> pygame.Surface:
 @pytest.mark.parametrize("sign", SIGNS)
 def test_each_sign_is_drawn_by_the_pixel_font_as_its_own_glyph(sign):
     assert glyphs.has(sign)
-    others = {other: pygame.image.tobytes(_drawn(other), "RGB") for other in SIGNS + "?" if other != sign}
+    others = {
+        other: pygame.image.tobytes(_drawn(other), "RGB") for other in SIGNS + "?" if other != sign
+    }
     mine = pygame.image.tobytes(_drawn(sign), "RGB")
     assert mine not in others.values()
     assert any(mine)  # something is lit

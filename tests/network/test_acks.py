@@ -15,7 +15,9 @@ from cabinet.storage.store import Store
 
 SUCCESS = SimpleNamespace(is_failure=False, value=0)
 REFUSED = SimpleNamespace(is_failure=True, value=0x87)
-CLOSED = SimpleNamespace(is_failure=True, value=0x80)  # paho's code for a connection that just ended
+CLOSED = SimpleNamespace(
+    is_failure=True, value=0x80
+)  # paho's code for a connection that just ended
 KEEPALIVE_TIMEOUT = SimpleNamespace(is_failure=True, value=0x8D)
 
 
@@ -38,10 +40,14 @@ class Client:
 @pytest.fixture
 def connected(tmp_path, monkeypatch):
     """A link just connected to a broker played by :class:`Client`, and its cabinet's store."""
-    monkeypatch.setattr(link_module, "SETTLE_SECONDS", 0.0)  # no broker: no other cabinet's status to wait for
+    monkeypatch.setattr(
+        link_module, "SETTLE_SECONDS", 0.0
+    )  # no broker: no other cabinet's status to wait for
     store = Store.open(tmp_path / "cabinet.db")
     store.outbox.enabled = True
-    link = NetworkLink(NetworkSettings(enabled=True, host="broker", tls=False), store.db.path, ["blocks"])
+    link = NetworkLink(
+        NetworkSettings(enabled=True, host="broker", tls=False), store.db.path, ["blocks"]
+    )
     link.client = Client()
     link._on_connect(link.client, None, None, SUCCESS, None)
     link._pass(0.0)  # online: the status and every snapshot go out
@@ -71,7 +77,9 @@ def lose(link: NetworkLink) -> None:
     for _ in range(2):
         link._on_disconnect(link.client, None, None, CLOSED, None)
     assert link.status.state in ("disconnected", "denied")
-    link._on_connect(link.client, None, None, SUCCESS, None)  # paho sends what waits again, oldest first
+    link._on_connect(
+        link.client, None, None, SUCCESS, None
+    )  # paho sends what waits again, oldest first
 
 
 def test_a_refused_message_is_no_sync(connected):

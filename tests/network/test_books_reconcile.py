@@ -24,12 +24,16 @@ def _play(cabinet: Cabinet, coins, plays: int, continues: int, pulses, **values)
             bank.meter_pulsed(meter, count)
     for number in range(plays + continues):
         assert bank.start("blocks", "single", continued=number >= plays)
-    cabinet.store.audits.game_ended("blocks", "single", 60.0)  # its event carries the audits out at once
+    cabinet.store.audits.game_ended(
+        "blocks", "single", 60.0
+    )  # its event carries the audits out at once
 
 
 def _fleet(tmp_path, broker, capsys, *options: str) -> str:
     config = tmp_path / "office.yaml"
-    config.write_text(f"network: {{enabled: true, host: 127.0.0.1, port: {broker.port}, tls: false, cabinet: office}}\n")
+    config.write_text(
+        f"network: {{enabled: true, host: 127.0.0.1, port: {broker.port}, tls: false, cabinet: office}}\n"
+    )
     main(["fleet", "--config", str(config), *options])
     return capsys.readouterr().out
 
@@ -56,15 +60,28 @@ def test_plays_continues_takings_and_meters_reconcile_across_two_cabinets(tmp_pa
             # The day's takings count every game started: first plays and continues.
             assert sum(day["plays"] for day in takings) == row["plays"] + row["continues"]
             assert sum(day["coins"] for day in takings) == sum(cab["coins"].values()) == sum(coins)
-            assert sum(day["credits"] for day in takings) == cab["credits"]["from_coins"] == sum(coins)
+            assert (
+                sum(day["credits"] for day in takings) == cab["credits"]["from_coins"] == sum(coins)
+            )
             assert cab["meters"] == {"1": pulses[0], "2": pulses[1]}
-            assert cab["credits"]["played"] == cab["credits"]["from_coins"] - cab["credits"]["in_machine"]
+            assert (
+                cab["credits"]["played"]
+                == cab["credits"]["from_coins"] - cab["credits"]["in_machine"]
+            )
             assert cab["counts_since"]["why"] == "NEW DATABASE" and cab["counts_since"]["at"]
         rows = list(csv.DictReader(io.StringIO(_fleet(tmp_path, broker, capsys, "--csv"))))
         assert [row["cabinet"] for row in rows] == ["left", "right"]
         totals = {
             key: sum(int(row[key]) for row in rows)
-            for key in ("coins_chute_1", "coins_chute_2", "meter_1", "meter_2", "plays", "continues", "credits_played")
+            for key in (
+                "coins_chute_1",
+                "coins_chute_2",
+                "meter_1",
+                "meter_2",
+                "plays",
+                "continues",
+                "credits_played",
+            )
         }
         assert totals == {
             "coins_chute_1": 8,
@@ -75,7 +92,10 @@ def test_plays_continues_takings_and_meters_reconcile_across_two_cabinets(tmp_pa
             "continues": 4,
             "credits_played": 9,
         }
-        assert all(row["figures_complete"] == "yes" and row["counts_since_why"] == "NEW DATABASE" for row in rows)
+        assert all(
+            row["figures_complete"] == "yes" and row["counts_since_why"] == "NEW DATABASE"
+            for row in rows
+        )
         text = _fleet(tmp_path, broker, capsys)
         assert "meters: 1 5, 2 2" in text and "continues     2" in text and "counts since" in text
         assert "0 over the limit" in text
@@ -84,20 +104,29 @@ def test_plays_continues_takings_and_meters_reconcile_across_two_cabinets(tmp_pa
             cabinet.close()
 
 
-def test_periods_reset_on_one_cabinet_reconcile_with_the_totals_at_the_office(tmp_path, broker, capsys):
+def test_periods_reset_on_one_cabinet_reconcile_with_the_totals_at_the_office(
+    tmp_path, broker, capsys
+):
     cabinets = {name: Cabinet(tmp_path, settings_for(broker, name)) for name in BOOKS}
     later = {"left": ((2, 1), 1, 1, (2, 1)), "right": ((1, 1), 2, 0, (1, 0))}
     values = {"left": (100, 50), "right": (20, 0)}  # each chute's coin value, in sen
     try:
         for name, books in BOOKS.items():
-            _play(cabinets[name], *books, coin_value_1=values[name][0], coin_value_2=values[name][1])
+            _play(
+                cabinets[name], *books, coin_value_1=values[name][0], coin_value_2=values[name][1]
+            )
         cabinets["left"].store.audits.reset_period()  # the operator's collection at one cabinet
         for name, books in later.items():
-            _play(cabinets[name], *books, coin_value_1=values[name][0], coin_value_2=values[name][1])
+            _play(
+                cabinets[name], *books, coin_value_1=values[name][0], coin_value_2=values[name][1]
+            )
 
         def complete() -> dict | None:
             data = json.loads(_fleet(tmp_path, broker, capsys, "--json"))
-            played = {cab["cabinet"]: (cab["period"] or {}).get("credits_spent") for cab in data["cabinets"]}
+            played = {
+                cab["cabinet"]: (cab["period"] or {}).get("credits_spent")
+                for cab in data["cabinets"]
+            }
             return data if played == {"left": 2, "right": 5} else None
 
         wait_for(lambda: complete() is not None, what="both cabinets' periods at the office")
@@ -109,12 +138,25 @@ def test_periods_reset_on_one_cabinet_reconcile_with_the_totals_at_the_office(tm
             def summed(books, index: int, part=None):
                 return sum(book[index] if part is None else book[index][part] for book in books)
 
-            assert period["coins"] == {"1": summed(since_reset, 0, 0), "2": summed(since_reset, 0, 1)}
-            assert period["meter_pulses"] == {"1": summed(since_reset, 3, 0), "2": summed(since_reset, 3, 1)}
-            assert (period["plays"], period["continues"]) == (summed(since_reset, 1), summed(since_reset, 2))
+            assert period["coins"] == {
+                "1": summed(since_reset, 0, 0),
+                "2": summed(since_reset, 0, 1),
+            }
+            assert period["meter_pulses"] == {
+                "1": summed(since_reset, 3, 0),
+                "2": summed(since_reset, 3, 1),
+            }
+            assert (period["plays"], period["continues"]) == (
+                summed(since_reset, 1),
+                summed(since_reset, 2),
+            )
             assert period["credits_from_coins"] == sum(period["coins"].values())
-            assert period["money"] == {chute: period["coins"][chute] * values[name][int(chute) - 1] for chute in "12"}
-            assert cab["money"] == {chute: cab["coins"][chute] * values[name][int(chute) - 1] for chute in "12"}
+            assert period["money"] == {
+                chute: period["coins"][chute] * values[name][int(chute) - 1] for chute in "12"
+            }
+            assert cab["money"] == {
+                chute: cab["coins"][chute] * values[name][int(chute) - 1] for chute in "12"
+            }
             # The totals and meters were not touched by the period reset.
             assert cab["coins"] == {"1": summed(whole, 0, 0), "2": summed(whole, 0, 1)}
             assert cab["meters"] == {"1": summed(whole, 3, 0), "2": summed(whole, 3, 1)}
@@ -124,7 +166,10 @@ def test_periods_reset_on_one_cabinet_reconcile_with_the_totals_at_the_office(tm
             # A period never reset began with the counts; a stamp is to the second, so both may read alike.
             assert period["since"] >= cab["counts_since"]["at"]
             assert name == "left" or period["since"] == cab["counts_since"]["at"]
-        rows = {row["cabinet"]: row for row in csv.DictReader(io.StringIO(_fleet(tmp_path, broker, capsys, "--csv")))}
+        rows = {
+            row["cabinet"]: row
+            for row in csv.DictReader(io.StringIO(_fleet(tmp_path, broker, capsys, "--csv")))
+        }
         columns = (
             "period_coins_chute_1",
             "period_coins_chute_2",
@@ -145,7 +190,10 @@ def test_periods_reset_on_one_cabinet_reconcile_with_the_totals_at_the_office(tm
             "right": [4, 1, 4, 0, 3, 2, 5, 4, 3, 80, 0, 80, 0],
         }
         # The office's takings: every cabinet's money, and the money since each one's collection.
-        assert sum(int(row["money_chute_1"]) + int(row["money_chute_2"]) for row in rows.values()) == 930
+        assert (
+            sum(int(row["money_chute_1"]) + int(row["money_chute_2"]) for row in rows.values())
+            == 930
+        )
         assert all(row["period_since"] for row in rows.values())
         text = _fleet(tmp_path, broker, capsys)
         assert (
@@ -179,7 +227,11 @@ def test_a_cabinet_exports_its_own_books_in_the_offices_columns(tmp_path, monkey
     out = capsys.readouterr().out
     assert out.splitlines()[0] == ",".join(CSV_COLUMNS)
     [row] = csv.DictReader(io.StringIO(out))
-    assert (row["site"], row["cabinet"], row["counts_since_why"]) == ("bar", "bar-left", "NEW DATABASE")
+    assert (row["site"], row["cabinet"], row["counts_since_why"]) == (
+        "bar",
+        "bar-left",
+        "NEW DATABASE",
+    )
     assert {
         key: row[key]
         for key in (
@@ -204,4 +256,8 @@ def test_a_cabinet_exports_its_own_books_in_the_offices_columns(tmp_path, monkey
         "credits_in_machine": "1",
         "figures_complete": "yes",
     }
-    assert (row["period_coins_chute_1"], row["period_plays"], row["period_continues"]) == ("2", "1", "1")
+    assert (row["period_coins_chute_1"], row["period_plays"], row["period_continues"]) == (
+        "2",
+        "1",
+        "1",
+    )

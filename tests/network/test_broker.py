@@ -23,12 +23,20 @@ def test_two_cabinets_see_each_others_scores_and_initials_entered_after_the_game
         left.store.scores.add("blocks", "LLL", 50_000)
         right.store.scores.add("blocks", "RRR", 60_000)
         both = [("RRR", 60_000, "right"), ("LLL", 50_000, "left")]
-        wait_for(lambda: left.entries() == both and right.entries() == both, what="both scores on both cabinets")
+        wait_for(
+            lambda: left.entries() == both and right.entries() == both,
+            what="both scores on both cabinets",
+        )
         # A game's end stores its score under placeholder initials; the player's initials follow.
         end = left.store.game_over("blocks", "single", "blocks", 55_000, seconds=80.0)
-        wait_for(lambda: ("---", 55_000, "left") in right.entries(), what="the score at the game's end")
+        wait_for(
+            lambda: ("---", 55_000, "left") in right.entries(), what="the score at the game's end"
+        )
         left.store.scores.set_initials(end.entry_id, "ACE")
-        wait_for(lambda: ("ACE", 55_000, "left") in right.entries(), what="the initials on the other cabinet")
+        wait_for(
+            lambda: ("ACE", 55_000, "left") in right.entries(),
+            what="the initials on the other cabinet",
+        )
         assert [e.rank for e in right.link.table("blocks")] == [1, 2, 3]
         wait_for(lambda: left.queued() == 0 and right.queued() == 0, what="empty outboxes")
     finally:
@@ -57,14 +65,19 @@ def test_a_broker_stopped_and_restarted_mid_stream_loses_no_event(tmp_path, brok
         broker.restart()
         _produce(cabinet, 60, 120)
         counts = lambda: dict(monitor.view.event_counts.get(("bar", "left"), {}))  # noqa: E731
-        wait_for(lambda: counts() == {"score": 90, "game": 90} and cabinet.queued() == 0, what="all 180 events merged once")
+        wait_for(
+            lambda: counts() == {"score": 90, "game": 90} and cabinet.queued() == 0,
+            what="all 180 events merged once",
+        )
         assert monitor.view.merged_events() == 180
     finally:
         cabinet.close()
         monitor.stop()
 
 
-def test_a_power_cut_before_the_acks_were_written_resends_and_nothing_is_merged_twice(tmp_path, broker, monkeypatch):
+def test_a_power_cut_before_the_acks_were_written_resends_and_nothing_is_merged_twice(
+    tmp_path, broker, monkeypatch
+):
     from cabinet.network.link import NetworkLink
 
     monitor = monitor_for(broker, persistent=True)
@@ -97,14 +110,20 @@ def test_a_cabinet_offline_for_a_day_sends_its_backlog_on_reconnect(tmp_path, br
         assert cabinet.link.status.state in ("connecting", "unreachable")
         broker.start()
         wait_for(
-            lambda: sum(monitor.view.event_counts.get(("bar", "left"), {}).values()) == 300 and cabinet.queued() == 0,
+            lambda: (
+                sum(monitor.view.event_counts.get(("bar", "left"), {}).values()) == 300
+                and cabinet.queued() == 0
+            ),
             what="the backlog delivered",
         )
         assert cabinet.link.status.state == "connected" and cabinet.link.status.last_sync
         # The monitor also has the table as it stands after the day. Its snapshot travels apart
         # from the events, so it may arrive a moment after the last of them.
         wait_for(
-            lambda: [(e.initials, e.score, e.cabinet) for e in monitor.view.table("blocks")][:1] == [("ABC", 20_298, "left")],
+            lambda: (
+                [(e.initials, e.score, e.cabinet) for e in monitor.view.table("blocks")][:1]
+                == [("ABC", 20_298, "left")]
+            ),
             what="the day's table",
         )
     finally:
@@ -119,16 +138,23 @@ USERS = {"bar-left": "left-secret", "bar-right": "right-secret", "fleet": "fleet
 
 def test_the_acl_refuses_a_cabinet_writing_into_anothers_topics(tmp_path):
     need_mosquitto()
-    with LocalBroker(tmp_path / "broker", users=USERS, acl=(EXAMPLE / "arcadeforge.acl").read_text()) as broker:
+    with LocalBroker(
+        tmp_path / "broker", users=USERS, acl=(EXAMPLE / "arcadeforge.acl").read_text()
+    ) as broker:
         monitor = monitor_for(broker, password="fleet-secret")
         # "bar-left" logs in as itself but claims to be "bar-right": the broker refuses its events.
-        impostor = Cabinet(tmp_path, settings_for(broker, "bar-right", username="bar-left", password="left-secret"))
+        impostor = Cabinet(
+            tmp_path, settings_for(broker, "bar-right", username="bar-left", password="left-secret")
+        )
         honest = Cabinet(tmp_path, settings_for(broker, "bar-left", password="left-secret"))
         try:
             impostor.store.scores.add("blocks", "BAD", 90_000)
             honest.store.scores.add("blocks", "GUD", 70_000)
             wait_for(
-                lambda: ("GUD", 70_000, "bar-left") in [(e.initials, e.score, e.cabinet) for e in monitor.view.table("blocks")],
+                lambda: (
+                    ("GUD", 70_000, "bar-left")
+                    in [(e.initials, e.score, e.cabinet) for e in monitor.view.table("blocks")]
+                ),
                 what="the honest cabinet's score",
             )
             wait_for(lambda: impostor.link.status.state == "denied", what="the broker's refusal")
@@ -181,13 +207,26 @@ def test_the_example_broker_configuration_takes_tls_cabinets_and_refuses_another
     with broker:
         password_file = tmp_path / "left.password"
         password_file.write_text("left-secret\n")
-        good = Cabinet(tmp_path, settings_for(broker, "bar-left", tls=True, ca_file=ca, password_file=str(password_file)))
-        bad = Cabinet(tmp_path, settings_for(broker, "bar-right", tls=True, ca_file=other_ca, password="right-secret"))
+        good = Cabinet(
+            tmp_path,
+            settings_for(
+                broker, "bar-left", tls=True, ca_file=ca, password_file=str(password_file)
+            ),
+        )
+        bad = Cabinet(
+            tmp_path,
+            settings_for(broker, "bar-right", tls=True, ca_file=other_ca, password="right-secret"),
+        )
         try:
             good.store.scores.add("blocks", "TLS", 40_000)
-            wait_for(lambda: good.queued() == 0 and good.entries() == [("TLS", 40_000, "bar-left")], what="the score over TLS")
+            wait_for(
+                lambda: good.queued() == 0 and good.entries() == [("TLS", 40_000, "bar-left")],
+                what="the score over TLS",
+            )
             bad.store.scores.add("blocks", "BAD", 90_000)
-            wait_for(lambda: bad.link.status.state == "unreachable", what="the failed TLS handshake")
+            wait_for(
+                lambda: bad.link.status.state == "unreachable", what="the failed TLS handshake"
+            )
             assert bad.queued() == 1
         finally:
             good.close()
@@ -201,7 +240,9 @@ def _raw_client(broker) -> mqtt.Client:
     return client
 
 
-def test_bad_messages_are_dropped_with_one_line_each_and_never_enter_a_table(tmp_path, broker, caplog):
+def test_bad_messages_are_dropped_with_one_line_each_and_never_enter_a_table(
+    tmp_path, broker, caplog
+):
     caplog.set_level(logging.WARNING, logger="cabinet.network")
     cabinet = Cabinet(tmp_path, settings_for(broker, "left"))
     raw = _raw_client(broker)
@@ -218,8 +259,13 @@ def test_bad_messages_are_dropped_with_one_line_each_and_never_enter_a_table(tmp
         }
         # A retained snapshot reaches the cabinet whenever it subscribes: once it is in, so is the subscription.
         probe = dict(good, cabinet="probe", entries=[])
-        raw.publish("arcadeforge/bar/probe/scores/blocks", json.dumps(probe).encode(), qos=1, retain=True)
-        wait_for(lambda: ("bar", "probe") in cabinet.link.view.cabinets(), what="the cabinet's subscription")
+        raw.publish(
+            "arcadeforge/bar/probe/scores/blocks", json.dumps(probe).encode(), qos=1, retain=True
+        )
+        wait_for(
+            lambda: ("bar", "probe") in cabinet.link.view.cabinets(),
+            what="the cabinet's subscription",
+        )
         bad = [
             b"not json",
             b"{" + b" " * (65 * 1024) + b"}",
@@ -231,7 +277,10 @@ def test_bad_messages_are_dropped_with_one_line_each_and_never_enter_a_table(tmp
         for payload in bad:
             raw.publish(topic, payload, qos=1).wait_for_publish(30)
         raw.publish(topic, json.dumps(good).encode(), qos=1).wait_for_publish(30)
-        wait_for(lambda: cabinet.entries() == [("MAL", 5, "mallory")], what="the good message after the bad")
+        wait_for(
+            lambda: cabinet.entries() == [("MAL", 5, "mallory")],
+            what="the good message after the bad",
+        )
         drops = [r for r in caplog.records if "dropped a message" in r.getMessage()]
         assert len(drops) == len(bad)
         assert cabinet.link._thread.is_alive()
@@ -259,13 +308,18 @@ def test_the_main_loop_never_calls_into_the_network_with_the_broker_down(tmp_pat
 
     _Recorder.threads = set()
     monkeypatch.setattr(client_module.mqtt, "Client", _Recorder)
-    app = make_app(f"network: {{enabled: true, host: 127.0.0.1, port: {free_port()}, tls: false}}\n")
+    app = make_app(
+        f"network: {{enabled: true, host: 127.0.0.1, port: {free_port()}, tls: false}}\n"
+    )
     link = app.ctx.network
     assert link is not None
     run(app, 30, draw_every=5)
     app.ctx.store.scores.add("blocks", "OFF", 30_000)
     app.ctx.store.audits.game_ended("blocks", "single", 12.0)
-    wait_for(lambda: link.status.state == "unreachable" and link.status.queued == 2, what="the queued events")
+    wait_for(
+        lambda: link.status.state == "unreachable" and link.status.queued == 2,
+        what="the queued events",
+    )
     run(app, 30, draw_every=5)
     app.close()
     assert _Recorder.threads and threading.main_thread().name not in _Recorder.threads
@@ -296,10 +350,17 @@ def test_attract_the_ranking_and_the_service_menu_show_the_network(tmp_path, bro
         rank = app.ctx.store.scores.add("blocks", "YOU", 40_000)
         assert RankingScene(app.ctx, "blocks", rank=rank, score=40_000).network_place == 2
         wait_for(lambda: len(link.table("blocks")) == 2, what="our own entry in the network table")
-        page = NetworkTablesScene(app.ctx, "BLOCKS NETWORK RECORDS", ["blocks", "antigravity/versus"], 5)
+        page = NetworkTablesScene(
+            app.ctx, "BLOCKS NETWORK RECORDS", ["blocks", "antigravity/versus"], 5
+        )
         assert page.pages == [["blocks"]]  # tables nobody has played are left out
-        assert [(e.initials, e.cabinet) for e in page.entries["blocks"]] == [("ACE", "back"), ("YOU", "front")]
-        wait_for(lambda: link.status.queued == 0 and link.status.last_sync, what="the drained outbox")
+        assert [(e.initials, e.cabinet) for e in page.entries["blocks"]] == [
+            ("ACE", "back"),
+            ("YOU", "front"),
+        ]
+        wait_for(
+            lambda: link.status.queued == 0 and link.status.last_sync, what="the drained outbox"
+        )
         values = {row.label: row.value() for row in NetworkPage(app.ctx).rows()}
         assert values["LINK"] == "CONNECTED" and values["QUEUED EVENTS"] == "0"
         assert values["CABINETS SEEN"] == "2"
@@ -335,14 +396,23 @@ def test_the_fleet_command_prints_every_cabinet_and_the_network_tables(tmp_path,
         cabinet.store.scores.add("blocks", "ABC", 33_000)
         wait_for(lambda: cabinet.queued() == 0, what="the drained outbox")
         config = tmp_path / "fleet.yaml"
-        config.write_text(f"network: {{enabled: true, host: 127.0.0.1, port: {broker.port}, tls: false, cabinet: office}}\n")
+        config.write_text(
+            f"network: {{enabled: true, host: 127.0.0.1, port: {broker.port}, tls: false, cabinet: office}}\n"
+        )
         assert main(["fleet", "--config", str(config), "--json"]) == 0
         data = json.loads(capsys.readouterr().out)
         [left] = data["cabinets"]
         assert (left["site"], left["cabinet"], left["online"]) == ("bar", "left", True)
         assert left["coins"] == {"1": 1, "2": 2} and left["credits"]["played"] == 1
-        assert left["modes"]["blocks/single"] == {"plays": 1, "continues": 0, "games": 1, "play_seconds": 90.0}
-        assert [(e["initials"], e["score"], e["cabinet"]) for e in data["tables"]["blocks"]] == [("ABC", 33_000, "left")]
+        assert left["modes"]["blocks/single"] == {
+            "plays": 1,
+            "continues": 0,
+            "games": 1,
+            "play_seconds": 90.0,
+        }
+        assert [(e["initials"], e["score"], e["cabinet"]) for e in data["tables"]["blocks"]] == [
+            ("ABC", 33_000, "left")
+        ]
         assert main(["fleet", "--config", str(config)]) == 0
         text = capsys.readouterr().out
         assert "bar/left  online" in text and "network table blocks" in text
@@ -355,6 +425,8 @@ def test_the_fleet_command_says_so_when_the_broker_does_not_answer(tmp_path, cap
     from cabinet.network.local_broker import free_port
 
     config = tmp_path / "fleet.yaml"
-    config.write_text(f"network: {{enabled: true, host: 127.0.0.1, port: {free_port()}, tls: false}}\n")
+    config.write_text(
+        f"network: {{enabled: true, host: 127.0.0.1, port: {free_port()}, tls: false}}\n"
+    )
     assert main(["fleet", "--config", str(config), "--wait", "1"]) == 1
     assert "no answer from 127.0.0.1" in capsys.readouterr().out

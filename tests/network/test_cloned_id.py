@@ -9,7 +9,12 @@ from cabinet.network.link import NetworkLink, live_owner
 from cabinet.network.messages import encode
 from cabinet.settings.schema import CreditSettings
 from cabinet.system.machine import machine_mark, mark_of
-from support.network import Store, monitor_for, settings_for, wait_for  # Store: where it lives on each branch
+from support.network import (
+    Store,
+    monitor_for,
+    settings_for,
+    wait_for,
+)  # Store: where it lives on each branch
 
 KEEPER, CLONE = "1111aaaa", "9999ffff"  # the smaller mark keeps the id
 
@@ -24,7 +29,9 @@ class Twin:
         bank = self.store.credit_bank(CreditSettings(free_play=False))
         for _ in range(coins):
             bank.coin(1)
-        self.link = NetworkLink(settings_for(port_of, "left"), self.store.db.path, ["blocks"], machine=machine)
+        self.link = NetworkLink(
+            settings_for(port_of, "left"), self.store.db.path, ["blocks"], machine=machine
+        )
 
     def close(self) -> None:
         self.link.close(timeout=10)
@@ -35,18 +42,24 @@ def _clash_lines(caplog, machine: str) -> list[str]:
     return [
         r.getMessage()
         for r in caplog.records
-        if "a second cabinet uses the id bar/left" in r.getMessage() and f"this one is {machine}" in r.getMessage()
+        if "a second cabinet uses the id bar/left" in r.getMessage()
+        and f"this one is {machine}" in r.getMessage()
     ]
 
 
-def test_a_cloned_id_is_named_once_one_cabinet_stands_down_and_the_fleet_shows_the_other(tmp_path, broker, caplog):
+def test_a_cloned_id_is_named_once_one_cabinet_stands_down_and_the_fleet_shows_the_other(
+    tmp_path, broker, caplog
+):
     caplog.set_level(logging.INFO, logger="cabinet.network")
     keeper = Twin(tmp_path / "keeper", broker, KEEPER, coins=7)
     keeper.link.start()
     monitor = monitor_for(broker)
     try:
         wait_for(
-            lambda: keeper.link.status.state == "connected" and monitor.view.audits.get(("bar", "left")) is not None,
+            lambda: (
+                keeper.link.status.state == "connected"
+                and monitor.view.audits.get(("bar", "left")) is not None
+            ),
             what="the keeper on line",
         )
         clone = Twin(tmp_path / "clone", broker, CLONE, coins=2)
@@ -66,7 +79,9 @@ def test_a_cloned_id_is_named_once_one_cabinet_stands_down_and_the_fleet_shows_t
             # No flapping: the keeper was never knocked off; each names the clash once.
             messages = [r.getMessage() for r in caplog.records]
             assert not any("lost the broker" in line for line in messages), messages
-            assert sum(line.startswith("network: connected to") for line in messages) == 2  # once each
+            assert (
+                sum(line.startswith("network: connected to") for line in messages) == 2
+            )  # once each
             assert len(_clash_lines(caplog, KEEPER)) == 1 and len(_clash_lines(caplog, CLONE)) == 1
             assert "this one stands down" in _clash_lines(caplog, CLONE)[0]
             assert monitor.view.status[("bar", "left")].online
@@ -83,7 +98,10 @@ def test_only_another_program_online_is_a_clash():
         return encode("bar", "left", at="2026-01-01T00:00:00Z", **fields)
 
     assert live_owner(status(online=True, machine=CLONE, state="ab12")) == (CLONE, "ab12")
-    assert live_owner(status(online=True, machine=CLONE)) == (CLONE, "")  # older firmware: no state mark
+    assert live_owner(status(online=True, machine=CLONE)) == (
+        CLONE,
+        "",
+    )  # older firmware: no state mark
     assert live_owner(status(online=True, machine=CLONE, state="\x1b[2J")) == (CLONE, "")
     assert live_owner(status(online=False, machine=CLONE, state="ab12")) == ("", "")
     assert live_owner(status(online=True)) == ("", "")  # firmware that sends no mark at all
@@ -117,7 +135,9 @@ def test_the_machine_mark_comes_from_the_board_before_the_cards_machine_id(tmp_p
     _adapter(net, "lo", "00:00:00:00:00:00", device=False)
     _adapter(net, "ifb0", "8a:dc:df:c3:ab:0f", device=False)  # virtual: made up at each boot
     assert mark_of(sources) == by_machine_id
-    _adapter(net, "eth0", "dc:a6:32:01:02:03")  # a board's own adapter comes before a copied machine id
+    _adapter(
+        net, "eth0", "dc:a6:32:01:02:03"
+    )  # a board's own adapter comes before a copied machine id
     by_adapter = mark_of(sources)
     assert by_adapter not in (board_a, board_b, by_machine_id)
     serial.write_bytes(b"100000001234abcd\0")
@@ -155,10 +175,16 @@ def test_two_programs_on_one_machine_with_one_id_do_not_flap(tmp_path, broker, c
             )
             messages = [r.getMessage() for r in caplog.records]
             assert not any("lost the broker" in line for line in messages), messages
-            assert sum(line.startswith("network: connected to") for line in messages) == 2  # once each
-            named = [line for line in messages if "another program on this machine " + KEEPER in line]
+            assert (
+                sum(line.startswith("network: connected to") for line in messages) == 2
+            )  # once each
+            named = [
+                line for line in messages if "another program on this machine " + KEEPER in line
+            ]
             assert len(named) == 2 and sum("this one stands down" in line for line in named) == 1
-            assert keeper.status.state == "connected" and monitor.view.status[("bar", "left")].online
+            assert (
+                keeper.status.state == "connected" and monitor.view.status[("bar", "left")].online
+            )
         finally:
             second.close()
     finally:
@@ -166,7 +192,9 @@ def test_two_programs_on_one_machine_with_one_id_do_not_flap(tmp_path, broker, c
         first.close()
 
 
-def test_the_cabinet_that_stood_down_tries_again_and_stands_down_again_without_a_new_line(tmp_path, broker, caplog, monkeypatch):
+def test_the_cabinet_that_stood_down_tries_again_and_stands_down_again_without_a_new_line(
+    tmp_path, broker, caplog, monkeypatch
+):
     from cabinet.network import link as link_module
 
     monkeypatch.setattr(link_module, "CLASH_RETRY_SECONDS", 0.2)
@@ -180,9 +208,15 @@ def test_the_cabinet_that_stood_down_tries_again_and_stands_down_again_without_a
         try:
 
             def tries() -> int:
-                return sum(r.getMessage().startswith("network: connecting") for r in caplog.records) - 1
+                return (
+                    sum(r.getMessage().startswith("network: connecting") for r in caplog.records)
+                    - 1
+                )
 
-            wait_for(lambda: tries() >= 3 and clone.link.status.state == "clash", what="the clone's third try")
+            wait_for(
+                lambda: tries() >= 3 and clone.link.status.state == "clash",
+                what="the clone's third try",
+            )
             assert len(_clash_lines(caplog, CLONE)) == 1 and len(_clash_lines(caplog, KEEPER)) == 1
             assert not any("lost the broker" in r.getMessage() for r in caplog.records)
             assert keeper.link.status.state == "connected"

@@ -16,7 +16,13 @@ NOW = 1_777_000_000.0
 
 C0 = [chr(code) for code in range(0x20)] + ["\x7f"]
 C1 = [chr(code) for code in range(0x80, 0xA0)]
-BIDI = ["\u061c", "\u200e", "\u200f", *map(chr, range(0x202A, 0x202F)), *map(chr, range(0x2066, 0x206A))]
+BIDI = [
+    "\u061c",
+    "\u200e",
+    "\u200f",
+    *map(chr, range(0x202A, 0x202F)),
+    *map(chr, range(0x2066, 0x206A)),
+]
 CONTROLS = C0 + C1 + BIDI + ["\u2028", "\u2029", "\ufeff"]
 
 
@@ -44,11 +50,14 @@ def _lines_without(control: str | None) -> list[str]:
     view = FleetView(clock=lambda: NOW)
     mark = control or ""
     view.receive(
-        "arcadeforge/bar/c1/status", json.dumps({"v": 1, "site": "bar", "cabinet": "c1", "online": True, "at": STAMP}).encode()
+        "arcadeforge/bar/c1/status",
+        json.dumps({"v": 1, "site": "bar", "cabinet": "c1", "online": True, "at": STAMP}).encode(),
     )
     _table_message(view, f"x{mark}[2J{mark}y")
     _refused(view, f"arcadeforge/bar/c1/scores/antigravity/contest/p{mark}q")  # sent raw
-    _refused(view, f"arcadeforge/bar/c1/scores/antigravity/contest/r{quote(mark)}s")  # percent-encoded
+    _refused(
+        view, f"arcadeforge/bar/c1/scores/antigravity/contest/r{quote(mark)}s"
+    )  # percent-encoded
     return format_report(report(view)).split("\n")
 
 

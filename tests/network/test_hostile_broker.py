@@ -41,7 +41,9 @@ class Publisher:
 
     def __init__(self, broker: LocalBroker, user: str):
         self.answers: dict[int, str] = {}
-        self.client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=f"hostile-{user}", protocol=mqtt.MQTTv5)
+        self.client = mqtt.Client(
+            mqtt.CallbackAPIVersion.VERSION2, client_id=f"hostile-{user}", protocol=mqtt.MQTTv5
+        )
         self.client.username_pw_set(user, USERS[user])
         self.client.on_publish = self._answered
         self.client.connect("127.0.0.1", broker.port)
@@ -69,8 +71,13 @@ def _left(tmp_path, broker) -> Cabinet:
     for _ in range(16):
         bank.coin(1)
     cabinet.store.scores.add("blocks", "ACE", 50_000)
-    cabinet.store.audits.game_ended("blocks", "single", 30.0)  # its event carries the audits out at once
-    wait_for(lambda: cabinet.queued() == 0 and cabinet.link.status.state == "connected", what="bar-left synced")
+    cabinet.store.audits.game_ended(
+        "blocks", "single", 30.0
+    )  # its event carries the audits out at once
+    wait_for(
+        lambda: cabinet.queued() == 0 and cabinet.link.status.state == "connected",
+        what="bar-left synced",
+    )
     return cabinet
 
 
@@ -89,7 +96,11 @@ def _fleet(tmp_path, broker, capsys) -> tuple[int, dict]:
 
 def _left_as_reported(data: dict) -> tuple:
     [left] = [c for c in data["cabinets"] if c["cabinet"] == "bar-left"]
-    table = [[e["initials"], e["score"], e["cabinet"]] for e in data["tables"].get("blocks", []) if e["cabinet"] == "bar-left"]
+    table = [
+        [e["initials"], e["score"], e["cabinet"]]
+        for e in data["tables"].get("blocks", [])
+        if e["cabinet"] == "bar-left"
+    ]
     return left["figures"], left["coins"], left["unreadable"], table
 
 
@@ -103,10 +114,22 @@ TABLE = topics.topic("bar", "bar-left", "scores", "blocks")
 # What a cabinet's own user can publish that is malformed: a receiver can tell, and refuses it.
 MALFORMED = {
     "nested JSON, 40 KB": (AUDITS, BOMB),
-    "a 5,000-digit number": (AUDITS, b'{"v": 1, "site": "bar", "cabinet": "bar-left", "version": ' + b"9" * 5000 + b"}"),
+    "a 5,000-digit number": (
+        AUDITS,
+        b'{"v": 1, "site": "bar", "cabinet": "bar-left", "version": ' + b"9" * 5000 + b"}",
+    ),
     "coins as a list": (AUDITS, _audits(coins=[16])),
-    "plays as text": (AUDITS, _audits(coins={"1": 1}, modes={"blocks/single": {"plays": "many", "ended": 1, "play_seconds": 1}})),
-    "a status of the wrong shape": (STATUS, json.dumps({"v": 1, "site": "bar", "cabinet": "bar-left", "online": "yes"}).encode()),
+    "plays as text": (
+        AUDITS,
+        _audits(
+            coins={"1": 1},
+            modes={"blocks/single": {"plays": "many", "ended": 1, "play_seconds": 1}},
+        ),
+    ),
+    "a status of the wrong shape": (
+        STATUS,
+        json.dumps({"v": 1, "site": "bar", "cabinet": "bar-left", "online": "yes"}).encode(),
+    ),
     "a table that is not a table": (TABLE, BOMB),
     "an unknown table": (
         topics.topic("bar", "bar-left", "scores", "chess"),
@@ -130,11 +153,18 @@ def test_the_shipped_acl_binds_each_cabinet_to_its_site_and_keeps_readers_out(br
     monitor = monitor_for(broker, "office", password=USERS["office"])
     try:
         assert left.publish("arcadeforge/bar/bar-left/status", b"{}") == "Success"
-        wait_for(lambda: ("bar", "bar-left") in monitor.view.cabinets(), what="the office reading bar-left")
+        wait_for(
+            lambda: ("bar", "bar-left") in monitor.view.cabinets(),
+            what="the office reading bar-left",
+        )
         # Another site, another cabinet's branch, the office anywhere in the tree: refused.
         assert left.publish("arcadeforge/mall/bar-left/status", b"{}") == "Not authorized"
         assert left.publish("arcadeforge/bar/bar-right/status", b"{}") == "Not authorized"
-        for topic in ("arcadeforge/bar/office/status", "arcadeforge/bar/bar-left/audits", "arcadeforge/x"):
+        for topic in (
+            "arcadeforge/bar/office/status",
+            "arcadeforge/bar/bar-left/audits",
+            "arcadeforge/x",
+        ):
             assert office.publish(topic, b"{}") == "Not authorized", topic
     finally:
         left.close()
@@ -142,19 +172,27 @@ def test_the_shipped_acl_binds_each_cabinet_to_its_site_and_keeps_readers_out(br
         monitor.stop()
 
 
-def test_a_nested_json_bomb_costs_one_log_line_and_every_receiver_keeps_listening(tmp_path, broker, caplog):
+def test_a_nested_json_bomb_costs_one_log_line_and_every_receiver_keeps_listening(
+    tmp_path, broker, caplog
+):
     caplog.set_level(logging.WARNING, logger="cabinet.network")
     left = _left(tmp_path, broker)
     right = Cabinet(tmp_path, settings_for(broker, "bar-right", password=USERS["bar-right"]))
     monitor = monitor_for(broker, "office", persistent=True, password=USERS["office"])
     hostile = Publisher(broker, "bar-left")
     try:
-        wait_for(lambda: [e.cabinet for e in right.link.table("blocks")] == ["bar-left"], what="bar-right's table")
+        wait_for(
+            lambda: [e.cabinet for e in right.link.table("blocks")] == ["bar-left"],
+            what="bar-right's table",
+        )
         assert hostile.publish(TABLE, BOMB) == "Success"
         assert hostile.publish(AUDITS, BOMB) == "Success"
         left.store.scores.add("blocks", "NEW", 60_000)  # a later real game
         for view in (right.link.view, monitor.view):
-            wait_for(lambda: [e.score for e in view.table("blocks")] == [60_000, 50_000], what="the later game")
+            wait_for(
+                lambda: [e.score for e in view.table("blocks")] == [60_000, 50_000],
+                what="the later game",
+            )
         wait_for(
             lambda: monitor.view.audits[("bar", "bar-left")].audits["coins"] == RIGHT_FIGURES,
             what="the real audits back at the monitor",
@@ -170,7 +208,9 @@ def test_a_nested_json_bomb_costs_one_log_line_and_every_receiver_keeps_listenin
         left.close()
 
 
-def test_the_fleet_command_names_what_it_could_not_read_of_a_cabinet_that_is_away(tmp_path, broker, capsys):
+def test_the_fleet_command_names_what_it_could_not_read_of_a_cabinet_that_is_away(
+    tmp_path, broker, capsys
+):
     """Offline, the cabinet cannot answer: the broker holds only the bad message, and the command says so."""
     left = _left(tmp_path, broker)
     code, data = _fleet(tmp_path, broker, capsys)
@@ -225,7 +265,11 @@ def test_a_cabinet_on_line_answers_any_message_on_its_topics_and_the_fleet_comma
 
         wait_for(fleet_is_right, timeout=20, what="the fleet command right again")
         assert reports[-1]["cabinets"][0]["online"] is True
-        warned = [r.getMessage() for r in caplog.records if "another client published on" in r.getMessage()]
+        warned = [
+            r.getMessage()
+            for r in caplog.records
+            if "another client published on" in r.getMessage()
+        ]
         assert len(warned) == 1 and topic in warned[0]
         print(f"{name}: answered in {answered:.3f} s")
     finally:
@@ -241,12 +285,17 @@ def test_a_huge_version_hides_no_cabinet_and_later_real_games_come_back(tmp_path
     try:
         for view in (right.link.view, monitor.view):
             wait_for(lambda: view.table("blocks"), what="bar-left's table everywhere")
-        forged = messages.encode("bar", "bar-left", table="blocks", version=HUGE, made=STAMP, entries=[])
+        forged = messages.encode(
+            "bar", "bar-left", table="blocks", version=HUGE, made=STAMP, entries=[]
+        )
         assert hostile.publish(TABLE, forged) == "Success"
         left.store.scores.add("blocks", "NEW", 60_000)
         for view in (left.link.view, right.link.view, monitor.view):
             wait_for(
-                lambda: [(e.score, e.cabinet) for e in view.table("blocks")] == [(60_000, "bar-left"), (50_000, "bar-left")],
+                lambda: (
+                    [(e.score, e.cabinet) for e in view.table("blocks")]
+                    == [(60_000, "bar-left"), (50_000, "bar-left")]
+                ),
                 what="both of bar-left's entries",
             )
         assert left.link.view.snapshot("bar", "bar-left", "blocks").version < HUGE
@@ -266,7 +315,10 @@ def test_the_persistent_monitor_survives_every_hostile_message_in_a_row(tmp_path
         for name, (topic, payload) in {**MALFORMED, **LIES}.items():
             assert hostile.publish(topic, payload) == "Success", name
         left.store.scores.add("blocks", "NEW", 60_000)
-        wait_for(lambda: [e.score for e in monitor.view.table("blocks")] == [60_000, 50_000], what="the table")
+        wait_for(
+            lambda: [e.score for e in monitor.view.table("blocks")] == [60_000, 50_000],
+            what="the table",
+        )
         wait_for(
             lambda: (
                 monitor.view.audits.get(("bar", "bar-left")) is not None

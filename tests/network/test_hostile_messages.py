@@ -17,8 +17,14 @@ NOW = 1_777_000_000.0  # the receiver's clock in the tests below (2026-04-24), s
 HUGE = 2**63 - 1
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats(allow_nan=True) | st.text(max_size=8),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    st.none()
+    | st.booleans()
+    | st.integers(-(2**70), 2**70)
+    | st.floats(allow_nan=True)
+    | st.text(max_size=8),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
     max_leaves=20,
 )
 
@@ -61,7 +67,13 @@ def _body(kind: str, version: int = 5) -> dict:
 def _paths(value, prefix=()) -> list[tuple]:
     """Every place in a message: each key or list index, at every depth."""
     places = []
-    children = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    children = (
+        value.items()
+        if isinstance(value, dict)
+        else enumerate(value)
+        if isinstance(value, list)
+        else ()
+    )
     for key, child in children:
         places.append(prefix + (key,))
         places += _paths(child, prefix + (key,))
@@ -89,7 +101,9 @@ def test_any_json_in_any_field_is_merged_or_refused_and_the_report_always_prints
     topic = f"arcadeforge/bar/c1/{kind}"
     view.receive(topic, json.dumps(_body(kind)).encode())
     try:
-        payload = json.dumps(_plant(_body(kind, version=6), path, value)).encode()  # newer: it is merged
+        payload = json.dumps(
+            _plant(_body(kind, version=6), path, value)
+        ).encode()  # newer: it is merged
     except ValueError:  # a float JSON cannot carry; what json.dumps refuses nobody can send
         return
     try:
@@ -113,7 +127,9 @@ def test_nesting_too_deep_for_python_is_refused_in_one_line():
 
 
 def test_a_number_python_refuses_to_read_is_refused():
-    payload = b'{"v": 1, "site": "bar", "cabinet": "c1", "online": true, "at": ' + b"9" * 5000 + b"}"
+    payload = (
+        b'{"v": 1, "site": "bar", "cabinet": "c1", "online": true, "at": ' + b"9" * 5000 + b"}"
+    )
     try:
         messages.parse("arcadeforge/bar/c1/status", payload)
     except messages.BadMessage as exc:
@@ -124,7 +140,12 @@ def test_a_number_python_refuses_to_read_is_refused():
 
 def _snapshot(version: int, *scores: int) -> TableSnapshot:
     return TableSnapshot(
-        "bar", "c1", "blocks", version, STAMP, tuple(Entry(i, "ABC", score, STAMP) for i, score in enumerate(scores, start=1))
+        "bar",
+        "c1",
+        "blocks",
+        version,
+        STAMP,
+        tuple(Entry(i, "ABC", score, STAMP) for i, score in enumerate(scores, start=1)),
     )
 
 
@@ -142,7 +163,9 @@ def test_a_version_from_the_future_counts_as_the_moment_it_arrived():
     view.receive(TOPIC, _payload(_snapshot(HUGE)))  # an empty table, pushed out of reach
     assert view.table("blocks") == ()
     clock[0] += 0.5
-    view.receive(TOPIC, _payload(_snapshot(int(clock[0] * 1e6), 900, 950)))  # the cabinet's next real one
+    view.receive(
+        TOPIC, _payload(_snapshot(int(clock[0] * 1e6), 900, 950))
+    )  # the cabinet's next real one
     assert [e.score for e in view.table("blocks")] == [950, 900]
     # A real snapshot made before the forgery arrived still loses to it: only newer ones win back.
     view.receive(TOPIC, _payload(_snapshot(int(NOW * 1e6) - 1, 10)))
@@ -155,7 +178,9 @@ def test_audits_from_the_future_are_won_back_by_the_next_real_ones():
     topic = topics.topic("bar", "c1", "audits")
 
     def audits(version: int, coins: int) -> bytes:
-        return messages.encode("bar", "c1", version=version, made=STAMP, audits={"coins": {"1": coins, "2": 0}})
+        return messages.encode(
+            "bar", "c1", version=version, made=STAMP, audits={"coins": {"1": coins, "2": 0}}
+        )
 
     view.receive(topic, audits(HUGE, 0))
     clock[0] += 1
@@ -165,7 +190,10 @@ def test_audits_from_the_future_are_won_back_by_the_next_real_ones():
 
 def test_a_last_seen_stamp_from_the_future_is_kept_no_later_than_its_arrival():
     view = FleetView(clock=lambda: NOW)
-    view.receive(topics.topic("bar", "c1", "status"), messages.encode("bar", "c1", online=True, at="9999-12-31T23:59:59Z"))
+    view.receive(
+        topics.topic("bar", "c1", "status"),
+        messages.encode("bar", "c1", online=True, at="9999-12-31T23:59:59Z"),
+    )
     assert report(view)["cabinets"][0]["last_seen"] == "2026-04-24T03:06:40Z"
 
 

@@ -43,7 +43,9 @@ def _fold(items):
     kept = {}
     for snapshot in items:
         merge(kept, snapshot)
-    return kept, {table: network_table(kept.values(), table, 5) for table in ("blocks", "antigravity/versus")}
+    return kept, {
+        table: network_table(kept.values(), table, 5) for table in ("blocks", "antigravity/versus")
+    }
 
 
 @settings(max_examples=200, deadline=None)
@@ -57,7 +59,9 @@ def test_any_order_and_any_repeats_of_the_snapshots_give_the_same_tables(items, 
 def test_the_network_table_keeps_the_best_entries_of_each_cabinets_latest_snapshot():
     old = TableSnapshot("bar", "c1", "blocks", 1, STAMP, (Entry(1, "OLD", 900, STAMP),))
     new = TableSnapshot("bar", "c1", "blocks", 2, STAMP, (Entry(2, "NEW", 100, STAMP),))
-    other = TableSnapshot("mall", "c2", "blocks", 1, STAMP, (Entry(1, "TWO", 100, "2026-04-01T00:00:00Z"),))
+    other = TableSnapshot(
+        "mall", "c2", "blocks", 1, STAMP, (Entry(1, "TWO", 100, "2026-04-01T00:00:00Z"),)
+    )
     kept = {}
     for snapshot in (new, old, other):
         merge(kept, snapshot)
@@ -91,15 +95,21 @@ TOPIC = topics.topic("bar", "c1", "scores", "blocks")
 
 def test_a_good_snapshot_parses_and_bad_ones_say_why():
     snapshot = messages.parse(TOPIC, _payload())
-    assert snapshot == TableSnapshot("bar", "c1", "blocks", 3, STAMP, (Entry(4, "ABC", 1200, STAMP),))
+    assert snapshot == TableSnapshot(
+        "bar", "c1", "blocks", 3, STAMP, (Entry(4, "ABC", 1200, STAMP),)
+    )
     cases = {
         b"\xff\xfe": "not JSON",
         b"[" + b" " * (64 * 1024) + b"]": "over the 65536 allowed",
         _payload(cabinet="c2"): "claims to be 'bar'/'c2'",
         _payload(table="antigravity/versus"): "on the topic of 'blocks'",
         _payload(table="chess"): "unknown table",
-        _payload(entries=[{"id": 1, "initials": "ABCD", "score": 1, "when": STAMP}]): "bad initials",
-        _payload(entries=[{"id": 1, "initials": "A", "score": True, "when": STAMP}]): "score must be",
+        _payload(
+            entries=[{"id": 1, "initials": "ABCD", "score": 1, "when": STAMP}]
+        ): "bad initials",
+        _payload(
+            entries=[{"id": 1, "initials": "A", "score": True, "when": STAMP}]
+        ): "score must be",
         _payload(version="3"): "version must be",
         _payload(v=2): "not a version 1",
     }
@@ -119,7 +129,16 @@ def test_contest_names_with_reserved_characters_travel_in_the_topic():
 
 def test_the_view_ranks_a_new_local_score_among_the_other_cabinets():
     view = FleetView(size=3)
-    view.apply(TableSnapshot("bar", "c2", "blocks", 1, STAMP, (Entry(1, "TOP", 900, STAMP), Entry(2, "LOW", 100, STAMP))))
+    view.apply(
+        TableSnapshot(
+            "bar",
+            "c2",
+            "blocks",
+            1,
+            STAMP,
+            (Entry(1, "TOP", 900, STAMP), Entry(2, "LOW", 100, STAMP)),
+        )
+    )
     view.apply(TableSnapshot("bar", "c1", "blocks", 1, STAMP, (Entry(7, "OWN", 950, STAMP),)))
     assert view.rank("blocks", 500, "bar", "c1", own_above=1) == 3  # behind OWN (ours) and TOP
     assert view.rank("blocks", 50, "bar", "c1", own_above=1) is None  # fourth: off a 3-row table
@@ -148,7 +167,9 @@ def test_events_report_exactly_what_was_stored(tmp_path):
     assert game["counters"]["play_ms.antigravity/versus"] == 61_250
     stored = store.db.read("SELECT id, score, created FROM scores WHERE id = ?", (end.entry_id,))[0]
     for event in (placed, named):
-        assert (event["entry"], event["score"], event["when"], event["table"]) == stored + ("antigravity/versus",)
+        assert (event["entry"], event["score"], event["when"], event["table"]) == stored + (
+            "antigravity/versus",
+        )
     assert placed["initials"] == "---" and named["initials"] == "ABC"
     assert len({row[2] for row in rows}) == 3
 
@@ -156,14 +177,20 @@ def test_events_report_exactly_what_was_stored(tmp_path):
 def test_a_score_and_its_event_are_one_transaction(tmp_path):
     loaded = parse_settings("network: {enabled: true, host: broker.example}")
     store = Store.open(tmp_path / "cabinet.db", settings=loaded.settings)
-    store.db.write([("CREATE TRIGGER refuse BEFORE INSERT ON outbox BEGIN SELECT RAISE(ABORT, 'no'); END", ())])
+    store.db.write(
+        [("CREATE TRIGGER refuse BEFORE INSERT ON outbox BEGIN SELECT RAISE(ABORT, 'no'); END", ())]
+    )
     with pytest.raises(sqlite3.IntegrityError):
         store.scores.add("blocks", "ABC", 20_000)
-    assert store.db.read("SELECT count(*) FROM scores") == [(0,)]  # the event failed: so did the score
+    assert store.db.read("SELECT count(*) FROM scores") == [
+        (0,)
+    ]  # the event failed: so did the score
 
 
 def test_network_settings_are_validated_and_the_password_is_never_repeated():
-    loaded = parse_settings("network:\n  site: bar/1\n  cabinet: ok-1\n  password: 123456\n  port: 0\n")
+    loaded = parse_settings(
+        "network:\n  site: bar/1\n  cabinet: ok-1\n  password: 123456\n  port: 0\n"
+    )
     problems = [str(p) for p in loaded.problems]
     assert any("network.site" in p and "letters, digits" in p for p in problems)
     assert any("network.password" in p for p in problems)
@@ -175,7 +202,10 @@ def test_network_settings_are_validated_and_the_password_is_never_repeated():
     bad = parse_settings("network:\n  password: [1, 2]\n", last_good=last)
     gone = parse_settings("network: {site: bar}\n", last_good=last)
     # A key left out keeps its last good value (issue 12), the password too, and says so without it.
-    assert bad.settings.network.password == "s3cret-pass" and gone.settings.network.password == "s3cret-pass"
+    assert (
+        bad.settings.network.password == "s3cret-pass"
+        and gone.settings.network.password == "s3cret-pass"
+    )
     texts = [str(p) for p in bad.problems + gone.problems]
     assert texts and not any("s3cret" in text for text in texts)
 
@@ -203,7 +233,9 @@ def test_a_periods_figures_are_checked_like_the_totals():
         period_of(coins={"1": 1, "3": 1}): "audits.period.coins must be an object of 1 and 2",
         period_of(meter_pulses={"1": "9"}): "audits.period.meter_pulses.1 must be a whole number",
         period_of(since="\x1b[2J"): "since must be a UTC time stamp",
-        messages.encode("bar", "c1", version=1, made=STAMP, audits={"period": [1]}): "audits.period must be an object",
+        messages.encode(
+            "bar", "c1", version=1, made=STAMP, audits={"period": [1]}
+        ): "audits.period must be an object",
     }
     for payload, reason in cases.items():
         with pytest.raises(messages.BadMessage, match=reason):

@@ -57,7 +57,9 @@ def test_a_kept_table_still_updates_and_a_deleted_one_frees_its_place():
     assert view.table("antigravity/contest/JUNK0")[0].score == 99
     with pytest.raises(messages.BadMessage):
         _send(view, "c1", "blocks")
-    view.receive("arcadeforge/bar/c1/scores/antigravity/contest/JUNK1", b"")  # the broker's copy deleted
+    view.receive(
+        "arcadeforge/bar/c1/scores/antigravity/contest/JUNK1", b""
+    )  # the broker's copy deleted
     _send(view, "c1", "blocks")
     assert view.table("blocks")[0].cabinet == "c1"
 

@@ -16,10 +16,19 @@ def status(**fields) -> bytes:
 
 
 def test_a_status_with_the_release_and_a_rollback_is_read_and_said_in_one_line():
-    update = {"outcome": "rolled back", "version": "0.3.0", "previous": "0.2.0", "reason": "doctor failed: fail x", "at": AT}
+    update = {
+        "outcome": "rolled back",
+        "version": "0.3.0",
+        "previous": "0.2.0",
+        "reason": "doctor failed: fail x",
+        "at": AT,
+    }
     read = messages.parse(TOPIC, status(release="0.2.0", group="bar", update=update))
     assert (read.release, read.group, read.update) == ("0.2.0", "bar", update)
-    assert update_text(read.update) == "0.3.0 rolled back to 0.2.0 (2026-12-06 04:10:00 UTC): doctor failed: fail x"
+    assert (
+        update_text(read.update)
+        == "0.3.0 rolled back to 0.2.0 (2026-12-06 04:10:00 UTC): doctor failed: fail x"
+    )
     assert update_text(None) == "none"
 
 

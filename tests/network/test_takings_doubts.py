@@ -12,21 +12,32 @@ MADE = "2026-05-01T12:00:00Z"
 
 def _report(days: list[str]) -> dict:
     view = FleetView(clock=lambda: 1_777_700_000.0)  # 2026-05-02, after the snapshot
-    audits = {"coins": {"1": 4}, "modes": {}, "takings": [{"day": day, "coins": 1, "credits": 1, "plays": 1} for day in days]}
+    audits = {
+        "coins": {"1": 4},
+        "modes": {},
+        "takings": [{"day": day, "coins": 1, "credits": 1, "plays": 1} for day in days],
+    }
     body = {"v": 1, "site": "bar", "cabinet": "c1", "version": 1, "made": MADE, "audits": audits}
     view.receive("arcadeforge/bar/c1/audits", json.dumps(body).encode())
     return report(view)
 
 
 def test_days_within_the_window_carry_no_doubt():
-    days = ["2026-05-02", "2026-05-01", "2026-04-01", "undated"]  # a local date a day ahead; 30 days back
+    days = [
+        "2026-05-02",
+        "2026-05-01",
+        "2026-04-01",
+        "undated",
+    ]  # a local date a day ahead; 30 days back
     data = _report(days)
     assert [row["doubt"] for row in data["cabinets"][0]["takings"]] == [None] * 4
     assert "DOUBTFUL" not in format_report(data)
 
 
 def test_a_day_outside_the_window_twice_or_not_a_date_is_flagged_and_still_shown():
-    data = _report(["2026-05-03", "2026-05-01", "2026-05-01", "2026-03-31", "2026-02-31", "undated", "undated"])
+    data = _report(
+        ["2026-05-03", "2026-05-01", "2026-05-01", "2026-03-31", "2026-02-31", "undated", "undated"]
+    )
     doubts = [row["doubt"] for row in data["cabinets"][0]["takings"]]
     assert doubts == [
         "outside the 30 days before the snapshot of 2026-05-01",

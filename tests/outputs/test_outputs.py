@@ -73,7 +73,9 @@ def pulses(pin) -> list[tuple[float, float]]:
 
 def test_an_output_on_an_inputs_pin_is_one_line_naming_both_and_only_it_is_disabled(tmp_path):
     config = tmp_path / "cabinet.yaml"
-    config.write_text("outputs:\n  lockout1:\n    pin: 4\n  marquee:\n    pin: 14\n", encoding="utf-8")
+    config.write_text(
+        "outputs:\n  lockout1:\n    pin: 4\n  marquee:\n    pin: 14\n", encoding="utf-8"
+    )
     loaded = parse_settings(config.read_text(), str(config))
     assert [str(p) for p in loaded.problems] == [
         f"{config}:3: outputs.lockout1.pin: GPIO 4 is also given to inputs.gpio.p1.left; this output disabled"
@@ -85,20 +87,28 @@ def test_an_output_on_an_inputs_pin_is_one_line_naming_both_and_only_it_is_disab
 
 def test_two_outputs_on_one_pin_are_one_line_and_both_disabled():
     loaded = parse_settings("outputs:\n  meter1:\n    pin: 20\n  meter2:\n    pin: 20\n", "c.yaml")
-    assert [p.message for p in loaded.problems] == ["outputs.meter1.pin and outputs.meter2.pin both use GPIO 20; both disabled"]
+    assert [p.message for p in loaded.problems] == [
+        "outputs.meter1.pin and outputs.meter2.pin both use GPIO 20; both disabled"
+    ]
     assert (loaded.settings.outputs.meter1.pin, loaded.settings.outputs.meter2.pin) == (None, None)
 
 
 def test_a_pin_off_the_header_is_disabled_with_its_key():
     loaded = parse_settings("outputs:\n  start_lamp1:\n    pin: 40\n", "c.yaml")
-    assert [str(p) for p in loaded.problems] == ["c.yaml:3: outputs.start_lamp1.pin: must be at most 27, got 40; disabled"]
+    assert [str(p) for p in loaded.problems] == [
+        "c.yaml:3: outputs.start_lamp1.pin: must be at most 27, got 40; disabled"
+    ]
 
 
 def test_check_config_reports_output_problems_as_the_cabinet_would(tmp_path):
     config = tmp_path / "cabinet.yaml"
     config.write_text("outputs:\n  meter1:\n    pin: 26\n", encoding="utf-8")
     done = subprocess.run(
-        [sys.executable, "-m", "cabinet", "check-config", str(config)], cwd=ROOT, capture_output=True, text=True, timeout=120
+        [sys.executable, "-m", "cabinet", "check-config", str(config)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert done.returncode == 1
     assert done.stdout.splitlines()[0] == (
@@ -128,7 +138,9 @@ def test_a_busy_pin_disables_that_output_only(pins):
     settings.outputs.start_lamp1.pin, settings.outputs.start_lamp2.pin = 18, 19
     board = OutputBoard(settings.outputs, settings.inputs.gpio)
     try:
-        assert len(board.problems) == 1 and str(board.problems[0]).startswith("outputs.start_lamp1.pin: GPIO 18 cannot be used")
+        assert len(board.problems) == 1 and str(board.problems[0]).startswith(
+            "outputs.start_lamp1.pin: GPIO 18 cannot be used"
+        )
         assert list(board.wired) == ["start_lamp2"]
     finally:
         board.close()
@@ -142,9 +154,18 @@ def test_no_output_default_or_suggested_pin_conflicts_with_the_default_input_map
         getattr(settings.outputs, name).pin = pin
     usable, problems = check_outputs(settings.outputs, settings.inputs.gpio)
     assert problems == []
-    assert {w.pin for w in usable} == {14, 15, 18, 19, 20, 21}  # UART and I2S lines; never 0/1 (HAT EEPROM)
+    assert {w.pin for w in usable} == {
+        14,
+        15,
+        18,
+        19,
+        20,
+        21,
+    }  # UART and I2S lines; never 0/1 (HAT EEPROM)
     shipped = (ROOT / "config" / "cabinet.yaml").read_text(encoding="utf-8")
-    suggested = ", ".join(f"{name} {pin}" for name, pin in SUGGESTED_PINS.items() if pin is not None)
+    suggested = ", ".join(
+        f"{name} {pin}" for name, pin in SUGGESTED_PINS.items() if pin is not None
+    )
     assert suggested in " ".join(line.strip(" #") for line in shipped.splitlines())
 
 
@@ -159,7 +180,13 @@ def lockout_expected(app) -> bool:
 
     bank, top = app.ctx.bank, app.ctx.scenes.top
     menu = in_service(top) and not isinstance(top, InputTestScene)
-    return bank.credits < 3 and not bank.free_play and not menu and app.ctx.store.db.writable and app.ctx.store.db.accepting_coins
+    return (
+        bank.credits < 3
+        and not bank.free_play
+        and not menu
+        and app.ctx.store.db.writable
+        and app.ctx.store.db.accepting_coins
+    )
 
 
 def stepped(app, pins, events=None, frames: int = 1) -> None:
@@ -171,7 +198,9 @@ def stepped(app, pins, events=None, frames: int = 1) -> None:
         assert pins.pin(14).state == (not accept), "lockout2 is active low"
 
 
-def test_the_lockout_refuses_from_the_frame_credits_reach_the_limit_and_accepts_from_the_frame_they_drop(pins):
+def test_the_lockout_refuses_from_the_frame_credits_reach_the_limit_and_accepts_from_the_frame_they_drop(
+    pins,
+):
     app = make_app(LOCKOUTS)
     stepped(app, pins)
     assert pins.pin(15).state is True
@@ -224,7 +253,9 @@ def test_the_service_menu_a_storage_fault_and_a_stopped_program_refuse_coins(pin
     monkeypatch.undo()
     stepped(app, pins)
     assert pins.pin(15).state is True
-    monkeypatch.setattr(Database, "accepting_coins", property(lambda self: False))  # credits unknown
+    monkeypatch.setattr(
+        Database, "accepting_coins", property(lambda self: False)
+    )  # credits unknown
     stepped(app, pins)
     assert pins.pin(15).state is False
     monkeypatch.undo()
@@ -250,24 +281,34 @@ def test_with_no_lockout_wired_a_coin_past_the_limit_is_credited_and_counted(pin
         app.step([coin()])
     assert app.ctx.bank.credits == 5
     audit = app.ctx.store.audits.snapshot()
-    assert audit["coins"][1] == 5 and audit["credits_from_coins"] == 5 and audit["credits_over_max"] == 2
+    assert (
+        audit["coins"][1] == 5
+        and audit["credits_from_coins"] == 5
+        and audit["credits_over_max"] == 2
+    )
 
 
 def test_a_burst_of_coins_in_one_step_is_one_commit_and_all_on_disk_before_credited(pins):
     import sqlite3
 
-    app = make_app(PAID.replace("max_credits: 3", "max_credits: 8"))  # no meter: no pulse's own writes
+    app = make_app(
+        PAID.replace("max_credits: 3", "max_credits: 8")
+    )  # no meter: no pulse's own writes
     db = app.ctx.store.db
     commits = []
     db._file.set_trace_callback(lambda sql: commits.append(sql) if sql == "COMMIT" else None)
     app.step([coin(1)] * 6 + [coin(2)] * 4)  # ten coins queued behind a busy loop
     db._file.set_trace_callback(None)
     assert len(commits) == 1  # today's code: 10, one fsync each before the last credit
-    with sqlite3.connect(f"file:{db.path}?mode=ro", uri=True) as on_disk:  # what a power cut now leaves
+    with sqlite3.connect(
+        f"file:{db.path}?mode=ro", uri=True
+    ) as on_disk:  # what a power cut now leaves
         counters = dict(on_disk.execute("SELECT name, value FROM counters"))
     assert counters["bank.credits"] == 10 == app.ctx.bank.credits
     assert (counters["audit.coins.1"], counters["audit.coins.2"]) == (6, 4)
-    assert counters["audit.credits.over_max"] == 2, "priced coin by coin: the last two came past the limit"
+    assert counters["audit.credits.over_max"] == 2, (
+        "priced coin by coin: the last two came past the limit"
+    )
 
 
 # ---------------------------------------------------------------------- coin meters
@@ -279,7 +320,9 @@ def test_each_coin_is_one_meter_pulse_of_on_ms_then_off_ms_without_holding_the_m
     app.step(events)  # three coins in one frame
     bank = app.ctx.bank
     assert (bank.meter_owed(1), bank.meter_owed(2)) == (2, 1)  # owed in the coins' own writes
-    assert bank.meter_owed(1) + bank.meter_owed(2) >= 2, "the step returned before the pulses were given"
+    assert bank.meter_owed(1) + bank.meter_owed(2) >= 2, (
+        "the step returned before the pulses were given"
+    )
     wait_for(lambda: (bank.meter_owed(1), bank.meter_owed(2)) == (0, 0), app)
     one, two = pulses(pins.pin(20)), pulses(pins.pin(21))
     assert len(one) == 2 and len(two) == 1
@@ -396,7 +439,10 @@ def test_a_pwm_pin_breathes_and_the_marquee_follows_the_screens_sleep(pins, monk
 
 def test_output_test_switches_each_output_by_hand_and_pulses_a_meter_once(pins):
     app = make_app(
-        LOCKOUTS.replace("lockout2: {pin: 14, active_high: false}", "meter1: {pin: 20}\n  lockout2: {pin: 3}"), problems_ok=True
+        LOCKOUTS.replace(
+            "lockout2: {pin: 14, active_high: false}", "meter1: {pin: 20}\n  lockout2: {pin: 3}"
+        ),
+        problems_ok=True,
     )
     from cabinet.scenes.service.menu import ServiceMenuScene
     from cabinet.scenes.service.output_test import OutputTestPage
@@ -418,7 +464,9 @@ def test_output_test_switches_each_output_by_hand_and_pulses_a_meter_once(pins):
     page.index = 2
     run(app, 1, [InputEvent(1, Action.A, True)])  # one pulse of meter 1
     wait_for(lambda: len(pulses(pins.pin(20))) == 1, app)
-    assert app.ctx.bank.meter_owed(1) == 0 and app.ctx.store.audits.snapshot()["meter_pulses"][1] == 0
+    assert (
+        app.ctx.bank.meter_owed(1) == 0 and app.ctx.store.audits.snapshot()["meter_pulses"][1] == 0
+    )
     app.ctx.scenes.pop()  # back in the menu: automatic, refusing
     run(app, 1)
     assert pins.pin(15).state is False

@@ -25,7 +25,13 @@ def _seen(rgb, deficiency):
     colour = np.array(rgb[:3]) / 255
     if deficiency is None:
         return colour
-    return np.clip(cspace_convert(colour, {"name": "sRGB1+CVD", "cvd_type": deficiency, "severity": 100}, "sRGB1"), 0, 1)
+    return np.clip(
+        cspace_convert(
+            colour, {"name": "sRGB1+CVD", "cvd_type": deficiency, "severity": 100}, "sRGB1"
+        ),
+        0,
+        1,
+    )
 
 
 @pytest.mark.parametrize("deficiency", DEFICIENCIES)
@@ -96,14 +102,23 @@ def test_the_move_preview_says_fit_or_no_fit_without_colour():
 def test_a_stone_stays_apart_from_every_block_colour(deficiency):
     for letter, colour in palette.BLOCK_LETTERS.items():
         distance = deltaE(
-            _seen(palette.STONE, deficiency), _seen(colour, deficiency), input_space="sRGB1", uniform_space="CAM02-UCS"
+            _seen(palette.STONE, deficiency),
+            _seen(colour, deficiency),
+            input_space="sRGB1",
+            uniform_space="CAM02-UCS",
         )
         assert distance >= CLOSEST, f"a stone and {letter} only {distance:.1f} apart"
 
 
 @pytest.mark.parametrize("symbols", [True, False])
 def test_a_stone_keeps_its_own_mark_unlike_every_shape(symbols):
-    stone = np.abs(_grey(block_sprite(CELL, "+", symbols=symbols)) - _grey(sprites.block(CELL, palette.STONE))) > 20
+    stone = (
+        np.abs(
+            _grey(block_sprite(CELL, "+", symbols=symbols))
+            - _grey(sprites.block(CELL, palette.STONE))
+        )
+        > 20
+    )
     assert stone.sum() >= CELL * CELL * 0.08
     for letter in palette.BLOCK_LETTERS:
         shape = _shape(letter)

@@ -36,7 +36,9 @@ def every_pixel_its_own(surface: pygame.Surface) -> None:
     """Paint each pixel a colour no other pixel has: red and green the low bits of x and y, blue the rest."""
     width, height = surface.get_size()
     x, y = numpy.meshgrid(numpy.arange(width), numpy.arange(height), indexing="ij")
-    pixels = numpy.stack([x % 256, y % 256, (x // 256) * 16 + y // 256], axis=-1).astype(numpy.uint8)
+    pixels = numpy.stack([x % 256, y % 256, (x // 256) * 16 + y // 256], axis=-1).astype(
+        numpy.uint8
+    )
     pygame.surfarray.blit_array(surface, pygame.surfarray.map_array(surface, pixels))
 
 
@@ -64,8 +66,16 @@ def test_a_point_on_the_screen_maps_to_the_logical_pixel_shown_there(open_displa
     display.present()
     shown = display.shown()
     width, height = shown.get_size()
-    points = [(x, y) for x in (*range(0, width, 37), width - 1) for y in (*range(0, height, 41), height - 1)]
-    wrong = [point for point in points if shown.get_at(point) != display.logical.get_at(display.to_logical(point))]
+    points = [
+        (x, y)
+        for x in (*range(0, width, 37), width - 1)
+        for y in (*range(0, height, 41), height - 1)
+    ]
+    wrong = [
+        point
+        for point in points
+        if shown.get_at(point) != display.logical.get_at(display.to_logical(point))
+    ]
     assert not wrong, f"{len(wrong)} of {len(points)} points map elsewhere, first {wrong[0]}"
 
 
@@ -74,12 +84,19 @@ def test_an_unturned_picture_keeps_the_one_flip(open_display):
     assert display.presentation.path == FLIP and display.logical is display.screen
 
 
-def test_by_default_a_turned_picture_goes_to_the_renderer_only_where_it_is_a_gpu(open_display, monkeypatch):
+def test_by_default_a_turned_picture_goes_to_the_renderer_only_where_it_is_a_gpu(
+    open_display, monkeypatch
+):
     software = open_display(90)  # the dummy driver's software renderer turns slower than the CPU
-    assert software.presentation.path == CPU and "software renderer has no GPU" in software.presentation.words
+    assert (
+        software.presentation.path == CPU
+        and "software renderer has no GPU" in software.presentation.words
+    )
     monkeypatch.setattr(display_module, "window_renderer", lambda: RendererInfo("opengles2", True))
     gpu = open_display(90)
-    assert gpu.presentation.path == GPU and "by the opengles2 renderer (GPU)" in gpu.presentation.words
+    assert (
+        gpu.presentation.path == GPU and "by the opengles2 renderer (GPU)" in gpu.presentation.words
+    )
 
 
 class Refusing:
@@ -110,7 +127,9 @@ def test_a_renderer_or_texture_that_cannot_be_made_leaves_the_cpu_rotation_logge
     assert rgb(display.shown()) == rgb(pygame.transform.rotate(display.logical, -90))
 
 
-def test_a_renderer_that_fails_mid_run_hands_the_next_frames_to_the_cpu(open_display, monkeypatch, caplog):
+def test_a_renderer_that_fails_mid_run_hands_the_next_frames_to_the_cpu(
+    open_display, monkeypatch, caplog
+):
     display = open_display(270, gpu_turn=True)
     every_pixel_its_own(display.logical)
     display.present()

@@ -30,14 +30,18 @@ def test_a_screen_that_never_opens_is_tried_three_times_then_one_critical_line_a
     failing_screen, caplog, tmp_path, monkeypatch
 ):
     monkeypatch.setenv("STATE_DIRECTORY", str(tmp_path))
-    args = argparse.Namespace(config=None, windowed=False, headless=True, screenshots=None, exit_after=None)
+    args = argparse.Namespace(
+        config=None, windowed=False, headless=True, screenshots=None, exit_after=None
+    )
     with caplog.at_level(logging.INFO):
         code = app_module.main(args)
     assert code == EXIT_NO_DISPLAY == 4
     assert len(failing_screen) == 3
     critical = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
     assert len(critical) == 1
-    assert critical[0].startswith("display: cannot open the screen (SDL: Could not initialize KMSDRM): ")
+    assert critical[0].startswith(
+        "display: cannot open the screen (SDL: Could not initialize KMSDRM): "
+    )
 
 
 def test_no_dri_device_names_the_kms_overlay(tmp_path, monkeypatch):

@@ -112,6 +112,10 @@ def test_a_loop_on_a_vsynced_screen_keeps_fixed_steps_and_skips_the_sleep(monkey
     # Game time moves in whole 60 Hz steps (the frame counter), and after a presented frame the
     # loop goes straight on: no sleep follows that pass's pause. Passes that present nothing sleep.
     assert flips and app.ctx.frame >= len(flips)
-    after_presenting = [events[i + 1] for i, event in enumerate(events[:-1]) if event[:2] == ("pause", True)]
+    after_presenting = [
+        events[i + 1] for i, event in enumerate(events[:-1]) if event[:2] == ("pause", True)
+    ]
     assert after_presenting and all(event[0] == "pause" for event in after_presenting), events
-    assert any(event[0] == "sleep" for event in events), "an unchanged picture still waits for its step"
+    assert any(event[0] == "sleep" for event in events), (
+        "an unchanged picture still waits for its step"
+    )

@@ -75,6 +75,10 @@ def test_a_layer_repaints_a_reused_picture_before_showing_it(screen):
 def test_a_layer_paints_only_when_its_key_changes(screen):
     layer, painted = Layer(), []
     for key in ("a", "a", "b", "b", "a"):
-        layer.show(screen, key, lambda picture, key=key: (painted.append(key), picture.fill((len(painted), 0, 0))))
+        layer.show(
+            screen,
+            key,
+            lambda picture, key=key: (painted.append(key), picture.fill((len(painted), 0, 0))),
+        )
     assert painted == ["a", "b", "a"]
     assert screen.get_at((0, 0))[0] == 3

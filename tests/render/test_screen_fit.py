@@ -27,7 +27,13 @@ from cabinet.render.display import display_size
 from cabinet.render.text import Drawn, Recorder, scale_for
 from cabinet.scenes.kit.widgets import READABLE
 from support.app import make_app
-from support.screens import LONG_JAPANESE_MESSAGE, LONG_MESSAGE, SCREENS, service_page, service_pages
+from support.screens import (
+    LONG_JAPANESE_MESSAGE,
+    LONG_MESSAGE,
+    SCREENS,
+    service_page,
+    service_pages,
+)
 from support.settings import menu_help_lines
 
 ORIENTATIONS = {"landscape": 0, "portrait": 90}
@@ -83,8 +89,15 @@ ALIKE = {
 # Screens whose overlapping texts another branch fixes (issue 23.6: "2 WINS IN A ROW" over
 # "VERSUS 4890" over "ENTER YOUR INITIALS"); anything else wrong there still fails.
 SCREEN_BUILDS = dict(SCREENS)
-SCREEN_BUILDS.update({"service: " + (" / ".join(path) or "menu"): service_page(path) for path in SERVICE_PAGES})
-CASES = [(screen, code, orientation) for orientation in ORIENTATIONS for code in language.LANGUAGES for screen in SCREEN_BUILDS]
+SCREEN_BUILDS.update(
+    {"service: " + (" / ".join(path) or "menu"): service_page(path) for path in SERVICE_PAGES}
+)
+CASES = [
+    (screen, code, orientation)
+    for orientation in ORIENTATIONS
+    for code in language.LANGUAGES
+    for screen in SCREEN_BUILDS
+]
 
 _cabinet: dict[str, object] = {}
 
@@ -160,7 +173,14 @@ def draw(app, screen: str, code: str):
 # shrink in the strip (a shorter one stays at READABLE).
 SMALLEST = 14
 SHAPE_BLOCK = 24
-UP_CLOSE = {"settings notice", "settings notices", "storage notices", "storage unreadable notices", "save done", "save failed"}
+UP_CLOSE = {
+    "settings notice",
+    "settings notices",
+    "storage notices",
+    "storage unreadable notices",
+    "save done",
+    "save failed",
+}
 OPERATORS_MESSAGES = {LONG_MESSAGE, LONG_JAPANESE_MESSAGE}
 
 
@@ -171,11 +191,15 @@ def too_small(drawn, shapes: list[int]) -> list[str]:
         if item.string in OPERATORS_MESSAGES or not item.string.strip():
             continue
         if item.asked >= READABLE > item.size:
-            found.append(f"{item.string!r} is shrunk to {item.size} px to fit: asked {item.asked}, read from 2 m at {READABLE}")
+            found.append(
+                f"{item.string!r} is shrunk to {item.size} px to fit: asked {item.asked}, read from 2 m at {READABLE}"
+            )
         elif item.size < SMALLEST:
             found.append(f"{item.string!r} is drawn at {item.size} px, under {SMALLEST}")
     found += [
-        f"a block with a shape is drawn {size} px, under {SHAPE_BLOCK}" for size in sorted(set(shapes)) if size < SHAPE_BLOCK
+        f"a block with a shape is drawn {size} px, under {SHAPE_BLOCK}"
+        for size in sorted(set(shapes))
+        if size < SHAPE_BLOCK
     ]
     return found
 
@@ -197,7 +221,11 @@ def scaled_up(string: str, size: int) -> str:
     """The Japanese characters of ``string`` that Misaki's 8 dots would draw scaled up at ``size``."""
     if dot_fonts.large_style(scale_for(size)) is None or string in OPERATORS_WORDS:
         return ""
-    return "".join(char for char in string if dot_fonts.japanese(char) and not dot_fonts.is_large(char, scale_for(size)))
+    return "".join(
+        char
+        for char in string
+        if dot_fonts.japanese(char) and not dot_fonts.is_large(char, scale_for(size))
+    )
 
 
 def untranslated(string: str) -> bool:
@@ -228,15 +256,21 @@ def problems(drawn, starts: list[int], code: str, as_written: bool = False) -> l
     translations = language.catalogue(code)
     for item in drawn:
         if translations.get(item.string, item.string) != item.string:
-            found.append(f"{item.string!r} is drawn in English (built before the language changed?)")
+            found.append(
+                f"{item.string!r} is drawn in English (built before the language changed?)"
+            )
         elif code == "ja" and not as_written and untranslated(item.string):
             found.append(f"{item.string!r} is drawn in English (never passed through tr()?)")
         if scaled_up(item.string, item.size):
-            found.append(f"{item.string!r} at {item.size} px has {scaled_up(item.string, item.size)!r} only in 8 dots")
+            found.append(
+                f"{item.string!r} at {item.size} px has {scaled_up(item.string, item.size)!r} only in 8 dots"
+            )
         if not screen.contains(item.rect):
             found.append(f"{item.string!r} leaves the screen: {item.rect}")
         if item.box is not None and item.rect.width > item.box.width:
-            found.append(f"{item.string!r} is wider than its box: {item.rect.width} > {item.box.width}")
+            found.append(
+                f"{item.string!r} is wider than its box: {item.rect.width} > {item.box.width}"
+            )
     bounds = starts + [len(drawn)]
     for start, end in zip(bounds, bounds[1:]):
         layer = [item for item in drawn[start:end] if item.string.strip()]
@@ -264,12 +298,18 @@ def turned(rect: pygame.Rect) -> pygame.Rect:
     ],
 )
 def test_texts_that_touch_are_caught_not_only_texts_that_overlap(second, clash):
-    drawn = [Drawn("776", pygame.Rect(397, 4, 33, 45), None, 42), Drawn("PUSINGAN", second, None, 14)]
+    drawn = [
+        Drawn("776", pygame.Rect(397, 4, 33, 45), None, 42),
+        Drawn("PUSINGAN", second, None, 14),
+    ]
     assert bool(problems(drawn, [0], "en")) is clash
 
 
 def test_large_japanese_missing_from_the_large_font_is_caught():
-    drawn = [Drawn("営業中", pygame.Rect(10, 10, 80, 25), None, 21), Drawn("営業中", pygame.Rect(10, 60, 50, 15), None, 14)]
+    drawn = [
+        Drawn("営業中", pygame.Rect(10, 10, 80, 25), None, 21),
+        Drawn("営業中", pygame.Rect(10, 60, 50, 15), None, 14),
+    ]
     assert problems(drawn, [0], "ja") == ["'営業中' at 21 px has '営業' only in 8 dots"]
 
 
@@ -293,8 +333,12 @@ def test_every_service_page_is_laid_out():
     assert set(service_pages(app)) == set(SERVICE_PAGES) | ALIKE
 
 
-@pytest.mark.parametrize(("screen", "code", "orientation"), CASES, ids=[" | ".join(case) for case in CASES])
-def test_texts_fit_their_screen_and_boxes_and_never_overlap(screen, code, orientation, layers, shapes, shots):
+@pytest.mark.parametrize(
+    ("screen", "code", "orientation"), CASES, ids=[" | ".join(case) for case in CASES]
+)
+def test_texts_fit_their_screen_and_boxes_and_never_overlap(
+    screen, code, orientation, layers, shapes, shots
+):
     app = cabinet(orientation)
     drawn = draw(app, screen, code)
     folder = shots / f"{code}-{orientation}"
@@ -312,7 +356,11 @@ def test_texts_fit_their_screen_and_boxes_and_never_overlap(screen, code, orient
             pygame.transform.rotate(app.display.logical, -90), "RGB"
         ), "the screen shows the picture turned"
         whole = picture.get_rect()
-        found += [f"{item.string!r} leaves the turned screen" for item in drawn if not whole.contains(turned(item.rect))]
+        found += [
+            f"{item.string!r} leaves the turned screen"
+            for item in drawn
+            if not whole.contains(turned(item.rect))
+        ]
         pygame.image.save(picture, str(shot))
     else:
         pygame.image.save(app.display.logical, str(shot))

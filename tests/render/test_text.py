@@ -20,7 +20,10 @@ def screen():
     pygame.display.set_mode((1, 1))
 
 
-@pytest.mark.parametrize("string", ["PRESS START", "スタートボタンを押してね", "クレジット 3  100円", "ゲーム 12 ▶", "営業"])
+@pytest.mark.parametrize(
+    "string",
+    ["PRESS START", "スタートボタンを押してね", "クレジット 3  100円", "ゲーム 12 ▶", "営業"],
+)
 @pytest.mark.parametrize("size", [14, 21, 28, 35, 42])
 def test_the_measured_size_is_the_drawn_size(string, size):
     assert render_text(string, size, YELLOW).get_size() == text_size(string, size)
@@ -37,7 +40,11 @@ def test_kana_are_wider_than_letters():
 
 def test_japanese_is_drawn_in_whole_dots_of_one_colour():
     drawn = render_text("ゲームオーバー", 28, YELLOW, shadow=False)
-    colours = {tuple(drawn.get_at((x, y)))[:3] for x in range(drawn.get_width()) for y in range(drawn.get_height())}
+    colours = {
+        tuple(drawn.get_at((x, y)))[:3]
+        for x in range(drawn.get_width())
+        for y in range(drawn.get_height())
+    }
     assert colours <= {YELLOW, (255, 0, 255)}  # lit or the colour key: no smoothing
     assert YELLOW in colours
 
@@ -53,7 +60,9 @@ SIZES = range(glyphs.HEIGHT, 11 * glyphs.HEIGHT, glyphs.HEIGHT)
 
 
 def _has_glyph(path, dots: int, char: str) -> bool:
-    return pygame.freetype.Font(str(path), dots).get_metrics(char)[0] is not None  # None: the font lacks it
+    return (
+        pygame.freetype.Font(str(path), dots).get_metrics(char)[0] is not None
+    )  # None: the font lacks it
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -61,23 +70,40 @@ def test_every_translated_character_has_a_glyph_at_every_size(size):
     """A character no font has would show as a box, and a full-width one the large font lacks as an
     8-dot blob scaled up: from 21 px, every one the catalogues use is in Shinonome's subset (made by
     tools/japanese_font.py: run it again when a catalogue gains a kanji)."""
-    used = {char for code in language.LANGUAGES for message in language.catalogue(code).values() for char in message}
+    used = {
+        char
+        for code in language.LANGUAGES
+        for message in language.catalogue(code).values()
+        for char in message
+    }
     used.update("".join(language.NAMES.values()))
     drawn_by_dots = sorted(char for char in used - {" "} if not glyphs.has(char))
     style = dot_fonts.large_style(scale_for(size))
     if style is None:
-        lacking = [char for char in drawn_by_dots if not _has_glyph(dot_fonts.MISAKI, dot_fonts.MISAKI_DOTS, char)]
+        lacking = [
+            char
+            for char in drawn_by_dots
+            if not _has_glyph(dot_fonts.MISAKI, dot_fonts.MISAKI_DOTS, char)
+        ]
     else:
-        full_width = [char for char in drawn_by_dots if dot_fonts.advance(char) == dot_fonts.MISAKI_DOTS]
+        full_width = [
+            char for char in drawn_by_dots if dot_fonts.advance(char) == dot_fonts.MISAKI_DOTS
+        ]
         lacking = [char for char in full_width if not dot_fonts.is_large(char, scale_for(size))]
-        lacking += [char for char in full_width if not _has_glyph(dot_fonts.SHINONOME[style[0]], style[0], char)]
+        lacking += [
+            char
+            for char in full_width
+            if not _has_glyph(dot_fonts.SHINONOME[style[0]], style[0], char)
+        ]
     assert lacking == []
 
 
 def test_the_large_font_knows_what_it_holds():
     assert "対" in dot_fonts.large_characters() and "営" not in dot_fonts.large_characters()
     for dots, path in dot_fonts.SHINONOME.items():
-        assert not _has_glyph(path, dots, "営") and not _has_glyph(path, dots, "A"), "a subset, without the pixel font's"
+        assert not _has_glyph(path, dots, "営") and not _has_glyph(path, dots, "A"), (
+            "a subset, without the pixel font's"
+        )
 
 
 def _on_black(picture: pygame.Surface, area=None) -> bytes:
@@ -91,7 +117,9 @@ def _glyphs_of(font, string: str, times: int, area=None) -> bytes:
     return _on_black(pygame.transform.scale_by(font.render(string, False, YELLOW), times), area)
 
 
-@pytest.mark.parametrize(("size", "dots", "times"), [(21, 12, 2), (28, 14, 2), (35, 16, 2), (42, 14, 3)])
+@pytest.mark.parametrize(
+    ("size", "dots", "times"), [(21, 12, 2), (28, 14, 2), (35, 16, 2), (42, 14, 3)]
+)
 def test_large_japanese_is_drawn_from_shinonome(size, dots, times):
     """対戦 in the mode list and the dakuten of デモプレイ: a dot of the 12-, 14- or 16-dot font, not
     of Misaki's 8 scaled up, in every pixel of each glyph, which sits in the pixel font's line
@@ -118,9 +146,16 @@ def test_without_its_large_fonts_japanese_is_misakis_at_every_size(monkeypatch, 
     monkeypatch.setitem(dot_fonts.SHINONOME, 14, tmp_path / "gone.bdf")
     dot_fonts.large_characters.cache_clear()
     try:
-        assert not dot_fonts.is_large("対", 4) and "cannot read the large Japanese fonts" in caplog.text
-        drawn = render_text("対戦ミス", 28, (1, 2, 3), shadow=False)  # a colour no other test caches
-        assert drawn.get_size() == text_size("対戦ミス", 28) and bytes((1, 2, 3)) in _on_black(drawn)
+        assert (
+            not dot_fonts.is_large("対", 4)
+            and "cannot read the large Japanese fonts" in caplog.text
+        )
+        drawn = render_text(
+            "対戦ミス", 28, (1, 2, 3), shadow=False
+        )  # a colour no other test caches
+        assert drawn.get_size() == text_size("対戦ミス", 28) and bytes((1, 2, 3)) in _on_black(
+            drawn
+        )
     finally:
         monkeypatch.undo()
         dot_fonts.large_characters.cache_clear()
@@ -236,4 +271,6 @@ def test_a_number_style_draws_all_its_digits_at_its_first_sight(monkeypatch):
     for value in (1234567890, 98, 7):
         text(surface, f"{value}", (0, 0), 35, (12, 34, 56))
         text(surface, f"CLEAR 2 +{value}", (0, 50), 35, (12, 34, 56))
-    assert [args[0] for args in rendered] == ["CLEAR ", " ", "+"], "only the words and the sign, once each"
+    assert [args[0] for args in rendered] == ["CLEAR ", " ", "+"], (
+        "only the words and the sign, once each"
+    )

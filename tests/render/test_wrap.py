@@ -25,7 +25,9 @@ def test_japanese_breaks_between_characters_never_before_a_closing_mark(width):
     assert all(text_size(piece, SIZE)[0] <= width for piece in lines)
     assert not any(piece[0] in NO_LINE_START for piece in lines[1:])
     assert not any(piece[-1] in NO_LINE_END for piece in lines[:-1])
-    assert any("cabinet.db-waiting" in piece for piece in lines), "a Latin run inside Japanese stays whole"
+    assert any("cabinet.db-waiting" in piece for piece in lines), (
+        "a Latin run inside Japanese stays whole"
+    )
 
 
 def test_a_word_wider_than_a_line_is_cut_where_the_line_is_full():
@@ -44,6 +46,11 @@ def test_a_short_text_is_one_line_and_an_empty_one_is_one_empty_line():
 def test_japanese_written_in_phrases_breaks_only_between_them():
     line = "下から ブロックを おしこむと その列が 1つ上がる"
     assert wrapped(line, SIZE, 392) == ["下から ブロックを おしこむと そ", "の列が 1つ上がる"]
-    assert wrapped(line, SIZE, 392, phrases=True) == ["下から ブロックを おしこむと", "その列が 1つ上がる"]
+    assert wrapped(line, SIZE, 392, phrases=True) == [
+        "下から ブロックを おしこむと",
+        "その列が 1つ上がる",
+    ]
     long = wrapped("おじゃまは" * 5, SIZE, 392, phrases=True)
-    assert "".join(long) == "おじゃまは" * 5 and len(long) == 2, "a phrase wider than a line is cut where it is full"
+    assert "".join(long) == "おじゃまは" * 5 and len(long) == 2, (
+        "a phrase wider than a line is cut where it is full"
+    )

@@ -5,7 +5,12 @@ import pygame
 import pytest
 
 from cabinet import FPS
-from cabinet.games.antigravity.animation import FLIGHT_FRAMES, SLIDE_FRAMES, TurnAnimation, grid_from_text
+from cabinet.games.antigravity.animation import (
+    FLIGHT_FRAMES,
+    SLIDE_FRAMES,
+    TurnAnimation,
+    grid_from_text,
+)
 from cabinet.games.antigravity.engine import AntiGravityGame
 from cabinet.games.antigravity.seat import Seat
 from cabinet.games.antigravity.stacks import crossed_columns, danger_columns
@@ -38,12 +43,18 @@ def test_a_crossing_flies_for_about_0_4_seconds_with_a_trail():
         if phase is not None and phase.kind == "slide":
             flights.append(phase.length)
         now = animation.phase_now()
-        if now is not None and now.kind == "slide" and animation.frame - now.start > FLIGHT_FRAMES // 2:
+        if (
+            now is not None
+            and now.kind == "slide"
+            and animation.frame - now.start > FLIGHT_FRAMES // 2
+        ):
             passing = [m for m in animation.picture().movers if m.passed]
             assert passing and all(len(m.trail) == 3 for m in passing), "a trail follows the block"
             trail = passing[0].trail
             going_down = now.moves[0].to_row > now.moves[0].from_row
-            assert list(trail) == sorted(trail, reverse=going_down), "newest first, back along the path"
+            assert list(trail) == sorted(trail, reverse=going_down), (
+                "newest first, back along the path"
+            )
     assert flights == [FLIGHT_FRAMES]
 
 
@@ -121,7 +132,11 @@ def test_the_last_two_seconds_before_a_forced_push_are_counted_beside_the_field(
     monkeypatch.setattr(alerts, "text", lambda surface, words, *args, **kw: digits.append(words))
     fitted = layouts.fitted
     monkeypatch.setattr(
-        layouts, "fitted", lambda surface, words, *args, **kw: bar.append(words) or fitted(surface, words, *args, **kw)
+        layouts,
+        "fitted",
+        lambda surface, words, *args, **kw: (
+            bar.append(words) or fitted(surface, words, *args, **kw)
+        ),
     )
     surface = pygame.Surface((960, 540))
     while game.frames_left > 2 * FPS + 1:
@@ -171,8 +186,12 @@ def test_pushes_pressed_during_a_turns_animation_all_happen_where_they_were_pres
 def test_game_over_shows_the_field_with_its_cause_then_the_banner(app, monkeypatch):
     scene = start(app, mode="single", seed=3)
     causes, banners = [], []
-    monkeypatch.setattr(alerts, "draw_cause", lambda surface, view, seat, frame: causes.append(frame))
-    monkeypatch.setattr(layouts.SingleLayout, "draw_banner", lambda self, surface: banners.append(scene.end_frames))
+    monkeypatch.setattr(
+        alerts, "draw_cause", lambda surface, view, seat, frame: causes.append(frame)
+    )
+    monkeypatch.setattr(
+        layouts.SingleLayout, "draw_banner", lambda self, surface: banners.append(scene.end_frames)
+    )
     surface = pygame.Surface((960, 540))
     for index in range(3000):
         if scene.end_frames:
@@ -198,12 +217,19 @@ def test_the_pair_list_scrolls_with_the_players_own_b_and_c_and_the_numpad(drive
 
     assert scroll(driver, Action.B) == -1 and scroll(driver, Action.C) == 1
     assert scroll(other, Action.B) == 0 and scroll(other, Action.C) == 0, "never the other panel"
-    assert scroll(other, Action.DOWN, "GPIO 8") == 0 and scroll(other, Action.UP, "joystick 1 axis 1") == 0
+    assert (
+        scroll(other, Action.DOWN, "GPIO 8") == 0
+        and scroll(other, Action.UP, "joystick 1 axis 1") == 0
+    )
     numpad = scroll(2, Action.DOWN, "key num 2"), scroll(2, Action.UP, "key num 5")
-    assert numpad == ((1, -1) if driver == 1 else (0, 0)), "numpad 5 / 2 are player 2's pushes when they play"
+    assert numpad == ((1, -1) if driver == 1 else (0, 0)), (
+        "numpad 5 / 2 are player 2's pushes when they play"
+    )
 
 
 def test_a_key_press_carries_the_switch_that_made_it(app):
-    app.ctx.inputs.handle_pygame_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_KP2, unicode="2"))
+    app.ctx.inputs.handle_pygame_event(
+        pygame.event.Event(pygame.KEYDOWN, key=pygame.K_KP2, unicode="2")
+    )
     events = app.ctx.inputs.poll(app.ctx.frame)
     assert [(e.player, e.action, e.switch) for e in events] == [(2, Action.DOWN, "key num 2")]

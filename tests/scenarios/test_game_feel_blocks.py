@@ -54,7 +54,9 @@ def test_the_clears_points_and_streak_show_only_when_the_cells_break(app):
     scene.cursor.row, scene.cursor.col = 7, 7
     run(app, 1, [press(Action.A)])
     assert scene.game.score > 1 and scene.game.streak == 2
-    assert scene.shown_score == 1 and scene.shown_streak == 1, "the flash is the cause: only the cell counts yet"
+    assert scene.shown_score == 1 and scene.shown_streak == 1, (
+        "the flash is the cause: only the cell counts yet"
+    )
     run(app, FLASH_FRAMES - 1)
     assert scene.shown_score == scene.game.score and scene.shown_streak == 2
     assert "ag_chain_2" in app.ctx.audio.played, "a streak sounds higher as it grows"
@@ -77,7 +79,9 @@ def test_no_ghost_is_drawn_over_rows_still_dropping(app, monkeypatch):
     scene.cursor.row, scene.cursor.col = 7, 7
     run(app, 1, [press(Action.A)])
     ghosts = []
-    monkeypatch.setattr(play_view, "_draw_ghost", lambda surface, scene: ghosts.append(scene.game_frame))
+    monkeypatch.setattr(
+        play_view, "_draw_ghost", lambda surface, scene: ghosts.append(scene.game_frame)
+    )
     surface = pygame.Surface((960, 540))
     while scene.busy:
         scene.draw(surface)
@@ -112,7 +116,9 @@ def test_game_over_shows_the_board_then_the_banner_then_moves_on(app, monkeypatc
         scene.draw(surface)
         run(app, 1)
         assert app.ctx.scenes.top is scene
-    assert banners and min(banners) == FINAL_BOARD_FRAMES, "about two seconds of the bare board first"
+    assert banners and min(banners) == FINAL_BOARD_FRAMES, (
+        "about two seconds of the bare board first"
+    )
     assert crosses, "the piece that fits nowhere is crossed out"
     run(app, 2)
     assert app.ctx.scenes.top is not scene

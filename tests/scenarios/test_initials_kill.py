@@ -39,13 +39,20 @@ def test_a_score_survives_a_kill_during_the_initials_entry(private_state, tmp_pa
     errors = tmp_path / "child.err"
     with errors.open("w") as stderr:
         child = subprocess.Popen(
-            [sys.executable, "-c", CHILD, str(TESTS)], env=env, cwd=ROOT, stdout=subprocess.PIPE, stderr=stderr, text=True
+            [sys.executable, "-c", CHILD, str(TESTS)],
+            env=env,
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            stderr=stderr,
+            text=True,
         )
     try:
         # Generous: a busy machine may take long to start it, but a hung child must not hang the suite.
         ready, _, _ = select.select([child.stdout], [], [], 300)
         line = child.stdout.readline() if ready else ""
-        assert line.startswith("initials"), errors.read_text() or "the child never reached the initials"
+        assert line.startswith("initials"), (
+            errors.read_text() or "the child never reached the initials"
+        )
     finally:
         child.send_signal(signal.SIGKILL)
         child.wait()
@@ -54,7 +61,12 @@ def test_a_score_survives_a_kill_during_the_initials_entry(private_state, tmp_pa
 
     # The restart: the operator's own view of the tables, then the cabinet's.
     listed = subprocess.run(
-        [sys.executable, "-m", "cabinet", "scores"], env=env, cwd=ROOT, capture_output=True, text=True, timeout=120
+        [sys.executable, "-m", "cabinet", "scores"],
+        env=env,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert listed.returncode == 0, listed.stderr
     assert f"2. {PLACEHOLDER} {score:>10}" in listed.stdout

@@ -39,7 +39,11 @@ def _surfaces_of(scene) -> list:
 
 def _kept(refs: list) -> list:
     """Those of ``refs`` still alive, a picture handed back for reuse not counted."""
-    return [ref for ref in refs if ref() is not None and not any(ref() is spare for spare in layer._spares)]
+    return [
+        ref
+        for ref in refs
+        if ref() is not None and not any(ref() is spare for spare in layer._spares)
+    ]
 
 
 def test_every_scene_is_freed_when_it_ends(no_gc):
@@ -84,7 +88,9 @@ def test_attract_parts_are_freed_as_attract_moves_on(no_gc):
     for _ in range(60 * 70):
         part = attract.part
         if not parts or parts[-1][1]() is not part:
-            parts.append((attract.part_name, weakref.ref(part), *_surfaces_of(getattr(part, "inner", part))))
+            parts.append(
+                (attract.part_name, weakref.ref(part), *_surfaces_of(getattr(part, "inner", part)))
+            )
             kinds.add(type(part).__name__)
         del part
         run(app, 1)
@@ -101,7 +107,9 @@ def _record_a_replay(app) -> None:
     from cabinet.inputs.actions import Action, InputEvent
     from cabinet.scenes.antigravity.play import AntiGravityScene
 
-    scene = AntiGravityScene(app.ctx, "single", difficulty="hard", pilots=[HumanPilot(1)], seed=3, on_end=app.ctx.finish)
+    scene = AntiGravityScene(
+        app.ctx, "single", difficulty="hard", pilots=[HumanPilot(1)], seed=3, on_end=app.ctx.finish
+    )
     app.ctx.scenes.reset(scene)
     for frame in range(60 * 60 * 5):
         if app.ctx.scenes.top is not scene:

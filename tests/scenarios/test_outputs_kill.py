@@ -66,7 +66,9 @@ def child(folder, log_path, commands_fd, report_fd):
 
         note("start")
         settings = Settings()
-        settings.credits = CreditSettings(free_play=False, max_credits=MAX_CREDITS, coin_value_1=100, coin_value_2=20)
+        settings.credits = CreditSettings(
+            free_play=False, max_credits=MAX_CREDITS, coin_value_1=100, coin_value_2=20
+        )
         settings.outputs.lockout1.pin = LOCKOUT
         settings.outputs.meter1.pin, settings.outputs.meter2.pin = METERS[1], METERS[2]
         pins = MockFactory(pin_class=LoggedPin)
@@ -85,11 +87,16 @@ def child(folder, log_path, commands_fd, report_fd):
         bank.meter_pulsed = meter_pulsed
         scenes = SceneStack()
         scenes.push(Scene(None))
-        ctx = SimpleNamespace(settings=settings, bank=bank, store=store, scenes=scenes, audio=Heard())
+        ctx = SimpleNamespace(
+            settings=settings, bank=bank, store=store, scenes=scenes, audio=Heard()
+        )
         outputs = Panel(ctx, board)
         outputs.update(awake=True)
         coins = store.audits.snapshot()["coins"]
-        os.write(report_fd, f"ready {coins[1] + coins[2]} {bank.credits} {int(board.accepting)}\n".encode())
+        os.write(
+            report_fd,
+            f"ready {coins[1] + coins[2]} {bank.credits} {int(board.accepting)}\n".encode(),
+        )
         buffer = b""
         lines: list[bytes] = []
         gate = pins.pin(LOCKOUT).state
@@ -120,7 +127,9 @@ def child(folder, log_path, commands_fd, report_fd):
             outputs.update(awake=True)
             owed = bank.meter_owed(1) + bank.meter_owed(2)
             for command in acks:
-                os.write(report_fd, f"{command} {bank.credits} {int(board.accepting)} {owed}\n".encode())
+                os.write(
+                    report_fd, f"{command} {bank.credits} {int(board.accepting)} {owed}\n".encode()
+                )
     except BaseException:
         traceback.print_exc()
     finally:
@@ -216,7 +225,9 @@ def test_sigkill_never_loses_a_coin_or_a_meter_count(tmp_path, capsys, request):
     while credited < COINS:
         burst = [f"c{rng.choice((1, 2))}" for _ in range(min(rng.randint(1, 20), COINS - credited))]
         if not cabinet.accepting or cabinet.credits > MAX_CREDITS // 2:
-            burst = ["play"] * rng.randint(1, 10) + burst  # players spend credits, the lockout opens
+            burst = ["play"] * rng.randint(
+                1, 10
+            ) + burst  # players spend credits, the lockout opens
         cabinet.send(burst)
         offered += sum(1 for c in burst if c != "play")
         if rng.random() < 0.3:  # the power goes, somewhere in the burst or its pulses
@@ -258,7 +269,10 @@ def test_sigkill_never_loses_a_coin_or_a_meter_count(tmp_path, capsys, request):
     # Every coin credited or refused (and given back), none lost.
     assert audit["coins"][1] + audit["coins"][2] == COINS
     assert audit["credits_from_coins"] == COINS  # one credit a coin, none swallowed
-    assert audit["money"] == {1: 100 * audit["coins"][1], 2: 20 * audit["coins"][2]}  # counted with its coin
+    assert audit["money"] == {
+        1: 100 * audit["coins"][1],
+        2: 20 * audit["coins"][2],
+    }  # counted with its coin
     assert credits == COINS - audit["credits_spent"]
     assert owed == (0, 0)
     assert offered == COINS + refused + returned  # each offer: credited, refused or given back
@@ -269,7 +283,11 @@ def test_sigkill_never_loses_a_coin_or_a_meter_count(tmp_path, capsys, request):
     for meter, pin in METERS.items():
         ons = cut = inside = 0
         for number, run in enumerate(runs):
-            events = [e for e in run if (e[0] == "pin" and e[1] == pin) or (e[0] == "marked" and e[1] == meter)]
+            events = [
+                e
+                for e in run
+                if (e[0] == "pin" and e[1] == pin) or (e[0] == "marked" and e[1] == meter)
+            ]
             ons += sum(1 for e in events if e[0] == "pin" and e[2] == 1)
             last_mark = max((i for i, e in enumerate(events) if e[0] == "marked"), default=-1)
             unmarked = [e for e in events[last_mark + 1 :] if e[0] == "pin" and e[2] == 1]
@@ -281,7 +299,9 @@ def test_sigkill_never_loses_a_coin_or_a_meter_count(tmp_path, capsys, request):
         # cut off by a kill (the log's note follows the commit, so it may count one too many).
         assert audit["meter_pulses"][meter] == audit["coins"][meter], f"meter {meter}"
         repeated = ons - audit["coins"][meter]
-        assert 0 <= repeated <= inside <= kills, f"meter {meter}: {ons} pulses, {inside} kills inside"
+        assert 0 <= repeated <= inside <= kills, (
+            f"meter {meter}: {ons} pulses, {inside} kills inside"
+        )
         report.append(
             f"meter {meter}: {audit['coins'][meter]} coins, {ons} pulses "
             f"(+{repeated} repeated after {inside} kills inside a pulse, {cut} of them while energised)"

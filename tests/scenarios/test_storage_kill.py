@@ -53,7 +53,9 @@ def writer(folder, report_fd, run, versions):
             return "start" if bank.start("blocks", "single") else "short"  # no credit left
 
         def replay():
-            replay_id = store.replays.save(Replay("blocks", "single", {}, run, [(0, 1, "a", True)] * 50, 0))
+            replay_id = store.replays.save(
+                Replay("blocks", "single", {}, run, [(0, 1, "a", True)] * 50, 0)
+            )
             store.scores.add("blocks", "KIL", run * 1_000_000 + step, replay_id=replay_id)
             return f"score {run * 1_000_000 + step} {replay_id}"
 
@@ -132,21 +134,34 @@ def test_sigkill_during_writes_never_loses_a_committed_record(tmp_path):
             ):
                 now = count.get(name, 0)
                 reported = known[kind] + lines.count(kind)
-                assert reported <= now <= reported + 1, f"run {run}: {name} {now}, reported {reported}"
+                assert reported <= now <= reported + 1, (
+                    f"run {run}: {name} {now}, reported {reported}"
+                )
                 known[kind] = now
             # Written in one transaction, so they always agree.
-            assert count.get("bank.credits", 0) == count.get("audit.credits.coins", 0) - count.get("audit.credits.spent", 0)
-            assert count.get("audit.coins.1", 0) == count.get("audit.credits.coins", 0)  # none swallowed
+            assert count.get("bank.credits", 0) == count.get("audit.credits.coins", 0) - count.get(
+                "audit.credits.spent", 0
+            )
+            assert count.get("audit.coins.1", 0) == count.get(
+                "audit.credits.coins", 0
+            )  # none swallowed
             assert count.get("audit.credits.spent", 0) == count.get("audit.plays.blocks/single", 0)
-            assert count.get("audit.play_ms.blocks/single", 0) == 1500 * count.get("audit.ended.blocks/single", 0)
-            scores = {row[0] for row in conn.execute("SELECT score FROM scores WHERE table_id = 'blocks'")}
+            assert count.get("audit.play_ms.blocks/single", 0) == 1500 * count.get(
+                "audit.ended.blocks/single", 0
+            )
+            scores = {
+                row[0] for row in conn.execute("SELECT score FROM scores WHERE table_id = 'blocks'")
+            }
             replays = {row[0] for row in conn.execute("SELECT id FROM replays")}
             reported = [line.split()[1:] for line in lines if line.startswith("score")]
             if reported:  # the newest score and its replay (older ones may be pushed out)
                 score, replay_id = map(int, reported[-1])
                 assert score in scores, f"run {run}: score {score} lost"
                 assert replay_id in replays, f"run {run}: replay {replay_id} lost"
-            referenced = {row[0] for row in conn.execute("SELECT replay_id FROM scores WHERE replay_id IS NOT NULL")}
+            referenced = {
+                row[0]
+                for row in conn.execute("SELECT replay_id FROM scores WHERE replay_id IS NOT NULL")
+            }
             assert referenced <= replays, f"run {run}: a table entry lost its replay"
         finally:
             conn.close()

@@ -60,7 +60,9 @@ def _in_bar(monkeypatch, scene) -> list[tuple[str, pygame.Rect]]:
     monkeypatch.setattr(
         layouts,
         "fitted",
-        lambda surface, words, pos, size, colour, width, align="topleft": layouts.text(surface, words, pos, size, colour, align),
+        lambda surface, words, pos, size, colour, width, align="topleft": layouts.text(
+            surface, words, pos, size, colour, align
+        ),
     )
     scene.draw(pygame.Surface(SURFACE))
     return [(words, rect) for words, rect in drawn if rect.colliderect(layouts.BAR)]
@@ -72,15 +74,21 @@ def test_the_round_result_fills_the_bar_and_nothing_else_is_written_there(monkey
     scene.end_frames = layouts.FINAL_BOARD_FRAMES + 1
     in_bar = _in_bar(monkeypatch, scene)
     words = sorted((words for words, _ in in_bar), key=lambda words: words == "0 - 1")
-    assert len(words) == 2 and (words[0].endswith("TAKES ROUND 1") or words[0] == "ROUND 1 DRAWN"), words
+    assert len(words) == 2 and (
+        words[0].endswith("TAKES ROUND 1") or words[0] == "ROUND 1 DRAWN"
+    ), words
     assert words[1] == "0 - 1"
     assert all(layouts.BAR.contains(rect) for _, rect in in_bar), in_bar
 
 
-def test_during_play_the_bar_shows_each_players_progress_named_as_the_side_who_plays_it(monkeypatch):
+def test_during_play_the_bar_shows_each_players_progress_named_as_the_side_who_plays_it(
+    monkeypatch,
+):
     in_bar = [words for words, _ in _in_bar(monkeypatch, _anti_gravity_match())]
     assert any(words.startswith("1P ") for words in in_bar), in_bar
-    assert any(words.startswith("CPU LV4 ") for words in in_bar), "the CPU's half names the CPU, not 2P"
+    assert any(words.startswith("CPU LV4 ") for words in in_bar), (
+        "the CPU's half names the CPU, not 2P"
+    )
     assert not any(words.startswith("2P") for words in in_bar), in_bar
 
 
@@ -102,7 +110,9 @@ def _blocks_match(top_row: str):
     app.ctx.scenes.reset(scene)
     scene.countdown.skip()
     rows = [top_row] + ["........"] * 7
-    scene.versus = BlocksVersus.from_text((rows, ["........"] * 8), trays=([["#"], ["#"], ["#"]], None), seed=5)
+    scene.versus = BlocksVersus.from_text(
+        (rows, ["........"] * 8), trays=([["#"], ["#"], ["#"]], None), seed=5
+    )
     scene.seats = [type(scene.seats[0])(scene.versus, player, 600) for player in (1, 2)]
     return app, scene, scene.seats[0]
 
@@ -114,7 +124,10 @@ def test_the_versus_ghost_where_it_does_not_fit_reads_over_a_piece_of_its_own_co
     rect = versus_view.board_rect(1)
     edge = max(2, (versus_view.CELL - 2) // 12)
     x, y = rect.x + 3 * versus_view.CELL + 1, rect.y + 1
-    assert tuple(app.display.logical.get_at((x + edge, y + versus_view.CELL // 2)))[:3] == palette.WHITE
+    assert (
+        tuple(app.display.logical.get_at((x + edge, y + versus_view.CELL // 2)))[:3]
+        == palette.WHITE
+    )
 
 
 def test_no_versus_ghost_is_drawn_over_cells_still_breaking(monkeypatch):
@@ -122,7 +135,9 @@ def test_no_versus_ghost_is_drawn_over_cells_still_breaking(monkeypatch):
     seat.cursor.slot, seat.cursor.row, seat.cursor.col = 0, 0, 7
     ghosts = []
     monkeypatch.setattr(
-        versus_view, "_draw_ghost", lambda surface, shown, rect: ghosts.append(shown.animation) if shown is seat else None
+        versus_view,
+        "_draw_ghost",
+        lambda surface, shown, rect: ghosts.append(shown.animation) if shown is seat else None,
     )
     tap(app, Action.A, settle=0)
     assert seat.animation is not None, "the row clears"

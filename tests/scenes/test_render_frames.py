@@ -124,7 +124,9 @@ def test_every_look_is_honest_equal_looks_draw_equal_pixels():
             app.ctx.frame += 1
             look, pixels = scene.look(), _pixels(app, scene)
             if look is not None and look == before_look:
-                assert pixels == before, f"{name}: frame {frame} drew something new under an unchanged look {look!r}"
+                assert pixels == before, (
+                    f"{name}: frame {frame} drew something new under an unchanged look {look!r}"
+                )
             before_look, before = look, pixels
     assert {
         "title",
@@ -154,7 +156,9 @@ def test_attract_parts_with_looks_keep_their_contract_across_the_prompt_strip():
         names.add(attract.part_name)
         look, pixels = attract.look(), _pixels(app, attract)
         if look is not None and look == before_look:
-            assert pixels == before, f"{attract.part_name}: drew something new under an unchanged look"
+            assert pixels == before, (
+                f"{attract.part_name}: drew something new under an unchanged look"
+            )
         before_look, before = look, pixels
     assert {"title", "blocks scores", "how to play blocks", "anti-gravity scores"} <= names
 

@@ -15,7 +15,9 @@ from cabinet.settings.load import ConfigProblem, LoadedConfig
 from cabinet.settings.schema import Settings
 
 LONG_PATH = Path("/srv/arcade/" + "operator_settings_folder/" * 12 + "cabinet.yaml")
-LONG_MESSAGE = "must be one of classic, tetromino; got '" + "x" * 90 + "'; using the last good value 'classic'"
+LONG_MESSAGE = (
+    "must be one of classic, tetromino; got '" + "x" * 90 + "'; using the last good value 'classic'"
+)
 
 
 @pytest.fixture
@@ -58,10 +60,17 @@ def test_fitted_text_fits_at_a_readable_size():
 
 def test_the_boot_notice_with_long_keys_and_many_problems_stays_on_screen(drawn):
     problems = [
-        ConfigProblem(str(LONG_PATH), f"antigravity.contests[{i}].name_with_a_long_long_key_name", 100 + i, LONG_MESSAGE)
+        ConfigProblem(
+            str(LONG_PATH),
+            f"antigravity.contests[{i}].name_with_a_long_long_key_name",
+            100 + i,
+            LONG_MESSAGE,
+        )
         for i in range(6)
     ]
-    scene = settings_notice.SettingsNoticeScene(object(), LoadedConfig(Settings(), LONG_PATH, problems))
+    scene = settings_notice.SettingsNoticeScene(
+        object(), LoadedConfig(Settings(), LONG_PATH, problems)
+    )
     scene.draw(pygame.Surface((WIDTH, HEIGHT)))
     on_screen(drawn)
     apart(drawn)
@@ -92,7 +101,9 @@ def test_the_save_row_shows_a_long_path_whole_enough(tmp_path, drawn):
 @pytest.mark.parametrize(
     "outcome",
     [
-        save.SaveOutcome(LONG_PATH, backup=LONG_PATH.with_name("cabinet.yaml.broken-20261130-180000")),
+        save.SaveOutcome(
+            LONG_PATH, backup=LONG_PATH.with_name("cabinet.yaml.broken-20261130-180000")
+        ),
         save.SaveOutcome(LONG_PATH, problem=f"{LONG_PATH}: Read-only file system"),
     ],
 )

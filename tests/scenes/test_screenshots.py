@@ -24,7 +24,11 @@ def tour(app) -> None:
         run(app, 30)
         app.render()
     assert app.ctx.scenes.top is attract, "attract mode restarted: a part failed"
-    for path in (["ANTI-GRAVITY", "SINGLE", "NORMAL"], ["ANTI-GRAVITY", "VERSUS"], ["ANTI-GRAVITY", "CONTEST", "STANDARD"]):
+    for path in (
+        ["ANTI-GRAVITY", "SINGLE", "NORMAL"],
+        ["ANTI-GRAVITY", "VERSUS"],
+        ["ANTI-GRAVITY", "CONTEST", "STANDARD"],
+    ):
         app.ctx.go_to_attract()
         tap(app, Action.START)
         for label in path:
@@ -38,7 +42,9 @@ def tour(app) -> None:
     app.render()
     _choose(app, "SINGLE")
     scene = past_countdown(app)
-    scene.game = BlocksGame.from_text(["#.#.#.#.", ".#.#.#.#"] * 4, tray=[["#"], ["##"], None], seed=4, score=9500)
+    scene.game = BlocksGame.from_text(
+        ["#.#.#.#.", ".#.#.#.#"] * 4, tray=[["#"], ["##"], None], seed=4, score=9500
+    )
     scene.cursor = Cursor(slot=0, row=0, col=1)
     run(app, 30)
     app.render()

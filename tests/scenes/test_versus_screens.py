@@ -52,18 +52,33 @@ def tour(app, folder=None) -> None:
         if flying and not shots["attack"]:
             shots["attack"] = 1
             _shoot(app, "blocks-versus-attack", folder)
-        if any(seat.shown_pending >= 3 for seat in scene.seats) and not scene.flights.flights and not shots["meter"]:
+        if (
+            any(seat.shown_pending >= 3 for seat in scene.seats)
+            and not scene.flights.flights
+            and not shots["meter"]
+        ):
             shots["meter"] = 1
             _shoot(app, "blocks-versus-pending-meter", folder)
         if scene.end_frames == 60:
-            _shoot(app, "blocks-versus-match-result" if scene.match_over else "blocks-versus-round-result", folder)
+            _shoot(
+                app,
+                "blocks-versus-match-result" if scene.match_over else "blocks-versus-round-result",
+                folder,
+            )
     run(app, 30)
     _shoot(app, "rematch-offer", folder)
     # Records: a streak that ended at five wins in a row.
     from cabinet.scenes.flow.finish import series_over
     from cabinet.scenes.kit.ending import MatchEnd
 
-    end = MatchEnd(scene, Match("blocks", 2, 1, wins={1: 2, 2: 0}), Series(streak={1: 5, 2: 0}), None, 60.0, None)
+    end = MatchEnd(
+        scene,
+        Match("blocks", 2, 1, wins={1: 2, 2: 0}),
+        Series(streak={1: 5, 2: 0}),
+        None,
+        60.0,
+        None,
+    )
     series_over(app.ctx, end)
     run(app, 20)
     _shoot(app, "streak-initials", folder)
@@ -103,7 +118,9 @@ def tour(app, folder=None) -> None:
         run(app, 400)
         _shoot(app, "attract-" + shot, folder)
         if part == "blocks demo":
-            assert attract.part.name == "blocks versus demo", "the first BLOCKS demo is a versus round"
+            assert attract.part.name == "blocks versus demo", (
+                "the first BLOCKS demo is a versus round"
+            )
 
 
 def test_every_versus_screen_is_drawn(tmp_path):
@@ -129,7 +146,12 @@ def test_every_versus_screen_is_drawn(tmp_path):
     ):
         assert name in saved, f"no screenshot of {name}: {sorted(saved)}"
     auto = {path.name.split("-", 1)[1] for path in (tmp_path / "auto").glob("*.png")}
-    for name in ("blocks-versus.png", "rematch-offer.png", "new-challenger.png", "cpu-level-select.png"):
+    for name in (
+        "blocks-versus.png",
+        "rematch-offer.png",
+        "new-challenger.png",
+        "cpu-level-select.png",
+    ):
         assert name in auto, f"--screenshots missed {name}: {sorted(auto)}"
 
 

@@ -21,7 +21,9 @@ from cabinet.settings.load import SHIPPED_CONFIG
 from cabinet.system import paths
 from support import ROOT
 
-PAID = SHIPPED_CONFIG.read_text(encoding="utf-8").replace("  free_play: true ", "  free_play: false", 1)
+PAID = SHIPPED_CONFIG.read_text(encoding="utf-8").replace(
+    "  free_play: true ", "  free_play: false", 1
+)
 BROKEN = PAID.replace("  free_play: false", "  free_play: maybe", 1)
 
 
@@ -47,13 +49,20 @@ def installed(tmp_path, monkeypatch):
     return system
 
 
-@pytest.mark.parametrize("argv", [["check-config", "SYSTEM"], ["check-config"], ["--config", "SYSTEM", "check-config"]])
+@pytest.mark.parametrize(
+    "argv", [["check-config", "SYSTEM"], ["check-config"], ["--config", "SYSTEM", "check-config"]]
+)
 def test_check_config_from_a_shell_uses_the_services_last_good_settings(installed, argv, capsys):
     assert main([str(installed) if arg == "SYSTEM" else arg for arg in argv]) == 1
     out, err = capsys.readouterr()
-    assert "credits.free_play: must be true or false, got 'maybe'; using the last good value false" in out
+    assert (
+        "credits.free_play: must be true or false, got 'maybe'; using the last good value false"
+        in out
+    )
     assert "using true" not in out and err == ""
-    assert not (Path(installed).parent.parent / "operator-home").exists(), "check-config writes nothing"
+    assert not (Path(installed).parent.parent / "operator-home").exists(), (
+        "check-config writes nothing"
+    )
 
 
 def test_a_last_good_copy_that_cannot_be_read_is_said_on_one_line(installed, capsys):
@@ -62,17 +71,23 @@ def test_a_last_good_copy_that_cannot_be_read_is_said_on_one_line(installed, cap
     copy.mkdir()  # as unreadable as a copy the operator's user may not read
     assert main(["check-config", str(installed)]) == 1
     out, err = capsys.readouterr()
-    assert err.startswith(f"check-config: the cabinet's last good settings {copy} is a folder, not a file: ")
+    assert err.startswith(
+        f"check-config: the cabinet's last good settings {copy} is a folder, not a file: "
+    )
     assert err.count("\n") == 1 and "run check-config as root or the cabinet's user" in err
     assert "using true" in out, "said as it is: the factory value"
 
 
-def test_another_file_is_checked_against_the_users_own_last_good_settings(installed, tmp_path, capsys):
+def test_another_file_is_checked_against_the_users_own_last_good_settings(
+    installed, tmp_path, capsys
+):
     """A desktop cabinet (a checkout run by its user) keeps its copy in the user's own state folder."""
     mine = tmp_path / "mine.yaml"
     mine.write_text(BROKEN, encoding="utf-8")
     assert main(["check-config", str(mine)]) == 1
-    assert "got 'maybe'; using true" in capsys.readouterr().out, "this user's cabinet never loaded a good file"
+    assert "got 'maybe'; using true" in capsys.readouterr().out, (
+        "this user's cabinet never loaded a good file"
+    )
 
 
 def test_the_service_state_folder_is_the_units():

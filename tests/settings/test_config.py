@@ -35,7 +35,9 @@ def test_bad_value_names_key_and_line_and_falls_back():
     assert loaded.settings.blocks.piece_set == "classic"
     assert loaded.settings.blocks.gravity is True
     messages = [str(p) for p in loaded.problems]
-    assert re.match(r"op\.yaml:2: blocks\.piece_set: must be one of classic, tetromino", messages[0])
+    assert re.match(
+        r"op\.yaml:2: blocks\.piece_set: must be one of classic, tetromino", messages[0]
+    )
     assert messages[1].startswith("op.yaml:3: blocks.gravity: must be true or false")
 
 
@@ -46,7 +48,12 @@ def test_anti_gravity_versus_attack_settings_are_checked_and_fall_back():
     )
     loaded = parse_settings(text, "op.yaml")
     versus = loaded.settings.antigravity.versus
-    assert (versus.attacks, versus.stone_max, versus.p1.attack_percent, versus.p2.attack_percent) == (True, 6, 100, 200)
+    assert (
+        versus.attacks,
+        versus.stone_max,
+        versus.p1.attack_percent,
+        versus.p2.attack_percent,
+    ) == (True, 6, 100, 200)
     messages = [str(p) for p in loaded.problems]
     assert messages[0].startswith("op.yaml:3: antigravity.versus.attacks: must be true or false")
     assert messages[1].startswith("op.yaml:4: antigravity.versus.stone_max:")
@@ -103,14 +110,21 @@ def test_a_missing_file_on_a_cabinet_that_never_ran_gives_factory_settings(tmp_p
 def test_a_language_the_cabinet_lacks_names_its_key_and_falls_back_to_english():
     loaded = parse_settings("display:\n  language: fr\n", "op.yaml")
     assert loaded.settings.display.language == "en"
-    assert str(loaded.problems[0]).startswith("op.yaml:2: display.language: must be one of en, ms, ja")
+    assert str(loaded.problems[0]).startswith(
+        "op.yaml:2: display.language: must be one of en, ms, ja"
+    )
 
 
 def test_a_price_text_too_long_for_the_credit_line_falls_back_to_none():
     loaded = parse_settings('credits:\n  price_text: "RM1 PER CREDIT PLEASE"\n', "op.yaml")
     assert loaded.settings.credits.price_text == ""
-    assert str(loaded.problems[0]).startswith("op.yaml:2: credits.price_text: must be at most 12 characters")
-    assert parse_settings('credits:\n  price_text: "100円"\n', "op.yaml").settings.credits.price_text == "100円"
+    assert str(loaded.problems[0]).startswith(
+        "op.yaml:2: credits.price_text: must be at most 12 characters"
+    )
+    assert (
+        parse_settings('credits:\n  price_text: "100円"\n', "op.yaml").settings.credits.price_text
+        == "100円"
+    )
 
 
 def test_a_missing_closing_quote_is_blamed_on_its_own_line_not_the_next_key():

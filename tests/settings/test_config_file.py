@@ -82,7 +82,18 @@ def random_value(fld, hint, current, rng):
     if base is PriceTable:
         return rng.choice(PRESETS)
     if base is str:
-        texts = ["LIST Z", "A: B", "true", "123", "x # y", "Ünïcode", "'quoted'", "  pad", "", "22:30-07:15"]
+        texts = [
+            "LIST Z",
+            "A: B",
+            "true",
+            "123",
+            "x # y",
+            "Ünïcode",
+            "'quoted'",
+            "  pad",
+            "",
+            "22:30-07:15",
+        ]
         check = meta.get("check") or (lambda text: None)
         return rng.choice([text for text in texts if check(text) is None])
     raise AssertionError(f"no generator for {hint}")
@@ -143,11 +154,15 @@ def test_random_changes_round_trip_and_keep_every_kept_comment(config, seed):
         save_settings(config, settings)
         loaded = load_settings(config)
         assert loaded.problems == []
-        assert loaded.settings == with_own_id(settings)  # an empty network.cabinet reads as this machine's id
+        assert loaded.settings == with_own_id(
+            settings
+        )  # an empty network.cabinet reads as this machine's id
     text = config.read_text(encoding="utf-8")
     # Items of a list may be removed with their comments: only the rest must stay.
     list_comments = set(comments(SHIPPED[SHIPPED.index("  contests:") : SHIPPED.index("inputs:")]))
-    list_comments |= set(comments(SHIPPED[SHIPPED.index("  joysticks:") : SHIPPED.index("  blocks_repeat:")]))
+    list_comments |= set(
+        comments(SHIPPED[SHIPPED.index("  joysticks:") : SHIPPED.index("  blocks_repeat:")])
+    )
     kept = [c for c in comments(SHIPPED) if c not in list_comments]
     assert [c for c in comments(text) if c in kept] == kept
 
@@ -185,7 +200,9 @@ def test_keys_missing_from_the_file_are_added_in_their_section(tmp_path):
     save_settings(path, settings)
     text = path.read_text(encoding="utf-8")
     assert load_settings(path).settings == settings
-    assert text.startswith("# my cabinet\ncredits:\n  free_play: false   # paid venue\n  max_credits: 20\n")
+    assert text.startswith(
+        "# my cabinet\ncredits:\n  free_play: false   # paid venue\n  max_credits: 20\n"
+    )
     assert "    warmup: {colours: 3, turn_seconds: 12}\n" in text
     assert "display:\n  fullscreen: true\n  rotation: 90\n" in text
 
@@ -210,7 +227,9 @@ def test_a_value_yaml_cannot_build_is_saved_over_with_the_file_kept_aside(config
     assert loaded.problems == [] and loaded.settings.credits.free_play is False
 
 
-def test_a_private_settings_file_stays_private_in_its_backup_and_last_good_copy(tmp_path, monkeypatch):
+def test_a_private_settings_file_stays_private_in_its_backup_and_last_good_copy(
+    tmp_path, monkeypatch
+):
     """A file only its owner may read (it may hold a broker password) must not be copied into
     files everyone may read."""
     from cabinet.settings.last_good import load_for_cabinet
@@ -230,7 +249,9 @@ def test_a_private_settings_file_stays_private_in_its_backup_and_last_good_copy(
     }
 
 
-@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="only root can give a file away")
+@pytest.mark.skipif(
+    not hasattr(os, "geteuid") or os.geteuid() != 0, reason="only root can give a file away"
+)
 def test_a_save_by_root_leaves_the_file_to_its_owner(config):
     """An operator who runs the cabinet with sudo once must not lock the service's user out of its file."""
     os.chown(config, 4321, 4321)
@@ -314,13 +335,20 @@ def test_saving_to_a_new_path_uses_the_documented_template(tmp_path):
     assert comments(path.read_text(encoding="utf-8")) == comments(SHIPPED)
 
 
-def test_settings_from_the_shipped_file_go_to_etc_only_when_its_folder_exists(config, tmp_path, monkeypatch):
+def test_settings_from_the_shipped_file_go_to_etc_only_when_its_folder_exists(
+    config, tmp_path, monkeypatch
+):
     etc = tmp_path / "etc-arcadeforge"
     monkeypatch.setattr("cabinet.settings.load.SYSTEM_CONFIG", etc / "cabinet.yaml")
-    user_file = tmp_path / "user-config" / "arcadeforge" / "cabinet.yaml"  # XDG_CONFIG_HOME (conftest)
+    user_file = (
+        tmp_path / "user-config" / "arcadeforge" / "cabinet.yaml"
+    )  # XDG_CONFIG_HOME (conftest)
     assert save_path(SHIPPED_CONFIG) == user_file and save_path(None) == user_file
     etc.mkdir()
-    assert save_path(SHIPPED_CONFIG) == etc / "cabinet.yaml" and save_path(None) == etc / "cabinet.yaml"
+    assert (
+        save_path(SHIPPED_CONFIG) == etc / "cabinet.yaml"
+        and save_path(None) == etc / "cabinet.yaml"
+    )
     assert save_path(config) == config, "any other file is saved where it was loaded from"
 
 

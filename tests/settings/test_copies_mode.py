@@ -20,7 +20,9 @@ def test_copies_of_a_world_readable_settings_file_are_not_world_readable(tmp_pat
     monkeypatch.setenv("STATE_DIRECTORY", str(tmp_path / "state"))
     path = tmp_path / "cabinet.yaml"
     path.write_text(
-        SHIPPED.replace('password: ""', 'password: "s3cret"', 1).replace("free_play: true ", "free_play: maybe", 1),
+        SHIPPED.replace('password: ""', 'password: "s3cret"', 1).replace(
+            "free_play: true ", "free_play: maybe", 1
+        ),
         encoding="utf-8",
     )
     path.chmod(0o664)
@@ -28,7 +30,11 @@ def test_copies_of_a_world_readable_settings_file_are_not_world_readable(tmp_pat
     last_good = tmp_path / "state" / "settings.last-good.yaml"
     backup = save_settings(path, loaded.settings)
     assert "s3cret" in last_good.read_text() and "s3cret" in backup.read_text()
-    assert _modes(path, backup, last_good) == ["0o664", "0o640", "0o640"]  # the file itself is the operator's
+    assert _modes(path, backup, last_good) == [
+        "0o664",
+        "0o640",
+        "0o640",
+    ]  # the file itself is the operator's
 
 
 def test_an_older_last_good_copy_is_made_private_when_it_is_next_written(tmp_path, monkeypatch):

@@ -50,7 +50,10 @@ def alias_bomb(levels: int = 9, fan: int = 9) -> str:
     """``levels`` anchors, each a list of ``fan`` aliases of the one before: fan**levels values."""
     names = [f"l{n}" for n in range(levels)]
     rows = [f"{names[0]}: &{names[0]} [{', '.join(['x'] * fan)}]"]
-    rows += [f"{name}: &{name} [{', '.join([f'*{before}'] * fan)}]" for before, name in itertools.pairwise(names)]
+    rows += [
+        f"{name}: &{name} [{', '.join([f'*{before}'] * fan)}]"
+        for before, name in itertools.pairwise(names)
+    ]
     return "\n".join(rows) + "\n", names[-1]
 
 
@@ -58,7 +61,10 @@ BOMB, TOP = alias_bomb()
 # The issue's three files (about its sizes), each a key in the credits section of a paid file, and
 # the line and key of its one problem (the bomb is refused where its anchors pass the limit).
 ISSUE_FILES = {
-    "a deeply nested list as a key": ("credits:\n  ? " + "[" * 240 + "]" * 240 + "\n  : 1\n", "2: credits"),
+    "a deeply nested list as a key": (
+        "credits:\n  ? " + "[" * 240 + "]" * 240 + "\n  : 1\n",
+        "2: credits",
+    ),
     "an alias bomb as a key": (BOMB + f"credits:\n  ? *{TOP}\n  : 1\n", "5: l4"),
     "a list as a key": ("credits:\n  [free_play, x]: true\n", "2: credits"),
 }
@@ -80,7 +86,11 @@ def measured(args: list[str], timeout: float = 120) -> tuple[int, str, float, in
     with tempfile.TemporaryFile() as output:
         # PEAK_PROBE: the peak of this program alone (a reaped maxrss would count this test's process).
         child = subprocess.Popen(
-            [sys.executable, "-c", PEAK_PROBE, *args], cwd=ROOT, env=env, stdout=output, stderr=subprocess.STDOUT
+            [sys.executable, "-c", PEAK_PROBE, *args],
+            cwd=ROOT,
+            env=env,
+            stdout=output,
+            stderr=subprocess.STDOUT,
         )
         killer = threading.Timer(timeout, child.kill)
         killer.start()
@@ -117,11 +127,15 @@ def test_the_cabinet_starts_on_the_issues_files_and_stays_paid(paid, case):
     assert f"config: {paid}:{line}: " in output
     loaded = load_for_cabinet(paid, keep=False)
     assert is_paid(loaded.settings)
-    assert all("\n" not in str(p) and "Node(" not in str(p) and len(str(p)) < 400 for p in loaded.problems)
+    assert all(
+        "\n" not in str(p) and "Node(" not in str(p) and len(str(p)) < 400 for p in loaded.problems
+    )
 
 
 def test_a_list_as_a_key_is_a_key_that_is_not_a_name():
-    loaded = parse_settings("credits:\n  [free_play, x]: true\n  ? {a: [b]}\n  : 1\n", "op.yaml", PAID_SETTINGS)
+    loaded = parse_settings(
+        "credits:\n  [free_play, x]: true\n  ? {a: [b]}\n  : 1\n", "op.yaml", PAID_SETTINGS
+    )
     assert [str(p) for p in loaded.problems[:2]] == [
         "op.yaml:2: credits: a key that is not a name (a list), ignored",
         "op.yaml:3: credits: a key that is not a name (a mapping), ignored",
@@ -148,11 +162,17 @@ def test_no_fault_in_the_loader_escapes(fault, monkeypatch, caplog):
 @pytest.mark.parametrize(
     "text, words",
     [
-        (BOMB.replace("x, x", "x, x, x", 1) + "credits:\n  max_credits: *l8\n", "more than 10000 values"),
+        (
+            BOMB.replace("x, x", "x, x, x", 1) + "credits:\n  max_credits: *l8\n",
+            "more than 10000 values",
+        ),
         ("a: &a [1]\n" + "".join(f"b{n}: *a\n" for n in range(101)), "more than 100 aliases"),
         ("a: &a [*a]\n", "an alias (*name) inside the value it names"),
         ("credits: " + "[" * 17 + "]" * 17 + "\n", "lists or mappings nested more than 16 deep"),
-        ("a: &a [[[[[[[[[[1]]]]]]]]]]\nb: [[[[[[[[*a]]]]]]]]\n", "lists or mappings nested more than 16 deep"),
+        (
+            "a: &a [[[[[[[[[[1]]]]]]]]]]\nb: [[[[[[[[*a]]]]]]]]\n",
+            "lists or mappings nested more than 16 deep",
+        ),
     ],
 )
 def test_each_limit_is_said_in_one_line_and_the_last_good_settings_used(text, words):
@@ -181,10 +201,16 @@ def nested(depth: int, kind: str) -> str:
     return "\n".join("  " * n + "- " + ("" if n < depth - 1 else "x") for n in range(depth))
 
 
-deep = st.builds(nested, st.integers(1, 5000), st.sampled_from(["flow list", "flow map"])) | st.builds(
+deep = st.builds(
+    nested, st.integers(1, 5000), st.sampled_from(["flow list", "flow map"])
+) | st.builds(
     nested, st.integers(1, 300), st.just("block list")
 )  # its indent grows as depth squared
-fans = st.builds(lambda levels, fan: alias_bomb(levels, fan)[0] + f"z: *l{levels - 1}\n", st.integers(2, 12), st.integers(2, 40))
+fans = st.builds(
+    lambda levels, fan: alias_bomb(levels, fan)[0] + f"z: *l{levels - 1}\n",
+    st.integers(2, 12),
+    st.integers(2, 40),
+)
 huge = st.builds(
     lambda n, style, tag: f"{tag}{style}{'x' * n}{style}",
     st.integers(1, 250_000),
@@ -201,9 +227,13 @@ def placed(piece: str, where: str) -> str:
     if where == "file":
         return piece
     if where == "value":
-        return PAID.replace("  max_credits: 9 ", "  max_credits: " + piece.replace("\n", "\n    ") + "\n", 1)
+        return PAID.replace(
+            "  max_credits: 9 ", "  max_credits: " + piece.replace("\n", "\n    ") + "\n", 1
+        )
     if where == "key":
-        return PAID.replace("credits:\n", "credits:\n  ? " + piece.replace("\n", "\n    ") + "\n  : 1\n", 1)
+        return PAID.replace(
+            "credits:\n", "credits:\n  ? " + piece.replace("\n", "\n    ") + "\n  : 1\n", 1
+        )
     return PAID + piece
 
 

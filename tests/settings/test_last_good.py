@@ -24,7 +24,14 @@ from cabinet.scenes.flow.select import GameSelectScene
 from cabinet.scenes.service.settings_notice import SHOW_FRAMES, SKIP_AFTER, SettingsNoticeScene
 from cabinet.settings import last_good
 from cabinet.settings.last_good import load_for_cabinet, read_last_good
-from cabinet.settings.load import MAX_PROBLEMS, SHIPPED_CONFIG, USING_FACTORY, USING_LAST_GOOD, load_settings, parse_settings
+from cabinet.settings.load import (
+    MAX_PROBLEMS,
+    SHIPPED_CONFIG,
+    USING_FACTORY,
+    USING_LAST_GOOD,
+    load_settings,
+    parse_settings,
+)
 from cabinet.settings.save import save_settings
 from cabinet.settings.schema import Settings
 from cabinet.storage.scores import antigravity_tables, check_table
@@ -64,7 +71,11 @@ def test_a_good_load_keeps_a_complete_commented_copy_in_the_state_folder(paid, p
 def test_the_copy_is_written_with_the_projects_atomic_writer(tmp_path, monkeypatch):
     written = []
     real_writer = last_good.write_atomic
-    monkeypatch.setattr(last_good, "write_atomic", lambda path, text, **kw: (written.append(path), real_writer(path, text, **kw)))
+    monkeypatch.setattr(
+        last_good,
+        "write_atomic",
+        lambda path, text, **kw: (written.append(path), real_writer(path, text, **kw)),
+    )
     path = tmp_path / "cabinet.yaml"
     path.write_text(PAID, encoding="utf-8")
     load_for_cabinet(path)
@@ -84,9 +95,9 @@ def test_without_a_state_folder_the_settings_still_load(tmp_path, monkeypatch, c
     with caplog.at_level("WARNING", logger="cabinet.storage"):
         loaded = load_for_cabinet(path)
     assert loaded.problems == [] and is_paid(loaded.settings)
-    assert [r.getMessage() for r in caplog.records] == ["settings: no state folder for the last good copy (Permission denied)"], (
-        "said once"
-    )
+    assert [r.getMessage() for r in caplog.records] == [
+        "settings: no state folder for the last good copy (Permission denied)"
+    ], "said once"
 
 
 # --------------------------------------------------------------------------- the bad inputs
@@ -100,7 +111,12 @@ WHOLE_FILE = {
         line_of(PAID, "  difficulty:"),
         "antigravity.difficulty",
     ),
-    "file that is a folder": (lambda p: (p.unlink(), p.mkdir()), "is a folder, not a file", None, ""),
+    "file that is a folder": (
+        lambda p: (p.unlink(), p.mkdir()),
+        "is a folder, not a file",
+        None,
+        "",
+    ),
     "file of 10 MB": (
         lambda p: p.write_text(PAID + "#" * 10_000_000, encoding="utf-8"),
         "is too big for a settings file (over 256 kB)",
@@ -113,8 +129,18 @@ WHOLE_FILE = {
         None,
         "",
     ),
-    "not a mapping": (lambda p: p.write_text("- free_play\n", encoding="utf-8"), "is not a mapping of settings sections", 1, ""),
-    "not UTF-8": (lambda p: p.write_bytes(b"credits:\n  free_play: \xff\n"), "is not UTF-8 text", None, ""),
+    "not a mapping": (
+        lambda p: p.write_text("- free_play\n", encoding="utf-8"),
+        "is not a mapping of settings sections",
+        1,
+        "",
+    ),
+    "not UTF-8": (
+        lambda p: p.write_bytes(b"credits:\n  free_play: \xff\n"),
+        "is not UTF-8 text",
+        None,
+        "",
+    ),
 }
 
 
@@ -171,7 +197,9 @@ def test_an_unreadable_file_starts_on_the_last_good_settings(paid, monkeypatch):
     monkeypatch.setattr("builtins.open", refusing_open)
     loaded = load_for_cabinet(paid)
     assert is_paid(loaded.settings)
-    assert [p.message for p in loaded.problems] == [f"cannot be read (Permission denied); {USING_LAST_GOOD}"]
+    assert [p.message for p in loaded.problems] == [
+        f"cannot be read (Permission denied); {USING_LAST_GOOD}"
+    ]
 
 
 def test_only_a_cabinet_that_never_loaded_a_good_file_uses_factory_settings(tmp_path):
@@ -203,7 +231,12 @@ ONE_KEY = {
         "credits.price_table_1",
         "step 1 [2, 0] gives no credit, so those coins would never pay for a game; using the last good value [[2, 1]]",
     ),
-    "a section that is not a mapping": (None, None, "credits", "must be a mapping of keys; using the last good values"),
+    "a section that is not a mapping": (
+        None,
+        None,
+        "credits",
+        "must be a mapping of keys; using the last good values",
+    ),
 }
 
 
@@ -225,13 +258,17 @@ def test_a_single_bad_value_falls_back_to_that_keys_last_good_value(paid, case):
 
 def test_a_bad_value_with_no_last_good_takes_the_factory_value():
     loaded = parse_settings("credits:\n  free_play: maybe\n", "op.yaml")
-    assert [str(p) for p in loaded.problems] == ["op.yaml:2: credits.free_play: must be true or false, got 'maybe'; using true"]
+    assert [str(p) for p in loaded.problems] == [
+        "op.yaml:2: credits.free_play: must be true or false, got 'maybe'; using true"
+    ]
 
 
 def test_last_good_means_the_values_in_force_not_the_file_as_written(paid):
     """A start on a file with a bad key keeps, as last good, the value that was in force for it."""
     paid.write_text(
-        PAID.replace("  free_play: false", "  free_play: maybe", 1).replace("  max_credits: 9 ", "  max_credits: 20", 1),
+        PAID.replace("  free_play: false", "  free_play: maybe", 1).replace(
+            "  max_credits: 9 ", "  max_credits: 20", 1
+        ),
         encoding="utf-8",
     )
     first = load_for_cabinet(paid)
@@ -243,7 +280,10 @@ def test_last_good_means_the_values_in_force_not_the_file_as_written(paid):
 
 
 def test_an_unknown_key_is_ignored_on_one_line_and_the_rest_read(paid):
-    paid.write_text(PAID.replace("  free_play: false", "  free_play: false\n  free_plya: true", 1), encoding="utf-8")
+    paid.write_text(
+        PAID.replace("  free_play: false", "  free_play: false\n  free_plya: true", 1),
+        encoding="utf-8",
+    )
     loaded = load_for_cabinet(paid)
     line = line_of(PAID, "  free_play:") + 1
     assert [str(p) for p in loaded.problems] == [
@@ -252,7 +292,9 @@ def test_an_unknown_key_is_ignored_on_one_line_and_the_rest_read(paid):
     assert is_paid(loaded.settings) and not loaded.last_good_used
 
 
-@pytest.mark.parametrize("twice", ["  free_play: true\n  free_play: false\n", "  free_play: false\n  free_play: true\n"])
+@pytest.mark.parametrize(
+    "twice", ["  free_play: true\n  free_play: false\n", "  free_play: false\n  free_play: true\n"]
+)
 def test_a_key_given_twice_keeps_its_last_good_value(paid, twice):
     """Which of two values the operator meant is anybody's guess: neither may change the price."""
     paid.write_text(PAID.replace("  free_play: false", twice.rstrip("\n"), 1), encoding="utf-8")
@@ -276,7 +318,10 @@ def test_a_flood_of_problems_is_listed_up_to_a_limit_and_counted(paid, monkeypat
     assert loaded.summary() == f"{paid}: 4000 problems; THE REST OF THE FILE IS IN USE"
     notice = SettingsNoticeScene(None, loaded)
     seen = []
-    monkeypatch.setattr("cabinet.scenes.service.settings_notice.text", lambda surface, string, *a, **k: seen.append(string))
+    monkeypatch.setattr(
+        "cabinet.scenes.service.settings_notice.text",
+        lambda surface, string, *a, **k: seen.append(string),
+    )
     notice.draw(pygame.Surface((960, 540)))
     shown = sum(string.startswith("LINE ") for string in seen)
     assert f"+{4000 - shown} MORE: SERVICE MENU, NOTICES" in seen, "the boot notice counts them all"
@@ -284,7 +329,9 @@ def test_a_flood_of_problems_is_listed_up_to_a_limit_and_counted(paid, monkeypat
 
 def test_a_key_given_twice_on_a_new_cabinet_takes_the_first():
     loaded = parse_settings("credits:\n  max_credits: 5\n  max_credits: 7\n", "new.yaml")
-    assert [str(p) for p in loaded.problems] == ["new.yaml:3: credits.max_credits: given twice; the first one is used"]
+    assert [str(p) for p in loaded.problems] == [
+        "new.yaml:3: credits.max_credits: given twice; the first one is used"
+    ]
     assert loaded.settings.credits.max_credits == 5
 
 
@@ -292,19 +339,27 @@ def test_a_name_yaml_reads_as_true_or_false_says_to_quote_it():
     """YAML reads NO, yes, on, off as true or false: the list name NO needs quotes."""
     text = "antigravity:\n  contests:\n    - {name: NO, seed: 1}\n"
     [problem] = parse_settings(text, "op.yaml").problems
-    assert str(problem).startswith('op.yaml:3: antigravity.contests[0].name: must be text, got false (write it in quotes: "NO")')
+    assert str(problem).startswith(
+        'op.yaml:3: antigravity.contests[0].name: must be text, got false (write it in quotes: "NO")'
+    )
 
 
-@pytest.mark.parametrize("written, read_as, meant", [("010", "octal (8)", 10), ("08", "text", 8), ("07", None, 7)])
+@pytest.mark.parametrize(
+    "written, read_as, meant", [("010", "octal (8)", 10), ("08", "text", 8), ("07", None, 7)]
+)
 def test_a_number_with_a_leading_zero_is_not_read_as_octal(paid, written, read_as, meant):
     """YAML 1.1 reads 010 as 8 and 08 as text: a price written so must not silently become 8 coins.
     07 is 7 either way."""
-    paid.write_text(PAID.replace("  price_table_2: [[1, 1]]", f"  price_table_2: [[{written}, 1]]", 1))
+    paid.write_text(
+        PAID.replace("  price_table_2: [[1, 1]]", f"  price_table_2: [[{written}, 1]]", 1)
+    )
     loaded = load_for_cabinet(paid)
     expected = (
         []
         if read_as is None
-        else [f"{written} has a leading zero, which YAML reads as {read_as}; write {meant}; using the last good value [[1, 1]]"]
+        else [
+            f"{written} has a leading zero, which YAML reads as {read_as}; write {meant}; using the last good value [[1, 1]]"
+        ]
     )
     assert [p.message for p in loaded.problems] == expected
     assert loaded.settings.credits.price_table_2 == ((1 if read_as else meant, 1),)
@@ -344,7 +399,9 @@ def test_a_section_left_out_keeps_its_last_good_values(paid):
 
 def test_a_difficulty_left_out_keeps_its_last_good_values(paid):
     hard = "    hard:     {colours: 5, turn_seconds: 4}\n"
-    paid.write_text(PAID.replace(hard, hard.replace("colours: 5", "colours: 3"), 1), encoding="utf-8")
+    paid.write_text(
+        PAID.replace(hard, hard.replace("colours: 5", "colours: 3"), 1), encoding="utf-8"
+    )
     assert load_for_cabinet(paid).problems == []
     paid.write_text(PAID.replace(hard, "", 1), encoding="utf-8")
     loaded = load_for_cabinet(paid)
@@ -364,7 +421,11 @@ CONTESTS = "antigravity:\n  contests:\n    - {name: %s, seed: 1}\n    - {name: %
         ('""', "antigravity.contests[0].name", "must not be empty"),
         ('"   "', "antigravity.contests[0].name", "must not be empty"),
         ('"A/B"', "antigravity.contests[0].name", "must not contain '/'"),
-        ('"' + "X" * 25 + '"', "antigravity.contests[0].name", "must be at most 24 characters, got 25"),
+        (
+            '"' + "X" * 25 + '"',
+            "antigravity.contests[0].name",
+            "must be at most 24 characters, got 25",
+        ),
         ('"A\\tB"', "antigravity.contests[0].name", "must not contain a tab or control character"),
         ('"A\\0B"', "antigravity.contests[0].name", "must not contain a tab or control character"),
     ],
@@ -438,7 +499,9 @@ def test_a_game_dearer_than_the_most_credits_held_is_made_payable(paid, change, 
     credits = loaded.settings.credits
     assert credits.max_credits == needed >= max(credits.credits_per_game, credits.versus_credits)
     [problem] = loaded.problems
-    assert str(problem).startswith(f"{paid}:{line_of(PAID, '  max_credits:')}: credits.max_credits: ")
+    assert str(problem).startswith(
+        f"{paid}:{line_of(PAID, '  max_credits:')}: credits.max_credits: "
+    )
     assert str(problem).endswith(f"so a game at that price could never start; using {needed}")
 
 
@@ -452,7 +515,9 @@ def test_an_encoder_button_given_twice_is_found_by_the_loader():
 
 
 def test_nan_is_not_a_number_of_seconds(paid):
-    paid.write_text(PAID.replace("  title_seconds: 8 ", "  title_seconds: .nan", 1), encoding="utf-8")
+    paid.write_text(
+        PAID.replace("  title_seconds: 8 ", "  title_seconds: .nan", 1), encoding="utf-8"
+    )
     loaded = load_for_cabinet(paid)
     assert [p.key for p in loaded.problems] == ["attract.title_seconds"]
     assert loaded.settings.attract.title_seconds == 8
@@ -471,10 +536,14 @@ def test_a_missing_named_file_starts_on_the_last_good_settings(paid):
 def test_first_boot_on_the_shipped_file_is_quietly_factory(tmp_path, monkeypatch):
     monkeypatch.setattr("cabinet.settings.load.SYSTEM_CONFIG", tmp_path / "etc" / "cabinet.yaml")
     loaded = load_for_cabinet()
-    assert loaded.source == SHIPPED_CONFIG and loaded.problems == [] and loaded.settings == Settings()
+    assert (
+        loaded.source == SHIPPED_CONFIG and loaded.problems == [] and loaded.settings == Settings()
+    )
 
 
-def test_a_system_file_that_vanished_after_a_good_start_is_not_replaced_by_the_shipped_one(tmp_path, monkeypatch):
+def test_a_system_file_that_vanished_after_a_good_start_is_not_replaced_by_the_shipped_one(
+    tmp_path, monkeypatch
+):
     etc = tmp_path / "etc"
     etc.mkdir()
     system = etc / "cabinet.yaml"
@@ -547,13 +616,25 @@ def test_a_cabinet_restarted_on_a_broken_file_charges_coins_as_it_did(paid, pins
 
 EVERY_BAD_INPUT = {
     **{case: breaks for case, (breaks, *_) in WHOLE_FILE.items()},
-    "wrong type": lambda p: p.write_text(PAID.replace("  free_play: false", "  free_play: maybe", 1)),
-    "out-of-range number": lambda p: p.write_text(PAID.replace("  price_table_1: [[2, 1]]", "  price_table_1: [[0, 1]]")),
-    "unknown key": lambda p: p.write_text(PAID.replace("credits:\n", "credits:\n  coin_door: open\n", 1)),
+    "wrong type": lambda p: p.write_text(
+        PAID.replace("  free_play: false", "  free_play: maybe", 1)
+    ),
+    "out-of-range number": lambda p: p.write_text(
+        PAID.replace("  price_table_1: [[2, 1]]", "  price_table_1: [[0, 1]]")
+    ),
+    "unknown key": lambda p: p.write_text(
+        PAID.replace("credits:\n", "credits:\n  coin_door: open\n", 1)
+    ),
     "empty contest name": lambda p: p.write_text(PAID.replace("name: BEGINNER", "name: ''", 1)),
-    "duplicate contest name": lambda p: p.write_text(PAID.replace("name: BEGINNER", "name: EXPERT", 1)),
-    "pin used twice": lambda p: p.write_text(PAID.replace("      coin1: 2\n", "      coin1: 5\n", 1)),
-    "pin off the header": lambda p: p.write_text(PAID.replace("      coin1: 2\n", "      coin1: 41\n", 1)),
+    "duplicate contest name": lambda p: p.write_text(
+        PAID.replace("name: BEGINNER", "name: EXPERT", 1)
+    ),
+    "pin used twice": lambda p: p.write_text(
+        PAID.replace("      coin1: 2\n", "      coin1: 5\n", 1)
+    ),
+    "pin off the header": lambda p: p.write_text(
+        PAID.replace("      coin1: 2\n", "      coin1: 41\n", 1)
+    ),
     "missing file": lambda p: p.unlink(),
 }
 
@@ -587,7 +668,9 @@ def test_the_boot_notice_names_file_line_key_and_the_last_good_settings(paid, ca
     try:
         notice = app.ctx.scenes.top
         assert isinstance(notice, SettingsNoticeScene)
-        assert str(app.ctx.notices[0]) == f"{paid}: 1 problem; {USING_LAST_GOOD}", "and in the service menu"
+        assert str(app.ctx.notices[0]) == f"{paid}: 1 problem; {USING_LAST_GOOD}", (
+            "and in the service menu"
+        )
         assert str(app.ctx.notices[1]) == str(app.ctx.config.problems[0])
         app.render()
         pygame.image.save(app.display.logical, str(tmp_path / "notice.png"))
@@ -597,7 +680,9 @@ def test_the_boot_notice_names_file_line_key_and_the_last_good_settings(paid, ca
         for _ in range(SHOW_FRAMES // 2 + 2):
             app.step()
         assert isinstance(app.ctx.scenes.top, AttractScene)
-        assert str(app.ctx.notices[0]).endswith(USING_LAST_GOOD), "the notice stays for the service menu"
+        assert str(app.ctx.notices[0]).endswith(USING_LAST_GOOD), (
+            "the notice stays for the service menu"
+        )
     finally:
         app.close()
 
@@ -615,7 +700,8 @@ def test_the_log_says_it_in_one_line(paid, caplog, monkeypatch):
     lines = [r.getMessage() for r in caplog.records]
     line = line_of(PAID, "  difficulty:")
     assert any(
-        m.startswith(f"config: {paid}:{line}: antigravity.difficulty: not valid YAML") and m.endswith(USING_LAST_GOOD)
+        m.startswith(f"config: {paid}:{line}: antigravity.difficulty: not valid YAML")
+        and m.endswith(USING_LAST_GOOD)
         for m in lines
     )
     assert f"settings: reading {paid} (--config); the service menu saves to {paid}" in lines
@@ -624,7 +710,9 @@ def test_the_log_says_it_in_one_line(paid, caplog, monkeypatch):
 # --------------------------------------------------------------------------- any text at all
 
 
-@hypothesis_settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@hypothesis_settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(st.data())
 def test_no_edit_of_the_file_makes_the_loader_raise_or_pass_something_the_cabinet_cannot_use(data):
     """Cut, duplicate or overwrite any stretch of a real file: the result loads, and what it gives
@@ -657,10 +745,19 @@ def test_no_edit_of_the_file_makes_the_loader_raise_or_pass_something_the_cabine
 
 
 @pytest.mark.parametrize(
-    "value", ["!!python/name:os.system x", "!!timestamp 2026-13-45", "!!int abc", "!!bool maybe", "!!timestamp abc"]
+    "value",
+    [
+        "!!python/name:os.system x",
+        "!!timestamp 2026-13-45",
+        "!!int abc",
+        "!!bool maybe",
+        "!!timestamp abc",
+    ],
 )
 def test_a_value_yaml_cannot_build_is_one_line_too(value):
     loaded = parse_settings(f"credits:\n  max_credits: {value}\n", "op.yaml")
     [problem] = loaded.problems
-    assert str(problem).startswith("op.yaml:2: credits.max_credits: cannot be read (") and "\n" not in str(problem)
+    assert str(problem).startswith(
+        "op.yaml:2: credits.max_credits: cannot be read ("
+    ) and "\n" not in str(problem)
     assert loaded.settings.credits.max_credits == 9

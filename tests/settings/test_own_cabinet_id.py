@@ -26,11 +26,17 @@ def test_a_copied_file_without_an_id_gives_each_board_its_own(board):
     assert not first.problems and first.settings.network.cabinet == "cabinet-1111aaaa"
     board.mark = "9999ffff"  # the same card in another cabinet
     assert parse_settings(text, "cabinet.yaml").settings.network.cabinet == "cabinet-9999ffff"
-    assert parse_settings("display: {}\n", "cabinet.yaml").settings.network.cabinet == "cabinet-9999ffff"
+    assert (
+        parse_settings("display: {}\n", "cabinet.yaml").settings.network.cabinet
+        == "cabinet-9999ffff"
+    )
 
 
 def test_an_id_in_the_file_wins(board):
-    assert parse_settings("network:\n  cabinet: bar-left\n", "c.yaml").settings.network.cabinet == "bar-left"
+    assert (
+        parse_settings("network:\n  cabinet: bar-left\n", "c.yaml").settings.network.cabinet
+        == "bar-left"
+    )
 
 
 def test_a_bad_id_is_named_and_the_machines_own_used(board):

@@ -40,24 +40,32 @@ def raise_max_credits(app) -> None:
     tap(app, Action.B)
 
 
-def test_saving_over_a_broken_file_keeps_it_aside_and_writes_the_good_settings_plus_the_change(tmp_path):
+def test_saving_over_a_broken_file_keeps_it_aside_and_writes_the_good_settings_plus_the_change(
+    tmp_path,
+):
     path = tmp_path / "cabinet.yaml"
     broken = broken_yaml(PAID)
     with cabinet(path, broken) as app:
         raise_max_credits(app)
         choose(app, "SAVE AND EXIT")
-        assert top(app).rows()[top(app).index].detail == f"APPLY AND WRITE {path}", "the save row names the file it writes"
+        assert top(app).rows()[top(app).index].detail == f"APPLY AND WRITE {path}", (
+            "the save row names the file it writes"
+        )
         tap(app, Action.A)
         outcome = top(app).outcome
         assert outcome.saved and outcome.path == path
         backups = sorted(tmp_path.glob("cabinet.yaml.broken-*"))
         assert backups == [outcome.backup]
-        assert backups[0].read_text(encoding="utf-8") == broken, "the operator's file, byte for byte"
+        assert backups[0].read_text(encoding="utf-8") == broken, (
+            "the operator's file, byte for byte"
+        )
         saved = load_settings(path)
         assert saved.problems == [], "a complete, valid file"
         assert is_paid(saved.settings) and saved.settings.credits.max_credits == 10
         # (Other notices, a GPIO pin another test still holds say, may stay.)
-        assert [n for n in app.ctx.notices if str(path) in str(n)] == [], "the broken file's notices are gone"
+        assert [n for n in app.ctx.notices if str(path) in str(n)] == [], (
+            "the broken file's notices are gone"
+        )
         top(app).draw(app.display.logical)
         pygame.image.save(app.display.logical, str(tmp_path / "saved.png"))
 
@@ -68,7 +76,9 @@ def test_a_bad_value_is_replaced_in_place_and_the_comments_stay(tmp_path):
         raise_max_credits(app)
         enter(app, "SAVE AND EXIT")
         assert top(app).outcome.backup.exists()
-    assert "  free_play: false          # true: no coins needed\n" in path.read_text(encoding="utf-8")
+    assert "  free_play: false          # true: no coins needed\n" in path.read_text(
+        encoding="utf-8"
+    )
     assert load_settings(path).problems == [] and is_paid(load_settings(path).settings)
 
 
@@ -98,7 +108,9 @@ def test_a_maximum_below_the_versus_price_is_saved_raised_to_it_with_the_comment
         assert top(app).outcome.saved
         assert app.ctx.settings.credits.max_credits == 2
     text = path.read_text(encoding="utf-8")
-    assert "  max_credits: 2            # the coin lockout refuses" in text, "patched in place, comments kept"
+    assert "  max_credits: 2            # the coin lockout refuses" in text, (
+        "patched in place, comments kept"
+    )
     assert load_settings(path).problems == []
 
 

@@ -90,12 +90,20 @@ CASES = {
     "misspelt key": lambda pad, k: [f'{pad}{k[:-1]}: "{FILE}"'],
     "unknown neighbour key": lambda pad, k: [f'{pad}{k}: "{FILE}"', f"{pad}colour: {OTHER}"],
     "repeated by an alias at a number": lambda pad, k: [f'{pad}{k}: &s "{FILE}"', f"{pad}port: *s"],
-    "repeated by an alias at a checked name": lambda pad, k: [f'{pad}{k}: &s "{FILE} Ж"', f"{pad}cabinet: *s"],
-    "an alias of another key's value": lambda pad, k: [f'{pad}cabinet: &s "{FILE} Ж"', f"{pad}{k}: *s"],
+    "repeated by an alias at a checked name": lambda pad, k: [
+        f'{pad}{k}: &s "{FILE} Ж"',
+        f"{pad}cabinet: *s",
+    ],
+    "an alias of another key's value": lambda pad, k: [
+        f'{pad}cabinet: &s "{FILE} Ж"',
+        f"{pad}{k}: *s",
+    ],
     "left out (the last good value is kept)": lambda pad, k: [],
     "a second document": lambda pad, k: [f'{pad}{k}: "{FILE}"', "---", f"{FILE}: Ж"],
     "a huge secret with a bad tag": lambda pad, k: [f"{pad}{k}: !!int {FILE * 5000}"],
-    "too many aliases": lambda pad, k: [f'{pad}{k}: &s "{FILE}"'] + [f"{pad}a{n}: *s" for n in range(200)],
+    "too many aliases": lambda pad, k: (
+        [f'{pad}{k}: &s "{FILE}"'] + [f"{pad}a{n}: *s" for n in range(200)]
+    ),
 }
 # Keys of the secret's section that a case writes itself (their own lines are taken out first).
 DROPS = {
@@ -156,7 +164,10 @@ def every_word_the_cabinet_says(path, monkeypatch, capfd, caplog) -> dict[str, s
         assert code in (1, 3), "the problem is found"
 
         drawn: list[str] = []
-        monkeypatch.setattr("cabinet.scenes.service.settings_notice.text", lambda surface, string, *a, **k: drawn.append(string))
+        monkeypatch.setattr(
+            "cabinet.scenes.service.settings_notice.text",
+            lambda surface, string, *a, **k: drawn.append(string),
+        )
 
         def run(app: App) -> int:
             try:
@@ -176,10 +187,14 @@ def every_word_the_cabinet_says(path, monkeypatch, capfd, caplog) -> dict[str, s
                 app.close()
 
         monkeypatch.setattr(App, "run", run)
-        monkeypatch.setattr(app_module, "App", lambda loaded, **kw: App(loaded, **{**kw, "audio": Heard()}))
+        monkeypatch.setattr(
+            app_module, "App", lambda loaded, **kw: App(loaded, **{**kw, "audio": Heard()})
+        )
         assert app_module.main(SimpleNamespace(config=str(path), headless=True)) == 0
     out, err = capfd.readouterr()
-    shown["log and output"] = "\n".join(record.getMessage() for record in caplog.records) + out + err
+    shown["log and output"] = (
+        "\n".join(record.getMessage() for record in caplog.records) + out + err
+    )
     return shown
 
 
@@ -190,7 +205,9 @@ def test_a_secret_is_never_shown_whatever_is_wrong(paid, key, case, monkeypatch,
     for where, text in shown.items():
         assert text, f"{where}: nothing was shown"
         assert not tells_in(text), f"{case}: {where} shows {tells_in(text)}:\n{text}"
-    assert (f" {key}: " in shown["check-config"]) != (case in NAMED_ELSEWHERE), "the problem is named by the secret's key"
+    assert (f" {key}: " in shown["check-config"]) != (case in NAMED_ELSEWHERE), (
+        "the problem is named by the secret's key"
+    )
 
 
 @pytest.mark.parametrize("case", CASES)

@@ -19,7 +19,9 @@ credits:
 def test_a_difficulty_given_twice_is_read_as_the_first_like_any_key():
     loaded = parse_settings(TWICE, "op.yaml")
     assert loaded.settings.antigravity.difficulties["hard"].colours == 3
-    assert "op.yaml:4: antigravity.difficulties.hard: given twice; the first one is used" in map(str, loaded.problems)
+    assert "op.yaml:4: antigravity.difficulties.hard: given twice; the first one is used" in map(
+        str, loaded.problems
+    )
 
 
 def test_the_saver_patches_the_pair_the_loader_read():
@@ -28,5 +30,7 @@ def test_the_saver_patches_the_pair_the_loader_read():
     settings.credits.max_credits = 8
     text = patched(TWICE, settings)
     assert "hard: {colours: 5}\n    hard: {colours: 4}" in text, "the first pair, the one read"
-    assert "  ? [max_credits]\n  : 5\n  max_credits: 8" in text, "a key that is not a name is no setting's"
+    assert "  ? [max_credits]\n  : 5\n  max_credits: 8" in text, (
+        "a key that is not a name is no setting's"
+    )
     assert parse_settings(text).settings == settings

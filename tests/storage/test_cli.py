@@ -68,7 +68,9 @@ def test_factory_reset_clears_state_and_restores_the_shipped_settings(tmp_path):
 
 def test_factory_reset_keeps_the_old_file_byte_for_byte_and_as_private_as_it_was(tmp_path):
     config = tmp_path / "cabinet.yaml"
-    old = SHIPPED_CONFIG.read_bytes().replace(b"# ArcadeForge", "# Caf\u00e9 ArcadeForge".encode("latin-1"), 1)
+    old = SHIPPED_CONFIG.read_bytes().replace(
+        b"# ArcadeForge", "# Caf\u00e9 ArcadeForge".encode("latin-1"), 1
+    )
     config.write_bytes(old)  # an editor that wrote Latin-1: not UTF-8, still the operator's file
     config.chmod(0o600)
     store = Store.open()

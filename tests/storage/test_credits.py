@@ -19,7 +19,9 @@ def paid(**changes):
 
 
 def test_each_chute_has_its_own_price_and_remembers_partial_coins(store):
-    bank = store.credit_bank(paid(price_table_1=PriceTable([(3, 1)]), price_table_2=PriceTable([(1, 1)])))
+    bank = store.credit_bank(
+        paid(price_table_1=PriceTable([(3, 1)]), price_table_2=PriceTable([(1, 1)]))
+    )
     assert [bank.coin(1), bank.coin(1)] == [0, 0]
     assert bank.partial_coins(1) == 2 and bank.credits == 0
     assert bank.coin(2) == 1  # chute 2 pays at once, chute 1's coins still wait
@@ -34,8 +36,23 @@ def test_each_chute_has_its_own_price_and_remembers_partial_coins(store):
 def test_coins_dropped_at_once_are_priced_as_one_by_one(private_state):
     # A bonus table (3 coins for 2 credits), a run begun under an older price, a limit
     # crossed midway: the burst's one transaction gives what ten did.
-    settings = paid(price_table_1=PriceTable([(1, 0), (3, 2)]), price_table_2=PriceTable([(2, 1)]), max_credits=5)
-    burst = [(1, 1), (2, None), (1, 1), (1, 1), (2, None), (1, 1), (2, None), (1, 1), (1, 1), (2, None)]
+    settings = paid(
+        price_table_1=PriceTable([(1, 0), (3, 2)]),
+        price_table_2=PriceTable([(2, 1)]),
+        max_credits=5,
+    )
+    burst = [
+        (1, 1),
+        (2, None),
+        (1, 1),
+        (1, 1),
+        (2, None),
+        (1, 1),
+        (2, None),
+        (1, 1),
+        (1, 1),
+        (2, None),
+    ]
     figures = []
     for name, drop in (
         ("one", lambda bank: [bank.coin(chute, meter) for chute, meter in burst]),
@@ -52,7 +69,16 @@ def test_coins_dropped_at_once_are_priced_as_one_by_one(private_state):
             if key not in ("counts_since", "counts_reset", "scores_reset")
         }  # when each store began
         counts["period"].pop("since")  # the same: a loaded machine opens the two a second apart
-        figures.append((added, bank.credits, bank.partial_coins(1), bank.partial_coins(2), bank.meter_owed(1), counts))
+        figures.append(
+            (
+                added,
+                bank.credits,
+                bank.partial_coins(1),
+                bank.partial_coins(2),
+                bank.meter_owed(1),
+                counts,
+            )
+        )
         store.close()
     assert figures[0] == figures[1]
     assert figures[1][5]["credits_over_max"] > 0, "the limit was crossed inside the burst"
@@ -76,11 +102,19 @@ def test_credits_are_read_again_only_after_the_database_changed(store):
     reads = []
     store.db._file.set_trace_callback(reads.append)
     for _ in range(10):  # what a frame of attract mode asks
-        assert (bank.credits, bank.coins_toward_credit(), bank.can_start("single"), bank.at_limit()) == (1, [(1, 2)], True, False)
+        assert (
+            bank.credits,
+            bank.coins_toward_credit(),
+            bank.can_start("single"),
+            bank.at_limit(),
+        ) == (1, [(1, 2)], True, False)
     assert len(reads) == 1  # one query, for the first frame only
     assert bank.start("blocks", "single")
     reads.clear()
-    assert (bank.credits, bank.coins_toward_credit()) == (0, [(1, 2)])  # what the start wrote, from the file
+    assert (bank.credits, bank.coins_toward_credit()) == (
+        0,
+        [(1, 2)],
+    )  # what the start wrote, from the file
     assert len(reads) == 1
     store.db._file.set_trace_callback(None)
 
@@ -217,7 +251,11 @@ def test_bookkeeping_play_time_uptime_and_reset(store):
     assert audit["counts_reset"] is None
     store.audits.reset()
     audit = store.audits.snapshot()
-    assert audit["total_plays"] == 0 and audit["coins"] == {1: 0, 2: 0} and audit["uptime_seconds"] == 0
+    assert (
+        audit["total_plays"] == 0
+        and audit["coins"] == {1: 0, 2: 0}
+        and audit["uptime_seconds"] == 0
+    )
     assert audit["counts_reset"] is not None
     assert bank.credits == 0 and audit["credits"] == 0  # the reset leaves credits alone
     bank.coin(1)

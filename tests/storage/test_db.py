@@ -35,8 +35,16 @@ def test_a_later_migration_upgrades_an_old_file_and_keeps_its_rows(private_state
 def test_a_write_is_all_or_nothing(private_state):
     database = Database.open()
     with pytest.raises(sqlite3.IntegrityError):
-        database.write([add_counter("bank.credits", 1), ("INSERT INTO counters (name, value) VALUES ('x', NULL)", ())])
-    assert database.read_value("SELECT value FROM counters WHERE name = 'bank.credits'", default=0) == 0
+        database.write(
+            [
+                add_counter("bank.credits", 1),
+                ("INSERT INTO counters (name, value) VALUES ('x', NULL)", ()),
+            ]
+        )
+    assert (
+        database.read_value("SELECT value FROM counters WHERE name = 'bank.credits'", default=0)
+        == 0
+    )
     assert not database.degraded  # a bug is raised, never queued as if the disk were at fault
     database.close()
 

@@ -70,7 +70,9 @@ def test_damaged_pages_fail_the_integrity_check(private_state, caplog):
     path = filled_database(private_state / "cabinet.db")
     data = bytearray(path.read_bytes())
     page = 4096
-    for offset in range(2 * page, len(data) - page, page):  # keep the header page, scramble the rest
+    for offset in range(
+        2 * page, len(data) - page, page
+    ):  # keep the header page, scramble the rest
         data[offset + 8 : offset + 200] = os.urandom(192)
     path.write_bytes(bytes(data))
     with caplog.at_level(logging.ERROR, "cabinet.storage"):
@@ -101,7 +103,13 @@ class FlakyConnection:
 
     def execute(self, sql, params=()):
         FlakyConnection.transactions += sql == "BEGIN IMMEDIATE"
-        writes = sql.lstrip().split(" ", 1)[0].upper() in ("INSERT", "UPDATE", "DELETE", "COMMIT", "BEGIN")
+        writes = sql.lstrip().split(" ", 1)[0].upper() in (
+            "INSERT",
+            "UPDATE",
+            "DELETE",
+            "COMMIT",
+            "BEGIN",
+        )
         fail = FlakyConnection.fail
         if fail and writes:
             raise sqlite3.OperationalError(fail) if isinstance(fail, str) else fail
@@ -114,13 +122,18 @@ class FlakyConnection:
 @pytest.fixture
 def flaky(private_state):
     FlakyConnection.fail = None
-    store = Store.open(private_state / "cabinet.db", connect=lambda *a, **k: FlakyConnection(sqlite3.connect(*a, **k)))
+    store = Store.open(
+        private_state / "cabinet.db",
+        connect=lambda *a, **k: FlakyConnection(sqlite3.connect(*a, **k)),
+    )
     yield store
     FlakyConnection.fail = None
     store.close()
 
 
-@pytest.mark.parametrize("message", ["database or disk is full", "attempt to write a readonly database"])
+@pytest.mark.parametrize(
+    "message", ["database or disk is full", "attempt to write a readonly database"]
+)
 def test_full_or_read_only_disk_keeps_play_going_and_retries(flaky, private_state, caplog, message):
     bank = flaky.credit_bank(CreditSettings(free_play=False))
     bank.coin(1)
@@ -137,7 +150,9 @@ def test_full_or_read_only_disk_keeps_play_going_and_retries(flaky, private_stat
     assert flaky.db.retry() is False  # the disk still refuses
     # Nothing of it is on disk yet.
     on_disk = sqlite3.connect(private_state / "cabinet.db")
-    assert on_disk.execute("SELECT value FROM counters WHERE name = 'bank.credits'").fetchone() == (1,)
+    assert on_disk.execute("SELECT value FROM counters WHERE name = 'bank.credits'").fetchone() == (
+        1,
+    )
     on_disk.close()
 
     FlakyConnection.fail = None  # the operator frees the disk
@@ -208,7 +223,9 @@ def test_store_tick_retries_every_few_seconds(flaky):
     assert not flaky.db.degraded
 
 
-def test_a_file_damaged_while_running_is_set_aside_and_refilled_from_memory(flaky, private_state, caplog):
+def test_a_file_damaged_while_running_is_set_aside_and_refilled_from_memory(
+    flaky, private_state, caplog
+):
     bank = flaky.credit_bank(CreditSettings(free_play=False))
     bank.coin(1)
     FlakyConnection.fail = sqlite3.DatabaseError("database disk image is malformed")
@@ -285,7 +302,9 @@ def test_database_open_without_path_uses_the_state_dir(private_state):
     db.close()
 
 
-def test_a_damaged_file_that_cannot_be_moved_keeps_play_in_memory(private_state, caplog, monkeypatch):
+def test_a_damaged_file_that_cannot_be_moved_keeps_play_in_memory(
+    private_state, caplog, monkeypatch
+):
     path = private_state / "cabinet.db"
     path.write_bytes(os.urandom(8192))
 
@@ -309,7 +328,9 @@ def test_a_damaged_file_that_cannot_be_moved_keeps_play_in_memory(private_state,
     again.close()
 
 
-def test_a_read_only_file_with_nothing_waiting_is_not_taken_for_writable_again(private_state, caplog):
+def test_a_read_only_file_with_nothing_waiting_is_not_taken_for_writable_again(
+    private_state, caplog
+):
     # Seen on a cabinet started on a read-only state folder: every retry said "writable again;
     # saved 0 waiting write(s)" (an empty transaction proves nothing) and the next write failed again.
     path = private_state / "cabinet.db"

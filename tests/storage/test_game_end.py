@@ -26,7 +26,9 @@ def writes_of(store, monkeypatch):
     """The transactions the store makes from now on (each a list of statements)."""
     made = []
     write = store.db.write
-    monkeypatch.setattr(store.db, "write", lambda statements: made.append(list(statements)) or write(made[-1]))
+    monkeypatch.setattr(
+        store.db, "write", lambda statements: made.append(list(statements)) or write(made[-1])
+    )
     return made
 
 
@@ -43,7 +45,9 @@ def test_a_game_over_saves_replay_audit_and_score_in_one_transaction(store, monk
 
 
 def test_the_initials_then_update_the_saved_row_and_its_replay(store):
-    end = store.game_over("antigravity", "single", "antigravity/single/hard", 30_000, game(30_000), 10.0)
+    end = store.game_over(
+        "antigravity", "single", "antigravity/single/hard", 30_000, game(30_000), 10.0
+    )
     assert store.scores.set_initials(end.entry_id, "ace") == "ACE"
     entries = store.scores.top("antigravity/single/hard")
     assert [(e.initials, e.score) for e in entries if e.score == 30_000] == [("ACE", 30_000)]
@@ -76,7 +80,9 @@ def test_each_shipped_contest_list_has_a_factory_table_of_its_own():
     for first, second in itertools.combinations(tables, 2):
         assert [i for i, _ in first] != [i for i, _ in second]
         assert [s for _, s in first] != [s for _, s in second]
-    assert default_scores("antigravity/contest/EXPERT") == default_scores("antigravity/contest/EXPERT")
+    assert default_scores("antigravity/contest/EXPERT") == default_scores(
+        "antigravity/contest/EXPERT"
+    )
     for table in tables:
         scores = [s for _, s in table]
         assert scores == sorted(scores, reverse=True) and len(set(scores)) == 10 and scores[-1] > 0

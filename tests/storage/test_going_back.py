@@ -43,13 +43,22 @@ def books(database: Database) -> dict:
     return {
         "counters": database.read("SELECT name, value FROM counters ORDER BY name"),
         "scores": database.read("SELECT id, table_id, initials, score FROM scores ORDER BY id"),
-        "since": database.read_value("SELECT value FROM stamps WHERE name = 'counts.since'", default=None),
+        "since": database.read_value(
+            "SELECT value FROM stamps WHERE name = 'counts.since'", default=None
+        ),
     }
 
 
 def play_on(database: Database, coins: int, initials: str) -> None:
     database.write([add_counter("audit.coins.1", coins), add_counter("bank.credits", coins)])
-    database.write([("INSERT INTO scores (table_id, initials, score, created) VALUES ('blocks', ?, 500, 'now')", (initials,))])
+    database.write(
+        [
+            (
+                "INSERT INTO scores (table_id, initials, score, created) VALUES ('blocks', ?, 500, 'now')",
+                (initials,),
+            )
+        ]
+    )
 
 
 @pytest.mark.parametrize(
@@ -59,7 +68,9 @@ def play_on(database: Database, coins: int, initials: str) -> None:
         (REBUILDS_SCORES, SCHEMA_VERSION + 1, True),  # it moves it aside and carries the books back
     ],
 )
-def test_no_coin_or_score_is_lost_going_back_past_a_schema_change(path, monkeypatch, migration, readable_from, moved):
+def test_no_coin_or_score_is_lost_going_back_past_a_schema_change(
+    path, monkeypatch, migration, readable_from, moved
+):
     database = Database.open(path)
     play_on(database, 3, "OLD")
     database.close()
@@ -84,7 +95,9 @@ def test_no_coin_or_score_is_lost_going_back_past_a_schema_change(path, monkeypa
 
     with newer_release(monkeypatch, migration, readable_from):
         again = Database.open(path)
-        assert books(again) == after_going_back, "and forward again, nothing written on the old release is lost"
+        assert books(again) == after_going_back, (
+            "and forward again, nothing written on the old release is lost"
+        )
         again.close()
 
 
@@ -95,8 +108,12 @@ def test_a_file_stamped_readable_only_by_newer_firmware_is_carried_back_not_used
         newer.close()
     back = Database.open(path)
     assert back.moved_aside and books(back)["counters"][0] == ("audit.coins.1", 4)
-    stamp = back.read_value("SELECT value FROM stamps WHERE name = ?", (migrations.READABLE_FROM_STAMP,))
-    assert stamp is None or int(stamp) <= SCHEMA_VERSION, "the carried file must not claim the newer rule"
+    stamp = back.read_value(
+        "SELECT value FROM stamps WHERE name = ?", (migrations.READABLE_FROM_STAMP,)
+    )
+    assert stamp is None or int(stamp) <= SCHEMA_VERSION, (
+        "the carried file must not claim the newer rule"
+    )
 
 
 def test_a_file_that_says_nothing_of_its_readers_is_readable_only_by_its_own_schema(path):

@@ -72,7 +72,9 @@ def session(path: Path, actions: str, stop: str = "kill") -> None:
         ]
     )
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120
+    )
     expected = -signal.SIGKILL if stop == "kill" else 0
     assert done.returncode == expected, done.stderr
 
@@ -90,17 +92,33 @@ def notices_text(store: Store) -> str:
 
 def test_a_read_only_folder_with_its_wal_left_behind_heals_when_it_takes_writes(real_disk):
     path = real_disk.path
-    session(path, f"{coins(7)}\nplay(store, bank, 20_000)")  # 3 credits, 1 spent, 1 coin toward the next
+    session(
+        path, f"{coins(7)}\nplay(store, bank, 20_000)"
+    )  # 3 credits, 1 spent, 1 coin toward the next
     assert Path(f"{path}-wal").exists() and Path(f"{path}-shm").exists()
     real_disk.read_only()
     store = Store.open(path)
     before = tally(store)
-    assert before == {"coins": 7, "credits": 2, "toward": 1, "scores": [20_000], "plays": 1, "replays": 1}
+    assert before == {
+        "coins": 7,
+        "credits": 2,
+        "toward": 1,
+        "scores": [20_000],
+        "plays": 1,
+        "replays": 1,
+    }
     bank = store.credit_bank(CreditSettings(**PRICE))
     assert bank.coin(1) == 1  # completes a credit
     bank.coin(1)
     play(store, bank, 30_000)
-    during = {"coins": 9, "credits": 2, "toward": 1, "scores": [20_000, 30_000], "plays": 2, "replays": 2}
+    during = {
+        "coins": 9,
+        "credits": 2,
+        "toward": 1,
+        "scores": [20_000, 30_000],
+        "plays": 2,
+        "replays": 2,
+    }
     assert tally(store) == during
     assert store.db.retry() is False and store.db.pending == 5
 
@@ -118,7 +136,14 @@ def test_a_read_only_folder_after_a_clean_stop_shows_the_last_state_not_an_empty
     assert not Path(f"{path}-shm").exists()
     real_disk.read_only()
     store = Store.open(path)
-    assert tally(store) == {"coins": 7, "credits": 2, "toward": 1, "scores": [20_000], "plays": 1, "replays": 1}
+    assert tally(store) == {
+        "coins": 7,
+        "credits": 2,
+        "toward": 1,
+        "scores": [20_000],
+        "plays": 1,
+        "replays": 1,
+    }
     assert store.db.accepting_coins and store.status().fault == "read-only"
     bank = store.credit_bank(CreditSettings(**PRICE))
     assert bank.coin(1) == 1  # the coin that completes a credit
@@ -127,18 +152,34 @@ def test_a_read_only_folder_after_a_clean_stop_shows_the_last_state_not_an_empty
     store.close()
     again = Store.open(path)
     after = tally(again)
-    assert after == {"coins": 8, "credits": 3, "toward": 0, "scores": [20_000], "plays": 1, "replays": 1}
+    assert after == {
+        "coins": 8,
+        "credits": 3,
+        "toward": 0,
+        "scores": [20_000],
+        "plays": 1,
+        "replays": 1,
+    }
     assert again.audits.snapshot()["credits_from_coins"] == 4  # credited as well as audited
     again.close()
 
 
 def test_a_read_only_folder_with_a_wal_but_no_shm_still_shows_the_last_state(real_disk):
     path = real_disk.path
-    session(path, f"{coins(7)}\nplay(store, bank, 20_000)")  # killed: the last writes only in the -wal
+    session(
+        path, f"{coins(7)}\nplay(store, bank, 20_000)"
+    )  # killed: the last writes only in the -wal
     Path(f"{path}-shm").unlink()
     real_disk.read_only()
     store = Store.open(path)  # read from a copy SQLite may repair
-    assert tally(store) == {"coins": 7, "credits": 2, "toward": 1, "scores": [20_000], "plays": 1, "replays": 1}
+    assert tally(store) == {
+        "coins": 7,
+        "credits": 2,
+        "toward": 1,
+        "scores": [20_000],
+        "plays": 1,
+        "replays": 1,
+    }
     assert Path(f"{path}-wal").exists()  # the original is not touched
     store.close()
 
@@ -185,10 +226,24 @@ def test_a_file_that_cannot_be_read_is_not_taken_for_an_empty_one(private_state,
     assert store.db.retry() is False
     opener.failing = False
     assert store.db.retry() is True
-    assert tally(store) == {"coins": 8, "credits": 3, "toward": 0, "scores": [20_000], "plays": 1, "replays": 1}
+    assert tally(store) == {
+        "coins": 8,
+        "credits": 3,
+        "toward": 0,
+        "scores": [20_000],
+        "plays": 1,
+        "replays": 1,
+    }
     store.close()
     again = Store.open(path)
-    assert tally(again) == {"coins": 8, "credits": 3, "toward": 0, "scores": [20_000], "plays": 1, "replays": 1}
+    assert tally(again) == {
+        "coins": 8,
+        "credits": 3,
+        "toward": 0,
+        "scores": [20_000],
+        "plays": 1,
+        "replays": 1,
+    }
     again.close()
 
 
@@ -218,7 +273,9 @@ def test_while_the_file_cannot_be_read_coins_are_refused_and_no_game_starts(priv
 
 def test_a_0_byte_file_with_its_wal_is_moved_aside_together_and_rebuilt(private_state, caplog):
     path = private_state / "cabinet.db"
-    session(path, f"{coins(7)}\nplay(store, bank, 20_000)")  # killed: everything is still in the -wal
+    session(
+        path, f"{coins(7)}\nplay(store, bank, 20_000)"
+    )  # killed: everything is still in the -wal
     wal_bytes = Path(f"{path}-wal").read_bytes()
     path.write_bytes(b"")  # the card lost the main file's pages
     with caplog.at_level(logging.WARNING, "cabinet.storage"):
@@ -228,14 +285,25 @@ def test_a_0_byte_file_with_its_wal_is_moved_aside_together_and_rebuilt(private_
     assert Path(f"{aside}-wal").read_bytes() == wal_bytes  # kept, byte for byte, never deleted
     assert Path(f"{aside}-shm").exists()
     assert "is empty (0 bytes)" in caplog.text and "rebuilt" in caplog.text
-    assert tally(store) == {"coins": 7, "credits": 2, "toward": 1, "scores": [20_000], "plays": 1, "replays": 1}
+    assert tally(store) == {
+        "coins": 7,
+        "credits": 2,
+        "toward": 1,
+        "scores": [20_000],
+        "plays": 1,
+        "replays": 1,
+    }
     assert "nothing was lost" in notices_text(store) and store.status().warning
     store.close()
 
 
-def test_a_0_byte_file_whose_wal_cannot_rebuild_it_restarts_the_counts_and_says_why(private_state, caplog):
+def test_a_0_byte_file_whose_wal_cannot_rebuild_it_restarts_the_counts_and_says_why(
+    private_state, caplog
+):
     path = private_state / "cabinet.db"
-    session(path, f"{coins(3)}\nstore.db._file.execute('PRAGMA wal_checkpoint(TRUNCATE)')\n{coins(2)}")
+    session(
+        path, f"{coins(3)}\nstore.db._file.execute('PRAGMA wal_checkpoint(TRUNCATE)')\n{coins(2)}"
+    )
     wal_bytes = Path(f"{path}-wal").read_bytes()
     path.write_bytes(b"")
     with caplog.at_level(logging.WARNING, "cabinet.storage"):
@@ -252,7 +320,9 @@ def test_a_0_byte_file_whose_wal_cannot_rebuild_it_restarts_the_counts_and_says_
 def test_garbage_with_a_wal_beside_it_is_moved_aside_and_says_why(private_state, caplog):
     path = private_state / "cabinet.db"
     # After a checkpoint the -wal holds only the last pages written: not enough to rebuild from.
-    session(path, f"{coins(3)}\nstore.db._file.execute('PRAGMA wal_checkpoint(TRUNCATE)')\n{coins(2)}")
+    session(
+        path, f"{coins(3)}\nstore.db._file.execute('PRAGMA wal_checkpoint(TRUNCATE)')\n{coins(2)}"
+    )
     path.write_bytes(os.urandom(8192))
     with caplog.at_level(logging.ERROR, "cabinet.storage"):
         store = Store.open(path)
@@ -294,7 +364,9 @@ def test_a_wal_that_lost_writes_is_named_and_kept(private_state, caplog, damage,
     if damaged is None:
         assert kept == []
     else:
-        assert len(kept) == 1 and kept[0].read_bytes() == damaged  # as it was, for whoever repairs it
+        assert (
+            len(kept) == 1 and kept[0].read_bytes() == damaged
+        )  # as it was, for whoever repairs it
         assert kept[0].name in notices_text(store)
     # What the log lost is gone, but nothing more: the cabinet goes on from what remains.
     remaining = tally(store)
@@ -302,7 +374,9 @@ def test_a_wal_that_lost_writes_is_named_and_kept(private_state, caplog, damage,
     store.close()
 
 
-def test_the_log_is_checkpointed_every_minute_so_a_lost_wal_takes_only_what_came_since(private_state):
+def test_the_log_is_checkpointed_every_minute_so_a_lost_wal_takes_only_what_came_since(
+    private_state,
+):
     path = private_state / "cabinet.db"
     session(path, f"store.tick(0.0)\n{coins(3)}\nstore.tick(61.0)\nbank.coin(1)")
     Path(f"{path}-wal").unlink()
@@ -441,14 +515,18 @@ def test_every_storage_state_but_healthy_shows_on_notices_and_in_attract(
         if tuple(corner.get_at((x, y)))[:3] == palette.ORANGE
     )
     assert orange > 20, "the warning is not drawn in attract mode's service corner"
-    pygame.image.save(app.display.logical, str(tmp_path / f"attract-{condition.replace(' ', '')}.png"))
+    pygame.image.save(
+        app.display.logical, str(tmp_path / f"attract-{condition.replace(' ', '')}.png")
+    )
     service(app)
     enter(app, "NOTICES")
     page = top(app)
     assert isinstance(page, notices.NoticesPage)
     assert any(line.startswith("STORAGE:") for line, first in page.lines if first)
     page.draw(app.display.logical)
-    pygame.image.save(app.display.logical, str(tmp_path / f"notices-{condition.replace(' ', '')}.png"))
+    pygame.image.save(
+        app.display.logical, str(tmp_path / f"notices-{condition.replace(' ', '')}.png")
+    )
     assert tally(app.ctx.store) == before
     print(condition, tmp_path)
 
@@ -458,7 +536,9 @@ def test_bookkeeping_says_when_its_counts_began_and_why(private_state):
     from support.service import enter, service, top, value_of
 
     path = private_state / "cabinet.db"
-    session(path, f"{coins(3)}\nstore.db._file.execute('PRAGMA wal_checkpoint(TRUNCATE)')\n{coins(2)}")
+    session(
+        path, f"{coins(3)}\nstore.db._file.execute('PRAGMA wal_checkpoint(TRUNCATE)')\n{coins(2)}"
+    )
     path.write_bytes(os.urandom(4096))
     app = make_app()
     service(app)

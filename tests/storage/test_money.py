@@ -17,7 +17,9 @@ def store(tmp_path):
 
 
 def test_each_coin_is_counted_at_the_value_its_chute_had_when_it_came(store):
-    bank = store.credit_bank(CreditSettings(free_play=False, coin_value_1=100, coin_value_2=50, max_credits=50))
+    bank = store.credit_bank(
+        CreditSettings(free_play=False, coin_value_1=100, coin_value_2=50, max_credits=50)
+    )
     bank.coin(1)
     bank.coins([(2, None), (2, None), (1, None)])  # a burst: one transaction
     assert store.audits.snapshot()["money"] == {1: 200, 2: 100}

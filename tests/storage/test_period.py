@@ -19,7 +19,9 @@ def store(tmp_path):
 def _business(store, coins: tuple[int, int], plays: int, continues: int = 0) -> None:
     bank = store.credit_bank(CreditSettings(free_play=False, max_credits=50))
     for chute, count in zip((1, 2), coins):
-        bank.coins([(chute, chute)] * count)  # a burst: one transaction, each coin owing its meter a pulse
+        bank.coins(
+            [(chute, chute)] * count
+        )  # a burst: one transaction, each coin owing its meter a pulse
         bank.meter_pulsed(chute, count)
     for number in range(plays + continues):
         assert bank.start("blocks", "single", continued=number >= plays)

@@ -50,7 +50,9 @@ def test_initials_entered_after_saving_are_attached_by_the_score_entry(store):
 def test_unknown_version_is_a_clear_error(store):
     data = json.loads(recorded().to_json())
     data["version"] = REPLAY_VERSION + 1
-    with pytest.raises(ValueError, match=rf"replay 5: format version {REPLAY_VERSION + 1} is not supported"):
+    with pytest.raises(
+        ValueError, match=rf"replay 5: format version {REPLAY_VERSION + 1} is not supported"
+    ):
         Replay.from_json(json.dumps(data), 5)
     store.db.write(
         [
@@ -106,5 +108,8 @@ def test_an_anti_gravity_replay_of_version_3_is_refused_and_a_blocks_one_still_p
     data["version"] = 3
     assert Replay.from_json(json.dumps(data), 6).version == 3  # BLOCKS: the same rules
     data["game"] = "antigravity"
-    with pytest.raises(ValueError, match=r"replay 6: format version 3 is not supported \(this cabinet plays version 4\)"):
+    with pytest.raises(
+        ValueError,
+        match=r"replay 6: format version 3 is not supported \(this cabinet plays version 4\)",
+    ):
         Replay.from_json(json.dumps(data), 6)

@@ -40,7 +40,10 @@ def test_every_table_starts_with_ten_descending_factory_entries(store, table):
 
 
 def test_harder_tables_have_higher_factory_scores():
-    tops = [default_scores(f"antigravity/single/{d}")[0][1] for d in ("warmup", "normal", "advanced", "hard")]
+    tops = [
+        default_scores(f"antigravity/single/{d}")[0][1]
+        for d in ("warmup", "normal", "advanced", "hard")
+    ]
     assert tops == sorted(tops) and len(set(tops)) == 4
 
 

@@ -45,7 +45,9 @@ def store():
 
 
 def paid_bank(store, day: str, table=((1, 1), (5, 6))):
-    bank = store.credit_bank(CreditSettings(free_play=False, price_table_1=PriceTable(table), max_credits=99))
+    bank = store.credit_bank(
+        CreditSettings(free_play=False, price_table_1=PriceTable(table), max_credits=99)
+    )
     bank.takings.today = Calendar(day)
     return bank
 
@@ -70,7 +72,9 @@ def test_only_the_last_30_days_are_kept(store):
     bank.coin(1)
     bank.takings.today.day = "2026-10-31"
     bank.coin(1)
-    assert [row["day"] for row in bank.takings.days()] == ["2026-10-31"], "30 days back is one too many"
+    assert [row["day"] for row in bank.takings.days()] == ["2026-10-31"], (
+        "30 days back is one too many"
+    )
     bank.takings.today.day = "2026-11-29"
     bank.coin(1)
     assert [row["day"] for row in bank.takings.days()] == ["2026-11-29", "2026-10-31"]
@@ -111,7 +115,13 @@ def test_takings_survive_a_sigkill_and_match_the_coins_counted(tmp_path):
     db = tmp_path / "cabinet.db"
     env = dict(os.environ, PYTHONPATH=str(REPO))
     for run in range(3):
-        child = subprocess.Popen([sys.executable, "-c", CHILD, str(db)], stdout=subprocess.PIPE, text=True, env=env, cwd=REPO)
+        child = subprocess.Popen(
+            [sys.executable, "-c", CHILD, str(db)],
+            stdout=subprocess.PIPE,
+            text=True,
+            env=env,
+            cwd=REPO,
+        )
         reported = 0
         while reported < 20 * (run + 1):
             reported = int(child.stdout.readline())
@@ -123,7 +133,9 @@ def test_takings_survive_a_sigkill_and_match_the_coins_counted(tmp_path):
             bank.takings.today = Calendar("2026-12-01")
             [today] = bank.takings.days()
             audit = store.audits.snapshot()
-            assert today["coins"] == audit["coins"][1], "the day's coins were written with each coin"
+            assert today["coins"] == audit["coins"][1], (
+                "the day's coins were written with each coin"
+            )
             assert today["credits"] == audit["credits_from_coins"]
             assert today["plays"] == audit["total_plays"]
             assert audit["coins"][1] >= reported, "no reported coin is lost"
@@ -168,7 +180,9 @@ def test_the_fleet_report_lists_each_cabinets_takings_and_says_when_a_cabinet_se
     bank.start("blocks", "single")
     figures = SnapshotMaker(store.db, "bar", "cab-1", ["blocks"]).audits()
     view = FleetView()
-    view.apply(AuditSnapshot("bar", "cab-1", 1, now_stamp(), figures))  # made now: today is in its window
+    view.apply(
+        AuditSnapshot("bar", "cab-1", 1, now_stamp(), figures)
+    )  # made now: today is in its window
     old = {key: value for key, value in figures.items() if key != "takings"}
     view.apply(AuditSnapshot("bar", "cab-old", 1, now_stamp(), old))
     data = report(view)
@@ -192,12 +206,22 @@ def test_takings_cross_the_wire_and_a_bad_day_refuses_the_snapshot_in_one_line(s
     payload = messages.encode("bar", "cab-1", version=1, made=now_stamp(), audits=figures)
     view = FleetView()
     view.apply(messages.parse(topic, payload))
-    assert report(view)["cabinets"][0]["takings"] == [{"day": today, "coins": 1, "credits": 1, "plays": 0, "doubt": None}]
+    assert report(view)["cabinets"][0]["takings"] == [
+        {"day": today, "coins": 1, "credits": 1, "plays": 0, "doubt": None}
+    ]
     for bad_day in ("yesterday", None):
         figures["takings"] = [{"day": bad_day, "coins": 1, "credits": 1, "plays": 0}]
         with pytest.raises(messages.BadMessage, match=r"audits\.takings has a bad day") as refused:
-            messages.parse(topic, messages.encode("bar", "cab-1", version=2, made="2026-12-01T20:00:00Z", audits=figures))
+            messages.parse(
+                topic,
+                messages.encode(
+                    "bar", "cab-1", version=2, made="2026-12-01T20:00:00Z", audits=figures
+                ),
+            )
         assert "\n" not in str(refused.value)
     figures["takings"] = [{"day": today, "coins": -1, "credits": 1, "plays": 0}]
     with pytest.raises(messages.BadMessage, match=f"audits.takings.{today}.coins"):
-        messages.parse(topic, messages.encode("bar", "cab-1", version=2, made="2026-12-01T20:00:00Z", audits=figures))
+        messages.parse(
+            topic,
+            messages.encode("bar", "cab-1", version=2, made="2026-12-01T20:00:00Z", audits=figures),
+        )

@@ -4,7 +4,10 @@ from cabinet.storage.waiting import WaitingFile, already_applied
 
 
 def batch(n):
-    return [("INSERT INTO counters (name, value) VALUES (?, ?)", (f"c{n}", n)), ("SELECT ?", (b"\x00\xffblob",))]
+    return [
+        ("INSERT INTO counters (name, value) VALUES (?, ?)", (f"c{n}", n)),
+        ("SELECT ?", (b"\x00\xffblob",)),
+    ]
 
 
 def opened(path, size=64 * 1024):
@@ -26,7 +29,10 @@ def test_kept_batches_come_back_in_order_with_their_blobs_and_stamps(private_sta
     records = again.read()
     assert [index for index, _ in records] == [1, 2, 3]
     assert records[2][1][:2] == batch(2) and again.ready
-    assert already_applied("0:2", again.generation) == 2 and already_applied("7:2", again.generation) == 0
+    assert (
+        already_applied("0:2", again.generation) == 2
+        and already_applied("7:2", again.generation) == 0
+    )
 
 
 def test_after_a_clear_the_old_records_never_check_out_again(private_state):

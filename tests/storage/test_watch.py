@@ -37,7 +37,9 @@ def lockout(store: Store) -> str | None:
     return storage_fault(SimpleNamespace(store=store))
 
 
-def test_a_state_folder_deleted_under_the_cabinet_is_made_again_with_everything_it_held(private_state, caplog):
+def test_a_state_folder_deleted_under_the_cabinet_is_made_again_with_everything_it_held(
+    private_state, caplog
+):
     path = private_state / "cabinet.db"
     store, bank = open_with_coins(path, 5)
     play(store, bank, 20_000)
@@ -59,7 +61,9 @@ def test_a_state_folder_deleted_under_the_cabinet_is_made_again_with_everything_
     assert tally(again) == dict(before, coins=before["coins"] + 2, credits=before["credits"] + 1)
     snapshot = again.audits.snapshot()
     assert snapshot["counts_since"] == since  # the counts go on: nothing was lost
-    assert snapshot["counts_since_why"] == "FILES LOST WHILE RUNNING, MADE AGAIN"  # not "NEW DATABASE"
+    assert (
+        snapshot["counts_since_why"] == "FILES LOST WHILE RUNNING, MADE AGAIN"
+    )  # not "NEW DATABASE"
     again.close()
 
 
@@ -70,7 +74,9 @@ def test_coins_are_refused_while_the_deleted_folder_cannot_be_made_again(private
     private_state.write_text("a file where the state folder was")  # mkdir fails, even for root
     with caplog.at_level(logging.WARNING, "cabinet.storage"):
         store.tick(WATCH)
-    assert lockout(store) == "STORAGE NOT WRITABLE"  # today's code: None, and coins go into a deleted file
+    assert (
+        lockout(store) == "STORAGE NOT WRITABLE"
+    )  # today's code: None, and coins go into a deleted file
     assert "was deleted while the cabinet ran" in notices_text(store)
     assert tally(store)["coins"] == 4  # the cabinet still knows what it held
     private_state.unlink()
@@ -104,10 +110,16 @@ def test_a_file_put_in_the_databases_place_is_kept_aside_never_written_over(priv
     path.rename(private_state / "moved-by-a-script")
     (older / "cabinet.db").rename(path)  # a restore script's older copy
     store.tick(WATCH)
-    kept = [p for p in private_state.glob("cabinet.db.replaced-*") if not p.name.endswith(("-wal", "-shm", "-waiting"))]
+    kept = [
+        p
+        for p in private_state.glob("cabinet.db.replaced-*")
+        if not p.name.endswith(("-wal", "-shm", "-waiting"))
+    ]
     assert len(kept) == 1  # today's code: none, and writes go elsewhere
     with sqlite3.connect(kept[0]) as aside:
-        assert aside.execute("SELECT value FROM counters WHERE name = 'audit.coins.1'").fetchone() == (1,)
+        assert aside.execute(
+            "SELECT value FROM counters WHERE name = 'audit.coins.1'"
+        ).fetchone() == (1,)
     assert "was replaced by another file" in notices_text(store)
     store.close()
     again = Store.open(path)
@@ -127,7 +139,11 @@ def test_a_database_opened_where_the_running_one_was_never_stops_the_cabinet(pri
         store.tick(WATCH)  # today's code: writes on, unaware
     assert "was replaced by another file" in notices_text(store)
     whole = "nothing it knew was lost" in notices_text(store)
-    assert whole or "could not be read back: the counts and tables restarted from zero" in notices_text(store)
+    assert (
+        whole
+        or "could not be read back: the counts and tables restarted from zero"
+        in notices_text(store)
+    )
     assert tally(store)["coins"] == (3 if whole else 0)
     assert lockout(store) is None and store.db.writable
     assert store.audits.snapshot()["counts_since_why"] == "FILES LOST WHILE RUNNING, MADE AGAIN"

@@ -56,14 +56,22 @@ def type_initials(app, scene, word: str) -> None:
 def test_on_entry_the_letters_are_stored_and_every_screen_shows_the_mark(tmp_path):
     app = make_app()
     store = app.ctx.store
-    end = store.game_over("blocks", "single", "blocks", 99_999, Replay("blocks", "single", {}, 7, [], 99_999), 60.0)
-    scene = InitialsScene(app.ctx, "blocks", 99_999, replay_id=end.replay_id, rank=end.rank, entry_id=end.entry_id)
+    end = store.game_over(
+        "blocks", "single", "blocks", 99_999, Replay("blocks", "single", {}, 7, [], 99_999), 60.0
+    )
+    scene = InitialsScene(
+        app.ctx, "blocks", 99_999, replay_id=end.replay_id, rank=end.rank, entry_id=end.entry_id
+    )
     app.ctx.scenes.reset(scene)
     type_initials(app, scene, "FUK")
-    assert store.db.read("SELECT initials FROM scores WHERE id = ?", (end.entry_id,)) == [("FUK",)], "kept as typed"
+    assert store.db.read("SELECT initials FROM scores WHERE id = ?", (end.entry_id,)) == [
+        ("FUK",)
+    ], "kept as typed"
     ranking = app.ctx.scenes.top
     assert isinstance(ranking, RankingScene)
-    assert ranking.entries[0].initials == MASK and ranking.entries[0].score == 99_999, "its place is kept"
+    assert ranking.entries[0].initials == MASK and ranking.entries[0].score == 99_999, (
+        "its place is kept"
+    )
     ranking.draw(app.display.logical)
     SCREENS.mkdir(parents=True, exist_ok=True)
     pygame.image.save(app.display.logical, str(SCREENS / "ranking-masked.png"))
@@ -81,15 +89,31 @@ def test_the_scores_command_shows_the_mark(tmp_path, private_state):
     store.scores.add("blocks", "ASS", 50_000)
     store.close()
     out = subprocess.run(
-        [sys.executable, "-m", "cabinet", "scores"], capture_output=True, text=True, timeout=120, cwd=ROOT
+        [sys.executable, "-m", "cabinet", "scores"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=ROOT,
     ).stdout
     assert f" 1. {MASK}      50000" in out and "ASS" not in out
-    assert sqlite3.connect(db).execute("SELECT initials FROM scores WHERE score = 50000").fetchall() == [("ASS",)]
+    assert sqlite3.connect(db).execute(
+        "SELECT initials FROM scores WHERE score = 50000"
+    ).fetchall() == [("ASS",)]
 
 
 def test_network_tables_are_masked_when_merged():
-    rude = TableSnapshot("bar", "cab-2", "blocks", 1, WHEN, (Entry(4, "TIT", 70_000, WHEN), Entry(5, "JOY", 60_000, WHEN)))
-    assert [(e.initials, e.score) for e in network_table([rude], "blocks")] == [(MASK, 70_000), ("JOY", 60_000)]
+    rude = TableSnapshot(
+        "bar",
+        "cab-2",
+        "blocks",
+        1,
+        WHEN,
+        (Entry(4, "TIT", 70_000, WHEN), Entry(5, "JOY", 60_000, WHEN)),
+    )
+    assert [(e.initials, e.score) for e in network_table([rude], "blocks")] == [
+        (MASK, 70_000),
+        ("JOY", 60_000),
+    ]
     view = FleetView()
     view.receive(topics.topic("bar", "cab-2", "scores", "blocks"), messages.table_payload(rude))
     assert [e.initials for e in view.table("blocks")] == [MASK, "JOY"]

@@ -73,7 +73,9 @@ def end_blocks_on_the_table(app: App, score: int = 9500) -> int:
 
     start_blocks_single(app)
     scene = app.ctx.scenes.top
-    scene.game = BlocksGame.from_text(["#.#.#.#.", ".#.#.#.#"] * 4, tray=[["#"], ["##"], None], seed=4, score=score)
+    scene.game = BlocksGame.from_text(
+        ["#.#.#.#.", ".#.#.#.#"] * 4, tray=[["#"], ["##"], None], seed=4, score=score
+    )
     scene.cursor = Cursor(slot=0, row=0, col=1)
     tap(app, Action.A)
     assert scene.game.game_over, "the position must end the game"

@@ -37,7 +37,9 @@ class FakeMixer:
         return self.open_now
 
     def names_played(self):
-        by_sound = {id(sound): name for name, sound in zip(itertools.cycle(EFFECTS), self.made)}  # each opening
+        by_sound = {
+            id(sound): name for name, sound in zip(itertools.cycle(EFFECTS), self.made)
+        }  # each opening
         return [by_sound[id(sound)] for sound in self.played]
 
 

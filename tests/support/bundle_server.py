@@ -22,7 +22,11 @@ class _QuietServer(ThreadingHTTPServer):
 
 class BundleServer:
     def __init__(
-        self, folder: Path, bytes_per_second: int | None = None, lifetime: float = LIFETIME_SECONDS, ranges: bool = True
+        self,
+        folder: Path,
+        bytes_per_second: int | None = None,
+        lifetime: float = LIFETIME_SECONDS,
+        ranges: bool = True,
     ):
         self.folder = folder
         self.bytes_per_second = bytes_per_second

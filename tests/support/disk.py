@@ -120,10 +120,15 @@ class FailingCard:
         self.folder.mkdir()
         with open(self.image, "wb") as handle:
             handle.truncate(size)
-        subprocess.run(["mkfs.ext4", "-q", "-F", str(self.image)], check=True, capture_output=True, text=True)
+        subprocess.run(
+            ["mkfs.ext4", "-q", "-F", str(self.image)], check=True, capture_output=True, text=True
+        )
         _mount("-o", "loop,errors=remount-ro", str(self.image), str(self.folder))
         device = subprocess.run(
-            ["findmnt", "-n", "-o", "SOURCE", str(self.folder)], check=True, capture_output=True, text=True
+            ["findmnt", "-n", "-o", "SOURCE", str(self.folder)],
+            check=True,
+            capture_output=True,
+            text=True,
         ).stdout.strip()
         self.trigger = Path("/sys/fs/ext4") / Path(device).name / "trigger_fs_error"
 

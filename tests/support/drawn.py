@@ -24,7 +24,12 @@ def spy_text(monkeypatch, *modules) -> list[tuple[str, pygame.Rect]]:
 
 def overlapping(drawn) -> list[tuple[str, str]]:
     """The pairs of strings in ``drawn`` whose rectangles meet."""
-    return [(a, b) for index, (a, rect_a) in enumerate(drawn) for b, rect_b in drawn[index + 1 :] if rect_a.colliderect(rect_b)]
+    return [
+        (a, b)
+        for index, (a, rect_a) in enumerate(drawn)
+        for b, rect_b in drawn[index + 1 :]
+        if rect_a.colliderect(rect_b)
+    ]
 
 
 def spy_sizes(monkeypatch, *modules):
@@ -41,7 +46,8 @@ def spy_sizes(monkeypatch, *modules):
     targets = modules or [
         module
         for module in list(sys.modules.values())
-        if getattr(module, "__name__", "").startswith("cabinet.") and getattr(module, "text", None) is real
+        if getattr(module, "__name__", "").startswith("cabinet.")
+        and getattr(module, "text", None) is real
     ]
     for module in targets:
         monkeypatch.setattr(module, "text", spy)

@@ -65,7 +65,11 @@ class Office:
 
     def publish(self, settings, topic: str, bundle: Path, url: str) -> announce.Announcement:
         made = announce.for_bundle(bundle, topic, url)
-        channel.publish(settings, f"office-{time.monotonic_ns()}", [(topic, announce.encode(made, self.private))])
+        channel.publish(
+            settings,
+            f"office-{time.monotonic_ns()}",
+            [(topic, announce.encode(made, self.private))],
+        )
         return made
 
 
@@ -81,7 +85,9 @@ def flip_a_wheel_byte(bundle: Path) -> None:
 class SimCabinet:
     """One cabinet, updating itself on a thread of its own (see the module's text)."""
 
-    def __init__(self, folder: Path, settings, office: Office, behaviour=healthy, moment=lambda: SAFE):
+    def __init__(
+        self, folder: Path, settings, office: Office, behaviour=healthy, moment=lambda: SAFE
+    ):
         self.folder = folder
         self.settings = settings
         self.releases = Releases(folder / "opt", python=sys.executable)
@@ -93,7 +99,12 @@ class SimCabinet:
         self.unit.restart()
         self.state = folder / "update"
         gate = Gate(
-            self.releases, self.unit, Journal(self.state / "update.json"), lambda: (True, ""), self.clock, self.clock.sleep
+            self.releases,
+            self.unit,
+            Journal(self.state / "update.json"),
+            lambda: (True, ""),
+            self.clock,
+            self.clock.sleep,
         )
         self.listener = channel.Listener(
             settings, settings.group or settings.site, office.public, f"{settings.cabinet}-updater"
@@ -101,7 +112,14 @@ class SimCabinet:
         runtime = folder / "run"
         runtime.mkdir()
         self.watcher = Watcher(
-            self.releases, office.public, TARGET, self.state, gate, self.listener.heard, moment, runtime=runtime
+            self.releases,
+            office.public,
+            TARGET,
+            self.state,
+            gate,
+            self.listener.heard,
+            moment,
+            runtime=runtime,
         )
         self.store = Store.open(folder / "cabinet.db")
         self.link = NetworkLink(settings, self.store.db.path, ["blocks"])

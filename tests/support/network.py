@@ -13,7 +13,9 @@ from cabinet.network.local_broker import LocalBroker, mosquitto_path
 from cabinet.settings.schema import NetworkSettings
 from cabinet.storage.store import Store
 
-WAIT = float(os.environ.get("NETWORK_TEST_WAIT", 60))  # generous: the machine may be busy; tests poll, never sleep a fixed time
+WAIT = float(
+    os.environ.get("NETWORK_TEST_WAIT", 60)
+)  # generous: the machine may be busy; tests poll, never sleep a fixed time
 
 
 def wait_for(predicate, timeout: float = WAIT, what: str = "condition") -> None:
@@ -38,7 +40,9 @@ def broker(tmp_path):
 
 
 def settings_for(broker: LocalBroker, cabinet: str, **overrides) -> NetworkSettings:
-    fields = dict(enabled=True, host="127.0.0.1", port=broker.port, tls=False, site="bar", cabinet=cabinet)
+    fields = dict(
+        enabled=True, host="127.0.0.1", port=broker.port, tls=False, site="bar", cabinet=cabinet
+    )
     fields.update(overrides)
     return NetworkSettings(**fields)
 
@@ -62,7 +66,11 @@ class Cabinet:
         self.store.close()
 
 
-def monitor_for(broker: LocalBroker, name: str = "fleet", persistent: bool = False, **overrides) -> FleetMonitor:
-    monitor = FleetMonitor(settings_for(broker, name, **overrides), f"test-monitor-{name}", persistent=persistent).start()
+def monitor_for(
+    broker: LocalBroker, name: str = "fleet", persistent: bool = False, **overrides
+) -> FleetMonitor:
+    monitor = FleetMonitor(
+        settings_for(broker, name, **overrides), f"test-monitor-{name}", persistent=persistent
+    ).start()
     wait_for(lambda: monitor.subscribed.is_set(), what="the monitor's subscription")
     return monitor

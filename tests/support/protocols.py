@@ -17,7 +17,9 @@ def members(protocol: type) -> set[str]:
     for cls in protocol.__mro__:
         if cls in (object, Protocol) or not getattr(cls, "_is_protocol", False):
             continue
-        names |= {name for name in (*vars(cls), *inspect.get_annotations(cls)) if not name.startswith("_")}
+        names |= {
+            name for name in (*vars(cls), *inspect.get_annotations(cls)) if not name.startswith("_")
+        }
     return names
 
 

@@ -73,7 +73,9 @@ def _film(lesson: int, step: int, frame: int = 100):
         from cabinet.scenes.antigravity.howto_film import HowToFilm
         from cabinet.scenes.flow.attract import AttractScene, Part
 
-        attract = AttractScene(app.ctx, parts=[Part("how to play anti-gravity film", 120, lambda: HowToFilm(app.ctx))])
+        attract = AttractScene(
+            app.ctx, parts=[Part("how to play anti-gravity film", 120, lambda: HowToFilm(app.ctx))]
+        )
         app.ctx.scenes.reset(attract)
         film = attract.part
         while (film.lesson, film.step, film.frame) != (lesson, step, frame):
@@ -97,7 +99,9 @@ def film_screens() -> dict:
 
 
 LONG_MESSAGE = "JOE'S BAR & GRILL - 2 PLAYS RM1 - OPEN TILL 2AM!"  # 48 letters: the longest allowed
-LONG_JAPANESE_MESSAGE = "ゲームセンターあおぞら 1プレイ100円 3プレイ200円 毎日10時から営業"  # 286 of 288 dots
+LONG_JAPANESE_MESSAGE = (
+    "ゲームセンターあおぞら 1プレイ100円 3プレイ200円 毎日10時から営業"  # 286 of 288 dots
+)
 
 
 def _with_message(build, message: str):
@@ -142,8 +146,13 @@ def _tables(game: str, page: int):
         from cabinet.storage import scores
 
         item = entry(game)
-        tables = item.tables(app.ctx.settings) + [scores.streak_table(game), scores.ladder_table(game)]
-        scene = ScoreTablesScene(app.ctx, "{game} RECORDS", tables, 1, game=item.title)  # as attract mode does
+        tables = item.tables(app.ctx.settings) + [
+            scores.streak_table(game),
+            scores.ladder_table(game),
+        ]
+        scene = ScoreTablesScene(
+            app.ctx, "{game} RECORDS", tables, 1, game=item.title
+        )  # as attract mode does
         scene.frames = min(page, len(scene.pages) - 1) * scene.page_frames
         return _on_top(app, scene)
 
@@ -156,15 +165,20 @@ def _network_tables(app):
     class Fleet:
         def table(self, table):
             return tuple(
-                NetworkEntry(rank, initials, 99_000 - rank * 7_000, "bar", cabinet, "2026-12-01", rank)
+                NetworkEntry(
+                    rank, initials, 99_000 - rank * 7_000, "bar", cabinet, "2026-12-01", rank
+                )
                 for rank, (initials, cabinet) in enumerate(
-                    [("ACE", "front-of-house-cabinet"), ("BOB", "back"), ("CAT", "upstairs")] * 3, start=1
+                    [("ACE", "front-of-house-cabinet"), ("BOB", "back"), ("CAT", "upstairs")] * 3,
+                    start=1,
                 )
             )
 
     link, app.ctx.network = app.ctx.network, Fleet()
     try:
-        return _on_top(app, NetworkTablesScene(app.ctx, "{game} NETWORK RECORDS", ["blocks"], 5, game="BLOCKS"))
+        return _on_top(
+            app, NetworkTablesScene(app.ctx, "{game} NETWORK RECORDS", ["blocks"], 5, game="BLOCKS")
+        )
     finally:
         app.ctx.network = link
 
@@ -232,7 +246,9 @@ def _blocks(frames: int, paused: bool = False, over: bool = False):
 
         scene = _on_top(app, BlocksScene(app.ctx, HumanPilot(1), 9, on_end=app.ctx.finish), frames)
         if over:
-            scene.game = BlocksGame.from_text(["#.#.#.#.", ".#.#.#.#"] * 4, tray=[None, ["##"], None], seed=4, score=9500)
+            scene.game = BlocksGame.from_text(
+                ["#.#.#.#.", ".#.#.#.#"] * 4, tray=[None, ["##"], None], seed=4, score=9500
+            )
             scene._finish()
             for _ in range(5):  # GAME OVER shows; the initials come later
                 scene.update()
@@ -316,7 +332,9 @@ def _anti_gravity_cpu(app):
     from cabinet.games.match import cpu_match
     from cabinet.scenes.flow.play import match_scene
 
-    return _on_top(app, match_scene(app.ctx, cpu_match(app.ctx.settings, "antigravity", 1, 3, 5)), FIELD_FRAMES)
+    return _on_top(
+        app, match_scene(app.ctx, cpu_match(app.ctx.settings, "antigravity", 1, 3, 5)), FIELD_FRAMES
+    )
 
 
 def _idle(game: str):
@@ -347,7 +365,10 @@ def _streak_initials(app):
     from cabinet.scenes.flow.records import Entry, RecordsInitialsScene
     from cabinet.storage.scores import streak_table
 
-    entries = [Entry(1, streak_table("antigravity"), 2, 1, 0), Entry(1, "antigravity/versus", 4890, 3, 0)]
+    entries = [
+        Entry(1, streak_table("antigravity"), 2, 1, 0),
+        Entry(1, "antigravity/versus", 4890, 3, 0),
+    ]
     return _on_top(app, RecordsInitialsScene(app.ctx, 1, entries, lambda ranks: None), 30)
 
 
@@ -355,7 +376,10 @@ def _ladder_initials(app):
     from cabinet.scenes.flow.records import Entry, RecordsInitialsScene
     from cabinet.storage.scores import ladder_table, streak_table
 
-    entries = [Entry(1, ladder_table("antigravity"), 2, 1, 0), Entry(1, streak_table("antigravity"), 2, 1, 0)]
+    entries = [
+        Entry(1, ladder_table("antigravity"), 2, 1, 0),
+        Entry(1, streak_table("antigravity"), 2, 1, 0),
+    ]
     return _on_top(app, RecordsInitialsScene(app.ctx, 1, entries, lambda ranks: None), 30)
 
 
@@ -389,7 +413,9 @@ def _challenger(app):
 
     behind = BlocksScene(app.ctx, HumanPilot(1), 9, on_end=app.ctx.finish)
     _on_top(app, behind, FIELD_FRAMES)
-    return _on_top(app, ChallengerScene(app.ctx, behind, behind.interrupted(), lambda *args: None), 40)  # the banner has slid in
+    return _on_top(
+        app, ChallengerScene(app.ctx, behind, behind.interrupted(), lambda *args: None), 40
+    )  # the banner has slid in
 
 
 # ---------------------------------------------------------------------- the operator's
@@ -400,7 +426,11 @@ LONG_PATH = Path("/srv/arcade/" + "operator_settings_folder/" * 6 + "cabinet.yam
 # A settings file with long problems of several kinds, read as the cabinet reads one (their reasons
 # are the loader's Words, shown in the screen's language; keys, lines and values as written).
 BAD_SETTINGS = (
-    PAID.replace("{colours: 3, turn_seconds: 10}", "{colours: 3, turn_seconds: as_long_as_it_takes_to_think}", 1)
+    PAID.replace(
+        "{colours: 3, turn_seconds: 10}",
+        "{colours: 3, turn_seconds: as_long_as_it_takes_to_think}",
+        1,
+    )
     .replace("  max_credits: 9 ", "  max_credits: 0 ", 1)
     .replace("credits:\n", "credits:\n  coin_door_lock: open\n", 1)
     .replace("      coin1: 2\n", "      coin1: 5\n", 1)
@@ -634,7 +664,9 @@ SCREENS = {
     "title with a long message": _with_message(_title, LONG_MESSAGE),
     "title with a long japanese message": _with_message(_title, LONG_JAPANESE_MESSAGE),
     "attract strip with a long message": _with_message(_message_strip, LONG_MESSAGE),
-    "attract strip with a long japanese message": _with_message(_message_strip, LONG_JAPANESE_MESSAGE),
+    "attract strip with a long japanese message": _with_message(
+        _message_strip, LONG_JAPANESE_MESSAGE
+    ),
     "storage notices": _notices_of_storage(known=True),
     "storage unreadable notices": _notices_of_storage(known=False),
 }

@@ -14,7 +14,9 @@ from cabinet.settings.load import SHIPPED_CONFIG, load_settings
 from support.app import Heard, settled
 
 
-def cabinet_on_file(tmp_path: Path, yaml_text: str | None = None, name: str = "cabinet.yaml") -> tuple[App, Path]:
+def cabinet_on_file(
+    tmp_path: Path, yaml_text: str | None = None, name: str = "cabinet.yaml"
+) -> tuple[App, Path]:
     """A headless cabinet that loaded a settings file of its own (the shipped one, or ``yaml_text``)."""
     path = tmp_path / name
     if yaml_text is None:
@@ -62,7 +64,9 @@ def choose(app: App, label: str) -> None:
         if chosen_label(app) == label:
             return
         tap(app, Action.DOWN)
-    raise AssertionError(f"no row {label!r} on {top(app).name}: {[r.label for r in top(app).rows()]}")
+    raise AssertionError(
+        f"no row {label!r} on {top(app).name}: {[r.label for r in top(app).rows()]}"
+    )
 
 
 def enter(app: App, *labels: str) -> None:

@@ -26,7 +26,9 @@ def settings_fields(section=Settings, key=""):
     """(dotted key, dataclass field) of every setting, sections included, walking the schema."""
     for field in dataclasses.fields(section):
         yield key + field.name, field
-        if field.default_factory is not dataclasses.MISSING and dataclasses.is_dataclass(field.default_factory):
+        if field.default_factory is not dataclasses.MISSING and dataclasses.is_dataclass(
+            field.default_factory
+        ):
             yield from settings_fields(field.default_factory, f"{key}{field.name}.")
 
 
@@ -34,4 +36,8 @@ def menu_help_lines() -> dict[str, str]:
     """Key -> help line (its doc) of every setting the service menu shows (it has a label there)."""
     from cabinet.scenes.service.rows import LABELS
 
-    return {key: field.metadata["doc"] for key, field in settings_fields() if field.name in LABELS and field.metadata.get("doc")}
+    return {
+        key: field.metadata["doc"]
+        for key, field in settings_fields()
+        if field.name in LABELS and field.metadata.get("doc")
+    }

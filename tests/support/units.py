@@ -32,12 +32,18 @@ def uncommented(unit: Path) -> list[str]:
     """Directives with no comment line right above them."""
     lines = unit.read_text().splitlines()
     directive_lines = zip([""] + lines, lines)
-    return [line for before, line in directive_lines if line and line[0] not in "#[" and not before.startswith("#")]
+    return [
+        line
+        for before, line in directive_lines
+        if line and line[0] not in "#[" and not before.startswith("#")
+    ]
 
 
 def runnable_copy(unit: Path, folder: Path) -> Path:
     """The unit with every Exec line's /opt/arcadeforge Python pointed at this machine's, which exists."""
-    text = re.sub(r"(?m)^(Exec\w+=-?)/opt/arcadeforge/\S+", rf"\g<1>{sys.executable}", unit.read_text())
+    text = re.sub(
+        r"(?m)^(Exec\w+=-?)/opt/arcadeforge/\S+", rf"\g<1>{sys.executable}", unit.read_text()
+    )
     copy = folder / unit.name
     copy.write_text(text)
     return copy
@@ -46,7 +52,11 @@ def runnable_copy(unit: Path, folder: Path) -> Path:
 def exposure(unit: Path) -> float:
     """``systemd-analyze security``'s overall exposure (0.0 locked down to 10.0 wide open)."""
     result = subprocess.run(
-        [ANALYZE, "security", "--offline=yes", "--no-pager", str(unit)], capture_output=True, text=True, timeout=60, check=False
+        [ANALYZE, "security", "--offline=yes", "--no-pager", str(unit)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
     )
     found = re.search(r"Overall exposure level for \S+: ([0-9.]+)", result.stdout)
     assert found, result.stdout[-400:] + result.stderr

@@ -51,7 +51,10 @@ class Hands:
         game = seat.game
         if self.careless:
             moves = [
-                (slot, row, col) for slot in range(3) if game.tray[slot] is not None for row, col in game.legal_positions(slot)
+                (slot, row, col)
+                for slot in range(3)
+                if game.tray[slot] is not None
+                for row, col in game.legal_positions(slot)
             ]
             slot, row, col = self.random.choice(moves)
             return route(seat.cursor, game, slot, row, col)

@@ -27,7 +27,9 @@ def test_settling_freezes_start_up_and_stops_full_collections_on_their_own(colle
     full = []
     gc.callbacks.append(lambda phase, info: full.append(phase) if info["generation"] == 2 else None)
     try:
-        kept = [[] for _ in range(300_000)]  # allocations enough for dozens of full collections by default
+        kept = [
+            [] for _ in range(300_000)
+        ]  # allocations enough for dozens of full collections by default
     finally:
         gc.callbacks.pop()
     assert len(kept) and not full
@@ -68,8 +70,12 @@ def test_what_is_made_after_settling_is_not_frozen(collector):
     collector.cut()
     collector.tick(101.0)
     assert watched() is None and holder() is None
-    assert any(thing is made for thing in gc.get_objects(generation=2)), "kept, in the oldest generation"
-    assert gc.get_freeze_count() < frozen, "the frozen list the cycle held died with it: nothing newly frozen"
+    assert any(thing is made for thing in gc.get_objects(generation=2)), (
+        "kept, in the oldest generation"
+    )
+    assert gc.get_freeze_count() < frozen, (
+        "the frozen list the cycle held died with it: nothing newly frozen"
+    )
 
 
 def test_without_settling_nothing_is_frozen_and_tick_never_collects():
@@ -84,7 +90,9 @@ def test_a_cut_hands_the_freed_pages_back_after_collecting(collector, monkeypatc
 
     watched = an_old_cycle()
     freed_before_trim = []
-    monkeypatch.setattr(memory, "release_freed_memory", lambda: freed_before_trim.append(watched() is None) or True)
+    monkeypatch.setattr(
+        memory, "release_freed_memory", lambda: freed_before_trim.append(watched() is None) or True
+    )
     assert not collector.tick(101.0)
     assert freed_before_trim == []  # no cut, no collection: nothing to give back
     collector.cut()
@@ -97,7 +105,9 @@ def test_settling_hands_start_ups_freed_pages_back_before_the_first_frame(monkey
 
     watched = an_old_cycle()
     freed_before_trim = []
-    monkeypatch.setattr(memory, "release_freed_memory", lambda: freed_before_trim.append(watched() is None) or True)
+    monkeypatch.setattr(
+        memory, "release_freed_memory", lambda: freed_before_trim.append(watched() is None) or True
+    )
     settling = Collector()
     try:
         settling.settle()

@@ -58,9 +58,14 @@ def test_under_the_journal_every_line_has_its_levels_priority(tmp_path):
     ]
     failure = [line for line in lines if line.startswith("<3>")][1:]
     assert failure[0] == "<3>cabinet.test: a failure with its traceback"
-    assert failure[1] == "<3>Traceback (most recent call last):" and failure[-1] == "<3>ZeroDivisionError: division by zero"
+    assert (
+        failure[1] == "<3>Traceback (most recent call last):"
+        and failure[-1] == "<3>ZeroDivisionError: division by zero"
+    )
     assert all(line[:3] in ("<2>", "<3>", "<4>", "<6>") for line in lines)
-    assert any(line.startswith("<4>py.warnings:") and "a library complains" in line for line in lines)
+    assert any(
+        line.startswith("<4>py.warnings:") and "a library complains" in line for line in lines
+    )
     assert not any("not shown" in line for line in lines)
 
 
@@ -76,7 +81,9 @@ def test_a_journal_stream_that_names_another_file_is_not_taken_for_stderr(tmp_pa
     with open(tmp_path / "err", "w") as err:
         status = os.fstat(err.fileno())
         assert journal.is_journal(err, {"JOURNAL_STREAM": f"{status.st_dev}:{status.st_ino}"})
-        assert not journal.is_journal(err, {"JOURNAL_STREAM": f"{status.st_dev}:{os.stat(other).st_ino}"})
+        assert not journal.is_journal(
+            err, {"JOURNAL_STREAM": f"{status.st_dev}:{os.stat(other).st_ino}"}
+        )
         assert not journal.is_journal(err, {"JOURNAL_STREAM": "garbage"})
         assert not journal.is_journal(err, {})
 
@@ -97,6 +104,8 @@ def test_priorities(level, number):
 
 
 def test_the_cabinet_itself_logs_at_journal_priorities(tmp_path):
-    lines = run_python("", tmp_path / "err", True, "-m", "cabinet", "--headless", "--exit-after", "1")
+    lines = run_python(
+        "", tmp_path / "err", True, "-m", "cabinet", "--headless", "--exit-after", "1"
+    )
     assert lines and all(line[:3] in ("<2>", "<3>", "<4>", "<6>") for line in lines), lines
     assert "<6>cabinet.app: first frame shown" in lines

@@ -40,7 +40,10 @@ def test_a_format_that_writes_no_one_amount_is_refused(shown):
 @pytest.mark.parametrize(
     ("line", "problem"),
     [
-        ('credits: {money_format: "RM1.00"}', "credits.money_format: must write the amount as one 0"),
+        (
+            'credits: {money_format: "RM1.00"}',
+            "credits.money_format: must write the amount as one 0",
+        ),
         ('credits: {money_format: "\\u20a90"}', "credits.money_format"),  # ₩: not in the pixel font
         ('credits: {money_format: " RM0.00"}', "without spaces at either end"),
     ],
@@ -52,7 +55,9 @@ def test_a_bad_money_format_is_named_with_its_line_and_money_reads_as_counted(li
 
 
 def test_bookkeeping_writes_each_chutes_money_in_the_venues_format(tmp_path):
-    app, _ = cabinet_on_file(tmp_path, 'credits:\n  free_play: false\n  coin_value_1: 250\n  money_format: "RM0.00"\n')
+    app, _ = cabinet_on_file(
+        tmp_path, 'credits:\n  free_play: false\n  coin_value_1: 250\n  money_format: "RM0.00"\n'
+    )
     try:
         step(app, frames=3)
         for _ in range(5):
@@ -70,7 +75,10 @@ def _office(audits: dict) -> dict:
     """The fleet report of one cabinet's audits, taken as the office's monitor takes a message."""
     view = FleetView()
     payload = messages.encode("bar", "left", version=1, made="2026-12-06T04:00:00Z", audits=audits)
-    receive_or_drop(view, SimpleNamespace(topic=topics.topic("bar", "left", "audits"), payload=payload, retain=True))
+    receive_or_drop(
+        view,
+        SimpleNamespace(topic=topics.topic("bar", "left", "audits"), payload=payload, retain=True),
+    )
     return report(view)
 
 

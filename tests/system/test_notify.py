@@ -65,7 +65,11 @@ def test_ready_status_and_stopping_reach_systemd(systemd):
     notifier.ready()
     notifier.status("attract: title")
     notifier.stopping()
-    assert [systemd.receive() for _ in range(3)] == ["READY=1", "STATUS=attract: title", "STOPPING=1"]
+    assert [systemd.receive() for _ in range(3)] == [
+        "READY=1",
+        "STATUS=attract: title",
+        "STOPPING=1",
+    ]
 
 
 def test_an_abstract_socket_name_works_too():
@@ -101,7 +105,9 @@ def test_the_watchdog_pings_at_half_the_timeout_on_a_fake_clock(systemd):
     notifier = Notifier.from_environment(systemd.environ(WATCHDOG_USEC=10_000_000))
     assert notifier.watchdog_interval == 5.0
     pings_at = []
-    for frame in range(60 * 20 + 1):  # 20 s of a 60 Hz main loop, reading the socket after every tick
+    for frame in range(
+        60 * 20 + 1
+    ):  # 20 s of a 60 Hz main loop, reading the socket after every tick
         now = frame / 60
         notifier.tick(now)
         pings_at += [now for message in systemd.pending() if message == "WATCHDOG=1"]
@@ -183,7 +189,9 @@ def test_a_vanished_socket_is_logged_once_and_never_raises(systemd, caplog):
 
 def test_an_address_that_is_not_a_unix_socket_disables_notifying(caplog):
     with caplog.at_level(logging.WARNING, logger="cabinet.system.notify"):
-        notifier = Notifier.from_environment({"NOTIFY_SOCKET": "vsock:2:1234", "WATCHDOG_USEC": "1000000"})
+        notifier = Notifier.from_environment(
+            {"NOTIFY_SOCKET": "vsock:2:1234", "WATCHDOG_USEC": "1000000"}
+        )
     assert not notifier.enabled
     assert notifier.watchdog_interval is None
     assert "vsock:2:1234" in caplog.text
@@ -230,4 +238,6 @@ def test_the_real_main_loop_stops_pinging_while_a_scene_hangs(systemd, monkeypat
     gaps = [later - earlier for earlier, later in zip(pings, pings[1:])]
     assert max(gaps) >= 0.7, "no ping went out while the scene hung"
     longest = gaps.index(max(gaps))
-    assert longest > 0 and longest < len(gaps) - 1, "pings came before the hang and resumed after it"
+    assert longest > 0 and longest < len(gaps) - 1, (
+        "pings came before the hang and resumed after it"
+    )

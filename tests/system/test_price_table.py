@@ -29,7 +29,11 @@ def store():
 
 def bank_of(store, table1=((1, 1),), table2=((1, 1),), **changes):
     settings = CreditSettings(
-        free_play=False, price_table_1=PriceTable(table1), price_table_2=PriceTable(table2), max_credits=99, **changes
+        free_play=False,
+        price_table_1=PriceTable(table1),
+        price_table_2=PriceTable(table2),
+        max_credits=99,
+        **changes,
     )
     return store.credit_bank(settings)
 
@@ -53,7 +57,9 @@ def test_a_game_start_ends_the_run(store):
     bank = bank_of(store, [(1, 1), (5, 6)])
     assert [bank.coin(1) for _ in range(3)] == [1, 1, 1]
     assert bank.start("blocks", "single")
-    assert [bank.coin(1) for _ in range(5)] == [1, 1, 1, 1, 2], "a new run: the bonus is five coins away again"
+    assert [bank.coin(1) for _ in range(5)] == [1, 1, 1, 1, 2], (
+        "a new run: the bonus is five coins away again"
+    )
 
 
 def test_each_chute_has_its_own_run(store):
@@ -79,7 +85,13 @@ def test_the_coins_toward_line_counts_from_the_last_credit_to_the_next(store):
     for _ in range(5):
         bank.coin(1)
         shown.append(line(bank))
-    assert shown == ["CREDITS 0  1/2 COINS", "CREDITS 1", "CREDITS 1  1/2 COINS", "CREDITS 2", "CREDITS 3"]
+    assert shown == [
+        "CREDITS 0  1/2 COINS",
+        "CREDITS 1",
+        "CREDITS 1  1/2 COINS",
+        "CREDITS 2",
+        "CREDITS 3",
+    ]
     bank.coin(2)
     assert line(bank) == "CREDITS 3  1/3 COINS"
     bank.coin(1)
@@ -151,7 +163,10 @@ def test_a_bad_table_is_refused_with_its_line_and_the_last_good_one_kept(written
     last = parse_settings("credits: {price_table_2: [[2, 1], [4, 3]]}").settings
     text = f"credits:\n  free_play: false\n  price_table_2: {written}\n"
     [problem] = parse_settings(text, "op.yaml", last).problems
-    assert str(problem) == f"op.yaml:3: credits.price_table_2: {BAD_TABLES[written]}; using the last good value [[2, 1], [4, 3]]"
+    assert (
+        str(problem)
+        == f"op.yaml:3: credits.price_table_2: {BAD_TABLES[written]}; using the last good value [[2, 1], [4, 3]]"
+    )
     assert parse_settings(text, "op.yaml", last).settings.credits.price_table_2 == ((2, 1), (4, 3))
     [problem] = parse_settings(text, "op.yaml").problems
     assert problem.message.endswith("; using [[1, 1]]"), "a new cabinet: the factory table"
@@ -164,13 +179,22 @@ def test_a_table_may_be_written_in_block_style():
 
 
 def test_the_old_coins_per_credit_key_still_sets_the_price():
-    loaded = parse_settings("credits: {free_play: false, coins_per_credit_1: 3, coins_per_credit_2: 2}")
+    loaded = parse_settings(
+        "credits: {free_play: false, coins_per_credit_1: 3, coins_per_credit_2: 2}"
+    )
     assert not loaded.problems
-    assert loaded.settings.credits.price_table_1 == ((3, 1),) and loaded.settings.credits.price_table_2 == ((2, 1),)
+    assert loaded.settings.credits.price_table_1 == (
+        (3, 1),
+    ) and loaded.settings.credits.price_table_2 == ((2, 1),)
     last = parse_settings("credits: {coins_per_credit_1: 3}").settings
     [problem] = parse_settings("credits:\n  coins_per_credit_1: 11\n", "op.yaml", last).problems
-    assert str(problem) == "op.yaml:2: credits.coins_per_credit_1: must be at most 10, got 11; using the last good value [[3, 1]]"
-    both = parse_settings("credits:\n  price_table_1: [[1, 1], [5, 6]]\n  coins_per_credit_1: 3\n", "op.yaml")
+    assert (
+        str(problem)
+        == "op.yaml:2: credits.coins_per_credit_1: must be at most 10, got 11; using the last good value [[3, 1]]"
+    )
+    both = parse_settings(
+        "credits:\n  price_table_1: [[1, 1], [5, 6]]\n  coins_per_credit_1: 3\n", "op.yaml"
+    )
     assert both.settings.credits.price_table_1 == ((1, 1), (5, 6))
     assert [str(p) for p in both.problems] == [
         "op.yaml:3: credits.coins_per_credit_1: replaced by price_table_1, which this file also gives; ignored"
@@ -183,7 +207,10 @@ def test_saving_rewrites_an_old_key_only_when_its_price_changed():
     assert settings_text(old, settings) == old, "unchanged: the old line reads the same"
     settings.credits.price_table_1 = PriceTable([(2, 1), (4, 3)])
     new = settings_text(old, settings)
-    assert new == "credits:\n  free_play: false   # coins\n  price_table_1: [[2, 1], [4, 3]]\n  max_credits: 9\n"
+    assert (
+        new
+        == "credits:\n  free_play: false   # coins\n  price_table_1: [[2, 1], [4, 3]]\n  max_credits: 9\n"
+    )
     assert parse_settings(new).settings == settings
 
 
@@ -202,7 +229,9 @@ def test_the_service_menu_edits_a_table_and_saves_it(cabinet):
     choose(app, "STEP 2 COINS")
     tap(app, Action.RIGHT)
     tap(app, Action.RIGHT)
-    assert top(app).table == ((1, 1), (3, 3)), "4 coins for 3 credits would pay less than the base price"
+    assert top(app).table == ((1, 1), (3, 3)), (
+        "4 coins for 3 credits would pay less than the base price"
+    )
     assert "PAYS LESS" in top(app).message
     choose(app, "STEP 2 CREDITS")
     for _ in range(3):

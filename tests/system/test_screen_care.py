@@ -35,7 +35,11 @@ class Spawned:
 def sleepy_app(display_extra="", other_sections="", hour=3):
     app = make_app(
         '{display: {sleep: "02:00-10:00", sleep_command: "cec-ctl --to 0 --standby", '
-        'wake_command: "cec-ctl --to 0 --image-view-on"' + display_extra + "}" + other_sections + "}"
+        'wake_command: "cec-ctl --to 0 --image-view-on"'
+        + display_extra
+        + "}"
+        + other_sections
+        + "}"
     )
     app.care.clock = Clock(hour)
     app.care.spawn = spawned = Spawned()
@@ -61,7 +65,9 @@ def test_sleep_hours_may_run_past_midnight(text, minute, inside):
     assert SleepHours.parse(text).contains(minute) is inside
 
 
-@pytest.mark.parametrize("bad", ["2-10", "25:00-10:00", "10:00-10:00", "02:00 to 10:00", "02:61-03:00"])
+@pytest.mark.parametrize(
+    "bad", ["2-10", "25:00-10:00", "10:00-10:00", "02:00 to 10:00", "02:61-03:00"]
+)
 def test_a_bad_sleep_value_is_one_clear_line_naming_the_key_and_the_cabinet_never_sleeps(bad):
     loaded = parse_settings(f'display:\n  sleep: "{bad}"\n', "cabinet.yaml")
     assert len(loaded.problems) == 1
@@ -169,7 +175,10 @@ def test_a_missing_command_is_logged_and_the_cabinet_sleeps_anyway(caplog):
     app = make_app('display: {sleep: "00:00-23:59", sleep_command: "/nonexistent/monitor-off"}')
     run(app, 2)
     assert app.care.asleep
-    assert any("display.sleep_command" in r.getMessage() and "cannot run" in r.getMessage() for r in caplog.records)
+    assert any(
+        "display.sleep_command" in r.getMessage() and "cannot run" in r.getMessage()
+        for r in caplog.records
+    )
 
 
 def test_a_cabinet_started_inside_its_sleep_hours_still_tells_systemd_it_is_ready():

@@ -56,7 +56,9 @@ def test_workers_killed_while_idle_leave_nothing_behind():
 
 
 def deaf_to_sigterm_then_stop_the_bench(_):
-    signal.signal(signal.SIGTERM, signal.SIG_IGN)  # as SDL does when started without its no-signal hint
+    signal.signal(
+        signal.SIGTERM, signal.SIG_IGN
+    )  # as SDL does when started without its no-signal hint
     os.kill(os.getppid(), signal.SIGUSR1)
     time.sleep(600)
 

@@ -67,7 +67,9 @@ class ProcessService:
             self.restarts += 1
             self._start()
             return ServiceState("activating", self.restarts, 0, self.status)
-        return ServiceState("active" if self.ready else "activating", self.restarts, self.process.pid, self.status)
+        return ServiceState(
+            "active" if self.ready else "activating", self.restarts, self.process.pid, self.status
+        )
 
     def wait_active(self, timeout: float = 300.0) -> float:
         """Seconds until the cabinet running now says READY."""
@@ -101,7 +103,11 @@ class ProcessService:
             out.write(f"--- start on {os.readlink(self.root / 'current')}\n")
             out.flush()
             self.process = subprocess.Popen(
-                [str(python), "-m", "cabinet", "--headless"], env=env, cwd=self.cwd, stdout=out, stderr=subprocess.STDOUT
+                [str(python), "-m", "cabinet", "--headless"],
+                env=env,
+                cwd=self.cwd,
+                stdout=out,
+                stderr=subprocess.STDOUT,
             )
 
     def _hear(self) -> None:
@@ -144,10 +150,18 @@ def _digest(data: bytes) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--window", type=float, default=20.0, help="health window in seconds (a cabinet's is 180)")
-    parser.add_argument("--wheelhouse", type=Path, help="this tree's wheel and its dependencies, already fetched")
-    parser.add_argument("--work", type=Path, help="keep everything here (default: a temporary folder)")
-    parser.add_argument("--python", default=shutil.which("python3") or "python3", help="makes the releases' venvs")
+    parser.add_argument(
+        "--window", type=float, default=20.0, help="health window in seconds (a cabinet's is 180)"
+    )
+    parser.add_argument(
+        "--wheelhouse", type=Path, help="this tree's wheel and its dependencies, already fetched"
+    )
+    parser.add_argument(
+        "--work", type=Path, help="keep everything here (default: a temporary folder)"
+    )
+    parser.add_argument(
+        "--python", default=shutil.which("python3") or "python3", help="makes the releases' venvs"
+    )
     args = parser.parse_args(argv)
     work = args.work or Path(tempfile.mkdtemp(prefix="rehearsal-"))
     work.mkdir(parents=True, exist_ok=True)
@@ -176,16 +190,32 @@ def main(argv: list[str] | None = None) -> int:
             if wheel != own:
                 os.link(wheel, folder / wheel.name)
         bumped_wheel(own, folder, version, fails)
-        built = build(folder, work / "bundles", key, version=version, python=python, arch=arch, package=cli.PACKAGE, schema=1)
+        built = build(
+            folder,
+            work / "bundles",
+            key,
+            version=version,
+            python=python,
+            arch=arch,
+            package=cli.PACKAGE,
+            schema=1,
+        )
         bundles[version] = built
         wheels = len(list(folder.glob("*.whl")))
-        say(f"bundle {version}{' (fails at start)' if fails else ''}: {built.stat().st_size / 1e6:.1f} MB, {wheels} wheels")
+        say(
+            f"bundle {version}{' (fails at start)' if fails else ''}: {built.stat().st_size / 1e6:.1f} MB, {wheels} wheels"
+        )
     first, good, broken = bundles
 
     root, state, downloads = work / "opt", work / "state", work / "downloads"
     for folder in (state, downloads):
         folder.mkdir(exist_ok=True)
-    os.environ.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", GPIOZERO_PIN_FACTORY="mock", STATE_DIRECTORY=str(state))
+    os.environ.update(
+        SDL_VIDEODRIVER="dummy",
+        SDL_AUDIODRIVER="dummy",
+        GPIOZERO_PIN_FACTORY="mock",
+        STATE_DIRECTORY=str(state),
+    )
     os.environ.update(PYGAME_HIDE_SUPPORT_PROMPT="1", PYTHONDONTWRITEBYTECODE="1")
     releases = Releases(root, python=args.python)
     target = Target(python, arch)
@@ -226,9 +256,13 @@ def main(argv: list[str] | None = None) -> int:
         installed = download_and_install(good)
         verdict = gate.update(good)
         kept_at = time.monotonic()
-        say(f"download-to-switch of {good}: {switched[good] - start:.1f} s (of it copy, verify, venv, wheels {installed:.1f} s)")
+        say(
+            f"download-to-switch of {good}: {switched[good] - start:.1f} s (of it copy, verify, venv, wheels {installed:.1f} s)"
+        )
         kept_after = kept_at - switched[good]
-        say(f"update to {good}: {verdict.outcome}, {kept_after:.1f} s after the switch (window {args.window:.0f} s)")
+        say(
+            f"update to {good}: {verdict.outcome}, {kept_after:.1f} s after the switch (window {args.window:.0f} s)"
+        )
 
         download_and_install(broken)
         verdict = gate.update(broken)
@@ -240,7 +274,9 @@ def main(argv: list[str] | None = None) -> int:
         )
     finally:
         service.close()
-    say(f"releases: {', '.join(releases.installed())}; current {releases.current()}, previous {releases.previous()}")
+    say(
+        f"releases: {', '.join(releases.installed())}; current {releases.current()}, previous {releases.previous()}"
+    )
     say(f"journal: {(work / 'update.json').read_text().strip()}")
     ok = releases.current() == good and verdict.outcome == "rolled back"
     say("rehearsal: " + ("ok" if ok else "NOT ok"))

@@ -24,11 +24,17 @@ from support.network import monitor_for, settings_for, wait_for
 
 
 def main(count: int) -> int:
-    with tempfile.TemporaryDirectory(prefix="rollout-time-") as temp, LocalBroker(Path(temp) / "broker") as broker:
+    with (
+        tempfile.TemporaryDirectory(prefix="rollout-time-") as temp,
+        LocalBroker(Path(temp) / "broker") as broker,
+    ):
         folder = Path(temp)
         office = Office(folder / "office")
         bundle = office.bundle("2.0")
-        cabinets = [SimCabinet(folder / f"c{n:02}", settings_for(broker, f"c{n:02}"), office).start() for n in range(count)]
+        cabinets = [
+            SimCabinet(folder / f"c{n:02}", settings_for(broker, f"c{n:02}"), office).start()
+            for n in range(count)
+        ]
         monitor = monitor_for(broker)
         wait_for(lambda: len(monitor.view.status) == count, what="every cabinet's status")
         monitor.stop()
@@ -39,7 +45,14 @@ def main(count: int) -> int:
                 def say(line: str) -> None:
                     print(f"{time.monotonic() - began:6.1f} s  {line}")
 
-                rollout = Rollout(settings_for(broker, "office"), office.private, bundle, server.url(bundle.name), "bar", say)
+                rollout = Rollout(
+                    settings_for(broker, "office"),
+                    office.private,
+                    bundle,
+                    server.url(bundle.name),
+                    "bar",
+                    say,
+                )
                 code = rollout.run()
                 took = time.monotonic() - began
         finally:

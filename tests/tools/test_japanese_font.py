@@ -19,8 +19,12 @@ DEBIAN = [Path(f"/usr/share/fonts/X11/misc/shnmk{dots}b.pcf.gz") for dots in dot
 )
 def test_the_tool_makes_the_shipped_fonts_again(tmp_path):
     made = subprocess.run(
-        [sys.executable, str(ROOT / "tools" / "japanese_font.py"), "--out", str(tmp_path)], capture_output=True, text=True
+        [sys.executable, str(ROOT / "tools" / "japanese_font.py"), "--out", str(tmp_path)],
+        capture_output=True,
+        text=True,
     )
     assert made.returncode == 0, made.stderr
     for path in dot_fonts.SHINONOME.values():
-        assert (tmp_path / path.name).read_bytes() == path.read_bytes(), f"{path.name}: run tools/japanese_font.py"
+        assert (tmp_path / path.name).read_bytes() == path.read_bytes(), (
+            f"{path.name}: run tools/japanese_font.py"
+        )

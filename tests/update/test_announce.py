@@ -30,7 +30,9 @@ def test_a_signed_announcement_reads_back_as_published(office):
     ],
 )
 def test_an_announcement_not_signed_for_this_topic_is_ignored(tmp_path, office, change, why):
-    made = announce.for_bundle(office.bundle("2.0"), announce.group_topic("bar"), "http://office.lan/b.tar")
+    made = announce.for_bundle(
+        office.bundle("2.0"), announce.group_topic("bar"), "http://office.lan/b.tar"
+    )
     payload, topic, key = announce.encode(made, office.private), made.topic, office.public
     if change == "other key":
         key = Office(tmp_path / "elsewhere").public

@@ -25,7 +25,16 @@ def bundle(tmp_path, keys):
     house.mkdir()
     make_wheel(house, "demo_pkg", "1.0")
     make_wheel(house, "demo_dep", "2.0")
-    return build(house, tmp_path / "out", keys[0], version="1.0", python="3.11", arch="aarch64", package="demo_pkg", schema=3)
+    return build(
+        house,
+        tmp_path / "out",
+        keys[0],
+        version="1.0",
+        python="3.11",
+        arch="aarch64",
+        package="demo_pkg",
+        schema=3,
+    )
 
 
 def members(path: Path) -> dict[str, bytes]:
@@ -67,10 +76,22 @@ def tampered(bundle: Path, name: str, change) -> None:
 @pytest.mark.parametrize(
     ("part", "change", "why"),
     [
-        ("manifest.json", lambda data: data.replace(b'"schema":3', b'"schema":4'), "signature does not match"),
+        (
+            "manifest.json",
+            lambda data: data.replace(b'"schema":3', b'"schema":4'),
+            "signature does not match",
+        ),
         ("manifest.sig", lambda data: bytes([data[0] ^ 1]) + data[1:], "signature does not match"),
-        ("wheels/demo_dep-2.0-py3-none-any.whl", lambda data: data[:-1] + bytes([data[-1] ^ 1]), "SHA-256"),
-        ("wheels/demo_dep-2.0-py3-none-any.whl", lambda data: data + b"x", "bytes, the manifest says"),
+        (
+            "wheels/demo_dep-2.0-py3-none-any.whl",
+            lambda data: data[:-1] + bytes([data[-1] ^ 1]),
+            "SHA-256",
+        ),
+        (
+            "wheels/demo_dep-2.0-py3-none-any.whl",
+            lambda data: data + b"x",
+            "bytes, the manifest says",
+        ),
     ],
 )
 def test_a_tampered_part_is_refused_and_leaves_nothing(tmp_path, bundle, keys, part, change, why):
@@ -86,7 +107,10 @@ def test_a_wheel_missing_or_added_is_refused(tmp_path, bundle, keys):
     rewrite(bundle, contents)
     with pytest.raises(BundleRefused, match="in the manifest but not in the bundle"):
         open_bundle(bundle, keys[1], TARGET, tmp_path / "a")
-    contents = members(bundle) | {"wheels/demo_dep-2.0-py3-none-any.whl": b"", "wheels/evil-1-py3-none-any.whl": b"x"}
+    contents = members(bundle) | {
+        "wheels/demo_dep-2.0-py3-none-any.whl": b"",
+        "wheels/evil-1-py3-none-any.whl": b"x",
+    }
     rewrite(bundle, contents)
     with pytest.raises(BundleRefused, match=r"evil-1-py3-none-any\.whl is not in the manifest"):
         open_bundle(bundle, keys[1], TARGET, tmp_path / "b")
@@ -94,7 +118,11 @@ def test_a_wheel_missing_or_added_is_refused(tmp_path, bundle, keys):
 
 @pytest.mark.parametrize("odd", ["link", "escape", "folder"])
 def test_links_folders_and_paths_outside_are_refused(tmp_path, bundle, keys, odd):
-    info = tarfile.TarInfo({"link": "wheels/x-1-py3-none-any.whl", "escape": "../../etc/passwd", "folder": "wheels"}[odd])
+    info = tarfile.TarInfo(
+        {"link": "wheels/x-1-py3-none-any.whl", "escape": "../../etc/passwd", "folder": "wheels"}[
+            odd
+        ]
+    )
     if odd == "link":
         info.type, info.linkname = tarfile.SYMTYPE, "/etc/shadow"
     elif odd == "folder":

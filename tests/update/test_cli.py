@@ -24,7 +24,9 @@ def built(tmp_path, version: str, arch: str) -> tuple[int, Path, Path]:
 def test_keygen_build_verify_install_switch_and_list(tmp_path, capsys):
     code, keys, out = built(tmp_path, "9.1", platform.machine())
     assert code == 0
-    assert main(["release", "keygen", str(keys)]) == 3, "a second keygen must not replace the office's key"
+    assert main(["release", "keygen", str(keys)]) == 3, (
+        "a second keygen must not replace the office's key"
+    )
     root = tmp_path / "opt"
     bundle = out / f"arcadeforge-9.1-py{PYTHON}-{platform.machine()}.tar"
     assert f"release 9.1, schema {SCHEMA_VERSION}" in capsys.readouterr().out
@@ -46,4 +48,7 @@ def test_a_bundle_for_another_machine_is_refused_with_exit_3_and_one_line(tmp_pa
     bundle = next(out.glob("*.tar"))
     assert main(["release", "verify", str(bundle), "--key", str(keys / "release-key.pub")]) == 3
     said = capsys.readouterr().err
-    assert said == f"release verify: {bundle.name}: built for {other}, this cabinet is {platform.machine()}\n"
+    assert (
+        said
+        == f"release verify: {bundle.name}: built for {other}, this cabinet is {platform.machine()}\n"
+    )

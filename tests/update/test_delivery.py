@@ -40,45 +40,82 @@ def test_a_published_release_reaches_the_cabinet_and_the_office_sees_it(tmp_path
     monitor = monitor_for(broker)
     try:
         with BundleServer(office.served) as server:
-            publish = ["release", "publish", str(bundle), "--url", server.url(bundle.name), "--group", "bar"]
+            publish = [
+                "release",
+                "publish",
+                str(bundle),
+                "--url",
+                server.url(bundle.name),
+                "--group",
+                "bar",
+            ]
             assert (
-                main([*publish, "--key", str(office.folder / "release-key.pem"), "--config", office_config(tmp_path, broker)])
+                main(
+                    [
+                        *publish,
+                        "--key",
+                        str(office.folder / "release-key.pem"),
+                        "--config",
+                        office_config(tmp_path, broker),
+                    ]
+                )
                 == 0
             )
-            wait_for(lambda: (offer.read_result(cabinet.state) or {}).get("outcome") == "kept", what="the update kept")
+            wait_for(
+                lambda: (offer.read_result(cabinet.state) or {}).get("outcome") == "kept",
+                what="the update kept",
+            )
         assert (cabinet.releases.current(), cabinet.releases.previous()) == ("2.0", "1.0")
         assert cabinet.unit.log[-1] == "restart on 2.0" and not cabinet.errors
         assert not (cabinet.state / "downloads").exists(), "the bundle is not kept once installed"
         status = lambda: monitor.view.status.get(("bar", "c1"))  # noqa: E731
-        wait_for(lambda: status() is not None and (status().update or {}).get("outcome") == "kept", what="the status")
+        wait_for(
+            lambda: status() is not None and (status().update or {}).get("outcome") == "kept",
+            what="the status",
+        )
         assert (status().release, status().group) == ("2.0", "bar")
         data = report(monitor.view)
         assert "  release 2.0, group bar; last update: 2.0 kept (" in format_report(data)
         [row] = csv.DictReader(io.StringIO(csv_report(data)))
-        assert (row["release"], row["update_outcome"], row["update_version"]) == ("2.0", "kept", "2.0")
+        assert (row["release"], row["update_outcome"], row["update_version"]) == (
+            "2.0",
+            "kept",
+            "2.0",
+        )
     finally:
         monitor.stop()
         cabinet.close()
 
 
 @pytest.mark.parametrize("fault", ["tampered bundle", "wrong sha"])
-def test_a_tampered_bundle_or_a_wrong_sha_is_refused_in_one_line_and_nothing_changes(tmp_path, broker, office, fault):
+def test_a_tampered_bundle_or_a_wrong_sha_is_refused_in_one_line_and_nothing_changes(
+    tmp_path, broker, office, fault
+):
     bundle = office.bundle("2.0")
     if fault == "tampered bundle":
-        flip_a_wheel_byte(bundle)  # after signing: the announcement's SHA-256 is of the tampered file
+        flip_a_wheel_byte(
+            bundle
+        )  # after signing: the announcement's SHA-256 is of the tampered file
     cabinet = SimCabinet(tmp_path / "c1", settings_for(broker, "c1"), office).start()
     try:
         with BundleServer(office.served) as server:
-            office.publish(settings_for(broker, "office"), announce.group_topic("bar"), bundle, server.url(bundle.name))
+            office.publish(
+                settings_for(broker, "office"),
+                announce.group_topic("bar"),
+                bundle,
+                server.url(bundle.name),
+            )
             if fault == "wrong sha":
                 flip_a_wheel_byte(bundle)  # the server now holds other bytes than those announced
             wait_for(lambda: offer.read_result(cabinet.state) is not None, what="a result")
             requests = len(server.requests)
         result = offer.read_result(cabinet.state)
         assert result["outcome"] == "refused" and "\n" not in result["reason"]
-        assert ("does not match the manifest's SHA-256" if fault == "tampered bundle" else "SHA-256 is not the announced") in (
-            result["reason"]
-        )
+        assert (
+            "does not match the manifest's SHA-256"
+            if fault == "tampered bundle"
+            else "SHA-256 is not the announced"
+        ) in (result["reason"])
         assert (cabinet.releases.current(), cabinet.releases.installed()) == ("1.0", ["1.0"])
         assert sorted(path.name for path in cabinet.releases.folder.iterdir()) == ["1.0"]
         assert cabinet.unit.log == ["restart on 1.0"] and not cabinet.errors
@@ -99,9 +136,24 @@ def waiting_for_2(tmp_path, moment, **options):
     releases.switch("1.0")
     clock = FakeClock()
     unit = Unit(releases, clock, healthy)
-    gate = Gate(releases, unit, Journal(tmp_path / "update" / "update.json"), lambda: (True, ""), clock, clock.sleep)
-    wanted = announce.Announcement(announce.group_topic("bar"), "2.0", "http://127.0.0.1/x.tar", "0" * 64, 1, "", "")
-    return releases, unit, Watcher(releases, None, TARGET, tmp_path / "update", gate, lambda: wanted, moment, **options)
+    gate = Gate(
+        releases,
+        unit,
+        Journal(tmp_path / "update" / "update.json"),
+        lambda: (True, ""),
+        clock,
+        clock.sleep,
+    )
+    wanted = announce.Announcement(
+        announce.group_topic("bar"), "2.0", "http://127.0.0.1/x.tar", "0" * 64, 1, "", ""
+    )
+    return (
+        releases,
+        unit,
+        Watcher(
+            releases, None, TARGET, tmp_path / "update", gate, lambda: wanted, moment, **options
+        ),
+    )
 
 
 @pytest.mark.parametrize("doing", ["game", "credits", "service menu", "empty attract"])
@@ -126,7 +178,10 @@ def test_the_updater_switches_only_in_an_empty_attract_mode(tmp_path, monkeypatc
     for second in range(50):
         watcher.tick(float(second))
     if doing == "empty attract":
-        assert releases.current() == "2.0" and offer.read_result(tmp_path / "update")["outcome"] == "kept"
+        assert (
+            releases.current() == "2.0"
+            and offer.read_result(tmp_path / "update")["outcome"] == "kept"
+        )
     else:
         assert read_moment(tmp_path / "moment").startswith("busy")
         assert releases.current() == "1.0" and unit.log == [], f"switched during {doing}"
@@ -145,15 +200,27 @@ def test_only_the_offices_user_may_announce_a_release_under_the_shipped_acl(tmp_
     acl = (ROOT / "config" / "mosquitto" / "arcadeforge.acl").read_text()
     bundle = office.bundle("2.0")
     topic = announce.group_topic("bar")
-    payload = announce.encode(announce.for_bundle(bundle, topic, "http://127.0.0.1/b.tar"), office.private)
+    payload = announce.encode(
+        announce.for_bundle(bundle, topic, "http://127.0.0.1/b.tar"), office.private
+    )
     with LocalBroker(tmp_path / "broker", users=users, acl=acl) as broker:
         cabinet = settings_for(broker, "bar-left", password="left-secret")
-        with pytest.raises(ConnectionError, match=r"the broker (refused|did not take) arcadeforge-office/release/group/bar"):
+        with pytest.raises(
+            ConnectionError,
+            match=r"the broker (refused|did not take) arcadeforge-office/release/group/bar",
+        ):
             channel.publish(cabinet, "bar-left-forger", [(topic, payload)], wait=3)
         listener = channel.Listener(cabinet, "bar", office.public, "bar-left-updater").start()
         try:
-            channel.publish(settings_for(broker, "office", password="office-secret"), "office", [(topic, payload)])
-            wait_for(lambda: listener.heard() is not None, what="the office's announcement at the cabinet's updater")
+            channel.publish(
+                settings_for(broker, "office", password="office-secret"),
+                "office",
+                [(topic, payload)],
+            )
+            wait_for(
+                lambda: listener.heard() is not None,
+                what="the office's announcement at the cabinet's updater",
+            )
             assert listener.heard().version == "2.0"
         finally:
             listener.stop()

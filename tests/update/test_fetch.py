@@ -29,7 +29,9 @@ def test_a_download_cut_off_goes_on_or_starts_again_and_ends_checked(tmp_path, s
     (downloads / f"{SHA}.partial").write_bytes(DATA[:100_000] if ranges else b"\0" * 100_000)
     with BundleServer(served, ranges=ranges) as server:
         done = fetch(server.url("b.tar"), SHA, len(DATA), downloads)
-    assert done.read_bytes() == DATA and sorted(p.name for p in downloads.iterdir()) == [f"{SHA}.tar"]
+    assert done.read_bytes() == DATA and sorted(p.name for p in downloads.iterdir()) == [
+        f"{SHA}.tar"
+    ]
     assert server.requests == ["bytes=100000-"], "it asked for the rest only"
 
 
@@ -54,5 +56,7 @@ def test_a_server_that_never_answers_is_given_up_within_the_timeout(tmp_path):
         silent.bind(("127.0.0.1", 0))
         silent.listen(1)  # takes the connection and says nothing
         url = f"http://127.0.0.1:{silent.getsockname()[1]}/b.tar"
-        with pytest.raises(FetchError, match=r"download stopped .* it goes on from where it stopped next time"):
+        with pytest.raises(
+            FetchError, match=r"download stopped .* it goes on from where it stopped next time"
+        ):
             fetch(url, SHA, len(DATA), tmp_path / "downloads", timeout=0.5)

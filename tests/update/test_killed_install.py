@@ -26,7 +26,9 @@ def office(tmp_path):
     def bundle(version: str):
         house = tmp_path / f"house-{version}"
         house.mkdir()
-        make_wheel(house, "demo_cab", version, body="PADDING = " + repr("x" * (1 << 20)) + "\n")  # time to verify
+        make_wheel(
+            house, "demo_cab", version, body="PADDING = " + repr("x" * (1 << 20)) + "\n"
+        )  # time to verify
         return build(
             house,
             tmp_path / "bundles",
@@ -50,7 +52,11 @@ def install(bundle, tmp_path, root) -> subprocess.Popen:
 
 def running(root) -> str:
     python = root / "current" / "venv" / "bin" / "python"
-    done = subprocess.run([str(python), "-c", "import demo_cab; print(demo_cab.VERSION)"], capture_output=True, text=True)
+    done = subprocess.run(
+        [str(python), "-c", "import demo_cab; print(demo_cab.VERSION)"],
+        capture_output=True,
+        text=True,
+    )
     return done.stdout.strip()
 
 
@@ -65,7 +71,9 @@ def test_a_killed_install_leaves_the_running_release_and_the_next_install_works(
     whole = install(bundle, tmp_path, root)
     assert whole.wait(120) == 0
     took = time.monotonic() - started
-    (root / "releases" / "2.0" / COMPLETE).unlink()  # as if never finished: the next one starts again
+    (
+        root / "releases" / "2.0" / COMPLETE
+    ).unlink()  # as if never finished: the next one starts again
     for fraction in (0.15, 0.4, 0.65, 0.9):
         killed = install(bundle, tmp_path, root)
         time.sleep(took * fraction)

@@ -18,7 +18,13 @@ from cabinet.update.moment import SAFE, MomentWriter, moment_for, read_moment
     ],
 )
 def test_only_an_empty_attract_mode_or_sleep_is_safe(doing, said):
-    now = {"attract": True, "asleep": False, "credits": 0, "coins_waiting": 0, "service_open": False} | doing
+    now = {
+        "attract": True,
+        "asleep": False,
+        "credits": 0,
+        "coins_waiting": 0,
+        "service_open": False,
+    } | doing
     assert moment_for(**now) == said
 
 
@@ -49,7 +55,9 @@ def test_the_moment_is_written_only_when_it_changes(tmp_path):
     assert path.read_text() == "busy game\n"
 
 
-def test_the_cabinet_says_busy_while_credits_wait_or_a_game_runs_and_safe_in_empty_attract(tmp_path, monkeypatch):
+def test_the_cabinet_says_busy_while_credits_wait_or_a_game_runs_and_safe_in_empty_attract(
+    tmp_path, monkeypatch
+):
     from cabinet.inputs.actions import CABINET, Action, InputEvent
     from support.app import make_app
 

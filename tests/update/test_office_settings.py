@@ -7,7 +7,15 @@ import json
 
 import pytest
 
-from cabinet.update.office_settings import Refused, cabinet_target, group_target, open_sealed, own_targets, seal, topic_of
+from cabinet.update.office_settings import (
+    Refused,
+    cabinet_target,
+    group_target,
+    open_sealed,
+    own_targets,
+    seal,
+    topic_of,
+)
 from cabinet.update.signing import load_private, load_public, make_key_pair, sign
 
 FRAGMENT = "credits:\n  credits_per_game: 2\n"
@@ -17,7 +25,11 @@ FRAGMENT = "credits:\n  credits_per_game: 2\n"
 def keys(tmp_path):
     make_key_pair(tmp_path / "office.pem", tmp_path / "office.pub")
     make_key_pair(tmp_path / "other.pem", tmp_path / "other.pub")
-    return load_private(tmp_path / "office.pem"), load_public(tmp_path / "office.pub"), load_private(tmp_path / "other.pem")
+    return (
+        load_private(tmp_path / "office.pem"),
+        load_public(tmp_path / "office.pub"),
+        load_private(tmp_path / "other.pem"),
+    )
 
 
 def test_a_fragment_signed_by_the_office_opens_with_its_target_time_and_signer(keys):
@@ -42,15 +54,25 @@ def test_forged_changed_unsigned_or_moved_messages_are_refused_in_one_line(keys)
     body = base64.b64decode(json.loads(good)["body"])
     bare_signature = base64.b64encode(sign(private, body)).decode()  # signed, but not as settings
     cases = {
-        "signed with another key": (seal(other, target, FRAGMENT, "mallory"), topic_of(target), "does not match"),
-        "changed on the way": (_tampered(good), topic_of(target), "does not match"),
-        "not signed at all": (FRAGMENT.encode(), topic_of(target), "not a signed settings message"),
-        "a signature made for something else": (
-            json.dumps({"v": 1, "body": json.loads(good)["body"], "signature": bare_signature}).encode(),
+        "signed with another key": (
+            seal(other, target, FRAGMENT, "mallory"),
             topic_of(target),
             "does not match",
         ),
-        "moved to another cabinet's topic": (good, topic_of(cabinet_target("bar", "bar-left")), "moved to another target"),
+        "changed on the way": (_tampered(good), topic_of(target), "does not match"),
+        "not signed at all": (FRAGMENT.encode(), topic_of(target), "not a signed settings message"),
+        "a signature made for something else": (
+            json.dumps(
+                {"v": 1, "body": json.loads(good)["body"], "signature": bare_signature}
+            ).encode(),
+            topic_of(target),
+            "does not match",
+        ),
+        "moved to another cabinet's topic": (
+            good,
+            topic_of(cabinet_target("bar", "bar-left")),
+            "moved to another target",
+        ),
     }
     for name, (payload, topic, why) in cases.items():
         with pytest.raises(Refused) as refused:

@@ -26,7 +26,14 @@ def office(tmp_path):
         house.mkdir()
         make_wheel(house, "demo_cab", version)
         return build(
-            house, tmp_path / "bundles", private, version=version, python="3.11", arch="aarch64", package=package, schema=1
+            house,
+            tmp_path / "bundles",
+            private,
+            version=version,
+            python="3.11",
+            arch="aarch64",
+            package=package,
+            schema=1,
         )
 
     bundle.public = load_public(tmp_path / "release.pub")
@@ -41,7 +48,10 @@ def cabinet(tmp_path):
 def running(cabinet) -> str:
     python = cabinet.root / "current" / "venv" / "bin" / "python"
     return subprocess.run(
-        [str(python), "-c", "import demo_cab; print(demo_cab.VERSION)"], capture_output=True, text=True, check=True
+        [str(python), "-c", "import demo_cab; print(demo_cab.VERSION)"],
+        capture_output=True,
+        text=True,
+        check=True,
     ).stdout.strip()
 
 
@@ -68,7 +78,9 @@ def test_the_cabinet_keeps_current_previous_and_one_more(cabinet, office):
     assert not (cabinet.folder / "1.0").exists()
 
 
-def test_a_release_left_unfinished_by_a_power_cut_is_never_switched_to_and_is_cleared(cabinet, office):
+def test_a_release_left_unfinished_by_a_power_cut_is_never_switched_to_and_is_cleared(
+    cabinet, office
+):
     cabinet.install(office("1.0"), office.public, TARGET)
     (cabinet.folder / "1.0" / COMPLETE).unlink()  # the cut came before the last write
     with pytest.raises(UpdateError, match="not installed"):
@@ -105,7 +117,10 @@ def test_a_bundle_pip_cannot_install_fails_in_one_line_and_is_not_kept(cabinet, 
     with pytest.raises(UpdateError) as caught:
         cabinet.install(bundle, office.public, TARGET)
     said = str(caught.value)
-    assert "release 1.0: installing its wheels failed: ERROR: No matching distribution" in said and "\n" not in said
+    assert (
+        "release 1.0: installing its wheels failed: ERROR: No matching distribution" in said
+        and "\n" not in said
+    )
     assert cabinet.installed() == []
     assert cabinet.install(office("1.1"), office.public, TARGET).version == "1.1"
     assert cabinet.installed() == ["1.1"]

@@ -24,10 +24,15 @@ def group(tmp_path, broker):
         for number in (1, 2, 3):
             name = f"c{number}"
             behaviour = first if number == 1 else healthy
-            made.append(SimCabinet(tmp_path / name, settings_for(broker, name), office, behaviour).start())
+            made.append(
+                SimCabinet(tmp_path / name, settings_for(broker, name), office, behaviour).start()
+            )
         monitor = monitor_for(broker)
         try:
-            wait_for(lambda: len([s for s in monitor.view.status.values() if s.group == "bar"]) == 3, what="3 statuses")
+            wait_for(
+                lambda: len([s for s in monitor.view.status.values() if s.group == "bar"]) == 3,
+                what="3 statuses",
+            )
         finally:
             monitor.stop()
         return made
@@ -40,7 +45,14 @@ def group(tmp_path, broker):
 
 
 def rollout_of(broker, office, bundle, server, said) -> Rollout:
-    return Rollout(settings_for(broker, "office"), office.private, bundle, server.url(bundle.name), "bar", said.append)
+    return Rollout(
+        settings_for(broker, "office"),
+        office.private,
+        bundle,
+        server.url(bundle.name),
+        "bar",
+        said.append,
+    )
 
 
 def test_the_rest_of_the_group_updates_only_after_the_first_kept_the_release(broker, group):
@@ -50,10 +62,15 @@ def test_the_rest_of_the_group_updates_only_after_the_first_kept_the_release(bro
     with BundleServer(group.office.served) as server:
         assert rollout_of(broker, group.office, bundle, server, said).run() == 0
         first_kept = said.index("rollout: bar/c1 kept release 2.0 through its health window")
-    assert said.index("rollout: release 2.0 announced to group bar; waiting for 2 cabinets") > first_kept
+    assert (
+        said.index("rollout: release 2.0 announced to group bar; waiting for 2 cabinets")
+        > first_kept
+    )
     assert said[-1] == "rollout: 3 of 3 online cabinets run release 2.0"
     assert [cabinet.releases.current() for cabinet in cabinets] == ["2.0", "2.0", "2.0"]
-    assert all(cabinet.listener.own not in cabinet.listener._held for cabinet in cabinets), "the first's own is gone"
+    assert all(cabinet.listener.own not in cabinet.listener._held for cabinet in cabinets), (
+        "the first's own is gone"
+    )
 
 
 def test_a_first_cabinet_that_rolls_back_stops_the_rollout_and_says_why(broker, group):

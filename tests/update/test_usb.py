@@ -35,10 +35,25 @@ def cabinet_with_stick(tmp_path, moment):
     releases.switch("1.0")
     clock = FakeClock()
     unit = Unit(releases, clock, healthy)
-    gate = Gate(releases, unit, Journal(tmp_path / "update" / "update.json"), lambda: (True, ""), clock, clock.sleep)
+    gate = Gate(
+        releases,
+        unit,
+        Journal(tmp_path / "update" / "update.json"),
+        lambda: (True, ""),
+        clock,
+        clock.sleep,
+    )
     (tmp_path / "run").mkdir()
     watcher = Watcher(
-        releases, office.public, TARGET, tmp_path / "update", gate, lambda: None, moment, lambda: [stick], tmp_path / "run"
+        releases,
+        office.public,
+        TARGET,
+        tmp_path / "update",
+        gate,
+        lambda: None,
+        moment,
+        lambda: [stick],
+        tmp_path / "run",
     )
     watcher.start()
     return office, stick, releases, watcher
@@ -49,16 +64,26 @@ def test_a_stick_release_is_offered_and_installed_only_when_the_operator_asks(tm
     office, stick, releases, watcher = cabinet_with_stick(tmp_path, lambda: moment[0])
     shutil.copy(office.bundle("2.0"), stick)
     watcher.tick(10.0)
-    assert offer.read_offer(tmp_path / "update") == (None, "2.0"), "INSTALL FROM USB, not installed yet"
+    assert offer.read_offer(tmp_path / "update") == (None, "2.0"), (
+        "INSTALL FROM USB, not installed yet"
+    )
     assert releases.installed() == ["1.0"]
-    assert sorted(path.name for path in stick.iterdir()) == [f"arcadeforge-2.0-py{TARGET.python}-{TARGET.arch}.tar"]
-    assert offer.request_usb_install("2.0", tmp_path / "run")  # the operator's A on INSTALL FROM USB
+    assert sorted(path.name for path in stick.iterdir()) == [
+        f"arcadeforge-2.0-py{TARGET.python}-{TARGET.arch}.tar"
+    ]
+    assert offer.request_usb_install(
+        "2.0", tmp_path / "run"
+    )  # the operator's A on INSTALL FROM USB
     watcher.tick(11.0)
-    assert offer.read_offer(tmp_path / "update") == ("2.0", None), "installed, UPDATE READY until the menu is left"
+    assert offer.read_offer(tmp_path / "update") == ("2.0", None), (
+        "installed, UPDATE READY until the menu is left"
+    )
     assert releases.current() == "1.0" and not (tmp_path / "run" / offer.USB_REQUEST).exists()
     moment[0] = SAFE
     watcher.tick(12.0)
-    assert releases.current() == "2.0" and offer.read_result(tmp_path / "update")["outcome"] == "kept"
+    assert (
+        releases.current() == "2.0" and offer.read_result(tmp_path / "update")["outcome"] == "kept"
+    )
 
 
 def test_a_tampered_stick_bundle_is_never_offered(tmp_path):

@@ -142,19 +142,34 @@ class AntiGravityAI:
                 board, gain, total, waiting = result
                 gain += noise
                 if not looks_on:
-                    first[0] = gain + self._evaluate(board, geo, penalty) - self.PENDING_WEIGHT * waiting
+                    first[0] = (
+                        gain + self._evaluate(board, geo, penalty) - self.PENDING_WEIGHT * waiting
+                    )
                     leaves.append([first[0], first, board, total])
                     continue
                 first[0] = DOOMED + noise
                 for side2 in SIDES:
                     for column2 in range(geo.width):
                         result = self._simulate(
-                            board, geo, side2 == "bottom", column2, later[side2], base, total, False, depths[1], stones, waiting
+                            board,
+                            geo,
+                            side2 == "bottom",
+                            column2,
+                            later[side2],
+                            base,
+                            total,
+                            False,
+                            depths[1],
+                            stones,
+                            waiting,
                         )
                         if result is not None:
                             board2, gain2, total2, waiting2 = result
                             value = (
-                                gain + self.LATER * gain2 + self._evaluate(board2, geo, penalty) - self.PENDING_WEIGHT * waiting2
+                                gain
+                                + self.LATER * gain2
+                                + self._evaluate(board2, geo, penalty)
+                                - self.PENDING_WEIGHT * waiting2
                             )
                             first[0] = max(first[0], value)
                             leaves.append([value, first, board2, total2])
@@ -174,7 +189,11 @@ class AntiGravityAI:
 
     def __getstate__(self):
         # what a thought changes; the geometry caches stay behind (quick to build again)
-        return {name: value for name, value in vars(self).items() if name not in ("_masks", "_neighbours")}
+        return {
+            name: value
+            for name, value in vars(self).items()
+            if name not in ("_masks", "_neighbours")
+        }
 
     def __setstate__(self, state):
         vars(self).update(state, _masks={}, _neighbours={})
@@ -198,7 +217,20 @@ class AntiGravityAI:
             return table[chains]
         return table[-1] + 1000 * (chains - len(table) + 1)
 
-    def _simulate(self, cells, geo, from_bottom, column, colour, base, total_cleared, changed_all, depth, stones=None, pending=0):
+    def _simulate(
+        self,
+        cells,
+        geo,
+        from_bottom,
+        column,
+        colour,
+        base,
+        total_cleared,
+        changed_all,
+        depth,
+        stones=None,
+        pending=0,
+    ):
         """(field after, gain, total cleared after, stones still pending) of one push, or
         None if it loses with the band ``depth`` rows a side in force. With ``stones`` (the
         game's versus rules) the push's attack cancels ``pending`` and, after a push without a
@@ -209,7 +241,9 @@ class AntiGravityAI:
             return None
         edge = geo.size - geo.width + column if from_bottom else column
         changed = None if changed_all else range(min(far, edge), max(far, edge) + 1, geo.width)
-        points, total, chains, _, attack = field.resolve(board, geo, changed, base, total_cleared, False, changed_all)
+        points, total, chains, _, attack = field.resolve(
+            board, geo, changed, base, total_cleared, False, changed_all
+        )
         gain = points * self.POINT_WEIGHT + self._reward(chains)
         if stones is not None:
             attack = stones.attack(attack)
@@ -257,7 +291,13 @@ class AntiGravityAI:
         found = self._neighbours.get(geo)
         if found is None:
             found = [
-                [j for axis in range(4) for j in (geo.forward[axis][i], geo.backward[axis][i]) if j >= 0] for i in range(geo.size)
+                [
+                    j
+                    for axis in range(4)
+                    for j in (geo.forward[axis][i], geo.backward[axis][i])
+                    if j >= 0
+                ]
+                for i in range(geo.size)
             ]
             self._neighbours[geo] = found
         return found
@@ -296,10 +336,17 @@ class AntiGravityAI:
             pairs -= ((first | second) | unpaired).to_bytes(length, "big").count(0)
             if stones:
                 # Two stones side by side are no pair: a stone never joins a run.
-                both = int.from_bytes(stone_bytes[:-offset], "big") & int.from_bytes(stone_bytes[offset:], "big")
+                both = int.from_bytes(stone_bytes[:-offset], "big") & int.from_bytes(
+                    stone_bytes[offset:], "big"
+                )
                 pairs -= (both & ~unpaired).to_bytes(length, "big").count(1)
         blocks = geo.size - cells.count(0) - stones
-        return score + pairs * self.PAIR_WEIGHT + blocks * self.BLOCK_WEIGHT - stones * self.STONE_WEIGHT
+        return (
+            score
+            + pairs * self.PAIR_WEIGHT
+            + blocks * self.BLOCK_WEIGHT
+            - stones * self.STONE_WEIGHT
+        )
 
     def _pair_masks(self, geo):
         """Per axis: (index offset of the neighbour, cells compared, mask of cells without one)."""

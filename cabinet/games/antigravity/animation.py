@@ -35,7 +35,9 @@ class Mover:
     row: float
     colour: str
     passed: bool = False
-    trail: tuple[float, ...] = ()  # rows the block was at a moment ago, newest first (a flight's trail)
+    trail: tuple[
+        float, ...
+    ] = ()  # rows the block was at a moment ago, newest first (a flight's trail)
 
 
 @dataclass(frozen=True)
@@ -127,9 +129,20 @@ class TurnAnimation:
         for step in turn.steps:
             chain_cue = chain_effect(step.chain)
             self._add(
-                Phase("flash", 0, FLASH_FRAMES, grid, step=step, cues=(chain_cue,), points=step.points, cleared=len(step.removed))
+                Phase(
+                    "flash",
+                    0,
+                    FLASH_FRAMES,
+                    grid,
+                    step=step,
+                    cues=(chain_cue,),
+                    points=step.points,
+                    cleared=len(step.removed),
+                )
             )
-            grid = _without(grid, step.removed + step.popped)  # stones beside the runs break with them
+            grid = _without(
+                grid, step.removed + step.popped
+            )  # stones beside the runs break with them
             if step.moves:
                 base = _without(grid, [(m.from_row, m.column) for m in step.moves])
                 length = FLIGHT_FRAMES if step.passed else SLIDE_FRAMES
@@ -186,14 +199,26 @@ class TurnAnimation:
             return FieldPicture(self._final)
         t = (self.frame - phase.start + 1) / phase.length
         if phase.kind == "jam":
-            return FieldPicture(phase.base, jam_column=self.turn.column, flash_on=(self.frame // FLASH_PERIOD) % 2 == 0)
+            return FieldPicture(
+                phase.base,
+                jam_column=self.turn.column,
+                flash_on=(self.frame // FLASH_PERIOD) % 2 == 0,
+            )
         if phase.kind == "flash":
             assert phase.step is not None  # a flash phase always shows its step
             on = ((self.frame - phase.start) // FLASH_PERIOD) % 2 == 0
-            return FieldPicture(phase.base, flashing=frozenset(phase.step.removed + phase.step.popped), flash_on=on)
+            return FieldPicture(
+                phase.base, flashing=frozenset(phase.step.removed + phase.step.popped), flash_on=on
+            )
         k = ease(t)
         movers = tuple(
-            Mover(m.column, m.from_row + (m.to_row - m.from_row) * k, m.colour, m.passed, _trail(m, t) if m.passed else ())
+            Mover(
+                m.column,
+                m.from_row + (m.to_row - m.from_row) * k,
+                m.colour,
+                m.passed,
+                _trail(m, t) if m.passed else (),
+            )
             for m in phase.moves
         )
         return FieldPicture(phase.base, movers)
@@ -205,4 +230,8 @@ class TurnAnimation:
 
 def _trail(move: BlockMove, t: float) -> tuple[float, ...]:
     """Where a block crossing the line was a moment ago: its trail, newest first."""
-    return tuple(move.from_row + (move.to_row - move.from_row) * ease(max(0.0, t - lag)) for lag in TRAIL if t - lag > 0)
+    return tuple(
+        move.from_row + (move.to_row - move.from_row) * ease(max(0.0, t - lag))
+        for lag in TRAIL
+        if t - lag > 0
+    )

@@ -25,7 +25,9 @@ class StoneRules:
         for key, (low, high) in (("attack_percent", PERCENT_RANGE), ("stone_max", STONE_MAX_RANGE)):
             value = getattr(self, key)
             if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-                raise ValueError(f"{key} must be a whole number from {low} to {high}, not {value!r}")
+                raise ValueError(
+                    f"{key} must be a whole number from {low} to {high}, not {value!r}"
+                )
 
     def attack(self, raw: int) -> int:
         """A turn's attack after the handicap."""

@@ -17,7 +17,12 @@ def demo_pilots(seed: int, mode: str = Mode.SINGLE) -> list[AIPilot]:
     lookahead = CPU_LEVELS[DEMO_LEVEL].lookahead
     players = (1, 2) if mode == Mode.VERSUS else (1,)
     return [
-        AIPilot(player, seed=seed + player - 1, ai=AntiGravityAI(seed=seed + player - 1, lookahead=lookahead), **DEMO_PACE)
+        AIPilot(
+            player,
+            seed=seed + player - 1,
+            ai=AntiGravityAI(seed=seed + player - 1, lookahead=lookahead),
+            **DEMO_PACE,
+        )
         for player in players
     ]
 

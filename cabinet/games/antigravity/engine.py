@@ -71,7 +71,9 @@ class AntiGravityGame:
     ):
         settings = settings if settings is not None else AntiGravitySettings()
         if difficulty not in DIFFICULTIES:
-            raise ValueError(f"unknown difficulty {difficulty!r}; choose from {', '.join(DIFFICULTIES)}")
+            raise ValueError(
+                f"unknown difficulty {difficulty!r}; choose from {', '.join(DIFFICULTIES)}"
+            )
         if mode not in MODES:
             raise ValueError(f"unknown mode {mode!r}; choose from {', '.join(MODES)}")
         level = settings.difficulties[difficulty]
@@ -154,8 +156,14 @@ class AntiGravityGame:
             raise IllegalMove("a field is a list of text rows")
         if not rows or len(rows) % 2:
             raise IllegalMove(f"a field needs an even, non-zero number of rows, not {len(rows)}")
-        if isinstance(total_cleared, bool) or not isinstance(total_cleared, int) or total_cleared < 0:
-            raise IllegalMove(f"total_cleared must be a whole number of at least 0, not {total_cleared!r}")
+        if (
+            isinstance(total_cleared, bool)
+            or not isinstance(total_cleared, int)
+            or total_cleared < 0
+        ):
+            raise IllegalMove(
+                f"total_cleared must be a whole number of at least 0, not {total_cleared!r}"
+            )
         width = len(rows[0])
         if any(len(row) != width for row in rows):
             raise IllegalMove("field rows differ in length")
@@ -172,8 +180,14 @@ class AntiGravityGame:
             stones=stones,
         )
         half = len(rows) // 2
-        if isinstance(horizon, bool) or not isinstance(horizon, int) or not 0 <= horizon <= half - 1:
-            raise IllegalMove(f"horizon must be a whole number from 0 to {half - 1}, not {horizon!r}")
+        if (
+            isinstance(horizon, bool)
+            or not isinstance(horizon, int)
+            or not 0 <= horizon <= half - 1
+        ):
+            raise IllegalMove(
+                f"horizon must be a whole number from 0 to {half - 1}, not {horizon!r}"
+            )
         if horizon and mode != Mode.SINGLE:
             raise IllegalMove(f"a {mode} game has no horizon band")
         game._cells = [game._cell_of(ch) for row in rows for ch in row]
@@ -182,7 +196,10 @@ class AntiGravityGame:
         game._climb_ramp()
         game._fresh = True
         game._rng = random.Random(seed)
-        game._queues = {"top": [game._colour_of(ch) for ch in top], "bottom": [game._colour_of(ch) for ch in bottom]}
+        game._queues = {
+            "top": [game._colour_of(ch) for ch in top],
+            "bottom": [game._colour_of(ch) for ch in bottom],
+        }
         game._refill()
         return game
 
@@ -206,12 +223,17 @@ class AntiGravityGame:
 
     def to_text(self) -> list[str]:
         cells, width = self._cells, self.width
-        return ["".join(LETTERS[c] for c in cells[r * width : (r + 1) * width]) for r in range(self.height)]
+        return [
+            "".join(LETTERS[c] for c in cells[r * width : (r + 1) * width])
+            for r in range(self.height)
+        ]
 
     def cell(self, row: int, col: int) -> str | None:
         """The colour letter at (row, col), ``+`` for a stone, None when empty."""
         if not (0 <= row < self.height and 0 <= col < self.width):
-            raise IllegalMove(f"cell ({row}, {col}) is outside the {self.width}x{self.height} field")
+            raise IllegalMove(
+                f"cell ({row}, {col}) is outside the {self.width}x{self.height} field"
+            )
         value = self._cells[row * self.width + col]
         return LETTERS[value] if value else None
 
@@ -322,7 +344,10 @@ class AntiGravityGame:
         else:
             rows = range(far_row)  # each moved down one row
             step = 1
-        shifted = tuple(BlockMove(column, row, row + step, LETTERS[cells[(row + step) * width + column]]) for row in rows)
+        shifted = tuple(
+            BlockMove(column, row, row + step, LETTERS[cells[(row + step) * width + column]])
+            for row in rows
+        )
         edge = column if not from_bottom else geo.size - width + column
         changed: range | None = range(min(far, edge), max(far, edge) + 1, width)
         if self._fresh:
@@ -418,7 +443,9 @@ class AntiGravityGame:
         shortest = min(start, seconds_to_frames(self.ramp.min_seconds))
         self.turn_frames = max(shortest, start - level * round(self.ramp.step_seconds * FPS))
         self.frames_left = self.turn_frames
-        self.colours = max(self._start_colours, min(len(COLOURS), self._start_colours + level - RAMP_COLOURS_AFTER))
+        self.colours = max(
+            self._start_colours, min(len(COLOURS), self._start_colours + level - RAMP_COLOURS_AFTER)
+        )
 
     def _refill(self) -> None:
         """Keep a current and a next block in each dispenser (endless games only)."""
@@ -448,7 +475,9 @@ class AntiGravityGame:
     def _colour_of(self, letter: str) -> int:
         index = COLOURS[: self.colours].find(letter)
         if index < 0 or len(letter) != 1:
-            raise IllegalMove(f"unknown colour letter {letter!r}: this game uses {COLOURS[: self.colours]}")
+            raise IllegalMove(
+                f"unknown colour letter {letter!r}: this game uses {COLOURS[: self.colours]}"
+            )
         return index + 1
 
     def __repr__(self) -> str:

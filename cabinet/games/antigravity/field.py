@@ -132,7 +132,9 @@ def settle(cells: list[int], geo: Geometry, column: int, changed: list[int], mov
         j, lower = j - width, lower + 1
     # Rows `upper` and `height - 1 - lower` are the first gaps; suspended blocks lie between.
     suspended = [
-        (row, cells[row * width + column]) for row in range(upper + 1, height - 1 - lower) if cells[row * width + column]
+        (row, cells[row * width + column])
+        for row in range(upper + 1, height - 1 - lower)
+        if cells[row * width + column]
     ]
     if not suspended:
         return 0
@@ -165,7 +167,15 @@ def settle(cells: list[int], geo: Geometry, column: int, changed: list[int], mov
     return passed
 
 
-def resolve(cells: list[int], geo: Geometry, changed, base: int, total_cleared: int, record: bool, settle_all: bool = False):
+def resolve(
+    cells: list[int],
+    geo: Geometry,
+    changed,
+    base: int,
+    total_cleared: int,
+    record: bool,
+    settle_all: bool = False,
+):
     """Run chain steps until no run is left.
 
     Returns (points, total_cleared after, chain steps made, steps, attack): ``steps`` is
@@ -205,7 +215,9 @@ def resolve(cells: list[int], geo: Geometry, changed, base: int, total_cleared: 
         attack += (count - 2) * chain
         total_cleared += len(removed)
         # Only blocks of runs pop stones: the set is found before anything is removed.
-        popped = {j for i in removed for near in beside if (j := near[i]) >= 0 and cells[j] == STONE}
+        popped = {
+            j for i in removed for near in beside if (j := near[i]) >= 0 and cells[j] == STONE
+        }
         for i in removed:
             cells[i] = 0
         for i in popped:
@@ -247,7 +259,9 @@ def land(cells: list[int], geo: Geometry, count: int) -> list[int]:
     width, height = geo.width, geo.height
     open_columns = [column for column in range(width) if not all(cells[column::width])]
     if count < len(open_columns):
-        by_blocks = sorted(open_columns, key=lambda column: (sum(1 for c in cells[column::width] if c), column))
+        by_blocks = sorted(
+            open_columns, key=lambda column: (sum(1 for c in cells[column::width] if c), column)
+        )
         open_columns = sorted(by_blocks[: max(0, count)])
     landed = []
     for column in open_columns:

@@ -43,7 +43,10 @@ class AntiGravityVersus:
         second_seed = seed if versus.same_blocks else random.Random(seed).getrandbits(31)
         self._games = tuple(
             self._make(
-                settings, handicap, game_seed, StoneRules(handicap.attack_percent, versus.stone_max) if versus.attacks else None
+                settings,
+                handicap,
+                game_seed,
+                StoneRules(handicap.attack_percent, versus.stone_max) if versus.attacks else None,
             )
             for handicap, game_seed in ((versus.p1, seed), (versus.p2, second_seed))
         )
@@ -69,7 +72,13 @@ class AntiGravityVersus:
         decides it. ``tops``/``bottoms`` queue each player's blocks as in
         :meth:`AntiGravityGame.from_text`; ``pending`` are the stones waiting on each side.
         Attacks are off unless asked for, so the original's rules stay exact."""
-        pairs = {"fields": fields, "tops": tops, "bottoms": bottoms, "pending": pending, "attack_percent": attack_percent}
+        pairs = {
+            "fields": fields,
+            "tops": tops,
+            "bottoms": bottoms,
+            "pending": pending,
+            "attack_percent": attack_percent,
+        }
         for key, value in pairs.items():
             if not isinstance(value, (list, tuple)) or len(value) != 2:
                 raise IllegalMove(f"{key} must give two values, one per player, not {value!r}")
@@ -108,7 +117,9 @@ class AntiGravityVersus:
         return match
 
     @staticmethod
-    def _make(settings, handicap: HandicapSettings, seed: int, stones: StoneRules | None) -> AntiGravityGame:
+    def _make(
+        settings, handicap: HandicapSettings, seed: int, stones: StoneRules | None
+    ) -> AntiGravityGame:
         return AntiGravityGame(
             seed=seed,
             difficulty=settings.difficulty,
@@ -171,7 +182,10 @@ class AntiGravityVersus:
             return
         lost = [game.game_over for game in self._games]
         progress = [self.progress(p) for p in (1, 2)]
-        won = [mine is not None and mine.reached and not lost[p - 1] for p, mine in zip((1, 2), progress)]
+        won = [
+            mine is not None and mine.reached and not lost[p - 1]
+            for p, mine in zip((1, 2), progress)
+        ]
         if any(lost):
             self.over = True
             self.winner = None if all(lost) else (2 if lost[0] else 1)
@@ -215,4 +229,7 @@ class ContestGame(AntiGravityGame):
 
     def remaining_pairs(self) -> list[tuple[str, str]]:
         """(top, bottom) colour letters from the current pair to the end of the list."""
-        return [(COLOURS[top - 1], COLOURS[bottom - 1]) for top, bottom in zip(self._queues["top"], self._queues["bottom"])]
+        return [
+            (COLOURS[top - 1], COLOURS[bottom - 1])
+            for top, bottom in zip(self._queues["top"], self._queues["bottom"])
+        ]

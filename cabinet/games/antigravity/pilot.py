@@ -33,7 +33,9 @@ class AIPilot(Pilot):
     count on its meter changes, as a person glancing at it would.
     """
 
-    def __init__(self, player: int = 1, seed: int = 0, step_frames: int = 6, think_frames: int = 24, ai=None):
+    def __init__(
+        self, player: int = 1, seed: int = 0, step_frames: int = 6, think_frames: int = 24, ai=None
+    ):
         if ai is None:
             ai = AntiGravityAI(seed=seed)
         self.player = player

@@ -66,7 +66,12 @@ def ramp_rules(ramp) -> Ramp | None:
     ):
         value = values[key]
         kinds = int if whole else (int, float)
-        if isinstance(value, bool) or not isinstance(value, kinds) or value < low or (not whole and value <= 0):
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, kinds)
+            or value < low
+            or (not whole and value <= 0)
+        ):
             need = f"a whole number of at least {low}" if whole else "a number above 0"
             raise ValueError(f"ramp {key} must be {need}, not {value!r}")
     return Ramp(**values)

@@ -13,7 +13,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from cabinet import FPS
-from cabinet.games.antigravity.animation import FLASH_FRAMES, FieldPicture, TurnAnimation, grid_from_text
+from cabinet.games.antigravity.animation import (
+    FLASH_FRAMES,
+    FieldPicture,
+    TurnAnimation,
+    grid_from_text,
+)
 from cabinet.games.antigravity.results import Turn
 from cabinet.games.antigravity.stacks import danger_columns
 from cabinet.games.words import N_
@@ -221,7 +226,13 @@ class Seat:
         rows = [row for row, _ in step.removed]
         columns = [column for _, column in step.removed]
         self.popups = [
-            Popup(N_("+{points}"), "chain", (min(rows) + max(rows) + 1) / 2, (min(columns) + max(columns) + 1) / 2, fields=fields)
+            Popup(
+                N_("+{points}"),
+                "chain",
+                (min(rows) + max(rows) + 1) / 2,
+                (min(columns) + max(columns) + 1) / 2,
+                fields=fields,
+            )
         ]
 
     def _announce_through(self, step) -> None:
@@ -230,7 +241,13 @@ class Seat:
         self._say(N_("THROUGH x{count}"), "through", detail=N_("+{points}"), fields=fields)
         columns = [move.column for move in step.passed]
         self.popups = [
-            Popup(N_("+{points}"), "through", self.game.height / 2, (min(columns) + max(columns) + 1) / 2, fields=fields)
+            Popup(
+                N_("+{points}"),
+                "through",
+                self.game.height / 2,
+                (min(columns) + max(columns) + 1) / 2,
+                fields=fields,
+            )
         ]
 
     def _show_horizon(self) -> None:
@@ -244,9 +261,20 @@ class Seat:
             self._play("ag_horizon_grow")
             if not game.game_over and game.horizon == game.half - 1:
                 # The band's last row: from now every push must clear or find room.
-                self._say(N_("SUDDEN DEATH!"), "warn", 2 * MESSAGE_FRAMES, detail=N_("1 BLOCK A SIDE"))
+                self._say(
+                    N_("SUDDEN DEATH!"), "warn", 2 * MESSAGE_FRAMES, detail=N_("1 BLOCK A SIDE")
+                )
                 # Over the field in two lines, each big enough to read across a narrow field.
-                self.popups = [Popup(N_("SUDDEN"), "warn", game.height / 2, game.width / 2, big=True, detail=N_("DEATH!"))]
+                self.popups = [
+                    Popup(
+                        N_("SUDDEN"),
+                        "warn",
+                        game.height / 2,
+                        game.width / 2,
+                        big=True,
+                        detail=N_("DEATH!"),
+                    )
+                ]
             elif not game.game_over:
                 self._say(
                     N_("THE HORIZON WIDENS!"),
@@ -280,13 +308,19 @@ class Seat:
             self._say(N_("ATTACK {count}"), "attack", fields=fields)
             self.launches.append(Launch("attack", sent, cells))
             detail = N_("CANCEL {cancelled}") if turn.cancelled else ""
-            self.popups = [Popup(N_("ATTACK {count}"), "attack", *middle, big=True, detail=detail, fields=fields)]
+            self.popups = [
+                Popup(
+                    N_("ATTACK {count}"), "attack", *middle, big=True, detail=detail, fields=fields
+                )
+            ]
         if turn.cancelled:
             self._play("versus_cancel")
             self.launches.append(Launch("cancel", turn.cancelled, cells))
             if not sent:
                 self._say(N_("CANCEL {cancelled}"), "cancel", fields=fields)
-                self.popups = [Popup(N_("CANCEL {cancelled}"), "cancel", *middle, big=True, fields=fields)]
+                self.popups = [
+                    Popup(N_("CANCEL {cancelled}"), "cancel", *middle, big=True, fields=fields)
+                ]
 
     def _break_stones(self) -> None:
         """Age the popped stones' pieces; the crack sounds once as a turn's stones break."""
@@ -303,7 +337,9 @@ class Seat:
             self._play("danger")
         self.danger = danger
 
-    def _say(self, words: str, tone: str, frames: int = MESSAGE_FRAMES, detail: str = "", fields=None) -> None:
+    def _say(
+        self, words: str, tone: str, frames: int = MESSAGE_FRAMES, detail: str = "", fields=None
+    ) -> None:
         self.message = Message(words, tone, self.frame + frames, detail, fields or {})
 
     # ------------------------------------------------------------------ what to show

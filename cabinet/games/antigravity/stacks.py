@@ -27,10 +27,16 @@ def danger_columns(grid: Grid, width: int, height: int, depth: int = 0) -> froze
     """Columns where a stack stands one block from the S line (or the band), or touches it:
     two pushes (or one) from that side and it crosses."""
     limit = height // 2 - depth
-    return frozenset(column for column in range(width) if limit - 1 <= max(anchored_runs(grid, column, height)) <= limit)
+    return frozenset(
+        column
+        for column in range(width)
+        if limit - 1 <= max(anchored_runs(grid, column, height)) <= limit
+    )
 
 
 def crossed_columns(grid: Grid, width: int, height: int, depth: int = 0) -> frozenset[int]:
     """Columns where a stack stands beyond the S line (or into the band): what ends a game."""
     limit = height // 2 - depth
-    return frozenset(column for column in range(width) if max(anchored_runs(grid, column, height)) > limit)
+    return frozenset(
+        column for column in range(width) if max(anchored_runs(grid, column, height)) > limit
+    )

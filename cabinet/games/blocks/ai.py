@@ -53,7 +53,9 @@ class Style:
     noise: float = 0.0  # spread of seeded misjudgement, in cost units
     slip_percent: int = 0  # chance, per plan, of taking a merely good one (2nd-4th best)
     follow_plan: bool = True  # False: reconsider after every placement
-    tactics: Values | None = Values()  # in versus, what attacks and stones are worth (None: ignored)
+    tactics: Values | None = (
+        Values()
+    )  # in versus, what attacks and stones are worth (None: ignored)
 
 
 @dataclass(frozen=True)
@@ -72,7 +74,15 @@ class Position:
 
     @classmethod
     def of(cls, game: BlocksGame) -> Position:
-        return cls(game.board, tuple(game.tray), game.gravity, game.rotation, game.piece_set, game.streak, game.game_over)
+        return cls(
+            game.board,
+            tuple(game.tray),
+            game.gravity,
+            game.rotation,
+            game.piece_set,
+            game.streak,
+            game.game_over,
+        )
 
 
 STYLES = {
@@ -134,7 +144,10 @@ class BlocksAI:
         half of them fit), merges and judges what fits (a slice each at least), and
         keeps ``width`` boards; the best whole plans are then judged a few slices each."""
         style = self.style
-        sizes = sorted((_positions(piece, game.rotation) for piece in game.tray if piece is not None), reverse=True)
+        sizes = sorted(
+            (_positions(piece, game.rotation) for piece in game.tray if piece is not None),
+            reverse=True,
+        )
         parents, slices, levels = 1, 0, min(style.depth, len(sizes))
         for level in range(levels):
             tried = parents * sum(sizes[: len(sizes) - level])
@@ -143,7 +156,9 @@ class BlocksAI:
         refined = style.refine_top if levels == len(sizes) else 0
         if not refined:
             return slices
-        return slices + refined * (1 + placements_tried(game.piece_set, game.rotation) // MASKS_PER_SLICE)
+        return slices + refined * (
+            1 + placements_tried(game.piece_set, game.rotation) // MASKS_PER_SLICE
+        )
 
     # ------------------------------------------------------------------ planning
     def _search(self, game: BlocksGame | Position, sight: Sight | None, rng: random.Random):
@@ -239,7 +254,9 @@ def _positions(piece, rotation: bool) -> int:
 def _situation(board: int, tray, game: BlocksGame | Position) -> tuple:
     """What a planned step depends on. With rotation on, a piece may be turned any way
     meanwhile (the move's turns make up for it); with it off, the orientation must match."""
-    pieces = tuple(None if piece is None else piece.family if game.rotation else piece.index for piece in tray)
+    pieces = tuple(
+        None if piece is None else piece.family if game.rotation else piece.index for piece in tray
+    )
     return board, pieces, game.rotation, game.gravity, game.piece_set
 
 

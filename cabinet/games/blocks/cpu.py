@@ -56,5 +56,9 @@ def cpu_pilot(player: int, level: int, seed: int = 0) -> BlocksDemoPilot:
     entry = cpu_level(CPU_LEVELS, level)
     ai = BlocksAI(seed=seed, level=f"cpu {level}", style=cpu_style(level))
     return BlocksDemoPilot(
-        player=player, ai=ai, think_frames=entry.think_frames, move_frames=entry.input_frames, aim_frames=entry.input_frames
+        player=player,
+        ai=ai,
+        think_frames=entry.think_frames,
+        move_frames=entry.input_frames,
+        aim_frames=entry.input_frames,
     )

@@ -61,7 +61,9 @@ class Cursor:
     row: int = 2
     col: int = 2
     focus: str = BOARD
-    tray_side: str = "right"  # where the tray is drawn: pushing that way past the board's edge enters it
+    tray_side: str = (
+        "right"  # where the tray is drawn: pushing that way past the board's edge enters it
+    )
 
     @property
     def to_tray(self) -> Action:
@@ -90,7 +92,12 @@ class Cursor:
             return self._place(game)
         if action is Action.B:
             return self._rotate(game)
-        moves = {Action.LEFT: (0, -1), Action.RIGHT: (0, 1), Action.UP: (-1, 0), Action.DOWN: (1, 0)}
+        moves = {
+            Action.LEFT: (0, -1),
+            Action.RIGHT: (0, 1),
+            Action.UP: (-1, 0),
+            Action.DOWN: (1, 0),
+        }
         if action not in moves:
             return Outcome(Did.NONE)
         d_row, d_col = moves[action]
@@ -199,10 +206,14 @@ def _first_fitting(game: Hand) -> int:
     as_is = next((slot for slot in left if game.legal_positions(slot)), None)
     if as_is is not None:
         return as_is
-    return next((slot for slot in left if piece_fits(game.board, pieces[slot], game.rotation)), left[0])
+    return next(
+        (slot for slot in left if piece_fits(game.board, pieces[slot], game.rotation)), left[0]
+    )
 
 
-def route(cursor: Cursor, game: Hand, slot: int, row: int, col: int, turns: int = 0) -> list[Action]:
+def route(
+    cursor: Cursor, game: Hand, slot: int, row: int, col: int, turns: int = 0
+) -> list[Action]:
     """The presses that take ``cursor`` to place ``slot`` at (row, col) after ``turns``.
 
     The piece travels over empty cells where it can, as a good player's hand would:
@@ -240,7 +251,9 @@ CROSSING_COST = 12
 STEPS = ((Action.DOWN, 1, 0), (Action.UP, -1, 0), (Action.RIGHT, 0, 1), (Action.LEFT, 0, -1))
 
 
-def _clear_path(game: Hand, slot: int, start: tuple[int, int], goal: tuple[int, int]) -> list[Action]:
+def _clear_path(
+    game: Hand, slot: int, start: tuple[int, int], goal: tuple[int, int]
+) -> list[Action]:
     """The cheapest presses from ``start`` to ``goal`` for the slot's piece as it is turned:
     a step costs 1, a step onto a spot where the piece does not fit :data:`CROSSING_COST`
     more. Empty when ``goal`` lies outside the board for this piece."""

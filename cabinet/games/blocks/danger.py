@@ -7,7 +7,10 @@ from .engine import piece_fits
 
 def fitting_slots(game) -> tuple[bool | None, ...]:
     """Per tray slot: True if its piece fits somewhere (any turn, with rotation on), None if used."""
-    return tuple(None if piece is None else piece_fits(game.board, piece, game.rotation) for piece in game.tray)
+    return tuple(
+        None if piece is None else piece_fits(game.board, piece, game.rotation)
+        for piece in game.tray
+    )
 
 
 def in_danger(fits: tuple[bool | None, ...]) -> bool:

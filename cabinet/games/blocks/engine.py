@@ -12,7 +12,18 @@ import random
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from .pieces import CATALOGUE, COL_MASKS, FULL, PIECE_SETS, ROW_MASKS, SIZE, Piece, cells_of, orientations, piece_from_text
+from .pieces import (
+    CATALOGUE,
+    COL_MASKS,
+    FULL,
+    PIECE_SETS,
+    ROW_MASKS,
+    SIZE,
+    Piece,
+    cells_of,
+    orientations,
+    piece_from_text,
+)
 
 SLOTS = 3
 WIPE_OUT_BONUS = 1000
@@ -41,7 +52,9 @@ class PlaceResult:
     wipe_out: bool
     refreshed: bool  # the tray was refilled after this move
     game_over: bool
-    landed: list[tuple[int, int]] = field(default_factory=list)  # stones that landed after this move, sorted
+    landed: list[tuple[int, int]] = field(
+        default_factory=list
+    )  # stones that landed after this move, sorted
 
 
 class Clear(NamedTuple):
@@ -82,7 +95,9 @@ def clear_lines(board: int, gravity: bool) -> Clear:
     return Clear(board, rows, cols, removed, drops)
 
 
-def _drop_rows(board: int, cleared_rows: tuple[int, ...]) -> tuple[int, tuple[tuple[int, int], ...]]:
+def _drop_rows(
+    board: int, cleared_rows: tuple[int, ...]
+) -> tuple[int, tuple[tuple[int, int], ...]]:
     """Like a Tetris line clear: each kept row falls by the number of cleared rows below it."""
     result = 0
     drops = []
@@ -180,8 +195,14 @@ class BlocksGame:
     ):
         if piece_set not in PIECE_SETS:
             raise ValueError(f"unknown piece set {piece_set!r}; known: {', '.join(PIECE_SETS)}")
-        if isinstance(ramp_placements, bool) or not isinstance(ramp_placements, int) or ramp_placements < 1:
-            raise ValueError(f"ramp_placements must be a whole number of at least 1, not {ramp_placements!r}")
+        if (
+            isinstance(ramp_placements, bool)
+            or not isinstance(ramp_placements, int)
+            or ramp_placements < 1
+        ):
+            raise ValueError(
+                f"ramp_placements must be a whole number of at least 1, not {ramp_placements!r}"
+            )
         self.seed = seed
         self.rotation = bool(rotation)
         self.gravity = bool(gravity)
@@ -446,7 +467,12 @@ def _check_slot(slot) -> None:
 
 
 def _mask_at(piece: Piece, row, col) -> int | None:
-    if isinstance(row, bool) or isinstance(col, bool) or not isinstance(row, int) or not isinstance(col, int):
+    if (
+        isinstance(row, bool)
+        or isinstance(col, bool)
+        or not isinstance(row, int)
+        or not isinstance(col, int)
+    ):
         raise ValueError(f"row and col must be integers, not {row!r}, {col!r}")
     if not (0 <= row < SIZE and 0 <= col < SIZE):
         return None

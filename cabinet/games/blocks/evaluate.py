@@ -23,7 +23,9 @@ BORDER_ROWS = U64(0xFF | 0xFF << 56)  # rows 0 and 7
 
 def _origins(height: int, width: int) -> int:
     """Cells where a box of this size may have its top-left corner."""
-    return sum(1 << (r * SIZE + c) for r in range(SIZE - height + 1) for c in range(SIZE - width + 1))
+    return sum(
+        1 << (r * SIZE + c) for r in range(SIZE - height + 1) for c in range(SIZE - width + 1)
+    )
 
 
 class _Fit:
@@ -55,7 +57,9 @@ class Weights:
 class Evaluator:
     """Scores boards for one piece set; with rotation, a shape fits if any turn of it does."""
 
-    def __init__(self, piece_set: str = "classic", rotation: bool = False, weights: Weights | None = None):
+    def __init__(
+        self, piece_set: str = "classic", rotation: bool = False, weights: Weights | None = None
+    ):
         self.weights = weights or Weights()
         groups: dict[str, list[Piece]] = {}
         for piece in PIECE_SETS[piece_set]:
@@ -86,7 +90,9 @@ class Evaluator:
         """Cost of each board (float array); lower is better."""
         w = self.weights
         places = self.places(boards)
-        total = w.missing * self._entries_where(places == 0) + w.scarce * self._entries_where(places <= 2)
+        total = w.missing * self._entries_where(places == 0) + w.scarce * self._entries_where(
+            places <= 2
+        )
         empty = ~boards & FULL
         # boundaries between empty and filled cells, the walls counting as filled
         edges = (
@@ -95,7 +101,12 @@ class Evaluator:
             + popcount(empty & BORDER_COLS)
             + popcount(empty & BORDER_ROWS)
         )
-        neighbours = ((empty >> U64(1)) & NOT_COL7) | ((empty << U64(1)) & NOT_COL0) | (empty >> U64(8)) | (empty << U64(8))
+        neighbours = (
+            ((empty >> U64(1)) & NOT_COL7)
+            | ((empty << U64(1)) & NOT_COL0)
+            | (empty >> U64(8))
+            | (empty << U64(8))
+        )
         lonely = popcount(empty & ~neighbours)
         filled = popcount(boards)
         return total + w.edges * edges + w.lonely * lonely + w.filled * filled

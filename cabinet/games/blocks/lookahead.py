@@ -56,7 +56,10 @@ class Lookahead:
         placements at a time. Each entry's best is a minimum, so the parts change nothing."""
         best = np.full(boards.size * self.count, self.death)
         for start in range(0, self.masks.size, MASKS_PER_SLICE):
-            masks, groups = self.masks[start : start + MASKS_PER_SLICE], self.groups[start : start + MASKS_PER_SLICE]
+            masks, groups = (
+                self.masks[start : start + MASKS_PER_SLICE],
+                self.groups[start : start + MASKS_PER_SLICE],
+            )
             free = (boards[:, None] & masks[None, :]) == 0
             board_index, mask_index = np.nonzero(free)
             after, _lines = clear_many(boards[board_index] | masks[mask_index], gravity)

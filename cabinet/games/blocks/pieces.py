@@ -49,7 +49,9 @@ class Piece:
     height: int
     width: int
     turned: int = -1  # CATALOGUE index of this piece turned 90 degrees clockwise
-    masks: tuple[int | None, ...] = field(default=(), repr=False)  # by row * 8 + col; None = off the board
+    masks: tuple[int | None, ...] = field(
+        default=(), repr=False
+    )  # by row * 8 + col; None = off the board
     placements: tuple[tuple[int, int, int], ...] = field(default=(), repr=False)  # (row, col, mask)
 
     @property
@@ -70,7 +72,9 @@ class Piece:
 
 def cells_of(text: Sequence[str]) -> tuple[tuple[int, int], ...]:
     """Filled cells of a grid written as text: '.' is empty, anything else filled."""
-    return tuple(sorted((r, c) for r, line in enumerate(text) for c, ch in enumerate(line) if ch != "."))
+    return tuple(
+        sorted((r, c) for r, line in enumerate(text) for c, ch in enumerate(line) if ch != ".")
+    )
 
 
 def turn_clockwise(cells) -> tuple[tuple[int, int], ...]:
@@ -101,7 +105,9 @@ def _build_catalogue() -> tuple[Piece, ...]:
                 mask = sum(1 << ((row + dr) * SIZE + col + dc) for dr, dc in cells)
                 masks[row * SIZE + col] = mask
                 placements.append((row, col, mask))
-        pieces.append(Piece(index, family, cells, height, width, turned, tuple(masks), tuple(placements)))
+        pieces.append(
+            Piece(index, family, cells, height, width, turned, tuple(masks), tuple(placements))
+        )
     return tuple(pieces)
 
 
@@ -122,7 +128,11 @@ _BY_CELLS = {piece.cells: piece for piece in CATALOGUE}
 
 def piece_from_text(text) -> Piece:
     """The catalogue piece a text grid shows; ValueError when it is none of them."""
-    if not isinstance(text, (list, tuple)) or not text or not all(isinstance(line, str) for line in text):
+    if (
+        not isinstance(text, (list, tuple))
+        or not text
+        or not all(isinstance(line, str) for line in text)
+    ):
         raise ValueError(f"a piece is a non-empty list of strings, not {text!r}")
     if len({len(line) for line in text}) != 1 or not text[0]:
         raise ValueError(f"piece rows differ in length or are empty: {text!r}")

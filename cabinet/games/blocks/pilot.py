@@ -138,10 +138,16 @@ class BlocksDemoPilot(Pilot):
         changed: stones landed, or an attack came in (as a player would, the CPU thinks
         again when its meter rises). The other board may change meanwhile."""
         versus = self.seat.versus
-        situation = (game.board, tuple(game.tray), None if versus is None else versus.pending(self.player))
+        situation = (
+            game.board,
+            tuple(game.tray),
+            None if versus is None else versus.pending(self.player),
+        )
         if self.thought is None or self.thought_on != situation:
             sight = None if versus is None else sight_of(versus, self.player)
-            self.thought = begin(self.ai, (Position.of(game), sight), self.ai.work(game), self.budget, self.elsewhere)
+            self.thought = begin(
+                self.ai, (Position.of(game), sight), self.ai.work(game), self.budget, self.elsewhere
+            )
             self.thought_on = situation
         self.thought.advance(frames_left)
         return self.thought

@@ -195,7 +195,8 @@ class Gains:
 
 
 _MIX = np.array(
-    [0x9E37_79B9_7F4A_7C15, 0xC2B2_AE3D_27D4_EB4F, 0x1656_67B1_9E37_79F9, 0x85EB_CA77_C2B2_AE63], dtype=U64
+    [0x9E37_79B9_7F4A_7C15, 0xC2B2_AE3D_27D4_EB4F, 0x1656_67B1_9E37_79F9, 0x85EB_CA77_C2B2_AE63],
+    dtype=U64,
 )  # odd constants that spread small numbers
 
 

@@ -34,7 +34,11 @@ def sight_of(match, player: int) -> Sight:
     """What ``player`` sees of a :class:`~cabinet.games.blocks.versus.BlocksVersus` match."""
     other = 3 - player
     return Sight(
-        match.pending(player), match.game(other).board, match.pending(other), match.attack_percent[player - 1], match.land_max
+        match.pending(player),
+        match.game(other).board,
+        match.pending(other),
+        match.attack_percent[player - 1],
+        match.land_max,
     )
 
 
@@ -72,12 +76,21 @@ class VersusGains(Gains):
         lines = lines.astype(np.int64)
         streak, pending = carry[:, 0], carry[:, 1]
         clearing = lines > 0
-        attack = _ATTACK_BY_LINES[lines] + np.minimum(streak, STREAK_CAP) + WIPE_OUT_ATTACK * (after == 0)
+        attack = (
+            _ATTACK_BY_LINES[lines]
+            + np.minimum(streak, STREAK_CAP)
+            + WIPE_OUT_ATTACK * (after == 0)
+        )
         attack = np.where(clearing, attack * sight.attack_percent // 100, 0)
         cancelled = np.minimum(attack, pending)
         landed = np.where(clearing, 0, np.minimum(pending, sight.land_max))
         left = pending - cancelled - landed
         # relative to every pending stone staying pending (a cost the same for every path)
-        gain = v.line * lines + self.send_value * (attack - cancelled) + v.deferred * cancelled - (v.stone - v.deferred) * landed
+        gain = (
+            v.line * lines
+            + self.send_value * (attack - cancelled)
+            + v.deferred * cancelled
+            - (v.stone - v.deferred) * landed
+        )
         carry = np.stack([np.where(clearing, streak + 1, 0), left], axis=1)
         return gain, carry

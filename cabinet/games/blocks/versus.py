@@ -83,7 +83,9 @@ class BlocksVersus:
         self.winner: int | None = None  # None while it is on, or on a draw
 
     @classmethod
-    def from_text(cls, boards, trays=(None, None), pending=(0, 0), streaks=(0, 0), seed: int = 1, **options) -> BlocksVersus:
+    def from_text(
+        cls, boards, trays=(None, None), pending=(0, 0), streaks=(0, 0), seed: int = 1, **options
+    ) -> BlocksVersus:
         """A match in a given position: per player (1, 2) a board text (``+`` = stone), a tray
         as in :meth:`BlocksGame.from_text`, pending stones and streak; later trays are drawn
         from ``seed``. ``options`` are the constructor's other keywords. A position in which
@@ -94,7 +96,9 @@ class BlocksVersus:
                 raise ValueError(f"{name} must give one entry per player (two), not {pair!r}")
         for count in (*pending, *streaks):
             if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-                raise ValueError(f"pending stones and streaks are whole numbers >= 0, not {count!r}")
+                raise ValueError(
+                    f"pending stones and streaks are whole numbers >= 0, not {count!r}"
+                )
         match = cls(seed=seed, **options)
         first = match._games[1]
         for player in PLAYERS:
@@ -142,7 +146,9 @@ class BlocksVersus:
         # the attack changes no board, so working it out afterwards gives the same state.
         fields = game._place(slot, row, col, waiting)
         _, _, _, _, rows, cols, _, _, _, _, wipe_out, _, _, landed = fields
-        attack = attack_stones(len(rows) + len(cols), streak_before, wipe_out, self.attack_percent[player - 1])
+        attack = attack_stones(
+            len(rows) + len(cols), streak_before, wipe_out, self.attack_percent[player - 1]
+        )
         cancelled = min(attack, self._pending[player])
         self._pending[player] -= cancelled + len(landed)
         self._pending[_other(player)] += attack - cancelled
@@ -160,7 +166,9 @@ class BlocksVersus:
 
     # ----------------------------------------------------------------- inner workings
     def _tray_seed(self, player: int):
-        return self.seed if self.same_pieces or player == 1 else f"trays {self.seed} player {player}"
+        return (
+            self.seed if self.same_pieces or player == 1 else f"trays {self.seed} player {player}"
+        )
 
     def _stone_seed(self, player: int) -> str:
         return f"stones {self.seed} player {player}"
@@ -211,5 +219,7 @@ def _percents(pair) -> tuple[int, int]:
     low, high = PERCENT_RANGE
     for value in pair:
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            raise ValueError(f"attack_percent must be whole numbers from {low} to {high}, not {value!r}")
+            raise ValueError(
+                f"attack_percent must be whole numbers from {low} to {high}, not {value!r}"
+            )
     return tuple(pair)

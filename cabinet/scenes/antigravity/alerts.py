@@ -61,7 +61,9 @@ def draw_popups(surface: pygame.Surface, view, popups) -> None:
             detail = tr(popup.detail, **popup.fields) if popup.detail else ""
             draw_callout(surface, words, colour, 49, inside, (inside.centerx, y), detail, 28)
         else:
-            draw_callout(surface, words, colour, 28, inside, (view.x + round(popup.column * view.cell), y))
+            draw_callout(
+                surface, words, colour, 28, inside, (view.x + round(popup.column * view.cell), y)
+            )
 
 
 def draw_breaking(surface: pygame.Surface, view, breaking) -> None:
@@ -91,7 +93,9 @@ def _shard(cell: int, quarter: int, size: int) -> pygame.Surface:
     return pygame.transform.scale(piece, (size, size))
 
 
-def draw_danger(surface: pygame.Surface, view, columns, frame: int, cells=(), depth: int = 0) -> None:
+def draw_danger(
+    surface: pygame.Surface, view, columns, frame: int, cells=(), depth: int = 0
+) -> None:
     """A stack at the S line (or the band ``depth`` rows a side): its column's caps on the
     field's frame throb red, and its empty cells outside the band glow, edged red. Nothing
     is drawn over a block of ``cells``: the player must still read its colour exactly, and
@@ -171,8 +175,12 @@ def draw_forced_countdown(surface: pygame.Surface, view, game, frame: int) -> py
     if into >= 10:
         size = max(glyphs.HEIGHT, size - glyphs.HEIGHT)
     if after >= before:
-        return text(surface, digits, (block.right + DIGIT_GAP, strip.centery), size, palette.RED, "midleft")
-    return text(surface, digits, (block.x - DIGIT_GAP, strip.centery), size, palette.RED, "midright")
+        return text(
+            surface, digits, (block.right + DIGIT_GAP, strip.centery), size, palette.RED, "midleft"
+        )
+    return text(
+        surface, digits, (block.x - DIGIT_GAP, strip.centery), size, palette.RED, "midright"
+    )
 
 
 def _largest(string: str, height: int, width: int) -> int:
@@ -194,7 +202,9 @@ def draw_cause(surface: pygame.Surface, view, seat, frame: int) -> None:
         columns, words = {turn.column}, tr("JAMMED!")
     else:
         columns = crossed_columns(seat.picture().cells, game.width, game.height, seat.horizon[0])
-        words = tr("INTO THE HORIZON!") if turn is not None and turn.by_band else tr("OVER THE LINE!")
+        words = (
+            tr("INTO THE HORIZON!") if turn is not None and turn.by_band else tr("OVER THE LINE!")
+        )
     if not columns:
         return
     lit = (frame // 12) % 2 == 0
@@ -220,4 +230,11 @@ def draw_cause(surface: pygame.Surface, view, seat, frame: int) -> None:
         plate.centery = view.y + (quarter if lower > upper else 3 * quarter)
     surface.blit(_tint(plate.width, plate.height, palette.SHADOW, 220), plate)
     for index, line in enumerate(lines):
-        text(surface, line, (plate.centerx, plate.y + 4 + index * line_height), size, palette.WHITE, "midtop")
+        text(
+            surface,
+            line,
+            (plate.centerx, plate.y + 4 + index * line_height),
+            size,
+            palette.WHITE,
+            "midtop",
+        )

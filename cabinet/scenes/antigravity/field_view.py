@@ -26,7 +26,9 @@ JAM = (255, 40, 40, 120)
 BAND = (6, 2, 12)  # the widening horizon's band: near black ...
 BAND_HAZE = (70, 12, 40)  # ... hazed toward its edges, where it glows
 
-NEXT_SCALE = 0.85  # the next block's fraction of a cell: its shape still reads from 2 m (issue 41.5)
+NEXT_SCALE = (
+    0.85  # the next block's fraction of a cell: its shape still reads from 2 m (issue 41.5)
+)
 RAIL_GAP = 6  # pixels between the field and the current block
 BORDER = 4
 
@@ -40,7 +42,9 @@ def block_colour(letter: str):
     return palette.BLOCK_LETTERS.get(letter, palette.GREY)
 
 
-def block_sprite(size: int, letter: str, style: str = "solid", symbols: bool = True) -> pygame.Surface:
+def block_sprite(
+    size: int, letter: str, style: str = "solid", symbols: bool = True
+) -> pygame.Surface:
     """The cached sprite of a block of colour ``letter``, with its shape when ``symbols``.
     A stone (``+``) always shows its X: grey alone would not tell it from every colour."""
     if letter == STONE:
@@ -73,7 +77,9 @@ def dispenser_depth(cell: int) -> int:
 class FieldView:
     """Draws a ``width`` x ``height`` field with its top-left corner at ``origin``."""
 
-    def __init__(self, origin: tuple[int, int], width: int, height: int, cell: int, symbols: bool = True):
+    def __init__(
+        self, origin: tuple[int, int], width: int, height: int, cell: int, symbols: bool = True
+    ):
         self.x, self.y = origin
         self.symbols = symbols  # a shape on each block (display.block_symbols)
         self.width, self.height, self.cell = width, height, cell
@@ -82,7 +88,9 @@ class FieldView:
         self.next_size = round(cell * NEXT_SCALE)
         self.outer = self.rect.inflate(2 * BORDER, 2 * BORDER)
         depth = dispenser_depth(cell)
-        self.bounds = pygame.Rect(self.outer.x, self.rect.y - depth, self.outer.width, self.rect.height + 2 * depth)
+        self.bounds = pygame.Rect(
+            self.outer.x, self.rect.y - depth, self.outer.width, self.rect.height + 2 * depth
+        )
         self._back = self._draw_static()
         self._band = pygame.Surface((cell, height * cell), pygame.SRCALPHA)
         self._band.fill(CURSOR_BAND)
@@ -109,8 +117,12 @@ class FieldView:
             y = field.y + row * self.cell
             pygame.draw.line(surface, palette.GRID, (field.x, y), (field.right - 1, y))
         line_y = field.y + half_px
-        pygame.draw.line(surface, S_LINE_GLOW, (outer.x, line_y - 3), (outer.right - 1, line_y - 3), 2)
-        pygame.draw.line(surface, S_LINE_GLOW, (outer.x, line_y + 2), (outer.right - 1, line_y + 2), 2)
+        pygame.draw.line(
+            surface, S_LINE_GLOW, (outer.x, line_y - 3), (outer.right - 1, line_y - 3), 2
+        )
+        pygame.draw.line(
+            surface, S_LINE_GLOW, (outer.x, line_y + 2), (outer.right - 1, line_y + 2), 2
+        )
         pygame.draw.line(surface, S_LINE, (outer.x, line_y - 1), (outer.right - 1, line_y - 1), 3)
         for rail_y in (field.y - RAIL_GAP // 2 - 1, field.bottom + RAIL_GAP // 2):
             pygame.draw.line(surface, RAIL, (field.x, rail_y), (field.right - 1, rail_y), 2)
@@ -128,7 +140,9 @@ class FieldView:
         where that side's dispenser shows its current and next block at the cursor."""
         if side == "top":
             return pygame.Rect(self.x, self.bounds.y, self.rect.width, self.rect.y - self.bounds.y)
-        return pygame.Rect(self.x, self.rect.bottom, self.rect.width, self.bounds.bottom - self.rect.bottom)
+        return pygame.Rect(
+            self.x, self.rect.bottom, self.rect.width, self.bounds.bottom - self.rect.bottom
+        )
 
     def band_rect(self, depth: int) -> pygame.Rect:
         """The band ``depth`` rows a side, across the field."""
@@ -150,7 +164,9 @@ class FieldView:
             x = band.x + col * self.cell
             pygame.draw.line(surface, palette.GRID, (x, band.y), (x, band.bottom - 1))
         line_y = band.centery
-        pygame.draw.line(surface, S_LINE_GLOW, (band.x, line_y - 1), (band.right - 1, line_y - 1), 3)
+        pygame.draw.line(
+            surface, S_LINE_GLOW, (band.x, line_y - 1), (band.right - 1, line_y - 1), 3
+        )
 
     def lies_on(self, picture: pygame.Surface) -> None:
         """The field's static parts are drawn into ``picture``, which each frame starts
@@ -164,7 +180,9 @@ class FieldView:
             return self._band
         band = self._bands.get(column)
         if band is None:
-            band = self._under.subsurface((self.x + column * self.cell, self.y, *self._band.get_size())).copy()
+            band = self._under.subsurface(
+                (self.x + column * self.cell, self.y, *self._band.get_size())
+            ).copy()
             band.blit(self._band, (0, 0))
             self._bands[column] = band
         return band
@@ -175,7 +193,9 @@ class FieldView:
 
     def settled(self, picture: FieldPicture) -> dict:
         """The blocks at rest that do not flash: what :meth:`draw_settled` puts in a layer."""
-        return {cell: letter for cell, letter in picture.cells.items() if cell not in picture.flashing}
+        return {
+            cell: letter for cell, letter in picture.cells.items() if cell not in picture.flashing
+        }
 
     def draw_settled(self, surface: pygame.Surface, cells: dict) -> None:
         for (row, col), letter in cells.items():
@@ -205,7 +225,11 @@ class FieldView:
             surface.blit(self._band_at(cursor), (self.x + cursor * cell, self.y))
         flash_style = "flash" if picture.flash_on else "solid"
         for (row, col), letter in picture.cells.items():
-            if settled is not None and (row, col) in settled and not (show_cursor and col == cursor):
+            if (
+                settled is not None
+                and (row, col) in settled
+                and not (show_cursor and col == cursor)
+            ):
                 continue
             style = flash_style if (row, col) in picture.flashing else "solid"
             surface.blit(self._block(cell, letter, style), self.cell_pos(row, col))
@@ -214,7 +238,10 @@ class FieldView:
             surface.set_clip(self.rect.union(self.bounds))
             for mover in picture.movers:
                 for age, row in enumerate(mover.trail):
-                    surface.blit(_faded(cell, block_colour(mover.colour), 150 - 45 * age), self.cell_pos(row, mover.column))
+                    surface.blit(
+                        _faded(cell, block_colour(mover.colour), 150 - 45 * age),
+                        self.cell_pos(row, mover.column),
+                    )
                 pos = self.cell_pos(mover.row, mover.column)
                 surface.blit(self._block(cell, mover.colour), pos)
                 if mover.passed:

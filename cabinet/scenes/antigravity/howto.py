@@ -40,7 +40,11 @@ def howto_page(settings) -> dict:
     rules = page["rules"][:-1]
     if antigravity.ramp.enabled and antigravity.ramp.horizon_level:
         rules += [HORIZON_RULE, SUDDEN_DEATH_RULE]
-    page["rules"] = rules + page["rules"][-1:] + ([STONES_RULE] if antigravity.versus.attacks else [])
+    page["rules"] = (
+        rules + page["rules"][-1:] + ([STONES_RULE] if antigravity.versus.attacks else [])
+    )
     if antigravity.invert_push:
-        page["controls"] = [(key, SWAPPED.get(meaning, meaning)) for key, meaning in page["controls"]]
+        page["controls"] = [
+            (key, SWAPPED.get(meaning, meaning)) for key, meaning in page["controls"]
+        ]
     return page

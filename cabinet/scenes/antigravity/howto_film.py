@@ -24,7 +24,13 @@ from cabinet.render.sprites import backdrop
 from cabinet.render.text import fit_size, text
 from cabinet.render.wrap import wrapped
 from cabinet.scenes.antigravity import alerts
-from cabinet.scenes.antigravity.field_view import STONE, FieldView, block_sprite, dispenser_depth, dispensers
+from cabinet.scenes.antigravity.field_view import (
+    STONE,
+    FieldView,
+    block_sprite,
+    dispenser_depth,
+    dispensers,
+)
 from cabinet.scenes.antigravity.howto import PAGE, RING, howto_page
 from cabinet.scenes.antigravity.hud import fitted
 from cabinet.scenes.antigravity.layouts import PlayLayout, draw_meter, meter_flight, shown_pending
@@ -41,14 +47,21 @@ CELL = 28  # a field as wide as versus play's: its popups keep their readable si
 TOP = 46  # under the title
 FIELDS = pygame.Rect(20, TOP, 480, 12 * CELL + 2 * dispenser_depth(CELL))
 CAPTION = pygame.Rect(516, TOP, WIDTH - 516 - 20, 258)
-CONTROLS = pygame.Rect(CAPTION.x, CAPTION.bottom + 10, CAPTION.width, FIELDS.bottom - CAPTION.bottom - 10)
+CONTROLS = pygame.Rect(
+    CAPTION.x, CAPTION.bottom + 10, CAPTION.width, FIELDS.bottom - CAPTION.bottom - 10
+)
 CAPTION_SIZE = READABLE  # read from 2 m, as the play screens' smallest words
 CAPTION_LINES = 4  # the most a caption may take in every language (tests hold it)
 CAPTION_TOP = 66  # the caption's first line, below the lesson's heading
 PIP = 18  # a lesson's pip in the caption box's corner, its gap included
 LINE = 30  # from one caption line to the next
 METER_W = 20
-ARROWS = {Action.LEFT: 0, Action.RIGHT: 0, Action.UP: 1, Action.DOWN: 2}  # which control row a press lights
+ARROWS = {
+    Action.LEFT: 0,
+    Action.RIGHT: 0,
+    Action.UP: 1,
+    Action.DOWN: 2,
+}  # which control row a press lights
 
 
 def caption_lines(caption: str) -> list[str]:
@@ -59,7 +72,10 @@ def caption_lines(caption: str) -> list[str]:
 def film_chapters(ctx) -> list[tuple[float, Callable[[], Scene]]]:
     """Each chapter of the film for ``ctx``'s settings, as (its seconds, a maker of its scene)."""
     parts = chapters(lessons_for(ctx.settings))
-    return [(seconds(part), lambda index=index: HowToFilm(ctx, index)) for index, part in enumerate(parts)]
+    return [
+        (seconds(part), lambda index=index: HowToFilm(ctx, index))
+        for index, part in enumerate(parts)
+    ]
 
 
 class HowToFilm(Scene):
@@ -73,18 +89,24 @@ class HowToFilm(Scene):
         self.every = lessons_for(ctx.settings)  # a pip each, this one's lit
         self.lessons = self.every if chapter is None else chapters(self.every)[chapter]
         # The page's controls, up and down swapped as the operator set them; not the ring (none here).
-        self.controls = [control for control in howto_page(ctx.settings)["controls"] if control != RING]
+        self.controls = [
+            control for control in howto_page(ctx.settings)["controls"] if control != RING
+        ]
         self.symbols = ctx.settings.display.block_symbols
         self.lesson = -1
         self.step = 0
         self.frame = 0  # frames into the step
         self.frames = 0  # frames into the film
-        self.made: list[set[str]] = []  # per step shown so far: what its pushes made (lessons.events)
+        self.made: list[
+            set[str]
+        ] = []  # per step shown so far: what its pushes made (lessons.events)
         self.versus: AntiGravityVersus | None = None  # the lesson's match, when it plays two fields
         self.seats: list[Seat] = []
         self.views: list[FieldView] = []
         self.flights = Flights()  # versus: stones thrown from one field to a meter (pictures only)
-        self._lit: tuple[int, Action, int] | None = None  # (player, action, film frame it goes dark)
+        self._lit: tuple[int, Action, int] | None = (
+            None  # (player, action, film frame it goes dark)
+        )
         self._static: pygame.Surface | None = None
         self._static_key: tuple = ()
         self._start_lesson(0)
@@ -146,7 +168,9 @@ class HowToFilm(Scene):
             for launch in seat.launches:
                 target = seat if launch.kind == "cancel" else self._rival(seat)
                 well = self._meters()[target.player - 1]
-                self.flights.launch(meter_flight(self.views[seat.player - 1], launch, well, self.pending(target)))
+                self.flights.launch(
+                    meter_flight(self.views[seat.player - 1], launch, well, self.pending(target))
+                )
             seat.launches.clear()
         self.flights.update()
 
@@ -186,7 +210,11 @@ class HowToFilm(Scene):
         width = game.width * CELL
         y = FIELDS.y + dispenser_depth(CELL)
         if len(self.seats) == 1:
-            return [FieldView((FIELDS.centerx - width // 2, y), game.width, game.height, CELL, self.symbols)]
+            return [
+                FieldView(
+                    (FIELDS.centerx - width // 2, y), game.width, game.height, CELL, self.symbols
+                )
+            ]
         gap = 40
         left = FIELDS.centerx - gap // 2 - width
         return [
@@ -212,14 +240,19 @@ class HowToFilm(Scene):
                 self._static = screen_picture(self, (WIDTH, HEIGHT), pygame.display.get_surface())
             picture = self._static
             picture.blit(backdrop(WIDTH, HEIGHT), (0, 0))
-            picture.blit(sprites.panel(CAPTION.width, CAPTION.height, self.lessons[self.lesson].colour), CAPTION)
+            picture.blit(
+                sprites.panel(CAPTION.width, CAPTION.height, self.lessons[self.lesson].colour),
+                CAPTION,
+            )
             picture.blit(sprites.panel(CONTROLS.width, CONTROLS.height), CONTROLS)
             for view, seat in zip(self.views, self.seats):
                 view.draw_static(picture, seat.horizon[0])
             if self.versus is not None:
                 for well in self._meters():
                     pygame.draw.rect(picture, palette.SHADOW, well, border_radius=4)
-                    pygame.draw.rect(picture, palette.PANEL_EDGE, well.inflate(4, 4), 2, border_radius=5)
+                    pygame.draw.rect(
+                        picture, palette.PANEL_EDGE, well.inflate(4, 4), 2, border_radius=5
+                    )
         return self._static
 
     def draw(self, surface) -> None:
@@ -232,7 +265,14 @@ class HowToFilm(Scene):
             for seat, view, well in zip(self.seats, self.views, self._meters()):
                 draw_meter(surface, self.pending(seat), well)
                 side = tr("{side}P", side=seat.player)
-                text(surface, side, (well.centerx, view.rect.bottom + 12), READABLE, PLAYER_COLOURS[seat.player], "midtop")
+                text(
+                    surface,
+                    side,
+                    (well.centerx, view.rect.bottom + 12),
+                    READABLE,
+                    PLAYER_COLOURS[seat.player],
+                    "midtop",
+                )
             draw_flights(surface, self.flights, lambda size: block_sprite(size, STONE))
         self._draw_caption(surface)
         self._draw_controls(surface)
@@ -240,32 +280,55 @@ class HowToFilm(Scene):
     def _draw_field(self, surface, seat: Seat, view: FieldView) -> None:
         picture = seat.picture()
         game = seat.game
-        view.draw(surface, picture, game.cursor, *dispensers(game), frame=seat.frame, show_cursor=not game.game_over)
+        view.draw(
+            surface,
+            picture,
+            game.cursor,
+            *dispensers(game),
+            frame=seat.frame,
+            show_cursor=not game.game_over,
+        )
         alerts.draw_horizon(surface, view, seat, picture)
         if seat.danger:
-            alerts.draw_danger(surface, view, seat.danger, seat.frame, picture.cells, seat.horizon[0])
+            alerts.draw_danger(
+                surface, view, seat.danger, seat.frame, picture.cells, seat.horizon[0]
+            )
         alerts.draw_popups(surface, view, seat.popups)
-        alerts.draw_breaking(surface, view, seat.breaking)  # over the clear's points: the stones broke there
+        alerts.draw_breaking(
+            surface, view, seat.breaking
+        )  # over the clear's points: the stones broke there
 
     def _draw_caption(self, surface) -> None:
         """The lesson's heading, the step's caption, what the game just said, and a pip per
         lesson (this one lit)."""
         lesson = self.lessons[self.lesson]
         inner = CAPTION.width - 32
-        fitted(surface, tr(lesson.heading), (CAPTION.x + 16, CAPTION.y + 16), 28, lesson.colour, inner)
+        fitted(
+            surface, tr(lesson.heading), (CAPTION.x + 16, CAPTION.y + 16), 28, lesson.colour, inner
+        )
         for index, line in enumerate(caption_lines(self.current.caption)[:CAPTION_LINES]):
             y = CAPTION.y + CAPTION_TOP + index * LINE
             fitted(surface, line, (CAPTION.x + 16, y), CAPTION_SIZE, palette.WHITE, inner)
         pips = len(self.every) * PIP
         for index, shown in enumerate(self.every):
-            pip = pygame.Rect(CAPTION.right - 16 - pips + index * PIP, CAPTION.bottom - 26, PIP - 6, PIP - 6)
+            pip = pygame.Rect(
+                CAPTION.right - 16 - pips + index * PIP, CAPTION.bottom - 26, PIP - 6, PIP - 6
+            )
             if shown is lesson:
                 surface.fill(shown.colour, pip)
             else:
                 pygame.draw.rect(surface, palette.DIM, pip, 2)
         said = self._said()
         if said is not None:  # over the pips, the box's width: it must stay readable, as in play
-            fitted(surface, said[0], (CAPTION.x + 16, CAPTION.bottom - 32), CAPTION_SIZE, said[1], inner, "bottomleft")
+            fitted(
+                surface,
+                said[0],
+                (CAPTION.x + 16, CAPTION.bottom - 32),
+                CAPTION_SIZE,
+                said[1],
+                inner,
+                "bottomleft",
+            )
 
     def _said(self):
         """The latest line a field's message bar would show, as (words, colour), or None; its
@@ -273,7 +336,9 @@ class HowToFilm(Scene):
         shown = [seat for seat in self.seats if seat.current_message() is not None]
         if not shown:
             return None
-        return PlayLayout.message_text(max(shown, key=lambda seat: seat.message.until), joined=False)
+        return PlayLayout.message_text(
+            max(shown, key=lambda seat: seat.message.until), joined=False
+        )
 
     def lit(self) -> tuple[int, tuple[int, int, int]] | None:
         """The control row lit now (0: the cursor's moves, 1: up, 2: down) and its colour, the
@@ -289,11 +354,21 @@ class HowToFilm(Scene):
         rows = len(self.controls)
         pitch = (CONTROLS.height - 16) // rows
         for index, (key, meaning) in enumerate(self.controls):
-            row = pygame.Rect(CONTROLS.x + 8, CONTROLS.y + 8 + index * pitch, CONTROLS.width - 16, pitch - 4)
+            row = pygame.Rect(
+                CONTROLS.x + 8, CONTROLS.y + 8 + index * pitch, CONTROLS.width - 16, pitch - 4
+            )
             colour = palette.YELLOW
             if lit is not None and lit[0] == index:
                 pygame.draw.rect(surface, lit[1], row, 3, border_radius=6)
                 colour = lit[1]
             text(surface, key, (row.x + 48, row.centery), 28, colour, "center")
             meaning = tr(meaning)
-            fitted(surface, meaning, (row.x + 96, row.centery), CAPTION_SIZE, palette.WHITE, row.width - 104, "midleft")
+            fitted(
+                surface,
+                meaning,
+                (row.x + 96, row.centery),
+                CAPTION_SIZE,
+                palette.WHITE,
+                row.width - 104,
+                "midleft",
+            )

@@ -17,7 +17,9 @@ from cabinet.scenes.kit.ring_timer import RING_TRACK
 from cabinet.scenes.kit.widgets import READABLE
 
 
-def progress_bar(surface: pygame.Surface, rect: pygame.Rect, value: int, target: int, colour) -> None:
+def progress_bar(
+    surface: pygame.Surface, rect: pygame.Rect, value: int, target: int, colour
+) -> None:
     """A framed bar filled ``value / target`` of the way."""
     pygame.draw.rect(surface, RING_TRACK, rect, border_radius=4)
     share = 0.0 if target <= 0 else max(0.0, min(1.0, value / target))
@@ -34,7 +36,9 @@ def parts_that_fit(words: str, size: int, width: int) -> list[str]:
     return [words] if fit_size(words, size, width) >= size else words.split("  ")
 
 
-def fitted(surface: pygame.Surface, string: str, pos, size: int, colour, width: int, align: str = "topleft") -> pygame.Rect:
+def fitted(
+    surface: pygame.Surface, string: str, pos, size: int, colour, width: int, align: str = "topleft"
+) -> pygame.Rect:
     """Draw ``string`` no wider than ``width``, shrinking the font if it must."""
     return text(surface, string, pos, fit_size(string, size, width), colour, align)
 
@@ -90,9 +94,27 @@ class PairList:
             upper, lower = pairs[k]
             current = k == 0
             if current:
-                pygame.draw.rect(surface, (60, 60, 120), (rect.x + 4, y - 2, rect.width - 8, self.ROW), border_radius=4)
-                text(surface, tr("NOW"), (rect.right - 14, y + 3), READABLE, palette.YELLOW, "topright")
-            text(surface, f"{used + k + 1:>3}", (number_x, y + 3), READABLE, palette.WHITE if current else palette.GREY)
+                pygame.draw.rect(
+                    surface,
+                    (60, 60, 120),
+                    (rect.x + 4, y - 2, rect.width - 8, self.ROW),
+                    border_radius=4,
+                )
+                text(
+                    surface,
+                    tr("NOW"),
+                    (rect.right - 14, y + 3),
+                    READABLE,
+                    palette.YELLOW,
+                    "topright",
+                )
+            text(
+                surface,
+                f"{used + k + 1:>3}",
+                (number_x, y + 3),
+                READABLE,
+                palette.WHITE if current else palette.GREY,
+            )
             surface.blit(block_sprite(block, upper, symbols=self.symbols), (top_x, y + 2))
             surface.blit(block_sprite(block, lower, symbols=self.symbols), (bottom_x, y + 2))
         if self.offset > 0:

@@ -22,7 +22,14 @@ from cabinet.render.layer import Layer, screen_picture
 from cabinet.render.sprites import backdrop
 from cabinet.render.text import fit_size, text, text_size
 from cabinet.scenes.antigravity import alerts
-from cabinet.scenes.antigravity.field_view import NEXT_SCALE, STONE, FieldView, block_sprite, dispenser_depth, dispensers
+from cabinet.scenes.antigravity.field_view import (
+    NEXT_SCALE,
+    STONE,
+    FieldView,
+    block_sprite,
+    dispenser_depth,
+    dispensers,
+)
 from cabinet.scenes.antigravity.hud import PairList, fitted, parts_that_fit, progress_bar
 from cabinet.scenes.kit.flights import CANCEL_FRAMES, FLIGHT_FRAMES, Flight, Flights, draw_flights
 from cabinet.scenes.kit.idle import draw_still_there
@@ -31,7 +38,9 @@ from cabinet.scenes.kit.ring_timer import RingTimer
 from cabinet.scenes.kit.widgets import READABLE, difficulty_name, side_name, side_short_name
 
 MARGIN = 16
-FINAL_BOARD_FRAMES = 120  # after a game over the field shows alone (its cause marked), then the banner
+FINAL_BOARD_FRAMES = (
+    120  # after a game over the field shows alone (its cause marked), then the banner
+)
 TOP = 12
 BAR = pygame.Rect(MARGIN, 494, WIDTH - 2 * MARGIN, 38)  # the message bar
 PLAY_BOTTOM = BAR.y - 8
@@ -83,7 +92,10 @@ class PlayLayout:
 
     def static(self) -> pygame.Surface:
         """The cached picture every frame starts from; redrawn when a horizon band widens."""
-        bands = (current_language(), *(seat.horizon[0] for seat in self.scene.seats))  # its labels: the language
+        bands = (
+            current_language(),
+            *(seat.horizon[0] for seat in self.scene.seats),
+        )  # its labels: the language
         if self._static is None or bands != self._static_bands:
             self._static_bands = bands
             if self._static is None:
@@ -121,8 +133,15 @@ class PlayLayout:
         pictures = [seat.picture() for seat in scene.seats]
         settled = tuple(view.settled(picture) for view, picture in zip(self.views, pictures))
         steady = self.steady()
-        bands = (current_language(), *(seat.horizon[0] for seat in scene.seats))  # the static picture's key
-        self.layer.show(surface, (settled, steady, bands), lambda layer: self._paint_layer(layer, settled, steady))
+        bands = (
+            current_language(),
+            *(seat.horizon[0] for seat in scene.seats),
+        )  # the static picture's key
+        self.layer.show(
+            surface,
+            (settled, steady, bands),
+            lambda layer: self._paint_layer(layer, settled, steady),
+        )
         playing = scene.playing
         for seat, view, picture, cells in zip(scene.seats, self.views, pictures, settled):
             game = seat.game
@@ -137,11 +156,15 @@ class PlayLayout:
             )
             alerts.draw_horizon(surface, view, seat, picture)
             if playing and seat.danger:
-                alerts.draw_danger(surface, view, seat.danger, seat.frame, picture.cells, seat.horizon[0])
+                alerts.draw_danger(
+                    surface, view, seat.danger, seat.frame, picture.cells, seat.horizon[0]
+                )
             if game.game_over and not seat.busy:
                 alerts.draw_cause(surface, view, seat, scene.end_frames)
             alerts.draw_popups(surface, view, seat.popups)
-            alerts.draw_breaking(surface, view, seat.breaking)  # over the clear's points: the stones broke there
+            alerts.draw_breaking(
+                surface, view, seat.breaking
+            )  # over the clear's points: the stones broke there
             if self.forcing(seat):
                 alerts.draw_forced_countdown(surface, view, game, seat.frame)
             seconds = scene.idle.seconds_left(seat.player)
@@ -225,7 +248,12 @@ class SingleLayout(PlayLayout):
         self.ring = RingTimer(66)
         self.pairs = None
         if scene.mode == "contest":
-            area = pygame.Rect(self.right.x + 12, self.right.y + 204, self.right.width - 24, self.right.height - 210)
+            area = pygame.Rect(
+                self.right.x + 12,
+                self.right.y + 204,
+                self.right.width - 24,
+                self.right.height - 210,
+            )
             self.pairs = PairList(area, scene.contest.length, self.symbols)
         self.hi_score = _hi_score(scene)
 
@@ -251,9 +279,20 @@ class SingleLayout(PlayLayout):
         for index, line in enumerate(lines):
             y = left.y + (60 if len(lines) == 1 else 54 + 26 * index)
             fitted(surface, line, (left.centerx, y), READABLE, palette.CYAN, room, "midtop")
-        for label, y in ((N_("SCORE"), 112), (N_("CLEARED"), 196), (N_("HI-SCORE"), 280), (N_("BEST CHAIN"), 364)):
+        for label, y in (
+            (N_("SCORE"), 112),
+            (N_("CLEARED"), 196),
+            (N_("HI-SCORE"), 280),
+            (N_("BEST CHAIN"), 364),
+        ):
             label = tr(label)
-            text(surface, label, (left.x + 24, left.y + y), fit_size(label, 21, left.width - 48), LABEL)
+            text(
+                surface,
+                label,
+                (left.x + 24, left.y + y),
+                fit_size(label, 21, left.width - 48),
+                LABEL,
+            )
         text(surface, tr("TIME"), (right.centerx, right.y + 16), 21, LABEL, "midtop")
         if self.pairs is None:
             self._draw_help(surface)
@@ -262,7 +301,11 @@ class SingleLayout(PlayLayout):
         game = self.scene.seats[0].game
         right = self.right
         from_bottom = game.push_side("up") == "bottom"
-        up, down = (tr("PUSH BOTTOM"), tr("PUSH TOP")) if from_bottom else (tr("PUSH TOP"), tr("PUSH BOTTOM"))
+        up, down = (
+            (tr("PUSH BOTTOM"), tr("PUSH TOP"))
+            if from_bottom
+            else (tr("PUSH TOP"), tr("PUSH BOTTOM"))
+        )
         lines = [(tr("LEFT/RIGHT"), tr("MOVE")), (tr("UP"), up), (tr("DOWN"), down)]
         y = right.y + 214
         text(surface, tr("CONTROLS"), (right.centerx, y), 21, palette.TITLE, "midtop")
@@ -272,7 +315,14 @@ class SingleLayout(PlayLayout):
             text(surface, action, (right.right - 24, y), 14, palette.WHITE, "topright")
         y += 50
         for offset, words in ((0, tr("3 IN A LINE CLEARS")), (26, tr("KEEP THE S LINE CLEAR"))):
-            text(surface, words, (right.centerx, y + offset), fit_size(words, 14, right.width - 16), palette.GREY, "midtop")
+            text(
+                surface,
+                words,
+                (right.centerx, y + offset),
+                fit_size(words, 14, right.width - 16),
+                palette.GREY,
+                "midtop",
+            )
 
     def steady(self):
         """The score, the blocks cleared and the best chain."""
@@ -283,17 +333,41 @@ class SingleLayout(PlayLayout):
         score, cleared, best_chain = steady
         left = self.left
         value_right = left.right - 24
-        fitted(surface, str(score), (value_right, left.y + 140), 42, palette.WHITE, left.width - 48, "topright")
-        fitted(surface, str(cleared), (value_right, left.y + 224), 42, palette.GREEN, left.width - 48, "topright")
         fitted(
-            surface, str(max(score, self.hi_score)), (value_right, left.y + 308), 35, palette.YELLOW, left.width - 48, "topright"
+            surface,
+            str(score),
+            (value_right, left.y + 140),
+            42,
+            palette.WHITE,
+            left.width - 48,
+            "topright",
+        )
+        fitted(
+            surface,
+            str(cleared),
+            (value_right, left.y + 224),
+            42,
+            palette.GREEN,
+            left.width - 48,
+            "topright",
+        )
+        fitted(
+            surface,
+            str(max(score, self.hi_score)),
+            (value_right, left.y + 308),
+            35,
+            palette.YELLOW,
+            left.width - 48,
+            "topright",
         )
         text(surface, str(best_chain), (value_right, left.y + 392), 35, palette.MAGENTA, "topright")
 
     def draw_panels(self, surface: pygame.Surface) -> None:
         seat = self.scene.seats[0]
         right = self.right
-        self.ring.draw(surface, (right.centerx, right.y + 114), seat.timer_fraction(), seconds_left(seat), 42)
+        self.ring.draw(
+            surface, (right.centerx, right.y + 114), seat.timer_fraction(), seconds_left(seat), 42
+        )
         if seat.game.ramp is not None:
             # The ramp's level (RULES.md "Game length on a cabinet"), counted as BLOCKS counts it.
             text(
@@ -317,9 +391,25 @@ class SingleLayout(PlayLayout):
         left = self.left
         colour = TONES.get(message.tone, palette.WHITE)
         y = left.bottom - (44 if message.detail else 26)
-        fitted(surface, tr(message.words, **message.fields), (left.centerx, y), 14, colour, left.width - 24, "midtop")
+        fitted(
+            surface,
+            tr(message.words, **message.fields),
+            (left.centerx, y),
+            14,
+            colour,
+            left.width - 24,
+            "midtop",
+        )
         if message.detail:
-            fitted(surface, tr(message.detail, **message.fields), (left.centerx, y + 20), 14, colour, left.width - 24, "midtop")
+            fitted(
+                surface,
+                tr(message.detail, **message.fields),
+                (left.centerx, y + 20),
+                14,
+                colour,
+                left.width - 24,
+                "midtop",
+            )
 
     def draw_bar(self, surface: pygame.Surface) -> None:
         seat = self.scene.seats[0]
@@ -344,9 +434,22 @@ class SingleLayout(PlayLayout):
         )
         title = tr("LIST COMPLETE!") if complete else tr("GAME OVER")
         fitted(
-            surface, title, (box.centerx, box.y + 28), 49, palette.YELLOW if complete else palette.RED, box.width - 40, "midtop"
+            surface,
+            title,
+            (box.centerx, box.y + 28),
+            49,
+            palette.YELLOW if complete else palette.RED,
+            box.width - 40,
+            "midtop",
         )
-        text(surface, tr("SCORE {score}", score=game.score), (box.centerx, box.y + 102), 28, palette.WHITE, "midtop")
+        text(
+            surface,
+            tr("SCORE {score}", score=game.score),
+            (box.centerx, box.y + 102),
+            28,
+            palette.WHITE,
+            "midtop",
+        )
 
 
 def draw_meter(surface: pygame.Surface, pending: int, well: pygame.Rect) -> None:
@@ -357,7 +460,9 @@ def draw_meter(surface: pygame.Surface, pending: int, well: pygame.Rect) -> None
     cell = VersusLayout.METER_CELL
     sprite = block_sprite(cell - 2, STONE)
     for index in range(min(pending, well.height // cell)):
-        surface.blit(sprite, (well.x + (well.width - cell + 2) // 2, well.bottom - (index + 1) * cell + 1))
+        surface.blit(
+            sprite, (well.x + (well.width - cell + 2) // 2, well.bottom - (index + 1) * cell + 1)
+        )
     pygame.draw.rect(surface, palette.ORANGE, well.inflate(6, 6), 3, border_radius=6)
     text(surface, str(pending), (well.centerx, well.y - 8), READABLE, palette.ORANGE, "midbottom")
 
@@ -387,12 +492,17 @@ def meter_flight(view: FieldView, launch, well: pygame.Rect, pending: int) -> Fl
     if launch.cells:
         rows = [row for row, _ in launch.cells]
         columns = [column for _, column in launch.cells]
-        start = (view.x + (sum(columns) / len(columns) + 0.5) * view.cell, view.y + (sum(rows) / len(rows) + 0.5) * view.cell)
+        start = (
+            view.x + (sum(columns) / len(columns) + 0.5) * view.cell,
+            view.y + (sum(rows) / len(rows) + 0.5) * view.cell,
+        )
     cancel = launch.kind == "cancel"
     cell = VersusLayout.METER_CELL
     stacked = min(pending, well.height // cell - 1)
     end = (well.centerx, well.bottom - stacked * cell - cell // 2)
-    return Flight(start, end, launch.count, CANCEL_FRAMES if cancel else FLIGHT_FRAMES, lambda: None, cancel)
+    return Flight(
+        start, end, launch.count, CANCEL_FRAMES if cancel else FLIGHT_FRAMES, lambda: None, cancel
+    )
 
 
 class VersusLayout(PlayLayout):
@@ -406,7 +516,9 @@ class VersusLayout(PlayLayout):
     def __init__(self, scene):
         super().__init__(scene)
         first = scene.seats[0].game
-        cell = fit_cell(first.width, first.height, (WIDTH // 2 - MARGIN - self.PANEL_W - 30), PLAY_BOTTOM - TOP)
+        cell = fit_cell(
+            first.width, first.height, (WIDTH // 2 - MARGIN - self.PANEL_W - 30), PLAY_BOTTOM - TOP
+        )
         self.views = [
             _place_field(first, WIDTH // 2 - 14 - first.width * cell, cell, self.symbols),
             _place_field(scene.seats[1].game, WIDTH // 2 + 14, cell, self.symbols),
@@ -415,9 +527,14 @@ class VersusLayout(PlayLayout):
             pygame.Rect(MARGIN, TOP, self.PANEL_W, PLAY_BOTTOM - TOP),
             pygame.Rect(WIDTH - MARGIN - self.PANEL_W, TOP, self.PANEL_W, PLAY_BOTTOM - TOP),
         ]
-        gaps = ((self.panels[0].right, self.views[0].outer.x), (self.views[1].outer.right, self.panels[1].x))
+        gaps = (
+            (self.panels[0].right, self.views[0].outer.x),
+            (self.views[1].outer.right, self.panels[1].x),
+        )
         self.meters = [
-            pygame.Rect((left + right - self.METER_W) // 2, view.rect.y, self.METER_W, view.rect.height)
+            pygame.Rect(
+                (left + right - self.METER_W) // 2, view.rect.y, self.METER_W, view.rect.height
+            )
             for (left, right), view in zip(gaps, self.views)
         ]
         self.ring = RingTimer(48)
@@ -443,26 +560,56 @@ class VersusLayout(PlayLayout):
                 if progress.kind == "clears"
                 else tr("GOAL {target} POINTS", target=progress.target)
             )
-            fitted(surface, goal, (panel.centerx, panel.y + 306), 14, palette.WHITE, panel.width - 24, "midtop")
+            fitted(
+                surface,
+                goal,
+                (panel.centerx, panel.y + 306),
+                14,
+                palette.WHITE,
+                panel.width - 24,
+                "midtop",
+            )
             game = scene.seat_for(player).game
             # The handicap, big enough to read from 2 m: its colours over its turn where one line is too narrow.
-            info = tr("{colours} COLOURS  {seconds}S TURN", colours=game.colours, seconds=f"{game.turn_frames / FPS:g}")
+            info = tr(
+                "{colours} COLOURS  {seconds}S TURN",
+                colours=game.colours,
+                seconds=f"{game.turn_frames / FPS:g}",
+            )
             lines = parts_that_fit(info, READABLE, panel.width - 24)
             for index, line in enumerate(reversed(lines)):
                 y = panel.bottom - 10 - index * (READABLE + 6)
-                fitted(surface, line, (panel.centerx, y), READABLE, LABEL, panel.width - 24, "midbottom")
+                fitted(
+                    surface,
+                    line,
+                    (panel.centerx, y),
+                    READABLE,
+                    LABEL,
+                    panel.width - 24,
+                    "midbottom",
+                )
         if self.bar:
-            pygame.draw.line(surface, palette.PANEL_EDGE, (BAR.centerx, BAR.y + 6), (BAR.centerx, BAR.bottom - 6), 2)
+            pygame.draw.line(
+                surface,
+                palette.PANEL_EDGE,
+                (BAR.centerx, BAR.y + 6),
+                (BAR.centerx, BAR.bottom - 6),
+                2,
+            )
         for seat, well in zip(scene.seats, self.meters):
             if seat.game.stones is not None:
                 pygame.draw.rect(surface, palette.SHADOW, well, border_radius=4)
-                pygame.draw.rect(surface, palette.PANEL_EDGE, well.inflate(4, 4), 2, border_radius=5)
+                pygame.draw.rect(
+                    surface, palette.PANEL_EDGE, well.inflate(4, 4), 2, border_radius=5
+                )
 
     def idle_area(self, player: int, view: FieldView) -> pygame.Rect:
         """The idle person's whole side, panel to field: a field alone is too narrow for
         STILL THERE? to read from 2 m, and what it covers is theirs, who is away."""
         panel = self.panels[player - 1]
-        left, right = (panel.x + 8, view.rect.right) if player == 1 else (view.rect.x, panel.right - 8)
+        left, right = (
+            (panel.x + 8, view.rect.right) if player == 1 else (view.rect.x, panel.right - 8)
+        )
         return pygame.Rect(left, view.rect.y, right - left, view.rect.height)
 
     def draw_meter(self, surface: pygame.Surface, seat, well: pygame.Rect) -> None:
@@ -472,26 +619,56 @@ class VersusLayout(PlayLayout):
 
     def shown_pending(self, seat) -> int:
         """The stones waiting for ``seat`` as the screen has shown them so far (:func:`shown_pending`)."""
-        return shown_pending(seat, self.scene.seat_for(other(seat.player)), self.scene.flights, self.meters[seat.player - 1])
+        return shown_pending(
+            seat,
+            self.scene.seat_for(other(seat.player)),
+            self.scene.flights,
+            self.meters[seat.player - 1],
+        )
 
     def flight(self, seat, launch) -> Flight:
         """The flight of ``launch`` from ``seat``'s field (:func:`meter_flight`)."""
         target = seat if launch.kind == "cancel" else self.scene.seat_for(other(seat.player))
-        return meter_flight(self.views[seat.player - 1], launch, self.meters[target.player - 1], self.shown_pending(target))
+        return meter_flight(
+            self.views[seat.player - 1],
+            launch,
+            self.meters[target.player - 1],
+            self.shown_pending(target),
+        )
 
     def steady(self):
         """Per player: the score, the blocks cleared and the progress toward the goal."""
         scene = self.scene
         return tuple(
-            (scene.seat_for(player).shown_score(), scene.seat_for(player).shown_cleared(), shown_progress(scene, player))
+            (
+                scene.seat_for(player).shown_score(),
+                scene.seat_for(player).shown_cleared(),
+                shown_progress(scene, player),
+            )
             for player in (1, 2)
         )
 
     def draw_steady(self, surface: pygame.Surface, steady) -> None:
         for player, panel, (score, cleared, progress) in zip((1, 2), self.panels, steady):
             right = panel.right - 18
-            fitted(surface, str(score), (right, panel.y + 210), 28, palette.WHITE, panel.width - 36, "topright")
-            fitted(surface, str(cleared), (right, panel.y + 266), 28, palette.GREEN, panel.width - 36, "topright")
+            fitted(
+                surface,
+                str(score),
+                (right, panel.y + 210),
+                28,
+                palette.WHITE,
+                panel.width - 36,
+                "topright",
+            )
+            fitted(
+                surface,
+                str(cleared),
+                (right, panel.y + 266),
+                28,
+                palette.GREEN,
+                panel.width - 36,
+                "topright",
+            )
             bar = pygame.Rect(panel.x + 18, panel.y + 328, panel.width - 36, 24)
             progress_bar(surface, bar, progress.value, progress.target, PLAYER_COLOURS[player])
             fitted(
@@ -510,7 +687,13 @@ class VersusLayout(PlayLayout):
             seat = scene.seat_for(player)
             round_pips(surface, (panel.centerx, panel.y + 54), scene.match, player)
             if scene.playing:  # a stopped clock would read as time still to play
-                self.ring.draw(surface, (panel.centerx, panel.y + 122), seat.timer_fraction(), seconds_left(seat), 35)
+                self.ring.draw(
+                    surface,
+                    (panel.centerx, panel.y + 122),
+                    seat.timer_fraction(),
+                    seconds_left(seat),
+                    35,
+                )
             else:
                 self._draw_result(surface, panel, player)
             if seat.game.stones is not None:
@@ -522,8 +705,12 @@ class VersusLayout(PlayLayout):
         if winner is None:
             word, colour = tr("DRAW"), palette.YELLOW
         else:
-            word, colour = (tr("WIN"), palette.YELLOW) if winner == player else (tr("LOSE"), palette.GREY)
-        text(surface, word, (panel.centerx, panel.y + 122), 42, colour, "center")  # where the ring stood
+            word, colour = (
+                (tr("WIN"), palette.YELLOW) if winner == player else (tr("LOSE"), palette.GREY)
+            )
+        text(
+            surface, word, (panel.centerx, panel.y + 122), 42, colour, "center"
+        )  # where the ring stood
 
     def draw_bar(self, surface: pygame.Surface) -> None:
         scene = self.scene
@@ -539,7 +726,11 @@ class VersusLayout(PlayLayout):
             if shown is None:
                 progress = shown_progress(scene, player)
                 done = min(progress.value, progress.target)
-                fields = {"name": side_short_name(scene.match, player), "value": done, "target": progress.target}
+                fields = {
+                    "name": side_short_name(scene.match, player),
+                    "value": done,
+                    "target": progress.target,
+                }
                 words = (
                     tr("{name}  {value}/{target} CLEARS", **fields)
                     if progress.kind == "clears"
@@ -557,8 +748,13 @@ class VersusLayout(PlayLayout):
         # High up, over the fields' top rows: the S line, where games are lost, stays in view;
         # between the side panels, so the names and the rounds won stay in view too.
         width = self.panels[1].x - self.panels[0].right - 16
-        box = self.banner(surface, width, 220, PLAYER_COLOURS.get(winner, palette.YELLOW), (WIDTH // 2, TOP + 110))
-        title, colour = tr("{side} WINS!", side=side_name(scene.match, winner)), PLAYER_COLOURS[winner]
+        box = self.banner(
+            surface, width, 220, PLAYER_COLOURS.get(winner, palette.YELLOW), (WIDTH // 2, TOP + 110)
+        )
+        title, colour = (
+            tr("{side} WINS!", side=side_name(scene.match, winner)),
+            PLAYER_COLOURS[winner],
+        )
         fitted(surface, title, (box.centerx, box.y + 18), 42, colour, box.width - 40, "midtop")
         text(
             surface,
@@ -570,22 +766,40 @@ class VersusLayout(PlayLayout):
         )
         # What decided the race, not the scores: each side's clears (or points) toward the goal.
         rows = [
-            (player, side_short_name(scene.match, player), tr("WIN") if player == winner else tr("LOSE"), decisive(scene, player))
+            (
+                player,
+                side_short_name(scene.match, player),
+                tr("WIN") if player == winner else tr("LOSE"),
+                decisive(scene, player),
+            )
             for player in (1, 2)
         ]
         size = _row_size(rows, box.width - 80)
-        score_x = box.right - 40 - max(text_size(score, size)[0] for *_, score in rows + [SCORE_ROOM])
+        score_x = (
+            box.right - 40 - max(text_size(score, size)[0] for *_, score in rows + [SCORE_ROOM])
+        )
         word_x = score_x - 16
         # What is left of the words' column is the name's; a long one (a CPU, in Malay) shrinks into it.
-        name_room = word_x - max(text_size(word, size)[0] for _, _, word, _ in rows) - 16 - (box.x + 40)
+        name_room = (
+            word_x - max(text_size(word, size)[0] for _, _, word, _ in rows) - 16 - (box.x + 40)
+        )
         for index, (player, name, word, score) in enumerate(rows):
             y = box.y + 120 + index * 40
             room = name_room
             if score:
-                text(surface, word, (word_x, y), size, palette.YELLOW if player == winner else palette.GREY, "topright")
+                text(
+                    surface,
+                    word,
+                    (word_x, y),
+                    size,
+                    palette.YELLOW if player == winner else palette.GREY,
+                    "topright",
+                )
                 text(surface, score, (box.right - 40, y), size, palette.WHITE, "topright")
             else:  # the stack that ended the match: GAME OVER across the word and number columns
-                over = text(surface, tr("GAME OVER"), (box.right - 40, y), size, palette.RED, "topright")
+                over = text(
+                    surface, tr("GAME OVER"), (box.right - 40, y), size, palette.RED, "topright"
+                )
                 room = over.x - 16 - (box.x + 40)
             text(surface, name, (box.x + 40, y), fit_size(name, size, room), PLAYER_COLOURS[player])
 
@@ -608,7 +822,13 @@ def _row_size(rows, width: int) -> int:
     columns: 28, or the readable 21 for a CPU's longer name."""
 
     def needed(size: int) -> int:
-        return sum(max(text_size(row[column], size)[0] for row in rows + [SCORE_ROOM]) for column in (1, 2, 3)) + 32
+        return (
+            sum(
+                max(text_size(row[column], size)[0] for row in rows + [SCORE_ROOM])
+                for column in (1, 2, 3)
+            )
+            + 32
+        )
 
     return 28 if needed(28) <= width else READABLE
 

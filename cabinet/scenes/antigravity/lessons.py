@@ -22,8 +22,16 @@ from cabinet.render import palette
 EMPTY = "......"
 # The band lesson's ramp: already at the level whose band leaves one row a side, each new row
 # announced one turn ahead, so the band widens twice in three pushes.
-BAND_RAMP = {"clears": 10, "step_seconds": 0.5, "min_seconds": 2, "horizon_level": 1, "horizon_warning": 1}
-CHAPTER_SECONDS = 11.0  # the longest a chapter of lessons may take (the how-to page's 10 s, and a second)
+BAND_RAMP = {
+    "clears": 10,
+    "step_seconds": 0.5,
+    "min_seconds": 2,
+    "horizon_level": 1,
+    "horizon_warning": 1,
+}
+CHAPTER_SECONDS = (
+    11.0  # the longest a chapter of lessons may take (the how-to page's 10 s, and a second)
+)
 
 
 @dataclass(frozen=True)
@@ -94,9 +102,35 @@ def _single(rows, top: str, bottom: str, **options) -> Callable[[], list[AntiGra
 
 # A chain: a run of three clears under a column whose loose blocks fly over the S line to the
 # empty top edge, and land beside two yellows: a second run. In versus it sends 1 + 2 stones.
-FLY_OVER = [".YY...", EMPTY, EMPTY, EMPTY, EMPTY, EMPTY, EMPTY, EMPTY, "Y..GR.", "B..YG.", "RR.BB.", "GBRGY."]
+FLY_OVER = [
+    ".YY...",
+    EMPTY,
+    EMPTY,
+    EMPTY,
+    EMPTY,
+    EMPTY,
+    EMPTY,
+    EMPTY,
+    "Y..GR.",
+    "B..YG.",
+    "RR.BB.",
+    "GBRGY.",
+]
 # The field the stones are sent to: a clear of its own cancels some of them ...
-STONES = ["..BB.Y", EMPTY, EMPTY, EMPTY, EMPTY, EMPTY, EMPTY, EMPTY, EMPTY, EMPTY, "....R.", "...YYG"]
+STONES = [
+    "..BB.Y",
+    EMPTY,
+    EMPTY,
+    EMPTY,
+    EMPTY,
+    EMPTY,
+    EMPTY,
+    EMPTY,
+    EMPTY,
+    EMPTY,
+    "....R.",
+    "...YYG",
+]
 # ... and both fields just after (two stones still waiting): a quiet push lands them in the
 # two emptiest columns, at the bottom, then a run right beside one of them breaks it.
 SENT = [*[EMPTY] * 8, "...GR.", "...YG.", "...BB.", "GBGGY."]
@@ -106,17 +140,45 @@ LESSONS = (
     Lesson(
         N_("PUSH FROM BOTH SIDES"),
         palette.CYAN,
-        _single(["R...B.", "G...Y.", EMPTY, EMPTY, EMPTY, EMPTY, EMPTY, EMPTY, EMPTY, "...G..", "Y..RB.", "BG.YR."], "BY", "GR"),
+        _single(
+            [
+                "R...B.",
+                "G...Y.",
+                EMPTY,
+                EMPTY,
+                EMPTY,
+                EMPTY,
+                EMPTY,
+                EMPTY,
+                EMPTY,
+                "...G..",
+                "Y..RB.",
+                "BG.YR.",
+            ],
+            "BY",
+            "GR",
+        ),
         (
-            Step(N_("PUSH A BLOCK IN FROM BELOW: THE COLUMN MOVES UP ONE"), (Push("bottom", 3),), 3.0),
-            Step(N_("OR FROM ABOVE. A STACK PAST THE S LINE ENDS THE GAME"), (Push("top", 4),), 3.2),
+            Step(
+                N_("PUSH A BLOCK IN FROM BELOW: THE COLUMN MOVES UP ONE"), (Push("bottom", 3),), 3.0
+            ),
+            Step(
+                N_("OR FROM ABOVE. A STACK PAST THE S LINE ENDS THE GAME"), (Push("top", 4),), 3.2
+            ),
         ),
     ),
     Lesson(
         N_("LINE UP 3 OF A COLOUR"),
         palette.YELLOW,
         _single([EMPTY] * 9 + ["....G.", ".RR.Y.", "RGB.BY"], "G", "Y"),
-        (Step(N_("3 IN A LINE CLEAR: ACROSS, UP AND DOWN OR DIAGONAL"), (Push("bottom", 2),), 3.4, frozenset({"clear"})),),
+        (
+            Step(
+                N_("3 IN A LINE CLEAR: ACROSS, UP AND DOWN OR DIAGONAL"),
+                (Push("bottom", 2),),
+                3.4,
+                frozenset({"clear"}),
+            ),
+        ),
     ),
     Lesson(
         N_("LOOSE BLOCKS FLY"),
@@ -129,13 +191,24 @@ LESSONS = (
                 4.0,
                 frozenset({"clear", "fly over", "chain"}),
             ),
-            Step(N_("CROSSING THE S LINE EARNS A BONUS, AND A NEW LINE WHERE THEY LAND IS A CHAIN"), (), 2.8),
+            Step(
+                N_("CROSSING THE S LINE EARNS A BONUS, AND A NEW LINE WHERE THEY LAND IS A CHAIN"),
+                (),
+                2.8,
+            ),
         ),
     ),
     Lesson(
         N_("THE HORIZON BAND"),
         palette.PURPLE,
-        _single(["G..Y..", *[EMPTY] * 10, "RR..BY"], "BYGR", "GGBR", ramp=BAND_RAMP, total_cleared=50, horizon=3),
+        _single(
+            ["G..Y..", *[EMPTY] * 10, "RR..BY"],
+            "BYGR",
+            "GGBR",
+            ramp=BAND_RAMP,
+            total_cleared=50,
+            horizon=3,
+        ),
         (
             Step(
                 N_("LATER THE S LINE WIDENS INTO A DARK BAND. EACH NEW ROW IS SHOWN COMING"),
@@ -143,7 +216,12 @@ LESSONS = (
                 3.2,
                 frozenset({"row coming"}),
             ),
-            Step(N_("A STACK THAT REACHES INTO THE BAND ENDS THE GAME"), (Push("bottom", 3),), 2.8, frozenset({"band widens"})),
+            Step(
+                N_("A STACK THAT REACHES INTO THE BAND ENDS THE GAME"),
+                (Push("bottom", 3),),
+                2.8,
+                frozenset({"band widens"}),
+            ),
             Step(
                 N_("SUDDEN DEATH: ONE ROW A SIDE IS LEFT. EVERY PUSH MUST CLEAR OR FIND ROOM"),
                 (Push("top", 5), Push("bottom", 2)),
@@ -156,7 +234,9 @@ LESSONS = (
     Lesson(
         N_("VERSUS: STONES"),
         palette.ORANGE,
-        lambda: AntiGravityVersus.from_text(fields=(FLY_OVER, STONES), tops=("B", "BG"), bottoms=("G", "GR"), attacks=True),
+        lambda: AntiGravityVersus.from_text(
+            fields=(FLY_OVER, STONES), tops=("B", "BG"), bottoms=("G", "GR"), attacks=True
+        ),
         (
             Step(
                 N_("IN VERSUS A CHAIN SENDS GREY STONES TO THE OTHER PLAYER"),
@@ -177,10 +257,19 @@ LESSONS = (
         N_("STONES LAND AND BREAK"),
         palette.ORANGE,
         lambda: AntiGravityVersus.from_text(
-            fields=(SENT, WAITING), tops=("B", "GB"), bottoms=("G", "RY"), pending=(0, 2), attacks=True
+            fields=(SENT, WAITING),
+            tops=("B", "GB"),
+            bottoms=("G", "RY"),
+            pending=(0, 2),
+            attacks=True,
         ),
         (
-            Step(N_("A PUSH THAT CLEARS NOTHING LETS THEM LAND"), (Push("bottom", 5, 2),), 3.0, frozenset({"stones land"})),
+            Step(
+                N_("A PUSH THAT CLEARS NOTHING LETS THEM LAND"),
+                (Push("bottom", 5, 2),),
+                3.0,
+                frozenset({"stones land"}),
+            ),
             Step(
                 N_("STONES NEVER MATCH, BUT A CLEAR RIGHT BESIDE ONE BREAKS IT"),
                 (Push("bottom", 2, 2),),

@@ -20,8 +20,15 @@ class ModeSelectScene(ModeMenu):
         return [
             Option(tr("SINGLE"), tr("ONE PLAYER, PLAY FOR A HIGH SCORE"), self.single, "single"),
             Option(tr("VERSUS"), tr(versus), lambda: self.play.versus(self), "versus"),
-            Option(tr(VS_CPU), tr("ONE PLAYER AGAINST THE COMPUTER"), lambda: self.play.cpu(self), "cpu"),
-            Option(tr("CONTEST"), tr("A FIXED LIST OF BLOCKS, SAME FOR ALL"), self.contest, "contest"),
+            Option(
+                tr(VS_CPU),
+                tr("ONE PLAYER AGAINST THE COMPUTER"),
+                lambda: self.play.cpu(self),
+                "cpu",
+            ),
+            Option(
+                tr("CONTEST"), tr("A FIXED LIST OF BLOCKS, SAME FOR ALL"), self.contest, "contest"
+            ),
         ]
 
     def _back_here(self) -> None:
@@ -30,7 +37,9 @@ class ModeSelectScene(ModeMenu):
     def single(self) -> None:
         settings = self.ctx.settings.antigravity
         if settings.player_picks_difficulty:
-            self.ctx.scenes.replace(DifficultySelectScene(self.ctx, self.play, back=self._back_here))
+            self.ctx.scenes.replace(
+                DifficultySelectScene(self.ctx, self.play, back=self._back_here)
+            )
         else:
             start_one(self, "single", settings.difficulty, None)
 
@@ -51,9 +60,18 @@ class DifficultySelectScene(ModeMenu):
     def options(self) -> list[Option]:
         options = []
         for name, level in self.ctx.settings.antigravity.difficulties.items():
-            detail = tr("{colours} COLOURS - {seconds} S A TURN", colours=level.colours, seconds=f"{level.turn_seconds:g}")
+            detail = tr(
+                "{colours} COLOURS - {seconds} S A TURN",
+                colours=level.colours,
+                seconds=f"{level.turn_seconds:g}",
+            )
             options.append(
-                Option(difficulty_name(name), detail, lambda name=name: start_one(self, "single", name, None), "single")
+                Option(
+                    difficulty_name(name),
+                    detail,
+                    lambda name=name: start_one(self, "single", name, None),
+                    "single",
+                )
             )
         return options
 
@@ -71,7 +89,14 @@ class ContestSelectScene(ModeMenu):
                 colours=contest.colours,
                 seconds=f"{contest.turn_seconds:g}",
             )
-            options.append(Option(contest.name.upper(), detail, lambda c=contest: start_one(self, "contest", None, c), "contest"))
+            options.append(
+                Option(
+                    contest.name.upper(),
+                    detail,
+                    lambda c=contest: start_one(self, "contest", None, c),
+                    "contest",
+                )
+            )
         return options
 
 

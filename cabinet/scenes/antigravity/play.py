@@ -75,9 +75,16 @@ class AntiGravityScene(FairFrame):
         watched: bool = False,
     ):
         if mode not in MODES:
-            raise ValueError(f"unknown ANTI-GRAVITY mode {mode!r}; expected one of {', '.join(MODES)}")
+            raise ValueError(
+                f"unknown ANTI-GRAVITY mode {mode!r}; expected one of {', '.join(MODES)}"
+            )
         super().__init__(
-            ctx, pilots if pilots is not None else _panel_pilots(mode), demo=demo, watched=watched, on_end=on_end, check=check
+            ctx,
+            pilots if pilots is not None else _panel_pilots(mode),
+            demo=demo,
+            watched=watched,
+            on_end=on_end,
+            check=check,
         )
         self.mode = mode
         self.seed = seed
@@ -89,7 +96,9 @@ class AntiGravityScene(FairFrame):
         self.match = None
         self.series = series
         if mode == "versus":
-            self.match = match or Match("antigravity", 1 if demo else settings.versus.rounds_to_win, seed)
+            self.match = match or Match(
+                "antigravity", 1 if demo else settings.versus.rounds_to_win, seed
+            )
             self.series = series or Series()
         self.seats = self._make_seats(settings, seed)
         self.driver = self.pilots[0].player if mode != "versus" else 1
@@ -99,7 +108,9 @@ class AntiGravityScene(FairFrame):
         # Versus: a person who walks away forfeits the match (cabinet.scenes.kit.idle).
         self.idle = IdleWatch(self.match.people if self.match is not None and not demo else [])
         self.recorder = None if demo or watched else self._recorder()
-        self.pause = Pause(ctx.settings.play, () if demo or watched else self._people(), ctx.audio.play)
+        self.pause = Pause(
+            ctx.settings.play, () if demo or watched else self._people(), ctx.audio.play
+        )
         self.layout = (VersusLayout if mode == "versus" else SingleLayout)(self)
         self.flights = Flights()  # versus: stones thrown from one field to a meter (pictures only)
 
@@ -158,7 +169,12 @@ class AntiGravityScene(FairFrame):
 
     def handle(self, event) -> None:
         if event.player == CABINET:
-            if event.action is Action.PAUSE and event.pressed and not self.demo and not self.end_frames:
+            if (
+                event.action is Action.PAUSE
+                and event.pressed
+                and not self.demo
+                and not self.end_frames
+            ):
                 self._toggle_pause()
             return
         if self.check is not None and self.check(self, event):
@@ -192,8 +208,18 @@ class AntiGravityScene(FairFrame):
         replay = self.recorder.finish(score, final) if self.recorder else None
         if self.match is not None:
             person = self.challenge_seat
-            return GameOver("antigravity", "cpu", person, None, self.seat_for(person).game.score, replay, self.game_frame / FPS)
-        return GameOver("antigravity", self.mode, player, self.table, score, replay, self.game_frame / FPS)
+            return GameOver(
+                "antigravity",
+                "cpu",
+                person,
+                None,
+                self.seat_for(person).game.score,
+                replay,
+                self.game_frame / FPS,
+            )
+        return GameOver(
+            "antigravity", self.mode, player, self.table, score, replay, self.game_frame / FPS
+        )
 
     def _toggle_pause(self) -> None:
         self.pause.toggle()
@@ -204,7 +230,9 @@ class AntiGravityScene(FairFrame):
         if self.versus is None:
             return "antigravity", dangers[0]
         return "versus", versus_danger(
-            dangers, [self.versus.pending(player) for player in (1, 2)], self.settings.versus.stone_max
+            dangers,
+            [self.versus.pending(player) for player in (1, 2)],
+            self.settings.versus.stone_max,
         )
 
     def result_frame(self) -> None:
@@ -300,8 +328,14 @@ class AntiGravityScene(FairFrame):
         if self.mode != "versus":
             game = self.seats[0].game
             return self.driver, game.score, game.to_text()
-        player = self.match.winner or self.round_winner() or max((1, 2), key=lambda p: self.seat_for(p).game.score)
-        final = [a + " " + b for a, b in zip(self.seats[0].game.to_text(), self.seats[1].game.to_text())]
+        player = (
+            self.match.winner
+            or self.round_winner()
+            or max((1, 2), key=lambda p: self.seat_for(p).game.score)
+        )
+        final = [
+            a + " " + b for a, b in zip(self.seats[0].game.to_text(), self.seats[1].game.to_text())
+        ]
         return player, self.seat_for(player).game.score, final
 
     def _finish(self) -> None:
@@ -314,7 +348,9 @@ class AntiGravityScene(FairFrame):
             high = None if self.match.cpu or self.match.abandoned else (self.table, player, score)
             self.on_end(MatchEnd(self, self.match, self.series, replay, seconds, high))
         else:
-            self.on_end(GameOver("antigravity", self.mode, player, self.table, score, replay, seconds))
+            self.on_end(
+                GameOver("antigravity", self.mode, player, self.table, score, replay, seconds)
+            )
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface) -> None:

@@ -46,6 +46,10 @@ def _blocked(size: int) -> pygame.Surface:
     pygame.draw.rect(surface, palette.WHITE, surface.get_rect().inflate(-2 * edge, -2 * edge), 2)
     inset = size // 4
     width = max(3, size // 9)
-    pygame.draw.line(surface, palette.GHOST_BAD, (inset, inset), (size - inset, size - inset), width)
-    pygame.draw.line(surface, palette.GHOST_BAD, (size - inset, inset), (inset, size - inset), width)
+    pygame.draw.line(
+        surface, palette.GHOST_BAD, (inset, inset), (size - inset, size - inset), width
+    )
+    pygame.draw.line(
+        surface, palette.GHOST_BAD, (size - inset, inset), (inset, size - inset), width
+    )
     return surface

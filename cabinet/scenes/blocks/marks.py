@@ -27,7 +27,9 @@ def draw_danger(surface: pygame.Surface, board: pygame.Rect, frame: int) -> None
     colour = tuple(int(a + (b - a) * glow) for a, b in zip((120, 20, 30), palette.RED))
     pygame.draw.rect(surface, colour, board.inflate(16, 16), 5 + round(3 * glow), border_radius=10)
     word = f" {tr('DANGER')} "
-    label = text(surface, word, (board.centerx, board.y - 14), DANGER_SIZE, palette.WHITE, "midbottom")
+    label = text(
+        surface, word, (board.centerx, board.y - 14), DANGER_SIZE, palette.WHITE, "midbottom"
+    )
     if glow > 0.5:
         surface.fill(palette.RED, label.inflate(6, 4))
         text(surface, word, label.topleft, DANGER_SIZE, palette.WHITE)
@@ -45,14 +47,23 @@ def dim(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 120) -> None:
     surface.blit(_veil(rect.width, rect.height, alpha), rect)
 
 
-def draw_tray_mode(surface: pygame.Surface, tray: pygame.Rect, chosen: pygame.Rect, frame: int) -> None:
+def draw_tray_mode(
+    surface: pygame.Surface, tray: pygame.Rect, chosen: pygame.Rect, frame: int
+) -> None:
     """The hand is in the tray: a bright frame round it, a pointer at the piece, the keys above."""
     pygame.draw.rect(surface, palette.CYAN, tray.inflate(12, 12), 4, border_radius=12)
     nudge = round(4 * pulse(frame, 24))
     text(surface, POINT_RIGHT, (chosen.x - 4 + nudge, chosen.centery), 28, palette.CYAN, "midright")
     text(surface, tr("PICK A PIECE"), (tray.centerx, tray.y - 30), 21, palette.CYAN, "midbottom")
     keys = tr("{arrows} CHOOSE   A TAKE", arrows=TRIANGLE_UP + TRIANGLE_DOWN)
-    text(surface, keys, (tray.centerx, tray.y - 10), fit_size(keys, 14, tray.width + 40), palette.CYAN, "midbottom")
+    text(
+        surface,
+        keys,
+        (tray.centerx, tray.y - 10),
+        fit_size(keys, 14, tray.width + 40),
+        palette.CYAN,
+        "midbottom",
+    )
 
 
 def cross_out(surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -63,7 +74,9 @@ def cross_out(surface: pygame.Surface, rect: pygame.Rect) -> None:
     pygame.draw.line(surface, palette.RED, inset.topright, inset.bottomleft, 6)
 
 
-def draw_banner(surface: pygame.Surface, board: pygame.Rect, words: str, detail: str, colour) -> None:
+def draw_banner(
+    surface: pygame.Surface, board: pygame.Rect, words: str, detail: str, colour
+) -> None:
     """The game-over banner: a short band over the board's middle that lets the board show through."""
     band = pygame.Rect(board.x - 30, board.centery - 52, board.width + 60, 104)
     surface.blit(_veil(band.width, band.height, 150), band)

@@ -12,7 +12,22 @@ class BlocksModeScene(ModeMenu):
 
     def options(self) -> list[Option]:
         return [
-            Option(tr("SINGLE"), tr("ONE PLAYER, PLAY FOR A HIGH SCORE"), lambda: self.play.single(self, "blocks"), "blocks"),
-            Option(tr("VERSUS"), tr("TWO PLAYERS - CLEAR LINES TO SEND STONES"), lambda: self.play.versus(self), "versus"),
-            Option(tr(VS_CPU), tr("ONE PLAYER AGAINST THE COMPUTER"), lambda: self.play.cpu(self), "cpu"),
+            Option(
+                tr("SINGLE"),
+                tr("ONE PLAYER, PLAY FOR A HIGH SCORE"),
+                lambda: self.play.single(self, "blocks"),
+                "blocks",
+            ),
+            Option(
+                tr("VERSUS"),
+                tr("TWO PLAYERS - CLEAR LINES TO SEND STONES"),
+                lambda: self.play.versus(self),
+                "versus",
+            ),
+            Option(
+                tr(VS_CPU),
+                tr("ONE PLAYER AGAINST THE COMPUTER"),
+                lambda: self.play.cpu(self),
+                "cpu",
+            ),
         ]

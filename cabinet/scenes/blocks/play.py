@@ -67,7 +67,15 @@ class BlocksScene(GameScreen):
     """
 
     def __init__(
-        self, ctx, pilot, seed: int, demo: bool = False, *, on_end: OnEnd, check: InputCheck | None = None, watched: bool = False
+        self,
+        ctx,
+        pilot,
+        seed: int,
+        demo: bool = False,
+        *,
+        on_end: OnEnd,
+        check: InputCheck | None = None,
+        watched: bool = False,
     ):
         super().__init__(ctx, [pilot], demo=demo, watched=watched, on_end=on_end, check=check)
         self.pilot = pilot
@@ -140,8 +148,18 @@ class BlocksScene(GameScreen):
 
     def interrupted(self) -> GameOver:
         """This game, cut short by a challenger."""
-        replay = self.recorder.finish(self.game.score, self.game.to_text()) if self.recorder else None
-        return GameOver("blocks", "single", self.challenge_seat, "blocks", self.game.score, replay, self.game_frame / 60)
+        replay = (
+            self.recorder.finish(self.game.score, self.game.to_text()) if self.recorder else None
+        )
+        return GameOver(
+            "blocks",
+            "single",
+            self.challenge_seat,
+            "blocks",
+            self.game.score,
+            replay,
+            self.game_frame / 60,
+        )
 
     def pointer(self, kind: str, pos) -> None:
         """Touch or mouse: press on a tray piece, drag it, release it on the board (a replay is not touched)."""
@@ -207,7 +225,9 @@ class BlocksScene(GameScreen):
             self.ctx.audio.play(CURSOR_SOUNDS[outcome.kind])
         if outcome.kind in (Did.INVALID, Did.REFUSED):
             self.shake = SHAKE_FRAMES
-            self.moved_frame = self.game_frame - REST_FRAMES  # A where it does not fit: crossed out now
+            self.moved_frame = (
+                self.game_frame - REST_FRAMES
+            )  # A where it does not fit: crossed out now
         elif outcome.kind in (Did.MOVE, Did.SELECT, Did.BOARD, Did.ROTATE):
             self.moved_frame = self.game_frame
         if outcome.kind is Did.PLACE:
@@ -264,7 +284,9 @@ class BlocksScene(GameScreen):
             news = [
                 (tr("WIPE OUT!"), palette.MAGENTA) if result.wipe_out else None,
                 (f"+{result.points}", palette.YELLOW),
-                (tr("x{streak} STREAK!", streak=result.streak), palette.CYAN) if result.streak >= 2 else None,
+                (tr("x{streak} STREAK!", streak=result.streak), palette.CYAN)
+                if result.streak >= 2
+                else None,
             ]
             (words, colour), *rest = [item for item in news if item is not None]
             detail = "  ".join(words for words, _ in rest)
@@ -304,7 +326,17 @@ class BlocksScene(GameScreen):
         replay = None
         if self.recorder is not None:
             replay = self.recorder.finish(self.game.score, self.game.to_text())
-        self.on_end(GameOver("blocks", "single", self.pilot.player, "blocks", self.game.score, replay, self.game_frame / 60))
+        self.on_end(
+            GameOver(
+                "blocks",
+                "single",
+                self.pilot.player,
+                "blocks",
+                self.game.score,
+                replay,
+                self.game_frame / 60,
+            )
+        )
 
     def _drop_target(self, slot, pos):
         """The board (row, col) the piece of ``slot`` held at ``pos`` would land on, or None."""

@@ -70,7 +70,13 @@ def _draw_scores(surface, scene) -> None:
     text(surface, f"{max(score, scene.best)}", (LEFT_X, 204), 28, palette.YELLOW)
     text(surface, tr("STREAK"), (LEFT_X, 262), 14, palette.GREY)
     streak = scene.shown_streak
-    text(surface, f"x{streak}" if streak else "-", (LEFT_X, 284), 28, palette.CYAN if streak else palette.DIM)
+    text(
+        surface,
+        f"x{streak}" if streak else "-",
+        (LEFT_X, 284),
+        28,
+        palette.CYAN if streak else palette.DIM,
+    )
     game = scene.game
     if game.ramp:  # the operator's ramp: each level lands more stones at a refresh
         level = tr("LEVEL {level}", level=game.ramp_level + 1)
@@ -100,7 +106,11 @@ def _draw_board_layer(surface, scene) -> None:
         )
     )
     slots = _tray_slots(scene)
-    scene.layer.show(surface, (current_language(), cells, slots), lambda layer: _paint_layer(layer, scene, cells, slots))
+    scene.layer.show(
+        surface,
+        (current_language(), cells, slots),
+        lambda layer: _paint_layer(layer, scene, cells, slots),
+    )
 
 
 def _paint_layer(layer, scene, cells, slots) -> None:
@@ -142,15 +152,25 @@ def _draw_cells(surface, scene) -> None:
 
 def taken_cells(grid, cursor, game) -> set[tuple[int, int]]:
     """The board cells a callout should leave in view: the blocks and the piece's preview."""
-    cells = {(row, col) for row, line in enumerate(grid) for col, colour in enumerate(line) if colour is not None}
+    cells = {
+        (row, col)
+        for row, line in enumerate(grid)
+        for col, colour in enumerate(line)
+        if colour is not None
+    }
     if cursor.focus == BOARD and game.tray[cursor.slot] is not None:
-        cells |= {(cursor.row + d_row, cursor.col + d_col) for d_row, d_col in game.piece_cells(cursor.slot)}
+        cells |= {
+            (cursor.row + d_row, cursor.col + d_col)
+            for d_row, d_col in game.piece_cells(cursor.slot)
+        }
     return cells
 
 
 def _taken(scene) -> list[pygame.Rect]:
     cells = taken_cells(scene.grid, scene.cursor, scene.game)
-    return [pygame.Rect(BOARD_X + col * CELL, BOARD_Y + row * CELL, CELL, CELL) for row, col in cells]
+    return [
+        pygame.Rect(BOARD_X + col * CELL, BOARD_Y + row * CELL, CELL, CELL) for row, col in cells
+    ]
 
 
 def _draw_ghost(surface, scene) -> None:
@@ -159,7 +179,16 @@ def _draw_ghost(surface, scene) -> None:
         return
     fits = game.can_place(cursor.slot, cursor.row, cursor.col)
     passing = scene.game_frame - scene.moved_frame < REST_FRAMES
-    _draw_piece_on_board(surface, scene, cursor.slot, cursor.row, cursor.col, fits, shake_offset(scene.shake), passing)
+    _draw_piece_on_board(
+        surface,
+        scene,
+        cursor.slot,
+        cursor.row,
+        cursor.col,
+        fits,
+        shake_offset(scene.shake),
+        passing,
+    )
 
 
 def _draw_piece_on_board(surface, scene, slot, row, col, fits, dx=0, passing=False) -> None:

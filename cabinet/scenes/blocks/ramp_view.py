@@ -32,11 +32,20 @@ class RampShow:
             self.level = game.ramp_level
             self._play("blocks_level_up")
             stones = min(self.level, RAMP_MAX_STONES)
-            each = tr("{stones} STONES EACH NEW TRAY", stones=stones) if stones > 1 else tr("1 STONE EACH NEW TRAY")
-            callouts.append(Callout(tr("LEVEL {level} UP!", level=self.level + 1), palette.ORANGE, centre, 49, each))
+            each = (
+                tr("{stones} STONES EACH NEW TRAY", stones=stones)
+                if stones > 1
+                else tr("1 STONE EACH NEW TRAY")
+            )
+            callouts.append(
+                Callout(
+                    tr("LEVEL {level} UP!", level=self.level + 1), palette.ORANGE, centre, 49, each
+                )
+            )
         if result.landed:
             self.falling += [
-                FallingStone(row, col, wait + index * FALL_STAGGER) for index, (row, col) in enumerate(result.landed)
+                FallingStone(row, col, wait + index * FALL_STAGGER)
+                for index, (row, col) in enumerate(result.landed)
             ]
             self._thud_in = wait
         return callouts

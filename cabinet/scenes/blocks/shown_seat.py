@@ -13,7 +13,13 @@ from dataclasses import dataclass
 from cabinet.games.blocks.cursor import BOARD, Did
 from cabinet.games.blocks.seat import VersusSeat
 from cabinet.render import palette
-from cabinet.scenes.blocks.animation import ClearAnimation, after_move, empty_grid, family_colour, reconcile
+from cabinet.scenes.blocks.animation import (
+    ClearAnimation,
+    after_move,
+    empty_grid,
+    family_colour,
+    reconcile,
+)
 from cabinet.scenes.blocks.ghost import REST_FRAMES
 
 STONE_COLOUR = palette.GREY
@@ -82,7 +88,10 @@ class ShownSeat(VersusSeat):
         """Stones landed on this board: after ``wait`` frames (an attack still on its way to
         the meter) they fall into place, and the meter lets them go."""
         self.shown_pending = max(0, self.shown_pending - len(landed))
-        self.falling += [FallingStone(row, col, wait + index * FALL_STAGGER) for index, (row, col) in enumerate(landed)]
+        self.falling += [
+            FallingStone(row, col, wait + index * FALL_STAGGER)
+            for index, (row, col) in enumerate(landed)
+        ]
         for row, col in landed:
             self.grid[row][col] = STONE_COLOUR
         self.grid_board = None  # make the grid agree with the engine once more

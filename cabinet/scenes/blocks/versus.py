@@ -73,7 +73,9 @@ class BlocksVersusScene(FairFrame):
         self.callouts = {player: Callouts() for player in PLAYERS}  # one at a time over each board
         self.recorder = None if demo or watched else self._recorder()
         self.idle = IdleWatch([] if demo else match.people)  # over the whole match, not a round
-        self.pause = Pause(ctx.settings.play, () if demo or watched else match.people, ctx.audio.play)
+        self.pause = Pause(
+            ctx.settings.play, () if demo or watched else match.people, ctx.audio.play
+        )
         self._new_round()
 
     @property
@@ -123,7 +125,12 @@ class BlocksVersusScene(FairFrame):
 
     def handle(self, event) -> None:
         if event.player == CABINET:
-            if event.action is Action.PAUSE and event.pressed and not self.demo and not self.end_frames:
+            if (
+                event.action is Action.PAUSE
+                and event.pressed
+                and not self.demo
+                and not self.end_frames
+            ):
                 self.pause.toggle()
             return
         if self.check is not None and self.check(self, event):
@@ -149,12 +156,22 @@ class BlocksVersusScene(FairFrame):
         person = self.challenge_seat
         _, score, final = self.result()
         replay = self.recorder.finish(score, final) if self.recorder is not None else None
-        return GameOver("blocks", "cpu", person, None, self.seat_for(person).game.score, replay, self.game_frame / FPS)
+        return GameOver(
+            "blocks",
+            "cpu",
+            person,
+            None,
+            self.seat_for(person).game.score,
+            replay,
+            self.game_frame / FPS,
+        )
 
     # ------------------------------------------------------------------ update
     def music(self) -> tuple[str, float]:
         return "versus", versus_danger(
-            [music_danger(self.versus.game(p)) for p in PLAYERS], [self.versus.pending(p) for p in PLAYERS], self.versus.land_max
+            [music_danger(self.versus.game(p)) for p in PLAYERS],
+            [self.versus.pending(p) for p in PLAYERS],
+            self.versus.land_max,
         )
 
     def result_frame(self) -> None:
@@ -212,15 +229,21 @@ class BlocksVersusScene(FairFrame):
         news = [
             (tr("WIPE OUT!"), palette.MAGENTA) if result.wipe_out else None,
             (tr("ATTACK {count}", count=sent), palette.ORANGE) if sent else None,
-            (tr("CANCEL {count}", count=result.cancelled), palette.GREEN) if result.cancelled else None,
+            (tr("CANCEL {count}", count=result.cancelled), palette.GREEN)
+            if result.cancelled
+            else None,
             (f"+{result.points}", palette.YELLOW),
-            (tr("STREAK x{streak}", streak=result.streak), palette.CYAN) if result.streak >= 2 else None,
+            (tr("STREAK x{streak}", streak=result.streak), palette.CYAN)
+            if result.streak >= 2
+            else None,
         ]
         (words, colour), *rest = [item for item in news if item is not None]
         detail = "  ".join(words for words, _ in rest[:2])
         self._say(seat.player, Callout(words, colour, origin, 35, detail), FLASH_FRAMES)
 
-    def _launch(self, mover: ShownSeat, target: ShownSeat, origin, count: int, cancel: bool) -> None:
+    def _launch(
+        self, mover: ShownSeat, target: ShownSeat, origin, count: int, cancel: bool
+    ) -> None:
         """Stones fly to ``target``'s meter: a cancel meets the mover's own, an attack adds to the other's."""
 
         def arrive():
@@ -230,7 +253,9 @@ class BlocksVersusScene(FairFrame):
                 target.shown_pending += count
 
         end = view.meter_top(target.player, target.shown_pending)
-        self.flights.launch(Flight(origin, end, count, CANCEL_FRAMES if cancel else FLIGHT_FRAMES, arrive, cancel))
+        self.flights.launch(
+            Flight(origin, end, count, CANCEL_FRAMES if cancel else FLIGHT_FRAMES, arrive, cancel)
+        )
 
     def _stones_landed(self, seat: ShownSeat, landed) -> None:
         """Show stones landing on ``seat``'s board, once any attack still flying to it has arrived."""
@@ -241,7 +266,9 @@ class BlocksVersusScene(FairFrame):
         self.ctx.audio.play("versus_stones")
         count = len(landed)
         words = tr("{count} STONES!", count=count) if count > 1 else tr("1 STONE!")
-        self._say(seat.player, Callout(words, palette.ORANGE, view.board_centre(seat.player), 35), wait)
+        self._say(
+            seat.player, Callout(words, palette.ORANGE, view.board_centre(seat.player), 35), wait
+        )
 
     def _say(self, player: int, callout: Callout, delay: int = 0) -> None:
         self.callouts[player].say(callout, delay)
@@ -281,7 +308,9 @@ class BlocksVersusScene(FairFrame):
     def result(self) -> tuple[int, int, list[str]]:
         """(winner, winner's score, both boards side by side), as the replay records them."""
         player = self.match.winner or self.versus.winner or 1
-        final = [a + " " + b for a, b in zip(self.seats[0].game.to_text(), self.seats[1].game.to_text())]
+        final = [
+            a + " " + b for a, b in zip(self.seats[0].game.to_text(), self.seats[1].game.to_text())
+        ]
         return player, self.seat_for(player).game.score, final
 
     def _finish(self) -> None:

@@ -59,7 +59,9 @@ def board_rect(player: int) -> pygame.Rect:
 
 
 def tray_rect(player: int, slot: int) -> pygame.Rect:
-    return pygame.Rect(_mirror(10, TRAY_W, player), BOARD_Y + slot * (TRAY_W + TRAY_GAP), TRAY_W, TRAY_W)
+    return pygame.Rect(
+        _mirror(10, TRAY_W, player), BOARD_Y + slot * (TRAY_W + TRAY_GAP), TRAY_W, TRAY_W
+    )
 
 
 def meter_rect(player: int) -> pygame.Rect:
@@ -96,16 +98,30 @@ def meter_top(player: int, pending: int) -> tuple[int, int]:
 
 def draw(surface, scene) -> None:
     sides = tuple((_settled(seat), _tray_slots(scene, seat)) for seat in scene.seats)
-    scene.layer.show(surface, (current_language(), sides), lambda layer: _paint_layer(layer, scene.seats, sides))
+    scene.layer.show(
+        surface, (current_language(), sides), lambda layer: _paint_layer(layer, scene.seats, sides)
+    )
     ending = bool(scene.end_frames)
     if scene.demo and not ending:
-        text(surface, tr("DEMO PLAY"), (CENTRE, BOARD_Y + BOARD_PX + 18), 21, palette.MAGENTA, "midtop")
+        text(
+            surface,
+            tr("DEMO PLAY"),
+            (CENTRE, BOARD_Y + BOARD_PX + 18),
+            21,
+            palette.MAGENTA,
+            "midtop",
+        )
     for seat in scene.seats:
         _draw_side(surface, scene, seat, ending)
     _draw_centre(surface, scene)
     draw_flights(surface, scene.flights, lambda size: block(size, STONE_COLOUR))
     for seat in scene.seats:
-        draw_shown(surface, scene.callouts[seat.player], board_rect(seat.player), lambda seat=seat: _taken(seat))
+        draw_shown(
+            surface,
+            scene.callouts[seat.player],
+            board_rect(seat.player),
+            lambda seat=seat: _taken(seat),
+        )
     for seat in scene.seats:
         scene.countdown.draw(surface, board_rect(seat.player))
         seconds = scene.idle.seconds_left(seat.player)
@@ -122,14 +138,19 @@ def _static(language_code: str) -> pygame.Surface:
     surface = pygame.Surface((WIDTH, HEIGHT))
     surface.blit(backdrop(WIDTH, HEIGHT), (0, 0))
     # Down to the boards' foot only: the words below (DEMO PLAY, the result) sit across it.
-    pygame.draw.line(surface, palette.PANEL_EDGE, (CENTRE, 100), (CENTRE, BOARD_Y + BOARD_PX + 10), 2)
+    pygame.draw.line(
+        surface, palette.PANEL_EDGE, (CENTRE, 100), (CENTRE, BOARD_Y + BOARD_PX + 10), 2
+    )
     for player in (1, 2):
         rect = board_rect(player)
         frame = panel(BOARD_PX + 20, BOARD_PX + 20, PLAYER_COLOURS[player])
         surface.blit(frame, (rect.x - 10, rect.y - 10))
         for row in range(SIZE):
             for col in range(SIZE):
-                surface.fill(palette.GRID, (rect.x + col * CELL + 2, rect.y + row * CELL + 2, CELL - 4, CELL - 4))
+                surface.fill(
+                    palette.GRID,
+                    (rect.x + col * CELL + 2, rect.y + row * CELL + 2, CELL - 4, CELL - 4),
+                )
         well = meter_rect(player)
         pygame.draw.rect(surface, palette.SHADOW, well, border_radius=4)
         pygame.draw.rect(surface, palette.PANEL_EDGE, well.inflate(4, 4), 2, border_radius=5)
@@ -146,7 +167,9 @@ def _paint_layer(layer, seats, sides) -> None:
             layer.blit(_cell(colour), (rect.x + col * CELL + 1, rect.y + row * CELL + 1))
         for slot, (lit, piece) in enumerate(slots):
             rect = tray_rect(seat.player, slot)
-            layer.blit(panel(rect.width, rect.height, palette.YELLOW if lit else palette.PANEL_EDGE), rect)
+            layer.blit(
+                panel(rect.width, rect.height, palette.YELLOW if lit else palette.PANEL_EDGE), rect
+            )
             if piece is not None:
                 draw_tray_piece(layer, piece, rect, TRAY_CELL)
 
@@ -165,7 +188,14 @@ def _draw_side(surface, scene, seat, ending: bool) -> None:
     game = seat.game
     # Set in from the board's edge, so the centre's ROUND word (PUSINGAN in Malay) stands clear of both.
     score_x = inner - SCORE_INSET if player == 1 else inner + SCORE_INSET
-    text(surface, str(game.score), (score_x, 4), fit_size(str(game.score), 42, 130), palette.WHITE, inner_align)
+    text(
+        surface,
+        str(game.score),
+        (score_x, 4),
+        fit_size(str(game.score), 42, 130),
+        palette.WHITE,
+        inner_align,
+    )
     streak = game.streak
     text(
         surface,
@@ -209,7 +239,10 @@ def _draw_cells(surface, seat, rect: pygame.Rect) -> None:
     """Cells being cleared and stones dropping in (cells at rest are in the layer)."""
     if seat.animation is not None:
         for row, col, colour, style in seat.animation.cells():
-            surface.blit(block(CELL - 2, colour, style), (rect.x + col * CELL + 1, rect.y + int(row * CELL) + 1))
+            surface.blit(
+                block(CELL - 2, colour, style),
+                (rect.x + col * CELL + 1, rect.y + int(row * CELL) + 1),
+            )
     surface.set_clip(rect)  # stones drop in from the board's top edge, not over the header
     for stone in seat.falling:
         y = rect.y + (stone.row - stone.height()) * CELL + 1
@@ -243,7 +276,13 @@ def _draw_ghost(surface, seat, rect: pygame.Rect) -> None:
     sprite = ghost(CELL - 2, fits, passing=seat.resting < REST_FRAMES)
     dx = shake_offset(seat.shake)
     for d_row, d_col in game.piece_cells(cursor.slot):
-        surface.blit(sprite, (rect.x + (cursor.col + d_col) * CELL + 1 + dx, rect.y + (cursor.row + d_row) * CELL + 1))
+        surface.blit(
+            sprite,
+            (
+                rect.x + (cursor.col + d_col) * CELL + 1 + dx,
+                rect.y + (cursor.row + d_row) * CELL + 1,
+            ),
+        )
 
 
 def _tray_slots(scene, seat) -> tuple:
@@ -253,7 +292,9 @@ def _tray_slots(scene, seat) -> tuple:
     slots = []
     for slot in range(3):
         chosen = slot == cursor.slot and not seat.over
-        slots.append((chosen and (cursor.focus != TRAY or blink(scene.ctx.frame, 12)), game.tray[slot]))
+        slots.append(
+            (chosen and (cursor.focus != TRAY or blink(scene.ctx.frame, 12)), game.tray[slot])
+        )
     return tuple(slots)
 
 
@@ -272,9 +313,23 @@ def _draw_tray_mode(surface, scene, seat) -> None:
     chosen = tray_rect(player, seat.cursor.slot)
     nudge = round(3 * pulse(scene.ctx.frame, 24))
     if player == 1:  # the tray on the left: the pointer at its right, pointing in
-        text(surface, POINT_LEFT, (chosen.right + 4 - nudge, chosen.centery), 21, palette.CYAN, "midleft")
+        text(
+            surface,
+            POINT_LEFT,
+            (chosen.right + 4 - nudge, chosen.centery),
+            21,
+            palette.CYAN,
+            "midleft",
+        )
     else:
-        text(surface, POINT_RIGHT, (chosen.x - 4 + nudge, chosen.centery), 21, palette.CYAN, "midright")
+        text(
+            surface,
+            POINT_RIGHT,
+            (chosen.x - 4 + nudge, chosen.centery),
+            21,
+            palette.CYAN,
+            "midright",
+        )
 
 
 def _draw_meter(surface, scene, seat) -> None:
@@ -295,9 +350,18 @@ def _draw_meter(surface, scene, seat) -> None:
 
 def _draw_centre(surface, scene) -> None:
     rounds = scene.match
-    text(surface, tr("ROUND") if not scene.match_over else tr("MATCH"), (CENTRE, 6), 14, palette.GREY, "midtop")
+    text(
+        surface,
+        tr("ROUND") if not scene.match_over else tr("MATCH"),
+        (CENTRE, 6),
+        14,
+        palette.GREY,
+        "midtop",
+    )
     if not scene.match_over:
-        shown = rounds.round - 1 if scene.end_frames else rounds.round  # a result shows the round just played
+        shown = (
+            rounds.round - 1 if scene.end_frames else rounds.round
+        )  # a result shows the round just played
         text(surface, str(min(shown, 99)), (CENTRE, 24), 28, palette.WHITE, "midtop")
 
 
@@ -312,12 +376,21 @@ def _draw_result(surface, scene) -> None:
             words, colour = tr("DRAW"), palette.YELLOW
         else:
             words, colour = (tr("WIN"), palette.YELLOW) if won else (tr("LOSE"), palette.GREY)
-        reason = tr("NO ROOM!") if seat.over and not won else ""  # not after a forfeit: room was left
+        reason = (
+            tr("NO ROOM!") if seat.over and not won else ""
+        )  # not after a forfeit: room was left
         band = pygame.Rect(rect.x, rect.centery - 40, rect.width, 116 if reason else 80)
         surface.blit(_band(band.width, band.height), band)
         text(surface, words, (band.centerx, band.y + 40), 56, colour, "center")
         if reason:
-            text(surface, reason, (band.centerx, band.y + 76), fit_size(reason, 28, band.width - 16), palette.ORANGE, "midtop")
+            text(
+                surface,
+                reason,
+                (band.centerx, band.y + 76),
+                fit_size(reason, 28, band.width - 16),
+                palette.ORANGE,
+                "midtop",
+            )
     # Above attract mode's bottom strip, which a demo or a replay shows.
     round_result(surface, scene.match, winner, (CENTRE, BOARD_Y + BOARD_PX + 42))
 

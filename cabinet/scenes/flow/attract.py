@@ -80,7 +80,9 @@ class AttractScene(Scene):
         self.parts_started = 0  # tells one part's pictures from the next one's
         self.loop = 0  # passes through the playlist so far
         self.refused = 0  # frames left of the INSERT COIN flash
-        self.refused_credits = ""  # the credit line when Start was refused: a coin since ends the flash
+        self.refused_credits = (
+            ""  # the credit line when Start was refused: a coin since ends the flash
+        )
 
     @property
     def name(self) -> str:
@@ -173,7 +175,9 @@ class AttractScene(Scene):
         if self.part_name != "title":
             self._draw_prompt(surface)
         # The service corner: storage trouble on every page (on the title, above its copyright line).
-        draw_storage_warning(surface, self.ctx, HEIGHT - 44 if self.part_name == "title" else HEIGHT - 38)
+        draw_storage_warning(
+            surface, self.ctx, HEIGHT - 44 if self.part_name == "title" else HEIGHT - 38
+        )
         if self.refused:
             words = prompt(self.ctx)
             draw_banner(
@@ -194,10 +198,19 @@ class AttractScene(Scene):
         left = 14 + (text_size(caption, 21)[0] + 16 if caption else 0)
         room = 2 * min(WIDTH // 2 - left, WIDTH // 2 - 30 - text_size(credits, 14)[0])
         words, colour = self._strip_words()
-        if words and text_size(words, MESSAGE_SMALLEST)[0] > room:  # a long message beside a caption
+        if (
+            words and text_size(words, MESSAGE_SMALLEST)[0] > room
+        ):  # a long message beside a caption
             words, colour = self._prompt_now(), palette.GREEN
         if words:
-            text(surface, words, (WIDTH // 2, HEIGHT - 17), fit_size(words, 21, room), colour, "center")
+            text(
+                surface,
+                words,
+                (WIDTH // 2, HEIGHT - 17),
+                fit_size(words, 21, room),
+                colour,
+                "center",
+            )
         text(surface, credits, (WIDTH - 14, HEIGHT - 17), 14, palette.GREY, "midright")
         if caption:
             text(surface, caption, (14, HEIGHT - 17), 21, palette.MAGENTA, "midleft")
@@ -261,7 +274,11 @@ def game_parts(ctx, entry: catalogue.Entry, rng: random.Random, reel: ReplayReel
     pages = (len(tables) + 1) // 2
     per_page = page_seconds(share, scores_seconds, pages)
     parts = [
-        Part(f"{name} demo", share.demo_seconds(seconds), lambda: reel.next(entry.game, live, share.demo_seconds(seconds))),
+        Part(
+            f"{name} demo",
+            share.demo_seconds(seconds),
+            lambda: reel.next(entry.game, live, share.demo_seconds(seconds)),
+        ),
         Part(
             f"{name} scores",
             per_page * pages,
@@ -274,7 +291,9 @@ def game_parts(ctx, entry: catalogue.Entry, rng: random.Random, reel: ReplayReel
             Part(
                 f"{name} scores network",
                 network_page * len(tables),
-                lambda: NetworkTablesScene(ctx, N_("{game} NETWORK RECORDS"), tables, network_page, game=entry.title),
+                lambda: NetworkTablesScene(
+                    ctx, N_("{game} NETWORK RECORDS"), tables, network_page, game=entry.title
+                ),
             )
         )
     films = share.howto_films(ctx)
@@ -284,9 +303,13 @@ def game_parts(ctx, entry: catalogue.Entry, rng: random.Random, reel: ReplayReel
         def page():  # within the longer slot, the page keeps the operator's time
             return HowToScene(ctx, entry.game, seconds.howto_seconds)
 
-        parts.append(Part(f"how to play {name}", longest, taking_turns(page, *(make for _, make in films))))
+        parts.append(
+            Part(f"how to play {name}", longest, taking_turns(page, *(make for _, make in films)))
+        )
     else:
-        parts.append(Part(f"how to play {name}", seconds.howto_seconds, lambda: HowToScene(ctx, entry.game)))
+        parts.append(
+            Part(f"how to play {name}", seconds.howto_seconds, lambda: HowToScene(ctx, entry.game))
+        )
     return parts
 
 

@@ -54,7 +54,9 @@ def challenge(scene: Challengeable, event, then: Callable[[object, str], None]) 
 
 def climb_record(scene: Challengeable, record: GameOver) -> GameOver:
     """``record``, or for a climb up the CPU ladder cut short, the climb's levels beaten on its table."""
-    climb = scene.series.climb if scene.series is not None else None  # a one-player game has no series
+    climb = (
+        scene.series.climb if scene.series is not None else None
+    )  # a one-player game has no series
     if climb is None or not climb.beaten:
         return record
     return dataclasses.replace(record, table=ladder_table(climb.game), score=climb.beaten)
@@ -78,7 +80,9 @@ class ChallengerScene(Scene):
     def update(self) -> None:
         self.frames += 1
         if self.frames == BANNER_FRAMES:
-            finish_interrupted(self.ctx, self.record, self._versus, kept_entry(self.behind, self.record.table))
+            finish_interrupted(
+                self.ctx, self.record, self._versus, kept_entry(self.behind, self.record.table)
+            )
 
     def _versus(self) -> None:
         self.then(self.ctx, self.record.game)
@@ -93,7 +97,14 @@ class ChallengerScene(Scene):
         surface.fill(stripe, (0, band.bottom - 8, WIDTH, 8))
         # The words slide in from the right, then hold.
         offset = max(0, WIDTH - self.frames * 48)
-        text(surface, tr("HERE COMES A"), (WIDTH // 2 + offset, band.y + 22), 42, palette.WHITE, "midtop")
+        text(
+            surface,
+            tr("HERE COMES A"),
+            (WIDTH // 2 + offset, band.y + 22),
+            42,
+            palette.WHITE,
+            "midtop",
+        )
         text(
             surface,
             tr("NEW CHALLENGER!"),

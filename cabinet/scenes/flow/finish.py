@@ -30,13 +30,22 @@ def finish_game(ctx, over: GameOver) -> None:
     store, table, score = ctx.store, over.table, over.score
     # The score goes on its table now, under placeholder initials: a cabinet switched
     # off during the initials entry keeps it.
-    end = _try(lambda: store.game_over(over.game, over.mode, table, score, over.replay, over.seconds), "saving the game")
+    end = _try(
+        lambda: store.game_over(over.game, over.mode, table, score, over.replay, over.seconds),
+        "saving the game",
+    )
     if end is not None:
         rank, replay_id, entry_id = end.rank, end.replay_id, end.entry_id
     else:  # not saved: the initials entry tries once more
-        rank, replay_id, entry_id = _try(lambda: store.scores.rank_for(table, score), "reading the table"), None, None
+        rank, replay_id, entry_id = (
+            _try(lambda: store.scores.rank_for(table, score), "reading the table"),
+            None,
+            None,
+        )
     if rank is not None:
-        ctx.scenes.reset(InitialsScene(ctx, table, score, replay_id, over.player, rank=rank, entry_id=entry_id))
+        ctx.scenes.reset(
+            InitialsScene(ctx, table, score, replay_id, over.player, rank=rank, entry_id=entry_id)
+        )
     else:
         ctx.scenes.reset(RankingScene(ctx, table, score=score))
 
@@ -59,7 +68,9 @@ def finish_match(ctx, end: MatchEnd, again: Callable[[object, Match, Series], Sc
     store = ctx.store
     before = []
     if end.replay is not None:
-        before += _try(lambda: store.replays.save_statements(end.replay), "preparing the replay") or []
+        before += (
+            _try(lambda: store.replays.save_statements(end.replay), "preparing the replay") or []
+        )
         end.replay_id = end.replay.id
     before += store.audits.game_end_statements(end.match.game, end.match.mode, end.seconds)
     if end.high_score is not None:
@@ -117,7 +128,9 @@ def series_over(ctx, end: MatchEnd) -> None:
     streaks = streak_table(end.match.game)
     entries = [enter_record(ctx, player, streaks, wins) for player, wins in end.series.records()]
     climb = end.series.climb
-    if climb is not None and not any(entry.table == ladder_table(climb.game) for entry in end.series.entries):
+    if climb is not None and not any(
+        entry.table == ladder_table(climb.game) for entry in end.series.entries
+    ):
         entries.append(enter_record(ctx, climb.person, ladder_table(climb.game), climb.beaten))
     earned: dict[int, list] = {}
     for entry in [entry for entry in entries if entry is not None] + end.series.entries:
@@ -138,12 +151,20 @@ def series_over(ctx, end: MatchEnd) -> None:
     def next_step(ranks: dict[str, int]) -> None:
         if earned:
             player = min(earned)
-            scene = RecordsInitialsScene(ctx, player, earned.pop(player), lambda new: next_step({**ranks, **new}))
+            scene = RecordsInitialsScene(
+                ctx, player, earned.pop(player), lambda new: next_step({**ranks, **new})
+            )
             ctx.scenes.reset(scene)
         elif shown:
             table = shown[0]
-            mine = end.high_score if end.high_score and end.high_score[0] == table else (None, None, None)
-            ctx.scenes.reset(RankingScene(ctx, table, rank=ranks.get(table), score=mine[2], player=mine[1]))
+            mine = (
+                end.high_score
+                if end.high_score and end.high_score[0] == table
+                else (None, None, None)
+            )
+            ctx.scenes.reset(
+                RankingScene(ctx, table, rank=ranks.get(table), score=mine[2], player=mine[1])
+            )
         else:
             ctx.go_to_attract()
 
@@ -153,11 +174,15 @@ def series_over(ctx, end: MatchEnd) -> None:
 def kept_entry(scene: Challengeable, table: str | None) -> int | None:
     """The id of the entry ``scene``'s series already holds on ``table`` (a climb's record,
     :func:`keep_climb_record`), or None."""
-    entries = scene.series.entries if scene.series is not None else []  # a one-player game has no series
+    entries = (
+        scene.series.entries if scene.series is not None else []
+    )  # a one-player game has no series
     return next((entry.entry_id for entry in entries if entry.table == table), None)
 
 
-def finish_interrupted(ctx, record: GameOver, then: Callable[[], None], replacing: int | None = None) -> None:
+def finish_interrupted(
+    ctx, record: GameOver, then: Callable[[], None], replacing: int | None = None
+) -> None:
     """A game cut short by a challenger: save and count it, enter its score if it makes the table, ``then()``.
 
     The replay, the audit and the score go in one transaction, as for any finished game;
@@ -167,11 +192,22 @@ def finish_interrupted(ctx, record: GameOver, then: Callable[[], None], replacin
     if record.table is None:
         if record.replay is not None:
             _try(lambda: store.replays.save(record.replay), "saving the replay")
-        _try(lambda: store.audits.game_ended(record.game, record.mode, record.seconds), "counting the game")
+        _try(
+            lambda: store.audits.game_ended(record.game, record.mode, record.seconds),
+            "counting the game",
+        )
         then()
         return
     end = _try(
-        lambda: store.game_over(record.game, record.mode, record.table, record.score, record.replay, record.seconds, replacing),
+        lambda: store.game_over(
+            record.game,
+            record.mode,
+            record.table,
+            record.score,
+            record.replay,
+            record.seconds,
+            replacing,
+        ),
         "saving the game",
     )
     if end is not None and end.rank is not None:

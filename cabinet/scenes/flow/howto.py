@@ -59,5 +59,19 @@ class HowToScene(Scene):
             meaning = tr(meaning)
             x = 30 + index * width
             surface.blit(panel(width - 10, 100), (x, 384))
-            text(surface, key, (x + (width - 10) // 2, 400), fit_size(key, 28, width - 24), palette.YELLOW, "midtop")
-            text(surface, meaning, (x + (width - 10) // 2, 446), fit_size(meaning, 14, width - 24), palette.WHITE, "midtop")
+            text(
+                surface,
+                key,
+                (x + (width - 10) // 2, 400),
+                fit_size(key, 28, width - 24),
+                palette.YELLOW,
+                "midtop",
+            )
+            text(
+                surface,
+                meaning,
+                (x + (width - 10) // 2, 446),
+                fit_size(meaning, 14, width - 24),
+                palette.WHITE,
+                "midtop",
+            )

@@ -47,7 +47,14 @@ class InitialsScene(Scene):
     name = "initials"
 
     def __init__(
-        self, ctx, table: str, score: int, replay_id=None, player: int = 1, rank: int | None = None, entry_id: int | None = None
+        self,
+        ctx,
+        table: str,
+        score: int,
+        replay_id=None,
+        player: int = 1,
+        rank: int | None = None,
+        entry_id: int | None = None,
     ):
         super().__init__(ctx)
         self.table = table
@@ -79,7 +86,12 @@ class InitialsScene(Scene):
         self.ctx.audio.play("new_record")
 
     def handle(self, event) -> None:
-        if not self.fresh.admit(event) or not event.pressed or event.player != self.player or self.done:
+        if (
+            not self.fresh.admit(event)
+            or not event.pressed
+            or event.player != self.player
+            or self.done
+        ):
             return
         self.idle = 0
         action = event.action
@@ -134,7 +146,11 @@ class InitialsScene(Scene):
 
     def record_lines(self) -> list[tuple[str, int, tuple]]:
         """What the initials are for, as (words, size, colour) lines stacked above the letters."""
-        title = tr("NEW HIGH SCORE - {rank}", rank=ordinal(self.rank)) if self.rank else tr("NEW HIGH SCORE!")
+        title = (
+            tr("NEW HIGH SCORE - {rank}", rank=ordinal(self.rank))
+            if self.rank
+            else tr("NEW HIGH SCORE!")
+        )
         name = full_title(self.table)
         return [
             (title, fit_size(title, 49, WIDTH - 40), palette.YELLOW),
@@ -150,17 +166,52 @@ class InitialsScene(Scene):
         for index in range(LETTERS):
             x = left + index * (BOX + 20)
             current = index == self.position
-            surface.blit(panel(BOX, 120, palette.YELLOW if current else palette.PANEL_EDGE), (x, BOX_TOP))
+            surface.blit(
+                panel(BOX, 120, palette.YELLOW if current else palette.PANEL_EDGE), (x, BOX_TOP)
+            )
             char = CHARACTERS[self.letters[index]]
             if not current or blink(self.frames, 16):
                 shown = "_" if char == " " and not current else char
-                text(surface, shown, (x + BOX // 2, BOX_TOP + 60), 70, palette.WHITE if current else palette.GREY, "center")
+                text(
+                    surface,
+                    shown,
+                    (x + BOX // 2, BOX_TOP + 60),
+                    70,
+                    palette.WHITE if current else palette.GREY,
+                    "center",
+                )
             if current:
-                text(surface, TRIANGLE_UP, (x + BOX // 2, BOX_TOP - 4), 35, palette.YELLOW, "midbottom")
-                text(surface, TRIANGLE_DOWN, (x + BOX // 2, BOX_TOP + 122), 35, palette.YELLOW, "midtop")
-        draw_time_left(surface, self._seconds_left(), (left + LETTERS * (BOX + 20) + 80, BOX_TOP + 18), "midtop")
+                text(
+                    surface,
+                    TRIANGLE_UP,
+                    (x + BOX // 2, BOX_TOP - 4),
+                    35,
+                    palette.YELLOW,
+                    "midbottom",
+                )
+                text(
+                    surface,
+                    TRIANGLE_DOWN,
+                    (x + BOX // 2, BOX_TOP + 122),
+                    35,
+                    palette.YELLOW,
+                    "midtop",
+                )
+        draw_time_left(
+            surface,
+            self._seconds_left(),
+            (left + LETTERS * (BOX + 20) + 80, BOX_TOP + 18),
+            "midtop",
+        )
         keys = tr("UP/DOWN LETTER   A NEXT   START DONE")
-        text(surface, keys, (WIDTH // 2, BOX_TOP + 182), fit_size(keys, READABLE, WIDTH - 40), palette.GREY, "midtop")
+        text(
+            surface,
+            keys,
+            (WIDTH // 2, BOX_TOP + 182),
+            fit_size(keys, READABLE, WIDTH - 40),
+            palette.GREY,
+            "midtop",
+        )
 
 
 def draw_stacked(surface, lines, top: int) -> list:

@@ -69,7 +69,12 @@ class LadderScene(Scene):
             self.ctx.audio.play("ladder_next")
 
     def handle(self, event) -> None:
-        if event.pressed and event.action is Action.START and event.player == self.climb.person and self.frames >= SKIP_AFTER:
+        if (
+            event.pressed
+            and event.action is Action.START
+            and event.player == self.climb.person
+            and self.frames >= SKIP_AFTER
+        ):
             self._leave()
 
     def update(self) -> None:
@@ -97,7 +102,11 @@ class LadderScene(Scene):
     def draw(self, surface) -> None:
         draw_backdrop(surface)
         climb = self.climb
-        colour = (palette.YELLOW if blink(self.frames, 8) else palette.ORANGE) if climb.cleared else palette.YELLOW
+        colour = (
+            (palette.YELLOW if blink(self.frames, 8) else palette.ORANGE)
+            if climb.cleared
+            else palette.YELLOW
+        )
         heading(surface, self.title, 22, colour, 49)
         for index, level in enumerate(LEVELS):
             self._draw_rung(surface, level, index)
@@ -117,12 +126,23 @@ class LadderScene(Scene):
         edge = palette.GREEN if beaten else palette.YELLOW if lit else palette.PANEL_EDGE
         surface.blit(sprites.panel(rect.width, rect.height, edge), rect)
         colour = palette.GREEN if beaten else palette.WHITE if facing else palette.DIM
-        text(surface, tr(RUNG_LEVEL, level=level), (rect.x + 18, rect.centery), 21, colour, "midleft")
+        text(
+            surface, tr(RUNG_LEVEL, level=level), (rect.x + 18, rect.centery), 21, colour, "midleft"
+        )
         name = tr(CPU_NAMES[level])
-        text(surface, name, (rect.x + 100, rect.centery), fit_size(name, 28, 180), colour, "midleft")
+        text(
+            surface, name, (rect.x + 100, rect.centery), fit_size(name, 28, 180), colour, "midleft"
+        )
         tag = tr(RUNG_BEATEN) if beaten else tr(RUNG_NEXT) if facing else ""
         if tag:
-            text(surface, tag, (rect.right - 18, rect.centery), 21, palette.GREEN if beaten else palette.YELLOW, "midright")
+            text(
+                surface,
+                tag,
+                (rect.right - 18, rect.centery),
+                21,
+                palette.GREEN if beaten else palette.YELLOW,
+                "midright",
+            )
 
     def _draw_info(self, surface) -> None:
         climb = self.climb
@@ -142,7 +162,14 @@ class LadderScene(Scene):
             text(surface, line, (x, 270), fit_size(line, 28, INFO_WIDTH), palette.GREEN, "midtop")
             if blink(self.frames, 16):
                 cheer = tr(CHEER_LINE)
-                text(surface, cheer, (x, HEIGHT - 120), fit_size(cheer, 35, INFO_WIDTH), palette.CYAN, "midtop")
+                text(
+                    surface,
+                    cheer,
+                    (x, HEIGHT - 120),
+                    fit_size(cheer, 35, INFO_WIDTH),
+                    palette.CYAN,
+                    "midtop",
+                )
             return
         level = climb.level
         line = tr(NEXT_LINE, level=level)

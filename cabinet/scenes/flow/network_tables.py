@@ -12,7 +12,13 @@ from cabinet.language import tr
 from cabinet.network.snapshots import is_factory_entry
 from cabinet.render import HEIGHT, WIDTH, palette
 from cabinet.render.text import text, text_size
-from cabinet.scenes.flow.tables import ROW_GAP, ScoreTablesScene, draw_table, table_title, table_words
+from cabinet.scenes.flow.tables import (
+    ROW_GAP,
+    ScoreTablesScene,
+    draw_table,
+    table_title,
+    table_words,
+)
 from cabinet.scenes.kit.widgets import draw_backdrop
 
 WIDE = 760
@@ -32,7 +38,10 @@ def network_place(ctx, table: str, score: int, rank: int | None, entries) -> int
     if not shows_network(ctx) or rank is None or score is None:
         return None
     own_above = sum(
-        1 for entry in entries if entry.rank < rank and not is_factory_entry(table, entry.initials, entry.score, entry.replay_id)
+        1
+        for entry in entries
+        if entry.rank < rank
+        and not is_factory_entry(table, entry.initials, entry.score, entry.replay_id)
     )
     return ctx.network.rank(table, score, own_above)
 
@@ -40,7 +49,9 @@ def network_place(ctx, table: str, score: int, rank: int | None, entries) -> int
 class NetworkTablesScene(ScoreTablesScene):
     """An attract page per network table that has entries, each row tagged with its cabinet."""
 
-    def __init__(self, ctx, heading_text: str, tables: list[str], page_seconds: float, game: str = ""):
+    def __init__(
+        self, ctx, heading_text: str, tables: list[str], page_seconds: float, game: str = ""
+    ):
         known = [table for table in tables if ctx.network.table(table)]
         super().__init__(ctx, heading_text, known, page_seconds, game)
         self.pages = [[table] for table in known]
@@ -59,7 +70,14 @@ class NetworkTablesScene(ScoreTablesScene):
             return
         table = self.pages[self._page()][0]
         rect = pygame.Rect((WIDTH - WIDE) // 2, 80, WIDE, 56 + 10 * ROW_GAP + 4)
-        draw_table(surface, rect, table_title(table), self.entries[table], frame=self.frames, words=table_words(table))
+        draw_table(
+            surface,
+            rect,
+            table_title(table),
+            self.entries[table],
+            frame=self.frames,
+            words=table_words(table),
+        )
         for index, entry in enumerate(self.entries[table][:10]):
             text(
                 surface,
@@ -81,4 +99,11 @@ def draw_network_place(surface, place: int | None) -> None:
     """ "NETWORK #3" under the ranking table, for a score that made the network table (the line
     says YOUR SCORE only for a score that made no table, so the two never meet)."""
     if place is not None:
-        text(surface, tr("NETWORK #{place}", place=place), (WIDTH // 2, HEIGHT - 66), 28, palette.MAGENTA, "midtop")
+        text(
+            surface,
+            tr("NETWORK #{place}", place=place),
+            (WIDTH // 2, HEIGHT - 66),
+            28,
+            palette.MAGENTA,
+            "midtop",
+        )

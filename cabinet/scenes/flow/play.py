@@ -47,7 +47,9 @@ def match_scene(ctx, match: Match, series: Series | None = None, demo: bool = Fa
     """The screen that plays ``match``; ``demo`` for attract mode (no ending, no challenger)."""
     if demo:
         return catalogue.entry(match.game).versus(ctx, match, series, demo=True, on_end=stop)
-    return catalogue.entry(match.game).versus(ctx, match, series, on_end=ctx.finish, check=check_challenger)
+    return catalogue.entry(match.game).versus(
+        ctx, match, series, on_end=ctx.finish, check=check_challenger
+    )
 
 
 def rematch_scene(ctx, match: Match, series: Series) -> Scene:
@@ -58,16 +60,24 @@ def rematch_scene(ctx, match: Match, series: Series) -> Scene:
 
 def single_scene(ctx, game: str, **options) -> Scene:
     """A one-player game of ``game`` at the panel that chose it (``ctx.player``)."""
-    return catalogue.entry(game).single(ctx, ctx.player, new_seed(), on_end=ctx.finish, check=check_challenger, **options)
+    return catalogue.entry(game).single(
+        ctx, ctx.player, new_seed(), on_end=ctx.finish, check=check_challenger, **options
+    )
 
 
-def start_game(ctx, game: str, mode: str, make_scene: Callable[[], Scene], on_fail: Callable[[str], None]) -> None:
+def start_game(
+    ctx, game: str, mode: str, make_scene: Callable[[], Scene], on_fail: Callable[[str], None]
+) -> None:
     """Take the credits for ``game``/``mode`` and start its scene; else say what is missing."""
     bank = ctx.bank
     # In free play start() takes nothing but still counts the play in the audits.
     if not bank.start(game, mode):
         price = bank.price(mode)
-        on_fail(tr("{price} CREDITS NEEDED - INSERT COIN", price=price) if price > 1 else tr("1 CREDIT NEEDED - INSERT COIN"))
+        on_fail(
+            tr("{price} CREDITS NEEDED - INSERT COIN", price=price)
+            if price > 1
+            else tr("1 CREDIT NEEDED - INSERT COIN")
+        )
         return
     ctx.audio.play("start")
     ctx.scenes.reset(make_scene())

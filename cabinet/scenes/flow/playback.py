@@ -86,9 +86,13 @@ def game_scene(ctx, replay, audio: HushableAudio | None = None) -> GameScreen:
     """The game scene ``replay`` was recorded in, on its own rules, watched: it ends quietly
     (no replay saved again, no initials, no audits) and takes no touch. ``audio``: its sound,
     to hush."""
-    scene = catalogue.entry(replay.game).replay(ReplayContext(ctx, replay_settings(ctx, replay), audio), replay)
+    scene = catalogue.entry(replay.game).replay(
+        ReplayContext(ctx, replay_settings(ctx, replay), audio), replay
+    )
     if replay.mode == "versus" and not replay.settings.get("idle_forfeit"):
-        scene.idle = IdleWatch([])  # recorded before a walk-away forfeited a match: played as it was
+        scene.idle = IdleWatch(
+            []
+        )  # recorded before a walk-away forfeited a match: played as it was
     return scene
 
 
@@ -237,7 +241,14 @@ def play_replay(ctx, replay_id: int, on_end=None) -> PlaybackScene:
         raise ValueError(f"replay {replay_id}: unknown game {replay.game!r}")
     scene = PlaybackScene(ctx, replay, on_end=on_end)
     ctx.scenes.reset(scene)
-    log.info("playing replay %s: %s %s, %s by %s", replay_id, replay.game, replay.mode, replay.score, replay.initials or "nobody")
+    log.info(
+        "playing replay %s: %s %s, %s by %s",
+        replay_id,
+        replay.game,
+        replay.mode,
+        replay.score,
+        replay.initials or "nobody",
+    )
     return scene
 
 
@@ -284,7 +295,12 @@ def top_replays(ctx, game: str) -> list:
     A replay that cannot be read is left out with a log line.
     """
     tables = catalogue.entry(game).tables(ctx.settings)
-    entries = [entry for table in tables for entry in ctx.store.scores.top(table)[:TOP_RANKS] if entry.replay_id is not None]
+    entries = [
+        entry
+        for table in tables
+        for entry in ctx.store.scores.top(table)[:TOP_RANKS]
+        if entry.replay_id is not None
+    ]
     found = []
     for entry in sorted(entries, key=lambda entry: -entry.score):
         try:

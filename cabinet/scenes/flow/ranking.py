@@ -26,14 +26,23 @@ class RankingScene(Scene):
 
     name = "ranking"
 
-    def __init__(self, ctx, table: str, rank: int | None = None, score: int | None = None, player: int | None = None):
+    def __init__(
+        self,
+        ctx,
+        table: str,
+        rank: int | None = None,
+        score: int | None = None,
+        player: int | None = None,
+    ):
         super().__init__(ctx)
         self.table = table
         self.rank = rank
         self.score = score
         self.player = player
         self.entries = read_table(ctx, table)
-        self.network_place = network_place(ctx, table, score, rank, self.entries)  # "NETWORK #3" (issue 15)
+        self.network_place = network_place(
+            ctx, table, score, rank, self.entries
+        )  # "NETWORK #3" (issue 15)
         self.frames = 0
         self.fresh = FreshPresses()  # the button that ended the initials does not skip this too
 
@@ -67,10 +76,20 @@ class RankingScene(Scene):
         heading(surface, tr("RANKING"), 20, palette.YELLOW, 42)
         # Wider than an attract page's table, so the game's name fits beside the table's.
         rect = table_rects(1)[0].inflate(RANKING_WIDTH - table_rects(1)[0].width, 0)
-        draw_table(surface, rect, full_title(self.table), self.entries, self.rank, self.frames, words=table_words(self.table))
+        draw_table(
+            surface,
+            rect,
+            full_title(self.table),
+            self.entries,
+            self.rank,
+            self.frames,
+            words=table_words(self.table),
+        )
         draw_network_place(surface, self.network_place)
         line = self.score_line()
         if line:
             text(surface, line, (WIDTH // 2, HEIGHT - 62), 21, palette.WHITE, "midtop")
         if blink(self.frames):
-            text(surface, tr("START TO EXIT"), (WIDTH // 2, HEIGHT - 30), 14, palette.GREEN, "midtop")
+            text(
+                surface, tr("START TO EXIT"), (WIDTH // 2, HEIGHT - 30), 14, palette.GREEN, "midtop"
+            )

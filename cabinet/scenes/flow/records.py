@@ -45,7 +45,9 @@ class Entry:
     entry_id: int
 
 
-def enter_record(ctx, player: int, table: str, value: int, replay_id: int | None = None, before=()) -> Entry | None:
+def enter_record(
+    ctx, player: int, table: str, value: int, replay_id: int | None = None, before=()
+) -> Entry | None:
     """Put a record on its table now, under placeholder initials, so a power cut during
     the initials entry loses none; None when it does not make the table (or cannot be saved).
     ``before``: statements (replay, audits) written in the same transaction."""
@@ -61,9 +63,13 @@ class RecordsInitialsScene(InitialsScene):
     """``player`` enters initials once for ``entries`` (made by :func:`enter_record`);
     ``then`` gets {table: rank} of those entries."""
 
-    def __init__(self, ctx, player: int, entries: list[Entry], then: Callable[[dict[str, int]], None]):
+    def __init__(
+        self, ctx, player: int, entries: list[Entry], then: Callable[[dict[str, int]], None]
+    ):
         first = entries[0]
-        super().__init__(ctx, first.table, first.value, None, player, rank=first.rank, entry_id=first.entry_id)
+        super().__init__(
+            ctx, first.table, first.value, None, player, rank=first.rank, entry_id=first.entry_id
+        )
         self.entries = entries
         self.then = then
 
@@ -80,7 +86,13 @@ class RecordsInitialsScene(InitialsScene):
     def record_lines(self) -> list[tuple[str, int, tuple]]:
         streak = any(is_streak_table(entry.table) for entry in self.entries)
         ladder = any(is_ladder_table(entry.table) for entry in self.entries)
-        title = tr("NEW STREAK RECORD!") if streak else tr(HEADING_LADDER) if ladder else tr("NEW HIGH SCORE!")
+        title = (
+            tr("NEW STREAK RECORD!")
+            if streak
+            else tr(HEADING_LADDER)
+            if ladder
+            else tr("NEW HIGH SCORE!")
+        )
         lines = [
             (title, fit_size(title, 49, WIDTH - 40), palette.YELLOW),
             (tr("PLAYER {side}", side=self.player), 28, palette.CYAN),

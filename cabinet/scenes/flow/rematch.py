@@ -45,7 +45,11 @@ class RematchScene(Scene):
     name = "rematch offer"
 
     def __init__(
-        self, ctx, end: MatchEnd, again: Callable[[object, Match, Series], Scene], then: Callable[[object, MatchEnd], None]
+        self,
+        ctx,
+        end: MatchEnd,
+        again: Callable[[object, Match, Series], Scene],
+        then: Callable[[object, MatchEnd], None],
     ):
         super().__init__(ctx)
         self.end = end
@@ -69,7 +73,12 @@ class RematchScene(Scene):
 
     def handle(self, event) -> None:
         match = self.end.match
-        if not self.fresh.admit(event) or not event.pressed or event.action is not Action.START or event.player not in PLAYERS:
+        if (
+            not self.fresh.admit(event)
+            or not event.pressed
+            or event.action is not Action.START
+            or event.player not in PLAYERS
+        ):
             return
         if match.is_cpu(event.player):
             return  # that panel is nobody's: the CPU played there
@@ -102,15 +111,40 @@ class RematchScene(Scene):
         match = self.end.match
         winner = match.winner
         if winner is not None:
-            words = tr("{side} WINS {score}", side=side_name(match, winner), score=match.score_line(winner))
-            text(surface, words, (box.centerx, box.y + 16), fit_size(words, 28, box.width - 24), palette.WHITE, "midtop")
+            words = tr(
+                "{side} WINS {score}", side=side_name(match, winner), score=match.score_line(winner)
+            )
+            text(
+                surface,
+                words,
+                (box.centerx, box.y + 16),
+                fit_size(words, 28, box.width - 24),
+                palette.WHITE,
+                "midtop",
+            )
         title = self.title
-        text(surface, title, (box.centerx - 50, box.y + 52), fit_size(title, 56, box.width - 150), palette.YELLOW, "midtop")
+        text(
+            surface,
+            title,
+            (box.centerx - 50, box.y + 52),
+            fit_size(title, 56, box.width - 150),
+            palette.YELLOW,
+            "midtop",
+        )
         seconds = max(0, (self.frames_left + FPS - 1) // FPS)
-        text(surface, str(seconds), (box.right - 30, box.y + 52), 56, palette.RED if seconds <= 3 else palette.CYAN, "topright")
+        text(
+            surface,
+            str(seconds),
+            (box.right - 30, box.y + 52),
+            56,
+            palette.RED if seconds <= 3 else palette.CYAN,
+            "topright",
+        )
         bank = self.ctx.bank
         paid = bank.can_start(match.mode)
-        so_far = paid_so_far(self.ctx, match.mode)  # a coin is in: it stays lit, no more INSERT COIN
+        so_far = paid_so_far(
+            self.ctx, match.mode
+        )  # a coin is in: it stays lit, no more INSERT COIN
         prompt = tr("PRESS START") if paid else (so_far or tr(self.message or N_("INSERT COIN")))
         if blink(self.frames, 16) or so_far:
             text(
@@ -138,5 +172,12 @@ class RematchScene(Scene):
             return tr("FREE PLAY")
         price = bank.price(self.end.match.mode)
         return "  ".join(
-            filter(None, [price_words(self.ctx, price), tr("CREDITS {credits}", credits=bank.credits), coins_short(bank)])
+            filter(
+                None,
+                [
+                    price_words(self.ctx, price),
+                    tr("CREDITS {credits}", credits=bank.credits),
+                    coins_short(bank),
+                ],
+            )
         )

@@ -13,7 +13,13 @@ from cabinet.games.match import cpu_levels, default_cpu_level
 from cabinet.language import N_, tr
 from cabinet.scenes import catalogue
 from cabinet.scenes.flow.cpu_names import CPU_DETAILS, CPU_NAMES
-from cabinet.scenes.flow.play import single_scene, start_climb, start_cpu_match, start_game, start_versus
+from cabinet.scenes.flow.play import (
+    single_scene,
+    start_climb,
+    start_cpu_match,
+    start_game,
+    start_versus,
+)
 from cabinet.scenes.kit.menu import MenuScene, Option
 
 
@@ -25,7 +31,10 @@ class GameSelectScene(MenuScene):
         super().__init__(ctx, back or ctx.go_to_attract)  # B leaves for attract mode
 
     def options(self) -> list[Option]:
-        return [Option(entry.title, tr(entry.detail), lambda game=entry.game: self.pick(game)) for entry in catalogue.entries()]
+        return [
+            Option(entry.title, tr(entry.detail), lambda game=entry.game: self.pick(game))
+            for entry in catalogue.entries()
+        ]
 
     def pick(self, game: str) -> None:
         self.ctx.scenes.replace(ModeStarter(self.ctx, game).menu(back=self._again))
@@ -104,7 +113,13 @@ class ModeStarter:
         return catalogue.entry(self.game).modes(self.ctx, self, back=back)
 
     def single(self, menu: MenuScene, priced_as: str, **options) -> None:
-        start_game(self.ctx, self.game, priced_as, lambda: single_scene(self.ctx, self.game, **options), menu.say)
+        start_game(
+            self.ctx,
+            self.game,
+            priced_as,
+            lambda: single_scene(self.ctx, self.game, **options),
+            menu.say,
+        )
 
     def versus(self, menu: MenuScene) -> None:
         start_versus(self.ctx, self.game, menu.say)

@@ -43,7 +43,9 @@ def table_title(table: str) -> str:
     if parts[0] == "streak":
         return tr("WIN STREAKS")
     if parts[0] == "ladder":
-        return tr(LADDER_NAME)  # beside WIN STREAKS, as big: the game is in the heading (issue 41.5)
+        return tr(
+            LADDER_NAME
+        )  # beside WIN STREAKS, as big: the game is in the heading (issue 41.5)
     if parts[1:2] == ["single"]:
         return difficulty_name(parts[2]) if len(parts) > 2 else tr("SINGLE")
     if parts[1:2] == ["contest"]:
@@ -127,7 +129,12 @@ def draw_table(
         colour = palette.RANKS[rank - 1] if rank <= len(palette.RANKS) else palette.WHITE
         if highlight == rank:
             # A lit band that stays: the new entry flashes in colour, never vanishes.
-            pygame.draw.rect(surface, (40, 60, 110), (rect.x + 6, y - 4, rect.width - 12, ROW_GAP), border_radius=4)
+            pygame.draw.rect(
+                surface,
+                (40, 60, 110),
+                (rect.x + 6, y - 4, rect.width - 12, ROW_GAP),
+                border_radius=4,
+            )
             colour = palette.GREEN if blink(frame, 10) else palette.WHITE
         text(surface, ordinal(rank), (rect.x + 20, y), 21, colour)
         text(surface, entry.initials, (rect.x + rect.width // 2 - 40, y), 21, colour)
@@ -137,7 +144,9 @@ def draw_table(
 
 def ordinal(rank: int) -> str:
     """A place in a table: 1ST, 2ND, 11TH (in each language's own way)."""
-    place = {1: N_("{rank}ST"), 2: N_("{rank}ND"), 3: N_("{rank}RD")}.get(rank if rank < 20 else rank % 10, N_("{rank}TH"))
+    place = {1: N_("{rank}ST"), 2: N_("{rank}ND"), 3: N_("{rank}RD")}.get(
+        rank if rank < 20 else rank % 10, N_("{rank}TH")
+    )
     return tr(place, rank=rank)
 
 
@@ -152,7 +161,9 @@ def table_rects(count: int) -> list[pygame.Rect]:
 class ScoreTablesScene(Scene):
     """An attract page: a heading over one or two tables, turning pages if there are more."""
 
-    def __init__(self, ctx, heading_text: str, tables: list[str], page_seconds: float, game: str = ""):
+    def __init__(
+        self, ctx, heading_text: str, tables: list[str], page_seconds: float, game: str = ""
+    ):
         """``heading_text``: an English message (N_), translated as it is drawn, its {game} filled with ``game``."""
         super().__init__(ctx)
         self.heading = heading_text
@@ -191,4 +202,11 @@ class ScoreTablesScene(Scene):
         self.draw_heading(surface)
         page = self.pages[self._page()]
         for rect, table in zip(table_rects(len(page)), page):
-            draw_table(surface, rect, table_title(table), self.entries[table], frame=self.frames, words=table_words(table))
+            draw_table(
+                surface,
+                rect,
+                table_title(table),
+                self.entries[table],
+                frame=self.frames,
+                words=table_words(table),
+            )

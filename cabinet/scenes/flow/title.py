@@ -45,7 +45,9 @@ class TitleScene(Scene):
 
     def draw(self, surface) -> None:
         # The stripe ripples ten times a second: the rest is one blit, not a backdrop and six lines.
-        message = self.ctx.settings.attract.message.upper()  # the operator's line: the venue, the price
+        message = (
+            self.ctx.settings.attract.message.upper()
+        )  # the operator's line: the venue, the price
         self.still.show(surface, message, lambda layer: self._paint_still(layer, message))
         size = 28
         count = len(_STRIPE) * 2
@@ -53,10 +55,19 @@ class TitleScene(Scene):
         # The stripe ripples: each block rises in turn.
         for index in range(count):
             lift = 6 if self._lifted() == index else 0
-            surface.blit(block(size, _STRIPE[index % len(_STRIPE)]), (left + index * (size + 4), 232 - lift))
+            surface.blit(
+                block(size, _STRIPE[index % len(_STRIPE)]), (left + index * (size + 4), 232 - lift)
+            )
         if blink(self.frames) or not prompt_blinks(self.ctx):  # what is already paid stays lit
             words = prompt(self.ctx)
-            text(surface, words, (WIDTH // 2, 400), fit_size(words, 42, WIDTH - 40), palette.GREEN, "midtop")
+            text(
+                surface,
+                words,
+                (WIDTH // 2, 400),
+                fit_size(words, 42, WIDTH - 40),
+                palette.GREEN,
+                "midtop",
+            )
         draw_credit_line(surface, self.ctx)  # FREE PLAY or CREDITS n, as on every attract page
 
     @staticmethod
@@ -66,5 +77,12 @@ class TitleScene(Scene):
         text(layer, "VERSE", (WIDTH // 2, 150), 56, palette.CYAN, "midtop")
         text(layer, "BLOCKS \u00b7 ANTI-GRAVITY", (WIDTH // 2, 300), 35, palette.WHITE, "midtop")
         if message:
-            text(layer, message, (WIDTH // 2, 458), fit_size(message, 21, WIDTH - 40), palette.YELLOW, "midtop")
+            text(
+                layer,
+                message,
+                (WIDTH // 2, 458),
+                fit_size(message, 21, WIDTH - 40),
+                palette.YELLOW,
+                "midtop",
+            )
         text(layer, "(C) 2026 ARCADEFORGE", (WIDTH // 2, HEIGHT - 40), 14, palette.GREY, "midtop")

@@ -40,7 +40,9 @@ def screens(ctx) -> list:
     ]
     menus = ["title", "game select", "initials", "ranking"]
     for entry in catalogue.entries():
-        made.append((f"{entry.game} mode select", lambda entry=entry: ModeStarter(ctx, entry.game).menu()))
+        made.append(
+            (f"{entry.game} mode select", lambda entry=entry: ModeStarter(ctx, entry.game).menu())
+        )
         menus.append(f"{entry.game} mode select")
     starter = ModeStarter(ctx, "antigravity")
     made += [
@@ -55,12 +57,15 @@ def screens(ctx) -> list:
             (f"{entry.game} versus demo", lambda entry=entry: versus_demo(ctx, entry.game, 1)),
             (
                 f"{entry.game} scores",
-                lambda entry=entry, tables=tables: ScoreTablesScene(ctx, N_("{game} RECORDS"), tables, 8, game=entry.title),
+                lambda entry=entry, tables=tables: ScoreTablesScene(
+                    ctx, N_("{game} RECORDS"), tables, 8, game=entry.title
+                ),
             ),  # as attract titles it
             (f"how to play {entry.game}", lambda entry=entry: HowToScene(ctx, entry.game)),
         ]
         made += [
-            (f"how to play {entry.game} film {index + 1}", make) for index, (_, make) in enumerate(entry.attract.howto_films(ctx))
+            (f"how to play {entry.game} film {index + 1}", make)
+            for index, (_, make) in enumerate(entry.attract.howto_films(ctx))
         ]
     return [(name, make if name in menus else _in_attract(ctx, name, make)) for name, make in made]
 

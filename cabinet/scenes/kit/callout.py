@@ -100,12 +100,16 @@ def plate_rect(
         detail_size = fit_size(detail, detail_size, room)
         detail_width, detail_height = text_size(detail, detail_size)
         width, height = max(width, detail_width), height + LINE_GAP + detail_height
-    plate = pygame.Rect(0, 0, min(bounds.width, width + 2 * PAD_X), min(bounds.height, height + 2 * PAD_Y))
+    plate = pygame.Rect(
+        0, 0, min(bounds.width, width + 2 * PAD_X), min(bounds.height, height + 2 * PAD_Y)
+    )
     plate.center = near
     plate.clamp_ip(bounds)
     if avoid:
         start = plate.y
-        tries = [start + sign * STEP * n for n in range(bounds.height // STEP + 1) for sign in (1, -1)]
+        tries = [
+            start + sign * STEP * n for n in range(bounds.height // STEP + 1) for sign in (1, -1)
+        ]
         places = [y for y in tries if bounds.y <= y <= bounds.bottom - plate.height]
 
         def covered(y: int) -> int:
@@ -132,18 +136,34 @@ def draw_callout(
 
 
 def draw_on_plate(
-    surface: pygame.Surface, plate: pygame.Rect, words: str, colour, size: int, detail: str = "", detail_size: int = DETAIL_SIZE
+    surface: pygame.Surface,
+    plate: pygame.Rect,
+    words: str,
+    colour,
+    size: int,
+    detail: str = "",
+    detail_size: int = DETAIL_SIZE,
 ) -> pygame.Rect:
     """The plate at ``plate`` and the words on it (the detail line under them)."""
     surface.blit(_plate(plate.width, plate.height, tuple(colour)), plate)
     top = text(surface, words, (plate.centerx, plate.y + PAD_Y), size, colour, "midtop")
     if detail:
-        text(surface, detail, (top.centerx, top.bottom + LINE_GAP), detail_size, palette.WHITE, "midtop")
+        text(
+            surface,
+            detail,
+            (top.centerx, top.bottom + LINE_GAP),
+            detail_size,
+            palette.WHITE,
+            "midtop",
+        )
     return plate
 
 
 def draw_shown(
-    surface: pygame.Surface, callouts: Callouts, bounds: pygame.Rect, avoid: Callable[[], Sequence[pygame.Rect]] = tuple
+    surface: pygame.Surface,
+    callouts: Callouts,
+    bounds: pygame.Rect,
+    avoid: Callable[[], Sequence[pygame.Rect]] = tuple,
 ) -> None:
     """The callout ``callouts`` shows, over ``bounds``: placed at its first drawing, clear of
     what ``avoid()`` gives (the rectangles of the blocks of that moment), and kept there, so
@@ -155,5 +175,17 @@ def draw_shown(
         callout.rect, callout.size, _ = plate_rect(
             callout.words, callout.size, callout.detail, DETAIL_SIZE, bounds, callout.near, avoid()
         )
-    detail_size = fit_size(callout.detail, DETAIL_SIZE, bounds.width - 2 * PAD_X) if callout.detail else DETAIL_SIZE
-    draw_on_plate(surface, callout.rect, callout.words, callout.colour, callout.size, callout.detail, detail_size)
+    detail_size = (
+        fit_size(callout.detail, DETAIL_SIZE, bounds.width - 2 * PAD_X)
+        if callout.detail
+        else DETAIL_SIZE
+    )
+    draw_on_plate(
+        surface,
+        callout.rect,
+        callout.words,
+        callout.colour,
+        callout.size,
+        callout.detail,
+        detail_size,
+    )

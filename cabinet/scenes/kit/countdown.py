@@ -36,7 +36,10 @@ class Countdown:
     """READY for ``ready_frames``, then GO for ``go_frames``; ``play`` sounds each word."""
 
     def __init__(
-        self, play: Callable[[str], object] = lambda name: None, ready_frames: int = READY_FRAMES, go_frames: int = GO_FRAMES
+        self,
+        play: Callable[[str], object] = lambda name: None,
+        ready_frames: int = READY_FRAMES,
+        go_frames: int = GO_FRAMES,
     ):
         self.play = play
         self.ready_frames = ready_frames

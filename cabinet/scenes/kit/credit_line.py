@@ -28,7 +28,16 @@ def credit_line(ctx: SceneContext) -> str:
         return tr("CREDITS UNKNOWN")
     if ctx.free_play:
         return tr("FREE PLAY")
-    return "  ".join(filter(None, [price_line(ctx), tr("CREDITS {credits}", credits=ctx.bank.credits), coins_short(ctx.bank)]))
+    return "  ".join(
+        filter(
+            None,
+            [
+                price_line(ctx),
+                tr("CREDITS {credits}", credits=ctx.bank.credits),
+                coins_short(ctx.bank),
+            ],
+        )
+    )
 
 
 def price_line(ctx: SceneContext) -> str:
@@ -51,7 +60,9 @@ def price_words(ctx: SceneContext, credits: int) -> str:
     return f"{words} ({before}{total:f}{after})"
 
 
-_AMOUNT = re.compile(r"(\D*?)(\d+(?:\.\d+)?)(\D*)")  # "RM1", "100円", "$1.50": one number in the price
+_AMOUNT = re.compile(
+    r"(\D*?)(\d+(?:\.\d+)?)(\D*)"
+)  # "RM1", "100円", "$1.50": one number in the price
 
 
 def coins_short(bank) -> str:
@@ -80,7 +91,11 @@ def paid_so_far(ctx: SceneContext, mode: str = "single") -> str:
     bank = ctx.bank
     if ctx.free_play or bank.can_start(mode):
         return ""
-    credits = tr("CREDITS {credits} OF {price}", credits=bank.credits, price=bank.price(mode)) if bank.credits else ""
+    credits = (
+        tr("CREDITS {credits} OF {price}", credits=bank.credits, price=bank.price(mode))
+        if bank.credits
+        else ""
+    )
     return "  ".join(filter(None, [credits, coins_short(bank)]))
 
 
@@ -112,5 +127,7 @@ def draw_storage_warning(surface, ctx: SceneContext, bottom: int = HEIGHT - 38) 
     warning = storage_warning(ctx)
     if warning:
         width, height = text_size(warning, 14)
-        surface.fill(palette.SHADOW, (WIDTH - width - 22, bottom - height - 4, width + 22, height + 8))
+        surface.fill(
+            palette.SHADOW, (WIDTH - width - 22, bottom - height - 4, width + 22, height + 8)
+        )
         text(surface, warning, (WIDTH - 14, bottom), 14, palette.ORANGE, "bottomright")

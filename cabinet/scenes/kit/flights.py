@@ -80,7 +80,9 @@ class Flights:
 
     def frames_to(self, x: float) -> int:
         """Frames until every bundle flying to the meter at ``x`` has arrived (0: none)."""
-        return max((flight.frames - flight.age for flight in self.flights if flight.end[0] == x), default=0)
+        return max(
+            (flight.frames - flight.age for flight in self.flights if flight.end[0] == x), default=0
+        )
 
     def update(self) -> None:
         for flight in self.flights:
@@ -96,7 +98,9 @@ class Flights:
             flight.arrive()
 
 
-def draw_flights(surface: pygame.Surface, flights: Flights, stone: Callable[[int], pygame.Surface]) -> None:
+def draw_flights(
+    surface: pygame.Surface, flights: Flights, stone: Callable[[int], pygame.Surface]
+) -> None:
     """Each bundle in the air as a few stones trailing along its arc, ringed orange (an attack)
     or green (a cancel) with its count over it, and each burst; ``stone(size)`` is a stone's
     sprite in the game's own look."""
@@ -115,4 +119,10 @@ def draw_flights(surface: pygame.Surface, flights: Flights, stone: Callable[[int
         t = burst.age / BURST_FRAMES
         radius = int(10 + 40 * t)
         colour = palette.WHITE if burst.age < BURST_FRAMES // 2 else palette.GREEN
-        pygame.draw.circle(surface, colour, (int(burst.pos[0]), int(burst.pos[1])), radius, max(1, int(6 * (1 - t))))
+        pygame.draw.circle(
+            surface,
+            colour,
+            (int(burst.pos[0]), int(burst.pos[1])),
+            radius,
+            max(1, int(6 * (1 - t))),
+        )

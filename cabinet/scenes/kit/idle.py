@@ -90,14 +90,23 @@ def draw_still_there(surface: pygame.Surface, area: pygame.Rect, seconds: int) -
     digit = 49
     height = 10 + len(question) * (question_size + 6) + digit + 4 + len(hint) * (hint_size + 6) + 4
     band = pygame.Rect(area.x - 8, area.centery - height // 2, area.width + 16, height)
-    pygame.draw.rect(surface, palette.SHADOW, band, border_radius=10)  # opaque: it may cover the idle one's panel
+    pygame.draw.rect(
+        surface, palette.SHADOW, band, border_radius=10
+    )  # opaque: it may cover the idle one's panel
     surface.blit(sprites.panel(band.width, band.height, palette.ORANGE, palette.SHADOW), band)
     covered(band)
     y = band.y + 10
     for line in question:
         text(surface, line, (band.centerx, y), question_size, palette.ORANGE, "midtop")
         y += question_size + 6
-    text(surface, str(seconds), (band.centerx, y), digit, palette.RED if seconds <= 3 else palette.WHITE, "midtop")
+    text(
+        surface,
+        str(seconds),
+        (band.centerx, y),
+        digit,
+        palette.RED if seconds <= 3 else palette.WHITE,
+        "midtop",
+    )
     y += digit + 4
     for line in hint:
         text(surface, line, (band.centerx, y), hint_size, palette.WHITE, "midtop")

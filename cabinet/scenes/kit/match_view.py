@@ -43,20 +43,31 @@ def round_result(surface, match, winner: int | None, centre, size=(620, 56)) -> 
         words, colour = tr("ROUND {round} DRAWN", round=played), palette.YELLOW
     elif match.forfeited is not None:
         words, colour = (
-            tr("{side} WINS: {other} LEFT", side=side_name(match, winner), other=side_short_name(match, match.forfeited)),
+            tr(
+                "{side} WINS: {other} LEFT",
+                side=side_name(match, winner),
+                other=side_short_name(match, match.forfeited),
+            ),
             edge,
         )
     elif match.winner is not None:
         words, colour = tr("{side} WINS THE MATCH", side=side_name(match, winner)), edge
     else:
-        words, colour = tr("{side} TAKES ROUND {round}", side=side_name(match, winner), round=played), edge
+        words, colour = (
+            tr("{side} TAKES ROUND {round}", side=side_name(match, winner), round=played),
+            edge,
+        )
     line = match.score_line(winner or 1)  # the named side's wins first
     # The score as big as the bar allows while the words still fit at a readable size.
     score_size = 35 if box.height >= 50 else 28
     if score_size > 28 and fit_size(words, 28, _room(box, line, score_size)) < READABLE:
         score_size = 28
-    score = text(surface, line, (box.right - 24, box.centery), score_size, palette.WHITE, "midright")
-    room = pygame.Rect(box.x + 24, box.y, score.x - 24 - (box.x + 24), box.height)  # clear of the score
+    score = text(
+        surface, line, (box.right - 24, box.centery), score_size, palette.WHITE, "midright"
+    )
+    room = pygame.Rect(
+        box.x + 24, box.y, score.x - 24 - (box.x + 24), box.height
+    )  # clear of the score
     text(surface, words, room.center, fit_size(words, 28, room.width), colour, "center")
     return box
 

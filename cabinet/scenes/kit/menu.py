@@ -106,7 +106,13 @@ class MenuScene(Scene):
 
     def look(self):
         message = self.message if self.message_frames else ""
-        return self.index, blink(self.frames, 16), message, credit_line(self.ctx), self.seconds_left()
+        return (
+            self.index,
+            blink(self.frames, 16),
+            message,
+            credit_line(self.ctx),
+            self.seconds_left(),
+        )
 
     def price(self, option: Option) -> str:
         """The price the row of ``option`` shows: "1 CREDIT"; "" in free play or for no game."""
@@ -124,16 +130,26 @@ class MenuScene(Scene):
         for index, option in enumerate(options):
             y = top + index * ROW_H
             chosen = index == self.index
-            surface.blit(panel(ROW_W, ROW_H - 10, palette.YELLOW if chosen else palette.PANEL_EDGE), (left, y))
+            surface.blit(
+                panel(ROW_W, ROW_H - 10, palette.YELLOW if chosen else palette.PANEL_EDGE),
+                (left, y),
+            )
             colour = palette.WHITE if chosen else palette.GREY
             room = ROW_W - 60
             price = self.price(option)
             if price:
                 shown = text(
-                    surface, price, (left + ROW_W - 24, y + 14), READABLE, palette.YELLOW if chosen else palette.GREY, "topright"
+                    surface,
+                    price,
+                    (left + ROW_W - 24, y + 14),
+                    READABLE,
+                    palette.YELLOW if chosen else palette.GREY,
+                    "topright",
                 )
                 room = shown.x - 24 - (left + 30)
-            text(surface, option.label, (left + 30, y + 10), fit_size(option.label, 28, room), colour)
+            text(
+                surface, option.label, (left + 30, y + 10), fit_size(option.label, 28, room), colour
+            )
             text(
                 surface,
                 option.detail,
@@ -146,7 +162,11 @@ class MenuScene(Scene):
         draw_time_left(surface, self.seconds_left(), (WIDTH - 24, 16))
         if self.message_frames:
             text(surface, self.message, (WIDTH // 2, HEIGHT - 64), 21, palette.ORANGE, "midtop")
-        keys = tr("UP/DOWN CHOOSE   A SELECT   B BACK") if self.back else tr("UP/DOWN CHOOSE   A SELECT")
+        keys = (
+            tr("UP/DOWN CHOOSE   A SELECT   B BACK")
+            if self.back
+            else tr("UP/DOWN CHOOSE   A SELECT")
+        )
         text(surface, keys, (16, HEIGHT - 10), 14, palette.GREY, "bottomleft")
         draw_credit_line(surface, self.ctx)
 

@@ -103,12 +103,21 @@ def draw_pause_hold(surface: pygame.Surface, area: pygame.Rect, fraction: float)
     """HOLD START TO PAUSE over a bar filled to ``fraction``, at the foot of ``area`` (the
     holding player's field): the pause is a second away, not missing."""
     hint = tr(HOLD_HINT)
-    lines = wrapped(hint, READABLE, area.width)  # a narrow field takes it on two lines, still readable
+    lines = wrapped(
+        hint, READABLE, area.width
+    )  # a narrow field takes it on two lines, still readable
     band = pygame.Rect(area.x - 8, 0, area.width + 16, 50 + len(lines) * (READABLE + 6))
     band.bottom = area.bottom - 8
     surface.blit(sprites.panel(band.width, band.height, palette.YELLOW, palette.SHADOW), band)
     for index, line in enumerate(lines):
-        text(surface, line, (band.centerx, band.y + 10 + index * (READABLE + 6)), READABLE, palette.YELLOW, "midtop")
+        text(
+            surface,
+            line,
+            (band.centerx, band.y + 10 + index * (READABLE + 6)),
+            READABLE,
+            palette.YELLOW,
+            "midtop",
+        )
     bar = pygame.Rect(band.x + 16, band.bottom - 30, band.width - 32, 18)
     pygame.draw.rect(surface, palette.GREY, bar, 2)
     filled = bar.inflate(-6, -6)
@@ -137,4 +146,11 @@ def draw_pause(surface: pygame.Surface, frame: int, seconds_left: int | None = N
     )
     if seconds_left is not None:
         goes_on = tr("THE GAME GOES ON IN {seconds}", seconds=seconds_left)
-        text(surface, goes_on, (box.centerx, box.y + 146), fit_size(goes_on, 21, box.width - 24), palette.GREY, "midtop")
+        text(
+            surface,
+            goes_on,
+            (box.centerx, box.y + 146),
+            fit_size(goes_on, 21, box.width - 24),
+            palette.GREY,
+            "midtop",
+        )

@@ -55,10 +55,14 @@ def _edges(radius: int, thickness: int) -> tuple[list, list]:
     """The ring's outer and inner edge at every step, on the ring's own surface."""
     centre = (radius + 2, radius + 2)
     angles = [2 * math.pi * i / RING_STEPS for i in range(RING_STEPS + 1)]
-    return [_polar(centre, radius, a) for a in angles], [_polar(centre, radius - thickness, a) for a in angles]
+    return [_polar(centre, radius, a) for a in angles], [
+        _polar(centre, radius - thickness, a) for a in angles
+    ]
 
 
-def _draw_ring(surface: pygame.Surface, radius: int, thickness: int, step: int, colour, centre: tuple[int, int]) -> None:
+def _draw_ring(
+    surface: pygame.Surface, radius: int, thickness: int, step: int, colour, centre: tuple[int, int]
+) -> None:
     """The ring with ``step``/RING_STEPS of it still to run, lit in ``colour``, about ``centre``.
 
     The time still to run is the lit ring's quarters that are wholly lit, and a polygon for the
@@ -68,7 +72,9 @@ def _draw_ring(surface: pygame.Surface, radius: int, thickness: int, step: int, 
     first = RING_STEPS - step  # the step the ball is at; lit from there round to the top
     quarter = RING_STEPS // 4
     half = rect.width // 2
-    for index, (x, y) in enumerate(((half, 0), (half, half), (0, half), (0, 0))):  # clockwise from the top
+    for index, (x, y) in enumerate(
+        ((half, 0), (half, half), (0, half), (0, 0))
+    ):  # clockwise from the top
         picture = lit if index * quarter >= first else dark
         surface.blit(picture, (rect.x + x, rect.y + y), (x, y, half, half))
     if first % quarter:
@@ -89,7 +95,12 @@ class RingTimer:
         self.thickness = thickness or max(6, radius // 6)
 
     def draw(
-        self, surface: pygame.Surface, centre: tuple[int, int], fraction: float, seconds_left: int, digits_size: int
+        self,
+        surface: pygame.Surface,
+        centre: tuple[int, int],
+        fraction: float,
+        seconds_left: int,
+        digits_size: int,
     ) -> None:
         step = max(0, min(RING_STEPS, math.ceil(fraction * RING_STEPS)))
         colour = ring_colour(seconds_left)

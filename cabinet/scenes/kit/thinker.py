@@ -116,7 +116,9 @@ class Thinker:
         self._started: float | None = None  # when the worker was last started
         self._warming: _Question | None = None
         self._asked = 0  # questions numbered so far
-        self._dropped: Any = None  # the flags shared with the worker (a RawArray of bytes, once started)
+        self._dropped: Any = (
+            None  # the flags shared with the worker (a RawArray of bytes, once started)
+        )
         self.ready_seconds: float | None = None
         self.answered = 0
         self.stopped = 0
@@ -183,7 +185,9 @@ class Thinker:
         while question.answer is None and not question.lost:
             worker = self.worker
             assert worker is not None  # a question not yet lost has its worker
-            wait([worker.connection, worker.sentinel], 1.0)  # a second at most: a stuck worker is given up
+            wait(
+                [worker.connection, worker.sentinel], 1.0
+            )  # a second at most: a stuck worker is given up
             self.collect()
             if question.answer is None and not question.lost and not worker.alive():
                 self._died()
@@ -206,7 +210,9 @@ class Thinker:
         """Whether thoughts go to the worker: it is there and not stuck, or was restarted just now."""
         self.collect()
         if self.worker is not None and len(self._out) >= MOST_IN_HAND:
-            log.warning("AI worker %s: %d questions unanswered; it is replaced", self.pid, len(self._out))
+            log.warning(
+                "AI worker %s: %d questions unanswered; it is replaced", self.pid, len(self._out)
+            )
             self._died()
         if self.worker is None and self._started is not None:
             if self.clock() - self._started >= RESTART_SECONDS:
@@ -282,7 +288,15 @@ class WorkerThought:
     it would have here: a scene without a clock plays the same game either way.
     """
 
-    def __init__(self, thinker: Thinker, question: _Question, ai, situation: tuple, work: int, budget: Budget | None):
+    def __init__(
+        self,
+        thinker: Thinker,
+        question: _Question,
+        ai,
+        situation: tuple,
+        work: int,
+        budget: Budget | None,
+    ):
         self._thinker = thinker
         self._question = question
         self._ai = ai

@@ -30,7 +30,12 @@ def heading(surface, string: str, y: int = 24, colour=palette.TITLE, size: int =
 
 
 # The operator's difficulty names (settings keys), as players read them.
-DIFFICULTY_NAMES = {"warmup": N_("WARMUP"), "normal": N_("NORMAL"), "advanced": N_("ADVANCED"), "hard": N_("HARD")}
+DIFFICULTY_NAMES = {
+    "warmup": N_("WARMUP"),
+    "normal": N_("NORMAL"),
+    "advanced": N_("ADVANCED"),
+    "hard": N_("HARD"),
+}
 
 
 def difficulty_name(name: str) -> str:
@@ -69,5 +74,12 @@ def draw_time_left(surface, seconds: int, pos, align: str = "topright") -> pygam
     few; ``pos`` is the ``align`` point ("topright" or "midtop") of the two lines. The rectangle drawn."""
     label = text(surface, tr("TIME"), pos, READABLE, palette.GREY, align)
     number_pos = (pos[0], label.bottom + 2)
-    number = text(surface, f"{max(0, seconds)}", number_pos, 42, palette.RED if seconds <= WARN_SECONDS else palette.CYAN, align)
+    number = text(
+        surface,
+        f"{max(0, seconds)}",
+        number_pos,
+        42,
+        palette.RED if seconds <= WARN_SECONDS else palette.CYAN,
+        align,
+    )
     return label.union(number)

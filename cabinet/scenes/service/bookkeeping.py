@@ -85,7 +85,9 @@ class BookkeepingPage(Page):
 
         def money(chute: int) -> str:
             shown = self.ctx.bank.settings.money_format
-            return both(money_text(f["money"][chute], shown), money_text(period["money"][chute], shown))
+            return both(
+                money_text(f["money"][chute], shown), money_text(period["money"][chute], shown)
+            )
 
         rows = [
             InfoRow(tr("COINS CHUTE {chute}", chute=1), both(f["coins"][1], period["coins"][1])),
@@ -100,7 +102,10 @@ class BookkeepingPage(Page):
                 money(2),
                 tr("EACH COIN AT ITS CHUTE'S COIN VALUE WHEN IT CAME"),
             ),
-            InfoRow(tr("CREDITS FROM COINS"), both(f["credits_from_coins"], period["credits_from_coins"])),
+            InfoRow(
+                tr("CREDITS FROM COINS"),
+                both(f["credits_from_coins"], period["credits_from_coins"]),
+            ),
             InfoRow(tr("SERVICE CREDITS"), both(f["service_credits"], period["service_credits"])),
             InfoRow(tr("CREDITS PLAYED"), both(f["credits_spent"], period["credits_spent"])),
             InfoRow(
@@ -126,11 +131,22 @@ class BookkeepingPage(Page):
             continued = f["continues"].get(key, 0)
             average = duration(row["average_seconds"])
             shown = (
-                tr("{plays}  +{continues} CONT  AVG {average}", plays=row["plays"], continues=continued, average=average)
+                tr(
+                    "{plays}  +{continues} CONT  AVG {average}",
+                    plays=row["plays"],
+                    continues=continued,
+                    average=average,
+                )
                 if continued
                 else tr("{plays}  AVG {average}", plays=row["plays"], average=average)
             )
-            rows.append(InfoRow(tr(label), shown, tr("FIRST PLAYS (+ CONTINUES), AVERAGE LENGTH OF THOSE FINISHED")))
+            rows.append(
+                InfoRow(
+                    tr(label),
+                    shown,
+                    tr("FIRST PLAYS (+ CONTINUES), AVERAGE LENGTH OF THOSE FINISHED"),
+                )
+            )
         rows += [
             InfoRow(tr("TOTAL PLAYS"), both(f["total_plays"], period["plays"])),
             InfoRow(
@@ -140,13 +156,23 @@ class BookkeepingPage(Page):
             ),
             InfoRow(tr("TOTAL PLAY TIME"), duration(f["total_play_seconds"])),
             InfoRow(tr("AVERAGE PLAY TIME"), duration(f["average_play_seconds"])),
-            InfoRow(tr("UPTIME"), duration(f["uptime_seconds"]), tr("POWERED-ON TIME SINCE THE COUNTS WERE RESET")),
             InfoRow(
-                tr("COUNTS SINCE"), stamp(f["counts_since"]), "UTC: " + tr(f["counts_since_why"] or N_("BEFORE THIS FIRMWARE"))
+                tr("UPTIME"),
+                duration(f["uptime_seconds"]),
+                tr("POWERED-ON TIME SINCE THE COUNTS WERE RESET"),
+            ),
+            InfoRow(
+                tr("COUNTS SINCE"),
+                stamp(f["counts_since"]),
+                "UTC: " + tr(f["counts_since_why"] or N_("BEFORE THIS FIRMWARE")),
             ),  # the store's why: an English message
             InfoRow(tr("COUNTS LAST RESET"), stamp(f["counts_reset"]), "UTC"),
             InfoRow(tr("SCORES LAST RESET"), stamp(f["scores_reset"]), "UTC"),
-            InfoRow(tr("PERIOD SINCE"), stamp(period["since"]), tr("UTC: THE LAST PERIOD RESET (COLLECTION)")),
+            InfoRow(
+                tr("PERIOD SINCE"),
+                stamp(period["since"]),
+                tr("UTC: THE LAST PERIOD RESET (COLLECTION)"),
+            ),
             PageRow(
                 tr("PERIOD RESET"),
                 lambda: self.ctx.scenes.push(PeriodResetPage(self.ctx, self.menu)),

@@ -40,7 +40,9 @@ class ConfirmPage(Page):
             message = self.confirmed() or tr(self.done_message)
         except Exception as exc:  # the store logs its own trouble; the operator needs one line
             log.exception("%s failed", self.title.lower())
-            message = tr("FAILED: {reason}", reason=exc)  # the reason as written: it may name a file
+            message = tr(
+                "FAILED: {reason}", reason=exc
+            )  # the reason as written: it may name a file
         self.ctx.audio.play("menu_select")
         self.ctx.scenes.pop()
         self.ctx.scenes.top.say(message)
@@ -55,12 +57,33 @@ class ConfirmPage(Page):
             size = fit_size(line, 28, WIDTH - 80)
             text(surface, line, (WIDTH // 2, 120 + index * 48), size, palette.WHITE, "midtop")
         confirm, cancel = tr("PRESS TEST TO CONFIRM"), tr("PRESS SERVICE TO CANCEL")
-        text(surface, confirm, (WIDTH // 2, 330), fit_size(confirm, 35, WIDTH - 80), palette.RED, "midtop")
-        text(surface, cancel, (WIDTH // 2, 384), fit_size(cancel, 28, WIDTH - 80), palette.GREEN, "midtop")
+        text(
+            surface,
+            confirm,
+            (WIDTH // 2, 330),
+            fit_size(confirm, 35, WIDTH - 80),
+            palette.RED,
+            "midtop",
+        )
+        text(
+            surface,
+            cancel,
+            (WIDTH // 2, 384),
+            fit_size(cancel, 28, WIDTH - 80),
+            palette.GREEN,
+            "midtop",
+        )
 
     def draw_footer(self, surface, rows) -> None:
         controls = tr(self.controls)
-        text(surface, controls, (WIDTH // 2, CONTROLS_Y), fit_size(controls, 21, WIDTH - 48), palette.GREY, "midtop")
+        text(
+            surface,
+            controls,
+            (WIDTH // 2, CONTROLS_Y),
+            fit_size(controls, 21, WIDTH - 48),
+            palette.GREY,
+            "midtop",
+        )
 
 
 class ScoresResetPage(ConfirmPage):

@@ -30,7 +30,9 @@ LATER_FRAMES = 3 * FPS  # how long the message shows after a press during play
 def between_games(scene) -> bool:
     """True for the scenes the menu may replace: attract mode, game select, the ranking,
     the boot notice about the settings file."""
-    return isinstance(scene, (AttractScene, SafeTitleScene, MenuScene, RankingScene, SettingsNoticeScene))
+    return isinstance(
+        scene, (AttractScene, SafeTitleScene, MenuScene, RankingScene, SettingsNoticeScene)
+    )
 
 
 def in_service(scene) -> bool:
@@ -72,7 +74,9 @@ class ServiceDoor:
     def draw(self, surface) -> None:
         """Over the game: the message that the menu will open once it is over."""
         if self.pending and self.later_frames:
-            draw_banner(surface, tr(LATER_MESSAGE), HEIGHT - 24, 21, palette.ORANGE)  # steady: players are busy
+            draw_banner(
+                surface, tr(LATER_MESSAGE), HEIGHT - 24, 21, palette.ORANGE
+            )  # steady: players are busy
 
     def open(self) -> None:
         self.pending = False

@@ -47,9 +47,13 @@ class OfficeSettings:
         self.link = link
         self.key_path = key_path
         self.record = record or OfficeRecord(state_dir())
-        self.waiting: dict[str, Signed] = {}  # target -> the newest fragment waiting for a safe moment
+        self.waiting: dict[
+            str, Signed
+        ] = {}  # target -> the newest fragment waiting for a safe moment
         self._waiting_said: tuple[str, ...] = ()
-        self._refused: set[tuple[str, bytes]] = set()  # refused unread: said once per run, not per reconnection
+        self._refused: set[tuple[str, bytes]] = (
+            set()
+        )  # refused unread: said once per run, not per reconnection
         last = self.record.last_result()
         if isinstance(last, dict) and set(last) == RESULT_KEYS:
             link.report_settings(**last)  # the office hears it again after a restart
@@ -86,7 +90,12 @@ class OfficeSettings:
             return
         if held is not None:  # never applied: the audit log says why
             self.record.audit(
-                _result("superseded", held, [f"replaced by the one issued {signed.issued} before a safe moment"], [])
+                _result(
+                    "superseded",
+                    held,
+                    [f"replaced by the one issued {signed.issued} before a safe moment"],
+                    [],
+                )
             )
         self.waiting[signed.target] = signed
         self._waiting_said = ()
@@ -96,7 +105,9 @@ class OfficeSettings:
         retained and sends it again on every reconnection, which is not news."""
         if message in self._refused:
             return False
-        if len(self._refused) >= 64:  # only ours and our group's topics: a few at most, unless attacked
+        if (
+            len(self._refused) >= 64
+        ):  # only ours and our group's topics: a few at most, unless attacked
             self._refused.clear()
         self._refused.add(message)
         return True
@@ -109,14 +120,25 @@ class OfficeSettings:
         self._waiting_said = said
         newest = max(self.waiting.values(), key=lambda signed: signed.issued)
         line = f"waiting for a safe moment (now {moment.removeprefix('busy ')})"
-        log.info("settings from the office: %s issued %s by %s %s", newest.target, newest.issued, newest.signer, line)
+        log.info(
+            "settings from the office: %s issued %s by %s %s",
+            newest.target,
+            newest.issued,
+            newest.signer,
+            line,
+        )
         self.link.report_settings(**_result("waiting", newest, [line], []))
 
     def apply(self, signed: Signed) -> None:
         """Read ``signed``'s fragment over the settings in force and, without a problem, save and apply it."""
-        reading = read_fragment(signed.fragment, self.ctx.settings, f"{signed.target} issued {signed.issued}")
+        reading = read_fragment(
+            signed.fragment, self.ctx.settings, f"{signed.target} issued {signed.issued}"
+        )
         if reading.problems:
-            lines = [f"{p.key or '(fragment)'}: line {p.line or '-'}: {p.message}" for p in reading.problems]
+            lines = [
+                f"{p.key or '(fragment)'}: line {p.line or '-'}: {p.message}"
+                for p in reading.problems
+            ]
             self._decide("refused", signed, lines)
             return
         changed = [str(change) for change in reading.changes]
@@ -129,7 +151,13 @@ class OfficeSettings:
         self._decide("applied", signed, lines, changed)
 
     def _decide(
-        self, state: str, signed: Signed | None, lines: list[str], changed=(), target: str = "", newest: bool = True
+        self,
+        state: str,
+        signed: Signed | None,
+        lines: list[str],
+        changed=(),
+        target: str = "",
+        newest: bool = True,
     ) -> None:
         """Report, audit, log and remember one decision; ``newest``: ``signed`` is now the newest
         decided for its target (not so for an old one sent again, which must not lower the mark)."""
@@ -140,16 +168,25 @@ class OfficeSettings:
             self.record.remember(result, signed.target, signed.issued)
         else:
             self.record.remember(result)
-        who = f"{signed.target} issued {signed.issued} signed by {signed.signer}" if signed else target
+        who = (
+            f"{signed.target} issued {signed.issued} signed by {signed.signer}"
+            if signed
+            else target
+        )
         (log.info if state == "applied" else log.warning)(
-            "settings from the office: %s %s%s", who, state, "".join(f"; {line}" for line in [*changed, *lines])
+            "settings from the office: %s %s%s",
+            who,
+            state,
+            "".join(f"; {line}" for line in [*changed, *lines]),
         )
 
 
 RESULT_KEYS = {"state", "at", "target", "issued", "signer", "lines", "changed"}
 
 
-def _result(state: str, signed: Signed | None, lines: list[str], changed: list[str], target: str = "") -> dict:
+def _result(
+    state: str, signed: Signed | None, lines: list[str], changed: list[str], target: str = ""
+) -> dict:
     return {
         "state": state,
         "at": now_stamp(),

@@ -30,10 +30,22 @@ def open_input_test(menu) -> None:
 
 def colour_bars(surface) -> None:
     """The eight full-intensity bars (white, yellow, cyan, green, magenta, red, blue, black)."""
-    bars = [(255, 255, 255), (255, 255, 0), (0, 255, 255), (0, 255, 0), (255, 0, 255), (255, 0, 0), (0, 0, 255), (0, 0, 0)]
+    bars = [
+        (255, 255, 255),
+        (255, 255, 0),
+        (0, 255, 255),
+        (0, 255, 0),
+        (255, 0, 255),
+        (255, 0, 0),
+        (0, 0, 255),
+        (0, 0, 0),
+    ]
     width = WIDTH / len(bars)
     for index, colour in enumerate(bars):
-        surface.fill(colour, (round(index * width), 0, round((index + 1) * width) - round(index * width), HEIGHT))
+        surface.fill(
+            colour,
+            (round(index * width), 0, round((index + 1) * width) - round(index * width), HEIGHT),
+        )
 
 
 def crosshatch(surface) -> None:
@@ -53,13 +65,19 @@ def grey_scale(surface) -> None:
     width = WIDTH / steps
     for index in range(steps):
         level = round(index * 255 / (steps - 1))
-        surface.fill((level, level, level), (round(index * width), 0, round(width) + 1, HEIGHT * 2 // 3))
+        surface.fill(
+            (level, level, level), (round(index * width), 0, round(width) + 1, HEIGHT * 2 // 3)
+        )
     for x in range(WIDTH):
         level = round(x * 255 / (WIDTH - 1))
         surface.fill((level, level, level), (x, HEIGHT * 2 // 3, 1, HEIGHT - HEIGHT * 2 // 3))
 
 
-PATTERNS = ((N_("COLOUR BARS"), colour_bars), (N_("CROSSHATCH"), crosshatch), (N_("GREY SCALE"), grey_scale))
+PATTERNS = (
+    (N_("COLOUR BARS"), colour_bars),
+    (N_("CROSSHATCH"), crosshatch),
+    (N_("GREY SCALE"), grey_scale),
+)
 
 
 class ScreenTestScene(Scene):
@@ -84,7 +102,9 @@ class ScreenTestScene(Scene):
             self.pattern = (self.pattern + 1) % len(PATTERNS)
         elif event.action is Action.LEFT:
             self.pattern = (self.pattern - 1) % len(PATTERNS)
-        elif event.action is Action.B or (event.player == CABINET and event.action is Action.SERVICE):
+        elif event.action is Action.B or (
+            event.player == CABINET and event.action is Action.SERVICE
+        ):
             self.ctx.scenes.pop()
 
     def look(self):
@@ -94,7 +114,10 @@ class ScreenTestScene(Scene):
         label, paint = PATTERNS[self.pattern]
         paint(surface)
         caption = tr(
-            "{pattern}  {number}/{count}   A NEXT   B BACK", pattern=tr(label), number=self.pattern + 1, count=len(PATTERNS)
+            "{pattern}  {number}/{count}   A NEXT   B BACK",
+            pattern=tr(label),
+            number=self.pattern + 1,
+            count=len(PATTERNS),
         )
         box = text(surface, caption, (WIDTH // 2, HEIGHT - 8), 14, palette.WHITE, "midbottom")
         # A dark box behind the caption keeps it readable on the white bar; the caption is drawn again on it.
@@ -120,7 +143,10 @@ class SoundTestPage(Page):
         status = self.status()  # every row's help line: made once a frame, not once a row
         return [
             CommandRow(
-                name.upper(), lambda n=name: self.play(n), status, shown=lambda n=name: tr("PLAYING") if n == self.last else ""
+                name.upper(),
+                lambda n=name: self.play(n),
+                status,
+                shown=lambda n=name: tr("PLAYING") if n == self.last else "",
             )
             for name in self.effects
         ]

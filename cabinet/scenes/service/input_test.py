@@ -88,7 +88,11 @@ class InputTestScene(Scene):
             # Where it came from is the hub's own words (a pin, a key, a gamepad's name), as logged.
             source = self.ctx.inputs.label(event.switch).upper() if event.switch else tr("A SWITCH")
             if event.player == CABINET:
-                self.last_press = tr("LAST PRESS: {switch} FROM {source}", switch=action_name(event.action), source=source)
+                self.last_press = tr(
+                    "LAST PRESS: {switch} FROM {source}",
+                    switch=action_name(event.action),
+                    source=source,
+                )
             else:
                 self.last_press = tr(
                     "LAST PRESS: PLAYER {player} {switch} FROM {source}",
@@ -154,7 +158,9 @@ class InputTestScene(Scene):
         key = (player, action, width)
         if key not in self._sources:
             # Upper case: the pixel font draws a lower-case x as a times sign.
-            described = [d.upper() for d in self.ctx.inputs.describe(player, action)] or [tr("NOT CONNECTED")]
+            described = [d.upper() for d in self.ctx.inputs.describe(player, action)] or [
+                tr("NOT CONNECTED")
+            ]
             lines = [described[0]]
             for source in described[1:]:
                 joined = f"{lines[-1]}  {source}"
@@ -179,21 +185,46 @@ class InputTestScene(Scene):
         gpio = hub.gpio
         # The pin factory's and the devices' names are as their drivers report them.
         if gpio.inputs:
-            line = tr("GPIO: {count} SWITCHES ({factory})", count=len(gpio.inputs), factory=gpio.factory_name.upper())
+            line = tr(
+                "GPIO: {count} SWITCHES ({factory})",
+                count=len(gpio.inputs),
+                factory=gpio.factory_name.upper(),
+            )
         else:
             line = tr("GPIO: NONE")
-        line += "    " + tr("USB: {devices}", devices=", ".join(self._devices).upper() if self._devices else tr("NONE"))
-        text(surface, line, (WIDTH // 2, 50), fit_size(line, 14, WIDTH - 32), palette.GREY, "midtop")
+        line += "    " + tr(
+            "USB: {devices}",
+            devices=", ".join(self._devices).upper() if self._devices else tr("NONE"),
+        )
+        text(
+            surface, line, (WIDTH // 2, 50), fit_size(line, 14, WIDTH - 32), palette.GREY, "midtop"
+        )
         problems = hub.problems
         if problems:
             # Keys and pins as written (they keep their case), the rest in the operator's language.
             first = shown(problems[0]) + (
-                "  " + tr("(+{count} MORE IN THE LOG)", count=len(problems) - 1) if len(problems) > 1 else ""
+                "  " + tr("(+{count} MORE IN THE LOG)", count=len(problems) - 1)
+                if len(problems) > 1
+                else ""
             )
-            text(surface, first, (WIDTH // 2, 70), fit_size(first, 14, WIDTH - 32), palette.RED, "midtop")
+            text(
+                surface,
+                first,
+                (WIDTH // 2, 70),
+                fit_size(first, 14, WIDTH - 32),
+                palette.RED,
+                "midtop",
+            )
         if self.last_press:
             colour = palette.YELLOW if self.ignored else palette.WHITE
-            text(surface, self.last_press, (WIDTH // 2, 87), fit_size(self.last_press, 14, WIDTH - 32), colour, "midtop")
+            text(
+                surface,
+                self.last_press,
+                (WIDTH // 2, 87),
+                fit_size(self.last_press, 14, WIDTH - 32),
+                colour,
+                "midtop",
+            )
 
     def _draw_panel(self, surface, player: int, left: int) -> None:
         height = 40 + len(PLAYER_ACTIONS) * ROW_HEIGHT
@@ -210,13 +241,22 @@ class InputTestScene(Scene):
             y = PANEL_TOP + 40 + row * ROW_HEIGHT + ROW_HEIGHT // 2
             self._draw_switch(surface, player, action, left + 22, y, PANEL_WIDTH - 40)
 
-    def _draw_switch(self, surface, player: int, action: Action, x: int, y: int, width: int) -> None:
+    def _draw_switch(
+        self, surface, player: int, action: Action, x: int, y: int, width: int
+    ) -> None:
         """A lamp, the action's name and press count, and its sources on a line underneath."""
         lit = (player, action) in self.held
         pygame.draw.circle(surface, palette.GREEN if lit else palette.DIM, (x, y), LAMP_RADIUS)
         colour = palette.WHITE if lit else palette.GREY
         text(surface, action_name(action), (x + 18, y - 1), 14, colour, "bottomleft")
-        text(surface, str(self.presses.get((player, action), 0)), (x + width, y - 1), 14, colour, "bottomright")
+        text(
+            surface,
+            str(self.presses.get((player, action), 0)),
+            (x + width, y - 1),
+            14,
+            colour,
+            "bottomright",
+        )
         for line_number, line in enumerate(self.sources(player, action, width - 18)):
             text(surface, line, (x + 18, y + 3 + 9 * line_number), SOURCE_SIZE, colour, "topleft")
 
@@ -229,7 +269,14 @@ class InputTestScene(Scene):
 
     def _draw_exit(self, surface) -> None:
         line = tr("HOLD 1P START + 2P START (OR SERVICE) FOR 2 SECONDS TO EXIT")
-        text(surface, line, (WIDTH // 2, 516), fit_size(line, 14, WIDTH - 32), palette.YELLOW, "midtop")
+        text(
+            surface,
+            line,
+            (WIDTH // 2, 516),
+            fit_size(line, 14, WIDTH - 32),
+            palette.YELLOW,
+            "midtop",
+        )
         if self.exit_held:
             done = int((WIDTH - 200) * self.exit_held / EXIT_FRAMES)
             pygame.draw.rect(surface, palette.YELLOW, (100, 508, done, 4))

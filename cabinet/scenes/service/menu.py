@@ -60,30 +60,64 @@ class ServiceMenuScene(Page):
                 tr("BOTH GAMES, ATTRACT MODE, DISPLAY AND SOUND"),
             ),
             PageRow(
-                tr("COIN & CREDIT SETTINGS"), lambda: open_(settings_pages.CreditPage), tr("PRICES, FREE PLAY, SERVICE CREDITS")
+                tr("COIN & CREDIT SETTINGS"),
+                lambda: open_(settings_pages.CreditPage),
+                tr("PRICES, FREE PLAY, SERVICE CREDITS"),
             ),
             PageRow(
-                tr("BOOKKEEPING"), lambda: open_(bookkeeping.BookkeepingPage), tr("COINS, CREDITS, PLAYS, PLAY TIME, UPTIME")
+                tr("BOOKKEEPING"),
+                lambda: open_(bookkeeping.BookkeepingPage),
+                tr("COINS, CREDITS, PLAYS, PLAY TIME, UPTIME"),
             ),
-            PageRow(tr("TAKINGS PER DAY"), lambda: open_(takings.TakingsPage), tr("COINS, CREDITS, PLAYS: THE LAST 30 DAYS")),
-            PageRow(tr("NETWORK"), lambda: open_(network.NetworkPage), tr("FLEET LINK: CONNECTED, LAST SYNC, QUEUED")),
+            PageRow(
+                tr("TAKINGS PER DAY"),
+                lambda: open_(takings.TakingsPage),
+                tr("COINS, CREDITS, PLAYS: THE LAST 30 DAYS"),
+            ),
+            PageRow(
+                tr("NETWORK"),
+                lambda: open_(network.NetworkPage),
+                tr("FLEET LINK: CONNECTED, LAST SYNC, QUEUED"),
+            ),
             PageRow(
                 tr("VERSION"),
                 lambda: open_(version.VersionPage),
                 tr("RELEASE, UPDATE READY, INSTALL FROM USB"),
                 note=version.update_ready,
             ),
-            PageRow(tr("INPUT TEST"), lambda: hardware.open_input_test(self), tr("EVERY SWITCH, LIVE")),
-            PageRow(tr("SCREEN TEST"), lambda: open_(hardware.ScreenTestScene), tr("COLOUR BARS, CROSSHATCH, GREY SCALE")),
-            PageRow(tr("SOUND TEST"), lambda: open_(hardware.SoundTestPage), tr("EVERY EFFECT BY NAME")),
-            PageRow(tr("MUSIC TEST"), lambda: open_(MusicTestPage), tr("EVERY TRACK, DANGER BY HAND")),
             PageRow(
-                tr("OUTPUT TEST"), lambda: open_(output_test.OutputTestPage), tr("LOCKOUTS, COIN METERS, START LAMPS, MARQUEE")
+                tr("INPUT TEST"), lambda: hardware.open_input_test(self), tr("EVERY SWITCH, LIVE")
             ),
-            PageRow(tr("HIGH-SCORE RESET"), lambda: open_(confirm.ScoresResetPage), tr("ALL TABLES BACK TO THE DEFAULTS")),
-            PageRow(tr("BOOKKEEPING RESET"), lambda: open_(confirm.BookkeepingResetPage), tr("EVERY COUNTER TO ZERO")),
             PageRow(
-                tr("FACTORY RESET"), lambda: open_(confirm.FactoryResetPage), tr("SCORES, BOOKKEEPING AND SETTINGS AS SHIPPED")
+                tr("SCREEN TEST"),
+                lambda: open_(hardware.ScreenTestScene),
+                tr("COLOUR BARS, CROSSHATCH, GREY SCALE"),
+            ),
+            PageRow(
+                tr("SOUND TEST"), lambda: open_(hardware.SoundTestPage), tr("EVERY EFFECT BY NAME")
+            ),
+            PageRow(
+                tr("MUSIC TEST"), lambda: open_(MusicTestPage), tr("EVERY TRACK, DANGER BY HAND")
+            ),
+            PageRow(
+                tr("OUTPUT TEST"),
+                lambda: open_(output_test.OutputTestPage),
+                tr("LOCKOUTS, COIN METERS, START LAMPS, MARQUEE"),
+            ),
+            PageRow(
+                tr("HIGH-SCORE RESET"),
+                lambda: open_(confirm.ScoresResetPage),
+                tr("ALL TABLES BACK TO THE DEFAULTS"),
+            ),
+            PageRow(
+                tr("BOOKKEEPING RESET"),
+                lambda: open_(confirm.BookkeepingResetPage),
+                tr("EVERY COUNTER TO ZERO"),
+            ),
+            PageRow(
+                tr("FACTORY RESET"),
+                lambda: open_(confirm.FactoryResetPage),
+                tr("SCORES, BOOKKEEPING AND SETTINGS AS SHIPPED"),
             ),
             PageRow(
                 tr("NOTICES"),

@@ -90,7 +90,12 @@ class MusicTestPage(Page):
     def handle(self, event) -> None:
         # A plays the track only: no menu click on top of the music.
         rows = self.rows()
-        if event.pressed and event.action is Action.A and event.player != CABINET and isinstance(rows[self.index], CommandRow):
+        if (
+            event.pressed
+            and event.action is Action.A
+            and event.player != CABINET
+            and isinstance(rows[self.index], CommandRow)
+        ):
             rows[self.index].select()
             return
         super().handle(event)

@@ -33,7 +33,16 @@ class NameEditScene(Scene):
 
     name = "service: name"
 
-    def __init__(self, ctx, owner, field: str, taken=(), longest: int = MAX_LENGTH, may_be_empty: bool = False, fits=None):
+    def __init__(
+        self,
+        ctx,
+        owner,
+        field: str,
+        taken=(),
+        longest: int = MAX_LENGTH,
+        may_be_empty: bool = False,
+        fits=None,
+    ):
         super().__init__(ctx)
         self.owner, self.field = owner, field
         self.taken = {name.upper() for name in taken}
@@ -105,7 +114,14 @@ class NameEditScene(Scene):
     def draw(self, surface) -> None:
         surface.fill(BACKGROUND)
         title = tr("EDIT {what}", what=label_for(self.field))
-        text(surface, title, (WIDTH // 2, TITLE_Y), fit_size(title, 35, WIDTH - 40), palette.YELLOW, "midtop")
+        text(
+            surface,
+            title,
+            (WIDTH // 2, TITLE_Y),
+            fit_size(title, 35, WIDTH - 40),
+            palette.YELLOW,
+            "midtop",
+        )
         cell = min(CELL, (WIDTH - 40) // len(self.chars))  # a long text takes smaller letters
         size = 49 if cell == CELL else 21
         left = (WIDTH - len(self.chars) * cell) // 2
@@ -120,4 +136,11 @@ class NameEditScene(Scene):
         if self.message:
             text(surface, self.message, (WIDTH // 2, DETAIL_Y), 21, palette.ORANGE, "midtop")
         controls = tr("{up}{down} LETTER  {left}{right} MOVE  A KEEP  B CANCEL", **KEYS)
-        text(surface, controls, (WIDTH // 2, CONTROLS_Y), fit_size(controls, 21, WIDTH - 48), palette.GREY, "midtop")
+        text(
+            surface,
+            controls,
+            (WIDTH // 2, CONTROLS_Y),
+            fit_size(controls, 21, WIDTH - 48),
+            palette.GREY,
+            "midtop",
+        )

@@ -11,7 +11,11 @@ from .page import Page
 from .rows import InfoRow
 
 REFRESH_FRAMES = 30
-OFFICE_STATES = {"applied": N_("IN FORCE"), "refused": N_("REJECTED"), "waiting": N_("WAITING TO APPLY")}
+OFFICE_STATES = {
+    "applied": N_("IN FORCE"),
+    "refused": N_("REJECTED"),
+    "waiting": N_("WAITING TO APPLY"),
+}
 
 
 class NetworkPage(Page):
@@ -43,7 +47,13 @@ class NetworkPage(Page):
     def rows(self):
         net = self.ctx.settings.network
         if self.status is None:
-            return [InfoRow(tr("LINK"), tr("OFF"), tr("NO NETWORK SECTION, OR NO BROKER HOST, IN THE SETTINGS FILE"))]
+            return [
+                InfoRow(
+                    tr("LINK"),
+                    tr("OFF"),
+                    tr("NO NETWORK SECTION, OR NO BROKER HOST, IN THE SETTINGS FILE"),
+                )
+            ]
         status = self.status
         rows = [
             # The link's detail is the client library's own words, as logged.
@@ -52,8 +62,16 @@ class NetworkPage(Page):
                 tr(STATES[status.state]) if status.state in STATES else status.state.upper(),
                 status.detail[:60].upper(),
             ),
-            InfoRow(tr("LAST SYNC"), stamp(status.last_sync), tr("UTC, LAST MESSAGE THE BROKER ACKNOWLEDGED")),
-            InfoRow(tr("QUEUED EVENTS"), str(status.queued), tr("SCORES AND GAMES WAITING FOR THE BROKER")),
+            InfoRow(
+                tr("LAST SYNC"),
+                stamp(status.last_sync),
+                tr("UTC, LAST MESSAGE THE BROKER ACKNOWLEDGED"),
+            ),
+            InfoRow(
+                tr("QUEUED EVENTS"),
+                str(status.queued),
+                tr("SCORES AND GAMES WAITING FOR THE BROKER"),
+            ),
             InfoRow(tr("CABINETS SEEN"), str(status.cabinets)),
             self.office_row(),
             # The operator's names as written: MQTT user names and topic levels are case-sensitive.
@@ -64,11 +82,15 @@ class NetworkPage(Page):
             InfoRow(
                 tr("CABINET"),
                 net.cabinet,
-                tr("THIS MACHINE'S OWN ID: THE FILE NAMES NONE") if net.cabinet == machine_cabinet_id() else "",
+                tr("THIS MACHINE'S OWN ID: THE FILE NAMES NONE")
+                if net.cabinet == machine_cabinet_id()
+                else "",
             ),
             InfoRow(tr("NETWORK RANKINGS"), tr("SHOWN") if net.show_rankings else tr("HIDDEN")),
             InfoRow(
-                tr("RELEASE GROUP"), net.group or net.site, tr("WHOSE UPDATES THIS CABINET FOLLOWS: NETWORK.GROUP, ELSE THE SITE")
+                tr("RELEASE GROUP"),
+                net.group or net.site,
+                tr("WHOSE UPDATES THIS CABINET FOLLOWS: NETWORK.GROUP, ELSE THE SITE"),
             ),
         ]
         if status.clash:  # a cloned SD card: the operator must give one of the two its own id
@@ -87,6 +109,18 @@ class NetworkPage(Page):
         cabinet, signed by whom and when (as written: they are the office's names)."""
         office = self.office
         if office is None:
-            return InfoRow(tr("OFFICE SETTINGS"), tr("NONE RECEIVED"), tr("SETTINGS THE OFFICE SIGNS AND SENDS SHOW HERE"))
-        state = tr(OFFICE_STATES[office["state"]]) if office["state"] in OFFICE_STATES else office["state"].upper()
-        return InfoRow(tr("OFFICE SETTINGS"), state, f"{office['target']}  {office['signer']}  {stamp(office['at'])}"[:60])
+            return InfoRow(
+                tr("OFFICE SETTINGS"),
+                tr("NONE RECEIVED"),
+                tr("SETTINGS THE OFFICE SIGNS AND SENDS SHOW HERE"),
+            )
+        state = (
+            tr(OFFICE_STATES[office["state"]])
+            if office["state"] in OFFICE_STATES
+            else office["state"].upper()
+        )
+        return InfoRow(
+            tr("OFFICE SETTINGS"),
+            state,
+            f"{office['target']}  {office['signer']}  {stamp(office['at'])}"[:60],
+        )

@@ -79,12 +79,32 @@ class NoticesPage(Page):
     def draw_rows(self, surface, rows) -> None:
         if not self.lines:
             line = tr("NO NOTICES: SETTINGS AND STORAGE ARE FINE")
-            text(surface, line, (WIDTH // 2, TOP + 60), fit_size(line, SIZE, WIDTH - 48), palette.GREEN, "midtop")
+            text(
+                surface,
+                line,
+                (WIDTH // 2, TOP + 60),
+                fit_size(line, SIZE, WIDTH - 48),
+                palette.GREEN,
+                "midtop",
+            )
             return
         shown = self.lines[self.top_line : self.top_line + LINES_SHOWN]
         for slot, (line, first) in enumerate(shown):
             x = FIRST_X if first else MORE_X
-            text(surface, line, (x, TOP + slot * ROW_H), SIZE, palette.WHITE if first else palette.GREY)
+            text(
+                surface,
+                line,
+                (x, TOP + slot * ROW_H),
+                SIZE,
+                palette.WHITE if first else palette.GREY,
+            )
         if self.top_line + LINES_SHOWN < len(self.lines):
             # Below the separator, where the page has no detail line: not over a long last line.
-            text(surface, tr("{down} MORE", down=TRIANGLE_DOWN), (WIDTH - 40, DETAIL_Y), 14, palette.CYAN, "topright")
+            text(
+                surface,
+                tr("{down} MORE", down=TRIANGLE_DOWN),
+                (WIDTH - 40, DETAIL_Y),
+                14,
+                palette.CYAN,
+                "topright",
+            )

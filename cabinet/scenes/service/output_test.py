@@ -22,7 +22,9 @@ def _problem_of(key: str, problems: list[str]) -> str | None:
     """The first problem about ``key``, cut to what the help line needs: the value column
     already says DISABLED, and the file and line are on the NOTICES page."""
     for line in problems:
-        if f"{key}:" in line or f"{key} " in line:  # its own, or "outputs.meter1.pin and ... both use"
+        if (
+            f"{key}:" in line or f"{key} " in line
+        ):  # its own, or "outputs.meter1.pin and ... both use"
             return line.rsplit(".pin: ", 1)[-1].split("; ")[0]
     return None
 
@@ -94,7 +96,9 @@ class OutputTestPage(Page):
         panel = ctx.panel
         self.board = panel.board if panel is not None else None
         problems = [str(line) for line in ctx.notices]  # the settings file's and the board's
-        self.output_rows = [OutputRow(self.board, name, problems) for name in OUTPUTS] if self.board else []
+        self.output_rows = (
+            [OutputRow(self.board, name, problems) for name in OUTPUTS] if self.board else []
+        )
 
     def enter(self) -> None:
         super().enter()
@@ -116,7 +120,9 @@ class OutputTestPage(Page):
                 SettingRow(draft, "accept_coins"),
                 PageRow(
                     tr("METER PULSE"),
-                    lambda: self.ctx.scenes.push(SectionPage(self.ctx, self.menu, N_("METER PULSE"), draft.meter)),
+                    lambda: self.ctx.scenes.push(
+                        SectionPage(self.ctx, self.menu, N_("METER PULSE"), draft.meter)
+                    ),
                     tr("ON AND OFF TIMES, PER CHUTE OR TOTAL"),
                 ),
             ]

@@ -115,7 +115,9 @@ class Page(Scene):
     def draft_changed(self) -> None:
         """A row changed the draft: the menu speaks the draft's language at once (the
         operator sees the choice), and the page refreshes."""
-        if self.menu is not None and self.ctx.scenes.top is self:  # not a command that left the menu
+        if (
+            self.menu is not None and self.ctx.scenes.top is self
+        ):  # not a command that left the menu
             language.use(self.menu.draft.display.language)
         self.changed()
 
@@ -141,7 +143,14 @@ class Page(Scene):
 
     def draw_title(self, surface) -> None:
         title = self.heading()
-        text(surface, title, (WIDTH // 2, TITLE_Y), fit_size(title, 35, WIDTH - 40), palette.YELLOW, "midtop")
+        text(
+            surface,
+            title,
+            (WIDTH // 2, TITLE_Y),
+            fit_size(title, 35, WIDTH - 40),
+            palette.YELLOW,
+            "midtop",
+        )
         surface.fill(palette.PANEL_EDGE, (24, TOP - 12, WIDTH - 48, 2))
 
     def draw_rows(self, surface, rows: list[Row]) -> None:
@@ -160,7 +169,14 @@ class Page(Scene):
         if self.offset > 0:
             text(surface, TRIANGLE_UP, (WIDTH - 30, TOP - 6), 14, palette.CYAN, "midbottom")
         if self.offset + VISIBLE < len(rows):
-            text(surface, TRIANGLE_DOWN, (WIDTH - 30, TOP + VISIBLE * ROW_H), 14, palette.CYAN, "midtop")
+            text(
+                surface,
+                TRIANGLE_DOWN,
+                (WIDTH - 30, TOP + VISIBLE * ROW_H),
+                14,
+                palette.CYAN,
+                "midtop",
+            )
 
     def draw_row(self, surface, row: Row, y: int, chosen: bool) -> None:
         if chosen:
@@ -171,7 +187,11 @@ class Page(Scene):
         text(surface, row.label, (LABEL_X, y + (SIZE - size) // 2), size, label_colour)
         value = row.value()
         if value:
-            colour = palette.YELLOW if chosen and row.editable else (palette.CYAN if row.editable else palette.WHITE)
+            colour = (
+                palette.YELLOW
+                if chosen and row.editable
+                else (palette.CYAN if row.editable else palette.WHITE)
+            )
             size = fit_size(value, SIZE, VALUE_W - 30)
             drawn = text(surface, value, (VALUE_X, y + (SIZE - size) // 2), size, colour)
             if chosen and row.editable:
@@ -191,4 +211,11 @@ class Page(Scene):
             line, size = fitted(line, SIZE, WIDTH - 48)  # a long path keeps both ends readable
             text(surface, line, (WIDTH // 2, DETAIL_Y), size, colour, "midtop")
         controls = tr(self.controls, **KEYS)
-        text(surface, controls, (WIDTH // 2, CONTROLS_Y), fit_size(controls, SIZE, WIDTH - 48), palette.GREY, "midtop")
+        text(
+            surface,
+            controls,
+            (WIDTH // 2, CONTROLS_Y),
+            fit_size(controls, SIZE, WIDTH - 48),
+            palette.GREY,
+            "midtop",
+        )

@@ -78,17 +78,37 @@ class PriceTablePage(Page):
         for index, (_coins, _credits) in enumerate(table):
             kind = tr("BASE PRICE") if index == 0 else tr("BONUS")
             rows.append(
-                StepRow(self, index, 0, tr("STEP {step} COINS", step=index + 1), tr("{kind}: COINS FOR THIS STEP", kind=kind))
+                StepRow(
+                    self,
+                    index,
+                    0,
+                    tr("STEP {step} COINS", step=index + 1),
+                    tr("{kind}: COINS FOR THIS STEP", kind=kind),
+                )
             )
             rows.append(
                 StepRow(
-                    self, index, 1, tr("STEP {step} CREDITS", step=index + 1), tr("{kind}: CREDITS THEY BUY IN ALL", kind=kind)
+                    self,
+                    index,
+                    1,
+                    tr("STEP {step} CREDITS", step=index + 1),
+                    tr("{kind}: CREDITS THEY BUY IN ALL", kind=kind),
                 )
             )
         if len(table) < MAX_STEPS:
-            rows.append(CommandRow(tr("ADD A BONUS STEP"), self.add_step, tr("ONE MORE CREDIT FOR A LONGER RUN OF COINS")))
+            rows.append(
+                CommandRow(
+                    tr("ADD A BONUS STEP"),
+                    self.add_step,
+                    tr("ONE MORE CREDIT FOR A LONGER RUN OF COINS"),
+                )
+            )
         if len(table) > 1:
-            rows.append(CommandRow(tr("REMOVE THE LAST STEP"), self.remove_step, tr("BACK TO THE STEPS BEFORE IT")))
+            rows.append(
+                CommandRow(
+                    tr("REMOVE THE LAST STEP"), self.remove_step, tr("BACK TO THE STEPS BEFORE IT")
+                )
+            )
         rows.append(
             InfoRow(
                 tr("CREDITS FOR 1-{coins} COINS", coins=table.cycle),

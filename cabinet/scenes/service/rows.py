@@ -199,7 +199,13 @@ class SettingRow(Row):
 class PageRow(Row):
     """Opens another page; ``open`` is called with no arguments."""
 
-    def __init__(self, label: str, open_page: Callable[[], None], detail: str = "", note: Callable[[], str] | None = None):
+    def __init__(
+        self,
+        label: str,
+        open_page: Callable[[], None],
+        detail: str = "",
+        note: Callable[[], str] | None = None,
+    ):
         self.label = label
         self.open_page = open_page
         self.detail = detail
@@ -216,7 +222,13 @@ class PageRow(Row):
 class CommandRow(Row):
     """Does something when A is pressed (add a service credit, play a sound, save)."""
 
-    def __init__(self, label: str, command: Callable[[], None], detail: str = "", shown: Callable[[], str] | None = None):
+    def __init__(
+        self,
+        label: str,
+        command: Callable[[], None],
+        detail: str = "",
+        shown: Callable[[], str] | None = None,
+    ):
         self.label = label
         self.command = command
         self.detail = detail
@@ -260,7 +272,11 @@ def format_value(name: str, value) -> str:
     if name == "language" and value in NAMES:
         return NAMES[value]
     if name == "horizon_level":  # counted in ramp steps; the screen's LEVEL starts at 1
-        return tr("NEVER") if value == 0 else tr("{steps} (LEVEL {level})", steps=value, level=value + 1)
+        return (
+            tr("NEVER")
+            if value == 0
+            else tr("{steps} (LEVEL {level})", steps=value, level=value + 1)
+        )
     if name == "pause" and value == "hold_start":
         return tr("HOLD START")
     return choice_word(value)

@@ -73,7 +73,10 @@ def save_and_apply(ctx, settings) -> SaveOutcome:
         # saved settled, the file is patched in place with its comments.
         settings = copy.deepcopy(settings)
         settings.credits.max_credits = dearest_price(settings.credits)
-        log.info("settings: maximum credits raised to %d, the price of a game", settings.credits.max_credits)
+        log.info(
+            "settings: maximum credits raised to %d, the price of a game",
+            settings.credits.max_credits,
+        )
     apply_settings(ctx, settings)
     target = config_file.save_path(ctx.config.source)
     try:
@@ -95,7 +98,8 @@ def factory_reset(ctx, menu=None) -> str:
         ctx.store.factory_reset(source)  # the shipped file itself is left alone
     except OSError as exc:
         log.warning(
-            "factory reset: the settings file could not be written (%s); factory settings apply until the power goes off", exc
+            "factory reset: the settings file could not be written (%s); factory settings apply until the power goes off",
+            exc,
         )
         apply_settings(ctx, shipped)
         message = tr("SETTINGS FILE NOT WRITABLE: FACTORY SETTINGS FOR THIS SESSION")
@@ -139,7 +143,11 @@ class SaveResultScene(Scene):
         return Chutes.CLOSED
 
     def handle(self, event) -> None:
-        if event.pressed and event.action in (Action.A, Action.B, Action.START, Action.SERVICE) and self.frames > 20:
+        if (
+            event.pressed
+            and event.action in (Action.A, Action.B, Action.START, Action.SERVICE)
+            and self.frames > 20
+        ):
             self.ctx.go_to_attract()
 
     def update(self) -> None:
@@ -195,6 +203,8 @@ def _wrap(line: str, width: int, most: int) -> list[str]:
     first folders and its file name stay), so that the page never runs into its controls."""
 
     chars = width * most
-    while len(_wrap_at_spaces(shortened(line, chars), width)) > most:  # wrapping at spaces leaves lines short
+    while (
+        len(_wrap_at_spaces(shortened(line, chars), width)) > most
+    ):  # wrapping at spaces leaves lines short
         chars -= width // 2
     return _wrap_at_spaces(shortened(line, chars), width)

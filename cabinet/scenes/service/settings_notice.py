@@ -61,8 +61,12 @@ class SettingsNoticeScene(Scene):
         surface.fill(palette.BACKGROUND)
         loaded = self.loaded
         title = tr("SETTINGS FILE PROBLEM")
-        text(surface, title, (WIDTH // 2, 18), fit_size(title, 35, WIDTH - 40), palette.RED, "midtop")
-        source, size = fitted(str(loaded.source or tr("no settings file")), 21, WIDTH - 40)  # paths keep their case
+        text(
+            surface, title, (WIDTH // 2, 18), fit_size(title, 35, WIDTH - 40), palette.RED, "midtop"
+        )
+        source, size = fitted(
+            str(loaded.source or tr("no settings file")), 21, WIDTH - 40
+        )  # paths keep their case
         text(surface, source, (WIDTH // 2, 66), size, palette.WHITE, "midtop")
         y, shown = 104, 0
         for problem in loaded.problems[:PROBLEMS_SHOWN]:
@@ -83,10 +87,23 @@ class SettingsNoticeScene(Scene):
             shown += 1
         hidden = loaded.problem_count - shown
         if hidden > 0:
-            text(surface, tr("+{count} MORE: SERVICE MENU, NOTICES", count=hidden), (40, min(y, MORE_Y)), 14, palette.GREY)
+            text(
+                surface,
+                tr("+{count} MORE: SERVICE MENU, NOTICES", count=hidden),
+                (40, min(y, MORE_Y)),
+                14,
+                palette.GREY,
+            )
         verdict = loaded.verdict()  # one of the load module's marked verdicts
         verdict = tr(verdict)
-        text(surface, verdict, (WIDTH // 2, VERDICT_Y), fit_size(verdict, 35, WIDTH - 40), palette.YELLOW, "midtop")
+        text(
+            surface,
+            verdict,
+            (WIDTH // 2, VERDICT_Y),
+            fit_size(verdict, 35, WIDTH - 40),
+            palette.YELLOW,
+            "midtop",
+        )
         left = int((WIDTH - 200) * (1 - self.frames / SHOW_FRAMES))
         pygame.draw.rect(surface, palette.YELLOW, (100, HEIGHT - 40, left, 4))
 

@@ -32,10 +32,14 @@ from .screen_rows import display_rows
 MAX_CONTESTS = 9
 # Settings shown by rows of their own rather than one SettingRow: (section class, field) -> a function
 # of (page, section, field) giving the rows.
-OWN_ROWS = {(DisplaySettings, name): display_rows for name in ("sleep", "sleep_command", "wake_command")}
+OWN_ROWS = {
+    (DisplaySettings, name): display_rows for name in ("sleep", "sleep_command", "wake_command")
+}
 OWN_ROWS.update({(CreditSettings, name): price_rows for name in ("price_table_1", "price_table_2")})
 # A chute's coin value is set on its price page, beside its table.
-OWN_ROWS.update({(CreditSettings, f"coin_value_{chute}"): lambda page, owner, name: [] for chute in (1, 2)})
+OWN_ROWS.update(
+    {(CreditSettings, f"coin_value_{chute}"): lambda page, owner, name: [] for chute in (1, 2)}
+)
 OWN_ROWS[AttractSettings, "message"] = lambda page, owner, name: [message_row(page, owner)]
 
 
@@ -45,7 +49,12 @@ def message_row(page, owner) -> PageRow:
         label_for("message"),
         lambda: page.ctx.scenes.push(
             NameEditScene(
-                page.ctx, owner, "message", longest=MAX_MESSAGE, may_be_empty=True, fits=lambda line: dots(line) <= MESSAGE_DOTS
+                page.ctx,
+                owner,
+                "message",
+                longest=MAX_MESSAGE,
+                may_be_empty=True,
+                fits=lambda line: dots(line) <= MESSAGE_DOTS,
             )
         ),
         tr("YOUR LINE: VENUE, PRICE; A TO EDIT"),
@@ -81,7 +90,10 @@ class SectionPage(Page):
                     )
                 )
             elif isinstance(value, list):
-                if CONTAINER_ITEMS.get((type(self.section), fld.name), (None,))[0] is not ContestList:
+                if (
+                    CONTAINER_ITEMS.get((type(self.section), fld.name), (None,))[0]
+                    is not ContestList
+                ):
                     continue  # the only list an operator edits here is the contest lists
                 rows.append(
                     PageRow(
@@ -91,7 +103,9 @@ class SectionPage(Page):
                     )
                 )
             elif dataclasses.is_dataclass(value):
-                rows.append(PageRow(label, lambda v=value, n=fld.name: self.push(self.nested(n, v))))
+                rows.append(
+                    PageRow(label, lambda v=value, n=fld.name: self.push(self.nested(n, v)))
+                )
             elif (type(self.section), fld.name) in OWN_ROWS:
                 rows.extend(OWN_ROWS[type(self.section), fld.name](self, self.section, fld.name))
             else:
@@ -104,7 +118,13 @@ class SectionPage(Page):
     def nested(self, name: str, section) -> SectionPage:
         """The page of the section ``name`` inside this one, headed by both (BLOCKS VERSUS)."""
         title = f"{self.title} {name.replace('_', ' ').upper()}"
-        return SectionPage(self.ctx, self.menu, title, section, heading=lambda: f"{self.heading()} {label_for(name)}")
+        return SectionPage(
+            self.ctx,
+            self.menu,
+            title,
+            section,
+            heading=lambda: f"{self.heading()} {label_for(name)}",
+        )
 
 
 class GameSettingsPage(Page):
@@ -125,7 +145,9 @@ class GameSettingsPage(Page):
     def sections(self) -> list[tuple[str, bool, str, str]]:
         """(English title, whether it is translated, settings section, English detail) of each page:
         a game's page is headed by the game's name, the same in every language."""
-        games = [(game.title, False, game.game, game.settings_detail) for game in catalogue.entries()]
+        games = [
+            (game.title, False, game.game, game.settings_detail) for game in catalogue.entries()
+        ]
         return games + [(title, True, key, detail) for title, key, detail in self.CABINET_SECTIONS]
 
     def rows(self):
@@ -133,7 +155,13 @@ class GameSettingsPage(Page):
             PageRow(
                 tr(title) if translated else title,
                 lambda t=title, n=translated, k=key: self.ctx.scenes.push(
-                    SectionPage(self.ctx, self.menu, t, getattr(self.menu.draft, k), heading=None if n else (lambda: t))
+                    SectionPage(
+                        self.ctx,
+                        self.menu,
+                        t,
+                        getattr(self.menu.draft, k),
+                        heading=None if n else (lambda: t),
+                    )
                 ),
                 tr(detail),
             )
@@ -175,7 +203,9 @@ class ContestsPage(Page):
         rows = [
             PageRow(
                 contest.name,
-                lambda c=contest: self.ctx.scenes.push(ContestPage(self.ctx, self.menu, self.contests, c)),
+                lambda c=contest: self.ctx.scenes.push(
+                    ContestPage(self.ctx, self.menu, self.contests, c)
+                ),
                 tr(
                     "{pairs} PAIRS, {colours} COLOURS, {seconds} S A TURN",
                     pairs=contest.length,
@@ -186,7 +216,9 @@ class ContestsPage(Page):
             )
             for contest in self.contests
         ]
-        rows.append(CommandRow(tr("ADD A LIST"), self.add, tr("A NEW LIST, COPIED FROM THE LAST ONE")))
+        rows.append(
+            CommandRow(tr("ADD A LIST"), self.add, tr("A NEW LIST, COPIED FROM THE LAST ONE"))
+        )
         return rows
 
     def add(self) -> None:
@@ -228,8 +260,16 @@ class ContestPage(Page):
                 note=lambda: contest.name,
             )
         ]
-        rows += [SettingRow(contest, fld.name) for fld in dataclasses.fields(contest) if fld.name != "name"]
-        rows.append(CommandRow(tr("DELETE THIS LIST"), self.delete, tr("THE LIST AND ITS TABLE GO FROM THE MENUS")))
+        rows += [
+            SettingRow(contest, fld.name)
+            for fld in dataclasses.fields(contest)
+            if fld.name != "name"
+        ]
+        rows.append(
+            CommandRow(
+                tr("DELETE THIS LIST"), self.delete, tr("THE LIST AND ITS TABLE GO FROM THE MENUS")
+            )
+        )
         return rows
 
     def delete(self) -> None:
@@ -249,7 +289,11 @@ class CreditPage(SectionPage):
     def rows(self):
         return super().rows() + [
             InfoRow(tr("CREDITS IN THE MACHINE"), self.credits_shown),
-            CommandRow(tr("ADD A SERVICE CREDIT"), self.service_credit, tr("A FREE CREDIT, COUNTED APART IN BOOKKEEPING")),
+            CommandRow(
+                tr("ADD A SERVICE CREDIT"),
+                self.service_credit,
+                tr("A FREE CREDIT, COUNTED APART IN BOOKKEEPING"),
+            ),
         ]
 
     def credits_shown(self) -> str:

@@ -64,7 +64,9 @@ def clock_now(now: float | None = None) -> str:
     moment = time.localtime(now)
     if moment.tm_year < EARLIEST_YEAR:
         return tr("NOT SET")
-    return f"{day_label(time.strftime('%Y-%m-%d', moment))} {moment.tm_hour:02d}:{moment.tm_min:02d}"
+    return (
+        f"{day_label(time.strftime('%Y-%m-%d', moment))} {moment.tm_hour:02d}:{moment.tm_min:02d}"
+    )
 
 
 class TakingsPage(Page):
@@ -97,16 +99,34 @@ class TakingsPage(Page):
             if row["day"] == UNDATED:
                 rows.append(
                     InfoRow(
-                        tr("CLOCK NOT SET"), figures(row), tr("COUNTED WHILE THE CLOCK WAS NOT SET (NO NETWORK TIME, NO RTC)")
+                        tr("CLOCK NOT SET"),
+                        figures(row),
+                        tr("COUNTED WHILE THE CLOCK WAS NOT SET (NO NETWORK TIME, NO RTC)"),
                     )
                 )
             else:
-                rows.append(InfoRow(day_label(row["day"]), figures(row), tr("COINS, CREDITS THEY BOUGHT, GAMES STARTED")))
+                rows.append(
+                    InfoRow(
+                        day_label(row["day"]),
+                        figures(row),
+                        tr("COINS, CREDITS THEY BOUGHT, GAMES STARTED"),
+                    )
+                )
         if not rows:
             rows.append(InfoRow(tr("NO TAKINGS IN THE LAST {days} DAYS", days=DAYS), ""))
-        total = {kind: sum(row[kind] for row in self.days) for kind in ("coins", "credits", "plays")}
-        rows.append(InfoRow(tr("ALL DAYS SHOWN"), figures(total), tr("THE LAST {days} DAYS, AND ANY UNDATED", days=DAYS)))
-        rows.append(InfoRow(tr("CABINET CLOCK"), clock_now(), tr("LOCAL TIME: A COIN COUNTS ON THIS DAY")))
+        total = {
+            kind: sum(row[kind] for row in self.days) for kind in ("coins", "credits", "plays")
+        }
+        rows.append(
+            InfoRow(
+                tr("ALL DAYS SHOWN"),
+                figures(total),
+                tr("THE LAST {days} DAYS, AND ANY UNDATED", days=DAYS),
+            )
+        )
+        rows.append(
+            InfoRow(tr("CABINET CLOCK"), clock_now(), tr("LOCAL TIME: A COIN COUNTS ON THIS DAY"))
+        )
         return rows
 
     def draw_title(self, surface) -> None:

@@ -17,7 +17,12 @@ from .page import Page
 from .rows import CommandRow, InfoRow
 
 REFRESH_FRAMES = 30
-OUTCOMES = {"kept": N_("KEPT"), "rolled back": N_("ROLLED BACK"), "refused": N_("REFUSED"), "failed": N_("DOWNLOAD FAILED")}
+OUTCOMES = {
+    "kept": N_("KEPT"),
+    "rolled back": N_("ROLLED BACK"),
+    "refused": N_("REFUSED"),
+    "failed": N_("DOWNLOAD FAILED"),
+}
 
 
 def update_ready() -> str:
@@ -46,23 +51,40 @@ class VersionPage(Page):
     def rows(self):
         rows = [InfoRow(tr("RUNNING RELEASE"), self.running)]
         if self.ready:
-            rows.append(InfoRow(tr("UPDATE READY"), self.ready, tr("SWITCHES IN ATTRACT MODE WITH NO CREDITS, OR ASLEEP")))
+            rows.append(
+                InfoRow(
+                    tr("UPDATE READY"),
+                    self.ready,
+                    tr("SWITCHES IN ATTRACT MODE WITH NO CREDITS, OR ASLEEP"),
+                )
+            )
         else:
             rows.append(InfoRow(tr("UPDATE"), tr("NONE WAITING")))
         if self.usb:
             rows.append(
-                CommandRow(tr("INSTALL FROM USB"), self.install_usb, tr("A VERIFIED RELEASE ON THE USB STICK"), lambda: self.usb)
+                CommandRow(
+                    tr("INSTALL FROM USB"),
+                    self.install_usb,
+                    tr("A VERIFIED RELEASE ON THE USB STICK"),
+                    lambda: self.usb,
+                )
             )
         if self.last:
             outcome = tr(OUTCOMES[self.last["outcome"]])
             # The reason is the updater's own line, as logged (English, like the NETWORK page's detail).
             rows.append(
-                InfoRow(tr("LAST UPDATE"), f"{self.last['version'] or ''} {outcome}".strip(), self.last["reason"][:60].upper())
+                InfoRow(
+                    tr("LAST UPDATE"),
+                    f"{self.last['version'] or ''} {outcome}".strip(),
+                    self.last["reason"][:60].upper(),
+                )
             )
         return rows
 
     def install_usb(self) -> None:
         if offer.request_usb_install(self.usb, runtime_folder()):
-            self.say(tr("RELEASE {version} INSTALLS ONCE YOU LEAVE THE SERVICE MENU", version=self.usb))
+            self.say(
+                tr("RELEASE {version} INSTALLS ONCE YOU LEAVE THE SERVICE MENU", version=self.usb)
+            )
         else:
             self.say(tr("NO UPDATER TO ASK: THE CABINET RUNS OUTSIDE ITS SERVICE"))

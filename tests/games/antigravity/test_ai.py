@@ -89,7 +89,10 @@ def test_ai_refuses_a_finished_game():
 
 def test_looking_a_third_push_ahead_builds_longer_chains():
     def longest(lookahead):
-        game, ai = AntiGravityGame(seed=2, difficulty="normal"), AntiGravityAI(seed=2, lookahead=lookahead)
+        game, ai = (
+            AntiGravityGame(seed=2, difficulty="normal"),
+            AntiGravityAI(seed=2, lookahead=lookahead),
+        )
         best = 0
         for _ in range(150):
             column, side = ai.choose(game)

@@ -116,7 +116,9 @@ def test_an_attack_smaller_than_the_pending_stones_sends_nothing_and_lands_nothi
 
 
 def test_stones_land_after_a_quiet_turn_one_per_column_up_to_stone_max():
-    m = match(["......"] * 8, pending=(8, 0), stone_max=4, bottoms=("GRGRGR", "G"), tops=("BYBYBY", "B"))
+    m = match(
+        ["......"] * 8, pending=(8, 0), stone_max=4, bottoms=("GRGRGR", "G"), tops=("BYBYBY", "B")
+    )
     turn = m.push(1, "bottom", 5)  # column 5 now holds a block: it is the fullest
     assert turn.landed == (0, 1, 2, 3) and turn.attack == 0
     assert turn.landed_cells == ((7, 0), (7, 1), (7, 2), (7, 3))
@@ -220,7 +222,10 @@ def versus_settings(attacks=True, p2_percent=100, stone_max=6):
     return dataclasses.replace(
         settings,
         versus=dataclasses.replace(
-            settings.versus, attacks=attacks, stone_max=stone_max, p2=HandicapSettings(attack_percent=p2_percent)
+            settings.versus,
+            attacks=attacks,
+            stone_max=stone_max,
+            p2=HandicapSettings(attack_percent=p2_percent),
         ),
     )
 
@@ -303,14 +308,19 @@ def test_the_seat_says_what_a_turns_attack_did_once_its_film_is_over():
     heard = []
     seat = _chain_played(heard, 1)
     assert seat.current_message().text == "ATTACK 2" and heard.count("versus_attack") == 1
-    assert [(launch.kind, launch.count) for launch in seat.launches] == [("attack", 2), ("cancel", 1)]
+    assert [(launch.kind, launch.count) for launch in seat.launches] == [
+        ("attack", 2),
+        ("cancel", 1),
+    ]
     assert [(popup.words, popup.detail, popup.tone) for popup in seat.popups] == [
         ("ATTACK {count}", "CANCEL {cancelled}", "attack")
     ]
     seat = _chain_played(heard, 5)
     assert seat.current_message().text == "CANCEL 3" and heard.count("versus_attack") == 1
     assert [(launch.kind, launch.count) for launch in seat.launches] == [("cancel", 3)]
-    assert [popup.words for popup in seat.popups] == ["CANCEL {cancelled}"], "over the field that cancelled"
+    assert [popup.words for popup in seat.popups] == ["CANCEL {cancelled}"], (
+        "over the field that cancelled"
+    )
 
 
 def test_an_attack_a_cancel_a_landing_and_a_pop_each_sound_once_their_own_sound():
@@ -323,7 +333,11 @@ def test_an_attack_a_cancel_a_landing_and_a_pop_each_sound_once_their_own_sound(
     seat = Seat(quiet.game(1), 1, heard.append)
     _push_at(seat, 0)
     _played(seat)
-    assert heard.count("versus_stones") == 1 and "versus_attack" not in heard and "versus_cancel" not in heard
+    assert (
+        heard.count("versus_stones") == 1
+        and "versus_attack" not in heard
+        and "versus_cancel" not in heard
+    )
     heard.clear()
     popping = match([".GY", ".BB", ".+G", ".+R", "RR.", "+B.", "BG.", "GB."], tops=("Y", "Y"))
     seat = Seat(popping.game(1), 1, heard.append)

@@ -21,13 +21,20 @@ POP_OR_NOT = ["......"] * 10 + ["....++", "RR..RR"]
 
 def versus(rows, pending=0, **kwargs):
     width = len(rows[0])
-    return AntiGravityVersus.from_text(fields=(rows, ["." * width] * len(rows)), pending=(pending, 0), attacks=True, **kwargs)
+    return AntiGravityVersus.from_text(
+        fields=(rows, ["." * width] * len(rows)), pending=(pending, 0), attacks=True, **kwargs
+    )
 
 
 @pytest.mark.parametrize("level", sorted(CPU_LEVELS))
 def test_every_level_sees_the_pending_stones_and_clears_to_hold_them_back(level):
     game = versus(NO_ESCAPE, 3, tops=("BR", "B"), bottoms=("BG", "B"), stone_max=3).game(1)
-    survivors = {(column, side) for side in SIDES for column in range(3) if not game.copy().push(side, column).game_over}
+    survivors = {
+        (column, side)
+        for side in SIDES
+        for column in range(3)
+        if not game.copy().push(side, column).game_over
+    }
     assert survivors == {(2, "bottom")}
     entry = CPU_LEVELS[level]
     for seed in range(6):
@@ -48,7 +55,9 @@ def test_the_ai_does_not_count_stones_side_by_side_as_a_pair():
     one = versus(["...."] * 7 + ["++.."]).game(1)
     apart = versus(["...."] * 7 + ["+..+"]).game(1)
     penalty = ai._height_penalty(4, 8)
-    assert ai._evaluate(one.board(), one.geometry, penalty) == ai._evaluate(apart.board(), apart.geometry, penalty)
+    assert ai._evaluate(one.board(), one.geometry, penalty) == ai._evaluate(
+        apart.board(), apart.geometry, penalty
+    )
 
 
 class Panel:
@@ -68,7 +77,9 @@ def test_the_pilot_thinks_again_when_stones_arrive_before_it_pushes():
     # With no stones waiting any push is safe; then three arrive while the CPU thinks.
     match = versus(NO_ESCAPE, 0, tops=("BR", "B"), bottoms=("BG", "B"), stone_max=3)
     game = match.game(1)
-    pilot = AIPilot(1, seed=3, step_frames=2, think_frames=10, ai=AntiGravityAI(seed=3, slip_percent=100))
+    pilot = AIPilot(
+        1, seed=3, step_frames=2, think_frames=10, ai=AntiGravityAI(seed=3, slip_percent=100)
+    )
     pilot.bind(Panel(game))
     for frame in range(5):
         pilot.events(frame, [])
@@ -108,7 +119,9 @@ def test_the_attract_versus_demo_shows_attacks_and_landings_within_its_slot(seed
 
 def test_cpu_against_cpu_attacks_and_lands_stones_and_ends_its_matches():
     for seed in range(2):
-        sim = Simulation.versus(AntiGravitySettings(), seed, [cpu_pilot(1, 3, seed), cpu_pilot(2, 3, seed + 1)])
+        sim = Simulation.versus(
+            AntiGravitySettings(), seed, [cpu_pilot(1, 3, seed), cpu_pilot(2, 3, seed + 1)]
+        )
         turns = spy_on_turns(sim)
         sim.run(60 * 60 * 8)
         assert sim.decided

@@ -84,7 +84,9 @@ def test_the_ai_never_looks_beyond_the_next_block():
     for level in LEVELS:
         choices = set()
         for hidden in ("RRRR", "GBYG", "YYBR"):
-            game = AntiGravityGame.from_text(rows, top="GY" + hidden, bottom="BR" + hidden[::-1], seed=5)
+            game = AntiGravityGame.from_text(
+                rows, top="GY" + hidden, bottom="BR" + hidden[::-1], seed=5
+            )
             entry = CPU_LEVELS[level]
             ai = AntiGravityAI(seed=1, lookahead=entry.lookahead, slip_percent=entry.slip_percent)
             choices.add(tuple(ai.choose(game) for _ in range(1)))
@@ -95,11 +97,15 @@ def short_match_settings(target=30):
     """The factory settings, with a versus won at ``target`` blocks cleared (a short match)."""
     settings = AntiGravitySettings()
     handicap = HandicapSettings(target_kind="clears", target_value=target)
-    return dataclasses.replace(settings, versus=dataclasses.replace(settings.versus, p1=handicap, p2=handicap))
+    return dataclasses.replace(
+        settings, versus=dataclasses.replace(settings.versus, p1=handicap, p2=handicap)
+    )
 
 
 def play_match(seed):
-    sim = Simulation.versus(short_match_settings(), seed, [cpu_pilot(1, 4, seed), cpu_pilot(2, 5, seed + 1)])
+    sim = Simulation.versus(
+        short_match_settings(), seed, [cpu_pilot(1, 4, seed), cpu_pilot(2, 5, seed + 1)]
+    )
     sim.run(60 * 60 * 10)
     return (
         sim.frame,
@@ -147,7 +153,9 @@ def test_a_late_thought_makes_the_pilot_wait_and_then_push_where_it_would_have()
 
     def pushes(budget):
         # the top level's search at a quick pace, so that one slice a frame is too slow for it
-        quick = AIPilot(1, seed=3, step_frames=5, think_frames=10, ai=AntiGravityAI(seed=3, lookahead=3))
+        quick = AIPilot(
+            1, seed=3, step_frames=5, think_frames=10, ai=AntiGravityAI(seed=3, lookahead=3)
+        )
         spy = Spy(quick)
         sim = Simulation([AntiGravityGame(seed=9)], [spy])
         spy.pilot.budget = budget  # what the screen's bind lends it

@@ -32,7 +32,18 @@ def test_relocation_toward_fewer_anchored_blocks_upward():
     g = game(["Y.B", "G.R", "RR.", "...", "...", "B..", "...", "G..", "Y..", "G.."], top="Y")
     (step,) = g.push("top", 2).steps
     assert step.moves == (BlockMove(0, 5, 2, "B", passed=True),)
-    assert [g.cell(r, 0) for r in range(10)] == ["Y", "G", "B", None, None, None, None, "G", "Y", "G"]
+    assert [g.cell(r, 0) for r in range(10)] == [
+        "Y",
+        "G",
+        "B",
+        None,
+        None,
+        None,
+        None,
+        "G",
+        "Y",
+        "G",
+    ]
 
 
 def test_relocation_equal_anchors_side_with_more_hanging_blocks_throws_them_across():
@@ -41,7 +52,11 @@ def test_relocation_equal_anchors_side_with_more_hanging_blocks_throws_them_acro
     turn = g.push("top", 2)
     (step,) = turn.steps
     assert [g.cell(r, 0) for r in range(8)] == ["Y", None, None, None, "B", "G", "Y", "G"]
-    assert sorted((m.from_row, m.to_row, m.passed) for m in step.moves) == [(2, 4, True), (3, 5, True), (5, 6, False)]
+    assert sorted((m.from_row, m.to_row, m.passed) for m in step.moves) == [
+        (2, 4, True),
+        (3, 5, True),
+        (5, 6, False),
+    ]
     assert len(step.passed) == 2
     assert step.through_points == 2 * 20
 
@@ -51,7 +66,10 @@ def test_relocation_all_equal_falls_back_to_own_edge():
     g = game(["Y.R", "RR.", "B..", "...", "...", "G..", "...", "Y.."], top="G")
     turn = g.push("top", 2)
     (step,) = turn.steps
-    assert sorted((m.colour, m.from_row, m.to_row) for m in step.moves) == [("B", 2, 1), ("G", 5, 6)]
+    assert sorted((m.colour, m.from_row, m.to_row) for m in step.moves) == [
+        ("B", 2, 1),
+        ("G", 5, 6),
+    ]
     assert step.passed == () and step.through_points == 0
     assert [g.cell(r, 0) for r in range(8)] == ["Y", "B", None, None, None, None, "G", "Y"]
     assert turn.points == 60
@@ -62,7 +80,9 @@ def test_through_bonus_is_base_times_chain_bonus_per_block():
     turn = g.push("top", 2)
     assert turn.steps[0].through_points == 20 * 10 // 10
     assert turn.points == 60 + 20 and g.score == 80
-    hard = game(["Y.B", "G.R", "RR.", "B..", "...", "...", "...", "..."], top="Y", difficulty="hard")
+    hard = game(
+        ["Y.B", "G.R", "RR.", "B..", "...", "...", "...", "..."], top="Y", difficulty="hard"
+    )
     assert hard.push("top", 2).steps[0].through_points == 40
 
 
@@ -96,7 +116,8 @@ def test_total_cleared_before_the_step_raises_points():
 
 
 @pytest.mark.parametrize(
-    "chain, expected", [(1, 10), (2, 12), (3, 14), (4, 17), (5, 20), (6, 25), (7, 40), (8, 50), (9, 60), (12, 90)]
+    "chain, expected",
+    [(1, 10), (2, 12), (3, 14), (4, 17), (5, 20), (6, 25), (7, 40), (8, 50), (9, 60), (12, 90)],
 )
 def test_chain_bonus_table(chain, expected):
     assert bonus10(chain) == expected
@@ -127,7 +148,9 @@ def test_versus_and_contest_base_is_30_whatever_the_difficulty(mode):
         assert g.push("bottom", 0).points == 6 * 30 * 10 * 100 // 1000 == 180
 
 
-@pytest.mark.parametrize("difficulty, base", [("warmup", 10), ("normal", 20), ("advanced", 30), ("hard", 40)])
+@pytest.mark.parametrize(
+    "difficulty, base", [("warmup", 10), ("normal", 20), ("advanced", 30), ("hard", 40)]
+)
 def test_single_base_follows_difficulty(difficulty, base):
     g = game(L_FIELD, bottom="R", difficulty=difficulty)
     assert g.push("bottom", 0).points == 6 * base
@@ -182,7 +205,11 @@ def test_a_clear_that_brings_the_stack_back_saves_the_game():
     turn = g.push("top", 0)
     assert not turn.game_over and not g.game_over
     assert g.to_text() == ["...", "...", "...", "G..", "Y..", "B.."]
-    assert sorted((m.from_row, m.to_row, m.passed) for m in turn.steps[0].moves) == [(1, 3, True), (2, 4, True), (3, 5, False)]
+    assert sorted((m.from_row, m.to_row, m.passed) for m in turn.steps[0].moves) == [
+        (1, 3, True),
+        (2, 4, True),
+        (3, 5, False),
+    ]
 
 
 def test_from_text_does_not_judge_the_field_until_a_turn_ends():
@@ -272,7 +299,9 @@ def play_timed(seed, script):
 def test_same_seed_and_timed_actions_give_the_same_game():
     # Actions for 20 seconds, then the timer alone pushes.
     pick = random.Random(4).choice
-    script = [(f, pick(("left", "right", "right", "left", "top", "bottom"))) for f in range(0, 1200, 23)]
+    script = [
+        (f, pick(("left", "right", "right", "left", "top", "bottom"))) for f in range(0, 1200, 23)
+    ]
     a, log_a = play_timed(11, script)
     b, log_b = play_timed(11, script)
     assert log_a == log_b and a.to_text() == b.to_text() and a.score == b.score
@@ -384,7 +413,9 @@ def test_random_play_keeps_the_rules_invariants():
             for s in turn.steps:
                 assert s.through_points == len(s.passed) * (g.base * bonus10(s.chain) // 10)
                 assert s.cleared_count == sum(len(run) for run in s.runs) >= len(s.removed)
-                assert all(m.passed == ((m.from_row >= g.half) != (m.to_row >= g.half)) for m in s.moves)
+                assert all(
+                    m.passed == ((m.from_row >= g.half) != (m.to_row >= g.half)) for m in s.moves
+                )
             points += turn.points
             cleared += sum(len(s.removed) for s in turn.steps)
             assert find_runs(g.board(), g.geometry, None) == {}

@@ -16,7 +16,13 @@ from support.service import cabinet_on_file, choose, enter, service, step, tap, 
 
 EMPTY = ["......"] * 12
 # One step per 60 cleared, the band from level 4, each row announced 3 turns ahead.
-RAMP = {"clears": 60, "step_seconds": 0.5, "min_seconds": 2.0, "horizon_level": 4, "horizon_warning": 3}
+RAMP = {
+    "clears": 60,
+    "step_seconds": 0.5,
+    "min_seconds": 2.0,
+    "horizon_level": 4,
+    "horizon_warning": 3,
+}
 # Column 0's lower run: 6 blocks, touching the S line (legal while the band is 0 deep).
 AT_LINE = ["......"] * 6 + ["R.....", "G.....", "R.....", "G.....", "R.....", "G....."]
 
@@ -28,7 +34,9 @@ def ramp(**changes):
 def horizon_game(rows=EMPTY, total_cleared=240, **kwargs):
     """A single game read from text; 240 cleared is level 4, where the band's target is 1 row."""
     kwargs.setdefault("ramp", RAMP)
-    return AntiGravityGame.from_text(rows, top="R", bottom="G", total_cleared=total_cleared, **kwargs)
+    return AntiGravityGame.from_text(
+        rows, top="R", bottom="G", total_cleared=total_cleared, **kwargs
+    )
 
 
 def quiet_turn(game, columns=None, force=False):
@@ -109,7 +117,9 @@ def test_rows_come_one_at_a_time_and_the_next_is_announced_as_the_last_takes_eff
 def test_a_chain_that_jumps_levels_still_brings_one_row_at_a_time():
     # Three reds cleared at once on a ramp of one level per block: level 0 to 3.
     rows = EMPTY[:11] + ["RR...."]
-    game = AntiGravityGame.from_text(rows, top="G", bottom="R", ramp=ramp(clears=1, horizon_level=1, horizon_warning=2))
+    game = AntiGravityGame.from_text(
+        rows, top="G", bottom="R", ramp=ramp(clears=1, horizon_level=1, horizon_warning=2)
+    )
     turn = game.push("bottom", 2)
     assert turn.steps and game.ramp_level == 3  # the target is now 3 rows
     assert turn.announced and (game.horizon, game.horizon_due) == (0, 2)
@@ -187,7 +197,9 @@ def test_matching_and_the_through_bonus_still_use_the_s_line():
     # falls across the S line to the bottom: the through bonus, band or no band.
     rows = ["Y.B", "G.R", "RR.", "B..", "...", "...", "...", "..."]
     plain = AntiGravityGame.from_text(rows, top="Y", bottom="G")
-    banded = AntiGravityGame.from_text(rows, top="Y", bottom="G", horizon=2, ramp=ramp(horizon_level=1))
+    banded = AntiGravityGame.from_text(
+        rows, top="Y", bottom="G", horizon=2, ramp=ramp(horizon_level=1)
+    )
     assert plain.push("top", 2) == banded.push("top", 2)
     assert plain.to_text() == banded.to_text() and plain.score == banded.score
 
@@ -225,7 +237,10 @@ def test_ramp_as_an_object_or_a_mapping_plays_alike():
         (ramp(horizon_level=-1), "horizon_level must be"),
         (ramp(clears=0), "clears must be"),
         (ramp(step_seconds="fast"), "step_seconds must be a number above 0"),
-        (SimpleNamespace(clears=60, step_seconds=0.5, min_seconds=2), "lacks horizon_level, horizon_warning"),
+        (
+            SimpleNamespace(clears=60, step_seconds=0.5, min_seconds=2),
+            "lacks horizon_level, horizon_warning",
+        ),
     ],
 )
 def test_a_bad_ramp_is_refused_naming_the_key(bad, message):
@@ -256,7 +271,9 @@ def test_versus_and_contest_never_widen():
 def test_the_shipped_settings_carry_the_horizon_and_check_it():
     shipped = AntiGravitySettings().ramp
     assert (shipped.horizon_level, shipped.horizon_warning) == (3, 3)
-    loaded = parse_settings("antigravity:\n  ramp:\n    horizon_warning: 0\n    horizon_level: -2\n", "op.yaml")
+    loaded = parse_settings(
+        "antigravity:\n  ramp:\n    horizon_warning: 0\n    horizon_level: -2\n", "op.yaml"
+    )
     assert loaded.settings.antigravity.ramp == RampSettings()
     messages = [str(problem) for problem in loaded.problems]
     assert messages[0].startswith("op.yaml:3: antigravity.ramp.horizon_warning:")
@@ -278,7 +295,10 @@ def test_the_operator_sets_the_horizon_in_the_service_menu(tmp_path):
     step(app, frames=3)
     service(app)
     enter(app, "GAME SETTINGS", "ANTI-GRAVITY", "RAMP (GAME LENGTH)")
-    assert [value_of(app, label) for label in ("HORIZON WIDENS AFTER STEPS", "HORIZON ROW WARNING TURNS")] == [
+    assert [
+        value_of(app, label)
+        for label in ("HORIZON WIDENS AFTER STEPS", "HORIZON ROW WARNING TURNS")
+    ] == [
         "3 (LEVEL 4)",
         "3",
     ], "3 steps up from the screen's LEVEL 1"

@@ -10,7 +10,13 @@ from cabinet.games.antigravity.engine import AntiGravityGame
 
 SIDES = ("top", "bottom")
 # A quick ramp on a small field: a level per 6 blocks cleared, the band from level 1.
-RAMP = {"clears": 6, "step_seconds": 0.5, "min_seconds": 2.0, "horizon_level": 1, "horizon_warning": 2}
+RAMP = {
+    "clears": 6,
+    "step_seconds": 0.5,
+    "min_seconds": 2.0,
+    "horizon_level": 1,
+    "horizon_warning": 2,
+}
 
 
 def band_traps(game):
@@ -56,7 +62,14 @@ def test_no_cpu_level_walks_into_the_last_row_of_sudden_death(level):
     for seed in range(12):
         rng = random.Random(seed)
         game = AntiGravityGame.from_text(
-            ["....."] * 10, top="R", bottom="G", seed=seed, difficulty="warmup", total_cleared=60, horizon=3, ramp=RAMP
+            ["....."] * 10,
+            top="R",
+            bottom="G",
+            seed=seed,
+            difficulty="warmup",
+            total_cleared=60,
+            horizon=3,
+            ramp=RAMP,
         )  # level 10: target 4 = h - 1
         ai = AntiGravityAI(seed=seed, lookahead=entry.lookahead, slip_percent=entry.slip_percent)
         while not game.game_over and game.turns < 40:

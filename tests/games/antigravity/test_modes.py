@@ -4,22 +4,39 @@ import pytest
 
 from cabinet.games.antigravity.engine import AntiGravityGame
 from cabinet.games.antigravity.modes import AntiGravityVersus, ContestGame, Progress
-from cabinet.settings.schema import AntiGravitySettings, ContestList, HandicapSettings, VersusSettings
+from cabinet.settings.schema import (
+    AntiGravitySettings,
+    ContestList,
+    HandicapSettings,
+    VersusSettings,
+)
 
-L_FIELD = ["...", "...", "...", ".RR", "RGB", "RBG"]  # a bottom R push at column 0 clears 5, scores 180
+L_FIELD = [
+    "...",
+    "...",
+    "...",
+    ".RR",
+    "RGB",
+    "RBG",
+]  # a bottom R push at column 0 clears 5, scores 180
 FULL_COLUMN = ["R..", "G..", "B..", "R..", "G..", "B.."]  # a push into column 0 jams
 
 
 def versus_settings(p1=None, p2=None, same_blocks=True):
     return AntiGravitySettings(
-        versus=VersusSettings(same_blocks=same_blocks, p1=p1 or HandicapSettings(), p2=p2 or HandicapSettings())
+        versus=VersusSettings(
+            same_blocks=same_blocks, p1=p1 or HandicapSettings(), p2=p2 or HandicapSettings()
+        )
     )
 
 
 def match_on(settings, rows1, rows2):
     """A match whose two fields are hand-built (same handicaps, bottom dispenser R)."""
     match = AntiGravityVersus(settings, seed=1)
-    match._games = tuple(AntiGravityGame.from_text(rows, bottom="R", mode="versus", settings=settings) for rows in (rows1, rows2))
+    match._games = tuple(
+        AntiGravityGame.from_text(rows, bottom="R", mode="versus", settings=settings)
+        for rows in (rows1, rows2)
+    )
     return match
 
 
@@ -28,7 +45,9 @@ def test_both_players_get_the_same_blocks_by_default():
     one, two = match.game(1), match.game(2)
     assert one.mode == two.mode == "versus" and one.base == 30
     for i in range(15):
-        assert [one.current(s) for s in ("top", "bottom")] == [two.current(s) for s in ("top", "bottom")]
+        assert [one.current(s) for s in ("top", "bottom")] == [
+            two.current(s) for s in ("top", "bottom")
+        ]
         assert one.next("top") == two.next("top")
         one.push("top", i % 6)  # different play, same supply
         two.push("bottom", (i * 5) % 6)
@@ -47,7 +66,8 @@ def test_same_blocks_off_gives_different_sequences():
 
 def test_handicaps_set_turn_time_and_colours_per_player():
     settings = versus_settings(
-        HandicapSettings(turn_seconds=8, colours=3), HandicapSettings(turn_seconds=4, colours=5, target_kind="score")
+        HandicapSettings(turn_seconds=8, colours=3),
+        HandicapSettings(turn_seconds=4, colours=5, target_kind="score"),
     )
     match = AntiGravityVersus(settings, seed=3)
     assert (match.game(1).turn_frames, match.game(1).colours) == (480, 3)
@@ -68,7 +88,8 @@ def test_reaching_the_clears_target_wins():
 
 def test_reaching_the_score_target_wins_and_the_other_kind_does_not_count():
     settings = versus_settings(
-        HandicapSettings(target_kind="clears", target_value=6), HandicapSettings(target_kind="score", target_value=180)
+        HandicapSettings(target_kind="clears", target_value=6),
+        HandicapSettings(target_kind="score", target_value=180),
     )
     match = match_on(settings, L_FIELD, L_FIELD)
     match.game(1).push("bottom", 0)  # 5 clears: short of 6
@@ -138,9 +159,15 @@ def test_contest_list_is_finite_readable_and_runs_out():
 def test_contest_is_the_same_for_everyone_and_differs_by_list():
     settings = AntiGravitySettings()
     first, second = settings.contests[0], settings.contests[1]
-    assert ContestGame(first, settings).remaining_pairs() == ContestGame(first, settings).remaining_pairs()
+    assert (
+        ContestGame(first, settings).remaining_pairs()
+        == ContestGame(first, settings).remaining_pairs()
+    )
     assert len(ContestGame(first, settings).remaining_pairs()) == first.length
-    assert ContestGame(first, settings).remaining_pairs() != ContestGame(second, settings).remaining_pairs()
+    assert (
+        ContestGame(first, settings).remaining_pairs()
+        != ContestGame(second, settings).remaining_pairs()
+    )
 
 
 def test_contest_copy_keeps_its_list():

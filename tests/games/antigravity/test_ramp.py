@@ -18,7 +18,13 @@ RAMP = RampSettings(enabled=True, clears=60, step_seconds=0.5, min_seconds=2.0)
 
 def clear_three(total_cleared, ramp=RAMP, difficulty="normal", **kwargs):
     game = AntiGravityGame.from_text(
-        READY, top="G", bottom="R", total_cleared=total_cleared, difficulty=difficulty, ramp=ramp, **kwargs
+        READY,
+        top="G",
+        bottom="R",
+        total_cleared=total_cleared,
+        difficulty=difficulty,
+        ramp=ramp,
+        **kwargs,
     )
     before = (game.ramp_level, game.turn_frames, game.colours)
     turn = game.push("bottom", 2)
@@ -45,7 +51,11 @@ def test_a_step_every_60_blocks_cleared_takes_half_a_second_off_the_next_turn():
 
 def test_colours_rise_by_one_after_the_first_two_steps_up_to_five():
     game, before = clear_three(118)  # 121 cleared: step 2
-    assert before == (1, 450, 4) and (game.ramp_level, game.turn_frames, game.colours) == (2, 420, 4)
+    assert before == (1, 450, 4) and (game.ramp_level, game.turn_frames, game.colours) == (
+        2,
+        420,
+        4,
+    )
     game, _ = clear_three(178)  # 181: step 3, one colour more
     assert (game.ramp_level, game.turn_frames, game.colours) == (3, 390, 5)
     game, _ = clear_three(178, difficulty="warmup")  # 3 colours and 10 s to start with
@@ -102,7 +112,13 @@ def test_the_operator_sets_the_ramp_in_the_service_menu(tmp_path):
     service(app)
     enter(app, "GAME SETTINGS", "ANTI-GRAVITY", "RAMP (GAME LENGTH)")
     assert [
-        value_of(app, label) for label in ("ENABLED", "BLOCKS CLEARED PER STEP", "TURN TIME CUT PER STEP", "SHORTEST TURN TIME")
+        value_of(app, label)
+        for label in (
+            "ENABLED",
+            "BLOCKS CLEARED PER STEP",
+            "TURN TIME CUT PER STEP",
+            "SHORTEST TURN TIME",
+        )
     ] == ["ON", "30", "1 S", "2 S"]
     choose(app, "SHORTEST TURN TIME")
     tap(app, Action.RIGHT)

@@ -71,7 +71,10 @@ def test_ai_plans_the_order_of_the_tray():
 
 
 def test_ai_turns_a_piece_that_only_fits_turned():
-    rows = ["".join("#" if (r + c) % 3 == 0 and (r, c) != (6, 0) else "." for c in range(8)) for r in range(8)]
+    rows = [
+        "".join("#" if (r + c) % 3 == 0 and (r, c) != (6, 0) else "." for c in range(8))
+        for r in range(8)
+    ]
     game = BlocksGame.from_text(rows, tray=[["####"], None, None], rotation=True)
     move = BlocksAI().choose(game)
     assert move.turns in (1, 3) and (move.slot, move.row, move.col) == (0, 4, 0)
@@ -148,7 +151,10 @@ def test_evaluator_counts_fits_like_the_engine():
 @pytest.mark.parametrize("piece_set", ["classic", "tetromino"])
 @pytest.mark.parametrize("rotation", [False, True])
 def test_the_placements_a_lookahead_tries_are_counted_without_building_one(piece_set, rotation):
-    assert placements_tried(piece_set, rotation) == Lookahead(piece_set, rotation, lambda boards: boards, 0.0).masks.size
+    assert (
+        placements_tried(piece_set, rotation)
+        == Lookahead(piece_set, rotation, lambda boards: boards, 0.0).masks.size
+    )
 
 
 def test_thinking_in_slices_reaches_the_same_move_as_choosing_at_once():
@@ -176,11 +182,15 @@ def test_judging_boards_in_parts_judges_them_as_all_at_once():
     from cabinet.games.blocks.lookahead import Lookahead
 
     rng = random.Random(3)
-    boards = np.array([rng.getrandbits(64) & rng.getrandbits(64) for _ in range(300)], dtype=np.uint64)
+    boards = np.array(
+        [rng.getrandbits(64) & rng.getrandbits(64) for _ in range(300)], dtype=np.uint64
+    )
     evaluator = Evaluator("classic", rotation=False)
 
     def in_parts(judge, size):
-        return np.concatenate([judge(boards[start : start + size]) for start in range(0, boards.size, size)])
+        return np.concatenate(
+            [judge(boards[start : start + size]) for start in range(0, boards.size, size)]
+        )
 
     assert np.array_equal(in_parts(evaluator.cost, 37), evaluator.cost(boards))
     noisy = [_noisy(evaluator, 1.5, random.Random(4)) for _ in range(2)]
@@ -241,7 +251,9 @@ def test_the_size_of_a_slice_never_changes_a_move(monkeypatch):
     assert moves_digest() == sliced
     from cabinet.games.blocks import lookahead
 
-    monkeypatch.setattr(lookahead, "MASKS_PER_SLICE", 50)  # the look one piece further, in many parts
+    monkeypatch.setattr(
+        lookahead, "MASKS_PER_SLICE", 50
+    )  # the look one piece further, in many parts
     assert moves_digest() == sliced
 
 
@@ -269,7 +281,9 @@ def test_a_thought_dropped_halfway_leaves_the_ai_as_it_was():
         next(thought)
         next(thought)
         del thought
-        assert moves(dropped, BlocksGame(seed=8)) == moves(BlocksAI(seed=5, style=style), BlocksGame(seed=8))
+        assert moves(dropped, BlocksGame(seed=8)) == moves(
+            BlocksAI(seed=5, style=style), BlocksGame(seed=8)
+        )
 
 
 def test_the_search_keeps_the_same_boards_whatever_numpy_sorts_with():

@@ -19,7 +19,9 @@ SINGLE = ["#"]
 def test_five_levels_each_faster_and_more_careful_than_the_last():
     assert sorted(CPU_LEVELS) == [1, 2, 3, 4, 5]
     levels = [CPU_LEVELS[k] for k in range(1, 6)]
-    assert all(isinstance(entry, CpuLevel) and entry.level == k for k, entry in enumerate(levels, 1))
+    assert all(
+        isinstance(entry, CpuLevel) and entry.level == k for k, entry in enumerate(levels, 1)
+    )
     for lower, higher in zip(levels, levels[1:]):
         assert higher.input_frames < lower.input_frames
         assert higher.think_frames < lower.think_frames
@@ -113,7 +115,12 @@ def test_versus_gains_follow_streak_and_pending_along_a_path():
     assert carry_after.tolist() == [[0, 0], [3, 0], [5, 0], [1, 5]]
     v, send = gains.values, gains.send_value
     assert gain == pytest.approx(
-        [-(v.stone - v.deferred) * 5, v.line + v.deferred + send * 2, 2 * v.line + send * 12, 3 * v.line + v.deferred * 4]
+        [
+            -(v.stone - v.deferred) * 5,
+            v.line + v.deferred + send * 2,
+            2 * v.line + send * 12,
+            3 * v.line + v.deferred * 4,
+        ]
     )
 
 
@@ -121,7 +128,9 @@ def test_the_handicap_scales_the_attack_the_cpu_expects():
     def sent(percent):
         gains = VersusGains(Sight(pending=0, attack_percent=percent), streak=0)
         gain, carry = gains.step(
-            np.array([3], dtype=np.uint8), np.array([1], dtype=np.uint64), np.array([[1, 0]], dtype=np.int64)
+            np.array([3], dtype=np.uint8),
+            np.array([1], dtype=np.uint64),
+            np.array([[1, 0]], dtype=np.int64),
         )  # 3 lines on a streak of 1
         assert carry.tolist() == [[2, 0]]
         return (gain[0] - 3 * gains.values.line) / gains.send_value
@@ -132,13 +141,19 @@ def test_the_handicap_scales_the_attack_the_cpu_expects():
 
 
 def test_the_move_timer_lands_stones_and_a_placement_restarts_it():
-    match = BlocksVersus.from_text(boards=(EMPTY, EMPTY), trays=([SINGLE] * 3, [SINGLE] * 3), pending=(3, 0))
+    match = BlocksVersus.from_text(
+        boards=(EMPTY, EMPTY), trays=([SINGLE] * 3, [SINGLE] * 3), pending=(3, 0)
+    )
     seat = VersusSeat(match, 1, move_frames=5)
     assert [seat.step() for _ in range(4)] == [[]] * 4
     for action in (Action.A,):
         assert seat.act(InputEvent(1, action, True)).kind == "place"
-    assert seat.timer == 5 and match.pending(1) == 0  # the placement landed them, restarted the timer
-    match = BlocksVersus.from_text(boards=(EMPTY, EMPTY), trays=([SINGLE] * 3, [SINGLE] * 3), pending=(3, 0))
+    assert (
+        seat.timer == 5 and match.pending(1) == 0
+    )  # the placement landed them, restarted the timer
+    match = BlocksVersus.from_text(
+        boards=(EMPTY, EMPTY), trays=([SINGLE] * 3, [SINGLE] * 3), pending=(3, 0)
+    )
     seat = VersusSeat(match, 1, move_frames=5)
     landed = [seat.step() for _ in range(5)]
     assert landed[:4] == [[]] * 4 and len(landed[4]) == 3 and seat.timer == 5
@@ -157,14 +172,18 @@ def test_a_seat_places_through_the_match_so_its_clears_attack():
 
 def test_a_cpu_with_no_move_left_loses_by_the_rules_and_the_match_ends():
     striped = ["#.#.#.#."] * 8  # no domino fits anywhere
-    match = BlocksVersus.from_text(boards=(EMPTY, striped), trays=([SINGLE] * 3, [["##"], ["##"], ["##"]]))
+    match = BlocksVersus.from_text(
+        boards=(EMPTY, striped), trays=([SINGLE] * 3, [["##"], ["##"], ["##"]])
+    )
     assert match.winner == 1
     simulation = VersusSimulation(match, [cpu_pilot(1, 3), cpu_pilot(2, 3)])
     assert simulation.run(100) == 1 and simulation.frame == 0
     # one row of room left, forty stones waiting and a timer quicker than the CPU: the stones fill
     # the board before it can move, its game ends, nothing freezes
     stuck = BlocksVersus.from_text(
-        boards=(EMPTY, striped[:7] + ["........"]), trays=([SINGLE] * 3, [["##"], None, None]), pending=(0, 40)
+        boards=(EMPTY, striped[:7] + ["........"]),
+        trays=([SINGLE] * 3, [["##"], None, None]),
+        pending=(0, 40),
     )
     simulation = VersusSimulation(stuck, [cpu_pilot(2, 5)], move_frames=1)
     assert simulation.run(60 * 60) == 1
@@ -176,7 +195,13 @@ def test_a_simulated_match_is_decided_and_replays_exactly():
         match = BlocksVersus(seed=12)
         simulation = VersusSimulation(match, [cpu_pilot(1, 4, seed=1), cpu_pilot(2, 2, seed=2)])
         winner = simulation.run(60 * 60 * 10)
-        return winner, simulation.frame, simulation.placements, match.game(1).to_text(), match.game(2).to_text()
+        return (
+            winner,
+            simulation.frame,
+            simulation.placements,
+            match.game(1).to_text(),
+            match.game(2).to_text(),
+        )
 
     first = play()
     assert first[0] in (1, 2)
@@ -245,7 +270,9 @@ def test_an_attack_that_comes_in_after_the_cpu_has_decided_makes_it_think_again(
 
 
 def test_a_cpu_due_to_move_during_an_animation_does_not_think_it_all_through_in_one_frame():
-    match = BlocksVersus.from_text(boards=(EMPTY, EMPTY), trays=([["###"], ["#", "#"], ["##"]], None))
+    match = BlocksVersus.from_text(
+        boards=(EMPTY, EMPTY), trays=([["###"], ["#", "#"], ["##"]], None)
+    )
     pilot = cpu_pilot(1, 5, seed=1)
     simulation = VersusSimulation(match, [pilot])
     pilot.wait = 0  # its pause is over ...
@@ -265,7 +292,10 @@ def play_placements(budget: SlicesPerFrame | None, placements: int = 6):
     simulation = VersusSimulation(match, [pilot], move_frames=10_000)
     pilot.budget = budget  # what a screen's bind lends it
     slices_on: dict[int, int] = {}
-    count_slices(pilot.ai, lambda: slices_on.__setitem__(simulation.frame, slices_on.get(simulation.frame, 0) + 1))
+    count_slices(
+        pilot.ai,
+        lambda: slices_on.__setitem__(simulation.frame, slices_on.get(simulation.frame, 0) + 1),
+    )
     boards, frames = [], []
     while len(boards) < placements:
         if budget is not None:

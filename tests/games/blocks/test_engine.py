@@ -18,7 +18,15 @@ J = ["#..", "###"]
 def state(game):
     """Everything observable about a game, the next trays included."""
     future = game.copy()
-    return (game.to_text(), game.tray_text(), game.score, game.streak, game.placements, game.game_over, future._rng.random())
+    return (
+        game.to_text(),
+        game.tray_text(),
+        game.score,
+        game.streak,
+        game.placements,
+        game.game_over,
+        future._rng.random(),
+    )
 
 
 # ------------------------------------------------------------------ pieces
@@ -217,7 +225,14 @@ def test_gravity_off_moves_nothing_after_a_row_clear():
     game = BlocksGame.from_text(rows, tray=[["#", "#", "#"], SINGLE, None], gravity=False)
     result = game.place(0, 5, 7)
     assert result.rows == (5, 7) and result.drops == ()
-    assert game.to_text() == EMPTY[:2] + ["#.......", "........", "........", "........", ".#.....#", "........"]
+    assert game.to_text() == EMPTY[:2] + [
+        "#.......",
+        "........",
+        "........",
+        "........",
+        ".#.....#",
+        "........",
+    ]
 
 
 def test_column_clears_move_nothing_even_with_gravity():
@@ -296,7 +311,10 @@ def test_no_refresh_when_the_last_piece_does_not_fit():
 
 
 # filled diagonals leave runs of two; column 0's rows 4-7 are the only run of four
-ONLY_VERTICAL_FOUR = ["".join("#" if (r + c) % 3 == 0 and (r, c) != (6, 0) else "." for c in range(8)) for r in range(8)]
+ONLY_VERTICAL_FOUR = [
+    "".join("#" if (r + c) % 3 == 0 and (r, c) != (6, 0) else "." for c in range(8))
+    for r in range(8)
+]
 
 
 def test_game_over_when_no_remaining_piece_fits_without_rotation():
@@ -367,7 +385,9 @@ def test_copy_is_independent_and_draws_the_same_future():
 
 
 def test_from_settings_takes_rules_from_the_settings():
-    game = BlocksGame.from_settings(BlocksSettings(piece_set="tetromino", rotation=True, gravity=False), seed=7)
+    game = BlocksGame.from_settings(
+        BlocksSettings(piece_set="tetromino", rotation=True, gravity=False), seed=7
+    )
     assert (game.piece_set, game.rotation, game.gravity, game.seed) == ("tetromino", True, False, 7)
 
 
@@ -378,7 +398,11 @@ def fits_somewhere(board_rows, cells):
     """Brute force over cells, independent of the engine's masks."""
     height = max(r for r, _ in cells) + 1
     width = max(c for _, c in cells) + 1
-    return any(all(board_rows[r + dr][c + dc] == "." for dr, dc in cells) for r in range(9 - height) for c in range(9 - width))
+    return any(
+        all(board_rows[r + dr][c + dc] == "." for dr, dc in cells)
+        for r in range(9 - height)
+        for c in range(9 - width)
+    )
 
 
 def turns_of(cells):
@@ -398,7 +422,9 @@ def turns_of(cells):
     piece_set=st.sampled_from(["classic", "tetromino"]),
     data=st.data(),
 )
-def test_random_legal_play_never_yields_an_impossible_board(seed, rotation, gravity, piece_set, data):
+def test_random_legal_play_never_yields_an_impossible_board(
+    seed, rotation, gravity, piece_set, data
+):
     game = BlocksGame(seed=seed, rotation=rotation, gravity=gravity, piece_set=piece_set)
     allowed = {tuple(p.text()) for p in PIECE_SETS[piece_set]}
     for _ in range(40):
@@ -428,7 +454,11 @@ def test_random_legal_play_never_yields_an_impossible_board(seed, rotation, grav
             fits_somewhere(rows, cells)
             for piece in tray
             if piece is not None
-            for cells in (turns_of(game.piece_cells(tray.index(piece))) if rotation else [game.piece_cells(tray.index(piece))])
+            for cells in (
+                turns_of(game.piece_cells(tray.index(piece)))
+                if rotation
+                else [game.piece_cells(tray.index(piece))]
+            )
         )
         assert game.game_over == (not fits)
 

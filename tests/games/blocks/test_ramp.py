@@ -94,7 +94,14 @@ def test_a_replay_carries_the_ramp_and_one_recorded_before_it_replays_without():
     from cabinet.storage.replays import Replay
 
     ctx = SimpleNamespace(settings=Settings())
-    ramped = Replay("blocks", "single", {"piece_set": "classic", "ramp": True, "ramp_placements": 12}, 1)
-    assert (replay_settings(ctx, ramped).blocks.ramp, replay_settings(ctx, ramped).blocks.ramp_placements) == (True, 12)
-    older = Replay("blocks", "single", {"piece_set": "classic", "rotation": False, "gravity": True}, 1)
+    ramped = Replay(
+        "blocks", "single", {"piece_set": "classic", "ramp": True, "ramp_placements": 12}, 1
+    )
+    assert (
+        replay_settings(ctx, ramped).blocks.ramp,
+        replay_settings(ctx, ramped).blocks.ramp_placements,
+    ) == (True, 12)
+    older = Replay(
+        "blocks", "single", {"piece_set": "classic", "rotation": False, "gravity": True}, 1
+    )
     assert replay_settings(ctx, older).blocks.ramp is False

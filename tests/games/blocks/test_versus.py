@@ -32,7 +32,9 @@ def lines_board(rows: int, column: bool, extra: bool = True) -> list[str]:
     return ["".join(line) for line in grid]
 
 
-def clearing_match(rows: int, column: bool, streak: int = 0, pending=(0, 0), extra: bool = True, **options) -> BlocksVersus:
+def clearing_match(
+    rows: int, column: bool, streak: int = 0, pending=(0, 0), extra: bool = True, **options
+) -> BlocksVersus:
     """Player 1 to clear with ``VERTICAL[rows]`` in slot 0 at (8 - rows, 7)."""
     return BlocksVersus.from_text(
         boards=(lines_board(rows, column, extra), EMPTY),
@@ -137,7 +139,9 @@ def test_handicap_scales_the_attack_rounding_down(percent, rows, column, streak,
 
 def test_handicap_is_per_player():
     match = BlocksVersus.from_text(
-        boards=(lines_board(1, False), lines_board(1, False)), trays=([SINGLE] * 3, [SINGLE] * 3), attack_percent=(50, 200)
+        boards=(lines_board(1, False), lines_board(1, False)),
+        trays=([SINGLE] * 3, [SINGLE] * 3),
+        attack_percent=(50, 200),
     )
     assert match.place(1, 0, 7, 7).attack == 0
     assert match.place(2, 0, 7, 7).attack == 2
@@ -168,7 +172,9 @@ def test_attack_first_cancels_the_movers_own_pending_stones(pending, attack, can
 
 
 def test_pending_stones_land_on_empty_cells_after_a_move_that_clears_nothing():
-    match = BlocksVersus.from_text(boards=(EMPTY, EMPTY), trays=(TRAY_OF_SINGLES, TRAY_OF_SINGLES), pending=(5, 0), seed=3)
+    match = BlocksVersus.from_text(
+        boards=(EMPTY, EMPTY), trays=(TRAY_OF_SINGLES, TRAY_OF_SINGLES), pending=(5, 0), seed=3
+    )
     result = match.place(1, 0, 4, 4)
     assert result.attack == 0 and len(result.landed) == 5 and len(set(result.landed)) == 5
     assert (4, 4) not in result.landed
@@ -180,18 +186,27 @@ def test_pending_stones_land_on_empty_cells_after_a_move_that_clears_nothing():
 
 
 def test_at_most_land_max_stones_land_at_once_the_rest_stay_pending():
-    match = BlocksVersus.from_text(boards=(EMPTY, EMPTY), trays=(TRAY_OF_SINGLES, TRAY_OF_SINGLES), pending=(12, 0))
+    match = BlocksVersus.from_text(
+        boards=(EMPTY, EMPTY), trays=(TRAY_OF_SINGLES, TRAY_OF_SINGLES), pending=(12, 0)
+    )
     assert len(match.place(1, 0, 0, 0).landed) == 8
     assert match.pending(1) == 4
     assert len(match.place(1, 1, 0, 1).landed) == 4 and match.pending(1) == 0
 
-    small = BlocksVersus.from_text(boards=(EMPTY, EMPTY), trays=(TRAY_OF_SINGLES, TRAY_OF_SINGLES), pending=(12, 0), land_max=3)
+    small = BlocksVersus.from_text(
+        boards=(EMPTY, EMPTY), trays=(TRAY_OF_SINGLES, TRAY_OF_SINGLES), pending=(12, 0), land_max=3
+    )
     assert len(small.place(1, 0, 0, 0).landed) == 3 and small.pending(1) == 9
 
 
 def test_where_fewer_cells_are_empty_every_empty_cell_takes_a_stone_and_the_game_ends():
     board = two_per_line()
-    match = BlocksVersus.from_text(boards=(board, EMPTY), trays=(TRAY_OF_SINGLES, TRAY_OF_SINGLES), pending=(20, 0), land_max=16)
+    match = BlocksVersus.from_text(
+        boards=(board, EMPTY),
+        trays=(TRAY_OF_SINGLES, TRAY_OF_SINGLES),
+        pending=(20, 0),
+        land_max=16,
+    )
     result = match.place(1, 0, 0, 0)
     assert result.rows == () and result.cols == ()
     assert len(result.landed) == 15  # every empty cell left, not 16
@@ -205,7 +220,11 @@ def test_stones_land_before_the_game_over_check_of_the_refreshed_tray():
     board = two_per_line()
     # seed 0's second tray holds no single cell (checked below), so one empty cell cannot take it
     match = BlocksVersus.from_text(
-        boards=(board, EMPTY), trays=([SINGLE, None, None], TRAY_OF_SINGLES), pending=(14, 0), land_max=14, seed=0
+        boards=(board, EMPTY),
+        trays=([SINGLE, None, None], TRAY_OF_SINGLES),
+        pending=(14, 0),
+        land_max=14,
+        seed=0,
     )
     result = match.place(1, 0, 0, 0)
     assert result.refreshed and len(result.landed) == 14
@@ -224,7 +243,9 @@ def test_a_clearing_move_holds_the_stones_back():
 
 
 def test_the_move_timer_lands_pending_stones_up_to_the_limit():
-    match = BlocksVersus.from_text(boards=(EMPTY, EMPTY), trays=(TRAY_OF_SINGLES, TRAY_OF_SINGLES), pending=(0, 10), land_max=8)
+    match = BlocksVersus.from_text(
+        boards=(EMPTY, EMPTY), trays=(TRAY_OF_SINGLES, TRAY_OF_SINGLES), pending=(0, 10), land_max=8
+    )
     assert match.land(1) == []
     landed = match.land(2)
     assert len(landed) == 8 and stones_of(match.game(2).to_text()) == set(landed)
@@ -235,7 +256,9 @@ def test_the_move_timer_lands_pending_stones_up_to_the_limit():
 
 def test_stones_that_fill_the_board_by_timer_end_the_game():
     board = ["#" * 8] * 7 + ["######.."]
-    match = BlocksVersus.from_text(boards=(EMPTY, board), trays=(TRAY_OF_SINGLES, TRAY_OF_SINGLES), pending=(0, 5))
+    match = BlocksVersus.from_text(
+        boards=(EMPTY, board), trays=(TRAY_OF_SINGLES, TRAY_OF_SINGLES), pending=(0, 5)
+    )
     assert sorted(match.land(2)) == [(7, 6), (7, 7)]
     assert match.pending(2) == 3
     assert match.game(2).to_text()[7] == "######++"  # a full line, not cleared by landing
@@ -244,7 +267,9 @@ def test_stones_that_fill_the_board_by_timer_end_the_game():
 
 def test_each_players_stones_come_from_their_own_generator_and_replay_exactly():
     def run():
-        match = BlocksVersus.from_text(boards=(EMPTY, EMPTY), trays=(TRAY_OF_SINGLES, TRAY_OF_SINGLES), pending=(6, 6), seed=9)
+        match = BlocksVersus.from_text(
+            boards=(EMPTY, EMPTY), trays=(TRAY_OF_SINGLES, TRAY_OF_SINGLES), pending=(6, 6), seed=9
+        )
         return match.land(1), match.land(2)
 
     first = run()
@@ -276,7 +301,11 @@ def test_stones_move_with_gravity_and_go_with_cleared_lines():
     match = BlocksVersus.from_text(boards=(rows, EMPTY), trays=(TRAY_OF_SINGLES, TRAY_OF_SINGLES))
     match.place(1, 0, 7, 7)
     after = match.game(1).to_text()
-    assert stones_of(after) == {(1, 2), (6, 0), (7, 6)}  # each dropped one row; row 7's went with it
+    assert stones_of(after) == {
+        (1, 2),
+        (6, 0),
+        (7, 6),
+    }  # each dropped one row; row 7's went with it
     assert after[7] == "......+."
 
 
@@ -290,7 +319,9 @@ def test_column_clears_remove_stones_and_move_nothing_without_row_clears():
 
 def test_without_gravity_stones_stay_put():
     rows = ["..+....."] + EMPTY[1:7] + ["+######."]
-    match = BlocksVersus.from_text(boards=(rows, EMPTY), trays=(TRAY_OF_SINGLES, TRAY_OF_SINGLES), gravity=False)
+    match = BlocksVersus.from_text(
+        boards=(rows, EMPTY), trays=(TRAY_OF_SINGLES, TRAY_OF_SINGLES), gravity=False
+    )
     match.place(1, 0, 7, 7)
     assert stones_of(match.game(1).to_text()) == {(0, 2)}
 
@@ -328,7 +359,9 @@ def test_same_pieces_off_gives_independent_streams():
 
 
 def test_from_text_draws_later_trays_from_the_seed_for_both():
-    match = BlocksVersus.from_text(boards=(EMPTY, EMPTY), trays=([SINGLE, None, None], [["##"], SINGLE, None]), seed=7)
+    match = BlocksVersus.from_text(
+        boards=(EMPTY, EMPTY), trays=([SINGLE, None, None], [["##"], SINGLE, None]), seed=7
+    )
     match.place(1, 0, 0, 0)
     match.place(2, 0, 0, 0)
     match.place(2, 1, 3, 3)
@@ -337,7 +370,9 @@ def test_from_text_draws_later_trays_from_the_seed_for_both():
 
 def test_landing_stones_does_not_change_the_trays():
     calm = BlocksVersus(seed=5)
-    stormy = BlocksVersus.from_text(boards=(EMPTY, EMPTY), trays=(calm.game(1).tray_text(), None), pending=(9, 0), seed=5)
+    stormy = BlocksVersus.from_text(
+        boards=(EMPTY, EMPTY), trays=(calm.game(1).tray_text(), None), pending=(9, 0), seed=5
+    )
     stormy.land(1)
     assert stormy.game(1).tray_text() == calm.game(1).tray_text()
 
@@ -347,7 +382,10 @@ def test_landing_stones_does_not_change_the_trays():
 
 def test_winner_is_set_when_one_game_ends_and_then_every_move_is_refused():
     match = BlocksVersus.from_text(
-        boards=(two_per_line(), EMPTY), trays=(TRAY_OF_SINGLES, TRAY_OF_SINGLES), pending=(15, 0), land_max=15
+        boards=(two_per_line(), EMPTY),
+        trays=(TRAY_OF_SINGLES, TRAY_OF_SINGLES),
+        pending=(15, 0),
+        land_max=15,
     )
     assert match.winner is None
     result = match.place(1, 0, 0, 0)  # nothing clears; the stones fill every cell left
@@ -407,7 +445,10 @@ def test_a_position_with_one_game_over_is_decided_and_both_over_is_refused():
 def test_illegal_moves_raise_value_error_and_change_nothing(move):
     rows = ["#......."] + EMPTY[1:]
     match = BlocksVersus.from_text(
-        boards=(rows, EMPTY), trays=([SINGLE, SINGLE, None], TRAY_OF_SINGLES), pending=(3, 2), streaks=(1, 0)
+        boards=(rows, EMPTY),
+        trays=([SINGLE, SINGLE, None], TRAY_OF_SINGLES),
+        pending=(3, 2),
+        streaks=(1, 0),
     )
     before = state(match)
     with pytest.raises(ValueError):
@@ -438,7 +479,9 @@ def test_malformed_from_text_is_a_value_error(kwargs):
 
 def test_rotation_turns_the_players_own_piece():
     match = BlocksVersus.from_text(
-        boards=(EMPTY, EMPTY), trays=([["####"], SINGLE, SINGLE], [["####"], None, None]), rotation=True
+        boards=(EMPTY, EMPTY),
+        trays=([["####"], SINGLE, SINGLE], [["####"], None, None]),
+        rotation=True,
     )
     match.rotate(1, 0)
     assert match.game(1).tray_text()[0] == ["#"] * 4
@@ -458,7 +501,9 @@ def test_a_new_match_is_open_with_empty_boards_and_no_pending():
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(0, 2**31 - 1),
-    script=st.lists(st.tuples(st.sampled_from((1, 2)), st.integers(0, 10**6), st.booleans()), max_size=120),
+    script=st.lists(
+        st.tuples(st.sampled_from((1, 2)), st.integers(0, 10**6), st.booleans()), max_size=120
+    ),
     same=st.booleans(),
 )
 def test_the_same_actions_replay_to_the_same_match(seed, script, same):
@@ -524,9 +569,16 @@ def _cells(mask: int):
 def test_versus_settings_have_the_documented_defaults_and_bad_values_fall_back():
     from cabinet.settings.load import parse_settings
 
-    loaded = parse_settings("blocks:\n  versus:\n    land_max: 0\n    attack_percent:\n      p2: 250\n", "t.yaml")
+    loaded = parse_settings(
+        "blocks:\n  versus:\n    land_max: 0\n    attack_percent:\n      p2: 250\n", "t.yaml"
+    )
     versus = loaded.settings.blocks.versus
-    assert (versus.same_pieces, versus.land_max, versus.move_seconds, versus.rounds_to_win) == (True, 8, 10.0, 2)
+    assert (versus.same_pieces, versus.land_max, versus.move_seconds, versus.rounds_to_win) == (
+        True,
+        8,
+        10.0,
+        2,
+    )
     assert (versus.attack_percent.p1, versus.attack_percent.p2) == (100, 100)
     assert len(loaded.problems) == 2
     assert any("attack_percent.p2" in str(problem) for problem in loaded.problems)

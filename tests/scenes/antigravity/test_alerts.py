@@ -35,7 +35,9 @@ def test_a_block_in_danger_keeps_its_exact_pixels_while_its_column_throbs(tmp_pa
         alerts.draw_danger(shown, view, {0}, frame, cells)
         for row, column in cells:
             block = pygame.Rect(*view.cell_pos(row, column), view.cell, view.cell)
-            assert pixels(shown, block) == pixels(normal, block), f"block {row},{column} at frame {frame}"
+            assert pixels(shown, block) == pixels(normal, block), (
+                f"block {row},{column} at frame {frame}"
+            )
         empty = pygame.Rect(*view.cell_pos(0, 0), view.cell, view.cell)
         assert pixels(shown, empty) != pixels(normal, empty), "the column's empty cells glow"
         cap = pygame.Rect(view.x, view.outer.y, view.cell, view.rect.y - view.outer.y)
@@ -46,7 +48,9 @@ def test_a_block_in_danger_keeps_its_exact_pixels_while_its_column_throbs(tmp_pa
 def test_a_field_shows_one_popup_at_a_time():
     # A push into column 2 from the top lines up R R R; column 0's blocks then fly across:
     # the clear's points, then the through bonus.
-    game = AntiGravityGame.from_text(["Y.B", "G.R", "RR.", "B..", "...", "...", "...", "..."], top="Y", bottom="G")
+    game = AntiGravityGame.from_text(
+        ["Y.B", "G.R", "RR.", "B..", "...", "...", "...", "..."], top="Y", bottom="G"
+    )
     seat = Seat(game)
     game.cursor = 2
     seat._push("down" if game.push_side("down") == "top" else "up")
@@ -62,13 +66,20 @@ def test_a_field_shows_one_popup_at_a_time():
 
 def test_a_popup_earned_at_the_field_edge_never_rises_over_the_dispenser():
     view = FieldView((300, 90), 6, 12, 30)
-    for popup in (Popup("+1250", "chain", 0.2, 0.0), Popup("5 CHAIN!", "chain", 0.0, 3.0, big=True, detail="+900")):
-        surface = pygame.Surface((960, 540), pygame.SRCALPHA)  # clear: what is drawn shows in its alpha
+    for popup in (
+        Popup("+1250", "chain", 0.2, 0.0),
+        Popup("5 CHAIN!", "chain", 0.0, 3.0, big=True, detail="+900"),
+    ):
+        surface = pygame.Surface(
+            (960, 540), pygame.SRCALPHA
+        )  # clear: what is drawn shows in its alpha
         for _ in range(POPUP_FRAMES):
             alerts.draw_popups(surface, view, [popup])
             popup.age += 1
         assert surface.get_bounding_rect().width, "it was drawn"
-        assert view.rect.contains(surface.get_bounding_rect()), f"{popup.words} drawn outside its field"
+        assert view.rect.contains(surface.get_bounding_rect()), (
+            f"{popup.words} drawn outside its field"
+        )
 
 
 LAYOUTS = {
@@ -96,11 +107,21 @@ def test_the_forced_push_countdown_covers_nothing_of_the_field(layout, rotation,
                 scene.draw(app.display.logical)
             seconds = str(math.ceil(left / FPS))
             for view in scene.layout.views:
-                digits = [item.rect for item in drawn if item.string == seconds and view.bounds.colliderect(item.rect)]
+                digits = [
+                    item.rect
+                    for item in drawn
+                    if item.string == seconds and view.bounds.colliderect(item.rect)
+                ]
                 assert digits, f"{layout}: a countdown beside the {side} dispenser"
-                block = pygame.Rect(view.x + cursor * view.cell, view.bounds.y, view.cell, view.bounds.height)
+                block = pygame.Rect(
+                    view.x + cursor * view.cell, view.bounds.y, view.cell, view.bounds.height
+                )
                 for rect in digits:
-                    assert not rect.colliderect(view.rect), f"{layout}: {rect} covers the field {view.rect}"
-                    assert not rect.colliderect(block), f"{layout}: {rect} covers the dispenser's blocks"
+                    assert not rect.colliderect(view.rect), (
+                        f"{layout}: {rect} covers the field {view.rect}"
+                    )
+                    assert not rect.colliderect(block), (
+                        f"{layout}: {rect} covers the dispenser's blocks"
+                    )
                     assert view.dispenser_rect(side).contains(rect)
             pygame.image.save(app.display.logical, str(tmp_path / f"{layout}-{side}-{cursor}.png"))

@@ -14,7 +14,13 @@ from cabinet.scenes.antigravity.play import AntiGravityScene
 from cabinet.scenes.flow.howto import HowToScene
 from support.app import make_app
 
-RAMP = {"clears": 60, "step_seconds": 0.5, "min_seconds": 2.0, "horizon_level": 4, "horizon_warning": 2}
+RAMP = {
+    "clears": 60,
+    "step_seconds": 0.5,
+    "min_seconds": 2.0,
+    "horizon_level": 4,
+    "horizon_warning": 2,
+}
 # Column 0 holds 6 blocks from the bottom: at the S line, legal until the band is 1 deep.
 AT_LINE = ["......"] * 6 + ["R.....", "G.....", "R.....", "G.....", "R.....", "G....."]
 QUIET = ("top", 4), ("top", 3), ("top", 5)  # pushes that clear nothing on AT_LINE
@@ -28,7 +34,9 @@ def played(seat, side, column):
 
 
 def banded_seat(rows=AT_LINE, total_cleared=240, heard=None, **kwargs):
-    game = AntiGravityGame.from_text(rows, top="BYB", bottom="YBY", total_cleared=total_cleared, ramp=RAMP, **kwargs)
+    game = AntiGravityGame.from_text(
+        rows, top="BYB", bottom="YBY", total_cleared=total_cleared, ramp=RAMP, **kwargs
+    )
     return Seat(game, play=(heard.append if heard is not None else lambda name: None))
 
 
@@ -36,7 +44,9 @@ def test_danger_and_the_cause_use_h_less_d():
     grid = grid_from_text(["......"] * 8 + ["R....."] * 4)  # 4 blocks: fine at the line
     assert not danger_columns(grid, 6, 12) and danger_columns(grid, 6, 12, depth=2) == {0}
     assert danger_columns(grid, 6, 12, depth=1) == {0}  # one block from h - 1
-    assert crossed_columns(grid, 6, 12, depth=3) == {0} and not crossed_columns(grid, 6, 12, depth=2)
+    assert crossed_columns(grid, 6, 12, depth=3) == {0} and not crossed_columns(
+        grid, 6, 12, depth=2
+    )
 
 
 def test_the_seat_shows_the_row_coming_then_in_force_with_a_sound_for_each():
@@ -75,7 +85,9 @@ def test_a_game_ended_by_the_band_is_marked_as_such(monkeypatch):
     words = []
     monkeypatch.setattr(alerts, "text", lambda surface, shown, *args, **kw: words.append(shown))
     alerts.draw_cause(pygame.Surface((960, 540)), FieldView((300, 60), 6, 12, 30), seat, 0)
-    assert " ".join(words) == "INTO THE HORIZON!", "within the field, on two lines where one does not fit"
+    assert " ".join(words) == "INTO THE HORIZON!", (
+        "within the field, on two lines where one does not fit"
+    )
 
 
 @pytest.fixture
@@ -85,7 +97,9 @@ def app():
     app.close()
 
 
-def test_the_play_screen_draws_the_band_dark_and_the_coming_row_with_its_turns(app, tmp_path, monkeypatch):
+def test_the_play_screen_draws_the_band_dark_and_the_coming_row_with_its_turns(
+    app, tmp_path, monkeypatch
+):
     scene = AntiGravityScene(app.ctx, "single", seed=3, on_end=app.ctx.finish)
     scene.countdown.skip()
     app.ctx.scenes.reset(scene)
@@ -94,13 +108,19 @@ def test_the_play_screen_draws_the_band_dark_and_the_coming_row_with_its_turns(a
     view = scene.layout.views[0]
     inside = (view.x + 2 * view.cell + 4, view.y + view.half * view.cell - view.cell // 2)
     plain = surface.get_at(inside)
-    game = AntiGravityGame.from_text(["......"] * 12, top="R", bottom="G", total_cleared=300, horizon=1, ramp=RAMP)
+    game = AntiGravityGame.from_text(
+        ["......"] * 12, top="R", bottom="G", total_cleared=300, horizon=1, ramp=RAMP
+    )
     scene.seats[0] = Seat(game, 1, app.ctx.audio.play)
     played(scene.seats[0], "top", 0)  # level 5: the next row comes
     shown = []
     original = alerts.text
     monkeypatch.setattr(
-        alerts, "text", lambda target, words, *args, **kw: shown.append(words) or original(target, words, *args, **kw)
+        alerts,
+        "text",
+        lambda target, words, *args, **kw: (
+            shown.append(words) or original(target, words, *args, **kw)
+        ),
     )
     scene.draw(surface)
     pygame.image.save(surface, str(tmp_path / "band.png"))
@@ -125,13 +145,17 @@ def test_the_how_to_page_tells_of_stones_when_versus_attacks(app):
 
 def test_the_last_row_says_sudden_death_once_over_the_field_and_in_the_bar():
     heard = []
-    seat = banded_seat(["......"] * 12, horizon=4, total_cleared=540, heard=heard)  # level 9: target 5
+    seat = banded_seat(
+        ["......"] * 12, horizon=4, total_cleared=540, heard=heard
+    )  # level 9: target 5
     played(seat, "top", 0)  # the row h - 1 is announced ...
     played(seat, "top", 1)
     assert seat.horizon == (4, 1) and not seat.popups
     played(seat, "top", 2)  # ... and takes effect
     assert seat.horizon == (5, None) and heard.count("ag_horizon_grow") == 1
     assert seat.current_message().text == "SUDDEN DEATH!"
-    assert [(popup.words, popup.detail, popup.big) for popup in seat.popups] == [("SUDDEN", "DEATH!", True)]
+    assert [(popup.words, popup.detail, popup.big) for popup in seat.popups] == [
+        ("SUDDEN", "DEATH!", True)
+    ]
     played(seat, "top", 3)  # nothing more to come: said once
     assert heard.count("ag_horizon_grow") == 1 and seat.horizon == (5, None)

@@ -10,7 +10,13 @@ import pytest
 from cabinet import FPS, language
 from cabinet.render.text import Recorder, fit_size
 from cabinet.scenes.antigravity import alerts
-from cabinet.scenes.antigravity.howto_film import CAPTION, CAPTION_LINES, HowToFilm, caption_lines, film_chapters
+from cabinet.scenes.antigravity.howto_film import (
+    CAPTION,
+    CAPTION_LINES,
+    HowToFilm,
+    caption_lines,
+    film_chapters,
+)
 from cabinet.scenes.antigravity.lessons import CHAPTER_SECONDS, LESSONS, seconds
 from cabinet.scenes.flow.attract import default_parts
 from cabinet.scenes.flow.howto import HowToScene
@@ -40,15 +46,21 @@ def played(app) -> list[dict]:
     return steps
 
 
-@pytest.mark.parametrize("settings", ["", "antigravity: {invert_push: true}"], ids=["shipped", "pushes swapped"])
+@pytest.mark.parametrize(
+    "settings", ["", "antigravity: {invert_push: true}"], ids=["shipped", "pushes swapped"]
+)
 def test_every_step_makes_what_its_caption_tells_through_the_engine(settings):
     steps = played(make_app(settings))
-    assert [record["step"] for record in steps] == [step for lesson in LESSONS for step in lesson.steps]
+    assert [record["step"] for record in steps] == [
+        step for lesson in LESSONS for step in lesson.steps
+    ]
     for record in steps:
         step = record["step"]
         assert step.shows <= record["made"], f"{step.caption!r} shows {sorted(record['made'])}"
         assert record["pushed"] == len(step.pushes), f"{step.caption!r}: a push never came"
-        assert record["busy_until"] <= step.frames - READ_FRAMES, f"{step.caption!r} moves on before its turn is seen"
+        assert record["busy_until"] <= step.frames - READ_FRAMES, (
+            f"{step.caption!r} moves on before its turn is seen"
+        )
 
 
 def test_the_film_shows_a_fly_over_the_band_s_last_row_and_every_fate_of_a_stone():
@@ -82,8 +94,14 @@ def test_each_chapter_ends_by_itself_at_its_length_and_attract_shows_one_a_loop_
         assert frames == round(length * FPS)
         shown += film.lessons
     assert tuple(shown) == LESSONS, "the chapters together are the whole film, in order"
-    (part,) = [part for part in default_parts(app.ctx, random.Random(1)) if part.name == "how to play anti-gravity"]
-    assert part.seconds == max(length for length, _ in films) > app.ctx.settings.attract.howto_seconds
+    (part,) = [
+        part
+        for part in default_parts(app.ctx, random.Random(1))
+        if part.name == "how to play anti-gravity"
+    ]
+    assert (
+        part.seconds == max(length for length, _ in films) > app.ctx.settings.attract.howto_seconds
+    )
     turns = [part.make() for _ in range(len(films) + 2)]
     assert [type(turn) for turn in turns] == [HowToScene] + [HowToFilm] * len(films) + [HowToScene]
     assert [turn.lessons[0] for turn in turns[1:-1]] == [make().lessons[0] for _, make in films]
@@ -109,7 +127,14 @@ def test_every_caption_and_heading_fits_its_box_readably(code):
 
 def test_the_band_and_stones_are_taught_only_where_the_cabinet_plays_them():
     both = make_app()
-    assert [lesson.needs for lesson in HowToFilm(both.ctx).lessons] == ["", "", "", "band", "stones", "stones"]
+    assert [lesson.needs for lesson in HowToFilm(both.ctx).lessons] == [
+        "",
+        "",
+        "",
+        "band",
+        "stones",
+        "stones",
+    ]
     neither = make_app("antigravity: {ramp: {horizon_level: 0}, versus: {attacks: false}}")
     assert [lesson.needs for lesson in HowToFilm(neither.ctx).lessons] == ["", "", ""]
     assert len(film_chapters(neither.ctx)) < len(film_chapters(both.ctx))
@@ -144,5 +169,7 @@ def test_each_push_lights_its_control_in_its_player_s_colour_then_goes_dark():
         lit.append(film.lit())
     lights = [shown for shown, _ in itertools.groupby(lit) if shown is not None]
     pushes = [push for lesson in LESSONS for step in lesson.steps for push in step.pushes]
-    assert [colour for row, colour in lights if row] == [PLAYER_COLOURS[push.player] for push in pushes]
+    assert [colour for row, colour in lights if row] == [
+        PLAYER_COLOURS[push.player] for push in pushes
+    ]
     assert lit[-1] is None and sum(shown is not None for shown in lit) < len(lit) // 4

@@ -18,7 +18,9 @@ def _words(monkeypatch, scene) -> list[tuple[str, int, pygame.Rect]]:
     monkeypatch.setattr(
         layouts,
         "fitted",
-        lambda surface, words, pos, size, colour, width, align="topleft": spy(surface, words, pos, size, colour, align),
+        lambda surface, words, pos, size, colour, width, align="topleft": spy(
+            surface, words, pos, size, colour, align
+        ),
     )
     scene.layout.draw_banner(pygame.Surface((960, 540)))
     return seen
@@ -41,7 +43,12 @@ def test_the_match_result_against_the_cpu_names_it_and_no_two_words_meet(monkeyp
     words = [words for words, _, _ in drawn]
     assert "CPU LV5 WINS!" in words and "CPU LV5" in words and "1P" in words and "2P" not in words
     assert "MATCH 2 - 0" in words, "the winner's wins first"
-    meeting = [(a, b) for i, (a, _, ra) in enumerate(drawn) for b, _, rb in drawn[i + 1 :] if ra.colliderect(rb)]
+    meeting = [
+        (a, b)
+        for i, (a, _, ra) in enumerate(drawn)
+        for b, _, rb in drawn[i + 1 :]
+        if ra.colliderect(rb)
+    ]
     assert not meeting
     assert all(size >= READABLE for _, size, _ in drawn)
 
@@ -61,7 +68,11 @@ def _versus(yaml_text: str = ""):
 
 def _stones_in(surface: pygame.Surface, rect: pygame.Rect) -> int:
     """Pixels of the stone's grey face inside ``rect``."""
-    return sum(surface.get_at((x, y))[:3] == palette.STONE for x in range(rect.x, rect.right) for y in range(rect.y, rect.bottom))
+    return sum(
+        surface.get_at((x, y))[:3] == palette.STONE
+        for x in range(rect.x, rect.right)
+        for y in range(rect.y, rect.bottom)
+    )
 
 
 def test_each_versus_field_has_a_pending_meter_between_its_panel_and_field():
@@ -109,14 +120,30 @@ def test_a_stack_that_ended_the_match_reads_game_over(monkeypatch, cpus):
     drawn = _words(monkeypatch, scene)
     words = [words for words, _, _ in drawn]
     assert "GAME OVER" in words and "80" not in words, "more clears, but the stack lost it"
-    assert all(size >= READABLE for _, size, _ in drawn), "a CPU's name beside GAME OVER still reads"
-    meeting = [(a, b) for i, (a, _, ra) in enumerate(drawn) for b, _, rb in drawn[i + 1 :] if ra.colliderect(rb)]
+    assert all(size >= READABLE for _, size, _ in drawn), (
+        "a CPU's name beside GAME OVER still reads"
+    )
+    meeting = [
+        (a, b)
+        for i, (a, _, ra) in enumerate(drawn)
+        for b, _, rb in drawn[i + 1 :]
+        if ra.colliderect(rb)
+    ]
     assert not meeting
 
 
 # ---------------------------------------------------------------------- attacks on screen
 
-TWO_CHAINS = ["RBGB", "BGG.", "..B.", "..G.", "...R", "BG.G", "BR.G", "GGRB"]  # a top G at 2: ATTACK 3
+TWO_CHAINS = [
+    "RBGB",
+    "BGG.",
+    "..B.",
+    "..G.",
+    "...R",
+    "BG.G",
+    "BR.G",
+    "GGRB",
+]  # a top G at 2: ATTACK 3
 
 
 def _attack(pending: int = 1):
@@ -189,4 +216,7 @@ def test_a_cancel_is_shown_over_the_field_that_cancelled(monkeypatch, tmp_path):
     shown = dict(drawn)
     assert scene.layout.views[0].rect.contains(shown["CANCEL 3"])
     assert [flight.cancel for flight in scene.flights.flights] == [True]
-    assert app.ctx.audio.played.count("versus_cancel") == 1 and "versus_attack" not in app.ctx.audio.played
+    assert (
+        app.ctx.audio.played.count("versus_cancel") == 1
+        and "versus_attack" not in app.ctx.audio.played
+    )

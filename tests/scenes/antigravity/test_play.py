@@ -103,7 +103,9 @@ def test_animation_ends_on_the_engines_grid_for_every_turn():
 
 
 def test_a_push_slides_the_new_block_in_and_shifts_the_column():
-    game = AntiGravityGame.from_text(["R.....", "G.....", "B....."] + ["......"] * 9, top="Y", bottom="G")
+    game = AntiGravityGame.from_text(
+        ["R.....", "G.....", "B....."] + ["......"] * 9, top="Y", bottom="G"
+    )
     game.cursor = 0
     before = grid_from_text(game.to_text())
     animation = TurnAnimation(before, game.push("top"), game.height)
@@ -138,7 +140,9 @@ def test_single_game_to_initials_and_the_table(app, shots):
     table = "antigravity/single/warmup"
     lowest = app.ctx.store.scores.top(table)[-1].score
     game = scene.seats[0].game
-    run_until(app, lambda: game.score > lowest, 40_000, robot(scene, 1, step_frames=2, think_frames=2))
+    run_until(
+        app, lambda: game.score > lowest, 40_000, robot(scene, 1, step_frames=2, think_frames=2)
+    )
     shots(app, "single")
     assert not game.game_over
     run_until(app, lambda: scene.end_frames > 30, 3_000, stack_column(1, Action.UP))
@@ -174,10 +178,16 @@ def test_held_directions_repeat_the_cursor_but_never_the_push(app, monkeypatch):
     assert profiles == ["antigravity"]
     game = scene.seats[0].game
     game.cursor = 0
-    held = [InputEvent(1, Action.RIGHT, True)] + [InputEvent(1, Action.RIGHT, True, repeat=True)] * 2
+    held = [InputEvent(1, Action.RIGHT, True)] + [
+        InputEvent(1, Action.RIGHT, True, repeat=True)
+    ] * 2
     run(app, 1, lambda i: held)
     assert game.cursor == 3
-    run(app, 1, lambda i: [InputEvent(1, Action.UP, True), InputEvent(1, Action.UP, True, repeat=True)])
+    run(
+        app,
+        1,
+        lambda i: [InputEvent(1, Action.UP, True), InputEvent(1, Action.UP, True, repeat=True)],
+    )
     run_until(app, lambda: not scene.seats[0].busy, 400)
     run(app, 1, lambda i: [InputEvent(1, Action.UP, True, repeat=True)])
     assert game.turns == 1
@@ -191,7 +201,9 @@ def test_a_replay_of_what_the_scene_obeyed_reproduces_the_game(app):
     run_until(app, lambda: game.turns >= 25, 20_000, robot(scene, 1, step_frames=3, think_frames=9))
     run_until(app, lambda: game.game_over, 3_000, stack_column(1, Action.DOWN))
     replay = scene.recorder.finish(game.score, game.to_text())
-    app.ctx.settings.antigravity.difficulties["hard"].turn_seconds = 9  # the operator changes it later
+    app.ctx.settings.antigravity.difficulties[
+        "hard"
+    ].turn_seconds = 9  # the operator changes it later
 
     again = game_scene(app.ctx, replay)  # the playback path attract mode and `replay ID` use
     app.ctx.scenes.reset(again)
@@ -218,7 +230,9 @@ def test_versus_each_player_drives_only_their_own_field(app, shots):
 
 
 def test_versus_match_played_to_a_winner(app, shots):
-    app.ctx.settings.antigravity.versus.rounds_to_win = 1  # one game decides it (rounds: test_versus_flow)
+    app.ctx.settings.antigravity.versus.rounds_to_win = (
+        1  # one game decides it (rounds: test_versus_flow)
+    )
     app.ctx.settings.versus.rematch = False
     scene = start(app, mode="versus", seed=9)
     lowest = app.ctx.store.scores.top("antigravity/versus")[-1].score
@@ -234,7 +248,11 @@ def test_versus_match_played_to_a_winner(app, shots):
     shots(app, "versus-winner")
     run_until(app, lambda: app.ctx.scenes.top.name == "initials", 400)
     initials = app.ctx.scenes.top
-    assert (initials.player, initials.table, initials.score) == (2, "antigravity/versus", second.score)
+    assert (initials.player, initials.table, initials.score) == (
+        2,
+        "antigravity/versus",
+        second.score,
+    )
     settled(app)  # the initials take no press in their first moment
     run(app, 1, lambda i: press(1, Action.START))
     assert app.ctx.scenes.top is initials  # player 1 lost: not their entry
@@ -254,7 +272,9 @@ def test_both_rings_running_out_into_game_over_on_one_frame_is_a_draw(app, shots
     assert one.game_over and two.game_over, "player 2's forced push is played on that frame too"
     assert one.to_text() == two.to_text()
     run_until(app, lambda: scene.end_frames, 600)
-    assert scene.round_winner() is None and scene.match.wins == {1: 0, 2: 0}, "a draw: nobody takes the round"
+    assert scene.round_winner() is None and scene.match.wins == {1: 0, 2: 0}, (
+        "a draw: nobody takes the round"
+    )
     assert scene.match.round == 2
     run_until(app, lambda: scene.end_frames > FINAL_BOARD_FRAMES + 30, 300)
     shots(app, "versus-draw")
@@ -285,7 +305,11 @@ def test_contest_list_scrolls_and_runs_out(app, shots):
         target = columns[turn]
         for _ in range(game.width):
             if game.cursor != target:
-                run(app, 1, lambda i: press(1, Action.LEFT if target < game.cursor else Action.RIGHT))
+                run(
+                    app,
+                    1,
+                    lambda i: press(1, Action.LEFT if target < game.cursor else Action.RIGHT),
+                )
         assert game.cursor == target and not game.game_over
         run_until(app, lambda: not scene.seats[0].busy, 400)
         run(app, 1, lambda i: press(1, Action.UP if game.turns % 2 else Action.DOWN))
@@ -366,12 +390,19 @@ def test_ai_pilot_presses_like_a_player_a_few_frames_apart(app):
     run(app, 900)
     frames = [frame for frame, _ in spy.presses]
     assert len(frames) >= 10 and all(b - a >= 5 for a, b in zip(frames, frames[1:]))
-    assert {action for _, action in spy.presses} <= {Action.LEFT, Action.RIGHT, Action.UP, Action.DOWN}
+    assert {action for _, action in spy.presses} <= {
+        Action.LEFT,
+        Action.RIGHT,
+        Action.UP,
+        Action.DOWN,
+    }
     assert scene.seats[0].game.turns >= 5
 
 
 def test_demo_plays_itself_cannot_pause_and_says_when_it_is_finished(app, shots):
-    scene = start(app, mode="single", pilots=[AIPilot(1, step_frames=2, think_frames=2)], seed=1, demo=True)
+    scene = start(
+        app, mode="single", pilots=[AIPilot(1, step_frames=2, think_frames=2)], seed=1, demo=True
+    )
     run(app, 300, lambda i: [InputEvent(CABINET, Action.PAUSE, True)] if i == 100 else [])
     assert scene.seats[0].game.turns >= 3 and scene.recorder is None and not scene.paused
     shots(app, "demo")

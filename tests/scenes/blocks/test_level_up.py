@@ -35,7 +35,12 @@ def test_a_level_up_is_announced_and_its_stones_drop_in_before_they_rest(tmp_pat
     assert level == [("LEVEL 2 UP!", "1 STONE EACH NEW TRAY")]  # a player counts from 1
     while not scene.game.stones:  # the next tray refresh lands a stone
         place_first_fit(app, scene)
-    ((row, col),) = [(r, c) for r, line in enumerate(scene.game.to_text()) for c, ch in enumerate(line) if ch == "+"]
+    ((row, col),) = [
+        (r, c)
+        for r, line in enumerate(scene.game.to_text())
+        for c, ch in enumerate(line)
+        if ch == "+"
+    ]
     assert scene.ramp_show.hidden() == {(row, col)}, "still dropping: not drawn at rest yet"
     surface = pygame.Surface((960, 540))
     for _ in range(4):

@@ -22,10 +22,14 @@ def app():
     return make_app()
 
 
-def start(app, rows=EMPTY, tray=(["#"], ["##"], ["###"]), rotation=False, score=0, seed=3, player=1):
+def start(
+    app, rows=EMPTY, tray=(["#"], ["##"], ["###"]), rotation=False, score=0, seed=3, player=1
+):
     """A BLOCKS scene on top of the app, in a given position."""
     scene = BlocksScene(app.ctx, HumanPilot(player), seed, on_end=app.ctx.finish)
-    scene.game = BlocksGame.from_text(list(rows), tray=list(tray), seed=seed, rotation=rotation, score=score)
+    scene.game = BlocksGame.from_text(
+        list(rows), tray=list(tray), seed=seed, rotation=rotation, score=score
+    )
     scene.cursor = Cursor()
     scene.cursor.settle(scene.game)
     scene.countdown.skip()
@@ -120,7 +124,12 @@ def test_dragging_a_tray_piece_onto_the_board_places_it_there(app, player):
     # Where the finger must be for the straight three to land at row 5, col 2.
     piece = scene.game.tray[2]
     x = blocks_scene.BOARD_X + 2 * blocks_scene.CELL + piece.width * blocks_scene.CELL // 2
-    y = blocks_scene.BOARD_Y + 5 * blocks_scene.CELL + piece.height * blocks_scene.CELL // 2 + blocks_scene.CELL
+    y = (
+        blocks_scene.BOARD_Y
+        + 5 * blocks_scene.CELL
+        + piece.height * blocks_scene.CELL // 2
+        + blocks_scene.CELL
+    )
     scene.pointer("move", (x, y))
     assert scene._drop_target(2, (x, y)) == (5, 2)
     scene.pointer("up", (x, y))
@@ -212,7 +221,9 @@ def test_the_demo_moves_its_pieces_without_a_red_cross_on_the_way(monkeypatch, t
     real_ghost = play_view.ghost
 
     def spy(size, fits, passing_by=False):
-        (passing if passing_by and not fits else crossed if not fits else []).append(scene.game_frame)
+        (passing if passing_by and not fits else crossed if not fits else []).append(
+            scene.game_frame
+        )
         return real_ghost(size, fits, passing_by)
 
     monkeypatch.setattr(play_view, "ghost", spy)

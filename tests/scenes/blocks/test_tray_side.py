@@ -29,7 +29,11 @@ def test_player_one_goes_left_into_the_tray_on_the_left_and_right_back_to_the_bo
     assert _push(seat, Action.RIGHT, 8)[-1] == "edge" and seat.cursor.focus == BOARD
     assert _push(seat, Action.LEFT, 8)[-1] == "tray" and seat.cursor.focus == TRAY
     assert _push(seat, Action.DOWN) == ["select"] and seat.cursor.slot == 1
-    assert _push(seat, Action.RIGHT) == ["board"] and seat.cursor.focus == BOARD and seat.cursor.col == 0
+    assert (
+        _push(seat, Action.RIGHT) == ["board"]
+        and seat.cursor.focus == BOARD
+        and seat.cursor.col == 0
+    )
 
 
 def test_player_two_goes_right_into_the_tray_on_the_right_as_in_the_one_player_game():

@@ -25,7 +25,9 @@ def _scene():
 def _clear(**news):
     """A placement's result that cleared the top row (what the scene reads of one)."""
     cleared = [(0, col) for col in range(8)]
-    fields = dict(rows=[0], cols=[], cleared=cleared, cells=cleared[:3], points=245, streak=3, wipe_out=False)
+    fields = dict(
+        rows=[0], cols=[], cleared=cleared, cells=cleared[:3], points=245, streak=3, wipe_out=False
+    )
     fields.update(attack=3, cancelled=1, landed=())
     fields.update(news)
     return SimpleNamespace(**fields)
@@ -58,7 +60,11 @@ def test_points_streak_attack_cancel_and_stones_never_pile_up_on_one_board(monke
         del drawn[:]
         app.step()
         scene.draw(surface)
-        over = [(rect, words, detail) for rect, words, detail in drawn if view.board_rect(1).colliderect(rect)]
+        over = [
+            (rect, words, detail)
+            for rect, words, detail in drawn
+            if view.board_rect(1).colliderect(rect)
+        ]
         assert len(over) <= 1, (frame, over)
         for rect, words, detail in over:
             assert view.board_rect(1).contains(rect)
@@ -80,12 +86,18 @@ def _contrast(one, two) -> float:
 
 def _behind(surface, rect, colour):
     """The pixels behind the letters of ``colour`` in ``rect``: those not near that colour."""
-    pixels = [surface.get_at((x, y)) for x in range(rect.x, rect.right) for y in range(rect.y, rect.bottom)]
+    pixels = [
+        surface.get_at((x, y))
+        for x in range(rect.x, rect.right)
+        for y in range(rect.y, rect.bottom)
+    ]
     far = [p for p in pixels if sum(abs(a - b) for a, b in zip(p[:3], colour)) > 120]
     return sorted(far, key=lambda p: sum(p[:3]))[len(far) // 2]  # the median one
 
 
-def test_a_callout_reads_over_grey_stones_and_green_blocks_at_full_and_half_resolution(monkeypatch, tmp_path):
+def test_a_callout_reads_over_grey_stones_and_green_blocks_at_full_and_half_resolution(
+    monkeypatch, tmp_path
+):
     app, scene = _scene()
     for player, colour in ((1, STONE_COLOUR), (2, palette.GREEN)):
         seat = scene.seat_for(player)
@@ -104,7 +116,9 @@ def test_a_callout_reads_over_grey_stones_and_green_blocks_at_full_and_half_reso
         letters = shown.rect.inflate(-2 * callout.PAD_X, -2 * callout.PAD_Y)
         assert _contrast(shown.colour, _behind(surface, letters, shown.colour)) >= 4.5, shown.words
         small = pygame.Rect(letters.x // 2, letters.y // 2, letters.width // 2, letters.height // 2)
-        assert _contrast(shown.colour, _behind(half, small, shown.colour)) >= 3, f"{shown.words} at 2 m"
+        assert _contrast(shown.colour, _behind(half, small, shown.colour)) >= 3, (
+            f"{shown.words} at 2 m"
+        )
 
 
 def test_the_attract_versus_shows_no_red_cross_on_the_way(monkeypatch):
@@ -167,7 +181,10 @@ def test_both_boards_filling_on_one_frame_is_a_draw(tmp_path, monkeypatch):
     scene.countdown.skip()
     singles = [["#"]] * 3
     position = BlocksVersus.from_text(
-        boards=(two_cells_a_line(), two_cells_a_line()), trays=(singles, singles), pending=(16, 16), land_max=16
+        boards=(two_cells_a_line(), two_cells_a_line()),
+        trays=(singles, singles),
+        pending=(16, 16),
+        land_max=16,
     )
     position.by_frame = True  # as the screen makes its rules: decided once a frame is played out
     scene.versus = position
@@ -175,10 +192,14 @@ def test_both_boards_filling_on_one_frame_is_a_draw(tmp_path, monkeypatch):
     for seat in scene.seats:
         seat.timer = 1  # both move timers run out on the next frame: both boards fill
     app.step()
-    assert position.game(1).game_over and position.game(2).game_over, "player 2's stones land on that frame too"
+    assert position.game(1).game_over and position.game(2).game_over, (
+        "player 2's stones land on that frame too"
+    )
     while not scene.end_frames:
         app.step()
-    assert scene.round_winner() is None and scene.match.wins == {1: 0, 2: 0}, "a draw: nobody takes the round"
+    assert scene.round_winner() is None and scene.match.wins == {1: 0, 2: 0}, (
+        "a draw: nobody takes the round"
+    )
     assert scene.match.round == 2
     drawn = spy_text(monkeypatch, view)
     for _ in range(30):
@@ -186,4 +207,6 @@ def test_both_boards_filling_on_one_frame_is_a_draw(tmp_path, monkeypatch):
     surface = pygame.Surface((960, 540))
     scene.draw(surface)
     pygame.image.save(surface, str(tmp_path / "draw.png"))
-    assert [words for words, _ in drawn].count("DRAW") == 2 and "WIN" not in [words for words, _ in drawn]
+    assert [words for words, _ in drawn].count("DRAW") == 2 and "WIN" not in [
+        words for words, _ in drawn
+    ]

@@ -39,7 +39,9 @@ def test_ten_simulated_minutes_of_attract_show_every_part_without_an_error(caplo
         "anti-gravity scores",
         "how to play anti-gravity",
     } <= expected
-    assert len(demo_seeds) >= 3, "every BLOCKS demo (single game or versus round) is a different game"
+    assert len(demo_seeds) >= 3, (
+        "every BLOCKS demo (single game or versus round) is a different game"
+    )
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
 
 
@@ -53,7 +55,10 @@ def test_a_part_that_finishes_early_hands_over_at_once():
         def update(self):
             self.finished = True
 
-    attract = AttractScene(app.ctx, [Part("short", 100, lambda: Short(app.ctx)), Part("long", 100, lambda: Short(app.ctx))])
+    attract = AttractScene(
+        app.ctx,
+        [Part("short", 100, lambda: Short(app.ctx)), Part("long", 100, lambda: Short(app.ctx))],
+    )
     app.ctx.scenes.reset(attract)
     assert attract.part_name == "short"
     run(app, 1)
@@ -66,7 +71,9 @@ def test_a_part_that_cannot_start_is_skipped():
     def broken():
         raise RuntimeError("no such demo")
 
-    attract = AttractScene(app.ctx, [Part("broken", 5, broken), Part("fine", 5, lambda: Scene(app.ctx))])
+    attract = AttractScene(
+        app.ctx, [Part("broken", 5, broken), Part("fine", 5, lambda: Scene(app.ctx))]
+    )
     app.ctx.scenes.reset(attract)
     assert attract.part_name == "fine"
 

@@ -50,7 +50,10 @@ class Jingle(Quick):
 def test_attract_mode_sounds_one_loop_in_n_and_a_coin_is_always_heard(every, heard):
     app, mixer = cabinet_with_sound(f"audio: {{demo_sound_every: {every}}}")
     try:
-        attract = AttractScene(app.ctx, [Part("one", 10, lambda: Jingle(app.ctx)), Part("two", 10, lambda: Quick(app.ctx))])
+        attract = AttractScene(
+            app.ctx,
+            [Part("one", 10, lambda: Jingle(app.ctx)), Part("two", 10, lambda: Quick(app.ctx))],
+        )
         app.ctx.scenes.reset(attract)
         loops_heard, coins = [], []
         for loop in range(7):
@@ -78,7 +81,9 @@ def test_attract_mode_plays_at_the_demo_volume_and_a_coin_at_the_games():
 
     assert set(volumes().values()) == {0.5}
     audio.attract = True
-    assert volumes()["title_jingle"] == pytest.approx(0.2) and volumes()["coin"] == pytest.approx(0.5)
+    assert volumes()["title_jingle"] == pytest.approx(0.2) and volumes()["coin"] == pytest.approx(
+        0.5
+    )
     audio.attract = False
     assert set(volumes().values()) == {0.5}, "a game plays at the game's volume again"
 
@@ -94,10 +99,14 @@ BAD_SETTINGS = {
     "audio: {demo_sound_every: 0}": "audio.demo_sound_every: must be at least 1, got 0; using 1",
     "audio: {demo_volume: 101}": "audio.demo_volume: must be at most 100, got 101; using 100",
     'attract: {message: "2 PLAYS ₩1"}': "attract.message: has characters no font of the cabinet can draw: '₩'; using ''",
-    'attract: {message: "' + "X" * 49 + '"}': "attract.message: is too long for one line of the screen: 294 dots "
+    'attract: {message: "'
+    + "X" * 49
+    + '"}': "attract.message: is too long for one line of the screen: 294 dots "
     "wide, at most 288 (48 letters; a letter or digit is 6 dots, a Japanese "
     "character 8); using ''",
-    'attract: {message: "' + "円" * 37 + '"}': "attract.message: is too long for one line of the screen: 296 dots "
+    'attract: {message: "'
+    + "円" * 37
+    + '"}': "attract.message: is too long for one line of the screen: 296 dots "
     "wide, at most 288 (48 letters; a letter or digit is 6 dots, a "
     "Japanese character 8); using ''",
 }
@@ -127,9 +136,12 @@ def test_the_message_takes_turns_with_the_prompt_and_shows_on_the_title():
         SCREENS.mkdir(parents=True, exist_ok=True)
         pygame.image.save(surface, str(SCREENS / "attract-message-strip.png"))
         strip = pygame.Rect(300, surface.get_height() - 30, 360, 26)
-        assert pygame.mask.from_threshold(surface.subsurface(strip), (255, 220, 0), (60, 60, 60, 255)).count() > 50, (
-            "the message is drawn in the strip, in yellow"
-        )
+        assert (
+            pygame.mask.from_threshold(
+                surface.subsurface(strip), (255, 220, 0), (60, 60, 60, 255)
+            ).count()
+            > 50
+        ), "the message is drawn in the strip, in yellow"
         title = TitleScene(app.ctx)
         title.draw(surface)
         pygame.image.save(surface, str(SCREENS / "attract-message-title.png"))
@@ -160,13 +172,22 @@ def test_the_service_menu_has_rows_for_the_demo_sound_and_the_message(cabinet):
     tap(app, Action.B)
     enter(app, "SAVE AND EXIT")
     saved = parse_settings(path.read_text()).settings
-    assert (saved.audio.demo_sound_every, saved.audio.demo_volume, saved.attract.message) == (2, 99, "9")
+    assert (saved.audio.demo_sound_every, saved.audio.demo_volume, saved.attract.message) == (
+        2,
+        99,
+        "9",
+    )
     assert app.ctx.settings.audio.demo_sound_every == 2, "in force at once"
 
 
 def test_a_message_may_hold_what_the_fonts_draw_japanese_and_pounds_too():
-    loaded = parse_settings('attract: {message: "ゲームセンター 1プレイ100円 2 PLAYS £1"}', "op.yaml")
-    assert loaded.problems == [] and loaded.settings.attract.message == "ゲームセンター 1プレイ100円 2 PLAYS £1"
+    loaded = parse_settings(
+        'attract: {message: "ゲームセンター 1プレイ100円 2 PLAYS £1"}', "op.yaml"
+    )
+    assert (
+        loaded.problems == []
+        and loaded.settings.attract.message == "ゲームセンター 1プレイ100円 2 PLAYS £1"
+    )
 
 
 def test_the_title_shows_a_new_message_at_once_though_its_still_part_is_kept():
@@ -177,7 +198,9 @@ def test_the_title_shows_a_new_message_at_once_though_its_still_part_is_kept():
 
         def yellow_in_row() -> int:
             title.draw(surface)
-            return pygame.mask.from_threshold(surface.subsurface(row), (255, 220, 0), (60, 60, 60, 255)).count()
+            return pygame.mask.from_threshold(
+                surface.subsurface(row), (255, 220, 0), (60, 60, 60, 255)
+            ).count()
 
         assert yellow_in_row() > 50
         attract = dataclasses.replace(app.ctx.settings.attract, message="")

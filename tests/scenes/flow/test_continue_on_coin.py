@@ -36,7 +36,9 @@ def play_to_the_offer(app, scene, hands, limit: int = 40_000) -> RematchScene:
         if top is not scene:
             assert isinstance(top, RematchScene), top.name
             return top
-        app.step([press(action, hand.player) for hand in hands if (action := hand.next_action(frame))])
+        app.step(
+            [press(action, hand.player) for hand in hands if (action := hand.next_action(frame))]
+        )
     raise AssertionError("the match did not end")
 
 
@@ -45,7 +47,9 @@ def offer_words(app, offer) -> list[str]:
 
     shown = []
     original = rematch.text
-    rematch.text = lambda surface, words, *args, **kw: shown.append(words) or original(surface, words, *args, **kw)
+    rematch.text = lambda surface, words, *args, **kw: (
+        shown.append(words) or original(surface, words, *args, **kw)
+    )
     try:
         for frame in range(32):  # a whole blink of the prompt
             offer.frames = frame
@@ -63,7 +67,9 @@ def test_a_coin_dropped_during_the_countdown_of_an_unpaid_offer_leads_to_the_rem
     choose(app, "VERSUS")
     scene = app.ctx.scenes.top
     assert isinstance(scene, BlocksVersusScene) and app.ctx.bank.credits == 0
-    offer = play_to_the_offer(app, scene, [Hands(scene, 1, seed=1), Hands(scene, 2, seed=2, careless=True)])
+    offer = play_to_the_offer(
+        app, scene, [Hands(scene, 1, seed=1), Hands(scene, 2, seed=2, careless=True)]
+    )
     shown = offer_words(app, offer)
     assert "REMATCH?" in shown and "INSERT COIN" in shown and "PRESS START" not in shown
     assert "2 CREDITS  CREDITS 0" in shown
@@ -73,7 +79,9 @@ def test_a_coin_dropped_during_the_countdown_of_an_unpaid_offer_leads_to_the_rem
     coins(app, 1)
     shown = offer_words(app, offer)
     assert "2 CREDITS  CREDITS 1" in shown
-    assert shown.count("CREDITS 1 OF 2") == 32 and "INSERT COIN" not in shown, "once a coin is in it stays lit"
+    assert shown.count("CREDITS 1 OF 2") == 32 and "INSERT COIN" not in shown, (
+        "once a coin is in it stays lit"
+    )
     coins(app, 1)
     assert offer.frames_left > 9 * 60, "a new credit starts the count afresh"
     shown = offer_words(app, offer)
@@ -88,7 +96,10 @@ def test_a_coin_dropped_during_the_countdown_of_an_unpaid_offer_leads_to_the_rem
     assert second.match.cpu == {} and app.ctx.bank.credits == 0
     assert second.series.streak[scene.match.winner] == 1, "the winner keeps the streak"
     audits = app.ctx.store.audits
-    assert audits.counter("plays.blocks/versus") == 1 and audits.counter("continues.blocks/versus") == 1
+    assert (
+        audits.counter("plays.blocks/versus") == 1
+        and audits.counter("continues.blocks/versus") == 1
+    )
     snapshot = audits.snapshot()
     assert snapshot["continues"] == {"blocks/versus": 1} and snapshot["total_continues"] == 1
 
@@ -137,4 +148,7 @@ def test_the_offer_runs_out_into_attract_when_no_coin_comes():
     offer = app.ctx.scenes.top
     assert isinstance(offer, RematchScene)
     run(app, 3 * 60 + 2)
-    assert app.ctx.scenes.top is not offer and app.ctx.store.audits.counter("continues.blocks/cpu") == 0
+    assert (
+        app.ctx.scenes.top is not offer
+        and app.ctx.store.audits.counter("continues.blocks/cpu") == 0
+    )

@@ -35,7 +35,12 @@ def play_out(app, scene: BlocksScene, limit: int = 400) -> None:
         game = scene.game
         if game.game_over:
             break
-        moves = [(slot, row, col) for slot in range(3) if game.tray[slot] is not None for row, col in game.legal_positions(slot)]
+        moves = [
+            (slot, row, col)
+            for slot in range(3)
+            if game.tray[slot] is not None
+            for row, col in game.legal_positions(slot)
+        ]
         slot, row, col = rng.choice(moves)
         for action in route(scene.cursor, game, slot, row, col):
             tap(app, action, settle=0)

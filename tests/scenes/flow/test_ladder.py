@@ -89,7 +89,9 @@ def test_a_whole_blocks_climb_with_a_continue_ends_on_the_ladder_table_and_in_at
     shoot(app, "cpu-mode-select")
     choose(app, "CPU LADDER")
     ladder = app.ctx.scenes.top
-    assert isinstance(ladder, LadderScene) and ladder.title == "CPU LADDER" and ladder.climb.level == 1
+    assert (
+        isinstance(ladder, LadderScene) and ladder.title == "CPU LADDER" and ladder.climb.level == 1
+    )
     assert app.ctx.bank.credits == 0 and app.ctx.store.audits.counter("plays.blocks/cpu") == 1
     shoot(app, "ladder-first")
     scene = until_not(app, ladder)
@@ -109,7 +111,9 @@ def test_a_whole_blocks_climb_with_a_continue_ends_on_the_ladder_table_and_in_at
             shoot(app, "ladder-continue")
             tap(app, Action.START)
             scene = app.ctx.scenes.top
-            assert isinstance(scene, BlocksVersusScene) and scene.match.cpu == {2: 3}, "the level just lost"
+            assert isinstance(scene, BlocksVersusScene) and scene.match.cpu == {2: 3}, (
+                "the level just lost"
+            )
             assert scene.series.climb.beaten == 2
         after = beat_the_rung(app, scene)
         assert isinstance(after, LadderScene) and after.climb.beaten == level
@@ -131,12 +135,16 @@ def test_a_whole_blocks_climb_with_a_continue_ends_on_the_ladder_table_and_in_at
     assert isinstance(entry, RecordsInitialsScene) and entry.player == 1
     assert [(e.table, e.value) for e in entry.entries] == [("ladder/blocks", 5)]
     # Already on its table before the initials: a power cut now keeps the climb.
-    assert (PLACEHOLDER, 5) in [(e.initials, e.score) for e in app.ctx.store.scores.top("ladder/blocks")]
+    assert (PLACEHOLDER, 5) in [
+        (e.initials, e.score) for e in app.ctx.store.scores.top("ladder/blocks")
+    ]
     shoot(app, "ladder-initials")
     for action in (Action.UP, Action.A, Action.A, Action.A):
         tap(app, action)
     ranking = app.ctx.scenes.top
-    assert isinstance(ranking, RankingScene) and ranking.table == "ladder/blocks" and ranking.rank == 1
+    assert (
+        isinstance(ranking, RankingScene) and ranking.table == "ladder/blocks" and ranking.rank == 1
+    )
     run(app, 30)
     shoot(app, "ladder-ranking")
     assert app.ctx.store.scores.top("ladder/blocks")[0].initials == "BAA"
@@ -212,7 +220,8 @@ def test_a_power_cut_during_the_continue_offer_keeps_the_levels_beaten():
     # The power goes now: what survives is what the state file has committed.
     with sqlite3.connect(f"file:{app.ctx.store.db.path}?mode=ro", uri=True) as on_disk:
         kept = on_disk.execute(
-            "SELECT initials, score FROM scores WHERE table_id = 'ladder/blocks' AND created != ?", (FACTORY_DATE,)
+            "SELECT initials, score FROM scores WHERE table_id = 'ladder/blocks' AND created != ?",
+            (FACTORY_DATE,),
         ).fetchall()
     assert kept == [(PLACEHOLDER, 1)]  # today's code: [] until the offer runs out
 
@@ -235,7 +244,11 @@ def test_anti_gravity_climbs_too():
         for frame in range(20_000):
             if app.ctx.scenes.top is not scene:
                 break
-            app.step([press((Action.UP, Action.DOWN, Action.LEFT, Action.RIGHT)[frame // 30 % 4])] if frame % 30 == 0 else None)
+            app.step(
+                [press((Action.UP, Action.DOWN, Action.LEFT, Action.RIGHT)[frame // 30 % 4])]
+                if frame % 30 == 0
+                else None
+            )
         ladder = app.ctx.scenes.top
         assert isinstance(ladder, LadderScene) and ladder.climb.beaten == level
         if level == 1:
@@ -288,4 +301,6 @@ def test_a_challenger_ends_the_climb_and_its_levels_beaten_make_the_table():
     assert climbed(app) == [1], "the record kept at the win, replaced, not entered twice"
     tap(app, Action.START)
     match = app.ctx.scenes.top
-    assert isinstance(match, BlocksVersusScene) and match.match.cpu == {}, "then the two people play"
+    assert isinstance(match, BlocksVersusScene) and match.match.cpu == {}, (
+        "then the two people play"
+    )

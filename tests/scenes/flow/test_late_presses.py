@@ -39,7 +39,9 @@ def test_a_late_start_does_not_confirm_the_initials():
 def test_a_direction_held_into_the_initials_does_not_spin_the_letter():
     app = make_app()
     app.ctx.scenes.reset(InitialsScene(app.ctx, "blocks", 50_000))
-    for frame in range(SETTLE_FRAMES + 60):  # the stick held from the game: repeats every few frames
+    for frame in range(
+        SETTLE_FRAMES + 60
+    ):  # the stick held from the game: repeats every few frames
         app.step([press(Action.UP, repeat=True)] if frame % 6 == 0 else None)
     assert app.ctx.scenes.top.initials == "AAA"
 

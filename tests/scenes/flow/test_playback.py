@@ -66,7 +66,9 @@ def blocks_recorded(app) -> tuple[BlocksScene, Replay]:
     app.ctx.scenes.reset(scene)
     robot = blocks_pilot.BlocksDemoPilot(seed=5, level="casual")
     robot.bind(scene)
-    replay = play_until_saved(app, scene, lambda f: [] if scene.ended else robot.events(scene.game_frame, []), 20_000)
+    replay = play_until_saved(
+        app, scene, lambda f: [] if scene.ended else robot.events(scene.game_frame, []), 20_000
+    )
     return scene, replay
 
 
@@ -76,7 +78,9 @@ def test_blocks_replay_reproduces_the_final_score_and_board(fast_blocks_ai):
     assert scene.game.game_over and replay.score == scene.game.score > 0
     assert replay.final_text == scene.game.to_text()
     assert replay.settings["piece_set"] == "classic"
-    app.ctx.settings.blocks.piece_set = "tetromino"  # today's settings differ: the replay's own are used
+    app.ctx.settings.blocks.piece_set = (
+        "tetromino"  # today's settings differ: the replay's own are used
+    )
     watched = watch(app, replay.id)
     assert watched.score() == replay.score
     assert watched.final_text() == replay.final_text
@@ -87,7 +91,12 @@ def test_blocks_replay_reproduces_the_final_score_and_board(fast_blocks_ai):
 def antigravity_recorded(app, mode: str) -> tuple[AntiGravityScene, Replay]:
     players = (1, 2) if mode == "versus" else (1,)
     scene = AntiGravityScene(
-        app.ctx, mode, difficulty="hard", pilots=[HumanPilot(p) for p in players], seed=9, on_end=app.ctx.finish
+        app.ctx,
+        mode,
+        difficulty="hard",
+        pilots=[HumanPilot(p) for p in players],
+        seed=9,
+        on_end=app.ctx.finish,
     )
     app.ctx.scenes.reset(scene)
     robots = [AIPilot(p, seed=p, step_frames=3, think_frames=5) for p in players]
@@ -120,11 +129,17 @@ def test_antigravity_single_and_contest_replays_reproduce_the_final_score_and_bo
 
 
 def test_a_single_game_on_the_ramp_replays_exactly():
-    app = make_app(SMALL_FIELDS + "  ramp: {enabled: true, clears: 4, step_seconds: 0.5, min_seconds: 1}\n")
+    app = make_app(
+        SMALL_FIELDS + "  ramp: {enabled: true, clears: 4, step_seconds: 0.5, min_seconds: 1}\n"
+    )
     scene, replay = antigravity_recorded(app, "single")
     game = scene.seats[0].game
-    assert game.game_over and game.ramp_level >= 3 and game.turn_frames == 60  # 2 s ramped to its floor
-    app.ctx.settings.antigravity.ramp.enabled = False  # today's settings differ: the replay's own are used
+    assert (
+        game.game_over and game.ramp_level >= 3 and game.turn_frames == 60
+    )  # 2 s ramped to its floor
+    app.ctx.settings.antigravity.ramp.enabled = (
+        False  # today's settings differ: the replay's own are used
+    )
     watched = watch(app, replay.id)
     assert watched.score() == replay.score
     assert watched.final_text() == replay.final_text == game.to_text()
@@ -212,7 +227,9 @@ def test_a_replay_of_an_unknown_version_is_skipped_with_a_log_line(fast_blocks_a
     app.close()
 
 
-def test_the_replay_command_plays_one_replay_and_exits_at_its_end(fast_blocks_ai, tmp_path, monkeypatch):
+def test_the_replay_command_plays_one_replay_and_exits_at_its_end(
+    fast_blocks_ai, tmp_path, monkeypatch
+):
     from cabinet import app as app_module
     from cabinet.__main__ import build_parser
 
@@ -246,18 +263,29 @@ def test_a_versus_replay_plays_its_own_attacks_whatever_the_cabinet_now_says(mon
     turns = {"recorded": [], "watched": []}
     seen = turns["recorded"]
     start = Seat._start
-    monkeypatch.setattr(Seat, "_start", lambda seat, turn: (seen.append((turn.attack, turn.landed)), start(seat, turn)))
+    monkeypatch.setattr(
+        Seat,
+        "_start",
+        lambda seat, turn: (seen.append((turn.attack, turn.landed)), start(seat, turn)),
+    )
     app = make_app(SMALL_FIELDS + "    stone_max: 3\n")
     scene, replay = antigravity_recorded(app, "versus")
-    assert replay.settings["versus"]["attacks"] is True and replay.settings["versus"]["stone_max"] == 3
+    assert (
+        replay.settings["versus"]["attacks"] is True and replay.settings["versus"]["stone_max"] == 3
+    )
     assert any(attack for attack, _ in seen) and any(landed for _, landed in seen)
     seen = turns["watched"]
-    app.ctx.settings.antigravity.versus.attacks = False  # today's settings differ: the replay's own are used
+    app.ctx.settings.antigravity.versus.attacks = (
+        False  # today's settings differ: the replay's own are used
+    )
     watched = watch(app, replay.id)
     assert watched.inner.match.wins == scene.match.wins
     assert watched.final_text() == replay.final_text
     for mine, theirs in zip(watched.inner.seats, scene.seats):
-        assert (mine.game.pending, mine.game.to_text()) == (theirs.game.pending, theirs.game.to_text())
+        assert (mine.game.pending, mine.game.to_text()) == (
+            theirs.game.pending,
+            theirs.game.to_text(),
+        )
     assert turns["watched"] == turns["recorded"]
     app.close()
 

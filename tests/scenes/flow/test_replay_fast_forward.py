@@ -28,7 +28,9 @@ def record_demo_game(app, seed: int = 5):
     scene = BlocksScene(app.ctx, HumanPilot(1), seed=seed, on_end=app.ctx.finish)
     robot = blocks_pilot.BlocksDemoPilot(seed=seed)
     robot.bind(scene)
-    return record(app, scene, lambda frame: [] if scene.ended else robot.events(scene.game_frame, []))
+    return record(
+        app, scene, lambda frame: [] if scene.ended else robot.events(scene.game_frame, [])
+    )
 
 
 def watch(app, replay) -> tuple[PlaybackScene, int, bool]:
@@ -116,7 +118,9 @@ def test_only_the_top_three_of_a_table_are_replayed_in_attract():
     scores.add("blocks", "4TH", 60_000, replay_id=replay.id)
     live = object()
     reel = ReplayReel(app.ctx)
-    assert [reel.next("blocks", lambda: live) for _ in range(4)] == [live] * 4, "fourth place is not shown"
+    assert [reel.next("blocks", lambda: live) for _ in range(4)] == [live] * 4, (
+        "fourth place is not shown"
+    )
     scores.add("blocks", "NEW", 85_000, replay_id=replay.id)
     shown = [reel.next("blocks", lambda: live) for _ in range(2)]
     assert isinstance(shown[1], PlaybackScene) and shown[1].replay.id == replay.id

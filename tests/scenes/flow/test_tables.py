@@ -12,7 +12,9 @@ from support.app import make_app
 
 def test_one_win_is_singular():
     unit = table_unit("streak/blocks")
-    assert amount(1, unit) == "1 WIN" and amount(2, unit) == "2 WINS" and amount(0, unit) == "0 WINS"
+    assert (
+        amount(1, unit) == "1 WIN" and amount(2, unit) == "2 WINS" and amount(0, unit) == "0 WINS"
+    )
     assert amount(4890, table_unit("blocks")) == "4890", "points have no unit"
 
 
@@ -28,7 +30,11 @@ def test_a_streak_table_drawn_says_1_win(monkeypatch):
     monkeypatch.setattr(tables, "text", spy)
     entries = [ScoreEntry(1, "ACE", 2, None, None), ScoreEntry(2, "BOB", 1, None, None)]
     tables.draw_table(
-        pygame.Surface((960, 540)), tables.table_rects(1)[0], "WIN STREAKS", entries, unit=table_unit("streak/blocks")
+        pygame.Surface((960, 540)),
+        tables.table_rects(1)[0],
+        "WIN STREAKS",
+        entries,
+        unit=table_unit("streak/blocks"),
     )
     assert "2 WINS" in drawn and "1 WIN" in drawn and "1 WINS" not in drawn
 
@@ -37,7 +43,9 @@ def test_a_streak_table_under_its_games_heading_has_a_title_that_fits_at_full_si
     assert table_title("streak/antigravity") == "WIN STREAKS"
     rect = tables.table_rects(2)[0]
     assert tables.fit_size(table_title("streak/antigravity"), 28, rect.width - 24) == 28
-    assert full_title("streak/antigravity") == "ANTI-GRAVITY WIN STREAKS", "alone, it names its game"
+    assert full_title("streak/antigravity") == "ANTI-GRAVITY WIN STREAKS", (
+        "alone, it names its game"
+    )
     assert full_title("antigravity/contest/EXPERT") == "ANTI-GRAVITY - CONTEST EXPERT"
 
 

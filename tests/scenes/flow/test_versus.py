@@ -72,7 +72,9 @@ def test_mode_select_offers_1p_vs_cpu_and_the_level_pick_for_both_games():
     pick = app.ctx.scenes.top
     assert isinstance(pick, CpuLevelScene)
     assert [option.label.split()[1] for option in pick.options()] == ["2", "3", "4"]
-    assert pick.options()[pick.index].label.startswith("LEVEL 3"), "the operator's level is offered first"
+    assert pick.options()[pick.index].label.startswith("LEVEL 3"), (
+        "the operator's level is offered first"
+    )
     tap(app, Action.B)
     assert app.ctx.scenes.top.name == "cpu mode select"
     tap(app, Action.B)
@@ -159,7 +161,9 @@ def test_an_attack_flies_to_the_other_meter_and_the_stones_land_after_it():
     from cabinet.games.blocks.versus import BlocksVersus
 
     rows = ["#######."] + ["........"] * 6 + ["#......."]
-    scene.versus = BlocksVersus.from_text((rows, ["........"] * 8), trays=([["#"], ["#"], ["#"]], None), seed=5)
+    scene.versus = BlocksVersus.from_text(
+        (rows, ["........"] * 8), trays=([["#"], ["#"], ["#"]], None), seed=5
+    )
     scene.seats = [type(scene.seats[0])(scene.versus, player, 600) for player in (1, 2)]
     from cabinet.games.pilots import bind_all
 
@@ -168,9 +172,13 @@ def test_an_attack_flies_to_the_other_meter_and_the_stones_land_after_it():
     for action in [Action.UP] * 3 + [Action.RIGHT] * 5 + [Action.A]:
         tap(app, action, settle=0)
     assert scene.versus.pending(2) == 1, "a one-line clear sends one stone"
-    assert scene.flights.flights and scene.seats[1].shown_pending == 0, "the stone is on its way, not yet shown"
+    assert scene.flights.flights and scene.seats[1].shown_pending == 0, (
+        "the stone is on its way, not yet shown"
+    )
     run(app, 40)
-    assert not scene.flights.flights and scene.seats[1].shown_pending == 1, "it arrived on player 2's meter"
+    assert not scene.flights.flights and scene.seats[1].shown_pending == 1, (
+        "it arrived on player 2's meter"
+    )
     assert seat.game.score > 0
 
 
@@ -180,7 +188,9 @@ def test_an_attack_flies_to_the_other_meter_and_the_stones_land_after_it():
 @pytest.mark.parametrize("level", [1, 2, 3, 4, 5])
 def test_a_lone_player_plays_anti_gravity_against_each_cpu_level_to_the_end(level):
     app = make_app("antigravity: {width: 4, half_height: 4}\nversus: {rematch: false}")
-    scene = open_menus(app, "ANTI-GRAVITY", "1P VS CPU", "SINGLE MATCH", f"LEVEL {level}  " + CPU_WORDS[level])
+    scene = open_menus(
+        app, "ANTI-GRAVITY", "1P VS CPU", "SINGLE MATCH", f"LEVEL {level}  " + CPU_WORDS[level]
+    )
     assert isinstance(scene, AntiGravityScene) and scene.match.cpu == {2: level}
     # The person stacks one column, slowly enough that even level 1 has time to think and
     # press; the CPU plays its own field through its pilot.
@@ -192,7 +202,9 @@ def test_a_lone_player_plays_anti_gravity_against_each_cpu_level_to_the_end(leve
         raise AssertionError(f"the match never ended: {scene.match.wins}")
     assert scene.match.winner == 2 and scene.match.wins[2] == 2
     replay = app.ctx.store.replays.load(app.ctx.store.replays.ids()[-1])
-    assert any(action[1] == 2 for action in replay.actions), "the CPU pressed its own panel's switches"
+    assert any(action[1] == 2 for action in replay.actions), (
+        "the CPU pressed its own panel's switches"
+    )
     assert isinstance(app.ctx.scenes.top, AttractScene), "a CPU's win makes no record"
 
 
@@ -202,12 +214,16 @@ CPU_WORDS = {1: "ROOKIE", 2: "EASY", 3: "NORMAL", 4: "HARD", 5: "MASTER"}
 @pytest.mark.parametrize("level", [1, 2, 3, 4, 5])
 def test_a_lone_player_plays_blocks_against_each_cpu_level_to_the_end(level):
     app = make_app("versus: {rematch: false}")
-    scene = open_menus(app, "BLOCKS", "1P VS CPU", "SINGLE MATCH", f"LEVEL {level}  " + CPU_WORDS[level])
+    scene = open_menus(
+        app, "BLOCKS", "1P VS CPU", "SINGLE MATCH", f"LEVEL {level}  " + CPU_WORDS[level]
+    )
     assert isinstance(scene, BlocksVersusScene) and scene.match.cpu == {2: level}
     play_blocks(app, scene, [Hands(scene, 1, seed=level, careless=True)])
     assert scene.match.winner == 2
     replay = app.ctx.store.replays.load(app.ctx.store.replays.ids()[-1])
-    assert any(action[1] == 2 and action[2] == "a" for action in replay.actions), "the CPU placed pieces itself"
+    assert any(action[1] == 2 and action[2] == "a" for action in replay.actions), (
+        "the CPU placed pieces itself"
+    )
 
 
 # ---------------------------------------------------------------------- rematches and streaks
@@ -232,18 +248,26 @@ def test_a_rematch_keeps_the_series_and_a_streak_of_two_makes_the_table():
     assert isinstance(app.ctx.scenes.top, RematchScene), "no credits: the offer waits for coins"
     run(app, app.ctx.settings.versus.rematch_seconds * 60 + 1)
     entry = app.ctx.scenes.top
-    assert isinstance(entry, RecordsInitialsScene) and entry.player == 1, "no coin came: on to the records"
+    assert isinstance(entry, RecordsInitialsScene) and entry.player == 1, (
+        "no coin came: on to the records"
+    )
     for action in (Action.UP, Action.A, Action.A, Action.A):
         tap(app, action, player=1)
     ranking = app.ctx.scenes.top
-    assert isinstance(ranking, RankingScene) and ranking.table == "streak/blocks" and ranking.rank is not None
+    assert (
+        isinstance(ranking, RankingScene)
+        and ranking.table == "streak/blocks"
+        and ranking.rank is not None
+    )
     path = app.ctx.store.db.path
     app.close()
     from cabinet.storage.store import Store
 
     store = Store.open(path)
     try:
-        assert [(e.initials, e.score) for e in store.scores.top("streak/blocks") if e.initials == "BAA"] == [("BAA", 2)]
+        assert [
+            (e.initials, e.score) for e in store.scores.top("streak/blocks") if e.initials == "BAA"
+        ] == [("BAA", 2)]
     finally:
         store.close()
 
@@ -261,9 +285,14 @@ def test_the_rematch_offer_runs_out_into_the_records():
     run(app, 3 * 60 + 1)
     entry = app.ctx.scenes.top
     assert isinstance(entry, RecordsInitialsScene)
-    assert entry.player == 2 and next((e.table, e.value) for e in entry.entries) == ("streak/antigravity", 5)
+    assert entry.player == 2 and next((e.table, e.value) for e in entry.entries) == (
+        "streak/antigravity",
+        5,
+    )
     on_table = [(e.initials, e.score) for e in app.ctx.store.scores.top("streak/antigravity")]
-    assert ("---", 5) in on_table, "the record is on its table before the initials, so a power cut keeps it"
+    assert ("---", 5) in on_table, (
+        "the record is on its table before the initials, so a power cut keeps it"
+    )
 
 
 # ---------------------------------------------------------------------- replays
@@ -289,7 +318,9 @@ def test_a_blocks_versus_replay_reproduces_every_round_stones_and_all():
     inner = watched.inner
     assert inner.match.wins == scene.match.wins
     assert watched.final_text() == replay.final_text
-    assert [seat.game.to_text() for seat in inner.seats] == [seat.game.to_text() for seat in scene.seats]
+    assert [seat.game.to_text() for seat in inner.seats] == [
+        seat.game.to_text() for seat in scene.seats
+    ]
     assert [sum(line.count("+") for line in seat.game.to_text()) for seat in inner.seats] == stones
     assert any(action[1] == 2 for action in replay.actions), "the CPU's presses are in the replay"
 
@@ -308,7 +339,9 @@ def test_a_challenger_interrupts_a_blocks_game_whose_score_still_makes_the_table
     open_menus(app, "BLOCKS", "SINGLE")
     scene = past_countdown(app)
     assert isinstance(scene, BlocksScene)
-    scene.game = BlocksGame.from_text(["........"] * 8, tray=[["#"], ["##"], None], seed=4, score=9500)
+    scene.game = BlocksGame.from_text(
+        ["........"] * 8, tray=[["#"], ["##"], None], seed=4, score=9500
+    )
     tap(app, Action.START, player=2)
     assert app.ctx.scenes.top is scene, "no credit: the other panel's Start does nothing"
     run(app, 1, [press(Action.COIN2, player=CABINET)])
@@ -357,7 +390,9 @@ def test_the_move_timer_lands_the_pending_stones_and_they_drop_into_place():
     from cabinet.games.blocks.versus import BlocksVersus
     from cabinet.games.pilots import bind_all
 
-    scene.versus = BlocksVersus.from_text((["........"] * 8, ["........"] * 8), pending=(0, 3), seed=5)
+    scene.versus = BlocksVersus.from_text(
+        (["........"] * 8, ["........"] * 8), pending=(0, 3), seed=5
+    )
     scene.seats = [type(scene.seats[0])(scene.versus, player, 120) for player in (1, 2)]
     bind_all(scene.pilots, scene)
     run(app, 2)

@@ -24,7 +24,9 @@ def test_after_warming_the_first_frames_of_attract_and_the_menus_render_no_new_w
     surface = pygame.Surface((960, 540))
     text_module._cache.clear()
     text_module._glyph.cache_clear()
-    assert renders_during(monkeypatch, lambda: TitleScene(app.ctx).draw(surface)) > 0  # cold: it would
+    assert (
+        renders_during(monkeypatch, lambda: TitleScene(app.ctx).draw(surface)) > 0
+    )  # cold: it would
     text_module._cache.clear()
     text_module._glyph.cache_clear()
     warm.warm(app.ctx, surface)

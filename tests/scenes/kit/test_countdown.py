@@ -41,5 +41,7 @@ def test_anti_gravity_turn_timer_stands_still_while_ready_shows():
     run(app, scene.countdown.length - 1, [press(Action.RIGHT)])
     assert game.frames_left == full and game.cursor == cursor and scene.countdown.running
     run(app, 2)
-    assert game.cursor == cursor + 1, "the press made during READY moved the cursor on the first frame"
+    assert game.cursor == cursor + 1, (
+        "the press made during READY moved the cursor on the first frame"
+    )
     assert game.frames_left < full

@@ -4,10 +4,18 @@ says how far it went and stops blinking."""
 import pytest
 
 from cabinet.inputs.actions import CABINET, Action, InputEvent
-from cabinet.scenes.kit.credit_line import credits_words, paid_so_far, price_words, prompt, prompt_blinks
+from cabinet.scenes.kit.credit_line import (
+    credits_words,
+    paid_so_far,
+    price_words,
+    prompt,
+    prompt_blinks,
+)
 from support.app import make_app, run
 
-TWO_COINS = "credits: {free_play: false, price_table_1: [[2, 1]], credits_per_game: 1, versus_credits: 2}"
+TWO_COINS = (
+    "credits: {free_play: false, price_table_1: [[2, 1]], credits_per_game: 1, versus_credits: 2}"
+)
 
 
 def coin(app) -> None:

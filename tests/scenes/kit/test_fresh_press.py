@@ -27,10 +27,14 @@ def test_a_button_pressed_too_soon_counts_again_only_after_its_release():
     assert not guard.admit(InputEvent(1, Action.UP, True))
     guard.tick()
     guard.tick()
-    assert not guard.admit(InputEvent(1, Action.UP, True, repeat=True)), "still held: its repeats are not for us"
+    assert not guard.admit(InputEvent(1, Action.UP, True, repeat=True)), (
+        "still held: its repeats are not for us"
+    )
     assert not guard.admit(InputEvent(1, Action.UP, False)), "its release ends nothing begun here"
     assert guard.admit(InputEvent(1, Action.UP, True))
-    assert guard.admit(InputEvent(1, Action.UP, True, repeat=True)), "held from this screen: it repeats"
+    assert guard.admit(InputEvent(1, Action.UP, True, repeat=True)), (
+        "held from this screen: it repeats"
+    )
     assert guard.admit(InputEvent(1, Action.UP, False))
 
 

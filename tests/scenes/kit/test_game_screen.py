@@ -55,9 +55,13 @@ def test_presses_during_ready_go_reach_the_first_game_frame_while_the_pilots_pon
     for _ in range(READY_FRAMES + GO_FRAMES):
         screen.update()
     assert screen.frames == [] and screen.game_frame == 0, "no game frame runs during READY / GO"
-    assert pilot.pondered == list(range(READY_FRAMES + GO_FRAMES, 0, -1)), "told the frames left, this one included"
+    assert pilot.pondered == list(range(READY_FRAMES + GO_FRAMES, 0, -1)), (
+        "told the frames left, this one included"
+    )
     screen.update()
-    assert screen.frames == [[press]], "the press kept through the countdown is obeyed on the first frame"
+    assert screen.frames == [[press]], (
+        "the press kept through the countdown is obeyed on the first frame"
+    )
 
 
 def test_a_paused_screen_runs_no_frame_and_drops_what_is_pressed(ctx):
@@ -87,7 +91,9 @@ def test_the_lit_panels_are_the_people_of_a_match_until_a_round_ends(ctx, game):
         pilots = [HumanPilot(1), HumanPilot(2)]
         if game == "blocks":
             return BlocksVersusScene(ctx, match, pilots, demo=demo, on_end=ctx.finish)
-        return AntiGravityScene(ctx, "versus", pilots=pilots, match=match, demo=demo, on_end=ctx.finish)
+        return AntiGravityScene(
+            ctx, "versus", pilots=pilots, match=match, demo=demo, on_end=ctx.finish
+        )
 
     people = versus(Match(game, 2, 5))
     assert people.challenge_seat is None and people.playing_panels() == {1, 2}

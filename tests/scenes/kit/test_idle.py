@@ -98,7 +98,9 @@ def test_the_person_who_walks_away_forfeits_and_the_other_wins():
         assert frames < TWO_MINUTES
     assert scene.match.forfeited == 2 and scene.match.winner == 1 and scene.round_winner() == 1
     assert scene.match.wins[1] == scene.match.rounds_to_win and not scene.match.abandoned
-    steps_until_attract(app, TWO_MINUTES, lambda frame: [press(Action.START, player=1)] if frame % 90 == 0 else None)
+    steps_until_attract(
+        app, TWO_MINUTES, lambda frame: [press(Action.START, player=1)] if frame % 90 == 0 else None
+    )
     assert app.ctx.store.audits.counter("ended.blocks/versus") == 1
 
 
@@ -109,11 +111,17 @@ def test_a_replay_of_a_forfeited_match_ends_the_same_way():
     scene = open_versus(app, "ANTI-GRAVITY")
     frames = 0
     while not scene.match.over:  # player 1's idle time runs on over the rounds
-        app.step([press(Action.LEFT if frames % 120 else Action.RIGHT, player=2)] if frames % 60 == 0 else None)
+        app.step(
+            [press(Action.LEFT if frames % 120 else Action.RIGHT, player=2)]
+            if frames % 60 == 0
+            else None
+        )
         frames += 1
         assert frames < TWO_MINUTES
     assert scene.match.forfeited == 1 and scene.round_winner() == 2
-    steps_until_attract(app, TWO_MINUTES, lambda frame: [press(Action.START, player=2)] if frame % 90 == 0 else None)
+    steps_until_attract(
+        app, TWO_MINUTES, lambda frame: [press(Action.START, player=2)] if frame % 90 == 0 else None
+    )
     replay_id = app.ctx.store.replays.ids()[-1]
     play_replay(app.ctx, replay_id)
     watched = app.ctx.scenes.top

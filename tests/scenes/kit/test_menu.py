@@ -5,7 +5,11 @@ import pygame
 import pytest
 
 from cabinet.inputs.actions import CABINET, Action, InputEvent
-from cabinet.scenes.antigravity.modes import ContestSelectScene, DifficultySelectScene, ModeSelectScene
+from cabinet.scenes.antigravity.modes import (
+    ContestSelectScene,
+    DifficultySelectScene,
+    ModeSelectScene,
+)
 from cabinet.scenes.blocks.modes import BlocksModeScene
 from cabinet.scenes.flow.attract import AttractScene
 from cabinet.scenes.flow.select import CpuLevelScene, GameSelectScene, ModeStarter
@@ -37,7 +41,10 @@ def menus(ctx):
     }
 
 
-@pytest.mark.parametrize("name", ["game select", "blocks modes", "antigravity modes", "difficulty", "contest list", "cpu level"])
+@pytest.mark.parametrize(
+    "name",
+    ["game select", "blocks modes", "antigravity modes", "difficulty", "contest list", "cpu level"],
+)
 def test_every_select_screen_counts_down_to_attract_mode(monkeypatch, name):
     app = make_app(COIN_PLAY)
     menu = menus(app.ctx)[name]
@@ -47,17 +54,29 @@ def test_every_select_screen_counts_down_to_attract_mode(monkeypatch, name):
     run(app, (IDLE_SECONDS - 5) * 60)
     assert "5" in [words for words, _, _ in shown(monkeypatch, menu)], "the count goes down"
     tap(app, Action.DOWN)
-    assert str(IDLE_SECONDS) in [words for words, _, _ in shown(monkeypatch, menu)], "a touch starts it afresh"
+    assert str(IDLE_SECONDS) in [words for words, _, _ in shown(monkeypatch, menu)], (
+        "a touch starts it afresh"
+    )
     run(app, IDLE_SECONDS * 60)
-    assert isinstance(app.ctx.scenes.top, AttractScene), "and at 0 the cabinet goes back to attract mode"
+    assert isinstance(app.ctx.scenes.top, AttractScene), (
+        "and at 0 the cabinet goes back to attract mode"
+    )
 
 
-@pytest.mark.parametrize("name", ["game select", "blocks modes", "antigravity modes", "difficulty", "contest list", "cpu level"])
+@pytest.mark.parametrize(
+    "name",
+    ["game select", "blocks modes", "antigravity modes", "difficulty", "contest list", "cpu level"],
+)
 def test_no_two_words_of_a_select_screen_meet(monkeypatch, name):
     app = make_app(COIN_PLAY)
     menu = menus(app.ctx)[name]
     drawn = shown(monkeypatch, menu)
-    meeting = [(a, b) for i, (a, _, ra) in enumerate(drawn) for b, _, rb in drawn[i + 1 :] if ra.colliderect(rb)]
+    meeting = [
+        (a, b)
+        for i, (a, _, ra) in enumerate(drawn)
+        for b, _, rb in drawn[i + 1 :]
+        if ra.colliderect(rb)
+    ]
     assert not meeting
 
 
@@ -65,10 +84,21 @@ def test_mode_select_names_each_modes_price_in_its_row(monkeypatch):
     app = make_app(COIN_PLAY)
     drawn = shown(monkeypatch, menus(app.ctx)["antigravity modes"])
     labels = {words: rect for words, _, rect in drawn}
-    prices = [(words, size, rect) for words, size, rect in drawn if words.endswith(("CREDIT", "CREDITS"))]
-    for label, price in {"SINGLE": "1 CREDIT", "VERSUS": "2 CREDITS", "1P VS CPU": "1 CREDIT", "CONTEST": "1 CREDIT"}.items():
+    prices = [
+        (words, size, rect) for words, size, rect in drawn if words.endswith(("CREDIT", "CREDITS"))
+    ]
+    for label, price in {
+        "SINGLE": "1 CREDIT",
+        "VERSUS": "2 CREDITS",
+        "1P VS CPU": "1 CREDIT",
+        "CONTEST": "1 CREDIT",
+    }.items():
         row = labels[label]
-        beside = [(words, size, rect) for words, size, rect in prices if abs(rect.centery - row.centery) < 20]
+        beside = [
+            (words, size, rect)
+            for words, size, rect in prices
+            if abs(rect.centery - row.centery) < 20
+        ]
         assert [words for words, _, _ in beside] == [price], (label, beside)
         _, size, rect = beside[0]
         assert size >= READABLE and rect.x > row.right

@@ -17,7 +17,9 @@ def start_event(pressed: bool, player: int = 1) -> InputEvent:
 
 def a_pause(pause="hold_start", pause_seconds=60, players=(1,)) -> tuple[Pause, list[str]]:
     heard = []
-    return Pause(SimpleNamespace(pause=pause, pause_seconds=pause_seconds), players, heard.append), heard
+    return Pause(
+        SimpleNamespace(pause=pause, pause_seconds=pause_seconds), players, heard.append
+    ), heard
 
 
 def hold(pause: Pause, frames: int, player: int = 1) -> None:
@@ -32,7 +34,9 @@ def test_holding_start_for_a_second_pauses_and_a_press_resumes():
     assert not pause.paused, "a tap of Start is no pause"
     pause.tick()
     assert pause.paused and heard == ["menu_select"]
-    assert pause.press(start_event(False)) and pause.paused, "letting go of the held Start does not resume"
+    assert pause.press(start_event(False)) and pause.paused, (
+        "letting go of the held Start does not resume"
+    )
     assert pause.press(start_event(True)) and not pause.paused
 
 
@@ -46,7 +50,9 @@ def test_a_start_let_go_too_soon_starts_counting_again():
 
 def test_only_the_people_at_the_game_pause_it():
     pause, _ = a_pause(players=(1,))
-    assert not pause.press(start_event(True, player=2)), "the other panel's Start is the challenger's"
+    assert not pause.press(start_event(True, player=2)), (
+        "the other panel's Start is the challenger's"
+    )
     for _ in range(2 * HOLD_FRAMES):
         pause.tick()
     assert not pause.paused
@@ -91,7 +97,9 @@ def test_a_blocks_game_held_paused_hides_its_field_and_stops(tmp_path):
     pygame.image.save(shown, str(tmp_path / "blocks-paused.png"))
     bare = pygame.Surface((960, 540))
     draw_pause(bare, app.ctx.frame, scene.pause.seconds_left)
-    assert pygame.image.tobytes(shown, "RGB") == pygame.image.tobytes(bare, "RGB"), "nothing of the field shows"
+    assert pygame.image.tobytes(shown, "RGB") == pygame.image.tobytes(bare, "RGB"), (
+        "nothing of the field shows"
+    )
     app.step([start_event(True)])
     app.step([start_event(False)])
     run(app, 2)
@@ -100,7 +108,9 @@ def test_a_blocks_game_held_paused_hides_its_field_and_stops(tmp_path):
 
 def test_an_antigravity_game_held_paused_stops_its_turn_timer(tmp_path):
     app = make_app()
-    scene = AntiGravityScene(app.ctx, mode="single", pilots=[HumanPilot(1)], seed=2, on_end=app.ctx.finish)
+    scene = AntiGravityScene(
+        app.ctx, mode="single", pilots=[HumanPilot(1)], seed=2, on_end=app.ctx.finish
+    )
     scene.countdown.skip()
     app.ctx.scenes.reset(scene)
     run(app, 10)
@@ -181,9 +191,13 @@ def test_each_game_screen_shows_the_hold_on_the_holding_players_field(monkeypatc
     run(app, 5)
     lines = _hold_hint_drawn(monkeypatch, versus, 2, app)
     assert all(board_rect(2).contains(line) for line in lines)
-    anti = AntiGravityScene(app.ctx, mode="versus", pilots=[HumanPilot(1), HumanPilot(2)], seed=2, on_end=app.ctx.finish)
+    anti = AntiGravityScene(
+        app.ctx, mode="versus", pilots=[HumanPilot(1), HumanPilot(2)], seed=2, on_end=app.ctx.finish
+    )
     anti.countdown.skip()
     app.ctx.scenes.reset(anti)
     run(app, 5)
     lines = _hold_hint_drawn(monkeypatch, anti, 1, app)
-    assert all(anti.layout.views[0].rect.inflate(16, 0).contains(line) for line in lines), "over player 1's field"
+    assert all(anti.layout.views[0].rect.inflate(16, 0).contains(line) for line in lines), (
+        "over player 1's field"
+    )

@@ -22,7 +22,9 @@ def screen():
 def lit_angles(fraction: float, radius: int = 66) -> list[float]:
     """The clock angle (0 at the top, clockwise) of every lit pixel of the ring at ``fraction``."""
     surface = pygame.Surface((160, 160))
-    ring_timer._draw_ring(surface, radius, 11, math.ceil(fraction * RING_STEPS), palette.CYAN, CENTRE)
+    ring_timer._draw_ring(
+        surface, radius, 11, math.ceil(fraction * RING_STEPS), palette.CYAN, CENTRE
+    )
     angles = []
     for x in range(160):
         for y in range(160):
@@ -36,7 +38,9 @@ def test_the_time_still_to_run_is_lit_from_the_ball_round_to_the_top(fraction):
     whole = len(lit_angles(1.0))
     angles = lit_angles(fraction)
     share = math.ceil(fraction * RING_STEPS) / RING_STEPS
-    assert len(angles) == pytest.approx(share * whole, rel=0.03, abs=20)  # 20: the cut's edge pixels
+    assert len(angles) == pytest.approx(
+        share * whole, rel=0.03, abs=20
+    )  # 20: the cut's edge pixels
     start = 2 * math.pi * (1 - share)
     assert all(a >= start - 0.05 or a < 0.05 for a in angles), "nothing is lit before the ball"
 

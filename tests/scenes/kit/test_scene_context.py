@@ -8,7 +8,9 @@ from support.protocols import members, missing
 
 def test_the_cabinets_context_and_a_replays_are_scene_contexts():
     app = make_app()
-    assert {"settings", "bank", "audio", "go_to_attract", "finish", "free_play"} <= members(SceneContext)
+    assert {"settings", "bank", "audio", "go_to_attract", "finish", "free_play"} <= members(
+        SceneContext
+    )
     assert missing(app.ctx, SceneContext) == []
     assert missing(ReplayContext(app.ctx, app.ctx.settings), SceneContext) == []
 

@@ -57,7 +57,11 @@ def test_blocks_decisions_in_the_worker_are_those_thought_here(thinker, level):
     here, there = blocks_ais(level)
     game = BlocksGame(seed=20 + level, rotation=level % 2 == 0)
     for turn in range(6):
-        sight = Sight(pending=turn % 3, opponent_board=0xFF00FF, opponent_pending=1) if level >= 3 else None
+        sight = (
+            Sight(pending=turn % 3, opponent_board=0xFF00FF, opponent_pending=1)
+            if level >= 3
+            else None
+        )
         position = Position.of(game)
         move = here.choose(position, sight)
         assert decided_in(thinker, there, (position, sight)) == move
@@ -73,7 +77,9 @@ def test_blocks_decisions_in_the_worker_are_those_thought_here(thinker, level):
 @pytest.mark.parametrize("level", [1, 3, 5])
 def test_anti_gravity_decisions_in_the_worker_are_those_thought_here(thinker, level):
     entry = GRAVITY_LEVELS[level]
-    here, there = (AntiGravityAI(seed=level, lookahead=entry.lookahead, slip_percent=30) for _ in range(2))
+    here, there = (
+        AntiGravityAI(seed=level, lookahead=entry.lookahead, slip_percent=30) for _ in range(2)
+    )
     game = AntiGravityGame(seed=level)
     for _turn in range(5):
         push = here.choose(game)
@@ -88,7 +94,9 @@ def test_anti_gravity_decisions_in_the_worker_are_those_thought_here(thinker, le
 def test_a_dropped_thought_never_delivers_its_decision(thinker):
     fresh, ai = blocks_ais(5)
     first, second = BlocksGame(seed=1), BlocksGame(seed=2)
-    begin(ai, (Position.of(first), None), 10, SlicesPerFrame(), thinker)  # dropped: its board changed
+    begin(
+        ai, (Position.of(first), None), 10, SlicesPerFrame(), thinker
+    )  # dropped: its board changed
     move = decided_in(thinker, ai, (Position.of(second), None), budget=SlicesPerFrame())
     assert move == fresh.choose(Position.of(second))
     assert ai._plan == fresh._plan and ai._rng.getstate() == fresh._rng.getstate()
@@ -97,7 +105,9 @@ def test_a_dropped_thought_never_delivers_its_decision(thinker):
 
 def test_the_worker_stops_a_dropped_thought(thinker):
     ai, other = blocks_ais(5)
-    busy = begin(ai, (Position.of(BlocksGame(seed=5)), None), 10, SlicesPerFrame(), thinker)  # a tray plan
+    busy = begin(
+        ai, (Position.of(BlocksGame(seed=5)), None), 10, SlicesPerFrame(), thinker
+    )  # a tray plan
     dropped = begin(other, (Position.of(BlocksGame(seed=6)), None), 10, SlicesPerFrame(), thinker)
     question, stopped = dropped._question, thinker.stopped
     del dropped  # while the worker still plans the first: it never starts this one
@@ -160,9 +170,9 @@ def test_a_worker_killed_mid_thought_is_logged_its_thought_done_here_and_it_is_r
         assert place.pid is None and place.here == 1
 
         again = BlocksGame(seed=4)
-        assert not isinstance(begin(ai, (Position.of(again), None), 10, None, place), WorkerThought), (
-            "too soon to restart: thought here meanwhile"
-        )
+        assert not isinstance(
+            begin(ai, (Position.of(again), None), 10, None, place), WorkerThought
+        ), "too soon to restart: thought here meanwhile"
         clock.now += RESTART_SECONDS
         assert decided_in(place, ai, (Position.of(again), None)) == fresh.choose(Position.of(again))
         assert place.restarts == 1 and place.pid not in (None, first)
@@ -193,7 +203,9 @@ def test_a_stopped_thinker_leaves_no_process_and_thinks_here():
     process = place.worker.process
     place.stop()
     assert process.exitcode is not None, "ended and reaped"
-    assert not isinstance(begin(BlocksAI(), (Position.of(BlocksGame()), None), 10, None, place), WorkerThought)
+    assert not isinstance(
+        begin(BlocksAI(), (Position.of(BlocksGame()), None), 10, None, place), WorkerThought
+    )
 
 
 def test_a_worker_that_stops_answering_is_replaced_before_the_questions_fill_its_pipe(caplog):
@@ -204,7 +216,10 @@ def test_a_worker_that_stops_answering_is_replaced_before_the_questions_fill_its
         place.worker.send(time.sleep, 60)  # stuck (a worker's bug, a swap storm)
         process = place.worker.process
         ai, position = BlocksAI(), Position.of(BlocksGame())
-        asked = [begin(ai, (position, None), 10, SlicesPerFrame(), place) for _ in range(thinker_module.MOST_IN_HAND)]
+        asked = [
+            begin(ai, (position, None), 10, SlicesPerFrame(), place)
+            for _ in range(thinker_module.MOST_IN_HAND)
+        ]
         assert all(isinstance(thought, WorkerThought) for thought in asked)
         with caplog.at_level(logging.WARNING, logger=thinker_module.__name__):
             late = begin(ai, (position, None), 10, SlicesPerFrame(), place)
@@ -226,11 +241,15 @@ def test_a_stopped_worker_is_given_up_after_its_oldest_question_waits_too_long(c
         os.kill(stopped, signal.SIGSTOP)  # kill -STOP: alive, silent, never answers
         process = place.worker.process
         budget = SlicesPerFrame()
-        thought = begin(ai, (position, None), 10, budget, place)  # one CPU asks one question at a time
+        thought = begin(
+            ai, (position, None), 10, budget, place
+        )  # one CPU asks one question at a time
         assert isinstance(thought, WorkerThought)
         assert not thought.advance(1)
         clock.now += thinker_module.ANSWER_SECONDS - 1
-        assert not thought.advance(1) and place.pid == stopped, "a slow answer is not a stuck worker"
+        assert not thought.advance(1) and place.pid == stopped, (
+            "a slow answer is not a stuck worker"
+        )
         clock.now += 2
         with caplog.at_level(logging.WARNING, logger=thinker_module.__name__):
             for _frame in range(10_000):  # today's code: never decided, never a log line
@@ -277,4 +296,6 @@ def test_anti_gravity_versus_with_attacks_plays_alike_thinking_in_the_worker(thi
     here = digest(antigravity_versus_without_a_clock(app, None))
     answered = thinker.answered
     assert digest(antigravity_versus_without_a_clock(app, thinker)) == here
-    assert thinker.answered > answered + 10 and here[1] > 0, "the worker thought, and stones were sent"
+    assert thinker.answered > answered + 10 and here[1] > 0, (
+        "the worker thought, and stones were sent"
+    )

@@ -43,7 +43,13 @@ def office(tmp_path, monkeypatch):
 
 def login(broker, user: str) -> NetworkSettings:
     return NetworkSettings(
-        enabled=True, host="127.0.0.1", port=broker.port, tls=False, site="bar", cabinet=user, password=USERS[user]
+        enabled=True,
+        host="127.0.0.1",
+        port=broker.port,
+        tls=False,
+        site="bar",
+        cabinet=user,
+        password=USERS[user],
     )
 
 
@@ -55,7 +61,14 @@ def cabinet_yaml(broker) -> str:
     )
 
 
-def push(broker, tmp_path, fragment: str, target: str = group_target("hall"), key="release-key.pem", **sealed) -> bytes:
+def push(
+    broker,
+    tmp_path,
+    fragment: str,
+    target: str = group_target("hall"),
+    key="release-key.pem",
+    **sealed,
+) -> bytes:
     payload = seal(load_private(tmp_path / key), target, fragment, "alice", **sealed)
     assert publish(login(broker, "office"), target, payload, WAIT) is None
     return payload
@@ -106,7 +119,9 @@ def test_a_signed_change_waits_while_the_cabinet_is_busy_and_applies_at_the_next
             app.step()
         assert app.ctx.settings.credits.credits_per_game == 1
         assert path.read_text() == before
-        wait_for(lambda: (results(monitor) or {}).get("state") == "waiting", what="WAITING at the office")
+        wait_for(
+            lambda: (results(monitor) or {}).get("state") == "waiting", what="WAITING at the office"
+        )
         assert results(monitor)["lines"] == [f"waiting for a safe moment (now {busy})"]
 
         while app.ctx.bank.credits:  # the credit is played...
@@ -120,7 +135,9 @@ def test_a_signed_change_waits_while_the_cabinet_is_busy_and_applies_at_the_next
         wait_for(lambda: results(monitor)["state"] == "applied", what="APPLIED at the office")
         assert results(monitor)["changed"] == ["credits.credits_per_game: 1 -> 3"]
         audit = OfficeRecord(private_state).entries()
-        assert [(e["state"], e["signer"], e["target"]) for e in audit] == [("applied", "alice", "group/hall")]
+        assert [(e["state"], e["signer"], e["target"]) for e in audit] == [
+            ("applied", "alice", "group/hall")
+        ]
         assert "APPLIED" in format_report(report(monitor.view))
     finally:
         monitor.stop()
@@ -131,8 +148,12 @@ def raw_publish(broker, user: str, target: str, payload: bytes) -> str | None:
     return publish(login(broker, user), target, payload, WAIT)
 
 
-def test_forged_unsigned_and_replayed_changes_are_refused_and_change_nothing(office, tmp_path, private_state):
-    make_key_pair(tmp_path / "stolen.pem", tmp_path / "stolen.pub")  # a key that is not the office's
+def test_forged_unsigned_and_replayed_changes_are_refused_and_change_nothing(
+    office, tmp_path, private_state
+):
+    make_key_pair(
+        tmp_path / "stolen.pem", tmp_path / "stolen.pub"
+    )  # a key that is not the office's
     app, path = cabinet_on_file(tmp_path, cabinet_yaml(office))
     monitor = monitor_for(office, "office", password=USERS["office"])
     own = cabinet_target("bar", "bar-left")
@@ -142,7 +163,15 @@ def test_forged_unsigned_and_replayed_changes_are_refused_and_change_nothing(off
         pump(app, lambda: app.ctx.settings.credits.credits_per_game == 2, "the first change")
         settled_text = path.read_text()
         sent = [
-            (seal(load_private(tmp_path / "stolen.pem"), own, "credits:\n  free_play: true\n", "mallory"), "does not match"),
+            (
+                seal(
+                    load_private(tmp_path / "stolen.pem"),
+                    own,
+                    "credits:\n  free_play: true\n",
+                    "mallory",
+                ),
+                "does not match",
+            ),
             (b"credits:\n  free_play: true\n", "not a signed settings message"),
             # Signed by the office, but issued before the one applied: an old message sent again.
             (
@@ -173,7 +202,12 @@ def test_forged_unsigned_and_replayed_changes_are_refused_and_change_nothing(off
         # ...nor the applied one, sent again: passed over.
         assert raw_publish(office, "office", own, first) is None
         pump(app, lambda: len(heard) == 2, "the applied one sent again")
-        assert [e["state"] for e in OfficeRecord(private_state).entries()] == ["applied", "refused", "refused", "refused"]
+        assert [e["state"] for e in OfficeRecord(private_state).entries()] == [
+            "applied",
+            "refused",
+            "refused",
+            "refused",
+        ]
     finally:
         monitor.stop()
         app.close()
@@ -188,9 +222,13 @@ def test_a_change_failing_validation_changes_nothing_and_reports_its_lines_but_n
     try:
         connected(app)
         before, settings = path.read_text(), app.ctx.settings
-        fragment = f"credits:\n  credits_per_game: 2\n  max_credits: 500\nnetwork:\n  password: {SECRET}\n"
+        fragment = (
+            f"credits:\n  credits_per_game: 2\n  max_credits: 500\nnetwork:\n  password: {SECRET}\n"
+        )
         push(office, tmp_path, fragment)
-        pump(app, lambda: (results(monitor) or {}).get("state") == "refused", "REFUSED at the office")
+        pump(
+            app, lambda: (results(monitor) or {}).get("state") == "refused", "REFUSED at the office"
+        )
         assert results(monitor)["lines"] == [
             "credits.max_credits: line 3: must be at most 99, got 500",
             "network.password: line 5: set at the cabinet only, never from the office",
@@ -212,7 +250,12 @@ def test_a_change_failing_validation_changes_nothing_and_reports_its_lines_but_n
 
 
 def test_a_cabinets_own_login_cannot_publish_settings_for_its_group_or_itself(office, tmp_path):
-    payload = seal(load_private(tmp_path / "release-key.pem"), group_target("hall"), "credits:\n  free_play: true\n", "x")
+    payload = seal(
+        load_private(tmp_path / "release-key.pem"),
+        group_target("hall"),
+        "credits:\n  free_play: true\n",
+        "x",
+    )
     for target in (group_target("hall"), cabinet_target("bar", "bar-left")):
         problem = raw_publish(office, "bar-left", target, payload)
         assert problem is not None and "ACL" in problem, problem
@@ -220,7 +263,9 @@ def test_a_cabinets_own_login_cannot_publish_settings_for_its_group_or_itself(of
     assert topic_of(group_target("hall")).startswith(office_settings.ROOT)
 
 
-def test_the_last_result_is_said_again_after_a_restart_even_to_a_new_broker(office, tmp_path, private_state):
+def test_the_last_result_is_said_again_after_a_restart_even_to_a_new_broker(
+    office, tmp_path, private_state
+):
     app, path = cabinet_on_file(tmp_path, cabinet_yaml(office))
     try:
         connected(app)
@@ -233,7 +278,11 @@ def test_the_last_result_is_said_again_after_a_restart_even_to_a_new_broker(offi
         again = App(load_settings(path), headless=True, audio=Heard())
         monitor = monitor_for(new, "office", password=USERS["office"])
         try:
-            pump(again, lambda: (results(monitor) or {}).get("state") == "applied", "the result on the new broker")
+            pump(
+                again,
+                lambda: (results(monitor) or {}).get("state") == "applied",
+                "the result on the new broker",
+            )
             assert results(monitor)["changed"] == ["credits.credits_per_game: 1 -> 2"]
             assert again.ctx.settings.credits.credits_per_game == 2
         finally:
@@ -241,7 +290,9 @@ def test_the_last_result_is_said_again_after_a_restart_even_to_a_new_broker(offi
             again.close()
 
 
-def test_of_two_changes_sent_while_busy_only_the_newer_is_applied_and_both_are_audited(office, tmp_path, private_state):
+def test_of_two_changes_sent_while_busy_only_the_newer_is_applied_and_both_are_audited(
+    office, tmp_path, private_state
+):
     app, _path = cabinet_on_file(tmp_path, cabinet_yaml(office))
     try:
         connected(app)
@@ -249,10 +300,20 @@ def test_of_two_changes_sent_while_busy_only_the_newer_is_applied_and_both_are_a
         push(office, tmp_path, "credits:\n  credits_per_game: 2\n  versus_credits: 4\n")
         pump(app, lambda: app.office.waiting, "the first change")
         push(office, tmp_path, "credits:\n  credits_per_game: 3\n")
-        pump(app, lambda: "3" in next(iter(app.office.waiting.values())).fragment, "the second change")
+        pump(
+            app,
+            lambda: "3" in next(iter(app.office.waiting.values())).fragment,
+            "the second change",
+        )
         app.ctx.go_to_attract()
         pump(app, lambda: not app.office.waiting, "the safe moment")
-        assert (app.ctx.settings.credits.credits_per_game, app.ctx.settings.credits.versus_credits) == (3, 2)
-        assert [e["state"] for e in OfficeRecord(private_state).entries()] == ["superseded", "applied"]
+        assert (
+            app.ctx.settings.credits.credits_per_game,
+            app.ctx.settings.credits.versus_credits,
+        ) == (3, 2)
+        assert [e["state"] for e in OfficeRecord(private_state).entries()] == [
+            "superseded",
+            "applied",
+        ]
     finally:
         app.close()

@@ -110,7 +110,11 @@ def test_the_screen_draws_problems_and_devices(make_hub, pins):
     ctx.scenes.push(scene)
     surface = pygame.Surface((960, 540))
     scene.draw(surface)
-    red_rows = {y for y in range(60, 100) if any(tuple(surface.get_at((x, y)))[:3] == palette.RED for x in range(0, 960, 3))}
+    red_rows = {
+        y
+        for y in range(60, 100)
+        if any(tuple(surface.get_at((x, y)))[:3] == palette.RED for x in range(0, 960, 3))
+    }
     assert red_rows  # the duplicate-pin error is on screen
 
 

@@ -12,7 +12,17 @@ from cabinet.scenes.service.menu import ServiceMenuScene
 from cabinet.scenes.service.rows import SettingRow, step_for
 from cabinet.settings import load as config_module
 from cabinet.settings.schema import AntiGravitySettings, CreditSettings, HandicapSettings
-from support.service import cabinet_on_file, choose, chosen_label, enter, service, step, tap, top, value_of
+from support.service import (
+    cabinet_on_file,
+    choose,
+    chosen_label,
+    enter,
+    service,
+    step,
+    tap,
+    top,
+    value_of,
+)
 
 
 def set_blocks_and_coins(app) -> None:
@@ -87,23 +97,31 @@ def test_exit_without_saving_keeps_the_old_settings_and_file(cabinet):
     assert app.ctx.bank.free_play is True
 
 
-def test_shipped_settings_go_to_the_users_own_file_when_etc_arcadeforge_does_not_exist(tmp_path, monkeypatch):
+def test_shipped_settings_go_to_the_users_own_file_when_etc_arcadeforge_does_not_exist(
+    tmp_path, monkeypatch
+):
     from cabinet.app import App
     from support.app import Heard
 
     missing = tmp_path / "etc-arcadeforge"
     monkeypatch.setattr("cabinet.settings.load.SYSTEM_CONFIG", missing / "cabinet.yaml")
     shipped_before = config_module.SHIPPED_CONFIG.read_text()
-    app = App(config_module.load_settings(config_module.SHIPPED_CONFIG), headless=True, audio=Heard())
+    app = App(
+        config_module.load_settings(config_module.SHIPPED_CONFIG), headless=True, audio=Heard()
+    )
     step(app, frames=2)
     service(app)
     set_blocks_and_coins(app)
     enter(app, "SAVE AND EXIT")
     outcome = top(app).outcome
-    user_file = tmp_path / "user-config" / "arcadeforge" / "cabinet.yaml"  # XDG_CONFIG_HOME, see conftest
+    user_file = (
+        tmp_path / "user-config" / "arcadeforge" / "cabinet.yaml"
+    )  # XDG_CONFIG_HOME, see conftest
     assert outcome.saved and outcome.path == user_file
     assert not missing.exists(), "a system folder is never created"
-    assert config_module.SHIPPED_CONFIG.read_text() == shipped_before, "the shipped defaults are never written"
+    assert config_module.SHIPPED_CONFIG.read_text() == shipped_before, (
+        "the shipped defaults are never written"
+    )
     assert config_module.find_config() == user_file, "the next start reads what was saved"
     assert config_module.load_settings(user_file).settings.blocks.piece_set == "tetromino"
     app.close()
@@ -116,13 +134,17 @@ def test_shipped_settings_are_saved_to_etc_when_that_folder_exists(tmp_path, mon
     etc = tmp_path / "etc-arcadeforge"
     etc.mkdir()
     monkeypatch.setattr("cabinet.settings.load.SYSTEM_CONFIG", etc / "cabinet.yaml")
-    app = App(config_module.load_settings(config_module.SHIPPED_CONFIG), headless=True, audio=Heard())
+    app = App(
+        config_module.load_settings(config_module.SHIPPED_CONFIG), headless=True, audio=Heard()
+    )
     step(app, frames=2)
     service(app)
     set_blocks_and_coins(app)
     enter(app, "SAVE AND EXIT")
     assert top(app).outcome.saved and top(app).outcome.path == etc / "cabinet.yaml"
-    assert config_module.load_settings(etc / "cabinet.yaml").settings.blocks.piece_set == "tetromino"
+    assert (
+        config_module.load_settings(etc / "cabinet.yaml").settings.blocks.piece_set == "tetromino"
+    )
     assert app.ctx.config.source == etc / "cabinet.yaml", "the next save goes there too"
     app.close()
 
@@ -154,7 +176,12 @@ def test_a_contest_list_is_renamed_with_the_joystick_and_saved(cabinet):
     assert value_of(app, "NAME") == "CEGINNER"
     tap(app, Action.B)
     enter(app, "ADD A LIST")
-    assert [row.label for row in top(app).rows()][:4] == ["CEGINNER", "STANDARD", "EXPERT", "LIST 4"]
+    assert [row.label for row in top(app).rows()][:4] == [
+        "CEGINNER",
+        "STANDARD",
+        "EXPERT",
+        "LIST 4",
+    ]
     for _ in range(4):
         tap(app, Action.B)
     enter(app, "SAVE AND EXIT")
@@ -167,7 +194,9 @@ def test_a_name_the_editor_cannot_spell_is_kept_when_confirmed_unchanged(tmp_pat
     """The list names its score table: opening NAME and pressing A must not rename it to what the
     editor can show (capitals, 12 characters), which would start an empty table."""
     shipped = config_module.SHIPPED_CONFIG.read_text(encoding="utf-8")
-    app, _ = cabinet_on_file(tmp_path, shipped.replace("- name: BEGINNER ", f"- name: {name!r} ", 1))
+    app, _ = cabinet_on_file(
+        tmp_path, shipped.replace("- name: BEGINNER ", f"- name: {name!r} ", 1)
+    )
     service(app)
     enter(app, "GAME SETTINGS", "ANTI-GRAVITY", "CONTEST LISTS", name, "NAME")
     assert top(app).name == "service: name"
@@ -212,7 +241,11 @@ def test_every_edit_respects_the_schema_limits():
 
 
 def test_number_steps_grow_with_the_value_and_every_value_stays_reachable():
-    assert step_for(5, +1, int) == 1 and step_for(150, +1, int) == 10 and step_for(5000, +1, int) == 100
+    assert (
+        step_for(5, +1, int) == 1
+        and step_for(150, +1, int) == 10
+        and step_for(5000, +1, int) == 100
+    )
     assert step_for(100, -1, int) == 1, "down from 100 goes to 99, not 90"
     assert step_for(8.0, +1, float) == 0.5
 
@@ -229,7 +262,11 @@ def test_game_settings_reach_every_operator_setting(cabinet):
         for index, row in enumerate(page.rows()):
             if isinstance(row, SettingRow):
                 found.add((type(row.owner).__name__, row.name))
-            elif depth < 4 and row.value() != "" and row.label not in ("DELETE THIS LIST", "ADD A LIST"):
+            elif (
+                depth < 4
+                and row.value() != ""
+                and row.label not in ("DELETE THIS LIST", "ADD A LIST")
+            ):
                 before = len(app.ctx.scenes)
                 page.index = index
                 tap(app, Action.A)
@@ -244,11 +281,20 @@ def test_game_settings_reach_every_operator_setting(cabinet):
     wanted = {("BlocksSettings", n) for n in ("piece_set", "rotation", "gravity")}
     wanted |= {
         ("AntiGravitySettings", n)
-        for n in ("difficulty", "player_picks_difficulty", "invert_push", "forced_side", "width", "half_height")
+        for n in (
+            "difficulty",
+            "player_picks_difficulty",
+            "invert_push",
+            "forced_side",
+            "width",
+            "half_height",
+        )
     }
     wanted |= {("DifficultySettings", "colours"), ("DifficultySettings", "turn_seconds")}
     wanted |= {("VersusSettings", "same_blocks")}
-    wanted |= {("HandicapSettings", n) for n in ("target_kind", "target_value", "turn_seconds", "colours")}
+    wanted |= {
+        ("HandicapSettings", n) for n in ("target_kind", "target_value", "turn_seconds", "colours")
+    }
     wanted |= {("ContestList", n) for n in ("name", "seed", "length", "colours", "turn_seconds")}
     wanted |= {("AttractSettings", "replays"), ("AttractSettings", "title_seconds")}
     wanted |= {
@@ -344,7 +390,11 @@ def test_anti_gravity_versus_attacks_are_set_within_their_limits_and_saved(cabin
     tap(app, Action.B)
     enter(app, "SAVE AND EXIT")
     versus = yaml.safe_load(path.read_text())["antigravity"]["versus"]
-    assert (versus["attacks"], versus["stone_max"], versus["p2"]["attack_percent"]) == (False, 12, 50)
+    assert (versus["attacks"], versus["stone_max"], versus["p2"]["attack_percent"]) == (
+        False,
+        12,
+        50,
+    )
     assert app.ctx.settings.antigravity.versus.p2.attack_percent == 50
 
 
@@ -379,7 +429,9 @@ def test_a_chutes_coin_value_is_set_on_its_price_page_saved_and_counted(cabinet,
     app, path = cabinet
     service(app)
     enter(app, "COIN & CREDIT SETTINGS")
-    assert not any(row.label == "COIN VALUE" for row in top(app).rows()), "on the price pages, not here"
+    assert not any(row.label == "COIN VALUE" for row in top(app).rows()), (
+        "on the price pages, not here"
+    )
     enter(app, "PRICE CHUTE 2")
     choose(app, "COIN VALUE")
     assert value_of(app, "COIN VALUE") == "0"

@@ -23,7 +23,10 @@ def test_the_sound_page_sets_the_music_volume_and_attract_music(cabinet):  # noq
     tap(app, Action.B)
     tap(app, Action.B)
     enter(app, "SAVE AND EXIT")
-    assert (app.ctx.music.settings.music_volume, app.ctx.music.settings.attract_music) == (59, "off")
+    assert (app.ctx.music.settings.music_volume, app.ctx.music.settings.attract_music) == (
+        59,
+        "off",
+    )
     assert "attract_music: 'off'" in path.read_text() or 'attract_music: "off"' in path.read_text()
 
 

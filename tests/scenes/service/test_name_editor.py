@@ -13,7 +13,12 @@ def editor(message: str):
     app = make_app()
     owner = SimpleNamespace(message=message)
     scene = NameEditScene(
-        app.ctx, owner, "message", longest=MAX_MESSAGE, may_be_empty=True, fits=lambda line: dots(line) <= MESSAGE_DOTS
+        app.ctx,
+        owner,
+        "message",
+        longest=MAX_MESSAGE,
+        may_be_empty=True,
+        fits=lambda line: dots(line) <= MESSAGE_DOTS,
     )
     app.ctx.scenes.push(scene)
     return scene, owner
@@ -39,4 +44,8 @@ def test_the_line_grows_only_while_it_fits_the_screen():
     assert len(scene.chars) == 36
     scene.handle(press(Action.UP))
     scene.handle(press(Action.A))
-    assert owner.message.startswith("円" * 35) and len(owner.message) == 36 and dots(owner.message) <= MESSAGE_DOTS
+    assert (
+        owner.message.startswith("円" * 35)
+        and len(owner.message) == 36
+        and dots(owner.message) <= MESSAGE_DOTS
+    )

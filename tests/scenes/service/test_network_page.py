@@ -22,7 +22,9 @@ def app():
 
 
 def shown(app) -> dict[str, str]:
-    app.ctx.network = SimpleNamespace(status=LinkStatus("connected", "", "2026-12-01T10:15:09Z", 0, 2))
+    app.ctx.network = SimpleNamespace(
+        status=LinkStatus("connected", "", "2026-12-01T10:15:09Z", 0, 2)
+    )
     return {row.label: row.value() for row in NetworkPage(app.ctx).rows()}
 
 
@@ -47,7 +49,9 @@ def test_the_user_is_the_cabinet_id_when_none_is_set(app):
 
 @pytest.mark.parametrize("state", ["clash", "connected"])
 def test_a_cloned_id_is_named_on_the_page_of_both_cabinets(app, tmp_path, state):
-    app.ctx.network = SimpleNamespace(status=LinkStatus(state, "MACHINE 1111AAAA", None, 0, 1, clash="1111aaaa"))
+    app.ctx.network = SimpleNamespace(
+        status=LinkStatus(state, "MACHINE 1111AAAA", None, 0, 1, clash="1111aaaa")
+    )
     page = NetworkPage(app.ctx)
     rows = {row.label: row.value() for row in page.rows()}
     assert rows["ID CLASH"] == "MACHINE 1111AAAA"
@@ -73,21 +77,29 @@ def test_a_cabinet_whose_file_names_no_id_shows_its_machines_own(app, tmp_path):
 
 
 @pytest.mark.parametrize("code", ["en", "ms", "ja"])
-def test_the_last_settings_from_the_office_show_what_was_done_for_whom_and_when(app, tmp_path, code):
+def test_the_last_settings_from_the_office_show_what_was_done_for_whom_and_when(
+    app, tmp_path, code
+):
     from cabinet import language
     from cabinet.network.office_inbox import OfficeInbox
 
     inbox = OfficeInbox("bar", "bar-left", "hall")
     app.ctx.network = SimpleNamespace(status=LinkStatus("connected", "", None, 0, 1), office=inbox)
-    assert {row.label: row.value() for row in NetworkPage(app.ctx).rows()}["OFFICE SETTINGS"] == "NONE RECEIVED"
+    assert {row.label: row.value() for row in NetworkPage(app.ctx).rows()}[
+        "OFFICE SETTINGS"
+    ] == "NONE RECEIVED"
     inbox.result = b'{"state": "refused", "at": "2026-12-06T21:02:10Z", "target": "group/hall", "signer": "alice"}'
     page = NetworkPage(app.ctx)
     row = {row.label: row for row in page.rows()}["OFFICE SETTINGS"]
     assert (row.value(), row.detail) == ("REJECTED", "group/hall  alice  2026-12-06 21:02")
     language.use(code)
     try:
-        page.index = [row.label for row in page.rows()].index(language.tr("OFFICE SETTINGS"))  # its help line shown
+        page.index = [row.label for row in page.rows()].index(
+            language.tr("OFFICE SETTINGS")
+        )  # its help line shown
         app.ctx.scenes.push(page)
-        screenshot(app, tmp_path, f"network-office-{code}")  # kept for a person to look at under --basetemp
+        screenshot(
+            app, tmp_path, f"network-office-{code}"
+        )  # kept for a person to look at under --basetemp
     finally:
         language.use("en")

@@ -12,7 +12,17 @@ from cabinet.scenes.flow.attract import AttractScene
 from cabinet.scenes.service.menu import ServiceMenuScene
 from cabinet.scenes.service.notices import NoticesPage
 from support.app import past_countdown
-from support.service import cabinet_on_file, enter, press_test, screenshot, service, step, tap, top, value_of
+from support.service import (
+    cabinet_on_file,
+    enter,
+    press_test,
+    screenshot,
+    service,
+    step,
+    tap,
+    top,
+    value_of,
+)
 
 COIN_PLAY = "credits:\n  free_play: false   # coins, please\n  coins_per_credit_1: 1\n  coins_per_credit_2: 2\n"
 
@@ -90,7 +100,10 @@ def test_factory_reset_clears_state_and_puts_back_the_shipped_settings(tmp_path)
     enter(app, "FACTORY RESET")
     press_test(app)
     assert app.ctx.bank.credits == 0 and ("ZZZ", 9_999_999) not in table(app)
-    assert app.ctx.settings.blocks.piece_set == "classic" and app.ctx.settings.credits.free_play is True
+    assert (
+        app.ctx.settings.blocks.piece_set == "classic"
+        and app.ctx.settings.credits.free_play is True
+    )
     assert "piece_set: classic" in path.read_text()
     assert "piece_set: tetromino" in (tmp_path / "cabinet.yaml.bak").read_text()
     assert not top(app).dirty, "the menu now edits the factory settings"
@@ -137,7 +150,9 @@ def test_bookkeeping_page_shows_the_audited_coins_and_games(coin_cabinet):
     back_to_attract(app)
     service(app)
     enter(app, "BOOKKEEPING")
-    assert value_of(app, "COINS CHUTE 1") == "1  PERIOD 1"  # no period reset yet: the period is everything
+    assert (
+        value_of(app, "COINS CHUTE 1") == "1  PERIOD 1"
+    )  # no period reset yet: the period is everything
     assert value_of(app, "COINS CHUTE 2") == "2  PERIOD 2"
     assert value_of(app, "CREDITS FROM COINS") == "2  PERIOD 2"
     assert value_of(app, "CREDITS PLAYED") == "1  PERIOD 1"
@@ -164,7 +179,9 @@ def test_period_reset_on_bookkeeping_asks_and_keeps_every_total(coin_cabinet, tm
     assert top(app).message == "PERIOD RESET"
     coin(app, 2)
     step(app, frames=31)
-    assert [value_of(app, label) for label in ("COINS CHUTE 1", "COINS CHUTE 2", "CREDITS FROM COINS")] == [
+    assert [
+        value_of(app, label) for label in ("COINS CHUTE 1", "COINS CHUTE 2", "CREDITS FROM COINS")
+    ] == [
         "2  PERIOD 0",
         "3  PERIOD 1",
         "3  PERIOD 0",
@@ -244,7 +261,9 @@ def test_a_config_problem_shows_on_the_notices_page(tmp_path):
     step(app, frames=3)
     service(app)
     config_problems = [str(problem) for problem in app.ctx.config.problems]
-    assert len(config_problems) == 2 and set(config_problems) <= {str(notice) for notice in app.ctx.notices}
+    assert len(config_problems) == 2 and set(config_problems) <= {
+        str(notice) for notice in app.ctx.notices
+    }
     # Other notices (a GPIO pin another test still holds, say) may come on top.
     assert value_of(app, "NOTICES") == str(len(app.ctx.notices))
     enter(app, "NOTICES")
@@ -270,7 +289,11 @@ def test_screen_test_cycles_its_patterns_with_a(cabinet, tmp_path):
         tap(app, Action.A)
     assert len(set(pictures)) == 3
     bars = pygame.image.load(str(tmp_path / "screens" / "screen-test-0.png"))
-    assert bars.get_at((10, 10))[:3] == (255, 255, 255) and bars.get_at((WIDTH - 10, 10))[:3] == (0, 0, 0)
+    assert bars.get_at((10, 10))[:3] == (255, 255, 255) and bars.get_at((WIDTH - 10, 10))[:3] == (
+        0,
+        0,
+        0,
+    )
     tap(app, Action.B)
     assert isinstance(top(app), ServiceMenuScene)
 

@@ -12,10 +12,16 @@ from support.service import cabinet_on_file, enter, service, step, top
 from support.settings import PAID
 
 SECRET = "31415926535897"  # a password YAML reads as a number: its problem must not repeat it
-BAD = PAID.replace("  difficulty: normal ", "  difficulty: hardest", 1).replace('  password: ""    ', f"  password: {SECRET}", 1)
-JAPANESE = BAD.replace("  language: en ", "  language: ja ", 1)  # the operator's choice, read at start
+BAD = PAID.replace("  difficulty: normal ", "  difficulty: hardest", 1).replace(
+    '  password: ""    ', f"  password: {SECRET}", 1
+)
+JAPANESE = BAD.replace(
+    "  language: en ", "  language: ja ", 1
+)  # the operator's choice, read at start
 # The lines of the two bad keys, wherever the shipped settings file has them.
-DIFFICULTY_LINE = next(n for n, line in enumerate(BAD.splitlines(), 1) if "difficulty: hardest" in line)
+DIFFICULTY_LINE = next(
+    n for n, line in enumerate(BAD.splitlines(), 1) if "difficulty: hardest" in line
+)
 PASSWORD_LINE = next(n for n, line in enumerate(BAD.splitlines(), 1) if SECRET in line)
 REASON = "must be one of warmup, normal, advanced, hard; got 'hardest'; using 'normal'"
 REASON_JA = "warmup, normal, advanced, hardのどれかにしてください('hardest')。'normal'を使います"
@@ -33,14 +39,18 @@ def test_the_english_line_is_unchanged(tmp_path):
         lines = [str(problem) for problem in app.ctx.config.problems]
         assert f"{path}:{DIFFICULTY_LINE}: antigravity.difficulty: {REASON}" in lines
         assert any(
-            line.startswith(f"{path}:{PASSWORD_LINE}: network.password: must be text, got a secret value (not shown)")
+            line.startswith(
+                f"{path}:{PASSWORD_LINE}: network.password: must be text, got a secret value (not shown)"
+            )
             for line in lines
         )
     finally:
         app.close()
 
 
-def test_the_boot_notice_shows_the_reason_in_japanese_with_key_line_and_value(tmp_path, english_after):
+def test_the_boot_notice_shows_the_reason_in_japanese_with_key_line_and_value(
+    tmp_path, english_after
+):
     app, _ = cabinet_on_file(tmp_path, JAPANESE)
     try:
         step(app, frames=2)
@@ -69,7 +79,10 @@ def test_the_notices_page_shows_the_reason_in_japanese_with_file_and_line(tmp_pa
         page = top(app)
         assert isinstance(page, NoticesPage)
         said = "".join(line for line, _first in page.lines).replace(" ", "")  # wrapped at spaces
-        assert f"{path}:{DIFFICULTY_LINE}: antigravity.difficulty: {REASON_JA}".replace(" ", "") in said
+        assert (
+            f"{path}:{DIFFICULTY_LINE}: antigravity.difficulty: {REASON_JA}".replace(" ", "")
+            in said
+        )
         assert f"{path}:{PASSWORD_LINE}:network.password:" in said and SECRET not in said
         assert "問題2件" in said, "the summary too"
     finally:

@@ -24,9 +24,13 @@ def app():
     app.close()
 
 
-def test_a_waiting_update_and_a_stick_release_are_offered_and_usb_asks_the_updater(app, tmp_path, monkeypatch):
+def test_a_waiting_update_and_a_stick_release_are_offered_and_usb_asks_the_updater(
+    app, tmp_path, monkeypatch
+):
     folder = offer.state_folder()
-    offer.write_offer(folder, ready={"version": "0.3.0", "source": "network"}, usb={"version": "0.3.1"})
+    offer.write_offer(
+        folder, ready={"version": "0.3.0", "source": "network"}, usb={"version": "0.3.1"}
+    )
     offer.write_result(folder, "rolled back", "0.2.9", REASON, previous="0.2.0")
     monkeypatch.setenv("RUNTIME_DIRECTORY", str(tmp_path / "run"))
     (tmp_path / "run").mkdir()
@@ -37,7 +41,10 @@ def test_a_waiting_update_and_a_stick_release_are_offered_and_usb_asks_the_updat
     rows = {row.label: row for row in page.rows()}
     assert rows["RUNNING RELEASE"].value() == offer.running_version()
     assert rows["UPDATE READY"].value() == "0.3.0"
-    assert rows["LAST UPDATE"].value() == "0.2.9 ROLLED BACK" and rows["LAST UPDATE"].detail == REASON.upper()
+    assert (
+        rows["LAST UPDATE"].value() == "0.2.9 ROLLED BACK"
+        and rows["LAST UPDATE"].detail == REASON.upper()
+    )
     app.ctx.scenes.push(page)
     page.index = list(rows).index("INSTALL FROM USB")
     page.handle(InputEvent(1, Action.A, True))
