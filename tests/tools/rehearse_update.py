@@ -32,6 +32,9 @@ import time
 import zipfile
 from pathlib import Path
 
+# This tree's cabinet, not one a venv has installed: its wheel is what the rehearsal builds.
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
 from cabinet.update import cli
 from cabinet.update.bundle import Target, build
 from cabinet.update.gate import Gate, Journal, ServiceState
@@ -97,7 +100,9 @@ class ProcessService:
     def _start(self) -> None:
         self._hear()  # what the last process said is not this one's READY
         self.ready = False
-        env = dict(os.environ, NOTIFY_SOCKET=os.path.join(self.folder, "notify"))
+        # A unit starts with a clean environment: no PYTHONPATH to run another tree's cabinet.
+        env = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
+        env["NOTIFY_SOCKET"] = os.path.join(self.folder, "notify")
         python = self.root / "current" / "venv" / "bin" / "python"
         with self.log.open("a") as out:
             out.write(f"--- start on {os.readlink(self.root / 'current')}\n")
