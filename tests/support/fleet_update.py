@@ -22,12 +22,11 @@ from cabinet.storage.store import Store
 from cabinet.update import announce, channel
 from cabinet.update.bundle import build
 from cabinet.update.cli import _target
-from cabinet.update.gate import Gate, Journal
 from cabinet.update.moment import SAFE
 from cabinet.update.releases import COMPLETE, Releases
 from cabinet.update.signing import load_private, load_public, make_key_pair
 from cabinet.update.watch import Watcher
-from support.systemd import FakeClock, Unit, healthy
+from support.systemd import fake_gate, healthy
 from support.wheels import make_wheel
 
 TARGET = _target()
@@ -94,18 +93,11 @@ class SimCabinet:
         (self.releases.folder / "1.0").mkdir(parents=True)
         (self.releases.folder / "1.0" / COMPLETE).write_text("{}")
         self.releases.switch("1.0")
-        self.clock = FakeClock()
-        self.unit = Unit(self.releases, self.clock, behaviour)
-        self.unit.restart()
         self.state = folder / "update"
-        gate = Gate(
-            self.releases,
-            self.unit,
-            Journal(self.state / "update.json"),
-            lambda: (True, ""),
-            self.clock,
-            self.clock.sleep,
+        gate, self.unit, self.clock = fake_gate(
+            self.releases, self.state / "update.json", behaviour
         )
+        self.unit.restart()
         self.listener = channel.Listener(
             settings, settings.group or settings.site, office.public, f"{settings.cabinet}-updater"
         ).start()

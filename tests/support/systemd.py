@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from cabinet.update.gate import ServiceState
+from pathlib import Path
+
+from cabinet.update.gate import Gate, Journal, ServiceState
 from cabinet.update.releases import Releases
 
 
@@ -44,3 +46,14 @@ class Unit:
 
 def healthy(release, seconds):
     return "active" if seconds >= 3 else "activating"
+
+
+def fake_gate(
+    releases: Releases, journal: Path, behaviour=healthy, doctor=lambda: (True, ""), **options
+):
+    """The updater's gate on the fake unit and clock: (gate, unit, clock); ``options`` are the
+    gate's own (window, start_timeout)."""
+    clock = FakeClock()
+    unit = Unit(releases, clock, behaviour)
+    gate = Gate(releases, unit, Journal(journal), doctor, clock, clock.sleep, **options)
+    return gate, unit, clock

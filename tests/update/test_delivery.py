@@ -12,13 +12,12 @@ import pytest
 from cabinet.__main__ import main
 from cabinet.network.fleet import csv_report, format_report, report
 from cabinet.update import announce, offer
-from cabinet.update.gate import Gate, Journal
 from cabinet.update.moment import read_moment
 from cabinet.update.releases import COMPLETE
 from support.bundle_server import BundleServer
 from support.fleet_update import TARGET, Office, SimCabinet, flip_a_wheel_byte
 from support.network import monitor_for, settings_for, wait_for
-from support.systemd import FakeClock, Unit, healthy
+from support.systemd import fake_gate
 
 
 @pytest.fixture
@@ -134,16 +133,7 @@ def waiting_for_2(tmp_path, moment, **options):
         (releases.folder / version).mkdir(parents=True)
         (releases.folder / version / COMPLETE).write_text("{}")
     releases.switch("1.0")
-    clock = FakeClock()
-    unit = Unit(releases, clock, healthy)
-    gate = Gate(
-        releases,
-        unit,
-        Journal(tmp_path / "update" / "update.json"),
-        lambda: (True, ""),
-        clock,
-        clock.sleep,
-    )
+    gate, unit, _clock = fake_gate(releases, tmp_path / "update" / "update.json")
     wanted = announce.Announcement(
         announce.group_topic("bar"), "2.0", "http://127.0.0.1/x.tar", "0" * 64, 1, "", ""
     )

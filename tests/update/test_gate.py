@@ -6,7 +6,7 @@ import pytest
 
 from cabinet.update.gate import Gate, Journal, ServiceState
 from cabinet.update.releases import COMPLETE, Releases
-from support.systemd import FakeClock, Unit, healthy
+from support.systemd import fake_gate, healthy
 
 
 @pytest.fixture
@@ -21,19 +21,15 @@ def cabinet(tmp_path):
 
 
 def gate_for(cabinet, tmp_path, behaviour, doctor=lambda: (True, "")):
-    clock = FakeClock()
-    unit = Unit(cabinet, clock, behaviour)
-    unit.restart()
-    gate = Gate(
+    gate, unit, clock = fake_gate(
         cabinet,
-        unit,
-        Journal(tmp_path / "updater" / "update.json"),
-        doctor=doctor,
-        clock=clock,
-        sleep=clock.sleep,
+        tmp_path / "updater" / "update.json",
+        behaviour,
+        doctor,
         window=180,
         start_timeout=90,
     )
+    unit.restart()
     return gate, unit, clock
 
 

@@ -8,12 +8,11 @@ import sys
 from pathlib import Path
 
 from cabinet.update import offer, usb
-from cabinet.update.gate import Gate, Journal
 from cabinet.update.moment import SAFE
 from cabinet.update.releases import COMPLETE, Releases
 from cabinet.update.watch import Watcher
 from support.fleet_update import TARGET, Office, flip_a_wheel_byte
-from support.systemd import FakeClock, Unit, healthy
+from support.systemd import fake_gate
 
 
 def test_the_kernels_mount_list_gives_the_sticks_under_media(tmp_path):
@@ -33,16 +32,7 @@ def cabinet_with_stick(tmp_path, moment):
     (releases.folder / "1.0").mkdir(parents=True)
     (releases.folder / "1.0" / COMPLETE).write_text("{}")
     releases.switch("1.0")
-    clock = FakeClock()
-    unit = Unit(releases, clock, healthy)
-    gate = Gate(
-        releases,
-        unit,
-        Journal(tmp_path / "update" / "update.json"),
-        lambda: (True, ""),
-        clock,
-        clock.sleep,
-    )
+    gate, _unit, _clock = fake_gate(releases, tmp_path / "update" / "update.json")
     (tmp_path / "run").mkdir()
     watcher = Watcher(
         releases,
