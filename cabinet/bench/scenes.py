@@ -315,6 +315,7 @@ def _startup(seconds: float) -> tuple[float, float]:
             text=True,
         )
         first, peak = float("nan"), float("nan")
+        assert child.stderr is not None  # stderr=PIPE
         for line in child.stderr:
             if "first frame shown" in line and first != first:
                 first = (time.perf_counter() - started) * 1000
