@@ -82,10 +82,10 @@ class OutputBoard:
         )  # imported here: a desktop without gpiozero still runs
 
         meter = self.settings.meter
-        if wired.pin is None:  # check_outputs passes only outputs on a header pin
-            raise ValueError(f"{wired.key}: no pin to open")
         device: Lamp | MeterPulser | Switch
         try:
+            if wired.pin is None:  # check_outputs passes only outputs on a header pin
+                raise ValueError("no pin")  # disables this output, as a busy pin does
             if wired.name.startswith("start_lamp") or wired.name == "marquee":
                 device = Lamp(open_lamp(wired.pin, wired.active_high, factory))
             else:
