@@ -43,12 +43,17 @@ def file_name(text: str) -> str:
 def _add_run_options(parser: argparse.ArgumentParser, inner: bool) -> None:
     """The cabinet's options. On a command (``inner``) they default to nothing, so that the same
     option given before the command is not overwritten."""
-    unset = {"default": argparse.SUPPRESS} if inner else {}
-    parser.add_argument("--config", metavar="FILE", type=file_name, help=CONFIG_HELP, **unset)
+
+    def default(value: object) -> object:
+        return argparse.SUPPRESS if inner else value
+
+    parser.add_argument(
+        "--config", metavar="FILE", type=file_name, help=CONFIG_HELP, default=default(None)
+    )
     parser.add_argument(
         "--windowed",
         action="store_true",
-        **unset,
+        default=default(False),
         help="a desktop run: open a window instead of fullscreen, and let the keyboard give coins "
         "(5, 6) and open the service menu (F2), as inputs.keyboard_cabinet_keys does",
     )
@@ -56,20 +61,20 @@ def _add_run_options(parser: argparse.ArgumentParser, inner: bool) -> None:
         "--headless",
         action="store_true",
         help="no display or sound (SDL dummy drivers); for tests and measurements",
-        **unset,
+        default=default(False),
     )
     parser.add_argument(
         "--exit-after",
         type=float,
         metavar="SECONDS",
         help="quit cleanly after this many seconds",
-        **unset,
+        default=default(None),
     )
     parser.add_argument(
         "--screenshots",
         metavar="DIR",
         help="save a PNG of every scene when it first shows, then every 5 s",
-        **unset,
+        default=default(None),
     )
 
 

@@ -132,7 +132,7 @@ class App:
         self.frames_shown = 0
         self._pointer_queue: list[tuple[str, tuple[int, int]]] = []
         self._failures: list[int] = []
-        self._status = None
+        self._status: str | None = None
         self._fps_frames: list[float] = []
         self._ready = False
         self.gate = FrameGate()

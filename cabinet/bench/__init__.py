@@ -149,7 +149,7 @@ class _Beside(threading.Thread):
     def __init__(self, name: str, run: Callable[[bool], list[Figure]], quick: bool):
         super().__init__(name=f"bench {name}", daemon=True)  # a stop does not wait for it
         self.section, self._run, self._quick = name, run, quick
-        self.figures: list[Figure] | None = None
+        self.figures: list[Figure] = []  # once it ended without an error
         self.error: BaseException | None = None
         self.seconds = self.cpu = 0.0
 
@@ -181,8 +181,8 @@ def meets(figure: Figure) -> bool | None:
         low, _, high = figure.target.partition("..")
         return float(low) <= figure.value <= float(high)
     op, _, bound = figure.target.partition(" ")
-    bound = float(bound)
-    return figure.value >= bound if op == ">=" else figure.value <= bound
+    limit = float(bound)
+    return figure.value >= limit if op == ">=" else figure.value <= limit
 
 
 def run(only: list[str] | None = None, quick: bool = False, as_json: bool = False) -> int:

@@ -61,6 +61,7 @@ def pushes_per_second(pushes: int, seed: int = 1) -> float:
 
 @section("antigravity")
 def run(quick: bool = False) -> list[Figure]:
+    difficulties: tuple[str, ...]
     if quick:
         seeds, cap, difficulties, pushes = range(2), 30, ("normal",), 2000
     else:

@@ -53,7 +53,7 @@ def _music_figures() -> list[Figure]:
         started = time.process_time()  # CPU time: on a shared machine the wall clock says little
         ensure((folder, rate))
         elapsed = time.process_time() - started
-        sizes = {}
+        sizes: dict[str, int] = {}  # bytes by track
         for path in Path(folder).glob("*.npy"):
             track = path.name.split("-", 1)[0]
             sizes[track] = sizes.get(track, 0) + path.stat().st_size

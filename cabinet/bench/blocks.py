@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 import statistics
 import time
+from collections.abc import Sequence
 
 from cabinet.bench import Figure, section
 from cabinet.games.blocks.ai import BlocksAI
@@ -40,7 +41,7 @@ def survival_game(args) -> tuple[int, list[float]]:
 def mid_game_positions(count: int, seed: int = 0) -> list[BlocksGame]:
     """Games a few random placements in, so boards are neither empty nor full."""
     rng = random.Random(seed)
-    games = []
+    games: list[BlocksGame] = []
     while len(games) < count:
         game = BlocksGame(seed=rng.randrange(1 << 30))
         for _ in range(rng.randrange(4, 16)):
@@ -57,7 +58,7 @@ def mid_game_positions(count: int, seed: int = 0) -> list[BlocksGame]:
 def placements_checked_per_second(games: list[BlocksGame], repeat: int) -> float:
     """Candidate placements the engine tests for legality, per second (legal_positions)."""
     calls = [(game, slot) for game in games for slot in range(3) if game.tray[slot]]
-    checked = sum(len(game.tray[slot].placements) for game, slot in calls) * repeat
+    checked = sum(len(piece.placements) for g, s in calls if (piece := g.tray[s])) * repeat
     start = time.perf_counter()
     for _ in range(repeat):
         for game, slot in calls:
@@ -133,6 +134,6 @@ def run(quick: bool = False) -> list[Figure]:
     return figures
 
 
-def standard_error(values: list[float]) -> float:
+def standard_error(values: Sequence[float]) -> float:
     """The standard error of the mean of ``values`` (0 for fewer than two)."""
     return statistics.stdev(values) / len(values) ** 0.5 if len(values) > 1 else 0.0

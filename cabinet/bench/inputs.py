@@ -15,7 +15,7 @@ import threading
 import time
 
 from cabinet.bench import Figure, section, state_directory
-from cabinet.inputs.wiring import wiring
+from cabinet.inputs.wiring import WiredInput, wiring
 from cabinet.scenes.kit.base import Scene
 
 FRAME = 1 / 60
@@ -128,7 +128,7 @@ def _press_randomly(factory, wired, bounce, edge_at, presses, seed, stop) -> Non
     """Press and release random switches at random phases of the frame, as gpiozero's threads would."""
     rng = random.Random(seed)
     free_at = dict.fromkeys(wired, 0.0)  # earliest time each pin may be pressed again
-    held: list[tuple[float, object]] = []
+    held: list[tuple[float, WiredInput]] = []
     driven = 0
     while driven < presses and not stop.is_set():
         time.sleep(rng.uniform(0.002, 0.010))

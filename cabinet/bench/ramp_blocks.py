@@ -11,7 +11,7 @@ import statistics
 
 from cabinet.bench import Figure, section
 from cabinet.games.blocks.cursor import Cursor
-from cabinet.games.blocks.engine import BlocksGame
+from cabinet.games.blocks.engine import BlocksGame, PlaceResult
 from cabinet.games.blocks.pilot import BlocksDemoPilot
 from cabinet.scenes.blocks.animation import ClearAnimation
 from cabinet.settings.schema import BlocksSettings
@@ -46,9 +46,9 @@ class _Table:
         return self
 
     def obey(self, event) -> None:
-        outcome = self.cursor.apply(event.action, self.game)
-        if outcome.kind == "place" and (outcome.result.rows or outcome.result.cols):
-            self.animation = ClearAnimation([], outcome.result)
+        result = self.cursor.apply(event.action, self.game).result  # a PlaceResult if it placed
+        if isinstance(result, PlaceResult) and (result.rows or result.cols):
+            self.animation = ClearAnimation([], result)
 
     def step(self) -> None:
         if self.animation is not None:

@@ -57,7 +57,7 @@ def blocks_game(args) -> tuple[str, int, int, bool]:
     return "blocks", level, frame, frame >= cap
 
 
-def antigravity_game(args) -> tuple[str, str, int, int, str]:
+def antigravity_game(args) -> tuple[str, int, int, str]:
     """One ANTI-GRAVITY single game of CPU ``level`` at ``difficulty``:
     (difficulty, level, frames, how it ended: "the band", "game over" or "cap")."""
     difficulty, level, seed, cap = args
@@ -84,6 +84,7 @@ def versus_match(args) -> tuple[int, str]:
     pilots = [antigravity_cpu(player, VERSUS_LEVEL, seed * 2 + player) for player in (1, 2)]
     sim = Simulation.versus(AntiGravitySettings(), seed, pilots)
     sim.run(cap)
+    assert sim.match is not None  # Simulation.versus plays a match
     over = any(sim.game_for(player).game_over for player in (1, 2))
     return sim.frame, "cap" if not sim.match.over else "game over" if over else "target"
 
@@ -107,7 +108,7 @@ def run(quick: bool = False) -> list[Figure]:
     )
     difficulties = ("normal",) if quick else DIFFICULTIES
     # the longest games first (ANTI-GRAVITY's, the top level's), so no worker waits alone at the end
-    jobs = [
+    jobs: list[tuple[str | int, ...]] = [  # (what, its arguments...)
         ("antigravity", difficulty, level, seed, cap)
         for level in reversed(LEVELS)
         for difficulty in difficulties
@@ -181,13 +182,13 @@ def _length_figures(name: str, frames: list[int], level: int, normal: bool = Tru
     """The mean and 90th percentile of games lasting ``frames``, against their targets
     (``normal``: played on NORMAL, the difficulty the cursor starts on; BLOCKS has no other)."""
     seconds = [count / FPS for count in frames]
-    normal = NORMAL_TARGETS if normal else {}
+    targets = NORMAL_TARGETS if normal else {}
     return [
         Figure(
             f"{name} mean single game",
             statistics.fmean(seconds),
             "s",
-            TARGETS.get(("mean", level), normal.get(("mean", level), "")),
+            TARGETS.get(("mean", level), targets.get(("mean", level), "")),
         ),
         Figure(
             f"{name} 90th percentile single game",

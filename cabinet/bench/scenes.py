@@ -61,6 +61,10 @@ def _scenes(ctx):
     from cabinet.scenes.service.menu import ServiceMenuScene
 
     starter = ModeStarter(ctx, "antigravity")
+
+    def versus_cpu(game: str, level: int):
+        return lambda: match_scene(ctx, cpu_match(ctx.settings, game, 1, level, 9))
+
     scenes = [
         ("title", lambda: TitleScene(ctx)),
         ("attract (title part)", lambda: AttractScene(ctx)),
@@ -127,14 +131,7 @@ def _scenes(ctx):
     # A person at panel 1 (who presses nothing) against the CPU at every level: where it plans.
     for game, title in (("blocks", "blocks"), ("antigravity", "anti-gravity")):
         for level in LEVELS:
-            scenes.append(
-                (
-                    f"{title} versus CPU level {level}",
-                    lambda game=game, level=level: match_scene(
-                        ctx, cpu_match(ctx.settings, game, 1, level, 9)
-                    ),
-                )
-            )
+            scenes.append((f"{title} versus CPU level {level}", versus_cpu(game, level)))
     return scenes
 
 
@@ -315,6 +312,7 @@ def _startup(seconds: float) -> tuple[float, float]:
             text=True,
         )
         first, peak = float("nan"), float("nan")
+        assert child.stderr is not None  # stderr=PIPE
         for line in child.stderr:
             if "first frame shown" in line and first != first:
                 first = (time.perf_counter() - started) * 1000

@@ -181,6 +181,7 @@ def _run_child(hours: float, sample_seconds: float) -> dict:
             stderr=subprocess.DEVNULL,
             text=True,
         )
+        assert child.stdout is not None  # stdout=PIPE
         output = child.stdout.read()
         _, status, usage = os.wait4(child.pid, 0)
         reaped_beside(usage)

@@ -80,6 +80,7 @@ def run_cabinet(
                         break
                     continue
                 run.messages.append((time.perf_counter() - started, message))
+            assert process.stdout is not None  # stdout=PIPE
             run.output += process.stdout.read().decode("utf-8", "replace")
         run.returncode = process.returncode
         return run

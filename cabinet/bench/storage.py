@@ -59,7 +59,9 @@ def run(quick: bool) -> list[Figure]:
         replay = _long_game()
         replay_ms = _median_ms(lambda i: store.replays.save(replay), max(3, repeats // 4))
         top_ms = _median_ms(lambda i: store.scores.top("blocks"), repeats)
-        load_ms = _median_ms(lambda i: store.replays.load(replay.id), max(3, repeats // 4))
+        replay_id = replay.id
+        assert replay_id is not None  # each save sets it
+        load_ms = _median_ms(lambda i: store.replays.load(replay_id), max(3, repeats // 4))
         ends = []
         over_ms = _median_ms(
             lambda i: ends.append(

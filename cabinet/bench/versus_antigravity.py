@@ -48,6 +48,7 @@ def play_match(args) -> tuple[int, bool, dict[int, tuple[float, int]]]:
     pilots = [TimedPilot(pilot(player)) for player in (1, 2)]
     sim = Simulation.versus(AntiGravitySettings(), seed, pilots)
     sim.run(frames)
+    assert sim.match is not None  # Simulation.versus plays a match
     thinking = {levels[pilot.player]: (pilot.seconds, pilot.presses) for pilot in pilots}
     return level, sim.match.winner == stronger_player, thinking
 

@@ -52,7 +52,8 @@ def random_matches(placements: int, seed: int = 3) -> list[tuple[int, list[tuple
     rng, scripts, made = random.Random(seed), [], 0
     while made < placements:
         match_seed = rng.randrange(1 << 30)
-        match, moves = BlocksVersus(seed=match_seed), []
+        match = BlocksVersus(seed=match_seed)
+        moves: list[tuple[int, ...]] = []
         while match.winner is None and made < placements:
             player = rng.choice((1, 2))
             game = match.game(player)

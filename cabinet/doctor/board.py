@@ -13,11 +13,11 @@ from dataclasses import dataclass
 
 # The number after "Raspberry Pi" (and "Compute Module"): 5, 500, 4, 400, 3 ...
 SERIES = re.compile(r"Raspberry Pi (?:Compute Module )?(\d)")
-SUPPLIES = {
+SUPPLIES: dict[int | None, str] = {  # by series (None: a Zero, or not a Pi: none known)
     5: "a 5 V 5 A supply (the official 27 W USB-C one): with less, a Pi 5 limits its USB ports to 600 mA",
     4: "a 5.1 V 3 A supply (the official 15 W USB-C one)",
 }
-SOUND = {
+SOUND: dict[int | None, str] = {
     5: "a Pi 5 has no 3.5 mm audio jack: sound goes to the HDMI screen, a USB sound card or an I2S HAT",
     4: "a Pi 4 plays on HDMI or its 3.5 mm jack (or a USB sound card or an I2S HAT)",
 }

@@ -93,15 +93,15 @@ def check(context) -> list[Result]:
 def _worker_result(thinker: Thinker, started: Result | None = None) -> Result:
     """The AI worker's line: first (``started`` None) whether it answers; then, after the scenes, how it did."""
     if started is None:
-        if not thinker.wait_ready(READY_SECONDS):
+        thinker.wait_ready(READY_SECONDS)
+        ready = thinker.ready_seconds  # set once it answered (what wait_ready says)
+        if ready is None:
             return Result(
                 "ai worker",
                 WARN,
                 f"no answer within {READY_SECONDS:.0f} s: the CPU players think in the main loop, within a per-frame budget",
             )
-        return Result(
-            "ai worker", OK, f"process {thinker.pid} ready in {thinker.ready_seconds * 1000:.0f} ms"
-        )
+        return Result("ai worker", OK, f"process {thinker.pid} ready in {ready * 1000:.0f} ms")
     if started.verdict != OK:
         return started
     cores = os.cpu_count() or 1

@@ -129,7 +129,7 @@ class GpioPanel:
             DigitalInputDevice,
         )  # imported here: a desktop without gpiozero still runs
 
-        failures = []
+        failures: list[tuple[WiredInput, Exception]] = []
         for wired in usable:
             try:
                 button = DigitalInputDevice(wired.pin, pull_up=True, pin_factory=factory)
@@ -150,21 +150,21 @@ class GpioPanel:
                 log.warning("%s", line)
                 self.problems.append(line)
         if failures and not self._buttons:
-            exc = failures[0][1]
+            first = failures[0][1]
             self._no_gpio(
                 Words(
                     "no GPIO pin could be opened with {factory} ({error})",
                     factory=self.factory_name,
-                    error=f"{type(exc).__name__}: {exc}",
+                    error=f"{type(first).__name__}: {first}",
                 )
             )
             return
-        for wired, exc in failures:
+        for wired, failure in failures:
             line = Words(
                 "{key}: GPIO {pin} cannot be used ({error}); disabled",
                 key=wired.key,
                 pin=wired.pin,
-                error=f"{type(exc).__name__}: {exc}",
+                error=f"{type(failure).__name__}: {failure}",
             )
             log.error("%s", line)
             self.problems.append(line)
@@ -179,7 +179,7 @@ class GpioPanel:
 
     def changes(self) -> list[SwitchChange]:
         """Presses and releases since the last call, debounced (main thread only)."""
-        out = []
+        out: list[SwitchChange] = []
         edges = self._edges
         while edges:
             key, pressed, stamp = edges.popleft()

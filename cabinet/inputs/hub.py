@@ -29,6 +29,7 @@ from cabinet.inputs.keyboard import KeyboardInput
 from cabinet.inputs.repeat import AutoRepeat
 from cabinet.inputs.stuck import StuckGuard
 from cabinet.inputs.switches import SwitchChange
+from cabinet.language.words import Words
 
 log = logging.getLogger("cabinet.inputs")
 
@@ -84,7 +85,7 @@ class InputHub:
             self.joysticks.added(index)
 
     @property
-    def problems(self) -> list[str]:
+    def problems(self) -> list[Words]:
         """One line per thing wrong with the input wiring or mappings."""
         return self.gpio.problems + self.joysticks.problems
 

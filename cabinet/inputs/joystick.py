@@ -134,7 +134,8 @@ class JoystickInput:
     # ---------------------------------------------------------------- events
 
     def handle(self, event) -> list[SwitchChange]:
-        device = self._devices.get(getattr(event, "instance_id", None))
+        instance_id = getattr(event, "instance_id", None)  # kept: an event without one is no stick
+        device = None if instance_id is None else self._devices.get(instance_id)
         if device is None or not device.player:
             return []
         if event.type == pygame.JOYAXISMOTION:

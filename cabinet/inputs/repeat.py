@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 
-from cabinet.inputs.actions import InputEvent
+from cabinet.inputs.actions import Action, InputEvent
 
 log = logging.getLogger("cabinet.inputs")
 
@@ -20,9 +20,8 @@ class AutoRepeat:
     def __init__(self, profiles: dict, profile: str = "menu"):
         self.profiles = profiles  # name -> RepeatSettings
         self.profile = profile
-        self._due: dict[
-            tuple[int, object], int
-        ] = {}  # (player, direction) held -> frame of next repeat
+        # (player, direction) held -> frame of next repeat
+        self._due: dict[tuple[int, Action], int] = {}
         self._unknown_logged: set[str] = set()
 
     def set_profile(self, name: str) -> None:

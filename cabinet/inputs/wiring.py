@@ -8,6 +8,7 @@ used twice before the cabinet ever opens one.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypeGuard
 
 from cabinet.inputs.actions import CABINET, Action
 from cabinet.language.words import Words
@@ -75,7 +76,7 @@ def wiring(settings) -> list[WiredInput]:
     return table
 
 
-def on_header(pin) -> bool:
+def on_header(pin: object) -> TypeGuard[int]:
     return not isinstance(pin, bool) and isinstance(pin, int) and pin in BCM_PINS
 
 

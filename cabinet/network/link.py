@@ -38,6 +38,7 @@ import threading
 import time
 from collections import deque
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from cabinet.network import messages, topics
 from cabinet.network.client import (
@@ -57,6 +58,9 @@ from cabinet.storage.db import now_stamp
 from cabinet.storage.outbox import OutboxFile
 from cabinet.system.machine import machine_mark, state_mark
 from cabinet.update import offer
+
+if TYPE_CHECKING:
+    import paho.mqtt.client as mqtt
 
 log = logging.getLogger("cabinet.network")
 
@@ -98,7 +102,7 @@ class NetworkLink:
         self.maker = SnapshotMaker(self.outbox, self.site, self.cabinet, table_ids, money_format)
         self.view = FleetView()
         self.status = LinkStatus("starting")
-        self.client = None
+        self.client: mqtt.Client | None = None  # made when the link's thread starts
         self._wake = threading.Event()
         self._stop = threading.Event()
         # Guards the fields below; held only for in-memory work and never while calling paho,
@@ -386,11 +390,18 @@ class NetworkLink:
             return False
         self._standing_down_until = 0.0
         self._set_state("connecting")
-        self.client.connect_async(
+        self._made.connect_async(
             self.settings.host, self.settings.port, KEEPALIVE_SECONDS, **connect_options()
         )
-        self.client.loop_start()
+        self._made.loop_start()
         return True
+
+    @property
+    def _made(self) -> mqtt.Client:
+        """The client, which the link's thread makes before it connects or publishes."""
+        if self.client is None:
+            raise RuntimeError("network: no MQTT client made yet")
+        return self.client
 
     def _goodbye(self) -> None:
         """Leave the broker so that it sends no will ("offline" over the other's status): first stop
@@ -399,13 +410,13 @@ class NetworkLink:
         then disconnect, waiting for it to be written before paho's thread stops."""
         if self._connected:
             self._unsubscribed.clear()
-            self.client.unsubscribe(self._watched)
+            self._made.unsubscribe(self._watched)
             self._unsubscribed.wait(GOODBYE_SECONDS)
             self._publish(*self._status(True))
         self._gone.clear()
-        self.client.disconnect()
+        self._made.disconnect()
         self._gone.wait(GOODBYE_SECONDS)
-        self.client.loop_stop()
+        self._made.loop_stop()
         self._connected = False
 
     def _answer_others(self, foreign: set[str], stale: set[str], tables: set[str]) -> bool:
@@ -425,6 +436,7 @@ class NetworkLink:
             self._published.pop(topic, None)
         for topic in sorted(foreign | stale):
             address = topics.parse(topic)
+            assert address is not None, topic  # _own_topic keeps only the tree's topics
             if address.kind == "audits":
                 audits = audits or topic in foreign
             elif address.kind == "scores" and address.table in ours:
@@ -495,7 +507,7 @@ class NetworkLink:
         if retain:
             with self._lock:  # before publishing: its echo may come back before publish returns
                 self._sent.setdefault(topic, deque(maxlen=8)).append(payload)
-        mid = self.client.publish(topic, payload, qos=1, retain=retain).mid
+        mid = self._made.publish(topic, payload, qos=1, retain=retain).mid
         with self._lock:
             early = self._early.pop(mid, None)
             if row_id is None:

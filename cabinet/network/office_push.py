@@ -93,8 +93,8 @@ def run(args) -> int:
         return EXIT_REFUSED
     reading = read_fragment(text, Settings(), str(args.fragment))
     if reading.problems and not args.no_check:
-        for problem in reading.problems:
-            print(problem, file=sys.stderr)
+        for line in reading.problems:
+            print(line, file=sys.stderr)
         print(
             f"settings push: {len(reading.problems)} problem(s); nothing sent (--no-check sends it anyway)",
             file=sys.stderr,

@@ -37,7 +37,11 @@ def branch(site: str, cabinet: str) -> str:
 def topic(site: str, cabinet: str, kind: str, table: str | None = None) -> str:
     """The topic of one of a cabinet's messages; ``table`` only for ``scores``."""
     base = f"{branch(site, cabinet)}/{kind}"
-    return f"{base}/{quote(table, safe='/')}" if kind == "scores" else base
+    if kind != "scores":
+        return base
+    if table is None:
+        raise ValueError("a scores topic needs its table")
+    return f"{base}/{quote(table, safe='/')}"
 
 
 @dataclass(frozen=True)

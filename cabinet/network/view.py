@@ -32,7 +32,7 @@ TABLES_PER_CABINET = 64
 
 def arrived(message, now: float):
     """``message`` with its version and stamps no later than ``now`` (this receiver's clock, in s)."""
-    changes = {}
+    changes: dict[str, object] = {}
     version = getattr(message, "version", None)
     if version is not None and version > int(now * 1_000_000):
         changes["version"] = int(now * 1_000_000)
@@ -130,7 +130,7 @@ class FleetView:
         """Merge a parsed message (or one of our own snapshots); True when it changed something."""
         who = (message.site, message.cabinet)
         with self._lock:
-            stamp = getattr(message, "made", None) or getattr(message, "at", "")
+            stamp = getattr(message, "made", "") or getattr(message, "at", "")
             self.seen[who] = max(self.seen.get(who, ""), stamp)
             if isinstance(message, TableSnapshot):
                 new = message.key not in self._kept

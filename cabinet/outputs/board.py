@@ -13,6 +13,7 @@ dies and the pins are released) it drops, and the coin mech refuses coins.
 from __future__ import annotations
 
 import logging
+from typing import Protocol
 
 from cabinet.inputs.gpio import no_garbage_collection, usable_pin_factory
 from cabinet.language.words import Words
@@ -23,6 +24,16 @@ from cabinet.outputs.wiring import OUTPUTS, WiredOutput, check_outputs
 log = logging.getLogger("cabinet.outputs")
 
 CHUTES = (1, 2)
+
+
+class Switch(Protocol):
+    """A gpiozero DigitalOutputDevice, as a lockout coil uses it."""
+
+    value: int  # 1 while on; set True or False to switch it
+
+    def off(self) -> None: ...
+
+    def close(self) -> None: ...
 
 
 class OutputBoard:
@@ -38,7 +49,7 @@ class OutputBoard:
         self.gpio = gpio
         self.problems: list[Words] = []
         self.wired: dict[str, WiredOutput] = {}  # by name, only the ones working
-        self.devices: dict[str, object] = {}  # by name: a gpiozero device, a Lamp or a MeterPulser
+        self.devices: dict[str, Lamp | MeterPulser | Switch] = {}  # by name
         self.manual = False
         self.accepting = False
         usable, self.problems = check_outputs(settings, gpio)
@@ -71,7 +82,10 @@ class OutputBoard:
         )  # imported here: a desktop without gpiozero still runs
 
         meter = self.settings.meter
+        device: Lamp | MeterPulser | Switch
         try:
+            if wired.pin is None:  # check_outputs passes only outputs on a header pin
+                raise ValueError("no pin")  # disables this output, as a busy pin does
             if wired.name.startswith("start_lamp") or wired.name == "marquee":
                 device = Lamp(open_lamp(wired.pin, wired.active_high, factory))
             else:
@@ -114,9 +128,17 @@ class OutputBoard:
         meter = 1 if self.settings.meter.counts == "total" else chute
         return meter if f"meter{meter}" in self.devices else None
 
+    def _pulser(self, meter: int) -> MeterPulser | None:
+        device = self.devices.get(f"meter{meter}")
+        return device if isinstance(device, MeterPulser) else None
+
+    def _lamp(self, name: str) -> Lamp | None:
+        device = self.devices.get(name)
+        return device if isinstance(device, Lamp) else None
+
     def owe_pulses(self, meter: int, count: int = 1) -> None:
         """``count`` coins' pulses for ``meter`` (already written to the database as owed)."""
-        pulser = self.devices.get(f"meter{meter}")
+        pulser = self._pulser(meter)
         if pulser is not None and count:
             pulser.owe(count)
 
@@ -124,7 +146,7 @@ class OutputBoard:
         """Meter -> coins' pulses given and not yet :meth:`marked`, for the meters that gave any."""
         done = {}
         for meter in CHUTES:
-            pulser = self.devices.get(f"meter{meter}")
+            pulser = self._pulser(meter)
             count = pulser.given() if pulser is not None else 0
             if count:
                 done[meter] = count
@@ -132,16 +154,19 @@ class OutputBoard:
 
     def marked(self, meter: int, count: int) -> None:
         """``count`` of ``meter``'s given pulses are marked done in the database."""
-        self.devices[f"meter{meter}"].marked(count)
+        pulser = self._pulser(meter)
+        if pulser is None:
+            raise KeyError(f"meter{meter} is not driven")
+        pulser.marked(count)
 
     def show_lamp(self, player: int, state: str) -> None:
         """Player ``player``'s Start lamp :data:`~cabinet.outputs.lamp.OFF`, ``ON`` or ``BLINK``."""
-        lamp = self.devices.get(f"start_lamp{player}")
+        lamp = self._lamp(f"start_lamp{player}")
         if lamp is not None and not self.manual:
             lamp.show(state)
 
     def show_marquee(self, lit: bool) -> None:
-        lamp = self.devices.get("marquee")
+        lamp = self._lamp("marquee")
         if lamp is not None and not self.manual:
             lamp.show(ON if lit else OFF)
 
@@ -163,7 +188,7 @@ class OutputBoard:
 
     def test_pulse(self, meter: int) -> None:
         """One pulse of ``meter`` that no coin owes."""
-        pulser = self.devices.get(f"meter{meter}")
+        pulser = self._pulser(meter)
         if pulser is not None:
             pulser.test_pulse()
 

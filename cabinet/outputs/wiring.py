@@ -102,9 +102,9 @@ def output_clashes(outputs, gpio) -> list[tuple[int, list[WiredOutput], list[str
             if on_header(wired.pin):
                 inputs.setdefault(wired.pin, []).append(wired.key)
     by_pin: dict[int, list[WiredOutput]] = {}
-    for wired in output_wiring(outputs):
-        if on_header(wired.pin):
-            by_pin.setdefault(wired.pin, []).append(wired)
+    for output in output_wiring(outputs):
+        if on_header(output.pin):
+            by_pin.setdefault(output.pin, []).append(output)
     return [
         (pin, users, inputs.get(pin, []))
         for pin, users in by_pin.items()

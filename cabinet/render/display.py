@@ -21,12 +21,16 @@ from __future__ import annotations
 import logging
 import warnings
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import pygame
 
 from cabinet.render import LOGICAL_SIZE
 from cabinet.render.gpu_turn import GpuTurn
 from cabinet.render.renderer import window_renderer
+
+if TYPE_CHECKING:
+    from cabinet.render.vsync import Reading
 
 log = logging.getLogger(__name__)
 
@@ -59,7 +63,7 @@ class Display:
 
     def __init__(self, rotation: int = 0, fullscreen: bool = True, gpu_turn: bool | None = None):
         self.rotation = rotation
-        self.vsync = None  # a cabinet.render.vsync.Reading once measure_vsync() ran
+        self.vsync: Reading | None = None  # once measure_vsync() ran
         self._gpu: GpuTurn | None = None
         flags = pygame.SCALED | (pygame.FULLSCREEN if fullscreen else 0)
         pygame.display.set_caption("ArcadeForge Verse")

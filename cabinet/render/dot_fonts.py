@@ -128,9 +128,11 @@ def glyph(char: str, scale: int, colour) -> pygame.Surface:
     placed = pygame.Surface(
         (advance(char) * scale, max(line, drawn.get_height())), 0, 8
     )  # one byte a pixel, as Misaki's
+    key = drawn.get_colorkey()
+    assert key is not None, char  # pygame keys the background of text drawn unsmoothed
     placed.set_palette(drawn.get_palette())
-    placed.fill(drawn.get_colorkey())
-    placed.set_colorkey(drawn.get_colorkey())
+    placed.fill(key)
+    placed.set_colorkey(key)
     inset = max(
         0, (line - drawn.get_width()) // 2
     )  # centred in the line's square, or filling the cell

@@ -61,7 +61,7 @@ class FrameGate:
             )
             return True
         pixels = _pixels(surface)
-        if not new_scene and self._pixels is not None and self._same(pixels):
+        if not new_scene and self._pixels is not None and self._same(pixels, self._pixels):
             self._changing = 0
             return False
         self._changing += 1
@@ -69,13 +69,13 @@ class FrameGate:
         self._pixels = None if self._trusted(self._changing) else self._keep(pixels)
         return True
 
-    def _same(self, pixels: numpy.ndarray) -> bool:
-        """Whether ``pixels`` equal the saved picture. A change is looked for first where
+    def _same(self, pixels: numpy.ndarray, saved: numpy.ndarray) -> bool:
+        """Whether ``pixels`` equal the ``saved`` picture. A change is looked for first where
         the last one was (an animation stays in its place), then strip by strip."""
         length = -(-len(pixels) // STRIPS)
         for strip in (self._strip, *range(STRIPS)):
             part = slice(strip * length, (strip + 1) * length)
-            if not numpy.array_equal(pixels[part], self._pixels[part]):
+            if not numpy.array_equal(pixels[part], saved[part]):
                 self._strip = strip
                 return False
         return True

@@ -39,44 +39,49 @@ class GpuTurn:
                 "ignore"
             )  # from_display_module is deprecated, and the one way to the window
             window = Window.from_display_module()
-        self.renderer = Renderer.from_window(
-            window
-        )  # SCALED's own renderer, borrowed: SDL keeps it
-        self.texture = Texture(self.renderer, logical.get_size(), streaming=True)
+        renderer = Renderer.from_window(window)  # SCALED's own renderer, borrowed: SDL keeps it
+        self.renderer: Renderer | None = renderer  # both None once released
+        self.texture: Texture | None = Texture(renderer, logical.get_size(), streaming=True)
         # The turned picture fills the renderer's logical size (the turned screen) when drawn
         # around its centre: SDL turns a copy about the middle of its target rectangle.
+        width, height = renderer.logical_size
         self.target = pygame.Rect((0, 0), logical.get_size())
-        self.target.center = (
-            self.renderer.logical_size[0] // 2,
-            self.renderer.logical_size[1] // 2,
-        )
+        self.target.center = (width // 2, height // 2)
+
+    def _held(self) -> tuple[Renderer, Texture]:
+        """The renderer and the texture, until :meth:`release`."""
+        if self.renderer is None or self.texture is None:
+            raise RuntimeError("the GPU turn was released")
+        return self.renderer, self.texture
 
     def upload(self) -> None:
         """Copy the logical picture into the texture: the CPU's whole share where a GPU turns it."""
-        self.texture.update(self.logical)
+        self._held()[1].update(self.logical)
 
     def compose(self) -> None:
         """Upload the picture and draw it turned on the renderer's back buffer (not yet shown)."""
         self.upload()
-        self.renderer.draw_color = BLACK
-        self.renderer.clear()
-        self.texture.draw(dstrect=self.target, angle=self.rotation)  # SDL's angle turns clockwise
+        renderer, texture = self._held()
+        renderer.draw_color = BLACK
+        renderer.clear()
+        texture.draw(dstrect=self.target, angle=self.rotation)  # SDL's angle turns clockwise
 
     def present(self) -> None:
         """Show the logical picture turned."""
         self.compose()
-        self.renderer.present()
+        self._held()[0].present()
 
     def blank(self) -> None:
         """Show a black picture (the vsync measurement flips these back to back)."""
-        self.renderer.draw_color = BLACK
-        self.renderer.clear()
-        self.renderer.present()
+        renderer = self._held()[0]
+        renderer.draw_color = BLACK
+        renderer.clear()
+        renderer.present()
 
     def shown(self) -> pygame.Surface:
         """The turned picture as the renderer draws it, read back (tests and screenshots)."""
         self.compose()  # the back buffer is undefined after a present: draw it again to read it
-        return self.renderer.to_surface()
+        return self._held()[0].to_surface()
 
     def release(self) -> None:
         """Free the texture while its renderer lives (before ``pygame.display.quit``). Safe twice."""

@@ -56,7 +56,7 @@ class PriceTable(tuple):
             raise ValueError(
                 Words("has {count} steps; at most {most}", count=len(value), most=MAX_STEPS)
             )
-        steps = []
+        steps: list[tuple[int, int]] = []
         for number, step in enumerate(value, start=1):
             if (
                 not isinstance(step, (list, tuple))

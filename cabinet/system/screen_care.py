@@ -20,6 +20,7 @@ import logging
 import shlex
 import subprocess
 from collections.abc import Callable
+from typing import Protocol
 
 from cabinet import FPS
 from cabinet.inputs.actions import CABINET, Action
@@ -33,6 +34,12 @@ CHECK_FRAMES = FPS  # the clock is read once a second
 WAKING = {Action.COIN1, Action.COIN2, Action.SERVICE, Action.START}
 
 
+class Started(Protocol):
+    """A command started without waiting (a Popen, or a test's stand-in)."""
+
+    def poll(self) -> int | None: ...
+
+
 class ScreenCare:
     """Decides, step by step, whether the screen is awake, dimmed or asleep.
 
@@ -44,7 +51,7 @@ class ScreenCare:
         self,
         settings,
         clock: Callable[[], datetime.datetime] = datetime.datetime.now,
-        spawn: Callable[[list[str]], object] | None = None,
+        spawn: Callable[[list[str]], Started] | None = None,
     ):
         self.clock = clock
         self.spawn = spawn or _spawn
@@ -53,7 +60,7 @@ class ScreenCare:
         self.woken_in_hours = False  # a coin or START woke it inside the sleep hours
         self._in_hours = False
         self._frames = 0
-        self._running: list[tuple[str, object]] = []
+        self._running: list[tuple[str, Started]] = []
         self.configure(settings)
 
     def configure(self, settings) -> None:
@@ -161,7 +168,7 @@ class ScreenCare:
         self._running = still
 
 
-def _spawn(argv: list[str]):
+def _spawn(argv: list[str]) -> subprocess.Popen[bytes]:
     return subprocess.Popen(
         argv,
         stdin=subprocess.DEVNULL,

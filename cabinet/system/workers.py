@@ -21,8 +21,12 @@ import signal
 import time
 from collections.abc import Callable, Iterable
 from multiprocessing import get_context, resource_tracker
-from multiprocessing.connection import wait
-from typing import Any
+from multiprocessing.connection import Connection, wait
+from multiprocessing.context import SpawnContext, SpawnProcess
+from typing import Any, TypeVar
+
+Job = TypeVar("Job")
+Result = TypeVar("Result")
 
 GRACE_SECONDS = 2.0  # a worker's time to end on SIGTERM before SIGKILL
 
@@ -65,42 +69,56 @@ class Worker:
     worker's jobs read as :data:`shared` while they run.
     """
 
-    def __init__(self, context=None, shared=None):
+    def __init__(self, context: SpawnContext | None = None, shared: object = None):
         self._context = context or get_context("spawn")
         self._shared = shared
-        self.process = None
-        self.connection = None  # the owner's end of the pipe
+        self._process: SpawnProcess | None = None
+        self._connection: Connection | None = None  # the owner's end of the pipe
 
     def start(self) -> None:
         ours, theirs = self._context.Pipe()
-        self.process = self._context.Process(
+        self._process = self._context.Process(
             target=_serve, args=(theirs, self._shared), daemon=True
         )
-        self.connection = ours
-        self.process.start()
+        self._connection = ours
+        self._process.start()
         theirs.close()
 
     @property
-    def pid(self) -> int | None:
-        return None if self.process is None else self.process.pid
+    def process(self) -> SpawnProcess:
+        """The worker's process, once :meth:`start` made it."""
+        if self._process is None:
+            raise RuntimeError("the worker has not been started")
+        return self._process
 
     @property
-    def sentinel(self):
+    def connection(self) -> Connection:
+        """The owner's end of the pipe, once :meth:`start` made it."""
+        if self._connection is None:
+            raise RuntimeError("the worker has not been started")
+        return self._connection
+
+    @property
+    def pid(self) -> int | None:
+        return None if self._process is None else self._process.pid
+
+    @property
+    def sentinel(self) -> int:
         """Ready (for :func:`multiprocessing.connection.wait`) once the process has ended."""
         return self.process.sentinel
 
     def alive(self) -> bool:
-        return self.process is not None and self.process.is_alive()
+        return self._process is not None and self._process.is_alive()
 
-    def send(self, func: Callable, job) -> None:
+    def send(self, func: Callable[[Any], object], job: object) -> None:
         """Hand ``func(job)`` to the worker (``func`` importable by name: a module's function).
         BrokenPipeError (an OSError) if it has ended."""
         self.connection.send((func, job))
 
     def terminate(self) -> None:
         """Close the owner's end and send SIGTERM (:meth:`join_or_kill` waits for the end)."""
-        if self.connection is not None:
-            self.connection.close()
+        if self._connection is not None:
+            self._connection.close()
         if self.pid is not None:
             with contextlib.suppress(OSError):
                 self.process.terminate()
@@ -184,7 +202,7 @@ class Workers:
     def pids(self) -> list[int]:
         return [worker.pid for worker in self._workers if worker.pid is not None]
 
-    def map(self, func: Callable, jobs: Iterable) -> list:
+    def map(self, func: Callable[[Job], Result], jobs: Iterable[Job]) -> list[Result]:
         """``[func(job) for job in jobs]``, the jobs shared out over the workers as each gets free.
 
         ``func`` must be importable by name (a module's function). A job's exception is
@@ -192,10 +210,11 @@ class Workers:
         worker ends in the middle of a job (the workers are then ended too).
         """
         pending = list(enumerate(jobs))[::-1]
-        results = [None] * len(pending)
-        busy = {}  # the owner's end of a busy worker's pipe -> (index of its job, worker)
+        count = len(pending)
+        results: dict[int, Result] = {}  # by the index of the job
+        busy: dict[Connection, tuple[int, Worker]] = {}  # a busy worker's pipe -> (job, worker)
         idle = list(self._workers)
-        error = None
+        error: BaseException | None = None
         while (pending and error is None) or busy:
             while idle and pending and error is None:
                 worker = idle.pop()
@@ -204,9 +223,10 @@ class Workers:
                 busy[worker.connection] = (index, worker)
             sentinels = {worker.sentinel: worker for _, worker in busy.values()}
             for ready in wait([*busy, *sentinels]):
-                if ready in sentinels:
+                if isinstance(ready, int):  # a sentinel: that worker's process ended
                     dead = sentinels[ready]
                 else:
+                    assert isinstance(ready, Connection), ready  # wait() hands back what it got
                     index, dead = busy.pop(ready)
                     try:
                         ok, value = ready.recv()
@@ -223,7 +243,7 @@ class Workers:
                 raise WorkerDied(f"bench worker {dead.pid} ended during a job")
         if error is not None:
             raise error
-        return results
+        return [results[index] for index in range(count)]
 
     def close(self, grace: float = GRACE_SECONDS) -> None:
         """End every worker: SIGTERM, then SIGKILL for any still there after ``grace`` seconds."""
