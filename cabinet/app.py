@@ -12,7 +12,6 @@ with its traceback and the cabinet goes back to attract mode: never a dead scree
 
 from __future__ import annotations
 
-import functools
 import logging
 import os
 import re
@@ -20,6 +19,7 @@ import time
 from pathlib import Path
 
 from cabinet import FPS, language
+from cabinet.scenes.kit.base import Chutes, Standing  # the scene base loads no pygame
 from cabinet.settings.last_good import load_for_cabinet
 from cabinet.settings.save import save_path
 from cabinet.system.garbage import Collector
@@ -365,8 +365,6 @@ class App:
         let settings from the office wait for the same safe moment."""
         if self.moment is None and self.office is None:
             return
-        from cabinet.scenes.kit.base import Chutes  # loaded by App.__init__; a name only
-
         ctx = self.ctx
         bank = ctx.bank
         moment = moment_for(
@@ -398,7 +396,8 @@ class App:
 
     def _in_attract(self) -> bool:
         """Attract mode (or its safe title) is showing: the cabinet is idle and may sleep or dim."""
-        return isinstance(self.ctx.scenes.top, _attract_classes())
+        top = self.ctx.scenes.top
+        return top is not None and top.standing is Standing.IDLE
 
     def _after_frame(self) -> None:
         name = "asleep" if self.care.asleep else self.ctx.scenes.top.name
@@ -574,16 +573,6 @@ class App:
             pos = (int(event.x * width), int(event.y * height))
             return fingers[event.type], self.display.to_logical(pos)
         return None
-
-
-@functools.cache
-def _attract_classes() -> tuple[type, ...]:
-    from cabinet.scenes.flow.attract import (
-        AttractScene,
-        SafeTitleScene,
-    )  # the screens load with the App
-
-    return AttractScene, SafeTitleScene
 
 
 def open_context(loaded, *, desktop: bool = False, audio=None, ai_worker: bool = False):

@@ -4,9 +4,10 @@ The App opens one :class:`Panel` (:meth:`Panel.open`) over the
 :class:`~cabinet.outputs.board.OutputBoard`, hands it every coin event
 (:meth:`Panel.take`) and calls :meth:`Panel.update` at the end of every 60 Hz
 step, after the coins and the scene of that step, so the lockout and the Start
-lamps follow the credits within the same frame. It asks the scene on top two
-things, both typed: what the chutes do there (:meth:`~cabinet.scenes.kit.base.Scene.chutes`)
-and which Start lamps to light (:func:`~cabinet.scenes.service.cabinet_outputs.start_lamps`).
+lamps follow the credits within the same frame. It asks the scene on top, typed,
+through the scene base (:class:`~cabinet.scenes.kit.base.Scene`): what the chutes
+do there (``chutes()``), whose Start would start a game (``live_starts()``) and
+whose player is in a game (``playing_panels()``).
 
 * The lockout accepts coins only while nothing forbids them (:func:`refusal`):
   coins turned off by the operator, free play, an operator's page on top (but
@@ -30,10 +31,10 @@ from __future__ import annotations
 
 import logging
 
+from cabinet.games.match import PLAYERS
 from cabinet.inputs.actions import CABINET, Action
-from cabinet.outputs.board import OFF, OutputBoard
-from cabinet.scenes.kit.base import Chutes
-from cabinet.scenes.service.cabinet_outputs import PLAYERS, start_lamps
+from cabinet.outputs.board import BLINK, OFF, ON, OutputBoard
+from cabinet.scenes.kit.base import Chutes, Scene
 
 log = logging.getLogger(__name__)
 
@@ -73,6 +74,16 @@ def refusal(ctx) -> str | None:
     if ctx.bank.at_limit():
         return "CREDIT LIMIT"
     return None
+
+
+def start_lamps(top: Scene | None) -> dict[int, str]:
+    """Each panel's Start lamp under the scene ``top``: BLINK where its Start would start a game
+    (attract mode with a credit, a challenger, a rematch), ON in its player's game, else OFF."""
+    lamps = dict.fromkeys(PLAYERS, OFF)
+    if top is not None:
+        lamps.update(dict.fromkeys(top.playing_panels(), ON))
+        lamps.update(dict.fromkeys(top.live_starts(), BLINK))
+    return lamps
 
 
 class Panel:
@@ -167,7 +178,7 @@ class Panel:
         self.board.accept_coins(reason is None)
         if not self._lamps:
             return  # nothing to light: not worth working out 60 times a second
-        lamps = start_lamps(self.ctx) if awake else dict.fromkeys(PLAYERS, OFF)
+        lamps = start_lamps(self.ctx.scenes.top) if awake else dict.fromkeys(PLAYERS, OFF)
         for player, state in lamps.items():
             self.board.show_lamp(player, state)
         self.board.show_marquee(awake)

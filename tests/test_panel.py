@@ -94,3 +94,43 @@ def test_a_coin_pays_on_every_screen_and_only_the_input_test_sees_it():
     assert (
         paid(panel, coin()) is False and app.ctx.bank.credits == 3
     )  # paid, and lit on the test page
+
+
+def lamps(app) -> tuple[str, str]:
+    devices = app.ctx.panel.board.devices
+    return devices["start_lamp1"].state, devices["start_lamp2"].state
+
+
+def test_the_rematch_offer_blinks_the_starts_of_the_matchs_people_only(pins):
+    from support.screens import SCREENS
+
+    app = make_app(WIRED + "versus:\n  rematch: true\n")
+    SCREENS["continue"](app)  # against the CPU at panel 2: only panel 1's Start buys a continue
+    app.step()
+    assert lamps(app) == ("blink", "off")  # no credit yet: the offer takes coins
+    SCREENS["rematch"](app)
+    app.step()
+    assert lamps(app) == ("blink", "blink")
+    app.ctx.settings.versus.rematch = False  # the operator allows no rematch: nothing is offered
+    app.step()
+    assert lamps(app) == ("off", "off")
+
+
+def test_a_scene_that_answers_nothing_gets_the_safe_answers(pins):
+    """A new screen that forgets the panel's and the door's questions: no Start blinks, the service
+    menu waits for it to end, and the screen never dims or sleeps under it."""
+    from cabinet.scenes.kit.base import Scene
+
+    app = make_app(WIRED)
+    app.step([coin(), coin()])  # a credit: attract mode's Starts blink
+    assert app.ctx.bank.credits == 1 and lamps(app) == ("blink", "blink")
+    app.ctx.scenes.reset(Scene(app.ctx))
+    app.step([InputEvent(CABINET, Action.SERVICE, True)])
+    assert lamps(app) == ("off", "off")
+    assert app.service_door.pending and type(app.ctx.scenes.top) is Scene  # the menu waits
+    assert not app._in_attract()  # what the screen's care and an update's moment ask
+    app.ctx.go_to_attract()
+    app.step()
+    from cabinet.scenes.service.menu import ServiceMenuScene
+
+    assert type(app.ctx.scenes.top) is ServiceMenuScene  # between games, the menu opens

@@ -118,6 +118,7 @@ def soak(hours: float, sample_seconds: float = SAMPLE_SECONDS) -> dict:
             samples.append((hour, rss_mb()))
             worker_samples.append((hour, rss_mb(thinker.pid)))
         top = app.ctx.scenes.top
+        # The bench measures attract mode's own loop by its counters: no question for the base.
         if (
             isinstance(top, AttractScene)
             and top.index == 0

@@ -1,5 +1,8 @@
 """The one SQLite file that holds the cabinet's state, made safe against power cuts.
 
+The whole story, from power-on through a day's trouble, and which module does what: the
+note beside this one, ``HEALING.md``.
+
 * WAL journal with ``synchronous=FULL`` and one transaction per write: a power
   cut loses at most the write in progress, never a committed one.
 * On open, a file SQLite cannot read or that fails ``PRAGMA integrity_check``, a

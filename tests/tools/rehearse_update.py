@@ -11,7 +11,8 @@ hears READY=1 and starts it again when it exits, as ``Restart=always`` would. No
     python tests/tools/rehearse_update.py [--window 20] [--wheelhouse DIR] [--work DIR]
 
 Prints the figures #40 asks for: the bundle's size, download-to-switch (copy, verify, venv,
-switch), the time to keep a good release, and the rollback time after a failing one.
+switch), the time to keep a good release, and the rollback time after a failing one. It is a
+script, not a test (a minute or more), and runs as it is in the arm64 stand-in.
 """
 
 from __future__ import annotations

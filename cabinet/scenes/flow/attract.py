@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from cabinet import FPS
-from cabinet.games.match import DEMO_CPU_LEVELS, Match
+from cabinet.games.match import DEMO_CPU_LEVELS, PLAYERS, Match
 from cabinet.inputs.actions import Action
 from cabinet.language import N_, tr
 from cabinet.render import HEIGHT, WIDTH, palette
@@ -36,7 +36,7 @@ from cabinet.scenes.flow.playback import ReplayReel
 from cabinet.scenes.flow.select import GameSelectScene
 from cabinet.scenes.flow.tables import ScoreTablesScene
 from cabinet.scenes.flow.title import TitleScene
-from cabinet.scenes.kit.base import Scene
+from cabinet.scenes.kit.base import Scene, Standing
 from cabinet.scenes.kit.credit_line import (
     can_play,
     credit_line,
@@ -64,8 +64,15 @@ class Part:
     make: Callable[[], Scene]
 
 
+def starts_with_a_credit(ctx) -> set[int]:
+    """Both panels' Starts once a game can be paid for (or in free play), else none."""
+    return set(PLAYERS) if can_play(ctx) else set()
+
+
 class AttractScene(Scene):
     """Loops its parts; the top of the stack whenever nobody is playing."""
+
+    standing = Standing.IDLE
 
     def __init__(self, ctx, parts: list[Part] | None = None):
         super().__init__(ctx)
@@ -87,6 +94,9 @@ class AttractScene(Scene):
     @property
     def name(self) -> str:
         return f"attract: {self.part_name}"
+
+    def live_starts(self) -> set[int]:
+        return starts_with_a_credit(self.ctx)
 
     def enter(self) -> None:
         self.ctx.audio.attract_loop = self.loop
@@ -220,10 +230,14 @@ class SafeTitleScene(Scene):
     """The last resort when attract mode itself keeps failing: a title that needs nothing."""
 
     name = "safe title"
+    standing = Standing.IDLE
 
     def __init__(self, ctx):
         super().__init__(ctx)
         self.frames = 0
+
+    def live_starts(self) -> set[int]:
+        return starts_with_a_credit(self.ctx)
 
     def handle(self, event) -> None:
         if event.pressed and event.action is Action.START:

@@ -10,7 +10,7 @@ from cabinet.render import HEIGHT, WIDTH, palette
 from cabinet.render.text import text
 from cabinet.scenes.flow.network_tables import draw_network_place, network_place
 from cabinet.scenes.flow.tables import draw_table, full_title, read_table, table_rects, table_words
-from cabinet.scenes.kit.base import Scene
+from cabinet.scenes.kit.base import Scene, Standing
 from cabinet.scenes.kit.fresh_press import FreshPresses
 from cabinet.scenes.kit.widgets import blink, draw_backdrop, heading
 
@@ -25,6 +25,7 @@ class RankingScene(Scene):
     """
 
     name = "ranking"
+    standing = Standing.BETWEEN_GAMES  # the game is over and recorded
 
     def __init__(
         self,

@@ -68,6 +68,11 @@ class RematchScene(Scene):
     def title(self) -> str:
         return tr("CONTINUE?") if self.end.match.cpu else tr("REMATCH?")
 
+    def live_starts(self) -> set[int]:
+        """The people of the match while the offer stands (a coin may still be on its way)."""
+        match = self.end.match
+        return set(match.people) if rematch_offered(self.ctx, match) else set()
+
     def enter(self) -> None:
         self.ctx.inputs.set_repeat_profile("menu")
 

@@ -1,4 +1,6 @@
-"""The scene contract: what the main loop calls, and how scenes hand over to each other."""
+"""The scene contract: what the main loop calls, how scenes hand over to each other, and what
+the cabinet asks the scene on top, typed (the chutes, where it stands, the live Starts), so
+that no one asks which class a scene is."""
 
 from __future__ import annotations
 
@@ -23,6 +25,19 @@ class Chutes(Enum):
     TESTED = "tested"  # the input test: the lockout stays open, and the scene sees each coin too
 
 
+class Standing(Enum):
+    """Where the cabinet stands while a scene is on top: :attr:`Scene.standing`.
+
+    The service door opens the menu only between games, and the screen dims and
+    sleeps (and an update may restart the cabinet) only when idle. The default,
+    ``IN_PLAY``, is the safe answer: the menu waits and the screen stays awake.
+    """
+
+    IN_PLAY = "in play"  # a game or what follows it (initials, the rematch offer, the challenger)
+    BETWEEN_GAMES = "between games"  # game select, the ranking, the boot notice: the menu may open
+    IDLE = "idle"  # attract mode: nobody playing; the menu may open, the screen dim and sleep
+
+
 class Scene:
     """One screen of the cabinet.
 
@@ -35,6 +50,9 @@ class Scene:
     """
 
     name = "scene"
+    standing = (
+        Standing.IN_PLAY
+    )  # fixed for the scene's life; the door and the screen's care read it
     finished = False  # done before its time is up (a demo, a replay): attract mode moves on
 
     def __init__(self, ctx: SceneContext):
@@ -53,6 +71,10 @@ class Scene:
 
     def playing_panels(self) -> set[int]:
         """The panels whose player is in a game here (their Start lamps are lit); none but on a game's screen."""
+        return set()
+
+    def live_starts(self) -> set[int]:
+        """The panels whose Start would start a game here now (their Start lamps blink); none by default."""
         return set()
 
     def enter(self) -> None:

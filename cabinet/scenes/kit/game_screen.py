@@ -10,7 +10,8 @@ It answers, typed, what the others ask of a game screen: playback (the game
 frame, the countdown, :attr:`~GameScreen.ended`, :meth:`~GameScreen.result`),
 attract mode (:attr:`~GameScreen.finished`), the challenger
 (:attr:`~GameScreen.challenge_seat`, :meth:`~GameScreen.interrupted`,
-:attr:`~GameScreen.series`), the cabinet's lamps (:meth:`~GameScreen.playing_panels`)
+:attr:`~GameScreen.series`), the cabinet's lamps (:meth:`~GameScreen.playing_panels`,
+:meth:`~GameScreen.live_starts`)
 and the pilots (:meth:`~GameScreen.seat_for`, :attr:`~GameScreen.thinking_time`,
 :attr:`~GameScreen.thinker`: a :class:`~cabinet.games.pilots.Seating`).
 """
@@ -152,3 +153,11 @@ class GameScreen(Scene):
         if self.match is None or self.finished or self.end_frames:
             return set()
         return set(self.match.people)
+
+    def live_starts(self) -> set[int]:
+        """The other panel while a challenger may come (``versus.challenger`` on, and a credit in
+        or free play): its Start would stop this game for a versus match."""
+        seat = self.challenge_seat
+        if seat is None or not self.ctx.settings.versus.challenger:
+            return set()
+        return {3 - seat} if self.ctx.bank.can_start("challenger") else set()

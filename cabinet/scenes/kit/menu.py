@@ -20,7 +20,7 @@ from cabinet.render import HEIGHT, WIDTH, palette
 from cabinet.render.glyphs import POINT_RIGHT
 from cabinet.render.sprites import panel
 from cabinet.render.text import fit_size, text
-from cabinet.scenes.kit.base import Scene
+from cabinet.scenes.kit.base import Scene, Standing
 from cabinet.scenes.kit.credit_line import credit_line, credits_words, draw_credit_line
 from cabinet.scenes.kit.fresh_press import FreshPresses
 from cabinet.scenes.kit.widgets import READABLE, blink, draw_backdrop, draw_time_left, heading
@@ -47,6 +47,7 @@ class MenuScene(Scene):
     """A vertical list of options under a heading."""
 
     title = N_("SELECT")  # an English message, translated as it is drawn
+    standing = Standing.BETWEEN_GAMES  # a person choosing a game: the service menu may replace it
 
     def __init__(self, ctx, back: Callable[[], None] | None = None):
         super().__init__(ctx)

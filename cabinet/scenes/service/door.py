@@ -14,12 +14,9 @@ from cabinet import FPS
 from cabinet.inputs.actions import CABINET, Action
 from cabinet.language import N_, tr
 from cabinet.render import HEIGHT, palette
-from cabinet.scenes.flow.attract import AttractScene, SafeTitleScene
-from cabinet.scenes.flow.ranking import RankingScene
-from cabinet.scenes.flow.select import MenuScene
+from cabinet.scenes.kit.base import Chutes, Scene, Standing
 from cabinet.scenes.kit.widgets import draw_banner
 from cabinet.scenes.service.menu import ServiceMenuScene
-from cabinet.scenes.service.settings_notice import SettingsNoticeScene
 
 log = logging.getLogger(__name__)
 
@@ -27,18 +24,16 @@ LATER_MESSAGE = N_("SERVICE MENU AFTER THIS GAME")
 LATER_FRAMES = 3 * FPS  # how long the message shows after a press during play
 
 
-def between_games(scene) -> bool:
-    """True for the scenes the menu may replace: attract mode, game select, the ranking,
-    the boot notice about the settings file."""
-    return isinstance(
-        scene, (AttractScene, SafeTitleScene, MenuScene, RankingScene, SettingsNoticeScene)
-    )
+def between_games(scene: Scene | None) -> bool:
+    """True for the scenes the menu may replace (:attr:`Scene.standing`): attract mode, game
+    select, the ranking, the boot notice about the settings file."""
+    return scene is not None and scene.standing is not Standing.IN_PLAY
 
 
-def in_service(scene) -> bool:
-    """True for the menu's own pages and the input test, where SERVICE means "back" (the boot
-    notice about the settings file lives in this package too, but is between games)."""
-    return type(scene).__module__.startswith("cabinet.scenes.service.") and not between_games(scene)
+def in_service(scene: Scene | None) -> bool:
+    """True for the menu's own pages and the input test, where SERVICE means "back": the
+    operator's screens, which close the coin chutes or test them."""
+    return scene is not None and scene.chutes() is not Chutes.PAY
 
 
 class ServiceDoor:

@@ -18,7 +18,7 @@ from cabinet.language.words import shown as shown_words
 from cabinet.render import HEIGHT, WIDTH, palette
 from cabinet.render.text import fit_size, fitted, text, text_size
 from cabinet.render.wrap import wrapped
-from cabinet.scenes.kit.base import Scene
+from cabinet.scenes.kit.base import Scene, Standing
 
 SHOW_FRAMES = 5 * FPS
 SKIP_AFTER = FPS
@@ -35,6 +35,9 @@ class SettingsNoticeScene(Scene):
     """Shows ``loaded``'s problems over attract mode, then gives the screen back."""
 
     name = "settings notice"
+    standing = (
+        Standing.BETWEEN_GAMES
+    )  # shown at boot, before any game: the operator may open the menu
 
     def __init__(self, ctx, loaded):
         super().__init__(ctx)
