@@ -83,6 +83,7 @@ class HowToFilm(Scene):
     holds the last picture (``finished``)."""
 
     name = "how to play anti-gravity film"
+    finished = False
 
     def __init__(self, ctx, chapter: int | None = None):
         super().__init__(ctx)

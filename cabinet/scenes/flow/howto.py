@@ -16,6 +16,8 @@ class HowToScene(Scene):
     """The rules and controls of ``game``, as its catalogue entry writes them for today's settings;
     ``finished`` after ``seconds`` when given (it takes turns with pages that run longer)."""
 
+    finished = False
+
     def __init__(self, ctx, game: str, seconds: float | None = None):
         super().__init__(ctx)
         self.game = game

@@ -105,13 +105,14 @@ class PlaybackScene(Scene):
     to show its last part, its game over ending the part. None: all of it.
     """
 
+    finished = False
+
     def __init__(self, ctx, replay, on_end=None, seconds: float | None = None):
         super().__init__(ctx)
         self.replay = replay
         self.audio = HushableAudio(ctx.audio)  # hushed while the game runs fast
         self.inner = game_scene(ctx, replay, self.audio)
         self.on_end = on_end
-        self.finished = False
         initials = (replay.initials or "").strip() or "---"
         self.initials = initials
         self.inputs = sorted({event.frame for event in replay.events()})

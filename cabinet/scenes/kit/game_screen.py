@@ -53,6 +53,7 @@ class GameScreen(Scene):
     idle: IdleWatch  # frames since each person last moved (none for a demo)
     match: Match | None = None  # a versus screen's match of rounds (:mod:`cabinet.games.match`)
     series: Series | None = None  # the rematches that match belongs to
+    finished: bool = False  # done: attract moves on, a replay stops
 
     def __init__(
         self,
@@ -73,7 +74,6 @@ class GameScreen(Scene):
         self.live: list[InputEvent] = []  # pressed since the last step, for the game to obey
         self.game_frame = 0  # frames the game has run: a replay's clock
         self.end_frames = 0  # frames a round's (or the game's) result has shown; 0 in play
-        self.finished = False  # done: attract moves on, a replay stops
         self.thinking_time = ThinkingTime()  # the AI pilots' (their bind finds it)
         self.thinker = ctx.thinker  # where they think, when the app has a worker for it
         self.countdown = Countdown(ctx.audio.play)
