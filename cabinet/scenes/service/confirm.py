@@ -45,7 +45,9 @@ class ConfirmPage(Page):
             )  # the reason as written: it may name a file
         self.ctx.audio.play("menu_select")
         self.ctx.scenes.pop()
-        self.ctx.scenes.top.say(message)
+        under = self.ctx.scenes.top
+        assert isinstance(under, Page), "a confirmation opens over a service page"
+        under.say(message)
 
     def confirmed(self) -> str | None:
         """Do the reset; a message for the menu, or None for :attr:`done_message`."""

@@ -25,6 +25,8 @@ FAST_PERCENT = 90  # from here the fast tier plays (cabinet.audio.stream.FAST_FR
 class DangerRow(Row):
     """The danger level handed to the music, 0-100 %, in steps of :data:`DANGER_STEP`."""
 
+    label = detail = ""  # set as the row is made
+
     def __init__(self, page: MusicTestPage, detail: str):
         self.page, self.label, self.detail = page, tr("DANGER"), detail
 
@@ -58,17 +60,20 @@ class MusicTestPage(Page):
     def rows(self) -> list[Row]:
         detail = self.status()
         rows: list[Row] = [
-            CommandRow(
-                tr(label),
-                lambda name=name: self.play(name),
-                detail,
-                shown=lambda name=name: tr("PLAYING") if name == self.track else "",
-            )
-            for name, label in TRACK_LABELS.items()
+            self._track_row(name, label, detail) for name, label in TRACK_LABELS.items()
         ]
         rows.append(DangerRow(self, detail))
         rows.append(CommandRow(tr("STOP"), lambda: self.play(None), detail))
         return rows
+
+    def _track_row(self, name: str, label: str, detail: str) -> CommandRow:
+        """A plays track ``name``; the row says PLAYING while it does."""
+        return CommandRow(
+            tr(label),
+            lambda: self.play(name),
+            detail,
+            shown=lambda: tr("PLAYING") if name == self.track else "",
+        )
 
     def status(self) -> str:
         music = self.ctx.music

@@ -45,7 +45,6 @@ class Page(Scene):
     :meth:`rows` builds anew for every frame.
     """
 
-    title = N_("SERVICE")
     controls = N_("{up}{down} CHOOSE  {left}{right} CHANGE  A ENTER  B BACK")
 
     def __init__(self, ctx, menu=None):
@@ -60,6 +59,11 @@ class Page(Scene):
     def chutes(self) -> Chutes:
         """An operator's page: the lockout refuses coins."""
         return Chutes.CLOSED
+
+    # Read-only here: a page names itself in a constant, as it is made, or from what it edits.
+    @property
+    def title(self) -> str:
+        return N_("SERVICE")
 
     @property
     def name(self) -> str:

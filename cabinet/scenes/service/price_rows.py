@@ -47,6 +47,8 @@ def table_words(table: PriceTable) -> str:
 class PriceTablePage(Page):
     """One chute's table, edited step by step."""
 
+    title = ""  # the chute's, set as the page is made
+
     def __init__(self, ctx, menu, owner, name: str, chute: str):
         super().__init__(ctx, menu)
         self.owner, self.field = owner, name
@@ -168,6 +170,8 @@ class PresetRow(Row):
 
 class StepRow(Row):
     """The coins (``part`` 0) or the credits (``part`` 1) of one step."""
+
+    label = detail = ""  # set as the row is made
 
     def __init__(self, page: PriceTablePage, index: int, part: int, label: str, detail: str):
         self.page, self.index, self.part = page, index, part

@@ -8,6 +8,7 @@ schema get their own pages: the per-difficulty table and the contest lists.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 
 from cabinet.language import N_, tr
 from cabinet.language.drawable import dots
@@ -26,13 +27,13 @@ from cabinet.settings.schema import (
 
 from .page import Page
 from .price_rows import price_rows
-from .rows import CommandRow, InfoRow, PageRow, SettingRow, label_for
+from .rows import CommandRow, InfoRow, PageRow, Row, SettingRow, label_for
 from .screen_rows import display_rows
 
 MAX_CONTESTS = 9
 # Settings shown by rows of their own rather than one SettingRow: (section class, field) -> a function
 # of (page, section, field) giving the rows.
-OWN_ROWS = {
+OWN_ROWS: dict[tuple[type, str], Callable[[SectionPage, object, str], list[Row]]] = {
     (DisplaySettings, name): display_rows for name in ("sleep", "sleep_command", "wake_command")
 }
 OWN_ROWS.update({(CreditSettings, name): price_rows for name in ("price_table_1", "price_table_2")})
@@ -66,6 +67,8 @@ class SectionPage(Page):
     """Every field of the dataclass ``section`` (part of the menu's draft). ``title`` is English (it
     names the page in the log); ``heading`` gives it in the cabinet's language, as drawn (by default
     the title translated; a game's own section is headed by the game's name)."""
+
+    title = ""  # set as the page is made
 
     def __init__(self, ctx, menu, title: str, section, heading=None):
         super().__init__(ctx, menu)
@@ -172,6 +175,8 @@ class GameSettingsPage(Page):
 class KeyedPage(Page):
     """A dict of small sections (the difficulties): every field of each, labelled by its key
     (the key as in cabinet.yaml). ``name``: the dict's field."""
+
+    title = ""  # the field's, set as the page is made
 
     def __init__(self, ctx, menu, name: str, items: dict):
         super().__init__(ctx, menu)

@@ -61,12 +61,13 @@ class VersionPage(Page):
         else:
             rows.append(InfoRow(tr("UPDATE"), tr("NONE WAITING")))
         if self.usb:
+            usb = self.usb  # the release this row offers, as read for this frame
             rows.append(
                 CommandRow(
                     tr("INSTALL FROM USB"),
-                    self.install_usb,
+                    lambda: self.install_usb(usb),
                     tr("A VERIFIED RELEASE ON THE USB STICK"),
-                    lambda: self.usb,
+                    lambda: usb,
                 )
             )
         if self.last:
@@ -81,10 +82,10 @@ class VersionPage(Page):
             )
         return rows
 
-    def install_usb(self) -> None:
-        if offer.request_usb_install(self.usb, runtime_folder()):
+    def install_usb(self, version: str) -> None:
+        if offer.request_usb_install(version, runtime_folder()):
             self.say(
-                tr("RELEASE {version} INSTALLS ONCE YOU LEAVE THE SERVICE MENU", version=self.usb)
+                tr("RELEASE {version} INSTALLS ONCE YOU LEAVE THE SERVICE MENU", version=version)
             )
         else:
             self.say(tr("NO UPDATER TO ASK: THE CABINET RUNS OUTSIDE ITS SERVICE"))
