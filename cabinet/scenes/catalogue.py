@@ -169,8 +169,9 @@ def _blocks_demo(ctx: SceneContext, seed: int) -> GameScreen:
 
 def _blocks_replay(ctx: SceneContext, replay: Replay) -> GameScreen:
     pilot = ReplayPilot(replay)
-    if replay.mode == "versus":
-        return BlocksVersusScene(ctx, recorded_match(replay), [pilot], on_end=stop, watched=True)
+    match = recorded_match(replay)  # None: a one-player game's replay
+    if match is not None:
+        return BlocksVersusScene(ctx, match, [pilot], on_end=stop, watched=True)
     return BlocksScene(ctx, pilot, replay.seed, on_end=stop, watched=True)
 
 

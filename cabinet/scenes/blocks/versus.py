@@ -19,7 +19,7 @@ from cabinet.games.blocks.cursor import Did
 from cabinet.games.blocks.danger import music_danger
 from cabinet.games.blocks.versus import BlocksVersus
 from cabinet.games.danger import versus_danger
-from cabinet.games.match import PLAYERS, Series, other
+from cabinet.games.match import PLAYERS, Match, Series, other
 from cabinet.games.pilots import bind_all
 from cabinet.games.sounds import clear_effect
 from cabinet.inputs.actions import CABINET, Action
@@ -54,10 +54,14 @@ class BlocksVersusScene(FairFrame):
     each input first.
     """
 
+    match: Match  # a versus screen always plays one
+    series: Series
+    versus: BlocksVersus  # this round's
+
     def __init__(
         self,
         ctx,
-        match,
+        match: Match,
         pilots,
         series: Series | None = None,
         demo: bool = False,
@@ -154,6 +158,7 @@ class BlocksVersusScene(FairFrame):
     def interrupted(self) -> GameOver:
         """This match against the CPU, cut short by a challenger."""
         person = self.challenge_seat
+        assert person is not None, "only a match a challenger may cut short is interrupted"
         _, score, final = self.result()
         replay = self.recorder.finish(score, final) if self.recorder is not None else None
         return GameOver(
