@@ -11,6 +11,7 @@ rules' own doing, animated and heard as in a game. The control being pressed lig
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 import pygame
 
@@ -72,10 +73,7 @@ def caption_lines(caption: str) -> list[str]:
 def film_chapters(ctx) -> list[tuple[float, Callable[[], Scene]]]:
     """Each chapter of the film for ``ctx``'s settings, as (its seconds, a maker of its scene)."""
     parts = chapters(lessons_for(ctx.settings))
-    return [
-        (seconds(part), lambda index=index: HowToFilm(ctx, index))
-        for index, part in enumerate(parts)
-    ]
+    return [(seconds(part), partial(HowToFilm, ctx, index)) for index, part in enumerate(parts)]
 
 
 class HowToFilm(Scene):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from cabinet.language import N_, tr
 from cabinet.scenes.kit.menu import VS_CPU, ModeMenu, Option
 from cabinet.scenes.kit.widgets import difficulty_name
@@ -69,7 +71,7 @@ class DifficultySelectScene(ModeMenu):
                 Option(
                     difficulty_name(name),
                     detail,
-                    lambda name=name: start_one(self, "single", name, None),
+                    partial(start_one, self, "single", name, None),
                     "single",
                 )
             )
@@ -93,7 +95,7 @@ class ContestSelectScene(ModeMenu):
                 Option(
                     contest.name.upper(),
                     detail,
-                    lambda c=contest: start_one(self, "contest", None, c),
+                    partial(start_one, self, "contest", None, contest),
                     "contest",
                 )
             )
