@@ -136,24 +136,31 @@ class AttractScene(Scene):
                 self.refused_credits = credit_line(self.ctx)
                 self.ctx.audio.play("blocks_invalid")
 
+    @property
+    def showing(self) -> Scene:
+        """The part on screen: there is one from attract mode's first :meth:`enter` on."""
+        if self.part is None:
+            raise RuntimeError("attract mode was run before it entered: no part shows yet")
+        return self.part
+
     def update(self) -> None:
-        self.part.update()
+        self.showing.update()
         self.frames += 1
         self.refused = max(0, self.refused - 1)
         if self.refused and credit_line(self.ctx) != self.refused_credits:
             self.refused = 0  # the coin it asked for is in: the strip's prompt takes over
-        if self.frames >= self.limit or self.part.finished:
+        if self.frames >= self.limit or self.showing.finished:
             self.next_part()
 
     def look(self):
-        inner = self.part.look()
+        inner = self.showing.look()
         if inner is None:
             return None
         banner = (prompt(self.ctx), self._banner_lit()) if self.refused else None
         warning = storage_warning(self.ctx)
         if self.part_name == "title":
             return self.parts_started, inner, banner, warning
-        strip = (self._strip_words(), credit_line(self.ctx), self.part.caption)
+        strip = (self._strip_words(), credit_line(self.ctx), self.showing.caption)
         return self.parts_started, inner, strip, banner, warning
 
     def _strip_words(self) -> tuple[str, object]:
@@ -171,7 +178,7 @@ class AttractScene(Scene):
         return blink(REFUSED_FRAMES - self.refused, FLASH_FRAMES) or not prompt_blinks(self.ctx)
 
     def draw(self, surface) -> None:
-        self.part.draw(surface)
+        self.showing.draw(surface)
         if self.part_name != "title":
             self._draw_prompt(surface)
         # The service corner: storage trouble on every page (on the title, above its copyright line).
@@ -193,7 +200,7 @@ class AttractScene(Scene):
         """The bottom strip every attract page carries: the prompt and the credits."""
         surface.fill(palette.SHADOW, (0, HEIGHT - 34, WIDTH, 34))
         credits = credit_line(self.ctx)
-        caption = self.part.caption  # a replay's "REPLAY  AAA  12345"
+        caption = self.showing.caption  # a replay's "REPLAY  AAA  12345"
         # The middle words: centred, and never over the caption on the left or the credits on the right.
         left = 14 + (text_size(caption, 21)[0] + 16 if caption else 0)
         room = 2 * min(WIDTH // 2 - left, WIDTH // 2 - 30 - text_size(credits, 14)[0])

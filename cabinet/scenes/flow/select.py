@@ -9,6 +9,8 @@ game actually starts.
 
 from __future__ import annotations
 
+from functools import partial
+
 from cabinet.games.match import cpu_levels, default_cpu_level
 from cabinet.language import N_, tr
 from cabinet.scenes import catalogue
@@ -20,6 +22,7 @@ from cabinet.scenes.flow.play import (
     start_game,
     start_versus,
 )
+from cabinet.scenes.kit.base import Scene
 from cabinet.scenes.kit.menu import MenuScene, Option
 
 
@@ -32,7 +35,7 @@ class GameSelectScene(MenuScene):
 
     def options(self) -> list[Option]:
         return [
-            Option(entry.title, tr(entry.detail), lambda game=entry.game: self.pick(game))
+            Option(entry.title, tr(entry.detail), partial(self.pick, entry.game))
             for entry in catalogue.entries()
         ]
 
@@ -90,7 +93,7 @@ class CpuLevelScene(MenuScene):
             Option(
                 tr("LEVEL {level}  {name}", level=level, name=tr(CPU_NAMES[level])),
                 tr(CPU_DETAILS[level]),
-                lambda level=level: self.pick(level),
+                partial(self.pick, level),
                 "cpu",
             )
             for level in self.levels
@@ -108,7 +111,7 @@ class ModeStarter:
         self.ctx = ctx
         self.game = game
 
-    def menu(self, back=None) -> MenuScene:
+    def menu(self, back=None) -> Scene:
         """The game's own mode menu (its catalogue entry's ``modes``), starting through here."""
         return catalogue.entry(self.game).modes(self.ctx, self, back=back)
 
