@@ -332,12 +332,15 @@ class HowToFilm(Scene):
     def _said(self):
         """The latest line a field's message bar would show, as (words, colour), or None; its
         detail left out (the caption says more)."""
-        shown = [seat for seat in self.seats if seat.current_message() is not None]
+        shown = [
+            (seat, message)
+            for seat in self.seats
+            if (message := seat.current_message()) is not None
+        ]
         if not shown:
             return None
-        return PlayLayout.message_text(
-            max(shown, key=lambda seat: seat.message.until), joined=False
-        )
+        latest, _ = max(shown, key=lambda said: said[1].until)
+        return PlayLayout.message_text(latest, joined=False)
 
     def lit(self) -> tuple[int, tuple[int, int, int]] | None:
         """The control row lit now (0: the cursor's moves, 1: up, 2: down) and its colour, the

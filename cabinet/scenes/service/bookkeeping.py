@@ -15,7 +15,7 @@ from cabinet.system.money import money_text
 
 from .confirm import PeriodResetPage
 from .page import Page
-from .rows import InfoRow, PageRow
+from .rows import InfoRow, PageRow, Row
 
 log = logging.getLogger(__name__)
 
@@ -74,7 +74,7 @@ class BookkeepingPage(Page):
         if self.frames % REFRESH_FRAMES == 0:
             self.figures = self.read()
 
-    def rows(self):
+    def rows(self) -> list[Row]:
         f = self.figures
         if not f:
             return [InfoRow(tr("THE BOOKKEEPING CANNOT BE READ"), tr("SEE THE LOG"))]
@@ -89,7 +89,7 @@ class BookkeepingPage(Page):
                 money_text(f["money"][chute], shown), money_text(period["money"][chute], shown)
             )
 
-        rows = [
+        rows: list[Row] = [
             InfoRow(tr("COINS CHUTE {chute}", chute=1), both(f["coins"][1], period["coins"][1])),
             InfoRow(tr("COINS CHUTE {chute}", chute=2), both(f["coins"][2], period["coins"][2])),
             InfoRow(

@@ -15,7 +15,7 @@ from cabinet.scenes.kit.base import Chutes, Scene
 from cabinet.scenes.service.input_test import InputTestScene
 
 from .page import Page
-from .rows import CommandRow
+from .rows import CommandRow, Row
 
 log = logging.getLogger(__name__)
 
@@ -139,17 +139,18 @@ class SoundTestPage(Page):
         self.effects = list(EFFECTS)
         self.last = ""
 
-    def rows(self):
+    def rows(self) -> list[Row]:
         status = self.status()  # every row's help line: made once a frame, not once a row
-        return [
-            CommandRow(
-                name.upper(),
-                lambda n=name: self.play(n),
-                status,
-                shown=lambda n=name: tr("PLAYING") if n == self.last else "",
-            )
-            for name in self.effects
-        ]
+        return [self._effect_row(name, status) for name in self.effects]
+
+    def _effect_row(self, name: str, status: str) -> CommandRow:
+        """A plays effect ``name``; the row says PLAYING while it was the last played."""
+        return CommandRow(
+            name.upper(),
+            lambda: self.play(name),
+            status,
+            shown=lambda: tr("PLAYING") if name == self.last else "",
+        )
 
     def status(self) -> str:
         status = self.ctx.audio.status.upper()

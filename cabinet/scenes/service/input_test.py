@@ -185,6 +185,7 @@ class InputTestScene(Scene):
         gpio = hub.gpio
         # The pin factory's and the devices' names are as their drivers report them.
         if gpio.inputs:
+            assert gpio.factory_name is not None, "GPIO inputs open only on a pin factory"
             line = tr(
                 "GPIO: {count} SWITCHES ({factory})",
                 count=len(gpio.inputs),

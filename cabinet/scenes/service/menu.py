@@ -30,7 +30,7 @@ from cabinet.scenes.service.save import SaveResultScene, save_and_apply
 from cabinet.settings.save import save_path
 
 from .page import Page
-from .rows import CommandRow, PageRow
+from .rows import CommandRow, PageRow, Row
 
 log = logging.getLogger(__name__)
 
@@ -51,7 +51,7 @@ class ServiceMenuScene(Page):
         """True when the draft differs from the settings the cabinet runs on."""
         return self.draft != self.ctx.settings
 
-    def rows(self):
+    def rows(self) -> list[Row]:
         open_ = self.open
         return [
             PageRow(

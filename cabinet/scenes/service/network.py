@@ -8,7 +8,7 @@ from cabinet.system.machine import machine_cabinet_id
 
 from .bookkeeping import stamp
 from .page import Page
-from .rows import InfoRow
+from .rows import InfoRow, Row
 
 REFRESH_FRAMES = 30
 OFFICE_STATES = {
@@ -44,7 +44,7 @@ class NetworkPage(Page):
             self.status = self.read()
             self.office = self.read_office()
 
-    def rows(self):
+    def rows(self) -> list[Row]:
         net = self.ctx.settings.network
         if self.status is None:
             return [
@@ -55,7 +55,7 @@ class NetworkPage(Page):
                 )
             ]
         status = self.status
-        rows = [
+        rows: list[Row] = [
             # The link's detail is the client library's own words, as logged.
             InfoRow(
                 tr("LINK"),

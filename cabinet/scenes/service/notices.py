@@ -20,6 +20,7 @@ from cabinet.render.text import fit_size, text
 from cabinet.render.wrap import wrapped
 
 from .page import DETAIL_Y, ROW_H, SIZE, TOP, Page
+from .rows import Row
 
 if TYPE_CHECKING:  # pragma: no cover
     from cabinet.scenes.kit.scene_context import SceneContext
@@ -67,7 +68,7 @@ class NoticesPage(Page):
         last = max(0, len(self.lines) - LINES_SHOWN)
         self.top_line = max(0, min(last, self.top_line + step))
 
-    def rows(self):
+    def rows(self) -> list[Row]:
         return []
 
     def handle(self, event) -> None:

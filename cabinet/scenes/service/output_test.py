@@ -110,10 +110,10 @@ class OutputTestPage(Page):
         if self.board is not None:
             self.board.by_hand(False)
 
-    def rows(self):
+    def rows(self) -> list[Row]:
         if self.board is None:
             return [InfoRow(tr("NO OUTPUTS"), "")]
-        rows = list(self.output_rows)
+        rows: list[Row] = list(self.output_rows)
         if self.menu is not None:
             draft = self.menu.draft.outputs
             rows += [

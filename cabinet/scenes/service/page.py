@@ -8,6 +8,8 @@ screen scrolls, with arrows saying there is more.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from cabinet import language
 from cabinet.inputs.actions import CABINET, Action
 from cabinet.language import N_, tr
@@ -71,6 +73,10 @@ class Page(Scene):
 
     def rows(self) -> list[Row]:
         return []
+
+    def opens(self, make: Callable[[], Scene]) -> Callable[[], None]:
+        """What a row does to open a page: push the one ``make()`` builds, when A is pressed."""
+        return lambda: self.ctx.scenes.push(make())
 
     def heading(self) -> str:
         """The title as drawn, in the cabinet's language."""

@@ -74,7 +74,7 @@ class PriceTablePage(Page):
         setattr(self.owner, self.field, table)
         return True
 
-    def rows(self):
+    def rows(self) -> list[Row]:
         table = self.table
         rows: list[Row] = [PresetRow(self)]
         for index, (_coins, _credits) in enumerate(table):

@@ -19,7 +19,7 @@ from cabinet.render.text import text
 from cabinet.storage.takings import DAYS, EARLIEST_YEAR, UNDATED
 
 from .page import LABEL_X, TOP, VALUE_X, Page
-from .rows import InfoRow
+from .rows import InfoRow, Row
 
 log = logging.getLogger(__name__)
 
@@ -91,10 +91,10 @@ class TakingsPage(Page):
         if self.frames % REFRESH_FRAMES == 0:
             self.days = self.read()
 
-    def rows(self):
+    def rows(self) -> list[Row]:
         if self.days is None:
             return [InfoRow(tr("THE TAKINGS CANNOT BE READ"), tr("SEE THE LOG"))]
-        rows = []
+        rows: list[Row] = []
         for row in self.days:
             if row["day"] == UNDATED:
                 rows.append(

@@ -14,7 +14,7 @@ from cabinet.update import offer
 from cabinet.update.moment import runtime_folder
 
 from .page import Page
-from .rows import CommandRow, InfoRow
+from .rows import CommandRow, InfoRow, Row
 
 REFRESH_FRAMES = 30
 OUTCOMES = {
@@ -48,8 +48,8 @@ class VersionPage(Page):
         if self.frames % REFRESH_FRAMES == 0:
             self.read()
 
-    def rows(self):
-        rows = [InfoRow(tr("RUNNING RELEASE"), self.running)]
+    def rows(self) -> list[Row]:
+        rows: list[Row] = [InfoRow(tr("RUNNING RELEASE"), self.running)]
         if self.ready:
             rows.append(
                 InfoRow(
