@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -40,6 +41,9 @@ from cabinet.scenes.kit.base import Scene
 from cabinet.scenes.kit.flights import Flights, draw_flights
 from cabinet.scenes.kit.match_view import PLAYER_COLOURS
 from cabinet.scenes.kit.widgets import READABLE, heading
+
+if TYPE_CHECKING:  # pragma: no cover
+    from cabinet.scenes.kit.scene_context import SceneContext
 
 PRESS_FRAMES = 8  # between two presses of the script: a cursor step, then the push
 LEAD_FRAMES = 40  # a step's caption shows this long before its first press
@@ -83,7 +87,7 @@ class HowToFilm(Scene):
     name = "how to play anti-gravity film"
     finished = False
 
-    def __init__(self, ctx, chapter: int | None = None):
+    def __init__(self, ctx: SceneContext, chapter: int | None = None):
         super().__init__(ctx)
         self.every = lessons_for(ctx.settings)  # a pip each, this one's lit
         self.lessons = self.every if chapter is None else chapters(self.every)[chapter]

@@ -38,6 +38,7 @@ from cabinet.scenes.kit.pause import Pause
 from cabinet.storage.replays import ReplayRecorder
 
 if TYPE_CHECKING:  # pragma: no cover
+    from cabinet.scenes.kit.scene_context import SceneContext
     from cabinet.settings.schema import AntiGravitySettings, ContestList
 
 END_FRAMES = FINAL_BOARD_FRAMES + 180  # the final field, then the game-over or winner banner
@@ -69,7 +70,7 @@ class AntiGravityScene(FairFrame):
 
     def __init__(
         self,
-        ctx,
+        ctx: SceneContext,
         mode: str = "single",
         difficulty: str | None = None,
         contest: ContestList | str | None = None,

@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 import weakref
+from typing import TYPE_CHECKING
 
 from cabinet.games.blocks.cursor import BOARD, Cursor, Did, route
 from cabinet.games.blocks.danger import fitting_slots, in_danger, music_danger
@@ -39,6 +40,9 @@ from cabinet.scenes.kit.game_screen import GameScreen
 from cabinet.scenes.kit.idle import IdleWatch
 from cabinet.scenes.kit.pause import Pause
 from cabinet.storage.replays import ReplayRecorder
+
+if TYPE_CHECKING:  # pragma: no cover
+    from cabinet.scenes.kit.scene_context import SceneContext
 
 log = logging.getLogger(__name__)
 
@@ -69,7 +73,7 @@ class BlocksScene(GameScreen):
 
     def __init__(
         self,
-        ctx,
+        ctx: SceneContext,
         pilot,
         seed: int,
         demo: bool = False,

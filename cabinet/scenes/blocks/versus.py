@@ -13,6 +13,7 @@ stones and all.
 from __future__ import annotations
 
 import dataclasses
+from typing import TYPE_CHECKING
 
 from cabinet import FPS
 from cabinet.games.blocks.cursor import Did
@@ -39,6 +40,9 @@ from cabinet.scenes.kit.idle import IdleWatch
 from cabinet.scenes.kit.pause import Pause
 from cabinet.storage.replays import ReplayRecorder
 
+if TYPE_CHECKING:  # pragma: no cover
+    from cabinet.scenes.kit.scene_context import SceneContext
+
 ROUND_END_FRAMES = 210  # the round's result, both boards in view
 MATCH_END_FRAMES = 300  # the match's result, before the rematch offer
 END_SKIP_AFTER = 60  # Start may cut a result short after this many frames
@@ -60,7 +64,7 @@ class BlocksVersusScene(FairFrame):
 
     def __init__(
         self,
-        ctx,
+        ctx: SceneContext,
         match: Match,
         pilots,
         series: Series | None = None,

@@ -21,6 +21,7 @@ import logging
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from cabinet import FPS
 from cabinet.games.match import DEMO_CPU_LEVELS, Match
@@ -48,6 +49,9 @@ from cabinet.scenes.kit.credit_line import (
 from cabinet.scenes.kit.widgets import FLASH_FRAMES, blink, draw_backdrop, draw_banner
 from cabinet.storage import scores
 
+if TYPE_CHECKING:  # pragma: no cover
+    from cabinet.scenes.kit.scene_context import SceneContext
+
 log = logging.getLogger(__name__)
 
 REFUSED_FRAMES = 2 * FPS  # how long a Start without credits flashes INSERT COIN
@@ -67,7 +71,7 @@ class Part:
 class AttractScene(Scene):
     """Loops its parts; the top of the stack whenever nobody is playing."""
 
-    def __init__(self, ctx, parts: list[Part] | None = None):
+    def __init__(self, ctx: SceneContext, parts: list[Part] | None = None):
         super().__init__(ctx)
         self.random = random.Random()  # fresh demo seeds every loop
         self.parts = parts if parts is not None else default_parts(ctx, self.random)
@@ -228,7 +232,7 @@ class SafeTitleScene(Scene):
 
     name = "safe title"
 
-    def __init__(self, ctx):
+    def __init__(self, ctx: SceneContext):
         super().__init__(ctx)
         self.frames = 0
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from cabinet import FPS
 from cabinet.language import tr
 from cabinet.render import WIDTH, palette
@@ -11,6 +13,9 @@ from cabinet.scenes import catalogue
 from cabinet.scenes.kit.base import Scene
 from cabinet.scenes.kit.widgets import draw_backdrop, heading
 
+if TYPE_CHECKING:  # pragma: no cover
+    from cabinet.scenes.kit.scene_context import SceneContext
+
 
 class HowToScene(Scene):
     """The rules and controls of ``game``, as its catalogue entry writes them for today's settings;
@@ -18,7 +23,7 @@ class HowToScene(Scene):
 
     finished = False
 
-    def __init__(self, ctx, game: str, seconds: float | None = None):
+    def __init__(self, ctx: SceneContext, game: str, seconds: float | None = None):
         super().__init__(ctx)
         self.game = game
         self.page = catalogue.entry(game).howto(ctx.settings)

@@ -13,6 +13,7 @@ seconds without input (counted down beside the letters) the entry is taken as it
 from __future__ import annotations
 
 import logging
+from typing import TYPE_CHECKING
 
 from cabinet.inputs.actions import Action
 from cabinet.language import tr
@@ -25,6 +26,9 @@ from cabinet.scenes.flow.tables import full_title, ordinal
 from cabinet.scenes.kit.base import Scene
 from cabinet.scenes.kit.fresh_press import FreshPresses
 from cabinet.scenes.kit.widgets import READABLE, blink, draw_backdrop, draw_time_left
+
+if TYPE_CHECKING:  # pragma: no cover
+    from cabinet.scenes.kit.scene_context import SceneContext
 
 log = logging.getLogger(__name__)
 
@@ -48,7 +52,7 @@ class InitialsScene(Scene):
 
     def __init__(
         self,
-        ctx,
+        ctx: SceneContext,
         table: str,
         score: int,
         replay_id=None,

@@ -9,6 +9,7 @@ rung lit). It lasts a few seconds; the climber's Start cuts it short.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -22,6 +23,9 @@ from cabinet.render.text import fit_size, text
 from cabinet.scenes.flow.cpu_names import CPU_DETAILS, CPU_NAMES
 from cabinet.scenes.kit.base import Scene
 from cabinet.scenes.kit.widgets import blink, draw_backdrop, heading
+
+if TYPE_CHECKING:  # pragma: no cover
+    from cabinet.scenes.kit.scene_context import SceneContext
 
 RUNG_SECONDS = 4  # the screen between two rungs
 MASTER_SECONDS = 6  # the MASTER clear, a moment to enjoy
@@ -53,7 +57,7 @@ class LadderScene(Scene):
 
     name = "cpu ladder"
 
-    def __init__(self, ctx, climb: Climb, then: Callable[[], None]):
+    def __init__(self, ctx: SceneContext, climb: Climb, then: Callable[[], None]):
         super().__init__(ctx)
         self.climb = climb
         self.then = then

@@ -107,7 +107,7 @@ class PlaybackScene(Scene):
 
     finished = False
 
-    def __init__(self, ctx, replay, on_end=None, seconds: float | None = None):
+    def __init__(self, ctx: SceneContext, replay, on_end=None, seconds: float | None = None):
         super().__init__(ctx)
         self.replay = replay
         self.audio = HushableAudio(ctx.audio)  # hushed while the game runs fast
@@ -265,7 +265,7 @@ class ReplayReel:
     cannot be read or built is skipped with a log line.
     """
 
-    def __init__(self, ctx):
+    def __init__(self, ctx: SceneContext):
         self.ctx = ctx
         self.turns: dict[str, int] = {}
 

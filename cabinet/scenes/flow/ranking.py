@@ -4,6 +4,8 @@ no continue."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from cabinet.inputs.actions import Action
 from cabinet.language import tr
 from cabinet.render import HEIGHT, WIDTH, palette
@@ -13,6 +15,9 @@ from cabinet.scenes.flow.tables import draw_table, full_title, read_table, table
 from cabinet.scenes.kit.base import Scene
 from cabinet.scenes.kit.fresh_press import FreshPresses
 from cabinet.scenes.kit.widgets import blink, draw_backdrop, heading
+
+if TYPE_CHECKING:  # pragma: no cover
+    from cabinet.scenes.kit.scene_context import SceneContext
 
 RANKING_SECONDS = 10
 RANKING_WIDTH = 600
@@ -28,7 +33,7 @@ class RankingScene(Scene):
 
     def __init__(
         self,
-        ctx,
+        ctx: SceneContext,
         table: str,
         rank: int | None = None,
         score: int | None = None,

@@ -12,6 +12,7 @@ played. When the count runs out, the series is over and its records are entered.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -26,6 +27,9 @@ from cabinet.scenes.kit.credit_line import coins_short, paid_so_far, price_words
 from cabinet.scenes.kit.ending import MatchEnd
 from cabinet.scenes.kit.fresh_press import FreshPresses
 from cabinet.scenes.kit.widgets import blink, side_name
+
+if TYPE_CHECKING:  # pragma: no cover
+    from cabinet.scenes.kit.scene_context import SceneContext
 
 
 def rematch_offered(ctx, match: Match) -> bool:
@@ -46,7 +50,7 @@ class RematchScene(Scene):
 
     def __init__(
         self,
-        ctx,
+        ctx: SceneContext,
         end: MatchEnd,
         again: Callable[[object, Match, Series], Scene],
         then: Callable[[object, MatchEnd], None],

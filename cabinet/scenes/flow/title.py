@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from cabinet.render import HEIGHT, WIDTH, palette
 from cabinet.render.layer import Layer
 from cabinet.render.sprites import block
@@ -9,6 +11,9 @@ from cabinet.render.text import fit_size, text
 from cabinet.scenes.kit.base import Scene
 from cabinet.scenes.kit.credit_line import credit_line, draw_credit_line, prompt, prompt_blinks
 from cabinet.scenes.kit.widgets import blink, draw_backdrop
+
+if TYPE_CHECKING:  # pragma: no cover
+    from cabinet.scenes.kit.scene_context import SceneContext
 
 # A row of blocks under the logo, in the colours both games use.
 _STRIPE = palette.PIECE_COLOURS
@@ -19,7 +24,7 @@ class TitleScene(Scene):
 
     name = "title"
 
-    def __init__(self, ctx):
+    def __init__(self, ctx: SceneContext):
         super().__init__(ctx)
         self.frames = 0
         self.still = Layer()  # the backdrop and every line that does not move (_paint_still)

@@ -9,6 +9,7 @@ the foot of the page, begins again without touching a total.
 from __future__ import annotations
 
 import logging
+from typing import TYPE_CHECKING
 
 from cabinet.language import N_, tr
 from cabinet.system.money import money_text
@@ -16,6 +17,9 @@ from cabinet.system.money import money_text
 from .confirm import PeriodResetPage
 from .page import Page
 from .rows import InfoRow, PageRow, Row
+
+if TYPE_CHECKING:  # pragma: no cover
+    from cabinet.scenes.kit.scene_context import SceneContext
 
 log = logging.getLogger(__name__)
 
@@ -58,7 +62,7 @@ class BookkeepingPage(Page):
     title = N_("BOOKKEEPING")
     controls = N_("{up}{down} SCROLL   B BACK")
 
-    def __init__(self, ctx, menu=None):
+    def __init__(self, ctx: SceneContext, menu=None):
         super().__init__(ctx, menu)
         self.figures = self.read()
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -16,6 +17,9 @@ from cabinet.scenes.service.input_test import InputTestScene
 
 from .page import Page
 from .rows import CommandRow, Row
+
+if TYPE_CHECKING:  # pragma: no cover
+    from cabinet.scenes.kit.scene_context import SceneContext
 
 log = logging.getLogger(__name__)
 
@@ -83,7 +87,7 @@ PATTERNS = (
 class ScreenTestScene(Scene):
     """One test pattern filling the screen; A shows the next, B or SERVICE goes back."""
 
-    def __init__(self, ctx, menu=None):
+    def __init__(self, ctx: SceneContext, menu=None):
         super().__init__(ctx)
         self.pattern = 0
 
@@ -134,7 +138,7 @@ class SoundTestPage(Page):
     title = N_("SOUND TEST")
     controls = N_("{up}{down} CHOOSE   A PLAY   B BACK")
 
-    def __init__(self, ctx, menu=None):
+    def __init__(self, ctx: SceneContext, menu=None):
         super().__init__(ctx, menu)
         self.effects = list(EFFECTS)
         self.last = ""

@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 import logging
 import weakref
+from typing import TYPE_CHECKING
 
 from cabinet import language
 from cabinet.language import N_, tr
@@ -32,6 +33,9 @@ from cabinet.settings.save import save_path
 from .page import Page
 from .rows import CommandRow, PageRow, Row
 
+if TYPE_CHECKING:  # pragma: no cover
+    from cabinet.scenes.kit.scene_context import SceneContext
+
 log = logging.getLogger(__name__)
 
 
@@ -40,7 +44,7 @@ class ServiceMenuScene(Page):
 
     title = N_("SERVICE MENU")
 
-    def __init__(self, ctx):
+    def __init__(self, ctx: SceneContext):
         super().__init__(ctx)
         self.menu = weakref.proxy(self)  # every page reaches the draft the same way; no cycle
         self.draft = copy.deepcopy(ctx.settings)

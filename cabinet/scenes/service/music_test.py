@@ -6,10 +6,15 @@ The rest of the service menu is quiet: opening it stops the music
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from cabinet.inputs.actions import CABINET, Action
 from cabinet.language import N_, tr
 from cabinet.scenes.service.page import Page
 from cabinet.scenes.service.rows import CommandRow, Row
+
+if TYPE_CHECKING:  # pragma: no cover
+    from cabinet.scenes.kit.scene_context import SceneContext
 
 # Each track and the words it is listed with.
 TRACK_LABELS = {
@@ -52,7 +57,7 @@ class MusicTestPage(Page):
     title = N_("MUSIC TEST")
     controls = N_("{up}{down} CHOOSE  {left}{right} DANGER  A PLAY  B BACK")
 
-    def __init__(self, ctx, menu=None):
+    def __init__(self, ctx: SceneContext, menu=None):
         super().__init__(ctx, menu)
         self.track: str | None = None
         self.danger = 0

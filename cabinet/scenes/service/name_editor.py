@@ -9,6 +9,8 @@ letter is changed.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from cabinet.inputs.actions import CABINET, Action
 from cabinet.language import tr
 from cabinet.render import WIDTH, palette
@@ -18,6 +20,9 @@ from cabinet.scenes.kit.base import Chutes, Scene
 
 from .page import BACKGROUND, CONTROLS_Y, DETAIL_Y, KEYS, TITLE_Y
 from .rows import label_for
+
+if TYPE_CHECKING:  # pragma: no cover
+    from cabinet.scenes.kit.scene_context import SceneContext
 
 CHARACTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -.!&"
 MAX_LENGTH = 12
@@ -35,7 +40,7 @@ class NameEditScene(Scene):
 
     def __init__(
         self,
-        ctx,
+        ctx: SceneContext,
         owner,
         field: str,
         taken=(),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from cabinet.language import N_, tr
 from cabinet.network.status import STATES, LinkStatus
 from cabinet.system.machine import machine_cabinet_id
@@ -9,6 +11,9 @@ from cabinet.system.machine import machine_cabinet_id
 from .bookkeeping import stamp
 from .page import Page
 from .rows import InfoRow, Row
+
+if TYPE_CHECKING:  # pragma: no cover
+    from cabinet.scenes.kit.scene_context import SceneContext
 
 REFRESH_FRAMES = 30
 OFFICE_STATES = {
@@ -24,7 +29,7 @@ class NetworkPage(Page):
     title = N_("NETWORK")
     controls = N_("B BACK")
 
-    def __init__(self, ctx, menu=None):
+    def __init__(self, ctx: SceneContext, menu=None):
         super().__init__(ctx, menu)
         self.status = self.read()
         self.office = self.read_office()

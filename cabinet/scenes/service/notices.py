@@ -42,7 +42,7 @@ class NoticesPage(Page):
     title = N_("NOTICES")
     controls = N_("{up}{down} SCROLL   B BACK")
 
-    def __init__(self, ctx, menu=None):
+    def __init__(self, ctx: SceneContext, menu=None):
         super().__init__(ctx, menu)
         self.notices = collect(ctx)
         self._wrapped: tuple[str, list[tuple[str, bool]]] = ("", [])

@@ -9,6 +9,7 @@ screen scrolls, with arrows saying there is more.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from cabinet import language
 from cabinet.inputs.actions import CABINET, Action
@@ -19,6 +20,9 @@ from cabinet.render.text import fit_size, fitted, text
 from cabinet.scenes.kit.base import Chutes, Scene
 
 from .rows import Row
+
+if TYPE_CHECKING:  # pragma: no cover
+    from cabinet.scenes.kit.scene_context import SceneContext
 
 TITLE_Y = 14
 TOP = 72
@@ -49,7 +53,7 @@ class Page(Scene):
 
     controls = N_("{up}{down} CHOOSE  {left}{right} CHANGE  A ENTER  B BACK")
 
-    def __init__(self, ctx, menu=None):
+    def __init__(self, ctx: SceneContext, menu=None):
         super().__init__(ctx)
         self.menu = menu  # the ServiceMenuScene this page belongs to (its draft settings)
         self.index = 0

@@ -11,12 +11,17 @@ a bad table is refused with the reason in the help line.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from cabinet.language import tr
 from cabinet.language.words import shown
 from cabinet.system.price_table import MAX_STEPS, PRESETS, PriceTable
 
 from .page import Page
 from .rows import CommandRow, InfoRow, PageRow, Row, SettingRow
+
+if TYPE_CHECKING:  # pragma: no cover
+    from cabinet.scenes.kit.scene_context import SceneContext
 
 
 def price_rows(page, owner, name: str) -> list[Row]:
@@ -49,7 +54,7 @@ class PriceTablePage(Page):
 
     title = ""  # the chute's, set as the page is made
 
-    def __init__(self, ctx, menu, owner, name: str, chute: str):
+    def __init__(self, ctx: SceneContext, menu, owner, name: str, chute: str):
         super().__init__(ctx, menu)
         self.owner, self.field = owner, name
         self.chute = chute

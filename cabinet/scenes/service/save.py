@@ -133,7 +133,7 @@ class SaveResultScene(Scene):
     name = "service: saved"
     SECONDS = 8
 
-    def __init__(self, ctx, outcome: SaveOutcome):
+    def __init__(self, ctx: SceneContext, outcome: SaveOutcome):
         super().__init__(ctx)
         self.outcome = outcome
         self.frames = 0

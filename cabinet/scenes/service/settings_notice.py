@@ -9,6 +9,8 @@ Coins count while it shows; Start or A after the first second skips it.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from cabinet import FPS
@@ -19,6 +21,9 @@ from cabinet.render import HEIGHT, WIDTH, palette
 from cabinet.render.text import fit_size, fitted, text, text_size
 from cabinet.render.wrap import wrapped
 from cabinet.scenes.kit.base import Scene
+
+if TYPE_CHECKING:  # pragma: no cover
+    from cabinet.scenes.kit.scene_context import SceneContext
 
 SHOW_FRAMES = 5 * FPS
 SKIP_AFTER = FPS
@@ -36,7 +41,7 @@ class SettingsNoticeScene(Scene):
 
     name = "settings notice"
 
-    def __init__(self, ctx, loaded):
+    def __init__(self, ctx: SceneContext, loaded):
         super().__init__(ctx)
         self.loaded = loaded
         self.frames = 0

@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from functools import partial
+from typing import TYPE_CHECKING
 
 from cabinet.language import N_, tr
 from cabinet.language.drawable import dots
@@ -30,6 +31,9 @@ from .page import Page
 from .price_rows import price_rows
 from .rows import CommandRow, InfoRow, PageRow, Row, SettingRow, label_for
 from .screen_rows import display_rows
+
+if TYPE_CHECKING:  # pragma: no cover
+    from cabinet.scenes.kit.scene_context import SceneContext
 
 MAX_CONTESTS = 9
 # Settings shown by rows of their own rather than one SettingRow: (section class, field) -> a function
@@ -71,7 +75,7 @@ class SectionPage(Page):
 
     title = ""  # set as the page is made
 
-    def __init__(self, ctx, menu, title: str, section, heading=None):
+    def __init__(self, ctx: SceneContext, menu, title: str, section, heading=None):
         super().__init__(ctx, menu)
         self.title = title
         self.section = section
@@ -177,7 +181,7 @@ class KeyedPage(Page):
 
     title = ""  # the field's, set as the page is made
 
-    def __init__(self, ctx, menu, name: str, items: dict):
+    def __init__(self, ctx: SceneContext, menu, name: str, items: dict):
         super().__init__(ctx, menu)
         self.title = name.replace("_", " ").upper()
         self.field_name = name
@@ -199,7 +203,7 @@ class ContestsPage(Page):
 
     title = N_("CONTEST LISTS")
 
-    def __init__(self, ctx, menu, contests: list):
+    def __init__(self, ctx: SceneContext, menu, contests: list):
         super().__init__(ctx, menu)
         self.contests = contests
 
@@ -239,7 +243,7 @@ class ContestsPage(Page):
 class ContestPage(Page):
     """One contest list: its name, seed, length, colours and turn time."""
 
-    def __init__(self, ctx, menu, contests: list, contest):
+    def __init__(self, ctx: SceneContext, menu, contests: list, contest):
         super().__init__(ctx, menu)
         self.contests = contests
         self.contest = contest
@@ -290,7 +294,7 @@ def _pairs(contest: ContestList) -> str:
 class CreditPage(SectionPage):
     """Prices per chute and per game, free play, the credit limit; service credits."""
 
-    def __init__(self, ctx, menu):
+    def __init__(self, ctx: SceneContext, menu):
         super().__init__(ctx, menu, N_("COIN & CREDIT SETTINGS"), menu.draft.credits)
 
     def rows(self) -> list[Row]:

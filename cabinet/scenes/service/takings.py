@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import time
 from datetime import date
+from typing import TYPE_CHECKING
 
 from cabinet.language import N_, tr
 from cabinet.render import WIDTH, palette
@@ -20,6 +21,9 @@ from cabinet.storage.takings import DAYS, EARLIEST_YEAR, UNDATED
 
 from .page import LABEL_X, TOP, VALUE_X, Page
 from .rows import InfoRow, Row
+
+if TYPE_CHECKING:  # pragma: no cover
+    from cabinet.scenes.kit.scene_context import SceneContext
 
 log = logging.getLogger(__name__)
 
@@ -75,7 +79,7 @@ class TakingsPage(Page):
     title = N_("TAKINGS PER DAY")
     controls = N_("{up}{down} SCROLL   B BACK")
 
-    def __init__(self, ctx, menu=None):
+    def __init__(self, ctx: SceneContext, menu=None):
         super().__init__(ctx, menu)
         self.days = self.read()
 

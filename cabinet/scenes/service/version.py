@@ -9,12 +9,17 @@ switches the same way, once the operator has left the service menu.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from cabinet.language import N_, tr
 from cabinet.update import offer
 from cabinet.update.moment import runtime_folder
 
 from .page import Page
 from .rows import CommandRow, InfoRow, Row
+
+if TYPE_CHECKING:  # pragma: no cover
+    from cabinet.scenes.kit.scene_context import SceneContext
 
 REFRESH_FRAMES = 30
 OUTCOMES = {
@@ -34,7 +39,7 @@ class VersionPage(Page):
     title = N_("VERSION")
     controls = N_("{up}{down} CHOOSE  A ENTER  B BACK")
 
-    def __init__(self, ctx, menu=None):
+    def __init__(self, ctx: SceneContext, menu=None):
         super().__init__(ctx, menu)
         self.running = offer.running_version()
         self.read()
