@@ -258,7 +258,7 @@ class HowToFilm(Scene):
                     )
         return self._static
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self._static_picture(), (0, 0))
         title = tr(PAGE["title"])
         heading(surface, title, 10, palette.YELLOW, fit_size(title, 28, WIDTH - 40))

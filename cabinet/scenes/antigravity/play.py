@@ -38,6 +38,9 @@ from cabinet.scenes.kit.pause import Pause
 from cabinet.storage.replays import ReplayRecorder
 
 if TYPE_CHECKING:  # pragma: no cover
+    import pygame
+
+    from cabinet.inputs.actions import InputEvent
     from cabinet.scenes.kit.scene_context import SceneContext
     from cabinet.settings.schema import AntiGravitySettings, ContestList
 
@@ -179,7 +182,7 @@ class AntiGravityScene(FairFrame):
     def enter(self) -> None:
         self.ctx.inputs.set_repeat_profile("antigravity")
 
-    def handle(self, event) -> None:
+    def handle(self, event: InputEvent) -> None:
         if event.player == CABINET:
             if (
                 event.action is Action.PAUSE
@@ -367,7 +370,7 @@ class AntiGravityScene(FairFrame):
             )
 
     # ------------------------------------------------------------------ drawing
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         self.layout.draw(surface)
 
 

@@ -42,6 +42,8 @@ from cabinet.scenes.kit.pause import Pause
 from cabinet.storage.replays import ReplayRecorder
 
 if TYPE_CHECKING:  # pragma: no cover
+    import pygame
+
     from cabinet.scenes.kit.scene_context import SceneContext
 
 log = logging.getLogger(__name__)
@@ -352,7 +354,7 @@ class BlocksScene(GameScreen):
         return None if piece is None else view.drop_target(piece, pos)
 
     # ------------------------------------------------------------------ drawing
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         view.draw(surface, self)
 
 

@@ -41,6 +41,9 @@ from cabinet.scenes.kit.pause import Pause
 from cabinet.storage.replays import ReplayRecorder
 
 if TYPE_CHECKING:  # pragma: no cover
+    import pygame
+
+    from cabinet.inputs.actions import InputEvent
     from cabinet.scenes.kit.scene_context import SceneContext
 
 ROUND_END_FRAMES = 210  # the round's result, both boards in view
@@ -131,7 +134,7 @@ class BlocksVersusScene(FairFrame):
     def enter(self) -> None:
         self.ctx.inputs.set_repeat_profile("blocks")
 
-    def handle(self, event) -> None:
+    def handle(self, event: InputEvent) -> None:
         if event.player == CABINET:
             if (
                 event.action is Action.PAUSE
@@ -329,7 +332,7 @@ class BlocksVersusScene(FairFrame):
         self.on_end(MatchEnd(self, self.match, self.series, replay, self.game_frame / FPS, None))
 
     # ------------------------------------------------------------------ drawing
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         view.draw(surface, self)
         if self.paused:
             self.pause.draw(surface, self.ctx.frame)

@@ -50,6 +50,9 @@ from cabinet.scenes.kit.widgets import FLASH_FRAMES, blink, draw_backdrop, draw_
 from cabinet.storage import scores
 
 if TYPE_CHECKING:  # pragma: no cover
+    import pygame
+
+    from cabinet.inputs.actions import InputEvent
     from cabinet.scenes.kit.scene_context import SceneContext
 
 log = logging.getLogger(__name__)
@@ -128,7 +131,7 @@ class AttractScene(Scene):
             return
         raise RuntimeError("no attract part could start")
 
-    def handle(self, event) -> None:
+    def handle(self, event: InputEvent) -> None:
         if event.pressed and event.action is Action.START and event.player in (1, 2):
             if can_play(self.ctx):
                 self.ctx.player = event.player
@@ -181,7 +184,7 @@ class AttractScene(Scene):
     def _banner_lit(self) -> bool:
         return blink(REFUSED_FRAMES - self.refused, FLASH_FRAMES) or not prompt_blinks(self.ctx)
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         self.showing.draw(surface)
         if self.part_name != "title":
             self._draw_prompt(surface)
@@ -236,7 +239,7 @@ class SafeTitleScene(Scene):
         super().__init__(ctx)
         self.frames = 0
 
-    def handle(self, event) -> None:
+    def handle(self, event: InputEvent) -> None:
         if event.pressed and event.action is Action.START:
             self.ctx.go_to_attract()
 
@@ -246,7 +249,7 @@ class SafeTitleScene(Scene):
     def look(self):
         return blink(self.frames)
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         draw_backdrop(surface)
         text(surface, "ARCADEFORGE VERSE", (WIDTH // 2, 180), 56, palette.YELLOW, "midtop")
         if blink(self.frames):

@@ -93,7 +93,7 @@ class ChallengerScene(Scene):
     def _versus(self) -> None:
         self.then(self.ctx, self.record.game)
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         self.behind.draw(surface)
         surface.blit(sprites.veil(WIDTH, HEIGHT, (0, 0, 12, 150)), (0, 0))
         band = pygame.Rect(0, HEIGHT // 2 - 95, WIDTH, 190)

@@ -14,6 +14,8 @@ from cabinet.scenes.kit.base import Scene
 from cabinet.scenes.kit.widgets import draw_backdrop, heading
 
 if TYPE_CHECKING:  # pragma: no cover
+    import pygame
+
     from cabinet.scenes.kit.scene_context import SceneContext
 
 
@@ -45,7 +47,7 @@ class HowToScene(Scene):
     def look(self):
         return self._rules_shown()
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         draw_backdrop(surface)
         title = tr(self.page["title"])
         heading(surface, title, 22, palette.YELLOW, fit_size(title, 35, WIDTH - 40))

@@ -25,6 +25,7 @@ from cabinet.scenes.kit.base import Scene
 from cabinet.scenes.kit.widgets import blink, draw_backdrop, heading
 
 if TYPE_CHECKING:  # pragma: no cover
+    from cabinet.inputs.actions import InputEvent
     from cabinet.scenes.kit.scene_context import SceneContext
 
 RUNG_SECONDS = 4  # the screen between two rungs
@@ -72,7 +73,7 @@ class LadderScene(Scene):
         elif self.climb.beaten:
             self.ctx.audio.play("ladder_next")
 
-    def handle(self, event) -> None:
+    def handle(self, event: InputEvent) -> None:
         if (
             event.pressed
             and event.action is Action.START
@@ -103,7 +104,7 @@ class LadderScene(Scene):
             return tr(HEADING_BEATEN, level=LEVELS[climb.beaten - 1])
         return tr(HEADING_FIRST)
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         draw_backdrop(surface)
         climb = self.climb
         colour = (

@@ -66,7 +66,7 @@ class NetworkTablesScene(ScoreTablesScene):
     def finished(self) -> bool:
         return not self.pages or super().finished
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         draw_backdrop(surface)
         self.draw_heading(surface)
         if not self.pages:

@@ -28,7 +28,10 @@ from cabinet.scenes.kit.game_screen import GameScreen
 from cabinet.scenes.kit.idle import IdleWatch
 
 if TYPE_CHECKING:  # pragma: no cover
+    import pygame
+
     from cabinet.audio.sounds import Sounds
+    from cabinet.inputs.actions import InputEvent
     from cabinet.scenes.kit.scene_context import SceneContext
     from cabinet.settings.schema import Settings
 
@@ -144,7 +147,7 @@ class PlaybackScene(Scene):
     def leave(self) -> None:
         self.inner.leave()
 
-    def handle(self, event) -> None:
+    def handle(self, event: InputEvent) -> None:
         """Live input is not the replay's: only the pause key reaches the game. Start ends the
         replay command (in attract mode, the attract scene takes Start before it gets here)."""
         if event.player == CABINET and event.action is Action.PAUSE:
@@ -214,7 +217,7 @@ class PlaybackScene(Scene):
             return f"{self.label}  {SKIP}x"
         return f"{self.label}  {FAST}x" if self.fast else self.label
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         self.inner.draw(surface)
         draw_caption(surface, self.caption)
 

@@ -17,6 +17,9 @@ from cabinet.scenes.kit.fresh_press import FreshPresses
 from cabinet.scenes.kit.widgets import blink, draw_backdrop, heading
 
 if TYPE_CHECKING:  # pragma: no cover
+    import pygame
+
+    from cabinet.inputs.actions import InputEvent
     from cabinet.scenes.kit.scene_context import SceneContext
 
 RANKING_SECONDS = 10
@@ -54,7 +57,7 @@ class RankingScene(Scene):
     def enter(self) -> None:
         self.ctx.inputs.set_repeat_profile("menu")
 
-    def handle(self, event) -> None:
+    def handle(self, event: InputEvent) -> None:
         if self.fresh.admit(event) and event.pressed and event.action in (Action.START, Action.A):
             self.ctx.go_to_attract()
 
@@ -76,7 +79,7 @@ class RankingScene(Scene):
             return tr("{player}P SCORE {score}", player=self.player, score=self.score)
         return tr("YOUR SCORE {score}", score=self.score)
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         draw_backdrop(surface)
         heading(surface, tr("RANKING"), 20, palette.YELLOW, 42)
         # Wider than an attract page's table, so the game's name fits beside the table's.

@@ -29,6 +29,7 @@ from cabinet.scenes.kit.fresh_press import FreshPresses
 from cabinet.scenes.kit.widgets import blink, side_name
 
 if TYPE_CHECKING:  # pragma: no cover
+    from cabinet.inputs.actions import InputEvent
     from cabinet.scenes.kit.scene_context import SceneContext
 
 
@@ -75,7 +76,7 @@ class RematchScene(Scene):
     def enter(self) -> None:
         self.ctx.inputs.set_repeat_profile("menu")
 
-    def handle(self, event) -> None:
+    def handle(self, event: InputEvent) -> None:
         match = self.end.match
         if (
             not self.fresh.admit(event)
@@ -107,7 +108,7 @@ class RematchScene(Scene):
         if self.frames_left <= 0:
             self.then(self.ctx, self.end)
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         self.end.scene.draw(surface)
         box = pygame.Rect(0, 0, 600, 210)
         box.center = (WIDTH // 2, HEIGHT // 2)

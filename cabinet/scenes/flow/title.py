@@ -13,6 +13,8 @@ from cabinet.scenes.kit.credit_line import credit_line, draw_credit_line, prompt
 from cabinet.scenes.kit.widgets import blink, draw_backdrop
 
 if TYPE_CHECKING:  # pragma: no cover
+    import pygame
+
     from cabinet.scenes.kit.scene_context import SceneContext
 
 # A row of blocks under the logo, in the colours both games use.
@@ -48,7 +50,7 @@ class TitleScene(Scene):
         """The stripe's block that is risen this frame."""
         return (self.frames // 6) % (len(_STRIPE) * 2)
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         # The stripe ripples ten times a second: the rest is one blit, not a backdrop and six lines.
         message = (
             self.ctx.settings.attract.message.upper()

@@ -19,6 +19,7 @@ from .page import Page
 from .rows import CommandRow, Row
 
 if TYPE_CHECKING:  # pragma: no cover
+    from cabinet.inputs.actions import InputEvent
     from cabinet.scenes.kit.scene_context import SceneContext
 
 log = logging.getLogger(__name__)
@@ -99,7 +100,7 @@ class ScreenTestScene(Scene):
     def name(self) -> str:
         return f"service: screen test {PATTERNS[self.pattern][0].lower()}"
 
-    def handle(self, event) -> None:
+    def handle(self, event: InputEvent) -> None:
         if not event.pressed:
             return
         if event.action in (Action.A, Action.START, Action.RIGHT):
@@ -114,7 +115,7 @@ class ScreenTestScene(Scene):
     def look(self):
         return self.pattern
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         label, paint = PATTERNS[self.pattern]
         paint(surface)
         caption = tr(
@@ -164,7 +165,7 @@ class SoundTestPage(Page):
         self.last = name
         self.ctx.audio.play(name)
 
-    def handle(self, event) -> None:
+    def handle(self, event: InputEvent) -> None:
         # A plays the effect only: no menu click on top of it.
         if event.pressed and event.action is Action.A and event.player != CABINET:
             self.play(self.effects[self.index])

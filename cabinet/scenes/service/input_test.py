@@ -25,6 +25,7 @@ from cabinet.scenes.kit.base import Chutes, Scene
 from cabinet.scenes.kit.widgets import draw_backdrop
 
 if TYPE_CHECKING:  # pragma: no cover
+    from cabinet.inputs.actions import InputEvent
     from cabinet.inputs.switches import SwitchChange
     from cabinet.scenes.kit.scene_context import SceneContext
 
@@ -84,7 +85,7 @@ class InputTestScene(Scene):
         self.ctx.inputs.set_repeat_profile("menu")
         self._sources.clear()
 
-    def handle(self, event) -> None:
+    def handle(self, event: InputEvent) -> None:
         if event.repeat:
             return
         switch = (event.player, event.action)
@@ -177,7 +178,7 @@ class InputTestScene(Scene):
             self._sources[key] = lines
         return self._sources[key]
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         draw_backdrop(surface)
         text(surface, tr("INPUT TEST"), (WIDTH // 2, 12), 28, palette.TITLE, "midtop")
         self._draw_status(surface)

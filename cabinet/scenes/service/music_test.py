@@ -14,6 +14,7 @@ from cabinet.scenes.service.page import Page
 from cabinet.scenes.service.rows import CommandRow, Row
 
 if TYPE_CHECKING:  # pragma: no cover
+    from cabinet.inputs.actions import InputEvent
     from cabinet.scenes.kit.scene_context import SceneContext
 
 # Each track and the words it is listed with.
@@ -97,7 +98,7 @@ class MusicTestPage(Page):
         if self.track is not None:
             self.ctx.music.follow(self.track, self.danger / 100)
 
-    def handle(self, event) -> None:
+    def handle(self, event: InputEvent) -> None:
         # A plays the track only: no menu click on top of the music.
         rows = self.rows()
         if (

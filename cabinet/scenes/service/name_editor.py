@@ -22,6 +22,9 @@ from .page import BACKGROUND, CONTROLS_Y, DETAIL_Y, KEYS, TITLE_Y
 from .rows import label_for
 
 if TYPE_CHECKING:  # pragma: no cover
+    import pygame
+
+    from cabinet.inputs.actions import InputEvent
     from cabinet.scenes.kit.scene_context import SceneContext
 
 CHARACTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -.!&"
@@ -67,7 +70,7 @@ class NameEditScene(Scene):
     def current(self) -> str:
         return "".join(self.chars).strip()
 
-    def handle(self, event) -> None:
+    def handle(self, event: InputEvent) -> None:
         if not event.pressed:
             return
         if event.player == CABINET:
@@ -116,7 +119,7 @@ class NameEditScene(Scene):
     def update(self) -> None:
         self.frames += 1
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         surface.fill(BACKGROUND)
         title = tr("EDIT {what}", what=label_for(self.field))
         text(

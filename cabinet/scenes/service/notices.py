@@ -23,6 +23,7 @@ from .page import DETAIL_Y, ROW_H, SIZE, TOP, Page
 from .rows import Row
 
 if TYPE_CHECKING:  # pragma: no cover
+    from cabinet.inputs.actions import InputEvent
     from cabinet.scenes.kit.scene_context import SceneContext
 
 FIRST_X, MORE_X = 40, 64  # a notice's first line, and the lines that go on with it
@@ -71,7 +72,7 @@ class NoticesPage(Page):
     def rows(self) -> list[Row]:
         return []
 
-    def handle(self, event) -> None:
+    def handle(self, event: InputEvent) -> None:
         if event.pressed and event.action in (Action.UP, Action.DOWN):
             self.move(-1 if event.action is Action.UP else 1, 0)
             return

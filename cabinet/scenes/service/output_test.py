@@ -20,6 +20,7 @@ from .rows import InfoRow, PageRow, Row, SettingRow
 from .settings_pages import SectionPage
 
 if TYPE_CHECKING:  # pragma: no cover
+    from cabinet.inputs.actions import InputEvent
     from cabinet.scenes.kit.scene_context import SceneContext
 
 
@@ -133,7 +134,7 @@ class OutputTestPage(Page):
             ]
         return rows
 
-    def handle(self, event) -> None:
+    def handle(self, event: InputEvent) -> None:
         # A pulses or switches only: no menu click on top of a meter's own.
         if event.pressed and event.action is Action.A and event.player != CABINET:
             rows = self.rows()

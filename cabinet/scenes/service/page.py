@@ -22,6 +22,9 @@ from cabinet.scenes.kit.base import Chutes, Scene
 from .rows import Row
 
 if TYPE_CHECKING:  # pragma: no cover
+    import pygame
+
+    from cabinet.inputs.actions import InputEvent
     from cabinet.scenes.kit.scene_context import SceneContext
 
 TITLE_Y = 14
@@ -90,7 +93,7 @@ class Page(Scene):
     def enter(self) -> None:
         self.ctx.inputs.set_repeat_profile("menu")
 
-    def handle(self, event) -> None:
+    def handle(self, event: InputEvent) -> None:
         if not event.pressed:
             return
         if event.player == CABINET:
@@ -148,7 +151,7 @@ class Page(Scene):
             self.message_frames -= 1
 
     # ------------------------------------------------------------------ drawing
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         surface.fill(BACKGROUND)
         self.draw_title(surface)
         rows = self.rows()  # once a frame: a page's rows translate their words as they are made

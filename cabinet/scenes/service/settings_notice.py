@@ -23,6 +23,7 @@ from cabinet.render.wrap import wrapped
 from cabinet.scenes.kit.base import Scene
 
 if TYPE_CHECKING:  # pragma: no cover
+    from cabinet.inputs.actions import InputEvent
     from cabinet.scenes.kit.scene_context import SceneContext
 
 SHOW_FRAMES = 5 * FPS
@@ -46,7 +47,7 @@ class SettingsNoticeScene(Scene):
         self.loaded = loaded
         self.frames = 0
 
-    def handle(self, event) -> None:
+    def handle(self, event: InputEvent) -> None:
         if event.pressed and event.action in (Action.START, Action.A) and self.frames >= SKIP_AFTER:
             self.done()
 
@@ -62,7 +63,7 @@ class SettingsNoticeScene(Scene):
             else:
                 self.ctx.go_to_attract()
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         surface.fill(palette.BACKGROUND)
         loaded = self.loaded
         title = tr("SETTINGS FILE PROBLEM")
