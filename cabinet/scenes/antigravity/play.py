@@ -12,6 +12,7 @@ are never recorded.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from cabinet import FPS
@@ -21,7 +22,7 @@ from cabinet.games.antigravity.modes import AntiGravityVersus, ContestGame
 from cabinet.games.antigravity.seat import Seat
 from cabinet.games.danger import versus_danger
 from cabinet.games.match import Match, Series, other
-from cabinet.games.pilots import HumanPilot, bind_all
+from cabinet.games.pilots import HumanPilot, Pilot, bind_all
 from cabinet.inputs.actions import CABINET, DIRECTIONS, Action
 from cabinet.scenes.antigravity.layouts import (
     FINAL_BOARD_FRAMES,
@@ -77,7 +78,7 @@ class AntiGravityScene(FairFrame):
         mode: str = "single",
         difficulty: str | None = None,
         contest: ContestList | str | None = None,
-        pilots=None,
+        pilots: Iterable[Pilot] | None = None,
         seed: int = 0,
         demo: bool = False,
         match: Match | None = None,

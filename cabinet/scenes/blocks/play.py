@@ -17,6 +17,7 @@ from cabinet.games.blocks.cursor import BOARD, Cursor, Did, route
 from cabinet.games.blocks.danger import fitting_slots, in_danger, music_danger
 from cabinet.games.blocks.engine import BlocksGame
 from cabinet.games.blocks.pieces import Piece
+from cabinet.games.pilots import Pilot
 from cabinet.games.sounds import chain_effect, clear_effect
 from cabinet.inputs.actions import CABINET, Action, InputEvent
 from cabinet.language import tr
@@ -76,7 +77,7 @@ class BlocksScene(GameScreen):
     def __init__(
         self,
         ctx: SceneContext,
-        pilot,
+        pilot: Pilot,
         seed: int,
         demo: bool = False,
         *,

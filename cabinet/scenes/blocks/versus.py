@@ -13,6 +13,7 @@ stones and all.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from cabinet import FPS
@@ -21,7 +22,7 @@ from cabinet.games.blocks.danger import music_danger
 from cabinet.games.blocks.versus import BlocksVersus
 from cabinet.games.danger import versus_danger
 from cabinet.games.match import PLAYERS, Match, Series, other
-from cabinet.games.pilots import bind_all
+from cabinet.games.pilots import Pilot, bind_all
 from cabinet.games.sounds import clear_effect
 from cabinet.inputs.actions import CABINET, Action
 from cabinet.language import tr
@@ -69,7 +70,7 @@ class BlocksVersusScene(FairFrame):
         self,
         ctx: SceneContext,
         match: Match,
-        pilots,
+        pilots: Iterable[Pilot],
         series: Series | None = None,
         demo: bool = False,
         *,

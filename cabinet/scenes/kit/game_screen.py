@@ -17,6 +17,7 @@ and the pilots (:meth:`~GameScreen.seat_for`, :attr:`~GameScreen.thinking_time`,
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from cabinet.games.pilots import Pilot, Seat, ponder_all
@@ -58,7 +59,7 @@ class GameScreen(Scene):
     def __init__(
         self,
         ctx: SceneContext,
-        pilots,
+        pilots: Iterable[Pilot],
         demo: bool = False,
         watched: bool = False,
         *,
