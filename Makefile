@@ -7,7 +7,8 @@ TYPED  := cabinet/games cabinet/storage cabinet/settings cabinet/update \
           cabinet/scenes/kit cabinet/scenes/catalogue.py cabinet/panel.py cabinet/context.py \
           cabinet/system cabinet/inputs cabinet/outputs cabinet/doctor cabinet/network \
           cabinet/render cabinet/bench cabinet/language \
-          cabinet/__init__.py cabinet/__main__.py cabinet/app.py
+          cabinet/__init__.py cabinet/__main__.py cabinet/app.py \
+          cabinet/scenes/service cabinet/scenes/blocks cabinet/scenes/antigravity cabinet/scenes/flow
 HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy GPIOZERO_PIN_FACTORY=mock
 # Raspberry Pi OS Trixie's Python: make test runs the suite under it too, beside the first run
 # (pytest keeps to one core), where this machine has one (pyenv's, as on CI, or python3.13 on the

@@ -16,7 +16,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from cabinet.games.antigravity.demo import demo_pilots, demo_versus_pilots
 from cabinet.games.blocks.pilot import BlocksDemoPilot
@@ -34,6 +34,7 @@ from cabinet.scenes.blocks.versus import BlocksVersusScene
 from cabinet.scenes.kit.base import Scene
 from cabinet.scenes.kit.ending import stop
 from cabinet.scenes.kit.game_screen import GameScreen
+from cabinet.scenes.kit.howto_page import HowToPage
 from cabinet.scenes.kit.replay_rules import recorded_match, section_from_dict
 from cabinet.settings.schema import AntiGravitySettings, BlocksSettings, RampSettings
 from cabinet.storage.scores import antigravity_tables
@@ -134,7 +135,7 @@ class Entry:
     replay: Callable[[SceneContext, Replay], GameScreen]
     replay_rules: Callable[[Settings, Replay], Settings]
     tables: Callable[[Settings], list[str]]
-    howto: Callable[[Settings], dict[str, Any]]
+    howto: Callable[[Settings], HowToPage]
     modes: OpensModes
     attract: AttractShare
     settings_detail: str
@@ -169,8 +170,9 @@ def _blocks_demo(ctx: SceneContext, seed: int) -> GameScreen:
 
 def _blocks_replay(ctx: SceneContext, replay: Replay) -> GameScreen:
     pilot = ReplayPilot(replay)
-    if replay.mode == "versus":
-        return BlocksVersusScene(ctx, recorded_match(replay), [pilot], on_end=stop, watched=True)
+    match = recorded_match(replay)  # None: a one-player game's replay
+    if match is not None:
+        return BlocksVersusScene(ctx, match, [pilot], on_end=stop, watched=True)
     return BlocksScene(ctx, pilot, replay.seed, on_end=stop, watched=True)
 
 

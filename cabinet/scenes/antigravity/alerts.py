@@ -199,7 +199,7 @@ def draw_cause(surface: pygame.Surface, view, seat, frame: int) -> None:
     game = seat.game
     turn = seat.last_turn
     if turn is not None and turn.jam:
-        columns, words = {turn.column}, tr("JAMMED!")
+        columns, words = frozenset({turn.column}), tr("JAMMED!")
     else:
         columns = crossed_columns(seat.picture().cells, game.width, game.height, seat.horizon[0])
         words = (

@@ -63,7 +63,11 @@ def _faded(cell: int, colour, alpha: int) -> pygame.Surface:
     return ghost
 
 
-def dispensers(game) -> tuple[tuple[str | None, str | None], tuple[str | None, str | None]]:
+# A dispenser as drawn: its (current, next) colour letters, None for one a contest list has used up.
+Dispenser = tuple[str | None, str | None]
+
+
+def dispensers(game) -> tuple[Dispenser, Dispenser]:
     """``game``'s top and bottom dispensers, each as (current, next) colour letters: what
     :meth:`FieldView.draw` shows beside the cursor."""
     return (game.current("top"), game.next("top")), (game.current("bottom"), game.next("bottom"))
@@ -206,8 +210,8 @@ class FieldView:
         surface: pygame.Surface,
         picture: FieldPicture,
         cursor: int,
-        top: tuple[str, str],
-        bottom: tuple[str, str],
+        top: Dispenser,
+        bottom: Dispenser,
         frame: int = 0,
         show_cursor: bool = True,
         settled: dict | None = None,
@@ -237,10 +241,10 @@ class FieldView:
             clip = surface.get_clip()
             surface.set_clip(self.rect.union(self.bounds))
             for mover in picture.movers:
-                for age, row in enumerate(mover.trail):
+                for age, trail_row in enumerate(mover.trail):
                     surface.blit(
                         _faded(cell, block_colour(mover.colour), 150 - 45 * age),
-                        self.cell_pos(row, mover.column),
+                        self.cell_pos(trail_row, mover.column),
                     )
                 pos = self.cell_pos(mover.row, mover.column)
                 surface.blit(self._block(cell, mover.colour), pos)
@@ -261,7 +265,7 @@ class FieldView:
         colour = (255, 200 + int(55 * pulse), 255)
         pygame.draw.rect(surface, colour, (*pos, self.cell, self.cell), 3)
 
-    def _draw_dispensers(self, surface, cursor: int, top, bottom) -> None:
+    def _draw_dispensers(self, surface, cursor: int, top: Dispenser, bottom: Dispenser) -> None:
         cell, small = self.cell, self.next_size
         x = self.x + cursor * cell
         small_x = x + (cell - small) // 2

@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from cabinet.language import N_
 from cabinet.render import palette
+from cabinet.scenes.kit.howto_page import HowToPage
+
+if TYPE_CHECKING:  # pragma: no cover
+    from cabinet.settings.schema import Settings
 from cabinet.render.glyphs import DOWN, LEFT, RIGHT, UP
 
 RING = (N_("RING"), N_("TIME TO PUSH"))
-PAGE = {
+PAGE: HowToPage = {
     "title": N_("HOW TO PLAY ANTI-GRAVITY"),
     "rules": [
         (palette.CYAN, N_("PUSH BLOCKS IN FROM THE TOP OR BOTTOM")),
@@ -31,11 +37,11 @@ SUDDEN_DEATH_RULE = (palette.ORANGE, N_("1 ROW A SIDE LEFT: SUDDEN DEATH"))
 STONES_RULE = (palette.GREY, N_("VERSUS: A CHAIN SENDS STONES TO YOUR RIVAL"))
 
 
-def howto_page(settings) -> dict:
+def howto_page(settings: Settings) -> HowToPage:
     """The page for ``settings`` (the cabinet's Settings): up and down swapped when the pushes are
     inverted, the band and its sudden death told of when the ramp widens the horizon, and
     stones when versus attacks."""
-    page = dict(PAGE)
+    page = PAGE.copy()
     antigravity = settings.antigravity
     rules = page["rules"][:-1]
     if antigravity.ramp.enabled and antigravity.ramp.horizon_level:

@@ -11,6 +11,8 @@ rules' own doing, animated and heard as in a game. The control being pressed lig
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -39,6 +41,9 @@ from cabinet.scenes.kit.base import Scene
 from cabinet.scenes.kit.flights import Flights, draw_flights
 from cabinet.scenes.kit.match_view import PLAYER_COLOURS
 from cabinet.scenes.kit.widgets import READABLE, heading
+
+if TYPE_CHECKING:  # pragma: no cover
+    from cabinet.scenes.kit.scene_context import SceneContext
 
 PRESS_FRAMES = 8  # between two presses of the script: a cursor step, then the push
 LEAD_FRAMES = 40  # a step's caption shows this long before its first press
@@ -72,10 +77,7 @@ def caption_lines(caption: str) -> list[str]:
 def film_chapters(ctx) -> list[tuple[float, Callable[[], Scene]]]:
     """Each chapter of the film for ``ctx``'s settings, as (its seconds, a maker of its scene)."""
     parts = chapters(lessons_for(ctx.settings))
-    return [
-        (seconds(part), lambda index=index: HowToFilm(ctx, index))
-        for index, part in enumerate(parts)
-    ]
+    return [(seconds(part), partial(HowToFilm, ctx, index)) for index, part in enumerate(parts)]
 
 
 class HowToFilm(Scene):
@@ -83,8 +85,9 @@ class HowToFilm(Scene):
     holds the last picture (``finished``)."""
 
     name = "how to play anti-gravity film"
+    finished = False
 
-    def __init__(self, ctx, chapter: int | None = None):
+    def __init__(self, ctx: SceneContext, chapter: int | None = None):
         super().__init__(ctx)
         self.every = lessons_for(ctx.settings)  # a pip each, this one's lit
         self.lessons = self.every if chapter is None else chapters(self.every)[chapter]
@@ -255,7 +258,7 @@ class HowToFilm(Scene):
                     )
         return self._static
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self._static_picture(), (0, 0))
         title = tr(PAGE["title"])
         heading(surface, title, 10, palette.YELLOW, fit_size(title, 28, WIDTH - 40))
@@ -333,12 +336,15 @@ class HowToFilm(Scene):
     def _said(self):
         """The latest line a field's message bar would show, as (words, colour), or None; its
         detail left out (the caption says more)."""
-        shown = [seat for seat in self.seats if seat.current_message() is not None]
+        shown = [
+            (seat, message)
+            for seat in self.seats
+            if (message := seat.current_message()) is not None
+        ]
         if not shown:
             return None
-        return PlayLayout.message_text(
-            max(shown, key=lambda seat: seat.message.until), joined=False
-        )
+        latest, _ = max(shown, key=lambda said: said[1].until)
+        return PlayLayout.message_text(latest, joined=False)
 
     def lit(self) -> tuple[int, tuple[int, int, int]] | None:
         """The control row lit now (0: the cursor's moves, 1: up, 2: down) and its colour, the

@@ -90,6 +90,10 @@ class PlayLayout:
     def scroll_list(self, amount: int) -> None:
         """Only the contest layout has a list to scroll."""
 
+    def flight(self, seat, launch) -> Flight:
+        """The flight of stones ``seat`` threw: only versus fields throw any."""
+        raise NotImplementedError("stones fly between versus fields only")
+
     def static(self) -> pygame.Surface:
         """The cached picture every frame starts from; redrawn when a horizon band widens."""
         bands = (

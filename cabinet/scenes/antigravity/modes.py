@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+from functools import partial
+from typing import TYPE_CHECKING
+
 from cabinet.language import N_, tr
 from cabinet.scenes.kit.menu import VS_CPU, ModeMenu, Option
 from cabinet.scenes.kit.widgets import difficulty_name
+
+if TYPE_CHECKING:  # pragma: no cover
+    from cabinet.scenes.kit.scene_context import SceneContext
 
 
 class ModeSelectScene(ModeMenu):
@@ -51,7 +57,7 @@ class DifficultySelectScene(ModeMenu):
     title = N_("DIFFICULTY")
     name = "difficulty select"
 
-    def __init__(self, ctx, play, back=None):
+    def __init__(self, ctx: SceneContext, play, back=None):
         super().__init__(ctx, play, back)
         order = list(ctx.settings.antigravity.difficulties)
         default = ctx.settings.antigravity.difficulty
@@ -69,7 +75,7 @@ class DifficultySelectScene(ModeMenu):
                 Option(
                     difficulty_name(name),
                     detail,
-                    lambda name=name: start_one(self, "single", name, None),
+                    partial(start_one, self, "single", name, None),
                     "single",
                 )
             )
@@ -93,7 +99,7 @@ class ContestSelectScene(ModeMenu):
                 Option(
                     contest.name.upper(),
                     detail,
-                    lambda c=contest: start_one(self, "contest", None, c),
+                    partial(start_one, self, "contest", None, contest),
                     "contest",
                 )
             )

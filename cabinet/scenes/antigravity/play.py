@@ -12,6 +12,8 @@ are never recorded.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from cabinet import FPS
 from cabinet.games.antigravity.danger import music_danger
@@ -20,9 +22,14 @@ from cabinet.games.antigravity.modes import AntiGravityVersus, ContestGame
 from cabinet.games.antigravity.seat import Seat
 from cabinet.games.danger import versus_danger
 from cabinet.games.match import Match, Series, other
-from cabinet.games.pilots import HumanPilot, bind_all
+from cabinet.games.pilots import HumanPilot, Pilot, bind_all
 from cabinet.inputs.actions import CABINET, DIRECTIONS, Action
-from cabinet.scenes.antigravity.layouts import FINAL_BOARD_FRAMES, SingleLayout, VersusLayout
+from cabinet.scenes.antigravity.layouts import (
+    FINAL_BOARD_FRAMES,
+    PlayLayout,
+    SingleLayout,
+    VersusLayout,
+)
 from cabinet.scenes.kit.countdown import Countdown
 from cabinet.scenes.kit.ending import GameOver, InputCheck, MatchEnd, OnEnd
 from cabinet.scenes.kit.fair_frame import FairFrame
@@ -30,6 +37,13 @@ from cabinet.scenes.kit.flights import Flights
 from cabinet.scenes.kit.idle import IdleWatch
 from cabinet.scenes.kit.pause import Pause
 from cabinet.storage.replays import ReplayRecorder
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pygame
+
+    from cabinet.inputs.actions import InputEvent
+    from cabinet.scenes.kit.scene_context import SceneContext
+    from cabinet.settings.schema import AntiGravitySettings, ContestList
 
 END_FRAMES = FINAL_BOARD_FRAMES + 180  # the final field, then the game-over or winner banner
 END_SKIP_AFTER = 60  # Start may cut the banner short after this many frames
@@ -60,15 +74,15 @@ class AntiGravityScene(FairFrame):
 
     def __init__(
         self,
-        ctx,
+        ctx: SceneContext,
         mode: str = "single",
         difficulty: str | None = None,
-        contest=None,
-        pilots=None,
+        contest: ContestList | str | None = None,
+        pilots: Iterable[Pilot] | None = None,
         seed: int = 0,
         demo: bool = False,
-        match=None,
-        series=None,
+        match: Match | None = None,
+        series: Series | None = None,
         *,
         on_end: OnEnd,
         check: InputCheck | None = None,
@@ -91,6 +105,7 @@ class AntiGravityScene(FairFrame):
         settings = ctx.settings.antigravity
         self.settings = settings
         self.difficulty = difficulty or settings.difficulty
+        # The list a contest plays; None in single and versus (the code asks it for the mode).
         self.contest = _find_contest(settings, contest) if mode == "contest" else None
         self.versus: AntiGravityVersus | None = None
         self.match = None
@@ -111,7 +126,7 @@ class AntiGravityScene(FairFrame):
         self.pause = Pause(
             ctx.settings.play, () if demo or watched else self._people(), ctx.audio.play
         )
-        self.layout = (VersusLayout if mode == "versus" else SingleLayout)(self)
+        self.layout: PlayLayout = (VersusLayout if mode == "versus" else SingleLayout)(self)
         self.flights = Flights()  # versus: stones thrown from one field to a meter (pictures only)
 
     @property
@@ -125,7 +140,8 @@ class AntiGravityScene(FairFrame):
             self.versus = AntiGravityVersus(settings, seed)
             play = self.ctx.audio.play
             return [Seat(self.versus.game(1), 1, play), Seat(self.versus.game(2), 2, play)]
-        if self.mode == "contest":
+        game: AntiGravityGame
+        if self.contest is not None:
             game = ContestGame(self.contest, settings)
         else:
             game = AntiGravityGame(
@@ -167,7 +183,7 @@ class AntiGravityScene(FairFrame):
     def enter(self) -> None:
         self.ctx.inputs.set_repeat_profile("antigravity")
 
-    def handle(self, event) -> None:
+    def handle(self, event: InputEvent) -> None:
         if event.player == CABINET:
             if (
                 event.action is Action.PAUSE
@@ -208,6 +224,7 @@ class AntiGravityScene(FairFrame):
         replay = self.recorder.finish(score, final) if self.recorder else None
         if self.match is not None:
             person = self.challenge_seat
+            assert person is not None, "only a match a challenger may cut short is interrupted"
             return GameOver(
                 "antigravity",
                 "cpu",
@@ -281,13 +298,13 @@ class AntiGravityScene(FairFrame):
             self.end_frames = END_FRAMES - 1  # hold the banner until attract moves on
             return
         if self.match is not None and self.match.winner is None:
-            self._next_round()
+            self._next_round(self.match)
             return
         self._finish()
 
-    def _next_round(self) -> None:
-        """Fresh fields for the match's next round, on that round's seed."""
-        self.seats = self._make_seats(self.settings, self.match.round_seed())
+    def _next_round(self, match: Match) -> None:
+        """Fresh fields for ``match``'s next round, on that round's seed."""
+        self.seats = self._make_seats(self.settings, match.round_seed())
         self.flights = Flights()
         bind_all(self.pilots, self)
         self.end_frames = 0
@@ -316,7 +333,7 @@ class AntiGravityScene(FairFrame):
         """The high-score table this game competes for."""
         if self.mode == "versus":
             return "antigravity/versus"
-        if self.mode == "contest":
+        if self.contest is not None:
             return f"antigravity/contest/{self.contest.name}"
         return f"antigravity/single/{self.difficulty}"
 
@@ -325,7 +342,7 @@ class AntiGravityScene(FairFrame):
 
         Versus: the winner (on a draw, the higher score) and both fields side by side.
         """
-        if self.mode != "versus":
+        if self.match is None:  # single or contest
             game = self.seats[0].game
             return self.driver, game.score, game.to_text()
         player = (
@@ -345,6 +362,7 @@ class AntiGravityScene(FairFrame):
         self.finished = True
         seconds = self.game_frame / FPS
         if self.match is not None:
+            assert self.series is not None, "a versus match is always one of a series"
             high = None if self.match.cpu or self.match.abandoned else (self.table, player, score)
             self.on_end(MatchEnd(self, self.match, self.series, replay, seconds, high))
         else:
@@ -353,7 +371,7 @@ class AntiGravityScene(FairFrame):
             )
 
     # ------------------------------------------------------------------ drawing
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         self.layout.draw(surface)
 
 
@@ -382,7 +400,7 @@ def _panel_pilots(mode: str) -> list:
     return [HumanPilot(1)]
 
 
-def _find_contest(settings, contest):
+def _find_contest(settings: AntiGravitySettings, contest: ContestList | str | None) -> ContestList:
     """The contest list to play: given, named, or the first configured one."""
     lists = settings.contests
     if contest is None:

@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from cabinet.language import N_
 from cabinet.render import palette
+from cabinet.scenes.kit.howto_page import HowToPage
+
+if TYPE_CHECKING:  # pragma: no cover
+    from cabinet.settings.schema import Settings
 
 GRAVITY_RULE = N_("ROWS ABOVE A CLEARED ROW DROP DOWN")
 
-PAGE = {
+PAGE: HowToPage = {
     "title": N_("HOW TO PLAY BLOCKS"),
     "rules": [
         (palette.CYAN, N_("PLACE THE 3 PIECES ON THE 8x8 BOARD")),
@@ -26,9 +32,9 @@ PAGE = {
 }
 
 
-def howto_page(settings) -> dict:
+def howto_page(settings: Settings) -> HowToPage:
     """The page for ``settings`` (the cabinet's Settings): no gravity line under 1010!-style rules."""
-    page = dict(PAGE)
+    page = PAGE.copy()
     if not settings.blocks.gravity:
         page["rules"] = [rule for rule in page["rules"] if rule[1] != GRAVITY_RULE]
     return page

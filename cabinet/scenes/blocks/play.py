@@ -11,10 +11,13 @@ from __future__ import annotations
 import dataclasses
 import logging
 import weakref
+from typing import TYPE_CHECKING
 
 from cabinet.games.blocks.cursor import BOARD, Cursor, Did, route
 from cabinet.games.blocks.danger import fitting_slots, in_danger, music_danger
 from cabinet.games.blocks.engine import BlocksGame
+from cabinet.games.blocks.pieces import Piece
+from cabinet.games.pilots import Pilot
 from cabinet.games.sounds import chain_effect, clear_effect
 from cabinet.inputs.actions import CABINET, Action, InputEvent
 from cabinet.language import tr
@@ -38,6 +41,11 @@ from cabinet.scenes.kit.game_screen import GameScreen
 from cabinet.scenes.kit.idle import IdleWatch
 from cabinet.scenes.kit.pause import Pause
 from cabinet.storage.replays import ReplayRecorder
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pygame
+
+    from cabinet.scenes.kit.scene_context import SceneContext
 
 log = logging.getLogger(__name__)
 
@@ -68,8 +76,8 @@ class BlocksScene(GameScreen):
 
     def __init__(
         self,
-        ctx,
-        pilot,
+        ctx: SceneContext,
+        pilot: Pilot,
         seed: int,
         demo: bool = False,
         *,
@@ -89,7 +97,8 @@ class BlocksScene(GameScreen):
         self.animation: ClearAnimation | None = None
         self.callouts = Callouts()  # one at a time over the board
         self.shake = 0
-        self.drag = None  # (slot, pointer position) while a finger holds a piece
+        # (slot, pointer position) while a finger holds a piece
+        self.drag: tuple[int, tuple[int, int]] | None = None
         self.moved_frame = -REST_FRAMES  # the game frame the held piece last moved on
         # A game nobody touches: warned after a minute, ended ten seconds later (as versus).
         self.idle = IdleWatch([] if demo else [pilot.player])
@@ -100,7 +109,8 @@ class BlocksScene(GameScreen):
         people = () if demo or watched else (pilot.player,)
         self.pause = Pause(ctx.settings.play, people, ctx.audio.play)
         self.fits = fitting_slots(self.game)  # per slot: does its piece fit anywhere
-        self.fits_key = None
+        # (board, tray, rotation) that ``fits`` was worked out for
+        self.fits_key: tuple[int, tuple[Piece | None, ...], bool] | None = None
         self.warned = False  # the danger sound has played for this danger
         self.layer = Layer()  # backdrop, board, settled cells and tray (_draw_board_layer)
         self.ramp_show = RampShow(self.game, ctx.audio.play)
@@ -154,14 +164,14 @@ class BlocksScene(GameScreen):
         return GameOver(
             "blocks",
             "single",
-            self.challenge_seat,
+            self.pilot.player,
             "blocks",
             self.game.score,
             replay,
             self.game_frame / 60,
         )
 
-    def pointer(self, kind: str, pos) -> None:
+    def pointer(self, kind: str, pos: tuple[int, int]) -> None:
         """Touch or mouse: press on a tray piece, drag it, release it on the board (a replay is not touched)."""
         if self.demo or self.watched or self.ended:
             return
@@ -218,8 +228,9 @@ class BlocksScene(GameScreen):
     def _obey(self, event: InputEvent) -> None:
         game, cursor = self.game, self.cursor
         colour = None
-        if cursor.focus == BOARD and game.tray[cursor.slot] is not None:
-            colour = family_colour(game.tray[cursor.slot].family)
+        held = game.tray[cursor.slot]
+        if cursor.focus == BOARD and held is not None:
+            colour = family_colour(held.family)
         outcome = cursor.apply(event.action, game, repeat=event.repeat)
         if outcome.kind in CURSOR_SOUNDS:
             self.ctx.audio.play(CURSOR_SOUNDS[outcome.kind])
@@ -344,7 +355,7 @@ class BlocksScene(GameScreen):
         return None if piece is None else view.drop_target(piece, pos)
 
     # ------------------------------------------------------------------ drawing
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         view.draw(surface, self)
 
 

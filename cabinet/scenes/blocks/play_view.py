@@ -10,7 +10,7 @@ from __future__ import annotations
 import pygame
 
 from cabinet.games.blocks.cursor import BOARD, TRAY
-from cabinet.games.blocks.pieces import SIZE
+from cabinet.games.blocks.pieces import SIZE, Piece
 from cabinet.language import current as current_language
 from cabinet.language import tr
 from cabinet.render import HEIGHT, palette
@@ -232,7 +232,8 @@ def _draw_drag(surface, scene) -> None:
     piece = scene.game.tray[slot]
     target = None if piece is None else drop_target(piece, pos)
     if target is not None:
-        _draw_piece_on_board(surface, scene, slot, *target, scene.game.can_place(slot, *target))
+        row, col = target
+        _draw_piece_on_board(surface, scene, slot, row, col, scene.game.can_place(slot, row, col))
     sprite = block(CELL - 2, family_colour(piece.family))
     left, top = _held_top_left(piece, pos)
     for d_row, d_col in piece.cells:
@@ -253,7 +254,7 @@ def _draw_game_over(surface, scene) -> None:
 # ---------------------------------------------------------------------- layout
 
 
-def drop_target(piece, pos):
+def drop_target(piece: Piece, pos: tuple[int, int]) -> tuple[int, int] | None:
     """The board (row, col) ``piece`` held at ``pos`` would land on, or None."""
     left, top = _held_top_left(piece, pos)
     col = round((left - BOARD_X) / CELL)

@@ -18,7 +18,7 @@ from cabinet.scenes.kit.callout import Callout
 class RampShow:
     """The ramp's events over one game's board; ``play`` makes a sound by name."""
 
-    def __init__(self, game, play: Callable[[str], None]):
+    def __init__(self, game, play: Callable[[str], object]):
         self.level = game.ramp_level
         self.falling: list[FallingStone] = []
         self._play = play

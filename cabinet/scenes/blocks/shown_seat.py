@@ -8,6 +8,7 @@ place, and the pending stones as far as the screen has shown them arrive.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cabinet.games.blocks.cursor import BOARD, Did
@@ -51,7 +52,7 @@ class ShownSeat(VersusSeat):
     def __init__(self, versus, player: int, move_frames: int):
         super().__init__(versus, player, move_frames)
         self.grid = empty_grid()
-        self.grid_board = 0
+        self.grid_board: int | None = 0  # the board the grid last agreed with; None: make it agree
         self.animation: ClearAnimation | None = None
         self.falling: list[FallingStone] = []
         self.shown_pending = 0
@@ -66,9 +67,9 @@ class ShownSeat(VersusSeat):
     def apply(self, event):
         """Obey one press; the cursor's :class:`Outcome` (its ``result`` after a placement)."""
         colour = None
-        tray = self.game.tray
-        if self.cursor.focus == BOARD and tray[self.cursor.slot] is not None:
-            colour = family_colour(tray[self.cursor.slot].family)
+        held = self.game.tray[self.cursor.slot]
+        if self.cursor.focus == BOARD and held is not None:
+            colour = family_colour(held.family)
         outcome = self.act(event)
         if outcome.kind in (Did.INVALID, Did.REFUSED):
             self.shake = SHAKE_FRAMES
@@ -96,7 +97,7 @@ class ShownSeat(VersusSeat):
             self.grid[row][col] = STONE_COLOUR
         self.grid_board = None  # make the grid agree with the engine once more
 
-    def tick(self, clock: bool) -> tuple[tuple[int, int], ...]:
+    def tick(self, clock: bool) -> Sequence[tuple[int, int]]:
         """One frame. With ``clock``, the move timer runs; the stones that landed when it ran
         out (the caller shows them with :meth:`drop`)."""
         if self.animation is not None:

@@ -13,14 +13,16 @@ stones and all.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from cabinet import FPS
 from cabinet.games.blocks.cursor import Did
 from cabinet.games.blocks.danger import music_danger
 from cabinet.games.blocks.versus import BlocksVersus
 from cabinet.games.danger import versus_danger
-from cabinet.games.match import PLAYERS, Series, other
-from cabinet.games.pilots import bind_all
+from cabinet.games.match import PLAYERS, Match, Series, other
+from cabinet.games.pilots import Pilot, bind_all
 from cabinet.games.sounds import clear_effect
 from cabinet.inputs.actions import CABINET, Action
 from cabinet.language import tr
@@ -39,6 +41,12 @@ from cabinet.scenes.kit.idle import IdleWatch
 from cabinet.scenes.kit.pause import Pause
 from cabinet.storage.replays import ReplayRecorder
 
+if TYPE_CHECKING:  # pragma: no cover
+    import pygame
+
+    from cabinet.inputs.actions import InputEvent
+    from cabinet.scenes.kit.scene_context import SceneContext
+
 ROUND_END_FRAMES = 210  # the round's result, both boards in view
 MATCH_END_FRAMES = 300  # the match's result, before the rematch offer
 END_SKIP_AFTER = 60  # Start may cut a result short after this many frames
@@ -54,11 +62,15 @@ class BlocksVersusScene(FairFrame):
     each input first.
     """
 
+    match: Match  # a versus screen always plays one
+    series: Series
+    versus: BlocksVersus  # this round's
+
     def __init__(
         self,
-        ctx,
-        match,
-        pilots,
+        ctx: SceneContext,
+        match: Match,
+        pilots: Iterable[Pilot],
         series: Series | None = None,
         demo: bool = False,
         *,
@@ -123,7 +135,7 @@ class BlocksVersusScene(FairFrame):
     def enter(self) -> None:
         self.ctx.inputs.set_repeat_profile("blocks")
 
-    def handle(self, event) -> None:
+    def handle(self, event: InputEvent) -> None:
         if event.player == CABINET:
             if (
                 event.action is Action.PAUSE
@@ -154,6 +166,7 @@ class BlocksVersusScene(FairFrame):
     def interrupted(self) -> GameOver:
         """This match against the CPU, cut short by a challenger."""
         person = self.challenge_seat
+        assert person is not None, "only a match a challenger may cut short is interrupted"
         _, score, final = self.result()
         replay = self.recorder.finish(score, final) if self.recorder is not None else None
         return GameOver(
@@ -320,7 +333,7 @@ class BlocksVersusScene(FairFrame):
         self.on_end(MatchEnd(self, self.match, self.series, replay, self.game_frame / FPS, None))
 
     # ------------------------------------------------------------------ drawing
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         view.draw(surface, self)
         if self.paused:
             self.pause.draw(surface, self.ctx.frame)

@@ -9,7 +9,7 @@ match score sits at the top of the centre line.
 from __future__ import annotations
 
 import math
-from functools import lru_cache
+from functools import lru_cache, partial
 
 import pygame
 
@@ -120,7 +120,7 @@ def draw(surface, scene) -> None:
             surface,
             scene.callouts[seat.player],
             board_rect(seat.player),
-            lambda seat=seat: _taken(seat),
+            partial(_taken, seat),
         )
     for seat in scene.seats:
         scene.countdown.draw(surface, board_rect(seat.player))

@@ -21,6 +21,7 @@ import logging
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from cabinet import FPS
 from cabinet.games.match import DEMO_CPU_LEVELS, PLAYERS, Match
@@ -48,6 +49,12 @@ from cabinet.scenes.kit.credit_line import (
 from cabinet.scenes.kit.widgets import FLASH_FRAMES, blink, draw_backdrop, draw_banner
 from cabinet.storage import scores
 
+if TYPE_CHECKING:  # pragma: no cover
+    import pygame
+
+    from cabinet.inputs.actions import InputEvent
+    from cabinet.scenes.kit.scene_context import SceneContext
+
 log = logging.getLogger(__name__)
 
 REFUSED_FRAMES = 2 * FPS  # how long a Start without credits flashes INSERT COIN
@@ -74,7 +81,7 @@ class AttractScene(Scene):
 
     standing = Standing.IDLE
 
-    def __init__(self, ctx, parts: list[Part] | None = None):
+    def __init__(self, ctx: SceneContext, parts: list[Part] | None = None):
         super().__init__(ctx)
         self.random = random.Random()  # fresh demo seeds every loop
         self.parts = parts if parts is not None else default_parts(ctx, self.random)
@@ -134,7 +141,7 @@ class AttractScene(Scene):
             return
         raise RuntimeError("no attract part could start")
 
-    def handle(self, event) -> None:
+    def handle(self, event: InputEvent) -> None:
         if event.pressed and event.action is Action.START and event.player in (1, 2):
             if can_play(self.ctx):
                 self.ctx.player = event.player
@@ -146,24 +153,31 @@ class AttractScene(Scene):
                 self.refused_credits = credit_line(self.ctx)
                 self.ctx.audio.play("blocks_invalid")
 
+    @property
+    def showing(self) -> Scene:
+        """The part on screen: there is one from attract mode's first :meth:`enter` on."""
+        if self.part is None:
+            raise RuntimeError("attract mode was run before it entered: no part shows yet")
+        return self.part
+
     def update(self) -> None:
-        self.part.update()
+        self.showing.update()
         self.frames += 1
         self.refused = max(0, self.refused - 1)
         if self.refused and credit_line(self.ctx) != self.refused_credits:
             self.refused = 0  # the coin it asked for is in: the strip's prompt takes over
-        if self.frames >= self.limit or self.part.finished:
+        if self.frames >= self.limit or self.showing.finished:
             self.next_part()
 
     def look(self):
-        inner = self.part.look()
+        inner = self.showing.look()
         if inner is None:
             return None
         banner = (prompt(self.ctx), self._banner_lit()) if self.refused else None
         warning = storage_warning(self.ctx)
         if self.part_name == "title":
             return self.parts_started, inner, banner, warning
-        strip = (self._strip_words(), credit_line(self.ctx), self.part.caption)
+        strip = (self._strip_words(), credit_line(self.ctx), self.showing.caption)
         return self.parts_started, inner, strip, banner, warning
 
     def _strip_words(self) -> tuple[str, object]:
@@ -180,8 +194,8 @@ class AttractScene(Scene):
     def _banner_lit(self) -> bool:
         return blink(REFUSED_FRAMES - self.refused, FLASH_FRAMES) or not prompt_blinks(self.ctx)
 
-    def draw(self, surface) -> None:
-        self.part.draw(surface)
+    def draw(self, surface: pygame.Surface) -> None:
+        self.showing.draw(surface)
         if self.part_name != "title":
             self._draw_prompt(surface)
         # The service corner: storage trouble on every page (on the title, above its copyright line).
@@ -203,7 +217,7 @@ class AttractScene(Scene):
         """The bottom strip every attract page carries: the prompt and the credits."""
         surface.fill(palette.SHADOW, (0, HEIGHT - 34, WIDTH, 34))
         credits = credit_line(self.ctx)
-        caption = self.part.caption  # a replay's "REPLAY  AAA  12345"
+        caption = self.showing.caption  # a replay's "REPLAY  AAA  12345"
         # The middle words: centred, and never over the caption on the left or the credits on the right.
         left = 14 + (text_size(caption, 21)[0] + 16 if caption else 0)
         room = 2 * min(WIDTH // 2 - left, WIDTH // 2 - 30 - text_size(credits, 14)[0])
@@ -232,14 +246,14 @@ class SafeTitleScene(Scene):
     name = "safe title"
     standing = Standing.IDLE
 
-    def __init__(self, ctx):
+    def __init__(self, ctx: SceneContext):
         super().__init__(ctx)
         self.frames = 0
 
     def live_starts(self) -> set[int]:
         return starts_with_a_credit(self.ctx)
 
-    def handle(self, event) -> None:
+    def handle(self, event: InputEvent) -> None:
         if event.pressed and event.action is Action.START:
             self.ctx.go_to_attract()
 
@@ -249,7 +263,7 @@ class SafeTitleScene(Scene):
     def look(self):
         return blink(self.frames)
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         draw_backdrop(surface)
         text(surface, "ARCADEFORGE VERSE", (WIDTH // 2, 180), 56, palette.YELLOW, "midtop")
         if blink(self.frames):

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -27,6 +28,9 @@ from cabinet.scenes.kit.base import Scene
 from cabinet.scenes.kit.ending import Challengeable, GameOver
 from cabinet.scenes.kit.widgets import blink
 from cabinet.storage.scores import ladder_table
+
+if TYPE_CHECKING:  # pragma: no cover
+    from cabinet.scenes.kit.scene_context import SceneContext
 
 BANNER_FRAMES = 180  # the banner, before the initials or the match
 
@@ -67,7 +71,9 @@ class ChallengerScene(Scene):
 
     name = "new challenger"
 
-    def __init__(self, ctx, behind, record: GameOver, then: Callable[[object, str], None]):
+    def __init__(
+        self, ctx: SceneContext, behind, record: GameOver, then: Callable[[object, str], None]
+    ):
         super().__init__(ctx)
         self.behind = behind
         self.record = record
@@ -87,7 +93,7 @@ class ChallengerScene(Scene):
     def _versus(self) -> None:
         self.then(self.ctx, self.record.game)
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         self.behind.draw(surface)
         surface.blit(sprites.veil(WIDTH, HEIGHT, (0, 0, 12, 150)), (0, 0))
         band = pygame.Rect(0, HEIGHT // 2 - 95, WIDTH, 190)

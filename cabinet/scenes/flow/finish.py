@@ -6,7 +6,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
-from cabinet.games.match import Match, Series
+from cabinet.games.match import Climb, Match, Series
 from cabinet.scenes.flow.initials import InitialsScene
 from cabinet.scenes.flow.ladder import LadderScene
 from cabinet.scenes.flow.ranking import RankingScene
@@ -14,6 +14,7 @@ from cabinet.scenes.flow.records import Entry, RecordsInitialsScene, enter_recor
 from cabinet.scenes.flow.rematch import RematchScene, rematch_offered
 from cabinet.scenes.kit.base import Scene
 from cabinet.scenes.kit.ending import Challengeable, GameOver, MatchEnd
+from cabinet.storage.db import Statement
 from cabinet.storage.scores import ladder_table, streak_table
 
 log = logging.getLogger(__name__)
@@ -28,6 +29,8 @@ def finish_game(ctx, over: GameOver) -> None:
     stops the flow: it is logged and the player moves on.
     """
     store, table, score = ctx.store, over.table, over.score
+    # A game without a table (a match against the CPU) ends only when a challenger cuts it short.
+    assert table is not None, f"a {over.game} {over.mode} game ending on its own plays for a table"
     # The score goes on its table now, under placeholder initials: a cabinet switched
     # off during the initials entry keeps it.
     end = _try(
@@ -66,7 +69,7 @@ def finish_match(ctx, end: MatchEnd, again: Callable[[object, Match, Series], Sc
     initials loses nothing. ``again(ctx, match, series)`` is the screen of a rematch of ``match``.
     """
     store = ctx.store
-    before = []
+    before: list[Statement] = []
     if end.replay is not None:
         before += (
             _try(lambda: store.replays.save_statements(end.replay), "preparing the replay") or []
@@ -83,19 +86,19 @@ def finish_match(ctx, end: MatchEnd, again: Callable[[object, Match, Series], Sc
     end.series.match_won(end.match)
     climb = end.series.climb
     if climb is not None and climb.match_won(end.match):
-        keep_climb_record(ctx, end.series)
-        ctx.scenes.reset(LadderScene(ctx, climb, lambda: next_rung(ctx, end, again)))
+        keep_climb_record(ctx, end.series, climb)
+        ctx.scenes.reset(LadderScene(ctx, climb, lambda: next_rung(ctx, end, climb, again)))
     elif rematch_offered(ctx, end.match):
         ctx.scenes.reset(RematchScene(ctx, end, again, series_over))
     else:
         series_over(ctx, end)
 
 
-def keep_climb_record(ctx, series: Series) -> None:
+def keep_climb_record(ctx, series: Series, climb: Climb) -> None:
     """A level just beaten: the climb's record on its ladder table now, under placeholder initials,
     as a score is when its game ends, so a power cut on the ladder screen, in the next rung or
-    during the CONTINUE? offer keeps it. One entry a climb, raised as it goes up."""
-    climb = series.climb
+    during the CONTINUE? offer keeps it. One entry a climb, raised as it goes up. ``climb``:
+    the series' own."""
     table = ladder_table(climb.game)
     kept = next((entry for entry in series.entries if entry.table == table), None)
     withdrawn = ctx.store.scores.withdraw_statements(kept.entry_id) if kept is not None else []
@@ -106,9 +109,11 @@ def keep_climb_record(ctx, series: Series) -> None:
         series.entries.append(entry)
 
 
-def next_rung(ctx, end: MatchEnd, again: Callable[[object, Match, Series], Scene]) -> None:
-    """After the ladder's screen: the next level's match, free, or the records of a cleared climb."""
-    climb = end.series.climb
+def next_rung(
+    ctx, end: MatchEnd, climb: Climb, again: Callable[[object, Match, Series], Scene]
+) -> None:
+    """After the ladder's screen: the next level's match of ``climb`` (the series' own), free,
+    or the records of a cleared climb."""
     if climb.cleared:
         series_over(ctx, end)
     else:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from cabinet import FPS
 from cabinet.language import tr
 from cabinet.render import WIDTH, palette
@@ -11,12 +13,19 @@ from cabinet.scenes import catalogue
 from cabinet.scenes.kit.base import Scene
 from cabinet.scenes.kit.widgets import draw_backdrop, heading
 
+if TYPE_CHECKING:  # pragma: no cover
+    import pygame
+
+    from cabinet.scenes.kit.scene_context import SceneContext
+
 
 class HowToScene(Scene):
     """The rules and controls of ``game``, as its catalogue entry writes them for today's settings;
     ``finished`` after ``seconds`` when given (it takes turns with pages that run longer)."""
 
-    def __init__(self, ctx, game: str, seconds: float | None = None):
+    finished = False
+
+    def __init__(self, ctx: SceneContext, game: str, seconds: float | None = None):
         super().__init__(ctx)
         self.game = game
         self.page = catalogue.entry(game).howto(ctx.settings)
@@ -38,7 +47,7 @@ class HowToScene(Scene):
     def look(self):
         return self._rules_shown()
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         draw_backdrop(surface)
         title = tr(self.page["title"])
         heading(surface, title, 22, palette.YELLOW, fit_size(title, 35, WIDTH - 40))

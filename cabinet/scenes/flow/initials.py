@@ -13,6 +13,7 @@ seconds without input (counted down beside the letters) the entry is taken as it
 from __future__ import annotations
 
 import logging
+from typing import TYPE_CHECKING
 
 from cabinet.inputs.actions import Action
 from cabinet.language import tr
@@ -25,6 +26,12 @@ from cabinet.scenes.flow.tables import full_title, ordinal
 from cabinet.scenes.kit.base import Scene
 from cabinet.scenes.kit.fresh_press import FreshPresses
 from cabinet.scenes.kit.widgets import READABLE, blink, draw_backdrop, draw_time_left
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pygame
+
+    from cabinet.inputs.actions import InputEvent
+    from cabinet.scenes.kit.scene_context import SceneContext
 
 log = logging.getLogger(__name__)
 
@@ -48,7 +55,7 @@ class InitialsScene(Scene):
 
     def __init__(
         self,
-        ctx,
+        ctx: SceneContext,
         table: str,
         score: int,
         replay_id=None,
@@ -85,7 +92,7 @@ class InitialsScene(Scene):
         self.ctx.inputs.set_repeat_profile("menu")
         self.ctx.audio.play("new_record")
 
-    def handle(self, event) -> None:
+    def handle(self, event: InputEvent) -> None:
         if (
             not self.fresh.admit(event)
             or not event.pressed
@@ -158,7 +165,7 @@ class InitialsScene(Scene):
             (f"{self.score}", 42, palette.WHITE),
         ]
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         draw_backdrop(surface)
         lines = self.record_lines() + [(tr("ENTER YOUR INITIALS"), 21, palette.GREY)]
         draw_stacked(surface, lines, 22)

@@ -9,6 +9,7 @@ rung lit). It lasts a few seconds; the climber's Start cuts it short.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -22,6 +23,10 @@ from cabinet.render.text import fit_size, text
 from cabinet.scenes.flow.cpu_names import CPU_DETAILS, CPU_NAMES
 from cabinet.scenes.kit.base import Scene
 from cabinet.scenes.kit.widgets import blink, draw_backdrop, heading
+
+if TYPE_CHECKING:  # pragma: no cover
+    from cabinet.inputs.actions import InputEvent
+    from cabinet.scenes.kit.scene_context import SceneContext
 
 RUNG_SECONDS = 4  # the screen between two rungs
 MASTER_SECONDS = 6  # the MASTER clear, a moment to enjoy
@@ -53,7 +58,7 @@ class LadderScene(Scene):
 
     name = "cpu ladder"
 
-    def __init__(self, ctx, climb: Climb, then: Callable[[], None]):
+    def __init__(self, ctx: SceneContext, climb: Climb, then: Callable[[], None]):
         super().__init__(ctx)
         self.climb = climb
         self.then = then
@@ -68,7 +73,7 @@ class LadderScene(Scene):
         elif self.climb.beaten:
             self.ctx.audio.play("ladder_next")
 
-    def handle(self, event) -> None:
+    def handle(self, event: InputEvent) -> None:
         if (
             event.pressed
             and event.action is Action.START
@@ -99,7 +104,7 @@ class LadderScene(Scene):
             return tr(HEADING_BEATEN, level=LEVELS[climb.beaten - 1])
         return tr(HEADING_FIRST)
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         draw_backdrop(surface)
         climb = self.climb
         colour = (

@@ -32,7 +32,7 @@ def shows_network(ctx) -> bool:
     return ctx.network is not None and ctx.settings.network.show_rankings
 
 
-def network_place(ctx, table: str, score: int, rank: int | None, entries) -> int | None:
+def network_place(ctx, table: str, score: int | None, rank: int | None, entries) -> int | None:
     """The network place of a score that just took local ``rank`` in ``entries`` (the local
     table); None when the rankings are not shown or it is not in the network table."""
     if not shows_network(ctx) or rank is None or score is None:
@@ -52,18 +52,21 @@ class NetworkTablesScene(ScoreTablesScene):
     def __init__(
         self, ctx, heading_text: str, tables: list[str], page_seconds: float, game: str = ""
     ):
-        known = [table for table in tables if ctx.network.table(table)]
+        network = ctx.network
+        assert network is not None, "the network rankings show on a linked cabinet only"
+        self.network = network  # before the base is made: it reads the tables
+        known = [table for table in tables if network.table(table)]
         super().__init__(ctx, heading_text, known, page_seconds, game)
         self.pages = [[table] for table in known]
 
     def read(self, table: str) -> list:
-        return list(self.ctx.network.table(table))
+        return list(self.network.table(table))
 
     @property
     def finished(self) -> bool:
         return not self.pages or super().finished
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         draw_backdrop(surface)
         self.draw_heading(surface)
         if not self.pages:

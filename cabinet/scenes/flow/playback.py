@@ -28,7 +28,10 @@ from cabinet.scenes.kit.game_screen import GameScreen
 from cabinet.scenes.kit.idle import IdleWatch
 
 if TYPE_CHECKING:  # pragma: no cover
+    import pygame
+
     from cabinet.audio.sounds import Sounds
+    from cabinet.inputs.actions import InputEvent
     from cabinet.scenes.kit.scene_context import SceneContext
     from cabinet.settings.schema import Settings
 
@@ -105,13 +108,14 @@ class PlaybackScene(Scene):
     to show its last part, its game over ending the part. None: all of it.
     """
 
-    def __init__(self, ctx, replay, on_end=None, seconds: float | None = None):
+    finished = False
+
+    def __init__(self, ctx: SceneContext, replay, on_end=None, seconds: float | None = None):
         super().__init__(ctx)
         self.replay = replay
         self.audio = HushableAudio(ctx.audio)  # hushed while the game runs fast
         self.inner = game_scene(ctx, replay, self.audio)
         self.on_end = on_end
-        self.finished = False
         initials = (replay.initials or "").strip() or "---"
         self.initials = initials
         self.inputs = sorted({event.frame for event in replay.events()})
@@ -143,7 +147,7 @@ class PlaybackScene(Scene):
     def leave(self) -> None:
         self.inner.leave()
 
-    def handle(self, event) -> None:
+    def handle(self, event: InputEvent) -> None:
         """Live input is not the replay's: only the pause key reaches the game. Start ends the
         replay command (in attract mode, the attract scene takes Start before it gets here)."""
         if event.player == CABINET and event.action is Action.PAUSE:
@@ -213,7 +217,7 @@ class PlaybackScene(Scene):
             return f"{self.label}  {SKIP}x"
         return f"{self.label}  {FAST}x" if self.fast else self.label
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         self.inner.draw(surface)
         draw_caption(surface, self.caption)
 
@@ -264,7 +268,7 @@ class ReplayReel:
     cannot be read or built is skipped with a log line.
     """
 
-    def __init__(self, ctx):
+    def __init__(self, ctx: SceneContext):
         self.ctx = ctx
         self.turns: dict[str, int] = {}
 

@@ -4,6 +4,8 @@ no continue."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from cabinet.inputs.actions import Action
 from cabinet.language import tr
 from cabinet.render import HEIGHT, WIDTH, palette
@@ -13,6 +15,12 @@ from cabinet.scenes.flow.tables import draw_table, full_title, read_table, table
 from cabinet.scenes.kit.base import Scene, Standing
 from cabinet.scenes.kit.fresh_press import FreshPresses
 from cabinet.scenes.kit.widgets import blink, draw_backdrop, heading
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pygame
+
+    from cabinet.inputs.actions import InputEvent
+    from cabinet.scenes.kit.scene_context import SceneContext
 
 RANKING_SECONDS = 10
 RANKING_WIDTH = 600
@@ -29,7 +37,7 @@ class RankingScene(Scene):
 
     def __init__(
         self,
-        ctx,
+        ctx: SceneContext,
         table: str,
         rank: int | None = None,
         score: int | None = None,
@@ -50,7 +58,7 @@ class RankingScene(Scene):
     def enter(self) -> None:
         self.ctx.inputs.set_repeat_profile("menu")
 
-    def handle(self, event) -> None:
+    def handle(self, event: InputEvent) -> None:
         if self.fresh.admit(event) and event.pressed and event.action in (Action.START, Action.A):
             self.ctx.go_to_attract()
 
@@ -72,7 +80,7 @@ class RankingScene(Scene):
             return tr("{player}P SCORE {score}", player=self.player, score=self.score)
         return tr("YOUR SCORE {score}", score=self.score)
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         draw_backdrop(surface)
         heading(surface, tr("RANKING"), 20, palette.YELLOW, 42)
         # Wider than an attract page's table, so the game's name fits beside the table's.

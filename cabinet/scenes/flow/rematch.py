@@ -12,6 +12,7 @@ played. When the count runs out, the series is over and its records are entered.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -26,6 +27,10 @@ from cabinet.scenes.kit.credit_line import coins_short, paid_so_far, price_words
 from cabinet.scenes.kit.ending import MatchEnd
 from cabinet.scenes.kit.fresh_press import FreshPresses
 from cabinet.scenes.kit.widgets import blink, side_name
+
+if TYPE_CHECKING:  # pragma: no cover
+    from cabinet.inputs.actions import InputEvent
+    from cabinet.scenes.kit.scene_context import SceneContext
 
 
 def rematch_offered(ctx, match: Match) -> bool:
@@ -46,7 +51,7 @@ class RematchScene(Scene):
 
     def __init__(
         self,
-        ctx,
+        ctx: SceneContext,
         end: MatchEnd,
         again: Callable[[object, Match, Series], Scene],
         then: Callable[[object, MatchEnd], None],
@@ -76,7 +81,7 @@ class RematchScene(Scene):
     def enter(self) -> None:
         self.ctx.inputs.set_repeat_profile("menu")
 
-    def handle(self, event) -> None:
+    def handle(self, event: InputEvent) -> None:
         match = self.end.match
         if (
             not self.fresh.admit(event)
@@ -108,7 +113,7 @@ class RematchScene(Scene):
         if self.frames_left <= 0:
             self.then(self.ctx, self.end)
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         self.end.scene.draw(surface)
         box = pygame.Rect(0, 0, 600, 210)
         box.center = (WIDTH // 2, HEIGHT // 2)

@@ -9,6 +9,9 @@ game actually starts.
 
 from __future__ import annotations
 
+from functools import partial
+from typing import TYPE_CHECKING
+
 from cabinet.games.match import cpu_levels, default_cpu_level
 from cabinet.language import N_, tr
 from cabinet.scenes import catalogue
@@ -20,19 +23,23 @@ from cabinet.scenes.flow.play import (
     start_game,
     start_versus,
 )
+from cabinet.scenes.kit.base import Scene
 from cabinet.scenes.kit.menu import MenuScene, Option
+
+if TYPE_CHECKING:  # pragma: no cover
+    from cabinet.scenes.kit.scene_context import SceneContext
 
 
 class GameSelectScene(MenuScene):
     title = N_("SELECT GAME")
     name = "game select"
 
-    def __init__(self, ctx, back=None):
+    def __init__(self, ctx: SceneContext, back=None):
         super().__init__(ctx, back or ctx.go_to_attract)  # B leaves for attract mode
 
     def options(self) -> list[Option]:
         return [
-            Option(entry.title, tr(entry.detail), lambda game=entry.game: self.pick(game))
+            Option(entry.title, tr(entry.detail), partial(self.pick, entry.game))
             for entry in catalogue.entries()
         ]
 
@@ -55,7 +62,7 @@ class CpuModeScene(MenuScene):
     SINGLE = N_("SINGLE MATCH")
     SINGLE_DETAIL = N_("ONE MATCH AGAINST THE LEVEL YOU PICK")
 
-    def __init__(self, ctx, game: str, back=None):
+    def __init__(self, ctx: SceneContext, game: str, back=None):
         super().__init__(ctx, back)
         self.game = game
 
@@ -79,7 +86,7 @@ class CpuLevelScene(MenuScene):
     title = N_("CPU LEVEL")
     name = "cpu level select"
 
-    def __init__(self, ctx, game: str, back=None):
+    def __init__(self, ctx: SceneContext, game: str, back=None):
         super().__init__(ctx, back)
         self.game = game
         self.levels = cpu_levels(ctx.settings)
@@ -90,7 +97,7 @@ class CpuLevelScene(MenuScene):
             Option(
                 tr("LEVEL {level}  {name}", level=level, name=tr(CPU_NAMES[level])),
                 tr(CPU_DETAILS[level]),
-                lambda level=level: self.pick(level),
+                partial(self.pick, level),
                 "cpu",
             )
             for level in self.levels
@@ -104,11 +111,11 @@ class ModeStarter:
     """The :class:`~cabinet.scenes.kit.menu.Starter` of ``game``'s mode menu: the
     credits taken, the game started, or the menu told what is missing."""
 
-    def __init__(self, ctx, game: str):
+    def __init__(self, ctx: SceneContext, game: str):
         self.ctx = ctx
         self.game = game
 
-    def menu(self, back=None) -> MenuScene:
+    def menu(self, back=None) -> Scene:
         """The game's own mode menu (its catalogue entry's ``modes``), starting through here."""
         return catalogue.entry(self.game).modes(self.ctx, self, back=back)
 

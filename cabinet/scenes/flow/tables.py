@@ -197,7 +197,7 @@ class ScoreTablesScene(Scene):
         words = tr(self.heading, game=self.game)
         heading(surface, words, 24, palette.YELLOW, fit_size(words, 35, WIDTH - 40))
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         draw_backdrop(surface)
         self.draw_heading(surface)
         page = self.pages[self._page()]

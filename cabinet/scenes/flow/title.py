@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from cabinet.render import HEIGHT, WIDTH, palette
 from cabinet.render.layer import Layer
 from cabinet.render.sprites import block
@@ -9,6 +11,11 @@ from cabinet.render.text import fit_size, text
 from cabinet.scenes.kit.base import Scene
 from cabinet.scenes.kit.credit_line import credit_line, draw_credit_line, prompt, prompt_blinks
 from cabinet.scenes.kit.widgets import blink, draw_backdrop
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pygame
+
+    from cabinet.scenes.kit.scene_context import SceneContext
 
 # A row of blocks under the logo, in the colours both games use.
 _STRIPE = palette.PIECE_COLOURS
@@ -19,7 +26,7 @@ class TitleScene(Scene):
 
     name = "title"
 
-    def __init__(self, ctx):
+    def __init__(self, ctx: SceneContext):
         super().__init__(ctx)
         self.frames = 0
         self.still = Layer()  # the backdrop and every line that does not move (_paint_still)
@@ -43,7 +50,7 @@ class TitleScene(Scene):
         """The stripe's block that is risen this frame."""
         return (self.frames // 6) % (len(_STRIPE) * 2)
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         # The stripe ripples ten times a second: the rest is one blit, not a backdrop and six lines.
         message = (
             self.ctx.settings.attract.message.upper()

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Callable
+from functools import partial
 
 from cabinet.language import N_
 from cabinet.scenes import catalogue
@@ -23,16 +25,17 @@ from cabinet.scenes.flow.ranking import RankingScene
 from cabinet.scenes.flow.select import GameSelectScene, ModeStarter
 from cabinet.scenes.flow.tables import ScoreTablesScene
 from cabinet.scenes.flow.title import TitleScene
+from cabinet.scenes.kit.base import Scene
 from cabinet.storage import scores
 
 log = logging.getLogger(__name__)
 
 
-def screens(ctx) -> list:
+def screens(ctx) -> list[tuple[str, Callable[[], Scene]]]:
     """(name, maker) of the screens to warm: the attract loop's pages (in attract mode's
     frame, with its prompt strip) and a player's menus (game, mode and difficulty select,
     initials, ranking). The service pages live a layer above: the app adds the ones worth it."""
-    made = [
+    made: list[tuple[str, Callable[[], Scene]]] = [
         ("title", lambda: TitleScene(ctx)),
         ("game select", lambda: GameSelectScene(ctx)),
         ("initials", lambda: InitialsScene(ctx, "blocks", 12345)),
@@ -40,9 +43,7 @@ def screens(ctx) -> list:
     ]
     menus = ["title", "game select", "initials", "ranking"]
     for entry in catalogue.entries():
-        made.append(
-            (f"{entry.game} mode select", lambda entry=entry: ModeStarter(ctx, entry.game).menu())
-        )
+        made.append((f"{entry.game} mode select", ModeStarter(ctx, entry.game).menu))
         menus.append(f"{entry.game} mode select")
     starter = ModeStarter(ctx, "antigravity")
     made += [
@@ -53,15 +54,13 @@ def screens(ctx) -> list:
     for entry in catalogue.entries():
         tables = entry.tables(ctx.settings) + [scores.streak_table(entry.game)]
         made += [
-            (f"{entry.game} demo", lambda entry=entry: entry.demo(ctx, 1)),
-            (f"{entry.game} versus demo", lambda entry=entry: versus_demo(ctx, entry.game, 1)),
+            (f"{entry.game} demo", partial(entry.demo, ctx, 1)),
+            (f"{entry.game} versus demo", partial(versus_demo, ctx, entry.game, 1)),
             (
                 f"{entry.game} scores",
-                lambda entry=entry, tables=tables: ScoreTablesScene(
-                    ctx, N_("{game} RECORDS"), tables, 8, game=entry.title
-                ),
+                partial(ScoreTablesScene, ctx, N_("{game} RECORDS"), tables, 8, game=entry.title),
             ),  # as attract titles it
-            (f"how to play {entry.game}", lambda entry=entry: HowToScene(ctx, entry.game)),
+            (f"how to play {entry.game}", partial(HowToScene, ctx, entry.game)),
         ]
         made += [
             (f"how to play {entry.game} film {index + 1}", make)

@@ -49,14 +49,24 @@ class Scene:
     :class:`~cabinet.scenes.kit.scene_context.SceneContext`.
     """
 
-    name = "scene"
     standing = (
         Standing.IN_PLAY
     )  # fixed for the scene's life; the door and the screen's care read it
-    finished = False  # done before its time is up (a demo, a replay): attract mode moves on
 
     def __init__(self, ctx: SceneContext):
         self.ctx = ctx
+
+    # Read-only here, so a screen may give either as a plain attribute (a class's constant, or
+    # one it sets as it plays) or as a property worked out from its state.
+    @property
+    def name(self) -> str:
+        """What the log and the tests call this screen."""
+        return "scene"
+
+    @property
+    def finished(self) -> bool:
+        """Done before its time is up (a demo, a replay): attract mode moves on."""
+        return False
 
     @property
     def caption(self) -> str:

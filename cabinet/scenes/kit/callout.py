@@ -38,7 +38,7 @@ class Callout:
 
     words: str
     colour: tuple
-    near: tuple[int, int]
+    near: tuple[float, float]  # fractional where it is the middle of some cells
     size: int = 28
     detail: str = ""
     wait: int = 0

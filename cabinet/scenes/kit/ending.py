@@ -66,7 +66,10 @@ class Challengeable(Protocol):
     """What the challenger check (:mod:`cabinet.scenes.flow.challenger`) asks of a game scene."""
 
     ctx: SceneContext
-    series: Series | None  # the rematches a versus match belongs to (a climb up the CPU ladder)
+
+    @property
+    def series(self) -> Series | None:
+        """The rematches a versus match belongs to (a climb up the CPU ladder)."""
 
     @property
     def challenge_seat(self) -> int | None:

@@ -11,7 +11,15 @@ frames through :class:`FairFrame`.
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from cabinet.scenes.kit.idle import WalksAway
+
+
+class VersusRules(Protocol):
+    """A game's versus rules object, as the frame sees it: it decides once all seats have played."""
+
+    def update(self) -> None: ...
 
 
 class FairFrame(WalksAway):
@@ -24,7 +32,7 @@ class FairFrame(WalksAway):
     object, ``versus`` (None for a lone game), decides in ``update()``.
     """
 
-    versus = None  # the versus rules object; a lone game has none
+    versus: VersusRules | None = None  # a lone game has none
 
     def play_frame(self, live) -> None:
         """Every seat's presses and timers, then the rules decide; then the idle watch and the round's end."""

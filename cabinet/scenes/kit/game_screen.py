@@ -18,6 +18,7 @@ and the pilots (:meth:`~GameScreen.seat_for`, :attr:`~GameScreen.thinking_time`,
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from cabinet.games.pilots import Pilot, Seat, ponder_all
@@ -54,11 +55,12 @@ class GameScreen(Scene):
     idle: IdleWatch  # frames since each person last moved (none for a demo)
     match: Match | None = None  # a versus screen's match of rounds (:mod:`cabinet.games.match`)
     series: Series | None = None  # the rematches that match belongs to
+    finished: bool = False  # done: attract moves on, a replay stops
 
     def __init__(
         self,
         ctx: SceneContext,
-        pilots,
+        pilots: Iterable[Pilot],
         demo: bool = False,
         watched: bool = False,
         *,
@@ -74,7 +76,6 @@ class GameScreen(Scene):
         self.live: list[InputEvent] = []  # pressed since the last step, for the game to obey
         self.game_frame = 0  # frames the game has run: a replay's clock
         self.end_frames = 0  # frames a round's (or the game's) result has shown; 0 in play
-        self.finished = False  # done: attract moves on, a replay stops
         self.thinking_time = ThinkingTime()  # the AI pilots' (their bind finds it)
         self.thinker = ctx.thinker  # where they think, when the app has a worker for it
         self.countdown = Countdown(ctx.audio.play)

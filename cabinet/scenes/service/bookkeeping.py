@@ -9,13 +9,17 @@ the foot of the page, begins again without touching a total.
 from __future__ import annotations
 
 import logging
+from typing import TYPE_CHECKING
 
 from cabinet.language import N_, tr
 from cabinet.system.money import money_text
 
 from .confirm import PeriodResetPage
 from .page import Page
-from .rows import InfoRow, PageRow
+from .rows import InfoRow, PageRow, Row
+
+if TYPE_CHECKING:  # pragma: no cover
+    from cabinet.scenes.kit.scene_context import SceneContext
 
 log = logging.getLogger(__name__)
 
@@ -58,7 +62,7 @@ class BookkeepingPage(Page):
     title = N_("BOOKKEEPING")
     controls = N_("{up}{down} SCROLL   B BACK")
 
-    def __init__(self, ctx, menu=None):
+    def __init__(self, ctx: SceneContext, menu=None):
         super().__init__(ctx, menu)
         self.figures = self.read()
 
@@ -74,7 +78,7 @@ class BookkeepingPage(Page):
         if self.frames % REFRESH_FRAMES == 0:
             self.figures = self.read()
 
-    def rows(self):
+    def rows(self) -> list[Row]:
         f = self.figures
         if not f:
             return [InfoRow(tr("THE BOOKKEEPING CANNOT BE READ"), tr("SEE THE LOG"))]
@@ -89,7 +93,7 @@ class BookkeepingPage(Page):
                 money_text(f["money"][chute], shown), money_text(period["money"][chute], shown)
             )
 
-        rows = [
+        rows: list[Row] = [
             InfoRow(tr("COINS CHUTE {chute}", chute=1), both(f["coins"][1], period["coins"][1])),
             InfoRow(tr("COINS CHUTE {chute}", chute=2), both(f["coins"][2], period["coins"][2])),
             InfoRow(

@@ -7,6 +7,7 @@ inside the cabinet's door, confirms it.
 from __future__ import annotations
 
 import logging
+from typing import TYPE_CHECKING
 
 from cabinet.inputs.actions import CABINET, Action
 from cabinet.language import N_, tr
@@ -15,6 +16,11 @@ from cabinet.render.text import fit_size, text
 from cabinet.scenes.service.save import factory_reset
 
 from .page import CONTROLS_Y, Page
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pygame
+
+    from cabinet.inputs.actions import InputEvent
 
 log = logging.getLogger(__name__)
 
@@ -27,7 +33,7 @@ class ConfirmPage(Page):
     done_message = N_("DONE")
     controls = N_("TEST: CONFIRM     SERVICE OR B: CANCEL")
 
-    def handle(self, event) -> None:
+    def handle(self, event: InputEvent) -> None:
         if not event.pressed:
             return
         if event.player == CABINET and event.action is Action.TEST:
@@ -45,13 +51,15 @@ class ConfirmPage(Page):
             )  # the reason as written: it may name a file
         self.ctx.audio.play("menu_select")
         self.ctx.scenes.pop()
-        self.ctx.scenes.top.say(message)
+        under = self.ctx.scenes.top
+        assert isinstance(under, Page), "a confirmation opens over a service page"
+        under.say(message)
 
     def confirmed(self) -> str | None:
         """Do the reset; a message for the menu, or None for :attr:`done_message`."""
         raise NotImplementedError
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         for index, line in enumerate(map(tr, self.lines)):
             size = fit_size(line, 28, WIDTH - 80)

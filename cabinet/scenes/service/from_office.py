@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from cabinet.network.messages import MAX_LINE, MAX_LINES
 from cabinet.settings.fragment import read_fragment
@@ -34,6 +35,9 @@ from cabinet.update.signing import KeyFileError, load_public
 
 from .save import save_and_apply
 
+if TYPE_CHECKING:  # pragma: no cover
+    from cabinet.scenes.kit.scene_context import SceneContext
+
 log = logging.getLogger("cabinet.settings")
 
 
@@ -42,7 +46,7 @@ class OfficeSettings:
 
     ``key_path``: the installed public release key. :meth:`tick` runs once per step."""
 
-    def __init__(self, ctx, link, key_path: Path, record: OfficeRecord | None = None):
+    def __init__(self, ctx: SceneContext, link, key_path: Path, record: OfficeRecord | None = None):
         self.ctx = ctx
         self.link = link
         self.key_path = key_path

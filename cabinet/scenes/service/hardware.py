@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -15,7 +16,11 @@ from cabinet.scenes.kit.base import Chutes, Scene
 from cabinet.scenes.service.input_test import InputTestScene
 
 from .page import Page
-from .rows import CommandRow
+from .rows import CommandRow, Row
+
+if TYPE_CHECKING:  # pragma: no cover
+    from cabinet.inputs.actions import InputEvent
+    from cabinet.scenes.kit.scene_context import SceneContext
 
 log = logging.getLogger(__name__)
 
@@ -83,7 +88,7 @@ PATTERNS = (
 class ScreenTestScene(Scene):
     """One test pattern filling the screen; A shows the next, B or SERVICE goes back."""
 
-    def __init__(self, ctx, menu=None):
+    def __init__(self, ctx: SceneContext, menu=None):
         super().__init__(ctx)
         self.pattern = 0
 
@@ -95,7 +100,7 @@ class ScreenTestScene(Scene):
     def name(self) -> str:
         return f"service: screen test {PATTERNS[self.pattern][0].lower()}"
 
-    def handle(self, event) -> None:
+    def handle(self, event: InputEvent) -> None:
         if not event.pressed:
             return
         if event.action in (Action.A, Action.START, Action.RIGHT):
@@ -110,7 +115,7 @@ class ScreenTestScene(Scene):
     def look(self):
         return self.pattern
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         label, paint = PATTERNS[self.pattern]
         paint(surface)
         caption = tr(
@@ -134,22 +139,23 @@ class SoundTestPage(Page):
     title = N_("SOUND TEST")
     controls = N_("{up}{down} CHOOSE   A PLAY   B BACK")
 
-    def __init__(self, ctx, menu=None):
+    def __init__(self, ctx: SceneContext, menu=None):
         super().__init__(ctx, menu)
         self.effects = list(EFFECTS)
         self.last = ""
 
-    def rows(self):
+    def rows(self) -> list[Row]:
         status = self.status()  # every row's help line: made once a frame, not once a row
-        return [
-            CommandRow(
-                name.upper(),
-                lambda n=name: self.play(n),
-                status,
-                shown=lambda n=name: tr("PLAYING") if n == self.last else "",
-            )
-            for name in self.effects
-        ]
+        return [self._effect_row(name, status) for name in self.effects]
+
+    def _effect_row(self, name: str, status: str) -> CommandRow:
+        """A plays effect ``name``; the row says PLAYING while it was the last played."""
+        return CommandRow(
+            name.upper(),
+            lambda: self.play(name),
+            status,
+            shown=lambda: tr("PLAYING") if name == self.last else "",
+        )
 
     def status(self) -> str:
         status = self.ctx.audio.status.upper()
@@ -159,7 +165,7 @@ class SoundTestPage(Page):
         self.last = name
         self.ctx.audio.play(name)
 
-    def handle(self, event) -> None:
+    def handle(self, event: InputEvent) -> None:
         # A plays the effect only: no menu click on top of it.
         if event.pressed and event.action is Action.A and event.player != CABINET:
             self.play(self.effects[self.index])

@@ -11,6 +11,8 @@ inside the door) for 2 seconds.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from cabinet.inputs.actions import CABINET, PLAYER_ACTIONS, Action
@@ -21,6 +23,11 @@ from cabinet.render.sprites import panel
 from cabinet.render.text import fit_size, text, text_size
 from cabinet.scenes.kit.base import Chutes, Scene
 from cabinet.scenes.kit.widgets import draw_backdrop
+
+if TYPE_CHECKING:  # pragma: no cover
+    from cabinet.inputs.actions import InputEvent
+    from cabinet.inputs.switches import SwitchChange
+    from cabinet.scenes.kit.scene_context import SceneContext
 
 EXIT_FRAMES = 120  # 2 s held
 CABINET_ROW = (Action.COIN1, Action.COIN2, Action.SERVICE, Action.TEST, Action.PAUSE)
@@ -58,7 +65,7 @@ class InputTestScene(Scene):
 
     name = "input-test"
 
-    def __init__(self, ctx, on_exit=None):
+    def __init__(self, ctx: SceneContext, on_exit=None):
         super().__init__(ctx)
         self.on_exit = on_exit  # the input-test command: leaving the test ends the program
         self.held: set[tuple[int, Action]] = set()
@@ -68,7 +75,7 @@ class InputTestScene(Scene):
         self._devices: list[str] = []
         self.last_press = ""  # where the latest press came from, as shown
         self.ignored = False  # the latest line says a cabinet key was refused
-        self._refused = None  # the hub's latest refused press, once shown
+        self._refused: SwitchChange | None = None  # the hub's latest refused press, once shown
 
     def chutes(self) -> Chutes:
         """The chutes under test: the lockout stays open and each coin lights up here too."""
@@ -78,7 +85,7 @@ class InputTestScene(Scene):
         self.ctx.inputs.set_repeat_profile("menu")
         self._sources.clear()
 
-    def handle(self, event) -> None:
+    def handle(self, event: InputEvent) -> None:
         if event.repeat:
             return
         switch = (event.player, event.action)
@@ -171,7 +178,7 @@ class InputTestScene(Scene):
             self._sources[key] = lines
         return self._sources[key]
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         draw_backdrop(surface)
         text(surface, tr("INPUT TEST"), (WIDTH // 2, 12), 28, palette.TITLE, "midtop")
         self._draw_status(surface)
@@ -185,6 +192,7 @@ class InputTestScene(Scene):
         gpio = hub.gpio
         # The pin factory's and the devices' names are as their drivers report them.
         if gpio.inputs:
+            assert gpio.factory_name is not None, "GPIO inputs open only on a pin factory"
             line = tr(
                 "GPIO: {count} SWITCHES ({factory})",
                 count=len(gpio.inputs),

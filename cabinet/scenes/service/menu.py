@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 import logging
 import weakref
+from typing import TYPE_CHECKING
 
 from cabinet import language
 from cabinet.language import N_, tr
@@ -30,7 +31,10 @@ from cabinet.scenes.service.save import SaveResultScene, save_and_apply
 from cabinet.settings.save import save_path
 
 from .page import Page
-from .rows import CommandRow, PageRow
+from .rows import CommandRow, PageRow, Row
+
+if TYPE_CHECKING:  # pragma: no cover
+    from cabinet.scenes.kit.scene_context import SceneContext
 
 log = logging.getLogger(__name__)
 
@@ -40,7 +44,7 @@ class ServiceMenuScene(Page):
 
     title = N_("SERVICE MENU")
 
-    def __init__(self, ctx):
+    def __init__(self, ctx: SceneContext):
         super().__init__(ctx)
         self.menu = weakref.proxy(self)  # every page reaches the draft the same way; no cycle
         self.draft = copy.deepcopy(ctx.settings)
@@ -51,7 +55,7 @@ class ServiceMenuScene(Page):
         """True when the draft differs from the settings the cabinet runs on."""
         return self.draft != self.ctx.settings
 
-    def rows(self):
+    def rows(self) -> list[Row]:
         open_ = self.open
         return [
             PageRow(

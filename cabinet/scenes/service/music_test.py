@@ -6,10 +6,16 @@ The rest of the service menu is quiet: opening it stops the music
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from cabinet.inputs.actions import CABINET, Action
 from cabinet.language import N_, tr
 from cabinet.scenes.service.page import Page
 from cabinet.scenes.service.rows import CommandRow, Row
+
+if TYPE_CHECKING:  # pragma: no cover
+    from cabinet.inputs.actions import InputEvent
+    from cabinet.scenes.kit.scene_context import SceneContext
 
 # Each track and the words it is listed with.
 TRACK_LABELS = {
@@ -24,6 +30,8 @@ FAST_PERCENT = 90  # from here the fast tier plays (cabinet.audio.stream.FAST_FR
 
 class DangerRow(Row):
     """The danger level handed to the music, 0-100 %, in steps of :data:`DANGER_STEP`."""
+
+    label = detail = ""  # set as the row is made
 
     def __init__(self, page: MusicTestPage, detail: str):
         self.page, self.label, self.detail = page, tr("DANGER"), detail
@@ -50,7 +58,7 @@ class MusicTestPage(Page):
     title = N_("MUSIC TEST")
     controls = N_("{up}{down} CHOOSE  {left}{right} DANGER  A PLAY  B BACK")
 
-    def __init__(self, ctx, menu=None):
+    def __init__(self, ctx: SceneContext, menu=None):
         super().__init__(ctx, menu)
         self.track: str | None = None
         self.danger = 0
@@ -58,17 +66,20 @@ class MusicTestPage(Page):
     def rows(self) -> list[Row]:
         detail = self.status()
         rows: list[Row] = [
-            CommandRow(
-                tr(label),
-                lambda name=name: self.play(name),
-                detail,
-                shown=lambda name=name: tr("PLAYING") if name == self.track else "",
-            )
-            for name, label in TRACK_LABELS.items()
+            self._track_row(name, label, detail) for name, label in TRACK_LABELS.items()
         ]
         rows.append(DangerRow(self, detail))
         rows.append(CommandRow(tr("STOP"), lambda: self.play(None), detail))
         return rows
+
+    def _track_row(self, name: str, label: str, detail: str) -> CommandRow:
+        """A plays track ``name``; the row says PLAYING while it does."""
+        return CommandRow(
+            tr(label),
+            lambda: self.play(name),
+            detail,
+            shown=lambda: tr("PLAYING") if name == self.track else "",
+        )
 
     def status(self) -> str:
         music = self.ctx.music
@@ -87,7 +98,7 @@ class MusicTestPage(Page):
         if self.track is not None:
             self.ctx.music.follow(self.track, self.danger / 100)
 
-    def handle(self, event) -> None:
+    def handle(self, event: InputEvent) -> None:
         # A plays the track only: no menu click on top of the music.
         rows = self.rows()
         if (

@@ -9,6 +9,8 @@ letter is changed.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from cabinet.inputs.actions import CABINET, Action
 from cabinet.language import tr
 from cabinet.render import WIDTH, palette
@@ -18,6 +20,12 @@ from cabinet.scenes.kit.base import Chutes, Scene
 
 from .page import BACKGROUND, CONTROLS_Y, DETAIL_Y, KEYS, TITLE_Y
 from .rows import label_for
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pygame
+
+    from cabinet.inputs.actions import InputEvent
+    from cabinet.scenes.kit.scene_context import SceneContext
 
 CHARACTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -.!&"
 MAX_LENGTH = 12
@@ -35,7 +43,7 @@ class NameEditScene(Scene):
 
     def __init__(
         self,
-        ctx,
+        ctx: SceneContext,
         owner,
         field: str,
         taken=(),
@@ -62,7 +70,7 @@ class NameEditScene(Scene):
     def current(self) -> str:
         return "".join(self.chars).strip()
 
-    def handle(self, event) -> None:
+    def handle(self, event: InputEvent) -> None:
         if not event.pressed:
             return
         if event.player == CABINET:
@@ -111,7 +119,7 @@ class NameEditScene(Scene):
     def update(self) -> None:
         self.frames += 1
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         surface.fill(BACKGROUND)
         title = tr("EDIT {what}", what=label_for(self.field))
         text(

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from cabinet.language import N_, tr
 from cabinet.network.status import STATES, LinkStatus
 from cabinet.system.machine import machine_cabinet_id
 
 from .bookkeeping import stamp
 from .page import Page
-from .rows import InfoRow
+from .rows import InfoRow, Row
+
+if TYPE_CHECKING:  # pragma: no cover
+    from cabinet.scenes.kit.scene_context import SceneContext
 
 REFRESH_FRAMES = 30
 OFFICE_STATES = {
@@ -24,7 +29,7 @@ class NetworkPage(Page):
     title = N_("NETWORK")
     controls = N_("B BACK")
 
-    def __init__(self, ctx, menu=None):
+    def __init__(self, ctx: SceneContext, menu=None):
         super().__init__(ctx, menu)
         self.status = self.read()
         self.office = self.read_office()
@@ -44,7 +49,7 @@ class NetworkPage(Page):
             self.status = self.read()
             self.office = self.read_office()
 
-    def rows(self):
+    def rows(self) -> list[Row]:
         net = self.ctx.settings.network
         if self.status is None:
             return [
@@ -55,7 +60,7 @@ class NetworkPage(Page):
                 )
             ]
         status = self.status
-        rows = [
+        rows: list[Row] = [
             # The link's detail is the client library's own words, as logged.
             InfoRow(
                 tr("LINK"),

@@ -20,8 +20,10 @@ from cabinet.render.text import fit_size, text
 from cabinet.render.wrap import wrapped
 
 from .page import DETAIL_Y, ROW_H, SIZE, TOP, Page
+from .rows import Row
 
 if TYPE_CHECKING:  # pragma: no cover
+    from cabinet.inputs.actions import InputEvent
     from cabinet.scenes.kit.scene_context import SceneContext
 
 FIRST_X, MORE_X = 40, 64  # a notice's first line, and the lines that go on with it
@@ -41,7 +43,7 @@ class NoticesPage(Page):
     title = N_("NOTICES")
     controls = N_("{up}{down} SCROLL   B BACK")
 
-    def __init__(self, ctx, menu=None):
+    def __init__(self, ctx: SceneContext, menu=None):
         super().__init__(ctx, menu)
         self.notices = collect(ctx)
         self._wrapped: tuple[str, list[tuple[str, bool]]] = ("", [])
@@ -67,10 +69,10 @@ class NoticesPage(Page):
         last = max(0, len(self.lines) - LINES_SHOWN)
         self.top_line = max(0, min(last, self.top_line + step))
 
-    def rows(self):
+    def rows(self) -> list[Row]:
         return []
 
-    def handle(self, event) -> None:
+    def handle(self, event: InputEvent) -> None:
         if event.pressed and event.action in (Action.UP, Action.DOWN):
             self.move(-1 if event.action is Action.UP else 1, 0)
             return

@@ -9,6 +9,8 @@ pulse is given after any coins' pulses still owed and is not counted as a coin.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from cabinet.inputs.actions import CABINET, Action
 from cabinet.language import N_, tr
 from cabinet.outputs.wiring import OUTPUTS
@@ -16,6 +18,10 @@ from cabinet.outputs.wiring import OUTPUTS
 from .page import Page
 from .rows import InfoRow, PageRow, Row, SettingRow
 from .settings_pages import SectionPage
+
+if TYPE_CHECKING:  # pragma: no cover
+    from cabinet.inputs.actions import InputEvent
+    from cabinet.scenes.kit.scene_context import SceneContext
 
 
 def _problem_of(key: str, problems: list[str]) -> str | None:
@@ -91,7 +97,7 @@ class OutputTestPage(Page):
     title = N_("OUTPUT TEST")
     controls = N_("{up}{down} CHOOSE  A SWITCH / PULSE  {left}{right} CHANGE  B BACK")
 
-    def __init__(self, ctx, menu=None):
+    def __init__(self, ctx: SceneContext, menu=None):
         super().__init__(ctx, menu)
         panel = ctx.panel
         self.board = panel.board if panel is not None else None
@@ -110,10 +116,10 @@ class OutputTestPage(Page):
         if self.board is not None:
             self.board.by_hand(False)
 
-    def rows(self):
+    def rows(self) -> list[Row]:
         if self.board is None:
             return [InfoRow(tr("NO OUTPUTS"), "")]
-        rows = list(self.output_rows)
+        rows: list[Row] = list(self.output_rows)
         if self.menu is not None:
             draft = self.menu.draft.outputs
             rows += [
@@ -128,7 +134,7 @@ class OutputTestPage(Page):
             ]
         return rows
 
-    def handle(self, event) -> None:
+    def handle(self, event: InputEvent) -> None:
         # A pulses or switches only: no menu click on top of a meter's own.
         if event.pressed and event.action is Action.A and event.player != CABINET:
             rows = self.rows()

@@ -8,6 +8,9 @@ screen scrolls, with arrows saying there is more.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
 from cabinet import language
 from cabinet.inputs.actions import CABINET, Action
 from cabinet.language import N_, tr
@@ -17,6 +20,12 @@ from cabinet.render.text import fit_size, fitted, text
 from cabinet.scenes.kit.base import Chutes, Scene
 
 from .rows import Row
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pygame
+
+    from cabinet.inputs.actions import InputEvent
+    from cabinet.scenes.kit.scene_context import SceneContext
 
 TITLE_Y = 14
 TOP = 72
@@ -45,10 +54,9 @@ class Page(Scene):
     :meth:`rows` builds anew for every frame.
     """
 
-    title = N_("SERVICE")
     controls = N_("{up}{down} CHOOSE  {left}{right} CHANGE  A ENTER  B BACK")
 
-    def __init__(self, ctx, menu=None):
+    def __init__(self, ctx: SceneContext, menu=None):
         super().__init__(ctx)
         self.menu = menu  # the ServiceMenuScene this page belongs to (its draft settings)
         self.index = 0
@@ -61,12 +69,21 @@ class Page(Scene):
         """An operator's page: the lockout refuses coins."""
         return Chutes.CLOSED
 
+    # Read-only here: a page names itself in a constant, as it is made, or from what it edits.
+    @property
+    def title(self) -> str:
+        return N_("SERVICE")
+
     @property
     def name(self) -> str:
         return f"service: {self.title.lower()}"
 
     def rows(self) -> list[Row]:
         return []
+
+    def opens(self, make: Callable[[], Scene]) -> Callable[[], None]:
+        """What a row does to open a page: push the one ``make()`` builds, when A is pressed."""
+        return lambda: self.ctx.scenes.push(make())
 
     def heading(self) -> str:
         """The title as drawn, in the cabinet's language."""
@@ -76,7 +93,7 @@ class Page(Scene):
     def enter(self) -> None:
         self.ctx.inputs.set_repeat_profile("menu")
 
-    def handle(self, event) -> None:
+    def handle(self, event: InputEvent) -> None:
         if not event.pressed:
             return
         if event.player == CABINET:
@@ -134,7 +151,7 @@ class Page(Scene):
             self.message_frames -= 1
 
     # ------------------------------------------------------------------ drawing
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         surface.fill(BACKGROUND)
         self.draw_title(surface)
         rows = self.rows()  # once a frame: a page's rows translate their words as they are made

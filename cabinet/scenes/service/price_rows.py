@@ -11,12 +11,17 @@ a bad table is refused with the reason in the help line.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from cabinet.language import tr
 from cabinet.language.words import shown
 from cabinet.system.price_table import MAX_STEPS, PRESETS, PriceTable
 
 from .page import Page
 from .rows import CommandRow, InfoRow, PageRow, Row, SettingRow
+
+if TYPE_CHECKING:  # pragma: no cover
+    from cabinet.scenes.kit.scene_context import SceneContext
 
 
 def price_rows(page, owner, name: str) -> list[Row]:
@@ -47,7 +52,9 @@ def table_words(table: PriceTable) -> str:
 class PriceTablePage(Page):
     """One chute's table, edited step by step."""
 
-    def __init__(self, ctx, menu, owner, name: str, chute: str):
+    title = ""  # the chute's, set as the page is made
+
+    def __init__(self, ctx: SceneContext, menu, owner, name: str, chute: str):
         super().__init__(ctx, menu)
         self.owner, self.field = owner, name
         self.chute = chute
@@ -72,7 +79,7 @@ class PriceTablePage(Page):
         setattr(self.owner, self.field, table)
         return True
 
-    def rows(self):
+    def rows(self) -> list[Row]:
         table = self.table
         rows: list[Row] = [PresetRow(self)]
         for index, (_coins, _credits) in enumerate(table):
@@ -168,6 +175,8 @@ class PresetRow(Row):
 
 class StepRow(Row):
     """The coins (``part`` 0) or the credits (``part`` 1) of one step."""
+
+    label = detail = ""  # set as the row is made
 
     def __init__(self, page: PriceTablePage, index: int, part: int, label: str, detail: str):
         self.page, self.index, self.part = page, index, part

@@ -115,10 +115,20 @@ def label_for(name: str) -> str:
 
 
 class Row:
-    """One line of a page. ``label`` on the left, :meth:`value` in the value column."""
+    """One line of a page. ``label`` on the left, :meth:`value` in the value column.
 
-    label = ""
-    detail = ""  # the help line shown under the list while the row is chosen
+    ``label`` and ``detail`` are read-only here: a row sets them once (declaring them
+    as attributes) or works them out in the language of the moment (as properties).
+    """
+
+    @property
+    def label(self) -> str:
+        return ""
+
+    @property
+    def detail(self) -> str:
+        """The help line shown under the list while the row is chosen."""
+        return ""
 
     def value(self) -> str:
         return ""
@@ -138,6 +148,8 @@ class Row:
 
 class SettingRow(Row):
     """One scalar field of ``owner`` (a dataclass inside the service menu's draft settings)."""
+
+    label = detail = ""  # set as the row is made
 
     def __init__(self, owner, name: str, label: str | None = None):
         self.owner = owner
@@ -199,6 +211,8 @@ class SettingRow(Row):
 class PageRow(Row):
     """Opens another page; ``open`` is called with no arguments."""
 
+    label = detail = ""  # set as the row is made
+
     def __init__(
         self,
         label: str,
@@ -222,6 +236,8 @@ class PageRow(Row):
 class CommandRow(Row):
     """Does something when A is pressed (add a service credit, play a sound, save)."""
 
+    label = detail = ""  # set as the row is made
+
     def __init__(
         self,
         label: str,
@@ -244,6 +260,8 @@ class CommandRow(Row):
 
 class InfoRow(Row):
     """A figure to read (bookkeeping): ``shown`` gives its text each time it is drawn."""
+
+    label = detail = ""  # set as the row is made
 
     def __init__(self, label: str, shown: Callable[[], str] | str, detail: str = ""):
         self.label = label

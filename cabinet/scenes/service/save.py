@@ -31,6 +31,9 @@ from cabinet.settings.last_good import load_for_cabinet
 from .page import BACKGROUND, CONTROLS_Y, TITLE_Y
 
 if TYPE_CHECKING:  # pragma: no cover
+    import pygame
+
+    from cabinet.inputs.actions import InputEvent
     from cabinet.scenes.kit.scene_context import SceneContext
     from cabinet.settings.schema import Settings
 
@@ -133,7 +136,7 @@ class SaveResultScene(Scene):
     name = "service: saved"
     SECONDS = 8
 
-    def __init__(self, ctx, outcome: SaveOutcome):
+    def __init__(self, ctx: SceneContext, outcome: SaveOutcome):
         super().__init__(ctx)
         self.outcome = outcome
         self.frames = 0
@@ -142,7 +145,7 @@ class SaveResultScene(Scene):
         """An operator's page: the lockout refuses coins."""
         return Chutes.CLOSED
 
-    def handle(self, event) -> None:
+    def handle(self, event: InputEvent) -> None:
         if (
             event.pressed
             and event.action in (Action.A, Action.B, Action.START, Action.SERVICE)
@@ -155,7 +158,7 @@ class SaveResultScene(Scene):
         if self.frames >= self.SECONDS * 60:
             self.ctx.go_to_attract()
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         surface.fill(BACKGROUND)
         outcome = self.outcome
         if outcome.saved:

@@ -19,6 +19,8 @@ FIRST_WINDOW = "02:00-10:00"  # what RIGHT on an OFF schedule proposes
 class SleepHoursRow(Row):
     """One end (``part`` "start" or "end") of ``owner.sleep``; stepping below 00:00 from OFF stays OFF."""
 
+    label = detail = ""  # set as the row is made
+
     def __init__(self, owner, part: str):
         self.owner = owner
         self.part = part

@@ -9,6 +9,8 @@ Coins count while it shows; Start or A after the first second skips it.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from cabinet import FPS
@@ -19,6 +21,10 @@ from cabinet.render import HEIGHT, WIDTH, palette
 from cabinet.render.text import fit_size, fitted, text, text_size
 from cabinet.render.wrap import wrapped
 from cabinet.scenes.kit.base import Scene, Standing
+
+if TYPE_CHECKING:  # pragma: no cover
+    from cabinet.inputs.actions import InputEvent
+    from cabinet.scenes.kit.scene_context import SceneContext
 
 SHOW_FRAMES = 5 * FPS
 SKIP_AFTER = FPS
@@ -39,12 +45,12 @@ class SettingsNoticeScene(Scene):
         Standing.BETWEEN_GAMES
     )  # shown at boot, before any game: the operator may open the menu
 
-    def __init__(self, ctx, loaded):
+    def __init__(self, ctx: SceneContext, loaded):
         super().__init__(ctx)
         self.loaded = loaded
         self.frames = 0
 
-    def handle(self, event) -> None:
+    def handle(self, event: InputEvent) -> None:
         if event.pressed and event.action in (Action.START, Action.A) and self.frames >= SKIP_AFTER:
             self.done()
 
@@ -60,7 +66,7 @@ class SettingsNoticeScene(Scene):
             else:
                 self.ctx.go_to_attract()
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         surface.fill(palette.BACKGROUND)
         loaded = self.loaded
         title = tr("SETTINGS FILE PROBLEM")

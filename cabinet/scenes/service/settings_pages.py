@@ -8,6 +8,9 @@ schema get their own pages: the per-difficulty table and the contest lists.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING
 
 from cabinet.language import N_, tr
 from cabinet.language.drawable import dots
@@ -26,13 +29,16 @@ from cabinet.settings.schema import (
 
 from .page import Page
 from .price_rows import price_rows
-from .rows import CommandRow, InfoRow, PageRow, SettingRow, label_for
+from .rows import CommandRow, InfoRow, PageRow, Row, SettingRow, label_for
 from .screen_rows import display_rows
+
+if TYPE_CHECKING:  # pragma: no cover
+    from cabinet.scenes.kit.scene_context import SceneContext
 
 MAX_CONTESTS = 9
 # Settings shown by rows of their own rather than one SettingRow: (section class, field) -> a function
 # of (page, section, field) giving the rows.
-OWN_ROWS = {
+OWN_ROWS: dict[tuple[type, str], Callable[[SectionPage, object, str], list[Row]]] = {
     (DisplaySettings, name): display_rows for name in ("sleep", "sleep_command", "wake_command")
 }
 OWN_ROWS.update({(CreditSettings, name): price_rows for name in ("price_table_1", "price_table_2")})
@@ -67,7 +73,9 @@ class SectionPage(Page):
     names the page in the log); ``heading`` gives it in the cabinet's language, as drawn (by default
     the title translated; a game's own section is headed by the game's name)."""
 
-    def __init__(self, ctx, menu, title: str, section, heading=None):
+    title = ""  # set as the page is made
+
+    def __init__(self, ctx: SceneContext, menu, title: str, section, heading=None):
         super().__init__(ctx, menu)
         self.title = title
         self.section = section
@@ -76,8 +84,8 @@ class SectionPage(Page):
     def heading(self) -> str:
         return self._heading()
 
-    def rows(self):
-        rows = []
+    def rows(self) -> list[Row]:
+        rows: list[Row] = []
         for fld in dataclasses.fields(self.section):
             value = getattr(self.section, fld.name)
             label = label_for(fld.name)
@@ -85,7 +93,7 @@ class SectionPage(Page):
                 rows.append(
                     PageRow(
                         label,
-                        lambda v=value, n=fld.name: self.push(KeyedPage(self.ctx, self.menu, n, v)),
+                        self.opens(partial(KeyedPage, self.ctx, self.menu, fld.name, value)),
                         tr(fld.metadata["doc"]).upper(),
                     )
                 )
@@ -98,22 +106,17 @@ class SectionPage(Page):
                 rows.append(
                     PageRow(
                         label,
-                        lambda v=value: self.push(ContestsPage(self.ctx, self.menu, v)),
+                        self.opens(partial(ContestsPage, self.ctx, self.menu, value)),
                         tr("{count} LISTS", count=len(value)),
                     )
                 )
             elif dataclasses.is_dataclass(value):
-                rows.append(
-                    PageRow(label, lambda v=value, n=fld.name: self.push(self.nested(n, v)))
-                )
+                rows.append(PageRow(label, self.opens(partial(self.nested, fld.name, value))))
             elif (type(self.section), fld.name) in OWN_ROWS:
                 rows.extend(OWN_ROWS[type(self.section), fld.name](self, self.section, fld.name))
             else:
                 rows.append(SettingRow(self.section, fld.name))
         return rows
-
-    def push(self, page) -> None:
-        self.ctx.scenes.push(page)
 
     def nested(self, name: str, section) -> SectionPage:
         """The page of the section ``name`` inside this one, headed by both (BLOCKS VERSUS)."""
@@ -150,30 +153,35 @@ class GameSettingsPage(Page):
         ]
         return games + [(title, True, key, detail) for title, key, detail in self.CABINET_SECTIONS]
 
-    def rows(self):
+    def rows(self) -> list[Row]:
         return [
             PageRow(
                 tr(title) if translated else title,
-                lambda t=title, n=translated, k=key: self.ctx.scenes.push(
-                    SectionPage(
-                        self.ctx,
-                        self.menu,
-                        t,
-                        getattr(self.menu.draft, k),
-                        heading=None if n else (lambda: t),
-                    )
-                ),
+                self.opens(partial(self._section, title, translated, key)),
                 tr(detail),
             )
             for title, translated, key, detail in self.sections()
         ]
+
+    def _section(self, title: str, translated: bool, key: str) -> SectionPage:
+        """The page of the draft's section ``key``, headed by ``title`` (translated, or as it
+        is where it is a game's name)."""
+        return SectionPage(
+            self.ctx,
+            self.menu,
+            title,
+            getattr(self.menu.draft, key),
+            heading=None if translated else (lambda: title),
+        )
 
 
 class KeyedPage(Page):
     """A dict of small sections (the difficulties): every field of each, labelled by its key
     (the key as in cabinet.yaml). ``name``: the dict's field."""
 
-    def __init__(self, ctx, menu, name: str, items: dict):
+    title = ""  # the field's, set as the page is made
+
+    def __init__(self, ctx: SceneContext, menu, name: str, items: dict):
         super().__init__(ctx, menu)
         self.title = name.replace("_", " ").upper()
         self.field_name = name
@@ -182,7 +190,7 @@ class KeyedPage(Page):
     def heading(self) -> str:
         return label_for(self.field_name)
 
-    def rows(self):
+    def rows(self) -> list[Row]:
         return [
             SettingRow(item, fld.name, f"{key.upper()} {label_for(fld.name)}")
             for key, item in self.items.items()
@@ -195,24 +203,22 @@ class ContestsPage(Page):
 
     title = N_("CONTEST LISTS")
 
-    def __init__(self, ctx, menu, contests: list):
+    def __init__(self, ctx: SceneContext, menu, contests: list):
         super().__init__(ctx, menu)
         self.contests = contests
 
-    def rows(self):
-        rows = [
+    def rows(self) -> list[Row]:
+        rows: list[Row] = [
             PageRow(
                 contest.name,
-                lambda c=contest: self.ctx.scenes.push(
-                    ContestPage(self.ctx, self.menu, self.contests, c)
-                ),
+                self.opens(partial(ContestPage, self.ctx, self.menu, self.contests, contest)),
                 tr(
                     "{pairs} PAIRS, {colours} COLOURS, {seconds} S A TURN",
                     pairs=contest.length,
                     colours=contest.colours,
                     seconds=f"{contest.turn_seconds:g}",
                 ),
-                note=lambda c=contest: tr("{pairs} PAIRS", pairs=c.length),
+                note=partial(_pairs, contest),
             )
             for contest in self.contests
         ]
@@ -237,7 +243,7 @@ class ContestsPage(Page):
 class ContestPage(Page):
     """One contest list: its name, seed, length, colours and turn time."""
 
-    def __init__(self, ctx, menu, contests: list, contest):
+    def __init__(self, ctx: SceneContext, menu, contests: list, contest):
         super().__init__(ctx, menu)
         self.contests = contests
         self.contest = contest
@@ -249,10 +255,10 @@ class ContestPage(Page):
     def heading(self) -> str:
         return tr("CONTEST LIST {name}", name=self.contest.name)
 
-    def rows(self):
+    def rows(self) -> list[Row]:
         contest = self.contest
         others = [c.name for c in self.contests if c is not contest]
-        rows = [
+        rows: list[Row] = [
             PageRow(
                 label_for("name"),
                 lambda: self.ctx.scenes.push(NameEditScene(self.ctx, contest, "name", others)),
@@ -280,13 +286,18 @@ class ContestPage(Page):
         self.ctx.scenes.pop()
 
 
+def _pairs(contest: ContestList) -> str:
+    """A contest list's length, as its row notes it."""
+    return tr("{pairs} PAIRS", pairs=contest.length)
+
+
 class CreditPage(SectionPage):
     """Prices per chute and per game, free play, the credit limit; service credits."""
 
-    def __init__(self, ctx, menu):
+    def __init__(self, ctx: SceneContext, menu):
         super().__init__(ctx, menu, N_("COIN & CREDIT SETTINGS"), menu.draft.credits)
 
-    def rows(self):
+    def rows(self) -> list[Row]:
         return super().rows() + [
             InfoRow(tr("CREDITS IN THE MACHINE"), self.credits_shown),
             CommandRow(

@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import time
 from datetime import date
+from typing import TYPE_CHECKING
 
 from cabinet.language import N_, tr
 from cabinet.render import WIDTH, palette
@@ -19,7 +20,10 @@ from cabinet.render.text import text
 from cabinet.storage.takings import DAYS, EARLIEST_YEAR, UNDATED
 
 from .page import LABEL_X, TOP, VALUE_X, Page
-from .rows import InfoRow
+from .rows import InfoRow, Row
+
+if TYPE_CHECKING:  # pragma: no cover
+    from cabinet.scenes.kit.scene_context import SceneContext
 
 log = logging.getLogger(__name__)
 
@@ -75,7 +79,7 @@ class TakingsPage(Page):
     title = N_("TAKINGS PER DAY")
     controls = N_("{up}{down} SCROLL   B BACK")
 
-    def __init__(self, ctx, menu=None):
+    def __init__(self, ctx: SceneContext, menu=None):
         super().__init__(ctx, menu)
         self.days = self.read()
 
@@ -91,10 +95,10 @@ class TakingsPage(Page):
         if self.frames % REFRESH_FRAMES == 0:
             self.days = self.read()
 
-    def rows(self):
+    def rows(self) -> list[Row]:
         if self.days is None:
             return [InfoRow(tr("THE TAKINGS CANNOT BE READ"), tr("SEE THE LOG"))]
-        rows = []
+        rows: list[Row] = []
         for row in self.days:
             if row["day"] == UNDATED:
                 rows.append(

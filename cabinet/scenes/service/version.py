@@ -9,12 +9,17 @@ switches the same way, once the operator has left the service menu.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from cabinet.language import N_, tr
 from cabinet.update import offer
 from cabinet.update.moment import runtime_folder
 
 from .page import Page
-from .rows import CommandRow, InfoRow
+from .rows import CommandRow, InfoRow, Row
+
+if TYPE_CHECKING:  # pragma: no cover
+    from cabinet.scenes.kit.scene_context import SceneContext
 
 REFRESH_FRAMES = 30
 OUTCOMES = {
@@ -34,7 +39,7 @@ class VersionPage(Page):
     title = N_("VERSION")
     controls = N_("{up}{down} CHOOSE  A ENTER  B BACK")
 
-    def __init__(self, ctx, menu=None):
+    def __init__(self, ctx: SceneContext, menu=None):
         super().__init__(ctx, menu)
         self.running = offer.running_version()
         self.read()
@@ -48,8 +53,8 @@ class VersionPage(Page):
         if self.frames % REFRESH_FRAMES == 0:
             self.read()
 
-    def rows(self):
-        rows = [InfoRow(tr("RUNNING RELEASE"), self.running)]
+    def rows(self) -> list[Row]:
+        rows: list[Row] = [InfoRow(tr("RUNNING RELEASE"), self.running)]
         if self.ready:
             rows.append(
                 InfoRow(
@@ -61,12 +66,13 @@ class VersionPage(Page):
         else:
             rows.append(InfoRow(tr("UPDATE"), tr("NONE WAITING")))
         if self.usb:
+            usb = self.usb  # the release this row offers, as read for this frame
             rows.append(
                 CommandRow(
                     tr("INSTALL FROM USB"),
-                    self.install_usb,
+                    lambda: self.install_usb(usb),
                     tr("A VERIFIED RELEASE ON THE USB STICK"),
-                    lambda: self.usb,
+                    lambda: usb,
                 )
             )
         if self.last:
@@ -81,10 +87,10 @@ class VersionPage(Page):
             )
         return rows
 
-    def install_usb(self) -> None:
-        if offer.request_usb_install(self.usb, runtime_folder()):
+    def install_usb(self, version: str) -> None:
+        if offer.request_usb_install(version, runtime_folder()):
             self.say(
-                tr("RELEASE {version} INSTALLS ONCE YOU LEAVE THE SERVICE MENU", version=self.usb)
+                tr("RELEASE {version} INSTALLS ONCE YOU LEAVE THE SERVICE MENU", version=version)
             )
         else:
             self.say(tr("NO UPDATER TO ASK: THE CABINET RUNS OUTSIDE ITS SERVICE"))
