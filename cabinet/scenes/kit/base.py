@@ -49,9 +49,8 @@ class Scene:
     :class:`~cabinet.scenes.kit.scene_context.SceneContext`.
     """
 
-    standing = (
-        Standing.IN_PLAY
-    )  # fixed for the scene's life; the door and the screen's care read it
+    # Fixed for the scene's life; the door and the screen's care read it.
+    standing = Standing.IN_PLAY
 
     def __init__(self, ctx: SceneContext):
         self.ctx = ctx
