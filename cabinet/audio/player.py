@@ -265,9 +265,10 @@ class Audio:
 class PygameMusicChannel:
     """The mixer channel kept for the music, as :class:`cabinet.audio.music.Music` feeds it.
 
-    Takes mono float chunks at the mixer's rate and makes each a Sound in the mixer's
-    format. Raises pygame.error (or RuntimeError) when the mixer is closed; the music
-    then stops for good and the cabinet plays on.
+    :meth:`prepare` turns mono float chunks at the mixer's rate into the mixer's format
+    (numpy only: the music's chunk maker calls it beside the main loop); :meth:`play` and
+    :meth:`queue` make each a Sound. Raises pygame.error (or RuntimeError) when the mixer
+    is closed; the music then stops for good and the cabinet plays on.
     """
 
     def __init__(self, audio: Audio):
@@ -282,9 +283,12 @@ class PygameMusicChannel:
             raise RuntimeError("the mixer is closed")
         return pygame.mixer.Channel(MUSIC_CHANNEL)
 
-    def _sound(self, samples: np.ndarray):
-        _, size, channels = self._audio._format
-        return pygame.sndarray.make_sound(mixer_samples(samples, size, channels))
+    def prepare(self, samples: np.ndarray) -> np.ndarray:
+        opened = self._audio._format  # read once: the mixer may reopen meanwhile
+        if opened is None:
+            raise RuntimeError("the mixer is closed")
+        _, size, channels = opened
+        return mixer_samples(samples, size, channels)
 
     def busy(self) -> bool:
         return self._channel().get_busy()
@@ -292,11 +296,11 @@ class PygameMusicChannel:
     def queued(self) -> bool:
         return self._channel().get_queue() is not None
 
-    def play(self, samples: np.ndarray) -> None:
-        self._channel().play(self._sound(samples))
+    def play(self, prepared: np.ndarray) -> None:
+        self._channel().play(pygame.sndarray.make_sound(prepared))
 
-    def queue(self, samples: np.ndarray) -> None:
-        self._channel().queue(self._sound(samples))
+    def queue(self, prepared: np.ndarray) -> None:
+        self._channel().queue(pygame.sndarray.make_sound(prepared))
 
     def set_volume(self, volume: float) -> None:
         self._channel().set_volume(volume)

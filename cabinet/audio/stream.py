@@ -6,7 +6,8 @@ time it is asked; the samples it has handed out are its clock. All layers are re
 the same position, so they stay on the beat whatever their volumes. A new danger level
 sets where each layer's volume is heading, and the volumes glide there over
 :data:`FADE_SECONDS`; the fast tier is asked for at :data:`FAST_FROM` and let go below
-:data:`FAST_UNTIL`, and either change waits for the next bar line.
+:data:`FAST_UNTIL`, and either change waits for the next bar line. :meth:`MusicStream.chunk`
+gives what the mixer plays: the mix at the music's volume, at the mixer's rate.
 """
 
 from __future__ import annotations
@@ -50,6 +51,8 @@ class MusicStream:
         self.targets = self.volumes.copy()
         self._wants_fast = False
         self.danger = 0.0
+        self._gain = 0.0  # the volume the last chunk ended on: the next one starts there
+        self._last_sample = 0.0  # the last chunk's last sample, for the next one's first
 
     def set_danger(self, level: float) -> None:
         """Aim the layers at ``level`` (clamped to 0..1); the fast tier from the next bar if it asks."""
@@ -75,6 +78,21 @@ class MusicStream:
             out[done : done + take] = self._mix(self.position, take)
             done += take
             self.position = (self.position + take) % self._length(self.fast)
+        return out
+
+    def chunk(self, count: int, volume: float, mixer_rate: int) -> np.ndarray:
+        """The next ``count`` samples at ``volume``, gliding from the last chunk's (no zipper),
+        at ``mixer_rate``: the stream's own rate, or twice it."""
+        samples = self.read(count)
+        samples *= np.linspace(self._gain, volume, count, endpoint=False, dtype=np.float32)
+        self._gain = volume
+        if mixer_rate == self.rate:
+            return samples
+        # Twice the rate: each new sample halfway between its neighbours, the first after the last chunk's.
+        out = np.empty(2 * count, dtype=np.float32)
+        out[1::2] = samples
+        out[0::2] = (samples + np.concatenate(([self._last_sample], samples[:-1]))) / 2
+        self._last_sample = float(samples[-1])
         return out
 
     def _mix(self, start: int, count: int) -> np.ndarray:
