@@ -4,7 +4,8 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 # Where the contracts are: make test type-checks them with mypy (.mypy_cache keeps a rerun quick).
 TYPED  := cabinet/games cabinet/storage cabinet/settings cabinet/update \
-          cabinet/scenes/kit cabinet/scenes/catalogue.py cabinet/panel.py cabinet/context.py
+          cabinet/scenes/kit cabinet/scenes/catalogue.py cabinet/panel.py cabinet/context.py \
+          cabinet/audio
 HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy GPIOZERO_PIN_FACTORY=mock
 # Raspberry Pi OS Trixie's Python: make test runs the suite under it too, beside the first run
 # (pytest keeps to one core), where this machine has one (pyenv's, as on CI, or python3.13 on the

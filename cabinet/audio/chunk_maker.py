@@ -13,7 +13,8 @@ Either way a job's exception is raised again by :meth:`take`, on the caller's th
 from __future__ import annotations
 
 import threading
-from typing import Any, Callable, Protocol
+from collections.abc import Callable
+from typing import Any, Protocol
 
 Job = Callable[[], Any]
 
@@ -122,6 +123,7 @@ class MakeAside:
                 if self._closed:
                     return
                 job, ticket, self._job = self._job, self._ticket, None
+            assert job is not None  # woken with a job or closed
             answer = _answer_of(job)
             with self._wake:
                 if ticket == self._ticket:  # not dropped or asked again meanwhile

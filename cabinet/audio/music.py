@@ -19,7 +19,7 @@ import logging
 import time
 from functools import partial
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
@@ -30,6 +30,9 @@ from cabinet.audio.sounds import AttractShowing
 from cabinet.audio.stream import MusicStream
 from cabinet.audio.tracks import TRACKS
 from cabinet.settings.schema import AudioSettings
+
+if TYPE_CHECKING:
+    from cabinet.system.workers import Worker
 
 log = logging.getLogger("cabinet.audio")
 
@@ -102,7 +105,7 @@ class Music:
         self._stream: TrackMix | None = None  # the track the chunk maker mixes
         self._playing: str | None = None  # the track the stream reads
         self._rate = 0
-        self._worker = None
+        self._worker: Worker | None = None
         self._ducked_at = -1e9
         self._duck = (DUCK, DUCK_SECONDS)  # the last effect's hold: how low, how long
         self._fade_from: float | None = None  # when the game-over effect began the fade
@@ -179,9 +182,8 @@ class Music:
         """Make the cache whole in a worker process (after the first frame); the music waits for it."""
         if self.folder is None or self._worker is not None:
             return
-        from cabinet.system.workers import (
-            Worker,
-        )  # multiprocessing: only a cabinet with music pays for it
+        # multiprocessing: only a cabinet with music pays for it
+        from cabinet.system.workers import Worker
 
         self._rate = music_rate(mixer_rate)
         try:
@@ -288,6 +290,7 @@ class Music:
 
     def _feed(self) -> None:
         channel = self.channel
+        assert channel is not None  # tick feeds only with a channel
         try:
             channel.set_volume(self.hold)
             if channel.busy() and channel.queued():
@@ -313,6 +316,7 @@ class Music:
 
     def _ask_next(self, channel: MusicChannel) -> None:
         """Ask for the next chunk at the danger and volume wanted now."""
+        assert self._stream is not None  # tick feeds only with a track
         self.maker.ask(partial(self._stream.chunk, channel, self.danger, self.level))
 
 

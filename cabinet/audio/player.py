@@ -69,7 +69,10 @@ class PygameMixer:
         pygame.mixer.init(frequency=sample_rate, size=-16, channels=2, buffer=buffer)
         pygame.mixer.set_num_channels(MIXER_CHANNELS)
         pygame.mixer.set_reserved(MUSIC_CHANNEL + 1)
-        return pygame.mixer.get_init()
+        opened = pygame.mixer.get_init()
+        if opened is None:
+            raise pygame.error("the mixer did not open")
+        return opened
 
     def close(self) -> None:
         pygame.mixer.quit()
