@@ -38,19 +38,19 @@ def mixer_samples(samples: np.ndarray, size: int, channels: int) -> np.ndarray:
     channel gets the same signal.
     """
     if abs(size) == 32:
-        out = samples.astype(np.float32)
+        mono = samples.astype(np.float32)
     else:
         bits = abs(size)
         full_scale = 2 ** (bits - 1) - 1
-        scaled = np.round(samples * full_scale)
-        out = (
-            scaled.astype(f"int{bits}")
-            if size < 0
-            else (scaled + full_scale + 1).astype(f"uint{bits}")
-        )
-    if channels > 1:
-        out = np.repeat(out[:, np.newaxis], channels, axis=1)
-    return np.ascontiguousarray(out)
+        mono = np.rint(samples * full_scale)
+        if size > 0:
+            mono += full_scale + 1
+    dtype = np.float32 if abs(size) == 32 else f"{'int' if size < 0 else 'uint'}{abs(size)}"
+    if channels == 1:
+        return mono.astype(dtype)
+    out = np.empty((len(mono), channels), dtype=dtype)
+    out[...] = mono[:, np.newaxis]  # every channel the same, cast as it is copied
+    return out
 
 
 class PygameMixer:
