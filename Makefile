@@ -2,13 +2,8 @@
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
-# Where the contracts are: make test type-checks them with mypy (.mypy_cache keeps a rerun quick).
-TYPED  := cabinet/games cabinet/storage cabinet/settings cabinet/update \
-          cabinet/scenes/kit cabinet/scenes/catalogue.py cabinet/panel.py cabinet/context.py \
-          cabinet/system cabinet/inputs cabinet/outputs cabinet/doctor cabinet/network \
-          cabinet/render cabinet/bench cabinet/language \
-          cabinet/__init__.py cabinet/__main__.py cabinet/app.py \
-          cabinet/scenes/service cabinet/scenes/blocks cabinet/scenes/antigravity cabinet/scenes/flow
+# make test type-checks the whole program with mypy (.mypy_cache keeps a rerun quick).
+TYPED  := cabinet
 HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy GPIOZERO_PIN_FACTORY=mock
 # Raspberry Pi OS Trixie's Python: make test runs the suite under it too, beside the first run
 # (pytest keeps to one core), where this machine has one (pyenv's, as on CI, or python3.13 on the

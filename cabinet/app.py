@@ -466,6 +466,7 @@ class App:
     def attach_music(self, wanted: bool) -> int:
         """Give ``ctx.music`` the cabinet's cache folder and mixer channel; the mixer's rate, or 0
         when the music stays silent (not ``wanted``, or no sound card: nothing to render for)."""
+        from cabinet.audio.chunk_maker import MakeAside
         from cabinet.audio.music import Music
         from cabinet.audio.player import (
             Audio,
@@ -478,8 +479,13 @@ class App:
         folder = (
             state_dir(create=False) / "music" if real else None
         )  # made, or found unwritable, in the worker
+        self.ctx.music.close()  # a second call (the bench) lets the first one's thread go
         self.ctx.music = Music(
-            self.ctx.settings.audio, folder, PygameMusicChannel(audio) if real else None, audio
+            self.ctx.settings.audio,
+            folder,
+            PygameMusicChannel(audio) if real else None,
+            audio,
+            maker=MakeAside() if real else None,  # a chunk is mixed beside the loop, not in a frame
         )
         if isinstance(audio, Audio):
             audio.music = self.ctx.music

@@ -7,26 +7,32 @@ music out, any other effect ducks it for a moment, so a coin or a clear is alway
 
 Nothing here renders on the main loop: :meth:`start_rendering` hands the cache's
 :func:`~cabinet.audio.music_cache.ensure` to a worker process, and until it answers the
-cabinet plays without music. Each :meth:`tick` then tops up the mixer's music channel
-with the next :data:`CHUNK_SECONDS` of the mix when it has less than two chunks in hand.
-Without a channel (no sound card, the dummy driver in tests) the state is kept all the
-same and nothing is heard.
+cabinet plays without music. Nor is a chunk mixed there: each :meth:`tick` hands the
+mixer's music channel the chunk made beside the loop (:mod:`cabinet.audio.chunk_maker`)
+when it has less than two in hand, and asks for the next. Without a channel (no sound
+card, the dummy driver in tests) the state is kept all the same and nothing is heard.
 """
 
 from __future__ import annotations
 
 import logging
 import time
+from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
+from cabinet.audio.chunk_maker import ChunkMaker, MakeNow
 from cabinet.audio.music_cache import ensure, music_rate, open_track
 from cabinet.audio.sequencer import bar_samples
 from cabinet.audio.sounds import AttractShowing
 from cabinet.audio.stream import MusicStream
 from cabinet.audio.tracks import TRACKS
 from cabinet.settings.schema import AudioSettings
+
+if TYPE_CHECKING:
+    from cabinet.system.workers import Worker
 
 log = logging.getLogger("cabinet.audio")
 
@@ -47,13 +53,35 @@ FADE_OUT_SECONDS = 0.6  # the game-over moment: the music fades to nothing in th
 TITLE = "title"  # attract mode's track
 
 
+class MusicChannel(Protocol):
+    """The mixer's music channel, as :class:`cabinet.audio.player.PygameMusicChannel` is."""
+
+    rate: Any  # the mixer's sample rate (a property on the real channel)
+
+    def prepare(self, samples: np.ndarray) -> Any:
+        """Mono float samples in the mixer's format; numpy only, so it runs beside the loop."""
+
+    def busy(self) -> bool: ...
+
+    def queued(self) -> bool: ...
+
+    def play(self, prepared: Any) -> None: ...
+
+    def queue(self, prepared: Any) -> None: ...
+
+    def set_volume(self, volume: float) -> None: ...
+
+    def stop(self) -> None: ...
+
+
 class Music:
     """The music of the cabinet; silent, but keeping its state, without a ``channel``.
 
     ``folder``: the cache folder (None: never rendered, as in most tests). ``channel``:
-    the mixer's music channel (:class:`cabinet.audio.player.PygameMusicChannel` or a
-    stand-in). ``audio``: read for attract mode (``attract``, ``attract_loop``).
-    ``clock``: seconds, for the ducking only.
+    the mixer's music channel. ``audio``: read for attract mode (``attract``,
+    ``attract_loop``). ``clock``: seconds, for the ducking only. ``maker``: who mixes
+    the chunks (:class:`~cabinet.audio.chunk_maker.MakeNow` unless a cabinet gives it a
+    thread).
     """
 
     def __init__(
@@ -63,23 +91,24 @@ class Music:
         channel=None,
         audio: AttractShowing | None = None,
         clock=time.monotonic,
+        maker: ChunkMaker | None = None,
     ):
         self.settings = settings or AudioSettings()
-        self.folder, self.channel, self.audio, self.clock = folder, channel, audio, clock
+        self.folder, self.audio, self.clock = folder, audio, clock
+        self.channel: MusicChannel | None = channel
+        self.maker: ChunkMaker = maker or MakeNow()
         self.track: str | None = None  # the track wanted now
         self.danger = 0.0
         self.paused = False
         self.ready: set[str] = set()  # tracks whose cache is whole
         self.resting = False
-        self._stream: MusicStream | None = None
+        self._stream: TrackMix | None = None  # the track the chunk maker mixes
         self._playing: str | None = None  # the track the stream reads
         self._rate = 0
-        self._worker = None
+        self._worker: Worker | None = None
         self._ducked_at = -1e9
         self._duck = (DUCK, DUCK_SECONDS)  # the last effect's hold: how low, how long
         self._fade_from: float | None = None  # when the game-over effect began the fade
-        self._gain = 0.0  # the gain the last chunk ended on: the next one starts there
-        self._last_sample = 0.0
 
     # ------------------------------------------------------------------ what scenes say
 
@@ -89,8 +118,6 @@ class Music:
             self.play(track)
         self.danger = danger
         self.paused = paused
-        if self._stream is not None:
-            self._stream.set_danger(danger)
 
     def play(self, track: str | None) -> None:
         """Play ``track`` from its start (None: nothing); the same track again changes nothing."""
@@ -155,9 +182,8 @@ class Music:
         """Make the cache whole in a worker process (after the first frame); the music waits for it."""
         if self.folder is None or self._worker is not None:
             return
-        from cabinet.system.workers import (
-            Worker,
-        )  # multiprocessing: only a cabinet with music pays for it
+        # multiprocessing: only a cabinet with music pays for it
+        from cabinet.system.workers import Worker
 
         self._rate = music_rate(mixer_rate)
         try:
@@ -220,7 +246,8 @@ class Music:
         self.resting = False
 
     def close(self) -> None:
-        """The cabinet ends: the worker too, if it is still rendering."""
+        """The cabinet ends: the chunk maker, and the worker too if it is still rendering."""
+        self.maker.close()
         if self._worker is not None:
             self._worker.stop()
             self._worker = None
@@ -255,52 +282,69 @@ class Music:
             self._worker = None
 
     def _start(self, name: str | None) -> None:
-        parts = None
-        if name is not None and name in self.ready and not self.resting:
-            parts = open_track(self.folder, name, self._rate)
-            if parts is None:  # damaged since the worker checked it: rebuilt at the next start
-                log.warning("music: the cache of %s cannot be read; it plays without music", name)
-                self.ready.discard(name)
-        if parts is None:
+        self.maker.drop()  # a chunk of the last track is not wanted
+        if name is None or name not in self.ready or self.resting:
             self._stream = self._playing = None
             return
-        track = TRACKS[name]
-        self._stream = MusicStream(
-            parts,
-            self._rate,
-            bar_samples(track, self._rate),
-            bar_samples(track, self._rate, fast=True),
-        )
-        self._stream.set_danger(self.danger)
-        self._playing, self._gain = name, 0.0
+        self._stream, self._playing = TrackMix(self.folder, name, self._rate), name
 
     def _feed(self) -> None:
         channel = self.channel
+        assert channel is not None  # tick feeds only with a channel
         try:
             channel.set_volume(self.hold)
             if channel.busy() and channel.queued():
                 return
-            chunk = self._next_chunk(channel.rate)
+            if not self.maker.asked:
+                self._ask_next(channel)
+            chunk = self.maker.take()
+            if chunk is None:
+                return  # still being mixed: the channel plays the one it has
             if channel.busy():
                 channel.queue(chunk)
             else:
                 channel.play(chunk)
+            self._ask_next(channel)  # mixed while the frames draw, ready when the mixer wants it
+        except CacheDamaged as exc:  # since the worker checked it: rebuilt at the next start
+            log.warning("music: the cache of %s cannot be read; it plays without music", exc)
+            self.ready.discard(str(exc))
+            self._start(None)
         except Exception as exc:  # a mixer closed under us: the music stops, the cabinet plays on
-            log.warning("music: the mixer failed (%s); the music stops", exc)
+            log.warning("music: cannot play on (%s); the music stops", exc)
             self.channel = None
+            self.maker.drop()
 
-    def _next_chunk(self, mixer_rate: int) -> np.ndarray:
-        """The next chunk at the mixer's rate, its gain gliding from the last chunk's (no zipper)."""
-        count = round(CHUNK_SECONDS * self._rate)
-        samples = self._stream.read(count)
-        gain = self.level
-        samples *= np.linspace(self._gain, gain, count, endpoint=False, dtype=np.float32)
-        self._gain = gain
-        if mixer_rate == self._rate:
-            return samples
-        # Twice the rate: each new sample halfway between its neighbours, the first after the last chunk's.
-        out = np.empty(2 * count, dtype=np.float32)
-        out[1::2] = samples
-        out[0::2] = (samples + np.concatenate(([self._last_sample], samples[:-1]))) / 2
-        self._last_sample = float(samples[-1])
-        return out
+    def _ask_next(self, channel: MusicChannel) -> None:
+        """Ask for the next chunk at the danger and volume wanted now."""
+        assert self._stream is not None  # tick feeds only with a track
+        self.maker.ask(partial(self._stream.chunk, channel, self.danger, self.level))
+
+
+class CacheDamaged(Exception):
+    """A track's cache cannot be read (its name is the message)."""
+
+
+class TrackMix:
+    """One track's mix, as the chunk maker makes it: its cache opened at the first chunk, in
+    the maker too, so a frame never waits for a disk. The maker alone touches it after that."""
+
+    def __init__(self, folder: Path | None, name: str, rate: int):
+        self.folder, self.name, self.rate = folder, name, rate
+        self.stream: MusicStream | None = None
+
+    def chunk(self, channel: MusicChannel, danger: float, volume: float) -> Any:
+        """The next :data:`CHUNK_SECONDS` at ``danger`` and ``volume``, as ``channel`` plays it."""
+        if self.stream is None:
+            parts = open_track(self.folder, self.name, self.rate) if self.folder else None
+            if parts is None:
+                raise CacheDamaged(self.name)
+            track = TRACKS[self.name]
+            self.stream = MusicStream(
+                parts,
+                self.rate,
+                bar_samples(track, self.rate),
+                bar_samples(track, self.rate, fast=True),
+            )
+        self.stream.set_danger(danger)
+        count = round(CHUNK_SECONDS * self.rate)
+        return channel.prepare(self.stream.chunk(count, volume, channel.rate))

@@ -40,7 +40,8 @@ def _stem(track: Track, rate: int) -> str:
 
 
 def _crc(samples: np.ndarray) -> int:
-    return zlib.crc32(np.ascontiguousarray(samples).view(np.uint8))
+    # an ndarray is a buffer (no copy); numpy's stubs do not declare it one
+    return zlib.crc32(np.ascontiguousarray(samples).view(np.uint8))  # type: ignore[arg-type]
 
 
 def _write_atomically(path: Path, write) -> None:

@@ -71,7 +71,7 @@ def mixes(rate: int) -> list[Mix]:
         parts = render_track(track, rate)
         out += [
             Mix(f"{name}-calm", parts["base"], rate),
-            Mix(f"{name}-danger", sum(parts[layer] for layer in LAYERS), rate),
+            Mix(f"{name}-danger", np.sum([parts[layer] for layer in LAYERS], axis=0), rate),
             Mix(f"{name}-fast", parts[FAST], rate),
         ]
     return out

@@ -38,19 +38,19 @@ def mixer_samples(samples: np.ndarray, size: int, channels: int) -> np.ndarray:
     channel gets the same signal.
     """
     if abs(size) == 32:
-        out = samples.astype(np.float32)
+        mono = samples.astype(np.float32)
     else:
         bits = abs(size)
         full_scale = 2 ** (bits - 1) - 1
-        scaled = np.round(samples * full_scale)
-        out = (
-            scaled.astype(f"int{bits}")
-            if size < 0
-            else (scaled + full_scale + 1).astype(f"uint{bits}")
-        )
-    if channels > 1:
-        out = np.repeat(out[:, np.newaxis], channels, axis=1)
-    return np.ascontiguousarray(out)
+        mono = np.rint(samples * full_scale)
+        if size > 0:
+            mono += full_scale + 1
+    dtype = np.float32 if abs(size) == 32 else f"{'int' if size < 0 else 'uint'}{abs(size)}"
+    if channels == 1:
+        return mono.astype(dtype)
+    out = np.empty((len(mono), channels), dtype=dtype)
+    out[...] = mono[:, np.newaxis]  # every channel the same, cast as it is copied
+    return out
 
 
 class PygameMixer:
@@ -69,7 +69,10 @@ class PygameMixer:
         pygame.mixer.init(frequency=sample_rate, size=-16, channels=2, buffer=buffer)
         pygame.mixer.set_num_channels(MIXER_CHANNELS)
         pygame.mixer.set_reserved(MUSIC_CHANNEL + 1)
-        return pygame.mixer.get_init()
+        opened = pygame.mixer.get_init()
+        if opened is None:
+            raise pygame.error("the mixer did not open")
+        return opened
 
     def close(self) -> None:
         pygame.mixer.quit()
@@ -265,9 +268,10 @@ class Audio:
 class PygameMusicChannel:
     """The mixer channel kept for the music, as :class:`cabinet.audio.music.Music` feeds it.
 
-    Takes mono float chunks at the mixer's rate and makes each a Sound in the mixer's
-    format. Raises pygame.error (or RuntimeError) when the mixer is closed; the music
-    then stops for good and the cabinet plays on.
+    :meth:`prepare` turns mono float chunks at the mixer's rate into the mixer's format
+    (numpy only: the music's chunk maker calls it beside the main loop); :meth:`play` and
+    :meth:`queue` make each a Sound. Raises pygame.error (or RuntimeError) when the mixer
+    is closed; the music then stops for good and the cabinet plays on.
     """
 
     def __init__(self, audio: Audio):
@@ -282,9 +286,12 @@ class PygameMusicChannel:
             raise RuntimeError("the mixer is closed")
         return pygame.mixer.Channel(MUSIC_CHANNEL)
 
-    def _sound(self, samples: np.ndarray):
-        _, size, channels = self._audio._format
-        return pygame.sndarray.make_sound(mixer_samples(samples, size, channels))
+    def prepare(self, samples: np.ndarray) -> np.ndarray:
+        opened = self._audio._format  # read once: the mixer may reopen meanwhile
+        if opened is None:
+            raise RuntimeError("the mixer is closed")
+        _, size, channels = opened
+        return mixer_samples(samples, size, channels)
 
     def busy(self) -> bool:
         return self._channel().get_busy()
@@ -292,11 +299,11 @@ class PygameMusicChannel:
     def queued(self) -> bool:
         return self._channel().get_queue() is not None
 
-    def play(self, samples: np.ndarray) -> None:
-        self._channel().play(self._sound(samples))
+    def play(self, prepared: np.ndarray) -> None:
+        self._channel().play(pygame.sndarray.make_sound(prepared))
 
-    def queue(self, samples: np.ndarray) -> None:
-        self._channel().queue(self._sound(samples))
+    def queue(self, prepared: np.ndarray) -> None:
+        self._channel().queue(pygame.sndarray.make_sound(prepared))
 
     def set_volume(self, volume: float) -> None:
         self._channel().set_volume(volume)

@@ -195,7 +195,8 @@ class _Sounds:
     """Every distinct note made once: a track repeats the same few hundred sounds."""
 
     def __init__(self, synth: Synth, sixteenth: int):
-        self.synth, self.sixteenth, self._made = synth, sixteenth, {}
+        self.synth, self.sixteenth = synth, sixteenth
+        self._made: dict[tuple[str, str, int, int], np.ndarray] = {}
 
     def get(self, instrument: str, token: str, shift: int, sixteenths: int) -> np.ndarray:
         key = (instrument, token, shift, sixteenths)
@@ -213,6 +214,7 @@ class _Sounds:
                 )
             return s.mix(*(DRUMS[letter](s) for letter in token))
         sound = INSTRUMENTS[instrument]
+        assert sound is not None  # only the drums have none, and they are made above
         seconds = sixteenths * self.sixteenth * GATE / s.rate
         return s.tone(
             transpose(token, shift),

@@ -6,7 +6,8 @@ time it is asked; the samples it has handed out are its clock. All layers are re
 the same position, so they stay on the beat whatever their volumes. A new danger level
 sets where each layer's volume is heading, and the volumes glide there over
 :data:`FADE_SECONDS`; the fast tier is asked for at :data:`FAST_FROM` and let go below
-:data:`FAST_UNTIL`, and either change waits for the next bar line.
+:data:`FAST_UNTIL`, and either change waits for the next bar line. :meth:`MusicStream.chunk`
+gives what the mixer plays: the mix at the music's volume, at the mixer's rate.
 """
 
 from __future__ import annotations
@@ -50,6 +51,8 @@ class MusicStream:
         self.targets = self.volumes.copy()
         self._wants_fast = False
         self.danger = 0.0
+        self._gain = 0.0  # the volume the last chunk ended on: the next one starts there
+        self._last_sample = 0.0  # the last chunk's last sample, for the next one's first
 
     def set_danger(self, level: float) -> None:
         """Aim the layers at ``level`` (clamped to 0..1); the fast tier from the next bar if it asks."""
@@ -77,23 +80,48 @@ class MusicStream:
             self.position = (self.position + take) % self._length(self.fast)
         return out
 
-    def _mix(self, start: int, count: int) -> np.ndarray:
-        # Volumes glide linearly from where they are toward their targets, one step a sample.
-        step = 1.0 / (FADE_SECONDS * self.rate)
-        ramp = np.arange(1, count + 1) * step
-        if self.fast:
-            mixed = self._samples(FAST, start, count)
+    def chunk(self, count: int, volume: float, mixer_rate: int) -> np.ndarray:
+        """The next ``count`` samples at ``volume``, gliding from the last chunk's (no zipper),
+        at ``mixer_rate``: the stream's own rate, or twice it."""
+        samples = self.read(count)
+        if volume == self._gain:
+            samples *= np.float32(volume)
         else:
-            mixed = np.zeros(count)
+            samples *= np.linspace(self._gain, volume, count, endpoint=False, dtype=np.float32)
+            self._gain = volume
+        if mixer_rate == self.rate:
+            return samples
+        # Twice the rate: each new sample halfway between its neighbours, the first after the last chunk's.
+        out = np.empty(2 * count, dtype=np.float32)
+        out[1::2] = samples
+        out[0] = (self._last_sample + samples[0]) / 2
+        np.multiply(samples[:-1] + samples[1:], np.float32(0.5), out=out[2::2])
+        self._last_sample = float(samples[-1])
+        return out
+
+    def _mix(self, start: int, count: int) -> np.ndarray:
+        # Volumes glide linearly from where they are toward their targets, one step a sample; a
+        # layer at rest (most chunks) is one multiply, so the music's thread holds the GIL little.
+        step = 1.0 / (FADE_SECONDS * self.rate)
+        if self.fast:
+            mixed = self._layer(FAST, start, count, 1.0)
+        else:
+            mixed = np.zeros(count, dtype=np.float32)
+            ramp = None
             for index, layer in enumerate(LAYERS):
-                now, target = self.volumes[index], self.targets[index]
-                gain = now + np.clip(target - now, -ramp, ramp)
-                if gain[-1] > 0 or now > 0:
-                    mixed += self._samples(layer, start, count) * gain
-        moved = np.clip(self.targets - self.volumes, -ramp[-1], ramp[-1])
-        self.volumes = self.volumes + moved
+                now, target = float(self.volumes[index]), float(self.targets[index])
+                if now == target:
+                    if now > 0:
+                        mixed += self._layer(layer, start, count, now)
+                    continue
+                if ramp is None:
+                    ramp = np.arange(1, count + 1, dtype=np.float32) * np.float32(step)
+                gain = np.float32(now) + np.clip(np.float32(target - now), -ramp, ramp)
+                mixed += self._layer(layer, start, count, 1.0) * gain
+        reach = count * step
+        self.volumes = self.volumes + np.clip(self.targets - self.volumes, -reach, reach)
         return mixed
 
-    def _samples(self, part: str, start: int, count: int) -> np.ndarray:
+    def _layer(self, part: str, start: int, count: int, gain: float) -> np.ndarray:
         samples = self.parts[part][start : start + count]
-        return samples * SCALE if samples.dtype == np.int16 else samples
+        return samples * np.float32(gain * SCALE if samples.dtype == np.int16 else gain)

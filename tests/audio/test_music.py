@@ -1,6 +1,7 @@
 """The music player: what plays when, how loud, fed to a stand-in channel on a fake clock."""
 
 import dataclasses
+import threading
 
 import numpy as np
 import pytest
@@ -29,6 +30,9 @@ class Channel:
 
     def __init__(self):
         self.chunks, self.volume, self.stopped = [], 1.0, 0
+
+    def prepare(self, samples):
+        return samples
 
     def busy(self):
         return len(self.chunks) >= 1
@@ -134,7 +138,8 @@ def test_the_music_volume_setting_scales_the_samples(cabinet):
     quarter = loudness(np.concatenate(played(music, 12)[2:]))
     assert quarter == pytest.approx(half / 2, rel=0.1)
     music.configure(AudioSettings(master_volume=100, music_volume=0))
-    assert np.all(played(music, 3)[-1] == 0)
+    # the chunk mixed ahead plays out, the next glides down, and the one after is silent
+    assert np.all(played(music, 4)[-1] == 0)
 
 
 @pytest.mark.parametrize(
@@ -189,12 +194,14 @@ def test_game_over_fades_the_music_out_then_stops_it(cabinet):
     assert music.channel.chunks == []
 
 
-def test_the_danger_reaches_the_mix(cabinet):
+def test_the_danger_reaches_the_next_chunk_asked_for(cabinet):
     music, _, _ = cabinet
     music.follow("blocks", 0.0)
     music.tick()
     music.follow("blocks", 1.0)
-    assert music._stream.danger == 1.0
+    assert music._stream.stream.danger == 0.0  # the chunk in hand was mixed before
+    music.tick()
+    assert music._stream.stream.danger == 1.0
 
 
 def test_sleep_stops_the_music_and_waking_brings_it_back(cabinet):
@@ -293,3 +300,32 @@ def test_a_music_without_a_cache_folder_renders_nothing(tmp_path, monkeypatch):
     music.start_rendering(44100)
     assert music.ready == set() and not music.rendering
     assert not (tmp_path / "None").exists()
+
+
+def test_chunks_mixed_beside_the_loop_are_the_ones_mixed_in_it(cabinet, tmp_path):
+    from cabinet.audio.chunk_maker import MakeAside
+
+    def heard(music, dangers):
+        """One chunk heard per danger level, the next tick as soon as the mixer wants one."""
+        chunks = []
+        for danger in dangers:
+            music.follow("blocks", danger)
+            for _ in range(30_000):  # 30 s: a busy machine's thread is late, never this late
+                music.tick()
+                if music.channel.chunks:
+                    break
+                threading.Event().wait(0.001)  # the aside thread is still mixing
+            chunks.append(music.channel.heard())
+        return chunks
+
+    here, _, _ = cabinet
+    dangers = [0.0, 0.3, 0.6, 1.0, 1.0, 0.2, 0.0, 0.95, 0.95, 0.95]
+    aside = Music(here.settings, tmp_path, Channel(), Attract(), Clock(), maker=MakeAside())
+    aside._rate, aside.ready = here._rate, set(here.ready)
+    try:
+        assert all(
+            np.array_equal(a, b)
+            for a, b in zip(heard(here, dangers), heard(aside, dangers), strict=True)
+        )
+    finally:
+        aside.close()
