@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import os
 import time
+from collections.abc import Callable
 
 import numpy as np
 import pygame
@@ -28,6 +29,9 @@ NEVER_DEMO = frozenset({"coin", "credit"})
 
 MIXER_CHANNELS = 16  # sounds at once: a chain step, a pass and a timer tick may overlap
 MUSIC_CHANNEL = 0  # reserved for the music: no effect ever takes it
+# The same effect started again this soon adds nothing the ear hears but level (+6 dB when both
+# boards of a versus demo pick up a piece in one frame): it sounds once.
+REPEAT_SECONDS = 0.05  # three frames
 
 
 def mixer_samples(samples: np.ndarray, size: int, channels: int) -> np.ndarray:
@@ -104,12 +108,17 @@ class Audio:
 
     In attract mode the effects play at ``demo_volume`` percent of the game's volume, and
     only on one loop of the playlist in ``demo_sound_every`` (the first loop of attract mode
-    sounds); a coin and a credit are always heard at the game's volume. Never raises.
-    Without a working mixer it logs one line and every
+    sounds); a coin and a credit are always heard at the game's volume. ``clock`` (seconds)
+    tells a repeat from a new start. Never raises. Without a working mixer it logs one line and every
     :meth:`play` does nothing. ``status`` says which, for the service menu.
     """
 
-    def __init__(self, settings: AudioSettings | None = None, mixer=None):
+    def __init__(
+        self,
+        settings: AudioSettings | None = None,
+        mixer=None,
+        clock: Callable[[], float] = time.monotonic,
+    ):
         self.settings = settings or AudioSettings()
         self._attract = False
         self.attract_loop = 0  # the loop of attract mode's playlist now showing, from 0
@@ -118,6 +127,8 @@ class Audio:
         self._format: tuple | None = None  # the open mixer's (rate, size, channels)
         self._resting: tuple | None = None  # while at rest: (mixer format, samples by name)
         self._unknown: set[str] = set()
+        self._started: dict[str, float] = {}  # when each effect last started, by ``clock``
+        self._clock = clock
         self._mixer = mixer or PygameMixer()
         self.music = None  # the cabinet's Music (the app's): game over fades it, effects duck it
         self._open()
@@ -174,7 +185,8 @@ class Audio:
         """Start the effect ``name``; True if it is now sounding.
 
         An unknown name is logged once and ignored, so a typo in a scene is
-        found without ever stopping the game.
+        found without ever stopping the game. The same effect asked for again within
+        :data:`REPEAT_SECONDS` of its start is already sounding: it is not started twice.
         """
         if name not in EFFECTS:
             if name not in self._unknown:
@@ -185,10 +197,15 @@ class Audio:
             self.music.heard(name)  # the music fades out even when the effect is not heard
         if self.muted and not (name in NEVER_DEMO and self._sounds and self.volume > 0):
             return False
+        now = self._clock()
+        if name in self._started and now - self._started[name] < REPEAT_SECONDS:
+            return True
         try:
             if not self._mixer.is_open():
                 raise RuntimeError("the mixer was closed")
             sounding = self._sounds[name].play() is not None
+            if sounding:
+                self._started[name] = now
             if sounding and self.music is not None and name != "game_over":
                 self.music.heard(name)
             return sounding

@@ -16,7 +16,7 @@ from cabinet.scenes.flow.title import TitleScene
 from cabinet.scenes.kit.base import Scene
 from cabinet.settings.load import parse_settings
 from cabinet.settings.schema import AudioSettings
-from support.audio import FakeMixer
+from support.audio import FakeMixer, seconds_apart
 from support.service import choose, enter, screenshot, service, tap, value_of
 
 SCREENS = Path("/tmp/pricing-screens")
@@ -26,7 +26,11 @@ def cabinet_with_sound(yaml_text: str):
     loaded = parse_settings(yaml_text, "test.yaml")
     assert not loaded.problems, loaded.problems
     mixer = FakeMixer()
-    return App(loaded, headless=True, audio=Audio(loaded.settings.audio, mixer=mixer)), mixer
+    return App(
+        loaded,
+        headless=True,
+        audio=Audio(loaded.settings.audio, mixer=mixer, clock=seconds_apart()),
+    ), mixer
 
 
 class Quick(Scene):
