@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from cabinet.audio.effects import EFFECTS, synthesize_all
-from cabinet.audio.player import Audio, mixer_samples
+from cabinet.audio.player import HEADROOM, Audio, mixer_samples
 from cabinet.settings.schema import AudioSettings
 from support.audio import FakeMixer, seconds_apart
 
@@ -92,13 +92,13 @@ def test_service_menu_edits_take_effect_at_once(mixer):
     audio.attract = True
     audio.configure(AudioSettings(demo_sounds=False, master_volume=50, effects_volume=40))
     assert not audio.play("title_jingle")
-    assert [sound.volume for sound in mixer.made] == pytest.approx([0.2] * len(EFFECTS))
+    assert [sound.volume for sound in mixer.made] == pytest.approx([0.2 * HEADROOM] * len(EFFECTS))
 
 
-def test_volume_is_master_times_effects(mixer):
+def test_volume_is_master_times_effects_under_the_headroom(mixer):
     audio = Audio(AudioSettings(master_volume=80, effects_volume=50), mixer=mixer)
     assert audio.volume == pytest.approx(0.4)
-    assert [sound.volume for sound in mixer.made] == pytest.approx([0.4] * len(EFFECTS))
+    assert [sound.volume for sound in mixer.made] == pytest.approx([0.4 * HEADROOM] * len(EFFECTS))
 
 
 def test_volume_zero_plays_nothing(mixer):
