@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import os
 import time
+from collections.abc import Callable
 
 import numpy as np
 import pygame
@@ -28,6 +29,15 @@ NEVER_DEMO = frozenset({"coin", "credit"})
 
 MIXER_CHANNELS = 16  # sounds at once: a chain step, a pass and a timer tick may overlap
 MUSIC_CHANNEL = 0  # reserved for the music: no effect ever takes it
+# SDL_mixer sums its channels and clips at full scale. The loudest move starts three effects in
+# one frame (a four-line clear, its streak and its attack peak at 1.8 together) over the ducked
+# music: every effect and the music play at this share of their volume, so that the sum stays
+# under full scale at master volume 100 (tests/audio/test_headroom.py) and every balance is the
+# designer's. The amplifier, not the samples, makes the cabinet loud.
+HEADROOM = 0.47
+# The same effect started again this soon adds nothing the ear hears but level (+6 dB when both
+# boards of a versus demo pick up a piece in one frame): it sounds once.
+REPEAT_SECONDS = 0.05  # three frames
 
 
 def mixer_samples(samples: np.ndarray, size: int, channels: int) -> np.ndarray:
@@ -107,12 +117,17 @@ class Audio:
 
     In attract mode the effects play at ``demo_volume`` percent of the game's volume, and
     only on one loop of the playlist in ``demo_sound_every`` (the first loop of attract mode
-    sounds); a coin and a credit are always heard at the game's volume. Never raises.
-    Without a working mixer it logs one line and every
+    sounds); a coin and a credit are always heard at the game's volume. ``clock`` (seconds)
+    tells a repeat from a new start. Never raises. Without a working mixer it logs one line and every
     :meth:`play` does nothing. ``status`` says which, for the service menu.
     """
 
-    def __init__(self, settings: AudioSettings | None = None, mixer=None):
+    def __init__(
+        self,
+        settings: AudioSettings | None = None,
+        mixer=None,
+        clock: Callable[[], float] = time.monotonic,
+    ):
         self.settings = settings or AudioSettings()
         self._attract = False
         self.attract_loop = 0  # the loop of attract mode's playlist now showing, from 0
@@ -121,6 +136,8 @@ class Audio:
         self._format: tuple | None = None  # the open mixer's (rate, size, channels)
         self._resting: tuple | None = None  # while at rest: (mixer format, samples by name)
         self._unknown: set[str] = set()
+        self._started: dict[str, float] = {}  # when each effect last started, by ``clock``
+        self._clock = clock
         self._mixer = mixer or PygameMixer()
         self.music = None  # the cabinet's Music (the app's): game over fades it, effects duck it
         self._open()
@@ -177,7 +194,8 @@ class Audio:
         """Start the effect ``name``; True if it is now sounding.
 
         An unknown name is logged once and ignored, so a typo in a scene is
-        found without ever stopping the game.
+        found without ever stopping the game. The same effect asked for again within
+        :data:`REPEAT_SECONDS` of its start is already sounding: it is not started twice.
         """
         if name not in EFFECTS:
             if name not in self._unknown:
@@ -188,10 +206,15 @@ class Audio:
             self.music.heard(name)  # the music fades out even when the effect is not heard
         if self.muted and not (name in NEVER_DEMO and self._sounds and self.volume > 0):
             return False
+        now = self._clock()
+        if name in self._started and now - self._started[name] < REPEAT_SECONDS:
+            return True
         try:
             if not self._mixer.is_open():
                 raise RuntimeError("the mixer was closed")
             sounding = self._sounds[name].play() is not None
+            if sounding:
+                self._started[name] = now
             if sounding and self.music is not None and name != "game_over":
                 self.music.heard(name)
             return sounding
@@ -255,9 +278,10 @@ class Audio:
     def _set_volume(self) -> None:
         if self._sounds and not self._mixer.is_open():
             raise RuntimeError("the mixer was closed")
-        demo = self.volume * self.settings.demo_volume / 100 if self.attract else self.volume
+        game = self.volume * HEADROOM
+        demo = game * self.settings.demo_volume / 100 if self.attract else game
         for name, sound in self._sounds.items():
-            sound.set_volume(self.volume if name in NEVER_DEMO else demo)
+            sound.set_volume(game if name in NEVER_DEMO else demo)
 
     def _go_silent(self, exc: Exception) -> None:
         self._sounds = {}
@@ -306,7 +330,7 @@ class PygameMusicChannel:
         self._channel().queue(pygame.sndarray.make_sound(prepared))
 
     def set_volume(self, volume: float) -> None:
-        self._channel().set_volume(volume)
+        self._channel().set_volume(volume * HEADROOM)
 
     def stop(self) -> None:
         if self._audio.available:

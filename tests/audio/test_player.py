@@ -8,9 +8,9 @@ import pygame
 import pytest
 
 from cabinet.audio.effects import EFFECTS, synthesize_all
-from cabinet.audio.player import Audio, mixer_samples
+from cabinet.audio.player import HEADROOM, Audio, mixer_samples
 from cabinet.settings.schema import AudioSettings
-from support.audio import FakeMixer
+from support.audio import FakeMixer, seconds_apart
 
 
 def audio_records(caplog):
@@ -31,11 +31,25 @@ def test_plays_each_effect_by_name(mixer):
 
 
 def test_sounds_are_built_once(mixer):
-    audio = Audio(AudioSettings(), mixer=mixer)
+    audio = Audio(AudioSettings(), mixer=mixer, clock=seconds_apart())
     for _ in range(3):
         audio.play("coin")
     assert len(mixer.made) == len(EFFECTS)
     assert mixer.names_played() == ["coin"] * 3
+
+
+def test_the_same_effect_twice_in_one_frame_sounds_once(mixer):
+    """Both boards of a versus demo pick up a piece in one frame: twice the level, nothing more."""
+    now = [100.0]
+    audio = Audio(AudioSettings(), mixer=mixer, clock=lambda: now[0])
+    assert audio.play("blocks_pickup") and audio.play("blocks_pickup"), "it is sounding"
+    assert audio.play("blocks_place"), "another effect in the same frame sounds"
+    now[0] += 2 / 60
+    assert audio.play("blocks_pickup")
+    assert mixer.names_played() == ["blocks_pickup", "blocks_place"]
+    now[0] += 2 / 60
+    assert audio.play("blocks_pickup")
+    assert mixer.names_played() == ["blocks_pickup", "blocks_place", "blocks_pickup"]
 
 
 def test_opens_the_mixer_with_the_operators_rate_and_buffer(mixer):
@@ -52,7 +66,7 @@ def test_synthesizes_at_the_rate_the_mixer_actually_gave():
 
 
 def test_demo_sounds_off_silences_attract_mode_only(mixer):
-    audio = Audio(AudioSettings(demo_sounds=False), mixer=mixer)
+    audio = Audio(AudioSettings(demo_sounds=False), mixer=mixer, clock=seconds_apart())
     audio.attract = True
     assert not audio.play("title_jingle") and not audio.play("ag_chain_3")
     assert mixer.played == []
@@ -78,13 +92,13 @@ def test_service_menu_edits_take_effect_at_once(mixer):
     audio.attract = True
     audio.configure(AudioSettings(demo_sounds=False, master_volume=50, effects_volume=40))
     assert not audio.play("title_jingle")
-    assert [sound.volume for sound in mixer.made] == pytest.approx([0.2] * len(EFFECTS))
+    assert [sound.volume for sound in mixer.made] == pytest.approx([0.2 * HEADROOM] * len(EFFECTS))
 
 
-def test_volume_is_master_times_effects(mixer):
+def test_volume_is_master_times_effects_under_the_headroom(mixer):
     audio = Audio(AudioSettings(master_volume=80, effects_volume=50), mixer=mixer)
     assert audio.volume == pytest.approx(0.4)
-    assert [sound.volume for sound in mixer.made] == pytest.approx([0.4] * len(EFFECTS))
+    assert [sound.volume for sound in mixer.made] == pytest.approx([0.4 * HEADROOM] * len(EFFECTS))
 
 
 def test_volume_zero_plays_nothing(mixer):

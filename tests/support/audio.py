@@ -5,6 +5,12 @@ import itertools
 from cabinet.audio.effects import EFFECTS
 
 
+def seconds_apart():
+    """A clock for :class:`~cabinet.audio.player.Audio` that reads a second later each time:
+    no start is a repeat of the last, for tests that count what plays."""
+    return itertools.count().__next__
+
+
 class FakeMixer:
     """Stands in for pygame.mixer: records the Sounds made and every play."""
 

@@ -314,7 +314,8 @@ class Seat:
                 )
             ]
         if turn.cancelled:
-            self._play("versus_cancel")
+            if not sent:  # one sound of stones a turn: an attack's whoosh carries its cancel
+                self._play("versus_cancel")
             self.launches.append(Launch("cancel", turn.cancelled, cells))
             if not sent:
                 self._say(N_("CANCEL {cancelled}"), "cancel", fields=fields)

@@ -275,15 +275,14 @@ class BlocksScene(GameScreen):
 
     def _placed(self, result, colour) -> None:
         audio = self.ctx.audio
-        audio.play("blocks_place")
         self.animation = None
         placed, self.grid = after_move(self.grid, result, colour)
         reconcile(self.grid, self.game)
         self.grid_board = self.game.board
         lines = len(result.rows) + len(result.cols)
+        audio.play(clear_effect(lines) if lines else "blocks_place")  # a clear's burst is its thunk
         if lines:
             self.animation = ClearAnimation(placed, result, result.streak - 1)
-            audio.play(clear_effect(lines))
             # What the clear earned, from the middle of its cells, as they break: the
             # biggest news on top, the rest under it.
             rows = [r for r, _ in result.cleared]
@@ -323,12 +322,15 @@ class BlocksScene(GameScreen):
             self.shake -= 1
 
     def _broke(self, animation) -> None:
-        """The cleared cells break: the sounds of what they earned."""
-        if animation.streak_before >= 1:
-            self.ctx.audio.play("blocks_streak")
-            self.ctx.audio.play(chain_effect(animation.streak_before + 1))  # rises with the streak
+        """The cleared cells break: the sounds of what they earned. A wipe-out's fanfare stands
+        for the streak's too: both with the step would take the mix past full scale."""
+        audio = self.ctx.audio
         if animation.wipe_out:
-            self.ctx.audio.play("blocks_wipeout")
+            audio.play("blocks_wipeout")
+        elif animation.streak_before >= 1:
+            audio.play("blocks_streak")
+        if animation.streak_before >= 1:
+            audio.play(chain_effect(animation.streak_before + 1))  # rises with the streak
 
     def _finish(self) -> None:
         self.finished = True

@@ -218,24 +218,25 @@ class BlocksVersusScene(FairFrame):
 
     def _placed(self, seat: ShownSeat, result) -> None:
         audio = self.ctx.audio
-        audio.play("blocks_place")
         lines = len(result.rows) + len(result.cols)
         origin = view.cells_centre(seat.player, result.cleared or result.cells)
         if not lines:
+            audio.play("blocks_place")
             self._say(seat.player, Callout(f"+{result.points}", palette.WHITE, origin, 21))
             self._stones_landed(seat, result.landed)
             return
-        audio.play(clear_effect(lines))
-        if result.streak >= 2:
+        # A move is heard in three layers at most, all starting in this frame, as the mixer's
+        # headroom allows: its landing (a clear's burst is its thunk; a wipe-out is the biggest
+        # clear), its streak, one sound of stones (an attack's whoosh carries its cancel).
+        audio.play("blocks_wipeout" if result.wipe_out else clear_effect(lines))
+        if result.streak >= 2 and not result.wipe_out:
             audio.play("blocks_streak")
-        if result.wipe_out:
-            audio.play("blocks_wipeout")
         sent = result.attack - result.cancelled
+        if sent or result.cancelled:
+            audio.play("versus_attack" if sent else "versus_cancel")
         if result.cancelled:
-            audio.play("versus_cancel")
             self._launch(seat, seat, origin, result.cancelled, cancel=True)
         if sent:
-            audio.play("versus_attack")
             self._launch(seat, self.seat_for(other(seat.player)), origin, sent, cancel=False)
         # One callout says it all, as the cells break (the stones have left from the same place):
         # the biggest news on top, the rest under it.

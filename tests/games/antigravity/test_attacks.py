@@ -326,7 +326,12 @@ def test_the_seat_says_what_a_turns_attack_did_once_its_film_is_over():
 def test_an_attack_a_cancel_a_landing_and_a_pop_each_sound_once_their_own_sound():
     heard = []
     _chain_played(heard, 1)
-    assert (heard.count("versus_attack"), heard.count("versus_cancel")) == (1, 1)
+    assert (heard.count("versus_attack"), heard.count("versus_cancel")) == (1, 0), (
+        "one sound of stones a turn: the attack's carries its cancel"
+    )
+    heard.clear()
+    _chain_played(heard, 5)
+    assert (heard.count("versus_attack"), heard.count("versus_cancel")) == (0, 1)
     assert heard.count("versus_stones") == heard.count("versus_pop") == 0
     heard.clear()
     quiet = match(QUIET, pending=(2, 0))

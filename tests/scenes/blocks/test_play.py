@@ -162,6 +162,21 @@ def test_a_row_clear_flashes_then_the_rows_above_drop(app):
     assert scene.grid[6][0] is not None and scene.grid[5][0] is None and scene.grid[7][0] is None
 
 
+def test_a_wipe_out_stands_for_the_streaks_fanfare_and_a_clear_for_the_thunk(app):
+    """The streak's fanfare and step under the wipe-out's, on the clear's tail, summed past
+    the mixer's full scale."""
+    rows = ["#######."] + ["........"] * 7
+    scene = start(app, rows=rows)
+    scene.game.streak = 2
+    scene.cursor.row, scene.cursor.col = 0, 7
+    run(app, 1, [press(Action.A)])
+    assert app.ctx.audio.played[-1:] == ["blocks_clear_1"]
+    assert "blocks_place" not in app.ctx.audio.played
+    app.ctx.audio.played.clear()
+    run(app, FLASH_FRAMES + 1)
+    assert app.ctx.audio.played == ["blocks_wipeout", "ag_chain_3"], "the step tells the streak"
+
+
 def test_a_recorded_game_replays_to_the_same_board_and_score(app):
     seed = 11
     scene = BlocksScene(app.ctx, HumanPilot(1), seed, on_end=app.ctx.finish)

@@ -33,6 +33,23 @@ def _clear(**news):
     return SimpleNamespace(**fields)
 
 
+def test_a_move_is_heard_in_three_layers_at_most():
+    """Place, clear, streak, wipe-out, cancel and attack all started in one frame summed past
+    the mixer's full scale: a move sounds its landing, streak and stones."""
+    app, scene = _scene()
+    seat = scene.seat_for(1)
+    heard = app.ctx.audio.played
+    for news, expected in [
+        ({}, ["blocks_clear_1", "blocks_streak", "versus_attack"]),
+        ({"wipe_out": True}, ["blocks_wipeout", "versus_attack"]),
+        ({"attack": 1, "cancelled": 1, "streak": 1}, ["blocks_clear_1", "versus_cancel"]),
+        ({"rows": [], "cleared": [], "attack": 0, "cancelled": 0}, ["blocks_place"]),
+    ]:
+        heard.clear()
+        scene._placed(seat, _clear(**news))
+        assert heard == expected, news
+
+
 def _plates(monkeypatch):
     """Every callout plate drawn: (rectangle, words, detail)."""
     drawn = []
