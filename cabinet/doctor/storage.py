@@ -117,11 +117,10 @@ def mirror_result(setting: str, state_folder: Path, mark: str | None = None) -> 
         )
     except OSError as exc:
         return Result(name, WARN, f"{folder / FILE_NAME} cannot be read ({exc.strerror or exc})")
-    coins = sum(value for key, value in books.counters.items() if key.startswith("audit.coins."))
     return Result(
         name,
         OK,
-        f"{folder / FILE_NAME}: whole, this cabinet's, written {written} ({coins} coins, {len(books.scores)} high scores)",
+        f"{folder / FILE_NAME}: whole, this cabinet's, written {written} ({books.coins} coins, {len(books.scores)} high scores)",
     )
 
 

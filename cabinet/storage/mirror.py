@@ -11,7 +11,9 @@ without their replays) in another folder (``storage.books_mirror``, see
   every 10 minutes), by a short-lived thread: the main loop only reads the rows
   (three small queries) when :attr:`Database.changes` moved; the file is written
   atomically (temp file, fsync, rename, fsync the folder) off the frame's path.
-  A folder that cannot be written costs one warning line and a NOTICES line.
+  A folder that cannot be written costs one warning line and a NOTICES line. Books
+  that count fewer coins than their mirror with no reset between (a state file that
+  lost writes) never replace it silently: it is kept aside, and said so.
 * **Restored** at start when the database holds no books (made new, or a damaged
   one moved aside and nothing rebuilt) and was never checked against a mirror,
   unless a bookkeeping or factory reset emptied it: the mirror is used only if it
@@ -55,6 +57,7 @@ CHECKED_STAMP = "books.mirror_checked"  # this database was compared with the mi
 _RESETS = ("BOOKKEEPING RESET", "FACTORY RESET")
 _STAMPS = ("audits.", "period.", "scores.", "bank.")  # the stamps that belong to the books
 _UPTIME = "audit.uptime_seconds"
+_COINS = "audit.coins."
 
 
 def books_mirror_dir(setting: str, state_folder: Path | None = None) -> Path | None:
@@ -105,6 +108,15 @@ class Books:
             "SELECT table_id, initials, score, created FROM scores ORDER BY table_id, score DESC, id"
         )
         return cls(counters, stamps, [tuple(row) for row in scores])
+
+    @property
+    def coins(self) -> int:
+        """Coins counted, both chutes."""
+        return sum(value for name, value in self.counters.items() if name.startswith(_COINS))
+
+    def coins_and_reset(self) -> tuple[int, str | None]:
+        """The coins and the date of the last reset: coins go down only with a new date."""
+        return self.coins, self.stamps.get("audits.reset")
 
     def without_uptime(self) -> str:
         """The books as text, but the uptime: what a write waits for."""
@@ -222,19 +234,24 @@ class BooksMirror:
         self._behind = False  # the uptime moved since the last books written
         self._lock = threading.Lock()
         self._next: bytes | None = None  # the newest bytes waiting for the writer
+        self._fewer: tuple[int, int] | None = None  # coins (mirror, books) when they went back
+        self._last: tuple[int, str | None] | None = None  # the last mirror's coins_and_reset()
         self._writer: threading.Thread | None = None
 
     # ------------------------------------------------------------------ restore
 
     def restore(self) -> bool:
-        """Fill a database that holds no books from the mirror; True when it did."""
-        if not self.db.known or not self._needs_books():
+        """Fill a database that holds no books from the mirror; True when it did. A database
+        with books keeps them, and the mirror's are only remembered (see :meth:`tick`)."""
+        if not self.db.known:
             return False
+        needs = self._needs_books()
         try:
             data = _read_capped(self.path)
         except FileNotFoundError:
-            log.info("storage: no books mirror at %s to restore from", self.path)
-            self.db.write([set_stamp(CHECKED_STAMP, now_stamp())])
+            if needs:
+                log.info("storage: no books mirror at %s to restore from", self.path)
+                self.db.write([set_stamp(CHECKED_STAMP, now_stamp())])
             return False
         except OSError as exc:
             log.warning("storage: cannot read the books mirror %s (%s)", self.path, exc)
@@ -242,18 +259,27 @@ class BooksMirror:
         try:
             books, written = decode(data, self.mark)
         except RefusedMirror as refused:
-            self._refuse(refused)
-            self.db.write([set_stamp(CHECKED_STAMP, now_stamp())])
+            if needs:
+                self._refuse(refused)
+                self.db.write([set_stamp(CHECKED_STAMP, now_stamp())])
+            else:
+                log.warning(
+                    "storage: books mirror %s %s; this cabinet's books replace it",
+                    self.path,
+                    refused,
+                )
+            return False
+        self._last = books.coins_and_reset()
+        if not needs:
             return False
         self.db.write(books.restore_statements(written))
-        coins = sum(v for k, v in books.counters.items() if k.startswith("audit.coins."))
         log.warning(
             "storage: %s held no books; restored them from the mirror %s written at %s "
             "(%d coins, %d high scores)",
             self.db.path,
             self.path,
             written,
-            coins,
+            books.coins,
             len(books.scores),
         )
         self.events.append(
@@ -283,13 +309,17 @@ class BooksMirror:
         ) + self.db.read_value("SELECT count(*) FROM scores", (), 0)
         return counted == 0
 
-    def _refuse(self, refused: RefusedMirror) -> None:
-        target = aside_path(self.path, refused.label)
+    def _keep_aside(self, label: str) -> Words:
+        """Rename the mirror ``<name>.<label>-<date>``; what became of it, in words."""
+        target = aside_path(self.path, label)
         try:
             self.path.rename(target)
-            kept = Words("kept as {target}", target=target.name)
+            return Words("kept as {target}", target=target.name)
         except OSError as exc:
-            kept = Words("it could not be moved aside ({why})", why=exc.strerror or str(exc))
+            return Words("it could not be moved aside ({why})", why=exc.strerror or str(exc))
+
+    def _refuse(self, refused: RefusedMirror) -> None:
+        kept = self._keep_aside(refused.label)
         log.error("storage: books mirror %s %s; not used (%s)", self.path, refused, kept)
         self.events.append(
             Words(
@@ -321,11 +351,18 @@ class BooksMirror:
             self._behind = True  # the uptime alone moved: it goes with the next change, or at exit
             return
         self._written, self._written_at, self._behind = key, now, False
-        self._hand_over(encode(books, self.mark, now_stamp()))
+        last, self._last = self._last, books.coins_and_reset()
+        # Coins are counted down only by a reset (which dates itself): fewer coins without one
+        # mean the state file lost some (a -wal lost at a power cut): its mirror is kept.
+        fewer = None
+        if last is not None and books.coins < last[0] and self._last[1] == last[1]:
+            fewer = (last[0], books.coins)
+        self._hand_over(encode(books, self.mark, now_stamp()), fewer)
 
-    def _hand_over(self, data: bytes) -> None:
+    def _hand_over(self, data: bytes, fewer: tuple[int, int] | None) -> None:
         with self._lock:
             self._next = data
+            self._fewer = self._fewer or fewer
             if self._writer is None:
                 self._writer = threading.Thread(
                     target=self._write_waiting, name="books-mirror", daemon=True
@@ -337,10 +374,35 @@ class BooksMirror:
         while True:
             with self._lock:
                 data, self._next = self._next, None
+                fewer, self._fewer = self._fewer, None
                 if data is None:
                     self._writer = None
                     return
+            if fewer is not None and self.path.exists():
+                self._keep_earlier(*fewer)
             self._write(data)
+
+    def _keep_earlier(self, before: int, now: int) -> None:
+        kept = self._keep_aside("earlier")
+        log.error(
+            "storage: %s counts %d coins, its mirror %d, and no reset came between: the mirror "
+            "is %s, and a new one follows the books",
+            self.db.path,
+            now,
+            before,
+            kept,
+        )
+        self.events.append(
+            Words(
+                "{name} counts {now} coins where its mirror {mirror} counted {before}, with no "
+                "reset between (writes lost from the state file?): that mirror is {kept}.",
+                name=self.db.path.name,
+                now=now,
+                mirror=self.path,
+                before=before,
+                kept=kept,
+            )
+        )
 
     def _write(self, data: bytes) -> None:
         try:

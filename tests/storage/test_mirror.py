@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import logging
 import shutil
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -124,6 +125,34 @@ def test_an_empty_database_is_not_refilled_after_a_reset_or_from_its_own_empty_b
     store.close()
     counters = json.loads((mirror / FILE_NAME).read_text())["counters"]
     assert "audit.coins.1" not in counters and "bank.credits" not in counters
+
+
+def test_books_that_lost_coins_without_a_reset_keep_their_earlier_mirror(tmp_path, caplog):
+    """A state file that lost its last writes (a -wal lost at a power cut) still has books, so
+    it is not refilled; but its fewer coins never silently replace the mirror that had more."""
+    state, mirror = tmp_path / "state", tmp_path / "state-books"
+    first_run(state, mirror)
+    earlier = (mirror / FILE_NAME).read_bytes()
+    lost = sqlite3.connect(state / "cabinet.db")
+    with lost:
+        lost.execute("UPDATE counters SET value = 4 WHERE name = 'audit.coins.1'")
+    lost.close()
+
+    with caplog.at_level(logging.WARNING, logger="cabinet.storage"):
+        store = Store.open(state / "cabinet.db", mirror=mirror, mark=MARK)
+        assert books(store)["coins"][1] == 4
+        store.tick(0.0)
+        store.mirror.wait()
+    (kept,) = mirror.glob(f"{FILE_NAME}.earlier-*")
+    assert kept.read_bytes() == earlier
+    assert json.loads((mirror / FILE_NAME).read_text())["counters"]["audit.coins.1"] == 4
+    (line,) = [str(notice) for notice in store.status().notices()]
+    assert "counts 4 coins where its mirror" in line and "counted 7" in line
+    assert sum("no reset came between" in r.getMessage() for r in caplog.records) == 1
+    store.audits.reset()  # a reset counts down on purpose: nothing kept aside
+    store.tick(5.0)
+    store.close()
+    assert len(list(mirror.glob(f"{FILE_NAME}.*"))) == 1
 
 
 def tamper(mirror: Path) -> None:
