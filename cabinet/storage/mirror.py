@@ -9,8 +9,8 @@ without their replays) in another folder (``storage.books_mirror``, see
 
 * **Written** whenever the books changed, at most once a second (uptime alone:
   every 10 minutes), by a short-lived thread: the main loop only reads the rows
-  (three small queries) when :attr:`Database.changes` moved; the file is written
-  atomically (temp file, fsync, rename, fsync the folder) off the frame's path.
+  (three small queries) when :attr:`Database.changes` moved; the thread encodes
+  them and writes the file atomically (temp file, fsync, rename, fsync the folder).
   A folder that cannot be written costs one warning line and a NOTICES line. Books
   that count fewer coins than their mirror with no reset between (a state file that
   lost writes) never replace it silently: it is kept aside, and said so.
@@ -118,10 +118,10 @@ class Books:
         """The coins and the date of the last reset: coins go down only with a new date."""
         return self.coins, self.stamps.get("audits.reset")
 
-    def without_uptime(self) -> str:
-        """The books as text, but the uptime: what a write waits for."""
-        counters = {name: value for name, value in self.counters.items() if name != _UPTIME}
-        return _canonical([counters, self.stamps, self.scores])
+    def without_uptime(self) -> tuple:
+        """The books but the uptime, to compare: what a write waits for."""
+        counters = tuple(item for item in self.counters.items() if item[0] != _UPTIME)
+        return counters, tuple(self.stamps.items()), tuple(self.scores)
 
     def restore_statements(self, written: str) -> list[Statement]:
         """Statements that put these books in place of a database's (its replays stay)."""
@@ -150,7 +150,9 @@ def _canonical(value) -> str:
 
 
 def encode(books: Books, mark: str, written: str) -> bytes:
-    """The mirror file's bytes: the books, whose cabinet, when, and the checksum of all three."""
+    """The mirror file's bytes: the books, whose cabinet, when, and the checksum of all three.
+    One line of compact JSON (``python -m json.tool`` lays it out): the C encoder's, a tenth
+    of the time an indented one takes."""
     body = {
         "format": FORMAT,
         "cabinet": mark,
@@ -159,8 +161,9 @@ def encode(books: Books, mark: str, written: str) -> bytes:
         "stamps": books.stamps,
         "scores": books.scores,
     }
-    body["sha256"] = hashlib.sha256(_canonical(body).encode()).hexdigest()
-    return (json.dumps(body, sort_keys=True, indent=1, ensure_ascii=True) + "\n").encode()
+    text = _canonical(body)
+    checksum = hashlib.sha256(text.encode()).hexdigest()
+    return f'{text[:-1]},"sha256":"{checksum}"}}\n'.encode()
 
 
 def decode(data: bytes, mark: str) -> tuple[Books, str]:
@@ -229,11 +232,11 @@ class BooksMirror:
         self._clock = clock
         self._seen: int | None = None  # db.changes when the books were last read
         self._look_at = 0.0
-        self._written = ""  # Books.without_uptime() of the last books handed to the writer
+        self._written: tuple = ()  # Books.without_uptime() of the last books handed to the writer
         self._written_at = 0.0
         self._behind = False  # the uptime moved since the last books written
         self._lock = threading.Lock()
-        self._next: bytes | None = None  # the newest bytes waiting for the writer
+        self._next: tuple[Books, str] | None = None  # the newest books (and when) for the writer
         self._fewer: tuple[int, int] | None = None  # coins (mirror, books) when they went back
         self._last: tuple[int, str | None] | None = None  # the last mirror's coins_and_reset()
         self._writer: threading.Thread | None = None
@@ -357,11 +360,11 @@ class BooksMirror:
         fewer = None
         if last is not None and books.coins < last[0] and self._last[1] == last[1]:
             fewer = (last[0], books.coins)
-        self._hand_over(encode(books, self.mark, now_stamp()), fewer)
+        self._hand_over((books, now_stamp()), fewer)
 
-    def _hand_over(self, data: bytes, fewer: tuple[int, int] | None) -> None:
+    def _hand_over(self, dated: tuple[Books, str], fewer: tuple[int, int] | None) -> None:
         with self._lock:
-            self._next = data
+            self._next = dated
             self._fewer = self._fewer or fewer
             if self._writer is None:
                 self._writer = threading.Thread(
@@ -373,14 +376,14 @@ class BooksMirror:
         """The writer thread: write the newest books until none wait, then end."""
         while True:
             with self._lock:
-                data, self._next = self._next, None
+                dated, self._next = self._next, None
                 fewer, self._fewer = self._fewer, None
-                if data is None:
+                if dated is None:
                     self._writer = None
                     return
             if fewer is not None and self.path.exists():
                 self._keep_earlier(*fewer)
-            self._write(data)
+            self._write(encode(dated[0], self.mark, dated[1]))  # here: off the main loop
 
     def _keep_earlier(self, before: int, now: int) -> None:
         kept = self._keep_aside("earlier")
