@@ -245,10 +245,9 @@ class BooksMirror:
 
     def restore(self) -> bool:
         """Fill a database that holds no books from the mirror; True when it did. A database
-        with books keeps them, and the mirror's are only remembered (see :meth:`tick`)."""
-        if not self.db.known:
-            return False
-        needs = self._needs_books()
+        with books keeps them, and the mirror's are only remembered (see :meth:`tick`): so do
+        the unknown books of a file that cannot be read yet, which may yet turn out empty."""
+        needs = self.db.known and self._needs_books()
         try:
             data = _read_capped(self.path)
         except FileNotFoundError:

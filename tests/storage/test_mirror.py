@@ -302,8 +302,6 @@ def test_the_unknown_state_of_an_unreadable_file_never_overwrites_the_mirror(tmp
     saved = (mirror / FILE_NAME).read_bytes()
 
     def refuse(*args, **kwargs):
-        import sqlite3
-
         raise sqlite3.OperationalError("disk I/O error")
 
     from cabinet.storage.db import Database
@@ -317,6 +315,17 @@ def test_the_unknown_state_of_an_unreadable_file_never_overwrites_the_mirror(tmp
     store.tick(5.0)
     store.mirror.close()
     assert (mirror / FILE_NAME).read_bytes() == saved
+    # Found damaged at last and moved aside: the counts restart, but the mirror that counted
+    # more is kept, not written over.
+    db._connect = sqlite3.connect
+    (state / "cabinet.db").write_bytes(b"garbage" * 1000)
+    for name in ("cabinet.db-wal", "cabinet.db-shm"):
+        (state / name).unlink(missing_ok=True)
+    assert db.retry() and db.known
+    store.tick(10.0)
+    store.mirror.wait()
+    (kept,) = mirror.glob(f"{FILE_NAME}.earlier-*")
+    assert kept.read_bytes() == saved
 
 
 def test_the_mirror_folder_setting(monkeypatch, tmp_path):
