@@ -14,9 +14,9 @@ coin is still one write of its own counters, and a period reset touches no total
 from __future__ import annotations
 
 from cabinet.games.names import Game, Mode
-from cabinet.language import N_
 from cabinet.storage import takings
 from cabinet.storage.db import (
+    BOOKKEEPING_RESET,
     Database,
     Statement,
     add_counter,
@@ -124,7 +124,7 @@ class Audits:
             ),  # the period begins again too
             set_stamp("audits.reset", when),
             set_stamp("period.since", when),
-        ] + counts_since_statements(N_("BOOKKEEPING RESET"))
+        ] + counts_since_statements(BOOKKEEPING_RESET)
 
     def reset_period(self) -> None:
         """Begin a new period (the operator's collection): the period figures go to zero, every

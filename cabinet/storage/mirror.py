@@ -41,7 +41,15 @@ from pathlib import Path
 from cabinet.language import N_
 from cabinet.language.words import Words
 from cabinet.settings.schema import MIRROR_OFF
-from cabinet.storage.db import Database, Statement, aside_path, now_stamp, set_stamp
+from cabinet.storage.db import (
+    BOOKKEEPING_RESET,
+    FACTORY_RESET,
+    Database,
+    Statement,
+    aside_path,
+    now_stamp,
+    set_stamp,
+)
 from cabinet.system.files import write_atomic
 from cabinet.system.paths import state_dir
 
@@ -54,7 +62,7 @@ RESTORED = N_("BOOKS RESTORED FROM MIRROR")
 RESTORED_STAMP = "books.restored"  # the date of the mirror the books came back from
 CHECKED_STAMP = "books.mirror_checked"  # this database was compared with the mirror once
 # Emptied on purpose: never filled again from a mirror that lagged behind the reset.
-_RESETS = ("BOOKKEEPING RESET", "FACTORY RESET")
+_RESETS = (BOOKKEEPING_RESET, FACTORY_RESET)
 _STAMPS = ("audits.", "period.", "scores.", "bank.")  # the stamps that belong to the books
 _UPTIME = "audit.uptime_seconds"
 _COINS = "audit.coins."
