@@ -26,7 +26,10 @@ SLOW_MS = 50.0  # worst commit beyond this: a slow or failing card
 LOW_MB, FULL_MB = 200, 20  # free space that warns, and that fails (replays and audits need room)
 SCRATCH = "doctor-scratch.db"
 MIRROR_SCRATCH = ".doctor-scratch"
-REINSTALL = "run systemd/install.sh again: it makes /var/lib/arcadeforge-books"
+# The unit lets the cabinet write only its own folders: a unit from before the mirror lacks it.
+REINSTALL = (
+    "systemd/install.sh makes /var/lib/arcadeforge-books (another folder needs ReadWritePaths=)"
+)
 
 
 def commit_times(folder: Path, commits: int = COMMITS) -> list[float]:
@@ -113,7 +116,7 @@ def mirror_result(setting: str, state_folder: Path, mark: str | None = None) -> 
         return Result(
             name,
             WARN,
-            f"{folder / FILE_NAME} {refused}: the cabinet would not restore from it, and writes its own over it",
+            f"{folder / FILE_NAME} {refused}: the cabinet would not restore from it",
         )
     except OSError as exc:
         return Result(name, WARN, f"{folder / FILE_NAME} cannot be read ({exc.strerror or exc})")

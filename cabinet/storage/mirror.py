@@ -416,9 +416,8 @@ class BooksMirror:
 
     def _write(self, data: bytes) -> None:
         try:
-            if (
-                not self.folder.is_dir()
-            ):  # its own folder, never a missing parent (an unmounted disk)
+            # Its own folder is made, never a missing parent (a disk not mounted).
+            if not self.folder.is_dir():
                 self.folder.mkdir(mode=0o750)
             write_atomic(self.path, data, like=self.db.path if self.db.path.exists() else None)
         except OSError as exc:
