@@ -594,10 +594,11 @@ def open_context(loaded, *, desktop: bool = False, audio=None, ai_worker: bool =
     from cabinet.network.start import start_link
     from cabinet.panel import Panel, cabinet_keys
     from cabinet.scenes.kit.thinker import Thinker
+    from cabinet.storage.mirror import books_mirror_dir
     from cabinet.storage.store import Store
 
     settings = loaded.settings
-    store = Store.open(settings=settings)
+    store = Store.open(settings=settings, mirror=books_mirror_dir(settings.storage.books_mirror))
     ctx = Context(
         settings=settings,
         config=loaded,

@@ -49,6 +49,9 @@ readonly PRUNE_RELEASES='import sys; from pathlib import Path; from cabinet.upda
 readonly CONFIG_DIR=/etc/arcadeforge
 readonly SETTINGS_MODE=640   # the settings may hold the broker password: root and the cabinet's group only
 readonly STATE_DIR=/var/lib/arcadeforge
+# The books' mirror (coins, credits, audits, high scores), outside the state folder so that its
+# loss leaves them: the unit's second StateDirectory=, the cabinet's storage.books_mirror.
+readonly BOOKS_DIR=/var/lib/arcadeforge-books
 readonly UNIT_FILE=/etc/systemd/system/$SERVICE
 readonly DOC_DIR=/usr/share/doc/arcadeforge
 readonly BOOT_CMDLINES=(/boot/firmware/cmdline.txt /boot/cmdline.txt)
@@ -75,6 +78,7 @@ readonly LGPIO_WHEELS=$PREFIX/wheels
 # Mount units that put the state and settings folders on the --data-dir partition.
 readonly STATE_MOUNT=/etc/systemd/system/var-lib-arcadeforge.mount
 readonly CONFIG_MOUNT=/etc/systemd/system/etc-arcadeforge.mount
+readonly BOOKS_MOUNT='/etc/systemd/system/var-lib-arcadeforge\x2dbooks.mount'   # systemd-escape's name
 
 SOURCE_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 readonly SOURCE_DIR
@@ -530,7 +534,8 @@ ensure_data_dir() {
         return
     fi
     [[ $DATA_DIR == /* ]] || die "--data-dir must be an absolute path, got '$DATA_DIR'"
-    for pair in "state:$STATE_DIR:$STATE_MOUNT:scores" "config:$CONFIG_DIR:$CONFIG_MOUNT:settings"; do
+    for pair in "state:$STATE_DIR:$STATE_MOUNT:scores" "config:$CONFIG_DIR:$CONFIG_MOUNT:settings" \
+                "books:$BOOKS_DIR:$BOOKS_MOUNT:books mirror"; do
         IFS=: read -r folder source unit target <<< "$pair"
         if [[ ! -d $DESTDIR$DATA_DIR/$folder ]]; then
             if writes_files; then
@@ -554,7 +559,7 @@ ensure_data_dir() {
     if [[ $changed_units == yes ]]; then
         run systemctl daemon-reload
     fi
-    say "scores and settings live on $DATA_DIR (state/ and config/): safe on a read-only or overlay root"
+    say "scores and settings live on $DATA_DIR (state/, config/ and books/): safe on a read-only or overlay root"
 }
 
 ensure_settings() {
@@ -692,10 +697,10 @@ check_machine() {
         return
     fi
     mapfile -t environment < <(sed -n 's/^Environment=//p' "$UNIT_FILE")
-    install -d -o "$CABINET_USER" -g "$CABINET_USER" -m 0750 "$STATE_DIR" /run/arcadeforge
+    install -d -o "$CABINET_USER" -g "$CABINET_USER" -m 0750 "$STATE_DIR" "$BOOKS_DIR" /run/arcadeforge
     say "doctor: checking this machine as the cabinet will use it"
     setpriv --reuid="$CABINET_USER" --regid="$CABINET_USER" --init-groups \
-        env -C "$STATE_DIR" "${environment[@]}" HOME="$STATE_DIR" STATE_DIRECTORY="$STATE_DIR" \
+        env -C "$STATE_DIR" "${environment[@]}" HOME="$STATE_DIR" STATE_DIRECTORY="$STATE_DIR:$BOOKS_DIR" \
         "$CURRENT/venv/bin/python" -m cabinet doctor || DOCTOR_STATUS=$?
     if [[ $DOCTOR_STATUS -eq 1 ]]; then
         say "doctor: see the warn lines above; the cabinet runs, but they are worth fixing"
@@ -731,7 +736,7 @@ uninstall_all() {
     if ! can_query || ! systemctl is-enabled --quiet getty@tty1.service 2>/dev/null; then
         run systemctl enable getty@tty1.service
     fi
-    for unit in "$STATE_MOUNT" "$CONFIG_MOUNT"; do
+    for unit in "$STATE_MOUNT" "$CONFIG_MOUNT" "$BOOKS_MOUNT"; do
         if [[ -e $DESTDIR$unit ]]; then
             run systemctl disable "${unit##*/}"
             remove_path "$unit"
@@ -741,7 +746,7 @@ uninstall_all() {
     remove_path "$DOC_DIR"
     set_boot_flags remove
     kiosk_console_keys remove
-    say "kept: $STATE_DIR (scores, audits, replays), $CONFIG_DIR (settings), user $CABINET_USER"
+    say "kept: $STATE_DIR (scores, audits, replays), $BOOKS_DIR (their mirror), $CONFIG_DIR (settings), user $CABINET_USER"
     say "kept: ${RELEASE_KEY%/*} (the office's public key) and /var/lib/arcadeforge-update (the updater's journal)"
     say "kept: the multi-user (console) boot; 'systemctl set-default graphical.target' brings a desktop back"
 }

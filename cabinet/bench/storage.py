@@ -15,6 +15,8 @@ from cabinet.bench import Figure, section
 from cabinet.settings.load import SHIPPED_CONFIG, load_settings
 from cabinet.settings.save import save_settings
 from cabinet.settings.schema import CreditSettings
+from cabinet.storage.db import add_counter
+from cabinet.storage.mirror import Books, BooksMirror, encode
 from cabinet.storage.replays import Replay
 from cabinet.storage.store import Store
 
@@ -76,6 +78,22 @@ def run(quick: bool) -> list[Figure]:
             lambda i: store.scores.set_initials(ends[-1 - i % 3].entry_id, "A" + chr(65 + i % 26)),
             repeats,
         )
+        # A month of takings, as a cabinet in service has them, beside every table filled above.
+        store.db.write(
+            [
+                add_counter(f"audit.takings.2026-11-{day:02d}.{kind}", 40)
+                for day in range(1, 31)
+                for kind in ("coins", "credits", "plays")
+            ]
+        )
+        mirror = BooksMirror(store.db, Path(folder) / "books", "bench000")
+        look_ms = _median_ms(lambda i: Books.read(store.db).without_uptime(), repeats)
+        books = Books.read(store.db)
+        data = encode(books, "bench000", "2026-12-06T00:00:00Z")
+        mirror_ms = _median_ms(
+            lambda i: mirror._write(encode(books, "bench000", "2026-12-06T00:00:00Z")),
+            max(3, repeats // 4),
+        )
         store.close()
         open_ms = _median_ms(lambda i: Store.open(path).close(), max(3, repeats // 10))
         settings = load_settings(SHIPPED_CONFIG).settings
@@ -96,6 +114,9 @@ def run(quick: bool) -> list[Figure]:
         Figure("game over (replay + audits + score, one transaction)", over_ms, "ms", "<= 50"),
         Figure("initials onto the saved score", initials_ms, "ms", "<= 16.7"),
         Figure("read a high-score table", top_ms, "ms", "<= 1"),
+        Figure("books mirror: read the books (main loop, 1/s at most)", look_ms, "ms", "<= 1"),
+        Figure("books mirror: encode, atomic write (its own thread)", mirror_ms, "ms", "<= 200"),
+        Figure("books mirror, a month of takings", len(data) / 1024, "KiB", "<= 64"),
         Figure("open the state file (integrity check)", open_ms, "ms", "<= 200"),
         Figure("save settings (patch, check, atomic write)", save_ms, "ms", "<= 200"),
     ]

@@ -1,4 +1,6 @@
-"""Doctor: the state folder. It takes writes, how long a power-cut-safe write takes, and free space.
+"""Doctor: the state folder. It takes writes, how long a power-cut-safe write takes, and free space;
+and the books' mirror beside it (:mod:`cabinet.storage.mirror`): its folder takes writes, and
+the mirror in it is whole and this cabinet's.
 
 The write is the cabinet's own kind: a SQLite commit in WAL mode with
 ``synchronous=FULL`` (:mod:`cabinet.storage.db`), in a scratch file beside the
@@ -15,11 +17,19 @@ import time
 from pathlib import Path
 
 from cabinet.doctor import FAIL, OK, WARN, Result
+from cabinet.storage.mirror import FILE_NAME, RefusedMirror, books_mirror_dir, read_mirror
+from cabinet.system.files import write_atomic
+from cabinet.system.machine import machine_mark
 
 COMMITS = 8
 SLOW_MS = 50.0  # worst commit beyond this: a slow or failing card
 LOW_MB, FULL_MB = 200, 20  # free space that warns, and that fails (replays and audits need room)
 SCRATCH = "doctor-scratch.db"
+MIRROR_SCRATCH = ".doctor-scratch"
+# The unit lets the cabinet write only its own folders: a unit from before the mirror lacks it.
+REINSTALL = (
+    "systemd/install.sh makes /var/lib/arcadeforge-books (another folder needs ReadWritePaths=)"
+)
 
 
 def commit_times(folder: Path, commits: int = COMMITS) -> list[float]:
@@ -69,5 +79,57 @@ def space_result(folder: Path) -> Result:
     return Result("free space", OK, found)
 
 
+def mirror_result(setting: str, state_folder: Path, mark: str | None = None) -> Result:
+    """Whether the books' mirror can be written where ``storage.books_mirror`` puts it, and
+    whether the one there would be trusted."""
+    name = "books mirror"
+    folder = books_mirror_dir(setting, state_folder)
+    if folder is None:
+        return Result(
+            name,
+            WARN,
+            "off (storage.books_mirror): nothing outside the state folder keeps the books",
+        )
+    if folder.resolve().is_relative_to(state_folder.resolve()):
+        return Result(
+            name, WARN, f"{folder} is inside the state folder {state_folder}: lost with it"
+        )
+    try:
+        if not folder.is_dir():
+            folder.mkdir(mode=0o750)  # as the cabinet makes it: never a missing parent
+        write_atomic(folder / MIRROR_SCRATCH, b"doctor")
+        (folder / MIRROR_SCRATCH).unlink()
+    except OSError as exc:
+        why = exc.strerror or str(exc)
+        return Result(
+            name,
+            WARN,
+            f"{folder} takes no writes ({why}); the books would not survive the loss of the state folder; {REINSTALL}",
+        )
+    try:
+        books, written = read_mirror(folder, mark or machine_mark())
+    except FileNotFoundError:
+        return Result(
+            name, OK, f"{folder} takes writes; no mirror yet (the cabinet writes one as it runs)"
+        )
+    except RefusedMirror as refused:
+        return Result(
+            name,
+            WARN,
+            f"{folder / FILE_NAME} {refused}: the cabinet would not restore from it",
+        )
+    except OSError as exc:
+        return Result(name, WARN, f"{folder / FILE_NAME} cannot be read ({exc.strerror or exc})")
+    return Result(
+        name,
+        OK,
+        f"{folder / FILE_NAME}: whole, this cabinet's, written {written} ({books.coins} coins, {len(books.scores)} high scores)",
+    )
+
+
 def check(context) -> list[Result]:
-    return [write_result(context.state_folder), space_result(context.state_folder)]
+    return [
+        write_result(context.state_folder),
+        space_result(context.state_folder),
+        mirror_result(context.settings.storage.books_mirror, context.state_folder),
+    ]

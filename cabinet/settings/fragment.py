@@ -8,8 +8,9 @@ in a settings file, a key it leaves out keeps its value. Its problems are the lo
 
 Some keys are the cabinet's own and never come from the office: the fleet link's (a wrong
 host or password pushed over the link would cut the cabinet off the office that could put it
-right) but for ``network.show_rankings``, and the wiring of ``inputs`` and ``outputs`` (a
-pin pushed to the wrong switch could silence a coin chute).
+right) but for ``network.show_rankings``, the wiring of ``inputs`` and ``outputs`` (a
+pin pushed to the wrong switch could silence a coin chute), and ``storage`` (where the books'
+mirror lives depends on the cabinet's own disks and unit; "off" from afar would drop it).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from cabinet.language.words import Words
 from cabinet.settings.load import ConfigProblem, as_written, is_secret, parse_settings, quoted
 from cabinet.settings.schema import Settings
 
-CABINET_ONLY = ("network.", "inputs.", "outputs.")
+CABINET_ONLY = ("network.", "inputs.", "outputs.", "storage.")
 OFFICE_MAY = ("network.show_rankings",)
 # Plain text, not Words: it is read in the office's report and audit log, never on a screen.
 CABINET_ONLY_WHY = "set at the cabinet only, never from the office"

@@ -562,6 +562,30 @@ class OutputSettings:
     meter: MeterSettings = spec(factory=MeterSettings)
 
 
+# --------------------------------------------------------------------------- storage
+
+
+MIRROR_OFF = "off"  # storage.books_mirror: no mirror
+
+
+def mirror_setting_problem(setting: str) -> str | None:
+    """Why ``setting`` cannot be ``storage.books_mirror``, or None."""
+    if setting in ("", MIRROR_OFF):
+        return None
+    if not setting.startswith("/") or "\n" in setting or "\0" in setting:
+        return f'must be an absolute folder, "" (beside the state folder) or "off"; got {setting!r}'
+    return None
+
+
+@dataclass
+class StorageSettings:
+    books_mirror: str = spec(
+        "",
+        check=mirror_setting_problem,
+        doc='folder of the mirror of the books, outside the state folder; "" = beside it; "off"',
+    )
+
+
 # --------------------------------------------------------------------------- network
 
 # One MQTT topic level: no "/", "+" or "#", nothing a shell or a file name would trip on.
@@ -635,6 +659,7 @@ class Settings:
     play: PlaySettings = spec(factory=PlaySettings)
     inputs: InputSettings = spec(factory=InputSettings)
     outputs: OutputSettings = spec(factory=OutputSettings)
+    storage: StorageSettings = spec(factory=StorageSettings)
     network: NetworkSettings = spec(factory=NetworkSettings)
 
 

@@ -14,9 +14,9 @@ coin is still one write of its own counters, and a period reset touches no total
 from __future__ import annotations
 
 from cabinet.games.names import Game, Mode
-from cabinet.language import N_
 from cabinet.storage import takings
 from cabinet.storage.db import (
+    BOOKKEEPING_RESET,
     Database,
     Statement,
     add_counter,
@@ -24,6 +24,7 @@ from cabinet.storage.db import (
     now_stamp,
     set_stamp,
 )
+from cabinet.storage.mirror import RESTORED_STAMP
 from cabinet.storage.outbox import Outbox
 
 PREFIX = "audit."
@@ -123,7 +124,7 @@ class Audits:
             ),  # the period begins again too
             set_stamp("audits.reset", when),
             set_stamp("period.since", when),
-        ] + counts_since_statements(N_("BOOKKEEPING RESET"))
+        ] + counts_since_statements(BOOKKEEPING_RESET)
 
     def reset_period(self) -> None:
         """Begin a new period (the operator's collection): the period figures go to zero, every
@@ -155,7 +156,8 @@ class Audits:
         (games started by a continue after a match, not in ``plays``), ``total_continues``; ``uptime_seconds``;
         ``counts_reset`` and ``scores_reset`` (UTC stamps, None = never); ``counts_since`` and
         ``counts_since_why``: when the counts began and why ("NEW DATABASE", "BOOKKEEPING RESET",
-        "DAMAGED DATABASE MOVED ASIDE", ...; None in a file older than these stamps);
+        "DAMAGED DATABASE MOVED ASIDE", "BOOKS RESTORED FROM MIRROR", ...; None in a file older than
+        these stamps); ``books_restored``: the date of the mirror the books last came back from (None: never);
         ``credits`` (now in the machine); ``takings``, the last 30 days' coins, credits and plays
         per day (:func:`cabinet.storage.takings.read`); ``period``, the figures since the
         operator's last period reset: ``since`` (a UTC stamp: that reset, else when the counts
@@ -210,6 +212,7 @@ class Audits:
             "counts_reset": stamps.get("audits.reset"),
             "counts_since": stamps.get("audits.since"),
             "counts_since_why": stamps.get("audits.since_why"),
+            "books_restored": stamps.get(RESTORED_STAMP),
             "scores_reset": stamps.get("scores.reset"),
             "credits": counters.get("bank.credits", 0),
             "takings": takings.read(self.db, takings.local_day()),

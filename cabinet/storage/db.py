@@ -1091,6 +1091,11 @@ def set_stamp(name: str, value: str) -> Statement:
     )
 
 
+# Why counts began when an operator emptied the books on purpose (never filled again from elsewhere).
+BOOKKEEPING_RESET = N_("BOOKKEEPING RESET")
+FACTORY_RESET = N_("FACTORY RESET")
+
+
 def counts_since_statements(why: str) -> list[Statement]:
     """Stamp when the bookkeeping's counts began, and why ("NEW DATABASE", "BOOKKEEPING RESET",
     "DAMAGED DATABASE MOVED ASIDE", ...): the bookkeeping page's COUNTS SINCE."""

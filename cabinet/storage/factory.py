@@ -11,9 +11,8 @@ import logging
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from cabinet.language import N_
 from cabinet.settings.load import SHIPPED_CONFIG
-from cabinet.storage.db import counts_since_statements, now_stamp, set_stamp
+from cabinet.storage.db import FACTORY_RESET, counts_since_statements, now_stamp, set_stamp
 from cabinet.system.files import refuse_odd_file, write_atomic
 
 if TYPE_CHECKING:
@@ -42,7 +41,7 @@ def factory_reset(
             set_stamp("scores.reset", when),
             set_stamp("audits.reset", when),
         ]
-        + counts_since_statements(N_("FACTORY RESET"))
+        + counts_since_statements(FACTORY_RESET)
     )
     log.warning("storage: factory reset of scores, bookkeeping, credits and replays")
     if config_path is None:

@@ -80,7 +80,9 @@ class StorageStatus:
     unknown and coins are refused; ``waiting`` writes wait in memory, ``kept`` of
     them also in the waiting file, safe from a power cut; ``held_coins`` dropped
     while the state was unknown and are counted once it is read; ``events`` are
-    what happened to the files since power-on (moved aside, a log that lost writes).
+    what happened to the files since power-on (moved aside, a log that lost writes, the books
+    restored from their mirror); ``notes`` are lesser troubles, for NOTICES only (a books
+    mirror that cannot be written).
     """
 
     path: Path
@@ -91,6 +93,7 @@ class StorageStatus:
     held_coins: int = 0
     since: str | None = None
     events: tuple[Words, ...] = ()
+    notes: tuple[Words, ...] = ()
 
     @property
     def healthy(self) -> bool:
@@ -164,5 +167,5 @@ class StorageStatus:
                     safety=safety,
                 )
             )
-        lines += [Words("STORAGE: {event}", event=event) for event in self.events]
+        lines += [Words("STORAGE: {event}", event=event) for event in self.events + self.notes]
         return lines

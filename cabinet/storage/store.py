@@ -6,7 +6,7 @@
     bank.coin(1); bank.start("blocks", "single")
     end = store.game_over("blocks", "single", "blocks", 12345, replay, 95.0)
     store.scores.set_initials(end.entry_id, "ACE")
-    store.tick(time.monotonic())              # each frame: watch the file, uptime, retries of refused writes
+    store.tick(time.monotonic())              # each frame: watch the file, uptime, retries, the mirror
     store.status().warning                    # storage trouble in one line ("" when healthy)
 
 See :mod:`cabinet.storage.db` for how a power cut, a damaged file or a full or
@@ -15,6 +15,7 @@ read-only disk is survived.
 
 from __future__ import annotations
 
+import dataclasses
 import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -26,9 +27,11 @@ from cabinet.storage.credits import CreditBank
 from cabinet.storage.db import Database
 from cabinet.storage.factory import factory_reset
 from cabinet.storage.health import StorageStatus
+from cabinet.storage.mirror import BooksMirror
 from cabinet.storage.outbox import Outbox, network_active
 from cabinet.storage.replays import Replay, ReplayStore
 from cabinet.storage.scores import ScoreTables
+from cabinet.system.machine import machine_mark
 
 
 @dataclass(frozen=True)
@@ -60,6 +63,7 @@ class Store:
         self.scores = ScoreTables(db, outbox=self.outbox)
         self.audits = Audits(db, outbox=self.outbox)
         self.replays = ReplayStore(db)
+        self.mirror: BooksMirror | None = None  # the books' copy outside the state folder
         self._now: float | None = None
         self._uptime_from = 0.0
         self._retry_at = 0.0
@@ -74,9 +78,20 @@ class Store:
         path: str | Path | None = None,
         settings: Settings | None = None,
         connect: Callable[..., sqlite3.Connection] = sqlite3.connect,
+        mirror: Path | None = None,
+        mark: str | None = None,
     ) -> Store:
-        """Open ``path`` (None: ``state_dir()/cabinet.db``). ``settings`` sets the score upkeep."""
-        return cls(Database.open(path, connect), settings)
+        """Open ``path`` (None: ``state_dir()/cabinet.db``). ``settings`` sets the score upkeep.
+
+        ``mirror``: the folder of the books' mirror (:mod:`cabinet.storage.mirror`; the cabinet
+        passes it, tools do not): a database with no books is filled from it, then it follows
+        the books. ``mark``: the cabinet the mirror must be from (this machine's by default).
+        """
+        store = cls(Database.open(path, connect), settings)
+        if mirror is not None:
+            store.mirror = BooksMirror(store.db, mirror, mark or machine_mark())
+            store.mirror.restore()
+        return store
 
     def configure(self, settings: Settings) -> None:
         """Apply changed settings (the automatic high-score reset)."""
@@ -85,7 +100,15 @@ class Store:
 
     def status(self) -> StorageStatus:
         """How the state file is doing: ``.warning`` for attract mode, ``.notices()`` for NOTICES."""
-        return self.db.status()
+        status = self.db.status()
+        if self.mirror is None or not (self.mirror.events or self.mirror.fault):
+            return status
+        fault = self.mirror.fault_words()
+        return dataclasses.replace(
+            status,
+            events=status.events + tuple(self.mirror.events),
+            notes=(fault,) if fault is not None else (),
+        )
 
     def credit_bank(self, settings: CreditSettings) -> CreditBank:
         return CreditBank(self.db, settings, self.scores)
@@ -140,6 +163,8 @@ class Store:
             self._retry_at = now + self.RETRY_SECONDS
             if self.db.degraded:
                 self.db.retry()
+        if self.mirror is not None:
+            self.mirror.tick(now)
 
     def factory_reset(self, config_path: str | Path | None = None) -> None:
         """Scores, bookkeeping, credits and replays to factory state; the YAML to the shipped file."""
@@ -150,4 +175,6 @@ class Store:
         if self._now is not None and self._now > self._uptime_from:
             self.audits.add_uptime(self._now - self._uptime_from)
             self._uptime_from = self._now
+        if self.mirror is not None:
+            self.mirror.close()
         self.db.close()

@@ -14,6 +14,8 @@ from cabinet.render import display as display_module
 from cabinet.render.renderer import RendererInfo
 from cabinet.render.vsync import judge, measure
 from cabinet.settings.load import load_settings, parse_settings
+from cabinet.settings.schema import CreditSettings
+from cabinet.storage.store import Store
 from support import ROOT
 
 VERDICTS = ("ok", "warn", "fail", "skip")
@@ -49,6 +51,7 @@ def test_headless_every_line_is_a_verdict_and_every_skip_says_why():
         "gpio switches",
         "state writes",
         "free space",
+        "books mirror",
         "clock",
         "board",
         "power",
@@ -195,6 +198,27 @@ def test_a_state_folder_that_takes_no_writes_fails(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("")
     assert storage.write_result(blocker).verdict == FAIL
+
+
+def test_the_books_mirror_is_written_checked_and_its_trouble_warned(tmp_path):
+    state = tmp_path / "state"
+    store = Store.open(state / "cabinet.db", mirror=tmp_path / "state-books", mark="c0ffee01")
+    store.credit_bank(CreditSettings()).coin(1)
+    store.close()
+    whole = storage.mirror_result("", state, mark="c0ffee01")
+    assert (
+        whole.verdict == OK
+        and "whole, this cabinet's" in whole.detail
+        and "1 coins" in whole.detail
+    )
+    assert sorted(p.name for p in (tmp_path / "state-books").iterdir()) == ["books-mirror.json"]
+    foreign = storage.mirror_result("", state, mark="0ther000")
+    assert foreign.verdict == WARN and "another cabinet's" in foreign.detail
+    unmounted = storage.mirror_result(str(tmp_path / "unmounted" / "books"), state)
+    assert unmounted.verdict == WARN and "takes no writes" in unmounted.detail
+    assert "install.sh" in unmounted.detail
+    assert storage.mirror_result(str(state / "books"), state).verdict == WARN  # lost with it
+    assert storage.mirror_result("off", state).verdict == WARN
 
 
 def test_kmsdrm_without_display_hardware_off_a_pi_is_skipped_and_on_a_pi_fails(

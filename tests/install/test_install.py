@@ -191,6 +191,9 @@ def test_data_dir_puts_scores_and_settings_on_the_persistent_partition(pi_root):
     ).read_bytes() == b"SQLite format 3\0 scores"
     assert (pi_root / "data/arcadeforge/config/cabinet.yaml").is_file()
     assert "would run: systemctl enable var-lib-arcadeforge.mount" in out
+    books_unit = (pi_root / "etc/systemd/system/var-lib-arcadeforge\\x2dbooks.mount").read_text()
+    assert "What=/data/arcadeforge/books\nWhere=/var/lib/arcadeforge-books\n" in books_unit
+    assert (pi_root / "var/lib/arcadeforge-books").is_dir()  # the mount point, on the root
     # A later update without the option keeps the data where it is, and changes nothing.
     before = snapshot(pi_root)
     again = install(pi_root, "--dry-run").stdout
@@ -199,6 +202,7 @@ def test_data_dir_puts_scores_and_settings_on_the_persistent_partition(pi_root):
     # Uninstalling removes the mounts but never the data.
     install(pi_root, "--dry-run", "--uninstall")
     assert not (pi_root / "etc/systemd/system/var-lib-arcadeforge.mount").exists()
+    assert not (pi_root / "etc/systemd/system/var-lib-arcadeforge\\x2dbooks.mount").exists()
     assert (pi_root / "data/arcadeforge/state/cabinet.db").is_file()
 
 
@@ -220,7 +224,11 @@ def test_a_relative_data_dir_is_refused_in_one_line(pi_root):
 )
 def test_the_mount_units_verify(pi_root, tmp_path):
     install(pi_root, "--dry-run", "--data-dir=/data/arcadeforge")
-    for name in ("var-lib-arcadeforge.mount", "etc-arcadeforge.mount"):
+    for name in (
+        "var-lib-arcadeforge.mount",
+        "etc-arcadeforge.mount",
+        "var-lib-arcadeforge\\x2dbooks.mount",
+    ):
         result = subprocess.run(
             ["systemd-analyze", "verify", str(pi_root / "etc/systemd/system" / name)],
             capture_output=True,

@@ -104,7 +104,8 @@ def test_display_sound_and_folders_reach_the_program():
     assert env["SDL_VIDEODRIVER"] == "kmsdrm"
     assert env["SDL_AUDIODRIVER"] == "alsa"
     # systemd exports $STATE_DIRECTORY for StateDirectory=; cabinet.system.paths reads it.
-    assert values("StateDirectory") == ["arcadeforge"]
+    # The second is the books' mirror (storage.books_mirror: "" picks it), apart from the first.
+    assert values("StateDirectory") == ["arcadeforge arcadeforge-books"]
     assert "STATE_DIRECTORY" not in env
     assert values("ConfigurationDirectory") == ["arcadeforge"]
     assert env["CABINET_CONFIG"] == "/etc/arcadeforge/cabinet.yaml"

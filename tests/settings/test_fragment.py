@@ -59,6 +59,14 @@ def test_the_fleet_link_and_the_wiring_are_the_cabinets_own_and_a_secret_is_neve
     assert reading.settings == IN_FORCE
 
 
+def test_the_books_mirror_is_the_cabinets_own():
+    """Its folder depends on the cabinet's disks; "off" from afar would drop the books' copy."""
+    reading = read_fragment('storage:\n  books_mirror: "off"\n', IN_FORCE)
+    assert [p.key for p in reading.problems] == ["storage.books_mirror"]
+    assert "set at the cabinet only" in reading.problems[0].message
+    assert reading.settings == IN_FORCE
+
+
 def test_a_fragment_that_is_not_a_mapping_says_so_without_the_loaders_fall_back():
     for text, why in (
         ("", "has no settings in it (empty)"),

@@ -12,6 +12,7 @@ import logging
 from typing import TYPE_CHECKING
 
 from cabinet.language import N_, tr
+from cabinet.storage.mirror import RESTORED
 from cabinet.system.money import money_text
 
 from .confirm import PeriodResetPage
@@ -170,6 +171,16 @@ class BookkeepingPage(Page):
                 stamp(f["counts_since"]),
                 "UTC: " + tr(f["counts_since_why"] or N_("BEFORE THIS FIRMWARE")),
             ),  # the store's why: an English message
+        ]
+        if f["counts_since_why"] == RESTORED and f.get("books_restored"):
+            rows.append(
+                InfoRow(
+                    tr("RESTORED FROM MIRROR"),
+                    stamp(f.get("books_restored")),
+                    tr("UTC: THE MIRROR'S DATE; WHAT CAME AFTER IT WAS NOT COUNTED"),
+                )
+            )
+        rows += [
             InfoRow(tr("COUNTS LAST RESET"), stamp(f["counts_reset"]), "UTC"),
             InfoRow(tr("SCORES LAST RESET"), stamp(f["scores_reset"]), "UTC"),
             InfoRow(

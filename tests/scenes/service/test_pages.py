@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import shutil
+
 import pygame
 import pytest
 
+from cabinet import language
 from cabinet.inputs.actions import CABINET, Action, InputEvent
+from cabinet.language import tr
 from cabinet.render import HEIGHT, WIDTH
 from cabinet.scenes.blocks.play import BlocksScene
 from cabinet.scenes.flow.attract import AttractScene
@@ -14,6 +18,7 @@ from cabinet.scenes.service.notices import NoticesPage
 from support.app import past_countdown
 from support.service import (
     cabinet_on_file,
+    choose,
     enter,
     press_test,
     screenshot,
@@ -189,6 +194,41 @@ def test_period_reset_on_bookkeeping_asks_and_keeps_every_total(coin_cabinet, tm
     assert value_of(app, "PERIOD SINCE") != "NEVER"
     assert app.ctx.bank.credits == 3
     screenshot(app, tmp_path, "bookkeeping-period")
+
+
+def test_a_state_folder_lost_while_off_comes_back_from_the_mirror_on_bookkeeping(tmp_path):
+    """The whole cabinet: coins, a stop, the state folder deleted, a start. BOOKKEEPING says
+    where the books came from and of when; NOTICES says it in a sentence (upright in ms, ja)."""
+    app, _ = cabinet_on_file(tmp_path, COIN_PLAY)
+    step(app, frames=3)
+    for chute in (1, 2, 2):
+        coin(app, chute)
+    app.close()
+    state = app.ctx.store.db.path.parent
+    shutil.rmtree(state)
+
+    app, _ = cabinet_on_file(tmp_path, COIN_PLAY)
+    try:
+        step(app, frames=3)
+        assert app.ctx.bank.credits == 2
+        service(app)
+        enter(app, "BOOKKEEPING")
+        assert value_of(app, "COINS CHUTE 2") == "2  PERIOD 2"
+        (since,) = [row for row in top(app).rows() if row.label == "COUNTS SINCE"]
+        assert since.detail == "UTC: BOOKS RESTORED FROM MIRROR"
+        assert value_of(app, "RESTORED FROM MIRROR")[:4] == "2026"
+        for code in ("en", "ms", "ja"):
+            language.use(code)
+            choose(app, tr("RESTORED FROM MIRROR"))
+            screenshot(app, tmp_path / "pictures", f"bookkeeping-restored-{code}")
+        language.use("en")
+        tap(app, Action.B)
+        enter(app, "NOTICES")
+        assert any("restored from the mirror" in line for line, _first in top(app).lines)
+        screenshot(app, tmp_path / "pictures", "notices-restored")
+    finally:
+        language.use("en")
+        app.close()
 
 
 def test_coins_during_play_are_counted_and_the_game_goes_on(coin_cabinet):
