@@ -12,8 +12,8 @@ def spy_text(monkeypatch, *modules) -> list[tuple[str, pygame.Rect]]:
     drawn = []
     real = modules[0].text
 
-    def spy(surface, words, pos, size, colour, align="topleft", shadow=True):
-        rect = real(surface, words, pos, size, colour, align, shadow)
+    def spy(surface, words, pos, size, colour, align="topleft", shadow=True, max_width=None):
+        rect = real(surface, words, pos, size, colour, align, shadow, max_width)
         drawn.append((words, rect))
         return rect
 
@@ -37,8 +37,11 @@ def spy_sizes(monkeypatch, *modules):
     modules: every cabinet module drawing with the text layer's own ``text``), and the spy itself."""
     seen = []
     real = sys.modules["cabinet.render.text"].text
+    fit_size = sys.modules["cabinet.render.text"].fit_size
 
-    def spy(surface, words, pos, size, colour, align="topleft", shadow=True):
+    def spy(surface, words, pos, size, colour, align="topleft", shadow=True, max_width=None):
+        if max_width is not None:  # the size it is drawn at
+            size = fit_size(words, size, max_width)
         rect = real(surface, words, pos, size, colour, align, shadow)
         seen.append((words, size, rect))
         return rect

@@ -40,7 +40,7 @@ def fitted(
     surface: pygame.Surface, string: str, pos, size: int, colour, width: int, align: str = "topleft"
 ) -> pygame.Rect:
     """Draw ``string`` no wider than ``width``, shrinking the font if it must."""
-    return text(surface, string, pos, fit_size(string, size, width), colour, align)
+    return text(surface, string, pos, size, colour, align, max_width=width)
 
 
 class PairList:

@@ -20,7 +20,7 @@ from cabinet.language import current as current_language
 from cabinet.render import HEIGHT, WIDTH, palette, sprites
 from cabinet.render.layer import Layer, screen_picture
 from cabinet.render.sprites import backdrop
-from cabinet.render.text import fit_size, text, text_size
+from cabinet.render.text import text, text_size
 from cabinet.scenes.antigravity import alerts
 from cabinet.scenes.antigravity.field_view import (
     NEXT_SCALE,
@@ -290,13 +290,7 @@ class SingleLayout(PlayLayout):
             (N_("BEST CHAIN"), 364),
         ):
             label = tr(label)
-            text(
-                surface,
-                label,
-                (left.x + 24, left.y + y),
-                fit_size(label, 21, left.width - 48),
-                LABEL,
-            )
+            text(surface, label, (left.x + 24, left.y + y), 21, LABEL, max_width=left.width - 48)
         text(surface, tr("TIME"), (right.centerx, right.y + 16), 21, LABEL, "midtop")
         if self.pairs is None:
             self._draw_help(surface)
@@ -323,9 +317,10 @@ class SingleLayout(PlayLayout):
                 surface,
                 words,
                 (right.centerx, y + offset),
-                fit_size(words, 14, right.width - 16),
+                14,
                 palette.GREY,
                 "midtop",
+                max_width=right.width - 16,
             )
 
     def steady(self):
@@ -805,7 +800,7 @@ class VersusLayout(PlayLayout):
                     surface, tr("GAME OVER"), (box.right - 40, y), size, palette.RED, "topright"
                 )
                 room = over.x - 16 - (box.x + 40)
-            text(surface, name, (box.x + 40, y), fit_size(name, size, room), PLAYER_COLOURS[player])
+            text(surface, name, (box.x + 40, y), size, PLAYER_COLOURS[player], max_width=room)
 
 
 SCORE_ROOM = (0, "", "", "00000")  # a result row's last column is at least five digits wide

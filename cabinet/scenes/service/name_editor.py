@@ -15,7 +15,7 @@ from cabinet.inputs.actions import CABINET, Action
 from cabinet.language import tr
 from cabinet.render import WIDTH, palette
 from cabinet.render.glyphs import TRIANGLE_DOWN, TRIANGLE_UP
-from cabinet.render.text import fit_size, text
+from cabinet.render.text import text
 from cabinet.scenes.kit.base import Chutes, Scene
 
 from .page import BACKGROUND, CONTROLS_Y, DETAIL_Y, KEYS, TITLE_Y
@@ -126,9 +126,10 @@ class NameEditScene(Scene):
             surface,
             title,
             (WIDTH // 2, TITLE_Y),
-            fit_size(title, 35, WIDTH - 40),
+            35,
             palette.YELLOW,
             "midtop",
+            max_width=WIDTH - 40,
         )
         cell = min(CELL, (WIDTH - 40) // len(self.chars))  # a long text takes smaller letters
         size = 49 if cell == CELL else 21
@@ -148,7 +149,8 @@ class NameEditScene(Scene):
             surface,
             controls,
             (WIDTH // 2, CONTROLS_Y),
-            fit_size(controls, 21, WIDTH - 48),
+            21,
             palette.GREY,
             "midtop",
+            max_width=WIDTH - 48,
         )

@@ -164,9 +164,10 @@ class Page(Scene):
             surface,
             title,
             (WIDTH // 2, TITLE_Y),
-            fit_size(title, 35, WIDTH - 40),
+            35,
             palette.YELLOW,
             "midtop",
+            max_width=WIDTH - 40,
         )
         surface.fill(palette.PANEL_EDGE, (24, TOP - 12, WIDTH - 48, 2))
 
@@ -232,7 +233,8 @@ class Page(Scene):
             surface,
             controls,
             (WIDTH // 2, CONTROLS_Y),
-            fit_size(controls, SIZE, WIDTH - 48),
+            SIZE,
             palette.GREY,
             "midtop",
+            max_width=WIDTH - 48,
         )

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from cabinet.inputs.actions import Action
 from cabinet.language import tr
 from cabinet.render import WIDTH, palette
-from cabinet.render.text import fit_size, shortened, text
+from cabinet.render.text import shortened, text
 from cabinet.scenes.kit.base import Chutes, Scene
 from cabinet.settings import load as config_module
 from cabinet.settings import save as config_file
@@ -173,7 +173,7 @@ class SaveResultScene(Scene):
             lines += [(tr("THEY APPLY UNTIL THE POWER GOES OFF"), 21, palette.YELLOW)]
         y = 110
         for line, size, colour in lines:
-            text(surface, line, (WIDTH // 2, y), fit_size(line, size, WIDTH - 40), colour, "midtop")
+            text(surface, line, (WIDTH // 2, y), size, colour, "midtop", max_width=WIDTH - 40)
             y += size + 22
         text(surface, tr("SERVICE MENU"), (WIDTH // 2, TITLE_Y), 35, palette.YELLOW, "midtop")
         text(surface, tr("A TO CONTINUE"), (WIDTH // 2, CONTROLS_Y), 21, palette.GREY, "midtop")
