@@ -15,7 +15,7 @@ from cabinet.render import WIDTH, palette
 from cabinet.render.text import text
 from cabinet.scenes.service.save import factory_reset
 
-from .page import CONTROLS_Y, Page
+from .page import Page, draw_controls_line
 
 if TYPE_CHECKING:  # pragma: no cover
     import pygame
@@ -69,16 +69,7 @@ class ConfirmPage(Page):
         text(surface, cancel, (WIDTH // 2, 384), 28, palette.GREEN, "midtop", max_width=WIDTH - 80)
 
     def draw_footer(self, surface, rows) -> None:
-        controls = tr(self.controls)
-        text(
-            surface,
-            controls,
-            (WIDTH // 2, CONTROLS_Y),
-            21,
-            palette.GREY,
-            "midtop",
-            max_width=WIDTH - 48,
-        )
+        draw_controls_line(surface, tr(self.controls))
 
 
 class ScoresResetPage(ConfirmPage):

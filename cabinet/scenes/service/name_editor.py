@@ -18,7 +18,7 @@ from cabinet.render.glyphs import TRIANGLE_DOWN, TRIANGLE_UP
 from cabinet.render.text import text
 from cabinet.scenes.kit.base import Chutes, Scene
 
-from .page import BACKGROUND, CONTROLS_Y, DETAIL_Y, KEYS, TITLE_Y
+from .page import BACKGROUND, DETAIL_Y, KEYS, draw_controls_line, draw_title_line
 from .rows import label_for
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -121,16 +121,7 @@ class NameEditScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(BACKGROUND)
-        title = tr("EDIT {what}", what=label_for(self.field))
-        text(
-            surface,
-            title,
-            (WIDTH // 2, TITLE_Y),
-            35,
-            palette.YELLOW,
-            "midtop",
-            max_width=WIDTH - 40,
-        )
+        draw_title_line(surface, tr("EDIT {what}", what=label_for(self.field)))
         cell = min(CELL, (WIDTH - 40) // len(self.chars))  # a long text takes smaller letters
         size = 49 if cell == CELL else 21
         left = (WIDTH - len(self.chars) * cell) // 2
@@ -144,13 +135,6 @@ class NameEditScene(Scene):
                 text(surface, TRIANGLE_DOWN, (x, 286), 21, palette.YELLOW, "midtop")
         if self.message:
             text(surface, self.message, (WIDTH // 2, DETAIL_Y), 21, palette.ORANGE, "midtop")
-        controls = tr("{up}{down} LETTER  {left}{right} MOVE  A KEEP  B CANCEL", **KEYS)
-        text(
-            surface,
-            controls,
-            (WIDTH // 2, CONTROLS_Y),
-            21,
-            palette.GREY,
-            "midtop",
-            max_width=WIDTH - 48,
+        draw_controls_line(
+            surface, tr("{up}{down} LETTER  {left}{right} MOVE  A KEEP  B CANCEL", **KEYS)
         )

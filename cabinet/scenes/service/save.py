@@ -28,7 +28,7 @@ from cabinet.settings import save as config_file
 from cabinet.settings.checks import dearest_price
 from cabinet.settings.last_good import load_for_cabinet
 
-from .page import BACKGROUND, CONTROLS_Y, TITLE_Y
+from .page import BACKGROUND, draw_controls_line, draw_title_line
 
 if TYPE_CHECKING:  # pragma: no cover
     import pygame
@@ -175,8 +175,8 @@ class SaveResultScene(Scene):
         for line, size, colour in lines:
             text(surface, line, (WIDTH // 2, y), size, colour, "midtop", max_width=WIDTH - 40)
             y += size + 22
-        text(surface, tr("SERVICE MENU"), (WIDTH // 2, TITLE_Y), 35, palette.YELLOW, "midtop")
-        text(surface, tr("A TO CONTINUE"), (WIDTH // 2, CONTROLS_Y), 21, palette.GREY, "midtop")
+        draw_title_line(surface, tr("SERVICE MENU"))
+        draw_controls_line(surface, tr("A TO CONTINUE"))
 
 
 def _wrap_at_spaces(line: str, width: int) -> list[str]:
