@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from cabinet.inputs.actions import CABINET, Action
 from cabinet.scenes.kit.idle import WalksAway
 
 
@@ -29,7 +30,9 @@ class FairFrame(WalksAway):
     (:meth:`_obey`), steps its seats (:meth:`step_seats`), and tells whether the
     rules have decided (:meth:`decided`), who took the round (:meth:`round_winner`)
     and whether the last moves are still being shown (:meth:`showing`). Its rules
-    object, ``versus`` (None for a lone game), decides in ``update()``.
+    object, ``versus`` (None for a lone game), decides in ``update()``. What both its
+    screens answer alike is here: the cabinet's Pause and the pause menu, before the game
+    (:meth:`screen_took`).
     """
 
     versus: VersusRules | None = None  # a lone game has none
@@ -52,6 +55,26 @@ class FairFrame(WalksAway):
             self.ctx.audio.play("game_over")
             if self.match is not None:
                 self.match.record(self.round_winner())
+
+    def screen_took(self, event) -> bool:
+        """The screen's own answer to ``event``, before the game sees it: the cabinet's Pause
+        (in play, never in a demo), the challenger's ``check``, the open pause menu. True when
+        one of them took it."""
+        if event.player == CABINET:
+            if (
+                event.action is Action.PAUSE
+                and event.pressed
+                and not self.demo
+                and not self.end_frames
+            ):
+                self.toggle_pause()
+            return True
+        if self.check is not None and self.check(self, event):
+            return True
+        return not self.end_frames and self.pause.press(event)
+
+    def toggle_pause(self) -> None:
+        self.pause.toggle()
 
     def obeys(self, event) -> bool:
         """``event`` is a move of the game (for a seat to obey)."""
