@@ -212,17 +212,7 @@ class AntiGravityScene(FairFrame):
         player, score, final = self.result()
         replay = self.recorder.finish(score, final) if self.recorder else None
         if self.match is not None:
-            person = self.challenge_seat
-            assert person is not None, "only a match a challenger may cut short is interrupted"
-            return GameOver(
-                "antigravity",
-                "cpu",
-                person,
-                None,
-                self.seat_for(person).game.score,
-                replay,
-                self.game_frame / FPS,
-            )
+            return self.match_cut_short("antigravity", replay)
         return GameOver(
             "antigravity", self.mode, player, self.table, score, replay, self.game_frame / FPS
         )

@@ -154,19 +154,9 @@ class BlocksVersusScene(FairFrame):
 
     def interrupted(self) -> GameOver:
         """This match against the CPU, cut short by a challenger."""
-        person = self.challenge_seat
-        assert person is not None, "only a match a challenger may cut short is interrupted"
         _, score, final = self.result()
         replay = self.recorder.finish(score, final) if self.recorder is not None else None
-        return GameOver(
-            "blocks",
-            "cpu",
-            person,
-            None,
-            self.seat_for(person).game.score,
-            replay,
-            self.game_frame / FPS,
-        )
+        return self.match_cut_short("blocks", replay)
 
     # ------------------------------------------------------------------ update
     def music(self) -> tuple[str, float]:

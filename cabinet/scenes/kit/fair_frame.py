@@ -11,10 +11,15 @@ frames through :class:`FairFrame`.
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
+from cabinet import FPS
 from cabinet.inputs.actions import CABINET, Action
+from cabinet.scenes.kit.ending import GameOver
 from cabinet.scenes.kit.idle import WalksAway
+
+if TYPE_CHECKING:  # pragma: no cover
+    from cabinet.storage.replays import Replay
 
 
 class VersusRules(Protocol):
@@ -32,7 +37,7 @@ class FairFrame(WalksAway):
     and whether the last moves are still being shown (:meth:`showing`). Its rules
     object, ``versus`` (None for a lone game), decides in ``update()``. What both its
     screens answer alike is here: the cabinet's Pause and the pause menu, before the game
-    (:meth:`screen_took`).
+    (:meth:`screen_took`), and a match against the CPU cut short (:meth:`match_cut_short`).
     """
 
     versus: VersusRules | None = None  # a lone game has none
@@ -75,6 +80,14 @@ class FairFrame(WalksAway):
 
     def toggle_pause(self) -> None:
         self.pause.toggle()
+
+    def match_cut_short(self, game: str, replay: Replay | None) -> GameOver:
+        """``game``'s match against the CPU, cut short by a challenger: the person's game over
+        with the score so far (``replay``: the recording, finished)."""
+        person = self.challenge_seat
+        assert person is not None, "only a match a challenger may cut short is interrupted"
+        score = self.seat_for(person).game.score
+        return GameOver(game, "cpu", person, None, score, replay, self.game_frame / FPS)
 
     def obeys(self, event) -> bool:
         """``event`` is a move of the game (for a seat to obey)."""
