@@ -14,14 +14,7 @@ from support.drawn import spy_sizes
 
 
 def _words(monkeypatch, scene) -> list[tuple[str, int, pygame.Rect]]:
-    seen, spy = spy_sizes(monkeypatch, layouts)
-    monkeypatch.setattr(
-        layouts,
-        "fitted",
-        lambda surface, words, pos, size, colour, width, align="topleft": spy(
-            surface, words, pos, size, colour, align
-        ),
-    )
+    seen, _ = spy_sizes(monkeypatch, layouts)
     scene.layout.draw_banner(pygame.Surface((960, 540)))
     return seen
 
