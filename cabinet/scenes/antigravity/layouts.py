@@ -331,35 +331,14 @@ class SingleLayout(PlayLayout):
     def draw_steady(self, surface: pygame.Surface, steady) -> None:
         score, cleared, best_chain = steady
         left = self.left
-        value_right = left.right - 24
-        text(
-            surface,
-            str(score),
-            (value_right, left.y + 140),
-            42,
-            palette.WHITE,
-            "topright",
-            max_width=left.width - 48,
-        )
-        text(
-            surface,
-            str(cleared),
-            (value_right, left.y + 224),
-            42,
-            palette.GREEN,
-            "topright",
-            max_width=left.width - 48,
-        )
-        text(
-            surface,
-            str(max(score, self.hi_score)),
-            (value_right, left.y + 308),
-            35,
-            palette.YELLOW,
-            "topright",
-            max_width=left.width - 48,
-        )
-        text(surface, str(best_chain), (value_right, left.y + 392), 35, palette.MAGENTA, "topright")
+        right, room = left.right - 24, left.width - 48
+        for value, y, size, colour in (
+            (score, 140, 42, palette.WHITE),
+            (cleared, 224, 42, palette.GREEN),
+            (max(score, self.hi_score), 308, 35, palette.YELLOW),
+        ):
+            text(surface, str(value), (right, left.y + y), size, colour, "topright", max_width=room)
+        text(surface, str(best_chain), (right, left.y + 392), 35, palette.MAGENTA, "topright")
 
     def draw_panels(self, surface: pygame.Surface) -> None:
         seat = self.scene.seats[0]
@@ -649,25 +628,17 @@ class VersusLayout(PlayLayout):
 
     def draw_steady(self, surface: pygame.Surface, steady) -> None:
         for player, panel, (score, cleared, progress) in zip((1, 2), self.panels, steady):
-            right = panel.right - 18
-            text(
-                surface,
-                str(score),
-                (right, panel.y + 210),
-                28,
-                palette.WHITE,
-                "topright",
-                max_width=panel.width - 36,
-            )
-            text(
-                surface,
-                str(cleared),
-                (right, panel.y + 266),
-                28,
-                palette.GREEN,
-                "topright",
-                max_width=panel.width - 36,
-            )
+            right, room = panel.right - 18, panel.width - 36
+            for value, y, colour in ((score, 210, palette.WHITE), (cleared, 266, palette.GREEN)):
+                text(
+                    surface,
+                    str(value),
+                    (right, panel.y + y),
+                    28,
+                    colour,
+                    "topright",
+                    max_width=room,
+                )
             bar = pygame.Rect(panel.x + 18, panel.y + 328, panel.width - 36, 24)
             progress_bar(surface, bar, progress.value, progress.target, PLAYER_COLOURS[player])
             text(
