@@ -23,11 +23,12 @@ def spy_text(monkeypatch, *modules) -> list[tuple[str, pygame.Rect]]:
 
 
 def overlapping(drawn) -> list[tuple[str, str]]:
-    """The pairs of strings in ``drawn`` whose rectangles meet."""
+    """The pairs of strings in ``drawn`` whose rectangles meet (each item: the string first, its
+    rectangle last, as :func:`spy_text` and :func:`spy_sizes` record them)."""
     return [
         (a, b)
-        for index, (a, rect_a) in enumerate(drawn)
-        for b, rect_b in drawn[index + 1 :]
+        for index, (a, *_, rect_a) in enumerate(drawn)
+        for b, *_, rect_b in drawn[index + 1 :]
         if rect_a.colliderect(rect_b)
     ]
 
