@@ -39,15 +39,16 @@ def attract_game(args) -> tuple[bool, str, int, int, str]:
     sim = Simulation([game], demo_pilots(seed)[:1])
     while not sim.finished and game.turns < cap:
         sim.step()
+    return ramp_on, difficulty, game.turns, sim.frame, ended_by(sim, game)
+
+
+def ended_by(sim: Simulation, game: AntiGravityGame) -> str:
+    """How ``sim``'s single ``game`` ended: "the band" (of the widening horizon), "game over"
+    (any other way) or "cap" (it had not: the bench stopped it)."""
+    if not game.game_over:
+        return "cap"
     last = sim.seat_for(1).last_turn
-    ended = (
-        "cap"
-        if not game.game_over
-        else "the band"
-        if last is not None and last.by_band
-        else "game over"
-    )
-    return ramp_on, difficulty, game.turns, sim.frame, ended
+    return "the band" if last is not None and last.by_band else "game over"
 
 
 @section("ramp")

@@ -22,6 +22,7 @@ import statistics
 
 from cabinet import FPS
 from cabinet.bench import Figure, section
+from cabinet.bench.ramp_antigravity import ended_by
 from cabinet.bench.ramp_blocks import _Table
 from cabinet.games.antigravity.cpu import cpu_pilot as antigravity_cpu
 from cabinet.games.antigravity.engine import AntiGravityGame
@@ -66,15 +67,7 @@ def antigravity_game(args) -> tuple[str, int, int, str]:
     sim = Simulation([game], [antigravity_cpu(1, level, seed)])
     while not sim.finished and sim.frame < cap:
         sim.step()
-    last = sim.seat_for(1).last_turn
-    ended = (
-        "cap"
-        if not game.game_over
-        else "the band"
-        if last is not None and last.by_band
-        else "game over"
-    )
-    return difficulty, level, sim.frame, ended
+    return difficulty, level, sim.frame, ended_by(sim, game)
 
 
 def versus_match(args) -> tuple[int, str]:

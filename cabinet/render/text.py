@@ -144,13 +144,17 @@ def text(
     colour,
     align: str = "topleft",
     shadow: bool = True,
+    max_width: int | None = None,
 ) -> pygame.Rect:
     """Draw ``string`` with its ``align`` point (a pygame.Rect anchor) at ``pos``.
 
     ``align`` is one of topleft, midtop, topright, midleft, center, midright,
     bottomleft, midbottom, bottomright; "left", "right" and "centre" are short for
-    topleft, topright and midtop. Returns the rectangle drawn.
+    topleft, topright and midtop. ``max_width``: smaller than ``size`` where it must be to
+    fit (:func:`fit_size`). Returns the rectangle drawn.
     """
+    if max_width is not None:
+        size = fit_size(string, size, max_width)
     anchor = _ALIASES.get(align, align)
     if _NUMBER_CHARACTERS.issuperset(string) or _NUMBER.search(string):
         rect = pygame.Rect((0, 0), text_size(string, size))

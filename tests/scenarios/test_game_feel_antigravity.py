@@ -130,13 +130,11 @@ def test_the_last_two_seconds_before_a_forced_push_are_counted_beside_the_field(
     game = scene.seats[0].game
     digits, bar = [], []
     monkeypatch.setattr(alerts, "text", lambda surface, words, *args, **kw: digits.append(words))
-    fitted = layouts.fitted
+    text = layouts.text
     monkeypatch.setattr(
         layouts,
-        "fitted",
-        lambda surface, words, *args, **kw: (
-            bar.append(words) or fitted(surface, words, *args, **kw)
-        ),
+        "text",
+        lambda surface, words, *args, **kw: bar.append(words) or text(surface, words, *args, **kw),
     )
     surface = pygame.Surface((960, 540))
     while game.frames_left > 2 * FPS + 1:

@@ -57,13 +57,6 @@ def _anti_gravity_match():
 def _in_bar(monkeypatch, scene) -> list[tuple[str, pygame.Rect]]:
     """The strings drawn over the message bar, with where they land."""
     drawn = spy_text(monkeypatch, layouts, match_view)
-    monkeypatch.setattr(
-        layouts,
-        "fitted",
-        lambda surface, words, pos, size, colour, width, align="topleft": layouts.text(
-            surface, words, pos, size, colour, align
-        ),
-    )
     scene.draw(pygame.Surface(SURFACE))
     return [(words, rect) for words, rect in drawn if rect.colliderect(layouts.BAR)]
 

@@ -12,8 +12,8 @@ def spy_text(monkeypatch, *modules) -> list[tuple[str, pygame.Rect]]:
     drawn = []
     real = modules[0].text
 
-    def spy(surface, words, pos, size, colour, align="topleft", shadow=True):
-        rect = real(surface, words, pos, size, colour, align, shadow)
+    def spy(surface, words, pos, size, colour, align="topleft", shadow=True, max_width=None):
+        rect = real(surface, words, pos, size, colour, align, shadow, max_width)
         drawn.append((words, rect))
         return rect
 
@@ -23,11 +23,12 @@ def spy_text(monkeypatch, *modules) -> list[tuple[str, pygame.Rect]]:
 
 
 def overlapping(drawn) -> list[tuple[str, str]]:
-    """The pairs of strings in ``drawn`` whose rectangles meet."""
+    """The pairs of strings in ``drawn`` whose rectangles meet (each item: the string first, its
+    rectangle last, as :func:`spy_text` and :func:`spy_sizes` record them)."""
     return [
         (a, b)
-        for index, (a, rect_a) in enumerate(drawn)
-        for b, rect_b in drawn[index + 1 :]
+        for index, (a, *_, rect_a) in enumerate(drawn)
+        for b, *_, rect_b in drawn[index + 1 :]
         if rect_a.colliderect(rect_b)
     ]
 
@@ -37,8 +38,11 @@ def spy_sizes(monkeypatch, *modules):
     modules: every cabinet module drawing with the text layer's own ``text``), and the spy itself."""
     seen = []
     real = sys.modules["cabinet.render.text"].text
+    fit_size = sys.modules["cabinet.render.text"].fit_size
 
-    def spy(surface, words, pos, size, colour, align="topleft", shadow=True):
+    def spy(surface, words, pos, size, colour, align="topleft", shadow=True, max_width=None):
+        if max_width is not None:  # the size it is drawn at
+            size = fit_size(words, size, max_width)
         rect = real(surface, words, pos, size, colour, align, shadow)
         seen.append((words, size, rect))
         return rect

@@ -34,7 +34,6 @@ from cabinet.scenes.antigravity.field_view import (
     dispensers,
 )
 from cabinet.scenes.antigravity.howto import PAGE, RING, howto_page
-from cabinet.scenes.antigravity.hud import fitted
 from cabinet.scenes.antigravity.layouts import PlayLayout, draw_meter, meter_flight, shown_pending
 from cabinet.scenes.antigravity.lessons import chapters, events, lessons_for, seconds
 from cabinet.scenes.kit.base import Scene
@@ -306,12 +305,17 @@ class HowToFilm(Scene):
         lesson (this one lit)."""
         lesson = self.lessons[self.lesson]
         inner = CAPTION.width - 32
-        fitted(
-            surface, tr(lesson.heading), (CAPTION.x + 16, CAPTION.y + 16), 28, lesson.colour, inner
+        text(
+            surface,
+            tr(lesson.heading),
+            (CAPTION.x + 16, CAPTION.y + 16),
+            28,
+            lesson.colour,
+            max_width=inner,
         )
         for index, line in enumerate(caption_lines(self.current.caption)[:CAPTION_LINES]):
             y = CAPTION.y + CAPTION_TOP + index * LINE
-            fitted(surface, line, (CAPTION.x + 16, y), CAPTION_SIZE, palette.WHITE, inner)
+            text(surface, line, (CAPTION.x + 16, y), CAPTION_SIZE, palette.WHITE, max_width=inner)
         pips = len(self.every) * PIP
         for index, shown in enumerate(self.every):
             pip = pygame.Rect(
@@ -323,14 +327,14 @@ class HowToFilm(Scene):
                 pygame.draw.rect(surface, palette.DIM, pip, 2)
         said = self._said()
         if said is not None:  # over the pips, the box's width: it must stay readable, as in play
-            fitted(
+            text(
                 surface,
                 said[0],
                 (CAPTION.x + 16, CAPTION.bottom - 32),
                 CAPTION_SIZE,
                 said[1],
-                inner,
                 "bottomleft",
+                max_width=inner,
             )
 
     def _said(self):
@@ -369,12 +373,12 @@ class HowToFilm(Scene):
                 colour = lit[1]
             text(surface, key, (row.x + 48, row.centery), 28, colour, "center")
             meaning = tr(meaning)
-            fitted(
+            text(
                 surface,
                 meaning,
                 (row.x + 96, row.centery),
                 CAPTION_SIZE,
                 palette.WHITE,
-                row.width - 104,
                 "midleft",
+                max_width=row.width - 104,
             )

@@ -36,13 +36,6 @@ def parts_that_fit(words: str, size: int, width: int) -> list[str]:
     return [words] if fit_size(words, size, width) >= size else words.split("  ")
 
 
-def fitted(
-    surface: pygame.Surface, string: str, pos, size: int, colour, width: int, align: str = "topleft"
-) -> pygame.Rect:
-    """Draw ``string`` no wider than ``width``, shrinking the font if it must."""
-    return text(surface, string, pos, fit_size(string, size, width), colour, align)
-
-
 class PairList:
     """The contest's remaining dispenser pairs, scrollable, the current pair first.
 
@@ -70,14 +63,14 @@ class PairList:
         rect = self.rect
         self.offset = max(0, min(self.offset, max(0, len(pairs) - self.rows)))
         used = self.total - len(pairs)
-        fitted(
+        text(
             surface,
             tr("{pairs} PAIRS LEFT", pairs=len(pairs)),
             (rect.centerx, rect.y),
             21,
             palette.TITLE,
-            rect.width - 16,
             "midtop",
+            max_width=rect.width - 16,
         )
         number_x = rect.x + 14
         block = self.ROW - 8

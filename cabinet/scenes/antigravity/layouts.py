@@ -20,7 +20,7 @@ from cabinet.language import current as current_language
 from cabinet.render import HEIGHT, WIDTH, palette, sprites
 from cabinet.render.layer import Layer, screen_picture
 from cabinet.render.sprites import backdrop
-from cabinet.render.text import fit_size, text, text_size
+from cabinet.render.text import text, text_size
 from cabinet.scenes.antigravity import alerts
 from cabinet.scenes.antigravity.field_view import (
     NEXT_SCALE,
@@ -30,7 +30,7 @@ from cabinet.scenes.antigravity.field_view import (
     dispenser_depth,
     dispensers,
 )
-from cabinet.scenes.antigravity.hud import PairList, fitted, parts_that_fit, progress_bar
+from cabinet.scenes.antigravity.hud import PairList, parts_that_fit, progress_bar
 from cabinet.scenes.kit.flights import CANCEL_FRAMES, FLIGHT_FRAMES, Flight, Flights, draw_flights
 from cabinet.scenes.kit.idle import draw_still_there
 from cabinet.scenes.kit.match_view import PLAYER_COLOURS, round_pips, round_result
@@ -282,7 +282,7 @@ class SingleLayout(PlayLayout):
         lines = parts_that_fit(mode, READABLE, room)
         for index, line in enumerate(lines):
             y = left.y + (60 if len(lines) == 1 else 54 + 26 * index)
-            fitted(surface, line, (left.centerx, y), READABLE, palette.CYAN, room, "midtop")
+            text(surface, line, (left.centerx, y), READABLE, palette.CYAN, "midtop", max_width=room)
         for label, y in (
             (N_("SCORE"), 112),
             (N_("CLEARED"), 196),
@@ -290,13 +290,7 @@ class SingleLayout(PlayLayout):
             (N_("BEST CHAIN"), 364),
         ):
             label = tr(label)
-            text(
-                surface,
-                label,
-                (left.x + 24, left.y + y),
-                fit_size(label, 21, left.width - 48),
-                LABEL,
-            )
+            text(surface, label, (left.x + 24, left.y + y), 21, LABEL, max_width=left.width - 48)
         text(surface, tr("TIME"), (right.centerx, right.y + 16), 21, LABEL, "midtop")
         if self.pairs is None:
             self._draw_help(surface)
@@ -323,9 +317,10 @@ class SingleLayout(PlayLayout):
                 surface,
                 words,
                 (right.centerx, y + offset),
-                fit_size(words, 14, right.width - 16),
+                14,
                 palette.GREY,
                 "midtop",
+                max_width=right.width - 16,
             )
 
     def steady(self):
@@ -336,35 +331,14 @@ class SingleLayout(PlayLayout):
     def draw_steady(self, surface: pygame.Surface, steady) -> None:
         score, cleared, best_chain = steady
         left = self.left
-        value_right = left.right - 24
-        fitted(
-            surface,
-            str(score),
-            (value_right, left.y + 140),
-            42,
-            palette.WHITE,
-            left.width - 48,
-            "topright",
-        )
-        fitted(
-            surface,
-            str(cleared),
-            (value_right, left.y + 224),
-            42,
-            palette.GREEN,
-            left.width - 48,
-            "topright",
-        )
-        fitted(
-            surface,
-            str(max(score, self.hi_score)),
-            (value_right, left.y + 308),
-            35,
-            palette.YELLOW,
-            left.width - 48,
-            "topright",
-        )
-        text(surface, str(best_chain), (value_right, left.y + 392), 35, palette.MAGENTA, "topright")
+        right, room = left.right - 24, left.width - 48
+        for value, y, size, colour in (
+            (score, 140, 42, palette.WHITE),
+            (cleared, 224, 42, palette.GREEN),
+            (max(score, self.hi_score), 308, 35, palette.YELLOW),
+        ):
+            text(surface, str(value), (right, left.y + y), size, colour, "topright", max_width=room)
+        text(surface, str(best_chain), (right, left.y + 392), 35, palette.MAGENTA, "topright")
 
     def draw_panels(self, surface: pygame.Surface) -> None:
         seat = self.scene.seats[0]
@@ -395,24 +369,24 @@ class SingleLayout(PlayLayout):
         left = self.left
         colour = TONES.get(message.tone, palette.WHITE)
         y = left.bottom - (44 if message.detail else 26)
-        fitted(
+        text(
             surface,
             tr(message.words, **message.fields),
             (left.centerx, y),
             14,
             colour,
-            left.width - 24,
             "midtop",
+            max_width=left.width - 24,
         )
         if message.detail:
-            fitted(
+            text(
                 surface,
                 tr(message.detail, **message.fields),
                 (left.centerx, y + 20),
                 14,
                 colour,
-                left.width - 24,
                 "midtop",
+                max_width=left.width - 24,
             )
 
     def draw_bar(self, surface: pygame.Surface) -> None:
@@ -421,7 +395,7 @@ class SingleLayout(PlayLayout):
         if shown is None:
             hint = BAND_HINT if seat.horizon[0] else IDLE_HINTS[self.scene.mode]
             shown = (tr(hint), palette.GREY)
-        fitted(surface, shown[0], BAR.center, 21, shown[1], BAR.width - 24, "center")
+        text(surface, shown[0], BAR.center, 21, shown[1], "center", max_width=BAR.width - 24)
 
     def draw_banner(self, surface: pygame.Surface) -> None:
         scene = self.scene
@@ -437,14 +411,14 @@ class SingleLayout(PlayLayout):
             (self.views[0].rect.centerx, TOP + 110),
         )
         title = tr("LIST COMPLETE!") if complete else tr("GAME OVER")
-        fitted(
+        text(
             surface,
             title,
             (box.centerx, box.y + 28),
             49,
             palette.YELLOW if complete else palette.RED,
-            box.width - 40,
             "midtop",
+            max_width=box.width - 40,
         )
         text(
             surface,
@@ -547,14 +521,14 @@ class VersusLayout(PlayLayout):
         scene = self.scene
         for player, panel in ((1, self.panels[0]), (2, self.panels[1])):
             surface.blit(sprites.panel(panel.width, panel.height, PLAYER_COLOURS[player]), panel)
-            fitted(
+            text(
                 surface,
                 side_name(scene.match, player),
                 (panel.centerx, panel.y + 10),
                 28,
                 PLAYER_COLOURS[player],
-                panel.width - 24,
                 "midtop",
+                max_width=panel.width - 24,
             )
             text(surface, tr("SCORE"), (panel.x + 18, panel.y + 190), 14, LABEL)
             text(surface, tr("CLEARED"), (panel.x + 18, panel.y + 246), 14, LABEL)
@@ -564,14 +538,14 @@ class VersusLayout(PlayLayout):
                 if progress.kind == "clears"
                 else tr("GOAL {target} POINTS", target=progress.target)
             )
-            fitted(
+            text(
                 surface,
                 goal,
                 (panel.centerx, panel.y + 306),
                 14,
                 palette.WHITE,
-                panel.width - 24,
                 "midtop",
+                max_width=panel.width - 24,
             )
             game = scene.seat_for(player).game
             # The handicap, big enough to read from 2 m: its colours over its turn where one line is too narrow.
@@ -583,14 +557,14 @@ class VersusLayout(PlayLayout):
             lines = parts_that_fit(info, READABLE, panel.width - 24)
             for index, line in enumerate(reversed(lines)):
                 y = panel.bottom - 10 - index * (READABLE + 6)
-                fitted(
+                text(
                     surface,
                     line,
                     (panel.centerx, y),
                     READABLE,
                     LABEL,
-                    panel.width - 24,
                     "midbottom",
+                    max_width=panel.width - 24,
                 )
         if self.bar:
             pygame.draw.line(
@@ -654,35 +628,27 @@ class VersusLayout(PlayLayout):
 
     def draw_steady(self, surface: pygame.Surface, steady) -> None:
         for player, panel, (score, cleared, progress) in zip((1, 2), self.panels, steady):
-            right = panel.right - 18
-            fitted(
-                surface,
-                str(score),
-                (right, panel.y + 210),
-                28,
-                palette.WHITE,
-                panel.width - 36,
-                "topright",
-            )
-            fitted(
-                surface,
-                str(cleared),
-                (right, panel.y + 266),
-                28,
-                palette.GREEN,
-                panel.width - 36,
-                "topright",
-            )
+            right, room = panel.right - 18, panel.width - 36
+            for value, y, colour in ((score, 210, palette.WHITE), (cleared, 266, palette.GREEN)):
+                text(
+                    surface,
+                    str(value),
+                    (right, panel.y + y),
+                    28,
+                    colour,
+                    "topright",
+                    max_width=room,
+                )
             bar = pygame.Rect(panel.x + 18, panel.y + 328, panel.width - 36, 24)
             progress_bar(surface, bar, progress.value, progress.target, PLAYER_COLOURS[player])
-            fitted(
+            text(
                 surface,
                 f"{min(progress.value, progress.target)} / {progress.target}",
                 (panel.centerx, panel.y + 362),
                 21,
                 palette.WHITE,
-                panel.width - 24,
                 "midtop",
+                max_width=panel.width - 24,
             )
 
     def draw_panels(self, surface: pygame.Surface) -> None:
@@ -741,7 +707,7 @@ class VersusLayout(PlayLayout):
                     else tr("{name}  {value}/{target} PTS", **fields)
                 )
                 shown = (words, PLAYER_COLOURS[player])
-            fitted(surface, shown[0], half.center, 21, shown[1], half.width - 24, "center")
+            text(surface, shown[0], half.center, 21, shown[1], "center", max_width=half.width - 24)
 
     def draw_banner(self, surface: pygame.Surface) -> None:
         scene = self.scene
@@ -759,7 +725,15 @@ class VersusLayout(PlayLayout):
             tr("{side} WINS!", side=side_name(scene.match, winner)),
             PLAYER_COLOURS[winner],
         )
-        fitted(surface, title, (box.centerx, box.y + 18), 42, colour, box.width - 40, "midtop")
+        text(
+            surface,
+            title,
+            (box.centerx, box.y + 18),
+            42,
+            colour,
+            "midtop",
+            max_width=box.width - 40,
+        )
         text(
             surface,
             tr("MATCH {score}", score=scene.match.score_line(winner)),
@@ -805,7 +779,7 @@ class VersusLayout(PlayLayout):
                     surface, tr("GAME OVER"), (box.right - 40, y), size, palette.RED, "topright"
                 )
                 room = over.x - 16 - (box.x + 40)
-            text(surface, name, (box.x + 40, y), fit_size(name, size, room), PLAYER_COLOURS[player])
+            text(surface, name, (box.x + 40, y), size, PLAYER_COLOURS[player], max_width=room)
 
 
 SCORE_ROOM = (0, "", "", "00000")  # a result row's last column is at least five digits wide

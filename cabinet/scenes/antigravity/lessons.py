@@ -9,8 +9,7 @@ Every step lasts a fixed number of frames, so a chapter's length is known before
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from cabinet import FPS
 from cabinet.games.antigravity.engine import AntiGravityGame
@@ -20,6 +19,7 @@ from cabinet.language import N_
 from cabinet.render import palette
 
 EMPTY = "......"
+ROWS = 12  # every lesson's field: 12 rows of 6, the S line between rows 6 and 7
 # The band lesson's ramp: already at the level whose band leaves one row a side, each new row
 # announced one turn ahead, so the band widens twice in three pushes.
 BAND_RAMP = {
@@ -60,14 +60,30 @@ class Step:
 
 @dataclass(frozen=True)
 class Lesson:
-    """A rule taught on one position: its heading, its colour, the games it plays on (one
-    field, or a versus pair) and its steps."""
+    """A rule taught on one position: its heading, its colour, the field it plays on (two for
+    a versus pair) with each field's queued ``tops`` and ``bottoms``, and its steps."""
 
     heading: str
     colour: tuple[int, int, int]
-    setup: Callable[[], list[AntiGravityGame] | AntiGravityVersus]
+    fields: tuple[list[str], ...]
+    tops: tuple[str, ...]
+    bottoms: tuple[str, ...]
     steps: tuple[Step, ...]
     needs: str = ""  # "band" or "stones": shown only when the cabinet plays that rule
+    options: dict = field(default_factory=dict)  # more for from_text (a ramp, waiting stones)
+
+    def setup(self) -> list[AntiGravityGame] | AntiGravityVersus:
+        """Fresh games on the lesson's position: one field's, or a versus pair with attacks on."""
+        if len(self.fields) == 2:
+            return AntiGravityVersus.from_text(
+                fields=self.fields,
+                tops=self.tops,
+                bottoms=self.bottoms,
+                attacks=True,
+                **self.options,
+            )
+        (rows,), (top,), (bottom,) = self.fields, self.tops, self.bottoms
+        return [AntiGravityGame.from_text(rows, top=top, bottom=bottom, **self.options)]
 
 
 def events(turn: Turn, game: AntiGravityGame) -> set[str]:
@@ -96,68 +112,28 @@ def events(turn: Turn, game: AntiGravityGame) -> set[str]:
     return made
 
 
-def _single(rows, top: str, bottom: str, **options) -> Callable[[], list[AntiGravityGame]]:
-    return lambda: [AntiGravityGame.from_text(rows, top=top, bottom=bottom, **options)]
+def _field(top: list[str], bottom: list[str]) -> list[str]:
+    """A field of ROWS rows: ``top`` at its top edge, ``bottom`` at its bottom, empty between."""
+    return [*top, *[EMPTY] * (ROWS - len(top) - len(bottom)), *bottom]
 
 
 # A chain: a run of three clears under a column whose loose blocks fly over the S line to the
 # empty top edge, and land beside two yellows: a second run. In versus it sends 1 + 2 stones.
-FLY_OVER = [
-    ".YY...",
-    EMPTY,
-    EMPTY,
-    EMPTY,
-    EMPTY,
-    EMPTY,
-    EMPTY,
-    EMPTY,
-    "Y..GR.",
-    "B..YG.",
-    "RR.BB.",
-    "GBRGY.",
-]
+FLY_OVER = _field([".YY..."], ["Y..GR.", "B..YG.", "RR.BB.", "GBRGY."])
 # The field the stones are sent to: a clear of its own cancels some of them ...
-STONES = [
-    "..BB.Y",
-    EMPTY,
-    EMPTY,
-    EMPTY,
-    EMPTY,
-    EMPTY,
-    EMPTY,
-    EMPTY,
-    EMPTY,
-    EMPTY,
-    "....R.",
-    "...YYG",
-]
+STONES = _field(["..BB.Y"], ["....R.", "...YYG"])
 # ... and both fields just after (two stones still waiting): a quiet push lands them in the
 # two emptiest columns, at the bottom, then a run right beside one of them breaks it.
-SENT = [*[EMPTY] * 8, "...GR.", "...YG.", "...BB.", "GBGGY."]
-WAITING = [".....Y", *[EMPTY] * 9, "....R.", "...YYG"]
+SENT = _field([], ["...GR.", "...YG.", "...BB.", "GBGGY."])
+WAITING = _field([".....Y"], ["....R.", "...YYG"])
 
 LESSONS = (
     Lesson(
         N_("PUSH FROM BOTH SIDES"),
         palette.CYAN,
-        _single(
-            [
-                "R...B.",
-                "G...Y.",
-                EMPTY,
-                EMPTY,
-                EMPTY,
-                EMPTY,
-                EMPTY,
-                EMPTY,
-                EMPTY,
-                "...G..",
-                "Y..RB.",
-                "BG.YR.",
-            ],
-            "BY",
-            "GR",
-        ),
+        (_field(["R...B.", "G...Y."], ["...G..", "Y..RB.", "BG.YR."]),),
+        ("BY",),
+        ("GR",),
         (
             Step(
                 N_("PUSH A BLOCK IN FROM BELOW: THE COLUMN MOVES UP ONE"), (Push("bottom", 3),), 3.0
@@ -170,7 +146,9 @@ LESSONS = (
     Lesson(
         N_("LINE UP 3 OF A COLOUR"),
         palette.YELLOW,
-        _single([EMPTY] * 9 + ["....G.", ".RR.Y.", "RGB.BY"], "G", "Y"),
+        (_field([], ["....G.", ".RR.Y.", "RGB.BY"]),),
+        ("G",),
+        ("Y",),
         (
             Step(
                 N_("3 IN A LINE CLEAR: ACROSS, UP AND DOWN OR DIAGONAL"),
@@ -183,7 +161,9 @@ LESSONS = (
     Lesson(
         N_("LOOSE BLOCKS FLY"),
         palette.MAGENTA,
-        _single(FLY_OVER, "B", "G"),
+        (FLY_OVER,),
+        ("B",),
+        ("G",),
         (
             Step(
                 N_("LOOSE BLOCKS FLY TO THE LIGHTER SIDE: THE ONE WITH FEWER BLOCKS AT ITS EDGE"),
@@ -201,14 +181,9 @@ LESSONS = (
     Lesson(
         N_("THE HORIZON BAND"),
         palette.PURPLE,
-        _single(
-            ["G..Y..", *[EMPTY] * 10, "RR..BY"],
-            "BYGR",
-            "GGBR",
-            ramp=BAND_RAMP,
-            total_cleared=50,
-            horizon=3,
-        ),
+        (_field(["G..Y.."], ["RR..BY"]),),
+        ("BYGR",),
+        ("GGBR",),
         (
             Step(
                 N_("LATER THE S LINE WIDENS INTO A DARK BAND. EACH NEW ROW IS SHOWN COMING"),
@@ -230,13 +205,14 @@ LESSONS = (
             ),
         ),
         needs="band",
+        options={"ramp": BAND_RAMP, "total_cleared": 50, "horizon": 3},
     ),
     Lesson(
         N_("VERSUS: STONES"),
         palette.ORANGE,
-        lambda: AntiGravityVersus.from_text(
-            fields=(FLY_OVER, STONES), tops=("B", "BG"), bottoms=("G", "GR"), attacks=True
-        ),
+        (FLY_OVER, STONES),
+        ("B", "BG"),
+        ("G", "GR"),
         (
             Step(
                 N_("IN VERSUS A CHAIN SENDS GREY STONES TO THE OTHER PLAYER"),
@@ -256,13 +232,9 @@ LESSONS = (
     Lesson(
         N_("STONES LAND AND BREAK"),
         palette.ORANGE,
-        lambda: AntiGravityVersus.from_text(
-            fields=(SENT, WAITING),
-            tops=("B", "GB"),
-            bottoms=("G", "RY"),
-            pending=(0, 2),
-            attacks=True,
-        ),
+        (SENT, WAITING),
+        ("B", "GB"),
+        ("G", "RY"),
         (
             Step(
                 N_("A PUSH THAT CLEARS NOTHING LETS THEM LAND"),
@@ -278,6 +250,7 @@ LESSONS = (
             ),
         ),
         needs="stones",
+        options={"pending": (0, 2)},
     ),
 )
 

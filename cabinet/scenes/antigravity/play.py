@@ -23,7 +23,7 @@ from cabinet.games.antigravity.seat import Seat
 from cabinet.games.danger import versus_danger
 from cabinet.games.match import Match, Series, other
 from cabinet.games.pilots import HumanPilot, Pilot, bind_all
-from cabinet.inputs.actions import CABINET, DIRECTIONS, Action
+from cabinet.inputs.actions import DIRECTIONS, Action
 from cabinet.scenes.antigravity.layouts import (
     FINAL_BOARD_FRAMES,
     PlayLayout,
@@ -184,18 +184,7 @@ class AntiGravityScene(FairFrame):
         self.ctx.inputs.set_repeat_profile("antigravity")
 
     def handle(self, event: InputEvent) -> None:
-        if event.player == CABINET:
-            if (
-                event.action is Action.PAUSE
-                and event.pressed
-                and not self.demo
-                and not self.end_frames
-            ):
-                self._toggle_pause()
-            return
-        if self.check is not None and self.check(self, event):
-            return
-        if not self.end_frames and self.pause.press(event):
+        if self.screen_took(event):
             return
         if self.mode == "contest" and event.pressed:
             amount = list_scroll(event, self.driver)
@@ -223,23 +212,13 @@ class AntiGravityScene(FairFrame):
         player, score, final = self.result()
         replay = self.recorder.finish(score, final) if self.recorder else None
         if self.match is not None:
-            person = self.challenge_seat
-            assert person is not None, "only a match a challenger may cut short is interrupted"
-            return GameOver(
-                "antigravity",
-                "cpu",
-                person,
-                None,
-                self.seat_for(person).game.score,
-                replay,
-                self.game_frame / FPS,
-            )
+            return self.match_cut_short("antigravity", replay)
         return GameOver(
             "antigravity", self.mode, player, self.table, score, replay, self.game_frame / FPS
         )
 
-    def _toggle_pause(self) -> None:
-        self.pause.toggle()
+    def toggle_pause(self) -> None:
+        super().toggle_pause()
         self.live = []
 
     def music(self) -> tuple[str, float]:

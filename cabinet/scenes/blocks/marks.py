@@ -11,7 +11,7 @@ import pygame
 from cabinet.language import tr
 from cabinet.render import palette
 from cabinet.render.glyphs import POINT_RIGHT, TRIANGLE_DOWN, TRIANGLE_UP
-from cabinet.render.text import fit_size, text
+from cabinet.render.text import text
 
 DANGER_SIZE = 28  # above the score labels' size: the warning must read from 2 m at a glance
 
@@ -60,9 +60,10 @@ def draw_tray_mode(
         surface,
         keys,
         (tray.centerx, tray.y - 10),
-        fit_size(keys, 14, tray.width + 40),
+        14,
         palette.CYAN,
         "midbottom",
+        max_width=tray.width + 40,
     )
 
 

@@ -158,6 +158,10 @@ class BlocksScene(GameScreen):
 
     def interrupted(self) -> GameOver:
         """This game, cut short by a challenger."""
+        return self._game_over()
+
+    def _game_over(self) -> GameOver:
+        """This game as it stands, its replay (if one is recorded) finished."""
         replay = (
             self.recorder.finish(self.game.score, self.game.to_text()) if self.recorder else None
         )
@@ -334,22 +338,8 @@ class BlocksScene(GameScreen):
 
     def _finish(self) -> None:
         self.finished = True
-        if self.demo:
-            return
-        replay = None
-        if self.recorder is not None:
-            replay = self.recorder.finish(self.game.score, self.game.to_text())
-        self.on_end(
-            GameOver(
-                "blocks",
-                "single",
-                self.pilot.player,
-                "blocks",
-                self.game.score,
-                replay,
-                self.game_frame / 60,
-            )
-        )
+        if not self.demo:
+            self.on_end(self._game_over())
 
     def _drop_target(self, slot, pos):
         """The board (row, col) the piece of ``slot`` held at ``pos`` would land on, or None."""

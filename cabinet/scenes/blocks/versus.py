@@ -24,7 +24,7 @@ from cabinet.games.danger import versus_danger
 from cabinet.games.match import PLAYERS, Match, Series, other
 from cabinet.games.pilots import Pilot, bind_all
 from cabinet.games.sounds import clear_effect
-from cabinet.inputs.actions import CABINET, Action
+from cabinet.inputs.actions import Action
 from cabinet.language import tr
 from cabinet.render import palette
 from cabinet.render.layer import Layer
@@ -136,18 +136,7 @@ class BlocksVersusScene(FairFrame):
         self.ctx.inputs.set_repeat_profile("blocks")
 
     def handle(self, event: InputEvent) -> None:
-        if event.player == CABINET:
-            if (
-                event.action is Action.PAUSE
-                and event.pressed
-                and not self.demo
-                and not self.end_frames
-            ):
-                self.pause.toggle()
-            return
-        if self.check is not None and self.check(self, event):
-            return
-        if not self.end_frames and self.pause.press(event):
+        if self.screen_took(event):
             return
         if self.end_frames and not self.demo and event.pressed and event.action is Action.START:
             if self.end_frames >= END_SKIP_AFTER:
@@ -165,19 +154,9 @@ class BlocksVersusScene(FairFrame):
 
     def interrupted(self) -> GameOver:
         """This match against the CPU, cut short by a challenger."""
-        person = self.challenge_seat
-        assert person is not None, "only a match a challenger may cut short is interrupted"
         _, score, final = self.result()
         replay = self.recorder.finish(score, final) if self.recorder is not None else None
-        return GameOver(
-            "blocks",
-            "cpu",
-            person,
-            None,
-            self.seat_for(person).game.score,
-            replay,
-            self.game_frame / FPS,
-        )
+        return self.match_cut_short("blocks", replay)
 
     # ------------------------------------------------------------------ update
     def music(self) -> tuple[str, float]:

@@ -20,7 +20,7 @@ from cabinet.language import tr
 from cabinet.render import HEIGHT, WIDTH, palette
 from cabinet.render.glyphs import POINT_LEFT, POINT_RIGHT
 from cabinet.render.sprites import backdrop, block, panel
-from cabinet.render.text import fit_size, text
+from cabinet.render.text import text
 from cabinet.scenes.blocks.ghost import REST_FRAMES, ghost
 from cabinet.scenes.blocks.marks import dim, pulse
 from cabinet.scenes.blocks.play_view import draw_tray_piece, shake_offset, taken_cells
@@ -182,20 +182,13 @@ def _draw_side(surface, scene, seat, ending: bool) -> None:
     outer, inner = (rect.x, rect.right) if player == 1 else (rect.right, rect.x)
     outer_align, inner_align = ("topleft", "topright") if player == 1 else ("topright", "topleft")
     name = side_name(scene.match, player)
-    text(surface, name, (outer, 8), fit_size(name, 28, 170), colour, outer_align)
+    text(surface, name, (outer, 8), 28, colour, outer_align, max_width=170)
     pips = 24 * scene.match.rounds_to_win // 2
     round_pips(surface, (outer + pips if player == 1 else outer - pips, 56), scene.match, player)
     game = seat.game
     # Set in from the board's edge, so the centre's ROUND word (PUSINGAN in Malay) stands clear of both.
     score_x = inner - SCORE_INSET if player == 1 else inner + SCORE_INSET
-    text(
-        surface,
-        str(game.score),
-        (score_x, 4),
-        fit_size(str(game.score), 42, 130),
-        palette.WHITE,
-        inner_align,
-    )
+    text(surface, str(game.score), (score_x, 4), 42, palette.WHITE, inner_align, max_width=130)
     streak = game.streak
     text(
         surface,
@@ -387,9 +380,10 @@ def _draw_result(surface, scene) -> None:
                 surface,
                 reason,
                 (band.centerx, band.y + 76),
-                fit_size(reason, 28, band.width - 16),
+                28,
                 palette.ORANGE,
                 "midtop",
+                max_width=band.width - 16,
             )
     # Above attract mode's bottom strip, which a demo or a replay shows.
     round_result(surface, scene.match, winner, (CENTRE, BOARD_Y + BOARD_PX + 42))

@@ -227,14 +227,7 @@ class AttractScene(Scene):
         ):  # a long message beside a caption
             words, colour = self._prompt_now(), palette.GREEN
         if words:
-            text(
-                surface,
-                words,
-                (WIDTH // 2, HEIGHT - 17),
-                fit_size(words, 21, room),
-                colour,
-                "center",
-            )
+            text(surface, words, (WIDTH // 2, HEIGHT - 17), 21, colour, "center", max_width=room)
         text(surface, credits, (WIDTH - 14, HEIGHT - 17), 14, palette.GREY, "midright")
         if caption:
             text(surface, caption, (14, HEIGHT - 17), 21, palette.MAGENTA, "midleft")

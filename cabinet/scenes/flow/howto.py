@@ -59,7 +59,7 @@ class HowToScene(Scene):
             y = top + index * spacing
             surface.blit(block(26, colour), (58, y - 2))
             line = tr(line)
-            text(surface, line, (102, y), fit_size(line, 21, WIDTH - 60 - 102), palette.WHITE)
+            text(surface, line, (102, y), 21, palette.WHITE, max_width=WIDTH - 60 - 102)
         controls = self.page["controls"]
         width = (WIDTH - 60) // len(controls)
         for index, (key, meaning) in enumerate(controls):
@@ -72,15 +72,17 @@ class HowToScene(Scene):
                 surface,
                 key,
                 (x + (width - 10) // 2, 400),
-                fit_size(key, 28, width - 24),
+                28,
                 palette.YELLOW,
                 "midtop",
+                max_width=width - 24,
             )
             text(
                 surface,
                 meaning,
                 (x + (width - 10) // 2, 446),
-                fit_size(meaning, 14, width - 24),
+                14,
                 palette.WHITE,
                 "midtop",
+                max_width=width - 24,
             )

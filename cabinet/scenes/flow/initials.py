@@ -215,9 +215,10 @@ class InitialsScene(Scene):
             surface,
             keys,
             (WIDTH // 2, BOX_TOP + 182),
-            fit_size(keys, READABLE, WIDTH - 40),
+            READABLE,
             palette.GREY,
             "midtop",
+            max_width=WIDTH - 40,
         )
 
 

@@ -19,7 +19,7 @@ from cabinet.games.match import Climb
 from cabinet.inputs.actions import Action
 from cabinet.language import N_, tr
 from cabinet.render import HEIGHT, palette, sprites
-from cabinet.render.text import fit_size, text
+from cabinet.render.text import text
 from cabinet.scenes.flow.cpu_names import CPU_DETAILS, CPU_NAMES
 from cabinet.scenes.kit.base import Scene
 from cabinet.scenes.kit.widgets import blink, draw_backdrop, heading
@@ -135,9 +135,7 @@ class LadderScene(Scene):
             surface, tr(RUNG_LEVEL, level=level), (rect.x + 18, rect.centery), 21, colour, "midleft"
         )
         name = tr(CPU_NAMES[level])
-        text(
-            surface, name, (rect.x + 100, rect.centery), fit_size(name, 28, 180), colour, "midleft"
-        )
+        text(surface, name, (rect.x + 100, rect.centery), 28, colour, "midleft", max_width=180)
         tag = tr(RUNG_BEATEN) if beaten else tr(RUNG_NEXT) if facing else ""
         if tag:
             text(
@@ -159,28 +157,30 @@ class LadderScene(Scene):
                 surface,
                 tag,
                 (x, 190),
-                fit_size(tag, 49, INFO_WIDTH),
+                49,
                 palette.YELLOW if blink(self.frames, 8) else palette.WHITE,
                 "midtop",
+                max_width=INFO_WIDTH,
             )
             line = tr(MASTER_LINE, levels=len(LEVELS))
-            text(surface, line, (x, 270), fit_size(line, 28, INFO_WIDTH), palette.GREEN, "midtop")
+            text(surface, line, (x, 270), 28, palette.GREEN, "midtop", max_width=INFO_WIDTH)
             if blink(self.frames, 16):
                 cheer = tr(CHEER_LINE)
                 text(
                     surface,
                     cheer,
                     (x, HEIGHT - 120),
-                    fit_size(cheer, 35, INFO_WIDTH),
+                    35,
                     palette.CYAN,
                     "midtop",
+                    max_width=INFO_WIDTH,
                 )
             return
         level = climb.level
         line = tr(NEXT_LINE, level=level)
-        text(surface, line, (x, 184), fit_size(line, 42, INFO_WIDTH - 80), palette.WHITE, "midtop")
+        text(surface, line, (x, 184), 42, palette.WHITE, "midtop", max_width=INFO_WIDTH - 80)
         text(surface, tr(CPU_NAMES[level]), (x, 250), 42, palette.YELLOW, "midtop")
         detail = tr(CPU_DETAILS[level])
-        text(surface, detail, (x, 310), fit_size(detail, 21, INFO_WIDTH), palette.CYAN, "midtop")
+        text(surface, detail, (x, 310), 21, palette.CYAN, "midtop", max_width=INFO_WIDTH)
         if blink(self.frames, 16):
             text(surface, tr(READY_LINE), (x, HEIGHT - 120), 35, palette.GREEN, "midtop")

@@ -21,7 +21,7 @@ from cabinet.games.match import PLAYERS, Match, Series
 from cabinet.inputs.actions import Action
 from cabinet.language import N_, tr
 from cabinet.render import HEIGHT, WIDTH, palette, sprites
-from cabinet.render.text import fit_size, text
+from cabinet.render.text import text
 from cabinet.scenes.kit.base import Scene
 from cabinet.scenes.kit.credit_line import coins_short, paid_so_far, price_words
 from cabinet.scenes.kit.ending import MatchEnd
@@ -128,18 +128,20 @@ class RematchScene(Scene):
                 surface,
                 words,
                 (box.centerx, box.y + 16),
-                fit_size(words, 28, box.width - 24),
+                28,
                 palette.WHITE,
                 "midtop",
+                max_width=box.width - 24,
             )
         title = self.title
         text(
             surface,
             title,
             (box.centerx - 50, box.y + 52),
-            fit_size(title, 56, box.width - 150),
+            56,
             palette.YELLOW,
             "midtop",
+            max_width=box.width - 150,
         )
         seconds = max(0, (self.frames_left + FPS - 1) // FPS)
         text(
@@ -161,18 +163,20 @@ class RematchScene(Scene):
                 surface,
                 prompt,
                 (box.centerx, box.y + 120),
-                fit_size(prompt, 35, box.width - 24),
+                35,
                 palette.GREEN if paid else palette.ORANGE,
                 "midtop",
+                max_width=box.width - 24,
             )
         cost = self.cost_line()
         text(
             surface,
             cost,
             (box.centerx, box.bottom - 34),
-            fit_size(cost, 21, box.width - 24),
+            21,
             palette.WHITE if paid else palette.GREY,
             "midtop",
+            max_width=box.width - 24,
         )
 
     def cost_line(self) -> str:

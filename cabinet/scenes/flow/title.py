@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from cabinet.render import HEIGHT, WIDTH, palette
 from cabinet.render.layer import Layer
 from cabinet.render.sprites import block
-from cabinet.render.text import fit_size, text
+from cabinet.render.text import text
 from cabinet.scenes.kit.base import Scene
 from cabinet.scenes.kit.credit_line import credit_line, draw_credit_line, prompt, prompt_blinks
 from cabinet.scenes.kit.widgets import blink, draw_backdrop
@@ -68,12 +68,7 @@ class TitleScene(Scene):
         if blink(self.frames) or not prompt_blinks(self.ctx):  # what is already paid stays lit
             words = prompt(self.ctx)
             text(
-                surface,
-                words,
-                (WIDTH // 2, 400),
-                fit_size(words, 42, WIDTH - 40),
-                palette.GREEN,
-                "midtop",
+                surface, words, (WIDTH // 2, 400), 42, palette.GREEN, "midtop", max_width=WIDTH - 40
             )
         draw_credit_line(surface, self.ctx)  # FREE PLAY or CREDITS n, as on every attract page
 
@@ -88,8 +83,9 @@ class TitleScene(Scene):
                 layer,
                 message,
                 (WIDTH // 2, 458),
-                fit_size(message, 21, WIDTH - 40),
+                21,
                 palette.YELLOW,
                 "midtop",
+                max_width=WIDTH - 40,
             )
         text(layer, "(C) 2026 ARCADEFORGE", (WIDTH // 2, HEIGHT - 40), 14, palette.GREY, "midtop")

@@ -26,7 +26,7 @@ import pygame
 
 from cabinet.language import N_, tr
 from cabinet.render import palette
-from cabinet.render.text import fit_size, text
+from cabinet.render.text import text
 
 READY_FRAMES = 60  # READY shows for a second ...
 GO_FRAMES = 24  # ... then GO for a moment; the game starts when GO goes
@@ -96,7 +96,7 @@ class Countdown:
         surface.blit(_band(band.width, band.height), band)
         colour = palette.YELLOW if ready else palette.GREEN
         size = 56 if ready else 70
-        text(surface, word, band.center, fit_size(word, size, area.width - 12), colour, "center")
+        text(surface, word, band.center, size, colour, "center", max_width=area.width - 12)
 
 
 _bands: dict[tuple[int, int], pygame.Surface] = {}

@@ -11,9 +11,15 @@ frames through :class:`FairFrame`.
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
+from cabinet import FPS
+from cabinet.inputs.actions import CABINET, Action
+from cabinet.scenes.kit.ending import GameOver
 from cabinet.scenes.kit.idle import WalksAway
+
+if TYPE_CHECKING:  # pragma: no cover
+    from cabinet.storage.replays import Replay
 
 
 class VersusRules(Protocol):
@@ -29,7 +35,9 @@ class FairFrame(WalksAway):
     (:meth:`_obey`), steps its seats (:meth:`step_seats`), and tells whether the
     rules have decided (:meth:`decided`), who took the round (:meth:`round_winner`)
     and whether the last moves are still being shown (:meth:`showing`). Its rules
-    object, ``versus`` (None for a lone game), decides in ``update()``.
+    object, ``versus`` (None for a lone game), decides in ``update()``. What both its
+    screens answer alike is here: the cabinet's Pause and the pause menu, before the game
+    (:meth:`screen_took`), and a match against the CPU cut short (:meth:`match_cut_short`).
     """
 
     versus: VersusRules | None = None  # a lone game has none
@@ -52,6 +60,34 @@ class FairFrame(WalksAway):
             self.ctx.audio.play("game_over")
             if self.match is not None:
                 self.match.record(self.round_winner())
+
+    def screen_took(self, event) -> bool:
+        """The screen's own answer to ``event``, before the game sees it: the cabinet's Pause
+        (in play, never in a demo), the challenger's ``check``, the open pause menu. True when
+        one of them took it."""
+        if event.player == CABINET:
+            if (
+                event.action is Action.PAUSE
+                and event.pressed
+                and not self.demo
+                and not self.end_frames
+            ):
+                self.toggle_pause()
+            return True
+        if self.check is not None and self.check(self, event):
+            return True
+        return not self.end_frames and self.pause.press(event)
+
+    def toggle_pause(self) -> None:
+        self.pause.toggle()
+
+    def match_cut_short(self, game: str, replay: Replay | None) -> GameOver:
+        """``game``'s match against the CPU, cut short by a challenger: the person's game over
+        with the score so far (``replay``: the recording, finished)."""
+        person = self.challenge_seat
+        assert person is not None, "only a match a challenger may cut short is interrupted"
+        score = self.seat_for(person).game.score
+        return GameOver(game, "cpu", person, None, score, replay, self.game_frame / FPS)
 
     def obeys(self, event) -> bool:
         """``event`` is a move of the game (for a seat to obey)."""

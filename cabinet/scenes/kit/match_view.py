@@ -68,7 +68,7 @@ def round_result(surface, match, winner: int | None, centre, size=(620, 56)) -> 
     room = pygame.Rect(
         box.x + 24, box.y, score.x - 24 - (box.x + 24), box.height
     )  # clear of the score
-    text(surface, words, room.center, fit_size(words, 28, room.width), colour, "center")
+    text(surface, words, room.center, 28, colour, "center", max_width=room.width)
     return box
 
 

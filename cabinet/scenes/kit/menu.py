@@ -148,15 +148,14 @@ class MenuScene(Scene):
                     "topright",
                 )
                 room = shown.x - 24 - (left + 30)
-            text(
-                surface, option.label, (left + 30, y + 10), fit_size(option.label, 28, room), colour
-            )
+            text(surface, option.label, (left + 30, y + 10), 28, colour, max_width=room)
             text(
                 surface,
                 option.detail,
                 (left + 30, y + 48),
-                fit_size(option.detail, 14, ROW_W - 60),
+                14,
                 palette.CYAN if chosen else palette.DIM,
+                max_width=ROW_W - 60,
             )
             if chosen and blink(self.frames, 16):
                 text(surface, POINT_RIGHT, (left - 14, y + 22), 28, palette.YELLOW, "topright")

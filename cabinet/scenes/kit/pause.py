@@ -17,7 +17,7 @@ from cabinet.inputs.actions import Action, InputEvent
 from cabinet.language import N_, tr
 from cabinet.render import HEIGHT, WIDTH, palette, sprites
 from cabinet.render.text import covered as text_drawn_under
-from cabinet.render.text import fit_size, text
+from cabinet.render.text import text
 from cabinet.render.wrap import wrapped
 from cabinet.scenes.kit.widgets import READABLE, blink, draw_backdrop
 
@@ -140,9 +140,10 @@ def draw_pause(surface: pygame.Surface, frame: int, seconds_left: int | None = N
         surface,
         hint,
         (box.centerx, box.y + 104),
-        fit_size(hint, 24, box.width - 24),
+        24,
         palette.YELLOW if blink(frame) else palette.WHITE,
         "midtop",
+        max_width=box.width - 24,
     )
     if seconds_left is not None:
         goes_on = tr("THE GAME GOES ON IN {seconds}", seconds=seconds_left)
@@ -150,7 +151,8 @@ def draw_pause(surface: pygame.Surface, frame: int, seconds_left: int | None = N
             surface,
             goes_on,
             (box.centerx, box.y + 146),
-            fit_size(goes_on, 21, box.width - 24),
+            21,
             palette.GREY,
             "midtop",
+            max_width=box.width - 24,
         )

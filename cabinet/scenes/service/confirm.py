@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING
 from cabinet.inputs.actions import CABINET, Action
 from cabinet.language import N_, tr
 from cabinet.render import WIDTH, palette
-from cabinet.render.text import fit_size, text
+from cabinet.render.text import text
 from cabinet.scenes.service.save import factory_reset
 
-from .page import CONTROLS_Y, Page
+from .page import Page, draw_controls_line
 
 if TYPE_CHECKING:  # pragma: no cover
     import pygame
@@ -62,36 +62,14 @@ class ConfirmPage(Page):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         for index, line in enumerate(map(tr, self.lines)):
-            size = fit_size(line, 28, WIDTH - 80)
-            text(surface, line, (WIDTH // 2, 120 + index * 48), size, palette.WHITE, "midtop")
+            y = 120 + index * 48
+            text(surface, line, (WIDTH // 2, y), 28, palette.WHITE, "midtop", max_width=WIDTH - 80)
         confirm, cancel = tr("PRESS TEST TO CONFIRM"), tr("PRESS SERVICE TO CANCEL")
-        text(
-            surface,
-            confirm,
-            (WIDTH // 2, 330),
-            fit_size(confirm, 35, WIDTH - 80),
-            palette.RED,
-            "midtop",
-        )
-        text(
-            surface,
-            cancel,
-            (WIDTH // 2, 384),
-            fit_size(cancel, 28, WIDTH - 80),
-            palette.GREEN,
-            "midtop",
-        )
+        text(surface, confirm, (WIDTH // 2, 330), 35, palette.RED, "midtop", max_width=WIDTH - 80)
+        text(surface, cancel, (WIDTH // 2, 384), 28, palette.GREEN, "midtop", max_width=WIDTH - 80)
 
     def draw_footer(self, surface, rows) -> None:
-        controls = tr(self.controls)
-        text(
-            surface,
-            controls,
-            (WIDTH // 2, CONTROLS_Y),
-            fit_size(controls, 21, WIDTH - 48),
-            palette.GREY,
-            "midtop",
-        )
+        draw_controls_line(surface, tr(self.controls))
 
 
 class ScoresResetPage(ConfirmPage):

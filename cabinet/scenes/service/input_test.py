@@ -20,7 +20,7 @@ from cabinet.language import N_, tr
 from cabinet.language.words import shown
 from cabinet.render import WIDTH, palette
 from cabinet.render.sprites import panel
-from cabinet.render.text import fit_size, text, text_size
+from cabinet.render.text import text, text_size
 from cabinet.scenes.kit.base import Chutes, Scene
 from cabinet.scenes.kit.widgets import draw_backdrop
 
@@ -204,9 +204,7 @@ class InputTestScene(Scene):
             "USB: {devices}",
             devices=", ".join(self._devices).upper() if self._devices else tr("NONE"),
         )
-        text(
-            surface, line, (WIDTH // 2, 50), fit_size(line, 14, WIDTH - 32), palette.GREY, "midtop"
-        )
+        text(surface, line, (WIDTH // 2, 50), 14, palette.GREY, "midtop", max_width=WIDTH - 32)
         problems = hub.problems
         if problems:
             # Keys and pins as written (they keep their case), the rest in the operator's language.
@@ -215,23 +213,17 @@ class InputTestScene(Scene):
                 if len(problems) > 1
                 else ""
             )
-            text(
-                surface,
-                first,
-                (WIDTH // 2, 70),
-                fit_size(first, 14, WIDTH - 32),
-                palette.RED,
-                "midtop",
-            )
+            text(surface, first, (WIDTH // 2, 70), 14, palette.RED, "midtop", max_width=WIDTH - 32)
         if self.last_press:
             colour = palette.YELLOW if self.ignored else palette.WHITE
             text(
                 surface,
                 self.last_press,
                 (WIDTH // 2, 87),
-                fit_size(self.last_press, 14, WIDTH - 32),
+                14,
                 colour,
                 "midtop",
+                max_width=WIDTH - 32,
             )
 
     def _draw_panel(self, surface, player: int, left: int) -> None:
@@ -277,14 +269,7 @@ class InputTestScene(Scene):
 
     def _draw_exit(self, surface) -> None:
         line = tr("HOLD 1P START + 2P START (OR SERVICE) FOR 2 SECONDS TO EXIT")
-        text(
-            surface,
-            line,
-            (WIDTH // 2, 516),
-            fit_size(line, 14, WIDTH - 32),
-            palette.YELLOW,
-            "midtop",
-        )
+        text(surface, line, (WIDTH // 2, 516), 14, palette.YELLOW, "midtop", max_width=WIDTH - 32)
         if self.exit_held:
             done = int((WIDTH - 200) * self.exit_held / EXIT_FRAMES)
             pygame.draw.rect(surface, palette.YELLOW, (100, 508, done, 4))

@@ -15,10 +15,10 @@ from cabinet.inputs.actions import CABINET, Action
 from cabinet.language import tr
 from cabinet.render import WIDTH, palette
 from cabinet.render.glyphs import TRIANGLE_DOWN, TRIANGLE_UP
-from cabinet.render.text import fit_size, text
+from cabinet.render.text import text
 from cabinet.scenes.kit.base import Chutes, Scene
 
-from .page import BACKGROUND, CONTROLS_Y, DETAIL_Y, KEYS, TITLE_Y
+from .page import BACKGROUND, DETAIL_Y, KEYS, draw_controls_line, draw_title_line
 from .rows import label_for
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -121,15 +121,7 @@ class NameEditScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(BACKGROUND)
-        title = tr("EDIT {what}", what=label_for(self.field))
-        text(
-            surface,
-            title,
-            (WIDTH // 2, TITLE_Y),
-            fit_size(title, 35, WIDTH - 40),
-            palette.YELLOW,
-            "midtop",
-        )
+        draw_title_line(surface, tr("EDIT {what}", what=label_for(self.field)))
         cell = min(CELL, (WIDTH - 40) // len(self.chars))  # a long text takes smaller letters
         size = 49 if cell == CELL else 21
         left = (WIDTH - len(self.chars) * cell) // 2
@@ -143,12 +135,6 @@ class NameEditScene(Scene):
                 text(surface, TRIANGLE_DOWN, (x, 286), 21, palette.YELLOW, "midtop")
         if self.message:
             text(surface, self.message, (WIDTH // 2, DETAIL_Y), 21, palette.ORANGE, "midtop")
-        controls = tr("{up}{down} LETTER  {left}{right} MOVE  A KEEP  B CANCEL", **KEYS)
-        text(
-            surface,
-            controls,
-            (WIDTH // 2, CONTROLS_Y),
-            fit_size(controls, 21, WIDTH - 48),
-            palette.GREY,
-            "midtop",
+        draw_controls_line(
+            surface, tr("{up}{down} LETTER  {left}{right} MOVE  A KEEP  B CANCEL", **KEYS)
         )

@@ -16,7 +16,7 @@ from cabinet.language import N_, tr
 from cabinet.language.words import Words, shown
 from cabinet.render import WIDTH, palette
 from cabinet.render.glyphs import TRIANGLE_DOWN
-from cabinet.render.text import fit_size, text
+from cabinet.render.text import text
 from cabinet.render.wrap import wrapped
 
 from .page import DETAIL_Y, ROW_H, SIZE, TOP, Page
@@ -85,9 +85,10 @@ class NoticesPage(Page):
                 surface,
                 line,
                 (WIDTH // 2, TOP + 60),
-                fit_size(line, SIZE, WIDTH - 48),
+                SIZE,
                 palette.GREEN,
                 "midtop",
+                max_width=WIDTH - 48,
             )
             return
         shown = self.lines[self.top_line : self.top_line + LINES_SHOWN]

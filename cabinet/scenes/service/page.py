@@ -46,6 +46,24 @@ BACKGROUND = (8, 8, 22)
 BAR = (34, 36, 80)
 
 
+def draw_title_line(surface, title: str) -> None:
+    """A service screen's title at the top, shrunk to fit."""
+    text(surface, title, (WIDTH // 2, TITLE_Y), 35, palette.YELLOW, "midtop", max_width=WIDTH - 40)
+
+
+def draw_controls_line(surface, controls: str) -> None:
+    """A service screen's last line, its buttons and what they do, shrunk to fit."""
+    text(
+        surface,
+        controls,
+        (WIDTH // 2, CONTROLS_Y),
+        SIZE,
+        palette.GREY,
+        "midtop",
+        max_width=WIDTH - 48,
+    )
+
+
 class Page(Scene):
     """Base of every list page; subclasses give :meth:`rows` and a ``title``.
 
@@ -159,15 +177,7 @@ class Page(Scene):
         self.draw_footer(surface, rows)
 
     def draw_title(self, surface) -> None:
-        title = self.heading()
-        text(
-            surface,
-            title,
-            (WIDTH // 2, TITLE_Y),
-            fit_size(title, 35, WIDTH - 40),
-            palette.YELLOW,
-            "midtop",
-        )
+        draw_title_line(surface, self.heading())
         surface.fill(palette.PANEL_EDGE, (24, TOP - 12, WIDTH - 48, 2))
 
     def draw_rows(self, surface, rows: list[Row]) -> None:
@@ -227,12 +237,4 @@ class Page(Scene):
         if line:
             line, size = fitted(line, SIZE, WIDTH - 48)  # a long path keeps both ends readable
             text(surface, line, (WIDTH // 2, DETAIL_Y), size, colour, "midtop")
-        controls = tr(self.controls, **KEYS)
-        text(
-            surface,
-            controls,
-            (WIDTH // 2, CONTROLS_Y),
-            fit_size(controls, SIZE, WIDTH - 48),
-            palette.GREY,
-            "midtop",
-        )
+        draw_controls_line(surface, tr(self.controls, **KEYS))

@@ -21,14 +21,14 @@ from typing import TYPE_CHECKING
 from cabinet.inputs.actions import Action
 from cabinet.language import tr
 from cabinet.render import WIDTH, palette
-from cabinet.render.text import fit_size, shortened, text
+from cabinet.render.text import shortened, text
 from cabinet.scenes.kit.base import Chutes, Scene
 from cabinet.settings import load as config_module
 from cabinet.settings import save as config_file
 from cabinet.settings.checks import dearest_price
 from cabinet.settings.last_good import load_for_cabinet
 
-from .page import BACKGROUND, CONTROLS_Y, TITLE_Y
+from .page import BACKGROUND, draw_controls_line, draw_title_line
 
 if TYPE_CHECKING:  # pragma: no cover
     import pygame
@@ -173,10 +173,10 @@ class SaveResultScene(Scene):
             lines += [(tr("THEY APPLY UNTIL THE POWER GOES OFF"), 21, palette.YELLOW)]
         y = 110
         for line, size, colour in lines:
-            text(surface, line, (WIDTH // 2, y), fit_size(line, size, WIDTH - 40), colour, "midtop")
+            text(surface, line, (WIDTH // 2, y), size, colour, "midtop", max_width=WIDTH - 40)
             y += size + 22
-        text(surface, tr("SERVICE MENU"), (WIDTH // 2, TITLE_Y), 35, palette.YELLOW, "midtop")
-        text(surface, tr("A TO CONTINUE"), (WIDTH // 2, CONTROLS_Y), 21, palette.GREY, "midtop")
+        draw_title_line(surface, tr("SERVICE MENU"))
+        draw_controls_line(surface, tr("A TO CONTINUE"))
 
 
 def _wrap_at_spaces(line: str, width: int) -> list[str]:

@@ -18,7 +18,7 @@ from cabinet.inputs.actions import Action
 from cabinet.language import N_, tr
 from cabinet.language.words import shown as shown_words
 from cabinet.render import HEIGHT, WIDTH, palette
-from cabinet.render.text import fit_size, fitted, text, text_size
+from cabinet.render.text import fitted, text, text_size
 from cabinet.render.wrap import wrapped
 from cabinet.scenes.kit.base import Scene, Standing
 
@@ -70,9 +70,7 @@ class SettingsNoticeScene(Scene):
         surface.fill(palette.BACKGROUND)
         loaded = self.loaded
         title = tr("SETTINGS FILE PROBLEM")
-        text(
-            surface, title, (WIDTH // 2, 18), fit_size(title, 35, WIDTH - 40), palette.RED, "midtop"
-        )
+        text(surface, title, (WIDTH // 2, 18), 35, palette.RED, "midtop", max_width=WIDTH - 40)
         source, size = fitted(
             str(loaded.source or tr("no settings file")), 21, WIDTH - 40
         )  # paths keep their case
@@ -109,9 +107,10 @@ class SettingsNoticeScene(Scene):
             surface,
             verdict,
             (WIDTH // 2, VERDICT_Y),
-            fit_size(verdict, 35, WIDTH - 40),
+            35,
             palette.YELLOW,
             "midtop",
+            max_width=WIDTH - 40,
         )
         left = int((WIDTH - 200) * (1 - self.frames / SHOW_FRAMES))
         pygame.draw.rect(surface, palette.YELLOW, (100, HEIGHT - 40, left, 4))

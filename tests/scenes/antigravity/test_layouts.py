@@ -10,18 +10,11 @@ from cabinet.scenes.antigravity import layouts
 from cabinet.scenes.flow.play import match_scene
 from cabinet.scenes.kit.widgets import READABLE
 from support.app import make_app
-from support.drawn import spy_sizes
+from support.drawn import overlapping, spy_sizes
 
 
 def _words(monkeypatch, scene) -> list[tuple[str, int, pygame.Rect]]:
-    seen, spy = spy_sizes(monkeypatch, layouts)
-    monkeypatch.setattr(
-        layouts,
-        "fitted",
-        lambda surface, words, pos, size, colour, width, align="topleft": spy(
-            surface, words, pos, size, colour, align
-        ),
-    )
+    seen, _ = spy_sizes(monkeypatch, layouts)
     scene.layout.draw_banner(pygame.Surface((960, 540)))
     return seen
 
@@ -43,13 +36,7 @@ def test_the_match_result_against_the_cpu_names_it_and_no_two_words_meet(monkeyp
     words = [words for words, _, _ in drawn]
     assert "CPU LV5 WINS!" in words and "CPU LV5" in words and "1P" in words and "2P" not in words
     assert "MATCH 2 - 0" in words, "the winner's wins first"
-    meeting = [
-        (a, b)
-        for i, (a, _, ra) in enumerate(drawn)
-        for b, _, rb in drawn[i + 1 :]
-        if ra.colliderect(rb)
-    ]
-    assert not meeting
+    assert not overlapping(drawn)
     assert all(size >= READABLE for _, size, _ in drawn)
 
 
@@ -123,13 +110,7 @@ def test_a_stack_that_ended_the_match_reads_game_over(monkeypatch, cpus):
     assert all(size >= READABLE for _, size, _ in drawn), (
         "a CPU's name beside GAME OVER still reads"
     )
-    meeting = [
-        (a, b)
-        for i, (a, _, ra) in enumerate(drawn)
-        for b, _, rb in drawn[i + 1 :]
-        if ra.colliderect(rb)
-    ]
-    assert not meeting
+    assert not overlapping(drawn)
 
 
 # ---------------------------------------------------------------------- attacks on screen

@@ -16,7 +16,7 @@ from cabinet.scenes.flow.select import CpuLevelScene, GameSelectScene, ModeStart
 from cabinet.scenes.kit.menu import IDLE_SECONDS
 from cabinet.scenes.kit.widgets import READABLE
 from support.app import make_app, run, tap
-from support.drawn import spy_sizes
+from support.drawn import overlapping, spy_sizes
 
 COIN_PLAY = "credits: {free_play: false, credits_per_game: 1, versus_credits: 2}"
 SURFACE = (960, 540)
@@ -71,13 +71,7 @@ def test_no_two_words_of_a_select_screen_meet(monkeypatch, name):
     app = make_app(COIN_PLAY)
     menu = menus(app.ctx)[name]
     drawn = shown(monkeypatch, menu)
-    meeting = [
-        (a, b)
-        for i, (a, _, ra) in enumerate(drawn)
-        for b, _, rb in drawn[i + 1 :]
-        if ra.colliderect(rb)
-    ]
-    assert not meeting
+    assert not overlapping(drawn)
 
 
 def test_mode_select_names_each_modes_price_in_its_row(monkeypatch):
