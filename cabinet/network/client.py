@@ -7,6 +7,7 @@ file and never holds the password.
 
 from __future__ import annotations
 
+import os
 import ssl
 from pathlib import Path
 
@@ -29,11 +30,14 @@ def password(settings: NetworkSettings) -> str:
     """The broker password: the first line of ``password_file`` if given, else ``password``."""
     if not settings.password_file:
         return settings.password
+    name = settings.password_file
     try:
-        lines = Path(settings.password_file).read_text(encoding="utf-8").splitlines()
+        lines = Path(name).read_text(encoding="utf-8").splitlines()
     except (OSError, UnicodeDecodeError) as exc:
+        # A name that is no full path may be the password itself, written in the wrong key.
+        shown = name if os.path.isabs(name) else "the file it names (not shown: not a full path)"
         raise SetupError(
-            f"network.password_file: cannot read {settings.password_file} ({exc.__class__.__name__})"
+            f"network.password_file: cannot read {shown} ({exc.__class__.__name__})"
         ) from None
     return lines[0].strip() if lines else ""
 
