@@ -32,7 +32,8 @@ def password(settings: NetworkSettings) -> str:
         return settings.password
     name = settings.password_file
     try:
-        lines = Path(name).read_text(encoding="utf-8").splitlines()
+        # utf-8-sig: an editor on Windows starts the file with a byte-order mark
+        lines = Path(name).read_text(encoding="utf-8-sig").splitlines()
     except (OSError, UnicodeDecodeError) as exc:
         # A name that is no full path may be the password itself, written in the wrong key.
         shown = name if os.path.isabs(name) else "the file it names (not shown: not a full path)"

@@ -24,3 +24,9 @@ def test_a_password_file_that_cannot_be_read_is_named(tmp_path):
     with pytest.raises(SetupError, match=str(unreadable)):
         password(NetworkSettings(password_file=str(unreadable)))
 
+
+def test_a_password_file_saved_by_a_windows_editor_gives_the_password(tmp_path):
+    """Notepad starts a UTF-8 file with a byte-order mark and ends lines with CR LF."""
+    saved = tmp_path / "mqtt-password"
+    saved.write_bytes("\ufeffZq7-hunter2\r\n".encode())
+    assert password(NetworkSettings(password_file=str(saved))) == "Zq7-hunter2"
