@@ -155,6 +155,26 @@ def test_a_command_line_that_says_two_things_is_a_usage_error(argv, capsys):
     assert "error: " in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(
+    "option, value",
+    [
+        ("--exit-after", "nan"),  # ran for ever
+        ("--exit-after", "-5"),  # quit at once, exit code 0
+        ("--exit-after", "inf"),
+        ("--screenshots", "{FILE}"),  # a traceback
+        ("--screenshots", "{FILE}/shots"),
+    ],
+)
+def test_a_run_option_the_cabinet_cannot_use_is_one_usage_line(option, value, tmp_path, capsys):
+    a_file = tmp_path / "cabinet.yaml"
+    a_file.write_text("")
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--headless", option, value.replace("{FILE}", str(a_file))])
+    assert exit_info.value.code == 2
+    said = capsys.readouterr().err.splitlines()[-1]
+    assert said.startswith("python -m cabinet: error: argument " + option), said
+
+
 def fast_run(monkeypatch, script):
     """App.run replaced by a loop without pacing that feeds ``script(app, step_number)``'s events."""
     seen = {}
