@@ -333,7 +333,7 @@ def check_config(path: str | None) -> int:
         print(f"check-config: {note}", file=sys.stderr)
     for problem in loaded.problems:
         print(problem)
-    for line in boot_warning_lines(loaded):
+    for line in boot_warning_lines(loaded) + network_warning_lines(loaded):
         print(line)
     source = loaded.source or "no settings file"
     print(loaded.summary() if loaded.problems else f"{source}: no problems")
@@ -348,16 +348,28 @@ def boot_warning_lines(loaded) -> list[str]:
         boot_warnings,
     )  # each command loads only what it runs: start-up time
 
-    lines = []
-    for wired, why in boot_warnings(loaded.settings.outputs):
-        node = loaded.nodes.get(wired.key)
-        where = (
-            f"{loaded.source}:{node.start_mark.line + 1}"
-            if node is not None
-            else f"{loaded.source}"
-        )
-        lines.append(f"{where}: {wired.key}: warning: {why}")
-    return lines
+    return [
+        warning_line(loaded, wired.key, why)
+        for wired, why in boot_warnings(loaded.settings.outputs)
+    ]
+
+
+def network_warning_lines(loaded) -> list[str]:
+    """One line per file of the fleet link's settings that it could not use: a warning, as the
+    link would only say so on the NETWORK page once the cabinet runs."""
+    network = loaded.settings.network
+    if not (network.enabled and network.host):
+        return []
+    from cabinet.network.client import setup_problems  # paho-mqtt: only with the link on
+
+    return [warning_line(loaded, *problem.split(": ", 1)) for problem in setup_problems(network)]
+
+
+def warning_line(loaded, key: str, why: str) -> str:
+    """``file:line: key: warning: why``: the cabinet starts, with the value as it is."""
+    node = loaded.nodes.get(key)
+    where = f"{loaded.source}:{node.start_mark.line + 1}" if node is not None else loaded.source
+    return f"{where}: {key}: warning: {why}"
 
 
 def run_command() -> int:

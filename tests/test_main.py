@@ -102,6 +102,21 @@ def test_check_config_exits_3_when_the_file_cannot_be_used_at_all(tmp_path, caps
     assert capsys.readouterr().out.splitlines()[-1].endswith("USING FACTORY SETTINGS")
 
 
+def test_check_config_warns_of_a_fleet_file_the_link_could_not_use(tmp_path, capsys):
+    """Seen only on the NETWORK page once the cabinet ran; the password itself, written where its
+    file's path belongs, is never repeated."""
+    path = tmp_path / "cabinet.yaml"
+    path.write_text(
+        "network:\n  enabled: true\n  host: broker.lan\n  ca_file: /nowhere/ca.crt\n"
+        "  password_file: Zq7-hunter2\n"
+    )
+    assert main(["check-config", str(path)]) == 0  # the cabinet starts on them as they are
+    out = capsys.readouterr().out
+    assert f"{path}:4: network.ca_file: warning: /nowhere/ca.crt is not a readable file" in out
+    assert f"{path}:5: network.password_file: warning: cannot read" in out
+    assert "Zq7-hunter2" not in out
+
+
 def test_check_config_takes_the_file_from_config_too(tmp_path, capsys):
     path = settings_file(tmp_path, "credits:\n  free_play: maybe\n")
     assert main(["--config", str(path), "check-config"]) == 1

@@ -43,6 +43,25 @@ def password(settings: NetworkSettings) -> str:
     return lines[0].strip() if lines else ""
 
 
+def setup_problems(settings: NetworkSettings) -> list[str]:
+    """Why the link could not start on ``settings``' files, one ``network.<key>: why`` line each
+    (what ``check-config`` warns of, before the cabinet meets it)."""
+    problems = _tls_file_problems(settings) if settings.tls else []
+    try:
+        password(settings)
+    except SetupError as exc:
+        problems.append(str(exc))
+    return problems
+
+
+def _tls_file_problems(settings: NetworkSettings) -> list[str]:
+    return [
+        f"network.{key}: {getattr(settings, key)} is not a readable file"
+        for key in ("ca_file", "cert_file", "key_file")
+        if getattr(settings, key) and not Path(getattr(settings, key)).is_file()
+    ]
+
+
 def make_client(
     settings: NetworkSettings, client_id: str, will: tuple[str, bytes] | None = None
 ) -> mqtt.Client:
@@ -53,10 +72,8 @@ def make_client(
     )
     client.username_pw_set(settings.username or settings.cabinet, password(settings) or None)
     if settings.tls:
-        for key in ("ca_file", "cert_file", "key_file"):
-            name = getattr(settings, key)
-            if name and not Path(name).is_file():
-                raise SetupError(f"network.{key}: {name} is not a readable file")
+        for problem in _tls_file_problems(settings):
+            raise SetupError(problem)
         try:
             client.tls_set(
                 ca_certs=settings.ca_file or None,
