@@ -7,6 +7,7 @@ Options may come before or after the command (``--config F scores`` or
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import sys
 from pathlib import Path
@@ -40,6 +41,31 @@ def file_name(text: str) -> str:
     return text
 
 
+def seconds(text: str) -> float:
+    """``--exit-after``: a number of seconds above 0 (nan ran for ever, a negative quit at once)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not (0 < value < math.inf):
+        raise argparse.ArgumentTypeError(f"must be a number of seconds above 0, got {text!r}")
+    return value
+
+
+def screenshot_folder(text: str) -> str:
+    """``--screenshots``: a folder the cabinet can write to, made if missing."""
+    folder = Path(file_name(text))
+    if folder.exists() and not folder.is_dir():
+        raise argparse.ArgumentTypeError(f"{text} is not a folder")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise argparse.ArgumentTypeError(f"cannot make {text} ({exc.strerror or exc})") from None
+    if not os.access(folder, os.W_OK):
+        raise argparse.ArgumentTypeError(f"cannot write in {text}")
+    return text
+
+
 def _add_run_options(parser: argparse.ArgumentParser, inner: bool) -> None:
     """The cabinet's options. On a command (``inner``) they default to nothing, so that the same
     option given before the command is not overwritten."""
@@ -65,13 +91,14 @@ def _add_run_options(parser: argparse.ArgumentParser, inner: bool) -> None:
     )
     parser.add_argument(
         "--exit-after",
-        type=float,
+        type=seconds,
         metavar="SECONDS",
         help="quit cleanly after this many seconds",
         default=default(None),
     )
     parser.add_argument(
         "--screenshots",
+        type=screenshot_folder,
         metavar="DIR",
         help="save a PNG of every scene when it first shows, then every 5 s",
         default=default(None),
@@ -306,7 +333,7 @@ def check_config(path: str | None) -> int:
         print(f"check-config: {note}", file=sys.stderr)
     for problem in loaded.problems:
         print(problem)
-    for line in boot_warning_lines(loaded):
+    for line in boot_warning_lines(loaded) + network_warning_lines(loaded):
         print(line)
     source = loaded.source or "no settings file"
     print(loaded.summary() if loaded.problems else f"{source}: no problems")
@@ -321,16 +348,28 @@ def boot_warning_lines(loaded) -> list[str]:
         boot_warnings,
     )  # each command loads only what it runs: start-up time
 
-    lines = []
-    for wired, why in boot_warnings(loaded.settings.outputs):
-        node = loaded.nodes.get(wired.key)
-        where = (
-            f"{loaded.source}:{node.start_mark.line + 1}"
-            if node is not None
-            else f"{loaded.source}"
-        )
-        lines.append(f"{where}: {wired.key}: warning: {why}")
-    return lines
+    return [
+        warning_line(loaded, wired.key, why)
+        for wired, why in boot_warnings(loaded.settings.outputs)
+    ]
+
+
+def network_warning_lines(loaded) -> list[str]:
+    """One line per file of the fleet link's settings that it could not use: a warning, as the
+    link would only say so on the NETWORK page once the cabinet runs."""
+    network = loaded.settings.network
+    if not (network.enabled and network.host):
+        return []
+    from cabinet.network.client import setup_problems  # paho-mqtt: only with the link on
+
+    return [warning_line(loaded, *problem.split(": ", 1)) for problem in setup_problems(network)]
+
+
+def warning_line(loaded, key: str, why: str) -> str:
+    """``file:line: key: warning: why``: the cabinet starts, with the value as it is."""
+    node = loaded.nodes.get(key)
+    where = f"{loaded.source}:{node.start_mark.line + 1}" if node is not None else loaded.source
+    return f"{where}: {key}: warning: {why}"
 
 
 def run_command() -> int:

@@ -51,19 +51,25 @@ class Screenshots:
         self.seen: set[str] = set()
         self.last_frame = -SCREENSHOT_EVERY
         self.count = 0
+        self.stopped = False  # one failed save says so once, then no more tries
 
     def offer(self, surface, scene_name: str, frame: int) -> Path | None:
         """Save ``surface`` if ``scene_name`` is new or the last shot is 5 s old."""
         import pygame  # the App has loaded it (see App.__init__); a name here only
 
-        if scene_name in self.seen and frame - self.last_frame < SCREENSHOT_EVERY:
+        if self.stopped or (scene_name in self.seen and frame - self.last_frame < SCREENSHOT_EVERY):
             return None
         self.seen.add(scene_name)
         self.last_frame = frame
         self.count += 1
         slug = re.sub(r"[^a-z0-9]+", "-", scene_name.lower()).strip("-") or "scene"
         path = self.folder / f"{self.count:04d}-{slug}.png"
-        pygame.image.save(surface, str(path))
+        try:
+            pygame.image.save(surface, str(path))
+        except (pygame.error, OSError) as exc:  # the folder went away or read-only under us
+            log.warning("screenshots: stopped, %s cannot be written (%s)", self.folder, exc)
+            self.stopped = True
+            return None
         return path
 
 

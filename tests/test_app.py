@@ -132,6 +132,26 @@ def test_screenshots_every_scene_the_first_time_and_every_five_seconds(tmp_path)
     assert names[-1].endswith("game-select.png")
 
 
+def test_a_screenshot_folder_lost_while_running_stops_the_screenshots_not_the_cabinet(
+    tmp_path, caplog
+):
+    shots = tmp_path / "shots"
+    app = make_app(screenshots=shots)
+    run(app, 1)
+    app.render()
+    for picture in shots.iterdir():
+        picture.unlink()
+    shots.rmdir()
+    shots.write_text("")  # a file in the folder's place: every save fails
+    tap(app, Action.START)
+    app.render()
+    tap(app, Action.B)
+    app.render()
+    assert app.running
+    lost = [r.getMessage() for r in caplog.records if "screenshots" in r.getMessage()]
+    assert len(lost) == 1 and str(shots) in lost[0], lost
+
+
 def test_headless_exit_after_runs_as_a_subprocess_and_quits_cleanly(tmp_path):
     env = dict(os.environ, PYTHONPATH=str(ROOT))  # the private state dir comes from conftest
     shots = tmp_path / "shots"

@@ -102,6 +102,21 @@ def test_check_config_exits_3_when_the_file_cannot_be_used_at_all(tmp_path, caps
     assert capsys.readouterr().out.splitlines()[-1].endswith("USING FACTORY SETTINGS")
 
 
+def test_check_config_warns_of_a_fleet_file_the_link_could_not_use(tmp_path, capsys):
+    """Seen only on the NETWORK page once the cabinet ran; the password itself, written where its
+    file's path belongs, is never repeated."""
+    path = tmp_path / "cabinet.yaml"
+    path.write_text(
+        "network:\n  enabled: true\n  host: broker.lan\n  ca_file: /nowhere/ca.crt\n"
+        "  password_file: Zq7-hunter2\n"
+    )
+    assert main(["check-config", str(path)]) == 0  # the cabinet starts on them as they are
+    out = capsys.readouterr().out
+    assert f"{path}:4: network.ca_file: warning: /nowhere/ca.crt is not a readable file" in out
+    assert f"{path}:5: network.password_file: warning: cannot read" in out
+    assert "Zq7-hunter2" not in out
+
+
 def test_check_config_takes_the_file_from_config_too(tmp_path, capsys):
     path = settings_file(tmp_path, "credits:\n  free_play: maybe\n")
     assert main(["--config", str(path), "check-config"]) == 1
@@ -153,6 +168,26 @@ def test_a_command_line_that_says_two_things_is_a_usage_error(argv, capsys):
         main(argv)
     assert exit_info.value.code == 2
     assert "error: " in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "option, value",
+    [
+        ("--exit-after", "nan"),  # ran for ever
+        ("--exit-after", "-5"),  # quit at once, exit code 0
+        ("--exit-after", "inf"),
+        ("--screenshots", "{FILE}"),  # a traceback
+        ("--screenshots", "{FILE}/shots"),
+    ],
+)
+def test_a_run_option_the_cabinet_cannot_use_is_one_usage_line(option, value, tmp_path, capsys):
+    a_file = tmp_path / "cabinet.yaml"
+    a_file.write_text("")
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--headless", option, value.replace("{FILE}", str(a_file))])
+    assert exit_info.value.code == 2
+    said = capsys.readouterr().err.splitlines()[-1]
+    assert said.startswith("python -m cabinet: error: argument " + option), said
 
 
 def fast_run(monkeypatch, script):

@@ -7,6 +7,7 @@ file and never holds the password.
 
 from __future__ import annotations
 
+import os
 import ssl
 from pathlib import Path
 
@@ -29,13 +30,36 @@ def password(settings: NetworkSettings) -> str:
     """The broker password: the first line of ``password_file`` if given, else ``password``."""
     if not settings.password_file:
         return settings.password
+    name = settings.password_file
     try:
-        lines = Path(settings.password_file).read_text(encoding="utf-8").splitlines()
+        # utf-8-sig: an editor on Windows starts the file with a byte-order mark
+        lines = Path(name).read_text(encoding="utf-8-sig").splitlines()
     except (OSError, UnicodeDecodeError) as exc:
+        # A name that is no full path may be the password itself, written in the wrong key.
+        shown = name if os.path.isabs(name) else "the file it names (not shown: not a full path)"
         raise SetupError(
-            f"network.password_file: cannot read {settings.password_file} ({exc.__class__.__name__})"
+            f"network.password_file: cannot read {shown} ({exc.__class__.__name__})"
         ) from None
     return lines[0].strip() if lines else ""
+
+
+def setup_problems(settings: NetworkSettings) -> list[str]:
+    """Why the link could not start on ``settings``' files, one ``network.<key>: why`` line each
+    (what ``check-config`` warns of, before the cabinet meets it)."""
+    problems = _tls_file_problems(settings) if settings.tls else []
+    try:
+        password(settings)
+    except SetupError as exc:
+        problems.append(str(exc))
+    return problems
+
+
+def _tls_file_problems(settings: NetworkSettings) -> list[str]:
+    return [
+        f"network.{key}: {getattr(settings, key)} is not a readable file"
+        for key in ("ca_file", "cert_file", "key_file")
+        if getattr(settings, key) and not Path(getattr(settings, key)).is_file()
+    ]
 
 
 def make_client(
@@ -48,10 +72,8 @@ def make_client(
     )
     client.username_pw_set(settings.username or settings.cabinet, password(settings) or None)
     if settings.tls:
-        for key in ("ca_file", "cert_file", "key_file"):
-            name = getattr(settings, key)
-            if name and not Path(name).is_file():
-                raise SetupError(f"network.{key}: {name} is not a readable file")
+        for problem in _tls_file_problems(settings):
+            raise SetupError(problem)
         try:
             client.tls_set(
                 ca_certs=settings.ca_file or None,

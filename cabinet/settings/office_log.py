@@ -19,13 +19,14 @@ import logging
 import os
 from pathlib import Path
 
-from cabinet.system.files import write_atomic
+from cabinet.system.files import refuse_odd_file, write_atomic
 
 log = logging.getLogger("cabinet.settings")
 
 LOG_NAME = "settings-from-office.log"
 MEMORY_NAME = "settings-from-office.json"
 MAX_LOG_BYTES = 1 << 20
+MAX_MEMORY_BYTES = 256_000  # one short line per target: far more than a fleet needs
 
 
 class OfficeRecord:
@@ -38,10 +39,15 @@ class OfficeRecord:
 
     def _read_memory(self) -> dict:
         try:
-            memory = json.loads(self.memory_path.read_text(encoding="utf-8"))
+            refuse_odd_file(self.memory_path)  # a pipe would hold the start for ever
+            with open(self.memory_path, "rb") as handle:
+                data = handle.read(MAX_MEMORY_BYTES + 1)
+            if len(data) > MAX_MEMORY_BYTES:
+                raise ValueError(f"over {MAX_MEMORY_BYTES // 1000} kB")
+            memory = json.loads(data.decode("utf-8"))
         except FileNotFoundError:
             return {"decided": {}, "result": None}
-        except (OSError, ValueError) as exc:
+        except (OSError, ValueError, RecursionError) as exc:
             # Forgetting means a retained fragment is checked again; an applied one changes nothing twice.
             log.warning(
                 "settings from the office: %s cannot be read (%s); starting afresh",

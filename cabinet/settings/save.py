@@ -16,6 +16,7 @@ the new one, never a mix.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import json
 import logging
@@ -95,6 +96,33 @@ def save_settings(path: str | os.PathLike, settings: Settings) -> Path | None:
         )
     write_atomic(path, settings_text(old, settings))
     return backup
+
+
+def over_the_file(path: str | os.PathLike, before: Settings, after: Settings) -> Settings:
+    """``after``'s changes from ``before`` (the settings in force), over what ``path`` holds now.
+
+    The file may have been edited (by hand, over SSH) since the cabinet read it: a save from the
+    service menu or the office then changes only what it changed, and keeps those edits. A file
+    that cannot be read as settings gives ``after`` as it is."""
+    text, _why = read_config_text(Path(path))
+    if text is None:
+        return after
+    on_disk = parse_settings(text, str(path), before)
+    if not on_disk.usable:
+        return after
+    # deep: a bad key's value may be the very object ``before`` holds
+    return load.with_own_id(_changes_over(before, after, copy.deepcopy(on_disk.settings)))
+
+
+def _changes_over(before, after, base):
+    """``base``, changed in place: each field where ``after`` differs from ``before`` taken from ``after``."""
+    for fld in dataclasses.fields(after):
+        old, new, kept = (getattr(item, fld.name) for item in (before, after, base))
+        if dataclasses.is_dataclass(new) and dataclasses.is_dataclass(kept):
+            _changes_over(old, new, kept)
+        elif new != old:
+            setattr(base, fld.name, new)
+    return base
 
 
 def settings_text(old: str | None, settings: Settings) -> str:

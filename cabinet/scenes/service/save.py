@@ -70,7 +70,12 @@ def apply_settings(ctx: SceneContext, settings: Settings) -> None:
 
 
 def save_and_apply(ctx, settings) -> SaveOutcome:
-    """Apply ``settings`` live and write them where the storage layer says (:func:`~cabinet.settings.save.save_path`)."""
+    """Apply ``settings`` live and write them where the storage layer says (:func:`~cabinet.settings.save.save_path`).
+
+    Only what ``settings`` changes from the settings in force is changed: the file's own values,
+    edited by hand while the cabinet ran, are kept (and take effect)."""
+    target = config_file.save_path(ctx.config.source)
+    settings = config_file.over_the_file(target, ctx.settings, settings)
     if settings.credits.max_credits < dearest_price(settings.credits):
         # As the loader would settle it (coins must never pay for a game that cannot start);
         # saved settled, the file is patched in place with its comments.
@@ -81,7 +86,6 @@ def save_and_apply(ctx, settings) -> SaveOutcome:
             settings.credits.max_credits,
         )
     apply_settings(ctx, settings)
-    target = config_file.save_path(ctx.config.source)
     try:
         backup = config_file.save_settings(target, settings)  # by the module: tests stand in for it
     except OSError as exc:

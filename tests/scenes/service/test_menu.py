@@ -82,6 +82,26 @@ def test_save_writes_the_new_values_and_keeps_the_comments(cabinet):
     assert isinstance(top(app), AttractScene)
 
 
+def test_a_save_keeps_what_was_edited_in_the_file_while_the_cabinet_ran(cabinet):
+    """The operator sets a price over SSH, then a colleague saves a piece set at the cabinet: the
+    menu's save changes the piece set only, and the price, paid play included, stays."""
+    app, path = cabinet
+    edited = path.read_text().replace("  free_play: true ", "  free_play: false", 1)
+    path.write_text(edited.replace("  price_table_1: [[1, 1]] ", "  price_table_1: [[3, 1]] ", 1))
+    service(app)
+    enter(app, "GAME SETTINGS", "BLOCKS")
+    choose(app, "PIECE SET")
+    tap(app, Action.RIGHT)
+    tap(app, Action.B)
+    tap(app, Action.B)
+    enter(app, "SAVE AND EXIT")
+    assert top(app).outcome.saved
+    data = yaml.safe_load(path.read_text())
+    assert data["blocks"]["piece_set"] == "tetromino"
+    assert data["credits"]["free_play"] is False and data["credits"]["price_table_1"] == [[3, 1]]
+    assert app.ctx.bank.free_play is False, "what the file says is what runs"
+
+
 def test_exit_without_saving_keeps_the_old_settings_and_file(cabinet):
     app, path = cabinet
     before = path.read_text()
