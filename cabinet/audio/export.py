@@ -54,7 +54,9 @@ def main(argv: list[str] | None = None) -> int:
             folder.mkdir(parents=True, exist_ok=True)
             write_wav(folder / f"{name}.wav", samples, args.rate)
         except OSError as exc:
-            print(f"export: cannot write {folder / name}.wav: {exc.strerror}", file=sys.stderr)
+            print(
+                f"export: cannot write {folder / name}.wav: {exc.strerror or exc}", file=sys.stderr
+            )
             return 1
         rms = float(np.sqrt(np.mean(np.square(samples, dtype=np.float64))))
         print(

@@ -116,7 +116,7 @@ def ensure(job: tuple[str, int]) -> dict[str, str]:
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        return dict.fromkeys(TRACKS, f"failed: cannot make {folder}: {exc.strerror}")
+        return dict.fromkeys(TRACKS, f"failed: cannot make {folder}: {exc.strerror or exc}")
     for name, track in TRACKS.items():
         if _intact(folder, track, rate):
             fates[name] = "kept"
@@ -125,7 +125,7 @@ def ensure(job: tuple[str, int]) -> dict[str, str]:
         try:
             _save(folder, track, rate)
         except OSError as exc:
-            fates[name] = f"failed: cannot write {folder}: {exc.strerror}"
+            fates[name] = f"failed: cannot write {folder}: {exc.strerror or exc}"
             continue
         fates[name] = f"rendered in {(time.perf_counter() - started) * 1000:.0f} ms"
     ours = tuple(f"{name}-" for name in TRACKS)

@@ -86,7 +86,7 @@ def export(folder: Path, rate: int) -> int:
             folder.mkdir(parents=True, exist_ok=True)
             write_wav(path, mix.samples, rate)
         except OSError as exc:
-            print(f"music: cannot write {path}: {exc.strerror}", file=sys.stderr)
+            print(f"music: cannot write {path}: {exc.strerror or exc}", file=sys.stderr)
             return 1
         problems = mix.problems()
         failed = failed or bool(problems)

@@ -82,5 +82,14 @@ def test_a_folder_that_cannot_be_made_is_reported_not_raised(tmp_path):
     assert open_track(blocker / "music", "tiny", RATE) is None
 
 
+def test_a_full_disk_is_reported_with_its_reason(tmp_path, monkeypatch):
+    def full(*args):  # numpy's own words when the disk fills: an OSError with no strerror
+        raise OSError("Not enough free space to write 4096 bytes")
+
+    monkeypatch.setattr(music_cache, "_save", full)
+    fate = ensure((str(tmp_path), RATE))["tiny"]
+    assert fate == f"failed: cannot write {tmp_path}: Not enough free space to write 4096 bytes"
+
+
 def test_the_music_rate_halves_the_usual_mixer_rates():
     assert (music_rate(44100), music_rate(48000), music_rate(22050)) == (22050, 24000, 22050)
