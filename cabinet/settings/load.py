@@ -41,7 +41,7 @@ from cabinet.language import N_
 from cabinet.language.words import Words
 from cabinet.settings.checks import check_across
 from cabinet.settings.document import DocumentError, compose, key_kind
-from cabinet.settings.schema import RENAMED, Settings
+from cabinet.settings.schema import RENAMED, Settings, secret_keys
 from cabinet.settings.walk import KEYED, LISTED, SECTION, entries, shapes
 from cabinet.settings.yaml_text import yaml_text
 from cabinet.system.files import NOT_REGULAR
@@ -303,6 +303,8 @@ def _parse(
             filename, _line(root), "", Words("is not a mapping of settings sections"), last_good
         )
     reader = _Reader(filename, document.shared, fragment)
+    if document.shared:  # an alias may make another key repeat a password, and it would be shown
+        reader.copied_secrets = _secret_values(root) & document.shared
     settings = reader.section(
         Settings, root, "", Settings(), _MISSING if last_good is None else last_good
     )
@@ -384,6 +386,7 @@ class _Reader:
         self.problems: list[ConfigProblem] = []
         self.nodes: dict[str, yaml.Node] = {}
         self.last_good_used = False
+        self.copied_secrets: set[int] = set()  # secrets' value nodes that an alias repeats
 
     def problem(self, key: str, line: int | None, reason: Words | str) -> None:
         self.problems.append(ConfigProblem(self.filename, key, line, reason))
@@ -669,6 +672,9 @@ class _Reader:
                 fld=fld,
                 disables=disables,
             )
+        if id(node) in self.copied_secrets and not is_secret(fld):
+            why = Words("repeats a secret through an alias (not shown)")
+            return self.fall_back(dotted, line, why, default, last, fld=fld, disables=disables)
         shown = functools.partial(self.show, fld=fld, node=node)
         try:
             value = construct_scalar(node)
@@ -700,6 +706,28 @@ class _Reader:
         if base_type(hint) is float and isinstance(value, int):
             value = float(value)
         return value
+
+
+def _secret_values(root: yaml.Node) -> set[int]:
+    """The value nodes under any key named as a secret is (``password``), anywhere in the file:
+    another key an alias points at one of them is refused rather than shown."""
+    names = {key.rsplit(".", 1)[-1] for key in secret_keys()}
+    found: set[int] = set()
+    seen: set[int] = set()
+    todo = [root]
+    while todo:  # the document's size and depth are already bounded (document.py)
+        node = todo.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        if isinstance(node, yaml.MappingNode):
+            for key, value in node.value:
+                if isinstance(key, yaml.ScalarNode) and key.value in names:
+                    found.add(id(value))
+                todo += [key, value]
+        elif isinstance(node, yaml.SequenceNode):
+            todo += node.value
+    return found
 
 
 def is_secret(fld) -> bool:

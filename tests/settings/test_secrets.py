@@ -219,3 +219,23 @@ def test_a_new_cabinet_never_shows_a_secret_either(key, case):
     lines = loaded.notices()
     assert lines, "the problem is found"
     assert not tells_in("\n".join(str(line) for line in lines))
+
+
+@pytest.mark.parametrize("key", secret_keys())
+def test_an_alias_never_copies_a_secret_to_a_key_that_is_shown(key):
+    """``username: *p`` would put the password where the NETWORK page shows it."""
+    *sections, name = key.split(".")
+    text = set_line(paid_text(key, FILE), "network.username", lambda pad, field: [])
+    # the anchor first, then the alias: a username (shown on the NETWORK page) saying the secret
+    text = set_line(
+        text, key, lambda pad, field: [f'{pad}{field}: &p "{FILE}"', f"{pad}username: *p"]
+    )
+    loaded = parse_settings(text, "cabinet.yaml")
+    assert loaded.settings.network.username == ""  # the factory value, not the secret
+    (problem,) = [p for p in loaded.problems if p.key == "network.username"]
+    assert "repeats a secret through an alias" in str(problem)
+    assert not any(FILE in str(p) for p in loaded.problems)
+    secret = loaded.settings
+    for part in [*sections, name]:
+        secret = getattr(secret, part)
+    assert secret == FILE  # the secret itself stays where it belongs
