@@ -28,7 +28,7 @@ REPLAY_VERSION = (
 #                      3: ... the first piece left that fits somewhere
 #                      4: ANTI-GRAVITY's band deepens to h - 1 and its versus has attacks
 # Older versions a game still plays exactly: its rules have not changed since.
-STILL_PLAYED = {Game.BLOCKS: (3,)}
+STILL_PLAYED: dict[str, tuple[int, ...]] = {Game.BLOCKS: (3,)}
 KEEP_RECENT = 50
 
 
@@ -73,8 +73,12 @@ class Replay:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
             raise ValueError(f"{label}: not readable ({exc})") from None
-        version = data.get("version") if isinstance(data, dict) else None
-        if version != REPLAY_VERSION and version not in STILL_PLAYED.get(data.get("game"), ()):
+        except RecursionError:  # a crafted record nested thousands deep
+            raise ValueError(f"{label}: not readable (nested too deeply)") from None
+        if not isinstance(data, dict):
+            raise ValueError(f"{label}: damaged record (not a mapping)")
+        version = data.get("version")
+        if version != REPLAY_VERSION and version not in STILL_PLAYED.get(str(data.get("game")), ()):
             raise ValueError(
                 f"{label}: format version {version!r} is not supported (this cabinet plays version {REPLAY_VERSION})"
             )

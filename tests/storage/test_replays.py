@@ -78,6 +78,19 @@ def test_damaged_record_is_a_clear_error():
         Replay.from_json("{not json")
 
 
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        ("[1, 2]", "not a mapping"),
+        ('"text"', "not a mapping"),
+        ("[" * 100_000 + "]" * 100_000, "too deeply"),
+    ],
+)
+def test_a_crafted_record_is_a_clear_error_not_a_crash(text, why):
+    with pytest.raises(ValueError, match=why):
+        Replay.from_json(text, replay_id=7)
+
+
 def test_best_picks_the_highest_playable_replays_of_a_game(store):
     for score in (300, 900, 100, 600):
         store.replays.save(recorded(score=score))
