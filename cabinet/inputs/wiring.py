@@ -89,13 +89,18 @@ def clashes(table: list[WiredInput]) -> dict[int, list[WiredInput]]:
     return {pin: users for pin, users in by_pin.items() if len(users) > 1}
 
 
+NAMED_AT_MOST = 3  # a problem line names this many keys, then counts the rest
+
+
 def named(keys: list[str]) -> Words | str:
-    """Keys (as written) in a list to read: ``a``, ``a and b``, ``a, b and c``."""
-    return (
-        keys[0]
-        if len(keys) == 1
-        else Words("{some} and {last}", some=", ".join(keys[:-1]), last=keys[-1])
-    )
+    """Keys (as written) in a list to read: ``a``, ``a and b``, ``a, b and c``, and past
+    :data:`NAMED_AT_MOST` ``a, b, c and 5 more`` (one pin given to a whole panel stays one line to read)."""
+    if len(keys) == 1:
+        return keys[0]
+    if len(keys) > NAMED_AT_MOST:
+        shown = ", ".join(keys[:NAMED_AT_MOST])
+        return Words("{some} and {count} more", some=shown, count=len(keys) - NAMED_AT_MOST)
+    return Words("{some} and {last}", some=", ".join(keys[:-1]), last=keys[-1])
 
 
 def clash_line(keys: list[str], pin: int) -> Words:

@@ -40,7 +40,10 @@ def _settle_pins(reader, gpio, last_gpio) -> None:
             )
             for key in changed:
                 _set_pin(gpio, key, _pin(last_gpio, key))
-            if changed:
+            if len(changed) > 2:
+                outcome = Words("{count} inputs back to their last good wiring", count=len(changed))
+                reader.last_good_used = True
+            elif changed:
                 outcome = None
                 for key in changed:
                     back = (

@@ -265,3 +265,19 @@ def test_random_bytes_in_the_file_are_read_in_bounds(tmp_path):
         path.write_bytes(data)
         loaded = load_settings(path, PAID_SETTINGS)
         assert is_paid(loaded.settings) and len(loaded.problems) == 1
+
+
+@pytest.mark.parametrize("last_good", [False, True])
+def test_one_pin_given_to_every_input_makes_a_line_one_can_read(last_good):
+    buttons = ["left", "right", "up", "down", "a", "b", "c", "start"]
+    panels = "".join(
+        f"    {panel}:\n" + "".join(f"      {button}: 17\n" for button in buttons)
+        for panel in ("p1", "p2")
+    )
+    shipped = parse_settings(SHIPPED_CONFIG.read_text(encoding="utf-8")).settings
+    loaded = parse_settings(
+        f"inputs:\n  gpio:\n{panels}", "cabinet.yaml", shipped if last_good else None
+    )
+    (line,) = [str(problem) for problem in loaded.problems]
+    assert "GPIO 17 is also given to" in line and "and 12 more" in line
+    assert len(line) <= 200, line
