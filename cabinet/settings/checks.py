@@ -40,22 +40,8 @@ def _settle_pins(reader, gpio, last_gpio) -> None:
             )
             for key in changed:
                 _set_pin(gpio, key, _pin(last_gpio, key))
-            if len(changed) > 2:
-                outcome = Words("{count} inputs back to their last good wiring", count=len(changed))
-                reader.last_good_used = True
-            elif changed:
-                outcome = None
-                for key in changed:
-                    back = (
-                        Words("{key} back to its last good pin {pin}", key=key, pin=_pin(gpio, key))
-                        if _pin(gpio, key) is not None
-                        else Words("{key} not wired, as at the last good start", key=key)
-                    )
-                    outcome = (
-                        back
-                        if outcome is None
-                        else Words("{first}; {then}", first=outcome, then=back)
-                    )
+            if changed:
+                outcome = _gone_back(gpio, changed)
                 reader.last_good_used = True
             else:
                 for key in keys:
@@ -73,6 +59,20 @@ def _settle_pins(reader, gpio, last_gpio) -> None:
                     outcome=outcome,
                 ),
             )
+
+
+def _gone_back(gpio, keys: list[str]) -> Words:
+    """What became of inputs put back on their last good pins: each said, or counted past two
+    (one pin given to a whole panel stays one line to read)."""
+    if len(keys) > 2:
+        return Words("{count} inputs back to their last good wiring", count=len(keys))
+    said = [
+        Words("{key} back to its last good pin {pin}", key=key, pin=_pin(gpio, key))
+        if _pin(gpio, key) is not None
+        else Words("{key} not wired, as at the last good start", key=key)
+        for key in keys
+    ]
+    return said[0] if len(said) == 1 else Words("{first}; {then}", first=said[0], then=said[1])
 
 
 def _settle_outputs(reader, outputs, gpio) -> None:
