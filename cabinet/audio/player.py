@@ -47,15 +47,16 @@ def mixer_samples(samples: np.ndarray, size: int, channels: int) -> np.ndarray:
     8 or 16 bits, negative when signed, and -32 for 32-bit float. Every
     channel gets the same signal.
     """
+    dtype: type | str
     if abs(size) == 32:
-        mono = samples.astype(np.float32)
+        mono, dtype = samples.astype(np.float32), np.float32
     else:
         bits = abs(size)
         full_scale = 2 ** (bits - 1) - 1
         mono = np.rint(samples * full_scale)
         if size > 0:
             mono += full_scale + 1
-    dtype = np.float32 if abs(size) == 32 else f"{'int' if size < 0 else 'uint'}{abs(size)}"
+        dtype = f"{'int' if size < 0 else 'uint'}{bits}"
     if channels == 1:
         return mono.astype(dtype)
     out = np.empty((len(mono), channels), dtype=dtype)
